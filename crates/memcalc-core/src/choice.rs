@@ -1,0 +1,35 @@
+//! Closed sets of options (precision, optimizer, mode) with stable URL ids.
+
+/// An option set whose members have a stable id (used in URLs and the CLI) and a label (shown).
+pub trait Choice: Sized + Copy + PartialEq + 'static {
+    /// The URL key this set is chosen by, used in error messages.
+    const KEY: &'static str;
+    const ALL: &'static [Self];
+    fn id(self) -> &'static str;
+    fn label(self) -> &'static str;
+
+    fn parse(raw: &str) -> Result<Self, String> {
+        let wanted = raw.trim().to_ascii_lowercase();
+        Self::ALL.iter().copied().find(|c| c.id() == wanted).ok_or_else(|| {
+            let ids: Vec<&str> = Self::ALL.iter().map(|c| c.id()).collect();
+            format!("'{}' is not one of {}", raw.trim(), ids.join(", "))
+        })
+    }
+}
+
+/// Declares an enum implementing [`Choice`] from `Variant => ("id", "label")` rows.
+macro_rules! choice_enum {
+    ($(#[$meta:meta])* $name:ident, $key:literal { $($(#[$vmeta:meta])* $variant:ident => ($id:literal, $label:literal)),+ $(,)? }) => {
+        $(#[$meta])*
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+        pub enum $name { $($(#[$vmeta])* $variant),+ }
+
+        impl $crate::choice::Choice for $name {
+            const KEY: &'static str = $key;
+            const ALL: &'static [Self] = &[$($name::$variant),+];
+            fn id(self) -> &'static str { match self { $($name::$variant => $id),+ } }
+            fn label(self) -> &'static str { match self { $($name::$variant => $label),+ } }
+        }
+    };
+}
+pub(crate) use choice_enum;

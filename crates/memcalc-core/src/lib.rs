@@ -1,0 +1,19 @@
+//! memcalc-core: how much memory a computational model needs, as a sum of named, explained
+//! components. Pure Rust with no web dependency: the page, the CLI and the tests share it.
+
+pub mod choice;
+pub mod device;
+pub mod estimate;
+pub mod fields;
+pub mod inputs;
+pub mod optimizer;
+pub mod precision;
+pub mod query;
+pub mod scenario;
+pub mod units;
+
+pub use choice::Choice;
+pub use estimate::{estimate, Component, Estimate, Location};
+pub use inputs::{FieldError, Inputs};
+pub use query::Notice;
+pub use scenario::{Mode, Scenario};

@@ -1,0 +1,63 @@
+//! Optimizers and the state they keep per trainable parameter.
+
+use crate::choice::choice_enum;
+
+choice_enum!(
+    /// The optimizer of a training or fine-tuning run.
+    Optimizer, "optimizer" {
+        Sgd => ("sgd", "SGD (no state)"),
+        Momentum => ("momentum", "SGD with momentum"),
+        Adam => ("adam", "Adam"),
+        AdamW => ("adamw", "AdamW"),
+        Adam8bit => ("adam8bit", "8-bit Adam (bitsandbytes)"),
+        Lion => ("lion", "Lion"),
+    }
+);
+
+/// Block size of bitsandbytes' block-wise quantized optimizer states; one FP32 absmax per block
+/// and per state (Dettmers et al. 2022, "8-bit Optimizers via Block-wise Quantization",
+/// arXiv:2110.02861, section 2).
+pub const ADAM8BIT_BLOCK: u128 = 2048;
+
+impl Optimizer {
+    /// Full-size state tensors per parameter (momentum, variance).
+    pub fn state_count(self) -> u128 {
+        match self {
+            Optimizer::Sgd => 0,
+            Optimizer::Momentum | Optimizer::Lion => 1,
+            Optimizer::Adam | Optimizer::AdamW | Optimizer::Adam8bit => 2,
+        }
+    }
+
+    /// Bytes of optimizer state for `params` trainable parameters whose states are kept in
+    /// `state_bytes`-byte values (FP32 in mixed precision, else the training precision).
+    pub fn state_bytes(self, params: u128, state_bytes: u128) -> u128 {
+        match self {
+            Optimizer::Adam8bit => {
+                let blocks = params.div_ceil(ADAM8BIT_BLOCK);
+                self.state_count() * (params + 4 * blocks)
+            }
+            _ => self.state_count() * params * state_bytes,
+        }
+    }
+
+    /// What the states are, for explanations.
+    pub fn describe_states(self) -> &'static str {
+        match self {
+            Optimizer::Sgd => "Plain SGD keeps no state: the update uses only the current gradient.",
+            Optimizer::Momentum => "SGD with momentum keeps one velocity value per parameter.",
+            Optimizer::Adam | Optimizer::AdamW => {
+                "Adam and AdamW keep two moment estimates per parameter: the running mean of the \
+                 gradient and of its square (Kingma & Ba 2015, arXiv:1412.6980; Loshchilov & Hutter \
+                 2019, arXiv:1711.05101)."
+            }
+            Optimizer::Adam8bit => {
+                "8-bit Adam keeps both moments as 1-byte values, quantized block-wise with one FP32 \
+                 scale per 2048 values (Dettmers et al. 2022, arXiv:2110.02861)."
+            }
+            Optimizer::Lion => {
+                "Lion keeps only a momentum per parameter (Chen et al. 2023, arXiv:2302.06675)."
+            }
+        }
+    }
+}

@@ -1,0 +1,157 @@
+//! The URL query: the product's public API. Decoding reports unknown or repeated keys instead of
+//! failing; encoding is canonical (fixed key order, only values that differ from the defaults).
+
+use crate::fields::FIELDS;
+use crate::inputs::{is_field, Inputs};
+use crate::scenario::Scenario;
+
+/// Version of the query schema, written as `v=` in every link.
+pub const SCHEMA_VERSION: u32 = 1;
+
+/// Something about a query worth telling the user, though it did not stop the page.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Notice {
+    pub key: String,
+    pub message: String,
+}
+
+fn hex(b: u8) -> Option<u8> {
+    match b {
+        b'0'..=b'9' => Some(b - b'0'),
+        b'a'..=b'f' => Some(b - b'a' + 10),
+        b'A'..=b'F' => Some(b - b'A' + 10),
+        _ => None,
+    }
+}
+
+/// `application/x-www-form-urlencoded` decoding: `+` is a space, `%XX` a byte; malformed escapes
+/// are kept as typed, invalid UTF-8 is replaced.
+pub fn percent_decode(s: &str) -> String {
+    let b = s.as_bytes();
+    let mut out = Vec::with_capacity(b.len());
+    let mut i = 0;
+    while i < b.len() {
+        match b[i] {
+            b'+' => out.push(b' '),
+            b'%' if i + 2 < b.len() => {
+                match (hex(b[i + 1]), hex(b[i + 2])) {
+                    (Some(h), Some(l)) => {
+                        out.push(h * 16 + l);
+                        i += 2;
+                    }
+                    _ => out.push(b'%'),
+                }
+            }
+            c => out.push(c),
+        }
+        i += 1;
+    }
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+/// Encodes everything but unreserved characters (RFC 3986).
+pub fn percent_encode(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for &c in s.as_bytes() {
+        if c.is_ascii_alphanumeric() || matches!(c, b'-' | b'.' | b'_' | b'~') {
+            out.push(c as char);
+        } else {
+            out.push_str(&format!("%{c:02X}"));
+        }
+    }
+    out
+}
+
+/// The query part of a whole URL or a bare query, without `?` or fragment.
+fn query_part(input: &str) -> &str {
+    let s = input.trim();
+    let s = s.split('#').next().unwrap_or("");
+    match s.find('?') {
+        Some(p) => &s[p + 1..],
+        None if s.contains('=') || s.is_empty() => s,
+        None => "",
+    }
+}
+
+/// Splits a query into decoded (key, value) pairs, skipping empty segments.
+pub fn pairs(input: &str) -> Vec<(String, String)> {
+    query_part(input)
+        .split('&')
+        .filter(|seg| !seg.is_empty())
+        .map(|seg| match seg.split_once('=') {
+            Some((k, v)) => (percent_decode(k), percent_decode(v)),
+            None => (percent_decode(seg), String::new()),
+        })
+        .collect()
+}
+
+/// Keys the page understands besides form fields (schema version; later embed options).
+const META_KEYS: &[&str] = &["v"];
+
+fn shorten(s: &str) -> String {
+    let mut t: String = s.chars().take(40).collect();
+    if s.chars().count() > 40 {
+        t.push('…');
+    }
+    t
+}
+
+impl Inputs {
+    /// Reads a share link or bare query. Field values are kept as text (an invalid one is shown
+    /// in its field with its error); unknown, repeated or future-version keys become notices.
+    pub fn from_query(input: &str) -> (Inputs, Vec<Notice>) {
+        let mut inputs = Inputs::default();
+        let mut notices = Vec::new();
+        let mut seen: Vec<String> = Vec::new();
+        for (key, value) in pairs(input) {
+            if seen.contains(&key) {
+                notices.push(Notice {
+                    key: key.clone(),
+                    message: format!("'{}' is given more than once; the last value is used.", shorten(&key)),
+                });
+            } else {
+                seen.push(key.clone());
+            }
+            if key == "v" {
+                match value.trim().parse::<u32>() {
+                    Ok(v) if (1..=SCHEMA_VERSION).contains(&v) => {}
+                    _ => notices.push(Notice {
+                        key,
+                        message: format!(
+                            "This link has schema version '{}', which this version of the calculator does not know; values were read as version {SCHEMA_VERSION}.",
+                            shorten(&value)
+                        ),
+                    }),
+                }
+            } else if is_field(&key) {
+                inputs.set(&key, value);
+            } else if !META_KEYS.contains(&key.as_str()) {
+                notices.push(Notice {
+                    key: key.clone(),
+                    message: format!("Unknown parameter '{}' was ignored.", shorten(&key)),
+                });
+            }
+        }
+        (inputs, notices)
+    }
+}
+
+impl Scenario {
+    /// The canonical query (without `?`): schema version, then every field whose canonical value
+    /// differs from the default, in form order.
+    pub fn to_query(&self) -> String {
+        let mine = Inputs::from_scenario(self);
+        let default = Inputs::from_scenario(&Scenario::default());
+        let mut out = format!("v={SCHEMA_VERSION}");
+        for f in FIELDS {
+            let v = mine.get(f.key);
+            if v != default.get(f.key) {
+                out.push('&');
+                out.push_str(f.key);
+                out.push('=');
+                out.push_str(&percent_encode(v));
+            }
+        }
+        out
+    }
+}

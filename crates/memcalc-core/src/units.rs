@@ -1,0 +1,315 @@
+//! Parsing and formatting of the numbers people type: counts such as `7B`, `125M`, `6.7e9`,
+//! `64Ki`, and sizes such as `80GB`, `80 GiB`, `512MiB`. Parsing is exact decimal arithmetic
+//! (no floating point), so `6.7e9` is exactly 6 700 000 000 and never 6 699 999 999.
+
+/// A decimal number held exactly: `mantissa × 10^exp10`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Decimal {
+    mantissa: u128,
+    exp10: i32,
+}
+
+const MAX_DIGITS: usize = 30;
+
+/// Splits `s` into the numeric part and what follows it (a suffix or unit).
+fn split_number(s: &str) -> (&str, &str) {
+    let bytes = s.as_bytes();
+    let mut i = 0;
+    while i < bytes.len() && (bytes[i].is_ascii_digit() || bytes[i] == b'.' || bytes[i] == b'_') {
+        i += 1;
+    }
+    // An exponent only when followed by a digit (or sign and digit), so "5e" is not eaten.
+    if i < bytes.len() && (bytes[i] == b'e' || bytes[i] == b'E') {
+        let mut j = i + 1;
+        if j < bytes.len() && (bytes[j] == b'+' || bytes[j] == b'-') {
+            j += 1;
+        }
+        if j < bytes.len() && bytes[j].is_ascii_digit() {
+            while j < bytes.len() && bytes[j].is_ascii_digit() {
+                j += 1;
+            }
+            i = j;
+        }
+    }
+    (&s[..i], s[i..].trim())
+}
+
+fn parse_decimal(num: &str) -> Option<Decimal> {
+    let (body, exp) = match num.find(['e', 'E']) {
+        Some(p) => (&num[..p], num[p + 1..].parse::<i32>().ok()?),
+        None => (num, 0),
+    };
+    if exp.abs() > 40 {
+        return None;
+    }
+    let mut mantissa: u128 = 0;
+    let mut frac_digits: i32 = 0;
+    let mut seen_dot = false;
+    let mut digits = 0usize;
+    for c in body.chars() {
+        match c {
+            '_' => continue,
+            '.' if !seen_dot => seen_dot = true,
+            '0'..='9' => {
+                digits += 1;
+                if digits > MAX_DIGITS {
+                    return None;
+                }
+                mantissa = mantissa * 10 + u128::from(c as u8 - b'0');
+                if seen_dot {
+                    frac_digits += 1;
+                }
+            }
+            _ => return None,
+        }
+    }
+    if digits == 0 {
+        return None;
+    }
+    Some(Decimal { mantissa, exp10: exp - frac_digits })
+}
+
+/// `d × multiplier`, rounded to the nearest integer (halves away from zero); None on overflow.
+fn scale_round(d: Decimal, multiplier: u128) -> Option<u128> {
+    let v = d.mantissa.checked_mul(multiplier)?;
+    if d.exp10 >= 0 {
+        v.checked_mul(10u128.checked_pow(d.exp10 as u32)?)
+    } else {
+        let div = 10u128.checked_pow((-d.exp10) as u32)?;
+        Some(v / div + u128::from(v % div * 2 >= div))
+    }
+}
+
+/// Multiplier for a count suffix. `B` means billion here (a count, not bytes).
+fn count_suffix(suffix: &str) -> Option<u128> {
+    Some(match suffix {
+        "" => 1,
+        "k" | "K" => 1_000,
+        "m" | "M" => 1_000_000,
+        "b" | "B" | "g" | "G" => 1_000_000_000,
+        "t" | "T" => 1_000_000_000_000,
+        "q" | "Q" | "p" | "P" => 1_000_000_000_000_000,
+        "Ki" | "ki" => 1 << 10,
+        "Mi" | "mi" => 1 << 20,
+        "Gi" | "gi" => 1 << 30,
+        "Ti" | "ti" => 1 << 40,
+        _ => return None,
+    })
+}
+
+/// Parses a count such as `7B`, `125M`, `6.7e9`, `1_000`, `64Ki`.
+pub fn parse_count(raw: &str) -> Result<u128, String> {
+    let s = raw.trim().replace(',', "");
+    if s.is_empty() {
+        return Err("is empty".into());
+    }
+    if s.starts_with('-') {
+        return Err(format!("'{}' is negative", raw.trim()));
+    }
+    let (num, suffix) = split_number(&s);
+    let mult = count_suffix(suffix)
+        .ok_or_else(|| format!("'{}' is not a count; write e.g. 7B, 125M, 6.7e9 or 64Ki", raw.trim()))?;
+    let d = parse_decimal(num)
+        .ok_or_else(|| format!("'{}' is not a count; write e.g. 7B, 125M, 6.7e9 or 64Ki", raw.trim()))?;
+    scale_round(d, mult).ok_or_else(|| format!("'{}' is far too large", raw.trim()))
+}
+
+/// Parses a size in bytes. A bare number is in `default_unit` bytes (e.g. GiB for device memory).
+/// Decimal units (`GB`) and binary units (`GiB`) are both accepted and kept distinct.
+pub fn parse_bytes(raw: &str, default_unit: u128) -> Result<u128, String> {
+    let s = raw.trim().replace(',', "");
+    let bad = || format!("'{}' is not a size; write e.g. 80, 80GB or 80GiB", raw.trim());
+    if s.is_empty() {
+        return Err("is empty".into());
+    }
+    if s.starts_with('-') {
+        return Err(format!("'{}' is negative", raw.trim()));
+    }
+    let (num, unit) = split_number(&s);
+    let mult: u128 = match unit.to_ascii_lowercase().as_str() {
+        "" => default_unit,
+        "b" => 1,
+        "kb" | "k" => 1_000,
+        "mb" | "m" => 1_000_000,
+        "gb" | "g" => 1_000_000_000,
+        "tb" | "t" => 1_000_000_000_000,
+        "kib" | "ki" => 1 << 10,
+        "mib" | "mi" => 1 << 20,
+        "gib" | "gi" => 1 << 30,
+        "tib" | "ti" => 1 << 40,
+        _ => return Err(bad()),
+    };
+    let d = parse_decimal(num).ok_or_else(bad)?;
+    scale_round(d, mult).ok_or_else(|| format!("'{}' is far too large", raw.trim()))
+}
+
+/// Parses a decimal with at most `places` fractional digits into an integer scaled by 10^places
+/// (e.g. `12.5` with 2 places is 1250). A trailing `%` is allowed.
+pub fn parse_fixed(raw: &str, places: u32) -> Result<u128, String> {
+    let s = raw.trim().trim_end_matches('%').trim();
+    let bad = || format!("'{}' is not a number", raw.trim());
+    if s.starts_with('-') {
+        return Err(format!("'{}' is negative", raw.trim()));
+    }
+    let d = parse_decimal(s).ok_or_else(bad)?;
+    if d.exp10 < -(places as i32) {
+        let div = 10u128.pow((-(places as i32) - d.exp10) as u32);
+        if d.mantissa % div != 0 {
+            return Err(format!("'{}' has more than {places} decimal places", raw.trim()));
+        }
+    }
+    scale_round(d, 10u128.pow(places)).ok_or_else(bad)
+}
+
+/// Writes `value / 10^places` with trailing zeros dropped: 1250, 2 → "12.5".
+pub fn format_fixed(value: u128, places: u32) -> String {
+    let div = 10u128.pow(places);
+    let (int, frac) = (value / div, value % div);
+    if frac == 0 {
+        return int.to_string();
+    }
+    let mut f = format!("{frac:0width$}", width = places as usize);
+    while f.ends_with('0') {
+        f.pop();
+    }
+    format!("{int}.{f}")
+}
+
+/// Canonical short form of a count, exact: 7_000_000_000 → "7B", 6_738_415_616 → "6.738415616B".
+pub fn format_count(n: u128) -> String {
+    const STEPS: [(u128, &str); 4] = [
+        (1_000_000_000_000, "T"),
+        (1_000_000_000, "B"),
+        (1_000_000, "M"),
+        (1_000, "K"),
+    ];
+    for (div, suffix) in STEPS {
+        if n >= div {
+            let places = div.ilog10();
+            return format!("{}{suffix}", format_fixed(n, places));
+        }
+    }
+    n.to_string()
+}
+
+/// Groups digits for reading: 14000000000 → "14,000,000,000".
+pub fn group_digits(n: u128) -> String {
+    let s = n.to_string();
+    let mut out = String::with_capacity(s.len() + s.len() / 3);
+    for (i, c) in s.chars().enumerate() {
+        if i > 0 && (s.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// How sizes are shown: binary (GiB, what `nvidia-smi` calls "MiB") or decimal (GB, as vendors
+/// label devices).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum UnitSystem {
+    #[default]
+    Binary,
+    Decimal,
+}
+
+impl UnitSystem {
+    /// Bytes in one "giga" unit of this system.
+    pub fn giga(self) -> f64 {
+        match self {
+            UnitSystem::Binary => (1u64 << 30) as f64,
+            UnitSystem::Decimal => 1e9,
+        }
+    }
+
+    pub fn giga_label(self) -> &'static str {
+        match self {
+            UnitSystem::Binary => "GiB",
+            UnitSystem::Decimal => "GB",
+        }
+    }
+}
+
+/// Human-readable size with three significant figures or more: "104.31 GiB", "512 MiB", "0 B".
+pub fn format_bytes(bytes: u128, units: UnitSystem) -> String {
+    let (base, labels): (f64, [&str; 6]) = match units {
+        UnitSystem::Binary => (1024.0, ["B", "KiB", "MiB", "GiB", "TiB", "PiB"]),
+        UnitSystem::Decimal => (1000.0, ["B", "kB", "MB", "GB", "TB", "PB"]),
+    };
+    let mut v = bytes as f64;
+    let mut i = 0;
+    while v >= base && i < labels.len() - 1 {
+        v /= base;
+        i += 1;
+    }
+    if i == 0 {
+        format!("{bytes} B")
+    } else {
+        format!("{v:.2} {}", labels[i])
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn counts_people_type() {
+        assert_eq!(parse_count("7B"), Ok(7_000_000_000));
+        assert_eq!(parse_count("125M"), Ok(125_000_000));
+        assert_eq!(parse_count("6.7e9"), Ok(6_700_000_000));
+        assert_eq!(parse_count("1.5e9"), Ok(1_500_000_000));
+        assert_eq!(parse_count(" 64Ki "), Ok(65_536));
+        assert_eq!(parse_count("1,000,000"), Ok(1_000_000));
+        assert_eq!(parse_count("6_738_415_616"), Ok(6_738_415_616));
+        assert_eq!(parse_count("0.5k"), Ok(500));
+        assert_eq!(parse_count("1.5"), Ok(2), "rounds half away from zero");
+        assert!(parse_count("banana").unwrap_err().contains("banana"));
+        assert!(parse_count("7X").is_err());
+        assert!(parse_count("-3").unwrap_err().contains("negative"));
+        assert!(parse_count("").is_err());
+        assert!(parse_count("1.").is_ok());
+        assert!(parse_count(".").is_err());
+        assert!(parse_count("1e999").is_err());
+        assert!(parse_count("99999999999999999999999999999999999").is_err());
+    }
+
+    #[test]
+    fn sizes_people_type() {
+        let gib = 1u128 << 30;
+        assert_eq!(parse_bytes("80", gib), Ok(80 * gib));
+        assert_eq!(parse_bytes("80GB", gib), Ok(80_000_000_000));
+        assert_eq!(parse_bytes("80 GiB", gib), Ok(80 * gib));
+        assert_eq!(parse_bytes("512MiB", gib), Ok(512 << 20));
+        assert!(parse_bytes("80 parsecs", gib).is_err());
+    }
+
+    #[test]
+    fn fixed_point() {
+        assert_eq!(parse_fixed("12.5", 2), Ok(1250));
+        assert_eq!(parse_fixed("10%", 2), Ok(1000));
+        assert!(parse_fixed("1.234", 2).is_err());
+        assert_eq!(format_fixed(1250, 2), "12.5");
+        assert_eq!(format_fixed(1000, 2), "10");
+    }
+
+    #[test]
+    fn canonical_counts() {
+        assert_eq!(format_count(7_000_000_000), "7B");
+        assert_eq!(format_count(6_738_415_616), "6.738415616B");
+        assert_eq!(format_count(125_000_000), "125M");
+        assert_eq!(format_count(999), "999");
+        assert_eq!(format_count(1_500_000_000_000), "1.5T");
+    }
+
+    #[test]
+    fn readable_sizes() {
+        assert_eq!(format_bytes(0, UnitSystem::Binary), "0 B");
+        assert_eq!(format_bytes(512 << 20, UnitSystem::Binary), "512.00 MiB");
+        assert_eq!(format_bytes(112_000_000_000, UnitSystem::Decimal), "112.00 GB");
+        assert_eq!(format_bytes(112_000_000_000, UnitSystem::Binary), "104.31 GiB");
+        assert_eq!(group_digits(14_000_000_000), "14,000,000,000");
+        assert_eq!(group_digits(999), "999");
+    }
+}
