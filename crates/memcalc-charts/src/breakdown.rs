@@ -1,0 +1,198 @@
+//! The stacked breakdown bar: one bar of memory per device, a segment per component, the device
+//! capacity as a dashed line labelled with the headroom or shortfall, an axis in GiB or GB and a
+//! legend. Generic over plotters' `DrawingBackend`: a canvas in the app, SVG in snapshot tests.
+
+use memcalc_core::units::{format_bytes, UnitSystem};
+use plotters::coord::Shift;
+use plotters::prelude::*;
+use plotters::style::text_anchor::{HPos, Pos, VPos};
+
+use crate::palette::{color_of, rank_of, Theme};
+
+/// One stacked segment.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Segment {
+    pub id: String,
+    pub label: String,
+    pub bytes: u64,
+}
+
+/// Everything the breakdown chart shows.
+#[derive(Debug, Clone, PartialEq)]
+pub struct BreakdownData {
+    pub segments: Vec<Segment>,
+    pub capacity_bytes: u64,
+    pub capacity_label: String,
+    pub units: UnitSystem,
+}
+
+impl BreakdownData {
+    pub fn total(&self) -> u64 {
+        self.segments.iter().map(|s| s.bytes).sum()
+    }
+
+    /// Segments with bytes, in the fixed stacking order.
+    pub fn ordered(&self) -> Vec<&Segment> {
+        let mut v: Vec<&Segment> = self.segments.iter().filter(|s| s.bytes > 0).collect();
+        v.sort_by_key(|s| rank_of(&s.id));
+        v
+    }
+
+    /// The (start, end) of each drawn segment, in bytes from zero: hit-testing uses the same
+    /// geometry as drawing.
+    pub fn spans(&self) -> Vec<(&Segment, u64, u64)> {
+        let mut x = 0u64;
+        self.ordered()
+            .into_iter()
+            .map(|s| {
+                let start = x;
+                x = x.saturating_add(s.bytes);
+                (s, start, x)
+            })
+            .collect()
+    }
+}
+
+/// Size and pixel density of the drawing: all lengths are CSS pixels times `scale`.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Frame {
+    pub scale: f64,
+    pub theme: Theme,
+}
+
+/// A "nice" axis maximum at or above `v`: 1, 2 or 5 times a power of ten.
+pub fn nice_ceiling(v: f64) -> f64 {
+    if !(v.is_finite()) || v <= 0.0 {
+        return 1.0;
+    }
+    let p = 10f64.powf(v.log10().floor());
+    [1.0, 2.0, 2.5, 5.0, 10.0].iter().map(|m| m * p).find(|c| *c >= v).unwrap_or(10.0 * p)
+}
+
+/// Height in CSS pixels the chart wants at a given width (the legend wraps on narrow screens).
+pub fn preferred_height(data: &BreakdownData, css_width: f64) -> f64 {
+    let per_row = legend_columns(css_width);
+    let rows = data.ordered().len().div_ceil(per_row).max(1);
+    BAR_AREA + LEGEND_TOP + rows as f64 * LEGEND_ROW
+}
+
+const BAR_AREA: f64 = 118.0;
+const LEGEND_TOP: f64 = 8.0;
+const LEGEND_ROW: f64 = 22.0;
+const LEGEND_ITEM: f64 = 250.0;
+
+fn legend_columns(css_width: f64) -> usize {
+    ((css_width - 16.0) / LEGEND_ITEM).floor().max(1.0) as usize
+}
+
+/// Horizontal extent, in bytes, of the axis.
+pub fn axis_max_bytes(data: &BreakdownData) -> f64 {
+    let max = data.total().max(data.capacity_bytes) as f64 * 1.08;
+    nice_ceiling(max / data.units.giga()) * data.units.giga()
+}
+
+pub fn draw_breakdown<DB: DrawingBackend>(
+    root: &DrawingArea<DB, Shift>,
+    data: &BreakdownData,
+    frame: Frame,
+) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
+    let k = frame.scale;
+    let t = frame.theme;
+    let px = |v: f64| (v * k).round() as i32;
+    let font = |size: f64| ("sans-serif", size * k).into_font();
+    root.fill(&t.background)?;
+
+    let (w, h) = root.dim_in_pixel();
+    let bar_area_h = (px(BAR_AREA) as u32).min(h);
+    let (top, legend) = root.split_vertically(bar_area_h);
+
+    let giga = data.units.giga();
+    let x_max = axis_max_bytes(data) / giga;
+    let mut chart = ChartBuilder::on(&top)
+        .margin_left(px(12.0))
+        .margin_right(px(20.0))
+        .margin_top(px(30.0))
+        .x_label_area_size(px(46.0))
+        .build_cartesian_2d(0f64..x_max, 0f64..1f64)?;
+    let unit = data.units.giga_label();
+    chart
+        .configure_mesh()
+        .disable_y_mesh()
+        .disable_y_axis()
+        .x_labels(6)
+        .x_label_formatter(&|v| {
+            if x_max <= 5.0 {
+                format!("{v:.1}")
+            } else {
+                format!("{v:.0}")
+            }
+        })
+        .x_desc(format!("Memory per device ({unit})"))
+        .label_style(font(12.0).color(&t.text))
+        .axis_desc_style(font(13.0).color(&t.text))
+        .axis_style(t.axis.stroke_width(px(1.0).max(1) as u32))
+        .light_line_style(t.axis.mix(0.15))
+        .bold_line_style(t.axis.mix(0.3))
+        .draw()?;
+
+    for (seg, start, end) in data.spans() {
+        let color = color_of(&seg.id);
+        chart.draw_series(std::iter::once(Rectangle::new(
+            [(start as f64 / giga, 0.18), (end as f64 / giga, 0.82)],
+            color.filled(),
+        )))?;
+    }
+    // Thin separators keep adjacent segments of similar colour apart.
+    for (_, _, end) in data.spans() {
+        chart.draw_series(std::iter::once(PathElement::new(
+            vec![(end as f64 / giga, 0.18), (end as f64 / giga, 0.82)],
+            t.background.stroke_width(px(1.0).max(1) as u32),
+        )))?;
+    }
+
+    if data.capacity_bytes > 0 {
+        let cap = data.capacity_bytes as f64 / giga;
+        let fits = data.total() <= data.capacity_bytes;
+        let c = if fits { t.capacity_ok } else { t.capacity_short };
+        let dashes = 12;
+        for i in 0..dashes {
+            let y0 = 0.04 + i as f64 * (0.96 / dashes as f64);
+            let y1 = y0 + 0.96 / dashes as f64 * 0.6;
+            chart.draw_series(std::iter::once(PathElement::new(
+                vec![(cap, y0), (cap, y1)],
+                c.stroke_width(px(2.0).max(1) as u32),
+            )))?;
+        }
+        let diff = data.capacity_bytes.abs_diff(data.total());
+        let label = format!(
+            "{}: {} · {} {}",
+            data.capacity_label,
+            format_bytes(u128::from(data.capacity_bytes), data.units),
+            format_bytes(u128::from(diff), data.units),
+            if fits { "headroom" } else { "short" }
+        );
+        let right = cap > x_max * 0.55;
+        let anchor = if right { HPos::Right } else { HPos::Left };
+        let (tx, ty) = chart.backend_coord(&(cap, 1.0));
+        let nudge = if right { -px(6.0) } else { px(6.0) };
+        top.draw(&Text::new(
+            label,
+            (tx + nudge, ty - px(4.0)),
+            font(12.0).color(&c).pos(Pos::new(anchor, VPos::Bottom)),
+        ))?;
+    }
+
+    let cols = legend_columns(w as f64 / k);
+    for (i, (seg, _, _)) in data.spans().iter().enumerate() {
+        let (row, col) = (i / cols, i % cols);
+        let x = px(16.0 + col as f64 * LEGEND_ITEM);
+        let y = px(LEGEND_TOP + row as f64 * LEGEND_ROW);
+        legend.draw(&Rectangle::new([(x, y + px(3.0)), (x + px(12.0), y + px(15.0))], color_of(&seg.id).filled()))?;
+        legend.draw(&Text::new(
+            format!("{} {}", seg.label, format_bytes(u128::from(seg.bytes), data.units)),
+            (x + px(18.0), y + px(9.0)),
+            font(12.5).color(&t.text).pos(Pos::new(HPos::Left, VPos::Center)),
+        ))?;
+    }
+    root.present()
+}

@@ -1,0 +1,50 @@
+//! Fixed colours per component, in a fixed order, so a component keeps its colour across
+//! scenarios. Hues from the Observable 10 categorical scheme (designed for colour-vision
+//! deficiencies), greys for the runtime overheads.
+
+use plotters::style::RGBColor;
+
+/// Component ids in stacking order (bottom/left first) with their colours.
+pub const ORDER: &[(&str, RGBColor)] = &[
+    ("weights", RGBColor(0x42, 0x69, 0xd0)),
+    ("master_weights", RGBColor(0x97, 0xbb, 0xf5)),
+    ("gradients", RGBColor(0xef, 0xb1, 0x18)),
+    ("optimizer", RGBColor(0xff, 0x72, 0x5c)),
+    ("activations", RGBColor(0x3c, 0xa9, 0x51)),
+    ("logits", RGBColor(0xa4, 0x63, 0xf2)),
+    ("kv_cache", RGBColor(0x6c, 0xc5, 0xb0)),
+    ("dataset", RGBColor(0x9c, 0x6b, 0x4e)),
+    ("overhead", RGBColor(0xc9, 0xcc, 0xd1)),
+    ("runtime", RGBColor(0x94, 0x98, 0xa0)),
+];
+
+const FALLBACK: RGBColor = RGBColor(0x7f, 0x7f, 0x7f);
+
+pub fn color_of(id: &str) -> RGBColor {
+    ORDER.iter().find(|(k, _)| *k == id).map(|(_, c)| *c).unwrap_or(FALLBACK)
+}
+
+/// Position of a component in the stacking order; unknown ids go last.
+pub fn rank_of(id: &str) -> usize {
+    ORDER.iter().position(|(k, _)| *k == id).unwrap_or(ORDER.len())
+}
+
+/// Colours of the chart furniture, so light and dark themes can both be drawn.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Theme {
+    pub background: RGBColor,
+    pub text: RGBColor,
+    pub axis: RGBColor,
+    pub capacity_ok: RGBColor,
+    pub capacity_short: RGBColor,
+}
+
+impl Theme {
+    pub const LIGHT: Theme = Theme {
+        background: RGBColor(0xff, 0xff, 0xff),
+        text: RGBColor(0x1f, 0x23, 0x28),
+        axis: RGBColor(0x8c, 0x95, 0x9f),
+        capacity_ok: RGBColor(0x1a, 0x7f, 0x37),
+        capacity_short: RGBColor(0xcf, 0x22, 0x2e),
+    };
+}
