@@ -1,1 +1,7 @@
+//! The memory calculator's web app: components bind the core's inputs and display its estimate.
 
+mod app;
+pub mod components;
+mod location;
+
+pub use app::{App, Calculator};

@@ -1,0 +1,79 @@
+use leptos::prelude::*;
+use memcalc_core::{estimate, Estimate, FieldError, Inputs, Notice, Scenario};
+
+use crate::components::{BreakdownChart, QueryNotices, ResultsTable, ScenarioForm, Verdict};
+use crate::location;
+
+/// The whole page: the calculator started from the URL's query.
+#[component]
+pub fn App() -> impl IntoView {
+    view! {
+        <header class="site-header">
+            <h1>"Memory calculator"</h1>
+            <p class="tagline">
+                "How much memory your model needs per GPU, part by part, with the formula and source behind every number."
+            </p>
+        </header>
+        <Calculator initial_query=location::current_query() sync_url=true/>
+        <footer class="site-footer">
+            <p>
+                "Estimates follow published formulas (ZeRO, Mixed Precision Training, Transformer Math 101); each row cites its source. "
+                "Totals predict what nvidia-smi shows at the peak, including the CUDA context and allocator overhead."
+            </p>
+        </footer>
+    }
+}
+
+/// The calculator: a form bound to the core's inputs, and the estimate it derives.
+#[component]
+pub fn Calculator(
+    /// Query string (or whole URL) the state starts from.
+    #[prop(into)]
+    initial_query: String,
+    /// Whether to mirror the valid state into the page URL.
+    #[prop(optional)]
+    sync_url: bool,
+) -> impl IntoView {
+    let (start, notices) = Inputs::from_query(&initial_query);
+    let (inputs, set_inputs) = signal(start);
+    let (notices, set_notices) = signal::<Vec<Notice>>(notices);
+
+    let parsed: Memo<Result<Scenario, Vec<FieldError>>> = Memo::new(move |_| inputs.with(Inputs::parse));
+    // While a field is invalid the last valid scenario stays on screen.
+    let scenario = Memo::new(move |prev: Option<&Scenario>| match parsed.get() {
+        Ok(s) => s,
+        Err(_) => prev.copied().unwrap_or_default(),
+    });
+    let result: Memo<Estimate> = Memo::new(move |_| estimate(&scenario.get()));
+    let errors = Signal::derive(move || parsed.with(|p| p.as_ref().err().cloned().unwrap_or_default()));
+
+    if sync_url {
+        Effect::new(move |_| {
+            if let Ok(s) = parsed.get() {
+                location::replace_query(&s.to_query());
+            }
+        });
+    }
+
+    let on_change = Callback::new(move |(key, value): (&'static str, String)| {
+        set_inputs.update(|i| {
+            i.set(key, value);
+        });
+    });
+
+    view! {
+        <main class="calculator">
+            <section class="inputs" aria-labelledby="inputs-heading">
+                <h2 id="inputs-heading">"Your model"</h2>
+                <QueryNotices notices=notices on_dismiss=Callback::new(move |_| set_notices.set(Vec::new()))/>
+                <ScenarioForm inputs=inputs errors=errors on_change=on_change/>
+            </section>
+            <section class="results" aria-labelledby="results-heading">
+                <h2 id="results-heading">"Memory per device"</h2>
+                <Verdict estimate=result stale=Signal::derive(move || parsed.with(|p| p.is_err()))/>
+                <BreakdownChart estimate=result/>
+                <ResultsTable estimate=result/>
+            </section>
+        </main>
+    }
+}

@@ -1,0 +1,98 @@
+use leptos::prelude::*;
+use memcalc_core::fields::{options, Field, FieldKind};
+
+/// One labelled input bound to the raw text of a field; its error is shown beside it.
+#[component]
+pub fn FieldInput(
+    /// What the field is (key, label, kind, help), from the core's field table.
+    field: &'static Field,
+    /// The raw text the user typed (or the link carried).
+    #[prop(into)]
+    value: Signal<String>,
+    /// The validation message for this field, if it is invalid.
+    #[prop(into)]
+    error: Signal<Option<String>>,
+    /// Called with the new raw text on every edit.
+    on_change: Callback<(&'static str, String)>,
+) -> impl IntoView {
+    let id = format!("field-{}", field.key);
+    let help_id = format!("{id}-help");
+    let error_id = format!("{id}-error");
+    let key = field.key;
+    let invalid = move || error.with(Option::is_some);
+    let described = format!("{help_id} {error_id}");
+
+    let control = match field.kind {
+        FieldKind::Select => {
+            let opts = options(key);
+            view! {
+                <select
+                    id=id.clone()
+                    name=key
+                    aria-describedby=described.clone()
+                    aria-invalid=move || invalid().to_string()
+                    on:change=move |ev| on_change.run((key, event_target_value(&ev)))
+                >
+                    {opts
+                        .into_iter()
+                        .map(|(opt, label)| {
+                            view! {
+                                <option value=opt selected=move || value.with(|v| v.trim().eq_ignore_ascii_case(opt))>
+                                    {label}
+                                </option>
+                            }
+                        })
+                        .collect_view()}
+                </select>
+            }
+            .into_any()
+        }
+        FieldKind::Toggle => view! {
+            <input
+                type="checkbox"
+                id=id.clone()
+                name=key
+                aria-describedby=described.clone()
+                prop:checked=move || value.with(|v| matches!(v.trim(), "on" | "1" | "true" | "yes"))
+                on:change=move |ev| {
+                    let on = event_target_checked(&ev);
+                    on_change.run((key, if on { "on" } else { "off" }.to_string()))
+                }
+            />
+        }
+        .into_any(),
+        FieldKind::Count | FieldKind::Size { .. } | FieldKind::Number { .. } => {
+            let unit = match field.kind {
+                FieldKind::Size { unit } | FieldKind::Number { unit } => Some(unit),
+                _ => None,
+            };
+            view! {
+                <span class="with-unit">
+                    <input
+                        type="text"
+                        id=id.clone()
+                        name=key
+                        inputmode="decimal"
+                        autocomplete="off"
+                        spellcheck="false"
+                        aria-describedby=described.clone()
+                        aria-invalid=move || invalid().to_string()
+                        prop:value=move || value.get()
+                        on:input=move |ev| on_change.run((key, event_target_value(&ev)))
+                    />
+                    {unit.map(|u| view! { <span class="unit" aria-hidden="true">{u}</span> })}
+                </span>
+            }
+            .into_any()
+        }
+    };
+
+    view! {
+        <div class="field" class:invalid=invalid class:toggle=matches!(field.kind, FieldKind::Toggle)>
+            <label for=id>{field.label}</label>
+            {control}
+            <p class="help" id=help_id>{field.help}</p>
+            <p class="error" id=error_id role="alert">{move || error.get()}</p>
+        </div>
+    }
+}

@@ -1,0 +1,68 @@
+use leptos::prelude::*;
+use memcalc_core::units::{format_bytes, group_digits, UnitSystem};
+use memcalc_core::Estimate;
+
+/// The breakdown as a table: one row per component with its bytes, share and, beside it, what it
+/// is and how it was computed with the user's numbers. Also the chart's text alternative.
+#[component]
+pub fn ResultsTable(
+    /// The current estimate.
+    #[prop(into)]
+    estimate: Signal<Estimate>,
+) -> impl IntoView {
+    view! {
+        <table class="breakdown">
+            <caption class="visually-hidden">"Memory per device by component"</caption>
+            <thead>
+                <tr>
+                    <th scope="col">"Component"</th>
+                    <th scope="col" class="num">"Memory"</th>
+                    <th scope="col" class="num">"Share"</th>
+                    <th scope="col">"Why this much?"</th>
+                </tr>
+            </thead>
+            <tbody>
+                {move || {
+                    estimate
+                        .with(|e| {
+                            let total = e.per_device_bytes.max(1) as f64;
+                            e.components
+                                .iter()
+                                .map(|c| {
+                                    let share = c.bytes as f64 / total * 100.0;
+                                    view! {
+                                        <tr data-component=c.id data-bytes=c.bytes.to_string()>
+                                            <th scope="row">
+                                                <span class=format!("swatch swatch-{}", c.id) aria-hidden="true"></span>
+                                                {c.label}
+                                            </th>
+                                            <td class="num" title=format!("{} bytes", group_digits(c.bytes.into()))>
+                                                {format_bytes(c.bytes.into(), UnitSystem::Binary)}
+                                            </td>
+                                            <td class="num">{format!("{share:.1} %")}</td>
+                                            <td class="why">
+                                                <p class="question">{c.question}</p>
+                                                <p class="answer">{c.explanation.clone()}</p>
+                                                <p class="formula"><code>{c.formula.clone()}</code></p>
+                                                <p class="source">"Source: " {c.source}</p>
+                                            </td>
+                                        </tr>
+                                    }
+                                })
+                                .collect_view()
+                        })
+                }}
+            </tbody>
+            <tfoot>
+                <tr>
+                    <th scope="row">"Total"</th>
+                    <td class="num">
+                        {move || estimate.with(|e| format_bytes(e.per_device_bytes.into(), UnitSystem::Binary))}
+                    </td>
+                    <td class="num">"100 %"</td>
+                    <td class="why">"The sum of every row, not the largest one: all of them are resident at the peak."</td>
+                </tr>
+            </tfoot>
+        </table>
+    }
+}

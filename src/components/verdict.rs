@@ -1,0 +1,50 @@
+use leptos::prelude::*;
+use memcalc_core::units::{format_bytes, UnitSystem};
+use memcalc_core::Estimate;
+
+/// Fits or not, the total per device, and the headroom or shortfall.
+#[component]
+pub fn Verdict(
+    /// The current estimate.
+    #[prop(into)]
+    estimate: Signal<Estimate>,
+    /// True while an input is invalid and the figures shown are those of the last valid state.
+    #[prop(into)]
+    stale: Signal<bool>,
+) -> impl IntoView {
+    let fits = move || estimate.with(Estimate::fits);
+    let size = |b: u128| format_bytes(b, UnitSystem::Binary);
+    view! {
+        <div class="verdict" class:fits=fits class:short=move || !fits() data-testid="verdict" data-fits=move || fits().to_string()>
+            <p class="total-line">
+                <span class="total-label">"Total per device"</span>
+                <strong
+                    class="total"
+                    data-testid="total"
+                    data-bytes=move || estimate.with(|e| e.per_device_bytes.to_string())
+                >
+                    {move || estimate.with(|e| size(e.per_device_bytes.into()))}
+                </strong>
+            </p>
+            <p class="verdict-text">
+                {move || {
+                    estimate.with(|e| {
+                        let diff = size(e.headroom_bytes().unsigned_abs());
+                        let cap = size(e.capacity_bytes.into());
+                        if e.fits() {
+                            format!("Fits on {} ({cap}) with {diff} to spare.", e.device_label)
+                        } else {
+                            format!("Does not fit on {} ({cap}): {diff} short.", e.device_label)
+                        }
+                    })
+                }}
+            </p>
+            <Show when=move || stale.get()>
+                <p class="stale">"Showing the last valid result: correct the highlighted field to update it."</p>
+            </Show>
+            <ul class="warnings">
+                {move || estimate.with(|e| e.warnings.iter().map(|w| view! { <li>{w.clone()}</li> }).collect_view())}
+            </ul>
+        </div>
+    }
+}
