@@ -1,0 +1,30 @@
+# Two entry points: `make serve` builds and serves the app, `make test` runs every test.
+# Both install what is missing first (scripts/setup.sh skips what is already present).
+SHELL := /bin/bash
+export PATH := $(HOME)/.cargo/bin:$(CURDIR)/node_modules/.bin:$(PATH)
+export CHROMEDRIVER ?= /usr/bin/chromedriver
+
+.PHONY: setup serve build test test-native test-wasm test-e2e size
+
+setup:
+	@scripts/setup.sh
+
+serve: setup
+	trunk serve --release
+
+build: setup
+	trunk build --release
+
+test: setup test-native test-wasm build size test-e2e
+
+test-native:
+	cargo test --workspace --exclude memcalc-app
+
+test-wasm:
+	cargo test -p memcalc-app --target wasm32-unknown-unknown
+
+size:
+	@scripts/size.sh dist
+
+test-e2e:
+	npx playwright test

@@ -1,0 +1,37 @@
+import { defineConfig } from "@playwright/test";
+
+// End-to-end tests against the release build (dist/), served on 127.0.0.1, in Debian's Chromium.
+// Playwright never downloads a browser here.
+export default defineConfig({
+  testDir: "tests/e2e",
+  outputDir: "test-results",
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  reporter: [["list"]],
+  use: {
+    baseURL: "http://127.0.0.1:4173/",
+    browserName: "chromium",
+    viewport: { width: 1280, height: 900 },
+    launchOptions: {
+      executablePath: "/usr/bin/chromium",
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--disable-quic",
+        "--no-first-run",
+      ],
+    },
+  },
+  webServer: {
+    command: "node scripts/serve-dist.mjs dist 4173 /",
+    url: "http://127.0.0.1:4173/index.html",
+    reuseExistingServer: !process.env.CI,
+    timeout: 30_000,
+  },
+});

@@ -1,0 +1,43 @@
+// Serves a built dist/ folder on 127.0.0.1 with correct MIME types (application/wasm matters:
+// browsers refuse streaming compilation otherwise), optionally under a sub-path.
+// Usage: node scripts/serve-dist.mjs [dir=dist] [port=4173] [prefix=/]
+import { createServer } from "node:http";
+import { readFile } from "node:fs/promises";
+import { extname, join, normalize, resolve } from "node:path";
+
+const [dir = "dist", port = "4173", prefix = "/"] = process.argv.slice(2);
+const root = resolve(dir);
+const types = {
+  ".html": "text/html; charset=utf-8",
+  ".js": "text/javascript; charset=utf-8",
+  ".css": "text/css; charset=utf-8",
+  ".wasm": "application/wasm",
+  ".svg": "image/svg+xml",
+  ".png": "image/png",
+  ".json": "application/json",
+};
+
+createServer(async (req, res) => {
+  const url = new URL(req.url, "http://127.0.0.1");
+  let path = decodeURIComponent(url.pathname);
+  if (!path.startsWith(prefix)) {
+    res.writeHead(404).end("not under " + prefix);
+    return;
+  }
+  path = path.slice(prefix.length);
+  if (path === "" || path.endsWith("/")) path += "index.html";
+  const file = normalize(join(root, path));
+  if (!file.startsWith(root)) {
+    res.writeHead(403).end();
+    return;
+  }
+  try {
+    const body = await readFile(file);
+    res.writeHead(200, { "content-type": types[extname(file)] ?? "application/octet-stream" });
+    res.end(body);
+  } catch {
+    res.writeHead(404).end("not found");
+  }
+}).listen(Number(port), "127.0.0.1", () => {
+  console.log(`serving ${root} at http://127.0.0.1:${port}${prefix}`);
+});

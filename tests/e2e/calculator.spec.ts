@@ -1,0 +1,109 @@
+import { test, expect, ready, totalBytes, chartPixels, ARTIFACTS, watch } from "./fixtures";
+
+test("loads without console errors and shows a full breakdown", async ({ page }) => {
+  await page.goto("./");
+  await ready(page);
+  for (const id of ["weights", "master_weights", "gradients", "optimizer", "overhead", "runtime"]) {
+    await expect(page.locator(`[data-component="${id}"]`)).toHaveAttribute("data-bytes", /^\d+$/);
+  }
+  // Default: 7B, BF16 mixed precision, AdamW: 16 B/param + 10 % + 512 MiB.
+  expect(await totalBytes(page)).toBe(112e9 + 11.2e9 + 512 * 2 ** 20);
+  await expect(page.getByTestId("verdict")).toHaveAttribute("data-fits", "false");
+  await expect(page.locator("[data-component=optimizer] .formula")).toContainText("2 × 7,000,000,000 × 4 B");
+  await page.screenshot({ path: `${ARTIFACTS}/desktop.png`, fullPage: true });
+});
+
+test("changing an input updates the total, the rows and the chart pixels", async ({ page }) => {
+  await page.goto("./");
+  await ready(page);
+  const before = await totalBytes(page);
+  const chartBefore = await chartPixels(page);
+  expect(chartBefore.inked, "the chart is drawn").toBeGreaterThan(1000);
+
+  await page.getByLabel("Parameters").fill("1.5B");
+  await expect(page.locator("[data-component=weights]")).toHaveAttribute("data-bytes", "3000000000");
+  expect(await totalBytes(page)).toBeLessThan(before);
+  await expect.poll(async () => (await chartPixels(page)).hash).not.toBe(chartBefore.hash);
+
+  await page.getByLabel("Mode").selectOption("infer");
+  await expect(page.locator("[data-component=gradients]")).toHaveCount(0);
+  await expect(page.getByTestId("verdict")).toHaveAttribute("data-fits", "true");
+});
+
+test("the chart is crisp on a HiDPI screen: backing store is CSS size × devicePixelRatio", async ({ browser }) => {
+  const context = await browser.newContext({ deviceScaleFactor: 2, viewport: { width: 1100, height: 900 } });
+  const page = await context.newPage();
+  const problems: string[] = [];
+  watch(page, problems);
+  await page.goto("./");
+  await ready(page);
+  await expect.poll(async () => (await chartPixels(page)).width).toBeGreaterThan(0);
+  const px = await chartPixels(page);
+  expect(px.dpr).toBe(2);
+  expect(Math.abs(px.width - Math.round(px.cssWidth * 2))).toBeLessThanOrEqual(2);
+  await page.screenshot({ path: `${ARTIFACTS}/desktop-2x.png` });
+  expect(problems).toEqual([]);
+  await context.close();
+});
+
+test("a copied URL reopens the same calculation in a fresh page", async ({ page, browser }) => {
+  await page.goto("./");
+  await ready(page);
+  await page.getByLabel("Parameters").fill("13B");
+  await page.getByLabel("Optimizer").selectOption("momentum");
+  await page.getByLabel("Precision").selectOption("fp16");
+  await page.getByLabel("GPU", { exact: true }).selectOption("a100-80");
+  await expect(page).toHaveURL(/params=13B/);
+  await expect(page).toHaveURL(/optimizer=momentum/);
+  const url = page.url();
+  const rows = await page.locator("[data-component]").evaluateAll((els) =>
+    els.map((e) => `${e.getAttribute("data-component")}=${e.getAttribute("data-bytes")}`),
+  );
+  const total = await totalBytes(page);
+
+  const context = await browser.newContext();
+  const fresh = await context.newPage();
+  const problems: string[] = [];
+  watch(fresh, problems);
+  await fresh.goto(url);
+  await ready(fresh);
+  expect(await totalBytes(fresh)).toBe(total);
+  const freshRows = await fresh.locator("[data-component]").evaluateAll((els) =>
+    els.map((e) => `${e.getAttribute("data-component")}=${e.getAttribute("data-bytes")}`),
+  );
+  expect(freshRows).toEqual(rows);
+  await expect(fresh.getByLabel("Parameters")).toHaveValue("13B");
+  await expect(fresh.getByLabel("Optimizer")).toHaveValue("momentum");
+  await expect(fresh.getByLabel("GPU", { exact: true })).toHaveValue("a100-80");
+  expect(problems).toEqual([]);
+  await context.close();
+});
+
+test("a nonsense query gives specific messages and a page that still works", async ({ page }) => {
+  await page.goto("./?params=banana&colour=blue&v=1");
+  await ready(page);
+  const alerts = page.getByRole("alert");
+  await expect(alerts.filter({ hasText: "'banana' is not a count" })).toBeVisible();
+  await expect(alerts.filter({ hasText: "Unknown parameter 'colour' was ignored" })).toBeVisible();
+  await expect(page.getByLabel("Parameters")).toHaveValue("banana");
+  await page.screenshot({ path: `${ARTIFACTS}/nonsense-query.png`, fullPage: true });
+
+  await page.getByLabel("Parameters").fill("3B");
+  await expect(page.locator("[data-component=weights]")).toHaveAttribute("data-bytes", "6000000000");
+  await expect(alerts.filter({ hasText: "'banana'" })).toHaveCount(0);
+  await expect(page).toHaveURL(/params=3B/);
+});
+
+test("phone width: the layout stacks and nothing overflows", async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 360, height: 800 }, deviceScaleFactor: 2 });
+  const page = await context.newPage();
+  const problems: string[] = [];
+  watch(page, problems);
+  await page.goto("./?mode=infer&params=8B");
+  await ready(page);
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  await page.screenshot({ path: `${ARTIFACTS}/phone.png`, fullPage: true });
+  expect(problems).toEqual([]);
+  await context.close();
+});

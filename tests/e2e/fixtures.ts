@@ -1,0 +1,50 @@
+import { test as base, expect, Page } from "@playwright/test";
+import { mkdirSync } from "node:fs";
+
+export const ARTIFACTS = "tests/e2e/artifacts";
+mkdirSync(ARTIFACTS, { recursive: true });
+
+/// Every page fails its test on any console error or warning, or uncaught exception.
+export const test = base.extend<{ consoleProblems: string[] }>({
+  consoleProblems: async ({}, use) => {
+    await use([]);
+  },
+  page: async ({ page, consoleProblems }, use) => {
+    watch(page, consoleProblems);
+    await use(page);
+    expect(consoleProblems, "console errors or warnings").toEqual([]);
+  },
+});
+
+export function watch(page: Page, problems: string[]) {
+  page.on("console", (msg) => {
+    if (msg.type() === "error" || msg.type() === "warning") problems.push(`${msg.type()}: ${msg.text()}`);
+  });
+  page.on("pageerror", (err) => problems.push(`pageerror: ${err.message}`));
+}
+
+export { expect };
+
+/// Waits until the app has mounted and drawn its first result.
+export async function ready(page: Page) {
+  await expect(page.getByTestId("total")).toHaveAttribute("data-bytes", /^\d+$/);
+}
+
+export async function totalBytes(page: Page): Promise<number> {
+  return Number(await page.getByTestId("total").getAttribute("data-bytes"));
+}
+
+/// A digest of the chart's pixels, and how many are not background, read from the canvas itself.
+export async function chartPixels(page: Page): Promise<{ hash: number; inked: number; width: number; cssWidth: number; dpr: number }> {
+  return page.getByTestId("breakdown-chart").evaluate((c: HTMLCanvasElement) => {
+    const ctx = c.getContext("2d")!;
+    const d = ctx.getImageData(0, 0, c.width, c.height).data;
+    let hash = 0;
+    let inked = 0;
+    for (let i = 0; i < d.length; i += 4) {
+      hash = (Math.imul(hash, 31) + d[i] * 3 + d[i + 1] * 5 + d[i + 2] * 7) | 0;
+      if (d[i] < 250 || d[i + 1] < 250 || d[i + 2] < 250) inked++;
+    }
+    return { hash, inked, width: c.width, cssWidth: c.getBoundingClientRect().width, dpr: window.devicePixelRatio };
+  });
+}

@@ -1,0 +1,94 @@
+//! Component tests in a real browser: `cargo test --target wasm32-unknown-unknown` with
+//! CHROMEDRIVER set runs them in headless Chromium.
+#![cfg(target_arch = "wasm32")]
+
+use leptos::prelude::*;
+use memcalc_app::Calculator;
+use wasm_bindgen::JsCast;
+use wasm_bindgen_test::*;
+use web_sys::{Element, Event, EventInit, HtmlElement, HtmlInputElement, HtmlSelectElement};
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+/// Lets Leptos run its scheduled effects and the browser lay out.
+async fn settle() {
+    let p = js_sys::Promise::new(&mut |resolve, _| {
+        web_sys::window()
+            .unwrap()
+            .set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, 30)
+            .unwrap();
+    });
+    wasm_bindgen_futures::JsFuture::from(p).await.unwrap();
+}
+
+fn mount(query: &'static str) -> Element {
+    let doc = web_sys::window().unwrap().document().unwrap();
+    let host = doc.create_element("div").unwrap();
+    doc.body().unwrap().append_child(&host).unwrap();
+    let handle = leptos::mount::mount_to(host.clone().unchecked_into::<HtmlElement>(), move || {
+        view! { <Calculator initial_query=query/> }
+    });
+    handle.forget();
+    host
+}
+
+fn find(host: &Element, selector: &str) -> Element {
+    host.query_selector(selector).unwrap().unwrap_or_else(|| panic!("no {selector}"))
+}
+
+fn total_bytes(host: &Element) -> String {
+    find(host, "[data-testid=total]").get_attribute("data-bytes").unwrap()
+}
+
+fn fire(el: &Element, kind: &str) {
+    let init = EventInit::new();
+    init.set_bubbles(true);
+    el.dispatch_event(&Event::new_with_event_init_dict(kind, &init).unwrap()).unwrap();
+}
+
+fn type_into(host: &Element, key: &str, text: &str) {
+    let input: HtmlInputElement = find(host, &format!("#field-{key}")).unchecked_into();
+    input.set_value(text);
+    fire(&input, "input");
+}
+
+#[wasm_bindgen_test]
+async fn typing_a_parameter_count_updates_total_and_rows() {
+    let host = mount("mode=infer&params=1B&dtype=fp16&overhead=0&runtime=0");
+    settle().await;
+    assert_eq!(total_bytes(&host), "2000000000");
+    type_into(&host, "params", "7B");
+    settle().await;
+    assert_eq!(total_bytes(&host), "14000000000");
+    assert_eq!(find(&host, "[data-component=weights]").get_attribute("data-bytes").unwrap(), "14000000000");
+}
+
+#[wasm_bindgen_test]
+async fn choosing_an_optimizer_changes_the_optimizer_row() {
+    let host = mount("params=1B&overhead=0&runtime=0");
+    settle().await;
+    let row = |h: &Element| find(h, "[data-component=optimizer]").get_attribute("data-bytes").unwrap();
+    assert_eq!(row(&host), "8000000000");
+    let select: HtmlSelectElement = find(&host, "#field-optimizer").unchecked_into();
+    select.set_value("sgd");
+    fire(&select, "change");
+    settle().await;
+    assert_eq!(row(&host), "0");
+}
+
+#[wasm_bindgen_test]
+async fn invalid_text_is_kept_flagged_and_the_last_result_stays() {
+    let host = mount("mode=infer&params=1B&dtype=fp16&overhead=0&runtime=0");
+    settle().await;
+    type_into(&host, "params", "1.");
+    settle().await;
+    let input: HtmlInputElement = find(&host, "#field-params").unchecked_into();
+    assert_eq!(input.value(), "1.", "what the user typed is never rewritten");
+    type_into(&host, "params", "banana");
+    settle().await;
+    assert_eq!(input.value(), "banana");
+    let alert = find(&host, "#field-params-error");
+    assert_eq!(alert.get_attribute("role").as_deref(), Some("alert"));
+    assert!(alert.text_content().unwrap().contains("'banana' is not a count"));
+    assert_eq!(total_bytes(&host), "2", "last valid result (params=1.) stays visible");
+}
