@@ -20,12 +20,12 @@ test("changing an input updates the total, the rows and the chart pixels", async
   const chartBefore = await chartPixels(page);
   expect(chartBefore.inked, "the chart is drawn").toBeGreaterThan(1000);
 
-  await page.getByLabel("Parameters").fill("1.5B");
+  await page.getByLabel("Parameters", { exact: true }).fill("1.5B");
   await expect(page.locator("[data-component=weights]")).toHaveAttribute("data-bytes", "3000000000");
   expect(await totalBytes(page)).toBeLessThan(before);
   await expect.poll(async () => (await chartPixels(page)).hash).not.toBe(chartBefore.hash);
 
-  await page.getByLabel("Mode").selectOption("infer");
+  await page.getByLabel("Mode", { exact: true }).selectOption("infer");
   await expect(page.locator("[data-component=gradients]")).toHaveCount(0);
   await expect(page.getByTestId("verdict")).toHaveAttribute("data-fits", "true");
 });
@@ -49,9 +49,9 @@ test("the chart is crisp on a HiDPI screen: backing store is CSS size × deviceP
 test("a copied URL reopens the same calculation in a fresh page", async ({ page, browser }) => {
   await page.goto("./");
   await ready(page);
-  await page.getByLabel("Parameters").fill("13B");
-  await page.getByLabel("Optimizer").selectOption("momentum");
-  await page.getByLabel("Precision").selectOption("fp16");
+  await page.getByLabel("Parameters", { exact: true }).fill("13B");
+  await page.getByLabel("Optimizer", { exact: true }).selectOption("momentum");
+  await page.getByLabel("Precision", { exact: true }).selectOption("fp16");
   await page.getByLabel("GPU", { exact: true }).selectOption("a100-80");
   await expect(page).toHaveURL(/params=13B/);
   await expect(page).toHaveURL(/optimizer=momentum/);
@@ -72,8 +72,8 @@ test("a copied URL reopens the same calculation in a fresh page", async ({ page,
     els.map((e) => `${e.getAttribute("data-component")}=${e.getAttribute("data-bytes")}`),
   );
   expect(freshRows).toEqual(rows);
-  await expect(fresh.getByLabel("Parameters")).toHaveValue("13B");
-  await expect(fresh.getByLabel("Optimizer")).toHaveValue("momentum");
+  await expect(fresh.getByLabel("Parameters", { exact: true })).toHaveValue("13B");
+  await expect(fresh.getByLabel("Optimizer", { exact: true })).toHaveValue("momentum");
   await expect(fresh.getByLabel("GPU", { exact: true })).toHaveValue("a100-80");
   expect(problems).toEqual([]);
   await context.close();
@@ -85,10 +85,10 @@ test("a nonsense query gives specific messages and a page that still works", asy
   const alerts = page.getByRole("alert");
   await expect(alerts.filter({ hasText: "'banana' is not a count" })).toBeVisible();
   await expect(alerts.filter({ hasText: "Unknown parameter 'colour' was ignored" })).toBeVisible();
-  await expect(page.getByLabel("Parameters")).toHaveValue("banana");
+  await expect(page.getByLabel("Parameters", { exact: true })).toHaveValue("banana");
   await page.screenshot({ path: `${ARTIFACTS}/nonsense-query.png`, fullPage: true });
 
-  await page.getByLabel("Parameters").fill("3B");
+  await page.getByLabel("Parameters", { exact: true }).fill("3B");
   await expect(page.locator("[data-component=weights]")).toHaveAttribute("data-bytes", "6000000000");
   await expect(alerts.filter({ hasText: "'banana'" })).toHaveCount(0);
   await expect(page).toHaveURL(/params=3B/);
@@ -101,9 +101,9 @@ test("phone width: the layout stacks and nothing overflows", async ({ browser })
   watch(page, problems);
   await page.goto("./?mode=infer&params=8B");
   await ready(page);
+  await page.screenshot({ path: `${ARTIFACTS}/phone.png`, fullPage: true });
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
-  await page.screenshot({ path: `${ARTIFACTS}/phone.png`, fullPage: true });
   expect(problems).toEqual([]);
   await context.close();
 });

@@ -37,7 +37,12 @@ export async function totalBytes(page: Page): Promise<number> {
 /// A digest of the chart's pixels, and how many are not background, read from the canvas itself.
 export async function chartPixels(page: Page): Promise<{ hash: number; inked: number; width: number; cssWidth: number; dpr: number }> {
   return page.getByTestId("breakdown-chart").evaluate((c: HTMLCanvasElement) => {
-    const ctx = c.getContext("2d")!;
+    // Read a copy, so the page's own canvas never becomes a "read frequently" one.
+    const copy = document.createElement("canvas");
+    copy.width = c.width;
+    copy.height = c.height;
+    const ctx = copy.getContext("2d", { willReadFrequently: true })!;
+    ctx.drawImage(c, 0, 0);
     const d = ctx.getImageData(0, 0, c.width, c.height).data;
     let hash = 0;
     let inked = 0;

@@ -164,22 +164,27 @@ pub fn draw_breakdown<DB: DrawingBackend>(
             )))?;
         }
         let diff = data.capacity_bytes.abs_diff(data.total());
-        let label = format!(
-            "{}: {} · {} {}",
-            data.capacity_label,
+        let tail = format!(
+            "{} · {} {}",
             format_bytes(u128::from(data.capacity_bytes), data.units),
             format_bytes(u128::from(diff), data.units),
             if fits { "headroom" } else { "short" }
         );
-        let right = cap > x_max * 0.55;
-        let anchor = if right { HPos::Right } else { HPos::Left };
+        let style = font(12.0).color(&c);
         let (tx, ty) = chart.backend_coord(&(cap, 1.0));
-        let nudge = if right { -px(6.0) } else { px(6.0) };
-        top.draw(&Text::new(
-            label,
-            (tx + nudge, ty - px(4.0)),
-            font(12.0).color(&c).pos(Pos::new(anchor, VPos::Bottom)),
-        ))?;
+        let (left, right) = (px(12.0), w as i32 - px(12.0));
+        // The long label names the device; on narrow charts the short one keeps the numbers.
+        let long = format!("{}: {tail}", data.capacity_label);
+        // Backends measure text differently from how browsers finally render it: keep 15 % spare.
+        let width_of = |s: &str| {
+            top.estimate_text_size(s, &style).map(|(w, _)| (f64::from(w) * 1.15) as i32).unwrap_or(0)
+        };
+        let label = if width_of(&long) <= right - left { long } else { tail };
+        let lw = width_of(&label);
+        // Beside the line, on the side with room, but never past the edges.
+        let x = if cap > x_max * 0.55 { tx - px(6.0) - lw } else { tx + px(6.0) };
+        let x = x.min(right - lw).max(left);
+        top.draw(&Text::new(label, (x, ty - px(4.0)), style.pos(Pos::new(HPos::Left, VPos::Bottom))))?;
     }
 
     let cols = legend_columns(w as f64 / k);

@@ -73,3 +73,14 @@ fn segment_colours_follow_component_ids() {
     assert!(svg.contains("#4269D0") || svg.contains("#4269d0"));
     assert!(svg.contains("#FF725C") || svg.contains("#ff725c"));
 }
+
+#[test]
+fn narrow_chart_keeps_the_capacity_label_inside() {
+    let svg = render("mode=infer&params=8B", UnitSystem::Binary, (240, 250), 1.0);
+    // Too narrow for the device name: the label keeps capacity and headroom, and starts inside.
+    let label = svg.split("<text").find(|t| t.contains("headroom")).expect("capacity label");
+    assert!(!label.contains("NVIDIA"), "{label}");
+    let x: f64 = label.split("x=\"").nth(1).unwrap().split('"').next().unwrap().parse().unwrap();
+    assert!((0.0..240.0).contains(&x), "label starts at {x}");
+    check_snapshot("infer_8b_narrow", &svg);
+}
