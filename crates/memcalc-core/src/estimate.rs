@@ -3,8 +3,9 @@
 
 use crate::choice::Choice;
 use crate::optimizer::Optimizer;
-use crate::scenario::{Mode, Scenario};
-use crate::units::{format_fixed, group_digits};
+use crate::scenario::{DatasetOn, Mode, Offload, Recompute, Scenario};
+use crate::stage::{Plan, StageBytes};
+use crate::units::{format_fixed, group_digits as g};
 
 /// Where a component's bytes live.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -25,7 +26,8 @@ impl Location {
 /// One part of the memory, with everything needed to explain it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Component {
-    /// Stable id (`weights`, `master_weights`, `gradients`, `optimizer`, `runtime`, `overhead`).
+    /// Stable id: `weights`, `master_weights`, `gradients`, `optimizer`, `activations`,
+    /// `logits`, `kv_cache`, `dataset`, `offload_buffer`, `runtime`, `overhead`.
     pub id: &'static str,
     pub label: &'static str,
     pub bytes: u64,
@@ -44,15 +46,30 @@ pub struct Component {
 pub struct Estimate {
     pub mode: Mode,
     pub components: Vec<Component>,
-    /// Sum of the device-resident components: what `nvidia-smi` would show at the peak.
+    /// Sum of the device-resident components of the busiest device: what `nvidia-smi` would
+    /// show at the peak.
     pub per_device_bytes: u64,
+    /// Device memory summed over every device.
+    pub cluster_bytes: u64,
+    /// Host memory per node: offloaded states of the node's devices and in-memory data.
+    pub host_per_node_bytes: u64,
     pub capacity_bytes: u64,
+    pub host_capacity_bytes: Option<u64>,
     pub device_label: String,
+    /// Which device the figures describe, e.g. "pipeline stage 1 of 4".
+    pub busiest: String,
+    pub params: u64,
+    pub trainable_params: u64,
     pub warnings: Vec<String>,
 }
 
 impl Estimate {
+    /// Fits the device, and the host memory when one is given.
     pub fn fits(&self) -> bool {
+        self.fits_device() && self.host_capacity_bytes.is_none_or(|h| self.host_per_node_bytes <= h)
+    }
+
+    pub fn fits_device(&self) -> bool {
         self.per_device_bytes <= self.capacity_bytes
     }
 
@@ -66,206 +83,449 @@ impl Estimate {
     }
 }
 
-pub const SRC_ZERO: &str = "Rajbhandari et al. 2020, ZeRO: Memory Optimizations Toward Training Trillion Parameter Models (arXiv:1910.02054), section 3.1";
+pub const SRC_ZERO: &str = "Rajbhandari et al. 2020, ZeRO (arXiv:1910.02054), sections 3.1 and 5";
 pub const SRC_MIXED: &str = "Micikevicius et al. 2018, Mixed Precision Training (arXiv:1710.03740); ZeRO (arXiv:1910.02054) section 3.1";
 pub const SRC_TM101: &str = "EleutherAI, Transformer Math 101 (2023), 'Optimizer states'; ZeRO (arXiv:1910.02054) section 3.1";
-pub const SRC_RUNTIME: &str = "PyTorch maintainers on the CUDA context: pytorch/pytorch#107667 (about 300 MiB with CUDA >= 11.7 lazy loading) and #20532";
+pub const SRC_ACT: &str = "Korthikanti et al. 2022, Reducing Activation Recomputation in Large Transformer Models (arXiv:2205.05198), section 4 and table 2";
+pub const SRC_KV: &str = "2 · layers · kv_heads · head_dim · tokens · bytes (K and V per layer); grouped-query attention, Ainslie et al. 2023 (arXiv:2305.13245)";
+pub const SRC_RUNTIME: &str = "PyTorch maintainers on the CUDA context: pytorch/pytorch#107667 (about 300 MiB with CUDA >= 11.7 lazy loading) and #20532; Hugging Face 'Model training anatomy' measured 1343 MB on a V100 with CUDA 11.2";
 pub const SRC_ALLOCATOR: &str = "PyTorch documentation, CUDA semantics: memory management (caching allocator, memory_reserved vs memory_allocated)";
+pub const SRC_OFFLOAD: &str = "Ren et al. 2021, ZeRO-Offload (arXiv:2101.06840); DeepSpeed estimate_zero3_model_states_mem_needs (4 bytes × largest layer on the GPU)";
+pub const SRC_LORA: &str = "Hu et al. 2021, LoRA (arXiv:2106.09685); Dettmers et al. 2023, QLoRA (arXiv:2305.14314)";
+pub const SRC_DATA: &str = "The data as stored: samples × bytes per sample; streaming keeps the batch in use and the next one";
 
-fn bytes_u64(b: u128) -> u64 {
-    // Scenario limits (10^15 parameters, 1 PiB devices) keep every sum far below u64::MAX.
+fn u64_of(b: u128) -> u64 {
+    // Scenario limits keep every sum far below u64::MAX; saturate rather than wrap regardless.
     u64::try_from(b).unwrap_or(u64::MAX)
 }
 
-fn times(params: u128, per: u128, total: u128) -> String {
-    format!("{} × {per} B = {} B", group_digits(params), group_digits(total))
+fn upper(d: crate::precision::Dtype) -> String {
+    d.id().to_uppercase()
 }
 
-/// Computes the per-device memory of a validated scenario.
-pub fn estimate(s: &Scenario) -> Estimate {
-    let p = s.params;
-    let mut parts: Vec<Component> = Vec::new();
-    let dt = s.dtype;
+/// Text pieces shared by several explanations.
+struct Words<'a> {
+    s: &'a Scenario,
+    dp: u128,
+}
 
-    let weights = p * dt.bytes();
-    parts.push(Component {
-        id: "weights",
-        label: "Weights",
-        bytes: bytes_u64(weights),
-        location: Location::Device,
-        formula: times(p, dt.bytes(), weights),
-        question: "What are the weights, and why this size?",
-        explanation: format!(
-            "Every one of the {} parameters is held once in {} ({} bytes each){}.",
-            group_digits(p),
-            dt.id().to_uppercase(),
-            dt.bytes(),
-            if s.keeps_master_copy() {
-                ": this is the working copy the forward and backward passes read"
-            } else {
-                ""
-            }
-        ),
-        source: SRC_ZERO,
-    });
-
-    if s.mode.trains() {
-        let master = if s.keeps_master_copy() { p * 4 } else { 0 };
-        parts.push(Component {
-            id: "master_weights",
-            label: "FP32 master weights",
-            bytes: bytes_u64(master),
-            location: Location::Device,
-            formula: if master > 0 { times(p, 4, master) } else { "0 B".into() },
-            question: "Why is there a second copy of the weights?",
-            explanation: if master > 0 {
-                format!(
-                    "With mixed precision the optimizer updates an FP32 copy of every weight, because \
-                     adding small updates to {} values would round them away; the {} copy is refreshed \
-                     from it after each step.",
-                    dt.id().to_uppercase(),
-                    dt.id().to_uppercase()
-                )
-            } else if !dt.is_low_precision() {
-                format!("None needed: the weights are already {} and are updated in place.", dt.id().to_uppercase())
-            } else {
-                format!(
-                    "None kept: mixed precision is off, so the optimizer updates the {} weights directly \
-                     (cheaper, but small updates may be lost to rounding).",
-                    dt.id().to_uppercase()
-                )
-            },
-            source: SRC_MIXED,
-        });
-
-        let g = s.grad_dtype();
-        let grads = p * g.bytes();
-        parts.push(Component {
-            id: "gradients",
-            label: "Gradients",
-            bytes: bytes_u64(grads),
-            location: Location::Device,
-            formula: times(p, g.bytes(), grads),
-            question: "Why do gradients take this much?",
-            explanation: format!(
-                "Backpropagation produces one gradient per trainable parameter, held until the \
-                 optimizer step: {} parameters in {} ({} bytes). Sources differ here: the ZeRO paper \
-                 keeps gradients in the weights' precision (16 bytes per parameter with mixed-precision \
-                 Adam), Megatron-LM and Hugging Face's 'model memory anatomy' accumulate them in FP32 \
-                 (18 bytes): the 'Gradient precision' setting chooses.",
-                group_digits(p),
-                g.id().to_uppercase(),
-                g.bytes()
-            ),
-            source: SRC_ZERO,
-        });
-
-        let sd = s.state_dtype();
-        let opt = s.optimizer.state_bytes(p, sd.bytes());
-        let formula = match s.optimizer {
-            Optimizer::Sgd => "0 B".to_string(),
-            Optimizer::Adam8bit => format!(
-                "2 × ({} × 1 B + ⌈{} / 2048⌉ × 4 B) = {} B",
-                group_digits(p),
-                group_digits(p),
-                group_digits(opt)
-            ),
-            o => format!(
-                "{} × {} × {} B = {} B",
-                o.state_count(),
-                group_digits(p),
-                sd.bytes(),
-                group_digits(opt)
-            ),
-        };
-        parts.push(Component {
-            id: "optimizer",
-            label: "Optimizer states",
-            bytes: bytes_u64(opt),
-            location: Location::Device,
-            formula,
-            question: "What are optimizer states?",
-            explanation: format!(
-                "{} {}",
-                s.optimizer.describe_states(),
-                match s.optimizer {
-                    Optimizer::Sgd | Optimizer::Adam8bit => String::new(),
-                    _ => format!(
-                        "They are kept in {} ({} bytes each){}.",
-                        sd.id().to_uppercase(),
-                        sd.bytes(),
-                        if s.keeps_master_copy() { " beside the master weights, as mixed precision requires" } else { "" }
-                    ),
-                }
-            ),
-            source: SRC_TM101,
-        });
+impl Words<'_> {
+    fn zero_note(&self, from_stage: u8, what: &str) -> String {
+        let z = self.s.parallel.zero;
+        if self.s.mode.trains() && z >= from_stage && self.dp > 1 {
+            format!(" ZeRO stage {z} shards {what} over the {} data-parallel ranks.", self.dp)
+        } else if self.s.mode.trains() && z >= from_stage {
+            format!(" ZeRO stage {z} would shard {what}, but there is only one data-parallel rank.")
+        } else {
+            String::new()
+        }
     }
 
-    let tensors: u128 = parts.iter().map(|c| u128::from(c.bytes)).sum();
-    let overhead = tensors * s.overhead_bp / 10_000;
+    fn sharded(&self, from_stage: u8) -> String {
+        if self.s.mode.trains() && self.s.parallel.zero >= from_stage && self.dp > 1 {
+            format!(" ÷ {} (ZeRO)", self.dp)
+        } else {
+            String::new()
+        }
+    }
+}
+
+/// Computes the memory of a validated scenario.
+pub fn estimate(s: &Scenario) -> Estimate {
+    let plan = Plan::new(s);
+    let (stage_i, b) = plan.busiest();
+    let p = &s.parallel;
+    let w = Words { s, dp: p.dp() };
+    let (arch, inferred) = s.shape();
+    let mut parts = Vec::new();
+
+    parts.push(weights(s, &b, &w));
+    if b.offload_buffer > 0 {
+        parts.push(Component {
+            id: "offload_buffer",
+            label: "Gathered layer (offload)",
+            bytes: u64_of(b.offload_buffer),
+            location: Location::Device,
+            formula: format!("4 B × {} parameters per layer = {} B", g(arch.params().per_layer.div_ceil(p.tp)), g(b.offload_buffer)),
+            question: "What stays on the GPU when parameters are offloaded?",
+            explanation: "With parameters in host memory, each layer is gathered onto the GPU while it runs: its 16-bit parameters and gradients, as DeepSpeed's own estimator counts.".into(),
+            source: SRC_OFFLOAD,
+        });
+    }
+    if s.mode.trains() {
+        parts.extend(training_states(s, &b, &w));
+        parts.push(activations(s, &plan, &b, stage_i));
+        parts.push(Component {
+            id: "logits",
+            label: "Logits and loss",
+            bytes: u64_of(b.logits),
+            location: Location::Device,
+            formula: if b.logits == 0 {
+                "0 B: the output layer is on the last pipeline stage".into()
+            } else {
+                format!("{} × {} × {} vocabulary × (16-bit + FP32 copy) + inputs = {} B", g(s.seq), g(s.batch), g(arch.vocab), g(b.logits))
+            },
+            question: "Why does the output layer need so much?",
+            explanation: format!(
+                "The output layer turns every position into a score per vocabulary entry: {} sequences × {} tokens × {} entries, kept for the loss in FP32 (and, in Hugging Face causal LMs, also in the training precision they are upcast from). Large vocabularies make this a gigabyte-scale term that most calculators forget.",
+                g(s.batch), g(s.seq), g(arch.vocab)
+            ),
+            source: SRC_ACT,
+        });
+    } else {
+        parts.push(inference_activations(s, &b));
+        parts.push(kv_cache(s, &plan, &b));
+        parts.push(Component {
+            id: "logits",
+            label: "Logits",
+            bytes: u64_of(b.logits),
+            location: Location::Device,
+            formula: format!("{} sequences × {} vocabulary × 4 B = {} B", g(s.batch), g(arch.vocab), g(b.logits)),
+            question: "Are logits kept during generation?",
+            explanation: "Only for the position being sampled, in FP32: serving engines such as vLLM and llama.cpp compute the output layer for the last token of each sequence.".into(),
+            source: SRC_ACT,
+        });
+    }
+    if s.mode.trains() && (s.dataset_total() > 0 || b.dataset_device > 0) {
+        parts.push(dataset(s, &b));
+    }
+
+    let tensors = b.device_tensors();
     let pct = format_fixed(s.overhead_bp, 2);
     parts.push(Component {
         id: "overhead",
         label: "Allocator overhead",
-        bytes: bytes_u64(overhead),
+        bytes: u64_of(b.overhead),
         location: Location::Device,
-        formula: format!("{pct} % × {} B = {} B", group_digits(tensors), group_digits(overhead)),
+        formula: format!("{pct} % × {} B = {} B", g(tensors), g(b.overhead)),
         question: "Why add an overhead on top of the tensors?",
         explanation: format!(
-            "Frameworks allocate through a caching allocator that rounds block sizes and keeps freed \
-             blocks for reuse, and every step creates short-lived temporaries, so the memory reserved \
-             exceeds the tensors above. This setting adds {pct} % of them; measure yours by comparing \
-             torch.cuda.max_memory_reserved() with max_memory_allocated()."
+            "Frameworks allocate through a caching allocator that rounds block sizes and keeps freed blocks for reuse, and every step creates short-lived temporaries, so the memory reserved exceeds the tensors above. This setting adds {pct} % of them; measure yours by comparing torch.cuda.max_memory_reserved() with max_memory_allocated()."
         ),
         source: SRC_ALLOCATOR,
     });
-
-    let runtime = s.runtime_mib << 20;
     parts.push(Component {
         id: "runtime",
         label: "CUDA context and libraries",
-        bytes: bytes_u64(runtime),
+        bytes: u64_of(b.runtime),
         location: Location::Device,
-        formula: format!("{} MiB × 1,048,576 B = {} B", group_digits(s.runtime_mib), group_digits(runtime)),
+        formula: format!("{} MiB × 1,048,576 B = {} B", g(s.runtime_mib), g(b.runtime)),
         question: "What uses memory before the model is even loaded?",
         explanation: format!(
-            "The CUDA context (driver state and loaded kernels) and library workspaces (cuBLAS, cuDNN, \
-             NCCL) are counted by nvidia-smi but not by torch.cuda.memory_allocated(). About 300 MiB \
-             since CUDA 11.7 loads kernels lazily, over 1 GiB before; this setting counts {} MiB.",
-            group_digits(s.runtime_mib)
+            "The CUDA context (driver state and loaded kernels) and library workspaces (cuBLAS, cuDNN, NCCL) are counted by nvidia-smi but not by torch.cuda.memory_allocated(). About 300 MiB since CUDA 11.7 loads kernels lazily, over 1 GiB before; this setting counts {} MiB.",
+            g(s.runtime_mib)
         ),
         source: SRC_RUNTIME,
     });
 
-    let per_device: u128 = parts
-        .iter()
-        .filter(|c| c.location == Location::Device)
-        .map(|c| u128::from(c.bytes))
-        .sum();
-    let mut warnings = Vec::new();
-    if s.mode == Mode::Infer {
-        warnings.push(
-            "Inference counts the weights only: the KV cache and activations depend on batch and context length, which this version does not take yet.".to_string(),
-        );
-    }
-    if s.mode.trains() {
-        warnings.push(
-            "Activations are not counted yet: they grow with batch size and sequence length and often exceed the model states.".to_string(),
-        );
-    }
-    if s.mode.trains() && !s.mixed && s.dtype.is_low_precision() {
-        warnings.push(format!(
-            "Training purely in {} without FP32 master weights can stall: updates smaller than the format's resolution are lost.",
-            s.dtype.id().to_uppercase()
-        ));
-    }
+    let per_device: u128 = parts.iter().filter(|c| c.location == Location::Device).map(|c| u128::from(c.bytes)).sum();
+    let on_node = p.gpus.min(p.gpus_per_node);
+    let dataset_host = if s.mode.trains() && s.dataset_on == DatasetOn::Host { s.dataset_total() } else { 0 };
+    let host_per_node = b.host() * on_node + dataset_host;
+    let busiest = if p.pp > 1 {
+        format!("pipeline stage {} of {} (the busiest)", stage_i + 1, p.pp)
+    } else if p.gpus > 1 {
+        format!("each of the {} GPUs", g(p.gpus))
+    } else {
+        "the GPU".to_string()
+    };
     Estimate {
         mode: s.mode,
         components: parts,
-        per_device_bytes: bytes_u64(per_device),
-        capacity_bytes: bytes_u64(s.device.capacity_bytes()),
+        per_device_bytes: u64_of(per_device),
+        cluster_bytes: u64_of(plan.cluster_bytes()),
+        host_per_node_bytes: u64_of(host_per_node),
+        capacity_bytes: u64_of(s.device.capacity_bytes()),
+        host_capacity_bytes: s.host_mem.map(u64_of),
         device_label: s.device.label(),
-        warnings,
+        busiest,
+        params: u64_of(s.param_count()),
+        trainable_params: u64_of(b.trainable * p.tp * p.pp),
+        warnings: warnings(s, &plan, inferred),
     }
+}
+
+fn weights(s: &Scenario, b: &StageBytes, w: &Words) -> Component {
+    let p = &s.parallel;
+    let mut formula = String::new();
+    let mut text = String::new();
+    let split = if p.tp * p.pp > 1 {
+        format!(" This device holds {} of them (tensor parallel {} × pipeline stages {}).", g(b.params), p.tp, p.pp)
+    } else {
+        String::new()
+    };
+    if let Some(mbpw) = s.weight_milli_bpw() {
+        let name = if s.milli_bpw.is_some() { "the given format".to_string() } else { s.quant.label().to_string() };
+        formula = format!("{} × {} bits ÷ 8{} = {} B", g(b.params), format_fixed(mbpw, 3), if s.milli_bpw.is_none() && s.quant.keeps_embeddings_16bit() { " (embeddings and head at 16 bits)" } else { "" }, g(b.weights));
+        text = format!(
+            "The frozen weights are stored in {name} at {} bits per weight, block scales included — never 'FP32 ÷ 8'.{split}",
+            format_fixed(mbpw, 3)
+        );
+        if s.uses_lora() {
+            text.push_str(&format!(" The {} LoRA adapter parameters are added in {}.", g(b.trainable), upper(s.dtype)));
+        }
+    } else if s.uses_lora() {
+        formula = format!("({} frozen + {} adapter) × {} B = {} B", g(b.params), g(b.trainable), s.dtype.bytes(), g(b.weights));
+        text = format!("The base model is frozen in {}; the LoRA adapters are the only trainable weights.{split}", upper(s.dtype));
+    }
+    if formula.is_empty() {
+        let full = b.params * s.dtype.bytes();
+        formula = format!("{} × {} B{} = {} B", g(b.params), s.dtype.bytes(), w.sharded(3), g(if s.mode.trains() { b.weights } else { full }));
+        text = format!(
+            "Every parameter is held once in {} ({} bytes each){}.{split}",
+            upper(s.dtype),
+            s.dtype.bytes(),
+            if s.keeps_master_copy() { ": the working copy the forward and backward passes read" } else { "" }
+        );
+    }
+    if s.mode == Mode::Infer && s.sparsity_bp > 0 {
+        formula = format!("{formula} → {} sparse storage at {} % zeros = {} B", s.sparse_format.id(), format_fixed(s.sparsity_bp, 2), g(b.weights));
+        text.push_str(" Pruned weights only save memory in a sparse format, which pays for indices.");
+    }
+    text.push_str(&w.zero_note(3, "the parameters"));
+    if b.weights_on_host {
+        text.push_str(" Offloaded: they live in host memory.");
+    }
+    Component {
+        id: "weights",
+        label: "Weights",
+        bytes: u64_of(b.weights),
+        location: if b.weights_on_host { Location::Host } else { Location::Device },
+        formula,
+        question: "What are the weights, and why this size?",
+        explanation: text,
+        source: if s.weight_milli_bpw().is_some() { s.quant.source() } else { SRC_ZERO },
+    }
+}
+
+fn training_states(s: &Scenario, b: &StageBytes, w: &Words) -> Vec<Component> {
+    let dt = s.dtype;
+    let host = if b.states_on_host { Location::Host } else { Location::Device };
+    let offload = if b.states_on_host { " Offloaded to host memory (ZeRO-Offload): the CPU runs the optimizer step." } else { "" };
+    let trainable = b.trainable;
+    let who = if s.uses_lora() { format!("the {} adapter parameters", g(trainable)) } else { format!("the {} trainable parameters", g(trainable)) };
+
+    let master = Component {
+        id: "master_weights",
+        label: "FP32 master weights",
+        bytes: u64_of(b.master),
+        location: host,
+        formula: if b.master > 0 { format!("{} × 4 B{} = {} B", g(trainable), w.sharded(1), g(b.master)) } else { "0 B".into() },
+        question: "Why is there a second copy of the weights?",
+        explanation: if b.master > 0 {
+            format!(
+                "With mixed precision the optimizer updates an FP32 copy of {who}, because adding small updates to {} values would round them away; the {} copy is refreshed from it after each step.{}{offload}",
+                upper(dt), upper(dt), w.zero_note(1, "it")
+            )
+        } else if !dt.is_low_precision() {
+            format!("None needed: the weights are already {} and are updated in place.", upper(dt))
+        } else {
+            format!("None kept: mixed precision is off, so the optimizer updates the {} weights directly (cheaper, but small updates may be lost to rounding).", upper(dt))
+        },
+        source: SRC_MIXED,
+    };
+    let gd = s.grad_dtype();
+    let gradients = Component {
+        id: "gradients",
+        label: "Gradients",
+        bytes: u64_of(b.gradients),
+        location: Location::Device,
+        formula: format!("{} × {} B{} = {} B", g(trainable), gd.bytes(), w.sharded(2), g(b.gradients)),
+        question: "Why do gradients take this much?",
+        explanation: format!(
+            "Backpropagation produces one gradient for each of {who}, held until the optimizer step, in {} ({} bytes). Sources differ here: the ZeRO paper keeps gradients in the weights' precision (16 bytes per parameter with mixed-precision Adam), Megatron-LM and Hugging Face's 'model memory anatomy' accumulate them in FP32 (18 bytes): the 'Gradient precision' setting chooses.{}",
+            upper(gd), gd.bytes(), w.zero_note(2, "them")
+        ),
+        source: SRC_ZERO,
+    };
+    let sd = s.state_dtype();
+    let formula = match s.optimizer {
+        Optimizer::Sgd => "0 B".to_string(),
+        Optimizer::Adam8bit => format!("2 × ({} × 1 B + ⌈{} / 2048⌉ × 4 B){} = {} B", g(trainable), g(trainable), w.sharded(1), g(b.optimizer)),
+        Optimizer::Adafactor => format!("4 B × 2 × {} ÷ {} (hidden){} = {} B", g(trainable), g(s.shape().0.hidden), w.sharded(1), g(b.optimizer)),
+        o => format!("{} × {} × {} B{} = {} B", o.state_count(), g(trainable), sd.bytes(), w.sharded(1), g(b.optimizer)),
+    };
+    let kept_in = match s.optimizer {
+        Optimizer::Sgd | Optimizer::Adam8bit | Optimizer::Adafactor => String::new(),
+        _ => format!(" They are kept in {} ({} bytes each).", upper(sd), sd.bytes()),
+    };
+    let optimizer = Component {
+        id: "optimizer",
+        label: "Optimizer states",
+        bytes: u64_of(b.optimizer),
+        location: host,
+        formula,
+        question: "What are optimizer states?",
+        explanation: format!("{}{kept_in}{}{offload}", s.optimizer.describe_states(), w.zero_note(1, "them")),
+        source: SRC_TM101,
+    };
+    vec![master, gradients, optimizer]
+}
+
+fn activations(s: &Scenario, plan: &Plan, b: &StageBytes, stage_i: u128) -> Component {
+    let shape = plan.layer_shape(s.batch, s.seq);
+    let layer = shape.layer();
+    let a = &plan.arch;
+    let p = &s.parallel;
+    let flight = if p.pp > 1 {
+        format!(" With {} pipeline stages (1F1B schedule) this stage keeps {} micro-batches in flight.", p.pp, b.in_flight)
+    } else {
+        String::new()
+    };
+    let core = if s.flash_attention {
+        "Flash attention never stores the sequence × sequence scores."
+    } else if s.recompute == Recompute::Selective {
+        "Selective recomputation drops the sequence × sequence attention scores (5·a·s²·b) and recomputes them."
+    } else {
+        "Without flash attention the sequence × sequence scores, their softmax and dropout are stored: the term that grows with the square of the sequence length."
+    };
+    let (formula, how) = match s.recompute {
+        Recompute::Full => (
+            format!(
+                "{} layers × {} in flight × {} B (layer inputs) + {} B (one layer recomputed) = {} B",
+                b.layers, b.in_flight, g(shape.checkpoint()), g(layer.total()), g(b.activations)
+            ),
+            "Full recomputation keeps only each layer's input and recomputes the rest during the backward pass, one layer at a time.".to_string(),
+        ),
+        _ => (
+            format!(
+                "{} layers × {} in flight × ({} + {} + {}) B per layer = {} B",
+                b.layers, b.in_flight, g(layer.replicated), g(layer.split), g(layer.core), g(b.activations)
+            ),
+            format!(
+                "Per layer: {} B of inputs to norms and projections{}, {} B of Q, K, V and MLP internals{}, and {} B of attention scores. {core}",
+                g(layer.replicated),
+                if s.dropout { " and dropout masks" } else { "" },
+                g(layer.split),
+                if p.tp > 1 { format!(" split over {} tensor-parallel ranks", p.tp) } else { String::new() },
+                g(layer.core)
+            ),
+        ),
+    };
+    let _ = stage_i;
+    Component {
+        id: "activations",
+        label: "Activations",
+        bytes: u64_of(b.activations),
+        location: Location::Device,
+        formula,
+        question: "What are activations, and why do they grow with batch and sequence?",
+        explanation: format!(
+            "The forward pass keeps intermediate tensors for the backward pass: {} sequences × {} tokens × hidden {} in every one of {} layers ({} values in {} bytes). {how}{flight}",
+            g(s.batch), g(s.seq), g(a.hidden), b.layers, if shape.elem == 2 { "16-bit" } else { "stored" }, shape.elem
+        ),
+        source: SRC_ACT,
+    }
+}
+
+fn inference_activations(s: &Scenario, b: &StageBytes) -> Component {
+    Component {
+        id: "activations",
+        label: "Activations (working set)",
+        bytes: u64_of(b.activations),
+        location: Location::Device,
+        formula: format!("one layer's prefill of {} × {} tokens = {} B", g(s.batch), g(s.seq), g(b.activations)),
+        question: "Does inference need activation memory?",
+        explanation: format!(
+            "Nothing is kept for a backward pass, but each layer's forward pass needs a working set while it runs: the prompt's hidden states, Q, K, V and the MLP's intermediate values for {} sequences of {} tokens{}. It is freed layer by layer, so it is counted once.",
+            g(s.batch), g(s.seq), if s.flash_attention { "" } else { ", plus the sequence × sequence attention scores (no flash attention)" }
+        ),
+        source: SRC_ACT,
+    }
+}
+
+fn kv_cache(s: &Scenario, plan: &Plan, b: &StageBytes) -> Component {
+    let a = &plan.arch;
+    let kvd = s.kv_dtype();
+    let kv_heads = a.kv_heads.div_ceil(s.parallel.tp);
+    Component {
+        id: "kv_cache",
+        label: "KV cache",
+        bytes: u64_of(b.kv_cache),
+        location: Location::Device,
+        formula: format!(
+            "2 × {} layers × {} KV heads × {} head dim × {} tokens × {} B = {} B",
+            b.layers, kv_heads, a.head_dim, g(s.batch * s.seq), kvd.bytes(), g(b.kv_cache)
+        ),
+        question: "Why does the KV cache grow with context and concurrent sequences?",
+        explanation: format!(
+            "Each generated token attends to the keys and values of every earlier token, so they are cached: two vectors per layer, KV head and token, for {} sequences × {} tokens in {}. With grouped-query attention only the {} KV heads are cached, not all {} query heads — calculators that use the hidden size instead overcount by {}×.",
+            g(s.batch), g(s.seq), upper(kvd), a.kv_heads, a.heads, a.heads / a.kv_heads.max(1)
+        ),
+        source: SRC_KV,
+    }
+}
+
+fn dataset(s: &Scenario, b: &StageBytes) -> Component {
+    let total = s.dataset_total();
+    let (bytes, location, formula, text) = match s.dataset_on {
+        DatasetOn::Device => (total, Location::Device, format!("{} B", g(total)), "The whole training set is kept in GPU memory on every device, as many scientific training loops do to avoid the data loader."),
+        DatasetOn::Host => (total, Location::Host, format!("{} B, once per node", g(total)), "The training set is kept in host memory, once per node, and batches are copied to the GPU as they are used."),
+        DatasetOn::Stream => (
+            b.dataset_device,
+            Location::Device,
+            format!("2 × {} samples × {} B = {} B", g(s.batch), g(s.sample_bytes), g(b.dataset_device)),
+            "The data is streamed from storage: only the batch in use and the next one are held on the device.",
+        ),
+    };
+    Component {
+        id: "dataset",
+        label: "Training data",
+        bytes: u64_of(bytes),
+        location,
+        formula,
+        question: "Does the training data count?",
+        explanation: text.to_string(),
+        source: SRC_DATA,
+    }
+}
+
+fn warnings(s: &Scenario, plan: &Plan, inferred: bool) -> Vec<String> {
+    let mut w = Vec::new();
+    let a = plan.arch;
+    if inferred {
+        w.push(format!(
+            "No architecture given: activations and the KV cache assume {} layers, hidden size {}, {} heads and a 32,000-token vocabulary (a typical shape for {} parameters). Give the architecture for exact figures.",
+            a.layers, g(a.hidden), a.heads, g(s.param_count())
+        ));
+    }
+    if let (Some(given), Some(arch)) = (s.params, s.arch) {
+        let derived = arch.total_params();
+        if given.abs_diff(derived) * 100 > derived {
+            w.push(format!("The parameter count given ({}) differs from the architecture's ({}) by more than 1 %; the given count is used for weights and states.", g(given), g(derived)));
+        }
+    }
+    if s.mode.trains() && !s.mixed && s.dtype.is_low_precision() {
+        w.push(format!("Training purely in {} without FP32 master weights can stall: updates smaller than the format's resolution are lost.", upper(s.dtype)));
+    }
+    if s.mode == Mode::Train && s.lora_rank > 0 {
+        w.push("LoRA applies to fine-tuning: set mode to finetune to train adapters only.".into());
+    }
+    if s.mode == Mode::Train && (s.quant != crate::quant::Quant::None || s.milli_bpw.is_some()) {
+        w.push("Quantization applies to inference and to the frozen base of LoRA fine-tuning; training keeps the chosen precision.".into());
+    }
+    if s.mode.trains() && s.parallel.zero > 0 && s.parallel.dp() == 1 {
+        w.push("ZeRO shards over data-parallel ranks, and there is only one: add GPUs for it to save memory.".into());
+    }
+    if s.parallel.sp && s.parallel.tp == 1 {
+        w.push("Sequence parallelism needs tensor parallelism (tp > 1) and has no effect here.".into());
+    }
+    if s.mode == Mode::Infer && s.sparsity_bp > 0 {
+        let dense_value = s.dtype.bytes();
+        match s.sparse_format {
+            crate::quant::SparseFormat::Dense => w.push("Sparse weights stored densely save no memory: choose CSR or bitmask storage.".into()),
+            crate::quant::SparseFormat::Csr => {
+                // CSR pays value + 4-byte index per nonzero: it wins only when nnz·(v+4) < P·v.
+                let density = 10_000 - s.sparsity_bp;
+                if density * (dense_value + 4) >= 10_000 * dense_value {
+                    w.push(format!("At {} % sparsity CSR storage is larger than dense: each nonzero pays a 4-byte column index.", format_fixed(s.sparsity_bp, 2)));
+                }
+            }
+            crate::quant::SparseFormat::Bitmask => {}
+        }
+    }
+    if s.parallel.offload != Offload::None && s.host_mem.is_none() {
+        w.push("Offloading moves states to host memory: set host_mem to check that the node has enough.".into());
+    }
+    w
 }

@@ -1,11 +1,13 @@
-//! The inputs a user can set: URL key, label, grouping, default and how each is parsed.
-//! The page and the CLI both render and parse from this one table.
+//! The inputs a user can set: URL key, label, grouping, default and when each applies. The page
+//! and the CLI both render and parse from this one table.
 
+use crate::arch::{Bias, Mlp, Norm};
 use crate::choice::Choice;
 use crate::device::GPUS;
 use crate::optimizer::Optimizer;
 use crate::precision::Dtype;
-use crate::scenario::{Mode, DEFAULT_OVERHEAD_BP, DEFAULT_RUNTIME_MIB};
+use crate::quant::{Quant, SparseFormat};
+use crate::scenario::*;
 
 /// How a field is entered and parsed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -26,19 +28,53 @@ pub enum FieldKind {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Group {
     Model,
+    Architecture,
+    Workload,
     Training,
+    Savers,
+    Parallel,
+    Data,
     Device,
 }
 
 impl Group {
-    pub const ALL: [Group; 3] = [Group::Model, Group::Training, Group::Device];
+    pub const ALL: [Group; 8] = [
+        Group::Model,
+        Group::Workload,
+        Group::Training,
+        Group::Savers,
+        Group::Parallel,
+        Group::Device,
+        Group::Architecture,
+        Group::Data,
+    ];
 
     pub fn label(self) -> &'static str {
         match self {
             Group::Model => "Model",
+            Group::Architecture => "Architecture (exact counts, activations, KV cache)",
+            Group::Workload => "Batch and sequence",
             Group::Training => "Precision and optimizer",
+            Group::Savers => "Memory savers",
+            Group::Parallel => "GPUs and parallelism",
+            Group::Data => "Training data in memory",
             Group::Device => "Device",
         }
+    }
+}
+
+/// Modes a field applies to, as a bit set.
+pub const TRAIN: u8 = 1;
+pub const FINETUNE: u8 = 2;
+pub const INFER: u8 = 4;
+const ALL: u8 = TRAIN | FINETUNE | INFER;
+const TRAINING: u8 = TRAIN | FINETUNE;
+
+pub fn mode_bit(m: Mode) -> u8 {
+    match m {
+        Mode::Train => TRAIN,
+        Mode::Finetune => FINETUNE,
+        Mode::Infer => INFER,
     }
 }
 
@@ -51,49 +87,111 @@ pub struct Field {
     pub advanced: bool,
     pub kind: FieldKind,
     pub help: &'static str,
+    /// Modes the field matters in (bit set of TRAIN, FINETUNE, INFER).
+    pub modes: u8,
 }
 
+impl Field {
+    pub fn applies(&self, mode: Mode) -> bool {
+        self.modes & mode_bit(mode) != 0
+    }
+}
+
+const fn f(key: &'static str, label: &'static str, group: Group, advanced: bool, kind: FieldKind, modes: u8, help: &'static str) -> Field {
+    Field { key, label, group, advanced, kind, help, modes }
+}
+
+use FieldKind::*;
+use Group as G;
+
 pub const FIELDS: &[Field] = &[
-    Field { key: "mode", label: "Mode", group: Group::Model, advanced: false, kind: FieldKind::Select,
-        help: "Training and full fine-tuning keep gradients and optimizer states; inference keeps only the weights." },
-    Field { key: "params", label: "Parameters", group: Group::Model, advanced: false, kind: FieldKind::Count,
-        help: "Total parameter count, e.g. 7B, 125M, 6.7e9 or 64Ki." },
-    Field { key: "dtype", label: "Precision", group: Group::Training, advanced: false, kind: FieldKind::Select,
-        help: "Format of the weights used in the forward and backward passes." },
-    Field { key: "optimizer", label: "Optimizer", group: Group::Training, advanced: false, kind: FieldKind::Select,
-        help: "Decides how many values of state are kept per parameter." },
-    Field { key: "mixed", label: "FP32 master weights (mixed precision)", group: Group::Training, advanced: true, kind: FieldKind::Toggle,
-        help: "Keep an FP32 copy of the weights and FP32 optimizer states beside 16- or 8-bit weights." },
-    Field { key: "grad_dtype", label: "Gradient precision", group: Group::Training, advanced: true, kind: FieldKind::Select,
-        help: "ZeRO counts gradients in the weights' precision (16 bytes/param with AdamW); Megatron-LM and Hugging Face keep FP32 gradients (18)." },
-    Field { key: "gpu", label: "GPU", group: Group::Device, advanced: false, kind: FieldKind::Select,
-        help: "The device one copy of the model runs on." },
-    Field { key: "gpu_mem", label: "Device memory (overrides the GPU)", group: Group::Device, advanced: true, kind: FieldKind::Size { unit: "GiB" },
-        help: "Capacity of your device; a bare number is GiB, 80GB is decimal." },
-    Field { key: "runtime", label: "Runtime memory per device", group: Group::Device, advanced: true, kind: FieldKind::Number { unit: "MiB" },
-        help: "CUDA context, kernels and library workspaces that nvidia-smi counts before any tensor." },
-    Field { key: "overhead", label: "Allocator overhead", group: Group::Device, advanced: true, kind: FieldKind::Number { unit: "%" },
-        help: "Fragmentation and temporaries of the caching allocator, as a share of the tensors." },
+    f("mode", "Mode", G::Model, false, Select, ALL, "Training and fine-tuning keep gradients and optimizer states; inference keeps weights and the KV cache."),
+    f("params", "Parameters", G::Model, false, Count, ALL, "Total count, e.g. 7B, 125M, 6.7e9. Leave empty to derive it from the architecture."),
+    f("batch", "Micro-batch per device", G::Workload, false, Count, ALL, "Sequences processed at once on each device (inference: concurrent sequences)."),
+    f("seq", "Sequence length", G::Workload, false, Count, ALL, "Tokens per sequence (inference: the context kept in the KV cache)."),
+    f("dtype", "Precision", G::Training, false, Select, ALL, "Format of the weights used in the forward and backward passes."),
+    f("optimizer", "Optimizer", G::Training, false, Select, TRAINING, "Decides how many values of state are kept per trainable parameter."),
+    f("mixed", "FP32 master weights (mixed precision)", G::Training, true, Toggle, TRAINING, "Keep an FP32 copy of the weights and FP32 optimizer states beside 16- or 8-bit weights."),
+    f("grad_dtype", "Gradient precision", G::Training, true, Select, TRAINING, "ZeRO counts gradients in the weights' precision (16 bytes/param with AdamW); Megatron-LM and Hugging Face keep FP32 gradients (18)."),
+    f("kv_dtype", "KV cache precision", G::Training, true, Select, INFER, "Format of cached keys and values; FP8 halves the cache of a 16-bit model."),
+    f("recompute", "Activation recomputation", G::Savers, false, Select, TRAINING, "Gradient checkpointing: trade recomputation for activation memory (Korthikanti et al. 2022)."),
+    f("flash_attention", "Flash attention", G::Savers, false, Toggle, ALL, "Never stores the sequence × sequence attention scores."),
+    f("lora_rank", "LoRA rank", G::Savers, false, Count, FINETUNE, "0 for full fine-tuning; otherwise only the adapters are trained."),
+    f("lora_targets", "LoRA targets", G::Savers, true, Select, FINETUNE, "Which weight matrices get adapters."),
+    f("quant", "Weight quantization", G::Savers, false, Select, FINETUNE | INFER, "Storage of frozen weights, block scales included (QLoRA: the frozen base)."),
+    f("bpw", "Bits per weight (overrides quantization)", G::Savers, true, Number { unit: "bits" }, FINETUNE | INFER, "Average bits per weight, e.g. 4.85, when your format is not listed."),
+    f("sparsity", "Sparsity", G::Savers, true, Number { unit: "%" }, INFER, "Share of weights pruned to zero."),
+    f("sparse_format", "Sparse storage", G::Savers, true, Select, INFER, "Dense storage saves nothing; CSR pays an index per nonzero and costs more than dense below about 67 % sparsity for 16-bit weights."),
+    f("dropout", "Dropout", G::Savers, true, Toggle, TRAINING, "Dropout masks are kept for the backward pass (1 byte per element)."),
+    f("softmax_fp32", "Attention scores in FP32", G::Savers, true, Toggle, TRAINING, "PyTorch autocast runs softmax in FP32; Megatron's fused softmax keeps 16-bit. Matters without flash attention."),
+    f("gpus", "GPUs", G::Parallel, false, Count, ALL, "Total devices; data parallelism is gpus ÷ (tp × pp)."),
+    f("tp", "Tensor parallel", G::Parallel, true, Count, ALL, "Devices each layer is split over (Megatron-LM)."),
+    f("pp", "Pipeline parallel", G::Parallel, true, Count, ALL, "Pipeline stages; the first stage holds the most activations."),
+    f("sp", "Sequence parallel", G::Parallel, true, Toggle, TRAINING, "Shards the activations tensor parallelism leaves replicated (needs tp > 1)."),
+    f("zero", "ZeRO stage", G::Parallel, true, Select, TRAINING, "Shard optimizer states (1), gradients (2) and parameters (3) over data-parallel ranks; FSDP full sharding is stage 3."),
+    f("offload", "Offload to host", G::Parallel, true, Select, TRAINING, "ZeRO-Offload / ZeRO-Infinity: move states to CPU memory."),
+    f("gpus_per_node", "GPUs per node", G::Parallel, true, Count, ALL, "Used for host memory per node."),
+    f("layers", "Layers", G::Architecture, true, Count, ALL, "Transformer blocks. Give layers, hidden, heads and vocab together."),
+    f("hidden", "Hidden size", G::Architecture, true, Count, ALL, "Model width h."),
+    f("heads", "Attention heads", G::Architecture, true, Count, ALL, "Query heads a."),
+    f("kv_heads", "KV heads", G::Architecture, true, Count, ALL, "Key/value heads for grouped-query attention; default: as many as heads."),
+    f("head_dim", "Head dimension", G::Architecture, true, Count, ALL, "Default: hidden ÷ heads."),
+    f("ffn", "FFN size", G::Architecture, true, Count, ALL, "Feed-forward width; default 4h, or 8h/3 rounded up to 256 for gated MLPs."),
+    f("vocab", "Vocabulary", G::Architecture, true, Count, ALL, "Tokens in the embedding and output layer."),
+    f("mlp", "MLP type", G::Architecture, true, Select, ALL, "Gated MLPs (SwiGLU) have three matrices."),
+    f("bias", "Biases", G::Architecture, true, Select, ALL, "Which linear layers have biases."),
+    f("norm", "Normalization", G::Architecture, true, Select, ALL, "LayerNorm has weight and bias, RMSNorm a weight only."),
+    f("tied", "Tied embeddings", G::Architecture, true, Toggle, ALL, "Output layer shares the embedding matrix."),
+    f("learned_pos", "Learned positions", G::Architecture, true, Count, ALL, "Rows of a learned position table (GPT-2: 1024); 0 for rotary."),
+    f("experts", "Experts (MoE)", G::Architecture, true, Count, ALL, "Experts per layer; 1 for a dense model."),
+    f("active_experts", "Active experts", G::Architecture, true, Count, ALL, "Experts each token is routed to."),
+    f("dataset", "Dataset size", G::Data, true, Size { unit: "GiB" }, TRAINING, "Bytes of training data held in memory, e.g. 40GB."),
+    f("samples", "Samples", G::Data, true, Count, TRAINING, "Alternatively: number of samples × sample size."),
+    f("sample_size", "Sample size", G::Data, true, Size { unit: "B" }, TRAINING, "Bytes per sample; also sizes the prefetch buffers when streaming."),
+    f("dataset_on", "Dataset kept in", G::Data, true, Select, TRAINING, "Device, host, or streamed from storage."),
+    f("gpu", "GPU", G::Device, false, Select, ALL, "The device each shard runs on."),
+    f("gpu_mem", "Device memory (overrides the GPU)", G::Device, true, Size { unit: "GiB" }, ALL, "Capacity of your device; a bare number is GiB, 80GB is decimal."),
+    f("host_mem", "Host memory per node", G::Device, true, Size { unit: "GiB" }, ALL, "CPU memory per node, to check offload and in-memory data."),
+    f("runtime", "Runtime memory per device", G::Device, true, Number { unit: "MiB" }, ALL, "CUDA context, kernels and library workspaces that nvidia-smi counts before any tensor."),
+    f("overhead", "Allocator overhead", G::Device, true, Number { unit: "%" }, ALL, "Fragmentation and temporaries of the caching allocator, as a share of the tensors."),
 ];
 
 pub fn field(key: &str) -> Option<&'static Field> {
     FIELDS.iter().find(|f| f.key == key)
 }
 
+fn all<C: Choice>() -> Vec<(&'static str, &'static str)> {
+    C::ALL.iter().map(|c| (c.id(), c.label())).collect()
+}
+
 /// The options of a select field as (id, label), in display order.
 pub fn options(key: &str) -> Vec<(&'static str, &'static str)> {
-    fn all<C: Choice>() -> Vec<(&'static str, &'static str)> {
-        C::ALL.iter().map(|c| (c.id(), c.label())).collect()
-    }
+    let same = |first: &'static str| {
+        let mut v = vec![("", first)];
+        v.extend(all::<Dtype>());
+        v
+    };
     match key {
         "mode" => all::<Mode>(),
         "dtype" => all::<Dtype>(),
         "optimizer" => all::<Optimizer>(),
-        "grad_dtype" => {
-            let mut v = vec![("", "Same as the weights")];
-            v.extend(all::<Dtype>());
-            v
-        }
+        "grad_dtype" => same("Same as the weights"),
+        "kv_dtype" => same("Same as the weights"),
+        "recompute" => all::<Recompute>(),
+        "lora_targets" => all::<LoraTargets>(),
+        "quant" => all::<Quant>(),
+        "sparse_format" => all::<SparseFormat>(),
+        "zero" => vec![
+            ("0", "0: none (plain data parallel)"),
+            ("1", "1: optimizer states"),
+            ("2", "2: + gradients"),
+            ("3", "3: + parameters (FSDP)"),
+        ],
+        "offload" => all::<Offload>(),
+        "mlp" => all::<Mlp>(),
+        "bias" => all::<Bias>(),
+        "norm" => all::<Norm>(),
+        "dataset_on" => all::<DatasetOn>(),
         "gpu" => GPUS.iter().map(|g| (g.id, g.label)).collect(),
         _ => Vec::new(),
     }
@@ -101,15 +199,5 @@ pub fn options(key: &str) -> Vec<(&'static str, &'static str)> {
 
 /// The raw text of each field when the user has changed nothing.
 pub fn default_raw(key: &str) -> String {
-    match key {
-        "mode" => "train".into(),
-        "params" => "7B".into(),
-        "dtype" => "bf16".into(),
-        "optimizer" => "adamw".into(),
-        "mixed" => "on".into(),
-        "gpu" => GPUS[0].id.into(),
-        "runtime" => DEFAULT_RUNTIME_MIB.to_string(),
-        "overhead" => crate::units::format_fixed(DEFAULT_OVERHEAD_BP, 2),
-        _ => String::new(),
-    }
+    crate::inputs::Inputs::from_scenario(&Scenario::default()).get(key).to_string()
 }

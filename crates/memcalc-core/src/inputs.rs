@@ -1,11 +1,13 @@
 //! What the user typed, kept as text, and its validation into a [`Scenario`].
 //! The form keeps raw text so that typing `1.` or `-` is never rewritten; parsing is derived.
 
+use crate::arch::{Arch, Bias, Mlp, Norm};
 use crate::choice::Choice;
-use crate::device::gpu_by_id;
-use crate::fields::{default_raw, field, FIELDS};
+use crate::device::{gpu_by_id, GPUS};
+use crate::fields::{field, FIELDS};
 use crate::optimizer::Optimizer;
 use crate::precision::Dtype;
+use crate::quant::{Quant, SparseFormat};
 use crate::scenario::*;
 use crate::units::{format_count, format_fixed, group_digits, parse_bytes, parse_count, parse_fixed};
 
@@ -24,29 +26,195 @@ pub struct Inputs {
 
 impl Default for Inputs {
     fn default() -> Self {
-        Inputs { raw: FIELDS.iter().map(|f| (f.key, default_raw(f.key))).collect() }
+        Inputs::from_scenario(&Scenario::default())
     }
 }
 
-fn parse_toggle(raw: &str) -> Result<bool, String> {
-    match raw.trim().to_ascii_lowercase().as_str() {
-        "on" | "1" | "true" | "yes" => Ok(true),
-        "off" | "0" | "false" | "no" => Ok(false),
-        _ => Err(format!("'{}' is not on or off", raw.trim())),
-    }
-}
-
-fn parse_choice<C: Choice>(raw: &str) -> Result<C, String> {
-    C::parse(raw)
-}
-
-fn at_most(value: u128, max: u128, what: impl FnOnce() -> String) -> Result<u128, String> {
-    if value > max {
-        Err(what())
+fn toggle_text(on: bool) -> &'static str {
+    if on {
+        "on"
     } else {
-        Ok(value)
+        "off"
     }
 }
+
+/// Device memory written back as a bare number of GiB when whole, else exact with a unit.
+fn canonical_size(bytes: u128, unit: u128) -> String {
+    if bytes % unit == 0 {
+        (bytes / unit).to_string()
+    } else if bytes % (1 << 20) == 0 {
+        format!("{}MiB", bytes >> 20)
+    } else {
+        format!("{bytes}B")
+    }
+}
+
+/// The canonical text of one field of a valid scenario.
+fn canonical(key: &str, s: &Scenario) -> String {
+    let arch = |f: fn(&Arch) -> String| s.arch.as_ref().map(f).unwrap_or_default();
+    let p = &s.parallel;
+    match key {
+        "mode" => s.mode.id().into(),
+        "params" => s.params.map(format_count).unwrap_or_default(),
+        "batch" => format_count(s.batch),
+        "seq" => format_count(s.seq),
+        "dtype" => s.dtype.id().into(),
+        "optimizer" => s.optimizer.id().into(),
+        "mixed" => toggle_text(s.mixed).into(),
+        "grad_dtype" => s.grad_dtype.map(|d| d.id()).unwrap_or("").into(),
+        "kv_dtype" => s.kv_dtype.map(|d| d.id()).unwrap_or("").into(),
+        "recompute" => s.recompute.id().into(),
+        "flash_attention" => toggle_text(s.flash_attention).into(),
+        "dropout" => toggle_text(s.dropout).into(),
+        "softmax_fp32" => toggle_text(s.softmax_fp32).into(),
+        "lora_rank" => s.lora_rank.to_string(),
+        "lora_targets" => s.lora_targets.id().into(),
+        "quant" => s.quant.id().into(),
+        "bpw" => s.milli_bpw.map(|b| format_fixed(b, 3)).unwrap_or_default(),
+        "sparsity" => format_fixed(s.sparsity_bp, 2),
+        "sparse_format" => s.sparse_format.id().into(),
+        "gpus" => p.gpus.to_string(),
+        "tp" => p.tp.to_string(),
+        "pp" => p.pp.to_string(),
+        "sp" => toggle_text(p.sp).into(),
+        "zero" => p.zero.to_string(),
+        "offload" => p.offload.id().into(),
+        "gpus_per_node" => p.gpus_per_node.to_string(),
+        "layers" => arch(|a| a.layers.to_string()),
+        "hidden" => arch(|a| a.hidden.to_string()),
+        "heads" => arch(|a| a.heads.to_string()),
+        // Left empty where they equal the defaults they would be derived from: shorter links.
+        "kv_heads" => arch(|a| if a.kv_heads == a.heads { String::new() } else { a.kv_heads.to_string() }),
+        "head_dim" => arch(|a| if a.hidden % a.heads == 0 && a.head_dim == a.hidden / a.heads { String::new() } else { a.head_dim.to_string() }),
+        "ffn" => arch(|a| if a.ffn == Arch::default_ffn(a.hidden, a.mlp) { String::new() } else { a.ffn.to_string() }),
+        "vocab" => arch(|a| a.vocab.to_string()),
+        "mlp" => s.arch.map(|a| a.mlp).unwrap_or(Mlp::Gated).id().into(),
+        "bias" => s.arch.map(|a| a.bias).unwrap_or(Bias::None).id().into(),
+        "norm" => s.arch.map(|a| a.norm).unwrap_or(Norm::RmsNorm).id().into(),
+        "tied" => toggle_text(s.arch.map(|a| a.tied).unwrap_or(false)).into(),
+        "learned_pos" => s.arch.map(|a| a.learned_pos).unwrap_or(0).to_string(),
+        "experts" => s.arch.map(|a| a.experts).unwrap_or(1).to_string(),
+        "active_experts" => s.arch.map(|a| a.active_experts).unwrap_or(1).to_string(),
+        "dataset" => if s.dataset_bytes > 0 { canonical_size(s.dataset_bytes, 1 << 30) } else { String::new() },
+        "samples" => if s.samples > 0 { format_count(s.samples) } else { String::new() },
+        "sample_size" => if s.sample_bytes > 0 { canonical_size(s.sample_bytes, 1) } else { String::new() },
+        "dataset_on" => s.dataset_on.id().into(),
+        "gpu" => s.device.preset.id.into(),
+        "gpu_mem" => s.device.custom_bytes.map(|b| canonical_size(b, 1 << 30)).unwrap_or_default(),
+        "host_mem" => s.host_mem.map(|b| canonical_size(b, 1 << 30)).unwrap_or_default(),
+        "runtime" => s.runtime_mib.to_string(),
+        "overhead" => format_fixed(s.overhead_bp, 2),
+        _ => String::new(),
+    }
+}
+
+/// Collects field errors while reading raw values.
+struct Reader<'a> {
+    inputs: &'a Inputs,
+    errors: Vec<FieldError>,
+}
+
+impl Reader<'_> {
+    fn fail(&mut self, key: &'static str, message: impl Into<String>) {
+        self.errors.push(FieldError { key, message: format!("{key}: {}", message.into()) });
+    }
+
+    fn raw(&self, key: &str) -> &str {
+        self.inputs.get(key).trim()
+    }
+
+    fn given(&self, key: &str) -> bool {
+        !self.raw(key).is_empty()
+    }
+
+    /// A count in `min..=max`; None when empty (and `optional`) or invalid.
+    fn count(&mut self, key: &'static str, min: u128, max: u128, optional: bool) -> Option<u128> {
+        if !self.given(key) {
+            if !optional {
+                self.fail(key, "is required");
+            }
+            return None;
+        }
+        match parse_count(self.raw(key)) {
+            Ok(v) if v < min => {
+                self.fail(key, format!("must be at least {}", group_digits(min)));
+                None
+            }
+            Ok(v) if v > max => {
+                self.fail(key, format!("{} is above the limit of {}", group_digits(v), group_digits(max)));
+                None
+            }
+            Ok(v) => Some(v),
+            Err(e) => {
+                self.fail(key, e);
+                None
+            }
+        }
+    }
+
+    fn choice<C: Choice>(&mut self, key: &'static str) -> Option<C> {
+        C::parse(self.raw(key)).map_err(|e| self.fail(key, e)).ok()
+    }
+
+    fn optional_choice<C: Choice>(&mut self, key: &'static str) -> Option<Option<C>> {
+        if self.given(key) {
+            self.choice(key).map(Some)
+        } else {
+            Some(None)
+        }
+    }
+
+    fn toggle(&mut self, key: &'static str) -> Option<bool> {
+        match self.raw(key).to_ascii_lowercase().as_str() {
+            "on" | "1" | "true" | "yes" => Some(true),
+            "off" | "0" | "false" | "no" => Some(false),
+            other => {
+                let msg = format!("'{other}' is not on or off");
+                self.fail(key, msg);
+                None
+            }
+        }
+    }
+
+    fn size(&mut self, key: &'static str, unit: u128, max: u128) -> Option<Option<u128>> {
+        if !self.given(key) {
+            return Some(None);
+        }
+        match parse_bytes(self.raw(key), unit) {
+            Ok(0) => {
+                self.fail(key, "must be above 0 (or left empty)");
+                None
+            }
+            Ok(b) if b > max => {
+                self.fail(key, format!("is above the limit of {}", crate::units::format_bytes(max, Default::default())));
+                None
+            }
+            Ok(b) => Some(Some(b)),
+            Err(e) => {
+                self.fail(key, e);
+                None
+            }
+        }
+    }
+
+    fn fixed(&mut self, key: &'static str, places: u32, max: u128, range: &str) -> Option<u128> {
+        match parse_fixed(self.raw(key), places) {
+            Ok(v) if v <= max => Some(v),
+            Ok(_) => {
+                self.fail(key, format!("must be {range}"));
+                None
+            }
+            Err(e) => {
+                self.fail(key, format!("{e}; must be {range}"));
+                None
+            }
+        }
+    }
+}
+
+const ARCH_KEYS: [&str; 14] = [
+    "layers", "hidden", "heads", "kv_heads", "head_dim", "ffn", "vocab", "mlp", "bias", "norm", "tied", "learned_pos", "experts", "active_experts",
+];
 
 impl Inputs {
     /// The raw text of `key` ("" for an unknown key).
@@ -67,103 +235,230 @@ impl Inputs {
 
     /// The canonical text of each field of a valid scenario.
     pub fn from_scenario(s: &Scenario) -> Inputs {
-        let mut i = Inputs::default();
-        i.set("mode", s.mode.id());
-        i.set("params", format_count(s.params));
-        i.set("dtype", s.dtype.id());
-        i.set("optimizer", s.optimizer.id());
-        i.set("mixed", if s.mixed { "on" } else { "off" });
-        i.set("grad_dtype", s.grad_dtype.map(|d| d.id()).unwrap_or(""));
-        i.set("gpu", s.device.preset.id);
-        i.set("gpu_mem", s.device.custom_bytes.map(canonical_gib).unwrap_or_default());
-        i.set("runtime", s.runtime_mib.to_string());
-        i.set("overhead", format_fixed(s.overhead_bp, 2));
-        i
+        Inputs { raw: FIELDS.iter().map(|f| (f.key, canonical(f.key, s))).collect() }
     }
 
-    /// Validates every field; all errors are reported, not only the first.
+    /// Validates every field and their consistency; all errors are reported, not only the first.
     pub fn parse(&self) -> Result<Scenario, Vec<FieldError>> {
-        let mut errors = Vec::new();
-        let mut check = |key: &'static str, r: Result<(), String>| {
-            if let Err(message) = r {
-                errors.push(FieldError { key, message: format!("{key}: {message}") });
+        let mut r = Reader { inputs: self, errors: Vec::new() };
+        let mode = r.choice::<Mode>("mode");
+        let params = r.count("params", 1, MAX_PARAMS, true);
+        let batch = r.count("batch", 1, MAX_BATCH, false);
+        let seq = r.count("seq", 1, MAX_SEQ, false);
+        let dtype = r.choice::<Dtype>("dtype");
+        let optimizer = r.choice::<Optimizer>("optimizer");
+        let mixed = r.toggle("mixed");
+        let grad_dtype = r.optional_choice::<Dtype>("grad_dtype");
+        let kv_dtype = r.optional_choice::<Dtype>("kv_dtype");
+        let recompute = r.choice::<Recompute>("recompute");
+        let flash_attention = r.toggle("flash_attention");
+        let dropout = r.toggle("dropout");
+        let softmax_fp32 = r.toggle("softmax_fp32");
+        let lora_rank = r.count("lora_rank", 0, 1 << 20, false);
+        let lora_targets = r.choice::<LoraTargets>("lora_targets");
+        let quant = r.choice::<Quant>("quant");
+        let milli_bpw = if r.given("bpw") {
+            match r.fixed("bpw", 3, 64_000, "between 0.001 and 64 bits") {
+                Some(0) => {
+                    r.fail("bpw", "must be above 0 (or left empty)");
+                    None
+                }
+                v => v.map(Some),
+            }
+        } else {
+            Some(None)
+        };
+        let sparsity_bp = r.fixed("sparsity", 2, 9_999, "from 0 to 99.99 %");
+        let sparse_format = r.choice::<SparseFormat>("sparse_format");
+        let gpus = r.count("gpus", 1, MAX_GPUS, false);
+        let tp = r.count("tp", 1, MAX_GPUS, false);
+        let pp = r.count("pp", 1, MAX_GPUS, false);
+        let sp = r.toggle("sp");
+        let zero = match r.raw("zero") {
+            "0" => Some(0u8),
+            "1" => Some(1),
+            "2" => Some(2),
+            "3" => Some(3),
+            other => {
+                let msg = format!("'{other}' is not a ZeRO stage; use 0, 1, 2 or 3");
+                r.fail("zero", msg);
+                None
             }
         };
-        let mut s = Scenario::default();
-        check("mode", parse_choice::<Mode>(self.get("mode")).map(|v| s.mode = v));
-        check(
-            "params",
-            parse_count(self.get("params")).and_then(|p| {
-                if p == 0 {
-                    return Err("a model needs at least 1 parameter".into());
-                }
-                at_most(p, MAX_PARAMS, || {
-                    format!("{} is above the limit of 10^15 parameters", group_digits(p))
-                })
-                .map(|p| s.params = p)
-            }),
-        );
-        check("dtype", parse_choice::<Dtype>(self.get("dtype")).map(|v| s.dtype = v));
-        check("optimizer", parse_choice::<Optimizer>(self.get("optimizer")).map(|v| s.optimizer = v));
-        check("mixed", parse_toggle(self.get("mixed")).map(|v| s.mixed = v));
-        let grad = self.get("grad_dtype");
-        if !grad.trim().is_empty() {
-            check("grad_dtype", parse_choice::<Dtype>(grad).map(|v| s.grad_dtype = Some(v)));
-        }
-        check(
-            "gpu",
-            gpu_by_id(self.get("gpu")).map(|g| s.device.preset = g).ok_or_else(|| {
-                let ids: Vec<&str> = crate::device::GPUS.iter().map(|g| g.id).collect();
-                format!("'{}' is not a known GPU; use one of {} or set gpu_mem", self.get("gpu").trim(), ids.join(", "))
-            }),
-        );
-        let mem = self.get("gpu_mem");
-        if !mem.trim().is_empty() {
-            check(
-                "gpu_mem",
-                parse_bytes(mem, 1 << 30).and_then(|b| {
-                    if b == 0 {
-                        return Err("device memory must be above 0".into());
-                    }
-                    at_most(b, MAX_DEVICE_BYTES, || "is above the limit of 1 PiB".into())
-                        .map(|b| s.device.custom_bytes = Some(b))
-                }),
-            );
-        }
-        check(
-            "runtime",
-            parse_fixed(self.get("runtime"), 0)
-                .map_err(|e| format!("{e}; give whole MiB, e.g. 512"))
-                .and_then(|v| at_most(v, MAX_RUNTIME_MIB, || "is above the limit of 1048576 MiB".into()))
-                .map(|v| s.runtime_mib = v),
-        );
-        check(
-            "overhead",
-            parse_fixed(self.get("overhead"), 2)
-                .and_then(|v| at_most(v, MAX_OVERHEAD_BP, || "must be between 0 and 100 %".into()))
-                .map(|v| s.overhead_bp = v),
-        );
-        if errors.is_empty() {
-            Ok(s)
-        } else {
-            Err(errors)
-        }
-    }
-}
+        let offload = r.choice::<Offload>("offload");
+        let gpus_per_node = r.count("gpus_per_node", 1, 1024, false);
+        let dataset = r.size("dataset", 1 << 30, 1 << 60);
+        let samples = r.count("samples", 1, 1 << 50, true);
+        let sample_size = r.size("sample_size", 1, 1 << 40);
+        let dataset_on = r.choice::<DatasetOn>("dataset_on");
+        let gpu = match gpu_by_id(r.raw("gpu")) {
+            Some(g) => Some(g),
+            None => {
+                let ids: Vec<&str> = GPUS.iter().map(|g| g.id).collect();
+                let msg = format!("'{}' is not a known GPU; use one of {} or set gpu_mem", r.raw("gpu"), ids.join(", "));
+                r.fail("gpu", msg);
+                None
+            }
+        };
+        let gpu_mem = r.size("gpu_mem", 1 << 30, MAX_DEVICE_BYTES);
+        let host_mem = r.size("host_mem", 1 << 30, 1 << 60);
+        let runtime_mib = r.fixed("runtime", 0, MAX_RUNTIME_MIB, "whole MiB from 0 to 1048576");
+        let overhead_bp = r.fixed("overhead", 2, MAX_OVERHEAD_BP, "between 0 and 100 %");
 
-/// Device memory written back as a bare number of GiB when whole, else exact bytes with a unit.
-fn canonical_gib(bytes: u128) -> String {
-    const GIB: u128 = 1 << 30;
-    if bytes % GIB == 0 {
-        (bytes / GIB).to_string()
-    } else if bytes % (1 << 20) == 0 {
-        format!("{}MiB", bytes >> 20)
-    } else {
-        format!("{bytes}B")
+        let arch = self.parse_arch(&mut r);
+        if params.is_none() && !r.given("params") && matches!(arch, Some(None)) {
+            r.fail("params", "give a parameter count, or the architecture (layers, hidden, heads, vocab)");
+        }
+
+        // Consistency between fields, reported on the field to change.
+        if let (Some(g), Some(t), Some(p)) = (gpus, tp, pp) {
+            if g % (t * p) != 0 {
+                r.fail("gpus", format!("gpus must be a multiple of tp × pp = {}", t * p));
+            }
+        }
+        if let (Some(Some(a)), Some(t)) = (arch, tp) {
+            if a.heads % t != 0 {
+                r.fail("tp", format!("tp must divide heads ({})", a.heads));
+            }
+        }
+        if let (Some(Some(a)), Some(p)) = (arch, pp) {
+            if p > a.layers {
+                r.fail("pp", format!("pp cannot exceed the number of layers ({})", a.layers));
+            }
+        }
+        if matches!(dataset, Some(Some(_))) && samples.is_some() {
+            r.fail("samples", "give either dataset or samples × sample_size, not both");
+        }
+        if samples.is_some() && matches!(sample_size, Some(None)) {
+            r.fail("sample_size", "samples needs a sample_size");
+        }
+        if let (Some(n), Some(Some(b))) = (samples, sample_size) {
+            if n.saturating_mul(b) > 1 << 60 {
+                r.fail("samples", "samples × sample_size is above the limit of 1 EiB");
+            }
+        }
+        if let (Some(0), Some(Offload::All)) = (zero, offload) {
+            r.fail("offload", "offloading parameters needs ZeRO stage 3");
+        }
+        if let (Some(z), Some(Offload::Optimizer)) = (zero, offload) {
+            if z == 0 {
+                r.fail("offload", "offloading the optimizer needs ZeRO stage 1 or higher");
+            }
+        }
+
+        if !r.errors.is_empty() {
+            return Err(r.errors);
+        }
+        let s = Scenario {
+            mode: mode.unwrap(),
+            params,
+            arch: arch.unwrap(),
+            batch: batch.unwrap(),
+            seq: seq.unwrap(),
+            dtype: dtype.unwrap(),
+            mixed: mixed.unwrap(),
+            grad_dtype: grad_dtype.unwrap(),
+            optimizer: optimizer.unwrap(),
+            recompute: recompute.unwrap(),
+            flash_attention: flash_attention.unwrap(),
+            dropout: dropout.unwrap(),
+            softmax_fp32: softmax_fp32.unwrap(),
+            parallel: Parallel {
+                gpus: gpus.unwrap(),
+                tp: tp.unwrap(),
+                pp: pp.unwrap(),
+                sp: sp.unwrap(),
+                zero: zero.unwrap(),
+                offload: offload.unwrap(),
+                gpus_per_node: gpus_per_node.unwrap(),
+            },
+            lora_rank: lora_rank.unwrap(),
+            lora_targets: lora_targets.unwrap(),
+            quant: quant.unwrap(),
+            milli_bpw: milli_bpw.unwrap(),
+            kv_dtype: kv_dtype.unwrap(),
+            sparsity_bp: sparsity_bp.unwrap(),
+            sparse_format: sparse_format.unwrap(),
+            dataset_bytes: dataset.flatten().unwrap_or(0),
+            samples: samples.unwrap_or(0),
+            sample_bytes: sample_size.flatten().unwrap_or(0),
+            dataset_on: dataset_on.unwrap(),
+            device: Device { preset: gpu.unwrap(), custom_bytes: gpu_mem.unwrap() },
+            host_mem: host_mem.unwrap(),
+            runtime_mib: runtime_mib.unwrap(),
+            overhead_bp: overhead_bp.unwrap(),
+        };
+        Ok(s)
+    }
+
+    /// The architecture if its four essential fields are given; errors for partial or
+    /// inconsistent ones. Some(None) means no architecture was given.
+    fn parse_arch(&self, r: &mut Reader) -> Option<Option<Arch>> {
+        let essentials = ["layers", "hidden", "heads", "vocab"];
+        let given: Vec<&str> = essentials.iter().copied().filter(|k| r.given(k)).collect();
+        let others_given = ["kv_heads", "head_dim", "ffn"].iter().any(|k| r.given(k));
+        let mlp = r.choice::<Mlp>("mlp");
+        let bias = r.choice::<Bias>("bias");
+        let norm = r.choice::<Norm>("norm");
+        let tied = r.toggle("tied");
+        let learned_pos = r.count("learned_pos", 0, 1 << 24, false);
+        let experts = r.count("experts", 1, 1 << 16, false);
+        let active = r.count("active_experts", 1, 1 << 16, false);
+        if given.is_empty() {
+            if others_given {
+                r.fail("layers", "an architecture needs layers, hidden, heads and vocab");
+                return None;
+            }
+            return Some(None);
+        }
+        if given.len() < essentials.len() {
+            let missing: Vec<&str> = essentials.iter().copied().filter(|k| !given.contains(k)).collect();
+            let key = field(missing[0]).map(|f| f.key).unwrap_or("layers");
+            r.fail(key, format!("an architecture needs layers, hidden, heads and vocab; missing {}", missing.join(", ")));
+            return None;
+        }
+        let layers = r.count("layers", 1, 100_000, false);
+        let hidden = r.count("hidden", 1, 10_000_000, false);
+        let heads = r.count("heads", 1, 1_000_000, false);
+        let vocab = r.count("vocab", 1, 100_000_000, false);
+        let kv_heads = r.count("kv_heads", 1, 1_000_000, true);
+        let head_dim = r.count("head_dim", 1, 1_000_000, true);
+        let ffn = r.count("ffn", 1, 100_000_000, true);
+        let (layers, hidden, heads, vocab, mlp, bias, norm, tied, learned_pos, experts, active) =
+            (layers?, hidden?, heads?, vocab?, mlp?, bias?, norm?, tied?, learned_pos?, experts?, active?);
+        let kv_heads = if r.given("kv_heads") { kv_heads? } else { heads };
+        if heads % kv_heads != 0 {
+            r.fail("kv_heads", format!("kv_heads must divide heads ({heads})"));
+            return None;
+        }
+        let head_dim = if r.given("head_dim") {
+            head_dim?
+        } else if hidden % heads != 0 {
+            r.fail("head_dim", format!("hidden ({hidden}) is not a multiple of heads ({heads}): give head_dim"));
+            return None;
+        } else {
+            hidden / heads
+        };
+        let ffn = if r.given("ffn") { ffn? } else { Arch::default_ffn(hidden, mlp) };
+        if active > experts {
+            r.fail("active_experts", format!("active_experts cannot exceed experts ({experts})"));
+            return None;
+        }
+        let arch = Arch { layers, hidden, heads, kv_heads, head_dim, ffn, vocab, mlp, bias, tied, learned_pos, norm, experts, active_experts: active };
+        if arch.total_params() > MAX_PARAMS {
+            r.fail("layers", "this architecture has more than 10^15 parameters, the limit");
+            return None;
+        }
+        Some(Some(arch))
     }
 }
 
 /// Whether a key belongs to the form (as opposed to e.g. `v`, the schema version).
 pub fn is_field(key: &str) -> bool {
     field(key).is_some()
+}
+
+/// Keys that only matter together with an architecture.
+pub fn is_arch_key(key: &str) -> bool {
+    ARCH_KEYS.contains(&key)
 }

@@ -1,6 +1,8 @@
 //! memcalc-core: how much memory a computational model needs, as a sum of named, explained
 //! components. Pure Rust with no web dependency: the page, the CLI and the tests share it.
 
+pub mod activations;
+pub mod arch;
 pub mod choice;
 pub mod device;
 pub mod estimate;
@@ -8,8 +10,10 @@ pub mod fields;
 pub mod inputs;
 pub mod optimizer;
 pub mod precision;
+pub mod quant;
 pub mod query;
 pub mod scenario;
+pub mod stage;
 pub mod units;
 
 pub use choice::Choice;

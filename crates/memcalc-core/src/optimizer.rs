@@ -11,6 +11,7 @@ choice_enum!(
         AdamW => ("adamw", "AdamW"),
         Adam8bit => ("adam8bit", "8-bit Adam (bitsandbytes)"),
         Lion => ("lion", "Lion"),
+        Adafactor => ("adafactor", "Adafactor (factored, no momentum)"),
     }
 );
 
@@ -26,13 +27,20 @@ impl Optimizer {
             Optimizer::Sgd => 0,
             Optimizer::Momentum | Optimizer::Lion => 1,
             Optimizer::Adam | Optimizer::AdamW | Optimizer::Adam8bit => 2,
+            // Not per parameter: one row and one column vector per matrix, see `state_bytes`.
+            Optimizer::Adafactor => 0,
         }
     }
 
     /// Bytes of optimizer state for `params` trainable parameters whose states are kept in
     /// `state_bytes`-byte values (FP32 in mixed precision, else the training precision).
-    pub fn state_bytes(self, params: u128, state_bytes: u128) -> u128 {
+    /// `hidden` is the typical matrix side, for Adafactor's factored moments.
+    pub fn state_bytes(self, params: u128, state_bytes: u128, hidden: u128) -> u128 {
         match self {
+            // A rows × cols matrix keeps rows + cols FP32 values (Shazeer & Stern 2018,
+            // arXiv:1804.04235); transformer matrices have about `hidden` rows or columns, so
+            // that is about 2 values per `hidden` parameters.
+            Optimizer::Adafactor => 4 * (2 * params).div_ceil(hidden.max(1)),
             Optimizer::Adam8bit => {
                 let blocks = params.div_ceil(ADAM8BIT_BLOCK);
                 self.state_count() * (params + 4 * blocks)
@@ -57,6 +65,11 @@ impl Optimizer {
             }
             Optimizer::Lion => {
                 "Lion keeps only a momentum per parameter (Chen et al. 2023, arXiv:2302.06675)."
+            }
+            Optimizer::Adafactor => {
+                "Adafactor without momentum keeps, for each weight matrix, only the running row and \
+                 column sums of squared gradients (Shazeer & Stern 2018, arXiv:1804.04235): a few \
+                 values per row instead of two per parameter."
             }
         }
     }

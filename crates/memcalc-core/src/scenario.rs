@@ -1,15 +1,17 @@
-//! A fully validated scenario: every value in range, ready to estimate.
+//! A fully validated scenario: every value in range and consistent, ready to estimate.
 
+use crate::arch::Arch;
 use crate::choice::choice_enum;
 use crate::device::{GpuPreset, GPUS};
 use crate::optimizer::Optimizer;
 use crate::precision::Dtype;
+use crate::quant::{Quant, SparseFormat};
 
 choice_enum!(
     /// What the model is being used for.
     Mode, "mode" {
         Train => ("train", "Training"),
-        /// Full fine-tuning: every parameter is trainable, so memory is that of training.
+        /// Fine-tuning: full (every parameter trainable) or, with a LoRA rank, adapters only.
         Finetune => ("finetune", "Fine-tuning"),
         Infer => ("infer", "Inference"),
     }
@@ -21,6 +23,42 @@ impl Mode {
     }
 }
 
+choice_enum!(
+    /// Activation recomputation (gradient checkpointing).
+    Recompute, "recompute" {
+        None => ("none", "None: keep every activation"),
+        Selective => ("selective", "Selective: recompute the attention core"),
+        Full => ("full", "Full: keep only each layer's input"),
+    }
+);
+
+choice_enum!(
+    /// What ZeRO-Offload / ZeRO-Infinity moves to host memory.
+    Offload, "offload" {
+        None => ("none", "Nothing"),
+        Optimizer => ("optimizer", "Optimizer states and master weights"),
+        All => ("all", "Optimizer states and parameters"),
+    }
+);
+
+choice_enum!(
+    /// Where a training set held in memory lives.
+    DatasetOn, "dataset_on" {
+        Device => ("device", "GPU memory"),
+        Host => ("host", "Host memory"),
+        Stream => ("stream", "Streamed (prefetch buffers only)"),
+    }
+);
+
+choice_enum!(
+    /// Which matrices receive LoRA adapters.
+    LoraTargets, "lora_targets" {
+        Qv => ("qv", "Query and value projections (PEFT default)"),
+        Attention => ("attention", "All attention projections"),
+        All => ("all", "All linear layers (QLoRA)"),
+    }
+);
+
 /// Largest accepted parameter count (10^15): bytes stay far below u64::MAX for any setting.
 pub const MAX_PARAMS: u128 = 1_000_000_000_000_000;
 /// Largest accepted device memory: 1 PiB.
@@ -29,18 +67,21 @@ pub const MAX_DEVICE_BYTES: u128 = 1 << 50;
 pub const MAX_RUNTIME_MIB: u128 = 1 << 20;
 /// Largest accepted proportional overhead, in basis points (100 %).
 pub const MAX_OVERHEAD_BP: u128 = 10_000;
+/// Largest number of devices.
+pub const MAX_GPUS: u128 = 1_000_000;
+/// Largest micro-batch and sequence length.
+pub const MAX_BATCH: u128 = 1 << 24;
+pub const MAX_SEQ: u128 = 1 << 27;
 
 /// Default fixed runtime memory per device, MiB. The CUDA context alone is about 300 MiB since
 /// CUDA 11.7's lazy kernel loading (over 1000 MiB before it; PyTorch maintainers in
 /// pytorch/pytorch#107667 and #20532); cuBLAS and cuDNN workspaces add to it once kernels run.
 pub const DEFAULT_RUNTIME_MIB: u128 = 512;
 /// Default proportional overhead for the caching allocator's reserved-but-unused blocks and
-/// short-lived temporaries, in basis points (10 %). PyTorch's `memory_reserved` exceeds
-/// `memory_allocated` by this much or more in typical training loops (PyTorch docs, "CUDA
-/// semantics: memory management").
+/// short-lived temporaries, in basis points (10 %).
 pub const DEFAULT_OVERHEAD_BP: u128 = 1_000;
 
-/// The device one copy of the model runs on.
+/// The device one shard of the model runs on.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Device {
     pub preset: &'static GpuPreset,
@@ -61,17 +102,65 @@ impl Device {
     }
 }
 
+/// How the model is split over devices.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Parallel {
+    pub gpus: u128,
+    pub tp: u128,
+    pub pp: u128,
+    /// Megatron sequence parallelism: shards the activations tensor parallelism leaves whole.
+    pub sp: bool,
+    pub zero: u8,
+    pub offload: Offload,
+    pub gpus_per_node: u128,
+}
+
+impl Parallel {
+    /// Data-parallel degree: gpus / (tp × pp).
+    pub fn dp(&self) -> u128 {
+        self.gpus / (self.tp * self.pp)
+    }
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Scenario {
     pub mode: Mode,
-    pub params: u128,
+    /// Parameter count as given; None means derived from `arch`.
+    pub params: Option<u128>,
+    /// The architecture as given; None means a shape inferred from the count.
+    pub arch: Option<Arch>,
+    pub batch: u128,
+    pub seq: u128,
     pub dtype: Dtype,
     /// Mixed precision: an FP32 master copy and FP32 optimizer states beside low-precision weights.
     pub mixed: bool,
     /// Gradient precision; `None` means the same as `dtype` (the ZeRO paper's 16 bytes/param).
     pub grad_dtype: Option<Dtype>,
     pub optimizer: Optimizer,
+    pub recompute: Recompute,
+    pub flash_attention: bool,
+    pub dropout: bool,
+    /// Attention scores kept in FP32 (PyTorch autocast runs softmax in FP32).
+    pub softmax_fp32: bool,
+    pub parallel: Parallel,
+    /// LoRA rank; 0 means full fine-tuning.
+    pub lora_rank: u128,
+    pub lora_targets: LoraTargets,
+    pub quant: Quant,
+    /// Bits per weight in thousandths, overriding `quant`.
+    pub milli_bpw: Option<u128>,
+    pub kv_dtype: Option<Dtype>,
+    /// Fraction of zero weights, in basis points.
+    pub sparsity_bp: u128,
+    pub sparse_format: SparseFormat,
+    /// Training data held in memory, as given by `dataset` (0: none).
+    pub dataset_bytes: u128,
+    /// Or as `samples` × `sample_bytes` (samples 0: not given).
+    pub samples: u128,
+    pub sample_bytes: u128,
+    pub dataset_on: DatasetOn,
     pub device: Device,
+    pub host_mem: Option<u128>,
     pub runtime_mib: u128,
     pub overhead_bp: u128,
 }
@@ -80,12 +169,32 @@ impl Default for Scenario {
     fn default() -> Self {
         Scenario {
             mode: Mode::Train,
-            params: 7_000_000_000,
+            params: Some(7_000_000_000),
+            arch: None,
+            batch: 1,
+            seq: 2048,
             dtype: Dtype::Bf16,
             mixed: true,
             grad_dtype: None,
             optimizer: Optimizer::AdamW,
+            recompute: Recompute::None,
+            flash_attention: true,
+            dropout: false,
+            softmax_fp32: false,
+            parallel: Parallel { gpus: 1, tp: 1, pp: 1, sp: false, zero: 0, offload: Offload::None, gpus_per_node: 8 },
+            lora_rank: 0,
+            lora_targets: LoraTargets::All,
+            quant: Quant::None,
+            milli_bpw: None,
+            kv_dtype: None,
+            sparsity_bp: 0,
+            sparse_format: SparseFormat::Dense,
+            dataset_bytes: 0,
+            samples: 0,
+            sample_bytes: 0,
+            dataset_on: DatasetOn::Host,
             device: Device { preset: &GPUS[0], custom_bytes: None },
+            host_mem: None,
             runtime_mib: DEFAULT_RUNTIME_MIB,
             overhead_bp: DEFAULT_OVERHEAD_BP,
         }
@@ -93,6 +202,33 @@ impl Default for Scenario {
 }
 
 impl Scenario {
+    /// The parameter count used: as given, else derived exactly from the architecture.
+    pub fn param_count(&self) -> u128 {
+        self.params.or(self.arch.map(|a| a.total_params())).unwrap_or(1)
+    }
+
+    /// The architecture the activations and KV cache are computed from, and whether it was
+    /// inferred rather than given.
+    pub fn shape(&self) -> (Arch, bool) {
+        match self.arch {
+            Some(a) => (a, false),
+            None => (Arch::inferred(self.param_count()), true),
+        }
+    }
+
+    /// Bytes of training data in memory, from `dataset` or `samples` × `sample_size`.
+    pub fn dataset_total(&self) -> u128 {
+        if self.samples > 0 {
+            self.samples * self.sample_bytes
+        } else {
+            self.dataset_bytes
+        }
+    }
+
+    pub fn uses_lora(&self) -> bool {
+        self.mode == Mode::Finetune && self.lora_rank > 0
+    }
+
     /// Whether an FP32 master copy is kept: mixed precision on and weights below 4 bytes.
     pub fn keeps_master_copy(&self) -> bool {
         self.mode.trains() && self.mixed && self.dtype.is_low_precision()
@@ -111,5 +247,17 @@ impl Scenario {
         } else {
             self.dtype
         }
+    }
+
+    pub fn kv_dtype(&self) -> Dtype {
+        self.kv_dtype.unwrap_or(if self.dtype == Dtype::Fp8 { Dtype::Bf16 } else { self.dtype })
+    }
+
+    /// Bits per frozen weight in thousandths, when quantized.
+    pub fn weight_milli_bpw(&self) -> Option<u128> {
+        if self.mode == Mode::Train || (self.mode == Mode::Finetune && !self.uses_lora()) {
+            return None;
+        }
+        self.milli_bpw.or(self.quant.milli_bpw())
     }
 }

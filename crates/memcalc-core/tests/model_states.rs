@@ -72,12 +72,12 @@ fn low_precision_without_mixed_keeps_states_in_that_precision() {
 }
 
 #[test]
-fn inference_keeps_only_weights_runtime_and_overhead() {
+fn inference_has_no_training_state() {
     let (i, _) = Inputs::from_query("mode=infer&params=7B&dtype=fp16&overhead=10&runtime=512");
     let e = estimate(&i.parse().unwrap());
     let ids: Vec<&str> = e.components.iter().map(|c| c.id).collect();
-    assert_eq!(ids, ["weights", "overhead", "runtime"]);
-    assert_eq!(e.per_device_bytes, 14_000_000_000 + 1_400_000_000 + (512 << 20));
+    assert_eq!(ids, ["weights", "activations", "kv_cache", "logits", "overhead", "runtime"]);
+    assert_eq!(e.component("weights").unwrap().bytes, 14_000_000_000);
 }
 
 #[test]
@@ -85,8 +85,9 @@ fn total_is_the_sum_of_the_parts_not_their_max() {
     let e = estimate(&Scenario::default());
     let sum: u64 = e.components.iter().map(|c| c.bytes).sum();
     assert_eq!(e.per_device_bytes, sum);
-    // 112e9 model states + 10 % + 512 MiB.
-    assert_eq!(e.per_device_bytes, 112_000_000_000 + 11_200_000_000 + (512 << 20));
+    let tensors: u64 = e.components.iter().filter(|c| c.id != "overhead" && c.id != "runtime").map(|c| c.bytes).sum();
+    assert_eq!(e.component("overhead").unwrap().bytes, tensors / 10);
+    assert!(tensors > 112_000_000_000, "model states plus activations");
     assert!(!e.fits(), "7B full AdamW training does not fit one 80 GB H100");
 }
 

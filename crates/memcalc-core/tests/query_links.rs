@@ -47,7 +47,7 @@ fn invalid_values_stay_as_typed_with_a_specific_message() {
 #[test]
 fn limits_are_stated() {
     let (i, _) = Inputs::from_query("params=2e15");
-    assert!(i.parse().unwrap_err()[0].message.contains("10^15"));
+    assert!(i.parse().unwrap_err()[0].message.contains("above the limit of 1,000,000,000,000,000"));
     let (i, _) = Inputs::from_query("params=0");
     assert!(i.parse().unwrap_err()[0].message.contains("at least 1"));
 }
@@ -60,31 +60,92 @@ fn percent_escapes_and_plus_decode() {
     assert_eq!(i.parse().unwrap().device.custom_bytes, Some(80_000_000_000));
 }
 
+/// Arbitrary valid scenarios, drawn from random words so every field varies independently.
 fn scenario_strategy() -> impl Strategy<Value = Scenario> {
-    use memcalc_core::{device::GPUS, optimizer::Optimizer, precision::Dtype, Choice, Mode};
-    (
-        0..Mode::ALL.len(),
-        1u128..=1_000_000_000_000_000,
-        0..Dtype::ALL.len(),
-        any::<bool>(),
-        proptest::option::of(0..Dtype::ALL.len()),
-        0..Optimizer::ALL.len(),
-        0..GPUS.len(),
-        proptest::option::of(1u128..=(1u128 << 50)),
-        0u128..=(1 << 20),
-        0u128..=10_000,
-    )
-        .prop_map(|(m, params, d, mixed, g, o, gpu, mem, runtime_mib, overhead_bp)| Scenario {
-            mode: Mode::ALL[m],
-            params,
-            dtype: Dtype::ALL[d],
-            mixed,
-            grad_dtype: g.map(|g| Dtype::ALL[g]),
-            optimizer: Optimizer::ALL[o],
-            device: memcalc_core::scenario::Device { preset: &GPUS[gpu], custom_bytes: mem },
-            runtime_mib,
-            overhead_bp,
-        })
+    use memcalc_core::arch::{Arch, Bias, Mlp, Norm};
+    use memcalc_core::quant::{Quant, SparseFormat};
+    use memcalc_core::scenario::*;
+    use memcalc_core::{device::GPUS, optimizer::Optimizer, precision::Dtype, Choice};
+    fn pick<C: Choice>(r: u64) -> C {
+        C::ALL[(r % C::ALL.len() as u64) as usize]
+    }
+    fn log_range(r: u64, max_bits: u32) -> u128 {
+        // Spread over magnitudes, not just the top of the range.
+        let bits = (r % u64::from(max_bits)) as u32 + 1;
+        1 + u128::from(r >> 8) % (1u128 << bits)
+    }
+    proptest::array::uniform32(any::<u64>()).prop_map(|r| {
+        let heads = 1 + u128::from(r[0] % 64);
+        let kv_heads = [1, heads][(r[1] % 2) as usize];
+        let kv_heads = if heads % kv_heads == 0 { kv_heads } else { heads };
+        let head_dim = 1 + u128::from(r[2] % 256);
+        let mlp: Mlp = pick(r[3]);
+        let hidden = heads * head_dim;
+        let experts = 1 + u128::from(r[4] % 8);
+        let arch = Arch {
+            layers: 1 + u128::from(r[5] % 128),
+            hidden,
+            heads,
+            kv_heads,
+            head_dim,
+            ffn: 1 + u128::from(r[6] % 65_536),
+            vocab: 1 + u128::from(r[7] % 300_000),
+            mlp,
+            bias: pick::<Bias>(r[8]),
+            tied: r[9] % 2 == 0,
+            learned_pos: u128::from(r[10] % 3) * 1024,
+            norm: pick::<Norm>(r[11]),
+            experts,
+            active_experts: 1 + u128::from(r[12]) % experts,
+        };
+        let use_arch = r[13] % 3 != 0;
+        let tp = [1, heads][(r[14] % 2) as usize];
+        let pp = if use_arch { 1 + u128::from(r[15]) % arch.layers.min(8) } else { 1 + u128::from(r[15] % 4) };
+        let dp = log_range(r[16], 10);
+        let mode: Mode = pick(r[17]);
+        let zero = (r[18] % 4) as u8;
+        let offload = match (zero, r[19] % 3) {
+            (3, 2) => Offload::All,
+            (1..=3, 1) => Offload::Optimizer,
+            _ => Offload::None,
+        };
+        let samples = if r[20] % 3 == 0 { log_range(r[20], 30) } else { 0 };
+        Scenario {
+            mode,
+            params: if use_arch && r[21] % 2 == 0 { None } else { Some(log_range(r[21], 49)) },
+            arch: if use_arch { Some(arch) } else { None },
+            batch: log_range(r[22], 12),
+            seq: log_range(r[23], 17),
+            dtype: pick::<Dtype>(r[24]),
+            mixed: r[24] % 2 == 0,
+            grad_dtype: if r[25] % 2 == 0 { None } else { Some(pick::<Dtype>(r[25] >> 1)) },
+            optimizer: pick::<Optimizer>(r[26]),
+            recompute: pick::<Recompute>(r[27]),
+            flash_attention: r[27] % 2 == 0,
+            dropout: r[28] % 2 == 0,
+            softmax_fp32: r[28] % 3 == 0,
+            parallel: Parallel { gpus: tp * pp * dp, tp, pp, sp: r[29] % 2 == 0, zero, offload, gpus_per_node: 1 + u128::from(r[29] % 16) },
+            lora_rank: u128::from(r[30] % 3) * 16,
+            lora_targets: pick::<LoraTargets>(r[30]),
+            quant: pick::<Quant>(r[31]),
+            milli_bpw: if r[31] % 5 == 0 { Some(1 + u128::from(r[31] >> 8) % 64_000) } else { None },
+            kv_dtype: if r[0] % 2 == 0 { None } else { Some(pick::<Dtype>(r[0] >> 3)) },
+            sparsity_bp: u128::from(r[1] >> 4) % 10_000,
+            sparse_format: pick::<SparseFormat>(r[2] >> 4),
+            dataset_bytes: if samples == 0 && r[3] % 2 == 0 { log_range(r[3] >> 2, 50) } else { 0 },
+            samples,
+            sample_bytes: if samples > 0 || r[4] % 2 == 0 { log_range(r[4] >> 3, 20) } else { 0 },
+            dataset_on: pick::<DatasetOn>(r[5] >> 9),
+            device: Device { preset: &GPUS[(r[6] % GPUS.len() as u64) as usize], custom_bytes: if r[7] % 2 == 0 { None } else { Some(log_range(r[7] >> 1, 50)) } },
+            host_mem: if r[8] % 2 == 0 { None } else { Some(log_range(r[8] >> 1, 50)) },
+            runtime_mib: u128::from(r[9] >> 2) % (1 << 20),
+            overhead_bp: u128::from(r[10] >> 2) % 10_001,
+        }
+    })
+}
+
+fn device_sum(e: &memcalc_core::Estimate) -> u64 {
+    e.components.iter().filter(|c| c.location == memcalc_core::Location::Device).map(|c| c.bytes).sum()
 }
 
 proptest! {
@@ -93,7 +154,7 @@ proptest! {
         let q = s.to_query();
         let (inputs, notices) = Inputs::from_query(&q);
         prop_assert!(notices.is_empty());
-        let back = inputs.parse().unwrap();
+        let back = inputs.parse().map_err(|e| TestCaseError::fail(format!("{q}: {e:?}")))?;
         prop_assert_eq!(back, s);
         prop_assert_eq!(back.to_query(), q);
     }
@@ -103,19 +164,26 @@ proptest! {
         let (inputs, _) = Inputs::from_query(&q);
         if let Ok(s) = inputs.parse() {
             let e = memcalc_core::estimate(&s);
-            prop_assert_eq!(e.per_device_bytes, e.components.iter().map(|c| c.bytes).sum::<u64>());
+            prop_assert_eq!(e.per_device_bytes, device_sum(&e));
         }
     }
 
     #[test]
     fn estimates_never_overflow_and_grow_with_parameters(s in scenario_strategy()) {
         let e = memcalc_core::estimate(&s);
-        let sum: u128 = e.components.iter().map(|c| u128::from(c.bytes)).sum();
-        prop_assert_eq!(u128::from(e.per_device_bytes), sum);
-        prop_assert!(sum < u128::from(u64::MAX));
-        if s.params < 1_000_000_000_000_000 {
-            let bigger = memcalc_core::estimate(&Scenario { params: s.params + 1, ..s });
-            prop_assert!(bigger.per_device_bytes >= e.per_device_bytes);
+        let all: u128 = e.components.iter().map(|c| u128::from(c.bytes)).sum();
+        prop_assert!(all < u128::from(u64::MAX));
+        prop_assert_eq!(e.per_device_bytes, device_sum(&e));
+        prop_assert!(e.cluster_bytes >= e.per_device_bytes);
+        if let Some(p) = s.params {
+            if p < 1_000_000_000_000_000 {
+                let bigger = memcalc_core::estimate(&Scenario { params: Some(p + 1), ..s });
+                prop_assert!(bigger.per_device_bytes >= e.per_device_bytes);
+            }
+        }
+        if s.batch < (1 << 24) {
+            let bigger = memcalc_core::estimate(&Scenario { batch: s.batch + 1, ..s });
+            prop_assert!(bigger.per_device_bytes >= e.per_device_bytes, "batch + 1 lowered memory");
         }
     }
 }

@@ -1,0 +1,71 @@
+//! Weight storage formats for inference and frozen fine-tuning bases, in bits per weight with
+//! block scales included: never "FP32 ÷ 8".
+
+use crate::choice::choice_enum;
+
+choice_enum!(
+    /// How frozen weights are stored.
+    Quant, "quant" {
+        None => ("none", "None (weights in the chosen precision)"),
+        Int8 => ("int8", "INT8 (bitsandbytes LLM.int8)"),
+        Nf4 => ("nf4", "NF4 (bitsandbytes, QLoRA double quantization)"),
+        Int4 => ("int4", "INT4, group 128 (GPTQ/AWQ)"),
+        Q8_0 => ("q8_0", "GGUF Q8_0"),
+        Q6K => ("q6_k", "GGUF Q6_K"),
+        Q5KM => ("q5_k_m", "GGUF Q5_K_M"),
+        Q4KM => ("q4_k_m", "GGUF Q4_K_M"),
+        Q4_0 => ("q4_0", "GGUF Q4_0"),
+        Q3KM => ("q3_k_m", "GGUF Q3_K_M"),
+        Q2K => ("q2_k", "GGUF Q2_K"),
+    }
+);
+
+impl Quant {
+    /// Bits per weight in thousandths, scales and zero points included; None for no quantization.
+    pub fn milli_bpw(self) -> Option<u128> {
+        Some(match self {
+            Quant::None => return None,
+            // One FP32 absmax per row of 4096+ weights: under 0.01 bit per weight.
+            Quant::Int8 => 8_000,
+            // 4 bits + 8-bit absmax per 64 weights + FP32 per 256 absmaxes (Dettmers et al. 2023,
+            // QLoRA, arXiv:2305.14314, section 3: 0.127 bits per parameter for the constants).
+            Quant::Nf4 => 4_127,
+            // 4 bits + FP16 scale and 4-bit zero point per group of 128.
+            Quant::Int4 => 4_156,
+            // GGUF block formats: Q8_0 is 34 bytes per 32 weights; the K-quant mixtures are the
+            // bits per weight llama.cpp's quantize README lists for Llama 2 7B.
+            Quant::Q8_0 => 8_500,
+            Quant::Q6K => 6_560,
+            Quant::Q5KM => 5_680,
+            Quant::Q4KM => 4_840,
+            Quant::Q4_0 => 4_500,
+            Quant::Q3KM => 3_910,
+            Quant::Q2K => 3_350,
+        })
+    }
+
+    /// bitsandbytes leaves the embeddings and the output head in 16-bit; GGUF figures are
+    /// whole-file averages that already include them.
+    pub fn keeps_embeddings_16bit(self) -> bool {
+        matches!(self, Quant::Int8 | Quant::Nf4 | Quant::Int4)
+    }
+
+    pub fn source(self) -> &'static str {
+        match self {
+            Quant::None => "",
+            Quant::Int8 => "Dettmers et al. 2022, LLM.int8() (arXiv:2208.07339)",
+            Quant::Nf4 => "Dettmers et al. 2023, QLoRA (arXiv:2305.14314), section 3",
+            Quant::Int4 => "Frantar et al. 2023, GPTQ (arXiv:2210.17323); Lin et al. 2024, AWQ (arXiv:2306.00978), group size 128",
+            _ => "llama.cpp tools/quantize/README.md, bits per weight for Llama 2 7B; Q8_0 block layout in ggml-common.h",
+        }
+    }
+}
+
+choice_enum!(
+    /// Storage of pruned (sparse) weights.
+    SparseFormat, "sparse_format" {
+        Dense => ("dense", "Dense (zeros stored)"),
+        Csr => ("csr", "CSR (values + 32-bit column indices + row pointers)"),
+        Bitmask => ("bitmask", "Bitmask (1 bit per weight + nonzero values)"),
+    }
+);

@@ -1,0 +1,305 @@
+//! The bytes each kind of device holds. Devices differ by pipeline stage (the first holds the
+//! embeddings and the most micro-batches in flight, the last the output layer and the loss);
+//! within a stage every tensor- and data-parallel rank holds the same.
+
+use crate::activations::LayerShape;
+use crate::arch::{Arch, Mlp};
+use crate::precision::Dtype;
+use crate::quant::SparseFormat;
+use crate::scenario::{DatasetOn, LoraTargets, Mode, Offload, Recompute, Scenario};
+
+/// Bytes per component for one device of one stage.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct StageBytes {
+    pub weights: u128,
+    pub weights_on_host: bool,
+    pub offload_buffer: u128,
+    pub master: u128,
+    pub gradients: u128,
+    pub optimizer: u128,
+    pub states_on_host: bool,
+    pub activations: u128,
+    pub logits: u128,
+    pub kv_cache: u128,
+    pub dataset_device: u128,
+    pub overhead: u128,
+    pub runtime: u128,
+    /// Parameters held by this device before ZeRO sharding, and the trainable ones.
+    pub params: u128,
+    pub trainable: u128,
+    pub layers: u128,
+    pub in_flight: u128,
+}
+
+impl StageBytes {
+    /// Tensors resident on the device, before overhead and runtime.
+    pub fn device_tensors(&self) -> u128 {
+        let w = if self.weights_on_host { 0 } else { self.weights };
+        let states = if self.states_on_host { 0 } else { self.master + self.optimizer };
+        w + self.offload_buffer + states + self.gradients + self.activations + self.logits + self.kv_cache + self.dataset_device
+    }
+
+    pub fn device_total(&self) -> u128 {
+        self.device_tensors() + self.overhead + self.runtime
+    }
+
+    /// Offloaded bytes this device keeps in host memory.
+    pub fn host(&self) -> u128 {
+        let w = if self.weights_on_host { self.weights } else { 0 };
+        let states = if self.states_on_host { self.master + self.optimizer } else { 0 };
+        w + states
+    }
+}
+
+/// Everything the per-stage computation shares.
+pub struct Plan<'a> {
+    pub s: &'a Scenario,
+    pub arch: Arch,
+    pub total_params: u128,
+    arch_total: u128,
+}
+
+/// `v × num / den` rounded up, without overflow for the sizes accepted.
+fn scale(v: u128, num: u128, den: u128) -> u128 {
+    if den == 0 {
+        return v;
+    }
+    (v * num).div_ceil(den)
+}
+
+impl<'a> Plan<'a> {
+    pub fn new(s: &'a Scenario) -> Plan<'a> {
+        let (arch, _) = s.shape();
+        Plan { s, arch, total_params: s.param_count(), arch_total: arch.total_params().max(1) }
+    }
+
+    pub fn stages(&self) -> u128 {
+        self.s.parallel.pp
+    }
+
+    /// Layers on stage `i`: earlier stages take the remainder.
+    pub fn layers_on(&self, i: u128) -> u128 {
+        let (l, p) = (self.arch.layers, self.stages());
+        l / p + u128::from(i < l % p)
+    }
+
+    /// Parameters of stage `i` (before tensor parallelism), following the architecture's
+    /// split and scaled to the parameter count in use.
+    fn stage_params(&self, i: u128) -> (u128, u128) {
+        let pc = self.arch.params();
+        let last = i + 1 == self.stages();
+        let mut arch_part = self.layers_on(i) * pc.per_layer;
+        let mut embed = 0;
+        if i == 0 {
+            arch_part += pc.embedding;
+            embed += pc.embedding;
+        }
+        if last {
+            arch_part += pc.head + pc.final_norm;
+            embed += pc.head;
+            // Megatron keeps a copy of tied word embeddings on the last stage for the output layer.
+            if self.arch.tied && self.stages() > 1 {
+                arch_part += self.arch.vocab * self.arch.hidden;
+                embed += self.arch.vocab * self.arch.hidden;
+            }
+        }
+        (scale(arch_part, self.total_params, self.arch_total), scale(embed, self.total_params, self.arch_total))
+    }
+
+    /// LoRA adapter parameters in one layer: r × (in + out) per targeted matrix.
+    pub fn adapters_per_layer(&self) -> u128 {
+        let a = &self.arch;
+        let (h, q, kv) = (a.hidden, a.heads * a.head_dim, a.kv_heads * a.head_dim);
+        let qv = (h + q) + (h + kv);
+        let attention = qv + (h + kv) + (q + h);
+        let mlp_matrices = match a.mlp {
+            Mlp::Standard => 2,
+            Mlp::Gated => 3,
+        } * (h + a.ffn)
+            * a.experts.max(1);
+        self.s.lora_rank
+            * match self.s.lora_targets {
+                LoraTargets::Qv => qv,
+                LoraTargets::Attention => attention,
+                LoraTargets::All => attention + mlp_matrices,
+            }
+    }
+
+    /// How many matrices per layer carry adapters.
+    pub fn adapter_matrices(&self) -> u128 {
+        let mlp = match self.arch.mlp {
+            Mlp::Standard => 2,
+            Mlp::Gated => 3,
+        } * self.arch.experts.max(1);
+        match self.s.lora_targets {
+            LoraTargets::Qv => 2,
+            LoraTargets::Attention => 4,
+            LoraTargets::All => 4 + mlp,
+        }
+    }
+
+    pub fn layer_shape(&self, batch: u128, seq: u128) -> LayerShape {
+        let s = self.s;
+        let elem = if s.dtype == Dtype::Fp8 { 2 } else { s.dtype.bytes() };
+        LayerShape {
+            arch: self.arch,
+            seq,
+            batch,
+            elem,
+            tp: s.parallel.tp,
+            sp: s.parallel.sp && s.parallel.tp > 1,
+            dropout: s.dropout,
+            flash: s.flash_attention,
+            selective: s.recompute == Recompute::Selective,
+            softmax_fp32: s.softmax_fp32,
+        }
+    }
+
+    /// Bytes of frozen or inference weights for `params` parameters of which `embed` are
+    /// embeddings or output head.
+    fn frozen_weight_bytes(&self, params: u128, embed: u128) -> u128 {
+        let s = self.s;
+        let dense_bytes = s.dtype.bytes();
+        match s.weight_milli_bpw() {
+            Some(mbpw) => {
+                let sixteen = s.milli_bpw.is_none() && s.quant.keeps_embeddings_16bit();
+                let (q, e) = if sixteen { (params - embed.min(params), embed.min(params)) } else { (params, 0) };
+                (q * mbpw).div_ceil(8000) + e * 2
+            }
+            None => params * dense_bytes,
+        }
+    }
+
+    /// Pruned weights in a sparse format: the matrices' nonzeros and their index storage.
+    fn sparse_weight_bytes(&self, dense: u128, params: u128) -> u128 {
+        let s = self.s;
+        if s.mode != Mode::Infer || s.sparsity_bp == 0 {
+            return dense;
+        }
+        let nnz = params - params * s.sparsity_bp / 10_000;
+        let value_bytes = dense.div_ceil(params.max(1)).max(1);
+        match s.sparse_format {
+            SparseFormat::Dense => dense,
+            // Values + 32-bit column index per nonzero + a 32-bit row pointer per row
+            // (about params / hidden rows).
+            SparseFormat::Csr => nnz * value_bytes + nnz * 4 + 4 * (params / self.arch.hidden.max(1) + 1),
+            SparseFormat::Bitmask => params.div_ceil(8) + nnz * value_bytes,
+        }
+    }
+
+    /// Bytes held by one device of pipeline stage `i`.
+    pub fn stage(&self, i: u128) -> StageBytes {
+        let s = self.s;
+        let p = &s.parallel;
+        let (t, dp) = (p.tp, p.dp().max(1));
+        let (stage_params, stage_embed) = self.stage_params(i);
+        let params = stage_params.div_ceil(t);
+        let embed = stage_embed.div_ceil(t);
+        let layers = self.layers_on(i);
+        let mut b = StageBytes { params, layers, ..Default::default() };
+        let trains = s.mode.trains();
+        let zero = if trains { p.zero } else { 0 };
+        let shard = |v: u128, from_stage: u8| if zero >= from_stage { v.div_ceil(dp) } else { v };
+
+        let (weights, trainable) = if s.uses_lora() {
+            let adapters = (layers * self.adapters_per_layer()).div_ceil(t);
+            (self.frozen_weight_bytes(params, embed) + adapters * s.dtype.bytes(), adapters)
+        } else if trains {
+            (params * s.dtype.bytes(), params)
+        } else {
+            let dense = self.frozen_weight_bytes(params, embed);
+            (self.sparse_weight_bytes(dense, params), 0)
+        };
+        b.trainable = trainable;
+        b.weights = shard(weights, 3);
+        b.weights_on_host = trains && p.offload == Offload::All;
+        if b.weights_on_host {
+            // ZeRO-Infinity gathers the layers in use: DeepSpeed's estimator counts 4 bytes ×
+            // the largest layer's parameters (16-bit parameter and gradient).
+            b.offload_buffer = 4 * self.arch.params().per_layer.div_ceil(t);
+        }
+        if trains {
+            let master = if s.keeps_master_copy() { trainable * 4 } else { 0 };
+            b.master = shard(master, 1);
+            b.gradients = shard(trainable * s.grad_dtype().bytes(), 2);
+            let state = s.state_dtype().bytes();
+            b.optimizer = shard(s.optimizer.state_bytes(trainable, state, self.arch.hidden), 1);
+            b.states_on_host = p.offload != Offload::None;
+
+            let shape = self.layer_shape(s.batch, s.seq);
+            let in_flight = p.pp - i;
+            b.in_flight = in_flight;
+            let per_layer = shape.layer().total();
+            // Each adapter keeps its r-wide intermediate for the backward pass.
+            let lora_acts = if s.uses_lora() {
+                (s.seq * s.batch * s.lora_rank * shape.elem * self.adapter_matrices()).div_ceil(t)
+            } else {
+                0
+            };
+            let per_layer = per_layer + lora_acts;
+            b.activations = match s.recompute {
+                Recompute::Full => shape.checkpoint() * layers * in_flight + if layers > 0 { per_layer } else { 0 },
+                _ => per_layer * layers * in_flight,
+            };
+            if i == 0 {
+                b.activations += shape.embedding_mask() * in_flight;
+            }
+            if i + 1 == p.pp {
+                b.logits = shape.logits();
+            }
+        } else {
+            let shape = self.layer_shape(s.batch, s.seq);
+            b.activations = if layers > 0 { shape.inference_peak() } else { 0 };
+            let kv_heads = self.arch.kv_heads.div_ceil(t);
+            b.kv_cache = 2 * layers * kv_heads * self.arch.head_dim * s.batch * s.seq * s.kv_dtype().bytes();
+            if i + 1 == p.pp {
+                // Logits of the last position only, FP32 (vLLM and llama.cpp sample from it).
+                b.logits = (s.batch * self.arch.vocab * 4).div_ceil(t);
+            }
+        }
+        if trains {
+            b.dataset_device = match s.dataset_on {
+                DatasetOn::Device => s.dataset_total(),
+                // Double buffering: the batch in use and the next one.
+                DatasetOn::Stream => 2 * s.batch * s.sample_bytes,
+                DatasetOn::Host => 0,
+            };
+        }
+        b.overhead = b.device_tensors() * s.overhead_bp / 10_000;
+        b.runtime = s.runtime_mib << 20;
+        b
+    }
+
+    /// Stage holding the most device memory: the first or the last.
+    pub fn busiest(&self) -> (u128, StageBytes) {
+        let first = self.stage(0);
+        let last_i = self.stages() - 1;
+        if last_i == 0 {
+            return (0, first);
+        }
+        let last = self.stage(last_i);
+        if last.device_total() > first.device_total() {
+            (last_i, last)
+        } else {
+            (0, first)
+        }
+    }
+
+    /// Device memory over every device: each stage's devices times tp × dp.
+    pub fn cluster_bytes(&self) -> u128 {
+        let per_stage_devices = self.s.parallel.tp * self.s.parallel.dp();
+        let p = self.stages();
+        // Middle stages differ only in layer count and micro-batches in flight: evaluate a few
+        // distinct ones exactly when there are many.
+        if p <= 64 {
+            return (0..p).map(|i| self.stage(i).device_total()).sum::<u128>() * per_stage_devices;
+        }
+        let first = self.stage(0).device_total();
+        let last = self.stage(p - 1).device_total();
+        let a = self.stage(1).device_total();
+        let z = self.stage(p - 2).device_total();
+        // Activations fall linearly with the stage index between stage 1 and p−2.
+        let middle = (a + z) * (p - 2) / 2;
+        (first + last + middle) * per_stage_devices
+    }
+}
