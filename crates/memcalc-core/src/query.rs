@@ -132,6 +132,11 @@ impl Inputs {
                 });
             }
         }
+        // A link that describes the architecture but gives no count means "derive it".
+        let arch_given = ["layers", "hidden", "heads", "vocab"].iter().any(|k| seen.iter().any(|s| s == k));
+        if arch_given && !seen.iter().any(|s| s == "params") {
+            inputs.set("params", "");
+        }
         (inputs, notices)
     }
 }
@@ -145,7 +150,9 @@ impl Scenario {
         let mut out = format!("v={SCHEMA_VERSION}");
         for f in FIELDS {
             let v = mine.get(f.key);
-            if v != default.get(f.key) {
+            // With an architecture, an absent count means "derive it": a given one must be written.
+            let forced = f.key == "params" && self.arch.is_some();
+            if v != default.get(f.key) || forced {
                 out.push('&');
                 out.push_str(f.key);
                 out.push('=');

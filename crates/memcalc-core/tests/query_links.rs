@@ -16,6 +16,19 @@ fn encoding_keeps_only_changed_values_in_form_order() {
 }
 
 #[test]
+fn an_architecture_without_a_count_derives_it_and_a_given_count_survives_the_round_trip() {
+    let (i, _) = Inputs::from_query("layers=32&hidden=4096&heads=32&vocab=32000");
+    let s = i.parse().unwrap();
+    assert_eq!(s.param_count(), 6_738_415_616);
+    assert_eq!(s.to_query(), "v=1&params=&layers=32&hidden=4096&heads=32&vocab=32000");
+    let (i, _) = Inputs::from_query("params=7B&layers=32&hidden=4096&heads=32&vocab=32000");
+    let s = i.parse().unwrap();
+    assert_eq!(s.param_count(), 7_000_000_000);
+    let (back, _) = Inputs::from_query(&s.to_query());
+    assert_eq!(back.parse().unwrap().param_count(), 7_000_000_000);
+}
+
+#[test]
 fn whole_share_links_and_bare_queries_both_work() {
     let a = Inputs::from_query("https://example.org/calc/?params=125M&dtype=fp32#results").0;
     let b = Inputs::from_query("params=125M&dtype=fp32").0;
