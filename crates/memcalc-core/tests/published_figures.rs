@@ -1,0 +1,186 @@
+//! Figures published in the sources the formulas come from, reproduced exactly or within the
+//! rounding the source used.
+
+use memcalc_core::activations::LayerShape;
+use memcalc_core::arch::{model_by_id, Arch, Mlp, Norm, MODELS};
+use memcalc_core::{estimate, Inputs};
+
+fn est(query: &str) -> memcalc_core::Estimate {
+    let (i, n) = Inputs::from_query(query);
+    assert!(n.is_empty(), "{n:?}");
+    estimate(&i.parse().unwrap_or_else(|e| panic!("{query}: {e:?}")))
+}
+
+fn bytes(e: &memcalc_core::Estimate, id: &str) -> u64 {
+    e.component(id).map(|c| c.bytes).unwrap_or(0)
+}
+
+fn model_states(e: &memcalc_core::Estimate) -> u64 {
+    ["weights", "master_weights", "gradients", "optimizer"].iter().map(|id| bytes(e, id)).sum()
+}
+
+#[test]
+fn released_models_have_their_exact_parameter_counts() {
+    for m in MODELS {
+        assert_eq!(m.arch.total_params(), m.published_params, "{} ({})", m.label, m.source);
+    }
+    assert!(MODELS.len() >= 5);
+}
+
+#[test]
+fn mixtral_activates_about_13b_parameters_per_token() {
+    // Mistral AI: "12.9B active parameters" of 46.7B.
+    let a = model_by_id("mixtral-8x7b").unwrap().arch;
+    assert_eq!(a.active_params(), 12_879_925_248);
+}
+
+#[test]
+fn zero_paper_table_1_per_device_model_states() {
+    // ZeRO (arXiv:1910.02054) table 1 / figure 1: Ψ = 7.5B, K = 12, Nd = 64:
+    // baseline 120 GB, Pos 31.4 GB, Pos+g 16.6 GB, Pos+g+p 1.9 GB.
+    let base = "params=7.5B&dtype=fp16&optimizer=adam&gpus=64";
+    let gb = |z: u8| model_states(&est(&format!("{base}&zero={z}"))) as f64 / 1e9;
+    assert_eq!(gb(0), 120.0);
+    assert!((gb(1) - 31.4).abs() < 0.05, "{}", gb(1));
+    assert!((gb(2) - 16.6).abs() < 0.05, "{}", gb(2));
+    assert!((gb(3) - 1.9).abs() < 0.05, "{}", gb(3));
+}
+
+#[test]
+fn zero_paper_table_1_trillion_parameters_on_1024_gpus() {
+    // Ψ = 1T, Nd = 1024, Pos+g+p: 15.6 GB per device.
+    let e = est("params=1T&dtype=fp16&optimizer=adam&gpus=1024&zero=3");
+    assert!((model_states(&e) as f64 / 1e9 - 15.6).abs() < 0.05);
+}
+
+fn gpt3_layer(tp: u128, sp: bool, selective: bool) -> LayerShape {
+    // GPT-3 175B: h = 12288, a = 96, s = 2048; Korthikanti et al. use b = 1 per micro-batch.
+    let arch = Arch {
+        layers: 96,
+        hidden: 12_288,
+        heads: 96,
+        kv_heads: 96,
+        head_dim: 128,
+        ffn: 4 * 12_288,
+        vocab: 51_200,
+        mlp: Mlp::Standard,
+        bias: memcalc_core::arch::Bias::All,
+        tied: true,
+        learned_pos: 2048,
+        norm: Norm::LayerNorm,
+        experts: 1,
+        active_experts: 1,
+    };
+    LayerShape { arch, seq: 2048, batch: 1, elem: 2, tp, sp, dropout: true, flash: false, selective, softmax_fp32: false }
+}
+
+#[test]
+fn korthikanti_table_2_activations_per_layer() {
+    // Table 2 of arXiv:2205.05198, bytes per layer:
+    let (s, b, h, a) = (2048u128, 1u128, 12_288u128, 96u128);
+    let sbh = s * b * h;
+    let quad = 5 * a * s * s * b; // 5·a·s/h · s·b·h
+    let t = 8u128;
+    // No parallelism: sbh(34 + 5as/h).
+    assert_eq!(gpt3_layer(1, false, false).layer().total(), 34 * sbh + quad);
+    // Tensor parallel: sbh(10 + 24/t + 5as/(ht)).
+    assert_eq!(gpt3_layer(t, false, false).layer().total(), 10 * sbh + 24 * sbh / t + quad / t);
+    // Tensor + sequence parallel: sbh/t (34 + 5as/h).
+    assert_eq!(gpt3_layer(t, true, false).layer().total(), (34 * sbh + quad) / t);
+    // + selective recomputation: sbh·34/t.
+    assert_eq!(gpt3_layer(t, true, true).layer().total(), 34 * sbh / t);
+    // Full recomputation keeps 2sbh per layer (its input).
+    assert_eq!(gpt3_layer(1, false, false).checkpoint(), 2 * sbh);
+}
+
+#[test]
+fn korthikanti_section_4_attention_dominates_gpt3() {
+    // "for GPT-3 175B ... 5as/h = 80", more than twice the 34 of the rest of the layer.
+    let l = gpt3_layer(1, false, false).layer();
+    assert_eq!(l.core * 34, (l.replicated + l.split) * 80);
+}
+
+#[test]
+fn pipeline_first_stage_holds_p_micro_batches_of_l_over_p_layers() {
+    // Korthikanti section 4.2.3: with 1F1B the first stage stores p micro-batches of L/p
+    // layers, i.e. L layers' worth, whatever p.
+    let q = "layers=96&hidden=12288&heads=96&vocab=51200&mlp=standard&seq=2048&flash_attention=off&dropout=on&tp=8&sp=on&recompute=selective";
+    let one = bytes(&est(&format!("{q}&gpus=8")), "activations");
+    let eight = est(&format!("{q}&gpus=64&pp=8"));
+    let per_layer = gpt3_layer(8, true, true).layer().total();
+    assert_eq!(one as u128, 96 * per_layer + 2048 * 12_288 / 8);
+    assert_eq!(bytes(&eight, "activations") as u128, 96 * per_layer + 8 * (2048 * 12_288 / 8));
+    assert!(eight.busiest.contains("stage 1 of 8"), "{}", eight.busiest);
+}
+
+#[test]
+fn kv_cache_counts_kv_heads_not_query_heads() {
+    // Llama 3 8B: 32 query heads, 8 KV heads, head dim 128, FP16, 8192 tokens: 1 GiB, where a
+    // calculator using the hidden size would say 4 GiB.
+    let e = est("mode=infer&layers=32&hidden=4096&heads=32&kv_heads=8&ffn=14336&vocab=128256&dtype=fp16&seq=8192");
+    assert_eq!(bytes(&e, "kv_cache"), 2 * 32 * 8 * 128 * 8192 * 2);
+    // FP8 KV cache halves it; tensor parallelism splits the KV heads.
+    let e = est("mode=infer&layers=32&hidden=4096&heads=32&kv_heads=8&ffn=14336&vocab=128256&dtype=fp16&seq=8192&kv_dtype=fp8");
+    assert_eq!(bytes(&e, "kv_cache"), 2 * 32 * 8 * 128 * 8192);
+    let e = est("mode=infer&layers=32&hidden=4096&heads=32&kv_heads=8&ffn=14336&vocab=128256&dtype=fp16&seq=8192&gpus=4&tp=4");
+    assert_eq!(bytes(&e, "kv_cache"), 2 * 32 * 2 * 128 * 8192 * 2);
+}
+
+#[test]
+fn quantized_weights_count_block_scales() {
+    // Q8_0 stores 32 weights in 34 bytes: 8.5 bits per weight, not 8.
+    let e = est("mode=infer&params=7B&quant=q8_0");
+    assert_eq!(bytes(&e, "weights"), 7_000_000_000 * 85 / 80);
+    // QLoRA's NF4 with double quantization: 4.127 bits per weight; bitsandbytes keeps the
+    // embeddings and output head in 16-bit.
+    let q = "mode=infer&layers=32&hidden=4096&heads=32&vocab=32000&quant=nf4";
+    let e = est(q);
+    let embed_head = 2 * 32_000 * 4096u64;
+    let rest = 6_738_415_616 - embed_head;
+    assert_eq!(bytes(&e, "weights"), (rest * 4127).div_ceil(8000) + embed_head * 2);
+}
+
+#[test]
+fn qlora_trains_only_adapters() {
+    // Llama 2 7B, NF4 base, rank 64 on all linear layers: per layer 64 × (4·(4096+4096) +
+    // 3·(4096+11008)) = 4,997,120 adapter parameters, 159,907,840 in 32 layers.
+    let e = est("mode=finetune&layers=32&hidden=4096&heads=32&vocab=32000&quant=nf4&lora_rank=64&optimizer=adamw");
+    assert_eq!(e.trainable_params, 159_907_840);
+    assert_eq!(bytes(&e, "gradients"), 159_907_840 * 2);
+    assert_eq!(bytes(&e, "optimizer"), 159_907_840 * 8);
+    assert_eq!(bytes(&e, "master_weights"), 159_907_840 * 4);
+}
+
+#[test]
+fn csr_costs_more_than_dense_at_low_sparsity_and_says_so() {
+    let dense = bytes(&est("mode=infer&params=1B&dtype=fp16"), "weights");
+    let e = est("mode=infer&params=1B&dtype=fp16&sparsity=50&sparse_format=csr");
+    assert!(bytes(&e, "weights") > dense);
+    assert!(e.warnings.iter().any(|w| w.contains("larger than dense")));
+    let e = est("mode=infer&params=1B&dtype=fp16&sparsity=90&sparse_format=csr");
+    assert!(bytes(&e, "weights") < dense);
+    let e = est("mode=infer&params=1B&dtype=fp16&sparsity=50&sparse_format=bitmask");
+    assert_eq!(bytes(&e, "weights"), 1_000_000_000 / 8 + 500_000_000 * 2);
+}
+
+#[test]
+fn offloaded_states_move_to_host() {
+    let e = est("params=7B&gpus=8&zero=2&offload=optimizer&host_mem=512");
+    assert_eq!(e.component("optimizer").unwrap().location, memcalc_core::Location::Host);
+    assert_eq!(e.component("master_weights").unwrap().location, memcalc_core::Location::Host);
+    // Per node: 8 GPUs × (12 B × 7e9 / 8) of FP32 states.
+    assert_eq!(e.host_per_node_bytes, 8 * (12 * 7_000_000_000 / 8));
+}
+
+#[test]
+fn validation_names_the_key_and_the_rule() {
+    let err = |q: &str| {
+        let (i, _) = Inputs::from_query(q);
+        i.parse().unwrap_err().into_iter().map(|e| e.message).collect::<Vec<_>>().join(" | ")
+    };
+    assert!(err("layers=32&hidden=4096&heads=32&vocab=32000&kv_heads=5").contains("kv_heads must divide heads"));
+    assert!(err("layers=32&hidden=4096&heads=32&vocab=32000&gpus=3&tp=3").contains("tp must divide heads"));
+    assert!(err("gpus=6&tp=4").contains("gpus must be a multiple of tp × pp"));
+    assert!(err("layers=32&hidden=4096").contains("missing heads, vocab"));
+    assert!(err("zero=0&offload=all").contains("needs ZeRO stage 3"));
+}
