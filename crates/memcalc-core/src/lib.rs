@@ -4,6 +4,7 @@
 pub mod activations;
 pub mod arch;
 pub mod choice;
+pub mod derived;
 pub mod device;
 pub mod estimate;
 pub mod fields;

@@ -184,3 +184,34 @@ fn validation_names_the_key_and_the_rule() {
     assert!(err("layers=32&hidden=4096").contains("missing heads, vocab"));
     assert!(err("zero=0&offload=all").contains("needs ZeRO stage 3"));
 }
+
+#[test]
+fn derived_answers_are_consistent_with_the_estimate() {
+    use memcalc_core::derived::{derive, fewest_gpus, max_batch};
+    let (i, _) = Inputs::from_query("layers=32&hidden=4096&heads=32&vocab=32000&mode=finetune&lora_rank=16&quant=nf4&gpu=rtx4090&seq=2048");
+    let s = i.parse().unwrap();
+    let b = max_batch(&s).expect("QLoRA 7B fits a 24 GB card at batch 1");
+    let fits = |batch| estimate(&memcalc_core::Scenario { batch, ..s }).fits_device();
+    assert!(fits(b) && !fits(b + 1), "max batch {b} is the boundary");
+
+    let (i, _) = Inputs::from_query("params=70B&zero=3&gpus=8&recompute=full");
+    let s = i.parse().unwrap();
+    let n = fewest_gpus(&s).expect("ZeRO-3 spreads 70B over enough GPUs");
+    let with = |gpus| estimate(&memcalc_core::Scenario { parallel: memcalc_core::scenario::Parallel { gpus, ..s.parallel }, ..s }).fits_device();
+    assert!(with(n) && !with(n - 1), "fewest GPUs {n} is the boundary");
+
+    let d = derive(&est_scenario("params=7B"));
+    assert!(!d.savings.is_empty());
+    assert!(d.savings.windows(2).all(|w| w[0].saved >= w[1].saved), "ranked by bytes saved");
+    for sv in &d.savings {
+        let (mut i, _) = Inputs::from_query(&est_scenario("params=7B").to_query());
+        for (k, v) in &sv.patch {
+            i.set(k, v.clone());
+        }
+        assert_eq!(estimate(&i.parse().unwrap()).per_device_bytes, sv.bytes_after, "{}", sv.label);
+    }
+}
+
+fn est_scenario(q: &str) -> memcalc_core::Scenario {
+    Inputs::from_query(q).0.parse().unwrap()
+}

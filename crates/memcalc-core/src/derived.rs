@@ -1,0 +1,191 @@
+//! Answers derived from the estimate: the largest batch or context that fits, the fewest GPUs,
+//! and the single changes that save the most memory.
+
+use crate::estimate::estimate;
+use crate::inputs::Inputs;
+use crate::optimizer::Optimizer;
+use crate::scenario::{Mode, Offload, Recompute, Scenario, MAX_BATCH, MAX_GPUS, MAX_SEQ};
+
+fn device_bytes(s: &Scenario) -> u64 {
+    estimate(s).per_device_bytes
+}
+
+fn fits(s: &Scenario) -> bool {
+    u128::from(device_bytes(s)) <= s.device.capacity_bytes()
+}
+
+/// Largest `v` in 1..=max with `ok(v)`, for `ok` true up to some point and false after.
+fn largest(max: u128, ok: impl Fn(u128) -> bool) -> Option<u128> {
+    if !ok(1) {
+        return None;
+    }
+    let (mut lo, mut hi) = (1u128, max);
+    while lo < hi {
+        let mid = lo + (hi - lo).div_ceil(2);
+        if ok(mid) {
+            lo = mid;
+        } else {
+            hi = mid - 1;
+        }
+    }
+    Some(lo)
+}
+
+/// The largest micro-batch that fits the device, all else equal.
+pub fn max_batch(s: &Scenario) -> Option<u128> {
+    largest(MAX_BATCH, |b| fits(&Scenario { batch: b, ..*s }))
+}
+
+/// The longest sequence (inference: context) that fits the device, all else equal.
+pub fn max_seq(s: &Scenario) -> Option<u128> {
+    largest(MAX_SEQ, |q| fits(&Scenario { seq: q, ..*s }))
+}
+
+/// The fewest GPUs that fit with the chosen tensor and pipeline parallelism, growing the
+/// data-parallel degree (which helps only with ZeRO sharding).
+pub fn fewest_gpus(s: &Scenario) -> Option<u128> {
+    let group = s.parallel.tp * s.parallel.pp;
+    let with_dp = |dp: u128| Scenario { parallel: crate::scenario::Parallel { gpus: group * dp, ..s.parallel }, ..*s };
+    let max_dp = MAX_GPUS / group;
+    if max_dp == 0 || !fits(&with_dp(max_dp)) {
+        return None;
+    }
+    // Per-device memory never rises with dp: find the first dp that fits.
+    let (mut lo, mut hi) = (1u128, max_dp);
+    while lo < hi {
+        let mid = lo + (hi - lo) / 2;
+        if fits(&with_dp(mid)) {
+            hi = mid;
+        } else {
+            lo = mid + 1;
+        }
+    }
+    Some(group * lo)
+}
+
+/// One change to the scenario and what it does.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Saving {
+    pub label: String,
+    /// Field values to set, as (URL key, value).
+    pub patch: Vec<(&'static str, String)>,
+    pub bytes_after: u64,
+    pub saved: u64,
+    pub fits_after: bool,
+}
+
+impl Saving {
+    /// The change as a query fragment, e.g. `recompute=full&zero=3`.
+    pub fn query(&self) -> String {
+        self.patch.iter().map(|(k, v)| format!("{k}={v}")).collect::<Vec<_>>().join("&")
+    }
+}
+
+fn candidates(s: &Scenario) -> Vec<(String, Vec<(&'static str, String)>)> {
+    let mut c: Vec<(String, Vec<(&'static str, String)>)> = Vec::new();
+    fn pv(label: &str, patch: &[(&'static str, &str)]) -> (String, Vec<(&'static str, String)>) {
+        (label.to_string(), patch.iter().map(|(k, v)| (*k, v.to_string())).collect())
+    }
+    let p = &s.parallel;
+    if !s.flash_attention {
+        c.push(pv("Use flash attention", &[("flash_attention", "on")]));
+    }
+    if s.batch > 1 {
+        let half = (s.batch / 2).to_string();
+        c.push((format!("Halve the micro-batch to {half}"), vec![("batch", half)]));
+    }
+    if !s.dtype.is_low_precision() {
+        c.push(pv("Train or run in BF16", &[("dtype", "bf16")]));
+    }
+    if s.mode.trains() {
+        if s.recompute == Recompute::None && !s.flash_attention {
+            c.push(pv("Selective activation recomputation", &[("recompute", "selective")]));
+        }
+        if s.recompute != Recompute::Full {
+            c.push(pv("Full activation recomputation (gradient checkpointing)", &[("recompute", "full")]));
+        }
+        if matches!(s.optimizer, Optimizer::Adam | Optimizer::AdamW) {
+            c.push(pv("8-bit Adam (bitsandbytes)", &[("optimizer", "adam8bit")]));
+        }
+        if p.dp() > 1 {
+            for z in (p.zero + 1)..=3 {
+                let label = format!("ZeRO stage {z} over the {} data-parallel GPUs", p.dp());
+                c.push((label, vec![("zero", z.to_string())]));
+            }
+        }
+        if p.zero >= 1 && p.offload == Offload::None {
+            c.push(pv("Offload optimizer states to host memory (ZeRO-Offload)", &[("offload", "optimizer")]));
+        }
+        if p.zero == 3 && p.offload != Offload::All {
+            c.push(pv("Offload parameters too (ZeRO-Infinity)", &[("offload", "all")]));
+        }
+        if !s.uses_lora() {
+            c.push(pv("Fine-tune LoRA adapters (rank 16) instead of every weight", &[("mode", "finetune"), ("lora_rank", "16")]));
+        } else if s.weight_milli_bpw().is_none() {
+            c.push(pv("QLoRA: keep the frozen base in NF4", &[("quant", "nf4")]));
+        }
+    } else {
+        if s.weight_milli_bpw().is_none() {
+            c.push(pv("Quantize weights to INT8", &[("quant", "int8")]));
+            c.push(pv("Quantize weights to 4-bit (GGUF Q4_K_M)", &[("quant", "q4_k_m")]));
+        }
+        if s.kv_dtype().bytes() > 1 {
+            c.push(pv("FP8 KV cache", &[("kv_dtype", "fp8")]));
+        }
+        if s.seq > 1 {
+            let half = (s.seq / 2).to_string();
+            c.push((format!("Halve the context to {half} tokens"), vec![("seq", half)]));
+        }
+    }
+    if s.mode == Mode::Train && s.arch.is_some() {
+        let heads = s.arch.map(|a| a.heads).unwrap_or(1);
+        let tp = p.tp * 2;
+        if heads % tp == 0 {
+            c.push((
+                format!("Tensor parallelism {tp} (twice the GPUs)"),
+                vec![("tp", tp.to_string()), ("gpus", (p.gpus * 2).to_string())],
+            ));
+        }
+    }
+    c
+}
+
+/// Every single change from the candidates that saves device memory, most first.
+pub fn savings(s: &Scenario) -> Vec<Saving> {
+    let before = device_bytes(s);
+    let base = Inputs::from_scenario(s);
+    let mut out: Vec<Saving> = candidates(s)
+        .into_iter()
+        .filter_map(|(label, patch)| {
+            let mut i = base.clone();
+            for (k, v) in &patch {
+                i.set(k, v.clone());
+            }
+            let changed = i.parse().ok()?;
+            let after = estimate(&changed);
+            let saved = before.checked_sub(after.per_device_bytes).filter(|v| *v > 0)?;
+            Some(Saving { label, patch, bytes_after: after.per_device_bytes, saved, fits_after: after.fits_device() })
+        })
+        .collect();
+    out.sort_by(|a, b| b.saved.cmp(&a.saved).then(a.label.cmp(&b.label)));
+    out
+}
+
+/// The derived answers for a scenario, as shown beside the breakdown.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Derived {
+    pub max_batch: Option<u128>,
+    /// For inference: the longest context that fits.
+    pub max_seq: Option<u128>,
+    pub fewest_gpus: Option<u128>,
+    pub savings: Vec<Saving>,
+}
+
+pub fn derive(s: &Scenario) -> Derived {
+    Derived {
+        max_batch: max_batch(s),
+        max_seq: if s.mode == Mode::Infer { max_seq(s) } else { None },
+        fewest_gpus: fewest_gpus(s),
+        savings: savings(s),
+    }
+}
