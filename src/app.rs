@@ -1,7 +1,9 @@
 use leptos::prelude::*;
+use memcalc_core::derived::{derive, Derived};
+use memcalc_core::units::group_digits;
 use memcalc_core::{estimate, Estimate, FieldError, Inputs, Notice, Scenario};
 
-use crate::components::{BreakdownChart, QueryNotices, ResultsTable, ScenarioForm, Verdict};
+use crate::components::{BreakdownChart, DerivedAnswers, QueryNotices, ResultsTable, ScenarioForm, Verdict};
 use crate::location;
 
 /// The whole page: the calculator started from the URL's query.
@@ -45,6 +47,19 @@ pub fn Calculator(
         Err(_) => prev.copied().unwrap_or_default(),
     });
     let result: Memo<Estimate> = Memo::new(move |_| estimate(&scenario.get()));
+    let derived: Memo<Derived> = Memo::new(move |_| derive(&scenario.get()));
+    // The mode typed, even while another field is invalid, decides which fields show.
+    let mode = Signal::derive(move || {
+        inputs.with(|i| memcalc_core::Choice::parse(i.get("mode")).unwrap_or(scenario.get().mode))
+    });
+    let params_hint = Signal::derive(move || {
+        let s = scenario.get();
+        match (s.params, s.arch) {
+            (None, Some(a)) => Some(format!("Derived from the architecture: {} parameters.", group_digits(a.total_params()))),
+            (Some(_), Some(a)) => Some(format!("The architecture gives {}; clear this field to use it.", group_digits(a.total_params()))),
+            _ => None,
+        }
+    });
     let errors = Signal::derive(move || parsed.with(|p| p.as_ref().err().cloned().unwrap_or_default()));
 
     if sync_url {
@@ -61,18 +76,27 @@ pub fn Calculator(
         });
     });
 
+    let on_apply = Callback::new(move |patch: Vec<(&'static str, String)>| {
+        set_inputs.update(|i| {
+            for (k, v) in patch {
+                i.set(k, v);
+            }
+        });
+    });
+
     view! {
         <main class="calculator">
             <section class="inputs" aria-labelledby="inputs-heading">
                 <h2 id="inputs-heading">"Your model"</h2>
                 <QueryNotices notices=notices on_dismiss=Callback::new(move |_| set_notices.set(Vec::new()))/>
-                <ScenarioForm inputs=inputs errors=errors on_change=on_change/>
+                <ScenarioForm inputs=inputs errors=errors mode=mode params_hint=params_hint on_change=on_change/>
             </section>
             <section class="results" aria-labelledby="results-heading">
                 <h2 id="results-heading">"Memory per device"</h2>
                 <Verdict estimate=result stale=Signal::derive(move || parsed.with(|p| p.is_err()))/>
                 <BreakdownChart estimate=result/>
                 <ResultsTable estimate=result/>
+                <DerivedAnswers estimate=result derived=derived on_apply=on_apply/>
             </section>
         </main>
     }

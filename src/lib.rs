@@ -3,5 +3,6 @@
 mod app;
 pub mod components;
 mod location;
+mod observe;
 
 pub use app::{App, Calculator};

@@ -1,6 +1,5 @@
 use leptos::html::{Canvas, Div};
 use leptos::prelude::*;
-use leptos_use::{use_device_pixel_ratio, use_element_size};
 use memcalc_charts::breakdown::preferred_height;
 use memcalc_charts::{breakdown_data, draw_breakdown, Frame, Theme};
 use memcalc_core::units::{format_bytes, UnitSystem};
@@ -19,13 +18,13 @@ pub fn BreakdownChart(
 ) -> impl IntoView {
     let container = NodeRef::<Div>::new();
     let canvas = NodeRef::<Canvas>::new();
-    let size = use_element_size(container);
-    let dpr = use_device_pixel_ratio();
+    let width = crate::observe::element_width(container);
+    let dpr = crate::observe::device_pixel_ratio();
     let data = Memo::new(move |_| estimate.with(|e| breakdown_data(e, UnitSystem::Binary)));
 
     Effect::new(move |_| {
         let Some(el) = canvas.get() else { return };
-        let css_w = size.width.get().floor();
+        let css_w = width.get().floor();
         if css_w < 1.0 {
             return;
         }

@@ -1,6 +1,7 @@
 //! One component per file; components only bind signals and display what the core computed.
 
 mod breakdown_chart;
+mod derived_answers;
 mod field_input;
 mod query_notices;
 mod results_table;
@@ -8,6 +9,7 @@ mod scenario_form;
 mod verdict;
 
 pub use breakdown_chart::BreakdownChart;
+pub use derived_answers::DerivedAnswers;
 pub use field_input::FieldInput;
 pub use query_notices::QueryNotices;
 pub use results_table::ResultsTable;

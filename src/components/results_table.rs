@@ -1,6 +1,6 @@
 use leptos::prelude::*;
 use memcalc_core::units::{format_bytes, group_digits, UnitSystem};
-use memcalc_core::Estimate;
+use memcalc_core::{Estimate, Location};
 
 /// The breakdown as a table: one row per component with its bytes, share and, beside it, what it
 /// is and how it was computed with the user's numbers. Also the chart's text alternative.
@@ -29,9 +29,10 @@ pub fn ResultsTable(
                             e.components
                                 .iter()
                                 .map(|c| {
-                                    let share = c.bytes as f64 / total * 100.0;
+                                    let on_host = c.location == Location::Host;
+                                    let share = if on_host { String::from("host") } else { format!("{:.1} %", c.bytes as f64 / total * 100.0) };
                                     view! {
-                                        <tr data-component=c.id data-bytes=c.bytes.to_string()>
+                                        <tr data-component=c.id data-bytes=c.bytes.to_string() data-location=c.location.id() class:host=on_host>
                                             <th scope="row">
                                                 <span class=format!("swatch swatch-{}", c.id) aria-hidden="true"></span>
                                                 {c.label}
@@ -39,7 +40,7 @@ pub fn ResultsTable(
                                             <td class="num" title=format!("{} bytes", group_digits(c.bytes.into()))>
                                                 {format_bytes(c.bytes.into(), UnitSystem::Binary)}
                                             </td>
-                                            <td class="num">{format!("{share:.1} %")}</td>
+                                            <td class="num" title=if on_host { "In host memory: not part of the device total" } else { "" }>{share}</td>
                                             <td class="why">
                                                 <p class="question">{c.question}</p>
                                                 <p class="answer">{c.explanation.clone()}</p>
@@ -60,7 +61,7 @@ pub fn ResultsTable(
                         {move || estimate.with(|e| format_bytes(e.per_device_bytes.into(), UnitSystem::Binary))}
                     </td>
                     <td class="num">"100 %"</td>
-                    <td class="why">"The sum of every row, not the largest one: all of them are resident at the peak."</td>
+                    <td class="why">"The sum of every GPU row, not the largest one: all of them are resident at the peak. Rows marked host are in CPU memory."</td>
                 </tr>
             </tfoot>
         </table>

@@ -1,10 +1,11 @@
 use leptos::prelude::*;
-use memcalc_core::fields::{Group, FIELDS};
-use memcalc_core::{FieldError, Inputs};
+use memcalc_core::fields::{Field, Group, FIELDS};
+use memcalc_core::{FieldError, Inputs, Mode};
 
 use super::FieldInput;
 
-/// The inputs, grouped; essentials are shown, advanced settings are folded per group.
+/// The inputs, grouped: each group shows its essentials and folds its advanced settings; fields
+/// that do not apply to the current mode are left out.
 #[component]
 pub fn ScenarioForm(
     /// Raw text of every field.
@@ -12,10 +13,16 @@ pub fn ScenarioForm(
     /// Current validation errors, by field key.
     #[prop(into)]
     errors: Signal<Vec<FieldError>>,
+    /// The mode in force (decides which fields apply).
+    #[prop(into)]
+    mode: Signal<Mode>,
+    /// Hint under the parameter count, e.g. the count derived from the architecture.
+    #[prop(into)]
+    params_hint: Signal<Option<String>>,
     /// Called with (key, raw text) on every edit.
     on_change: Callback<(&'static str, String)>,
 ) -> impl IntoView {
-    let field_view = move |f: &'static memcalc_core::fields::Field| {
+    let field_view = move |f: &'static Field| {
         let key = f.key;
         view! {
             <FieldInput
@@ -26,38 +33,44 @@ pub fn ScenarioForm(
                 })
                 on_change=on_change
             />
+            {(key == "params").then(|| view! { <p class="derived-hint">{move || params_hint.get()}</p> })}
+        }
+    };
+
+    let group_view = move |group: Group| {
+        move || {
+            let m = mode.get();
+            let applies = |f: &&'static Field| f.group == group && f.applies(m);
+            let essentials: Vec<&'static Field> = FIELDS.iter().filter(|f| applies(f) && !f.advanced).collect();
+            let advanced: Vec<&'static Field> = FIELDS.iter().filter(|f| applies(f) && f.advanced).collect();
+            if essentials.is_empty() && advanced.is_empty() {
+                return None;
+            }
+            let adv_keys: Vec<&'static str> = advanced.iter().map(|f| f.key).collect();
+            // An advanced field with an error must not hide inside a closed fold.
+            let open = move || errors.with(|e| e.iter().any(|e| adv_keys.contains(&e.key)));
+            let fold_label = if essentials.is_empty() { group.label() } else { "More settings" };
+            Some(view! {
+                <fieldset class="group">
+                    <legend>{group.label()}</legend>
+                    {essentials.into_iter().map(field_view).collect_view()}
+                    {(!advanced.is_empty())
+                        .then(|| {
+                            view! {
+                                <details class="advanced" prop:open=open>
+                                    <summary>{fold_label}</summary>
+                                    {advanced.into_iter().map(field_view).collect_view()}
+                                </details>
+                            }
+                        })}
+                </fieldset>
+            })
         }
     };
 
     view! {
         <form class="scenario-form" on:submit=|ev| ev.prevent_default() novalidate>
-            {Group::ALL
-                .into_iter()
-                .map(|group| {
-                    let essentials: Vec<_> = FIELDS.iter().filter(|f| f.group == group && !f.advanced).collect();
-                    let advanced: Vec<_> = FIELDS.iter().filter(|f| f.group == group && f.advanced).collect();
-                    // An advanced field with an error must not hide inside a closed fold.
-                    let open = move || {
-                        errors.with(|e| e.iter().any(|e| advanced.iter().any(|f| f.key == e.key)))
-                    };
-                    let adv_fields: Vec<_> = FIELDS.iter().filter(|f| f.group == group && f.advanced).collect();
-                    view! {
-                        <fieldset class="group">
-                            <legend>{group.label()}</legend>
-                            {essentials.into_iter().map(field_view).collect_view()}
-                            {(!adv_fields.is_empty())
-                                .then(|| {
-                                    view! {
-                                        <details class="advanced" prop:open=open>
-                                            <summary>"More settings"</summary>
-                                            {adv_fields.into_iter().map(field_view).collect_view()}
-                                        </details>
-                                    }
-                                })}
-                        </fieldset>
-                    }
-                })
-                .collect_view()}
+            {Group::ALL.into_iter().map(group_view).collect_view()}
         </form>
     }
 }

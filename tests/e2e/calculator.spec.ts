@@ -3,11 +3,19 @@ import { test, expect, ready, totalBytes, chartPixels, ARTIFACTS, watch } from "
 test("loads without console errors and shows a full breakdown", async ({ page }) => {
   await page.goto("./");
   await ready(page);
-  for (const id of ["weights", "master_weights", "gradients", "optimizer", "overhead", "runtime"]) {
+  for (const id of ["weights", "master_weights", "gradients", "optimizer", "activations", "logits", "overhead", "runtime"]) {
     await expect(page.locator(`[data-component="${id}"]`)).toHaveAttribute("data-bytes", /^\d+$/);
   }
-  // Default: 7B, BF16 mixed precision, AdamW: 16 B/param + 10 % + 512 MiB.
-  expect(await totalBytes(page)).toBe(112e9 + 11.2e9 + 512 * 2 ** 20);
+  // The total is the sum of the device rows, never the largest one.
+  const rows = await page.locator('[data-component][data-location="device"]').evaluateAll((els) =>
+    els.reduce((sum, e) => sum + Number(e.getAttribute("data-bytes")), 0),
+  );
+  expect(await totalBytes(page)).toBe(rows);
+  // 7B, BF16 mixed precision, AdamW: 16 bytes per parameter of model states.
+  const states = await page.locator('[data-component="weights"], [data-component="master_weights"], [data-component="gradients"], [data-component="optimizer"]').evaluateAll((els) =>
+    els.reduce((sum, e) => sum + Number(e.getAttribute("data-bytes")), 0),
+  );
+  expect(states).toBe(112e9);
   await expect(page.getByTestId("verdict")).toHaveAttribute("data-fits", "false");
   await expect(page.locator("[data-component=optimizer] .formula")).toContainText("2 × 7,000,000,000 × 4 B");
   await page.screenshot({ path: `${ARTIFACTS}/desktop.png`, fullPage: true });

@@ -41,11 +41,15 @@ pub fn estimate_json(e: &Estimate, notices: &[Notice]) -> String {
         .map(|w| string(&w))
         .collect();
     format!(
-        "{{\"schema_version\":1,\"mode\":{},\"per_device_bytes\":{},\"cluster_bytes\":{},\"capacity_bytes\":{},\"fits\":{},\"components\":[{}],\"warnings\":[{}]}}",
+        "{{\"schema_version\":1,\"mode\":{},\"per_device_bytes\":{},\"cluster_bytes\":{},\"capacity_bytes\":{},\"host_per_node_bytes\":{},\"busiest\":{},\"params\":{},\"trainable_params\":{},\"fits\":{},\"components\":[{}],\"warnings\":[{}]}}",
         string(e.mode.id()),
         e.per_device_bytes,
-        e.per_device_bytes,
+        e.cluster_bytes,
         e.capacity_bytes,
+        e.host_per_node_bytes,
+        string(&e.busiest),
+        e.params,
+        e.trainable_params,
         e.fits(),
         components.join(","),
         warnings.join(",")

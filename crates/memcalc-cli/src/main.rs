@@ -64,22 +64,27 @@ fn main() -> ExitCode {
     if json_out {
         println!("{}", json::estimate_json(&e, &notices));
     } else {
-        let width = e.components.iter().map(|c| c.label.len()).max().unwrap_or(10).max(5);
+        let width = e.components.iter().map(|c| c.label.len()).max().unwrap_or(10).max(16);
         for c in &e.components {
             println!(
-                "{:<width$}  {:>12}  {:>20} B  {}",
+                "{:<width$}  {:>12}  {:>20} B  {:<6}  {}",
                 c.label,
                 format_bytes(c.bytes.into(), units),
                 group_digits(c.bytes.into()),
+                c.location.id(),
                 c.formula
             );
         }
         println!(
-            "{:<width$}  {:>12}  {:>20} B",
+            "{:<width$}  {:>12}  {:>20} B  ({})",
             "Total per device",
             format_bytes(e.per_device_bytes.into(), units),
-            group_digits(e.per_device_bytes.into())
+            group_digits(e.per_device_bytes.into()),
+            e.busiest
         );
+        if e.host_per_node_bytes > 0 {
+            println!("{:<width$}  {:>12}", "Host per node", format_bytes(e.host_per_node_bytes.into(), units));
+        }
         let diff = format_bytes(e.headroom_bytes().unsigned_abs(), units);
         if e.fits() {
             println!("Fits on {} with {diff} to spare.", e.device_label);
@@ -88,6 +93,26 @@ fn main() -> ExitCode {
         }
         for w in &e.warnings {
             println!("note: {w}");
+        }
+        let d = memcalc_core::derived::derive(&scenario);
+        match d.max_batch {
+            Some(b) => println!("Largest micro-batch that fits: {}", group_digits(b)),
+            None => println!("Largest micro-batch that fits: none, even 1 does not fit"),
+        }
+        if let Some(q) = d.max_seq {
+            println!("Longest context that fits: {} tokens", group_digits(q));
+        }
+        if let Some(g) = d.fewest_gpus {
+            println!("Fewest GPUs with this parallel setup: {}", group_digits(g));
+        }
+        for sv in d.savings.iter().take(5) {
+            println!(
+                "Saves {:>12}: {} ({}){}",
+                format_bytes(sv.saved.into(), units),
+                sv.label,
+                sv.query(),
+                if sv.fits_after { ", then fits" } else { "" }
+            );
         }
     }
     if e.fits() {

@@ -1,0 +1,111 @@
+use leptos::prelude::*;
+use memcalc_core::derived::Derived;
+use memcalc_core::units::{format_bytes, format_count, group_digits, UnitSystem};
+use memcalc_core::{Estimate, Mode};
+
+/// Answers computed by the core beside the breakdown: what fits, and the single changes that
+/// save the most memory, each one click to apply.
+#[component]
+pub fn DerivedAnswers(
+    /// The current estimate.
+    #[prop(into)]
+    estimate: Signal<Estimate>,
+    /// Derived answers for the same scenario.
+    #[prop(into)]
+    derived: Signal<Derived>,
+    /// Applies a change: (key, value) pairs to set.
+    on_apply: Callback<Vec<(&'static str, String)>>,
+) -> impl IntoView {
+    let size = |b: u64| format_bytes(b.into(), UnitSystem::Binary);
+    let facts = move || {
+        let e = estimate.get();
+        let d = derived.get();
+        let mut rows: Vec<(&'static str, &'static str, String)> = vec![(
+            "params",
+            "Parameters",
+            if e.mode == Mode::Infer || e.trainable_params == e.params {
+                format!("{} ({})", format_count(e.params.into()), group_digits(e.params.into()))
+            } else {
+                format!("{} ({} trainable)", format_count(e.params.into()), group_digits(e.trainable_params.into()))
+            },
+        )];
+        rows.push((
+            "max-batch",
+            "Largest micro-batch that fits",
+            d.max_batch.map(|b| group_digits(b)).unwrap_or_else(|| "none: even 1 does not fit".into()),
+        ));
+        if e.mode == Mode::Infer {
+            rows.push((
+                "max-seq",
+                "Longest context that fits",
+                d.max_seq.map(|s| format!("{} tokens", group_digits(s))).unwrap_or_else(|| "none".into()),
+            ));
+        }
+        rows.push((
+            "fewest-gpus",
+            "Fewest GPUs with this parallel setup",
+            d.fewest_gpus
+                .map(|g| group_digits(g))
+                .unwrap_or_else(|| "no number: data parallelism only helps with ZeRO sharding".into()),
+        ));
+        rows.push(("cluster", "Device memory over all GPUs", size(e.cluster_bytes)));
+        if e.host_per_node_bytes > 0 || e.host_capacity_bytes.is_some() {
+            let cap = e.host_capacity_bytes.map(|c| format!(" of {}", size(c))).unwrap_or_default();
+            rows.push(("host", "Host memory per node", format!("{}{cap}", size(e.host_per_node_bytes))));
+        }
+        rows.push(("busiest", "Figures are for", e.busiest.clone()));
+        rows
+    };
+    view! {
+        <section class="derived" aria-labelledby="derived-heading">
+            <h3 id="derived-heading">"At a glance"</h3>
+            <dl class="facts">
+                {move || {
+                    facts()
+                        .into_iter()
+                        .map(|(id, label, value)| {
+                            view! {
+                                <div class="fact" data-fact=id>
+                                    <dt>{label}</dt>
+                                    <dd>{value}</dd>
+                                </div>
+                            }
+                        })
+                        .collect_view()
+                }}
+            </dl>
+            <h3>"What would save the most memory"</h3>
+            <Show
+                when=move || derived.with(|d| !d.savings.is_empty())
+                fallback=|| view! { <p class="muted">"No single change from the usual list saves memory here."</p> }
+            >
+                <ol class="savings">
+                    {move || {
+                        derived
+                            .get()
+                            .savings
+                            .into_iter()
+                            .take(8)
+                            .map(|sv| {
+                                let patch = sv.patch.clone();
+                                let query = sv.query();
+                                view! {
+                                    <li data-saving=query.clone() class:fits=sv.fits_after>
+                                        <span class="saving-label">{sv.label.clone()}</span>
+                                        <span class="saving-bytes">
+                                            {format!("−{} → {}", size(sv.saved), size(sv.bytes_after))}
+                                            {sv.fits_after.then_some(" · fits")}
+                                        </span>
+                                        <button type="button" on:click=move |_| on_apply.run(patch.clone())>
+                                            "Apply"
+                                        </button>
+                                    </li>
+                                }
+                            })
+                            .collect_view()
+                    }}
+                </ol>
+            </Show>
+        </section>
+    }
+}
