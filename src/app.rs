@@ -95,8 +95,8 @@ pub fn Calculator(
                 <h2 id="results-heading">"Memory per device"</h2>
                 <Verdict estimate=result stale=Signal::derive(move || parsed.with(|p| p.is_err()))/>
                 <BreakdownChart estimate=result/>
-                <ResultsTable estimate=result/>
                 <DerivedAnswers estimate=result derived=derived on_apply=on_apply/>
+                <ResultsTable estimate=result/>
             </section>
         </main>
     }

@@ -1,6 +1,6 @@
 use leptos::prelude::*;
 use memcalc_core::derived::Derived;
-use memcalc_core::units::{format_bytes, format_count, group_digits, UnitSystem};
+use memcalc_core::units::{format_bytes, group_digits, UnitSystem};
 use memcalc_core::{Estimate, Mode};
 
 /// Answers computed by the core beside the breakdown: what fits, and the single changes that
@@ -24,9 +24,9 @@ pub fn DerivedAnswers(
             "params",
             "Parameters",
             if e.mode == Mode::Infer || e.trainable_params == e.params {
-                format!("{} ({})", format_count(e.params.into()), group_digits(e.params.into()))
+                group_digits(e.params.into())
             } else {
-                format!("{} ({} trainable)", format_count(e.params.into()), group_digits(e.trainable_params.into()))
+                format!("{} ({} trainable)", group_digits(e.params.into()), group_digits(e.trainable_params.into()))
             },
         )];
         rows.push((

@@ -49,7 +49,7 @@ pub fn ScenarioForm(
             let adv_keys: Vec<&'static str> = advanced.iter().map(|f| f.key).collect();
             // An advanced field with an error must not hide inside a closed fold.
             let open = move || errors.with(|e| e.iter().any(|e| adv_keys.contains(&e.key)));
-            let fold_label = if essentials.is_empty() { group.label() } else { "More settings" };
+            let fold_label = if essentials.is_empty() { "Show settings" } else { "More settings" };
             Some(view! {
                 <fieldset class="group">
                     <legend>{group.label()}</legend>

@@ -173,6 +173,18 @@ proptest! {
     }
 
     #[test]
+    fn derived_answers_never_panic_and_agree_with_the_estimate(s in scenario_strategy()) {
+        let d = memcalc_core::derived::derive(&s);
+        if let Some(b) = d.max_batch {
+            let at_max = Scenario { batch: b, ..s };
+            prop_assert!(memcalc_core::estimate(&at_max).fits_device(), "max batch {} does not fit", b);
+        }
+        for sv in &d.savings {
+            prop_assert!(sv.saved > 0);
+        }
+    }
+
+    #[test]
     fn any_query_string_is_handled_without_panic(q in ".{0,200}") {
         let (inputs, _) = Inputs::from_query(&q);
         if let Ok(s) = inputs.parse() {
