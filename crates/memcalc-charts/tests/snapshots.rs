@@ -1,15 +1,54 @@
 //! Snapshot tests of the charts, drawn natively with plotters' SVG backend. A changed drawing
 //! fails until the snapshot is reviewed and rewritten with `UPDATE_SNAPSHOTS=1 cargo test`.
 
-use memcalc_charts::{breakdown_data, draw_breakdown, Frame, Theme};
+use memcalc_charts::{breakdown_data, draw_breakdown, BreakdownData, Frame, Segment, Theme};
 use memcalc_core::units::UnitSystem;
 use memcalc_core::{estimate, Inputs};
 use plotters::prelude::*;
 
-fn render(query: &str, units: UnitSystem, size: (u32, u32), scale: f64) -> String {
-    let (inputs, _) = Inputs::from_query(query);
-    let e = estimate(&inputs.parse().unwrap());
-    let data = breakdown_data(&e, units);
+const GB: u64 = 1_000_000_000;
+
+fn seg(id: &str, label: &str, bytes: u64) -> Segment {
+    Segment { id: id.into(), label: label.into(), bytes }
+}
+
+/// Fixed chart data, so a snapshot changes only when the drawing does, not the estimate.
+fn data(scenario: &str, units: UnitSystem) -> BreakdownData {
+    let h100 = 81_559u64 << 20;
+    match scenario {
+        // 7B, BF16 mixed precision, AdamW, one H100: does not fit.
+        "train" => BreakdownData {
+            segments: vec![
+                seg("weights", "Weights", 14 * GB),
+                seg("master_weights", "FP32 master weights", 28 * GB),
+                seg("gradients", "Gradients", 14 * GB),
+                seg("optimizer", "Optimizer states", 56 * GB),
+                seg("activations", "Activations", 6 * GB),
+                seg("overhead", "Allocator overhead", 11_800_000_000),
+                seg("runtime", "CUDA context and libraries", 512 << 20),
+            ],
+            capacity_bytes: h100,
+            capacity_label: "NVIDIA H100 80GB".into(),
+            units,
+        },
+        // 7B inference in FP16 on an A100 40GB: fits.
+        _ => BreakdownData {
+            segments: vec![
+                seg("weights", "Weights", 14 * GB),
+                seg("activations", "Activations (working set)", 200 << 20),
+                seg("kv_cache", "KV cache", 1 << 30),
+                seg("overhead", "Allocator overhead", 1_500_000_000),
+                seg("runtime", "CUDA context and libraries", 512 << 20),
+            ],
+            capacity_bytes: 40_960 << 20,
+            capacity_label: "NVIDIA A100 40GB".into(),
+            units,
+        },
+    }
+}
+
+fn render(scenario: &str, units: UnitSystem, size: (u32, u32), scale: f64) -> String {
+    let data = data(scenario, units);
     let mut svg = String::new();
     {
         let root = SVGBackend::with_string(&mut svg, size).into_drawing_area();
@@ -30,9 +69,9 @@ fn check_snapshot(name: &str, svg: &str) {
 
 #[test]
 fn training_that_does_not_fit() {
-    let svg = render("params=7B", UnitSystem::Binary, (720, 190), 1.0);
+    let svg = render("train", UnitSystem::Binary, (720, 190), 1.0);
     // Every component is in the legend with its size, and the shortfall is named.
-    for label in ["Weights 13.04 GiB", "FP32 master weights 26.08 GiB", "Gradients 13.04 GiB", "Optimizer states 52.15 GiB"] {
+    for label in ["Weights 13.04 GiB", "FP32 master weights 26.08 GiB", "Gradients 13.04 GiB", "Optimizer states 52.15 GiB", "Activations 5.59 GiB"] {
         assert!(svg.contains(label), "legend lacks {label}");
     }
     assert!(svg.contains("short"), "shortfall not labelled");
@@ -42,7 +81,7 @@ fn training_that_does_not_fit() {
 
 #[test]
 fn inference_that_fits_in_decimal_units() {
-    let svg = render("mode=infer&params=7B&gpu=a100-40", UnitSystem::Decimal, (720, 190), 1.0);
+    let svg = render("infer", UnitSystem::Decimal, (720, 190), 1.0);
     assert!(svg.contains("headroom"));
     assert!(svg.contains("Memory per device (GB)"));
     assert!(!svg.contains("Gradients"), "inference has no gradients");
@@ -51,8 +90,8 @@ fn inference_that_fits_in_decimal_units() {
 
 #[test]
 fn hidpi_scales_every_length() {
-    let one = render("params=7B", UnitSystem::Binary, (720, 190), 1.0);
-    let two = render("params=7B", UnitSystem::Binary, (1440, 380), 2.0);
+    let one = render("train", UnitSystem::Binary, (720, 190), 1.0);
+    let two = render("train", UnitSystem::Binary, (1440, 380), 2.0);
     // Font sizes double with the pixel ratio, so text stays the same size on screen.
     let sizes = |svg: &str| -> Vec<f64> {
         svg.split("font-size=\"").skip(1).map(|r| r.split('"').next().unwrap().parse().unwrap()).collect()
@@ -68,7 +107,7 @@ fn hidpi_scales_every_length() {
 
 #[test]
 fn segment_colours_follow_component_ids() {
-    let svg = render("params=7B", UnitSystem::Binary, (720, 190), 1.0);
+    let svg = render("train", UnitSystem::Binary, (720, 190), 1.0);
     // Weights blue and optimizer red, whatever the order components arrive in.
     assert!(svg.contains("#4269D0") || svg.contains("#4269d0"));
     assert!(svg.contains("#FF725C") || svg.contains("#ff725c"));
@@ -76,11 +115,22 @@ fn segment_colours_follow_component_ids() {
 
 #[test]
 fn narrow_chart_keeps_the_capacity_label_inside() {
-    let svg = render("mode=infer&params=8B", UnitSystem::Binary, (240, 250), 1.0);
+    let svg = render("infer", UnitSystem::Binary, (240, 250), 1.0);
     // Too narrow for the device name: the label keeps capacity and headroom, and starts inside.
     let label = svg.split("<text").find(|t| t.contains("headroom")).expect("capacity label");
     assert!(!label.contains("NVIDIA"), "{label}");
     let x: f64 = label.split("x=\"").nth(1).unwrap().split('"').next().unwrap().parse().unwrap();
     assert!((0.0..240.0).contains(&x), "label starts at {x}");
     check_snapshot("infer_8b_narrow", &svg);
+}
+
+#[test]
+fn chart_data_comes_from_the_device_rows_of_an_estimate() {
+    let (i, _) = Inputs::from_query("params=13B&gpus=8&zero=2&offload=optimizer");
+    let e = estimate(&i.parse().unwrap());
+    let d = breakdown_data(&e, UnitSystem::Binary);
+    // Offloaded states live in host memory: they are not part of the device bar.
+    assert!(d.segments.iter().all(|s| s.id != "optimizer" && s.id != "master_weights"));
+    assert_eq!(d.total(), e.per_device_bytes);
+    assert_eq!(d.capacity_bytes, e.capacity_bytes);
 }
