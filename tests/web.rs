@@ -40,6 +40,21 @@ fn total_bytes(host: &Element) -> String {
     find(host, "[data-testid=total]").get_attribute("data-bytes").unwrap()
 }
 
+fn row_bytes(host: &Element, id: &str) -> String {
+    find(host, &format!("[data-component={id}]")).get_attribute("data-bytes").unwrap()
+}
+
+/// The sum of the device rows, as the total must be.
+fn device_rows_sum(host: &Element) -> u64 {
+    let rows = host.query_selector_all("[data-component][data-location=device]").unwrap();
+    (0..rows.length())
+        .map(|i| {
+            let el: Element = rows.item(i).unwrap().unchecked_into();
+            el.get_attribute("data-bytes").unwrap().parse::<u64>().unwrap()
+        })
+        .sum()
+}
+
 fn fire(el: &Element, kind: &str) {
     let init = EventInit::new();
     init.set_bubbles(true);
@@ -56,11 +71,13 @@ fn type_into(host: &Element, key: &str, text: &str) {
 async fn typing_a_parameter_count_updates_total_and_rows() {
     let host = mount("mode=infer&params=1B&dtype=fp16&overhead=0&runtime=0");
     settle().await;
-    assert_eq!(total_bytes(&host), "2000000000");
+    assert_eq!(row_bytes(&host, "weights"), "2000000000");
+    let before = total_bytes(&host);
     type_into(&host, "params", "7B");
     settle().await;
-    assert_eq!(total_bytes(&host), "14000000000");
-    assert_eq!(find(&host, "[data-component=weights]").get_attribute("data-bytes").unwrap(), "14000000000");
+    assert_eq!(row_bytes(&host, "weights"), "14000000000");
+    assert_ne!(total_bytes(&host), before);
+    assert_eq!(total_bytes(&host), device_rows_sum(&host).to_string());
 }
 
 #[wasm_bindgen_test]
@@ -90,5 +107,5 @@ async fn invalid_text_is_kept_flagged_and_the_last_result_stays() {
     let alert = find(&host, "#field-params-error");
     assert_eq!(alert.get_attribute("role").as_deref(), Some("alert"));
     assert!(alert.text_content().unwrap().contains("'banana' is not a count"));
-    assert_eq!(total_bytes(&host), "2", "last valid result (params=1.) stays visible");
+    assert_eq!(row_bytes(&host, "weights"), "2", "last valid result (params=1.) stays visible");
 }

@@ -47,8 +47,11 @@ fn data(scenario: &str, units: UnitSystem) -> BreakdownData {
     }
 }
 
+/// Renders at the given width and the height the chart asks for at that width, as the page does.
 fn render(scenario: &str, units: UnitSystem, size: (u32, u32), scale: f64) -> String {
     let data = data(scenario, units);
+    let css_width = f64::from(size.0) / scale;
+    let size = (size.0, (memcalc_charts::breakdown::preferred_height(&data, css_width) * scale).round() as u32);
     let mut svg = String::new();
     {
         let root = SVGBackend::with_string(&mut svg, size).into_drawing_area();
