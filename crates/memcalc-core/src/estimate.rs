@@ -12,6 +12,8 @@ use crate::units::{format_fixed, group_digits as g};
 pub enum Location {
     Device,
     Host,
+    /// Written to storage over the run; not part of any memory total.
+    Disk,
 }
 
 impl Location {
@@ -19,6 +21,7 @@ impl Location {
         match self {
             Location::Device => "device",
             Location::Host => "host",
+            Location::Disk => "disk",
         }
     }
 }
@@ -60,6 +63,10 @@ pub struct Estimate {
     pub busiest: String,
     pub params: u64,
     pub trainable_params: u64,
+    /// Simulations: bytes per MPI rank (neural models: per device).
+    pub per_rank_bytes: u64,
+    /// Simulations: output over the run plus two restart files.
+    pub disk_bytes: u64,
     pub warnings: Vec<String>,
 }
 
@@ -132,6 +139,9 @@ impl Words<'_> {
 
 /// Computes the memory of a validated scenario.
 pub fn estimate(s: &Scenario) -> Estimate {
+    if s.mode == Mode::Sim {
+        return crate::sim_estimate::estimate_sim(s);
+    }
     let plan = Plan::new(s);
     let (stage_i, b) = plan.busiest();
     let p = &s.parallel;
@@ -241,6 +251,8 @@ pub fn estimate(s: &Scenario) -> Estimate {
         busiest,
         params: u64_of(s.param_count()),
         trainable_params: u64_of(b.trainable * p.tp * p.pp),
+        per_rank_bytes: u64_of(per_device),
+        disk_bytes: 0,
         warnings: warnings(s, &plan, inferred),
     }
 }

@@ -28,6 +28,10 @@ pub enum FieldKind {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Group {
     Model,
+    Sim,
+    SimSize,
+    SimRanks,
+    SimHistory,
     Architecture,
     Workload,
     Training,
@@ -38,13 +42,17 @@ pub enum Group {
 }
 
 impl Group {
-    pub const ALL: [Group; 8] = [
+    pub const ALL: [Group; 12] = [
         Group::Model,
+        Group::Sim,
+        Group::SimSize,
         Group::Workload,
         Group::Training,
         Group::Savers,
         Group::Parallel,
+        Group::SimRanks,
         Group::Device,
+        Group::SimHistory,
         Group::Architecture,
         Group::Data,
     ];
@@ -52,6 +60,10 @@ impl Group {
     pub fn label(self) -> &'static str {
         match self {
             Group::Model => "Model",
+            Group::Sim => "Simulation",
+            Group::SimSize => "Problem size",
+            Group::SimRanks => "Ranks and nodes",
+            Group::SimHistory => "Run length, output and history",
             Group::Architecture => "Architecture (exact counts, activations, KV cache)",
             Group::Workload => "Batch and sequence",
             Group::Training => "Precision and optimizer",
@@ -67,7 +79,27 @@ impl Group {
 pub const TRAIN: u8 = 1;
 pub const FINETUNE: u8 = 2;
 pub const INFER: u8 = 4;
+pub const SIM: u8 = 8;
 const ALL: u8 = TRAIN | FINETUNE | INFER;
+const EVERY: u8 = ALL | SIM;
+
+/// Simulation methods a field applies to, as a bit set (0: not method-specific).
+pub const GRID: u8 = 1;
+pub const PART: u8 = 2;
+pub const MESH: u8 = 4;
+pub const LBM: u8 = 8;
+pub const SPEC: u8 = 16;
+
+pub fn method_bit(m: crate::sim::Method) -> u8 {
+    use crate::sim::Method;
+    match m {
+        Method::Grid => GRID,
+        Method::Particles => PART,
+        Method::Mesh => MESH,
+        Method::Lbm => LBM,
+        Method::Spectral => SPEC,
+    }
+}
 const TRAINING: u8 = TRAIN | FINETUNE;
 
 pub fn mode_bit(m: Mode) -> u8 {
@@ -75,6 +107,7 @@ pub fn mode_bit(m: Mode) -> u8 {
         Mode::Train => TRAIN,
         Mode::Finetune => FINETUNE,
         Mode::Infer => INFER,
+        Mode::Sim => SIM,
     }
 }
 
@@ -87,29 +120,41 @@ pub struct Field {
     pub advanced: bool,
     pub kind: FieldKind,
     pub help: &'static str,
-    /// Modes the field matters in (bit set of TRAIN, FINETUNE, INFER).
+    /// Modes the field matters in (bit set of TRAIN, FINETUNE, INFER, SIM).
     pub modes: u8,
+    /// Simulation methods it matters in (bit set; 0: all).
+    pub methods: u8,
 }
 
 impl Field {
     pub fn applies(&self, mode: Mode) -> bool {
         self.modes & mode_bit(mode) != 0
     }
+
+    /// Whether the field matters for this mode and, in simulations, this method.
+    pub fn applies_to(&self, mode: Mode, method: crate::sim::Method) -> bool {
+        self.applies(mode) && (mode != Mode::Sim || self.methods == 0 || self.methods & method_bit(method) != 0)
+    }
 }
 
 const fn f(key: &'static str, label: &'static str, group: Group, advanced: bool, kind: FieldKind, modes: u8, help: &'static str) -> Field {
-    Field { key, label, group, advanced, kind, help, modes }
+    Field { key, label, group, advanced, kind, help, modes, methods: 0 }
+}
+
+/// A simulation field for the methods in `methods`.
+const fn sf(key: &'static str, label: &'static str, group: Group, advanced: bool, kind: FieldKind, methods: u8, help: &'static str) -> Field {
+    Field { key, label, group, advanced, kind, help, modes: SIM, methods }
 }
 
 use FieldKind::*;
 use Group as G;
 
 pub const FIELDS: &[Field] = &[
-    f("mode", "Mode", G::Model, false, Select, ALL, "Training and fine-tuning keep gradients and optimizer states; inference keeps weights and the KV cache."),
+    f("mode", "Mode", G::Model, false, Select, EVERY, "Training and fine-tuning keep gradients and optimizer states; inference keeps weights and the KV cache."),
     f("params", "Parameters", G::Model, false, Count, ALL, "Total count, e.g. 7B, 125M, 6.7e9. Leave empty to derive it from the architecture."),
     f("batch", "Micro-batch per device", G::Workload, false, Count, ALL, "Sequences processed at once on each device (inference: concurrent sequences)."),
     f("seq", "Sequence length", G::Workload, false, Count, ALL, "Tokens per sequence (inference: the context kept in the KV cache)."),
-    f("dtype", "Precision", G::Training, false, Select, ALL, "Format of the weights used in the forward and backward passes."),
+    f("dtype", "Precision", G::Training, false, Select, EVERY, "Format of the weights used in the forward and backward passes."),
     f("optimizer", "Optimizer", G::Training, false, Select, TRAINING, "Decides how many values of state are kept per trainable parameter."),
     f("mixed", "FP32 master weights (mixed precision)", G::Training, true, Toggle, TRAINING, "Keep an FP32 copy of the weights and FP32 optimizer states beside 16- or 8-bit weights."),
     f("grad_dtype", "Gradient precision", G::Training, true, Select, TRAINING, "ZeRO counts gradients in the weights' precision (16 bytes/param with AdamW); Megatron-LM and Hugging Face keep FP32 gradients (18)."),
@@ -149,11 +194,52 @@ pub const FIELDS: &[Field] = &[
     f("samples", "Samples", G::Data, true, Count, TRAINING, "Alternatively: number of samples × sample size."),
     f("sample_size", "Sample size", G::Data, true, Size { unit: "B" }, TRAINING, "Bytes per sample; also sizes the prefetch buffers when streaming."),
     f("dataset_on", "Dataset kept in", G::Data, true, Select, TRAINING, "Device, host, or streamed from storage."),
-    f("gpu", "GPU", G::Device, false, Select, ALL, "The device each shard runs on."),
-    f("gpu_mem", "Device memory (overrides the GPU)", G::Device, true, Size { unit: "GiB" }, ALL, "Capacity of your device; a bare number is GiB, 80GB is decimal."),
+    f("gpu", "GPU", G::Device, false, Select, EVERY, "The device each shard runs on."),
+    f("gpu_mem", "Device memory (overrides the GPU)", G::Device, true, Size { unit: "GiB" }, EVERY, "Capacity of your device; a bare number is GiB, 80GB is decimal."),
     f("host_mem", "Host memory per node", G::Device, true, Size { unit: "GiB" }, ALL, "CPU memory per node, to check offload and in-memory data."),
-    f("runtime", "Runtime memory per device", G::Device, true, Number { unit: "MiB" }, ALL, "CUDA context, kernels and library workspaces that nvidia-smi counts before any tensor."),
-    f("overhead", "Allocator overhead", G::Device, true, Number { unit: "%" }, ALL, "Fragmentation and temporaries of the caching allocator, as a share of the tensors."),
+    f("runtime", "Runtime memory per device", G::Device, true, Number { unit: "MiB" }, EVERY, "CUDA context, kernels and library workspaces that nvidia-smi counts before any tensor."),
+    f("overhead", "Allocator overhead", G::Device, true, Number { unit: "%" }, EVERY, "Fragmentation and temporaries of the caching allocator, as a share of the tensors."),
+    sf("method", "Method", G::Sim, false, Select, 0, "How space is discretised: grid, particles, unstructured mesh, lattice Boltzmann or spectral."),
+    sf("sim_device", "Runs on", G::Sim, false, Select, 0, "CPU nodes (compared with node memory) or GPU-resident with one rank per GPU."),
+    sf("nx", "Cells in x", G::SimSize, false, Count, GRID | LBM | SPEC, "Grid points along x."),
+    sf("ny", "Cells in y", G::SimSize, false, Count, GRID | LBM | SPEC, "Grid points along y."),
+    sf("nz", "Cells in z", G::SimSize, false, Count, GRID | LBM | SPEC, "Grid points along z; 1 for a 2D problem."),
+    sf("fields", "Prognostic fields", G::SimSize, false, Count, GRID | SPEC, "Variables per cell, e.g. 5 for ρ, ρu, ρv, ρw, E."),
+    sf("levels", "Time levels and stages", G::SimSize, false, Count, GRID | MESH | SPEC, "Copies of the state kept by the time integrator (e.g. 2 levels + Runge–Kutta stages)."),
+    sf("work", "Work arrays per cell", G::SimSize, true, Count, GRID | SPEC, "Diagnostic and scratch arrays per cell."),
+    sf("halo", "Ghost layers", G::SimSize, true, Count, GRID, "Halo width of each subdomain (stencil radius)."),
+    sf("particles", "Particles", G::SimSize, false, Count, PART, "Atoms or particles in the whole system."),
+    sf("atom_style", "Atom style", G::SimSize, false, Select, PART, "Per-particle state, as LAMMPS stores it."),
+    sf("attrs", "Bytes per particle (overrides the style)", G::SimSize, true, Count, PART, "Per-particle state in bytes, for codes other than LAMMPS."),
+    sf("cutoff", "Cutoff", G::SimSize, false, Number { unit: "length" }, PART, "Pair interaction cutoff, in the same length unit as the density."),
+    sf("skin", "Neighbour skin", G::SimSize, false, Number { unit: "length" }, PART, "Extra distance so lists last several steps (LAMMPS: 0.3σ in LJ units, 2 Å metal)."),
+    sf("density", "Number density", G::SimSize, false, Number { unit: "per length³" }, PART, "Particles per unit volume, e.g. 0.8442 (LJ liquid), 0.0847 (copper, Å⁻³), 0.1 (water atoms, Å⁻³)."),
+    sf("neighbors", "Neighbours per particle (overrides)", G::SimSize, true, Count, PART, "Give the count directly instead of cutoff, skin and density."),
+    sf("newton", "Newton's third law (half lists)", G::SimSize, true, Toggle, PART, "Store each pair once; off doubles the lists."),
+    sf("long_range", "Long-range solver", G::SimSize, false, Select, PART, "PPPM or PME mesh for electrostatics."),
+    sf("kspace_grid", "Long-range mesh points", G::SimSize, true, Count, PART, "Total mesh points, e.g. 262144 for 64³; default one per particle."),
+    sf("cells", "Cells", G::SimSize, false, Count, MESH, "Elements or control volumes in the whole mesh."),
+    sf("element", "Element type", G::SimSize, false, Select, MESH, "Decides points per cell and matrix nonzeros per row."),
+    sf("dofs", "Unknowns per point", G::SimSize, false, Count, MESH, "Coupled unknowns per node, e.g. 4 for u, v, w, p."),
+    sf("krylov", "Krylov restart", G::SimSize, true, Count, MESH, "GMRES restart length (0 for CG)."),
+    sf("precond", "Preconditioner", G::SimSize, false, Select, MESH, "Its storage relative to the matrix."),
+    sf("lattice", "Lattice", G::SimSize, false, Select, LBM, "Velocity set: distributions per cell."),
+    sf("streaming", "Streaming", G::SimSize, false, Select, LBM, "Two lattices, or one with in-place streaming."),
+    sf("lbm_dtype", "Storage precision", G::SimSize, true, Select, LBM, "Distributions can be stored in lower precision than the arithmetic (e.g. FP16 storage, FP32 compute)."),
+    sf("complex", "Complex fields", G::SimSize, true, Toggle, SPEC, "Complex-valued fields (e.g. Schrödinger) instead of real ones."),
+    sf("dealias", "3/2 dealiasing", G::SimSize, true, Toggle, SPEC, "Compute nonlinear terms on a 3/2-padded grid."),
+    sf("ranks", "MPI ranks", G::SimRanks, false, Count, 0, "Processes the domain is split over."),
+    sf("nodes", "Nodes", G::SimRanks, false, Count, 0, "Ranks are spread evenly over the nodes."),
+    sf("node_mem", "Memory per node", G::SimRanks, false, Size { unit: "GiB" }, 0, "CPU memory of one node (CPU codes are checked against it)."),
+    sf("rank_overhead", "Memory per rank outside the solver", G::SimRanks, true, Number { unit: "MiB" }, 0, "MPI buffers, libraries and executable per process."),
+    sf("imbalance", "Load imbalance", G::SimRanks, true, Number { unit: "%" }, 0, "Extra work on the busiest rank."),
+    sf("steps", "Time steps", G::SimHistory, false, Count, 0, "Length of the run."),
+    sf("output_every", "Output every", G::SimHistory, true, Count, 0, "Steps between output frames (0: no output)."),
+    sf("snapshots", "Snapshots in memory", G::SimHistory, true, Count, 0, "States kept in memory for in-situ analysis."),
+    sf("compression", "Output compression ratio", G::SimHistory, true, Number { unit: ": 1" }, 0, "Lossless (~1.5–2) or lossy (10–100) compression of output and snapshots."),
+    sf("checkpoint_every", "Checkpoint every", G::SimHistory, true, Count, 0, "Steps between restart files (0: none)."),
+    sf("adjoint", "Adjoint / differentiable run", G::SimHistory, true, Select, 0, "Store every forward state, or checkpoint binomially and recompute."),
+    sf("adjoint_snapshots", "Adjoint checkpoints", G::SimHistory, true, Count, 0, "Snapshots binomial checkpointing may keep."),
 ];
 
 pub fn field(key: &str) -> Option<&'static Field> {
@@ -193,6 +279,16 @@ pub fn options(key: &str) -> Vec<(&'static str, &'static str)> {
         "norm" => all::<Norm>(),
         "dataset_on" => all::<DatasetOn>(),
         "gpu" => GPUS.iter().map(|g| (g.id, g.label)).collect(),
+        "method" => all::<crate::sim::Method>(),
+        "sim_device" => all::<crate::sim::SimDevice>(),
+        "atom_style" => all::<crate::sim::AtomStyle>(),
+        "long_range" => all::<crate::sim::LongRange>(),
+        "element" => all::<crate::sim::Element>(),
+        "precond" => all::<crate::sim::Precond>(),
+        "lattice" => all::<crate::sim::Lattice>(),
+        "streaming" => all::<crate::sim::Streaming>(),
+        "lbm_dtype" => same("Same as the precision"),
+        "adjoint" => all::<crate::sim::Adjoint>(),
         _ => Vec::new(),
     }
 }

@@ -9,6 +9,7 @@ use crate::optimizer::Optimizer;
 use crate::precision::Dtype;
 use crate::quant::{Quant, SparseFormat};
 use crate::scenario::*;
+use crate::sim::*;
 use crate::units::{format_count, format_fixed, group_digits, parse_bytes, parse_count, parse_fixed};
 
 /// A validation failure tied to the field (URL key) it concerns.
@@ -104,6 +105,54 @@ fn canonical(key: &str, s: &Scenario) -> String {
         "host_mem" => s.host_mem.map(|b| canonical_size(b, 1 << 30)).unwrap_or_default(),
         "runtime" => s.runtime_mib.to_string(),
         "overhead" => format_fixed(s.overhead_bp, 2),
+        key => sim_canonical(key, &s.sim),
+    }
+}
+
+fn sim_canonical(key: &str, m: &Sim) -> String {
+    let opt = |v: u128| if v == 0 { String::new() } else { v.to_string() };
+    match key {
+        "method" => m.method.id().into(),
+        "sim_device" => m.device.id().into(),
+        "nx" => m.nx.to_string(),
+        "ny" => m.ny.to_string(),
+        "nz" => m.nz.to_string(),
+        "fields" => m.fields.to_string(),
+        "levels" => m.levels.to_string(),
+        "work" => m.work.to_string(),
+        "halo" => m.halo.to_string(),
+        "particles" => format_count(m.particles),
+        "atom_style" => m.atom_style.id().into(),
+        "attrs" => opt(m.attrs),
+        "cutoff" => format_fixed(m.cutoff_milli, 3),
+        "skin" => format_fixed(m.skin_milli, 3),
+        "density" => format_fixed(m.density_micro, 6),
+        "neighbors" => opt(m.neighbors),
+        "newton" => toggle_text(m.newton).into(),
+        "long_range" => m.long_range.id().into(),
+        "kspace_grid" => opt(m.kspace_grid),
+        "cells" => format_count(m.cells),
+        "element" => m.element.id().into(),
+        "dofs" => m.dofs.to_string(),
+        "krylov" => m.krylov.to_string(),
+        "precond" => m.precond.id().into(),
+        "lattice" => m.lattice.id().into(),
+        "streaming" => m.streaming.id().into(),
+        "lbm_dtype" => m.lbm_dtype.map(|d| d.id()).unwrap_or("").into(),
+        "complex" => toggle_text(m.complex).into(),
+        "dealias" => toggle_text(m.dealias).into(),
+        "ranks" => m.ranks.to_string(),
+        "nodes" => m.nodes.to_string(),
+        "node_mem" => canonical_size(m.node_mem, 1 << 30),
+        "rank_overhead" => m.rank_mib.to_string(),
+        "imbalance" => format_fixed(m.imbalance_bp, 2),
+        "steps" => format_count(m.steps),
+        "output_every" => m.output_every.to_string(),
+        "snapshots" => m.snapshots.to_string(),
+        "compression" => format_fixed(m.compression_c, 2),
+        "checkpoint_every" => m.checkpoint_every.to_string(),
+        "adjoint" => m.adjoint.id().into(),
+        "adjoint_snapshots" => m.adjoint_snapshots.to_string(),
         _ => String::new(),
     }
 }
@@ -305,8 +354,10 @@ impl Inputs {
         let runtime_mib = r.fixed("runtime", 0, MAX_RUNTIME_MIB, "whole MiB from 0 to 1048576");
         let overhead_bp = r.fixed("overhead", 2, MAX_OVERHEAD_BP, "between 0 and 100 %");
 
+        let sim = self.parse_sim(&mut r);
         let arch = self.parse_arch(&mut r);
-        if params.is_none() && !r.given("params") && matches!(arch, Some(None)) {
+        let is_sim = mode == Some(Mode::Sim);
+        if !is_sim && params.is_none() && !r.given("params") && matches!(arch, Some(None)) {
             r.fail("params", "give a parameter count, or the architecture (layers, hidden, heads, vocab)");
         }
 
@@ -387,8 +438,138 @@ impl Inputs {
             host_mem: host_mem.unwrap(),
             runtime_mib: runtime_mib.unwrap(),
             overhead_bp: overhead_bp.unwrap(),
+            sim: sim.unwrap(),
         };
         Ok(s)
+    }
+
+    /// The simulation inputs (always validated, so a link stays valid when the mode changes).
+    fn parse_sim(&self, r: &mut Reader) -> Option<Sim> {
+        let fixed = |r: &mut Reader, key: &'static str, places: u32, min: u128, max: u128, range: &str| {
+            let v = r.fixed(key, places, max, range)?;
+            if v < min {
+                r.fail(key, format!("must be {range}"));
+                return None;
+            }
+            Some(v)
+        };
+        let method = r.choice::<Method>("method");
+        let device = r.choice::<SimDevice>("sim_device");
+        let nx = r.count("nx", 1, 10_000_000, false);
+        let ny = r.count("ny", 1, 10_000_000, false);
+        let nz = r.count("nz", 1, 10_000_000, false);
+        let fields = r.count("fields", 1, 1000, false);
+        let levels = r.count("levels", 1, 100, false);
+        let work = r.count("work", 0, 1000, false);
+        let halo = r.count("halo", 0, 64, false);
+        let particles = r.count("particles", 1, 1_000_000_000_000, false);
+        let atom_style = r.choice::<AtomStyle>("atom_style");
+        let attrs = r.count("attrs", 0, 1_000_000, true).or(Some(0).filter(|_| !r.given("attrs")));
+        let cutoff = fixed(r, "cutoff", 3, 1, 1_000_000_000, "above 0 and at most 1,000,000, with up to 3 decimals");
+        let skin = fixed(r, "skin", 3, 0, 1_000_000_000, "from 0 to 1,000,000, with up to 3 decimals");
+        let density = fixed(r, "density", 6, 1, 1_000_000_000_000, "above 0 and at most 1,000,000, with up to 6 decimals");
+        let neighbors = r.count("neighbors", 0, 1_000_000, true).or(Some(0).filter(|_| !r.given("neighbors")));
+        let newton = r.toggle("newton");
+        let long_range = r.choice::<LongRange>("long_range");
+        let kspace_grid = r.count("kspace_grid", 0, 10_000_000_000_000, true).or(Some(0).filter(|_| !r.given("kspace_grid")));
+        let cells = r.count("cells", 1, 1_000_000_000_000, false);
+        let element = r.choice::<Element>("element");
+        let dofs = r.count("dofs", 1, 1000, false);
+        let krylov = r.count("krylov", 0, 1000, false);
+        let precond = r.choice::<Precond>("precond");
+        let lattice = r.choice::<Lattice>("lattice");
+        let streaming = r.choice::<Streaming>("streaming");
+        let lbm_dtype = r.optional_choice::<Dtype>("lbm_dtype");
+        let complex = r.toggle("complex");
+        let dealias = r.toggle("dealias");
+        let ranks = r.count("ranks", 1, MAX_GPUS, false);
+        let nodes = r.count("nodes", 1, MAX_GPUS, false);
+        let node_mem = r.size("node_mem", 1 << 30, 1 << 60);
+        if matches!(node_mem, Some(None)) {
+            r.fail("node_mem", "is required");
+        }
+        let rank_mib = r.fixed("rank_overhead", 0, MAX_RUNTIME_MIB, "whole MiB from 0 to 1048576");
+        let imbalance = r.fixed("imbalance", 2, 100_000, "from 0 to 1000 %");
+        let steps = r.count("steps", 1, 1_000_000_000_000, false);
+        let output_every = r.count("output_every", 0, 1_000_000_000_000, false);
+        let snapshots = r.count("snapshots", 0, 1_000_000, false);
+        let compression = fixed(r, "compression", 2, 100, 100_000_000, "a ratio from 1 to 1,000,000");
+        let checkpoint_every = r.count("checkpoint_every", 0, 1_000_000_000_000, false);
+        let adjoint = r.choice::<Adjoint>("adjoint");
+        let adjoint_snapshots = r.count("adjoint_snapshots", 0, 1_000_000, false);
+        if let (Some(x), Some(y), Some(z)) = (nx, ny, nz) {
+            if x * y * z > 1_000_000_000_000 {
+                r.fail("nx", "nx × ny × nz is above the limit of 10^12 cells");
+            }
+        }
+        if let (Some(rk), Some(n)) = (ranks, nodes) {
+            if n > rk {
+                r.fail("nodes", format!("nodes cannot exceed ranks ({rk})"));
+            }
+        }
+        Some(Sim {
+            method: method?,
+            nx: nx?,
+            ny: ny?,
+            nz: nz?,
+            fields: fields?,
+            levels: levels?,
+            work: work?,
+            halo: halo?,
+            particles: particles?,
+            atom_style: atom_style?,
+            attrs: attrs?,
+            cutoff_milli: cutoff?,
+            skin_milli: skin?,
+            density_micro: density?,
+            neighbors: neighbors?,
+            newton: newton?,
+            long_range: long_range?,
+            kspace_grid: kspace_grid?,
+            cells: cells?,
+            element: element?,
+            dofs: dofs?,
+            krylov: krylov?,
+            precond: precond?,
+            lattice: lattice?,
+            streaming: streaming?,
+            lbm_dtype: lbm_dtype?,
+            complex: complex?,
+            dealias: dealias?,
+            ranks: ranks?,
+            nodes: nodes?,
+            node_mem: node_mem.flatten()?,
+            device: device?,
+            rank_mib: rank_mib?,
+            imbalance_bp: imbalance?,
+            steps: steps?,
+            output_every: output_every?,
+            snapshots: snapshots?,
+            compression_c: compression?,
+            checkpoint_every: checkpoint_every?,
+            adjoint: adjoint?,
+            adjoint_snapshots: adjoint_snapshots?,
+        })
+    }
+
+    /// Switches the mode, moving every field still at the old mode's default to the new one's
+    /// (simulations default to FP64), and keeping what the user changed.
+    pub fn switch_mode(&mut self, mode: &str) {
+        let old = crate::choice::Choice::parse(self.get("mode")).unwrap_or(Mode::Train);
+        let new: Mode = match crate::choice::Choice::parse(mode) {
+            Ok(m) => m,
+            Err(_) => {
+                self.set("mode", mode);
+                return;
+            }
+        };
+        let (from, to) = (Inputs::from_scenario(&Scenario::default_for(old)), Inputs::from_scenario(&Scenario::default_for(new)));
+        for (key, value) in self.raw.iter_mut() {
+            if *value == from.get(key) {
+                *value = to.get(key).to_string();
+            }
+        }
+        self.set("mode", new.id());
     }
 
     /// The architecture if its four essential fields are given; errors for partial or

@@ -14,6 +14,8 @@ pub mod precision;
 pub mod quant;
 pub mod query;
 pub mod scenario;
+pub mod sim;
+pub mod sim_estimate;
 pub mod stage;
 pub mod units;
 

@@ -100,7 +100,9 @@ impl Inputs {
     /// Reads a share link or bare query. Field values are kept as text (an invalid one is shown
     /// in its field with its error); unknown, repeated or future-version keys become notices.
     pub fn from_query(input: &str) -> (Inputs, Vec<Notice>) {
-        let mut inputs = Inputs::default();
+        // Defaults depend on the mode (simulations default to FP64): start from the link's.
+        let mode = pairs(input).into_iter().rev().find(|(k, _)| k == "mode").and_then(|(_, v)| crate::choice::Choice::parse(&v).ok());
+        let mut inputs = Inputs::from_scenario(&Scenario::default_for(mode.unwrap_or(crate::scenario::Mode::Train)));
         let mut notices = Vec::new();
         let mut seen: Vec<String> = Vec::new();
         for (key, value) in pairs(input) {
@@ -146,12 +148,12 @@ impl Scenario {
     /// differs from the default, in form order.
     pub fn to_query(&self) -> String {
         let mine = Inputs::from_scenario(self);
-        let default = Inputs::from_scenario(&Scenario::default());
+        let default = Inputs::from_scenario(&Scenario::default_for(self.mode));
         let mut out = format!("v={SCHEMA_VERSION}");
         for f in FIELDS {
             let v = mine.get(f.key);
             // With an architecture, an absent count means "derive it": a given one must be written.
-            let forced = f.key == "params" && self.arch.is_some();
+            let forced = (f.key == "params" && self.arch.is_some()) || (f.key == "mode" && self.mode != Scenario::default().mode);
             if v != default.get(f.key) || forced {
                 out.push('&');
                 out.push_str(f.key);

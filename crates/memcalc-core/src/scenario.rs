@@ -14,12 +14,14 @@ choice_enum!(
         /// Fine-tuning: full (every parameter trainable) or, with a LoRA rank, adapters only.
         Finetune => ("finetune", "Fine-tuning"),
         Infer => ("infer", "Inference"),
+        Sim => ("sim", "Physics simulation"),
     }
 );
 
 impl Mode {
+    /// Training or fine-tuning a neural model.
     pub fn trains(self) -> bool {
-        !matches!(self, Mode::Infer)
+        matches!(self, Mode::Train | Mode::Finetune)
     }
 }
 
@@ -163,6 +165,7 @@ pub struct Scenario {
     pub host_mem: Option<u128>,
     pub runtime_mib: u128,
     pub overhead_bp: u128,
+    pub sim: crate::sim::Sim,
 }
 
 impl Default for Scenario {
@@ -197,11 +200,21 @@ impl Default for Scenario {
             host_mem: None,
             runtime_mib: DEFAULT_RUNTIME_MIB,
             overhead_bp: DEFAULT_OVERHEAD_BP,
+            sim: crate::sim::Sim::default(),
         }
     }
 }
 
 impl Scenario {
+    /// Defaults differ by mode only in precision: simulations default to FP64.
+    pub fn default_for(mode: Mode) -> Scenario {
+        let d = Scenario::default();
+        match mode {
+            Mode::Sim => Scenario { mode, dtype: Dtype::Fp64, ..d },
+            _ => Scenario { mode, ..d },
+        }
+    }
+
     /// The parameter count used: as given, else derived exactly from the architecture.
     pub fn param_count(&self) -> u128 {
         self.params.or(self.arch.map(|a| a.total_params())).unwrap_or(1)

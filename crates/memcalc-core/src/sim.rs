@@ -1,0 +1,321 @@
+//! Memory of physics simulations per MPI rank, per node and in total, by method: structured
+//! grids, particles (molecular dynamics), unstructured meshes (FEM/FVM), lattice Boltzmann and
+//! pseudo-spectral codes; plus the history a run keeps (snapshots, output, adjoint storage).
+//! Every term is named, with the decomposition over ranks deciding the ghost (halo) share.
+
+use crate::choice::choice_enum;
+
+choice_enum!(
+    /// Discretisation family.
+    Method, "method" {
+        Grid => ("grid", "Structured grid (finite differences / volumes)"),
+        Particles => ("particles", "Particles (molecular dynamics)"),
+        Mesh => ("mesh", "Unstructured mesh (FEM / FVM)"),
+        Lbm => ("lbm", "Lattice Boltzmann"),
+        Spectral => ("spectral", "Pseudo-spectral (FFT)"),
+    }
+);
+
+choice_enum!(
+    /// Per-particle state as LAMMPS stores it.
+    AtomStyle, "atom_style" {
+        Atomic => ("atomic", "atomic: x, v, f, tag, type, mask, image (88 B)"),
+        Charge => ("charge", "charge: atomic + q (96 B)"),
+        Full => ("full", "full: charge + molecule, bonds, angles, dihedrals (~300 B)"),
+        Eam => ("eam", "atomic + EAM density and embedding derivative (104 B)"),
+    }
+);
+
+impl AtomStyle {
+    /// Bytes per particle (local or ghost) of the per-atom arrays.
+    pub fn bytes(self) -> u128 {
+        match self {
+            // 3 × 3 doubles (x, v, f) + 4 ints (tag, type, mask, image).
+            AtomStyle::Atomic => 88,
+            AtomStyle::Charge => 96,
+            // + molecule id, special-neighbour lists and bond/angle/dihedral/improper topology
+            // with the default extra/special slots of a biomolecular data file.
+            AtomStyle::Full => 300,
+            AtomStyle::Eam => 104,
+        }
+    }
+}
+
+choice_enum!(
+    /// Long-range electrostatics solver.
+    LongRange, "long_range" {
+        None => ("none", "None (short-range only)"),
+        Pppm => ("pppm", "PPPM (particle-particle particle-mesh)"),
+        Pme => ("pme", "PME (particle-mesh Ewald)"),
+    }
+);
+
+choice_enum!(
+    /// Finite-element type, or finite volumes.
+    Element, "element" {
+        Tet4 => ("tet4", "Linear tetrahedra"),
+        Tet10 => ("tet10", "Quadratic tetrahedra"),
+        Hex8 => ("hex8", "Linear hexahedra"),
+        Hex27 => ("hex27", "Quadratic hexahedra"),
+        Fv => ("fv", "Finite volumes (cell-centred, polyhedral)"),
+    }
+);
+
+impl Element {
+    /// (nodes per cell in the connectivity, unknown-carrying points per cell, matrix nonzeros
+    /// per row). Points per cell and nonzeros per row are the averages of large meshes: a
+    /// linear tetrahedral mesh has about one node per 5.5 cells and 15 nonzeros per row
+    /// (14 neighbours + itself); hexahedra one node per cell and 27 nonzeros (the 3×3×3
+    /// stencil); quadratic elements add edge (and face, centre) nodes; cell-centred finite
+    /// volumes one unknown per cell coupled to its faces' neighbours (polyhedral meshes ~14).
+    pub fn topology(self) -> (u128, f64, u128) {
+        match self {
+            Element::Tet4 => (4, 1.0 / 5.5, 15),
+            Element::Tet10 => (10, 1.0 / 5.5 + 7.0 / 6.0, 65),
+            Element::Hex8 => (8, 1.0, 27),
+            Element::Hex27 => (27, 8.0, 125),
+            Element::Fv => (6, 1.0, 15),
+        }
+    }
+}
+
+choice_enum!(
+    /// Preconditioner of the linear solver.
+    Precond, "precond" {
+        None => ("none", "None"),
+        Jacobi => ("jacobi", "Jacobi (diagonal)"),
+        Ilu0 => ("ilu0", "ILU(0): same pattern as the matrix"),
+        Ilu1 => ("ilu1", "ILU(1): about twice the matrix"),
+        Amg => ("amg", "Algebraic multigrid (operator complexity ~1.5)"),
+    }
+);
+
+choice_enum!(
+    /// Lattice of a lattice Boltzmann code.
+    Lattice, "lattice" {
+        D2q9 => ("d2q9", "D2Q9"),
+        D3q15 => ("d3q15", "D3Q15"),
+        D3q19 => ("d3q19", "D3Q19"),
+        D3q27 => ("d3q27", "D3Q27"),
+    }
+);
+
+impl Lattice {
+    pub fn q(self) -> u128 {
+        match self {
+            Lattice::D2q9 => 9,
+            Lattice::D3q15 => 15,
+            Lattice::D3q19 => 19,
+            Lattice::D3q27 => 27,
+        }
+    }
+}
+
+choice_enum!(
+    /// LBM streaming: two lattices (A-B), or one with an in-place scheme.
+    Streaming, "streaming" {
+        TwoLattice => ("two", "Two lattices (A-B pattern)"),
+        InPlace => ("inplace", "In place (esoteric pull, AA pattern)"),
+    }
+);
+
+choice_enum!(
+    /// How a differentiable simulation or adjoint solver keeps the forward states.
+    Adjoint, "adjoint" {
+        None => ("none", "No adjoint"),
+        StoreAll => ("store_all", "Store every step"),
+        Checkpoint => ("checkpoint", "Binomial checkpointing (revolve)"),
+    }
+);
+
+choice_enum!(
+    /// Where the simulation's data lives.
+    SimDevice, "sim_device" {
+        Cpu => ("cpu", "CPU nodes (node memory)"),
+        Gpu => ("gpu", "GPU-resident, one rank per GPU"),
+    }
+);
+
+/// Fixed-point scale of lengths and densities in the inputs (thousandths and millionths).
+pub const LEN_SCALE: u128 = 1000;
+pub const DENSITY_SCALE: u128 = 1_000_000;
+
+/// Every input of a simulation.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Sim {
+    pub method: Method,
+    pub nx: u128,
+    pub ny: u128,
+    pub nz: u128,
+    pub fields: u128,
+    pub levels: u128,
+    pub work: u128,
+    pub halo: u128,
+    pub particles: u128,
+    pub atom_style: AtomStyle,
+    /// Bytes per particle, overriding the atom style (0: use the style).
+    pub attrs: u128,
+    /// Pair cutoff and neighbour skin in thousandths of the length unit.
+    pub cutoff_milli: u128,
+    pub skin_milli: u128,
+    /// Particles per unit volume, in millionths.
+    pub density_micro: u128,
+    /// Neighbours per particle given directly (0: from cutoff, skin and density).
+    pub neighbors: u128,
+    /// Newton's third law: half neighbour lists.
+    pub newton: bool,
+    pub long_range: LongRange,
+    /// Long-range mesh points in total (0: one per particle).
+    pub kspace_grid: u128,
+    pub cells: u128,
+    pub element: Element,
+    pub dofs: u128,
+    pub krylov: u128,
+    pub precond: Precond,
+    pub lattice: Lattice,
+    pub streaming: Streaming,
+    /// Storage precision of LBM distributions, separate from compute precision (`dtype`);
+    /// None: the same.
+    pub lbm_dtype: Option<crate::precision::Dtype>,
+    pub complex: bool,
+    pub dealias: bool,
+    pub ranks: u128,
+    pub nodes: u128,
+    pub node_mem: u128,
+    pub device: SimDevice,
+    /// Per-rank memory outside the solver's arrays (MPI buffers, libraries), MiB.
+    pub rank_mib: u128,
+    /// Extra work on the busiest rank, basis points.
+    pub imbalance_bp: u128,
+    pub steps: u128,
+    pub output_every: u128,
+    pub snapshots: u128,
+    /// Output compression ratio in hundredths (100 = none).
+    pub compression_c: u128,
+    pub checkpoint_every: u128,
+    pub adjoint: Adjoint,
+    pub adjoint_snapshots: u128,
+}
+
+impl Default for Sim {
+    fn default() -> Self {
+        Sim {
+            method: Method::Grid,
+            nx: 512,
+            ny: 512,
+            nz: 512,
+            fields: 5,
+            levels: 2,
+            work: 3,
+            halo: 2,
+            particles: 1_000_000,
+            atom_style: AtomStyle::Atomic,
+            attrs: 0,
+            cutoff_milli: 2500,
+            skin_milli: 300,
+            density_micro: 844_200,
+            neighbors: 0,
+            newton: true,
+            long_range: LongRange::None,
+            kspace_grid: 0,
+            cells: 10_000_000,
+            element: Element::Tet4,
+            dofs: 4,
+            krylov: 30,
+            precond: Precond::Ilu0,
+            lattice: Lattice::D3q19,
+            streaming: Streaming::TwoLattice,
+            lbm_dtype: None,
+            complex: false,
+            dealias: true,
+            ranks: 64,
+            nodes: 1,
+            node_mem: 256 << 30,
+            device: SimDevice::Cpu,
+            rank_mib: 100,
+            imbalance_bp: 0,
+            steps: 1000,
+            output_every: 0,
+            snapshots: 0,
+            compression_c: 100,
+            checkpoint_every: 0,
+            adjoint: Adjoint::None,
+            adjoint_snapshots: 10,
+        }
+    }
+}
+
+fn divisors(n: u128) -> Vec<u128> {
+    let mut small = Vec::new();
+    let mut large = Vec::new();
+    let mut d = 1;
+    while d * d <= n {
+        if n % d == 0 {
+            small.push(d);
+            if d * d != n {
+                large.push(n / d);
+            }
+        }
+        d += 1;
+    }
+    small.extend(large.into_iter().rev());
+    small
+}
+
+/// Near-cubic split of `ranks` over a box of extents (x, y, z): the factorisation with the
+/// least subdomain surface, as MPI_Dims_create and LAMMPS's processor grid choose.
+pub fn split(ranks: u128, x: f64, y: f64, z: f64, two_d: bool) -> (u128, u128, u128) {
+    let mut best = (ranks, 1, 1);
+    let mut best_area = f64::INFINITY;
+    for px in divisors(ranks) {
+        for py in divisors(ranks / px) {
+            let pz = ranks / px / py;
+            if two_d && pz > 1 {
+                continue;
+            }
+            let (a, b, c) = (x / px as f64, y / py as f64, z / pz as f64);
+            let area = if two_d { a + b } else { a * b + b * c + a * c };
+            if area < best_area * (1.0 - 1e-12) {
+                best_area = area;
+                best = (px, py, pz);
+            }
+        }
+    }
+    best
+}
+
+/// Cube root by Newton's method with only +, −, ×, ÷: bit-identical on every platform (the
+/// page and the CLI must agree), unlike libm's cbrt.
+pub fn cbrt(v: f64) -> f64 {
+    if !(v > 0.0) || !v.is_finite() {
+        return 0.0;
+    }
+    let mut x = if v > 1.0 { v / 3.0 } else { 1.0 };
+    for _ in 0..200 {
+        let next = (2.0 * x + v / (x * x)) / 3.0;
+        if (next - x).abs() <= 1e-15 * next {
+            return next;
+        }
+        x = next;
+    }
+    x
+}
+
+/// Extra forward sweeps of binomial checkpointing: the least t with C(s + t, t) ≥ n, for `s`
+/// snapshots and `n` steps (Griewank & Walther 2000, "Algorithm 799: revolve").
+pub fn revolve_repetitions(snapshots: u128, steps: u128) -> Option<u128> {
+    if steps <= 1 {
+        return Some(0);
+    }
+    if snapshots == 0 {
+        return None;
+    }
+    let mut c: u128 = 1;
+    for t in 1..=100_000u128 {
+        c = c.saturating_mul(snapshots + t) / t;
+        if c >= steps {
+            return Some(t);
+        }
+    }
+    None
+}

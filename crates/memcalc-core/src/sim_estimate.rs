@@ -1,0 +1,552 @@
+//! The estimate of a simulation: bytes per rank by named component, shown per node (CPU codes,
+//! compared with node memory) or per GPU (GPU-resident codes), with the run's disk output.
+
+use crate::choice::Choice;
+use crate::estimate::{Component, Estimate, Location};
+use crate::scenario::{Mode, Scenario};
+use crate::sim::*;
+use crate::units::{format_fixed, group_digits as g};
+
+const SRC_GRID: &str = "Cells × fields × bytes × (time levels + stage buffers) plus ghost layers of the subdomain (surface-to-volume); see e.g. Gropp, Lusk & Skjellum, Using MPI, ch. 4 (halo exchange)";
+const SRC_MD: &str = "LAMMPS conventions (atom_vec.cpp, neigh_list.cpp, my_page.h): per-atom arrays sized for local + ghost atoms in chunks of 16384, neighbour pages of 100,000 indices with 2,000 kept free; neighbours ≈ 4/3·π·(cutoff + skin)³·density, halved with Newton's third law";
+const SRC_KSPACE: &str = "LAMMPS PPPM (pppm.cpp): density brick, three field bricks with ghost layers and two FFT work arrays; Darden et al. 1993 (PME)";
+const SRC_MESH: &str = "CSR storage (values + column indices + row pointers, Saad, Iterative Methods for Sparse Linear Systems, §3.4); GMRES(m) keeps m + 1 Krylov vectors (Saad & Schultz 1986); AMG operator complexity ~1.5 (hypre BoomerAMG documentation)";
+const SRC_LBM: &str = "Q distributions per cell, two copies or one with in-place streaming (Lehmann et al. 2022, Esoteric Pull and Esoteric Push, Computation 10(6):92; FluidX3D: 93 bytes/cell D3Q19 FP32, 55 with FP16 storage)";
+const SRC_FFT: &str = "Pseudo-spectral codes keep fields in physical and spectral space, transforms on a 3/2-padded grid for dealiasing (Orszag 1971) with transpose buffers of pencil decompositions (P3DFFT, 2DECOMP&FFT)";
+const SRC_HISTORY: &str = "Snapshots and output frames are the prognostic state; binomial checkpointing after Griewank & Walther 2000 (Algorithm 799: revolve)";
+const SRC_RANK: &str = "Per-process memory outside the solver's arrays (MPI eager buffers, libraries, executable): tens to hundreds of MiB per rank; measure with your code's report or /proc/<pid>/status";
+
+/// One part, per rank, before it is shown per node or per GPU.
+struct Part {
+    id: &'static str,
+    label: &'static str,
+    rank_bytes: u128,
+    /// Over all ranks, without per-rank rounding (so adding ranks never lowers it).
+    total_bytes: u128,
+    location: Location,
+    formula: String,
+    question: &'static str,
+    explanation: String,
+    source: &'static str,
+}
+
+/// What a method gives: its parts per rank and the bytes of one snapshot of its state per
+/// rank (what output, snapshots and adjoint storage copy).
+struct MethodParts {
+    parts: Vec<Part>,
+    snapshot_rank: u128,
+    /// The same over all ranks, without imbalance or per-rank rounding.
+    snapshot_total: u128,
+    /// Whole-run size of the state that a restart file must hold, across all ranks.
+    restart_total: u128,
+    shape: String,
+}
+
+/// Bytes from a continuous amount, rounded up and kept finite.
+fn up(v: f64) -> u128 {
+    if v.is_finite() && v > 0.0 {
+        v.min(1e30).ceil() as u128
+    } else {
+        0
+    }
+}
+
+/// The integer processor grid a code would choose (reported), and the even, shape-preserving
+/// subdomain memory is computed from: extents / p^(1/3) (2D: p^(1/2)). Uneven splits, such as
+/// prime rank counts, load the busiest rank more: that is what `imbalance` is for.
+fn decomposition(m: &Sim, x: f64, y: f64, z: f64) -> ((u128, u128, u128), (f64, f64, f64)) {
+    let two_d = m.nz <= 1;
+    let grid = split(m.ranks, x, y, z, two_d);
+    let p = m.ranks as f64;
+    let k = if two_d { p.sqrt() } else { cbrt(p) };
+    (grid, (x / k, y / k, if two_d { z } else { z / k }))
+}
+
+/// Cells of a subdomain with `h` ghost layers on every side (none along z in 2D).
+fn padded(l: (f64, f64, f64), h: f64, two_d: bool) -> f64 {
+    (l.0 + 2.0 * h) * (l.1 + 2.0 * h) * if two_d { l.2 } else { l.2 + 2.0 * h }
+}
+
+fn imbalance(m: &Sim, v: f64) -> f64 {
+    v * (1.0 + m.imbalance_bp as f64 / 10_000.0)
+}
+
+fn grid(m: &Sim, b: u128) -> MethodParts {
+    let two_d = m.nz <= 1;
+    let n = m.nx * m.ny * m.nz.max(1);
+    let ((px, py, pz), l) = decomposition(m, m.nx as f64, m.ny as f64, m.nz.max(1) as f64);
+    let p = m.ranks as f64;
+    let owned = n as f64 / p;
+    let local = imbalance(m, owned);
+    let ghost = padded(l, m.halo as f64, two_d) - l.0 * l.1 * l.2;
+    let fb = (m.fields * b) as f64;
+    let lv = m.levels as f64;
+    // Ghost cells of every stored level, plus send and receive buffers for one face exchange.
+    let faces = 2.0 * m.halo as f64 * (l.1 * l.2 + l.0 * l.2 + if two_d { 0.0 } else { l.0 * l.1 });
+    let halo_f = fb * lv * ghost + 2.0 * fb * faces;
+    let state = up(fb * lv * local);
+    let work = up((m.work * b) as f64 * (local + ghost));
+    let halo = up(halo_f);
+    let shape = format!("{}×{}×{} cells over a {}×{}×{} rank grid, about {} cells and {} ghost cells per rank", m.nx, m.ny, m.nz, px, py, pz, g(up(owned)), g(up(ghost)));
+    MethodParts {
+        parts: vec![
+            Part { id: "state", label: "Prognostic state", rank_bytes: state, total_bytes: m.fields * m.levels * n * b, location: Location::Device,
+                formula: format!("{} fields × {} levels × {} cells × {} B = {} B", m.fields, m.levels, g(up(local)), b, g(state)),
+                question: "What is the state of a grid code?",
+                explanation: format!("Every cell holds {} prognostic variables, kept at {} time levels or Runge–Kutta stages. {shape}.", m.fields, m.levels),
+                source: SRC_GRID },
+            Part { id: "work", label: "Work arrays", rank_bytes: work, total_bytes: up((m.work * b) as f64 * (owned + ghost) * p), location: Location::Device,
+                formula: format!("{} arrays × {} cells (with ghosts) × {} B = {} B", m.work, g(up(local + ghost)), b, g(work)),
+                question: "What are work arrays?",
+                explanation: "Diagnostics, fluxes, tendencies and scratch space that the solver allocates per cell alongside the state.".into(),
+                source: SRC_GRID },
+            Part { id: "halo", label: "Halo (ghost cells)", rank_bytes: halo, total_bytes: up(halo_f * p), location: Location::Device,
+                formula: format!("{} fields × {} levels × {} ghost cells × {} B + exchange buffers = {} B", m.fields, m.levels, g(up(ghost)), b, g(halo)),
+                question: "Why doesn't memory per rank fall as 1/N?",
+                explanation: format!("Each subdomain carries {} ghost layers copied from its neighbours: {} ghost cells for {} owned. As ranks grow the subdomains shrink but their surface shrinks slower than their volume, so the ghost share rises.", m.halo, g(up(ghost)), g(up(owned))),
+                source: SRC_GRID },
+        ],
+        snapshot_rank: up(fb * local),
+        snapshot_total: m.fields * n * b,
+        restart_total: m.fields * m.levels * n * b,
+        shape,
+    }
+}
+
+/// Per-particle bytes LAMMPS keeps besides the atom style, at the allocated size: neighbour
+/// bookkeeping (ilist, numneigh, firstneigh 16 B), binning (8 B), the positions of the last
+/// neighbour build (24 B), and sorting and other per-atom buffers (36 B; the last 24 B inferred
+/// from LAMMPS's own 1- and 4-rank benchmark logs).
+const MD_LIST_BYTES: u128 = 16 + 8 + 24;
+const MD_OTHER_BYTES: u128 = 12 + 24;
+const MD_CHUNK: u128 = 16_384;
+const MD_PAGE: u128 = 100_000;
+const MD_ONE_ATOM: u128 = 2000;
+
+fn particles(m: &Sim, _b: u128) -> MethodParts {
+    let rho = m.density_micro as f64 / DENSITY_SCALE as f64;
+    let rg = (m.cutoff_milli + m.skin_milli) as f64 / LEN_SCALE as f64;
+    let side = cbrt(m.particles as f64 / rho.max(1e-30));
+    let ((px, py, pz), l) = decomposition(&Sim { nz: 2, ..*m }, side, side, side);
+    let p = m.ranks as f64;
+    let owned = m.particles as f64 / p;
+    let local_f = imbalance(m, owned);
+    let local = up(local_f);
+    let ghost_f = ((l.0 + 2.0 * rg) * (l.1 + 2.0 * rg) * (l.2 + 2.0 * rg) - l.0 * l.1 * l.2) * rho;
+    let ghosts = up(ghost_f);
+    let per_atom = if m.attrs > 0 { m.attrs } else { m.atom_style.bytes() };
+    let nmax = (local + ghosts).div_ceil(MD_CHUNK) * MD_CHUNK;
+    let sphere = 4.0 / 3.0 * std::f64::consts::PI * rg * rg * rg * rho;
+    let per_particle = if m.neighbors > 0 { m.neighbors as f64 } else if m.newton { sphere / 2.0 } else { sphere };
+    let neighbors_milli = up(per_particle * 1000.0);
+    let pairs = up(local_f * per_particle);
+    let pages = pairs.div_ceil(MD_PAGE - MD_ONE_ATOM).max(1);
+    let lists = pages * MD_PAGE * 4 + nmax * MD_LIST_BYTES;
+    let state = per_atom * local;
+    let halo = per_atom * (nmax - local);
+    let work = nmax * MD_OTHER_BYTES + 4 * (m.particles + 1);
+    // Totals count what is in use (no chunk or page rounding), so adding ranks never lowers them.
+    let in_use = (owned + ghost_f) * p;
+    let shape = format!(
+        "{} particles in a box of side {} over a {}×{}×{} rank grid: {} local and {} ghost particles per rank",
+        g(m.particles), format_fixed(up(side * 1000.0), 3), px, py, pz, g(local), g(ghosts)
+    );
+    let mut parts = vec![
+        Part { id: "state", label: "Particle state", rank_bytes: state, total_bytes: per_atom * m.particles, location: Location::Device,
+            formula: format!("{} particles × {} B = {} B", g(local), per_atom, g(state)),
+            question: "What does each particle cost?",
+            explanation: format!("Positions, velocities and forces in double precision plus identifiers: {per_atom} bytes per particle for this atom style. {shape}."),
+            source: SRC_MD },
+        Part { id: "halo", label: "Ghost particles", rank_bytes: halo, total_bytes: up(per_atom as f64 * ghost_f * p), location: Location::Device,
+            formula: format!("({} allocated − {} local) × {} B = {} B", g(nmax), g(local), per_atom, g(halo)),
+            question: "What are ghost particles?",
+            explanation: format!("Copies of the neighbours' particles within cutoff + skin = {} of the subdomain's faces ({} of them), with the same per-particle arrays; arrays grow in chunks of {} particles, so the allocation is rounded up.", format_fixed(up(rg * 1000.0), 3), g(ghosts), MD_CHUNK),
+            source: SRC_MD },
+        Part { id: "neighbor_lists", label: "Neighbour lists", rank_bytes: lists, total_bytes: up(owned * p * per_particle * 4.0 + in_use * MD_LIST_BYTES as f64), location: Location::Device,
+            formula: format!("{} pages × {} × 4 B + {} × {} B = {} B", pages, g(MD_PAGE), g(nmax), MD_LIST_BYTES, g(lists)),
+            question: "Why do neighbour lists dominate?",
+            explanation: format!("Each particle keeps the indices of the particles within cutoff + skin: {} per particle here ({} list{}), {} pairs per rank, in pages of {} indices; plus per-particle list bookkeeping, binning and the positions at the last rebuild. This, not the particle state, is what the folk rule of 'a few hundred bytes per atom' misses.",
+                format_fixed(neighbors_milli, 3), if m.newton { "half" } else { "full" }, if m.newton { ", Newton's third law" } else { "" }, g(pairs), g(MD_PAGE)),
+            source: SRC_MD },
+        Part { id: "work", label: "Other per-particle buffers", rank_bytes: work, total_bytes: up(in_use * MD_OTHER_BYTES as f64) + 4 * (m.particles + 1) * m.ranks, location: Location::Device,
+            formula: format!("{} × {} B + 4 B × {} (id map) = {} B", g(nmax), MD_OTHER_BYTES, g(m.particles + 1), g(work)),
+            question: "What else is per particle?",
+            explanation: "Spatial sorting permutations, the global-id-to-local map (sized by the largest id on every rank) and communication bookkeeping.".into(),
+            source: SRC_MD },
+    ];
+    if m.long_range != LongRange::None {
+        let grid_points = if m.kspace_grid > 0 { m.kspace_grid } else { m.particles };
+        let per_rank = up(grid_points as f64 / p);
+        // 4 real bricks with ghost layers (~1.5× the owned points) + 2 complex FFT arrays.
+        let bytes = per_rank * 8 * 4 * 3 / 2 + per_rank * 16 * 2;
+        parts.push(Part { id: "long_range", label: "Long-range mesh", rank_bytes: bytes, total_bytes: grid_points * (48 + 32), location: Location::Device,
+            formula: format!("{} mesh points × (4 × 8 B × 1.5 + 2 × 16 B) = {} B", g(per_rank), g(bytes)),
+            question: "What does the long-range solver add?",
+            explanation: format!("{} spreads charges on a mesh of {} points and solves Poisson's equation by FFT: a charge-density brick and three field bricks with ghost layers, and two complex work arrays per rank.", m.long_range.label(), g(grid_points)),
+            source: SRC_KSPACE });
+    }
+    MethodParts { parts, snapshot_rank: local * 48, snapshot_total: m.particles * 48, restart_total: m.particles * per_atom, shape }
+}
+
+fn mesh(m: &Sim, b: u128) -> MethodParts {
+    let (npc, points_per_cell, nnz_row) = m.element.topology();
+    let p = m.ranks as f64;
+    let cells_f = imbalance(m, m.cells as f64 / p);
+    let cells = up(cells_f);
+    let points = up(cells_f * points_per_cell);
+    let rows = points * m.dofs;
+    let nnz = rows * nnz_row * m.dofs;
+    let matrix = nnz * (b + 4) + (rows + 1) * 4;
+    let vectors = match m.krylov {
+        0 => 4,
+        k => k + 4,
+    };
+    let solver = vectors * rows * b;
+    let precond = match m.precond {
+        Precond::None => 0,
+        Precond::Jacobi => rows * b,
+        Precond::Ilu0 => matrix,
+        Precond::Ilu1 => 2 * matrix,
+        Precond::Amg => matrix / 2 + 3 * rows * b,
+    };
+    let connectivity = cells * npc * 4 + points * 3 * 8;
+    let state = m.levels * rows * b;
+    // Over all ranks: the same per-unknown costs on the unpartitioned mesh (row pointers once per rank).
+    let all_rows = up(m.cells as f64 * points_per_cell) * m.dofs;
+    let all_matrix = all_rows * nnz_row * m.dofs * (b + 4) + (all_rows + m.ranks) * 4;
+    let all_precond = match m.precond {
+        Precond::None => 0,
+        Precond::Jacobi => all_rows * b,
+        Precond::Ilu0 => all_matrix,
+        Precond::Ilu1 => 2 * all_matrix,
+        Precond::Amg => all_matrix / 2 + 3 * all_rows * b,
+    };
+    let shape = format!("{} cells per rank, {} unknown-carrying points, {} unknowns", g(cells), g(points), g(rows));
+    MethodParts {
+        parts: vec![
+            Part { id: "state", label: "Solution fields", rank_bytes: state, total_bytes: m.levels * all_rows * b, location: Location::Device,
+                formula: format!("{} levels × {} unknowns × {} B = {} B", m.levels, g(rows), b, g(state)),
+                question: "What is the state of a mesh code?",
+                explanation: format!("{} unknowns per point ({}), kept at {} time levels. {shape}.", m.dofs, m.element.label(), m.levels),
+                source: SRC_MESH },
+            Part { id: "mesh", label: "Mesh (connectivity, coordinates)", rank_bytes: connectivity, total_bytes: m.cells * npc * 4 + all_rows / m.dofs * 24, location: Location::Device,
+                formula: format!("{} cells × {} nodes × 4 B + {} points × 3 × 8 B = {} B", g(cells), npc, g(points), g(connectivity)),
+                question: "How much does the mesh itself take?",
+                explanation: "Element-to-node connectivity (32-bit indices) and node coordinates.".into(),
+                source: SRC_MESH },
+            Part { id: "matrix", label: "Sparse matrix", rank_bytes: matrix, total_bytes: all_matrix, location: Location::Device,
+                formula: format!("{} nonzeros × ({} + 4) B + {} row pointers × 4 B = {} B", g(nnz), b, g(rows + 1), g(matrix)),
+                question: "Why is the matrix the largest term?",
+                explanation: format!("An implicit solver assembles a sparse matrix: about {} nonzeros per row for this element with {} coupled unknowns per point, each nonzero a value and a column index.", nnz_row * m.dofs, m.dofs),
+                source: SRC_MESH },
+            Part { id: "solver", label: "Solver workspace and preconditioner", rank_bytes: solver + precond, total_bytes: vectors * all_rows * b + all_precond, location: Location::Device,
+                formula: format!("{} vectors × {} unknowns × {} B + preconditioner {} B = {} B", vectors, g(rows), b, g(precond), g(solver + precond)),
+                question: "What does the linear solver need?",
+                explanation: format!("The Krylov method keeps {} vectors ({}), and the {} preconditioner adds its own storage.", vectors, if m.krylov > 0 { format!("GMRES({}) stores its restart basis", m.krylov) } else { "CG".into() }, m.precond.label()),
+                source: SRC_MESH },
+        ],
+        snapshot_rank: rows * b,
+        snapshot_total: all_rows * b,
+        restart_total: m.levels * all_rows * b,
+        shape,
+    }
+}
+
+fn lbm(m: &Sim, b: u128) -> MethodParts {
+    let two_d = m.nz <= 1;
+    let n = m.nx * m.ny * m.nz.max(1);
+    let ((px, py, pz), l) = decomposition(m, m.nx as f64, m.ny as f64, m.nz.max(1) as f64);
+    let p = m.ranks as f64;
+    let owned = n as f64 / p;
+    let local = imbalance(m, owned);
+    let ghost = padded(l, 1.0, two_d) - l.0 * l.1 * l.2;
+    let storage = m.lbm_dtype.map(|d| d.bytes()).unwrap_or(b);
+    let copies = match m.streaming {
+        Streaming::TwoLattice => 2,
+        Streaming::InPlace => 1,
+    };
+    let q = m.lattice.q();
+    let per_cell = (q * storage * copies) as f64;
+    let dist = up(per_cell * local);
+    let macro_bytes = up((4 * b + 1) as f64 * local);
+    let halo = up(per_cell * ghost);
+    let shape = format!("{}×{}×{} cells over a {}×{}×{} rank grid", m.nx, m.ny, m.nz, px, py, pz);
+    MethodParts {
+        parts: vec![
+            Part { id: "lattice", label: "Distribution functions", rank_bytes: dist, total_bytes: q * storage * copies * n, location: Location::Device,
+                formula: format!("{q} × {storage} B × {copies} cop{} × {} cells = {} B", if copies == 1 { "y" } else { "ies" }, g(up(local)), g(dist)),
+                question: "Why is a lattice Boltzmann cell so large?",
+                explanation: format!("Each cell stores {q} particle distributions ({}), in {} bytes each, {}. {shape}.", m.lattice.label(), storage,
+                    if copies == 2 { "in two lattices so streaming can read one and write the other" } else { "in one lattice thanks to in-place streaming" }),
+                source: SRC_LBM },
+            Part { id: "state", label: "Density, velocity, flags", rank_bytes: macro_bytes, total_bytes: (4 * b + 1) * n, location: Location::Device,
+                formula: format!("(4 × {b} B + 1 B) × {} cells = {} B", g(up(local)), g(macro_bytes)),
+                question: "What else does each cell hold?",
+                explanation: "Density and three velocity components in the compute precision, and a byte of boundary flags.".into(),
+                source: SRC_LBM },
+            Part { id: "halo", label: "Halo (ghost cells)", rank_bytes: halo, total_bytes: up(per_cell * ghost * p), location: Location::Device,
+                formula: format!("{q} × {storage} B × {copies} × {} ghost cells = {} B", g(up(ghost)), g(halo)),
+                question: "What is the halo of a lattice Boltzmann subdomain?",
+                explanation: "One layer of ghost cells around each subdomain for streaming across rank boundaries.".into(),
+                source: SRC_LBM },
+        ],
+        snapshot_rank: up((4 * b) as f64 * local),
+        snapshot_total: 4 * b * n,
+        restart_total: q * storage * n,
+        shape,
+    }
+}
+
+fn spectral(m: &Sim, b: u128) -> MethodParts {
+    let n = m.nx * m.ny * m.nz.max(1);
+    let p = m.ranks as f64;
+    let local = imbalance(m, n as f64 / p);
+    // A real field's spectrum holds (nx/2 + 1)/nx of the points as complex values.
+    let spectral_fraction = if m.complex { 1.0 } else { (m.nx / 2 + 1) as f64 / m.nx as f64 };
+    let per_point = b as f64 * if m.complex { 2.0 } else { 1.0 } + spectral_fraction * 2.0 * b as f64;
+    let per_field = per_point * local;
+    let state = up(m.fields as f64 * m.levels as f64 * per_field);
+    // Transforms on a 3/2-padded grid (27/8 of the points in 3D) with two transpose buffers.
+    let pad = if !m.dealias { 1.0 } else if m.nz > 1 { 27.0 / 8.0 } else { 9.0 / 4.0 };
+    let fft = up(3.0 * pad * local * 2.0 * b as f64);
+    let work = up((m.work * b) as f64 * local);
+    // Over all ranks: the same per-point costs on every point, without the imbalance.
+    let all = |per_point_total: f64| up(per_point_total * n as f64);
+    let shape = format!("{}×{}×{} grid, {} points per rank", m.nx, m.ny, m.nz, g(up(local)));
+    MethodParts {
+        parts: vec![
+            Part { id: "state", label: "Fields (physical and spectral)", rank_bytes: state, total_bytes: all(m.fields as f64 * m.levels as f64 * per_point), location: Location::Device,
+                formula: format!("{} fields × {} levels × {} B = {} B", m.fields, m.levels, g(up(per_field)), g(state)),
+                question: "Why are fields stored twice?",
+                explanation: format!("A pseudo-spectral code keeps each field in physical space and as Fourier coefficients, at {} time levels or stages. {shape}.", m.levels),
+                source: SRC_FFT },
+            Part { id: "fft", label: "FFT buffers", rank_bytes: fft, total_bytes: all(3.0 * pad * 2.0 * b as f64), location: Location::Device,
+                formula: format!("3 × {} padded points × 2 × {} B (complex) = {} B", g(up(pad * local)), b, g(fft)),
+                question: "What do the transforms need?",
+                explanation: format!("Nonlinear terms are computed on a grid {} to remove aliasing errors, and distributed FFTs transpose data between pencils through send and receive buffers.", if m.dealias { "padded by 3/2 in each direction" } else { "without padding (dealiasing off)" }),
+                source: SRC_FFT },
+            Part { id: "work", label: "Work arrays", rank_bytes: work, total_bytes: m.work * b * n, location: Location::Device,
+                formula: format!("{} arrays × {} points × {} B = {} B", m.work, g(up(local)), b, g(work)),
+                question: "What are work arrays?",
+                explanation: "Right-hand sides, nonlinear products and diagnostics.".into(),
+                source: SRC_FFT },
+        ],
+        snapshot_rank: up(m.fields as f64 * local * b as f64),
+        snapshot_total: m.fields * n * b,
+        restart_total: m.fields * m.levels * n * b,
+        shape,
+    }
+}
+
+/// Memory of a simulation scenario.
+pub fn estimate_sim(s: &Scenario) -> Estimate {
+    let m = &s.sim;
+    let b = s.dtype.bytes();
+    let mp = match m.method {
+        Method::Grid => grid(m, b),
+        Method::Particles => particles(m, b),
+        Method::Mesh => mesh(m, b),
+        Method::Lbm => lbm(m, b),
+        Method::Spectral => spectral(m, b),
+    };
+    let mut parts = mp.parts;
+    let ratio = m.compression_c.max(100);
+    let compressed = |v: u128| v * 100 / ratio;
+    let snap = mp.snapshot_rank;
+
+    let snap_all = mp.snapshot_total;
+    let mut history = compressed(snap) * m.snapshots;
+    let mut history_all = compressed(snap_all) * m.snapshots;
+    let mut history_formula = format!("{} snapshots × {} B ÷ {} (compression)", m.snapshots, g(snap), format_fixed(ratio, 2));
+    let mut recompute = String::new();
+    match m.adjoint {
+        Adjoint::None => {}
+        Adjoint::StoreAll => {
+            history += snap * m.steps;
+            history_all += snap_all * m.steps;
+            history_formula.push_str(&format!(" + {} steps × {} B (adjoint)", g(m.steps), g(snap)));
+        }
+        Adjoint::Checkpoint => {
+            history += snap * m.adjoint_snapshots;
+            history_all += snap_all * m.adjoint_snapshots;
+            history_formula.push_str(&format!(" + {} checkpoints × {} B (adjoint)", m.adjoint_snapshots, g(snap)));
+            recompute = match revolve_repetitions(m.adjoint_snapshots, m.steps) {
+                Some(t) => format!(" Binomial checkpointing with {} snapshots over {} steps recomputes the forward run about {t} extra time{}.", m.adjoint_snapshots, g(m.steps), if t == 1 { "" } else { "s" }),
+                None => " Too few snapshots for this many steps.".into(),
+            };
+        }
+    }
+    if history > 0 {
+        parts.push(Part { id: "history", label: "History in memory", rank_bytes: history, total_bytes: history_all, location: Location::Device,
+            formula: format!("{history_formula} = {} B", g(history)),
+            question: "Why does memory grow with the number of steps?",
+            explanation: format!("Snapshots kept in memory for analysis{}, each a copy of the prognostic state of the rank.{recompute}",
+                if m.adjoint != Adjoint::None { " and the forward states an adjoint or differentiable run reads backwards" } else { "" }),
+            source: SRC_HISTORY });
+    }
+    if m.output_every > 0 {
+        let buf = compressed(snap);
+        parts.push(Part { id: "output_buffers", label: "Output buffers", rank_bytes: buf, total_bytes: compressed(snap_all), location: Location::Device,
+            formula: format!("{} B ÷ {} = {} B", g(snap), format_fixed(ratio, 2), g(buf)),
+            question: "What does writing output cost in memory?",
+            explanation: "One output frame is gathered and compressed in memory before it is written.".into(),
+            source: SRC_HISTORY });
+    }
+    let ranks_per_node = m.ranks.div_ceil(m.nodes);
+    let gpu = m.device == SimDevice::Gpu;
+    let tensors: u128 = parts.iter().map(|p| p.rank_bytes).sum();
+    let all_tensors: u128 = parts.iter().map(|p| p.total_bytes).sum();
+    let overhead = tensors * s.overhead_bp / 10_000;
+    parts.push(Part { id: "overhead", label: "Allocator overhead", rank_bytes: overhead, total_bytes: all_tensors * s.overhead_bp / 10_000, location: Location::Device,
+        formula: format!("{} % × {} B = {} B", format_fixed(s.overhead_bp, 2), g(tensors), g(overhead)),
+        question: "Why add an overhead?",
+        explanation: "Allocators round and fragment, and solvers allocate temporaries; this setting adds a share of the arrays above.".into(),
+        source: crate::estimate::SRC_ALLOCATOR });
+    let runtime = if gpu { s.runtime_mib << 20 } else { m.rank_mib << 20 };
+    parts.push(Part { id: "runtime", label: if gpu { "CUDA context and libraries" } else { "MPI and libraries per rank" }, rank_bytes: runtime, total_bytes: runtime * m.ranks, location: Location::Device,
+        formula: format!("{} MiB = {} B", g(runtime >> 20), g(runtime)),
+        question: "What does each process cost before any array?",
+        explanation: if gpu { "The CUDA context, kernels and library workspaces of the rank's GPU.".into() } else { "MPI buffers, libraries and the executable of each rank; a code's own memory report (such as LAMMPS's) does not include it.".into() },
+        source: if gpu { crate::estimate::SRC_RUNTIME } else { SRC_RANK } });
+
+    // Shown per GPU for GPU-resident codes, per node for CPU codes (compared with node memory).
+    let scale = if gpu { 1 } else { ranks_per_node };
+    let per_rank: u128 = parts.iter().map(|p| p.rank_bytes).sum();
+    let all_ranks: u128 = parts.iter().map(|p| p.total_bytes).sum();
+    let unit = if gpu { "per GPU" } else { "per node" };
+    let mut components: Vec<Component> = parts
+        .into_iter()
+        .map(|p| Component {
+            id: p.id,
+            label: p.label,
+            bytes: u64_of(p.rank_bytes * scale),
+            location: p.location,
+            formula: if scale > 1 { format!("({}) × {scale} ranks per node", p.formula) } else { p.formula },
+            question: p.question,
+            explanation: p.explanation,
+            source: p.source,
+        })
+        .collect();
+
+    let frames = if m.output_every > 0 { m.steps / m.output_every } else { 0 };
+    let global_snap = snap_all;
+    let output_total = compressed(global_snap) * frames;
+    if frames > 0 {
+        components.push(Component { id: "output_total", label: "Output over the run (disk)", bytes: u64_of(output_total), location: Location::Disk,
+            formula: format!("{} frames × {} B ÷ {} = {} B", g(frames), g(global_snap), format_fixed(ratio, 2), g(output_total)),
+            question: "How much will the run write?",
+            explanation: format!("Every {} steps the state of all ranks is written, {} frames over {} steps, after compression.", g(m.output_every), g(frames), g(m.steps)),
+            source: SRC_HISTORY });
+    }
+    if m.checkpoint_every > 0 {
+        components.push(Component { id: "checkpoint", label: "One restart file (disk)", bytes: u64_of(mp.restart_total), location: Location::Disk,
+            formula: format!("{} B", g(mp.restart_total)),
+            question: "How large is a restart file?",
+            explanation: format!("The full state of every rank at every stored level, uncompressed, written every {} steps; keep at least two.", g(m.checkpoint_every)),
+            source: SRC_HISTORY });
+    }
+
+    let per_device: u128 = per_rank * scale;
+    let capacity = if gpu { s.device.capacity_bytes() } else { m.node_mem };
+    let mut warnings = Vec::new();
+    if m.ranks < m.nodes {
+        warnings.push("Fewer ranks than nodes: some nodes would be idle.".into());
+    }
+    if m.method == Method::Grid && m.halo == 0 {
+        warnings.push("No ghost layers: only valid for a single rank or embarrassingly parallel work.".into());
+    }
+    let disk = output_total + if m.checkpoint_every > 0 { 2 * mp.restart_total } else { 0 };
+    Estimate {
+        mode: Mode::Sim,
+        components,
+        per_device_bytes: u64_of(per_device),
+        cluster_bytes: u64_of(all_ranks),
+        host_per_node_bytes: u64_of(per_rank * ranks_per_node),
+        capacity_bytes: u64_of(capacity),
+        host_capacity_bytes: None,
+        device_label: if gpu { s.device.label() } else { format!("a node with {}", crate::units::format_bytes(m.node_mem, Default::default())) },
+        busiest: format!("{unit}: {} ranks on {} node{}, {}", g(m.ranks), g(m.nodes), if m.nodes == 1 { "" } else { "s" }, mp.shape),
+        params: 0,
+        trainable_params: 0,
+        per_rank_bytes: u64_of(per_rank),
+        disk_bytes: u64_of(disk),
+        warnings,
+    }
+}
+
+fn u64_of(v: u128) -> u64 {
+    u64::try_from(v).unwrap_or(u64::MAX)
+}
+
+/// Memory per node as nodes grow, for strong scaling (same problem, more nodes) or weak
+/// scaling (the problem grows with the nodes, along x), at the same ranks per node.
+pub fn scaling(s: &Scenario, weak: bool, max_nodes: u128) -> Vec<(u128, u64)> {
+    let m = s.sim;
+    let per_node = m.ranks.div_ceil(m.nodes).max(1);
+    let mut out = Vec::new();
+    let mut n = 1u128;
+    while n <= max_nodes {
+        let mut sim = Sim { nodes: n, ranks: per_node * n, ..m };
+        if weak {
+            let f = n.max(1);
+            let base = m.nodes.max(1);
+            sim.nx = (m.nx * f).div_ceil(base).max(1);
+            sim.particles = (m.particles * f).div_ceil(base).max(1);
+            sim.cells = (m.cells * f).div_ceil(base).max(1);
+            sim.kspace_grid = (m.kspace_grid * f).div_ceil(base);
+        }
+        let e = estimate_sim(&Scenario { sim, ..*s });
+        out.push((n, e.host_per_node_bytes));
+        n *= 2;
+    }
+    out
+}
+
+/// The fewest nodes whose memory holds the problem, at the same ranks per node.
+pub fn fewest_nodes(s: &Scenario) -> Option<u128> {
+    let m = s.sim;
+    let per_node = m.ranks.div_ceil(m.nodes).max(1);
+    let fits = |n: u128| {
+        let sim = Sim { nodes: n, ranks: per_node * n, ..m };
+        estimate_sim(&Scenario { sim, ..*s }).fits_device()
+    };
+    let max = crate::scenario::MAX_GPUS / per_node;
+    if max == 0 || !fits(max) {
+        return None;
+    }
+    let (mut lo, mut hi) = (1u128, max);
+    while lo < hi {
+        let mid = lo + (hi - lo) / 2;
+        if fits(mid) {
+            hi = mid;
+        } else {
+            lo = mid + 1;
+        }
+    }
+    Some(lo)
+}
+
+/// For binomial checkpointing: the most snapshots that fit, and the recomputation it implies.
+pub fn adjoint_fit(s: &Scenario) -> Option<(u128, Option<u128>)> {
+    let m = s.sim;
+    if m.adjoint != Adjoint::Checkpoint {
+        return None;
+    }
+    let fits = |k: u128| {
+        let sim = Sim { adjoint_snapshots: k, ..m };
+        estimate_sim(&Scenario { sim, ..*s }).fits_device()
+    };
+    if !fits(0) {
+        return Some((0, None));
+    }
+    let (mut lo, mut hi) = (0u128, m.steps.max(1));
+    while lo < hi {
+        let mid = lo + (hi - lo).div_ceil(2);
+        if fits(mid) {
+            lo = mid;
+        } else {
+            hi = mid - 1;
+        }
+    }
+    Some((lo, revolve_repetitions(lo, m.steps)))
+}
