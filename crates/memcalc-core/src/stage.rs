@@ -176,14 +176,16 @@ impl<'a> Plan<'a> {
         if s.mode != Mode::Infer || s.sparsity_bp == 0 {
             return dense;
         }
-        let nnz = params - params * s.sparsity_bp / 10_000;
-        let value_bytes = dense.div_ceil(params.max(1)).max(1);
+        let density = 10_000 - s.sparsity_bp;
+        let nnz = params * density / 10_000;
+        // The nonzero values keep the format's bits per weight.
+        let values = (dense * density).div_ceil(10_000);
         match s.sparse_format {
             SparseFormat::Dense => dense,
             // Values + 32-bit column index per nonzero + a 32-bit row pointer per row
             // (about params / hidden rows).
-            SparseFormat::Csr => nnz * value_bytes + nnz * 4 + 4 * (params / self.arch.hidden.max(1) + 1),
-            SparseFormat::Bitmask => params.div_ceil(8) + nnz * value_bytes,
+            SparseFormat::Csr => values + nnz * 4 + 4 * (params / self.arch.hidden.max(1) + 1),
+            SparseFormat::Bitmask => params.div_ceil(8) + values,
         }
     }
 
