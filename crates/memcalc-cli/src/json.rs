@@ -40,8 +40,14 @@ pub fn estimate_json(e: &Estimate, notices: &[Notice]) -> String {
         .chain(notices.iter().map(|n| n.message.clone()))
         .map(|w| string(&w))
         .collect();
+    // Simulations add bytes per MPI rank and per node, and what the run writes to disk.
+    let sim = if e.mode == memcalc_core::Mode::Sim {
+        format!(",\"per_rank_bytes\":{},\"per_node_bytes\":{},\"disk_bytes\":{}", e.per_rank_bytes, e.host_per_node_bytes, e.disk_bytes)
+    } else {
+        String::new()
+    };
     format!(
-        "{{\"schema_version\":1,\"mode\":{},\"per_device_bytes\":{},\"cluster_bytes\":{},\"capacity_bytes\":{},\"host_per_node_bytes\":{},\"busiest\":{},\"params\":{},\"trainable_params\":{},\"fits\":{},\"components\":[{}],\"warnings\":[{}]}}",
+        "{{\"schema_version\":1,\"mode\":{},\"per_device_bytes\":{},\"cluster_bytes\":{},\"capacity_bytes\":{},\"host_per_node_bytes\":{},\"busiest\":{},\"params\":{},\"trainable_params\":{},\"fits\":{}{},\"components\":[{}],\"warnings\":[{}]}}",
         string(e.mode.id()),
         e.per_device_bytes,
         e.cluster_bytes,
@@ -51,6 +57,7 @@ pub fn estimate_json(e: &Estimate, notices: &[Notice]) -> String {
         e.params,
         e.trainable_params,
         e.fits(),
+        sim,
         components.join(","),
         warnings.join(",")
     )

@@ -127,7 +127,11 @@ fn particles(m: &Sim, _b: u128) -> MethodParts {
     let rho = m.density_micro as f64 / DENSITY_SCALE as f64;
     let rg = (m.cutoff_milli + m.skin_milli) as f64 / LEN_SCALE as f64;
     let side = cbrt(m.particles as f64 / rho.max(1e-30));
-    let ((px, py, pz), l) = decomposition(&Sim { nz: 2, ..*m }, side, side, side);
+    // Unlike grids, particle codes are modelled on the processor grid they actually use
+    // (LAMMPS's own choice), because the ghost count decides when per-atom arrays grow by a
+    // whole chunk: an awkward rank count (a prime) raises memory per rank, as it does in LAMMPS.
+    let (px, py, pz) = split(m.ranks, side, side, side, false);
+    let l = (side / px as f64, side / py as f64, side / pz as f64);
     let p = m.ranks as f64;
     let owned = m.particles as f64 / p;
     let local_f = imbalance(m, owned);
