@@ -3,7 +3,7 @@ use memcalc_core::derived::{derive, Derived};
 use memcalc_core::units::group_digits;
 use memcalc_core::{estimate, Estimate, FieldError, Inputs, Notice, Scenario};
 
-use crate::components::{BreakdownChart, DerivedAnswers, QueryNotices, ResultsTable, ScenarioForm, Verdict};
+use crate::components::{BreakdownChart, DerivedAnswers, PresetPicker, QueryNotices, ResultsTable, ScenarioForm, Verdict};
 use crate::location;
 
 /// The whole page: the calculator started from the URL's query.
@@ -70,11 +70,19 @@ pub fn Calculator(
         });
     }
 
+    let method = Signal::derive(move || {
+        inputs.with(|i| memcalc_core::Choice::parse(i.get("method")).unwrap_or(scenario.get().sim.method))
+    });
     let on_change = Callback::new(move |(key, value): (&'static str, String)| {
         set_inputs.update(|i| {
-            i.set(key, value);
+            if key == "mode" {
+                i.switch_mode(&value);
+            } else {
+                i.set(key, value);
+            }
         });
     });
+    let on_preset = Callback::new(move |query: &'static str| set_inputs.set(Inputs::from_query(query).0));
 
     let on_apply = Callback::new(move |patch: Vec<(&'static str, String)>| {
         set_inputs.update(|i| {
@@ -89,7 +97,8 @@ pub fn Calculator(
             <section class="inputs" aria-labelledby="inputs-heading">
                 <h2 id="inputs-heading">"Your model"</h2>
                 <QueryNotices notices=notices on_dismiss=Callback::new(move |_| set_notices.set(Vec::new()))/>
-                <ScenarioForm inputs=inputs errors=errors mode=mode params_hint=params_hint on_change=on_change/>
+                <PresetPicker on_pick=on_preset/>
+                <ScenarioForm inputs=inputs errors=errors mode=mode method=method params_hint=params_hint on_change=on_change/>
             </section>
             <section class="results" aria-labelledby="results-heading">
                 <h2 id="results-heading">"Memory per device"</h2>

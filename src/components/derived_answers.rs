@@ -17,9 +17,39 @@ pub fn DerivedAnswers(
     on_apply: Callback<Vec<(&'static str, String)>>,
 ) -> impl IntoView {
     let size = |b: u64| format_bytes(b.into(), UnitSystem::Binary);
+    let sim_facts = move |e: &Estimate, d: &Derived| {
+        let mut rows: Vec<(&'static str, &'static str, String)> = vec![
+            ("per-rank", "Memory per MPI rank", size(e.per_rank_bytes)),
+            ("per-node", "Memory per node", size(e.host_per_node_bytes)),
+            ("total", "Memory over all ranks", size(e.cluster_bytes)),
+            (
+                "fewest-nodes",
+                "Fewest nodes that fit (same ranks per node)",
+                d.fewest_nodes.map(|n| group_digits(n)).unwrap_or_else(|| "none up to a million ranks".into()),
+            ),
+        ];
+        if e.disk_bytes > 0 {
+            rows.push(("disk", "Written to disk over the run", size(e.disk_bytes)));
+        }
+        if let Some((k, t)) = d.adjoint {
+            rows.push((
+                "adjoint",
+                "Adjoint checkpoints that fit",
+                match t {
+                    Some(t) => format!("{} (≈ {} extra forward sweeps)", group_digits(k), group_digits(t)),
+                    None => format!("{}: too few for this many steps", group_digits(k)),
+                },
+            ));
+        }
+        rows.push(("busiest", "Figures are", e.busiest.clone()));
+        rows
+    };
     let facts = move || {
         let e = estimate.get();
         let d = derived.get();
+        if e.mode == Mode::Sim {
+            return sim_facts(&e, &d);
+        }
         let mut rows: Vec<(&'static str, &'static str, String)> = vec![(
             "params",
             "Parameters",
@@ -74,6 +104,37 @@ pub fn DerivedAnswers(
                         .collect_view()
                 }}
             </dl>
+            <Show when=move || derived.with(|d| !d.strong.is_empty())>
+                <table class="scaling" data-testid="scaling-table">
+                    <caption>"Memory per node as nodes grow (same ranks per node)"</caption>
+                    <thead>
+                        <tr>
+                            <th scope="col">"Nodes"</th>
+                            <th scope="col" class="num">"Strong scaling (same problem)"</th>
+                            <th scope="col" class="num">"Weak scaling (problem grows with nodes)"</th>
+                        </tr>
+                    </thead>
+                    <tbody>
+                        {move || {
+                            derived
+                                .get()
+                                .strong
+                                .iter()
+                                .zip(derived.get().weak.iter())
+                                .map(|((n, strong), (_, weak))| {
+                                    view! {
+                                        <tr>
+                                            <th scope="row">{group_digits(*n)}</th>
+                                            <td class="num">{size(*strong)}</td>
+                                            <td class="num">{size(*weak)}</td>
+                                        </tr>
+                                    }
+                                })
+                                .collect_view()
+                        }}
+                    </tbody>
+                </table>
+            </Show>
             <h3>"What would save the most memory"</h3>
             <Show
                 when=move || derived.with(|d| !d.savings.is_empty())

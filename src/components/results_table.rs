@@ -1,5 +1,5 @@
 use leptos::prelude::*;
-use memcalc_core::units::{format_bytes, group_digits, UnitSystem};
+use memcalc_core::units::{format_bytes, format_share, group_digits, UnitSystem};
 use memcalc_core::{Estimate, Location};
 
 /// The breakdown as a table: one row per component with its bytes, share and, beside it, what it
@@ -25,12 +25,16 @@ pub fn ResultsTable(
                 {move || {
                     estimate
                         .with(|e| {
-                            let total = e.per_device_bytes.max(1) as f64;
+                            let total = u128::from(e.per_device_bytes.max(1));
                             e.components
                                 .iter()
                                 .map(|c| {
-                                    let on_host = c.location == Location::Host;
-                                    let share = if on_host { String::from("host") } else { format!("{:.1} %", c.bytes as f64 / total * 100.0) };
+                                    let on_host = c.location != Location::Device;
+                                    let share = match c.location {
+                                        Location::Host => String::from("host"),
+                                        Location::Disk => String::from("disk"),
+                                        Location::Device => format_share(c.bytes.into(), total),
+                                    };
                                     view! {
                                         <tr data-component=c.id data-bytes=c.bytes.to_string() data-location=c.location.id() class:host=on_host>
                                             <th scope="row">
@@ -40,7 +44,7 @@ pub fn ResultsTable(
                                             <td class="num" title=format!("{} bytes", group_digits(c.bytes.into()))>
                                                 {format_bytes(c.bytes.into(), UnitSystem::Binary)}
                                             </td>
-                                            <td class="num" title=if on_host { "In host memory: not part of the device total" } else { "" }>{share}</td>
+                                            <td class="num" title=if on_host { "Not in device memory: not part of the total" } else { "" }>{share}</td>
                                             <td class="why">
                                                 <p class="question">{c.question}</p>
                                                 <p class="answer">{c.explanation.clone()}</p>
@@ -61,7 +65,7 @@ pub fn ResultsTable(
                         {move || estimate.with(|e| format_bytes(e.per_device_bytes.into(), UnitSystem::Binary))}
                     </td>
                     <td class="num">"100 %"</td>
-                    <td class="why">"The sum of every GPU row, not the largest one: all of them are resident at the peak. Rows marked host are in CPU memory."</td>
+                    <td class="why">"The sum of every GPU row, not the largest one: all of them are resident at the peak. Rows marked host are in CPU memory, rows marked disk are written to storage."</td>
                 </tr>
             </tfoot>
         </table>

@@ -16,6 +16,9 @@ pub fn ScenarioForm(
     /// The mode in force (decides which fields apply).
     #[prop(into)]
     mode: Signal<Mode>,
+    /// The simulation method in force (decides which simulation fields apply).
+    #[prop(into)]
+    method: Signal<memcalc_core::sim::Method>,
     /// Hint under the parameter count, e.g. the count derived from the architecture.
     #[prop(into)]
     params_hint: Signal<Option<String>>,
@@ -39,8 +42,8 @@ pub fn ScenarioForm(
 
     let group_view = move |group: Group| {
         move || {
-            let m = mode.get();
-            let applies = |f: &&'static Field| f.group == group && f.applies(m);
+            let (m, meth) = (mode.get(), method.get());
+            let applies = |f: &&'static Field| f.group == group && f.applies_to(m, meth);
             let essentials: Vec<&'static Field> = FIELDS.iter().filter(|f| applies(f) && !f.advanced).collect();
             let advanced: Vec<&'static Field> = FIELDS.iter().filter(|f| applies(f) && f.advanced).collect();
             if essentials.is_empty() && advanced.is_empty() {

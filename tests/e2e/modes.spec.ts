@@ -62,6 +62,8 @@ test("memcalc and the page agree on shared links", async ({ page }) => {
     `v=1&mode=finetune&${LLAMA2}&lora_rank=16&quant=nf4&gpu=rtx4090`,
     "v=1&params=70B&gpus=64&tp=8&pp=2&zero=1&recompute=selective&flash_attention=off&dropout=on&seq=4096",
     "v=1&params=13B&gpus=8&zero=2&offload=optimizer&host_mem=1024&dataset=40GB&dataset_on=host",
+    "v=1&mode=sim&method=particles&particles=2.5M&atom_style=full&density=0.1&cutoff=10&skin=2&long_range=pme&ranks=512&nodes=8",
+    "v=1&mode=sim&method=grid&nx=1440&ny=721&nz=137&fields=10&steps=1000&output_every=10&compression=4&adjoint=checkpoint",
   ];
   for (const link of links) {
     await page.goto(`./?${link}`);

@@ -65,7 +65,14 @@ pub fn nice_ceiling(v: f64) -> f64 {
     if !(v.is_finite()) || v <= 0.0 {
         return 1.0;
     }
-    let p = 10f64.powf(v.log10().floor());
+    // The power of ten at or below v, by repeated scaling (no powf/log10 in the page's wasm).
+    let mut p = 1.0;
+    while p * 10.0 <= v {
+        p *= 10.0;
+    }
+    while p > v {
+        p /= 10.0;
+    }
     [1.0, 2.0, 2.5, 5.0, 10.0].iter().map(|m| m * p).find(|c| *c >= v).unwrap_or(10.0 * p)
 }
 
@@ -121,10 +128,12 @@ pub fn draw_breakdown<DB: DrawingBackend>(
         .disable_y_axis()
         .x_labels(6)
         .x_label_formatter(&|v| {
+            // Tenths as integers: float formatting would add kilobytes to the page.
+            let tenths = (v * 10.0).round() as i64;
             if x_max <= 5.0 {
-                format!("{v:.1}")
+                format!("{}.{}", tenths / 10, tenths % 10)
             } else {
-                format!("{v:.0}")
+                format!("{}", (tenths + 5) / 10)
             }
         })
         .x_desc(format!("Memory per device ({unit})"))

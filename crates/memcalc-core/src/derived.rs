@@ -81,7 +81,45 @@ impl Saving {
     }
 }
 
+fn sim_candidates(s: &Scenario) -> Vec<(String, Vec<(&'static str, String)>)> {
+    use crate::sim::{Adjoint, Method, Precond, Streaming};
+    let m = &s.sim;
+    let mut c: Vec<(String, Vec<(&'static str, String)>)> = Vec::new();
+    let nodes = m.nodes * 2;
+    c.push((format!("Twice the nodes ({nodes}), same ranks per node"), vec![("nodes", nodes.to_string()), ("ranks", (m.ranks.div_ceil(m.nodes) * nodes).to_string())]));
+    if s.dtype.bytes() > 4 {
+        c.push(("Single precision (FP32)".into(), vec![("dtype", "fp32".into())]));
+    }
+    if m.method == Method::Lbm {
+        if m.streaming == Streaming::TwoLattice {
+            c.push(("In-place streaming (esoteric pull, one lattice)".into(), vec![("streaming", "inplace".into())]));
+        }
+        if m.lbm_dtype.is_none_or(|d| d.bytes() > 2) {
+            c.push(("Store distributions in FP16".into(), vec![("lbm_dtype", "fp16".into())]));
+        }
+    }
+    if m.method == Method::Mesh && matches!(m.precond, Precond::Ilu1 | Precond::Ilu0) {
+        c.push(("Algebraic multigrid instead of ILU".into(), vec![("precond", "amg".into())]));
+    }
+    if m.method == Method::Mesh && m.krylov > 10 {
+        c.push(("GMRES restart 10".into(), vec![("krylov", "10".into())]));
+    }
+    if m.adjoint == Adjoint::StoreAll {
+        c.push(("Binomial checkpointing instead of storing every step".into(), vec![("adjoint", "checkpoint".into())]));
+    }
+    if m.snapshots > 0 {
+        c.push(("Write snapshots to disk instead of keeping them".into(), vec![("snapshots", "0".into())]));
+    }
+    if m.compression_c < 400 && (m.snapshots > 0 || m.output_every > 0) {
+        c.push(("Compress output 4:1 (lossy)".into(), vec![("compression", "4".into())]));
+    }
+    c
+}
+
 fn candidates(s: &Scenario) -> Vec<(String, Vec<(&'static str, String)>)> {
+    if s.mode == Mode::Sim {
+        return sim_candidates(s);
+    }
     let mut c: Vec<(String, Vec<(&'static str, String)>)> = Vec::new();
     fn pv(label: &str, patch: &[(&'static str, &str)]) -> (String, Vec<(&'static str, String)>) {
         (label.to_string(), patch.iter().map(|(k, v)| (*k, v.to_string())).collect())
@@ -172,20 +210,39 @@ pub fn savings(s: &Scenario) -> Vec<Saving> {
 }
 
 /// The derived answers for a scenario, as shown beside the breakdown.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct Derived {
     pub max_batch: Option<u128>,
     /// For inference: the longest context that fits.
     pub max_seq: Option<u128>,
     pub fewest_gpus: Option<u128>,
     pub savings: Vec<Saving>,
+    /// Simulations: the fewest nodes, memory per node as nodes grow (strong and weak
+    /// scaling), and for binomial checkpointing the snapshots that fit and the recomputation.
+    pub fewest_nodes: Option<u128>,
+    pub strong: Vec<(u128, u64)>,
+    pub weak: Vec<(u128, u64)>,
+    pub adjoint: Option<(u128, Option<u128>)>,
 }
 
 pub fn derive(s: &Scenario) -> Derived {
+    if s.mode == Mode::Sim {
+        use crate::sim_estimate::{adjoint_fit, fewest_nodes, scaling};
+        let top = (s.sim.nodes * 64).clamp(64, 4096);
+        return Derived {
+            fewest_nodes: fewest_nodes(s),
+            strong: scaling(s, false, top),
+            weak: scaling(s, true, top),
+            adjoint: adjoint_fit(s),
+            savings: savings(s),
+            ..Default::default()
+        };
+    }
     Derived {
         max_batch: max_batch(s),
         max_seq: if s.mode == Mode::Infer { max_seq(s) } else { None },
         fewest_gpus: fewest_gpus(s),
         savings: savings(s),
+        ..Default::default()
     }
 }

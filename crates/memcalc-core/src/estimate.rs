@@ -106,8 +106,8 @@ fn u64_of(b: u128) -> u64 {
     u64::try_from(b).unwrap_or(u64::MAX)
 }
 
-fn upper(d: crate::precision::Dtype) -> String {
-    d.id().to_uppercase()
+fn upper(d: crate::precision::Dtype) -> &'static str {
+    d.short()
 }
 
 /// Text pieces shared by several explanations.

@@ -11,6 +11,7 @@ pub mod fields;
 pub mod inputs;
 pub mod optimizer;
 pub mod precision;
+pub mod presets;
 pub mod quant;
 pub mod query;
 pub mod scenario;

@@ -16,6 +16,18 @@ choice_enum!(
 );
 
 impl Dtype {
+    /// The name in capitals, e.g. "BF16".
+    pub fn short(self) -> &'static str {
+        match self {
+            Dtype::Fp64 => "FP64",
+            Dtype::Fp32 => "FP32",
+            Dtype::Tf32 => "TF32",
+            Dtype::Bf16 => "BF16",
+            Dtype::Fp16 => "FP16",
+            Dtype::Fp8 => "FP8",
+        }
+    }
+
     pub fn bytes(self) -> u128 {
         match self {
             Dtype::Fp64 => 8,

@@ -231,23 +231,30 @@ impl UnitSystem {
     }
 }
 
-/// Human-readable size with three significant figures or more: "104.31 GiB", "512 MiB", "0 B".
+/// Human-readable size with two decimals: "104.31 GiB", "512.00 MiB", "0 B". Integer
+/// arithmetic only: float formatting would add kilobytes to the page.
 pub fn format_bytes(bytes: u128, units: UnitSystem) -> String {
-    let (base, labels): (f64, [&str; 6]) = match units {
-        UnitSystem::Binary => (1024.0, ["B", "KiB", "MiB", "GiB", "TiB", "PiB"]),
-        UnitSystem::Decimal => (1000.0, ["B", "kB", "MB", "GB", "TB", "PB"]),
+    let (base, labels): (u128, [&str; 7]) = match units {
+        UnitSystem::Binary => (1024, ["B", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB"]),
+        UnitSystem::Decimal => (1000, ["B", "kB", "MB", "GB", "TB", "PB", "EB"]),
     };
-    let mut v = bytes as f64;
+    let mut unit = 1u128;
     let mut i = 0;
-    while v >= base && i < labels.len() - 1 {
-        v /= base;
+    while bytes >= unit * base && i < labels.len() - 1 {
+        unit *= base;
         i += 1;
     }
     if i == 0 {
-        format!("{bytes} B")
-    } else {
-        format!("{v:.2} {}", labels[i])
+        return format!("{bytes} B");
     }
+    let hundredths = (bytes * 100 + unit / 2) / unit;
+    format!("{}.{:02} {}", hundredths / 100, hundredths % 100, labels[i])
+}
+
+/// `part / whole` as a percentage with one decimal, e.g. "45.3 %".
+pub fn format_share(part: u128, whole: u128) -> String {
+    let tenths = (part * 1000 + whole.max(1) / 2) / whole.max(1);
+    format!("{}.{} %", tenths / 10, tenths % 10)
 }
 
 #[cfg(test)]

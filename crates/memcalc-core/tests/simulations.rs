@@ -184,3 +184,17 @@ fn limits_are_stated_for_simulations() {
     let (i, _) = Inputs::from_query("mode=sim&ranks=2&nodes=3");
     assert!(i.parse().unwrap_err().iter().any(|e| e.message.contains("nodes cannot exceed ranks")));
 }
+
+#[test]
+fn every_preset_is_a_valid_link() {
+    use memcalc_core::presets::PRESETS;
+    for p in PRESETS {
+        let (i, n) = Inputs::from_query(p.query);
+        assert!(n.is_empty(), "{}: {n:?}", p.id);
+        let s = i.parse().unwrap_or_else(|e| panic!("{}: {e:?}", p.id));
+        assert!(estimate(&s).per_device_bytes > 0, "{}", p.id);
+        assert!(!p.source.is_empty());
+    }
+    let methods: std::collections::HashSet<_> = PRESETS.iter().filter(|p| p.query.contains("mode=sim")).map(|p| scenario(p.query).sim.method).collect();
+    assert_eq!(methods.len(), 5, "a preset for every simulation method");
+}

@@ -1,0 +1,70 @@
+import { test, expect, ready, totalBytes, ARTIFACTS } from "./fixtures";
+
+async function rowBytes(page, id: string): Promise<number> {
+  return Number(await page.locator(`[data-component="${id}"]`).getAttribute("data-bytes"));
+}
+
+async function pick(page, preset: string) {
+  await page.getByLabel("Start from a preset", { exact: true }).selectOption(preset);
+  await ready(page);
+}
+
+test("switching to a simulation shows its fields and defaults to FP64", async ({ page }) => {
+  await page.goto("./");
+  await ready(page);
+  await page.getByLabel("Mode", { exact: true }).selectOption("sim");
+  await expect(page.getByLabel("Precision", { exact: true })).toHaveValue("fp64");
+  await expect(page.getByLabel("Method", { exact: true })).toBeVisible();
+  await expect(page.getByLabel("Parameters", { exact: true })).toHaveCount(0);
+  await expect(page).toHaveURL(/mode=sim/);
+  await page.getByLabel("Method", { exact: true }).selectOption("lbm");
+  await expect(page.getByLabel("Lattice", { exact: true })).toBeVisible();
+  await expect(page.getByLabel("Prognostic fields", { exact: true })).toHaveCount(0);
+});
+
+test("grid: a global atmosphere model per node, with its halo and scaling table", async ({ page }) => {
+  await page.goto("./");
+  await pick(page, "atmosphere-25km");
+  await expect(page.getByLabel("Cells in x", { exact: true })).toHaveValue("1440");
+  expect(await rowBytes(page, "halo")).toBeGreaterThan(0);
+  expect(await rowBytes(page, "state")).toBeGreaterThan(await rowBytes(page, "halo"));
+  await expect(page.locator('[data-component="output_total"]')).toHaveAttribute("data-location", "disk");
+  await expect(page.getByTestId("scaling-table").locator("tbody tr")).not.toHaveCount(0);
+  await expect(page.getByTestId("verdict")).toHaveAttribute("data-fits", "true");
+  await page.screenshot({ path: `${ARTIFACTS}/sim-grid.png`, fullPage: true });
+});
+
+test("particles: neighbour lists outweigh the particle state", async ({ page }) => {
+  await page.goto("./?mode=sim&method=particles&particles=32000&density=0.8442&cutoff=2.5&skin=0.3&ranks=1&nodes=1&rank_overhead=0&overhead=0");
+  await ready(page);
+  // LAMMPS reports 15.82 MiB per rank for this run (bench/POTENTIALS/log.16Mar18.lj.1).
+  const mib = (await totalBytes(page)) / 2 ** 20;
+  expect(Math.abs(mib - 15.82) / 15.82).toBeLessThan(0.1);
+  expect(await rowBytes(page, "neighbor_lists")).toBeGreaterThan(await rowBytes(page, "state"));
+});
+
+test("mesh: the sparse matrix and the solver dominate an implicit CFD run", async ({ page }) => {
+  await page.goto("./");
+  await pick(page, "cfd-10m");
+  expect(await rowBytes(page, "matrix")).toBeGreaterThan(await rowBytes(page, "state"));
+  expect(await rowBytes(page, "solver")).toBeGreaterThan(0);
+});
+
+test("lattice Boltzmann: a GPU-resident 512³ D3Q19 run is checked per GPU", async ({ page }) => {
+  await page.goto("./");
+  await pick(page, "lbm-512-d3q19");
+  expect(await rowBytes(page, "lattice")).toBe(19 * 4 * 2 * 512 ** 3);
+  await expect(page.getByTestId("verdict")).toContainText("A100");
+  // In-place streaming halves the distributions: the suggestion is offered and applies.
+  const inplace = page.locator('.savings li[data-saving="streaming=inplace"]');
+  await inplace.getByRole("button", { name: "Apply" }).click();
+  await expect.poll(() => rowBytes(page, "lattice")).toBe(19 * 4 * 512 ** 3);
+});
+
+test("spectral: fields in both spaces and padded transform buffers", async ({ page }) => {
+  await page.goto("./");
+  await pick(page, "spectral-1024");
+  expect(await rowBytes(page, "fft")).toBeGreaterThan(0);
+  expect(await rowBytes(page, "state")).toBeGreaterThan(0);
+  await page.screenshot({ path: `${ARTIFACTS}/sim-spectral.png`, fullPage: true });
+});
