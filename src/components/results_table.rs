@@ -25,7 +25,7 @@ pub fn ResultsTable(
                 {move || {
                     estimate
                         .with(|e| {
-                            let total = u128::from(e.per_device_bytes.max(1));
+                            let total = e.per_device_bytes.max(1);
                             e.components
                                 .iter()
                                 .map(|c| {

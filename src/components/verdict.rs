@@ -13,7 +13,7 @@ pub fn Verdict(
     stale: Signal<bool>,
 ) -> impl IntoView {
     let fits = move || estimate.with(Estimate::fits);
-    let size = |b: u128| format_bytes(b, UnitSystem::Binary);
+    let size = |b: u64| format_bytes(b, UnitSystem::Binary);
     view! {
         <div class="verdict" class:fits=fits class:short=move || !fits() data-testid="verdict" data-fits=move || fits().to_string()>
             <p class="total-line">
@@ -29,7 +29,7 @@ pub fn Verdict(
             <p class="verdict-text">
                 {move || {
                     estimate.with(|e| {
-                        let diff = size(e.headroom_bytes().unsigned_abs());
+                        let diff = size(e.headroom_abs());
                         let cap = size(e.capacity_bytes.into());
                         if e.fits() {
                             format!("Fits on {} ({cap}) with {diff} to spare.", e.device_label)

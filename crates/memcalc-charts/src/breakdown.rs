@@ -98,6 +98,28 @@ pub fn axis_max_bytes(data: &BreakdownData) -> f64 {
     nice_ceiling(max / data.units.giga()) * data.units.giga()
 }
 
+/// Horizontal layout of the bar in CSS pixels: where zero and the axis maximum fall.
+pub fn bar_extent(css_width: f64) -> (f64, f64) {
+    (12.0, (css_width - 20.0).max(13.0))
+}
+
+/// Tick step for an axis reaching `max`: 1, 2, 2.5 or 5 times a power of ten, 4 to 8 ticks.
+pub fn tick_step(max: f64) -> f64 {
+    nice_ceiling(max / 6.0)
+}
+
+fn tick_label(v: f64, step: f64) -> String {
+    // Tenths as integers: float formatting would add kilobytes to the page.
+    let tenths = (v * 10.0).round() as i64;
+    if step < 1.0 {
+        format!("{}.{}", tenths / 10, tenths % 10)
+    } else {
+        format!("{}", (tenths + 5) / 10)
+    }
+}
+
+/// Draws the chart by hand with plotters primitives (no ChartBuilder: its generic axis code
+/// cost kilobytes of wasm), in pixels scaled by `frame.scale`.
 pub fn draw_breakdown<DB: DrawingBackend>(
     root: &DrawingArea<DB, Shift>,
     data: &BreakdownData,
@@ -115,72 +137,57 @@ pub fn draw_breakdown<DB: DrawingBackend>(
 
     let giga = data.units.giga();
     let x_max = axis_max_bytes(data) / giga;
-    let mut chart = ChartBuilder::on(&top)
-        .margin_left(px(12.0))
-        .margin_right(px(20.0))
-        .margin_top(px(30.0))
-        .x_label_area_size(px(46.0))
-        .build_cartesian_2d(0f64..x_max, 0f64..1f64)?;
-    let unit = data.units.giga_label();
-    chart
-        .configure_mesh()
-        .disable_y_mesh()
-        .disable_y_axis()
-        .x_labels(6)
-        .x_label_formatter(&|v| {
-            // Tenths as integers: float formatting would add kilobytes to the page.
-            let tenths = (v * 10.0).round() as i64;
-            if x_max <= 5.0 {
-                format!("{}.{}", tenths / 10, tenths % 10)
-            } else {
-                format!("{}", (tenths + 5) / 10)
-            }
-        })
-        .x_desc(format!("Memory per device ({unit})"))
-        .label_style(font(12.0).color(&t.text))
-        .axis_desc_style(font(13.0).color(&t.text))
-        .axis_style(t.axis.stroke_width(px(1.0).max(1) as u32))
-        .light_line_style(t.axis.mix(0.15))
-        .bold_line_style(t.axis.mix(0.3))
-        .draw()?;
+    let (x0, x1) = bar_extent(w as f64 / k);
+    let x_of = |v: f64| px(x0 + (x1 - x0) * (v / x_max).clamp(0.0, 1.0));
+    let (bar_top, bar_bottom, axis_y) = (38.0, 74.0, 80.0);
+
+    // Grid lines and tick labels.
+    let step = tick_step(x_max);
+    let mut v = 0.0;
+    while v <= x_max + step * 1e-9 {
+        let x = x_of(v);
+        top.draw(&PathElement::new(vec![(x, px(bar_top - 4.0)), (x, px(axis_y))], t.axis.mix(0.25).stroke_width(1)))?;
+        top.draw(&Text::new(
+            tick_label(v, step),
+            (x, px(axis_y + 5.0)),
+            font(12.0).color(&t.text).pos(Pos::new(HPos::Center, VPos::Top)),
+        ))?;
+        v += step;
+    }
+    top.draw(&PathElement::new(vec![(x_of(0.0), px(axis_y)), (x_of(x_max), px(axis_y))], t.axis.stroke_width(px(1.0).max(1) as u32)))?;
+    top.draw(&Text::new(
+        format!("Memory per device ({})", data.units.giga_label()),
+        (px((x0 + x1) / 2.0), px(axis_y + 24.0)),
+        font(13.0).color(&t.text).pos(Pos::new(HPos::Center, VPos::Top)),
+    ))?;
 
     for (seg, start, end) in data.spans() {
-        let color = color_of(&seg.id);
-        chart.draw_series(std::iter::once(Rectangle::new(
-            [(start as f64 / giga, 0.18), (end as f64 / giga, 0.82)],
-            color.filled(),
-        )))?;
-    }
-    // Thin separators keep adjacent segments of similar colour apart.
-    for (_, _, end) in data.spans() {
-        chart.draw_series(std::iter::once(PathElement::new(
-            vec![(end as f64 / giga, 0.18), (end as f64 / giga, 0.82)],
-            t.background.stroke_width(px(1.0).max(1) as u32),
-        )))?;
+        let (a, b) = (x_of(start as f64 / giga), x_of(end as f64 / giga));
+        top.draw(&Rectangle::new([(a, px(bar_top)), (b, px(bar_bottom))], color_of(&seg.id).filled()))?;
+        // Thin separators keep adjacent segments of similar colour apart.
+        top.draw(&PathElement::new(vec![(b, px(bar_top)), (b, px(bar_bottom))], t.background.stroke_width(px(1.0).max(1) as u32)))?;
     }
 
     if data.capacity_bytes > 0 {
         let cap = data.capacity_bytes as f64 / giga;
         let fits = data.total() <= data.capacity_bytes;
         let c = if fits { t.capacity_ok } else { t.capacity_short };
-        let dashes = 12;
+        let x = x_of(cap);
+        let (y0, y1) = (bar_top - 6.0, bar_bottom + 4.0);
+        let dashes = 8;
         for i in 0..dashes {
-            let y0 = 0.04 + i as f64 * (0.96 / dashes as f64);
-            let y1 = y0 + 0.96 / dashes as f64 * 0.6;
-            chart.draw_series(std::iter::once(PathElement::new(
-                vec![(cap, y0), (cap, y1)],
-                c.stroke_width(px(2.0).max(1) as u32),
-            )))?;
+            let a = y0 + (y1 - y0) * i as f64 / dashes as f64;
+            let b = a + (y1 - y0) / dashes as f64 * 0.6;
+            top.draw(&PathElement::new(vec![(x, px(a)), (x, px(b))], c.stroke_width(px(2.0).max(1) as u32)))?;
         }
         let diff = data.capacity_bytes.abs_diff(data.total());
         let tail = format!(
             "{} · {} {}",
-            format_bytes(u128::from(data.capacity_bytes), data.units),
-            format_bytes(u128::from(diff), data.units),
+            format_bytes(data.capacity_bytes, data.units),
+            format_bytes(diff, data.units),
             if fits { "headroom" } else { "short" }
         );
         let style = font(12.0).color(&c);
-        let (tx, ty) = chart.backend_coord(&(cap, 1.0));
         let (left, right) = (px(12.0), w as i32 - px(12.0));
         // The long label names the device; on narrow charts the short one keeps the numbers.
         let long = format!("{}: {tail}", data.capacity_label);
@@ -191,9 +198,9 @@ pub fn draw_breakdown<DB: DrawingBackend>(
         let label = if width_of(&long) <= right - left { long } else { tail };
         let lw = width_of(&label);
         // Beside the line, on the side with room, but never past the edges.
-        let x = if cap > x_max * 0.55 { tx - px(6.0) - lw } else { tx + px(6.0) };
-        let x = x.min(right - lw).max(left);
-        top.draw(&Text::new(label, (x, ty - px(4.0)), style.pos(Pos::new(HPos::Left, VPos::Bottom))))?;
+        let lx = if cap > x_max * 0.55 { x - px(6.0) - lw } else { x + px(6.0) };
+        let lx = lx.min(right - lw).max(left);
+        top.draw(&Text::new(label, (lx, px(y0 - 4.0)), style.pos(Pos::new(HPos::Left, VPos::Bottom))))?;
     }
 
     let cols = legend_columns(w as f64 / k);
@@ -203,7 +210,7 @@ pub fn draw_breakdown<DB: DrawingBackend>(
         let y = px(LEGEND_TOP + row as f64 * LEGEND_ROW);
         legend.draw(&Rectangle::new([(x, y + px(3.0)), (x + px(12.0), y + px(15.0))], color_of(&seg.id).filled()))?;
         legend.draw(&Text::new(
-            format!("{} {}", seg.label, format_bytes(u128::from(seg.bytes), data.units)),
+            format!("{} {}", seg.label, format_bytes(seg.bytes, data.units)),
             (x + px(18.0), y + px(9.0)),
             font(12.5).color(&t.text).pos(Pos::new(HPos::Left, VPos::Center)),
         ))?;

@@ -85,7 +85,7 @@ fn main() -> ExitCode {
         if e.host_per_node_bytes > 0 {
             println!("{:<width$}  {:>12}", "Host per node", format_bytes(e.host_per_node_bytes.into(), units));
         }
-        let diff = format_bytes(e.headroom_bytes().unsigned_abs(), units);
+        let diff = format_bytes(e.headroom_abs(), units);
         if e.fits() {
             println!("Fits on {} with {diff} to spare.", e.device_label);
         } else {

@@ -10,11 +10,11 @@ use crate::arch::{Arch, Mlp};
 #[derive(Debug, Clone, Copy)]
 pub struct LayerShape {
     pub arch: Arch,
-    pub seq: u128,
-    pub batch: u128,
+    pub seq: u64,
+    pub batch: u64,
     /// Bytes per stored activation value (2 for 16-bit training, 4 for FP32).
-    pub elem: u128,
-    pub tp: u128,
+    pub elem: u64,
+    pub tp: u64,
     pub sp: bool,
     pub dropout: bool,
     pub flash: bool,
@@ -27,22 +27,22 @@ pub struct LayerShape {
 pub struct LayerActivations {
     /// Tensors tensor parallelism leaves whole (norm and block inputs, dropout masks), divided
     /// by t only with sequence parallelism.
-    pub replicated: u128,
+    pub replicated: u64,
     /// Q, K, V, attention output and MLP internals, divided by t.
-    pub split: u128,
+    pub split: u64,
     /// The s × s attention scores, softmax and dropout (zero with flash attention or selective
     /// recomputation), divided by t.
-    pub core: u128,
+    pub core: u64,
 }
 
 impl LayerActivations {
-    pub fn total(&self) -> u128 {
+    pub fn total(&self) -> u64 {
         self.replicated + self.split + self.core
     }
 }
 
 impl LayerShape {
-    fn sbh(&self) -> u128 {
+    fn sbh(&self) -> u64 {
         self.seq * self.batch * self.arch.hidden
     }
 
@@ -85,7 +85,7 @@ impl LayerShape {
     }
 
     /// What full recomputation keeps per layer: its input (Korthikanti's 2·s·b·h in 16-bit).
-    pub fn checkpoint(&self) -> u128 {
+    pub fn checkpoint(&self) -> u64 {
         let input = self.sbh() * self.elem;
         if self.sp {
             input.div_ceil(self.tp.max(1))
@@ -95,7 +95,7 @@ impl LayerShape {
     }
 
     /// Embedding dropout mask of the first stage (1 byte per value).
-    pub fn embedding_mask(&self) -> u128 {
+    pub fn embedding_mask(&self) -> u64 {
         if self.dropout {
             self.sbh().div_ceil(if self.sp { self.tp.max(1) } else { 1 })
         } else {
@@ -106,7 +106,7 @@ impl LayerShape {
     /// Output layer and loss: the final norm's and the projection's inputs, the logits in the
     /// training precision and their FP32 copy for the cross-entropy (Korthikanti section 4.1
     /// counts 4·s·b·v; Hugging Face causal LMs also keep the 16-bit logits they upcast).
-    pub fn logits(&self) -> u128 {
+    pub fn logits(&self) -> u64 {
         let t = self.tp.max(1);
         let inputs = 2 * self.sbh() * self.elem;
         let inputs = if self.sp { inputs.div_ceil(t) } else { inputs };
@@ -117,7 +117,7 @@ impl LayerShape {
     /// Peak transient working set of one layer's forward pass in inference (nothing is kept
     /// for a backward pass): the residual and normed input, Q/K/V, the MLP internals of one
     /// layer, and without flash attention the scores and their softmax.
-    pub fn inference_peak(&self) -> u128 {
+    pub fn inference_peak(&self) -> u64 {
         let a = &self.arch;
         let (s, b, e, t) = (self.seq, self.batch, self.elem, self.tp.max(1));
         let io = 2 * self.sbh() * e;

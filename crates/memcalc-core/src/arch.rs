@@ -31,56 +31,56 @@ choice_enum!(
 /// A decoder (or encoder) transformer, enough to count its parameters exactly.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Arch {
-    pub layers: u128,
-    pub hidden: u128,
-    pub heads: u128,
-    pub kv_heads: u128,
-    pub head_dim: u128,
-    pub ffn: u128,
-    pub vocab: u128,
+    pub layers: u64,
+    pub hidden: u64,
+    pub heads: u64,
+    pub kv_heads: u64,
+    pub head_dim: u64,
+    pub ffn: u64,
+    pub vocab: u64,
     pub mlp: Mlp,
     pub bias: Bias,
     pub tied: bool,
     /// Rows of a learned position-embedding table (GPT-2, BERT); 0 for rotary or none.
-    pub learned_pos: u128,
+    pub learned_pos: u64,
     pub norm: Norm,
     /// Experts per MoE layer; 1 for a dense model.
-    pub experts: u128,
+    pub experts: u64,
     /// Experts each token is routed to.
-    pub active_experts: u128,
+    pub active_experts: u64,
 }
 
 /// Parameters by part, for one whole model.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct ParamCount {
     /// Token embeddings plus learned positions.
-    pub embedding: u128,
+    pub embedding: u64,
     /// Output projection when not tied to the embeddings.
-    pub head: u128,
-    pub per_layer: u128,
+    pub head: u64,
+    pub per_layer: u64,
     /// Attention part of one layer (with biases).
-    pub attention: u128,
+    pub attention: u64,
     /// Feed-forward part of one layer, all experts and router included.
-    pub mlp: u128,
-    pub final_norm: u128,
+    pub mlp: u64,
+    pub final_norm: u64,
 }
 
 impl ParamCount {
-    pub fn total(&self, layers: u128) -> u128 {
+    pub fn total(&self, layers: u64) -> u64 {
         self.embedding + self.head + self.per_layer * layers + self.final_norm
     }
 }
 
 impl Arch {
     /// Llama's rule for the FFN width of a gated MLP: 2/3 of 4h, rounded up to a multiple of 256.
-    pub fn default_ffn(hidden: u128, mlp: Mlp) -> u128 {
+    pub fn default_ffn(hidden: u64, mlp: Mlp) -> u64 {
         match mlp {
             Mlp::Standard => 4 * hidden,
             Mlp::Gated => (8 * hidden / 3).div_ceil(256) * 256,
         }
     }
 
-    fn norm_params(&self) -> u128 {
+    fn norm_params(&self) -> u64 {
         match self.norm {
             Norm::LayerNorm => 2 * self.hidden,
             Norm::RmsNorm => self.hidden,
@@ -88,7 +88,7 @@ impl Arch {
     }
 
     /// Parameters of one expert's (or the dense) feed-forward block.
-    pub fn expert_params(&self) -> u128 {
+    pub fn expert_params(&self) -> u64 {
         let (h, i) = (self.hidden, self.ffn);
         let matrices = match self.mlp {
             Mlp::Standard => 2 * h * i,
@@ -124,12 +124,12 @@ impl Arch {
         ParamCount { embedding, head, per_layer, attention, mlp, final_norm: self.norm_params() }
     }
 
-    pub fn total_params(&self) -> u128 {
+    pub fn total_params(&self) -> u64 {
         self.params().total(self.layers)
     }
 
     /// Parameters a token actually passes through (MoE: only the active experts).
-    pub fn active_params(&self) -> u128 {
+    pub fn active_params(&self) -> u64 {
         if self.experts <= 1 {
             return self.total_params();
         }
@@ -141,10 +141,10 @@ impl Arch {
     /// width-to-depth ratio of GPT-3-era models, Kaplan et al. 2020, arXiv:2001.08361, fig. 5),
     /// 128-wide heads and a 32 000-token vocabulary. Used only for activations and the KV cache,
     /// and always flagged as an assumption.
-    pub fn inferred(params: u128) -> Arch {
+    pub fn inferred(params: u64) -> Arch {
         // Integer cube root keeps the page and the CLI bit-identical on every platform.
         let target = params / (12 * 128 * 128);
-        let mut layers: u128 = 1;
+        let mut layers: u64 = 1;
         while (layers + 1).pow(3) <= target && layers < 100_000 {
             layers += 1;
         }
@@ -178,11 +178,11 @@ pub struct ModelPreset {
     pub label: &'static str,
     pub arch: Arch,
     /// Published total parameter count, for the tests.
-    pub published_params: u128,
+    pub published_params: u64,
     pub source: &'static str,
 }
 
-const fn dense(layers: u128, hidden: u128, heads: u128, kv_heads: u128, ffn: u128, vocab: u128) -> Arch {
+const fn dense(layers: u64, hidden: u64, heads: u64, kv_heads: u64, ffn: u64, vocab: u64) -> Arch {
     Arch {
         layers,
         hidden,

@@ -11,15 +11,15 @@ fn device_bytes(s: &Scenario) -> u64 {
 }
 
 fn fits(s: &Scenario) -> bool {
-    u128::from(device_bytes(s)) <= s.device.capacity_bytes()
+    u64::from(device_bytes(s)) <= s.device.capacity_bytes()
 }
 
 /// Largest `v` in 1..=max with `ok(v)`, for `ok` true up to some point and false after.
-fn largest(max: u128, ok: impl Fn(u128) -> bool) -> Option<u128> {
+fn largest(max: u64, ok: impl Fn(u64) -> bool) -> Option<u64> {
     if !ok(1) {
         return None;
     }
-    let (mut lo, mut hi) = (1u128, max);
+    let (mut lo, mut hi) = (1u64, max);
     while lo < hi {
         let mid = lo + (hi - lo).div_ceil(2);
         if ok(mid) {
@@ -32,26 +32,26 @@ fn largest(max: u128, ok: impl Fn(u128) -> bool) -> Option<u128> {
 }
 
 /// The largest micro-batch that fits the device, all else equal.
-pub fn max_batch(s: &Scenario) -> Option<u128> {
+pub fn max_batch(s: &Scenario) -> Option<u64> {
     largest(MAX_BATCH, |b| fits(&Scenario { batch: b, ..*s }))
 }
 
 /// The longest sequence (inference: context) that fits the device, all else equal.
-pub fn max_seq(s: &Scenario) -> Option<u128> {
+pub fn max_seq(s: &Scenario) -> Option<u64> {
     largest(MAX_SEQ, |q| fits(&Scenario { seq: q, ..*s }))
 }
 
 /// The fewest GPUs that fit with the chosen tensor and pipeline parallelism, growing the
 /// data-parallel degree (which helps only with ZeRO sharding).
-pub fn fewest_gpus(s: &Scenario) -> Option<u128> {
+pub fn fewest_gpus(s: &Scenario) -> Option<u64> {
     let group = s.parallel.tp * s.parallel.pp;
-    let with_dp = |dp: u128| Scenario { parallel: crate::scenario::Parallel { gpus: group * dp, ..s.parallel }, ..*s };
+    let with_dp = |dp: u64| Scenario { parallel: crate::scenario::Parallel { gpus: group * dp, ..s.parallel }, ..*s };
     let max_dp = MAX_GPUS / group;
     if max_dp == 0 || !fits(&with_dp(max_dp)) {
         return None;
     }
     // Per-device memory never rises with dp: find the first dp that fits.
-    let (mut lo, mut hi) = (1u128, max_dp);
+    let (mut lo, mut hi) = (1u64, max_dp);
     while lo < hi {
         let mid = lo + (hi - lo) / 2;
         if fits(&with_dp(mid)) {
@@ -212,17 +212,17 @@ pub fn savings(s: &Scenario) -> Vec<Saving> {
 /// The derived answers for a scenario, as shown beside the breakdown.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct Derived {
-    pub max_batch: Option<u128>,
+    pub max_batch: Option<u64>,
     /// For inference: the longest context that fits.
-    pub max_seq: Option<u128>,
-    pub fewest_gpus: Option<u128>,
+    pub max_seq: Option<u64>,
+    pub fewest_gpus: Option<u64>,
     pub savings: Vec<Saving>,
     /// Simulations: the fewest nodes, memory per node as nodes grow (strong and weak
     /// scaling), and for binomial checkpointing the snapshots that fit and the recomputation.
-    pub fewest_nodes: Option<u128>,
-    pub strong: Vec<(u128, u64)>,
-    pub weak: Vec<(u128, u64)>,
-    pub adjoint: Option<(u128, Option<u128>)>,
+    pub fewest_nodes: Option<u64>,
+    pub strong: Vec<(u64, u64)>,
+    pub weak: Vec<(u64, u64)>,
+    pub adjoint: Option<(u64, Option<u64>)>,
 }
 
 pub fn derive(s: &Scenario) -> Derived {

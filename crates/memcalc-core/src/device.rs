@@ -6,13 +6,13 @@
 pub struct GpuPreset {
     pub id: &'static str,
     pub label: &'static str,
-    pub capacity_bytes: u128,
+    pub capacity_bytes: u64,
     /// Where the capacity figure comes from.
     pub source: &'static str,
 }
 
-const MIB: u128 = 1 << 20;
-const GIB: u128 = 1 << 30;
+const MIB: u64 = 1 << 20;
+const GIB: u64 = 1 << 30;
 
 pub const GPUS: &[GpuPreset] = &[
     GpuPreset { id: "h100-80", label: "NVIDIA H100 80GB", capacity_bytes: 81_559 * MIB, source: "nvidia-smi total on H100 80GB HBM3 (81559 MiB)" },

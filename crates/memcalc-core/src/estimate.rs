@@ -85,6 +85,11 @@ impl Estimate {
         i128::from(self.capacity_bytes) - i128::from(self.per_device_bytes)
     }
 
+    /// The size of the headroom or shortfall.
+    pub fn headroom_abs(&self) -> u64 {
+        self.capacity_bytes.abs_diff(self.per_device_bytes)
+    }
+
     pub fn component(&self, id: &str) -> Option<&Component> {
         self.components.iter().find(|c| c.id == id)
     }
@@ -101,7 +106,7 @@ pub const SRC_OFFLOAD: &str = "Ren et al. 2021, ZeRO-Offload (arXiv:2101.06840);
 pub const SRC_LORA: &str = "Hu et al. 2021, LoRA (arXiv:2106.09685); Dettmers et al. 2023, QLoRA (arXiv:2305.14314)";
 pub const SRC_DATA: &str = "The data as stored: samples × bytes per sample; streaming keeps the batch in use and the next one";
 
-fn u64_of(b: u128) -> u64 {
+fn u64_of(b: u64) -> u64 {
     // Scenario limits keep every sum far below u64::MAX; saturate rather than wrap regardless.
     u64::try_from(b).unwrap_or(u64::MAX)
 }
@@ -113,7 +118,7 @@ fn upper(d: crate::precision::Dtype) -> &'static str {
 /// Text pieces shared by several explanations.
 struct Words<'a> {
     s: &'a Scenario,
-    dp: u128,
+    dp: u64,
 }
 
 impl Words<'_> {
@@ -228,7 +233,7 @@ pub fn estimate(s: &Scenario) -> Estimate {
         source: SRC_RUNTIME,
     });
 
-    let per_device: u128 = parts.iter().filter(|c| c.location == Location::Device).map(|c| u128::from(c.bytes)).sum();
+    let per_device: u64 = parts.iter().filter(|c| c.location == Location::Device).map(|c| u64::from(c.bytes)).sum();
     let on_node = p.gpus.min(p.gpus_per_node);
     let dataset_host = if s.mode.trains() && s.dataset_on == DatasetOn::Host { s.dataset_total() } else { 0 };
     let host_per_node = b.host() * on_node + dataset_host;
@@ -374,7 +379,7 @@ fn training_states(s: &Scenario, b: &StageBytes, w: &Words) -> Vec<Component> {
     vec![master, gradients, optimizer]
 }
 
-fn activations(s: &Scenario, plan: &Plan, b: &StageBytes, stage_i: u128) -> Component {
+fn activations(s: &Scenario, plan: &Plan, b: &StageBytes, stage_i: u64) -> Component {
     let shape = plan.layer_shape(s.batch, s.seq);
     let layer = shape.layer();
     let a = &plan.arch;

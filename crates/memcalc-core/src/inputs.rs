@@ -40,7 +40,7 @@ fn toggle_text(on: bool) -> &'static str {
 }
 
 /// Device memory written back as a bare number of GiB when whole, else exact with a unit.
-fn canonical_size(bytes: u128, unit: u128) -> String {
+fn canonical_size(bytes: u64, unit: u64) -> String {
     if bytes % unit == 0 {
         (bytes / unit).to_string()
     } else if bytes % (1 << 20) == 0 {
@@ -110,7 +110,7 @@ fn canonical(key: &str, s: &Scenario) -> String {
 }
 
 fn sim_canonical(key: &str, m: &Sim) -> String {
-    let opt = |v: u128| if v == 0 { String::new() } else { v.to_string() };
+    let opt = |v: u64| if v == 0 { String::new() } else { v.to_string() };
     match key {
         "method" => m.method.id().into(),
         "sim_device" => m.device.id().into(),
@@ -177,7 +177,7 @@ impl Reader<'_> {
     }
 
     /// A count in `min..=max`; None when empty (and `optional`) or invalid.
-    fn count(&mut self, key: &'static str, min: u128, max: u128, optional: bool) -> Option<u128> {
+    fn count(&mut self, key: &'static str, min: u64, max: u64, optional: bool) -> Option<u64> {
         if !self.given(key) {
             if !optional {
                 self.fail(key, "is required");
@@ -225,7 +225,7 @@ impl Reader<'_> {
         }
     }
 
-    fn size(&mut self, key: &'static str, unit: u128, max: u128) -> Option<Option<u128>> {
+    fn size(&mut self, key: &'static str, unit: u64, max: u64) -> Option<Option<u64>> {
         if !self.given(key) {
             return Some(None);
         }
@@ -246,7 +246,7 @@ impl Reader<'_> {
         }
     }
 
-    fn fixed(&mut self, key: &'static str, places: u32, max: u128, range: &str) -> Option<u128> {
+    fn fixed(&mut self, key: &'static str, places: u32, max: u64, range: &str) -> Option<u64> {
         match parse_fixed(self.raw(key), places) {
             Ok(v) if v <= max => Some(v),
             Ok(_) => {
@@ -445,7 +445,7 @@ impl Inputs {
 
     /// The simulation inputs (always validated, so a link stays valid when the mode changes).
     fn parse_sim(&self, r: &mut Reader) -> Option<Sim> {
-        let fixed = |r: &mut Reader, key: &'static str, places: u32, min: u128, max: u128, range: &str| {
+        let fixed = |r: &mut Reader, key: &'static str, places: u32, min: u64, max: u64, range: &str| {
             let v = r.fixed(key, places, max, range)?;
             if v < min {
                 r.fail(key, format!("must be {range}"));

@@ -18,11 +18,11 @@ choice_enum!(
 /// Block size of bitsandbytes' block-wise quantized optimizer states; one FP32 absmax per block
 /// and per state (Dettmers et al. 2022, "8-bit Optimizers via Block-wise Quantization",
 /// arXiv:2110.02861, section 2).
-pub const ADAM8BIT_BLOCK: u128 = 2048;
+pub const ADAM8BIT_BLOCK: u64 = 2048;
 
 impl Optimizer {
     /// Full-size state tensors per parameter (momentum, variance).
-    pub fn state_count(self) -> u128 {
+    pub fn state_count(self) -> u64 {
         match self {
             Optimizer::Sgd => 0,
             Optimizer::Momentum | Optimizer::Lion => 1,
@@ -35,7 +35,7 @@ impl Optimizer {
     /// Bytes of optimizer state for `params` trainable parameters whose states are kept in
     /// `state_bytes`-byte values (FP32 in mixed precision, else the training precision).
     /// `hidden` is the typical matrix side, for Adafactor's factored moments.
-    pub fn state_bytes(self, params: u128, state_bytes: u128, hidden: u128) -> u128 {
+    pub fn state_bytes(self, params: u64, state_bytes: u64, hidden: u64) -> u64 {
         match self {
             // A rows × cols matrix keeps rows + cols FP32 values (Shazeer & Stern 2018,
             // arXiv:1804.04235); transformer matrices have about `hidden` rows or columns, so

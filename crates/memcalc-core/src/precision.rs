@@ -28,7 +28,7 @@ impl Dtype {
         }
     }
 
-    pub fn bytes(self) -> u128 {
+    pub fn bytes(self) -> u64 {
         match self {
             Dtype::Fp64 => 8,
             Dtype::Fp32 | Dtype::Tf32 => 4,

@@ -22,7 +22,7 @@ choice_enum!(
 
 impl Quant {
     /// Bits per weight in thousandths, scales and zero points included; None for no quantization.
-    pub fn milli_bpw(self) -> Option<u128> {
+    pub fn milli_bpw(self) -> Option<u64> {
         Some(match self {
             Quant::None => return None,
             // One FP32 absmax per row of 4096+ weights: under 0.01 bit per weight.

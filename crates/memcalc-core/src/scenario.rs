@@ -62,37 +62,37 @@ choice_enum!(
 );
 
 /// Largest accepted parameter count (10^15): bytes stay far below u64::MAX for any setting.
-pub const MAX_PARAMS: u128 = 1_000_000_000_000_000;
+pub const MAX_PARAMS: u64 = 1_000_000_000_000_000;
 /// Largest accepted device memory: 1 PiB.
-pub const MAX_DEVICE_BYTES: u128 = 1 << 50;
+pub const MAX_DEVICE_BYTES: u64 = 1 << 50;
 /// Largest accepted fixed runtime overhead, in MiB (1 TiB).
-pub const MAX_RUNTIME_MIB: u128 = 1 << 20;
+pub const MAX_RUNTIME_MIB: u64 = 1 << 20;
 /// Largest accepted proportional overhead, in basis points (100 %).
-pub const MAX_OVERHEAD_BP: u128 = 10_000;
+pub const MAX_OVERHEAD_BP: u64 = 10_000;
 /// Largest number of devices.
-pub const MAX_GPUS: u128 = 1_000_000;
+pub const MAX_GPUS: u64 = 1_000_000;
 /// Largest micro-batch and sequence length.
-pub const MAX_BATCH: u128 = 1 << 24;
-pub const MAX_SEQ: u128 = 1 << 27;
+pub const MAX_BATCH: u64 = 1 << 24;
+pub const MAX_SEQ: u64 = 1 << 27;
 
 /// Default fixed runtime memory per device, MiB. The CUDA context alone is about 300 MiB since
 /// CUDA 11.7's lazy kernel loading (over 1000 MiB before it; PyTorch maintainers in
 /// pytorch/pytorch#107667 and #20532); cuBLAS and cuDNN workspaces add to it once kernels run.
-pub const DEFAULT_RUNTIME_MIB: u128 = 512;
+pub const DEFAULT_RUNTIME_MIB: u64 = 512;
 /// Default proportional overhead for the caching allocator's reserved-but-unused blocks and
 /// short-lived temporaries, in basis points (10 %).
-pub const DEFAULT_OVERHEAD_BP: u128 = 1_000;
+pub const DEFAULT_OVERHEAD_BP: u64 = 1_000;
 
 /// The device one shard of the model runs on.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Device {
     pub preset: &'static GpuPreset,
     /// Set when the user gave `gpu_mem`, which overrides the preset's capacity.
-    pub custom_bytes: Option<u128>,
+    pub custom_bytes: Option<u64>,
 }
 
 impl Device {
-    pub fn capacity_bytes(&self) -> u128 {
+    pub fn capacity_bytes(&self) -> u64 {
         self.custom_bytes.unwrap_or(self.preset.capacity_bytes)
     }
 
@@ -107,19 +107,19 @@ impl Device {
 /// How the model is split over devices.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Parallel {
-    pub gpus: u128,
-    pub tp: u128,
-    pub pp: u128,
+    pub gpus: u64,
+    pub tp: u64,
+    pub pp: u64,
     /// Megatron sequence parallelism: shards the activations tensor parallelism leaves whole.
     pub sp: bool,
     pub zero: u8,
     pub offload: Offload,
-    pub gpus_per_node: u128,
+    pub gpus_per_node: u64,
 }
 
 impl Parallel {
     /// Data-parallel degree: gpus / (tp × pp).
-    pub fn dp(&self) -> u128 {
+    pub fn dp(&self) -> u64 {
         self.gpus / (self.tp * self.pp)
     }
 }
@@ -128,11 +128,11 @@ impl Parallel {
 pub struct Scenario {
     pub mode: Mode,
     /// Parameter count as given; None means derived from `arch`.
-    pub params: Option<u128>,
+    pub params: Option<u64>,
     /// The architecture as given; None means a shape inferred from the count.
     pub arch: Option<Arch>,
-    pub batch: u128,
-    pub seq: u128,
+    pub batch: u64,
+    pub seq: u64,
     pub dtype: Dtype,
     /// Mixed precision: an FP32 master copy and FP32 optimizer states beside low-precision weights.
     pub mixed: bool,
@@ -146,25 +146,25 @@ pub struct Scenario {
     pub softmax_fp32: bool,
     pub parallel: Parallel,
     /// LoRA rank; 0 means full fine-tuning.
-    pub lora_rank: u128,
+    pub lora_rank: u64,
     pub lora_targets: LoraTargets,
     pub quant: Quant,
     /// Bits per weight in thousandths, overriding `quant`.
-    pub milli_bpw: Option<u128>,
+    pub milli_bpw: Option<u64>,
     pub kv_dtype: Option<Dtype>,
     /// Fraction of zero weights, in basis points.
-    pub sparsity_bp: u128,
+    pub sparsity_bp: u64,
     pub sparse_format: SparseFormat,
     /// Training data held in memory, as given by `dataset` (0: none).
-    pub dataset_bytes: u128,
+    pub dataset_bytes: u64,
     /// Or as `samples` × `sample_bytes` (samples 0: not given).
-    pub samples: u128,
-    pub sample_bytes: u128,
+    pub samples: u64,
+    pub sample_bytes: u64,
     pub dataset_on: DatasetOn,
     pub device: Device,
-    pub host_mem: Option<u128>,
-    pub runtime_mib: u128,
-    pub overhead_bp: u128,
+    pub host_mem: Option<u64>,
+    pub runtime_mib: u64,
+    pub overhead_bp: u64,
     pub sim: crate::sim::Sim,
 }
 
@@ -216,7 +216,7 @@ impl Scenario {
     }
 
     /// The parameter count used: as given, else derived exactly from the architecture.
-    pub fn param_count(&self) -> u128 {
+    pub fn param_count(&self) -> u64 {
         self.params.or(self.arch.map(|a| a.total_params())).unwrap_or(1)
     }
 
@@ -230,7 +230,7 @@ impl Scenario {
     }
 
     /// Bytes of training data in memory, from `dataset` or `samples` × `sample_size`.
-    pub fn dataset_total(&self) -> u128 {
+    pub fn dataset_total(&self) -> u64 {
         if self.samples > 0 {
             self.samples * self.sample_bytes
         } else {
@@ -267,7 +267,7 @@ impl Scenario {
     }
 
     /// Bits per frozen weight in thousandths, when quantized.
-    pub fn weight_milli_bpw(&self) -> Option<u128> {
+    pub fn weight_milli_bpw(&self) -> Option<u64> {
         if self.mode == Mode::Train || (self.mode == Mode::Finetune && !self.uses_lora()) {
             return None;
         }

@@ -28,7 +28,7 @@ choice_enum!(
 
 impl AtomStyle {
     /// Bytes per particle (local or ghost) of the per-atom arrays.
-    pub fn bytes(self) -> u128 {
+    pub fn bytes(self) -> u64 {
         match self {
             // 3 × 3 doubles (x, v, f) + 4 ints (tag, type, mask, image).
             AtomStyle::Atomic => 88,
@@ -68,7 +68,7 @@ impl Element {
     /// (14 neighbours + itself); hexahedra one node per cell and 27 nonzeros (the 3×3×3
     /// stencil); quadratic elements add edge (and face, centre) nodes; cell-centred finite
     /// volumes one unknown per cell coupled to its faces' neighbours (polyhedral meshes ~14).
-    pub fn topology(self) -> (u128, f64, u128) {
+    pub fn topology(self) -> (u64, f64, u64) {
         match self {
             Element::Tet4 => (4, 1.0 / 5.5, 15),
             Element::Tet10 => (10, 1.0 / 5.5 + 7.0 / 6.0, 65),
@@ -101,7 +101,7 @@ choice_enum!(
 );
 
 impl Lattice {
-    pub fn q(self) -> u128 {
+    pub fn q(self) -> u64 {
         match self {
             Lattice::D2q9 => 9,
             Lattice::D3q15 => 15,
@@ -137,40 +137,40 @@ choice_enum!(
 );
 
 /// Fixed-point scale of lengths and densities in the inputs (thousandths and millionths).
-pub const LEN_SCALE: u128 = 1000;
-pub const DENSITY_SCALE: u128 = 1_000_000;
+pub const LEN_SCALE: u64 = 1000;
+pub const DENSITY_SCALE: u64 = 1_000_000;
 
 /// Every input of a simulation.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Sim {
     pub method: Method,
-    pub nx: u128,
-    pub ny: u128,
-    pub nz: u128,
-    pub fields: u128,
-    pub levels: u128,
-    pub work: u128,
-    pub halo: u128,
-    pub particles: u128,
+    pub nx: u64,
+    pub ny: u64,
+    pub nz: u64,
+    pub fields: u64,
+    pub levels: u64,
+    pub work: u64,
+    pub halo: u64,
+    pub particles: u64,
     pub atom_style: AtomStyle,
     /// Bytes per particle, overriding the atom style (0: use the style).
-    pub attrs: u128,
+    pub attrs: u64,
     /// Pair cutoff and neighbour skin in thousandths of the length unit.
-    pub cutoff_milli: u128,
-    pub skin_milli: u128,
+    pub cutoff_milli: u64,
+    pub skin_milli: u64,
     /// Particles per unit volume, in millionths.
-    pub density_micro: u128,
+    pub density_micro: u64,
     /// Neighbours per particle given directly (0: from cutoff, skin and density).
-    pub neighbors: u128,
+    pub neighbors: u64,
     /// Newton's third law: half neighbour lists.
     pub newton: bool,
     pub long_range: LongRange,
     /// Long-range mesh points in total (0: one per particle).
-    pub kspace_grid: u128,
-    pub cells: u128,
+    pub kspace_grid: u64,
+    pub cells: u64,
     pub element: Element,
-    pub dofs: u128,
-    pub krylov: u128,
+    pub dofs: u64,
+    pub krylov: u64,
     pub precond: Precond,
     pub lattice: Lattice,
     pub streaming: Streaming,
@@ -179,22 +179,22 @@ pub struct Sim {
     pub lbm_dtype: Option<crate::precision::Dtype>,
     pub complex: bool,
     pub dealias: bool,
-    pub ranks: u128,
-    pub nodes: u128,
-    pub node_mem: u128,
+    pub ranks: u64,
+    pub nodes: u64,
+    pub node_mem: u64,
     pub device: SimDevice,
     /// Per-rank memory outside the solver's arrays (MPI buffers, libraries), MiB.
-    pub rank_mib: u128,
+    pub rank_mib: u64,
     /// Extra work on the busiest rank, basis points.
-    pub imbalance_bp: u128,
-    pub steps: u128,
-    pub output_every: u128,
-    pub snapshots: u128,
+    pub imbalance_bp: u64,
+    pub steps: u64,
+    pub output_every: u64,
+    pub snapshots: u64,
     /// Output compression ratio in hundredths (100 = none).
-    pub compression_c: u128,
-    pub checkpoint_every: u128,
+    pub compression_c: u64,
+    pub checkpoint_every: u64,
     pub adjoint: Adjoint,
-    pub adjoint_snapshots: u128,
+    pub adjoint_snapshots: u64,
 }
 
 impl Default for Sim {
@@ -245,7 +245,7 @@ impl Default for Sim {
     }
 }
 
-fn divisors(n: u128) -> Vec<u128> {
+fn divisors(n: u64) -> Vec<u64> {
     let mut small = Vec::new();
     let mut large = Vec::new();
     let mut d = 1;
@@ -264,7 +264,7 @@ fn divisors(n: u128) -> Vec<u128> {
 
 /// Near-cubic split of `ranks` over a box of extents (x, y, z): the factorisation with the
 /// least subdomain surface, as MPI_Dims_create and LAMMPS's processor grid choose.
-pub fn split(ranks: u128, x: f64, y: f64, z: f64, two_d: bool) -> (u128, u128, u128) {
+pub fn split(ranks: u64, x: f64, y: f64, z: f64, two_d: bool) -> (u64, u64, u64) {
     let mut best = (ranks, 1, 1);
     let mut best_area = f64::INFINITY;
     for px in divisors(ranks) {
@@ -303,15 +303,15 @@ pub fn cbrt(v: f64) -> f64 {
 
 /// Extra forward sweeps of binomial checkpointing: the least t with C(s + t, t) ≥ n, for `s`
 /// snapshots and `n` steps (Griewank & Walther 2000, "Algorithm 799: revolve").
-pub fn revolve_repetitions(snapshots: u128, steps: u128) -> Option<u128> {
+pub fn revolve_repetitions(snapshots: u64, steps: u64) -> Option<u64> {
     if steps <= 1 {
         return Some(0);
     }
     if snapshots == 0 {
         return None;
     }
-    let mut c: u128 = 1;
-    for t in 1..=100_000u128 {
+    let mut c: u64 = 1;
+    for t in 1..=100_000u64 {
         c = c.saturating_mul(snapshots + t) / t;
         if c >= steps {
             return Some(t);

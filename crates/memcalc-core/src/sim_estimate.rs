@@ -20,9 +20,9 @@ const SRC_RANK: &str = "Per-process memory outside the solver's arrays (MPI eage
 struct Part {
     id: &'static str,
     label: &'static str,
-    rank_bytes: u128,
+    rank_bytes: u64,
     /// Over all ranks, without per-rank rounding (so adding ranks never lowers it).
-    total_bytes: u128,
+    total_bytes: u64,
     location: Location,
     formula: String,
     question: &'static str,
@@ -34,18 +34,18 @@ struct Part {
 /// rank (what output, snapshots and adjoint storage copy).
 struct MethodParts {
     parts: Vec<Part>,
-    snapshot_rank: u128,
+    snapshot_rank: u64,
     /// The same over all ranks, without imbalance or per-rank rounding.
-    snapshot_total: u128,
+    snapshot_total: u64,
     /// Whole-run size of the state that a restart file must hold, across all ranks.
-    restart_total: u128,
+    restart_total: u64,
     shape: String,
 }
 
 /// Bytes from a continuous amount, rounded up and kept finite.
-fn up(v: f64) -> u128 {
+fn up(v: f64) -> u64 {
     if v.is_finite() && v > 0.0 {
-        v.min(1e30).ceil() as u128
+        v.min(1e30).ceil() as u64
     } else {
         0
     }
@@ -54,7 +54,7 @@ fn up(v: f64) -> u128 {
 /// The integer processor grid a code would choose (reported), and the even, shape-preserving
 /// subdomain memory is computed from: extents / p^(1/3) (2D: p^(1/2)). Uneven splits, such as
 /// prime rank counts, load the busiest rank more: that is what `imbalance` is for.
-fn decomposition(m: &Sim, x: f64, y: f64, z: f64) -> ((u128, u128, u128), (f64, f64, f64)) {
+fn decomposition(m: &Sim, x: f64, y: f64, z: f64) -> ((u64, u64, u64), (f64, f64, f64)) {
     let two_d = m.nz <= 1;
     let grid = split(m.ranks, x, y, z, two_d);
     let p = m.ranks as f64;
@@ -71,7 +71,7 @@ fn imbalance(m: &Sim, v: f64) -> f64 {
     v * (1.0 + m.imbalance_bp as f64 / 10_000.0)
 }
 
-fn grid(m: &Sim, b: u128) -> MethodParts {
+fn grid(m: &Sim, b: u64) -> MethodParts {
     let two_d = m.nz <= 1;
     let n = m.nx * m.ny * m.nz.max(1);
     let ((px, py, pz), l) = decomposition(m, m.nx as f64, m.ny as f64, m.nz.max(1) as f64);
@@ -117,13 +117,13 @@ fn grid(m: &Sim, b: u128) -> MethodParts {
 /// bookkeeping (ilist, numneigh, firstneigh 16 B), binning (8 B), the positions of the last
 /// neighbour build (24 B), and sorting and other per-atom buffers (36 B; the last 24 B inferred
 /// from LAMMPS's own 1- and 4-rank benchmark logs).
-const MD_LIST_BYTES: u128 = 16 + 8 + 24;
-const MD_OTHER_BYTES: u128 = 12 + 24;
-const MD_CHUNK: u128 = 16_384;
-const MD_PAGE: u128 = 100_000;
-const MD_ONE_ATOM: u128 = 2000;
+const MD_LIST_BYTES: u64 = 16 + 8 + 24;
+const MD_OTHER_BYTES: u64 = 12 + 24;
+const MD_CHUNK: u64 = 16_384;
+const MD_PAGE: u64 = 100_000;
+const MD_ONE_ATOM: u64 = 2000;
 
-fn particles(m: &Sim, _b: u128) -> MethodParts {
+fn particles(m: &Sim, _b: u64) -> MethodParts {
     let rho = m.density_micro as f64 / DENSITY_SCALE as f64;
     let rg = (m.cutoff_milli + m.skin_milli) as f64 / LEN_SCALE as f64;
     let side = cbrt(m.particles as f64 / rho.max(1e-30));
@@ -192,7 +192,7 @@ fn particles(m: &Sim, _b: u128) -> MethodParts {
     MethodParts { parts, snapshot_rank: local * 48, snapshot_total: m.particles * 48, restart_total: m.particles * per_atom, shape }
 }
 
-fn mesh(m: &Sim, b: u128) -> MethodParts {
+fn mesh(m: &Sim, b: u64) -> MethodParts {
     let (npc, points_per_cell, nnz_row) = m.element.topology();
     let p = m.ranks as f64;
     let cells_f = imbalance(m, m.cells as f64 / p);
@@ -256,7 +256,7 @@ fn mesh(m: &Sim, b: u128) -> MethodParts {
     }
 }
 
-fn lbm(m: &Sim, b: u128) -> MethodParts {
+fn lbm(m: &Sim, b: u64) -> MethodParts {
     let two_d = m.nz <= 1;
     let n = m.nx * m.ny * m.nz.max(1);
     let ((px, py, pz), l) = decomposition(m, m.nx as f64, m.ny as f64, m.nz.max(1) as f64);
@@ -301,7 +301,7 @@ fn lbm(m: &Sim, b: u128) -> MethodParts {
     }
 }
 
-fn spectral(m: &Sim, b: u128) -> MethodParts {
+fn spectral(m: &Sim, b: u64) -> MethodParts {
     let n = m.nx * m.ny * m.nz.max(1);
     let p = m.ranks as f64;
     let local = imbalance(m, n as f64 / p);
@@ -355,7 +355,7 @@ pub fn estimate_sim(s: &Scenario) -> Estimate {
     };
     let mut parts = mp.parts;
     let ratio = m.compression_c.max(100);
-    let compressed = |v: u128| v * 100 / ratio;
+    let compressed = |v: u64| v * 100 / ratio;
     let snap = mp.snapshot_rank;
 
     let snap_all = mp.snapshot_total;
@@ -398,8 +398,8 @@ pub fn estimate_sim(s: &Scenario) -> Estimate {
     }
     let ranks_per_node = m.ranks.div_ceil(m.nodes);
     let gpu = m.device == SimDevice::Gpu;
-    let tensors: u128 = parts.iter().map(|p| p.rank_bytes).sum();
-    let all_tensors: u128 = parts.iter().map(|p| p.total_bytes).sum();
+    let tensors: u64 = parts.iter().map(|p| p.rank_bytes).sum();
+    let all_tensors: u64 = parts.iter().map(|p| p.total_bytes).sum();
     let overhead = tensors * s.overhead_bp / 10_000;
     parts.push(Part { id: "overhead", label: "Allocator overhead", rank_bytes: overhead, total_bytes: all_tensors * s.overhead_bp / 10_000, location: Location::Device,
         formula: format!("{} % × {} B = {} B", format_fixed(s.overhead_bp, 2), g(tensors), g(overhead)),
@@ -415,8 +415,8 @@ pub fn estimate_sim(s: &Scenario) -> Estimate {
 
     // Shown per GPU for GPU-resident codes, per node for CPU codes (compared with node memory).
     let scale = if gpu { 1 } else { ranks_per_node };
-    let per_rank: u128 = parts.iter().map(|p| p.rank_bytes).sum();
-    let all_ranks: u128 = parts.iter().map(|p| p.total_bytes).sum();
+    let per_rank: u64 = parts.iter().map(|p| p.rank_bytes).sum();
+    let all_ranks: u64 = parts.iter().map(|p| p.total_bytes).sum();
     let unit = if gpu { "per GPU" } else { "per node" };
     let mut components: Vec<Component> = parts
         .into_iter()
@@ -450,7 +450,7 @@ pub fn estimate_sim(s: &Scenario) -> Estimate {
             source: SRC_HISTORY });
     }
 
-    let per_device: u128 = per_rank * scale;
+    let per_device: u64 = per_rank * scale;
     let capacity = if gpu { s.device.capacity_bytes() } else { m.node_mem };
     let mut warnings = Vec::new();
     if m.ranks < m.nodes {
@@ -478,17 +478,17 @@ pub fn estimate_sim(s: &Scenario) -> Estimate {
     }
 }
 
-fn u64_of(v: u128) -> u64 {
+fn u64_of(v: u64) -> u64 {
     u64::try_from(v).unwrap_or(u64::MAX)
 }
 
 /// Memory per node as nodes grow, for strong scaling (same problem, more nodes) or weak
 /// scaling (the problem grows with the nodes, along x), at the same ranks per node.
-pub fn scaling(s: &Scenario, weak: bool, max_nodes: u128) -> Vec<(u128, u64)> {
+pub fn scaling(s: &Scenario, weak: bool, max_nodes: u64) -> Vec<(u64, u64)> {
     let m = s.sim;
     let per_node = m.ranks.div_ceil(m.nodes).max(1);
     let mut out = Vec::new();
-    let mut n = 1u128;
+    let mut n = 1u64;
     while n <= max_nodes {
         let mut sim = Sim { nodes: n, ranks: per_node * n, ..m };
         if weak {
@@ -507,10 +507,10 @@ pub fn scaling(s: &Scenario, weak: bool, max_nodes: u128) -> Vec<(u128, u64)> {
 }
 
 /// The fewest nodes whose memory holds the problem, at the same ranks per node.
-pub fn fewest_nodes(s: &Scenario) -> Option<u128> {
+pub fn fewest_nodes(s: &Scenario) -> Option<u64> {
     let m = s.sim;
     let per_node = m.ranks.div_ceil(m.nodes).max(1);
-    let fits = |n: u128| {
+    let fits = |n: u64| {
         let sim = Sim { nodes: n, ranks: per_node * n, ..m };
         estimate_sim(&Scenario { sim, ..*s }).fits_device()
     };
@@ -518,7 +518,7 @@ pub fn fewest_nodes(s: &Scenario) -> Option<u128> {
     if max == 0 || !fits(max) {
         return None;
     }
-    let (mut lo, mut hi) = (1u128, max);
+    let (mut lo, mut hi) = (1u64, max);
     while lo < hi {
         let mid = lo + (hi - lo) / 2;
         if fits(mid) {
@@ -531,19 +531,19 @@ pub fn fewest_nodes(s: &Scenario) -> Option<u128> {
 }
 
 /// For binomial checkpointing: the most snapshots that fit, and the recomputation it implies.
-pub fn adjoint_fit(s: &Scenario) -> Option<(u128, Option<u128>)> {
+pub fn adjoint_fit(s: &Scenario) -> Option<(u64, Option<u64>)> {
     let m = s.sim;
     if m.adjoint != Adjoint::Checkpoint {
         return None;
     }
-    let fits = |k: u128| {
+    let fits = |k: u64| {
         let sim = Sim { adjoint_snapshots: k, ..m };
         estimate_sim(&Scenario { sim, ..*s }).fits_device()
     };
     if !fits(0) {
         return Some((0, None));
     }
-    let (mut lo, mut hi) = (0u128, m.steps.max(1));
+    let (mut lo, mut hi) = (0u64, m.steps.max(1));
     while lo < hi {
         let mid = lo + (hi - lo).div_ceil(2);
         if fits(mid) {

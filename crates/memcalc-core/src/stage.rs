@@ -11,40 +11,40 @@ use crate::scenario::{DatasetOn, LoraTargets, Mode, Offload, Recompute, Scenario
 /// Bytes per component for one device of one stage.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct StageBytes {
-    pub weights: u128,
+    pub weights: u64,
     pub weights_on_host: bool,
-    pub offload_buffer: u128,
-    pub master: u128,
-    pub gradients: u128,
-    pub optimizer: u128,
+    pub offload_buffer: u64,
+    pub master: u64,
+    pub gradients: u64,
+    pub optimizer: u64,
     pub states_on_host: bool,
-    pub activations: u128,
-    pub logits: u128,
-    pub kv_cache: u128,
-    pub dataset_device: u128,
-    pub overhead: u128,
-    pub runtime: u128,
+    pub activations: u64,
+    pub logits: u64,
+    pub kv_cache: u64,
+    pub dataset_device: u64,
+    pub overhead: u64,
+    pub runtime: u64,
     /// Parameters held by this device before ZeRO sharding, and the trainable ones.
-    pub params: u128,
-    pub trainable: u128,
-    pub layers: u128,
-    pub in_flight: u128,
+    pub params: u64,
+    pub trainable: u64,
+    pub layers: u64,
+    pub in_flight: u64,
 }
 
 impl StageBytes {
     /// Tensors resident on the device, before overhead and runtime.
-    pub fn device_tensors(&self) -> u128 {
+    pub fn device_tensors(&self) -> u64 {
         let w = if self.weights_on_host { 0 } else { self.weights };
         let states = if self.states_on_host { 0 } else { self.master + self.optimizer };
         w + self.offload_buffer + states + self.gradients + self.activations + self.logits + self.kv_cache + self.dataset_device
     }
 
-    pub fn device_total(&self) -> u128 {
+    pub fn device_total(&self) -> u64 {
         self.device_tensors() + self.overhead + self.runtime
     }
 
     /// Offloaded bytes this device keeps in host memory.
-    pub fn host(&self) -> u128 {
+    pub fn host(&self) -> u64 {
         let w = if self.weights_on_host { self.weights } else { 0 };
         let states = if self.states_on_host { self.master + self.optimizer } else { 0 };
         w + states
@@ -55,16 +55,16 @@ impl StageBytes {
 pub struct Plan<'a> {
     pub s: &'a Scenario,
     pub arch: Arch,
-    pub total_params: u128,
-    arch_total: u128,
+    pub total_params: u64,
+    arch_total: u64,
 }
 
 /// `v × num / den` rounded up, without overflow for the sizes accepted.
-fn scale(v: u128, num: u128, den: u128) -> u128 {
+fn scale(v: u64, num: u64, den: u64) -> u64 {
     if den == 0 {
         return v;
     }
-    (v * num).div_ceil(den)
+    u64::try_from((u128::from(v) * u128::from(num)).div_ceil(u128::from(den))).unwrap_or(u64::MAX)
 }
 
 impl<'a> Plan<'a> {
@@ -73,19 +73,19 @@ impl<'a> Plan<'a> {
         Plan { s, arch, total_params: s.param_count(), arch_total: arch.total_params().max(1) }
     }
 
-    pub fn stages(&self) -> u128 {
+    pub fn stages(&self) -> u64 {
         self.s.parallel.pp
     }
 
     /// Layers on stage `i`: earlier stages take the remainder.
-    pub fn layers_on(&self, i: u128) -> u128 {
+    pub fn layers_on(&self, i: u64) -> u64 {
         let (l, p) = (self.arch.layers, self.stages());
-        l / p + u128::from(i < l % p)
+        l / p + u64::from(i < l % p)
     }
 
     /// Parameters of stage `i` (before tensor parallelism), following the architecture's
     /// split and scaled to the parameter count in use.
-    fn stage_params(&self, i: u128) -> (u128, u128) {
+    fn stage_params(&self, i: u64) -> (u64, u64) {
         let pc = self.arch.params();
         let last = i + 1 == self.stages();
         let mut arch_part = self.layers_on(i) * pc.per_layer;
@@ -107,7 +107,7 @@ impl<'a> Plan<'a> {
     }
 
     /// LoRA adapter parameters in one layer: r × (in + out) per targeted matrix.
-    pub fn adapters_per_layer(&self) -> u128 {
+    pub fn adapters_per_layer(&self) -> u64 {
         let a = &self.arch;
         let (h, q, kv) = (a.hidden, a.heads * a.head_dim, a.kv_heads * a.head_dim);
         let qv = (h + q) + (h + kv);
@@ -126,7 +126,7 @@ impl<'a> Plan<'a> {
     }
 
     /// How many matrices per layer carry adapters.
-    pub fn adapter_matrices(&self) -> u128 {
+    pub fn adapter_matrices(&self) -> u64 {
         let mlp = match self.arch.mlp {
             Mlp::Standard => 2,
             Mlp::Gated => 3,
@@ -138,7 +138,7 @@ impl<'a> Plan<'a> {
         }
     }
 
-    pub fn layer_shape(&self, batch: u128, seq: u128) -> LayerShape {
+    pub fn layer_shape(&self, batch: u64, seq: u64) -> LayerShape {
         let s = self.s;
         let elem = if s.dtype == Dtype::Fp8 { 2 } else { s.dtype.bytes() };
         LayerShape {
@@ -157,7 +157,7 @@ impl<'a> Plan<'a> {
 
     /// Bytes of frozen or inference weights for `params` parameters of which `embed` are
     /// embeddings or output head.
-    fn frozen_weight_bytes(&self, params: u128, embed: u128) -> u128 {
+    fn frozen_weight_bytes(&self, params: u64, embed: u64) -> u64 {
         let s = self.s;
         let dense_bytes = s.dtype.bytes();
         match s.weight_milli_bpw() {
@@ -171,7 +171,7 @@ impl<'a> Plan<'a> {
     }
 
     /// Pruned weights in a sparse format: the matrices' nonzeros and their index storage.
-    fn sparse_weight_bytes(&self, dense: u128, params: u128) -> u128 {
+    fn sparse_weight_bytes(&self, dense: u64, params: u64) -> u64 {
         let s = self.s;
         if s.mode != Mode::Infer || s.sparsity_bp == 0 {
             return dense;
@@ -190,7 +190,7 @@ impl<'a> Plan<'a> {
     }
 
     /// Bytes held by one device of pipeline stage `i`.
-    pub fn stage(&self, i: u128) -> StageBytes {
+    pub fn stage(&self, i: u64) -> StageBytes {
         let s = self.s;
         let p = &s.parallel;
         let (t, dp) = (p.tp, p.dp().max(1));
@@ -201,7 +201,7 @@ impl<'a> Plan<'a> {
         let mut b = StageBytes { params, layers, ..Default::default() };
         let trains = s.mode.trains();
         let zero = if trains { p.zero } else { 0 };
-        let shard = |v: u128, from_stage: u8| if zero >= from_stage { v.div_ceil(dp) } else { v };
+        let shard = |v: u64, from_stage: u8| if zero >= from_stage { v.div_ceil(dp) } else { v };
 
         let (weights, trainable) = if s.uses_lora() {
             let adapters = (layers * self.adapters_per_layer()).div_ceil(t);
@@ -273,7 +273,7 @@ impl<'a> Plan<'a> {
     }
 
     /// Stage holding the most device memory: the first or the last.
-    pub fn busiest(&self) -> (u128, StageBytes) {
+    pub fn busiest(&self) -> (u64, StageBytes) {
         let first = self.stage(0);
         let last_i = self.stages() - 1;
         if last_i == 0 {
@@ -288,13 +288,13 @@ impl<'a> Plan<'a> {
     }
 
     /// Device memory over every device: each stage's devices times tp × dp.
-    pub fn cluster_bytes(&self) -> u128 {
+    pub fn cluster_bytes(&self) -> u64 {
         let per_stage_devices = self.s.parallel.tp * self.s.parallel.dp();
         let p = self.stages();
         // Middle stages differ only in layer count and micro-batches in flight: evaluate a few
         // distinct ones exactly when there are many.
         if p <= 64 {
-            return (0..p).map(|i| self.stage(i).device_total()).sum::<u128>() * per_stage_devices;
+            return (0..p).map(|i| self.stage(i).device_total()).sum::<u64>() * per_stage_devices;
         }
         let first = self.stage(0).device_total();
         let last = self.stage(p - 1).device_total();

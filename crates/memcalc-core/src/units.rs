@@ -5,11 +5,11 @@
 /// A decimal number held exactly: `mantissa × 10^exp10`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 struct Decimal {
-    mantissa: u128,
+    mantissa: u64,
     exp10: i32,
 }
 
-const MAX_DIGITS: usize = 30;
+const MAX_DIGITS: usize = 19;
 
 /// Splits `s` into the numeric part and what follows it (a suffix or unit).
 fn split_number(s: &str) -> (&str, &str) {
@@ -42,7 +42,7 @@ fn parse_decimal(num: &str) -> Option<Decimal> {
     if exp.abs() > 40 {
         return None;
     }
-    let mut mantissa: u128 = 0;
+    let mut mantissa: u64 = 0;
     let mut frac_digits: i32 = 0;
     let mut seen_dot = false;
     let mut digits = 0usize;
@@ -55,7 +55,7 @@ fn parse_decimal(num: &str) -> Option<Decimal> {
                 if digits > MAX_DIGITS {
                     return None;
                 }
-                mantissa = mantissa * 10 + u128::from(c as u8 - b'0');
+                mantissa = mantissa.checked_mul(10)?.checked_add(u64::from(c as u8 - b'0'))?;
                 if seen_dot {
                     frac_digits += 1;
                 }
@@ -70,18 +70,19 @@ fn parse_decimal(num: &str) -> Option<Decimal> {
 }
 
 /// `d × multiplier`, rounded to the nearest integer (halves away from zero); None on overflow.
-fn scale_round(d: Decimal, multiplier: u128) -> Option<u128> {
+fn scale_round(d: Decimal, multiplier: u64) -> Option<u64> {
     let v = d.mantissa.checked_mul(multiplier)?;
     if d.exp10 >= 0 {
-        v.checked_mul(10u128.checked_pow(d.exp10 as u32)?)
+        v.checked_mul(10u64.checked_pow(d.exp10 as u32)?)
     } else {
-        let div = 10u128.checked_pow((-d.exp10) as u32)?;
-        Some(v / div + u128::from(v % div * 2 >= div))
+        let div = 10u64.checked_pow((-d.exp10) as u32)?;
+        let rem = v % div;
+        Some(v / div + u64::from(rem >= div - rem))
     }
 }
 
 /// Multiplier for a count suffix. `B` means billion here (a count, not bytes).
-fn count_suffix(suffix: &str) -> Option<u128> {
+fn count_suffix(suffix: &str) -> Option<u64> {
     Some(match suffix {
         "" => 1,
         "k" | "K" => 1_000,
@@ -98,7 +99,7 @@ fn count_suffix(suffix: &str) -> Option<u128> {
 }
 
 /// Parses a count such as `7B`, `125M`, `6.7e9`, `1_000`, `64Ki`.
-pub fn parse_count(raw: &str) -> Result<u128, String> {
+pub fn parse_count(raw: &str) -> Result<u64, String> {
     let s = raw.trim().replace(',', "");
     if s.is_empty() {
         return Err("is empty".into());
@@ -116,7 +117,7 @@ pub fn parse_count(raw: &str) -> Result<u128, String> {
 
 /// Parses a size in bytes. A bare number is in `default_unit` bytes (e.g. GiB for device memory).
 /// Decimal units (`GB`) and binary units (`GiB`) are both accepted and kept distinct.
-pub fn parse_bytes(raw: &str, default_unit: u128) -> Result<u128, String> {
+pub fn parse_bytes(raw: &str, default_unit: u64) -> Result<u64, String> {
     let s = raw.trim().replace(',', "");
     let bad = || format!("'{}' is not a size; write e.g. 80, 80GB or 80GiB", raw.trim());
     if s.is_empty() {
@@ -126,7 +127,7 @@ pub fn parse_bytes(raw: &str, default_unit: u128) -> Result<u128, String> {
         return Err(format!("'{}' is negative", raw.trim()));
     }
     let (num, unit) = split_number(&s);
-    let mult: u128 = match unit.to_ascii_lowercase().as_str() {
+    let mult: u64 = match unit.to_ascii_lowercase().as_str() {
         "" => default_unit,
         "b" => 1,
         "kb" | "k" => 1_000,
@@ -145,7 +146,7 @@ pub fn parse_bytes(raw: &str, default_unit: u128) -> Result<u128, String> {
 
 /// Parses a decimal with at most `places` fractional digits into an integer scaled by 10^places
 /// (e.g. `12.5` with 2 places is 1250). A trailing `%` is allowed.
-pub fn parse_fixed(raw: &str, places: u32) -> Result<u128, String> {
+pub fn parse_fixed(raw: &str, places: u32) -> Result<u64, String> {
     let s = raw.trim().trim_end_matches('%').trim();
     let bad = || format!("'{}' is not a number", raw.trim());
     if s.starts_with('-') {
@@ -153,17 +154,17 @@ pub fn parse_fixed(raw: &str, places: u32) -> Result<u128, String> {
     }
     let d = parse_decimal(s).ok_or_else(bad)?;
     if d.exp10 < -(places as i32) {
-        let div = 10u128.pow((-(places as i32) - d.exp10) as u32);
+        let div = 10u64.pow((-(places as i32) - d.exp10) as u32);
         if d.mantissa % div != 0 {
             return Err(format!("'{}' has more than {places} decimal places", raw.trim()));
         }
     }
-    scale_round(d, 10u128.pow(places)).ok_or_else(bad)
+    scale_round(d, 10u64.pow(places)).ok_or_else(bad)
 }
 
 /// Writes `value / 10^places` with trailing zeros dropped: 1250, 2 → "12.5".
-pub fn format_fixed(value: u128, places: u32) -> String {
-    let div = 10u128.pow(places);
+pub fn format_fixed(value: u64, places: u32) -> String {
+    let div = 10u64.pow(places);
     let (int, frac) = (value / div, value % div);
     if frac == 0 {
         return int.to_string();
@@ -176,8 +177,8 @@ pub fn format_fixed(value: u128, places: u32) -> String {
 }
 
 /// Canonical short form of a count, exact: 7_000_000_000 → "7B", 6_738_415_616 → "6.738415616B".
-pub fn format_count(n: u128) -> String {
-    const STEPS: [(u128, &str); 4] = [
+pub fn format_count(n: u64) -> String {
+    const STEPS: [(u64, &str); 4] = [
         (1_000_000_000_000, "T"),
         (1_000_000_000, "B"),
         (1_000_000, "M"),
@@ -193,7 +194,7 @@ pub fn format_count(n: u128) -> String {
 }
 
 /// Groups digits for reading: 14000000000 → "14,000,000,000".
-pub fn group_digits(n: u128) -> String {
+pub fn group_digits(n: u64) -> String {
     let s = n.to_string();
     let mut out = String::with_capacity(s.len() + s.len() / 3);
     for (i, c) in s.chars().enumerate() {
@@ -233,27 +234,28 @@ impl UnitSystem {
 
 /// Human-readable size with two decimals: "104.31 GiB", "512.00 MiB", "0 B". Integer
 /// arithmetic only: float formatting would add kilobytes to the page.
-pub fn format_bytes(bytes: u128, units: UnitSystem) -> String {
-    let (base, labels): (u128, [&str; 7]) = match units {
+pub fn format_bytes(bytes: u64, units: UnitSystem) -> String {
+    let (base, labels): (u64, [&str; 7]) = match units {
         UnitSystem::Binary => (1024, ["B", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB"]),
         UnitSystem::Decimal => (1000, ["B", "kB", "MB", "GB", "TB", "PB", "EB"]),
     };
-    let mut unit = 1u128;
+    let mut unit = 1u64;
     let mut i = 0;
-    while bytes >= unit * base && i < labels.len() - 1 {
+    while bytes / base >= unit && i < labels.len() - 1 {
         unit *= base;
         i += 1;
     }
     if i == 0 {
         return format!("{bytes} B");
     }
-    let hundredths = (bytes * 100 + unit / 2) / unit;
+    let hundredths = (u128::from(bytes) * 100 + u128::from(unit / 2)) / u128::from(unit);
     format!("{}.{:02} {}", hundredths / 100, hundredths % 100, labels[i])
 }
 
 /// `part / whole` as a percentage with one decimal, e.g. "45.3 %".
-pub fn format_share(part: u128, whole: u128) -> String {
-    let tenths = (part * 1000 + whole.max(1) / 2) / whole.max(1);
+pub fn format_share(part: u64, whole: u64) -> String {
+    let (part, whole) = (u128::from(part), u128::from(whole.max(1)));
+    let tenths = (part * 1000 + whole / 2) / whole;
     format!("{}.{} %", tenths / 10, tenths % 10)
 }
 
@@ -284,7 +286,7 @@ mod tests {
 
     #[test]
     fn sizes_people_type() {
-        let gib = 1u128 << 30;
+        let gib = 1u64 << 30;
         assert_eq!(parse_bytes("80", gib), Ok(80 * gib));
         assert_eq!(parse_bytes("80GB", gib), Ok(80_000_000_000));
         assert_eq!(parse_bytes("80 GiB", gib), Ok(80 * gib));

@@ -53,7 +53,7 @@ fn zero_paper_table_1_trillion_parameters_on_1024_gpus() {
     assert!((model_states(&e) as f64 / 1e9 - 15.6).abs() < 0.05);
 }
 
-fn gpt3_layer(tp: u128, sp: bool, selective: bool) -> LayerShape {
+fn gpt3_layer(tp: u64, sp: bool, selective: bool) -> LayerShape {
     // GPT-3 175B: h = 12288, a = 96, s = 2048; Korthikanti et al. use b = 1 per micro-batch.
     let arch = Arch {
         layers: 96,
@@ -77,10 +77,10 @@ fn gpt3_layer(tp: u128, sp: bool, selective: bool) -> LayerShape {
 #[test]
 fn korthikanti_table_2_activations_per_layer() {
     // Table 2 of arXiv:2205.05198, bytes per layer:
-    let (s, b, h, a) = (2048u128, 1u128, 12_288u128, 96u128);
+    let (s, b, h, a) = (2048u64, 1u64, 12_288u64, 96u64);
     let sbh = s * b * h;
     let quad = 5 * a * s * s * b; // 5·a·s/h · s·b·h
-    let t = 8u128;
+    let t = 8u64;
     // No parallelism: sbh(34 + 5as/h).
     assert_eq!(gpt3_layer(1, false, false).layer().total(), 34 * sbh + quad);
     // Tensor parallel: sbh(10 + 24/t + 5as/(ht)).
@@ -108,8 +108,8 @@ fn pipeline_first_stage_holds_p_micro_batches_of_l_over_p_layers() {
     let one = bytes(&est(&format!("{q}&gpus=8")), "activations");
     let eight = est(&format!("{q}&gpus=64&pp=8"));
     let per_layer = gpt3_layer(8, true, true).layer().total();
-    assert_eq!(one as u128, 96 * per_layer + 2048 * 12_288 / 8);
-    assert_eq!(bytes(&eight, "activations") as u128, 96 * per_layer + 8 * (2048 * 12_288 / 8));
+    assert_eq!(one as u64, 96 * per_layer + 2048 * 12_288 / 8);
+    assert_eq!(bytes(&eight, "activations") as u64, 96 * per_layer + 8 * (2048 * 12_288 / 8));
     assert!(eight.busiest.contains("stage 1 of 8"), "{}", eight.busiest);
 }
 

@@ -80,7 +80,7 @@ fn sim_from(q: &[u64; 32]) -> memcalc_core::sim::Sim {
     fn pick<C: Choice>(r: u64) -> C {
         C::ALL[(r % C::ALL.len() as u64) as usize]
     }
-    let n = |r: u64, max: u64| 1 + u128::from(r % max);
+    let n = |r: u64, max: u64| 1 + u64::from(r % max);
     let ranks = n(q[0], 4096);
     Sim {
         method: pick::<Method>(q[1]),
@@ -89,13 +89,13 @@ fn sim_from(q: &[u64; 32]) -> memcalc_core::sim::Sim {
         nz: n(q[4], 2048),
         fields: n(q[5], 20),
         levels: n(q[6], 5),
-        work: u128::from(q[7] % 10),
-        halo: u128::from(q[8] % 5),
+        work: u64::from(q[7] % 10),
+        halo: u64::from(q[8] % 5),
         particles: n(q[9], 100_000_000),
         atom_style: pick::<AtomStyle>(q[10]),
         attrs: if q[10] % 3 == 0 { n(q[10] >> 3, 1000) } else { 0 },
         cutoff_milli: n(q[11], 20_000),
-        skin_milli: u128::from(q[12] % 3000),
+        skin_milli: u64::from(q[12] % 3000),
         density_micro: n(q[13], 2_000_000),
         neighbors: if q[14] % 4 == 0 { n(q[14] >> 2, 500) } else { 0 },
         newton: q[15] % 2 == 0,
@@ -104,7 +104,7 @@ fn sim_from(q: &[u64; 32]) -> memcalc_core::sim::Sim {
         cells: n(q[17], 1_000_000_000),
         element: pick::<Element>(q[18]),
         dofs: n(q[19], 8),
-        krylov: u128::from(q[20] % 100),
+        krylov: u64::from(q[20] % 100),
         precond: pick::<Precond>(q[21]),
         lattice: pick::<Lattice>(q[22]),
         streaming: pick::<Streaming>(q[23]),
@@ -112,18 +112,18 @@ fn sim_from(q: &[u64; 32]) -> memcalc_core::sim::Sim {
         complex: q[24] % 2 == 0,
         dealias: q[24] % 3 == 0,
         ranks,
-        nodes: 1 + u128::from(q[25]) % ranks,
+        nodes: 1 + u64::from(q[25]) % ranks,
         node_mem: n(q[26], 1 << 40) << 10,
         device: pick::<SimDevice>(q[27]),
-        rank_mib: u128::from(q[28] % 1000),
-        imbalance_bp: u128::from(q[29] % 5000),
+        rank_mib: u64::from(q[28] % 1000),
+        imbalance_bp: u64::from(q[29] % 5000),
         steps: n(q[30], 1_000_000),
-        output_every: u128::from(q[31] % 1000),
-        snapshots: u128::from(q[0] >> 20) % 10,
-        compression_c: 100 + u128::from(q[1] >> 20) % 10_000,
-        checkpoint_every: u128::from(q[2] >> 20) % 1000,
+        output_every: u64::from(q[31] % 1000),
+        snapshots: u64::from(q[0] >> 20) % 10,
+        compression_c: 100 + u64::from(q[1] >> 20) % 10_000,
+        checkpoint_every: u64::from(q[2] >> 20) % 1000,
         adjoint: pick::<Adjoint>(q[3] >> 20),
-        adjoint_snapshots: u128::from(q[4] >> 20) % 100,
+        adjoint_snapshots: u64::from(q[4] >> 20) % 100,
     }
 }
 
@@ -136,38 +136,38 @@ fn scenario_strategy() -> impl Strategy<Value = Scenario> {
     fn pick<C: Choice>(r: u64) -> C {
         C::ALL[(r % C::ALL.len() as u64) as usize]
     }
-    fn log_range(r: u64, max_bits: u32) -> u128 {
+    fn log_range(r: u64, max_bits: u32) -> u64 {
         // Spread over magnitudes, not just the top of the range.
         let bits = (r % u64::from(max_bits)) as u32 + 1;
-        1 + u128::from(r >> 8) % (1u128 << bits)
+        1 + u64::from(r >> 8) % (1u64 << bits)
     }
     (proptest::array::uniform32(any::<u64>()), proptest::array::uniform32(any::<u64>())).prop_map(|(r, q)| {
-        let heads = 1 + u128::from(r[0] % 64);
+        let heads = 1 + u64::from(r[0] % 64);
         let kv_heads = [1, heads][(r[1] % 2) as usize];
         let kv_heads = if heads % kv_heads == 0 { kv_heads } else { heads };
-        let head_dim = 1 + u128::from(r[2] % 256);
+        let head_dim = 1 + u64::from(r[2] % 256);
         let mlp: Mlp = pick(r[3]);
         let hidden = heads * head_dim;
-        let experts = 1 + u128::from(r[4] % 8);
+        let experts = 1 + u64::from(r[4] % 8);
         let arch = Arch {
-            layers: 1 + u128::from(r[5] % 128),
+            layers: 1 + u64::from(r[5] % 128),
             hidden,
             heads,
             kv_heads,
             head_dim,
-            ffn: 1 + u128::from(r[6] % 65_536),
-            vocab: 1 + u128::from(r[7] % 300_000),
+            ffn: 1 + u64::from(r[6] % 65_536),
+            vocab: 1 + u64::from(r[7] % 300_000),
             mlp,
             bias: pick::<Bias>(r[8]),
             tied: r[9] % 2 == 0,
-            learned_pos: u128::from(r[10] % 3) * 1024,
+            learned_pos: u64::from(r[10] % 3) * 1024,
             norm: pick::<Norm>(r[11]),
             experts,
-            active_experts: 1 + u128::from(r[12]) % experts,
+            active_experts: 1 + u64::from(r[12]) % experts,
         };
         let use_arch = r[13] % 3 != 0;
         let tp = [1, heads][(r[14] % 2) as usize];
-        let pp = if use_arch { 1 + u128::from(r[15]) % arch.layers.min(8) } else { 1 + u128::from(r[15] % 4) };
+        let pp = if use_arch { 1 + u64::from(r[15]) % arch.layers.min(8) } else { 1 + u64::from(r[15] % 4) };
         let dp = log_range(r[16], 10);
         let mode: Mode = pick(r[17]);
         let zero = (r[18] % 4) as u8;
@@ -191,13 +191,13 @@ fn scenario_strategy() -> impl Strategy<Value = Scenario> {
             flash_attention: r[27] % 2 == 0,
             dropout: r[28] % 2 == 0,
             softmax_fp32: r[28] % 3 == 0,
-            parallel: Parallel { gpus: tp * pp * dp, tp, pp, sp: r[29] % 2 == 0, zero, offload, gpus_per_node: 1 + u128::from(r[29] % 16) },
-            lora_rank: u128::from(r[30] % 3) * 16,
+            parallel: Parallel { gpus: tp * pp * dp, tp, pp, sp: r[29] % 2 == 0, zero, offload, gpus_per_node: 1 + u64::from(r[29] % 16) },
+            lora_rank: u64::from(r[30] % 3) * 16,
             lora_targets: pick::<LoraTargets>(r[30]),
             quant: pick::<Quant>(r[31]),
-            milli_bpw: if r[31] % 5 == 0 { Some(1 + u128::from(r[31] >> 8) % 64_000) } else { None },
+            milli_bpw: if r[31] % 5 == 0 { Some(1 + u64::from(r[31] >> 8) % 64_000) } else { None },
             kv_dtype: if r[0] % 2 == 0 { None } else { Some(pick::<Dtype>(r[0] >> 3)) },
-            sparsity_bp: u128::from(r[1] >> 4) % 10_000,
+            sparsity_bp: u64::from(r[1] >> 4) % 10_000,
             sparse_format: pick::<SparseFormat>(r[2] >> 4),
             dataset_bytes: if samples == 0 && r[3] % 2 == 0 { log_range(r[3] >> 2, 50) } else { 0 },
             samples,
@@ -205,8 +205,8 @@ fn scenario_strategy() -> impl Strategy<Value = Scenario> {
             dataset_on: pick::<DatasetOn>(r[5] >> 9),
             device: Device { preset: &GPUS[(r[6] % GPUS.len() as u64) as usize], custom_bytes: if r[7] % 2 == 0 { None } else { Some(log_range(r[7] >> 1, 50)) } },
             host_mem: if r[8] % 2 == 0 { None } else { Some(log_range(r[8] >> 1, 50)) },
-            runtime_mib: u128::from(r[9] >> 2) % (1 << 20),
-            overhead_bp: u128::from(r[10] >> 2) % 10_001,
+            runtime_mib: u64::from(r[9] >> 2) % (1 << 20),
+            overhead_bp: u64::from(r[10] >> 2) % 10_001,
             sim: sim_from(&q),
         }
     })
@@ -251,8 +251,8 @@ proptest! {
     #[test]
     fn estimates_never_overflow_and_grow_with_parameters(s in scenario_strategy()) {
         let e = memcalc_core::estimate(&s);
-        let all: u128 = e.components.iter().map(|c| u128::from(c.bytes)).sum();
-        prop_assert!(all < u128::from(u64::MAX));
+        let all: u64 = e.components.iter().map(|c| u64::from(c.bytes)).sum();
+        prop_assert!(all < u64::from(u64::MAX));
         prop_assert_eq!(e.per_device_bytes, device_sum(&e));
         // Simulations total what is in use; their busiest node counts imbalance and allocation
         // rounding, so only neural models compare the two.
@@ -276,7 +276,7 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(128))]
 
     #[test]
-    fn more_ranks_never_raise_memory_per_rank_nor_lower_the_total(s in scenario_strategy(), extra in 1u128..64) {
+    fn more_ranks_never_raise_memory_per_rank_nor_lower_the_total(s in scenario_strategy(), extra in 1u64..64) {
         let s = Scenario { mode: memcalc_core::Mode::Sim, ..s };
         // Particle codes follow the integer processor grid, where only doubling the ranks is
         // guaranteed to shrink every subdomain; the other methods assume an even split.

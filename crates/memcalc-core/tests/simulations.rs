@@ -149,7 +149,7 @@ fn revolve_repetitions_follow_the_binomial_bound() {
 fn adjoint_fit_finds_the_most_snapshots_that_fit() {
     let s = scenario(&format!("{ONE}&method=grid&nx=100&ny=100&nz=100&node_mem=2&steps=10000&adjoint=checkpoint&adjoint_snapshots=10"));
     let (k, t) = adjoint_fit(&s).unwrap();
-    let with = |k: u128| estimate(&Scenario { sim: memcalc_core::sim::Sim { adjoint_snapshots: k, ..s.sim }, ..s }).fits_device();
+    let with = |k: u64| estimate(&Scenario { sim: memcalc_core::sim::Sim { adjoint_snapshots: k, ..s.sim }, ..s }).fits_device();
     assert!(with(k) && !with(k + 1));
     assert_eq!(t, revolve_repetitions(k, 10_000));
 }
@@ -158,7 +158,7 @@ fn adjoint_fit_finds_the_most_snapshots_that_fit() {
 fn fewest_nodes_and_scaling_series() {
     let s = scenario("mode=sim&method=grid&nx=2048&ny=2048&nz=2048&ranks=64&nodes=1&node_mem=256");
     let n = fewest_nodes(&s).unwrap();
-    let with = |nodes: u128| {
+    let with = |nodes: u64| {
         estimate(&Scenario { sim: memcalc_core::sim::Sim { nodes, ranks: 64 * nodes, ..s.sim }, ..s }).fits_device()
     };
     assert!(with(n) && (n == 1 || !with(n - 1)), "fewest nodes {n}");
