@@ -26,8 +26,8 @@ test("grid: a global atmosphere model per node, with its halo and scaling table"
   await page.goto("./");
   await pick(page, "atmosphere-25km");
   await expect(page.getByLabel("Cells in x", { exact: true })).toHaveValue("1440");
-  expect(await rowBytes(page, "halo")).toBeGreaterThan(0);
-  expect(await rowBytes(page, "state")).toBeGreaterThan(await rowBytes(page, "halo"));
+  // 1024 ranks with 3 ghost layers: the halo is a large share of a small subdomain.
+  expect(await rowBytes(page, "halo")).toBeGreaterThan((await rowBytes(page, "state")) / 2);
   await expect(page.locator('[data-component="output_total"]')).toHaveAttribute("data-location", "disk");
   await expect(page.getByTestId("scaling-table").locator("tbody tr")).not.toHaveCount(0);
   await expect(page.getByTestId("verdict")).toHaveAttribute("data-fits", "true");

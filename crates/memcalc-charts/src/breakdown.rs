@@ -34,7 +34,7 @@ impl BreakdownData {
     /// Segments with bytes, in the fixed stacking order.
     pub fn ordered(&self) -> Vec<&Segment> {
         let mut v: Vec<&Segment> = self.segments.iter().filter(|s| s.bytes > 0).collect();
-        v.sort_by_key(|s| rank_of(&s.id));
+        memcalc_core::sat::sort_small(&mut v, |a, b| rank_of(&a.id) < rank_of(&b.id));
         v
     }
 

@@ -37,13 +37,13 @@ pub struct LayerActivations {
 
 impl LayerActivations {
     pub fn total(&self) -> u64 {
-        self.replicated + self.split + self.core
+        crate::add!(self.replicated, self.split, self.core)
     }
 }
 
 impl LayerShape {
     fn sbh(&self) -> u64 {
-        self.seq * self.batch * self.arch.hidden
+        crate::mul!(self.seq, self.batch, self.arch.hidden)
     }
 
     /// Stored activations of one layer, one micro-batch, per device.
@@ -53,29 +53,29 @@ impl LayerShape {
         let masks = if self.dropout { 2 } else { 0 };
         // Inputs of both norms, of the QKV projection and of the MLP: 4 values per s·b·h, plus a
         // 1-byte dropout mask after attention and after the MLP.
-        let replicated = self.sbh() * (4 * e + masks);
-        let q = s * b * a.heads * a.head_dim * e;
-        let kv = 2 * s * b * a.kv_heads * a.head_dim * e;
-        let attn_out = s * b * a.heads * a.head_dim * e;
+        let replicated = crate::mul!(self.sbh(), 4 * e + masks);
+        let q = crate::mul!(s, b, a.heads, a.head_dim, e);
+        let kv = crate::mul!(2, s, b, a.kv_heads, a.head_dim, e);
+        let attn_out = crate::mul!(s, b, a.heads, a.head_dim, e);
         // Standard MLP keeps the activation's input and output (2·I); a gated MLP the gate and
         // up projections and their product (3·I, Megatron's fused SwiGLU). Each token passes
         // through its active experts.
         let per_token_mlp = match a.mlp {
             Mlp::Standard => 2,
             Mlp::Gated => 3,
-        } * a.ffn;
-        let mlp = s * b * per_token_mlp * e * a.active_experts.max(1);
-        let router = if a.experts > 1 { s * b * a.experts * 4 } else { 0 };
-        let split = q + kv + attn_out + mlp + router;
+        };
+        let mlp = crate::mul!(s, b, per_token_mlp, a.ffn, e, a.active_experts.max(1));
+        let router = if a.experts > 1 { crate::mul!(s, b, a.experts, 4) } else { 0 };
+        let split = crate::add!(q, kv, attn_out, mlp, router);
         let score = if self.softmax_fp32 { 4 } else { e };
         let core = if self.flash {
             // Flash attention keeps only the softmax log-sum-exp, FP32, per row and head.
-            4 * b * a.heads * s
+            crate::mul!(4, b, a.heads, s)
         } else if self.selective {
             0
         } else {
             // Softmax output, dropout mask (1 byte) and dropout output: Korthikanti's 5·a·s²·b.
-            b * a.heads * s * s * (score + if self.dropout { 1 + score } else { 0 })
+            crate::mul!(b, a.heads, s, s, score + if self.dropout { 1 + score } else { 0 })
         };
         LayerActivations {
             replicated: if self.sp { replicated.div_ceil(t) } else { replicated },
@@ -86,7 +86,7 @@ impl LayerShape {
 
     /// What full recomputation keeps per layer: its input (Korthikanti's 2·s·b·h in 16-bit).
     pub fn checkpoint(&self) -> u64 {
-        let input = self.sbh() * self.elem;
+        let input = crate::mul!(self.sbh(), self.elem);
         if self.sp {
             input.div_ceil(self.tp.max(1))
         } else {
@@ -108,10 +108,10 @@ impl LayerShape {
     /// counts 4·s·b·v; Hugging Face causal LMs also keep the 16-bit logits they upcast).
     pub fn logits(&self) -> u64 {
         let t = self.tp.max(1);
-        let inputs = 2 * self.sbh() * self.elem;
+        let inputs = crate::mul!(2, self.sbh(), self.elem);
         let inputs = if self.sp { inputs.div_ceil(t) } else { inputs };
         let per_logit = if self.elem < 4 { self.elem + 4 } else { 4 };
-        inputs + (self.seq * self.batch * self.arch.vocab * per_logit).div_ceil(t)
+        crate::add!(inputs, crate::mul!(self.seq, self.batch, self.arch.vocab, per_logit).div_ceil(t))
     }
 
     /// Peak transient working set of one layer's forward pass in inference (nothing is kept
@@ -120,14 +120,14 @@ impl LayerShape {
     pub fn inference_peak(&self) -> u64 {
         let a = &self.arch;
         let (s, b, e, t) = (self.seq, self.batch, self.elem, self.tp.max(1));
-        let io = 2 * self.sbh() * e;
-        let qkv = s * b * (a.heads + 2 * a.kv_heads) * a.head_dim * e;
+        let io = crate::mul!(2, self.sbh(), e);
+        let qkv = crate::mul!(s, b, a.heads + 2 * a.kv_heads, a.head_dim, e);
         let per_token_mlp = match a.mlp {
             Mlp::Standard => 2,
             Mlp::Gated => 3,
-        } * a.ffn;
-        let mlp = s * b * per_token_mlp * e;
-        let scores = if self.flash { 0 } else { 2 * b * a.heads * s * s * e };
-        io + (qkv + mlp + scores).div_ceil(t)
+        };
+        let mlp = crate::mul!(s, b, per_token_mlp, a.ffn, e);
+        let scores = if self.flash { 0 } else { crate::mul!(2, b, a.heads, s, s, e) };
+        crate::add!(io, crate::add!(qkv, mlp, scores).div_ceil(t))
     }
 }

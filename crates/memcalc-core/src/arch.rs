@@ -67,7 +67,7 @@ pub struct ParamCount {
 
 impl ParamCount {
     pub fn total(&self, layers: u64) -> u64 {
-        self.embedding + self.head + self.per_layer * layers + self.final_norm
+        crate::add!(self.embedding, self.head, crate::mul!(self.per_layer, layers), self.final_norm)
     }
 }
 
@@ -91,8 +91,8 @@ impl Arch {
     pub fn expert_params(&self) -> u64 {
         let (h, i) = (self.hidden, self.ffn);
         let matrices = match self.mlp {
-            Mlp::Standard => 2 * h * i,
-            Mlp::Gated => 3 * h * i,
+            Mlp::Standard => crate::mul!(2, h, i),
+            Mlp::Gated => crate::mul!(3, h, i),
         };
         let biases = if self.bias == Bias::All {
             match self.mlp {
@@ -102,25 +102,25 @@ impl Arch {
         } else {
             0
         };
-        matrices + biases
+        matrices.saturating_add(biases)
     }
 
     /// Exact parameter count, part by part, following the Hugging Face implementations
     /// (GPT-2, BERT, Llama, Mistral, Mixtral, Qwen2).
     pub fn params(&self) -> ParamCount {
-        let (h, q, kv) = (self.hidden, self.heads * self.head_dim, self.kv_heads * self.head_dim);
-        let attn_matrices = h * q + 2 * h * kv + q * h;
+        let (h, q, kv) = (self.hidden, crate::mul!(self.heads, self.head_dim), crate::mul!(self.kv_heads, self.head_dim));
+        let attn_matrices = crate::add!(crate::mul!(2, h, q), crate::mul!(2, h, kv));
         let attn_bias = match self.bias {
             Bias::None => 0,
-            Bias::Qkv => q + 2 * kv,
-            Bias::All => q + 2 * kv + h,
+            Bias::Qkv => crate::add!(q, crate::mul!(2, kv)),
+            Bias::All => crate::add!(q, crate::mul!(2, kv), h),
         };
-        let attention = attn_matrices + attn_bias;
-        let router = if self.experts > 1 { h * self.experts } else { 0 };
-        let mlp = self.experts.max(1) * self.expert_params() + router;
-        let per_layer = attention + mlp + 2 * self.norm_params();
-        let embedding = self.vocab * h + self.learned_pos * h;
-        let head = if self.tied { 0 } else { self.vocab * h };
+        let attention = attn_matrices.saturating_add(attn_bias);
+        let router = if self.experts > 1 { crate::mul!(h, self.experts) } else { 0 };
+        let mlp = crate::add!(crate::mul!(self.experts.max(1), self.expert_params()), router);
+        let per_layer = crate::add!(attention, mlp, crate::mul!(2, self.norm_params()));
+        let embedding = crate::add!(crate::mul!(self.vocab, h), crate::mul!(self.learned_pos, h));
+        let head = if self.tied { 0 } else { crate::mul!(self.vocab, h) };
         ParamCount { embedding, head, per_layer, attention, mlp, final_norm: self.norm_params() }
     }
 
@@ -133,8 +133,8 @@ impl Arch {
         if self.experts <= 1 {
             return self.total_params();
         }
-        let inactive = (self.experts - self.active_experts) * self.expert_params();
-        self.total_params() - self.layers * inactive
+        let inactive = crate::mul!(self.experts - self.active_experts, self.expert_params());
+        self.total_params().saturating_sub(crate::mul!(self.layers, inactive))
     }
 
     /// A plausible dense shape for a bare parameter count: P ≈ 12·L·h² with h = 128·L (the

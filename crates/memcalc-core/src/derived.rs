@@ -205,7 +205,7 @@ pub fn savings(s: &Scenario) -> Vec<Saving> {
             Some(Saving { label, patch, bytes_after: after.per_device_bytes, saved, fits_after: after.fits_device() })
         })
         .collect();
-    out.sort_by(|a, b| b.saved.cmp(&a.saved).then(a.label.cmp(&b.label)));
+    crate::sat::sort_small(&mut out, |a, b| a.saved > b.saved || (a.saved == b.saved && a.label < b.label));
     out
 }
 

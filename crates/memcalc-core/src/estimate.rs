@@ -233,7 +233,7 @@ pub fn estimate(s: &Scenario) -> Estimate {
         source: SRC_RUNTIME,
     });
 
-    let per_device: u64 = parts.iter().filter(|c| c.location == Location::Device).map(|c| u64::from(c.bytes)).sum();
+    let per_device: u64 = crate::sat::sum(parts.iter().filter(|c| c.location == Location::Device).map(|c| u64::from(c.bytes)));
     let on_node = p.gpus.min(p.gpus_per_node);
     let dataset_host = if s.mode.trains() && s.dataset_on == DatasetOn::Host { s.dataset_total() } else { 0 };
     let host_per_node = b.host() * on_node + dataset_host;

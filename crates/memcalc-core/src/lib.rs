@@ -14,6 +14,7 @@ pub mod precision;
 pub mod presets;
 pub mod quant;
 pub mod query;
+pub mod sat;
 pub mod scenario;
 pub mod sim;
 pub mod sim_estimate;

@@ -40,12 +40,12 @@ impl Optimizer {
             // A rows × cols matrix keeps rows + cols FP32 values (Shazeer & Stern 2018,
             // arXiv:1804.04235); transformer matrices have about `hidden` rows or columns, so
             // that is about 2 values per `hidden` parameters.
-            Optimizer::Adafactor => 4 * (2 * params).div_ceil(hidden.max(1)),
+            Optimizer::Adafactor => crate::mul!(4, crate::mul!(2, params).div_ceil(hidden.max(1))),
             Optimizer::Adam8bit => {
                 let blocks = params.div_ceil(ADAM8BIT_BLOCK);
-                self.state_count() * (params + 4 * blocks)
+                crate::mul!(self.state_count(), crate::add!(params, crate::mul!(4, blocks)))
             }
-            _ => self.state_count() * params * state_bytes,
+            _ => crate::mul!(self.state_count(), params, state_bytes),
         }
     }
 

@@ -73,7 +73,7 @@ fn imbalance(m: &Sim, v: f64) -> f64 {
 
 fn grid(m: &Sim, b: u64) -> MethodParts {
     let two_d = m.nz <= 1;
-    let n = m.nx * m.ny * m.nz.max(1);
+    let n = crate::mul!(m.nx, m.ny, m.nz.max(1));
     let ((px, py, pz), l) = decomposition(m, m.nx as f64, m.ny as f64, m.nz.max(1) as f64);
     let p = m.ranks as f64;
     let owned = n as f64 / p;
@@ -90,7 +90,7 @@ fn grid(m: &Sim, b: u64) -> MethodParts {
     let shape = format!("{}×{}×{} cells over a {}×{}×{} rank grid, about {} cells and {} ghost cells per rank", m.nx, m.ny, m.nz, px, py, pz, g(up(owned)), g(up(ghost)));
     MethodParts {
         parts: vec![
-            Part { id: "state", label: "Prognostic state", rank_bytes: state, total_bytes: m.fields * m.levels * n * b, location: Location::Device,
+            Part { id: "state", label: "Prognostic state", rank_bytes: state, total_bytes: crate::mul!(m.fields, m.levels, n, b), location: Location::Device,
                 formula: format!("{} fields × {} levels × {} cells × {} B = {} B", m.fields, m.levels, g(up(local)), b, g(state)),
                 question: "What is the state of a grid code?",
                 explanation: format!("Every cell holds {} prognostic variables, kept at {} time levels or Runge–Kutta stages. {shape}.", m.fields, m.levels),
@@ -107,8 +107,8 @@ fn grid(m: &Sim, b: u64) -> MethodParts {
                 source: SRC_GRID },
         ],
         snapshot_rank: up(fb * local),
-        snapshot_total: m.fields * n * b,
-        restart_total: m.fields * m.levels * n * b,
+        snapshot_total: crate::mul!(m.fields, n, b),
+        restart_total: crate::mul!(m.fields, m.levels, n, b),
         shape,
     }
 }
@@ -145,10 +145,10 @@ fn particles(m: &Sim, _b: u64) -> MethodParts {
     let neighbors_milli = up(per_particle * 1000.0);
     let pairs = up(local_f * per_particle);
     let pages = pairs.div_ceil(MD_PAGE - MD_ONE_ATOM).max(1);
-    let lists = pages * MD_PAGE * 4 + nmax * MD_LIST_BYTES;
-    let state = per_atom * local;
-    let halo = per_atom * (nmax - local);
-    let work = nmax * MD_OTHER_BYTES + 4 * (m.particles + 1);
+    let lists = crate::add!(crate::mul!(pages, MD_PAGE, 4), crate::mul!(nmax, MD_LIST_BYTES));
+    let state = crate::mul!(per_atom, local);
+    let halo = crate::mul!(per_atom, nmax - local);
+    let work = crate::add!(crate::mul!(nmax, MD_OTHER_BYTES), crate::mul!(4, m.particles + 1));
     // Totals count what is in use (no chunk or page rounding), so adding ranks never lowers them.
     let in_use = (owned + ghost_f) * p;
     let shape = format!(
@@ -156,7 +156,7 @@ fn particles(m: &Sim, _b: u64) -> MethodParts {
         g(m.particles), format_fixed(up(side * 1000.0), 3), px, py, pz, g(local), g(ghosts)
     );
     let mut parts = vec![
-        Part { id: "state", label: "Particle state", rank_bytes: state, total_bytes: per_atom * m.particles, location: Location::Device,
+        Part { id: "state", label: "Particle state", rank_bytes: state, total_bytes: crate::mul!(per_atom, m.particles), location: Location::Device,
             formula: format!("{} particles × {} B = {} B", g(local), per_atom, g(state)),
             question: "What does each particle cost?",
             explanation: format!("Positions, velocities and forces in double precision plus identifiers: {per_atom} bytes per particle for this atom style. {shape}."),
@@ -172,7 +172,7 @@ fn particles(m: &Sim, _b: u64) -> MethodParts {
             explanation: format!("Each particle keeps the indices of the particles within cutoff + skin: {} per particle here ({} list{}), {} pairs per rank, in pages of {} indices; plus per-particle list bookkeeping, binning and the positions at the last rebuild. This, not the particle state, is what the folk rule of 'a few hundred bytes per atom' misses.",
                 format_fixed(neighbors_milli, 3), if m.newton { "half" } else { "full" }, if m.newton { ", Newton's third law" } else { "" }, g(pairs), g(MD_PAGE)),
             source: SRC_MD },
-        Part { id: "work", label: "Other per-particle buffers", rank_bytes: work, total_bytes: up(in_use * MD_OTHER_BYTES as f64) + 4 * (m.particles + 1) * m.ranks, location: Location::Device,
+        Part { id: "work", label: "Other per-particle buffers", rank_bytes: work, total_bytes: crate::add!(up(in_use * MD_OTHER_BYTES as f64), crate::mul!(4, m.particles + 1, m.ranks)), location: Location::Device,
             formula: format!("{} × {} B + 4 B × {} (id map) = {} B", g(nmax), MD_OTHER_BYTES, g(m.particles + 1), g(work)),
             question: "What else is per particle?",
             explanation: "Spatial sorting permutations, the global-id-to-local map (sized by the largest id on every rank) and communication bookkeeping.".into(),
@@ -182,14 +182,14 @@ fn particles(m: &Sim, _b: u64) -> MethodParts {
         let grid_points = if m.kspace_grid > 0 { m.kspace_grid } else { m.particles };
         let per_rank = up(grid_points as f64 / p);
         // 4 real bricks with ghost layers (~1.5× the owned points) + 2 complex FFT arrays.
-        let bytes = per_rank * 8 * 4 * 3 / 2 + per_rank * 16 * 2;
-        parts.push(Part { id: "long_range", label: "Long-range mesh", rank_bytes: bytes, total_bytes: grid_points * (48 + 32), location: Location::Device,
+        let bytes = crate::add!(crate::mul!(per_rank, 8, 4, 3) / 2, crate::mul!(per_rank, 16, 2));
+        parts.push(Part { id: "long_range", label: "Long-range mesh", rank_bytes: bytes, total_bytes: crate::mul!(grid_points, 48 + 32), location: Location::Device,
             formula: format!("{} mesh points × (4 × 8 B × 1.5 + 2 × 16 B) = {} B", g(per_rank), g(bytes)),
             question: "What does the long-range solver add?",
             explanation: format!("{} spreads charges on a mesh of {} points and solves Poisson's equation by FFT: a charge-density brick and three field bricks with ghost layers, and two complex work arrays per rank.", m.long_range.label(), g(grid_points)),
             source: SRC_KSPACE });
     }
-    MethodParts { parts, snapshot_rank: local * 48, snapshot_total: m.particles * 48, restart_total: m.particles * per_atom, shape }
+    MethodParts { parts, snapshot_rank: crate::mul!(local, 48), snapshot_total: crate::mul!(m.particles, 48), restart_total: crate::mul!(m.particles, per_atom), shape }
 }
 
 fn mesh(m: &Sim, b: u64) -> MethodParts {
@@ -198,42 +198,42 @@ fn mesh(m: &Sim, b: u64) -> MethodParts {
     let cells_f = imbalance(m, m.cells as f64 / p);
     let cells = up(cells_f);
     let points = up(cells_f * points_per_cell);
-    let rows = points * m.dofs;
-    let nnz = rows * nnz_row * m.dofs;
-    let matrix = nnz * (b + 4) + (rows + 1) * 4;
+    let rows = crate::mul!(points, m.dofs);
+    let nnz = crate::mul!(rows, nnz_row, m.dofs);
+    let matrix = crate::add!(crate::mul!(nnz, b + 4), crate::mul!(rows + 1, 4));
     let vectors = match m.krylov {
         0 => 4,
         k => k + 4,
     };
-    let solver = vectors * rows * b;
+    let solver = crate::mul!(vectors, rows, b);
     let precond = match m.precond {
         Precond::None => 0,
-        Precond::Jacobi => rows * b,
+        Precond::Jacobi => crate::mul!(rows, b),
         Precond::Ilu0 => matrix,
-        Precond::Ilu1 => 2 * matrix,
-        Precond::Amg => matrix / 2 + 3 * rows * b,
+        Precond::Ilu1 => crate::mul!(2, matrix),
+        Precond::Amg => crate::add!(matrix / 2, crate::mul!(3, rows, b)),
     };
-    let connectivity = cells * npc * 4 + points * 3 * 8;
-    let state = m.levels * rows * b;
+    let connectivity = crate::add!(crate::mul!(cells, npc, 4), crate::mul!(points, 3, 8));
+    let state = crate::mul!(m.levels, rows, b);
     // Over all ranks: the same per-unknown costs on the unpartitioned mesh (row pointers once per rank).
     let all_rows = up(m.cells as f64 * points_per_cell) * m.dofs;
-    let all_matrix = all_rows * nnz_row * m.dofs * (b + 4) + (all_rows + m.ranks) * 4;
+    let all_matrix = crate::add!(crate::mul!(all_rows, nnz_row, m.dofs, b + 4), crate::mul!(all_rows + m.ranks, 4));
     let all_precond = match m.precond {
         Precond::None => 0,
-        Precond::Jacobi => all_rows * b,
+        Precond::Jacobi => crate::mul!(all_rows, b),
         Precond::Ilu0 => all_matrix,
-        Precond::Ilu1 => 2 * all_matrix,
-        Precond::Amg => all_matrix / 2 + 3 * all_rows * b,
+        Precond::Ilu1 => crate::mul!(2, all_matrix),
+        Precond::Amg => crate::add!(all_matrix / 2, crate::mul!(3, all_rows, b)),
     };
     let shape = format!("{} cells per rank, {} unknown-carrying points, {} unknowns", g(cells), g(points), g(rows));
     MethodParts {
         parts: vec![
-            Part { id: "state", label: "Solution fields", rank_bytes: state, total_bytes: m.levels * all_rows * b, location: Location::Device,
+            Part { id: "state", label: "Solution fields", rank_bytes: state, total_bytes: crate::mul!(m.levels, all_rows, b), location: Location::Device,
                 formula: format!("{} levels × {} unknowns × {} B = {} B", m.levels, g(rows), b, g(state)),
                 question: "What is the state of a mesh code?",
                 explanation: format!("{} unknowns per point ({}), kept at {} time levels. {shape}.", m.dofs, m.element.label(), m.levels),
                 source: SRC_MESH },
-            Part { id: "mesh", label: "Mesh (connectivity, coordinates)", rank_bytes: connectivity, total_bytes: m.cells * npc * 4 + all_rows / m.dofs * 24, location: Location::Device,
+            Part { id: "mesh", label: "Mesh (connectivity, coordinates)", rank_bytes: connectivity, total_bytes: crate::add!(crate::mul!(m.cells, npc, 4), all_rows / crate::mul!(m.dofs, 24)), location: Location::Device,
                 formula: format!("{} cells × {} nodes × 4 B + {} points × 3 × 8 B = {} B", g(cells), npc, g(points), g(connectivity)),
                 question: "How much does the mesh itself take?",
                 explanation: "Element-to-node connectivity (32-bit indices) and node coordinates.".into(),
@@ -243,22 +243,22 @@ fn mesh(m: &Sim, b: u64) -> MethodParts {
                 question: "Why is the matrix the largest term?",
                 explanation: format!("An implicit solver assembles a sparse matrix: about {} nonzeros per row for this element with {} coupled unknowns per point, each nonzero a value and a column index.", nnz_row * m.dofs, m.dofs),
                 source: SRC_MESH },
-            Part { id: "solver", label: "Solver workspace and preconditioner", rank_bytes: solver + precond, total_bytes: vectors * all_rows * b + all_precond, location: Location::Device,
+            Part { id: "solver", label: "Solver workspace and preconditioner", rank_bytes: solver + precond, total_bytes: crate::add!(crate::mul!(vectors, all_rows, b), all_precond), location: Location::Device,
                 formula: format!("{} vectors × {} unknowns × {} B + preconditioner {} B = {} B", vectors, g(rows), b, g(precond), g(solver + precond)),
                 question: "What does the linear solver need?",
                 explanation: format!("The Krylov method keeps {} vectors ({}), and the {} preconditioner adds its own storage.", vectors, if m.krylov > 0 { format!("GMRES({}) stores its restart basis", m.krylov) } else { "CG".into() }, m.precond.label()),
                 source: SRC_MESH },
         ],
-        snapshot_rank: rows * b,
-        snapshot_total: all_rows * b,
-        restart_total: m.levels * all_rows * b,
+        snapshot_rank: crate::mul!(rows, b),
+        snapshot_total: crate::mul!(all_rows, b),
+        restart_total: crate::mul!(m.levels, all_rows, b),
         shape,
     }
 }
 
 fn lbm(m: &Sim, b: u64) -> MethodParts {
     let two_d = m.nz <= 1;
-    let n = m.nx * m.ny * m.nz.max(1);
+    let n = crate::mul!(m.nx, m.ny, m.nz.max(1));
     let ((px, py, pz), l) = decomposition(m, m.nx as f64, m.ny as f64, m.nz.max(1) as f64);
     let p = m.ranks as f64;
     let owned = n as f64 / p;
@@ -277,13 +277,13 @@ fn lbm(m: &Sim, b: u64) -> MethodParts {
     let shape = format!("{}×{}×{} cells over a {}×{}×{} rank grid", m.nx, m.ny, m.nz, px, py, pz);
     MethodParts {
         parts: vec![
-            Part { id: "lattice", label: "Distribution functions", rank_bytes: dist, total_bytes: q * storage * copies * n, location: Location::Device,
+            Part { id: "lattice", label: "Distribution functions", rank_bytes: dist, total_bytes: crate::mul!(q, storage, copies, n), location: Location::Device,
                 formula: format!("{q} × {storage} B × {copies} cop{} × {} cells = {} B", if copies == 1 { "y" } else { "ies" }, g(up(local)), g(dist)),
                 question: "Why is a lattice Boltzmann cell so large?",
                 explanation: format!("Each cell stores {q} particle distributions ({}), in {} bytes each, {}. {shape}.", m.lattice.label(), storage,
                     if copies == 2 { "in two lattices so streaming can read one and write the other" } else { "in one lattice thanks to in-place streaming" }),
                 source: SRC_LBM },
-            Part { id: "state", label: "Density, velocity, flags", rank_bytes: macro_bytes, total_bytes: (4 * b + 1) * n, location: Location::Device,
+            Part { id: "state", label: "Density, velocity, flags", rank_bytes: macro_bytes, total_bytes: crate::mul!(4 * b + 1, n), location: Location::Device,
                 formula: format!("(4 × {b} B + 1 B) × {} cells = {} B", g(up(local)), g(macro_bytes)),
                 question: "What else does each cell hold?",
                 explanation: "Density and three velocity components in the compute precision, and a byte of boundary flags.".into(),
@@ -295,14 +295,14 @@ fn lbm(m: &Sim, b: u64) -> MethodParts {
                 source: SRC_LBM },
         ],
         snapshot_rank: up((4 * b) as f64 * local),
-        snapshot_total: 4 * b * n,
-        restart_total: q * storage * n,
+        snapshot_total: crate::mul!(4, b, n),
+        restart_total: crate::mul!(q, storage, n),
         shape,
     }
 }
 
 fn spectral(m: &Sim, b: u64) -> MethodParts {
-    let n = m.nx * m.ny * m.nz.max(1);
+    let n = crate::mul!(m.nx, m.ny, m.nz.max(1));
     let p = m.ranks as f64;
     let local = imbalance(m, n as f64 / p);
     // A real field's spectrum holds (nx/2 + 1)/nx of the points as complex values.
@@ -337,7 +337,7 @@ fn spectral(m: &Sim, b: u64) -> MethodParts {
         ],
         snapshot_rank: up(m.fields as f64 * local * b as f64),
         snapshot_total: m.fields * n * b,
-        restart_total: m.fields * m.levels * n * b,
+        restart_total: crate::mul!(m.fields, m.levels, n, b),
         shape,
     }
 }
@@ -355,24 +355,24 @@ pub fn estimate_sim(s: &Scenario) -> Estimate {
     };
     let mut parts = mp.parts;
     let ratio = m.compression_c.max(100);
-    let compressed = |v: u64| v * 100 / ratio;
+    let compressed = |v: u64| crate::sat::mul_div(v, 100, ratio);
     let snap = mp.snapshot_rank;
 
     let snap_all = mp.snapshot_total;
-    let mut history = compressed(snap) * m.snapshots;
-    let mut history_all = compressed(snap_all) * m.snapshots;
+    let mut history = crate::mul!(compressed(snap), m.snapshots);
+    let mut history_all = crate::mul!(compressed(snap_all), m.snapshots);
     let mut history_formula = format!("{} snapshots × {} B ÷ {} (compression)", m.snapshots, g(snap), format_fixed(ratio, 2));
     let mut recompute = String::new();
     match m.adjoint {
         Adjoint::None => {}
         Adjoint::StoreAll => {
-            history += snap * m.steps;
-            history_all += snap_all * m.steps;
+            history = crate::add!(history, crate::mul!(snap, m.steps));
+            history_all = crate::add!(history_all, crate::mul!(snap_all, m.steps));
             history_formula.push_str(&format!(" + {} steps × {} B (adjoint)", g(m.steps), g(snap)));
         }
         Adjoint::Checkpoint => {
-            history += snap * m.adjoint_snapshots;
-            history_all += snap_all * m.adjoint_snapshots;
+            history = crate::add!(history, crate::mul!(snap, m.adjoint_snapshots));
+            history_all = crate::add!(history_all, crate::mul!(snap_all, m.adjoint_snapshots));
             history_formula.push_str(&format!(" + {} checkpoints × {} B (adjoint)", m.adjoint_snapshots, g(snap)));
             recompute = match revolve_repetitions(m.adjoint_snapshots, m.steps) {
                 Some(t) => format!(" Binomial checkpointing with {} snapshots over {} steps recomputes the forward run about {t} extra time{}.", m.adjoint_snapshots, g(m.steps), if t == 1 { "" } else { "s" }),
@@ -398,16 +398,16 @@ pub fn estimate_sim(s: &Scenario) -> Estimate {
     }
     let ranks_per_node = m.ranks.div_ceil(m.nodes);
     let gpu = m.device == SimDevice::Gpu;
-    let tensors: u64 = parts.iter().map(|p| p.rank_bytes).sum();
-    let all_tensors: u64 = parts.iter().map(|p| p.total_bytes).sum();
-    let overhead = tensors * s.overhead_bp / 10_000;
-    parts.push(Part { id: "overhead", label: "Allocator overhead", rank_bytes: overhead, total_bytes: all_tensors * s.overhead_bp / 10_000, location: Location::Device,
+    let tensors: u64 = crate::sat::sum(parts.iter().map(|p| p.rank_bytes));
+    let all_tensors: u64 = crate::sat::sum(parts.iter().map(|p| p.total_bytes));
+    let overhead = crate::sat::mul_div(tensors, s.overhead_bp, 10_000);
+    parts.push(Part { id: "overhead", label: "Allocator overhead", rank_bytes: overhead, total_bytes: crate::sat::mul_div(all_tensors, s.overhead_bp, 10_000), location: Location::Device,
         formula: format!("{} % × {} B = {} B", format_fixed(s.overhead_bp, 2), g(tensors), g(overhead)),
         question: "Why add an overhead?",
         explanation: "Allocators round and fragment, and solvers allocate temporaries; this setting adds a share of the arrays above.".into(),
         source: crate::estimate::SRC_ALLOCATOR });
     let runtime = if gpu { s.runtime_mib << 20 } else { m.rank_mib << 20 };
-    parts.push(Part { id: "runtime", label: if gpu { "CUDA context and libraries" } else { "MPI and libraries per rank" }, rank_bytes: runtime, total_bytes: runtime * m.ranks, location: Location::Device,
+    parts.push(Part { id: "runtime", label: if gpu { "CUDA context and libraries" } else { "MPI and libraries per rank" }, rank_bytes: runtime, total_bytes: crate::mul!(runtime, m.ranks), location: Location::Device,
         formula: format!("{} MiB = {} B", g(runtime >> 20), g(runtime)),
         question: "What does each process cost before any array?",
         explanation: if gpu { "The CUDA context, kernels and library workspaces of the rank's GPU.".into() } else { "MPI buffers, libraries and the executable of each rank; a code's own memory report (such as LAMMPS's) does not include it.".into() },
@@ -415,15 +415,15 @@ pub fn estimate_sim(s: &Scenario) -> Estimate {
 
     // Shown per GPU for GPU-resident codes, per node for CPU codes (compared with node memory).
     let scale = if gpu { 1 } else { ranks_per_node };
-    let per_rank: u64 = parts.iter().map(|p| p.rank_bytes).sum();
-    let all_ranks: u64 = parts.iter().map(|p| p.total_bytes).sum();
+    let per_rank: u64 = crate::sat::sum(parts.iter().map(|p| p.rank_bytes));
+    let all_ranks: u64 = crate::sat::sum(parts.iter().map(|p| p.total_bytes));
     let unit = if gpu { "per GPU" } else { "per node" };
     let mut components: Vec<Component> = parts
         .into_iter()
         .map(|p| Component {
             id: p.id,
             label: p.label,
-            bytes: u64_of(p.rank_bytes * scale),
+            bytes: crate::mul!(p.rank_bytes, scale),
             location: p.location,
             formula: if scale > 1 { format!("({}) × {scale} ranks per node", p.formula) } else { p.formula },
             question: p.question,
@@ -434,7 +434,7 @@ pub fn estimate_sim(s: &Scenario) -> Estimate {
 
     let frames = if m.output_every > 0 { m.steps / m.output_every } else { 0 };
     let global_snap = snap_all;
-    let output_total = compressed(global_snap) * frames;
+    let output_total = crate::mul!(compressed(global_snap), frames);
     if frames > 0 {
         components.push(Component { id: "output_total", label: "Output over the run (disk)", bytes: u64_of(output_total), location: Location::Disk,
             formula: format!("{} frames × {} B ÷ {} = {} B", g(frames), g(global_snap), format_fixed(ratio, 2), g(output_total)),
@@ -450,7 +450,7 @@ pub fn estimate_sim(s: &Scenario) -> Estimate {
             source: SRC_HISTORY });
     }
 
-    let per_device: u64 = per_rank * scale;
+    let per_device: u64 = crate::mul!(per_rank, scale);
     let capacity = if gpu { s.device.capacity_bytes() } else { m.node_mem };
     let mut warnings = Vec::new();
     if m.ranks < m.nodes {
@@ -459,13 +459,13 @@ pub fn estimate_sim(s: &Scenario) -> Estimate {
     if m.method == Method::Grid && m.halo == 0 {
         warnings.push("No ghost layers: only valid for a single rank or embarrassingly parallel work.".into());
     }
-    let disk = output_total + if m.checkpoint_every > 0 { 2 * mp.restart_total } else { 0 };
+    let disk = crate::add!(output_total, if m.checkpoint_every > 0 { crate::mul!(2, mp.restart_total) } else { 0 });
     Estimate {
         mode: Mode::Sim,
         components,
         per_device_bytes: u64_of(per_device),
         cluster_bytes: u64_of(all_ranks),
-        host_per_node_bytes: u64_of(per_rank * ranks_per_node),
+        host_per_node_bytes: crate::mul!(per_rank, ranks_per_node),
         capacity_bytes: u64_of(capacity),
         host_capacity_bytes: None,
         device_label: if gpu { s.device.label() } else { format!("a node with {}", crate::units::format_bytes(m.node_mem, Default::default())) },

@@ -35,19 +35,19 @@ impl StageBytes {
     /// Tensors resident on the device, before overhead and runtime.
     pub fn device_tensors(&self) -> u64 {
         let w = if self.weights_on_host { 0 } else { self.weights };
-        let states = if self.states_on_host { 0 } else { self.master + self.optimizer };
-        w + self.offload_buffer + states + self.gradients + self.activations + self.logits + self.kv_cache + self.dataset_device
+        let states = if self.states_on_host { 0 } else { crate::add!(self.master, self.optimizer) };
+        crate::add!(w, self.offload_buffer, states, self.gradients, self.activations, self.logits, self.kv_cache, self.dataset_device)
     }
 
     pub fn device_total(&self) -> u64 {
-        self.device_tensors() + self.overhead + self.runtime
+        crate::add!(self.device_tensors(), self.overhead, self.runtime)
     }
 
     /// Offloaded bytes this device keeps in host memory.
     pub fn host(&self) -> u64 {
         let w = if self.weights_on_host { self.weights } else { 0 };
-        let states = if self.states_on_host { self.master + self.optimizer } else { 0 };
-        w + states
+        let states = if self.states_on_host { crate::add!(self.master, self.optimizer) } else { 0 };
+        crate::add!(w, states)
     }
 }
 
@@ -88,19 +88,19 @@ impl<'a> Plan<'a> {
     fn stage_params(&self, i: u64) -> (u64, u64) {
         let pc = self.arch.params();
         let last = i + 1 == self.stages();
-        let mut arch_part = self.layers_on(i) * pc.per_layer;
+        let mut arch_part = crate::mul!(self.layers_on(i), pc.per_layer);
         let mut embed = 0;
         if i == 0 {
-            arch_part += pc.embedding;
-            embed += pc.embedding;
+            arch_part = crate::add!(arch_part, pc.embedding);
+            embed = crate::add!(embed, pc.embedding);
         }
         if last {
-            arch_part += pc.head + pc.final_norm;
-            embed += pc.head;
+            arch_part = crate::add!(arch_part, pc.head, pc.final_norm);
+            embed = crate::add!(embed, pc.head);
             // Megatron keeps a copy of tied word embeddings on the last stage for the output layer.
             if self.arch.tied && self.stages() > 1 {
-                arch_part += self.arch.vocab * self.arch.hidden;
-                embed += self.arch.vocab * self.arch.hidden;
+                arch_part = crate::add!(arch_part, crate::mul!(self.arch.vocab, self.arch.hidden));
+                embed = crate::add!(embed, crate::mul!(self.arch.vocab, self.arch.hidden));
             }
         }
         (scale(arch_part, self.total_params, self.arch_total), scale(embed, self.total_params, self.arch_total))
@@ -109,20 +109,20 @@ impl<'a> Plan<'a> {
     /// LoRA adapter parameters in one layer: r × (in + out) per targeted matrix.
     pub fn adapters_per_layer(&self) -> u64 {
         let a = &self.arch;
-        let (h, q, kv) = (a.hidden, a.heads * a.head_dim, a.kv_heads * a.head_dim);
-        let qv = (h + q) + (h + kv);
-        let attention = qv + (h + kv) + (q + h);
+        let (h, q, kv) = (a.hidden, crate::mul!(a.heads, a.head_dim), crate::mul!(a.kv_heads, a.head_dim));
+        let qv = crate::add!(h, q, h, kv);
+        let attention = crate::add!(qv, h, kv, q, h);
         let mlp_matrices = match a.mlp {
             Mlp::Standard => 2,
             Mlp::Gated => 3,
-        } * (h + a.ffn)
-            * a.experts.max(1);
-        self.s.lora_rank
-            * match self.s.lora_targets {
-                LoraTargets::Qv => qv,
-                LoraTargets::Attention => attention,
-                LoraTargets::All => attention + mlp_matrices,
-            }
+        };
+        let mlp_matrices = crate::mul!(mlp_matrices, crate::add!(h, a.ffn), a.experts.max(1));
+        let per_rank = match self.s.lora_targets {
+            LoraTargets::Qv => qv,
+            LoraTargets::Attention => attention,
+            LoraTargets::All => crate::add!(attention, mlp_matrices),
+        };
+        crate::mul!(self.s.lora_rank, per_rank)
     }
 
     /// How many matrices per layer carry adapters.
@@ -164,9 +164,9 @@ impl<'a> Plan<'a> {
             Some(mbpw) => {
                 let sixteen = s.milli_bpw.is_none() && s.quant.keeps_embeddings_16bit();
                 let (q, e) = if sixteen { (params - embed.min(params), embed.min(params)) } else { (params, 0) };
-                (q * mbpw).div_ceil(8000) + e * 2
+                crate::add!(crate::sat::mul_div_ceil(q, mbpw, 8000), crate::mul!(e, 2))
             }
-            None => params * dense_bytes,
+            None => crate::mul!(params, dense_bytes),
         }
     }
 
@@ -177,15 +177,15 @@ impl<'a> Plan<'a> {
             return dense;
         }
         let density = 10_000 - s.sparsity_bp;
-        let nnz = params * density / 10_000;
+        let nnz = crate::sat::mul_div(params, density, 10_000);
         // The nonzero values keep the format's bits per weight.
-        let values = (dense * density).div_ceil(10_000);
+        let values = crate::sat::mul_div_ceil(dense, density, 10_000);
         match s.sparse_format {
             SparseFormat::Dense => dense,
             // Values + 32-bit column index per nonzero + a 32-bit row pointer per row
             // (about params / hidden rows).
-            SparseFormat::Csr => values + nnz * 4 + 4 * (params / self.arch.hidden.max(1) + 1),
-            SparseFormat::Bitmask => params.div_ceil(8) + values,
+            SparseFormat::Csr => crate::add!(values, crate::mul!(nnz, 4), crate::mul!(4, params / self.arch.hidden.max(1) + 1)),
+            SparseFormat::Bitmask => crate::add!(params.div_ceil(8), values),
         }
     }
 
@@ -204,10 +204,10 @@ impl<'a> Plan<'a> {
         let shard = |v: u64, from_stage: u8| if zero >= from_stage { v.div_ceil(dp) } else { v };
 
         let (weights, trainable) = if s.uses_lora() {
-            let adapters = (layers * self.adapters_per_layer()).div_ceil(t);
-            (self.frozen_weight_bytes(params, embed) + adapters * s.dtype.bytes(), adapters)
+            let adapters = crate::mul!(layers, self.adapters_per_layer()).div_ceil(t);
+            (crate::add!(self.frozen_weight_bytes(params, embed), crate::mul!(adapters, s.dtype.bytes())), adapters)
         } else if trains {
-            (params * s.dtype.bytes(), params)
+            (crate::mul!(params, s.dtype.bytes()), params)
         } else {
             let dense = self.frozen_weight_bytes(params, embed);
             (self.sparse_weight_bytes(dense, params), 0)
@@ -218,12 +218,12 @@ impl<'a> Plan<'a> {
         if b.weights_on_host {
             // ZeRO-Infinity gathers the layers in use: DeepSpeed's estimator counts 4 bytes ×
             // the largest layer's parameters (16-bit parameter and gradient).
-            b.offload_buffer = 4 * self.arch.params().per_layer.div_ceil(t);
+            b.offload_buffer = crate::mul!(4, self.arch.params().per_layer.div_ceil(t));
         }
         if trains {
-            let master = if s.keeps_master_copy() { trainable * 4 } else { 0 };
+            let master = if s.keeps_master_copy() { crate::mul!(trainable, 4) } else { 0 };
             b.master = shard(master, 1);
-            b.gradients = shard(trainable * s.grad_dtype().bytes(), 2);
+            b.gradients = shard(crate::mul!(trainable, s.grad_dtype().bytes()), 2);
             let state = s.state_dtype().bytes();
             b.optimizer = shard(s.optimizer.state_bytes(trainable, state, self.arch.hidden), 1);
             b.states_on_host = p.offload != Offload::None;
@@ -234,17 +234,17 @@ impl<'a> Plan<'a> {
             let per_layer = shape.layer().total();
             // Each adapter keeps its r-wide intermediate for the backward pass.
             let lora_acts = if s.uses_lora() {
-                (s.seq * s.batch * s.lora_rank * shape.elem * self.adapter_matrices()).div_ceil(t)
+                crate::mul!(s.seq, s.batch, s.lora_rank, shape.elem, self.adapter_matrices()).div_ceil(t)
             } else {
                 0
             };
-            let per_layer = per_layer + lora_acts;
+            let per_layer = crate::add!(per_layer, lora_acts);
             b.activations = match s.recompute {
-                Recompute::Full => shape.checkpoint() * layers * in_flight + if layers > 0 { per_layer } else { 0 },
-                _ => per_layer * layers * in_flight,
+                Recompute::Full => crate::add!(crate::mul!(shape.checkpoint(), layers, in_flight), if layers > 0 { per_layer } else { 0 }),
+                _ => crate::mul!(per_layer, layers, in_flight),
             };
             if i == 0 {
-                b.activations += shape.embedding_mask() * in_flight;
+                b.activations = crate::add!(b.activations, crate::mul!(shape.embedding_mask(), in_flight));
             }
             if i + 1 == p.pp {
                 b.logits = shape.logits();
@@ -253,21 +253,21 @@ impl<'a> Plan<'a> {
             let shape = self.layer_shape(s.batch, s.seq);
             b.activations = if layers > 0 { shape.inference_peak() } else { 0 };
             let kv_heads = self.arch.kv_heads.div_ceil(t);
-            b.kv_cache = 2 * layers * kv_heads * self.arch.head_dim * s.batch * s.seq * s.kv_dtype().bytes();
+            b.kv_cache = crate::mul!(2, layers, kv_heads, self.arch.head_dim, s.batch, s.seq, s.kv_dtype().bytes());
             if i + 1 == p.pp {
                 // Logits of the last position only, FP32 (vLLM and llama.cpp sample from it).
-                b.logits = (s.batch * self.arch.vocab * 4).div_ceil(t);
+                b.logits = crate::mul!(s.batch, self.arch.vocab, 4).div_ceil(t);
             }
         }
         if trains {
             b.dataset_device = match s.dataset_on {
                 DatasetOn::Device => s.dataset_total(),
                 // Double buffering: the batch in use and the next one.
-                DatasetOn::Stream => 2 * s.batch * s.sample_bytes,
+                DatasetOn::Stream => crate::mul!(2, s.batch, s.sample_bytes),
                 DatasetOn::Host => 0,
             };
         }
-        b.overhead = b.device_tensors() * s.overhead_bp / 10_000;
+        b.overhead = crate::sat::mul_div(b.device_tensors(), s.overhead_bp, 10_000);
         b.runtime = s.runtime_mib << 20;
         b
     }
@@ -294,14 +294,14 @@ impl<'a> Plan<'a> {
         // Middle stages differ only in layer count and micro-batches in flight: evaluate a few
         // distinct ones exactly when there are many.
         if p <= 64 {
-            return (0..p).map(|i| self.stage(i).device_total()).sum::<u64>() * per_stage_devices;
+            return crate::mul!(crate::sat::sum((0..p).map(|i| self.stage(i).device_total())), per_stage_devices);
         }
         let first = self.stage(0).device_total();
         let last = self.stage(p - 1).device_total();
         let a = self.stage(1).device_total();
         let z = self.stage(p - 2).device_total();
         // Activations fall linearly with the stage index between stage 1 and p−2.
-        let middle = (a + z) * (p - 2) / 2;
-        (first + last + middle) * per_stage_devices
+        let middle = crate::sat::mul_div(crate::add!(a, z), p - 2, 2);
+        crate::mul!(crate::add!(first, last, middle), per_stage_devices)
     }
 }

@@ -70,15 +70,17 @@ fn parse_decimal(num: &str) -> Option<Decimal> {
 }
 
 /// `d × multiplier`, rounded to the nearest integer (halves away from zero); None on overflow.
+/// Computed through 128 bits so that e.g. "50.902040020131T" does not overflow on the way.
 fn scale_round(d: Decimal, multiplier: u64) -> Option<u64> {
-    let v = d.mantissa.checked_mul(multiplier)?;
-    if d.exp10 >= 0 {
-        v.checked_mul(10u64.checked_pow(d.exp10 as u32)?)
+    let v = u128::from(d.mantissa).checked_mul(u128::from(multiplier))?;
+    let r = if d.exp10 >= 0 {
+        v.checked_mul(10u128.checked_pow(d.exp10 as u32)?)?
     } else {
-        let div = 10u64.checked_pow((-d.exp10) as u32)?;
+        let div = 10u128.checked_pow((-d.exp10) as u32)?;
         let rem = v % div;
-        Some(v / div + u64::from(rem >= div - rem))
-    }
+        v / div + u128::from(rem >= div - rem)
+    };
+    u64::try_from(r).ok()
 }
 
 /// Multiplier for a count suffix. `B` means billion here (a count, not bytes).

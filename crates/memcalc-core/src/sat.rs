@@ -1,0 +1,47 @@
+//! Saturating arithmetic for byte counts. Inputs are bounded, but their products are not
+//! (batch × heads × sequence² overflows 64 bits long before any input reaches its limit), and a
+//! wrapped count would show a small, wrong number: these clamp at u64::MAX instead, which the
+//! page shows as "16 EiB".
+
+/// Saturating product of all the factors.
+#[macro_export]
+macro_rules! mul {
+    ($first:expr $(, $rest:expr)* $(,)?) => {
+        { let v: u64 = $first; v $(.saturating_mul($rest))* }
+    };
+}
+
+/// Saturating sum of all the terms.
+#[macro_export]
+macro_rules! add {
+    ($first:expr $(, $rest:expr)* $(,)?) => {
+        { let v: u64 = $first; v $(.saturating_add($rest))* }
+    };
+}
+
+/// `a × b ÷ c` rounded down, exact through 128 bits, saturating.
+pub fn mul_div(a: u64, b: u64, c: u64) -> u64 {
+    u64::try_from(u128::from(a) * u128::from(b) / u128::from(c.max(1))).unwrap_or(u64::MAX)
+}
+
+/// `a × b ÷ c` rounded up, exact through 128 bits, saturating.
+pub fn mul_div_ceil(a: u64, b: u64, c: u64) -> u64 {
+    u64::try_from((u128::from(a) * u128::from(b)).div_ceil(u128::from(c.max(1)))).unwrap_or(u64::MAX)
+}
+
+/// Saturating sum of an iterator.
+pub fn sum(it: impl IntoIterator<Item = u64>) -> u64 {
+    it.into_iter().fold(0, u64::saturating_add)
+}
+
+/// Stable insertion sort for the short lists the page sorts (a dozen rows): the standard
+/// library's sort brings kilobytes of code into the page's wasm.
+pub fn sort_small<T>(v: &mut [T], mut less: impl FnMut(&T, &T) -> bool) {
+    for i in 1..v.len() {
+        let mut j = i;
+        while j > 0 && less(&v[j], &v[j - 1]) {
+            v.swap(j, j - 1);
+            j -= 1;
+        }
+    }
+}
