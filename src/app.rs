@@ -101,7 +101,13 @@ pub fn Calculator(
                 <ScenarioForm inputs=inputs errors=errors mode=mode method=method params_hint=params_hint on_change=on_change/>
             </section>
             <section class="results" aria-labelledby="results-heading">
-                <h2 id="results-heading">"Memory per device"</h2>
+                <h2 id="results-heading">
+                    {move || match (result.with(|e| e.mode), scenario.with(|s| s.sim.device)) {
+                        (memcalc_core::Mode::Sim, memcalc_core::sim::SimDevice::Cpu) => "Memory per node",
+                        (memcalc_core::Mode::Sim, _) => "Memory per GPU",
+                        _ => "Memory per device",
+                    }}
+                </h2>
                 <Verdict estimate=result stale=Signal::derive(move || parsed.with(|p| p.is_err()))/>
                 <BreakdownChart estimate=result/>
                 <DerivedAnswers estimate=result derived=derived on_apply=on_apply/>

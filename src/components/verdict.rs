@@ -17,7 +17,7 @@ pub fn Verdict(
     view! {
         <div class="verdict" class:fits=fits class:short=move || !fits() data-testid="verdict" data-fits=move || fits().to_string()>
             <p class="total-line">
-                <span class="total-label">"Total per device"</span>
+                <span class="total-label">"Total"</span>
                 <strong
                     class="total"
                     data-testid="total"

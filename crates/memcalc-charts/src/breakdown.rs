@@ -24,6 +24,8 @@ pub struct BreakdownData {
     pub capacity_bytes: u64,
     pub capacity_label: String,
     pub units: UnitSystem,
+    /// What one bar is: "device", "node" or "GPU".
+    pub per: &'static str,
 }
 
 impl BreakdownData {
@@ -156,7 +158,7 @@ pub fn draw_breakdown<DB: DrawingBackend>(
     }
     top.draw(&PathElement::new(vec![(x_of(0.0), px(axis_y)), (x_of(x_max), px(axis_y))], t.axis.stroke_width(px(1.0).max(1) as u32)))?;
     top.draw(&Text::new(
-        format!("Memory per device ({})", data.units.giga_label()),
+        format!("Memory per {} ({})", data.per, data.units.giga_label()),
         (px((x0 + x1) / 2.0), px(axis_y + 24.0)),
         font(13.0).color(&t.text).pos(Pos::new(HPos::Center, VPos::Top)),
     ))?;

@@ -18,5 +18,12 @@ pub fn breakdown_data(e: &memcalc_core::Estimate, units: memcalc_core::units::Un
         capacity_bytes: e.capacity_bytes,
         capacity_label: e.device_label.clone(),
         units,
+        per: if e.mode != memcalc_core::Mode::Sim {
+            "device"
+        } else if e.busiest.starts_with("per GPU") {
+            "GPU"
+        } else {
+            "node"
+        },
     }
 }

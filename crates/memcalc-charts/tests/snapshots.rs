@@ -30,6 +30,7 @@ fn data(scenario: &str, units: UnitSystem) -> BreakdownData {
             capacity_bytes: h100,
             capacity_label: "NVIDIA H100 80GB".into(),
             units,
+            per: "device",
         },
         // 7B inference in FP16 on an A100 40GB: fits.
         _ => BreakdownData {
@@ -43,6 +44,7 @@ fn data(scenario: &str, units: UnitSystem) -> BreakdownData {
             capacity_bytes: 40_960 << 20,
             capacity_label: "NVIDIA A100 40GB".into(),
             units,
+            per: "device",
         },
     }
 }

@@ -468,7 +468,7 @@ pub fn estimate_sim(s: &Scenario) -> Estimate {
         host_per_node_bytes: crate::mul!(per_rank, ranks_per_node),
         capacity_bytes: u64_of(capacity),
         host_capacity_bytes: None,
-        device_label: if gpu { s.device.label() } else { format!("a node with {}", crate::units::format_bytes(m.node_mem, Default::default())) },
+        device_label: if gpu { s.device.label() } else { "a node".to_string() },
         busiest: format!("{unit}: {} ranks on {} node{}, {}", g(m.ranks), g(m.nodes), if m.nodes == 1 { "" } else { "s" }, mp.shape),
         params: 0,
         trainable_params: 0,
