@@ -70,6 +70,9 @@ pub fn Calculator(
         });
     }
 
+    let model = Signal::derive(move || {
+        inputs.with(|i| memcalc_core::Choice::parse(i.get("model")).unwrap_or(scenario.get().sciml.model))
+    });
     let method = Signal::derive(move || {
         inputs.with(|i| memcalc_core::Choice::parse(i.get("method")).unwrap_or(scenario.get().sim.method))
     });
@@ -98,7 +101,7 @@ pub fn Calculator(
                 <h2 id="inputs-heading">"Your model"</h2>
                 <QueryNotices notices=notices on_dismiss=Callback::new(move |_| set_notices.set(Vec::new()))/>
                 <PresetPicker on_pick=on_preset/>
-                <ScenarioForm inputs=inputs errors=errors mode=mode method=method params_hint=params_hint on_change=on_change/>
+                <ScenarioForm inputs=inputs errors=errors mode=mode method=method model=model params_hint=params_hint on_change=on_change/>
             </section>
             <section class="results" aria-labelledby="results-heading">
                 <h2 id="results-heading">

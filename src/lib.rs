@@ -4,5 +4,8 @@ mod app;
 pub mod components;
 mod location;
 mod observe;
+mod panic;
+
+pub use panic::install as install_panic_message;
 
 pub use app::{App, Calculator};

@@ -5,6 +5,6 @@ static ALLOC: lol_alloc::AssumeSingleThreaded<lol_alloc::FreeListAllocator> =
     unsafe { lol_alloc::AssumeSingleThreaded::new(lol_alloc::FreeListAllocator::new()) };
 
 fn main() {
-    console_error_panic_hook::set_once();
+    memcalc_app::install_panic_message();
     leptos::mount::mount_to_body(memcalc_app::App);
 }

@@ -19,6 +19,9 @@ pub fn ScenarioForm(
     /// The simulation method in force (decides which simulation fields apply).
     #[prop(into)]
     method: Signal<memcalc_core::sim::Method>,
+    /// The network family in force (decides which shape fields apply).
+    #[prop(into)]
+    model: Signal<memcalc_core::sciml::ModelKind>,
     /// Hint under the parameter count, e.g. the count derived from the architecture.
     #[prop(into)]
     params_hint: Signal<Option<String>>,
@@ -42,8 +45,8 @@ pub fn ScenarioForm(
 
     let group_view = move |group: Group| {
         move || {
-            let (m, meth) = (mode.get(), method.get());
-            let applies = |f: &&'static Field| f.group == group && f.applies_to(m, meth);
+            let (m, meth, net) = (mode.get(), method.get(), model.get());
+            let applies = |f: &&'static Field| f.group == group && f.applies_to(m, meth, net);
             let essentials: Vec<&'static Field> = FIELDS.iter().filter(|f| applies(f) && !f.advanced).collect();
             let advanced: Vec<&'static Field> = FIELDS.iter().filter(|f| applies(f) && f.advanced).collect();
             if essentials.is_empty() && advanced.is_empty() {

@@ -68,3 +68,25 @@ test("spectral: fields in both spaces and padded transform buffers", async ({ pa
   expect(await rowBytes(page, "state")).toBeGreaterThan(0);
   await page.screenshot({ path: `${ARTIFACTS}/sim-spectral.png`, fullPage: true });
 });
+
+test("scientific ML: a PINN's activations grow with collocation points and derivative order", async ({ page }) => {
+  await page.goto("./");
+  await pick(page, "pinn-navier-stokes");
+  await expect(page.getByLabel("Collocation points", { exact: true })).toHaveValue("50K");
+  // Transformer-only fields are hidden for this family.
+  await expect(page.getByLabel("Sequence length", { exact: true })).toHaveCount(0);
+  const first = await rowBytes(page, "activations");
+  await page.getByLabel("Derivative order", { exact: true }).fill("1");
+  await expect.poll(() => rowBytes(page, "activations")).toBeLessThan(first);
+  await expect(page.locator("[data-component=kv_cache]")).toHaveCount(0);
+  await page.screenshot({ path: `${ARTIFACTS}/sciml-pinn.png`, fullPage: true });
+});
+
+test("scientific ML: FNO, graph network and U-Net presets each compute", async ({ page }) => {
+  for (const preset of ["fno-navier-stokes", "meshgraphnet-cylinder", "unet-weather"]) {
+    await page.goto("./");
+    await pick(page, preset);
+    expect(await rowBytes(page, "activations"), preset).toBeGreaterThan(0);
+    expect(await rowBytes(page, "optimizer"), preset).toBeGreaterThan(0);
+  }
+});

@@ -167,7 +167,12 @@ pub fn estimate(s: &Scenario) -> Estimate {
             source: SRC_OFFLOAD,
         });
     }
-    if s.mode.trains() {
+    if !s.sciml.is_transformer() {
+        if s.mode.trains() {
+            parts.extend(training_states(s, &b, &w));
+        }
+        parts.push(sciml_activations(s, &b));
+    } else if s.mode.trains() {
         parts.extend(training_states(s, &b, &w));
         parts.push(activations(s, &plan, &b, stage_i));
         parts.push(Component {
@@ -236,7 +241,7 @@ pub fn estimate(s: &Scenario) -> Estimate {
     let per_device: u64 = crate::sat::sum(parts.iter().filter(|c| c.location == Location::Device).map(|c| u64::from(c.bytes)));
     let on_node = p.gpus.min(p.gpus_per_node);
     let dataset_host = if s.mode.trains() && s.dataset_on == DatasetOn::Host { s.dataset_total() } else { 0 };
-    let host_per_node = b.host() * on_node + dataset_host;
+    let host_per_node = crate::add!(crate::mul!(b.host(), on_node), dataset_host);
     let busiest = if p.pp > 1 {
         format!("pipeline stage {} of {} (the busiest)", stage_i + 1, p.pp)
     } else if p.gpus > 1 {
@@ -255,7 +260,7 @@ pub fn estimate(s: &Scenario) -> Estimate {
         device_label: s.device.label(),
         busiest,
         params: u64_of(s.param_count()),
-        trainable_params: u64_of(b.trainable * p.tp * p.pp),
+        trainable_params: crate::mul!(b.trainable, p.tp, p.pp),
         per_rank_bytes: u64_of(per_device),
         disk_bytes: 0,
         warnings: warnings(s, &plan, inferred),
@@ -286,7 +291,7 @@ fn weights(s: &Scenario, b: &StageBytes, w: &Words) -> Component {
         text = format!("The base model is frozen in {}; the LoRA adapters are the only trainable weights.{split}", upper(s.dtype));
     }
     if formula.is_empty() {
-        let full = b.params * s.dtype.bytes();
+        let full = crate::mul!(b.params, s.dtype.bytes());
         formula = format!("{} × {} B{} = {} B", g(b.params), s.dtype.bytes(), w.sharded(3), g(if s.mode.trains() { b.weights } else { full }));
         text = format!(
             "Every parameter is held once in {} ({} bytes each){}.{split}",
@@ -435,6 +440,30 @@ fn activations(s: &Scenario, plan: &Plan, b: &StageBytes, stage_i: u64) -> Compo
     }
 }
 
+fn sciml_activations(s: &Scenario, b: &StageBytes) -> Component {
+    let m = &s.sciml;
+    let trains = s.mode.trains();
+    let per_sample = if trains { m.activation_values() } else { m.inference_values() };
+    let what = match m.model {
+        crate::sciml::ModelKind::Pinn => format!("{} collocation points × {} neurons × {} layers, kept twice (pre-activation and activation) and again for each of the {} input coordinates at each of the {} derivative orders the PDE residual differentiates", g(m.points), g(m.width), g(m.depth), m.inputs, m.derivs),
+        crate::sciml::ModelKind::Fno => format!("{} grid points × {} channels per Fourier layer ({} layers): the layer input, its half-spectrum, the spectral and pointwise outputs and the activation", g(m.grid), g(m.width), g(m.depth)),
+        crate::sciml::ModelKind::Gnn => format!("per message-passing step ({} steps): edge inputs, hidden and outputs on {} edges and node features on {} nodes, {} latent values each", g(m.depth), g(m.edges), g(m.nodes), g(m.width)),
+        crate::sciml::ModelKind::Unet => format!("feature maps of {} levels, from {} points × {} channels down to a coarse grid with {}× the channels, on the way down and up", g(m.depth), g(m.grid), g(m.channels), 1u64 << m.depth.saturating_sub(1).min(62)),
+        crate::sciml::ModelKind::Transformer => String::new(),
+    };
+    Component {
+        id: "activations",
+        label: if trains { "Activations" } else { "Activations (working set)" },
+        bytes: u64_of(b.activations),
+        location: Location::Device,
+        formula: format!("{} values per sample × {} samples × bytes = {} B{}", g(per_sample), g(s.batch), g(b.activations),
+            if trains && s.recompute == Recompute::Full { " (checkpointed: two layers' worth)" } else { "" }),
+        question: "What does this network keep for the backward pass?",
+        explanation: format!("{}{what}.", if trains { "The forward pass keeps, per sample, " } else { "A forward pass needs, per sample, a working set of roughly one layer of " }),
+        source: m.source(),
+    }
+}
+
 fn inference_activations(s: &Scenario, b: &StageBytes) -> Component {
     Component {
         id: "activations",
@@ -462,7 +491,7 @@ fn kv_cache(s: &Scenario, plan: &Plan, b: &StageBytes) -> Component {
         location: Location::Device,
         formula: format!(
             "2 × {} layers × {} KV heads × {} head dim × {} tokens × {} B = {} B",
-            b.layers, kv_heads, a.head_dim, g(s.batch * s.seq), kvd.bytes(), g(b.kv_cache)
+            b.layers, kv_heads, a.head_dim, g(crate::mul!(s.batch, s.seq)), kvd.bytes(), g(b.kv_cache)
         ),
         question: "Why does the KV cache grow with context and concurrent sequences?",
         explanation: format!(
@@ -500,7 +529,7 @@ fn dataset(s: &Scenario, b: &StageBytes) -> Component {
 fn warnings(s: &Scenario, plan: &Plan, inferred: bool) -> Vec<String> {
     let mut w = Vec::new();
     let a = plan.arch;
-    if inferred {
+    if inferred && s.sciml.is_transformer() {
         w.push(format!(
             "No architecture given: activations and the KV cache assume {} layers, hidden size {}, {} heads and a 32,000-token vocabulary (a typical shape for {} parameters). Give the architecture for exact figures.",
             a.layers, g(a.hidden), a.heads, g(s.param_count())
@@ -508,7 +537,7 @@ fn warnings(s: &Scenario, plan: &Plan, inferred: bool) -> Vec<String> {
     }
     if let (Some(given), Some(arch)) = (s.params, s.arch) {
         let derived = arch.total_params();
-        if given.abs_diff(derived) * 100 > derived {
+        if given.abs_diff(derived) > derived / 100 {
             w.push(format!("The parameter count given ({}) differs from the architecture's ({}) by more than 1 %; the given count is used for weights and states.", g(given), g(derived)));
         }
     }

@@ -28,6 +28,7 @@ pub enum FieldKind {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Group {
     Model,
+    SciMl,
     Sim,
     SimSize,
     SimRanks,
@@ -42,8 +43,9 @@ pub enum Group {
 }
 
 impl Group {
-    pub const ALL: [Group; 12] = [
+    pub const ALL: [Group; 13] = [
         Group::Model,
+        Group::SciMl,
         Group::Sim,
         Group::SimSize,
         Group::Workload,
@@ -60,6 +62,7 @@ impl Group {
     pub fn label(self) -> &'static str {
         match self {
             Group::Model => "Model",
+            Group::SciMl => "Network shape",
             Group::Sim => "Simulation",
             Group::SimSize => "Problem size",
             Group::SimRanks => "Ranks and nodes",
@@ -131,9 +134,12 @@ impl Field {
         self.modes & mode_bit(mode) != 0
     }
 
-    /// Whether the field matters for this mode and, in simulations, this method.
-    pub fn applies_to(&self, mode: Mode, method: crate::sim::Method) -> bool {
-        self.applies(mode) && (mode != Mode::Sim || self.methods == 0 || self.methods & method_bit(method) != 0)
+    /// Whether the field matters for this mode and, in simulations, this method, and for
+    /// neural models, this network family.
+    pub fn applies_to(&self, mode: Mode, method: crate::sim::Method, model: crate::sciml::ModelKind) -> bool {
+        self.applies(mode)
+            && (mode != Mode::Sim || self.methods == 0 || self.methods & method_bit(method) != 0)
+            && (mode == Mode::Sim || for_model(self.key, model))
     }
 }
 
@@ -151,6 +157,19 @@ use Group as G;
 
 pub const FIELDS: &[Field] = &[
     f("mode", "Mode", G::Model, false, Select, EVERY, "Training and fine-tuning keep gradients and optimizer states; inference keeps weights and the KV cache."),
+    f("model", "Network family", G::Model, false, Select, ALL, "Transformers, or a scientific ML architecture with its own parameter and activation model."),
+    f("width", "Width", G::SciMl, false, Count, ALL, "Neurons per layer (PINN), channels (FNO) or latent size (graph network)."),
+    f("depth", "Depth", G::SciMl, false, Count, ALL, "Hidden layers (PINN), Fourier layers (FNO), message-passing steps (graph network) or levels (U-Net)."),
+    f("collocation", "Collocation points", G::SciMl, false, Count, ALL, "Points per batch element where the PDE residual is evaluated."),
+    f("deriv_order", "Derivative order", G::SciMl, false, Count, ALL, "Highest derivative in the residual; each order keeps another copy of the graph per input coordinate."),
+    f("grid_points", "Grid points per sample", G::SciMl, false, Count, ALL, "E.g. 4096 for 64×64, 262144 for 64³."),
+    f("fourier_modes", "Fourier modes per dimension", G::SciMl, false, Count, ALL, "Modes kept by each spectral convolution."),
+    f("spatial_dims", "Spatial dimensions", G::SciMl, false, Count, ALL, "1, 2 or 3."),
+    f("graph_nodes", "Graph nodes per sample", G::SciMl, false, Count, ALL, "Mesh nodes of one sample."),
+    f("graph_edges", "Graph edges per sample", G::SciMl, false, Count, ALL, "Mesh edges (both directions) of one sample."),
+    f("base_channels", "Base channels", G::SciMl, false, Count, ALL, "Channels of the first level; each level doubles them."),
+    f("in_channels", "Input channels", G::SciMl, true, Count, ALL, "Input features per point (PINN: coordinates)."),
+    f("out_channels", "Output channels", G::SciMl, true, Count, ALL, "Output features per point."),
     f("params", "Parameters", G::Model, false, Count, ALL, "Total count, e.g. 7B, 125M, 6.7e9. Leave empty to derive it from the architecture."),
     f("batch", "Micro-batch per device", G::Workload, false, Count, ALL, "Sequences processed at once on each device (inference: concurrent sequences)."),
     f("seq", "Sequence length", G::Workload, false, Count, ALL, "Tokens per sequence (inference: the context kept in the KV cache)."),
@@ -242,6 +261,25 @@ pub const FIELDS: &[Field] = &[
     sf("adjoint_snapshots", "Adjoint checkpoints", G::SimHistory, true, Count, 0, "Snapshots binomial checkpointing may keep."),
 ];
 
+/// Which network families a field concerns: transformer shape keys, or one family's keys.
+fn for_model(key: &str, model: crate::sciml::ModelKind) -> bool {
+    use crate::sciml::ModelKind::*;
+    let transformer_only = matches!(
+        key,
+        "params" | "seq" | "flash_attention" | "softmax_fp32" | "kv_dtype" | "sp" | "lora_rank" | "lora_targets" | "sparsity" | "sparse_format"
+    ) || field(key).is_some_and(|f| f.group == Group::Architecture);
+    match key {
+        "width" => matches!(model, Pinn | Fno | Gnn),
+        "depth" | "in_channels" | "out_channels" => model != Transformer,
+        "collocation" | "deriv_order" => model == Pinn,
+        "grid_points" | "spatial_dims" => matches!(model, Fno | Unet),
+        "fourier_modes" => model == Fno,
+        "graph_nodes" | "graph_edges" => model == Gnn,
+        "base_channels" => model == Unet,
+        _ => !transformer_only || model == Transformer,
+    }
+}
+
 pub fn field(key: &str) -> Option<&'static Field> {
     FIELDS.iter().find(|f| f.key == key)
 }
@@ -289,6 +327,7 @@ pub fn options(key: &str) -> Vec<(&'static str, &'static str)> {
         "streaming" => all::<crate::sim::Streaming>(),
         "lbm_dtype" => same("Same as the precision"),
         "adjoint" => all::<crate::sim::Adjoint>(),
+        "model" => all::<crate::sciml::ModelKind>(),
         _ => Vec::new(),
     }
 }

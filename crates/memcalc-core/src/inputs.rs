@@ -105,6 +105,19 @@ fn canonical(key: &str, s: &Scenario) -> String {
         "host_mem" => s.host_mem.map(|b| canonical_size(b, 1 << 30)).unwrap_or_default(),
         "runtime" => s.runtime_mib.to_string(),
         "overhead" => format_fixed(s.overhead_bp, 2),
+        "model" => s.sciml.model.id().into(),
+        "width" => s.sciml.width.to_string(),
+        "depth" => s.sciml.depth.to_string(),
+        "collocation" => format_count(s.sciml.points),
+        "deriv_order" => s.sciml.derivs.to_string(),
+        "grid_points" => format_count(s.sciml.grid),
+        "fourier_modes" => s.sciml.modes.to_string(),
+        "spatial_dims" => s.sciml.dims.to_string(),
+        "graph_nodes" => format_count(s.sciml.nodes),
+        "graph_edges" => format_count(s.sciml.edges),
+        "base_channels" => s.sciml.channels.to_string(),
+        "in_channels" => s.sciml.inputs.to_string(),
+        "out_channels" => s.sciml.outputs.to_string(),
         key => sim_canonical(key, &s.sim),
     }
 }
@@ -355,9 +368,27 @@ impl Inputs {
         let overhead_bp = r.fixed("overhead", 2, MAX_OVERHEAD_BP, "between 0 and 100 %");
 
         let sim = self.parse_sim(&mut r);
+        let sciml = (|| {
+            Some(crate::sciml::SciMl {
+                model: r.choice::<crate::sciml::ModelKind>("model")?,
+                width: r.count("width", 1, 1_000_000, false)?,
+                depth: r.count("depth", 1, 10_000, false)?,
+                points: r.count("collocation", 1, 1_000_000_000_000, false)?,
+                derivs: r.count("deriv_order", 0, 10, false)?,
+                grid: r.count("grid_points", 1, 1_000_000_000_000, false)?,
+                modes: r.count("fourier_modes", 1, 10_000, false)?,
+                dims: r.count("spatial_dims", 1, 3, false)?,
+                nodes: r.count("graph_nodes", 1, 1_000_000_000_000, false)?,
+                edges: r.count("graph_edges", 1, 1_000_000_000_000, false)?,
+                channels: r.count("base_channels", 1, 1_000_000, false)?,
+                inputs: r.count("in_channels", 1, 1_000_000, false)?,
+                outputs: r.count("out_channels", 1, 1_000_000, false)?,
+            })
+        })();
         let arch = self.parse_arch(&mut r);
         let is_sim = mode == Some(Mode::Sim);
-        if !is_sim && params.is_none() && !r.given("params") && matches!(arch, Some(None)) {
+        let is_transformer = !matches!(sciml.map(|m| m.model), Some(m) if m != crate::sciml::ModelKind::Transformer);
+        if !is_sim && is_transformer && params.is_none() && !r.given("params") && matches!(arch, Some(None)) {
             r.fail("params", "give a parameter count, or the architecture (layers, hidden, heads, vocab)");
         }
 
@@ -439,6 +470,7 @@ impl Inputs {
             runtime_mib: runtime_mib.unwrap(),
             overhead_bp: overhead_bp.unwrap(),
             sim: sim.unwrap(),
+            sciml: sciml.unwrap(),
         };
         Ok(s)
     }

@@ -44,6 +44,18 @@ pub const PRESETS: &[Preset] = &[
     Preset { id: "spectral-1024", label: "1024³ spectral turbulence box (DNS)",
         query: "mode=sim&method=spectral&nx=1024&ny=1024&nz=1024&fields=3&levels=4&work=3&dealias=on&ranks=1024&nodes=16",
         source: "Pseudo-spectral DNS of isotropic turbulence, RK4 (4 stages), 3/2 dealiasing" },
+    Preset { id: "pinn-navier-stokes", label: "PINN for 2D Navier–Stokes (x, y, t → u, v, p)",
+        query: "mode=train&model=pinn&in_channels=3&out_channels=3&width=128&depth=8&collocation=50K&deriv_order=2&dtype=fp32&optimizer=adam&gpu=a100-40",
+        source: "Raissi et al. 2019 (J. Comput. Phys. 378): 8–9 hidden layers of 20–200 neurons, second derivatives in the residual" },
+    Preset { id: "fno-navier-stokes", label: "FNO on 64×64 Navier–Stokes, batch 20",
+        query: "mode=train&model=fno&in_channels=10&out_channels=1&width=32&depth=4&fourier_modes=12&spatial_dims=2&grid_points=4096&batch=20&dtype=fp32&optimizer=adam&gpu=v100-16",
+        source: "Li et al. 2021 (arXiv:2010.08895), Navier–Stokes benchmark: 64×64 grid, 10 input time steps, 12 modes" },
+    Preset { id: "meshgraphnet-cylinder", label: "MeshGraphNet, cylinder flow (15 message-passing steps)",
+        query: "mode=train&model=gnn&in_channels=11&out_channels=3&width=128&depth=15&graph_nodes=1885&graph_edges=10848&batch=2&dtype=fp32&optimizer=adam&gpu=v100-16",
+        source: "Pfaff et al. 2021 (arXiv:2010.03409), CylinderFlow: ~1,900 nodes, latent 128, 15 steps" },
+    Preset { id: "unet-weather", label: "U-Net surrogate on 256×256 fields, batch 16",
+        query: "mode=train&model=unet&in_channels=8&out_channels=8&base_channels=64&depth=4&spatial_dims=2&grid_points=65536&batch=16&gpu=a100-40",
+        source: "Ronneberger et al. 2015 (arXiv:1505.04597): 4 levels from 64 channels; inputs and outputs 8 physical fields" },
 ];
 
 pub fn preset_by_id(id: &str) -> Option<&'static Preset> {

@@ -166,6 +166,7 @@ pub struct Scenario {
     pub runtime_mib: u64,
     pub overhead_bp: u64,
     pub sim: crate::sim::Sim,
+    pub sciml: crate::sciml::SciMl,
 }
 
 impl Default for Scenario {
@@ -201,6 +202,7 @@ impl Default for Scenario {
             runtime_mib: DEFAULT_RUNTIME_MIB,
             overhead_bp: DEFAULT_OVERHEAD_BP,
             sim: crate::sim::Sim::default(),
+            sciml: crate::sciml::SciMl::default(),
         }
     }
 }
@@ -217,6 +219,9 @@ impl Scenario {
 
     /// The parameter count used: as given, else derived exactly from the architecture.
     pub fn param_count(&self) -> u64 {
+        if !self.sciml.is_transformer() {
+            return self.sciml.params().max(1);
+        }
         self.params.or(self.arch.map(|a| a.total_params())).unwrap_or(1)
     }
 

@@ -139,7 +139,7 @@ fn particles(m: &Sim, _b: u64) -> MethodParts {
     let ghost_f = ((l.0 + 2.0 * rg) * (l.1 + 2.0 * rg) * (l.2 + 2.0 * rg) - l.0 * l.1 * l.2) * rho;
     let ghosts = up(ghost_f);
     let per_atom = if m.attrs > 0 { m.attrs } else { m.atom_style.bytes() };
-    let nmax = (local + ghosts).div_ceil(MD_CHUNK) * MD_CHUNK;
+    let nmax = crate::mul!(crate::add!(local, ghosts).div_ceil(MD_CHUNK), MD_CHUNK);
     let sphere = 4.0 / 3.0 * std::f64::consts::PI * rg * rg * rg * rho;
     let per_particle = if m.neighbors > 0 { m.neighbors as f64 } else if m.newton { sphere / 2.0 } else { sphere };
     let neighbors_milli = up(per_particle * 1000.0);

@@ -230,6 +230,25 @@ impl<'a> Plan<'a> {
 
             let shape = self.layer_shape(s.batch, s.seq);
             let in_flight = p.pp - i;
+            if !s.sciml.is_transformer() {
+                // Scientific ML networks: their own activation model, split over stages.
+                let all = crate::mul!(s.sciml.activation_values(), s.batch, shape.elem).div_ceil(p.pp * t);
+                let depth = s.sciml.depth.max(1);
+                b.in_flight = in_flight;
+                b.activations = match s.recompute {
+                    Recompute::Full => crate::mul!(all.div_ceil(depth), 2),
+                    _ => all,
+                };
+                b.overhead = crate::sat::mul_div(b.device_tensors(), s.overhead_bp, 10_000);
+                b.runtime = s.runtime_mib << 20;
+                b.dataset_device = match s.dataset_on {
+                    DatasetOn::Device => s.dataset_total(),
+                    DatasetOn::Stream => crate::mul!(2, s.batch, s.sample_bytes),
+                    DatasetOn::Host => 0,
+                };
+                b.overhead = crate::sat::mul_div(b.device_tensors(), s.overhead_bp, 10_000);
+                return b;
+            }
             b.in_flight = in_flight;
             let per_layer = shape.layer().total();
             // Each adapter keeps its r-wide intermediate for the backward pass.
@@ -249,6 +268,9 @@ impl<'a> Plan<'a> {
             if i + 1 == p.pp {
                 b.logits = shape.logits();
             }
+        } else if !s.sciml.is_transformer() {
+            let elem = if s.dtype == crate::precision::Dtype::Fp8 { 2 } else { s.dtype.bytes() };
+            b.activations = crate::mul!(s.sciml.inference_values(), s.batch, elem).div_ceil(t);
         } else {
             let shape = self.layer_shape(s.batch, s.seq);
             b.activations = if layers > 0 { shape.inference_peak() } else { 0 };

@@ -198,3 +198,31 @@ fn every_preset_is_a_valid_link() {
     let methods: std::collections::HashSet<_> = PRESETS.iter().filter(|p| p.query.contains("mode=sim")).map(|p| scenario(p.query).sim.method).collect();
     assert_eq!(methods.len(), 5, "a preset for every simulation method");
 }
+
+#[test]
+fn scientific_ml_parameter_counts_by_hand() {
+    // PINN 3 → 64 × 4 → 1: Linear(3,64) + 3 × Linear(64,64) + Linear(64,1).
+    let s = scenario("model=pinn&in_channels=3&out_channels=1&width=64&depth=4");
+    assert_eq!(s.param_count(), (3 * 64 + 64) + 3 * (64 * 64 + 64) + (64 + 1));
+    // FNO 2D, width 32, 12 modes, 4 layers: 2 corners × 32² × 12² complex (2 reals) per layer.
+    let s = scenario("model=fno&in_channels=10&out_channels=1&width=32&depth=4&fourier_modes=12&spatial_dims=2");
+    let spectral = 2 * 32 * 32 * 144 * 2;
+    let expect = (12 * 32 + 32) + 4 * (spectral + 32 * 32 + 32) + (32 * 128 + 128) + (128 + 1);
+    assert_eq!(s.param_count(), expect);
+}
+
+#[test]
+fn scientific_ml_activations_follow_their_own_models() {
+    // PINN: points × width × depth × 2 × (1 + inputs × derivative order) values, FP32.
+    let e = est("mode=train&model=pinn&in_channels=3&out_channels=1&width=64&depth=4&collocation=10K&deriv_order=2&dtype=fp32&batch=1");
+    assert_eq!(bytes(&e, "activations"), 10_000 * 64 * 4 * 2 * 7 * 4);
+    assert!(e.component("kv_cache").is_none() && e.component("logits").is_none());
+    assert!(e.warnings.iter().all(|w| !w.contains("No architecture")));
+    // Batch scales them; states follow the parameter count.
+    let e2 = est("mode=train&model=pinn&in_channels=3&out_channels=1&width=64&depth=4&collocation=10K&deriv_order=2&dtype=fp32&batch=2");
+    assert_eq!(bytes(&e2, "activations"), 2 * bytes(&e, "activations"));
+    assert_eq!(bytes(&e, "optimizer"), 12_801 * 8);
+    // U-Net feature maps shrink with each level.
+    let u = est("mode=train&model=unet&in_channels=1&out_channels=1&base_channels=32&depth=2&spatial_dims=2&grid_points=1024&dtype=fp32");
+    assert_eq!(bytes(&u, "activations"), (1024 * 32 * 8 + 256 * 64 * 8) * 4);
+}
