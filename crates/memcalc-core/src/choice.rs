@@ -5,16 +5,21 @@ pub trait Choice: Sized + Copy + PartialEq + 'static {
     /// The URL key this set is chosen by, used in error messages.
     const KEY: &'static str;
     const ALL: &'static [Self];
+    /// The ids of `ALL`, in the same order.
+    const IDS: &'static [&'static str];
     fn id(self) -> &'static str;
     fn label(self) -> &'static str;
 
     fn parse(raw: &str) -> Result<Self, String> {
-        let wanted = raw.trim().to_ascii_lowercase();
-        Self::ALL.iter().copied().find(|c| c.id() == wanted).ok_or_else(|| {
-            let ids: Vec<&str> = Self::ALL.iter().map(|c| c.id()).collect();
-            format!("'{}' is not one of {}", raw.trim(), ids.join(", "))
-        })
+        parse_index(raw, Self::IDS).map(|i| Self::ALL[i])
     }
+}
+
+/// The position of `raw` among `ids`, or a message listing them. Not generic, so the many
+/// option sets share one copy of it in the page's wasm.
+pub fn parse_index(raw: &str, ids: &[&str]) -> Result<usize, String> {
+    let wanted = raw.trim().to_ascii_lowercase();
+    ids.iter().position(|id| *id == wanted).ok_or_else(|| format!("'{}' is not one of {}", raw.trim(), ids.join(", ")))
 }
 
 /// Declares an enum implementing [`Choice`] from `Variant => ("id", "label")` rows.
@@ -27,6 +32,7 @@ macro_rules! choice_enum {
         impl $crate::choice::Choice for $name {
             const KEY: &'static str = $key;
             const ALL: &'static [Self] = &[$($name::$variant),+];
+            const IDS: &'static [&'static str] = &[$($id),+];
             fn id(self) -> &'static str { match self { $($name::$variant => $id),+ } }
             fn label(self) -> &'static str { match self { $($name::$variant => $label),+ } }
         }
