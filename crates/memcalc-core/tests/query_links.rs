@@ -304,3 +304,11 @@ proptest! {
         prop_assert!(b.cluster_bytes >= a.cluster_bytes, "total fell: {} -> {}", a.cluster_bytes, b.cluster_bytes);
     }
 }
+
+#[test]
+fn every_url_key_is_documented() {
+    let doc = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/url-parameters.md")).unwrap();
+    for f in memcalc_core::fields::FIELDS {
+        assert!(doc.contains(&format!("`{}`", f.key)), "docs/url-parameters.md lacks `{}`", f.key);
+    }
+}
