@@ -1,6 +1,7 @@
 //! The memory calculator's web app: components bind the core's inputs and display its estimate.
 
 mod app;
+mod canvas;
 pub mod components;
 mod location;
 mod observe;

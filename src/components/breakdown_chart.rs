@@ -5,7 +5,6 @@ use memcalc_charts::{breakdown_data, draw_breakdown, Frame, Theme};
 use memcalc_core::units::{format_bytes, UnitSystem};
 use memcalc_core::Estimate;
 use plotters::prelude::IntoDrawingArea;
-use plotters_canvas::CanvasBackend;
 
 /// The stacked memory bar, drawn with plotters on a canvas whose backing store is the CSS size
 /// times the device pixel ratio; redrawn when the estimate, the container width or the ratio
@@ -33,8 +32,8 @@ pub fn BreakdownChart(
             let css_h = preferred_height(d, css_w);
             el.set_width((css_w * ratio).round() as u32);
             el.set_height((css_h * ratio).round() as u32);
-            let _ = el.style(("height", format!("{css_h}px")));
-            if let Some(backend) = CanvasBackend::with_canvas_object(el.clone()) {
+            let _ = el.style(("height", format!("{}px", css_h.round() as u32)));
+            if let Some(backend) = crate::canvas::Canvas::new(el.clone()) {
                 let root = backend.into_drawing_area();
                 let _ = draw_breakdown(&root, d, Frame { scale: ratio, theme: Theme::LIGHT });
             }
