@@ -1,5 +1,5 @@
 use leptos::prelude::*;
-use memcalc_core::derived::{derive, Derived};
+use memcalc_core::derived::derive;
 use memcalc_core::units::group_digits;
 use memcalc_core::{estimate, Estimate, FieldError, Inputs, Notice, Scenario};
 
@@ -47,7 +47,16 @@ pub fn Calculator(
         Err(_) => prev.copied().unwrap_or_default(),
     });
     let result: Memo<Estimate> = Memo::new(move |_| estimate(&scenario.get()));
-    let derived: Memo<Derived> = Memo::new(move |_| derive(&scenario.get()));
+    // The derived answers run dozens of estimates (searches, savings): they follow a pause in
+    // typing instead of every keystroke, so the breakdown itself updates within the frame.
+    let (derived, set_derived) = signal(derive(&scenario.get_untracked()));
+    Effect::new(move |pending: Option<Option<TimeoutHandle>>| {
+        let s = scenario.get();
+        if let Some(Some(h)) = pending {
+            h.clear();
+        }
+        set_timeout_with_handle(move || set_derived.set(derive(&s)), std::time::Duration::from_millis(120)).ok()
+    });
     // The mode typed, even while another field is invalid, decides which fields show.
     let mode = Signal::derive(move || {
         inputs.with(|i| memcalc_core::Choice::parse(i.get("mode")).unwrap_or(scenario.get().mode))

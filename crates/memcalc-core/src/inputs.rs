@@ -57,8 +57,8 @@ fn canonical(key: &str, s: &Scenario) -> String {
     match key {
         "mode" => s.mode.id().into(),
         "params" => s.params.map(format_count).unwrap_or_default(),
-        "batch" => format_count(s.batch),
-        "seq" => format_count(s.seq),
+        "batch" => s.batch.to_string(),
+        "seq" => s.seq.to_string(),
         "dtype" => s.dtype.id().into(),
         "optimizer" => s.optimizer.id().into(),
         "mixed" => toggle_text(s.mixed).into(),

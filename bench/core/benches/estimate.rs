@@ -1,0 +1,33 @@
+//! Time per estimate and per 1,000-point sweep. Run: `bench/run-core.sh`.
+
+use criterion::{black_box, criterion_group, criterion_main, Criterion};
+use memcalc_core::{derived::derive, estimate, Inputs, Scenario};
+
+fn scenario(q: &str) -> Scenario {
+    Inputs::from_query(q).0.parse().unwrap()
+}
+
+fn benches(c: &mut Criterion) {
+    let cases = [
+        ("default_7b_training", "params=7B"),
+        ("llama2_70b_tp8_pp4", "params=&layers=80&hidden=8192&heads=64&kv_heads=8&ffn=28672&vocab=32000&gpus=256&tp=8&pp=4&zero=1&recompute=selective&seq=4096"),
+        ("inference_llama3_8b", "mode=infer&params=&layers=32&hidden=4096&heads=32&kv_heads=8&ffn=14336&vocab=128256&seq=8192&batch=16"),
+        ("sim_grid_1024_ranks", "mode=sim&method=grid&nx=1440&ny=721&nz=137&ranks=1024&nodes=16"),
+        ("sim_particles_lammps", "mode=sim&method=particles&particles=32000&density=0.8442&cutoff=2.5&skin=0.3&ranks=4"),
+    ];
+    for (name, q) in cases {
+        let s = scenario(q);
+        c.bench_function(&format!("estimate/{name}"), |b| b.iter(|| estimate(black_box(&s))));
+    }
+    let s = scenario("params=7B");
+    c.bench_function("parse_and_estimate/link", |b| {
+        b.iter(|| estimate(&Inputs::from_query(black_box("v=1&params=13B&optimizer=adam8bit&gpus=8&zero=2")).0.parse().unwrap()))
+    });
+    c.bench_function("derive/7b_training", |b| b.iter(|| derive(black_box(&s))));
+    c.bench_function("sweep/1000_batch_sizes", |b| {
+        b.iter(|| (1..=1000u64).map(|batch| estimate(&Scenario { batch, ..s }).per_device_bytes).sum::<u64>())
+    });
+}
+
+criterion_group!(all, benches);
+criterion_main!(all);

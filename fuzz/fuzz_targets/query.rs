@@ -1,0 +1,22 @@
+//! Any bytes as a share link or query: decoding, validation, the estimate and the derived
+//! answers never panic (overflow checks are on), and a valid state survives its own link.
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+use memcalc_core::{derived::derive, estimate, Inputs};
+
+fuzz_target!(|data: &[u8]| {
+    let query = String::from_utf8_lossy(data);
+    let (inputs, _notices) = Inputs::from_query(&query);
+    if let Ok(s) = inputs.parse() {
+        let e = estimate(&s);
+        assert!(e.components.iter().all(|c| !c.formula.contains("NaN") && !c.formula.contains("inf")));
+        let _ = derive(&s);
+        let link = s.to_query();
+        let (again, notices) = Inputs::from_query(&link);
+        assert!(notices.is_empty(), "{link}: {notices:?}");
+        let back = again.parse().expect("a canonical link parses");
+        assert_eq!(back, s, "{link}");
+        assert_eq!(back.to_query(), link);
+    }
+});
