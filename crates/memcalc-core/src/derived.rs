@@ -157,7 +157,9 @@ fn candidates(s: &Scenario) -> Vec<(String, Vec<(&'static str, String)>)> {
         if p.zero == 3 && p.offload != Offload::All {
             c.push(pv("Offload parameters too (ZeRO-Infinity)", &[("offload", "all")]));
         }
-        if !s.uses_lora() {
+        if !s.sciml.is_transformer() {
+            // LoRA and quantized bases are transformer techniques: not suggested here.
+        } else if !s.uses_lora() {
             c.push(pv("Fine-tune LoRA adapters (rank 16) instead of every weight", &[("mode", "finetune"), ("lora_rank", "16")]));
         } else if s.weight_milli_bpw().is_none() {
             c.push(pv("QLoRA: keep the frozen base in NF4", &[("quant", "nf4")]));
