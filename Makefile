@@ -28,3 +28,13 @@ size:
 
 test-e2e:
 	npx playwright test
+
+# Benchmarks (figures go to docs/performance.md; not part of `make test`).
+.PHONY: bench fuzz
+bench: build
+	bench/run-core.sh
+	node bench/page.mjs
+
+# Fuzzing needs the nightly toolchain and cargo-fuzz (`cargo install cargo-fuzz`).
+fuzz:
+	cd fuzz && cargo +nightly fuzz run query corpus/query -- -max_total_time=600 -max_len=512
