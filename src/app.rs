@@ -58,7 +58,9 @@ pub fn Calculator(
         set_timeout_with_handle(move || set_derived.set(derive(&s)), std::time::Duration::from_millis(120)).ok()
     });
     // The mode typed, even while another field is invalid, decides which fields show.
-    let mode = Signal::derive(move || {
+    // Memos, not derived signals: the form's groups re-render only when these values change,
+    // not on every keystroke.
+    let mode = Memo::new(move |_| {
         inputs.with(|i| memcalc_core::Choice::parse(i.get("mode")).unwrap_or(scenario.get().mode))
     });
     let params_hint = Signal::derive(move || {
@@ -79,10 +81,10 @@ pub fn Calculator(
         });
     }
 
-    let model = Signal::derive(move || {
+    let model = Memo::new(move |_| {
         inputs.with(|i| memcalc_core::Choice::parse(i.get("model")).unwrap_or(scenario.get().sciml.model))
     });
-    let method = Signal::derive(move || {
+    let method = Memo::new(move |_| {
         inputs.with(|i| memcalc_core::Choice::parse(i.get("method")).unwrap_or(scenario.get().sim.method))
     });
     let on_change = Callback::new(move |(key, value): (&'static str, String)| {

@@ -33,8 +33,9 @@ pub fn ScenarioForm(
         view! {
             <FieldInput
                 field=f
-                value=Signal::derive(move || inputs.with(|i| i.get(key).to_string()))
-                error=Signal::derive(move || {
+                // Memos: a keystroke in one field updates that field only.
+                value=Memo::new(move |_| inputs.with(|i| i.get(key).to_string()))
+                error=Memo::new(move |_| {
                     errors.with(|e| e.iter().find(|e| e.key == key).map(|e| e.message.clone()))
                 })
                 on_change=on_change

@@ -69,3 +69,13 @@ test("text that looks like markup in a link stays inert text", async ({ page }) 
   expect(await page.locator("main img, main script, .query-notices img").count()).toBe(0);
   expect(dialogs).toBe(0);
 });
+
+test("if the WebAssembly cannot load, the page says so in plain HTML", async ({ page }) => {
+  await page.route(/\.wasm$/, (route) => route.abort());
+  const errors: string[] = [];
+  page.on("pageerror", (e) => errors.push(e.message));
+  await page.goto("./");
+  await expect(page.getByText("Loading the memory calculator")).toBeVisible();
+  await expect(page.getByText("The calculator could not start")).toBeVisible({ timeout: 15_000 });
+  await expect(page.locator("main.calculator")).toHaveCount(0);
+});

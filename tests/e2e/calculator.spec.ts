@@ -115,3 +115,15 @@ test("phone width: the layout stacks and nothing overflows", async ({ browser })
   expect(problems).toEqual([]);
   await context.close();
 });
+
+test("typing key by key keeps focus and every character", async ({ page }) => {
+  await page.goto("./");
+  await ready(page);
+  const field = page.getByLabel("Parameters", { exact: true });
+  await field.click();
+  await field.press("Control+a");
+  await page.keyboard.type("13.5B", { delay: 30 });
+  await expect(field).toHaveValue("13.5B");
+  await expect(field).toBeFocused();
+  await expect(page.locator("[data-component=weights]")).toHaveAttribute("data-bytes", "27000000000");
+});

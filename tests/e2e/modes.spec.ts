@@ -17,7 +17,9 @@ test("training: activations follow batch and recomputation, and a suggested chan
   await expect.poll(() => rowBytes(page, "activations")).toBe(2 * acts);
   await expect(page.getByTestId("verdict")).toHaveAttribute("data-fits", "false");
 
-  // The ranked savings come from the core; applying one updates the form, the link and the total.
+  // The ranked savings come from the core, recomputed 120 ms after the last change; applying
+  // one updates the form, the link and the total.
+  await page.waitForTimeout(400);
   const savings = page.locator(".savings li");
   await expect(savings.first()).toBeVisible();
   const fitting = page.locator(".savings li.fits").first();
