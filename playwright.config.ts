@@ -28,6 +28,11 @@ export default defineConfig({
       ],
     },
   },
+  // The whole suite runs on a desktop and on a phone with reduced motion.
+  projects: [
+    { name: "desktop" },
+    { name: "phone", use: { viewport: { width: 360, height: 760 }, deviceScaleFactor: 2, reducedMotion: "reduce", isMobile: false, hasTouch: true } },
+  ],
   webServer: {
     command: "node scripts/serve-dist.mjs dist 4173 /",
     url: "http://127.0.0.1:4173/index.html",

@@ -27,7 +27,7 @@ test("phone width with reduced motion: usable, no overflow, no violations", asyn
   watch(page, problems);
   await page.goto("./?mode=sim&method=particles&particles=32000&density=0.8442&cutoff=2.5&skin=0.3&ranks=4");
   await ready(page);
-  await page.screenshot({ path: `${ARTIFACTS}/phone-sim.png`, fullPage: true });
+  await page.screenshot({ path: `${ARTIFACTS}/${test.info().project.name}-phone-sim.png`, fullPage: true });
   expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
   const results = await new AxeBuilder({ page }).analyze();
   expect(results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);

@@ -18,7 +18,7 @@ test("loads without console errors and shows a full breakdown", async ({ page })
   expect(states).toBe(112e9);
   await expect(page.getByTestId("verdict")).toHaveAttribute("data-fits", "false");
   await expect(page.locator("[data-component=optimizer] .formula")).toContainText("2 × 7,000,000,000 × 4 B");
-  await page.screenshot({ path: `${ARTIFACTS}/desktop.png`, fullPage: true });
+  await page.screenshot({ path: `${ARTIFACTS}/${test.info().project.name}-desktop.png`, fullPage: true });
 });
 
 test("changing an input updates the total, the rows and the chart pixels", async ({ page }) => {
@@ -49,7 +49,7 @@ test("the chart is crisp on a HiDPI screen: backing store is CSS size × deviceP
   const px = await chartPixels(page);
   expect(px.dpr).toBe(2);
   expect(Math.abs(px.width - Math.round(px.cssWidth * 2))).toBeLessThanOrEqual(2);
-  await page.screenshot({ path: `${ARTIFACTS}/desktop-2x.png` });
+  await page.screenshot({ path: `${ARTIFACTS}/${test.info().project.name}-desktop-2x.png` });
   expect(problems).toEqual([]);
   await context.close();
 });
@@ -94,7 +94,7 @@ test("a nonsense query gives specific messages and a page that still works", asy
   await expect(alerts.filter({ hasText: "'banana' is not a count" })).toBeVisible();
   await expect(alerts.filter({ hasText: "Unknown parameter 'colour' was ignored" })).toBeVisible();
   await expect(page.getByLabel("Parameters", { exact: true })).toHaveValue("banana");
-  await page.screenshot({ path: `${ARTIFACTS}/nonsense-query.png`, fullPage: true });
+  await page.screenshot({ path: `${ARTIFACTS}/${test.info().project.name}-nonsense-query.png`, fullPage: true });
 
   await page.getByLabel("Parameters", { exact: true }).fill("3B");
   await expect(page.locator("[data-component=weights]")).toHaveAttribute("data-bytes", "6000000000");
@@ -109,7 +109,7 @@ test("phone width: the layout stacks and nothing overflows", async ({ browser })
   watch(page, problems);
   await page.goto("./?mode=infer&params=8B");
   await ready(page);
-  await page.screenshot({ path: `${ARTIFACTS}/phone.png`, fullPage: true });
+  await page.screenshot({ path: `${ARTIFACTS}/${test.info().project.name}-phone.png`, fullPage: true });
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
   expect(problems).toEqual([]);

@@ -28,7 +28,7 @@ test("training: activations follow batch and recomputation, and a suggested chan
   await fitting.getByRole("button", { name: "Apply" }).click();
   await expect(page.getByTestId("verdict")).toHaveAttribute("data-fits", "true");
   for (const part of query!.split("&")) await expect(page).toHaveURL(new RegExp(part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")));
-  await page.screenshot({ path: `${ARTIFACTS}/train.png`, fullPage: true });
+  await page.screenshot({ path: `${ARTIFACTS}/${test.info().project.name}-train.png`, fullPage: true });
 });
 
 test("fine-tuning: QLoRA trains only the adapters on a 4-bit base", async ({ page }) => {
@@ -40,7 +40,7 @@ test("fine-tuning: QLoRA trains only the adapters on a 4-bit base", async ({ pag
   await expect(page.locator('[data-fact="params"]')).toContainText("159,907,840 trainable");
   await expect(page.getByTestId("verdict")).toHaveAttribute("data-fits", "true");
   await expect(page.getByLabel("LoRA rank", { exact: true })).toHaveValue("64");
-  await page.screenshot({ path: `${ARTIFACTS}/finetune.png`, fullPage: true });
+  await page.screenshot({ path: `${ARTIFACTS}/${test.info().project.name}-finetune.png`, fullPage: true });
 });
 
 test("inference: the KV cache is grouped-query aware and the longest context is given", async ({ page }) => {
@@ -52,7 +52,7 @@ test("inference: the KV cache is grouped-query aware and the longest context is 
   await expect(page.getByLabel("Optimizer", { exact: true })).toHaveCount(0);
   await page.getByLabel("Weight quantization", { exact: true }).selectOption("q4_k_m");
   await expect.poll(() => rowBytes(page, "weights")).toBe(Math.ceil((8_030_261_248 * 4840) / 8000));
-  await page.screenshot({ path: `${ARTIFACTS}/infer.png`, fullPage: true });
+  await page.screenshot({ path: `${ARTIFACTS}/${test.info().project.name}-infer.png`, fullPage: true });
 });
 
 test("memcalc and the page agree on shared links", async ({ page }) => {

@@ -31,7 +31,7 @@ test("grid: a global atmosphere model per node, with its halo and scaling table"
   await expect(page.locator('[data-component="output_total"]')).toHaveAttribute("data-location", "disk");
   await expect(page.getByTestId("scaling-table").locator("tbody tr")).not.toHaveCount(0);
   await expect(page.getByTestId("verdict")).toHaveAttribute("data-fits", "true");
-  await page.screenshot({ path: `${ARTIFACTS}/sim-grid.png`, fullPage: true });
+  await page.screenshot({ path: `${ARTIFACTS}/${test.info().project.name}-sim-grid.png`, fullPage: true });
 });
 
 test("particles: neighbour lists outweigh the particle state", async ({ page }) => {
@@ -66,7 +66,7 @@ test("spectral: fields in both spaces and padded transform buffers", async ({ pa
   await pick(page, "spectral-1024");
   expect(await rowBytes(page, "fft")).toBeGreaterThan(0);
   expect(await rowBytes(page, "state")).toBeGreaterThan(0);
-  await page.screenshot({ path: `${ARTIFACTS}/sim-spectral.png`, fullPage: true });
+  await page.screenshot({ path: `${ARTIFACTS}/${test.info().project.name}-sim-spectral.png`, fullPage: true });
 });
 
 test("scientific ML: a PINN's activations grow with collocation points and derivative order", async ({ page }) => {
@@ -79,7 +79,7 @@ test("scientific ML: a PINN's activations grow with collocation points and deriv
   await page.getByLabel("Derivative order", { exact: true }).fill("1");
   await expect.poll(() => rowBytes(page, "activations")).toBeLessThan(first);
   await expect(page.locator("[data-component=kv_cache]")).toHaveCount(0);
-  await page.screenshot({ path: `${ARTIFACTS}/sciml-pinn.png`, fullPage: true });
+  await page.screenshot({ path: `${ARTIFACTS}/${test.info().project.name}-sciml-pinn.png`, fullPage: true });
 });
 
 test("scientific ML: FNO, graph network and U-Net presets each compute", async ({ page }) => {
