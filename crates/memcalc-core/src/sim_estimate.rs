@@ -71,14 +71,33 @@ fn imbalance(m: &Sim, v: f64) -> f64 {
     v * (1.0 + m.imbalance_bp as f64 / 10_000.0)
 }
 
-fn grid(m: &Sim, b: u64) -> MethodParts {
+/// A structured grid split over the ranks: what grid and lattice Boltzmann codes share.
+struct Subdomains {
+    /// Cells in the whole grid.
+    n: u64,
+    two_d: bool,
+    /// The processor grid (reported) and the even subdomain's extents.
+    ranks: (u64, u64, u64),
+    extent: (f64, f64, f64),
+    /// Ranks as a float, cells owned per rank, and on the busiest rank (imbalance).
+    p: f64,
+    owned: f64,
+    local: f64,
+    /// Ghost cells per subdomain for `halo` layers.
+    ghost: f64,
+}
+
+fn subdomains(m: &Sim, halo: f64) -> Subdomains {
     let two_d = m.nz <= 1;
     let n = crate::mul!(m.nx, m.ny, m.nz.max(1));
-    let ((px, py, pz), l) = decomposition(m, m.nx as f64, m.ny as f64, m.nz.max(1) as f64);
+    let (ranks, l) = decomposition(m, m.nx as f64, m.ny as f64, m.nz.max(1) as f64);
     let p = m.ranks as f64;
     let owned = n as f64 / p;
-    let local = imbalance(m, owned);
-    let ghost = padded(l, m.halo as f64, two_d) - l.0 * l.1 * l.2;
+    Subdomains { n, two_d, ranks, extent: l, p, owned, local: imbalance(m, owned), ghost: padded(l, halo, two_d) - l.0 * l.1 * l.2 }
+}
+
+fn grid(m: &Sim, b: u64) -> MethodParts {
+    let Subdomains { n, two_d, ranks: (px, py, pz), extent: l, p, owned, local, ghost } = subdomains(m, m.halo as f64);
     let fb = (m.fields * b) as f64;
     let lv = m.levels as f64;
     // Ghost cells of every stored level, plus send and receive buffers for one face exchange.
@@ -257,13 +276,7 @@ fn mesh(m: &Sim, b: u64) -> MethodParts {
 }
 
 fn lbm(m: &Sim, b: u64) -> MethodParts {
-    let two_d = m.nz <= 1;
-    let n = crate::mul!(m.nx, m.ny, m.nz.max(1));
-    let ((px, py, pz), l) = decomposition(m, m.nx as f64, m.ny as f64, m.nz.max(1) as f64);
-    let p = m.ranks as f64;
-    let owned = n as f64 / p;
-    let local = imbalance(m, owned);
-    let ghost = padded(l, 1.0, two_d) - l.0 * l.1 * l.2;
+    let Subdomains { n, ranks: (px, py, pz), p, local, ghost, .. } = subdomains(m, 1.0);
     let storage = m.lbm_dtype.map(|d| d.bytes()).unwrap_or(b);
     let copies = match m.streaming {
         Streaming::TwoLattice => 2,
