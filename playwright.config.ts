@@ -33,10 +33,19 @@ export default defineConfig({
     { name: "desktop" },
     { name: "phone", use: { viewport: { width: 360, height: 760 }, deviceScaleFactor: 2, reducedMotion: "reduce", isMobile: false, hasTouch: true } },
   ],
-  webServer: {
-    command: "node scripts/serve-dist.mjs dist 4173 /",
-    url: "http://127.0.0.1:4173/index.html",
-    reuseExistingServer: !process.env.CI,
-    timeout: 30_000,
-  },
+  webServer: [
+    {
+      command: "node scripts/serve-dist.mjs dist 4173 /",
+      url: "http://127.0.0.1:4173/index.html",
+      reuseExistingServer: !process.env.CI,
+      timeout: 30_000,
+    },
+    {
+      // The same build under a sub-path, as a documentation site would host it.
+      command: "node scripts/serve-dist.mjs dist 4174 /tools/memcalc/",
+      url: "http://127.0.0.1:4174/tools/memcalc/index.html",
+      reuseExistingServer: !process.env.CI,
+      timeout: 30_000,
+    },
+  ],
 });

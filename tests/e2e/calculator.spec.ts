@@ -127,3 +127,11 @@ test("typing key by key keeps focus and every character", async ({ page }) => {
   await expect(field).toBeFocused();
   await expect(page.locator("[data-component=weights]")).toHaveAttribute("data-bytes", "27000000000");
 });
+
+test("the same build works from a sub-path and its links keep the path", async ({ page }) => {
+  await page.goto("http://127.0.0.1:4174/tools/memcalc/?params=13B");
+  await ready(page);
+  await expect(page.locator("[data-component=weights]")).toHaveAttribute("data-bytes", "26000000000");
+  await page.getByLabel("Parameters", { exact: true }).fill("3B");
+  await expect(page).toHaveURL(/\/tools\/memcalc\/\?v=1&params=3B$/);
+});

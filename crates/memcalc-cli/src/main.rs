@@ -1,48 +1,73 @@
 //! `memcalc`: the page's estimate in a terminal. Reads a share link, a bare query string or
-//! KEY=VALUE arguments; prints a table or, with `--json`, a machine-readable breakdown.
+//! KEY=VALUE arguments; prints a table, JSON, CSV or Markdown, or a sweep of one key.
 //! Exit status: 0 fits, 1 does not fit, 2 invalid input.
 
 mod json;
+mod output;
 
-use memcalc_core::units::{format_bytes, group_digits, UnitSystem};
 use memcalc_core::{estimate, Inputs};
+use output::Format;
 use std::process::ExitCode;
 
-const HELP: &str = "memcalc: memory a model needs per device, part by part
+const HELP: &str = "memcalc: memory a model or simulation needs, part by part
 
 USAGE:
-    memcalc [--json] [--decimal] '<share link or query string>'
-    memcalc [--json] [--decimal] KEY=VALUE [KEY=VALUE ...]
+    memcalc [OPTIONS] '<share link or query string>'
+    memcalc [OPTIONS] KEY=VALUE [KEY=VALUE ...]
 
 EXAMPLES:
     memcalc 'params=7B&dtype=bf16&optimizer=adamw'
     memcalc 'https://example.org/memcalc/?v=1&mode=infer&params=13B'
-    memcalc --json mode=infer params=70B gpu=h200
+    memcalc --format json mode=infer params=70B gpu=h200
+    memcalc --format markdown mode=sim method=lbm nx=512 ny=512 nz=512
+    memcalc --sweep batch=1..64 params=7B zero=3 gpus=8
+    memcalc --sweep ranks=64..4096 --format csv mode=sim method=grid nx=2048 ny=2048 nz=2048
 
 OPTIONS:
-    --json       print the breakdown as JSON (schema_version 1)
-    --decimal    show sizes in GB instead of GiB
-    -h, --help   this text
+    --format F       table (default), json, csv or markdown
+    --json           the same as --format json (schema_version 1)
+    --sweep K=A..B   estimate for every value of key K from A to B (every integer when there
+                     are at most 64 of them, else doubling from A), one row each: the data
+                     behind the page's scaling views
+    --decimal        sizes in GB instead of GiB (table and markdown)
+    -h, --help       this text
 
-Keys are those of the page's URL (see docs/url-parameters.md); values not given take the
-page's defaults. Exit status: 0 fits the device, 1 does not fit, 2 invalid input.";
+Keys are those of the page's URL (docs/url-parameters.md); values not given take the page's
+defaults, so a link copied from the page gives the same numbers here.
+
+EXIT STATUS:
+    0  the scenario fits the device (for --sweep: the last value fits)
+    1  it does not fit
+    2  invalid input (the message names the key and the allowed values)";
+
+fn fail(msg: &str) -> ExitCode {
+    eprintln!("memcalc: {msg}");
+    ExitCode::from(2)
+}
 
 fn main() -> ExitCode {
-    let mut json_out = false;
-    let mut units = UnitSystem::Binary;
+    let mut format = Format::Table;
+    let mut decimal = false;
+    let mut sweep: Option<String> = None;
     let mut parts: Vec<String> = Vec::new();
-    for arg in std::env::args().skip(1) {
+    let mut args = std::env::args().skip(1);
+    while let Some(arg) = args.next() {
         match arg.as_str() {
-            "--json" => json_out = true,
-            "--decimal" => units = UnitSystem::Decimal,
+            "--json" => format = Format::Json,
+            "--decimal" => decimal = true,
+            "--format" => match args.next().as_deref().map(Format::parse) {
+                Some(Some(f)) => format = f,
+                _ => return fail("--format takes table, json, csv or markdown"),
+            },
+            "--sweep" => match args.next() {
+                Some(s) => sweep = Some(s),
+                None => return fail("--sweep takes KEY=FROM..TO, e.g. batch=1..64"),
+            },
             "-h" | "--help" => {
                 println!("{HELP}");
                 return ExitCode::SUCCESS;
             }
-            a if a.starts_with("--") => {
-                eprintln!("memcalc: unknown option {a}; see --help");
-                return ExitCode::from(2);
-            }
+            a if a.starts_with("--") => return fail(&format!("unknown option {a}; see --help")),
             a => parts.push(a.to_string()),
         }
     }
@@ -60,62 +85,19 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let e = estimate(&scenario);
-    if json_out {
-        println!("{}", json::estimate_json(&e, &notices));
-    } else {
-        let width = e.components.iter().map(|c| c.label.len()).max().unwrap_or(10).max(16);
-        for c in &e.components {
-            println!(
-                "{:<width$}  {:>12}  {:>20} B  {:<6}  {}",
-                c.label,
-                format_bytes(c.bytes.into(), units),
-                group_digits(c.bytes.into()),
-                c.location.id(),
-                c.formula
-            );
-        }
-        println!(
-            "{:<width$}  {:>12}  {:>20} B  ({})",
-            "Total per device",
-            format_bytes(e.per_device_bytes.into(), units),
-            group_digits(e.per_device_bytes.into()),
-            e.busiest
-        );
-        if e.host_per_node_bytes > 0 {
-            println!("{:<width$}  {:>12}", "Host per node", format_bytes(e.host_per_node_bytes.into(), units));
-        }
-        let diff = format_bytes(e.headroom_abs(), units);
-        if e.fits() {
-            println!("Fits on {} with {diff} to spare.", e.device_label);
-        } else {
-            println!("Does not fit on {}: {diff} short.", e.device_label);
-        }
-        for w in &e.warnings {
-            println!("note: {w}");
-        }
-        let d = memcalc_core::derived::derive(&scenario);
-        match d.max_batch {
-            Some(b) => println!("Largest micro-batch that fits: {}", group_digits(b)),
-            None => println!("Largest micro-batch that fits: none, even 1 does not fit"),
-        }
-        if let Some(q) = d.max_seq {
-            println!("Longest context that fits: {} tokens", group_digits(q));
-        }
-        if let Some(g) = d.fewest_gpus {
-            println!("Fewest GPUs with this parallel setup: {}", group_digits(g));
-        }
-        for sv in d.savings.iter().take(5) {
-            println!(
-                "Saves {:>12}: {} ({}){}",
-                format_bytes(sv.saved.into(), units),
-                sv.label,
-                sv.query(),
-                if sv.fits_after { ", then fits" } else { "" }
-            );
-        }
+    if let Some(spec) = sweep {
+        return match output::sweep(&inputs, &spec, format, decimal) {
+            Ok(fits) => exit(fits),
+            Err(msg) => fail(&msg),
+        };
     }
-    if e.fits() {
+    let e = estimate(&scenario);
+    print!("{}", output::render(&scenario, &e, &notices, format, decimal));
+    exit(e.fits())
+}
+
+fn exit(fits: bool) -> ExitCode {
+    if fits {
         ExitCode::SUCCESS
     } else {
         ExitCode::from(1)

@@ -36,3 +36,50 @@ fn invalid_input_exits_2_with_the_message() {
     assert_eq!(code, 2);
     assert!(err.contains("params: 'banana' is not a count"), "{err}");
 }
+
+#[test]
+fn csv_and_markdown_list_every_component_and_the_total() {
+    let (code, out, _) = memcalc(&["--format", "csv", "mode=infer", "params=1B", "dtype=fp16", "overhead=0", "runtime=0"]);
+    assert_eq!(code, 0);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines[0], "id,label,bytes,location,formula");
+    assert!(lines.iter().any(|l| l.starts_with("weights,Weights,2000000000,device,")));
+    // Formulas with commas are quoted.
+    assert!(lines.iter().any(|l| l.contains(",\"1,000,000,000 × 2 B = 2,000,000,000 B\"")), "{out}");
+    assert!(lines.last().unwrap().starts_with("total,Total per device,"));
+    let (_, md, _) = memcalc(&["--format", "markdown", "params=7B"]);
+    assert!(md.starts_with("| Component | Memory | Bytes | Where | Formula |\n|---|"), "{md}");
+    assert!(md.contains("| **Total per device** |"));
+}
+
+#[test]
+fn sweeps_give_one_row_per_value_and_the_exit_status_of_the_last() {
+    let (code, out, _) = memcalc(&["--sweep", "batch=1..8", "--format", "csv", "params=7B", "zero=3", "gpus=8"]);
+    let rows: Vec<&str> = out.lines().skip(1).collect();
+    assert_eq!(rows.len(), 8);
+    assert_eq!(code, if rows[7].ends_with("true") { 0 } else { 1 });
+    // Memory grows with the batch.
+    let bytes: Vec<u64> = rows.iter().map(|r| r.split(',').nth(1).unwrap().parse().unwrap()).collect();
+    assert!(bytes.windows(2).all(|w| w[1] > w[0]));
+    // Long ranges double.
+    let (_, out, _) = memcalc(&["--sweep", "ranks=64..4096", "--format", "json", "mode=sim", "method=grid"]);
+    assert!(out.starts_with("{\"schema_version\":1,\"sweep\":\"ranks\",\"points\":[{\"ranks\":64,"), "{out}");
+    assert_eq!(out.matches("\"ranks\":").count(), 7);
+    let (code, _, err) = memcalc(&["--sweep", "colour=1..2"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("'colour' is not a parameter"));
+}
+
+#[test]
+fn help_and_bad_options() {
+    let (code, out, _) = memcalc(&["--help"]);
+    assert_eq!(code, 0);
+    for word in ["--format", "--sweep", "--decimal", "EXIT STATUS", "docs/url-parameters.md"] {
+        assert!(out.contains(word), "help lacks {word}");
+    }
+    let (code, _, err) = memcalc(&["--format", "yaml"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("table, json, csv or markdown"));
+    let (code, _, _) = memcalc(&["--frobnicate"]);
+    assert_eq!(code, 2);
+}

@@ -1,0 +1,184 @@
+//! The formats `memcalc` prints: a terminal table, JSON, CSV and Markdown, and sweeps.
+
+use memcalc_core::units::{format_bytes, group_digits, UnitSystem};
+use memcalc_core::{estimate, Estimate, Inputs, Notice, Scenario};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Format {
+    Table,
+    Json,
+    Csv,
+    Markdown,
+}
+
+impl Format {
+    pub fn parse(s: &str) -> Option<Format> {
+        Some(match s {
+            "table" => Format::Table,
+            "json" => Format::Json,
+            "csv" => Format::Csv,
+            "markdown" | "md" => Format::Markdown,
+            _ => return None,
+        })
+    }
+}
+
+/// A CSV field, quoted when it needs to be.
+fn csv(s: &str) -> String {
+    if s.contains([',', '"', '\n']) {
+        format!("\"{}\"", s.replace('"', "\"\""))
+    } else {
+        s.to_string()
+    }
+}
+
+pub fn render(s: &Scenario, e: &Estimate, notices: &[Notice], format: Format, decimal: bool) -> String {
+    let units = if decimal { UnitSystem::Decimal } else { UnitSystem::Binary };
+    let size = |b: u64| format_bytes(b, units);
+    let mut out = String::new();
+    match format {
+        Format::Json => {
+            out.push_str(&crate::json::estimate_json(e, notices));
+            out.push('\n');
+        }
+        Format::Csv => {
+            out.push_str("id,label,bytes,location,formula\n");
+            for c in &e.components {
+                out.push_str(&format!("{},{},{},{},{}\n", c.id, csv(c.label), c.bytes, c.location.id(), csv(&c.formula)));
+            }
+            out.push_str(&format!("total,Total per device,{},device,\n", e.per_device_bytes));
+        }
+        Format::Markdown => {
+            out.push_str("| Component | Memory | Bytes | Where | Formula |\n|---|---:|---:|---|---|\n");
+            for c in &e.components {
+                out.push_str(&format!("| {} | {} | {} | {} | `{}` |\n", c.label, size(c.bytes), c.bytes, c.location.id(), c.formula));
+            }
+            out.push_str(&format!("| **Total per device** | **{}** | {} | device | |\n", size(e.per_device_bytes), e.per_device_bytes));
+            out.push_str(&format!("\n{}\n", verdict(e, units)));
+        }
+        Format::Table => {
+            let width = e.components.iter().map(|c| c.label.len()).max().unwrap_or(10).max(16);
+            for c in &e.components {
+                out.push_str(&format!(
+                    "{:<width$}  {:>12}  {:>22} B  {:<6}  {}\n",
+                    c.label,
+                    size(c.bytes),
+                    group_digits(c.bytes),
+                    c.location.id(),
+                    c.formula
+                ));
+            }
+            out.push_str(&format!("{:<width$}  {:>12}  {:>22} B  ({})\n", "Total per device", size(e.per_device_bytes), group_digits(e.per_device_bytes), e.busiest));
+            if e.host_per_node_bytes > 0 && e.mode != memcalc_core::Mode::Sim {
+                out.push_str(&format!("{:<width$}  {:>12}\n", "Host per node", size(e.host_per_node_bytes)));
+            }
+            out.push_str(&verdict(e, units));
+            out.push('\n');
+            for w in &e.warnings {
+                out.push_str(&format!("note: {w}\n"));
+            }
+            let d = memcalc_core::derived::derive(s);
+            if e.mode != memcalc_core::Mode::Sim {
+                match d.max_batch {
+                    Some(b) => out.push_str(&format!("Largest micro-batch that fits: {}\n", group_digits(b))),
+                    None => out.push_str("Largest micro-batch that fits: none, even 1 does not fit\n"),
+                }
+            }
+            if let Some(q) = d.max_seq {
+                out.push_str(&format!("Longest context that fits: {} tokens\n", group_digits(q)));
+            }
+            if let Some(g) = d.fewest_gpus {
+                out.push_str(&format!("Fewest GPUs with this parallel setup: {}\n", group_digits(g)));
+            }
+            if let Some(n) = d.fewest_nodes {
+                out.push_str(&format!("Fewest nodes (same ranks per node): {}\n", group_digits(n)));
+            }
+            for sv in d.savings.iter().take(5) {
+                out.push_str(&format!(
+                    "Saves {:>12}: {} ({}){}\n",
+                    size(sv.saved),
+                    sv.label,
+                    sv.query(),
+                    if sv.fits_after { ", then fits" } else { "" }
+                ));
+            }
+        }
+    }
+    out
+}
+
+fn verdict(e: &Estimate, units: UnitSystem) -> String {
+    let diff = format_bytes(e.headroom_abs(), units);
+    if e.fits() {
+        format!("Fits on {} with {diff} to spare.", e.device_label)
+    } else {
+        format!("Does not fit on {}: {diff} short.", e.device_label)
+    }
+}
+
+/// The values of a sweep: every integer for short ranges, else doubling from `from`.
+fn sweep_values(from: u64, to: u64) -> Vec<u64> {
+    if to - from < 64 {
+        return (from..=to).collect();
+    }
+    let mut v = Vec::new();
+    let mut x = from.max(1);
+    while x < to {
+        v.push(x);
+        x = x.saturating_mul(2);
+    }
+    v.push(to);
+    v
+}
+
+/// Estimates for every value of one key; returns whether the last one fits.
+pub fn sweep(base: &Inputs, spec: &str, format: Format, decimal: bool) -> Result<bool, String> {
+    let (key, range) = spec.split_once('=').ok_or("--sweep takes KEY=FROM..TO")?;
+    let (a, b) = range.split_once("..").ok_or("--sweep takes KEY=FROM..TO, e.g. batch=1..64")?;
+    let parse = |t: &str| memcalc_core::units::parse_count(t).map_err(|e| format!("--sweep {key}: {e}"));
+    let (from, to) = (parse(a)?, parse(b)?);
+    if from > to {
+        return Err(format!("--sweep {key}: {from} is above {to}"));
+    }
+    if !memcalc_core::inputs::is_field(key) {
+        return Err(format!("--sweep: '{key}' is not a parameter; see docs/url-parameters.md"));
+    }
+    let units = if decimal { UnitSystem::Decimal } else { UnitSystem::Binary };
+    let mut rows = Vec::new();
+    for v in sweep_values(from, to) {
+        let mut i = base.clone();
+        i.set(key, v.to_string());
+        let s = i.parse().map_err(|e| e.into_iter().map(|e| e.message).collect::<Vec<_>>().join("; "))?;
+        let e = estimate(&s);
+        rows.push((v, e.per_device_bytes, e.capacity_bytes, e.fits()));
+    }
+    let mut out = String::new();
+    match format {
+        Format::Json => {
+            let items: Vec<String> = rows
+                .iter()
+                .map(|(v, b, c, f)| format!("{{\"{key}\":{v},\"per_device_bytes\":{b},\"capacity_bytes\":{c},\"fits\":{f}}}"))
+                .collect();
+            out.push_str(&format!("{{\"schema_version\":1,\"sweep\":\"{key}\",\"points\":[{}]}}\n", items.join(",")));
+        }
+        Format::Csv => {
+            out.push_str(&format!("{key},per_device_bytes,capacity_bytes,fits\n"));
+            for (v, b, c, f) in &rows {
+                out.push_str(&format!("{v},{b},{c},{f}\n"));
+            }
+        }
+        Format::Markdown => {
+            out.push_str(&format!("| {key} | Memory per device | Fits |\n|---:|---:|---|\n"));
+            for (v, b, _, f) in &rows {
+                out.push_str(&format!("| {v} | {} | {} |\n", format_bytes(*b, units), if *f { "yes" } else { "no" }));
+            }
+        }
+        Format::Table => {
+            for (v, b, _, f) in &rows {
+                out.push_str(&format!("{key}={v:<12} {:>12}  {}\n", format_bytes(*b, units), if *f { "fits" } else { "does not fit" }));
+            }
+        }
+    }
+    print!("{out}");
+    Ok(rows.last().is_some_and(|r| r.3))
+}
