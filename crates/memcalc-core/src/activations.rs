@@ -65,7 +65,11 @@ impl LayerShape {
             Mlp::Gated => 3,
         };
         let mlp = crate::mul!(s, b, per_token_mlp, a.ffn, e, a.active_experts.max(1));
-        let router = if a.experts > 1 { crate::mul!(s, b, a.experts, 4) } else { 0 };
+        let router = if a.experts > 1 {
+            crate::mul!(s, b, a.experts, 4)
+        } else {
+            0
+        };
         let split = crate::add!(q, kv, attn_out, mlp, router);
         let score = if self.softmax_fp32 { 4 } else { e };
         let core = if self.flash {
@@ -75,10 +79,20 @@ impl LayerShape {
             0
         } else {
             // Softmax output, dropout mask (1 byte) and dropout output: Korthikanti's 5·a·s²·b.
-            crate::mul!(b, a.heads, s, s, score + if self.dropout { 1 + score } else { 0 })
+            crate::mul!(
+                b,
+                a.heads,
+                s,
+                s,
+                score + if self.dropout { 1 + score } else { 0 }
+            )
         };
         LayerActivations {
-            replicated: if self.sp { replicated.div_ceil(t) } else { replicated },
+            replicated: if self.sp {
+                replicated.div_ceil(t)
+            } else {
+                replicated
+            },
             split: split.div_ceil(t),
             core: core.div_ceil(t),
         }
@@ -97,7 +111,8 @@ impl LayerShape {
     /// Embedding dropout mask of the first stage (1 byte per value).
     pub fn embedding_mask(&self) -> u64 {
         if self.dropout {
-            self.sbh().div_ceil(if self.sp { self.tp.max(1) } else { 1 })
+            self.sbh()
+                .div_ceil(if self.sp { self.tp.max(1) } else { 1 })
         } else {
             0
         }
@@ -111,7 +126,10 @@ impl LayerShape {
         let inputs = crate::mul!(2, self.sbh(), self.elem);
         let inputs = if self.sp { inputs.div_ceil(t) } else { inputs };
         let per_logit = if self.elem < 4 { self.elem + 4 } else { 4 };
-        crate::add!(inputs, crate::mul!(self.seq, self.batch, self.arch.vocab, per_logit).div_ceil(t))
+        crate::add!(
+            inputs,
+            crate::mul!(self.seq, self.batch, self.arch.vocab, per_logit).div_ceil(t)
+        )
     }
 
     /// Peak transient working set of one layer's forward pass in inference (nothing is kept
@@ -127,7 +145,11 @@ impl LayerShape {
             Mlp::Gated => 3,
         };
         let mlp = crate::mul!(s, b, per_token_mlp, a.ffn, e);
-        let scores = if self.flash { 0 } else { crate::mul!(2, b, a.heads, s, s, e) };
+        let scores = if self.flash {
+            0
+        } else {
+            crate::mul!(2, b, a.heads, s, s, e)
+        };
         crate::add!(io, crate::add!(qkv, mlp, scores).div_ceil(t))
     }
 }

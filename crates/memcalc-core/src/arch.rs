@@ -67,7 +67,12 @@ pub struct ParamCount {
 
 impl ParamCount {
     pub fn total(&self, layers: u64) -> u64 {
-        crate::add!(self.embedding, self.head, crate::mul!(self.per_layer, layers), self.final_norm)
+        crate::add!(
+            self.embedding,
+            self.head,
+            crate::mul!(self.per_layer, layers),
+            self.final_norm
+        )
     }
 }
 
@@ -108,7 +113,11 @@ impl Arch {
     /// Exact parameter count, part by part, following the Hugging Face implementations
     /// (GPT-2, BERT, Llama, Mistral, Mixtral, Qwen2).
     pub fn params(&self) -> ParamCount {
-        let (h, q, kv) = (self.hidden, crate::mul!(self.heads, self.head_dim), crate::mul!(self.kv_heads, self.head_dim));
+        let (h, q, kv) = (
+            self.hidden,
+            crate::mul!(self.heads, self.head_dim),
+            crate::mul!(self.kv_heads, self.head_dim),
+        );
         let attn_matrices = crate::add!(crate::mul!(2, h, q), crate::mul!(2, h, kv));
         let attn_bias = match self.bias {
             Bias::None => 0,
@@ -116,12 +125,30 @@ impl Arch {
             Bias::All => crate::add!(q, crate::mul!(2, kv), h),
         };
         let attention = attn_matrices.saturating_add(attn_bias);
-        let router = if self.experts > 1 { crate::mul!(h, self.experts) } else { 0 };
-        let mlp = crate::add!(crate::mul!(self.experts.max(1), self.expert_params()), router);
+        let router = if self.experts > 1 {
+            crate::mul!(h, self.experts)
+        } else {
+            0
+        };
+        let mlp = crate::add!(
+            crate::mul!(self.experts.max(1), self.expert_params()),
+            router
+        );
         let per_layer = crate::add!(attention, mlp, crate::mul!(2, self.norm_params()));
         let embedding = crate::add!(crate::mul!(self.vocab, h), crate::mul!(self.learned_pos, h));
-        let head = if self.tied { 0 } else { crate::mul!(self.vocab, h) };
-        ParamCount { embedding, head, per_layer, attention, mlp, final_norm: self.norm_params() }
+        let head = if self.tied {
+            0
+        } else {
+            crate::mul!(self.vocab, h)
+        };
+        ParamCount {
+            embedding,
+            head,
+            per_layer,
+            attention,
+            mlp,
+            final_norm: self.norm_params(),
+        }
     }
 
     pub fn total_params(&self) -> u64 {
@@ -134,7 +161,8 @@ impl Arch {
             return self.total_params();
         }
         let inactive = crate::mul!(self.experts - self.active_experts, self.expert_params());
-        self.total_params().saturating_sub(crate::mul!(self.layers, inactive))
+        self.total_params()
+            .saturating_sub(crate::mul!(self.layers, inactive))
     }
 
     /// A plausible dense shape for a bare parameter count: P ≈ 12·L·h² with h = 128·L (the
@@ -148,7 +176,8 @@ impl Arch {
         while (layers + 1).pow(3) <= target && layers < 100_000 {
             layers += 1;
         }
-        if layers < 100_000 && (layers + 1).pow(3).abs_diff(target) < layers.pow(3).abs_diff(target) {
+        if layers < 100_000 && (layers + 1).pow(3).abs_diff(target) < layers.pow(3).abs_diff(target)
+        {
             layers += 1;
         }
         let hidden = 128 * layers;
@@ -205,18 +234,34 @@ pub const MODELS: &[ModelPreset] = &[
     ModelPreset {
         id: "gpt2",
         label: "GPT-2 small (124M)",
-        arch: Arch { mlp: Mlp::Standard, bias: Bias::All, tied: true, learned_pos: 1024, norm: Norm::LayerNorm, ..dense(12, 768, 12, 12, 3072, 50_257) },
+        arch: Arch {
+            mlp: Mlp::Standard,
+            bias: Bias::All,
+            tied: true,
+            learned_pos: 1024,
+            norm: Norm::LayerNorm,
+            ..dense(12, 768, 12, 12, 3072, 50_257)
+        },
         published_params: 124_439_808,
-        source: "openai-community/gpt2 config.json; count as printed by Hugging Face num_parameters()",
+        source:
+            "openai-community/gpt2 config.json; count as printed by Hugging Face num_parameters()",
     },
     ModelPreset {
         id: "bert-large",
         label: "BERT-large uncased (335M)",
         // The two token-type rows ride on learned_pos; the embedding LayerNorm stands in for the
         // final norm BERT lacks (both 2h). The pooler (h² + h) is not part of this count.
-        arch: Arch { mlp: Mlp::Standard, bias: Bias::All, tied: true, learned_pos: 512 + 2, norm: Norm::LayerNorm, ..dense(24, 1024, 16, 16, 4096, 30_522) },
+        arch: Arch {
+            mlp: Mlp::Standard,
+            bias: Bias::All,
+            tied: true,
+            learned_pos: 512 + 2,
+            norm: Norm::LayerNorm,
+            ..dense(24, 1024, 16, 16, 4096, 30_522)
+        },
         published_params: 334_092_288,
-        source: "google-bert/bert-large-uncased config.json (encoder and embeddings, without pooler)",
+        source:
+            "google-bert/bert-large-uncased config.json (encoder and embeddings, without pooler)",
     },
     ModelPreset {
         id: "llama-2-7b",
@@ -249,14 +294,23 @@ pub const MODELS: &[ModelPreset] = &[
     ModelPreset {
         id: "mixtral-8x7b",
         label: "Mixtral 8x7B",
-        arch: Arch { experts: 8, active_experts: 2, ..dense(32, 4096, 32, 8, 14_336, 32_000) },
+        arch: Arch {
+            experts: 8,
+            active_experts: 2,
+            ..dense(32, 4096, 32, 8, 14_336, 32_000)
+        },
         published_params: 46_702_792_704,
         source: "mistralai/Mixtral-8x7B-v0.1 config.json; 46,702,792,704 parameters",
     },
     ModelPreset {
         id: "qwen2-0.5b",
         label: "Qwen2 0.5B",
-        arch: Arch { bias: Bias::Qkv, tied: true, head_dim: 64, ..dense(24, 896, 14, 2, 4864, 151_936) },
+        arch: Arch {
+            bias: Bias::Qkv,
+            tied: true,
+            head_dim: 64,
+            ..dense(24, 896, 14, 2, 4864, 151_936)
+        },
         published_params: 494_032_768,
         source: "Qwen/Qwen2-0.5B config.json; 494,032,768 parameters",
     },

@@ -19,7 +19,9 @@ pub trait Choice: Sized + Copy + PartialEq + 'static {
 /// option sets share one copy of it in the page's wasm.
 pub fn parse_index(raw: &str, ids: &[&str]) -> Result<usize, String> {
     let wanted = raw.trim().to_ascii_lowercase();
-    ids.iter().position(|id| *id == wanted).ok_or_else(|| format!("'{}' is not one of {}", raw.trim(), ids.join(", ")))
+    ids.iter()
+        .position(|id| *id == wanted)
+        .ok_or_else(|| format!("'{}' is not one of {}", raw.trim(), ids.join(", ")))
 }
 
 /// Declares an enum implementing [`Choice`] from `Variant => ("id", "label")` rows.

@@ -45,7 +45,13 @@ pub fn max_seq(s: &Scenario) -> Option<u64> {
 /// data-parallel degree (which helps only with ZeRO sharding).
 pub fn fewest_gpus(s: &Scenario) -> Option<u64> {
     let group = s.parallel.tp * s.parallel.pp;
-    let with_dp = |dp: u64| Scenario { parallel: crate::scenario::Parallel { gpus: group * dp, ..s.parallel }, ..*s };
+    let with_dp = |dp: u64| Scenario {
+        parallel: crate::scenario::Parallel {
+            gpus: group * dp,
+            ..s.parallel
+        },
+        ..*s
+    };
     let max_dp = MAX_GPUS / group;
     if max_dp == 0 || !fits(&with_dp(max_dp)) {
         return None;
@@ -77,7 +83,11 @@ pub struct Saving {
 impl Saving {
     /// The change as a query fragment, e.g. `recompute=full&zero=3`.
     pub fn query(&self) -> String {
-        self.patch.iter().map(|(k, v)| format!("{k}={v}")).collect::<Vec<_>>().join("&")
+        self.patch
+            .iter()
+            .map(|(k, v)| format!("{k}={v}"))
+            .collect::<Vec<_>>()
+            .join("&")
     }
 }
 
@@ -86,32 +96,59 @@ fn sim_candidates(s: &Scenario) -> Vec<(String, Vec<(&'static str, String)>)> {
     let m = &s.sim;
     let mut c: Vec<(String, Vec<(&'static str, String)>)> = Vec::new();
     let nodes = m.nodes * 2;
-    c.push((format!("Twice the nodes ({nodes}), same ranks per node"), vec![("nodes", nodes.to_string()), ("ranks", (m.ranks.div_ceil(m.nodes) * nodes).to_string())]));
+    c.push((
+        format!("Twice the nodes ({nodes}), same ranks per node"),
+        vec![
+            ("nodes", nodes.to_string()),
+            ("ranks", (m.ranks.div_ceil(m.nodes) * nodes).to_string()),
+        ],
+    ));
     if s.dtype.bytes() > 4 {
-        c.push(("Single precision (FP32)".into(), vec![("dtype", "fp32".into())]));
+        c.push((
+            "Single precision (FP32)".into(),
+            vec![("dtype", "fp32".into())],
+        ));
     }
     if m.method == Method::Lbm {
         if m.streaming == Streaming::TwoLattice {
-            c.push(("In-place streaming (esoteric pull, one lattice)".into(), vec![("streaming", "inplace".into())]));
+            c.push((
+                "In-place streaming (esoteric pull, one lattice)".into(),
+                vec![("streaming", "inplace".into())],
+            ));
         }
         if m.lbm_dtype.is_none_or(|d| d.bytes() > 2) {
-            c.push(("Store distributions in FP16".into(), vec![("lbm_dtype", "fp16".into())]));
+            c.push((
+                "Store distributions in FP16".into(),
+                vec![("lbm_dtype", "fp16".into())],
+            ));
         }
     }
     if m.method == Method::Mesh && matches!(m.precond, Precond::Ilu1 | Precond::Ilu0) {
-        c.push(("Algebraic multigrid instead of ILU".into(), vec![("precond", "amg".into())]));
+        c.push((
+            "Algebraic multigrid instead of ILU".into(),
+            vec![("precond", "amg".into())],
+        ));
     }
     if m.method == Method::Mesh && m.krylov > 10 {
         c.push(("GMRES restart 10".into(), vec![("krylov", "10".into())]));
     }
     if m.adjoint == Adjoint::StoreAll {
-        c.push(("Binomial checkpointing instead of storing every step".into(), vec![("adjoint", "checkpoint".into())]));
+        c.push((
+            "Binomial checkpointing instead of storing every step".into(),
+            vec![("adjoint", "checkpoint".into())],
+        ));
     }
     if m.snapshots > 0 {
-        c.push(("Write snapshots to disk instead of keeping them".into(), vec![("snapshots", "0".into())]));
+        c.push((
+            "Write snapshots to disk instead of keeping them".into(),
+            vec![("snapshots", "0".into())],
+        ));
     }
     if m.compression_c < 400 && (m.snapshots > 0 || m.output_every > 0) {
-        c.push(("Compress output 4:1 (lossy)".into(), vec![("compression", "4".into())]));
+        c.push((
+            "Compress output 4:1 (lossy)".into(),
+            vec![("compression", "4".into())],
+        ));
     }
     c
 }
@@ -122,7 +159,10 @@ fn candidates(s: &Scenario) -> Vec<(String, Vec<(&'static str, String)>)> {
     }
     let mut c: Vec<(String, Vec<(&'static str, String)>)> = Vec::new();
     fn pv(label: &str, patch: &[(&'static str, &str)]) -> (String, Vec<(&'static str, String)>) {
-        (label.to_string(), patch.iter().map(|(k, v)| (*k, v.to_string())).collect())
+        (
+            label.to_string(),
+            patch.iter().map(|(k, v)| (*k, v.to_string())).collect(),
+        )
     }
     let p = &s.parallel;
     if !s.flash_attention {
@@ -130,20 +170,32 @@ fn candidates(s: &Scenario) -> Vec<(String, Vec<(&'static str, String)>)> {
     }
     if s.batch > 1 {
         let half = (s.batch / 2).to_string();
-        c.push((format!("Halve the micro-batch to {half}"), vec![("batch", half)]));
+        c.push((
+            format!("Halve the micro-batch to {half}"),
+            vec![("batch", half)],
+        ));
     }
     if !s.dtype.is_low_precision() {
         c.push(pv("Train or run in BF16", &[("dtype", "bf16")]));
     }
     if s.mode.trains() {
         if s.recompute == Recompute::None && !s.flash_attention {
-            c.push(pv("Selective activation recomputation", &[("recompute", "selective")]));
+            c.push(pv(
+                "Selective activation recomputation",
+                &[("recompute", "selective")],
+            ));
         }
         if s.recompute != Recompute::Full {
-            c.push(pv("Full activation recomputation (gradient checkpointing)", &[("recompute", "full")]));
+            c.push(pv(
+                "Full activation recomputation (gradient checkpointing)",
+                &[("recompute", "full")],
+            ));
         }
         if matches!(s.optimizer, Optimizer::Adam | Optimizer::AdamW) {
-            c.push(pv("8-bit Adam (bitsandbytes)", &[("optimizer", "adam8bit")]));
+            c.push(pv(
+                "8-bit Adam (bitsandbytes)",
+                &[("optimizer", "adam8bit")],
+            ));
         }
         if p.dp() > 1 {
             for z in (p.zero + 1)..=3 {
@@ -152,29 +204,47 @@ fn candidates(s: &Scenario) -> Vec<(String, Vec<(&'static str, String)>)> {
             }
         }
         if p.zero >= 1 && p.offload == Offload::None {
-            c.push(pv("Offload optimizer states to host memory (ZeRO-Offload)", &[("offload", "optimizer")]));
+            c.push(pv(
+                "Offload optimizer states to host memory (ZeRO-Offload)",
+                &[("offload", "optimizer")],
+            ));
         }
         if p.zero == 3 && p.offload != Offload::All {
-            c.push(pv("Offload parameters too (ZeRO-Infinity)", &[("offload", "all")]));
+            c.push(pv(
+                "Offload parameters too (ZeRO-Infinity)",
+                &[("offload", "all")],
+            ));
         }
         if !s.sciml.is_transformer() {
             // LoRA and quantized bases are transformer techniques: not suggested here.
         } else if !s.uses_lora() {
-            c.push(pv("Fine-tune LoRA adapters (rank 16) instead of every weight", &[("mode", "finetune"), ("lora_rank", "16")]));
+            c.push(pv(
+                "Fine-tune LoRA adapters (rank 16) instead of every weight",
+                &[("mode", "finetune"), ("lora_rank", "16")],
+            ));
         } else if s.weight_milli_bpw().is_none() {
-            c.push(pv("QLoRA: keep the frozen base in NF4", &[("quant", "nf4")]));
+            c.push(pv(
+                "QLoRA: keep the frozen base in NF4",
+                &[("quant", "nf4")],
+            ));
         }
     } else {
         if s.weight_milli_bpw().is_none() {
             c.push(pv("Quantize weights to INT8", &[("quant", "int8")]));
-            c.push(pv("Quantize weights to 4-bit (GGUF Q4_K_M)", &[("quant", "q4_k_m")]));
+            c.push(pv(
+                "Quantize weights to 4-bit (GGUF Q4_K_M)",
+                &[("quant", "q4_k_m")],
+            ));
         }
         if s.kv_dtype().bytes() > 1 {
             c.push(pv("FP8 KV cache", &[("kv_dtype", "fp8")]));
         }
         if s.seq > 1 {
             let half = (s.seq / 2).to_string();
-            c.push((format!("Halve the context to {half} tokens"), vec![("seq", half)]));
+            c.push((
+                format!("Halve the context to {half} tokens"),
+                vec![("seq", half)],
+            ));
         }
     }
     if s.mode == Mode::Train && s.arch.is_some() {
@@ -203,11 +273,21 @@ pub fn savings(s: &Scenario) -> Vec<Saving> {
             }
             let changed = i.parse().ok()?;
             let after = estimate(&changed);
-            let saved = before.checked_sub(after.per_device_bytes).filter(|v| *v > 0)?;
-            Some(Saving { label, patch, bytes_after: after.per_device_bytes, saved, fits_after: after.fits_device() })
+            let saved = before
+                .checked_sub(after.per_device_bytes)
+                .filter(|v| *v > 0)?;
+            Some(Saving {
+                label,
+                patch,
+                bytes_after: after.per_device_bytes,
+                saved,
+                fits_after: after.fits_device(),
+            })
         })
         .collect();
-    crate::sat::sort_small(&mut out, |a, b| a.saved > b.saved || (a.saved == b.saved && a.label < b.label));
+    crate::sat::sort_small(&mut out, |a, b| {
+        a.saved > b.saved || (a.saved == b.saved && a.label < b.label)
+    });
     out
 }
 
@@ -242,7 +322,11 @@ pub fn derive(s: &Scenario) -> Derived {
     }
     Derived {
         max_batch: max_batch(s),
-        max_seq: if s.mode == Mode::Infer { max_seq(s) } else { None },
+        max_seq: if s.mode == Mode::Infer {
+            max_seq(s)
+        } else {
+            None
+        },
         fewest_gpus: fewest_gpus(s),
         savings: savings(s),
         ..Default::default()

@@ -14,27 +14,71 @@ const GIB: u64 = 1 << 30;
 
 pub const GPUS: &[GpuPreset] = &[
     // nvidia-smi total on H100 80GB HBM3 (81559 MiB)
-    GpuPreset { id: "h100-80", label: "NVIDIA H100 80GB", capacity_bytes: 81_559 * MIB },
+    GpuPreset {
+        id: "h100-80",
+        label: "NVIDIA H100 80GB",
+        capacity_bytes: 81_559 * MIB,
+    },
     // nvidia-smi total on H200 (143771 MiB)
-    GpuPreset { id: "h200", label: "NVIDIA H200 141GB", capacity_bytes: 143_771 * MIB },
+    GpuPreset {
+        id: "h200",
+        label: "NVIDIA H200 141GB",
+        capacity_bytes: 143_771 * MIB,
+    },
     // nvidia-smi total on A100 80GB (81920 MiB)
-    GpuPreset { id: "a100-80", label: "NVIDIA A100 80GB", capacity_bytes: 81_920 * MIB },
+    GpuPreset {
+        id: "a100-80",
+        label: "NVIDIA A100 80GB",
+        capacity_bytes: 81_920 * MIB,
+    },
     // nvidia-smi total on A100 40GB PCIe (40960 MiB)
-    GpuPreset { id: "a100-40", label: "NVIDIA A100 40GB", capacity_bytes: 40_960 * MIB },
+    GpuPreset {
+        id: "a100-40",
+        label: "NVIDIA A100 40GB",
+        capacity_bytes: 40_960 * MIB,
+    },
     // nvidia-smi total on L40S (46068 MiB)
-    GpuPreset { id: "l40s", label: "NVIDIA L40S 48GB", capacity_bytes: 46_068 * MIB },
+    GpuPreset {
+        id: "l40s",
+        label: "NVIDIA L40S 48GB",
+        capacity_bytes: 46_068 * MIB,
+    },
     // nvidia-smi total on V100-SXM2-32GB (32510 MiB)
-    GpuPreset { id: "v100-32", label: "NVIDIA V100 32GB", capacity_bytes: 32_510 * MIB },
+    GpuPreset {
+        id: "v100-32",
+        label: "NVIDIA V100 32GB",
+        capacity_bytes: 32_510 * MIB,
+    },
     // nvidia-smi total on V100-SXM2-16GB (16160 MiB)
-    GpuPreset { id: "v100-16", label: "NVIDIA V100 16GB", capacity_bytes: 16_160 * MIB },
+    GpuPreset {
+        id: "v100-16",
+        label: "NVIDIA V100 16GB",
+        capacity_bytes: 16_160 * MIB,
+    },
     // nvidia-smi total on RTX 4090 (24564 MiB)
-    GpuPreset { id: "rtx4090", label: "NVIDIA GeForce RTX 4090 24GB", capacity_bytes: 24_564 * MIB },
+    GpuPreset {
+        id: "rtx4090",
+        label: "NVIDIA GeForce RTX 4090 24GB",
+        capacity_bytes: 24_564 * MIB,
+    },
     // nvidia-smi total on RTX 3090 (24576 MiB)
-    GpuPreset { id: "rtx3090", label: "NVIDIA GeForce RTX 3090 24GB", capacity_bytes: 24_576 * MIB },
+    GpuPreset {
+        id: "rtx3090",
+        label: "NVIDIA GeForce RTX 3090 24GB",
+        capacity_bytes: 24_576 * MIB,
+    },
     // AMD nominal 192 GB HBM3
-    GpuPreset { id: "mi300x", label: "AMD Instinct MI300X 192GB", capacity_bytes: 192 * GIB },
+    GpuPreset {
+        id: "mi300x",
+        label: "AMD Instinct MI300X 192GB",
+        capacity_bytes: 192 * GIB,
+    },
     // AMD nominal 128 GB per OAM, 64 GB per GCD as seen by the runtime
-    GpuPreset { id: "mi250x", label: "AMD Instinct MI250X (one GCD, 64GB)", capacity_bytes: 64 * GIB },
+    GpuPreset {
+        id: "mi250x",
+        label: "AMD Instinct MI250X (one GCD, 64GB)",
+        capacity_bytes: 64 * GIB,
+    },
 ];
 
 pub fn gpu_by_id(id: &str) -> Option<&'static GpuPreset> {

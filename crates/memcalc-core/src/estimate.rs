@@ -73,7 +73,10 @@ pub struct Estimate {
 impl Estimate {
     /// Fits the device, and the host memory when one is given.
     pub fn fits(&self) -> bool {
-        self.fits_device() && self.host_capacity_bytes.is_none_or(|h| self.host_per_node_bytes <= h)
+        self.fits_device()
+            && self
+                .host_capacity_bytes
+                .is_none_or(|h| self.host_per_node_bytes <= h)
     }
 
     pub fn fits_device(&self) -> bool {
@@ -103,7 +106,8 @@ pub const SRC_KV: &str = "2 · layers · kv_heads · head_dim · tokens · bytes
 pub const SRC_RUNTIME: &str = "PyTorch maintainers on the CUDA context: pytorch/pytorch#107667 (about 300 MiB with CUDA >= 11.7 lazy loading) and #20532; Hugging Face 'Model training anatomy' measured 1343 MB on a V100 with CUDA 11.2";
 pub const SRC_ALLOCATOR: &str = "PyTorch documentation, CUDA semantics: memory management (caching allocator, memory_reserved vs memory_allocated)";
 pub const SRC_OFFLOAD: &str = "Ren et al. 2021, ZeRO-Offload (arXiv:2101.06840); DeepSpeed estimate_zero3_model_states_mem_needs (4 bytes × largest layer on the GPU)";
-pub const SRC_LORA: &str = "Hu et al. 2021, LoRA (arXiv:2106.09685); Dettmers et al. 2023, QLoRA (arXiv:2305.14314)";
+pub const SRC_LORA: &str =
+    "Hu et al. 2021, LoRA (arXiv:2106.09685); Dettmers et al. 2023, QLoRA (arXiv:2305.14314)";
 pub const SRC_DATA: &str = "The data as stored: samples × bytes per sample; streaming keeps the batch in use and the next one";
 
 fn u64_of(b: u64) -> u64 {
@@ -125,7 +129,10 @@ impl Words<'_> {
     fn zero_note(&self, from_stage: u8, what: &str) -> String {
         let z = self.s.parallel.zero;
         if self.s.mode.trains() && z >= from_stage && self.dp > 1 {
-            format!(" ZeRO stage {z} shards {what} over the {} data-parallel ranks.", self.dp)
+            format!(
+                " ZeRO stage {z} shards {what} over the {} data-parallel ranks.",
+                self.dp
+            )
         } else if self.s.mode.trains() && z >= from_stage {
             format!(" ZeRO stage {z} would shard {what}, but there is only one data-parallel rank.")
         } else {
@@ -238,9 +245,18 @@ pub fn estimate(s: &Scenario) -> Estimate {
         source: SRC_RUNTIME,
     });
 
-    let per_device: u64 = crate::sat::sum(parts.iter().filter(|c| c.location == Location::Device).map(|c| u64::from(c.bytes)));
+    let per_device: u64 = crate::sat::sum(
+        parts
+            .iter()
+            .filter(|c| c.location == Location::Device)
+            .map(|c| u64::from(c.bytes)),
+    );
     let on_node = p.gpus.min(p.gpus_per_node);
-    let dataset_host = if s.mode.trains() && s.dataset_on == DatasetOn::Host { s.dataset_total() } else { 0 };
+    let dataset_host = if s.mode.trains() && s.dataset_on == DatasetOn::Host {
+        s.dataset_total()
+    } else {
+        0
+    };
     let host_per_node = crate::add!(crate::mul!(b.host(), on_node), dataset_host);
     let busiest = if p.pp > 1 {
         format!("pipeline stage {} of {} (the busiest)", stage_i + 1, p.pp)
@@ -272,37 +288,83 @@ fn weights(s: &Scenario, b: &StageBytes, w: &Words) -> Component {
     let mut formula = String::new();
     let mut text = String::new();
     let split = if p.tp * p.pp > 1 {
-        format!(" This device holds {} of them (tensor parallel {} × pipeline stages {}).", g(b.params), p.tp, p.pp)
+        format!(
+            " This device holds {} of them (tensor parallel {} × pipeline stages {}).",
+            g(b.params),
+            p.tp,
+            p.pp
+        )
     } else {
         String::new()
     };
     if let Some(mbpw) = s.weight_milli_bpw() {
-        let name = if s.milli_bpw.is_some() { "the given format".to_string() } else { s.quant.label().to_string() };
-        formula = format!("{} × {} bits ÷ 8{} = {} B", g(b.params), format_fixed(mbpw, 3), if s.milli_bpw.is_none() && s.quant.keeps_embeddings_16bit() { " (embeddings and head at 16 bits)" } else { "" }, g(b.weights));
+        let name = if s.milli_bpw.is_some() {
+            "the given format".to_string()
+        } else {
+            s.quant.label().to_string()
+        };
+        formula = format!(
+            "{} × {} bits ÷ 8{} = {} B",
+            g(b.params),
+            format_fixed(mbpw, 3),
+            if s.milli_bpw.is_none() && s.quant.keeps_embeddings_16bit() {
+                " (embeddings and head at 16 bits)"
+            } else {
+                ""
+            },
+            g(b.weights)
+        );
         text = format!(
             "The frozen weights are stored in {name} at {} bits per weight, block scales included — never 'FP32 ÷ 8'.{split}",
             format_fixed(mbpw, 3)
         );
         if s.uses_lora() {
-            text.push_str(&format!(" The {} LoRA adapter parameters are added in {}.", g(b.trainable), upper(s.dtype)));
+            text.push_str(&format!(
+                " The {} LoRA adapter parameters are added in {}.",
+                g(b.trainable),
+                upper(s.dtype)
+            ));
         }
     } else if s.uses_lora() {
-        formula = format!("({} frozen + {} adapter) × {} B = {} B", g(b.params), g(b.trainable), s.dtype.bytes(), g(b.weights));
+        formula = format!(
+            "({} frozen + {} adapter) × {} B = {} B",
+            g(b.params),
+            g(b.trainable),
+            s.dtype.bytes(),
+            g(b.weights)
+        );
         text = format!("The base model is frozen in {}; the LoRA adapters are the only trainable weights.{split}", upper(s.dtype));
     }
     if formula.is_empty() {
         let full = crate::mul!(b.params, s.dtype.bytes());
-        formula = format!("{} × {} B{} = {} B", g(b.params), s.dtype.bytes(), w.sharded(3), g(if s.mode.trains() { b.weights } else { full }));
+        formula = format!(
+            "{} × {} B{} = {} B",
+            g(b.params),
+            s.dtype.bytes(),
+            w.sharded(3),
+            g(if s.mode.trains() { b.weights } else { full })
+        );
         text = format!(
             "Every parameter is held once in {} ({} bytes each){}.{split}",
             upper(s.dtype),
             s.dtype.bytes(),
-            if s.keeps_master_copy() { ": the working copy the forward and backward passes read" } else { "" }
+            if s.keeps_master_copy() {
+                ": the working copy the forward and backward passes read"
+            } else {
+                ""
+            }
         );
     }
     if s.mode == Mode::Infer && s.sparsity_bp > 0 {
-        formula = format!("{formula} → {} sparse storage at {} % zeros = {} B", s.sparse_format.id(), format_fixed(s.sparsity_bp, 2), g(b.weights));
-        text.push_str(" Pruned weights only save memory in a sparse format, which pays for indices.");
+        formula = format!(
+            "{formula} → {} sparse storage at {} % zeros = {} B",
+            s.sparse_format.id(),
+            format_fixed(s.sparsity_bp, 2),
+            g(b.weights)
+        );
+        text.push_str(
+            " Pruned weights only save memory in a sparse format, which pays for indices.",
+        );
     }
     text.push_str(&w.zero_note(3, "the parameters"));
     if b.weights_on_host {
@@ -312,27 +374,51 @@ fn weights(s: &Scenario, b: &StageBytes, w: &Words) -> Component {
         id: "weights",
         label: "Weights",
         bytes: u64_of(b.weights),
-        location: if b.weights_on_host { Location::Host } else { Location::Device },
+        location: if b.weights_on_host {
+            Location::Host
+        } else {
+            Location::Device
+        },
         formula,
         question: "What are the weights, and why this size?",
         explanation: text,
-        source: if s.weight_milli_bpw().is_some() { s.quant.source() } else { SRC_ZERO },
+        source: if s.weight_milli_bpw().is_some() {
+            s.quant.source()
+        } else {
+            SRC_ZERO
+        },
     }
 }
 
 fn training_states(s: &Scenario, b: &StageBytes, w: &Words) -> Vec<Component> {
     let dt = s.dtype;
-    let host = if b.states_on_host { Location::Host } else { Location::Device };
-    let offload = if b.states_on_host { " Offloaded to host memory (ZeRO-Offload): the CPU runs the optimizer step." } else { "" };
+    let host = if b.states_on_host {
+        Location::Host
+    } else {
+        Location::Device
+    };
+    let offload = if b.states_on_host {
+        " Offloaded to host memory (ZeRO-Offload): the CPU runs the optimizer step."
+    } else {
+        ""
+    };
     let trainable = b.trainable;
-    let who = if s.uses_lora() { format!("the {} adapter parameters", g(trainable)) } else { format!("the {} trainable parameters", g(trainable)) };
+    let who = if s.uses_lora() {
+        format!("the {} adapter parameters", g(trainable))
+    } else {
+        format!("the {} trainable parameters", g(trainable))
+    };
 
     let master = Component {
         id: "master_weights",
         label: "FP32 master weights",
         bytes: u64_of(b.master),
         location: host,
-        formula: if b.master > 0 { format!("{} × 4 B{} = {} B", g(trainable), w.sharded(1), g(b.master)) } else { "0 B".into() },
+        formula: if b.master > 0 {
+            format!("{} × 4 B{} = {} B", g(trainable), w.sharded(1), g(b.master))
+        } else {
+            "0 B".into()
+        },
         question: "Why is there a second copy of the weights?",
         explanation: if b.master > 0 {
             format!(
@@ -340,7 +426,10 @@ fn training_states(s: &Scenario, b: &StageBytes, w: &Words) -> Vec<Component> {
                 upper(dt), upper(dt), w.zero_note(1, "it")
             )
         } else if !dt.is_low_precision() {
-            format!("None needed: the weights are already {} and are updated in place.", upper(dt))
+            format!(
+                "None needed: the weights are already {} and are updated in place.",
+                upper(dt)
+            )
         } else {
             format!("None kept: mixed precision is off, so the optimizer updates the {} weights directly (cheaper, but small updates may be lost to rounding).", upper(dt))
         },
@@ -363,13 +452,36 @@ fn training_states(s: &Scenario, b: &StageBytes, w: &Words) -> Vec<Component> {
     let sd = s.state_dtype();
     let formula = match s.optimizer {
         Optimizer::Sgd => "0 B".to_string(),
-        Optimizer::Adam8bit => format!("2 × ({} × 1 B + ⌈{} / 2048⌉ × 4 B){} = {} B", g(trainable), g(trainable), w.sharded(1), g(b.optimizer)),
-        Optimizer::Adafactor => format!("4 B × 2 × {} ÷ {} (hidden){} = {} B", g(trainable), g(s.shape().0.hidden), w.sharded(1), g(b.optimizer)),
-        o => format!("{} × {} × {} B{} = {} B", o.state_count(), g(trainable), sd.bytes(), w.sharded(1), g(b.optimizer)),
+        Optimizer::Adam8bit => format!(
+            "2 × ({} × 1 B + ⌈{} / 2048⌉ × 4 B){} = {} B",
+            g(trainable),
+            g(trainable),
+            w.sharded(1),
+            g(b.optimizer)
+        ),
+        Optimizer::Adafactor => format!(
+            "4 B × 2 × {} ÷ {} (hidden){} = {} B",
+            g(trainable),
+            g(s.shape().0.hidden),
+            w.sharded(1),
+            g(b.optimizer)
+        ),
+        o => format!(
+            "{} × {} × {} B{} = {} B",
+            o.state_count(),
+            g(trainable),
+            sd.bytes(),
+            w.sharded(1),
+            g(b.optimizer)
+        ),
     };
     let kept_in = match s.optimizer {
         Optimizer::Sgd | Optimizer::Adam8bit | Optimizer::Adafactor => String::new(),
-        _ => format!(" They are kept in {} ({} bytes each).", upper(sd), sd.bytes()),
+        _ => format!(
+            " They are kept in {} ({} bytes each).",
+            upper(sd),
+            sd.bytes()
+        ),
     };
     let optimizer = Component {
         id: "optimizer",
@@ -378,7 +490,11 @@ fn training_states(s: &Scenario, b: &StageBytes, w: &Words) -> Vec<Component> {
         location: host,
         formula,
         question: "What are optimizer states?",
-        explanation: format!("{}{kept_in}{}{offload}", s.optimizer.describe_states(), w.zero_note(1, "them")),
+        explanation: format!(
+            "{}{kept_in}{}{offload}",
+            s.optimizer.describe_states(),
+            w.zero_note(1, "them")
+        ),
         source: SRC_TM101,
     };
     vec![master, gradients, optimizer]
@@ -390,7 +506,10 @@ fn activations(s: &Scenario, plan: &Plan, b: &StageBytes, stage_i: u64) -> Compo
     let a = &plan.arch;
     let p = &s.parallel;
     let flight = if p.pp > 1 {
-        format!(" With {} pipeline stages (1F1B schedule) this stage keeps {} micro-batches in flight.", p.pp, b.in_flight)
+        format!(
+            " With {} pipeline stages (1F1B schedule) this stage keeps {} micro-batches in flight.",
+            p.pp, b.in_flight
+        )
     } else {
         String::new()
     };
@@ -443,7 +562,11 @@ fn activations(s: &Scenario, plan: &Plan, b: &StageBytes, stage_i: u64) -> Compo
 fn sciml_activations(s: &Scenario, b: &StageBytes) -> Component {
     let m = &s.sciml;
     let trains = s.mode.trains();
-    let per_sample = if trains { m.activation_values() } else { m.inference_values() };
+    let per_sample = if trains {
+        m.activation_values()
+    } else {
+        m.inference_values()
+    };
     let what = match m.model {
         crate::sciml::ModelKind::Pinn => format!("{} collocation points × {} neurons × {} layers, kept twice (pre-activation and activation) and again for each of the {} input coordinates at each of the {} derivative orders the PDE residual differentiates", g(m.points), g(m.width), g(m.depth), m.inputs, m.derivs),
         crate::sciml::ModelKind::Fno => format!("{} grid points × {} channels per Fourier layer ({} layers): the layer input, its half-spectrum, the spectral and pointwise outputs and the activation", g(m.grid), g(m.width), g(m.depth)),
@@ -453,13 +576,33 @@ fn sciml_activations(s: &Scenario, b: &StageBytes) -> Component {
     };
     Component {
         id: "activations",
-        label: if trains { "Activations" } else { "Activations (working set)" },
+        label: if trains {
+            "Activations"
+        } else {
+            "Activations (working set)"
+        },
         bytes: u64_of(b.activations),
         location: Location::Device,
-        formula: format!("{} values per sample × {} samples × bytes = {} B{}", g(per_sample), g(s.batch), g(b.activations),
-            if trains && s.recompute == Recompute::Full { " (checkpointed: two layers' worth)" } else { "" }),
+        formula: format!(
+            "{} values per sample × {} samples × bytes = {} B{}",
+            g(per_sample),
+            g(s.batch),
+            g(b.activations),
+            if trains && s.recompute == Recompute::Full {
+                " (checkpointed: two layers' worth)"
+            } else {
+                ""
+            }
+        ),
         question: "What does this network keep for the backward pass?",
-        explanation: format!("{}{what}.", if trains { "The forward pass keeps, per sample, " } else { "A forward pass needs, per sample, a working set of roughly one layer of " }),
+        explanation: format!(
+            "{}{what}.",
+            if trains {
+                "The forward pass keeps, per sample, "
+            } else {
+                "A forward pass needs, per sample, a working set of roughly one layer of "
+            }
+        ),
         source: m.source(),
     }
 }
@@ -554,12 +697,17 @@ fn warnings(s: &Scenario, plan: &Plan, inferred: bool) -> Vec<String> {
         w.push("ZeRO shards over data-parallel ranks, and there is only one: add GPUs for it to save memory.".into());
     }
     if s.parallel.sp && s.parallel.tp == 1 {
-        w.push("Sequence parallelism needs tensor parallelism (tp > 1) and has no effect here.".into());
+        w.push(
+            "Sequence parallelism needs tensor parallelism (tp > 1) and has no effect here.".into(),
+        );
     }
     if s.mode == Mode::Infer && s.sparsity_bp > 0 {
         let dense_value = s.dtype.bytes();
         match s.sparse_format {
-            crate::quant::SparseFormat::Dense => w.push("Sparse weights stored densely save no memory: choose CSR or bitmask storage.".into()),
+            crate::quant::SparseFormat::Dense => w.push(
+                "Sparse weights stored densely save no memory: choose CSR or bitmask storage."
+                    .into(),
+            ),
             crate::quant::SparseFormat::Csr => {
                 // CSR pays value + 4-byte index per nonzero: it wins only when nnz·(v+4) < P·v.
                 let density = 10_000 - s.sparsity_bp;

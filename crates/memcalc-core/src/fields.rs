@@ -136,20 +136,59 @@ impl Field {
 
     /// Whether the field matters for this mode and, in simulations, this method, and for
     /// neural models, this network family.
-    pub fn applies_to(&self, mode: Mode, method: crate::sim::Method, model: crate::sciml::ModelKind) -> bool {
+    pub fn applies_to(
+        &self,
+        mode: Mode,
+        method: crate::sim::Method,
+        model: crate::sciml::ModelKind,
+    ) -> bool {
         self.applies(mode)
             && (mode != Mode::Sim || self.methods == 0 || self.methods & method_bit(method) != 0)
             && (mode == Mode::Sim || for_model(self.key, model))
     }
 }
 
-const fn f(key: &'static str, label: &'static str, group: Group, advanced: bool, kind: FieldKind, modes: u8, help: &'static str) -> Field {
-    Field { key, label, group, advanced, kind, help, modes, methods: 0 }
+const fn f(
+    key: &'static str,
+    label: &'static str,
+    group: Group,
+    advanced: bool,
+    kind: FieldKind,
+    modes: u8,
+    help: &'static str,
+) -> Field {
+    Field {
+        key,
+        label,
+        group,
+        advanced,
+        kind,
+        help,
+        modes,
+        methods: 0,
+    }
 }
 
 /// A simulation field for the methods in `methods`.
-const fn sf(key: &'static str, label: &'static str, group: Group, advanced: bool, kind: FieldKind, methods: u8, help: &'static str) -> Field {
-    Field { key, label, group, advanced, kind, help, modes: SIM, methods }
+const fn sf(
+    key: &'static str,
+    label: &'static str,
+    group: Group,
+    advanced: bool,
+    kind: FieldKind,
+    methods: u8,
+    help: &'static str,
+) -> Field {
+    Field {
+        key,
+        label,
+        group,
+        advanced,
+        kind,
+        help,
+        modes: SIM,
+        methods,
+    }
 }
 
 use FieldKind::*;
@@ -266,7 +305,16 @@ fn for_model(key: &str, model: crate::sciml::ModelKind) -> bool {
     use crate::sciml::ModelKind::*;
     let transformer_only = matches!(
         key,
-        "params" | "seq" | "flash_attention" | "softmax_fp32" | "kv_dtype" | "sp" | "lora_rank" | "lora_targets" | "sparsity" | "sparse_format"
+        "params"
+            | "seq"
+            | "flash_attention"
+            | "softmax_fp32"
+            | "kv_dtype"
+            | "sp"
+            | "lora_rank"
+            | "lora_targets"
+            | "sparsity"
+            | "sparse_format"
     ) || field(key).is_some_and(|f| f.group == Group::Architecture);
     match key {
         "width" => matches!(model, Pinn | Fno | Gnn),
@@ -334,5 +382,7 @@ pub fn options(key: &str) -> Vec<(&'static str, &'static str)> {
 
 /// The raw text of each field when the user has changed nothing.
 pub fn default_raw(key: &str) -> String {
-    crate::inputs::Inputs::from_scenario(&Scenario::default()).get(key).to_string()
+    crate::inputs::Inputs::from_scenario(&Scenario::default())
+        .get(key)
+        .to_string()
 }

@@ -10,7 +10,9 @@ use crate::precision::Dtype;
 use crate::quant::{Quant, SparseFormat};
 use crate::scenario::*;
 use crate::sim::*;
-use crate::units::{format_count, format_fixed, group_digits, parse_bytes, parse_count, parse_fixed};
+use crate::units::{
+    format_count, format_fixed, group_digits, parse_bytes, parse_count, parse_fixed,
+};
 
 /// A validation failure tied to the field (URL key) it concerns.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -85,9 +87,27 @@ fn canonical(key: &str, s: &Scenario) -> String {
         "hidden" => arch(|a| a.hidden.to_string()),
         "heads" => arch(|a| a.heads.to_string()),
         // Left empty where they equal the defaults they would be derived from: shorter links.
-        "kv_heads" => arch(|a| if a.kv_heads == a.heads { String::new() } else { a.kv_heads.to_string() }),
-        "head_dim" => arch(|a| if a.hidden % a.heads == 0 && a.head_dim == a.hidden / a.heads { String::new() } else { a.head_dim.to_string() }),
-        "ffn" => arch(|a| if a.ffn == Arch::default_ffn(a.hidden, a.mlp) { String::new() } else { a.ffn.to_string() }),
+        "kv_heads" => arch(|a| {
+            if a.kv_heads == a.heads {
+                String::new()
+            } else {
+                a.kv_heads.to_string()
+            }
+        }),
+        "head_dim" => arch(|a| {
+            if a.hidden % a.heads == 0 && a.head_dim == a.hidden / a.heads {
+                String::new()
+            } else {
+                a.head_dim.to_string()
+            }
+        }),
+        "ffn" => arch(|a| {
+            if a.ffn == Arch::default_ffn(a.hidden, a.mlp) {
+                String::new()
+            } else {
+                a.ffn.to_string()
+            }
+        }),
         "vocab" => arch(|a| a.vocab.to_string()),
         "mlp" => s.arch.map(|a| a.mlp).unwrap_or(Mlp::Gated).id().into(),
         "bias" => s.arch.map(|a| a.bias).unwrap_or(Bias::None).id().into(),
@@ -96,13 +116,38 @@ fn canonical(key: &str, s: &Scenario) -> String {
         "learned_pos" => s.arch.map(|a| a.learned_pos).unwrap_or(0).to_string(),
         "experts" => s.arch.map(|a| a.experts).unwrap_or(1).to_string(),
         "active_experts" => s.arch.map(|a| a.active_experts).unwrap_or(1).to_string(),
-        "dataset" => if s.dataset_bytes > 0 { canonical_size(s.dataset_bytes, 1 << 30) } else { String::new() },
-        "samples" => if s.samples > 0 { format_count(s.samples) } else { String::new() },
-        "sample_size" => if s.sample_bytes > 0 { canonical_size(s.sample_bytes, 1) } else { String::new() },
+        "dataset" => {
+            if s.dataset_bytes > 0 {
+                canonical_size(s.dataset_bytes, 1 << 30)
+            } else {
+                String::new()
+            }
+        }
+        "samples" => {
+            if s.samples > 0 {
+                format_count(s.samples)
+            } else {
+                String::new()
+            }
+        }
+        "sample_size" => {
+            if s.sample_bytes > 0 {
+                canonical_size(s.sample_bytes, 1)
+            } else {
+                String::new()
+            }
+        }
         "dataset_on" => s.dataset_on.id().into(),
         "gpu" => s.device.preset.id.into(),
-        "gpu_mem" => s.device.custom_bytes.map(|b| canonical_size(b, 1 << 30)).unwrap_or_default(),
-        "host_mem" => s.host_mem.map(|b| canonical_size(b, 1 << 30)).unwrap_or_default(),
+        "gpu_mem" => s
+            .device
+            .custom_bytes
+            .map(|b| canonical_size(b, 1 << 30))
+            .unwrap_or_default(),
+        "host_mem" => s
+            .host_mem
+            .map(|b| canonical_size(b, 1 << 30))
+            .unwrap_or_default(),
         "runtime" => s.runtime_mib.to_string(),
         "overhead" => format_fixed(s.overhead_bp, 2),
         "model" => s.sciml.model.id().into(),
@@ -178,7 +223,10 @@ struct Reader<'a> {
 
 impl Reader<'_> {
     fn fail(&mut self, key: &'static str, message: impl Into<String>) {
-        self.errors.push(FieldError { key, message: format!("{key}: {}", message.into()) });
+        self.errors.push(FieldError {
+            key,
+            message: format!("{key}: {}", message.into()),
+        });
     }
 
     fn raw(&self, key: &str) -> &str {
@@ -203,7 +251,14 @@ impl Reader<'_> {
                 None
             }
             Ok(v) if v > max => {
-                self.fail(key, format!("{} is above the limit of {}", group_digits(v), group_digits(max)));
+                self.fail(
+                    key,
+                    format!(
+                        "{} is above the limit of {}",
+                        group_digits(v),
+                        group_digits(max)
+                    ),
+                );
                 None
             }
             Ok(v) => Some(v),
@@ -248,7 +303,13 @@ impl Reader<'_> {
                 None
             }
             Ok(b) if b > max => {
-                self.fail(key, format!("is above the limit of {}", crate::units::format_bytes(max, Default::default())));
+                self.fail(
+                    key,
+                    format!(
+                        "is above the limit of {}",
+                        crate::units::format_bytes(max, Default::default())
+                    ),
+                );
                 None
             }
             Ok(b) => Some(Some(b)),
@@ -275,13 +336,30 @@ impl Reader<'_> {
 }
 
 const ARCH_KEYS: [&str; 14] = [
-    "layers", "hidden", "heads", "kv_heads", "head_dim", "ffn", "vocab", "mlp", "bias", "norm", "tied", "learned_pos", "experts", "active_experts",
+    "layers",
+    "hidden",
+    "heads",
+    "kv_heads",
+    "head_dim",
+    "ffn",
+    "vocab",
+    "mlp",
+    "bias",
+    "norm",
+    "tied",
+    "learned_pos",
+    "experts",
+    "active_experts",
 ];
 
 impl Inputs {
     /// The raw text of `key` ("" for an unknown key).
     pub fn get(&self, key: &str) -> &str {
-        self.raw.iter().find(|(k, _)| *k == key).map(|(_, v)| v.as_str()).unwrap_or("")
+        self.raw
+            .iter()
+            .find(|(k, _)| *k == key)
+            .map(|(_, v)| v.as_str())
+            .unwrap_or("")
     }
 
     /// Sets the raw text of a known key; returns false for an unknown key.
@@ -297,12 +375,20 @@ impl Inputs {
 
     /// The canonical text of each field of a valid scenario.
     pub fn from_scenario(s: &Scenario) -> Inputs {
-        Inputs { raw: FIELDS.iter().map(|f| (f.key, canonical(f.key, s))).collect() }
+        Inputs {
+            raw: FIELDS
+                .iter()
+                .map(|f| (f.key, canonical(f.key, s)))
+                .collect(),
+        }
     }
 
     /// Validates every field and their consistency; all errors are reported, not only the first.
     pub fn parse(&self) -> Result<Scenario, Vec<FieldError>> {
-        let mut r = Reader { inputs: self, errors: Vec::new() };
+        let mut r = Reader {
+            inputs: self,
+            errors: Vec::new(),
+        };
         let mode = r.choice::<Mode>("mode");
         let params = r.count("params", 1, MAX_PARAMS, true);
         let batch = r.count("batch", 1, MAX_BATCH, false);
@@ -357,7 +443,11 @@ impl Inputs {
             Some(g) => Some(g),
             None => {
                 let ids: Vec<&str> = GPUS.iter().map(|g| g.id).collect();
-                let msg = format!("'{}' is not a known GPU; use one of {} or set gpu_mem", r.raw("gpu"), ids.join(", "));
+                let msg = format!(
+                    "'{}' is not a known GPU; use one of {} or set gpu_mem",
+                    r.raw("gpu"),
+                    ids.join(", ")
+                );
                 r.fail("gpu", msg);
                 None
             }
@@ -387,15 +477,27 @@ impl Inputs {
         })();
         let arch = self.parse_arch(&mut r);
         let is_sim = mode == Some(Mode::Sim);
-        let is_transformer = !matches!(sciml.map(|m| m.model), Some(m) if m != crate::sciml::ModelKind::Transformer);
-        if !is_sim && is_transformer && params.is_none() && !r.given("params") && matches!(arch, Some(None)) {
-            r.fail("params", "give a parameter count, or the architecture (layers, hidden, heads, vocab)");
+        let is_transformer =
+            !matches!(sciml.map(|m| m.model), Some(m) if m != crate::sciml::ModelKind::Transformer);
+        if !is_sim
+            && is_transformer
+            && params.is_none()
+            && !r.given("params")
+            && matches!(arch, Some(None))
+        {
+            r.fail(
+                "params",
+                "give a parameter count, or the architecture (layers, hidden, heads, vocab)",
+            );
         }
 
         // Consistency between fields, reported on the field to change.
         if let (Some(g), Some(t), Some(p)) = (gpus, tp, pp) {
             if g % (t * p) != 0 {
-                r.fail("gpus", format!("gpus must be a multiple of tp × pp = {}", t * p));
+                r.fail(
+                    "gpus",
+                    format!("gpus must be a multiple of tp × pp = {}", t * p),
+                );
             }
         }
         if let (Some(Some(a)), Some(t)) = (arch, tp) {
@@ -405,18 +507,27 @@ impl Inputs {
         }
         if let (Some(Some(a)), Some(p)) = (arch, pp) {
             if p > a.layers {
-                r.fail("pp", format!("pp cannot exceed the number of layers ({})", a.layers));
+                r.fail(
+                    "pp",
+                    format!("pp cannot exceed the number of layers ({})", a.layers),
+                );
             }
         }
         if matches!(dataset, Some(Some(_))) && samples.is_some() {
-            r.fail("samples", "give either dataset or samples × sample_size, not both");
+            r.fail(
+                "samples",
+                "give either dataset or samples × sample_size, not both",
+            );
         }
         if samples.is_some() && matches!(sample_size, Some(None)) {
             r.fail("sample_size", "samples needs a sample_size");
         }
         if let (Some(n), Some(Some(b))) = (samples, sample_size) {
             if n.saturating_mul(b) > 1 << 60 {
-                r.fail("samples", "samples × sample_size is above the limit of 1 EiB");
+                r.fail(
+                    "samples",
+                    "samples × sample_size is above the limit of 1 EiB",
+                );
             }
         }
         if let (Some(0), Some(Offload::All)) = (zero, offload) {
@@ -424,7 +535,10 @@ impl Inputs {
         }
         if let (Some(z), Some(Offload::Optimizer)) = (zero, offload) {
             if z == 0 {
-                r.fail("offload", "offloading the optimizer needs ZeRO stage 1 or higher");
+                r.fail(
+                    "offload",
+                    "offloading the optimizer needs ZeRO stage 1 or higher",
+                );
             }
         }
 
@@ -465,7 +579,10 @@ impl Inputs {
             samples: samples.unwrap_or(0),
             sample_bytes: sample_size.flatten().unwrap_or(0),
             dataset_on: dataset_on.unwrap(),
-            device: Device { preset: gpu.unwrap(), custom_bytes: gpu_mem.unwrap() },
+            device: Device {
+                preset: gpu.unwrap(),
+                custom_bytes: gpu_mem.unwrap(),
+            },
             host_mem: host_mem.unwrap(),
             runtime_mib: runtime_mib.unwrap(),
             overhead_bp: overhead_bp.unwrap(),
@@ -477,14 +594,15 @@ impl Inputs {
 
     /// The simulation inputs (always validated, so a link stays valid when the mode changes).
     fn parse_sim(&self, r: &mut Reader) -> Option<Sim> {
-        let fixed = |r: &mut Reader, key: &'static str, places: u32, min: u64, max: u64, range: &str| {
-            let v = r.fixed(key, places, max, range)?;
-            if v < min {
-                r.fail(key, format!("must be {range}"));
-                return None;
-            }
-            Some(v)
-        };
+        let fixed =
+            |r: &mut Reader, key: &'static str, places: u32, min: u64, max: u64, range: &str| {
+                let v = r.fixed(key, places, max, range)?;
+                if v < min {
+                    r.fail(key, format!("must be {range}"));
+                    return None;
+                }
+                Some(v)
+            };
         let method = r.choice::<Method>("method");
         let device = r.choice::<SimDevice>("sim_device");
         let nx = r.count("nx", 1, 10_000_000, false);
@@ -496,14 +614,41 @@ impl Inputs {
         let halo = r.count("halo", 0, 64, false);
         let particles = r.count("particles", 1, 1_000_000_000_000, false);
         let atom_style = r.choice::<AtomStyle>("atom_style");
-        let attrs = r.count("attrs", 0, 1_000_000, true).or(Some(0).filter(|_| !r.given("attrs")));
-        let cutoff = fixed(r, "cutoff", 3, 1, 1_000_000_000, "above 0 and at most 1,000,000, with up to 3 decimals");
-        let skin = fixed(r, "skin", 3, 0, 1_000_000_000, "from 0 to 1,000,000, with up to 3 decimals");
-        let density = fixed(r, "density", 6, 1, 1_000_000_000_000, "above 0 and at most 1,000,000, with up to 6 decimals");
-        let neighbors = r.count("neighbors", 0, 1_000_000, true).or(Some(0).filter(|_| !r.given("neighbors")));
+        let attrs = r
+            .count("attrs", 0, 1_000_000, true)
+            .or(Some(0).filter(|_| !r.given("attrs")));
+        let cutoff = fixed(
+            r,
+            "cutoff",
+            3,
+            1,
+            1_000_000_000,
+            "above 0 and at most 1,000,000, with up to 3 decimals",
+        );
+        let skin = fixed(
+            r,
+            "skin",
+            3,
+            0,
+            1_000_000_000,
+            "from 0 to 1,000,000, with up to 3 decimals",
+        );
+        let density = fixed(
+            r,
+            "density",
+            6,
+            1,
+            1_000_000_000_000,
+            "above 0 and at most 1,000,000, with up to 6 decimals",
+        );
+        let neighbors = r
+            .count("neighbors", 0, 1_000_000, true)
+            .or(Some(0).filter(|_| !r.given("neighbors")));
         let newton = r.toggle("newton");
         let long_range = r.choice::<LongRange>("long_range");
-        let kspace_grid = r.count("kspace_grid", 0, 10_000_000_000_000, true).or(Some(0).filter(|_| !r.given("kspace_grid")));
+        let kspace_grid = r
+            .count("kspace_grid", 0, 10_000_000_000_000, true)
+            .or(Some(0).filter(|_| !r.given("kspace_grid")));
         let cells = r.count("cells", 1, 1_000_000_000_000, false);
         let element = r.choice::<Element>("element");
         let dofs = r.count("dofs", 1, 1000, false);
@@ -520,12 +665,24 @@ impl Inputs {
         if matches!(node_mem, Some(None)) {
             r.fail("node_mem", "is required");
         }
-        let rank_mib = r.fixed("rank_overhead", 0, MAX_RUNTIME_MIB, "whole MiB from 0 to 1048576");
+        let rank_mib = r.fixed(
+            "rank_overhead",
+            0,
+            MAX_RUNTIME_MIB,
+            "whole MiB from 0 to 1048576",
+        );
         let imbalance = r.fixed("imbalance", 2, 100_000, "from 0 to 1000 %");
         let steps = r.count("steps", 1, 1_000_000_000_000, false);
         let output_every = r.count("output_every", 0, 1_000_000_000_000, false);
         let snapshots = r.count("snapshots", 0, 1_000_000, false);
-        let compression = fixed(r, "compression", 2, 100, 100_000_000, "a ratio from 1 to 1,000,000");
+        let compression = fixed(
+            r,
+            "compression",
+            2,
+            100,
+            100_000_000,
+            "a ratio from 1 to 1,000,000",
+        );
         let checkpoint_every = r.count("checkpoint_every", 0, 1_000_000_000_000, false);
         let adjoint = r.choice::<Adjoint>("adjoint");
         let adjoint_snapshots = r.count("adjoint_snapshots", 0, 1_000_000, false);
@@ -595,7 +752,10 @@ impl Inputs {
                 return;
             }
         };
-        let (from, to) = (Inputs::from_scenario(&Scenario::default_for(old)), Inputs::from_scenario(&Scenario::default_for(new)));
+        let (from, to) = (
+            Inputs::from_scenario(&Scenario::default_for(old)),
+            Inputs::from_scenario(&Scenario::default_for(new)),
+        );
         for (key, value) in self.raw.iter_mut() {
             if *value == from.get(key) {
                 *value = to.get(key).to_string();
@@ -619,15 +779,28 @@ impl Inputs {
         let active = r.count("active_experts", 1, 1 << 16, false);
         if given.is_empty() {
             if others_given {
-                r.fail("layers", "an architecture needs layers, hidden, heads and vocab");
+                r.fail(
+                    "layers",
+                    "an architecture needs layers, hidden, heads and vocab",
+                );
                 return None;
             }
             return Some(None);
         }
         if given.len() < essentials.len() {
-            let missing: Vec<&str> = essentials.iter().copied().filter(|k| !given.contains(k)).collect();
+            let missing: Vec<&str> = essentials
+                .iter()
+                .copied()
+                .filter(|k| !given.contains(k))
+                .collect();
             let key = field(missing[0]).map(|f| f.key).unwrap_or("layers");
-            r.fail(key, format!("an architecture needs layers, hidden, heads and vocab; missing {}", missing.join(", ")));
+            r.fail(
+                key,
+                format!(
+                    "an architecture needs layers, hidden, heads and vocab; missing {}",
+                    missing.join(", ")
+                ),
+            );
             return None;
         }
         let layers = r.count("layers", 1, 100_000, false);
@@ -637,9 +810,24 @@ impl Inputs {
         let kv_heads = r.count("kv_heads", 1, 1_000_000, true);
         let head_dim = r.count("head_dim", 1, 1_000_000, true);
         let ffn = r.count("ffn", 1, 100_000_000, true);
-        let (layers, hidden, heads, vocab, mlp, bias, norm, tied, learned_pos, experts, active) =
-            (layers?, hidden?, heads?, vocab?, mlp?, bias?, norm?, tied?, learned_pos?, experts?, active?);
-        let kv_heads = if r.given("kv_heads") { kv_heads? } else { heads };
+        let (layers, hidden, heads, vocab, mlp, bias, norm, tied, learned_pos, experts, active) = (
+            layers?,
+            hidden?,
+            heads?,
+            vocab?,
+            mlp?,
+            bias?,
+            norm?,
+            tied?,
+            learned_pos?,
+            experts?,
+            active?,
+        );
+        let kv_heads = if r.given("kv_heads") {
+            kv_heads?
+        } else {
+            heads
+        };
         if heads % kv_heads != 0 {
             r.fail("kv_heads", format!("kv_heads must divide heads ({heads})"));
             return None;
@@ -647,19 +835,47 @@ impl Inputs {
         let head_dim = if r.given("head_dim") {
             head_dim?
         } else if hidden % heads != 0 {
-            r.fail("head_dim", format!("hidden ({hidden}) is not a multiple of heads ({heads}): give head_dim"));
+            r.fail(
+                "head_dim",
+                format!("hidden ({hidden}) is not a multiple of heads ({heads}): give head_dim"),
+            );
             return None;
         } else {
             hidden / heads
         };
-        let ffn = if r.given("ffn") { ffn? } else { Arch::default_ffn(hidden, mlp) };
+        let ffn = if r.given("ffn") {
+            ffn?
+        } else {
+            Arch::default_ffn(hidden, mlp)
+        };
         if active > experts {
-            r.fail("active_experts", format!("active_experts cannot exceed experts ({experts})"));
+            r.fail(
+                "active_experts",
+                format!("active_experts cannot exceed experts ({experts})"),
+            );
             return None;
         }
-        let arch = Arch { layers, hidden, heads, kv_heads, head_dim, ffn, vocab, mlp, bias, tied, learned_pos, norm, experts, active_experts: active };
+        let arch = Arch {
+            layers,
+            hidden,
+            heads,
+            kv_heads,
+            head_dim,
+            ffn,
+            vocab,
+            mlp,
+            bias,
+            tied,
+            learned_pos,
+            norm,
+            experts,
+            active_experts: active,
+        };
         if arch.total_params() > MAX_PARAMS {
-            r.fail("layers", "this architecture has more than 10^15 parameters, the limit");
+            r.fail(
+                "layers",
+                "this architecture has more than 10^15 parameters, the limit",
+            );
             return None;
         }
         Some(Some(arch))

@@ -43,7 +43,10 @@ impl Optimizer {
             Optimizer::Adafactor => crate::mul!(4, crate::mul!(2, params).div_ceil(hidden.max(1))),
             Optimizer::Adam8bit => {
                 let blocks = params.div_ceil(ADAM8BIT_BLOCK);
-                crate::mul!(self.state_count(), crate::add!(params, crate::mul!(4, blocks)))
+                crate::mul!(
+                    self.state_count(),
+                    crate::add!(params, crate::mul!(4, blocks))
+                )
             }
             _ => crate::mul!(self.state_count(), params, state_bytes),
         }

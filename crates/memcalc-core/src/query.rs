@@ -33,15 +33,13 @@ pub fn percent_decode(s: &str) -> String {
     while i < b.len() {
         match b[i] {
             b'+' => out.push(b' '),
-            b'%' if i + 2 < b.len() => {
-                match (hex(b[i + 1]), hex(b[i + 2])) {
-                    (Some(h), Some(l)) => {
-                        out.push(h * 16 + l);
-                        i += 2;
-                    }
-                    _ => out.push(b'%'),
+            b'%' if i + 2 < b.len() => match (hex(b[i + 1]), hex(b[i + 2])) {
+                (Some(h), Some(l)) => {
+                    out.push(h * 16 + l);
+                    i += 2;
                 }
-            }
+                _ => out.push(b'%'),
+            },
             c => out.push(c),
         }
         i += 1;
@@ -101,15 +99,24 @@ impl Inputs {
     /// in its field with its error); unknown, repeated or future-version keys become notices.
     pub fn from_query(input: &str) -> (Inputs, Vec<Notice>) {
         // Defaults depend on the mode (simulations default to FP64): start from the link's.
-        let mode = pairs(input).into_iter().rev().find(|(k, _)| k == "mode").and_then(|(_, v)| crate::choice::Choice::parse(&v).ok());
-        let mut inputs = Inputs::from_scenario(&Scenario::default_for(mode.unwrap_or(crate::scenario::Mode::Train)));
+        let mode = pairs(input)
+            .into_iter()
+            .rev()
+            .find(|(k, _)| k == "mode")
+            .and_then(|(_, v)| crate::choice::Choice::parse(&v).ok());
+        let mut inputs = Inputs::from_scenario(&Scenario::default_for(
+            mode.unwrap_or(crate::scenario::Mode::Train),
+        ));
         let mut notices = Vec::new();
         let mut seen: Vec<String> = Vec::new();
         for (key, value) in pairs(input) {
             if seen.contains(&key) {
                 notices.push(Notice {
                     key: key.clone(),
-                    message: format!("'{}' is given more than once; the last value is used.", shorten(&key)),
+                    message: format!(
+                        "'{}' is given more than once; the last value is used.",
+                        shorten(&key)
+                    ),
                 });
             } else {
                 seen.push(key.clone());
@@ -135,7 +142,9 @@ impl Inputs {
             }
         }
         // A link that describes the architecture but gives no count means "derive it".
-        let arch_given = ["layers", "hidden", "heads", "vocab"].iter().any(|k| seen.iter().any(|s| s == k));
+        let arch_given = ["layers", "hidden", "heads", "vocab"]
+            .iter()
+            .any(|k| seen.iter().any(|s| s == k));
         if arch_given && !seen.iter().any(|s| s == "params") {
             inputs.set("params", "");
         }
@@ -153,7 +162,8 @@ impl Scenario {
         for f in FIELDS {
             let v = mine.get(f.key);
             // With an architecture, an absent count means "derive it": a given one must be written.
-            let forced = (f.key == "params" && self.arch.is_some()) || (f.key == "mode" && self.mode != Scenario::default().mode);
+            let forced = (f.key == "params" && self.arch.is_some())
+                || (f.key == "mode" && self.mode != Scenario::default().mode);
             if v != default.get(f.key) || forced {
                 out.push('&');
                 out.push_str(f.key);

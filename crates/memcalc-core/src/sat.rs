@@ -26,7 +26,8 @@ pub fn mul_div(a: u64, b: u64, c: u64) -> u64 {
 
 /// `a × b ÷ c` rounded up, exact through 128 bits, saturating.
 pub fn mul_div_ceil(a: u64, b: u64, c: u64) -> u64 {
-    u64::try_from((u128::from(a) * u128::from(b)).div_ceil(u128::from(c.max(1)))).unwrap_or(u64::MAX)
+    u64::try_from((u128::from(a) * u128::from(b)).div_ceil(u128::from(c.max(1))))
+        .unwrap_or(u64::MAX)
 }
 
 /// Saturating sum of an iterator.

@@ -98,7 +98,10 @@ impl Device {
 
     pub fn label(&self) -> String {
         match self.custom_bytes {
-            Some(b) => format!("a device with {}", crate::units::format_bytes(b, Default::default())),
+            Some(b) => format!(
+                "a device with {}",
+                crate::units::format_bytes(b, Default::default())
+            ),
             None => self.preset.label.to_string(),
         }
     }
@@ -185,7 +188,15 @@ impl Default for Scenario {
             flash_attention: true,
             dropout: false,
             softmax_fp32: false,
-            parallel: Parallel { gpus: 1, tp: 1, pp: 1, sp: false, zero: 0, offload: Offload::None, gpus_per_node: 8 },
+            parallel: Parallel {
+                gpus: 1,
+                tp: 1,
+                pp: 1,
+                sp: false,
+                zero: 0,
+                offload: Offload::None,
+                gpus_per_node: 8,
+            },
             lora_rank: 0,
             lora_targets: LoraTargets::All,
             quant: Quant::None,
@@ -197,7 +208,10 @@ impl Default for Scenario {
             samples: 0,
             sample_bytes: 0,
             dataset_on: DatasetOn::Host,
-            device: Device { preset: &GPUS[0], custom_bytes: None },
+            device: Device {
+                preset: &GPUS[0],
+                custom_bytes: None,
+            },
             host_mem: None,
             runtime_mib: DEFAULT_RUNTIME_MIB,
             overhead_bp: DEFAULT_OVERHEAD_BP,
@@ -212,7 +226,11 @@ impl Scenario {
     pub fn default_for(mode: Mode) -> Scenario {
         let d = Scenario::default();
         match mode {
-            Mode::Sim => Scenario { mode, dtype: Dtype::Fp64, ..d },
+            Mode::Sim => Scenario {
+                mode,
+                dtype: Dtype::Fp64,
+                ..d
+            },
             _ => Scenario { mode, ..d },
         }
     }
@@ -222,7 +240,9 @@ impl Scenario {
         if !self.sciml.is_transformer() {
             return self.sciml.params().max(1);
         }
-        self.params.or(self.arch.map(|a| a.total_params())).unwrap_or(1)
+        self.params
+            .or(self.arch.map(|a| a.total_params()))
+            .unwrap_or(1)
     }
 
     /// The architecture the activations and KV cache are computed from, and whether it was
@@ -268,7 +288,11 @@ impl Scenario {
     }
 
     pub fn kv_dtype(&self) -> Dtype {
-        self.kv_dtype.unwrap_or(if self.dtype == Dtype::Fp8 { Dtype::Bf16 } else { self.dtype })
+        self.kv_dtype.unwrap_or(if self.dtype == Dtype::Fp8 {
+            Dtype::Bf16
+        } else {
+            self.dtype
+        })
     }
 
     /// Bits per frozen weight in thousandths, when quantized.

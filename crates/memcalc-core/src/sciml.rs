@@ -93,7 +93,13 @@ impl SciMl {
             // Lifting, per layer complex spectral weights on 2^(d−1) corners of modes^d plus a
             // pointwise linear map, and a two-layer projection (Li et al. 2021, arXiv:2010.08895).
             ModelKind::Fno => {
-                let spectral = mul!(w, w, Self::pow(self.modes, self.dims), 2, Self::pow(2, self.dims.saturating_sub(1)));
+                let spectral = mul!(
+                    w,
+                    w,
+                    Self::pow(self.modes, self.dims),
+                    2,
+                    Self::pow(2, self.dims.saturating_sub(1))
+                );
                 add!(
                     mul!(self.inputs + self.dims, w),
                     w,
@@ -109,7 +115,15 @@ impl SciMl {
             ModelKind::Gnn => {
                 let l = w;
                 let mlp = |i: u64| add!(mul!(i, l), l, mul!(l, l), l, mul!(2, l));
-                add!(mlp(self.inputs), mlp(self.inputs), mul!(self.depth, add!(mlp(3 * l), mlp(2 * l))), mul!(l, l), l, mul!(l, self.outputs), self.outputs)
+                add!(
+                    mlp(self.inputs),
+                    mlp(self.inputs),
+                    mul!(self.depth, add!(mlp(3 * l), mlp(2 * l))),
+                    mul!(l, l),
+                    l,
+                    mul!(l, self.outputs),
+                    self.outputs
+                )
             }
             // Two 3^d convolutions per level on the way down and up, channels doubling per
             // level, plus the up-sampling convolutions (Ronneberger et al. 2015).
@@ -120,7 +134,17 @@ impl SciMl {
                 for level in 0..self.depth {
                     let c = mul!(self.channels, Self::pow(2, level));
                     let down = add!(mul!(k, prev, c), c, mul!(k, c, c), c);
-                    let up = if level + 1 < self.depth { add!(mul!(k, 3, c, c), c, mul!(k, c, c), c, mul!(Self::pow(2, self.dims), 2, c, c)) } else { 0 };
+                    let up = if level + 1 < self.depth {
+                        add!(
+                            mul!(k, 3, c, c),
+                            c,
+                            mul!(k, c, c),
+                            c,
+                            mul!(Self::pow(2, self.dims), 2, c, c)
+                        )
+                    } else {
+                        0
+                    };
                     total = add!(total, down, up);
                     prev = c;
                 }
@@ -143,7 +167,10 @@ impl SciMl {
             ModelKind::Fno => mul!(self.grid, w, add!(mul!(self.depth, 5), 2)),
             // Per step: concatenated edge inputs (3L), hidden and output (2L) per edge, and
             // 2L + 2L per node, plus LayerNorm inputs.
-            ModelKind::Gnn => mul!(self.depth, add!(mul!(self.edges, 6, w), mul!(self.nodes, 5, w))),
+            ModelKind::Gnn => mul!(
+                self.depth,
+                add!(mul!(self.edges, 6, w), mul!(self.nodes, 5, w))
+            ),
             // Per level, down and up: conv outputs, normalisation and activation (4 tensors),
             // at grid / 2^(d·level) points and base·2^level channels.
             ModelKind::Unet => {
@@ -164,7 +191,10 @@ impl SciMl {
             ModelKind::Transformer => 0,
             ModelKind::Pinn => mul!(self.points, self.width, 2),
             ModelKind::Fno => mul!(self.grid, self.width, 4),
-            ModelKind::Gnn => add!(mul!(self.edges, 3, self.width), mul!(self.nodes, 2, self.width)),
+            ModelKind::Gnn => add!(
+                mul!(self.edges, 3, self.width),
+                mul!(self.nodes, 2, self.width)
+            ),
             ModelKind::Unet => mul!(self.grid, self.channels, 3),
         }
     }

@@ -93,11 +93,29 @@ fn subdomains(m: &Sim, halo: f64) -> Subdomains {
     let (ranks, l) = decomposition(m, m.nx as f64, m.ny as f64, m.nz.max(1) as f64);
     let p = m.ranks as f64;
     let owned = n as f64 / p;
-    Subdomains { n, two_d, ranks, extent: l, p, owned, local: imbalance(m, owned), ghost: padded(l, halo, two_d) - l.0 * l.1 * l.2 }
+    Subdomains {
+        n,
+        two_d,
+        ranks,
+        extent: l,
+        p,
+        owned,
+        local: imbalance(m, owned),
+        ghost: padded(l, halo, two_d) - l.0 * l.1 * l.2,
+    }
 }
 
 fn grid(m: &Sim, b: u64) -> MethodParts {
-    let Subdomains { n, two_d, ranks: (px, py, pz), extent: l, p, owned, local, ghost } = subdomains(m, m.halo as f64);
+    let Subdomains {
+        n,
+        two_d,
+        ranks: (px, py, pz),
+        extent: l,
+        p,
+        owned,
+        local,
+        ghost,
+    } = subdomains(m, m.halo as f64);
     let fb = (m.fields * b) as f64;
     let lv = m.levels as f64;
     // Ghost cells of every stored level, plus send and receive buffers for one face exchange.
@@ -106,7 +124,17 @@ fn grid(m: &Sim, b: u64) -> MethodParts {
     let state = up(fb * lv * local);
     let work = up((m.work * b) as f64 * (local + ghost));
     let halo = up(halo_f);
-    let shape = format!("{}×{}×{} cells over a {}×{}×{} rank grid, about {} cells and {} ghost cells per rank", m.nx, m.ny, m.nz, px, py, pz, g(up(owned)), g(up(ghost)));
+    let shape = format!(
+        "{}×{}×{} cells over a {}×{}×{} rank grid, about {} cells and {} ghost cells per rank",
+        m.nx,
+        m.ny,
+        m.nz,
+        px,
+        py,
+        pz,
+        g(up(owned)),
+        g(up(ghost))
+    );
     MethodParts {
         parts: vec![
             Part { id: "state", label: "Prognostic state", rank_bytes: state, total_bytes: crate::mul!(m.fields, m.levels, n, b), location: Location::Device,
@@ -157,17 +185,33 @@ fn particles(m: &Sim, _b: u64) -> MethodParts {
     let local = up(local_f);
     let ghost_f = ((l.0 + 2.0 * rg) * (l.1 + 2.0 * rg) * (l.2 + 2.0 * rg) - l.0 * l.1 * l.2) * rho;
     let ghosts = up(ghost_f);
-    let per_atom = if m.attrs > 0 { m.attrs } else { m.atom_style.bytes() };
+    let per_atom = if m.attrs > 0 {
+        m.attrs
+    } else {
+        m.atom_style.bytes()
+    };
     let nmax = crate::mul!(crate::add!(local, ghosts).div_ceil(MD_CHUNK), MD_CHUNK);
     let sphere = 4.0 / 3.0 * std::f64::consts::PI * rg * rg * rg * rho;
-    let per_particle = if m.neighbors > 0 { m.neighbors as f64 } else if m.newton { sphere / 2.0 } else { sphere };
+    let per_particle = if m.neighbors > 0 {
+        m.neighbors as f64
+    } else if m.newton {
+        sphere / 2.0
+    } else {
+        sphere
+    };
     let neighbors_milli = up(per_particle * 1000.0);
     let pairs = up(local_f * per_particle);
     let pages = pairs.div_ceil(MD_PAGE - MD_ONE_ATOM).max(1);
-    let lists = crate::add!(crate::mul!(pages, MD_PAGE, 4), crate::mul!(nmax, MD_LIST_BYTES));
+    let lists = crate::add!(
+        crate::mul!(pages, MD_PAGE, 4),
+        crate::mul!(nmax, MD_LIST_BYTES)
+    );
     let state = crate::mul!(per_atom, local);
     let halo = crate::mul!(per_atom, nmax - local);
-    let work = crate::add!(crate::mul!(nmax, MD_OTHER_BYTES), crate::mul!(4, m.particles + 1));
+    let work = crate::add!(
+        crate::mul!(nmax, MD_OTHER_BYTES),
+        crate::mul!(4, m.particles + 1)
+    );
     // Totals count what is in use (no chunk or page rounding), so adding ranks never lowers them.
     let in_use = (owned + ghost_f) * p;
     let shape = format!(
@@ -198,17 +242,30 @@ fn particles(m: &Sim, _b: u64) -> MethodParts {
             source: SRC_MD },
     ];
     if m.long_range != LongRange::None {
-        let grid_points = if m.kspace_grid > 0 { m.kspace_grid } else { m.particles };
+        let grid_points = if m.kspace_grid > 0 {
+            m.kspace_grid
+        } else {
+            m.particles
+        };
         let per_rank = up(grid_points as f64 / p);
         // 4 real bricks with ghost layers (~1.5× the owned points) + 2 complex FFT arrays.
-        let bytes = crate::add!(crate::mul!(per_rank, 8, 4, 3) / 2, crate::mul!(per_rank, 16, 2));
+        let bytes = crate::add!(
+            crate::mul!(per_rank, 8, 4, 3) / 2,
+            crate::mul!(per_rank, 16, 2)
+        );
         parts.push(Part { id: "long_range", label: "Long-range mesh", rank_bytes: bytes, total_bytes: crate::mul!(grid_points, 48 + 32), location: Location::Device,
             formula: format!("{} mesh points × (4 × 8 B × 1.5 + 2 × 16 B) = {} B", g(per_rank), g(bytes)),
             question: "What does the long-range solver add?",
             explanation: format!("{} spreads charges on a mesh of {} points and solves Poisson's equation by FFT: a charge-density brick and three field bricks with ghost layers, and two complex work arrays per rank.", m.long_range.label(), g(grid_points)),
             source: SRC_KSPACE });
     }
-    MethodParts { parts, snapshot_rank: crate::mul!(local, 48), snapshot_total: crate::mul!(m.particles, 48), restart_total: crate::mul!(m.particles, per_atom), shape }
+    MethodParts {
+        parts,
+        snapshot_rank: crate::mul!(local, 48),
+        snapshot_total: crate::mul!(m.particles, 48),
+        restart_total: crate::mul!(m.particles, per_atom),
+        shape,
+    }
 }
 
 fn mesh(m: &Sim, b: u64) -> MethodParts {
@@ -236,7 +293,10 @@ fn mesh(m: &Sim, b: u64) -> MethodParts {
     let state = crate::mul!(m.levels, rows, b);
     // Over all ranks: the same per-unknown costs on the unpartitioned mesh (row pointers once per rank).
     let all_rows = up(m.cells as f64 * points_per_cell) * m.dofs;
-    let all_matrix = crate::add!(crate::mul!(all_rows, nnz_row, m.dofs, b + 4), crate::mul!(all_rows + m.ranks, 4));
+    let all_matrix = crate::add!(
+        crate::mul!(all_rows, nnz_row, m.dofs, b + 4),
+        crate::mul!(all_rows + m.ranks, 4)
+    );
     let all_precond = match m.precond {
         Precond::None => 0,
         Precond::Jacobi => crate::mul!(all_rows, b),
@@ -244,7 +304,12 @@ fn mesh(m: &Sim, b: u64) -> MethodParts {
         Precond::Ilu1 => crate::mul!(2, all_matrix),
         Precond::Amg => crate::add!(all_matrix / 2, crate::mul!(3, all_rows, b)),
     };
-    let shape = format!("{} cells per rank, {} unknown-carrying points, {} unknowns", g(cells), g(points), g(rows));
+    let shape = format!(
+        "{} cells per rank, {} unknown-carrying points, {} unknowns",
+        g(cells),
+        g(points),
+        g(rows)
+    );
     MethodParts {
         parts: vec![
             Part { id: "state", label: "Solution fields", rank_bytes: state, total_bytes: crate::mul!(m.levels, all_rows, b), location: Location::Device,
@@ -276,7 +341,14 @@ fn mesh(m: &Sim, b: u64) -> MethodParts {
 }
 
 fn lbm(m: &Sim, b: u64) -> MethodParts {
-    let Subdomains { n, ranks: (px, py, pz), p, local, ghost, .. } = subdomains(m, 1.0);
+    let Subdomains {
+        n,
+        ranks: (px, py, pz),
+        p,
+        local,
+        ghost,
+        ..
+    } = subdomains(m, 1.0);
     let storage = m.lbm_dtype.map(|d| d.bytes()).unwrap_or(b);
     let copies = match m.streaming {
         Streaming::TwoLattice => 2,
@@ -287,7 +359,10 @@ fn lbm(m: &Sim, b: u64) -> MethodParts {
     let dist = up(per_cell * local);
     let macro_bytes = up((4 * b + 1) as f64 * local);
     let halo = up(per_cell * ghost);
-    let shape = format!("{}×{}×{} cells over a {}×{}×{} rank grid", m.nx, m.ny, m.nz, px, py, pz);
+    let shape = format!(
+        "{}×{}×{} cells over a {}×{}×{} rank grid",
+        m.nx, m.ny, m.nz, px, py, pz
+    );
     MethodParts {
         parts: vec![
             Part { id: "lattice", label: "Distribution functions", rank_bytes: dist, total_bytes: crate::mul!(q, storage, copies, n), location: Location::Device,
@@ -319,17 +394,34 @@ fn spectral(m: &Sim, b: u64) -> MethodParts {
     let p = m.ranks as f64;
     let local = imbalance(m, n as f64 / p);
     // A real field's spectrum holds (nx/2 + 1)/nx of the points as complex values.
-    let spectral_fraction = if m.complex { 1.0 } else { (m.nx / 2 + 1) as f64 / m.nx as f64 };
-    let per_point = b as f64 * if m.complex { 2.0 } else { 1.0 } + spectral_fraction * 2.0 * b as f64;
+    let spectral_fraction = if m.complex {
+        1.0
+    } else {
+        (m.nx / 2 + 1) as f64 / m.nx as f64
+    };
+    let per_point =
+        b as f64 * if m.complex { 2.0 } else { 1.0 } + spectral_fraction * 2.0 * b as f64;
     let per_field = per_point * local;
     let state = up(m.fields as f64 * m.levels as f64 * per_field);
     // Transforms on a 3/2-padded grid (27/8 of the points in 3D) with two transpose buffers.
-    let pad = if !m.dealias { 1.0 } else if m.nz > 1 { 27.0 / 8.0 } else { 9.0 / 4.0 };
+    let pad = if !m.dealias {
+        1.0
+    } else if m.nz > 1 {
+        27.0 / 8.0
+    } else {
+        9.0 / 4.0
+    };
     let fft = up(3.0 * pad * local * 2.0 * b as f64);
     let work = up((m.work * b) as f64 * local);
     // Over all ranks: the same per-point costs on every point, without the imbalance.
     let all = |per_point_total: f64| up(per_point_total * n as f64);
-    let shape = format!("{}×{}×{} grid, {} points per rank", m.nx, m.ny, m.nz, g(up(local)));
+    let shape = format!(
+        "{}×{}×{} grid, {} points per rank",
+        m.nx,
+        m.ny,
+        m.nz,
+        g(up(local))
+    );
     MethodParts {
         parts: vec![
             Part { id: "state", label: "Fields (physical and spectral)", rank_bytes: state, total_bytes: all(m.fields as f64 * m.levels as f64 * per_point), location: Location::Device,
@@ -374,19 +466,32 @@ pub fn estimate_sim(s: &Scenario) -> Estimate {
     let snap_all = mp.snapshot_total;
     let mut history = crate::mul!(compressed(snap), m.snapshots);
     let mut history_all = crate::mul!(compressed(snap_all), m.snapshots);
-    let mut history_formula = format!("{} snapshots × {} B ÷ {} (compression)", m.snapshots, g(snap), format_fixed(ratio, 2));
+    let mut history_formula = format!(
+        "{} snapshots × {} B ÷ {} (compression)",
+        m.snapshots,
+        g(snap),
+        format_fixed(ratio, 2)
+    );
     let mut recompute = String::new();
     match m.adjoint {
         Adjoint::None => {}
         Adjoint::StoreAll => {
             history = crate::add!(history, crate::mul!(snap, m.steps));
             history_all = crate::add!(history_all, crate::mul!(snap_all, m.steps));
-            history_formula.push_str(&format!(" + {} steps × {} B (adjoint)", g(m.steps), g(snap)));
+            history_formula.push_str(&format!(
+                " + {} steps × {} B (adjoint)",
+                g(m.steps),
+                g(snap)
+            ));
         }
         Adjoint::Checkpoint => {
             history = crate::add!(history, crate::mul!(snap, m.adjoint_snapshots));
             history_all = crate::add!(history_all, crate::mul!(snap_all, m.adjoint_snapshots));
-            history_formula.push_str(&format!(" + {} checkpoints × {} B (adjoint)", m.adjoint_snapshots, g(snap)));
+            history_formula.push_str(&format!(
+                " + {} checkpoints × {} B (adjoint)",
+                m.adjoint_snapshots,
+                g(snap)
+            ));
             recompute = match revolve_repetitions(m.adjoint_snapshots, m.steps) {
                 Some(t) => format!(" Binomial checkpointing with {} snapshots over {} steps recomputes the forward run about {t} extra time{}.", m.adjoint_snapshots, g(m.steps), if t == 1 { "" } else { "s" }),
                 None => " Too few snapshots for this many steps.".into(),
@@ -419,7 +524,11 @@ pub fn estimate_sim(s: &Scenario) -> Estimate {
         question: "Why add an overhead?",
         explanation: "Allocators round and fragment, and solvers allocate temporaries; this setting adds a share of the arrays above.".into(),
         source: crate::estimate::SRC_ALLOCATOR });
-    let runtime = if gpu { s.runtime_mib << 20 } else { m.rank_mib << 20 };
+    let runtime = if gpu {
+        s.runtime_mib << 20
+    } else {
+        m.rank_mib << 20
+    };
     parts.push(Part { id: "runtime", label: if gpu { "CUDA context and libraries" } else { "MPI and libraries per rank" }, rank_bytes: runtime, total_bytes: crate::mul!(runtime, m.ranks), location: Location::Device,
         formula: format!("{} MiB = {} B", g(runtime >> 20), g(runtime)),
         question: "What does each process cost before any array?",
@@ -438,14 +547,22 @@ pub fn estimate_sim(s: &Scenario) -> Estimate {
             label: p.label,
             bytes: crate::mul!(p.rank_bytes, scale),
             location: p.location,
-            formula: if scale > 1 { format!("({}) × {scale} ranks per node", p.formula) } else { p.formula },
+            formula: if scale > 1 {
+                format!("({}) × {scale} ranks per node", p.formula)
+            } else {
+                p.formula
+            },
             question: p.question,
             explanation: p.explanation,
             source: p.source,
         })
         .collect();
 
-    let frames = if m.output_every > 0 { m.steps / m.output_every } else { 0 };
+    let frames = if m.output_every > 0 {
+        m.steps / m.output_every
+    } else {
+        0
+    };
     let global_snap = snap_all;
     let output_total = crate::mul!(compressed(global_snap), frames);
     if frames > 0 {
@@ -464,15 +581,28 @@ pub fn estimate_sim(s: &Scenario) -> Estimate {
     }
 
     let per_device: u64 = crate::mul!(per_rank, scale);
-    let capacity = if gpu { s.device.capacity_bytes() } else { m.node_mem };
+    let capacity = if gpu {
+        s.device.capacity_bytes()
+    } else {
+        m.node_mem
+    };
     let mut warnings = Vec::new();
     if m.ranks < m.nodes {
         warnings.push("Fewer ranks than nodes: some nodes would be idle.".into());
     }
     if m.method == Method::Grid && m.halo == 0 {
-        warnings.push("No ghost layers: only valid for a single rank or embarrassingly parallel work.".into());
+        warnings.push(
+            "No ghost layers: only valid for a single rank or embarrassingly parallel work.".into(),
+        );
     }
-    let disk = crate::add!(output_total, if m.checkpoint_every > 0 { crate::mul!(2, mp.restart_total) } else { 0 });
+    let disk = crate::add!(
+        output_total,
+        if m.checkpoint_every > 0 {
+            crate::mul!(2, mp.restart_total)
+        } else {
+            0
+        }
+    );
     Estimate {
         mode: Mode::Sim,
         components,
@@ -481,8 +611,18 @@ pub fn estimate_sim(s: &Scenario) -> Estimate {
         host_per_node_bytes: crate::mul!(per_rank, ranks_per_node),
         capacity_bytes: u64_of(capacity),
         host_capacity_bytes: None,
-        device_label: if gpu { s.device.label() } else { "a node".to_string() },
-        busiest: format!("{unit}: {} ranks on {} node{}, {}", g(m.ranks), g(m.nodes), if m.nodes == 1 { "" } else { "s" }, mp.shape),
+        device_label: if gpu {
+            s.device.label()
+        } else {
+            "a node".to_string()
+        },
+        busiest: format!(
+            "{unit}: {} ranks on {} node{}, {}",
+            g(m.ranks),
+            g(m.nodes),
+            if m.nodes == 1 { "" } else { "s" },
+            mp.shape
+        ),
         params: 0,
         trainable_params: 0,
         per_rank_bytes: u64_of(per_rank),
@@ -503,7 +643,11 @@ pub fn scaling(s: &Scenario, weak: bool, max_nodes: u64) -> Vec<(u64, u64)> {
     let mut out = Vec::new();
     let mut n = 1u64;
     while n <= max_nodes {
-        let mut sim = Sim { nodes: n, ranks: per_node * n, ..m };
+        let mut sim = Sim {
+            nodes: n,
+            ranks: per_node * n,
+            ..m
+        };
         if weak {
             let f = n.max(1);
             let base = m.nodes.max(1);
@@ -524,7 +668,11 @@ pub fn fewest_nodes(s: &Scenario) -> Option<u64> {
     let m = s.sim;
     let per_node = m.ranks.div_ceil(m.nodes).max(1);
     let fits = |n: u64| {
-        let sim = Sim { nodes: n, ranks: per_node * n, ..m };
+        let sim = Sim {
+            nodes: n,
+            ranks: per_node * n,
+            ..m
+        };
         estimate_sim(&Scenario { sim, ..*s }).fits_device()
     };
     let max = crate::scenario::MAX_GPUS / per_node;
@@ -550,7 +698,10 @@ pub fn adjoint_fit(s: &Scenario) -> Option<(u64, Option<u64>)> {
         return None;
     }
     let fits = |k: u64| {
-        let sim = Sim { adjoint_snapshots: k, ..m };
+        let sim = Sim {
+            adjoint_snapshots: k,
+            ..m
+        };
         estimate_sim(&Scenario { sim, ..*s }).fits_device()
     };
     if !fits(0) {

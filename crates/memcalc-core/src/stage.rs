@@ -34,9 +34,26 @@ pub struct StageBytes {
 impl StageBytes {
     /// Tensors resident on the device, before overhead and runtime.
     pub fn device_tensors(&self) -> u64 {
-        let w = if self.weights_on_host { 0 } else { self.weights };
-        let states = if self.states_on_host { 0 } else { crate::add!(self.master, self.optimizer) };
-        crate::add!(w, self.offload_buffer, states, self.gradients, self.activations, self.logits, self.kv_cache, self.dataset_device)
+        let w = if self.weights_on_host {
+            0
+        } else {
+            self.weights
+        };
+        let states = if self.states_on_host {
+            0
+        } else {
+            crate::add!(self.master, self.optimizer)
+        };
+        crate::add!(
+            w,
+            self.offload_buffer,
+            states,
+            self.gradients,
+            self.activations,
+            self.logits,
+            self.kv_cache,
+            self.dataset_device
+        )
     }
 
     pub fn device_total(&self) -> u64 {
@@ -45,8 +62,16 @@ impl StageBytes {
 
     /// Offloaded bytes this device keeps in host memory.
     pub fn host(&self) -> u64 {
-        let w = if self.weights_on_host { self.weights } else { 0 };
-        let states = if self.states_on_host { crate::add!(self.master, self.optimizer) } else { 0 };
+        let w = if self.weights_on_host {
+            self.weights
+        } else {
+            0
+        };
+        let states = if self.states_on_host {
+            crate::add!(self.master, self.optimizer)
+        } else {
+            0
+        };
         crate::add!(w, states)
     }
 }
@@ -70,7 +95,12 @@ fn scale(v: u64, num: u64, den: u64) -> u64 {
 impl<'a> Plan<'a> {
     pub fn new(s: &'a Scenario) -> Plan<'a> {
         let (arch, _) = s.shape();
-        Plan { s, arch, total_params: s.param_count(), arch_total: arch.total_params().max(1) }
+        Plan {
+            s,
+            arch,
+            total_params: s.param_count(),
+            arch_total: arch.total_params().max(1),
+        }
     }
 
     pub fn stages(&self) -> u64 {
@@ -103,13 +133,20 @@ impl<'a> Plan<'a> {
                 embed = crate::add!(embed, crate::mul!(self.arch.vocab, self.arch.hidden));
             }
         }
-        (scale(arch_part, self.total_params, self.arch_total), scale(embed, self.total_params, self.arch_total))
+        (
+            scale(arch_part, self.total_params, self.arch_total),
+            scale(embed, self.total_params, self.arch_total),
+        )
     }
 
     /// LoRA adapter parameters in one layer: r × (in + out) per targeted matrix.
     pub fn adapters_per_layer(&self) -> u64 {
         let a = &self.arch;
-        let (h, q, kv) = (a.hidden, crate::mul!(a.heads, a.head_dim), crate::mul!(a.kv_heads, a.head_dim));
+        let (h, q, kv) = (
+            a.hidden,
+            crate::mul!(a.heads, a.head_dim),
+            crate::mul!(a.kv_heads, a.head_dim),
+        );
         let qv = crate::add!(h, q, h, kv);
         let attention = crate::add!(qv, h, kv, q, h);
         let mlp_matrices = match a.mlp {
@@ -140,7 +177,11 @@ impl<'a> Plan<'a> {
 
     pub fn layer_shape(&self, batch: u64, seq: u64) -> LayerShape {
         let s = self.s;
-        let elem = if s.dtype == Dtype::Fp8 { 2 } else { s.dtype.bytes() };
+        let elem = if s.dtype == Dtype::Fp8 {
+            2
+        } else {
+            s.dtype.bytes()
+        };
         LayerShape {
             arch: self.arch,
             seq,
@@ -163,7 +204,11 @@ impl<'a> Plan<'a> {
         match s.weight_milli_bpw() {
             Some(mbpw) => {
                 let sixteen = s.milli_bpw.is_none() && s.quant.keeps_embeddings_16bit();
-                let (q, e) = if sixteen { (params - embed.min(params), embed.min(params)) } else { (params, 0) };
+                let (q, e) = if sixteen {
+                    (params - embed.min(params), embed.min(params))
+                } else {
+                    (params, 0)
+                };
                 crate::add!(crate::sat::mul_div_ceil(q, mbpw, 8000), crate::mul!(e, 2))
             }
             None => crate::mul!(params, dense_bytes),
@@ -184,7 +229,11 @@ impl<'a> Plan<'a> {
             SparseFormat::Dense => dense,
             // Values + 32-bit column index per nonzero + a 32-bit row pointer per row
             // (about params / hidden rows).
-            SparseFormat::Csr => crate::add!(values, crate::mul!(nnz, 4), crate::mul!(4, params / self.arch.hidden.max(1) + 1)),
+            SparseFormat::Csr => crate::add!(
+                values,
+                crate::mul!(nnz, 4),
+                crate::mul!(4, params / self.arch.hidden.max(1) + 1)
+            ),
             SparseFormat::Bitmask => crate::add!(params.div_ceil(8), values),
         }
     }
@@ -198,14 +247,30 @@ impl<'a> Plan<'a> {
         let params = stage_params.div_ceil(t);
         let embed = stage_embed.div_ceil(t);
         let layers = self.layers_on(i);
-        let mut b = StageBytes { params, layers, ..Default::default() };
+        let mut b = StageBytes {
+            params,
+            layers,
+            ..Default::default()
+        };
         let trains = s.mode.trains();
         let zero = if trains { p.zero } else { 0 };
-        let shard = |v: u64, from_stage: u8| if zero >= from_stage { v.div_ceil(dp) } else { v };
+        let shard = |v: u64, from_stage: u8| {
+            if zero >= from_stage {
+                v.div_ceil(dp)
+            } else {
+                v
+            }
+        };
 
         let (weights, trainable) = if s.uses_lora() {
             let adapters = crate::mul!(layers, self.adapters_per_layer()).div_ceil(t);
-            (crate::add!(self.frozen_weight_bytes(params, embed), crate::mul!(adapters, s.dtype.bytes())), adapters)
+            (
+                crate::add!(
+                    self.frozen_weight_bytes(params, embed),
+                    crate::mul!(adapters, s.dtype.bytes())
+                ),
+                adapters,
+            )
         } else if trains {
             (crate::mul!(params, s.dtype.bytes()), params)
         } else {
@@ -221,61 +286,89 @@ impl<'a> Plan<'a> {
             b.offload_buffer = crate::mul!(4, self.arch.params().per_layer.div_ceil(t));
         }
         if trains {
-            let master = if s.keeps_master_copy() { crate::mul!(trainable, 4) } else { 0 };
+            let master = if s.keeps_master_copy() {
+                crate::mul!(trainable, 4)
+            } else {
+                0
+            };
             b.master = shard(master, 1);
             b.gradients = shard(crate::mul!(trainable, s.grad_dtype().bytes()), 2);
             let state = s.state_dtype().bytes();
-            b.optimizer = shard(s.optimizer.state_bytes(trainable, state, self.arch.hidden), 1);
+            b.optimizer = shard(
+                s.optimizer.state_bytes(trainable, state, self.arch.hidden),
+                1,
+            );
             b.states_on_host = p.offload != Offload::None;
 
             let shape = self.layer_shape(s.batch, s.seq);
             let in_flight = p.pp - i;
+            b.in_flight = in_flight;
             if !s.sciml.is_transformer() {
                 // Scientific ML networks: their own activation model, split over stages.
-                let all = crate::mul!(s.sciml.activation_values(), s.batch, shape.elem).div_ceil(p.pp * t);
+                let all = crate::mul!(s.sciml.activation_values(), s.batch, shape.elem)
+                    .div_ceil(p.pp * t);
                 let depth = s.sciml.depth.max(1);
-                b.in_flight = in_flight;
                 b.activations = match s.recompute {
                     Recompute::Full => crate::mul!(all.div_ceil(depth), 2),
                     _ => all,
                 };
-                b.overhead = crate::sat::mul_div(b.device_tensors(), s.overhead_bp, 10_000);
-                b.runtime = s.runtime_mib << 20;
-                b.dataset_device = match s.dataset_on {
-                    DatasetOn::Device => s.dataset_total(),
-                    DatasetOn::Stream => crate::mul!(2, s.batch, s.sample_bytes),
-                    DatasetOn::Host => 0,
-                };
-                b.overhead = crate::sat::mul_div(b.device_tensors(), s.overhead_bp, 10_000);
-                return b;
-            }
-            b.in_flight = in_flight;
-            let per_layer = shape.layer().total();
-            // Each adapter keeps its r-wide intermediate for the backward pass.
-            let lora_acts = if s.uses_lora() {
-                crate::mul!(s.seq, s.batch, s.lora_rank, shape.elem, self.adapter_matrices()).div_ceil(t)
             } else {
-                0
-            };
-            let per_layer = crate::add!(per_layer, lora_acts);
-            b.activations = match s.recompute {
-                Recompute::Full => crate::add!(crate::mul!(shape.checkpoint(), layers, in_flight), if layers > 0 { per_layer } else { 0 }),
-                _ => crate::mul!(per_layer, layers, in_flight),
-            };
-            if i == 0 {
-                b.activations = crate::add!(b.activations, crate::mul!(shape.embedding_mask(), in_flight));
-            }
-            if i + 1 == p.pp {
-                b.logits = shape.logits();
+                let per_layer = shape.layer().total();
+                // Each adapter keeps its r-wide intermediate for the backward pass.
+                let lora_acts = if s.uses_lora() {
+                    crate::mul!(
+                        s.seq,
+                        s.batch,
+                        s.lora_rank,
+                        shape.elem,
+                        self.adapter_matrices()
+                    )
+                    .div_ceil(t)
+                } else {
+                    0
+                };
+                let per_layer = crate::add!(per_layer, lora_acts);
+                b.activations = match s.recompute {
+                    Recompute::Full => crate::add!(
+                        crate::mul!(shape.checkpoint(), layers, in_flight),
+                        if layers > 0 { per_layer } else { 0 }
+                    ),
+                    _ => crate::mul!(per_layer, layers, in_flight),
+                };
+                if i == 0 {
+                    b.activations = crate::add!(
+                        b.activations,
+                        crate::mul!(shape.embedding_mask(), in_flight)
+                    );
+                }
+                if i + 1 == p.pp {
+                    b.logits = shape.logits();
+                }
             }
         } else if !s.sciml.is_transformer() {
-            let elem = if s.dtype == crate::precision::Dtype::Fp8 { 2 } else { s.dtype.bytes() };
+            let elem = if s.dtype == crate::precision::Dtype::Fp8 {
+                2
+            } else {
+                s.dtype.bytes()
+            };
             b.activations = crate::mul!(s.sciml.inference_values(), s.batch, elem).div_ceil(t);
         } else {
             let shape = self.layer_shape(s.batch, s.seq);
-            b.activations = if layers > 0 { shape.inference_peak() } else { 0 };
+            b.activations = if layers > 0 {
+                shape.inference_peak()
+            } else {
+                0
+            };
             let kv_heads = self.arch.kv_heads.div_ceil(t);
-            b.kv_cache = crate::mul!(2, layers, kv_heads, self.arch.head_dim, s.batch, s.seq, s.kv_dtype().bytes());
+            b.kv_cache = crate::mul!(
+                2,
+                layers,
+                kv_heads,
+                self.arch.head_dim,
+                s.batch,
+                s.seq,
+                s.kv_dtype().bytes()
+            );
             if i + 1 == p.pp {
                 // Logits of the last position only, FP32 (vLLM and llama.cpp sample from it).
                 b.logits = crate::mul!(s.batch, self.arch.vocab, 4).div_ceil(t);
@@ -316,7 +409,10 @@ impl<'a> Plan<'a> {
         // Middle stages differ only in layer count and micro-batches in flight: evaluate a few
         // distinct ones exactly when there are many.
         if p <= 64 {
-            return crate::mul!(crate::sat::sum((0..p).map(|i| self.stage(i).device_total())), per_stage_devices);
+            return crate::mul!(
+                crate::sat::sum((0..p).map(|i| self.stage(i).device_total())),
+                per_stage_devices
+            );
         }
         let first = self.stage(0).device_total();
         let last = self.stage(p - 1).device_total();

@@ -55,7 +55,9 @@ fn parse_decimal(num: &str) -> Option<Decimal> {
                 if digits > MAX_DIGITS {
                     return None;
                 }
-                mantissa = mantissa.checked_mul(10)?.checked_add(u64::from(c as u8 - b'0'))?;
+                mantissa = mantissa
+                    .checked_mul(10)?
+                    .checked_add(u64::from(c as u8 - b'0'))?;
                 if seen_dot {
                     frac_digits += 1;
                 }
@@ -66,7 +68,10 @@ fn parse_decimal(num: &str) -> Option<Decimal> {
     if digits == 0 {
         return None;
     }
-    Some(Decimal { mantissa, exp10: exp - frac_digits })
+    Some(Decimal {
+        mantissa,
+        exp10: exp - frac_digits,
+    })
 }
 
 /// `d × multiplier`, rounded to the nearest integer (halves away from zero); None on overflow.
@@ -110,10 +115,18 @@ pub fn parse_count(raw: &str) -> Result<u64, String> {
         return Err(format!("'{}' is negative", raw.trim()));
     }
     let (num, suffix) = split_number(&s);
-    let mult = count_suffix(suffix)
-        .ok_or_else(|| format!("'{}' is not a count; write e.g. 7B, 125M, 6.7e9 or 64Ki", raw.trim()))?;
-    let d = parse_decimal(num)
-        .ok_or_else(|| format!("'{}' is not a count; write e.g. 7B, 125M, 6.7e9 or 64Ki", raw.trim()))?;
+    let mult = count_suffix(suffix).ok_or_else(|| {
+        format!(
+            "'{}' is not a count; write e.g. 7B, 125M, 6.7e9 or 64Ki",
+            raw.trim()
+        )
+    })?;
+    let d = parse_decimal(num).ok_or_else(|| {
+        format!(
+            "'{}' is not a count; write e.g. 7B, 125M, 6.7e9 or 64Ki",
+            raw.trim()
+        )
+    })?;
     scale_round(d, mult).ok_or_else(|| format!("'{}' is far too large", raw.trim()))
 }
 
@@ -121,7 +134,12 @@ pub fn parse_count(raw: &str) -> Result<u64, String> {
 /// Decimal units (`GB`) and binary units (`GiB`) are both accepted and kept distinct.
 pub fn parse_bytes(raw: &str, default_unit: u64) -> Result<u64, String> {
     let s = raw.trim().replace(',', "");
-    let bad = || format!("'{}' is not a size; write e.g. 80, 80GB or 80GiB", raw.trim());
+    let bad = || {
+        format!(
+            "'{}' is not a size; write e.g. 80, 80GB or 80GiB",
+            raw.trim()
+        )
+    };
     if s.is_empty() {
         return Err("is empty".into());
     }
@@ -158,7 +176,10 @@ pub fn parse_fixed(raw: &str, places: u32) -> Result<u64, String> {
     if d.exp10 < -(places as i32) {
         let div = 10u64.pow((-(places as i32) - d.exp10) as u32);
         if d.mantissa % div != 0 {
-            return Err(format!("'{}' has more than {places} decimal places", raw.trim()));
+            return Err(format!(
+                "'{}' has more than {places} decimal places",
+                raw.trim()
+            ));
         }
     }
     scale_round(d, 10u64.pow(places)).ok_or_else(bad)
@@ -318,8 +339,14 @@ mod tests {
     fn readable_sizes() {
         assert_eq!(format_bytes(0, UnitSystem::Binary), "0 B");
         assert_eq!(format_bytes(512 << 20, UnitSystem::Binary), "512.00 MiB");
-        assert_eq!(format_bytes(112_000_000_000, UnitSystem::Decimal), "112.00 GB");
-        assert_eq!(format_bytes(112_000_000_000, UnitSystem::Binary), "104.31 GiB");
+        assert_eq!(
+            format_bytes(112_000_000_000, UnitSystem::Decimal),
+            "112.00 GB"
+        );
+        assert_eq!(
+            format_bytes(112_000_000_000, UnitSystem::Binary),
+            "104.31 GiB"
+        );
         assert_eq!(group_digits(14_000_000_000), "14,000,000,000");
         assert_eq!(group_digits(999), "999");
     }

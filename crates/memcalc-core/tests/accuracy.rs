@@ -39,19 +39,37 @@ fn accuracy_table_rows_hold() {
     for r in rows {
         let (inputs, notices) = Inputs::from_query(&r.query);
         assert!(notices.is_empty(), "{}: {notices:?}", r.name);
-        let e = estimate(&inputs.parse().unwrap_or_else(|e| panic!("{}: {e:?}", r.name)));
+        let e = estimate(
+            &inputs
+                .parse()
+                .unwrap_or_else(|e| panic!("{}: {e:?}", r.name)),
+        );
         // "total", "per_rank", a component id, or a sum of component ids ("lattice+state").
         let bytes = match r.quantity.as_str() {
             "total" => e.per_device_bytes,
             "per_rank" => e.per_rank_bytes,
             ids => ids
                 .split('+')
-                .map(|id| e.component(id).unwrap_or_else(|| panic!("{}: no {id}", r.name)).bytes)
+                .map(|id| {
+                    e.component(id)
+                        .unwrap_or_else(|| panic!("{}: no {id}", r.name))
+                        .bytes
+                })
                 .sum(),
         };
         let mib = bytes as f64 / (1u64 << 20) as f64;
-        assert_eq!(format!("{mib:.1}"), r.shown, "{}: the table shows a stale estimate", r.name);
+        assert_eq!(
+            format!("{mib:.1}"),
+            r.shown,
+            "{}: the table shows a stale estimate",
+            r.name
+        );
         let error = (mib - r.measured) / r.measured * 100.0;
-        assert!(error.abs() <= r.tolerance, "{}: error {error:+.1} % exceeds ±{} %", r.name, r.tolerance);
+        assert!(
+            error.abs() <= r.tolerance,
+            "{}: error {error:+.1} % exceeds ±{} %",
+            r.name,
+            r.tolerance
+        );
     }
 }

@@ -10,7 +10,10 @@ fn bytes(query: &str, id: &str) -> u64 {
 }
 
 fn model_states(query: &str) -> u64 {
-    ["weights", "master_weights", "gradients", "optimizer"].iter().map(|id| bytes(query, id)).sum()
+    ["weights", "master_weights", "gradients", "optimizer"]
+        .iter()
+        .map(|id| bytes(query, id))
+        .sum()
 }
 
 #[test]
@@ -32,13 +35,19 @@ fn fp32_gradients_give_the_18_bytes_of_megatron_and_hugging_face() {
 #[test]
 fn zero_paper_figure_1_baseline() {
     // ZeRO (arXiv:1910.02054) Figure 1: Ψ = 7.5B, K = 12, baseline (2 + 2 + K)Ψ = 120 GB.
-    assert_eq!(model_states("params=7.5B&dtype=fp16&optimizer=adam"), 120_000_000_000);
+    assert_eq!(
+        model_states("params=7.5B&dtype=fp16&optimizer=adam"),
+        120_000_000_000
+    );
 }
 
 #[test]
 fn zero_paper_section_3_gpt2_1_5b_needs_24_gb() {
     // ZeRO section 3.1: "a 1.5B parameter GPT-2 ... requires at least 24 GB" of model states.
-    assert_eq!(model_states("params=1.5B&dtype=fp16&optimizer=adam"), 24_000_000_000);
+    assert_eq!(
+        model_states("params=1.5B&dtype=fp16&optimizer=adam"),
+        24_000_000_000
+    );
 }
 
 #[test]
@@ -46,15 +55,25 @@ fn transformer_math_101_bytes_per_parameter() {
     // EleutherAI Transformer Math 101: AdamW 12, 8-bit Adam 6 (with the fp32 copy), SGD+momentum 8.
     let per = |q: &str| (bytes(q, "master_weights") + bytes(q, "optimizer")) as f64 / 1e9;
     assert_eq!(per("params=1B&optimizer=adamw"), 12.0);
-    assert!((per("params=1B&optimizer=adam8bit") - 6.0).abs() < 0.01, "{}", per("params=1B&optimizer=adam8bit"));
+    assert!(
+        (per("params=1B&optimizer=adam8bit") - 6.0).abs() < 0.01,
+        "{}",
+        per("params=1B&optimizer=adam8bit")
+    );
     assert_eq!(per("params=1B&optimizer=momentum"), 8.0);
 }
 
 #[test]
 fn eight_bit_adam_counts_its_block_scales() {
     // 2 states × (1 B per value + one 4 B scale per 2048 values); 4096 params = 2 blocks.
-    assert_eq!(bytes("params=4096&optimizer=adam8bit", "optimizer"), 2 * (4096 + 2 * 4));
-    assert_eq!(bytes("params=4097&optimizer=adam8bit", "optimizer"), 2 * (4097 + 3 * 4));
+    assert_eq!(
+        bytes("params=4096&optimizer=adam8bit", "optimizer"),
+        2 * (4096 + 2 * 4)
+    );
+    assert_eq!(
+        bytes("params=4097&optimizer=adam8bit", "optimizer"),
+        2 * (4097 + 3 * 4)
+    );
 }
 
 #[test]
@@ -76,7 +95,17 @@ fn inference_has_no_training_state() {
     let (i, _) = Inputs::from_query("mode=infer&params=7B&dtype=fp16&overhead=10&runtime=512");
     let e = estimate(&i.parse().unwrap());
     let ids: Vec<&str> = e.components.iter().map(|c| c.id).collect();
-    assert_eq!(ids, ["weights", "activations", "kv_cache", "logits", "overhead", "runtime"]);
+    assert_eq!(
+        ids,
+        [
+            "weights",
+            "activations",
+            "kv_cache",
+            "logits",
+            "overhead",
+            "runtime"
+        ]
+    );
     assert_eq!(e.component("weights").unwrap().bytes, 14_000_000_000);
 }
 
@@ -85,10 +114,18 @@ fn total_is_the_sum_of_the_parts_not_their_max() {
     let e = estimate(&Scenario::default());
     let sum: u64 = e.components.iter().map(|c| c.bytes).sum();
     assert_eq!(e.per_device_bytes, sum);
-    let tensors: u64 = e.components.iter().filter(|c| c.id != "overhead" && c.id != "runtime").map(|c| c.bytes).sum();
+    let tensors: u64 = e
+        .components
+        .iter()
+        .filter(|c| c.id != "overhead" && c.id != "runtime")
+        .map(|c| c.bytes)
+        .sum();
     assert_eq!(e.component("overhead").unwrap().bytes, tensors / 10);
     assert!(tensors > 112_000_000_000, "model states plus activations");
-    assert!(!e.fits(), "7B full AdamW training does not fit one 80 GB H100");
+    assert!(
+        !e.fits(),
+        "7B full AdamW training does not fit one 80 GB H100"
+    );
 }
 
 #[test]
@@ -103,7 +140,14 @@ fn custom_device_memory_overrides_the_preset() {
 fn every_formula_shows_the_result_it_sums_to() {
     let e = estimate(&Scenario::default());
     for c in &e.components {
-        let digits: String = c.formula.rsplit('=').next().unwrap().chars().filter(|c| c.is_ascii_digit()).collect();
+        let digits: String = c
+            .formula
+            .rsplit('=')
+            .next()
+            .unwrap()
+            .chars()
+            .filter(|c| c.is_ascii_digit())
+            .collect();
         assert_eq!(digits, c.bytes.to_string(), "{}: {}", c.id, c.formula);
         assert!(!c.explanation.is_empty() && !c.source.is_empty());
     }

@@ -16,13 +16,22 @@ fn bytes(e: &memcalc_core::Estimate, id: &str) -> u64 {
 }
 
 fn model_states(e: &memcalc_core::Estimate) -> u64 {
-    ["weights", "master_weights", "gradients", "optimizer"].iter().map(|id| bytes(e, id)).sum()
+    ["weights", "master_weights", "gradients", "optimizer"]
+        .iter()
+        .map(|id| bytes(e, id))
+        .sum()
 }
 
 #[test]
 fn released_models_have_their_exact_parameter_counts() {
     for m in MODELS {
-        assert_eq!(m.arch.total_params(), m.published_params, "{} ({})", m.label, m.source);
+        assert_eq!(
+            m.arch.total_params(),
+            m.published_params,
+            "{} ({})",
+            m.label,
+            m.source
+        );
     }
     assert!(MODELS.len() >= 5);
 }
@@ -71,7 +80,18 @@ fn gpt3_layer(tp: u64, sp: bool, selective: bool) -> LayerShape {
         experts: 1,
         active_experts: 1,
     };
-    LayerShape { arch, seq: 2048, batch: 1, elem: 2, tp, sp, dropout: true, flash: false, selective, softmax_fp32: false }
+    LayerShape {
+        arch,
+        seq: 2048,
+        batch: 1,
+        elem: 2,
+        tp,
+        sp,
+        dropout: true,
+        flash: false,
+        selective,
+        softmax_fp32: false,
+    }
 }
 
 #[test]
@@ -84,9 +104,15 @@ fn korthikanti_table_2_activations_per_layer() {
     // No parallelism: sbh(34 + 5as/h).
     assert_eq!(gpt3_layer(1, false, false).layer().total(), 34 * sbh + quad);
     // Tensor parallel: sbh(10 + 24/t + 5as/(ht)).
-    assert_eq!(gpt3_layer(t, false, false).layer().total(), 10 * sbh + 24 * sbh / t + quad / t);
+    assert_eq!(
+        gpt3_layer(t, false, false).layer().total(),
+        10 * sbh + 24 * sbh / t + quad / t
+    );
     // Tensor + sequence parallel: sbh/t (34 + 5as/h).
-    assert_eq!(gpt3_layer(t, true, false).layer().total(), (34 * sbh + quad) / t);
+    assert_eq!(
+        gpt3_layer(t, true, false).layer().total(),
+        (34 * sbh + quad) / t
+    );
     // + selective recomputation: sbh·34/t.
     assert_eq!(gpt3_layer(t, true, true).layer().total(), 34 * sbh / t);
     // Full recomputation keeps 2sbh per layer (its input).
@@ -109,7 +135,10 @@ fn pipeline_first_stage_holds_p_micro_batches_of_l_over_p_layers() {
     let eight = est(&format!("{q}&gpus=64&pp=8"));
     let per_layer = gpt3_layer(8, true, true).layer().total();
     assert_eq!(one as u64, 96 * per_layer + 2048 * 12_288 / 8);
-    assert_eq!(bytes(&eight, "activations") as u64, 96 * per_layer + 8 * (2048 * 12_288 / 8));
+    assert_eq!(
+        bytes(&eight, "activations") as u64,
+        96 * per_layer + 8 * (2048 * 12_288 / 8)
+    );
     assert!(eight.busiest.contains("stage 1 of 8"), "{}", eight.busiest);
 }
 
@@ -137,7 +166,10 @@ fn quantized_weights_count_block_scales() {
     let e = est(q);
     let embed_head = 2 * 32_000 * 4096u64;
     let rest = 6_738_415_616 - embed_head;
-    assert_eq!(bytes(&e, "weights"), (rest * 4127).div_ceil(8000) + embed_head * 2);
+    assert_eq!(
+        bytes(&e, "weights"),
+        (rest * 4127).div_ceil(8000) + embed_head * 2
+    );
 }
 
 #[test]
@@ -166,8 +198,14 @@ fn csr_costs_more_than_dense_at_low_sparsity_and_says_so() {
 #[test]
 fn offloaded_states_move_to_host() {
     let e = est("params=7B&gpus=8&zero=2&offload=optimizer&host_mem=512");
-    assert_eq!(e.component("optimizer").unwrap().location, memcalc_core::Location::Host);
-    assert_eq!(e.component("master_weights").unwrap().location, memcalc_core::Location::Host);
+    assert_eq!(
+        e.component("optimizer").unwrap().location,
+        memcalc_core::Location::Host
+    );
+    assert_eq!(
+        e.component("master_weights").unwrap().location,
+        memcalc_core::Location::Host
+    );
     // Per node: 8 GPUs × (12 B × 7e9 / 8) of FP32 states.
     assert_eq!(e.host_per_node_bytes, 8 * (12 * 7_000_000_000 / 8));
 }
@@ -176,10 +214,19 @@ fn offloaded_states_move_to_host() {
 fn validation_names_the_key_and_the_rule() {
     let err = |q: &str| {
         let (i, _) = Inputs::from_query(q);
-        i.parse().unwrap_err().into_iter().map(|e| e.message).collect::<Vec<_>>().join(" | ")
+        i.parse()
+            .unwrap_err()
+            .into_iter()
+            .map(|e| e.message)
+            .collect::<Vec<_>>()
+            .join(" | ")
     };
-    assert!(err("layers=32&hidden=4096&heads=32&vocab=32000&kv_heads=5").contains("kv_heads must divide heads"));
-    assert!(err("layers=32&hidden=4096&heads=32&vocab=32000&gpus=3&tp=3").contains("tp must divide heads"));
+    assert!(err("layers=32&hidden=4096&heads=32&vocab=32000&kv_heads=5")
+        .contains("kv_heads must divide heads"));
+    assert!(
+        err("layers=32&hidden=4096&heads=32&vocab=32000&gpus=3&tp=3")
+            .contains("tp must divide heads")
+    );
     assert!(err("gpus=6&tp=4").contains("gpus must be a multiple of tp × pp"));
     assert!(err("layers=32&hidden=4096").contains("missing heads, vocab"));
     assert!(err("zero=0&offload=all").contains("needs ZeRO stage 3"));
@@ -197,18 +244,32 @@ fn derived_answers_are_consistent_with_the_estimate() {
     let (i, _) = Inputs::from_query("params=70B&zero=3&gpus=8&recompute=full");
     let s = i.parse().unwrap();
     let n = fewest_gpus(&s).expect("ZeRO-3 spreads 70B over enough GPUs");
-    let with = |gpus| estimate(&memcalc_core::Scenario { parallel: memcalc_core::scenario::Parallel { gpus, ..s.parallel }, ..s }).fits_device();
+    let with = |gpus| {
+        estimate(&memcalc_core::Scenario {
+            parallel: memcalc_core::scenario::Parallel { gpus, ..s.parallel },
+            ..s
+        })
+        .fits_device()
+    };
     assert!(with(n) && !with(n - 1), "fewest GPUs {n} is the boundary");
 
     let d = derive(&est_scenario("params=7B"));
     assert!(!d.savings.is_empty());
-    assert!(d.savings.windows(2).all(|w| w[0].saved >= w[1].saved), "ranked by bytes saved");
+    assert!(
+        d.savings.windows(2).all(|w| w[0].saved >= w[1].saved),
+        "ranked by bytes saved"
+    );
     for sv in &d.savings {
         let (mut i, _) = Inputs::from_query(&est_scenario("params=7B").to_query());
         for (k, v) in &sv.patch {
             i.set(k, v.clone());
         }
-        assert_eq!(estimate(&i.parse().unwrap()).per_device_bytes, sv.bytes_after, "{}", sv.label);
+        assert_eq!(
+            estimate(&i.parse().unwrap()).per_device_bytes,
+            sv.bytes_after,
+            "{}",
+            sv.label
+        );
     }
 }
 

@@ -12,7 +12,10 @@ fn default_scenario_encodes_to_the_version_only() {
 fn encoding_keeps_only_changed_values_in_form_order() {
     let (i, n) = Inputs::from_query("?optimizer=sgd&params=13e9&mode=infer");
     assert!(n.is_empty());
-    assert_eq!(i.parse().unwrap().to_query(), "v=1&mode=infer&params=13B&optimizer=sgd");
+    assert_eq!(
+        i.parse().unwrap().to_query(),
+        "v=1&mode=infer&params=13B&optimizer=sgd"
+    );
 }
 
 #[test]
@@ -20,7 +23,10 @@ fn an_architecture_without_a_count_derives_it_and_a_given_count_survives_the_rou
     let (i, _) = Inputs::from_query("layers=32&hidden=4096&heads=32&vocab=32000");
     let s = i.parse().unwrap();
     assert_eq!(s.param_count(), 6_738_415_616);
-    assert_eq!(s.to_query(), "v=1&params=&layers=32&hidden=4096&heads=32&vocab=32000");
+    assert_eq!(
+        s.to_query(),
+        "v=1&params=&layers=32&hidden=4096&heads=32&vocab=32000"
+    );
     let (i, _) = Inputs::from_query("params=7B&layers=32&hidden=4096&heads=32&vocab=32000");
     let s = i.parse().unwrap();
     assert_eq!(s.param_count(), 7_000_000_000);
@@ -40,8 +46,12 @@ fn whole_share_links_and_bare_queries_both_work() {
 fn unknown_and_repeated_keys_are_reported_not_fatal() {
     let (i, n) = Inputs::from_query("params=1B&colour=blue&params=2B");
     assert_eq!(i.get("params"), "2B");
-    assert!(n.iter().any(|n| n.key == "colour" && n.message.contains("Unknown parameter 'colour'")));
-    assert!(n.iter().any(|n| n.key == "params" && n.message.contains("more than once")));
+    assert!(n
+        .iter()
+        .any(|n| n.key == "colour" && n.message.contains("Unknown parameter 'colour'")));
+    assert!(n
+        .iter()
+        .any(|n| n.key == "params" && n.message.contains("more than once")));
     assert!(i.parse().is_ok());
 }
 
@@ -50,17 +60,36 @@ fn invalid_values_stay_as_typed_with_a_specific_message() {
     let (i, _) = Inputs::from_query("params=banana&dtype=fp12&gpu=toaster&overhead=250");
     assert_eq!(i.get("params"), "banana");
     let errs = i.parse().unwrap_err();
-    let msg = |k: &str| errs.iter().find(|e| e.key == k).map(|e| e.message.clone()).unwrap_or_default();
-    assert!(msg("params").contains("'banana' is not a count"), "{}", msg("params"));
-    assert!(msg("dtype").contains("fp12") && msg("dtype").contains("bf16"), "{}", msg("dtype"));
+    let msg = |k: &str| {
+        errs.iter()
+            .find(|e| e.key == k)
+            .map(|e| e.message.clone())
+            .unwrap_or_default()
+    };
+    assert!(
+        msg("params").contains("'banana' is not a count"),
+        "{}",
+        msg("params")
+    );
+    assert!(
+        msg("dtype").contains("fp12") && msg("dtype").contains("bf16"),
+        "{}",
+        msg("dtype")
+    );
     assert!(msg("gpu").contains("toaster"), "{}", msg("gpu"));
-    assert!(msg("overhead").contains("between 0 and 100"), "{}", msg("overhead"));
+    assert!(
+        msg("overhead").contains("between 0 and 100"),
+        "{}",
+        msg("overhead")
+    );
 }
 
 #[test]
 fn limits_are_stated() {
     let (i, _) = Inputs::from_query("params=2e15");
-    assert!(i.parse().unwrap_err()[0].message.contains("above the limit of 1,000,000,000,000,000"));
+    assert!(i.parse().unwrap_err()[0]
+        .message
+        .contains("above the limit of 1,000,000,000,000,000"));
     let (i, _) = Inputs::from_query("params=0");
     assert!(i.parse().unwrap_err()[0].message.contains("at least 1"));
 }
@@ -93,14 +122,26 @@ fn sim_from(q: &[u64; 32]) -> memcalc_core::sim::Sim {
         halo: u64::from(q[8] % 5),
         particles: n(q[9], 100_000_000),
         atom_style: pick::<AtomStyle>(q[10]),
-        attrs: if q[10] % 3 == 0 { n(q[10] >> 3, 1000) } else { 0 },
+        attrs: if q[10] % 3 == 0 {
+            n(q[10] >> 3, 1000)
+        } else {
+            0
+        },
         cutoff_milli: n(q[11], 20_000),
         skin_milli: u64::from(q[12] % 3000),
         density_micro: n(q[13], 2_000_000),
-        neighbors: if q[14] % 4 == 0 { n(q[14] >> 2, 500) } else { 0 },
+        neighbors: if q[14] % 4 == 0 {
+            n(q[14] >> 2, 500)
+        } else {
+            0
+        },
         newton: q[15] % 2 == 0,
         long_range: pick::<LongRange>(q[16]),
-        kspace_grid: if q[16] % 2 == 0 { n(q[16] >> 2, 10_000_000) } else { 0 },
+        kspace_grid: if q[16] % 2 == 0 {
+            n(q[16] >> 2, 10_000_000)
+        } else {
+            0
+        },
         cells: n(q[17], 1_000_000_000),
         element: pick::<Element>(q[18]),
         dofs: n(q[19], 8),
@@ -108,7 +149,11 @@ fn sim_from(q: &[u64; 32]) -> memcalc_core::sim::Sim {
         precond: pick::<Precond>(q[21]),
         lattice: pick::<Lattice>(q[22]),
         streaming: pick::<Streaming>(q[23]),
-        lbm_dtype: if q[23] % 2 == 0 { None } else { Some(pick::<Dtype>(q[23] >> 1)) },
+        lbm_dtype: if q[23] % 2 == 0 {
+            None
+        } else {
+            Some(pick::<Dtype>(q[23] >> 1))
+        },
         complex: q[24] % 2 == 0,
         dealias: q[24] % 3 == 0,
         ranks,
@@ -141,95 +186,159 @@ fn scenario_strategy() -> impl Strategy<Value = Scenario> {
         let bits = (r % u64::from(max_bits)) as u32 + 1;
         1 + u64::from(r >> 8) % (1u64 << bits)
     }
-    (proptest::array::uniform32(any::<u64>()), proptest::array::uniform32(any::<u64>())).prop_map(|(r, q)| {
-        let heads = 1 + u64::from(r[0] % 64);
-        let kv_heads = [1, heads][(r[1] % 2) as usize];
-        let kv_heads = if heads % kv_heads == 0 { kv_heads } else { heads };
-        let head_dim = 1 + u64::from(r[2] % 256);
-        let mlp: Mlp = pick(r[3]);
-        let hidden = heads * head_dim;
-        let experts = 1 + u64::from(r[4] % 8);
-        let arch = Arch {
-            layers: 1 + u64::from(r[5] % 128),
-            hidden,
-            heads,
-            kv_heads,
-            head_dim,
-            ffn: 1 + u64::from(r[6] % 65_536),
-            vocab: 1 + u64::from(r[7] % 300_000),
-            mlp,
-            bias: pick::<Bias>(r[8]),
-            tied: r[9] % 2 == 0,
-            learned_pos: u64::from(r[10] % 3) * 1024,
-            norm: pick::<Norm>(r[11]),
-            experts,
-            active_experts: 1 + u64::from(r[12]) % experts,
-        };
-        let use_arch = r[13] % 3 != 0;
-        let tp = [1, heads][(r[14] % 2) as usize];
-        let pp = if use_arch { 1 + u64::from(r[15]) % arch.layers.min(8) } else { 1 + u64::from(r[15] % 4) };
-        let dp = log_range(r[16], 10);
-        let mode: Mode = pick(r[17]);
-        let zero = (r[18] % 4) as u8;
-        let offload = match (zero, r[19] % 3) {
-            (3, 2) => Offload::All,
-            (1..=3, 1) => Offload::Optimizer,
-            _ => Offload::None,
-        };
-        let samples = if r[20] % 3 == 0 { log_range(r[20], 30) } else { 0 };
-        Scenario {
-            mode,
-            params: if use_arch && r[21] % 2 == 0 { None } else { Some(log_range(r[21], 49)) },
-            arch: if use_arch { Some(arch) } else { None },
-            batch: log_range(r[22], 12),
-            seq: log_range(r[23], 17),
-            dtype: pick::<Dtype>(r[24]),
-            mixed: r[24] % 2 == 0,
-            grad_dtype: if r[25] % 2 == 0 { None } else { Some(pick::<Dtype>(r[25] >> 1)) },
-            optimizer: pick::<Optimizer>(r[26]),
-            recompute: pick::<Recompute>(r[27]),
-            flash_attention: r[27] % 2 == 0,
-            dropout: r[28] % 2 == 0,
-            softmax_fp32: r[28] % 3 == 0,
-            parallel: Parallel { gpus: tp * pp * dp, tp, pp, sp: r[29] % 2 == 0, zero, offload, gpus_per_node: 1 + u64::from(r[29] % 16) },
-            lora_rank: u64::from(r[30] % 3) * 16,
-            lora_targets: pick::<LoraTargets>(r[30]),
-            quant: pick::<Quant>(r[31]),
-            milli_bpw: if r[31] % 5 == 0 { Some(1 + u64::from(r[31] >> 8) % 64_000) } else { None },
-            kv_dtype: if r[0] % 2 == 0 { None } else { Some(pick::<Dtype>(r[0] >> 3)) },
-            sparsity_bp: u64::from(r[1] >> 4) % 10_000,
-            sparse_format: pick::<SparseFormat>(r[2] >> 4),
-            dataset_bytes: if samples == 0 && r[3] % 2 == 0 { log_range(r[3] >> 2, 50) } else { 0 },
-            samples,
-            sample_bytes: if samples > 0 || r[4] % 2 == 0 { log_range(r[4] >> 3, 20) } else { 0 },
-            dataset_on: pick::<DatasetOn>(r[5] >> 9),
-            device: Device { preset: &GPUS[(r[6] % GPUS.len() as u64) as usize], custom_bytes: if r[7] % 2 == 0 { None } else { Some(log_range(r[7] >> 1, 50)) } },
-            host_mem: if r[8] % 2 == 0 { None } else { Some(log_range(r[8] >> 1, 50)) },
-            runtime_mib: u64::from(r[9] >> 2) % (1 << 20),
-            overhead_bp: u64::from(r[10] >> 2) % 10_001,
-            sim: sim_from(&q),
-            sciml: memcalc_core::sciml::SciMl {
-                model: pick::<memcalc_core::sciml::ModelKind>(q[5] >> 7),
-                width: 1 + u64::from(q[6] >> 9) % 1024,
-                depth: 1 + u64::from(q[7] >> 9) % 32,
-                points: 1 + u64::from(q[8] >> 9) % 1_000_000,
-                derivs: u64::from(q[9] >> 9) % 4,
-                grid: 1 + u64::from(q[10] >> 9) % 1_000_000,
-                modes: 1 + u64::from(q[11] >> 9) % 64,
-                dims: 1 + u64::from(q[12] >> 9) % 3,
-                nodes: 1 + u64::from(q[13] >> 9) % 100_000,
-                edges: 1 + u64::from(q[14] >> 9) % 1_000_000,
-                channels: 1 + u64::from(q[15] >> 9) % 256,
-                inputs: 1 + u64::from(q[16] >> 9) % 16,
-                outputs: 1 + u64::from(q[17] >> 9) % 16,
-            },
-        }
-    })
+    (
+        proptest::array::uniform32(any::<u64>()),
+        proptest::array::uniform32(any::<u64>()),
+    )
+        .prop_map(|(r, q)| {
+            let heads = 1 + u64::from(r[0] % 64);
+            let kv_heads = [1, heads][(r[1] % 2) as usize];
+            let kv_heads = if heads % kv_heads == 0 {
+                kv_heads
+            } else {
+                heads
+            };
+            let head_dim = 1 + u64::from(r[2] % 256);
+            let mlp: Mlp = pick(r[3]);
+            let hidden = heads * head_dim;
+            let experts = 1 + u64::from(r[4] % 8);
+            let arch = Arch {
+                layers: 1 + u64::from(r[5] % 128),
+                hidden,
+                heads,
+                kv_heads,
+                head_dim,
+                ffn: 1 + u64::from(r[6] % 65_536),
+                vocab: 1 + u64::from(r[7] % 300_000),
+                mlp,
+                bias: pick::<Bias>(r[8]),
+                tied: r[9] % 2 == 0,
+                learned_pos: u64::from(r[10] % 3) * 1024,
+                norm: pick::<Norm>(r[11]),
+                experts,
+                active_experts: 1 + u64::from(r[12]) % experts,
+            };
+            let use_arch = r[13] % 3 != 0;
+            let tp = [1, heads][(r[14] % 2) as usize];
+            let pp = if use_arch {
+                1 + u64::from(r[15]) % arch.layers.min(8)
+            } else {
+                1 + u64::from(r[15] % 4)
+            };
+            let dp = log_range(r[16], 10);
+            let mode: Mode = pick(r[17]);
+            let zero = (r[18] % 4) as u8;
+            let offload = match (zero, r[19] % 3) {
+                (3, 2) => Offload::All,
+                (1..=3, 1) => Offload::Optimizer,
+                _ => Offload::None,
+            };
+            let samples = if r[20] % 3 == 0 {
+                log_range(r[20], 30)
+            } else {
+                0
+            };
+            Scenario {
+                mode,
+                params: if use_arch && r[21] % 2 == 0 {
+                    None
+                } else {
+                    Some(log_range(r[21], 49))
+                },
+                arch: if use_arch { Some(arch) } else { None },
+                batch: log_range(r[22], 12),
+                seq: log_range(r[23], 17),
+                dtype: pick::<Dtype>(r[24]),
+                mixed: r[24] % 2 == 0,
+                grad_dtype: if r[25] % 2 == 0 {
+                    None
+                } else {
+                    Some(pick::<Dtype>(r[25] >> 1))
+                },
+                optimizer: pick::<Optimizer>(r[26]),
+                recompute: pick::<Recompute>(r[27]),
+                flash_attention: r[27] % 2 == 0,
+                dropout: r[28] % 2 == 0,
+                softmax_fp32: r[28] % 3 == 0,
+                parallel: Parallel {
+                    gpus: tp * pp * dp,
+                    tp,
+                    pp,
+                    sp: r[29] % 2 == 0,
+                    zero,
+                    offload,
+                    gpus_per_node: 1 + u64::from(r[29] % 16),
+                },
+                lora_rank: u64::from(r[30] % 3) * 16,
+                lora_targets: pick::<LoraTargets>(r[30]),
+                quant: pick::<Quant>(r[31]),
+                milli_bpw: if r[31] % 5 == 0 {
+                    Some(1 + u64::from(r[31] >> 8) % 64_000)
+                } else {
+                    None
+                },
+                kv_dtype: if r[0] % 2 == 0 {
+                    None
+                } else {
+                    Some(pick::<Dtype>(r[0] >> 3))
+                },
+                sparsity_bp: u64::from(r[1] >> 4) % 10_000,
+                sparse_format: pick::<SparseFormat>(r[2] >> 4),
+                dataset_bytes: if samples == 0 && r[3] % 2 == 0 {
+                    log_range(r[3] >> 2, 50)
+                } else {
+                    0
+                },
+                samples,
+                sample_bytes: if samples > 0 || r[4] % 2 == 0 {
+                    log_range(r[4] >> 3, 20)
+                } else {
+                    0
+                },
+                dataset_on: pick::<DatasetOn>(r[5] >> 9),
+                device: Device {
+                    preset: &GPUS[(r[6] % GPUS.len() as u64) as usize],
+                    custom_bytes: if r[7] % 2 == 0 {
+                        None
+                    } else {
+                        Some(log_range(r[7] >> 1, 50))
+                    },
+                },
+                host_mem: if r[8] % 2 == 0 {
+                    None
+                } else {
+                    Some(log_range(r[8] >> 1, 50))
+                },
+                runtime_mib: u64::from(r[9] >> 2) % (1 << 20),
+                overhead_bp: u64::from(r[10] >> 2) % 10_001,
+                sim: sim_from(&q),
+                sciml: memcalc_core::sciml::SciMl {
+                    model: pick::<memcalc_core::sciml::ModelKind>(q[5] >> 7),
+                    width: 1 + u64::from(q[6] >> 9) % 1024,
+                    depth: 1 + u64::from(q[7] >> 9) % 32,
+                    points: 1 + u64::from(q[8] >> 9) % 1_000_000,
+                    derivs: u64::from(q[9] >> 9) % 4,
+                    grid: 1 + u64::from(q[10] >> 9) % 1_000_000,
+                    modes: 1 + u64::from(q[11] >> 9) % 64,
+                    dims: 1 + u64::from(q[12] >> 9) % 3,
+                    nodes: 1 + u64::from(q[13] >> 9) % 100_000,
+                    edges: 1 + u64::from(q[14] >> 9) % 1_000_000,
+                    channels: 1 + u64::from(q[15] >> 9) % 256,
+                    inputs: 1 + u64::from(q[16] >> 9) % 16,
+                    outputs: 1 + u64::from(q[17] >> 9) % 16,
+                },
+            }
+        })
 }
 
 fn device_sum(e: &memcalc_core::Estimate) -> u64 {
     // Byte counts saturate at u64::MAX rather than wrap; so does their total.
-    memcalc_core::sat::sum(e.components.iter().filter(|c| c.location == memcalc_core::Location::Device).map(|c| c.bytes))
+    memcalc_core::sat::sum(
+        e.components
+            .iter()
+            .filter(|c| c.location == memcalc_core::Location::Device)
+            .map(|c| c.bytes),
+    )
 }
 
 proptest! {
@@ -307,8 +416,16 @@ proptest! {
 
 #[test]
 fn every_url_key_is_documented() {
-    let doc = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/url-parameters.md")).unwrap();
+    let doc = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../docs/url-parameters.md"
+    ))
+    .unwrap();
     for f in memcalc_core::fields::FIELDS {
-        assert!(doc.contains(&format!("`{}`", f.key)), "docs/url-parameters.md lacks `{}`", f.key);
+        assert!(
+            doc.contains(&format!("`{}`", f.key)),
+            "docs/url-parameters.md lacks `{}`",
+            f.key
+        );
     }
 }

@@ -15,7 +15,9 @@ fn est(q: &str) -> Estimate {
 }
 
 fn bytes(e: &Estimate, id: &str) -> u64 {
-    e.component(id).map(|c| c.bytes).unwrap_or_else(|| panic!("no {id}"))
+    e.component(id)
+        .map(|c| c.bytes)
+        .unwrap_or_else(|| panic!("no {id}"))
 }
 
 const ONE: &str = "mode=sim&ranks=1&nodes=1&rank_overhead=0&overhead=0";
@@ -29,18 +31,32 @@ fn simulations_default_to_fp64() {
 
 #[test]
 fn grid_state_work_and_halo_by_hand() {
-    let e = est(&format!("{ONE}&method=grid&nx=100&ny=100&nz=100&fields=5&levels=2&work=3&halo=2"));
+    let e = est(&format!(
+        "{ONE}&method=grid&nx=100&ny=100&nz=100&fields=5&levels=2&work=3&halo=2"
+    ));
     assert_eq!(bytes(&e, "state"), 5 * 2 * 1_000_000 * 8);
     // 104³ − 100³ = 124,864 ghost cells; exchange buffers: 2 × 5 fields × 2·2·3·100² cells × 8 B.
     assert_eq!(bytes(&e, "halo"), 5 * 2 * 124_864 * 8 + 2 * 5 * 120_000 * 8);
     assert_eq!(bytes(&e, "work"), 3 * (1_000_000 + 124_864) * 8);
-    assert_eq!(e.per_device_bytes, e.components.iter().filter(|c| c.location == Location::Device).map(|c| c.bytes).sum::<u64>());
+    assert_eq!(
+        e.per_device_bytes,
+        e.components
+            .iter()
+            .filter(|c| c.location == Location::Device)
+            .map(|c| c.bytes)
+            .sum::<u64>()
+    );
 }
 
 #[test]
 fn two_dimensional_grids_have_no_z_halo() {
-    let e = est(&format!("{ONE}&method=grid&nx=1000&ny=1000&nz=1&fields=1&levels=1&work=0&halo=1"));
-    assert_eq!(bytes(&e, "halo"), (1002 * 1002 - 1_000_000) * 8 + 2 * 2 * 2000 * 8);
+    let e = est(&format!(
+        "{ONE}&method=grid&nx=1000&ny=1000&nz=1&fields=1&levels=1&work=0&halo=1"
+    ));
+    assert_eq!(
+        bytes(&e, "halo"),
+        (1002 * 1002 - 1_000_000) * 8 + 2 * 2 * 2000 * 8
+    );
 }
 
 #[test]
@@ -48,11 +64,17 @@ fn ghost_share_rises_with_ranks_while_memory_per_rank_falls() {
     let q = "mode=sim&method=grid&nx=512&ny=512&nz=512&nodes=1&rank_overhead=0&overhead=0";
     let share = |ranks: u32| {
         let e = est(&format!("{q}&ranks={ranks}"));
-        (bytes(&e, "halo") as f64 / bytes(&e, "state") as f64, e.per_rank_bytes)
+        (
+            bytes(&e, "halo") as f64 / bytes(&e, "state") as f64,
+            e.per_rank_bytes,
+        )
     };
     let (s8, r8) = share(8);
     let (s512, r512) = share(512);
-    assert!(s512 > 4.0 * s8, "ghost share 8 ranks {s8:.3}, 512 ranks {s512:.3}");
+    assert!(
+        s512 > 4.0 * s8,
+        "ghost share 8 ranks {s8:.3}, 512 ranks {s512:.3}"
+    );
     assert!(r512 < r8 / 32, "memory per rank falls, but slower than 1/N");
     assert!(r512 > r8 / 64);
 }
@@ -67,10 +89,17 @@ fn processor_grid_is_near_cubic() {
 
 #[test]
 fn neighbour_lists_dominate_molecular_dynamics() {
-    let e = est(&format!("{ONE}&method=particles&particles=1M&density=0.8442&cutoff=2.5&skin=0.3"));
-    assert!(bytes(&e, "neighbor_lists") > bytes(&e, "state"), "lists outweigh the particle state");
+    let e = est(&format!(
+        "{ONE}&method=particles&particles=1M&density=0.8442&cutoff=2.5&skin=0.3"
+    ));
+    assert!(
+        bytes(&e, "neighbor_lists") > bytes(&e, "state"),
+        "lists outweigh the particle state"
+    );
     // Full lists (no Newton's third law) double the pairs.
-    let full = est(&format!("{ONE}&method=particles&particles=1M&density=0.8442&cutoff=2.5&skin=0.3&newton=off"));
+    let full = est(&format!(
+        "{ONE}&method=particles&particles=1M&density=0.8442&cutoff=2.5&skin=0.3&newton=off"
+    ));
     assert!(bytes(&full, "neighbor_lists") > bytes(&e, "neighbor_lists") * 3 / 2);
 }
 
@@ -90,30 +119,41 @@ fn lattice_boltzmann_bytes_per_cell() {
     assert_eq!(per_cell("dtype=fp32&streaming=inplace"), 93);
     assert_eq!(per_cell("dtype=fp32&lbm_dtype=fp16&streaming=inplace"), 55);
     assert_eq!(per_cell("dtype=fp64&streaming=two"), 19 * 8 * 2 + 33);
-    let d2q9 = est(&format!("{ONE}&method=lbm&nx=1000&ny=1000&nz=1&lattice=d2q9&dtype=fp32&streaming=two"));
+    let d2q9 = est(&format!(
+        "{ONE}&method=lbm&nx=1000&ny=1000&nz=1&lattice=d2q9&dtype=fp32&streaming=two"
+    ));
     assert_eq!(bytes(&d2q9, "lattice"), 9 * 4 * 2 * 1_000_000);
 }
 
 #[test]
 fn mesh_matrix_solver_and_preconditioner_by_hand() {
-    let e = est(&format!("{ONE}&method=mesh&cells=1M&element=hex8&dofs=4&levels=1&krylov=30&precond=ilu0"));
+    let e = est(&format!(
+        "{ONE}&method=mesh&cells=1M&element=hex8&dofs=4&levels=1&krylov=30&precond=ilu0"
+    ));
     let rows = 4_000_000u64;
     let nnz = rows * 27 * 4;
     let matrix = nnz * 12 + (rows + 1) * 4;
     assert_eq!(bytes(&e, "matrix"), matrix);
     assert_eq!(bytes(&e, "solver"), 34 * rows * 8 + matrix);
     assert_eq!(bytes(&e, "state"), rows * 8);
-    let amg = est(&format!("{ONE}&method=mesh&cells=1M&element=hex8&dofs=4&levels=1&krylov=30&precond=amg"));
+    let amg = est(&format!(
+        "{ONE}&method=mesh&cells=1M&element=hex8&dofs=4&levels=1&krylov=30&precond=amg"
+    ));
     assert!(bytes(&amg, "solver") < bytes(&e, "solver"));
 }
 
 #[test]
 fn spectral_fields_and_padded_transforms() {
-    let e = est(&format!("{ONE}&method=spectral&nx=256&ny=256&nz=256&fields=3&levels=2&work=0&dealias=on"));
+    let e = est(&format!(
+        "{ONE}&method=spectral&nx=256&ny=256&nz=256&fields=3&levels=2&work=0&dealias=on"
+    ));
     let n = 256u64 * 256 * 256;
     // Physical (8 B) + half-spectrum (129/256 of the points, 16 B) per field and level.
     let per_point = 8.0 + 129.0 / 256.0 * 16.0;
-    assert_eq!(bytes(&e, "state"), (3.0 * 2.0 * per_point * n as f64).ceil() as u64);
+    assert_eq!(
+        bytes(&e, "state"),
+        (3.0 * 2.0 * per_point * n as f64).ceil() as u64
+    );
     assert_eq!(bytes(&e, "fft"), 3 * n * 27 / 8 * 16);
 }
 
@@ -121,19 +161,30 @@ fn spectral_fields_and_padded_transforms() {
 fn history_output_checkpoint_and_adjoint() {
     let base = format!("{ONE}&method=grid&nx=100&ny=100&nz=100&fields=5&levels=2&work=0&halo=0");
     let snap = 5 * 1_000_000 * 8u64;
-    let e = est(&format!("{base}&steps=1000&output_every=100&snapshots=3&compression=2&checkpoint_every=500"));
+    let e = est(&format!(
+        "{base}&steps=1000&output_every=100&snapshots=3&compression=2&checkpoint_every=500"
+    ));
     assert_eq!(bytes(&e, "history"), 3 * snap / 2);
     assert_eq!(bytes(&e, "output_buffers"), snap / 2);
     assert_eq!(bytes(&e, "output_total"), 10 * snap / 2);
-    assert_eq!(e.component("output_total").unwrap().location, Location::Disk);
+    assert_eq!(
+        e.component("output_total").unwrap().location,
+        Location::Disk
+    );
     assert_eq!(bytes(&e, "checkpoint"), 2 * snap);
     assert_eq!(e.disk_bytes, 10 * snap / 2 + 2 * 2 * snap);
     // Storing every step grows with the steps; binomial checkpointing keeps a fixed number.
     let all = est(&format!("{base}&steps=1000&adjoint=store_all"));
     assert_eq!(bytes(&all, "history"), 1000 * snap);
-    let ck = est(&format!("{base}&steps=1000&adjoint=checkpoint&adjoint_snapshots=10"));
+    let ck = est(&format!(
+        "{base}&steps=1000&adjoint=checkpoint&adjoint_snapshots=10"
+    ));
     assert_eq!(bytes(&ck, "history"), 10 * snap);
-    assert!(ck.component("history").unwrap().explanation.contains("4 extra times"));
+    assert!(ck
+        .component("history")
+        .unwrap()
+        .explanation
+        .contains("4 extra times"));
 }
 
 #[test]
@@ -149,7 +200,16 @@ fn revolve_repetitions_follow_the_binomial_bound() {
 fn adjoint_fit_finds_the_most_snapshots_that_fit() {
     let s = scenario(&format!("{ONE}&method=grid&nx=100&ny=100&nz=100&node_mem=2&steps=10000&adjoint=checkpoint&adjoint_snapshots=10"));
     let (k, t) = adjoint_fit(&s).unwrap();
-    let with = |k: u64| estimate(&Scenario { sim: memcalc_core::sim::Sim { adjoint_snapshots: k, ..s.sim }, ..s }).fits_device();
+    let with = |k: u64| {
+        estimate(&Scenario {
+            sim: memcalc_core::sim::Sim {
+                adjoint_snapshots: k,
+                ..s.sim
+            },
+            ..s
+        })
+        .fits_device()
+    };
     assert!(with(k) && !with(k + 1));
     assert_eq!(t, revolve_repetitions(k, 10_000));
 }
@@ -159,14 +219,28 @@ fn fewest_nodes_and_scaling_series() {
     let s = scenario("mode=sim&method=grid&nx=2048&ny=2048&nz=2048&ranks=64&nodes=1&node_mem=256");
     let n = fewest_nodes(&s).unwrap();
     let with = |nodes: u64| {
-        estimate(&Scenario { sim: memcalc_core::sim::Sim { nodes, ranks: 64 * nodes, ..s.sim }, ..s }).fits_device()
+        estimate(&Scenario {
+            sim: memcalc_core::sim::Sim {
+                nodes,
+                ranks: 64 * nodes,
+                ..s.sim
+            },
+            ..s
+        })
+        .fits_device()
     };
     assert!(with(n) && (n == 1 || !with(n - 1)), "fewest nodes {n}");
     let strong = scaling(&s, false, 64);
-    assert!(strong.windows(2).all(|w| w[1].1 < w[0].1), "strong scaling lowers memory per node");
+    assert!(
+        strong.windows(2).all(|w| w[1].1 < w[0].1),
+        "strong scaling lowers memory per node"
+    );
     let weak = scaling(&s, true, 64);
     let (first, last) = (weak[0].1 as f64, weak.last().unwrap().1 as f64);
-    assert!((last / first - 1.0).abs() < 0.2, "weak scaling keeps memory per node about flat: {first} → {last}");
+    assert!(
+        (last / first - 1.0).abs() < 0.2,
+        "weak scaling keeps memory per node about flat: {first} → {last}"
+    );
 }
 
 #[test]
@@ -180,9 +254,17 @@ fn gpu_resident_codes_are_checked_per_gpu() {
 #[test]
 fn limits_are_stated_for_simulations() {
     let (i, _) = Inputs::from_query("mode=sim&nx=1e6&ny=1e6&nz=10");
-    assert!(i.parse().unwrap_err().iter().any(|e| e.message.contains("10^12 cells")));
+    assert!(i
+        .parse()
+        .unwrap_err()
+        .iter()
+        .any(|e| e.message.contains("10^12 cells")));
     let (i, _) = Inputs::from_query("mode=sim&ranks=2&nodes=3");
-    assert!(i.parse().unwrap_err().iter().any(|e| e.message.contains("nodes cannot exceed ranks")));
+    assert!(i
+        .parse()
+        .unwrap_err()
+        .iter()
+        .any(|e| e.message.contains("nodes cannot exceed ranks")));
 }
 
 #[test]
@@ -195,7 +277,11 @@ fn every_preset_is_a_valid_link() {
         assert!(estimate(&s).per_device_bytes > 0, "{}", p.id);
         assert!(!p.source.is_empty());
     }
-    let methods: std::collections::HashSet<_> = PRESETS.iter().filter(|p| p.query.contains("mode=sim")).map(|p| scenario(p.query).sim.method).collect();
+    let methods: std::collections::HashSet<_> = PRESETS
+        .iter()
+        .filter(|p| p.query.contains("mode=sim"))
+        .map(|p| scenario(p.query).sim.method)
+        .collect();
     assert_eq!(methods.len(), 5, "a preset for every simulation method");
 }
 
@@ -203,9 +289,14 @@ fn every_preset_is_a_valid_link() {
 fn scientific_ml_parameter_counts_by_hand() {
     // PINN 3 → 64 × 4 → 1: Linear(3,64) + 3 × Linear(64,64) + Linear(64,1).
     let s = scenario("model=pinn&in_channels=3&out_channels=1&width=64&depth=4");
-    assert_eq!(s.param_count(), (3 * 64 + 64) + 3 * (64 * 64 + 64) + (64 + 1));
+    assert_eq!(
+        s.param_count(),
+        (3 * 64 + 64) + 3 * (64 * 64 + 64) + (64 + 1)
+    );
     // FNO 2D, width 32, 12 modes, 4 layers: 2 corners × 32² × 12² complex (2 reals) per layer.
-    let s = scenario("model=fno&in_channels=10&out_channels=1&width=32&depth=4&fourier_modes=12&spatial_dims=2");
+    let s = scenario(
+        "model=fno&in_channels=10&out_channels=1&width=32&depth=4&fourier_modes=12&spatial_dims=2",
+    );
     let spectral = 2 * 32 * 32 * 144 * 2;
     let expect = (12 * 32 + 32) + 4 * (spectral + 32 * 32 + 32) + (32 * 128 + 128) + (128 + 1);
     assert_eq!(s.param_count(), expect);
