@@ -4,6 +4,7 @@
 use crate::estimate::estimate;
 use crate::inputs::Inputs;
 use crate::optimizer::Optimizer;
+use crate::search::{largest, smallest};
 use crate::scenario::{Mode, Offload, Recompute, Scenario, MAX_BATCH, MAX_GPUS, MAX_SEQ};
 
 fn device_bytes(s: &Scenario) -> u64 {
@@ -14,31 +15,14 @@ fn fits(s: &Scenario) -> bool {
     u64::from(device_bytes(s)) <= s.device.capacity_bytes()
 }
 
-/// Largest `v` in 1..=max with `ok(v)`, for `ok` true up to some point and false after.
-fn largest(max: u64, ok: impl Fn(u64) -> bool) -> Option<u64> {
-    if !ok(1) {
-        return None;
-    }
-    let (mut lo, mut hi) = (1u64, max);
-    while lo < hi {
-        let mid = lo + (hi - lo).div_ceil(2);
-        if ok(mid) {
-            lo = mid;
-        } else {
-            hi = mid - 1;
-        }
-    }
-    Some(lo)
-}
-
 /// The largest micro-batch that fits the device, all else equal.
 pub fn max_batch(s: &Scenario) -> Option<u64> {
-    largest(MAX_BATCH, |b| fits(&Scenario { batch: b, ..*s }))
+    largest(1, MAX_BATCH, |b| fits(&Scenario { batch: b, ..*s }))
 }
 
 /// The longest sequence (inference: context) that fits the device, all else equal.
 pub fn max_seq(s: &Scenario) -> Option<u64> {
-    largest(MAX_SEQ, |q| fits(&Scenario { seq: q, ..*s }))
+    largest(1, MAX_SEQ, |q| fits(&Scenario { seq: q, ..*s }))
 }
 
 /// The fewest GPUs that fit with the chosen tensor and pipeline parallelism, growing the
@@ -52,21 +36,8 @@ pub fn fewest_gpus(s: &Scenario) -> Option<u64> {
         },
         ..*s
     };
-    let max_dp = MAX_GPUS / group;
-    if max_dp == 0 || !fits(&with_dp(max_dp)) {
-        return None;
-    }
-    // Per-device memory never rises with dp: find the first dp that fits.
-    let (mut lo, mut hi) = (1u64, max_dp);
-    while lo < hi {
-        let mid = lo + (hi - lo) / 2;
-        if fits(&with_dp(mid)) {
-            hi = mid;
-        } else {
-            lo = mid + 1;
-        }
-    }
-    Some(group * lo)
+    // Per-device memory never rises with dp: the first dp that fits.
+    smallest(1, MAX_GPUS / group, |dp| fits(&with_dp(dp))).map(|dp| group * dp)
 }
 
 /// One change to the scenario and what it does.

@@ -16,6 +16,7 @@ pub mod quant;
 pub mod query;
 pub mod sat;
 pub mod scenario;
+pub mod search;
 pub mod sciml;
 pub mod sim;
 pub mod sim_estimate;

@@ -675,20 +675,7 @@ pub fn fewest_nodes(s: &Scenario) -> Option<u64> {
         };
         estimate_sim(&Scenario { sim, ..*s }).fits_device()
     };
-    let max = crate::scenario::MAX_GPUS / per_node;
-    if max == 0 || !fits(max) {
-        return None;
-    }
-    let (mut lo, mut hi) = (1u64, max);
-    while lo < hi {
-        let mid = lo + (hi - lo) / 2;
-        if fits(mid) {
-            hi = mid;
-        } else {
-            lo = mid + 1;
-        }
-    }
-    Some(lo)
+    crate::search::smallest(1, crate::scenario::MAX_GPUS / per_node, fits)
 }
 
 /// For binomial checkpointing: the most snapshots that fit, and the recomputation it implies.
@@ -704,17 +691,8 @@ pub fn adjoint_fit(s: &Scenario) -> Option<(u64, Option<u64>)> {
         };
         estimate_sim(&Scenario { sim, ..*s }).fits_device()
     };
-    if !fits(0) {
-        return Some((0, None));
-    }
-    let (mut lo, mut hi) = (0u64, m.steps.max(1));
-    while lo < hi {
-        let mid = lo + (hi - lo).div_ceil(2);
-        if fits(mid) {
-            lo = mid;
-        } else {
-            hi = mid - 1;
-        }
-    }
-    Some((lo, revolve_repetitions(lo, m.steps)))
+    Some(match crate::search::largest(0, m.steps.max(1), fits) {
+        Some(k) => (k, revolve_repetitions(k, m.steps)),
+        None => (0, None),
+    })
 }
