@@ -180,14 +180,8 @@ const fn sf(
     help: &'static str,
 ) -> Field {
     Field {
-        key,
-        label,
-        group,
-        advanced,
-        kind,
-        help,
-        modes: SIM,
         methods,
+        ..f(key, label, group, advanced, kind, SIM, help)
     }
 }
 
