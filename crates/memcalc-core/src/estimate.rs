@@ -83,10 +83,6 @@ impl Estimate {
         self.per_device_bytes <= self.capacity_bytes
     }
 
-    /// Capacity minus use: positive is headroom, negative a shortfall.
-    pub fn headroom_bytes(&self) -> i128 {
-        i128::from(self.capacity_bytes) - i128::from(self.per_device_bytes)
-    }
 
     /// The size of the headroom or shortfall.
     pub fn headroom_abs(&self) -> u64 {

@@ -335,23 +335,6 @@ impl Reader<'_> {
     }
 }
 
-const ARCH_KEYS: [&str; 14] = [
-    "layers",
-    "hidden",
-    "heads",
-    "kv_heads",
-    "head_dim",
-    "ffn",
-    "vocab",
-    "mlp",
-    "bias",
-    "norm",
-    "tied",
-    "learned_pos",
-    "experts",
-    "active_experts",
-];
-
 impl Inputs {
     /// The raw text of `key` ("" for an unknown key).
     pub fn get(&self, key: &str) -> &str {
@@ -887,7 +870,3 @@ pub fn is_field(key: &str) -> bool {
     field(key).is_some()
 }
 
-/// Keys that only matter together with an architecture.
-pub fn is_arch_key(key: &str) -> bool {
-    ARCH_KEYS.contains(&key)
-}

@@ -58,6 +58,3 @@ pub const PRESETS: &[Preset] = &[
         source: "Ronneberger et al. 2015 (arXiv:1505.04597): 4 levels from 64 channels; inputs and outputs 8 physical fields" },
 ];
 
-pub fn preset_by_id(id: &str) -> Option<&'static Preset> {
-    PRESETS.iter().find(|p| p.id == id)
-}
