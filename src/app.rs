@@ -52,7 +52,9 @@ pub fn Calculator(
     let (derived, set_derived) = signal(derive(&scenario.get_untracked()));
     Effect::new(move |pending: Option<Option<TimeoutHandle>>| {
         let s = scenario.get();
-        if let Some(Some(h)) = pending {
+        // The first run only subscribes: the signal already holds this scenario's answers.
+        let pending = pending?;
+        if let Some(h) = pending {
             h.clear();
         }
         set_timeout_with_handle(move || set_derived.set(derive(&s)), std::time::Duration::from_millis(120)).ok()
