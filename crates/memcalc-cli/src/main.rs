@@ -2,7 +2,6 @@
 //! KEY=VALUE arguments; prints a table, JSON, CSV or Markdown, or a sweep of one key.
 //! Exit status: 0 fits, 1 does not fit, 2 invalid input.
 
-mod json;
 mod output;
 
 use memcalc_core::{estimate, Inputs};

@@ -1,7 +1,8 @@
 //! The formats `memcalc` prints: a terminal table, JSON, CSV and Markdown, and sweeps.
 
 use memcalc_core::units::{format_bytes, group_digits, UnitSystem};
-use memcalc_core::{estimate, Estimate, Inputs, Notice, Scenario};
+use memcalc_core::report;
+use memcalc_core::{Estimate, Inputs, Notice, Scenario};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Format {
@@ -23,39 +24,14 @@ impl Format {
     }
 }
 
-/// A CSV field, quoted when it needs to be.
-fn csv(s: &str) -> String {
-    if s.contains([',', '"', '\n']) {
-        format!("\"{}\"", s.replace('"', "\"\""))
-    } else {
-        s.to_string()
-    }
-}
-
 pub fn render(s: &Scenario, e: &Estimate, notices: &[Notice], format: Format, decimal: bool) -> String {
     let units = if decimal { UnitSystem::Decimal } else { UnitSystem::Binary };
     let size = |b: u64| format_bytes(b, units);
     let mut out = String::new();
     match format {
-        Format::Json => {
-            out.push_str(&crate::json::estimate_json(e, notices));
-            out.push('\n');
-        }
-        Format::Csv => {
-            out.push_str("id,label,bytes,location,formula\n");
-            for c in &e.components {
-                out.push_str(&format!("{},{},{},{},{}\n", c.id, csv(c.label), c.bytes, c.location.id(), csv(&c.formula)));
-            }
-            out.push_str(&format!("total,Total per device,{},device,\n", e.per_device_bytes));
-        }
-        Format::Markdown => {
-            out.push_str("| Component | Memory | Bytes | Where | Formula |\n|---|---:|---:|---|---|\n");
-            for c in &e.components {
-                out.push_str(&format!("| {} | {} | {} | {} | `{}` |\n", c.label, size(c.bytes), c.bytes, c.location.id(), c.formula));
-            }
-            out.push_str(&format!("| **Total per device** | **{}** | {} | device | |\n", size(e.per_device_bytes), e.per_device_bytes));
-            out.push_str(&format!("\n{}\n", verdict(e, units)));
-        }
+        Format::Json => out.push_str(&report::to_json(e, notices)),
+        Format::Csv => out.push_str(&report::to_csv(e)),
+        Format::Markdown => out.push_str(&report::to_markdown(e, units)),
         Format::Table => {
             let width = e.components.iter().map(|c| c.label.len()).max().unwrap_or(10).max(16);
             for c in &e.components {
@@ -72,7 +48,7 @@ pub fn render(s: &Scenario, e: &Estimate, notices: &[Notice], format: Format, de
             if e.host_per_node_bytes > 0 && e.mode != memcalc_core::Mode::Sim {
                 out.push_str(&format!("{:<width$}  {:>12}\n", "Host per node", size(e.host_per_node_bytes)));
             }
-            out.push_str(&verdict(e, units));
+            out.push_str(&report::verdict(e, units));
             out.push('\n');
             for w in &e.warnings {
                 out.push_str(&format!("note: {w}\n"));
@@ -107,30 +83,6 @@ pub fn render(s: &Scenario, e: &Estimate, notices: &[Notice], format: Format, de
     out
 }
 
-fn verdict(e: &Estimate, units: UnitSystem) -> String {
-    let diff = format_bytes(e.headroom_abs(), units);
-    if e.fits() {
-        format!("Fits on {} with {diff} to spare.", e.device_label)
-    } else {
-        format!("Does not fit on {}: {diff} short.", e.device_label)
-    }
-}
-
-/// The values of a sweep: every integer for short ranges, else doubling from `from`.
-fn sweep_values(from: u64, to: u64) -> Vec<u64> {
-    if to - from < 64 {
-        return (from..=to).collect();
-    }
-    let mut v = Vec::new();
-    let mut x = from.max(1);
-    while x < to {
-        v.push(x);
-        x = x.saturating_mul(2);
-    }
-    v.push(to);
-    v
-}
-
 /// Estimates for every value of one key; returns whether the last one fits.
 pub fn sweep(base: &Inputs, spec: &str, format: Format, decimal: bool) -> Result<bool, String> {
     let (key, range) = spec.split_once('=').ok_or("--sweep takes KEY=FROM..TO")?;
@@ -144,14 +96,10 @@ pub fn sweep(base: &Inputs, spec: &str, format: Format, decimal: bool) -> Result
         return Err(format!("--sweep: '{key}' is not a parameter; see docs/url-parameters.md"));
     }
     let units = if decimal { UnitSystem::Decimal } else { UnitSystem::Binary };
-    let mut rows = Vec::new();
-    for v in sweep_values(from, to) {
-        let mut i = base.clone();
-        i.set(key, v.to_string());
-        let s = i.parse().map_err(|e| e.into_iter().map(|e| e.message).collect::<Vec<_>>().join("; "))?;
-        let e = estimate(&s);
-        rows.push((v, e.per_device_bytes, e.capacity_bytes, e.fits()));
-    }
+    let rows: Vec<(u64, u64, u64, bool)> = report::sweep(base, key, &report::sweep_values(from, to))?
+        .into_iter()
+        .map(|p| (p.x, p.bytes, p.capacity, p.fits))
+        .collect();
     let mut out = String::new();
     match format {
         Format::Json => {

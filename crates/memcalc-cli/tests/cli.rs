@@ -21,7 +21,7 @@ fn key_value_arguments_and_json() {
     let (code, out, _) = memcalc(&["--json", "mode=infer", "params=1B", "dtype=fp16", "overhead=0", "runtime=0"]);
     assert_eq!(code, 0);
     assert!(out.starts_with("{\"schema_version\":1,\"mode\":\"infer\",\"per_device_bytes\":"), "{out}");
-    assert!(out.contains("{\"id\":\"weights\",\"bytes\":2000000000,\"location\":\"device\""), "{out}");
+    assert!(out.contains("{\"id\":\"weights\",\"label\":\"Weights\",\"bytes\":2000000000,\"location\":\"device\""), "{out}");
     assert!(out.contains("{\"id\":\"kv_cache\","), "{out}");
     assert!(out.contains("\"fits\":true"));
     // The total is the sum of the device components.

@@ -25,6 +25,12 @@ pub const GPUS: &[GpuPreset] = &[
         label: "NVIDIA H200 141GB",
         capacity_bytes: 143_771 * MIB,
     },
+    // nvidia-smi total on B200 (183359 MiB; NVIDIA/TensorRT-LLM#10278)
+    GpuPreset {
+        id: "b200",
+        label: "NVIDIA B200 180GB",
+        capacity_bytes: 183_359 * MIB,
+    },
     // nvidia-smi total on A100 80GB (81920 MiB)
     GpuPreset {
         id: "a100-80",
@@ -42,6 +48,24 @@ pub const GPUS: &[GpuPreset] = &[
         id: "l40s",
         label: "NVIDIA L40S 48GB",
         capacity_bytes: 46_068 * MIB,
+    },
+    // nvidia-smi total on L4 (23034 MiB)
+    GpuPreset {
+        id: "l4",
+        label: "NVIDIA L4 24GB",
+        capacity_bytes: 23_034 * MIB,
+    },
+    // nvidia-smi total on T4 (15360 MiB)
+    GpuPreset {
+        id: "t4",
+        label: "NVIDIA T4 16GB",
+        capacity_bytes: 15_360 * MIB,
+    },
+    // nvidia-smi total on RTX A6000 and RTX 6000 Ada (49140 MiB)
+    GpuPreset {
+        id: "rtx-a6000",
+        label: "NVIDIA RTX A6000 / RTX 6000 Ada 48GB",
+        capacity_bytes: 49_140 * MIB,
     },
     // nvidia-smi total on V100-SXM2-32GB (32510 MiB)
     GpuPreset {
@@ -66,6 +90,12 @@ pub const GPUS: &[GpuPreset] = &[
         id: "rtx3090",
         label: "NVIDIA GeForce RTX 3090 24GB",
         capacity_bytes: 24_576 * MIB,
+    },
+    // AMD nominal 256 GB HBM3E
+    GpuPreset {
+        id: "mi325x",
+        label: "AMD Instinct MI325X 256GB",
+        capacity_bytes: 256 * GIB,
     },
     // AMD nominal 192 GB HBM3
     GpuPreset {

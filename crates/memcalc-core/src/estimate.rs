@@ -147,9 +147,16 @@ impl Words<'_> {
 
 /// Computes the memory of a validated scenario.
 pub fn estimate(s: &Scenario) -> Estimate {
-    if s.mode == Mode::Sim {
-        return crate::sim_estimate::estimate_sim(s);
-    }
+    let mut e = if s.mode == Mode::Sim {
+        crate::sim_estimate::estimate_sim(s)
+    } else {
+        estimate_model(s)
+    };
+    crate::calibrate::apply(s, &mut e);
+    e
+}
+
+fn estimate_model(s: &Scenario) -> Estimate {
     let plan = Plan::new(s);
     let (stage_i, b) = plan.busiest();
     let p = &s.parallel;

@@ -40,10 +40,11 @@ pub enum Group {
     Parallel,
     Data,
     Device,
+    Check,
 }
 
 impl Group {
-    pub const ALL: [Group; 13] = [
+    pub const ALL: [Group; 14] = [
         Group::Model,
         Group::SciMl,
         Group::Sim,
@@ -57,6 +58,7 @@ impl Group {
         Group::SimHistory,
         Group::Architecture,
         Group::Data,
+        Group::Check,
     ];
 
     pub fn label(self) -> &'static str {
@@ -74,6 +76,7 @@ impl Group {
             Group::Parallel => "GPUs and parallelism",
             Group::Data => "Training data in memory",
             Group::Device => "Device",
+            Group::Check => "Check against a measurement",
         }
     }
 }
@@ -252,6 +255,9 @@ pub const FIELDS: &[Field] = &[
     f("runtime", "Runtime memory per device", G::Device, true, Number { unit: "MiB" }, EVERY, "CUDA context, kernels and library workspaces that nvidia-smi counts before any tensor."),
     f("overhead", "Allocator overhead", G::Device, true, Number { unit: "%" }, EVERY, "Fragmentation and temporaries of the caching allocator, as a share of the tensors."),
     sf("method", "Method", G::Sim, false, Select, 0, "How space is discretised: grid, particles, unstructured mesh, lattice Boltzmann or spectral."),
+    f("measured", "Peak you measured", G::Check, false, Size { unit: "GiB" }, EVERY, "The peak a real run reported, e.g. 71.3GiB or 76GB; the estimate is set beside it."),
+    f("measured_kind", "Reported by", G::Check, false, Select, EVERY, "Each tool counts a different part of the breakdown."),
+    f("calibration", "Calibration kept", G::Check, true, Size { unit: "MiB" }, EVERY, "Memory added per device (per rank in simulations) to match a measurement; a bare number is MiB."),
     sf("sim_device", "Runs on", G::Sim, false, Select, 0, "CPU nodes (compared with node memory) or GPU-resident with one rank per GPU."),
     sf("nx", "Cells in x", G::SimSize, false, Count, GRID | LBM | SPEC, "Grid points along x."),
     sf("ny", "Cells in y", G::SimSize, false, Count, GRID | LBM | SPEC, "Grid points along y."),
@@ -370,6 +376,7 @@ pub fn options(key: &str) -> Vec<(&'static str, &'static str)> {
         "lbm_dtype" => same("Same as the precision"),
         "adjoint" => all::<crate::sim::Adjoint>(),
         "model" => all::<crate::sciml::ModelKind>(),
+        "measured_kind" => all::<crate::calibrate::Measured>(),
         _ => Vec::new(),
     }
 }

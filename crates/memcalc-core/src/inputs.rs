@@ -138,6 +138,15 @@ fn canonical(key: &str, s: &Scenario) -> String {
             }
         }
         "dataset_on" => s.dataset_on.id().into(),
+        "measured" => s.measured.map(|b| canonical_size(b, 1 << 30)).unwrap_or_default(),
+        "measured_kind" => s.measured_kind.id().into(),
+        "calibration" => {
+            if s.calibration > 0 {
+                canonical_size(s.calibration, 1 << 20)
+            } else {
+                String::new()
+            }
+        }
         "gpu" => s.device.preset.id.into(),
         "gpu_mem" => s
             .device
@@ -440,6 +449,15 @@ impl Inputs {
         let runtime_mib = r.fixed("runtime", 0, MAX_RUNTIME_MIB, "whole MiB from 0 to 1048576");
         let overhead_bp = r.fixed("overhead", 2, MAX_OVERHEAD_BP, "between 0 and 100 %");
 
+        let measured = r.size("measured", 1 << 30, MAX_DEVICE_BYTES);
+        let measured_kind = r.choice::<crate::calibrate::Measured>("measured_kind");
+        let calibration = r.size("calibration", 1 << 20, MAX_DEVICE_BYTES);
+        if let (Some(Mode::Sim), Some(k)) = (mode, measured_kind) {
+            if k != crate::calibrate::Measured::Rank && k != crate::calibrate::Measured::NvidiaSmi {
+                r.fail("measured_kind", "simulations compare with nvidia-smi (GPU runs) or the code's per-rank report");
+            }
+        }
+
         let sim = self.parse_sim(&mut r);
         let sciml = (|| {
             Some(crate::sciml::SciMl {
@@ -571,6 +589,9 @@ impl Inputs {
             overhead_bp: overhead_bp.unwrap(),
             sim: sim.unwrap(),
             sciml: sciml.unwrap(),
+            measured: measured.unwrap(),
+            measured_kind: measured_kind.unwrap(),
+            calibration: calibration.flatten().unwrap_or(0),
         };
         Ok(s)
     }

@@ -3,6 +3,7 @@
 
 pub mod activations;
 pub mod arch;
+pub mod calibrate;
 pub mod choice;
 pub mod derived;
 pub mod device;
@@ -10,9 +11,11 @@ pub mod estimate;
 pub mod fields;
 pub mod inputs;
 pub mod optimizer;
+pub mod page;
 pub mod precision;
 pub mod presets;
 pub mod quant;
+pub mod report;
 pub mod query;
 pub mod sat;
 pub mod scenario;

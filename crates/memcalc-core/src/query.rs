@@ -83,8 +83,9 @@ pub fn pairs(input: &str) -> Vec<(String, String)> {
         .collect()
 }
 
-/// Keys the page understands besides form fields (schema version; later embed options).
-const META_KEYS: &[&str] = &["v"];
+/// Keys the page understands besides form fields: schema version and page options
+/// (`crate::page`).
+pub const META_KEYS: &[&str] = &["v", "preset", "units", "theme", "embed", "show", "lock"];
 
 fn shorten(s: &str) -> String {
     let mut t: String = s.chars().take(40).collect();
@@ -104,9 +105,18 @@ impl Inputs {
             .rev()
             .find(|(k, _)| k == "mode")
             .and_then(|(_, v)| crate::choice::Choice::parse(&v).ok());
-        let mut inputs = Inputs::from_scenario(&Scenario::default_for(
-            mode.unwrap_or(crate::scenario::Mode::Train),
-        ));
+        // A preset named in the link is the base its other values change.
+        let preset = pairs(input)
+            .into_iter()
+            .rev()
+            .find(|(k, _)| k == "preset")
+            .and_then(|(_, v)| crate::page::preset_by_id(&v));
+        let mut inputs = match preset {
+            Some(p) => Inputs::from_query(p.query).0,
+            None => Inputs::from_scenario(&Scenario::default_for(
+                mode.unwrap_or(crate::scenario::Mode::Train),
+            )),
+        };
         let mut notices = Vec::new();
         let mut seen: Vec<String> = Vec::new();
         for (key, value) in pairs(input) {
@@ -152,19 +162,38 @@ impl Inputs {
     }
 }
 
+/// The scenario a preset describes.
+pub fn preset_scenario(p: &crate::presets::Preset) -> Option<Scenario> {
+    Inputs::from_query(p.query).0.parse().ok()
+}
+
 impl Scenario {
     /// The canonical query (without `?`): schema version, then every field whose canonical value
     /// differs from the default, in form order.
     pub fn to_query(&self) -> String {
+        self.link(None)
+    }
+
+    /// The canonical query relative to a preset: `v`, `preset`, then the fields that differ
+    /// from the preset's values.
+    pub fn link(&self, preset: Option<&crate::presets::Preset>) -> String {
+        let base_scenario = preset.and_then(preset_scenario);
+        let preset = preset.filter(|_| base_scenario.is_some());
         let mine = Inputs::from_scenario(self);
-        let default = Inputs::from_scenario(&Scenario::default_for(self.mode));
+        let base = Inputs::from_scenario(&base_scenario.unwrap_or_else(|| Scenario::default_for(self.mode)));
         let mut out = format!("v={SCHEMA_VERSION}");
+        if let Some(p) = preset {
+            out.push_str("&preset=");
+            out.push_str(p.id);
+        }
+        let arch_changed = ["layers", "hidden", "heads", "vocab"].iter().any(|k| mine.get(k) != base.get(k));
         for f in FIELDS {
             let v = mine.get(f.key);
-            // With an architecture, an absent count means "derive it": a given one must be written.
-            let forced = (f.key == "params" && self.arch.is_some())
-                || (f.key == "mode" && self.mode != Scenario::default().mode);
-            if v != default.get(f.key) || forced {
+            // With an architecture, an absent count means "derive it": a given one must be
+            // written whenever the link also names the architecture.
+            let forced = (f.key == "params" && self.arch.is_some() && (preset.is_none() || arch_changed))
+                || (f.key == "mode" && preset.is_none() && self.mode != Scenario::default().mode);
+            if v != base.get(f.key) || forced {
                 out.push('&');
                 out.push_str(f.key);
                 out.push('=');

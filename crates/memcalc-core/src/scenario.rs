@@ -170,6 +170,11 @@ pub struct Scenario {
     pub overhead_bp: u64,
     pub sim: crate::sim::Sim,
     pub sciml: crate::sciml::SciMl,
+    /// A peak the user measured, to set the estimate beside (None: not given).
+    pub measured: Option<u64>,
+    pub measured_kind: crate::calibrate::Measured,
+    /// Bytes per device (per rank in simulations) kept from a measurement; 0: none.
+    pub calibration: u64,
 }
 
 impl Default for Scenario {
@@ -217,6 +222,9 @@ impl Default for Scenario {
             overhead_bp: DEFAULT_OVERHEAD_BP,
             sim: crate::sim::Sim::default(),
             sciml: crate::sciml::SciMl::default(),
+            measured: None,
+            measured_kind: crate::calibrate::Measured::NvidiaSmi,
+            calibration: 0,
         }
     }
 }

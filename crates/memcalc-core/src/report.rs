@@ -1,0 +1,258 @@
+//! The breakdown in the forms people paste elsewhere: JSON (the schema `memcalc --json`
+//! prints), CSV and a Markdown table; and sweeps of one key, the data behind the scaling chart.
+//! Shared by the page's exports and the CLI, so both always agree.
+
+use crate::estimate::{estimate, Estimate};
+use crate::inputs::Inputs;
+use crate::query::Notice;
+use crate::scenario::{Mode, Scenario};
+use crate::units::{format_bytes, UnitSystem};
+
+/// A JSON string literal.
+pub fn json_string(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + 2);
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", c as u32)),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+/// The estimate as JSON, schema version 1 (documented in the README).
+pub fn to_json(e: &Estimate, notices: &[Notice]) -> String {
+    use crate::choice::Choice;
+    let components: Vec<String> = e
+        .components
+        .iter()
+        .map(|c| {
+            format!(
+                "{{\"id\":{},\"label\":{},\"bytes\":{},\"location\":{},\"formula\":{},\"source\":{}}}",
+                json_string(c.id),
+                json_string(c.label),
+                c.bytes,
+                json_string(c.location.id()),
+                json_string(&c.formula),
+                json_string(c.source)
+            )
+        })
+        .collect();
+    let warnings: Vec<String> = e
+        .warnings
+        .iter()
+        .map(String::as_str)
+        .chain(notices.iter().map(|n| n.message.as_str()))
+        .map(json_string)
+        .collect();
+    // Simulations add bytes per MPI rank and per node, and what the run writes to disk.
+    let sim = if e.mode == Mode::Sim {
+        format!(
+            ",\"per_rank_bytes\":{},\"per_node_bytes\":{},\"disk_bytes\":{}",
+            e.per_rank_bytes, e.host_per_node_bytes, e.disk_bytes
+        )
+    } else {
+        String::new()
+    };
+    format!(
+        "{{\"schema_version\":1,\"mode\":{},\"per_device_bytes\":{},\"cluster_bytes\":{},\"capacity_bytes\":{},\"host_per_node_bytes\":{},\"busiest\":{},\"params\":{},\"trainable_params\":{},\"fits\":{}{},\"components\":[{}],\"warnings\":[{}]}}\n",
+        json_string(e.mode.id()),
+        e.per_device_bytes,
+        e.cluster_bytes,
+        e.capacity_bytes,
+        e.host_per_node_bytes,
+        json_string(&e.busiest),
+        e.params,
+        e.trainable_params,
+        e.fits(),
+        sim,
+        components.join(","),
+        warnings.join(",")
+    )
+}
+
+/// A CSV field, quoted when it needs to be (RFC 4180).
+fn csv_field(s: &str) -> String {
+    if s.contains([',', '"', '\n']) {
+        format!("\"{}\"", s.replace('"', "\"\""))
+    } else {
+        s.to_string()
+    }
+}
+
+pub fn to_csv(e: &Estimate) -> String {
+    let mut out = String::from("id,label,bytes,location,formula\n");
+    for c in &e.components {
+        out.push_str(&format!(
+            "{},{},{},{},{}\n",
+            c.id,
+            csv_field(c.label),
+            c.bytes,
+            c.location.id(),
+            csv_field(&c.formula)
+        ));
+    }
+    out.push_str(&format!("total,Total per device,{},device,\n", e.per_device_bytes));
+    out
+}
+
+/// One sentence: fits or not, and by how much.
+pub fn verdict(e: &Estimate, units: UnitSystem) -> String {
+    let diff = format_bytes(e.headroom_abs(), units);
+    if e.fits() {
+        format!("Fits on {} with {diff} to spare.", e.device_label)
+    } else {
+        format!("Does not fit on {}: {diff} short.", e.device_label)
+    }
+}
+
+pub fn to_markdown(e: &Estimate, units: UnitSystem) -> String {
+    let size = |b: u64| format_bytes(b, units);
+    let mut out = String::from("| Component | Memory | Bytes | Where | Formula |\n|---|---:|---:|---|---|\n");
+    for c in &e.components {
+        out.push_str(&format!(
+            "| {} | {} | {} | {} | `{}` |\n",
+            c.label,
+            size(c.bytes),
+            c.bytes,
+            c.location.id(),
+            c.formula.replace('|', "\\|")
+        ));
+    }
+    out.push_str(&format!(
+        "| **Total per device** | **{}** | {} | device | |\n\n{}\n",
+        size(e.per_device_bytes),
+        e.per_device_bytes,
+        verdict(e, units)
+    ));
+    out
+}
+
+/// The values of a sweep: every integer for short ranges, else doubling from `from`.
+pub fn sweep_values(from: u64, to: u64) -> Vec<u64> {
+    if to.saturating_sub(from) < 64 {
+        return (from..=to).collect();
+    }
+    let mut v = Vec::new();
+    let mut x = from.max(1);
+    while x < to {
+        v.push(x);
+        x = x.saturating_mul(2);
+    }
+    v.push(to);
+    v
+}
+
+/// One point of a sweep.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Point {
+    pub x: u64,
+    pub bytes: u64,
+    pub capacity: u64,
+    pub fits: bool,
+}
+
+/// Estimates with `key` set to each value; the first invalid value stops it with its message.
+pub fn sweep(base: &Inputs, key: &str, values: &[u64]) -> Result<Vec<Point>, String> {
+    let mut out = Vec::with_capacity(values.len());
+    for &v in values {
+        let mut i = base.clone();
+        i.set(key, v.to_string());
+        let s = i
+            .parse()
+            .map_err(|e| e.into_iter().map(|e| e.message).collect::<Vec<_>>().join("; "))?;
+        let e = estimate(&s);
+        out.push(Point { x: v, bytes: e.per_device_bytes, capacity: e.capacity_bytes, fits: e.fits() });
+    }
+    Ok(out)
+}
+
+/// A line of the scaling chart.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Series {
+    pub label: &'static str,
+    pub points: Vec<(u64, u64)>,
+}
+
+/// What the scaling chart shows for a scenario: memory per device against the quantity that
+/// matters most (micro-batch for training, context length for inference, nodes for
+/// simulations, strong and weak), the capacity, and the current value of that quantity.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Scaling {
+    pub x_label: &'static str,
+    pub key: &'static str,
+    pub series: Vec<Series>,
+    pub capacity: u64,
+    pub current: u64,
+}
+
+impl Scaling {
+    /// The largest x of the first series that still fits, and the first that does not.
+    pub fn limit(&self) -> (Option<u64>, Option<u64>) {
+        let pts = self.series.first().map(|s| s.points.as_slice()).unwrap_or(&[]);
+        let last_fit = pts.iter().rev().find(|p| p.1 <= self.capacity).map(|p| p.0);
+        let first_short = pts.iter().find(|p| p.1 > self.capacity).map(|p| p.0);
+        (last_fit, first_short)
+    }
+}
+
+/// Powers of two from 1 reaching at least `at_least` (and never beyond `cap`).
+fn doubling(at_least: u64, cap: u64) -> Vec<u64> {
+    let mut v = vec![1u64];
+    while *v.last().unwrap_or(&1) < at_least.min(cap) {
+        let next = v.last().unwrap_or(&1).saturating_mul(2).min(cap);
+        v.push(next);
+    }
+    v
+}
+
+pub fn scaling(s: &Scenario) -> Scaling {
+    let capacity = estimate(s).capacity_bytes;
+    if s.mode == Mode::Sim {
+        let top = (s.sim.nodes * 64).clamp(64, 4096);
+        return Scaling {
+            x_label: "Nodes",
+            key: "nodes",
+            series: vec![
+                Series { label: "Strong scaling (same problem)", points: crate::sim_estimate::scaling(s, false, top) },
+                Series { label: "Weak scaling (problem grows with nodes)", points: crate::sim_estimate::scaling(s, true, top) },
+            ],
+            capacity,
+            current: s.sim.nodes,
+        };
+    }
+    let at = |key: &str, v: u64| {
+        let mut t = *s;
+        match key {
+            "seq" => t.seq = v,
+            _ => t.batch = v,
+        }
+        estimate(&t).per_device_bytes
+    };
+    let (key, x_label, current, limit) = if s.mode == Mode::Infer && s.sciml.is_transformer() {
+        ("seq", "Context length (tokens)", s.seq, crate::scenario::MAX_SEQ)
+    } else {
+        ("batch", "Micro-batch size", s.batch, crate::scenario::MAX_BATCH)
+    };
+    // Far enough to show where memory crosses the capacity, and past the current value.
+    let mut xs = doubling(current.saturating_mul(4).max(if key == "seq" { 1 << 15 } else { 64 }), limit);
+    if let Some(m) = if key == "seq" { crate::derived::max_seq(s) } else { crate::derived::max_batch(s) } {
+        xs = doubling(xs.last().copied().unwrap_or(1).max(m.saturating_mul(2)), limit);
+    }
+    if key == "seq" {
+        xs.retain(|&x| x >= 128);
+    }
+    let points = xs.into_iter().map(|x| (x, at(key, x))).collect();
+    Scaling {
+        x_label,
+        key,
+        series: vec![Series { label: "Memory per device", points }],
+        capacity,
+        current,
+    }
+}
