@@ -35,7 +35,7 @@ export default defineConfig({
   ],
   webServer: [
     {
-      command: "node scripts/serve-dist.mjs dist 4173 /",
+      command: "node scripts/serve-dist.mjs dist 4173 / examples",
       url: "http://127.0.0.1:4173/index.html",
       reuseExistingServer: !process.env.CI,
       timeout: 30_000,

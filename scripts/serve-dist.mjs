@@ -1,12 +1,13 @@
 // Serves a built dist/ folder on 127.0.0.1 with correct MIME types (application/wasm matters:
 // browsers refuse streaming compilation otherwise), optionally under a sub-path.
-// Usage: node scripts/serve-dist.mjs [dir=dist] [port=4173] [prefix=/]
+// Usage: node scripts/serve-dist.mjs [dir=dist] [port=4173] [prefix=/] [examples dir]
+// With an examples dir, /examples/… is served from it (the sample host pages of docs/embedding.md).
 import { createServer } from "node:http";
 import { readFile } from "node:fs/promises";
 import { extname, join, normalize, resolve } from "node:path";
 
-const [dir = "dist", port = "4173", prefix = "/"] = process.argv.slice(2);
-const root = resolve(dir);
+const [dir = "dist", port = "4173", prefix = "/", examples] = process.argv.slice(2);
+const distRoot = resolve(dir);
 const types = {
   ".html": "text/html; charset=utf-8",
   ".js": "text/javascript; charset=utf-8",
@@ -25,6 +26,11 @@ createServer(async (req, res) => {
     return;
   }
   path = path.slice(prefix.length);
+  let root = distRoot;
+  if (examples && path.startsWith("examples/")) {
+    root = resolve(examples);
+    path = path.slice("examples/".length);
+  }
   if (path === "" || path.endsWith("/")) path += "index.html";
   const file = normalize(join(root, path));
   if (!file.startsWith(root)) {
@@ -39,5 +45,5 @@ createServer(async (req, res) => {
     res.writeHead(404).end("not found");
   }
 }).listen(Number(port), "127.0.0.1", () => {
-  console.log(`serving ${root} at http://127.0.0.1:${port}${prefix}`);
+  console.log(`serving ${distRoot} at http://127.0.0.1:${port}${prefix}`);
 });

@@ -1,29 +1,46 @@
+use leptos::ev;
 use leptos::prelude::*;
 use memcalc_core::derived::derive;
-use memcalc_core::units::group_digits;
+use memcalc_core::page::PageOptions;
+use memcalc_core::report::{scaling, Scaling};
+use memcalc_core::units::{group_digits, UnitSystem};
 use memcalc_core::{estimate, Estimate, FieldError, Inputs, Notice, Scenario};
 
-use crate::components::{BreakdownChart, DerivedAnswers, PresetPicker, QueryNotices, ResultsTable, ScenarioForm, Verdict};
+use crate::browser;
+use crate::components::{
+    BreakdownChart, CheckPanel, DerivedAnswers, DisplayControls, Faq, PresetPicker, QueryNotices, ResultsTable,
+    ScalingChart, ScenarioForm, SharePanel, Verdict,
+};
 use crate::location;
 
-/// The whole page: the calculator started from the URL's query.
+/// The whole page: the calculator started from the URL's query (or, without one, from the
+/// last calculation on this browser). In embed mode, only the calculator.
 #[component]
 pub fn App() -> impl IntoView {
+    let mut query = location::current_query();
+    if query.trim_start_matches('?').is_empty() {
+        query = browser::last_query().unwrap_or_default();
+    }
+    let embed = PageOptions::from_query(&query).0.embed;
+    if embed {
+        return view! { <Calculator initial_query=query sync_url=false/> }.into_any();
+    }
     view! {
         <header class="site-header">
             <h1>"Memory calculator"</h1>
             <p class="tagline">
-                "How much memory your model needs per GPU, part by part, with the formula and source behind every number."
+                "How much memory your model or simulation needs per GPU or node, part by part, with the formula and source behind every number."
             </p>
         </header>
-        <Calculator initial_query=location::current_query() sync_url=true/>
+        <Calculator initial_query=query sync_url=true/>
         <footer class="site-footer">
             <p>
-                "Estimates follow published formulas (ZeRO, Mixed Precision Training, Transformer Math 101); each row cites its source. "
+                "Estimates follow published formulas (ZeRO, Mixed Precision Training, Korthikanti et al., LAMMPS and FluidX3D documentation); each row cites its source. "
                 "Totals predict what nvidia-smi shows at the peak, including the CUDA context and allocator overhead."
             </p>
         </footer>
     }
+    .into_any()
 }
 
 /// The calculator: a form bound to the core's inputs, and the estimate it derives.
@@ -32,13 +49,25 @@ pub fn Calculator(
     /// Query string (or whole URL) the state starts from.
     #[prop(into)]
     initial_query: String,
-    /// Whether to mirror the valid state into the page URL.
+    /// Whether to mirror the valid state into the page URL, history and local storage.
     #[prop(optional)]
     sync_url: bool,
 ) -> impl IntoView {
-    let (start, notices) = Inputs::from_query(&initial_query);
+    let (start, mut start_notices) = Inputs::from_query(&initial_query);
+    let (options, page_notices) = PageOptions::from_query(&initial_query);
+    start_notices.extend(page_notices);
     let (inputs, set_inputs) = signal(start);
-    let (notices, set_notices) = signal::<Vec<Notice>>(notices);
+    let (notices, set_notices) = signal::<Vec<Notice>>(start_notices);
+    let units = RwSignal::new(options.units);
+    let preset = RwSignal::new(options.preset);
+    let theme = crate::theme::init(options.theme);
+    // Static for the page's life: what the embedding page chose to show and fix.
+    let options = StoredValue::new(options);
+    let shows = move |part: &str| options.with_value(|o| o.shows(part));
+    let locked: Vec<&'static str> = options.with_value(|o| o.lock.clone());
+    if options.with_value(|o| o.embed) {
+        Effect::new(move |_| crate::observe::report_height());
+    }
 
     let parsed: Memo<Result<Scenario, Vec<FieldError>>> = Memo::new(move |_| inputs.with(Inputs::parse));
     // While a field is invalid the last valid scenario stays on screen.
@@ -47,17 +76,25 @@ pub fn Calculator(
         Err(_) => prev.copied().unwrap_or_default(),
     });
     let result: Memo<Estimate> = Memo::new(move |_| estimate(&scenario.get()));
-    // The derived answers run dozens of estimates (searches, savings): they follow a pause in
+    // The derived answers and the scaling sweep run dozens of estimates: they follow a pause in
     // typing instead of every keystroke, so the breakdown itself updates within the frame.
     let (derived, set_derived) = signal(derive(&scenario.get_untracked()));
+    let (sweep, set_sweep) = signal::<Scaling>(scaling(&scenario.get_untracked()));
     Effect::new(move |pending: Option<Option<TimeoutHandle>>| {
         let s = scenario.get();
-        // The first run only subscribes: the signal already holds this scenario's answers.
+        // The first run only subscribes: the signals already hold this scenario's answers.
         let pending = pending?;
         if let Some(h) = pending {
             h.clear();
         }
-        set_timeout_with_handle(move || set_derived.set(derive(&s)), std::time::Duration::from_millis(120)).ok()
+        set_timeout_with_handle(
+            move || {
+                set_derived.set(derive(&s));
+                set_sweep.set(scaling(&s));
+            },
+            std::time::Duration::from_millis(120),
+        )
+        .ok()
     });
     // The mode typed, even while another field is invalid, decides which fields show.
     // Memos, not derived signals: the form's groups re-render only when these values change,
@@ -75,12 +112,35 @@ pub fn Calculator(
     });
     let errors = Signal::derive(move || parsed.with(|p| p.as_ref().err().cloned().unwrap_or_default()));
 
+    // The link of the current state: preset, changed fields, page options.
+    let link = Memo::new(move |_| {
+        let page = PageOptions { units: units.get(), ..options.get_value() };
+        format!("{}{}", scenario.get().link(preset.get()), page.query_suffix())
+    });
+    // Deliberate changes (a preset, a suggestion) add a history entry; typing replaces it.
+    let push_next = StoredValue::new(false);
     if sync_url {
         Effect::new(move |_| {
-            if let Ok(s) = parsed.get() {
-                location::replace_query(&s.to_query());
+            let Ok(_) = parsed.get() else { return };
+            let q = link.get();
+            if push_next.get_value() {
+                push_next.set_value(false);
+                browser::push_query(&q);
+            } else {
+                location::replace_query(&q);
             }
+            browser::remember_query(&q);
         });
+        let handle = window_event_listener(ev::popstate, move |_| {
+            let q = location::current_query();
+            let (i, n) = Inputs::from_query(&q);
+            let (o, _) = PageOptions::from_query(&q);
+            preset.set(o.preset);
+            units.set(o.units);
+            set_inputs.set(i);
+            set_notices.set(n);
+        });
+        on_cleanup(move || handle.remove());
     }
 
     let model = Memo::new(move |_| {
@@ -98,36 +158,70 @@ pub fn Calculator(
             }
         });
     });
-    let on_preset = Callback::new(move |query: &'static str| set_inputs.set(Inputs::from_query(query).0));
-
+    let keep_locked = locked.clone();
+    let on_preset = Callback::new(move |p: &'static memcalc_core::presets::Preset| {
+        set_inputs.update(|i| {
+            let mut next = Inputs::from_query(p.query).0;
+            // Fields the embedding page fixed keep their values.
+            for k in &keep_locked {
+                next.set(k, i.get(k).to_string());
+            }
+            *i = next;
+        });
+        preset.set(Some(p));
+        push_next.set_value(true);
+    });
     let on_apply = Callback::new(move |patch: Vec<(&'static str, String)>| {
         set_inputs.update(|i| {
             for (k, v) in patch {
                 i.set(k, v);
             }
         });
+        push_next.set_value(true);
     });
+    let units_signal: Signal<UnitSystem> = units.into();
+    let locked_for_form = locked.clone();
 
     view! {
-        <main class="calculator">
-            <section class="inputs" aria-labelledby="inputs-heading">
-                <h2 id="inputs-heading">"Your model"</h2>
-                <QueryNotices notices=notices on_dismiss=Callback::new(move |_| set_notices.set(Vec::new()))/>
-                <PresetPicker on_pick=on_preset/>
-                <ScenarioForm inputs=inputs errors=errors mode=mode method=method model=model params_hint=params_hint on_change=on_change/>
-            </section>
+        <main class="calculator" class:embedded=move || options.with_value(|o| o.embed) class:no-form=move || !shows("form")>
+            {shows("form").then(|| view! {
+                <section class="inputs" aria-labelledby="inputs-heading">
+                    <h2 id="inputs-heading">"Your model"</h2>
+                    <QueryNotices notices=notices on_dismiss=Callback::new(move |_| set_notices.set(Vec::new()))/>
+                    {locked.is_empty().then(|| view! { <PresetPicker on_pick=on_preset current=preset/> })}
+                    <ScenarioForm inputs=inputs errors=errors mode=mode method=method model=model params_hint=params_hint on_change=on_change locked=locked_for_form/>
+                </section>
+            })}
             <section class="results" aria-labelledby="results-heading">
-                <h2 id="results-heading">
-                    {move || match (result.with(|e| e.mode), scenario.with(|s| s.sim.device)) {
-                        (memcalc_core::Mode::Sim, memcalc_core::sim::SimDevice::Cpu) => "Memory per node",
-                        (memcalc_core::Mode::Sim, _) => "Memory per GPU",
-                        _ => "Memory per device",
-                    }}
-                </h2>
-                <Verdict estimate=result stale=Signal::derive(move || parsed.with(|p| p.is_err()))/>
-                <BreakdownChart estimate=result/>
-                <DerivedAnswers estimate=result derived=derived on_apply=on_apply/>
-                <ResultsTable estimate=result/>
+                <div class="results-head">
+                    <h2 id="results-heading">
+                        {move || match (result.with(|e| e.mode), scenario.with(|s| s.sim.device)) {
+                            (memcalc_core::Mode::Sim, memcalc_core::sim::SimDevice::Cpu) => "Memory per node",
+                            (memcalc_core::Mode::Sim, _) => "Memory per GPU",
+                            _ => "Memory per device",
+                        }}
+                    </h2>
+                    <DisplayControls units=units theme=theme/>
+                </div>
+                {(!shows("form")).then(|| view! { <QueryNotices notices=notices on_dismiss=Callback::new(move |_| set_notices.set(Vec::new()))/> })}
+                {shows("verdict").then(|| view! {
+                    <Verdict estimate=result units=units_signal stale=Signal::derive(move || parsed.with(|p| p.is_err()))/>
+                    <CheckPanel scenario=scenario estimate=result units=units_signal on_apply=on_apply/>
+                })}
+                {shows("chart").then(|| view! { <BreakdownChart estimate=result units=units_signal theme=theme/> })}
+                {shows("advice").then(|| view! { <DerivedAnswers estimate=result derived=derived units=units_signal on_apply=on_apply locked=locked.clone()/> })}
+                {shows("scaling").then(|| view! { <ScalingChart sweep=sweep estimate=result units=units_signal theme=theme/> })}
+                {shows("table").then(|| view! { <ResultsTable estimate=result units=units_signal explanations=shows("explanations")/> })}
+                {shows("faq").then(|| view! { <Faq scenario=scenario estimate=result units=units_signal/> })}
+                {shows("share").then(|| view! { <SharePanel link=link scenario=scenario estimate=result units=units_signal embedded=options.with_value(|o| o.embed)/> })}
+                {options.with_value(|o| o.embed).then(|| {
+                    // The full page, in a new tab: an embed never navigates its host page.
+                    let full = move || {
+                        let page = PageOptions { units: units.get(), ..PageOptions::default() };
+                        format!("{}?{}{}", browser::page_base(), scenario.get().link(preset.get()), page.query_suffix())
+                    };
+                    view! { <p class="open-full"><a href=full target="_blank" rel="noopener" data-testid="open-full">"Open the full calculator ↗"</a></p> }
+                })}
             </section>
         </main>
     }

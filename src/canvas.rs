@@ -94,6 +94,20 @@ impl DrawingBackend for Canvas {
         Ok(())
     }
 
+    fn draw_circle<S: BackendStyle>(&mut self, c: BackendCoord, r: u32, style: &S, fill: bool) -> Result {
+        self.ctx.begin_path();
+        let _ = self.ctx.arc(f64::from(c.0), f64::from(c.1), f64::from(r), 0.0, std::f64::consts::TAU);
+        if fill {
+            self.ctx.set_fill_style_str(&css_color(style.color()));
+            self.ctx.fill();
+        } else {
+            self.ctx.set_stroke_style_str(&css_color(style.color()));
+            self.ctx.set_line_width(f64::from(style.stroke_width()));
+            self.ctx.stroke();
+        }
+        Ok(())
+    }
+
     fn draw_line<S: BackendStyle>(&mut self, a: BackendCoord, b: BackendCoord, style: &S) -> Result {
         self.draw_path([a, b], style)
     }

@@ -1,11 +1,13 @@
 //! The memory calculator's web app: components bind the core's inputs and display its estimate.
 
 mod app;
+mod browser;
 mod canvas;
 pub mod components;
 mod location;
 mod observe;
 mod panic;
+mod theme;
 
 pub use panic::install as install_panic_message;
 

@@ -48,3 +48,19 @@ pub fn device_pixel_ratio() -> ReadSignal<f64> {
     on_cleanup(move || handle.remove());
     ratio
 }
+
+/// In embed mode: reports the page's height to the embedding page whenever it changes, so the
+/// frame can fit its content without scrollbars.
+pub fn report_height() {
+    let Some(body) = web_sys::window().and_then(|w| w.document()).and_then(|d| d.body()) else { return };
+    let measure = body.clone();
+    let on_resize = Closure::<dyn FnMut(js_sys::Array)>::new(move |_: js_sys::Array| {
+        crate::browser::post_height(measure.get_bounding_client_rect().height());
+    });
+    if let Ok(obs) = web_sys::ResizeObserver::new(on_resize.as_ref().unchecked_ref()) {
+        obs.observe(&body);
+        // Observes for the page's whole life.
+        std::mem::forget(obs);
+    }
+    on_resize.forget();
+}

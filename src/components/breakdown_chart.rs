@@ -1,25 +1,34 @@
 use leptos::html::{Canvas, Div};
 use leptos::prelude::*;
-use memcalc_charts::breakdown::preferred_height;
-use memcalc_charts::{breakdown_data, draw_breakdown, Frame, Theme};
-use memcalc_core::units::{format_bytes, UnitSystem};
+use memcalc_charts::breakdown::{hit_boxes, preferred_height};
+use memcalc_charts::{breakdown_data, draw_breakdown, Frame};
+use memcalc_core::units::{format_bytes, group_digits, UnitSystem};
 use memcalc_core::Estimate;
 use plotters::prelude::IntoDrawingArea;
 
-/// The stacked memory bar, drawn with plotters on a canvas whose backing store is the CSS size
-/// times the device pixel ratio; redrawn when the estimate, the container width or the ratio
-/// changes.
+use crate::theme::{chart_theme, ThemeState};
+
+/// The stacked memory bars, drawn with plotters on a canvas whose backing store is the CSS size
+/// times the device pixel ratio; redrawn when the estimate, the units, the theme, the container
+/// width or the ratio changes. Each segment has a focusable twin over it: hovering or focusing
+/// it shows the component's name, bytes and share.
 #[component]
 pub fn BreakdownChart(
     /// The current estimate.
     #[prop(into)]
     estimate: Signal<Estimate>,
+    /// Units of every size shown.
+    #[prop(into)]
+    units: Signal<UnitSystem>,
+    /// The colour theme in force.
+    theme: ThemeState,
 ) -> impl IntoView {
     let container = NodeRef::<Div>::new();
     let canvas = NodeRef::<Canvas>::new();
     let width = crate::observe::element_width(container);
     let dpr = crate::observe::device_pixel_ratio();
-    let data = Memo::new(move |_| estimate.with(|e| breakdown_data(e, UnitSystem::Binary)));
+    let data = Memo::new(move |_| estimate.with(|e| breakdown_data(e, units.get())));
+    let (active, set_active) = signal::<Option<usize>>(None);
 
     Effect::new(move |_| {
         let Some(el) = canvas.get() else { return };
@@ -28,6 +37,7 @@ pub fn BreakdownChart(
             return;
         }
         let ratio = dpr.get().max(1.0);
+        let colours = chart_theme(theme.is_dark());
         data.with(|d| {
             let css_h = preferred_height(d, css_w);
             el.set_width((css_w * ratio).round() as u32);
@@ -35,32 +45,87 @@ pub fn BreakdownChart(
             let _ = el.style(("height", format!("{}px", css_h.round() as u32)));
             if let Some(backend) = crate::canvas::Canvas::new(el.clone()) {
                 let root = backend.into_drawing_area();
-                let _ = draw_breakdown(&root, d, Frame { scale: ratio, theme: Theme::LIGHT });
+                let _ = draw_breakdown(&root, d, Frame { scale: ratio, theme: colours });
             }
         });
     });
 
+    let boxes = Memo::new(move |_| {
+        let w = width.get().floor();
+        if w < 1.0 {
+            return Vec::new();
+        }
+        data.with(|d| hit_boxes(d, w))
+    });
+    let describe = move |b: &memcalc_charts::breakdown::HitBox| {
+        format!("{}: {}, {}", b.label, format_bytes(b.bytes, units.get()), b.share)
+    };
     let summary = move || {
-        estimate.with(|e| {
-            let parts: Vec<String> = e
-                .components
+        data.with(|d| {
+            let bars: Vec<String> = d
+                .bars
                 .iter()
-                .filter(|c| c.bytes > 0)
-                .map(|c| format!("{} {}", c.label, format_bytes(c.bytes.into(), UnitSystem::Binary)))
+                .map(|b| {
+                    let cap = b.capacity_bytes.map(|c| format!(" against {} of {}", format_bytes(c, d.units), b.capacity_label)).unwrap_or_default();
+                    format!("{}: {} in total{cap}", b.title, format_bytes(b.total(), d.units))
+                })
                 .collect();
-            format!(
-                "Stacked bar of memory per device: {}; total {} against {} of {}.",
-                parts.join(", "),
-                format_bytes(e.per_device_bytes.into(), UnitSystem::Binary),
-                format_bytes(e.capacity_bytes.into(), UnitSystem::Binary),
-                e.device_label
-            )
+            format!("Stacked bars. {}. The table below lists every part with its bytes.", bars.join("; "))
         })
     };
 
     view! {
         <div class="chart" node_ref=container>
             <canvas data-testid="breakdown-chart" node_ref=canvas role="img" aria-label=summary></canvas>
+            <div class="chart-hits" aria-label="Parts of the chart">
+                {move || {
+                    boxes
+                        .get()
+                        .into_iter()
+                        .enumerate()
+                        .map(|(i, b)| {
+                            let label = describe(&b);
+                            view! {
+                                <button
+                                    type="button"
+                                    class="hit"
+                                    data-segment=b.id.clone()
+                                    aria-label=label
+                                    style:left=format!("{}px", b.x0.round() as i64)
+                                    style:top=format!("{}px", b.y0.round() as i64)
+                                    style:width=format!("{}px", (b.x1 - b.x0).round().max(2.0) as i64)
+                                    style:height=format!("{}px", (b.y1 - b.y0).round() as i64)
+                                    on:mouseenter=move |_| set_active.set(Some(i))
+                                    on:mouseleave=move |_| set_active.set(None)
+                                    on:focus=move |_| set_active.set(Some(i))
+                                    on:blur=move |_| set_active.set(None)
+                                ></button>
+                            }
+                        })
+                        .collect_view()
+                }}
+            </div>
+            {move || {
+                let i = active.get()?;
+                let b = boxes.with(|bs| bs.get(i).cloned())?;
+                let w = width.get();
+                // Beside the segment, kept inside the chart.
+                let left = ((b.x0 + b.x1) / 2.0 - 110.0).clamp(0.0, (w - 220.0).max(0.0));
+                Some(view! {
+                    <div
+                        class="chart-tooltip"
+                        role="tooltip"
+                        data-testid="chart-tooltip"
+                        data-bytes=b.bytes.to_string()
+                        style:left=format!("{}px", left.round() as i64)
+                        style:top=format!("{}px", (b.y1 + 6.0).round() as i64)
+                    >
+                        <strong>{b.label.clone()}</strong>
+                        <span>{format_bytes(b.bytes, units.get())} " · " {b.share.clone()}</span>
+                        <span class="muted">{group_digits(b.bytes)} " bytes"</span>
+                    </div>
+                })
+            }}
         </div>
     }
 }

@@ -13,10 +13,16 @@ pub fn DerivedAnswers(
     /// Derived answers for the same scenario.
     #[prop(into)]
     derived: Signal<Derived>,
+    /// Units of every size shown.
+    #[prop(into)]
+    units: Signal<UnitSystem>,
     /// Applies a change: (key, value) pairs to set.
     on_apply: Callback<Vec<(&'static str, String)>>,
+    /// Fields the embedding page fixed: suggestions that change them are left out.
+    locked: Vec<&'static str>,
 ) -> impl IntoView {
-    let size = |b: u64| format_bytes(b.into(), UnitSystem::Binary);
+    let size = move |b: u64| format_bytes(b, units.get());
+    let locked = StoredValue::new(locked);
     let sim_facts = move |e: &Estimate, d: &Derived| {
         let mut rows: Vec<(&'static str, &'static str, String)> = vec![
             ("per-rank", "Memory per MPI rank", size(e.per_rank_bytes)),
@@ -104,37 +110,6 @@ pub fn DerivedAnswers(
                         .collect_view()
                 }}
             </dl>
-            <Show when=move || derived.with(|d| !d.strong.is_empty())>
-                <table class="scaling" data-testid="scaling-table">
-                    <caption>"Memory per node as nodes grow (same ranks per node)"</caption>
-                    <thead>
-                        <tr>
-                            <th scope="col">"Nodes"</th>
-                            <th scope="col" class="num">"Strong scaling (same problem)"</th>
-                            <th scope="col" class="num">"Weak scaling (problem grows with nodes)"</th>
-                        </tr>
-                    </thead>
-                    <tbody>
-                        {move || {
-                            derived
-                                .get()
-                                .strong
-                                .iter()
-                                .zip(derived.get().weak.iter())
-                                .map(|((n, strong), (_, weak))| {
-                                    view! {
-                                        <tr>
-                                            <th scope="row">{group_digits(*n)}</th>
-                                            <td class="num">{size(*strong)}</td>
-                                            <td class="num">{size(*weak)}</td>
-                                        </tr>
-                                    }
-                                })
-                                .collect_view()
-                        }}
-                    </tbody>
-                </table>
-            </Show>
             <h3>"What would save the most memory"</h3>
             <Show
                 when=move || derived.with(|d| !d.savings.is_empty())
@@ -146,6 +121,7 @@ pub fn DerivedAnswers(
                             .get()
                             .savings
                             .into_iter()
+                            .filter(|sv| !locked.with_value(|l| sv.patch.iter().any(|(k, _)| l.contains(k))))
                             .take(8)
                             .map(|sv| {
                                 let patch = sv.patch.clone();

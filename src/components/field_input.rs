@@ -14,6 +14,9 @@ pub fn FieldInput(
     error: Signal<Option<String>>,
     /// Called with the new raw text on every edit.
     on_change: Callback<(&'static str, String)>,
+    /// Fixed by the embedding page: shown, not editable.
+    #[prop(optional)]
+    locked: bool,
 ) -> impl IntoView {
     let id = format!("field-{}", field.key);
     let help_id = format!("{id}-help");
@@ -28,6 +31,7 @@ pub fn FieldInput(
             view! {
                 <select
                     id=id.clone()
+                    disabled=locked
                     name=key
                     aria-describedby=described.clone()
                     aria-invalid=move || invalid().to_string()
@@ -51,6 +55,7 @@ pub fn FieldInput(
             <input
                 type="checkbox"
                 id=id.clone()
+                disabled=locked
                 name=key
                 aria-describedby=described.clone()
                 prop:checked=move || value.with(|v| matches!(v.trim(), "on" | "1" | "true" | "yes"))
@@ -71,6 +76,7 @@ pub fn FieldInput(
                     <input
                         type="text"
                         id=id.clone()
+                        readonly=locked
                         name=key
                         inputmode="decimal"
                         autocomplete="off"
@@ -88,10 +94,10 @@ pub fn FieldInput(
     };
 
     view! {
-        <div class="field" class:invalid=invalid class:toggle=matches!(field.kind, FieldKind::Toggle)>
+        <div class="field" class:locked=locked class:invalid=invalid class:toggle=matches!(field.kind, FieldKind::Toggle)>
             <label for=id>{field.label}</label>
             {control}
-            <p class="help" id=help_id>{field.help}</p>
+            <p class="help" id=help_id>{field.help}{locked.then_some(" Fixed by this page.")}</p>
             <p class="error" id=error_id role="alert">{move || error.get()}</p>
         </div>
     }

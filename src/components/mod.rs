@@ -1,19 +1,29 @@
 //! One component per file; components only bind signals and display what the core computed.
 
 mod breakdown_chart;
+mod check_panel;
 mod derived_answers;
+mod display_controls;
+mod faq;
 mod field_input;
 mod preset_picker;
 mod query_notices;
 mod results_table;
+mod scaling_chart;
 mod scenario_form;
+mod share_panel;
 mod verdict;
 
 pub use breakdown_chart::BreakdownChart;
+pub use check_panel::CheckPanel;
 pub use derived_answers::DerivedAnswers;
+pub use display_controls::DisplayControls;
+pub use faq::Faq;
 pub use field_input::FieldInput;
 pub use preset_picker::PresetPicker;
 pub use query_notices::QueryNotices;
 pub use results_table::ResultsTable;
+pub use scaling_chart::ScalingChart;
 pub use scenario_form::ScenarioForm;
+pub use share_panel::SharePanel;
 pub use verdict::Verdict;

@@ -1,11 +1,14 @@
 use leptos::prelude::*;
-use memcalc_core::presets::PRESETS;
+use memcalc_core::presets::{Preset, PRESETS};
 
 /// A list of named starting points; choosing one fills the whole form from its link.
 #[component]
 pub fn PresetPicker(
-    /// Called with the chosen preset's query.
-    on_pick: Callback<&'static str>,
+    /// Called with the chosen preset.
+    on_pick: Callback<&'static Preset>,
+    /// The preset the current state started from, if any.
+    #[prop(into)]
+    current: Signal<Option<&'static Preset>>,
 ) -> impl IntoView {
     view! {
         <div class="field preset">
@@ -15,14 +18,17 @@ pub fn PresetPicker(
                 on:change=move |ev| {
                     let id = event_target_value(&ev);
                     if let Some(p) = PRESETS.iter().find(|p| p.id == id) {
-                        on_pick.run(p.query);
+                        on_pick.run(p);
                     }
                 }
             >
-                <option value="" selected=true>"Choose a model or simulation…"</option>
-                {PRESETS.iter().map(|p| view! { <option value=p.id title=p.source>{p.label}</option> }).collect_view()}
+                <option value="" selected=move || current.get().is_none()>"Choose a model or simulation…"</option>
+                {PRESETS.iter().map(|p| view! { <option value=p.id title=p.source selected=move || current.get().is_some_and(|c| c.id == p.id)>{p.label}</option> }).collect_view()}
             </select>
-            <p class="help">"Fills every field; each value stays editable."</p>
+            <p class="help">
+                "Fills every field; each value stays editable. "
+                {move || current.get().map(|p| format!("Source: {}.", p.source))}
+            </p>
         </div>
     }
 }

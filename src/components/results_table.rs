@@ -9,6 +9,11 @@ pub fn ResultsTable(
     /// The current estimate.
     #[prop(into)]
     estimate: Signal<Estimate>,
+    /// Units of every size shown.
+    #[prop(into)]
+    units: Signal<UnitSystem>,
+    /// Whether each row carries its explanation (embeds may leave them out).
+    explanations: bool,
 ) -> impl IntoView {
     view! {
         <table class="breakdown">
@@ -18,7 +23,7 @@ pub fn ResultsTable(
                     <th scope="col">"Component"</th>
                     <th scope="col" class="num">"Memory"</th>
                     <th scope="col" class="num">"Share"</th>
-                    <th scope="col">"Why this much?"</th>
+                    <th scope="col">"How it is computed"</th>
                 </tr>
             </thead>
             <tbody>
@@ -26,6 +31,7 @@ pub fn ResultsTable(
                     estimate
                         .with(|e| {
                             let total = e.per_device_bytes.max(1);
+                            let u = units.get();
                             e.components
                                 .iter()
                                 .map(|c| {
@@ -42,14 +48,18 @@ pub fn ResultsTable(
                                                 {c.label}
                                             </th>
                                             <td class="num" title=format!("{} bytes", group_digits(c.bytes.into()))>
-                                                {format_bytes(c.bytes.into(), UnitSystem::Binary)}
+                                                {format_bytes(c.bytes, u)}
                                             </td>
                                             <td class="num" title=if on_host { "Not in device memory: not part of the total" } else { "" }>{share}</td>
                                             <td class="why">
-                                                <p class="question">{c.question}</p>
-                                                <p class="answer">{c.explanation.clone()}</p>
                                                 <p class="formula"><code>{c.formula.clone()}</code></p>
-                                                <p class="source">"Source: " {c.source}</p>
+                                                {explanations.then(|| view! {
+                                                    <details class="explain">
+                                                        <summary>{c.question}</summary>
+                                                        <p class="answer">{c.explanation.clone()}</p>
+                                                        <p class="source">"Source: " {c.source}</p>
+                                                    </details>
+                                                })}
                                             </td>
                                         </tr>
                                     }
@@ -62,7 +72,7 @@ pub fn ResultsTable(
                 <tr>
                     <th scope="row">"Total"</th>
                     <td class="num">
-                        {move || estimate.with(|e| format_bytes(e.per_device_bytes.into(), UnitSystem::Binary))}
+                        {move || estimate.with(|e| format_bytes(e.per_device_bytes, units.get()))}
                     </td>
                     <td class="num">"100 %"</td>
                     <td class="why">"The sum of every GPU row, not the largest one: all of them are resident at the peak. Rows marked host are in CPU memory, rows marked disk are written to storage."</td>

@@ -27,9 +27,13 @@ pub fn ScenarioForm(
     params_hint: Signal<Option<String>>,
     /// Called with (key, raw text) on every edit.
     on_change: Callback<(&'static str, String)>,
+    /// Fields the embedding page fixed.
+    locked: Vec<&'static str>,
 ) -> impl IntoView {
+    let locked = StoredValue::new(locked);
     let field_view = move |f: &'static Field| {
         let key = f.key;
+        let is_locked = locked.with_value(|l| l.contains(&key));
         view! {
             <FieldInput
                 field=f
@@ -39,6 +43,7 @@ pub fn ScenarioForm(
                     errors.with(|e| e.iter().find(|e| e.key == key).map(|e| e.message.clone()))
                 })
                 on_change=on_change
+                locked=is_locked
             />
             {(key == "params").then(|| view! { <p class="derived-hint">{move || params_hint.get()}</p> })}
         }

@@ -8,12 +8,15 @@ pub fn Verdict(
     /// The current estimate.
     #[prop(into)]
     estimate: Signal<Estimate>,
+    /// Units of every size shown.
+    #[prop(into)]
+    units: Signal<UnitSystem>,
     /// True while an input is invalid and the figures shown are those of the last valid state.
     #[prop(into)]
     stale: Signal<bool>,
 ) -> impl IntoView {
     let fits = move || estimate.with(Estimate::fits);
-    let size = |b: u64| format_bytes(b, UnitSystem::Binary);
+    let size = move |b: u64| format_bytes(b, units.get());
     view! {
         <div class="verdict" class:fits=fits class:short=move || !fits() data-testid="verdict" data-fits=move || fits().to_string()>
             <p class="total-line">

@@ -28,6 +28,9 @@ pub const ORDER: &[(&str, RGBColor)] = &[
     ("long_range", RGBColor(0x3c, 0xa9, 0x51)),
     ("history", RGBColor(0x6c, 0xc5, 0xb0)),
     ("output_buffers", RGBColor(0xa4, 0x63, 0xf2)),
+    ("output_total", RGBColor(0xa4, 0x63, 0xf2)),
+    ("checkpoint", RGBColor(0x6c, 0xc5, 0xb0)),
+    ("calibration", RGBColor(0x38, 0x38, 0x38)),
     ("overhead", RGBColor(0xc9, 0xcc, 0xd1)),
     ("runtime", RGBColor(0x94, 0x98, 0xa0)),
 ];
@@ -61,4 +64,22 @@ impl Theme {
         capacity_ok: RGBColor(0x1a, 0x7f, 0x37),
         capacity_short: RGBColor(0xcf, 0x22, 0x2e),
     };
+
+    pub const DARK: Theme = Theme {
+        background: RGBColor(0x16, 0x1b, 0x22),
+        text: RGBColor(0xe6, 0xed, 0xf3),
+        axis: RGBColor(0x8b, 0x94, 0x9e),
+        capacity_ok: RGBColor(0x3f, 0xb9, 0x50),
+        capacity_short: RGBColor(0xff, 0x7b, 0x72),
+    };
+
+    /// A colour written as `#rrggbb` (what CSS custom properties hold).
+    pub fn parse_hex(s: &str) -> Option<RGBColor> {
+        let h = s.trim().strip_prefix('#')?;
+        if h.len() != 6 {
+            return None;
+        }
+        let byte = |i: usize| u8::from_str_radix(h.get(i..i + 2)?, 16).ok();
+        Some(RGBColor(byte(0)?, byte(2)?, byte(4)?))
+    }
 }

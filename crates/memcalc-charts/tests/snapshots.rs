@@ -1,7 +1,7 @@
 //! Snapshot tests of the charts, drawn natively with plotters' SVG backend. A changed drawing
 //! fails until the snapshot is reviewed and rewritten with `UPDATE_SNAPSHOTS=1 cargo test`.
 
-use memcalc_charts::{breakdown_data, draw_breakdown, BreakdownData, Frame, Segment, Theme};
+use memcalc_charts::{breakdown_data, draw_breakdown, draw_scaling, Bar, BreakdownData, Frame, ScalingData, Segment, Theme};
 use memcalc_core::units::UnitSystem;
 use memcalc_core::{estimate, Inputs};
 use plotters::prelude::*;
@@ -12,12 +12,34 @@ fn seg(id: &str, label: &str, bytes: u64) -> Segment {
     Segment { id: id.into(), label: label.into(), bytes }
 }
 
+/// The shape the chart had with a single bar, kept so the fixtures read as before.
+struct OneBar {
+    segments: Vec<Segment>,
+    capacity_bytes: u64,
+    capacity_label: String,
+    units: UnitSystem,
+    per: &'static str,
+}
+use OneBar as BreakdownDataFixture;
+
+fn one_bar(d: BreakdownDataFixture) -> BreakdownData {
+    BreakdownData {
+        bars: vec![Bar {
+            title: format!("GPU memory per {}", d.per),
+            segments: d.segments,
+            capacity_bytes: Some(d.capacity_bytes),
+            capacity_label: d.capacity_label,
+        }],
+        units: d.units,
+    }
+}
+
 /// Fixed chart data, so a snapshot changes only when the drawing does, not the estimate.
 fn data(scenario: &str, units: UnitSystem) -> BreakdownData {
     let h100 = 81_559u64 << 20;
     match scenario {
         // 7B, BF16 mixed precision, AdamW, one H100: does not fit.
-        "train" => BreakdownData {
+        "train" => one_bar(BreakdownDataFixture {
             segments: vec![
                 seg("weights", "Weights", 14 * GB),
                 seg("master_weights", "FP32 master weights", 28 * GB),
@@ -31,9 +53,9 @@ fn data(scenario: &str, units: UnitSystem) -> BreakdownData {
             capacity_label: "NVIDIA H100 80GB".into(),
             units,
             per: "device",
-        },
+        }),
         // 7B inference in FP16 on an A100 40GB: fits.
-        _ => BreakdownData {
+        _ => one_bar(BreakdownDataFixture {
             segments: vec![
                 seg("weights", "Weights", 14 * GB),
                 seg("activations", "Activations (working set)", 200 << 20),
@@ -45,19 +67,22 @@ fn data(scenario: &str, units: UnitSystem) -> BreakdownData {
             capacity_label: "NVIDIA A100 40GB".into(),
             units,
             per: "device",
-        },
+        }),
     }
 }
 
 /// Renders at the given width and the height the chart asks for at that width, as the page does.
 fn render(scenario: &str, units: UnitSystem, size: (u32, u32), scale: f64) -> String {
-    let data = data(scenario, units);
+    render_data(&data(scenario, units), size, scale, Theme::LIGHT)
+}
+
+fn render_data(data: &BreakdownData, size: (u32, u32), scale: f64, theme: Theme) -> String {
     let css_width = f64::from(size.0) / scale;
-    let size = (size.0, (memcalc_charts::breakdown::preferred_height(&data, css_width) * scale).round() as u32);
+    let size = (size.0, (memcalc_charts::breakdown::preferred_height(data, css_width) * scale).round() as u32);
     let mut svg = String::new();
     {
         let root = SVGBackend::with_string(&mut svg, size).into_drawing_area();
-        draw_breakdown(&root, &data, Frame { scale, theme: Theme::LIGHT }).unwrap();
+        draw_breakdown(&root, data, Frame { scale, theme }).unwrap();
     }
     svg
 }
@@ -80,7 +105,7 @@ fn training_that_does_not_fit() {
         assert!(svg.contains(label), "legend lacks {label}");
     }
     assert!(svg.contains("short"), "shortfall not labelled");
-    assert!(svg.contains("Memory per device (GiB)"));
+    assert!(svg.contains("GPU memory per device (GiB)"));
     check_snapshot("train_7b_h100", &svg);
 }
 
@@ -88,7 +113,7 @@ fn training_that_does_not_fit() {
 fn inference_that_fits_in_decimal_units() {
     let svg = render("infer", UnitSystem::Decimal, (720, 190), 1.0);
     assert!(svg.contains("headroom"));
-    assert!(svg.contains("Memory per device (GB)"));
+    assert!(svg.contains("GPU memory per device (GB)"));
     assert!(!svg.contains("Gradients"), "inference has no gradients");
     check_snapshot("infer_7b_a100_40_decimal", &svg);
 }
@@ -134,8 +159,81 @@ fn chart_data_comes_from_the_device_rows_of_an_estimate() {
     let (i, _) = Inputs::from_query("params=13B&gpus=8&zero=2&offload=optimizer");
     let e = estimate(&i.parse().unwrap());
     let d = breakdown_data(&e, UnitSystem::Binary);
-    // Offloaded states live in host memory: they are not part of the device bar.
-    assert!(d.segments.iter().all(|s| s.id != "optimizer" && s.id != "master_weights"));
-    assert_eq!(d.total(), e.per_device_bytes);
-    assert_eq!(d.capacity_bytes, e.capacity_bytes);
+    // Offloaded states live in host memory: they are not part of the device bar but of the
+    // host bar, which adds up to the host memory per node.
+    assert!(d.bars[0].segments.iter().all(|s| s.id != "optimizer" && s.id != "master_weights"));
+    assert_eq!(d.bars[0].total(), e.per_device_bytes);
+    assert_eq!(d.bars[0].capacity_bytes, Some(e.capacity_bytes));
+    assert_eq!(d.bars.len(), 2);
+    assert!(d.bars[1].segments.iter().any(|s| s.id == "optimizer"));
+    assert_eq!(d.bars[1].total(), e.host_per_node_bytes);
+}
+
+#[test]
+fn offload_draws_a_host_bar_against_host_memory() {
+    let (i, _) = Inputs::from_query("params=13B&gpus=8&zero=2&offload=optimizer&host_mem=512");
+    let e = estimate(&i.parse().unwrap());
+    let d = breakdown_data(&e, UnitSystem::Binary);
+    let svg = render_data(&d, (720, 300), 1.0, Theme::LIGHT);
+    assert!(svg.contains("Host memory per node (GiB)"));
+    assert!(svg.contains("Host memory: 512.00 GiB"), "host capacity labelled");
+    check_snapshot("offload_13b_host_bar", &svg);
+}
+
+#[test]
+fn a_simulation_shows_what_it_writes_to_disk() {
+    let (i, _) = Inputs::from_query("mode=sim&method=grid&nx=1440&ny=721&nz=137&fields=10&levels=3&work=20&halo=3&ranks=1024&nodes=16&steps=35040&output_every=24&compression=4&checkpoint_every=1000");
+    let e = estimate(&i.parse().unwrap());
+    let d = breakdown_data(&e, UnitSystem::Binary);
+    assert_eq!(d.bars.last().unwrap().title, "Written to disk");
+    assert_eq!(d.bars[0].title, "Memory per node");
+}
+
+#[test]
+fn dark_theme_draws_light_text_on_a_dark_background() {
+    let svg = render_data(&data("train", UnitSystem::Binary), (720, 190), 1.0, Theme::DARK);
+    assert!(svg.to_lowercase().contains("#161b22"), "dark background");
+    assert!(svg.to_lowercase().contains("#e6edf3"), "light text");
+    check_snapshot("train_7b_h100_dark", &svg);
+}
+
+#[test]
+fn hit_boxes_cover_the_bar_in_order_with_shares() {
+    let d = data("train", UnitSystem::Binary);
+    let boxes = memcalc_charts::breakdown::hit_boxes(&d, 720.0);
+    assert_eq!(boxes.len(), 7);
+    assert_eq!(boxes[0].id, "weights");
+    assert!(boxes.windows(2).all(|w| (w[0].x1 - w[1].x0).abs() < 1e-9), "adjacent");
+    assert!(boxes[3].share.starts_with("43.0 %") && boxes[3].share.ends_with("of gpu memory per device"), "{}", boxes[3].share);
+}
+
+fn scaling_svg(q: &str, theme: Theme) -> String {
+    let (i, _) = Inputs::from_query(q);
+    let s = i.parse().unwrap();
+    let data = ScalingData { scaling: memcalc_core::report::scaling(&s), capacity_label: estimate(&s).device_label, units: UnitSystem::Binary };
+    let mut svg = String::new();
+    {
+        let root = SVGBackend::with_string(&mut svg, (720, memcalc_charts::scaling::HEIGHT as u32)).into_drawing_area();
+        draw_scaling(&root, &data, Frame { scale: 1.0, theme }).unwrap();
+    }
+    svg
+}
+
+#[test]
+fn scaling_marks_where_a_batch_stops_fitting() {
+    let svg = scaling_svg("params=1B&gpu=a100-40&seq=4096", Theme::LIGHT);
+    let max = memcalc_core::derived::max_batch(&Inputs::from_query("params=1B&gpu=a100-40&seq=4096").0.parse().unwrap()).unwrap();
+    // The exact limit is among the points: the largest batch that fits, and the next.
+    assert!(svg.contains(&format!("fits up to {}, not at {}", max, max + 1)), "limit labelled");
+    assert!(svg.contains("Micro-batch size"));
+    assert!(svg.contains("now"));
+    check_snapshot("scaling_1b_batch", &svg);
+}
+
+#[test]
+fn scaling_of_a_simulation_has_strong_and_weak_lines() {
+    let svg = scaling_svg("mode=sim&method=grid&nx=2048&ny=2048&nz=512&ranks=64&nodes=2", Theme::LIGHT);
+    assert!(svg.contains("Strong scaling") && svg.contains("Weak scaling"));
+    assert!(svg.contains("Nodes"));
+    check_snapshot("scaling_sim_nodes", &svg);
 }

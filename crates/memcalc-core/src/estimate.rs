@@ -67,6 +67,9 @@ pub struct Estimate {
     pub per_rank_bytes: u64,
     /// Simulations: output over the run plus two restart files.
     pub disk_bytes: u64,
+    /// Devices on one node whose host rows add up in its memory (each row is per device,
+    /// except a dataset kept once per node).
+    pub devices_per_node: u64,
     pub warnings: Vec<String>,
 }
 
@@ -87,6 +90,15 @@ impl Estimate {
     /// The size of the headroom or shortfall.
     pub fn headroom_abs(&self) -> u64 {
         self.capacity_bytes.abs_diff(self.per_device_bytes)
+    }
+
+    /// The host rows as bytes per node: they sum to `host_per_node_bytes`.
+    pub fn host_parts(&self) -> Vec<(&Component, u64)> {
+        self.components
+            .iter()
+            .filter(|c| c.location == Location::Host)
+            .map(|c| (c, if c.id == "dataset" { c.bytes } else { crate::mul!(c.bytes, self.devices_per_node) }))
+            .collect()
     }
 
     pub fn component(&self, id: &str) -> Option<&Component> {
@@ -282,6 +294,7 @@ fn estimate_model(s: &Scenario) -> Estimate {
         trainable_params: crate::mul!(b.trainable, p.tp, p.pp),
         per_rank_bytes: u64_of(per_device),
         disk_bytes: 0,
+        devices_per_node: on_node,
         warnings: warnings(s, &plan, inferred),
     }
 }

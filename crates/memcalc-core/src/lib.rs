@@ -8,6 +8,7 @@ pub mod choice;
 pub mod derived;
 pub mod device;
 pub mod estimate;
+pub mod faq;
 pub mod fields;
 pub mod inputs;
 pub mod optimizer;

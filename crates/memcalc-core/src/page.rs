@@ -29,7 +29,7 @@ impl Theme {
     }
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PageOptions {
     pub units: UnitSystem,
     pub preset: Option<&'static Preset>,
@@ -42,6 +42,12 @@ pub struct PageOptions {
 }
 
 pub const SHOW_ALL: u16 = (1 << 9) - 1;
+
+impl Default for PageOptions {
+    fn default() -> Self {
+        PageOptions { units: UnitSystem::Binary, preset: None, embed: false, show: SHOW_ALL, lock: Vec::new(), theme: Theme::Auto }
+    }
+}
 
 pub fn preset_by_id(id: &str) -> Option<&'static Preset> {
     PRESETS.iter().find(|p| p.id == id.trim())
@@ -58,7 +64,7 @@ impl PageOptions {
 
     /// Reads the page keys of a link; anything it cannot use becomes a notice.
     pub fn from_query(input: &str) -> (PageOptions, Vec<Notice>) {
-        let mut o = PageOptions { show: SHOW_ALL, ..Default::default() };
+        let mut o = PageOptions::default();
         let mut notices = Vec::new();
         let mut note = |key: &str, message: String| notices.push(Notice { key: key.to_string(), message });
         for (key, value) in pairs(input) {

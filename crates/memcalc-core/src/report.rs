@@ -239,13 +239,23 @@ pub fn scaling(s: &Scenario) -> Scaling {
     } else {
         ("batch", "Micro-batch size", s.batch, crate::scenario::MAX_BATCH)
     };
-    // Far enough to show where memory crosses the capacity, and past the current value.
-    let mut xs = doubling(current.saturating_mul(4).max(if key == "seq" { 1 << 15 } else { 64 }), limit);
-    if let Some(m) = if key == "seq" { crate::derived::max_seq(s) } else { crate::derived::max_batch(s) } {
-        xs = doubling(xs.last().copied().unwrap_or(1).max(m.saturating_mul(2)), limit);
+    // Powers of two far enough to show where memory crosses the capacity and past the current
+    // value, plus the current value and the exact limit (the largest that fits and the next).
+    let floor = if key == "seq" { 4096 } else { 8 };
+    let limit_found = if key == "seq" { crate::derived::max_seq(s) } else { crate::derived::max_batch(s) };
+    let reach = current.saturating_mul(2).max(floor).max(limit_found.map_or(0, |m| m.saturating_add(1).saturating_mul(2)));
+    let mut xs = doubling(reach, limit);
+    xs.push(current);
+    if let Some(m) = limit_found {
+        xs.push(m);
+        if m < limit {
+            xs.push(m + 1);
+        }
     }
+    xs.sort_unstable();
+    xs.dedup();
     if key == "seq" {
-        xs.retain(|&x| x >= 128);
+        xs.retain(|&x| x >= 128 || x == current);
     }
     let points = xs.into_iter().map(|x| (x, at(key, x))).collect();
     Scaling {

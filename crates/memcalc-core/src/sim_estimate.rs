@@ -627,6 +627,7 @@ pub fn estimate_sim(s: &Scenario) -> Estimate {
         trainable_params: 0,
         per_rank_bytes: u64_of(per_rank),
         disk_bytes: u64_of(disk),
+        devices_per_node: 1,
         warnings,
     }
 }

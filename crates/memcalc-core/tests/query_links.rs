@@ -379,7 +379,7 @@ proptest! {
             embed,
             show,
             theme: [Theme::Auto, Theme::Light, Theme::Dark][theme as usize],
-            ..Default::default()
+            ..PageOptions::default()
         };
         for i in lock {
             let k = memcalc_core::fields::FIELDS[i % memcalc_core::fields::FIELDS.len()].key;

@@ -1,0 +1,205 @@
+//! Memory per device against the quantity that matters most for the scenario (micro-batch,
+//! context length, nodes), with the capacity line and the first value that no longer fits
+//! marked. The points come from the core's sweep (`memcalc_core::report::scaling`), mostly
+//! powers of two, so the x axis is logarithmic (base 2, interpolated linearly between powers:
+//! no `log2` call in the page's wasm).
+
+use memcalc_core::report::Scaling;
+use memcalc_core::units::{format_bytes, group_digits, UnitSystem};
+use plotters::coord::Shift;
+use plotters::prelude::*;
+use plotters::style::text_anchor::{HPos, Pos, VPos};
+
+use crate::breakdown::{nice_ceiling, tick_step, Frame};
+
+/// The scaling sweep and how to label it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ScalingData {
+    pub scaling: Scaling,
+    pub capacity_label: String,
+    pub units: UnitSystem,
+}
+
+pub const HEIGHT: f64 = 260.0;
+const LEFT: f64 = 52.0;
+const RIGHT: f64 = 16.0;
+const TOP: f64 = 30.0;
+const BOTTOM: f64 = 64.0;
+
+/// Colours of the lines, in series order (Observable 10: blue, orange).
+const LINES: [RGBColor; 2] = [RGBColor(0x42, 0x69, 0xd0), RGBColor(0xef, 0xb1, 0x18)];
+
+impl ScalingData {
+    fn xs(&self) -> Vec<u64> {
+        let mut xs: Vec<u64> = self.scaling.series.iter().flat_map(|s| s.points.iter().map(|p| p.0)).collect();
+        xs.sort_unstable();
+        xs.dedup();
+        xs
+    }
+
+    fn y_max(&self) -> f64 {
+        let top = self.scaling.series.iter().flat_map(|s| s.points.iter().map(|p| p.1)).max().unwrap_or(0);
+        // Beyond three capacities the interesting part (the crossing) would be squashed flat.
+        let top = top.min(self.scaling.capacity.saturating_mul(3)).max(self.scaling.capacity);
+        nice_ceiling(top as f64 * 1.08 / self.units.giga())
+    }
+}
+
+/// log2(x), exact at powers of two and linear between them.
+fn log2ish(x: u64) -> f64 {
+    let x = x.max(1);
+    let k = 63 - x.leading_zeros();
+    let base = 1u64 << k;
+    f64::from(k) + (x - base) as f64 / base as f64
+}
+
+/// Position (CSS pixels) of each x value on the logarithmic axis.
+fn x_positions(xs: &[u64], css_w: f64) -> impl Fn(usize) -> f64 + '_ {
+    let (a, b) = (LEFT, (css_w - RIGHT).max(LEFT + 1.0));
+    let lo = xs.first().map_or(0.0, |x| log2ish(*x));
+    let hi = xs.last().map_or(1.0, |x| log2ish(*x));
+    move |i| if hi <= lo { (a + b) / 2.0 } else { a + (b - a) * (log2ish(xs[i]) - lo) / (hi - lo) }
+}
+
+/// The point nearest to a pointer at (x, y) CSS pixels: (series, index in the series).
+pub fn scaling_hit(data: &ScalingData, css_w: f64, x: f64) -> Option<(usize, usize)> {
+    let xs = data.xs();
+    let pos = x_positions(&xs, css_w);
+    let i = (0..xs.len()).min_by_key(|&i| (pos(i) - x).abs() as u64)?;
+    let series = data.scaling.series.iter().position(|s| s.points.iter().any(|p| p.0 == xs[i]))?;
+    let idx = data.scaling.series[series].points.iter().position(|p| p.0 == xs[i])?;
+    Some((series, idx))
+}
+
+pub fn draw_scaling<DB: DrawingBackend>(
+    root: &DrawingArea<DB, Shift>,
+    data: &ScalingData,
+    frame: Frame,
+) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
+    let k = frame.scale;
+    let t = frame.theme;
+    let px = |v: f64| (v * k).round() as i32;
+    let font = |size: f64| ("sans-serif", size * k).into_font();
+    let line = |w: f64| px(w).max(1) as u32;
+    root.fill(&t.background)?;
+    let (w, _) = root.dim_in_pixel();
+    let css_w = w as f64 / k;
+    let giga = data.units.giga();
+    let xs = data.xs();
+    let pos = x_positions(&xs, css_w);
+    let y_max = data.y_max();
+    let (y0, y1) = (HEIGHT - BOTTOM, TOP);
+    let y_of = |bytes: u64| {
+        let v = (bytes as f64 / giga / y_max).clamp(0.0, 1.04);
+        px(y0 + (y1 - y0) * v)
+    };
+    let index_of = |x: u64| xs.iter().position(|v| *v == x).unwrap_or(0);
+
+    // Y grid and labels.
+    let step = tick_step(y_max);
+    let mut v = 0.0;
+    while v <= y_max + step * 1e-9 {
+        let y = y_of((v * giga) as u64);
+        root.draw(&PathElement::new(vec![(px(LEFT), y), (px(css_w - RIGHT), y)], t.axis.mix(0.25).stroke_width(1)))?;
+        let tenths = (v * 10.0).round() as i64;
+        let label = if step < 1.0 { format!("{}.{}", tenths / 10, tenths % 10) } else { format!("{}", (tenths + 5) / 10) };
+        root.draw(&Text::new(label, (px(LEFT - 6.0), y), font(12.0).color(&t.text).pos(Pos::new(HPos::Right, VPos::Center))))?;
+        v += step;
+    }
+    root.draw(&Text::new(
+        format!("Memory per device ({})", data.units.giga_label()),
+        (px(8.0), px(8.0)),
+        font(13.0).color(&t.text).pos(Pos::new(HPos::Left, VPos::Top)),
+    ))?;
+
+    // X labels, left to right, each only where it does not overlap the previous one.
+    let mut last_end = f64::MIN;
+    for (i, x) in xs.iter().enumerate() {
+        let xp = px(pos(i));
+        root.draw(&PathElement::new(vec![(xp, px(y0)), (xp, px(y0 + 4.0))], t.axis.stroke_width(1)))?;
+        let label = short_count(*x);
+        let half = label.len() as f64 * 3.6 + 4.0;
+        if pos(i) - half > last_end {
+            last_end = pos(i) + half;
+            root.draw(&Text::new(label, (xp, px(y0 + 6.0)), font(12.0).color(&t.text).pos(Pos::new(HPos::Center, VPos::Top))))?;
+        }
+    }
+    root.draw(&PathElement::new(vec![(px(LEFT), px(y0)), (px(css_w - RIGHT), px(y0))], t.axis.stroke_width(line(1.0))))?;
+    root.draw(&Text::new(
+        data.scaling.x_label,
+        (px((LEFT + css_w - RIGHT) / 2.0), px(y0 + 24.0)),
+        font(13.0).color(&t.text).pos(Pos::new(HPos::Center, VPos::Top)),
+    ))?;
+
+    // The current value.
+    if let Some(i) = xs.iter().position(|x| *x == data.scaling.current) {
+        let xp = px(pos(i));
+        for d in 0..10 {
+            let a = y1 + (y0 - y1) * d as f64 / 10.0;
+            root.draw(&PathElement::new(vec![(xp, px(a)), (xp, px(a + (y0 - y1) / 20.0))], t.axis.stroke_width(line(1.0))))?;
+        }
+        root.draw(&Text::new("now", (xp + px(4.0), px(y1)), font(12.0).color(&t.text).pos(Pos::new(HPos::Left, VPos::Top))))?;
+    }
+
+    // Capacity.
+    let cap = data.scaling.capacity;
+    let cy = y_of(cap);
+    let mut x = LEFT;
+    while x < css_w - RIGHT {
+        root.draw(&PathElement::new(vec![(px(x), cy), (px((x + 6.0).min(css_w - RIGHT)), cy)], t.capacity_short.stroke_width(line(2.0))))?;
+        x += 10.0;
+    }
+    root.draw(&Text::new(
+        format!("{} {}", data.capacity_label, format_bytes(cap, data.units)),
+        (px(css_w - RIGHT), cy - px(4.0)),
+        font(12.0).color(&t.capacity_short).pos(Pos::new(HPos::Right, VPos::Bottom)),
+    ))?;
+
+    // Lines and points; points past the capacity are hollow.
+    for (si, s) in data.scaling.series.iter().enumerate() {
+        let c = LINES[si % LINES.len()];
+        let pts: Vec<(i32, i32)> = s.points.iter().map(|p| (px(pos(index_of(p.0))), y_of(p.1))).collect();
+        root.draw(&PathElement::new(pts.clone(), c.stroke_width(line(2.0))))?;
+        for (p, q) in s.points.iter().zip(&pts) {
+            let style = if p.1 <= cap { c.filled() } else { t.background.filled() };
+            root.draw(&Circle::new(*q, px(3.5), style))?;
+            root.draw(&Circle::new(*q, px(3.5), c.stroke_width(line(1.5))))?;
+        }
+        // Legend under the axis title, one entry per series.
+        let ly = px(HEIGHT - 16.0);
+        let lx = px(LEFT + si as f64 * 260.0);
+        if data.scaling.series.len() > 1 {
+            root.draw(&Rectangle::new([(lx, ly - px(5.0)), (lx + px(14.0), ly - px(1.0))], c.filled()))?;
+            root.draw(&Text::new(s.label, (lx + px(20.0), ly - px(3.0)), font(12.0).color(&t.text).pos(Pos::new(HPos::Left, VPos::Center))))?;
+        }
+    }
+
+    // Where it stops fitting.
+    let (fit, short) = data.scaling.limit();
+    if let Some(sx) = short {
+        let i = index_of(sx);
+        let p = data.scaling.series[0].points.iter().find(|p| p.0 == sx).map(|p| p.1).unwrap_or(cap);
+        let q = (px(pos(i)), y_of(p));
+        root.draw(&Circle::new(q, px(7.0), t.capacity_short.stroke_width(line(2.0))))?;
+        let text = match fit {
+            Some(f) => format!("fits up to {}, not at {}", group_digits(f), group_digits(sx)),
+            None => format!("does not fit even at {}", group_digits(sx)),
+        };
+        let right_half = pos(i) > css_w / 2.0;
+        let anchor = if right_half { HPos::Right } else { HPos::Left };
+        let tx = if right_half { q.0 - px(10.0) } else { q.0 + px(10.0) };
+        root.draw(&Text::new(text, (tx, (q.1 + px(12.0)).min(px(y0 - 4.0))), font(12.0).color(&t.capacity_short).pos(Pos::new(anchor, VPos::Top))))?;
+    }
+    root.present()
+}
+
+/// 1, 512, 4Ki, 128Ki, 1Mi: powers of two read best in binary prefixes.
+fn short_count(x: u64) -> String {
+    if x >= 1 << 20 && x % (1 << 20) == 0 {
+        format!("{}Mi", x >> 20)
+    } else if x >= 1 << 10 && x % (1 << 10) == 0 {
+        format!("{}Ki", x >> 10)
+    } else {
+        x.to_string()
+    }
+}

@@ -1,0 +1,89 @@
+//! Questions people ask memory calculators, answered for the scenario on screen: each answer
+//! refers to the current numbers where it can. The sources are those of the rows it talks
+//! about (ZeRO, Korthikanti et al., the PyTorch CUDA-semantics notes) and are named inline.
+
+use crate::estimate::{Estimate, Location};
+use crate::scenario::{Mode, Scenario};
+use crate::units::{format_bytes, format_share, group_digits, UnitSystem};
+
+/// One question and its answer for this scenario.
+pub struct Answer {
+    pub id: &'static str,
+    pub question: &'static str,
+    pub answer: String,
+}
+
+fn qa(id: &'static str, question: &'static str, answer: String) -> Answer {
+    Answer { id, question, answer }
+}
+
+pub fn faq(s: &Scenario, e: &Estimate, units: UnitSystem) -> Vec<Answer> {
+    let size = |b: u64| format_bytes(b, units);
+    let row = |id: &str| e.component(id).map(|c| c.bytes).unwrap_or(0);
+    let total = e.per_device_bytes;
+    let top = e
+        .components
+        .iter()
+        .filter(|c| c.location == Location::Device)
+        .max_by_key(|c| c.bytes);
+    let mut out = Vec::new();
+    if let Some(c) = top {
+        out.push(qa("drivers", "What drives memory most here?", format!(
+            "{} ({}, {} of the total {}). The breakdown lists every part in the order they are stacked; the table's explanations show how each follows from your inputs, so the fastest saving usually starts with the largest row.",
+            c.label, size(c.bytes), format_share(c.bytes, total), size(total)
+        )));
+    }
+    let sim = s.mode == Mode::Sim;
+    out.push(qa("precision", "How does precision change the memory?", if sim {
+        format!("Every array of the state scales with the bytes per value: {} uses {} bytes. Halving the precision (FP64 → FP32) halves the state, halos, history and output, but not MPI or library memory. Lattice Boltzmann codes often store distributions in FP16 while computing in FP32 (FluidX3D).", s.dtype.short(), s.dtype.bytes())
+    } else {
+        format!("Weights take {} bytes per parameter in {}; activations and the KV cache follow the same precision unless set apart. Mixed precision keeps an FP32 master copy and FP32 optimizer states beside the 16-bit weights (Micikevicius et al. 2018), which is why training costs 16 bytes per parameter before activations even though the weights are in 16-bit (ZeRO, section 3.1).", s.dtype.bytes(), s.dtype.short())
+    }));
+    out.push(qa("overhead", "What is the overhead row, and how large is it really?", format!(
+        "{} here: {} % of the arrays, for the caching allocator's rounding and fragmentation and for short-lived temporaries. PyTorch reports it as the gap between torch.cuda.max_memory_reserved() and max_memory_allocated(); measure yours and set it, or enter a measured peak under 'Check against a measurement' to see how far the estimate is.",
+        size(row("overhead")), crate::units::format_fixed(s.overhead_bp, 2)
+    )));
+    out.push(qa("compression", "How do compression, quantization, sparsity and pruning help?", if sim {
+        "Output and snapshot compression (lossless about 1.5–2×, lossy 10–100×) shrinks what is written and buffered, not the working state. Mixed or reduced precision storage shrinks the state itself.".into()
+    } else {
+        format!("Quantization stores weights in fewer bits (4-bit NF4 ≈ 4.13 bits with its block scales; GGUF Q4_K_M ≈ 4.84 on average over its tensors), cutting the weights row by 3–4× against 16-bit; this calculator counts the scales. Unstructured sparsity only saves memory when stored sparse: CSR costs an index per non-zero, so below about 50–60 % zeros it is larger than dense (a warning says so). Pruning whole heads or layers reduces every row that depends on them. Your weights take {} now.", size(row("weights")))
+    }));
+    out.push(qa("host", "What is the difference between GPU and host memory?", format!(
+        "GPU memory (HBM) is what must hold the working set of every step: {} per device here, against {}. Host memory is the CPU RAM of the node: offloaded optimizer states or parameters (ZeRO-Offload), datasets kept in RAM, pinned staging buffers; {} per node here. Offloading trades GPU memory for PCIe traffic.",
+        size(total), size(e.capacity_bytes), size(e.host_per_node_bytes)
+    )));
+    if !sim {
+        out.push(qa("batch", "How does the batch size act?", format!(
+            "Weights, gradients and optimizer states do not depend on it; activations (and the KV cache in inference) grow linearly with micro-batch × sequence length. Activations take {} at micro-batch {}: doubling it adds about as much again. Gradient accumulation reaches a large global batch without raising memory.",
+            size(row("activations")), group_digits(s.batch)
+        )));
+        out.push(qa("activations", "What is activation memory?", format!(
+            "The intermediate results of the forward pass kept for the backward pass: per layer about s·b·h·(34 + 5·a·s/h) bytes in 16-bit without recomputation (Korthikanti et al. 2022, table 2), less with FlashAttention (no s² score matrix) or recomputation. {} here.",
+            size(row("activations"))
+        )));
+        out.push(qa("gradients", "Why do gradients need as much memory as the weights?", format!(
+            "One gradient per trainable parameter, in the gradient precision: {} here. ZeRO stage 2 shards them over the data-parallel ranks; LoRA keeps gradients for the adapters only.",
+            size(row("gradients"))
+        )));
+        out.push(qa("optimizer", "Why are optimizer states so large?", format!(
+            "Adam keeps two FP32 moments per parameter (8 bytes), plus the FP32 master weights in mixed precision: 12 of the 16 bytes per parameter (ZeRO, section 3.1). 8-bit Adam stores the moments in 2 bytes with block scales; Adafactor factorises the second moment; SGD without momentum keeps none. {} here.",
+            size(row("optimizer"))
+        )));
+        out.push(qa("mixed", "Does mixed precision save memory?", "It saves activation memory and speeds up math, but for the model states it costs more than pure 16-bit: the FP32 master copy (4 bytes) and FP32 moments (8 bytes) sit beside the 16-bit weights and gradients (2 + 2 bytes). Pure BF16 training without a master copy saves 4 bytes per parameter at some risk to convergence.".into()));
+        out.push(qa("checkpointing", "What does activation checkpointing buy?", "Selective recomputation drops the attention scores and softmax (the 5·a·s/h term) for a few percent more compute; full recomputation keeps only each layer's input (2·s·b·h bytes per layer) and reruns the forward pass during the backward, about a third more compute (Korthikanti et al. 2022, section 4).".into()));
+    } else {
+        out.push(qa("scaling", "Strong or weak scaling: what happens to memory per node?", "Strong scaling splits a fixed problem over more nodes: arrays per rank shrink, but halos, MPI buffers and libraries do not, so memory per node falls more slowly than 1/nodes. Weak scaling grows the problem with the nodes: memory per node stays about flat. The scaling chart shows both for your setup.".into()));
+    }
+    out.push(qa("peak", "Is this the peak, or an average?", "The peak: everything that is resident at the same time at the worst moment of a step, summed (not the largest part alone, a mistake some calculators make). In training that is during the backward pass of the first layers, when activations, gradients and optimizer states coexist; in inference, at the longest context.".into()));
+    out.push(qa("fragmentation", "What about fragmentation and memory pools?", "Caching allocators (PyTorch, CUDA memory pools, Kokkos) keep freed blocks to reuse them and round sizes up, so reserved memory exceeds live tensors. With varying sequence lengths, fragmentation can reach tens of percent; PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True reduces it. The overhead setting stands for this.".into()));
+    out.push(qa("leaks", "Memory grows every step: is that the model?", "No formula predicts a leak. Growth from step to step usually means tensors kept alive by accident (a loss accumulated with its graph, a list of outputs), a cache that never evicts, or history kept for analysis. Compare torch.cuda.memory_allocated() across steps, or the code's own memory report.".into()));
+    out.push(qa("virtual", "Can virtual memory or unified memory make it fit?", "Swapping GPU memory to host through unified memory or the driver works, but every page fault crosses PCIe or NVLink-C2C, often slowing a step by 10× or more. On CPU nodes, swapping to disk is worse still; HPC nodes usually have no swap. Plan for the estimate to fit in physical memory.".into()));
+    out.push(qa("numa", "Does NUMA matter?", "On CPU nodes memory is split between sockets; a rank reading the other socket's memory gets less bandwidth. Pin ranks to sockets (e.g. --map-by numa) and allocate in the rank after pinning (first touch). Capacity is per node; bandwidth is per socket.".into()));
+    out.push(qa("distributed", "How do multiple GPUs and nodes change it?", if sim {
+        format!("Each rank holds its subdomain plus halos; the page shows the busiest one ({}). Total memory over all ranks is {}.", e.busiest, size(e.cluster_bytes))
+    } else {
+        format!("Data parallelism copies the model to every GPU unless ZeRO or FSDP shards it; tensor and pipeline parallelism split the model itself. The figures are for {}; all GPUs together hold {}.", e.busiest, size(e.cluster_bytes))
+    }));
+    out.push(qa("bandwidth", "Capacity fits: will it be fast?", "Capacity decides whether it runs; bandwidth decides how fast. Memory-bound steps (inference decoding, stencils, lattice Boltzmann) run at the speed of moving their bytes: roughly bytes per step ÷ memory bandwidth (3.35 TB/s on an H100 SXM). Halving the bytes per value halves that time as well as the memory.".into()));
+    out
+}

@@ -1,0 +1,117 @@
+//! The few places the page touches the browser beyond the DOM it renders: local storage, the
+//! clipboard, downloads, history, CSS variables and the parent frame. Every call tolerates
+//! failure (storage blocked in a sandboxed frame, no clipboard permission): the page goes on.
+
+use wasm_bindgen::{JsCast, JsValue};
+
+fn window() -> Option<web_sys::Window> {
+    web_sys::window()
+}
+
+const STORAGE_KEY: &str = "memcalc:last";
+const THEME_KEY: &str = "memcalc:theme";
+
+fn storage() -> Option<web_sys::Storage> {
+    // Throws in sandboxed frames without same-origin: treated as no storage.
+    window()?.local_storage().ok()?
+}
+
+/// The query of the last calculation on this browser.
+pub fn last_query() -> Option<String> {
+    storage()?.get_item(STORAGE_KEY).ok()?
+}
+
+pub fn remember_query(q: &str) {
+    if let Some(s) = storage() {
+        let _ = s.set_item(STORAGE_KEY, q);
+    }
+}
+
+pub fn saved_theme() -> Option<String> {
+    storage()?.get_item(THEME_KEY).ok()?
+}
+
+pub fn save_theme(t: &str) {
+    if let Some(s) = storage() {
+        let _ = s.set_item(THEME_KEY, t);
+    }
+}
+
+/// Sets `data-theme` on the root element ("light", "dark"; removed for "auto").
+pub fn apply_theme(t: &str) {
+    let Some(root) = window().and_then(|w| w.document()).and_then(|d| d.document_element()) else { return };
+    let _ = if t == "auto" { root.remove_attribute("data-theme") } else { root.set_attribute("data-theme", t) };
+}
+
+/// A CSS custom property of the root element, as computed (e.g. "#ffffff").
+pub fn css_var(name: &str) -> String {
+    let Some(w) = window() else { return String::new() };
+    let Some(root) = w.document().and_then(|d| d.document_element()) else { return String::new() };
+    w.get_computed_style(&root)
+        .ok()
+        .flatten()
+        .and_then(|s| s.get_property_value(name).ok())
+        .unwrap_or_default()
+}
+
+/// Copies text; resolves to false when the Clipboard API is missing or refused.
+pub async fn copy(text: &str) -> bool {
+    let Some(w) = window() else { return false };
+    let clipboard = w.navigator().clipboard();
+    wasm_bindgen_futures::JsFuture::from(clipboard.write_text(text)).await.is_ok()
+}
+
+/// Offers `content` as a file download.
+pub fn download_text(name: &str, mime: &str, content: &str) {
+    let parts = js_sys::Array::of1(&JsValue::from_str(content));
+    let opts = web_sys::BlobPropertyBag::new();
+    opts.set_type(mime);
+    let Ok(blob) = web_sys::Blob::new_with_str_sequence_and_options(&parts, &opts) else { return };
+    let Ok(url) = web_sys::Url::create_object_url_with_blob(&blob) else { return };
+    download_url(name, &url);
+    let _ = web_sys::Url::revoke_object_url(&url);
+}
+
+/// Offers a URL (object or data URL) as a file download.
+pub fn download_url(name: &str, url: &str) {
+    let Some(doc) = window().and_then(|w| w.document()) else { return };
+    let Ok(a) = doc.create_element("a") else { return };
+    let Ok(a) = a.dyn_into::<web_sys::HtmlAnchorElement>() else { return };
+    a.set_href(url);
+    a.set_download(name);
+    a.click();
+}
+
+/// Adds a history entry for the query (a state the user deliberately applied).
+pub fn push_query(query: &str) {
+    let Some(w) = window() else { return };
+    let loc = w.location();
+    let url = format!("{}?{query}{}", loc.pathname().unwrap_or_default(), loc.hash().unwrap_or_default());
+    if loc.search().ok().as_deref() == Some(&format!("?{query}")) {
+        return;
+    }
+    if let Ok(h) = w.history() {
+        let _ = h.push_state_with_url(&JsValue::NULL, "", Some(&url));
+    }
+}
+
+/// The page's address without its query, e.g. "https://host/tools/memcalc/".
+pub fn page_base() -> String {
+    let Some(w) = window() else { return String::new() };
+    let loc = w.location();
+    format!("{}{}", loc.origin().unwrap_or_default(), loc.pathname().unwrap_or_default())
+}
+
+/// Inside an iframe: tells the embedding page how tall the calculator is.
+pub fn post_height(height: f64) {
+    let Some(w) = window() else { return };
+    let Ok(Some(parent)) = w.parent() else { return };
+    if parent == w {
+        return;
+    }
+    let msg = js_sys::Object::new();
+    let _ = js_sys::Reflect::set(&msg, &"type".into(), &"memcalc:height".into());
+    let _ = js_sys::Reflect::set(&msg, &"height".into(), &JsValue::from_f64(height.ceil()));
+    // The height is not secret, and the embedding page's origin is not known in advance.
+    let _ = parent.post_message(&msg, "*");
+}

@@ -1,0 +1,100 @@
+use leptos::html::Dialog;
+use leptos::prelude::*;
+use memcalc_core::report::{to_csv, to_json, to_markdown};
+use memcalc_core::units::UnitSystem;
+use memcalc_core::{Choice, Estimate, Scenario};
+
+use crate::browser;
+
+/// Quotes a query for a POSIX shell.
+fn shell_quote(s: &str) -> String {
+    format!("'{}'", s.replace('\'', "'\\''"))
+}
+
+/// The link (copy), the embed code, the breakdown as JSON, CSV, Markdown and PNG, and the
+/// equivalent `memcalc` command.
+#[component]
+pub fn SharePanel(
+    /// The canonical query of the current state.
+    #[prop(into)]
+    link: Signal<String>,
+    /// The current scenario.
+    #[prop(into)]
+    scenario: Signal<Scenario>,
+    /// The current estimate.
+    #[prop(into)]
+    estimate: Signal<Estimate>,
+    /// Units of every size shown.
+    #[prop(into)]
+    units: Signal<UnitSystem>,
+    /// Inside an iframe: offer the full calculator instead of the embed code.
+    embedded: bool,
+) -> impl IntoView {
+    let full_url = move || format!("{}?{}", browser::page_base(), link.get());
+    // What the page had to say after a copy: confirmation, or the text to copy by hand.
+    let (status, set_status) = signal::<Option<(bool, String)>>(None);
+    let copy = move |text: String, what: &'static str| {
+        leptos::task::spawn_local(async move {
+            let ok = browser::copy(&text).await;
+            set_status.set(Some(if ok { (true, format!("{what} copied.")) } else { (false, text) }));
+        });
+    };
+    let command = move || format!("memcalc {}", shell_quote(&link.get()));
+    let name = move |ext: &str| format!("memcalc-{}.{ext}", scenario.with(|s| s.mode.id()));
+    let dialog = NodeRef::<Dialog>::new();
+    let embed_code = move || {
+        let src = format!("{}?{}&embed=1", browser::page_base(), link.get());
+        format!(
+            "<iframe src=\"{}\" title=\"Memory calculator\" style=\"width:100%;border:0\" height=\"900\" loading=\"lazy\" sandbox=\"allow-scripts allow-popups allow-popups-to-escape-sandbox allow-downloads\" allow=\"clipboard-write\"></iframe>\n<script>\naddEventListener(\"message\", function (e) {{\n  if (!e.data || e.data.type !== \"memcalc:height\") return;\n  document.querySelectorAll(\"iframe\").forEach(function (f) {{\n    if (f.contentWindow === e.source) f.style.height = e.data.height + \"px\";\n  }});\n}});\n</script>",
+            src.replace('&', "&amp;")
+        )
+    };
+
+    view! {
+        <section class="share" aria-labelledby="share-heading">
+            <h3 id="share-heading">"Share and export"</h3>
+            <div class="share-row">
+                <input type="text" readonly aria-label="Link to this calculation" data-testid="share-link" prop:value=full_url on:focus=move |ev| {
+                    use wasm_bindgen::JsCast;
+                    if let Some(i) = ev.target().and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok()) { i.select(); }
+                }/>
+                <button type="button" data-testid="copy-link" on:click=move |_| copy(full_url(), "Link")>"Copy link"</button>
+            </div>
+            <div class="share-row">
+                <code class="command" data-testid="command" tabindex="0" aria-label="Equivalent memcalc command">{command}</code>
+                <button type="button" data-testid="copy-command" on:click=move |_| copy(command(), "Command")>"Copy as command"</button>
+            </div>
+            <p class="status" role="status" aria-live="polite">
+                {move || status.get().map(|(ok, text)| if ok {
+                    view! { <span data-testid="copied">{text}</span> }.into_any()
+                } else {
+                    view! { <span>"The browser did not allow copying; select and copy this: " <input type="text" readonly prop:value=text class="manual-copy"/></span> }.into_any()
+                })}
+            </p>
+            <div class="exports" role="group" aria-label="Download the breakdown">
+                <button type="button" data-testid="export-json" on:click=move |_| browser::download_text(&name("json"), "application/json", &estimate.with(|e| to_json(e, &[])))>"JSON"</button>
+                <button type="button" data-testid="export-csv" on:click=move |_| browser::download_text(&name("csv"), "text/csv", &estimate.with(to_csv))>"CSV"</button>
+                <button type="button" data-testid="export-markdown" on:click=move |_| browser::download_text(&name("md"), "text/markdown", &estimate.with(|e| to_markdown(e, units.get())))>"Markdown"</button>
+                <button type="button" data-testid="export-png" on:click=move |_| {
+                    use wasm_bindgen::JsCast;
+                    let canvas = web_sys::window().and_then(|w| w.document()).and_then(|d| d.query_selector("[data-testid=breakdown-chart]").ok().flatten()).and_then(|c| c.dyn_into::<web_sys::HtmlCanvasElement>().ok());
+                    if let Some(url) = canvas.and_then(|c| c.to_data_url().ok()) {
+                        browser::download_url(&name("png"), &url);
+                    }
+                }>"Chart as PNG"</button>
+                {(!embedded).then(|| view! {
+                    <button type="button" data-testid="embed-code" on:click=move |_| { if let Some(d) = dialog.get() { let _ = d.show_modal(); } }>"Get embed code"</button>
+                })}
+            </div>
+            <dialog node_ref=dialog class="embed-dialog" aria-labelledby="embed-heading">
+                <h4 id="embed-heading">"Embed this calculation"</h4>
+                <p>"Paste this into your page. The frame sizes itself to its content; add " <code>"&show=chart,table"</code> " to show only some parts, or " <code>"&lock=params,gpu"</code> " to fix inputs (see docs/embedding.md)."</p>
+                <textarea readonly rows="9" data-testid="embed-snippet" aria-label="Embed code" prop:value=embed_code></textarea>
+                <div class="share-row">
+                    <button type="button" on:click=move |_| copy(embed_code(), "Embed code")>"Copy"</button>
+                    <button type="button" on:click=move |_| { if let Some(d) = dialog.get() { d.close(); } }>"Close"</button>
+                </div>
+            </dialog>
+        </section>
+    }
+}

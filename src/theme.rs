@@ -1,0 +1,77 @@
+//! Light and dark themes: the visitor's choice (kept in local storage), or the link's `theme=`
+//! (an embed following its host page), or else `prefers-color-scheme`. The choice is applied
+//! to the root element synchronously, so anything drawn next reads the new CSS variables.
+
+use leptos::prelude::*;
+use wasm_bindgen::closure::Closure;
+use wasm_bindgen::JsCast;
+
+use crate::browser;
+
+/// The theme in force: what was chosen, and whether the page is dark as a result.
+#[derive(Clone, Copy)]
+pub struct ThemeState {
+    pub choice: RwSignal<&'static str>,
+    system_dark: RwSignal<bool>,
+}
+
+impl ThemeState {
+    /// Whether the page is drawn dark now; charts redraw when it changes.
+    pub fn is_dark(&self) -> bool {
+        match self.choice.get() {
+            "dark" => true,
+            "light" => false,
+            _ => self.system_dark.get(),
+        }
+    }
+
+    pub fn choose(&self, c: &str) {
+        let c = match c {
+            "light" => "light",
+            "dark" => "dark",
+            _ => "auto",
+        };
+        browser::apply_theme(c);
+        browser::save_theme(c);
+        self.choice.set(c);
+    }
+}
+
+pub fn init(from_link: memcalc_core::page::Theme) -> ThemeState {
+    use memcalc_core::page::Theme;
+    let choice: &'static str = match from_link {
+        Theme::Light => "light",
+        Theme::Dark => "dark",
+        Theme::Auto => match browser::saved_theme().as_deref() {
+            Some("light") => "light",
+            Some("dark") => "dark",
+            _ => "auto",
+        },
+    };
+    browser::apply_theme(choice);
+    let query = web_sys::window().and_then(|w| w.match_media("(prefers-color-scheme: dark)").ok().flatten());
+    let system_dark = RwSignal::new(query.as_ref().is_some_and(|q| q.matches()));
+    if let Some(q) = query {
+        let on_change = Closure::<dyn FnMut(web_sys::MediaQueryListEvent)>::new(move |e: web_sys::MediaQueryListEvent| {
+            system_dark.set(e.matches())
+        });
+        let _ = q.add_event_listener_with_callback("change", on_change.as_ref().unchecked_ref());
+        // Listens for the page's whole life.
+        on_change.forget();
+    }
+    ThemeState { choice: RwSignal::new(choice), system_dark }
+}
+
+/// The chart colours, read from the CSS variables of the theme in force.
+pub fn chart_theme(dark: bool) -> memcalc_charts::Theme {
+    use memcalc_charts::Theme;
+    let base = if dark { Theme::DARK } else { Theme::LIGHT };
+    let read = |name: &str, fallback| Theme::parse_hex(&browser::css_var(name)).unwrap_or(fallback);
+    Theme {
+        background: read("--panel", base.background),
+        text: read("--text", base.text),
+        axis: read("--muted", base.axis),
+        capacity_ok: read("--ok", base.capacity_ok),
+        capacity_short: read("--bad", base.capacity_short),
+    }
+}
