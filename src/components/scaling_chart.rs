@@ -31,6 +31,7 @@ pub fn ScalingChart(
     let dpr = crate::observe::device_pixel_ratio();
     let data = Memo::new(move |_| ScalingData {
         scaling: sweep.get(),
+        y_label: estimate.with(|e| memcalc_charts::device_title(e).to_string()),
         capacity_label: estimate.with(|e| e.device_label.clone()),
         units: units.get(),
     });
@@ -57,19 +58,14 @@ pub fn ScalingChart(
     let summary = move || {
         data.with(|d| {
             let s = &d.scaling;
-            let (fit, short) = s.limit();
-            let limit = match (fit, short) {
-                (Some(f), Some(n)) => format!("fits up to {}, not at {}", group_digits(f), group_digits(n)),
-                (None, Some(n)) => format!("does not fit even at {}", group_digits(n)),
-                _ => "fits over the whole range".into(),
-            };
-            format!("Memory per device against {}: {limit} (capacity {}).", s.x_label.to_lowercase(), format_bytes(s.capacity, d.units))
+            let limit = s.boundary_text();
+            format!("{} against {}: {limit} (capacity {}).", d.y_label, s.x_label.to_lowercase(), format_bytes(s.capacity, d.units))
         })
     };
 
     view! {
         <section class="scaling-view" aria-labelledby="scaling-heading">
-            <h3 id="scaling-heading">{move || sweep.with(|s| format!("Memory as {} grows", s.x_label.to_lowercase()))}</h3>
+            <h3 id="scaling-heading">{move || sweep.with(|s| format!("How memory scales with {}", s.x_label.to_lowercase()))}</h3>
             <div class="chart" node_ref=container>
                 <canvas data-testid="scaling-chart" node_ref=canvas role="img" aria-label=summary></canvas>
             </div>

@@ -4,8 +4,8 @@
 //! powers of two, so the x axis is logarithmic (base 2, interpolated linearly between powers:
 //! no `log2` call in the page's wasm).
 
-use memcalc_core::report::Scaling;
-use memcalc_core::units::{format_bytes, group_digits, UnitSystem};
+use memcalc_core::report::{Boundary, Scaling};
+use memcalc_core::units::{format_bytes, UnitSystem};
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
@@ -16,6 +16,8 @@ use crate::breakdown::{nice_ceiling, tick_step, Frame};
 #[derive(Debug, Clone, PartialEq)]
 pub struct ScalingData {
     pub scaling: Scaling,
+    /// What the y axis measures, e.g. "Memory per node".
+    pub y_label: String,
     pub capacity_label: String,
     pub units: UnitSystem,
 }
@@ -41,7 +43,10 @@ impl ScalingData {
         let top = self.scaling.series.iter().flat_map(|s| s.points.iter().map(|p| p.1)).max().unwrap_or(0);
         // Beyond three capacities the interesting part (the crossing) would be squashed flat.
         let top = top.min(self.scaling.capacity.saturating_mul(3)).max(self.scaling.capacity);
-        nice_ceiling(top as f64 * 1.08 / self.units.giga())
+        // Finer steps than the tick step's, so the capacity line sits high in the plot.
+        let v = top as f64 * 1.08 / self.units.giga();
+        let p = nice_ceiling(v) / 10.0;
+        [1.2, 1.5, 2.0, 2.5, 3.0, 4.0, 5.0, 6.0, 8.0, 10.0].iter().map(|m| m * p).find(|c| *c >= v).unwrap_or(nice_ceiling(v))
     }
 }
 
@@ -107,7 +112,7 @@ pub fn draw_scaling<DB: DrawingBackend>(
         v += step;
     }
     root.draw(&Text::new(
-        format!("Memory per device ({})", data.units.giga_label()),
+        format!("{} ({})", data.y_label, data.units.giga_label()),
         (px(8.0), px(8.0)),
         font(13.0).color(&t.text).pos(Pos::new(HPos::Left, VPos::Top)),
     ))?;
@@ -151,8 +156,8 @@ pub fn draw_scaling<DB: DrawingBackend>(
     }
     root.draw(&Text::new(
         format!("{} {}", data.capacity_label, format_bytes(cap, data.units)),
-        (px(css_w - RIGHT), cy - px(4.0)),
-        font(12.0).color(&t.capacity_short).pos(Pos::new(HPos::Right, VPos::Bottom)),
+        (px(LEFT + 6.0), cy - px(4.0)),
+        font(12.0).color(&t.capacity_short).pos(Pos::new(HPos::Left, VPos::Bottom)),
     ))?;
 
     // Lines and points; points past the capacity are hollow.
@@ -174,21 +179,25 @@ pub fn draw_scaling<DB: DrawingBackend>(
         }
     }
 
-    // Where it stops fitting.
-    let (fit, short) = data.scaling.limit();
-    if let Some(sx) = short {
-        let i = index_of(sx);
-        let p = data.scaling.series[0].points.iter().find(|p| p.0 == sx).map(|p| p.1).unwrap_or(cap);
+    // Where it starts or stops fitting: a ring on the first point past the boundary. The
+    // words are drawn only where there is room; the text under the chart always has them.
+    let marked = match data.scaling.boundary() {
+        Boundary::UpTo { over, .. } => Some((over, t.capacity_short)),
+        Boundary::From { fit, .. } => Some((fit, t.capacity_ok)),
+        _ => None,
+    };
+    if let Some((x, colour)) = marked {
+        let i = index_of(x);
+        let p = data.scaling.series[0].points.iter().find(|p| p.0 == x).map(|p| p.1).unwrap_or(cap);
         let q = (px(pos(i)), y_of(p));
-        root.draw(&Circle::new(q, px(7.0), t.capacity_short.stroke_width(line(2.0))))?;
-        let text = match fit {
-            Some(f) => format!("fits up to {}, not at {}", group_digits(f), group_digits(sx)),
-            None => format!("does not fit even at {}", group_digits(sx)),
-        };
-        let right_half = pos(i) > css_w / 2.0;
-        let anchor = if right_half { HPos::Right } else { HPos::Left };
-        let tx = if right_half { q.0 - px(10.0) } else { q.0 + px(10.0) };
-        root.draw(&Text::new(text, (tx, (q.1 + px(12.0)).min(px(y0 - 4.0))), font(12.0).color(&t.capacity_short).pos(Pos::new(anchor, VPos::Top))))?;
+        root.draw(&Circle::new(q, px(7.0), colour.stroke_width(line(2.0))))?;
+        if css_w >= 520.0 {
+            root.draw(&Text::new(
+                data.scaling.boundary_text(),
+                (px(css_w - RIGHT), px(y0 - 6.0)),
+                font(12.0).color(&colour).pos(Pos::new(HPos::Right, VPos::Bottom)),
+            ))?;
+        }
     }
     root.present()
 }

@@ -210,7 +210,8 @@ fn hit_boxes_cover_the_bar_in_order_with_shares() {
 fn scaling_svg(q: &str, theme: Theme) -> String {
     let (i, _) = Inputs::from_query(q);
     let s = i.parse().unwrap();
-    let data = ScalingData { scaling: memcalc_core::report::scaling(&s), capacity_label: estimate(&s).device_label, units: UnitSystem::Binary };
+    let e = estimate(&s);
+    let data = ScalingData { scaling: memcalc_core::report::scaling(&s), y_label: memcalc_charts::device_title(&e).to_string(), capacity_label: e.device_label, units: UnitSystem::Binary };
     let mut svg = String::new();
     {
         let root = SVGBackend::with_string(&mut svg, (720, memcalc_charts::scaling::HEIGHT as u32)).into_drawing_area();

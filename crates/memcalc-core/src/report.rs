@@ -191,13 +191,38 @@ pub struct Scaling {
     pub current: u64,
 }
 
+/// Where the first series crosses the capacity.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Boundary {
+    /// Memory grows with x: fits up to `fit`, not from `over` on.
+    UpTo { fit: u64, over: u64 },
+    /// Memory falls with x (more nodes): does not fit at `over`, fits from `fit` on.
+    From { over: u64, fit: u64 },
+    Always,
+    Never,
+}
+
 impl Scaling {
-    /// The largest x of the first series that still fits, and the first that does not.
-    pub fn limit(&self) -> (Option<u64>, Option<u64>) {
+    pub fn boundary(&self) -> Boundary {
         let pts = self.series.first().map(|s| s.points.as_slice()).unwrap_or(&[]);
-        let last_fit = pts.iter().rev().find(|p| p.1 <= self.capacity).map(|p| p.0);
-        let first_short = pts.iter().find(|p| p.1 > self.capacity).map(|p| p.0);
-        (last_fit, first_short)
+        let fits = |p: &(u64, u64)| p.1 <= self.capacity;
+        match (pts.first(), pts.iter().position(|p| !fits(p)), pts.iter().position(fits)) {
+            (_, None, _) => Boundary::Always,
+            (_, _, None) => Boundary::Never,
+            (Some(first), Some(o), _) if fits(first) => Boundary::UpTo { fit: pts[o - 1].0, over: pts[o].0 },
+            (_, _, Some(f)) => Boundary::From { over: pts[f - 1].0, fit: pts[f].0 },
+        }
+    }
+
+    /// The boundary in words, e.g. "fits up to 3, not at 4".
+    pub fn boundary_text(&self) -> String {
+        use crate::units::group_digits as g;
+        match self.boundary() {
+            Boundary::UpTo { fit, over } => format!("fits up to {}, not at {}", g(fit), g(over)),
+            Boundary::From { over, fit } => format!("fits from {}, not at {}", g(fit), g(over)),
+            Boundary::Always => "fits over the whole range".into(),
+            Boundary::Never => "does not fit anywhere in the range".into(),
+        }
     }
 }
 
@@ -214,13 +239,29 @@ fn doubling(at_least: u64, cap: u64) -> Vec<u64> {
 pub fn scaling(s: &Scenario) -> Scaling {
     let capacity = estimate(s).capacity_bytes;
     if s.mode == Mode::Sim {
+        use crate::sim_estimate::{scaling as nodes_sweep, scaling_at};
         let top = (s.sim.nodes * 64).clamp(64, 4096);
+        // The doubling sweep, plus the current node count and the exact boundary.
+        let mut extra = vec![s.sim.nodes];
+        if let Some(f) = crate::sim_estimate::fewest_nodes(s) {
+            extra.extend([f, f.saturating_sub(1).max(1)]);
+        }
+        let series = |weak: bool| {
+            let mut pts = nodes_sweep(s, weak, top);
+            for &n in &extra {
+                if n <= top && !pts.iter().any(|p| p.0 == n) {
+                    pts.push((n, scaling_at(s, weak, n)));
+                }
+            }
+            pts.sort_unstable();
+            pts
+        };
         return Scaling {
             x_label: "Nodes",
             key: "nodes",
             series: vec![
-                Series { label: "Strong scaling (same problem)", points: crate::sim_estimate::scaling(s, false, top) },
-                Series { label: "Weak scaling (problem grows with nodes)", points: crate::sim_estimate::scaling(s, true, top) },
+                Series { label: "Strong scaling (same problem)", points: series(false) },
+                Series { label: "Weak scaling (problem grows with nodes)", points: series(true) },
             ],
             capacity,
             current: s.sim.nodes,

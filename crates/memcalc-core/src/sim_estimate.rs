@@ -639,32 +639,36 @@ fn u64_of(v: u64) -> u64 {
 /// Memory per node as nodes grow, for strong scaling (same problem, more nodes) or weak
 /// scaling (the problem grows with the nodes, along x), at the same ranks per node.
 pub fn scaling(s: &Scenario, weak: bool, max_nodes: u64) -> Vec<(u64, u64)> {
-    let m = s.sim;
-    let per_node = m.ranks.div_ceil(m.nodes).max(1);
     let mut out = Vec::new();
     let mut n = 1u64;
     while n <= max_nodes {
-        let mut sim = Sim {
-            nodes: n,
-            ranks: per_node * n,
-            ..m
-        };
-        if weak {
-            let f = n.max(1);
-            let base = m.nodes.max(1);
-            sim.nx = (m.nx * f).div_ceil(base).max(1);
-            sim.particles = (m.particles * f).div_ceil(base).max(1);
-            sim.cells = (m.cells * f).div_ceil(base).max(1);
-            sim.kspace_grid = (m.kspace_grid * f).div_ceil(base);
-        }
-        let e = estimate_sim(&Scenario { sim, ..*s });
-        out.push((n, e.host_per_node_bytes));
+        out.push((n, scaling_at(s, weak, n)));
         n *= 2;
     }
     out
 }
 
-/// The fewest nodes whose memory holds the problem, at the same ranks per node.
+/// Memory per device (per node for CPU codes, per GPU for GPU-resident ones) on `n` nodes.
+pub fn scaling_at(s: &Scenario, weak: bool, n: u64) -> u64 {
+    let m = s.sim;
+    let per_node = m.ranks.div_ceil(m.nodes).max(1);
+    let mut sim = Sim {
+        nodes: n,
+        ranks: per_node * n,
+        ..m
+    };
+    if weak {
+        let f = n.max(1);
+        let base = m.nodes.max(1);
+        sim.nx = (m.nx * f).div_ceil(base).max(1);
+        sim.particles = (m.particles * f).div_ceil(base).max(1);
+        sim.cells = (m.cells * f).div_ceil(base).max(1);
+        sim.kspace_grid = (m.kspace_grid * f).div_ceil(base);
+    }
+    let e = crate::estimate::estimate(&Scenario { sim, ..*s });
+    e.per_device_bytes
+}
+
 pub fn fewest_nodes(s: &Scenario) -> Option<u64> {
     let m = s.sim;
     let per_node = m.ranks.div_ceil(m.nodes).max(1);
