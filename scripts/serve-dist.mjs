@@ -39,7 +39,12 @@ createServer(async (req, res) => {
   }
   try {
     const body = await readFile(file);
-    res.writeHead(200, { "content-type": types[extname(file)] ?? "application/octet-stream" });
+    // Public static files: any origin may load them, including a sandboxed frame (whose origin
+    // is "null") that embeds the calculator (docs/embedding.md).
+    res.writeHead(200, {
+      "content-type": types[extname(file)] ?? "application/octet-stream",
+      "access-control-allow-origin": "*",
+    });
     res.end(body);
   } catch {
     res.writeHead(404).end("not found");

@@ -192,6 +192,17 @@ pub fn Calculator(
                     <ScenarioForm inputs=inputs errors=errors mode=mode method=method model=model params_hint=params_hint on_change=on_change locked=locked_for_form/>
                 </section>
             })}
+            {shows("form").then(|| view! {
+                // Phones show the form first: this bar keeps the answer in sight while typing.
+                <a class="mobile-summary" href="#results-heading" class:short=move || !result.with(Estimate::fits)>
+                    {move || result.with(|e| format!(
+                        "{} · {}",
+                        memcalc_core::units::format_bytes(e.per_device_bytes, units.get()),
+                        if e.fits() { "fits" } else { "does not fit" }
+                    ))}
+                    " ↓"
+                </a>
+            })}
             <section class="results" aria-labelledby="results-heading">
                 <div class="results-head">
                     <h2 id="results-heading">

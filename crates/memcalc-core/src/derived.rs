@@ -270,22 +270,17 @@ pub struct Derived {
     pub max_seq: Option<u64>,
     pub fewest_gpus: Option<u64>,
     pub savings: Vec<Saving>,
-    /// Simulations: the fewest nodes, memory per node as nodes grow (strong and weak
-    /// scaling), and for binomial checkpointing the snapshots that fit and the recomputation.
+    /// Simulations: the fewest nodes, and for binomial checkpointing the snapshots that fit and
+    /// the recomputation. (Memory as nodes grow is `report::scaling`.)
     pub fewest_nodes: Option<u64>,
-    pub strong: Vec<(u64, u64)>,
-    pub weak: Vec<(u64, u64)>,
     pub adjoint: Option<(u64, Option<u64>)>,
 }
 
 pub fn derive(s: &Scenario) -> Derived {
     if s.mode == Mode::Sim {
-        use crate::sim_estimate::{adjoint_fit, fewest_nodes, scaling};
-        let top = (s.sim.nodes * 64).clamp(64, 4096);
+        use crate::sim_estimate::{adjoint_fit, fewest_nodes};
         return Derived {
             fewest_nodes: fewest_nodes(s),
-            strong: scaling(s, false, top),
-            weak: scaling(s, true, top),
             adjoint: adjoint_fit(s),
             savings: savings(s),
             ..Default::default()

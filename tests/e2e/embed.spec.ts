@@ -1,0 +1,68 @@
+import { test, expect, ARTIFACTS } from "./fixtures";
+
+// examples/embed.html is served at /examples/ beside the build (playwright.config.ts).
+test("embedded in a host page: sizes itself, honours show= and lock=, leaves the host alone", async ({ page }) => {
+  await page.goto("/examples/embed.html");
+  const headerBefore = await page.locator("#host-header").boundingBox();
+  const frameEl = page.locator("#calc");
+  const frame = page.frameLocator("#calc");
+  await expect(frame.getByTestId("total")).toHaveAttribute("data-bytes", /^\d+$/);
+
+  // The frame is as tall as its content: no scrollbar inside it.
+  const fits = async () => {
+    const outer = (await frameEl.boundingBox())!.height;
+    const inner = await frame.locator("body").evaluate((b) => b.getBoundingClientRect().height);
+    return Math.abs(outer - inner);
+  };
+  await expect.poll(fits).toBeLessThanOrEqual(3);
+  const h1 = (await frameEl.boundingBox())!.height;
+  expect(h1).toBeGreaterThan(600);
+
+  // show=form,verdict,chart,advice,table: no FAQ, scaling view or share panel; no site chrome.
+  await expect(frame.locator(".faq")).toHaveCount(0);
+  await expect(frame.getByTestId("scaling-chart")).toHaveCount(0);
+  await expect(frame.locator(".share")).toHaveCount(0);
+  await expect(frame.locator(".site-header")).toHaveCount(0);
+  await expect(frame.getByTestId("breakdown-chart")).toBeVisible();
+  // lock=particles,density: shown, not editable; the rest is.
+  await expect(frame.locator("#field-particles")).toHaveAttribute("readonly", "");
+  await expect(frame.locator("#field-particles")).toHaveValue("32000");
+  await expect(frame.locator("#field-density")).toHaveAttribute("readonly", "");
+  await expect(frame.locator("#field-ranks")).not.toHaveAttribute("readonly", /.*/);
+  await expect(frame.locator("#field-preset")).toHaveCount(0);
+
+  // Content grows (folded settings open): the frame grows with it. No explanations: show= left
+  // them out.
+  await expect(frame.locator("details.explain")).toHaveCount(0);
+  const folds = frame.locator("details.advanced summary");
+  for (let i = 0; i < Math.min(3, await folds.count()); i++) await folds.nth(i).click();
+  await expect.poll(async () => (await frameEl.boundingBox())!.height).toBeGreaterThan(h1);
+  await expect.poll(fits).toBeLessThanOrEqual(3);
+
+  // Editing inside works; the host page's layout and URL are untouched.
+  await frame.locator("#field-ranks").fill("8");
+  await expect(frame.getByTestId("total")).toHaveAttribute("data-bytes", /^\d+$/);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  expect(await page.locator("#host-header").boundingBox()).toEqual(headerBefore);
+  expect(page.url()).toMatch(/\/examples\/embed\.html$/);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+
+  // The frame can only open the full calculator in a new tab; it cannot script the host.
+  const full = frame.getByTestId("open-full");
+  await expect(full).toHaveAttribute("target", "_blank");
+  await expect(full).toHaveAttribute("rel", "noopener");
+  await expect(full).toHaveAttribute("href", /\?v=1&preset=lj-melt&ranks=8$/);
+  await expect(frameEl).toHaveAttribute("sandbox", /allow-scripts/);
+  await expect(frameEl).not.toHaveAttribute("sandbox", /allow-same-origin|allow-top-navigation/);
+  await page.screenshot({ path: `${ARTIFACTS}/${test.info().project.name}-embed-host.png` });
+});
+
+test("embed mode on its own: only the calculator, and the parts asked for", async ({ page }) => {
+  await page.goto("./?v=1&mode=infer&params=7B&embed=1&show=verdict,chart");
+  await expect(page.getByTestId("total")).toHaveAttribute("data-bytes", /^\d+$/);
+  await expect(page.locator(".site-header")).toHaveCount(0);
+  await expect(page.locator(".inputs")).toHaveCount(0);
+  await expect(page.locator("table.breakdown")).toHaveCount(0);
+  await expect(page.getByTestId("breakdown-chart")).toBeVisible();
+  await expect(page.getByTestId("open-full")).toBeVisible();
+});
