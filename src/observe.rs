@@ -1,5 +1,5 @@
 //! Two small browser observers the chart needs. leptos-use has both, but pulled ~29 KB of
-//! gzip'd wasm into a page whose budget is 200 KB, so these are written against web-sys.
+//! gzip'd wasm into a page with a size budget (scripts/size.sh), so these are written against web-sys.
 
 use leptos::ev;
 use leptos::html::Div;

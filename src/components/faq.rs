@@ -3,7 +3,8 @@ use memcalc_core::faq::faq;
 use memcalc_core::units::UnitSystem;
 use memcalc_core::{Estimate, Scenario};
 
-/// Questions people ask about memory, answered with this scenario's numbers.
+/// Questions people ask about memory, answered with this scenario's numbers. Keyed by
+/// question, so an opened answer stays open while the numbers in it change.
 #[component]
 pub fn Faq(
     /// The current scenario.
@@ -16,22 +17,23 @@ pub fn Faq(
     #[prop(into)]
     units: Signal<UnitSystem>,
 ) -> impl IntoView {
+    let answers = Memo::new(move |_| {
+        estimate.with(|e| faq(&scenario.get(), e, units.get()).into_iter().map(|a| (a.id, a.question, a.answer)).collect::<Vec<_>>())
+    });
+    let ids = Memo::new(move |_| answers.with(|a| a.iter().map(|(id, q, _)| (*id, *q)).collect::<Vec<_>>()));
     view! {
         <section class="faq" aria-labelledby="faq-heading">
             <h3 id="faq-heading">"Questions about this estimate"</h3>
-            {move || {
-                estimate.with(|e| {
-                    faq(&scenario.get(), e, units.get())
-                        .into_iter()
-                        .map(|a| view! {
-                            <details data-faq=a.id>
-                                <summary>{a.question}</summary>
-                                <p>{a.answer}</p>
-                            </details>
-                        })
-                        .collect_view()
-                })
-            }}
+            <For
+                each=move || ids.get()
+                key=|(id, _)| *id
+                children=move |(id, question)| view! {
+                    <details data-faq=id>
+                        <summary>{question}</summary>
+                        <p>{move || answers.with(|a| a.iter().find(|x| x.0 == id).map(|x| x.2.clone()).unwrap_or_default())}</p>
+                    </details>
+                }
+            />
         </section>
     }
 }

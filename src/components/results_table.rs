@@ -1,9 +1,10 @@
 use leptos::prelude::*;
 use memcalc_core::units::{format_bytes, format_share, group_digits, UnitSystem};
-use memcalc_core::{Estimate, Location};
+use memcalc_core::{Component, Estimate, Location};
 
 /// The breakdown as a table: one row per component with its bytes, share and, beside it, what it
 /// is and how it was computed with the user's numbers. Also the chart's text alternative.
+/// Rows are keyed by component, so an opened explanation stays open while the numbers change.
 #[component]
 pub fn ResultsTable(
     /// The current estimate.
@@ -15,6 +16,42 @@ pub fn ResultsTable(
     /// Whether each row carries its explanation (embeds may leave them out).
     explanations: bool,
 ) -> impl IntoView {
+    let ids = Memo::new(move |_| estimate.with(|e| e.components.iter().map(|c| c.id).collect::<Vec<_>>()));
+    let row = move |id: &'static str| {
+        // This row's component in the current estimate (its fields change, its id does not).
+        let part = Memo::new(move |_| estimate.with(|e| e.component(id).cloned()));
+        let get = move |f: fn(&Component) -> String| move || part.with(|c| c.as_ref().map(f).unwrap_or_default());
+        let bytes = move || part.with(|c| c.as_ref().map_or(0, |c| c.bytes));
+        let location = move || part.with(|c| c.as_ref().map_or(Location::Device, |c| c.location));
+        let on_host = move || location() != Location::Device;
+        let share = move || match location() {
+            Location::Host => String::from("host"),
+            Location::Disk => String::from("disk"),
+            Location::Device => format_share(bytes(), estimate.with(|e| e.per_device_bytes.max(1))),
+        };
+        view! {
+            <tr data-component=id data-bytes=move || bytes().to_string() data-location=move || location().id() class:host=on_host>
+                <th scope="row">
+                    <span class=format!("swatch swatch-{id}") aria-hidden="true"></span>
+                    {get(|c| c.label.to_string())}
+                </th>
+                <td class="num" title=move || format!("{} bytes", group_digits(bytes()))>
+                    {move || format_bytes(bytes(), units.get())}
+                </td>
+                <td class="num" title=move || if on_host() { "Not in device memory: not part of the total" } else { "" }>{share}</td>
+                <td class="why">
+                    <p class="formula"><code>{get(|c| c.formula.clone())}</code></p>
+                    {explanations.then(|| view! {
+                        <details class="explain">
+                            <summary>{get(|c| c.question.to_string())}</summary>
+                            <p class="answer">{get(|c| c.explanation.clone())}</p>
+                            <p class="source">"Source: " {get(|c| c.source.to_string())}</p>
+                        </details>
+                    })}
+                </td>
+            </tr>
+        }
+    };
     view! {
         <table class="breakdown">
             <caption class="visually-hidden">"Memory per device by component"</caption>
@@ -27,46 +64,7 @@ pub fn ResultsTable(
                 </tr>
             </thead>
             <tbody>
-                {move || {
-                    estimate
-                        .with(|e| {
-                            let total = e.per_device_bytes.max(1);
-                            let u = units.get();
-                            e.components
-                                .iter()
-                                .map(|c| {
-                                    let on_host = c.location != Location::Device;
-                                    let share = match c.location {
-                                        Location::Host => String::from("host"),
-                                        Location::Disk => String::from("disk"),
-                                        Location::Device => format_share(c.bytes.into(), total),
-                                    };
-                                    view! {
-                                        <tr data-component=c.id data-bytes=c.bytes.to_string() data-location=c.location.id() class:host=on_host>
-                                            <th scope="row">
-                                                <span class=format!("swatch swatch-{}", c.id) aria-hidden="true"></span>
-                                                {c.label}
-                                            </th>
-                                            <td class="num" title=format!("{} bytes", group_digits(c.bytes.into()))>
-                                                {format_bytes(c.bytes, u)}
-                                            </td>
-                                            <td class="num" title=if on_host { "Not in device memory: not part of the total" } else { "" }>{share}</td>
-                                            <td class="why">
-                                                <p class="formula"><code>{c.formula.clone()}</code></p>
-                                                {explanations.then(|| view! {
-                                                    <details class="explain">
-                                                        <summary>{c.question}</summary>
-                                                        <p class="answer">{c.explanation.clone()}</p>
-                                                        <p class="source">"Source: " {c.source}</p>
-                                                    </details>
-                                                })}
-                                            </td>
-                                        </tr>
-                                    }
-                                })
-                                .collect_view()
-                        })
-                }}
+                <For each=move || ids.get() key=|id| *id children=row/>
             </tbody>
             <tfoot>
                 <tr>

@@ -59,13 +59,13 @@ pub fn ScalingChart(
         data.with(|d| {
             let s = &d.scaling;
             let limit = s.boundary_text();
-            format!("{} against {}: {limit} (capacity {}).", d.y_label, s.x_label.to_lowercase(), format_bytes(s.capacity, d.units))
+            format!("{} against {}: {limit} (capacity {}).", d.y_label, s.x_words, format_bytes(s.capacity, d.units))
         })
     };
 
     view! {
         <section class="scaling-view" aria-labelledby="scaling-heading">
-            <h3 id="scaling-heading">{move || sweep.with(|s| format!("How memory scales with {}", s.x_label.to_lowercase()))}</h3>
+            <h3 id="scaling-heading">{move || sweep.with(|s| format!("How memory scales with {}", s.x_words))}</h3>
             <div class="chart" node_ref=container>
                 <canvas data-testid="scaling-chart" node_ref=canvas role="img" aria-label=summary></canvas>
             </div>

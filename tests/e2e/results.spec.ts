@@ -45,7 +45,7 @@ test("hovering or focusing a chart segment shows its name, bytes and share", asy
   await expect(tip).toContainText("14,000,000,000 bytes");
   const total = await totalBytes(page);
   const share = ((weights / total) * 100).toFixed(1);
-  await expect(tip).toContainText(`${share} % of gpu memory per device`);
+  await expect(tip).toContainText(`${share} % of GPU memory per device`);
   await page.mouse.move(0, 0);
   await expect(tip).toHaveCount(0);
 
@@ -177,4 +177,10 @@ test("every row explains itself, and the FAQ answers with this scenario's number
   await faq.locator("summary").click();
   await expect(faq).toContainText("Optimizer states");
   await expect(faq).toContainText("52.15 GiB");
+  // What was opened stays open while the numbers in it change.
+  await page.getByLabel("Parameters", { exact: true }).fill("3B");
+  await expect(faq).toContainText("22.35 GiB");
+  await expect(faq).toHaveJSProperty("open", true);
+  await expect(row.locator("details.explain")).toHaveJSProperty("open", true);
+  await expect(row.locator(".formula")).toContainText("3,000,000,000");
 });

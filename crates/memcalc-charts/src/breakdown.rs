@@ -175,7 +175,7 @@ pub fn hit_boxes(data: &BreakdownData, css_width: f64) -> Vec<HitBox> {
                 id: seg.id.clone(),
                 label: seg.label.clone(),
                 bytes: seg.bytes,
-                share: format!("{} of {}", format_share(seg.bytes, total), bar.title.to_lowercase()),
+                share: format!("{} of {}", format_share(seg.bytes, total), bar.title),
                 x0: x_of(start),
                 x1: x_of(end).max(x_of(start) + 1.0),
                 y0: top + BAR_TOP,

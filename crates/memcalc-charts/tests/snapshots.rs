@@ -204,7 +204,7 @@ fn hit_boxes_cover_the_bar_in_order_with_shares() {
     assert_eq!(boxes.len(), 7);
     assert_eq!(boxes[0].id, "weights");
     assert!(boxes.windows(2).all(|w| (w[0].x1 - w[1].x0).abs() < 1e-9), "adjacent");
-    assert!(boxes[3].share.starts_with("43.0 %") && boxes[3].share.ends_with("of gpu memory per device"), "{}", boxes[3].share);
+    assert!(boxes[3].share.starts_with("43.0 %") && boxes[3].share.ends_with("of GPU memory per device"), "{}", boxes[3].share);
 }
 
 fn scaling_svg(q: &str, theme: Theme) -> String {

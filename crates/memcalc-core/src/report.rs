@@ -185,6 +185,8 @@ pub struct Series {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Scaling {
     pub x_label: &'static str,
+    /// The same in a sentence: "how memory scales with {x_words}".
+    pub x_words: &'static str,
     pub key: &'static str,
     pub series: Vec<Series>,
     pub capacity: u64,
@@ -258,6 +260,7 @@ pub fn scaling(s: &Scenario) -> Scaling {
         };
         return Scaling {
             x_label: "Nodes",
+            x_words: "nodes",
             key: "nodes",
             series: vec![
                 Series { label: "Strong scaling (same problem)", points: series(false) },
@@ -275,10 +278,10 @@ pub fn scaling(s: &Scenario) -> Scaling {
         }
         estimate(&t).per_device_bytes
     };
-    let (key, x_label, current, limit) = if s.mode == Mode::Infer && s.sciml.is_transformer() {
-        ("seq", "Context length (tokens)", s.seq, crate::scenario::MAX_SEQ)
+    let (key, x_label, x_words, current, limit) = if s.mode == Mode::Infer && s.sciml.is_transformer() {
+        ("seq", "Context length (tokens)", "context length", s.seq, crate::scenario::MAX_SEQ)
     } else {
-        ("batch", "Micro-batch size", s.batch, crate::scenario::MAX_BATCH)
+        ("batch", "Micro-batch size", "micro-batch size", s.batch, crate::scenario::MAX_BATCH)
     };
     // Powers of two far enough to show where memory crosses the capacity and past the current
     // value, plus the current value and the exact limit (the largest that fits and the next).
@@ -301,6 +304,7 @@ pub fn scaling(s: &Scenario) -> Scaling {
     let points = xs.into_iter().map(|x| (x, at(key, x))).collect();
     Scaling {
         x_label,
+        x_words,
         key,
         series: vec![Series { label: "Memory per device", points }],
         capacity,

@@ -271,14 +271,15 @@ pub fn format_bytes(bytes: u64, units: UnitSystem) -> String {
     if i == 0 {
         return format!("{bytes} B");
     }
-    let hundredths = (u128::from(bytes) * 100 + u128::from(unit / 2)) / u128::from(unit);
+    // Formatted as u64: u128's Display would add its own code to the page.
+    let hundredths = u64::try_from((u128::from(bytes) * 100 + u128::from(unit / 2)) / u128::from(unit)).unwrap_or(u64::MAX);
     format!("{}.{:02} {}", hundredths / 100, hundredths % 100, labels[i])
 }
 
 /// `part / whole` as a percentage with one decimal, e.g. "45.3 %".
 pub fn format_share(part: u64, whole: u64) -> String {
     let (part, whole) = (u128::from(part), u128::from(whole.max(1)));
-    let tenths = (part * 1000 + whole / 2) / whole;
+    let tenths = u64::try_from((part * 1000 + whole / 2) / whole).unwrap_or(u64::MAX);
     format!("{}.{} %", tenths / 10, tenths % 10)
 }
 
