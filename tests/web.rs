@@ -109,3 +109,45 @@ async fn invalid_text_is_kept_flagged_and_the_last_result_stays() {
     assert!(alert.text_content().unwrap().contains("'banana' is not a count"));
     assert_eq!(row_bytes(&host, "weights"), "2", "last valid result (params=1.) stays visible");
 }
+
+#[wasm_bindgen_test]
+async fn units_switch_every_size_at_once() {
+    let host = mount("mode=infer&params=1B&dtype=fp16&overhead=0&runtime=0");
+    settle().await;
+    let weights = || find(&host, "[data-component=weights] td.num").text_content().unwrap();
+    assert_eq!(weights(), "1.86 GiB");
+    let gb: HtmlInputElement = find(&host, "[data-testid=units] input[value=GB]").unchecked_into();
+    gb.click();
+    settle().await;
+    assert_eq!(weights(), "2.00 GB");
+    assert!(find(&host, "[data-testid=total]").text_content().unwrap().ends_with(" GB"));
+    // Bytes in the contract attributes never change with the units.
+    assert_eq!(row_bytes(&host, "weights"), "2000000000");
+}
+
+#[wasm_bindgen_test]
+async fn a_measured_peak_can_be_kept_as_a_calibration_row() {
+    let host = mount("mode=infer&params=1B&dtype=fp16&overhead=0&runtime=0&measured=4&measured_kind=nvidia_smi");
+    settle().await;
+    let check = find(&host, "[data-testid=check]");
+    assert!(check.get_attribute("data-error-bp").unwrap().starts_with('-'));
+    let keep: HtmlElement = find(&host, "[data-testid=keep-calibration]").unchecked_into();
+    keep.click();
+    settle().await;
+    assert_eq!(total_bytes(&host), (4u64 << 30).to_string(), "the total now matches the measurement");
+    assert_eq!(find(&host, "[data-testid=check]").get_attribute("data-error-bp").as_deref(), Some("0"));
+    assert_eq!(total_bytes(&host), device_rows_sum(&host).to_string());
+}
+
+#[wasm_bindgen_test]
+async fn an_opened_explanation_stays_open_while_numbers_change() {
+    let host = mount("mode=infer&params=1B");
+    settle().await;
+    let details: web_sys::HtmlDetailsElement = find(&host, "[data-component=weights] details.explain").unchecked_into();
+    details.set_open(true);
+    type_into(&host, "params", "2B");
+    settle().await;
+    let after: web_sys::HtmlDetailsElement = find(&host, "[data-component=weights] details.explain").unchecked_into();
+    assert!(after.open());
+    assert_eq!(row_bytes(&host, "weights"), "4000000000");
+}
