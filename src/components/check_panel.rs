@@ -48,6 +48,11 @@ pub fn CheckPanel(
                     {format!("The same part of the estimate is {}. ", format_bytes(c.estimated, u))}
                     <strong>{verdict}</strong>
                 </p>
+                <p class="muted compared">
+                    "Rows compared: "
+                    {estimate.with(|e| c.rows.iter().filter_map(|id| e.component(id)).map(|r| r.label).collect::<Vec<_>>().join(", "))}
+                    "."
+                </p>
                 {keep}
             </section>
         })

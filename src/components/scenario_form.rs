@@ -46,6 +46,7 @@ pub fn ScenarioForm(
                 locked=is_locked
             />
             {(key == "params").then(|| view! { <p class="derived-hint">{move || params_hint.get()}</p> })}
+            {(key == "node_mem" && !is_locked).then(|| view! { <super::NodePicker on_change=on_change/> })}
         }
     };
 

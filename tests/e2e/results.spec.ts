@@ -184,3 +184,12 @@ test("every row explains itself, and the FAQ answers with this scenario's number
   await expect(row.locator("details.explain")).toHaveJSProperty("open", true);
   await expect(row.locator(".formula")).toContainText("3,000,000,000");
 });
+
+test("a CPU node preset fills the memory per node", async ({ page }) => {
+  await page.goto("./?preset=cfd-10m");
+  await ready(page);
+  await page.getByLabel("CPU node", { exact: true }).selectOption("fugaku");
+  await expect(page.locator("#field-node_mem")).toHaveValue("32");
+  await expect(page.getByTestId("verdict")).toContainText("32.00 GiB");
+  await expect(page).toHaveURL(/node_mem=32/);
+});

@@ -28,11 +28,15 @@ OPTIONS:
     --sweep K=A..B   estimate for every value of key K from A to B (every integer when there
                      are at most 64 of them, else doubling from A), one row each: the data
                      behind the page's scaling views
-    --decimal        sizes in GB instead of GiB (table and markdown)
+    --decimal        sizes in GB instead of GiB (table and markdown); a link with
+                     units=decimal does the same
     -h, --help       this text
 
 Keys are those of the page's URL (docs/url-parameters.md); values not given take the page's
-defaults, so a link copied from the page gives the same numbers here.
+defaults, so a link copied from the page (or its 'copy as command' line) gives the same numbers
+here. preset=ID starts from one of the page's presets; measured= and measured_kind= are
+accepted, and calibration= adds a kept calibration row. Page-only keys (embed, show, lock,
+theme) are accepted and have no effect.
 
 EXIT STATUS:
     0  the scenario fits the device (for --sweep: the last value fits)
@@ -72,6 +76,12 @@ fn main() -> ExitCode {
     }
     let query = parts.join("&");
     let (inputs, notices) = Inputs::from_query(&query);
+    // A link copied from the page in GB keeps its units here.
+    let (page, page_notices) = memcalc_core::page::PageOptions::from_query(&query);
+    decimal |= page.units == memcalc_core::units::UnitSystem::Decimal;
+    for n in &page_notices {
+        eprintln!("memcalc: {}", n.message);
+    }
     for n in &notices {
         eprintln!("memcalc: {}", n.message);
     }

@@ -83,3 +83,14 @@ fn help_and_bad_options() {
     let (code, _, _) = memcalc(&["--frobnicate"]);
     assert_eq!(code, 2);
 }
+
+#[test]
+fn a_copied_command_with_a_preset_and_decimal_units_runs() {
+    let (code, out, err) = memcalc(&["v=1&preset=llama-3-8b-serve&batch=32&units=decimal"]);
+    assert!(err.is_empty(), "{err}");
+    assert!(code == 0 || code == 1, "{code}");
+    assert!(out.contains(" GB"), "{out}");
+    assert!(!out.contains("GiB"), "{out}");
+    let (_, json, _) = memcalc(&["--json", "v=1&preset=llama-3-8b-serve&batch=32&units=decimal"]);
+    assert!(json.contains("\"per_device_bytes\":89088464486"), "pinned in links_v1.txt: {json}");
+}

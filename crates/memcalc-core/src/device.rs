@@ -115,3 +115,23 @@ pub fn gpu_by_id(id: &str) -> Option<&'static GpuPreset> {
     let id = id.trim().to_ascii_lowercase();
     GPUS.iter().find(|g| g.id == id)
 }
+
+/// A CPU node as HPC centres document it: installed memory per node (the OS, file-system
+/// caches and MPI daemons take a few GiB of it).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct NodePreset {
+    pub id: &'static str,
+    pub label: &'static str,
+    /// The `node_mem` value it fills in, in GiB.
+    pub gib: u64,
+}
+
+pub const NODES: &[NodePreset] = &[
+    NodePreset { id: "archer2", label: "ARCHER2 standard node (2× EPYC 7742), 256 GiB", gib: 256 },
+    NodePreset { id: "archer2-highmem", label: "ARCHER2 high-memory node, 512 GiB", gib: 512 },
+    NodePreset { id: "lumi-c", label: "LUMI-C standard node (2× EPYC 7763), 256 GiB", gib: 256 },
+    NodePreset { id: "perlmutter-cpu", label: "Perlmutter CPU node (2× EPYC 7763), 512 GiB", gib: 512 },
+    NodePreset { id: "frontier", label: "Frontier node (EPYC 7A53 + 4× MI250X), 512 GiB host", gib: 512 },
+    NodePreset { id: "fugaku", label: "Fugaku node (A64FX), 32 GiB HBM2", gib: 32 },
+    NodePreset { id: "genoa-768", label: "Dual EPYC 9654 (Genoa), 24 × 32 GiB DIMMs, 768 GiB", gib: 768 },
+];

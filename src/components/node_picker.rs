@@ -1,0 +1,28 @@
+use leptos::prelude::*;
+use memcalc_core::device::NODES;
+
+/// Fills the memory per node from a documented CPU node; the value stays editable.
+#[component]
+pub fn NodePicker(
+    /// Called with ("node_mem", GiB as text) when a node is chosen.
+    on_change: Callback<(&'static str, String)>,
+) -> impl IntoView {
+    view! {
+        <div class="field node-preset">
+            <label for="field-node-preset">"CPU node"</label>
+            <select
+                id="field-node-preset"
+                on:change=move |ev| {
+                    let id = event_target_value(&ev);
+                    if let Some(n) = NODES.iter().find(|n| n.id == id) {
+                        on_change.run(("node_mem", n.gib.to_string()));
+                    }
+                }
+            >
+                <option value="" selected=true>"Fill the memory from a known node…"</option>
+                {NODES.iter().map(|n| view! { <option value=n.id>{n.label}</option> }).collect_view()}
+            </select>
+            <p class="help">"Installed memory per node, from the centres' documentation; the OS and file-system caches use a few GiB of it."</p>
+        </div>
+    }
+}
