@@ -1,12 +1,11 @@
 use leptos::html::{Canvas, Div};
 use leptos::prelude::*;
 use memcalc_charts::breakdown::{hit_boxes, preferred_height};
-use memcalc_charts::{breakdown_data, draw_breakdown, Frame};
+use memcalc_charts::{breakdown_data, draw_breakdown};
 use memcalc_core::units::{format_bytes, group_digits, UnitSystem};
 use memcalc_core::Estimate;
-use plotters::prelude::IntoDrawingArea;
 
-use crate::theme::{chart_theme, ThemeState};
+use crate::theme::ThemeState;
 
 /// The stacked memory bars, drawn with plotters on a canvas whose backing store is the CSS size
 /// times the device pixel ratio; redrawn when the estimate, the units, the theme, the container
@@ -25,29 +24,11 @@ pub fn BreakdownChart(
 ) -> impl IntoView {
     let container = NodeRef::<Div>::new();
     let canvas = NodeRef::<Canvas>::new();
-    let width = crate::observe::element_width(container);
-    let dpr = crate::observe::device_pixel_ratio();
     let data = Memo::new(move |_| estimate.with(|e| breakdown_data(e, units.get())));
     let (active, set_active) = signal::<Option<usize>>(None);
 
-    Effect::new(move |_| {
-        let Some(el) = canvas.get() else { return };
-        let css_w = width.get().floor();
-        if css_w < 1.0 {
-            return;
-        }
-        let ratio = dpr.get().max(1.0);
-        let colours = chart_theme(theme.is_dark());
-        data.with(|d| {
-            let css_h = preferred_height(d, css_w);
-            el.set_width((css_w * ratio).round() as u32);
-            el.set_height((css_h * ratio).round() as u32);
-            let _ = el.style(("height", format!("{}px", css_h.round() as u32)));
-            if let Some(backend) = crate::canvas::Canvas::new(el.clone()) {
-                let root = backend.into_drawing_area();
-                let _ = draw_breakdown(&root, d, Frame { scale: ratio, theme: colours });
-            }
-        });
+    let width = crate::canvas::chart(container, canvas, theme, data, preferred_height, |root, d, frame| {
+        let _ = draw_breakdown(root, d, frame);
     });
 
     let boxes = Memo::new(move |_| {
@@ -77,7 +58,7 @@ pub fn BreakdownChart(
     view! {
         <div class="chart" node_ref=container>
             <canvas data-testid="breakdown-chart" node_ref=canvas role="img" aria-label=summary></canvas>
-            <div class="chart-hits" aria-label="Parts of the chart">
+            <div class="chart-hits" role="group" aria-label="Parts of the chart">
                 {move || {
                     boxes
                         .get()

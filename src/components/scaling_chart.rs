@@ -1,13 +1,12 @@
 use leptos::html::{Canvas, Div};
 use leptos::prelude::*;
 use memcalc_charts::scaling::HEIGHT;
-use memcalc_charts::{draw_scaling, Frame, ScalingData};
+use memcalc_charts::{draw_scaling, ScalingData};
 use memcalc_core::report::Scaling;
 use memcalc_core::units::{format_bytes, group_digits, UnitSystem};
 use memcalc_core::Estimate;
-use plotters::prelude::IntoDrawingArea;
 
-use crate::theme::{chart_theme, ThemeState};
+use crate::theme::ThemeState;
 
 /// Memory per device against micro-batch, context length or nodes, from the core's sweep, with
 /// the capacity and the first value that no longer fits; the numbers are also in a table.
@@ -27,8 +26,6 @@ pub fn ScalingChart(
 ) -> impl IntoView {
     let container = NodeRef::<Div>::new();
     let canvas = NodeRef::<Canvas>::new();
-    let width = crate::observe::element_width(container);
-    let dpr = crate::observe::device_pixel_ratio();
     let data = Memo::new(move |_| ScalingData {
         scaling: sweep.get(),
         y_label: estimate.with(|e| memcalc_charts::device_title(e).to_string()),
@@ -36,23 +33,8 @@ pub fn ScalingChart(
         units: units.get(),
     });
 
-    Effect::new(move |_| {
-        let Some(el) = canvas.get() else { return };
-        let css_w = width.get().floor();
-        if css_w < 1.0 {
-            return;
-        }
-        let ratio = dpr.get().max(1.0);
-        let colours = chart_theme(theme.is_dark());
-        data.with(|d| {
-            el.set_width((css_w * ratio).round() as u32);
-            el.set_height((HEIGHT * ratio).round() as u32);
-            let _ = el.style(("height", format!("{}px", HEIGHT as u32)));
-            if let Some(backend) = crate::canvas::Canvas::new(el.clone()) {
-                let root = backend.into_drawing_area();
-                let _ = draw_scaling(&root, d, Frame { scale: ratio, theme: colours });
-            }
-        });
+    crate::canvas::chart(container, canvas, theme, data, |_, _| HEIGHT, |root, d, frame| {
+        let _ = draw_scaling(root, d, frame);
     });
 
     let summary = move || {

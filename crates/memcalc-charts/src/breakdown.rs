@@ -90,6 +90,23 @@ pub struct Frame {
     pub theme: Theme,
 }
 
+impl Frame {
+    /// CSS pixels to device pixels.
+    pub fn px(&self, v: f64) -> i32 {
+        (v * self.scale).round() as i32
+    }
+
+    /// A sans-serif face of `size` CSS pixels.
+    pub fn font(&self, size: f64) -> FontDesc<'static> {
+        ("sans-serif", size * self.scale).into_font()
+    }
+
+    /// A stroke width of `w` CSS pixels, at least one device pixel.
+    pub fn line(&self, w: f64) -> u32 {
+        self.px(w).max(1) as u32
+    }
+}
+
 /// A "nice" axis maximum at or above `v`: 1, 2, 2.5 or 5 times a power of ten.
 pub fn nice_ceiling(v: f64) -> f64 {
     if !(v.is_finite()) || v <= 0.0 {
@@ -193,11 +210,8 @@ pub fn draw_breakdown<DB: DrawingBackend>(
     data: &BreakdownData,
     frame: Frame,
 ) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
-    let k = frame.scale;
-    let t = frame.theme;
-    let px = |v: f64| (v * k).round() as i32;
-    let font = |size: f64| ("sans-serif", size * k).into_font();
-    let line = |w: f64| px(w).max(1) as u32;
+    let (k, t) = (frame.scale, frame.theme);
+    let (px, font, line) = (|v| frame.px(v), |s| frame.font(s), |w| frame.line(w));
     root.fill(&t.background)?;
 
     let (w, h) = root.dim_in_pixel();

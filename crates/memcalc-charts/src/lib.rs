@@ -6,7 +6,7 @@ pub mod scaling;
 
 pub use breakdown::{draw_breakdown, Bar, BreakdownData, Frame, Segment};
 pub use palette::Theme;
-pub use scaling::{draw_scaling, scaling_hit, ScalingData};
+pub use scaling::{draw_scaling, ScalingData};
 
 use memcalc_core::{Estimate, Location, Mode};
 

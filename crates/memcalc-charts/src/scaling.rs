@@ -66,26 +66,13 @@ fn x_positions(xs: &[u64], css_w: f64) -> impl Fn(usize) -> f64 + '_ {
     move |i| if hi <= lo { (a + b) / 2.0 } else { a + (b - a) * (log2ish(xs[i]) - lo) / (hi - lo) }
 }
 
-/// The point nearest to a pointer at (x, y) CSS pixels: (series, index in the series).
-pub fn scaling_hit(data: &ScalingData, css_w: f64, x: f64) -> Option<(usize, usize)> {
-    let xs = data.xs();
-    let pos = x_positions(&xs, css_w);
-    let i = (0..xs.len()).min_by_key(|&i| (pos(i) - x).abs() as u64)?;
-    let series = data.scaling.series.iter().position(|s| s.points.iter().any(|p| p.0 == xs[i]))?;
-    let idx = data.scaling.series[series].points.iter().position(|p| p.0 == xs[i])?;
-    Some((series, idx))
-}
-
 pub fn draw_scaling<DB: DrawingBackend>(
     root: &DrawingArea<DB, Shift>,
     data: &ScalingData,
     frame: Frame,
 ) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
-    let k = frame.scale;
-    let t = frame.theme;
-    let px = |v: f64| (v * k).round() as i32;
-    let font = |size: f64| ("sans-serif", size * k).into_font();
-    let line = |w: f64| px(w).max(1) as u32;
+    let (k, t) = (frame.scale, frame.theme);
+    let (px, font, line) = (|v| frame.px(v), |s| frame.font(s), |w| frame.line(w));
     root.fill(&t.background)?;
     let (w, _) = root.dim_in_pixel();
     let css_w = w as f64 / k;
