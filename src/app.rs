@@ -179,6 +179,12 @@ pub fn Calculator(
         });
         push_next.set_value(true);
     });
+    let on_reset = move |_| {
+        set_inputs.set(Inputs::default());
+        preset.set(None);
+        set_notices.set(Vec::new());
+        push_next.set_value(true);
+    };
     let units_signal: Signal<UnitSystem> = units.into();
     let locked_for_form = locked.clone();
 
@@ -186,7 +192,12 @@ pub fn Calculator(
         <main class="calculator" class:embedded=move || options.with_value(|o| o.embed) class:no-form=move || !shows("form")>
             {shows("form").then(|| view! {
                 <section class="inputs" aria-labelledby="inputs-heading">
-                    <h2 id="inputs-heading">"Your model"</h2>
+                    <div class="inputs-head">
+                        <h2 id="inputs-heading">"Your model"</h2>
+                        {locked.is_empty().then(|| view! {
+                            <button type="button" class="reset" data-testid="reset" on:click=on_reset title="Every field back to its default (the previous state stays one step back in the browser's history)">"Start over"</button>
+                        })}
+                    </div>
                     <QueryNotices notices=notices on_dismiss=Callback::new(move |_| set_notices.set(Vec::new()))/>
                     {locked.is_empty().then(|| view! { <PresetPicker on_pick=on_preset current=preset/> })}
                     <ScenarioForm inputs=inputs errors=errors mode=mode method=method model=model params_hint=params_hint on_change=on_change locked=locked_for_form/>

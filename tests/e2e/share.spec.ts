@@ -103,6 +103,18 @@ test("without a query the last calculation on this browser comes back", async ({
   await expect(page.getByLabel("Parameters", { exact: true })).toHaveValue("70B");
 });
 
+test("start over returns every field to its default, one step back in history", async ({ page }) => {
+  await page.goto("./?preset=llama-3-8b-serve");
+  await ready(page);
+  await page.getByTestId("reset").click();
+  await expect(page).toHaveURL(/\?v=1$/);
+  await expect(page.getByLabel("Parameters", { exact: true })).toHaveValue("7B");
+  await expect(page.getByLabel("Start from a preset")).toHaveValue("");
+  await page.goBack();
+  await expect(page).toHaveURL(/preset=llama-3-8b-serve/);
+  await expect(page.getByLabel("Start from a preset")).toHaveValue("llama-3-8b-serve");
+});
+
 test("each export downloads a file whose content matches the page", async ({ page }) => {
   await page.goto("./?params=13B&gpus=8&zero=2&offload=optimizer");
   await ready(page);

@@ -141,10 +141,13 @@ pub fn draw_scaling<DB: DrawingBackend>(
         root.draw(&PathElement::new(vec![(px(x), cy), (px((x + 6.0).min(css_w - RIGHT)), cy)], t.capacity_short.stroke_width(line(2.0))))?;
         x += 10.0;
     }
+    // The capacity's label at the right end, on the side of the line the curve is not on there.
+    let right_end_fits = data.scaling.series.first().and_then(|s| s.points.last()).is_none_or(|p| p.1 <= cap);
+    let (ly, anchor) = if right_end_fits { (cy - px(4.0), VPos::Bottom) } else { (cy + px(4.0), VPos::Top) };
     root.draw(&Text::new(
         format!("{} {}", data.capacity_label, format_bytes(cap, data.units)),
-        (px(LEFT + 6.0), cy - px(4.0)),
-        font(12.0).color(&t.capacity_short).pos(Pos::new(HPos::Left, VPos::Bottom)),
+        (px(css_w - RIGHT), ly),
+        font(12.0).color(&t.capacity_short).pos(Pos::new(HPos::Right, anchor)),
     ))?;
 
     // Lines and points; points past the capacity are hollow.
@@ -178,11 +181,12 @@ pub fn draw_scaling<DB: DrawingBackend>(
         let p = data.scaling.series[0].points.iter().find(|p| p.0 == x).map(|p| p.1).unwrap_or(cap);
         let q = (px(pos(i)), y_of(p));
         root.draw(&Circle::new(q, px(7.0), colour.stroke_width(line(2.0))))?;
+        // Beside the axis title, where the plot never reaches.
         if css_w >= 520.0 {
             root.draw(&Text::new(
                 data.scaling.boundary_text(),
-                (px(css_w - RIGHT), px(y0 - 6.0)),
-                font(12.0).color(&colour).pos(Pos::new(HPos::Right, VPos::Bottom)),
+                (px(css_w - RIGHT), px(8.0)),
+                font(12.0).color(&colour).pos(Pos::new(HPos::Right, VPos::Top)),
             ))?;
         }
     }
