@@ -2,6 +2,7 @@ use leptos::html::Dialog;
 use leptos::prelude::*;
 use memcalc_core::report::{to_csv, to_json, to_markdown};
 use memcalc_core::units::UnitSystem;
+use memcalc_core::page::{PageOptions, PARTS, SHOW_ALL};
 use memcalc_core::{Choice, Estimate, Scenario};
 
 use crate::browser;
@@ -42,8 +43,11 @@ pub fn SharePanel(
     let command = move || format!("memcalc {}", shell_quote(&link.get()));
     let name = move |ext: &str| format!("memcalc-{}.{ext}", scenario.with(|s| s.mode.id()));
     let dialog = NodeRef::<Dialog>::new();
+    // The parts the embed shows (bit i: PARTS[i]); the share panel is off by default there.
+    let (parts, set_parts) = signal(SHOW_ALL & !(1 << (PARTS.len() - 1)));
     let embed_code = move || {
-        let src = format!("{}?{}&embed=1", browser::page_base(), link.get());
+        let page = PageOptions { embed: true, show: parts.get(), ..PageOptions::default() };
+        let src = format!("{}?{}{}", browser::page_base(), link.get(), page.query_suffix());
         format!(
             "<iframe src=\"{}\" title=\"Memory calculator\" style=\"width:100%;border:0\" height=\"900\" loading=\"lazy\" sandbox=\"allow-scripts allow-popups allow-popups-to-escape-sandbox allow-downloads\" allow=\"clipboard-write\"></iframe>\n<script>\naddEventListener(\"message\", function (e) {{\n  if (!e.data || e.data.type !== \"memcalc:height\") return;\n  document.querySelectorAll(\"iframe\").forEach(function (f) {{\n    if (f.contentWindow === e.source) f.style.height = e.data.height + \"px\";\n  }});\n}});\n</script>",
             src.replace('&', "&amp;")
@@ -89,6 +93,18 @@ pub fn SharePanel(
             <dialog node_ref=dialog class="embed-dialog" aria-labelledby="embed-heading">
                 <h4 id="embed-heading">"Embed this calculation"</h4>
                 <p>"Paste this into your page. The frame sizes itself to its content; add " <code>"&show=chart,table"</code> " to show only some parts, or " <code>"&lock=params,gpu"</code> " to fix inputs (see docs/embedding.md)."</p>
+                <fieldset class="embed-parts">
+                    <legend>"Parts to show"</legend>
+                    {PARTS.iter().enumerate().map(|(i, part)| view! {
+                        <label>
+                            <input type="checkbox" prop:checked=move || parts.get() & (1 << i) != 0 on:change=move |ev| {
+                                let on = event_target_checked(&ev);
+                                set_parts.update(|p| if on { *p |= 1 << i } else { *p &= !(1 << i) });
+                            }/>
+                            {*part}
+                        </label>
+                    }).collect_view()}
+                </fieldset>
                 <textarea readonly rows="9" data-testid="embed-snippet" aria-label="Embed code" prop:value=embed_code></textarea>
                 <div class="share-row">
                     <button type="button" on:click=move |_| copy(embed_code(), "Embed code")>"Copy"</button>

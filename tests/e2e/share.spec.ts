@@ -172,7 +172,11 @@ test("the embed-code dialog gives an iframe of the current state", async ({ page
   await page.getByTestId("embed-code").click();
   const snippet = page.getByTestId("embed-snippet");
   await expect(snippet).toBeVisible();
-  await expect(snippet).toHaveValue(/<iframe src="http:\/\/127\.0\.0\.1:4173\/\?v=1&amp;preset=lj-melt&amp;embed=1"/);
+  // Every part but the share panel by default; unticking a part drops it from show=.
+  await expect(snippet).toHaveValue(/<iframe src="http:\/\/127\.0\.0\.1:4173\/\?v=1&amp;preset=lj-melt&amp;embed=1&amp;show=form,verdict,chart,advice,scaling,table,explanations,faq"/);
+  await page.locator(".embed-parts label", { hasText: "faq" }).getByRole("checkbox").uncheck();
+  await page.locator(".embed-parts label", { hasText: "form" }).getByRole("checkbox").uncheck();
+  await expect(snippet).toHaveValue(/&amp;embed=1&amp;show=verdict,chart,advice,scaling,table,explanations"/);
   await expect(snippet).toHaveValue(/sandbox="allow-scripts allow-popups/);
   await expect(snippet).toHaveValue(/memcalc:height/);
   await page.screenshot({ path: `${ARTIFACTS}/${test.info().project.name}-embed-dialog.png` });
