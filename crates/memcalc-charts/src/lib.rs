@@ -8,7 +8,7 @@ pub use breakdown::{draw_breakdown, Bar, BreakdownData, Frame, Segment};
 pub use palette::Theme;
 pub use scaling::{draw_scaling, ScalingData};
 
-use memcalc_core::{Estimate, Location, Mode};
+use memcalc_core::{Estimate, Location};
 
 fn segments<'a>(parts: impl Iterator<Item = (&'a memcalc_core::Component, u64)>) -> Vec<Segment> {
     parts
@@ -18,12 +18,10 @@ fn segments<'a>(parts: impl Iterator<Item = (&'a memcalc_core::Component, u64)>)
 
 /// The title of the device bar: what one bar of device memory is.
 pub fn device_title(e: &Estimate) -> &'static str {
-    if e.mode != Mode::Sim {
-        "GPU memory per device"
-    } else if e.busiest.starts_with("per GPU") {
-        "GPU memory per GPU"
-    } else {
-        "Memory per node"
+    match e.per() {
+        "device" => "GPU memory per device",
+        "GPU" => "GPU memory per GPU",
+        _ => "Memory per node",
     }
 }
 

@@ -92,6 +92,18 @@ impl Estimate {
         self.capacity_bytes.abs_diff(self.per_device_bytes)
     }
 
+    /// What one total counts: "device" for neural models, "node" for CPU simulations (all the
+    /// ranks on one node), "GPU" for GPU-resident simulations.
+    pub fn per(&self) -> &'static str {
+        if self.mode != Mode::Sim {
+            "device"
+        } else if self.busiest.starts_with("per GPU") {
+            "GPU"
+        } else {
+            "node"
+        }
+    }
+
     /// The host rows as bytes per node: they sum to `host_per_node_bytes`.
     pub fn host_parts(&self) -> Vec<(&Component, u64)> {
         self.components

@@ -97,7 +97,7 @@ pub fn to_csv(e: &Estimate) -> String {
             csv_field(&c.formula)
         ));
     }
-    out.push_str(&format!("total,Total per device,{},device,\n", e.per_device_bytes));
+    out.push_str(&format!("total,Total per {},{},device,\n", e.per(), e.per_device_bytes));
     out
 }
 
@@ -125,7 +125,8 @@ pub fn to_markdown(e: &Estimate, units: UnitSystem) -> String {
         ));
     }
     out.push_str(&format!(
-        "| **Total per device** | **{}** | {} | device | |\n\n{}\n",
+        "| **Total per {}** | **{}** | {} | device | |\n\n{}\n",
+        e.per(),
         size(e.per_device_bytes),
         e.per_device_bytes,
         verdict(e, units)
