@@ -276,3 +276,24 @@ fn derived_answers_are_consistent_with_the_estimate() {
 fn est_scenario(q: &str) -> memcalc_core::Scenario {
     Inputs::from_query(q).0.parse().unwrap()
 }
+
+/// Language-model presets describe released models exactly: each gives the published count.
+#[test]
+fn model_presets_have_the_published_parameter_counts() {
+    use memcalc_core::presets::PRESETS;
+    let expected = [
+        ("llama-2-7b-train", 6_738_415_616u64),
+        ("llama-3-8b-qlora", 8_030_261_248),
+        ("llama-3-8b-serve", 8_030_261_248),
+        ("mixtral-8x7b-serve", 46_702_792_704),
+        ("llama-2-70b-serve", 68_976_648_192),
+        ("mistral-7b-lora", 7_241_732_096),
+        ("gpt2-small-train", 124_439_808),
+    ];
+    for (id, params) in expected {
+        let p = PRESETS.iter().find(|p| p.id == id).unwrap_or_else(|| panic!("no preset {id}"));
+        let s = memcalc_core::Inputs::from_query(p.query).0.parse().unwrap();
+        assert_eq!(s.param_count(), params, "{id}");
+        assert!(p.source.contains("config.json"), "{id} names its source");
+    }
+}

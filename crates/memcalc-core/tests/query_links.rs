@@ -471,6 +471,12 @@ fn every_url_key_is_documented() {
             f.key
         );
     }
+    for key in memcalc_core::query::META_KEYS.iter().chain(memcalc_core::page::PARTS) {
+        assert!(doc.contains(&format!("`{key}`")), "docs/url-parameters.md lacks `{key}`");
+    }
+    for p in memcalc_core::presets::PRESETS {
+        assert!(doc.contains(&format!("`{}`", p.id)), "docs/url-parameters.md lacks preset `{}`", p.id);
+    }
 }
 
 /// Links written with schema version 1, kept verbatim: whatever the schema becomes, each must
