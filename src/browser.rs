@@ -57,8 +57,13 @@ pub fn css_var(name: &str) -> String {
 /// Copies text; resolves to false when the Clipboard API is missing or refused.
 pub async fn copy(text: &str) -> bool {
     let Some(w) = window() else { return false };
-    let clipboard = w.navigator().clipboard();
-    wasm_bindgen_futures::JsFuture::from(clipboard.write_text(text)).await.is_ok()
+    let navigator = w.navigator();
+    // Absent outside secure contexts (plain http): calling it there would throw.
+    let present = js_sys::Reflect::get(&navigator, &"clipboard".into()).is_ok_and(|c| !c.is_undefined() && !c.is_null());
+    if !present {
+        return false;
+    }
+    wasm_bindgen_futures::JsFuture::from(navigator.clipboard().write_text(text)).await.is_ok()
 }
 
 /// Offers `content` as a file download.
@@ -69,7 +74,8 @@ pub fn download_text(name: &str, mime: &str, content: &str) {
     let Ok(blob) = web_sys::Blob::new_with_str_sequence_and_options(&parts, &opts) else { return };
     let Ok(url) = web_sys::Url::create_object_url_with_blob(&blob) else { return };
     download_url(name, &url);
-    let _ = web_sys::Url::revoke_object_url(&url);
+    // Revoked a little later: some browsers start reading the blob after the click returns.
+    leptos::prelude::set_timeout(move || drop(web_sys::Url::revoke_object_url(&url)), std::time::Duration::from_secs(10));
 }
 
 /// Offers a URL (object or data URL) as a file download.
@@ -79,7 +85,12 @@ pub fn download_url(name: &str, url: &str) {
     let Ok(a) = a.dyn_into::<web_sys::HtmlAnchorElement>() else { return };
     a.set_href(url);
     a.set_download(name);
-    a.click();
+    // Attached while clicked: older Firefox ignores clicks on detached links.
+    let Some(body) = doc.body() else { return };
+    if body.append_child(&a).is_ok() {
+        a.click();
+        a.remove();
+    }
 }
 
 /// Adds a history entry for the query (a state the user deliberately applied).

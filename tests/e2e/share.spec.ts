@@ -44,6 +44,14 @@ test("without clipboard access the link is offered to copy by hand", async ({ pa
   await expect(page.locator(".manual-copy")).toHaveValue(/\?v=1$/);
 });
 
+test("where the Clipboard API does not exist (plain http), the link is offered by hand", async ({ page }) => {
+  await page.goto("./");
+  await ready(page);
+  await page.evaluate(() => Object.defineProperty(navigator, "clipboard", { value: undefined }));
+  await page.getByTestId("copy-command").click();
+  await expect(page.locator(".manual-copy")).toHaveValue("memcalc 'v=1'");
+});
+
 test("back and forward move through applied states, not keystrokes", async ({ page }) => {
   await page.goto("./?params=13B&gpus=8");
   await ready(page);
