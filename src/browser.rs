@@ -54,16 +54,24 @@ pub fn css_var(name: &str) -> String {
         .unwrap_or_default()
 }
 
-/// Copies text; resolves to false when the Clipboard API is missing or refused.
-pub async fn copy(text: &str) -> bool {
-    let Some(w) = window() else { return false };
+/// Copies text, then calls `done` with whether it worked (false when the Clipboard API is
+/// missing or refused). Promise callbacks rather than an async task: no executor in the page.
+pub fn copy(text: &str, done: impl FnOnce(bool) + 'static) {
+    let Some(w) = window() else { return done(false) };
     let navigator = w.navigator();
     // Absent outside secure contexts (plain http): calling it there would throw.
     let present = js_sys::Reflect::get(&navigator, &"clipboard".into()).is_ok_and(|c| !c.is_undefined() && !c.is_null());
     if !present {
-        return false;
+        return done(false);
     }
-    wasm_bindgen_futures::JsFuture::from(navigator.clipboard().write_text(text)).await.is_ok()
+    let done = std::rc::Rc::new(std::cell::Cell::new(Some(done)));
+    let (yes, no) = (done.clone(), done);
+    let ok = wasm_bindgen::closure::Closure::once(move |_: JsValue| yes.take().map(|f| f(true)).unwrap_or(()));
+    let err = wasm_bindgen::closure::Closure::once(move |_: JsValue| no.take().map(|f| f(false)).unwrap_or(()));
+    let _ = navigator.clipboard().write_text(text).then2(&ok, &err);
+    // Each runs at most once, when the promise settles.
+    ok.forget();
+    err.forget();
 }
 
 /// Offers `content` as a file download.

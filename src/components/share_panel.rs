@@ -35,8 +35,8 @@ pub fn SharePanel(
     // What the page had to say after a copy: confirmation, or the text to copy by hand.
     let (status, set_status) = signal::<Option<(bool, String)>>(None);
     let copy = move |text: String, what: &'static str| {
-        leptos::task::spawn_local(async move {
-            let ok = browser::copy(&text).await;
+        let copied = text.clone();
+        browser::copy(&copied, move |ok| {
             set_status.set(Some(if ok { (true, format!("{what} copied.")) } else { (false, text) }));
         });
     };
