@@ -20,6 +20,19 @@ for (const [name, url] of PAGES) {
   });
 }
 
+test("axe finds no serious or critical violation in the dark theme, with the embed dialog open", async ({ page }) => {
+  await page.emulateMedia({ colorScheme: "dark" });
+  await page.goto("./?preset=llama-3-8b-serve&measured=60&measured_kind=reserved");
+  await ready(page);
+  await page.waitForTimeout(400);
+  await page.locator("details").evaluateAll((els) => els.forEach((d) => ((d as HTMLDetailsElement).open = true)));
+  let results = await new AxeBuilder({ page }).analyze();
+  expect(results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+  await page.getByTestId("embed-code").click();
+  results = await new AxeBuilder({ page }).analyze();
+  expect(results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+});
+
 test("phone width with reduced motion: usable, no overflow, no violations", async ({ browser }) => {
   const context = await browser.newContext({ viewport: { width: 360, height: 760 }, reducedMotion: "reduce", deviceScaleFactor: 3 });
   const page = await context.newPage();
