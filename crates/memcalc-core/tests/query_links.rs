@@ -405,6 +405,19 @@ proptest! {
         for sv in &d.savings {
             prop_assert!(sv.saved > 0);
         }
+        // The scaling view, the FAQ, the check against a measurement and the exports too.
+        let e = memcalc_core::estimate(&s);
+        let sc = memcalc_core::report::scaling(&s);
+        prop_assert!(sc.series.iter().all(|x| x.points.windows(2).all(|w| w[0].0 < w[1].0)));
+        let _ = sc.boundary_text();
+        prop_assert!(!memcalc_core::faq::faq(&s, &e, memcalc_core::units::UnitSystem::Decimal).is_empty());
+        if let Some(c) = memcalc_core::calibrate::check(&s, &e) {
+            prop_assert!(c.estimated <= e.per_device_bytes);
+        }
+        let json = memcalc_core::report::to_json(&e, &[]);
+        let ok_json = json.starts_with('{') && json.ends_with("}\n");
+        prop_assert!(ok_json);
+        prop_assert_eq!(memcalc_core::report::to_csv(&e).lines().count(), e.components.len() + 2);
     }
 
     #[test]
