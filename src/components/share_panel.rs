@@ -72,10 +72,11 @@ pub fn SharePanel(
                 {move || status.get().map(|(ok, text)| if ok {
                     view! { <span data-testid="copied">{text}</span> }.into_any()
                 } else {
-                    view! { <span>"The browser did not allow copying; select and copy this: " <input type="text" readonly prop:value=text class="manual-copy"/></span> }.into_any()
+                    view! { <span>"The browser did not allow copying; select and copy this: " <input type="text" readonly prop:value=text class="manual-copy" aria-label="Text to copy"/></span> }.into_any()
                 })}
             </p>
-            <div class="exports" role="group" aria-label="Download the breakdown">
+            <div class="exports" role="group" aria-labelledby="exports-label">
+                <span id="exports-label" class="muted">"Download:"</span>
                 <button type="button" data-testid="export-json" on:click=move |_| browser::download_text(&name("json"), "application/json", &estimate.with(|e| to_json(e, &[])))>"JSON"</button>
                 <button type="button" data-testid="export-csv" on:click=move |_| browser::download_text(&name("csv"), "text/csv", &estimate.with(to_csv))>"CSV"</button>
                 <button type="button" data-testid="export-markdown" on:click=move |_| browser::download_text(&name("md"), "text/markdown", &estimate.with(|e| to_markdown(e, units.get())))>"Markdown"</button>
