@@ -120,16 +120,30 @@ pub fn Calculator(
     // Deliberate changes (a preset, a suggestion) add a history entry; typing replaces it.
     let push_next = StoredValue::new(false);
     if sync_url {
-        Effect::new(move |_| {
-            let Ok(_) = parsed.get() else { return };
+        // Written after a pause in typing: the address bar and storage need not follow every
+        // keystroke (and browsers throttle pages that rewrite their URL too often).
+        Effect::new(move |pending: Option<Option<TimeoutHandle>>| {
+            let valid = parsed.with(Result::is_ok);
             let q = link.get();
-            if push_next.get_value() {
-                push_next.set_value(false);
-                browser::push_query(&q);
-            } else {
-                location::replace_query(&q);
+            if let Some(Some(h)) = pending {
+                h.clear();
             }
-            browser::remember_query(&q);
+            if !valid {
+                return None;
+            }
+            set_timeout_with_handle(
+                move || {
+                    if push_next.get_value() {
+                        push_next.set_value(false);
+                        browser::push_query(&q);
+                    } else {
+                        location::replace_query(&q);
+                    }
+                    browser::remember_query(&q);
+                },
+                std::time::Duration::from_millis(120),
+            )
+            .ok()
         });
         let handle = window_event_listener(ev::popstate, move |_| {
             let q = location::current_query();
