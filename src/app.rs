@@ -80,21 +80,9 @@ pub fn Calculator(
     // typing instead of every keystroke, so the breakdown itself updates within the frame.
     let (derived, set_derived) = signal(derive(&scenario.get_untracked()));
     let (sweep, set_sweep) = signal::<Scaling>(scaling(&scenario.get_untracked()));
-    Effect::new(move |pending: Option<Option<TimeoutHandle>>| {
-        let s = scenario.get();
-        // The first run only subscribes: the signals already hold this scenario's answers.
-        let pending = pending?;
-        if let Some(h) = pending {
-            h.clear();
-        }
-        set_timeout_with_handle(
-            move || {
-                set_derived.set(derive(&s));
-                set_sweep.set(scaling(&s));
-            },
-            std::time::Duration::from_millis(120),
-        )
-        .ok()
+    location::after_pause(move || Some(scenario.get()), false, move |s: Scenario| {
+        set_derived.set(derive(&s));
+        set_sweep.set(scaling(&s));
     });
     // The mode typed, even while another field is invalid, decides which fields show.
     // Memos, not derived signals: the form's groups re-render only when these values change,
@@ -120,30 +108,17 @@ pub fn Calculator(
     // Deliberate changes (a preset, a suggestion) add a history entry; typing replaces it.
     let push_next = StoredValue::new(false);
     if sync_url {
-        // Written after a pause in typing: the address bar and storage need not follow every
-        // keystroke (and browsers throttle pages that rewrite their URL too often).
-        Effect::new(move |pending: Option<Option<TimeoutHandle>>| {
-            let valid = parsed.with(Result::is_ok);
-            let q = link.get();
-            if let Some(Some(h)) = pending {
-                h.clear();
+        // The address bar follows a pause in typing: rewriting it is the costliest part of a
+        // keystroke, and browsers throttle pages that do it too often. Storage is cheap and
+        // written at once, so closing the tab never loses the last change.
+        location::after_pause(move || parsed.with(Result::is_ok).then(|| link.get()), true, move |q: String| {
+            location::write_query(&q, push_next.get_value());
+            push_next.set_value(false);
+        });
+        Effect::new(move |_| {
+            if parsed.with(Result::is_ok) {
+                link.with(|q| browser::remember_query(q));
             }
-            if !valid {
-                return None;
-            }
-            set_timeout_with_handle(
-                move || {
-                    if push_next.get_value() {
-                        push_next.set_value(false);
-                        browser::push_query(&q);
-                    } else {
-                        location::replace_query(&q);
-                    }
-                    browser::remember_query(&q);
-                },
-                std::time::Duration::from_millis(120),
-            )
-            .ok()
         });
         let handle = window_event_listener(ev::popstate, move |_| {
             let q = location::current_query();

@@ -101,19 +101,6 @@ pub fn download_url(name: &str, url: &str) {
     }
 }
 
-/// Adds a history entry for the query (a state the user deliberately applied).
-pub fn push_query(query: &str) {
-    let Some(w) = window() else { return };
-    let loc = w.location();
-    let url = format!("{}?{query}{}", loc.pathname().unwrap_or_default(), loc.hash().unwrap_or_default());
-    if loc.search().ok().as_deref() == Some(&format!("?{query}")) {
-        return;
-    }
-    if let Ok(h) = w.history() {
-        let _ = h.push_state_with_url(&JsValue::NULL, "", Some(&url));
-    }
-}
-
 /// The page's address without its query, e.g. "https://host/tools/memcalc/".
 pub fn page_base() -> String {
     let Some(w) = window() else { return String::new() };

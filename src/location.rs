@@ -1,21 +1,43 @@
-//! The page URL: the query read at start and rewritten (replace, not push) as the state changes.
+//! The page URL: the query read at start, and written back as the state changes: a new
+//! history entry for a deliberate step (a preset, a suggestion), a replaced one for typing.
+
+use leptos::prelude::*;
 
 /// The current query string, with its leading `?`, or "" outside a browser window.
 pub fn current_query() -> String {
     web_sys::window().and_then(|w| w.location().search().ok()).unwrap_or_default()
 }
 
-/// Replaces the query of the current history entry, keeping path and fragment.
-pub fn replace_query(query: &str) {
+/// Writes the query into the address bar, keeping path and fragment; `push` adds a history
+/// entry instead of replacing the current one. Nothing happens when the query is already there.
+pub fn write_query(query: &str, push: bool) {
     let Some(window) = web_sys::window() else { return };
     let loc = window.location();
-    let path = loc.pathname().unwrap_or_default();
-    let hash = loc.hash().unwrap_or_default();
-    let url = format!("{path}?{query}{hash}");
     if loc.search().ok().as_deref() == Some(&format!("?{query}")) {
         return;
     }
-    if let Ok(history) = window.history() {
-        let _ = history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&url));
-    }
+    let url = format!("{}?{query}{}", loc.pathname().unwrap_or_default(), loc.hash().unwrap_or_default());
+    let Ok(history) = window.history() else { return };
+    let state = wasm_bindgen::JsValue::NULL;
+    let _ = if push {
+        history.push_state_with_url(&state, "", Some(&url))
+    } else {
+        history.replace_state_with_url(&state, "", Some(&url))
+    };
+}
+
+/// Runs `act` with the latest value `read` gives, once 120 ms pass without it changing: for
+/// work that need not follow every keystroke. `read` returning None cancels what is pending.
+/// With `at_start` false, the value at start is taken as already acted on.
+pub fn after_pause<T: 'static>(read: impl Fn() -> Option<T> + 'static, at_start: bool, act: impl Fn(T) + Copy + 'static) {
+    Effect::new(move |pending: Option<Option<TimeoutHandle>>| {
+        let value = read();
+        if let Some(Some(h)) = pending {
+            h.clear();
+        } else if pending.is_none() && !at_start {
+            return None;
+        }
+        let value = value?;
+        set_timeout_with_handle(move || act(value), std::time::Duration::from_millis(120)).ok()
+    });
 }
