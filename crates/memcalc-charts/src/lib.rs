@@ -18,7 +18,7 @@ fn segments<'a>(parts: impl Iterator<Item = (&'a memcalc_core::Component, u64)>)
 
 /// The title of the device bar: what one bar of device memory is.
 pub fn device_title(e: &Estimate) -> &'static str {
-    match e.per() {
+    match e.per {
         "device" => "GPU memory per device",
         "GPU" => "GPU memory per GPU",
         _ => "Memory per node",

@@ -44,7 +44,7 @@ pub fn render(s: &Scenario, e: &Estimate, notices: &[Notice], format: Format, de
                     c.formula
                 ));
             }
-            out.push_str(&format!("{:<width$}  {:>12}  {:>22} B  ({})\n", format!("Total per {}", e.per()), size(e.per_device_bytes), group_digits(e.per_device_bytes), e.busiest));
+            out.push_str(&format!("{:<width$}  {:>12}  {:>22} B  ({})\n", format!("Total per {}", e.per), size(e.per_device_bytes), group_digits(e.per_device_bytes), e.busiest));
             if e.host_per_node_bytes > 0 && e.mode != memcalc_core::Mode::Sim {
                 out.push_str(&format!("{:<width$}  {:>12}\n", "Host per node", size(e.host_per_node_bytes)));
             }

@@ -61,6 +61,9 @@ pub struct Estimate {
     pub device_label: String,
     /// Which device the figures describe, e.g. "pipeline stage 1 of 4".
     pub busiest: String,
+    /// What one total counts: "device" for neural models, "node" for CPU simulations (all the
+    /// ranks on one node), "GPU" for GPU-resident simulations.
+    pub per: &'static str,
     pub params: u64,
     pub trainable_params: u64,
     /// Simulations: bytes per MPI rank (neural models: per device).
@@ -90,18 +93,6 @@ impl Estimate {
     /// The size of the headroom or shortfall.
     pub fn headroom_abs(&self) -> u64 {
         self.capacity_bytes.abs_diff(self.per_device_bytes)
-    }
-
-    /// What one total counts: "device" for neural models, "node" for CPU simulations (all the
-    /// ranks on one node), "GPU" for GPU-resident simulations.
-    pub fn per(&self) -> &'static str {
-        if self.mode != Mode::Sim {
-            "device"
-        } else if self.busiest.starts_with("per GPU") {
-            "GPU"
-        } else {
-            "node"
-        }
     }
 
     /// The host rows as bytes per node: they sum to `host_per_node_bytes`.
@@ -302,6 +293,7 @@ fn estimate_model(s: &Scenario) -> Estimate {
         host_capacity_bytes: s.host_mem.map(u64_of),
         device_label: s.device.label(),
         busiest,
+        per: "device",
         params: u64_of(s.param_count()),
         trainable_params: crate::mul!(b.trainable, p.tp, p.pp),
         per_rank_bytes: u64_of(per_device),

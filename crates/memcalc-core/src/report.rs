@@ -97,7 +97,7 @@ pub fn to_csv(e: &Estimate) -> String {
             csv_field(&c.formula)
         ));
     }
-    out.push_str(&format!("total,Total per {},{},device,\n", e.per(), e.per_device_bytes));
+    out.push_str(&format!("total,Total per {},{},device,\n", e.per, e.per_device_bytes));
     out
 }
 
@@ -126,7 +126,7 @@ pub fn to_markdown(e: &Estimate, units: UnitSystem) -> String {
     }
     out.push_str(&format!(
         "| **Total per {}** | **{}** | {} | device | |\n\n{}\n",
-        e.per(),
+        e.per,
         size(e.per_device_bytes),
         e.per_device_bytes,
         verdict(e, units)

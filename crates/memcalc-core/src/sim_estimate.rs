@@ -539,7 +539,7 @@ pub fn estimate_sim(s: &Scenario) -> Estimate {
     let scale = if gpu { 1 } else { ranks_per_node };
     let per_rank: u64 = crate::sat::sum(parts.iter().map(|p| p.rank_bytes));
     let all_ranks: u64 = crate::sat::sum(parts.iter().map(|p| p.total_bytes));
-    let unit = if gpu { "per GPU" } else { "per node" };
+    let per = if gpu { "GPU" } else { "node" };
     let mut components: Vec<Component> = parts
         .into_iter()
         .map(|p| Component {
@@ -617,12 +617,13 @@ pub fn estimate_sim(s: &Scenario) -> Estimate {
             "a node".to_string()
         },
         busiest: format!(
-            "{unit}: {} ranks on {} node{}, {}",
+            "per {per}: {} ranks on {} node{}, {}",
             g(m.ranks),
             g(m.nodes),
             if m.nodes == 1 { "" } else { "s" },
             mp.shape
         ),
+        per,
         params: 0,
         trainable_params: 0,
         per_rank_bytes: u64_of(per_rank),
