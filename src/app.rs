@@ -2,7 +2,6 @@ use leptos::ev;
 use leptos::prelude::*;
 use memcalc_core::derived::derive;
 use memcalc_core::page::PageOptions;
-use memcalc_core::report::{scaling, Scaling};
 use memcalc_core::units::{group_digits, UnitSystem};
 use memcalc_core::{estimate, Estimate, FieldError, Inputs, Notice, Scenario};
 
@@ -76,14 +75,11 @@ pub fn Calculator(
         Err(_) => prev.copied().unwrap_or_default(),
     });
     let result: Memo<Estimate> = Memo::new(move |_| estimate(&scenario.get()));
-    // The derived answers and the scaling sweep run dozens of estimates: they follow a pause in
+    // The derived answers (with the scaling sweep) run dozens of estimates: they follow a pause in
     // typing instead of every keystroke, so the breakdown itself updates within the frame.
     let (derived, set_derived) = signal(derive(&scenario.get_untracked()));
-    let (sweep, set_sweep) = signal::<Scaling>(scaling(&scenario.get_untracked()));
-    location::after_pause(move || Some(scenario.get()), false, move |s: Scenario| {
-        set_derived.set(derive(&s));
-        set_sweep.set(scaling(&s));
-    });
+    location::after_pause(move || Some(scenario.get()), false, move |s: Scenario| set_derived.set(derive(&s)));
+    let sweep = Memo::new(move |_| derived.with(|d| d.scaling.clone()));
     // The mode typed, even while another field is invalid, decides which fields show.
     // Memos, not derived signals: the form's groups re-render only when these values change,
     // not on every keystroke.

@@ -271,28 +271,32 @@ pub struct Derived {
     pub fewest_gpus: Option<u64>,
     pub savings: Vec<Saving>,
     /// Simulations: the fewest nodes, and for binomial checkpointing the snapshots that fit and
-    /// the recomputation. (Memory as nodes grow is `report::scaling`.)
+    /// the recomputation.
     pub fewest_nodes: Option<u64>,
     pub adjoint: Option<(u64, Option<u64>)>,
+    /// Memory against batch, context or nodes, built on the searches above.
+    pub scaling: crate::report::Scaling,
 }
 
 pub fn derive(s: &Scenario) -> Derived {
+    use crate::report::scaling_with;
     if s.mode == Mode::Sim {
         use crate::sim_estimate::{adjoint_fit, fewest_nodes};
+        let nodes = fewest_nodes(s);
         return Derived {
-            fewest_nodes: fewest_nodes(s),
+            fewest_nodes: nodes,
+            scaling: scaling_with(s, nodes),
             adjoint: adjoint_fit(s),
             savings: savings(s),
             ..Default::default()
         };
     }
+    let batch = max_batch(s);
+    let seq = if s.mode == Mode::Infer { max_seq(s) } else { None };
     Derived {
-        max_batch: max_batch(s),
-        max_seq: if s.mode == Mode::Infer {
-            max_seq(s)
-        } else {
-            None
-        },
+        max_batch: batch,
+        max_seq: seq,
+        scaling: scaling_with(s, if crate::report::sweeps_context(s) { seq } else { batch }),
         fewest_gpus: fewest_gpus(s),
         savings: savings(s),
         ..Default::default()

@@ -174,7 +174,7 @@ pub fn sweep(base: &Inputs, key: &str, values: &[u64]) -> Result<Vec<Point>, Str
 }
 
 /// A line of the scaling chart.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct Series {
     pub label: &'static str,
     pub points: Vec<(u64, u64)>,
@@ -183,7 +183,7 @@ pub struct Series {
 /// What the scaling chart shows for a scenario: memory per device against the quantity that
 /// matters most (micro-batch for training, context length for inference, nodes for
 /// simulations, strong and weak), the capacity, and the current value of that quantity.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct Scaling {
     pub x_label: &'static str,
     /// The same in a sentence: "how memory scales with {x_words}".
@@ -239,14 +239,34 @@ fn doubling(at_least: u64, cap: u64) -> Vec<u64> {
     v
 }
 
+/// Whether the scaling view sweeps the context length (transformer inference) rather than
+/// the micro-batch.
+pub(crate) fn sweeps_context(s: &Scenario) -> bool {
+    s.mode == Mode::Infer && s.sciml.is_transformer()
+}
+
+/// The scaling view of a scenario, running the search for its boundary.
 pub fn scaling(s: &Scenario) -> Scaling {
+    let found = if s.mode == Mode::Sim {
+        crate::sim_estimate::fewest_nodes(s)
+    } else if sweeps_context(s) {
+        crate::derived::max_seq(s)
+    } else {
+        crate::derived::max_batch(s)
+    };
+    scaling_with(s, found)
+}
+
+/// The scaling view, given the boundary already found by the core's searches: the fewest
+/// nodes for simulations, the longest context for inference, the largest micro-batch otherwise.
+pub fn scaling_with(s: &Scenario, found: Option<u64>) -> Scaling {
     let capacity = estimate(s).capacity_bytes;
     if s.mode == Mode::Sim {
         use crate::sim_estimate::{scaling as nodes_sweep, scaling_at};
         let top = (s.sim.nodes * 64).clamp(64, 4096);
         // The doubling sweep, plus the current node count and the exact boundary.
         let mut extra = vec![s.sim.nodes];
-        if let Some(f) = crate::sim_estimate::fewest_nodes(s) {
+        if let Some(f) = found {
             extra.extend([f, f.saturating_sub(1).max(1)]);
         }
         let series = |weak: bool| {
@@ -279,7 +299,7 @@ pub fn scaling(s: &Scenario) -> Scaling {
         }
         estimate(&t).per_device_bytes
     };
-    let (key, x_label, x_words, current, limit) = if s.mode == Mode::Infer && s.sciml.is_transformer() {
+    let (key, x_label, x_words, current, limit) = if sweeps_context(s) {
         ("seq", "Context length (tokens)", "context length", s.seq, crate::scenario::MAX_SEQ)
     } else {
         ("batch", "Micro-batch size", "micro-batch size", s.batch, crate::scenario::MAX_BATCH)
@@ -287,7 +307,7 @@ pub fn scaling(s: &Scenario) -> Scaling {
     // Powers of two far enough to show where memory crosses the capacity and past the current
     // value, plus the current value and the exact limit (the largest that fits and the next).
     let floor = if key == "seq" { 4096 } else { 8 };
-    let limit_found = if key == "seq" { crate::derived::max_seq(s) } else { crate::derived::max_batch(s) };
+    let limit_found = found;
     let reach = current.saturating_mul(2).max(floor).max(limit_found.map_or(0, |m| m.saturating_add(1).saturating_mul(2)));
     let mut xs = doubling(reach, limit);
     xs.push(current);

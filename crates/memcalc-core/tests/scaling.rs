@@ -61,3 +61,11 @@ fn cli_sweeps_use_every_integer_for_short_ranges_and_doubling_beyond() {
     assert!(pts[0].bytes < pts[1].bytes);
     assert!(sweep(&base, "batch", &[0]).is_err());
 }
+
+#[test]
+fn the_derived_answers_carry_the_same_scaling_view() {
+    for q in ["params=1B&gpu=a100-40&seq=4096", "preset=llama-3-8b-serve", "mode=sim&method=grid&nx=1024&ny=1024&nz=512&ranks=8&nodes=1&node_mem=8", "preset=fno-navier-stokes"] {
+        let s = scenario(q);
+        assert_eq!(derived::derive(&s).scaling, scaling(&s), "{q}");
+    }
+}
