@@ -153,7 +153,7 @@ pub fn chart<T: Send + Sync + PartialEq + 'static>(
             return;
         }
         let ratio = dpr.get().max(1.0);
-        let colours = crate::theme::chart_theme(theme.is_dark());
+        let colours = theme.colours.get();
         data.with(|d| {
             let css_h = height(d, css_w);
             el.set_width((css_w * ratio).round() as u32);

@@ -8,23 +8,17 @@ use wasm_bindgen::JsCast;
 
 use crate::browser;
 
-/// The theme in force: what was chosen, and whether the page is dark as a result.
+/// The theme in force: what was chosen, and the chart colours that follow from it (with the
+/// system setting when the choice is "auto").
 #[derive(Clone, Copy)]
 pub struct ThemeState {
     pub choice: RwSignal<&'static str>,
-    system_dark: RwSignal<bool>,
+    /// Read from the CSS variables when the theme changes, not at every redraw: reading
+    /// computed style on each keystroke would force a style recalculation each time.
+    pub colours: Memo<memcalc_charts::Theme>,
 }
 
 impl ThemeState {
-    /// Whether the page is drawn dark now; charts redraw when it changes.
-    pub fn is_dark(&self) -> bool {
-        match self.choice.get() {
-            "dark" => true,
-            "light" => false,
-            _ => self.system_dark.get(),
-        }
-    }
-
     pub fn choose(&self, c: &str) {
         let c = match c {
             "light" => "light",
@@ -59,11 +53,17 @@ pub fn init(from_link: memcalc_core::page::Theme) -> ThemeState {
         // Listens for the page's whole life.
         on_change.forget();
     }
-    ThemeState { choice: RwSignal::new(choice), system_dark }
+    let choice = RwSignal::new(choice);
+    let dark = move || match choice.get() {
+        "dark" => true,
+        "light" => false,
+        _ => system_dark.get(),
+    };
+    ThemeState { choice, colours: Memo::new(move |_| chart_theme(dark())) }
 }
 
 /// The chart colours, read from the CSS variables of the theme in force.
-pub fn chart_theme(dark: bool) -> memcalc_charts::Theme {
+fn chart_theme(dark: bool) -> memcalc_charts::Theme {
     use memcalc_charts::Theme;
     let base = if dark { Theme::DARK } else { Theme::LIGHT };
     let read = |name: &str, fallback| Theme::parse_hex(&browser::css_var(name)).unwrap_or(fallback);
