@@ -66,10 +66,14 @@ pub struct Check {
 /// Ranks whose memory one bar of the chart adds up (a CPU simulation shows a whole node).
 fn ranks_per_bar(s: &Scenario) -> u64 {
     if s.mode == Mode::Sim && s.sim.device == crate::sim::SimDevice::Cpu {
-        s.sim.ranks.div_ceil(s.sim.nodes.max(1)).max(1)
+        ranks_per_node(s)
     } else {
         1
     }
+}
+
+fn ranks_per_node(s: &Scenario) -> u64 {
+    s.sim.ranks.div_ceil(s.sim.nodes.max(1)).max(1)
 }
 
 /// Compares the estimate with the measured peak, when one is given.
@@ -77,13 +81,13 @@ pub fn check(s: &Scenario, e: &Estimate) -> Option<Check> {
     let measured = s.measured?;
     let kind = s.measured_kind;
     let per_bar = ranks_per_bar(s);
-    let rows: Vec<&'static str> = e
+    let counted: Vec<&Component> = e
         .components
         .iter()
         .filter(|c| c.location == Location::Device && !kind.excludes().contains(&c.id))
-        .map(|c| c.id)
         .collect();
-    let bar: u64 = crate::sat::sum(e.components.iter().filter(|c| rows.contains(&c.id)).map(|c| c.bytes));
+    let bar = crate::sat::sum(counted.iter().map(|c| c.bytes));
+    let rows = counted.iter().map(|c| c.id).collect();
     let estimated = if kind == Measured::Rank { bar / per_bar } else { bar };
     let gap = measured.abs_diff(estimated);
     let error = crate::sat::mul_div(gap, 10_000, measured.max(1)).min(i64::MAX as u64) as i64;
@@ -119,11 +123,9 @@ pub fn apply(s: &Scenario, e: &mut Estimate) {
     });
     e.per_device_bytes = crate::add!(e.per_device_bytes, bytes);
     e.per_rank_bytes = crate::add!(e.per_rank_bytes, s.calibration);
-    e.host_per_node_bytes = if s.mode == Mode::Sim {
-        crate::add!(e.host_per_node_bytes, crate::mul!(s.calibration, s.sim.ranks.div_ceil(s.sim.nodes.max(1))))
-    } else {
-        e.host_per_node_bytes
-    };
+    if s.mode == Mode::Sim {
+        e.host_per_node_bytes = crate::add!(e.host_per_node_bytes, crate::mul!(s.calibration, ranks_per_node(s)));
+    }
     let ranks = if s.mode == Mode::Sim { s.sim.ranks } else { s.parallel.gpus };
     e.cluster_bytes = crate::add!(e.cluster_bytes, crate::mul!(s.calibration, ranks));
 }
