@@ -7,8 +7,8 @@ use memcalc_core::{estimate, Estimate, FieldError, Inputs, Notice, Scenario};
 
 use crate::browser;
 use crate::components::{
-    BreakdownChart, CheckPanel, DerivedAnswers, DisplayControls, Faq, PresetPicker, QueryNotices, ResultsTable,
-    ScalingChart, ScenarioForm, SharePanel, Verdict,
+    BreakdownChart, CheckPanel, DerivedAnswers, DisplayControls, Faq, PresetPicker, QueryNotices,
+    ResultsTable, ScalingChart, ScenarioForm, SharePanel, Verdict,
 };
 use crate::location;
 
@@ -68,7 +68,8 @@ pub fn Calculator(
         Effect::new(move |_| crate::observe::report_height());
     }
 
-    let parsed: Memo<Result<Scenario, Vec<FieldError>>> = Memo::new(move |_| inputs.with(Inputs::parse));
+    let parsed: Memo<Result<Scenario, Vec<FieldError>>> =
+        Memo::new(move |_| inputs.with(Inputs::parse));
     // While a field is invalid the last valid scenario stays on screen.
     let scenario = Memo::new(move |prev: Option<&Scenario>| match parsed.get() {
         Ok(s) => s,
@@ -78,7 +79,11 @@ pub fn Calculator(
     // The derived answers (with the scaling sweep) run dozens of estimates: they follow a pause in
     // typing instead of every keystroke, so the breakdown itself updates within the frame.
     let (derived, set_derived) = signal(derive(&scenario.get_untracked()));
-    location::after_pause(move || Some(scenario.get()), false, move |s: Scenario| set_derived.set(derive(&s)));
+    location::after_pause(
+        move || Some(scenario.get()),
+        false,
+        move |s: Scenario| set_derived.set(derive(&s)),
+    );
     let sweep = Memo::new(move |_| derived.with(|d| d.scaling.clone()));
     // The mode typed, even while another field is invalid, decides which fields show.
     // Memos, not derived signals: the form's groups re-render only when these values change,
@@ -89,17 +94,31 @@ pub fn Calculator(
     let params_hint = Signal::derive(move || {
         let s = scenario.get();
         match (s.params, s.arch) {
-            (None, Some(a)) => Some(format!("Derived from the architecture: {} parameters.", group_digits(a.total_params()))),
-            (Some(_), Some(a)) => Some(format!("The architecture gives {}; clear this field to use it.", group_digits(a.total_params()))),
+            (None, Some(a)) => Some(format!(
+                "Derived from the architecture: {} parameters.",
+                group_digits(a.total_params())
+            )),
+            (Some(_), Some(a)) => Some(format!(
+                "The architecture gives {}; clear this field to use it.",
+                group_digits(a.total_params())
+            )),
             _ => None,
         }
     });
-    let errors = Signal::derive(move || parsed.with(|p| p.as_ref().err().cloned().unwrap_or_default()));
+    let errors =
+        Signal::derive(move || parsed.with(|p| p.as_ref().err().cloned().unwrap_or_default()));
 
     // The link of the current state: preset, changed fields, page options.
     let link = Memo::new(move |_| {
-        let page = PageOptions { units: units.get(), ..options.get_value() };
-        format!("{}{}", scenario.get().link(preset.get()), page.query_suffix())
+        let page = PageOptions {
+            units: units.get(),
+            ..options.get_value()
+        };
+        format!(
+            "{}{}",
+            scenario.get().link(preset.get()),
+            page.query_suffix()
+        )
     });
     // Deliberate changes (a preset, a suggestion) add a history entry; typing replaces it.
     let push_next = StoredValue::new(false);
@@ -107,10 +126,14 @@ pub fn Calculator(
         // The address bar follows a pause in typing: rewriting it is the costliest part of a
         // keystroke, and browsers throttle pages that do it too often. Storage is cheap and
         // written at once, so closing the tab never loses the last change.
-        location::after_pause(move || parsed.with(Result::is_ok).then(|| link.get()), true, move |q: String| {
-            location::write_query(&q, push_next.get_value());
-            push_next.set_value(false);
-        });
+        location::after_pause(
+            move || parsed.with(Result::is_ok).then(|| link.get()),
+            true,
+            move |q: String| {
+                location::write_query(&q, push_next.get_value());
+                push_next.set_value(false);
+            },
+        );
         Effect::new(move |_| {
             if parsed.with(Result::is_ok) {
                 link.with(|q| browser::remember_query(q));
@@ -129,10 +152,14 @@ pub fn Calculator(
     }
 
     let model = Memo::new(move |_| {
-        inputs.with(|i| memcalc_core::Choice::parse(i.get("model")).unwrap_or(scenario.get().sciml.model))
+        inputs.with(|i| {
+            memcalc_core::Choice::parse(i.get("model")).unwrap_or(scenario.get().sciml.model)
+        })
     });
     let method = Memo::new(move |_| {
-        inputs.with(|i| memcalc_core::Choice::parse(i.get("method")).unwrap_or(scenario.get().sim.method))
+        inputs.with(|i| {
+            memcalc_core::Choice::parse(i.get("method")).unwrap_or(scenario.get().sim.method)
+        })
     });
     let on_change = Callback::new(move |(key, value): (&'static str, String)| {
         set_inputs.update(|i| {

@@ -39,14 +39,27 @@ pub fn save_theme(t: &str) {
 
 /// Sets `data-theme` on the root element ("light", "dark"; removed for "auto").
 pub fn apply_theme(t: &str) {
-    let Some(root) = window().and_then(|w| w.document()).and_then(|d| d.document_element()) else { return };
-    let _ = if t == "auto" { root.remove_attribute("data-theme") } else { root.set_attribute("data-theme", t) };
+    let Some(root) = window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.document_element())
+    else {
+        return;
+    };
+    let _ = if t == "auto" {
+        root.remove_attribute("data-theme")
+    } else {
+        root.set_attribute("data-theme", t)
+    };
 }
 
 /// A CSS custom property of the root element, as computed (e.g. "#ffffff").
 pub fn css_var(name: &str) -> String {
-    let Some(w) = window() else { return String::new() };
-    let Some(root) = w.document().and_then(|d| d.document_element()) else { return String::new() };
+    let Some(w) = window() else {
+        return String::new();
+    };
+    let Some(root) = w.document().and_then(|d| d.document_element()) else {
+        return String::new();
+    };
     w.get_computed_style(&root)
         .ok()
         .flatten()
@@ -57,17 +70,24 @@ pub fn css_var(name: &str) -> String {
 /// Copies text, then calls `done` with whether it worked (false when the Clipboard API is
 /// missing or refused). Promise callbacks rather than an async task: no executor in the page.
 pub fn copy(text: &str, done: impl FnOnce(bool) + 'static) {
-    let Some(w) = window() else { return done(false) };
+    let Some(w) = window() else {
+        return done(false);
+    };
     let navigator = w.navigator();
     // Absent outside secure contexts (plain http): calling it there would throw.
-    let present = js_sys::Reflect::get(&navigator, &"clipboard".into()).is_ok_and(|c| !c.is_undefined() && !c.is_null());
+    let present = js_sys::Reflect::get(&navigator, &"clipboard".into())
+        .is_ok_and(|c| !c.is_undefined() && !c.is_null());
     if !present {
         return done(false);
     }
     let done = std::rc::Rc::new(std::cell::Cell::new(Some(done)));
     let (yes, no) = (done.clone(), done);
-    let ok = wasm_bindgen::closure::Closure::once(move |_: JsValue| yes.take().map(|f| f(true)).unwrap_or(()));
-    let err = wasm_bindgen::closure::Closure::once(move |_: JsValue| no.take().map(|f| f(false)).unwrap_or(()));
+    let ok = wasm_bindgen::closure::Closure::once(move |_: JsValue| {
+        yes.take().map(|f| f(true)).unwrap_or(())
+    });
+    let err = wasm_bindgen::closure::Closure::once(move |_: JsValue| {
+        no.take().map(|f| f(false)).unwrap_or(())
+    });
     let _ = navigator.clipboard().write_text(text).then2(&ok, &err);
     // Each runs at most once, when the promise settles.
     ok.forget();
@@ -79,18 +99,31 @@ pub fn download_text(name: &str, mime: &str, content: &str) {
     let parts = js_sys::Array::of1(&JsValue::from_str(content));
     let opts = web_sys::BlobPropertyBag::new();
     opts.set_type(mime);
-    let Ok(blob) = web_sys::Blob::new_with_str_sequence_and_options(&parts, &opts) else { return };
-    let Ok(url) = web_sys::Url::create_object_url_with_blob(&blob) else { return };
+    let Ok(blob) = web_sys::Blob::new_with_str_sequence_and_options(&parts, &opts) else {
+        return;
+    };
+    let Ok(url) = web_sys::Url::create_object_url_with_blob(&blob) else {
+        return;
+    };
     download_url(name, &url);
     // Revoked a little later: some browsers start reading the blob after the click returns.
-    leptos::prelude::set_timeout(move || drop(web_sys::Url::revoke_object_url(&url)), std::time::Duration::from_secs(10));
+    leptos::prelude::set_timeout(
+        move || drop(web_sys::Url::revoke_object_url(&url)),
+        std::time::Duration::from_secs(10),
+    );
 }
 
 /// Offers a URL (object or data URL) as a file download.
 pub fn download_url(name: &str, url: &str) {
-    let Some(doc) = window().and_then(|w| w.document()) else { return };
-    let Ok(a) = doc.create_element("a") else { return };
-    let Ok(a) = a.dyn_into::<web_sys::HtmlAnchorElement>() else { return };
+    let Some(doc) = window().and_then(|w| w.document()) else {
+        return;
+    };
+    let Ok(a) = doc.create_element("a") else {
+        return;
+    };
+    let Ok(a) = a.dyn_into::<web_sys::HtmlAnchorElement>() else {
+        return;
+    };
     a.set_href(url);
     a.set_download(name);
     // Attached while clicked: older Firefox ignores clicks on detached links.
@@ -103,9 +136,15 @@ pub fn download_url(name: &str, url: &str) {
 
 /// The page's address without its query, e.g. "https://host/tools/memcalc/".
 pub fn page_base() -> String {
-    let Some(w) = window() else { return String::new() };
+    let Some(w) = window() else {
+        return String::new();
+    };
     let loc = w.location();
-    format!("{}{}", loc.origin().unwrap_or_default(), loc.pathname().unwrap_or_default())
+    format!(
+        "{}{}",
+        loc.origin().unwrap_or_default(),
+        loc.pathname().unwrap_or_default()
+    )
 }
 
 /// Inside an iframe: tells the embedding page how tall the calculator is.

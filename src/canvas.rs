@@ -2,8 +2,10 @@
 //! colours and font sizes as floats, which pulls float formatting (about 5 KB of gzip'd wasm)
 //! into a page at its size budget; this one formats integers only.
 
-use plotters_backend::{BackendColor, BackendCoord, BackendStyle, BackendTextStyle, DrawingBackend, DrawingErrorKind};
 use plotters_backend::text_anchor::{HPos, VPos};
+use plotters_backend::{
+    BackendColor, BackendCoord, BackendStyle, BackendTextStyle, DrawingBackend, DrawingErrorKind,
+};
 use wasm_bindgen::JsCast;
 use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement};
 
@@ -64,8 +66,19 @@ impl DrawingBackend for Canvas {
         Ok(())
     }
 
-    fn draw_rect<S: BackendStyle>(&mut self, a: BackendCoord, b: BackendCoord, style: &S, fill: bool) -> Result {
-        let (x, y, w, h) = (f64::from(a.0), f64::from(a.1), f64::from(b.0 - a.0), f64::from(b.1 - a.1));
+    fn draw_rect<S: BackendStyle>(
+        &mut self,
+        a: BackendCoord,
+        b: BackendCoord,
+        style: &S,
+        fill: bool,
+    ) -> Result {
+        let (x, y, w, h) = (
+            f64::from(a.0),
+            f64::from(a.1),
+            f64::from(b.0 - a.0),
+            f64::from(b.1 - a.1),
+        );
         if fill {
             self.ctx.set_fill_style_str(&css_color(style.color()));
             self.ctx.fill_rect(x, y, w, h);
@@ -77,7 +90,11 @@ impl DrawingBackend for Canvas {
         Ok(())
     }
 
-    fn draw_path<S: BackendStyle, I: IntoIterator<Item = BackendCoord>>(&mut self, path: I, style: &S) -> Result {
+    fn draw_path<S: BackendStyle, I: IntoIterator<Item = BackendCoord>>(
+        &mut self,
+        path: I,
+        style: &S,
+    ) -> Result {
         self.ctx.set_stroke_style_str(&css_color(style.color()));
         self.ctx.set_line_width(f64::from(style.stroke_width()));
         self.ctx.begin_path();
@@ -94,9 +111,21 @@ impl DrawingBackend for Canvas {
         Ok(())
     }
 
-    fn draw_circle<S: BackendStyle>(&mut self, c: BackendCoord, r: u32, style: &S, fill: bool) -> Result {
+    fn draw_circle<S: BackendStyle>(
+        &mut self,
+        c: BackendCoord,
+        r: u32,
+        style: &S,
+        fill: bool,
+    ) -> Result {
         self.ctx.begin_path();
-        let _ = self.ctx.arc(f64::from(c.0), f64::from(c.1), f64::from(r), 0.0, std::f64::consts::TAU);
+        let _ = self.ctx.arc(
+            f64::from(c.0),
+            f64::from(c.1),
+            f64::from(r),
+            0.0,
+            std::f64::consts::TAU,
+        );
         if fill {
             self.ctx.set_fill_style_str(&css_color(style.color()));
             self.ctx.fill();
@@ -108,11 +137,21 @@ impl DrawingBackend for Canvas {
         Ok(())
     }
 
-    fn draw_line<S: BackendStyle>(&mut self, a: BackendCoord, b: BackendCoord, style: &S) -> Result {
+    fn draw_line<S: BackendStyle>(
+        &mut self,
+        a: BackendCoord,
+        b: BackendCoord,
+        style: &S,
+    ) -> Result {
         self.draw_path([a, b], style)
     }
 
-    fn draw_text<S: BackendTextStyle>(&mut self, text: &str, style: &S, pos: BackendCoord) -> Result {
+    fn draw_text<S: BackendTextStyle>(
+        &mut self,
+        text: &str,
+        style: &S,
+        pos: BackendCoord,
+    ) -> Result {
         self.ctx.set_text_baseline(match style.anchor().v_pos {
             VPos::Top => "top",
             VPos::Center => "middle",
@@ -124,7 +163,11 @@ impl DrawingBackend for Canvas {
             HPos::Center => "center",
         });
         self.ctx.set_fill_style_str(&css_color(style.color()));
-        self.ctx.set_font(&format!("{}px {}", style.size().round() as u32, style.family().as_str()));
+        self.ctx.set_font(&format!(
+            "{}px {}",
+            style.size().round() as u32,
+            style.family().as_str()
+        ));
         let _ = self.ctx.fill_text(text, f64::from(pos.0), f64::from(pos.1));
         Ok(())
     }
@@ -140,7 +183,11 @@ pub fn chart<T: Send + Sync + PartialEq + 'static>(
     theme: crate::theme::ThemeState,
     data: leptos::prelude::Memo<T>,
     height: fn(&T, f64) -> f64,
-    draw: fn(&plotters::prelude::DrawingArea<Canvas, plotters::coord::Shift>, &T, memcalc_charts::Frame),
+    draw: fn(
+        &plotters::prelude::DrawingArea<Canvas, plotters::coord::Shift>,
+        &T,
+        memcalc_charts::Frame,
+    ),
 ) -> leptos::prelude::ReadSignal<f64> {
     use leptos::prelude::*;
     use plotters::prelude::IntoDrawingArea;
@@ -160,7 +207,14 @@ pub fn chart<T: Send + Sync + PartialEq + 'static>(
             el.set_height((css_h * ratio).round() as u32);
             let _ = el.style(("height", format!("{}px", css_h.round() as u32)));
             if let Some(backend) = Canvas::new(el.clone()) {
-                draw(&backend.into_drawing_area(), d, memcalc_charts::Frame { scale: ratio, theme: colours });
+                draw(
+                    &backend.into_drawing_area(),
+                    d,
+                    memcalc_charts::Frame {
+                        scale: ratio,
+                        theme: colours,
+                    },
+                );
             }
         });
     });

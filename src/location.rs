@@ -5,19 +5,29 @@ use leptos::prelude::*;
 
 /// The current query string, with its leading `?`, or "" outside a browser window.
 pub fn current_query() -> String {
-    web_sys::window().and_then(|w| w.location().search().ok()).unwrap_or_default()
+    web_sys::window()
+        .and_then(|w| w.location().search().ok())
+        .unwrap_or_default()
 }
 
 /// Writes the query into the address bar, keeping path and fragment; `push` adds a history
 /// entry instead of replacing the current one. Nothing happens when the query is already there.
 pub fn write_query(query: &str, push: bool) {
-    let Some(window) = web_sys::window() else { return };
+    let Some(window) = web_sys::window() else {
+        return;
+    };
     let loc = window.location();
     if loc.search().ok().as_deref() == Some(&format!("?{query}")) {
         return;
     }
-    let url = format!("{}?{query}{}", loc.pathname().unwrap_or_default(), loc.hash().unwrap_or_default());
-    let Ok(history) = window.history() else { return };
+    let url = format!(
+        "{}?{query}{}",
+        loc.pathname().unwrap_or_default(),
+        loc.hash().unwrap_or_default()
+    );
+    let Ok(history) = window.history() else {
+        return;
+    };
     let state = wasm_bindgen::JsValue::NULL;
     let _ = if push {
         history.push_state_with_url(&state, "", Some(&url))
@@ -29,7 +39,11 @@ pub fn write_query(query: &str, push: bool) {
 /// Runs `act` with the latest value `read` gives, once 120 ms pass without it changing: for
 /// work that need not follow every keystroke. `read` returning None cancels what is pending.
 /// With `at_start` false, the value at start is taken as already acted on.
-pub fn after_pause<T: 'static>(read: impl Fn() -> Option<T> + 'static, at_start: bool, act: impl Fn(T) + Copy + 'static) {
+pub fn after_pause<T: 'static>(
+    read: impl Fn() -> Option<T> + 'static,
+    at_start: bool,
+    act: impl Fn(T) + Copy + 'static,
+) {
     Effect::new(move |pending: Option<Option<TimeoutHandle>>| {
         let value = read();
         if let Some(Some(h)) = pending {

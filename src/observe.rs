@@ -42,7 +42,11 @@ pub fn element_width(target: NodeRef<Div>) -> ReadSignal<f64> {
 /// `window.devicePixelRatio`, updated when it changes (zoom, moving to another screen), which
 /// browsers signal with a resize.
 pub fn device_pixel_ratio() -> ReadSignal<f64> {
-    let read = || web_sys::window().map(|w| w.device_pixel_ratio()).unwrap_or(1.0);
+    let read = || {
+        web_sys::window()
+            .map(|w| w.device_pixel_ratio())
+            .unwrap_or(1.0)
+    };
     let (ratio, set_ratio) = signal(read());
     let handle = window_event_listener(ev::resize, move |_| set_ratio.set(read()));
     on_cleanup(move || handle.remove());
@@ -52,7 +56,12 @@ pub fn device_pixel_ratio() -> ReadSignal<f64> {
 /// In embed mode: reports the page's height to the embedding page whenever it changes, so the
 /// frame can fit its content without scrollbars.
 pub fn report_height() {
-    let Some(body) = web_sys::window().and_then(|w| w.document()).and_then(|d| d.body()) else { return };
+    let Some(body) = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.body())
+    else {
+        return;
+    };
     let measure = body.clone();
     let on_resize = Closure::<dyn FnMut(js_sys::Array)>::new(move |_: js_sys::Array| {
         crate::browser::post_height(measure.get_bounding_client_rect().height());

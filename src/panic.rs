@@ -7,7 +7,9 @@ pub fn install() {
     std::panic::set_hook(Box::new(|info| {
         let text = info.to_string();
         web_sys::console::error_1(&text.as_str().into());
-        let Some(doc) = web_sys::window().and_then(|w| w.document()) else { return };
+        let Some(doc) = web_sys::window().and_then(|w| w.document()) else {
+            return;
+        };
         let Some(body) = doc.body() else { return };
         if let Ok(el) = doc.create_element("div") {
             el.set_class_name("panic");
@@ -15,7 +17,9 @@ pub fn install() {
             // Text only (set_text_content), so nothing in the message can become markup.
             el.set_text_content(Some("Something went wrong in the calculator. "));
             if let Ok(a) = doc.create_element("a") {
-                let href = web_sys::window().and_then(|w| w.location().href().ok()).unwrap_or_default();
+                let href = web_sys::window()
+                    .and_then(|w| w.location().href().ok())
+                    .unwrap_or_default();
                 a.set_attribute("href", &href).ok();
                 a.set_text_content(Some("Reload this calculation"));
                 el.append_child(&a).ok();

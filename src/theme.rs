@@ -43,12 +43,13 @@ pub fn init(from_link: memcalc_core::page::Theme) -> ThemeState {
         },
     };
     browser::apply_theme(choice);
-    let query = web_sys::window().and_then(|w| w.match_media("(prefers-color-scheme: dark)").ok().flatten());
+    let query = web_sys::window()
+        .and_then(|w| w.match_media("(prefers-color-scheme: dark)").ok().flatten());
     let system_dark = RwSignal::new(query.as_ref().is_some_and(|q| q.matches()));
     if let Some(q) = query {
-        let on_change = Closure::<dyn FnMut(web_sys::MediaQueryListEvent)>::new(move |e: web_sys::MediaQueryListEvent| {
-            system_dark.set(e.matches())
-        });
+        let on_change = Closure::<dyn FnMut(web_sys::MediaQueryListEvent)>::new(
+            move |e: web_sys::MediaQueryListEvent| system_dark.set(e.matches()),
+        );
         let _ = q.add_event_listener_with_callback("change", on_change.as_ref().unchecked_ref());
         // Listens for the page's whole life.
         on_change.forget();
@@ -59,7 +60,10 @@ pub fn init(from_link: memcalc_core::page::Theme) -> ThemeState {
         "light" => false,
         _ => system_dark.get(),
     };
-    ThemeState { choice, colours: Memo::new(move |_| chart_theme(dark())) }
+    ThemeState {
+        choice,
+        colours: Memo::new(move |_| chart_theme(dark())),
+    }
 }
 
 /// The chart colours, read from the CSS variables of the theme in force.

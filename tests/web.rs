@@ -33,24 +33,35 @@ fn mount(query: &'static str) -> Element {
 }
 
 fn find(host: &Element, selector: &str) -> Element {
-    host.query_selector(selector).unwrap().unwrap_or_else(|| panic!("no {selector}"))
+    host.query_selector(selector)
+        .unwrap()
+        .unwrap_or_else(|| panic!("no {selector}"))
 }
 
 fn total_bytes(host: &Element) -> String {
-    find(host, "[data-testid=total]").get_attribute("data-bytes").unwrap()
+    find(host, "[data-testid=total]")
+        .get_attribute("data-bytes")
+        .unwrap()
 }
 
 fn row_bytes(host: &Element, id: &str) -> String {
-    find(host, &format!("[data-component={id}]")).get_attribute("data-bytes").unwrap()
+    find(host, &format!("[data-component={id}]"))
+        .get_attribute("data-bytes")
+        .unwrap()
 }
 
 /// The sum of the device rows, as the total must be.
 fn device_rows_sum(host: &Element) -> u64 {
-    let rows = host.query_selector_all("[data-component][data-location=device]").unwrap();
+    let rows = host
+        .query_selector_all("[data-component][data-location=device]")
+        .unwrap();
     (0..rows.length())
         .map(|i| {
             let el: Element = rows.item(i).unwrap().unchecked_into();
-            el.get_attribute("data-bytes").unwrap().parse::<u64>().unwrap()
+            el.get_attribute("data-bytes")
+                .unwrap()
+                .parse::<u64>()
+                .unwrap()
         })
         .sum()
 }
@@ -58,7 +69,8 @@ fn device_rows_sum(host: &Element) -> u64 {
 fn fire(el: &Element, kind: &str) {
     let init = EventInit::new();
     init.set_bubbles(true);
-    el.dispatch_event(&Event::new_with_event_init_dict(kind, &init).unwrap()).unwrap();
+    el.dispatch_event(&Event::new_with_event_init_dict(kind, &init).unwrap())
+        .unwrap();
 }
 
 fn type_into(host: &Element, key: &str, text: &str) {
@@ -84,7 +96,11 @@ async fn typing_a_parameter_count_updates_total_and_rows() {
 async fn choosing_an_optimizer_changes_the_optimizer_row() {
     let host = mount("params=1B&overhead=0&runtime=0");
     settle().await;
-    let row = |h: &Element| find(h, "[data-component=optimizer]").get_attribute("data-bytes").unwrap();
+    let row = |h: &Element| {
+        find(h, "[data-component=optimizer]")
+            .get_attribute("data-bytes")
+            .unwrap()
+    };
     assert_eq!(row(&host), "8000000000");
     let select: HtmlSelectElement = find(&host, "#field-optimizer").unchecked_into();
     select.set_value("sgd");
@@ -100,42 +116,74 @@ async fn invalid_text_is_kept_flagged_and_the_last_result_stays() {
     type_into(&host, "params", "1.");
     settle().await;
     let input: HtmlInputElement = find(&host, "#field-params").unchecked_into();
-    assert_eq!(input.value(), "1.", "what the user typed is never rewritten");
+    assert_eq!(
+        input.value(),
+        "1.",
+        "what the user typed is never rewritten"
+    );
     type_into(&host, "params", "banana");
     settle().await;
     assert_eq!(input.value(), "banana");
     let alert = find(&host, "#field-params-error");
     assert_eq!(alert.get_attribute("role").as_deref(), Some("alert"));
-    assert!(alert.text_content().unwrap().contains("'banana' is not a count"));
-    assert_eq!(row_bytes(&host, "weights"), "2", "last valid result (params=1.) stays visible");
+    assert!(alert
+        .text_content()
+        .unwrap()
+        .contains("'banana' is not a count"));
+    assert_eq!(
+        row_bytes(&host, "weights"),
+        "2",
+        "last valid result (params=1.) stays visible"
+    );
 }
 
 #[wasm_bindgen_test]
 async fn units_switch_every_size_at_once() {
     let host = mount("mode=infer&params=1B&dtype=fp16&overhead=0&runtime=0");
     settle().await;
-    let weights = || find(&host, "[data-component=weights] td.num").text_content().unwrap();
+    let weights = || {
+        find(&host, "[data-component=weights] td.num")
+            .text_content()
+            .unwrap()
+    };
     assert_eq!(weights(), "1.86 GiB");
     let gb: HtmlInputElement = find(&host, "[data-testid=units] input[value=GB]").unchecked_into();
     gb.click();
     settle().await;
     assert_eq!(weights(), "2.00 GB");
-    assert!(find(&host, "[data-testid=total]").text_content().unwrap().ends_with(" GB"));
+    assert!(find(&host, "[data-testid=total]")
+        .text_content()
+        .unwrap()
+        .ends_with(" GB"));
     // Bytes in the contract attributes never change with the units.
     assert_eq!(row_bytes(&host, "weights"), "2000000000");
 }
 
 #[wasm_bindgen_test]
 async fn a_measured_peak_can_be_kept_as_a_calibration_row() {
-    let host = mount("mode=infer&params=1B&dtype=fp16&overhead=0&runtime=0&measured=4&measured_kind=nvidia_smi");
+    let host = mount(
+        "mode=infer&params=1B&dtype=fp16&overhead=0&runtime=0&measured=4&measured_kind=nvidia_smi",
+    );
     settle().await;
     let check = find(&host, "[data-testid=check]");
-    assert!(check.get_attribute("data-error-bp").unwrap().starts_with('-'));
+    assert!(check
+        .get_attribute("data-error-bp")
+        .unwrap()
+        .starts_with('-'));
     let keep: HtmlElement = find(&host, "[data-testid=keep-calibration]").unchecked_into();
     keep.click();
     settle().await;
-    assert_eq!(total_bytes(&host), (4u64 << 30).to_string(), "the total now matches the measurement");
-    assert_eq!(find(&host, "[data-testid=check]").get_attribute("data-error-bp").as_deref(), Some("0"));
+    assert_eq!(
+        total_bytes(&host),
+        (4u64 << 30).to_string(),
+        "the total now matches the measurement"
+    );
+    assert_eq!(
+        find(&host, "[data-testid=check]")
+            .get_attribute("data-error-bp")
+            .as_deref(),
+        Some("0")
+    );
     assert_eq!(total_bytes(&host), device_rows_sum(&host).to_string());
 }
 
@@ -143,11 +191,13 @@ async fn a_measured_peak_can_be_kept_as_a_calibration_row() {
 async fn an_opened_explanation_stays_open_while_numbers_change() {
     let host = mount("mode=infer&params=1B");
     settle().await;
-    let details: web_sys::HtmlDetailsElement = find(&host, "[data-component=weights] details.explain").unchecked_into();
+    let details: web_sys::HtmlDetailsElement =
+        find(&host, "[data-component=weights] details.explain").unchecked_into();
     details.set_open(true);
     type_into(&host, "params", "2B");
     settle().await;
-    let after: web_sys::HtmlDetailsElement = find(&host, "[data-component=weights] details.explain").unchecked_into();
+    let after: web_sys::HtmlDetailsElement =
+        find(&host, "[data-component=weights] details.explain").unchecked_into();
     assert!(after.open());
     assert_eq!(row_bytes(&host, "weights"), "4000000000");
 }

@@ -8,15 +8,24 @@ use memcalc_core::{derived::derive, estimate, Inputs};
 fuzz_target!(|data: &[u8]| {
     let query = String::from_utf8_lossy(data);
     let (inputs, _notices) = Inputs::from_query(&query);
-    let _ = memcalc_core::page::PageOptions::from_query(&query).0.query_suffix();
+    let _ = memcalc_core::page::PageOptions::from_query(&query)
+        .0
+        .query_suffix();
     if let Ok(s) = inputs.parse() {
         let e = estimate(&s);
-        assert!(e.components.iter().all(|c| !c.formula.contains("NaN") && !c.formula.contains("inf")));
+        assert!(e
+            .components
+            .iter()
+            .all(|c| !c.formula.contains("NaN") && !c.formula.contains("inf")));
         let _ = derive(&s);
         let _ = memcalc_core::report::scaling(&s).boundary_text();
         let _ = memcalc_core::faq::faq(&s, &e, Default::default());
         let _ = memcalc_core::calibrate::check(&s, &e);
-        let _ = (memcalc_core::report::to_json(&e, &[]), memcalc_core::report::to_csv(&e), memcalc_core::report::to_markdown(&e, Default::default()));
+        let _ = (
+            memcalc_core::report::to_json(&e, &[]),
+            memcalc_core::report::to_csv(&e),
+            memcalc_core::report::to_markdown(&e, Default::default()),
+        );
         let link = s.to_query();
         let (again, notices) = Inputs::from_query(&link);
         assert!(notices.is_empty(), "{link}: {notices:?}");

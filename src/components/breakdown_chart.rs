@@ -27,9 +27,16 @@ pub fn BreakdownChart(
     let data = Memo::new(move |_| estimate.with(|e| breakdown_data(e, units.get())));
     let (active, set_active) = signal::<Option<usize>>(None);
 
-    let width = crate::canvas::chart(container, canvas, theme, data, preferred_height, |root, d, frame| {
-        let _ = draw_breakdown(root, d, frame);
-    });
+    let width = crate::canvas::chart(
+        container,
+        canvas,
+        theme,
+        data,
+        preferred_height,
+        |root, d, frame| {
+            let _ = draw_breakdown(root, d, frame);
+        },
+    );
 
     let boxes = Memo::new(move |_| {
         let w = width.get().floor();
@@ -39,7 +46,12 @@ pub fn BreakdownChart(
         data.with(|d| hit_boxes(d, w))
     });
     let describe = move |b: &memcalc_charts::breakdown::HitBox| {
-        format!("{}: {}, {}", b.label, format_bytes(b.bytes, units.get()), b.share)
+        format!(
+            "{}: {}, {}",
+            b.label,
+            format_bytes(b.bytes, units.get()),
+            b.share
+        )
     };
     let summary = move || {
         data.with(|d| {
@@ -47,11 +59,27 @@ pub fn BreakdownChart(
                 .bars
                 .iter()
                 .map(|b| {
-                    let cap = b.capacity_bytes.map(|c| format!(" against {} of {}", format_bytes(c, d.units), b.capacity_label)).unwrap_or_default();
-                    format!("{}: {} in total{cap}", b.title, format_bytes(b.total(), d.units))
+                    let cap = b
+                        .capacity_bytes
+                        .map(|c| {
+                            format!(
+                                " against {} of {}",
+                                format_bytes(c, d.units),
+                                b.capacity_label
+                            )
+                        })
+                        .unwrap_or_default();
+                    format!(
+                        "{}: {} in total{cap}",
+                        b.title,
+                        format_bytes(b.total(), d.units)
+                    )
                 })
                 .collect();
-            format!("Stacked bars. {}. The table below lists every part with its bytes.", bars.join("; "))
+            format!(
+                "Stacked bars. {}. The table below lists every part with its bytes.",
+                bars.join("; ")
+            )
         })
     };
 

@@ -23,12 +23,22 @@ pub fn CheckPanel(
     move || {
         let c = c.get()?;
         let u = units.get();
-        let pct = |bp: i64| format!("{}{} %", if bp < 0 { "−" } else { "+" }, format_fixed(bp.unsigned_abs(), 2));
+        let pct = |bp: i64| {
+            format!(
+                "{}{} %",
+                if bp < 0 { "−" } else { "+" },
+                format_fixed(bp.unsigned_abs(), 2)
+            )
+        };
         let close = c.error_bp.unsigned_abs() <= 1_000;
         let verdict = if c.error_bp == 0 {
             "The estimate matches your measurement.".to_string()
         } else if c.error_bp < 0 {
-            format!("The estimate is {} below your measurement ({}).", format_bytes(c.measured - c.estimated, u), pct(c.error_bp))
+            format!(
+                "The estimate is {} below your measurement ({}).",
+                format_bytes(c.measured - c.estimated, u),
+                pct(c.error_bp)
+            )
         } else {
             format!("The estimate is {} above your measurement ({}): it errs on the safe side, so no calibration is offered.", format_bytes(c.estimated - c.measured, u), pct(c.error_bp))
         };

@@ -31,7 +31,9 @@ pub fn DerivedAnswers(
             (
                 "fewest-nodes",
                 "Fewest nodes that fit (same ranks per node)",
-                d.fewest_nodes.map(|n| group_digits(n)).unwrap_or_else(|| "none up to a million ranks".into()),
+                d.fewest_nodes
+                    .map(|n| group_digits(n))
+                    .unwrap_or_else(|| "none up to a million ranks".into()),
             ),
         ];
         if e.disk_bytes > 0 {
@@ -42,7 +44,11 @@ pub fn DerivedAnswers(
                 "adjoint",
                 "Adjoint checkpoints that fit",
                 match t {
-                    Some(t) => format!("{} (≈ {} extra forward sweeps)", group_digits(k), group_digits(t)),
+                    Some(t) => format!(
+                        "{} (≈ {} extra forward sweeps)",
+                        group_digits(k),
+                        group_digits(t)
+                    ),
                     None => format!("{}: too few for this many steps", group_digits(k)),
                 },
             ));
@@ -62,32 +68,51 @@ pub fn DerivedAnswers(
             if e.mode == Mode::Infer || e.trainable_params == e.params {
                 group_digits(e.params.into())
             } else {
-                format!("{} ({} trainable)", group_digits(e.params.into()), group_digits(e.trainable_params.into()))
+                format!(
+                    "{} ({} trainable)",
+                    group_digits(e.params.into()),
+                    group_digits(e.trainable_params.into())
+                )
             },
         )];
         rows.push((
             "max-batch",
             "Largest micro-batch that fits",
-            d.max_batch.map(|b| group_digits(b)).unwrap_or_else(|| "none: even 1 does not fit".into()),
+            d.max_batch
+                .map(|b| group_digits(b))
+                .unwrap_or_else(|| "none: even 1 does not fit".into()),
         ));
         if e.mode == Mode::Infer {
             rows.push((
                 "max-seq",
                 "Longest context that fits",
-                d.max_seq.map(|s| format!("{} tokens", group_digits(s))).unwrap_or_else(|| "none".into()),
+                d.max_seq
+                    .map(|s| format!("{} tokens", group_digits(s)))
+                    .unwrap_or_else(|| "none".into()),
             ));
         }
         rows.push((
             "fewest-gpus",
             "Fewest GPUs with this parallel setup",
-            d.fewest_gpus
-                .map(|g| group_digits(g))
-                .unwrap_or_else(|| "no number: data parallelism only helps with ZeRO sharding".into()),
+            d.fewest_gpus.map(|g| group_digits(g)).unwrap_or_else(|| {
+                "no number: data parallelism only helps with ZeRO sharding".into()
+            }),
         ));
-        rows.push(("cluster", "Device memory over all GPUs", size(e.cluster_bytes)));
+        rows.push((
+            "cluster",
+            "Device memory over all GPUs",
+            size(e.cluster_bytes),
+        ));
         if e.host_per_node_bytes > 0 || e.host_capacity_bytes.is_some() {
-            let cap = e.host_capacity_bytes.map(|c| format!(" of {}", size(c))).unwrap_or_default();
-            rows.push(("host", "Host memory per node", format!("{}{cap}", size(e.host_per_node_bytes))));
+            let cap = e
+                .host_capacity_bytes
+                .map(|c| format!(" of {}", size(c)))
+                .unwrap_or_default();
+            rows.push((
+                "host",
+                "Host memory per node",
+                format!("{}{cap}", size(e.host_per_node_bytes)),
+            ));
         }
         rows.push(("busiest", "Figures are for", e.busiest.clone()));
         rows

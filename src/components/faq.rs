@@ -18,9 +18,16 @@ pub fn Faq(
     units: Signal<UnitSystem>,
 ) -> impl IntoView {
     let answers = Memo::new(move |_| {
-        estimate.with(|e| faq(&scenario.get(), e, units.get()).into_iter().map(|a| (a.id, a.question, a.answer)).collect::<Vec<_>>())
+        estimate.with(|e| {
+            faq(&scenario.get(), e, units.get())
+                .into_iter()
+                .map(|a| (a.id, a.question, a.answer))
+                .collect::<Vec<_>>()
+        })
     });
-    let ids = Memo::new(move |_| answers.with(|a| a.iter().map(|(id, q, _)| (*id, *q)).collect::<Vec<_>>()));
+    let ids = Memo::new(move |_| {
+        answers.with(|a| a.iter().map(|(id, q, _)| (*id, *q)).collect::<Vec<_>>())
+    });
     view! {
         <section class="faq" aria-labelledby="faq-heading">
             <h3 id="faq-heading">"Questions about this estimate"</h3>

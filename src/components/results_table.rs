@@ -16,11 +16,15 @@ pub fn ResultsTable(
     /// Whether each row carries its explanation (embeds may leave them out).
     explanations: bool,
 ) -> impl IntoView {
-    let ids = Memo::new(move |_| estimate.with(|e| e.components.iter().map(|c| c.id).collect::<Vec<_>>()));
+    let ids = Memo::new(move |_| {
+        estimate.with(|e| e.components.iter().map(|c| c.id).collect::<Vec<_>>())
+    });
     let row = move |id: &'static str| {
         // This row's component in the current estimate (its fields change, its id does not).
         let part = Memo::new(move |_| estimate.with(|e| e.component(id).cloned()));
-        let get = move |f: fn(&Component) -> String| move || part.with(|c| c.as_ref().map(f).unwrap_or_default());
+        let get = move |f: fn(&Component) -> String| {
+            move || part.with(|c| c.as_ref().map(f).unwrap_or_default())
+        };
         let bytes = move || part.with(|c| c.as_ref().map_or(0, |c| c.bytes));
         let location = move || part.with(|c| c.as_ref().map_or(Location::Device, |c| c.location));
         let on_host = move || location() != Location::Device;

@@ -33,15 +33,27 @@ pub fn ScalingChart(
         units: units.get(),
     });
 
-    crate::canvas::chart(container, canvas, theme, data, |_, _| HEIGHT, |root, d, frame| {
-        let _ = draw_scaling(root, d, frame);
-    });
+    crate::canvas::chart(
+        container,
+        canvas,
+        theme,
+        data,
+        |_, _| HEIGHT,
+        |root, d, frame| {
+            let _ = draw_scaling(root, d, frame);
+        },
+    );
 
     let summary = move || {
         data.with(|d| {
             let s = &d.scaling;
             let limit = s.boundary_text();
-            format!("{} against {}: {limit} (capacity {}).", d.y_label, s.x_words, format_bytes(s.capacity, d.units))
+            format!(
+                "{} against {}: {limit} (capacity {}).",
+                d.y_label,
+                s.x_words,
+                format_bytes(s.capacity, d.units)
+            )
         })
     };
 

@@ -54,15 +54,23 @@ pub fn ScenarioForm(
         move || {
             let (m, meth, net) = (mode.get(), method.get(), model.get());
             let applies = |f: &&'static Field| f.group == group && f.applies_to(m, meth, net);
-            let essentials: Vec<&'static Field> = FIELDS.iter().filter(|f| applies(f) && !f.advanced).collect();
-            let advanced: Vec<&'static Field> = FIELDS.iter().filter(|f| applies(f) && f.advanced).collect();
+            let essentials: Vec<&'static Field> = FIELDS
+                .iter()
+                .filter(|f| applies(f) && !f.advanced)
+                .collect();
+            let advanced: Vec<&'static Field> =
+                FIELDS.iter().filter(|f| applies(f) && f.advanced).collect();
             if essentials.is_empty() && advanced.is_empty() {
                 return None;
             }
             let adv_keys: Vec<&'static str> = advanced.iter().map(|f| f.key).collect();
             // An advanced field with an error must not hide inside a closed fold.
             let open = move || errors.with(|e| e.iter().any(|e| adv_keys.contains(&e.key)));
-            let fold_label = if essentials.is_empty() { "Show settings" } else { "More settings" };
+            let fold_label = if essentials.is_empty() {
+                "Show settings"
+            } else {
+                "More settings"
+            };
             Some(view! {
                 <fieldset class="group">
                     <legend>{group.label()}</legend>

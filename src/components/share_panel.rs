@@ -1,8 +1,8 @@
 use leptos::html::Dialog;
 use leptos::prelude::*;
+use memcalc_core::page::{PageOptions, PARTS, SHOW_ALL};
 use memcalc_core::report::{to_csv, to_json, to_markdown};
 use memcalc_core::units::UnitSystem;
-use memcalc_core::page::{PageOptions, PARTS, SHOW_ALL};
 use memcalc_core::{Choice, Estimate, Scenario};
 
 use crate::browser;
@@ -37,7 +37,11 @@ pub fn SharePanel(
     let copy = move |text: String, what: &'static str| {
         let copied = text.clone();
         browser::copy(&copied, move |ok| {
-            set_status.set(Some(if ok { (true, format!("{what} copied.")) } else { (false, text) }));
+            set_status.set(Some(if ok {
+                (true, format!("{what} copied."))
+            } else {
+                (false, text)
+            }));
         });
     };
     let command = move || format!("memcalc {}", shell_quote(&link.get()));
@@ -46,8 +50,17 @@ pub fn SharePanel(
     // The parts the embed shows (bit i: PARTS[i]); the share panel is off by default there.
     let (parts, set_parts) = signal(SHOW_ALL & !(1 << (PARTS.len() - 1)));
     let embed_code = move || {
-        let page = PageOptions { embed: true, show: parts.get(), ..PageOptions::default() };
-        let src = format!("{}?{}{}", browser::page_base(), link.get(), page.query_suffix());
+        let page = PageOptions {
+            embed: true,
+            show: parts.get(),
+            ..PageOptions::default()
+        };
+        let src = format!(
+            "{}?{}{}",
+            browser::page_base(),
+            link.get(),
+            page.query_suffix()
+        );
         format!(
             "<iframe src=\"{}\" title=\"Memory calculator\" style=\"width:100%;border:0\" height=\"900\" loading=\"lazy\" sandbox=\"allow-scripts allow-popups allow-popups-to-escape-sandbox allow-downloads\" allow=\"clipboard-write\"></iframe>\n<script>\naddEventListener(\"message\", function (e) {{\n  if (!e.data || e.data.type !== \"memcalc:height\") return;\n  document.querySelectorAll(\"iframe\").forEach(function (f) {{\n    if (f.contentWindow === e.source) f.style.height = e.data.height + \"px\";\n  }});\n}});\n</script>",
             src.replace('&', "&amp;")

@@ -120,7 +120,11 @@ pub fn nice_ceiling(v: f64) -> f64 {
     while p > v {
         p /= 10.0;
     }
-    [1.0, 2.0, 2.5, 5.0, 10.0].iter().map(|m| m * p).find(|c| *c >= v).unwrap_or(10.0 * p)
+    [1.0, 2.0, 2.5, 5.0, 10.0]
+        .iter()
+        .map(|m| m * p)
+        .find(|c| *c >= v)
+        .unwrap_or(10.0 * p)
 }
 
 const BAND: f64 = 104.0;
@@ -138,7 +142,11 @@ fn legend_columns(css_width: f64) -> usize {
 
 /// Height in CSS pixels the chart wants at a given width (the legend wraps on narrow screens).
 pub fn preferred_height(data: &BreakdownData, css_width: f64) -> f64 {
-    let rows = data.legend().len().div_ceil(legend_columns(css_width)).max(1);
+    let rows = data
+        .legend()
+        .len()
+        .div_ceil(legend_columns(css_width))
+        .max(1);
     data.bars.len().max(1) as f64 * BAND + LEGEND_TOP + rows as f64 * LEGEND_ROW
 }
 
@@ -230,7 +238,9 @@ pub fn draw_breakdown<DB: DrawingBackend>(
         root.draw(&Text::new(
             format!("{} ({})", bar.title, data.units.giga_label()),
             (px(x0), px(top + TITLE_Y)),
-            font(13.0).color(&t.text).pos(Pos::new(HPos::Left, VPos::Top)),
+            font(13.0)
+                .color(&t.text)
+                .pos(Pos::new(HPos::Left, VPos::Top)),
         ))?;
 
         // Grid lines and tick labels.
@@ -238,34 +248,58 @@ pub fn draw_breakdown<DB: DrawingBackend>(
         let mut v = 0.0;
         while v <= x_max + step * 1e-9 {
             let x = x_of(v);
-            root.draw(&PathElement::new(vec![(x, px(top + BAR_TOP - 4.0)), (x, px(top + AXIS_Y))], t.axis.mix(0.25).stroke_width(1)))?;
+            root.draw(&PathElement::new(
+                vec![(x, px(top + BAR_TOP - 4.0)), (x, px(top + AXIS_Y))],
+                t.axis.mix(0.25).stroke_width(1),
+            ))?;
             root.draw(&Text::new(
                 tick_label(v, step),
                 (x, px(top + AXIS_Y + 4.0)),
-                font(12.0).color(&t.text).pos(Pos::new(HPos::Center, VPos::Top)),
+                font(12.0)
+                    .color(&t.text)
+                    .pos(Pos::new(HPos::Center, VPos::Top)),
             ))?;
             v += step;
         }
-        root.draw(&PathElement::new(vec![(x_of(0.0), px(top + AXIS_Y)), (x_of(x_max), px(top + AXIS_Y))], t.axis.stroke_width(line(1.0))))?;
+        root.draw(&PathElement::new(
+            vec![
+                (x_of(0.0), px(top + AXIS_Y)),
+                (x_of(x_max), px(top + AXIS_Y)),
+            ],
+            t.axis.stroke_width(line(1.0)),
+        ))?;
 
         for (seg, start, end) in bar.spans() {
             let (a, b) = (x_of(start as f64 / giga), x_of(end as f64 / giga));
-            root.draw(&Rectangle::new([(a, px(top + BAR_TOP)), (b.max(a + 1), px(top + BAR_BOTTOM))], color_of(&seg.id).filled()))?;
+            root.draw(&Rectangle::new(
+                [(a, px(top + BAR_TOP)), (b.max(a + 1), px(top + BAR_BOTTOM))],
+                color_of(&seg.id).filled(),
+            ))?;
             // Thin separators keep adjacent segments of similar colour apart.
-            root.draw(&PathElement::new(vec![(b, px(top + BAR_TOP)), (b, px(top + BAR_BOTTOM))], t.background.stroke_width(line(1.0))))?;
+            root.draw(&PathElement::new(
+                vec![(b, px(top + BAR_TOP)), (b, px(top + BAR_BOTTOM))],
+                t.background.stroke_width(line(1.0)),
+            ))?;
         }
 
         if let Some(capacity) = bar.capacity_bytes.filter(|c| *c > 0) {
             let cap = capacity as f64 / giga;
             let fits = bar.total() <= capacity;
-            let c = if fits { t.capacity_ok } else { t.capacity_short };
+            let c = if fits {
+                t.capacity_ok
+            } else {
+                t.capacity_short
+            };
             let x = x_of(cap);
             let (y0, y1) = (top + BAR_TOP - 6.0, top + BAR_BOTTOM + 4.0);
             let dashes = 8;
             for d in 0..dashes {
                 let a = y0 + (y1 - y0) * d as f64 / dashes as f64;
                 let b = a + (y1 - y0) / dashes as f64 * 0.6;
-                root.draw(&PathElement::new(vec![(x, px(a)), (x, px(b))], c.stroke_width(line(2.0))))?;
+                root.draw(&PathElement::new(
+                    vec![(x, px(a)), (x, px(b))],
+                    c.stroke_width(line(2.0)),
+                ))?;
             }
             let diff = capacity.abs_diff(bar.total());
             let tail = format!(
@@ -276,12 +310,24 @@ pub fn draw_breakdown<DB: DrawingBackend>(
             );
             // The long label names the device; on narrow charts the short one keeps the numbers.
             let long = format!("{}: {tail}", bar.capacity_label);
-            let label = if width_of(&long, 12.0) <= right - left { long } else { tail };
+            let label = if width_of(&long, 12.0) <= right - left {
+                long
+            } else {
+                tail
+            };
             let lw = width_of(&label, 12.0);
             // Beside the line, on the side with room, but never past the edges.
-            let lx = if cap > x_max * 0.55 { x - px(6.0) - lw } else { x + px(6.0) };
+            let lx = if cap > x_max * 0.55 {
+                x - px(6.0) - lw
+            } else {
+                x + px(6.0)
+            };
             let lx = lx.min(right - lw).max(left);
-            root.draw(&Text::new(label, (lx, px(y0 - 3.0)), font(12.0).color(&c).pos(Pos::new(HPos::Left, VPos::Bottom))))?;
+            root.draw(&Text::new(
+                label,
+                (lx, px(y0 - 3.0)),
+                font(12.0).color(&c).pos(Pos::new(HPos::Left, VPos::Bottom)),
+            ))?;
         }
     }
 
@@ -294,11 +340,16 @@ pub fn draw_breakdown<DB: DrawingBackend>(
         if y >= h as i32 {
             break;
         }
-        root.draw(&Rectangle::new([(x, y + px(3.0)), (x + px(12.0), y + px(15.0))], color_of(&seg.id).filled()))?;
+        root.draw(&Rectangle::new(
+            [(x, y + px(3.0)), (x + px(12.0), y + px(15.0))],
+            color_of(&seg.id).filled(),
+        ))?;
         root.draw(&Text::new(
             format!("{} {}", seg.label, format_bytes(seg.bytes, data.units)),
             (x + px(18.0), y + px(9.0)),
-            font(12.5).color(&t.text).pos(Pos::new(HPos::Left, VPos::Center)),
+            font(12.5)
+                .color(&t.text)
+                .pos(Pos::new(HPos::Left, VPos::Center)),
         ))?;
     }
     root.present()

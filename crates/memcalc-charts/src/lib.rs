@@ -12,7 +12,11 @@ use memcalc_core::{Estimate, Location};
 
 fn segments<'a>(parts: impl Iterator<Item = (&'a memcalc_core::Component, u64)>) -> Vec<Segment> {
     parts
-        .map(|(c, bytes)| Segment { id: c.id.to_string(), label: c.label.to_string(), bytes })
+        .map(|(c, bytes)| Segment {
+            id: c.id.to_string(),
+            label: c.label.to_string(),
+            bytes,
+        })
         .collect()
 }
 
@@ -30,7 +34,12 @@ pub fn device_title(e: &Estimate) -> &'static str {
 pub fn breakdown_data(e: &Estimate, units: memcalc_core::units::UnitSystem) -> BreakdownData {
     let mut bars = vec![Bar {
         title: device_title(e).to_string(),
-        segments: segments(e.components.iter().filter(|c| c.location == Location::Device).map(|c| (c, c.bytes))),
+        segments: segments(
+            e.components
+                .iter()
+                .filter(|c| c.location == Location::Device)
+                .map(|c| (c, c.bytes)),
+        ),
         capacity_bytes: Some(e.capacity_bytes),
         capacity_label: e.device_label.clone(),
     }];
@@ -43,10 +52,18 @@ pub fn breakdown_data(e: &Estimate, units: memcalc_core::units::UnitSystem) -> B
             capacity_label: "Host memory".to_string(),
         });
     }
-    if e.components.iter().any(|c| c.location == Location::Disk && c.bytes > 0) {
+    if e.components
+        .iter()
+        .any(|c| c.location == Location::Disk && c.bytes > 0)
+    {
         bars.push(Bar {
             title: "Written to disk".to_string(),
-            segments: segments(e.components.iter().filter(|c| c.location == Location::Disk).map(|c| (c, c.bytes))),
+            segments: segments(
+                e.components
+                    .iter()
+                    .filter(|c| c.location == Location::Disk)
+                    .map(|c| (c, c.bytes)),
+            ),
             capacity_bytes: None,
             capacity_label: String::new(),
         });

@@ -38,12 +38,19 @@ pub const ORDER: &[(&str, RGBColor)] = &[
 const FALLBACK: RGBColor = RGBColor(0x7f, 0x7f, 0x7f);
 
 pub fn color_of(id: &str) -> RGBColor {
-    ORDER.iter().find(|(k, _)| *k == id).map(|(_, c)| *c).unwrap_or(FALLBACK)
+    ORDER
+        .iter()
+        .find(|(k, _)| *k == id)
+        .map(|(_, c)| *c)
+        .unwrap_or(FALLBACK)
 }
 
 /// Position of a component in the stacking order; unknown ids go last.
 pub fn rank_of(id: &str) -> usize {
-    ORDER.iter().position(|(k, _)| *k == id).unwrap_or(ORDER.len())
+    ORDER
+        .iter()
+        .position(|(k, _)| *k == id)
+        .unwrap_or(ORDER.len())
 }
 
 /// Colours of the chart furniture, so light and dark themes can both be drawn.

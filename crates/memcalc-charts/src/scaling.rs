@@ -33,20 +33,37 @@ const LINES: [RGBColor; 2] = [RGBColor(0x42, 0x69, 0xd0), RGBColor(0xef, 0xb1, 0
 
 impl ScalingData {
     fn xs(&self) -> Vec<u64> {
-        let mut xs: Vec<u64> = self.scaling.series.iter().flat_map(|s| s.points.iter().map(|p| p.0)).collect();
+        let mut xs: Vec<u64> = self
+            .scaling
+            .series
+            .iter()
+            .flat_map(|s| s.points.iter().map(|p| p.0))
+            .collect();
         xs.sort_unstable();
         xs.dedup();
         xs
     }
 
     fn y_max(&self) -> f64 {
-        let top = self.scaling.series.iter().flat_map(|s| s.points.iter().map(|p| p.1)).max().unwrap_or(0);
+        let top = self
+            .scaling
+            .series
+            .iter()
+            .flat_map(|s| s.points.iter().map(|p| p.1))
+            .max()
+            .unwrap_or(0);
         // Beyond three capacities the interesting part (the crossing) would be squashed flat.
-        let top = top.min(self.scaling.capacity.saturating_mul(3)).max(self.scaling.capacity);
+        let top = top
+            .min(self.scaling.capacity.saturating_mul(3))
+            .max(self.scaling.capacity);
         // Finer steps than the tick step's, so the capacity line sits high in the plot.
         let v = top as f64 * 1.08 / self.units.giga();
         let p = nice_ceiling(v) / 10.0;
-        [1.2, 1.5, 2.0, 2.5, 3.0, 4.0, 5.0, 6.0, 8.0, 10.0].iter().map(|m| m * p).find(|c| *c >= v).unwrap_or(nice_ceiling(v))
+        [1.2, 1.5, 2.0, 2.5, 3.0, 4.0, 5.0, 6.0, 8.0, 10.0]
+            .iter()
+            .map(|m| m * p)
+            .find(|c| *c >= v)
+            .unwrap_or(nice_ceiling(v))
     }
 }
 
@@ -63,7 +80,13 @@ fn x_positions(xs: &[u64], css_w: f64) -> impl Fn(usize) -> f64 + '_ {
     let (a, b) = (LEFT, (css_w - RIGHT).max(LEFT + 1.0));
     let lo = xs.first().map_or(0.0, |x| log2ish(*x));
     let hi = xs.last().map_or(1.0, |x| log2ish(*x));
-    move |i| if hi <= lo { (a + b) / 2.0 } else { a + (b - a) * (log2ish(xs[i]) - lo) / (hi - lo) }
+    move |i| {
+        if hi <= lo {
+            (a + b) / 2.0
+        } else {
+            a + (b - a) * (log2ish(xs[i]) - lo) / (hi - lo)
+        }
+    }
 }
 
 pub fn draw_scaling<DB: DrawingBackend>(
@@ -92,35 +115,64 @@ pub fn draw_scaling<DB: DrawingBackend>(
     let mut v = 0.0;
     while v <= y_max + step * 1e-9 {
         let y = y_of((v * giga) as u64);
-        root.draw(&PathElement::new(vec![(px(LEFT), y), (px(css_w - RIGHT), y)], t.axis.mix(0.25).stroke_width(1)))?;
+        root.draw(&PathElement::new(
+            vec![(px(LEFT), y), (px(css_w - RIGHT), y)],
+            t.axis.mix(0.25).stroke_width(1),
+        ))?;
         let tenths = (v * 10.0).round() as i64;
-        let label = if step < 1.0 { format!("{}.{}", tenths / 10, tenths % 10) } else { format!("{}", (tenths + 5) / 10) };
-        root.draw(&Text::new(label, (px(LEFT - 6.0), y), font(12.0).color(&t.text).pos(Pos::new(HPos::Right, VPos::Center))))?;
+        let label = if step < 1.0 {
+            format!("{}.{}", tenths / 10, tenths % 10)
+        } else {
+            format!("{}", (tenths + 5) / 10)
+        };
+        root.draw(&Text::new(
+            label,
+            (px(LEFT - 6.0), y),
+            font(12.0)
+                .color(&t.text)
+                .pos(Pos::new(HPos::Right, VPos::Center)),
+        ))?;
         v += step;
     }
     root.draw(&Text::new(
         format!("{} ({})", data.y_label, data.units.giga_label()),
         (px(8.0), px(8.0)),
-        font(13.0).color(&t.text).pos(Pos::new(HPos::Left, VPos::Top)),
+        font(13.0)
+            .color(&t.text)
+            .pos(Pos::new(HPos::Left, VPos::Top)),
     ))?;
 
     // X labels, left to right, each only where it does not overlap the previous one.
     let mut last_end = f64::MIN;
     for (i, x) in xs.iter().enumerate() {
         let xp = px(pos(i));
-        root.draw(&PathElement::new(vec![(xp, px(y0)), (xp, px(y0 + 4.0))], t.axis.stroke_width(1)))?;
+        root.draw(&PathElement::new(
+            vec![(xp, px(y0)), (xp, px(y0 + 4.0))],
+            t.axis.stroke_width(1),
+        ))?;
         let label = short_count(*x);
         let half = label.len() as f64 * 3.6 + 4.0;
         if pos(i) - half > last_end {
             last_end = pos(i) + half;
-            root.draw(&Text::new(label, (xp, px(y0 + 6.0)), font(12.0).color(&t.text).pos(Pos::new(HPos::Center, VPos::Top))))?;
+            root.draw(&Text::new(
+                label,
+                (xp, px(y0 + 6.0)),
+                font(12.0)
+                    .color(&t.text)
+                    .pos(Pos::new(HPos::Center, VPos::Top)),
+            ))?;
         }
     }
-    root.draw(&PathElement::new(vec![(px(LEFT), px(y0)), (px(css_w - RIGHT), px(y0))], t.axis.stroke_width(line(1.0))))?;
+    root.draw(&PathElement::new(
+        vec![(px(LEFT), px(y0)), (px(css_w - RIGHT), px(y0))],
+        t.axis.stroke_width(line(1.0)),
+    ))?;
     root.draw(&Text::new(
         data.scaling.x_label,
         (px((LEFT + css_w - RIGHT) / 2.0), px(y0 + 24.0)),
-        font(13.0).color(&t.text).pos(Pos::new(HPos::Center, VPos::Top)),
+        font(13.0)
+            .color(&t.text)
+            .pos(Pos::new(HPos::Center, VPos::Top)),
     ))?;
 
     // The current value.
@@ -128,9 +180,18 @@ pub fn draw_scaling<DB: DrawingBackend>(
         let xp = px(pos(i));
         for d in 0..10 {
             let a = y1 + (y0 - y1) * d as f64 / 10.0;
-            root.draw(&PathElement::new(vec![(xp, px(a)), (xp, px(a + (y0 - y1) / 20.0))], t.axis.stroke_width(line(1.0))))?;
+            root.draw(&PathElement::new(
+                vec![(xp, px(a)), (xp, px(a + (y0 - y1) / 20.0))],
+                t.axis.stroke_width(line(1.0)),
+            ))?;
         }
-        root.draw(&Text::new("now", (xp + px(4.0), px(y1)), font(12.0).color(&t.text).pos(Pos::new(HPos::Left, VPos::Top))))?;
+        root.draw(&Text::new(
+            "now",
+            (xp + px(4.0), px(y1)),
+            font(12.0)
+                .color(&t.text)
+                .pos(Pos::new(HPos::Left, VPos::Top)),
+        ))?;
     }
 
     // Capacity.
@@ -138,25 +199,47 @@ pub fn draw_scaling<DB: DrawingBackend>(
     let cy = y_of(cap);
     let mut x = LEFT;
     while x < css_w - RIGHT {
-        root.draw(&PathElement::new(vec![(px(x), cy), (px((x + 6.0).min(css_w - RIGHT)), cy)], t.capacity_short.stroke_width(line(2.0))))?;
+        root.draw(&PathElement::new(
+            vec![(px(x), cy), (px((x + 6.0).min(css_w - RIGHT)), cy)],
+            t.capacity_short.stroke_width(line(2.0)),
+        ))?;
         x += 10.0;
     }
     // The capacity's label at the right end, on the side of the line the curve is not on there.
-    let right_end_fits = data.scaling.series.first().and_then(|s| s.points.last()).is_none_or(|p| p.1 <= cap);
-    let (ly, anchor) = if right_end_fits { (cy - px(4.0), VPos::Bottom) } else { (cy + px(4.0), VPos::Top) };
+    let right_end_fits = data
+        .scaling
+        .series
+        .first()
+        .and_then(|s| s.points.last())
+        .is_none_or(|p| p.1 <= cap);
+    let (ly, anchor) = if right_end_fits {
+        (cy - px(4.0), VPos::Bottom)
+    } else {
+        (cy + px(4.0), VPos::Top)
+    };
     root.draw(&Text::new(
         format!("{} {}", data.capacity_label, format_bytes(cap, data.units)),
         (px(css_w - RIGHT), ly),
-        font(12.0).color(&t.capacity_short).pos(Pos::new(HPos::Right, anchor)),
+        font(12.0)
+            .color(&t.capacity_short)
+            .pos(Pos::new(HPos::Right, anchor)),
     ))?;
 
     // Lines and points; points past the capacity are hollow.
     for (si, s) in data.scaling.series.iter().enumerate() {
         let c = LINES[si % LINES.len()];
-        let pts: Vec<(i32, i32)> = s.points.iter().map(|p| (px(pos(index_of(p.0))), y_of(p.1))).collect();
+        let pts: Vec<(i32, i32)> = s
+            .points
+            .iter()
+            .map(|p| (px(pos(index_of(p.0))), y_of(p.1)))
+            .collect();
         root.draw(&PathElement::new(pts.clone(), c.stroke_width(line(2.0))))?;
         for (p, q) in s.points.iter().zip(&pts) {
-            let style = if p.1 <= cap { c.filled() } else { t.background.filled() };
+            let style = if p.1 <= cap {
+                c.filled()
+            } else {
+                t.background.filled()
+            };
             root.draw(&Circle::new(*q, px(3.5), style))?;
             root.draw(&Circle::new(*q, px(3.5), c.stroke_width(line(1.5))))?;
         }
@@ -164,8 +247,17 @@ pub fn draw_scaling<DB: DrawingBackend>(
         let ly = px(HEIGHT - 16.0);
         let lx = px(LEFT + si as f64 * 260.0);
         if data.scaling.series.len() > 1 {
-            root.draw(&Rectangle::new([(lx, ly - px(5.0)), (lx + px(14.0), ly - px(1.0))], c.filled()))?;
-            root.draw(&Text::new(s.label, (lx + px(20.0), ly - px(3.0)), font(12.0).color(&t.text).pos(Pos::new(HPos::Left, VPos::Center))))?;
+            root.draw(&Rectangle::new(
+                [(lx, ly - px(5.0)), (lx + px(14.0), ly - px(1.0))],
+                c.filled(),
+            ))?;
+            root.draw(&Text::new(
+                s.label,
+                (lx + px(20.0), ly - px(3.0)),
+                font(12.0)
+                    .color(&t.text)
+                    .pos(Pos::new(HPos::Left, VPos::Center)),
+            ))?;
         }
     }
 
@@ -178,7 +270,12 @@ pub fn draw_scaling<DB: DrawingBackend>(
     };
     if let Some((x, colour)) = marked {
         let i = index_of(x);
-        let p = data.scaling.series[0].points.iter().find(|p| p.0 == x).map(|p| p.1).unwrap_or(cap);
+        let p = data.scaling.series[0]
+            .points
+            .iter()
+            .find(|p| p.0 == x)
+            .map(|p| p.1)
+            .unwrap_or(cap);
         let q = (px(pos(i)), y_of(p));
         root.draw(&Circle::new(q, px(7.0), colour.stroke_width(line(2.0))))?;
         // Beside the axis title, where the plot never reaches.
@@ -186,7 +283,9 @@ pub fn draw_scaling<DB: DrawingBackend>(
             root.draw(&Text::new(
                 data.scaling.boundary_text(),
                 (px(css_w - RIGHT), px(8.0)),
-                font(12.0).color(&colour).pos(Pos::new(HPos::Right, VPos::Top)),
+                font(12.0)
+                    .color(&colour)
+                    .pos(Pos::new(HPos::Right, VPos::Top)),
             ))?;
         }
     }

@@ -1,7 +1,10 @@
 //! Snapshot tests of the charts, drawn natively with plotters' SVG backend. A changed drawing
 //! fails until the snapshot is reviewed and rewritten with `UPDATE_SNAPSHOTS=1 cargo test`.
 
-use memcalc_charts::{breakdown_data, draw_breakdown, draw_scaling, Bar, BreakdownData, Frame, ScalingData, Segment, Theme};
+use memcalc_charts::{
+    breakdown_data, draw_breakdown, draw_scaling, Bar, BreakdownData, Frame, ScalingData, Segment,
+    Theme,
+};
 use memcalc_core::units::UnitSystem;
 use memcalc_core::{estimate, Inputs};
 use plotters::prelude::*;
@@ -9,7 +12,11 @@ use plotters::prelude::*;
 const GB: u64 = 1_000_000_000;
 
 fn seg(id: &str, label: &str, bytes: u64) -> Segment {
-    Segment { id: id.into(), label: label.into(), bytes }
+    Segment {
+        id: id.into(),
+        label: label.into(),
+        bytes,
+    }
 }
 
 /// The shape the chart had with a single bar, kept so the fixtures read as before.
@@ -78,7 +85,10 @@ fn render(scenario: &str, units: UnitSystem, size: (u32, u32), scale: f64) -> St
 
 fn render_data(data: &BreakdownData, size: (u32, u32), scale: f64, theme: Theme) -> String {
     let css_width = f64::from(size.0) / scale;
-    let size = (size.0, (memcalc_charts::breakdown::preferred_height(data, css_width) * scale).round() as u32);
+    let size = (
+        size.0,
+        (memcalc_charts::breakdown::preferred_height(data, css_width) * scale).round() as u32,
+    );
     let mut svg = String::new();
     {
         let root = SVGBackend::with_string(&mut svg, size).into_drawing_area();
@@ -93,15 +103,25 @@ fn check_snapshot(name: &str, svg: &str) {
         std::fs::write(&path, svg).unwrap();
         return;
     }
-    let want = std::fs::read_to_string(&path).unwrap_or_else(|_| panic!("missing snapshot {path}; run with UPDATE_SNAPSHOTS=1"));
-    assert!(want == svg, "chart {name} changed; review it and rerun with UPDATE_SNAPSHOTS=1");
+    let want = std::fs::read_to_string(&path)
+        .unwrap_or_else(|_| panic!("missing snapshot {path}; run with UPDATE_SNAPSHOTS=1"));
+    assert!(
+        want == svg,
+        "chart {name} changed; review it and rerun with UPDATE_SNAPSHOTS=1"
+    );
 }
 
 #[test]
 fn training_that_does_not_fit() {
     let svg = render("train", UnitSystem::Binary, (720, 190), 1.0);
     // Every component is in the legend with its size, and the shortfall is named.
-    for label in ["Weights 13.04 GiB", "FP32 master weights 26.08 GiB", "Gradients 13.04 GiB", "Optimizer states 52.15 GiB", "Activations 5.59 GiB"] {
+    for label in [
+        "Weights 13.04 GiB",
+        "FP32 master weights 26.08 GiB",
+        "Gradients 13.04 GiB",
+        "Optimizer states 52.15 GiB",
+        "Activations 5.59 GiB",
+    ] {
         assert!(svg.contains(label), "legend lacks {label}");
     }
     assert!(svg.contains("short"), "shortfall not labelled");
@@ -124,7 +144,10 @@ fn hidpi_scales_every_length() {
     let two = render("train", UnitSystem::Binary, (1440, 380), 2.0);
     // Font sizes double with the pixel ratio, so text stays the same size on screen.
     let sizes = |svg: &str| -> Vec<f64> {
-        svg.split("font-size=\"").skip(1).map(|r| r.split('"').next().unwrap().parse().unwrap()).collect()
+        svg.split("font-size=\"")
+            .skip(1)
+            .map(|r| r.split('"').next().unwrap().parse().unwrap())
+            .collect()
     };
     let (a, b) = (sizes(&one), sizes(&two));
     assert_eq!(a.len(), b.len());
@@ -147,9 +170,20 @@ fn segment_colours_follow_component_ids() {
 fn narrow_chart_keeps_the_capacity_label_inside() {
     let svg = render("infer", UnitSystem::Binary, (240, 250), 1.0);
     // Too narrow for the device name: the label keeps capacity and headroom, and starts inside.
-    let label = svg.split("<text").find(|t| t.contains("headroom")).expect("capacity label");
+    let label = svg
+        .split("<text")
+        .find(|t| t.contains("headroom"))
+        .expect("capacity label");
     assert!(!label.contains("NVIDIA"), "{label}");
-    let x: f64 = label.split("x=\"").nth(1).unwrap().split('"').next().unwrap().parse().unwrap();
+    let x: f64 = label
+        .split("x=\"")
+        .nth(1)
+        .unwrap()
+        .split('"')
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap();
     assert!((0.0..240.0).contains(&x), "label starts at {x}");
     check_snapshot("infer_8b_narrow", &svg);
 }
@@ -161,7 +195,10 @@ fn chart_data_comes_from_the_device_rows_of_an_estimate() {
     let d = breakdown_data(&e, UnitSystem::Binary);
     // Offloaded states live in host memory: they are not part of the device bar but of the
     // host bar, which adds up to the host memory per node.
-    assert!(d.bars[0].segments.iter().all(|s| s.id != "optimizer" && s.id != "master_weights"));
+    assert!(d.bars[0]
+        .segments
+        .iter()
+        .all(|s| s.id != "optimizer" && s.id != "master_weights"));
     assert_eq!(d.bars[0].total(), e.per_device_bytes);
     assert_eq!(d.bars[0].capacity_bytes, Some(e.capacity_bytes));
     assert_eq!(d.bars.len(), 2);
@@ -176,7 +213,10 @@ fn offload_draws_a_host_bar_against_host_memory() {
     let d = breakdown_data(&e, UnitSystem::Binary);
     let svg = render_data(&d, (720, 300), 1.0, Theme::LIGHT);
     assert!(svg.contains("Host memory per node (GiB)"));
-    assert!(svg.contains("Host memory: 512.00 GiB"), "host capacity labelled");
+    assert!(
+        svg.contains("Host memory: 512.00 GiB"),
+        "host capacity labelled"
+    );
     check_snapshot("offload_13b_host_bar", &svg);
 }
 
@@ -191,7 +231,12 @@ fn a_simulation_shows_what_it_writes_to_disk() {
 
 #[test]
 fn dark_theme_draws_light_text_on_a_dark_background() {
-    let svg = render_data(&data("train", UnitSystem::Binary), (720, 190), 1.0, Theme::DARK);
+    let svg = render_data(
+        &data("train", UnitSystem::Binary),
+        (720, 190),
+        1.0,
+        Theme::DARK,
+    );
     assert!(svg.to_lowercase().contains("#161b22"), "dark background");
     assert!(svg.to_lowercase().contains("#e6edf3"), "light text");
     check_snapshot("train_7b_h100_dark", &svg);
@@ -203,18 +248,32 @@ fn hit_boxes_cover_the_bar_in_order_with_shares() {
     let boxes = memcalc_charts::breakdown::hit_boxes(&d, 720.0);
     assert_eq!(boxes.len(), 7);
     assert_eq!(boxes[0].id, "weights");
-    assert!(boxes.windows(2).all(|w| (w[0].x1 - w[1].x0).abs() < 1e-9), "adjacent");
-    assert!(boxes[3].share.starts_with("43.0 %") && boxes[3].share.ends_with("of GPU memory per device"), "{}", boxes[3].share);
+    assert!(
+        boxes.windows(2).all(|w| (w[0].x1 - w[1].x0).abs() < 1e-9),
+        "adjacent"
+    );
+    assert!(
+        boxes[3].share.starts_with("43.0 %")
+            && boxes[3].share.ends_with("of GPU memory per device"),
+        "{}",
+        boxes[3].share
+    );
 }
 
 fn scaling_svg(q: &str, theme: Theme) -> String {
     let (i, _) = Inputs::from_query(q);
     let s = i.parse().unwrap();
     let e = estimate(&s);
-    let data = ScalingData { scaling: memcalc_core::report::scaling(&s), y_label: memcalc_charts::device_title(&e).to_string(), capacity_label: e.device_label, units: UnitSystem::Binary };
+    let data = ScalingData {
+        scaling: memcalc_core::report::scaling(&s),
+        y_label: memcalc_charts::device_title(&e).to_string(),
+        capacity_label: e.device_label,
+        units: UnitSystem::Binary,
+    };
     let mut svg = String::new();
     {
-        let root = SVGBackend::with_string(&mut svg, (720, memcalc_charts::scaling::HEIGHT as u32)).into_drawing_area();
+        let root = SVGBackend::with_string(&mut svg, (720, memcalc_charts::scaling::HEIGHT as u32))
+            .into_drawing_area();
         draw_scaling(&root, &data, Frame { scale: 1.0, theme }).unwrap();
     }
     svg
@@ -223,9 +282,18 @@ fn scaling_svg(q: &str, theme: Theme) -> String {
 #[test]
 fn scaling_marks_where_a_batch_stops_fitting() {
     let svg = scaling_svg("params=1B&gpu=a100-40&seq=4096", Theme::LIGHT);
-    let max = memcalc_core::derived::max_batch(&Inputs::from_query("params=1B&gpu=a100-40&seq=4096").0.parse().unwrap()).unwrap();
+    let max = memcalc_core::derived::max_batch(
+        &Inputs::from_query("params=1B&gpu=a100-40&seq=4096")
+            .0
+            .parse()
+            .unwrap(),
+    )
+    .unwrap();
     // The exact limit is among the points: the largest batch that fits, and the next.
-    assert!(svg.contains(&format!("fits up to {}, not at {}", max, max + 1)), "limit labelled");
+    assert!(
+        svg.contains(&format!("fits up to {}, not at {}", max, max + 1)),
+        "limit labelled"
+    );
     assert!(svg.contains("Micro-batch size"));
     assert!(svg.contains("now"));
     check_snapshot("scaling_1b_batch", &svg);
@@ -233,7 +301,10 @@ fn scaling_marks_where_a_batch_stops_fitting() {
 
 #[test]
 fn scaling_of_a_simulation_has_strong_and_weak_lines() {
-    let svg = scaling_svg("mode=sim&method=grid&nx=2048&ny=2048&nz=512&ranks=64&nodes=2", Theme::LIGHT);
+    let svg = scaling_svg(
+        "mode=sim&method=grid&nx=2048&ny=2048&nz=512&ranks=64&nodes=2",
+        Theme::LIGHT,
+    );
     assert!(svg.contains("Strong scaling") && svg.contains("Weak scaling"));
     assert!(svg.contains("Nodes"));
     check_snapshot("scaling_sim_nodes", &svg);

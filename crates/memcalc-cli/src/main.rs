@@ -101,7 +101,10 @@ fn main() -> ExitCode {
         };
     }
     let e = estimate(&scenario);
-    print!("{}", output::render(&scenario, &e, &notices, format, decimal));
+    print!(
+        "{}",
+        output::render(&scenario, &e, &notices, format, decimal)
+    );
     exit(e.fits())
 }
 

@@ -1,7 +1,7 @@
 //! The formats `memcalc` prints: a terminal table, JSON, CSV and Markdown, and sweeps.
 
-use memcalc_core::units::{format_bytes, group_digits, UnitSystem};
 use memcalc_core::report;
+use memcalc_core::units::{format_bytes, group_digits, UnitSystem};
 use memcalc_core::{Estimate, Inputs, Notice, Scenario};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -24,8 +24,18 @@ impl Format {
     }
 }
 
-pub fn render(s: &Scenario, e: &Estimate, notices: &[Notice], format: Format, decimal: bool) -> String {
-    let units = if decimal { UnitSystem::Decimal } else { UnitSystem::Binary };
+pub fn render(
+    s: &Scenario,
+    e: &Estimate,
+    notices: &[Notice],
+    format: Format,
+    decimal: bool,
+) -> String {
+    let units = if decimal {
+        UnitSystem::Decimal
+    } else {
+        UnitSystem::Binary
+    };
     let size = |b: u64| format_bytes(b, units);
     let mut out = String::new();
     match format {
@@ -33,7 +43,13 @@ pub fn render(s: &Scenario, e: &Estimate, notices: &[Notice], format: Format, de
         Format::Csv => out.push_str(&report::to_csv(e)),
         Format::Markdown => out.push_str(&report::to_markdown(e, units)),
         Format::Table => {
-            let width = e.components.iter().map(|c| c.label.len()).max().unwrap_or(10).max(16);
+            let width = e
+                .components
+                .iter()
+                .map(|c| c.label.len())
+                .max()
+                .unwrap_or(10)
+                .max(16);
             for c in &e.components {
                 out.push_str(&format!(
                     "{:<width$}  {:>12}  {:>22} B  {:<6}  {}\n",
@@ -44,9 +60,19 @@ pub fn render(s: &Scenario, e: &Estimate, notices: &[Notice], format: Format, de
                     c.formula
                 ));
             }
-            out.push_str(&format!("{:<width$}  {:>12}  {:>22} B  ({})\n", format!("Total per {}", e.per), size(e.per_device_bytes), group_digits(e.per_device_bytes), e.busiest));
+            out.push_str(&format!(
+                "{:<width$}  {:>12}  {:>22} B  ({})\n",
+                format!("Total per {}", e.per),
+                size(e.per_device_bytes),
+                group_digits(e.per_device_bytes),
+                e.busiest
+            ));
             if e.host_per_node_bytes > 0 && e.mode != memcalc_core::Mode::Sim {
-                out.push_str(&format!("{:<width$}  {:>12}\n", "Host per node", size(e.host_per_node_bytes)));
+                out.push_str(&format!(
+                    "{:<width$}  {:>12}\n",
+                    "Host per node",
+                    size(e.host_per_node_bytes)
+                ));
             }
             out.push_str(&report::verdict(e, units));
             out.push('\n');
@@ -56,18 +82,32 @@ pub fn render(s: &Scenario, e: &Estimate, notices: &[Notice], format: Format, de
             let d = memcalc_core::derived::derive(s);
             if e.mode != memcalc_core::Mode::Sim {
                 match d.max_batch {
-                    Some(b) => out.push_str(&format!("Largest micro-batch that fits: {}\n", group_digits(b))),
-                    None => out.push_str("Largest micro-batch that fits: none, even 1 does not fit\n"),
+                    Some(b) => out.push_str(&format!(
+                        "Largest micro-batch that fits: {}\n",
+                        group_digits(b)
+                    )),
+                    None => {
+                        out.push_str("Largest micro-batch that fits: none, even 1 does not fit\n")
+                    }
                 }
             }
             if let Some(q) = d.max_seq {
-                out.push_str(&format!("Longest context that fits: {} tokens\n", group_digits(q)));
+                out.push_str(&format!(
+                    "Longest context that fits: {} tokens\n",
+                    group_digits(q)
+                ));
             }
             if let Some(g) = d.fewest_gpus {
-                out.push_str(&format!("Fewest GPUs with this parallel setup: {}\n", group_digits(g)));
+                out.push_str(&format!(
+                    "Fewest GPUs with this parallel setup: {}\n",
+                    group_digits(g)
+                ));
             }
             if let Some(n) = d.fewest_nodes {
-                out.push_str(&format!("Fewest nodes (same ranks per node): {}\n", group_digits(n)));
+                out.push_str(&format!(
+                    "Fewest nodes (same ranks per node): {}\n",
+                    group_digits(n)
+                ));
             }
             for sv in d.savings.iter().take(5) {
                 out.push_str(&format!(
@@ -86,20 +126,30 @@ pub fn render(s: &Scenario, e: &Estimate, notices: &[Notice], format: Format, de
 /// Estimates for every value of one key; returns whether the last one fits.
 pub fn sweep(base: &Inputs, spec: &str, format: Format, decimal: bool) -> Result<bool, String> {
     let (key, range) = spec.split_once('=').ok_or("--sweep takes KEY=FROM..TO")?;
-    let (a, b) = range.split_once("..").ok_or("--sweep takes KEY=FROM..TO, e.g. batch=1..64")?;
-    let parse = |t: &str| memcalc_core::units::parse_count(t).map_err(|e| format!("--sweep {key}: {e}"));
+    let (a, b) = range
+        .split_once("..")
+        .ok_or("--sweep takes KEY=FROM..TO, e.g. batch=1..64")?;
+    let parse =
+        |t: &str| memcalc_core::units::parse_count(t).map_err(|e| format!("--sweep {key}: {e}"));
     let (from, to) = (parse(a)?, parse(b)?);
     if from > to {
         return Err(format!("--sweep {key}: {from} is above {to}"));
     }
     if !memcalc_core::inputs::is_field(key) {
-        return Err(format!("--sweep: '{key}' is not a parameter; see docs/url-parameters.md"));
+        return Err(format!(
+            "--sweep: '{key}' is not a parameter; see docs/url-parameters.md"
+        ));
     }
-    let units = if decimal { UnitSystem::Decimal } else { UnitSystem::Binary };
-    let rows: Vec<(u64, u64, u64, bool)> = report::sweep(base, key, &report::sweep_values(from, to))?
-        .into_iter()
-        .map(|p| (p.x, p.bytes, p.capacity, p.fits))
-        .collect();
+    let units = if decimal {
+        UnitSystem::Decimal
+    } else {
+        UnitSystem::Binary
+    };
+    let rows: Vec<(u64, u64, u64, bool)> =
+        report::sweep(base, key, &report::sweep_values(from, to))?
+            .into_iter()
+            .map(|p| (p.x, p.bytes, p.capacity, p.fits))
+            .collect();
     let mut out = String::new();
     match format {
         Format::Json => {
@@ -107,7 +157,10 @@ pub fn sweep(base: &Inputs, spec: &str, format: Format, decimal: bool) -> Result
                 .iter()
                 .map(|(v, b, c, f)| format!("{{\"{key}\":{v},\"per_device_bytes\":{b},\"capacity_bytes\":{c},\"fits\":{f}}}"))
                 .collect();
-            out.push_str(&format!("{{\"schema_version\":1,\"sweep\":\"{key}\",\"points\":[{}]}}\n", items.join(",")));
+            out.push_str(&format!(
+                "{{\"schema_version\":1,\"sweep\":\"{key}\",\"points\":[{}]}}\n",
+                items.join(",")
+            ));
         }
         Format::Csv => {
             out.push_str(&format!("{key},per_device_bytes,capacity_bytes,fits\n"));
@@ -116,14 +169,24 @@ pub fn sweep(base: &Inputs, spec: &str, format: Format, decimal: bool) -> Result
             }
         }
         Format::Markdown => {
-            out.push_str(&format!("| {key} | Memory per device | Fits |\n|---:|---:|---|\n"));
+            out.push_str(&format!(
+                "| {key} | Memory per device | Fits |\n|---:|---:|---|\n"
+            ));
             for (v, b, _, f) in &rows {
-                out.push_str(&format!("| {v} | {} | {} |\n", format_bytes(*b, units), if *f { "yes" } else { "no" }));
+                out.push_str(&format!(
+                    "| {v} | {} | {} |\n",
+                    format_bytes(*b, units),
+                    if *f { "yes" } else { "no" }
+                ));
             }
         }
         Format::Table => {
             for (v, b, _, f) in &rows {
-                out.push_str(&format!("{key}={v:<12} {:>12}  {}\n", format_bytes(*b, units), if *f { "fits" } else { "does not fit" }));
+                out.push_str(&format!(
+                    "{key}={v:<12} {:>12}  {}\n",
+                    format_bytes(*b, units),
+                    if *f { "fits" } else { "does not fit" }
+                ));
             }
         }
     }

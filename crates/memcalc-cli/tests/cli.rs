@@ -3,8 +3,15 @@
 use std::process::Command;
 
 fn memcalc(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_memcalc")).args(args).output().unwrap();
-    (out.status.code().unwrap(), String::from_utf8(out.stdout).unwrap(), String::from_utf8(out.stderr).unwrap())
+    let out = Command::new(env!("CARGO_BIN_EXE_memcalc"))
+        .args(args)
+        .output()
+        .unwrap();
+    (
+        out.status.code().unwrap(),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
 }
 
 #[test]
@@ -18,15 +25,37 @@ fn share_link_prints_table_and_exit_status_says_it_does_not_fit() {
 
 #[test]
 fn key_value_arguments_and_json() {
-    let (code, out, _) = memcalc(&["--json", "mode=infer", "params=1B", "dtype=fp16", "overhead=0", "runtime=0"]);
+    let (code, out, _) = memcalc(&[
+        "--json",
+        "mode=infer",
+        "params=1B",
+        "dtype=fp16",
+        "overhead=0",
+        "runtime=0",
+    ]);
     assert_eq!(code, 0);
-    assert!(out.starts_with("{\"schema_version\":1,\"mode\":\"infer\",\"per_device_bytes\":"), "{out}");
+    assert!(
+        out.starts_with("{\"schema_version\":1,\"mode\":\"infer\",\"per_device_bytes\":"),
+        "{out}"
+    );
     assert!(out.contains("{\"id\":\"weights\",\"label\":\"Weights\",\"bytes\":2000000000,\"location\":\"device\""), "{out}");
     assert!(out.contains("{\"id\":\"kv_cache\","), "{out}");
     assert!(out.contains("\"fits\":true"));
     // The total is the sum of the device components.
-    let total: u64 = out.split("\"per_device_bytes\":").nth(1).unwrap().split(',').next().unwrap().parse().unwrap();
-    let sum: u64 = out.split("\"bytes\":").skip(1).map(|r| r.split(',').next().unwrap().parse::<u64>().unwrap()).sum();
+    let total: u64 = out
+        .split("\"per_device_bytes\":")
+        .nth(1)
+        .unwrap()
+        .split(',')
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap();
+    let sum: u64 = out
+        .split("\"bytes\":")
+        .skip(1)
+        .map(|r| r.split(',').next().unwrap().parse::<u64>().unwrap())
+        .sum();
     assert_eq!(total, sum);
 }
 
@@ -39,31 +68,70 @@ fn invalid_input_exits_2_with_the_message() {
 
 #[test]
 fn csv_and_markdown_list_every_component_and_the_total() {
-    let (code, out, _) = memcalc(&["--format", "csv", "mode=infer", "params=1B", "dtype=fp16", "overhead=0", "runtime=0"]);
+    let (code, out, _) = memcalc(&[
+        "--format",
+        "csv",
+        "mode=infer",
+        "params=1B",
+        "dtype=fp16",
+        "overhead=0",
+        "runtime=0",
+    ]);
     assert_eq!(code, 0);
     let lines: Vec<&str> = out.lines().collect();
     assert_eq!(lines[0], "id,label,bytes,location,formula");
-    assert!(lines.iter().any(|l| l.starts_with("weights,Weights,2000000000,device,")));
+    assert!(lines
+        .iter()
+        .any(|l| l.starts_with("weights,Weights,2000000000,device,")));
     // Formulas with commas are quoted.
-    assert!(lines.iter().any(|l| l.contains(",\"1,000,000,000 × 2 B = 2,000,000,000 B\"")), "{out}");
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.contains(",\"1,000,000,000 × 2 B = 2,000,000,000 B\"")),
+        "{out}"
+    );
     assert!(lines.last().unwrap().starts_with("total,Total per device,"));
     let (_, md, _) = memcalc(&["--format", "markdown", "params=7B"]);
-    assert!(md.starts_with("| Component | Memory | Bytes | Where | Formula |\n|---|"), "{md}");
+    assert!(
+        md.starts_with("| Component | Memory | Bytes | Where | Formula |\n|---|"),
+        "{md}"
+    );
     assert!(md.contains("| **Total per device** |"));
 }
 
 #[test]
 fn sweeps_give_one_row_per_value_and_the_exit_status_of_the_last() {
-    let (code, out, _) = memcalc(&["--sweep", "batch=1..8", "--format", "csv", "params=7B", "zero=3", "gpus=8"]);
+    let (code, out, _) = memcalc(&[
+        "--sweep",
+        "batch=1..8",
+        "--format",
+        "csv",
+        "params=7B",
+        "zero=3",
+        "gpus=8",
+    ]);
     let rows: Vec<&str> = out.lines().skip(1).collect();
     assert_eq!(rows.len(), 8);
     assert_eq!(code, if rows[7].ends_with("true") { 0 } else { 1 });
     // Memory grows with the batch.
-    let bytes: Vec<u64> = rows.iter().map(|r| r.split(',').nth(1).unwrap().parse().unwrap()).collect();
+    let bytes: Vec<u64> = rows
+        .iter()
+        .map(|r| r.split(',').nth(1).unwrap().parse().unwrap())
+        .collect();
     assert!(bytes.windows(2).all(|w| w[1] > w[0]));
     // Long ranges double.
-    let (_, out, _) = memcalc(&["--sweep", "ranks=64..4096", "--format", "json", "mode=sim", "method=grid"]);
-    assert!(out.starts_with("{\"schema_version\":1,\"sweep\":\"ranks\",\"points\":[{\"ranks\":64,"), "{out}");
+    let (_, out, _) = memcalc(&[
+        "--sweep",
+        "ranks=64..4096",
+        "--format",
+        "json",
+        "mode=sim",
+        "method=grid",
+    ]);
+    assert!(
+        out.starts_with("{\"schema_version\":1,\"sweep\":\"ranks\",\"points\":[{\"ranks\":64,"),
+        "{out}"
+    );
     assert_eq!(out.matches("\"ranks\":").count(), 7);
     let (code, _, err) = memcalc(&["--sweep", "colour=1..2"]);
     assert_eq!(code, 2);
@@ -74,7 +142,13 @@ fn sweeps_give_one_row_per_value_and_the_exit_status_of_the_last() {
 fn help_and_bad_options() {
     let (code, out, _) = memcalc(&["--help"]);
     assert_eq!(code, 0);
-    for word in ["--format", "--sweep", "--decimal", "EXIT STATUS", "docs/url-parameters.md"] {
+    for word in [
+        "--format",
+        "--sweep",
+        "--decimal",
+        "EXIT STATUS",
+        "docs/url-parameters.md",
+    ] {
         assert!(out.contains(word), "help lacks {word}");
     }
     let (code, _, err) = memcalc(&["--format", "yaml"]);
@@ -91,6 +165,12 @@ fn a_copied_command_with_a_preset_and_decimal_units_runs() {
     assert!(code == 0 || code == 1, "{code}");
     assert!(out.contains(" GB"), "{out}");
     assert!(!out.contains("GiB"), "{out}");
-    let (_, json, _) = memcalc(&["--json", "v=1&preset=llama-3-8b-serve&batch=32&units=decimal"]);
-    assert!(json.contains("\"per_device_bytes\":89088464486"), "pinned in links_v1.txt: {json}");
+    let (_, json, _) = memcalc(&[
+        "--json",
+        "v=1&preset=llama-3-8b-serve&batch=32&units=decimal",
+    ]);
+    assert!(
+        json.contains("\"per_device_bytes\":89088464486"),
+        "pinned in links_v1.txt: {json}"
+    );
 }

@@ -88,15 +88,31 @@ pub fn check(s: &Scenario, e: &Estimate) -> Option<Check> {
         .collect();
     let bar = crate::sat::sum(counted.iter().map(|c| c.bytes));
     let rows = counted.iter().map(|c| c.id).collect();
-    let estimated = if kind == Measured::Rank { bar / per_bar } else { bar };
+    let estimated = if kind == Measured::Rank {
+        bar / per_bar
+    } else {
+        bar
+    };
     let gap = measured.abs_diff(estimated);
     let error = crate::sat::mul_div(gap, 10_000, measured.max(1)).min(i64::MAX as u64) as i64;
     let error_bp = if estimated < measured { -error } else { error };
     // The calibration is kept per rank (per device for neural models); a CPU node's bar
     // holds several ranks.
-    let per_rank_gap = if kind == Measured::Rank { gap } else { gap.div_ceil(per_bar) };
-    let suggested_calibration = (measured > estimated).then(|| s.calibration.saturating_add(per_rank_gap));
-    Some(Check { kind, measured, estimated, rows, error_bp, suggested_calibration })
+    let per_rank_gap = if kind == Measured::Rank {
+        gap
+    } else {
+        gap.div_ceil(per_bar)
+    };
+    let suggested_calibration =
+        (measured > estimated).then(|| s.calibration.saturating_add(per_rank_gap));
+    Some(Check {
+        kind,
+        measured,
+        estimated,
+        rows,
+        error_bp,
+        suggested_calibration,
+    })
 }
 
 /// Adds the kept calibration as a row of its own, so it stays visible and explained.
@@ -107,7 +123,11 @@ pub fn apply(s: &Scenario, e: &mut Estimate) {
     let per_bar = ranks_per_bar(s);
     let bytes = crate::mul!(s.calibration, per_bar);
     let formula = if per_bar > 1 {
-        format!("{} B per rank × {per_bar} ranks per node = {} B", g(s.calibration), g(bytes))
+        format!(
+            "{} B per rank × {per_bar} ranks per node = {} B",
+            g(s.calibration),
+            g(bytes)
+        )
     } else {
         format!("{} B", g(bytes))
     };
@@ -124,8 +144,15 @@ pub fn apply(s: &Scenario, e: &mut Estimate) {
     e.per_device_bytes = crate::add!(e.per_device_bytes, bytes);
     e.per_rank_bytes = crate::add!(e.per_rank_bytes, s.calibration);
     if s.mode == Mode::Sim {
-        e.host_per_node_bytes = crate::add!(e.host_per_node_bytes, crate::mul!(s.calibration, ranks_per_node(s)));
+        e.host_per_node_bytes = crate::add!(
+            e.host_per_node_bytes,
+            crate::mul!(s.calibration, ranks_per_node(s))
+        );
     }
-    let ranks = if s.mode == Mode::Sim { s.sim.ranks } else { s.parallel.gpus };
+    let ranks = if s.mode == Mode::Sim {
+        s.sim.ranks
+    } else {
+        s.parallel.gpus
+    };
     e.cluster_bytes = crate::add!(e.cluster_bytes, crate::mul!(s.calibration, ranks));
 }

@@ -4,8 +4,8 @@
 use crate::estimate::estimate;
 use crate::inputs::Inputs;
 use crate::optimizer::Optimizer;
-use crate::search::{largest, smallest};
 use crate::scenario::{Mode, Offload, Recompute, Scenario, MAX_BATCH, MAX_GPUS, MAX_SEQ};
+use crate::search::{largest, smallest};
 
 fn device_bytes(s: &Scenario) -> u64 {
     estimate(s).per_device_bytes
@@ -292,11 +292,22 @@ pub fn derive(s: &Scenario) -> Derived {
         };
     }
     let batch = max_batch(s);
-    let seq = if s.mode == Mode::Infer { max_seq(s) } else { None };
+    let seq = if s.mode == Mode::Infer {
+        max_seq(s)
+    } else {
+        None
+    };
     Derived {
         max_batch: batch,
         max_seq: seq,
-        scaling: scaling_with(s, if crate::report::sweeps_context(s) { seq } else { batch }),
+        scaling: scaling_with(
+            s,
+            if crate::report::sweeps_context(s) {
+                seq
+            } else {
+                batch
+            },
+        ),
         fewest_gpus: fewest_gpus(s),
         savings: savings(s),
         ..Default::default()

@@ -127,11 +127,39 @@ pub struct NodePreset {
 }
 
 pub const NODES: &[NodePreset] = &[
-    NodePreset { id: "archer2", label: "ARCHER2 standard node (2× EPYC 7742), 256 GiB", gib: 256 },
-    NodePreset { id: "archer2-highmem", label: "ARCHER2 high-memory node, 512 GiB", gib: 512 },
-    NodePreset { id: "lumi-c", label: "LUMI-C standard node (2× EPYC 7763), 256 GiB", gib: 256 },
-    NodePreset { id: "perlmutter-cpu", label: "Perlmutter CPU node (2× EPYC 7763), 512 GiB", gib: 512 },
-    NodePreset { id: "frontier", label: "Frontier node (EPYC 7A53 + 4× MI250X), 512 GiB host", gib: 512 },
-    NodePreset { id: "fugaku", label: "Fugaku node (A64FX), 32 GiB HBM2", gib: 32 },
-    NodePreset { id: "genoa-768", label: "Dual EPYC 9654 (Genoa), 24 × 32 GiB DIMMs, 768 GiB", gib: 768 },
+    NodePreset {
+        id: "archer2",
+        label: "ARCHER2 standard node (2× EPYC 7742), 256 GiB",
+        gib: 256,
+    },
+    NodePreset {
+        id: "archer2-highmem",
+        label: "ARCHER2 high-memory node, 512 GiB",
+        gib: 512,
+    },
+    NodePreset {
+        id: "lumi-c",
+        label: "LUMI-C standard node (2× EPYC 7763), 256 GiB",
+        gib: 256,
+    },
+    NodePreset {
+        id: "perlmutter-cpu",
+        label: "Perlmutter CPU node (2× EPYC 7763), 512 GiB",
+        gib: 512,
+    },
+    NodePreset {
+        id: "frontier",
+        label: "Frontier node (EPYC 7A53 + 4× MI250X), 512 GiB host",
+        gib: 512,
+    },
+    NodePreset {
+        id: "fugaku",
+        label: "Fugaku node (A64FX), 32 GiB HBM2",
+        gib: 32,
+    },
+    NodePreset {
+        id: "genoa-768",
+        label: "Dual EPYC 9654 (Genoa), 24 × 32 GiB DIMMs, 768 GiB",
+        gib: 768,
+    },
 ];

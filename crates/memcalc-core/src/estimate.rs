@@ -89,7 +89,6 @@ impl Estimate {
         self.per_device_bytes <= self.capacity_bytes
     }
 
-
     /// The size of the headroom or shortfall.
     pub fn headroom_abs(&self) -> u64 {
         self.capacity_bytes.abs_diff(self.per_device_bytes)
@@ -100,7 +99,16 @@ impl Estimate {
         self.components
             .iter()
             .filter(|c| c.location == Location::Host)
-            .map(|c| (c, if c.id == "dataset" { c.bytes } else { crate::mul!(c.bytes, self.devices_per_node) }))
+            .map(|c| {
+                (
+                    c,
+                    if c.id == "dataset" {
+                        c.bytes
+                    } else {
+                        crate::mul!(c.bytes, self.devices_per_node)
+                    },
+                )
+            })
             .collect()
     }
 

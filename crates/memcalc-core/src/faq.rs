@@ -14,7 +14,11 @@ pub struct Answer {
 }
 
 fn qa(id: &'static str, question: &'static str, answer: String) -> Answer {
-    Answer { id, question, answer }
+    Answer {
+        id,
+        question,
+        answer,
+    }
 }
 
 pub fn faq(s: &Scenario, e: &Estimate, units: UnitSystem) -> Vec<Answer> {

@@ -138,7 +138,10 @@ fn canonical(key: &str, s: &Scenario) -> String {
             }
         }
         "dataset_on" => s.dataset_on.id().into(),
-        "measured" => s.measured.map(|b| canonical_size(b, 1 << 30)).unwrap_or_default(),
+        "measured" => s
+            .measured
+            .map(|b| canonical_size(b, 1 << 30))
+            .unwrap_or_default(),
         "measured_kind" => s.measured_kind.id().into(),
         "calibration" => {
             if s.calibration > 0 {
@@ -454,7 +457,10 @@ impl Inputs {
         let calibration = r.size("calibration", 1 << 20, MAX_DEVICE_BYTES);
         if let (Some(Mode::Sim), Some(k)) = (mode, measured_kind) {
             if k != crate::calibrate::Measured::Rank && k != crate::calibrate::Measured::NvidiaSmi {
-                r.fail("measured_kind", "simulations compare with nvidia-smi (GPU runs) or the code's per-rank report");
+                r.fail(
+                    "measured_kind",
+                    "simulations compare with nvidia-smi (GPU runs) or the code's per-rank report",
+                );
             }
         }
 
@@ -890,4 +896,3 @@ impl Inputs {
 pub fn is_field(key: &str) -> bool {
     field(key).is_some()
 }
-

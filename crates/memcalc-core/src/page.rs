@@ -7,7 +7,17 @@ use crate::query::{pairs, Notice};
 use crate::units::UnitSystem;
 
 /// Parts of the calculator `show=` can pick, with their ids.
-pub const PARTS: &[&str] = &["form", "verdict", "chart", "advice", "scaling", "table", "explanations", "faq", "share"];
+pub const PARTS: &[&str] = &[
+    "form",
+    "verdict",
+    "chart",
+    "advice",
+    "scaling",
+    "table",
+    "explanations",
+    "faq",
+    "share",
+];
 
 /// A colour theme asked for by the link (embeds follow their host page).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -45,7 +55,14 @@ pub const SHOW_ALL: u16 = (1 << 9) - 1;
 
 impl Default for PageOptions {
     fn default() -> Self {
-        PageOptions { units: UnitSystem::Binary, preset: None, embed: false, show: SHOW_ALL, lock: Vec::new(), theme: Theme::Auto }
+        PageOptions {
+            units: UnitSystem::Binary,
+            preset: None,
+            embed: false,
+            show: SHOW_ALL,
+            lock: Vec::new(),
+            theme: Theme::Auto,
+        }
     }
 }
 
@@ -55,7 +72,10 @@ pub fn preset_by_id(id: &str) -> Option<&'static Preset> {
 
 impl PageOptions {
     pub fn shows(&self, part: &str) -> bool {
-        PARTS.iter().position(|p| *p == part).is_some_and(|i| self.show & (1 << i) != 0)
+        PARTS
+            .iter()
+            .position(|p| *p == part)
+            .is_some_and(|i| self.show & (1 << i) != 0)
     }
 
     pub fn locked(&self, key: &str) -> bool {
@@ -66,7 +86,12 @@ impl PageOptions {
     pub fn from_query(input: &str) -> (PageOptions, Vec<Notice>) {
         let mut o = PageOptions::default();
         let mut notices = Vec::new();
-        let mut note = |key: &str, message: String| notices.push(Notice { key: key.to_string(), message });
+        let mut note = |key: &str, message: String| {
+            notices.push(Notice {
+                key: key.to_string(),
+                message,
+            })
+        };
         for (key, value) in pairs(input) {
             let v = value.trim();
             match key.as_str() {
@@ -123,7 +148,12 @@ impl PageOptions {
             out.push_str("&embed=1");
         }
         if self.show != SHOW_ALL {
-            let parts: Vec<&str> = PARTS.iter().enumerate().filter(|(i, _)| self.show & (1 << i) != 0).map(|(_, p)| *p).collect();
+            let parts: Vec<&str> = PARTS
+                .iter()
+                .enumerate()
+                .filter(|(i, _)| self.show & (1 << i) != 0)
+                .map(|(_, p)| *p)
+                .collect();
             out.push_str("&show=");
             out.push_str(&parts.join(","));
         }

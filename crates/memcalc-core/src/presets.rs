@@ -66,4 +66,3 @@ pub const PRESETS: &[Preset] = &[
         query: "mode=train&model=unet&in_channels=8&out_channels=8&base_channels=64&depth=4&spatial_dims=2&grid_points=65536&batch=16&gpu=a100-40",
         source: "Ronneberger et al. 2015 (arXiv:1505.04597): 4 levels from 64 channels; inputs and outputs 8 physical fields" },
 ];
-

@@ -180,18 +180,24 @@ impl Scenario {
         let base_scenario = preset.and_then(preset_scenario);
         let preset = preset.filter(|_| base_scenario.is_some());
         let mine = Inputs::from_scenario(self);
-        let base = Inputs::from_scenario(&base_scenario.unwrap_or_else(|| Scenario::default_for(self.mode)));
+        let base = Inputs::from_scenario(
+            &base_scenario.unwrap_or_else(|| Scenario::default_for(self.mode)),
+        );
         let mut out = format!("v={SCHEMA_VERSION}");
         if let Some(p) = preset {
             out.push_str("&preset=");
             out.push_str(p.id);
         }
-        let arch_changed = ["layers", "hidden", "heads", "vocab"].iter().any(|k| mine.get(k) != base.get(k));
+        let arch_changed = ["layers", "hidden", "heads", "vocab"]
+            .iter()
+            .any(|k| mine.get(k) != base.get(k));
         for f in FIELDS {
             let v = mine.get(f.key);
             // With an architecture, an absent count means "derive it": a given one must be
             // written whenever the link also names the architecture.
-            let forced = (f.key == "params" && self.arch.is_some() && (preset.is_none() || arch_changed))
+            let forced = (f.key == "params"
+                && self.arch.is_some()
+                && (preset.is_none() || arch_changed))
                 || (f.key == "mode" && preset.is_none() && self.mode != Scenario::default().mode);
             if v != base.get(f.key) || forced {
                 out.push('&');

@@ -97,7 +97,10 @@ pub fn to_csv(e: &Estimate) -> String {
             csv_field(&c.formula)
         ));
     }
-    out.push_str(&format!("total,Total per {},{},device,\n", e.per, e.per_device_bytes));
+    out.push_str(&format!(
+        "total,Total per {},{},device,\n",
+        e.per, e.per_device_bytes
+    ));
     out
 }
 
@@ -113,7 +116,8 @@ pub fn verdict(e: &Estimate, units: UnitSystem) -> String {
 
 pub fn to_markdown(e: &Estimate, units: UnitSystem) -> String {
     let size = |b: u64| format_bytes(b, units);
-    let mut out = String::from("| Component | Memory | Bytes | Where | Formula |\n|---|---:|---:|---|---|\n");
+    let mut out =
+        String::from("| Component | Memory | Bytes | Where | Formula |\n|---|---:|---:|---|---|\n");
     for c in &e.components {
         out.push_str(&format!(
             "| {} | {} | {} | {} | `{}` |\n",
@@ -164,11 +168,19 @@ pub fn sweep(base: &Inputs, key: &str, values: &[u64]) -> Result<Vec<Point>, Str
     for &v in values {
         let mut i = base.clone();
         i.set(key, v.to_string());
-        let s = i
-            .parse()
-            .map_err(|e| e.into_iter().map(|e| e.message).collect::<Vec<_>>().join("; "))?;
+        let s = i.parse().map_err(|e| {
+            e.into_iter()
+                .map(|e| e.message)
+                .collect::<Vec<_>>()
+                .join("; ")
+        })?;
         let e = estimate(&s);
-        out.push(Point { x: v, bytes: e.per_device_bytes, capacity: e.capacity_bytes, fits: e.fits() });
+        out.push(Point {
+            x: v,
+            bytes: e.per_device_bytes,
+            capacity: e.capacity_bytes,
+            fits: e.fits(),
+        });
     }
     Ok(out)
 }
@@ -198,22 +210,42 @@ pub struct Scaling {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Boundary {
     /// Memory grows with x: fits up to `fit`, not from `over` on.
-    UpTo { fit: u64, over: u64 },
+    UpTo {
+        fit: u64,
+        over: u64,
+    },
     /// Memory falls with x (more nodes): does not fit at `over`, fits from `fit` on.
-    From { over: u64, fit: u64 },
+    From {
+        over: u64,
+        fit: u64,
+    },
     Always,
     Never,
 }
 
 impl Scaling {
     pub fn boundary(&self) -> Boundary {
-        let pts = self.series.first().map(|s| s.points.as_slice()).unwrap_or(&[]);
+        let pts = self
+            .series
+            .first()
+            .map(|s| s.points.as_slice())
+            .unwrap_or(&[]);
         let fits = |p: &(u64, u64)| p.1 <= self.capacity;
-        match (pts.first(), pts.iter().position(|p| !fits(p)), pts.iter().position(fits)) {
+        match (
+            pts.first(),
+            pts.iter().position(|p| !fits(p)),
+            pts.iter().position(fits),
+        ) {
             (_, None, _) => Boundary::Always,
             (_, _, None) => Boundary::Never,
-            (Some(first), Some(o), _) if fits(first) => Boundary::UpTo { fit: pts[o - 1].0, over: pts[o].0 },
-            (_, _, Some(f)) => Boundary::From { over: pts[f - 1].0, fit: pts[f].0 },
+            (Some(first), Some(o), _) if fits(first) => Boundary::UpTo {
+                fit: pts[o - 1].0,
+                over: pts[o].0,
+            },
+            (_, _, Some(f)) => Boundary::From {
+                over: pts[f - 1].0,
+                fit: pts[f].0,
+            },
         }
     }
 
@@ -284,8 +316,14 @@ pub fn scaling_with(s: &Scenario, found: Option<u64>) -> Scaling {
             x_words: "nodes",
             key: "nodes",
             series: vec![
-                Series { label: "Strong scaling (same problem)", points: series(false) },
-                Series { label: "Weak scaling (problem grows with nodes)", points: series(true) },
+                Series {
+                    label: "Strong scaling (same problem)",
+                    points: series(false),
+                },
+                Series {
+                    label: "Weak scaling (problem grows with nodes)",
+                    points: series(true),
+                },
             ],
             capacity,
             current: s.sim.nodes,
@@ -300,15 +338,30 @@ pub fn scaling_with(s: &Scenario, found: Option<u64>) -> Scaling {
         estimate(&t).per_device_bytes
     };
     let (key, x_label, x_words, current, limit) = if sweeps_context(s) {
-        ("seq", "Context length (tokens)", "context length", s.seq, crate::scenario::MAX_SEQ)
+        (
+            "seq",
+            "Context length (tokens)",
+            "context length",
+            s.seq,
+            crate::scenario::MAX_SEQ,
+        )
     } else {
-        ("batch", "Micro-batch size", "micro-batch size", s.batch, crate::scenario::MAX_BATCH)
+        (
+            "batch",
+            "Micro-batch size",
+            "micro-batch size",
+            s.batch,
+            crate::scenario::MAX_BATCH,
+        )
     };
     // Powers of two far enough to show where memory crosses the capacity and past the current
     // value, plus the current value and the exact limit (the largest that fits and the next).
     let floor = if key == "seq" { 4096 } else { 8 };
     let limit_found = found;
-    let reach = current.saturating_mul(2).max(floor).max(limit_found.map_or(0, |m| m.saturating_add(1).saturating_mul(2)));
+    let reach = current
+        .saturating_mul(2)
+        .max(floor)
+        .max(limit_found.map_or(0, |m| m.saturating_add(1).saturating_mul(2)));
     let mut xs = doubling(reach, limit);
     xs.push(current);
     if let Some(m) = limit_found {
@@ -327,7 +380,10 @@ pub fn scaling_with(s: &Scenario, found: Option<u64>) -> Scaling {
         x_label,
         x_words,
         key,
-        series: vec![Series { label: "Memory per device", points }],
+        series: vec![Series {
+            label: "Memory per device",
+            points,
+        }],
         capacity,
         current,
     }

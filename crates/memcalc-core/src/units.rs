@@ -272,7 +272,9 @@ pub fn format_bytes(bytes: u64, units: UnitSystem) -> String {
         return format!("{bytes} B");
     }
     // Formatted as u64: u128's Display would add its own code to the page.
-    let hundredths = u64::try_from((u128::from(bytes) * 100 + u128::from(unit / 2)) / u128::from(unit)).unwrap_or(u64::MAX);
+    let hundredths =
+        u64::try_from((u128::from(bytes) * 100 + u128::from(unit / 2)) / u128::from(unit))
+            .unwrap_or(u64::MAX);
     format!("{}.{:02} {}", hundredths / 100, hundredths % 100, labels[i])
 }
 

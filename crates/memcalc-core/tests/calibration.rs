@@ -35,10 +35,14 @@ fn the_error_is_signed_and_relative_to_the_measurement() {
     let s = scenario("mode=infer&params=7B&dtype=fp16&measured=100&measured_kind=nvidia_smi");
     let e = estimate(&s);
     let c = check(&s, &e).unwrap();
-    let expected = -(((100u64 << 30) - e.per_device_bytes) as i128 * 10_000 / (100i128 << 30)) as i64;
+    let expected =
+        -(((100u64 << 30) - e.per_device_bytes) as i128 * 10_000 / (100i128 << 30)) as i64;
     assert_eq!(c.error_bp, expected);
     assert!(c.error_bp < 0);
-    assert_eq!(c.suggested_calibration, Some((100 << 30) - e.per_device_bytes));
+    assert_eq!(
+        c.suggested_calibration,
+        Some((100 << 30) - e.per_device_bytes)
+    );
 
     // An estimate above the measurement is left as it is: no calibration is offered.
     let s = scenario("mode=infer&params=7B&dtype=fp16&measured=1&measured_kind=nvidia_smi");
@@ -50,7 +54,10 @@ fn the_error_is_signed_and_relative_to_the_measurement() {
 #[test]
 fn keeping_the_calibration_closes_the_gap_and_travels_in_the_link() {
     let s = scenario("mode=infer&params=7B&dtype=fp16&measured=20&measured_kind=reserved");
-    let kept = check(&s, &estimate(&s)).unwrap().suggested_calibration.unwrap();
+    let kept = check(&s, &estimate(&s))
+        .unwrap()
+        .suggested_calibration
+        .unwrap();
     let mut i = Inputs::from_scenario(&s);
     i.set("calibration", format!("{kept}B"));
     let s2 = i.parse().unwrap();
@@ -86,6 +93,9 @@ fn a_simulation_report_is_per_rank_and_the_calibration_is_kept_per_rank() {
 fn simulations_reject_pytorch_counters() {
     let (i, _) = Inputs::from_query("mode=sim&measured=1&measured_kind=allocated");
     let errors = i.parse().unwrap_err();
-    assert!(errors.iter().any(|e| e.key == "measured_kind"), "{errors:?}");
+    assert!(
+        errors.iter().any(|e| e.key == "measured_kind"),
+        "{errors:?}"
+    );
     assert_eq!(<Measured as memcalc_core::Choice>::ALL.len(), 4);
 }

@@ -291,7 +291,10 @@ fn model_presets_have_the_published_parameter_counts() {
         ("gpt2-small-train", 124_439_808),
     ];
     for (id, params) in expected {
-        let p = PRESETS.iter().find(|p| p.id == id).unwrap_or_else(|| panic!("no preset {id}"));
+        let p = PRESETS
+            .iter()
+            .find(|p| p.id == id)
+            .unwrap_or_else(|| panic!("no preset {id}"));
         let s = memcalc_core::Inputs::from_query(p.query).0.parse().unwrap();
         assert_eq!(s.param_count(), params, "{id}");
         assert!(p.source.contains("config.json"), "{id} names its source");

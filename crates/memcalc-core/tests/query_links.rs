@@ -327,13 +327,21 @@ fn scenario_strategy() -> impl Strategy<Value = Scenario> {
                     inputs: 1 + u64::from(q[16] >> 9) % 16,
                     outputs: 1 + u64::from(q[17] >> 9) % 16,
                 },
-                measured: if q[18] % 3 == 0 { None } else { Some(log_range(q[18] >> 2, 45)) },
+                measured: if q[18] % 3 == 0 {
+                    None
+                } else {
+                    Some(log_range(q[18] >> 2, 45))
+                },
                 measured_kind: match (mode, q[19] % 4) {
                     (Mode::Sim, 0 | 1) => memcalc_core::calibrate::Measured::Rank,
                     (Mode::Sim, _) => memcalc_core::calibrate::Measured::NvidiaSmi,
                     (_, k) => memcalc_core::calibrate::Measured::ALL[k as usize],
                 },
-                calibration: if q[20] % 2 == 0 { 0 } else { log_range(q[20] >> 1, 40) },
+                calibration: if q[20] % 2 == 0 {
+                    0
+                } else {
+                    log_range(q[20] >> 1, 40)
+                },
             }
         })
 }
@@ -484,11 +492,21 @@ fn every_url_key_is_documented() {
             f.key
         );
     }
-    for key in memcalc_core::query::META_KEYS.iter().chain(memcalc_core::page::PARTS) {
-        assert!(doc.contains(&format!("`{key}`")), "docs/url-parameters.md lacks `{key}`");
+    for key in memcalc_core::query::META_KEYS
+        .iter()
+        .chain(memcalc_core::page::PARTS)
+    {
+        assert!(
+            doc.contains(&format!("`{key}`")),
+            "docs/url-parameters.md lacks `{key}`"
+        );
     }
     for p in memcalc_core::presets::PRESETS {
-        assert!(doc.contains(&format!("`{}`", p.id)), "docs/url-parameters.md lacks preset `{}`", p.id);
+        assert!(
+            doc.contains(&format!("`{}`", p.id)),
+            "docs/url-parameters.md lacks preset `{}`",
+            p.id
+        );
     }
 }
 
@@ -499,12 +517,19 @@ fn every_url_key_is_documented() {
 fn links_written_with_schema_version_1_still_open() {
     let text = include_str!("links_v1.txt");
     let mut n = 0;
-    for line in text.lines().filter(|l| !l.trim().is_empty() && !l.starts_with('#')) {
+    for line in text
+        .lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+    {
         let (link, bytes) = line.rsplit_once(' ').unwrap();
         let (inputs, notices) = Inputs::from_query(link);
         assert!(notices.is_empty(), "{link}: {notices:?}");
         let s = inputs.parse().unwrap_or_else(|e| panic!("{link}: {e:?}"));
-        assert_eq!(memcalc_core::estimate(&s).per_device_bytes.to_string(), bytes, "{link}");
+        assert_eq!(
+            memcalc_core::estimate(&s).per_device_bytes.to_string(),
+            bytes,
+            "{link}"
+        );
         n += 1;
     }
     assert!(n >= 10);
@@ -513,7 +538,9 @@ fn links_written_with_schema_version_1_still_open() {
 #[test]
 fn page_options_report_what_they_cannot_use() {
     use memcalc_core::page::PageOptions;
-    let (o, n) = PageOptions::from_query("v=1&show=chart,bogus&lock=params,nope&units=furlongs&preset=nope&embed=1");
+    let (o, n) = PageOptions::from_query(
+        "v=1&show=chart,bogus&lock=params,nope&units=furlongs&preset=nope&embed=1",
+    );
     assert!(o.embed);
     assert!(o.shows("chart") && !o.shows("form"));
     assert_eq!(o.lock, vec!["params"]);

@@ -14,8 +14,17 @@ fn training_sweeps_the_micro_batch_and_names_the_exact_limit() {
     let sc = scaling(&s);
     assert_eq!(sc.key, "batch");
     let max = derived::max_batch(&s).unwrap();
-    assert_eq!(sc.boundary(), Boundary::UpTo { fit: max, over: max + 1 });
-    assert_eq!(sc.boundary_text(), format!("fits up to {max}, not at {}", max + 1));
+    assert_eq!(
+        sc.boundary(),
+        Boundary::UpTo {
+            fit: max,
+            over: max + 1
+        }
+    );
+    assert_eq!(
+        sc.boundary_text(),
+        format!("fits up to {max}, not at {}", max + 1)
+    );
     // Every point is the estimate at that batch, and the current batch is among them.
     for &(x, bytes) in &sc.series[0].points {
         let mut t = s;
@@ -23,7 +32,10 @@ fn training_sweeps_the_micro_batch_and_names_the_exact_limit() {
         assert_eq!(bytes, estimate(&t).per_device_bytes);
     }
     assert!(sc.series[0].points.iter().any(|p| p.0 == s.batch));
-    assert!(sc.series[0].points.windows(2).all(|w| w[0].0 < w[1].0 && w[0].1 <= w[1].1));
+    assert!(sc.series[0]
+        .points
+        .windows(2)
+        .all(|w| w[0].0 < w[1].0 && w[0].1 <= w[1].1));
 }
 
 #[test]
@@ -32,7 +44,13 @@ fn inference_sweeps_the_context() {
     let sc = scaling(&s);
     assert_eq!(sc.key, "seq");
     let max = derived::max_seq(&s).unwrap();
-    assert_eq!(sc.boundary(), Boundary::UpTo { fit: max, over: max + 1 });
+    assert_eq!(
+        sc.boundary(),
+        Boundary::UpTo {
+            fit: max,
+            over: max + 1
+        }
+    );
 }
 
 #[test]
@@ -55,7 +73,10 @@ fn a_simulation_that_needs_more_nodes_fits_from_some_count_on() {
 #[test]
 fn cli_sweeps_use_every_integer_for_short_ranges_and_doubling_beyond() {
     assert_eq!(sweep_values(1, 4), vec![1, 2, 3, 4]);
-    assert_eq!(sweep_values(1, 1000), vec![1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1000]);
+    assert_eq!(
+        sweep_values(1, 1000),
+        vec![1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1000]
+    );
     let base = Inputs::from_query("mode=infer&params=7B").0;
     let pts = sweep(&base, "batch", &[1, 2]).unwrap();
     assert!(pts[0].bytes < pts[1].bytes);
@@ -64,7 +85,12 @@ fn cli_sweeps_use_every_integer_for_short_ranges_and_doubling_beyond() {
 
 #[test]
 fn the_derived_answers_carry_the_same_scaling_view() {
-    for q in ["params=1B&gpu=a100-40&seq=4096", "preset=llama-3-8b-serve", "mode=sim&method=grid&nx=1024&ny=1024&nz=512&ranks=8&nodes=1&node_mem=8", "preset=fno-navier-stokes"] {
+    for q in [
+        "params=1B&gpu=a100-40&seq=4096",
+        "preset=llama-3-8b-serve",
+        "mode=sim&method=grid&nx=1024&ny=1024&nz=512&ranks=8&nodes=1&node_mem=8",
+        "preset=fno-navier-stokes",
+    ] {
         let s = scenario(q);
         assert_eq!(derived::derive(&s).scaling, scaling(&s), "{q}");
     }
