@@ -1,5 +1,9 @@
 import { defineConfig } from "@playwright/test";
 
+// E2E_PORT moves both servers (PORT and PORT+1), so two checkouts can run the suite at once.
+export const PORT = Number(process.env.E2E_PORT ?? 4173);
+export const SUBPATH_PORT = PORT + 1;
+
 // End-to-end tests against the release build (dist/), served on 127.0.0.1, in Debian's Chromium.
 // Playwright never downloads a browser here.
 export default defineConfig({
@@ -12,7 +16,7 @@ export default defineConfig({
   retries: 0,
   reporter: [["list"]],
   use: {
-    baseURL: "http://127.0.0.1:4173/",
+    baseURL: `http://127.0.0.1:${PORT}/`,
     browserName: "chromium",
     viewport: { width: 1280, height: 900 },
     launchOptions: {
@@ -35,15 +39,15 @@ export default defineConfig({
   ],
   webServer: [
     {
-      command: "node scripts/serve-dist.mjs dist 4173 / examples",
-      url: "http://127.0.0.1:4173/index.html",
+      command: `node scripts/serve-dist.mjs dist ${PORT} / examples`,
+      url: `http://127.0.0.1:${PORT}/index.html`,
       reuseExistingServer: !process.env.CI,
       timeout: 30_000,
     },
     {
       // The same build under a sub-path, as a documentation site would host it.
-      command: "node scripts/serve-dist.mjs dist 4174 /tools/memcalc/",
-      url: "http://127.0.0.1:4174/tools/memcalc/index.html",
+      command: `node scripts/serve-dist.mjs dist ${SUBPATH_PORT} /tools/memcalc/`,
+      url: `http://127.0.0.1:${SUBPATH_PORT}/tools/memcalc/index.html`,
       reuseExistingServer: !process.env.CI,
       timeout: 30_000,
     },

@@ -34,9 +34,26 @@ fi
 
 if ! command -v chromium >/dev/null || ! command -v chromedriver >/dev/null; then
   say "installing Debian's chromium and chromium-driver"
-  SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
-  $SUDO apt-get update
-  $SUDO DEBIAN_FRONTEND=noninteractive apt-get install -y chromium chromium-driver
+  # As root, apt-get directly; otherwise through sudo (-n: fail rather than hang on a prompt
+  # in CI). `env` carries DEBIAN_FRONTEND through sudo, which resets the environment.
+  if [ "$(id -u)" -eq 0 ]; then
+    AS_ROOT=(env)
+  elif command -v sudo >/dev/null && sudo -n true 2>/dev/null; then
+    AS_ROOT=(sudo -n env)
+  else
+    cat >&2 <<'MSG'
+setup: Chromium and ChromeDriver are missing, and this user can neither install packages
+setup: (not root) nor run sudo without a password. Install them once, then run make again:
+setup:     sudo apt-get update && sudo apt-get install -y chromium chromium-driver
+MSG
+    exit 1
+  fi
+  if ! command -v apt-get >/dev/null; then
+    echo "setup: apt-get not found: install Chromium and ChromeDriver (/usr/bin/chromium, /usr/bin/chromedriver) with your system's package manager" >&2
+    exit 1
+  fi
+  "${AS_ROOT[@]}" DEBIAN_FRONTEND=noninteractive apt-get update
+  "${AS_ROOT[@]}" DEBIAN_FRONTEND=noninteractive apt-get install -y chromium chromium-driver
 fi
 
 # npm packages: binaryen (wasm-opt), Playwright's test runner, axe-core. Reinstalled only when

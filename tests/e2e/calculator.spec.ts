@@ -1,4 +1,4 @@
-import { test, expect, ready, totalBytes, chartPixels, ARTIFACTS, watch } from "./fixtures";
+import { test, expect, ready, totalBytes, chartPixels, ARTIFACTS, watch, SUBPATH_PORT } from "./fixtures";
 
 test("loads without console errors and shows a full breakdown", async ({ page }) => {
   await page.goto("./");
@@ -129,7 +129,7 @@ test("typing key by key keeps focus and every character", async ({ page }) => {
 });
 
 test("the same build works from a sub-path and its links keep the path", async ({ page }) => {
-  await page.goto("http://127.0.0.1:4174/tools/memcalc/?params=13B");
+  await page.goto(`http://127.0.0.1:${SUBPATH_PORT}/tools/memcalc/?params=13B`);
   await ready(page);
   await expect(page.locator("[data-component=weights]")).toHaveAttribute("data-bytes", "26000000000");
   await page.getByLabel("Parameters", { exact: true }).fill("3B");

@@ -55,3 +55,7 @@ export async function chartPixels(page: Page): Promise<{ hash: number; inked: nu
     return { hash, inked, width: c.width, cssWidth: c.getBoundingClientRect().width, dpr: window.devicePixelRatio };
   });
 }
+
+// The servers' ports (playwright.config.ts); E2E_PORT lets two checkouts run the suite at once.
+export const PORT = Number(process.env.E2E_PORT ?? 4173);
+export const SUBPATH_PORT = PORT + 1;

@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { test, expect, ready, totalBytes, watch, ARTIFACTS } from "./fixtures";
+import { test, expect, ready, totalBytes, watch, ARTIFACTS, PORT } from "./fixtures";
 
 async function rows(page) {
   return page.locator("[data-component]").evaluateAll((els) =>
@@ -16,7 +16,7 @@ test("the copy-link button copies a link that reopens identical results in a new
   await page.getByTestId("copy-link").click();
   await expect(page.getByTestId("copied")).toHaveText("Link copied.");
   const link = await page.evaluate(() => navigator.clipboard.readText());
-  expect(link).toMatch(/^http:\/\/127\.0\.0\.1:4173\/\?v=1&preset=mixtral-8x7b-serve&batch=8&units=decimal$/);
+  expect(link).toMatch(new RegExp(`^http://127\\.0\\.0\\.1:${PORT}/\\?v=1&preset=mixtral-8x7b-serve&batch=8&units=decimal$`));
   const want = await rows(page);
   const total = await totalBytes(page);
 
@@ -181,7 +181,7 @@ test("the embed-code dialog gives an iframe of the current state", async ({ page
   const snippet = page.getByTestId("embed-snippet");
   await expect(snippet).toBeVisible();
   // Every part but the share panel by default; unticking a part drops it from show=.
-  await expect(snippet).toHaveValue(/<iframe src="http:\/\/127\.0\.0\.1:4173\/\?v=1&amp;preset=lj-melt&amp;embed=1&amp;show=form,verdict,chart,advice,scaling,table,explanations,faq"/);
+  await expect(snippet).toHaveValue(new RegExp(`<iframe src="http://127\\.0\\.0\\.1:${PORT}/\\?v=1&amp;preset=lj-melt&amp;embed=1&amp;show=form,verdict,chart,advice,scaling,table,explanations,faq"`));
   await page.locator(".embed-parts label", { hasText: "faq" }).getByRole("checkbox").uncheck();
   await page.locator(".embed-parts label", { hasText: "form" }).getByRole("checkbox").uncheck();
   await expect(snippet).toHaveValue(/&amp;embed=1&amp;show=verdict,chart,advice,scaling,table,explanations"/);
