@@ -32,7 +32,7 @@ pub fn DerivedAnswers(
                 "fewest-nodes",
                 "Fewest nodes that fit (same ranks per node)",
                 d.fewest_nodes
-                    .map(|n| group_digits(n))
+                    .map(group_digits)
                     .unwrap_or_else(|| "none up to a million ranks".into()),
             ),
         ];
@@ -66,12 +66,12 @@ pub fn DerivedAnswers(
             "params",
             "Parameters",
             if e.mode == Mode::Infer || e.trainable_params == e.params {
-                group_digits(e.params.into())
+                group_digits(e.params)
             } else {
                 format!(
                     "{} ({} trainable)",
-                    group_digits(e.params.into()),
-                    group_digits(e.trainable_params.into())
+                    group_digits(e.params),
+                    group_digits(e.trainable_params)
                 )
             },
         )];
@@ -79,7 +79,7 @@ pub fn DerivedAnswers(
             "max-batch",
             "Largest micro-batch that fits",
             d.max_batch
-                .map(|b| group_digits(b))
+                .map(group_digits)
                 .unwrap_or_else(|| "none: even 1 does not fit".into()),
         ));
         if e.mode == Mode::Infer {
@@ -94,7 +94,7 @@ pub fn DerivedAnswers(
         rows.push((
             "fewest-gpus",
             "Fewest GPUs with this parallel setup",
-            d.fewest_gpus.map(|g| group_digits(g)).unwrap_or_else(|| {
+            d.fewest_gpus.map(group_digits).unwrap_or_else(|| {
                 "no number: data parallelism only helps with ZeRO sharding".into()
             }),
         ));

@@ -26,14 +26,14 @@ pub fn Verdict(
                     data-testid="total"
                     data-bytes=move || estimate.with(|e| e.per_device_bytes.to_string())
                 >
-                    {move || estimate.with(|e| size(e.per_device_bytes.into()))}
+                    {move || estimate.with(|e| size(e.per_device_bytes))}
                 </strong>
             </p>
             <p class="verdict-text">
                 {move || {
                     estimate.with(|e| {
                         let diff = size(e.headroom_abs());
-                        let cap = size(e.capacity_bytes.into());
+                        let cap = size(e.capacity_bytes);
                         if e.fits() {
                             format!("Fits on {} ({cap}) with {diff} to spare.", e.device_label)
                         } else {

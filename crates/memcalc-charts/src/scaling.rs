@@ -294,9 +294,9 @@ pub fn draw_scaling<DB: DrawingBackend>(
 
 /// 1, 512, 4Ki, 128Ki, 1Mi: powers of two read best in binary prefixes.
 fn short_count(x: u64) -> String {
-    if x >= 1 << 20 && x % (1 << 20) == 0 {
+    if x >= 1 << 20 && x.is_multiple_of(1 << 20) {
         format!("{}Mi", x >> 20)
-    } else if x >= 1 << 10 && x % (1 << 10) == 0 {
+    } else if x >= 1 << 10 && x.is_multiple_of(1 << 10) {
         format!("{}Ki", x >> 10)
     } else {
         x.to_string()

@@ -12,7 +12,7 @@ fn device_bytes(s: &Scenario) -> u64 {
 }
 
 fn fits(s: &Scenario) -> bool {
-    u64::from(device_bytes(s)) <= s.device.capacity_bytes()
+    device_bytes(s) <= s.device.capacity_bytes()
 }
 
 /// The largest micro-batch that fits the device, all else equal.
@@ -221,7 +221,7 @@ fn candidates(s: &Scenario) -> Vec<(String, Vec<(&'static str, String)>)> {
     if s.mode == Mode::Train && s.arch.is_some() {
         let heads = s.arch.map(|a| a.heads).unwrap_or(1);
         let tp = p.tp * 2;
-        if heads % tp == 0 {
+        if heads.is_multiple_of(tp) {
             c.push((
                 format!("Tensor parallelism {tp} (twice the GPUs)"),
                 vec![("tp", tp.to_string()), ("gpus", (p.gpus * 2).to_string())],

@@ -129,11 +129,6 @@ pub const SRC_LORA: &str =
     "Hu et al. 2021, LoRA (arXiv:2106.09685); Dettmers et al. 2023, QLoRA (arXiv:2305.14314)";
 pub const SRC_DATA: &str = "The data as stored: samples × bytes per sample; streaming keeps the batch in use and the next one";
 
-fn u64_of(b: u64) -> u64 {
-    // Scenario limits keep every sum far below u64::MAX; saturate rather than wrap regardless.
-    u64::try_from(b).unwrap_or(u64::MAX)
-}
-
 fn upper(d: crate::precision::Dtype) -> &'static str {
     d.short()
 }
@@ -192,7 +187,7 @@ fn estimate_model(s: &Scenario) -> Estimate {
         parts.push(Component {
             id: "offload_buffer",
             label: "Gathered layer (offload)",
-            bytes: u64_of(b.offload_buffer),
+            bytes: b.offload_buffer,
             location: Location::Device,
             formula: format!("4 B × {} parameters per layer = {} B", g(arch.params().per_layer.div_ceil(p.tp)), g(b.offload_buffer)),
             question: "What stays on the GPU when parameters are offloaded?",
@@ -211,7 +206,7 @@ fn estimate_model(s: &Scenario) -> Estimate {
         parts.push(Component {
             id: "logits",
             label: "Logits and loss",
-            bytes: u64_of(b.logits),
+            bytes: b.logits,
             location: Location::Device,
             formula: if b.logits == 0 {
                 "0 B: the output layer is on the last pipeline stage".into()
@@ -231,7 +226,7 @@ fn estimate_model(s: &Scenario) -> Estimate {
         parts.push(Component {
             id: "logits",
             label: "Logits",
-            bytes: u64_of(b.logits),
+            bytes: b.logits,
             location: Location::Device,
             formula: format!("{} sequences × {} vocabulary × 4 B = {} B", g(s.batch), g(arch.vocab), g(b.logits)),
             question: "Are logits kept during generation?",
@@ -248,7 +243,7 @@ fn estimate_model(s: &Scenario) -> Estimate {
     parts.push(Component {
         id: "overhead",
         label: "Allocator overhead",
-        bytes: u64_of(b.overhead),
+        bytes: b.overhead,
         location: Location::Device,
         formula: format!("{pct} % × {} B = {} B", g(tensors), g(b.overhead)),
         question: "Why add an overhead on top of the tensors?",
@@ -260,7 +255,7 @@ fn estimate_model(s: &Scenario) -> Estimate {
     parts.push(Component {
         id: "runtime",
         label: "CUDA context and libraries",
-        bytes: u64_of(b.runtime),
+        bytes: b.runtime,
         location: Location::Device,
         formula: format!("{} MiB × 1,048,576 B = {} B", g(s.runtime_mib), g(b.runtime)),
         question: "What uses memory before the model is even loaded?",
@@ -275,7 +270,7 @@ fn estimate_model(s: &Scenario) -> Estimate {
         parts
             .iter()
             .filter(|c| c.location == Location::Device)
-            .map(|c| u64::from(c.bytes)),
+            .map(|c| c.bytes),
     );
     let on_node = p.gpus.min(p.gpus_per_node);
     let dataset_host = if s.mode.trains() && s.dataset_on == DatasetOn::Host {
@@ -294,17 +289,17 @@ fn estimate_model(s: &Scenario) -> Estimate {
     Estimate {
         mode: s.mode,
         components: parts,
-        per_device_bytes: u64_of(per_device),
-        cluster_bytes: u64_of(plan.cluster_bytes()),
-        host_per_node_bytes: u64_of(host_per_node),
-        capacity_bytes: u64_of(s.device.capacity_bytes()),
-        host_capacity_bytes: s.host_mem.map(u64_of),
+        per_device_bytes: per_device,
+        cluster_bytes: plan.cluster_bytes(),
+        host_per_node_bytes: host_per_node,
+        capacity_bytes: s.device.capacity_bytes(),
+        host_capacity_bytes: s.host_mem,
         device_label: s.device.label(),
         busiest,
         per: "device",
-        params: u64_of(s.param_count()),
+        params: s.param_count(),
         trainable_params: crate::mul!(b.trainable, p.tp, p.pp),
-        per_rank_bytes: u64_of(per_device),
+        per_rank_bytes: per_device,
         disk_bytes: 0,
         devices_per_node: on_node,
         warnings: warnings(s, &plan, inferred),
@@ -401,7 +396,7 @@ fn weights(s: &Scenario, b: &StageBytes, w: &Words) -> Component {
     Component {
         id: "weights",
         label: "Weights",
-        bytes: u64_of(b.weights),
+        bytes: b.weights,
         location: if b.weights_on_host {
             Location::Host
         } else {
@@ -440,7 +435,7 @@ fn training_states(s: &Scenario, b: &StageBytes, w: &Words) -> Vec<Component> {
     let master = Component {
         id: "master_weights",
         label: "FP32 master weights",
-        bytes: u64_of(b.master),
+        bytes: b.master,
         location: host,
         formula: if b.master > 0 {
             format!("{} × 4 B{} = {} B", g(trainable), w.sharded(1), g(b.master))
@@ -467,7 +462,7 @@ fn training_states(s: &Scenario, b: &StageBytes, w: &Words) -> Vec<Component> {
     let gradients = Component {
         id: "gradients",
         label: "Gradients",
-        bytes: u64_of(b.gradients),
+        bytes: b.gradients,
         location: Location::Device,
         formula: format!("{} × {} B{} = {} B", g(trainable), gd.bytes(), w.sharded(2), g(b.gradients)),
         question: "Why do gradients take this much?",
@@ -514,7 +509,7 @@ fn training_states(s: &Scenario, b: &StageBytes, w: &Words) -> Vec<Component> {
     let optimizer = Component {
         id: "optimizer",
         label: "Optimizer states",
-        bytes: u64_of(b.optimizer),
+        bytes: b.optimizer,
         location: host,
         formula,
         question: "What are optimizer states?",
@@ -575,7 +570,7 @@ fn activations(s: &Scenario, plan: &Plan, b: &StageBytes, stage_i: u64) -> Compo
     Component {
         id: "activations",
         label: "Activations",
-        bytes: u64_of(b.activations),
+        bytes: b.activations,
         location: Location::Device,
         formula,
         question: "What are activations, and why do they grow with batch and sequence?",
@@ -609,7 +604,7 @@ fn sciml_activations(s: &Scenario, b: &StageBytes) -> Component {
         } else {
             "Activations (working set)"
         },
-        bytes: u64_of(b.activations),
+        bytes: b.activations,
         location: Location::Device,
         formula: format!(
             "{} values per sample × {} samples × bytes = {} B{}",
@@ -639,7 +634,7 @@ fn inference_activations(s: &Scenario, b: &StageBytes) -> Component {
     Component {
         id: "activations",
         label: "Activations (working set)",
-        bytes: u64_of(b.activations),
+        bytes: b.activations,
         location: Location::Device,
         formula: format!("one layer's prefill of {} × {} tokens = {} B", g(s.batch), g(s.seq), g(b.activations)),
         question: "Does inference need activation memory?",
@@ -658,7 +653,7 @@ fn kv_cache(s: &Scenario, plan: &Plan, b: &StageBytes) -> Component {
     Component {
         id: "kv_cache",
         label: "KV cache",
-        bytes: u64_of(b.kv_cache),
+        bytes: b.kv_cache,
         location: Location::Device,
         formula: format!(
             "2 × {} layers × {} KV heads × {} head dim × {} tokens × {} B = {} B",
@@ -688,7 +683,7 @@ fn dataset(s: &Scenario, b: &StageBytes) -> Component {
     Component {
         id: "dataset",
         label: "Training data",
-        bytes: u64_of(bytes),
+        bytes,
         location,
         formula,
         question: "Does the training data count?",

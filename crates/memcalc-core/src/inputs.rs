@@ -43,9 +43,9 @@ fn toggle_text(on: bool) -> &'static str {
 
 /// Device memory written back as a bare number of GiB when whole, else exact with a unit.
 fn canonical_size(bytes: u64, unit: u64) -> String {
-    if bytes % unit == 0 {
+    if bytes.is_multiple_of(unit) {
         (bytes / unit).to_string()
-    } else if bytes % (1 << 20) == 0 {
+    } else if bytes.is_multiple_of(1 << 20) {
         format!("{}MiB", bytes >> 20)
     } else {
         format!("{bytes}B")

@@ -250,7 +250,7 @@ fn divisors(n: u64) -> Vec<u64> {
     let mut large = Vec::new();
     let mut d = 1;
     while d * d <= n {
-        if n % d == 0 {
+        if n.is_multiple_of(d) {
             small.push(d);
             if d * d != n {
                 large.push(n / d);
@@ -287,7 +287,8 @@ pub fn split(ranks: u64, x: f64, y: f64, z: f64, two_d: bool) -> (u64, u64, u64)
 /// Cube root by Newton's method with only +, −, ×, ÷: bit-identical on every platform (the
 /// page and the CLI must agree), unlike libm's cbrt.
 pub fn cbrt(v: f64) -> f64 {
-    if !(v > 0.0) || !v.is_finite() {
+    // Also catches NaN, for which every comparison is false.
+    if v.partial_cmp(&0.0) != Some(std::cmp::Ordering::Greater) || !v.is_finite() {
         return 0.0;
     }
     let mut x = if v > 1.0 { v / 3.0 } else { 1.0 };

@@ -558,22 +558,18 @@ pub fn estimate_sim(s: &Scenario) -> Estimate {
         })
         .collect();
 
-    let frames = if m.output_every > 0 {
-        m.steps / m.output_every
-    } else {
-        0
-    };
+    let frames = m.steps.checked_div(m.output_every).unwrap_or(0);
     let global_snap = snap_all;
     let output_total = crate::mul!(compressed(global_snap), frames);
     if frames > 0 {
-        components.push(Component { id: "output_total", label: "Output over the run (disk)", bytes: u64_of(output_total), location: Location::Disk,
+        components.push(Component { id: "output_total", label: "Output over the run (disk)", bytes: output_total, location: Location::Disk,
             formula: format!("{} frames × {} B ÷ {} = {} B", g(frames), g(global_snap), format_fixed(ratio, 2), g(output_total)),
             question: "How much will the run write?",
             explanation: format!("Every {} steps the state of all ranks is written, {} frames over {} steps, after compression.", g(m.output_every), g(frames), g(m.steps)),
             source: SRC_HISTORY });
     }
     if m.checkpoint_every > 0 {
-        components.push(Component { id: "checkpoint", label: "One restart file (disk)", bytes: u64_of(mp.restart_total), location: Location::Disk,
+        components.push(Component { id: "checkpoint", label: "One restart file (disk)", bytes: mp.restart_total, location: Location::Disk,
             formula: format!("{} B", g(mp.restart_total)),
             question: "How large is a restart file?",
             explanation: format!("The full state of every rank at every stored level, uncompressed, written every {} steps; keep at least two.", g(m.checkpoint_every)),
@@ -606,10 +602,10 @@ pub fn estimate_sim(s: &Scenario) -> Estimate {
     Estimate {
         mode: Mode::Sim,
         components,
-        per_device_bytes: u64_of(per_device),
-        cluster_bytes: u64_of(all_ranks),
+        per_device_bytes: per_device,
+        cluster_bytes: all_ranks,
         host_per_node_bytes: crate::mul!(per_rank, ranks_per_node),
-        capacity_bytes: u64_of(capacity),
+        capacity_bytes: capacity,
         host_capacity_bytes: None,
         device_label: if gpu {
             s.device.label()
@@ -626,15 +622,11 @@ pub fn estimate_sim(s: &Scenario) -> Estimate {
         per,
         params: 0,
         trainable_params: 0,
-        per_rank_bytes: u64_of(per_rank),
-        disk_bytes: u64_of(disk),
+        per_rank_bytes: per_rank,
+        disk_bytes: disk,
         devices_per_node: 1,
         warnings,
     }
-}
-
-fn u64_of(v: u64) -> u64 {
-    u64::try_from(v).unwrap_or(u64::MAX)
 }
 
 /// Memory per node as nodes grow, for strong scaling (same problem, more nodes) or weak

@@ -109,7 +109,7 @@ fn sim_from(q: &[u64; 32]) -> memcalc_core::sim::Sim {
     fn pick<C: Choice>(r: u64) -> C {
         C::ALL[(r % C::ALL.len() as u64) as usize]
     }
-    let n = |r: u64, max: u64| 1 + u64::from(r % max);
+    let n = |r: u64, max: u64| 1 + (r % max);
     let ranks = n(q[0], 4096);
     Sim {
         method: pick::<Method>(q[1]),
@@ -118,26 +118,26 @@ fn sim_from(q: &[u64; 32]) -> memcalc_core::sim::Sim {
         nz: n(q[4], 2048),
         fields: n(q[5], 20),
         levels: n(q[6], 5),
-        work: u64::from(q[7] % 10),
-        halo: u64::from(q[8] % 5),
+        work: (q[7] % 10),
+        halo: (q[8] % 5),
         particles: n(q[9], 100_000_000),
         atom_style: pick::<AtomStyle>(q[10]),
-        attrs: if q[10] % 3 == 0 {
+        attrs: if q[10].is_multiple_of(3) {
             n(q[10] >> 3, 1000)
         } else {
             0
         },
         cutoff_milli: n(q[11], 20_000),
-        skin_milli: u64::from(q[12] % 3000),
+        skin_milli: (q[12] % 3000),
         density_micro: n(q[13], 2_000_000),
-        neighbors: if q[14] % 4 == 0 {
+        neighbors: if q[14].is_multiple_of(4) {
             n(q[14] >> 2, 500)
         } else {
             0
         },
-        newton: q[15] % 2 == 0,
+        newton: q[15].is_multiple_of(2),
         long_range: pick::<LongRange>(q[16]),
-        kspace_grid: if q[16] % 2 == 0 {
+        kspace_grid: if q[16].is_multiple_of(2) {
             n(q[16] >> 2, 10_000_000)
         } else {
             0
@@ -145,30 +145,30 @@ fn sim_from(q: &[u64; 32]) -> memcalc_core::sim::Sim {
         cells: n(q[17], 1_000_000_000),
         element: pick::<Element>(q[18]),
         dofs: n(q[19], 8),
-        krylov: u64::from(q[20] % 100),
+        krylov: (q[20] % 100),
         precond: pick::<Precond>(q[21]),
         lattice: pick::<Lattice>(q[22]),
         streaming: pick::<Streaming>(q[23]),
-        lbm_dtype: if q[23] % 2 == 0 {
+        lbm_dtype: if q[23].is_multiple_of(2) {
             None
         } else {
             Some(pick::<Dtype>(q[23] >> 1))
         },
-        complex: q[24] % 2 == 0,
-        dealias: q[24] % 3 == 0,
+        complex: q[24].is_multiple_of(2),
+        dealias: q[24].is_multiple_of(3),
         ranks,
-        nodes: 1 + u64::from(q[25]) % ranks,
+        nodes: 1 + q[25] % ranks,
         node_mem: n(q[26], 1 << 40) << 10,
         device: pick::<SimDevice>(q[27]),
-        rank_mib: u64::from(q[28] % 1000),
-        imbalance_bp: u64::from(q[29] % 5000),
+        rank_mib: (q[28] % 1000),
+        imbalance_bp: (q[29] % 5000),
         steps: n(q[30], 1_000_000),
-        output_every: u64::from(q[31] % 1000),
-        snapshots: u64::from(q[0] >> 20) % 10,
-        compression_c: 100 + u64::from(q[1] >> 20) % 10_000,
-        checkpoint_every: u64::from(q[2] >> 20) % 1000,
+        output_every: (q[31] % 1000),
+        snapshots: (q[0] >> 20) % 10,
+        compression_c: 100 + (q[1] >> 20) % 10_000,
+        checkpoint_every: (q[2] >> 20) % 1000,
         adjoint: pick::<Adjoint>(q[3] >> 20),
-        adjoint_snapshots: u64::from(q[4] >> 20) % 100,
+        adjoint_snapshots: (q[4] >> 20) % 100,
     }
 }
 
@@ -184,46 +184,46 @@ fn scenario_strategy() -> impl Strategy<Value = Scenario> {
     fn log_range(r: u64, max_bits: u32) -> u64 {
         // Spread over magnitudes, not just the top of the range.
         let bits = (r % u64::from(max_bits)) as u32 + 1;
-        1 + u64::from(r >> 8) % (1u64 << bits)
+        1 + (r >> 8) % (1u64 << bits)
     }
     (
         proptest::array::uniform32(any::<u64>()),
         proptest::array::uniform32(any::<u64>()),
     )
         .prop_map(|(r, q)| {
-            let heads = 1 + u64::from(r[0] % 64);
+            let heads = 1 + (r[0] % 64);
             let kv_heads = [1, heads][(r[1] % 2) as usize];
             let kv_heads = if heads % kv_heads == 0 {
                 kv_heads
             } else {
                 heads
             };
-            let head_dim = 1 + u64::from(r[2] % 256);
+            let head_dim = 1 + (r[2] % 256);
             let mlp: Mlp = pick(r[3]);
             let hidden = heads * head_dim;
-            let experts = 1 + u64::from(r[4] % 8);
+            let experts = 1 + (r[4] % 8);
             let arch = Arch {
-                layers: 1 + u64::from(r[5] % 128),
+                layers: 1 + (r[5] % 128),
                 hidden,
                 heads,
                 kv_heads,
                 head_dim,
-                ffn: 1 + u64::from(r[6] % 65_536),
-                vocab: 1 + u64::from(r[7] % 300_000),
+                ffn: 1 + (r[6] % 65_536),
+                vocab: 1 + (r[7] % 300_000),
                 mlp,
                 bias: pick::<Bias>(r[8]),
                 tied: r[9] % 2 == 0,
-                learned_pos: u64::from(r[10] % 3) * 1024,
+                learned_pos: (r[10] % 3) * 1024,
                 norm: pick::<Norm>(r[11]),
                 experts,
-                active_experts: 1 + u64::from(r[12]) % experts,
+                active_experts: 1 + r[12] % experts,
             };
             let use_arch = r[13] % 3 != 0;
             let tp = [1, heads][(r[14] % 2) as usize];
             let pp = if use_arch {
-                1 + u64::from(r[15]) % arch.layers.min(8)
+                1 + r[15] % arch.layers.min(8)
             } else {
-                1 + u64::from(r[15] % 4)
+                1 + (r[15] % 4)
             };
             let dp = log_range(r[16], 10);
             let mode: Mode = pick(r[17]);
@@ -267,13 +267,13 @@ fn scenario_strategy() -> impl Strategy<Value = Scenario> {
                     sp: r[29] % 2 == 0,
                     zero,
                     offload,
-                    gpus_per_node: 1 + u64::from(r[29] % 16),
+                    gpus_per_node: 1 + (r[29] % 16),
                 },
-                lora_rank: u64::from(r[30] % 3) * 16,
+                lora_rank: (r[30] % 3) * 16,
                 lora_targets: pick::<LoraTargets>(r[30]),
                 quant: pick::<Quant>(r[31]),
                 milli_bpw: if r[31] % 5 == 0 {
-                    Some(1 + u64::from(r[31] >> 8) % 64_000)
+                    Some(1 + (r[31] >> 8) % 64_000)
                 } else {
                     None
                 },
@@ -282,7 +282,7 @@ fn scenario_strategy() -> impl Strategy<Value = Scenario> {
                 } else {
                     Some(pick::<Dtype>(r[0] >> 3))
                 },
-                sparsity_bp: u64::from(r[1] >> 4) % 10_000,
+                sparsity_bp: (r[1] >> 4) % 10_000,
                 sparse_format: pick::<SparseFormat>(r[2] >> 4),
                 dataset_bytes: if samples == 0 && r[3] % 2 == 0 {
                     log_range(r[3] >> 2, 50)
@@ -309,23 +309,23 @@ fn scenario_strategy() -> impl Strategy<Value = Scenario> {
                 } else {
                     Some(log_range(r[8] >> 1, 50))
                 },
-                runtime_mib: u64::from(r[9] >> 2) % (1 << 20),
-                overhead_bp: u64::from(r[10] >> 2) % 10_001,
+                runtime_mib: (r[9] >> 2) % (1 << 20),
+                overhead_bp: (r[10] >> 2) % 10_001,
                 sim: sim_from(&q),
                 sciml: memcalc_core::sciml::SciMl {
                     model: pick::<memcalc_core::sciml::ModelKind>(q[5] >> 7),
-                    width: 1 + u64::from(q[6] >> 9) % 1024,
-                    depth: 1 + u64::from(q[7] >> 9) % 32,
-                    points: 1 + u64::from(q[8] >> 9) % 1_000_000,
-                    derivs: u64::from(q[9] >> 9) % 4,
-                    grid: 1 + u64::from(q[10] >> 9) % 1_000_000,
-                    modes: 1 + u64::from(q[11] >> 9) % 64,
-                    dims: 1 + u64::from(q[12] >> 9) % 3,
-                    nodes: 1 + u64::from(q[13] >> 9) % 100_000,
-                    edges: 1 + u64::from(q[14] >> 9) % 1_000_000,
-                    channels: 1 + u64::from(q[15] >> 9) % 256,
-                    inputs: 1 + u64::from(q[16] >> 9) % 16,
-                    outputs: 1 + u64::from(q[17] >> 9) % 16,
+                    width: 1 + (q[6] >> 9) % 1024,
+                    depth: 1 + (q[7] >> 9) % 32,
+                    points: 1 + (q[8] >> 9) % 1_000_000,
+                    derivs: (q[9] >> 9) % 4,
+                    grid: 1 + (q[10] >> 9) % 1_000_000,
+                    modes: 1 + (q[11] >> 9) % 64,
+                    dims: 1 + (q[12] >> 9) % 3,
+                    nodes: 1 + (q[13] >> 9) % 100_000,
+                    edges: 1 + (q[14] >> 9) % 1_000_000,
+                    channels: 1 + (q[15] >> 9) % 256,
+                    inputs: 1 + (q[16] >> 9) % 16,
+                    outputs: 1 + (q[17] >> 9) % 16,
                 },
                 measured: if q[18] % 3 == 0 {
                     None
