@@ -4,7 +4,7 @@ SHELL := /bin/bash
 export PATH := $(HOME)/.cargo/bin:$(CURDIR)/node_modules/.bin:$(PATH)
 export CHROMEDRIVER ?= /usr/bin/chromedriver
 
-.PHONY: setup serve build test test-native test-wasm test-e2e size
+.PHONY: setup serve build test test-setup lint test-native test-wasm test-e2e size
 
 setup:
 	@scripts/setup.sh
@@ -15,7 +15,19 @@ serve: setup
 build: setup
 	trunk build --release
 
-test: setup test-native test-wasm build size test-e2e
+test: setup test-setup lint test-native test-wasm build size test-e2e
+
+# setup.sh down the paths a warm machine never takes (fresh machine, root or sudo, stale tools),
+# with recording stubs instead of installers.
+test-setup:
+	scripts/test-setup.sh
+
+# Formatting, clippy on both targets (the app only builds for wasm32), shellcheck on the scripts.
+lint:
+	cargo fmt --all --check
+	cargo clippy --workspace --all-targets -- -D warnings
+	cargo clippy -p memcalc-app --target wasm32-unknown-unknown --all-targets -- -D warnings
+	shellcheck scripts/*.sh bench/*.sh .ci/run
 
 test-native:
 	cargo test --workspace --exclude memcalc-app

@@ -9,6 +9,36 @@ export PATH="$HOME/.cargo/bin:$PWD/node_modules/.bin:$PATH"
 TRUNK_VERSION=0.21.14
 say() { printf 'setup: %s\n' "$*"; }
 
+# Debian packages: the browser and its driver for the tests, shellcheck for `make lint`.
+# Only what is missing is asked for, and first: a user who cannot install them learns it now,
+# not after ten minutes of building Rust tools.
+APT_PKGS=()
+command -v chromium >/dev/null || APT_PKGS+=(chromium)
+command -v chromedriver >/dev/null || APT_PKGS+=(chromium-driver)
+command -v shellcheck >/dev/null || APT_PKGS+=(shellcheck)
+if [ ${#APT_PKGS[@]} -gt 0 ]; then
+  say "installing Debian's ${APT_PKGS[*]}"
+  # As root, apt-get directly; otherwise through sudo -n (fail rather than wait for a password
+  # nobody will type). `env` carries DEBIAN_FRONTEND through sudo, which resets the environment;
+  # a bare `VAR=value` after an empty "$SUDO" would be run as a command name.
+  if [ "$(id -u)" -eq 0 ]; then
+    AS_ROOT=(env)
+  elif command -v sudo >/dev/null && sudo -n true 2>/dev/null; then
+    AS_ROOT=(sudo -n env)
+  else
+    echo "setup: missing ${APT_PKGS[*]}, and this user is not root and cannot use sudo without a password." >&2
+    echo "setup: install them once, then run make again:" >&2
+    echo "setup:     sudo apt-get update && sudo apt-get install -y ${APT_PKGS[*]}" >&2
+    exit 1
+  fi
+  if ! command -v apt-get >/dev/null; then
+    echo "setup: missing ${APT_PKGS[*]} and no apt-get: install Chromium, ChromeDriver and shellcheck with this system's package manager (the tests use /usr/bin/chromium and /usr/bin/chromedriver)" >&2
+    exit 1
+  fi
+  "${AS_ROOT[@]}" DEBIAN_FRONTEND=noninteractive apt-get update
+  "${AS_ROOT[@]}" DEBIAN_FRONTEND=noninteractive apt-get install -y "${APT_PKGS[@]}"
+fi
+
 if ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
   say "adding the wasm32-unknown-unknown target"
   rustup target add wasm32-unknown-unknown
@@ -30,30 +60,6 @@ if ! wasm-bindgen --version 2>/dev/null | grep -qF " $WBG" \
   say "building wasm-bindgen-cli $WBG"
   # Not --locked: the registry mirror lacks a few of the newest versions its lock file names.
   cargo install wasm-bindgen-cli --version "$WBG" --force
-fi
-
-if ! command -v chromium >/dev/null || ! command -v chromedriver >/dev/null; then
-  say "installing Debian's chromium and chromium-driver"
-  # As root, apt-get directly; otherwise through sudo (-n: fail rather than hang on a prompt
-  # in CI). `env` carries DEBIAN_FRONTEND through sudo, which resets the environment.
-  if [ "$(id -u)" -eq 0 ]; then
-    AS_ROOT=(env)
-  elif command -v sudo >/dev/null && sudo -n true 2>/dev/null; then
-    AS_ROOT=(sudo -n env)
-  else
-    cat >&2 <<'MSG'
-setup: Chromium and ChromeDriver are missing, and this user can neither install packages
-setup: (not root) nor run sudo without a password. Install them once, then run make again:
-setup:     sudo apt-get update && sudo apt-get install -y chromium chromium-driver
-MSG
-    exit 1
-  fi
-  if ! command -v apt-get >/dev/null; then
-    echo "setup: apt-get not found: install Chromium and ChromeDriver (/usr/bin/chromium, /usr/bin/chromedriver) with your system's package manager" >&2
-    exit 1
-  fi
-  "${AS_ROOT[@]}" DEBIAN_FRONTEND=noninteractive apt-get update
-  "${AS_ROOT[@]}" DEBIAN_FRONTEND=noninteractive apt-get install -y chromium chromium-driver
 fi
 
 # npm packages: binaryen (wasm-opt), Playwright's test runner, axe-core. Reinstalled only when
