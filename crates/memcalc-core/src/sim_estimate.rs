@@ -671,7 +671,8 @@ pub fn fewest_nodes(s: &Scenario) -> Option<u64> {
             ranks: per_node * n,
             ..m
         };
-        estimate_sim(&Scenario { sim, ..*s }).fits_device()
+        // Through `estimate`, as the verdict is: a kept calibration counts here too.
+        crate::estimate::estimate(&Scenario { sim, ..*s }).fits_device()
     };
     crate::search::smallest(1, crate::scenario::MAX_GPUS / per_node, fits)
 }
@@ -687,7 +688,8 @@ pub fn adjoint_fit(s: &Scenario) -> Option<(u64, Option<u64>)> {
             adjoint_snapshots: k,
             ..m
         };
-        estimate_sim(&Scenario { sim, ..*s }).fits_device()
+        // Through `estimate`, as the verdict is: a kept calibration counts here too.
+        crate::estimate::estimate(&Scenario { sim, ..*s }).fits_device()
     };
     Some(match crate::search::largest(0, m.steps.max(1), fits) {
         Some(k) => (k, revolve_repetitions(k, m.steps)),
