@@ -8,6 +8,9 @@ export PATH="$HOME/.cargo/bin:$PWD/node_modules/.bin:$PATH"
 
 TRUNK_VERSION=0.21.14
 say() { printf 'setup: %s\n' "$*"; }
+# Whether a command's output has a line matching a grep pattern. The output is read whole first:
+# `cmd | grep -q` under pipefail fails when grep stops reading early and cmd gets SIGPIPE.
+has() { local out; out=$("${@:2}" 2>/dev/null) || true; grep -qE -- "$1" <<< "$out"; }
 
 # Debian packages: the browser and its driver for the tests, shellcheck for `make lint`.
 # Only what is missing is asked for, and first: a user who cannot install them learns it now,
@@ -39,12 +42,12 @@ if [ ${#APT_PKGS[@]} -gt 0 ]; then
   "${AS_ROOT[@]}" DEBIAN_FRONTEND=noninteractive apt-get install -y "${APT_PKGS[@]}"
 fi
 
-if ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
+if ! has '^wasm32-unknown-unknown$' rustup target list --installed; then
   say "adding the wasm32-unknown-unknown target"
   rustup target add wasm32-unknown-unknown
 fi
 
-if ! trunk --version 2>/dev/null | grep -qF "$TRUNK_VERSION"; then
+if ! has " ${TRUNK_VERSION//./\\.}\$" trunk --version; then
   say "building trunk $TRUNK_VERSION (about 6 minutes)"
   cargo install --locked trunk --version "$TRUNK_VERSION"
 fi
@@ -55,8 +58,8 @@ if [ -z "$WBG" ]; then echo "setup: no wasm-bindgen in Cargo.lock" >&2; exit 1; 
 if ! grep -qF "wasm_bindgen = \"$WBG\"" Trunk.toml; then
   echo "setup: Trunk.toml [tools] wasm_bindgen must be \"$WBG\" (the version in Cargo.lock)" >&2; exit 1
 fi
-if ! wasm-bindgen --version 2>/dev/null | grep -qF " $WBG" \
-   || ! wasm-bindgen-test-runner --version 2>/dev/null | grep -qF " $WBG"; then
+if ! has " ${WBG//./\\.}( |\$)" wasm-bindgen --version \
+   || ! has " ${WBG//./\\.}( |\$)" wasm-bindgen-test-runner --version; then
   say "building wasm-bindgen-cli $WBG"
   # Not --locked: the registry mirror lacks a few of the newest versions its lock file names.
   cargo install wasm-bindgen-cli --version "$WBG" --force
@@ -74,6 +77,6 @@ if [ ! -f "$STAMP" ] || [ "$(cat "$STAMP")" != "$LOCK_SUM" ]; then
 fi
 
 WANT_OPT=$(awk -F'"' '/^wasm_opt/ { sub("version_", "", $2); print $2 }' Trunk.toml)
-if ! wasm-opt --version 2>/dev/null | grep -qE "version $WANT_OPT\b"; then
+if ! has "version $WANT_OPT\b" wasm-opt --version; then
   echo "setup: wasm-opt on PATH is not version $WANT_OPT (Trunk.toml); check package.json's binaryen" >&2; exit 1
 fi

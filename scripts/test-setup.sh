@@ -176,6 +176,21 @@ expect_call "cargo install wasm-bindgen-cli --version $WBG --force"
 expect_no_call "apt-get"
 end_case
 
+new_case "a long target list (grep stops reading early): the installed target is still seen"
+# Under pipefail, `rustup … | grep -q` fails when rustup is still writing as grep exits.
+{ echo wasm32-unknown-unknown; for i in $(seq 1 20000); do echo "x86_64-other-target-$i"; done; } > "$case_dir/targets"
+run_setup
+expect_status 0
+expect_no_call "rustup target add"
+end_case
+
+new_case "a version that only contains the pinned one (trunk ${TRUNK}9): rebuilt"
+stub trunk "echo 'trunk ${TRUNK}9'"
+run_setup
+expect_status 0
+expect_call "cargo install --locked trunk --version $TRUNK"
+end_case
+
 new_case "package-lock.json changed: npm ci again, never a browser download"
 echo stale > "$case_dir/repo/node_modules/.memcalc-lock-stamp"
 run_setup
