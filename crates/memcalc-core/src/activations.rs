@@ -20,6 +20,13 @@ pub struct LayerShape {
     pub flash: bool,
     pub selective: bool,
     pub softmax_fp32: bool,
+    /// Eager PyTorch (no torch.compile): norms and RoPE save FP32 copies for the backward.
+    pub eager: bool,
+    /// torchtitan's per-op selective checkpointing: only the layer input, every other matmul
+    /// output and the attention output are saved.
+    pub selective_op: bool,
+    /// Loss computed in this many chunks; None: the textbook logits term.
+    pub loss_chunks: Option<u64>,
 }
 
 /// Terms of one layer's stored activations, in bytes per device.
@@ -87,6 +94,19 @@ impl LayerShape {
                 score + if self.dropout { 1 + score } else { 0 }
             )
         };
+        // Eager RMSNorm/LayerNorm keeps its FP32 input (4 B) besides the 16-bit one, for both
+        // norms; eager RoPE keeps FP32 copies of Q and K (torchtune, Hugging Face Llama).
+        let (replicated, split) = if self.eager && self.elem < 4 {
+            (
+                crate::add!(replicated, crate::mul!(self.sbh(), 8)),
+                crate::add!(
+                    split,
+                    crate::mul!(4, s, b, a.heads + a.kv_heads, a.head_dim)
+                ),
+            )
+        } else {
+            (replicated, split)
+        };
         LayerActivations {
             replicated: if self.sp {
                 replicated.div_ceil(t)
@@ -95,6 +115,38 @@ impl LayerShape {
             },
             split: split.div_ceil(t),
             core: core.div_ceil(t),
+        }
+    }
+
+    /// What per-op selective checkpointing keeps per layer (torchtitan `selective_ac_option =
+    /// "op"`: aten.mm outputs alternate saved / recomputed, starting with the first; attention
+    /// outputs and their FP32 log-sum-exp are saved): the layer input, then Q, V, the attention
+    /// output, and of the MLP the first projection and the output (gated: w1 and w2).
+    pub fn selective_op_layer(&self) -> LayerActivations {
+        let a = &self.arch;
+        let (s, b, e, t) = (self.seq, self.batch, self.elem, self.tp.max(1));
+        let q = crate::mul!(a.heads, a.head_dim);
+        let kv = crate::mul!(a.kv_heads, a.head_dim);
+        let experts = a.active_experts.max(1);
+        // Output widths of the layer's matmuls, in execution order.
+        let mut mms = vec![q, kv, kv, a.hidden];
+        match a.mlp {
+            Mlp::Gated => mms.extend([a.ffn * experts, a.ffn * experts, a.hidden]),
+            Mlp::Standard => mms.extend([a.ffn * experts, a.hidden]),
+        }
+        let saved_mm: u64 = mms.iter().step_by(2).sum();
+        let split = crate::add!(
+            crate::mul!(s, b, crate::add!(saved_mm, q), e),
+            crate::mul!(4, b, a.heads, s)
+        );
+        LayerActivations {
+            replicated: if self.sp {
+                self.checkpoint()
+            } else {
+                crate::mul!(self.sbh(), e)
+            },
+            split: split.div_ceil(t),
+            core: 0,
         }
     }
 
@@ -124,12 +176,27 @@ impl LayerShape {
     pub fn logits(&self) -> u64 {
         let t = self.tp.max(1);
         let inputs = crate::mul!(2, self.sbh(), self.elem);
+        // Eager final norm: its FP32 input too.
+        let inputs = if self.eager && self.elem < 4 {
+            crate::add!(inputs, crate::mul!(4, self.sbh()))
+        } else {
+            inputs
+        };
         let inputs = if self.sp { inputs.div_ceil(t) } else { inputs };
-        let per_logit = if self.elem < 4 { self.elem + 4 } else { 4 };
-        crate::add!(
-            inputs,
-            crate::mul!(self.seq, self.batch, self.arch.vocab, per_logit).div_ceil(t)
-        )
+        let logits = crate::mul!(self.seq, self.batch, self.arch.vocab);
+        let loss = match self.loss_chunks {
+            None => {
+                let per_logit = if self.elem < 4 { self.elem + 4 } else { 4 };
+                crate::mul!(logits, per_logit)
+            }
+            // The logits in the training precision stay (the output layer produced them all);
+            // one chunk at a time is upcast, log-softmaxed and differentiated in FP32.
+            Some(n) => crate::add!(
+                crate::mul!(logits, self.elem),
+                crate::mul!(logits, crate::training::FP32_LOSS_BYTES).div_ceil(n.max(1))
+            ),
+        };
+        crate::add!(inputs, loss.div_ceil(t))
     }
 
     /// Peak transient working set of one layer's forward pass in inference (nothing is kept

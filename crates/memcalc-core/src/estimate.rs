@@ -203,6 +203,42 @@ fn estimate_model(s: &Scenario) -> Estimate {
     } else if s.mode.trains() {
         parts.extend(training_states(s, &b, &w));
         parts.push(activations(s, &plan, &b, stage_i));
+        if b.act_host > 0 {
+            parts.push(Component {
+                id: "activations_offloaded",
+                label: "Activations offloaded to host",
+                bytes: u64_of(b.act_host),
+                location: Location::Host,
+                formula: format!("stored activations − one layer kept on the device = {} B", g(b.act_host)),
+                question: "Where do offloaded activations go?",
+                explanation: "Activation offloading copies the tensors saved for the backward pass to pinned host memory as the forward pass goes and brings them back layer by layer; the device keeps the layer being computed.".into(),
+                source: crate::training::SRC_ACT_OFFLOAD,
+            });
+        }
+        if b.gathered > 0 {
+            parts.push(Component {
+                id: "gathered_layers",
+                label: "Unsharded layers in flight",
+                bytes: u64_of(b.gathered),
+                location: Location::Device,
+                formula: format!("{} layers × {} parameters as stored + one layer's trainable gradients × {} B = {} B", s.mech.gathered_layers, g(arch.params().per_layer.div_ceil(p.tp)), s.grad_dtype().bytes(), g(b.gathered)),
+                question: "Why does full sharding still need whole layers?",
+                explanation: "With ZeRO stage 3 or FSDP every layer is all-gathered before it runs and freed after; the next one is prefetched to overlap communication, and in the backward pass one layer's full gradients exist until they are reduce-scattered.".into(),
+                source: crate::training::SRC_GATHER,
+            });
+        }
+        if b.buffers > 0 {
+            parts.push(Component {
+                id: "comm_buffers",
+                label: "Communication buffers",
+                bytes: u64_of(b.buffers),
+                location: Location::Device,
+                formula: format!("ZeRO buckets {} parameters × 2 B × {} + NCCL {} MiB × {} groups = {} B", g(s.mech.bucket_size), match p.zero { 0 => 0, 1 | 2 => 2, _ => 1 }, s.mech.nccl_mib, u64::from(p.dp() > 1) + u64::from(p.tp > 1) + u64::from(p.pp > 1), g(b.buffers)),
+                question: "What are communication buffers?",
+                explanation: "DeepSpeed ZeRO gathers gradients into a reduce bucket and parameters into an all-gather bucket of a fixed number of values before communicating them; NCCL keeps its own buffers for every process group. Neither shrinks as the cluster grows.".into(),
+                source: if s.mech.bucket_size > 0 { crate::training::SRC_BUCKETS } else { crate::training::SRC_NCCL },
+            });
+        }
         parts.push(Component {
             id: "logits",
             label: "Logits and loss",
@@ -210,6 +246,8 @@ fn estimate_model(s: &Scenario) -> Estimate {
             location: Location::Device,
             formula: if b.logits == 0 {
                 "0 B: the output layer is on the last pipeline stage".into()
+            } else if let Some(n) = s.mech.loss_chunks {
+                format!("{} × {} × {} vocabulary × ({} B + 12 B ÷ {n} chunk{}) + inputs = {} B", g(s.seq), g(s.batch), g(arch.vocab), plan.layer_shape(1, 1).elem, if n == 1 { "" } else { "s" }, g(b.logits))
             } else {
                 format!("{} × {} × {} vocabulary × (16-bit + FP32 copy) + inputs = {} B", g(s.seq), g(s.batch), g(arch.vocab), g(b.logits))
             },
@@ -217,8 +255,12 @@ fn estimate_model(s: &Scenario) -> Estimate {
             explanation: format!(
                 "The output layer turns every position into a score per vocabulary entry: {} sequences × {} tokens × {} entries, kept for the loss in FP32 (and, in Hugging Face causal LMs, also in the training precision they are upcast from). Large vocabularies make this a gigabyte-scale term that most calculators forget.",
                 g(s.batch), g(s.seq), g(arch.vocab)
-            ),
-            source: SRC_ACT,
+            ) + &match s.mech.loss_chunks {
+                None => String::new(),
+                Some(1) => " The cross-entropy is computed in one piece: at its peak it holds the 16-bit logits, their FP32 upcast, the log-softmax it saves and that term's FP32 gradient — about 12 bytes per logit besides the 16-bit ones.".to_string(),
+                Some(n) => format!(" The cross-entropy is computed in {n} chunks (torchtune, torchtitan): the 16-bit logits stay, but only one chunk at a time is upcast to FP32 with its log-softmax and gradient."),
+            },
+            source: if s.mech.loss_chunks.is_some() { crate::training::SRC_LOSS } else { SRC_ACT },
         });
     } else {
         parts.push(inference_activations(s, &b));
@@ -420,7 +462,9 @@ fn training_states(s: &Scenario, b: &StageBytes, w: &Words) -> Vec<Component> {
     } else {
         Location::Device
     };
-    let offload = if b.states_on_host {
+    let offload = if b.states_on_host && s.parallel.offload == Offload::None {
+        " Paged (bitsandbytes paged optimizer): kept in CUDA unified memory, which migrates to host memory under pressure; torch.cuda.memory_allocated() does not count it."
+    } else if b.states_on_host {
         " Offloaded to host memory (ZeRO-Offload): the CPU runs the optimizer step."
     } else {
         ""
@@ -459,18 +503,33 @@ fn training_states(s: &Scenario, b: &StageBytes, w: &Words) -> Vec<Component> {
         source: SRC_MIXED,
     };
     let gd = s.grad_dtype();
+    let (lifetime, lifetime_formula, grad_source) = if b.gradients == b.gradients_all {
+        (String::new(), String::new(), SRC_ZERO)
+    } else if s.mech.opt_in_bwd {
+        (
+            " The optimizer step runs inside the backward pass, so each gradient is applied and freed at once: only the largest single gradient is alive.".to_string(),
+            format!(" → largest single tensor: {} B", g(b.gradients)),
+            crate::training::SRC_OPT_IN_BWD,
+        )
+    } else {
+        (
+            " They are set to None between steps, so they only appear in the backward pass, in memory the activations it consumes give back: only what exceeds the activations and logits counts.".to_string(),
+            format!(" − activations and logits freed by then = {} B", g(b.gradients)),
+            crate::training::SRC_ZERO_GRAD,
+        )
+    };
     let gradients = Component {
         id: "gradients",
         label: "Gradients",
         bytes: b.gradients,
         location: Location::Device,
-        formula: format!("{} × {} B{} = {} B", g(trainable), gd.bytes(), w.sharded(2), g(b.gradients)),
+        formula: format!("{} × {} B{} = {} B{lifetime_formula}", g(trainable), gd.bytes(), w.sharded(2), g(b.gradients_all)),
         question: "Why do gradients take this much?",
         explanation: format!(
-            "Backpropagation produces one gradient for each of {who}, held until the optimizer step, in {} ({} bytes). Sources differ here: the ZeRO paper keeps gradients in the weights' precision (16 bytes per parameter with mixed-precision Adam), Megatron-LM and Hugging Face's 'model memory anatomy' accumulate them in FP32 (18 bytes): the 'Gradient precision' setting chooses.{}",
+            "Backpropagation produces one gradient for each of {who}, held until the optimizer step, in {} ({} bytes). Sources differ here: the ZeRO paper keeps gradients in the weights' precision (16 bytes per parameter with mixed-precision Adam), Megatron-LM and Hugging Face's 'model memory anatomy' accumulate them in FP32 (18 bytes): the 'Gradient precision' setting chooses.{}{lifetime}",
             upper(gd), gd.bytes(), w.zero_note(2, "them")
         ),
-        source: SRC_ZERO,
+        source: grad_source,
     };
     let sd = s.state_dtype();
     let formula = match s.optimizer {
@@ -551,6 +610,16 @@ fn activations(s: &Scenario, plan: &Plan, b: &StageBytes, stage_i: u64) -> Compo
             ),
             "Full recomputation keeps only each layer's input and recomputes the rest during the backward pass, one layer at a time.".to_string(),
         ),
+        Recompute::SelectiveOp => {
+            let op = shape.selective_op_layer();
+            (
+                format!(
+                    "{} layers × {} in flight × ({} + {}) B saved per layer + one layer's recomputed rest = {} B",
+                    b.layers, b.in_flight, g(op.replicated), g(op.split), g(b.activations)
+                ),
+                format!("Per-op selective checkpointing (torchtitan) keeps each layer's input ({} B), every other matmul output and the attention output with its log-sum-exp ({} B) and recomputes the rest in the backward pass, one layer at a time.", g(op.replicated), g(op.split)),
+            )
+        }
         _ => (
             format!(
                 "{} layers × {} in flight × ({} + {} + {}) B per layer = {} B",
@@ -567,6 +636,13 @@ fn activations(s: &Scenario, plan: &Plan, b: &StageBytes, stage_i: u64) -> Compo
         ),
     };
     let _ = stage_i;
+    let mut how = how;
+    if !s.mech.compile && s.dtype.is_low_precision() && s.recompute != Recompute::SelectiveOp {
+        how.push_str(" Eager PyTorch (no torch.compile) also keeps FP32 copies of both norms' inputs and of Q and K around RoPE.");
+    }
+    if b.act_host > 0 {
+        how.push_str(" Offloaded: only the layer being computed stays on the device; the rest waits in host memory.");
+    }
     Component {
         id: "activations",
         label: "Activations",

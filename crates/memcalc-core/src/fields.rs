@@ -36,6 +36,7 @@ pub enum Group {
     Architecture,
     Workload,
     Training,
+    Mechanics,
     Savers,
     Parallel,
     Data,
@@ -44,13 +45,14 @@ pub enum Group {
 }
 
 impl Group {
-    pub const ALL: [Group; 14] = [
+    pub const ALL: [Group; 15] = [
         Group::Model,
         Group::SciMl,
         Group::Sim,
         Group::SimSize,
         Group::Workload,
         Group::Training,
+        Group::Mechanics,
         Group::Savers,
         Group::Parallel,
         Group::SimRanks,
@@ -72,6 +74,7 @@ impl Group {
             Group::Architecture => "Architecture (exact counts, activations, KV cache)",
             Group::Workload => "Batch and sequence",
             Group::Training => "Precision and optimizer",
+            Group::Mechanics => "Framework and training mechanics",
             Group::Savers => "Memory savers",
             Group::Parallel => "GPUs and parallelism",
             Group::Data => "Training data in memory",
@@ -214,6 +217,17 @@ pub const FIELDS: &[Field] = &[
     f("mixed", "FP32 master weights (mixed precision)", G::Training, true, Toggle, TRAINING, "Keep an FP32 copy of the weights and FP32 optimizer states beside 16- or 8-bit weights."),
     f("grad_dtype", "Gradient precision", G::Training, true, Select, TRAINING, "ZeRO counts gradients in the weights' precision (16 bytes/param with AdamW); Megatron-LM and Hugging Face keep FP32 gradients (18)."),
     f("kv_dtype", "KV cache precision", G::Training, true, Select, INFER, "Format of cached keys and values; FP8 halves the cache of a 16-bit model."),
+    f("framework", "Framework", G::Mechanics, false, Select, TRAINING, "Sets the defaults the framework uses (each listed below the form with its source); every one stays overridable."),
+    f("loss_chunks", "Loss computed in chunks", G::Mechanics, true, Count, TRAINING, "Empty: the textbook logits term (16-bit + FP32 copy). 1: an unchunked cross-entropy's peak (FP32 upcast, log-softmax and its gradient, 12 B per logit beside the 16-bit logits); 8: torchtune's chunked loss."),
+    f("compile", "Compiled kernels (torch.compile)", G::Mechanics, true, Toggle, TRAINING, "Off: eager PyTorch keeps FP32 copies of the norms' and RoPE's inputs for the backward pass."),
+    f("zero_grad", "Gradients between steps", G::Mechanics, true, Select, TRAINING, "PyTorch frees gradients between steps (set_to_none): they reuse the memory the backward pass frees from activations. DeepSpeed and Megatron keep gradient buffers."),
+    f("opt_in_bwd", "Optimizer step in backward", G::Mechanics, true, Toggle, TRAINING, "Each gradient is applied and freed as soon as it is computed (torchtune optimizer_in_bwd): only the largest one is alive."),
+    f("act_offload", "Activation offloading", G::Mechanics, true, Toggle, TRAINING, "Saved activations go to host memory and come back for the backward pass; the device keeps one layer's."),
+    f("paged_optimizer", "Paged optimizer", G::Mechanics, true, Toggle, TRAINING, "bitsandbytes paged optimizers keep states in unified memory, paged to the host and not counted by torch.cuda."),
+    f("kbit_fp32", "Unquantized weights in FP32 (PEFT k-bit)", G::Mechanics, true, Toggle, FINETUNE, "PEFT's prepare_model_for_kbit_training upcasts the embeddings and output layer beside a 4- or 8-bit base to FP32."),
+    f("gathered_layers", "Unsharded layers in flight (ZeRO-3/FSDP)", G::Mechanics, true, Count, TRAINING, "Layers whose parameters are gathered at once, plus one layer's unsharded gradients: FSDP holds the running layer and the prefetched next (2)."),
+    f("bucket_size", "ZeRO bucket size (parameters)", G::Mechanics, true, Count, TRAINING, "DeepSpeed reduce_bucket_size and allgather_bucket_size (default 5e8 each), held in 16-bit."),
+    f("nccl_buffers", "NCCL buffers per communicator", G::Mechanics, true, Number { unit: "MiB" }, TRAINING, "Communication buffers NCCL allocates per process group (data, tensor, pipeline parallel)."),
     f("recompute", "Activation recomputation", G::Savers, false, Select, TRAINING, "Gradient checkpointing: trade recomputation for activation memory (Korthikanti et al. 2022)."),
     f("flash_attention", "Flash attention", G::Savers, false, Toggle, ALL, "Never stores the sequence × sequence attention scores."),
     f("lora_rank", "LoRA rank", G::Savers, false, Count, FINETUNE, "0 for full fine-tuning; otherwise only the adapters are trained."),
@@ -313,6 +327,10 @@ fn for_model(key: &str, model: crate::sciml::ModelKind) -> bool {
             | "sp"
             | "lora_rank"
             | "lora_targets"
+            | "loss_chunks"
+            | "compile"
+            | "kbit_fp32"
+            | "gathered_layers"
             | "sparsity"
             | "sparse_format"
     ) || field(key).is_some_and(|f| f.group == Group::Architecture);
@@ -350,6 +368,8 @@ pub fn options(key: &str) -> Vec<(&'static str, &'static str)> {
         "grad_dtype" => same("Same as the weights"),
         "kv_dtype" => same("Same as the weights"),
         "recompute" => all::<Recompute>(),
+        "framework" => all::<crate::framework::Framework>(),
+        "zero_grad" => all::<crate::training::ZeroGrad>(),
         "lora_targets" => all::<LoraTargets>(),
         "quant" => all::<Quant>(),
         "sparse_format" => all::<SparseFormat>(),

@@ -71,7 +71,22 @@ fn canonical(key: &str, s: &Scenario) -> String {
         "dropout" => toggle_text(s.dropout).into(),
         "softmax_fp32" => toggle_text(s.softmax_fp32).into(),
         "lora_rank" => s.lora_rank.to_string(),
-        "lora_targets" => s.lora_targets.id().into(),
+        "lora_targets" => s.lora_targets.text(),
+        "framework" => s.mech.framework.id().into(),
+        "loss_chunks" => s
+            .mech
+            .loss_chunks
+            .map(|c| c.to_string())
+            .unwrap_or_default(),
+        "compile" => toggle_text(s.mech.compile).into(),
+        "zero_grad" => s.mech.zero_grad.id().into(),
+        "opt_in_bwd" => toggle_text(s.mech.opt_in_bwd).into(),
+        "act_offload" => toggle_text(s.mech.act_offload).into(),
+        "paged_optimizer" => toggle_text(s.mech.paged_optimizer).into(),
+        "kbit_fp32" => toggle_text(s.mech.kbit_fp32).into(),
+        "gathered_layers" => s.mech.gathered_layers.to_string(),
+        "bucket_size" => format_count(s.mech.bucket_size),
+        "nccl_buffers" => s.mech.nccl_mib.to_string(),
         "quant" => s.quant.id().into(),
         "bpw" => s.milli_bpw.map(|b| format_fixed(b, 3)).unwrap_or_default(),
         "sparsity" => format_fixed(s.sparsity_bp, 2),
@@ -400,6 +415,42 @@ impl Inputs {
         let lora_rank = r.count("lora_rank", 0, 1 << 20, false);
         let lora_targets = r.choice::<LoraTargets>("lora_targets");
         let quant = r.choice::<Quant>("quant");
+        let mech = (|| {
+            let framework = r.choice::<crate::framework::Framework>("framework");
+            let loss_chunks = r.count("loss_chunks", 1, 1 << 20, true);
+            let loss_chunks = if r.given("loss_chunks") {
+                Some(Some(loss_chunks?))
+            } else {
+                Some(None)
+            };
+            let compile = r.toggle("compile");
+            let zero_grad = r.choice::<crate::training::ZeroGrad>("zero_grad");
+            let opt_in_bwd = r.toggle("opt_in_bwd");
+            let act_offload = r.toggle("act_offload");
+            let paged_optimizer = r.toggle("paged_optimizer");
+            let kbit_fp32 = r.toggle("kbit_fp32");
+            let gathered_layers = r.count("gathered_layers", 0, 1 << 16, false);
+            let bucket_size = r.count("bucket_size", 0, 1 << 40, false);
+            let nccl_mib = r.fixed(
+                "nccl_buffers",
+                0,
+                MAX_RUNTIME_MIB,
+                "whole MiB from 0 to 1048576",
+            );
+            Some(crate::training::Mechanics {
+                framework: framework?,
+                loss_chunks: loss_chunks?,
+                compile: compile?,
+                zero_grad: zero_grad?,
+                opt_in_bwd: opt_in_bwd?,
+                act_offload: act_offload?,
+                paged_optimizer: paged_optimizer?,
+                kbit_fp32: kbit_fp32?,
+                gathered_layers: gathered_layers?,
+                bucket_size: bucket_size?,
+                nccl_mib: nccl_mib?,
+            })
+        })();
         let milli_bpw = if r.given("bpw") {
             match r.fixed("bpw", 3, 64_000, "between 0.001 and 64 bits") {
                 Some(0) => {
@@ -598,6 +649,7 @@ impl Inputs {
             measured: measured.unwrap(),
             measured_kind: measured_kind.unwrap(),
             calibration: calibration.flatten().unwrap_or(0),
+            mech: mech.unwrap(),
         };
         Ok(s)
     }

@@ -10,7 +10,9 @@ pub mod device;
 pub mod estimate;
 pub mod faq;
 pub mod fields;
+pub mod framework;
 pub mod inputs;
+pub mod lora;
 pub mod optimizer;
 pub mod page;
 pub mod precision;
@@ -25,6 +27,7 @@ pub mod search;
 pub mod sim;
 pub mod sim_estimate;
 pub mod stage;
+pub mod training;
 pub mod units;
 
 pub use choice::Choice;

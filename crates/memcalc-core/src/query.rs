@@ -117,6 +117,15 @@ impl Inputs {
                 mode.unwrap_or(crate::scenario::Mode::Train),
             )),
         };
+        // A framework named in the link sets its defaults before the link's own values.
+        let framework = pairs(input)
+            .into_iter()
+            .rev()
+            .find(|(k, _)| k == "framework")
+            .and_then(|(_, v)| crate::choice::Choice::parse(&v).ok());
+        if let Some(f) = framework {
+            inputs.apply_framework(f);
+        }
         let mut notices = Vec::new();
         let mut seen: Vec<String> = Vec::new();
         for (key, value) in pairs(input) {
@@ -180,13 +189,27 @@ impl Scenario {
         let base_scenario = preset.and_then(preset_scenario);
         let preset = preset.filter(|_| base_scenario.is_some());
         let mine = Inputs::from_scenario(self);
-        let base = Inputs::from_scenario(
+        let mut base = Inputs::from_scenario(
             &base_scenario.unwrap_or_else(|| Scenario::default_for(self.mode)),
         );
+        // The framework's defaults are part of the base: the link lists what changed after it.
+        if self.mech.framework != crate::framework::Framework::None {
+            base.apply_framework(self.mech.framework);
+            if let Ok(b) = base.parse() {
+                base = Inputs::from_scenario(&b);
+            }
+            // `framework=` itself is always written: it is what the base was built from.
+            base.set("framework", "none");
+        }
         let mut out = format!("v={SCHEMA_VERSION}");
         if let Some(p) = preset {
             out.push_str("&preset=");
             out.push_str(p.id);
+        }
+        // Like a preset, the framework is the base the other fields are read against: first.
+        if self.mech.framework != crate::framework::Framework::None {
+            out.push_str("&framework=");
+            out.push_str(crate::choice::Choice::id(self.mech.framework));
         }
         let arch_changed = ["layers", "hidden", "heads", "vocab"]
             .iter()
@@ -199,6 +222,9 @@ impl Scenario {
                 && self.arch.is_some()
                 && (preset.is_none() || arch_changed))
                 || (f.key == "mode" && preset.is_none() && self.mode != Scenario::default().mode);
+            if f.key == "framework" {
+                continue;
+            }
             if v != base.get(f.key) || forced {
                 out.push('&');
                 out.push_str(f.key);

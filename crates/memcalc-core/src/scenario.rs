@@ -30,6 +30,8 @@ choice_enum!(
     Recompute, "recompute" {
         None => ("none", "None: keep every activation"),
         Selective => ("selective", "Selective: recompute the attention core"),
+        /// torchtitan's per-op selective checkpointing: every other matmul output is saved.
+        SelectiveOp => ("selective_op", "Per-op selective: save every other matmul (torchtitan)"),
         Full => ("full", "Full: keep only each layer's input"),
     }
 );
@@ -52,14 +54,7 @@ choice_enum!(
     }
 );
 
-choice_enum!(
-    /// Which matrices receive LoRA adapters.
-    LoraTargets, "lora_targets" {
-        Qv => ("qv", "Query and value projections (PEFT default)"),
-        Attention => ("attention", "All attention projections"),
-        All => ("all", "All linear layers (QLoRA)"),
-    }
-);
+pub use crate::lora::LoraTargets;
 
 /// Largest accepted parameter count (10^15): bytes stay far below u64::MAX for any setting.
 pub const MAX_PARAMS: u64 = 1_000_000_000_000_000;
@@ -175,6 +170,8 @@ pub struct Scenario {
     pub measured_kind: crate::calibrate::Measured,
     /// Bytes per device (per rank in simulations) kept from a measurement; 0: none.
     pub calibration: u64,
+    /// How the training framework spends memory beyond the textbook terms.
+    pub mech: crate::training::Mechanics,
 }
 
 impl Default for Scenario {
@@ -203,7 +200,7 @@ impl Default for Scenario {
                 gpus_per_node: 8,
             },
             lora_rank: 0,
-            lora_targets: LoraTargets::All,
+            lora_targets: LoraTargets::ALL_LINEAR,
             quant: Quant::None,
             milli_bpw: None,
             kv_dtype: None,
@@ -225,6 +222,7 @@ impl Default for Scenario {
             measured: None,
             measured_kind: crate::calibrate::Measured::NvidiaSmi,
             calibration: 0,
+            mech: crate::training::Mechanics::default(),
         }
     }
 }

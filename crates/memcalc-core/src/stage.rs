@@ -6,7 +6,7 @@ use crate::activations::LayerShape;
 use crate::arch::{Arch, Mlp};
 use crate::precision::Dtype;
 use crate::quant::SparseFormat;
-use crate::scenario::{DatasetOn, LoraTargets, Mode, Offload, Recompute, Scenario};
+use crate::scenario::{DatasetOn, Mode, Offload, Recompute, Scenario};
 
 /// Bytes per component for one device of one stage.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -22,6 +22,14 @@ pub struct StageBytes {
     pub logits: u64,
     pub kv_cache: u64,
     pub dataset_device: u64,
+    /// Activations moved to host memory (activation offloading).
+    pub act_host: u64,
+    /// Gradients as a separate term before their lifetime is taken into account.
+    pub gradients_all: u64,
+    /// Unsharded layers and their gradients in flight (ZeRO-3/FSDP).
+    pub gathered: u64,
+    /// ZeRO communication buckets and NCCL buffers.
+    pub buffers: u64,
     pub overhead: u64,
     pub runtime: u64,
     /// Parameters held by this device before ZeRO sharding, and the trainable ones.
@@ -52,7 +60,9 @@ impl StageBytes {
             self.activations,
             self.logits,
             self.kv_cache,
-            self.dataset_device
+            self.dataset_device,
+            self.gathered,
+            self.buffers
         )
     }
 
@@ -72,7 +82,7 @@ impl StageBytes {
         } else {
             0
         };
-        crate::add!(w, states)
+        crate::add!(w, states, self.act_host)
     }
 }
 
@@ -142,37 +152,33 @@ impl<'a> Plan<'a> {
     /// LoRA adapter parameters in one layer: r × (in + out) per targeted matrix.
     pub fn adapters_per_layer(&self) -> u64 {
         let a = &self.arch;
+        let t = self.s.lora_targets;
         let (h, q, kv) = (
             a.hidden,
             crate::mul!(a.heads, a.head_dim),
             crate::mul!(a.kv_heads, a.head_dim),
         );
-        let qv = crate::add!(h, q, h, kv);
-        let attention = crate::add!(qv, h, kv, q, h);
-        let mlp_matrices = match a.mlp {
-            Mlp::Standard => 2,
-            Mlp::Gated => 3,
-        };
-        let mlp_matrices = crate::mul!(mlp_matrices, crate::add!(h, a.ffn), a.experts.max(1));
-        let per_rank = match self.s.lora_targets {
-            LoraTargets::Qv => qv,
-            LoraTargets::Attention => attention,
-            LoraTargets::All => crate::add!(attention, mlp_matrices),
-        };
-        crate::mul!(self.s.lora_rank, per_rank)
+        let mut per_rank = 0;
+        for (name, sides) in [("q", h + q), ("k", h + kv), ("v", h + kv), ("o", q + h)] {
+            if t.has(name) {
+                per_rank = crate::add!(per_rank, sides);
+            }
+        }
+        let mlp = t.mlp_count(a.mlp == Mlp::Gated);
+        crate::mul!(
+            self.s.lora_rank,
+            crate::add!(
+                per_rank,
+                crate::mul!(mlp, crate::add!(h, a.ffn), a.experts.max(1))
+            )
+        )
     }
 
     /// How many matrices per layer carry adapters.
     pub fn adapter_matrices(&self) -> u64 {
-        let mlp = match self.arch.mlp {
-            Mlp::Standard => 2,
-            Mlp::Gated => 3,
-        } * self.arch.experts.max(1);
-        match self.s.lora_targets {
-            LoraTargets::Qv => 2,
-            LoraTargets::Attention => 4,
-            LoraTargets::All => 4 + mlp,
-        }
+        let t = self.s.lora_targets;
+        u64::from(t.attention_bits().count_ones())
+            + t.mlp_count(self.arch.mlp == Mlp::Gated) * self.arch.experts.max(1)
     }
 
     pub fn layer_shape(&self, batch: u64, seq: u64) -> LayerShape {
@@ -193,6 +199,9 @@ impl<'a> Plan<'a> {
             flash: s.flash_attention,
             selective: s.recompute == Recompute::Selective,
             softmax_fp32: s.softmax_fp32,
+            eager: !s.mech.compile,
+            selective_op: s.recompute == Recompute::SelectiveOp,
+            loss_chunks: s.mech.loss_chunks,
         }
     }
 
@@ -209,7 +218,12 @@ impl<'a> Plan<'a> {
                 } else {
                     (params, 0)
                 };
-                crate::add!(crate::sat::mul_div_ceil(q, mbpw, 8000), crate::mul!(e, 2))
+                // PEFT's prepare_model_for_kbit_training upcasts them to FP32.
+                let unquantized = if s.mech.kbit_fp32 { 4 } else { 2 };
+                crate::add!(
+                    crate::sat::mul_div_ceil(q, mbpw, 8000),
+                    crate::mul!(e, unquantized)
+                )
             }
             None => crate::mul!(params, dense_bytes),
         }
@@ -293,12 +307,13 @@ impl<'a> Plan<'a> {
             };
             b.master = shard(master, 1);
             b.gradients = shard(crate::mul!(trainable, s.grad_dtype().bytes()), 2);
+            b.gradients_all = b.gradients;
             let state = s.state_dtype().bytes();
             b.optimizer = shard(
                 s.optimizer.state_bytes(trainable, state, self.arch.hidden),
                 1,
             );
-            b.states_on_host = p.offload != Offload::None;
+            b.states_on_host = p.offload != Offload::None || s.mech.paged_optimizer;
 
             let shape = self.layer_shape(s.batch, s.seq);
             let in_flight = p.pp - i;
@@ -313,7 +328,12 @@ impl<'a> Plan<'a> {
                     _ => all,
                 };
             } else {
-                let per_layer = shape.layer().total();
+                let full_layer = shape.layer().total();
+                let per_layer = if shape.selective_op {
+                    shape.selective_op_layer().total()
+                } else {
+                    full_layer
+                };
                 // Each adapter keeps its r-wide intermediate for the backward pass.
                 let lora_acts = if s.uses_lora() {
                     crate::mul!(
@@ -328,13 +348,30 @@ impl<'a> Plan<'a> {
                     0
                 };
                 let per_layer = crate::add!(per_layer, lora_acts);
+                let full_layer = crate::add!(full_layer, lora_acts);
                 b.activations = match s.recompute {
                     Recompute::Full => crate::add!(
                         crate::mul!(shape.checkpoint(), layers, in_flight),
                         if layers > 0 { per_layer } else { 0 }
                     ),
+                    // The backward pass recomputes one layer's unsaved tensors at a time.
+                    Recompute::SelectiveOp => crate::add!(
+                        crate::mul!(per_layer, layers, in_flight),
+                        if layers > 0 {
+                            full_layer.saturating_sub(per_layer)
+                        } else {
+                            0
+                        }
+                    ),
                     _ => crate::mul!(per_layer, layers, in_flight),
                 };
+                if s.mech.act_offload && layers > 0 {
+                    // The layer being computed stays; the saved tensors of the others wait in
+                    // host memory (torchtune OffloadActivations, Unsloth's checkpoint offload).
+                    let on_device = full_layer.min(b.activations);
+                    b.act_host = b.activations - on_device;
+                    b.activations = on_device;
+                }
                 if i == 0 {
                     b.activations = crate::add!(
                         b.activations,
@@ -382,9 +419,83 @@ impl<'a> Plan<'a> {
                 DatasetOn::Host => 0,
             };
         }
+        if trains && s.sciml.is_transformer() {
+            self.framework_terms(&mut b);
+        }
         b.overhead = crate::sat::mul_div(b.device_tensors(), s.overhead_bp, 10_000);
         b.runtime = s.runtime_mib << 20;
         b
+    }
+
+    /// Gradient lifetime, gathered layers and communication buffers: what frameworks add to (or
+    /// take from) the textbook terms.
+    fn framework_terms(&self, b: &mut StageBytes) {
+        let s = self.s;
+        let m = &s.mech;
+        let p = &s.parallel;
+        let t = p.tp.max(1);
+        let gd = s.grad_dtype().bytes();
+        let pc = self.arch.params();
+        if m.opt_in_bwd {
+            // Only the gradient being applied is alive: the largest single tensor.
+            let a = &self.arch;
+            let largest = [
+                crate::mul!(a.vocab, a.hidden),
+                crate::mul!(a.hidden, a.ffn),
+                crate::mul!(a.hidden, a.heads, a.head_dim),
+            ]
+            .into_iter()
+            .max()
+            .unwrap_or(0)
+            .div_ceil(t);
+            let largest = if s.uses_lora() {
+                crate::mul!(s.lora_rank, crate::add!(a.hidden, a.ffn))
+            } else {
+                largest
+            };
+            b.gradients = b.gradients.min(crate::mul!(largest.min(b.trainable), gd));
+        } else if m.zero_grad == crate::training::ZeroGrad::None {
+            // Gradients are allocated during the backward pass as the activations it consumes
+            // are freed: the peak is the larger of the two, so only the excess counts.
+            b.gradients = b
+                .gradients
+                .saturating_sub(crate::add!(b.activations, b.logits));
+        }
+        if p.zero >= 3 && m.gathered_layers > 0 && b.layers > 0 {
+            // A layer gathered as stored: 16-bit, or packed 4/8-bit for a quantized base; its
+            // unsharded gradients exist only for its trainable parameters.
+            let layer = pc.per_layer.div_ceil(t);
+            let gathered = match s.weight_milli_bpw() {
+                Some(mbpw) => crate::sat::mul_div_ceil(layer, mbpw, 8000),
+                None => crate::mul!(
+                    layer,
+                    if s.dtype == Dtype::Fp8 {
+                        2
+                    } else {
+                        s.dtype.bytes()
+                    }
+                ),
+            };
+            let layer_grads = if s.uses_lora() {
+                self.adapters_per_layer().div_ceil(t)
+            } else {
+                layer
+            };
+            b.gathered = crate::add!(
+                crate::mul!(m.gathered_layers, gathered),
+                crate::mul!(layer_grads, gd)
+            );
+        }
+        let buckets = match p.zero {
+            0 => 0,
+            1 | 2 => 2,
+            _ => 1,
+        };
+        let groups = u64::from(p.dp() > 1) + u64::from(p.tp > 1) + u64::from(p.pp > 1);
+        b.buffers = crate::add!(
+            crate::mul!(buckets, m.bucket_size, 2),
+            crate::mul!(groups, m.nccl_mib << 20)
+        );
     }
 
     /// Stage holding the most device memory: the first or the last.

@@ -91,6 +91,9 @@ fn gpt3_layer(tp: u64, sp: bool, selective: bool) -> LayerShape {
         flash: false,
         selective,
         softmax_fp32: false,
+        eager: false,
+        selective_op: false,
+        loss_chunks: None,
     }
 }
 

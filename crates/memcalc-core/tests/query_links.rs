@@ -270,7 +270,11 @@ fn scenario_strategy() -> impl Strategy<Value = Scenario> {
                     gpus_per_node: 1 + (r[29] % 16),
                 },
                 lora_rank: (r[30] % 3) * 16,
-                lora_targets: pick::<LoraTargets>(r[30]),
+                lora_targets: if r[30] % 5 == 4 {
+                    LoraTargets::parse("k,o,down").unwrap()
+                } else {
+                    pick::<LoraTargets>(r[30])
+                },
                 quant: pick::<Quant>(r[31]),
                 milli_bpw: if r[31] % 5 == 0 {
                     Some(1 + (r[31] >> 8) % 64_000)
@@ -312,6 +316,27 @@ fn scenario_strategy() -> impl Strategy<Value = Scenario> {
                 runtime_mib: (r[9] >> 2) % (1 << 20),
                 overhead_bp: (r[10] >> 2) % 10_001,
                 sim: sim_from(&q),
+                mech: memcalc_core::training::Mechanics {
+                    framework: pick::<memcalc_core::framework::Framework>(q[20] >> 3),
+                    loss_chunks: if q[21] % 2 == 0 {
+                        None
+                    } else {
+                        Some(1 + (q[21] >> 4) % 64)
+                    },
+                    compile: q[22] % 2 == 0,
+                    zero_grad: pick::<memcalc_core::training::ZeroGrad>(q[22] >> 1),
+                    opt_in_bwd: q[23] % 2 == 0,
+                    act_offload: (q[23] >> 1) % 2 == 0,
+                    paged_optimizer: (q[23] >> 2) % 2 == 0,
+                    kbit_fp32: (q[23] >> 3) % 2 == 0,
+                    gathered_layers: (q[24] >> 5) % 4,
+                    bucket_size: if q[24] % 2 == 0 {
+                        0
+                    } else {
+                        log_range(q[24] >> 8, 30)
+                    },
+                    nccl_mib: (q[25] >> 5) % 1024,
+                },
                 sciml: memcalc_core::sciml::SciMl {
                     model: pick::<memcalc_core::sciml::ModelKind>(q[5] >> 7),
                     width: 1 + (q[6] >> 9) % 1024,

@@ -1,0 +1,229 @@
+//! `framework=`: the settings a training framework uses by default, each with its source.
+//! Choosing one changes the base the link's other values are read against (like a preset), so
+//! a link keeps `framework=` and only the fields changed after it; each implied setting stays
+//! overridable.
+
+use crate::choice::{choice_enum, Choice};
+
+choice_enum!(
+    /// The software the run uses.
+    Framework, "framework" {
+        None => ("none", "None (textbook accounting)"),
+        HfTrainer => ("hf_trainer", "Hugging Face Trainer / PEFT"),
+        Trl => ("trl", "Hugging Face TRL (SFTTrainer)"),
+        Torchtune => ("torchtune", "torchtune"),
+        Torchtitan => ("torchtitan", "torchtitan"),
+        Deepspeed => ("deepspeed", "DeepSpeed"),
+        Fsdp => ("fsdp", "PyTorch FSDP (accelerate)"),
+        Megatron => ("megatron", "Megatron-LM"),
+        Axolotl => ("axolotl", "Axolotl"),
+        Unsloth => ("unsloth", "Unsloth"),
+    }
+);
+
+/// One setting a framework implies: URL key, value, and where the default is documented.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Implied {
+    pub key: &'static str,
+    pub value: &'static str,
+    pub source: &'static str,
+}
+
+const fn i(key: &'static str, value: &'static str, source: &'static str) -> Implied {
+    Implied { key, value, source }
+}
+
+const PT_ZERO_GRAD: &str = "PyTorch >= 2.0: zero_grad(set_to_none=True) by default";
+const HF_EAGER: &str =
+    "transformers runs eager PyTorch unless torch_compile=True (TrainingArguments)";
+const HF_LOSS: &str =
+    "transformers ForCausalLMLoss: logits.float() then F.cross_entropy over the whole sequence";
+const HF_SOFTMAX: &str =
+    "eager attention under autocast runs softmax in FP32 (transformers eager_attention_forward)";
+const PEFT_KBIT: &str = "PEFT prepare_model_for_kbit_training casts non-quantized weights to FP32";
+const TT_LOSS: &str = "torchtune configs: loss CEWithChunkedOutputLoss, num_output_chunks=8";
+const TT_AC: &str = "torchtune configs: enable_activation_checkpointing: True";
+const TT_BF16: &str = "torchtune recipes train in pure bf16 (dtype: bf16), no FP32 master copy";
+const TT_COMPILE: &str = "torchtune configs: compile: False";
+const TT_LORA: &str = "torchtune Llama 3 LoRA configs: lora_attn_modules [q_proj, v_proj, output_proj], apply_lora_to_mlp: True";
+const TITAN_FSDP: &str = "torchtitan: FSDP2 fully_shard with MixedPrecisionPolicy(param bf16, reduce fp32) over FP32 sharded parameters";
+const TITAN_AC: &str =
+    "torchtitan llama3 configs: activation_checkpoint mode 'selective', selective_ac_option 'op'";
+const TITAN_COMPILE: &str = "torchtitan: compile.enable = false by default";
+const FSDP_GATHER: &str = "FSDP: the running unit plus the prefetched next one are unsharded (backward_prefetch=BACKWARD_PRE)";
+const DS_BUCKETS: &str =
+    "DeepSpeed zero_optimization defaults: reduce_bucket_size = allgather_bucket_size = 5e8";
+const DS_GATHER: &str = "DeepSpeed ZeRO-3 gathers the running module and prefetches the next (stage3_prefetch_bucket_size)";
+const DS_GRADS: &str =
+    "DeepSpeed ZeRO keeps contiguous gradient partitions (contiguous_gradients: true)";
+const MEG_GRADS: &str =
+    "Megatron-LM DDP: persistent FP32 main_grad buffers (accumulate_allreduce_grads_in_fp32)";
+const MEG_FUSED: &str =
+    "Megatron-LM fuses layer norm, RoPE and softmax kernels (Transformer Engine / apex)";
+const AXO_AC: &str = "Axolotl example configs: gradient_checkpointing: true";
+const UNS_AC: &str =
+    "Unsloth use_gradient_checkpointing='unsloth' offloads checkpoints to host RAM";
+const UNS_FUSED: &str = "Unsloth Triton kernels for RMSNorm, RoPE and cross-entropy";
+const UNS_LOSS: &str = "Unsloth fused cross-entropy (Apple CCE): logits processed in chunks";
+
+const HF: &[Implied] = &[
+    i("zero_grad", "none", PT_ZERO_GRAD),
+    i("compile", "off", HF_EAGER),
+    i("loss_chunks", "1", HF_LOSS),
+    i("softmax_fp32", "on", HF_SOFTMAX),
+    i("kbit_fp32", "on", PEFT_KBIT),
+];
+const TORCHTUNE: &[Implied] = &[
+    i("zero_grad", "none", PT_ZERO_GRAD),
+    i("compile", "off", TT_COMPILE),
+    i("loss_chunks", "8", TT_LOSS),
+    i("recompute", "full", TT_AC),
+    i("mixed", "off", TT_BF16),
+    i("lora_targets", "q,v,o,gate,up,down", TT_LORA),
+];
+const TORCHTITAN: &[Implied] = &[
+    i("zero_grad", "none", PT_ZERO_GRAD),
+    i("compile", "off", TITAN_COMPILE),
+    i(
+        "loss_chunks",
+        "1",
+        "torchtitan: cross_entropy_loss on pred.float() (unchunked)",
+    ),
+    i("recompute", "selective_op", TITAN_AC),
+    i("zero", "3", TITAN_FSDP),
+    i("grad_dtype", "fp32", TITAN_FSDP),
+    i("gathered_layers", "2", FSDP_GATHER),
+];
+const DEEPSPEED: &[Implied] = &[
+    i("zero_grad", "keep", DS_GRADS),
+    i("compile", "off", HF_EAGER),
+    i("loss_chunks", "1", HF_LOSS),
+    i("bucket_size", "5e8", DS_BUCKETS),
+    i("gathered_layers", "2", DS_GATHER),
+];
+const FSDP: &[Implied] = &[
+    i("zero_grad", "none", PT_ZERO_GRAD),
+    i("compile", "off", HF_EAGER),
+    i("loss_chunks", "1", HF_LOSS),
+    i(
+        "zero",
+        "3",
+        "FSDP FULL_SHARD shards parameters, gradients and optimizer states",
+    ),
+    i("gathered_layers", "2", FSDP_GATHER),
+];
+const MEGATRON: &[Implied] = &[
+    i("zero_grad", "keep", MEG_GRADS),
+    i("grad_dtype", "fp32", MEG_GRADS),
+    i("compile", "on", MEG_FUSED),
+];
+const AXOLOTL: &[Implied] = &[
+    i("zero_grad", "none", PT_ZERO_GRAD),
+    i("compile", "off", HF_EAGER),
+    i("loss_chunks", "1", HF_LOSS),
+    i("recompute", "full", AXO_AC),
+    i("kbit_fp32", "on", PEFT_KBIT),
+];
+const UNSLOTH: &[Implied] = &[
+    i("zero_grad", "none", PT_ZERO_GRAD),
+    i("compile", "on", UNS_FUSED),
+    i("loss_chunks", "8", UNS_LOSS),
+    i("recompute", "full", UNS_AC),
+    i("act_offload", "on", UNS_AC),
+];
+
+impl Framework {
+    /// The settings this framework implies, in form order of their keys.
+    pub fn implied(self) -> &'static [Implied] {
+        match self {
+            Framework::None => &[],
+            Framework::HfTrainer | Framework::Trl => HF,
+            Framework::Torchtune => TORCHTUNE,
+            Framework::Torchtitan => TORCHTITAN,
+            Framework::Deepspeed => DEEPSPEED,
+            Framework::Fsdp => FSDP,
+            Framework::Megatron => MEGATRON,
+            Framework::Axolotl => AXOLOTL,
+            Framework::Unsloth => UNSLOTH,
+        }
+    }
+}
+
+/// One implied setting as the page shows it: what the framework sets and whether the user
+/// changed it since.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ImpliedState {
+    pub implied: Implied,
+    pub current: String,
+    pub overridden: bool,
+}
+
+impl crate::inputs::Inputs {
+    /// Writes a framework's implied values over the current ones.
+    pub fn apply_framework(&mut self, f: Framework) {
+        for im in f.implied() {
+            self.set(im.key, im.value);
+        }
+        self.set("framework", f.id());
+    }
+
+    /// Switches the framework: fields still at the old framework's value (or at the default
+    /// when the old one did not set them) take the new one's; fields the user changed stay.
+    pub fn switch_framework(&mut self, id: &str) {
+        let old = Choice::parse(self.get("framework")).unwrap_or(Framework::None);
+        let new: Framework = match Choice::parse(id) {
+            Ok(f) => f,
+            Err(_) => {
+                self.set("framework", id);
+                return;
+            }
+        };
+        let mode = Choice::parse(self.get("mode")).unwrap_or(crate::Mode::Train);
+        let defaults =
+            crate::inputs::Inputs::from_scenario(&crate::scenario::Scenario::default_for(mode));
+        let value_under = |f: Framework, key: &str| -> String {
+            f.implied()
+                .iter()
+                .find(|im| im.key == key)
+                .map(|im| im.value.to_string())
+                .unwrap_or_else(|| defaults.get(key).to_string())
+        };
+        let keys: Vec<&'static str> = old
+            .implied()
+            .iter()
+            .chain(new.implied())
+            .map(|im| im.key)
+            .collect();
+        for key in keys {
+            if same(self.get(key), &value_under(old, key)) {
+                let v = value_under(new, key);
+                self.set(key, v);
+            }
+        }
+        self.set("framework", new.id());
+    }
+
+    /// The framework's implied settings with their current values.
+    pub fn implied_states(&self) -> Vec<ImpliedState> {
+        let f = Choice::parse(self.get("framework")).unwrap_or(Framework::None);
+        f.implied()
+            .iter()
+            .map(|im| ImpliedState {
+                implied: *im,
+                current: self.get(im.key).to_string(),
+                overridden: !same(self.get(im.key), im.value),
+            })
+            .collect()
+    }
+}
+
+/// Raw values compared as the user would: case and surrounding spaces do not matter, and a
+/// count such as `5e8` equals `500000000`.
+fn same(a: &str, b: &str) -> bool {
+    let (a, b) = (a.trim().to_ascii_lowercase(), b.trim().to_ascii_lowercase());
+    a == b
+        || matches!(
+            (crate::units::parse_count(&a), crate::units::parse_count(&b)),
+            (Ok(x), Ok(y)) if x == y
+        )
+}

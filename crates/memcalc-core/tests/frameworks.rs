@@ -1,0 +1,155 @@
+//! framework= and the training mechanics: defaults keep the textbook numbers, a framework's
+//! implied settings are overridable and links keep only what changed after it.
+
+use memcalc_core::{estimate, Inputs};
+
+const L8: &str = "layers=32&hidden=4096&heads=32&kv_heads=8&ffn=14336&vocab=128256";
+
+fn total(q: &str) -> u64 {
+    let (i, n) = Inputs::from_query(q);
+    assert!(n.is_empty(), "{q}: {n:?}");
+    estimate(&i.parse().unwrap()).per_device_bytes
+}
+
+fn part(q: &str, id: &str) -> u64 {
+    let (i, _) = Inputs::from_query(q);
+    estimate(&i.parse().unwrap())
+        .component(id)
+        .map(|c| c.bytes)
+        .unwrap_or(0)
+}
+
+#[test]
+fn framework_none_and_defaults_are_the_textbook() {
+    let q = format!("mode=train&{L8}&batch=2&seq=4096");
+    assert_eq!(total(&q), total(&format!("{q}&framework=none")));
+    assert_eq!(
+        total(&q),
+        total(&format!(
+            "{q}&compile=on&zero_grad=keep&opt_in_bwd=off&act_offload=off&gathered_layers=0&bucket_size=0&nccl_buffers=0"
+        ))
+    );
+}
+
+#[test]
+fn unchunked_loss_holds_fourteen_bytes_per_logit_and_chunks_divide_the_fp32_part() {
+    let q = format!("mode=train&{L8}&batch=1&seq=1000");
+    let logits = 1000u64 * 128_256;
+    let one = part(&format!("{q}&loss_chunks=1"), "logits");
+    let eight = part(&format!("{q}&loss_chunks=8"), "logits");
+    assert_eq!(one - eight, logits * 12 - (logits * 12).div_ceil(8));
+    let textbook = part(&q, "logits");
+    assert_eq!(one - textbook, logits * 8);
+}
+
+#[test]
+fn eager_adds_fp32_norm_and_rope_copies_per_layer() {
+    let q = format!("mode=train&{L8}&batch=1&seq=1000");
+    let eager = part(&format!("{q}&compile=off"), "activations");
+    let fused = part(&q, "activations");
+    let sbh = 1000u64 * 4096;
+    let per_layer = 8 * sbh + 4 * 1000 * (32 + 8) * 128;
+    assert_eq!(eager - fused, 32 * per_layer);
+}
+
+#[test]
+fn gradients_set_to_none_only_count_their_excess_over_activations() {
+    let q = format!("mode=train&{L8}&batch=1&seq=512&recompute=full");
+    let keep = part(&q, "gradients");
+    let none = part(&format!("{q}&zero_grad=none"), "gradients");
+    let freed = part(&q, "activations") + part(&q, "logits");
+    assert_eq!(none, keep - freed);
+    // With the optimizer in the backward pass only the largest tensor (the embedding) is alive.
+    let in_bwd = part(&format!("{q}&opt_in_bwd=on"), "gradients");
+    assert_eq!(in_bwd, 128_256 * 4096 * 2);
+}
+
+#[test]
+fn offloaded_activations_move_to_host_and_the_sum_is_kept() {
+    let q = format!("mode=train&{L8}&batch=1&seq=2048&recompute=full");
+    let on = format!("{q}&act_offload=on");
+    assert_eq!(
+        part(&q, "activations"),
+        part(&on, "activations") + part(&on, "activations_offloaded")
+    );
+    assert!(total(&on) < total(&q));
+}
+
+#[test]
+fn selective_op_keeps_less_than_no_recompute_and_more_than_full() {
+    let q = format!("mode=train&{L8}&batch=2&seq=8192");
+    let none = part(&q, "activations");
+    let op = part(&format!("{q}&recompute=selective_op"), "activations");
+    let full = part(&format!("{q}&recompute=full"), "activations");
+    assert!(full < op && op < none, "{full} {op} {none}");
+}
+
+#[test]
+fn a_framework_link_keeps_framework_and_only_later_changes() {
+    let (i, n) = Inputs::from_query("v=1&framework=torchtune&params=8B&batch=4");
+    assert!(n.is_empty());
+    assert_eq!(i.get("loss_chunks"), "8");
+    assert_eq!(i.get("recompute"), "full");
+    let s = i.parse().unwrap();
+    assert_eq!(s.link(None), "v=1&framework=torchtune&params=8B&batch=4");
+    // An override stays in the link.
+    let (i, _) = Inputs::from_query("v=1&framework=torchtune&params=8B&loss_chunks=1");
+    let link = i.parse().unwrap().link(None);
+    assert!(
+        link.contains("framework=torchtune") && link.contains("loss_chunks=1"),
+        "{link}"
+    );
+    let (back, _) = Inputs::from_query(&link);
+    assert_eq!(back.parse().unwrap(), i.parse().unwrap());
+}
+
+#[test]
+fn switching_framework_moves_implied_values_and_keeps_overrides() {
+    let (mut i, _) = Inputs::from_query("framework=torchtune&loss_chunks=4");
+    i.switch_framework("torchtitan");
+    assert_eq!(i.get("framework"), "torchtitan");
+    assert_eq!(i.get("recompute"), "selective_op");
+    assert_eq!(i.get("loss_chunks"), "4", "the user's value stays");
+    assert_eq!(
+        i.get("mixed"),
+        "on",
+        "torchtune's implied mixed=off reverts"
+    );
+    i.switch_framework("none");
+    assert_eq!(i.get("recompute"), "none");
+    assert_eq!(i.get("zero"), "0");
+    let states = Inputs::from_query("framework=hf_trainer&compile=on")
+        .0
+        .implied_states();
+    let compile = states.iter().find(|s| s.implied.key == "compile").unwrap();
+    assert!(compile.overridden);
+    assert!(states
+        .iter()
+        .filter(|s| s.implied.key != "compile")
+        .all(|s| !s.overridden));
+}
+
+#[test]
+fn every_implied_key_is_a_field_and_every_value_parses() {
+    use memcalc_core::framework::Framework;
+    use memcalc_core::Choice;
+    for f in Framework::ALL {
+        let (mut i, _) = Inputs::from_query(&format!("mode=finetune&{L8}"));
+        i.apply_framework(*f);
+        for im in f.implied() {
+            assert!(memcalc_core::inputs::is_field(im.key), "{}", im.key);
+            assert!(!im.source.is_empty());
+        }
+        assert!(i.parse().is_ok(), "{f:?}");
+    }
+}
+
+#[test]
+fn zero3_gathers_layers_and_deepspeed_buckets_do_not_shrink_with_the_cluster() {
+    let q = format!("mode=train&{L8}&batch=1&seq=2048&zero=3&framework=deepspeed");
+    let at8 = part(&format!("{q}&gpus=8"), "comm_buffers");
+    let at64 = part(&format!("{q}&gpus=64"), "comm_buffers");
+    assert_eq!(at8, 500_000_000 * 2);
+    assert_eq!(at8, at64);
+    assert!(part(&format!("{q}&gpus=8"), "gathered_layers") > 0);
+}
