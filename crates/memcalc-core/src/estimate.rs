@@ -207,7 +207,7 @@ fn estimate_model(s: &Scenario) -> Estimate {
             parts.push(Component {
                 id: "activations_offloaded",
                 label: "Activations offloaded to host",
-                bytes: u64_of(b.act_host),
+                bytes: b.act_host,
                 location: Location::Host,
                 formula: format!("stored activations − one layer kept on the device = {} B", g(b.act_host)),
                 question: "Where do offloaded activations go?",
@@ -219,7 +219,7 @@ fn estimate_model(s: &Scenario) -> Estimate {
             parts.push(Component {
                 id: "gathered_layers",
                 label: "Unsharded layers in flight",
-                bytes: u64_of(b.gathered),
+                bytes: b.gathered,
                 location: Location::Device,
                 formula: format!("{} layers × {} parameters as stored + one layer's trainable gradients × {} B = {} B", s.mech.gathered_layers, g(arch.params().per_layer.div_ceil(p.tp)), s.grad_dtype().bytes(), g(b.gathered)),
                 question: "Why does full sharding still need whole layers?",
@@ -231,7 +231,7 @@ fn estimate_model(s: &Scenario) -> Estimate {
             parts.push(Component {
                 id: "comm_buffers",
                 label: "Communication buffers",
-                bytes: u64_of(b.buffers),
+                bytes: b.buffers,
                 location: Location::Device,
                 formula: format!("ZeRO buckets {} parameters × 2 B × {} + NCCL {} MiB × {} groups = {} B", g(s.mech.bucket_size), match p.zero { 0 => 0, 1 | 2 => 2, _ => 1 }, s.mech.nccl_mib, u64::from(p.dp() > 1) + u64::from(p.tp > 1) + u64::from(p.pp > 1), g(b.buffers)),
                 question: "What are communication buffers?",
