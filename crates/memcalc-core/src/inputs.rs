@@ -215,6 +215,23 @@ fn sim_canonical(key: &str, m: &Sim) -> String {
         "neighbors" => opt(m.neighbors),
         "newton" => toggle_text(m.newton).into(),
         "long_range" => m.long_range.id().into(),
+        "potential" => m.potential.id().into(),
+        "max_bonds" => m.topology.map(|t| t.bonds.to_string()).unwrap_or_default(),
+        "max_angles" => m.topology.map(|t| t.angles.to_string()).unwrap_or_default(),
+        "max_dihedrals" => m
+            .topology
+            .map(|t| t.dihedrals.to_string())
+            .unwrap_or_default(),
+        "max_impropers" => m
+            .topology
+            .map(|t| t.impropers.to_string())
+            .unwrap_or_default(),
+        "max_special" => m
+            .topology
+            .map(|t| t.special.to_string())
+            .unwrap_or_default(),
+        "shake" => toggle_text(m.shake).into(),
+        "atom_map" => m.atom_map.id().into(),
         "kspace_grid" => opt(m.kspace_grid),
         "cells" => format_count(m.cells),
         "element" => m.element.id().into(),
@@ -708,6 +725,36 @@ impl Inputs {
             .or(Some(0).filter(|_| !r.given("neighbors")));
         let newton = r.toggle("newton");
         let long_range = r.choice::<LongRange>("long_range");
+        let potential = r.choice::<Potential>("potential");
+        let topo_keys = [
+            "max_bonds",
+            "max_angles",
+            "max_dihedrals",
+            "max_impropers",
+            "max_special",
+        ];
+        let topology = if topo_keys.iter().any(|k| r.given(k)) {
+            let mut v = [0u64; 5];
+            let mut ok = true;
+            for (slot, key) in v.iter_mut().zip(topo_keys) {
+                match r.count(key, 0, 1000, true) {
+                    Some(n) => *slot = n,
+                    None if r.given(key) => ok = false,
+                    None => {}
+                }
+            }
+            ok.then_some(Some(Topology {
+                bonds: v[0],
+                angles: v[1],
+                dihedrals: v[2],
+                impropers: v[3],
+                special: v[4],
+            }))
+        } else {
+            Some(None)
+        };
+        let shake = r.toggle("shake");
+        let atom_map = r.choice::<AtomMap>("atom_map");
         let kspace_grid = r
             .count("kspace_grid", 0, 10_000_000_000_000, true)
             .or(Some(0).filter(|_| !r.given("kspace_grid")));
@@ -776,6 +823,10 @@ impl Inputs {
             neighbors: neighbors?,
             newton: newton?,
             long_range: long_range?,
+            potential: potential?,
+            topology: topology?,
+            shake: shake?,
+            atom_map: atom_map?,
             kspace_grid: kspace_grid?,
             cells: cells?,
             element: element?,

@@ -23,6 +23,9 @@ choice_enum!(
         Charge => ("charge", "charge: atomic + q (96 B)"),
         Full => ("full", "full: charge + molecule, bonds, angles, dihedrals (~300 B)"),
         Eam => ("eam", "atomic + EAM density and embedding derivative (104 B)"),
+        Bond => ("bond", "bond: atomic + molecule, bonds, special neighbours"),
+        Angle => ("angle", "angle: bond + angles"),
+        Molecular => ("molecular", "molecular: angle + dihedrals, impropers"),
     }
 );
 
@@ -37,9 +40,91 @@ impl AtomStyle {
             // with the default extra/special slots of a biomolecular data file.
             AtomStyle::Full => 300,
             AtomStyle::Eam => 104,
+            // Sized by the topology maxima: see `topology_bytes`.
+            AtomStyle::Bond | AtomStyle::Angle | AtomStyle::Molecular => 88,
+        }
+    }
+
+    /// Whether the style stores molecular topology (bond, angle, molecular, full).
+    pub fn molecular(self) -> bool {
+        matches!(
+            self,
+            AtomStyle::Bond | AtomStyle::Angle | AtomStyle::Molecular | AtomStyle::Full
+        )
+    }
+}
+
+/// Most bonds, angles, dihedrals, impropers and special neighbours any atom has: what LAMMPS
+/// sizes its per-atom topology arrays by ("4 = max bonds/atom" ... "26 = max # of special
+/// neighbors" in its log), for local and ghost atoms alike.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Topology {
+    pub bonds: u64,
+    pub angles: u64,
+    pub dihedrals: u64,
+    pub impropers: u64,
+    pub special: u64,
+}
+
+impl Topology {
+    /// Bytes per allocated atom of the topology arrays of `style`, after LAMMPS's
+    /// atom_vec_bond/angle/molecular/full.cpp: molecule ID (4 B); per bond slot a type and a
+    /// partner ID (8 B) plus num_bond; per angle slot a type and three IDs (16 B); per dihedral
+    /// and improper slot a type and four IDs (20 B); nspecial (3 ints) and one ID per special
+    /// neighbour; `full` adds the charge (8 B). 32-bit IDs (LAMMPS's default -DLAMMPS_SMALLBIG).
+    pub fn bytes(self, style: AtomStyle) -> u64 {
+        let bonds = 4 + 4 + 8 * self.bonds + 12 + 4 * self.special;
+        let angles = 4 + 16 * self.angles;
+        let torsions = 4 + 20 * self.dihedrals + 4 + 20 * self.impropers;
+        88 + match style {
+            AtomStyle::Bond => bonds,
+            AtomStyle::Angle => bonds + angles,
+            AtomStyle::Molecular => bonds + angles + torsions,
+            AtomStyle::Full => 8 + bonds + angles + torsions,
+            _ => 0,
         }
     }
 }
+
+choice_enum!(
+    /// Interatomic potential family: decides the neighbour list (half or full) and the
+    /// per-atom storage beyond the atom style.
+    Potential, "potential" {
+        Pair => ("pair", "Pair potential (LJ, Coulomb, EAM): half list with Newton's third law"),
+        Tersoff => ("tersoff", "Tersoff: full neighbour list"),
+        Sw => ("sw", "Stillinger–Weber: full neighbour list"),
+        Rebo => ("rebo", "REBO: full list with ghosts + REBO neighbour list of every atom"),
+        Airebo => ("airebo", "AIREBO: as REBO, with the long LJ cutoff"),
+    }
+);
+
+impl Potential {
+    /// Whether the potential asks LAMMPS for a full neighbour list (every pair stored twice).
+    pub fn full_list(self) -> bool {
+        self != Potential::Pair
+    }
+
+    /// Bytes per allocated atom the potential adds, and the cutoff of the second, short
+    /// neighbour list it keeps for local and ghost atoms (0: none). REBO/AIREBO
+    /// (pair_airebo.cpp, REBO_neigh): REBO_numneigh (4 B), REBO_firstneigh (8 B), nC and nH
+    /// (2 × 8 B) per atom, and REBO neighbours within rcmax = 2.0 Å (C–C, CH.airebo).
+    pub fn extra(self) -> (u64, f64) {
+        match self {
+            Potential::Rebo | Potential::Airebo => (28, 2.0),
+            _ => (0, 0.0),
+        }
+    }
+}
+
+choice_enum!(
+    /// How LAMMPS maps global atom IDs to local indices (atom_modify map).
+    AtomMap, "atom_map" {
+        Array => ("array", "Array: 4 B × largest ID on every rank"),
+        Hash => ("hash", "Hash: 16 B × 2 slots per allocated atom"),
+        Auto => ("auto", "As LAMMPS chooses: array up to 1,000,000 IDs, hash above"),
+        None => ("none", "No map (atomic systems without atom_modify map)"),
+    }
+);
 
 choice_enum!(
     /// Long-range electrostatics solver.
@@ -165,6 +250,12 @@ pub struct Sim {
     /// Newton's third law: half neighbour lists.
     pub newton: bool,
     pub long_range: LongRange,
+    pub potential: Potential,
+    /// Topology maxima per atom (None: the style's fixed size).
+    pub topology: Option<Topology>,
+    /// SHAKE/RATTLE constraints (fix shake per-atom arrays).
+    pub shake: bool,
+    pub atom_map: AtomMap,
     /// Long-range mesh points in total (0: one per particle).
     pub kspace_grid: u64,
     pub cells: u64,
@@ -217,6 +308,10 @@ impl Default for Sim {
             neighbors: 0,
             newton: true,
             long_range: LongRange::None,
+            potential: Potential::Pair,
+            topology: None,
+            shake: false,
+            atom_map: AtomMap::Array,
             kspace_grid: 0,
             cells: 10_000_000,
             element: Element::Tet4,

@@ -165,6 +165,13 @@ fn grid(m: &Sim, b: u64) -> MethodParts {
 /// neighbour build (24 B), and sorting and other per-atom buffers (36 B; the last 24 B inferred
 /// from LAMMPS's own 1- and 4-rank benchmark logs).
 const MD_LIST_BYTES: u64 = 16 + 8 + 24;
+/// LAMMPS's default PPPM stencil order (kspace_modify order).
+const PPPM_ORDER: f64 = 5.0;
+/// fix shake (fix_shake.cpp, grow_arrays): shake_flag (4 B), shake_atom (4 IDs, 16 B),
+/// shake_type (3 ints, 12 B), xshake (3 doubles, 24 B) per allocated atom.
+const MD_SHAKE_BYTES: u64 = 4 + 16 + 12 + 24;
+const SRC_MANYBODY: &str = "LAMMPS pair_tersoff.cpp, pair_sw.cpp (full neighbour lists: init_style requests full = 1) and pair_airebo.cpp (REBO_neigh: REBO_numneigh, REBO_firstneigh, nC, nH per atom and REBO neighbour pages of local and ghost atoms)";
+const SRC_SHAKE: &str = "LAMMPS fix_shake.cpp (grow_arrays, memory_usage): per-atom shake_flag, shake_atom, shake_type and xshake";
 const MD_OTHER_BYTES: u64 = 12 + 24;
 const MD_CHUNK: u64 = 16_384;
 const MD_PAGE: u64 = 100_000;
@@ -188,13 +195,21 @@ fn particles(m: &Sim, _b: u64) -> MethodParts {
     let per_atom = if m.attrs > 0 {
         m.attrs
     } else {
-        m.atom_style.bytes()
+        match (m.atom_style.molecular(), m.topology) {
+            (true, Some(t)) => t.bytes(m.atom_style),
+            // The new styles without maxima: no slot; `full` keeps its typical ~300 B.
+            _ if m.atom_style.molecular() && m.atom_style != AtomStyle::Full => {
+                Topology::default().bytes(m.atom_style)
+            }
+            _ => m.atom_style.bytes(),
+        }
     };
+    let (potential_atom, short_cut) = m.potential.extra();
     let nmax = crate::mul!(crate::add!(local, ghosts).div_ceil(MD_CHUNK), MD_CHUNK);
     let sphere = 4.0 / 3.0 * std::f64::consts::PI * rg * rg * rg * rho;
     let per_particle = if m.neighbors > 0 {
         m.neighbors as f64
-    } else if m.newton {
+    } else if m.newton && !m.potential.full_list() {
         sphere / 2.0
     } else {
         sphere
@@ -208,10 +223,29 @@ fn particles(m: &Sim, _b: u64) -> MethodParts {
     );
     let state = crate::mul!(per_atom, local);
     let halo = crate::mul!(per_atom, nmax - local);
-    let work = crate::add!(
-        crate::mul!(nmax, MD_OTHER_BYTES),
-        crate::mul!(4, m.particles + 1)
-    );
+    // LAMMPS's atom map (atom.cpp map_style_set, map_init): an array of the largest ID on every
+    // rank, or a hash of 2 × max(atoms per rank, allocated atoms) slots of 12 B plus a 4 B
+    // bucket each; `atom_modify map yes` picks the array up to 1,000,000 IDs.
+    let map_kind = match m.atom_map {
+        AtomMap::Auto if m.particles > 1_000_000 => AtomMap::Hash,
+        AtomMap::Auto => AtomMap::Array,
+        k => k,
+    };
+    let map_slots = 2 * nmax.max(up(owned));
+    let (map, map_all, map_formula) = match map_kind {
+        AtomMap::Hash => (
+            crate::mul!(16, map_slots),
+            up(32.0 * (owned + ghost_f).max(owned) * p),
+            format!("16 B × {} hash slots (id map)", g(map_slots)),
+        ),
+        AtomMap::None => (0, 0, "no id map".to_string()),
+        _ => (
+            crate::mul!(4, m.particles + 1),
+            crate::mul!(4, m.particles + 1, m.ranks),
+            format!("4 B × {} (id map)", g(m.particles + 1)),
+        ),
+    };
+    let work = crate::add!(crate::mul!(nmax, MD_OTHER_BYTES), map);
     // Totals count what is in use (no chunk or page rounding), so adding ranks never lowers them.
     let in_use = (owned + ghost_f) * p;
     let shape = format!(
@@ -235,12 +269,39 @@ fn particles(m: &Sim, _b: u64) -> MethodParts {
             explanation: format!("Each particle keeps the indices of the particles within cutoff + skin: {} per particle here ({} list{}), {} pairs per rank, in pages of {} indices; plus per-particle list bookkeeping, binning and the positions at the last rebuild. This, not the particle state, is what the folk rule of 'a few hundred bytes per atom' misses.",
                 format_fixed(neighbors_milli, 3), if m.newton { "half" } else { "full" }, if m.newton { ", Newton's third law" } else { "" }, g(pairs), g(MD_PAGE)),
             source: SRC_MD },
-        Part { id: "work", label: "Other per-particle buffers", rank_bytes: work, total_bytes: crate::add!(up(in_use * MD_OTHER_BYTES as f64), crate::mul!(4, m.particles + 1, m.ranks)), location: Location::Device,
-            formula: format!("{} × {} B + 4 B × {} (id map) = {} B", g(nmax), MD_OTHER_BYTES, g(m.particles + 1), g(work)),
+        Part { id: "work", label: "Other per-particle buffers", rank_bytes: work, total_bytes: crate::add!(up(in_use * MD_OTHER_BYTES as f64), map_all), location: Location::Device,
+            formula: format!("{} × {} B + {map_formula} = {} B", g(nmax), MD_OTHER_BYTES, g(work)),
             question: "What else is per particle?",
-            explanation: "Spatial sorting permutations, the global-id-to-local map (sized by the largest id on every rank) and communication bookkeeping.".into(),
+            explanation: format!("Spatial sorting permutations, communication bookkeeping and the global-id-to-local map: {}.", match map_kind {
+                AtomMap::Hash => "a hash table sized by the atoms a rank holds, so it shrinks with more ranks",
+                AtomMap::None => "none here (atomic systems need no map unless a command asks for one)",
+                _ => "an array sized by the largest atom ID, on every rank, so it does not shrink with more ranks (LAMMPS switches to a hash above 1,000,000 IDs: atom_map=auto)",
+            }),
             source: SRC_MD },
     ];
+    if potential_atom > 0 || short_cut > 0.0 {
+        // The short list holds every local and ghost atom's neighbours within `short_cut`.
+        let short = 4.0 / 3.0 * std::f64::consts::PI * short_cut * short_cut * short_cut * rho;
+        let short_pairs = up((owned + ghost_f) * short);
+        let short_pages = short_pairs.div_ceil(MD_PAGE - MD_ONE_ATOM).max(1);
+        let bytes = crate::add!(
+            crate::mul!(nmax, potential_atom),
+            crate::mul!(short_pages, MD_PAGE, 4)
+        );
+        parts.push(Part { id: "potential", label: "Many-body potential storage", rank_bytes: bytes, total_bytes: up(in_use * (potential_atom as f64 + 4.0 * short)), location: Location::Device,
+            formula: format!("{} × {potential_atom} B + {short_pages} pages × {} × 4 B = {} B", g(nmax), g(MD_PAGE), g(bytes)),
+            question: "What does a many-body potential add?",
+            explanation: format!("{} keeps per-atom bond-order data for local and ghost atoms and a second neighbour list of every atom within {} ({} neighbours each).", m.potential.label(), format_fixed(up(short_cut * 1000.0), 3), format_fixed(up(short * 1000.0), 3)),
+            source: SRC_MANYBODY });
+    }
+    if m.shake {
+        let bytes = crate::mul!(nmax, MD_SHAKE_BYTES);
+        parts.push(Part { id: "constraints", label: "Constraints (SHAKE)", rank_bytes: bytes, total_bytes: up(in_use * MD_SHAKE_BYTES as f64), location: Location::Device,
+            formula: format!("{} × {MD_SHAKE_BYTES} B = {} B", g(nmax), g(bytes)),
+            question: "What do bond constraints cost?",
+            explanation: "fix shake keeps, for every allocated atom, its cluster flag, the IDs of up to four cluster atoms, three bond types and the unconstrained position.".into(),
+            source: SRC_SHAKE });
+    }
     if m.long_range != LongRange::None {
         let grid_points = if m.kspace_grid > 0 {
             m.kspace_grid
@@ -248,15 +309,36 @@ fn particles(m: &Sim, _b: u64) -> MethodParts {
             m.particles
         };
         let per_rank = up(grid_points as f64 / p);
-        // 4 real bricks with ghost layers (~1.5× the owned points) + 2 complex FFT arrays.
-        let bytes = crate::add!(
-            crate::mul!(per_rank, 8, 4, 3) / 2,
-            crate::mul!(per_rank, 16, 2)
-        );
-        parts.push(Part { id: "long_range", label: "Long-range mesh", rank_bytes: bytes, total_bytes: crate::mul!(grid_points, 48 + 32), location: Location::Device,
-            formula: format!("{} mesh points × (4 × 8 B × 1.5 + 2 × 16 B) = {} B", g(per_rank), g(bytes)),
+        let (bytes, total, formula, what) = if m.long_range == LongRange::Pppm {
+            // LAMMPS pppm.cpp (memory_usage): part2grid (3 ints per allocated atom); the
+            // density brick and three field bricks, each the rank's mesh block widened by the
+            // stencil order (5) on every axis; per FFT point the Green's function, six virial
+            // coefficients, the density FFT and two complex work arrays (12 doubles).
+            let side = cbrt(per_rank as f64) + PPPM_ORDER;
+            let brick = up(side * side * side);
+            let b = crate::add!(
+                crate::mul!(nmax, 12),
+                crate::add!(crate::mul!(4, 8, brick), crate::mul!(12, 8, per_rank))
+            );
+            let total_side = cbrt(grid_points as f64 / p) + PPPM_ORDER;
+            let all = up(in_use * 12.0
+                + (32.0 * total_side * total_side * total_side + 96.0 * grid_points as f64 / p)
+                    * p);
+            (b, all, format!("{} allocated atoms × 12 B + 4 bricks × {} points × 8 B + {} FFT points × 12 × 8 B = {} B", g(nmax), g(brick), g(per_rank), g(b)),
+                "each atom's grid cell, a charge-density brick and three field bricks widened by the stencil order, and per FFT point the Green's function, virial coefficients and two complex work arrays")
+        } else {
+            // 4 real bricks with ghost layers (~1.5× the owned points) + 2 complex FFT arrays.
+            let b = crate::add!(
+                crate::mul!(per_rank, 8, 4, 3) / 2,
+                crate::mul!(per_rank, 16, 2)
+            );
+            (b, crate::mul!(grid_points, 48 + 32), format!("{} mesh points × (4 × 8 B × 1.5 + 2 × 16 B) = {} B", g(per_rank), g(b)),
+                "a charge-density brick and three field bricks with ghost layers, and two complex work arrays per rank")
+        };
+        parts.push(Part { id: "long_range", label: "Long-range mesh", rank_bytes: bytes, total_bytes: total, location: Location::Device,
+            formula,
             question: "What does the long-range solver add?",
-            explanation: format!("{} spreads charges on a mesh of {} points and solves Poisson's equation by FFT: a charge-density brick and three field bricks with ghost layers, and two complex work arrays per rank.", m.long_range.label(), g(grid_points)),
+            explanation: format!("{} spreads charges on a mesh of {} points and solves Poisson's equation by FFT: {what}.", m.long_range.label(), g(grid_points)),
             source: SRC_KSPACE });
     }
     MethodParts {

@@ -169,6 +169,20 @@ fn sim_from(q: &[u64; 32]) -> memcalc_core::sim::Sim {
         checkpoint_every: (q[2] >> 20) % 1000,
         adjoint: pick::<Adjoint>(q[3] >> 20),
         adjoint_snapshots: (q[4] >> 20) % 100,
+        potential: pick::<Potential>(q[5] >> 20),
+        topology: if (q[6] >> 20) % 2 == 0 {
+            None
+        } else {
+            Some(Topology {
+                bonds: (q[6] >> 21) % 6,
+                angles: (q[7] >> 20) % 12,
+                dihedrals: (q[8] >> 20) % 30,
+                impropers: (q[9] >> 20) % 4,
+                special: (q[10] >> 20) % 40,
+            })
+        },
+        shake: (q[11] >> 20) % 2 == 0,
+        atom_map: pick::<AtomMap>(q[12] >> 20),
     }
 }
 

@@ -105,8 +105,65 @@ fn neighbour_lists_dominate_molecular_dynamics() {
 
 #[test]
 fn long_range_mesh_adds_its_bricks() {
-    let e = est(&format!("{ONE}&method=particles&particles=32000&density=0.1&cutoff=10&skin=2&atom_style=full&long_range=pppm&kspace_grid=262144"));
+    let e = est(&format!("{ONE}&method=particles&particles=32000&density=0.1&cutoff=10&skin=2&atom_style=full&long_range=pme&kspace_grid=262144"));
     assert_eq!(bytes(&e, "long_range"), 262_144 * 48 + 262_144 * 32);
+    // LAMMPS's PPPM (pppm.cpp): 3 ints per allocated atom (81,920 = 5 chunks of 16,384 for
+    // 32,000 local + ~46,800 ghost atoms), four 69³ bricks (64 + stencil order 5) and 12
+    // doubles per FFT point.
+    let e = est(&format!("{ONE}&method=particles&particles=32000&density=0.1&cutoff=10&skin=2&atom_style=full&long_range=pppm&kspace_grid=262144"));
+    let expected = 12 * 81_920 + 4 * 8 * 69 * 69 * 69 + 96 * 262_144;
+    assert!(
+        bytes(&e, "long_range").abs_diff(expected) <= 64,
+        "{}",
+        bytes(&e, "long_range")
+    );
+}
+
+#[test]
+fn molecular_topology_sizes_every_atom() {
+    // The rhodopsin maxima: 4 bonds, 8 angles, 18 dihedrals, 2 impropers, 26 special
+    // neighbours: 88 + 8 (q) + 4 + 4 + 32 + 4 + 128 + 4 + 360 + 4 + 40 + 12 + 104 = 792 B.
+    let q = "method=particles&particles=32000&density=0.1&cutoff=10&skin=2&atom_style=full&max_bonds=4&max_angles=8&max_dihedrals=18&max_impropers=2&max_special=26";
+    let e = est(&format!("{ONE}&{q}"));
+    assert_eq!(bytes(&e, "state"), 32_000 * 792);
+    // Without maxima, `full` keeps its typical 300 B per atom.
+    let legacy = est(&format!(
+        "{ONE}&method=particles&particles=32000&density=0.1&cutoff=10&skin=2&atom_style=full"
+    ));
+    assert_eq!(bytes(&legacy, "state"), 32_000 * 300);
+    // SHAKE adds 56 B per allocated atom.
+    let shake = est(&format!("{ONE}&{q}&shake=on"));
+    assert_eq!(bytes(&shake, "constraints"), 81_920 * 56);
+}
+
+#[test]
+fn many_body_potentials_use_full_lists() {
+    let q = "method=particles&particles=100000&density=0.05&cutoff=3.2&skin=1";
+    let pair = est(&format!("{ONE}&{q}"));
+    let tersoff = est(&format!("{ONE}&{q}&potential=tersoff"));
+    let ratio = bytes(&tersoff, "neighbor_lists") as f64 / bytes(&pair, "neighbor_lists") as f64;
+    assert!(ratio > 1.3, "full lists hold every pair twice: {ratio}");
+    // REBO adds 28 B per allocated atom and its own short list.
+    let rebo = est(&format!("{ONE}&{q}&potential=rebo"));
+    assert!(bytes(&rebo, "potential") > 28 * 100_000);
+}
+
+#[test]
+fn lammps_atom_map_switches_to_a_hash_above_a_million_ids() {
+    // 10M atoms on 512 ranks: the array map costs 40 MB on every rank; the hash a few MB.
+    let q = "method=particles&particles=10M&density=0.8442&cutoff=2.5&skin=0.3&ranks=512&nodes=8&overhead=0&rank_overhead=0";
+    let array = est(&format!("mode=sim&{q}"));
+    let auto = est(&format!("mode=sim&{q}&atom_map=auto"));
+    assert!(bytes(&array, "work") > 40_000_000);
+    assert!(bytes(&auto, "work") * 8 < bytes(&array, "work"));
+    // Weak scaling with the hash stays flat (within the ghost share), unlike the array.
+    let s = memcalc_core::Inputs::from_query(&format!("mode=sim&{q}&atom_map=auto"))
+        .0
+        .parse()
+        .unwrap();
+    let one = memcalc_core::sim_estimate::scaling_at(&s, true, 8);
+    let many = memcalc_core::sim_estimate::scaling_at(&s, true, 64);
+    assert!((many as f64 / one as f64) < 1.02, "{one} → {many}");
 }
 
 #[test]
