@@ -170,7 +170,7 @@ fn sim_from(q: &[u64; 32]) -> memcalc_core::sim::Sim {
         adjoint: pick::<Adjoint>(q[3] >> 20),
         adjoint_snapshots: (q[4] >> 20) % 100,
         potential: pick::<Potential>(q[5] >> 20),
-        topology: if (q[6] >> 20) % 2 == 0 {
+        topology: if (q[6] >> 20).is_multiple_of(2) {
             None
         } else {
             Some(Topology {
@@ -181,7 +181,7 @@ fn sim_from(q: &[u64; 32]) -> memcalc_core::sim::Sim {
                 special: (q[10] >> 20) % 40,
             })
         },
-        shake: (q[11] >> 20) % 2 == 0,
+        shake: (q[11] >> 20).is_multiple_of(2),
         atom_map: pick::<AtomMap>(q[12] >> 20),
     }
 }
