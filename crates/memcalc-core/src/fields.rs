@@ -98,6 +98,7 @@ pub const PART: u8 = 2;
 pub const MESH: u8 = 4;
 pub const LBM: u8 = 8;
 pub const SPEC: u8 = 16;
+pub const PW: u8 = 32;
 
 pub fn method_bit(m: crate::sim::Method) -> u8 {
     use crate::sim::Method;
@@ -107,6 +108,7 @@ pub fn method_bit(m: crate::sim::Method) -> u8 {
         Method::Mesh => MESH,
         Method::Lbm => LBM,
         Method::Spectral => SPEC,
+        Method::Planewave => PW,
     }
 }
 const TRAINING: u8 = TRAIN | FINETUNE;
@@ -308,6 +310,27 @@ pub const FIELDS: &[Field] = &[
     sf("lbm_dtype", "Storage precision", G::SimSize, true, Select, LBM, "Distributions can be stored in lower precision than the arithmetic (e.g. FP16 storage, FP32 compute)."),
     sf("complex", "Complex fields", G::SimSize, true, Toggle, SPEC, "Complex-valued fields (e.g. Schrödinger) instead of real ones."),
     sf("dealias", "3/2 dealiasing", G::SimSize, true, Toggle, SPEC, "Compute nonlinear terms on a 3/2-padded grid."),
+    sf("ecutwfc", "Wavefunction cutoff", G::SimSize, false, Number { unit: "Ry" }, PW, "ecutwfc: decides the plane waves per k-point (pw.x prints 'kinetic-energy cutoff')."),
+    sf("ecutrho", "Charge-density cutoff", G::SimSize, true, Number { unit: "Ry" }, PW, "ecutrho; empty: 4 × ecutwfc (norm-conserving default; ultrasoft and PAW often use 8–12 ×)."),
+    sf("cell_volume", "Cell volume", G::SimSize, false, Number { unit: "bohr³" }, PW, "pw.x's 'unit-cell volume' in (a.u.)³ (1 Å³ = 6.748 bohr³)."),
+    sf("bands", "Bands", G::SimSize, false, Count, PW, "Kohn–Sham states (nbnd)."),
+    sf("kpoints", "k-points", G::SimSize, false, Count, PW, "Irreducible k-points, as pw.x prints 'number of k points' (without the spin doubling)."),
+    sf("spin", "Spin", G::SimSize, false, Select, PW, "Collinear spin doubles the k-points; non-collinear makes wavefunctions two-component spinors."),
+    sf("gamma_only", "Γ-point trick", G::SimSize, true, Toggle, PW, "K_POINTS gamma: real wavefunctions, half the plane waves."),
+    sf("atoms", "Atoms", G::SimSize, false, Count, PW, "Atoms in the cell (nat)."),
+    sf("species", "Species", G::SimSize, true, Count, PW, "Atomic types (ntyp)."),
+    sf("pseudopotential", "Pseudopotentials", G::SimSize, false, Select, PW, "Ultrasoft and PAW add S|ψ⟩ to the Davidson work and augmentation charges."),
+    sf("projectors", "Beta projectors (total)", G::SimSize, true, Count, PW, "nkb: Σ over atoms of Σ over beta functions of (2l + 1); empty: 4 per atom."),
+    sf("betas", "Beta functions per species", G::SimSize, true, Count, PW, "The most beta functions of one pseudopotential ('2 beta functions with: l(1) = 0 ...')."),
+    sf("lmax_beta", "Highest beta angular momentum", G::SimSize, true, Count, PW, "The largest l among the beta functions (0 for s, 1 for p, 2 for d)."),
+    sf("diagonalization", "Diagonalisation", G::SimSize, true, Select, PW, "Davidson keeps david_ndim × bands work vectors; CG, PPCG and ParO keep the bands only."),
+    sf("david_ndim", "Davidson subspace factor", G::SimSize, true, Count, PW, "diago_david_ndim (pw.x 6.x: 4)."),
+    sf("mixing_ndim", "Mixing history", G::SimSize, true, Count, PW, "mixing_ndim: past densities kept by Broyden mixing (default 8)."),
+    sf("pools", "k-point pools", G::SimRanks, false, Count, PW, "-nk / -npool: ranks split into pools, each holding all G vectors for its k-points."),
+    sf("wfc_disk", "Wavefunctions on disk", G::SimSize, true, Toggle, PW, "disk_io='high': keep one k-point's wavefunctions in memory instead of every k-point of the pool."),
+    sf("fft_grid", "Dense FFT grid points", G::SimSize, true, Count, PW, "nr1 × nr2 × nr3 from 'FFT dimensions'; empty: from ecutrho and the volume (cubic cell)."),
+    sf("forces", "Forces", G::SimSize, true, Toggle, PW, "tprnfor / relaxations: ultrasoft and PAW augmentation forces need their own scratch."),
+    sf("stress", "Stress", G::SimSize, true, Toggle, PW, "tstress / vc-relax: the stress's augmentation scratch."),
     sf("ranks", "MPI ranks", G::SimRanks, false, Count, 0, "Processes the domain is split over."),
     sf("nodes", "Nodes", G::SimRanks, false, Count, 0, "Ranks are spread evenly over the nodes."),
     sf("node_mem", "Memory per node", G::SimRanks, false, Size { unit: "GiB" }, 0, "CPU memory of one node (CPU codes are checked against it)."),
@@ -405,6 +428,9 @@ pub fn options(key: &str) -> Vec<(&'static str, &'static str)> {
         "streaming" => all::<crate::sim::Streaming>(),
         "lbm_dtype" => same("Same as the precision"),
         "adjoint" => all::<crate::sim::Adjoint>(),
+        "spin" => all::<crate::planewave::Spin>(),
+        "pseudopotential" => all::<crate::planewave::PpKind>(),
+        "diagonalization" => all::<crate::planewave::Diagonalization>(),
         "model" => all::<crate::sciml::ModelKind>(),
         "measured_kind" => all::<crate::calibrate::Measured>(),
         _ => Vec::new(),

@@ -255,9 +255,36 @@ fn sim_canonical(key: &str, m: &Sim) -> String {
         "checkpoint_every" => m.checkpoint_every.to_string(),
         "adjoint" => m.adjoint.id().into(),
         "adjoint_snapshots" => m.adjoint_snapshots.to_string(),
+        "ecutwfc" => format_fixed(m.pw.ecutwfc_milli, 3),
+        "ecutrho" => match m.pw.ecutrho_milli {
+            0 => String::new(),
+            v => format_fixed(v, 3),
+        },
+        "cell_volume" => format_fixed(m.pw.volume_milli, 3),
+        "bands" => m.pw.bands.to_string(),
+        "kpoints" => m.pw.kpoints.to_string(),
+        "spin" => m.pw.spin.id().into(),
+        "gamma_only" => toggle_text(m.pw.gamma).into(),
+        "atoms" => m.pw.atoms.to_string(),
+        "species" => m.pw.species.to_string(),
+        "pseudopotential" => m.pw.pp.id().into(),
+        "projectors" => opt(m.pw.projectors),
+        "betas" => m.pw.betas.to_string(),
+        "lmax_beta" => m.pw.lmax.to_string(),
+        "diagonalization" => m.pw.diagonalization.id().into(),
+        "david_ndim" => m.pw.david_ndim.to_string(),
+        "mixing_ndim" => m.pw.mixing_ndim.to_string(),
+        "pools" => m.pw.pools.to_string(),
+        "wfc_disk" => toggle_text(m.pw.wfc_disk).into(),
+        "fft_grid" => opt(m.pw.fft_grid),
+        "forces" => toggle_text(m.pw.forces).into(),
+        "stress" => toggle_text(m.pw.stress).into(),
         _ => String::new(),
     }
 }
+
+/// Reads a fixed-point field within bounds (key, decimal places, min, max, the range said).
+type FixedReader = dyn Fn(&mut Reader, &'static str, u32, u64, u64, &str) -> Option<u64>;
 
 /// Collects field errors while reading raw values.
 struct Reader<'a> {
@@ -795,6 +822,7 @@ impl Inputs {
         let checkpoint_every = r.count("checkpoint_every", 0, 1_000_000_000_000, false);
         let adjoint = r.choice::<Adjoint>("adjoint");
         let adjoint_snapshots = r.count("adjoint_snapshots", 0, 1_000_000, false);
+        let pw = self.parse_planewave(r, &fixed);
         if let (Some(x), Some(y), Some(z)) = (nx, ny, nz) {
             if x * y * z > 1_000_000_000_000 {
                 r.fail("nx", "nx × ny × nz is above the limit of 10^12 cells");
@@ -851,6 +879,89 @@ impl Inputs {
             checkpoint_every: checkpoint_every?,
             adjoint: adjoint?,
             adjoint_snapshots: adjoint_snapshots?,
+            pw: pw?,
+        })
+    }
+
+    /// The plane-wave DFT inputs.
+    fn parse_planewave(
+        &self,
+        r: &mut Reader,
+        fixed: &FixedReader,
+    ) -> Option<crate::planewave::PlaneWave> {
+        use crate::planewave::*;
+        let ecut_range = "above 0 and at most 1,000,000 Ry, with up to 3 decimals";
+        let ecutwfc = fixed(r, "ecutwfc", 3, 1, 1_000_000_000, ecut_range);
+        let ecutrho = if r.given("ecutrho") {
+            fixed(r, "ecutrho", 3, 1, 1_000_000_000, ecut_range)
+        } else {
+            Some(0)
+        };
+        let volume = fixed(
+            r,
+            "cell_volume",
+            3,
+            1,
+            1_000_000_000_000_000,
+            "above 0 and at most 10^12 bohr³, with up to 3 decimals",
+        );
+        let bands = r.count("bands", 1, 10_000_000, false);
+        let kpoints = r.count("kpoints", 1, 10_000_000, false);
+        let spin = r.choice::<Spin>("spin");
+        let gamma = r.toggle("gamma_only");
+        let atoms = r.count("atoms", 1, 100_000_000, false);
+        let species = r.count("species", 1, 1000, false);
+        let pp = r.choice::<PpKind>("pseudopotential");
+        let projectors = r
+            .count("projectors", 0, 1_000_000_000, true)
+            .or(Some(0).filter(|_| !r.given("projectors")));
+        let betas = r.count("betas", 1, 100, false);
+        let lmax = r.count("lmax_beta", 0, 3, false);
+        let diagonalization = r.choice::<Diagonalization>("diagonalization");
+        let david_ndim = r.count("david_ndim", 2, 100, false);
+        let mixing_ndim = r.count("mixing_ndim", 1, 100, false);
+        let pools = r.count("pools", 1, MAX_GPUS, false);
+        let wfc_disk = r.toggle("wfc_disk");
+        let fft_grid = r
+            .count("fft_grid", 0, 1_000_000_000_000, true)
+            .or(Some(0).filter(|_| !r.given("fft_grid")));
+        let forces = r.toggle("forces");
+        let stress = r.toggle("stress");
+        if let (Some(e), Some(rho)) = (ecutwfc, ecutrho) {
+            if rho > 0 && rho < e {
+                r.fail("ecutrho", "must be at least ecutwfc");
+            }
+        }
+        if let (Some(g), Some(Spin::Noncollinear)) = (gamma, spin) {
+            if g {
+                r.fail(
+                    "gamma_only",
+                    "the Γ trick needs real wavefunctions: not with non-collinear spin",
+                );
+            }
+        }
+        Some(PlaneWave {
+            ecutwfc_milli: ecutwfc?,
+            ecutrho_milli: ecutrho?,
+            volume_milli: volume?,
+            bands: bands?,
+            kpoints: kpoints?,
+            spin: spin?,
+            gamma: gamma?,
+            atoms: atoms?,
+            species: species?,
+            projectors: projectors?,
+            betas: betas?,
+            lmax: lmax?,
+            pp: pp?,
+            diagonalization: diagonalization?,
+            david_ndim: david_ndim?,
+            mixing_ndim: mixing_ndim?,
+            pools: pools?,
+            wfc_disk: wfc_disk?,
+            fft_grid: fft_grid?,
+            forces: forces?,
+            stress: stress?,
         })
     }
 

@@ -15,6 +15,7 @@ pub mod inputs;
 pub mod lora;
 pub mod optimizer;
 pub mod page;
+pub mod planewave;
 pub mod precision;
 pub mod presets;
 pub mod quant;

@@ -13,6 +13,7 @@ choice_enum!(
         Mesh => ("mesh", "Unstructured mesh (FEM / FVM)"),
         Lbm => ("lbm", "Lattice Boltzmann"),
         Spectral => ("spectral", "Pseudo-spectral (FFT)"),
+        Planewave => ("planewave", "Plane-wave DFT (Quantum ESPRESSO, VASP)"),
     }
 );
 
@@ -286,6 +287,8 @@ pub struct Sim {
     pub checkpoint_every: u64,
     pub adjoint: Adjoint,
     pub adjoint_snapshots: u64,
+    /// Plane-wave DFT inputs (method=planewave).
+    pub pw: crate::planewave::PlaneWave,
 }
 
 impl Default for Sim {
@@ -336,6 +339,7 @@ impl Default for Sim {
             checkpoint_every: 0,
             adjoint: Adjoint::None,
             adjoint_snapshots: 10,
+            pw: Default::default(),
         }
     }
 }

@@ -529,6 +529,65 @@ fn spectral(m: &Sim, b: u64) -> MethodParts {
     }
 }
 
+const SRC_PW: &str = "Quantum ESPRESSO PW/src/memory_report.f90 (the 'Estimated max dynamical RAM per process' pw.x prints): plane waves 4π/3·ecutwfc^(3/2)·Ω/(2π)³, G vectors likewise within ecutrho, every array per process of the pool";
+
+fn planewave(m: &Sim) -> MethodParts {
+    let (terms, z) = crate::planewave::terms(&m.pw, m.ranks, false);
+    let (exact, _) = crate::planewave::terms(&m.pw, m.ranks, true);
+    let state_exact = exact
+        .iter()
+        .find(|t| t.id == "state")
+        .map(|t| t.bytes)
+        .unwrap_or(0.0);
+    let p = m.ranks as f64;
+    let imb = |v: f64| imbalance(m, v);
+    let shape = format!(
+        "{} plane waves per k-point, {} G vectors, a {} -point FFT grid; {} k-point{} per pool over {} pool{} of {} rank{}",
+        g(up(z.npwx_g)), g(up(z.ngm_g)), g(up(z.fft)), z.nks, if z.nks == 1 { "" } else { "s" },
+        m.pw.pools.max(1), if m.pw.pools.max(1) == 1 { "" } else { "s" }, g(up(z.per_pool)), if z.per_pool == 1.0 { "" } else { "s" }
+    );
+    let state_rank = terms
+        .iter()
+        .find(|t| t.id == "state")
+        .map(|t| t.bytes)
+        .unwrap_or(0.0);
+    let parts = terms
+        .into_iter()
+        .zip(exact)
+        .map(|(t, x)| {
+            let bytes = up(imb(t.bytes));
+            Part {
+                id: t.id,
+                label: t.label,
+                rank_bytes: bytes,
+                total_bytes: up(x.bytes * p),
+                location: Location::Device,
+                formula: format!("{} = {} B", t.formula, g(bytes)),
+                question: "What is this part of a plane-wave run?",
+                explanation: format!("{} {shape}.", t.explanation),
+                source: SRC_PW,
+            }
+        })
+        .collect();
+    // A restart (pw.x's outdir) holds every k-point's wavefunctions and the charge density.
+    let kall = m.pw.kpoints.max(1)
+        * if m.pw.spin == crate::planewave::Spin::Collinear {
+            2
+        } else {
+            1
+        };
+    let restart = 16.0 * m.pw.bands as f64 * z.npol as f64 * z.npwx_g * kall as f64
+        + 16.0 * z.ngm_g * z.nspin as f64;
+    MethodParts {
+        parts,
+        // A snapshot is the density and potentials on the grid (what pw.x writes as output).
+        snapshot_rank: up(state_rank),
+        snapshot_total: up(state_exact * p),
+        restart_total: up(restart),
+        shape,
+    }
+}
+
 /// Memory of a simulation scenario.
 pub fn estimate_sim(s: &Scenario) -> Estimate {
     let m = &s.sim;
@@ -539,6 +598,7 @@ pub fn estimate_sim(s: &Scenario) -> Estimate {
         Method::Mesh => mesh(m, b),
         Method::Lbm => lbm(m, b),
         Method::Spectral => spectral(m, b),
+        Method::Planewave => planewave(m),
     };
     let mut parts = mp.parts;
     let ratio = m.compression_c.max(100);

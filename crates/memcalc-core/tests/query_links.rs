@@ -183,6 +183,18 @@ fn sim_from(q: &[u64; 32]) -> memcalc_core::sim::Sim {
         },
         shake: (q[11] >> 20).is_multiple_of(2),
         atom_map: pick::<AtomMap>(q[12] >> 20),
+        pw: memcalc_core::planewave::PlaneWave {
+            ecutwfc_milli: n(q[13] >> 20, 200_000),
+            volume_milli: n(q[14] >> 20, 100_000_000),
+            bands: n(q[15] >> 20, 2000),
+            kpoints: n(q[16] >> 20, 100),
+            spin: pick(q[17] >> 20),
+            pp: pick(q[18] >> 20),
+            diagonalization: pick(q[19] >> 20),
+            pools: n(q[20] >> 20, 4),
+            wfc_disk: (q[21] >> 20).is_multiple_of(2),
+            ..Default::default()
+        },
     }
 }
 

@@ -374,3 +374,23 @@ fn scientific_ml_activations_follow_their_own_models() {
     let u = est("mode=train&model=unet&in_channels=1&out_channels=1&base_channels=32&depth=2&spatial_dims=2&grid_points=1024&dtype=fp32");
     assert_eq!(bytes(&u, "activations"), (1024 * 32 * 8 + 256 * 64 * 8) * 4);
 }
+
+#[test]
+fn plane_waves_follow_pw_x_memory_report() {
+    // Quantum ESPRESSO's own terms for a hand-checkable case: 1 rank, Γ excluded, Si-like cell.
+    let q = "method=planewave&ecutwfc=40&ecutrho=160&cell_volume=1330.204&bands=6&kpoints=32&atoms=4&species=1&pseudopotential=paw&projectors=8&betas=2&lmax_beta=0&fft_grid=97200&forces=on&stress=on&ranks=16&pools=16&nodes=1";
+    let e = est(&format!("mode=sim&rank_overhead=0&overhead=0&{q}"));
+    // npwx = round(4π/3 · 40^1.5 · 1330.204 / (2π)³) = 5,683; 2 k-points per pool + 1 buffer.
+    assert_eq!(e.per_rank_bytes >> 10, 34_973, "pw.x printed 34.13 MB");
+    let per = |e: &memcalc_core::Estimate, id: &str| bytes(e, id) / 16;
+    assert_eq!(per(&e, "wavefunctions"), 16 * 6 * 5_683 * 3);
+    // Keeping one k-point's wavefunctions (disk_io='high') drops the buffers.
+    let disk = est(&format!(
+        "mode=sim&rank_overhead=0&overhead=0&{q}&wfc_disk=on"
+    ));
+    assert_eq!(per(&disk, "wavefunctions"), 16 * 6 * 5_683);
+    // One pool of 16 ranks splits plane waves and the FFT grid instead of the k-points.
+    let one_pool =
+        est(&format!("mode=sim&rank_overhead=0&overhead=0&{q}").replace("pools=16", "pools=1"));
+    assert!(one_pool.per_rank_bytes < e.per_rank_bytes / 4);
+}
