@@ -71,7 +71,7 @@ impl LayerShape {
             Mlp::Standard => 2,
             Mlp::Gated => 3,
         };
-        let mlp = crate::mul!(s, b, per_token_mlp, a.ffn, e, a.active_experts.max(1));
+        let mlp = crate::mul!(s, b, per_token_mlp, a.active_ffn(), e);
         let router = if a.experts > 1 {
             crate::mul!(s, b, a.experts, 4)
         } else {
@@ -211,7 +211,14 @@ impl LayerShape {
             Mlp::Standard => 2,
             Mlp::Gated => 3,
         };
-        let mlp = crate::mul!(s, b, per_token_mlp, a.ffn, e);
+        // One layer at a time: the dense FFN, or (when the expert width is given) the routed
+        // and shared experts a token passes through, whichever is wider.
+        let width = if a.moe_ffn > 0 {
+            a.ffn.max(a.active_ffn())
+        } else {
+            a.ffn
+        };
+        let mlp = crate::mul!(s, b, per_token_mlp, width, e);
         let scores = if self.flash {
             0
         } else {

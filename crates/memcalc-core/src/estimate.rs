@@ -121,7 +121,7 @@ pub const SRC_ZERO: &str = "Rajbhandari et al. 2020, ZeRO (arXiv:1910.02054), se
 pub const SRC_MIXED: &str = "Micikevicius et al. 2018, Mixed Precision Training (arXiv:1710.03740); ZeRO (arXiv:1910.02054) section 3.1";
 pub const SRC_TM101: &str = "EleutherAI, Transformer Math 101 (2023), 'Optimizer states'; ZeRO (arXiv:1910.02054) section 3.1";
 pub const SRC_ACT: &str = "Korthikanti et al. 2022, Reducing Activation Recomputation in Large Transformer Models (arXiv:2205.05198), section 4 and table 2";
-pub const SRC_KV: &str = "2 · layers · kv_heads · head_dim · tokens · bytes (K and V per layer); grouped-query attention, Ainslie et al. 2023 (arXiv:2305.13245)";
+pub const SRC_KV: &str = "2 · layers · kv_heads · head_dim · tokens · bytes (K and V per layer); grouped-query attention, Ainslie et al. 2023 (arXiv:2305.13245); multi-head latent attention, DeepSeek-V2 (arXiv:2405.04434) table 1: (kv_lora_rank + qk_rope_head_dim) per token and layer; sliding windows, Mistral 7B (arXiv:2310.06825) section 2 and Gemma 2 (arXiv:2408.00118)";
 pub const SRC_RUNTIME: &str = "PyTorch maintainers on the CUDA context: pytorch/pytorch#107667 (about 300 MiB with CUDA >= 11.7 lazy loading) and #20532; Hugging Face 'Model training anatomy' measured 1343 MB on a V100 with CUDA 11.2";
 pub const SRC_ALLOCATOR: &str = "PyTorch documentation, CUDA semantics: memory management (caching allocator, memory_reserved vs memory_allocated)";
 pub const SRC_OFFLOAD: &str = "Ren et al. 2021, ZeRO-Offload (arXiv:2101.06840); DeepSpeed estimate_zero3_model_states_mem_needs (4 bytes × largest layer on the GPU)";
@@ -725,20 +725,70 @@ fn inference_activations(s: &Scenario, b: &StageBytes) -> Component {
 fn kv_cache(s: &Scenario, plan: &Plan, b: &StageBytes) -> Component {
     let a = &plan.arch;
     let kvd = s.kv_dtype();
-    let kv_heads = a.kv_heads.div_ceil(s.parallel.tp);
+    let tp = s.parallel.tp;
+    let per_token = if a.mla() {
+        format!("({} latent + {} rotary key)", a.kv_lora_rank, a.rope_dim)
+    } else {
+        format!(
+            "2 × {} KV heads × {} head dim",
+            a.kv_heads.div_ceil(tp),
+            a.head_dim
+        )
+    };
+    let first = plan.first_layer(plan.busiest().0);
+    let windowed = a.windowed_in(first, b.layers);
+    let tokens = if windowed > 0 && s.seq > a.window {
+        format!(
+            "({} full layers × {} tokens + {} windowed layers × {} tokens)",
+            b.layers - windowed,
+            g(s.seq),
+            windowed,
+            g(a.window)
+        )
+    } else {
+        format!("{} layers × {} tokens", b.layers, g(s.seq))
+    };
+    let mechanism = if a.mla() {
+        format!(
+            " Multi-head latent attention caches one compressed vector of {} values plus a {}-value rotary key per token and layer instead of keys and values per head (DeepSeek-V2, arXiv:2405.04434): {}× smaller than caching all {} heads, and replicated, not split, by tensor parallelism as vLLM and SGLang do. (Hugging Face transformers' eager implementation caches the decompressed keys and values instead.)",
+            a.kv_lora_rank,
+            a.rope_dim,
+            crate::mul!(2, a.heads, a.head_dim) / (a.kv_lora_rank + a.rope_dim).max(1),
+            a.heads
+        )
+    } else {
+        format!(
+            " With grouped-query attention only the {} KV heads are cached, not all {} query heads — calculators that use the hidden size instead overcount by {}×.",
+            a.kv_heads,
+            a.heads,
+            a.heads / a.kv_heads.max(1)
+        )
+    };
+    let window = if a.window > 0 {
+        format!(
+            " {} of the {} layers attend within a sliding window of {} tokens and keep no more than that (Mistral 7B's rolling buffer, arXiv:2310.06825; Gemma 2 and 3 alternate local and global layers).",
+            a.windowed_in(0, a.layers),
+            a.layers,
+            g(a.window)
+        )
+    } else {
+        String::new()
+    };
     Component {
         id: "kv_cache",
         label: "KV cache",
         bytes: b.kv_cache,
         location: Location::Device,
         formula: format!(
-            "2 × {} layers × {} KV heads × {} head dim × {} tokens × {} B = {} B",
-            b.layers, kv_heads, a.head_dim, g(crate::mul!(s.batch, s.seq)), kvd.bytes(), g(b.kv_cache)
+            "{per_token} × {tokens} × {} sequences × {} B = {} B",
+            g(s.batch),
+            kvd.bytes(),
+            g(b.kv_cache)
         ),
         question: "Why does the KV cache grow with context and concurrent sequences?",
         explanation: format!(
-            "Each generated token attends to the keys and values of every earlier token, so they are cached: two vectors per layer, KV head and token, for {} sequences × {} tokens in {}. With grouped-query attention only the {} KV heads are cached, not all {} query heads — calculators that use the hidden size instead overcount by {}×.",
-            g(s.batch), g(s.seq), upper(kvd), a.kv_heads, a.heads, a.heads / a.kv_heads.max(1)
+            "Each generated token attends to the keys and values of earlier tokens, so they are cached per layer and token, for {} sequences × {} tokens in {}.{mechanism}{window}",
+            g(s.batch), g(s.seq), upper(kvd)
         ),
         source: SRC_KV,
     }
@@ -782,6 +832,13 @@ fn warnings(s: &Scenario, plan: &Plan, inferred: bool) -> Vec<String> {
         if given.abs_diff(derived) > derived / 100 {
             w.push(format!("The parameter count given ({}) differs from the architecture's ({}) by more than 1 %; the given count is used for weights and states.", g(given), g(derived)));
         }
+    }
+    if let Some(ctx) = s
+        .arch
+        .map(|a| a.max_context)
+        .filter(|c| *c > 0 && s.seq > *c)
+    {
+        w.push(format!("The sequence ({} tokens) is longer than the {} the model was trained for (max_position_embeddings); quality degrades beyond it unless the model is extended (e.g. RoPE scaling).", g(s.seq), g(ctx)));
     }
     if s.mode.trains() && !s.mixed && s.dtype.is_low_precision() {
         w.push(format!("Training purely in {} without FP32 master weights can stall: updates smaller than the format's resolution are lost.", upper(s.dtype)));

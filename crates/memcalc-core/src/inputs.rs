@@ -1,7 +1,7 @@
 //! What the user typed, kept as text, and its validation into a [`Scenario`].
 //! The form keeps raw text so that typing `1.` or `-` is never rewritten; parsing is derived.
 
-use crate::arch::{Arch, Bias, Mlp, Norm};
+use crate::arch::{Arch, Bias, Mlp, Norm, QkNorm};
 use crate::choice::Choice;
 use crate::device::{gpu_by_id, GPUS};
 use crate::fields::{field, FIELDS};
@@ -49,6 +49,14 @@ fn canonical_size(bytes: u64, unit: u64) -> String {
         format!("{}MiB", bytes >> 20)
     } else {
         format!("{bytes}B")
+    }
+}
+
+/// An architecture count whose 0 means "not used": written empty then.
+fn arch_opt(s: &Scenario, f: fn(&Arch) -> u64) -> String {
+    match s.arch.as_ref().map(f) {
+        Some(v) if v > 0 => v.to_string(),
+        _ => String::new(),
     }
 }
 
@@ -130,6 +138,25 @@ fn canonical(key: &str, s: &Scenario) -> String {
         "tied" => toggle_text(s.arch.map(|a| a.tied).unwrap_or(false)).into(),
         "learned_pos" => s.arch.map(|a| a.learned_pos).unwrap_or(0).to_string(),
         "experts" => s.arch.map(|a| a.experts).unwrap_or(1).to_string(),
+        "moe_ffn" => arch_opt(s, |a| a.moe_ffn),
+        "shared_experts" => arch_opt(s, |a| a.shared_experts),
+        "dense_layers" => arch_opt(s, |a| a.dense_layers),
+        "router_bias" => toggle_text(s.arch.is_some_and(|a| a.router_bias)).into(),
+        "attn_sinks" => toggle_text(s.arch.is_some_and(|a| a.sinks)).into(),
+        "kv_lora_rank" => arch_opt(s, |a| a.kv_lora_rank),
+        "q_lora_rank" => arch_opt(s, |a| a.q_lora_rank),
+        "qk_rope_dim" => arch_opt(s, |a| a.rope_dim),
+        "v_head_dim" => arch_opt(s, |a| a.v_head_dim),
+        "sliding_window" => arch_opt(s, |a| a.window),
+        "global_every" => arch_opt(s, |a| a.global_every),
+        "qk_norm" => s
+            .arch
+            .map(|a| a.qk_norm)
+            .unwrap_or(QkNorm::None)
+            .id()
+            .into(),
+        "sandwich_norm" => toggle_text(s.arch.is_some_and(|a| a.sandwich)).into(),
+        "max_context" => arch_opt(s, |a| a.max_context),
         "active_experts" => s.arch.map(|a| a.active_experts).unwrap_or(1).to_string(),
         "dataset" => {
             if s.dataset_bytes > 0 {
@@ -993,7 +1020,10 @@ impl Inputs {
     fn parse_arch(&self, r: &mut Reader) -> Option<Option<Arch>> {
         let essentials = ["layers", "hidden", "heads", "vocab"];
         let given: Vec<&str> = essentials.iter().copied().filter(|k| r.given(k)).collect();
-        let others_given = ["kv_heads", "head_dim", "ffn"].iter().any(|k| r.given(k));
+        let others_given = ["kv_heads", "head_dim", "ffn"]
+            .iter()
+            .chain(NEWER_COUNTS)
+            .any(|k| r.given(k));
         let mlp = r.choice::<Mlp>("mlp");
         let bias = r.choice::<Bias>("bias");
         let norm = r.choice::<Norm>("norm");
@@ -1001,6 +1031,26 @@ impl Inputs {
         let learned_pos = r.count("learned_pos", 0, 1 << 24, false);
         let experts = r.count("experts", 1, 1 << 16, false);
         let active = r.count("active_experts", 1, 1 << 16, false);
+        let router_bias = r.toggle("router_bias");
+        let sinks = r.toggle("attn_sinks");
+        let qk_norm = r.choice::<QkNorm>("qk_norm");
+        let sandwich = r.toggle("sandwich_norm");
+        // Counts whose empty (or 0) value means "not used".
+        let mut newer = [0u64; 10];
+        let mut newer_ok = true;
+        for (slot, key) in newer.iter_mut().zip(NEWER_COUNTS) {
+            let max = if *key == "max_context" {
+                1 << 27
+            } else {
+                100_000_000
+            };
+            match r.count(key, 0, max, true) {
+                Some(v) => *slot = v,
+                None => newer_ok &= !r.given(key),
+            }
+        }
+        let [moe_ffn, shared_experts, dense_layers, kv_lora_rank, q_lora_rank, rope_dim, v_head_dim, window, global_every, max_context] =
+            newer;
         if given.is_empty() {
             if others_given {
                 r.fail(
@@ -1047,6 +1097,10 @@ impl Inputs {
             experts?,
             active?,
         );
+        let (router_bias, sinks, qk_norm, sandwich) = (router_bias?, sinks?, qk_norm?, sandwich?);
+        if !newer_ok {
+            return None;
+        }
         let kv_heads = if r.given("kv_heads") {
             kv_heads?
         } else {
@@ -1079,6 +1133,49 @@ impl Inputs {
             );
             return None;
         }
+        let moe_only = [
+            ("moe_ffn", moe_ffn),
+            ("shared_experts", shared_experts),
+            ("dense_layers", dense_layers),
+        ];
+        if let Some((key, _)) = moe_only.iter().find(|(_, v)| *v > 0 && experts == 1) {
+            r.fail(
+                key,
+                "applies to mixture-of-experts models: set experts above 1",
+            );
+            return None;
+        }
+        if dense_layers > layers {
+            r.fail(
+                "dense_layers",
+                format!("dense_layers cannot exceed layers ({layers})"),
+            );
+            return None;
+        }
+        if kv_lora_rank == 0 {
+            if let Some(key) = [("q_lora_rank", q_lora_rank), ("qk_rope_dim", rope_dim)]
+                .iter()
+                .find(|(_, v)| *v > 0)
+                .map(|(k, _)| *k)
+            {
+                r.fail(
+                    key,
+                    "belongs to multi-head latent attention: give kv_lora_rank too",
+                );
+                return None;
+            }
+        }
+        if rope_dim >= head_dim && rope_dim > 0 {
+            r.fail(
+                "qk_rope_dim",
+                format!("must be below head_dim ({head_dim}), which is nope + rope"),
+            );
+            return None;
+        }
+        if global_every > 0 && window == 0 {
+            r.fail("global_every", "needs a sliding_window");
+            return None;
+        }
         let arch = Arch {
             layers,
             hidden,
@@ -1094,6 +1191,20 @@ impl Inputs {
             norm,
             experts,
             active_experts: active,
+            moe_ffn,
+            shared_experts,
+            dense_layers,
+            router_bias,
+            sinks,
+            q_lora_rank,
+            kv_lora_rank,
+            rope_dim,
+            v_head_dim,
+            window,
+            global_every,
+            qk_norm,
+            sandwich,
+            max_context,
         };
         if arch.total_params() > MAX_PARAMS {
             r.fail(
@@ -1105,6 +1216,21 @@ impl Inputs {
         Some(Some(arch))
     }
 }
+
+/// Architecture counts of newer designs, in the order `parse_arch` reads them; empty or 0 means
+/// the classic layer.
+const NEWER_COUNTS: &[&str] = &[
+    "moe_ffn",
+    "shared_experts",
+    "dense_layers",
+    "kv_lora_rank",
+    "q_lora_rank",
+    "qk_rope_dim",
+    "v_head_dim",
+    "sliding_window",
+    "global_every",
+    "max_context",
+];
 
 /// Whether a key belongs to the form (as opposed to e.g. `v`, the schema version).
 pub fn is_field(key: &str) -> bool {

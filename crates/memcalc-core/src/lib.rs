@@ -4,6 +4,7 @@
 pub mod activations;
 pub mod arch;
 pub mod calibrate;
+pub mod catalog;
 pub mod choice;
 pub mod derived;
 pub mod device;

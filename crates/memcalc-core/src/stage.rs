@@ -123,12 +123,18 @@ impl<'a> Plan<'a> {
         l / p + u64::from(i < l % p)
     }
 
+    /// Index of the first layer on stage `i`.
+    pub fn first_layer(&self, i: u64) -> u64 {
+        let (l, p) = (self.arch.layers, self.stages());
+        (l / p) * i + i.min(l % p)
+    }
+
     /// Parameters of stage `i` (before tensor parallelism), following the architecture's
     /// split and scaled to the parameter count in use.
     fn stage_params(&self, i: u64) -> (u64, u64) {
         let pc = self.arch.params();
         let last = i + 1 == self.stages();
-        let mut arch_part = crate::mul!(self.layers_on(i), pc.per_layer);
+        let mut arch_part = pc.layer_range(self.first_layer(i), self.layers_on(i));
         let mut embed = 0;
         if i == 0 {
             arch_part = crate::add!(arch_part, pc.embedding);
@@ -396,14 +402,13 @@ impl<'a> Plan<'a> {
             } else {
                 0
             };
-            let kv_heads = self.arch.kv_heads.div_ceil(t);
+            // Values per token and layer (K and V of the KV heads, or MLA's latent) times the
+            // tokens each layer keeps (a sliding window caps its layers).
             b.kv_cache = crate::mul!(
-                2,
-                layers,
-                kv_heads,
-                self.arch.head_dim,
+                self.arch.kv_values_per_token(t),
+                self.arch
+                    .cached_token_layers(self.first_layer(i), layers, s.seq),
                 s.batch,
-                s.seq,
                 s.kv_dtype().bytes()
             );
             if i + 1 == p.pp {

@@ -243,6 +243,7 @@ fn scenario_strategy() -> impl Strategy<Value = Scenario> {
                 norm: pick::<Norm>(r[11]),
                 experts,
                 active_experts: 1 + r[12] % experts,
+                ..Arch::BASE
             };
             let use_arch = r[13] % 3 != 0;
             let tp = [1, heads][(r[14] % 2) as usize];

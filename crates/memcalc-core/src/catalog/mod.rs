@@ -1,0 +1,113 @@
+//! The model catalog: released models with their exact configurations, keyed by Hugging Face
+//! repository id. The table itself is in [`models`]; this module looks models up, suggests the
+//! closest ids for a typo, and picks the nearest shape for a bare parameter count.
+
+mod models;
+
+use crate::arch::Arch;
+pub use models::MODELS;
+
+/// How the publisher states the parameter count the test compares against.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Published {
+    pub params: u64,
+    /// Allowed relative difference in parts per million: 0 where the count is exact (e.g. the
+    /// total of the published safetensors), else the rounding of the stated figure.
+    pub tolerance_ppm: u64,
+}
+
+/// What kind of network a catalog entry is; only decoders are offered as a shape for a bare
+/// count.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Family {
+    Decoder,
+    Encoder,
+}
+
+/// A released model's configuration, with where it comes from.
+#[derive(Debug, Clone, Copy)]
+pub struct Model {
+    /// Hugging Face repository id, as the publisher spells it.
+    pub id: &'static str,
+    /// A short alias also accepted (lower case).
+    pub alias: &'static str,
+    pub label: &'static str,
+    pub family: Family,
+    pub arch: Arch,
+    pub published: Published,
+    pub source: &'static str,
+}
+
+/// The model with this repository id or alias, ignoring case and a leading `hf.co/` or URL.
+pub fn model_by_id(id: &str) -> Option<&'static Model> {
+    let id = id.trim();
+    let id = id
+        .strip_prefix("https://huggingface.co/")
+        .or_else(|| id.strip_prefix("hf.co/"))
+        .unwrap_or(id)
+        .trim_end_matches('/');
+    MODELS
+        .iter()
+        .find(|m| m.id.eq_ignore_ascii_case(id) || m.alias.eq_ignore_ascii_case(id))
+}
+
+/// Levenshtein distance over lower-cased bytes (ids are ASCII).
+fn distance(a: &str, b: &str) -> usize {
+    let (a, b) = (a.to_ascii_lowercase(), b.to_ascii_lowercase());
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.iter().enumerate() {
+        let mut prev = row[0];
+        row[0] = i + 1;
+        for (j, cb) in b.iter().enumerate() {
+            let cur = row[j + 1];
+            row[j + 1] = (prev + usize::from(ca != cb)).min(row[j] + 1).min(cur + 1);
+            prev = cur;
+        }
+    }
+    row[b.len()]
+}
+
+/// The three known ids closest to `id` (by edit distance to the id, its part after the
+/// organisation, or the alias), for "unknown model" messages.
+pub fn closest_ids(id: &str) -> Vec<&'static str> {
+    let wanted = id.trim();
+    let name = wanted.rsplit('/').next().unwrap_or(wanted);
+    let mut scored: Vec<(usize, &'static str)> = MODELS
+        .iter()
+        .map(|m| {
+            let short = m.id.rsplit('/').next().unwrap_or(m.id);
+            let d = distance(wanted, m.id)
+                .min(distance(name, short))
+                .min(distance(name, m.alias));
+            (d, m.id)
+        })
+        .collect();
+    scored.sort();
+    scored.into_iter().take(3).map(|(_, id)| id).collect()
+}
+
+/// The dense, full-attention decoder whose parameter count is nearest to `params` by ratio
+/// (first in table order on a tie), for a bare count. Integer comparison keeps the page and the
+/// CLI identical.
+pub fn nearest_shape(params: u64) -> &'static Model {
+    let params = u128::from(params.max(1));
+    // (larger, smaller) of the two counts: their ratio, compared by cross-multiplication.
+    let ratio = |m: &Model| {
+        let p = u128::from(m.arch.total_params().max(1));
+        (p.max(params), p.min(params))
+    };
+    let mut best: Option<&'static Model> = None;
+    for m in MODELS.iter().filter(|m| {
+        m.family == Family::Decoder && m.arch.experts == 1 && m.arch.window == 0 && !m.arch.mla()
+    }) {
+        let better = best.is_none_or(|b| {
+            let ((n1, d1), (n2, d2)) = (ratio(m), ratio(b));
+            n1 * d2 < n2 * d1
+        });
+        if better {
+            best = Some(m);
+        }
+    }
+    best.expect("the catalog has dense decoders")
+}

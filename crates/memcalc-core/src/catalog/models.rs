@@ -1,0 +1,314 @@
+//! The catalog table: one row per released model, its configuration as in the publisher's
+//! `config.json` on Hugging Face, and the parameter count the publisher states. The test
+//! `catalog_counts` in tests/published_figures.rs recomputes every count from the architecture.
+
+use super::{Family, Model, Published};
+use crate::arch::{Arch, Bias, Mlp, Norm, QkNorm};
+
+/// A gated-MLP, RMSNorm decoder without biases (the Llama layout); heads of hidden ÷ heads.
+const fn llama(layers: u64, hidden: u64, heads: u64, kv: u64, ffn: u64, vocab: u64) -> Arch {
+    Arch {
+        layers,
+        hidden,
+        heads,
+        kv_heads: kv,
+        head_dim: hidden / heads,
+        ffn,
+        vocab,
+        ..Arch::BASE
+    }
+}
+
+/// An encoder or GPT-2 style network: standard MLP, biases everywhere, LayerNorm, tied output.
+const fn classic(layers: u64, hidden: u64, heads: u64, vocab: u64, positions: u64) -> Arch {
+    Arch {
+        mlp: Mlp::Standard,
+        bias: Bias::All,
+        tied: true,
+        learned_pos: positions,
+        norm: Norm::LayerNorm,
+        ..llama(layers, hidden, heads, heads, 4 * hidden, vocab)
+    }
+}
+
+/// Exactly the published count.
+const fn exact(params: u64) -> Published {
+    Published {
+        params,
+        tolerance_ppm: 0,
+    }
+}
+
+/// A rounded count: within `ppm` parts per million.
+const fn rounded(params: u64, ppm: u64) -> Published {
+    Published {
+        params,
+        tolerance_ppm: ppm,
+    }
+}
+
+const fn dec(
+    id: &'static str,
+    alias: &'static str,
+    label: &'static str,
+    arch: Arch,
+    published: Published,
+    source: &'static str,
+) -> Model {
+    Model {
+        id,
+        alias,
+        label,
+        family: Family::Decoder,
+        arch,
+        published,
+        source,
+    }
+}
+
+const fn enc(
+    id: &'static str,
+    alias: &'static str,
+    label: &'static str,
+    arch: Arch,
+    published: Published,
+    source: &'static str,
+) -> Model {
+    Model {
+        family: Family::Encoder,
+        ..dec(id, alias, label, arch, published, source)
+    }
+}
+
+const LLAMA31_70B: Arch = Arch {
+    max_context: 131_072,
+    ..llama(80, 8192, 64, 8, 28_672, 128_256)
+};
+const MIXTRAL_8X7B: Arch = Arch {
+    experts: 8,
+    active_experts: 2,
+    max_context: 32_768,
+    ..llama(32, 4096, 32, 8, 14_336, 32_000)
+};
+const QWEN25_SMALL: Arch = Arch {
+    bias: Bias::Qkv,
+    tied: true,
+    max_context: 32_768,
+    ..Arch::BASE
+};
+const QWEN3: Arch = Arch {
+    head_dim: 128,
+    qk_norm: QkNorm::Head,
+    max_context: 40_960,
+    ..Arch::BASE
+};
+const GEMMA2: Arch = Arch {
+    tied: true,
+    sandwich: true,
+    window: 4096,
+    global_every: 2,
+    max_context: 8192,
+    vocab: 256_000,
+    ..Arch::BASE
+};
+const GEMMA3: Arch = Arch {
+    tied: true,
+    sandwich: true,
+    qk_norm: QkNorm::Head,
+    window: 1024,
+    global_every: 6,
+    max_context: 131_072,
+    vocab: 262_208,
+    head_dim: 256,
+    ..Arch::BASE
+};
+const DEEPSEEK_V3: Arch = Arch {
+    layers: 61,
+    hidden: 7168,
+    heads: 128,
+    kv_heads: 128,
+    head_dim: 128 + 64,
+    ffn: 18_432,
+    vocab: 129_280,
+    experts: 256,
+    active_experts: 8,
+    moe_ffn: 2048,
+    shared_experts: 1,
+    dense_layers: 3,
+    router_bias: true,
+    q_lora_rank: 1536,
+    kv_lora_rank: 512,
+    rope_dim: 64,
+    v_head_dim: 128,
+    max_context: 163_840,
+    ..Arch::BASE
+};
+const GPT_OSS: Arch = Arch {
+    hidden: 2880,
+    heads: 64,
+    kv_heads: 8,
+    head_dim: 64,
+    ffn: 2880,
+    vocab: 201_088,
+    bias: Bias::All,
+    active_experts: 4,
+    router_bias: true,
+    sinks: true,
+    window: 128,
+    global_every: 2,
+    max_context: 131_072,
+    ..Arch::BASE
+};
+const PHI3: Arch = Arch {
+    vocab: 32_064,
+    ..Arch::BASE
+};
+const OLMO2: Arch = Arch {
+    qk_norm: QkNorm::Full,
+    vocab: 100_352,
+    max_context: 4096,
+    ..Arch::BASE
+};
+
+#[rustfmt::skip]
+pub const MODELS: &[Model] = &[
+    // --- OpenAI GPT-2 (learned positions, tied output) ---
+    dec("openai-community/gpt2", "gpt2", "GPT-2 small (124M)", classic(12, 768, 12, 50_257, 1024),
+        exact(124_439_808), "openai-community/gpt2 config.json; count as printed by Hugging Face num_parameters()"),
+    dec("openai-community/gpt2-medium", "gpt2-medium", "GPT-2 medium (355M)", classic(24, 1024, 16, 50_257, 1024),
+        exact(354_823_168), "openai-community/gpt2-medium config.json; num_parameters()"),
+    dec("openai-community/gpt2-large", "gpt2-large", "GPT-2 large (774M)", classic(36, 1280, 20, 50_257, 1024),
+        exact(774_030_080), "openai-community/gpt2-large config.json; num_parameters()"),
+    dec("openai-community/gpt2-xl", "gpt2-xl", "GPT-2 XL (1.5B)", classic(48, 1600, 25, 50_257, 1024),
+        exact(1_557_611_200), "openai-community/gpt2-xl config.json; num_parameters()"),
+    // --- Encoders. The token-type rows ride on learned_pos; the embedding LayerNorm stands in
+    // for the final norm these lack (both 2h). The pooler (h² + h) is not counted. ---
+    enc("google-bert/bert-base-uncased", "bert-base", "BERT-base uncased (110M)", classic(12, 768, 12, 30_522, 512 + 2),
+        exact(109_482_240 - 768 * 768 - 768), "google-bert/bert-base-uncased config.json; BertModel's 109,482,240 parameters less the pooler"),
+    enc("google-bert/bert-large-uncased", "bert-large", "BERT-large uncased (335M)", classic(24, 1024, 16, 30_522, 512 + 2),
+        exact(334_092_288), "google-bert/bert-large-uncased config.json (encoder and embeddings, without pooler)"),
+    enc("FacebookAI/roberta-base", "roberta-base", "RoBERTa-base (125M)", classic(12, 768, 12, 50_265, 514 + 1),
+        exact(124_645_632 - 768 * 768 - 768), "FacebookAI/roberta-base config.json; RobertaModel's 124,645,632 parameters less the pooler"),
+    enc("FacebookAI/roberta-large", "roberta-large", "RoBERTa-large (355M)", classic(24, 1024, 16, 50_265, 514 + 1),
+        exact(355_359_744 - 1024 * 1024 - 1024), "FacebookAI/roberta-large config.json; RobertaModel's 355,359,744 parameters less the pooler"),
+    // The 16×16×3 patch projection is a 768-row "vocabulary"; positions: 197 rows, the class
+    // token and the projection's bias (one row each). No classifier head.
+    enc("google/vit-base-patch16-224", "vit-base", "ViT-Base/16 (86M)", Arch { tied: true, ..classic(12, 768, 12, 16 * 16 * 3, 197 + 2) },
+        rounded(86_000_000, 10_000), "google/vit-base-patch16-224 config.json; Dosovitskiy et al. 2021 (arXiv:2010.11929) table 1: 86M, rounded to 1M (±1 %)"),
+    // --- Meta Llama ---
+    dec("meta-llama/Llama-2-7b-hf", "llama-2-7b", "Llama 2 7B", Arch { max_context: 4096, ..llama(32, 4096, 32, 32, 11_008, 32_000) },
+        exact(6_738_415_616), "meta-llama/Llama-2-7b-hf config.json; 6,738,415,616 parameters"),
+    dec("meta-llama/Llama-2-13b-hf", "llama-2-13b", "Llama 2 13B", Arch { max_context: 4096, ..llama(40, 5120, 40, 40, 13_824, 32_000) },
+        exact(13_015_864_320), "meta-llama/Llama-2-13b-hf config.json; 13,015,864,320 parameters"),
+    dec("meta-llama/Llama-2-70b-hf", "llama-2-70b", "Llama 2 70B", Arch { max_context: 4096, ..llama(80, 8192, 64, 8, 28_672, 32_000) },
+        exact(68_976_648_192), "meta-llama/Llama-2-70b-hf config.json; 68,976,648,192 parameters"),
+    dec("meta-llama/Llama-3.1-8B", "llama-3.1-8b", "Llama 3.1 8B", Arch { max_context: 131_072, ..llama(32, 4096, 32, 8, 14_336, 128_256) },
+        exact(8_030_261_248), "meta-llama/Llama-3.1-8B config.json; 8,030,261,248 parameters"),
+    dec("meta-llama/Llama-3.1-70B", "llama-3.1-70b", "Llama 3.1 70B", LLAMA31_70B,
+        exact(70_553_706_496), "meta-llama/Llama-3.1-70B config.json; 70,553,706,496 parameters"),
+    dec("meta-llama/Llama-3.1-405B", "llama-3.1-405b", "Llama 3.1 405B", Arch { max_context: 131_072, ..llama(126, 16_384, 128, 8, 53_248, 128_256) },
+        exact(405_853_388_800), "meta-llama/Llama-3.1-405B config.json; 405,853,388,800 parameters"),
+    dec("meta-llama/Meta-Llama-3-8B", "llama-3-8b", "Llama 3 8B", Arch { max_context: 8192, ..llama(32, 4096, 32, 8, 14_336, 128_256) },
+        exact(8_030_261_248), "meta-llama/Meta-Llama-3-8B config.json; 8,030,261,248 parameters"),
+    dec("meta-llama/Meta-Llama-3-70B", "llama-3-70b", "Llama 3 70B", Arch { max_context: 8192, ..LLAMA31_70B },
+        exact(70_553_706_496), "meta-llama/Meta-Llama-3-70B config.json; 70,553,706,496 parameters"),
+    dec("meta-llama/Llama-3.2-1B", "llama-3.2-1b", "Llama 3.2 1B", Arch { tied: true, head_dim: 64, max_context: 131_072, ..llama(16, 2048, 32, 8, 8192, 128_256) },
+        exact(1_235_814_400), "meta-llama/Llama-3.2-1B config.json; 1,235,814,400 parameters"),
+    dec("meta-llama/Llama-3.2-3B", "llama-3.2-3b", "Llama 3.2 3B", Arch { tied: true, max_context: 131_072, ..llama(28, 3072, 24, 8, 8192, 128_256) },
+        exact(3_212_749_824), "meta-llama/Llama-3.2-3B config.json; 3,212,749,824 parameters"),
+    dec("meta-llama/Llama-3.3-70B-Instruct", "llama-3.3-70b", "Llama 3.3 70B Instruct", LLAMA31_70B,
+        exact(70_553_706_496), "meta-llama/Llama-3.3-70B-Instruct config.json; 70,553,706,496 parameters"),
+    // --- Mistral AI ---
+    dec("mistralai/Mistral-7B-v0.1", "mistral-7b", "Mistral 7B v0.1 (4k sliding window)", Arch { window: 4096, max_context: 32_768, ..llama(32, 4096, 32, 8, 14_336, 32_000) },
+        exact(7_241_732_096), "mistralai/Mistral-7B-v0.1 config.json (sliding_window 4096); 7,241,732,096 parameters"),
+    dec("mistralai/Mistral-7B-v0.3", "mistral-7b-v0.3", "Mistral 7B v0.3", Arch { max_context: 32_768, ..llama(32, 4096, 32, 8, 14_336, 32_768) },
+        exact(7_248_023_552), "mistralai/Mistral-7B-v0.3 config.json (no sliding window); 7,248,023,552 parameters"),
+    dec("mistralai/Mixtral-8x7B-v0.1", "mixtral-8x7b", "Mixtral 8x7B", MIXTRAL_8X7B,
+        exact(46_702_792_704), "mistralai/Mixtral-8x7B-v0.1 config.json; 46,702,792,704 parameters"),
+    dec("mistralai/Mixtral-8x22B-v0.1", "mixtral-8x22b", "Mixtral 8x22B", Arch { max_context: 65_536, ..llama(56, 6144, 48, 8, 16_384, 32_768) }.moe(8, 2),
+        rounded(141_000_000_000, 5_000), "mistralai/Mixtral-8x22B-v0.1 config.json; Mistral AI: 141B parameters, rounded to 1B (±0.5 %)"),
+    dec("mistralai/Mistral-Nemo-Base-2407", "mistral-nemo", "Mistral Nemo 12B", Arch { head_dim: 128, max_context: 131_072, ..llama(40, 5120, 32, 8, 14_336, 131_072) },
+        exact(12_247_782_400), "mistralai/Mistral-Nemo-Base-2407 config.json; 12,247,782,400 parameters"),
+    dec("mistralai/Mistral-Small-24B-Base-2501", "mistral-small-24b", "Mistral Small 3 24B", Arch { head_dim: 128, max_context: 32_768, ..llama(40, 5120, 32, 8, 32_768, 131_072) },
+        exact(23_572_403_200), "mistralai/Mistral-Small-24B-Base-2501 config.json; 23,572,403,200 parameters"),
+    // --- Qwen ---
+    dec("Qwen/Qwen2-0.5B", "qwen2-0.5b", "Qwen2 0.5B", Arch { head_dim: 64, ..Arch { layers: 24, hidden: 896, heads: 14, kv_heads: 2, ffn: 4864, vocab: 151_936, ..QWEN25_SMALL } },
+        exact(494_032_768), "Qwen/Qwen2-0.5B config.json; 494,032,768 parameters"),
+    dec("Qwen/Qwen2.5-0.5B", "qwen2.5-0.5b", "Qwen2.5 0.5B", Arch { layers: 24, hidden: 896, heads: 14, kv_heads: 2, head_dim: 64, ffn: 4864, vocab: 151_936, ..QWEN25_SMALL },
+        exact(494_032_768), "Qwen/Qwen2.5-0.5B config.json; 494,032,768 parameters"),
+    dec("Qwen/Qwen2.5-1.5B", "qwen2.5-1.5b", "Qwen2.5 1.5B", Arch { layers: 28, hidden: 1536, heads: 12, kv_heads: 2, head_dim: 128, ffn: 8960, vocab: 151_936, ..QWEN25_SMALL },
+        exact(1_543_714_304), "Qwen/Qwen2.5-1.5B config.json; 1,543,714,304 parameters"),
+    dec("Qwen/Qwen2.5-3B", "qwen2.5-3b", "Qwen2.5 3B", Arch { layers: 36, hidden: 2048, heads: 16, kv_heads: 2, head_dim: 128, ffn: 11_008, vocab: 151_936, ..QWEN25_SMALL },
+        exact(3_085_938_688), "Qwen/Qwen2.5-3B config.json; 3,085,938,688 parameters"),
+    dec("Qwen/Qwen2.5-7B", "qwen2.5-7b", "Qwen2.5 7B", Arch { bias: Bias::Qkv, max_context: 131_072, ..llama(28, 3584, 28, 4, 18_944, 152_064) },
+        exact(7_615_616_512), "Qwen/Qwen2.5-7B config.json; 7,615,616,512 parameters"),
+    dec("Qwen/Qwen2.5-14B", "qwen2.5-14b", "Qwen2.5 14B", Arch { bias: Bias::Qkv, max_context: 131_072, ..llama(48, 5120, 40, 8, 13_824, 152_064) },
+        exact(14_770_033_664), "Qwen/Qwen2.5-14B config.json; 14,770,033,664 parameters"),
+    dec("Qwen/Qwen2.5-32B", "qwen2.5-32b", "Qwen2.5 32B", Arch { bias: Bias::Qkv, max_context: 131_072, ..llama(64, 5120, 40, 8, 27_648, 152_064) },
+        exact(32_763_876_352), "Qwen/Qwen2.5-32B config.json; 32,763,876,352 parameters"),
+    dec("Qwen/Qwen2.5-72B", "qwen2.5-72b", "Qwen2.5 72B", Arch { bias: Bias::Qkv, max_context: 131_072, ..llama(80, 8192, 64, 8, 29_568, 152_064) },
+        exact(72_706_203_648), "Qwen/Qwen2.5-72B config.json; 72,706,203,648 parameters"),
+    dec("Qwen/Qwen3-0.6B", "qwen3-0.6b", "Qwen3 0.6B", Arch { layers: 28, hidden: 1024, heads: 16, kv_heads: 8, ffn: 3072, vocab: 151_936, tied: true, ..QWEN3 },
+        exact(596_049_920), "Qwen/Qwen3-0.6B config.json; 596,049,920 parameters"),
+    dec("Qwen/Qwen3-1.7B", "qwen3-1.7b", "Qwen3 1.7B", Arch { layers: 28, hidden: 2048, heads: 16, kv_heads: 8, ffn: 6144, vocab: 151_936, tied: true, ..QWEN3 },
+        rounded(1_700_000_000, 30_000), "Qwen/Qwen3-1.7B config.json (tie_word_embeddings: true); Qwen model card: 1.7B (1.4B non-embedding), rounded to 0.1B (±3 %). The Hub shows 2.03B because the checkpoint also stores the tied output matrix"),
+    dec("Qwen/Qwen3-4B", "qwen3-4b", "Qwen3 4B", Arch { layers: 36, hidden: 2560, heads: 32, kv_heads: 8, ffn: 9728, vocab: 151_936, tied: true, ..QWEN3 },
+        exact(4_022_468_096), "Qwen/Qwen3-4B config.json; 4,022,468,096 parameters"),
+    dec("Qwen/Qwen3-8B", "qwen3-8b", "Qwen3 8B", Arch { layers: 36, hidden: 4096, heads: 32, kv_heads: 8, ffn: 12_288, vocab: 151_936, ..QWEN3 },
+        exact(8_190_735_360), "Qwen/Qwen3-8B config.json; 8,190,735,360 parameters"),
+    dec("Qwen/Qwen3-14B", "qwen3-14b", "Qwen3 14B", Arch { layers: 40, hidden: 5120, heads: 40, kv_heads: 8, ffn: 17_408, vocab: 151_936, ..QWEN3 },
+        exact(14_768_307_200), "Qwen/Qwen3-14B config.json; 14,768,307,200 parameters"),
+    dec("Qwen/Qwen3-32B", "qwen3-32b", "Qwen3 32B", Arch { layers: 64, hidden: 5120, heads: 64, kv_heads: 8, ffn: 25_600, vocab: 151_936, ..QWEN3 },
+        exact(32_762_123_264), "Qwen/Qwen3-32B config.json; 32,762,123,264 parameters"),
+    dec("Qwen/Qwen3-30B-A3B", "qwen3-30b-a3b", "Qwen3 30B-A3B (MoE)", Arch { layers: 48, hidden: 2048, heads: 32, kv_heads: 4, ffn: 6144, moe_ffn: 768, vocab: 151_936, ..QWEN3 }.moe(128, 8),
+        exact(30_532_122_624), "Qwen/Qwen3-30B-A3B config.json (128 experts, 8 active, moe_intermediate_size 768); 30,532,122,624 parameters"),
+    dec("Qwen/Qwen3-235B-A22B", "qwen3-235b-a22b", "Qwen3 235B-A22B (MoE)", Arch { layers: 94, hidden: 4096, heads: 64, kv_heads: 4, ffn: 12_288, moe_ffn: 1536, vocab: 151_936, ..QWEN3 }.moe(128, 8),
+        exact(235_093_634_560), "Qwen/Qwen3-235B-A22B config.json (128 experts, 8 active, moe_intermediate_size 1536); 235,093,634,560 parameters"),
+    // --- Google Gemma (RMSNorm before and after attention and MLP, tied embeddings) ---
+    dec("google/gemma-2-2b", "gemma-2-2b", "Gemma 2 2B", Arch { layers: 26, hidden: 2304, heads: 8, kv_heads: 4, head_dim: 256, ffn: 9216, ..GEMMA2 },
+        exact(2_614_341_888), "google/gemma-2-2b config.json (sliding_window 4096 on every other layer); 2,614,341,888 parameters"),
+    dec("google/gemma-2-9b", "gemma-2-9b", "Gemma 2 9B", Arch { layers: 42, hidden: 3584, heads: 16, kv_heads: 8, head_dim: 256, ffn: 14_336, ..GEMMA2 },
+        exact(9_241_705_984), "google/gemma-2-9b config.json (sliding_window 4096 on every other layer); 9,241,705,984 parameters"),
+    dec("google/gemma-2-27b", "gemma-2-27b", "Gemma 2 27B", Arch { layers: 46, hidden: 4608, heads: 32, kv_heads: 16, head_dim: 128, ffn: 36_864, ..GEMMA2 },
+        exact(27_227_128_320), "google/gemma-2-27b config.json (sliding_window 4096 on every other layer); 27,227,128,320 parameters"),
+    dec("google/gemma-3-1b-pt", "gemma-3-1b", "Gemma 3 1B", Arch { layers: 26, hidden: 1152, heads: 4, kv_heads: 1, ffn: 6912, vocab: 262_144, window: 512, max_context: 32_768, ..GEMMA3 },
+        exact(999_885_952), "google/gemma-3-1b-pt config.json (sliding_window 512, 5 local : 1 global); 999,885,952 parameters"),
+    dec("google/gemma-3-4b-pt", "gemma-3-4b", "Gemma 3 4B (language model)", Arch { layers: 34, hidden: 2560, heads: 8, kv_heads: 4, ffn: 10_240, ..GEMMA3 },
+        rounded(4_300_000_000, 100_000), "google/gemma-3-4b-pt config.json, text_config (sliding_window 1024, 5 local : 1 global); Google: 4.3B with the 0.4B SigLIP vision encoder this count leaves out (±10 %)"),
+    dec("google/gemma-3-12b-pt", "gemma-3-12b", "Gemma 3 12B (language model)", Arch { layers: 48, hidden: 3840, heads: 16, kv_heads: 8, ffn: 15_360, ..GEMMA3 },
+        rounded(12_200_000_000, 50_000), "google/gemma-3-12b-pt config.json, text_config (sliding_window 1024, 5 local : 1 global); Google: 12.2B with the 0.4B SigLIP vision encoder this count leaves out (±5 %)"),
+    dec("google/gemma-3-27b-pt", "gemma-3-27b", "Gemma 3 27B (language model)", Arch { layers: 62, hidden: 5376, heads: 32, kv_heads: 16, head_dim: 128, ffn: 21_504, ..GEMMA3 },
+        rounded(27_400_000_000, 30_000), "google/gemma-3-27b-pt config.json, text_config (sliding_window 1024, 5 local : 1 global); Google: 27.4B with the 0.4B SigLIP vision encoder this count leaves out (±3 %)"),
+    // --- Microsoft Phi (fused QKV and gate/up projections: the same counts) ---
+    dec("microsoft/Phi-3-mini-4k-instruct", "phi-3-mini", "Phi-3 mini 3.8B", Arch { layers: 32, hidden: 3072, heads: 32, kv_heads: 32, head_dim: 96, ffn: 8192, max_context: 4096, ..PHI3 },
+        exact(3_821_079_552), "microsoft/Phi-3-mini-4k-instruct config.json; 3,821,079,552 parameters"),
+    dec("microsoft/Phi-3-medium-4k-instruct", "phi-3-medium", "Phi-3 medium 14B", Arch { layers: 40, hidden: 5120, heads: 40, kv_heads: 10, head_dim: 128, ffn: 17_920, max_context: 4096, ..PHI3 },
+        exact(13_960_238_080), "microsoft/Phi-3-medium-4k-instruct config.json; 13,960,238,080 parameters"),
+    dec("microsoft/Phi-3.5-mini-instruct", "phi-3.5-mini", "Phi-3.5 mini 3.8B", Arch { layers: 32, hidden: 3072, heads: 32, kv_heads: 32, head_dim: 96, ffn: 8192, max_context: 131_072, ..PHI3 },
+        exact(3_821_079_552), "microsoft/Phi-3.5-mini-instruct config.json; 3,821,079,552 parameters"),
+    dec("microsoft/phi-4", "phi-4", "Phi-4 14B", Arch { max_context: 16_384, ..llama(40, 5120, 40, 10, 17_920, 100_352) },
+        exact(14_659_507_200), "microsoft/phi-4 config.json; 14,659,507,200 parameters"),
+    // --- DeepSeek: multi-head latent attention, shared experts, dense first layers ---
+    dec("deepseek-ai/DeepSeek-V2", "deepseek-v2", "DeepSeek-V2 236B (MoE, MLA)", Arch {
+            layers: 60, hidden: 5120, ffn: 12_288, vocab: 102_400, experts: 160, active_experts: 6, moe_ffn: 1536,
+            shared_experts: 2, dense_layers: 1, router_bias: false, ..DEEPSEEK_V3 },
+        rounded(236_000_000_000, 5_000), "deepseek-ai/DeepSeek-V2 config.json; DeepSeek-V2 paper (arXiv:2405.04434): 236B total, rounded to 1B (±0.5 %)"),
+    dec("deepseek-ai/DeepSeek-V2-Lite", "deepseek-v2-lite", "DeepSeek-V2-Lite 16B (MoE, MLA)", Arch {
+            layers: 27, hidden: 2048, heads: 16, kv_heads: 16, ffn: 10_944, vocab: 102_400, experts: 64, active_experts: 6, moe_ffn: 1408,
+            shared_experts: 2, dense_layers: 1, router_bias: false, q_lora_rank: 0, ..DEEPSEEK_V3 },
+        rounded(15_700_000_000, 5_000), "deepseek-ai/DeepSeek-V2-Lite config.json (q_lora_rank null); DeepSeek: 15.7B total (±0.5 %)"),
+    dec("deepseek-ai/DeepSeek-V3", "deepseek-v3", "DeepSeek-V3 671B (MoE, MLA)", DEEPSEEK_V3,
+        rounded(671_000_000_000, 1_000), "deepseek-ai/DeepSeek-V3 config.json; DeepSeek-V3 report (arXiv:2412.19437): 671B total without the 14B multi-token-prediction module (±0.1 %)"),
+    dec("deepseek-ai/DeepSeek-R1", "deepseek-r1", "DeepSeek-R1 671B (MoE, MLA)", DEEPSEEK_V3,
+        rounded(671_000_000_000, 1_000), "deepseek-ai/DeepSeek-R1 config.json (the DeepSeek-V3 architecture); 671B total without the MTP module (±0.1 %)"),
+    // --- OpenAI GPT-OSS: MoE with biases, attention sinks, alternating 128-token windows ---
+    dec("openai/gpt-oss-20b", "gpt-oss-20b", "GPT-OSS 20B (MoE)", Arch { layers: 24, experts: 32, ..GPT_OSS },
+        exact(20_914_757_184), "openai/gpt-oss-20b config.json; OpenAI gpt-oss model card: 20.91B total (20,914,757,184)"),
+    dec("openai/gpt-oss-120b", "gpt-oss-120b", "GPT-OSS 120B (MoE)", Arch { layers: 36, experts: 128, ..GPT_OSS },
+        exact(116_829_156_672), "openai/gpt-oss-120b config.json; OpenAI gpt-oss model card: 116.83B total (116,829,156,672)"),
+    // --- AllenAI OLMo 2: norms after attention and MLP, QK-norm over all heads ---
+    dec("allenai/OLMo-2-1124-7B", "olmo-2-7b", "OLMo 2 7B", Arch { layers: 32, hidden: 4096, heads: 32, kv_heads: 32, head_dim: 128, ffn: 11_008, ..OLMO2 },
+        exact(7_298_617_344), "allenai/OLMo-2-1124-7B config.json; 7,298,617,344 parameters"),
+    dec("allenai/OLMo-2-1124-13B", "olmo-2-13b", "OLMo 2 13B", Arch { layers: 40, hidden: 5120, heads: 40, kv_heads: 40, head_dim: 128, ffn: 13_824, ..OLMO2 },
+        rounded(13_700_000_000, 5_000), "allenai/OLMo-2-1124-13B config.json; AllenAI: 13.7B (±0.5 %)"),
+];
