@@ -76,6 +76,10 @@ pub fn render(
             }
             out.push_str(&report::verdict(e, units));
             out.push('\n');
+            if let Some(v) = &e.serving {
+                out.push_str(&v.summary());
+                out.push('\n');
+            }
             for w in &e.warnings {
                 out.push_str(&format!("note: {w}\n"));
             }

@@ -174,3 +174,51 @@ fn a_copied_command_with_a_preset_and_decimal_units_runs() {
         "pinned in links_v1.txt: {json}"
     );
 }
+
+#[test]
+fn vllm_prints_the_kv_pool_and_the_concurrent_sequences() {
+    let (code, out, _) = memcalc(&[
+        "mode=infer",
+        "engine=vllm",
+        "tp=4",
+        "gpu=h100-80",
+        "seq=32768",
+        "layers=80",
+        "hidden=8192",
+        "heads=64",
+        "kv_heads=8",
+        "ffn=28672",
+        "vocab=128256",
+    ]);
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("KV cache pool"), "{out}");
+    let line = out
+        .lines()
+        .find(|l| l.starts_with("vLLM KV pool:"))
+        .unwrap_or_else(|| panic!("{out}"));
+    assert!(
+        line.contains("tokens (") && line.contains("blocks of 16"),
+        "{line}"
+    );
+    assert!(
+        line.contains("concurrent sequences of 32,768 tokens fit"),
+        "{line}"
+    );
+    let (code, json, _) = memcalc(&[
+        "--json",
+        "mode=infer",
+        "engine=vllm",
+        "tp=4",
+        "gpu=h100-80",
+        "seq=32768",
+        "batch=64",
+        "layers=80",
+        "hidden=8192",
+        "heads=64",
+        "kv_heads=8",
+        "ffn=28672",
+        "vocab=128256",
+    ]);
+    assert_eq!(code, 1, "64 sequences of 32k do not fit on 4 H100");
+    assert!(json.contains("\"kv_pool_tokens\":"), "{json}");
+}

@@ -226,4 +226,21 @@ impl LayerShape {
         };
         crate::add!(io, crate::add!(qkv, mlp, scores).div_ceil(t))
     }
+
+    /// Working set of one serving-engine step over `seq` tokens (batch 1), with the fused
+    /// attention kernels engines use (no score matrix): residual and normed input, Q/K/V, and
+    /// the MLP's gate, up and activated values for each token's active experts (vLLM's
+    /// fused_moe keeps top-k copies). vLLM measures this peak in its profile run.
+    pub fn step_peak(&self) -> u64 {
+        let a = &self.arch;
+        let (s, e, t) = (self.seq, self.elem, self.tp.max(1));
+        let io = crate::mul!(2, s, a.hidden, e);
+        let qkv = crate::mul!(s, a.heads + 2 * a.kv_heads, a.head_dim, e);
+        let per_token_mlp = match a.mlp {
+            Mlp::Standard => 2,
+            Mlp::Gated => 3,
+        };
+        let mlp = crate::mul!(s, per_token_mlp, a.ffn, e, a.active_experts.max(1));
+        crate::add!(io, crate::add!(qkv, mlp).div_ceil(t))
+    }
 }

@@ -11,8 +11,9 @@ fn device_bytes(s: &Scenario) -> u64 {
     estimate(s).per_device_bytes
 }
 
+/// Fits the device, and for pooled serving engines the requested sequences fit the KV pool.
 fn fits(s: &Scenario) -> bool {
-    device_bytes(s) <= s.device.capacity_bytes()
+    estimate(s).fits_device()
 }
 
 /// The largest micro-batch that fits the device, all else equal.
@@ -28,6 +29,9 @@ pub fn max_seq(s: &Scenario) -> Option<u64> {
 /// The fewest GPUs that fit with the chosen tensor and pipeline parallelism, growing the
 /// data-parallel degree (which helps only with ZeRO sharding).
 pub fn fewest_gpus(s: &Scenario) -> Option<u64> {
+    if s.mode == Mode::Infer && s.sciml.is_transformer() {
+        return fewest_tp(s).map(|t| t * s.parallel.pp);
+    }
     let group = s.parallel.tp * s.parallel.pp;
     let with_dp = |dp: u64| Scenario {
         parallel: crate::scenario::Parallel {
@@ -38,6 +42,31 @@ pub fn fewest_gpus(s: &Scenario) -> Option<u64> {
     };
     // Per-device memory never rises with dp: the first dp that fits.
     smallest(1, MAX_GPUS / group, |dp| fits(&with_dp(dp))).map(|dp| group * dp)
+}
+
+/// A tensor-parallel degree serving can use: it divides the attention heads, and divides the
+/// KV heads or is a multiple of them (each KV head then replicated, as vLLM does).
+pub fn valid_tp(s: &Scenario, tp: u64) -> bool {
+    let (a, _) = s.shape();
+    a.heads.is_multiple_of(tp) && (a.kv_heads.is_multiple_of(tp) || tp.is_multiple_of(a.kv_heads))
+}
+
+/// Inference: the smallest valid tensor-parallel degree that fits (one data-parallel replica;
+/// more replicas add throughput, not memory per GPU).
+pub fn fewest_tp(s: &Scenario) -> Option<u64> {
+    let (a, _) = s.shape();
+    (1..=a.heads.min(MAX_GPUS / s.parallel.pp))
+        .filter(|&t| valid_tp(s, t))
+        .find(|&t| {
+            fits(&Scenario {
+                parallel: crate::scenario::Parallel {
+                    gpus: t * s.parallel.pp,
+                    tp: t,
+                    ..s.parallel
+                },
+                ..*s
+            })
+        })
 }
 
 /// One change to the scenario and what it does.
@@ -215,6 +244,15 @@ fn candidates(s: &Scenario) -> Vec<(String, Vec<(&'static str, String)>)> {
             c.push((
                 format!("Halve the context to {half} tokens"),
                 vec![("seq", half)],
+            ));
+        }
+    }
+    if s.mode == Mode::Infer && s.sciml.is_transformer() {
+        let tp = p.tp * 2;
+        if valid_tp(s, tp) {
+            c.push((
+                format!("Tensor parallelism {tp} ({} GPUs)", tp * p.pp * p.dp()),
+                vec![("tp", tp.to_string()), ("gpus", (p.gpus * 2).to_string())],
             ));
         }
     }

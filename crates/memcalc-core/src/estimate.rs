@@ -2,6 +2,7 @@
 //! user's numbers substituted), an explanation and its source.
 
 use crate::choice::Choice;
+use crate::engine::Engine;
 use crate::optimizer::Optimizer;
 use crate::scenario::{DatasetOn, Mode, Offload, Recompute, Scenario};
 use crate::stage::{Plan, StageBytes};
@@ -74,6 +75,8 @@ pub struct Estimate {
     /// except a dataset kept once per node).
     pub devices_per_node: u64,
     pub warnings: Vec<String>,
+    /// Pooled serving engines (vLLM, SGLang): the KV pool and the sequences it holds.
+    pub serving: Option<crate::engine::Serving>,
 }
 
 impl Estimate {
@@ -86,7 +89,7 @@ impl Estimate {
     }
 
     pub fn fits_device(&self) -> bool {
-        self.per_device_bytes <= self.capacity_bytes
+        self.per_device_bytes <= self.capacity_bytes && self.serving.is_none_or(|v| v.batch_fits())
     }
 
     /// The size of the headroom or shortfall.
@@ -182,7 +185,10 @@ fn estimate_model(s: &Scenario) -> Estimate {
     let (arch, inferred) = s.shape();
     let mut parts = Vec::new();
 
-    parts.push(weights(s, &b, &w));
+    let engine = s.mode == Mode::Infer && s.sciml.is_transformer() && s.engine != Engine::Hf;
+    if !(engine && s.engine == Engine::Llamacpp) {
+        parts.push(weights(s, &b, &w));
+    }
     if b.offload_buffer > 0 {
         parts.push(Component {
             id: "offload_buffer",
@@ -262,6 +268,8 @@ fn estimate_model(s: &Scenario) -> Estimate {
             },
             source: if s.mech.loss_chunks.is_some() { crate::training::SRC_LOSS } else { SRC_ACT },
         });
+    } else if engine {
+        parts.extend(crate::engine_parts::components(s, &plan, &b));
     } else {
         parts.push(inference_activations(s, &b));
         parts.push(kv_cache(s, &plan, &b));
@@ -282,7 +290,19 @@ fn estimate_model(s: &Scenario) -> Estimate {
 
     let tensors = b.device_tensors();
     let pct = format_fixed(s.overhead_bp, 2);
-    parts.push(Component {
+    if engine {
+        parts.push(Component {
+            id: "overhead",
+            label: "Allocator overhead",
+            bytes: 0,
+            location: Location::Device,
+            formula: "0 B: inside the engine's own accounting".into(),
+            question: "Why add an overhead on top of the tensors?",
+            explanation: format!("{} sizes its memory itself: vLLM and SGLang measure their peak and give the KV pool the rest, llama.cpp allocates exact buffers, so no share of the tensors is added.", s.engine.name()),
+            source: s.engine.source(),
+        });
+    } else {
+        parts.push(Component {
         id: "overhead",
         label: "Allocator overhead",
         bytes: b.overhead,
@@ -294,6 +314,7 @@ fn estimate_model(s: &Scenario) -> Estimate {
         ),
         source: SRC_ALLOCATOR,
     });
+    }
     parts.push(Component {
         id: "runtime",
         label: "CUDA context and libraries",
@@ -345,6 +366,8 @@ fn estimate_model(s: &Scenario) -> Estimate {
         disk_bytes: 0,
         devices_per_node: on_node,
         warnings: warnings(s, &plan, inferred),
+        serving: (engine && s.engine.pools())
+            .then(|| crate::engine::serving(s, b.kv_cache, b.token_bytes)),
     }
 }
 
@@ -724,7 +747,7 @@ fn inference_activations(s: &Scenario, b: &StageBytes) -> Component {
 
 fn kv_cache(s: &Scenario, plan: &Plan, b: &StageBytes) -> Component {
     let a = &plan.arch;
-    let kvd = s.kv_dtype();
+    let kvd = s.kv_label();
     let tp = s.parallel.tp;
     let per_token = if a.mla() {
         format!("({} latent + {} rotary key)", a.kv_lora_rank, a.rope_dim)
@@ -780,17 +803,25 @@ fn kv_cache(s: &Scenario, plan: &Plan, b: &StageBytes) -> Component {
         bytes: b.kv_cache,
         location: Location::Device,
         formula: format!(
-            "{per_token} × {tokens} × {} sequences × {} B = {} B",
+            "{per_token} × {tokens} × {} sequences × {} = {} B",
             g(s.batch),
-            kvd.bytes(),
+            kv_per_value(s),
             g(b.kv_cache)
         ),
         question: "Why does the KV cache grow with context and concurrent sequences?",
         explanation: format!(
             "Each generated token attends to the keys and values of earlier tokens, so they are cached per layer and token, for {} sequences × {} tokens in {}.{mechanism}{window}",
-            g(s.batch), g(s.seq), upper(kvd)
+            g(s.batch), g(s.seq), kvd
         ),
         source: SRC_KV,
+    }
+}
+
+/// One cached value's size as the formulas show it: "2 B", or "34 B / 32" for Q8_0 blocks.
+pub fn kv_per_value(s: &Scenario) -> String {
+    match s.kv_quant {
+        Some(q) => format!("{} B / 32", q.block_bytes()),
+        None => format!("{} B", s.kv_dtype().bytes()),
     }
 }
 

@@ -35,6 +35,7 @@ pub enum Group {
     SimHistory,
     Architecture,
     Workload,
+    Serving,
     Training,
     Mechanics,
     Savers,
@@ -45,12 +46,13 @@ pub enum Group {
 }
 
 impl Group {
-    pub const ALL: [Group; 15] = [
+    pub const ALL: [Group; 16] = [
         Group::Model,
         Group::SciMl,
         Group::Sim,
         Group::SimSize,
         Group::Workload,
+        Group::Serving,
         Group::Training,
         Group::Mechanics,
         Group::Savers,
@@ -73,6 +75,7 @@ impl Group {
             Group::SimHistory => "Run length, output and history",
             Group::Architecture => "Architecture (exact counts, activations, KV cache)",
             Group::Workload => "Batch and sequence",
+            Group::Serving => "Serving engine",
             Group::Training => "Precision and optimizer",
             Group::Mechanics => "Framework and training mechanics",
             Group::Savers => "Memory savers",
@@ -214,6 +217,11 @@ pub const FIELDS: &[Field] = &[
     f("params", "Parameters", G::Model, false, Count, ALL, "Total count, e.g. 7B, 125M, 6.7e9. Leave empty to derive it from the architecture."),
     f("batch", "Micro-batch per device", G::Workload, false, Count, ALL, "Sequences processed at once on each device (inference: concurrent sequences)."),
     f("seq", "Sequence length", G::Workload, false, Count, ALL, "Tokens per sequence (inference: the context kept in the KV cache)."),
+    f("engine", "Serving engine", G::Serving, false, Select, INFER, "How the memory is allocated: PyTorch as used; vLLM and SGLang preallocate a KV pool from a share of the GPU; llama.cpp splits layers between GPU and CPU."),
+    f("gpu_util", "GPU memory share (vLLM, SGLang)", G::Serving, true, Number { unit: "fraction" }, INFER, "vLLM --gpu-memory-utilization (default 0.9) or SGLang --mem-fraction-static (default 0.79–0.88 by tensor parallelism). Empty: the engine's default."),
+    f("max_batched_tokens", "Tokens per scheduler step", G::Serving, true, Count, INFER, "vLLM --max-num-batched-tokens (8192 with `vllm serve` on 80 GB-class GPUs, 2048 on smaller ones and A100) or SGLang --chunked-prefill-size (8192): the prefill chunk whose activations are reserved. Empty: the engine's default."),
+    f("cuda_graphs", "CUDA graphs", G::Serving, true, Select, INFER, "Captured decode graphs keep a memory pool. vLLM with VLLM_MEMORY_PROFILER_ESTIMATE_CUDAGRAPHS reserves it before sizing the KV pool; vLLM ≤ 0.10 captured after, from the headroom."),
+    f("gpu_layers", "Layers on the GPU (llama.cpp)", G::Serving, false, Count, INFER, "llama.cpp -ngl: repeating layers offloaded to the GPU; one more than the model's layers also moves the output layer. Empty: all of them."),
     f("dtype", "Precision", G::Training, false, Select, EVERY, "Format of the weights used in the forward and backward passes."),
     f("optimizer", "Optimizer", G::Training, false, Select, TRAINING, "Decides how many values of state are kept per trainable parameter."),
     f("mixed", "FP32 master weights (mixed precision)", G::Training, true, Toggle, TRAINING, "Keep an FP32 copy of the weights and FP32 optimizer states beside 16- or 8-bit weights."),
@@ -369,6 +377,11 @@ fn for_model(key: &str, model: crate::sciml::ModelKind) -> bool {
             | "flash_attention"
             | "softmax_fp32"
             | "kv_dtype"
+            | "engine"
+            | "gpu_util"
+            | "max_batched_tokens"
+            | "cuda_graphs"
+            | "gpu_layers"
             | "sp"
             | "lora_rank"
             | "lora_targets"
@@ -411,7 +424,13 @@ pub fn options(key: &str) -> Vec<(&'static str, &'static str)> {
         "dtype" => all::<Dtype>(),
         "optimizer" => all::<Optimizer>(),
         "grad_dtype" => same("Same as the weights"),
-        "kv_dtype" => same("Same as the weights"),
+        "kv_dtype" => {
+            let mut v = same("Same as the weights");
+            v.extend(all::<crate::quant::KvQuant>());
+            v
+        }
+        "engine" => all::<crate::engine::Engine>(),
+        "cuda_graphs" => all::<crate::engine::CudaGraphs>(),
         "recompute" => all::<Recompute>(),
         "framework" => all::<crate::framework::Framework>(),
         "zero_grad" => all::<crate::training::ZeroGrad>(),

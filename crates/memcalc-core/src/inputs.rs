@@ -73,7 +73,23 @@ fn canonical(key: &str, s: &Scenario) -> String {
         "optimizer" => s.optimizer.id().into(),
         "mixed" => toggle_text(s.mixed).into(),
         "grad_dtype" => s.grad_dtype.map(|d| d.id()).unwrap_or("").into(),
-        "kv_dtype" => s.kv_dtype.map(|d| d.id()).unwrap_or("").into(),
+        "kv_dtype" => s
+            .kv_quant
+            .map(|q| q.id())
+            .or(s.kv_dtype.map(|d| d.id()))
+            .unwrap_or("")
+            .into(),
+        "engine" => s.engine.id().into(),
+        "gpu_util" => s
+            .gpu_util_milli
+            .map(|u| format_fixed(u, 3))
+            .unwrap_or_default(),
+        "max_batched_tokens" => s
+            .max_batched_tokens
+            .map(|t| t.to_string())
+            .unwrap_or_default(),
+        "cuda_graphs" => s.cuda_graphs.id().into(),
+        "gpu_layers" => s.gpu_layers.map(|t| t.to_string()).unwrap_or_default(),
         "recompute" => s.recompute.id().into(),
         "flash_attention" => toggle_text(s.flash_attention).into(),
         "dropout" => toggle_text(s.dropout).into(),
@@ -478,7 +494,33 @@ impl Inputs {
         let optimizer = r.choice::<Optimizer>("optimizer");
         let mixed = r.toggle("mixed");
         let grad_dtype = r.optional_choice::<Dtype>("grad_dtype");
-        let kv_dtype = r.optional_choice::<Dtype>("kv_dtype");
+        let kv_quant = crate::quant::KvQuant::parse(r.raw("kv_dtype")).ok();
+        let kv_dtype = if kv_quant.is_some() {
+            Some(None)
+        } else {
+            r.optional_choice::<Dtype>("kv_dtype")
+        };
+        let engine = r.choice::<crate::engine::Engine>("engine");
+        let gpu_util = if r.given("gpu_util") {
+            match r.fixed("gpu_util", 3, 1000, "a fraction from 0.01 to 1") {
+                Some(v) if v < 10 => {
+                    r.fail("gpu_util", "must be a fraction from 0.01 to 1");
+                    None
+                }
+                v => v.map(Some),
+            }
+        } else {
+            Some(None)
+        };
+        let max_batched_tokens = r
+            .count("max_batched_tokens", 1, MAX_SEQ, true)
+            .map(Some)
+            .or(Some(None).filter(|_| !r.given("max_batched_tokens")));
+        let cuda_graphs = r.choice::<crate::engine::CudaGraphs>("cuda_graphs");
+        let gpu_layers = r
+            .count("gpu_layers", 0, 100_001, true)
+            .map(Some)
+            .or(Some(None).filter(|_| !r.given("gpu_layers")));
         let recompute = r.choice::<Recompute>("recompute");
         let flash_attention = r.toggle("flash_attention");
         let dropout = r.toggle("dropout");
@@ -620,6 +662,11 @@ impl Inputs {
             );
         }
 
+        // One GPU with model parallelism asked for means the smallest group that holds it.
+        let gpus = match (gpus, tp, pp) {
+            (Some(1), Some(t), Some(p)) => Some(t.saturating_mul(p)),
+            (g, _, _) => g,
+        };
         // Consistency between fields, reported on the field to change.
         if let (Some(g), Some(t), Some(p)) = (gpus, tp, pp) {
             if g % (t * p) != 0 {
@@ -631,7 +678,21 @@ impl Inputs {
         }
         if let (Some(Some(a)), Some(t)) = (arch, tp) {
             if a.heads % t != 0 {
-                r.fail("tp", format!("tp must divide heads ({})", a.heads));
+                r.fail(
+                    "tp",
+                    format!("tp must divide heads ({}), the attention heads", a.heads),
+                );
+            } else if t < a.kv_heads && !a.kv_heads.is_multiple_of(t)
+                || t > a.kv_heads && !t.is_multiple_of(a.kv_heads)
+            {
+                // vLLM and Megatron split KV heads evenly, or replicate each over tp / kv_heads ranks.
+                r.fail(
+                    "tp",
+                    format!(
+                        "tp must divide the KV heads ({}) or be a multiple of them",
+                        a.kv_heads
+                    ),
+                );
             }
         }
         if let (Some(Some(a)), Some(p)) = (arch, pp) {
@@ -702,6 +763,12 @@ impl Inputs {
             quant: quant.unwrap(),
             milli_bpw: milli_bpw.unwrap(),
             kv_dtype: kv_dtype.unwrap(),
+            kv_quant,
+            engine: engine.unwrap(),
+            gpu_util_milli: gpu_util.unwrap(),
+            max_batched_tokens: max_batched_tokens.unwrap(),
+            cuda_graphs: cuda_graphs.unwrap(),
+            gpu_layers: gpu_layers.unwrap(),
             sparsity_bp: sparsity_bp.unwrap(),
             sparse_format: sparse_format.unwrap(),
             dataset_bytes: dataset.flatten().unwrap_or(0),

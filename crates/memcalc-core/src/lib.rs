@@ -8,6 +8,8 @@ pub mod catalog;
 pub mod choice;
 pub mod derived;
 pub mod device;
+pub mod engine;
+pub mod engine_parts;
 pub mod estimate;
 pub mod faq;
 pub mod fields;

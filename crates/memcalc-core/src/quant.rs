@@ -69,3 +69,30 @@ choice_enum!(
         Bitmask => ("bitmask", "Bitmask (1 bit per weight + nonzero values)"),
     }
 );
+
+choice_enum!(
+    /// llama.cpp's block-quantized KV cache types (`--cache-type-k/-v`), beside the plain
+    /// precisions `kv_dtype` also takes.
+    KvQuant, "kv_dtype" {
+        Q8_0 => ("q8_0", "Q8_0 (34 bytes per 32 values)"),
+        Q4_0 => ("q4_0", "Q4_0 (18 bytes per 32 values)"),
+    }
+);
+
+impl KvQuant {
+    /// Bytes of one block of 32 values: an FP16 scale and 32 8-bit or 4-bit values
+    /// (ggml-common.h block_q8_0, block_q4_0).
+    pub fn block_bytes(self) -> u64 {
+        match self {
+            KvQuant::Q8_0 => 34,
+            KvQuant::Q4_0 => 18,
+        }
+    }
+
+    pub fn short(self) -> &'static str {
+        match self {
+            KvQuant::Q8_0 => "Q8_0",
+            KvQuant::Q4_0 => "Q4_0",
+        }
+    }
+}

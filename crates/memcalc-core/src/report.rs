@@ -56,6 +56,18 @@ pub fn to_json(e: &Estimate, notices: &[Notice]) -> String {
             ",\"per_rank_bytes\":{},\"per_node_bytes\":{},\"disk_bytes\":{}",
             e.per_rank_bytes, e.host_per_node_bytes, e.disk_bytes
         )
+    } else if let Some(v) = &e.serving {
+        format!(
+            ",\"serving\":{{\"engine\":{},\"budget_bytes\":{},\"kv_pool_bytes\":{},\"kv_pool_tokens\":{},\"kv_blocks\":{},\"block_tokens\":{},\"kv_bytes_per_token\":{},\"concurrent_sequences\":{}}}",
+            json_string(v.engine.id()),
+            v.budget,
+            v.pool_bytes,
+            v.pool_tokens,
+            v.blocks,
+            v.block_tokens,
+            v.token_bytes,
+            v.sequences
+        )
     } else {
         String::new()
     };
@@ -107,6 +119,17 @@ pub fn to_csv(e: &Estimate) -> String {
 /// One sentence: fits or not, and by how much.
 pub fn verdict(e: &Estimate, units: UnitSystem) -> String {
     let diff = format_bytes(e.headroom_abs(), units);
+    if let Some(v) = e.serving.filter(|v| !v.batch_fits()) {
+        if e.per_device_bytes <= e.capacity_bytes {
+            return format!(
+                "Does not fit on {}: the KV pool holds {} sequences of {} tokens, {} requested.",
+                e.device_label,
+                crate::units::group_digits(v.sequences),
+                crate::units::group_digits(v.seq),
+                crate::units::group_digits(v.batch)
+            );
+        }
+    }
     if e.fits() {
         format!("Fits on {} with {diff} to spare.", e.device_label)
     } else {

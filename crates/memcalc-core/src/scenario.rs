@@ -3,9 +3,10 @@
 use crate::arch::Arch;
 use crate::choice::choice_enum;
 use crate::device::{GpuPreset, GPUS};
+use crate::engine::{CudaGraphs, Engine};
 use crate::optimizer::Optimizer;
 use crate::precision::Dtype;
-use crate::quant::{Quant, SparseFormat};
+use crate::quant::{KvQuant, Quant, SparseFormat};
 
 choice_enum!(
     /// What the model is being used for.
@@ -150,6 +151,17 @@ pub struct Scenario {
     /// Bits per weight in thousandths, overriding `quant`.
     pub milli_bpw: Option<u64>,
     pub kv_dtype: Option<Dtype>,
+    /// A block-quantized KV cache (llama.cpp q8_0, q4_0), given through `kv_dtype`.
+    pub kv_quant: Option<KvQuant>,
+    /// The serving engine (inference): how the KV cache and the working memory are allocated.
+    pub engine: Engine,
+    /// Share of the device a pooled engine may use, in thousandths (None: the engine's default).
+    pub gpu_util_milli: Option<u64>,
+    /// Tokens in one scheduler step (None: the engine's default).
+    pub max_batched_tokens: Option<u64>,
+    pub cuda_graphs: CudaGraphs,
+    /// llama.cpp n_gpu_layers (None: every layer and the output layer).
+    pub gpu_layers: Option<u64>,
     /// Fraction of zero weights, in basis points.
     pub sparsity_bp: u64,
     pub sparse_format: SparseFormat,
@@ -204,6 +216,12 @@ impl Default for Scenario {
             quant: Quant::None,
             milli_bpw: None,
             kv_dtype: None,
+            kv_quant: None,
+            engine: Engine::Hf,
+            gpu_util_milli: None,
+            max_batched_tokens: None,
+            cuda_graphs: CudaGraphs::On,
+            gpu_layers: None,
             sparsity_bp: 0,
             sparse_format: SparseFormat::Dense,
             dataset_bytes: 0,
@@ -299,6 +317,22 @@ impl Scenario {
         } else {
             self.dtype
         })
+    }
+
+    /// Bytes of `values` cached keys or values in the KV cache's format.
+    pub fn kv_bytes(&self, values: u64) -> u64 {
+        match self.kv_quant {
+            Some(q) => crate::mul!(values.div_ceil(32), q.block_bytes()),
+            None => crate::mul!(values, self.kv_dtype().bytes()),
+        }
+    }
+
+    /// The KV cache's format in capitals, e.g. "BF16" or "Q8_0".
+    pub fn kv_label(&self) -> &'static str {
+        match self.kv_quant {
+            Some(q) => q.short(),
+            None => self.kv_dtype().short(),
+        }
     }
 
     /// Bits per frozen weight in thousandths, when quantized.

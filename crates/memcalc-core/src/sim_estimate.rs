@@ -768,6 +768,7 @@ pub fn estimate_sim(s: &Scenario) -> Estimate {
         disk_bytes: disk,
         devices_per_node: 1,
         warnings,
+        serving: None,
     }
 }
 

@@ -21,6 +21,15 @@ pub struct StageBytes {
     pub activations: u64,
     pub logits: u64,
     pub kv_cache: u64,
+    /// CUDA graphs a serving engine captured (their memory pool).
+    pub graphs: u64,
+    /// llama.cpp: weights and KV cache of the layers left on the CPU, and its host buffers
+    /// (compute buffer and output buffer).
+    pub weights_host: u64,
+    pub kv_host: u64,
+    pub buffers_host: u64,
+    /// KV bytes of one token on this device (all its layers, K and V).
+    pub token_bytes: u64,
     pub dataset_device: u64,
     /// Activations moved to host memory (activation offloading).
     pub act_host: u64,
@@ -62,7 +71,8 @@ impl StageBytes {
             self.kv_cache,
             self.dataset_device,
             self.gathered,
-            self.buffers
+            self.buffers,
+            self.graphs
         )
     }
 
@@ -82,7 +92,14 @@ impl StageBytes {
         } else {
             0
         };
-        crate::add!(w, states, self.act_host)
+        crate::add!(
+            w,
+            states,
+            self.act_host,
+            self.weights_host,
+            self.kv_host,
+            self.buffers_host
+        )
     }
 }
 
@@ -131,7 +148,7 @@ impl<'a> Plan<'a> {
 
     /// Parameters of stage `i` (before tensor parallelism), following the architecture's
     /// split and scaled to the parameter count in use.
-    fn stage_params(&self, i: u64) -> (u64, u64) {
+    pub(crate) fn stage_params(&self, i: u64) -> (u64, u64) {
         let pc = self.arch.params();
         let last = i + 1 == self.stages();
         let mut arch_part = pc.layer_range(self.first_layer(i), self.layers_on(i));
@@ -213,7 +230,7 @@ impl<'a> Plan<'a> {
 
     /// Bytes of frozen or inference weights for `params` parameters of which `embed` are
     /// embeddings or output head.
-    fn frozen_weight_bytes(&self, params: u64, embed: u64) -> u64 {
+    pub(crate) fn frozen_weight_bytes(&self, params: u64, embed: u64) -> u64 {
         let s = self.s;
         let dense_bytes = s.dtype.bytes();
         match s.weight_milli_bpw() {
@@ -395,6 +412,8 @@ impl<'a> Plan<'a> {
                 s.dtype.bytes()
             };
             b.activations = crate::mul!(s.sciml.inference_values(), s.batch, elem).div_ceil(t);
+        } else if s.engine != crate::engine::Engine::Hf {
+            self.engine_stage(i, &mut b);
         } else {
             let shape = self.layer_shape(s.batch, s.seq);
             b.activations = if layers > 0 {
@@ -404,13 +423,12 @@ impl<'a> Plan<'a> {
             };
             // Values per token and layer (K and V of the KV heads, or MLA's latent) times the
             // tokens each layer keeps (a sliding window caps its layers).
-            b.kv_cache = crate::mul!(
+            b.kv_cache = s.kv_bytes(crate::mul!(
                 self.arch.kv_values_per_token(t),
                 self.arch
                     .cached_token_layers(self.first_layer(i), layers, s.seq),
-                s.batch,
-                s.kv_dtype().bytes()
-            );
+                s.batch
+            ));
             if i + 1 == p.pp {
                 // Logits of the last position only, FP32 (vLLM and llama.cpp sample from it).
                 b.logits = crate::mul!(s.batch, self.arch.vocab, 4).div_ceil(t);
@@ -427,8 +445,13 @@ impl<'a> Plan<'a> {
         if trains && s.sciml.is_transformer() {
             self.framework_terms(&mut b);
         }
-        b.overhead = crate::sat::mul_div(b.device_tensors(), s.overhead_bp, 10_000);
+        if s.mode != Mode::Infer || s.engine == crate::engine::Engine::Hf {
+            b.overhead = crate::sat::mul_div(b.device_tensors(), s.overhead_bp, 10_000);
+        }
         b.runtime = s.runtime_mib << 20;
+        if s.engine.pools() && s.mode == Mode::Infer && s.sciml.is_transformer() {
+            self.size_pool(&mut b);
+        }
         b
     }
 

@@ -313,6 +313,28 @@ fn scenario_strategy() -> impl Strategy<Value = Scenario> {
                 } else {
                     Some(pick::<Dtype>(r[0] >> 3))
                 },
+                kv_quant: if r[0] % 4 == 2 {
+                    Some(pick::<memcalc_core::quant::KvQuant>(r[0] >> 5))
+                } else {
+                    None
+                },
+                engine: pick::<memcalc_core::engine::Engine>(r[11] >> 3),
+                gpu_util_milli: if r[12] % 3 == 0 {
+                    None
+                } else {
+                    Some(10 + (r[12] >> 2) % 991)
+                },
+                max_batched_tokens: if r[13] % 2 == 0 {
+                    None
+                } else {
+                    Some(log_range(r[13] >> 1, 20))
+                },
+                cuda_graphs: pick::<memcalc_core::engine::CudaGraphs>(r[14] >> 3),
+                gpu_layers: if r[15] % 2 == 0 {
+                    None
+                } else {
+                    Some((r[15] >> 1) % 200)
+                },
                 sparsity_bp: (r[1] >> 4) % 10_000,
                 sparse_format: pick::<SparseFormat>(r[2] >> 4),
                 dataset_bytes: if samples == 0 && r[3] % 2 == 0 {

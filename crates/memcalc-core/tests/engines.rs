@@ -1,0 +1,151 @@
+//! Serving engines: the KV pool of vLLM and SGLang, llama.cpp's GPU/host split, llama.cpp's KV
+//! block formats and tensor-parallel validation.
+
+use memcalc_core::{estimate, Estimate, Inputs};
+
+const L70: &str = "layers=80&hidden=8192&heads=64&kv_heads=8&ffn=28672&vocab=128256";
+const L8: &str = "layers=32&hidden=4096&heads=32&kv_heads=8&ffn=14336&vocab=128256";
+
+fn est(q: &str) -> Estimate {
+    let (i, n) = Inputs::from_query(q);
+    assert!(n.is_empty(), "{q}: {n:?}");
+    estimate(&i.parse().unwrap_or_else(|e| panic!("{q}: {e:?}")))
+}
+
+fn bytes(e: &Estimate, id: &str) -> u64 {
+    e.component(id).unwrap_or_else(|| panic!("no {id}")).bytes
+}
+
+#[test]
+fn vllm_pool_is_the_budget_left_and_counts_32k_sequences() {
+    let e = est(&format!(
+        "mode=infer&engine=vllm&tp=4&gpu=h100-80&seq=32768&{L70}"
+    ));
+    let v = e.serving.expect("a pooled engine reports its pool");
+    // Everything the budget holds adds up to it (graphs reserved before the pool).
+    let parts = [
+        "weights",
+        "activations",
+        "cuda_graphs",
+        "runtime",
+        "kv_cache",
+    ]
+    .iter()
+    .map(|id| bytes(&e, id))
+    .sum::<u64>();
+    assert!(v.budget - parts < 16, "{} vs {parts}", v.budget);
+    assert_eq!(v.budget, 81_559u64 * (1 << 20) * 9 / 10);
+    // 2 × 80 layers × (8 KV heads ÷ 4) × 128 × 2 B per token, blocks of 16 tokens.
+    assert_eq!(v.token_bytes, 81_920);
+    assert_eq!(v.pool_tokens, v.blocks * 16);
+    assert_eq!(v.blocks, bytes(&e, "kv_cache") / (16 * 81_920));
+    assert_eq!(v.sequences, v.blocks / 2048);
+    assert!(v.sequences >= 10 && v.sequences < 20, "{}", v.sequences);
+    // The batch decides only the verdict.
+    let many = est(&format!(
+        "mode=infer&engine=vllm&tp=4&gpu=h100-80&seq=32768&batch={}&{L70}",
+        v.sequences + 1
+    ));
+    assert_eq!(many.serving.unwrap().pool_tokens, v.pool_tokens);
+    assert!(!many.fits());
+    assert!(e.fits());
+}
+
+#[test]
+fn cuda_graph_setting_moves_their_memory_in_or_out_of_the_pool() {
+    let q = |g: &str| {
+        est(&format!(
+            "mode=infer&engine=vllm&gpu=h100-80&cuda_graphs={g}&{L8}"
+        ))
+    };
+    let (on, after, off) = (q("on"), q("after"), q("off"));
+    let pool = |e: &Estimate| bytes(e, "kv_cache");
+    assert_eq!(pool(&after), pool(&off));
+    assert_eq!(pool(&on) + bytes(&on, "cuda_graphs"), pool(&off));
+    assert_eq!(bytes(&off, "cuda_graphs"), 0);
+    assert_eq!(
+        after.per_device_bytes,
+        off.per_device_bytes + bytes(&after, "cuda_graphs")
+    );
+}
+
+#[test]
+fn larger_step_or_smaller_share_shrinks_the_pool() {
+    let q = |extra: &str| {
+        bytes(
+            &est(&format!("mode=infer&engine=vllm&gpu=h100-80&{L8}&{extra}")),
+            "kv_cache",
+        )
+    };
+    assert!(q("max_batched_tokens=32768") < q("max_batched_tokens=8192"));
+    assert!(q("gpu_util=0.8") < q("gpu_util=0.9"));
+    // SGLang's static share holds only weights and pool: the step's activations are outside.
+    let s1 = est(&format!(
+        "mode=infer&engine=sglang&gpu=h100-80&{L8}&max_batched_tokens=2048"
+    ));
+    let s2 = est(&format!(
+        "mode=infer&engine=sglang&gpu=h100-80&{L8}&max_batched_tokens=16384"
+    ));
+    assert_eq!(bytes(&s1, "kv_cache"), bytes(&s2, "kv_cache"));
+    assert_eq!(s1.serving.unwrap().block_tokens, 1);
+    // Default share at tp 1: 0.88 of the device.
+    assert_eq!(s1.serving.unwrap().budget, 81_559u64 * (1 << 20) * 88 / 100);
+}
+
+#[test]
+fn llamacpp_splits_weights_and_kv_between_gpu_and_host() {
+    let base = "mode=infer&engine=llamacpp&layers=32&hidden=4096&heads=32&vocab=32000&quant=q8_0&seq=4096&flash_attention=off";
+    let all = est(base);
+    let half = est(&format!("{base}&gpu_layers=16"));
+    let none = est(&format!("{base}&gpu_layers=0"));
+    let total = |e: &Estimate| bytes(e, "weights") + bytes(e, "weights_host");
+    assert_eq!(total(&all), total(&half));
+    assert_eq!(total(&all), total(&none));
+    assert_eq!(bytes(&none, "weights"), 0);
+    assert_eq!(bytes(&none, "kv_cache"), 0);
+    // 16 of 32 layers: half the KV cache on each side.
+    assert_eq!(bytes(&half, "kv_cache"), bytes(&half, "kv_cache_host"));
+    assert_eq!(bytes(&all, "kv_cache"), 2 * 32 * 4096 * 4096 * 2);
+    assert!(half.host_per_node_bytes > all.host_per_node_bytes);
+    // The host part is checked against host_mem.
+    assert!(!est(&format!("{base}&gpu_layers=0&host_mem=4")).fits());
+    // Without flash attention the compute buffer holds the 512 × 4096 × 32 F32 scores.
+    assert!(bytes(&all, "compute_buffer") >= 512 * 4096 * 32 * 4);
+}
+
+#[test]
+fn block_quantized_kv_cache_counts_its_scales() {
+    let q = |kv: &str| {
+        bytes(
+            &est(&format!("mode=infer&{L8}&seq=8192&kv_dtype={kv}")),
+            "kv_cache",
+        )
+    };
+    let values = 2 * 32 * 8 * 128 * 8192u64;
+    assert_eq!(q("fp16"), values * 2);
+    assert_eq!(q("q8_0"), values / 32 * 34);
+    assert_eq!(q("q4_0"), values / 32 * 18);
+}
+
+#[test]
+fn tensor_parallel_degrees_follow_the_heads() {
+    let err = |q: &str| {
+        let (i, _) = Inputs::from_query(q);
+        format!("{:?}", i.parse().unwrap_err())
+    };
+    assert!(err(&format!("mode=infer&tp=3&{L70}")).contains("tp must divide heads (64)"));
+    // 32 query heads, 8 KV heads: tp 16 replicates KV heads; tp 32 too; but 12 does not divide.
+    let ok = |q: &str| Inputs::from_query(q).0.parse().is_ok();
+    assert!(ok(&format!("mode=infer&tp=16&gpus=16&{L8}")));
+    // KV heads replicated: each of 16 ranks keeps 1 of the 8 heads.
+    let e = est(&format!(
+        "mode=infer&engine=vllm&tp=16&gpus=16&gpu=h100-80&{L8}"
+    ));
+    assert_eq!(e.serving.unwrap().token_bytes, 2 * 32 * 128 * 2);
+    // Fewest GPUs for inference: the smallest valid tp that fits.
+    let (i, _) = Inputs::from_query(&format!(
+        "mode=infer&engine=vllm&gpu=h100-80&seq=32768&batch=16&{L70}"
+    ));
+    let s = i.parse().unwrap();
+    assert_eq!(memcalc_core::derived::fewest_gpus(&s), Some(8));
+}
