@@ -162,13 +162,7 @@ pub fn Calculator(
         })
     });
     let on_change = Callback::new(move |(key, value): (&'static str, String)| {
-        set_inputs.update(|i| {
-            if key == "mode" {
-                i.switch_mode(&value);
-            } else {
-                i.set(key, value);
-            }
-        });
+        set_inputs.update(|i| i.change(key, value));
     });
     let keep_locked = locked.clone();
     let on_preset = Callback::new(move |p: &'static memcalc_core::presets::Preset| {

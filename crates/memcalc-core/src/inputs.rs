@@ -241,6 +241,7 @@ fn sim_canonical(key: &str, m: &Sim) -> String {
     let opt = |v: u64| if v == 0 { String::new() } else { v.to_string() };
     match key {
         "method" => m.method.id().into(),
+        "code" => m.code.id().into(),
         "sim_device" => m.device.id().into(),
         "nx" => m.nx.to_string(),
         "ny" => m.ny.to_string(),
@@ -281,6 +282,8 @@ fn sim_canonical(key: &str, m: &Sim) -> String {
         "dofs" => m.dofs.to_string(),
         "krylov" => m.krylov.to_string(),
         "precond" => m.precond.id().into(),
+        "solver" => m.solver.id().into(),
+        "index_bytes" => m.index_bytes.to_string(),
         "lattice" => m.lattice.id().into(),
         "streaming" => m.streaming.id().into(),
         "lbm_dtype" => m.lbm_dtype.map(|d| d.id()).unwrap_or("").into(),
@@ -803,6 +806,7 @@ impl Inputs {
                 }
                 Some(v)
             };
+        let code = r.choice::<crate::codes::Code>("code");
         let method = r.choice::<Method>("method");
         let device = r.choice::<SimDevice>("sim_device");
         let nx = r.count("nx", 1, 10_000_000, false);
@@ -884,6 +888,16 @@ impl Inputs {
         let dofs = r.count("dofs", 1, 1000, false);
         let krylov = r.count("krylov", 0, 1000, false);
         let precond = r.choice::<Precond>("precond");
+        let solver = r.choice::<Solver>("solver");
+        let index_bytes = match r.raw("index_bytes") {
+            "4" => Some(4),
+            "8" => Some(8),
+            other => {
+                let msg = format!("'{other}' is not an index width; use 4 or 8");
+                r.fail("index_bytes", msg);
+                None
+            }
+        };
         let lattice = r.choice::<Lattice>("lattice");
         let streaming = r.choice::<Streaming>("streaming");
         let lbm_dtype = r.optional_choice::<Dtype>("lbm_dtype");
@@ -928,6 +942,7 @@ impl Inputs {
             }
         }
         Some(Sim {
+            code: code?,
             method: method?,
             nx: nx?,
             ny: ny?,
@@ -955,6 +970,8 @@ impl Inputs {
             dofs: dofs?,
             krylov: krylov?,
             precond: precond?,
+            solver: solver?,
+            index_bytes: index_bytes?,
             lattice: lattice?,
             streaming: streaming?,
             lbm_dtype: lbm_dtype?,
@@ -1057,6 +1074,31 @@ impl Inputs {
             forces: forces?,
             stress: stress?,
         })
+    }
+
+    /// A change the user made in the form: switching the mode or the code also moves the
+    /// settings that follow from it; any other key only takes its value.
+    pub fn change(&mut self, key: &str, value: String) {
+        match key {
+            "mode" => self.switch_mode(&value),
+            "code" => {
+                self.apply_code(&value);
+                self.set("code", value);
+            }
+            _ => {
+                self.set(key, value);
+            }
+        }
+    }
+
+    /// Sets every setting a code's profile names (an unknown code changes nothing here; the
+    /// `code` field itself reports it).
+    pub fn apply_code(&mut self, code: &str) {
+        if let Ok(c) = crate::choice::Choice::parse(code) {
+            for (k, v) in crate::query::pairs(crate::codes::profile(c).query) {
+                self.set(&k, v);
+            }
+        }
     }
 
     /// Switches the mode, moving every field still at the old mode's default to the new one's

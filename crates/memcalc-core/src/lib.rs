@@ -6,6 +6,7 @@ pub mod arch;
 pub mod calibrate;
 pub mod catalog;
 pub mod choice;
+pub mod codes;
 pub mod derived;
 pub mod device;
 pub mod engine;

@@ -126,6 +126,17 @@ impl Inputs {
         if let Some(f) = framework {
             inputs.apply_framework(f);
         }
+        // A code named in the link sets its profile's settings; the link's own values follow.
+        // (Only in simulations, where the link writes fields relative to it.)
+        if let Some((_, code)) = pairs(input).into_iter().rev().find(|(k, _)| k == "code") {
+            let sim = match mode {
+                Some(m) => m == crate::scenario::Mode::Sim,
+                None => inputs.get("mode") == "sim",
+            };
+            if sim {
+                inputs.apply_code(&code);
+            }
+        }
         let mut notices = Vec::new();
         let mut seen: Vec<String> = Vec::new();
         for (key, value) in pairs(input) {
@@ -200,6 +211,15 @@ impl Scenario {
             }
             // `framework=` itself is always written: it is what the base was built from.
             base.set("framework", "none");
+        }
+        // Likewise a simulation code's profile: fields are written relative to it, as they are
+        // read back; `code=` itself is always written.
+        if self.mode == crate::scenario::Mode::Sim && self.sim.code != crate::codes::Code::Generic {
+            base.apply_code(crate::choice::Choice::id(self.sim.code));
+            if let Ok(b) = base.parse() {
+                base = Inputs::from_scenario(&b);
+            }
+            base.set("code", "generic");
         }
         let mut out = format!("v={SCHEMA_VERSION}");
         if let Some(p) = preset {

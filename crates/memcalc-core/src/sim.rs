@@ -173,6 +173,16 @@ choice_enum!(
         Ilu0 => ("ilu0", "ILU(0): same pattern as the matrix"),
         Ilu1 => ("ilu1", "ILU(1): about twice the matrix"),
         Amg => ("amg", "Algebraic multigrid (operator complexity ~1.5)"),
+        Gmg => ("gmg", "Geometric / agglomeration multigrid (operator complexity ~1.14)"),
+    }
+);
+
+choice_enum!(
+    /// How an unstructured-mesh code solves for its unknowns.
+    Solver, "solver" {
+        Coupled => ("coupled", "Implicit, coupled: one block matrix of all unknowns"),
+        Segregated => ("segregated", "Implicit, segregated: one scalar matrix per variable in turn (OpenFOAM)"),
+        Explicit => ("explicit", "Explicit: no matrix (MPAS, explicit Runge–Kutta)"),
     }
 );
 
@@ -229,6 +239,9 @@ pub const DENSITY_SCALE: u64 = 1_000_000;
 /// Every input of a simulation.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Sim {
+    /// The code whose defaults the settings started from (labels only; the numbers follow
+    /// the settings).
+    pub code: crate::codes::Code,
     pub method: Method,
     pub nx: u64,
     pub ny: u64,
@@ -264,6 +277,9 @@ pub struct Sim {
     pub dofs: u64,
     pub krylov: u64,
     pub precond: Precond,
+    pub solver: Solver,
+    /// Bytes of a mesh or matrix index (4, or 8 with 64-bit global indices).
+    pub index_bytes: u64,
     pub lattice: Lattice,
     pub streaming: Streaming,
     /// Storage precision of LBM distributions, separate from compute precision (`dtype`);
@@ -294,6 +310,7 @@ pub struct Sim {
 impl Default for Sim {
     fn default() -> Self {
         Sim {
+            code: crate::codes::Code::Generic,
             method: Method::Grid,
             nx: 512,
             ny: 512,
@@ -321,6 +338,8 @@ impl Default for Sim {
             dofs: 4,
             krylov: 30,
             precond: Precond::Ilu0,
+            solver: Solver::Coupled,
+            index_bytes: 4,
             lattice: Lattice::D3q19,
             streaming: Streaming::TwoLattice,
             lbm_dtype: None,

@@ -357,35 +357,56 @@ fn mesh(m: &Sim, b: u64) -> MethodParts {
     let cells = up(cells_f);
     let points = up(cells_f * points_per_cell);
     let rows = crate::mul!(points, m.dofs);
-    let nnz = crate::mul!(rows, nnz_row, m.dofs);
-    let matrix = crate::add!(crate::mul!(nnz, b + 4), crate::mul!(rows + 1, 4));
-    let vectors = match m.krylov {
-        0 => 4,
-        k => k + 4,
+    let idx = m.index_bytes;
+    // A coupled solver assembles one block matrix of all unknowns; a segregated one (OpenFOAM,
+    // SIMPLE/PISO) one scalar matrix at a time, reused for every variable; an explicit scheme
+    // none at all.
+    let (mrows, coupling) = match m.solver {
+        Solver::Coupled => (rows, m.dofs),
+        Solver::Segregated => (points, 1),
+        Solver::Explicit => (0, 1),
     };
-    let solver = crate::mul!(vectors, rows, b);
-    let precond = match m.precond {
-        Precond::None => 0,
-        Precond::Jacobi => crate::mul!(rows, b),
-        Precond::Ilu0 => matrix,
-        Precond::Ilu1 => crate::mul!(2, matrix),
-        Precond::Amg => crate::add!(matrix / 2, crate::mul!(3, rows, b)),
+    let nnz = crate::mul!(mrows, nnz_row, coupling);
+    let matrix = if mrows == 0 {
+        0
+    } else {
+        crate::add!(crate::mul!(nnz, b + idx), crate::mul!(mrows + 1, idx))
     };
-    let connectivity = crate::add!(crate::mul!(cells, npc, 4), crate::mul!(points, 3, 8));
+    let vectors = match (m.solver, m.krylov) {
+        (Solver::Explicit, _) => 0,
+        (_, 0) => 4,
+        (_, k) => k + 4,
+    };
+    let solver = crate::mul!(vectors, mrows, b);
+    let precond_of = |matrix: u64, rows: u64| match (m.solver, m.precond) {
+        (Solver::Explicit, _) | (_, Precond::None) => 0,
+        (_, Precond::Jacobi) => crate::mul!(rows, b),
+        (_, Precond::Ilu0) => matrix,
+        (_, Precond::Ilu1) => crate::mul!(2, matrix),
+        (_, Precond::Amg) => crate::add!(matrix / 2, crate::mul!(3, rows, b)),
+        // Geometric (or agglomeration) multigrid coarsens by ~8 per level: operator
+        // complexity ~1.14, with coarse copies of the solution, right-hand side and residual.
+        (_, Precond::Gmg) => crate::add!(matrix / 7, crate::mul!(3, rows, b) / 7),
+    };
+    let precond = precond_of(matrix, mrows);
+    let connectivity = crate::add!(crate::mul!(cells, npc, idx), crate::mul!(points, 3, 8));
     let state = crate::mul!(m.levels, rows, b);
     // Over all ranks: the same per-unknown costs on the unpartitioned mesh (row pointers once per rank).
     let all_rows = up(m.cells as f64 * points_per_cell) * m.dofs;
-    let all_matrix = crate::add!(
-        crate::mul!(all_rows, nnz_row, m.dofs, b + 4),
-        crate::mul!(all_rows + m.ranks, 4)
-    );
-    let all_precond = match m.precond {
-        Precond::None => 0,
-        Precond::Jacobi => crate::mul!(all_rows, b),
-        Precond::Ilu0 => all_matrix,
-        Precond::Ilu1 => crate::mul!(2, all_matrix),
-        Precond::Amg => crate::add!(all_matrix / 2, crate::mul!(3, all_rows, b)),
+    let all_mrows = match m.solver {
+        Solver::Coupled => all_rows,
+        Solver::Segregated => all_rows / m.dofs.max(1),
+        Solver::Explicit => 0,
     };
+    let all_matrix = if all_mrows == 0 {
+        0
+    } else {
+        crate::add!(
+            crate::mul!(all_mrows, nnz_row, coupling, b + idx),
+            crate::mul!(all_mrows + m.ranks, idx)
+        )
+    };
+    let all_precond = precond_of(all_matrix, all_mrows);
     let shape = format!(
         "{} cells per rank, {} unknown-carrying points, {} unknowns",
         g(cells),
@@ -399,18 +420,22 @@ fn mesh(m: &Sim, b: u64) -> MethodParts {
                 question: "What is the state of a mesh code?",
                 explanation: format!("{} unknowns per point ({}), kept at {} time levels. {shape}.", m.dofs, m.element.label(), m.levels),
                 source: SRC_MESH },
-            Part { id: "mesh", label: "Mesh (connectivity, coordinates)", rank_bytes: connectivity, total_bytes: crate::add!(crate::mul!(m.cells, npc, 4), all_rows / crate::mul!(m.dofs, 24)), location: Location::Device,
-                formula: format!("{} cells × {} nodes × 4 B + {} points × 3 × 8 B = {} B", g(cells), npc, g(points), g(connectivity)),
+            Part { id: "mesh", label: "Mesh (connectivity, coordinates)", rank_bytes: connectivity, total_bytes: crate::add!(crate::mul!(m.cells, npc, idx), all_rows / m.dofs.max(1) * 24), location: Location::Device,
+                formula: format!("{} cells × {} nodes × {idx} B + {} points × 3 × 8 B = {} B", g(cells), npc, g(points), g(connectivity)),
                 question: "How much does the mesh itself take?",
-                explanation: "Element-to-node connectivity (32-bit indices) and node coordinates.".into(),
+                explanation: format!("Element-to-node connectivity ({}-bit indices) and node coordinates.", idx * 8),
                 source: SRC_MESH },
             Part { id: "matrix", label: "Sparse matrix", rank_bytes: matrix, total_bytes: all_matrix, location: Location::Device,
-                formula: format!("{} nonzeros × ({} + 4) B + {} row pointers × 4 B = {} B", g(nnz), b, g(rows + 1), g(matrix)),
+                formula: format!("{} nonzeros × ({} + {idx}) B + {} row pointers × {idx} B = {} B", g(nnz), b, g(mrows + 1), g(matrix)),
                 question: "Why is the matrix the largest term?",
-                explanation: format!("An implicit solver assembles a sparse matrix: about {} nonzeros per row for this element with {} coupled unknowns per point, each nonzero a value and a column index.", nnz_row * m.dofs, m.dofs),
+                explanation: match m.solver {
+                    Solver::Coupled => format!("An implicit coupled solver assembles one sparse block matrix: about {} nonzeros per row for this element with {} coupled unknowns per point, each nonzero a value and a column index.", nnz_row * m.dofs, m.dofs),
+                    Solver::Segregated => format!("A segregated solver (SIMPLE/PISO, as OpenFOAM) assembles one scalar matrix at a time, about {nnz_row} nonzeros per row, and reuses it for each of the {} variables.", m.dofs),
+                    Solver::Explicit => "An explicit scheme updates the state from fluxes: no matrix.".into(),
+                },
                 source: SRC_MESH },
-            Part { id: "solver", label: "Solver workspace and preconditioner", rank_bytes: solver + precond, total_bytes: crate::add!(crate::mul!(vectors, all_rows, b), all_precond), location: Location::Device,
-                formula: format!("{} vectors × {} unknowns × {} B + preconditioner {} B = {} B", vectors, g(rows), b, g(precond), g(solver + precond)),
+            Part { id: "solver", label: "Solver workspace and preconditioner", rank_bytes: solver + precond, total_bytes: crate::add!(crate::mul!(vectors, all_mrows, b), all_precond), location: Location::Device,
+                formula: format!("{} vectors × {} unknowns × {} B + preconditioner {} B = {} B", vectors, g(mrows), b, g(precond), g(solver + precond)),
                 question: "What does the linear solver need?",
                 explanation: format!("The Krylov method keeps {} vectors ({}), and the {} preconditioner adds its own storage.", vectors, if m.krylov > 0 { format!("GMRES({}) stores its restart basis", m.krylov) } else { "CG".into() }, m.precond.label()),
                 source: SRC_MESH },

@@ -183,6 +183,13 @@ fn sim_from(q: &[u64; 32]) -> memcalc_core::sim::Sim {
         },
         shake: (q[11] >> 20).is_multiple_of(2),
         atom_map: pick::<AtomMap>(q[12] >> 20),
+        solver: pick::<Solver>(q[22] >> 20),
+        code: pick::<memcalc_core::codes::Code>(q[24] >> 20),
+        index_bytes: if (q[23] >> 20).is_multiple_of(2) {
+            4
+        } else {
+            8
+        },
         pw: memcalc_core::planewave::PlaneWave {
             ecutwfc_milli: n(q[13] >> 20, 200_000),
             volume_milli: n(q[14] >> 20, 100_000_000),

@@ -2,7 +2,7 @@
 
 use memcalc_core::sim::{revolve_repetitions, split};
 use memcalc_core::sim_estimate::{adjoint_fit, fewest_nodes, scaling};
-use memcalc_core::{estimate, Estimate, Inputs, Location, Scenario};
+use memcalc_core::{estimate, Choice, Estimate, Inputs, Location, Scenario};
 
 fn scenario(q: &str) -> Scenario {
     let (i, n) = Inputs::from_query(q);
@@ -339,7 +339,11 @@ fn every_preset_is_a_valid_link() {
         .filter(|p| p.query.contains("mode=sim"))
         .map(|p| scenario(p.query).sim.method)
         .collect();
-    assert_eq!(methods.len(), 5, "a preset for every simulation method");
+    assert_eq!(
+        methods.len(),
+        memcalc_core::sim::Method::ALL.len(),
+        "a preset for every simulation method"
+    );
 }
 
 #[test]
@@ -393,4 +397,61 @@ fn plane_waves_follow_pw_x_memory_report() {
     let one_pool =
         est(&format!("mode=sim&rank_overhead=0&overhead=0&{q}").replace("pools=16", "pools=1"));
     assert!(one_pool.per_rank_bytes < e.per_rank_bytes / 4);
+}
+
+#[test]
+fn segregated_and_explicit_mesh_solvers_drop_the_block_matrix() {
+    let q = "method=mesh&cells=1M&element=fv&dofs=5&krylov=0";
+    let none = "precond=none";
+    let coupled = est(&format!("{ONE}&{q}&{none}"));
+    let segregated = est(&format!("{ONE}&{q}&{none}&solver=segregated"));
+    let explicit = est(&format!("{ONE}&{q}&{none}&solver=explicit"));
+    // One scalar matrix instead of a 5 × 5 block one: 25 × fewer nonzeros.
+    let (c, s) = (bytes(&coupled, "matrix"), bytes(&segregated, "matrix"));
+    assert!(c / s >= 24 && c / s <= 25, "{c} vs {s}");
+    assert_eq!(bytes(&explicit, "matrix"), 0);
+    assert_eq!(bytes(&explicit, "solver"), 0);
+    assert_eq!(bytes(&explicit, "state"), bytes(&coupled, "state"));
+    // 64-bit indices widen every column index and connectivity entry.
+    let wide = est(&format!("{ONE}&{q}&{none}&index_bytes=8"));
+    assert!(bytes(&wide, "matrix") > bytes(&coupled, "matrix"));
+    assert!(bytes(&wide, "mesh") > bytes(&coupled, "mesh"));
+    // Geometric multigrid stores far less than algebraic multigrid.
+    let amg = est(&format!("{ONE}&{q}&precond=amg"));
+    let gmg = est(&format!("{ONE}&{q}&precond=gmg"));
+    assert!(bytes(&gmg, "solver") * 3 < bytes(&amg, "solver"));
+}
+
+#[test]
+fn a_code_profile_sets_visible_settings_that_stay_editable() {
+    let s = scenario("mode=sim&code=openfoam&cells=1M");
+    assert_eq!(s.sim.method, memcalc_core::sim::Method::Mesh);
+    assert_eq!(s.sim.solver, memcalc_core::sim::Solver::Segregated);
+    // An explicit value after the profile wins, and the link keeps it.
+    let s = scenario("mode=sim&code=openfoam&cells=1M&solver=coupled");
+    assert_eq!(s.sim.solver, memcalc_core::sim::Solver::Coupled);
+    let link = s.to_query();
+    assert!(
+        link.contains("code=openfoam") && link.contains("solver=coupled"),
+        "{link}"
+    );
+    assert_eq!(scenario(&link), s);
+    // A setting put back to the generic default is still written, since the profile differs.
+    let s = scenario("mode=sim&code=lammps&particles=2M&atom_map=array");
+    let link = s.to_query();
+    assert!(link.contains("atom_map=array"), "{link}");
+    assert_eq!(scenario(&link), s);
+    // Changing the code in the form moves the profile's settings.
+    let mut i = Inputs::from_query("mode=sim").0;
+    i.change("code", "quantum_espresso".into());
+    assert_eq!(i.get("method"), "planewave");
+    // Every preset of a code parses and names its code.
+    for p in memcalc_core::presets::PRESETS
+        .iter()
+        .filter(|p| p.query.contains("code="))
+    {
+        let s = scenario(p.query);
+        assert_ne!(s.sim.code, memcalc_core::codes::Code::Generic, "{}", p.id);
+        assert!(estimate(&s).per_device_bytes > 0, "{}", p.id);
+    }
 }
