@@ -51,6 +51,35 @@ pub fn FieldInput(
             }
             .into_any()
         }
+        FieldKind::Search => {
+            // A text input with the options as suggestions: the browser filters them as the
+            // user types (by id or label), and any id typed in full works too.
+            let list_id = format!("{id}-list");
+            let opts = options(key);
+            view! {
+                <input
+                    type="text"
+                    id=id.clone()
+                    readonly=locked
+                    name=key
+                    list=list_id.clone()
+                    autocomplete="off"
+                    spellcheck="false"
+                    placeholder="Search released models, e.g. Llama-3.1-70B"
+                    aria-describedby=described.clone()
+                    aria-invalid=move || invalid().to_string()
+                    prop:value=move || value.get()
+                    on:input=move |ev| on_change.run((key, event_target_value(&ev)))
+                />
+                <datalist id=list_id>
+                    {opts
+                        .into_iter()
+                        .map(|(opt, label)| view! { <option value=opt>{label}</option> })
+                        .collect_view()}
+                </datalist>
+            }
+            .into_any()
+        }
         FieldKind::Toggle => view! {
             <input
                 type="checkbox"

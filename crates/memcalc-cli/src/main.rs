@@ -16,9 +16,10 @@ USAGE:
 
 EXAMPLES:
     memcalc 'params=7B&dtype=bf16&optimizer=adamw'
-    memcalc 'https://example.org/memcalc/?v=1&mode=infer&params=13B'
+    memcalc 'https://example.org/memcalc/?v=2&mode=infer&params=13B'
     memcalc --format json mode=infer params=70B gpu=h200
     memcalc --format markdown mode=sim method=lbm nx=512 ny=512 nz=512
+    memcalc model_id=meta-llama/Llama-3.1-70B mode=infer seq=32768 gpus=4 tp=4
     memcalc --sweep batch=1..64 params=7B zero=3 gpus=8
     memcalc --sweep ranks=64..4096 --format csv mode=sim method=grid nx=2048 ny=2048 nz=2048
 
@@ -30,6 +31,7 @@ OPTIONS:
                      behind the page's scaling views
     --decimal        sizes in GB instead of GiB (table and markdown); a link with
                      units=decimal does the same
+    --models         list the catalog's models (model_id=ID takes one; any case, or the alias)
     -h, --help       this text
 
 Keys are those of the page's URL (docs/url-parameters.md); values not given take the page's
@@ -66,6 +68,18 @@ fn main() -> ExitCode {
                 Some(s) => sweep = Some(s),
                 None => return fail("--sweep takes KEY=FROM..TO, e.g. batch=1..64"),
             },
+            "--models" => {
+                for m in memcalc_core::catalog::MODELS {
+                    println!(
+                        "{:<42} {:<18} {:>19}  {}",
+                        m.id,
+                        m.alias,
+                        memcalc_core::units::group_digits(m.arch.total_params()),
+                        m.label
+                    );
+                }
+                return ExitCode::SUCCESS;
+            }
             "-h" | "--help" => {
                 println!("{HELP}");
                 return ExitCode::SUCCESS;

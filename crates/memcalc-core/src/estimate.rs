@@ -852,7 +852,12 @@ fn dataset(s: &Scenario, b: &StageBytes) -> Component {
 fn warnings(s: &Scenario, plan: &Plan, inferred: bool) -> Vec<String> {
     let mut w = Vec::new();
     let a = plan.arch;
-    if inferred && s.sciml.is_transformer() {
+    if let (true, true, Some(m)) = (inferred, s.sciml.is_transformer(), s.assumed_model()) {
+        w.push(format!(
+            "No architecture given: assumed the shape of {} ({} layers, hidden size {}, {} heads, {} KV heads), the released model nearest to {} parameters. Choose the model or give its architecture for exact figures.",
+            m.label, a.layers, g(a.hidden), a.heads, a.kv_heads, g(s.param_count())
+        ));
+    } else if inferred && s.sciml.is_transformer() {
         w.push(format!(
             "No architecture given: activations and the KV cache assume {} layers, hidden size {}, {} heads and a 32,000-token vocabulary (a typical shape for {} parameters). Give the architecture for exact figures.",
             a.layers, g(a.hidden), a.heads, g(s.param_count())

@@ -22,6 +22,8 @@ pub enum FieldKind {
     Toggle,
     /// One of a fixed list of options.
     Select,
+    /// Free text with suggestions (`options` lists them): a searchable picker.
+    Search,
 }
 
 /// Where a field sits in the form; essentials come first, advanced ones are folded.
@@ -214,6 +216,7 @@ pub const FIELDS: &[Field] = &[
     f("base_channels", "Base channels", G::SciMl, false, Count, ALL, "Channels of the first level; each level doubles them."),
     f("in_channels", "Input channels", G::SciMl, true, Count, ALL, "Input features per point (PINN: coordinates)."),
     f("out_channels", "Output channels", G::SciMl, true, Count, ALL, "Output features per point."),
+    f("model_id", "Released model", G::Model, false, Search, ALL, "A Hugging Face id such as meta-llama/Llama-3.1-70B (or a short alias): fills the architecture, which stays editable. Empty: give the count or the architecture yourself."),
     f("params", "Parameters", G::Model, false, Count, ALL, "Total count, e.g. 7B, 125M, 6.7e9. Leave empty to derive it from the architecture."),
     f("batch", "Micro-batch per device", G::Workload, false, Count, ALL, "Sequences processed at once on each device (inference: concurrent sequences)."),
     f("seq", "Sequence length", G::Workload, false, Count, ALL, "Tokens per sequence (inference: the context kept in the KV cache)."),
@@ -283,6 +286,7 @@ pub const FIELDS: &[Field] = &[
     f("qk_norm", "QK normalization", G::Architecture, true, Select, ALL, "Norm weights on queries and keys (Qwen3, Gemma 3: per head; OLMo 2: over all heads)."),
     f("sandwich_norm", "Norms after attention and MLP", G::Architecture, true, Toggle, ALL, "Four norms per layer instead of two (Gemma 2 and 3)."),
     f("max_context", "Trained context", G::Architecture, true, Count, ALL, "max_position_embeddings: a longer sequence is flagged. Empty: not checked."),
+    f("shape", "Shape for a bare count", G::Architecture, true, Select, ALL, "Without an architecture, activations and the KV cache take the shape of the nearest released model (grouped-query attention included); version 1 links used a scaled dense shape."),
     f("dataset", "Dataset size", G::Data, true, Size { unit: "GiB" }, TRAINING, "Bytes of training data held in memory, e.g. 40GB."),
     f("samples", "Samples", G::Data, true, Count, TRAINING, "Alternatively: number of samples × sample size."),
     f("sample_size", "Sample size", G::Data, true, Size { unit: "B" }, TRAINING, "Bytes per sample; also sizes the prefetch buffers when streaming."),
@@ -376,6 +380,7 @@ fn for_model(key: &str, model: crate::sciml::ModelKind) -> bool {
     let transformer_only = matches!(
         key,
         "params"
+            | "model_id"
             | "seq"
             | "flash_attention"
             | "softmax_fp32"
@@ -451,6 +456,11 @@ pub fn options(key: &str) -> Vec<(&'static str, &'static str)> {
         "bias" => all::<Bias>(),
         "norm" => all::<Norm>(),
         "qk_norm" => all::<crate::arch::QkNorm>(),
+        "shape" => all::<ShapeRule>(),
+        "model_id" => crate::catalog::MODELS
+            .iter()
+            .map(|m| (m.id, m.label))
+            .collect(),
         "dataset_on" => all::<DatasetOn>(),
         "gpu" => GPUS.iter().map(|g| (g.id, g.label)).collect(),
         "method" => all::<crate::sim::Method>(),

@@ -67,6 +67,8 @@ fn canonical(key: &str, s: &Scenario) -> String {
     match key {
         "mode" => s.mode.id().into(),
         "params" => s.params.map(format_count).unwrap_or_default(),
+        "model_id" => s.model.map(|m| m.id).unwrap_or("").into(),
+        "shape" => s.shape.id().into(),
         "batch" => s.batch.to_string(),
         "seq" => s.seq.to_string(),
         "dtype" => s.dtype.id().into(),
@@ -491,6 +493,19 @@ impl Inputs {
         };
         let mode = r.choice::<Mode>("mode");
         let params = r.count("params", 1, MAX_PARAMS, true);
+        let model = if r.given("model_id") {
+            match crate::catalog::model_by_id(r.raw("model_id")) {
+                Some(m) => Some(Some(m)),
+                None => {
+                    let msg = crate::catalog::unknown_message(r.raw("model_id"));
+                    r.fail("model_id", msg);
+                    None
+                }
+            }
+        } else {
+            Some(None)
+        };
+        let shape = r.choice::<ShapeRule>("shape");
         let batch = r.count("batch", 1, MAX_BATCH, false);
         let seq = r.count("seq", 1, MAX_SEQ, false);
         let dtype = r.choice::<Dtype>("dtype");
@@ -742,6 +757,14 @@ impl Inputs {
             mode: mode.unwrap(),
             params,
             arch: arch.unwrap(),
+            model: model.unwrap(),
+            // The rule matters only for a bare count; elsewhere it is kept at the default so
+            // links stay short.
+            shape: if arch.is_some_and(|a| a.is_some()) || mode == Some(Mode::Sim) {
+                ShapeRule::Catalog
+            } else {
+                shape.unwrap()
+            },
             batch: batch.unwrap(),
             seq: seq.unwrap(),
             dtype: dtype.unwrap(),
@@ -1081,6 +1104,8 @@ impl Inputs {
     pub fn change(&mut self, key: &str, value: String) {
         match key {
             "mode" => self.switch_mode(&value),
+            // A known model fills the architecture fields; they stay editable.
+            "model_id" => self.choose_model(&value),
             "code" => {
                 self.apply_code(&value);
                 self.set("code", value);
@@ -1099,6 +1124,34 @@ impl Inputs {
                 self.set(&k, v);
             }
         }
+    }
+
+    /// Chooses a catalog model by id or alias: its architecture fills the architecture fields
+    /// and the count is derived from it (every field stays editable). An id the catalog does not
+    /// know is kept as typed, for its error, and changes nothing else.
+    pub fn choose_model(&mut self, id: &str) {
+        self.set("model_id", id);
+        let Some(m) = crate::catalog::model_by_id(id) else {
+            return;
+        };
+        let s = Scenario {
+            arch: Some(m.arch),
+            model: Some(m),
+            params: None,
+            ..Scenario::default()
+        };
+        let filled = Inputs::from_scenario(&s);
+        for f in FIELDS
+            .iter()
+            .filter(|f| f.group == crate::fields::Group::Architecture)
+        {
+            if f.key != "shape" {
+                self.set(f.key, filled.get(f.key).to_string());
+            }
+        }
+        self.set("params", "");
+        // Kept as typed (an alias, another case): the page never rewrites what is being typed.
+        self.set("model_id", id);
     }
 
     /// Switches the mode, moving every field still at the old mode's default to the new one's

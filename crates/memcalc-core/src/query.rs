@@ -5,8 +5,10 @@ use crate::fields::FIELDS;
 use crate::inputs::{is_field, Inputs};
 use crate::scenario::Scenario;
 
-/// Version of the query schema, written as `v=` in every link.
-pub const SCHEMA_VERSION: u32 = 1;
+/// Version of the query schema, written as `v=` in every link. Version 2 gives a bare parameter
+/// count the nearest catalog model's shape; version-1 links (and links without `v=`) keep the
+/// scaled dense shape they were written with (`shape=dense`).
+pub const SCHEMA_VERSION: u32 = 2;
 
 /// Something about a query worth telling the user, though it did not stop the page.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -111,12 +113,28 @@ impl Inputs {
             .rev()
             .find(|(k, _)| k == "preset")
             .and_then(|(_, v)| crate::page::preset_by_id(&v));
+        // The version the link was written with: absent means 1; one this page does not know is
+        // read as the newest (with a notice below).
+        let version = pairs(input)
+            .into_iter()
+            .rev()
+            .find(|(k, _)| k == "v")
+            .map_or(1, |(_, v)| {
+                v.trim()
+                    .parse::<u32>()
+                    .ok()
+                    .filter(|v| (1..=SCHEMA_VERSION).contains(v))
+                    .unwrap_or(SCHEMA_VERSION)
+            });
         let mut inputs = match preset {
-            Some(p) => Inputs::from_query(p.query).0,
+            Some(p) => preset_inputs(p),
             None => Inputs::from_scenario(&Scenario::default_for(
                 mode.unwrap_or(crate::scenario::Mode::Train),
             )),
         };
+        if version < 2 {
+            inputs.set("shape", "dense");
+        }
         // A framework named in the link sets its defaults before the link's own values.
         let framework = pairs(input)
             .into_iter()
@@ -136,6 +154,14 @@ impl Inputs {
             if sim {
                 inputs.apply_code(&code);
             }
+        }
+        // A catalog model named in the link is the base its architecture fields change.
+        if let Some((_, id)) = pairs(input)
+            .into_iter()
+            .rev()
+            .find(|(k, _)| k == "model_id")
+        {
+            inputs.choose_model(&id);
         }
         let mut notices = Vec::new();
         let mut seen: Vec<String> = Vec::new();
@@ -182,9 +208,14 @@ impl Inputs {
     }
 }
 
+/// The fields a preset sets, read as a current-version query.
+fn preset_inputs(p: &crate::presets::Preset) -> Inputs {
+    Inputs::from_query(&format!("v={SCHEMA_VERSION}&{}", p.query)).0
+}
+
 /// The scenario a preset describes.
 pub fn preset_scenario(p: &crate::presets::Preset) -> Option<Scenario> {
-    Inputs::from_query(p.query).0.parse().ok()
+    preset_inputs(p).parse().ok()
 }
 
 impl Scenario {
@@ -221,6 +252,10 @@ impl Scenario {
             }
             base.set("code", "generic");
         }
+        // With a catalog model, the link names it and lists only the fields changed after it.
+        if let Some(m) = self.model {
+            base.choose_model(m.id);
+        }
         let mut out = format!("v={SCHEMA_VERSION}");
         if let Some(p) = preset {
             out.push_str("&preset=");
@@ -231,6 +266,10 @@ impl Scenario {
             out.push_str("&framework=");
             out.push_str(crate::choice::Choice::id(self.mech.framework));
         }
+        if let Some(m) = self.model {
+            out.push_str("&model_id=");
+            out.push_str(&percent_encode(m.id));
+        }
         let arch_changed = ["layers", "hidden", "heads", "vocab"]
             .iter()
             .any(|k| mine.get(k) != base.get(k));
@@ -240,9 +279,9 @@ impl Scenario {
             // written whenever the link also names the architecture.
             let forced = (f.key == "params"
                 && self.arch.is_some()
-                && (preset.is_none() || arch_changed))
+                && ((preset.is_none() && self.model.is_none()) || arch_changed))
                 || (f.key == "mode" && preset.is_none() && self.mode != Scenario::default().mode);
-            if f.key == "framework" {
+            if f.key == "framework" || f.key == "model_id" {
                 continue;
             }
             if v != base.get(f.key) || forced {

@@ -27,6 +27,16 @@ impl Mode {
 }
 
 choice_enum!(
+    /// The shape assumed for a bare parameter count (no architecture given).
+    ShapeRule, "shape" {
+        /// The nearest dense catalog model (grouped-query attention included).
+        Catalog => ("catalog", "The nearest released model's shape"),
+        /// Links of schema version 1: P ≈ 12·L·h², h = 128·L, one KV head per query head.
+        Dense => ("dense", "Scaled dense shape without grouped-query attention (version 1 links)"),
+    }
+);
+
+choice_enum!(
     /// Activation recomputation (gradient checkpointing).
     Recompute, "recompute" {
         None => ("none", "None: keep every activation"),
@@ -130,6 +140,10 @@ pub struct Scenario {
     pub params: Option<u64>,
     /// The architecture as given; None means a shape inferred from the count.
     pub arch: Option<Arch>,
+    /// The catalog model the architecture was filled from (its fields may have been changed).
+    pub model: Option<&'static crate::catalog::Model>,
+    /// The shape assumed when only a count is given.
+    pub shape: ShapeRule,
     pub batch: u64,
     pub seq: u64,
     pub dtype: Dtype,
@@ -192,6 +206,8 @@ impl Default for Scenario {
             mode: Mode::Train,
             params: Some(7_000_000_000),
             arch: None,
+            model: None,
+            shape: ShapeRule::Catalog,
             batch: 1,
             seq: 2048,
             dtype: Dtype::Bf16,
@@ -272,10 +288,17 @@ impl Scenario {
     /// The architecture the activations and KV cache are computed from, and whether it was
     /// inferred rather than given.
     pub fn shape(&self) -> (Arch, bool) {
-        match self.arch {
-            Some(a) => (a, false),
-            None => (Arch::inferred(self.param_count()), true),
+        match (self.arch, self.assumed_model()) {
+            (Some(a), _) => (a, false),
+            (None, Some(m)) => (m.arch, true),
+            (None, None) => (Arch::inferred(self.param_count()), true),
         }
+    }
+
+    /// The catalog model whose shape a bare count takes (`shape=catalog`, no architecture).
+    pub fn assumed_model(&self) -> Option<&'static crate::catalog::Model> {
+        (self.arch.is_none() && self.shape == ShapeRule::Catalog)
+            .then(|| crate::catalog::nearest_shape(self.param_count()))
     }
 
     /// Bytes of training data in memory, from `dataset` or `samples` × `sample_size`.

@@ -133,3 +133,81 @@ fn a_sequence_beyond_the_trained_context_is_flagged() {
         e.warnings
     );
 }
+
+#[test]
+fn model_id_fills_the_architecture_and_the_link_carries_only_changes() {
+    let (i, n) = Inputs::from_query("v=2&mode=infer&model_id=META-LLAMA/llama-3.1-70b");
+    assert!(n.is_empty(), "{n:?}");
+    let s = i.parse().unwrap();
+    assert_eq!(s.param_count(), 70_553_706_496);
+    assert_eq!(s.arch.unwrap().kv_heads, 8);
+    assert_eq!(
+        s.to_query(),
+        "v=2&model_id=meta-llama%2FLlama-3.1-70B&mode=infer"
+    );
+    // A changed field stays on top of the model.
+    let (i, _) = Inputs::from_query("mode=infer&model_id=llama-3.1-70b&kv_heads=16&seq=32768");
+    let s = i.parse().unwrap();
+    assert_eq!(s.arch.unwrap().kv_heads, 16);
+    let link = s.to_query();
+    assert_eq!(
+        link,
+        "v=2&model_id=meta-llama%2FLlama-3.1-70B&mode=infer&seq=32768&kv_heads=16"
+    );
+    assert_eq!(Inputs::from_query(&link).0.parse().unwrap(), s);
+    // Choosing a model in the form does the same.
+    let mut i = Inputs::default();
+    i.choose_model("deepseek-ai/DeepSeek-V3");
+    let s = i.parse().unwrap();
+    assert_eq!(s.param_count(), 671_026_419_200);
+    assert_eq!(s.arch.unwrap().kv_lora_rank, 512);
+}
+
+#[test]
+fn an_unknown_model_id_names_the_closest_known_ones() {
+    let (i, _) = Inputs::from_query("model_id=meta-llama/Llama-3.1-7B");
+    let e = i.parse().unwrap_err();
+    assert_eq!(e.len(), 1);
+    assert_eq!(e[0].key, "model_id");
+    assert!(
+        e[0].message
+            .contains("unknown model 'meta-llama/Llama-3.1-7B'")
+            && e[0].message.contains("meta-llama/Llama-3.1-70B"),
+        "{}",
+        e[0].message
+    );
+}
+
+#[test]
+fn a_bare_count_takes_the_nearest_released_shape_in_version_2_links() {
+    let q = "mode=infer&params=70B&seq=32768&batch=16&gpus=4&tp=4";
+    let new = est(&format!("v=2&{q}"));
+    // Llama 3.1 70B: 80 layers, 8 KV heads (2 per GPU), head 128, BF16.
+    assert_eq!(
+        new.component("kv_cache").unwrap().bytes,
+        2 * 80 * 2 * 128 * 32_768 * 16 * 2
+    );
+    assert!(
+        new.warnings
+            .iter()
+            .any(|w| w.contains("assumed the shape of Llama 3.1 70B")),
+        "{:?}",
+        new.warnings
+    );
+    // The same query as a version-1 link keeps the dense shape it was written with.
+    let old = est(&format!("v=1&{q}"));
+    assert!(
+        old.component("kv_cache").unwrap().bytes > 4 * new.component("kv_cache").unwrap().bytes
+    );
+    let (i, _) = Inputs::from_query(&format!("v=1&{q}"));
+    let link = i.parse().unwrap().to_query();
+    assert!(link.ends_with("&shape=dense"), "{link}");
+    assert_eq!(
+        est(&link).per_device_bytes,
+        old.per_device_bytes,
+        "re-written version-1 link"
+    );
+    // 7B: the nearest full-attention dense model (Mistral 7B v0.3, 7.25B).
+    let s = Inputs::from_query("v=2&params=7B").0.parse().unwrap();
+    assert_eq!(s.assumed_model().unwrap().id, "mistralai/Mistral-7B-v0.3");
+}

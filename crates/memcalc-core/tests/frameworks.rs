@@ -91,7 +91,11 @@ fn a_framework_link_keeps_framework_and_only_later_changes() {
     assert_eq!(i.get("loss_chunks"), "8");
     assert_eq!(i.get("recompute"), "full");
     let s = i.parse().unwrap();
-    assert_eq!(s.link(None), "v=1&framework=torchtune&params=8B&batch=4");
+    // Re-written as version 2: the bare count keeps its version-1 shape.
+    assert_eq!(
+        s.link(None),
+        "v=2&framework=torchtune&params=8B&batch=4&shape=dense"
+    );
     // An override stays in the link.
     let (i, _) = Inputs::from_query("v=1&framework=torchtune&params=8B&loss_chunks=1");
     let link = i.parse().unwrap().link(None);

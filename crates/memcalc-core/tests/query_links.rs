@@ -5,16 +5,17 @@ use proptest::prelude::*;
 
 #[test]
 fn default_scenario_encodes_to_the_version_only() {
-    assert_eq!(Scenario::default().to_query(), "v=1");
+    assert_eq!(Scenario::default().to_query(), "v=2");
 }
 
 #[test]
 fn encoding_keeps_only_changed_values_in_form_order() {
     let (i, n) = Inputs::from_query("?optimizer=sgd&params=13e9&mode=infer");
     assert!(n.is_empty());
+    // Read as version 1 (no `v=`): the bare count keeps its version-1 shape when re-written.
     assert_eq!(
         i.parse().unwrap().to_query(),
-        "v=1&mode=infer&params=13B&optimizer=sgd"
+        "v=2&mode=infer&params=13B&optimizer=sgd&shape=dense"
     );
 }
 
@@ -25,7 +26,7 @@ fn an_architecture_without_a_count_derives_it_and_a_given_count_survives_the_rou
     assert_eq!(s.param_count(), 6_738_415_616);
     assert_eq!(
         s.to_query(),
-        "v=1&params=&layers=32&hidden=4096&heads=32&vocab=32000"
+        "v=2&params=&layers=32&hidden=4096&heads=32&vocab=32000"
     );
     let (i, _) = Inputs::from_query("params=7B&layers=32&hidden=4096&heads=32&vocab=32000");
     let s = i.parse().unwrap();
@@ -273,6 +274,8 @@ fn scenario_strategy() -> impl Strategy<Value = Scenario> {
                 0
             };
             Scenario {
+                model: None,
+                shape: memcalc_core::scenario::ShapeRule::Catalog,
                 mode,
                 params: if use_arch && r[21] % 2 == 0 {
                     None
@@ -452,7 +455,7 @@ proptest! {
     fn a_link_relative_to_a_preset_gives_back_the_state(s in scenario_strategy(), pick in 0usize..64) {
         let preset = &memcalc_core::presets::PRESETS[pick % memcalc_core::presets::PRESETS.len()];
         let q = s.link(Some(preset));
-        prop_assert!(q.starts_with(&format!("v=1&preset={}", preset.id)), "{}", q);
+        prop_assert!(q.starts_with(&format!("v=2&preset={}", preset.id)), "{}", q);
         let (inputs, notices) = Inputs::from_query(&q);
         prop_assert!(notices.is_empty(), "{:?}", notices);
         let back = inputs.parse().map_err(|e| TestCaseError::fail(format!("{q}: {e:?}")))?;

@@ -25,7 +25,7 @@ pub enum Family {
 }
 
 /// A released model's configuration, with where it comes from.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Model {
     /// Hugging Face repository id, as the publisher spells it.
     pub id: &'static str,
@@ -66,6 +66,15 @@ fn distance(a: &str, b: &str) -> usize {
         }
     }
     row[b.len()]
+}
+
+/// The message for an id the catalog does not know, naming the closest ones.
+pub fn unknown_message(id: &str) -> String {
+    format!(
+        "unknown model '{}'; the closest known ids are {}",
+        id.trim().chars().take(80).collect::<String>(),
+        closest_ids(id).join(", ")
+    )
 }
 
 /// The three known ids closest to `id` (by edit distance to the id, its part after the
