@@ -240,7 +240,7 @@ impl LayerShape {
             Mlp::Standard => 2,
             Mlp::Gated => 3,
         };
-        let mlp = crate::mul!(s, per_token_mlp, a.ffn, e, a.active_experts.max(1));
+        let mlp = crate::mul!(s, per_token_mlp, a.active_ffn(), e);
         crate::add!(io, crate::add!(qkv, mlp).div_ceil(t))
     }
 }

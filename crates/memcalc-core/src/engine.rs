@@ -279,6 +279,18 @@ impl Plan<'_> {
         };
         b.weights = crate::add!(layer_bytes(first_gpu, on_gpu), gpu_head);
         b.weights_host = crate::add!(embed_bytes, layer_bytes(0, first_gpu), host_head);
+        // A GGUF mix counted tensor by tensor, as llama.cpp's buffers hold it.
+        let gguf = |first: u64, n: u64| crate::gguf::layers_bytes(a, s.quant, first, n);
+        if let (None, Some(gpu), Some(host), Some((embed, out))) = (
+            s.milli_bpw,
+            gguf(first_gpu, on_gpu),
+            gguf(0, first_gpu),
+            crate::gguf::ends_bytes(a, s.quant),
+        ) {
+            let (gpu_out, host_out) = if out_gpu { (out, 0) } else { (0, out) };
+            b.weights = crate::add!(gpu, gpu_out);
+            b.weights_host = crate::add!(embed, host, host_out);
+        }
         b.params = crate::add!(
             pc.layer_range(first_gpu, on_gpu),
             if out_gpu { head } else { 0 }

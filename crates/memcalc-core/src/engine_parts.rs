@@ -1,5 +1,6 @@
 //! The rows a serving engine adds to the breakdown, each with the engine's own words and source.
 
+use crate::choice::Choice;
 use crate::engine::{
     capture_tokens, llamacpp_compute, max_seqs, step_tokens, util_milli, CudaGraphs, Engine,
     LLAMACPP_UBATCH, VLLM_BLOCK,
@@ -142,6 +143,13 @@ fn llamacpp(s: &Scenario, plan: &Plan, b: &StageBytes) -> Vec<Component> {
     let on_gpu = ngl.min(a.layers);
     let ctx = crate::mul!(s.batch, s.seq);
     let fmt = match s.weight_milli_bpw() {
+        Some(_)
+            if s.milli_bpw.is_none()
+                && crate::gguf::ends_bytes(a, s.quant).is_some()
+                && !a.mla() =>
+        {
+            format!("the {} mix (tensor by tensor)", s.quant.label())
+        }
         Some(m) => format!("{} bits per weight", format_fixed(m, 3)),
         None => format!("{} B per weight", s.dtype.bytes()),
     };
@@ -170,7 +178,7 @@ fn llamacpp(s: &Scenario, plan: &Plan, b: &StageBytes) -> Vec<Component> {
             ),
             question: "Which weights does llama.cpp put on the GPU?",
             explanation: format!(
-                "With -ngl {ngl}, llama.cpp offloads the last {on_gpu} repeating layers{}; the token embeddings always stay in host memory (a lookup needs no GPU).",
+                "With -ngl {ngl}, llama.cpp offloads the last {on_gpu} repeating layers{}; the token embeddings always stay in host memory (a lookup needs no GPU). GGUF files mix types: llama.cpp's quantizer keeps norms in F32, stores the output layer in Q6_K and, in the _M mixes, attn_v and ffn_down of the first and last eighth of the layers and every third between in Q6_K.",
                 if ngl > a.layers { " and the output layer" } else { " (the output layer needs -ngl above the layer count)" }
             ),
             source: src,

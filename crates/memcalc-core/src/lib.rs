@@ -15,6 +15,7 @@ pub mod estimate;
 pub mod faq;
 pub mod fields;
 pub mod framework;
+pub mod gguf;
 pub mod inputs;
 pub mod lora;
 pub mod optimizer;

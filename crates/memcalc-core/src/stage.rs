@@ -236,20 +236,51 @@ impl<'a> Plan<'a> {
         match s.weight_milli_bpw() {
             Some(mbpw) => {
                 let sixteen = s.milli_bpw.is_none() && s.quant.keeps_embeddings_16bit();
-                let (q, e) = if sixteen {
+                let (mut q, mut e) = if sixteen {
                     (params - embed.min(params), embed.min(params))
                 } else {
                     (params, 0)
                 };
+                let mut rows = 0;
+                if s.milli_bpw.is_none() {
+                    if s.quant == crate::quant::Quant::Mxfp4 && self.arch.experts > 1 {
+                        // Only the routed experts are MXFP4; attention and the rest stay 16-bit.
+                        let experts = self.routed_expert_params();
+                        let share = crate::sat::mul_div(
+                            q,
+                            experts,
+                            self.arch_total
+                                .saturating_sub(crate::add!(
+                                    self.arch.params().embedding,
+                                    self.arch.params().head
+                                ))
+                                .max(1),
+                        );
+                        e = crate::add!(e, q - share.min(q));
+                        q = share.min(q);
+                    }
+                    rows = crate::mul!(q / self.arch.hidden.max(1), s.quant.row_bytes());
+                }
                 // PEFT's prepare_model_for_kbit_training upcasts them to FP32.
                 let unquantized = if s.mech.kbit_fp32 { 4 } else { 2 };
                 crate::add!(
                     crate::sat::mul_div_ceil(q, mbpw, 8000),
-                    crate::mul!(e, unquantized)
+                    crate::mul!(e, unquantized),
+                    rows
                 )
             }
             None => crate::mul!(params, dense_bytes),
         }
+    }
+
+    /// Parameters of every routed expert in every MoE layer.
+    fn routed_expert_params(&self) -> u64 {
+        let a = &self.arch;
+        crate::mul!(
+            a.experts,
+            a.expert_params(),
+            a.layers.saturating_sub(a.dense_layers)
+        )
     }
 
     /// Pruned weights in a sparse format: the matrices' nonzeros and their index storage.

@@ -149,3 +149,53 @@ fn tensor_parallel_degrees_follow_the_heads() {
     let s = i.parse().unwrap();
     assert_eq!(memcalc_core::derived::fewest_gpus(&s), Some(8));
 }
+
+#[test]
+fn downloaded_formats_count_their_scales_and_what_stays_16_bit() {
+    const L2: &str = "layers=32&hidden=4096&heads=32&vocab=32000";
+    let w = |q: &str| bytes(&est(&format!("mode=infer&{L2}&quant={q}")), "weights");
+    let p = 6_738_415_616u64;
+    let ends = 2 * 32_000 * 4096u64;
+    // AWQ: 4 + (16 + 4) / 128 bits for the matrices, embeddings and head in 16-bit.
+    let awq = w("awq");
+    assert_eq!(awq, ((p - ends) * 4156).div_ceil(8000) + ends * 2);
+    // GPTQ adds one int32 per input row.
+    assert_eq!(w("gptq") - awq, (p - ends) / 4096 * 4);
+    // FP8: a byte per weight and an FP32 scale per output channel.
+    assert_eq!(w("fp8"), (p - ends) + (p - ends) / 4096 * 4 + ends * 2);
+    // MXFP4 on a dense model: every matrix at 4.25 bits.
+    assert_eq!(w("mxfp4"), ((p - ends) * 4250).div_ceil(8000) + ends * 2);
+    // GPT-OSS 20B: only the 24 × 32 experts are MXFP4; the published checkpoint is 12.8 GiB.
+    let oss = est("mode=infer&layers=24&hidden=2880&heads=64&kv_heads=8&head_dim=64&ffn=2880&vocab=201088&bias=all&experts=32&active_experts=4&router_bias=on&attn_sinks=on&sliding_window=128&global_every=2&quant=mxfp4");
+    let gib = bytes(&oss, "weights") as f64 / (1u64 << 30) as f64;
+    assert!((gib - 12.8).abs() < 0.05, "{gib}");
+}
+
+#[test]
+fn llamacpp_counts_gguf_mixes_tensor_by_tensor() {
+    // Llama 2 7B Q4_K_M: llama.cpp reports CUDA0 3820.94 MiB + CPU 70.31 MiB (token embeddings).
+    let e = est("mode=infer&engine=llamacpp&layers=32&hidden=4096&heads=32&vocab=32000&dtype=fp16&quant=q4_k_m&seq=2048");
+    let mib = |id: &str| bytes(&e, id) as f64 / (1u64 << 20) as f64;
+    assert!((mib("weights") - 3820.94).abs() < 1.0, "{}", mib("weights"));
+    assert!(
+        (mib("weights_host") - 70.31).abs() < 0.1,
+        "{}",
+        mib("weights_host")
+    );
+    // The promoted layers: first and last eighth, every third between.
+    let more: Vec<u64> = (0..32)
+        .filter(|&i| memcalc_core::gguf::use_more_bits(i, 32))
+        .collect();
+    assert_eq!(
+        more,
+        [0, 1, 2, 3, 6, 9, 12, 15, 18, 21, 24, 27, 28, 29, 30, 31]
+    );
+    // Without the llama.cpp engine the whole-file average stays (today's numbers).
+    let hf = est(
+        "mode=infer&layers=32&hidden=4096&heads=32&vocab=32000&dtype=fp16&quant=q4_k_m&seq=2048",
+    );
+    assert_eq!(
+        bytes(&hf, "weights"),
+        (6_738_415_616u64 * 4840).div_ceil(8000)
+    );
+}
