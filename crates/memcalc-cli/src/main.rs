@@ -21,6 +21,7 @@ EXAMPLES:
     memcalc --format markdown mode=sim method=lbm nx=512 ny=512 nz=512
     memcalc model_id=meta-llama/Llama-3.1-70B mode=infer seq=32768 gpus=4 tp=4
     memcalc --sweep batch=1..64 params=7B zero=3 gpus=8
+    memcalc --layouts params=70B gpus=64 seq=4096 framework=torchtitan
     memcalc --sweep ranks=64..4096 --format csv mode=sim method=grid nx=2048 ny=2048 nz=2048
 
 OPTIONS:
@@ -29,6 +30,10 @@ OPTIONS:
     --sweep K=A..B   estimate for every value of key K from A to B (every integer when there
                      are at most 64 of them, else doubling from A), one row each: the data
                      behind the page's scaling views
+    --layouts        training: the layouts on the given GPUs that fit (tensor, pipeline and
+                     data parallel degrees, ZeRO stage, recomputation, offload), cheapest
+                     first: no offload before offload, then least compute lost to
+                     recomputation and the pipeline bubble, then fewest bytes sent per step
     --decimal        sizes in GB instead of GiB (table and markdown); a link with
                      units=decimal does the same
     --models         list the catalog's models (model_id=ID takes one; any case, or the alias)
@@ -54,12 +59,14 @@ fn main() -> ExitCode {
     let mut format = Format::Table;
     let mut decimal = false;
     let mut sweep: Option<String> = None;
+    let mut layouts = false;
     let mut parts: Vec<String> = Vec::new();
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
         match arg.as_str() {
             "--json" => format = Format::Json,
             "--decimal" => decimal = true,
+            "--layouts" => layouts = true,
             "--format" => match args.next().as_deref().map(Format::parse) {
                 Some(Some(f)) => format = f,
                 _ => return fail("--format takes table, json, csv or markdown"),
@@ -114,12 +121,50 @@ fn main() -> ExitCode {
             Err(msg) => fail(&msg),
         };
     }
+    if layouts {
+        return print_layouts(&scenario, decimal);
+    }
     let e = estimate(&scenario);
     print!(
         "{}",
         output::render(&scenario, &e, &notices, format, decimal)
     );
     exit(e.fits())
+}
+
+/// The layout search as a table; exit 0 when at least one layout fits.
+fn print_layouts(s: &memcalc_core::Scenario, decimal: bool) -> ExitCode {
+    use memcalc_core::units::{format_bytes, UnitSystem};
+    if !s.mode.trains() {
+        return fail("--layouts needs mode=train or mode=finetune");
+    }
+    let units = if decimal {
+        UnitSystem::Decimal
+    } else {
+        UnitSystem::Binary
+    };
+    let found = memcalc_core::layouts::training_layouts(s, 12);
+    if found.is_empty() {
+        println!(
+            "No layout on {} GPUs fits {} per device.",
+            s.parallel.gpus,
+            format_bytes(s.device.capacity_bytes(), units)
+        );
+        return exit(false);
+    }
+    println!("layout | per device | compute lost | sent per step | query");
+    for l in &found {
+        println!(
+            "{} | {} | {} % recompute + {} % bubble | {} | {}",
+            l.label(),
+            format_bytes(l.per_device_bytes, units),
+            l.recompute_pct,
+            l.bubble_pct,
+            format_bytes(l.comm_bytes, units),
+            l.query()
+        );
+    }
+    exit(true)
 }
 
 fn exit(fits: bool) -> ExitCode {

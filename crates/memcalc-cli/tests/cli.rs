@@ -222,3 +222,33 @@ fn vllm_prints_the_kv_pool_and_the_concurrent_sequences() {
     assert_eq!(code, 1, "64 sequences of 32k do not fit on 4 H100");
     assert!(json.contains("\"kv_pool_tokens\":"), "{json}");
 }
+
+#[test]
+fn layouts_lists_fitting_layouts_and_framework_keys_are_read() {
+    let (code, out, err) = memcalc(&[
+        "--layouts",
+        "layers=32",
+        "hidden=4096",
+        "heads=32",
+        "kv_heads=8",
+        "ffn=14336",
+        "vocab=128256",
+        "seq=4096",
+        "gpus=8",
+        "framework=torchtitan",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let rows: Vec<&str> = out.lines().skip(1).collect();
+    assert!(!rows.is_empty(), "{out}");
+    assert!(
+        rows.iter()
+            .all(|r| r.contains("tp=") && r.contains("zero=")),
+        "{out}"
+    );
+    // Inference has no training layout to search.
+    let (code, _, err) = memcalc(&["--layouts", "mode=infer", "params=7B"]);
+    assert_eq!(code, 2, "{err}");
+    let (code, out, _) = memcalc(&["framework=torchtune", "params=8B", "--format", "json"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("\"logits\""), "{out}");
+}

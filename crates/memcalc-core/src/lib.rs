@@ -17,6 +17,7 @@ pub mod fields;
 pub mod framework;
 pub mod gguf;
 pub mod inputs;
+pub mod layouts;
 pub mod lora;
 pub mod optimizer;
 pub mod page;

@@ -520,7 +520,7 @@ impl<'a> Plan<'a> {
                 .gradients
                 .saturating_sub(crate::add!(b.activations, b.logits));
         }
-        if p.zero >= 3 && m.gathered_layers > 0 && b.layers > 0 {
+        if p.zero >= 3 && p.dp() > 1 && m.gathered_layers > 0 && b.layers > 0 {
             // A layer gathered as stored: 16-bit, or packed 4/8-bit for a quantized base; its
             // unsharded gradients exist only for its trainable parameters.
             let layer = pc.per_layer.div_ceil(t);

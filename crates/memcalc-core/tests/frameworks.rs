@@ -157,3 +157,58 @@ fn zero3_gathers_layers_and_deepspeed_buckets_do_not_shrink_with_the_cluster() {
     assert_eq!(at8, at64);
     assert!(part(&format!("{q}&gpus=8"), "gathered_layers") > 0);
 }
+
+#[test]
+fn layout_search_finds_fitting_layouts_cheapest_first() {
+    use memcalc_core::layouts::training_layouts;
+    let (i, _) = Inputs::from_query(&format!(
+        "mode=train&{L8}&batch=1&seq=4096&gpus=8&gpu=a100-80"
+    ));
+    let s = i.parse().unwrap();
+    assert!(
+        !estimate(&s).fits_device(),
+        "plain data parallelism does not fit"
+    );
+    let t = std::time::Instant::now();
+    let l = training_layouts(&s, 6);
+    eprintln!("{:?}", t.elapsed());
+    for x in &l {
+        eprintln!(
+            "{} {} {}",
+            x.label(),
+            x.per_device_bytes >> 30,
+            x.comm_bytes >> 20
+        );
+    }
+    assert!(!l.is_empty());
+    for w in l.windows(2) {
+        let key = |x: &memcalc_core::layouts::Layout| {
+            (
+                x.offload as u8,
+                x.recompute_pct + x.bubble_pct,
+                x.comm_bytes,
+            )
+        };
+        assert!(
+            key(&w[0]) <= key(&w[1]),
+            "{} before {}",
+            w[0].label(),
+            w[1].label()
+        );
+    }
+    for layout in &l {
+        // Applying the patch gives a scenario the verdict says fits, on the same GPUs.
+        let (mut i, _) = Inputs::from_query(&s.to_query());
+        for (k, v) in &layout.patch {
+            i.set(k, v.clone());
+        }
+        let c = i.parse().unwrap();
+        assert_eq!(c.parallel.gpus, 8);
+        assert!(estimate(&c).fits_device(), "{}", layout.label());
+        assert_eq!(layout.tp * layout.pp * layout.dp, 8);
+    }
+    // The first one needs no offload and recomputes as little as any other.
+    assert!(l
+        .iter()
+        .all(|x| x.recompute_pct + x.bubble_pct >= l[0].recompute_pct + l[0].bubble_pct));
+}
