@@ -20,6 +20,7 @@ EXAMPLES:
     memcalc --format json mode=infer params=70B gpu=h200
     memcalc --format markdown mode=sim method=lbm nx=512 ny=512 nz=512
     memcalc model_id=meta-llama/Llama-3.1-70B mode=infer seq=32768 gpus=4 tp=4
+    memcalc --config path/to/config.json mode=infer seq=32768 batch=8
     memcalc --sweep batch=1..64 params=7B zero=3 gpus=8
     memcalc --layouts params=70B gpus=64 seq=4096 framework=torchtitan
     memcalc --sweep ranks=64..4096 --format csv mode=sim method=grid nx=2048 ny=2048 nz=2048
@@ -36,6 +37,9 @@ OPTIONS:
                      recomputation and the pipeline bubble, then fewest bytes sent per step
     --decimal        sizes in GB instead of GiB (table and markdown); a link with
                      units=decimal does the same
+    --config FILE    read the architecture from a Hugging Face config.json (keys given on the
+                     command line override it); keys it does not need or understand are
+                     named on standard error
     --models         list the catalog's models (model_id=ID takes one; any case, or the alias)
     -h, --help       this text
 
@@ -60,6 +64,7 @@ fn main() -> ExitCode {
     let mut decimal = false;
     let mut sweep: Option<String> = None;
     let mut layouts = false;
+    let mut config: Option<String> = None;
     let mut parts: Vec<String> = Vec::new();
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
@@ -70,6 +75,10 @@ fn main() -> ExitCode {
             "--format" => match args.next().as_deref().map(Format::parse) {
                 Some(Some(f)) => format = f,
                 _ => return fail("--format takes table, json, csv or markdown"),
+            },
+            "--config" => match args.next() {
+                Some(path) => config = Some(path),
+                None => return fail("--config takes the path of a config.json"),
             },
             "--sweep" => match args.next() {
                 Some(s) => sweep = Some(s),
@@ -96,7 +105,32 @@ fn main() -> ExitCode {
         }
     }
     let query = parts.join("&");
-    let (inputs, notices) = Inputs::from_query(&query);
+    let (mut inputs, notices) = Inputs::from_query(&query);
+    if let Some(path) = config {
+        let text = match std::fs::read_to_string(&path) {
+            Ok(t) => t,
+            Err(e) => return fail(&format!("cannot read {path}: {e}")),
+        };
+        let imported = match memcalc_core::hf_config::read(&text) {
+            Ok(i) => i,
+            Err(e) => return fail(&format!("{path}: {e}")),
+        };
+        for line in imported.summary() {
+            eprintln!("memcalc: {path}: {line}");
+        }
+        // The file is the base; keys given on the command line stay on top of it.
+        let given: Vec<String> = memcalc_core::query::pairs(&query)
+            .into_iter()
+            .map(|(k, _)| k)
+            .collect();
+        let mut with_config = inputs.clone();
+        with_config.set_arch(&imported.arch);
+        for f in memcalc_core::fields::FIELDS {
+            if !given.iter().any(|k| k == f.key) {
+                inputs.set(f.key, with_config.get(f.key).to_string());
+            }
+        }
+    }
     // A link copied from the page in GB keeps its units here.
     let (page, page_notices) = memcalc_core::page::PageOptions::from_query(&query);
     decimal |= page.units == memcalc_core::units::UnitSystem::Decimal;

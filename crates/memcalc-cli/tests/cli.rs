@@ -251,4 +251,79 @@ fn layouts_lists_fitting_layouts_and_framework_keys_are_read() {
     let (code, out, _) = memcalc(&["framework=torchtune", "params=8B", "--format", "json"]);
     assert_eq!(code, 0);
     assert!(out.contains("\"logits\""), "{out}");
+fn config_path(name: &str) -> String {
+    format!(
+        "{}/../memcalc-core/tests/configs/{name}.json",
+        env!("CARGO_MANIFEST_DIR")
+    )
+}
+
+#[test]
+fn config_json_gives_deepseek_v3_exactly_with_its_latent_kv_cache() {
+    let (code, out, err) = memcalc(&[
+        "--json",
+        "--config",
+        &config_path("deepseek-v3"),
+        "mode=infer",
+        "dtype=bf16",
+        "seq=1",
+    ]);
+    assert!(code == 0 || code == 1, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["params"], 671_026_419_200u64);
+    let kv = v["components"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["id"] == "kv_cache")
+        .unwrap();
+    // (512 + 64) latent and rotary-key values × 61 layers × 2 bytes, per token.
+    assert_eq!(kv["bytes"], (512 + 64) * 61 * 2);
+    // Keys the file has that do not matter are named, with why.
+    assert!(
+        err.contains("quantization_config") && err.contains("rope_theta"),
+        "{err}"
+    );
+}
+
+#[test]
+fn config_keys_on_the_command_line_override_the_file_and_bad_files_exit_2() {
+    let (_, out, _) = memcalc(&[
+        "--json",
+        "--config",
+        &config_path("llama-3.1-8b"),
+        "mode=infer",
+        "layers=16",
+    ]);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert!(v["params"].as_u64().unwrap() < 5_000_000_000);
+    let dir = std::env::temp_dir().join(format!("memcalc-cfg-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let bad = dir.join("config.json");
+    std::fs::write(&bad, "{\"hidden_size\": 4096}").unwrap();
+    let (code, _, err) = memcalc(&["--config", bad.to_str().unwrap()]);
+    assert_eq!(code, 2);
+    assert!(err.contains("num_hidden_layers: is required"), "{err}");
+    let (code, _, err) = memcalc(&["--config", "/nonexistent/config.json"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("cannot read"), "{err}");
+}
+
+#[test]
+fn model_id_and_the_models_list() {
+    let (code, out, _) = memcalc(&["--models"]);
+    assert_eq!(code, 0);
+    assert!(
+        out.lines().count() >= 40 && out.contains("deepseek-ai/DeepSeek-V3"),
+        "{out}"
+    );
+    let (_, out, _) = memcalc(&["--json", "model_id=meta-llama/Llama-3.1-70B", "mode=infer"]);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["params"], 70_553_706_496u64);
+    let (code, _, err) = memcalc(&["model_id=meta-llama/Llama-3.1-71B"]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("closest known ids") && err.contains("meta-llama/Llama-3.1-70B"),
+        "{err}"
+    );
 }

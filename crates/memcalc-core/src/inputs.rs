@@ -1126,6 +1126,24 @@ impl Inputs {
         }
     }
 
+    /// Writes an architecture into the architecture fields; the count is derived from it and no
+    /// catalog model is named any more (a config.json import; a chosen model names itself after).
+    pub fn set_arch(&mut self, arch: &Arch) {
+        let filled = Inputs::from_scenario(&Scenario {
+            arch: Some(*arch),
+            params: None,
+            ..Scenario::default()
+        });
+        for f in FIELDS
+            .iter()
+            .filter(|f| f.group == crate::fields::Group::Architecture && f.key != "shape")
+        {
+            self.set(f.key, filled.get(f.key).to_string());
+        }
+        self.set("params", "");
+        self.set("model_id", "");
+    }
+
     /// Chooses a catalog model by id or alias: its architecture fills the architecture fields
     /// and the count is derived from it (every field stays editable). An id the catalog does not
     /// know is kept as typed, for its error, and changes nothing else.
@@ -1134,22 +1152,7 @@ impl Inputs {
         let Some(m) = crate::catalog::model_by_id(id) else {
             return;
         };
-        let s = Scenario {
-            arch: Some(m.arch),
-            model: Some(m),
-            params: None,
-            ..Scenario::default()
-        };
-        let filled = Inputs::from_scenario(&s);
-        for f in FIELDS
-            .iter()
-            .filter(|f| f.group == crate::fields::Group::Architecture)
-        {
-            if f.key != "shape" {
-                self.set(f.key, filled.get(f.key).to_string());
-            }
-        }
-        self.set("params", "");
+        self.set_arch(&m.arch);
         // Kept as typed (an alias, another case): the page never rewrites what is being typed.
         self.set("model_id", id);
     }

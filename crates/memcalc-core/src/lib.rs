@@ -16,6 +16,7 @@ pub mod faq;
 pub mod fields;
 pub mod framework;
 pub mod gguf;
+pub mod hf_config;
 pub mod inputs;
 pub mod layouts;
 pub mod lora;

@@ -173,23 +173,23 @@ const OLMO2: Arch = Arch {
 #[rustfmt::skip]
 pub const MODELS: &[Model] = &[
     // --- OpenAI GPT-2 (learned positions, tied output) ---
-    dec("openai-community/gpt2", "gpt2", "GPT-2 small (124M)", classic(12, 768, 12, 50_257, 1024),
+    dec("openai-community/gpt2", "gpt2", "GPT-2 small (124M)", Arch { max_context: 1024, ..classic(12, 768, 12, 50_257, 1024) },
         exact(124_439_808), "openai-community/gpt2 config.json; count as printed by Hugging Face num_parameters()"),
-    dec("openai-community/gpt2-medium", "gpt2-medium", "GPT-2 medium (355M)", classic(24, 1024, 16, 50_257, 1024),
+    dec("openai-community/gpt2-medium", "gpt2-medium", "GPT-2 medium (355M)", Arch { max_context: 1024, ..classic(24, 1024, 16, 50_257, 1024) },
         exact(354_823_168), "openai-community/gpt2-medium config.json; num_parameters()"),
-    dec("openai-community/gpt2-large", "gpt2-large", "GPT-2 large (774M)", classic(36, 1280, 20, 50_257, 1024),
+    dec("openai-community/gpt2-large", "gpt2-large", "GPT-2 large (774M)", Arch { max_context: 1024, ..classic(36, 1280, 20, 50_257, 1024) },
         exact(774_030_080), "openai-community/gpt2-large config.json; num_parameters()"),
-    dec("openai-community/gpt2-xl", "gpt2-xl", "GPT-2 XL (1.5B)", classic(48, 1600, 25, 50_257, 1024),
+    dec("openai-community/gpt2-xl", "gpt2-xl", "GPT-2 XL (1.5B)", Arch { max_context: 1024, ..classic(48, 1600, 25, 50_257, 1024) },
         exact(1_557_611_200), "openai-community/gpt2-xl config.json; num_parameters()"),
     // --- Encoders. The token-type rows ride on learned_pos; the embedding LayerNorm stands in
     // for the final norm these lack (both 2h). The pooler (h² + h) is not counted. ---
-    enc("google-bert/bert-base-uncased", "bert-base", "BERT-base uncased (110M)", classic(12, 768, 12, 30_522, 512 + 2),
+    enc("google-bert/bert-base-uncased", "bert-base", "BERT-base uncased (110M)", Arch { max_context: 512, ..classic(12, 768, 12, 30_522, 512 + 2) },
         exact(109_482_240 - 768 * 768 - 768), "google-bert/bert-base-uncased config.json; BertModel's 109,482,240 parameters less the pooler"),
-    enc("google-bert/bert-large-uncased", "bert-large", "BERT-large uncased (335M)", classic(24, 1024, 16, 30_522, 512 + 2),
+    enc("google-bert/bert-large-uncased", "bert-large", "BERT-large uncased (335M)", Arch { max_context: 512, ..classic(24, 1024, 16, 30_522, 512 + 2) },
         exact(334_092_288), "google-bert/bert-large-uncased config.json (encoder and embeddings, without pooler)"),
-    enc("FacebookAI/roberta-base", "roberta-base", "RoBERTa-base (125M)", classic(12, 768, 12, 50_265, 514 + 1),
+    enc("FacebookAI/roberta-base", "roberta-base", "RoBERTa-base (125M)", Arch { max_context: 514, ..classic(12, 768, 12, 50_265, 514 + 1) },
         exact(124_645_632 - 768 * 768 - 768), "FacebookAI/roberta-base config.json; RobertaModel's 124,645,632 parameters less the pooler"),
-    enc("FacebookAI/roberta-large", "roberta-large", "RoBERTa-large (355M)", classic(24, 1024, 16, 50_265, 514 + 1),
+    enc("FacebookAI/roberta-large", "roberta-large", "RoBERTa-large (355M)", Arch { max_context: 514, ..classic(24, 1024, 16, 50_265, 514 + 1) },
         exact(355_359_744 - 1024 * 1024 - 1024), "FacebookAI/roberta-large config.json; RobertaModel's 355,359,744 parameters less the pooler"),
     // The 16×16×3 patch projection is a 768-row "vocabulary"; positions: 197 rows, the class
     // token and the projection's bias (one row each). No classifier head.
