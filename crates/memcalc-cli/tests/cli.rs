@@ -251,6 +251,8 @@ fn layouts_lists_fitting_layouts_and_framework_keys_are_read() {
     let (code, out, _) = memcalc(&["framework=torchtune", "params=8B", "--format", "json"]);
     assert_eq!(code, 0);
     assert!(out.contains("\"logits\""), "{out}");
+}
+
 fn config_path(name: &str) -> String {
     format!(
         "{}/../memcalc-core/tests/configs/{name}.json",
