@@ -192,6 +192,9 @@ pub fn Calculator(
         push_next.set_value(true);
     };
     let units_signal: Signal<UnitSystem> = units.into();
+    // Once an edit leaves the preset, its label says so ("Changed from …").
+    let preset_edited =
+        Memo::new(move |_| preset.get().is_some_and(|p| scenario.with(|s| p.edited(s))));
     let locked_for_form = locked.clone();
 
     view! {
@@ -205,7 +208,7 @@ pub fn Calculator(
                         })}
                     </div>
                     <QueryNotices notices=notices on_dismiss=Callback::new(move |_| set_notices.set(Vec::new()))/>
-                    {locked.is_empty().then(|| view! { <PresetPicker on_pick=on_preset current=preset/> })}
+                    {locked.is_empty().then(|| view! { <PresetPicker on_pick=on_preset current=preset edited=preset_edited/> })}
                     <ScenarioForm inputs=inputs errors=errors mode=mode method=method model=model params_hint=params_hint on_change=on_change locked=locked_for_form/>
                 </section>
             })}

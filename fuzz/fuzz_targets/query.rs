@@ -22,9 +22,9 @@ fuzz_target!(|data: &[u8]| {
         let _ = memcalc_core::faq::faq(&s, &e, Default::default());
         let _ = memcalc_core::calibrate::check(&s, &e);
         let _ = (
-            memcalc_core::report::to_json(&e, &[]),
-            memcalc_core::report::to_csv(&e),
-            memcalc_core::report::to_markdown(&e, Default::default()),
+            memcalc_core::report::to_json(&e, &[], None),
+            memcalc_core::report::to_csv(&e, None),
+            memcalc_core::report::to_markdown(&e, Default::default(), None),
         );
         let link = s.to_query();
         let (again, notices) = Inputs::from_query(&link);

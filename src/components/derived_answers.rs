@@ -86,9 +86,16 @@ pub fn DerivedAnswers(
             rows.push((
                 "max-seq",
                 "Longest context that fits",
-                d.max_seq
-                    .map(|s| format!("{} tokens", group_digits(s)))
-                    .unwrap_or_else(|| "none".into()),
+                match (d.max_seq, d.context_limit) {
+                    (Some(s), Some(_)) => {
+                        format!(
+                            "{} tokens (the model's maximum; memory would allow more)",
+                            group_digits(s)
+                        )
+                    }
+                    (Some(s), None) => format!("{} tokens", group_digits(s)),
+                    _ => "none".into(),
+                },
             ));
         }
         rows.push((

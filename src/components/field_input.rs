@@ -1,5 +1,5 @@
 use leptos::prelude::*;
-use memcalc_core::fields::{options, Field, FieldKind};
+use memcalc_core::fields::{options, reading, Field, FieldKind};
 
 /// One labelled input bound to the raw text of a field; its error is shown beside it.
 #[component]
@@ -23,7 +23,12 @@ pub fn FieldInput(
     let error_id = format!("{id}-error");
     let key = field.key;
     let invalid = move || error.with(Option::is_some);
-    let described = format!("{help_id} {error_id}");
+    let reading_id = format!("{id}-reading");
+    let described = if field.kind == FieldKind::Tokens {
+        format!("{help_id} {reading_id} {error_id}")
+    } else {
+        format!("{help_id} {error_id}")
+    };
 
     let control = match field.kind {
         FieldKind::Select => {
@@ -95,7 +100,10 @@ pub fn FieldInput(
             />
         }
         .into_any(),
-        FieldKind::Count | FieldKind::Size { .. } | FieldKind::Number { .. } => {
+        FieldKind::Count
+        | FieldKind::Tokens
+        | FieldKind::Size { .. }
+        | FieldKind::Number { .. } => {
             let unit = match field.kind {
                 FieldKind::Size { unit } | FieldKind::Number { unit } => Some(unit),
                 _ => None,
@@ -126,6 +134,10 @@ pub fn FieldInput(
         <div class="field" class:locked=locked class:invalid=invalid class:toggle=matches!(field.kind, FieldKind::Toggle)>
             <label for=id>{field.label}</label>
             {control}
+            // A token count says how it read a suffix: "32k" is 32,768 tokens, as model cards mean.
+            {(field.kind == FieldKind::Tokens).then(|| view! {
+                <p class="reading" id=reading_id data-testid=format!("reading-{key}")>{move || value.with(|v| reading(key, v))}</p>
+            })}
             <p class="help" id=help_id>{field.help}{locked.then_some(" Fixed by this page.")}</p>
             <p class="error" id=error_id role="alert">{move || error.get()}</p>
         </div>

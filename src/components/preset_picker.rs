@@ -9,7 +9,11 @@ pub fn PresetPicker(
     /// The preset the current state started from, if any.
     #[prop(into)]
     current: Signal<Option<&'static Preset>>,
+    /// Whether edits have left that preset: the picker then reads "Changed from …".
+    #[prop(into)]
+    edited: Signal<bool>,
 ) -> impl IntoView {
+    let shown = move || current.get().filter(|_| !edited.get());
     view! {
         <div class="field preset">
             <label for="field-preset">"Start from a preset"</label>
@@ -22,8 +26,14 @@ pub fn PresetPicker(
                     }
                 }
             >
-                <option value="" selected=move || current.get().is_none()>"Choose a model or simulation…"</option>
-                {PRESETS.iter().map(|p| view! { <option value=p.id title=p.source selected=move || current.get().is_some_and(|c| c.id == p.id)>{p.label}</option> }).collect_view()}
+                // Properties, not attributes: an attribute no longer moves a selection the user made.
+                <option value="" prop:selected=move || shown().is_none()>
+                    {move || match (current.get(), edited.get()) {
+                        (Some(p), true) => format!("Changed from {}", p.label),
+                        _ => "Choose a model or simulation…".to_string(),
+                    }}
+                </option>
+                {PRESETS.iter().map(|p| view! { <option value=p.id title=p.source prop:selected=move || shown().is_some_and(|c| c.id == p.id)>{p.label}</option> }).collect_view()}
             </select>
             <p class="help">
                 "Fills every field; each value stays editable. "

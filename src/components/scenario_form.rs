@@ -64,8 +64,16 @@ pub fn ScenarioForm(
                 return None;
             }
             let adv_keys: Vec<&'static str> = advanced.iter().map(|f| f.key).collect();
-            // An advanced field with an error must not hide inside a closed fold.
-            let open = move || errors.with(|e| e.iter().any(|e| adv_keys.contains(&e.key)));
+            // An advanced field with an error must not hide inside a closed fold, and a fold the
+            // user opened stays open: the page may open a fold, never close it (closing one
+            // under the cursor would also drop the focus of the field being typed in).
+            let fold = NodeRef::<leptos::html::Details>::new();
+            let open = move || {
+                errors.with(|e| e.iter().any(|e| adv_keys.contains(&e.key)))
+                    || fold
+                        .get_untracked()
+                        .is_some_and(|d| d.has_attribute("open"))
+            };
             let fold_label = if essentials.is_empty() {
                 "Show settings"
             } else {
@@ -78,7 +86,7 @@ pub fn ScenarioForm(
                     {(!advanced.is_empty())
                         .then(|| {
                             view! {
-                                <details class="advanced" prop:open=open>
+                                <details class="advanced" node_ref=fold prop:open=open>
                                     <summary>{fold_label}</summary>
                                     {advanced.into_iter().map(field_view).collect_view()}
                                 </details>

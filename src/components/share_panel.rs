@@ -1,7 +1,7 @@
 use leptos::html::Dialog;
 use leptos::prelude::*;
 use memcalc_core::page::{PageOptions, PARTS, SHOW_ALL};
-use memcalc_core::report::{to_csv, to_json, to_markdown};
+use memcalc_core::report::{to_csv, to_json, to_markdown, Origin};
 use memcalc_core::units::UnitSystem;
 use memcalc_core::{Choice, Estimate, Scenario};
 
@@ -32,6 +32,8 @@ pub fn SharePanel(
     embedded: bool,
 ) -> impl IntoView {
     let full_url = move || format!("{}?{}", browser::page_base(), link.get());
+    // Every export carries the link that reopens it and the inputs that differ from defaults.
+    let origin = move || scenario.with(|s| Origin::new(s, full_url()));
     // What the page had to say after a copy: confirmation, or the text to copy by hand.
     let (status, set_status) = signal::<Option<(bool, String)>>(None);
     let copy = move |text: String, what: &'static str| {
@@ -90,9 +92,9 @@ pub fn SharePanel(
             </p>
             <div class="exports" role="group" aria-labelledby="exports-label">
                 <span id="exports-label" class="muted">"Download:"</span>
-                <button type="button" data-testid="export-json" on:click=move |_| browser::download_text(&name("json"), "application/json", &estimate.with(|e| to_json(e, &[])))>"JSON"</button>
-                <button type="button" data-testid="export-csv" on:click=move |_| browser::download_text(&name("csv"), "text/csv", &estimate.with(to_csv))>"CSV"</button>
-                <button type="button" data-testid="export-markdown" on:click=move |_| browser::download_text(&name("md"), "text/markdown", &estimate.with(|e| to_markdown(e, units.get())))>"Markdown"</button>
+                <button type="button" data-testid="export-json" on:click=move |_| browser::download_text(&name("json"), "application/json", &estimate.with(|e| to_json(e, &[], Some(&origin()))))>"JSON"</button>
+                <button type="button" data-testid="export-csv" on:click=move |_| browser::download_text(&name("csv"), "text/csv", &estimate.with(|e| to_csv(e, Some(&origin()))))>"CSV"</button>
+                <button type="button" data-testid="export-markdown" on:click=move |_| browser::download_text(&name("md"), "text/markdown", &estimate.with(|e| to_markdown(e, units.get(), Some(&origin()))))>"Markdown"</button>
                 <button type="button" data-testid="export-png" on:click=move |_| {
                     use wasm_bindgen::JsCast;
                     let canvas = web_sys::window().and_then(|w| w.document()).and_then(|d| d.query_selector("[data-testid=breakdown-chart]").ok().flatten()).and_then(|c| c.dyn_into::<web_sys::HtmlCanvasElement>().ok());

@@ -17,6 +17,24 @@ pub fn Verdict(
 ) -> impl IntoView {
     let fits = move || estimate.with(Estimate::fits);
     let size = move |b: u64| format_bytes(b, units.get());
+    // Screen readers hear the total and the verdict once typing pauses, not on every keystroke:
+    // a polite live region written 120 ms after the last change (never at load).
+    let (said, set_said) = signal(String::new());
+    crate::location::after_pause(
+        move || {
+            let u = units.get();
+            estimate.with(|e| {
+                Some(format!(
+                    "Total {} per {}. {}",
+                    format_bytes(e.per_device_bytes, u),
+                    e.per,
+                    memcalc_core::report::verdict(e, u)
+                ))
+            })
+        },
+        false,
+        move |t| set_said.set(t),
+    );
     view! {
         <div class="verdict" class:fits=fits class:short=move || !fits() data-testid="verdict" data-fits=move || fits().to_string()>
             <p class="total-line">
@@ -42,6 +60,7 @@ pub fn Verdict(
                     })
                 }}
             </p>
+            <p class="visually-hidden" aria-live="polite" aria-atomic="true" data-testid="verdict-announcement">{said}</p>
             <Show when=move || stale.get()>
                 <p class="stale">"Showing the last valid result: correct the highlighted field to update it."</p>
             </Show>

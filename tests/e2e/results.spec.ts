@@ -110,7 +110,8 @@ test("a preset fills the form and survives a reload through the URL", async ({ p
   const total = await totalBytes(page);
   await page.reload();
   await ready(page);
-  await expect(page.getByLabel("Start from a preset")).toHaveValue("lj-melt");
+  // Edited after the preset: the picker says where it started.
+  await expect(page.getByLabel("Start from a preset").locator("option:checked")).toHaveText(/^Changed from Lennard-Jones melt/);
   await expect(page.getByLabel("Particles", { exact: true })).toHaveValue("32000");
   await expect(page.getByLabel("MPI ranks", { exact: true })).toHaveValue("8");
   expect(await totalBytes(page)).toBe(total);

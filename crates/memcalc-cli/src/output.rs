@@ -38,10 +38,12 @@ pub fn render(
     };
     let size = |b: u64| format_bytes(b, units);
     let mut out = String::new();
+    // Every export says what it estimated: the query that reopens it and the changed inputs.
+    let origin = report::Origin::new(s, s.to_query());
     match format {
-        Format::Json => out.push_str(&report::to_json(e, notices)),
-        Format::Csv => out.push_str(&report::to_csv(e)),
-        Format::Markdown => out.push_str(&report::to_markdown(e, units)),
+        Format::Json => out.push_str(&report::to_json(e, notices, Some(&origin))),
+        Format::Csv => out.push_str(&report::to_csv(e, Some(&origin))),
+        Format::Markdown => out.push_str(&report::to_markdown(e, units, Some(&origin))),
         Format::Table => {
             let width = e
                 .components

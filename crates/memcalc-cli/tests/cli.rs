@@ -90,13 +90,27 @@ fn csv_and_markdown_list_every_component_and_the_total() {
             .any(|l| l.contains(",\"1,000,000,000 × 2 B = 2,000,000,000 B\"")),
         "{out}"
     );
-    assert!(lines.last().unwrap().starts_with("total,Total per device,"));
+    assert!(lines
+        .iter()
+        .any(|l| l.starts_with("total,Total per device,")));
+    // After the total: the inputs that differ from the defaults, and the query that reopens it.
+    assert!(lines.contains(&"input:mode,Mode,,,infer"), "{out}");
+    assert!(lines.contains(&"input:params,Parameters,,,1B"), "{out}");
+    let link = lines.last().unwrap();
+    assert!(
+        link.starts_with("link,Link that reopens this calculation,,,v=")
+            && link.contains("&mode=infer&params=1B&dtype=fp16"),
+        "{link}"
+    );
     let (_, md, _) = memcalc(&["--format", "markdown", "params=7B"]);
     assert!(
-        md.starts_with("| Component | Memory | Bytes | Where | Formula |\n|---|"),
+        md.starts_with("Query that reopens this calculation: `v="),
         "{md}"
     );
+    assert!(md.contains("| Component | Memory | Bytes | Where | Formula |\n|---|"));
     assert!(md.contains("| **Total per device** |"));
+    let (_, md, _) = memcalc(&["--format", "markdown", "params=13B", "gpus=8"]);
+    assert!(md.contains("| Parameters | `params` | 13B |"), "{md}");
 }
 
 #[test]

@@ -217,10 +217,13 @@ fn candidates(s: &Scenario) -> Vec<(String, Vec<(&'static str, String)>)> {
         }
         if !s.sciml.is_transformer() {
             // LoRA and quantized bases are transformer techniques: not suggested here.
+        } else if s.mode != Mode::Finetune {
+            // Pre-training cannot be done with adapters: switching to fine-tuning would answer
+            // another question than the one asked.
         } else if !s.uses_lora() {
             c.push(pv(
-                "Fine-tune LoRA adapters (rank 16) instead of every weight",
-                &[("mode", "finetune"), ("lora_rank", "16")],
+                "LoRA adapters (rank 16) instead of fine-tuning every weight",
+                &[("lora_rank", "16")],
             ));
         } else if s.weight_milli_bpw().is_none() {
             c.push(pv(
@@ -269,12 +272,17 @@ fn candidates(s: &Scenario) -> Vec<(String, Vec<(&'static str, String)>)> {
     c
 }
 
+/// Keys that state the question (what is run, on which kind of model or method): a suggestion
+/// changes how it is run, never what.
+pub const STATED: [&str; 3] = ["mode", "model", "method"];
+
 /// Every single change from the candidates that saves device memory, most first.
 pub fn savings(s: &Scenario) -> Vec<Saving> {
     let before = device_bytes(s);
     let base = Inputs::from_scenario(s);
     let mut out: Vec<Saving> = candidates(s)
         .into_iter()
+        .filter(|(_, patch)| patch.iter().all(|(k, _)| !STATED.contains(k)))
         .filter_map(|(label, patch)| {
             let mut i = base.clone();
             for (k, v) in &patch {
@@ -308,6 +316,8 @@ pub struct Derived {
     pub max_seq: Option<u64>,
     pub fewest_gpus: Option<u64>,
     pub savings: Vec<Saving>,
+    /// The model's longest context ([`context_limit`]) when it, not memory, bounds `max_seq`.
+    pub context_limit: Option<u64>,
     /// Simulations: the fewest nodes, and for binomial checkpointing the snapshots that fit and
     /// the recomputation.
     pub fewest_nodes: Option<u64>,
@@ -316,7 +326,19 @@ pub struct Derived {
     pub scaling: crate::report::Scaling,
 }
 
+/// The longest context the model takes, when known: its trained context (`max_context`, which
+/// a catalog model or a preset fills from config.json), or a learned position table's rows.
+pub fn context_limit(s: &Scenario) -> Option<u64> {
+    let a = s.arch.as_ref()?;
+    match (a.max_context, a.learned_pos) {
+        (0, 0) => None,
+        (0, n) | (n, 0) => Some(n),
+        (m, n) => Some(m.min(n)),
+    }
+}
+
 pub fn derive(s: &Scenario) -> Derived {
+    let limit = context_limit(s);
     use crate::report::scaling_with;
     if s.mode == Mode::Sim {
         use crate::sim_estimate::{adjoint_fit, fewest_nodes};
@@ -330,24 +352,28 @@ pub fn derive(s: &Scenario) -> Derived {
         };
     }
     let batch = max_batch(s);
-    let seq = if s.mode == Mode::Infer {
+    let fit = if s.mode == Mode::Infer {
         max_seq(s)
     } else {
         None
     };
+    let capped = limit.filter(|l| fit.is_some_and(|f| f > *l));
+    let seq = capped.or(fit);
     Derived {
         max_batch: batch,
         max_seq: seq,
         scaling: scaling_with(
             s,
+            // The sweep marks where memory runs out, which the model's limit does not move.
             if crate::report::sweeps_context(s) {
-                seq
+                fit
             } else {
                 batch
             },
         ),
         fewest_gpus: fewest_gpus(s),
         savings: savings(s),
+        context_limit: capped,
         ..Default::default()
     }
 }

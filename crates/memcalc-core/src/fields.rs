@@ -12,8 +12,10 @@ use crate::scenario::*;
 /// How a field is entered and parsed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum FieldKind {
-    /// A count such as `7B`.
+    /// A whole count such as `7B`; suffixes are decimal (`k` is 1,000).
     Count,
+    /// A whole count of tokens: `k` is 1,024 and `M` 1,048,576, as model cards write contexts.
+    Tokens,
     /// A size; a bare number is in the unit named.
     Size { unit: &'static str },
     /// A plain non-negative number in the unit named (e.g. MiB, %).
@@ -219,7 +221,7 @@ pub const FIELDS: &[Field] = &[
     f("model_id", "Released model", G::Model, false, Search, ALL, "A Hugging Face id such as meta-llama/Llama-3.1-70B (or a short alias): fills the architecture, which stays editable. Empty: give the count or the architecture yourself."),
     f("params", "Parameters", G::Model, false, Count, ALL, "Total count, e.g. 7B, 125M, 6.7e9. Leave empty to derive it from the architecture."),
     f("batch", "Micro-batch per device", G::Workload, false, Count, ALL, "Sequences processed at once on each device (inference: concurrent sequences)."),
-    f("seq", "Sequence length", G::Workload, false, Count, ALL, "Tokens per sequence (inference: the context kept in the KV cache)."),
+    f("seq", "Sequence length", G::Workload, false, Tokens, ALL, "Tokens per sequence (inference: the context kept in the KV cache)."),
     f("engine", "Serving engine", G::Serving, false, Select, INFER, "How the memory is allocated: PyTorch as used; vLLM and SGLang preallocate a KV pool from a share of the GPU; llama.cpp splits layers between GPU and CPU."),
     f("gpu_util", "GPU memory share (vLLM, SGLang)", G::Serving, true, Number { unit: "fraction" }, INFER, "vLLM --gpu-memory-utilization (default 0.9) or SGLang --mem-fraction-static (default 0.79–0.88 by tensor parallelism). Empty: the engine's default."),
     f("max_batched_tokens", "Tokens per scheduler step", G::Serving, true, Count, INFER, "vLLM --max-num-batched-tokens (8192 with `vllm serve` on 80 GB-class GPUs, 2048 on smaller ones and A100) or SGLang --chunked-prefill-size (8192): the prefill chunk whose activations are reserved. Empty: the engine's default."),
@@ -269,7 +271,7 @@ pub const FIELDS: &[Field] = &[
     f("bias", "Biases", G::Architecture, true, Select, ALL, "Which linear layers have biases."),
     f("norm", "Normalization", G::Architecture, true, Select, ALL, "LayerNorm has weight and bias, RMSNorm a weight only."),
     f("tied", "Tied embeddings", G::Architecture, true, Toggle, ALL, "Output layer shares the embedding matrix."),
-    f("learned_pos", "Learned positions", G::Architecture, true, Count, ALL, "Rows of a learned position table (GPT-2: 1024); 0 for rotary."),
+    f("learned_pos", "Learned positions", G::Architecture, true, Tokens, ALL, "Rows of a learned position table (GPT-2: 1024); 0 for rotary."),
     f("experts", "Experts (MoE)", G::Architecture, true, Count, ALL, "Experts per layer; 1 for a dense model."),
     f("active_experts", "Active experts", G::Architecture, true, Count, ALL, "Experts each token is routed to."),
     f("moe_ffn", "Expert FFN size", G::Architecture, true, Count, ALL, "Width of each expert (moe_intermediate_size) when it differs from the dense FFN size; empty: the FFN size."),
@@ -281,11 +283,11 @@ pub const FIELDS: &[Field] = &[
     f("q_lora_rank", "MLA query rank", G::Architecture, true, Count, ALL, "Rank of MLA's compressed query projection; empty: full-rank queries."),
     f("qk_rope_dim", "MLA rotary key size", G::Architecture, true, Count, ALL, "qk_rope_head_dim: the rotary part of each query/key head, one key shared by all heads and cached beside the latent. head_dim is nope + rope."),
     f("v_head_dim", "MLA value head size", G::Architecture, true, Count, ALL, "Value head dimension when it differs from head_dim; empty: head_dim."),
-    f("sliding_window", "Sliding window", G::Architecture, true, Count, ALL, "Tokens a windowed layer attends to; its KV cache stops growing there. Empty: full attention everywhere."),
+    f("sliding_window", "Sliding window", G::Architecture, true, Tokens, ALL, "Tokens a windowed layer attends to; its KV cache stops growing there. Empty: full attention everywhere."),
     f("global_every", "Global layer every", G::Architecture, true, Count, ALL, "With a window, every n-th layer attends to the whole context (Gemma 2: 2, Gemma 3: 6); empty: every layer is windowed (Mistral 7B v0.1)."),
     f("qk_norm", "QK normalization", G::Architecture, true, Select, ALL, "Norm weights on queries and keys (Qwen3, Gemma 3: per head; OLMo 2: over all heads)."),
     f("sandwich_norm", "Norms after attention and MLP", G::Architecture, true, Toggle, ALL, "Four norms per layer instead of two (Gemma 2 and 3)."),
-    f("max_context", "Trained context", G::Architecture, true, Count, ALL, "max_position_embeddings: a longer sequence is flagged. Empty: not checked."),
+    f("max_context", "Trained context", G::Architecture, true, Tokens, ALL, "max_position_embeddings: a longer sequence is flagged. Empty: not checked."),
     f("shape", "Shape for a bare count", G::Architecture, true, Select, ALL, "Without an architecture, activations and the KV cache take the shape of the nearest released model (grouped-query attention included); version 1 links used a scaled dense shape."),
     f("dataset", "Dataset size", G::Data, true, Size { unit: "GiB" }, TRAINING, "Bytes of training data held in memory, e.g. 40GB."),
     f("samples", "Samples", G::Data, true, Count, TRAINING, "Alternatively: number of samples × sample size."),
@@ -410,6 +412,25 @@ fn for_model(key: &str, model: crate::sciml::ModelKind) -> bool {
         "base_channels" => model == Unet,
         _ => !transformer_only || model == Transformer,
     }
+}
+
+/// How a count field reads `k` and `M`.
+pub fn count_unit(key: &str) -> crate::units::CountUnit {
+    match field(key).map(|f| f.kind) {
+        Some(FieldKind::Tokens) => crate::units::CountUnit::Tokens,
+        _ => crate::units::CountUnit::Decimal,
+    }
+}
+
+/// What a token count with a suffix reads as, shown beside the field so `32k` is never a
+/// surprise: "= 32,768 tokens". None for plain digits, other fields, or invalid text.
+pub fn reading(key: &str, raw: &str) -> Option<String> {
+    let raw = raw.trim();
+    if field(key)?.kind != FieldKind::Tokens || raw.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    let n = crate::units::parse_count_as(raw, crate::units::CountUnit::Tokens).ok()?;
+    Some(format!("= {} tokens", crate::units::group_digits(n)))
 }
 
 pub fn field(key: &str) -> Option<&'static Field> {

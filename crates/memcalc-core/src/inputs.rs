@@ -11,7 +11,7 @@ use crate::quant::{Quant, SparseFormat};
 use crate::scenario::*;
 use crate::sim::*;
 use crate::units::{
-    format_count, format_fixed, group_digits, parse_bytes, parse_count, parse_fixed,
+    format_count, format_fixed, group_digits, parse_bytes, parse_count_as, parse_fixed,
 };
 
 /// A validation failure tied to the field (URL key) it concerns.
@@ -364,7 +364,7 @@ impl Reader<'_> {
             }
             return None;
         }
-        match parse_count(self.raw(key)) {
+        match parse_count_as(self.raw(key), crate::fields::count_unit(key)) {
             Ok(v) if v < min => {
                 self.fail(key, format!("must be at least {}", group_digits(min)));
                 None

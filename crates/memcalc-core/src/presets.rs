@@ -12,25 +12,25 @@ pub struct Preset {
 
 pub const PRESETS: &[Preset] = &[
     Preset { id: "llama-2-7b-train", label: "Llama 2 7B, pre-training layout (8 × H100, ZeRO-1)",
-        query: "mode=train&params=&layers=32&hidden=4096&heads=32&vocab=32000&seq=4096&gpus=8&zero=1&recompute=selective",
+        query: "mode=train&params=&layers=32&hidden=4096&heads=32&vocab=32000&seq=4096&gpus=8&zero=1&recompute=selective&max_context=4096",
         source: "meta-llama/Llama-2-7b-hf config.json" },
     Preset { id: "llama-3-8b-qlora", label: "Llama 3 8B, QLoRA on a 24 GB card",
-        query: "mode=finetune&params=&layers=32&hidden=4096&heads=32&kv_heads=8&ffn=14336&vocab=128256&lora_rank=64&quant=nf4&gpu=rtx4090&seq=2048",
+        query: "mode=finetune&params=&layers=32&hidden=4096&heads=32&kv_heads=8&ffn=14336&vocab=128256&lora_rank=64&quant=nf4&gpu=rtx4090&seq=2048&max_context=8192",
         source: "meta-llama/Meta-Llama-3-8B config.json; QLoRA (arXiv:2305.14314)" },
     Preset { id: "llama-3-8b-serve", label: "Llama 3 8B, serving 16 sequences of 8k tokens",
-        query: "mode=infer&params=&layers=32&hidden=4096&heads=32&kv_heads=8&ffn=14336&vocab=128256&dtype=fp16&batch=16&seq=8192",
+        query: "mode=infer&params=&layers=32&hidden=4096&heads=32&kv_heads=8&ffn=14336&vocab=128256&dtype=fp16&batch=16&seq=8192&max_context=8192",
         source: "meta-llama/Meta-Llama-3-8B config.json" },
     Preset { id: "mixtral-8x7b-serve", label: "Mixtral 8x7B, 4-bit, on two A100 80GB",
-        query: "mode=infer&params=&layers=32&hidden=4096&heads=32&kv_heads=8&ffn=14336&vocab=32000&experts=8&active_experts=2&quant=q4_k_m&gpus=2&tp=2&gpu=a100-80&seq=32768",
+        query: "mode=infer&params=&layers=32&hidden=4096&heads=32&kv_heads=8&ffn=14336&vocab=32000&experts=8&active_experts=2&quant=q4_k_m&gpus=2&tp=2&gpu=a100-80&seq=32768&max_context=32768",
         source: "mistralai/Mixtral-8x7B-v0.1 config.json" },
     Preset { id: "llama-2-70b-serve", label: "Llama 2 70B, serving 8 × 4k tokens on 4 × H100 (tensor parallel)",
-        query: "mode=infer&params=&layers=80&hidden=8192&heads=64&kv_heads=8&ffn=28672&vocab=32000&dtype=bf16&gpus=4&tp=4&batch=8&seq=4096",
+        query: "mode=infer&params=&layers=80&hidden=8192&heads=64&kv_heads=8&ffn=28672&vocab=32000&dtype=bf16&gpus=4&tp=4&batch=8&seq=4096&max_context=4096",
         source: "meta-llama/Llama-2-70b-hf config.json (68,976,648,192 parameters)" },
     Preset { id: "mistral-7b-lora", label: "Mistral 7B, LoRA rank 16 on one A100 80GB",
-        query: "mode=finetune&params=&layers=32&hidden=4096&heads=32&kv_heads=8&ffn=14336&vocab=32000&lora_rank=16&batch=4&seq=4096&recompute=full&gpu=a100-80",
+        query: "mode=finetune&params=&layers=32&hidden=4096&heads=32&kv_heads=8&ffn=14336&vocab=32000&lora_rank=16&batch=4&seq=4096&recompute=full&gpu=a100-80&max_context=32768",
         source: "mistralai/Mistral-7B-v0.1 config.json (7,241,732,096 parameters); LoRA, Hu et al. 2021" },
     Preset { id: "gpt2-small-train", label: "GPT-2 small (124M) from scratch on one RTX 4090",
-        query: "mode=train&params=&layers=12&hidden=768&heads=12&vocab=50257&mlp=standard&bias=all&tied=on&learned_pos=1024&norm=layernorm&batch=12&seq=1024&gpu=rtx4090",
+        query: "mode=train&params=&layers=12&hidden=768&heads=12&vocab=50257&mlp=standard&bias=all&tied=on&learned_pos=1024&norm=layernorm&batch=12&seq=1024&gpu=rtx4090&max_context=1024",
         source: "openai-community/gpt2 config.json (124,439,808 parameters); micro-batch 12 × 1024 tokens as in karpathy/nanoGPT train.py" },
     Preset { id: "lj-melt", label: "Lennard-Jones melt, 32,000 atoms (LAMMPS bench)",
         query: "mode=sim&method=particles&particles=32000&density=0.8442&cutoff=2.5&skin=0.3&ranks=4&nodes=1",
@@ -99,3 +99,10 @@ pub const PRESETS: &[Preset] = &[
         query: "mode=train&model=unet&in_channels=8&out_channels=8&base_channels=64&depth=4&spatial_dims=2&grid_points=65536&batch=16&gpu=a100-40",
         source: "Ronneberger et al. 2015 (arXiv:1505.04597): 4 levels from 64 channels; inputs and outputs 8 physical fields" },
 ];
+
+impl Preset {
+    /// Whether `s` has left this preset: its link names a field besides the preset.
+    pub fn edited(&self, s: &crate::Scenario) -> bool {
+        s.link(Some(self)) != format!("v={}&preset={}", crate::query::SCHEMA_VERSION, self.id)
+    }
+}

@@ -25,8 +25,34 @@ pub fn json_string(s: &str) -> String {
     out
 }
 
-/// The estimate as JSON, schema version 1 (documented in the README).
-pub fn to_json(e: &Estimate, notices: &[Notice]) -> String {
+/// Where an export came from, so that a file found later can be traced and reopened: the link
+/// of the calculation and the inputs that differ from the mode's defaults.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Origin {
+    /// The page link that reopens the calculation (the CLI, which has no address, gives the
+    /// query, which the page and `memcalc` both read).
+    pub link: String,
+    /// (URL key, value) of every input that differs from the defaults, in form order.
+    pub inputs: Vec<(String, String)>,
+}
+
+impl Origin {
+    pub fn new(s: &Scenario, link: String) -> Origin {
+        let inputs = crate::query::pairs(&s.to_query())
+            .into_iter()
+            .filter(|(k, _)| k != "v")
+            .collect();
+        Origin { link, inputs }
+    }
+
+    fn label(key: &str) -> &'static str {
+        crate::fields::field(key).map_or("", |f| f.label)
+    }
+}
+
+/// The estimate as JSON, schema version 1 (documented in the README); with an origin, also
+/// `link` and `inputs` (an object of URL key → value): keys are only ever added to version 1.
+pub fn to_json(e: &Estimate, notices: &[Notice], origin: Option<&Origin>) -> String {
     use crate::choice::Choice;
     let components: Vec<String> = e
         .components
@@ -71,8 +97,20 @@ pub fn to_json(e: &Estimate, notices: &[Notice]) -> String {
     } else {
         String::new()
     };
+    let origin = origin.map_or(String::new(), |o| {
+        let inputs: Vec<String> = o
+            .inputs
+            .iter()
+            .map(|(k, v)| format!("{}:{}", json_string(k), json_string(v)))
+            .collect();
+        format!(
+            ",\"link\":{},\"inputs\":{{{}}}",
+            json_string(&o.link),
+            inputs.join(",")
+        )
+    });
     format!(
-        "{{\"schema_version\":1,\"mode\":{},\"per_device_bytes\":{},\"cluster_bytes\":{},\"capacity_bytes\":{},\"host_per_node_bytes\":{},\"busiest\":{},\"params\":{},\"trainable_params\":{},\"fits\":{}{},\"components\":[{}],\"warnings\":[{}]}}\n",
+        "{{\"schema_version\":1,\"mode\":{},\"per_device_bytes\":{},\"cluster_bytes\":{},\"capacity_bytes\":{},\"host_per_node_bytes\":{},\"busiest\":{},\"params\":{},\"trainable_params\":{},\"fits\":{}{}{},\"components\":[{}],\"warnings\":[{}]}}\n",
         json_string(e.mode.id()),
         e.per_device_bytes,
         e.cluster_bytes,
@@ -83,6 +121,7 @@ pub fn to_json(e: &Estimate, notices: &[Notice]) -> String {
         e.trainable_params,
         e.fits(),
         sim,
+        origin,
         components.join(","),
         warnings.join(",")
     )
@@ -97,7 +136,10 @@ fn csv_field(s: &str) -> String {
     }
 }
 
-pub fn to_csv(e: &Estimate) -> String {
+/// The breakdown as CSV: one row per component, then the total; with an origin, one row per
+/// changed input (`input:<key>`, its label, the value in the last column) and the `link` row,
+/// in the same five columns so that a spreadsheet reads them as it reads the rest.
+pub fn to_csv(e: &Estimate, origin: Option<&Origin>) -> String {
     let mut out = String::from("id,label,bytes,location,formula\n");
     for c in &e.components {
         out.push_str(&format!(
@@ -113,6 +155,19 @@ pub fn to_csv(e: &Estimate) -> String {
         "total,Total per {},{},device,\n",
         e.per, e.per_device_bytes
     ));
+    if let Some(o) = origin {
+        for (k, v) in &o.inputs {
+            out.push_str(&format!(
+                "input:{k},{},,,{}\n",
+                csv_field(Origin::label(k)),
+                csv_field(v)
+            ));
+        }
+        out.push_str(&format!(
+            "link,Link that reopens this calculation,,,{}\n",
+            csv_field(&o.link)
+        ));
+    }
     out
 }
 
@@ -137,10 +192,35 @@ pub fn verdict(e: &Estimate, units: UnitSystem) -> String {
     }
 }
 
-pub fn to_markdown(e: &Estimate, units: UnitSystem) -> String {
+/// The breakdown as Markdown; with an origin, first the link back and a table of the inputs
+/// that differ from the defaults, so a pasted estimate says what it estimated.
+pub fn to_markdown(e: &Estimate, units: UnitSystem, origin: Option<&Origin>) -> String {
     let size = |b: u64| format_bytes(b, units);
-    let mut out =
-        String::from("| Component | Memory | Bytes | Where | Formula |\n|---|---:|---:|---|---|\n");
+    let mut out = String::new();
+    if let Some(o) = origin {
+        if o.link.contains("://") {
+            out.push_str(&format!("[Reopen this calculation]({})\n\n", o.link));
+        } else {
+            out.push_str(&format!(
+                "Query that reopens this calculation: `{}`\n\n",
+                o.link
+            ));
+        }
+        if o.inputs.is_empty() {
+            out.push_str("Every input at its default.\n\n");
+        } else {
+            out.push_str("| Input | Key | Value |\n|---|---|---|\n");
+            for (k, v) in &o.inputs {
+                out.push_str(&format!(
+                    "| {} | `{k}` | {} |\n",
+                    Origin::label(k),
+                    v.replace('|', "\\|")
+                ));
+            }
+            out.push('\n');
+        }
+    }
+    out.push_str("| Component | Memory | Bytes | Where | Formula |\n|---|---:|---:|---|---|\n");
     for c in &e.components {
         out.push_str(&format!(
             "| {} | {} | {} | {} | `{}` |\n",

@@ -88,26 +88,75 @@ fn scale_round(d: Decimal, multiplier: u64) -> Option<u64> {
     u64::try_from(r).ok()
 }
 
+/// How a count field reads a suffix: most counts are decimal (`7B`, `125M`, `10k`); token counts
+/// follow model cards, where `8k`, `32k` and `128k` contexts mean 8,192, 32,768 and 131,072.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CountUnit {
+    /// `k` 1,000, `M` 10^6, `B` 10^9…; `Ki`, `Mi`… binary.
+    Decimal,
+    /// `k` 1,024 and `M` 1,048,576 (as model cards write context lengths); the rest as Decimal.
+    Tokens,
+}
+
 /// Multiplier for a count suffix. `B` means billion here (a count, not bytes).
-fn count_suffix(suffix: &str) -> Option<u64> {
-    Some(match suffix {
-        "" => 1,
-        "k" | "K" => 1_000,
-        "m" | "M" => 1_000_000,
-        "b" | "B" | "g" | "G" => 1_000_000_000,
-        "t" | "T" => 1_000_000_000_000,
-        "q" | "Q" | "p" | "P" => 1_000_000_000_000_000,
-        "Ki" | "ki" => 1 << 10,
-        "Mi" | "mi" => 1 << 20,
-        "Gi" | "gi" => 1 << 30,
-        "Ti" | "ti" => 1 << 40,
+fn count_suffix(suffix: &str, unit: CountUnit) -> Option<u64> {
+    Some(match (suffix, unit) {
+        ("", _) => 1,
+        ("k" | "K", CountUnit::Tokens) => 1 << 10,
+        ("m" | "M", CountUnit::Tokens) => 1 << 20,
+        ("k" | "K", _) => 1_000,
+        ("m" | "M", _) => 1_000_000,
+        ("b" | "B" | "g" | "G", _) => 1_000_000_000,
+        ("t" | "T", _) => 1_000_000_000_000,
+        ("q" | "Q" | "p" | "P", _) => 1_000_000_000_000_000,
+        ("Ki" | "ki", _) => 1 << 10,
+        ("Mi" | "mi", _) => 1 << 20,
+        ("Gi" | "gi", _) => 1 << 30,
+        ("Ti" | "ti", _) => 1 << 40,
         _ => return None,
     })
 }
 
-/// Parses a count such as `7B`, `125M`, `6.7e9`, `1_000`, `64Ki`.
+/// Removes commas that group thousands (`1,000,000`, `6,738,415,616.5`). A comma that does not
+/// group three digits is ambiguous: `70,6B` is 70.6B with a decimal comma (as much of Europe
+/// writes it) or 706B with a misplaced separator. Rather than guess, the error names both.
+fn ungroup(raw: &str) -> Result<String, String> {
+    let s = raw.trim();
+    if !s.contains(',') {
+        return Ok(s.to_string());
+    }
+    let int_end = s
+        .find(|c: char| !(c.is_ascii_digit() || c == ','))
+        .unwrap_or(s.len());
+    let int = &s[..int_end];
+    let groups: Vec<&str> = int.split(',').collect();
+    let grouped = !s[int_end..].contains(',')
+        && (1..=3).contains(&groups[0].len())
+        && groups[1..].iter().all(|g| g.len() == 3);
+    if grouped {
+        return Ok(s.replace(',', ""));
+    }
+    if s.matches(',').count() == 1 && !s.contains('.') {
+        return Err(format!(
+            "'{s}' is ambiguous: {} with a decimal comma, or {} with the comma grouping thousands; write it without the comma",
+            s.replace(',', "."),
+            s.replace(',', "")
+        ));
+    }
+    Err(format!(
+        "'{s}' is not a number: a comma may only group thousands (1,000,000); the decimal mark is a point"
+    ))
+}
+
+/// Parses a count such as `7B`, `125M`, `6.7e9`, `1_000`, `64Ki`, with decimal suffixes.
 pub fn parse_count(raw: &str) -> Result<u64, String> {
-    let s = raw.trim().replace(',', "");
+    parse_count_as(raw, CountUnit::Decimal)
+}
+
+/// Parses a count, reading `k` and `M` as `unit` says. A count is whole: `1.5` (or `1.5e0`) is
+/// an error, never rounded; `1.5k` is 1,500 (1,536 tokens).
+pub fn parse_count_as(raw: &str, unit: CountUnit) -> Result<u64, String> {
+    let s = ungroup(raw)?;
     if s.is_empty() {
         return Err("is empty".into());
     }
@@ -115,25 +164,43 @@ pub fn parse_count(raw: &str) -> Result<u64, String> {
         return Err(format!("'{}' is negative", raw.trim()));
     }
     let (num, suffix) = split_number(&s);
-    let mult = count_suffix(suffix).ok_or_else(|| {
+    let bad = || {
         format!(
             "'{}' is not a count; write e.g. 7B, 125M, 6.7e9 or 64Ki",
             raw.trim()
         )
-    })?;
-    let d = parse_decimal(num).ok_or_else(|| {
-        format!(
-            "'{}' is not a count; write e.g. 7B, 125M, 6.7e9 or 64Ki",
+    };
+    let mult = count_suffix(suffix, unit).ok_or_else(bad)?;
+    let d = parse_decimal(num).ok_or_else(bad)?;
+    let exact = scale_exact(d, mult);
+    match exact {
+        Some(Ok(v)) => Ok(v),
+        Some(Err(())) => Err(format!(
+            "'{}' is not a whole number; a count cannot be a fraction",
             raw.trim()
-        )
-    })?;
-    scale_round(d, mult).ok_or_else(|| format!("'{}' is far too large", raw.trim()))
+        )),
+        None => Err(format!("'{}' is far too large", raw.trim())),
+    }
+}
+
+/// `d × multiplier` when it is a whole number (`Err(())` when it has a fraction); None on overflow.
+fn scale_exact(d: Decimal, multiplier: u64) -> Option<Result<u64, ()>> {
+    let v = u128::from(d.mantissa).checked_mul(u128::from(multiplier))?;
+    if d.exp10 >= 0 {
+        let r = v.checked_mul(10u128.checked_pow(d.exp10 as u32)?)?;
+        return u64::try_from(r).ok().map(Ok);
+    }
+    let div = 10u128.checked_pow((-d.exp10) as u32)?;
+    if v % div != 0 {
+        return Some(Err(()));
+    }
+    u64::try_from(v / div).ok().map(Ok)
 }
 
 /// Parses a size in bytes. A bare number is in `default_unit` bytes (e.g. GiB for device memory).
 /// Decimal units (`GB`) and binary units (`GiB`) are both accepted and kept distinct.
 pub fn parse_bytes(raw: &str, default_unit: u64) -> Result<u64, String> {
-    let s = raw.trim().replace(',', "");
+    let s = ungroup(raw)?;
     let bad = || {
         format!(
             "'{}' is not a size; write e.g. 80, 80GB or 80GiB",
@@ -167,7 +234,8 @@ pub fn parse_bytes(raw: &str, default_unit: u64) -> Result<u64, String> {
 /// Parses a decimal with at most `places` fractional digits into an integer scaled by 10^places
 /// (e.g. `12.5` with 2 places is 1250). A trailing `%` is allowed.
 pub fn parse_fixed(raw: &str, places: u32) -> Result<u64, String> {
-    let s = raw.trim().trim_end_matches('%').trim();
+    let s = ungroup(raw)?;
+    let s = s.trim_end_matches('%').trim();
     let bad = || format!("'{}' is not a number", raw.trim());
     if s.starts_with('-') {
         return Err(format!("'{}' is negative", raw.trim()));
@@ -299,7 +367,14 @@ mod tests {
         assert_eq!(parse_count("1,000,000"), Ok(1_000_000));
         assert_eq!(parse_count("6_738_415_616"), Ok(6_738_415_616));
         assert_eq!(parse_count("0.5k"), Ok(500));
-        assert_eq!(parse_count("1.5"), Ok(2), "rounds half away from zero");
+        assert!(
+            parse_count("1.5")
+                .unwrap_err()
+                .contains("not a whole number"),
+            "a fraction is an error, never rounded"
+        );
+        assert!(parse_count("2.5e0").is_err());
+        assert_eq!(parse_count("1.5e1"), Ok(15));
         assert!(parse_count("banana").unwrap_err().contains("banana"));
         assert!(parse_count("7X").is_err());
         assert!(parse_count("-3").unwrap_err().contains("negative"));
@@ -308,6 +383,41 @@ mod tests {
         assert!(parse_count(".").is_err());
         assert!(parse_count("1e999").is_err());
         assert!(parse_count("99999999999999999999999999999999999").is_err());
+    }
+
+    #[test]
+    fn token_counts_read_k_as_model_cards_do() {
+        let t = |s| parse_count_as(s, CountUnit::Tokens);
+        assert_eq!(t("32k"), Ok(32_768));
+        assert_eq!(t("8K"), Ok(8_192));
+        assert_eq!(t("128k"), Ok(131_072));
+        assert_eq!(t("1M"), Ok(1 << 20));
+        assert_eq!(t("4096"), Ok(4096));
+        assert_eq!(t("1.5k"), Ok(1536));
+        assert!(t("1.3k").unwrap_err().contains("not a whole number"));
+        assert_eq!(parse_count("32k"), Ok(32_000), "other counts stay decimal");
+    }
+
+    #[test]
+    fn a_comma_that_does_not_group_thousands_names_both_readings() {
+        let e = parse_count("70,6B").unwrap_err();
+        assert!(e.contains("70.6B") && e.contains("706B"), "{e}");
+        let e = parse_count("1,5").unwrap_err();
+        assert!(
+            e.contains("1.5") && e.contains("15") && e.contains("ambiguous"),
+            "{e}"
+        );
+        let e = parse_bytes("80,5GB", 1 << 30).unwrap_err();
+        assert!(e.contains("80.5GB") && e.contains("805GB"), "{e}");
+        let e = parse_fixed("0,8442", 6).unwrap_err();
+        assert!(e.contains("0.8442") && e.contains("08442"), "{e}");
+        assert!(parse_count("1,00,000")
+            .unwrap_err()
+            .contains("group thousands"));
+        assert_eq!(parse_count("1,000"), Ok(1000));
+        assert_eq!(parse_count("6,738,415,616"), Ok(6_738_415_616));
+        assert_eq!(parse_bytes("1,024 MiB", 1), Ok(1 << 30));
+        assert_eq!(parse_fixed("1,000.5", 1), Ok(10005));
     }
 
     #[test]

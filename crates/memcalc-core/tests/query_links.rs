@@ -506,10 +506,10 @@ proptest! {
         if let Some(c) = memcalc_core::calibrate::check(&s, &e) {
             prop_assert!(c.estimated <= e.per_device_bytes);
         }
-        let json = memcalc_core::report::to_json(&e, &[]);
+        let json = memcalc_core::report::to_json(&e, &[], None);
         let ok_json = json.starts_with('{') && json.ends_with("}\n");
         prop_assert!(ok_json);
-        prop_assert_eq!(memcalc_core::report::to_csv(&e).lines().count(), e.components.len() + 2);
+        prop_assert_eq!(memcalc_core::report::to_csv(&e, None).lines().count(), e.components.len() + 2);
     }
 
     #[test]
@@ -707,4 +707,104 @@ fn a_kept_calibration_counts_in_the_verdict_the_node_search_and_the_scaling_char
         memcalc_core::report::Boundary::Always => assert_eq!(nodes, 1),
         b => panic!("unexpected boundary {b:?}"),
     }
+}
+
+#[test]
+fn every_export_carries_the_link_and_the_inputs_that_differ_from_defaults() {
+    use memcalc_core::report::{to_csv, to_json, to_markdown, Origin};
+    let (i, _) = Inputs::from_query("v=2&params=13B&gpus=8&zero=2&offload=optimizer");
+    let s = i.parse().unwrap();
+    let e = memcalc_core::estimate(&s);
+    let link = format!("https://example.org/memcalc/?{}", s.to_query());
+    let o = Origin::new(&s, link.clone());
+    assert_eq!(
+        o.inputs,
+        [
+            ("params", "13B"),
+            ("gpus", "8"),
+            ("zero", "2"),
+            ("offload", "optimizer")
+        ]
+        .map(|(k, v)| (k.to_string(), v.to_string()))
+    );
+    let json = to_json(&e, &[], Some(&o));
+    assert!(json.starts_with("{\"schema_version\":1,"), "{json}");
+    assert!(json.contains(&format!("\"link\":\"{link}\"")), "{json}");
+    assert!(json.contains("\"inputs\":{\"params\":\"13B\",\"gpus\":\"8\",\"zero\":\"2\",\"offload\":\"optimizer\"}"), "{json}");
+    let csv = to_csv(&e, Some(&o));
+    assert!(csv.contains("\ninput:zero,ZeRO stage,,,2\n"), "{csv}");
+    assert!(
+        csv.ends_with(&format!(
+            "link,Link that reopens this calculation,,,{link}\n"
+        )),
+        "{csv}"
+    );
+    let md = to_markdown(&e, Default::default(), Some(&o));
+    assert!(
+        md.starts_with(&format!(
+            "[Reopen this calculation]({link})\n\n| Input | Key | Value |"
+        )),
+        "{md}"
+    );
+    assert!(md.contains("| GPUs | `gpus` | 8 |"), "{md}");
+    // The link reopens the same numbers.
+    let (back, _) = Inputs::from_query(&link);
+    assert_eq!(
+        memcalc_core::estimate(&back.parse().unwrap()).per_device_bytes,
+        e.per_device_bytes
+    );
+}
+
+#[test]
+fn suggestions_never_change_the_question() {
+    use memcalc_core::derived::{context_limit, derive, STATED};
+    for q in [
+        "mode=train&params=7B",
+        "mode=train&params=7B&gpus=8&zero=1",
+        "mode=finetune&params=7B",
+        "mode=infer&params=70B",
+        "mode=train&model=fno",
+        "mode=sim&method=lbm&nx=512&ny=512&nz=512",
+    ] {
+        let (i, _) = Inputs::from_query(q);
+        let s = i.parse().unwrap();
+        for sv in derive(&s).savings {
+            assert!(
+                sv.patch.iter().all(|(k, _)| !STATED.contains(k)),
+                "{q}: '{}' changes {:?}",
+                sv.label,
+                sv.patch
+            );
+        }
+    }
+    // Fine-tuning may still be offered LoRA, in its own mode.
+    let (i, _) = Inputs::from_query("mode=finetune&params=7B");
+    let d = derive(&i.parse().unwrap());
+    assert!(d
+        .savings
+        .iter()
+        .any(|sv| sv.patch == [("lora_rank", "16".to_string())]));
+    // A context longer than the model's maximum is never offered (Mixtral: 32,768).
+    let p = memcalc_core::presets::PRESETS
+        .iter()
+        .find(|p| p.id == "mixtral-8x7b-serve")
+        .unwrap();
+    let s = memcalc_core::query::preset_scenario(p).unwrap();
+    assert_eq!(context_limit(&s), Some(32_768));
+    let d = derive(&s);
+    assert_eq!((d.max_seq, d.context_limit), (Some(32_768), Some(32_768)));
+    // Without a trained context, memory alone decides (far more than 32,768 here).
+    let (i, _) = Inputs::from_query(&format!("{}&max_context=", p.query));
+    let s = i.parse().unwrap();
+    assert_eq!(context_limit(&s), None);
+    assert!(derive(&s).max_seq.unwrap() > 32_768);
+}
+
+#[test]
+fn a_preset_left_by_an_edit_says_so() {
+    let p = &memcalc_core::presets::PRESETS[0];
+    let s = memcalc_core::query::preset_scenario(p).unwrap();
+    assert!(!p.edited(&s));
+    let (i, _) = Inputs::from_query(&format!("{}&batch=3", p.query));
+    assert!(p.edited(&i.parse().unwrap()));
 }
