@@ -24,9 +24,26 @@ pub fn DerivedAnswers(
     let size = move |b: u64| format_bytes(b, units.get());
     let locked = StoredValue::new(locked);
     let sim_facts = move |e: &Estimate, d: &Derived| {
-        let mut rows: Vec<(&'static str, &'static str, String)> = vec![
-            ("per-rank", "Memory per MPI rank", size(e.per_rank_bytes)),
-            ("per-node", "Memory per node", size(e.host_per_node_bytes)),
+        let gpu = e.per == "GPU";
+        let host = match e.host_capacity_bytes {
+            Some(c) if gpu => format!("{} of {}", size(e.host_per_node_bytes), size(c)),
+            _ => size(e.host_per_node_bytes),
+        };
+        let mut rows: Vec<(&'static str, &'static str, String)> =
+            vec![("per-rank", "Memory per MPI rank", size(e.per_rank_bytes))];
+        if gpu {
+            rows.push(("per-gpu", "Memory per GPU", size(e.per_device_bytes)));
+        }
+        rows.extend([
+            (
+                "per-node",
+                if gpu {
+                    "Host memory per node"
+                } else {
+                    "Memory per node"
+                },
+                host,
+            ),
             ("total", "Memory over all ranks", size(e.cluster_bytes)),
             (
                 "fewest-nodes",
@@ -35,7 +52,7 @@ pub fn DerivedAnswers(
                     .map(group_digits)
                     .unwrap_or_else(|| "none up to a million ranks".into()),
             ),
-        ];
+        ]);
         if e.disk_bytes > 0 {
             rows.push(("disk", "Written to disk over the run", size(e.disk_bytes)));
         }

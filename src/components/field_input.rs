@@ -17,6 +17,9 @@ pub fn FieldInput(
     /// Fixed by the embedding page: shown, not editable.
     #[prop(optional)]
     locked: bool,
+    /// The help shown under the field (it depends on the mode).
+    #[prop(into)]
+    help: Signal<&'static str>,
 ) -> impl IntoView {
     let id = format!("field-{}", field.key);
     let help_id = format!("{id}-help");
@@ -138,7 +141,7 @@ pub fn FieldInput(
             {(field.kind == FieldKind::Tokens).then(|| view! {
                 <p class="reading" id=reading_id data-testid=format!("reading-{key}")>{move || value.with(|v| reading(key, v))}</p>
             })}
-            <p class="help" id=help_id>{field.help}{locked.then_some(" Fixed by this page.")}</p>
+            <p class="help" id=help_id>{move || help.get()}{locked.then_some(" Fixed by this page.")}</p>
             <p class="error" id=error_id role="alert">{move || error.get()}</p>
         </div>
     }

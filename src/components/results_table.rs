@@ -58,7 +58,7 @@ pub fn ResultsTable(
     };
     view! {
         <table class="breakdown">
-            <caption class="visually-hidden">"Memory per device by component"</caption>
+            <caption class="visually-hidden">{move || estimate.with(memcalc_core::wording::table_caption)}</caption>
             <thead>
                 <tr>
                     <th scope="col">"Component"</th>
@@ -77,7 +77,7 @@ pub fn ResultsTable(
                         {move || estimate.with(|e| format_bytes(e.per_device_bytes, units.get()))}
                     </td>
                     <td class="num">"100 %"</td>
-                    <td class="why">"The sum of every GPU row, not the largest one: all of them are resident at the peak. Rows marked host are in CPU memory, rows marked disk are written to storage."</td>
+                    <td class="why">{move || estimate.with(memcalc_core::wording::total_note)}</td>
                 </tr>
             </tfoot>
         </table>

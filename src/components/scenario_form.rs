@@ -44,6 +44,7 @@ pub fn ScenarioForm(
                 })
                 on_change=on_change
                 locked=is_locked
+                help=Signal::derive(move || memcalc_core::wording::field_help(f, mode.get()))
             />
             {(key == "params").then(|| view! { <p class="derived-hint">{move || params_hint.get()}</p> })}
             {(key == "node_mem" && !is_locked).then(|| view! { <super::NodePicker on_change=on_change/> })}
@@ -53,7 +54,12 @@ pub fn ScenarioForm(
     let group_view = move |group: Group| {
         move || {
             let (m, meth, net) = (mode.get(), method.get(), model.get());
-            let applies = |f: &&'static Field| f.group == group && f.applies_to(m, meth, net);
+            let gpu_sim = inputs.with(|i| i.get("sim_device") == "gpu");
+            let applies = |f: &&'static Field| {
+                f.group == group
+                    && f.applies_to(m, meth, net)
+                    && memcalc_core::wording::shown(f, m, gpu_sim)
+            };
             let essentials: Vec<&'static Field> = FIELDS
                 .iter()
                 .filter(|f| applies(f) && !f.advanced)

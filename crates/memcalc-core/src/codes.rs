@@ -51,8 +51,8 @@ pub const PROFILES: &[Profile] = &[
         source: "deal.II step-40 (Laplace, Q1 hexahedra, CG with Trilinos/PETSc AMG)" },
     Profile { code: Code::Mfem, query: "method=mesh&element=hex8&solver=coupled&dofs=1&krylov=0&precond=amg",
         source: "MFEM ex1p (Q1 hexahedra, CG with hypre BoomerAMG)" },
-    Profile { code: Code::Fluidx3d, query: "method=lbm&lattice=d3q19&streaming=inplace&dtype=fp32&sim_device=gpu&ranks=1&nodes=1",
-        source: "FluidX3D README: D3Q19, esoteric-pull in-place streaming, FP32 arithmetic, one GPU" },
+    Profile { code: Code::Fluidx3d, query: "method=lbm&lattice=d3q19&streaming=inplace&dtype=fp32&sim_device=gpu&ranks=1&nodes=1&host_mirror=on&halo_one_rank=off",
+        source: "FluidX3D README: D3Q19, esoteric-pull in-place streaming, FP32 arithmetic, one GPU; src/opencl.hpp Memory<T> keeps a host buffer beside each device buffer; one domain wraps its periodic boundaries without ghost cells" },
     Profile { code: Code::QuantumEspresso, query: "method=planewave&diagonalization=david&david_ndim=4&mixing_ndim=8&wfc_disk=off",
         source: "Quantum ESPRESSO pw.x input defaults: Davidson (diago_david_ndim = 4 in 6.x), mixing_ndim = 8, disk_io = 'low' (wavefunctions of the pool in memory)" },
 ];

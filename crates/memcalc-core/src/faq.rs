@@ -43,19 +43,40 @@ pub fn faq(s: &Scenario, e: &Estimate, units: UnitSystem) -> Vec<Answer> {
     } else {
         format!("Weights take {} bytes per parameter in {}; activations and the KV cache follow the same precision unless set apart. Mixed precision keeps an FP32 master copy and FP32 optimizer states beside the 16-bit weights (Micikevicius et al. 2018), which is why training costs 16 bytes per parameter before activations even though the weights are in 16-bit (ZeRO, section 3.1).", s.dtype.bytes(), s.dtype.short())
     }));
-    out.push(qa("overhead", "What is the overhead row, and how large is it really?", format!(
-        "{} here: {} % of the arrays, for the caching allocator's rounding and fragmentation and for short-lived temporaries. PyTorch reports it as the gap between torch.cuda.max_memory_reserved() and max_memory_allocated(); measure yours and set it, or enter a measured peak under 'Check against a measurement' to see how far the estimate is.",
-        size(row("overhead")), crate::units::format_fixed(s.overhead_bp, 2)
-    )));
+    out.push(qa("overhead", "What is the overhead row, and how large is it really?", if sim {
+        format!(
+            "{} here: {} % of the arrays, for malloc's rounding and fragmentation and for the solver's short-lived temporaries. Compare the code's own report (LAMMPS's 'Per MPI rank memory allocation', pw.x's 'Estimated max dynamical RAM') with the peak resident size (VmHWM in /proc/<pid>/status, or sacct's MaxRSS) to measure yours, or enter a measured peak under 'Check against a measurement'.",
+            size(row("overhead")), crate::units::format_fixed(s.overhead_bp, 2)
+        )
+    } else {
+        format!(
+            "{} here: {} % of the arrays, for the caching allocator's rounding and fragmentation and for short-lived temporaries. PyTorch reports it as the gap between torch.cuda.max_memory_reserved() and max_memory_allocated(); measure yours and set it, or enter a measured peak under 'Check against a measurement' to see how far the estimate is.",
+            size(row("overhead")), crate::units::format_fixed(s.overhead_bp, 2)
+        )
+    }));
     out.push(qa("compression", "How do compression, quantization, sparsity and pruning help?", if sim {
         "Output and snapshot compression (lossless about 1.5–2×, lossy 10–100×) shrinks what is written and buffered, not the working state. Mixed or reduced precision storage shrinks the state itself.".into()
     } else {
         format!("Quantization stores weights in fewer bits (4-bit NF4 ≈ 4.13 bits with its block scales; GGUF Q4_K_M ≈ 4.84 on average over its tensors), cutting the weights row by 3–4× against 16-bit; this calculator counts the scales. Unstructured sparsity only saves memory when stored sparse: CSR costs an index per non-zero, so below about 50–60 % zeros it is larger than dense (a warning says so). Pruning whole heads or layers reduces every row that depends on them. Your weights take {} now.", size(row("weights")))
     }));
-    out.push(qa("host", "What is the difference between GPU and host memory?", format!(
+    if sim {
+        out.push(qa("host", "Node memory, GPU memory: which one limits this run?", if e.per == "GPU" {
+            format!(
+                "Each GPU must hold its rank's arrays: {} per GPU here, against {}. The node's own memory holds each rank's host process and any host copy of the arrays: {} per node here, against {}. Both must fit.",
+                size(total), size(e.capacity_bytes), size(e.host_per_node_bytes), size(e.host_capacity_bytes.unwrap_or(0))
+            )
+        } else {
+            format!(
+                "A CPU run keeps everything in the node's memory, shared by the ranks on it: {} per node here, against {}. Leave a few GiB for the operating system and the file-system cache; batch systems often cap a job below the physical memory.",
+                size(total), size(e.capacity_bytes)
+            )
+        }));
+    } else {
+        out.push(qa("host", "What is the difference between GPU and host memory?", format!(
         "GPU memory (HBM) is what must hold the working set of every step: {} per device here, against {}. Host memory is the CPU RAM of the node: offloaded optimizer states or parameters (ZeRO-Offload), datasets kept in RAM, pinned staging buffers; {} per node here. Offloading trades GPU memory for PCIe traffic.",
         size(total), size(e.capacity_bytes), size(e.host_per_node_bytes)
     )));
+    }
     if !sim {
         out.push(qa("batch", "How does the batch size act?", format!(
             "Weights, gradients and optimizer states do not depend on it; activations (and the KV cache in inference) grow linearly with micro-batch × sequence length. Activations take {} at micro-batch {}: doubling it adds about as much again. Gradient accumulation reaches a large global batch without raising memory.",
@@ -76,18 +97,37 @@ pub fn faq(s: &Scenario, e: &Estimate, units: UnitSystem) -> Vec<Answer> {
         out.push(qa("mixed", "Does mixed precision save memory?", "It saves activation memory and speeds up math, but for the model states it costs more than pure 16-bit: the FP32 master copy (4 bytes) and FP32 moments (8 bytes) sit beside the 16-bit weights and gradients (2 + 2 bytes). Pure BF16 training without a master copy saves 4 bytes per parameter at some risk to convergence.".into()));
         out.push(qa("checkpointing", "What does activation checkpointing buy?", "Selective recomputation drops the attention scores and softmax (the 5·a·s/h term) for a few percent more compute; full recomputation keeps only each layer's input (2·s·b·h bytes per layer) and reruns the forward pass during the backward, about a third more compute (Korthikanti et al. 2022, section 4).".into()));
     } else {
+        let restart = row("checkpoint");
+        out.push(qa("restart", "How large is a restart file, and does writing it need memory?", if restart > 0 {
+            format!(
+                "One restart file holds the full state of every rank at every level the integrator needs: {} here (the 'One restart file' row). Keep at least two on disk, so a crash while writing does not lose the last good one. Codes write it rank by rank or through parallel I/O (MPI-IO, HDF5, ADIOS2), so it costs little memory beyond an output buffer.",
+                size(restart)
+            )
+        } else {
+            "One restart file holds the full state of every rank at every level the integrator needs, uncompressed; set 'Checkpoint every' to see its size as a row. Keep at least two on disk. Codes write it rank by rank or through parallel I/O (MPI-IO, HDF5, ADIOS2), so it costs little memory beyond an output buffer.".into()
+        }));
         out.push(qa("scaling", "Strong or weak scaling: what happens to memory per node?", "Strong scaling splits a fixed problem over more nodes: arrays per rank shrink, but halos, MPI buffers and libraries do not, so memory per node falls more slowly than 1/nodes. Weak scaling grows the problem with the nodes: memory per node stays about flat. The scaling chart shows both for your setup.".into()));
     }
-    out.push(qa("peak", "Is this the peak, or an average?", "The peak: everything that is resident at the same time at the worst moment of a step, summed (not the largest part alone, a mistake some calculators make). In training that is during the backward pass of the first layers, when activations, gradients and optimizer states coexist; in inference, at the longest context.".into()));
-    out.push(qa("fragmentation", "What about fragmentation and memory pools?", "Caching allocators (PyTorch, CUDA memory pools, Kokkos) keep freed blocks to reuse them and round sizes up, so reserved memory exceeds live tensors. With varying sequence lengths, fragmentation can reach tens of percent; PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True reduces it. The overhead setting stands for this.".into()));
-    out.push(qa("leaks", "Memory grows every step: is that the model?", "No formula predicts a leak. Growth from step to step usually means tensors kept alive by accident (a loss accumulated with its graph, a list of outputs), a cache that never evicts, or history kept for analysis. Compare torch.cuda.memory_allocated() across steps, or the code's own memory report.".into()));
-    out.push(qa("virtual", "Can virtual memory or unified memory make it fit?", "Swapping GPU memory to host through unified memory or the driver works, but every page fault crosses PCIe or NVLink-C2C, often slowing a step by 10× or more. On CPU nodes, swapping to disk is worse still; HPC nodes usually have no swap. Plan for the estimate to fit in physical memory.".into()));
+    if sim {
+        out.push(qa("peak", "Is this the peak, or an average?", "The peak: everything resident at the same time on the busiest rank, summed (not the largest part alone). In a time-stepping code that is usually during the step that also writes output or rebuilds neighbour lists; in a plane-wave code, during the iterative diagonalisation.".into()));
+        out.push(qa("fragmentation", "What about fragmentation and memory pools?", "malloc rounds allocations and keeps freed memory in its arenas; arrays that grow (neighbour lists, particle arrays after migration) are reallocated larger and the old block is not always returned. GPU codes with memory pools (Kokkos, Umpire, CUDA pools) reserve more than they use. The overhead setting stands for this.".into()));
+        out.push(qa("leaks", "Memory grows every step: is that the code?", "No formula predicts a leak. Growth from step to step usually means arrays that grow with the system (more neighbours as it densifies, load imbalance moving atoms to one rank), diagnostics or history kept in memory, or an I/O library's buffers. Compare the code's own memory report, or VmRSS in /proc/<pid>/status, across steps.".into()));
+    } else {
+        out.push(qa("peak", "Is this the peak, or an average?", "The peak: everything that is resident at the same time at the worst moment of a step, summed (not the largest part alone, a mistake some calculators make). In training that is during the backward pass of the first layers, when activations, gradients and optimizer states coexist; in inference, at the longest context.".into()));
+        out.push(qa("fragmentation", "What about fragmentation and memory pools?", "Caching allocators (PyTorch, CUDA memory pools, Kokkos) keep freed blocks to reuse them and round sizes up, so reserved memory exceeds live tensors. With varying sequence lengths, fragmentation can reach tens of percent; PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True reduces it. The overhead setting stands for this.".into()));
+        out.push(qa("leaks", "Memory grows every step: is that the model?", "No formula predicts a leak. Growth from step to step usually means tensors kept alive by accident (a loss accumulated with its graph, a list of outputs), a cache that never evicts, or history kept for analysis. Compare torch.cuda.memory_allocated() across steps, or the code's own memory report.".into()));
+    }
+    out.push(qa("virtual", "Can virtual memory or unified memory make it fit?", if sim { "On CPU nodes, swapping to disk slows a memory-bound code by orders of magnitude, and HPC nodes usually have no swap. GPU codes can oversubscribe through unified memory, but every page fault crosses PCIe or NVLink-C2C. Plan for the estimate to fit in physical memory.".into() } else { "Swapping GPU memory to host through unified memory or the driver works, but every page fault crosses PCIe or NVLink-C2C, often slowing a step by 10× or more. On CPU nodes, swapping to disk is worse still; HPC nodes usually have no swap. Plan for the estimate to fit in physical memory.".into() }));
     out.push(qa("numa", "Does NUMA matter?", "On CPU nodes memory is split between sockets; a rank reading the other socket's memory gets less bandwidth. Pin ranks to sockets (e.g. --map-by numa) and allocate in the rank after pinning (first touch). Capacity is per node; bandwidth is per socket.".into()));
     out.push(qa("distributed", "How do multiple GPUs and nodes change it?", if sim {
         format!("Each rank holds its subdomain plus halos; the page shows the busiest one ({}). Total memory over all ranks is {}.", e.busiest, size(e.cluster_bytes))
     } else {
         format!("Data parallelism copies the model to every GPU unless ZeRO or FSDP shards it; tensor and pipeline parallelism split the model itself. The figures are for {}; all GPUs together hold {}.", e.busiest, size(e.cluster_bytes))
     }));
-    out.push(qa("bandwidth", "Capacity fits: will it be fast?", "Capacity decides whether it runs; bandwidth decides how fast. Memory-bound steps (inference decoding, stencils, lattice Boltzmann) run at the speed of moving their bytes: roughly bytes per step ÷ memory bandwidth (3.35 TB/s on an H100 SXM). Halving the bytes per value halves that time as well as the memory.".into()));
+    out.push(qa("bandwidth", "Capacity fits: will it be fast?", if sim {
+        "Capacity decides whether it runs; bandwidth decides how fast. Memory-bound steps (stencils, lattice Boltzmann, sparse solvers) run at the speed of moving their bytes: roughly bytes per step ÷ memory bandwidth (about 0.2–0.5 TB/s per CPU socket, 3.35 TB/s on an H100 SXM). Halving the bytes per value halves that time as well as the memory.".into()
+    } else {
+        "Capacity decides whether it runs; bandwidth decides how fast. Memory-bound steps (inference decoding, stencils, lattice Boltzmann) run at the speed of moving their bytes: roughly bytes per step ÷ memory bandwidth (3.35 TB/s on an H100 SXM). Halving the bytes per value halves that time as well as the memory.".into()
+    }));
     out
 }

@@ -304,6 +304,8 @@ pub const FIELDS: &[Field] = &[
     f("measured_kind", "Reported by", G::Check, false, Select, EVERY, "Each tool counts a different part of the breakdown."),
     f("calibration", "Calibration kept", G::Check, true, Size { unit: "MiB" }, EVERY, "Memory added per device (per rank in simulations) to match a measurement; a bare number is MiB."),
     sf("sim_device", "Runs on", G::Sim, false, Select, 0, "CPU nodes (compared with node memory) or GPU-resident with one rank per GPU."),
+    sf("host_mirror", "Host copy of the arrays (GPU)", G::SimRanks, true, Toggle, 0, "GPU codes that keep a host buffer beside every device buffer (FluidX3D) need as much host memory per GPU."),
+    sf("halo_one_rank", "Ghost layers on a single rank", G::SimSize, true, Toggle, GRID | LBM, "Off: one rank on one device wraps its periodic boundaries in place and keeps no ghost layer (FluidX3D)."),
     sf("nx", "Cells in x", G::SimSize, false, Count, GRID | LBM | SPEC, "Grid points along x."),
     sf("ny", "Cells in y", G::SimSize, false, Count, GRID | LBM | SPEC, "Grid points along y."),
     sf("nz", "Cells in z", G::SimSize, false, Count, GRID | LBM | SPEC, "Grid points along z; 1 for a 2D problem."),

@@ -245,6 +245,8 @@ fn sim_canonical(key: &str, m: &Sim) -> String {
         "method" => m.method.id().into(),
         "code" => m.code.id().into(),
         "sim_device" => m.device.id().into(),
+        "host_mirror" => toggle_text(m.host_mirror).into(),
+        "halo_one_rank" => toggle_text(m.halo_one_rank).into(),
         "nx" => m.nx.to_string(),
         "ny" => m.ny.to_string(),
         "nz" => m.nz.to_string(),
@@ -832,6 +834,8 @@ impl Inputs {
         let code = r.choice::<crate::codes::Code>("code");
         let method = r.choice::<Method>("method");
         let device = r.choice::<SimDevice>("sim_device");
+        let host_mirror = r.toggle("host_mirror");
+        let halo_one_rank = r.toggle("halo_one_rank");
         let nx = r.count("nx", 1, 10_000_000, false);
         let ny = r.count("ny", 1, 10_000_000, false);
         let nz = r.count("nz", 1, 10_000_000, false);
@@ -1004,6 +1008,8 @@ impl Inputs {
             nodes: nodes?,
             node_mem: node_mem.flatten()?,
             device: device?,
+            host_mirror: host_mirror?,
+            halo_one_rank: halo_one_rank?,
             rank_mib: rank_mib?,
             imbalance_bp: imbalance?,
             steps: steps?,

@@ -37,6 +37,7 @@ pub mod sim_estimate;
 pub mod stage;
 pub mod training;
 pub mod units;
+pub mod wording;
 
 pub use choice::Choice;
 pub use estimate::{estimate, Component, Estimate, Location};

@@ -291,6 +291,11 @@ pub struct Sim {
     pub nodes: u64,
     pub node_mem: u64,
     pub device: SimDevice,
+    /// GPU codes: a host copy of every device array.
+    pub host_mirror: bool,
+    /// A single rank still pads its subdomain with ghost layers (false: none, as codes that
+    /// wrap periodic boundaries in place).
+    pub halo_one_rank: bool,
     /// Per-rank memory outside the solver's arrays (MPI buffers, libraries), MiB.
     pub rank_mib: u64,
     /// Extra work on the busiest rank, basis points.
@@ -349,6 +354,8 @@ impl Default for Sim {
             nodes: 1,
             node_mem: 256 << 30,
             device: SimDevice::Cpu,
+            host_mirror: false,
+            halo_one_rank: true,
             rank_mib: 100,
             imbalance_bp: 0,
             steps: 1000,

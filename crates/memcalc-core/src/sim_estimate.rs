@@ -14,6 +14,7 @@ const SRC_MESH: &str = "CSR storage (values + column indices + row pointers, Saa
 const SRC_LBM: &str = "Q distributions per cell, two copies or one with in-place streaming (Lehmann et al. 2022, Esoteric Pull and Esoteric Push, Computation 10(6):92; FluidX3D: 93 bytes/cell D3Q19 FP32, 55 with FP16 storage)";
 const SRC_FFT: &str = "Pseudo-spectral codes keep fields in physical and spectral space, transforms on a 3/2-padded grid for dealiasing (Orszag 1971) with transpose buffers of pencil decompositions (P3DFFT, 2DECOMP&FFT)";
 const SRC_HISTORY: &str = "Snapshots and output frames are the prognostic state; binomial checkpointing after Griewank & Walther 2000 (Algorithm 799: revolve)";
+const SRC_MIRROR: &str = "FluidX3D src/opencl.hpp (Memory<T>: a host buffer beside every device buffer); CUDA codes with host staging copies";
 const SRC_RANK: &str = "Per-process memory outside the solver's arrays (MPI eager buffers, libraries, executable): tens to hundreds of MiB per rank; measure with your code's report or /proc/<pid>/status";
 
 /// One part, per rank, before it is shown per node or per GPU.
@@ -101,7 +102,13 @@ fn subdomains(m: &Sim, halo: f64) -> Subdomains {
         p,
         owned,
         local: imbalance(m, owned),
-        ghost: padded(l, halo, two_d) - l.0 * l.1 * l.2,
+        // One rank on one device has no neighbour to exchange with: codes that wrap periodic
+        // boundaries in place (FluidX3D) keep no ghost layer; others still pad (the default).
+        ghost: if m.ranks == 1 && !m.halo_one_rank {
+            0.0
+        } else {
+            padded(l, halo, two_d) - l.0 * l.1 * l.2
+        },
     }
 }
 
@@ -707,6 +714,15 @@ pub fn estimate_sim(s: &Scenario) -> Estimate {
     let per_rank: u64 = crate::sat::sum(parts.iter().map(|p| p.rank_bytes));
     let all_ranks: u64 = crate::sat::sum(parts.iter().map(|p| p.total_bytes));
     let per = if gpu { "GPU" } else { "node" };
+    // GPU codes: the host side of each rank (its process, and a host copy of the device arrays
+    // where the code keeps one, as FluidX3D's Memory<T> does) is host memory per node, checked
+    // apart from the GPU.
+    let mirror = if gpu && m.host_mirror { tensors } else { 0 };
+    let host_rank = if gpu {
+        crate::add!(mirror, m.rank_mib << 20)
+    } else {
+        0
+    };
     let mut components: Vec<Component> = parts
         .into_iter()
         .map(|p| Component {
@@ -725,6 +741,20 @@ pub fn estimate_sim(s: &Scenario) -> Estimate {
         })
         .collect();
 
+    if gpu {
+        if mirror > 0 {
+            components.push(Component { id: "host_mirror", label: "Host copy of the arrays", bytes: mirror, location: Location::Host,
+                formula: format!("{} B of device arrays, mirrored on the host", g(mirror)),
+                question: "Why does a GPU code need host memory too?",
+                explanation: "The code keeps a host copy of every device buffer (to initialise, write output and restart), so each GPU's arrays are also in the node's memory.".into(),
+                source: SRC_MIRROR });
+        }
+        components.push(Component { id: "host_process", label: "Host process (MPI, libraries)", bytes: m.rank_mib << 20, location: Location::Host,
+            formula: format!("{} MiB per rank", g(m.rank_mib)),
+            question: "What does each GPU's host process cost?",
+            explanation: "The rank driving each GPU is a host process with MPI buffers, libraries and the executable.".into(),
+            source: SRC_RANK });
+    }
     let frames = m.steps.checked_div(m.output_every).unwrap_or(0);
     let global_snap = snap_all;
     let output_total = crate::mul!(compressed(global_snap), frames);
@@ -771,9 +801,13 @@ pub fn estimate_sim(s: &Scenario) -> Estimate {
         components,
         per_device_bytes: per_device,
         cluster_bytes: all_ranks,
-        host_per_node_bytes: crate::mul!(per_rank, ranks_per_node),
+        host_per_node_bytes: if gpu {
+            crate::mul!(host_rank, ranks_per_node)
+        } else {
+            crate::mul!(per_rank, ranks_per_node)
+        },
         capacity_bytes: capacity,
-        host_capacity_bytes: None,
+        host_capacity_bytes: gpu.then_some(m.node_mem),
         device_label: if gpu {
             s.device.label()
         } else {
@@ -791,7 +825,7 @@ pub fn estimate_sim(s: &Scenario) -> Estimate {
         trainable_params: 0,
         per_rank_bytes: per_rank,
         disk_bytes: disk,
-        devices_per_node: 1,
+        devices_per_node: if gpu { ranks_per_node } else { 1 },
         warnings,
         serving: None,
     }

@@ -455,3 +455,59 @@ fn a_code_profile_sets_visible_settings_that_stay_editable() {
         assert!(estimate(&s).per_device_bytes > 0, "{}", p.id);
     }
 }
+
+#[test]
+fn gpu_runs_report_per_gpu_and_host_memory_per_node_apart() {
+    let q = "mode=sim&method=lbm&nx=256&ny=256&nz=256&dtype=fp32&sim_device=gpu&ranks=8&nodes=2&overhead=0";
+    let plain = est(q);
+    let mirrored = est(&format!("{q}&host_mirror=on"));
+    // The GPU's own total does not change; the host side grows by the arrays of 4 GPUs a node.
+    assert_eq!(plain.per_device_bytes, mirrored.per_device_bytes);
+    let arrays = bytes(&mirrored, "host_mirror");
+    assert_eq!(
+        mirrored.host_per_node_bytes - plain.host_per_node_bytes,
+        4 * arrays
+    );
+    assert_eq!(plain.host_per_node_bytes, 4 * 100 * (1 << 20));
+    assert!(mirrored.host_capacity_bytes.is_some());
+    // One rank on one device: no ghost layer when the code wraps its boundaries in place.
+    let one = "mode=sim&method=lbm&nx=128&ny=128&nz=128&sim_device=gpu&ranks=1&nodes=1";
+    assert!(
+        bytes(&est(one), "halo") > 0,
+        "today's default keeps the layer"
+    );
+    assert_eq!(bytes(&est(&format!("{one}&halo_one_rank=off")), "halo"), 0);
+}
+
+#[test]
+fn a_physics_page_speaks_of_ranks_nodes_and_gpus() {
+    use memcalc_core::units::UnitSystem;
+    for q in [
+        "mode=sim&method=grid",
+        "mode=sim&code=fluidx3d&nx=256&ny=256&nz=256",
+        "mode=sim&code=quantum_espresso",
+    ] {
+        let s = scenario(q);
+        let e = estimate(&s);
+        let caption = memcalc_core::wording::table_caption(&e);
+        assert!(!caption.contains("device"), "{q}: {caption}");
+        for a in memcalc_core::faq::faq(&s, &e, UnitSystem::Binary) {
+            for word in [
+                "torch",
+                "ZeRO",
+                "optimizer state",
+                "backward pass",
+                "inference",
+                "KV cache",
+            ] {
+                assert!(!a.answer.contains(word), "{q}: FAQ '{}' says {word}", a.id);
+            }
+        }
+        let dtype = memcalc_core::fields::field("dtype").unwrap();
+        assert!(!memcalc_core::wording::field_help(dtype, s.mode).contains("backward"));
+    }
+    let cpu = scenario("mode=sim&method=grid");
+    let gpu_field = memcalc_core::fields::field("gpu").unwrap();
+    assert!(!memcalc_core::wording::shown(gpu_field, cpu.mode, false));
+    assert!(memcalc_core::wording::shown(gpu_field, cpu.mode, true));
+}

@@ -1,0 +1,41 @@
+//! Words that depend on what is estimated: a physics run speaks of ranks, nodes and GPUs as the
+//! run has them, a neural model of devices; the page and the exports take them from here.
+
+use crate::estimate::Estimate;
+use crate::scenario::Mode;
+
+/// The breakdown table's caption.
+pub fn table_caption(e: &Estimate) -> String {
+    match (e.mode, e.per) {
+        (Mode::Sim, "GPU") => "Memory per GPU by part, and host memory per node".into(),
+        (Mode::Sim, _) => "Memory per node by part (every rank on the node)".into(),
+        _ => "Memory per device by component".into(),
+    }
+}
+
+/// The note beside the total.
+pub fn total_note(e: &Estimate) -> &'static str {
+    match (e.mode, e.per) {
+        (Mode::Sim, "GPU") => "The sum of every GPU row for one GPU, not the largest one: all of them are resident at the peak. Host rows are the node's memory for that GPU's rank; disk rows are written to storage.",
+        (Mode::Sim, _) => "The sum of every row for one node (each row is per rank × ranks per node), not the largest one: all of them are resident at the peak. Disk rows are written to storage.",
+        _ => "The sum of every GPU row, not the largest one: all of them are resident at the peak. Rows marked host are in CPU memory, rows marked disk are written to storage.",
+    }
+}
+
+/// A field's help in this mode: some fields mean something else in a simulation.
+pub fn field_help(f: &crate::fields::Field, mode: Mode) -> &'static str {
+    match (mode, f.key) {
+        (Mode::Sim, "dtype") => "Bytes per value of the state arrays (fields, particles, distributions): FP64 for most codes, FP32 on GPUs.",
+        (Mode::Sim, "gpu") => "The GPU each rank runs on (GPU-resident codes, one rank per GPU).",
+        (Mode::Sim, "runtime") => "CUDA or HIP context, kernels and library workspaces on each GPU, before any array.",
+        (Mode::Sim, "overhead") => "Allocator rounding and temporaries of the solver, as a share of the arrays.",
+        (Mode::Sim, "measured") => "The peak a run reported per rank (the code's own report) or per GPU (nvidia-smi).",
+        _ => f.help,
+    }
+}
+
+/// Whether a field is shown: a CPU simulation has no GPU to pick, a GPU one no per-rank MPI
+/// memory on the device.
+pub fn shown(f: &crate::fields::Field, mode: Mode, gpu_sim: bool) -> bool {
+    !(mode == Mode::Sim && !gpu_sim && matches!(f.key, "gpu" | "gpu_mem" | "runtime"))
+}

@@ -1,0 +1,48 @@
+import { test, expect, ready, totalBytes, ARTIFACTS } from "./fixtures";
+
+async function rowBytes(page, id: string): Promise<number> {
+  return Number(await page.locator(`[data-component="${id}"]`).getAttribute("data-bytes"));
+}
+
+test("a code profile sets the method and its defaults, which stay editable and travel in the link", async ({ page }) => {
+  await page.goto("./?mode=sim");
+  await ready(page);
+  await page.getByLabel("Simulation code", { exact: true }).selectOption("openfoam");
+  await ready(page);
+  await expect(page.getByLabel("Method", { exact: true })).toHaveValue("mesh");
+  await expect(page.getByLabel("Solver", { exact: true })).toHaveValue("segregated");
+  await expect(page).toHaveURL(/code=openfoam/);
+  // Segregated: one scalar matrix, so the matrix is smaller than the state of 6 variables × 2 levels.
+  const segregated = await rowBytes(page, "matrix");
+  await page.getByLabel("Solver", { exact: true }).selectOption("coupled");
+  await ready(page);
+  expect(await rowBytes(page, "matrix")).toBeGreaterThan(segregated * 30);
+  await expect(page).toHaveURL(/solver=coupled/);
+  // The link reopens the same state.
+  const url = page.url();
+  await page.goto(url);
+  await ready(page);
+  await expect(page.getByLabel("Solver", { exact: true })).toHaveValue("coupled");
+  await expect(page.getByLabel("Simulation code", { exact: true })).toHaveValue("openfoam");
+  // A CPU run has no GPU to pick.
+  await expect(page.getByLabel("GPU", { exact: true })).toHaveCount(0);
+  await expect(page.locator("table.breakdown caption")).toContainText("per node");
+});
+
+test("plane-wave DFT reproduces pw.x's own estimate, and a GPU code shows host memory per node", async ({ page }) => {
+  // Quantum ESPRESSO 6.4 printed "Estimated max dynamical RAM per process > 34.13 MB" for this run.
+  await page.goto("./?mode=sim&code=quantum_espresso&ranks=16&pools=16&nodes=1&ecutwfc=40&ecutrho=160&cell_volume=1330.204&bands=6&kpoints=32&atoms=4&pseudopotential=paw&projectors=8&betas=2&lmax_beta=0&fft_grid=97200&forces=on&stress=on&rank_overhead=0&overhead=0");
+  await ready(page);
+  await expect(page.getByLabel("Method", { exact: true })).toHaveValue("planewave");
+  const perRank = (await totalBytes(page)) / 16 / 2 ** 20;
+  expect(Math.abs(perRank - 34.13) / 34.13).toBeLessThan(0.01);
+  expect(await rowBytes(page, "wavefunctions")).toBeGreaterThan(0);
+  await page.screenshot({ path: `${ARTIFACTS}/${test.info().project.name}-sim-planewave.png`, fullPage: true });
+
+  await page.goto("./?mode=sim&code=fluidx3d&nx=512&ny=512&nz=512&gpu=a100-80");
+  await ready(page);
+  await expect(page.locator('[data-component="host_mirror"]')).toHaveAttribute("data-location", "host");
+  expect(await rowBytes(page, "halo")).toBe(0);
+  await expect(page.locator("table.breakdown caption")).toContainText("per GPU");
+  await expect(page.getByText("Host memory per node", { exact: true })).toBeVisible();
+});
