@@ -7,8 +7,8 @@ use memcalc_core::{estimate, Estimate, FieldError, Inputs, Notice, Scenario};
 
 use crate::browser;
 use crate::components::{
-    BreakdownChart, CheckPanel, DerivedAnswers, DisplayControls, Faq, PresetPicker, QueryNotices,
-    ResultsTable, ScalingChart, ScenarioForm, SharePanel, Verdict,
+    BreakdownChart, CheckPanel, DerivedAnswers, DisplayControls, Faq, LayoutSearch, PresetPicker,
+    QueryNotices, ResultsTable, ScalingChart, ScenarioForm, SharePanel, Verdict,
 };
 use crate::location;
 
@@ -241,6 +241,7 @@ pub fn Calculator(
                 })}
                 {shows("chart").then(|| view! { <BreakdownChart estimate=result units=units_signal theme=theme/> })}
                 {shows("advice").then(|| view! { <DerivedAnswers estimate=result derived=derived units=units_signal on_apply=on_apply locked=locked.clone()/> })}
+                {(shows("advice") && locked.is_empty()).then(|| view! { <LayoutSearch scenario=scenario units=units_signal on_apply=on_apply/> })}
                 {shows("scaling").then(|| view! { <ScalingChart sweep=sweep estimate=result units=units_signal theme=theme/> })}
                 {shows("table").then(|| view! { <ResultsTable estimate=result units=units_signal explanations=shows("explanations")/> })}
                 {shows("faq").then(|| view! { <Faq scenario=scenario estimate=result units=units_signal/> })}

@@ -48,6 +48,7 @@ pub fn ScenarioForm(
             />
             {(key == "params").then(|| view! { <p class="derived-hint">{move || params_hint.get()}</p> })}
             {(key == "node_mem" && !is_locked).then(|| view! { <super::NodePicker on_change=on_change/> })}
+            {(key == "framework").then(|| view! { <super::FrameworkImplied inputs=inputs/> })}
         }
     };
 

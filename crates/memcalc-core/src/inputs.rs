@@ -1110,6 +1110,8 @@ impl Inputs {
     pub fn change(&mut self, key: &str, value: String) {
         match key {
             "mode" => self.switch_mode(&value),
+            // A framework moves the settings it implies that the user has not changed.
+            "framework" => self.switch_framework(&value),
             // A known model fills the architecture fields; they stay editable.
             "model_id" => self.choose_model(&value),
             "code" => {

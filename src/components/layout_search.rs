@@ -1,0 +1,76 @@
+use leptos::prelude::*;
+use memcalc_core::layouts::{training_layouts, MICRO_BATCHES};
+use memcalc_core::units::{format_bytes, UnitSystem};
+use memcalc_core::Scenario;
+
+/// Training: the layouts on the scenario's GPUs that fit, cheapest first, each one click to
+/// apply. The core searches and ranks; the search runs only while the fold is open.
+#[component]
+pub fn LayoutSearch(
+    /// The scenario in force.
+    #[prop(into)]
+    scenario: Signal<Scenario>,
+    /// Units of every size shown.
+    #[prop(into)]
+    units: Signal<UnitSystem>,
+    /// Applies a layout: (key, value) pairs to set.
+    on_apply: Callback<Vec<(&'static str, String)>>,
+) -> impl IntoView {
+    let open = RwSignal::new(false);
+    let found = Memo::new(move |_| {
+        if open.get() {
+            scenario.with(|s| training_layouts(s, 6))
+        } else {
+            Vec::new()
+        }
+    });
+    let trains = move || scenario.with(|s| s.mode.trains() && s.sciml.is_transformer());
+    let gpus = move || scenario.with(|s| s.parallel.gpus);
+    view! {
+        <Show when=trains>
+            <details class="layouts" data-testid="layouts" on:toggle=move |ev| {
+                use wasm_bindgen::JsCast;
+                if let Some(d) = ev.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok()) {
+                    open.set(d.has_attribute("open"));
+                }
+            }>
+                <summary>{move || format!("Layouts that fit on {} GPUs", gpus())}</summary>
+                <p class="help">
+                    {format!("Ranked: no offload first, then the least compute lost to recomputation (full 33 %, per-op 17 %, selective 3 %) and to the pipeline bubble (1F1B with {MICRO_BATCHES} micro-batches), then the fewest bytes each GPU sends per step. Tensor parallelism stays within a node.")}
+                </p>
+                <Show
+                    when=move || found.with(|f| !f.is_empty())
+                    fallback=|| view! { <p class="muted">"No layout on these GPUs fits: add GPUs or a memory saver."</p> }
+                >
+                    <ol class="savings">
+                        {move || {
+                            found
+                                .get()
+                                .into_iter()
+                                .map(|l| {
+                                    let patch = l.patch.clone();
+                                    view! {
+                                        <li data-layout=l.query()>
+                                            <span class="saving-label">{l.label()}</span>
+                                            <span class="saving-bytes">
+                                                {format!(
+                                                    "{} · {} % compute lost · {} sent per step",
+                                                    format_bytes(l.per_device_bytes, units.get()),
+                                                    l.recompute_pct + l.bubble_pct,
+                                                    format_bytes(l.comm_bytes, units.get())
+                                                )}
+                                            </span>
+                                            <button type="button" on:click=move |_| on_apply.run(patch.clone())>
+                                                "Apply"
+                                            </button>
+                                        </li>
+                                    }
+                                })
+                                .collect_view()
+                        }}
+                    </ol>
+                </Show>
+            </details>
+        </Show>
+    }
+}

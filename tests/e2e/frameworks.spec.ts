@@ -1,0 +1,49 @@
+import { test, expect, ready } from "./fixtures";
+
+const L8 = "layers=32&hidden=4096&heads=32&kv_heads=8&ffn=14336&vocab=128256";
+
+test("framework= sets its defaults, lists them with their sources, and a link keeps only later changes", async ({ page }) => {
+  await page.goto(`./?v=1&framework=torchtune&${L8}&batch=2`);
+  await ready(page);
+  const implied = page.getByTestId("framework-implied");
+  await expect(implied).toBeVisible();
+  await expect(implied.locator('li[data-key="loss_chunks"]')).toContainText("loss_chunks=8");
+  await expect(implied.locator('li[data-key="loss_chunks"]')).toContainText("CEWithChunkedOutputLoss");
+  await expect(page.getByLabel("Framework", { exact: true })).toHaveValue("torchtune");
+  await expect(page.getByLabel("Activation recomputation", { exact: true })).toHaveValue("full");
+  const logits = page.locator('[data-component="logits"]');
+  const logitBytes = async () => Number(await logits.getAttribute("data-bytes"));
+  const before = await logitBytes();
+
+  // Overriding one implied setting is shown as such, changes the total, and stays in the link.
+  await page.locator("fieldset", { has: page.locator("legend", { hasText: "Framework and training mechanics" }) }).locator("summary").click();
+  const chunks = page.getByLabel("Loss computed in chunks", { exact: true });
+  await chunks.fill("1");
+  await expect(implied.locator('li[data-key="loss_chunks"]')).toHaveAttribute("data-overridden", "true");
+  // One chunk holds every logit's FP32 copies at once: the loss row grows.
+  await expect.poll(logitBytes).toBeGreaterThan(before);
+  await expect.poll(() => page.url()).toContain("loss_chunks=1");
+  expect(page.url()).toMatch(/\?v=\d+&framework=torchtune&/);
+  expect(page.url()).not.toContain("recompute=");
+
+  // Switching framework moves the implied values and keeps the user's.
+  await page.getByLabel("Framework", { exact: true }).selectOption("torchtitan");
+  await expect(page.getByLabel("Activation recomputation", { exact: true })).toHaveValue("selective_op");
+  await expect(chunks).toHaveValue("1");
+  await expect(page.locator('[data-component="gathered_layers"]')).toHaveCount(0);
+  await page.getByLabel("Framework", { exact: true }).selectOption("none");
+  await expect(page.getByTestId("framework-implied")).toHaveCount(0);
+  await expect(page.getByLabel("Activation recomputation", { exact: true })).toHaveValue("none");
+});
+
+test("the layout search lists layouts that fit on the GPUs and applies one", async ({ page }) => {
+  await page.goto(`./?v=1&${L8}&seq=4096&gpus=8`);
+  await ready(page);
+  await expect(page.getByTestId("verdict")).toHaveAttribute("data-fits", "false");
+  const layouts = page.getByTestId("layouts");
+  await layouts.locator("summary").click();
+  const first = layouts.locator("li[data-layout]").first();
+  await expect(first).toBeVisible();
+  await first.getByRole("button", { name: "Apply" }).click();
+  await expect(page.getByTestId("verdict")).toHaveAttribute("data-fits", "true");
+});
