@@ -7,7 +7,8 @@ use memcalc_core::{estimate, Estimate, FieldError, Inputs, Notice, Scenario};
 
 use crate::browser;
 use crate::components::{
-    BreakdownChart, CheckPanel, DerivedAnswers, DisplayControls, Faq, LayoutSearch, PresetPicker,
+    BreakdownChart, CheckPanel, ConfigImport, DerivedAnswers, DisplayControls, Faq, LayoutSearch,
+    PresetPicker,
     QueryNotices, ResultsTable, ScalingChart, ScenarioForm, SharePanel, Verdict,
 };
 use crate::location;
@@ -177,6 +178,10 @@ pub fn Calculator(
         preset.set(Some(p));
         push_next.set_value(true);
     });
+    let on_import = Callback::new(move |arch: memcalc_core::arch::Arch| {
+        set_inputs.update(|i| i.set_arch(&arch));
+        push_next.set_value(true);
+    });
     let on_apply = Callback::new(move |patch: Vec<(&'static str, String)>| {
         set_inputs.update(|i| {
             for (k, v) in patch {
@@ -209,6 +214,7 @@ pub fn Calculator(
                     </div>
                     <QueryNotices notices=notices on_dismiss=Callback::new(move |_| set_notices.set(Vec::new()))/>
                     {locked.is_empty().then(|| view! { <PresetPicker on_pick=on_preset current=preset edited=preset_edited/> })}
+                    {locked.is_empty().then(|| view! { <ConfigImport on_import=on_import/> })}
                     <ScenarioForm inputs=inputs errors=errors mode=mode method=method model=model params_hint=params_hint on_change=on_change locked=locked_for_form/>
                 </section>
             })}
