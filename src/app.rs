@@ -8,8 +8,7 @@ use memcalc_core::{estimate, Estimate, FieldError, Inputs, Notice, Scenario};
 use crate::browser;
 use crate::components::{
     BreakdownChart, CheckPanel, ConfigImport, DerivedAnswers, DisplayControls, Faq, LayoutSearch,
-    PresetPicker,
-    QueryNotices, ResultsTable, ScalingChart, ScenarioForm, SharePanel, Verdict,
+    PresetPicker, QueryNotices, ResultsTable, ScalingChart, ScenarioForm, SharePanel, Verdict,
 };
 use crate::location;
 
