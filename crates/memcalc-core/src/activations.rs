@@ -27,6 +27,8 @@ pub struct LayerShape {
     pub selective_op: bool,
     /// Loss computed in this many chunks; None: the textbook logits term.
     pub loss_chunks: Option<u64>,
+    /// Output layer fused with the loss: no 16-bit logits kept, only the chunk in flight.
+    pub fused_loss: bool,
 }
 
 /// Terms of one layer's stored activations, in bytes per device.
@@ -185,12 +187,19 @@ impl LayerShape {
         let inputs = if self.sp { inputs.div_ceil(t) } else { inputs };
         let logits = crate::mul!(self.seq, self.batch, self.arch.vocab);
         let loss = match self.loss_chunks {
+            // Cut Cross-Entropy: logits computed block by block in on-chip memory, never
+            // stored; only an FP32 log-sum-exp per token remains.
+            None if self.fused_loss => crate::mul!(4, self.seq, self.batch),
             None => {
                 let per_logit = if self.elem < 4 { self.elem + 4 } else { 4 };
                 crate::mul!(logits, per_logit)
             }
             // The logits in the training precision stay (the output layer produced them all);
             // one chunk at a time is upcast, log-softmaxed and differentiated in FP32.
+            // Fused with the output layer: a chunk's logits exist only while it is processed.
+            Some(n) if self.fused_loss => {
+                crate::mul!(logits, self.elem + crate::training::FP32_LOSS_BYTES).div_ceil(n.max(1))
+            }
             Some(n) => crate::add!(
                 crate::mul!(logits, self.elem),
                 crate::mul!(logits, crate::training::FP32_LOSS_BYTES).div_ceil(n.max(1))

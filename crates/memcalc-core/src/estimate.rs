@@ -252,6 +252,10 @@ fn estimate_model(s: &Scenario) -> Estimate {
             location: Location::Device,
             formula: if b.logits == 0 {
                 "0 B: the output layer is on the last pipeline stage".into()
+            } else if s.mech.fused_loss && s.mech.loss_chunks.is_none() {
+                format!("{} × {} tokens × 4 B (log-sum-exp) + inputs = {} B", g(s.seq), g(s.batch), g(b.logits))
+            } else if let (Some(n), true) = (s.mech.loss_chunks, s.mech.fused_loss) {
+                format!("{} × {} × {} vocabulary × ({} B + 12 B) ÷ {n} chunk{} + inputs = {} B", g(s.seq), g(s.batch), g(arch.vocab), plan.layer_shape(1, 1).elem, if n == 1 { "" } else { "s" }, g(b.logits))
             } else if let Some(n) = s.mech.loss_chunks {
                 format!("{} × {} × {} vocabulary × ({} B + 12 B ÷ {n} chunk{}) + inputs = {} B", g(s.seq), g(s.batch), g(arch.vocab), plan.layer_shape(1, 1).elem, if n == 1 { "" } else { "s" }, g(b.logits))
             } else {
@@ -262,11 +266,13 @@ fn estimate_model(s: &Scenario) -> Estimate {
                 "The output layer turns every position into a score per vocabulary entry: {} sequences × {} tokens × {} entries, kept for the loss in FP32 (and, in Hugging Face causal LMs, also in the training precision they are upcast from). Large vocabularies make this a gigabyte-scale term that most calculators forget.",
                 g(s.batch), g(s.seq), g(arch.vocab)
             ) + &match s.mech.loss_chunks {
+                None if s.mech.fused_loss => " Here the output layer is fused with the cross-entropy (Cut Cross-Entropy): logits are computed block by block in on-chip memory and never stored; only a log-sum-exp per token remains.".to_string(),
                 None => String::new(),
                 Some(1) => " The cross-entropy is computed in one piece: at its peak it holds the 16-bit logits, their FP32 upcast, the log-softmax it saves and that term's FP32 gradient — about 12 bytes per logit besides the 16-bit ones.".to_string(),
+                Some(n) if s.mech.fused_loss => format!(" The output layer is fused with the cross-entropy and runs in {n} chunks (Cut Cross-Entropy, Liger): the logits are never stored whole, only the chunk being computed with its FP32 terms."),
                 Some(n) => format!(" The cross-entropy is computed in {n} chunks (torchtune, torchtitan): the 16-bit logits stay, but only one chunk at a time is upcast to FP32 with its log-softmax and gradient."),
             },
-            source: if s.mech.loss_chunks.is_some() { crate::training::SRC_LOSS } else { SRC_ACT },
+            source: if s.mech.fused_loss { crate::training::SRC_FUSED_LOSS } else if s.mech.loss_chunks.is_some() { crate::training::SRC_LOSS } else { SRC_ACT },
         });
     } else if engine {
         parts.extend(crate::engine_parts::components(s, &plan, &b));

@@ -234,6 +234,7 @@ pub const FIELDS: &[Field] = &[
     f("kv_dtype", "KV cache precision", G::Training, true, Select, INFER, "Format of cached keys and values; FP8 halves the cache of a 16-bit model."),
     f("framework", "Framework", G::Mechanics, false, Select, TRAINING, "Sets the defaults the framework uses (each listed below the form with its source); every one stays overridable."),
     f("loss_chunks", "Loss computed in chunks", G::Mechanics, true, Count, TRAINING, "Empty: the textbook logits term (16-bit + FP32 copy). 1: an unchunked cross-entropy's peak (FP32 upcast, log-softmax and its gradient, 12 B per logit beside the 16-bit logits); 8: torchtune's chunked loss."),
+    f("fused_loss", "Output layer fused with the loss", G::Mechanics, true, Toggle, TRAINING, "The logits are never stored: with loss_chunks empty, Cut Cross-Entropy (only a log-sum-exp per token); with loss_chunks, Liger's fused linear cross-entropy (one chunk at a time)."),
     f("compile", "Compiled kernels (torch.compile)", G::Mechanics, true, Toggle, TRAINING, "Off: eager PyTorch keeps FP32 copies of the norms' and RoPE's inputs for the backward pass."),
     f("zero_grad", "Gradients between steps", G::Mechanics, true, Select, TRAINING, "PyTorch frees gradients between steps (set_to_none): they reuse the memory the backward pass frees from activations. DeepSpeed and Megatron keep gradient buffers."),
     f("opt_in_bwd", "Optimizer step in backward", G::Mechanics, true, Toggle, TRAINING, "Each gradient is applied and freed as soon as it is computed (torchtune optimizer_in_bwd): only the largest one is alive."),
@@ -398,6 +399,7 @@ fn for_model(key: &str, model: crate::sciml::ModelKind) -> bool {
             | "lora_rank"
             | "lora_targets"
             | "loss_chunks"
+            | "fused_loss"
             | "compile"
             | "kbit_fp32"
             | "gathered_layers"

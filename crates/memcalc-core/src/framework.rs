@@ -64,7 +64,8 @@ const AXO_AC: &str = "Axolotl example configs: gradient_checkpointing: true";
 const UNS_AC: &str =
     "Unsloth use_gradient_checkpointing='unsloth' offloads checkpoints to host RAM";
 const UNS_FUSED: &str = "Unsloth Triton kernels for RMSNorm, RoPE and cross-entropy";
-const UNS_LOSS: &str = "Unsloth fused cross-entropy (Apple CCE): logits processed in chunks";
+const UNS_LOSS: &str =
+    "Unsloth documentation: Apple's Cut Cross-Entropy, the logits are never materialised whole";
 
 const HF: &[Implied] = &[
     i("zero_grad", "none", PT_ZERO_GRAD),
@@ -127,7 +128,7 @@ const AXOLOTL: &[Implied] = &[
 const UNSLOTH: &[Implied] = &[
     i("zero_grad", "none", PT_ZERO_GRAD),
     i("compile", "on", UNS_FUSED),
-    i("loss_chunks", "8", UNS_LOSS),
+    i("fused_loss", "on", UNS_LOSS),
     i("recompute", "full", UNS_AC),
     i("act_offload", "on", UNS_AC),
 ];

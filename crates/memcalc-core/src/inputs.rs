@@ -104,6 +104,7 @@ fn canonical(key: &str, s: &Scenario) -> String {
             .loss_chunks
             .map(|c| c.to_string())
             .unwrap_or_default(),
+        "fused_loss" => toggle_text(s.mech.fused_loss).into(),
         "compile" => toggle_text(s.mech.compile).into(),
         "zero_grad" => s.mech.zero_grad.id().into(),
         "opt_in_bwd" => toggle_text(s.mech.opt_in_bwd).into(),
@@ -556,6 +557,7 @@ impl Inputs {
             } else {
                 Some(None)
             };
+            let fused_loss = r.toggle("fused_loss");
             let compile = r.toggle("compile");
             let zero_grad = r.choice::<crate::training::ZeroGrad>("zero_grad");
             let opt_in_bwd = r.toggle("opt_in_bwd");
@@ -573,6 +575,7 @@ impl Inputs {
             Some(crate::training::Mechanics {
                 framework: framework?,
                 loss_chunks: loss_chunks?,
+                fused_loss: fused_loss?,
                 compile: compile?,
                 zero_grad: zero_grad?,
                 opt_in_bwd: opt_in_bwd?,

@@ -225,6 +225,7 @@ impl<'a> Plan<'a> {
             eager: !s.mech.compile,
             selective_op: s.recompute == Recompute::SelectiveOp,
             loss_chunks: s.mech.loss_chunks,
+            fused_loss: s.mech.fused_loss,
         }
     }
 

@@ -28,6 +28,9 @@ pub struct Mechanics {
     /// Chunks the cross-entropy is computed in; None: the textbook term (16-bit logits and
     /// their FP32 copy, Korthikanti et al. 2022).
     pub loss_chunks: Option<u64>,
+    /// The output layer and the loss fused (Cut Cross-Entropy, Liger's fused linear
+    /// cross-entropy): the 16-bit logits are never stored, only one chunk of them at a time.
+    pub fused_loss: bool,
     /// Compiled (fused) kernels; off keeps eager PyTorch's FP32 copies in norms and RoPE.
     pub compile: bool,
     pub zero_grad: ZeroGrad,
@@ -53,6 +56,7 @@ impl Default for Mechanics {
         Mechanics {
             framework: crate::framework::Framework::None,
             loss_chunks: None,
+            fused_loss: false,
             compile: true,
             zero_grad: ZeroGrad::Keep,
             opt_in_bwd: false,
@@ -67,6 +71,7 @@ impl Default for Mechanics {
 }
 
 pub const SRC_LOSS: &str = "PyTorch F.cross_entropy on upcast logits (FP32 copy, log-softmax, its gradient); torchtune CEWithChunkedOutputLoss (num_output_chunks=8); torchtitan PR #996 (chunked loss: −7 GiB on Llama 3 8B)";
+pub const SRC_FUSED_LOSS: &str = "Wijmans et al. 2024, Cut Your Losses in Large-Vocabulary Language Models (Cut Cross-Entropy, arXiv:2411.09009); Liger Kernel LigerFusedLinearCrossEntropyLoss; Unsloth documentation (Apple's CCE algorithm)";
 pub const SRC_ZERO_GRAD: &str = "PyTorch torch.optim.Optimizer.zero_grad(set_to_none=True), the default since 2.0: gradients are allocated in the backward pass while the activations it consumes are freed";
 pub const SRC_OPT_IN_BWD: &str = "torchtune memory optimizations tutorial, 'Fusing optimizer step into backward pass' (optimizer_in_bwd); PyTorch tutorial 'How to save memory by fusing the optimizer step into the backward pass' (register_post_accumulate_grad_hook)";
 pub const SRC_ACT_OFFLOAD: &str = "torchtune OffloadActivations (enable_activation_offloading); DeepSpeed activation_checkpointing.cpu_checkpointing; Unsloth gradient checkpointing 'unsloth' offloads checkpoints to RAM";

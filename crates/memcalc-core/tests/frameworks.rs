@@ -212,3 +212,22 @@ fn layout_search_finds_fitting_layouts_cheapest_first() {
         .iter()
         .all(|x| x.recompute_pct + x.bubble_pct >= l[0].recompute_pct + l[0].bubble_pct));
 }
+
+#[test]
+fn a_fused_loss_keeps_only_one_chunk_of_logits() {
+    let q = format!("mode=train&{L8}&batch=1&seq=1000&loss_chunks=8");
+    let logits = 1000u64 * 128_256;
+    let chunked = part(&q, "logits");
+    let fused = part(&format!("{q}&fused_loss=on"), "logits");
+    assert_eq!(
+        chunked - fused,
+        logits * 2 + (logits * 12).div_ceil(8) - (logits * 14).div_ceil(8)
+    );
+}
+
+#[test]
+fn cut_cross_entropy_keeps_a_log_sum_exp_per_token() {
+    let q = format!("mode=train&{L8}&batch=2&seq=1000&fused_loss=on");
+    let inputs = 2 * 2 * 1000 * 4096 * 2;
+    assert_eq!(part(&q, "logits"), inputs + 4 * 2 * 1000);
+}

@@ -181,6 +181,7 @@ fn gpt3_layer(tp: u64, sp: bool, selective: bool) -> LayerShape {
         eager: false,
         selective_op: false,
         loss_chunks: None,
+        fused_loss: false,
     }
 }
 

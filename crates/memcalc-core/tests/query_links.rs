@@ -384,6 +384,7 @@ fn scenario_strategy() -> impl Strategy<Value = Scenario> {
                     } else {
                         Some(1 + (q[21] >> 4) % 64)
                     },
+                    fused_loss: (q[21] >> 2) % 2 == 0,
                     compile: q[22] % 2 == 0,
                     zero_grad: pick::<memcalc_core::training::ZeroGrad>(q[22] >> 1),
                     opt_in_bwd: q[23] % 2 == 0,
