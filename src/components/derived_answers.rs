@@ -115,12 +115,13 @@ pub fn DerivedAnswers(
                 },
             ));
         }
+        let (label, none) = memcalc_core::derived::fewest_gpus_words(e.mode);
         rows.push((
             "fewest-gpus",
-            "Fewest GPUs with this parallel setup",
-            d.fewest_gpus.map(group_digits).unwrap_or_else(|| {
-                "no number: data parallelism only helps with ZeRO sharding".into()
-            }),
+            label,
+            d.fewest_gpus
+                .map(group_digits)
+                .unwrap_or_else(|| none.into()),
         ));
         rows.push((
             "cluster",

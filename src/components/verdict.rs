@@ -48,19 +48,14 @@ pub fn Verdict(
                 </strong>
             </p>
             <p class="verdict-text">
-                {move || {
-                    estimate.with(|e| {
-                        let diff = size(e.headroom_abs());
-                        let cap = size(e.capacity_bytes);
-                        if e.fits() {
-                            format!("Fits on {} ({cap}) with {diff} to spare.", e.device_label)
-                        } else {
-                            format!("Does not fit on {} ({cap}): {diff} short.", e.device_label)
-                        }
-                    })
-                }}
+                {move || estimate.with(|e| memcalc_core::report::verdict_with_capacity(e, units.get()))}
             </p>
             <p class="visually-hidden" aria-live="polite" aria-atomic="true" data-testid="verdict-announcement">{said}</p>
+            {move || estimate.with(|e| e.serving.map(|v| view! {
+                <p class="serving" data-testid="serving" data-tokens=v.pool_tokens.to_string() data-sequences=v.sequences.to_string()>
+                    {v.summary()}
+                </p>
+            }))}
             <Show when=move || stale.get()>
                 <p class="stale">"Showing the last valid result: correct the highlighted field to update it."</p>
             </Show>

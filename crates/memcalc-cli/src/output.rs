@@ -105,7 +105,8 @@ pub fn render(
             }
             if let Some(g) = d.fewest_gpus {
                 out.push_str(&format!(
-                    "Fewest GPUs with this parallel setup: {}\n",
+                    "{}: {}\n",
+                    memcalc_core::derived::fewest_gpus_words(e.mode).0,
                     group_digits(g)
                 ));
             }

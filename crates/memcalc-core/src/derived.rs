@@ -44,6 +44,21 @@ pub fn fewest_gpus(s: &Scenario) -> Option<u64> {
     smallest(1, MAX_GPUS / group, |dp| fits(&with_dp(dp))).map(|dp| group * dp)
 }
 
+/// How the fewest-GPUs answer is named, and what is said when there is none.
+pub fn fewest_gpus_words(mode: Mode) -> (&'static str, &'static str) {
+    if mode == Mode::Infer {
+        (
+            "Fewest GPUs (smallest tensor-parallel degree that fits)",
+            "none: no tensor-parallel degree dividing the heads fits",
+        )
+    } else {
+        (
+            "Fewest GPUs with this parallel setup",
+            "no number: data parallelism only helps with ZeRO sharding",
+        )
+    }
+}
+
 /// A tensor-parallel degree serving can use: it divides the attention heads, and divides the
 /// KV heads or is a multiple of them (each KV head then replicated, as vLLM does).
 pub fn valid_tp(s: &Scenario, tp: u64) -> bool {

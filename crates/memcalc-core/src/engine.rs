@@ -105,6 +105,9 @@ pub fn step_tokens(s: &Scenario) -> u64 {
 
 /// Sequences one step may hold (vLLM max_num_seqs): the sampler's dummy run covers as many.
 pub fn max_seqs(s: &Scenario) -> u64 {
+    if let Some(n) = s.max_num_seqs {
+        return n;
+    }
     match s.engine {
         Engine::Vllm if vllm_large(s) => 1024,
         Engine::Vllm => 256,
@@ -280,12 +283,12 @@ impl Plan<'_> {
         b.weights = crate::add!(layer_bytes(first_gpu, on_gpu), gpu_head);
         b.weights_host = crate::add!(embed_bytes, layer_bytes(0, first_gpu), host_head);
         // A GGUF mix counted tensor by tensor, as llama.cpp's buffers hold it.
-        let gguf = |first: u64, n: u64| crate::gguf::layers_bytes(a, s.quant, first, n);
+        let gguf = |first: u64, n: u64| crate::gguf::layers_bytes(a, s.quant, s.dtype, first, n);
         if let (None, Some(gpu), Some(host), Some((embed, out))) = (
             s.milli_bpw,
             gguf(first_gpu, on_gpu),
             gguf(0, first_gpu),
-            crate::gguf::ends_bytes(a, s.quant),
+            crate::gguf::ends_bytes(a, s.quant, s.dtype),
         ) {
             let (gpu_out, host_out) = if out_gpu { (out, 0) } else { (0, out) };
             b.weights = crate::add!(gpu, gpu_out);
@@ -313,25 +316,51 @@ impl Plan<'_> {
             (true, false) => attn,
             (false, false) => 0,
         };
-        let ub = ctx.min(LLAMACPP_UBATCH);
-        let host_compute = if on_gpu == layers && out_gpu {
-            // Only the token embeddings' output is staged on the host.
-            crate::mul!(ub, a.hidden, 4)
-        } else if out_gpu {
-            attn
-        } else {
-            attn.max(out)
-        };
         b.activations = gpu_compute;
-        // Logits of each sequence's last token, FP32, kept on the host (the output buffer).
-        b.buffers_host = crate::add!(host_compute, crate::mul!(a.vocab, 4, s.batch));
+        b.buffers_host = crate::add!(
+            llamacpp_host_compute(s, a, ctx, on_gpu, out_gpu),
+            llamacpp_output(s, a)
+        );
         b.layers = on_gpu;
     }
 }
 
+/// llama.cpp's host compute buffer: the graph's inputs live there (the token embeddings'
+/// output, F32, and the attention mask over the whole context: F32, F16 with flash attention),
+/// and so does the work of layers left on the CPU.
+pub fn llamacpp_host_compute(
+    s: &Scenario,
+    a: &crate::arch::Arch,
+    ctx: u64,
+    on_gpu: u64,
+    out_gpu: bool,
+) -> u64 {
+    let ub = ctx.min(LLAMACPP_UBATCH);
+    let (attn, out) = llamacpp_compute(s, a, ctx);
+    let inputs = crate::add!(crate::mul!(ub, a.hidden, 4), llamacpp_mask(s, ctx));
+    let cpu_work = match (on_gpu < a.layers, out_gpu) {
+        (_, false) => attn.max(out),
+        (true, true) => attn,
+        (false, true) => 0,
+    };
+    crate::add!(inputs, cpu_work)
+}
+
+/// The KQ mask: one value per micro-batch token and context position.
+fn llamacpp_mask(s: &Scenario, ctx: u64) -> u64 {
+    let ub = ctx.min(LLAMACPP_UBATCH);
+    crate::mul!(ub, ctx, if s.flash_attention { 2 } else { 4 })
+}
+
+/// The output buffer: FP32 logits of each sequence's last token (llama_context output_reserve,
+/// n_outputs_max = n_seq_max).
+pub fn llamacpp_output(s: &Scenario, a: &crate::arch::Arch) -> u64 {
+    crate::mul!(a.vocab, 4, s.batch)
+}
+
 /// llama.cpp's compute graph for one micro-batch of `n_ubatch` tokens, its two largest
 /// moments, in bytes: attention (without flash attention the F32 score matrix over the whole
-/// context, plus the layer's F32 input, normed input, Q, K and V) and the output layer (F32
+/// context, the mask beside it, the layer's F32 input, normed input, Q, K and V) and the output layer (F32
 /// logits for every token of the micro-batch and the normed input). ggml's allocator reuses
 /// memory between them, so the buffer is the larger.
 pub fn llamacpp_compute(s: &Scenario, a: &crate::arch::Arch, ctx: u64) -> (u64, u64) {
@@ -350,7 +379,7 @@ pub fn llamacpp_compute(s: &Scenario, a: &crate::arch::Arch, ctx: u64) -> (u64, 
         4
     );
     (
-        crate::add!(scores, inputs),
+        crate::add!(scores, llamacpp_mask(s, ctx), inputs),
         crate::mul!(ub, crate::add!(a.vocab, a.hidden), 4),
     )
 }

@@ -145,7 +145,7 @@ fn llamacpp(s: &Scenario, plan: &Plan, b: &StageBytes) -> Vec<Component> {
     let fmt = match s.weight_milli_bpw() {
         Some(_)
             if s.milli_bpw.is_none()
-                && crate::gguf::ends_bytes(a, s.quant).is_some()
+                && crate::gguf::ends_bytes(a, s.quant, s.dtype).is_some()
                 && !a.mla() =>
         {
             format!("the {} mix (tensor by tensor)", s.quant.label())
@@ -155,6 +155,8 @@ fn llamacpp(s: &Scenario, plan: &Plan, b: &StageBytes) -> Vec<Component> {
     };
     let (attn, out) = llamacpp_compute(s, a, ctx);
     let ub = ctx.min(LLAMACPP_UBATCH);
+    let output = crate::engine::llamacpp_output(s, a);
+    let host_compute = b.buffers_host - output;
     let kv = |n: u64, bytes: u64| {
         format!(
             "{n} layers × {} values per token × {} tokens × {} = {} B",
@@ -239,18 +241,30 @@ fn llamacpp(s: &Scenario, plan: &Plan, b: &StageBytes) -> Vec<Component> {
             source: src,
         },
         Component {
-            id: "buffers_host",
-            label: "Host compute and output buffers",
-            bytes: b.buffers_host,
+            id: "compute_host",
+            label: "Host compute buffer",
+            bytes: host_compute,
             location: Location::Host,
             formula: format!(
-                "host compute buffer + {} sequences × {} vocabulary × 4 B = {} B",
-                g(s.batch),
-                g(a.vocab),
-                g(b.buffers_host)
+                "{ub} tokens × {} hidden × 4 B + mask {ub} × {} × {} B{} = {} B",
+                g(a.hidden),
+                g(ctx),
+                if s.flash_attention { 2 } else { 4 },
+                if on_gpu < a.layers || ngl <= a.layers { " + the CPU layers' graph" } else { "" },
+                g(host_compute)
             ),
             question: "What is llama.cpp's compute buffer?",
-            explanation: "The CPU's share of the graph (the token embeddings' output, and the layers left on the CPU) and the FP32 logits of each sequence's last token ('CUDA_Host compute buffer', 'output buffer').".into(),
+            explanation: "The graph's inputs are staged in host memory: the token embeddings' output and the attention mask over the whole context ('CUDA_Host compute buffer'); layers left on the CPU compute there too.".into(),
+            source: src,
+        },
+        Component {
+            id: "output_buffer",
+            label: "Output buffer",
+            bytes: output,
+            location: Location::Host,
+            formula: format!("{} sequences × {} vocabulary × 4 B = {} B", g(s.batch), g(a.vocab), g(output)),
+            question: "What is llama.cpp's compute buffer?",
+            explanation: "The FP32 logits of each sequence's last token, read by the sampler ('output buffer').".into(),
             source: src,
         },
     ]

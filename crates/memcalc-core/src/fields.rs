@@ -225,6 +225,7 @@ pub const FIELDS: &[Field] = &[
     f("engine", "Serving engine", G::Serving, false, Select, INFER, "How the memory is allocated: PyTorch as used; vLLM and SGLang preallocate a KV pool from a share of the GPU; llama.cpp splits layers between GPU and CPU."),
     f("gpu_util", "GPU memory share (vLLM, SGLang)", G::Serving, true, Number { unit: "fraction" }, INFER, "vLLM --gpu-memory-utilization (default 0.9) or SGLang --mem-fraction-static (default 0.79–0.88 by tensor parallelism). Empty: the engine's default."),
     f("max_batched_tokens", "Tokens per scheduler step", G::Serving, true, Count, INFER, "vLLM --max-num-batched-tokens (8192 with `vllm serve` on 80 GB-class GPUs, 2048 on smaller ones and A100) or SGLang --chunked-prefill-size (8192): the prefill chunk whose activations are reserved. Empty: the engine's default."),
+    f("max_num_seqs", "Sequences per step (vLLM)", G::Serving, true, Count, INFER, "vLLM --max-num-seqs: the sampler's warm-up covers this many sequences' logits (1024 with `vllm serve` on 80 GB-class GPUs other than A100, else 256; vLLM before V1: 256). Empty: the engine's default."),
     f("cuda_graphs", "CUDA graphs", G::Serving, true, Select, INFER, "Captured decode graphs keep a memory pool. vLLM with VLLM_MEMORY_PROFILER_ESTIMATE_CUDAGRAPHS reserves it before sizing the KV pool; vLLM ≤ 0.10 captured after, from the headroom."),
     f("gpu_layers", "Layers on the GPU (llama.cpp)", G::Serving, false, Count, INFER, "llama.cpp -ngl: repeating layers offloaded to the GPU; one more than the model's layers also moves the output layer. Empty: all of them."),
     f("dtype", "Precision", G::Training, false, Select, EVERY, "Format of the weights used in the forward and backward passes."),
@@ -255,7 +256,7 @@ pub const FIELDS: &[Field] = &[
     f("dropout", "Dropout", G::Savers, true, Toggle, TRAINING, "Dropout masks are kept for the backward pass (1 byte per element)."),
     f("softmax_fp32", "Attention scores in FP32", G::Savers, true, Toggle, TRAINING, "PyTorch autocast runs softmax in FP32; Megatron's fused softmax keeps 16-bit. Matters without flash attention."),
     f("gpus", "GPUs", G::Parallel, false, Count, ALL, "Total devices; data parallelism is gpus ÷ (tp × pp)."),
-    f("tp", "Tensor parallel", G::Parallel, true, Count, ALL, "Devices each layer is split over (Megatron-LM)."),
+    f("tp", "Tensor parallel", G::Parallel, false, Count, ALL, "Devices each layer is split over (Megatron-LM; vLLM and SGLang --tensor-parallel-size). Must divide the attention heads, and divide the KV heads or be a multiple of them."),
     f("pp", "Pipeline parallel", G::Parallel, true, Count, ALL, "Pipeline stages; the first stage holds the most activations."),
     f("sp", "Sequence parallel", G::Parallel, true, Toggle, TRAINING, "Shards the activations tensor parallelism leaves replicated (needs tp > 1)."),
     f("zero", "ZeRO stage", G::Parallel, true, Select, TRAINING, "Shard optimizer states (1), gradients (2) and parameters (3) over data-parallel ranks; FSDP full sharding is stage 3."),
@@ -393,6 +394,7 @@ fn for_model(key: &str, model: crate::sciml::ModelKind) -> bool {
             | "engine"
             | "gpu_util"
             | "max_batched_tokens"
+            | "max_num_seqs"
             | "cuda_graphs"
             | "gpu_layers"
             | "sp"

@@ -6,6 +6,7 @@
 //! averages of [`crate::quant::Quant::milli_bpw`].
 
 use crate::arch::{Arch, Mlp};
+use crate::precision::Dtype;
 use crate::quant::Quant;
 
 /// Bits per weight of ggml's block types, in 1/10,000 bit (ggml-common.h block sizes: Q4_K
@@ -18,8 +19,13 @@ const Q4_0: u64 = 45_000;
 
 /// Bits (in 1/10,000) of the base type, the promoted type of the chosen attn_v/ffn_down layers, and
 /// the output layer's type; None for mixes modelled by their average only.
-fn mix(q: Quant) -> Option<(u64, u64, u64)> {
+fn mix(q: Quant, dtype: Dtype) -> Option<(u64, u64, u64)> {
     Some(match q {
+        // Unquantized files: every matrix in the file's precision, norms F32 all the same.
+        Quant::None => {
+            let b = dtype.bytes() * 80_000;
+            (b, b, b)
+        }
         Quant::Q8_0 => (Q8_0, Q8_0, Q8_0),
         Quant::Q6K => (Q6_K, Q6_K, Q6_K),
         Quant::Q5KM => (Q5_K, Q6_K, Q6_K),
@@ -40,8 +46,8 @@ fn bytes(params: u64, bits_e4: u64) -> u64 {
 
 /// Bytes of layers `first .. first + n` in the GGUF mix of `q`, or None when the mix or the
 /// attention (MLA) is not modelled tensor by tensor.
-pub fn layers_bytes(a: &Arch, q: Quant, first: u64, n: u64) -> Option<u64> {
-    let (base, more, _) = mix(q)?;
+pub fn layers_bytes(a: &Arch, q: Quant, dtype: Dtype, first: u64, n: u64) -> Option<u64> {
+    let (base, more, _) = mix(q, dtype)?;
     if a.mla() {
         return None;
     }
@@ -86,8 +92,8 @@ pub fn layers_bytes(a: &Arch, q: Quant, first: u64, n: u64) -> Option<u64> {
 
 /// Token embeddings (base type) and the output layer (Q6_K unless the base is Q8_0), with the
 /// final norm in F32; a tied output is a copy of the embeddings in the output's type.
-pub fn ends_bytes(a: &Arch, q: Quant) -> Option<(u64, u64)> {
-    let (base, _, out) = mix(q)?;
+pub fn ends_bytes(a: &Arch, q: Quant, dtype: Dtype) -> Option<(u64, u64)> {
+    let (base, _, out) = mix(q, dtype)?;
     let pc = a.params();
     let head = if a.tied {
         crate::mul!(a.vocab, a.hidden)

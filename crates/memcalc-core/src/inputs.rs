@@ -90,6 +90,7 @@ fn canonical(key: &str, s: &Scenario) -> String {
             .max_batched_tokens
             .map(|t| t.to_string())
             .unwrap_or_default(),
+        "max_num_seqs" => s.max_num_seqs.map(|t| t.to_string()).unwrap_or_default(),
         "cuda_graphs" => s.cuda_graphs.id().into(),
         "gpu_layers" => s.gpu_layers.map(|t| t.to_string()).unwrap_or_default(),
         "recompute" => s.recompute.id().into(),
@@ -537,6 +538,10 @@ impl Inputs {
             .count("max_batched_tokens", 1, MAX_SEQ, true)
             .map(Some)
             .or(Some(None).filter(|_| !r.given("max_batched_tokens")));
+        let max_num_seqs = r
+            .count("max_num_seqs", 1, MAX_BATCH, true)
+            .map(Some)
+            .or(Some(None).filter(|_| !r.given("max_num_seqs")));
         let cuda_graphs = r.choice::<crate::engine::CudaGraphs>("cuda_graphs");
         let gpu_layers = r
             .count("gpu_layers", 0, 100_001, true)
@@ -798,6 +803,7 @@ impl Inputs {
             engine: engine.unwrap(),
             gpu_util_milli: gpu_util.unwrap(),
             max_batched_tokens: max_batched_tokens.unwrap(),
+            max_num_seqs: max_num_seqs.unwrap(),
             cuda_graphs: cuda_graphs.unwrap(),
             gpu_layers: gpu_layers.unwrap(),
             sparsity_bp: sparsity_bp.unwrap(),

@@ -172,6 +172,20 @@ pub fn to_csv(e: &Estimate, origin: Option<&Origin>) -> String {
 }
 
 /// One sentence: fits or not, and by how much.
+/// The page's verdict: as [`verdict`], with the device's capacity beside its name.
+pub fn verdict_with_capacity(e: &Estimate, units: UnitSystem) -> String {
+    let cap = format_bytes(e.capacity_bytes, units);
+    let diff = format_bytes(e.headroom_abs(), units);
+    if e.serving.is_some_and(|v| !v.batch_fits()) && e.per_device_bytes <= e.capacity_bytes {
+        return verdict(e, units);
+    }
+    if e.fits() {
+        format!("Fits on {} ({cap}) with {diff} to spare.", e.device_label)
+    } else {
+        format!("Does not fit on {} ({cap}): {diff} short.", e.device_label)
+    }
+}
+
 pub fn verdict(e: &Estimate, units: UnitSystem) -> String {
     let diff = format_bytes(e.headroom_abs(), units);
     if let Some(v) = e.serving.filter(|v| !v.batch_fits()) {

@@ -173,6 +173,8 @@ pub struct Scenario {
     pub gpu_util_milli: Option<u64>,
     /// Tokens in one scheduler step (None: the engine's default).
     pub max_batched_tokens: Option<u64>,
+    /// Sequences one scheduler step may hold (vLLM max_num_seqs; None: the engine's default).
+    pub max_num_seqs: Option<u64>,
     pub cuda_graphs: CudaGraphs,
     /// llama.cpp n_gpu_layers (None: every layer and the output layer).
     pub gpu_layers: Option<u64>,
@@ -236,6 +238,7 @@ impl Default for Scenario {
             engine: Engine::Hf,
             gpu_util_milli: None,
             max_batched_tokens: None,
+            max_num_seqs: None,
             cuda_graphs: CudaGraphs::On,
             gpu_layers: None,
             sparsity_bp: 0,

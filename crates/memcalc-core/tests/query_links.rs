@@ -341,6 +341,11 @@ fn scenario_strategy() -> impl Strategy<Value = Scenario> {
                 } else {
                     Some(log_range(r[13] >> 1, 20))
                 },
+                max_num_seqs: if r[16] % 2 == 0 {
+                    None
+                } else {
+                    Some(log_range(r[16] >> 1, 12))
+                },
                 cuda_graphs: pick::<memcalc_core::engine::CudaGraphs>(r[14] >> 3),
                 gpu_layers: if r[15] % 2 == 0 {
                     None
