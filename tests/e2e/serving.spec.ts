@@ -9,7 +9,8 @@ async function rowBytes(page, id: string): Promise<number> {
 
 /// Opens a group's folded settings.
 async function unfold(page, legend: string) {
-  await page.locator("fieldset.group", { has: page.locator("legend", { hasText: legend }) }).locator("details.advanced > summary").click();
+  const fold = page.locator("fieldset.group", { has: page.locator("legend", { hasText: legend }) }).locator("details.advanced");
+  if (!(await fold.evaluate((d: HTMLDetailsElement) => d.open))) await fold.locator("> summary").click();
 }
 
 test("vLLM: the KV pool in tokens and how many 32k sequences fit, from the engine settings", async ({ page }) => {
@@ -36,6 +37,7 @@ test("vLLM: the KV pool in tokens and how many 32k sequences fit, from the engin
   await expect.poll(() => rowBytes(page, "kv_cache")).toBeLessThan(pool);
   await expect(page).toHaveURL(/gpu_util=0\.8/);
   // Eager mode: no CUDA graphs, a larger pool.
+  await unfold(page, "Serving engine");
   await page.getByLabel("CUDA graphs", { exact: true }).selectOption("off");
   await expect.poll(() => rowBytes(page, "cuda_graphs")).toBe(0);
   await page.screenshot({ path: `${ARTIFACTS}/${test.info().project.name}-vllm.png`, fullPage: true });
