@@ -666,7 +666,9 @@ proptest! {
             prop_assert!(b == MAX_BATCH || !fits(&Scenario { batch: b + 1, ..s }), "batch {} fits too", b + 1);
         }
         if let Some(g) = d.fewest_gpus {
-            prop_assert!(fits(&Scenario { parallel: Parallel { gpus: g, ..s.parallel }, ..s }), "fewest GPUs {g} does not fit");
+            // Inference proposes a tensor-parallel degree (one replica); training more replicas.
+            let tp = if s.mode == memcalc_core::Mode::Infer && s.sciml.is_transformer() { g / s.parallel.pp } else { s.parallel.tp };
+            prop_assert!(fits(&Scenario { parallel: Parallel { gpus: g, tp, ..s.parallel }, ..s }), "fewest GPUs {g} does not fit");
         }
         let per_node = s.sim.ranks.div_ceil(s.sim.nodes).max(1);
         let on_nodes = |n: u64| Scenario { sim: memcalc_core::sim::Sim { nodes: n, ranks: per_node * n, ..s.sim }, ..s };
