@@ -36,6 +36,7 @@ const fn i(key: &'static str, value: &'static str, source: &'static str) -> Impl
 const PT_ZERO_GRAD: &str = "PyTorch >= 2.0: zero_grad(set_to_none=True) by default";
 const HF_EAGER: &str =
     "transformers runs eager PyTorch unless torch_compile=True (TrainingArguments)";
+const HF_AMP: &str = "Trainer with fp16/bf16 runs PyTorch AMP over FP32 parameters: gradients are FP32 (transformers 'Model training anatomy')";
 const HF_LOSS: &str =
     "transformers ForCausalLMLoss: logits.float() then F.cross_entropy over the whole sequence";
 const HF_SOFTMAX: &str =
@@ -69,6 +70,7 @@ const UNS_LOSS: &str =
 
 const HF: &[Implied] = &[
     i("zero_grad", "none", PT_ZERO_GRAD),
+    i("grad_dtype", "fp32", HF_AMP),
     i("compile", "off", HF_EAGER),
     i("loss_chunks", "1", HF_LOSS),
     i("softmax_fp32", "on", HF_SOFTMAX),
