@@ -34,8 +34,8 @@ pub fn App() -> impl IntoView {
         <Calculator initial_query=query sync_url=true/>
         <footer class="site-footer">
             <p>
-                "Estimates follow published formulas (ZeRO, Mixed Precision Training, Korthikanti et al., LAMMPS and FluidX3D documentation); each row cites its source. "
-                "Totals predict what nvidia-smi shows at the peak, including the CUDA context and allocator overhead."
+                "Estimates follow published formulas and the codes' own sources (ZeRO, Mixed Precision Training, Korthikanti et al.; LAMMPS, Quantum ESPRESSO and FluidX3D); each row cites its source. "
+                "Totals are the peak: what nvidia-smi shows on a GPU, or a node's resident memory with every rank's process."
             </p>
         </footer>
     }

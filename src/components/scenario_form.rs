@@ -88,7 +88,7 @@ pub fn ScenarioForm(
             };
             Some(view! {
                 <fieldset class="group">
-                    <legend>{group.label()}</legend>
+                    <legend>{memcalc_core::wording::group_label(group, m)}</legend>
                     {essentials.into_iter().map(field_view).collect_view()}
                     {(!advanced.is_empty())
                         .then(|| {

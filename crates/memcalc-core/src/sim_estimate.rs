@@ -574,7 +574,7 @@ fn planewave(m: &Sim) -> MethodParts {
     let p = m.ranks as f64;
     let imb = |v: f64| imbalance(m, v);
     let shape = format!(
-        "{} plane waves per k-point, {} G vectors, a {} -point FFT grid; {} k-point{} per pool over {} pool{} of {} rank{}",
+        "{} plane waves per k-point, {} G vectors, a {}-point FFT grid; {} k-point{} per pool over {} pool{} of {} rank{}",
         g(up(z.npwx_g)), g(up(z.ngm_g)), g(up(z.fft)), z.nks, if z.nks == 1 { "" } else { "s" },
         m.pw.pools.max(1), if m.pw.pools.max(1) == 1 { "" } else { "s" }, g(up(z.per_pool)), if z.per_pool == 1.0 { "" } else { "s" }
     );

@@ -25,6 +25,7 @@ pub fn total_note(e: &Estimate) -> &'static str {
 /// A field's help in this mode: some fields mean something else in a simulation.
 pub fn field_help(f: &crate::fields::Field, mode: Mode) -> &'static str {
     match (mode, f.key) {
+        (Mode::Sim, "mode") => "A physics simulation: memory per rank, per node and per GPU from the discretisation, the code and the decomposition.",
         (Mode::Sim, "dtype") => "Bytes per value of the state arrays (fields, particles, distributions): FP64 for most codes, FP32 on GPUs.",
         (Mode::Sim, "gpu") => "The GPU each rank runs on (GPU-resident codes, one rank per GPU).",
         (Mode::Sim, "runtime") => "CUDA or HIP context, kernels and library workspaces on each GPU, before any array.",
@@ -38,4 +39,13 @@ pub fn field_help(f: &crate::fields::Field, mode: Mode) -> &'static str {
 /// memory on the device.
 pub fn shown(f: &crate::fields::Field, mode: Mode, gpu_sim: bool) -> bool {
     !(mode == Mode::Sim && !gpu_sim && matches!(f.key, "gpu" | "gpu_mem" | "runtime"))
+}
+
+/// A form group's heading in this mode.
+pub fn group_label(g: crate::fields::Group, mode: Mode) -> &'static str {
+    match (mode, g) {
+        (Mode::Sim, crate::fields::Group::Training) => "Precision",
+        (Mode::Sim, crate::fields::Group::Device) => "GPU and allocator",
+        _ => g.label(),
+    }
 }

@@ -506,6 +506,15 @@ fn a_physics_page_speaks_of_ranks_nodes_and_gpus() {
         let dtype = memcalc_core::fields::field("dtype").unwrap();
         assert!(!memcalc_core::wording::field_help(dtype, s.mode).contains("backward"));
     }
+    let mode = memcalc_core::fields::field("mode").unwrap();
+    assert!(!memcalc_core::wording::field_help(mode, memcalc_core::Mode::Sim).contains("KV cache"));
+    assert_eq!(
+        memcalc_core::wording::group_label(
+            memcalc_core::fields::Group::Training,
+            memcalc_core::Mode::Sim
+        ),
+        "Precision"
+    );
     let cpu = scenario("mode=sim&method=grid");
     let gpu_field = memcalc_core::fields::field("gpu").unwrap();
     assert!(!memcalc_core::wording::shown(gpu_field, cpu.mode, false));
