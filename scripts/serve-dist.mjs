@@ -2,6 +2,8 @@
 // browsers refuse streaming compilation otherwise), optionally under a sub-path.
 // Usage: node scripts/serve-dist.mjs [dir=dist] [port=4173] [prefix=/] [examples dir]
 // With an examples dir, /examples/… is served from it (the sample host pages of docs/embedding.md).
+// SERVE_NO_CORS=1 leaves out Access-Control-Allow-Origin, as a host that forgot it would: a
+// sandboxed frame of the calculator then cannot load its files (tests/e2e/embed.spec.ts).
 import { createServer } from "node:http";
 import { readFile } from "node:fs/promises";
 import { extname, join, normalize, resolve } from "node:path";
@@ -16,7 +18,9 @@ const types = {
   ".svg": "image/svg+xml",
   ".png": "image/png",
   ".json": "application/json",
+  ".md": "text/markdown; charset=utf-8",
 };
+const cors = process.env.SERVE_NO_CORS !== "1";
 
 createServer(async (req, res) => {
   const url = new URL(req.url, "http://127.0.0.1");
@@ -41,10 +45,9 @@ createServer(async (req, res) => {
     const body = await readFile(file);
     // Public static files: any origin may load them, including a sandboxed frame (whose origin
     // is "null") that embeds the calculator (docs/embedding.md).
-    res.writeHead(200, {
-      "content-type": types[extname(file)] ?? "application/octet-stream",
-      "access-control-allow-origin": "*",
-    });
+    const headers = { "content-type": types[extname(file)] ?? "application/octet-stream" };
+    if (cors) headers["access-control-allow-origin"] = "*";
+    res.writeHead(200, headers);
     res.end(body);
   } catch {
     res.writeHead(404).end("not found");

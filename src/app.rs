@@ -215,11 +215,10 @@ pub fn Calculator(
                     {locked.is_empty().then(|| view! { <PresetPicker on_pick=on_preset current=preset edited=preset_edited/> })}
                     {locked.is_empty().then(|| view! { <ConfigImport on_import=on_import/> })}
                     <ScenarioForm inputs=inputs errors=errors mode=mode method=method model=model params_hint=params_hint on_change=on_change locked=locked_for_form/>
-                </section>
-            })}
-            {shows("form").then(|| view! {
-                // Phones show the form first: this bar keeps the answer in sight while typing.
-                <a class="mobile-summary" href="#results-heading" class:short=move || !result.with(Estimate::fits)>
+                    // Phones show the form first: this pill keeps the answer in sight while typing.
+                    // It is sticky inside the form's section only, so it leaves with the form and
+                    // never covers the results (the table's total row among them).
+                    <a class="mobile-summary" href="#results-heading" class:short=move || !result.with(Estimate::fits)>
                     {move || result.with(|e| format!(
                         "{} · {}",
                         memcalc_core::units::format_bytes(e.per_device_bytes, units.get()),
@@ -227,6 +226,7 @@ pub fn Calculator(
                     ))}
                     " ↓"
                 </a>
+                </section>
             })}
             <section class="results" aria-labelledby="results-heading">
                 <div class="results-head">

@@ -1,6 +1,6 @@
 use leptos::html::{Canvas, Div};
 use leptos::prelude::*;
-use memcalc_charts::breakdown::{hit_boxes, preferred_height};
+use memcalc_charts::breakdown::{hit_boxes, legend_layout, preferred_height};
 use memcalc_charts::{breakdown_data, draw_breakdown};
 use memcalc_core::units::{format_bytes, group_digits, UnitSystem};
 use memcalc_core::Estimate;
@@ -85,7 +85,13 @@ pub fn BreakdownChart(
 
     view! {
         <div class="chart" node_ref=container>
-            <canvas data-testid="breakdown-chart" node_ref=canvas role="img" aria-label=summary></canvas>
+            // The legend's layout (x, end and row of each entry, whole CSS pixels: float
+            // formatting would add kilobytes), as drawn: lets the end-to-end tests check that
+            // no entry runs into the next or off the chart.
+            <canvas data-testid="breakdown-chart" node_ref=canvas role="img" aria-label=summary data-legend=move || {
+                let w = width.get().floor();
+                data.with(|d| legend_layout(d, w).iter().map(|l| format!("{},{},{}", l.x.round() as i64, l.end.round() as i64, l.row)).collect::<Vec<_>>().join(" "))
+            }></canvas>
             <div class="chart-hits" role="group" aria-label="Parts of the chart">
                 {move || {
                     boxes

@@ -1,6 +1,6 @@
 use leptos::html::{Canvas, Div};
 use leptos::prelude::*;
-use memcalc_charts::scaling::HEIGHT;
+use memcalc_charts::scaling::preferred_height;
 use memcalc_charts::{draw_scaling, ScalingData};
 use memcalc_core::report::Scaling;
 use memcalc_core::units::{format_bytes, group_digits, UnitSystem};
@@ -38,7 +38,7 @@ pub fn ScalingChart(
         canvas,
         theme,
         data,
-        |_, _| HEIGHT,
+        preferred_height,
         |root, d, frame| {
             let _ = draw_scaling(root, d, frame);
         },
@@ -61,7 +61,8 @@ pub fn ScalingChart(
         <section class="scaling-view" aria-labelledby="scaling-heading">
             <h3 id="scaling-heading">{move || sweep.with(|s| format!("How memory scales with {}", s.x_words))}</h3>
             <div class="chart" node_ref=container>
-                <canvas data-testid="scaling-chart" node_ref=canvas role="img" aria-label=summary></canvas>
+                // Where the axis is broken, the true largest value written beside its point.
+                <canvas data-testid="scaling-chart" node_ref=canvas role="img" aria-label=summary data-axis-break=move || data.with(|d| d.axis_break().map(|b| format_bytes(b, d.units)))></canvas>
             </div>
             <p class="muted scaling-summary">{summary}</p>
             <details class="scaling-numbers">

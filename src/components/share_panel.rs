@@ -69,6 +69,23 @@ pub fn SharePanel(
         )
     };
 
+    // The same embed as one line: embed.js (shipped beside the build) writes the frame and
+    // keeps it sized (docs/embedding.md, "One line").
+    let embed_script = move || {
+        let page = PageOptions {
+            show: parts.get(),
+            ..PageOptions::default()
+        };
+        let base = browser::page_base();
+        let dir = &base[..base.rfind('/').map_or(0, |i| i + 1)];
+        format!(
+            "<script src=\"{dir}embed.js\" data-query=\"{}{}\"></script>",
+            link.get(),
+            page.query_suffix()
+        )
+        .replace('&', "&amp;")
+    };
+
     view! {
         <section class="share" aria-labelledby="share-heading">
             <h3 id="share-heading">"Share and export"</h3>
@@ -122,6 +139,8 @@ pub fn SharePanel(
                     }).collect_view()}
                 </fieldset>
                 <textarea readonly rows="9" data-testid="embed-snippet" aria-label="Embed code" prop:value=embed_code></textarea>
+                <p>"Or in one line, with the script that writes the frame and sizes it:"</p>
+                <textarea readonly rows="3" data-testid="embed-script" aria-label="Embed code in one line" prop:value=embed_script></textarea>
                 <div class="share-row">
                     <button type="button" on:click=move |_| copy(embed_code(), "Embed code")>"Copy"</button>
                     <button type="button" on:click=move |_| { if let Some(d) = dialog.get() { d.close(); } }>"Close"</button>

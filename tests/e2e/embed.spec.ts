@@ -66,3 +66,53 @@ test("embed mode on its own: only the calculator, and the parts asked for", asyn
   await expect(page.getByTestId("breakdown-chart")).toBeVisible();
   await expect(page.getByTestId("open-full")).toBeVisible();
 });
+
+test("the one-line embed script writes a sandboxed frame that sizes itself", async ({ page }) => {
+  await page.goto("/examples/embed-script.html");
+  const frameEl = page.locator("iframe.memcalc");
+  await expect(frameEl).toHaveCount(1);
+  await expect(frameEl).toHaveAttribute("sandbox", "allow-scripts allow-popups allow-popups-to-escape-sandbox allow-downloads");
+  await expect(frameEl).toHaveAttribute("src", /\?v=1&preset=llama-3-8b-serve&show=form,verdict,chart,table&lock=params&embed=1$/);
+  const frame = page.frameLocator("iframe.memcalc");
+  await expect(frame.getByTestId("total")).toHaveAttribute("data-bytes", /^\d+$/);
+  await expect(frame.locator("#field-params")).toHaveAttribute("readonly", "");
+  const fits = async () => {
+    const outer = (await frameEl.boundingBox())!.height;
+    const inner = await frame.locator("body").evaluate((b) => b.getBoundingClientRect().height);
+    return Math.abs(outer - inner);
+  };
+  await expect.poll(fits).toBeLessThanOrEqual(3);
+  // The frame sits where the script tag was: between the title and the text after it.
+  const [title, box, after] = await Promise.all([page.locator("#host-title").boundingBox(), frameEl.boundingBox(), page.locator("#host-after").boundingBox()]);
+  expect(box!.y).toBeGreaterThan(title!.y);
+  expect(after!.y).toBeGreaterThanOrEqual(box!.y + box!.height - 1);
+});
+
+test("embedded by a host that omits Access-Control-Allow-Origin, the frame cannot load and says what the site must change", async ({ page }) => {
+  // The same build served by a server that leaves the header out, as a misconfigured host would.
+  const { spawn } = await import("node:child_process");
+  const { PORT } = await import("./fixtures");
+  const port = PORT + 2 + (test.info().project.name === "phone" ? 1 : 0);
+  const server = spawn("node", ["scripts/serve-dist.mjs", "dist", String(port), "/", "examples"], { env: { ...process.env, SERVE_NO_CORS: "1" }, stdio: "pipe" });
+  try {
+    await new Promise((ok) => server.stdout!.once("data", ok));
+    const seen: string[] = [];
+    page.on("console", (m) => seen.push(m.text()));
+    await page.goto(`http://127.0.0.1:${port}/examples/embed.html`);
+    const frame = page.frameLocator("#calc");
+    // At once, not after a timeout, and not the "old browser" text.
+    const why = frame.getByTestId("boot-cors");
+    await expect(why).toBeVisible({ timeout: 5_000 });
+    await expect(why).toContainText("Access-Control-Allow-Origin: *");
+    await expect(frame.getByText("too old")).toBeHidden();
+    const link = why.getByRole("link");
+    await expect(link).toHaveAttribute("href", /embedding\.md/);
+    await expect(link).toHaveAttribute("target", "_blank");
+    expect(seen.some((t) => /CORS policy/.test(t)), "the browser reported the blocked load").toBe(true);
+    // The documentation it links to is served beside the build.
+    const doc = await page.request.get(`http://127.0.0.1:${port}/embedding.md`);
+    expect(await doc.text()).toContain("Access-Control-Allow-Origin");
+  } finally {
+    server.kill();
+  }
+});

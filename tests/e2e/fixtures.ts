@@ -13,7 +13,7 @@ export const test = base.extend<{ consoleProblems: string[] }>({
     watch(page, consoleProblems);
     await use(page);
     // A test that blocks the wasm on purpose expects the failed load in the console.
-    const expected = testInfo.title.includes("cannot load") ? consoleProblems.filter((p) => !/wasm|Failed to (load|fetch)|net::ERR/i.test(p)) : consoleProblems;
+    const expected = testInfo.title.includes("cannot load") ? consoleProblems.filter((p) => !/wasm|Failed to (load|fetch)|net::ERR|CORS policy/i.test(p)) : consoleProblems;
     expect(expected, "console errors or warnings").toEqual([]);
   },
 });

@@ -185,3 +185,16 @@ test("after an edit the preset picker says which preset the calculation changed 
   await expect(page.locator("#field-ranks")).toHaveValue("4");
   await expect(picker).toHaveValue("lj-melt");
 });
+
+test("ZeRO-3 as FSDP runs it counts the gathered layers in flight", async ({ page }) => {
+  // The mechanism and its key (gathered_layers) came with the framework setting; the textbook
+  // default keeps today's numbers, a framework that gathers layers counts them.
+  await page.goto("./?v=2&params=7B&gpus=8&zero=3&recompute=full&framework=fsdp");
+  await ready(page);
+  const row = page.locator('[data-component="gathered_layers"]');
+  await expect(row).toHaveCount(1);
+  expect(Number(await row.getAttribute("data-bytes"))).toBeGreaterThan(0);
+  await page.goto("./?v=2&params=7B&gpus=8&zero=3&recompute=full");
+  await ready(page);
+  await expect(page.locator('[data-component="gathered_layers"]')).toHaveCount(0);
+});

@@ -61,12 +61,30 @@ impl Bar {
             .collect()
     }
 
-    /// Horizontal extent, in bytes, of this bar's axis.
-    pub fn axis_max_bytes(&self, units: UnitSystem) -> f64 {
-        let max = self.total().max(self.capacity_bytes.unwrap_or(0)) as f64 * 1.08;
-        nice_ceiling(max / units.giga()) * units.giga()
+    /// Horizontal extent, in bytes, of this bar's axis: the larger of the total and the
+    /// capacity, and a little room. Not rounded up to a "nice" number: that could double the
+    /// axis and shrink a small total to nothing; the ticks stay at nice steps below it.
+    pub fn axis_max_bytes(&self, _units: UnitSystem) -> f64 {
+        (self.total().max(self.capacity_bytes.unwrap_or(0)) as f64 * 1.04).max(1.0)
+    }
+
+    /// Where `bytes` (from the bar's start) falls, in CSS pixels, between `x0` and `x1`. A bar
+    /// too small to see at scale is drawn `MIN_BAR` wide, its parts in proportion, so a small
+    /// total never vanishes (its true size is labelled beside it).
+    pub fn x_of(&self, bytes: u64, units: UnitSystem, (x0, x1): (f64, f64)) -> f64 {
+        let max = self.axis_max_bytes(units);
+        let total = self.total();
+        let scaled = |b: u64| x0 + (x1 - x0) * (b as f64 / max).clamp(0.0, 1.0);
+        if total > 0 && scaled(total) - x0 < MIN_BAR {
+            x0 + MIN_BAR * (bytes.min(total) as f64 / total as f64)
+        } else {
+            scaled(bytes)
+        }
     }
 }
+
+/// The narrowest a bar with anything in it is drawn, in CSS pixels.
+pub const MIN_BAR: f64 = 6.0;
 
 impl BreakdownData {
     /// Legend entries: each component once, in stacking order.
@@ -135,24 +153,88 @@ const AXIS_Y: f64 = 76.0;
 const LEGEND_TOP: f64 = 8.0;
 const LEGEND_ROW: f64 = 22.0;
 const LEGEND_ITEM: f64 = 250.0;
+const LEGEND_FONT: f64 = 12.5;
+/// Swatch and gap before a legend label, and the gap after it, in CSS pixels.
+const LEGEND_SWATCH: f64 = 18.0;
+const LEGEND_GAP: f64 = 14.0;
 
-fn legend_columns(css_width: f64) -> usize {
-    ((css_width - 16.0) / LEGEND_ITEM).floor().max(1.0) as usize
+/// Estimated width of `text` at `size` CSS pixels: about 0.55 em per glyph of a sans-serif
+/// face; 0.6 keeps spare room without measuring through the DOM (code and a layout per call).
+pub fn text_width(text: &str, size: f64) -> f64 {
+    text.chars().count() as f64 * size * 0.6
+}
+
+fn legend_text(seg: &Segment, units: UnitSystem) -> String {
+    format!("{} {}", seg.label, format_bytes(seg.bytes, units))
+}
+
+/// One legend entry as laid out: its text, where it starts, its row and the font size.
+#[derive(Debug, Clone, PartialEq)]
+pub struct LegendItem {
+    pub id: String,
+    pub text: String,
+    pub x: f64,
+    pub row: usize,
+    pub size: f64,
+    /// Where the text ends (CSS pixels).
+    pub end: f64,
+}
+
+/// The legend in columns as wide as its longest entry (never narrower than `LEGEND_ITEM`), so
+/// entries never run into each other; a single column whose longest entry is wider than the
+/// chart gets a smaller font instead of being cut at the edge.
+pub fn legend_layout(data: &BreakdownData, css_width: f64) -> Vec<LegendItem> {
+    let items = data.legend();
+    let texts: Vec<String> = items.iter().map(|s| legend_text(s, data.units)).collect();
+    let longest = texts
+        .iter()
+        .map(|t| text_width(t, LEGEND_FONT))
+        .fold(0.0, f64::max);
+    let room = (css_width - 16.0 - 4.0).max(40.0);
+    let column = (longest + LEGEND_SWATCH + LEGEND_GAP).max(LEGEND_ITEM);
+    let cols = ((room + LEGEND_GAP) / column).floor().max(1.0) as usize;
+    let size = if cols == 1 && longest + LEGEND_SWATCH > room {
+        (LEGEND_FONT * (room - LEGEND_SWATCH) / longest).max(8.0)
+    } else {
+        LEGEND_FONT
+    };
+    items
+        .iter()
+        .zip(texts)
+        .enumerate()
+        .map(|(i, (seg, text))| {
+            let x = 16.0 + (i % cols) as f64 * column;
+            let end = x + LEGEND_SWATCH + text_width(&text, size);
+            LegendItem {
+                id: seg.id.clone(),
+                text,
+                x,
+                row: i / cols,
+                size,
+                end,
+            }
+        })
+        .collect()
 }
 
 /// Height in CSS pixels the chart wants at a given width (the legend wraps on narrow screens).
 pub fn preferred_height(data: &BreakdownData, css_width: f64) -> f64 {
-    let rows = data
-        .legend()
-        .len()
-        .div_ceil(legend_columns(css_width))
-        .max(1);
+    let rows = legend_layout(data, css_width)
+        .last()
+        .map_or(1, |l| l.row + 1);
     data.bars.len().max(1) as f64 * BAND + LEGEND_TOP + rows as f64 * LEGEND_ROW
 }
 
-/// Horizontal layout of the bars in CSS pixels: where zero and the axis maximum fall.
-pub fn bar_extent(css_width: f64) -> (f64, f64) {
-    (12.0, (css_width - 20.0).max(13.0))
+/// Horizontal layout of the bars in CSS pixels: where zero and the axis maximum fall. The
+/// axis stops short of the right edge by the widest total's label, so every bar's total is
+/// written beside its end without covering a part.
+pub fn bar_extent(data: &BreakdownData, css_width: f64) -> (f64, f64) {
+    let gutter = data
+        .bars
+        .iter()
+        .map(|b| text_width(&format_bytes(b.total(), data.units), 12.0) + 8.0)
+        .fold(0.0, f64::max);
+    (12.0, (css_width - 20.0 - gutter).max(13.0))
 }
 
 /// Tick step for an axis reaching `max`: 1, 2, 2.5 or 5 times a power of ten, 4 to 8 ticks.
@@ -187,11 +269,10 @@ pub struct HitBox {
 
 /// The drawn segments' boxes at a given CSS width, in drawing order.
 pub fn hit_boxes(data: &BreakdownData, css_width: f64) -> Vec<HitBox> {
-    let (x0, x1) = bar_extent(css_width);
+    let (x0, x1) = bar_extent(data, css_width);
     let mut out = Vec::new();
     for (i, bar) in data.bars.iter().enumerate() {
-        let max = bar.axis_max_bytes(data.units);
-        let x_of = |b: u64| x0 + (x1 - x0) * (b as f64 / max).clamp(0.0, 1.0);
+        let x_of = |b: u64| bar.x_of(b, data.units, (x0, x1));
         let total = bar.total();
         let top = i as f64 * BAND;
         for (seg, start, end) in bar.spans() {
@@ -224,12 +305,10 @@ pub fn draw_breakdown<DB: DrawingBackend>(
 
     let (w, h) = root.dim_in_pixel();
     let css_w = w as f64 / k;
-    let (x0, x1) = bar_extent(css_w);
+    let (x0, x1) = bar_extent(data, css_w);
     let giga = data.units.giga();
     let (left, right) = (px(12.0), w as i32 - px(12.0));
-    // Average glyph width of a sans-serif face is about 0.55 em; 0.6 keeps spare room and
-    // avoids measuring text through the DOM (which costs code and a layout per call).
-    let width_of = |s: &str, size: f64| (s.chars().count() as f64 * size * k * 0.6) as i32;
+    let width_of = |s: &str, size: f64| (text_width(s, size) * k) as i32;
 
     for (i, bar) in data.bars.iter().enumerate() {
         let top = i as f64 * BAND;
@@ -269,8 +348,9 @@ pub fn draw_breakdown<DB: DrawingBackend>(
             t.axis.stroke_width(line(1.0)),
         ))?;
 
+        let seg_x = |b: u64| px(bar.x_of(b, data.units, (x0, x1)));
         for (seg, start, end) in bar.spans() {
-            let (a, b) = (x_of(start as f64 / giga), x_of(end as f64 / giga));
+            let (a, b) = (seg_x(start), seg_x(end));
             root.draw(&Rectangle::new(
                 [(a, px(top + BAR_TOP)), (b.max(a + 1), px(top + BAR_BOTTOM))],
                 color_of(&seg.id).filled(),
@@ -329,25 +409,38 @@ pub fn draw_breakdown<DB: DrawingBackend>(
                 font(12.0).color(&c).pos(Pos::new(HPos::Left, VPos::Bottom)),
             ))?;
         }
+
+        // The bar's total, labelled beside its end (bar_extent leaves the room).
+        let total_bytes = bar.total();
+        if total_bytes > 0 {
+            let label = format_bytes(total_bytes, data.units);
+            let mid = px(top + (BAR_TOP + BAR_BOTTOM) / 2.0);
+            let lx = seg_x(total_bytes) + px(5.0);
+            root.draw(&Text::new(
+                label,
+                (lx, mid),
+                font(12.0)
+                    .color(&t.text)
+                    .pos(Pos::new(HPos::Left, VPos::Center)),
+            ))?;
+        }
     }
 
     let legend_top = data.bars.len().max(1) as f64 * BAND + LEGEND_TOP;
-    let cols = legend_columns(css_w);
-    for (i, seg) in data.legend().into_iter().enumerate() {
-        let (row, col) = (i / cols, i % cols);
-        let x = px(16.0 + col as f64 * LEGEND_ITEM);
-        let y = px(legend_top + row as f64 * LEGEND_ROW);
+    for item in legend_layout(data, css_w) {
+        let x = px(item.x);
+        let y = px(legend_top + item.row as f64 * LEGEND_ROW);
         if y >= h as i32 {
             break;
         }
         root.draw(&Rectangle::new(
             [(x, y + px(3.0)), (x + px(12.0), y + px(15.0))],
-            color_of(&seg.id).filled(),
+            color_of(&item.id).filled(),
         ))?;
         root.draw(&Text::new(
-            format!("{} {}", seg.label, format_bytes(seg.bytes, data.units)),
-            (x + px(18.0), y + px(9.0)),
-            font(12.5)
+            item.text,
+            (x + px(LEGEND_SWATCH), y + px(9.0)),
+            font(item.size)
                 .color(&t.text)
                 .pos(Pos::new(HPos::Left, VPos::Center)),
         ))?;

@@ -44,16 +44,27 @@ impl ScalingData {
         xs
     }
 
-    fn y_max(&self) -> f64 {
-        let top = self
-            .scaling
+    fn top(&self) -> u64 {
+        self.scaling
             .series
             .iter()
             .flat_map(|s| s.points.iter().map(|p| p.1))
             .max()
-            .unwrap_or(0);
-        // Beyond three capacities the interesting part (the crossing) would be squashed flat.
-        let top = top
+            .unwrap_or(0)
+    }
+
+    /// The largest value, when it lies beyond the linear axis: the axis is then broken, with
+    /// the values above the break drawn in a band of their own and the largest labelled.
+    pub fn axis_break(&self) -> Option<u64> {
+        let top = self.top();
+        (top as f64 > self.y_max() * self.units.giga()).then_some(top)
+    }
+
+    fn y_max(&self) -> f64 {
+        // Beyond three capacities the interesting part (the crossing) would be squashed flat:
+        // the axis is linear up to there and broken above (`axis_break`).
+        let top = self
+            .top()
             .min(self.scaling.capacity.saturating_mul(3))
             .max(self.scaling.capacity);
         // Finer steps than the tick step's, so the capacity line sits high in the plot.
@@ -103,10 +114,28 @@ pub fn draw_scaling<DB: DrawingBackend>(
     let xs = data.xs();
     let pos = x_positions(&xs, css_w);
     let y_max = data.y_max();
+    let broken = data.axis_break();
+    // With a break, the linear part stops BREAK_BAND below the top; values above the axis
+    // climb through that band on a logarithmic scale up to the largest, so they still rise.
     let (y0, y1) = (HEIGHT - BOTTOM, TOP);
+    let y_lin_top = if broken.is_some() {
+        y1 + BREAK_BAND
+    } else {
+        y1
+    };
     let y_of = |bytes: u64| {
-        let v = (bytes as f64 / giga / y_max).clamp(0.0, 1.04);
-        px(y0 + (y1 - y0) * v)
+        let v = bytes as f64 / giga / y_max;
+        match broken {
+            Some(top) if v > 1.0 => {
+                let lo = log2ish((y_max * giga) as u64);
+                let span = (log2ish(top) - lo).max(1e-9);
+                let f = ((log2ish(bytes) - lo) / span).clamp(0.0, 1.0);
+                px(y_lin_top - 6.0 - (y_lin_top - 6.0 - y1) * f)
+            }
+            _ => {
+                px(y0 + (y_lin_top - y0) * v.clamp(0.0, if broken.is_some() { 1.0 } else { 1.04 }))
+            }
+        }
     };
     let index_of = |x: u64| xs.iter().position(|v| *v == x).unwrap_or(0);
 
@@ -133,6 +162,28 @@ pub fn draw_scaling<DB: DrawingBackend>(
                 .pos(Pos::new(HPos::Right, VPos::Center)),
         ))?;
         v += step;
+    }
+    if let Some(top) = broken {
+        // The break: a band across the plot and two slanted strokes over the axis, and the
+        // largest value written out where the band meets the axis.
+        let yb = y_lin_top - 3.0;
+        root.draw(&Rectangle::new(
+            [
+                (px(LEFT - 4.0), px(yb - 3.0)),
+                (px(css_w - RIGHT), px(yb + 3.0)),
+            ],
+            t.background.filled(),
+        ))?;
+        for d in [-3.0, 3.0] {
+            root.draw(&PathElement::new(
+                vec![
+                    (px(LEFT - 7.0), px(yb + d + 3.0)),
+                    (px(LEFT + 7.0), px(yb + d - 3.0)),
+                ],
+                t.axis.stroke_width(line(1.5)),
+            ))?;
+        }
+        let _ = top;
     }
     root.draw(&Text::new(
         format!("{} ({})", data.y_label, data.units.giga_label()),
@@ -243,9 +294,11 @@ pub fn draw_scaling<DB: DrawingBackend>(
             root.draw(&Circle::new(*q, px(3.5), style))?;
             root.draw(&Circle::new(*q, px(3.5), c.stroke_width(line(1.5))))?;
         }
-        // Legend under the axis title, one entry per series.
-        let ly = px(HEIGHT - 16.0);
-        let lx = px(LEFT + si as f64 * 260.0);
+        // Legend under the axis title, one entry per series, each after the previous one's
+        // text (a fixed column would cut "Weak scaling" at the edge of a phone).
+        let (lx, row) = legend_layout(data, css_w)[si];
+        let ly = px(HEIGHT - 16.0 + LEGEND_ROW * row as f64);
+        let lx = px(lx);
         if data.scaling.series.len() > 1 {
             root.draw(&Rectangle::new(
                 [(lx, ly - px(5.0)), (lx + px(14.0), ly - px(1.0))],
@@ -257,6 +310,33 @@ pub fn draw_scaling<DB: DrawingBackend>(
                 font(12.0)
                     .color(&t.text)
                     .pos(Pos::new(HPos::Left, VPos::Center)),
+            ))?;
+        }
+    }
+
+    // Above the break, the largest value is written beside its point: the height there is
+    // not to scale.
+    if let Some(top) = broken {
+        let hit = data
+            .scaling
+            .series
+            .iter()
+            .find_map(|s| s.points.iter().find(|p| p.1 == top).map(|p| index_of(p.0)));
+        if let Some(i) = hit {
+            let label = format!("{} ↑", format_bytes(top, data.units));
+            let lw = crate::breakdown::text_width(&label, 12.0);
+            let x = pos(i);
+            let (lx, anchor) = if x + 8.0 + lw <= css_w - RIGHT {
+                (x + 8.0, HPos::Left)
+            } else {
+                (x - 8.0, HPos::Right)
+            };
+            root.draw(&Text::new(
+                label,
+                (px(lx), y_of(top)),
+                font(12.0)
+                    .color(&t.text)
+                    .pos(Pos::new(anchor, VPos::Center)),
             ))?;
         }
     }
@@ -291,6 +371,36 @@ pub fn draw_scaling<DB: DrawingBackend>(
     }
     root.present()
 }
+
+/// Height (CSS pixels) of the band above an axis break.
+const BREAK_BAND: f64 = 34.0;
+
+/// Where each series' legend entry goes, (x, row) in CSS pixels and rows: one after another
+/// from the plot's left edge, wrapping to a new row rather than running off a narrow chart.
+pub fn legend_layout(data: &ScalingData, css_w: f64) -> Vec<(f64, usize)> {
+    let right = css_w - 8.0;
+    let (mut x, mut row) = (LEFT, 0);
+    let mut out = Vec::new();
+    for s in &data.scaling.series {
+        let w = 20.0 + crate::breakdown::text_width(s.label, 12.0);
+        if x > LEFT && x + w > right {
+            (x, row) = (LEFT, row + 1);
+        }
+        // An entry wider than the chart starts at the left edge instead.
+        let at = if x + w > right { 8.0 } else { x };
+        out.push((at, row));
+        x = at + w + 24.0;
+    }
+    out
+}
+
+/// Height in CSS pixels: the plot, and a row more for each wrapped legend row.
+pub fn preferred_height(data: &ScalingData, css_w: f64) -> f64 {
+    let rows = legend_layout(data, css_w).last().map_or(0, |l| l.1);
+    HEIGHT + LEGEND_ROW * rows as f64
+}
+
+const LEGEND_ROW: f64 = 18.0;
 
 /// 1, 512, 4Ki, 128Ki, 1Mi: powers of two read best in binary prefixes.
 fn short_count(x: u64) -> String {

@@ -260,23 +260,162 @@ fn hit_boxes_cover_the_bar_in_order_with_shares() {
     );
 }
 
-fn scaling_svg(q: &str, theme: Theme) -> String {
+fn scaling_data(q: &str) -> ScalingData {
     let (i, _) = Inputs::from_query(q);
     let s = i.parse().unwrap();
     let e = estimate(&s);
-    let data = ScalingData {
+    ScalingData {
         scaling: memcalc_core::report::scaling(&s),
         y_label: memcalc_charts::device_title(&e).to_string(),
         capacity_label: e.device_label,
         units: UnitSystem::Binary,
-    };
+    }
+}
+
+fn scaling_svg(q: &str, theme: Theme) -> String {
+    scaling_svg_at(q, theme, 720)
+}
+
+fn scaling_svg_at(q: &str, theme: Theme, width: u32) -> String {
+    let data = scaling_data(q);
+    let height = memcalc_charts::scaling::preferred_height(&data, f64::from(width));
     let mut svg = String::new();
     {
-        let root = SVGBackend::with_string(&mut svg, (720, memcalc_charts::scaling::HEIGHT as u32))
-            .into_drawing_area();
+        let root = SVGBackend::with_string(&mut svg, (width, height as u32)).into_drawing_area();
         draw_scaling(&root, &data, Frame { scale: 1.0, theme }).unwrap();
     }
     svg
+}
+
+const FAR_ABOVE: &str = "params=13B&gpus=8";
+const ATMOSPHERE: &str = "mode=sim&method=grid&nx=1440&ny=721&nz=137&fields=10&levels=3&work=20&halo=3&ranks=1024&nodes=16&steps=35040&output_every=24&compression=4";
+
+#[test]
+fn a_value_far_above_the_capacity_breaks_the_axis_and_is_labelled() {
+    // 13B on 8 GPUs without sharding: the batch sweep reaches four capacities.
+    let data = scaling_data(FAR_ABOVE);
+    let top = data
+        .axis_break()
+        .expect("the sweep reaches far above the capacity");
+    assert!(top > data.scaling.capacity * 3);
+    let svg = scaling_svg(FAR_ABOVE, Theme::LIGHT);
+    let label = format!(
+        "{} ↑",
+        memcalc_core::units::format_bytes(top, UnitSystem::Binary)
+    );
+    assert!(
+        svg.contains(&label),
+        "the true top value is written out: {label}"
+    );
+    check_snapshot("scaling_13b_break", &svg);
+    // Within three capacities the axis is plain.
+    assert_eq!(
+        scaling_data("params=1B&gpu=a100-40&seq=4096").axis_break(),
+        None
+    );
+}
+
+#[test]
+fn on_a_phone_the_scaling_legend_wraps_instead_of_being_cut() {
+    let q = "mode=sim&method=grid&nx=2048&ny=2048&nz=512&ranks=64&nodes=2";
+    let data = scaling_data(q);
+    let layout = memcalc_charts::scaling::legend_layout(&data, 360.0);
+    for ((x, _), s) in layout.iter().zip(&data.scaling.series) {
+        let end = x + 20.0 + memcalc_charts::breakdown::text_width(s.label, 12.0);
+        assert!(end <= 360.0, "'{}' ends at {end}", s.label);
+    }
+    assert_eq!(layout[1].1, 1, "the second entry goes to a second row");
+    assert!(
+        memcalc_charts::scaling::preferred_height(&data, 360.0) > memcalc_charts::scaling::HEIGHT
+    );
+    // On a desktop both fit on one row.
+    assert!(memcalc_charts::scaling::legend_layout(&data, 720.0)
+        .iter()
+        .all(|l| l.1 == 0));
+    let svg = scaling_svg_at(q, Theme::LIGHT, 360);
+    assert!(svg.contains("Weak scaling (problem grows with nodes)"));
+    check_snapshot("scaling_sim_nodes_phone", &svg);
+}
+
+#[test]
+fn breakdown_legend_entries_never_overlap_or_run_off_the_chart() {
+    for q in [
+        "mode=sim&method=mesh&cells=10M&element=tet4&dofs=5&levels=3&krylov=30&precond=amg&ranks=128&nodes=2",
+        ATMOSPHERE,
+        "params=13B&gpus=8&zero=2&offload=optimizer",
+    ] {
+        let (i, _) = Inputs::from_query(q);
+        let d = breakdown_data(&estimate(&i.parse().unwrap()), UnitSystem::Binary);
+        for width in [360.0, 560.0, 720.0, 900.0] {
+            let items = memcalc_charts::breakdown::legend_layout(&d, width);
+            for w in items.windows(2) {
+                if w[0].row == w[1].row {
+                    assert!(w[0].end + 8.0 <= w[1].x, "{q} at {width}: '{}' runs into '{}'", w[0].text, w[1].text);
+                }
+            }
+            assert!(items.iter().all(|l| l.end <= width), "{q} at {width}: an entry runs off");
+        }
+    }
+}
+
+#[test]
+fn a_small_total_stays_visible_and_the_axis_ends_at_the_larger_of_total_and_capacity() {
+    // LAMMPS LJ melt: under a gigabyte against a node of hundreds.
+    let (i, _) = Inputs::from_query("mode=sim&method=particles&particles=32000&density=0.8442&cutoff=2.5&skin=0.3&ranks=4&nodes=1");
+    let d = breakdown_data(&estimate(&i.parse().unwrap()), UnitSystem::Binary);
+    let boxes = memcalc_charts::breakdown::hit_boxes(&d, 400.0);
+    let (x0, x1) = memcalc_charts::breakdown::bar_extent(&d, 400.0);
+    let first_bar: Vec<_> = boxes.iter().filter(|b| b.bar == 0).collect();
+    let drawn = first_bar.last().unwrap().x1 - first_bar[0].x0;
+    assert!(
+        drawn >= memcalc_charts::breakdown::MIN_BAR - 1e-9,
+        "bar drawn {drawn} px wide"
+    );
+    // A total above the capacity fills the axis but for a small margin.
+    let d = data("train", UnitSystem::Binary);
+    let boxes = memcalc_charts::breakdown::hit_boxes(&d, 720.0);
+    let (x0b, x1b) = memcalc_charts::breakdown::bar_extent(&d, 720.0);
+    let end = boxes.last().unwrap().x1;
+    assert!((end - x0b) / (x1b - x0b) > 0.95, "bar ends at {end}");
+    let _ = (x0, x1);
+}
+
+#[test]
+fn parts_shown_together_never_share_a_colour() {
+    let mut queries: Vec<String> = memcalc_core::presets::PRESETS
+        .iter()
+        .map(|p| p.query.to_string())
+        .collect();
+    // Engines, frameworks and codes bring their own parts.
+    for q in [
+        "mode=infer&params=70B&engine=llamacpp&gpu_layers=40&quant=q4_k_m",
+        "mode=infer&params=8B&engine=vllm",
+        "mode=train&params=7B&gpus=8&zero=3&framework=fsdp&offload=all",
+        "mode=sim&code=quantum_espresso&ecutwfc=30&cell_volume=2122.416&bands=128&kpoints=4&atoms=64&ranks=32&pools=4&nodes=1",
+        "mode=sim&code=lammps&particles=32000&atom_style=full&shake=on&long_range=pppm",
+    ] {
+        queries.push(q.to_string());
+    }
+    for m in ["grid", "particles", "mesh", "lbm", "spectral"] {
+        queries.push(format!("mode=sim&method={m}&steps=1000&output_every=10&snapshots=2&checkpoint_every=100&adjoint=store_all&calibration=1"));
+    }
+    for q in queries {
+        let (i, _) = Inputs::from_query(&q);
+        let Ok(s) = i.parse() else { panic!("{q}") };
+        let d = breakdown_data(&estimate(&s), UnitSystem::Binary);
+        let legend = d.legend();
+        for (a, x) in legend.iter().enumerate() {
+            for y in &legend[a + 1..] {
+                assert!(
+                    memcalc_charts::palette::color_of(&x.id)
+                        != memcalc_charts::palette::color_of(&y.id),
+                    "{q}: '{}' and '{}' share a colour",
+                    x.id,
+                    y.id
+                );
+            }
+        }
+    }
 }
 
 #[test]
