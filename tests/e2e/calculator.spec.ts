@@ -63,6 +63,8 @@ test("a copied URL reopens the same calculation in a fresh page", async ({ page,
   await page.getByLabel("GPU", { exact: true }).selectOption("a100-80");
   await expect(page).toHaveURL(/params=13B/);
   await expect(page).toHaveURL(/optimizer=momentum/);
+  // The address bar follows a pause in typing: wait for the last change to reach it.
+  await expect(page).toHaveURL(/gpu=a100-80/);
   const url = page.url();
   const rows = await page.locator("[data-component]").evaluateAll((els) =>
     els.map((e) => `${e.getAttribute("data-component")}=${e.getAttribute("data-bytes")}`),

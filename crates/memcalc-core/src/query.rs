@@ -113,13 +113,19 @@ impl Inputs {
             .rev()
             .find(|(k, _)| k == "preset")
             .and_then(|(_, v)| crate::page::preset_by_id(&v));
-        // The version the link was written with: absent means 1; one this page does not know is
-        // read as the newest (with a notice below).
+        // The version the link was written with: absent means 1 (links were written before the
+        // version key, or by hand); one this page does not know is read as the newest (with a
+        // notice below). An empty query is no old link: it is today's page.
+        let unversioned = if pairs(input).is_empty() {
+            SCHEMA_VERSION
+        } else {
+            1
+        };
         let version = pairs(input)
             .into_iter()
             .rev()
             .find(|(k, _)| k == "v")
-            .map_or(1, |(_, v)| {
+            .map_or(unversioned, |(_, v)| {
                 v.trim()
                     .parse::<u32>()
                     .ok()

@@ -818,3 +818,16 @@ fn a_preset_left_by_an_edit_says_so() {
     let (i, _) = Inputs::from_query(&format!("{}&batch=3", p.query));
     assert!(p.edited(&i.parse().unwrap()));
 }
+
+#[test]
+fn an_empty_query_is_todays_page_not_an_old_link() {
+    for q in ["", "?", "https://example.org/calc/"] {
+        let (i, n) = Inputs::from_query(q);
+        assert!(n.is_empty(), "{q}: {n:?}");
+        assert_eq!(
+            i.parse().unwrap().to_query(),
+            format!("v={}", memcalc_core::query::SCHEMA_VERSION),
+            "{q}"
+        );
+    }
+}
