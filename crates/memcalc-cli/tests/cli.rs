@@ -343,3 +343,24 @@ fn model_id_and_the_models_list() {
         "{err}"
     );
 }
+
+#[test]
+fn the_catalog_id_gives_the_same_serving_answer_as_the_architecture() {
+    let (code, out, err) = memcalc(&[
+        "model_id=meta-llama/Llama-3.1-70B",
+        "mode=infer",
+        "engine=vllm",
+        "tp=4",
+        "gpu=h100-80",
+        "seq=32768",
+    ]);
+    assert_eq!(code, 0, "{out}{err}");
+    let line = out
+        .lines()
+        .find(|l| l.starts_with("vLLM KV pool:"))
+        .unwrap_or_else(|| panic!("{out}"));
+    assert!(
+        line.contains("14 concurrent sequences of 32,768 tokens fit"),
+        "{line}"
+    );
+}

@@ -7,10 +7,6 @@ use crate::optimizer::Optimizer;
 use crate::scenario::{Mode, Offload, Recompute, Scenario, MAX_BATCH, MAX_GPUS, MAX_SEQ};
 use crate::search::{largest, smallest};
 
-fn device_bytes(s: &Scenario) -> u64 {
-    estimate(s).per_device_bytes
-}
-
 /// Fits the device, and for pooled serving engines the requested sequences fit the KV pool.
 fn fits(s: &Scenario) -> bool {
     estimate(s).fits_device()
@@ -249,10 +245,15 @@ fn candidates(s: &Scenario) -> Vec<(String, Vec<(&'static str, String)>)> {
     } else {
         if s.weight_milli_bpw().is_none() {
             c.push(pv("Quantize weights to INT8", &[("quant", "int8")]));
-            c.push(pv(
-                "Quantize weights to 4-bit (GGUF Q4_K_M)",
-                &[("quant", "q4_k_m")],
-            ));
+            if s.engine.pools() {
+                // vLLM and SGLang serve AWQ/GPTQ checkpoints, not GGUF mixes.
+                c.push(pv("Serve a 4-bit AWQ checkpoint", &[("quant", "awq")]));
+            } else {
+                c.push(pv(
+                    "Quantize weights to 4-bit (GGUF Q4_K_M)",
+                    &[("quant", "q4_k_m")],
+                ));
+            }
         }
         if s.kv_dtype().bytes() > 1 {
             c.push(pv("FP8 KV cache", &[("kv_dtype", "fp8")]));
@@ -293,7 +294,9 @@ pub const STATED: [&str; 3] = ["mode", "model", "method"];
 
 /// Every single change from the candidates that saves device memory, most first.
 pub fn savings(s: &Scenario) -> Vec<Saving> {
-    let before = device_bytes(s);
+    let before_est = estimate(s);
+    let before = before_est.per_device_bytes;
+    let pool_before = before_est.serving;
     let base = Inputs::from_scenario(s);
     let mut out: Vec<Saving> = candidates(s)
         .into_iter()
@@ -305,9 +308,17 @@ pub fn savings(s: &Scenario) -> Vec<Saving> {
             }
             let changed = i.parse().ok()?;
             let after = estimate(&changed);
-            let saved = before
-                .checked_sub(after.per_device_bytes)
-                .filter(|v| *v > 0)?;
+            // A pooled engine's total is its memory share whatever the change: what a change
+            // frees is room in the pool, counted in the tokens it adds at today's size per token.
+            let pool_gain = match (pool_before, after.serving) {
+                (Some(b), Some(a)) => crate::mul!(a.pool_tokens, b.token_bytes)
+                    .saturating_sub(crate::mul!(b.pool_tokens, b.token_bytes)),
+                _ => 0,
+            };
+            let saved = before.saturating_sub(after.per_device_bytes).max(pool_gain);
+            if saved == 0 {
+                return None;
+            }
             Some(Saving {
                 label,
                 patch,

@@ -199,3 +199,20 @@ fn llamacpp_counts_gguf_mixes_tensor_by_tensor() {
         (6_738_415_616u64 * 4840).div_ceil(8000)
     );
 }
+
+#[test]
+fn pooled_engines_advise_what_grows_the_pool() {
+    // 16 × 32k on 4 H100s under vLLM: the pool is the share's remainder, so the advice ranks
+    // changes by the room they add to it, and includes tensor parallelism 8.
+    let (i, _) = Inputs::from_query(&format!(
+        "mode=infer&engine=vllm&tp=4&gpu=h100-80&seq=32768&batch=16&{L70}"
+    ));
+    let s = i.parse().unwrap();
+    let advice = memcalc_core::derived::savings(&s);
+    let find = |q: &str| advice.iter().find(|a| a.query() == q);
+    let fp8 = find("kv_dtype=fp8").expect("an FP8 KV cache doubles the pool");
+    assert!(fp8.fits_after);
+    assert!(find("tp=8&gpus=8").is_some_and(|a| a.fits_after));
+    assert!(find("quant=awq").is_some());
+    assert!(find("quant=q4_k_m").is_none());
+}
