@@ -370,6 +370,7 @@ pub const FIELDS: &[Field] = &[
     sf("nodes", "Nodes", G::SimRanks, false, Count, 0, "Ranks are spread evenly over the nodes."),
     sf("node_mem", "Memory per node", G::SimRanks, false, Size { unit: "GiB" }, 0, "CPU memory of one node (CPU codes are checked against it)."),
     sf("rank_overhead", "Memory per rank outside the solver", G::SimRanks, true, Number { unit: "MiB" }, 0, "MPI buffers, libraries and executable per process."),
+    sf("replicated", "Data replicated on every rank", G::SimRanks, true, Number { unit: "MiB" }, 0, "Forcing tables, geometry, immersed-boundary facets or coarse meshes each rank holds whole: they do not shrink with more ranks."),
     sf("imbalance", "Load imbalance", G::SimRanks, true, Number { unit: "%" }, 0, "Extra work on the busiest rank."),
     sf("steps", "Time steps", G::SimHistory, false, Count, 0, "Length of the run."),
     sf("output_every", "Output every", G::SimHistory, true, Count, 0, "Steps between output frames (0: no output)."),

@@ -298,6 +298,8 @@ pub struct Sim {
     pub halo_one_rank: bool,
     /// Per-rank memory outside the solver's arrays (MPI buffers, libraries), MiB.
     pub rank_mib: u64,
+    /// Data every rank holds whole (forcing tables, geometry, coarse meshes), MiB.
+    pub replicated_mib: u64,
     /// Extra work on the busiest rank, basis points.
     pub imbalance_bp: u64,
     pub steps: u64,
@@ -357,6 +359,7 @@ impl Default for Sim {
             host_mirror: false,
             halo_one_rank: true,
             rank_mib: 100,
+            replicated_mib: 0,
             imbalance_bp: 0,
             steps: 1000,
             output_every: 0,

@@ -15,6 +15,7 @@ const SRC_LBM: &str = "Q distributions per cell, two copies or one with in-place
 const SRC_FFT: &str = "Pseudo-spectral codes keep fields in physical and spectral space, transforms on a 3/2-padded grid for dealiasing (Orszag 1971) with transpose buffers of pencil decompositions (P3DFFT, 2DECOMP&FFT)";
 const SRC_HISTORY: &str = "Snapshots and output frames are the prognostic state; binomial checkpointing after Griewank & Walther 2000 (Algorithm 799: revolve)";
 const SRC_MIRROR: &str = "FluidX3D src/opencl.hpp (Memory<T>: a host buffer beside every device buffer); CUDA codes with host staging copies";
+const SRC_REPLICATED: &str = "Replicated (non-distributed) data in MPI codes: every rank allocates the whole array (e.g. WRF's boundary and forcing tables on each task, global coarse meshes of multigrid, immersed-boundary geometry)";
 const SRC_RANK: &str = "Per-process memory outside the solver's arrays (MPI eager buffers, libraries, executable): tens to hundreds of MiB per rank; measure with your code's report or /proc/<pid>/status";
 
 /// One part, per rank, before it is shown per node or per GPU.
@@ -633,6 +634,14 @@ pub fn estimate_sim(s: &Scenario) -> Estimate {
         Method::Planewave => planewave(m),
     };
     let mut parts = mp.parts;
+    if m.replicated_mib > 0 {
+        let bytes = m.replicated_mib << 20;
+        parts.push(Part { id: "replicated", label: "Data replicated on every rank", rank_bytes: bytes, total_bytes: crate::mul!(bytes, m.ranks), location: Location::Device,
+            formula: format!("{} MiB on each of {} ranks", g(m.replicated_mib), g(m.ranks)),
+            question: "Why doesn't this part shrink with more ranks?",
+            explanation: "Forcing tables, geometry, immersed-boundary facets or a coarse mesh that every rank keeps whole: adding ranks multiplies it instead of splitting it, and with many ranks per node it can outweigh the decomposed fields.".into(),
+            source: SRC_REPLICATED });
+    }
     let ratio = m.compression_c.max(100);
     let compressed = |v: u64| crate::sat::mul_div(v, 100, ratio);
     let snap = mp.snapshot_rank;

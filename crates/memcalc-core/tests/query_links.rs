@@ -185,6 +185,7 @@ fn sim_from(q: &[u64; 32]) -> memcalc_core::sim::Sim {
         shake: (q[11] >> 20).is_multiple_of(2),
         atom_map: pick::<AtomMap>(q[12] >> 20),
         solver: pick::<Solver>(q[22] >> 20),
+        replicated_mib: (q[27] >> 20) % 5000,
         host_mirror: (q[25] >> 20).is_multiple_of(2),
         halo_one_rank: (q[26] >> 20).is_multiple_of(3),
         code: pick::<memcalc_core::codes::Code>(q[24] >> 20),

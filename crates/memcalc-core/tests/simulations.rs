@@ -520,3 +520,13 @@ fn a_physics_page_speaks_of_ranks_nodes_and_gpus() {
     assert!(!memcalc_core::wording::shown(gpu_field, cpu.mode, false));
     assert!(memcalc_core::wording::shown(gpu_field, cpu.mode, true));
 }
+
+#[test]
+fn replicated_data_does_not_shrink_with_more_ranks() {
+    let q = "method=grid&nx=256&ny=256&nz=256&nodes=1&overhead=0&rank_overhead=0&replicated=500";
+    let few = est(&format!("mode=sim&{q}&ranks=8"));
+    let many = est(&format!("mode=sim&{q}&ranks=64"));
+    assert_eq!(bytes(&few, "replicated"), 8 * 500 * (1 << 20));
+    assert_eq!(bytes(&many, "replicated"), 64 * 500 * (1 << 20));
+    assert!(many.per_device_bytes > few.per_device_bytes);
+}
