@@ -207,6 +207,10 @@ fn a_bare_count_takes_the_nearest_released_shape_in_version_2_links() {
         old.per_device_bytes,
         "re-written version-1 link"
     );
+    // An empty query is the page's default state, not a version-1 link.
+    let s = Inputs::from_query("").0.parse().unwrap();
+    assert_eq!(s, memcalc_core::Scenario::default());
+    assert_eq!(s.to_query(), "v=2");
     // 7B: the nearest full-attention dense model (Mistral 7B v0.3, 7.25B).
     let s = Inputs::from_query("v=2&params=7B").0.parse().unwrap();
     assert_eq!(s.assumed_model().unwrap().id, "mistralai/Mistral-7B-v0.3");
