@@ -151,6 +151,21 @@ impl Serving {
         self.sequences >= self.batch && self.sequences > 0
     }
 
+    /// Memory the requested sequences would need inside the share: what the engine takes
+    /// besides the pool, plus their KV blocks. It fits the share exactly when they fit the pool.
+    pub fn demand(&self, per_device: u64) -> u64 {
+        let others = if self.pool_bytes > 0 {
+            self.budget.saturating_sub(self.pool_bytes)
+        } else {
+            per_device.max(self.budget)
+        };
+        let blocks = crate::mul!(self.batch, self.seq.div_ceil(self.block_tokens).max(1));
+        crate::add!(
+            others,
+            crate::mul!(blocks, self.block_tokens, self.token_bytes)
+        )
+    }
+
     /// One line for the CLI and the page.
     pub fn summary(&self) -> String {
         use crate::units::group_digits as g;

@@ -409,7 +409,8 @@ pub fn scaling(s: &Scenario) -> Scaling {
 /// The scaling view, given the boundary already found by the core's searches: the fewest
 /// nodes for simulations, the longest context for inference, the largest micro-batch otherwise.
 pub fn scaling_with(s: &Scenario, found: Option<u64>) -> Scaling {
-    let capacity = estimate(s).capacity_bytes;
+    let here = estimate(s);
+    let capacity = here.serving.map_or(here.capacity_bytes, |v| v.budget);
     if s.mode == Mode::Sim {
         use crate::sim_estimate::{scaling as nodes_sweep, scaling_at};
         let top = (s.sim.nodes * 64).clamp(64, 4096);
@@ -452,7 +453,11 @@ pub fn scaling_with(s: &Scenario, found: Option<u64>) -> Scaling {
             "seq" => t.seq = v,
             _ => t.batch = v,
         }
-        estimate(&t).per_device_bytes
+        let e = estimate(&t);
+        // A pooled engine's total is its share whatever the load: what grows is the KV the
+        // sequences need, set against the share (crate::engine::Serving::demand).
+        e.serving
+            .map_or(e.per_device_bytes, |v| v.demand(e.per_device_bytes))
     };
     let (key, x_label, x_words, current, limit) = if sweeps_context(s) {
         (

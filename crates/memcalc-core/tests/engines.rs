@@ -216,3 +216,21 @@ fn pooled_engines_advise_what_grows_the_pool() {
     assert!(find("quant=awq").is_some());
     assert!(find("quant=q4_k_m").is_none());
 }
+
+#[test]
+fn the_scaling_chart_of_a_pooled_engine_turns_where_the_pool_runs_out() {
+    // 16 sequences on 4 H100s: the pool holds 14 of 32k tokens, so the context sweep must cross
+    // the share between the longest context that fits and the next.
+    let (i, _) = Inputs::from_query(&format!(
+        "mode=infer&engine=vllm&tp=4&gpu=h100-80&seq=32768&batch=16&{L70}"
+    ));
+    let s = i.parse().unwrap();
+    let d = memcalc_core::derived::derive(&s);
+    let longest = d.max_seq.expect("a shorter context fits");
+    match d.scaling.boundary() {
+        memcalc_core::report::Boundary::UpTo { fit, over } => {
+            assert_eq!((fit, over), (longest, longest + 1));
+        }
+        other => panic!("{other:?}"),
+    }
+}
