@@ -132,8 +132,11 @@ pub fn draw_scaling<DB: DrawingBackend>(
                 let f = ((log2ish(bytes) - lo) / span).clamp(0.0, 1.0);
                 px(y_lin_top - 6.0 - (y_lin_top - 6.0 - y1) * f)
             }
+            // Constant bounds: a clamp with a bound chosen at run time keeps its panic message,
+            // which formats floats (kilobytes of wasm); min() cannot panic.
             _ => {
-                px(y0 + (y_lin_top - y0) * v.clamp(0.0, if broken.is_some() { 1.0 } else { 1.04 }))
+                let top = if broken.is_some() { 1.0 } else { 1.04 };
+                px(y0 + (y_lin_top - y0) * v.clamp(0.0, 1.04).min(top))
             }
         }
     };
