@@ -41,7 +41,7 @@ test("a fold the user opened stays open, and focus stays in the field being type
 });
 
 test("a fold with an error in it opens by itself", async ({ page }) => {
-  await page.goto("./?v=1&tp=0");
+  await page.goto("./?v=1&pp=0");
   await ready(page);
   await expect(fold(page, "GPUs and parallelism")).toHaveAttribute("open", "");
 });
