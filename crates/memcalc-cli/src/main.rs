@@ -4,17 +4,16 @@
 
 mod output;
 
+use clap::Parser;
 use memcalc_core::{estimate, Inputs};
 use output::Format;
 use std::process::ExitCode;
 
-const HELP: &str = "memcalc: memory a model or simulation needs, part by part
+/// Usage lines before the options; examples, what the keys are and the exit status after.
+const USAGE: &str = "memcalc [OPTIONS] '<share link or query string>'
+       memcalc [OPTIONS] KEY=VALUE [KEY=VALUE ...]";
 
-USAGE:
-    memcalc [OPTIONS] '<share link or query string>'
-    memcalc [OPTIONS] KEY=VALUE [KEY=VALUE ...]
-
-EXAMPLES:
+const AFTER: &str = "EXAMPLES:
     memcalc 'params=7B&dtype=bf16&optimizer=adamw'
     memcalc 'https://example.org/memcalc/?v=2&mode=infer&params=13B'
     memcalc --format json mode=infer params=70B gpu=h200
@@ -24,24 +23,6 @@ EXAMPLES:
     memcalc --sweep batch=1..64 params=7B zero=3 gpus=8
     memcalc --layouts params=70B gpus=64 seq=4096 framework=torchtitan
     memcalc --sweep ranks=64..4096 --format csv mode=sim method=grid nx=2048 ny=2048 nz=2048
-
-OPTIONS:
-    --format F       table (default), json, csv or markdown
-    --json           the same as --format json (schema_version 1)
-    --sweep K=A..B   estimate for every value of key K from A to B (every integer when there
-                     are at most 64 of them, else doubling from A), one row each: the data
-                     behind the page's scaling views
-    --layouts        training: the layouts on the given GPUs that fit (tensor, pipeline and
-                     data parallel degrees, ZeRO stage, recomputation, offload), cheapest
-                     first: no offload before offload, then least compute lost to
-                     recomputation and the pipeline bubble, then fewest bytes sent per step
-    --decimal        sizes in GB instead of GiB (table and markdown); a link with
-                     units=decimal does the same
-    --config FILE    read the architecture from a Hugging Face config.json (keys given on the
-                     command line override it); keys it does not need or understand are
-                     named on standard error
-    --models         list the catalog's models (model_id=ID takes one; any case, or the alias)
-    -h, --help       this text
 
 Keys are those of the page's URL (docs/url-parameters.md); values not given take the page's
 defaults, so a link copied from the page (or its 'copy as command' line) gives the same numbers
@@ -54,59 +35,69 @@ EXIT STATUS:
     1  it does not fit
     2  invalid input (the message names the key and the allowed values)";
 
+/// memcalc: memory a model or simulation needs, part by part
+#[derive(Parser, Debug)]
+#[command(name = "memcalc", override_usage = USAGE, after_help = AFTER, max_term_width = 100)]
+struct Args {
+    /// table, json, csv or markdown
+    #[arg(long, value_name = "F", value_parser = Format::parse_arg, default_value = "table")]
+    format: Format,
+    /// the same as --format json (schema_version 1)
+    #[arg(long)]
+    json: bool,
+    /// estimate for every value of key K from A to B (every integer when there are at most 64
+    /// of them, else doubling from A), one row each: the data behind the page's scaling views
+    #[arg(long, value_name = "K=A..B")]
+    sweep: Option<String>,
+    /// training: the layouts on the given GPUs that fit (tensor, pipeline and data parallel
+    /// degrees, ZeRO stage, recomputation, offload), cheapest first: no offload before
+    /// offload, then least compute lost to recomputation and the pipeline bubble, then fewest
+    /// bytes sent per step
+    #[arg(long, conflicts_with = "sweep")]
+    layouts: bool,
+    /// sizes in GB instead of GiB (table and markdown); a link with units=decimal does the same
+    #[arg(long)]
+    decimal: bool,
+    /// read the architecture from a Hugging Face config.json (keys given on the command line
+    /// override it); keys it does not need or understand are named on standard error
+    #[arg(long, value_name = "FILE")]
+    config: Option<std::path::PathBuf>,
+    /// list the catalog's models (model_id=ID takes one; any case, or the alias)
+    #[arg(long)]
+    models: bool,
+    /// a share link, a query string, or KEY=VALUE pairs (joined with '&')
+    #[arg(value_name = "INPUT")]
+    inputs: Vec<String>,
+}
+
 fn fail(msg: &str) -> ExitCode {
     eprintln!("memcalc: {msg}");
     ExitCode::from(2)
 }
 
 fn main() -> ExitCode {
-    let mut format = Format::Table;
-    let mut decimal = false;
-    let mut sweep: Option<String> = None;
-    let mut layouts = false;
-    let mut config: Option<String> = None;
-    let mut parts: Vec<String> = Vec::new();
-    let mut args = std::env::args().skip(1);
-    while let Some(arg) = args.next() {
-        match arg.as_str() {
-            "--json" => format = Format::Json,
-            "--decimal" => decimal = true,
-            "--layouts" => layouts = true,
-            "--format" => match args.next().as_deref().map(Format::parse) {
-                Some(Some(f)) => format = f,
-                _ => return fail("--format takes table, json, csv or markdown"),
-            },
-            "--config" => match args.next() {
-                Some(path) => config = Some(path),
-                None => return fail("--config takes the path of a config.json"),
-            },
-            "--sweep" => match args.next() {
-                Some(s) => sweep = Some(s),
-                None => return fail("--sweep takes KEY=FROM..TO, e.g. batch=1..64"),
-            },
-            "--models" => {
-                for m in memcalc_core::catalog::MODELS {
-                    println!(
-                        "{:<42} {:<18} {:>19}  {}",
-                        m.id,
-                        m.alias,
-                        memcalc_core::units::group_digits(m.arch.total_params()),
-                        m.label
-                    );
-                }
-                return ExitCode::SUCCESS;
-            }
-            "-h" | "--help" => {
-                println!("{HELP}");
-                return ExitCode::SUCCESS;
-            }
-            a if a.starts_with("--") => return fail(&format!("unknown option {a}; see --help")),
-            a => parts.push(a.to_string()),
+    // Usage errors exit with 2, like invalid keys; --help and --version with 0.
+    let args = Args::parse();
+    if args.models {
+        for m in memcalc_core::catalog::MODELS {
+            println!(
+                "{:<42} {:<18} {:>19}  {}",
+                m.id,
+                m.alias,
+                memcalc_core::units::group_digits(m.arch.total_params()),
+                m.label
+            );
         }
+        return ExitCode::SUCCESS;
     }
+    let format = if args.json { Format::Json } else { args.format };
+    let mut decimal = args.decimal;
+    let (sweep, layouts, config) = (args.sweep, args.layouts, args.config);
+    let parts = args.inputs;
     let query = parts.join("&");
     let (mut inputs, notices) = Inputs::from_query(&query);
     if let Some(path) = config {
+        let path = path.display().to_string();
         let text = match std::fs::read_to_string(&path) {
             Ok(t) => t,
             Err(e) => return fail(&format!("cannot read {path}: {e}")),

@@ -22,6 +22,11 @@ impl Format {
             _ => return None,
         })
     }
+
+    /// `--format`'s parser: the message names every format.
+    pub fn parse_arg(s: &str) -> Result<Format, String> {
+        Format::parse(s).ok_or_else(|| "--format takes table, json, csv or markdown".to_string())
+    }
 }
 
 pub fn render(
@@ -152,23 +157,14 @@ pub fn sweep(base: &Inputs, spec: &str, format: Format, decimal: bool) -> Result
     } else {
         UnitSystem::Binary
     };
-    let rows: Vec<(u64, u64, u64, bool)> =
-        report::sweep(base, key, &report::sweep_values(from, to))?
-            .into_iter()
-            .map(|p| (p.x, p.bytes, p.capacity, p.fits))
-            .collect();
+    let points = report::sweep(base, key, &report::sweep_values(from, to))?;
+    let rows: Vec<(u64, u64, u64, bool)> = points
+        .iter()
+        .map(|p| (p.x, p.bytes, p.capacity, p.fits))
+        .collect();
     let mut out = String::new();
     match format {
-        Format::Json => {
-            let items: Vec<String> = rows
-                .iter()
-                .map(|(v, b, c, f)| format!("{{\"{key}\":{v},\"per_device_bytes\":{b},\"capacity_bytes\":{c},\"fits\":{f}}}"))
-                .collect();
-            out.push_str(&format!(
-                "{{\"schema_version\":1,\"sweep\":\"{key}\",\"points\":[{}]}}\n",
-                items.join(",")
-            ));
-        }
+        Format::Json => out.push_str(&report::sweep_to_json(key, &points)),
         Format::Csv => {
             out.push_str(&format!("{key},per_device_bytes,capacity_bytes,fits\n"));
             for (v, b, c, f) in &rows {

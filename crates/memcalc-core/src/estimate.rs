@@ -9,7 +9,8 @@ use crate::stage::{Plan, StageBytes};
 use crate::units::{format_fixed, group_digits as g};
 
 /// Where a component's bytes live.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
 pub enum Location {
     Device,
     Host,
@@ -27,8 +28,9 @@ impl Location {
     }
 }
 
-/// One part of the memory, with everything needed to explain it.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// One part of the memory, with everything needed to explain it. Serialised as a row of the
+/// JSON document (id, label, bytes, location, formula, source); the prose stays on the page.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
 pub struct Component {
     /// Stable id: `weights`, `master_weights`, `gradients`, `optimizer`, `activations`,
     /// `logits`, `kv_cache`, `dataset`, `offload_buffer`, `runtime`, `overhead`.
@@ -39,8 +41,10 @@ pub struct Component {
     /// The computation with the user's numbers, e.g. `7,000,000,000 × 2 B = 14,000,000,000 B`.
     pub formula: String,
     /// The FAQ question this row answers.
+    #[serde(skip)]
     pub question: &'static str,
     /// What the component is and why it exists, in the user's terms.
+    #[serde(skip)]
     pub explanation: String,
     /// Where the formula comes from.
     pub source: &'static str,

@@ -4,26 +4,11 @@
 
 use crate::estimate::{estimate, Estimate};
 use crate::inputs::Inputs;
-use crate::query::Notice;
 use crate::scenario::{Mode, Scenario};
 use crate::units::{format_bytes, UnitSystem};
 
-/// A JSON string literal.
-pub fn json_string(s: &str) -> String {
-    let mut out = String::with_capacity(s.len() + 2);
-    out.push('"');
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", c as u32)),
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-    out
-}
+mod json;
+pub use json::{sweep_to_json, to_json};
 
 /// Where an export came from, so that a file found later can be traced and reopened: the link
 /// of the calculation and the inputs that differ from the mode's defaults.
@@ -48,83 +33,6 @@ impl Origin {
     fn label(key: &str) -> &'static str {
         crate::fields::field(key).map_or("", |f| f.label)
     }
-}
-
-/// The estimate as JSON, schema version 1 (documented in the README); with an origin, also
-/// `link` and `inputs` (an object of URL key → value): keys are only ever added to version 1.
-pub fn to_json(e: &Estimate, notices: &[Notice], origin: Option<&Origin>) -> String {
-    use crate::choice::Choice;
-    let components: Vec<String> = e
-        .components
-        .iter()
-        .map(|c| {
-            format!(
-                "{{\"id\":{},\"label\":{},\"bytes\":{},\"location\":{},\"formula\":{},\"source\":{}}}",
-                json_string(c.id),
-                json_string(c.label),
-                c.bytes,
-                json_string(c.location.id()),
-                json_string(&c.formula),
-                json_string(c.source)
-            )
-        })
-        .collect();
-    let warnings: Vec<String> = e
-        .warnings
-        .iter()
-        .map(String::as_str)
-        .chain(notices.iter().map(|n| n.message.as_str()))
-        .map(json_string)
-        .collect();
-    // Simulations add bytes per MPI rank and per node, and what the run writes to disk.
-    let sim = if e.mode == Mode::Sim {
-        format!(
-            ",\"per_rank_bytes\":{},\"per_node_bytes\":{},\"disk_bytes\":{}",
-            e.per_rank_bytes, e.host_per_node_bytes, e.disk_bytes
-        )
-    } else if let Some(v) = &e.serving {
-        format!(
-            ",\"serving\":{{\"engine\":{},\"budget_bytes\":{},\"kv_pool_bytes\":{},\"kv_pool_tokens\":{},\"kv_blocks\":{},\"block_tokens\":{},\"kv_bytes_per_token\":{},\"concurrent_sequences\":{}}}",
-            json_string(v.engine.id()),
-            v.budget,
-            v.pool_bytes,
-            v.pool_tokens,
-            v.blocks,
-            v.block_tokens,
-            v.token_bytes,
-            v.sequences
-        )
-    } else {
-        String::new()
-    };
-    let origin = origin.map_or(String::new(), |o| {
-        let inputs: Vec<String> = o
-            .inputs
-            .iter()
-            .map(|(k, v)| format!("{}:{}", json_string(k), json_string(v)))
-            .collect();
-        format!(
-            ",\"link\":{},\"inputs\":{{{}}}",
-            json_string(&o.link),
-            inputs.join(",")
-        )
-    });
-    format!(
-        "{{\"schema_version\":1,\"mode\":{},\"per_device_bytes\":{},\"cluster_bytes\":{},\"capacity_bytes\":{},\"host_per_node_bytes\":{},\"busiest\":{},\"params\":{},\"trainable_params\":{},\"fits\":{}{}{},\"components\":[{}],\"warnings\":[{}]}}\n",
-        json_string(e.mode.id()),
-        e.per_device_bytes,
-        e.cluster_bytes,
-        e.capacity_bytes,
-        e.host_per_node_bytes,
-        json_string(&e.busiest),
-        e.params,
-        e.trainable_params,
-        e.fits(),
-        sim,
-        origin,
-        components.join(","),
-        warnings.join(",")
-    )
 }
 
 /// A CSV field, quoted when it needs to be (RFC 4180).

@@ -1,0 +1,137 @@
+//! The JSON document, schema version 1: typed, serialised by serde_json. Field order is the
+//! document's key order, which `tests/documents.rs` pins; keys are only ever added.
+
+use super::Origin;
+use crate::choice::Choice;
+use crate::estimate::{Component, Estimate};
+use crate::query::Notice;
+use crate::scenario::Mode;
+use serde::ser::{Serialize, SerializeMap, Serializer};
+
+#[derive(serde::Serialize)]
+struct Document<'a> {
+    schema_version: u32,
+    mode: &'static str,
+    per_device_bytes: u64,
+    cluster_bytes: u64,
+    capacity_bytes: u64,
+    host_per_node_bytes: u64,
+    busiest: &'a str,
+    params: u64,
+    trainable_params: u64,
+    fits: bool,
+    /// Simulations: bytes per MPI rank and per node, and what the run writes to disk.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    per_rank_bytes: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    per_node_bytes: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    disk_bytes: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    serving: Option<Serving>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    link: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    inputs: Option<Inputs<'a>>,
+    components: &'a [Component],
+    warnings: Vec<&'a str>,
+}
+
+/// A pooled serving engine's KV pool (vLLM, SGLang).
+#[derive(serde::Serialize)]
+struct Serving {
+    engine: &'static str,
+    budget_bytes: u64,
+    kv_pool_bytes: u64,
+    kv_pool_tokens: u64,
+    kv_blocks: u64,
+    block_tokens: u64,
+    kv_bytes_per_token: u64,
+    concurrent_sequences: u64,
+}
+
+/// The changed inputs as an object of URL key → value, in form order (not a map's order).
+struct Inputs<'a>(&'a [(String, String)]);
+
+impl Serialize for Inputs<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(Some(self.0.len()))?;
+        for (k, v) in self.0 {
+            map.serialize_entry(k, v)?;
+        }
+        map.end()
+    }
+}
+
+/// The estimate as JSON, schema version 1 (documented in the README); with an origin, also
+/// `link` and `inputs` (an object of URL key → value): keys are only ever added to version 1.
+pub fn to_json(e: &Estimate, notices: &[Notice], origin: Option<&Origin>) -> String {
+    let sim = e.mode == Mode::Sim;
+    let doc = Document {
+        schema_version: 1,
+        mode: e.mode.id(),
+        per_device_bytes: e.per_device_bytes,
+        cluster_bytes: e.cluster_bytes,
+        capacity_bytes: e.capacity_bytes,
+        host_per_node_bytes: e.host_per_node_bytes,
+        busiest: &e.busiest,
+        params: e.params,
+        trainable_params: e.trainable_params,
+        fits: e.fits(),
+        per_rank_bytes: sim.then_some(e.per_rank_bytes),
+        per_node_bytes: sim.then_some(e.host_per_node_bytes),
+        disk_bytes: sim.then_some(e.disk_bytes),
+        serving: e.serving.filter(|_| !sim).map(|v| Serving {
+            engine: v.engine.id(),
+            budget_bytes: v.budget,
+            kv_pool_bytes: v.pool_bytes,
+            kv_pool_tokens: v.pool_tokens,
+            kv_blocks: v.blocks,
+            block_tokens: v.block_tokens,
+            kv_bytes_per_token: v.token_bytes,
+            concurrent_sequences: v.sequences,
+        }),
+        link: origin.map(|o| o.link.as_str()),
+        inputs: origin.map(|o| Inputs(&o.inputs)),
+        components: &e.components,
+        warnings: e
+            .warnings
+            .iter()
+            .map(String::as_str)
+            .chain(notices.iter().map(|n| n.message.as_str()))
+            .collect(),
+    };
+    // Serialising plain structs of strings and integers cannot fail.
+    let mut out = serde_json::to_string(&doc).unwrap_or_default();
+    out.push('\n');
+    out
+}
+
+/// A sweep of one key as JSON (schema version 1): one point per value.
+pub fn sweep_to_json(key: &str, points: &[super::Point]) -> String {
+    #[derive(serde::Serialize)]
+    struct Sweep<'a> {
+        schema_version: u32,
+        sweep: &'a str,
+        points: Vec<SweepPoint<'a>>,
+    }
+    struct SweepPoint<'a>(&'a str, &'a super::Point);
+    impl Serialize for SweepPoint<'_> {
+        fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+            let mut map = serializer.serialize_map(Some(4))?;
+            map.serialize_entry(self.0, &self.1.x)?;
+            map.serialize_entry("per_device_bytes", &self.1.bytes)?;
+            map.serialize_entry("capacity_bytes", &self.1.capacity)?;
+            map.serialize_entry("fits", &self.1.fits)?;
+            map.end()
+        }
+    }
+    let doc = Sweep {
+        schema_version: 1,
+        sweep: key,
+        points: points.iter().map(|p| SweepPoint(key, p)).collect(),
+    };
+    let mut out = serde_json::to_string(&doc).unwrap_or_default();
+    out.push('\n');
+    out
+}
