@@ -19,6 +19,10 @@ choice_enum!(
         Mfem => ("mfem", "MFEM (finite elements)"),
         Fluidx3d => ("fluidx3d", "FluidX3D (lattice Boltzmann on one GPU)"),
         QuantumEspresso => ("quantum_espresso", "Quantum ESPRESSO pw.x (plane-wave DFT)"),
+        Amrex => ("amrex", "AMReX (block-structured AMR: Castro, Nyx, PeleC)"),
+        Athenapp => ("athenapp", "Athena++ (MeshBlock AMR, MHD)"),
+        Gadget2 => ("gadget2", "GADGET-2 (tree-PM N-body)"),
+        Gadget4 => ("gadget", "GADGET-4 (tree-PM N-body)"),
     }
 );
 
@@ -55,6 +59,14 @@ pub const PROFILES: &[Profile] = &[
         source: "FluidX3D README: D3Q19, esoteric-pull in-place streaming, FP32 arithmetic, one GPU; src/opencl.hpp Memory<T> keeps a host buffer beside each device buffer; one domain wraps its periodic boundaries without ghost cells" },
     Profile { code: Code::QuantumEspresso, query: "method=planewave&diagonalization=david&david_ndim=4&mixing_ndim=8&wfc_disk=off",
         source: "Quantum ESPRESSO pw.x input defaults: Davidson (diago_david_ndim = 4 in 6.x), mixing_ndim = 8, disk_io = 'low' (wavefunctions of the pool in memory)" },
+    Profile { code: Code::Amrex, query: "method=amr&ref_ratio=2&block_size=32&halo=4&levels=2&work=4&ghost_state=off&coarse_copies=1&block_meta=32",
+        source: "AMReX docs: amr.max_grid_size 32 in 3D, amr.ref_ratio 2; AmrLevel StateData keeps old and new data without ghost cells; the advance fills a ghosted copy (Sborder, NUM_GROW = 4 in the CNS/Castro-style examples) and d face-flux MultiFabs; FillPatch's temporary coarse data; a Box (2 IntVects + IndexType, 28 B) and its owner (4 B) per box replicated in BoxArray/DistributionMapping" },
+    Profile { code: Code::Athenapp, query: "method=amr&ref_ratio=2&block_size=16&halo=2&levels=2&work=5&ghost_state=on&coarse_copies=2&block_meta=160",
+        source: "Athena++ wiki (MeshBlock, Static/Adaptive Mesh Refinement): refinement ratio 2, NGHOST = 2 by default; Hydro allocates u, u1 (VL2), w, w1 and flux[3] with ghost cells; MeshRefinement keeps coarse_cons_ and coarse_prim_; Mesh keeps loclist (LogicalLocation), ranklist, costlist and the MeshBlockTree for every block on every rank" },
+    Profile { code: Code::Gadget2, query: "method=nbody&dtype=fp32&part_bytes=80&alloc_factor=1.5&tree_factor=0.8&node_bytes=64&pm_arrays=3&timebin_lists=0&comm_buffer=100",
+        source: "GADGET-2 allvars.h (particle_data 80 B with PMGRID in single precision; NODE 48 B + extNODE 16 B), begrun.c (MaxPart = PartAllocFactor × N/NTask), forcetree.c (TreeAllocFactor × MaxPart nodes, Nextnode, Father), pm_periodic.c (rhogrid, forcegrid, workspace), BufferSize; the example parameter files' factors" },
+    Profile { code: Code::Gadget4, query: "method=nbody&dtype=fp32&part_bytes=108&alloc_factor=1.1&tree_factor=0.7&node_bytes=56&pm_arrays=3&timebin_lists=3&comm_buffer=0",
+        source: "GADGET-4 documentation (memory.txt example: P 98.39 MB beside 3.64 MB per 4-byte list, i.e. 108 B per particle slot; Tree.Nodes 35.72 MB for 0.7 × the slots, 56 B per node; NextActiveParticle, NextInTimeBin, PrevInTimeBin per slot); ALLOC_TOLERANCE headroom of 10 %; no fixed buffer: generic buffers fill what MaxMemSize leaves" },
 ];
 
 pub fn profile(code: Code) -> &'static Profile {

@@ -106,6 +106,8 @@ pub const MESH: u8 = 4;
 pub const LBM: u8 = 8;
 pub const SPEC: u8 = 16;
 pub const PW: u8 = 32;
+pub const AMR: u8 = 64;
+pub const NBODY: u8 = 128;
 
 pub fn method_bit(m: crate::sim::Method) -> u8 {
     use crate::sim::Method;
@@ -116,6 +118,8 @@ pub fn method_bit(m: crate::sim::Method) -> u8 {
         Method::Lbm => LBM,
         Method::Spectral => SPEC,
         Method::Planewave => PW,
+        Method::Amr => AMR,
+        Method::Nbody => NBODY,
     }
 }
 const TRAINING: u8 = TRAIN | FINETUNE;
@@ -308,14 +312,14 @@ pub const FIELDS: &[Field] = &[
     sf("sim_device", "Runs on", G::Sim, false, Select, 0, "CPU nodes (compared with node memory) or GPU-resident with one rank per GPU."),
     sf("host_mirror", "Host copy of the arrays (GPU)", G::SimRanks, true, Toggle, 0, "GPU codes that keep a host buffer beside every device buffer (FluidX3D) need as much host memory per GPU."),
     sf("halo_one_rank", "Ghost layers on a single rank", G::SimSize, true, Toggle, GRID | LBM, "Off: one rank on one device wraps its periodic boundaries in place and keeps no ghost layer (FluidX3D)."),
-    sf("nx", "Cells in x", G::SimSize, false, Count, GRID | LBM | SPEC, "Grid points along x."),
-    sf("ny", "Cells in y", G::SimSize, false, Count, GRID | LBM | SPEC, "Grid points along y."),
-    sf("nz", "Cells in z", G::SimSize, false, Count, GRID | LBM | SPEC, "Grid points along z; 1 for a 2D problem."),
-    sf("fields", "Prognostic fields", G::SimSize, false, Count, GRID | SPEC, "Variables per cell, e.g. 5 for ρ, ρu, ρv, ρw, E."),
-    sf("levels", "Time levels and stages", G::SimSize, false, Count, GRID | MESH | SPEC, "Copies of the state kept by the time integrator (e.g. 2 levels + Runge–Kutta stages)."),
-    sf("work", "Work arrays per cell", G::SimSize, true, Count, GRID | SPEC, "Diagnostic and scratch arrays per cell."),
-    sf("halo", "Ghost layers", G::SimSize, true, Count, GRID, "Halo width of each subdomain (stencil radius)."),
-    sf("particles", "Particles", G::SimSize, false, Count, PART, "Atoms or particles in the whole system."),
+    sf("nx", "Cells in x", G::SimSize, false, Count, GRID | LBM | SPEC | AMR, "Grid points along x (AMR: of the base level)."),
+    sf("ny", "Cells in y", G::SimSize, false, Count, GRID | LBM | SPEC | AMR, "Grid points along y (AMR: of the base level)."),
+    sf("nz", "Cells in z", G::SimSize, false, Count, GRID | LBM | SPEC | AMR, "Grid points along z; 1 for a 2D problem."),
+    sf("fields", "Prognostic fields", G::SimSize, false, Count, GRID | SPEC | AMR, "Variables per cell, e.g. 5 for ρ, ρu, ρv, ρw, E."),
+    sf("levels", "Time levels and stages", G::SimSize, false, Count, GRID | MESH | SPEC | AMR, "Copies of the state kept by the time integrator (e.g. 2 levels + Runge–Kutta stages)."),
+    sf("work", "Work arrays per cell", G::SimSize, true, Count, GRID | SPEC | AMR, "Diagnostic and scratch arrays per cell (AMR: primitives, fluxes, the ghosted copy the advance fills)."),
+    sf("halo", "Ghost layers", G::SimSize, true, Count, GRID | AMR, "Halo width of each subdomain or AMR block (stencil radius; Athena++ NGHOST = 2)."),
+    sf("particles", "Particles", G::SimSize, false, Count, PART | NBODY, "Atoms or particles in the whole system."),
     sf("atom_style", "Atom style", G::SimSize, false, Select, PART, "Per-particle state, as LAMMPS stores it."),
     sf("attrs", "Bytes per particle (overrides the style)", G::SimSize, true, Count, PART, "Per-particle state in bytes, for codes other than LAMMPS."),
     sf("potential", "Potential family", G::SimSize, false, Select, PART, "Many-body potentials (Tersoff, Stillinger–Weber, REBO/AIREBO) use full neighbour lists and keep per-atom bond-order data."),
@@ -366,6 +370,22 @@ pub const FIELDS: &[Field] = &[
     sf("fft_grid", "Dense FFT grid points", G::SimSize, true, Count, PW, "nr1 × nr2 × nr3 from 'FFT dimensions'; empty: from ecutrho and the volume (cubic cell)."),
     sf("forces", "Forces", G::SimSize, true, Toggle, PW, "tprnfor / relaxations: ultrasoft and PAW augmentation forces need their own scratch."),
     sf("stress", "Stress", G::SimSize, true, Toggle, PW, "tstress / vc-relax: the stress's augmentation scratch."),
+    sf("amr_levels", "Refined levels", G::SimSize, false, Count, AMR, "Levels above the base grid (AMReX amr.max_level; Athena++ numlevel − 1). 0: a uniform grid of blocks."),
+    sf("ref_ratio", "Refinement ratio", G::SimSize, false, Count, AMR, "Cells per coarse cell per direction between levels (AMReX amr.ref_ratio; Athena++ always 2)."),
+    sf("fill", "Refined share per level", G::SimSize, false, Number { unit: "%" }, AMR, "Share of each level's volume covered by the next finer level."),
+    sf("block_size", "Block size", G::SimSize, false, Count, AMR, "Cells per side of a block (Athena++ <meshblock> nx1; AMReX amr.max_grid_size, 32 in 3D by default)."),
+    sf("amr_blocks", "Blocks in total (overrides the share)", G::SimSize, true, Count, AMR, "Blocks over all levels as the code's log reports them (Athena++ 'Total number of MeshBlocks'); empty: from the refined share."),
+    sf("ghost_state", "Ghost cells on the stored state", G::SimSize, true, Toggle, AMR, "On: every stored copy of the state has ghost cells (Athena++). Off: only the work arrays do (AMReX StateData)."),
+    sf("coarse_copies", "Coarse copies per block", G::SimSize, true, Count, AMR, "Coarse-level arrays a block keeps to fill its ghost cells from the parent level (Athena++ coarse_cons_ and coarse_prim_: 2; AMReX FillPatch: 1)."),
+    sf("block_meta", "Metadata per block (on every rank)", G::SimSize, true, Number { unit: "B" }, AMR, "Bytes of bookkeeping per block that every rank keeps for all blocks (AMReX BoxArray + DistributionMapping: 32; Athena++ block lists and tree: about 160)."),
+    sf("part_bytes", "Bytes per particle", G::SimSize, false, Count, NBODY, "sizeof(struct particle_data): GADGET-2 stores 68 B, 80 B with PMGRID (single precision); GADGET-4 prints it at start-up."),
+    sf("alloc_factor", "Particle allocation factor", G::SimSize, true, Number { unit: "×" }, NBODY, "PartAllocFactor: particle slots per task = factor × particles ÷ tasks (GADGET-2 examples 1.5; GADGET-4 keeps 10 % headroom)."),
+    sf("tree_factor", "Tree nodes per particle", G::SimSize, true, Number { unit: "×" }, NBODY, "TreeAllocFactor: tree nodes allocated per particle slot (typically 0.7–0.8)."),
+    sf("node_bytes", "Bytes per tree node", G::SimSize, true, Count, NBODY, "GADGET-2: NODE (48 B) + extNODE (16 B) in single precision; GADGET-4 gravnode about 56 B."),
+    sf("pm_grid", "PM grid per dimension", G::SimSize, false, Count, NBODY, "PMGRID: the particle-mesh grid for the long-range force (often the particle count's cube root or twice it); 0: tree only."),
+    sf("pm_arrays", "PM grid arrays", G::SimSize, true, Count, NBODY, "Arrays of the PM grid's size held at once (GADGET-2 pm_periodic.c: rhogrid, forcegrid, workspace)."),
+    sf("timebin_lists", "Time-bin lists per particle", G::SimSize, true, Count, NBODY, "Integer lists of active particles per time bin (GADGET-4: 3; GADGET-2: 0)."),
+    sf("comm_buffer", "Communication buffer", G::SimRanks, true, Number { unit: "MiB" }, NBODY, "GADGET-2 BufferSize: a fixed buffer per task for exchanging particles ('Allocated 100 MByte communication buffer per processor'); 0 for GADGET-4."),
     sf("ranks", "MPI ranks", G::SimRanks, false, Count, 0, "Processes the domain is split over."),
     sf("nodes", "Nodes", G::SimRanks, false, Count, 0, "Ranks are spread evenly over the nodes."),
     sf("node_mem", "Memory per node", G::SimRanks, false, Size { unit: "GiB" }, 0, "CPU memory of one node (CPU codes are checked against it)."),

@@ -332,6 +332,22 @@ fn sim_canonical(key: &str, m: &Sim) -> String {
         "fft_grid" => opt(m.pw.fft_grid),
         "forces" => toggle_text(m.pw.forces).into(),
         "stress" => toggle_text(m.pw.stress).into(),
+        "amr_levels" => m.amr.max_level.to_string(),
+        "ref_ratio" => m.amr.ratio.to_string(),
+        "fill" => format_fixed(m.amr.fill_bp, 2),
+        "block_size" => m.amr.block.to_string(),
+        "amr_blocks" => opt(m.amr.blocks),
+        "ghost_state" => toggle_text(m.amr.ghost_state).into(),
+        "coarse_copies" => m.amr.coarse_copies.to_string(),
+        "block_meta" => m.amr.meta_bytes.to_string(),
+        "part_bytes" => m.nbody.part_bytes.to_string(),
+        "alloc_factor" => format_fixed(m.nbody.alloc_c, 2),
+        "tree_factor" => format_fixed(m.nbody.tree_c, 2),
+        "node_bytes" => m.nbody.node_bytes.to_string(),
+        "pm_grid" => m.nbody.pm_grid.to_string(),
+        "pm_arrays" => m.nbody.pm_arrays.to_string(),
+        "timebin_lists" => m.nbody.timebin_lists.to_string(),
+        "comm_buffer" => m.nbody.comm_mib.to_string(),
         _ => String::new(),
     }
 }
@@ -974,6 +990,8 @@ impl Inputs {
         let adjoint = r.choice::<Adjoint>("adjoint");
         let adjoint_snapshots = r.count("adjoint_snapshots", 0, 1_000_000, false);
         let pw = self.parse_planewave(r, &fixed);
+        let amr = self.parse_amr(r, &fixed, nx.zip(ny).zip(nz).map(|((x, y), z)| (x, y, z)));
+        let nbody = self.parse_nbody(r, &fixed);
         if let (Some(x), Some(y), Some(z)) = (nx, ny, nz) {
             if x * y * z > 1_000_000_000_000 {
                 r.fail("nx", "nx × ny × nz is above the limit of 10^12 cells");
@@ -1037,6 +1055,92 @@ impl Inputs {
             adjoint: adjoint?,
             adjoint_snapshots: adjoint_snapshots?,
             pw: pw?,
+            amr: amr?,
+            nbody: nbody?,
+        })
+    }
+
+    /// The block-structured AMR inputs.
+    fn parse_amr(
+        &self,
+        r: &mut Reader,
+        fixed: &FixedReader,
+        base: Option<(u64, u64, u64)>,
+    ) -> Option<crate::amr::Amr> {
+        let max_level = r.count("amr_levels", 0, 30, false);
+        let ratio = r.count("ref_ratio", 2, 16, false);
+        let fill = fixed(
+            r,
+            "fill",
+            2,
+            0,
+            10_000,
+            "from 0 to 100 %, with up to 2 decimals",
+        );
+        let block = r.count("block_size", 1, 4096, false);
+        let blocks = r
+            .count("amr_blocks", 0, 1_000_000_000_000, true)
+            .or(Some(0).filter(|_| !r.given("amr_blocks")));
+        let ghost_state = r.toggle("ghost_state");
+        let coarse_copies = r.count("coarse_copies", 0, 100, false);
+        let meta = r.count("block_meta", 0, 1_000_000, false);
+        let amr = crate::amr::Amr {
+            max_level: max_level?,
+            ratio: ratio?,
+            fill_bp: fill?,
+            block: block?,
+            blocks: blocks?,
+            ghost_state: ghost_state?,
+            coarse_copies: coarse_copies?,
+            meta_bytes: meta?,
+        };
+        // The hierarchy is bounded like a grid: at most 10^13 cells over all levels.
+        let h = amr.hierarchy(base?, true);
+        let cells: f64 = if amr.blocks > 0 {
+            h.blocks * h.block_cells
+        } else {
+            h.cells.iter().sum()
+        };
+        if cells.is_nan() || cells > 1e13 {
+            r.fail("amr_levels", "the levels hold more than 10^13 cells: fewer levels, a smaller share or a coarser base grid");
+            return None;
+        }
+        Some(amr)
+    }
+
+    /// The tree-PM N-body inputs.
+    fn parse_nbody(&self, r: &mut Reader, fixed: &FixedReader) -> Option<crate::nbody::Nbody> {
+        let part_bytes = r.count("part_bytes", 1, 100_000, false);
+        let alloc = fixed(
+            r,
+            "alloc_factor",
+            2,
+            100,
+            10_000,
+            "from 1 to 100, with up to 2 decimals",
+        );
+        let tree = fixed(
+            r,
+            "tree_factor",
+            2,
+            0,
+            10_000,
+            "from 0 to 100, with up to 2 decimals",
+        );
+        let node_bytes = r.count("node_bytes", 0, 100_000, false);
+        let pm_grid = r.count("pm_grid", 0, 100_000, false);
+        let pm_arrays = r.count("pm_arrays", 0, 100, false);
+        let timebin_lists = r.count("timebin_lists", 0, 100, false);
+        let comm = r.count("comm_buffer", 0, MAX_RUNTIME_MIB, false);
+        Some(crate::nbody::Nbody {
+            part_bytes: part_bytes?,
+            alloc_c: alloc?,
+            tree_c: tree?,
+            node_bytes: node_bytes?,
+            pm_grid: pm_grid?,
+            pm_arrays: pm_arrays?,
+            timebin_lists: timebin_lists?,
+            comm_mib: comm?,
         })
     }
 

@@ -2,6 +2,7 @@
 //! components. Pure Rust with no web dependency: the page, the CLI and the tests share it.
 
 pub mod activations;
+pub mod amr;
 pub mod arch;
 pub mod calibrate;
 pub mod catalog;
@@ -20,6 +21,7 @@ pub mod hf_config;
 pub mod inputs;
 pub mod layouts;
 pub mod lora;
+pub mod nbody;
 pub mod optimizer;
 pub mod page;
 pub mod planewave;

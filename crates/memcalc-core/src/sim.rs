@@ -14,6 +14,8 @@ choice_enum!(
         Lbm => ("lbm", "Lattice Boltzmann"),
         Spectral => ("spectral", "Pseudo-spectral (FFT)"),
         Planewave => ("planewave", "Plane-wave DFT (Quantum ESPRESSO, VASP)"),
+        Amr => ("amr", "Adaptive mesh refinement (AMReX, Athena++, Enzo)"),
+        Nbody => ("nbody", "Tree-PM N-body gravity (GADGET)"),
     }
 );
 
@@ -312,6 +314,10 @@ pub struct Sim {
     pub adjoint_snapshots: u64,
     /// Plane-wave DFT inputs (method=planewave).
     pub pw: crate::planewave::PlaneWave,
+    /// Block-structured AMR inputs (method=amr).
+    pub amr: crate::amr::Amr,
+    /// Tree-PM N-body inputs (method=nbody).
+    pub nbody: crate::nbody::Nbody,
 }
 
 impl Default for Sim {
@@ -369,6 +375,8 @@ impl Default for Sim {
             adjoint: Adjoint::None,
             adjoint_snapshots: 10,
             pw: Default::default(),
+            amr: Default::default(),
+            nbody: Default::default(),
         }
     }
 }

@@ -621,6 +621,182 @@ fn planewave(m: &Sim) -> MethodParts {
     }
 }
 
+const SRC_AMR: &str = "Block-structured AMR as AMReX and Athena++ allocate it: every block (AMReX box up to amr.max_grid_size; Athena++ MeshBlock) is a FArrayBox/AthenaArray of ncomp × (block + 2·nghost)^d cells (AMReX docs, MultiFab and nGrow; Athena++ wiki, MeshBlock and NGHOST); state kept as old and new (AMReX StateData) or u and u1 (Athena++ VL2); coarse–fine: FluxRegister faces and coarse copies for FillPatch (AMReX), coarse_cons_/coarse_prim_ (Athena++ MeshRefinement); BoxArray and DistributionMapping, or loclist/ranklist/costlist, replicated on every rank; whole blocks per rank";
+const SRC_NBODY: &str = "GADGET-2 (Springel 2005, MNRAS 364, 1105) allvars.h, begrun.c, allocate.c, forcetree.c, pm_periodic.c: MaxPart = PartAllocFactor × N / NTask particle structs ('Allocated … MByte for particle storage'), TreeAllocFactor × MaxPart nodes plus Nextnode and Father ('Allocated … MByte for BH-tree'), the PMGRID³ FFT grid in slabs (rhogrid, forcegrid, workspace), BufferSize MB of communication buffer; GADGET-4 adds three time-bin lists per particle (its memory.txt lists every block)";
+
+fn amr(m: &Sim, b: u64) -> MethodParts {
+    let a = &m.amr;
+    let base = (m.nx, m.ny, m.nz.max(1));
+    let h = a.hierarchy(base, false);
+    let hx = a.hierarchy(base, true);
+    let bb = a.block_bytes(&h, m.fields, m.levels, m.work, m.halo, b);
+    let p = m.ranks as f64;
+    // Blocks move whole: the busiest rank holds the rounded-up share.
+    let per_rank = (h.blocks / p).ceil();
+    let held = imbalance(m, per_rank);
+    let d = h.dims;
+    let edge = a.block.max(1);
+    let cells: f64 = h.cells.iter().sum();
+    let shape =
+        format!(
+        "{} blocks of {edge}{} cells over {} level{} ({} cells{}), {} blocks on the busiest rank",
+        g(up(h.blocks)),
+        if d == 2 { "²" } else { "³" },
+        a.max_level + 1,
+        if a.max_level == 0 { "" } else { "s" },
+        g(up(if a.blocks > 0 { h.blocks * h.block_cells } else { cells })),
+        if a.max_level > 0 && a.blocks == 0 {
+            format!("; finest level {}", g(up(*h.cells.last().unwrap_or(&0.0))))
+        } else {
+            String::new()
+        },
+        g(up(per_rank)),
+    );
+    let ghost_ratio = (bb.padded - h.block_cells) / h.block_cells * 100.0;
+    let meta = (a.meta_bytes as f64 * h.blocks).ceil();
+    let mut parts = Vec::new();
+    let mut push = |id: &'static str,
+                    label: &'static str,
+                    each: f64,
+                    formula: String,
+                    question: &'static str,
+                    explanation: String| {
+        let bytes = up(each * held);
+        parts.push(Part {
+            id,
+            label,
+            rank_bytes: bytes,
+            total_bytes: up(each * hx.blocks),
+            location: Location::Device,
+            formula: format!(
+                "{formula} × {} blocks per rank = {} B",
+                g(up(held)),
+                g(bytes)
+            ),
+            question,
+            explanation,
+            source: SRC_AMR,
+        });
+    };
+    push("state", "Solution on all levels", bb.state,
+        format!("{} fields × {b} B × {} stored copies × {}{} cells", m.fields, m.levels, edge, if d == 2 { "²" } else { "³" }),
+        "What is the state of an AMR run?",
+        format!("The solution on every level, kept as {} copies (old and new time levels or integrator stages). {shape}.", m.levels));
+    if bb.ghost > 0.0 {
+        push("ghost_cells", "Ghost cells of every block", bb.ghost,
+            format!("{} fields × {b} B × {} copies × (({edge} + 2·{})^{d} − {edge}^{d}) cells", m.fields, m.levels, m.halo),
+            "Why do ghost cells cost so much with AMR?",
+            format!("Each block is padded with {} ghost layers on every side, {ghost_ratio:.0} % more cells than it owns: small blocks pay the most. Codes like Athena++ store them on every copy of the state.", m.halo));
+    }
+    if bb.work > 0.0 {
+        push("work", "Work arrays", bb.work,
+            format!("{} arrays × {b} B × ({edge} + 2·{})^{d} cells", m.work, m.halo),
+            "What are the work arrays of an AMR block?",
+            "Primitive variables, face fluxes and the ghosted copy of the state the advance fills, one per block, ghost layers included.".into());
+    }
+    if bb.coarse_fine > 0.0 {
+        push("coarse_fine", "Coarse–fine buffers", bb.coarse_fine,
+            format!("{} fields × {b} B × ({} coarse copies × ({edge}/{} + 2·{})^{d} + {} faces × {edge}^{})", m.fields, a.coarse_copies, a.ratio, m.halo, 2 * d, d - 1),
+            "What do refined levels add besides their cells?",
+            "To fill a block's ghost cells from its parent level the code keeps a coarse copy of the block's region, and to keep fluxes conservative across the coarse–fine boundary it stores the fluxes through the block's faces (flux registers).".into());
+    }
+    if meta > 0.0 {
+        let bytes = up(meta);
+        parts.push(Part { id: "block_metadata", label: "Block metadata (on every rank)", rank_bytes: bytes, total_bytes: crate::mul!(bytes, m.ranks), location: Location::Device,
+            formula: format!("{} B × {} blocks = {} B", a.meta_bytes, g(up(h.blocks)), g(bytes)),
+            question: "Why does every rank know every block?",
+            explanation: "Each rank keeps the list of all blocks and their owners (AMReX BoxArray and DistributionMapping, Athena++ block lists and tree) to find neighbours and rebalance: it grows with the blocks, not with the rank's share.".into(),
+            source: SRC_AMR });
+    }
+    let fb = (m.fields * b) as f64;
+    let all_cells = if a.blocks > 0 {
+        h.blocks * h.block_cells
+    } else {
+        cells
+    };
+    MethodParts {
+        parts,
+        snapshot_rank: up(fb * h.block_cells * held),
+        snapshot_total: up(fb * h.block_cells * hx.blocks),
+        restart_total: up(fb * all_cells),
+        shape,
+    }
+}
+
+fn nbody(m: &Sim, b: u64) -> MethodParts {
+    let n = &m.nbody;
+    let t = n.task_bytes(m.particles, m.ranks, b, false);
+    // Over all tasks the continuous sizes do not depend on the task count (one task holds all),
+    // except the fixed buffer each task has.
+    let x = n.task_bytes(m.particles, 1, b, true);
+    let p = m.ranks as f64;
+    let imb = |v: f64| imbalance(m, v);
+    let shape = format!(
+        "{} particles, {} particle slots and {} tree nodes per task{}",
+        g(m.particles),
+        g(up(t.max_part)),
+        g(up(t.nodes)),
+        if n.pm_grid > 0 {
+            format!(
+                ", a {}³ PM grid in {} slab{} per task",
+                n.pm_grid,
+                g(up(t.slabs)),
+                if t.slabs == 1.0 { "" } else { "s" }
+            )
+        } else {
+            String::new()
+        }
+    );
+    let factor = |c: u64| format_fixed(c, 2);
+    let mut parts = Vec::new();
+    let mut push = |id: &'static str,
+                    label: &'static str,
+                    rank: f64,
+                    total: f64,
+                    formula: String,
+                    explanation: String| {
+        let bytes = up(rank);
+        if bytes > 0 {
+            parts.push(Part {
+                id,
+                label,
+                rank_bytes: bytes,
+                total_bytes: up(total),
+                location: Location::Device,
+                formula: format!("{formula} = {} B", g(bytes)),
+                question: "What is this part of an N-body run?",
+                explanation,
+                source: SRC_NBODY,
+            });
+        }
+    };
+    push("particles", "Particle storage", imb(t.particles), x.particles,
+        format!("{} B × {} slots ({} × {} particles ÷ {} tasks)", n.part_bytes, g(up(t.max_part)), factor(n.alloc_c), g(m.particles), g(m.ranks)),
+        format!("Every particle's position, velocity, accelerations, mass, ID and time step in one struct, allocated for PartAllocFactor times the task's share so particles can move between tasks. {shape}."));
+    push("timebins", "Time-bin lists", imb(t.timebins), x.timebins,
+        format!("{} lists × 4 B × {} slots", n.timebin_lists, g(up(t.max_part))),
+        "Linked lists of the particles in each time bin, so that only the active ones are visited each step.".into());
+    push("tree", "Gravity tree", imb(t.tree), x.tree,
+        format!("{} B × {} nodes ({} × slots) + 8 B × {} slots", n.node_bytes, g(up(t.nodes)), factor(n.tree_c), g(up(t.max_part))),
+        "The oct-tree's nodes (geometry, centre of mass, mass and walk links), allocated for TreeAllocFactor nodes per particle slot, plus the Nextnode and Father index of every particle.".into());
+    push("pm_grid", "Particle-mesh grid", t.pm, x.pm,
+        format!("{} arrays × {} slab{} × {} × 2·({}/2 + 1) × {b} B", n.pm_arrays, g(up(t.slabs)), if t.slabs == 1.0 { "" } else { "s" }, n.pm_grid, n.pm_grid),
+        "The long-range force's FFT grid: density, force and workspace, split into slabs along x (a task beyond PMGRID holds none, the busiest holds the rounded-up share).".into());
+    push("comm_buffer", "Communication buffer", t.comm, x.comm * p,
+        format!("{} MiB", g(n.comm_mib)),
+        "A fixed buffer per task for particles and partial forces exchanged with other tasks (GADGET-2 BufferSize).".into());
+    // A snapshot holds positions, velocities and IDs (GADGET format: 3 + 3 floats and 4 B).
+    let snap = 28.0;
+    MethodParts {
+        parts,
+        snapshot_rank: up(imb(snap * m.particles as f64 / p)),
+        snapshot_total: up(snap * m.particles as f64),
+        // A restart file dumps every task's particle structs.
+        restart_total: up(n.part_bytes as f64 * m.particles as f64),
+        shape,
+    }
+}
+
 /// Memory of a simulation scenario.
 pub fn estimate_sim(s: &Scenario) -> Estimate {
     let m = &s.sim;
@@ -632,6 +808,8 @@ pub fn estimate_sim(s: &Scenario) -> Estimate {
         Method::Lbm => lbm(m, b),
         Method::Spectral => spectral(m, b),
         Method::Planewave => planewave(m),
+        Method::Amr => amr(m, b),
+        Method::Nbody => nbody(m, b),
     };
     let mut parts = mp.parts;
     if m.replicated_mib > 0 {

@@ -206,6 +206,30 @@ fn sim_from(q: &[u64; 32]) -> memcalc_core::sim::Sim {
             wfc_disk: (q[21] >> 20).is_multiple_of(2),
             ..Default::default()
         },
+        amr: memcalc_core::amr::Amr {
+            max_level: (q[25] >> 24) % 4,
+            ratio: 2 + (q[26] >> 24) % 2,
+            fill_bp: (q[27] >> 24) % 1251,
+            block: 1 + (q[28] >> 24) % 64,
+            blocks: if (q[29] >> 24).is_multiple_of(3) {
+                n(q[29] >> 26, 100_000)
+            } else {
+                0
+            },
+            ghost_state: (q[30] >> 24).is_multiple_of(2),
+            coarse_copies: (q[31] >> 24) % 3,
+            meta_bytes: (q[0] >> 40) % 200,
+        },
+        nbody: memcalc_core::nbody::Nbody {
+            part_bytes: n(q[1] >> 40, 300),
+            alloc_c: 100 + (q[2] >> 40) % 200,
+            tree_c: (q[3] >> 40) % 200,
+            node_bytes: (q[4] >> 40) % 200,
+            pm_grid: (q[5] >> 40) % 1024,
+            pm_arrays: (q[6] >> 40) % 4,
+            timebin_lists: (q[7] >> 40) % 4,
+            comm_mib: (q[8] >> 40) % 200,
+        },
     }
 }
 

@@ -1,0 +1,146 @@
+//! Block-structured AMR and tree-PM N-body: hand-checked terms and invariants over random runs.
+
+use memcalc_core::{estimate, Estimate, Inputs, Scenario};
+use proptest::prelude::*;
+
+fn scenario(q: &str) -> Scenario {
+    let (i, notices) = Inputs::from_query(q);
+    assert!(notices.is_empty(), "{notices:?}");
+    i.parse().unwrap_or_else(|e| panic!("{q}: {e:?}"))
+}
+
+fn est(q: &str) -> Estimate {
+    estimate(&scenario(q))
+}
+
+fn bytes(e: &Estimate, id: &str) -> u64 {
+    e.component(id).map(|c| c.bytes).unwrap_or(0)
+}
+
+const BARE: &str = "mode=sim&overhead=0&rank_overhead=0&nodes=1";
+
+#[test]
+fn amr_blocks_ghosts_and_refinement_by_hand() {
+    // 64³ base in 16³ blocks: 64 blocks; two stored copies of 5 fields with 2 ghost layers.
+    let q = format!(
+        "{BARE}&method=amr&nx=64&ny=64&nz=64&fields=5&levels=2&halo=2&block_size=16&block_meta=0"
+    );
+    let e = est(&format!("{q}&amr_levels=0&work=0&ranks=1"));
+    assert_eq!(bytes(&e, "state"), 64 * 2 * 5 * 8 * 4096);
+    assert_eq!(
+        bytes(&e, "ghost_cells"),
+        64 * 2 * 5 * 8 * (20 * 20 * 20 - 4096)
+    );
+    assert_eq!(
+        bytes(&e, "coarse_fine"),
+        0,
+        "no refinement, no coarse–fine buffers"
+    );
+    // One refined level over an eighth of the base at ratio 2: as many cells again, 128 blocks,
+    // each with a coarse copy of (16/2 + 2·2)³ cells and 6 faces of 16² fluxes.
+    let r = est(&format!(
+        "{q}&amr_levels=1&ref_ratio=2&fill=12.5&coarse_copies=1&work=0&ranks=1"
+    ));
+    assert_eq!(bytes(&r, "state"), 128 * 2 * 5 * 8 * 4096);
+    assert_eq!(
+        bytes(&r, "coarse_fine"),
+        128 * 5 * 8 * (12 * 12 * 12 + 6 * 256)
+    );
+    // Blocks move whole: 3 ranks hold 43, 43 and 42 blocks; the busiest is reported.
+    let three = est(&format!("{q}&amr_levels=1&fill=12.5&ranks=3"));
+    assert_eq!(bytes(&three, "state") / 3, 43 * 2 * 5 * 8 * 4096);
+    // AMReX keeps no ghost cells on its stored state: only the work arrays carry them.
+    let amrex = est(&format!("{q}&amr_levels=0&ghost_state=off&work=1&ranks=1"));
+    assert_eq!(bytes(&amrex, "ghost_cells"), 0);
+    assert_eq!(bytes(&amrex, "work"), 64 * 8 * 20 * 20 * 20);
+    // Block metadata is held whole by every rank.
+    let meta = est(&format!("{q}&amr_levels=0&ranks=4").replace("block_meta=0", "block_meta=32"));
+    assert_eq!(bytes(&meta, "block_metadata"), 4 * 64 * 32);
+    // The log's block count overrides the refined share.
+    let given = est(&format!("{q}&amr_levels=1&amr_blocks=1000&ranks=1"));
+    assert_eq!(bytes(&given, "state"), 1000 * 2 * 5 * 8 * 4096);
+}
+
+#[test]
+fn amr_limits_are_stated() {
+    let (i, _) = Inputs::from_query(
+        "mode=sim&method=amr&nx=4096&ny=4096&nz=4096&amr_levels=10&ref_ratio=4&fill=100",
+    );
+    let err = i.parse().unwrap_err();
+    assert!(
+        err.iter()
+            .any(|e| e.key == "amr_levels" && e.message.contains("10^13")),
+        "{err:?}"
+    );
+}
+
+#[test]
+fn nbody_follows_gadget_2_allocations_by_hand() {
+    let q = format!("{BARE}&code=gadget2&particles=1000000&pm_grid=256&ranks=4");
+    let e = est(&q);
+    // MaxPart = 1.5 × 10^6 / 4 = 375,000 slots of 80 B.
+    assert_eq!(bytes(&e, "particles") / 4, 80 * 375_000);
+    // 0.8 × 375,000 nodes of 64 B, plus Nextnode and Father per slot.
+    assert_eq!(bytes(&e, "tree") / 4, 64 * 300_000 + 8 * 375_000);
+    // 256 slabs over 4 tasks, 256 × 2 × 129 reals each, three arrays in single precision.
+    assert_eq!(bytes(&e, "pm_grid") / 4, 3 * 64 * 256 * 2 * 129 * 4);
+    assert_eq!(bytes(&e, "comm_buffer") / 4, 100 << 20);
+    assert_eq!(bytes(&e, "timebins"), 0);
+    // More tasks than PM slabs: the busiest still holds one slab.
+    let wide = est(&format!(
+        "{BARE}&code=gadget2&particles=1000000&pm_grid=256&ranks=512"
+    ));
+    assert_eq!(bytes(&wide, "pm_grid") / 512, 3 * 256 * 2 * 129 * 4);
+    // GADGET-4: three time-bin lists per slot and no fixed buffer.
+    let g4 = est(&format!(
+        "{BARE}&code=gadget&particles=1000000&pm_grid=0&ranks=1"
+    ));
+    assert_eq!(bytes(&g4, "timebins"), 3 * 4 * 1_100_000);
+    assert_eq!(bytes(&g4, "comm_buffer"), 0);
+    assert_eq!(bytes(&g4, "pm_grid"), 0, "a tree-only run has no PM grid");
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    #[test]
+    fn amr_memory_per_rank_never_rises_with_ranks_and_never_falls_with_refinement(
+        base in 8u64..200, levels in 0u64..4, fill in 0u64..2500, block in 4u64..64,
+        halo in 0u64..5, ranks in 1u64..2000, ghost in any::<bool>(),
+    ) {
+        let q = |ranks: u64, fill: u64| format!(
+            "{BARE}&method=amr&nx={base}&ny={base}&nz={base}&amr_levels={levels}&fill={}&block_size={block}&halo={halo}&ghost_state={}&ranks={ranks}",
+            fill as f64 / 100.0, if ghost { "on" } else { "off" });
+        let e = est(&q(ranks, fill));
+        prop_assert!(est(&q(ranks + 1, fill)).per_rank_bytes <= e.per_rank_bytes);
+        prop_assert!(est(&q(ranks, fill + 100)).per_rank_bytes >= e.per_rank_bytes);
+        // The whole run never shrinks as ranks are added (each holds the replicated metadata).
+        prop_assert!(est(&q(ranks + 1, fill)).cluster_bytes >= e.cluster_bytes);
+    }
+
+    #[test]
+    fn smaller_blocks_pay_a_larger_ghost_share(block in 4u64..64, halo in 1u64..5) {
+        let q = |b: u64| est(&format!("{BARE}&method=amr&nx=128&ny=128&nz=128&amr_levels=0&block_size={b}&halo={halo}&ranks=1"));
+        let share = |e: &Estimate| bytes(e, "ghost_cells") as f64 / bytes(e, "state") as f64;
+        let (small, large) = (q(block), q(block * 2));
+        prop_assert!(share(&small) > share(&large));
+        let exact = (((block + 2 * halo) as f64).powi(3) - (block as f64).powi(3)) / (block as f64).powi(3);
+        prop_assert!((share(&small) - exact).abs() < 1e-6);
+    }
+
+    #[test]
+    fn nbody_memory_per_task_never_rises_with_tasks(
+        particles in 1000u64..100_000_000, pm in 0u64..600, ranks in 1u64..1024, g4 in any::<bool>(),
+    ) {
+        let code = if g4 { "gadget" } else { "gadget2" };
+        let q = |r: u64| est(&format!("{BARE}&code={code}&particles={particles}&pm_grid={pm}&ranks={r}"));
+        let (a, b) = (q(ranks), q(ranks + 1));
+        prop_assert!(b.per_rank_bytes <= a.per_rank_bytes);
+        prop_assert!(b.cluster_bytes >= a.cluster_bytes);
+        // Particle storage is the struct times the allocation factor's share.
+        let factor: f64 = if g4 { 110.0 } else { 150.0 };
+        let slots = (factor / 100.0 * (particles as f64 / ranks as f64)).floor().max(1.0) as u64;
+        // One node: the component is the task's bytes times the tasks on it.
+        prop_assert_eq!(bytes(&a, "particles"), (if g4 { 108 } else { 80 }) * slots * ranks);
+    }
+}
