@@ -28,6 +28,14 @@ pub const ORDER: &[(&str, RGBColor)] = &[
     ("mesh", RGBColor(0x3c, 0xa9, 0x51)),
     ("solver", RGBColor(0x9c, 0x6b, 0x4e)),
     ("long_range", RGBColor(0x3c, 0xa9, 0x51)),
+    // AMR (state, halo and work as on grids) and tree-PM N-body.
+    ("coarse_fine", RGBColor(0x3c, 0xa9, 0x51)),
+    ("block_metadata", RGBColor(0xa4, 0x63, 0xf2)),
+    ("particles", RGBColor(0x42, 0x69, 0xd0)),
+    ("timebins", RGBColor(0x97, 0xbb, 0xf5)),
+    ("tree", RGBColor(0x3c, 0xa9, 0x51)),
+    ("pm_grid", RGBColor(0xff, 0x72, 0x5c)),
+    ("comm_buffer", RGBColor(0xa4, 0x63, 0xf2)),
     ("history", RGBColor(0x6c, 0xc5, 0xb0)),
     ("output_buffers", RGBColor(0xbc, 0xbd, 0x22)),
     // Disk: darker shades, apart from every memory part.

@@ -683,7 +683,7 @@ fn amr(m: &Sim, b: u64) -> MethodParts {
         "What is the state of an AMR run?",
         format!("The solution on every level, kept as {} copies (old and new time levels or integrator stages). {shape}.", m.levels));
     if bb.ghost > 0.0 {
-        push("ghost_cells", "Ghost cells of every block", bb.ghost,
+        push("halo", "Ghost cells of every block", bb.ghost,
             format!("{} fields × {b} B × {} copies × (({edge} + 2·{})^{d} − {edge}^{d}) cells", m.fields, m.levels, m.halo),
             "Why do ghost cells cost so much with AMR?",
             format!("Each block is padded with {} ghost layers on every side, {ghost_ratio:.0} % more cells than it owns: small blocks pay the most. Codes like Athena++ store them on every copy of the state.", m.halo));

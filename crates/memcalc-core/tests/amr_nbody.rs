@@ -28,7 +28,7 @@ fn amr_blocks_ghosts_and_refinement_by_hand() {
     let e = est(&format!("{q}&amr_levels=0&work=0&ranks=1"));
     assert_eq!(bytes(&e, "state"), 64 * 2 * 5 * 8 * 4096);
     assert_eq!(
-        bytes(&e, "ghost_cells"),
+        bytes(&e, "halo"),
         64 * 2 * 5 * 8 * (20 * 20 * 20 - 4096)
     );
     assert_eq!(
@@ -51,7 +51,7 @@ fn amr_blocks_ghosts_and_refinement_by_hand() {
     assert_eq!(bytes(&three, "state") / 3, 43 * 2 * 5 * 8 * 4096);
     // AMReX keeps no ghost cells on its stored state: only the work arrays carry them.
     let amrex = est(&format!("{q}&amr_levels=0&ghost_state=off&work=1&ranks=1"));
-    assert_eq!(bytes(&amrex, "ghost_cells"), 0);
+    assert_eq!(bytes(&amrex, "halo"), 0);
     assert_eq!(bytes(&amrex, "work"), 64 * 8 * 20 * 20 * 20);
     // Block metadata is held whole by every rank.
     let meta = est(&format!("{q}&amr_levels=0&ranks=4").replace("block_meta=0", "block_meta=32"));
@@ -121,7 +121,7 @@ proptest! {
     #[test]
     fn smaller_blocks_pay_a_larger_ghost_share(block in 4u64..64, halo in 1u64..5) {
         let q = |b: u64| est(&format!("{BARE}&method=amr&nx=128&ny=128&nz=128&amr_levels=0&block_size={b}&halo={halo}&ranks=1"));
-        let share = |e: &Estimate| bytes(e, "ghost_cells") as f64 / bytes(e, "state") as f64;
+        let share = |e: &Estimate| bytes(e, "halo") as f64 / bytes(e, "state") as f64;
         let (small, large) = (q(block), q(block * 2));
         prop_assert!(share(&small) > share(&large));
         let exact = (((block + 2 * halo) as f64).powi(3) - (block as f64).powi(3)) / (block as f64).powi(3);
