@@ -396,7 +396,15 @@ fn parts_shown_together_never_share_a_colour() {
     ] {
         queries.push(q.to_string());
     }
-    for m in ["grid", "particles", "mesh", "lbm", "spectral", "amr", "nbody"] {
+    for m in [
+        "grid",
+        "particles",
+        "mesh",
+        "lbm",
+        "spectral",
+        "amr",
+        "nbody",
+    ] {
         queries.push(format!("mode=sim&method={m}&steps=1000&output_every=10&snapshots=2&checkpoint_every=100&adjoint=store_all&calibration=1"));
     }
     for q in queries {

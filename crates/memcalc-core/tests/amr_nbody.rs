@@ -27,10 +27,7 @@ fn amr_blocks_ghosts_and_refinement_by_hand() {
     );
     let e = est(&format!("{q}&amr_levels=0&work=0&ranks=1"));
     assert_eq!(bytes(&e, "state"), 64 * 2 * 5 * 8 * 4096);
-    assert_eq!(
-        bytes(&e, "halo"),
-        64 * 2 * 5 * 8 * (20 * 20 * 20 - 4096)
-    );
+    assert_eq!(bytes(&e, "halo"), 64 * 2 * 5 * 8 * (20 * 20 * 20 - 4096));
     assert_eq!(
         bytes(&e, "coarse_fine"),
         0,
