@@ -101,37 +101,30 @@ impl Inputs {
     /// Reads a share link or bare query. Field values are kept as text (an invalid one is shown
     /// in its field with its error); unknown, repeated or future-version keys become notices.
     pub fn from_query(input: &str) -> (Inputs, Vec<Notice>) {
+        // Split once; the keys that choose a base are read first, the last occurrence winning.
+        let given = pairs(input);
+        let last = |key: &str| {
+            given
+                .iter()
+                .rev()
+                .find(|(k, _)| k == key)
+                .map(|(_, v)| v.as_str())
+        };
         // Defaults depend on the mode (simulations default to FP64): start from the link's.
-        let mode = pairs(input)
-            .into_iter()
-            .rev()
-            .find(|(k, _)| k == "mode")
-            .and_then(|(_, v)| crate::choice::Choice::parse(&v).ok());
+        let mode = last("mode").and_then(|v| crate::choice::Choice::parse(v).ok());
         // A preset named in the link is the base its other values change.
-        let preset = pairs(input)
-            .into_iter()
-            .rev()
-            .find(|(k, _)| k == "preset")
-            .and_then(|(_, v)| crate::page::preset_by_id(&v));
+        let preset = last("preset").and_then(crate::page::preset_by_id);
         // The version the link was written with: absent means 1 (links were written before the
         // version key, or by hand); one this page does not know is read as the newest (with a
         // notice below). An empty query is no old link: it is today's page.
-        let unversioned = if pairs(input).is_empty() {
-            SCHEMA_VERSION
-        } else {
-            1
-        };
-        let version = pairs(input)
-            .into_iter()
-            .rev()
-            .find(|(k, _)| k == "v")
-            .map_or(unversioned, |(_, v)| {
-                v.trim()
-                    .parse::<u32>()
-                    .ok()
-                    .filter(|v| (1..=SCHEMA_VERSION).contains(v))
-                    .unwrap_or(SCHEMA_VERSION)
-            });
+        let unversioned = if given.is_empty() { SCHEMA_VERSION } else { 1 };
+        let version = last("v").map_or(unversioned, |v| {
+            v.trim()
+                .parse::<u32>()
+                .ok()
+                .filter(|v| (1..=SCHEMA_VERSION).contains(v))
+                .unwrap_or(SCHEMA_VERSION)
+        });
         let mut inputs = match preset {
             Some(p) => preset_inputs(p),
             None => Inputs::from_scenario(&Scenario::default_for(
@@ -142,36 +135,28 @@ impl Inputs {
             inputs.set("shape", "dense");
         }
         // A framework named in the link sets its defaults before the link's own values.
-        let framework = pairs(input)
-            .into_iter()
-            .rev()
-            .find(|(k, _)| k == "framework")
-            .and_then(|(_, v)| crate::choice::Choice::parse(&v).ok());
+        let framework = last("framework").and_then(|v| crate::choice::Choice::parse(v).ok());
         if let Some(f) = framework {
             inputs.apply_framework(f);
         }
         // A code named in the link sets its profile's settings; the link's own values follow.
         // (Only in simulations, where the link writes fields relative to it.)
-        if let Some((_, code)) = pairs(input).into_iter().rev().find(|(k, _)| k == "code") {
+        if let Some(code) = last("code") {
             let sim = match mode {
                 Some(m) => m == crate::scenario::Mode::Sim,
                 None => inputs.get("mode") == "sim",
             };
             if sim {
-                inputs.apply_code(&code);
+                inputs.apply_code(code);
             }
         }
         // A catalog model named in the link is the base its architecture fields change.
-        if let Some((_, id)) = pairs(input)
-            .into_iter()
-            .rev()
-            .find(|(k, _)| k == "model_id")
-        {
-            inputs.choose_model(&id);
+        if let Some(id) = last("model_id") {
+            inputs.choose_model(id);
         }
         let mut notices = Vec::new();
         let mut seen: Vec<String> = Vec::new();
-        for (key, value) in pairs(input) {
+        for (key, value) in given {
             if seen.contains(&key) {
                 notices.push(Notice {
                     key: key.clone(),
