@@ -304,7 +304,10 @@ pub fn savings(s: &Scenario) -> Vec<Saving> {
         .filter_map(|(label, patch)| {
             let mut i = base.clone();
             for (k, v) in &patch {
-                i.set(k, v.clone());
+                // A mistyped key would change nothing and the suggestion would vanish unseen;
+                // tests/keys_known.rs runs every preset's candidates through this check.
+                let known = i.set(k, v.clone());
+                debug_assert!(known, "suggestion '{label}' sets unknown key '{k}'");
             }
             let changed = i.parse().ok()?;
             let after = estimate(&changed);

@@ -171,7 +171,8 @@ pub fn training_layouts(s: &Scenario, limit: usize) -> Vec<Layout> {
                         ];
                         let mut i = base.clone();
                         for (k, v) in &patch {
-                            i.set(k, v.clone());
+                            let known = i.set(k, v.clone());
+                            debug_assert!(known, "layout sets unknown key '{k}'");
                         }
                         let c = i.parse().ok()?;
                         let e = estimate(&c);
