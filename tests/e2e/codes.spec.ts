@@ -46,3 +46,35 @@ test("plane-wave DFT reproduces pw.x's own estimate, and a GPU code shows host m
   await expect(page.locator("table.breakdown caption")).toContainText("per GPU");
   await expect(page.getByText("Host memory per node", { exact: true })).toBeVisible();
 });
+
+test("adaptive mesh refinement and tree-PM N-body come with their codes' settings", async ({ page }) => {
+  await page.goto("./?mode=sim");
+  await ready(page);
+  await page.getByLabel("Simulation code", { exact: true }).selectOption("athenapp");
+  await ready(page);
+  await expect(page.getByLabel("Method", { exact: true })).toHaveValue("amr");
+  await expect(page.getByLabel("Block size", { exact: true })).toHaveValue("16");
+  for (const id of ["state", "halo", "work", "coarse_fine", "block_metadata"]) {
+    expect(await rowBytes(page, id)).toBeGreaterThan(0);
+  }
+  // A uniform grid of blocks has no coarse–fine buffers.
+  await page.getByLabel("Refined levels", { exact: true }).fill("0");
+  await ready(page);
+  await expect(page.locator('[data-component="coarse_fine"]')).toHaveCount(0);
+  await expect(page).toHaveURL(/amr_levels=0/);
+  await page.screenshot({ path: `${ARTIFACTS}/${test.info().project.name}-sim-amr.png`, fullPage: true });
+
+  await page.getByLabel("Simulation code", { exact: true }).selectOption("gadget");
+  await ready(page);
+  await expect(page.getByLabel("Method", { exact: true })).toHaveValue("nbody");
+  for (const id of ["particles", "timebins", "tree", "pm_grid"]) {
+    expect(await rowBytes(page, id)).toBeGreaterThan(0);
+  }
+  const withPm = await totalBytes(page);
+  await page.getByLabel("PM grid per dimension", { exact: true }).fill("0");
+  await ready(page);
+  await expect(page.locator('[data-component="pm_grid"]')).toHaveCount(0);
+  expect(await totalBytes(page)).toBeLessThan(withPm);
+  await expect(page.locator("table.breakdown caption")).toContainText("per node");
+  await page.screenshot({ path: `${ARTIFACTS}/${test.info().project.name}-sim-nbody.png`, fullPage: true });
+});

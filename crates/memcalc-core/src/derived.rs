@@ -143,6 +143,21 @@ fn sim_candidates(s: &Scenario) -> Vec<(String, Vec<(&'static str, String)>)> {
     if m.method == Method::Mesh && m.krylov > 10 {
         c.push(("GMRES restart 10".into(), vec![("krylov", "10".into())]));
     }
+    // AMR: a block's ghost share ((b + 2g)^d − b^d) / b^d falls as blocks grow.
+    if m.method == Method::Amr && m.halo > 0 && m.amr.block < 64 {
+        let b = m.amr.block * 2;
+        c.push((
+            format!("Blocks of {b} cells per side (a smaller ghost-cell share)"),
+            vec![("block_size", b.to_string())],
+        ));
+    }
+    // N-body: PartAllocFactor reserves slots for particles that may migrate in.
+    if m.method == Method::Nbody && m.nbody.alloc_c > 110 {
+        c.push((
+            "Particle allocation factor 1.1".into(),
+            vec![("alloc_factor", "1.1".into())],
+        ));
+    }
     if m.adjoint == Adjoint::StoreAll {
         c.push((
             "Binomial checkpointing instead of storing every step".into(),

@@ -111,6 +111,17 @@ pub fn faq(s: &Scenario, e: &Estimate, units: UnitSystem) -> Vec<Answer> {
     if sim {
         out.push(qa("peak", "Is this the peak, or an average?", "The peak: everything resident at the same time on the busiest rank, summed (not the largest part alone). In a time-stepping code that is usually during the step that also writes output or rebuilds neighbour lists; in a plane-wave code, during the iterative diagonalisation.".into()));
         out.push(qa("fragmentation", "What about fragmentation and memory pools?", "malloc rounds allocations and keeps freed memory in its arenas; arrays that grow (neighbour lists, particle arrays after migration) are reallocated larger and the old block is not always returned. GPU codes with memory pools (Kokkos, Umpire, CUDA pools) reserve more than they use. The overhead setting stands for this.".into()));
+        match s.sim.method {
+            crate::sim::Method::Amr => out.push(qa("amr", "Refinement changes as the run goes: which memory should I plan for?", format!(
+                "The largest hierarchy the run will reach: an AMR code refines and coarsens as features move, so the blocks, and the memory, follow the refined share at its peak (set it, or the block count the code's log reports, for the most refined moment). Blocks move whole between ranks, so with few blocks per rank one block more or less is a large step: {} on the busiest rank here. Ghost cells cost more with small blocks; the fixes below say what larger blocks save.",
+                e.busiest
+            ))),
+            crate::sim::Method::Nbody => out.push(qa("maxmemsize", "What should GADGET's MaxMemSize be?", format!(
+                "At least the estimate per task ({} here, without the MPI and library row): GADGET-4 allocates MaxMemSize MB per task at start and places every array in it, and what is left becomes communication buffers, so the peak the operating system sees is MaxMemSize itself. GADGET-2 allocates the particle storage (PartAllocFactor), the tree (TreeAllocFactor), the PM grid and BufferSize separately; if the tree outgrows TreeAllocFactor the code raises it and rebuilds, so leave headroom.",
+                size(e.per_rank_bytes.saturating_sub(s.sim.rank_mib << 20))
+            ))),
+            _ => {}
+        }
         out.push(qa("leaks", "Memory grows every step: is that the code?", "No formula predicts a leak. Growth from step to step usually means arrays that grow with the system (more neighbours as it densifies, load imbalance moving atoms to one rank), diagnostics or history kept in memory, or an I/O library's buffers. Compare the code's own memory report, or VmRSS in /proc/<pid>/status, across steps.".into()));
     } else {
         out.push(qa("peak", "Is this the peak, or an average?", "The peak: everything that is resident at the same time at the worst moment of a step, summed (not the largest part alone, a mistake some calculators make). In training that is during the backward pass of the first layers, when activations, gradients and optimizer states coexist; in inference, at the longest context.".into()));

@@ -652,7 +652,8 @@ fn amr(m: &Sim, b: u64) -> MethodParts {
         },
         g(up(per_rank)),
     );
-    let ghost_ratio = (bb.padded - h.block_cells) / h.block_cells * 100.0;
+    // In whole percent, formatted as an integer (float formatting would weigh on the page).
+    let ghost_ratio = up((bb.padded - h.block_cells) / h.block_cells * 100.0 - 0.5);
     let meta = (a.meta_bytes as f64 * h.blocks).ceil();
     let mut parts = Vec::new();
     let mut push = |id: &'static str,
@@ -686,7 +687,7 @@ fn amr(m: &Sim, b: u64) -> MethodParts {
         push("halo", "Ghost cells of every block", bb.ghost,
             format!("{} fields × {b} B × {} copies × (({edge} + 2·{})^{d} − {edge}^{d}) cells", m.fields, m.levels, m.halo),
             "Why do ghost cells cost so much with AMR?",
-            format!("Each block is padded with {} ghost layers on every side, {ghost_ratio:.0} % more cells than it owns: small blocks pay the most. Codes like Athena++ store them on every copy of the state.", m.halo));
+            format!("Each block is padded with {} ghost layers on every side, {ghost_ratio} % more cells than it owns: small blocks pay the most. Codes like Athena++ store them on every copy of the state.", m.halo));
     }
     if bb.work > 0.0 {
         push("work", "Work arrays", bb.work,

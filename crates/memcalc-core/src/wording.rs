@@ -26,7 +26,7 @@ pub fn total_note(e: &Estimate) -> &'static str {
 pub fn field_help(f: &crate::fields::Field, mode: Mode) -> &'static str {
     match (mode, f.key) {
         (Mode::Sim, "mode") => "A physics simulation: memory per rank, per node and per GPU from the discretisation, the code and the decomposition.",
-        (Mode::Sim, "dtype") => "Bytes per value of the state arrays (fields, particles, distributions): FP64 for most codes, FP32 on GPUs.",
+        (Mode::Sim, "dtype") => "Bytes per value of the state arrays (fields, particles, distributions; N-body: the PM grid, particles use their struct's bytes): FP64 for most codes, FP32 on GPUs.",
         (Mode::Sim, "gpu") => "The GPU each rank runs on (GPU-resident codes, one rank per GPU).",
         (Mode::Sim, "runtime") => "CUDA or HIP context, kernels and library workspaces on each GPU, before any array.",
         (Mode::Sim, "overhead") => "Allocator rounding and temporaries of the solver, as a share of the arrays.",

@@ -141,3 +141,29 @@ proptest! {
         prop_assert_eq!(bytes(&a, "particles"), (if g4 { 108 } else { 80 }) * slots * ranks);
     }
 }
+
+#[test]
+fn fixes_and_answers_speak_of_blocks_and_maxmemsize() {
+    let amr = scenario(&format!(
+        "{BARE}&code=athenapp&nx=128&ny=128&nz=128&ranks=64"
+    ));
+    let savings = memcalc_core::derived::savings(&amr);
+    assert!(
+        savings.iter().any(|s| s.label.contains("Blocks of 32")),
+        "{:?}",
+        savings.iter().map(|s| &s.label).collect::<Vec<_>>()
+    );
+    let e = estimate(&amr);
+    let faq = memcalc_core::faq::faq(&amr, &e, memcalc_core::units::UnitSystem::Binary);
+    assert!(faq.iter().any(|a| a.id == "amr"));
+    let nb = scenario(&format!("{BARE}&code=gadget2&particles=10M&ranks=64"));
+    let savings = memcalc_core::derived::savings(&nb);
+    assert!(savings
+        .iter()
+        .any(|s| s.label.contains("allocation factor 1.1")));
+    let e = estimate(&nb);
+    let faq = memcalc_core::faq::faq(&nb, &e, memcalc_core::units::UnitSystem::Binary);
+    assert!(faq
+        .iter()
+        .any(|a| a.id == "maxmemsize" && a.answer.contains("MaxMemSize")));
+}
