@@ -29,8 +29,8 @@ impl Measured {
     fn excludes(self) -> &'static [&'static str] {
         match self {
             Measured::NvidiaSmi => &[],
-            Measured::Reserved => &["runtime"],
-            Measured::Allocated => &["runtime", "overhead"],
+            Measured::Reserved => &["runtime", "nccl_buffers"],
+            Measured::Allocated => &["runtime", "nccl_buffers", "overhead", "fragmentation"],
             Measured::Rank => &["runtime"],
         }
     }
@@ -39,8 +39,8 @@ impl Measured {
     pub fn counts(self) -> &'static str {
         match self {
             Measured::NvidiaSmi => "the total: every row, including the CUDA context and the allocator's slack",
-            Measured::Reserved => "the total without the CUDA context and libraries (PyTorch does not see them)",
-            Measured::Allocated => "the tensors only: the total without the CUDA context and without the allocator overhead",
+            Measured::Reserved => "the total without the CUDA context, libraries and NCCL buffers (PyTorch does not see them)",
+            Measured::Allocated => "the tensors only: the total without the CUDA context, NCCL buffers, the allocator overhead and cached blocks of shorter batches",
             Measured::Rank => "one rank's arrays: the per-rank total without MPI and library memory",
         }
     }

@@ -240,13 +240,26 @@ fn estimate_model(s: &Scenario) -> Estimate {
         if b.buffers > 0 {
             parts.push(Component {
                 id: "comm_buffers",
-                label: "Communication buffers",
+                label: "ZeRO communication buckets",
                 bytes: b.buffers,
                 location: Location::Device,
-                formula: format!("ZeRO buckets {} parameters × 2 B × {} + NCCL {} MiB × {} groups = {} B", g(s.mech.bucket_size), match p.zero { 0 => 0, 1 | 2 => 2, _ => 1 }, s.mech.nccl_mib, u64::from(p.dp() > 1) + u64::from(p.tp > 1) + u64::from(p.pp > 1), g(b.buffers)),
-                question: "What are communication buffers?",
-                explanation: "DeepSpeed ZeRO gathers gradients into a reduce bucket and parameters into an all-gather bucket of a fixed number of values before communicating them; NCCL keeps its own buffers for every process group. Neither shrinks as the cluster grows.".into(),
-                source: if s.mech.bucket_size > 0 { crate::training::SRC_BUCKETS } else { crate::training::SRC_NCCL },
+                formula: format!("{} parameters × 2 B × {} bucket{} = {} B", g(s.mech.bucket_size), match p.zero { 1 | 2 => 2, _ => 1 }, if matches!(p.zero, 1 | 2) { "s" } else { "" }, g(b.buffers)),
+                question: "What are communication buckets?",
+                explanation: "DeepSpeed ZeRO gathers gradients into a reduce bucket and parameters into an all-gather bucket of a fixed number of values before communicating them (two at stages 1 and 2, the reduce bucket at stage 3). They do not shrink as the cluster grows.".into(),
+                source: crate::training::SRC_BUCKETS,
+            });
+        }
+        if b.nccl > 0 {
+            let groups = b.nccl / (s.mech.nccl_mib << 20).max(1);
+            parts.push(Component {
+                id: "nccl_buffers",
+                label: "NCCL buffers",
+                bytes: b.nccl,
+                location: Location::Device,
+                formula: format!("{} MiB × {groups} process group{} = {} B", s.mech.nccl_mib, if groups == 1 { "" } else { "s" }, g(b.nccl)),
+                question: "What does NCCL keep on the GPU?",
+                explanation: format!("Every NCCL communicator (here one per data-, tensor- or pipeline-parallel group larger than one GPU) keeps a buffer per protocol for every channel and peer: with NCCL's defaults {} B per connection (Simple 4 MiB, LL128 4.69 MiB, LL 0.5 MiB), so about 147 MiB for a ring over 16 channels. NCCL allocates them itself: nvidia-smi counts them, torch.cuda.max_memory_reserved() and max_memory_allocated() do not.", g(crate::training::NCCL_CONNECTION_BYTES)),
+                source: crate::training::SRC_NCCL,
             });
         }
         parts.push(Component {
@@ -325,6 +338,18 @@ fn estimate_model(s: &Scenario) -> Estimate {
         source: SRC_ALLOCATOR,
     });
     }
+    if b.fragmentation > 0 {
+        parts.push(Component {
+            id: "fragmentation",
+            label: "Cached blocks of shorter batches",
+            bytes: b.fragmentation,
+            location: Location::Device,
+            formula: format!("activations {} B + logits and loss {} B at the longest batch = {} B", g(b.activations), g(b.logits), g(b.fragmentation)),
+            question: "Why does reserved memory exceed allocated with variable-length batches?",
+            explanation: "Each batch is padded to its own longest sequence, so tensor sizes change from step to step. PyTorch's caching allocator serves a request from a cached block at least as large; when a batch is longer than every earlier one none is, so it cuts new segments and keeps the old ones cached (they are released only if cudaMalloc fails, or by torch.cuda.empty_cache()). At the peak the cache still holds the sequence-dependent tensors of an earlier longest batch: counted here as one more set of activations, logits and loss at the longest length, an upper bound for that one batch. Every further new longest batch can add another set until the device is full, when the allocator frees its cache and retries, so this stays within the capacity and does not by itself cause an out-of-memory error. PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True (grows one segment page by page), packing, padding to a fixed length or sorting the longest batch first avoid it. max_memory_reserved() and nvidia-smi count it, max_memory_allocated() does not.".into(),
+            source: crate::training::SRC_FRAG,
+        });
+    }
     parts.push(Component {
         id: "runtime",
         label: "CUDA context and libraries",
@@ -333,8 +358,13 @@ fn estimate_model(s: &Scenario) -> Estimate {
         formula: format!("{} MiB × 1,048,576 B = {} B", g(s.runtime_mib), g(b.runtime)),
         question: "What uses memory before the model is even loaded?",
         explanation: format!(
-            "The CUDA context (driver state and loaded kernels) and library workspaces (cuBLAS, cuDNN, NCCL) are counted by nvidia-smi but not by torch.cuda.memory_allocated(). About 300 MiB since CUDA 11.7 loads kernels lazily, over 1 GiB before; this setting counts {} MiB.",
-            g(s.runtime_mib)
+            "The CUDA context (driver state and loaded kernels) and library workspaces (cuBLAS, cuDNN, NCCL) are counted by nvidia-smi but not by torch.cuda.memory_allocated(). About 300 MiB since CUDA 11.7 loads kernels lazily, over 1 GiB before; this setting counts {} MiB.{}",
+            g(s.runtime_mib),
+            if s.mode.trains() && p.gpus > 1 && b.nccl == 0 {
+                " NCCL's communicator buffers are left in this row (nccl_buffers = 0): NCCL allocates them itself, so PyTorch's counters never see them, and their size depends on the channels NCCL picks for the topology (with its defaults, 9.19 MiB per channel and peer: NCCL_BUFFSIZE 4 MiB + LL128 4.69 MiB + LL 0.5 MiB). Set nccl_buffers to count them apart."
+            } else {
+                ""
+            }
         ),
         source: SRC_RUNTIME,
     });

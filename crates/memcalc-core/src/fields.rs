@@ -248,7 +248,9 @@ pub const FIELDS: &[Field] = &[
     f("kbit_fp32", "Unquantized weights in FP32 (PEFT k-bit)", G::Mechanics, true, Toggle, FINETUNE, "PEFT's prepare_model_for_kbit_training upcasts the embeddings and output layer beside a 4- or 8-bit base to FP32."),
     f("gathered_layers", "Unsharded layers in flight (ZeRO-3/FSDP)", G::Mechanics, true, Count, TRAINING, "Layers whose parameters are gathered at once, plus one layer's unsharded gradients: FSDP holds the running layer and the prefetched next (2)."),
     f("bucket_size", "ZeRO bucket size (parameters)", G::Mechanics, true, Count, TRAINING, "DeepSpeed reduce_bucket_size and allgather_bucket_size (default 5e8 each), held in 16-bit."),
-    f("nccl_buffers", "NCCL buffers per communicator", G::Mechanics, true, Number { unit: "MiB" }, TRAINING, "Communication buffers NCCL allocates per process group (data, tensor, pipeline parallel)."),
+    f("nccl_buffers", "NCCL buffers per communicator", G::Mechanics, true, Number { unit: "MiB" }, TRAINING, "Buffers NCCL allocates itself per process group (data, tensor, pipeline parallel), outside PyTorch's allocator: nvidia-smi sees them, max_memory_reserved does not. Default 0 (inside the runtime row); with NCCL's defaults each channel's connection holds 9.19 MiB (NCCL_BUFFSIZE 4 MiB + LL128 4.69 MiB + LL 0.5 MiB), e.g. 147 MiB for a ring over 16 channels."),
+    f("batching", "Batch shapes", G::Mechanics, true, Select, TRAINING, "Variable: each batch is padded to its longest sequence and the sequence length is the longest of the run; the caching allocator then keeps the blocks of an earlier, shorter longest batch beside the new ones (max_memory_reserved above allocated)."),
+    f("expandable_segments", "Expandable segments (PYTORCH_CUDA_ALLOC_CONF)", G::Mechanics, true, Toggle, TRAINING, "expandable_segments:True grows one segment in 2 MiB pages instead of cutting new blocks for larger requests: variable-length batches no longer strand cached memory. torchtune, Axolotl and Unsloth set it."),
     f("recompute", "Activation recomputation", G::Savers, false, Select, TRAINING, "Gradient checkpointing: trade recomputation for activation memory (Korthikanti et al. 2022)."),
     f("flash_attention", "Flash attention", G::Savers, false, Toggle, ALL, "Never stores the sequence × sequence attention scores."),
     f("lora_rank", "LoRA rank", G::Savers, false, Count, FINETUNE, "0 for full fine-tuning; otherwise only the adapters are trained."),
@@ -426,6 +428,8 @@ fn for_model(key: &str, model: crate::sciml::ModelKind) -> bool {
             | "compile"
             | "kbit_fp32"
             | "gathered_layers"
+            | "batching"
+            | "expandable_segments"
             | "sparsity"
             | "sparse_format"
     ) || field(key).is_some_and(|f| f.group == Group::Architecture);
@@ -490,6 +494,7 @@ pub fn options(key: &str) -> Vec<(&'static str, &'static str)> {
         "recompute" => all::<Recompute>(),
         "framework" => all::<crate::framework::Framework>(),
         "zero_grad" => all::<crate::training::ZeroGrad>(),
+        "batching" => all::<crate::training::Batching>(),
         "lora_targets" => all::<LoraTargets>(),
         "quant" => all::<Quant>(),
         "sparse_format" => all::<SparseFormat>(),

@@ -68,6 +68,10 @@ const UNS_FUSED: &str = "Unsloth Triton kernels for RMSNorm, RoPE and cross-entr
 const UNS_LOSS: &str =
     "Unsloth documentation: Apple's Cut Cross-Entropy, the logits are never materialised whole";
 
+const TT_EXPANDABLE: &str = "torchtune/__init__.py sets PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True unless the user set it";
+const AXO_EXPANDABLE: &str = "Axolotl sets PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True,roundup_power2_divisions:16 when unset (axolotl #2183)";
+const UNS_EXPANDABLE: &str = "unsloth/__init__.py sets PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True ('reduce VRAM usage by reducing fragmentation')";
+
 const HF: &[Implied] = &[
     i("zero_grad", "none", PT_ZERO_GRAD),
     i("grad_dtype", "fp32", HF_AMP),
@@ -83,6 +87,7 @@ const TORCHTUNE: &[Implied] = &[
     i("recompute", "full", TT_AC),
     i("mixed", "off", TT_BF16),
     i("lora_targets", "q,v,o,gate,up,down", TT_LORA),
+    i("expandable_segments", "on", TT_EXPANDABLE),
 ];
 const TORCHTITAN: &[Implied] = &[
     i("zero_grad", "none", PT_ZERO_GRAD),
@@ -126,6 +131,7 @@ const AXOLOTL: &[Implied] = &[
     i("loss_chunks", "1", HF_LOSS),
     i("recompute", "full", AXO_AC),
     i("kbit_fp32", "on", PEFT_KBIT),
+    i("expandable_segments", "on", AXO_EXPANDABLE),
 ];
 const UNSLOTH: &[Implied] = &[
     i("zero_grad", "none", PT_ZERO_GRAD),
@@ -133,6 +139,7 @@ const UNSLOTH: &[Implied] = &[
     i("fused_loss", "on", UNS_LOSS),
     i("recompute", "full", UNS_AC),
     i("act_offload", "on", UNS_AC),
+    i("expandable_segments", "on", UNS_EXPANDABLE),
 ];
 
 impl Framework {

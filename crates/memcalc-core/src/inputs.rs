@@ -115,6 +115,8 @@ fn canonical(key: &str, s: &Scenario) -> String {
         "gathered_layers" => s.mech.gathered_layers.to_string(),
         "bucket_size" => format_count(s.mech.bucket_size),
         "nccl_buffers" => s.mech.nccl_mib.to_string(),
+        "batching" => s.mech.batching.id().into(),
+        "expandable_segments" => toggle_text(s.mech.expandable_segments).into(),
         "quant" => s.quant.id().into(),
         "bpw" => s.milli_bpw.map(|b| format_fixed(b, 3)).unwrap_or_default(),
         "sparsity" => format_fixed(s.sparsity_bp, 2),
@@ -594,6 +596,8 @@ impl Inputs {
                 MAX_RUNTIME_MIB,
                 "whole MiB from 0 to 1048576",
             );
+            let batching = r.choice::<crate::training::Batching>("batching");
+            let expandable_segments = r.toggle("expandable_segments");
             Some(crate::training::Mechanics {
                 framework: framework?,
                 loss_chunks: loss_chunks?,
@@ -607,6 +611,8 @@ impl Inputs {
                 gathered_layers: gathered_layers?,
                 bucket_size: bucket_size?,
                 nccl_mib: nccl_mib?,
+                batching: batching?,
+                expandable_segments: expandable_segments?,
             })
         })();
         let milli_bpw = if r.given("bpw") {

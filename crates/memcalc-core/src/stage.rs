@@ -37,8 +37,12 @@ pub struct StageBytes {
     pub gradients_all: u64,
     /// Unsharded layers and their gradients in flight (ZeRO-3/FSDP).
     pub gathered: u64,
-    /// ZeRO communication buckets and NCCL buffers.
+    /// ZeRO communication buckets (PyTorch tensors).
     pub buffers: u64,
+    /// NCCL's own buffers, allocated outside PyTorch's caching allocator.
+    pub nccl: u64,
+    /// Cached blocks an earlier, shorter longest batch left behind (variable-length batches).
+    pub fragmentation: u64,
     pub overhead: u64,
     pub runtime: u64,
     /// Parameters held by this device before ZeRO sharding, and the trainable ones.
@@ -72,12 +76,18 @@ impl StageBytes {
             self.dataset_device,
             self.gathered,
             self.buffers,
+            self.nccl,
             self.graphs
         )
     }
 
     pub fn device_total(&self) -> u64 {
-        crate::add!(self.device_tensors(), self.overhead, self.runtime)
+        crate::add!(
+            self.device_tensors(),
+            self.overhead,
+            self.fragmentation,
+            self.runtime
+        )
     }
 
     /// Offloaded bytes this device keeps in host memory.
@@ -481,6 +491,7 @@ impl<'a> Plan<'a> {
             b.overhead = crate::sat::mul_div(b.device_tensors(), s.overhead_bp, 10_000);
         }
         b.runtime = s.runtime_mib << 20;
+        b.fragmentation = self.fragmentation(&b);
         if s.engine.pools() && s.mode == Mode::Infer && s.sciml.is_transformer() {
             self.size_pool(&mut b);
         }
@@ -552,10 +563,30 @@ impl<'a> Plan<'a> {
             _ => 1,
         };
         let groups = u64::from(p.dp() > 1) + u64::from(p.tp > 1) + u64::from(p.pp > 1);
-        b.buffers = crate::add!(
-            crate::mul!(buckets, m.bucket_size, 2),
-            crate::mul!(groups, m.nccl_mib << 20)
-        );
+        b.buffers = crate::mul!(buckets, m.bucket_size, 2);
+        b.nccl = crate::mul!(groups, m.nccl_mib << 20);
+    }
+
+    /// Variable-length batches without expandable segments: a batch longer than every earlier
+    /// one needs blocks larger than any cached block, so the caching allocator cuts new
+    /// segments and keeps the earlier ones (released only when cudaMalloc fails). The cache
+    /// then holds the length-dependent tensors (activations, logits and loss) of the previous
+    /// longest batch beside those of the longest; taken at the longest length, an upper bound
+    /// of one such set. Never more than the device has left: at the limit the allocator frees
+    /// its cache and retries instead of failing.
+    fn fragmentation(&self, b: &StageBytes) -> u64 {
+        let s = self.s;
+        let m = &s.mech;
+        if !s.mode.trains()
+            || !s.sciml.is_transformer()
+            || m.batching != crate::training::Batching::Variable
+            || m.expandable_segments
+        {
+            return 0;
+        }
+        let set = crate::add!(b.activations, b.logits);
+        let used = crate::add!(b.device_tensors(), b.overhead, b.runtime);
+        set.min(s.device.capacity_bytes().saturating_sub(used))
     }
 
     /// Stage holding the most device memory: the first or the last.

@@ -15,6 +15,16 @@ choice_enum!(
     }
 );
 
+choice_enum!(
+    /// Whether every batch has the same shape. PyTorch's caching allocator cuts a new segment
+    /// for a request no cached block can hold and keeps it until the device is full, so a batch
+    /// longer than every earlier one leaves the earlier, smaller blocks cached beside its own.
+    Batching, "batching" {
+        Fixed => ("fixed", "Fixed shape (packed, or padded to the sequence length)"),
+        Variable => ("variable", "Variable length (each batch padded to its longest sequence)"),
+    }
+);
+
 /// Bytes per logit the unchunked cross-entropy holds at its peak besides the 16-bit logits: the
 /// FP32 upcast, the log-softmax saved for the backward pass and its FP32 gradient
 /// (PyTorch `F.cross_entropy` on `logits.float()`; torchtune `CEWithChunkedOutputLoss`
@@ -49,6 +59,10 @@ pub struct Mechanics {
     pub bucket_size: u64,
     /// NCCL buffers per communicator, MiB.
     pub nccl_mib: u64,
+    pub batching: Batching,
+    /// PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True: segments grow in 2 MiB pages instead
+    /// of new blocks being cut for each larger request.
+    pub expandable_segments: bool,
 }
 
 impl Default for Mechanics {
@@ -66,6 +80,8 @@ impl Default for Mechanics {
             gathered_layers: 0,
             bucket_size: 0,
             nccl_mib: 0,
+            batching: Batching::Fixed,
+            expandable_segments: false,
         }
     }
 }
@@ -79,5 +95,9 @@ pub const SRC_PAGED: &str = "bitsandbytes paged optimizers (PagedAdamW8bit): sta
 pub const SRC_EAGER: &str = "Eager PyTorch RMSNorm and RoPE (Hugging Face LlamaRMSNorm, torchtune RMSNorm/RotaryPositionalEmbeddings) compute in FP32 and save the FP32 input for backward; torch.compile fuses them (torchtune README optimization flags: compile −15 %)";
 pub const SRC_GATHER: &str = "PyTorch FSDP: one FlatParameter unsharded at a time plus the prefetched next (backward_prefetch=BACKWARD_PRE, forward_prefetch); DeepSpeed ZeRO-3 stage3_prefetch_bucket_size / stage3_max_live_parameters";
 pub const SRC_BUCKETS: &str = "DeepSpeed ZeRO configuration: reduce_bucket_size and allgather_bucket_size, default 5e8 elements each, 16-bit";
-pub const SRC_NCCL: &str = "NCCL environment variables: NCCL_BUFFSIZE (4 MiB per channel and peer) × channels (NCCL_MAX_NCHANNELS), per communicator";
+pub const SRC_NCCL: &str = "NCCL documentation, environment variables: NCCL_BUFFSIZE (Simple protocol, default 4 MiB), NCCL_LL_BUFFSIZE, NCCL_LL128_BUFFSIZE, NCCL_MIN/MAX_NCHANNELS; NCCL src/init.cc DEFAULT_BUFFSIZE (1 << 22), DEFAULT_LL_BUFFSIZE (8 × 512 × 8 × 16 B = 512 KiB), DEFAULT_LL128_BUFFSIZE (120 × 640 × 8 × 8 B = 4.69 MiB): one buffer per protocol for every channel and peer of a communicator, allocated by NCCL itself (cudaMalloc/cuMem), outside PyTorch's allocator";
+pub const SRC_FRAG: &str = "PyTorch documentation, CUDA semantics: memory management and PYTORCH_CUDA_ALLOC_CONF (expandable_segments: 'if the batch size or sequence length changes ... fragmentation'); c10/cuda/CUDACachingAllocator.cpp (a request no cached block can hold gets a new segment; cached blocks are released only when cudaMalloc fails or on empty_cache); pytorch/pytorch#96995 (expandable segments); torchtune #1185 and NeMo RL #3476 (reserved far above allocated with variable lengths)";
+/// Bytes of one NCCL connection with the default buffer sizes: Simple 4 MiB, LL128 4,915,200 B,
+/// LL 524,288 B (NCCL src/init.cc defaults).
+pub const NCCL_CONNECTION_BYTES: u64 = (1 << 22) + 120 * 640 * 8 * 8 + 8 * 512 * 8 * 16;
 pub const SRC_KBIT: &str = "PEFT prepare_model_for_kbit_training: 'casts all the non int8 modules to full precision (fp32)' — embeddings, output layer and norms";

@@ -26,7 +26,7 @@ fn framework_none_and_defaults_are_the_textbook() {
     assert_eq!(
         total(&q),
         total(&format!(
-            "{q}&compile=on&zero_grad=keep&opt_in_bwd=off&act_offload=off&gathered_layers=0&bucket_size=0&nccl_buffers=0"
+            "{q}&compile=on&zero_grad=keep&opt_in_bwd=off&act_offload=off&gathered_layers=0&bucket_size=0&nccl_buffers=0&batching=fixed&expandable_segments=off"
         ))
     );
 }
@@ -230,4 +230,61 @@ fn cut_cross_entropy_keeps_a_log_sum_exp_per_token() {
     let q = format!("mode=train&{L8}&batch=2&seq=1000&fused_loss=on");
     let inputs = 2 * 2 * 1000 * 4096 * 2;
     assert_eq!(part(&q, "logits"), inputs + 4 * 2 * 1000);
+}
+
+#[test]
+fn variable_batches_keep_one_more_length_dependent_set_unless_segments_expand() {
+    let q = format!("mode=finetune&{L8}&batch=2&seq=2048&lora_rank=8&loss_chunks=1&gpu=a100-80");
+    let fixed = total(&q);
+    assert_eq!(part(&q, "fragmentation"), 0);
+    let var = format!("{q}&batching=variable");
+    let frag = part(&var, "fragmentation");
+    // The cache holds the activations and the loss of an earlier longest batch once more.
+    assert_eq!(frag, part(&var, "activations") + part(&var, "logits"));
+    assert_eq!(total(&var), fixed + frag);
+    // Expandable segments grow in place: nothing stranded.
+    assert_eq!(total(&format!("{var}&expandable_segments=on")), fixed);
+    // Never beyond the device: the allocator frees its cache and retries at the limit.
+    let tight = format!("{var}&gpu_mem=50");
+    assert!(total(&tight) <= 50 << 30);
+    assert!(part(&tight, "fragmentation") < frag);
+}
+
+#[test]
+fn measured_kind_reserved_leaves_out_nccl_and_allocated_also_the_cached_blocks() {
+    use memcalc_core::calibrate::check;
+    let q = format!(
+        "mode=train&{L8}&batch=1&seq=2048&gpus=8&zero=3&batching=variable&nccl_buffers=150&gpu=h100-80"
+    );
+    let with = |kind: &str| {
+        let (i, _) = Inputs::from_query(&format!("{q}&measured=40GiB&measured_kind={kind}"));
+        let s = i.parse().unwrap();
+        check(&s, &estimate(&s)).unwrap()
+    };
+    let smi = with("nvidia_smi");
+    let reserved = with("reserved");
+    let allocated = with("allocated");
+    let nccl = part(&q, "nccl_buffers");
+    assert_eq!(nccl, 150 << 20, "one data-parallel group");
+    assert!(reserved.rows.iter().all(|r| *r != "nccl_buffers"));
+    assert_eq!(
+        smi.estimated - reserved.estimated,
+        nccl + part(&q, "runtime")
+    );
+    let frag = part(&q, "fragmentation");
+    assert!(frag > 0);
+    assert_eq!(
+        reserved.estimated - allocated.estimated,
+        frag + part(&q, "overhead")
+    );
+}
+
+#[test]
+fn frameworks_that_set_expandable_segments_imply_it() {
+    for f in ["torchtune", "axolotl", "unsloth"] {
+        let (i, _) = Inputs::from_query(&format!("mode=finetune&{L8}&framework={f}"));
+        assert_eq!(i.get("expandable_segments"), "on", "{f}");
+    }
+    let (i, _) = Inputs::from_query(&format!("mode=finetune&{L8}&framework=hf_trainer"));
+    assert_eq!(i.get("expandable_segments"), "off");
 }

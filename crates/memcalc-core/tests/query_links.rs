@@ -428,6 +428,8 @@ fn scenario_strategy() -> impl Strategy<Value = Scenario> {
                         log_range(q[24] >> 8, 30)
                     },
                     nccl_mib: (q[25] >> 5) % 1024,
+                    batching: pick::<memcalc_core::training::Batching>(q[25] >> 15),
+                    expandable_segments: (q[25] >> 17) % 2 == 0,
                 },
                 sciml: memcalc_core::sciml::SciMl {
                     model: pick::<memcalc_core::sciml::ModelKind>(q[5] >> 7),
