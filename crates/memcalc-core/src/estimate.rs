@@ -928,7 +928,10 @@ fn warnings(s: &Scenario, plan: &Plan, inferred: bool) -> Vec<String> {
     if s.mode.trains() && s.parallel.zero > 0 && s.parallel.dp() == 1 {
         w.push("ZeRO shards over data-parallel ranks, and there is only one: add GPUs for it to save memory.".into());
     }
-    if s.parallel.sp && s.parallel.tp == 1 {
+    // A framework that always shards the sequence with tensor parallelism (torchtitan) implies
+    // sp=on; that says nothing wrong when there is no tensor parallelism.
+    let implied_sp = s.mech.framework.implied().iter().any(|im| im.key == "sp");
+    if s.parallel.sp && s.parallel.tp == 1 && !implied_sp {
         w.push(
             "Sequence parallelism needs tensor parallelism (tp > 1) and has no effect here.".into(),
         );

@@ -50,6 +50,7 @@ const TT_LORA: &str = "torchtune Llama 3 LoRA configs: lora_attn_modules [q_proj
 const TITAN_FSDP: &str = "torchtitan: FSDP2 fully_shard with MixedPrecisionPolicy(param bf16, reduce fp32) over FP32 sharded parameters";
 const TITAN_AC: &str =
     "torchtitan llama3 configs: activation_checkpoint mode 'selective', selective_ac_option 'op'";
+const TITAN_SP: &str = "torchtitan parallelize_llama: with tensor parallelism the norms and layer inputs are SequenceParallel (sharded along the sequence), and the loss is vocabulary-parallel (loss_parallel)";
 const TITAN_COMPILE: &str = "torchtitan: compile.enable = false by default";
 const FSDP_GATHER: &str = "FSDP: the running unit plus the prefetched next one are unsharded (backward_prefetch=BACKWARD_PRE)";
 const DS_BUCKETS: &str =
@@ -101,6 +102,7 @@ const TORCHTITAN: &[Implied] = &[
     i("zero", "3", TITAN_FSDP),
     i("grad_dtype", "fp32", TITAN_FSDP),
     i("gathered_layers", "2", FSDP_GATHER),
+    i("sp", "on", TITAN_SP),
 ];
 const DEEPSPEED: &[Implied] = &[
     i("zero_grad", "keep", DS_GRADS),

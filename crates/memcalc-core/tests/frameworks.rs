@@ -288,3 +288,20 @@ fn frameworks_that_set_expandable_segments_imply_it() {
     let (i, _) = Inputs::from_query(&format!("mode=finetune&{L8}&framework=hf_trainer"));
     assert_eq!(i.get("expandable_segments"), "off");
 }
+
+#[test]
+fn torchtitan_shards_the_sequence_with_tensor_parallelism_and_warns_of_nothing_without() {
+    let q = format!("mode=train&{L8}&batch=2&seq=8192&gpus=8&framework=torchtitan");
+    let (i, _) = Inputs::from_query(&q);
+    assert_eq!(i.get("sp"), "on");
+    let e = estimate(&i.parse().unwrap());
+    assert!(
+        e.warnings
+            .iter()
+            .all(|w| !w.contains("Sequence parallelism")),
+        "{:?}",
+        e.warnings
+    );
+    let tp = format!("{q}&tp=8");
+    assert!(part(&tp, "activations") < part(&format!("{tp}&sp=off"), "activations"));
+}
