@@ -36,6 +36,7 @@ pub const ORDER: &[(&str, RGBColor)] = &[
     ("tree", RGBColor(0x3c, 0xa9, 0x51)),
     ("pm_grid", RGBColor(0xff, 0x72, 0x5c)),
     ("comm_buffer", RGBColor(0xa4, 0x63, 0xf2)),
+    ("ewald", RGBColor(0x9c, 0x6b, 0x4e)),
     ("history", RGBColor(0x6c, 0xc5, 0xb0)),
     ("output_buffers", RGBColor(0xbc, 0xbd, 0x22)),
     // Disk: darker shades, apart from every memory part.

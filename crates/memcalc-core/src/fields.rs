@@ -387,6 +387,7 @@ pub const FIELDS: &[Field] = &[
     sf("pm_grid", "PM grid per dimension", G::SimSize, false, Count, NBODY, "PMGRID: the particle-mesh grid for the long-range force (often the particle count's cube root or twice it); 0: tree only."),
     sf("pm_arrays", "PM grid arrays", G::SimSize, true, Count, NBODY, "Arrays of the PM grid's size held at once (GADGET-2 pm_periodic.c: rhogrid, forcegrid, workspace)."),
     sf("timebin_lists", "Time-bin lists per particle", G::SimSize, true, Count, NBODY, "Integer lists of active particles per time bin (GADGET-4: 3; GADGET-2: 0)."),
+    sf("ewald_bytes", "Bytes per Ewald table entry", G::SimSize, true, Count, NBODY, "Periodic boxes keep an Ewald correction table of 65³ entries on every task: GADGET-2 4 floats (16 B), GADGET-4 20 doubles (160 B, 'Ewd' 41.9 MB in its memory.txt); 0: not periodic."),
     sf("comm_buffer", "Communication buffer", G::SimRanks, true, Number { unit: "MiB" }, NBODY, "GADGET-2 BufferSize: a fixed buffer per task for exchanging particles ('Allocated 100 MByte communication buffer per processor'); 0 for GADGET-4."),
     sf("ranks", "MPI ranks", G::SimRanks, false, Count, 0, "Processes the domain is split over."),
     sf("nodes", "Nodes", G::SimRanks, false, Count, 0, "Ranks are spread evenly over the nodes."),

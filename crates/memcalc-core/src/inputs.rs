@@ -350,6 +350,7 @@ fn sim_canonical(key: &str, m: &Sim) -> String {
         "pm_arrays" => m.nbody.pm_arrays.to_string(),
         "timebin_lists" => m.nbody.timebin_lists.to_string(),
         "comm_buffer" => m.nbody.comm_mib.to_string(),
+        "ewald_bytes" => m.nbody.ewald_bytes.to_string(),
         _ => String::new(),
     }
 }
@@ -1138,6 +1139,7 @@ impl Inputs {
         let pm_arrays = r.count("pm_arrays", 0, 100, false);
         let timebin_lists = r.count("timebin_lists", 0, 100, false);
         let comm = r.count("comm_buffer", 0, MAX_RUNTIME_MIB, false);
+        let ewald = r.count("ewald_bytes", 0, 10_000, false);
         Some(crate::nbody::Nbody {
             part_bytes: part_bytes?,
             alloc_c: alloc?,
@@ -1147,6 +1149,7 @@ impl Inputs {
             pm_arrays: pm_arrays?,
             timebin_lists: timebin_lists?,
             comm_mib: comm?,
+            ewald_bytes: ewald?,
         })
     }
 

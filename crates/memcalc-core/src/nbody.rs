@@ -23,7 +23,15 @@ pub struct Nbody {
     pub timebin_lists: u64,
     /// Fixed communication buffer per task, MiB (GADGET-2 BufferSize; 0: none).
     pub comm_mib: u64,
+    /// Bytes per entry of the Ewald correction table of periodic boxes, (ENX + 1)³ entries
+    /// with ENX = 64 (GADGET-2: 4 floats; GADGET-4: potential and its first three derivative
+    /// tensors, 20 doubles; 0: no table).
+    pub ewald_bytes: u64,
 }
+
+/// Entries of the Ewald table: GADGET-2 ewald.c and GADGET-4 ewald.h tabulate the correction
+/// on a (64 + 1)³ grid over an octant of the box.
+pub const EWALD_ENTRIES: u64 = 65 * 65 * 65;
 
 impl Default for Nbody {
     fn default() -> Self {
@@ -37,6 +45,7 @@ impl Default for Nbody {
             pm_arrays: 3,
             timebin_lists: 0,
             comm_mib: 100,
+            ewald_bytes: 16,
         }
     }
 }
@@ -54,6 +63,7 @@ pub struct TaskBytes {
     pub slabs: f64,
     pub pm: f64,
     pub comm: f64,
+    pub ewald: f64,
 }
 
 impl Nbody {
@@ -95,6 +105,7 @@ impl Nbody {
             slabs,
             pm: self.pm_arrays as f64 * slabs * slab * word as f64,
             comm: (self.comm_mib << 20) as f64,
+            ewald: (EWALD_ENTRIES * self.ewald_bytes) as f64,
         }
     }
 }

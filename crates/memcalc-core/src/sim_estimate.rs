@@ -783,6 +783,9 @@ fn nbody(m: &Sim, b: u64) -> MethodParts {
     push("pm_grid", "Particle-mesh grid", t.pm, x.pm,
         format!("{} arrays × {} slab{} × {} × 2·({}/2 + 1) × {b} B", n.pm_arrays, g(up(t.slabs)), if t.slabs == 1.0 { "" } else { "s" }, n.pm_grid, n.pm_grid),
         "The long-range force's FFT grid: density, force and workspace, split into slabs along x (a task beyond PMGRID holds none, the busiest holds the rounded-up share).".into());
+    push("ewald", "Ewald correction table", t.ewald, x.ewald * p,
+        format!("{} entries (65³) × {} B", g(crate::nbody::EWALD_ENTRIES), n.ewald_bytes),
+        "Periodic boxes correct the tree force for the infinite images with a table every task holds whole (GADGET-2: four force and potential tables in floats; GADGET-4: the potential and its derivatives to third order in doubles).".into());
     push("comm_buffer", "Communication buffer", t.comm, x.comm * p,
         format!("{} MiB", g(n.comm_mib)),
         "A fixed buffer per task for particles and partial forces exchanged with other tasks (GADGET-2 BufferSize).".into());

@@ -82,6 +82,8 @@ fn nbody_follows_gadget_2_allocations_by_hand() {
     // 256 slabs over 4 tasks, 256 × 2 × 129 reals each, three arrays in single precision.
     assert_eq!(bytes(&e, "pm_grid") / 4, 3 * 64 * 256 * 2 * 129 * 4);
     assert_eq!(bytes(&e, "comm_buffer") / 4, 100 << 20);
+    // The periodic box's Ewald table, 65³ entries of 4 floats, on every task.
+    assert_eq!(bytes(&e, "ewald") / 4, 65 * 65 * 65 * 16);
     assert_eq!(bytes(&e, "timebins"), 0);
     // More tasks than PM slabs: the busiest still holds one slab.
     let wide = est(&format!(

@@ -229,6 +229,7 @@ fn sim_from(q: &[u64; 32]) -> memcalc_core::sim::Sim {
             pm_arrays: (q[6] >> 40) % 4,
             timebin_lists: (q[7] >> 40) % 4,
             comm_mib: (q[8] >> 40) % 200,
+            ewald_bytes: (q[9] >> 40) % 200,
         },
     }
 }
