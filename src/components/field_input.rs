@@ -20,6 +20,12 @@ pub fn FieldInput(
     /// The help shown under the field (it depends on the mode).
     #[prop(into)]
     help: Signal<&'static str>,
+    /// The label in this mode (default: the field's own).
+    #[prop(optional)]
+    label: Option<&'static str>,
+    /// A select's options in this mode (default: every option of the field).
+    #[prop(optional)]
+    choices: Option<Vec<(&'static str, &'static str)>>,
 ) -> impl IntoView {
     let id = format!("field-{}", field.key);
     let help_id = format!("{id}-help");
@@ -35,7 +41,7 @@ pub fn FieldInput(
 
     let control = match field.kind {
         FieldKind::Select => {
-            let opts = options(key);
+            let opts = choices.unwrap_or_else(|| options(key));
             view! {
                 <select
                     id=id.clone()
@@ -135,7 +141,7 @@ pub fn FieldInput(
 
     view! {
         <div class="field" class:locked=locked class:invalid=invalid class:toggle=matches!(field.kind, FieldKind::Toggle)>
-            <label for=id>{field.label}</label>
+            <label for=id>{label.unwrap_or(field.label)}</label>
             {control}
             // A token count says how it read a suffix: "32k" is 32,768 tokens, as model cards mean.
             {(field.kind == FieldKind::Tokens).then(|| view! {

@@ -45,6 +45,14 @@ pub fn ScenarioForm(
                 on_change=on_change
                 locked=is_locked
                 help=Signal::derive(move || memcalc_core::wording::field_help(f, mode.get()))
+                // The group around it is rebuilt when the mode or the device changes.
+                label=memcalc_core::wording::field_label(f, mode.get_untracked())
+                choices=memcalc_core::wording::options(
+                    key,
+                    mode.get_untracked(),
+                    inputs.with_untracked(|i| i.get("sim_device") == "gpu"),
+                    &inputs.with_untracked(|i| i.get(key).to_string()),
+                )
             />
             {(key == "params").then(|| view! { <p class="derived-hint">{move || params_hint.get()}</p> })}
             {(key == "node_mem" && !is_locked).then(|| view! { <super::NodePicker on_change=on_change/> })}

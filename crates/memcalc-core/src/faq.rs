@@ -54,7 +54,7 @@ pub fn faq(s: &Scenario, e: &Estimate, units: UnitSystem) -> Vec<Answer> {
             size(row("overhead")), crate::units::format_fixed(s.overhead_bp, 2)
         )
     }));
-    out.push(qa("compression", "How do compression, quantization, sparsity and pruning help?", if sim {
+    out.push(qa("compression", if sim { "How do output compression and reduced precision help?" } else { "How do compression, quantization, sparsity and pruning help?" }, if sim {
         "Output and snapshot compression (lossless about 1.5–2×, lossy 10–100×) shrinks what is written and buffered, not the working state. Mixed or reduced precision storage shrinks the state itself.".into()
     } else {
         format!("Quantization stores weights in fewer bits (4-bit NF4 ≈ 4.13 bits with its block scales; GGUF Q4_K_M ≈ 4.84 on average over its tensors), cutting the weights row by 3–4× against 16-bit; this calculator counts the scales. Unstructured sparsity only saves memory when stored sparse: CSR costs an index per non-zero, so below about 50–60 % zeros it is larger than dense (a warning says so). Pruning whole heads or layers reduces every row that depends on them. Your weights take {} now.", size(row("weights")))

@@ -302,6 +302,7 @@ fn sim_canonical(key: &str, m: &Sim) -> String {
         "node_mem" => canonical_size(m.node_mem, 1 << 30),
         "rank_overhead" => m.rank_mib.to_string(),
         "replicated" => m.replicated_mib.to_string(),
+        "language" => m.language.id().into(),
         "imbalance" => format_fixed(m.imbalance_bp, 2),
         "steps" => format_count(m.steps),
         "output_every" => m.output_every.to_string(),
@@ -981,6 +982,7 @@ impl Inputs {
             MAX_RUNTIME_MIB,
             "whole MiB from 0 to 1048576",
         );
+        let language = r.choice::<crate::sim::Language>("language");
         let imbalance = r.fixed("imbalance", 2, 100_000, "from 0 to 1000 %");
         let steps = r.count("steps", 1, 1_000_000_000_000, false);
         let output_every = r.count("output_every", 0, 1_000_000_000_000, false);
@@ -1053,6 +1055,7 @@ impl Inputs {
             halo_one_rank: halo_one_rank?,
             rank_mib: rank_mib?,
             replicated_mib: replicated?,
+            language: language?,
             imbalance_bp: imbalance?,
             steps: steps?,
             output_every: output_every?,

@@ -30,8 +30,19 @@ pub fn field_help(f: &crate::fields::Field, mode: Mode) -> &'static str {
         (Mode::Sim, "gpu") => "The GPU each rank runs on (GPU-resident codes, one rank per GPU).",
         (Mode::Sim, "runtime") => "CUDA or HIP context, kernels and library workspaces on each GPU, before any array.",
         (Mode::Sim, "overhead") => "Allocator rounding and temporaries of the solver, as a share of the arrays.",
+        (Mode::Sim, "calibration") => "Memory added per rank (per GPU for GPU codes) to match a measurement; a bare number is MiB.",
+        (Mode::Sim, "gpu_mem") => "Memory of each GPU, overriding the GPU picked above; a bare number is GiB, 80GB is decimal.",
         (Mode::Sim, "measured") => "The peak a run reported per rank (the code's own report) or per GPU (nvidia-smi).",
         _ => f.help,
+    }
+}
+
+/// A field's label in this mode.
+pub fn field_label(f: &crate::fields::Field, mode: Mode) -> &'static str {
+    match (mode, f.key) {
+        (Mode::Sim, "runtime") => "CUDA context and libraries per GPU",
+        (Mode::Sim, "gpu_mem") => "GPU memory (overrides the GPU)",
+        _ => f.label,
     }
 }
 
@@ -48,4 +59,26 @@ pub fn group_label(g: crate::fields::Group, mode: Mode) -> &'static str {
         (Mode::Sim, crate::fields::Group::Device) => "GPU and allocator",
         _ => g.label(),
     }
+}
+
+/// A select's options in this mode: a simulation is compared with the code's own per-rank
+/// report or, on GPUs, nvidia-smi, never with PyTorch's counters (which the input rejects in
+/// simulations). The option in use is always kept, so the control shows what the link says.
+pub fn options(
+    key: &str,
+    mode: Mode,
+    gpu_sim: bool,
+    current: &str,
+) -> Vec<(&'static str, &'static str)> {
+    let all = crate::fields::options(key);
+    if mode != Mode::Sim || key != "measured_kind" {
+        return all;
+    }
+    all.into_iter()
+        .filter(|(id, _)| {
+            *id == "rank"
+                || (gpu_sim && *id == "nvidia_smi")
+                || id.eq_ignore_ascii_case(current.trim())
+        })
+        .collect()
 }

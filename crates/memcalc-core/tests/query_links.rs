@@ -186,6 +186,7 @@ fn sim_from(q: &[u64; 32]) -> memcalc_core::sim::Sim {
         atom_map: pick::<AtomMap>(q[12] >> 20),
         solver: pick::<Solver>(q[22] >> 20),
         replicated_mib: (q[27] >> 20) % 5000,
+        language: pick::<Language>(q[28] >> 20),
         host_mirror: (q[25] >> 20).is_multiple_of(2),
         halo_one_rank: (q[26] >> 20).is_multiple_of(3),
         code: pick::<memcalc_core::codes::Code>(q[24] >> 20),

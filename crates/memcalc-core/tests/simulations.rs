@@ -530,3 +530,130 @@ fn replicated_data_does_not_shrink_with_more_ranks() {
     assert_eq!(bytes(&many, "replicated"), 64 * 500 * (1 << 20));
     assert!(many.per_device_bytes > few.per_device_bytes);
 }
+
+#[test]
+fn a_python_rank_carries_its_interpreter_on_every_rank() {
+    let base = "mode=sim&method=grid&nx=256&ny=256&nz=256&nodes=1&ranks=8&overhead=0";
+    let native = est(base);
+    let py = est(&format!("{base}&language=python_scipy"));
+    // Not a component at all for a compiled code: today's links keep their numbers.
+    assert!(native.component("interpreter").is_none());
+    assert_eq!(bytes(&py, "interpreter"), 8 * 60 * (1 << 20));
+    assert_eq!(
+        py.per_device_bytes - native.per_device_bytes,
+        8 * 60 * (1 << 20)
+    );
+    let plain = est(&format!("{base}&language=python"));
+    assert_eq!(bytes(&plain, "interpreter"), 8 * 25 * (1 << 20));
+    // A GPU code's rank holds the interpreter in host memory, not on the GPU.
+    let gpu = "mode=sim&method=lbm&nx=128&ny=128&nz=128&sim_device=gpu&ranks=1&nodes=1";
+    let (g0, g1) = (est(gpu), est(&format!("{gpu}&language=python")));
+    assert_eq!(g0.per_device_bytes, g1.per_device_bytes);
+    assert_eq!(
+        bytes(&g1, "host_process") - bytes(&g0, "host_process"),
+        25 << 20
+    );
+}
+
+/// Everything a simulation page shows in words: the table's caption and note, every row, the
+/// FAQ, the verdict, the savings offered, and every form control shown in simulation mode
+/// (label, help, options, group heading). None may speak of neural networks.
+#[test]
+fn no_machine_learning_word_on_a_simulation_page() {
+    use memcalc_core::fields::FIELDS;
+    use memcalc_core::units::UnitSystem;
+    use memcalc_core::wording;
+    const ML: &[&str] = &[
+        "torch",
+        "zero-offload",
+        "zero-3",
+        "zero stage",
+        "fsdp",
+        "optimizer",
+        "activation",
+        "backward",
+        "forward pass",
+        "kv cache",
+        "token",
+        "fine-tun",
+        "lora",
+        "micro-batch",
+        "gradient accumulation",
+        "per device",
+        "tensor parallel",
+        "inference",
+        "training",
+        "quantiz",
+        "pruning",
+        "dataset",
+        "llm",
+        "transformer",
+    ];
+    let mut queries: Vec<String> = memcalc_core::presets::PRESETS
+        .iter()
+        .filter(|p| p.query.contains("mode=sim"))
+        .map(|p| p.query.to_string())
+        .collect();
+    for c in memcalc_core::codes::Code::ALL {
+        queries.push(format!("mode=sim&code={}", c.id()));
+    }
+    for m in memcalc_core::sim::Method::ALL {
+        queries.push(format!(
+            "mode=sim&method={}&checkpoint_every=100&output_every=10&snapshots=2&language=python",
+            m.id()
+        ));
+        queries.push(format!("mode=sim&method={}&sim_device=gpu&ranks=4&nodes=1&host_mirror=on&measured=10GiB&measured_kind=nvidia_smi", m.id()));
+    }
+    assert!(queries.len() >= 20);
+    let mut found = std::collections::BTreeSet::new();
+    for q in &queries {
+        let s = scenario(q);
+        let e = estimate(&s);
+        let gpu = s.sim.device == memcalc_core::sim::SimDevice::Gpu;
+        let mut text: Vec<String> = vec![
+            wording::table_caption(&e),
+            wording::total_note(&e).into(),
+            memcalc_core::report::verdict(&e, UnitSystem::Binary),
+        ];
+        text.extend(e.warnings.iter().cloned());
+        for c in &e.components {
+            text.extend([
+                c.label.to_string(),
+                c.formula.clone(),
+                c.question.to_string(),
+                c.explanation.clone(),
+            ]);
+        }
+        for a in memcalc_core::faq::faq(&s, &e, UnitSystem::Binary) {
+            text.extend([a.question.to_string(), a.answer]);
+        }
+        for sv in memcalc_core::derived::savings(&s) {
+            text.push(sv.label);
+        }
+        let inputs = memcalc_core::Inputs::from_scenario(&s);
+        for f in FIELDS.iter().filter(|f| {
+            f.applies_to(s.mode, s.sim.method, s.sciml.model) && wording::shown(f, s.mode, gpu)
+        }) {
+            text.extend([
+                wording::field_label(f, s.mode).to_string(),
+                wording::field_help(f, s.mode).to_string(),
+            ]);
+            text.push(wording::group_label(f.group, s.mode).into());
+            // The mode picker lists every mode by name; its options are not simulation text.
+            if f.key != "mode" {
+                for (_, label) in wording::options(f.key, s.mode, gpu, inputs.get(f.key)) {
+                    text.push(label.into());
+                }
+            }
+        }
+        for t in &text {
+            let lower = t.to_lowercase();
+            for w in ML {
+                if lower.contains(w) {
+                    found.insert(format!("'{w}' in: {t}"));
+                }
+            }
+        }
+    }
+    assert!(found.is_empty(), "{found:#?}");
+}
