@@ -283,6 +283,11 @@ fn sim_canonical(key: &str, m: &Sim) -> String {
             .map(|t| t.special.to_string())
             .unwrap_or_default(),
         "shake" => toggle_text(m.shake).into(),
+        "reaxff_version" => m.reax.version.id().into(),
+        "reaxff_bonds" => m.reax.bonds.to_string(),
+        "safezone" => format_fixed(m.reax.safezone_milli, 3),
+        "mincap" => m.reax.mincap.to_string(),
+        "qeq" => toggle_text(m.reax.qeq).into(),
         "atom_map" => m.atom_map.id().into(),
         "kspace_grid" => opt(m.kspace_grid),
         "cells" => format_count(m.cells),
@@ -940,6 +945,20 @@ impl Inputs {
             Some(None)
         };
         let shake = r.toggle("shake");
+        let reax = (|| {
+            let version = r.choice::<crate::sim::ReaxVersion>("reaxff_version");
+            let bonds = r.count("reaxff_bonds", 0, 1000, false);
+            let safezone = fixed(r, "safezone", 3, 1000, 100_000, "a factor from 1 to 100");
+            let mincap = r.count("mincap", 1, 1_000_000, false);
+            let qeq = r.toggle("qeq");
+            Some(crate::sim::Reax {
+                version: version?,
+                bonds: bonds?,
+                safezone_milli: safezone?,
+                mincap: mincap?,
+                qeq: qeq?,
+            })
+        })();
         let atom_map = r.choice::<AtomMap>("atom_map");
         let kspace_grid = r
             .count("kspace_grid", 0, 10_000_000_000_000, true)
@@ -1056,6 +1075,7 @@ impl Inputs {
             rank_mib: rank_mib?,
             replicated_mib: replicated?,
             language: language?,
+            reax: reax?,
             imbalance_bp: imbalance?,
             steps: steps?,
             output_every: output_every?,

@@ -98,8 +98,60 @@ choice_enum!(
         Sw => ("sw", "Stillinger–Weber: full neighbour list"),
         Rebo => ("rebo", "REBO: full list with ghosts + REBO neighbour list of every atom"),
         Airebo => ("airebo", "AIREBO: as REBO, with the long LJ cutoff"),
+        Reaxff => ("reaxff", "ReaxFF: bond, three-body and hydrogen-bond lists of every local and ghost atom, with QEq charges"),
     }
 );
+
+choice_enum!(
+    /// Which LAMMPS ReaxFF implementation, as its structures and memory report differ.
+    ReaxVersion, "reaxff_version" {
+        Reaxff => ("reaxff", "pair reaxff (LAMMPS 2021 and later): 464 B per bond slot, 112 B atoms"),
+        Reaxc => ("reaxc", "pair reax/c (LAMMPS 2020 and earlier): 568 B per bond slot, 472 B atoms"),
+    }
+);
+
+impl ReaxVersion {
+    /// (bytes per bond-list slot as pair reaxff's memory_usage counts them, bytes of one
+    /// reax_atom). The slot is the bond list's capacity times the sizes of the lists the
+    /// code sizes by it (reaxff_types.h, x86-64): three_body_interaction_data 96 B,
+    /// bond_data 304 B (296 B before CdboReduction), far_neighbor_data 48 B, hbond_data
+    /// 16 B; reax/c also counted dbond_data 80 B and dDelta_data 32 B. reax_atom shrank from
+    /// 472 B (with per-atom bond tables of 20 neighbours) to 112 B.
+    pub fn sizes(self) -> (u64, u64) {
+        match self {
+            ReaxVersion::Reaxff => (96 + 304 + 48 + 16, 112),
+            ReaxVersion::Reaxc => (96 + 296 + 80 + 32 + 48 + 16, 472),
+        }
+    }
+}
+
+/// The ReaxFF settings LAMMPS exposes (pair_style reaxff keywords `safezone`, `mincap`) and
+/// the chemistry that sizes its bond list.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Reax {
+    pub version: ReaxVersion,
+    /// Partners per atom with an uncorrected bond order above the cutoff (reaxff_forces.cpp
+    /// Estimate_Storages); each atom gets max(2 × partners, 25) bond slots.
+    pub bonds: u64,
+    /// `safezone` in thousandths (1.2: 20 % spare in every list).
+    pub safezone_milli: u64,
+    /// `mincap`: the fewest atoms any list is sized for.
+    pub mincap: u64,
+    /// fix qeq/reaxff's charge-equilibration matrix and vectors.
+    pub qeq: bool,
+}
+
+impl Default for Reax {
+    fn default() -> Self {
+        Reax {
+            version: ReaxVersion::Reaxff,
+            bonds: 6,
+            safezone_milli: 1200,
+            mincap: 50,
+            qeq: true,
+        }
+    }
+}
 
 impl Potential {
     /// Whether the potential asks LAMMPS for a full neighbour list (every pair stored twice).
@@ -328,6 +380,8 @@ pub struct Sim {
     pub replicated_mib: u64,
     /// The language of the rank's program (an interpreter's resident footprint).
     pub language: Language,
+    /// ReaxFF settings (potential=reaxff).
+    pub reax: Reax,
     /// Extra work on the busiest rank, basis points.
     pub imbalance_bp: u64,
     pub steps: u64,
@@ -393,6 +447,7 @@ impl Default for Sim {
             rank_mib: 100,
             replicated_mib: 0,
             language: Language::Native,
+            reax: Reax::default(),
             imbalance_bp: 0,
             steps: 1000,
             output_every: 0,

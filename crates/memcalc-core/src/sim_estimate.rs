@@ -179,6 +179,7 @@ const PPPM_ORDER: f64 = 5.0;
 /// fix shake (fix_shake.cpp, grow_arrays): shake_flag (4 B), shake_atom (4 IDs, 16 B),
 /// shake_type (3 ints, 12 B), xshake (3 doubles, 24 B) per allocated atom.
 const MD_SHAKE_BYTES: u64 = 4 + 16 + 12 + 24;
+const SRC_REAXFF: &str = "LAMMPS REAXFF package: pair_reaxff.cpp memory_usage, reaxff_forces.cpp Estimate_Storages (bond partners ×2, MIN_BONDS 25), reaxff_init.cpp Init_Lists (bond_cap = MAX(Σ × safezone, mincap × MIN_BONDS)), reaxff_types.h structure sizes, fix_qeq_reaxff.cpp allocate_matrix and memory_usage; pair_style reaxff keywords safezone (1.2) and mincap (50)";
 const SRC_MANYBODY: &str = "LAMMPS pair_tersoff.cpp, pair_sw.cpp (full neighbour lists: init_style requests full = 1) and pair_airebo.cpp (REBO_neigh: REBO_numneigh, REBO_firstneigh, nC, nH per atom and REBO neighbour pages of local and ghost atoms)";
 const SRC_SHAKE: &str = "LAMMPS fix_shake.cpp (grow_arrays, memory_usage): per-atom shake_flag, shake_atom, shake_type and xshake";
 const MD_OTHER_BYTES: u64 = 12 + 24;
@@ -216,15 +217,31 @@ fn particles(m: &Sim, _b: u64) -> MethodParts {
     let (potential_atom, short_cut) = m.potential.extra();
     let nmax = crate::mul!(crate::add!(local, ghosts).div_ceil(MD_CHUNK), MD_CHUNK);
     let sphere = 4.0 / 3.0 * std::f64::consts::PI * rg * rg * rg * rho;
+    let reax = m.potential == Potential::Reaxff;
     let per_particle = if m.neighbors > 0 {
         m.neighbors as f64
+    } else if reax {
+        // ReaxFF asks for a half list with Newton off and ghost lists
+        // (half/bin/newtoff/ghost): a local atom stores its local pairs once and every pair
+        // with a ghost itself, so it keeps (1 − f/2) of its sphere, f the share of its
+        // neighbours that are local.
+        sphere * (1.0 - local_share(l, rg) / 2.0)
     } else if m.newton && !m.potential.full_list() {
         sphere / 2.0
     } else {
         sphere
     };
     let neighbors_milli = up(per_particle * 1000.0);
-    let pairs = up(local_f * per_particle);
+    // Ghost atoms' own lists (ghost-ghost pairs, each once): the pairs within the subdomain
+    // widened by the ghost cutoff, less those of the local atoms.
+    let ghost_pairs = if reax && m.neighbors == 0 {
+        let wide = (l.0 + 2.0 * rg, l.1 + 2.0 * rg, l.2 + 2.0 * rg);
+        let all = (local_f + ghost_f) * sphere * local_share(wide, rg) / 2.0;
+        (all - local_f * per_particle).max(0.0)
+    } else {
+        0.0
+    };
+    let pairs = up(local_f * per_particle + ghost_pairs);
     let pages = pairs.div_ceil(MD_PAGE - MD_ONE_ATOM).max(1);
     let lists = crate::add!(
         crate::mul!(pages, MD_PAGE, 4),
@@ -303,6 +320,16 @@ fn particles(m: &Sim, _b: u64) -> MethodParts {
             explanation: format!("{} keeps per-atom bond-order data for local and ghost atoms and a second neighbour list of every atom within {} ({} neighbours each).", m.potential.label(), format_fixed(up(short_cut * 1000.0), 3), format_fixed(up(short * 1000.0), 3)),
             source: SRC_MANYBODY });
     }
+    if reax {
+        parts.extend(reaxff_parts(
+            m,
+            local_f,
+            ghost_f,
+            nmax,
+            local_f * per_particle,
+            p,
+        ));
+    }
     if m.shake {
         let bytes = crate::mul!(nmax, MD_SHAKE_BYTES);
         parts.push(Part { id: "constraints", label: "Constraints (SHAKE)", rank_bytes: bytes, total_bytes: up(in_use * MD_SHAKE_BYTES as f64), location: Location::Device,
@@ -357,6 +384,66 @@ fn particles(m: &Sim, _b: u64) -> MethodParts {
         restart_total: crate::mul!(m.particles, per_atom),
         shape,
     }
+}
+
+/// The share of an atom's neighbours within `r` that lie inside a box of sides `l`, averaged
+/// over the box: per axis 1 − 3r/(8l) (the mean |dx| of a point in a sphere is 3r/8), and
+/// 5l/(8r) once the box is thinner than the cutoff (the two agree at l = r).
+fn local_share(l: (f64, f64, f64), r: f64) -> f64 {
+    let axis = |l: f64| {
+        if l >= r {
+            1.0 - 3.0 * r / (8.0 * l)
+        } else {
+            5.0 * l / (8.0 * r)
+        }
+    };
+    axis(l.0) * axis(l.1) * axis(l.2)
+}
+
+/// ReaxFF's storage as LAMMPS's pair reaxff and fix qeq/reaxff report it (memory_usage):
+/// the per-atom system arrays, the bond list and the lists sized by it, and the QEq matrix.
+fn reaxff_parts(m: &Sim, local: f64, ghost: f64, nmax: u64, local_pairs: f64, p: f64) -> Vec<Part> {
+    let x = m.reax;
+    let sz = x.safezone_milli.max(1000) as f64 / 1000.0;
+    let (slot, atom) = x.version.sizes();
+    let n_all = up(local + ghost);
+    // reaxff_allocate.cpp: total_cap = MAX(N × safezone, mincap); per capacity the reax_atom,
+    // 19 doubles and 3 ints of bond-order work (memory_usage "From reaxff_allocate: BO") and
+    // the bond list's two index arrays.
+    let total_cap = up(n_all as f64 * sz).max(x.mincap);
+    let per_cap = atom + 19 * 8 + 3 * 4 + 2 * 4;
+    // reaxff_forces.cpp Estimate_Storages: each atom max(2 × bond partners, MIN_BONDS = 25)
+    // slots; reaxff_init.cpp Init_Lists: bond_cap = MAX(Σ × safezone, mincap × MIN_BONDS).
+    let slots = (2 * x.bonds).max(25);
+    let bond_cap = up(n_all as f64 * slots as f64 * sz).max(x.mincap * 25);
+    let system = crate::add!(crate::mul!(total_cap, per_cap), crate::mul!(n_all, 12));
+    let lists = crate::mul!(bond_cap, slot);
+    let bytes = crate::add!(system, lists);
+    let in_use = (local + ghost) * p;
+    let total = up(in_use * (per_cap as f64 * sz + 12.0 + slots as f64 * sz * slot as f64));
+    let mut parts = vec![Part { id: "potential", label: "ReaxFF bond lists", rank_bytes: bytes, total_bytes: total, location: Location::Device,
+        formula: format!("{} bond slots × {slot} B + {} atom capacity × {per_cap} B + {} × 12 B = {} B", g(bond_cap), g(total_cap), g(n_all), g(bytes)),
+        question: "Why does ReaxFF need so much memory?",
+        explanation: format!("ReaxFF sizes its bond list for every local and ghost atom ({} here) at max(2 × {} bond partners, 25) = {slots} slots each, times safezone {}; the three-body, far-neighbour and hydrogen-bond lists are counted per bond slot as LAMMPS's memory report counts them ({slot} B each, {}). An order of magnitude more than a pair potential.", g(n_all), x.bonds, format_fixed(x.safezone_milli, 3), x.version.label()),
+        source: SRC_REAXFF }];
+    if x.qeq {
+        // fix_qeq_reaxff.cpp: s_hist and t_hist (nprev = 4 each) and 11 work vectors per
+        // allocated atom; the H matrix row starts and counts (n_cap = MAX(nlocal × safezone,
+        // mincap)) and m_cap = MAX(Σ local neighbours × safezone, mincap × 100) entries of an
+        // int and a double.
+        let n_cap = up(local * sz).max(x.mincap);
+        let m_cap = up(local_pairs * sz).max(x.mincap * 100);
+        let q = crate::add!(
+            crate::mul!(nmax, (2 * 4 + 11) * 8),
+            crate::add!(crate::mul!(n_cap, 8), crate::mul!(m_cap, 12))
+        );
+        parts.push(Part { id: "qeq", label: "Charge equilibration (QEq)", rank_bytes: q, total_bytes: up(p * (19.0 * 8.0 * (local + ghost) + 8.0 * local * sz + 12.0 * local_pairs * sz)), location: Location::Device,
+            formula: format!("{} allocated × 152 B + {} rows × 8 B + {} matrix entries × 12 B = {} B", g(nmax), g(n_cap), g(m_cap), g(q)),
+            question: "What does charge equilibration add?",
+            explanation: format!("fix qeq/reaxff solves for the charges every step with a sparse matrix of every local atom's neighbours within the cutoff ({} entries with the safezone) and the conjugate-gradient vectors and charge history of every allocated atom.", g(m_cap)),
+            source: SRC_REAXFF });
+    }
+    parts
 }
 
 fn mesh(m: &Sim, b: u64) -> MethodParts {

@@ -187,6 +187,13 @@ fn sim_from(q: &[u64; 32]) -> memcalc_core::sim::Sim {
         solver: pick::<Solver>(q[22] >> 20),
         replicated_mib: (q[27] >> 20) % 5000,
         language: pick::<Language>(q[28] >> 20),
+        reax: Reax {
+            version: pick::<ReaxVersion>(q[29] >> 20),
+            bonds: (q[30] >> 20) % 40,
+            safezone_milli: 1000 + (q[31] >> 20) % 2000,
+            mincap: 1 + (q[27] >> 40) % 500,
+            qeq: (q[29] >> 40).is_multiple_of(2),
+        },
         host_mirror: (q[25] >> 20).is_multiple_of(2),
         halo_one_rank: (q[26] >> 20).is_multiple_of(3),
         code: pick::<memcalc_core::codes::Code>(q[24] >> 20),

@@ -657,3 +657,32 @@ fn no_machine_learning_word_on_a_simulation_page() {
     }
     assert!(found.is_empty(), "{found:#?}");
 }
+
+#[test]
+fn reaxff_sizes_its_bond_list_for_every_local_and_ghost_atom() {
+    let q = "mode=sim&method=particles&particles=32480&atom_style=charge&potential=reaxff&density=0.092095&cutoff=10&skin=2&rank_overhead=0&overhead=0&nodes=1&ranks=1";
+    let e = est(q);
+    let reax = bytes(&e, "potential");
+    // Up to 12 bond partners every atom gets the 25-slot floor; 13 gives 26 slots each.
+    assert_eq!(
+        reax,
+        bytes(&est(&format!("{q}&reaxff_bonds=12")), "potential")
+    );
+    let more = bytes(&est(&format!("{q}&reaxff_bonds=13")), "potential");
+    assert!(more > reax);
+    // The slots: N atoms × 25 × 1.2 at 464 B (pair reaxff) or 568 B (reax/c).
+    let old = bytes(&est(&format!("{q}&reaxff_version=reaxc")), "potential");
+    let n_all = (more - reax) as f64 / (1.2 * 464.0);
+    assert!((75_000.0..80_000.0).contains(&n_all), "{n_all}");
+    assert!(old > reax + (n_all * 30.0 * 104.0) as u64);
+    // A larger safezone grows every list; QEq off drops its matrix.
+    assert!(bytes(&est(&format!("{q}&safezone=1.5")), "potential") > reax);
+    assert!(e.component("qeq").is_some());
+    assert!(est(&format!("{q}&qeq=off")).component("qeq").is_none());
+    // An order of magnitude above the same atoms with a pair potential.
+    let pair = est(&q.replace("potential=reaxff", "potential=pair"));
+    assert!(e.per_rank_bytes > 10 * pair.per_rank_bytes);
+    // mincap floors a tiny rank's lists: 25 × mincap bond slots at least.
+    let tiny = est("mode=sim&method=particles&particles=20&atom_style=charge&potential=reaxff&density=0.1&cutoff=10&skin=2&ranks=1&nodes=1&mincap=400");
+    assert!(bytes(&tiny, "potential") >= 400 * 25 * 464);
+}
