@@ -54,7 +54,7 @@ test("adaptive mesh refinement and tree-PM N-body come with their codes' setting
   await ready(page);
   await expect(page.getByLabel("Method", { exact: true })).toHaveValue("amr");
   await expect(page.getByLabel("Block size", { exact: true })).toHaveValue("16");
-  for (const id of ["state", "halo", "work", "coarse_fine", "block_metadata"]) {
+  for (const id of ["state", "halo", "work", "coarse_fine", "exchange", "block_metadata"]) {
     expect(await rowBytes(page, id)).toBeGreaterThan(0);
   }
   // A uniform grid of blocks has no coarse–fine buffers.

@@ -31,6 +31,7 @@ pub const ORDER: &[(&str, RGBColor)] = &[
     // AMR (state, halo and work as on grids) and tree-PM N-body.
     ("coarse_fine", RGBColor(0x3c, 0xa9, 0x51)),
     ("block_metadata", RGBColor(0xa4, 0x63, 0xf2)),
+    ("exchange", RGBColor(0x9c, 0x6b, 0x4e)),
     ("particles", RGBColor(0x42, 0x69, 0xd0)),
     ("timebins", RGBColor(0x97, 0xbb, 0xf5)),
     ("tree", RGBColor(0x3c, 0xa9, 0x51)),

@@ -23,6 +23,10 @@ pub struct Amr {
     /// Coarse-level copies each block keeps to fill its ghost cells from the parent level
     /// (Athena++: coarse_cons_ and coarse_prim_; AMReX FillPatch: one temporary).
     pub coarse_copies: u64,
+    /// Ghost-shell-sized send and receive buffers each block keeps for the halo exchange
+    /// (Athena++ BoundaryVariable: a send and a receive buffer per neighbour, 2; AMReX
+    /// FillBoundary takes them from the arena for the exchange only, 0).
+    pub exchange_copies: u64,
     /// Bytes of bookkeeping per block that every rank holds for all blocks (AMReX's BoxArray
     /// and DistributionMapping; Athena++'s loclist, ranklist, costlist and block tree).
     pub meta_bytes: u64,
@@ -39,6 +43,7 @@ impl Default for Amr {
             blocks: 0,
             ghost_state: true,
             coarse_copies: 1,
+            exchange_copies: 0,
             meta_bytes: 64,
         }
     }
@@ -64,6 +69,7 @@ pub struct BlockBytes {
     pub ghost: f64,
     pub work: f64,
     pub coarse_fine: f64,
+    pub exchange: f64,
     /// Cells of a block with its ghost layers.
     pub padded: f64,
 }
@@ -137,8 +143,10 @@ impl Amr {
         } else {
             0.0
         };
+        let exchange = self.exchange_copies as f64 * fb * (padded - h.block_cells);
         BlockBytes {
             state,
+            exchange,
             ghost,
             work,
             coarse_fine,

@@ -117,7 +117,7 @@ pub fn faq(s: &Scenario, e: &Estimate, units: UnitSystem) -> Vec<Answer> {
                 e.busiest
             ))),
             crate::sim::Method::Nbody => out.push(qa("maxmemsize", "What should GADGET's MaxMemSize be?", format!(
-                "At least the estimate per task ({} here, without the MPI and library row): GADGET-4 allocates MaxMemSize MB per task at start and places every array in it, and what is left becomes communication buffers, so the peak the operating system sees is MaxMemSize itself. GADGET-2 allocates the particle storage (PartAllocFactor), the tree (TreeAllocFactor), the PM grid and BufferSize separately; if the tree outgrows TreeAllocFactor the code raises it and rebuilds, so leave headroom.",
+                "At least the estimate per task ({} here, without the MPI and library row): GADGET-4 reserves MaxMemSize MB per task at start and places every array in it; the tree walk then sizes its buffers (Foreign_Points, Foreign_Nodes, WorkStack) from what is left, so the peak lies between this estimate and MaxMemSize (a published 32³ run with MaxMemSize 1800 peaked at 984 MB, 940 of them such buffers). GADGET-2 allocates the particle storage (PartAllocFactor), the tree (TreeAllocFactor), the PM grid and BufferSize separately; if the tree outgrows TreeAllocFactor the code raises it and rebuilds, so leave headroom.",
                 size(e.per_rank_bytes.saturating_sub(s.sim.rank_mib << 20))
             ))),
             _ => {}

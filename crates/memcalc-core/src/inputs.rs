@@ -347,6 +347,7 @@ fn sim_canonical(key: &str, m: &Sim) -> String {
         "amr_blocks" => opt(m.amr.blocks),
         "ghost_state" => toggle_text(m.amr.ghost_state).into(),
         "coarse_copies" => m.amr.coarse_copies.to_string(),
+        "exchange_copies" => m.amr.exchange_copies.to_string(),
         "block_meta" => m.amr.meta_bytes.to_string(),
         "part_bytes" => m.nbody.part_bytes.to_string(),
         "alloc_factor" => format_fixed(m.nbody.alloc_c, 2),
@@ -1113,6 +1114,7 @@ impl Inputs {
             .or(Some(0).filter(|_| !r.given("amr_blocks")));
         let ghost_state = r.toggle("ghost_state");
         let coarse_copies = r.count("coarse_copies", 0, 100, false);
+        let exchange_copies = r.count("exchange_copies", 0, 100, false);
         let meta = r.count("block_meta", 0, 1_000_000, false);
         let amr = crate::amr::Amr {
             max_level: max_level?,
@@ -1122,6 +1124,7 @@ impl Inputs {
             blocks: blocks?,
             ghost_state: ghost_state?,
             coarse_copies: coarse_copies?,
+            exchange_copies: exchange_copies?,
             meta_bytes: meta?,
         };
         // The hierarchy is bounded like a grid: at most 10^13 cells over all levels.

@@ -789,6 +789,12 @@ fn amr(m: &Sim, b: u64) -> MethodParts {
             "What do refined levels add besides their cells?",
             "To fill a block's ghost cells from its parent level the code keeps a coarse copy of the block's region, and to keep fluxes conservative across the coarse–fine boundary it stores the fluxes through the block's faces (flux registers).".into());
     }
+    if bb.exchange > 0.0 {
+        push("exchange", "Halo exchange buffers", bb.exchange,
+            format!("{} buffers × {} fields × {b} B × (({edge} + 2·{})^{d} − {edge}^{d}) cells", a.exchange_copies, m.fields, m.halo),
+            "Why does a block keep buffers for its neighbours?",
+            "Each block packs its ghost regions into a send buffer and receives its neighbours' into a receive buffer, one pair per neighbour, kept for the whole run (Athena++ BoundaryVariable).".into());
+    }
     if meta > 0.0 {
         let bytes = up(meta);
         parts.push(Part { id: "block_metadata", label: "Block metadata (on every rank)", rank_bytes: bytes, total_bytes: crate::mul!(bytes, m.ranks), location: Location::Device,

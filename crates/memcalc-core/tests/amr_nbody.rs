@@ -43,6 +43,14 @@ fn amr_blocks_ghosts_and_refinement_by_hand() {
         bytes(&r, "coarse_fine"),
         128 * 5 * 8 * (12 * 12 * 12 + 6 * 256)
     );
+    // Athena++ keeps a send and a receive buffer of the ghost shell for every block.
+    let ex = est(&format!(
+        "{q}&amr_levels=0&work=0&exchange_copies=2&ranks=1"
+    ));
+    assert_eq!(
+        bytes(&ex, "exchange"),
+        64 * 2 * 5 * 8 * (20 * 20 * 20 - 4096)
+    );
     // Blocks move whole: 3 ranks hold 43, 43 and 42 blocks; the busiest is reported.
     let three = est(&format!("{q}&amr_levels=1&fill=12.5&ranks=3"));
     assert_eq!(bytes(&three, "state") / 3, 43 * 2 * 5 * 8 * 4096);

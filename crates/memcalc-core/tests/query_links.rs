@@ -226,6 +226,7 @@ fn sim_from(q: &[u64; 32]) -> memcalc_core::sim::Sim {
             },
             ghost_state: (q[30] >> 24).is_multiple_of(2),
             coarse_copies: (q[31] >> 24) % 3,
+            exchange_copies: (q[30] >> 26) % 3,
             meta_bytes: (q[0] >> 40) % 200,
         },
         nbody: memcalc_core::nbody::Nbody {
