@@ -29,7 +29,7 @@ pub fn DisplayControls(
         <div class="display-controls">
             <fieldset class="units" data-testid="units">
                 <legend class="visually-hidden">"Units"</legend>
-                {unit_choice(UnitSystem::Binary, "GiB", "Binary units: 1 GiB = 1,073,741,824 bytes (what nvidia-smi and PyTorch report)")}
+                {unit_choice(UnitSystem::Binary, "GiB", "Binary units: 1 GiB = 1,073,741,824 bytes (what nvidia-smi, the frameworks and the simulation codes report)")}
                 {unit_choice(UnitSystem::Decimal, "GB", "Decimal units: 1 GB = 1,000,000,000 bytes (what vendors print on the box)")}
             </fieldset>
             <label class="theme-choice">

@@ -90,3 +90,37 @@ test("scientific ML: FNO, graph network and U-Net presets each compute", async (
     expect(await rowBytes(page, "optimizer"), preset).toBeGreaterThan(0);
   }
 });
+
+// Every word a simulation page shows (form, table, explanations, FAQ, verdict, derived
+// answers; closed folds included, as textContent reads them) speaks of ranks, nodes, cells,
+// atoms and GPUs: no term or control of neural-network training or serving.
+const ML_WORDS = [
+  "torch", "zero-offload", "zero-3", "zero stage", "fsdp", "optimizer", "activation", "backward",
+  "forward pass", "kv cache", "token", "fine-tun", "lora", "micro-batch", "gradient accumulation",
+  "per device", "tensor parallel", "inference", "training", "quantiz", "pruning", "dataset",
+];
+
+for (const [name, query] of [
+  ["CPU grid", "mode=sim&method=grid&language=python"],
+  ["ReaxFF on CPUs", "mode=sim&method=particles&particles=32480&atom_style=charge&potential=reaxff&density=0.092095&cutoff=10&skin=2&ranks=4&nodes=1&measured=1GiB&measured_kind=rank"],
+  ["GPU lattice Boltzmann", "mode=sim&code=fluidx3d&nx=256&ny=256&nz=256&measured=10GiB&measured_kind=nvidia_smi"],
+  ["plane-wave DFT", "mode=sim&code=quantum_espresso&checkpoint_every=10"],
+]) {
+  test(`a simulation page speaks physics, not machine learning: ${name}`, async ({ page }) => {
+    await page.goto(`./?${query}`);
+    await ready(page);
+    // The mode picker and the preset list name every mode and preset by design: left out.
+    const text = await page.evaluate(() => {
+      const main = document.querySelector("main")!.cloneNode(true) as HTMLElement;
+      main.querySelectorAll("select[name=mode], #field-preset")
+        .forEach((s) => s.remove());
+      return (main.textContent ?? "").toLowerCase();
+    });
+    const found = ML_WORDS.filter((w) => text.includes(w));
+    for (const w of found) console.log(`${w}: …${text.slice(Math.max(0, text.indexOf(w) - 150), text.indexOf(w) + 60)}…`);
+    expect(found, `machine-learning words on the ${name} page`).toEqual([]);
+    // The measurement check offers no PyTorch counter in a simulation.
+    const kinds = await page.getByLabel("Reported by", { exact: true }).locator("option").allTextContents();
+    expect(kinds.join(" ")).not.toMatch(/torch/i);
+  });
+}

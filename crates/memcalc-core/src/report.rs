@@ -143,21 +143,28 @@ pub fn to_markdown(e: &Estimate, units: UnitSystem, origin: Option<&Origin>) -> 
         }
     }
     out.push_str("| Component | Memory | Bytes | Where | Formula |\n|---|---:|---:|---|---|\n");
+    // A simulation's rows are in the node's memory (CPU codes) or on the GPU; "device" is
+    // the neural-network page's word.
+    let place = |l: crate::estimate::Location| match (e.mode, l) {
+        (crate::scenario::Mode::Sim, crate::estimate::Location::Device) => e.per,
+        _ => l.id(),
+    };
     for c in &e.components {
         out.push_str(&format!(
             "| {} | {} | {} | {} | `{}` |\n",
             c.label,
             size(c.bytes),
             c.bytes,
-            c.location.id(),
+            place(c.location),
             c.formula.replace('|', "\\|")
         ));
     }
     out.push_str(&format!(
-        "| **Total per {}** | **{}** | {} | device | |\n\n{}\n",
+        "| **Total per {}** | **{}** | {} | {} | |\n\n{}\n",
         e.per,
         size(e.per_device_bytes),
         e.per_device_bytes,
+        place(crate::estimate::Location::Device),
         verdict(e, units)
     ));
     out

@@ -17,6 +17,8 @@ const SRC_HISTORY: &str = "Snapshots and output frames are the prognostic state;
 const SRC_MIRROR: &str = "FluidX3D src/opencl.hpp (Memory<T>: a host buffer beside every device buffer); CUDA codes with host staging copies";
 const SRC_REPLICATED: &str = "Replicated (non-distributed) data in MPI codes: every rank allocates the whole array (e.g. WRF's boundary and forcing tables on each task, global coarse meshes of multigrid, immersed-boundary geometry)";
 const SRC_LANGUAGE: &str = "Measured on 2026-11-30 (Linux x86-64, 2 ranks, VmRSS after MPI_Init and a barrier; MPICH 5.0.2 and mpi4py 4.1.2 from PyPI): a C rank 16.0 MiB; Python 3.11.7 + NumPy 2.4.6 + mpi4py 41.4 MiB; with SciPy 1.17.1 imported 75.8 MiB. GPAW, a Python DFT code, prints 'Process memory now: 69.03 MiB' before its arrays";
+const SRC_CUDA_CONTEXT: &str = "NVIDIA CUDA C++ Programming Guide, 'Lazy Loading' (CUDA 11.7 and later load a module's kernels on first use, so a context holds a few hundred MiB before any array, more with eager loading); read it with nvidia-smi after the code's first CUDA call";
+const SRC_SIM_ALLOCATOR: &str = "glibc malloc (mallopt: allocations above M_MMAP_THRESHOLD, 128 KiB by default, are mapped whole pages; smaller ones share arenas that keep freed blocks); compare a code's own report with VmHWM in /proc/<pid>/status to measure the gap";
 const SRC_RANK: &str = "Per-process memory outside the solver's arrays (MPI eager buffers, libraries, executable): tens to hundreds of MiB per rank; measure with your code's report or /proc/<pid>/status";
 
 /// One part, per rank, before it is shown per node or per GPU.
@@ -992,7 +994,7 @@ pub fn estimate_sim(s: &Scenario) -> Estimate {
         formula: format!("{} % × {} B = {} B", format_fixed(s.overhead_bp, 2), g(tensors), g(overhead)),
         question: "Why add an overhead?",
         explanation: "Allocators round and fragment, and solvers allocate temporaries; this setting adds a share of the arrays above.".into(),
-        source: crate::estimate::SRC_ALLOCATOR });
+        source: SRC_SIM_ALLOCATOR });
     let runtime = if gpu {
         s.runtime_mib << 20
     } else {
@@ -1002,7 +1004,7 @@ pub fn estimate_sim(s: &Scenario) -> Estimate {
         formula: format!("{} MiB = {} B", g(runtime >> 20), g(runtime)),
         question: "What does each process cost before any array?",
         explanation: if gpu { "The CUDA context, kernels and library workspaces of the rank's GPU.".into() } else { "MPI buffers, libraries and the executable of each rank; a code's own memory report (such as LAMMPS's) does not include it.".into() },
-        source: if gpu { crate::estimate::SRC_RUNTIME } else { SRC_RANK } });
+        source: if gpu { SRC_CUDA_CONTEXT } else { SRC_RANK } });
 
     // Shown per GPU for GPU-resident codes, per node for CPU codes (compared with node memory).
     let scale = if gpu { 1 } else { ranks_per_node };

@@ -614,7 +614,11 @@ fn no_machine_learning_word_on_a_simulation_page() {
             wording::table_caption(&e),
             wording::total_note(&e).into(),
             memcalc_core::report::verdict(&e, UnitSystem::Binary),
+            memcalc_core::report::to_markdown(&e, UnitSystem::Binary, None),
         ];
+        // The Markdown export says where each row is as the run has it, not "device".
+        let md = memcalc_core::report::to_markdown(&e, UnitSystem::Binary, None);
+        assert!(!md.contains("| device |"), "{q}: {md}");
         text.extend(e.warnings.iter().cloned());
         for c in &e.components {
             text.extend([
@@ -622,6 +626,7 @@ fn no_machine_learning_word_on_a_simulation_page() {
                 c.formula.clone(),
                 c.question.to_string(),
                 c.explanation.clone(),
+                c.source.to_string(),
             ]);
         }
         for a in memcalc_core::faq::faq(&s, &e, UnitSystem::Binary) {
