@@ -1,83 +1,162 @@
-// Page benchmarks in headless Chromium against the release build (dist/):
-// cold load to first result, input-to-paint latency (p50/p95), and the transferred size.
-// Usage: node bench/page.mjs   (after `make build`)
+// Page benchmarks in headless Chromium against the release build (dist/), for three entry
+// points: the plain page, a shared link with parameters, and an embed. For each: the bytes the
+// page had received when its first number was painted, when that number was painted (Element
+// Timing on the total), when the page became interactive, and input → next frame (p50/p95).
+// Usage: node bench/page.mjs [cold loads per entry point = 11] [dist dir = dist]   (after `make build`)
 import { chromium } from "@playwright/test";
 import { spawn } from "node:child_process";
 import { readdirSync, readFileSync, statSync } from "node:fs";
+import { basename } from "node:path";
 import { gzipSync, brotliCompressSync } from "node:zlib";
 
-const PORT = 4190;
-const server = spawn("node", ["scripts/serve-dist.mjs", "dist", String(PORT), "/"], { stdio: "ignore" });
+const PORT = Number(process.env.BENCH_PORT ?? 4190);
+const RUNS = Number(process.argv[2] ?? 11);
+const DIST = process.argv[3] ?? "dist";
+const server = spawn("node", ["scripts/serve-dist.mjs", DIST, String(PORT), "/"], { stdio: "ignore" });
 await new Promise((r) => setTimeout(r, 500));
 
+// Each entry point: its query and the input a user changes there (a form field, or on an embed
+// without the form, the units).
+const ENTRIES = [
+  { name: "plain page", query: "", input: { field: "field-params", values: (i) => `${1 + (i % 40)}B` } },
+  {
+    name: "shared link",
+    query: "?params=&layers=32&hidden=4096&heads=32&vocab=32000&gpus=8&zero=3",
+    input: { field: "field-layers", values: (i) => String(20 + (i % 40)) },
+  },
+  { name: "embed", query: "?embed=1&show=chart,table", input: { units: true } },
+];
+
 const pct = (xs, p) => {
+  if (xs.length === 0) return NaN;
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))];
 };
-const fmt = (x) => x.toFixed(2);
+const fmt = (x) => (Number.isFinite(x) ? x.toFixed(1) : "—");
+
+// gzip -9 size of every file the server can send, by name (what a static host would transfer).
+const gz = new Map();
+let gzTotal = 0, brTotal = 0;
+for (const f of readdirSync(DIST)) {
+  if (!statSync(`${DIST}/${f}`).isFile()) continue;
+  const b = readFileSync(`${DIST}/${f}`);
+  const g = gzipSync(b, { level: 9 }).length;
+  gz.set(f, g);
+  if (/\.(wasm|js|css|html)$/.test(f) && f !== "embed.js") {
+    gzTotal += g;
+    brTotal += brotliCompressSync(b).length;
+  }
+}
+
+// Installed before any of the page's scripts: Element Timing, long tasks, and when the live
+// app (not the prerendered first screen) mounted.
+const INIT = () => {
+  const mc = (window.__mc = { element: [], long: [], mounted: NaN });
+  new PerformanceObserver((l) => {
+    for (const e of l.getEntries()) mc.element.push({ id: e.identifier, t: e.renderTime || e.loadTime });
+  }).observe({ type: "element", buffered: true });
+  new PerformanceObserver((l) => {
+    for (const e of l.getEntries()) mc.long.push({ s: e.startTime, e: e.startTime + e.duration });
+  }).observe({ type: "longtask", buffered: true });
+  // Element Timing on the total: the attribute is added as the element is inserted (a mutation
+  // observer runs before the next paint), so the same bench measures any build of the page.
+  // Without the verdict (an embed showing chart and table), the table's total is the first number.
+  const mo = new MutationObserver(() => {
+    for (const [sel, id] of [["[data-testid=total]", "total"], ["table.breakdown tfoot td.num", "table-total"]]) {
+      for (const el of document.querySelectorAll(sel)) if (!el.hasAttribute("elementtiming")) el.setAttribute("elementtiming", id);
+    }
+    if (Number.isNaN(mc.mounted) && document.querySelector("main.calculator:not([data-prerender])")) mc.mounted = performance.now();
+  });
+  mo.observe(document, { childList: true, subtree: true });
+};
 
 const browser = await chromium.launch({
   executablePath: "/usr/bin/chromium",
   args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-quic", "--no-first-run"],
 });
+const results = Object.fromEntries(ENTRIES.map((e) => [e.name, { first: [], interactive: [], bytes: [], frame: [], work: [] }]));
 try {
-  // Cold load: a fresh context each time (no cache), navigation start to the total shown.
-  const loads = [];
-  for (let i = 0; i < 10; i++) {
-    const ctx = await browser.newContext();
+  // Cold loads, interleaved between the entry points so that machine noise hits all alike.
+  for (let i = 0; i < RUNS; i++) {
+    for (const entry of ENTRIES) {
+      const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+      const page = await ctx.newPage();
+      await page.addInitScript(INIT);
+      await page.goto(`http://127.0.0.1:${PORT}/${entry.query}`);
+      await page.waitForSelector("main.calculator:not([data-prerender]) [data-testid=total][data-bytes], main.calculator:not([data-prerender]) table.breakdown tfoot");
+      await page.waitForTimeout(300); // the entries of the last frames
+      const m = await page.evaluate(() => {
+        const mc = window.__mc;
+        const first = Math.min(...mc.element.filter((e) => e.id === "total" || e.id === "table-total").map((e) => e.t));
+        // Interactive: the live app has mounted and the task that mounted it has ended.
+        let interactive = mc.mounted;
+        for (const t of mc.long) if (t.s <= mc.mounted && t.e > interactive) interactive = t.e;
+        const got = performance
+          .getEntriesByType("resource")
+          .filter((r) => r.responseEnd <= first)
+          .map((r) => new URL(r.name).pathname);
+        return { first, interactive, got };
+      });
+      const r = results[entry.name];
+      r.first.push(m.first);
+      r.interactive.push(m.interactive);
+      r.bytes.push(gz.get("index.html") + m.got.reduce((s, p) => s + (gz.get(basename(p)) ?? 0), 0));
+      await ctx.close();
+    }
+  }
+  // Input to next frame: 60 changes after the page settled, the first 10 as warm-up.
+  for (const entry of ENTRIES) {
+    const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await ctx.newPage();
-    await page.goto(`http://127.0.0.1:${PORT}/`);
-    await page.waitForSelector("[data-testid=total][data-bytes]");
-    loads.push(await page.evaluate(() => performance.now()));
+    await page.goto(`http://127.0.0.1:${PORT}/${entry.query}`);
+    await page.waitForSelector("main.calculator:not([data-prerender]) [data-testid=total][data-bytes], main.calculator:not([data-prerender]) table.breakdown tfoot");
+    await page.waitForTimeout(500);
+    for (let i = 0; i < 60; i++) {
+      const value = entry.input.field ? entry.input.values(i) : i % 2 === 0 ? "GB" : "GiB";
+      const s = await page.evaluate(async ({ field, value }) => {
+        const el = field
+          ? document.getElementById(field)
+          : document.querySelector(`[data-testid=units] input[value=${value}]`);
+        const watched = document.querySelector("[data-testid=total]") ?? document.querySelector("table.breakdown tfoot");
+        let tWork = 0;
+        const seen = new Promise((res) => {
+          const mo = new MutationObserver(() => {
+            tWork = performance.now();
+            mo.disconnect();
+            res(true);
+          });
+          mo.observe(watched, { attributes: true, childList: true, characterData: true, subtree: true });
+          setTimeout(() => res(false), 1000);
+        });
+        const t0 = performance.now();
+        if (field) {
+          el.value = value;
+          el.dispatchEvent(new Event("input", { bubbles: true }));
+        } else {
+          el.checked = true;
+          el.dispatchEvent(new Event("change", { bubbles: true }));
+        }
+        const changed = await seen;
+        await new Promise((r) => requestAnimationFrame(() => r()));
+        return { work: tWork - t0, frame: performance.now() - t0, changed };
+      }, { field: entry.input.field, value });
+      if (i >= 10 && s.changed) {
+        results[entry.name].work.push(s.work);
+        results[entry.name].frame.push(s.frame);
+      }
+    }
     await ctx.close();
   }
-  // Input to next frame: set the parameter count, dispatch input, wait for the next animation
-  // frame after the result changed.
-  const ctx = await browser.newContext();
-  const page = await ctx.newPage();
-  await page.goto(`http://127.0.0.1:${PORT}/?params=&layers=32&hidden=4096&heads=32&vocab=32000`);
-  await page.waitForSelector("[data-testid=total][data-bytes]");
-  const samples = [];
-  for (let i = 0; i < 60; i++) {
-    const r = await page.evaluate(async (v) => {
-      const el = document.getElementById("field-layers");
-      const total = document.querySelector("[data-testid=total]");
-      const before = total.dataset.bytes;
-      // Work: until the total's attribute changes (a MutationObserver sees it in a microtask).
-      let tWork = 0;
-      const seen = new Promise((res) => {
-        const mo = new MutationObserver(() => {
-          tWork = performance.now();
-          mo.disconnect();
-          res();
-        });
-        mo.observe(total, { attributes: true });
-      });
-      const t0 = performance.now();
-      el.value = String(v);
-      el.dispatchEvent(new Event("input", { bubbles: true }));
-      await seen;
-      // Frame: the next animation frame after the update (aligned to the display's refresh).
-      await new Promise((r) => requestAnimationFrame(() => r()));
-      return { work: tWork - t0, frame: performance.now() - t0, changed: total.dataset.bytes !== before };
-    }, 20 + (i % 40));
-    if (i >= 10 && r.changed) samples.push(r); // the first runs warm up the JIT
-  }
-  await ctx.close();
 
-  let gz = 0, br = 0;
-  for (const f of readdirSync("dist")) {
-    if (!/\.(wasm|js|css|html)$/.test(f) || !statSync(`dist/${f}`).isFile()) continue;
-    const b = readFileSync(`dist/${f}`);
-    gz += gzipSync(b, { level: 9 }).length;
-    br += brotliCompressSync(b).length;
+  console.log(`${RUNS} cold loads per entry point (fresh context each), medians; input: 50 changes after 10 warm-up`);
+  console.log("entry point   | bytes before first number (gzip -9) | first number visible | interactive | input → DOM p50/p95 | input → next frame p50/p95");
+  for (const entry of ENTRIES) {
+    const r = results[entry.name];
+    console.log(
+      `${entry.name.padEnd(13)} | ${String(pct(r.bytes, 50)).padStart(9)} B | ${fmt(pct(r.first, 50))} ms (p95 ${fmt(pct(r.first, 95))}) | ${fmt(pct(r.interactive, 50))} ms | ${fmt(pct(r.work, 50))} / ${fmt(pct(r.work, 95))} ms (${r.work.length}) | ${fmt(pct(r.frame, 50))} / ${fmt(pct(r.frame, 95))} ms`,
+    );
   }
-  console.log(`cold load to first result (ms, 10 runs): p50 ${fmt(pct(loads, 50))}, p95 ${fmt(pct(loads, 95))}`);
-  const work = samples.map((r) => r.work);
-  const frame = samples.map((r) => r.frame);
-  console.log(`input to updated DOM (ms, ${samples.length} runs): p50 ${fmt(pct(work, 50))}, p95 ${fmt(pct(work, 95))}`);
-  console.log(`input to next animation frame (ms): p50 ${fmt(pct(frame, 50))}, p95 ${fmt(pct(frame, 95))}`);
-  console.log(`transfer: ${gz} B gzip -9, ${br} B brotli`);
+  console.log(`all files of the page: ${gzTotal} B gzip -9, ${brTotal} B brotli`);
 } finally {
   await browser.close();
   server.kill();

@@ -78,7 +78,16 @@ pub fn Calculator(
     let result: Memo<Estimate> = Memo::new(move |_| estimate(&scenario.get()));
     // The derived answers (with the scaling sweep) run dozens of estimates: they follow a pause in
     // typing instead of every keystroke, so the breakdown itself updates within the frame.
-    let (derived, set_derived) = signal(derive(&scenario.get_untracked()));
+    // The first paint shows the estimate only; the derived answers are first computed after it.
+    let painted = crate::observe::after_first_paint();
+    let (derived, set_derived) = signal(memcalc_core::derived::Derived::default());
+    Effect::new(move |done: Option<bool>| {
+        if done != Some(true) && painted.get() {
+            set_derived.set(derive(&scenario.get_untracked()));
+            return true;
+        }
+        done.unwrap_or(false)
+    });
     location::after_pause(
         move || Some(scenario.get()),
         false,
@@ -200,6 +209,8 @@ pub fn Calculator(
     let preset_edited =
         Memo::new(move |_| preset.get().is_some_and(|p| scenario.with(|s| p.edited(s))));
     let locked_for_form = locked.clone();
+    // The first frame shows the answer (verdict, breakdown chart, table) and the form; the parts
+    // below or beside it are built in the frame after (issue 17: the first number sooner).
 
     view! {
         <main class="calculator" class:embedded=move || options.with_value(|o| o.embed) class:no-form=move || !shows("form")>
@@ -213,7 +224,7 @@ pub fn Calculator(
                     </div>
                     <QueryNotices notices=notices on_dismiss=Callback::new(move |_| set_notices.set(Vec::new()))/>
                     {locked.is_empty().then(|| view! { <PresetPicker on_pick=on_preset current=preset edited=preset_edited/> })}
-                    {locked.is_empty().then(|| view! { <ConfigImport on_import=on_import/> })}
+                    {locked.is_empty().then(|| crate::fold::after_paint(move || view! { <ConfigImport on_import=on_import/> }))}
                     <ScenarioForm inputs=inputs errors=errors mode=mode method=method model=model params_hint=params_hint on_change=on_change locked=locked_for_form/>
                     // Phones show the form first: this pill keeps the answer in sight while typing.
                     // It is sticky inside the form's section only, so it leaves with the form and
@@ -242,15 +253,15 @@ pub fn Calculator(
                 {(!shows("form")).then(|| view! { <QueryNotices notices=notices on_dismiss=Callback::new(move |_| set_notices.set(Vec::new()))/> })}
                 {shows("verdict").then(|| view! {
                     <Verdict estimate=result units=units_signal stale=Signal::derive(move || parsed.with(|p| p.is_err()))/>
-                    <CheckPanel scenario=scenario estimate=result units=units_signal on_apply=on_apply/>
+                    {crate::fold::after_paint(move || view! { <CheckPanel scenario=scenario estimate=result units=units_signal on_apply=on_apply/> })}
                 })}
                 {shows("chart").then(|| view! { <BreakdownChart estimate=result units=units_signal theme=theme/> })}
-                {shows("advice").then(|| view! { <DerivedAnswers estimate=result derived=derived units=units_signal on_apply=on_apply locked=locked.clone()/> })}
-                {(shows("advice") && locked.is_empty()).then(|| view! { <LayoutSearch scenario=scenario units=units_signal on_apply=on_apply/> })}
-                {shows("scaling").then(|| view! { <ScalingChart sweep=sweep estimate=result units=units_signal theme=theme/> })}
+                {shows("advice").then(|| { let locked = locked.clone(); crate::fold::after_paint(move || view! { <DerivedAnswers estimate=result derived=derived units=units_signal on_apply=on_apply locked=locked.clone()/> }) })}
+                {(shows("advice") && locked.is_empty()).then(|| crate::fold::after_paint(move || view! { <LayoutSearch scenario=scenario units=units_signal on_apply=on_apply/> }))}
+                {shows("scaling").then(|| crate::fold::after_paint(move || view! { <ScalingChart sweep=sweep estimate=result units=units_signal theme=theme/> }))}
                 {shows("table").then(|| view! { <ResultsTable estimate=result units=units_signal explanations=shows("explanations")/> })}
-                {shows("faq").then(|| view! { <Faq scenario=scenario estimate=result units=units_signal/> })}
-                {shows("share").then(|| view! { <SharePanel link=link scenario=scenario estimate=result units=units_signal embedded=options.with_value(|o| o.embed)/> })}
+                {shows("faq").then(|| crate::fold::after_paint(move || view! { <Faq scenario=scenario estimate=result units=units_signal/> }))}
+                {shows("share").then(|| { let embedded = options.with_value(|o| o.embed); crate::fold::after_paint(move || view! { <SharePanel link=link scenario=scenario estimate=result units=units_signal embedded=embedded/> }) })}
                 {options.with_value(|o| o.embed).then(|| {
                     // The full page, in a new tab: an embed never navigates its host page.
                     let full = move || {

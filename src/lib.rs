@@ -4,6 +4,7 @@ mod app;
 mod browser;
 mod canvas;
 pub mod components;
+mod fold;
 mod location;
 mod observe;
 mod panic;

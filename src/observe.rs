@@ -16,7 +16,8 @@ pub fn element_width(target: NodeRef<Div>) -> ReadSignal<f64> {
         if observer.with_value(Option::is_some) {
             return;
         }
-        set_width.set(el.get_bounding_client_rect().width());
+        // No synchronous read of the size here: it would force a layout of the whole page before
+        // the first paint. The observer reports the first size after the browser's own layout.
         let on_resize = Closure::<dyn FnMut(js_sys::Array)>::new(move |entries: js_sys::Array| {
             if let Ok(entry) = entries.get(0).dyn_into::<web_sys::ResizeObserverEntry>() {
                 set_width.set(entry.content_rect().width());
@@ -37,6 +38,17 @@ pub fn element_width(target: NodeRef<Div>) -> ReadSignal<f64> {
         })
     });
     width
+}
+
+/// False until the browser has painted the first frame, then true: what the first answer does not
+/// need is built after it, so the first frame runs less wasm and lays out fewer nodes.
+/// (A timeout from an animation frame runs after that frame's paint.)
+pub fn after_first_paint() -> ReadSignal<bool> {
+    let (painted, set_painted) = signal(false);
+    request_animation_frame(move || {
+        set_timeout(move || set_painted.set(true), std::time::Duration::ZERO)
+    });
+    painted
 }
 
 /// `window.devicePixelRatio`, updated when it changes (zoom, moving to another screen), which

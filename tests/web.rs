@@ -12,6 +12,14 @@ wasm_bindgen_test_configure!(run_in_browser);
 
 /// Lets Leptos run its scheduled effects and the browser lay out.
 async fn settle() {
+    // One frame first: the parts below the answer are built after the first paint.
+    let frame = js_sys::Promise::new(&mut |resolve, _| {
+        web_sys::window()
+            .unwrap()
+            .request_animation_frame(&resolve)
+            .unwrap();
+    });
+    wasm_bindgen_futures::JsFuture::from(frame).await.unwrap();
     let p = js_sys::Promise::new(&mut |resolve, _| {
         web_sys::window()
             .unwrap()

@@ -35,9 +35,11 @@ pub fn Faq(
                 each=move || ids.get()
                 key=|(id, _)| *id
                 children=move |(id, question)| view! {
-                    <details data-faq=id>
-                        <summary>{question}</summary>
+                    // The answer is built when the fold first opens.
+                    <details data-faq=id on:toggle=crate::fold::on_first_open(move || view! {
                         <p>{move || answers.with(|a| a.iter().find(|x| x.0 == id).map(|x| x.2.clone()).unwrap_or_default())}</p>
+                    })>
+                        <summary>{question}</summary>
                     </details>
                 }
             />

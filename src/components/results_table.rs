@@ -46,10 +46,12 @@ pub fn ResultsTable(
                 <td class="why">
                     <p class="formula"><code>{get(|c| c.formula.clone())}</code></p>
                     {explanations.then(|| view! {
-                        <details class="explain">
-                            <summary>{get(|c| c.question.to_string())}</summary>
+                        // The explanation is built when the fold first opens.
+                        <details class="explain" on:toggle=crate::fold::on_first_open(move || view! {
                             <p class="answer">{get(|c| c.explanation.clone())}</p>
                             <p class="source">"Source: " {get(|c| c.source.to_string())}</p>
+                        })>
+                            <summary>{get(|c| c.question.to_string())}</summary>
                         </details>
                     })}
                 </td>

@@ -57,6 +57,41 @@ pub fn ScalingChart(
         })
     };
 
+    // Built when the fold first opens.
+    let on_toggle = crate::fold::on_first_open(move || {
+        view! {
+                    <table class="scaling" data-testid="scaling-table">
+                        <thead>
+                            <tr>
+                                <th scope="col">{move || sweep.with(|s| s.x_label)}</th>
+                                {move || sweep.with(|s| s.series.iter().map(|x| view! { <th scope="col" class="num">{x.label}</th> }).collect_view())}
+                            </tr>
+                        </thead>
+                        <tbody>
+                            {move || {
+                                let u = units.get();
+                                sweep.with(|s| {
+                                    let xs: Vec<u64> = s.series.first().map(|f| f.points.iter().map(|p| p.0).collect()).unwrap_or_default();
+                                    xs.into_iter()
+                                        .map(|x| {
+                                            let cells = s
+                                                .series
+                                                .iter()
+                                                .map(|ser| {
+                                                    let b = ser.points.iter().find(|p| p.0 == x).map(|p| p.1);
+                                                    let over = b.is_some_and(|b| b > s.capacity);
+                                                    view! { <td class="num" class:over=over>{b.map(|b| format_bytes(b, u)).unwrap_or_default()}</td> }
+                                                })
+                                                .collect_view();
+                                            view! { <tr><th scope="row">{group_digits(x)}</th>{cells}</tr> }
+                                        })
+                                        .collect_view()
+                                })
+                            }}
+                        </tbody>
+                    </table>
+        }
+    });
     view! {
         <section class="scaling-view" aria-labelledby="scaling-heading">
             <h3 id="scaling-heading">{move || sweep.with(|s| format!("How memory scales with {}", s.x_words))}</h3>
@@ -65,39 +100,9 @@ pub fn ScalingChart(
                 <canvas data-testid="scaling-chart" node_ref=canvas role="img" aria-label=summary data-axis-break=move || data.with(|d| d.axis_break().map(|b| format_bytes(b, d.units)))></canvas>
             </div>
             <p class="muted scaling-summary">{summary}</p>
-            <details class="scaling-numbers">
+            <details class="scaling-numbers" on:toggle=on_toggle>
                 <summary>"The numbers"</summary>
-                <table class="scaling" data-testid="scaling-table">
-                    <thead>
-                        <tr>
-                            <th scope="col">{move || sweep.with(|s| s.x_label)}</th>
-                            {move || sweep.with(|s| s.series.iter().map(|x| view! { <th scope="col" class="num">{x.label}</th> }).collect_view())}
-                        </tr>
-                    </thead>
-                    <tbody>
-                        {move || {
-                            let u = units.get();
-                            sweep.with(|s| {
-                                let xs: Vec<u64> = s.series.first().map(|f| f.points.iter().map(|p| p.0).collect()).unwrap_or_default();
-                                xs.into_iter()
-                                    .map(|x| {
-                                        let cells = s
-                                            .series
-                                            .iter()
-                                            .map(|ser| {
-                                                let b = ser.points.iter().find(|p| p.0 == x).map(|p| p.1);
-                                                let over = b.is_some_and(|b| b > s.capacity);
-                                                view! { <td class="num" class:over=over>{b.map(|b| format_bytes(b, u)).unwrap_or_default()}</td> }
-                                            })
-                                            .collect_view();
-                                        view! { <tr><th scope="row">{group_digits(x)}</th>{cells}</tr> }
-                                    })
-                                    .collect_view()
-                            })
-                        }}
-                    </tbody>
-                </table>
-            </details>
+                            </details>
         </section>
     }
 }

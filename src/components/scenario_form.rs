@@ -60,10 +60,13 @@ pub fn ScenarioForm(
         }
     };
 
+    // A memo, not a read of `inputs` inside the groups: that read re-ran every group on every
+    // keystroke, rebuilding the whole form (40 ms and more per keystroke, bench/page.mjs).
+    let gpu_sim = Memo::new(move |_| inputs.with(|i| i.get("sim_device") == "gpu"));
     let group_view = move |group: Group| {
         move || {
             let (m, meth, net) = (mode.get(), method.get(), model.get());
-            let gpu_sim = inputs.with(|i| i.get("sim_device") == "gpu");
+            let gpu_sim = gpu_sim.get();
             let applies = |f: &&'static Field| {
                 f.group == group
                     && f.applies_to(m, meth, net)
