@@ -1,4 +1,4 @@
-import { test, expect, ready } from "./fixtures";
+import { test, expect, ready, ARTIFACTS } from "./fixtures";
 
 const L8 = "layers=32&hidden=4096&heads=32&kv_heads=8&ffn=14336&vocab=128256";
 
@@ -46,4 +46,17 @@ test("the layout search lists layouts that fit on the GPUs and applies one", asy
   await expect(first).toBeVisible();
   await first.getByRole("button", { name: "Apply" }).click();
   await expect(page.getByTestId("verdict")).toHaveAttribute("data-fits", "true");
+});
+
+test("variable-length batches show the allocator's stranded blocks until expandable segments are on", async ({ page }) => {
+  await page.goto(`./?v=1&mode=finetune&${L8}&batch=2&seq=2048&lora_rank=8&batching=variable`);
+  await ready(page);
+  const frag = page.locator('[data-component="fragmentation"]');
+  await expect(frag).toHaveCount(1);
+  expect(Number(await frag.getAttribute("data-bytes"))).toBeGreaterThan(0);
+  await page.screenshot({ path: `${ARTIFACTS}/${test.info().project.name}-fragmentation.png`, fullPage: true });
+  await page.locator("fieldset", { has: page.locator("legend", { hasText: "Framework and training mechanics" }) }).locator("summary").click();
+  await page.getByLabel("Expandable segments (PYTORCH_CUDA_ALLOC_CONF)", { exact: true }).check();
+  await expect(frag).toHaveCount(0);
+  await expect.poll(() => page.url()).toContain("expandable_segments=on");
 });
