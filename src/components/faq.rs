@@ -33,7 +33,9 @@ pub fn Faq(
             <h3 id="faq-heading">"Questions about this estimate"</h3>
             <For
                 each=move || ids.get()
-                key=|(id, _)| *id
+                // The question is part of the key: a question that changes with the mode
+                // (training → simulation) is a new item, not a stale summary.
+                key=|(id, question)| (*id, *question)
                 children=move |(id, question)| view! {
                     // The answer is built when the fold first opens.
                     <details data-faq=id on:toggle=crate::fold::on_first_open(move || view! {

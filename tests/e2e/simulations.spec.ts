@@ -32,6 +32,10 @@ test("grid: a global atmosphere model per node, with its halo and scaling table"
   // The table is built when its fold first opens (issue 17).
   await page.locator("details.scaling-numbers summary").click();
   await expect(page.getByTestId("scaling-table").locator("tbody tr")).not.toHaveCount(0);
+  // Reached from the training page: the questions follow the mode, none stays behind.
+  const faq = ((await page.locator(".faq").textContent()) ?? "").toLowerCase();
+  expect(faq).not.toContain("quantization");
+  expect(faq).toContain("restart file");
   await expect(page.getByTestId("verdict")).toHaveAttribute("data-fits", "true");
   await page.screenshot({ path: `${ARTIFACTS}/${test.info().project.name}-sim-grid.png`, fullPage: true });
 });
