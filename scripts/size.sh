@@ -6,7 +6,7 @@
 # with FIRST_ENFORCE=1 until the build meets it.
 set -euo pipefail
 DIST=${1:-dist}
-BUDGET=${2:-400000}
+BUDGET=${2:-440000}
 FIRST_GOAL=150000
 # What index.html requests as it loads (stylesheet, module script, preloads; not the files only
 # copied beside it, such as embed.js for host pages).
