@@ -267,6 +267,25 @@ fn layouts_lists_fitting_layouts_and_framework_keys_are_read() {
     assert!(out.contains("\"logits\""), "{out}");
 }
 
+/// The pipeline + FSDP keys come through the core's parsing: torchtitan keeps the stage
+/// unsharded, the textbook values give the layers in flight, and an unknown value is refused.
+#[test]
+fn pipeline_fsdp_keys_are_read() {
+    let q = "mode=train&layers=32&hidden=4096&heads=32&kv_heads=8&ffn=14336&vocab=128256&framework=torchtitan&gpu_mem=95&gpus=64&tp=2&pp=4&batch=1&seq=4096";
+    let (_, out, err) = memcalc(&[q]);
+    assert!(
+        out.contains("Unsharded stage (pipeline + FSDP)"),
+        "{out}{err}"
+    );
+    let (_, out, _) = memcalc(&[&format!(
+        "{q}&reshard_after_forward=always&pp_grad_sync=each"
+    )]);
+    assert!(out.contains("Unsharded layers in flight"), "{out}");
+    let (code, _, err) = memcalc(&[&format!("{q}&pp_grad_sync=sometimes")]);
+    assert_eq!(code, 2);
+    assert!(err.contains("pp_grad_sync"), "{err}");
+}
+
 fn config_path(name: &str) -> String {
     format!(
         "{}/../memcalc-core/tests/configs/{name}.json",

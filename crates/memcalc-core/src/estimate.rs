@@ -181,6 +181,73 @@ pub fn estimate(s: &Scenario) -> Estimate {
     e
 }
 
+/// ZeRO-3/FSDP's unsharded parameters and gradients: the layers in flight, or under pipeline
+/// parallelism (torchtitan) the whole stage kept gathered and its gradients accumulated.
+fn gathered(s: &Scenario, plan: &Plan, b: &StageBytes) -> Component {
+    let p = &s.parallel;
+    let (keep, defer) = plan.pp_unsharded();
+    let gd = s.grad_dtype().bytes();
+    let params = if keep {
+        let per = s.weight_milli_bpw().map_or_else(
+            || {
+                format!(
+                    "{} B",
+                    if s.dtype == crate::precision::Dtype::Fp8 {
+                        2
+                    } else {
+                        s.dtype.bytes()
+                    }
+                )
+            },
+            |m| format!("{} bits", crate::units::format_fixed(m, 3)),
+        );
+        format!("{} parameters of this stage × {per} as stored", g(b.params))
+    } else {
+        format!(
+            "{} layers × {} parameters as stored",
+            s.mech.gathered_layers,
+            g(plan.arch.params().per_layer.div_ceil(p.tp))
+        )
+    };
+    let grads = if defer {
+        format!(
+            "{} trainable parameters' gradients × {gd} B",
+            g(b.trainable)
+        )
+    } else {
+        format!("one layer's trainable gradients × {gd} B")
+    };
+    let mut explanation = String::from("With ZeRO stage 3 or FSDP every layer is all-gathered before it runs and freed after; the next one is prefetched to overlap communication, and in the backward pass one layer's full gradients exist until they are reduce-scattered.");
+    if keep {
+        explanation.push_str(if p.pp > 1 {
+            " Here parameters are not resharded after the forward pass: with pipeline parallelism each micro-batch would otherwise all-gather every layer again (torchtitan's default), so each device keeps all of its stage's parameters gathered for the whole step."
+        } else {
+            " Here parameters are not resharded after the forward pass, so every layer stays gathered from its forward to its backward."
+        });
+    }
+    if defer {
+        explanation.push_str(" PyTorch's pipelining schedules switch FSDP's gradient synchronisation off for every micro-batch's backward but the last: each parameter's unsharded gradient is kept, upcast to the reduce precision, and accumulated until the reduce-scatter after the last micro-batch.");
+    }
+    Component {
+        id: "gathered_layers",
+        label: if keep || defer {
+            "Unsharded stage (pipeline + FSDP)"
+        } else {
+            "Unsharded layers in flight"
+        },
+        bytes: b.gathered,
+        location: Location::Device,
+        formula: format!("{params} + {grads} = {} B", g(b.gathered)),
+        question: "Why does full sharding still need whole layers?",
+        explanation,
+        source: if keep || defer {
+            crate::training::SRC_PP_FSDP
+        } else {
+            crate::training::SRC_GATHER
+        },
+    }
+}
+
 fn estimate_model(s: &Scenario) -> Estimate {
     let plan = Plan::new(s);
     let (stage_i, b) = plan.busiest();
@@ -226,16 +293,7 @@ fn estimate_model(s: &Scenario) -> Estimate {
             });
         }
         if b.gathered > 0 {
-            parts.push(Component {
-                id: "gathered_layers",
-                label: "Unsharded layers in flight",
-                bytes: b.gathered,
-                location: Location::Device,
-                formula: format!("{} layers × {} parameters as stored + one layer's trainable gradients × {} B = {} B", s.mech.gathered_layers, g(arch.params().per_layer.div_ceil(p.tp)), s.grad_dtype().bytes(), g(b.gathered)),
-                question: "Why does full sharding still need whole layers?",
-                explanation: "With ZeRO stage 3 or FSDP every layer is all-gathered before it runs and freed after; the next one is prefetched to overlap communication, and in the backward pass one layer's full gradients exist until they are reduce-scattered.".into(),
-                source: crate::training::SRC_GATHER,
-            });
+            parts.push(gathered(s, &plan, &b));
         }
         if b.buffers > 0 {
             parts.push(Component {

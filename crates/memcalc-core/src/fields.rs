@@ -247,6 +247,8 @@ pub const FIELDS: &[Field] = &[
     f("paged_optimizer", "Paged optimizer", G::Mechanics, true, Toggle, TRAINING, "bitsandbytes paged optimizers keep states in unified memory, paged to the host and not counted by torch.cuda."),
     f("kbit_fp32", "Unquantized weights in FP32 (PEFT k-bit)", G::Mechanics, true, Toggle, FINETUNE, "PEFT's prepare_model_for_kbit_training upcasts the embeddings and output layer beside a 4- or 8-bit base to FP32."),
     f("gathered_layers", "Unsharded layers in flight (ZeRO-3/FSDP)", G::Mechanics, true, Count, TRAINING, "Layers whose parameters are gathered at once, plus one layer's unsharded gradients: FSDP holds the running layer and the prefetched next (2)."),
+    f("reshard_after_forward", "Reshard after forward (ZeRO-3/FSDP)", G::Mechanics, true, Select, TRAINING, "Whether a layer's gathered parameters are freed after its forward pass. torchtitan keeps them gathered under pipeline parallelism (its policy 'default'), so each device holds all of its stage's parameters unsharded in 16-bit for the whole step."),
+    f("pp_grad_sync", "Gradient reduce-scatter with pipelining", G::Mechanics, true, Select, TRAINING, "With pipeline parallelism and ZeRO-2/3 or FSDP: after each micro-batch (textbook), or once after the last (PyTorch's pipelining schedules), in which case each device accumulates its stage's unsharded gradients in the gradient precision over the step."),
     f("bucket_size", "ZeRO bucket size (parameters)", G::Mechanics, true, Count, TRAINING, "DeepSpeed reduce_bucket_size and allgather_bucket_size (default 5e8 each), held in 16-bit."),
     f("nccl_buffers", "NCCL buffers per communicator", G::Mechanics, true, Number { unit: "MiB" }, TRAINING, "Buffers NCCL allocates itself per process group (data, tensor, pipeline parallel), outside PyTorch's allocator: nvidia-smi sees them, max_memory_reserved does not. Default 0 (inside the runtime row); with NCCL's defaults each channel's connection holds 9.19 MiB (NCCL_BUFFSIZE 4 MiB + LL128 4.69 MiB + LL 0.5 MiB), e.g. 147 MiB for a ring over 16 channels."),
     f("batching", "Batch shapes", G::Mechanics, true, Select, TRAINING, "Variable: each batch is padded to its longest sequence and the sequence length is the longest of the run; the caching allocator then keeps the blocks of an earlier, shorter longest batch beside the new ones (max_memory_reserved above allocated)."),
@@ -436,6 +438,8 @@ fn for_model(key: &str, model: crate::sciml::ModelKind) -> bool {
             | "compile"
             | "kbit_fp32"
             | "gathered_layers"
+            | "reshard_after_forward"
+            | "pp_grad_sync"
             | "batching"
             | "expandable_segments"
             | "sparsity"
@@ -503,6 +507,8 @@ pub fn options(key: &str) -> Vec<(&'static str, &'static str)> {
         "framework" => all::<crate::framework::Framework>(),
         "zero_grad" => all::<crate::training::ZeroGrad>(),
         "batching" => all::<crate::training::Batching>(),
+        "reshard_after_forward" => all::<crate::training::ReshardAfterForward>(),
+        "pp_grad_sync" => all::<crate::training::PpGradSync>(),
         "lora_targets" => all::<LoraTargets>(),
         "quant" => all::<Quant>(),
         "sparse_format" => all::<SparseFormat>(),

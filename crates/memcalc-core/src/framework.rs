@@ -51,6 +51,8 @@ const TITAN_FSDP: &str = "torchtitan: FSDP2 fully_shard with MixedPrecisionPolic
 const TITAN_AC: &str =
     "torchtitan llama3 configs: activation_checkpoint mode 'selective', selective_ac_option 'op'";
 const TITAN_SP: &str = "torchtitan parallelize_llama: with tensor parallelism the norms and layer inputs are SequenceParallel (sharded along the sequence), and the loss is vocabulary-parallel (loss_parallel)";
+const TITAN_RESHARD: &str = "torchtitan apply_fsdp: reshard_after_forward=False when pipeline parallelism is on, 'to avoid per-microbatch all-gathers' (fsdp_reshard_after_forward = 'default')";
+const PT_PP_GRADS: &str = "torch.distributed.pipelining PipelineStage: FSDP gradient sync off (set_requires_gradient_sync(False)) for every backward but the step's last";
 const TITAN_COMPILE: &str = "torchtitan: compile.enable = false by default";
 const FSDP_GATHER: &str = "FSDP: the running unit plus the prefetched next one are unsharded (backward_prefetch=BACKWARD_PRE)";
 const DS_BUCKETS: &str =
@@ -102,6 +104,8 @@ const TORCHTITAN: &[Implied] = &[
     i("zero", "3", TITAN_FSDP),
     i("grad_dtype", "fp32", TITAN_FSDP),
     i("gathered_layers", "2", FSDP_GATHER),
+    i("reshard_after_forward", "except_pp", TITAN_RESHARD),
+    i("pp_grad_sync", "last", PT_PP_GRADS),
     i("sp", "on", TITAN_SP),
 ];
 const DEEPSPEED: &[Implied] = &[

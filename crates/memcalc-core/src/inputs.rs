@@ -117,6 +117,8 @@ fn canonical(key: &str, s: &Scenario) -> String {
         "nccl_buffers" => s.mech.nccl_mib.to_string(),
         "batching" => s.mech.batching.id().into(),
         "expandable_segments" => toggle_text(s.mech.expandable_segments).into(),
+        "reshard_after_forward" => s.mech.reshard_after_forward.id().into(),
+        "pp_grad_sync" => s.mech.pp_grad_sync.id().into(),
         "quant" => s.quant.id().into(),
         "bpw" => s.milli_bpw.map(|b| format_fixed(b, 3)).unwrap_or_default(),
         "sparsity" => format_fixed(s.sparsity_bp, 2),
@@ -606,6 +608,9 @@ impl Inputs {
             );
             let batching = r.choice::<crate::training::Batching>("batching");
             let expandable_segments = r.toggle("expandable_segments");
+            let reshard_after_forward =
+                r.choice::<crate::training::ReshardAfterForward>("reshard_after_forward");
+            let pp_grad_sync = r.choice::<crate::training::PpGradSync>("pp_grad_sync");
             Some(crate::training::Mechanics {
                 framework: framework?,
                 loss_chunks: loss_chunks?,
@@ -621,6 +626,8 @@ impl Inputs {
                 nccl_mib: nccl_mib?,
                 batching: batching?,
                 expandable_segments: expandable_segments?,
+                reshard_after_forward: reshard_after_forward?,
+                pp_grad_sync: pp_grad_sync?,
             })
         })();
         let milli_bpw = if r.given("bpw") {

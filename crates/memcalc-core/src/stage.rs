@@ -532,14 +532,13 @@ impl<'a> Plan<'a> {
                 .gradients
                 .saturating_sub(crate::add!(b.activations, b.logits));
         }
-        if p.zero >= 3 && p.dp() > 1 && m.gathered_layers > 0 && b.layers > 0 {
-            // A layer gathered as stored: 16-bit, or packed 4/8-bit for a quantized base; its
-            // unsharded gradients exist only for its trainable parameters.
-            let layer = pc.per_layer.div_ceil(t);
-            let gathered = match s.weight_milli_bpw() {
-                Some(mbpw) => crate::sat::mul_div_ceil(layer, mbpw, 8000),
+        if p.zero >= 3 && p.dp() > 1 && b.layers > 0 {
+            // Parameters gathered as stored: 16-bit, or packed 4/8-bit for a quantized base;
+            // unsharded gradients exist only for the trainable parameters.
+            let stored = |params: u64| match s.weight_milli_bpw() {
+                Some(mbpw) => crate::sat::mul_div_ceil(params, mbpw, 8000),
                 None => crate::mul!(
-                    layer,
+                    params,
                     if s.dtype == Dtype::Fp8 {
                         2
                     } else {
@@ -547,15 +546,30 @@ impl<'a> Plan<'a> {
                     }
                 ),
             };
+            let layer = pc.per_layer.div_ceil(t);
             let layer_grads = if s.uses_lora() {
                 self.adapters_per_layer().div_ceil(t)
             } else {
                 layer
             };
-            b.gathered = crate::add!(
-                crate::mul!(m.gathered_layers, gathered),
+            let (keep, defer) = self.pp_unsharded();
+            // Kept gathered: the whole stage (its layers and, on the first and last stage, the
+            // embeddings and output layer, which the root FSDP unit holds).
+            let params_part = if keep {
+                stored(b.params)
+            } else {
+                crate::mul!(m.gathered_layers, stored(layer))
+            };
+            // Deferred reduce-scatter: every trainable parameter of the stage has its unsharded
+            // gradient, accumulated in the reduce precision, until the step's last backward.
+            let grads_part = if defer {
+                crate::mul!(b.trainable, gd)
+            } else if keep || m.gathered_layers > 0 {
                 crate::mul!(layer_grads, gd)
-            );
+            } else {
+                0
+            };
+            b.gathered = crate::add!(params_part, grads_part);
         }
         let buckets = match p.zero {
             0 => 0,
@@ -565,6 +579,21 @@ impl<'a> Plan<'a> {
         let groups = u64::from(p.dp() > 1) + u64::from(p.tp > 1) + u64::from(p.pp > 1);
         b.buffers = crate::mul!(buckets, m.bucket_size, 2);
         b.nccl = crate::mul!(groups, m.nccl_mib << 20);
+    }
+
+    /// Under pipeline parallelism with ZeRO-3/FSDP: whether each device keeps its stage's
+    /// parameters gathered for the whole step (reshard_after_forward off), and whether its
+    /// unsharded gradients accumulate until the last micro-batch (pp_grad_sync=last).
+    pub fn pp_unsharded(&self) -> (bool, bool) {
+        use crate::training::{PpGradSync, ReshardAfterForward};
+        let (m, p) = (&self.s.mech, &self.s.parallel);
+        let pipelined = p.pp > 1;
+        let keep = match m.reshard_after_forward {
+            ReshardAfterForward::Always => false,
+            ReshardAfterForward::ExceptPp => pipelined,
+            ReshardAfterForward::Never => true,
+        };
+        (keep, pipelined && m.pp_grad_sync == PpGradSync::Last)
     }
 
     /// Variable-length batches without expandable segments: a batch longer than every earlier

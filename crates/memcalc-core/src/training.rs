@@ -25,6 +25,27 @@ choice_enum!(
     }
 );
 
+choice_enum!(
+    /// Whether ZeRO-3/FSDP frees a layer's gathered parameters after its forward pass
+    /// (torch `fully_shard(reshard_after_forward=...)`). torchtitan's policy "default" keeps
+    /// them gathered when pipeline parallelism is on, to avoid an all-gather per micro-batch.
+    ReshardAfterForward, "reshard_after_forward" {
+        Always => ("always", "Always (a layer is gathered only while it runs)"),
+        ExceptPp => ("except_pp", "Except under pipeline parallelism (torchtitan's default)"),
+        Never => ("never", "Never (each device keeps its layers gathered)"),
+    }
+);
+
+choice_enum!(
+    /// When a pipeline stage's sharded gradients are reduce-scattered. PyTorch's pipelining
+    /// schedules turn FSDP's gradient sync off for every backward but the step's last, so the
+    /// unsharded gradients accumulate (in the reduce dtype) over all micro-batches.
+    PpGradSync, "pp_grad_sync" {
+        Each => ("each", "After each micro-batch (textbook ZeRO)"),
+        Last => ("last", "After the last micro-batch (torch.distributed.pipelining)"),
+    }
+);
+
 /// Bytes per logit the unchunked cross-entropy holds at its peak besides the 16-bit logits: the
 /// FP32 upcast, the log-softmax saved for the backward pass and its FP32 gradient
 /// (PyTorch `F.cross_entropy` on `logits.float()`; torchtune `CEWithChunkedOutputLoss`
@@ -63,6 +84,8 @@ pub struct Mechanics {
     /// PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True: segments grow in 2 MiB pages instead
     /// of new blocks being cut for each larger request.
     pub expandable_segments: bool,
+    pub reshard_after_forward: ReshardAfterForward,
+    pub pp_grad_sync: PpGradSync,
 }
 
 impl Default for Mechanics {
@@ -82,6 +105,8 @@ impl Default for Mechanics {
             nccl_mib: 0,
             batching: Batching::Fixed,
             expandable_segments: false,
+            reshard_after_forward: ReshardAfterForward::Always,
+            pp_grad_sync: PpGradSync::Each,
         }
     }
 }
@@ -94,6 +119,7 @@ pub const SRC_ACT_OFFLOAD: &str = "torchtune OffloadActivations (enable_activati
 pub const SRC_PAGED: &str = "bitsandbytes paged optimizers (PagedAdamW8bit): states in CUDA unified memory, paged to host under pressure, invisible to torch.cuda.memory_allocated";
 pub const SRC_EAGER: &str = "Eager PyTorch RMSNorm and RoPE (Hugging Face LlamaRMSNorm, torchtune RMSNorm/RotaryPositionalEmbeddings) compute in FP32 and save the FP32 input for backward; torch.compile fuses them (torchtune README optimization flags: compile −15 %)";
 pub const SRC_GATHER: &str = "PyTorch FSDP: one FlatParameter unsharded at a time plus the prefetched next (backward_prefetch=BACKWARD_PRE, forward_prefetch); DeepSpeed ZeRO-3 stage3_prefetch_bucket_size / stage3_max_live_parameters";
+pub const SRC_PP_FSDP: &str = "torchtitan parallelize_llama apply_fsdp / distributed/fsdp.py get_fsdp_reshard_after_forward_policy: with pipeline parallelism reshard_after_forward=False ('to avoid per-microbatch all-gathers'), fully_shard(model, reshard_after_forward=not pp_enabled); torch.distributed.pipelining stage.py backward_maybe_with_nosync: set_reshard_after_backward(False) and set_requires_gradient_sync(False) for every backward, FSDP post_backward run once after the last; FSDP2 FSDPParam.to_accumulated_grad_if_needed keeps the unsharded gradient upcast to reduce_dtype";
 pub const SRC_BUCKETS: &str = "DeepSpeed ZeRO configuration: reduce_bucket_size and allgather_bucket_size, default 5e8 elements each, 16-bit";
 pub const SRC_NCCL: &str = "NCCL documentation, environment variables: NCCL_BUFFSIZE (Simple protocol, default 4 MiB), NCCL_LL_BUFFSIZE, NCCL_LL128_BUFFSIZE, NCCL_MIN/MAX_NCHANNELS; NCCL src/init.cc DEFAULT_BUFFSIZE (1 << 22), DEFAULT_LL_BUFFSIZE (8 × 512 × 8 × 16 B = 512 KiB), DEFAULT_LL128_BUFFSIZE (120 × 640 × 8 × 8 B = 4.69 MiB): one buffer per protocol for every channel and peer of a communicator, allocated by NCCL itself (cudaMalloc/cuMem), outside PyTorch's allocator";
 pub const SRC_FRAG: &str = "PyTorch documentation, CUDA semantics: memory management and PYTORCH_CUDA_ALLOC_CONF (expandable_segments: 'if the batch size or sequence length changes ... fragmentation'); c10/cuda/CUDACachingAllocator.cpp (a request no cached block can hold gets a new segment; cached blocks are released only when cudaMalloc fails or on empty_cache); pytorch/pytorch#96995 (expandable segments); torchtune #1185 and NeMo RL #3476 (reserved far above allocated with variable lengths)";

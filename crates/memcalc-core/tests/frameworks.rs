@@ -26,7 +26,7 @@ fn framework_none_and_defaults_are_the_textbook() {
     assert_eq!(
         total(&q),
         total(&format!(
-            "{q}&compile=on&zero_grad=keep&opt_in_bwd=off&act_offload=off&gathered_layers=0&bucket_size=0&nccl_buffers=0&batching=fixed&expandable_segments=off"
+            "{q}&compile=on&zero_grad=keep&opt_in_bwd=off&act_offload=off&gathered_layers=0&bucket_size=0&nccl_buffers=0&batching=fixed&expandable_segments=off&reshard_after_forward=always&pp_grad_sync=each"
         ))
     );
 }
@@ -156,6 +156,51 @@ fn zero3_gathers_layers_and_deepspeed_buckets_do_not_shrink_with_the_cluster() {
     assert_eq!(at8, 500_000_000 * 2);
     assert_eq!(at8, at64);
     assert!(part(&format!("{q}&gpus=8"), "gathered_layers") > 0);
+}
+
+/// torchtitan under pipeline parallelism: each device keeps its stage's parameters gathered in
+/// 16-bit and accumulates its unsharded FP32 gradients over the micro-batches; without pipeline
+/// parallelism only the layers in flight are unsharded.
+#[test]
+fn torchtitan_keeps_a_pipeline_stage_unsharded() {
+    let q = "mode=train&layers=32&hidden=4096&heads=32&kv_heads=8&ffn=14336&vocab=128256&framework=torchtitan&gpu_mem=95&gpus=64&tp=2&pp=4&batch=1&seq=4096";
+    let (i, _) = Inputs::from_query(q);
+    let s = i.parse().unwrap();
+    let (_, b) = memcalc_core::stage::Plan::new(&s).busiest();
+    // The stage's parameters in 16-bit + their gradients in FP32.
+    assert_eq!(part(q, "gathered_layers"), b.params * 2 + b.trainable * 4);
+    let layers_only = part(
+        &format!("{q}&reshard_after_forward=always&pp_grad_sync=each"),
+        "gathered_layers",
+    );
+    assert!(layers_only * 4 < part(q, "gathered_layers"));
+    // Either mechanism alone sits between the two.
+    let params_only = part(&format!("{q}&pp_grad_sync=each"), "gathered_layers");
+    let grads_only = part(
+        &format!("{q}&reshard_after_forward=always"),
+        "gathered_layers",
+    );
+    assert!(layers_only < params_only && params_only < grads_only);
+    // Without pipeline parallelism torchtitan reshards after forward and syncs each backward.
+    let flat = "mode=train&layers=32&hidden=4096&heads=32&kv_heads=8&ffn=14336&vocab=128256&framework=torchtitan&gpu_mem=95&gpus=64&tp=2&batch=1&seq=4096";
+    assert_eq!(
+        part(flat, "gathered_layers"),
+        part(
+            &format!("{flat}&reshard_after_forward=always&pp_grad_sync=each"),
+            "gathered_layers"
+        )
+    );
+    // `never` keeps every layer gathered even without pipelining.
+    assert!(
+        part(
+            &format!("{flat}&reshard_after_forward=never"),
+            "gathered_layers"
+        ) > 8 * part(flat, "gathered_layers")
+    );
+    // The textbook default is unchanged.
+    let (none, _) = Inputs::from_query("framework=none");
+    assert_eq!(none.get("reshard_after_forward"), "always");
+    assert_eq!(none.get("pp_grad_sync"), "each");
 }
 
 #[test]

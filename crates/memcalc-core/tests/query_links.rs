@@ -440,6 +440,10 @@ fn scenario_strategy() -> impl Strategy<Value = Scenario> {
                     nccl_mib: (q[25] >> 5) % 1024,
                     batching: pick::<memcalc_core::training::Batching>(q[25] >> 15),
                     expandable_segments: (q[25] >> 17) % 2 == 0,
+                    reshard_after_forward: pick::<memcalc_core::training::ReshardAfterForward>(
+                        q[25] >> 19,
+                    ),
+                    pp_grad_sync: pick::<memcalc_core::training::PpGradSync>(q[25] >> 22),
                 },
                 sciml: memcalc_core::sciml::SciMl {
                     model: pick::<memcalc_core::sciml::ModelKind>(q[5] >> 7),
