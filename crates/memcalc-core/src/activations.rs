@@ -200,6 +200,15 @@ impl LayerShape {
             Some(n) if self.fused_loss => {
                 crate::mul!(logits, self.elem + crate::training::FP32_LOSS_BYTES).div_ceil(n.max(1))
             }
+            // Compiled chunks (torchtune compile_loss compiles the upcast and cross-entropy of
+            // each chunk): the FP32 upcast is fused into the reductions and the backward keeps
+            // the 16-bit chunk and a log-sum-exp per token, recomputing the softmax (AOTAutograd's
+            // min-cut partitioner), so besides the 16-bit logits only one chunk's 16-bit gradient.
+            Some(n) if !self.eager && n > 1 => crate::add!(
+                crate::mul!(logits, self.elem),
+                crate::mul!(logits, self.elem).div_ceil(n),
+                crate::mul!(4, self.seq, self.batch)
+            ),
             Some(n) => crate::add!(
                 crate::mul!(logits, self.elem),
                 crate::mul!(logits, crate::training::FP32_LOSS_BYTES).div_ceil(n.max(1))

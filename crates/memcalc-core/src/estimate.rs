@@ -331,6 +331,9 @@ fn estimate_model(s: &Scenario) -> Estimate {
                 format!("{} × {} tokens × 4 B (log-sum-exp) + inputs = {} B", g(s.seq), g(s.batch), g(b.logits))
             } else if let (Some(n), true) = (s.mech.loss_chunks, s.mech.fused_loss) {
                 format!("{} × {} × {} vocabulary × ({} B + 12 B) ÷ {n} chunk{} + inputs = {} B", g(s.seq), g(s.batch), g(arch.vocab), plan.layer_shape(1, 1).elem, if n == 1 { "" } else { "s" }, g(b.logits))
+            } else if let (Some(n), true) = (s.mech.loss_chunks, s.mech.compile && s.mech.loss_chunks > Some(1)) {
+                let e = plan.layer_shape(1, 1).elem;
+                format!("{} × {} × {} vocabulary × ({e} B + {e} B ÷ {n} chunks) + 4 B per token + inputs = {} B", g(s.seq), g(s.batch), g(arch.vocab), g(b.logits))
             } else if let Some(n) = s.mech.loss_chunks {
                 format!("{} × {} × {} vocabulary × ({} B + 12 B ÷ {n} chunk{}) + inputs = {} B", g(s.seq), g(s.batch), g(arch.vocab), plan.layer_shape(1, 1).elem, if n == 1 { "" } else { "s" }, g(b.logits))
             } else {
@@ -345,9 +348,10 @@ fn estimate_model(s: &Scenario) -> Estimate {
                 None => String::new(),
                 Some(1) => " The cross-entropy is computed in one piece: at its peak it holds the 16-bit logits, their FP32 upcast, the log-softmax it saves and that term's FP32 gradient — about 12 bytes per logit besides the 16-bit ones.".to_string(),
                 Some(n) if s.mech.fused_loss => format!(" The output layer is fused with the cross-entropy and runs in {n} chunks (Cut Cross-Entropy, Liger): the logits are never stored whole, only the chunk being computed with its FP32 terms."),
+                Some(n) if s.mech.compile && n > 1 => format!(" The cross-entropy is computed in {n} chunks and compiled (torchtune compiles each chunk's upcast and loss): the FP32 upcast is fused into the kernels and the backward pass recomputes the softmax from the 16-bit chunk and a log-sum-exp per token, so besides the 16-bit logits only one chunk's 16-bit gradient is alive."),
                 Some(n) => format!(" The cross-entropy is computed in {n} chunks (torchtune, torchtitan): the 16-bit logits stay, but only one chunk at a time is upcast to FP32 with its log-softmax and gradient."),
             },
-            source: if s.mech.fused_loss { crate::training::SRC_FUSED_LOSS } else if s.mech.loss_chunks.is_some() { crate::training::SRC_LOSS } else { SRC_ACT },
+            source: if s.mech.fused_loss { crate::training::SRC_FUSED_LOSS } else if s.mech.compile && s.mech.loss_chunks > Some(1) { crate::training::SRC_COMPILED_LOSS } else if s.mech.loss_chunks.is_some() { crate::training::SRC_LOSS } else { SRC_ACT },
         });
     } else if engine {
         parts.extend(crate::engine_parts::components(s, &plan, &b));
@@ -708,6 +712,7 @@ fn activations(s: &Scenario, plan: &Plan, b: &StageBytes, stage_i: u64) -> Compo
     let layer = shape.layer();
     let a = &plan.arch;
     let p = &s.parallel;
+    let before = b.activations + b.act_overlap;
     let flight = if p.pp > 1 {
         format!(
             " With {} pipeline stages (1F1B schedule) this stage keeps {} micro-batches in flight.",
@@ -723,11 +728,11 @@ fn activations(s: &Scenario, plan: &Plan, b: &StageBytes, stage_i: u64) -> Compo
     } else {
         "Without flash attention the sequence × sequence scores, their softmax and dropout are stored: the term that grows with the square of the sequence length."
     };
-    let (formula, how) = match s.recompute {
+    let (mut formula, how) = match s.recompute {
         Recompute::Full => (
             format!(
                 "{} layers × {} in flight × {} B (layer inputs) + {} B (one layer recomputed) = {} B",
-                b.layers, b.in_flight, g(shape.checkpoint()), g(layer.total()), g(b.activations)
+                b.layers, b.in_flight, g(shape.checkpoint()), g(layer.total()), g(before)
             ),
             "Full recomputation keeps only each layer's input and recomputes the rest during the backward pass, one layer at a time.".to_string(),
         ),
@@ -736,7 +741,7 @@ fn activations(s: &Scenario, plan: &Plan, b: &StageBytes, stage_i: u64) -> Compo
             (
                 format!(
                     "{} layers × {} in flight × ({} + {}) B saved per layer + one layer's recomputed rest = {} B",
-                    b.layers, b.in_flight, g(op.replicated), g(op.split), g(b.activations)
+                    b.layers, b.in_flight, g(op.replicated), g(op.split), g(before)
                 ),
                 format!("Per-op selective checkpointing (torchtitan) keeps each layer's input ({} B), every other matmul output and the attention output with its log-sum-exp ({} B) and recomputes the rest in the backward pass, one layer at a time.", g(op.replicated), g(op.split)),
             )
@@ -744,7 +749,7 @@ fn activations(s: &Scenario, plan: &Plan, b: &StageBytes, stage_i: u64) -> Compo
         _ => (
             format!(
                 "{} layers × {} in flight × ({} + {} + {}) B per layer = {} B",
-                b.layers, b.in_flight, g(layer.replicated), g(layer.split), g(layer.core), g(b.activations)
+                b.layers, b.in_flight, g(layer.replicated), g(layer.split), g(layer.core), g(before)
             ),
             format!(
                 "Per layer: {} B of inputs to norms and projections{}, {} B of Q, K, V and MLP internals{}, and {} B of attention scores. {core}",
@@ -758,6 +763,14 @@ fn activations(s: &Scenario, plan: &Plan, b: &StageBytes, stage_i: u64) -> Compo
     };
     let _ = stage_i;
     let mut how = how;
+    if b.act_overlap > 0 {
+        formula.push_str(&format!(
+            " − {} B reused from the loss = {} B",
+            g(b.act_overlap),
+            g(b.activations)
+        ));
+        how.push_str(" The loss's tensors are freed by its backward pass before the first layer is recomputed (torchtune and torchtitan delete the logits before loss.backward(); autograd frees a node's saved tensors once it has run), so the recomputed layer reuses their memory: only what it needs beyond the logits and loss adds to the peak.");
+    }
     if !s.mech.compile && s.dtype.is_low_precision() && s.recompute != Recompute::SelectiveOp {
         how.push_str(" Eager PyTorch (no torch.compile) also keeps FP32 copies of both norms' inputs and of Q and K around RoPE.");
     }

@@ -50,6 +50,9 @@ pub struct StageBytes {
     pub trainable: u64,
     pub layers: u64,
     pub in_flight: u64,
+    /// Activations recomputed (or brought back) in the backward pass that reuse the memory of
+    /// the logits and loss, freed before them: taken off `activations`.
+    pub act_overlap: u64,
 }
 
 impl StageBytes {
@@ -445,6 +448,25 @@ impl<'a> Plan<'a> {
                 }
                 if i + 1 == p.pp {
                     b.logits = shape.logits();
+                    // With recomputation the backward pass reaches the last layer only after
+                    // the loss's backward has freed the logits (torchtune deletes them before
+                    // loss.backward(); autograd frees a node's saved tensors once it has run):
+                    // the layer recomputed then (with offloading: the layer brought back) and
+                    // the logits are never alive together, so only the larger counts.
+                    let transient = match s.recompute {
+                        Recompute::Full | Recompute::SelectiveOp if layers > 0 => {
+                            if s.mech.act_offload {
+                                b.activations
+                            } else if s.recompute == Recompute::Full {
+                                per_layer
+                            } else {
+                                full_layer.saturating_sub(per_layer)
+                            }
+                        }
+                        _ => 0,
+                    };
+                    b.act_overlap = transient.min(b.logits).min(b.activations);
+                    b.activations -= b.act_overlap;
                 }
             }
         } else if !s.sciml.is_transformer() {

@@ -112,6 +112,7 @@ impl Default for Mechanics {
 }
 
 pub const SRC_LOSS: &str = "PyTorch F.cross_entropy on upcast logits (FP32 copy, log-softmax, its gradient); torchtune CEWithChunkedOutputLoss (num_output_chunks=8); torchtitan PR #996 (chunked loss: −7 GiB on Llama 3 8B)";
+pub const SRC_COMPILED_LOSS: &str = "torchtune training/_compile.py compile_loss: for CEWithChunkedOutputLoss 'we only compile the upcast + cross-entropy calculation' (compute_cross_entropy, F.cross_entropy(logits.float())); PyTorch AOTAutograd min_cut_rematerialization_partition (torch/_functorch/partitioners.py): the backward recomputes cheap pointwise intermediates from the saved 16-bit input instead of saving FP32 copies";
 pub const SRC_FUSED_LOSS: &str = "Wijmans et al. 2024, Cut Your Losses in Large-Vocabulary Language Models (Cut Cross-Entropy, arXiv:2411.09009); Liger Kernel LigerFusedLinearCrossEntropyLoss; Unsloth documentation (Apple's CCE algorithm)";
 pub const SRC_ZERO_GRAD: &str = "PyTorch torch.optim.Optimizer.zero_grad(set_to_none=True), the default since 2.0: gradients are allocated in the backward pass while the activations it consumes are freed";
 pub const SRC_OPT_IN_BWD: &str = "torchtune memory optimizations tutorial, 'Fusing optimizer step into backward pass' (optimizer_in_bwd); PyTorch tutorial 'How to save memory by fusing the optimizer step into the backward pass' (register_post_accumulate_grad_hook)";

@@ -33,7 +33,8 @@ fn framework_none_and_defaults_are_the_textbook() {
 
 #[test]
 fn unchunked_loss_holds_fourteen_bytes_per_logit_and_chunks_divide_the_fp32_part() {
-    let q = format!("mode=train&{L8}&batch=1&seq=1000");
+    // Eager: the chunks' FP32 terms are materialised (compiled chunks: see below).
+    let q = format!("mode=train&{L8}&batch=1&seq=1000&compile=off");
     let logits = 1000u64 * 128_256;
     let one = part(&format!("{q}&loss_chunks=1"), "logits");
     let eight = part(&format!("{q}&loss_chunks=8"), "logits");
@@ -158,6 +159,44 @@ fn zero3_gathers_layers_and_deepspeed_buckets_do_not_shrink_with_the_cluster() {
     assert!(part(&format!("{q}&gpus=8"), "gathered_layers") > 0);
 }
 
+/// torchtune compiles each chunk's upcast and cross-entropy: besides the 16-bit logits only one
+/// chunk's 16-bit gradient and a log-sum-exp per token stay; an unchunked loss (upcast in the
+/// model) keeps its FP32 terms.
+#[test]
+fn a_compiled_chunked_loss_keeps_no_fp32_logits() {
+    let q = format!("mode=train&{L8}&batch=1&seq=1000&compile=on");
+    let logits = 1000u64 * 128_256;
+    let one = part(&format!("{q}&loss_chunks=1"), "logits");
+    let eight = part(&format!("{q}&loss_chunks=8"), "logits");
+    assert_eq!(
+        one - eight,
+        logits * 12 - (logits * 2).div_ceil(8) - 4 * 1000
+    );
+    // Eager chunks keep the FP32 chunk terms.
+    let eager = part(&format!("{q}&loss_chunks=8&compile=off"), "logits");
+    assert!(eager > eight + logits);
+}
+
+/// With recomputation the loss is freed before the first layer is recomputed: the recomputed
+/// layer reuses the logits' memory (3B LoRA, torchtune: logits 2.5 GB > one layer 0.74 GB, so
+/// only the 28 layer inputs remain as activations).
+#[test]
+fn the_recomputed_layer_reuses_the_memory_of_the_loss() {
+    let q = "mode=finetune&layers=28&hidden=3072&heads=24&kv_heads=8&ffn=8192&vocab=128256&tied=on&framework=torchtune&gpu=a100-80&batch=2&seq=4096&overhead=0&runtime=0&compile=on&lora_rank=8";
+    assert_eq!(part(q, "activations"), 28 * 4096 * 2 * 3072 * 2);
+    // A stage without the loss keeps its recomputed layer.
+    let staged = format!("{q}&gpus=2&pp=2");
+    let (i, _) = Inputs::from_query(&staged);
+    let s = i.parse().unwrap();
+    let first = memcalc_core::stage::Plan::new(&s).stage(0);
+    assert_eq!(first.act_overlap, 0);
+    assert!(first.activations > 2 * 14 * 4096 * 2 * 3072 * 2);
+    // Without recomputation every saved tensor is alive at the loss: nothing is reused.
+    let (i, _) = Inputs::from_query(&format!("{q}&recompute=none"));
+    let (_, b) = memcalc_core::stage::Plan::new(&i.parse().unwrap()).busiest();
+    assert_eq!(b.act_overlap, 0);
+}
+
 /// torchtitan under pipeline parallelism: each device keeps its stage's parameters gathered in
 /// 16-bit and accumulates its unsharded FP32 gradients over the micro-batches; without pipeline
 /// parallelism only the layers in flight are unsharded.
@@ -260,7 +299,7 @@ fn layout_search_finds_fitting_layouts_cheapest_first() {
 
 #[test]
 fn a_fused_loss_keeps_only_one_chunk_of_logits() {
-    let q = format!("mode=train&{L8}&batch=1&seq=1000&loss_chunks=8");
+    let q = format!("mode=train&{L8}&batch=1&seq=1000&loss_chunks=8&compile=off");
     let logits = 1000u64 * 128_256;
     let chunked = part(&q, "logits");
     let fused = part(&format!("{q}&fused_loss=on"), "logits");
