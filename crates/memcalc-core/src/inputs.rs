@@ -342,6 +342,12 @@ fn sim_canonical(key: &str, m: &Sim) -> String {
         "fft_grid" => opt(m.pw.fft_grid),
         "forces" => toggle_text(m.pw.forces).into(),
         "stress" => toggle_text(m.pw.stress).into(),
+        "dft_arrays" => m.pw.arrays.id().into(),
+        "band_groups" => m.pw.band_groups.to_string(),
+        "xc" => m.pw.xc.id().into(),
+        "smearing" => toggle_text(m.pw.smearing).into(),
+        "core_correction" => toggle_text(m.pw.core_correction).into(),
+        "symmetries" => m.pw.symmetries.to_string(),
         "amr_levels" => m.amr.max_level.to_string(),
         "ref_ratio" => m.amr.ratio.to_string(),
         "fill" => format_fixed(m.amr.fill_bp, 2),
@@ -1230,6 +1236,12 @@ impl Inputs {
             .or(Some(0).filter(|_| !r.given("fft_grid")));
         let forces = r.toggle("forces");
         let stress = r.toggle("stress");
+        let arrays = r.choice::<DftArrays>("dft_arrays");
+        let band_groups = r.count("band_groups", 1, MAX_GPUS, false);
+        let xc = r.choice::<XcLevel>("xc");
+        let smearing = r.toggle("smearing");
+        let core_correction = r.toggle("core_correction");
+        let symmetries = r.count("symmetries", 1, 192, false);
         if let (Some(e), Some(rho)) = (ecutwfc, ecutrho) {
             if rho > 0 && rho < e {
                 r.fail("ecutrho", "must be at least ecutwfc");
@@ -1265,6 +1277,12 @@ impl Inputs {
             fft_grid: fft_grid?,
             forces: forces?,
             stress: stress?,
+            arrays: arrays?,
+            band_groups: band_groups?,
+            xc: xc?,
+            smearing: smearing?,
+            core_correction: core_correction?,
+            symmetries: symmetries?,
         })
     }
 

@@ -212,6 +212,12 @@ fn sim_from(q: &[u64; 32]) -> memcalc_core::sim::Sim {
             diagonalization: pick(q[19] >> 20),
             pools: n(q[20] >> 20, 4),
             wfc_disk: (q[21] >> 20).is_multiple_of(2),
+            arrays: pick(q[10] >> 48),
+            band_groups: n(q[11] >> 48, 8),
+            xc: pick(q[12] >> 48),
+            smearing: (q[13] >> 48).is_multiple_of(2),
+            core_correction: (q[14] >> 48).is_multiple_of(2),
+            symmetries: n(q[15] >> 48, 48),
             ..Default::default()
         },
         amr: memcalc_core::amr::Amr {

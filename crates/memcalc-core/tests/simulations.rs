@@ -691,3 +691,65 @@ fn reaxff_sizes_its_bond_list_for_every_local_and_ghost_atom() {
     let tiny = est("mode=sim&method=particles&particles=20&atom_style=charge&potential=reaxff&density=0.1&cutoff=10&skin=2&ranks=1&nodes=1&mincap=400");
     assert!(bytes(&tiny, "potential") >= 400 * 25 * 464);
 }
+
+#[test]
+fn sparc_arrays_follow_its_estimate_memory() {
+    // SPARC's Al16Si16_NPTNH_restart reference: FD_GRID 43³, 76 states at Γ, 48 processes in
+    // 6 band groups (so 8 domain processes); it prints 349.47 MB in total.
+    let q = "mode=sim&code=sparc&fft_grid=79507&bands=76&kpoints=1&gamma_only=on&band_groups=6&ranks=48&nodes=1&rank_overhead=0&overhead=0";
+    let e = est(q);
+    let nd = 79_507.0_f64;
+    let orbitals = nd * 76.0 * (5.5 + 1.0) * 8.0;
+    let vectors = (6.0 + 4.0 + 14.0 + 3.0 + 1.0) * nd * 8.0;
+    let matrices = 3.0 * 8.0 * 76.0 * 76.0 * 8.0;
+    let total = (orbitals + vectors + matrices) * 1.1;
+    assert!(
+        (e.per_rank_bytes as f64 - total / 48.0).abs() < 8.0,
+        "{}",
+        e.per_rank_bytes
+    );
+    assert!((total / 1048576.0 - 349.47).abs() < 0.005);
+    // Without band groups the orbitals keep 2.5 working copies, not 5.5.
+    let one = est(&q.replace("band_groups=6", "band_groups=1"));
+    let ratio = bytes(&one, "wavefunctions") as f64 / bytes(&e, "wavefunctions") as f64;
+    assert!((ratio - 3.5 / 6.5).abs() < 1e-6, "{ratio}");
+    // Spin doubles the grid vectors' spin terms: 6 + 8 + 28 + 9 + 1 = 52 vectors instead of 28.
+    let spin = est(&format!("{q}&spin=collinear"));
+    let r = bytes(&spin, "state") as f64 / bytes(&e, "state") as f64;
+    assert!((r - 52.0 / 28.0).abs() < 1e-6, "{r}");
+}
+
+#[test]
+fn abinit_arrays_follow_its_memory_chains() {
+    // ABINIT's test v1/t01 (9.3.1, prtvol 10) prints every chain; the main chain with fourwf
+    // is the largest: 2.368 Mbytes, of which 0.969 is the residue for smeared occupations.
+    let q = "mode=sim&code=abinit&ecutwfc=20&cell_volume=109.744&bands=4&kpoints=2&atoms=1&species=1&betas=3&lmax_beta=1&fft_grid=4096&xc=lda&smearing=on&symmetries=24&ranks=1&nodes=1&rank_overhead=0&overhead=0";
+    let e = est(q);
+    assert_eq!(bytes(&e, "work"), (991 + 1) * 1024);
+    // 34 blocks of 4,096 grid points in doubles and 2 in integers (irrzon) on the largest chain.
+    assert_eq!(bytes(&e, "state"), 34 * 4096 * 8 + 2 * 4096 * 4);
+    // cg: 2 × 4 bands × 2 k-points × mpw doubles.
+    let mpw = (4.0 * std::f64::consts::PI / 3.0 * 20f64.powf(1.5) * 109.744
+        / (8.0 * std::f64::consts::PI.powi(3)))
+    .round();
+    assert_eq!(bytes(&e, "wavefunctions"), (16.0 * mpw * 8.0) as u64);
+    assert!((e.per_rank_bytes as f64 / 1048576.0 - 2.368).abs() < 0.01);
+    // k-points are split over processes: 455 k-points on 8 processes keep 57 each.
+    let al = "mode=sim&code=abinit&ecutwfc=142.882&cell_volume=108.379&bands=6&kpoints=455&atoms=1&species=1&betas=4&lmax_beta=3&fft_grid=91125&xc=gga&smearing=on&symmetries=48&rank_overhead=0&overhead=0";
+    // One rank per node, so that each row is one process's arrays.
+    let one = est(&format!("{al}&ranks=1&nodes=1"));
+    let eight = est(&format!("{al}&ranks=8&nodes=8"));
+    let r = bytes(&one, "wavefunctions") as f64 / bytes(&eight, "wavefunctions") as f64;
+    assert!((r - 455.0 / 57.0).abs() < 1e-3, "{r}");
+    // The grids are not split: the same on every process.
+    assert_eq!(bytes(&one, "state"), bytes(&eight, "state"));
+    // Collinear spin: the processes split over the two spins first.
+    let spin = est(&format!("{al}&ranks=8&nodes=8&spin=collinear"));
+    let r = bytes(&spin, "wavefunctions") as f64 / bytes(&eight, "wavefunctions") as f64;
+    assert!((r - 2.0 * 114.0 / 57.0).abs() < 1e-3, "{r}");
+    // pw.x's arrays are another code's: switching the arrays changes the estimate.
+    assert_ne!(
+        est(&al.replace("code=abinit", "code=quantum_espresso")).per_rank_bytes,
+        one.per_rank_bytes
+    );
+}
