@@ -1,8 +1,8 @@
 use leptos::ev;
 use leptos::prelude::*;
-use memcalc_core::derived::derive;
-use memcalc_core::page::PageOptions;
-use memcalc_core::units::{group_digits, UnitSystem};
+use memcalc_core::analysis::derived::derive;
+use memcalc_core::base::units::{group_digits, UnitSystem};
+use memcalc_core::schema::page::PageOptions;
 use memcalc_core::{estimate, Estimate, FieldError, Inputs, Notice, Scenario};
 
 use crate::browser;
@@ -80,7 +80,7 @@ pub fn Calculator(
     // typing instead of every keystroke, so the breakdown itself updates within the frame.
     // The first paint shows the estimate only; the derived answers are first computed after it.
     let painted = crate::observe::after_first_paint();
-    let (derived, set_derived) = signal(memcalc_core::derived::Derived::default());
+    let (derived, set_derived) = signal(memcalc_core::analysis::derived::Derived::default());
     Effect::new(move |done: Option<bool>| {
         if done != Some(true) && painted.get() {
             set_derived.set(derive(&scenario.get_untracked()));
@@ -174,7 +174,7 @@ pub fn Calculator(
         set_inputs.update(|i| i.change(key, value));
     });
     let keep_locked = locked.clone();
-    let on_preset = Callback::new(move |p: &'static memcalc_core::presets::Preset| {
+    let on_preset = Callback::new(move |p: &'static memcalc_core::schema::presets::Preset| {
         set_inputs.update(|i| {
             let mut next = Inputs::from_query(p.query).0;
             // Fields the embedding page fixed keep their values.
@@ -186,7 +186,7 @@ pub fn Calculator(
         preset.set(Some(p));
         push_next.set_value(true);
     });
-    let on_import = Callback::new(move |arch: memcalc_core::arch::Arch| {
+    let on_import = Callback::new(move |arch: memcalc_core::catalog::arch::Arch| {
         set_inputs.update(|i| i.set_arch(&arch));
         push_next.set_value(true);
     });
@@ -232,7 +232,7 @@ pub fn Calculator(
                     <a class="mobile-summary" href="#results-heading" class:short=move || !result.with(Estimate::fits)>
                     {move || result.with(|e| format!(
                         "{} · {}",
-                        memcalc_core::units::format_bytes(e.per_device_bytes, units.get()),
+                        memcalc_core::base::units::format_bytes(e.per_device_bytes, units.get()),
                         if e.fits() { "fits" } else { "does not fit" }
                     ))}
                     " ↓"
@@ -243,7 +243,7 @@ pub fn Calculator(
                 <div class="results-head">
                     <h2 id="results-heading">
                         {move || match (result.with(|e| e.mode), scenario.with(|s| s.sim.device)) {
-                            (memcalc_core::Mode::Sim, memcalc_core::sim::SimDevice::Cpu) => "Memory per node",
+                            (memcalc_core::Mode::Sim, memcalc_core::scenario::sim::SimDevice::Cpu) => "Memory per node",
                             (memcalc_core::Mode::Sim, _) => "Memory per GPU",
                             _ => "Memory per device",
                         }}

@@ -31,8 +31,8 @@ impl ThemeState {
     }
 }
 
-pub fn init(from_link: memcalc_core::page::Theme) -> ThemeState {
-    use memcalc_core::page::Theme;
+pub fn init(from_link: memcalc_core::schema::page::Theme) -> ThemeState {
+    use memcalc_core::schema::page::Theme;
     let choice: &'static str = match from_link {
         Theme::Light => "light",
         Theme::Dark => "dark",

@@ -1,6 +1,6 @@
 use leptos::prelude::*;
-use memcalc_core::calibrate::check;
-use memcalc_core::units::{format_bytes, format_fixed, UnitSystem};
+use memcalc_core::base::units::{format_bytes, format_fixed, UnitSystem};
+use memcalc_core::model::calibrate::check;
 use memcalc_core::{Choice, Estimate, Scenario};
 
 /// The estimate beside a peak the user measured: which rows the tool counts, how far apart

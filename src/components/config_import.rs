@@ -1,5 +1,5 @@
 use leptos::prelude::*;
-use memcalc_core::arch::Arch;
+use memcalc_core::catalog::arch::Arch;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
@@ -13,7 +13,7 @@ pub fn ConfigImport(
     let (text, set_text) = signal(String::new());
     let (report, set_report) = signal(Vec::<String>::new());
     let (error, set_error) = signal(None::<String>);
-    let read = move |json: String| match memcalc_core::hf_config::read(&json) {
+    let read = move |json: String| match memcalc_core::schema::hf_config::read(&json) {
         Ok(imported) => {
             on_import.run(imported.arch);
             set_report.set(imported.summary());

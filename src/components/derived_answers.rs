@@ -1,6 +1,6 @@
 use leptos::prelude::*;
-use memcalc_core::derived::Derived;
-use memcalc_core::units::{format_bytes, group_digits, UnitSystem};
+use memcalc_core::analysis::derived::Derived;
+use memcalc_core::base::units::{format_bytes, group_digits, UnitSystem};
 use memcalc_core::{Estimate, Mode};
 
 /// Answers computed by the core beside the breakdown: what fits, and the single changes that
@@ -115,7 +115,7 @@ pub fn DerivedAnswers(
                 },
             ));
         }
-        let (label, none) = memcalc_core::derived::fewest_gpus_words(e.mode);
+        let (label, none) = memcalc_core::analysis::derived::fewest_gpus_words(e.mode);
         rows.push((
             "fewest-gpus",
             label,

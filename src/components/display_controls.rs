@@ -1,5 +1,5 @@
 use leptos::prelude::*;
-use memcalc_core::units::UnitSystem;
+use memcalc_core::base::units::UnitSystem;
 
 use crate::theme::ThemeState;
 

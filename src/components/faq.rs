@@ -1,6 +1,6 @@
 use leptos::prelude::*;
-use memcalc_core::faq::faq;
-use memcalc_core::units::UnitSystem;
+use memcalc_core::base::units::UnitSystem;
+use memcalc_core::explain::faq::faq;
 use memcalc_core::{Estimate, Scenario};
 
 /// Questions people ask about memory, answered with this scenario's numbers. Keyed by

@@ -1,6 +1,6 @@
 use leptos::prelude::*;
-use memcalc_core::layouts::{training_layouts, MICRO_BATCHES};
-use memcalc_core::units::{format_bytes, UnitSystem};
+use memcalc_core::analysis::layouts::{training_layouts, MICRO_BATCHES};
+use memcalc_core::base::units::{format_bytes, UnitSystem};
 use memcalc_core::Scenario;
 
 /// Training: the layouts on the scenario's GPUs that fit, cheapest first, each one click to

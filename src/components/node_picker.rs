@@ -1,5 +1,5 @@
 use leptos::prelude::*;
-use memcalc_core::device::NODES;
+use memcalc_core::catalog::device::NODES;
 
 /// Fills the memory per node from a documented CPU node; the value stays editable.
 #[component]

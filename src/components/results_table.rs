@@ -1,5 +1,5 @@
 use leptos::prelude::*;
-use memcalc_core::units::{format_bytes, format_share, group_digits, UnitSystem};
+use memcalc_core::base::units::{format_bytes, format_share, group_digits, UnitSystem};
 use memcalc_core::{Component, Estimate, Location};
 
 /// The breakdown as a table: one row per component with its bytes, share and, beside it, what it
@@ -60,7 +60,7 @@ pub fn ResultsTable(
     };
     view! {
         <table class="breakdown">
-            <caption class="visually-hidden">{move || estimate.with(memcalc_core::wording::table_caption)}</caption>
+            <caption class="visually-hidden">{move || estimate.with(memcalc_core::explain::wording::table_caption)}</caption>
             <thead>
                 <tr>
                     <th scope="col">"Component"</th>
@@ -79,7 +79,7 @@ pub fn ResultsTable(
                         {move || estimate.with(|e| format_bytes(e.per_device_bytes, units.get()))}
                     </td>
                     <td class="num">"100 %"</td>
-                    <td class="why">{move || estimate.with(memcalc_core::wording::total_note)}</td>
+                    <td class="why">{move || estimate.with(memcalc_core::explain::wording::total_note)}</td>
                 </tr>
             </tfoot>
         </table>

@@ -2,8 +2,8 @@ use leptos::html::{Canvas, Div};
 use leptos::prelude::*;
 use memcalc_charts::scaling::preferred_height;
 use memcalc_charts::{draw_scaling, ScalingData};
-use memcalc_core::report::Scaling;
-use memcalc_core::units::{format_bytes, group_digits, UnitSystem};
+use memcalc_core::analysis::scaling::Scaling;
+use memcalc_core::base::units::{format_bytes, group_digits, UnitSystem};
 use memcalc_core::Estimate;
 
 use crate::theme::ThemeState;

@@ -1,5 +1,5 @@
 use leptos::prelude::*;
-use memcalc_core::fields::{Field, Group, FIELDS};
+use memcalc_core::schema::fields::{Field, Group, FIELDS};
 use memcalc_core::{FieldError, Inputs, Mode};
 
 use super::FieldInput;
@@ -18,10 +18,10 @@ pub fn ScenarioForm(
     mode: Signal<Mode>,
     /// The simulation method in force (decides which simulation fields apply).
     #[prop(into)]
-    method: Signal<memcalc_core::sim::Method>,
+    method: Signal<memcalc_core::scenario::sim::Method>,
     /// The network family in force (decides which shape fields apply).
     #[prop(into)]
-    model: Signal<memcalc_core::sciml::ModelKind>,
+    model: Signal<memcalc_core::scenario::sciml::ModelKind>,
     /// Hint under the parameter count, e.g. the count derived from the architecture.
     #[prop(into)]
     params_hint: Signal<Option<String>>,
@@ -44,10 +44,10 @@ pub fn ScenarioForm(
                 })
                 on_change=on_change
                 locked=is_locked
-                help=Signal::derive(move || memcalc_core::wording::field_help(f, mode.get()))
+                help=Signal::derive(move || memcalc_core::explain::wording::field_help(f, mode.get()))
                 // The group around it is rebuilt when the mode or the device changes.
-                label=memcalc_core::wording::field_label(f, mode.get_untracked())
-                choices=memcalc_core::wording::options(
+                label=memcalc_core::explain::wording::field_label(f, mode.get_untracked())
+                choices=memcalc_core::explain::wording::options(
                     key,
                     mode.get_untracked(),
                     inputs.with_untracked(|i| i.get("sim_device") == "gpu"),
@@ -70,7 +70,7 @@ pub fn ScenarioForm(
             let applies = |f: &&'static Field| {
                 f.group == group
                     && f.applies_to(m, meth, net)
-                    && memcalc_core::wording::shown(f, m, gpu_sim)
+                    && memcalc_core::explain::wording::shown(f, m, gpu_sim)
             };
             let essentials: Vec<&'static Field> = FIELDS
                 .iter()
@@ -99,7 +99,7 @@ pub fn ScenarioForm(
             };
             Some(view! {
                 <fieldset class="group">
-                    <legend>{memcalc_core::wording::group_label(group, m)}</legend>
+                    <legend>{memcalc_core::explain::wording::group_label(group, m)}</legend>
                     {essentials.into_iter().map(field_view).collect_view()}
                     {(!advanced.is_empty())
                         .then(|| {

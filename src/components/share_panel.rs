@@ -1,8 +1,8 @@
 use leptos::html::Dialog;
 use leptos::prelude::*;
-use memcalc_core::page::{PageOptions, PARTS, SHOW_ALL};
+use memcalc_core::base::units::UnitSystem;
 use memcalc_core::report::{to_csv, to_json, to_markdown, Origin};
-use memcalc_core::units::UnitSystem;
+use memcalc_core::schema::page::{PageOptions, PARTS, SHOW_ALL};
 use memcalc_core::{Choice, Estimate, Scenario};
 
 use crate::browser;

@@ -1,5 +1,5 @@
 use leptos::prelude::*;
-use memcalc_core::units::{format_bytes, UnitSystem};
+use memcalc_core::base::units::{format_bytes, UnitSystem};
 use memcalc_core::Estimate;
 
 /// Fits or not, the total per device, and the headroom or shortfall.

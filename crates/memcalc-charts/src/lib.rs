@@ -31,7 +31,7 @@ pub fn device_title(e: &Estimate) -> &'static str {
 
 /// The breakdown of an estimate as chart data: a bar for device memory, one for host memory
 /// per node when anything lives there, and one for what a simulation writes to disk.
-pub fn breakdown_data(e: &Estimate, units: memcalc_core::units::UnitSystem) -> BreakdownData {
+pub fn breakdown_data(e: &Estimate, units: memcalc_core::base::units::UnitSystem) -> BreakdownData {
     let mut bars = vec![Bar {
         title: device_title(e).to_string(),
         segments: segments(

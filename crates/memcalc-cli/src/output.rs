@@ -1,7 +1,8 @@
 //! The formats `memcalc` prints: a terminal table, JSON, CSV and Markdown, and sweeps.
 
+use memcalc_core::analysis::scaling;
+use memcalc_core::base::units::{format_bytes, group_digits, UnitSystem};
 use memcalc_core::report;
-use memcalc_core::units::{format_bytes, group_digits, UnitSystem};
 use memcalc_core::{Estimate, Inputs, Notice, Scenario};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -90,7 +91,7 @@ pub fn render(
             for w in &e.warnings {
                 out.push_str(&format!("note: {w}\n"));
             }
-            let d = memcalc_core::derived::derive(s);
+            let d = memcalc_core::analysis::derived::derive(s);
             if e.mode != memcalc_core::Mode::Sim {
                 match d.max_batch {
                     Some(b) => out.push_str(&format!(
@@ -111,7 +112,7 @@ pub fn render(
             if let Some(g) = d.fewest_gpus {
                 out.push_str(&format!(
                     "{}: {}\n",
-                    memcalc_core::derived::fewest_gpus_words(e.mode).0,
+                    memcalc_core::analysis::derived::fewest_gpus_words(e.mode).0,
                     group_digits(g)
                 ));
             }
@@ -141,13 +142,14 @@ pub fn sweep(base: &Inputs, spec: &str, format: Format, decimal: bool) -> Result
     let (a, b) = range
         .split_once("..")
         .ok_or("--sweep takes KEY=FROM..TO, e.g. batch=1..64")?;
-    let parse =
-        |t: &str| memcalc_core::units::parse_count(t).map_err(|e| format!("--sweep {key}: {e}"));
+    let parse = |t: &str| {
+        memcalc_core::base::units::parse_count(t).map_err(|e| format!("--sweep {key}: {e}"))
+    };
     let (from, to) = (parse(a)?, parse(b)?);
     if from > to {
         return Err(format!("--sweep {key}: {from} is above {to}"));
     }
-    if !memcalc_core::inputs::is_field(key) {
+    if !memcalc_core::schema::inputs::is_field(key) {
         return Err(format!(
             "--sweep: '{key}' is not a parameter; see docs/url-parameters.md"
         ));
@@ -157,7 +159,7 @@ pub fn sweep(base: &Inputs, spec: &str, format: Format, decimal: bool) -> Result
     } else {
         UnitSystem::Binary
     };
-    let points = report::sweep(base, key, &report::sweep_values(from, to))?;
+    let points = scaling::sweep(base, key, &scaling::sweep_values(from, to))?;
     let rows: Vec<(u64, u64, u64, bool)> = points
         .iter()
         .map(|p| (p.x, p.bytes, p.capacity, p.fits))

@@ -1,48 +1,23 @@
 //! memcalc-core: how much memory a computational model needs, as a sum of named, explained
 //! components. Pure Rust with no web dependency: the page, the CLI and the tests share it.
+//!
+//! Layers, each importing only from the ones before it (`tests/layers.rs` checks it):
+//! `base` (arithmetic, units, searches, option enums) ← `catalog` (devices, dtypes, formats,
+//! optimizers, models, codes, frameworks) ← `scenario` (what the run is) ← `model` (bytes) and
+//! `schema` (the URL/CLI/form contract) ← `explain` (FAQ, wording) and `analysis` (limits,
+//! savings, layouts, sweeps, node searches) ← `report` (CSV, Markdown, JSON).
 
-pub mod activations;
-pub mod amr;
-pub mod arch;
-pub mod calibrate;
+pub mod analysis;
+pub mod base;
 pub mod catalog;
-pub mod choice;
-pub mod codes;
-pub mod derived;
-pub mod device;
-pub mod engine;
-pub mod engine_parts;
-pub mod estimate;
-pub mod faq;
-pub mod fields;
-pub mod framework;
-pub mod gguf;
-pub mod hf_config;
-pub mod inputs;
-pub mod layouts;
-pub mod lora;
-pub mod nbody;
-pub mod optimizer;
-pub mod page;
-pub mod planewave;
-pub mod precision;
-pub mod presets;
-pub mod quant;
-pub mod query;
+pub mod explain;
+pub mod model;
 pub mod report;
-pub mod sat;
 pub mod scenario;
-pub mod sciml;
-pub mod search;
-pub mod sim;
-pub mod sim_estimate;
-pub mod stage;
-pub mod training;
-pub mod units;
-pub mod wording;
+pub mod schema;
 
-pub use choice::Choice;
-pub use estimate::{estimate, Component, Estimate, Location};
-pub use inputs::{FieldError, Inputs};
-pub use query::Notice;
+pub use base::choice::Choice;
+pub use model::{estimate, Component, Estimate, Location};
 pub use scenario::{Mode, Scenario};
+pub use schema::inputs::{FieldError, Inputs};
+pub use schema::query::Notice;

@@ -157,22 +157,24 @@ fn fixes_and_answers_speak_of_blocks_and_maxmemsize() {
     let amr = scenario(&format!(
         "{BARE}&code=athenapp&nx=128&ny=128&nz=128&ranks=64"
     ));
-    let savings = memcalc_core::derived::savings(&amr);
+    let savings = memcalc_core::analysis::derived::savings(&amr);
     assert!(
         savings.iter().any(|s| s.label.contains("Blocks of 32")),
         "{:?}",
         savings.iter().map(|s| &s.label).collect::<Vec<_>>()
     );
     let e = estimate(&amr);
-    let faq = memcalc_core::faq::faq(&amr, &e, memcalc_core::units::UnitSystem::Binary);
+    let faq =
+        memcalc_core::explain::faq::faq(&amr, &e, memcalc_core::base::units::UnitSystem::Binary);
     assert!(faq.iter().any(|a| a.id == "amr"));
     let nb = scenario(&format!("{BARE}&code=gadget2&particles=10M&ranks=64"));
-    let savings = memcalc_core::derived::savings(&nb);
+    let savings = memcalc_core::analysis::derived::savings(&nb);
     assert!(savings
         .iter()
         .any(|s| s.label.contains("allocation factor 1.1")));
     let e = estimate(&nb);
-    let faq = memcalc_core::faq::faq(&nb, &e, memcalc_core::units::UnitSystem::Binary);
+    let faq =
+        memcalc_core::explain::faq::faq(&nb, &e, memcalc_core::base::units::UnitSystem::Binary);
     assert!(faq
         .iter()
         .any(|a| a.id == "maxmemsize" && a.answer.contains("MaxMemSize")));

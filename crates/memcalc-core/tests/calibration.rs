@@ -1,6 +1,7 @@
 //! Checking an estimate against a measured peak, and keeping the difference in the link.
 
-use memcalc_core::calibrate::{check, Measured};
+use memcalc_core::model::calibrate::check;
+use memcalc_core::scenario::measured::Measured;
 use memcalc_core::{estimate, Inputs};
 
 fn scenario(q: &str) -> memcalc_core::Scenario {

@@ -147,7 +147,7 @@ fn tensor_parallel_degrees_follow_the_heads() {
         "mode=infer&engine=vllm&gpu=h100-80&seq=32768&batch=16&{L70}"
     ));
     let s = i.parse().unwrap();
-    assert_eq!(memcalc_core::derived::fewest_gpus(&s), Some(8));
+    assert_eq!(memcalc_core::analysis::derived::fewest_gpus(&s), Some(8));
 }
 
 #[test]
@@ -184,7 +184,7 @@ fn llamacpp_counts_gguf_mixes_tensor_by_tensor() {
     );
     // The promoted layers: first and last eighth, every third between.
     let more: Vec<u64> = (0..32)
-        .filter(|&i| memcalc_core::gguf::use_more_bits(i, 32))
+        .filter(|&i| memcalc_core::catalog::gguf::use_more_bits(i, 32))
         .collect();
     assert_eq!(
         more,
@@ -208,7 +208,7 @@ fn pooled_engines_advise_what_grows_the_pool() {
         "mode=infer&engine=vllm&tp=4&gpu=h100-80&seq=32768&batch=16&{L70}"
     ));
     let s = i.parse().unwrap();
-    let advice = memcalc_core::derived::savings(&s);
+    let advice = memcalc_core::analysis::derived::savings(&s);
     let find = |q: &str| advice.iter().find(|a| a.query() == q);
     let fp8 = find("kv_dtype=fp8").expect("an FP8 KV cache doubles the pool");
     assert!(fp8.fits_after);
@@ -225,10 +225,10 @@ fn the_scaling_chart_of_a_pooled_engine_turns_where_the_pool_runs_out() {
         "mode=infer&engine=vllm&tp=4&gpu=h100-80&seq=32768&batch=16&{L70}"
     ));
     let s = i.parse().unwrap();
-    let d = memcalc_core::derived::derive(&s);
+    let d = memcalc_core::analysis::derived::derive(&s);
     let longest = d.max_seq.expect("a shorter context fits");
     match d.scaling.boundary() {
-        memcalc_core::report::Boundary::UpTo { fit, over } => {
+        memcalc_core::analysis::scaling::Boundary::UpTo { fit, over } => {
             assert_eq!((fit, over), (longest, longest + 1));
         }
         other => panic!("{other:?}"),

@@ -1,8 +1,8 @@
 //! The largest value every input accepts computes without overflow (tests run with overflow
 //! checks, so any wrap-around panics here), and beyond the limits the message names the limit.
 
-use memcalc_core::derived::derive;
-use memcalc_core::fields::{FieldKind, FIELDS};
+use memcalc_core::analysis::derived::derive;
+use memcalc_core::schema::fields::{FieldKind, FIELDS};
 use memcalc_core::{estimate, Inputs};
 
 /// Every count and size at its maximum, for a base query.
@@ -111,9 +111,9 @@ fn beyond_the_limits_the_message_names_the_limit() {
         if !matches!(f.kind, FieldKind::Count | FieldKind::Tokens) {
             continue;
         }
-        let base = if f.modes == memcalc_core::fields::SIM {
+        let base = if f.modes == memcalc_core::schema::fields::SIM {
             "mode=sim&"
-        } else if f.group == memcalc_core::fields::Group::Architecture {
+        } else if f.group == memcalc_core::schema::fields::Group::Architecture {
             "layers=32&hidden=4096&heads=32&vocab=32000&"
         } else {
             ""

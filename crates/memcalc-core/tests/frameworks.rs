@@ -136,13 +136,13 @@ fn switching_framework_moves_implied_values_and_keeps_overrides() {
 
 #[test]
 fn every_implied_key_is_a_field_and_every_value_parses() {
-    use memcalc_core::framework::Framework;
+    use memcalc_core::catalog::framework::Framework;
     use memcalc_core::Choice;
     for f in Framework::ALL {
         let (mut i, _) = Inputs::from_query(&format!("mode=finetune&{L8}"));
         i.apply_framework(*f);
         for im in f.implied() {
-            assert!(memcalc_core::inputs::is_field(im.key), "{}", im.key);
+            assert!(memcalc_core::schema::inputs::is_field(im.key), "{}", im.key);
             assert!(!im.source.is_empty());
         }
         assert!(i.parse().is_ok(), "{f:?}");
@@ -188,12 +188,12 @@ fn the_recomputed_layer_reuses_the_memory_of_the_loss() {
     let staged = format!("{q}&gpus=2&pp=2");
     let (i, _) = Inputs::from_query(&staged);
     let s = i.parse().unwrap();
-    let first = memcalc_core::stage::Plan::new(&s).stage(0);
+    let first = memcalc_core::model::neural::stage::Plan::new(&s).stage(0);
     assert_eq!(first.act_overlap, 0);
     assert!(first.activations > 2 * 14 * 4096 * 2 * 3072 * 2);
     // Without recomputation every saved tensor is alive at the loss: nothing is reused.
     let (i, _) = Inputs::from_query(&format!("{q}&recompute=none"));
-    let (_, b) = memcalc_core::stage::Plan::new(&i.parse().unwrap()).busiest();
+    let (_, b) = memcalc_core::model::neural::stage::Plan::new(&i.parse().unwrap()).busiest();
     assert_eq!(b.act_overlap, 0);
 }
 
@@ -205,7 +205,7 @@ fn torchtitan_keeps_a_pipeline_stage_unsharded() {
     let q = "mode=train&layers=32&hidden=4096&heads=32&kv_heads=8&ffn=14336&vocab=128256&framework=torchtitan&gpu_mem=95&gpus=64&tp=2&pp=4&batch=1&seq=4096";
     let (i, _) = Inputs::from_query(q);
     let s = i.parse().unwrap();
-    let (_, b) = memcalc_core::stage::Plan::new(&s).busiest();
+    let (_, b) = memcalc_core::model::neural::stage::Plan::new(&s).busiest();
     // The stage's parameters in 16-bit + their gradients in FP32.
     assert_eq!(part(q, "gathered_layers"), b.params * 2 + b.trainable * 4);
     let layers_only = part(
@@ -244,7 +244,7 @@ fn torchtitan_keeps_a_pipeline_stage_unsharded() {
 
 #[test]
 fn layout_search_finds_fitting_layouts_cheapest_first() {
-    use memcalc_core::layouts::training_layouts;
+    use memcalc_core::analysis::layouts::training_layouts;
     let (i, _) = Inputs::from_query(&format!(
         "mode=train&{L8}&batch=1&seq=4096&gpus=8&gpu=a100-80"
     ));
@@ -266,7 +266,7 @@ fn layout_search_finds_fitting_layouts_cheapest_first() {
     }
     assert!(!l.is_empty());
     for w in l.windows(2) {
-        let key = |x: &memcalc_core::layouts::Layout| {
+        let key = |x: &memcalc_core::analysis::layouts::Layout| {
             (
                 x.offload as u8,
                 x.recompute_pct + x.bubble_pct,
@@ -336,7 +336,7 @@ fn variable_batches_keep_one_more_length_dependent_set_unless_segments_expand() 
 
 #[test]
 fn measured_kind_reserved_leaves_out_nccl_and_allocated_also_the_cached_blocks() {
-    use memcalc_core::calibrate::check;
+    use memcalc_core::model::calibrate::check;
     let q = format!(
         "mode=train&{L8}&batch=1&seq=2048&gpus=8&zero=3&batching=variable&nccl_buffers=150&gpu=h100-80"
     );

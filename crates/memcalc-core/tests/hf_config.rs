@@ -1,9 +1,9 @@
 //! config.json import: released configurations give the catalog's exact architectures, every key
 //! is accounted for, and bad files name the key at fault.
 
-use memcalc_core::arch::Arch;
+use memcalc_core::catalog::arch::Arch;
 use memcalc_core::catalog::model_by_id;
-use memcalc_core::hf_config::read;
+use memcalc_core::schema::hf_config::read;
 use memcalc_core::{estimate, Inputs};
 
 fn config(name: &str) -> String {

@@ -2,9 +2,10 @@
 //! suggested changes and training layouts — is a key the query reads. A mistyped key would
 //! otherwise be dropped as "unknown" and the suggestion would silently change nothing.
 
-use memcalc_core::inputs::is_field;
-use memcalc_core::query::{pairs, META_KEYS};
-use memcalc_core::{derived, layouts, Inputs};
+use memcalc_core::analysis::{derived, layouts};
+use memcalc_core::schema::inputs::is_field;
+use memcalc_core::schema::query::{pairs, META_KEYS};
+use memcalc_core::Inputs;
 
 fn known(key: &str) -> bool {
     is_field(key) || META_KEYS.contains(&key)
@@ -18,10 +19,10 @@ fn check_query(origin: &str, query: &str) {
 
 #[test]
 fn presets_and_profiles_write_known_keys() {
-    for p in memcalc_core::presets::PRESETS {
+    for p in memcalc_core::schema::presets::PRESETS {
         check_query(p.id, p.query);
     }
-    for p in memcalc_core::codes::PROFILES {
+    for p in memcalc_core::catalog::codes::PROFILES {
         check_query(p.source, p.query);
     }
 }
@@ -31,7 +32,7 @@ fn suggestions_and_layouts_write_known_keys() {
     // Every preset, and each with a much larger workload so that savings are proposed.
     let mut suggestions = 0;
     let mut layout_rows = 0;
-    for p in memcalc_core::presets::PRESETS {
+    for p in memcalc_core::schema::presets::PRESETS {
         for extra in [
             "",
             "&batch=64&seq=32768",

@@ -2,8 +2,8 @@
 //! whole and never rounded, token counts read `k` as 1,024, and a comma that does not group
 //! thousands is an error naming both readings.
 
-use memcalc_core::fields::{count_unit, reading, FieldKind, FIELDS};
-use memcalc_core::units::{group_digits, parse_count, parse_count_as, CountUnit};
+use memcalc_core::base::units::{group_digits, parse_count, parse_count_as, CountUnit};
+use memcalc_core::schema::fields::{count_unit, reading, FieldKind, FIELDS};
 use memcalc_core::Inputs;
 use proptest::prelude::*;
 

@@ -1,9 +1,9 @@
 //! Figures published in the sources the formulas come from, reproduced exactly or within the
 //! rounding the source used.
 
-use memcalc_core::activations::LayerShape;
-use memcalc_core::arch::{Arch, Mlp, Norm};
+use memcalc_core::catalog::arch::{Arch, Mlp, Norm};
 use memcalc_core::catalog::{model_by_id, MODELS};
+use memcalc_core::model::neural::activations::LayerShape;
 use memcalc_core::{estimate, Inputs};
 
 fn est(query: &str) -> memcalc_core::Estimate {
@@ -159,7 +159,7 @@ fn gpt3_layer(tp: u64, sp: bool, selective: bool) -> LayerShape {
         ffn: 4 * 12_288,
         vocab: 51_200,
         mlp: Mlp::Standard,
-        bias: memcalc_core::arch::Bias::All,
+        bias: memcalc_core::catalog::arch::Bias::All,
         tied: true,
         learned_pos: 2048,
         norm: Norm::LayerNorm,
@@ -325,7 +325,7 @@ fn validation_names_the_key_and_the_rule() {
 
 #[test]
 fn derived_answers_are_consistent_with_the_estimate() {
-    use memcalc_core::derived::{derive, fewest_gpus, max_batch};
+    use memcalc_core::analysis::derived::{derive, fewest_gpus, max_batch};
     let (i, _) = Inputs::from_query("layers=32&hidden=4096&heads=32&vocab=32000&mode=finetune&lora_rank=16&quant=nf4&gpu=rtx4090&seq=2048");
     let s = i.parse().unwrap();
     let b = max_batch(&s).expect("QLoRA 7B fits a 24 GB card at batch 1");
@@ -371,7 +371,7 @@ fn est_scenario(q: &str) -> memcalc_core::Scenario {
 /// Language-model presets describe released models exactly: each gives the published count.
 #[test]
 fn model_presets_have_the_published_parameter_counts() {
-    use memcalc_core::presets::PRESETS;
+    use memcalc_core::schema::presets::PRESETS;
     let expected = [
         ("llama-2-7b-train", 6_738_415_616u64),
         ("llama-3-8b-qlora", 8_030_261_248),

@@ -104,9 +104,9 @@ fn percent_escapes_and_plus_decode() {
 }
 
 /// Arbitrary valid simulation inputs from random words.
-fn sim_from(q: &[u64; 32]) -> memcalc_core::sim::Sim {
-    use memcalc_core::sim::*;
-    use memcalc_core::{precision::Dtype, Choice};
+fn sim_from(q: &[u64; 32]) -> memcalc_core::scenario::sim::Sim {
+    use memcalc_core::scenario::sim::*;
+    use memcalc_core::{catalog::precision::Dtype, Choice};
     fn pick<C: Choice>(r: u64) -> C {
         C::ALL[(r % C::ALL.len() as u64) as usize]
     }
@@ -196,13 +196,13 @@ fn sim_from(q: &[u64; 32]) -> memcalc_core::sim::Sim {
         },
         host_mirror: (q[25] >> 20).is_multiple_of(2),
         halo_one_rank: (q[26] >> 20).is_multiple_of(3),
-        code: pick::<memcalc_core::codes::Code>(q[24] >> 20),
+        code: pick::<memcalc_core::catalog::codes::Code>(q[24] >> 20),
         index_bytes: if (q[23] >> 20).is_multiple_of(2) {
             4
         } else {
             8
         },
-        pw: memcalc_core::planewave::PlaneWave {
+        pw: memcalc_core::scenario::planewave::PlaneWave {
             ecutwfc_milli: n(q[13] >> 20, 200_000),
             volume_milli: n(q[14] >> 20, 100_000_000),
             bands: n(q[15] >> 20, 2000),
@@ -220,7 +220,7 @@ fn sim_from(q: &[u64; 32]) -> memcalc_core::sim::Sim {
             symmetries: n(q[15] >> 48, 48),
             ..Default::default()
         },
-        amr: memcalc_core::amr::Amr {
+        amr: memcalc_core::scenario::amr::Amr {
             max_level: (q[25] >> 24) % 4,
             ratio: 2 + (q[26] >> 24) % 2,
             fill_bp: (q[27] >> 24) % 1251,
@@ -235,7 +235,7 @@ fn sim_from(q: &[u64; 32]) -> memcalc_core::sim::Sim {
             exchange_copies: (q[30] >> 26) % 3,
             meta_bytes: (q[0] >> 40) % 200,
         },
-        nbody: memcalc_core::nbody::Nbody {
+        nbody: memcalc_core::scenario::nbody::Nbody {
             part_bytes: n(q[1] >> 40, 300),
             alloc_c: 100 + (q[2] >> 40) % 200,
             tree_c: (q[3] >> 40) % 200,
@@ -251,10 +251,12 @@ fn sim_from(q: &[u64; 32]) -> memcalc_core::sim::Sim {
 
 /// Arbitrary valid scenarios, drawn from random words so every field varies independently.
 fn scenario_strategy() -> impl Strategy<Value = Scenario> {
-    use memcalc_core::arch::{Arch, Bias, Mlp, Norm};
-    use memcalc_core::quant::{Quant, SparseFormat};
+    use memcalc_core::catalog::arch::{Arch, Bias, Mlp, Norm};
+    use memcalc_core::catalog::quant::{Quant, SparseFormat};
     use memcalc_core::scenario::*;
-    use memcalc_core::{device::GPUS, optimizer::Optimizer, precision::Dtype, Choice};
+    use memcalc_core::{
+        catalog::device::GPUS, catalog::optimizer::Optimizer, catalog::precision::Dtype, Choice,
+    };
     fn pick<C: Choice>(r: u64) -> C {
         C::ALL[(r % C::ALL.len() as u64) as usize]
     }
@@ -367,11 +369,11 @@ fn scenario_strategy() -> impl Strategy<Value = Scenario> {
                     Some(pick::<Dtype>(r[0] >> 3))
                 },
                 kv_quant: if r[0] % 4 == 2 {
-                    Some(pick::<memcalc_core::quant::KvQuant>(r[0] >> 5))
+                    Some(pick::<memcalc_core::catalog::quant::KvQuant>(r[0] >> 5))
                 } else {
                     None
                 },
-                engine: pick::<memcalc_core::engine::Engine>(r[11] >> 3),
+                engine: pick::<memcalc_core::scenario::serving::Engine>(r[11] >> 3),
                 gpu_util_milli: if r[12] % 3 == 0 {
                     None
                 } else {
@@ -387,7 +389,7 @@ fn scenario_strategy() -> impl Strategy<Value = Scenario> {
                 } else {
                     Some(log_range(r[16] >> 1, 12))
                 },
-                cuda_graphs: pick::<memcalc_core::engine::CudaGraphs>(r[14] >> 3),
+                cuda_graphs: pick::<memcalc_core::scenario::serving::CudaGraphs>(r[14] >> 3),
                 gpu_layers: if r[15] % 2 == 0 {
                     None
                 } else {
@@ -423,8 +425,8 @@ fn scenario_strategy() -> impl Strategy<Value = Scenario> {
                 runtime_mib: (r[9] >> 2) % (1 << 20),
                 overhead_bp: (r[10] >> 2) % 10_001,
                 sim: sim_from(&q),
-                mech: memcalc_core::training::Mechanics {
-                    framework: pick::<memcalc_core::framework::Framework>(q[20] >> 3),
+                mech: memcalc_core::scenario::training::Mechanics {
+                    framework: pick::<memcalc_core::catalog::framework::Framework>(q[20] >> 3),
                     loss_chunks: if q[21] % 2 == 0 {
                         None
                     } else {
@@ -432,7 +434,7 @@ fn scenario_strategy() -> impl Strategy<Value = Scenario> {
                     },
                     fused_loss: (q[21] >> 2) % 2 == 0,
                     compile: q[22] % 2 == 0,
-                    zero_grad: pick::<memcalc_core::training::ZeroGrad>(q[22] >> 1),
+                    zero_grad: pick::<memcalc_core::scenario::training::ZeroGrad>(q[22] >> 1),
                     opt_in_bwd: q[23] % 2 == 0,
                     act_offload: (q[23] >> 1) % 2 == 0,
                     paged_optimizer: (q[23] >> 2) % 2 == 0,
@@ -444,15 +446,15 @@ fn scenario_strategy() -> impl Strategy<Value = Scenario> {
                         log_range(q[24] >> 8, 30)
                     },
                     nccl_mib: (q[25] >> 5) % 1024,
-                    batching: pick::<memcalc_core::training::Batching>(q[25] >> 15),
+                    batching: pick::<memcalc_core::scenario::training::Batching>(q[25] >> 15),
                     expandable_segments: (q[25] >> 17) % 2 == 0,
-                    reshard_after_forward: pick::<memcalc_core::training::ReshardAfterForward>(
-                        q[25] >> 19,
-                    ),
-                    pp_grad_sync: pick::<memcalc_core::training::PpGradSync>(q[25] >> 22),
+                    reshard_after_forward: pick::<
+                        memcalc_core::scenario::training::ReshardAfterForward,
+                    >(q[25] >> 19),
+                    pp_grad_sync: pick::<memcalc_core::scenario::training::PpGradSync>(q[25] >> 22),
                 },
-                sciml: memcalc_core::sciml::SciMl {
-                    model: pick::<memcalc_core::sciml::ModelKind>(q[5] >> 7),
+                sciml: memcalc_core::scenario::sciml::SciMl {
+                    model: pick::<memcalc_core::scenario::sciml::ModelKind>(q[5] >> 7),
                     width: 1 + (q[6] >> 9) % 1024,
                     depth: 1 + (q[7] >> 9) % 32,
                     points: 1 + (q[8] >> 9) % 1_000_000,
@@ -472,9 +474,9 @@ fn scenario_strategy() -> impl Strategy<Value = Scenario> {
                     Some(log_range(q[18] >> 2, 45))
                 },
                 measured_kind: match (mode, q[19] % 4) {
-                    (Mode::Sim, 0 | 1) => memcalc_core::calibrate::Measured::Rank,
-                    (Mode::Sim, _) => memcalc_core::calibrate::Measured::NvidiaSmi,
-                    (_, k) => memcalc_core::calibrate::Measured::ALL[k as usize],
+                    (Mode::Sim, 0 | 1) => memcalc_core::scenario::measured::Measured::Rank,
+                    (Mode::Sim, _) => memcalc_core::scenario::measured::Measured::NvidiaSmi,
+                    (_, k) => memcalc_core::scenario::measured::Measured::ALL[k as usize],
                 },
                 calibration: if q[20] % 2 == 0 {
                     0
@@ -487,7 +489,7 @@ fn scenario_strategy() -> impl Strategy<Value = Scenario> {
 
 fn device_sum(e: &memcalc_core::Estimate) -> u64 {
     // Byte counts saturate at u64::MAX rather than wrap; so does their total.
-    memcalc_core::sat::sum(
+    memcalc_core::base::sat::sum(
         e.components
             .iter()
             .filter(|c| c.location == memcalc_core::Location::Device)
@@ -508,7 +510,7 @@ proptest! {
 
     #[test]
     fn a_link_relative_to_a_preset_gives_back_the_state(s in scenario_strategy(), pick in 0usize..64) {
-        let preset = &memcalc_core::presets::PRESETS[pick % memcalc_core::presets::PRESETS.len()];
+        let preset = &memcalc_core::schema::presets::PRESETS[pick % memcalc_core::schema::presets::PRESETS.len()];
         let q = s.link(Some(preset));
         prop_assert!(q.starts_with(&format!("v=2&preset={}", preset.id)), "{}", q);
         let (inputs, notices) = Inputs::from_query(&q);
@@ -520,16 +522,16 @@ proptest! {
 
     #[test]
     fn page_options_survive_the_link(units in any::<bool>(), embed in any::<bool>(), show in 1u16..512, lock in proptest::collection::vec(0usize..200, 0..4), theme in 0u8..3) {
-        use memcalc_core::page::{PageOptions, Theme};
+        use memcalc_core::schema::page::{PageOptions, Theme};
         let mut o = PageOptions {
-            units: if units { memcalc_core::units::UnitSystem::Decimal } else { memcalc_core::units::UnitSystem::Binary },
+            units: if units { memcalc_core::base::units::UnitSystem::Decimal } else { memcalc_core::base::units::UnitSystem::Binary },
             embed,
             show,
             theme: [Theme::Auto, Theme::Light, Theme::Dark][theme as usize],
             ..PageOptions::default()
         };
         for i in lock {
-            let k = memcalc_core::fields::FIELDS[i % memcalc_core::fields::FIELDS.len()].key;
+            let k = memcalc_core::schema::fields::FIELDS[i % memcalc_core::schema::fields::FIELDS.len()].key;
             if !o.lock.contains(&k) {
                 o.lock.push(k);
             }
@@ -544,7 +546,7 @@ proptest! {
 
     #[test]
     fn derived_answers_never_panic_and_agree_with_the_estimate(s in scenario_strategy()) {
-        let d = memcalc_core::derived::derive(&s);
+        let d = memcalc_core::analysis::derived::derive(&s);
         if let Some(b) = d.max_batch {
             let at_max = Scenario { batch: b, ..s };
             prop_assert!(memcalc_core::estimate(&at_max).fits_device(), "max batch {} does not fit", b);
@@ -554,11 +556,11 @@ proptest! {
         }
         // The scaling view, the FAQ, the check against a measurement and the exports too.
         let e = memcalc_core::estimate(&s);
-        let sc = memcalc_core::report::scaling(&s);
+        let sc = memcalc_core::analysis::scaling::scaling(&s);
         prop_assert!(sc.series.iter().all(|x| x.points.windows(2).all(|w| w[0].0 < w[1].0)));
         let _ = sc.boundary_text();
-        prop_assert!(!memcalc_core::faq::faq(&s, &e, memcalc_core::units::UnitSystem::Decimal).is_empty());
-        if let Some(c) = memcalc_core::calibrate::check(&s, &e) {
+        prop_assert!(!memcalc_core::explain::faq::faq(&s, &e, memcalc_core::base::units::UnitSystem::Decimal).is_empty());
+        if let Some(c) = memcalc_core::model::calibrate::check(&s, &e) {
             prop_assert!(c.estimated <= e.per_device_bytes);
         }
         let json = memcalc_core::report::to_json(&e, &[], None);
@@ -609,8 +611,8 @@ proptest! {
         let s = Scenario { mode: memcalc_core::Mode::Sim, ..s };
         // Particle codes follow the integer processor grid, where only doubling the ranks is
         // guaranteed to shrink every subdomain; the other methods assume an even split.
-        let ranks = if s.sim.method == memcalc_core::sim::Method::Particles { s.sim.ranks * 2 } else { s.sim.ranks + extra };
-        let more = Scenario { sim: memcalc_core::sim::Sim { ranks, ..s.sim }, ..s };
+        let ranks = if s.sim.method == memcalc_core::scenario::sim::Method::Particles { s.sim.ranks * 2 } else { s.sim.ranks + extra };
+        let more = Scenario { sim: memcalc_core::scenario::sim::Sim { ranks, ..s.sim }, ..s };
         let (a, b) = (memcalc_core::estimate(&s), memcalc_core::estimate(&more));
         prop_assert!(b.per_rank_bytes <= a.per_rank_bytes, "per rank rose: {} -> {}", a.per_rank_bytes, b.per_rank_bytes);
         prop_assert!(b.cluster_bytes >= a.cluster_bytes, "total fell: {} -> {}", a.cluster_bytes, b.cluster_bytes);
@@ -624,23 +626,23 @@ fn every_url_key_is_documented() {
         "/../../docs/url-parameters.md"
     ))
     .unwrap();
-    for f in memcalc_core::fields::FIELDS {
+    for f in memcalc_core::schema::fields::FIELDS {
         assert!(
             doc.contains(&format!("`{}`", f.key)),
             "docs/url-parameters.md lacks `{}`",
             f.key
         );
     }
-    for key in memcalc_core::query::META_KEYS
+    for key in memcalc_core::schema::query::META_KEYS
         .iter()
-        .chain(memcalc_core::page::PARTS)
+        .chain(memcalc_core::schema::page::PARTS)
     {
         assert!(
             doc.contains(&format!("`{key}`")),
             "docs/url-parameters.md lacks `{key}`"
         );
     }
-    for p in memcalc_core::presets::PRESETS {
+    for p in memcalc_core::schema::presets::PRESETS {
         assert!(
             doc.contains(&format!("`{}`", p.id)),
             "docs/url-parameters.md lacks preset `{}`",
@@ -676,7 +678,7 @@ fn links_written_with_schema_version_1_still_open() {
 
 #[test]
 fn page_options_report_what_they_cannot_use() {
-    use memcalc_core::page::PageOptions;
+    use memcalc_core::schema::page::PageOptions;
     let (o, n) = PageOptions::from_query(
         "v=1&show=chart,bogus&lock=params,nope&units=furlongs&preset=nope&embed=1",
     );
@@ -707,7 +709,7 @@ proptest! {
         use memcalc_core::scenario::{Parallel, MAX_BATCH};
         let s = if sim { Scenario { mode: memcalc_core::Mode::Sim, ..s } } else { s };
         let fits = |t: &Scenario| memcalc_core::estimate(t).fits_device();
-        let d = memcalc_core::derived::derive(&s);
+        let d = memcalc_core::analysis::derived::derive(&s);
         if let Some(b) = d.max_batch {
             prop_assert!(fits(&Scenario { batch: b, ..s }), "largest batch {b} does not fit");
             prop_assert!(b == MAX_BATCH || !fits(&Scenario { batch: b + 1, ..s }), "batch {} fits too", b + 1);
@@ -718,7 +720,7 @@ proptest! {
             prop_assert!(fits(&Scenario { parallel: Parallel { gpus: g, tp, ..s.parallel }, ..s }), "fewest GPUs {g} does not fit");
         }
         let per_node = s.sim.ranks.div_ceil(s.sim.nodes).max(1);
-        let on_nodes = |n: u64| Scenario { sim: memcalc_core::sim::Sim { nodes: n, ranks: per_node * n, ..s.sim }, ..s };
+        let on_nodes = |n: u64| Scenario { sim: memcalc_core::scenario::sim::Sim { nodes: n, ranks: per_node * n, ..s.sim }, ..s };
         if let Some(n) = d.fewest_nodes {
             prop_assert!(fits(&on_nodes(n)), "fewest nodes {n} does not fit");
             prop_assert!(n == 1 || !fits(&on_nodes(n - 1)), "{} nodes fit too", n - 1);
@@ -728,7 +730,7 @@ proptest! {
                 prop_assert!(fits(&s), "the verdict disagrees with fewest nodes {n}");
             }
         }
-        if let memcalc_core::report::Boundary::From { fit, over } = d.scaling.boundary() {
+        if let memcalc_core::analysis::scaling::Boundary::From { fit, over } = d.scaling.boundary() {
             if s.mode == memcalc_core::Mode::Sim {
                 prop_assert!(fits(&on_nodes(fit)) && !fits(&on_nodes(over)), "scaling boundary {over}→{fit} disagrees with the verdicts");
             }
@@ -752,7 +754,7 @@ fn a_kept_calibration_counts_in_the_verdict_the_node_search_and_the_scaling_char
     assert!(n.is_empty(), "{n:?}");
     let s = i.parse().unwrap();
     let e = memcalc_core::estimate(&s);
-    let d = memcalc_core::derived::derive(&s);
+    let d = memcalc_core::analysis::derived::derive(&s);
     let nodes = d.fewest_nodes.expect("some node count fits");
     assert!(!e.fits_device(), "one node should be too small");
     assert_eq!(
@@ -760,8 +762,8 @@ fn a_kept_calibration_counts_in_the_verdict_the_node_search_and_the_scaling_char
         "the calibration is per rank: two nodes halve the grid, not it"
     );
     match d.scaling.boundary() {
-        memcalc_core::report::Boundary::From { fit, .. } => assert_eq!(fit, nodes),
-        memcalc_core::report::Boundary::Always => assert_eq!(nodes, 1),
+        memcalc_core::analysis::scaling::Boundary::From { fit, .. } => assert_eq!(fit, nodes),
+        memcalc_core::analysis::scaling::Boundary::Always => assert_eq!(nodes, 1),
         b => panic!("unexpected boundary {b:?}"),
     }
 }
@@ -814,7 +816,7 @@ fn every_export_carries_the_link_and_the_inputs_that_differ_from_defaults() {
 
 #[test]
 fn suggestions_never_change_the_question() {
-    use memcalc_core::derived::{context_limit, derive, STATED};
+    use memcalc_core::analysis::derived::{context_limit, derive, STATED};
     for q in [
         "mode=train&params=7B",
         "mode=train&params=7B&gpus=8&zero=1",
@@ -842,11 +844,11 @@ fn suggestions_never_change_the_question() {
         .iter()
         .any(|sv| sv.patch == [("lora_rank", "16".to_string())]));
     // A context longer than the model's maximum is never offered (Mixtral: 32,768).
-    let p = memcalc_core::presets::PRESETS
+    let p = memcalc_core::schema::presets::PRESETS
         .iter()
         .find(|p| p.id == "mixtral-8x7b-serve")
         .unwrap();
-    let s = memcalc_core::query::preset_scenario(p).unwrap();
+    let s = memcalc_core::schema::query::preset_scenario(p).unwrap();
     assert_eq!(context_limit(&s), Some(32_768));
     let d = derive(&s);
     assert_eq!((d.max_seq, d.context_limit), (Some(32_768), Some(32_768)));
@@ -859,8 +861,8 @@ fn suggestions_never_change_the_question() {
 
 #[test]
 fn a_preset_left_by_an_edit_says_so() {
-    let p = &memcalc_core::presets::PRESETS[0];
-    let s = memcalc_core::query::preset_scenario(p).unwrap();
+    let p = &memcalc_core::schema::presets::PRESETS[0];
+    let s = memcalc_core::schema::query::preset_scenario(p).unwrap();
     assert!(!p.edited(&s));
     let (i, _) = Inputs::from_query(&format!("{}&batch=3", p.query));
     assert!(p.edited(&i.parse().unwrap()));
@@ -873,7 +875,7 @@ fn an_empty_query_is_todays_page_not_an_old_link() {
         assert!(n.is_empty(), "{q}: {n:?}");
         assert_eq!(
             i.parse().unwrap().to_query(),
-            format!("v={}", memcalc_core::query::SCHEMA_VERSION),
+            format!("v={}", memcalc_core::schema::query::SCHEMA_VERSION),
             "{q}"
         );
     }

@@ -1,8 +1,9 @@
 //! The scaling view's data: sweeps of the quantity that matters, and where they cross the
 //! capacity.
 
-use memcalc_core::report::{scaling, sweep, sweep_values, Boundary};
-use memcalc_core::{derived, estimate, Inputs};
+use memcalc_core::analysis::derived;
+use memcalc_core::analysis::scaling::{scaling, sweep, sweep_values, Boundary};
+use memcalc_core::{estimate, Inputs};
 
 fn scenario(q: &str) -> memcalc_core::Scenario {
     Inputs::from_query(q).0.parse().unwrap()

@@ -1,7 +1,7 @@
 //! Hand-computed cases for each simulation method, and the derived answers.
 
-use memcalc_core::sim::{revolve_repetitions, split};
-use memcalc_core::sim_estimate::{adjoint_fit, fewest_nodes, scaling};
+use memcalc_core::analysis::sim_nodes::{adjoint_fit, fewest_nodes, scaling};
+use memcalc_core::scenario::sim::{revolve_repetitions, split};
 use memcalc_core::{estimate, Choice, Estimate, Inputs, Location, Scenario};
 
 fn scenario(q: &str) -> Scenario {
@@ -161,8 +161,8 @@ fn lammps_atom_map_switches_to_a_hash_above_a_million_ids() {
         .0
         .parse()
         .unwrap();
-    let one = memcalc_core::sim_estimate::scaling_at(&s, true, 8);
-    let many = memcalc_core::sim_estimate::scaling_at(&s, true, 64);
+    let one = memcalc_core::analysis::sim_nodes::scaling_at(&s, true, 8);
+    let many = memcalc_core::analysis::sim_nodes::scaling_at(&s, true, 64);
     assert!((many as f64 / one as f64) < 1.02, "{one} → {many}");
 }
 
@@ -259,7 +259,7 @@ fn adjoint_fit_finds_the_most_snapshots_that_fit() {
     let (k, t) = adjoint_fit(&s).unwrap();
     let with = |k: u64| {
         estimate(&Scenario {
-            sim: memcalc_core::sim::Sim {
+            sim: memcalc_core::scenario::sim::Sim {
                 adjoint_snapshots: k,
                 ..s.sim
             },
@@ -277,7 +277,7 @@ fn fewest_nodes_and_scaling_series() {
     let n = fewest_nodes(&s).unwrap();
     let with = |nodes: u64| {
         estimate(&Scenario {
-            sim: memcalc_core::sim::Sim {
+            sim: memcalc_core::scenario::sim::Sim {
                 nodes,
                 ranks: 64 * nodes,
                 ..s.sim
@@ -326,7 +326,7 @@ fn limits_are_stated_for_simulations() {
 
 #[test]
 fn every_preset_is_a_valid_link() {
-    use memcalc_core::presets::PRESETS;
+    use memcalc_core::schema::presets::PRESETS;
     for p in PRESETS {
         let (i, n) = Inputs::from_query(p.query);
         assert!(n.is_empty(), "{}: {n:?}", p.id);
@@ -341,7 +341,7 @@ fn every_preset_is_a_valid_link() {
         .collect();
     assert_eq!(
         methods.len(),
-        memcalc_core::sim::Method::ALL.len(),
+        memcalc_core::scenario::sim::Method::ALL.len(),
         "a preset for every simulation method"
     );
 }
@@ -425,11 +425,14 @@ fn segregated_and_explicit_mesh_solvers_drop_the_block_matrix() {
 #[test]
 fn a_code_profile_sets_visible_settings_that_stay_editable() {
     let s = scenario("mode=sim&code=openfoam&cells=1M");
-    assert_eq!(s.sim.method, memcalc_core::sim::Method::Mesh);
-    assert_eq!(s.sim.solver, memcalc_core::sim::Solver::Segregated);
+    assert_eq!(s.sim.method, memcalc_core::scenario::sim::Method::Mesh);
+    assert_eq!(
+        s.sim.solver,
+        memcalc_core::scenario::sim::Solver::Segregated
+    );
     // An explicit value after the profile wins, and the link keeps it.
     let s = scenario("mode=sim&code=openfoam&cells=1M&solver=coupled");
-    assert_eq!(s.sim.solver, memcalc_core::sim::Solver::Coupled);
+    assert_eq!(s.sim.solver, memcalc_core::scenario::sim::Solver::Coupled);
     let link = s.to_query();
     assert!(
         link.contains("code=openfoam") && link.contains("solver=coupled"),
@@ -446,12 +449,17 @@ fn a_code_profile_sets_visible_settings_that_stay_editable() {
     i.change("code", "quantum_espresso".into());
     assert_eq!(i.get("method"), "planewave");
     // Every preset of a code parses and names its code.
-    for p in memcalc_core::presets::PRESETS
+    for p in memcalc_core::schema::presets::PRESETS
         .iter()
         .filter(|p| p.query.contains("code="))
     {
         let s = scenario(p.query);
-        assert_ne!(s.sim.code, memcalc_core::codes::Code::Generic, "{}", p.id);
+        assert_ne!(
+            s.sim.code,
+            memcalc_core::catalog::codes::Code::Generic,
+            "{}",
+            p.id
+        );
         assert!(estimate(&s).per_device_bytes > 0, "{}", p.id);
     }
 }
@@ -481,7 +489,7 @@ fn gpu_runs_report_per_gpu_and_host_memory_per_node_apart() {
 
 #[test]
 fn a_physics_page_speaks_of_ranks_nodes_and_gpus() {
-    use memcalc_core::units::UnitSystem;
+    use memcalc_core::base::units::UnitSystem;
     for q in [
         "mode=sim&method=grid",
         "mode=sim&code=fluidx3d&nx=256&ny=256&nz=256",
@@ -489,9 +497,9 @@ fn a_physics_page_speaks_of_ranks_nodes_and_gpus() {
     ] {
         let s = scenario(q);
         let e = estimate(&s);
-        let caption = memcalc_core::wording::table_caption(&e);
+        let caption = memcalc_core::explain::wording::table_caption(&e);
         assert!(!caption.contains("device"), "{q}: {caption}");
-        for a in memcalc_core::faq::faq(&s, &e, UnitSystem::Binary) {
+        for a in memcalc_core::explain::faq::faq(&s, &e, UnitSystem::Binary) {
             for word in [
                 "torch",
                 "ZeRO",
@@ -503,22 +511,29 @@ fn a_physics_page_speaks_of_ranks_nodes_and_gpus() {
                 assert!(!a.answer.contains(word), "{q}: FAQ '{}' says {word}", a.id);
             }
         }
-        let dtype = memcalc_core::fields::field("dtype").unwrap();
-        assert!(!memcalc_core::wording::field_help(dtype, s.mode).contains("backward"));
+        let dtype = memcalc_core::schema::fields::field("dtype").unwrap();
+        assert!(!memcalc_core::explain::wording::field_help(dtype, s.mode).contains("backward"));
     }
-    let mode = memcalc_core::fields::field("mode").unwrap();
-    assert!(!memcalc_core::wording::field_help(mode, memcalc_core::Mode::Sim).contains("KV cache"));
+    let mode = memcalc_core::schema::fields::field("mode").unwrap();
+    assert!(
+        !memcalc_core::explain::wording::field_help(mode, memcalc_core::Mode::Sim)
+            .contains("KV cache")
+    );
     assert_eq!(
-        memcalc_core::wording::group_label(
-            memcalc_core::fields::Group::Training,
+        memcalc_core::explain::wording::group_label(
+            memcalc_core::schema::fields::Group::Training,
             memcalc_core::Mode::Sim
         ),
         "Precision"
     );
     let cpu = scenario("mode=sim&method=grid");
-    let gpu_field = memcalc_core::fields::field("gpu").unwrap();
-    assert!(!memcalc_core::wording::shown(gpu_field, cpu.mode, false));
-    assert!(memcalc_core::wording::shown(gpu_field, cpu.mode, true));
+    let gpu_field = memcalc_core::schema::fields::field("gpu").unwrap();
+    assert!(!memcalc_core::explain::wording::shown(
+        gpu_field, cpu.mode, false
+    ));
+    assert!(memcalc_core::explain::wording::shown(
+        gpu_field, cpu.mode, true
+    ));
 }
 
 #[test]
@@ -560,9 +575,9 @@ fn a_python_rank_carries_its_interpreter_on_every_rank() {
 /// (label, help, options, group heading). None may speak of neural networks.
 #[test]
 fn no_machine_learning_word_on_a_simulation_page() {
-    use memcalc_core::fields::FIELDS;
-    use memcalc_core::units::UnitSystem;
-    use memcalc_core::wording;
+    use memcalc_core::base::units::UnitSystem;
+    use memcalc_core::explain::wording;
+    use memcalc_core::schema::fields::FIELDS;
     const ML: &[&str] = &[
         "torch",
         "zero-offload",
@@ -589,15 +604,15 @@ fn no_machine_learning_word_on_a_simulation_page() {
         "llm",
         "transformer",
     ];
-    let mut queries: Vec<String> = memcalc_core::presets::PRESETS
+    let mut queries: Vec<String> = memcalc_core::schema::presets::PRESETS
         .iter()
         .filter(|p| p.query.contains("mode=sim"))
         .map(|p| p.query.to_string())
         .collect();
-    for c in memcalc_core::codes::Code::ALL {
+    for c in memcalc_core::catalog::codes::Code::ALL {
         queries.push(format!("mode=sim&code={}", c.id()));
     }
-    for m in memcalc_core::sim::Method::ALL {
+    for m in memcalc_core::scenario::sim::Method::ALL {
         queries.push(format!(
             "mode=sim&method={}&checkpoint_every=100&output_every=10&snapshots=2&language=python",
             m.id()
@@ -609,7 +624,7 @@ fn no_machine_learning_word_on_a_simulation_page() {
     for q in &queries {
         let s = scenario(q);
         let e = estimate(&s);
-        let gpu = s.sim.device == memcalc_core::sim::SimDevice::Gpu;
+        let gpu = s.sim.device == memcalc_core::scenario::sim::SimDevice::Gpu;
         let mut text: Vec<String> = vec![
             wording::table_caption(&e),
             wording::total_note(&e).into(),
@@ -629,10 +644,10 @@ fn no_machine_learning_word_on_a_simulation_page() {
                 c.source.to_string(),
             ]);
         }
-        for a in memcalc_core::faq::faq(&s, &e, UnitSystem::Binary) {
+        for a in memcalc_core::explain::faq::faq(&s, &e, UnitSystem::Binary) {
             text.extend([a.question.to_string(), a.answer]);
         }
-        for sv in memcalc_core::derived::savings(&s) {
+        for sv in memcalc_core::analysis::derived::savings(&s) {
             text.push(sv.label);
         }
         let inputs = memcalc_core::Inputs::from_scenario(&s);

@@ -7,8 +7,8 @@
 //! The app removes the prerendered screen as it mounts (src/main.rs).
 //! Usage: memcalc-prerender <index.html>   (replaces the marker below, in place)
 
-use memcalc_core::page::PageOptions;
-use memcalc_core::units::{format_bytes, format_share, UnitSystem};
+use memcalc_core::base::units::{format_bytes, format_share, UnitSystem};
+use memcalc_core::schema::page::PageOptions;
 use memcalc_core::{estimate, Location, Scenario};
 
 const MARKER: &str = "<!-- prerender -->";

@@ -2,9 +2,18 @@
 //! repository id. The table itself is in [`models`]; this module looks models up, suggests the
 //! closest ids for a typo, and picks the nearest shape for a bare parameter count.
 
+pub mod arch;
+pub mod codes;
+pub mod device;
+pub mod framework;
+pub mod gguf;
+pub mod optimizer;
+pub mod precision;
+pub mod quant;
+
 mod models;
 
-use crate::arch::Arch;
+use crate::catalog::arch::Arch;
 pub use models::MODELS;
 
 /// How the publisher states the parameter count the test compares against.

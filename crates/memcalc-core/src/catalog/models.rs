@@ -3,7 +3,7 @@
 //! `catalog_counts` in tests/published_figures.rs recomputes every count from the architecture.
 
 use super::{Family, Model, Published};
-use crate::arch::{Arch, Bias, Mlp, Norm, QkNorm};
+use crate::catalog::arch::{Arch, Bias, Mlp, Norm, QkNorm};
 
 /// A gated-MLP, RMSNorm decoder without biases (the Llama layout); heads of hidden ÷ heads.
 const fn llama(layers: u64, hidden: u64, heads: u64, kv: u64, ffn: u64, vocab: u64) -> Arch {

@@ -2,10 +2,10 @@
 //! document's key order, which `tests/documents.rs` pins; keys are only ever added.
 
 use super::Origin;
-use crate::choice::Choice;
-use crate::estimate::{Component, Estimate};
-use crate::query::Notice;
+use crate::base::choice::Choice;
+use crate::model::{Component, Estimate};
 use crate::scenario::Mode;
+use crate::schema::query::Notice;
 use serde::ser::{Serialize, SerializeMap, Serializer};
 
 #[derive(serde::Serialize)]
@@ -108,14 +108,14 @@ pub fn to_json(e: &Estimate, notices: &[Notice], origin: Option<&Origin>) -> Str
 }
 
 /// A sweep of one key as JSON (schema version 1): one point per value.
-pub fn sweep_to_json(key: &str, points: &[super::Point]) -> String {
+pub fn sweep_to_json(key: &str, points: &[crate::analysis::scaling::Point]) -> String {
     #[derive(serde::Serialize)]
     struct Sweep<'a> {
         schema_version: u32,
         sweep: &'a str,
         points: Vec<SweepPoint<'a>>,
     }
-    struct SweepPoint<'a>(&'a str, &'a super::Point);
+    struct SweepPoint<'a>(&'a str, &'a crate::analysis::scaling::Point);
     impl Serialize for SweepPoint<'_> {
         fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
             let mut map = serializer.serialize_map(Some(4))?;

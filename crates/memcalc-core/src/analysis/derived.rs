@@ -1,0 +1,423 @@
+//! Answers derived from the estimate: the largest batch or context that fits, the fewest GPUs,
+//! and the single changes that save the most memory.
+
+use crate::base::search::{largest, smallest};
+use crate::catalog::optimizer::Optimizer;
+use crate::model::estimate;
+use crate::scenario::{Mode, Offload, Recompute, Scenario, MAX_BATCH, MAX_GPUS, MAX_SEQ};
+use crate::schema::inputs::Inputs;
+
+/// Fits the device, and for pooled serving engines the requested sequences fit the KV pool.
+fn fits(s: &Scenario) -> bool {
+    estimate(s).fits_device()
+}
+
+/// The largest micro-batch that fits the device, all else equal.
+pub fn max_batch(s: &Scenario) -> Option<u64> {
+    largest(1, MAX_BATCH, |b| fits(&Scenario { batch: b, ..*s }))
+}
+
+/// The longest sequence (inference: context) that fits the device, all else equal.
+pub fn max_seq(s: &Scenario) -> Option<u64> {
+    largest(1, MAX_SEQ, |q| fits(&Scenario { seq: q, ..*s }))
+}
+
+/// The fewest GPUs that fit with the chosen tensor and pipeline parallelism, growing the
+/// data-parallel degree (which helps only with ZeRO sharding).
+pub fn fewest_gpus(s: &Scenario) -> Option<u64> {
+    if s.mode == Mode::Infer && s.sciml.is_transformer() {
+        return fewest_tp(s).map(|t| t * s.parallel.pp);
+    }
+    let group = s.parallel.tp * s.parallel.pp;
+    let with_dp = |dp: u64| Scenario {
+        parallel: crate::scenario::Parallel {
+            gpus: group * dp,
+            ..s.parallel
+        },
+        ..*s
+    };
+    // Per-device memory never rises with dp: the first dp that fits.
+    smallest(1, MAX_GPUS / group, |dp| fits(&with_dp(dp))).map(|dp| group * dp)
+}
+
+/// How the fewest-GPUs answer is named, and what is said when there is none.
+pub fn fewest_gpus_words(mode: Mode) -> (&'static str, &'static str) {
+    if mode == Mode::Infer {
+        (
+            "Fewest GPUs (smallest tensor-parallel degree that fits)",
+            "none: no tensor-parallel degree dividing the heads fits",
+        )
+    } else {
+        (
+            "Fewest GPUs with this parallel setup",
+            "no number: data parallelism only helps with ZeRO sharding",
+        )
+    }
+}
+
+/// A tensor-parallel degree serving can use: it divides the attention heads, and divides the
+/// KV heads or is a multiple of them (each KV head then replicated, as vLLM does).
+pub fn valid_tp(s: &Scenario, tp: u64) -> bool {
+    let (a, _) = s.shape();
+    a.heads.is_multiple_of(tp) && (a.kv_heads.is_multiple_of(tp) || tp.is_multiple_of(a.kv_heads))
+}
+
+/// Inference: the smallest valid tensor-parallel degree that fits (one data-parallel replica;
+/// more replicas add throughput, not memory per GPU).
+pub fn fewest_tp(s: &Scenario) -> Option<u64> {
+    let (a, _) = s.shape();
+    (1..=a.heads.min(MAX_GPUS / s.parallel.pp))
+        .filter(|&t| valid_tp(s, t))
+        .find(|&t| {
+            fits(&Scenario {
+                parallel: crate::scenario::Parallel {
+                    gpus: t * s.parallel.pp,
+                    tp: t,
+                    ..s.parallel
+                },
+                ..*s
+            })
+        })
+}
+
+/// One change to the scenario and what it does.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Saving {
+    pub label: String,
+    /// Field values to set, as (URL key, value).
+    pub patch: Vec<(&'static str, String)>,
+    pub bytes_after: u64,
+    pub saved: u64,
+    pub fits_after: bool,
+}
+
+impl Saving {
+    /// The change as a query fragment, e.g. `recompute=full&zero=3`.
+    pub fn query(&self) -> String {
+        self.patch
+            .iter()
+            .map(|(k, v)| format!("{k}={v}"))
+            .collect::<Vec<_>>()
+            .join("&")
+    }
+}
+
+fn sim_candidates(s: &Scenario) -> Vec<(String, Vec<(&'static str, String)>)> {
+    use crate::scenario::sim::{Adjoint, Method, Precond, Streaming};
+    let m = &s.sim;
+    let mut c: Vec<(String, Vec<(&'static str, String)>)> = Vec::new();
+    let nodes = m.nodes * 2;
+    c.push((
+        format!("Twice the nodes ({nodes}), same ranks per node"),
+        vec![
+            ("nodes", nodes.to_string()),
+            ("ranks", (m.ranks.div_ceil(m.nodes) * nodes).to_string()),
+        ],
+    ));
+    if s.dtype.bytes() > 4 {
+        c.push((
+            "Single precision (FP32)".into(),
+            vec![("dtype", "fp32".into())],
+        ));
+    }
+    if m.method == Method::Lbm {
+        if m.streaming == Streaming::TwoLattice {
+            c.push((
+                "In-place streaming (esoteric pull, one lattice)".into(),
+                vec![("streaming", "inplace".into())],
+            ));
+        }
+        if m.lbm_dtype.is_none_or(|d| d.bytes() > 2) {
+            c.push((
+                "Store distributions in FP16".into(),
+                vec![("lbm_dtype", "fp16".into())],
+            ));
+        }
+    }
+    if m.method == Method::Mesh && matches!(m.precond, Precond::Ilu1 | Precond::Ilu0) {
+        c.push((
+            "Algebraic multigrid instead of ILU".into(),
+            vec![("precond", "amg".into())],
+        ));
+    }
+    if m.method == Method::Mesh && m.krylov > 10 {
+        c.push(("GMRES restart 10".into(), vec![("krylov", "10".into())]));
+    }
+    // AMR: a block's ghost share ((b + 2g)^d − b^d) / b^d falls as blocks grow.
+    if m.method == Method::Amr && m.halo > 0 && m.amr.block < 64 {
+        let b = m.amr.block * 2;
+        c.push((
+            format!("Blocks of {b} cells per side (a smaller ghost-cell share)"),
+            vec![("block_size", b.to_string())],
+        ));
+    }
+    // N-body: PartAllocFactor reserves slots for particles that may migrate in.
+    if m.method == Method::Nbody && m.nbody.alloc_c > 110 {
+        c.push((
+            "Particle allocation factor 1.1".into(),
+            vec![("alloc_factor", "1.1".into())],
+        ));
+    }
+    if m.adjoint == Adjoint::StoreAll {
+        c.push((
+            "Binomial checkpointing instead of storing every step".into(),
+            vec![("adjoint", "checkpoint".into())],
+        ));
+    }
+    if m.snapshots > 0 {
+        c.push((
+            "Write snapshots to disk instead of keeping them".into(),
+            vec![("snapshots", "0".into())],
+        ));
+    }
+    if m.compression_c < 400 && (m.snapshots > 0 || m.output_every > 0) {
+        c.push((
+            "Compress output 4:1 (lossy)".into(),
+            vec![("compression", "4".into())],
+        ));
+    }
+    c
+}
+
+fn candidates(s: &Scenario) -> Vec<(String, Vec<(&'static str, String)>)> {
+    if s.mode == Mode::Sim {
+        return sim_candidates(s);
+    }
+    let mut c: Vec<(String, Vec<(&'static str, String)>)> = Vec::new();
+    fn pv(label: &str, patch: &[(&'static str, &str)]) -> (String, Vec<(&'static str, String)>) {
+        (
+            label.to_string(),
+            patch.iter().map(|(k, v)| (*k, v.to_string())).collect(),
+        )
+    }
+    let p = &s.parallel;
+    if !s.flash_attention {
+        c.push(pv("Use flash attention", &[("flash_attention", "on")]));
+    }
+    if s.batch > 1 {
+        let half = (s.batch / 2).to_string();
+        c.push((
+            format!("Halve the micro-batch to {half}"),
+            vec![("batch", half)],
+        ));
+    }
+    if !s.dtype.is_low_precision() {
+        c.push(pv("Train or run in BF16", &[("dtype", "bf16")]));
+    }
+    if s.mode.trains() {
+        if s.recompute == Recompute::None && !s.flash_attention {
+            c.push(pv(
+                "Selective activation recomputation",
+                &[("recompute", "selective")],
+            ));
+        }
+        if s.recompute != Recompute::Full {
+            c.push(pv(
+                "Full activation recomputation (gradient checkpointing)",
+                &[("recompute", "full")],
+            ));
+        }
+        if matches!(s.optimizer, Optimizer::Adam | Optimizer::AdamW) {
+            c.push(pv(
+                "8-bit Adam (bitsandbytes)",
+                &[("optimizer", "adam8bit")],
+            ));
+        }
+        if p.dp() > 1 {
+            for z in (p.zero + 1)..=3 {
+                let label = format!("ZeRO stage {z} over the {} data-parallel GPUs", p.dp());
+                c.push((label, vec![("zero", z.to_string())]));
+            }
+        }
+        if p.zero >= 1 && p.offload == Offload::None {
+            c.push(pv(
+                "Offload optimizer states to host memory (ZeRO-Offload)",
+                &[("offload", "optimizer")],
+            ));
+        }
+        if p.zero == 3 && p.offload != Offload::All {
+            c.push(pv(
+                "Offload parameters too (ZeRO-Infinity)",
+                &[("offload", "all")],
+            ));
+        }
+        if !s.sciml.is_transformer() {
+            // LoRA and quantized bases are transformer techniques: not suggested here.
+        } else if s.mode != Mode::Finetune {
+            // Pre-training cannot be done with adapters: switching to fine-tuning would answer
+            // another question than the one asked.
+        } else if !s.uses_lora() {
+            c.push(pv(
+                "LoRA adapters (rank 16) instead of fine-tuning every weight",
+                &[("lora_rank", "16")],
+            ));
+        } else if s.weight_milli_bpw().is_none() {
+            c.push(pv(
+                "QLoRA: keep the frozen base in NF4",
+                &[("quant", "nf4")],
+            ));
+        }
+    } else {
+        if s.weight_milli_bpw().is_none() {
+            c.push(pv("Quantize weights to INT8", &[("quant", "int8")]));
+            if s.engine.pools() {
+                // vLLM and SGLang serve AWQ/GPTQ checkpoints, not GGUF mixes.
+                c.push(pv("Serve a 4-bit AWQ checkpoint", &[("quant", "awq")]));
+            } else {
+                c.push(pv(
+                    "Quantize weights to 4-bit (GGUF Q4_K_M)",
+                    &[("quant", "q4_k_m")],
+                ));
+            }
+        }
+        if s.kv_dtype().bytes() > 1 {
+            c.push(pv("FP8 KV cache", &[("kv_dtype", "fp8")]));
+        }
+        if s.seq > 1 {
+            let half = (s.seq / 2).to_string();
+            c.push((
+                format!("Halve the context to {half} tokens"),
+                vec![("seq", half)],
+            ));
+        }
+    }
+    if s.mode == Mode::Infer && s.sciml.is_transformer() {
+        let tp = p.tp * 2;
+        if valid_tp(s, tp) {
+            c.push((
+                format!("Tensor parallelism {tp} ({} GPUs)", tp * p.pp * p.dp()),
+                vec![("tp", tp.to_string()), ("gpus", (p.gpus * 2).to_string())],
+            ));
+        }
+    }
+    if s.mode == Mode::Train && s.arch.is_some() {
+        let heads = s.arch.map(|a| a.heads).unwrap_or(1);
+        let tp = p.tp * 2;
+        if heads.is_multiple_of(tp) {
+            c.push((
+                format!("Tensor parallelism {tp} (twice the GPUs)"),
+                vec![("tp", tp.to_string()), ("gpus", (p.gpus * 2).to_string())],
+            ));
+        }
+    }
+    c
+}
+
+/// Keys that state the question (what is run, on which kind of model or method): a suggestion
+/// changes how it is run, never what.
+pub const STATED: [&str; 3] = ["mode", "model", "method"];
+
+/// Every single change from the candidates that saves device memory, most first.
+pub fn savings(s: &Scenario) -> Vec<Saving> {
+    let before_est = estimate(s);
+    let before = before_est.per_device_bytes;
+    let pool_before = before_est.serving;
+    let base = Inputs::from_scenario(s);
+    let mut out: Vec<Saving> = candidates(s)
+        .into_iter()
+        .filter(|(_, patch)| patch.iter().all(|(k, _)| !STATED.contains(k)))
+        .filter_map(|(label, patch)| {
+            let mut i = base.clone();
+            for (k, v) in &patch {
+                // A mistyped key would change nothing and the suggestion would vanish unseen;
+                // tests/keys_known.rs runs every preset's candidates through this check.
+                let known = i.set(k, v.clone());
+                debug_assert!(known, "suggestion '{label}' sets unknown key '{k}'");
+            }
+            let changed = i.parse().ok()?;
+            let after = estimate(&changed);
+            // A pooled engine's total is its memory share whatever the change: what a change
+            // frees is room in the pool, counted in the tokens it adds at today's size per token.
+            let pool_gain = match (pool_before, after.serving) {
+                (Some(b), Some(a)) => crate::mul!(a.pool_tokens, b.token_bytes)
+                    .saturating_sub(crate::mul!(b.pool_tokens, b.token_bytes)),
+                _ => 0,
+            };
+            let saved = before.saturating_sub(after.per_device_bytes).max(pool_gain);
+            if saved == 0 {
+                return None;
+            }
+            Some(Saving {
+                label,
+                patch,
+                bytes_after: after.per_device_bytes,
+                saved,
+                fits_after: after.fits_device(),
+            })
+        })
+        .collect();
+    crate::base::sat::sort_small(&mut out, |a, b| {
+        a.saved > b.saved || (a.saved == b.saved && a.label < b.label)
+    });
+    out
+}
+
+/// The derived answers for a scenario, as shown beside the breakdown.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Derived {
+    pub max_batch: Option<u64>,
+    /// For inference: the longest context that fits.
+    pub max_seq: Option<u64>,
+    pub fewest_gpus: Option<u64>,
+    pub savings: Vec<Saving>,
+    /// The model's longest context ([`context_limit`]) when it, not memory, bounds `max_seq`.
+    pub context_limit: Option<u64>,
+    /// Simulations: the fewest nodes, and for binomial checkpointing the snapshots that fit and
+    /// the recomputation.
+    pub fewest_nodes: Option<u64>,
+    pub adjoint: Option<(u64, Option<u64>)>,
+    /// Memory against batch, context or nodes, built on the searches above.
+    pub scaling: crate::analysis::scaling::Scaling,
+}
+
+/// The longest context the model takes, when known: its trained context (`max_context`, which
+/// a catalog model or a preset fills from config.json), or a learned position table's rows.
+pub fn context_limit(s: &Scenario) -> Option<u64> {
+    let a = s.arch.as_ref()?;
+    match (a.max_context, a.learned_pos) {
+        (0, 0) => None,
+        (0, n) | (n, 0) => Some(n),
+        (m, n) => Some(m.min(n)),
+    }
+}
+
+pub fn derive(s: &Scenario) -> Derived {
+    let limit = context_limit(s);
+    use crate::analysis::scaling::scaling_with;
+    if s.mode == Mode::Sim {
+        use crate::analysis::sim_nodes::{adjoint_fit, fewest_nodes};
+        let nodes = fewest_nodes(s);
+        return Derived {
+            fewest_nodes: nodes,
+            scaling: scaling_with(s, nodes),
+            adjoint: adjoint_fit(s),
+            savings: savings(s),
+            ..Default::default()
+        };
+    }
+    let batch = max_batch(s);
+    let fit = if s.mode == Mode::Infer {
+        max_seq(s)
+    } else {
+        None
+    };
+    let capped = limit.filter(|l| fit.is_some_and(|f| f > *l));
+    let seq = capped.or(fit);
+    Derived {
+        max_batch: batch,
+        max_seq: seq,
+        scaling: scaling_with(
+            s,
+            // The sweep marks where memory runs out, which the model's limit does not move.
+            if crate::analysis::scaling::sweeps_context(s) {
+                fit
+            } else {
+                batch
+            },
+        ),
+        fewest_gpus: fewest_gpus(s),
+        savings: savings(s),
+        context_limit: capped,
+        ..Default::default()
+    }
+}

@@ -1,0 +1,213 @@
+//! Layout search for training: on the scenario's GPUs, every split into tensor, pipeline and
+//! data parallelism with a ZeRO stage, recomputation and offload that fits, cheapest first.
+//!
+//! How layouts are ranked (cheapest first), in this order:
+//! 1. what moves over PCIe: no offload < optimizer offload < parameter offload (ZeRO-Offload
+//!    runs the optimizer step on the CPU and streams states every step);
+//! 2. the compute a step loses, in percent: recomputation (forward = 1/3 of forward +
+//!    backward: none 0 %, Megatron selective ≈ 3 % (Korthikanti et al. 2022, table 4: 2.7 % on
+//!    GPT-3), per-op selective ≈ 17 % (half the matmuls of the forward again: 1/6 of a step),
+//!    full 33 % (the whole forward again)) plus the pipeline bubble of 1F1B, (p−1)/(m+p−1)
+//!    (Narayanan et al. 2021, section 2.2), with m = 8 micro-batches per step assumed;
+//! 3. the bytes each device sends per step (one micro-batch), from the textbook volumes: data
+//!    parallel ring all-reduce of the gradients 2·(d−1)/d·Ψ (ZeRO 1 and 2 the same, ZeRO-3
+//!    1.5×: Rajbhandari et al. 2020, section 7), tensor parallel four all-reduces of s·b·h per
+//!    layer (Shoeybi et al. 2019, section 3), pipeline parallel the boundary activations and
+//!    their gradients;
+//! 4. a tensor-parallel group spanning nodes is never proposed (its all-reduces would cross the
+//!    slower network every layer).
+
+use crate::base::choice::Choice;
+use crate::model::estimate;
+use crate::scenario::{Offload, Recompute, Scenario};
+use crate::schema::inputs::Inputs;
+
+/// One layout that fits, and what it costs.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Layout {
+    pub tp: u64,
+    pub pp: u64,
+    pub dp: u64,
+    pub zero: u8,
+    pub recompute: Recompute,
+    pub offload: Offload,
+    pub per_device_bytes: u64,
+    /// Recomputation as a share of a step's compute, in percent.
+    pub recompute_pct: u64,
+    /// Pipeline bubble as a share of a step, in percent (8 micro-batches per step assumed).
+    pub bubble_pct: u64,
+    /// Bytes each device sends per step and micro-batch.
+    pub comm_bytes: u64,
+    /// The fields to set for it, as (URL key, value).
+    pub patch: Vec<(&'static str, String)>,
+}
+
+impl Layout {
+    pub fn label(&self) -> String {
+        let mut parts = vec![format!("DP {} × TP {} × PP {}", self.dp, self.tp, self.pp)];
+        if self.zero > 0 {
+            parts.push(format!("ZeRO {}", self.zero));
+        }
+        if self.recompute != Recompute::None {
+            parts.push(format!("recompute {}", self.recompute.id()));
+        }
+        if self.offload != Offload::None {
+            parts.push(format!("offload {}", self.offload.id()));
+        }
+        parts.join(", ")
+    }
+
+    /// The layout as a query fragment, e.g. `tp=2&pp=1&zero=3`.
+    pub fn query(&self) -> String {
+        self.patch
+            .iter()
+            .map(|(k, v)| format!("{k}={v}"))
+            .collect::<Vec<_>>()
+            .join("&")
+    }
+
+    fn rank(&self) -> (u8, u64, u64, u64) {
+        let offload = match self.offload {
+            Offload::None => 0,
+            Offload::Optimizer => 1,
+            Offload::All => 2,
+        };
+        (
+            offload,
+            self.recompute_pct + self.bubble_pct,
+            self.comm_bytes,
+            self.tp * self.pp,
+        )
+    }
+}
+
+/// Micro-batches per step assumed for the pipeline bubble.
+pub const MICRO_BATCHES: u64 = 8;
+
+fn bubble_pct(pp: u64) -> u64 {
+    (100 * (pp - 1)).div_ceil(MICRO_BATCHES + pp - 1)
+}
+
+fn recompute_pct(r: Recompute) -> u64 {
+    match r {
+        Recompute::None => 0,
+        Recompute::Selective => 3,
+        Recompute::SelectiveOp => 17,
+        Recompute::Full => 33,
+    }
+}
+
+/// Bytes one device sends per step for one micro-batch (see the module comment).
+fn comm_bytes(s: &Scenario, tp: u64, pp: u64, dp: u64, zero: u8, trainable: u64) -> u64 {
+    let (arch, _) = s.shape();
+    // Activations travel in the training precision (FP8 runs exchange them in 16-bit).
+    let elem = if s.dtype == crate::catalog::precision::Dtype::Fp8 {
+        2
+    } else {
+        s.dtype.bytes()
+    };
+    let sbh = crate::mul!(s.seq, s.batch, arch.hidden);
+    let per_device = trainable;
+    let data = if dp > 1 {
+        let grads = crate::mul!(per_device, s.grad_dtype().bytes());
+        let ring = crate::base::sat::mul_div(crate::mul!(2, grads), dp - 1, dp);
+        if zero >= 3 {
+            crate::base::sat::mul_div(ring, 3, 2)
+        } else {
+            ring
+        }
+    } else {
+        0
+    };
+    let tensor = if tp > 1 {
+        let layers = arch.layers.div_ceil(pp);
+        crate::base::sat::mul_div(crate::mul!(8, sbh, elem, layers), tp - 1, tp)
+    } else {
+        0
+    };
+    let pipe = if pp > 1 { crate::mul!(2, sbh, elem) } else { 0 };
+    crate::add!(data, tensor, pipe)
+}
+
+fn powers_of_two_up_to(n: u64) -> impl Iterator<Item = u64> {
+    (0..20).map(|i| 1u64 << i).take_while(move |v| *v <= n)
+}
+
+/// Every layout on the scenario's GPUs that fits the device, cheapest first (at most `limit`).
+/// For each split and ZeRO stage only the cheapest recomputation and offload that fit are kept.
+pub fn training_layouts(s: &Scenario, limit: usize) -> Vec<Layout> {
+    if !s.mode.trains() || !s.sciml.is_transformer() {
+        return Vec::new();
+    }
+    let gpus = s.parallel.gpus;
+    let (arch, _) = s.shape();
+    let base = Inputs::from_scenario(s);
+    let mut out: Vec<Layout> = Vec::new();
+    let recomputes = [Recompute::None, Recompute::Selective, Recompute::Full];
+    for tp in powers_of_two_up_to(s.parallel.gpus_per_node.min(gpus)) {
+        if !arch.heads.is_multiple_of(tp) {
+            continue;
+        }
+        for pp in powers_of_two_up_to((gpus / tp).min(arch.layers)) {
+            if !gpus.is_multiple_of(tp * pp) {
+                continue;
+            }
+            let dp = gpus / (tp * pp);
+            for zero in 0..=3u8 {
+                let offloads: &[Offload] = match zero {
+                    0 => &[Offload::None],
+                    1 | 2 => &[Offload::None, Offload::Optimizer],
+                    _ => &[Offload::None, Offload::Optimizer, Offload::All],
+                };
+                // The cheapest recomputation, then offload, that fits this split and stage.
+                let found = offloads.iter().find_map(|&offload| {
+                    recomputes.iter().find_map(|&recompute| {
+                        let patch = vec![
+                            ("tp", tp.to_string()),
+                            ("pp", pp.to_string()),
+                            ("zero", zero.to_string()),
+                            ("recompute", recompute.id().to_string()),
+                            ("offload", offload.id().to_string()),
+                        ];
+                        let mut i = base.clone();
+                        for (k, v) in &patch {
+                            let known = i.set(k, v.clone());
+                            debug_assert!(known, "layout sets unknown key '{k}'");
+                        }
+                        let c = i.parse().ok()?;
+                        let e = estimate(&c);
+                        e.fits_device().then(|| Layout {
+                            tp,
+                            pp,
+                            dp,
+                            zero,
+                            recompute,
+                            offload,
+                            per_device_bytes: e.per_device_bytes,
+                            recompute_pct: recompute_pct(recompute),
+                            bubble_pct: bubble_pct(pp),
+                            comm_bytes: comm_bytes(
+                                &c,
+                                tp,
+                                pp,
+                                dp,
+                                zero,
+                                e.trainable_params / (tp * pp),
+                            ),
+                            patch,
+                        })
+                    })
+                });
+                if let Some(l) = found {
+                    out.push(l);
+                }
+            }
+        }
+    }
+    crate::base::sat::sort_small(&mut out, |a, b| a.rank() < b.rank());
+    // A stage that costs the same and sends no less than a lower one adds nothing: keep the
+    // lowest ZeRO stage among equals.
+    out.dedup_by(|later, earlier| later.rank() == earlier.rank());
+    out.truncate(limit);
+    out
+}

@@ -1,0 +1,6 @@
+//! Questions asked of the model: limits, savings, layouts, sweeps and scaling, node searches.
+
+pub mod derived;
+pub mod layouts;
+pub mod scaling;
+pub mod sim_nodes;

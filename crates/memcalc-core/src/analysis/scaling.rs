@@ -1,0 +1,261 @@
+//! Sweeps and the scaling chart's data: memory as one input grows, with the exact boundary.
+
+use crate::model::estimate;
+use crate::scenario::{Mode, Scenario};
+use crate::schema::inputs::Inputs;
+
+/// The values of a sweep: every integer for short ranges, else doubling from `from`.
+pub fn sweep_values(from: u64, to: u64) -> Vec<u64> {
+    if to.saturating_sub(from) < 64 {
+        return (from..=to).collect();
+    }
+    let mut v = Vec::new();
+    let mut x = from.max(1);
+    while x < to {
+        v.push(x);
+        x = x.saturating_mul(2);
+    }
+    v.push(to);
+    v
+}
+
+/// One point of a sweep.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Point {
+    pub x: u64,
+    pub bytes: u64,
+    pub capacity: u64,
+    pub fits: bool,
+}
+
+/// Estimates with `key` set to each value; the first invalid value stops it with its message.
+pub fn sweep(base: &Inputs, key: &str, values: &[u64]) -> Result<Vec<Point>, String> {
+    let mut out = Vec::with_capacity(values.len());
+    for &v in values {
+        let mut i = base.clone();
+        i.set(key, v.to_string());
+        let s = i.parse().map_err(|e| {
+            e.into_iter()
+                .map(|e| e.message)
+                .collect::<Vec<_>>()
+                .join("; ")
+        })?;
+        let e = estimate(&s);
+        out.push(Point {
+            x: v,
+            bytes: e.per_device_bytes,
+            capacity: e.capacity_bytes,
+            fits: e.fits(),
+        });
+    }
+    Ok(out)
+}
+
+/// A line of the scaling chart.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Series {
+    pub label: &'static str,
+    pub points: Vec<(u64, u64)>,
+}
+
+/// What the scaling chart shows for a scenario: memory per device against the quantity that
+/// matters most (micro-batch for training, context length for inference, nodes for
+/// simulations, strong and weak), the capacity, and the current value of that quantity.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Scaling {
+    pub x_label: &'static str,
+    /// The same in a sentence: "how memory scales with {x_words}".
+    pub x_words: &'static str,
+    pub key: &'static str,
+    pub series: Vec<Series>,
+    pub capacity: u64,
+    pub current: u64,
+}
+
+/// Where the first series crosses the capacity.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Boundary {
+    /// Memory grows with x: fits up to `fit`, not from `over` on.
+    UpTo {
+        fit: u64,
+        over: u64,
+    },
+    /// Memory falls with x (more nodes): does not fit at `over`, fits from `fit` on.
+    From {
+        over: u64,
+        fit: u64,
+    },
+    Always,
+    Never,
+}
+
+impl Scaling {
+    pub fn boundary(&self) -> Boundary {
+        let pts = self
+            .series
+            .first()
+            .map(|s| s.points.as_slice())
+            .unwrap_or(&[]);
+        let fits = |p: &(u64, u64)| p.1 <= self.capacity;
+        match (
+            pts.first(),
+            pts.iter().position(|p| !fits(p)),
+            pts.iter().position(fits),
+        ) {
+            (_, None, _) => Boundary::Always,
+            (_, _, None) => Boundary::Never,
+            (Some(first), Some(o), _) if fits(first) => Boundary::UpTo {
+                fit: pts[o - 1].0,
+                over: pts[o].0,
+            },
+            (_, _, Some(f)) => Boundary::From {
+                over: pts[f - 1].0,
+                fit: pts[f].0,
+            },
+        }
+    }
+
+    /// The boundary in words, e.g. "fits up to 3, not at 4".
+    pub fn boundary_text(&self) -> String {
+        use crate::base::units::group_digits as g;
+        match self.boundary() {
+            Boundary::UpTo { fit, over } => format!("fits up to {}, not at {}", g(fit), g(over)),
+            Boundary::From { over, fit } => format!("fits from {}, not at {}", g(fit), g(over)),
+            Boundary::Always => "fits over the whole range".into(),
+            Boundary::Never => "does not fit anywhere in the range".into(),
+        }
+    }
+}
+
+/// Powers of two from 1 reaching at least `at_least` (and never beyond `cap`).
+fn doubling(at_least: u64, cap: u64) -> Vec<u64> {
+    let mut v = vec![1u64];
+    while *v.last().unwrap_or(&1) < at_least.min(cap) {
+        let next = v.last().unwrap_or(&1).saturating_mul(2).min(cap);
+        v.push(next);
+    }
+    v
+}
+
+/// Whether the scaling view sweeps the context length (transformer inference) rather than
+/// the micro-batch.
+pub(crate) fn sweeps_context(s: &Scenario) -> bool {
+    s.mode == Mode::Infer && s.sciml.is_transformer()
+}
+
+/// The scaling view of a scenario, running the search for its boundary.
+pub fn scaling(s: &Scenario) -> Scaling {
+    let found = if s.mode == Mode::Sim {
+        crate::analysis::sim_nodes::fewest_nodes(s)
+    } else if sweeps_context(s) {
+        crate::analysis::derived::max_seq(s)
+    } else {
+        crate::analysis::derived::max_batch(s)
+    };
+    scaling_with(s, found)
+}
+
+/// The scaling view, given the boundary already found by the core's searches: the fewest
+/// nodes for simulations, the longest context for inference, the largest micro-batch otherwise.
+pub fn scaling_with(s: &Scenario, found: Option<u64>) -> Scaling {
+    let here = estimate(s);
+    let capacity = here.serving.map_or(here.capacity_bytes, |v| v.budget);
+    if s.mode == Mode::Sim {
+        use crate::analysis::sim_nodes::{scaling as nodes_sweep, scaling_at};
+        let top = (s.sim.nodes * 64).clamp(64, 4096);
+        // The doubling sweep, plus the current node count and the exact boundary.
+        let mut extra = vec![s.sim.nodes];
+        if let Some(f) = found {
+            extra.extend([f, f.saturating_sub(1).max(1)]);
+        }
+        let series = |weak: bool| {
+            let mut pts = nodes_sweep(s, weak, top);
+            for &n in &extra {
+                if n <= top && !pts.iter().any(|p| p.0 == n) {
+                    pts.push((n, scaling_at(s, weak, n)));
+                }
+            }
+            pts.sort_unstable();
+            pts
+        };
+        return Scaling {
+            x_label: "Nodes",
+            x_words: "nodes",
+            key: "nodes",
+            series: vec![
+                Series {
+                    label: "Strong scaling (same problem)",
+                    points: series(false),
+                },
+                Series {
+                    label: "Weak scaling (problem grows with nodes)",
+                    points: series(true),
+                },
+            ],
+            capacity,
+            current: s.sim.nodes,
+        };
+    }
+    let at = |key: &str, v: u64| {
+        let mut t = *s;
+        match key {
+            "seq" => t.seq = v,
+            _ => t.batch = v,
+        }
+        let e = estimate(&t);
+        // A pooled engine's total is its share whatever the load: what grows is the KV the
+        // sequences need, set against the share (crate::model::neural::engine::Serving::demand).
+        e.serving
+            .map_or(e.per_device_bytes, |v| v.demand(e.per_device_bytes))
+    };
+    let (key, x_label, x_words, current, limit) = if sweeps_context(s) {
+        (
+            "seq",
+            "Context length (tokens)",
+            "context length",
+            s.seq,
+            crate::scenario::MAX_SEQ,
+        )
+    } else {
+        (
+            "batch",
+            "Micro-batch size",
+            "micro-batch size",
+            s.batch,
+            crate::scenario::MAX_BATCH,
+        )
+    };
+    // Powers of two far enough to show where memory crosses the capacity and past the current
+    // value, plus the current value and the exact limit (the largest that fits and the next).
+    let floor = if key == "seq" { 4096 } else { 8 };
+    let limit_found = found;
+    let reach = current
+        .saturating_mul(2)
+        .max(floor)
+        .max(limit_found.map_or(0, |m| m.saturating_add(1).saturating_mul(2)));
+    let mut xs = doubling(reach, limit);
+    xs.push(current);
+    if let Some(m) = limit_found {
+        xs.push(m);
+        if m < limit {
+            xs.push(m + 1);
+        }
+    }
+    xs.sort_unstable();
+    xs.dedup();
+    if key == "seq" {
+        xs.retain(|&x| x >= 128 || x == current);
+    }
+    let points = xs.into_iter().map(|x| (x, at(key, x))).collect();
+    Scaling {
+        x_label,
+        x_words,
+        key,
+        series: vec![Series {
+            label: "Memory per device",
+            points,
+        }],
+        capacity,
+        current,
+    }
+}

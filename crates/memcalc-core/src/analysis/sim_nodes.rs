@@ -1,0 +1,75 @@
+//! Simulation searches over the scenario: memory as nodes grow, the fewest nodes that fit, the
+//! most checkpoints that fit. Each goes through `model::estimate`, as the verdict does.
+
+use crate::scenario::sim::*;
+use crate::scenario::Scenario;
+
+/// Memory per node as nodes grow, for strong scaling (same problem, more nodes) or weak
+/// scaling (the problem grows with the nodes, along x), at the same ranks per node.
+pub fn scaling(s: &Scenario, weak: bool, max_nodes: u64) -> Vec<(u64, u64)> {
+    let mut out = Vec::new();
+    let mut n = 1u64;
+    while n <= max_nodes {
+        out.push((n, scaling_at(s, weak, n)));
+        n *= 2;
+    }
+    out
+}
+
+/// Memory per device (per node for CPU codes, per GPU for GPU-resident ones) on `n` nodes.
+pub fn scaling_at(s: &Scenario, weak: bool, n: u64) -> u64 {
+    let m = s.sim;
+    let per_node = m.ranks.div_ceil(m.nodes).max(1);
+    let mut sim = Sim {
+        nodes: n,
+        ranks: per_node * n,
+        ..m
+    };
+    if weak {
+        let f = n.max(1);
+        let base = m.nodes.max(1);
+        sim.nx = (m.nx * f).div_ceil(base).max(1);
+        sim.particles = (m.particles * f).div_ceil(base).max(1);
+        sim.cells = (m.cells * f).div_ceil(base).max(1);
+        sim.kspace_grid = (m.kspace_grid * f).div_ceil(base);
+    }
+    let e = crate::model::estimate(&Scenario { sim, ..*s });
+    e.per_device_bytes
+}
+
+pub fn fewest_nodes(s: &Scenario) -> Option<u64> {
+    let m = s.sim;
+    let per_node = m.ranks.div_ceil(m.nodes).max(1);
+    let fits = |n: u64| {
+        let sim = Sim {
+            nodes: n,
+            ranks: per_node * n,
+            ..m
+        };
+        // Through `estimate`, as the verdict is: a kept calibration counts here too.
+        crate::model::estimate(&Scenario { sim, ..*s }).fits_device()
+    };
+    crate::base::search::smallest(1, crate::scenario::MAX_GPUS / per_node, fits)
+}
+
+/// For binomial checkpointing: the most snapshots that fit, and the recomputation it implies.
+pub fn adjoint_fit(s: &Scenario) -> Option<(u64, Option<u64>)> {
+    let m = s.sim;
+    if m.adjoint != Adjoint::Checkpoint {
+        return None;
+    }
+    let fits = |k: u64| {
+        let sim = Sim {
+            adjoint_snapshots: k,
+            ..m
+        };
+        // Through `estimate`, as the verdict is: a kept calibration counts here too.
+        crate::model::estimate(&Scenario { sim, ..*s }).fits_device()
+    };
+    Some(
+        match crate::base::search::largest(0, m.steps.max(1), fits) {
+            Some(k) => (k, revolve_repetitions(k, m.steps)),
+            None => (0, None),
+        },
+    )
+}

@@ -1,0 +1,43 @@
+//! Closed sets of options (precision, optimizer, mode) with stable URL ids.
+
+/// An option set whose members have a stable id (used in URLs and the CLI) and a label (shown).
+pub trait Choice: Sized + Copy + PartialEq + 'static {
+    /// The URL key this set is chosen by, used in error messages.
+    const KEY: &'static str;
+    const ALL: &'static [Self];
+    /// The ids of `ALL`, in the same order.
+    const IDS: &'static [&'static str];
+    fn id(self) -> &'static str;
+    fn label(self) -> &'static str;
+
+    fn parse(raw: &str) -> Result<Self, String> {
+        parse_index(raw, Self::IDS).map(|i| Self::ALL[i])
+    }
+}
+
+/// The position of `raw` among `ids`, or a message listing them. Not generic, so the many
+/// option sets share one copy of it in the page's wasm.
+pub fn parse_index(raw: &str, ids: &[&str]) -> Result<usize, String> {
+    let wanted = raw.trim().to_ascii_lowercase();
+    ids.iter()
+        .position(|id| *id == wanted)
+        .ok_or_else(|| format!("'{}' is not one of {}", raw.trim(), ids.join(", ")))
+}
+
+/// Declares an enum implementing [`Choice`] from `Variant => ("id", "label")` rows.
+macro_rules! choice_enum {
+    ($(#[$meta:meta])* $name:ident, $key:literal { $($(#[$vmeta:meta])* $variant:ident => ($id:literal, $label:literal)),+ $(,)? }) => {
+        $(#[$meta])*
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+        pub enum $name { $($(#[$vmeta])* $variant),+ }
+
+        impl $crate::base::choice::Choice for $name {
+            const KEY: &'static str = $key;
+            const ALL: &'static [Self] = &[$($name::$variant),+];
+            const IDS: &'static [&'static str] = &[$($id),+];
+            fn id(self) -> &'static str { match self { $($name::$variant => $id),+ } }
+            fn label(self) -> &'static str { match self { $($name::$variant => $label),+ } }
+        }
+    };
+}
+pub(crate) use choice_enum;

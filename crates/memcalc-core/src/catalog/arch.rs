@@ -1,0 +1,420 @@
+//! Transformer architecture: the exact parameter count of a configuration, per part, and the
+//! shape assumed when only a parameter count is known.
+
+use crate::base::choice::choice_enum;
+
+choice_enum!(
+    /// Feed-forward block: two matrices (GELU/ReLU MLP) or three (gated: SwiGLU, GeGLU).
+    Mlp, "mlp" {
+        Standard => ("standard", "Standard (2 matrices)"),
+        Gated => ("gated", "Gated, e.g. SwiGLU (3 matrices)"),
+    }
+);
+
+choice_enum!(
+    /// Which linear layers carry a bias vector.
+    Bias, "bias" {
+        None => ("none", "None (Llama, Mistral)"),
+        Qkv => ("qkv", "Q, K, V only (Qwen2)"),
+        All => ("all", "All linear layers (GPT-2, BERT)"),
+    }
+);
+
+choice_enum!(
+    /// Normalisation layers: LayerNorm has a weight and a bias, RMSNorm a weight only.
+    Norm, "norm" {
+        LayerNorm => ("layernorm", "LayerNorm (weight and bias)"),
+        RmsNorm => ("rmsnorm", "RMSNorm (weight only)"),
+    }
+);
+
+choice_enum!(
+    /// Normalisation of queries and keys inside attention (QK-norm).
+    QkNorm, "qk_norm" {
+        None => ("none", "None"),
+        Head => ("head", "Per head: one head_dim weight each for Q and K (Qwen3, Gemma 3)"),
+        Full => ("full", "Over all heads: heads·head_dim + kv_heads·head_dim (OLMo 2)"),
+    }
+);
+
+/// A decoder (or encoder) transformer, enough to count its parameters exactly and size its KV
+/// cache. Fields after `active_experts` describe newer designs; their zero/false values mean the
+/// classic layer, so every older link keeps its numbers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Arch {
+    pub layers: u64,
+    pub hidden: u64,
+    pub heads: u64,
+    pub kv_heads: u64,
+    /// Query/key head dimension (with MLA: qk_nope_head_dim + qk_rope_head_dim).
+    pub head_dim: u64,
+    /// Feed-forward width of dense layers (and of experts unless `moe_ffn` is given).
+    pub ffn: u64,
+    pub vocab: u64,
+    pub mlp: Mlp,
+    pub bias: Bias,
+    pub tied: bool,
+    /// Rows of a learned position-embedding table (GPT-2, BERT); 0 for rotary or none.
+    pub learned_pos: u64,
+    pub norm: Norm,
+    /// Experts per MoE layer; 1 for a dense model.
+    pub experts: u64,
+    /// Experts each token is routed to.
+    pub active_experts: u64,
+    /// Width of each expert's FFN (HF `moe_intermediate_size`); 0: the same as `ffn`.
+    pub moe_ffn: u64,
+    /// Experts every token passes through besides the routed ones (DeepSeek `n_shared_experts`).
+    pub shared_experts: u64,
+    /// Leading layers with a dense FFN of width `ffn` (DeepSeek `first_k_dense_replace`).
+    pub dense_layers: u64,
+    /// The router has a bias (GPT-OSS) or score-correction bias (DeepSeek-V3): one per expert.
+    pub router_bias: bool,
+    /// Learned attention sinks: one logit per query head and layer (GPT-OSS).
+    pub sinks: bool,
+    /// MLA query compression rank (`q_lora_rank`); 0: a full-rank query projection.
+    pub q_lora_rank: u64,
+    /// MLA latent KV rank (`kv_lora_rank`); 0: ordinary (grouped-query) attention.
+    pub kv_lora_rank: u64,
+    /// MLA decoupled rotary key dimension (`qk_rope_head_dim`), shared by all heads.
+    pub rope_dim: u64,
+    /// MLA value head dimension (`v_head_dim`); 0: `head_dim`.
+    pub v_head_dim: u64,
+    /// Sliding attention window in tokens; 0: every layer attends to the whole context.
+    pub window: u64,
+    /// With a window, every n-th layer attends globally (Gemma 2: 2, Gemma 3: 6); 0: none does.
+    pub global_every: u64,
+    pub qk_norm: QkNorm,
+    /// Norms before and after both attention and MLP: four per layer (Gemma 2 and 3).
+    pub sandwich: bool,
+    /// Longest context the model was trained for (`max_position_embeddings`); 0: unknown.
+    pub max_context: u64,
+}
+
+/// The classic layer every newer field defaults to; `..Arch::BASE` fills them.
+impl Arch {
+    pub const BASE: Arch = Arch {
+        layers: 1,
+        hidden: 1,
+        heads: 1,
+        kv_heads: 1,
+        head_dim: 1,
+        ffn: 4,
+        vocab: 1,
+        mlp: Mlp::Gated,
+        bias: Bias::None,
+        tied: false,
+        learned_pos: 0,
+        norm: Norm::RmsNorm,
+        experts: 1,
+        active_experts: 1,
+        moe_ffn: 0,
+        shared_experts: 0,
+        dense_layers: 0,
+        router_bias: false,
+        sinks: false,
+        q_lora_rank: 0,
+        kv_lora_rank: 0,
+        rope_dim: 0,
+        v_head_dim: 0,
+        window: 0,
+        global_every: 0,
+        qk_norm: QkNorm::None,
+        sandwich: false,
+        max_context: 0,
+    };
+}
+
+/// Parameters by part, for one whole model.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ParamCount {
+    /// Token embeddings plus learned positions.
+    pub embedding: u64,
+    /// Output projection when not tied to the embeddings.
+    pub head: u64,
+    /// One (MoE, when the model has experts) layer.
+    pub per_layer: u64,
+    /// Attention part of one layer (with biases, norms inside attention and sinks).
+    pub attention: u64,
+    /// Feed-forward part of one layer, all experts, shared experts and router included.
+    pub mlp: u64,
+    pub final_norm: u64,
+    /// One of the leading dense layers, and how many there are (DeepSeek).
+    pub dense_layer: u64,
+    pub dense_layers: u64,
+}
+
+impl ParamCount {
+    pub fn total(&self, layers: u64) -> u64 {
+        crate::add!(
+            self.embedding,
+            self.head,
+            self.layer_range(0, layers),
+            self.final_norm
+        )
+    }
+
+    /// Parameters of layers `start .. start + n`: leading dense layers differ from the rest.
+    pub fn layer_range(&self, start: u64, n: u64) -> u64 {
+        let dense = self
+            .dense_layers
+            .min(start + n)
+            .saturating_sub(start)
+            .min(n);
+        crate::add!(
+            crate::mul!(self.dense_layer, dense),
+            crate::mul!(self.per_layer, n - dense)
+        )
+    }
+}
+
+impl Arch {
+    /// Llama's rule for the FFN width of a gated MLP: 2/3 of 4h, rounded up to a multiple of 256.
+    pub fn default_ffn(hidden: u64, mlp: Mlp) -> u64 {
+        match mlp {
+            Mlp::Standard => 4 * hidden,
+            Mlp::Gated => (8 * hidden / 3).div_ceil(256) * 256,
+        }
+    }
+
+    fn norm_params(&self) -> u64 {
+        match self.norm {
+            Norm::LayerNorm => 2 * self.hidden,
+            Norm::RmsNorm => self.hidden,
+        }
+    }
+
+    /// Multi-head latent attention (DeepSeek-V2/V3) is on.
+    pub fn mla(&self) -> bool {
+        self.kv_lora_rank > 0
+    }
+
+    /// Width of one routed expert's FFN.
+    pub fn expert_ffn(&self) -> u64 {
+        if self.moe_ffn > 0 {
+            self.moe_ffn
+        } else {
+            self.ffn
+        }
+    }
+
+    /// Parameters of one FFN block of width `i` (gated: gate, up, down).
+    fn ffn_params(&self, i: u64) -> u64 {
+        let h = self.hidden;
+        let matrices = match self.mlp {
+            Mlp::Standard => crate::mul!(2, h, i),
+            Mlp::Gated => crate::mul!(3, h, i),
+        };
+        let biases = if self.bias == Bias::All {
+            match self.mlp {
+                Mlp::Standard => i + h,
+                Mlp::Gated => 2 * i + h,
+            }
+        } else {
+            0
+        };
+        matrices.saturating_add(biases)
+    }
+
+    /// Parameters of one routed expert's (or the dense) feed-forward block.
+    pub fn expert_params(&self) -> u64 {
+        self.ffn_params(self.expert_ffn())
+    }
+
+    /// Feed-forward width a token passes through in an MoE layer (routed and shared experts),
+    /// or the dense width: what the MLP's activations scale with.
+    pub fn active_ffn(&self) -> u64 {
+        if self.experts > 1 {
+            crate::mul!(
+                self.expert_ffn(),
+                self.active_experts.max(1) + self.shared_experts
+            )
+        } else {
+            self.ffn
+        }
+    }
+
+    /// Value head dimension (MLA may differ from the query/key one).
+    pub fn v_dim(&self) -> u64 {
+        if self.v_head_dim > 0 {
+            self.v_head_dim
+        } else {
+            self.head_dim
+        }
+    }
+
+    /// Attention weights of one layer. Grouped-query: Q, K, V, O. MLA (DeepSeek-V2 paper,
+    /// arXiv:2405.04434, section 2.1; HF modeling_deepseek_v3): W_DQ, its norm and W_UQ (or a
+    /// full-rank W_Q), W_DKV with the shared rotary key, its norm, W_UK and W_UV, and W_O.
+    fn attention_params(&self) -> u64 {
+        let (h, heads) = (self.hidden, self.heads);
+        let q = crate::mul!(heads, self.head_dim);
+        let qk_norm = match self.qk_norm {
+            QkNorm::None => 0,
+            QkNorm::Head => crate::mul!(2, self.head_dim),
+            QkNorm::Full => crate::add!(q, crate::mul!(self.kv_heads, self.head_dim)),
+        };
+        let sinks = if self.sinks { heads } else { 0 };
+        if self.mla() {
+            let (ql, kvl, rope) = (self.q_lora_rank, self.kv_lora_rank, self.rope_dim);
+            let nope = self.head_dim.saturating_sub(rope);
+            let query = if ql > 0 {
+                crate::add!(crate::mul!(h, ql), ql, crate::mul!(ql, q))
+            } else {
+                crate::mul!(h, q)
+            };
+            let kv = crate::add!(
+                crate::mul!(h, kvl + rope),
+                kvl,
+                crate::mul!(kvl, heads, nope + self.v_dim())
+            );
+            let out = crate::mul!(heads, self.v_dim(), h);
+            return crate::add!(query, kv, out, qk_norm, sinks);
+        }
+        let kv = crate::mul!(self.kv_heads, self.head_dim);
+        let matrices = crate::add!(crate::mul!(2, h, q), crate::mul!(2, h, kv));
+        let bias = match self.bias {
+            Bias::None => 0,
+            Bias::Qkv => crate::add!(q, crate::mul!(2, kv)),
+            Bias::All => crate::add!(q, crate::mul!(2, kv), h),
+        };
+        crate::add!(matrices, bias, qk_norm, sinks)
+    }
+
+    /// Exact parameter count, part by part, following the Hugging Face implementations
+    /// (GPT-2, BERT, Llama, Mistral, Mixtral, Qwen2/3, Gemma 2/3, Phi-3, OLMo 2, DeepSeek-V2/V3,
+    /// GPT-OSS).
+    pub fn params(&self) -> ParamCount {
+        let h = self.hidden;
+        let attention = self.attention_params();
+        let mlp = if self.experts > 1 {
+            let router = crate::add!(
+                crate::mul!(h, self.experts),
+                if self.router_bias { self.experts } else { 0 }
+            );
+            crate::add!(
+                crate::mul!(self.experts + self.shared_experts, self.expert_params()),
+                router
+            )
+        } else {
+            self.ffn_params(self.ffn)
+        };
+        let norms = crate::mul!(if self.sandwich { 4 } else { 2 }, self.norm_params());
+        let per_layer = crate::add!(attention, mlp, norms);
+        let dense_layers = if self.experts > 1 {
+            self.dense_layers.min(self.layers)
+        } else {
+            0
+        };
+        let dense_layer = crate::add!(attention, self.ffn_params(self.ffn), norms);
+        let embedding = crate::add!(crate::mul!(self.vocab, h), crate::mul!(self.learned_pos, h));
+        let head = if self.tied {
+            0
+        } else {
+            crate::mul!(self.vocab, h)
+        };
+        ParamCount {
+            embedding,
+            head,
+            per_layer,
+            attention,
+            mlp,
+            final_norm: self.norm_params(),
+            dense_layer,
+            dense_layers,
+        }
+    }
+
+    pub fn total_params(&self) -> u64 {
+        self.params().total(self.layers)
+    }
+
+    /// Parameters a token actually passes through (MoE: only the active experts).
+    pub fn active_params(&self) -> u64 {
+        if self.experts <= 1 {
+            return self.total_params();
+        }
+        let inactive = crate::mul!(self.experts - self.active_experts, self.expert_params());
+        let moe_layers = self.layers - self.params().dense_layers;
+        self.total_params()
+            .saturating_sub(crate::mul!(moe_layers, inactive))
+    }
+
+    /// Values cached per token and layer on one of `tp` tensor-parallel devices. Grouped-query:
+    /// K and V of each KV head (heads split over the devices, replicated when fewer than tp).
+    /// MLA: the compressed latent plus the shared rotary key, kv_lora_rank + qk_rope_head_dim
+    /// (DeepSeek-V2, arXiv:2405.04434, table 1), which tensor parallelism replicates (vLLM, SGLang).
+    pub fn kv_values_per_token(&self, tp: u64) -> u64 {
+        if self.mla() {
+            self.kv_lora_rank + self.rope_dim
+        } else {
+            crate::mul!(2, self.kv_heads.div_ceil(tp.max(1)), self.head_dim)
+        }
+    }
+
+    /// The same architecture with `experts` routed experts, `active` of them per token.
+    pub const fn moe(self, experts: u64, active: u64) -> Arch {
+        Arch {
+            experts,
+            active_experts: active,
+            ..self
+        }
+    }
+
+    /// Whether layer `i` (from 0) attends only within the sliding window.
+    pub fn windowed(&self, i: u64) -> bool {
+        self.window > 0 && (self.global_every == 0 || !(i + 1).is_multiple_of(self.global_every))
+    }
+
+    /// Windowed layers among `start .. start + n`.
+    pub fn windowed_in(&self, start: u64, n: u64) -> u64 {
+        if self.window == 0 {
+            return 0;
+        }
+        if self.global_every == 0 {
+            return n;
+        }
+        let globals_below = |x: u64| x / self.global_every;
+        n - (globals_below(start + n) - globals_below(start))
+    }
+
+    /// Cached tokens × layers for one sequence of `seq` tokens over layers `start .. start + n`:
+    /// a windowed layer keeps at most `window` tokens (Mistral 7B's rolling buffer cache,
+    /// arXiv:2310.06825 section 2; Gemma 2's local layers, arXiv:2408.00118).
+    pub fn cached_token_layers(&self, start: u64, n: u64, seq: u64) -> u64 {
+        let w = self.windowed_in(start, n);
+        crate::add!(
+            crate::mul!(n - w, seq),
+            crate::mul!(w, seq.min(self.window.max(1)))
+        )
+    }
+
+    /// A plausible dense shape for a bare parameter count: P ≈ 12·L·h² with h = 128·L (the
+    /// width-to-depth ratio of GPT-3-era models, Kaplan et al. 2020, arXiv:2001.08361, fig. 5),
+    /// 128-wide heads and a 32 000-token vocabulary. Links of schema version 1 keep it
+    /// (`shape=dense`); newer ones take the nearest catalog model ([`crate::catalog`]).
+    pub fn inferred(params: u64) -> Arch {
+        // Integer cube root keeps the page and the CLI bit-identical on every platform.
+        let target = params / (12 * 128 * 128);
+        let mut layers: u64 = 1;
+        while (layers + 1).pow(3) <= target && layers < 100_000 {
+            layers += 1;
+        }
+        if layers < 100_000 && (layers + 1).pow(3).abs_diff(target) < layers.pow(3).abs_diff(target)
+        {
+            layers += 1;
+        }
+        let hidden = 128 * layers;
+        Arch {
+            layers,
+            hidden,
+            heads: layers,
+            kv_heads: layers,
+            head_dim: 128,
+            ffn: 4 * hidden,
+            vocab: 32_000,
+            mlp: Mlp::Standard,
+            norm: Norm::LayerNorm,
+            ..Arch::BASE
+        }
+    }
+}

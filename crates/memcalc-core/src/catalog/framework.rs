@@ -1,0 +1,166 @@
+//! `framework=`: the settings a training framework uses by default, each with its source.
+//! Choosing one changes the base the link's other values are read against (like a preset), so
+//! a link keeps `framework=` and only the fields changed after it; each implied setting stays
+//! overridable.
+
+use crate::base::choice::choice_enum;
+
+choice_enum!(
+    /// The software the run uses.
+    Framework, "framework" {
+        None => ("none", "None (textbook accounting)"),
+        HfTrainer => ("hf_trainer", "Hugging Face Trainer / PEFT"),
+        Trl => ("trl", "Hugging Face TRL (SFTTrainer)"),
+        Torchtune => ("torchtune", "torchtune"),
+        Torchtitan => ("torchtitan", "torchtitan"),
+        Deepspeed => ("deepspeed", "DeepSpeed"),
+        Fsdp => ("fsdp", "PyTorch FSDP (accelerate)"),
+        Megatron => ("megatron", "Megatron-LM"),
+        Axolotl => ("axolotl", "Axolotl"),
+        Unsloth => ("unsloth", "Unsloth"),
+    }
+);
+
+/// One setting a framework implies: URL key, value, and where the default is documented.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Implied {
+    pub key: &'static str,
+    pub value: &'static str,
+    pub source: &'static str,
+}
+
+const fn i(key: &'static str, value: &'static str, source: &'static str) -> Implied {
+    Implied { key, value, source }
+}
+
+const PT_ZERO_GRAD: &str = "PyTorch >= 2.0: zero_grad(set_to_none=True) by default";
+const HF_EAGER: &str =
+    "transformers runs eager PyTorch unless torch_compile=True (TrainingArguments)";
+const HF_AMP: &str = "Trainer with fp16/bf16 runs PyTorch AMP over FP32 parameters: gradients are FP32 (transformers 'Model training anatomy')";
+const HF_LOSS: &str =
+    "transformers ForCausalLMLoss: logits.float() then F.cross_entropy over the whole sequence";
+const HF_SOFTMAX: &str =
+    "eager attention under autocast runs softmax in FP32 (transformers eager_attention_forward)";
+const PEFT_KBIT: &str = "PEFT prepare_model_for_kbit_training casts non-quantized weights to FP32";
+const TT_LOSS: &str = "torchtune configs: loss CEWithChunkedOutputLoss, num_output_chunks=8";
+const TT_AC: &str = "torchtune configs: enable_activation_checkpointing: True";
+const TT_BF16: &str = "torchtune recipes train in pure bf16 (dtype: bf16), no FP32 master copy";
+const TT_COMPILE: &str = "torchtune configs: compile: False";
+const TT_LORA: &str = "torchtune Llama 3 LoRA configs: lora_attn_modules [q_proj, v_proj, output_proj], apply_lora_to_mlp: True";
+const TITAN_FSDP: &str = "torchtitan: FSDP2 fully_shard with MixedPrecisionPolicy(param bf16, reduce fp32) over FP32 sharded parameters";
+const TITAN_AC: &str =
+    "torchtitan llama3 configs: activation_checkpoint mode 'selective', selective_ac_option 'op'";
+const TITAN_SP: &str = "torchtitan parallelize_llama: with tensor parallelism the norms and layer inputs are SequenceParallel (sharded along the sequence), and the loss is vocabulary-parallel (loss_parallel)";
+const TITAN_RESHARD: &str = "torchtitan apply_fsdp: reshard_after_forward=False when pipeline parallelism is on, 'to avoid per-microbatch all-gathers' (fsdp_reshard_after_forward = 'default')";
+const PT_PP_GRADS: &str = "torch.distributed.pipelining PipelineStage: FSDP gradient sync off (set_requires_gradient_sync(False)) for every backward but the step's last";
+const TITAN_COMPILE: &str = "torchtitan: compile.enable = false by default";
+const FSDP_GATHER: &str = "FSDP: the running unit plus the prefetched next one are unsharded (backward_prefetch=BACKWARD_PRE)";
+const DS_BUCKETS: &str =
+    "DeepSpeed zero_optimization defaults: reduce_bucket_size = allgather_bucket_size = 5e8";
+const DS_GATHER: &str = "DeepSpeed ZeRO-3 gathers the running module and prefetches the next (stage3_prefetch_bucket_size)";
+const DS_GRADS: &str =
+    "DeepSpeed ZeRO keeps contiguous gradient partitions (contiguous_gradients: true)";
+const MEG_GRADS: &str =
+    "Megatron-LM DDP: persistent FP32 main_grad buffers (accumulate_allreduce_grads_in_fp32)";
+const MEG_FUSED: &str =
+    "Megatron-LM fuses layer norm, RoPE and softmax kernels (Transformer Engine / apex)";
+const AXO_AC: &str = "Axolotl example configs: gradient_checkpointing: true";
+const UNS_AC: &str =
+    "Unsloth use_gradient_checkpointing='unsloth' offloads checkpoints to host RAM";
+const UNS_FUSED: &str = "Unsloth Triton kernels for RMSNorm, RoPE and cross-entropy";
+const UNS_LOSS: &str =
+    "Unsloth documentation: Apple's Cut Cross-Entropy, the logits are never materialised whole";
+
+const TT_EXPANDABLE: &str = "torchtune/__init__.py sets PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True unless the user set it";
+const AXO_EXPANDABLE: &str = "Axolotl sets PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True,roundup_power2_divisions:16 when unset (axolotl #2183)";
+const UNS_EXPANDABLE: &str = "unsloth/__init__.py sets PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True ('reduce VRAM usage by reducing fragmentation')";
+
+const HF: &[Implied] = &[
+    i("zero_grad", "none", PT_ZERO_GRAD),
+    i("grad_dtype", "fp32", HF_AMP),
+    i("compile", "off", HF_EAGER),
+    i("loss_chunks", "1", HF_LOSS),
+    i("softmax_fp32", "on", HF_SOFTMAX),
+    i("kbit_fp32", "on", PEFT_KBIT),
+];
+const TORCHTUNE: &[Implied] = &[
+    i("zero_grad", "none", PT_ZERO_GRAD),
+    i("compile", "off", TT_COMPILE),
+    i("loss_chunks", "8", TT_LOSS),
+    i("recompute", "full", TT_AC),
+    i("mixed", "off", TT_BF16),
+    i("lora_targets", "q,v,o,gate,up,down", TT_LORA),
+    i("expandable_segments", "on", TT_EXPANDABLE),
+];
+const TORCHTITAN: &[Implied] = &[
+    i("zero_grad", "none", PT_ZERO_GRAD),
+    i("compile", "off", TITAN_COMPILE),
+    i(
+        "loss_chunks",
+        "1",
+        "torchtitan: cross_entropy_loss on pred.float() (unchunked)",
+    ),
+    i("recompute", "selective_op", TITAN_AC),
+    i("zero", "3", TITAN_FSDP),
+    i("grad_dtype", "fp32", TITAN_FSDP),
+    i("gathered_layers", "2", FSDP_GATHER),
+    i("reshard_after_forward", "except_pp", TITAN_RESHARD),
+    i("pp_grad_sync", "last", PT_PP_GRADS),
+    i("sp", "on", TITAN_SP),
+];
+const DEEPSPEED: &[Implied] = &[
+    i("zero_grad", "keep", DS_GRADS),
+    i("compile", "off", HF_EAGER),
+    i("loss_chunks", "1", HF_LOSS),
+    i("bucket_size", "5e8", DS_BUCKETS),
+    i("gathered_layers", "2", DS_GATHER),
+];
+const FSDP: &[Implied] = &[
+    i("zero_grad", "none", PT_ZERO_GRAD),
+    i("compile", "off", HF_EAGER),
+    i("loss_chunks", "1", HF_LOSS),
+    i(
+        "zero",
+        "3",
+        "FSDP FULL_SHARD shards parameters, gradients and optimizer states",
+    ),
+    i("gathered_layers", "2", FSDP_GATHER),
+];
+const MEGATRON: &[Implied] = &[
+    i("zero_grad", "keep", MEG_GRADS),
+    i("grad_dtype", "fp32", MEG_GRADS),
+    i("compile", "on", MEG_FUSED),
+];
+const AXOLOTL: &[Implied] = &[
+    i("zero_grad", "none", PT_ZERO_GRAD),
+    i("compile", "off", HF_EAGER),
+    i("loss_chunks", "1", HF_LOSS),
+    i("recompute", "full", AXO_AC),
+    i("kbit_fp32", "on", PEFT_KBIT),
+    i("expandable_segments", "on", AXO_EXPANDABLE),
+];
+const UNSLOTH: &[Implied] = &[
+    i("zero_grad", "none", PT_ZERO_GRAD),
+    i("compile", "on", UNS_FUSED),
+    i("fused_loss", "on", UNS_LOSS),
+    i("recompute", "full", UNS_AC),
+    i("act_offload", "on", UNS_AC),
+    i("expandable_segments", "on", UNS_EXPANDABLE),
+];
+
+impl Framework {
+    /// The settings this framework implies, in form order of their keys.
+    pub fn implied(self) -> &'static [Implied] {
+        match self {
+            Framework::None => &[],
+            Framework::HfTrainer | Framework::Trl => HF,
+            Framework::Torchtune => TORCHTUNE,
+            Framework::Torchtitan => TORCHTITAN,
+            Framework::Deepspeed => DEEPSPEED,
+            Framework::Fsdp => FSDP,
+            Framework::Megatron => MEGATRON,
+            Framework::Axolotl => AXOLOTL,
+            Framework::Unsloth => UNSLOTH,
+        }
+    }
+}

@@ -1,0 +1,107 @@
+//! GGUF files as llama.cpp's quantizer writes them: one base type, with some tensors promoted to
+//! a larger one (`llama_tensor_get_type` in src/llama-quant.cpp): the output layer to Q6_K, and
+//! in the _M mixes `attn_v` and `ffn_down` of the layers `use_more_bits` picks (the first and
+//! last eighth, and every third in between) to Q6_K. Norms and biases stay F32. Used by
+//! `engine=llamacpp`, whose buffers are reported per tensor; other engines keep the whole-file
+//! averages of [`crate::catalog::quant::Quant::milli_bpw`].
+
+use crate::catalog::arch::{Arch, Mlp};
+use crate::catalog::precision::Dtype;
+use crate::catalog::quant::Quant;
+
+/// Bits per weight of ggml's block types, in 1/10,000 bit (ggml-common.h block sizes: Q4_K
+/// 144 B, Q5_K 176 B, Q6_K 210 B per 256 values; Q8_0 34 B and Q4_0 18 B per 32).
+const Q4_K: u64 = 45_000;
+const Q5_K: u64 = 55_000;
+const Q6_K: u64 = 65_625;
+const Q8_0: u64 = 85_000;
+const Q4_0: u64 = 45_000;
+
+/// Bits (in 1/10,000) of the base type, the promoted type of the chosen attn_v/ffn_down layers, and
+/// the output layer's type; None for mixes modelled by their average only.
+fn mix(q: Quant, dtype: Dtype) -> Option<(u64, u64, u64)> {
+    Some(match q {
+        // Unquantized files: every matrix in the file's precision, norms F32 all the same.
+        Quant::None => {
+            let b = dtype.bytes() * 80_000;
+            (b, b, b)
+        }
+        Quant::Q8_0 => (Q8_0, Q8_0, Q8_0),
+        Quant::Q6K => (Q6_K, Q6_K, Q6_K),
+        Quant::Q5KM => (Q5_K, Q6_K, Q6_K),
+        Quant::Q4KM => (Q4_K, Q6_K, Q6_K),
+        Quant::Q4_0 => (Q4_0, Q4_0, Q6_K),
+        _ => return None,
+    })
+}
+
+/// llama.cpp's `use_more_bits(i_layer, n_layers)`.
+pub fn use_more_bits(i: u64, n: u64) -> bool {
+    i < n / 8 || i >= 7 * n / 8 || (i - n / 8) % 3 == 2
+}
+
+fn bytes(params: u64, bits_e4: u64) -> u64 {
+    crate::base::sat::mul_div_ceil(params, bits_e4, 80_000)
+}
+
+/// Bytes of layers `first .. first + n` in the GGUF mix of `q`, or None when the mix or the
+/// attention (MLA) is not modelled tensor by tensor.
+pub fn layers_bytes(a: &Arch, q: Quant, dtype: Dtype, first: u64, n: u64) -> Option<u64> {
+    let (base, more, _) = mix(q, dtype)?;
+    if a.mla() {
+        return None;
+    }
+    let pc = a.params();
+    let (h, qd, kvd) = (
+        a.hidden,
+        crate::mul!(a.heads, a.head_dim),
+        crate::mul!(a.kv_heads, a.head_dim),
+    );
+    let mats = match a.mlp {
+        Mlp::Standard => 1,
+        Mlp::Gated => 2,
+    };
+    let mut total: u64 = 0;
+    for i in first..first + n {
+        let moe = a.experts > 1 && i >= a.dense_layers;
+        let (ffn_in, ffn_down) = if moe {
+            let e = crate::add!(a.experts, a.shared_experts);
+            let w = crate::mul!(e, h, a.expert_ffn());
+            (crate::mul!(mats, w), w)
+        } else {
+            let w = crate::mul!(h, a.ffn);
+            (crate::mul!(mats, w), w)
+        };
+        let v = crate::mul!(h, kvd);
+        let others = crate::add!(crate::mul!(2, h, qd), crate::mul!(h, kvd), ffn_in);
+        let promoted = use_more_bits(i, a.layers);
+        let t = if promoted { more } else { base };
+        // Norms, biases, sinks and the router: what the layer holds beyond its matrices, F32.
+        let small = pc
+            .layer_range(i, 1)
+            .saturating_sub(crate::add!(others, v, ffn_down));
+        total = crate::add!(
+            total,
+            bytes(others, base),
+            bytes(crate::add!(v, ffn_down), t),
+            crate::mul!(small, 4)
+        );
+    }
+    Some(total)
+}
+
+/// Token embeddings (base type) and the output layer (Q6_K unless the base is Q8_0), with the
+/// final norm in F32; a tied output is a copy of the embeddings in the output's type.
+pub fn ends_bytes(a: &Arch, q: Quant, dtype: Dtype) -> Option<(u64, u64)> {
+    let (base, _, out) = mix(q, dtype)?;
+    let pc = a.params();
+    let head = if a.tied {
+        crate::mul!(a.vocab, a.hidden)
+    } else {
+        pc.head
+    };
+    Some((
+        bytes(pc.embedding, base),
+        crate::add!(bytes(head, out), crate::mul!(pc.final_norm, 4)),
+    ))
+}

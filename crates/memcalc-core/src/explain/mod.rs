@@ -1,0 +1,4 @@
+//! Words over numbers: the FAQ and the wording that depends on the mode.
+
+pub mod faq;
+pub mod wording;

@@ -1,0 +1,84 @@
+//! Words that depend on what is estimated: a physics run speaks of ranks, nodes and GPUs as the
+//! run has them, a neural model of devices; the page and the exports take them from here.
+
+use crate::model::Estimate;
+use crate::scenario::Mode;
+
+/// The breakdown table's caption.
+pub fn table_caption(e: &Estimate) -> String {
+    match (e.mode, e.per) {
+        (Mode::Sim, "GPU") => "Memory per GPU by part, and host memory per node".into(),
+        (Mode::Sim, _) => "Memory per node by part (every rank on the node)".into(),
+        _ => "Memory per device by component".into(),
+    }
+}
+
+/// The note beside the total.
+pub fn total_note(e: &Estimate) -> &'static str {
+    match (e.mode, e.per) {
+        (Mode::Sim, "GPU") => "The sum of every GPU row for one GPU, not the largest one: all of them are resident at the peak. Host rows are the node's memory for that GPU's rank; disk rows are written to storage.",
+        (Mode::Sim, _) => "The sum of every row for one node (each row is per rank × ranks per node), not the largest one: all of them are resident at the peak. Disk rows are written to storage.",
+        _ => "The sum of every GPU row, not the largest one: all of them are resident at the peak. Rows marked host are in CPU memory, rows marked disk are written to storage.",
+    }
+}
+
+/// A field's help in this mode: some fields mean something else in a simulation.
+pub fn field_help(f: &crate::schema::fields::Field, mode: Mode) -> &'static str {
+    match (mode, f.key) {
+        (Mode::Sim, "mode") => "A physics simulation: memory per rank, per node and per GPU from the discretisation, the code and the decomposition.",
+        (Mode::Sim, "dtype") => "Bytes per value of the state arrays (fields, particles, distributions; N-body: the PM grid, particles use their struct's bytes): FP64 for most codes, FP32 on GPUs.",
+        (Mode::Sim, "gpu") => "The GPU each rank runs on (GPU-resident codes, one rank per GPU).",
+        (Mode::Sim, "runtime") => "CUDA or HIP context, kernels and library workspaces on each GPU, before any array.",
+        (Mode::Sim, "overhead") => "Allocator rounding and temporaries of the solver, as a share of the arrays.",
+        (Mode::Sim, "calibration") => "Memory added per rank (per GPU for GPU codes) to match a measurement; a bare number is MiB.",
+        (Mode::Sim, "gpu_mem") => "Memory of each GPU, overriding the GPU picked above; a bare number is GiB, 80GB is decimal.",
+        (Mode::Sim, "measured") => "The peak a run reported per rank (the code's own report) or per GPU (nvidia-smi).",
+        _ => f.help,
+    }
+}
+
+/// A field's label in this mode.
+pub fn field_label(f: &crate::schema::fields::Field, mode: Mode) -> &'static str {
+    match (mode, f.key) {
+        (Mode::Sim, "runtime") => "CUDA context and libraries per GPU",
+        (Mode::Sim, "gpu_mem") => "GPU memory (overrides the GPU)",
+        _ => f.label,
+    }
+}
+
+/// Whether a field is shown: a CPU simulation has no GPU to pick, a GPU one no per-rank MPI
+/// memory on the device.
+pub fn shown(f: &crate::schema::fields::Field, mode: Mode, gpu_sim: bool) -> bool {
+    !(mode == Mode::Sim && !gpu_sim && matches!(f.key, "gpu" | "gpu_mem" | "runtime"))
+}
+
+/// A form group's heading in this mode.
+pub fn group_label(g: crate::schema::fields::Group, mode: Mode) -> &'static str {
+    match (mode, g) {
+        (Mode::Sim, crate::schema::fields::Group::Training) => "Precision",
+        (Mode::Sim, crate::schema::fields::Group::Device) => "GPU and allocator",
+        _ => g.label(),
+    }
+}
+
+/// A select's options in this mode: a simulation is compared with the code's own per-rank
+/// report or, on GPUs, nvidia-smi, never with PyTorch's counters (which the input rejects in
+/// simulations). The option in use is always kept, so the control shows what the link says.
+pub fn options(
+    key: &str,
+    mode: Mode,
+    gpu_sim: bool,
+    current: &str,
+) -> Vec<(&'static str, &'static str)> {
+    let all = crate::schema::fields::options(key);
+    if mode != Mode::Sim || key != "measured_kind" {
+        return all;
+    }
+    all.into_iter()
+        .filter(|(id, _)| {
+            *id == "rank"
+                || (gpu_sim && *id == "nvidia_smi")
+                || id.eq_ignore_ascii_case(current.trim())
+        })
+        .collect()
+}

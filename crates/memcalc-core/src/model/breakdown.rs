@@ -1,0 +1,120 @@
+//! What an estimate is: named components with their bytes, where they live, and the totals
+//! the verdict compares with the device.
+
+use crate::scenario::Mode;
+
+/// Where a component's bytes live.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Location {
+    Device,
+    Host,
+    /// Written to storage over the run; not part of any memory total.
+    Disk,
+}
+
+impl Location {
+    pub fn id(self) -> &'static str {
+        match self {
+            Location::Device => "device",
+            Location::Host => "host",
+            Location::Disk => "disk",
+        }
+    }
+}
+
+/// One part of the memory, with everything needed to explain it. Serialised as a row of the
+/// JSON document (id, label, bytes, location, formula, source); the prose stays on the page.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct Component {
+    /// Stable id: `weights`, `master_weights`, `gradients`, `optimizer`, `activations`,
+    /// `logits`, `kv_cache`, `dataset`, `offload_buffer`, `runtime`, `overhead`.
+    pub id: &'static str,
+    pub label: &'static str,
+    pub bytes: u64,
+    pub location: Location,
+    /// The computation with the user's numbers, e.g. `7,000,000,000 × 2 B = 14,000,000,000 B`.
+    pub formula: String,
+    /// The FAQ question this row answers.
+    #[serde(skip)]
+    pub question: &'static str,
+    /// What the component is and why it exists, in the user's terms.
+    #[serde(skip)]
+    pub explanation: String,
+    /// Where the formula comes from.
+    pub source: &'static str,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Estimate {
+    pub mode: Mode,
+    pub components: Vec<Component>,
+    /// Sum of the device-resident components of the busiest device: what `nvidia-smi` would
+    /// show at the peak.
+    pub per_device_bytes: u64,
+    /// Device memory summed over every device.
+    pub cluster_bytes: u64,
+    /// Host memory per node: offloaded states of the node's devices and in-memory data.
+    pub host_per_node_bytes: u64,
+    pub capacity_bytes: u64,
+    pub host_capacity_bytes: Option<u64>,
+    pub device_label: String,
+    /// Which device the figures describe, e.g. "pipeline stage 1 of 4".
+    pub busiest: String,
+    /// What one total counts: "device" for neural models, "node" for CPU simulations (all the
+    /// ranks on one node), "GPU" for GPU-resident simulations.
+    pub per: &'static str,
+    pub params: u64,
+    pub trainable_params: u64,
+    /// Simulations: bytes per MPI rank (neural models: per device).
+    pub per_rank_bytes: u64,
+    /// Simulations: output over the run plus two restart files.
+    pub disk_bytes: u64,
+    /// Devices on one node whose host rows add up in its memory (each row is per device,
+    /// except a dataset kept once per node).
+    pub devices_per_node: u64,
+    pub warnings: Vec<String>,
+    /// Pooled serving engines (vLLM, SGLang): the KV pool and the sequences it holds.
+    pub serving: Option<crate::model::neural::engine::Serving>,
+}
+
+impl Estimate {
+    /// Fits the device, and the host memory when one is given.
+    pub fn fits(&self) -> bool {
+        self.fits_device()
+            && self
+                .host_capacity_bytes
+                .is_none_or(|h| self.host_per_node_bytes <= h)
+    }
+
+    pub fn fits_device(&self) -> bool {
+        self.per_device_bytes <= self.capacity_bytes && self.serving.is_none_or(|v| v.batch_fits())
+    }
+
+    /// The size of the headroom or shortfall.
+    pub fn headroom_abs(&self) -> u64 {
+        self.capacity_bytes.abs_diff(self.per_device_bytes)
+    }
+
+    /// The host rows as bytes per node: they sum to `host_per_node_bytes`.
+    pub fn host_parts(&self) -> Vec<(&Component, u64)> {
+        self.components
+            .iter()
+            .filter(|c| c.location == Location::Host)
+            .map(|c| {
+                (
+                    c,
+                    if c.id == "dataset" {
+                        c.bytes
+                    } else {
+                        crate::mul!(c.bytes, self.devices_per_node)
+                    },
+                )
+            })
+            .collect()
+    }
+
+    pub fn component(&self, id: &str) -> Option<&Component> {
+        self.components.iter().find(|c| c.id == id)
+    }
+}

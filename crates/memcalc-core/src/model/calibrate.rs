@@ -1,0 +1,126 @@
+//! Checking an estimate against a peak the user measured, and keeping the difference.
+//!
+//! Each tool reports a different quantity, so the comparison first picks the rows of the
+//! breakdown that the tool counts: nvidia-smi sees everything on the device, PyTorch's
+//! `max_memory_reserved()` leaves out the CUDA context, `max_memory_allocated()` also leaves out
+//! the caching allocator's slack (PyTorch documentation, "CUDA semantics: memory management"),
+//! and a simulation code's own report (LAMMPS's "Per MPI rank memory allocated") counts the
+//! arrays of one rank, without MPI and library memory.
+
+use crate::base::units::group_digits as g;
+use crate::model::{Component, Estimate, Location};
+use crate::scenario::measured::Measured;
+use crate::scenario::{Mode, Scenario};
+
+pub const SRC_CHECK: &str = "PyTorch documentation, CUDA semantics: memory management (memory_reserved includes cached blocks, memory_allocated only tensors; neither counts the CUDA context); LAMMPS manual, 'Per MPI rank memory allocated'";
+
+/// The estimate set beside a measurement.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Check {
+    pub kind: Measured,
+    pub measured: u64,
+    /// The part of the estimate the tool's figure corresponds to.
+    pub estimated: u64,
+    /// Ids of the rows that make up `estimated`.
+    pub rows: Vec<&'static str>,
+    /// How far the estimate is from the measurement, in hundredths of a percent of the
+    /// measurement (negative: the estimate is below).
+    pub error_bp: i64,
+    /// The calibration that would make the two agree (per device, per node or per rank as the
+    /// estimate counts), or None when the estimate is already at or above the measurement.
+    pub suggested_calibration: Option<u64>,
+}
+
+/// Ranks whose memory one bar of the chart adds up (a CPU simulation shows a whole node).
+fn ranks_per_bar(s: &Scenario) -> u64 {
+    if s.mode == Mode::Sim && s.sim.device == crate::scenario::sim::SimDevice::Cpu {
+        ranks_per_node(s)
+    } else {
+        1
+    }
+}
+
+fn ranks_per_node(s: &Scenario) -> u64 {
+    s.sim.ranks.div_ceil(s.sim.nodes.max(1)).max(1)
+}
+
+/// Compares the estimate with the measured peak, when one is given.
+pub fn check(s: &Scenario, e: &Estimate) -> Option<Check> {
+    let measured = s.measured?;
+    let kind = s.measured_kind;
+    let per_bar = ranks_per_bar(s);
+    let counted: Vec<&Component> = e
+        .components
+        .iter()
+        .filter(|c| c.location == Location::Device && !kind.excludes().contains(&c.id))
+        .collect();
+    let bar = crate::base::sat::sum(counted.iter().map(|c| c.bytes));
+    let rows = counted.iter().map(|c| c.id).collect();
+    let estimated = if kind == Measured::Rank {
+        bar / per_bar
+    } else {
+        bar
+    };
+    let gap = measured.abs_diff(estimated);
+    let error = crate::base::sat::mul_div(gap, 10_000, measured.max(1)).min(i64::MAX as u64) as i64;
+    let error_bp = if estimated < measured { -error } else { error };
+    // The calibration is kept per rank (per device for neural models); a CPU node's bar
+    // holds several ranks.
+    let per_rank_gap = if kind == Measured::Rank {
+        gap
+    } else {
+        gap.div_ceil(per_bar)
+    };
+    let suggested_calibration =
+        (measured > estimated).then(|| s.calibration.saturating_add(per_rank_gap));
+    Some(Check {
+        kind,
+        measured,
+        estimated,
+        rows,
+        error_bp,
+        suggested_calibration,
+    })
+}
+
+/// Adds the kept calibration as a row of its own, so it stays visible and explained.
+pub fn apply(s: &Scenario, e: &mut Estimate) {
+    if s.calibration == 0 {
+        return;
+    }
+    let per_bar = ranks_per_bar(s);
+    let bytes = crate::mul!(s.calibration, per_bar);
+    let formula = if per_bar > 1 {
+        format!(
+            "{} B per rank × {per_bar} ranks per node = {} B",
+            g(s.calibration),
+            g(bytes)
+        )
+    } else {
+        format!("{} B", g(bytes))
+    };
+    e.components.push(Component {
+        id: "calibration",
+        label: "Calibration to your measurement",
+        bytes,
+        location: Location::Device,
+        formula,
+        question: "Why is there a row I did not compute?",
+        explanation: "You kept the difference between a peak you measured and the estimate: memory the formulas do not see in your setup (framework buffers, library workspaces, a code's own tables). It travels in the link as calibration=.".into(),
+        source: SRC_CHECK,
+    });
+    e.per_device_bytes = crate::add!(e.per_device_bytes, bytes);
+    e.per_rank_bytes = crate::add!(e.per_rank_bytes, s.calibration);
+    if s.mode == Mode::Sim {
+        e.host_per_node_bytes = crate::add!(
+            e.host_per_node_bytes,
+            crate::mul!(s.calibration, ranks_per_node(s))
+        );
+    }
+    let ranks = if s.mode == Mode::Sim {
+        s.sim.ranks
+    } else {
+        s.parallel.gpus
+    };
+    e.cluster_bytes = crate::add!(e.cluster_bytes, crate::mul!(s.calibration, ranks));
+}

@@ -1,0 +1,23 @@
+//! Bytes: the estimate of a scenario, neural (`neural/`) or simulation (`sim/`), with a kept
+//! calibration applied. `estimate` is the one entry point: the page, the CLI, every search,
+//! sweep and suggestion go through it.
+
+pub mod breakdown;
+pub mod calibrate;
+pub mod neural;
+pub mod sim;
+
+pub use breakdown::{Component, Estimate, Location};
+
+use crate::scenario::{Mode, Scenario};
+
+/// Computes the memory of a validated scenario.
+pub fn estimate(s: &Scenario) -> Estimate {
+    let mut e = if s.mode == Mode::Sim {
+        sim::estimate_sim(s)
+    } else {
+        neural::estimate::estimate_model(s)
+    };
+    calibrate::apply(s, &mut e);
+    e
+}

@@ -1,0 +1,381 @@
+//! Serving engines as they allocate: vLLM and SGLang preallocate a KV pool from a fixed share of
+//! the device after profiling one scheduler step; llama.cpp splits layers (weights and their KV
+//! cache) between the GPU and host memory. `hf` is the plain PyTorch count the rest of the core
+//! makes. Defaults follow vLLM v0.10 (`vllm serve`), SGLang v0.4 and llama.cpp b5000-era logs.
+
+use crate::scenario::serving::{CudaGraphs, Engine};
+use crate::scenario::Scenario;
+
+pub const SRC_VLLM: &str = "vLLM v0.10 vllm/v1/worker/gpu_worker.py determine_available_memory (requested = gpu_memory_utilization × total; KV = requested − weights − peak activation − non-torch), vllm/engine/arg_utils.py defaults (max_num_batched_tokens 8192 and max_num_seqs 1024 for `vllm serve` on GPUs of 70 GiB or more other than A100, else 2048 and 256), block_size 16; CUDA graphs reserved before the pool with VLLM_MEMORY_PROFILER_ESTIMATE_CUDAGRAPHS (vllm-project/vllm#21489 and later)";
+pub const SRC_SGLANG: &str = "SGLang v0.4 python/sglang/srt/server_args.py (mem_fraction_static 0.88 at tp 1, 0.87 at 2, 0.85 at 4, 0.81 at 8, 0.79 at 16; chunked_prefill_size 8192, 2048 below 25 GB) and model_runner.py profile_max_num_token (pool = mem_fraction_static × total − weights − context; one token per page)";
+pub const SRC_LLAMACPP: &str = "llama.cpp src/llama-model.cpp (n_gpu_layers: repeating layers from the last, then the output layer; token embeddings stay on the CPU) and llama-kv-cache.cpp (each layer's K and V on its layer's device); buffer sizes as llama.cpp prints them at load";
+
+/// vLLM's KV block: 16 tokens per block on CUDA (vllm/config CacheConfig.block_size default).
+pub const VLLM_BLOCK: u64 = 16;
+/// vLLM's largest CUDA-graph capture size (compilation config, cuda_graph_sizes default 512).
+pub const VLLM_MAX_CAPTURE: u64 = 512;
+/// SGLang's largest captured decode batch (server_args cuda_graph_max_bs, 160 on large GPUs).
+pub const SGLANG_MAX_CAPTURE: u64 = 160;
+/// llama.cpp's physical batch (n_ubatch default 512): the tokens one compute graph holds.
+pub const LLAMACPP_UBATCH: u64 = 512;
+
+impl Engine {
+    /// Engines that size a KV pool from a share of the device.
+    pub fn pools(self) -> bool {
+        matches!(self, Engine::Vllm | Engine::Sglang)
+    }
+
+    pub fn source(self) -> &'static str {
+        match self {
+            Engine::Hf => "",
+            Engine::Vllm => SRC_VLLM,
+            Engine::Sglang => SRC_SGLANG,
+            Engine::Llamacpp => SRC_LLAMACPP,
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Engine::Hf => "PyTorch",
+            Engine::Vllm => "vLLM",
+            Engine::Sglang => "SGLang",
+            Engine::Llamacpp => "llama.cpp",
+        }
+    }
+}
+
+/// A device counts as "large" for vLLM's defaults at 70 GiB or more, except the A100 (vLLM
+/// matches the device name).
+fn vllm_large(s: &Scenario) -> bool {
+    s.device.capacity_bytes() >= 70 << 30
+        && (s.device.custom_bytes.is_some() || !s.device.preset.id.starts_with("a100"))
+}
+
+/// Share of the device the engine may use, in thousandths.
+pub fn util_milli(s: &Scenario) -> u64 {
+    if let Some(u) = s.gpu_util_milli {
+        return u;
+    }
+    match s.engine {
+        Engine::Sglang => match s.parallel.tp {
+            t if t >= 16 => 790,
+            t if t >= 8 => 810,
+            t if t >= 4 => 850,
+            t if t >= 2 => 870,
+            _ => 880,
+        },
+        _ => 900,
+    }
+}
+
+/// Tokens in one scheduler step (vLLM max_num_batched_tokens, SGLang chunked_prefill_size).
+pub fn step_tokens(s: &Scenario) -> u64 {
+    if let Some(t) = s.max_batched_tokens {
+        return t;
+    }
+    match s.engine {
+        Engine::Vllm if vllm_large(s) => 8192,
+        Engine::Vllm => 2048,
+        Engine::Sglang if s.device.capacity_bytes() < 25_000 << 20 => 2048,
+        Engine::Sglang => 8192,
+        Engine::Llamacpp => LLAMACPP_UBATCH,
+        Engine::Hf => crate::mul!(s.batch, s.seq),
+    }
+}
+
+/// Sequences one step may hold (vLLM max_num_seqs): the sampler's dummy run covers as many.
+pub fn max_seqs(s: &Scenario) -> u64 {
+    if let Some(n) = s.max_num_seqs {
+        return n;
+    }
+    match s.engine {
+        Engine::Vllm if vllm_large(s) => 1024,
+        Engine::Vllm => 256,
+        // SGLang's max_running_requests follows the pool; its sampler runs on the captured batch.
+        _ => SGLANG_MAX_CAPTURE,
+    }
+}
+
+/// The largest batch CUDA graphs are captured for.
+pub fn capture_tokens(s: &Scenario) -> u64 {
+    match s.engine {
+        Engine::Vllm => VLLM_MAX_CAPTURE.min(max_seqs(s) * 2),
+        _ => SGLANG_MAX_CAPTURE,
+    }
+}
+
+/// The answer a pooled engine gives: its pool, in tokens and blocks, and how many sequences of
+/// `seq` tokens it holds at once.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Serving {
+    pub engine: Engine,
+    pub util_milli: u64,
+    /// util × capacity.
+    pub budget: u64,
+    pub step_tokens: u64,
+    pub pool_bytes: u64,
+    /// KV bytes of one token on this device (all its layers, K and V).
+    pub token_bytes: u64,
+    /// Tokens per block (vLLM 16, SGLang 1).
+    pub block_tokens: u64,
+    pub blocks: u64,
+    pub pool_tokens: u64,
+    pub seq: u64,
+    pub batch: u64,
+    /// Sequences of `seq` tokens that fit the pool at once.
+    pub sequences: u64,
+}
+
+impl Serving {
+    pub fn batch_fits(&self) -> bool {
+        self.sequences >= self.batch && self.sequences > 0
+    }
+
+    /// Memory the requested sequences would need inside the share: what the engine takes
+    /// besides the pool, plus their KV blocks. It fits the share exactly when they fit the pool.
+    pub fn demand(&self, per_device: u64) -> u64 {
+        let others = if self.pool_bytes > 0 {
+            self.budget.saturating_sub(self.pool_bytes)
+        } else {
+            per_device.max(self.budget)
+        };
+        let blocks = crate::mul!(self.batch, self.seq.div_ceil(self.block_tokens).max(1));
+        crate::add!(
+            others,
+            crate::mul!(blocks, self.block_tokens, self.token_bytes)
+        )
+    }
+
+    /// One line for the CLI and the page.
+    pub fn summary(&self) -> String {
+        use crate::base::units::group_digits as g;
+        let blocks = if self.block_tokens > 1 {
+            format!(" ({} blocks of {})", g(self.blocks), self.block_tokens)
+        } else {
+            String::new()
+        };
+        format!(
+            "{} KV pool: {} tokens{blocks}; {} concurrent sequences of {} tokens fit, {} requested: {}.",
+            self.engine.name(),
+            g(self.pool_tokens),
+            g(self.sequences),
+            g(self.seq),
+            g(self.batch),
+            if self.batch_fits() { "fits" } else { "does not fit" }
+        )
+    }
+}
+
+/// Sizes the pool from what it must leave to the rest.
+pub fn serving(s: &Scenario, pool_bytes: u64, token_bytes: u64) -> Serving {
+    let block_tokens = if s.engine == Engine::Vllm {
+        VLLM_BLOCK
+    } else {
+        1
+    };
+    let block_bytes = crate::mul!(token_bytes, block_tokens).max(1);
+    let blocks = pool_bytes / block_bytes;
+    let per_seq = s.seq.div_ceil(block_tokens).max(1);
+    let util = util_milli(s);
+    Serving {
+        engine: s.engine,
+        util_milli: util,
+        budget: crate::base::sat::mul_div(s.device.capacity_bytes(), util, 1000),
+        step_tokens: step_tokens(s),
+        pool_bytes,
+        token_bytes,
+        block_tokens,
+        blocks,
+        pool_tokens: crate::mul!(blocks, block_tokens),
+        seq: s.seq,
+        batch: s.batch,
+        sequences: blocks / per_seq,
+    }
+}
+
+use crate::model::neural::stage::{Plan, StageBytes};
+
+impl Plan<'_> {
+    /// Cached values of one token over `layers` layers on one device, K and V. With more
+    /// tensor-parallel ranks than KV heads each rank keeps one head (vLLM replicates them).
+    pub fn kv_token_values(&self, layers: u64) -> u64 {
+        crate::mul!(layers, self.arch.kv_values_per_token(self.s.parallel.tp))
+    }
+
+    /// The working memory of a serving engine's stage; the pool is sized once the runtime is
+    /// known ([`Plan::size_pool`]).
+    pub(crate) fn engine_stage(&self, i: u64, b: &mut StageBytes) {
+        let s = self.s;
+        if s.engine == Engine::Llamacpp {
+            return self.llamacpp_stage(b);
+        }
+        let step = |tokens: u64| {
+            crate::model::neural::activations::LayerShape {
+                flash: true,
+                ..self.layer_shape(1, tokens)
+            }
+            .step_peak()
+        };
+        let elem = self.layer_shape(1, 1).elem;
+        // The sampler's dummy run: logits of max_num_seqs sequences in the model's precision,
+        // their FP32 copy and the FP32 probabilities (gathered whole on the first rank).
+        let sampler = if i + 1 == s.parallel.pp {
+            crate::mul!(max_seqs(s), self.arch.vocab, elem + 8)
+        } else {
+            0
+        };
+        b.activations = step(step_tokens(s)).max(sampler);
+        b.graphs = if s.cuda_graphs == CudaGraphs::Off {
+            0
+        } else {
+            step(capture_tokens(s))
+        };
+        b.token_bytes = s.kv_bytes(self.kv_token_values(b.layers));
+    }
+
+    /// The pool: what the budget leaves after the weights, the runtime and (vLLM, which
+    /// profiles them first) the step's activations and CUDA graphs reserved before it.
+    pub(crate) fn size_pool(&self, b: &mut StageBytes) {
+        let s = self.s;
+        let budget = crate::base::sat::mul_div(s.device.capacity_bytes(), util_milli(s), 1000);
+        let mut used = crate::add!(b.weights, b.runtime);
+        if s.engine == Engine::Vllm {
+            used = crate::add!(used, b.activations);
+            if s.cuda_graphs == CudaGraphs::On {
+                used = crate::add!(used, b.graphs);
+            }
+        }
+        b.kv_cache = budget.saturating_sub(used);
+    }
+
+    /// llama.cpp: the last `gpu_layers` repeating layers and, past them, the output layer on
+    /// the GPU; token embeddings and the other layers in host memory, each layer's KV cache
+    /// beside it; compute buffers for one micro-batch of `n_ubatch` tokens.
+    fn llamacpp_stage(&self, b: &mut StageBytes) {
+        let s = self.s;
+        let a = &self.arch;
+        let pc = a.params();
+        let layers = a.layers;
+        let ngl = s.gpu_layers.unwrap_or(layers + 1).min(layers + 1);
+        let on_gpu = ngl.min(layers);
+        let out_gpu = ngl > layers;
+        let first_gpu = layers - on_gpu;
+        let layer_bytes =
+            |first: u64, n: u64| self.frozen_weight_bytes(pc.layer_range(first, n), 0);
+        // A tied output layer is loaded as a second copy of the token embeddings.
+        let head = if a.tied {
+            crate::mul!(a.vocab, a.hidden)
+        } else {
+            pc.head
+        };
+        let head_bytes = self.frozen_weight_bytes(crate::add!(head, pc.final_norm), head);
+        let embed_bytes = self.frozen_weight_bytes(pc.embedding, pc.embedding);
+        let (gpu_head, host_head) = if out_gpu {
+            (head_bytes, 0)
+        } else {
+            (0, head_bytes)
+        };
+        b.weights = crate::add!(layer_bytes(first_gpu, on_gpu), gpu_head);
+        b.weights_host = crate::add!(embed_bytes, layer_bytes(0, first_gpu), host_head);
+        // A GGUF mix counted tensor by tensor, as llama.cpp's buffers hold it.
+        let gguf =
+            |first: u64, n: u64| crate::catalog::gguf::layers_bytes(a, s.quant, s.dtype, first, n);
+        if let (None, Some(gpu), Some(host), Some((embed, out))) = (
+            s.milli_bpw,
+            gguf(first_gpu, on_gpu),
+            gguf(0, first_gpu),
+            crate::catalog::gguf::ends_bytes(a, s.quant, s.dtype),
+        ) {
+            let (gpu_out, host_out) = if out_gpu { (out, 0) } else { (0, out) };
+            b.weights = crate::add!(gpu, gpu_out);
+            b.weights_host = crate::add!(embed, host, host_out);
+        }
+        b.params = crate::add!(
+            pc.layer_range(first_gpu, on_gpu),
+            if out_gpu { head } else { 0 }
+        );
+        let ctx = crate::mul!(s.batch, s.seq);
+        // Each layer's K and V for every sequence's tokens (a sliding window caps its layers).
+        let kv = |first: u64, n: u64| {
+            s.kv_bytes(crate::mul!(
+                a.kv_values_per_token(1),
+                a.cached_token_layers(first, n, s.seq),
+                s.batch
+            ))
+        };
+        b.kv_cache = kv(first_gpu, on_gpu);
+        b.kv_host = kv(0, first_gpu);
+        b.token_bytes = s.kv_bytes(crate::mul!(layers, a.kv_values_per_token(1)));
+        let (attn, out) = llamacpp_compute(s, a, ctx);
+        let gpu_compute = match (on_gpu > 0, out_gpu) {
+            (_, true) => attn.max(out),
+            (true, false) => attn,
+            (false, false) => 0,
+        };
+        b.activations = gpu_compute;
+        b.buffers_host = crate::add!(
+            llamacpp_host_compute(s, a, ctx, on_gpu, out_gpu),
+            llamacpp_output(s, a)
+        );
+        b.layers = on_gpu;
+    }
+}
+
+/// llama.cpp's host compute buffer: the graph's inputs live there (the token embeddings'
+/// output, F32, and the attention mask over the whole context: F32, F16 with flash attention),
+/// and so does the work of layers left on the CPU.
+pub fn llamacpp_host_compute(
+    s: &Scenario,
+    a: &crate::catalog::arch::Arch,
+    ctx: u64,
+    on_gpu: u64,
+    out_gpu: bool,
+) -> u64 {
+    let ub = ctx.min(LLAMACPP_UBATCH);
+    let (attn, out) = llamacpp_compute(s, a, ctx);
+    let inputs = crate::add!(crate::mul!(ub, a.hidden, 4), llamacpp_mask(s, ctx));
+    let cpu_work = match (on_gpu < a.layers, out_gpu) {
+        (_, false) => attn.max(out),
+        (true, true) => attn,
+        (false, true) => 0,
+    };
+    crate::add!(inputs, cpu_work)
+}
+
+/// The KQ mask: one value per micro-batch token and context position.
+fn llamacpp_mask(s: &Scenario, ctx: u64) -> u64 {
+    let ub = ctx.min(LLAMACPP_UBATCH);
+    crate::mul!(ub, ctx, if s.flash_attention { 2 } else { 4 })
+}
+
+/// The output buffer: FP32 logits of each sequence's last token (llama_context output_reserve,
+/// n_outputs_max = n_seq_max).
+pub fn llamacpp_output(s: &Scenario, a: &crate::catalog::arch::Arch) -> u64 {
+    crate::mul!(a.vocab, 4, s.batch)
+}
+
+/// llama.cpp's compute graph for one micro-batch of `n_ubatch` tokens, its two largest
+/// moments, in bytes: attention (without flash attention the F32 score matrix over the whole
+/// context, the mask beside it, the layer's F32 input, normed input, Q, K and V) and the output layer (F32
+/// logits for every token of the micro-batch and the normed input). ggml's allocator reuses
+/// memory between them, so the buffer is the larger.
+pub fn llamacpp_compute(s: &Scenario, a: &crate::catalog::arch::Arch, ctx: u64) -> (u64, u64) {
+    let ub = ctx.min(LLAMACPP_UBATCH);
+    let scores = if s.flash_attention {
+        0
+    } else {
+        crate::mul!(ub, ctx, a.heads, 4)
+    };
+    let inputs = crate::mul!(
+        ub,
+        crate::add!(
+            crate::mul!(2, a.hidden),
+            crate::mul!(a.heads + 2 * a.kv_heads, a.head_dim)
+        ),
+        4
+    );
+    (
+        crate::add!(scores, llamacpp_mask(s, ctx), inputs),
+        crate::mul!(ub, crate::add!(a.vocab, a.hidden), 4),
+    )
+}

@@ -1,0 +1,273 @@
+//! The rows a serving engine adds to the breakdown, each with the engine's own words and source.
+
+use crate::base::choice::Choice;
+use crate::base::units::{format_fixed, group_digits as g};
+use crate::model::neural::engine::{
+    capture_tokens, llamacpp_compute, max_seqs, step_tokens, util_milli, LLAMACPP_UBATCH,
+    VLLM_BLOCK,
+};
+use crate::model::neural::estimate::kv_per_value;
+use crate::model::neural::stage::{Plan, StageBytes};
+use crate::model::{Component, Location};
+use crate::scenario::serving::{CudaGraphs, Engine};
+use crate::scenario::Scenario;
+
+pub fn components(s: &Scenario, plan: &Plan, b: &StageBytes) -> Vec<Component> {
+    if s.engine == Engine::Llamacpp {
+        llamacpp(s, plan, b)
+    } else {
+        pooled(s, plan, b)
+    }
+}
+
+fn pooled(s: &Scenario, plan: &Plan, b: &StageBytes) -> Vec<Component> {
+    let a = &plan.arch;
+    let src = s.engine.source();
+    let name = s.engine.name();
+    let vllm = s.engine == Engine::Vllm;
+    let util = format_fixed(util_milli(s), 3);
+    let budget = crate::base::sat::mul_div(s.device.capacity_bytes(), util_milli(s), 1000);
+    let graphs_in = vllm && s.cuda_graphs == CudaGraphs::On;
+    let mut taken = vec![format!("{} (weights)", g(b.weights))];
+    if vllm {
+        taken.push(format!("{} (step activations)", g(b.activations)));
+        if graphs_in {
+            taken.push(format!("{} (CUDA graphs)", g(b.graphs)));
+        }
+    }
+    taken.push(format!("{} (runtime)", g(b.runtime)));
+    let per_token = format!(
+        "{} layers × {} values × {} = {} B per token",
+        b.layers,
+        a.kv_values_per_token(s.parallel.tp),
+        kv_per_value(s),
+        g(b.token_bytes)
+    );
+    let v = crate::model::neural::engine::serving(s, b.kv_cache, b.token_bytes);
+    let blocks = if vllm {
+        format!(
+            " = {} blocks of {VLLM_BLOCK} tokens = {} tokens",
+            g(v.blocks),
+            g(v.pool_tokens)
+        )
+    } else {
+        format!(" = {} tokens", g(v.pool_tokens))
+    };
+    let replicated = if s.parallel.tp > a.kv_heads {
+        format!(
+            " With tensor parallelism {} over {} KV heads each GPU keeps a replica of one KV head, as vLLM does.",
+            s.parallel.tp, a.kv_heads
+        )
+    } else {
+        String::new()
+    };
+    let step = step_tokens(s);
+    let sampler = crate::mul!(max_seqs(s), a.vocab);
+    let outside = if vllm {
+        String::new()
+    } else {
+        " SGLang's static fraction holds only the weights and the pool; this working memory must fit in the rest of the GPU.".to_string()
+    };
+    vec![
+        Component {
+            id: "activations",
+            label: "Activations (one scheduler step)",
+            bytes: b.activations,
+            location: Location::Device,
+            formula: format!(
+                "max(one layer's working set over {} tokens, sampler over {} sequences × {} vocabulary) = {} B",
+                g(step),
+                g(max_seqs(s)),
+                g(a.vocab),
+                g(b.activations)
+            ),
+            question: "What does the engine reserve besides weights and the KV cache?",
+            explanation: format!(
+                "{name} prefills long prompts in chunks of at most {} tokens per step (chunked prefill), so the activation peak is one layer's working set over that many tokens — not the whole batch's prompts at once — or the sampler's {} logits, FP32 copy and probabilities, whichever is larger. {name} measures this peak in a profile run before sizing the KV pool.{outside}",
+                g(step),
+                g(sampler)
+            ),
+            source: src,
+        },
+        Component {
+            id: "cuda_graphs",
+            label: "CUDA graphs",
+            bytes: b.graphs,
+            location: Location::Device,
+            formula: if b.graphs == 0 {
+                "0 B: eager mode".into()
+            } else {
+                format!(
+                    "one layer's working set over the largest captured batch, {} tokens = {} B",
+                    capture_tokens(s),
+                    g(b.graphs)
+                )
+            },
+            question: "What do CUDA graphs cost?",
+            explanation: if b.graphs == 0 {
+                "Without CUDA graphs (--enforce-eager, --disable-cuda-graph) nothing is captured; decoding is slower.".into()
+            } else if graphs_in {
+                format!("{name} captures the decode step as CUDA graphs for batch sizes up to {}; their memory pool holds the intermediate tensors of the largest. This version reserves it before sizing the KV pool.", capture_tokens(s))
+            } else {
+                format!("{name} captures the decode step as CUDA graphs for batch sizes up to {} after the KV pool is allocated, so their memory pool comes from the headroom the memory share leaves.", capture_tokens(s))
+            },
+            source: src,
+        },
+        Component {
+            id: "kv_cache",
+            label: "KV cache pool",
+            bytes: b.kv_cache,
+            location: Location::Device,
+            formula: format!(
+                "{util} × {} B − {} = {} B; ÷ ({per_token}){blocks}",
+                g(s.device.capacity_bytes()),
+                taken.join(" − "),
+                g(b.kv_cache)
+            ),
+            question: "How many sequences does the KV pool hold?",
+            explanation: format!(
+                "{name} takes {util} of the GPU ({} B) and gives everything its other parts leave to a preallocated KV cache pool: {} tokens here, enough for {} concurrent sequences of {} tokens ({} requested). The pool does not grow or shrink with the batch: the batch decides only whether it fits.{replicated}",
+                g(budget),
+                g(v.pool_tokens),
+                g(v.sequences),
+                g(s.seq),
+                g(s.batch)
+            ),
+            source: src,
+        },
+    ]
+}
+
+fn llamacpp(s: &Scenario, plan: &Plan, b: &StageBytes) -> Vec<Component> {
+    let a = &plan.arch;
+    let src = crate::model::neural::engine::SRC_LLAMACPP;
+    let ngl = s.gpu_layers.unwrap_or(a.layers + 1).min(a.layers + 1);
+    let on_gpu = ngl.min(a.layers);
+    let ctx = crate::mul!(s.batch, s.seq);
+    let fmt = match s.weight_milli_bpw() {
+        Some(_)
+            if s.milli_bpw.is_none()
+                && crate::catalog::gguf::ends_bytes(a, s.quant, s.dtype).is_some()
+                && !a.mla() =>
+        {
+            format!("the {} mix (tensor by tensor)", s.quant.label())
+        }
+        Some(m) => format!("{} bits per weight", format_fixed(m, 3)),
+        None => format!("{} B per weight", s.dtype.bytes()),
+    };
+    let (attn, out) = llamacpp_compute(s, a, ctx);
+    let ub = ctx.min(LLAMACPP_UBATCH);
+    let output = crate::model::neural::engine::llamacpp_output(s, a);
+    let host_compute = b.buffers_host - output;
+    let kv = |n: u64, bytes: u64| {
+        format!(
+            "{n} layers × {} values per token × {} tokens × {} = {} B",
+            a.kv_values_per_token(1),
+            g(ctx),
+            kv_per_value(s),
+            g(bytes)
+        )
+    };
+    vec![
+        Component {
+            id: "weights",
+            label: "Weights on the GPU",
+            bytes: b.weights,
+            location: Location::Device,
+            formula: format!(
+                "{on_gpu} of {} layers{} at {fmt} = {} B",
+                a.layers,
+                if ngl > a.layers { " + output layer" } else { "" },
+                g(b.weights)
+            ),
+            question: "Which weights does llama.cpp put on the GPU?",
+            explanation: format!(
+                "With -ngl {ngl}, llama.cpp offloads the last {on_gpu} repeating layers{}; the token embeddings always stay in host memory (a lookup needs no GPU). GGUF files mix types: llama.cpp's quantizer keeps norms in F32, stores the output layer in Q6_K and, in the _M mixes, attn_v and ffn_down of the first and last eighth of the layers and every third between in Q6_K.",
+                if ngl > a.layers { " and the output layer" } else { " (the output layer needs -ngl above the layer count)" }
+            ),
+            source: src,
+        },
+        Component {
+            id: "weights_host",
+            label: "Weights in host memory",
+            bytes: b.weights_host,
+            location: Location::Host,
+            formula: format!(
+                "token embeddings + {} layers{} at {fmt} = {} B",
+                a.layers - on_gpu,
+                if ngl > a.layers { "" } else { " + output layer" },
+                g(b.weights_host)
+            ),
+            question: "Which weights does llama.cpp put on the GPU?",
+            explanation: "What is not offloaded runs on the CPU from host memory (llama.cpp's 'CPU buffer size').".into(),
+            source: src,
+        },
+        Component {
+            id: "kv_cache",
+            label: "KV cache on the GPU",
+            bytes: b.kv_cache,
+            location: Location::Device,
+            formula: kv(on_gpu, b.kv_cache),
+            question: "Why does the KV cache grow with context and concurrent sequences?",
+            explanation: format!("llama.cpp allocates the whole context ({} tokens: {} sequences × {}) up front, each layer's keys and values on the device that runs the layer, in {}.", g(ctx), g(s.batch), g(s.seq), s.kv_label()),
+            source: src,
+        },
+        Component {
+            id: "kv_cache_host",
+            label: "KV cache in host memory",
+            bytes: b.kv_host,
+            location: Location::Host,
+            formula: kv(a.layers - on_gpu, b.kv_host),
+            question: "Why does the KV cache grow with context and concurrent sequences?",
+            explanation: "The layers left on the CPU keep their KV cache in host memory.".into(),
+            source: src,
+        },
+        Component {
+            id: "compute_buffer",
+            label: "Compute buffer",
+            bytes: b.activations,
+            location: Location::Device,
+            formula: format!(
+                "max(attention {} B, output layer {} B) for {} tokens = {} B",
+                g(attn),
+                g(out),
+                ub,
+                g(b.activations)
+            ),
+            question: "What is llama.cpp's compute buffer?",
+            explanation: format!(
+                "ggml plans the graph of one micro-batch of {ub} tokens and reserves its largest moment: attention over the {} -token context{} or the output layer's FP32 logits for every token of the micro-batch.",
+                g(ctx),
+                if s.flash_attention { " (flash attention: no score matrix)" } else { " with its F32 score matrix (flash attention off)" }
+            ),
+            source: src,
+        },
+        Component {
+            id: "compute_host",
+            label: "Host compute buffer",
+            bytes: host_compute,
+            location: Location::Host,
+            formula: format!(
+                "{ub} tokens × {} hidden × 4 B + mask {ub} × {} × {} B{} = {} B",
+                g(a.hidden),
+                g(ctx),
+                if s.flash_attention { 2 } else { 4 },
+                if on_gpu < a.layers || ngl <= a.layers { " + the CPU layers' graph" } else { "" },
+                g(host_compute)
+            ),
+            question: "What is llama.cpp's compute buffer?",
+            explanation: "The graph's inputs are staged in host memory: the token embeddings' output and the attention mask over the whole context ('CUDA_Host compute buffer'); layers left on the CPU compute there too.".into(),
+            source: src,
+        },
+        Component {
+            id: "output_buffer",
+            label: "Output buffer",
+            bytes: output,
+            location: Location::Host,
+            formula: format!("{} sequences × {} vocabulary × 4 B = {} B", g(s.batch), g(a.vocab), g(output)),
+            question: "What is llama.cpp's compute buffer?",
+            explanation: "The FP32 logits of each sequence's last token, read by the sampler ('output buffer').".into(),
+            source: src,
+        },
+    ]
+}

@@ -1,0 +1,7 @@
+//! Neural models: weights, training states, activations, KV cache, serving engines.
+
+pub mod activations;
+pub mod engine;
+pub mod engine_parts;
+pub mod estimate;
+pub mod stage;

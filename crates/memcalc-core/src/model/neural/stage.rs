@@ -1,0 +1,678 @@
+//! The bytes each kind of device holds. Devices differ by pipeline stage (the first holds the
+//! embeddings and the most micro-batches in flight, the last the output layer and the loss);
+//! within a stage every tensor- and data-parallel rank holds the same.
+
+use crate::catalog::arch::{Arch, Mlp};
+use crate::catalog::precision::Dtype;
+use crate::catalog::quant::SparseFormat;
+use crate::model::neural::activations::LayerShape;
+use crate::scenario::{DatasetOn, Mode, Offload, Recompute, Scenario};
+
+/// Bytes per component for one device of one stage.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct StageBytes {
+    pub weights: u64,
+    pub weights_on_host: bool,
+    pub offload_buffer: u64,
+    pub master: u64,
+    pub gradients: u64,
+    pub optimizer: u64,
+    pub states_on_host: bool,
+    pub activations: u64,
+    pub logits: u64,
+    pub kv_cache: u64,
+    /// CUDA graphs a serving engine captured (their memory pool).
+    pub graphs: u64,
+    /// llama.cpp: weights and KV cache of the layers left on the CPU, and its host buffers
+    /// (compute buffer and output buffer).
+    pub weights_host: u64,
+    pub kv_host: u64,
+    pub buffers_host: u64,
+    /// KV bytes of one token on this device (all its layers, K and V).
+    pub token_bytes: u64,
+    pub dataset_device: u64,
+    /// Activations moved to host memory (activation offloading).
+    pub act_host: u64,
+    /// Gradients as a separate term before their lifetime is taken into account.
+    pub gradients_all: u64,
+    /// Unsharded layers and their gradients in flight (ZeRO-3/FSDP).
+    pub gathered: u64,
+    /// ZeRO communication buckets (PyTorch tensors).
+    pub buffers: u64,
+    /// NCCL's own buffers, allocated outside PyTorch's caching allocator.
+    pub nccl: u64,
+    /// Cached blocks an earlier, shorter longest batch left behind (variable-length batches).
+    pub fragmentation: u64,
+    pub overhead: u64,
+    pub runtime: u64,
+    /// Parameters held by this device before ZeRO sharding, and the trainable ones.
+    pub params: u64,
+    pub trainable: u64,
+    pub layers: u64,
+    pub in_flight: u64,
+    /// Activations recomputed (or brought back) in the backward pass that reuse the memory of
+    /// the logits and loss, freed before them: taken off `activations`.
+    pub act_overlap: u64,
+}
+
+impl StageBytes {
+    /// Tensors resident on the device, before overhead and runtime.
+    pub fn device_tensors(&self) -> u64 {
+        let w = if self.weights_on_host {
+            0
+        } else {
+            self.weights
+        };
+        let states = if self.states_on_host {
+            0
+        } else {
+            crate::add!(self.master, self.optimizer)
+        };
+        crate::add!(
+            w,
+            self.offload_buffer,
+            states,
+            self.gradients,
+            self.activations,
+            self.logits,
+            self.kv_cache,
+            self.dataset_device,
+            self.gathered,
+            self.buffers,
+            self.nccl,
+            self.graphs
+        )
+    }
+
+    pub fn device_total(&self) -> u64 {
+        crate::add!(
+            self.device_tensors(),
+            self.overhead,
+            self.fragmentation,
+            self.runtime
+        )
+    }
+
+    /// Offloaded bytes this device keeps in host memory.
+    pub fn host(&self) -> u64 {
+        let w = if self.weights_on_host {
+            self.weights
+        } else {
+            0
+        };
+        let states = if self.states_on_host {
+            crate::add!(self.master, self.optimizer)
+        } else {
+            0
+        };
+        crate::add!(
+            w,
+            states,
+            self.act_host,
+            self.weights_host,
+            self.kv_host,
+            self.buffers_host
+        )
+    }
+}
+
+/// Everything the per-stage computation shares.
+pub struct Plan<'a> {
+    pub s: &'a Scenario,
+    pub arch: Arch,
+    pub total_params: u64,
+    arch_total: u64,
+}
+
+/// `v × num / den` rounded up, without overflow for the sizes accepted.
+fn scale(v: u64, num: u64, den: u64) -> u64 {
+    if den == 0 {
+        return v;
+    }
+    u64::try_from((u128::from(v) * u128::from(num)).div_ceil(u128::from(den))).unwrap_or(u64::MAX)
+}
+
+impl<'a> Plan<'a> {
+    pub fn new(s: &'a Scenario) -> Plan<'a> {
+        let (arch, _) = s.shape();
+        Plan {
+            s,
+            arch,
+            total_params: s.param_count(),
+            arch_total: arch.total_params().max(1),
+        }
+    }
+
+    pub fn stages(&self) -> u64 {
+        self.s.parallel.pp
+    }
+
+    /// Layers on stage `i`: earlier stages take the remainder.
+    pub fn layers_on(&self, i: u64) -> u64 {
+        let (l, p) = (self.arch.layers, self.stages());
+        l / p + u64::from(i < l % p)
+    }
+
+    /// Index of the first layer on stage `i`.
+    pub fn first_layer(&self, i: u64) -> u64 {
+        let (l, p) = (self.arch.layers, self.stages());
+        (l / p) * i + i.min(l % p)
+    }
+
+    /// Parameters of stage `i` (before tensor parallelism), following the architecture's
+    /// split and scaled to the parameter count in use.
+    pub(crate) fn stage_params(&self, i: u64) -> (u64, u64) {
+        let pc = self.arch.params();
+        let last = i + 1 == self.stages();
+        let mut arch_part = pc.layer_range(self.first_layer(i), self.layers_on(i));
+        let mut embed = 0;
+        if i == 0 {
+            arch_part = crate::add!(arch_part, pc.embedding);
+            embed = crate::add!(embed, pc.embedding);
+        }
+        if last {
+            arch_part = crate::add!(arch_part, pc.head, pc.final_norm);
+            embed = crate::add!(embed, pc.head);
+            // Megatron keeps a copy of tied word embeddings on the last stage for the output layer.
+            if self.arch.tied && self.stages() > 1 {
+                arch_part = crate::add!(arch_part, crate::mul!(self.arch.vocab, self.arch.hidden));
+                embed = crate::add!(embed, crate::mul!(self.arch.vocab, self.arch.hidden));
+            }
+        }
+        (
+            scale(arch_part, self.total_params, self.arch_total),
+            scale(embed, self.total_params, self.arch_total),
+        )
+    }
+
+    /// LoRA adapter parameters in one layer: r × (in + out) per targeted matrix.
+    pub fn adapters_per_layer(&self) -> u64 {
+        let a = &self.arch;
+        let t = self.s.lora_targets;
+        let (h, q, kv) = (
+            a.hidden,
+            crate::mul!(a.heads, a.head_dim),
+            crate::mul!(a.kv_heads, a.head_dim),
+        );
+        let mut per_rank = 0;
+        for (name, sides) in [("q", h + q), ("k", h + kv), ("v", h + kv), ("o", q + h)] {
+            if t.has(name) {
+                per_rank = crate::add!(per_rank, sides);
+            }
+        }
+        let mlp = t.mlp_count(a.mlp == Mlp::Gated);
+        crate::mul!(
+            self.s.lora_rank,
+            crate::add!(
+                per_rank,
+                crate::mul!(mlp, crate::add!(h, a.ffn), a.experts.max(1))
+            )
+        )
+    }
+
+    /// How many matrices per layer carry adapters.
+    pub fn adapter_matrices(&self) -> u64 {
+        let t = self.s.lora_targets;
+        u64::from(t.attention_bits().count_ones())
+            + t.mlp_count(self.arch.mlp == Mlp::Gated) * self.arch.experts.max(1)
+    }
+
+    pub fn layer_shape(&self, batch: u64, seq: u64) -> LayerShape {
+        let s = self.s;
+        let elem = if s.dtype == Dtype::Fp8 {
+            2
+        } else {
+            s.dtype.bytes()
+        };
+        LayerShape {
+            arch: self.arch,
+            seq,
+            batch,
+            elem,
+            tp: s.parallel.tp,
+            sp: s.parallel.sp && s.parallel.tp > 1,
+            dropout: s.dropout,
+            flash: s.flash_attention,
+            selective: s.recompute == Recompute::Selective,
+            softmax_fp32: s.softmax_fp32,
+            eager: !s.mech.compile,
+            selective_op: s.recompute == Recompute::SelectiveOp,
+            loss_chunks: s.mech.loss_chunks,
+            fused_loss: s.mech.fused_loss,
+        }
+    }
+
+    /// Bytes of frozen or inference weights for `params` parameters of which `embed` are
+    /// embeddings or output head.
+    pub(crate) fn frozen_weight_bytes(&self, params: u64, embed: u64) -> u64 {
+        let s = self.s;
+        let dense_bytes = s.dtype.bytes();
+        match s.weight_milli_bpw() {
+            Some(mbpw) => {
+                let sixteen = s.milli_bpw.is_none() && s.quant.keeps_embeddings_16bit();
+                let (mut q, mut e) = if sixteen {
+                    (params - embed.min(params), embed.min(params))
+                } else {
+                    (params, 0)
+                };
+                let mut rows = 0;
+                if s.milli_bpw.is_none() {
+                    if s.quant == crate::catalog::quant::Quant::Mxfp4 && self.arch.experts > 1 {
+                        // Only the routed experts are MXFP4; attention and the rest stay 16-bit.
+                        let experts = self.routed_expert_params();
+                        let share = crate::base::sat::mul_div(
+                            q,
+                            experts,
+                            self.arch_total
+                                .saturating_sub(crate::add!(
+                                    self.arch.params().embedding,
+                                    self.arch.params().head
+                                ))
+                                .max(1),
+                        );
+                        e = crate::add!(e, q - share.min(q));
+                        q = share.min(q);
+                    }
+                    rows = crate::mul!(q / self.arch.hidden.max(1), s.quant.row_bytes());
+                }
+                // PEFT's prepare_model_for_kbit_training upcasts them to FP32.
+                let unquantized = if s.mech.kbit_fp32 { 4 } else { 2 };
+                crate::add!(
+                    crate::base::sat::mul_div_ceil(q, mbpw, 8000),
+                    crate::mul!(e, unquantized),
+                    rows
+                )
+            }
+            None => crate::mul!(params, dense_bytes),
+        }
+    }
+
+    /// Parameters of every routed expert in every MoE layer.
+    fn routed_expert_params(&self) -> u64 {
+        let a = &self.arch;
+        crate::mul!(
+            a.experts,
+            a.expert_params(),
+            a.layers.saturating_sub(a.dense_layers)
+        )
+    }
+
+    /// Pruned weights in a sparse format: the matrices' nonzeros and their index storage.
+    fn sparse_weight_bytes(&self, dense: u64, params: u64) -> u64 {
+        let s = self.s;
+        if s.mode != Mode::Infer || s.sparsity_bp == 0 {
+            return dense;
+        }
+        let density = 10_000 - s.sparsity_bp;
+        let nnz = crate::base::sat::mul_div(params, density, 10_000);
+        // The nonzero values keep the format's bits per weight.
+        let values = crate::base::sat::mul_div_ceil(dense, density, 10_000);
+        match s.sparse_format {
+            SparseFormat::Dense => dense,
+            // Values + 32-bit column index per nonzero + a 32-bit row pointer per row
+            // (about params / hidden rows).
+            SparseFormat::Csr => crate::add!(
+                values,
+                crate::mul!(nnz, 4),
+                crate::mul!(4, params / self.arch.hidden.max(1) + 1)
+            ),
+            SparseFormat::Bitmask => crate::add!(params.div_ceil(8), values),
+        }
+    }
+
+    /// Bytes held by one device of pipeline stage `i`.
+    pub fn stage(&self, i: u64) -> StageBytes {
+        let s = self.s;
+        let p = &s.parallel;
+        let (t, dp) = (p.tp, p.dp().max(1));
+        let (stage_params, stage_embed) = self.stage_params(i);
+        let params = stage_params.div_ceil(t);
+        let embed = stage_embed.div_ceil(t);
+        let layers = self.layers_on(i);
+        let mut b = StageBytes {
+            params,
+            layers,
+            ..Default::default()
+        };
+        let trains = s.mode.trains();
+        let zero = if trains { p.zero } else { 0 };
+        let shard = |v: u64, from_stage: u8| {
+            if zero >= from_stage {
+                v.div_ceil(dp)
+            } else {
+                v
+            }
+        };
+
+        let (weights, trainable) = if s.uses_lora() {
+            let adapters = crate::mul!(layers, self.adapters_per_layer()).div_ceil(t);
+            (
+                crate::add!(
+                    self.frozen_weight_bytes(params, embed),
+                    crate::mul!(adapters, s.dtype.bytes())
+                ),
+                adapters,
+            )
+        } else if trains {
+            (crate::mul!(params, s.dtype.bytes()), params)
+        } else {
+            let dense = self.frozen_weight_bytes(params, embed);
+            (self.sparse_weight_bytes(dense, params), 0)
+        };
+        b.trainable = trainable;
+        b.weights = shard(weights, 3);
+        b.weights_on_host = trains && p.offload == Offload::All;
+        if b.weights_on_host {
+            // ZeRO-Infinity gathers the layers in use: DeepSpeed's estimator counts 4 bytes ×
+            // the largest layer's parameters (16-bit parameter and gradient).
+            b.offload_buffer = crate::mul!(4, self.arch.params().per_layer.div_ceil(t));
+        }
+        if trains {
+            let master = if s.keeps_master_copy() {
+                crate::mul!(trainable, 4)
+            } else {
+                0
+            };
+            b.master = shard(master, 1);
+            b.gradients = shard(crate::mul!(trainable, s.grad_dtype().bytes()), 2);
+            b.gradients_all = b.gradients;
+            let state = s.state_dtype().bytes();
+            b.optimizer = shard(
+                s.optimizer.state_bytes(trainable, state, self.arch.hidden),
+                1,
+            );
+            b.states_on_host = p.offload != Offload::None || s.mech.paged_optimizer;
+
+            let shape = self.layer_shape(s.batch, s.seq);
+            let in_flight = p.pp - i;
+            b.in_flight = in_flight;
+            if !s.sciml.is_transformer() {
+                // Scientific ML networks: their own activation model, split over stages.
+                let all = crate::mul!(s.sciml.activation_values(), s.batch, shape.elem)
+                    .div_ceil(p.pp * t);
+                let depth = s.sciml.depth.max(1);
+                b.activations = match s.recompute {
+                    Recompute::Full => crate::mul!(all.div_ceil(depth), 2),
+                    _ => all,
+                };
+            } else {
+                let full_layer = shape.layer().total();
+                let per_layer = if shape.selective_op {
+                    shape.selective_op_layer().total()
+                } else {
+                    full_layer
+                };
+                // Each adapter keeps its r-wide intermediate for the backward pass.
+                let lora_acts = if s.uses_lora() {
+                    crate::mul!(
+                        s.seq,
+                        s.batch,
+                        s.lora_rank,
+                        shape.elem,
+                        self.adapter_matrices()
+                    )
+                    .div_ceil(t)
+                } else {
+                    0
+                };
+                let per_layer = crate::add!(per_layer, lora_acts);
+                let full_layer = crate::add!(full_layer, lora_acts);
+                b.activations = match s.recompute {
+                    Recompute::Full => crate::add!(
+                        crate::mul!(shape.checkpoint(), layers, in_flight),
+                        if layers > 0 { per_layer } else { 0 }
+                    ),
+                    // The backward pass recomputes one layer's unsaved tensors at a time.
+                    Recompute::SelectiveOp => crate::add!(
+                        crate::mul!(per_layer, layers, in_flight),
+                        if layers > 0 {
+                            full_layer.saturating_sub(per_layer)
+                        } else {
+                            0
+                        }
+                    ),
+                    _ => crate::mul!(per_layer, layers, in_flight),
+                };
+                if s.mech.act_offload && layers > 0 {
+                    // The layer being computed stays; the saved tensors of the others wait in
+                    // host memory (torchtune OffloadActivations, Unsloth's checkpoint offload).
+                    let on_device = full_layer.min(b.activations);
+                    b.act_host = b.activations - on_device;
+                    b.activations = on_device;
+                }
+                if i == 0 {
+                    b.activations = crate::add!(
+                        b.activations,
+                        crate::mul!(shape.embedding_mask(), in_flight)
+                    );
+                }
+                if i + 1 == p.pp {
+                    b.logits = shape.logits();
+                    // With recomputation the backward pass reaches the last layer only after
+                    // the loss's backward has freed the logits (torchtune deletes them before
+                    // loss.backward(); autograd frees a node's saved tensors once it has run):
+                    // the layer recomputed then (with offloading: the layer brought back) and
+                    // the logits are never alive together, so only the larger counts.
+                    let transient = match s.recompute {
+                        Recompute::Full | Recompute::SelectiveOp if layers > 0 => {
+                            if s.mech.act_offload {
+                                b.activations
+                            } else if s.recompute == Recompute::Full {
+                                per_layer
+                            } else {
+                                full_layer.saturating_sub(per_layer)
+                            }
+                        }
+                        _ => 0,
+                    };
+                    b.act_overlap = transient.min(b.logits).min(b.activations);
+                    b.activations -= b.act_overlap;
+                }
+            }
+        } else if !s.sciml.is_transformer() {
+            let elem = if s.dtype == crate::catalog::precision::Dtype::Fp8 {
+                2
+            } else {
+                s.dtype.bytes()
+            };
+            b.activations = crate::mul!(s.sciml.inference_values(), s.batch, elem).div_ceil(t);
+        } else if s.engine != crate::scenario::serving::Engine::Hf {
+            self.engine_stage(i, &mut b);
+        } else {
+            let shape = self.layer_shape(s.batch, s.seq);
+            b.activations = if layers > 0 {
+                shape.inference_peak()
+            } else {
+                0
+            };
+            // Values per token and layer (K and V of the KV heads, or MLA's latent) times the
+            // tokens each layer keeps (a sliding window caps its layers).
+            b.kv_cache = s.kv_bytes(crate::mul!(
+                self.arch.kv_values_per_token(t),
+                self.arch
+                    .cached_token_layers(self.first_layer(i), layers, s.seq),
+                s.batch
+            ));
+            if i + 1 == p.pp {
+                // Logits of the last position only, FP32 (vLLM and llama.cpp sample from it).
+                b.logits = crate::mul!(s.batch, self.arch.vocab, 4).div_ceil(t);
+            }
+        }
+        if trains {
+            b.dataset_device = match s.dataset_on {
+                DatasetOn::Device => s.dataset_total(),
+                // Double buffering: the batch in use and the next one.
+                DatasetOn::Stream => crate::mul!(2, s.batch, s.sample_bytes),
+                DatasetOn::Host => 0,
+            };
+        }
+        if trains && s.sciml.is_transformer() {
+            self.framework_terms(&mut b);
+        }
+        if s.mode != Mode::Infer || s.engine == crate::scenario::serving::Engine::Hf {
+            b.overhead = crate::base::sat::mul_div(b.device_tensors(), s.overhead_bp, 10_000);
+        }
+        b.runtime = s.runtime_mib << 20;
+        b.fragmentation = self.fragmentation(&b);
+        if s.engine.pools() && s.mode == Mode::Infer && s.sciml.is_transformer() {
+            self.size_pool(&mut b);
+        }
+        b
+    }
+
+    /// Gradient lifetime, gathered layers and communication buffers: what frameworks add to (or
+    /// take from) the textbook terms.
+    fn framework_terms(&self, b: &mut StageBytes) {
+        let s = self.s;
+        let m = &s.mech;
+        let p = &s.parallel;
+        let t = p.tp.max(1);
+        let gd = s.grad_dtype().bytes();
+        let pc = self.arch.params();
+        if m.opt_in_bwd {
+            // Only the gradient being applied is alive: the largest single tensor.
+            let a = &self.arch;
+            let largest = [
+                crate::mul!(a.vocab, a.hidden),
+                crate::mul!(a.hidden, a.ffn),
+                crate::mul!(a.hidden, a.heads, a.head_dim),
+            ]
+            .into_iter()
+            .max()
+            .unwrap_or(0)
+            .div_ceil(t);
+            let largest = if s.uses_lora() {
+                crate::mul!(s.lora_rank, crate::add!(a.hidden, a.ffn))
+            } else {
+                largest
+            };
+            b.gradients = b.gradients.min(crate::mul!(largest.min(b.trainable), gd));
+        } else if m.zero_grad == crate::scenario::training::ZeroGrad::None {
+            // Gradients are allocated during the backward pass as the activations it consumes
+            // are freed: the peak is the larger of the two, so only the excess counts.
+            b.gradients = b
+                .gradients
+                .saturating_sub(crate::add!(b.activations, b.logits));
+        }
+        if p.zero >= 3 && p.dp() > 1 && b.layers > 0 {
+            // Parameters gathered as stored: 16-bit, or packed 4/8-bit for a quantized base;
+            // unsharded gradients exist only for the trainable parameters.
+            let stored = |params: u64| match s.weight_milli_bpw() {
+                Some(mbpw) => crate::base::sat::mul_div_ceil(params, mbpw, 8000),
+                None => crate::mul!(
+                    params,
+                    if s.dtype == Dtype::Fp8 {
+                        2
+                    } else {
+                        s.dtype.bytes()
+                    }
+                ),
+            };
+            let layer = pc.per_layer.div_ceil(t);
+            let layer_grads = if s.uses_lora() {
+                self.adapters_per_layer().div_ceil(t)
+            } else {
+                layer
+            };
+            let (keep, defer) = self.pp_unsharded();
+            // Kept gathered: the whole stage (its layers and, on the first and last stage, the
+            // embeddings and output layer, which the root FSDP unit holds).
+            let params_part = if keep {
+                stored(b.params)
+            } else {
+                crate::mul!(m.gathered_layers, stored(layer))
+            };
+            // Deferred reduce-scatter: every trainable parameter of the stage has its unsharded
+            // gradient, accumulated in the reduce precision, until the step's last backward.
+            let grads_part = if defer {
+                crate::mul!(b.trainable, gd)
+            } else if keep || m.gathered_layers > 0 {
+                crate::mul!(layer_grads, gd)
+            } else {
+                0
+            };
+            b.gathered = crate::add!(params_part, grads_part);
+        }
+        let buckets = match p.zero {
+            0 => 0,
+            1 | 2 => 2,
+            _ => 1,
+        };
+        let groups = u64::from(p.dp() > 1) + u64::from(p.tp > 1) + u64::from(p.pp > 1);
+        b.buffers = crate::mul!(buckets, m.bucket_size, 2);
+        b.nccl = crate::mul!(groups, m.nccl_mib << 20);
+    }
+
+    /// Under pipeline parallelism with ZeRO-3/FSDP: whether each device keeps its stage's
+    /// parameters gathered for the whole step (reshard_after_forward off), and whether its
+    /// unsharded gradients accumulate until the last micro-batch (pp_grad_sync=last).
+    pub fn pp_unsharded(&self) -> (bool, bool) {
+        use crate::scenario::training::{PpGradSync, ReshardAfterForward};
+        let (m, p) = (&self.s.mech, &self.s.parallel);
+        let pipelined = p.pp > 1;
+        let keep = match m.reshard_after_forward {
+            ReshardAfterForward::Always => false,
+            ReshardAfterForward::ExceptPp => pipelined,
+            ReshardAfterForward::Never => true,
+        };
+        (keep, pipelined && m.pp_grad_sync == PpGradSync::Last)
+    }
+
+    /// Variable-length batches without expandable segments: a batch longer than every earlier
+    /// one needs blocks larger than any cached block, so the caching allocator cuts new
+    /// segments and keeps the earlier ones (released only when cudaMalloc fails). The cache
+    /// then holds the length-dependent tensors (activations, logits and loss) of the previous
+    /// longest batch beside those of the longest; taken at the longest length, an upper bound
+    /// of one such set. Never more than the device has left: at the limit the allocator frees
+    /// its cache and retries instead of failing.
+    fn fragmentation(&self, b: &StageBytes) -> u64 {
+        let s = self.s;
+        let m = &s.mech;
+        if !s.mode.trains()
+            || !s.sciml.is_transformer()
+            || m.batching != crate::scenario::training::Batching::Variable
+            || m.expandable_segments
+        {
+            return 0;
+        }
+        let set = crate::add!(b.activations, b.logits);
+        let used = crate::add!(b.device_tensors(), b.overhead, b.runtime);
+        set.min(s.device.capacity_bytes().saturating_sub(used))
+    }
+
+    /// Stage holding the most device memory: the first or the last.
+    pub fn busiest(&self) -> (u64, StageBytes) {
+        let first = self.stage(0);
+        let last_i = self.stages() - 1;
+        if last_i == 0 {
+            return (0, first);
+        }
+        let last = self.stage(last_i);
+        if last.device_total() > first.device_total() {
+            (last_i, last)
+        } else {
+            (0, first)
+        }
+    }
+
+    /// Device memory over every device: each stage's devices times tp × dp.
+    pub fn cluster_bytes(&self) -> u64 {
+        let per_stage_devices = self.s.parallel.tp * self.s.parallel.dp();
+        let p = self.stages();
+        // Middle stages differ only in layer count and micro-batches in flight: evaluate a few
+        // distinct ones exactly when there are many.
+        if p <= 64 {
+            return crate::mul!(
+                crate::base::sat::sum((0..p).map(|i| self.stage(i).device_total())),
+                per_stage_devices
+            );
+        }
+        let first = self.stage(0).device_total();
+        let last = self.stage(p - 1).device_total();
+        let a = self.stage(1).device_total();
+        let z = self.stage(p - 2).device_total();
+        // Activations fall linearly with the stage index between stage 1 and p−2.
+        let middle = crate::base::sat::mul_div(crate::add!(a, z), p - 2, 2);
+        crate::mul!(crate::add!(first, last, middle), per_stage_devices)
+    }
+}

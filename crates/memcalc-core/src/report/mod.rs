@@ -1,0 +1,170 @@
+//! The breakdown in the forms people paste elsewhere: JSON (the schema `memcalc --json`
+//! prints), CSV and a Markdown table; and sweeps of one key, the data behind the scaling chart.
+//! Shared by the page's exports and the CLI, so both always agree.
+
+use crate::base::units::{format_bytes, UnitSystem};
+use crate::model::Estimate;
+use crate::scenario::Scenario;
+
+mod json;
+pub use json::{sweep_to_json, to_json};
+
+/// Where an export came from, so that a file found later can be traced and reopened: the link
+/// of the calculation and the inputs that differ from the mode's defaults.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Origin {
+    /// The page link that reopens the calculation (the CLI, which has no address, gives the
+    /// query, which the page and `memcalc` both read).
+    pub link: String,
+    /// (URL key, value) of every input that differs from the defaults, in form order.
+    pub inputs: Vec<(String, String)>,
+}
+
+impl Origin {
+    pub fn new(s: &Scenario, link: String) -> Origin {
+        let inputs = crate::schema::query::pairs(&s.to_query())
+            .into_iter()
+            .filter(|(k, _)| k != "v")
+            .collect();
+        Origin { link, inputs }
+    }
+
+    fn label(key: &str) -> &'static str {
+        crate::schema::fields::field(key).map_or("", |f| f.label)
+    }
+}
+
+/// A CSV field, quoted when it needs to be (RFC 4180).
+fn csv_field(s: &str) -> String {
+    if s.contains([',', '"', '\n']) {
+        format!("\"{}\"", s.replace('"', "\"\""))
+    } else {
+        s.to_string()
+    }
+}
+
+/// The breakdown as CSV: one row per component, then the total; with an origin, one row per
+/// changed input (`input:<key>`, its label, the value in the last column) and the `link` row,
+/// in the same five columns so that a spreadsheet reads them as it reads the rest.
+pub fn to_csv(e: &Estimate, origin: Option<&Origin>) -> String {
+    let mut out = String::from("id,label,bytes,location,formula\n");
+    for c in &e.components {
+        out.push_str(&format!(
+            "{},{},{},{},{}\n",
+            c.id,
+            csv_field(c.label),
+            c.bytes,
+            c.location.id(),
+            csv_field(&c.formula)
+        ));
+    }
+    out.push_str(&format!(
+        "total,Total per {},{},device,\n",
+        e.per, e.per_device_bytes
+    ));
+    if let Some(o) = origin {
+        for (k, v) in &o.inputs {
+            out.push_str(&format!(
+                "input:{k},{},,,{}\n",
+                csv_field(Origin::label(k)),
+                csv_field(v)
+            ));
+        }
+        out.push_str(&format!(
+            "link,Link that reopens this calculation,,,{}\n",
+            csv_field(&o.link)
+        ));
+    }
+    out
+}
+
+/// One sentence: fits or not, and by how much.
+/// The page's verdict: as [`verdict`], with the device's capacity beside its name.
+pub fn verdict_with_capacity(e: &Estimate, units: UnitSystem) -> String {
+    let cap = format_bytes(e.capacity_bytes, units);
+    let diff = format_bytes(e.headroom_abs(), units);
+    if e.serving.is_some_and(|v| !v.batch_fits()) && e.per_device_bytes <= e.capacity_bytes {
+        return verdict(e, units);
+    }
+    if e.fits() {
+        format!("Fits on {} ({cap}) with {diff} to spare.", e.device_label)
+    } else {
+        format!("Does not fit on {} ({cap}): {diff} short.", e.device_label)
+    }
+}
+
+pub fn verdict(e: &Estimate, units: UnitSystem) -> String {
+    let diff = format_bytes(e.headroom_abs(), units);
+    if let Some(v) = e.serving.filter(|v| !v.batch_fits()) {
+        if e.per_device_bytes <= e.capacity_bytes {
+            return format!(
+                "Does not fit on {}: the KV pool holds {} sequences of {} tokens, {} requested.",
+                e.device_label,
+                crate::base::units::group_digits(v.sequences),
+                crate::base::units::group_digits(v.seq),
+                crate::base::units::group_digits(v.batch)
+            );
+        }
+    }
+    if e.fits() {
+        format!("Fits on {} with {diff} to spare.", e.device_label)
+    } else {
+        format!("Does not fit on {}: {diff} short.", e.device_label)
+    }
+}
+
+/// The breakdown as Markdown; with an origin, first the link back and a table of the inputs
+/// that differ from the defaults, so a pasted estimate says what it estimated.
+pub fn to_markdown(e: &Estimate, units: UnitSystem, origin: Option<&Origin>) -> String {
+    let size = |b: u64| format_bytes(b, units);
+    let mut out = String::new();
+    if let Some(o) = origin {
+        if o.link.contains("://") {
+            out.push_str(&format!("[Reopen this calculation]({})\n\n", o.link));
+        } else {
+            out.push_str(&format!(
+                "Query that reopens this calculation: `{}`\n\n",
+                o.link
+            ));
+        }
+        if o.inputs.is_empty() {
+            out.push_str("Every input at its default.\n\n");
+        } else {
+            out.push_str("| Input | Key | Value |\n|---|---|---|\n");
+            for (k, v) in &o.inputs {
+                out.push_str(&format!(
+                    "| {} | `{k}` | {} |\n",
+                    Origin::label(k),
+                    v.replace('|', "\\|")
+                ));
+            }
+            out.push('\n');
+        }
+    }
+    out.push_str("| Component | Memory | Bytes | Where | Formula |\n|---|---:|---:|---|---|\n");
+    // A simulation's rows are in the node's memory (CPU codes) or on the GPU; "device" is
+    // the neural-network page's word.
+    let place = |l: crate::model::Location| match (e.mode, l) {
+        (crate::scenario::Mode::Sim, crate::model::Location::Device) => e.per,
+        _ => l.id(),
+    };
+    for c in &e.components {
+        out.push_str(&format!(
+            "| {} | {} | {} | {} | `{}` |\n",
+            c.label,
+            size(c.bytes),
+            c.bytes,
+            place(c.location),
+            c.formula.replace('|', "\\|")
+        ));
+    }
+    out.push_str(&format!(
+        "| **Total per {}** | **{}** | {} | {} | |\n\n{}\n",
+        e.per,
+        size(e.per_device_bytes),
+        e.per_device_bytes,
+        place(crate::model::Location::Device),
+        verdict(e, units)
+    ));
+    out
+}

@@ -1,0 +1,35 @@
+//! Which tool reported a measured peak, and which rows of the breakdown that tool counts.
+
+use crate::base::choice::choice_enum;
+
+choice_enum!(
+    /// Which tool reported the measured peak.
+    Measured, "measured_kind" {
+        NvidiaSmi => ("nvidia_smi", "nvidia-smi (or rocm-smi): memory used on the device"),
+        Reserved => ("reserved", "PyTorch torch.cuda.max_memory_reserved()"),
+        Allocated => ("allocated", "PyTorch torch.cuda.max_memory_allocated()"),
+        Rank => ("rank", "The simulation code's own report, per MPI rank"),
+    }
+);
+
+impl Measured {
+    /// Rows the tool does not count.
+    pub fn excludes(self) -> &'static [&'static str] {
+        match self {
+            Measured::NvidiaSmi => &[],
+            Measured::Reserved => &["runtime", "nccl_buffers"],
+            Measured::Allocated => &["runtime", "nccl_buffers", "overhead", "fragmentation"],
+            Measured::Rank => &["runtime"],
+        }
+    }
+
+    /// What the tool's figure corresponds to in the breakdown, in words.
+    pub fn counts(self) -> &'static str {
+        match self {
+            Measured::NvidiaSmi => "the total: every row, including the CUDA context and the allocator's slack",
+            Measured::Reserved => "the total without the CUDA context, libraries and NCCL buffers (PyTorch does not see them)",
+            Measured::Allocated => "the tensors only: the total without the CUDA context, NCCL buffers, the allocator overhead and cached blocks of shorter batches",
+            Measured::Rank => "one rank's arrays: the per-rank total without MPI and library memory",
+        }
+    }
+}

@@ -1,0 +1,540 @@
+//! Memory of physics simulations per MPI rank, per node and in total, by method: structured
+//! grids, particles (molecular dynamics), unstructured meshes (FEM/FVM), lattice Boltzmann and
+//! pseudo-spectral codes; plus the history a run keeps (snapshots, output, adjoint storage).
+//! Every term is named, with the decomposition over ranks deciding the ghost (halo) share.
+
+use crate::base::choice::choice_enum;
+
+choice_enum!(
+    /// Discretisation family.
+    Method, "method" {
+        Grid => ("grid", "Structured grid (finite differences / volumes)"),
+        Particles => ("particles", "Particles (molecular dynamics)"),
+        Mesh => ("mesh", "Unstructured mesh (FEM / FVM)"),
+        Lbm => ("lbm", "Lattice Boltzmann"),
+        Spectral => ("spectral", "Pseudo-spectral (FFT)"),
+        Planewave => ("planewave", "Plane-wave DFT (Quantum ESPRESSO, VASP)"),
+        Amr => ("amr", "Adaptive mesh refinement (AMReX, Athena++, Enzo)"),
+        Nbody => ("nbody", "Tree-PM N-body gravity (GADGET)"),
+    }
+);
+
+choice_enum!(
+    /// Per-particle state as LAMMPS stores it.
+    AtomStyle, "atom_style" {
+        Atomic => ("atomic", "atomic: x, v, f, tag, type, mask, image (88 B)"),
+        Charge => ("charge", "charge: atomic + q (96 B)"),
+        Full => ("full", "full: charge + molecule, bonds, angles, dihedrals (~300 B)"),
+        Eam => ("eam", "atomic + EAM density and embedding derivative (104 B)"),
+        Bond => ("bond", "bond: atomic + molecule, bonds, special neighbours"),
+        Angle => ("angle", "angle: bond + angles"),
+        Molecular => ("molecular", "molecular: angle + dihedrals, impropers"),
+    }
+);
+
+impl AtomStyle {
+    /// Bytes per particle (local or ghost) of the per-atom arrays.
+    pub fn bytes(self) -> u64 {
+        match self {
+            // 3 × 3 doubles (x, v, f) + 4 ints (tag, type, mask, image).
+            AtomStyle::Atomic => 88,
+            AtomStyle::Charge => 96,
+            // + molecule id, special-neighbour lists and bond/angle/dihedral/improper topology
+            // with the default extra/special slots of a biomolecular data file.
+            AtomStyle::Full => 300,
+            AtomStyle::Eam => 104,
+            // Sized by the topology maxima: see `topology_bytes`.
+            AtomStyle::Bond | AtomStyle::Angle | AtomStyle::Molecular => 88,
+        }
+    }
+
+    /// Whether the style stores molecular topology (bond, angle, molecular, full).
+    pub fn molecular(self) -> bool {
+        matches!(
+            self,
+            AtomStyle::Bond | AtomStyle::Angle | AtomStyle::Molecular | AtomStyle::Full
+        )
+    }
+}
+
+/// Most bonds, angles, dihedrals, impropers and special neighbours any atom has: what LAMMPS
+/// sizes its per-atom topology arrays by ("4 = max bonds/atom" ... "26 = max # of special
+/// neighbors" in its log), for local and ghost atoms alike.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Topology {
+    pub bonds: u64,
+    pub angles: u64,
+    pub dihedrals: u64,
+    pub impropers: u64,
+    pub special: u64,
+}
+
+impl Topology {
+    /// Bytes per allocated atom of the topology arrays of `style`, after LAMMPS's
+    /// atom_vec_bond/angle/molecular/full.cpp: molecule ID (4 B); per bond slot a type and a
+    /// partner ID (8 B) plus num_bond; per angle slot a type and three IDs (16 B); per dihedral
+    /// and improper slot a type and four IDs (20 B); nspecial (3 ints) and one ID per special
+    /// neighbour; `full` adds the charge (8 B). 32-bit IDs (LAMMPS's default -DLAMMPS_SMALLBIG).
+    pub fn bytes(self, style: AtomStyle) -> u64 {
+        let bonds = 4 + 4 + 8 * self.bonds + 12 + 4 * self.special;
+        let angles = 4 + 16 * self.angles;
+        let torsions = 4 + 20 * self.dihedrals + 4 + 20 * self.impropers;
+        88 + match style {
+            AtomStyle::Bond => bonds,
+            AtomStyle::Angle => bonds + angles,
+            AtomStyle::Molecular => bonds + angles + torsions,
+            AtomStyle::Full => 8 + bonds + angles + torsions,
+            _ => 0,
+        }
+    }
+}
+
+choice_enum!(
+    /// Interatomic potential family: decides the neighbour list (half or full) and the
+    /// per-atom storage beyond the atom style.
+    Potential, "potential" {
+        Pair => ("pair", "Pair potential (LJ, Coulomb, EAM): half list with Newton's third law"),
+        Tersoff => ("tersoff", "Tersoff: full neighbour list"),
+        Sw => ("sw", "Stillinger–Weber: full neighbour list"),
+        Rebo => ("rebo", "REBO: full list with ghosts + REBO neighbour list of every atom"),
+        Airebo => ("airebo", "AIREBO: as REBO, with the long LJ cutoff"),
+        Reaxff => ("reaxff", "ReaxFF: bond, three-body and hydrogen-bond lists of every local and ghost atom, with QEq charges"),
+    }
+);
+
+choice_enum!(
+    /// Which LAMMPS ReaxFF implementation, as its structures and memory report differ.
+    ReaxVersion, "reaxff_version" {
+        Reaxff => ("reaxff", "pair reaxff (LAMMPS 2021 and later): 464 B per bond slot, 112 B atoms"),
+        Reaxc => ("reaxc", "pair reax/c (LAMMPS 2020 and earlier): 568 B per bond slot, 472 B atoms"),
+    }
+);
+
+impl ReaxVersion {
+    /// (bytes per bond-list slot as pair reaxff's memory_usage counts them, bytes of one
+    /// reax_atom). The slot is the bond list's capacity times the sizes of the lists the
+    /// code sizes by it (reaxff_types.h, x86-64): three_body_interaction_data 96 B,
+    /// bond_data 304 B (296 B before CdboReduction), far_neighbor_data 48 B, hbond_data
+    /// 16 B; reax/c also counted dbond_data 80 B and dDelta_data 32 B. reax_atom shrank from
+    /// 472 B (with per-atom bond tables of 20 neighbours) to 112 B.
+    pub fn sizes(self) -> (u64, u64) {
+        match self {
+            ReaxVersion::Reaxff => (96 + 304 + 48 + 16, 112),
+            ReaxVersion::Reaxc => (96 + 296 + 80 + 32 + 48 + 16, 472),
+        }
+    }
+}
+
+/// The ReaxFF settings LAMMPS exposes (pair_style reaxff keywords `safezone`, `mincap`) and
+/// the chemistry that sizes its bond list.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Reax {
+    pub version: ReaxVersion,
+    /// Partners per atom with an uncorrected bond order above the cutoff (reaxff_forces.cpp
+    /// Estimate_Storages); each atom gets max(2 × partners, 25) bond slots.
+    pub bonds: u64,
+    /// `safezone` in thousandths (1.2: 20 % spare in every list).
+    pub safezone_milli: u64,
+    /// `mincap`: the fewest atoms any list is sized for.
+    pub mincap: u64,
+    /// fix qeq/reaxff's charge-equilibration matrix and vectors.
+    pub qeq: bool,
+}
+
+impl Default for Reax {
+    fn default() -> Self {
+        Reax {
+            version: ReaxVersion::Reaxff,
+            bonds: 6,
+            safezone_milli: 1200,
+            mincap: 50,
+            qeq: true,
+        }
+    }
+}
+
+impl Potential {
+    /// Whether the potential asks LAMMPS for a full neighbour list (every pair stored twice).
+    pub fn full_list(self) -> bool {
+        self != Potential::Pair
+    }
+
+    /// Bytes per allocated atom the potential adds, and the cutoff of the second, short
+    /// neighbour list it keeps for local and ghost atoms (0: none). REBO/AIREBO
+    /// (pair_airebo.cpp, REBO_neigh): REBO_numneigh (4 B), REBO_firstneigh (8 B), nC and nH
+    /// (2 × 8 B) per atom, and REBO neighbours within rcmax = 2.0 Å (C–C, CH.airebo).
+    pub fn extra(self) -> (u64, f64) {
+        match self {
+            Potential::Rebo | Potential::Airebo => (28, 2.0),
+            _ => (0, 0.0),
+        }
+    }
+}
+
+choice_enum!(
+    /// How LAMMPS maps global atom IDs to local indices (atom_modify map).
+    AtomMap, "atom_map" {
+        Array => ("array", "Array: 4 B × largest ID on every rank"),
+        Hash => ("hash", "Hash: 16 B × 2 slots per allocated atom"),
+        Auto => ("auto", "As LAMMPS chooses: array up to 1,000,000 IDs, hash above"),
+        None => ("none", "No map (atomic systems without atom_modify map)"),
+    }
+);
+
+choice_enum!(
+    /// Long-range electrostatics solver.
+    LongRange, "long_range" {
+        None => ("none", "None (short-range only)"),
+        Pppm => ("pppm", "PPPM (particle-particle particle-mesh)"),
+        Pme => ("pme", "PME (particle-mesh Ewald)"),
+    }
+);
+
+choice_enum!(
+    /// Finite-element type, or finite volumes.
+    Element, "element" {
+        Tet4 => ("tet4", "Linear tetrahedra"),
+        Tet10 => ("tet10", "Quadratic tetrahedra"),
+        Hex8 => ("hex8", "Linear hexahedra"),
+        Hex27 => ("hex27", "Quadratic hexahedra"),
+        Fv => ("fv", "Finite volumes (cell-centred, polyhedral)"),
+    }
+);
+
+impl Element {
+    /// (nodes per cell in the connectivity, unknown-carrying points per cell, matrix nonzeros
+    /// per row). Points per cell and nonzeros per row are the averages of large meshes: a
+    /// linear tetrahedral mesh has about one node per 5.5 cells and 15 nonzeros per row
+    /// (14 neighbours + itself); hexahedra one node per cell and 27 nonzeros (the 3×3×3
+    /// stencil); quadratic elements add edge (and face, centre) nodes; cell-centred finite
+    /// volumes one unknown per cell coupled to its faces' neighbours (polyhedral meshes ~14).
+    pub fn topology(self) -> (u64, f64, u64) {
+        match self {
+            Element::Tet4 => (4, 1.0 / 5.5, 15),
+            Element::Tet10 => (10, 1.0 / 5.5 + 7.0 / 6.0, 65),
+            Element::Hex8 => (8, 1.0, 27),
+            Element::Hex27 => (27, 8.0, 125),
+            Element::Fv => (6, 1.0, 15),
+        }
+    }
+}
+
+choice_enum!(
+    /// Preconditioner of the linear solver.
+    Precond, "precond" {
+        None => ("none", "None"),
+        Jacobi => ("jacobi", "Jacobi (diagonal)"),
+        Ilu0 => ("ilu0", "ILU(0): same pattern as the matrix"),
+        Ilu1 => ("ilu1", "ILU(1): about twice the matrix"),
+        Amg => ("amg", "Algebraic multigrid (operator complexity ~1.5)"),
+        Gmg => ("gmg", "Geometric / agglomeration multigrid (operator complexity ~1.14)"),
+    }
+);
+
+choice_enum!(
+    /// How an unstructured-mesh code solves for its unknowns.
+    Solver, "solver" {
+        Coupled => ("coupled", "Implicit, coupled: one block matrix of all unknowns"),
+        Segregated => ("segregated", "Implicit, segregated: one scalar matrix per variable in turn (OpenFOAM)"),
+        Explicit => ("explicit", "Explicit: no matrix (MPAS, explicit Runge–Kutta)"),
+    }
+);
+
+choice_enum!(
+    /// Lattice of a lattice Boltzmann code.
+    Lattice, "lattice" {
+        D2q9 => ("d2q9", "D2Q9"),
+        D3q15 => ("d3q15", "D3Q15"),
+        D3q19 => ("d3q19", "D3Q19"),
+        D3q27 => ("d3q27", "D3Q27"),
+    }
+);
+
+impl Lattice {
+    pub fn q(self) -> u64 {
+        match self {
+            Lattice::D2q9 => 9,
+            Lattice::D3q15 => 15,
+            Lattice::D3q19 => 19,
+            Lattice::D3q27 => 27,
+        }
+    }
+}
+
+choice_enum!(
+    /// LBM streaming: two lattices (A-B), or one with an in-place scheme.
+    Streaming, "streaming" {
+        TwoLattice => ("two", "Two lattices (A-B pattern)"),
+        InPlace => ("inplace", "In place (esoteric pull, AA pattern)"),
+    }
+);
+
+choice_enum!(
+    /// How a differentiable simulation or adjoint solver keeps the forward states.
+    Adjoint, "adjoint" {
+        None => ("none", "No adjoint"),
+        StoreAll => ("store_all", "Store every step"),
+        Checkpoint => ("checkpoint", "Binomial checkpointing (revolve)"),
+    }
+);
+
+choice_enum!(
+    /// Where the simulation's data lives.
+    SimDevice, "sim_device" {
+        Cpu => ("cpu", "CPU nodes (node memory)"),
+        Gpu => ("gpu", "GPU-resident, one rank per GPU"),
+    }
+);
+
+choice_enum!(
+    /// The language the rank's program runs in: an interpreter and its numerical modules are
+    /// resident in every rank before any array is allocated.
+    Language, "language" {
+        Native => ("native", "Compiled (C, C++, Fortran): nothing beyond the MPI and library memory"),
+        Python => ("python", "Python with NumPy and mpi4py (+25 MiB per rank)"),
+        PythonScipy => ("python_scipy", "Python with NumPy, SciPy and mpi4py (+60 MiB per rank)"),
+    }
+);
+
+impl Language {
+    /// Resident MiB per rank above a compiled MPI program's, measured on 2026-11-30 (Linux
+    /// x86-64, Python 3.11.7, MPICH 5.0.2 and mpi4py 4.1.2 from PyPI, 2 ranks, VmRSS after
+    /// MPI_Init and a barrier): a C rank 16.0 MiB; Python + NumPy 2.4.6 + mpi4py 41.4 MiB;
+    /// with SciPy 1.17.1 (linalg, sparse, fft) imported too, 75.8 MiB.
+    pub fn mib(self) -> u64 {
+        match self {
+            Language::Native => 0,
+            Language::Python => 25,
+            Language::PythonScipy => 60,
+        }
+    }
+}
+
+/// Fixed-point scale of lengths and densities in the inputs (thousandths and millionths).
+pub const LEN_SCALE: u64 = 1000;
+pub const DENSITY_SCALE: u64 = 1_000_000;
+
+/// Every input of a simulation.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Sim {
+    /// The code whose defaults the settings started from (labels only; the numbers follow
+    /// the settings).
+    pub code: crate::catalog::codes::Code,
+    pub method: Method,
+    pub nx: u64,
+    pub ny: u64,
+    pub nz: u64,
+    pub fields: u64,
+    pub levels: u64,
+    pub work: u64,
+    pub halo: u64,
+    pub particles: u64,
+    pub atom_style: AtomStyle,
+    /// Bytes per particle, overriding the atom style (0: use the style).
+    pub attrs: u64,
+    /// Pair cutoff and neighbour skin in thousandths of the length unit.
+    pub cutoff_milli: u64,
+    pub skin_milli: u64,
+    /// Particles per unit volume, in millionths.
+    pub density_micro: u64,
+    /// Neighbours per particle given directly (0: from cutoff, skin and density).
+    pub neighbors: u64,
+    /// Newton's third law: half neighbour lists.
+    pub newton: bool,
+    pub long_range: LongRange,
+    pub potential: Potential,
+    /// Topology maxima per atom (None: the style's fixed size).
+    pub topology: Option<Topology>,
+    /// SHAKE/RATTLE constraints (fix shake per-atom arrays).
+    pub shake: bool,
+    pub atom_map: AtomMap,
+    /// Long-range mesh points in total (0: one per particle).
+    pub kspace_grid: u64,
+    pub cells: u64,
+    pub element: Element,
+    pub dofs: u64,
+    pub krylov: u64,
+    pub precond: Precond,
+    pub solver: Solver,
+    /// Bytes of a mesh or matrix index (4, or 8 with 64-bit global indices).
+    pub index_bytes: u64,
+    pub lattice: Lattice,
+    pub streaming: Streaming,
+    /// Storage precision of LBM distributions, separate from compute precision (`dtype`);
+    /// None: the same.
+    pub lbm_dtype: Option<crate::catalog::precision::Dtype>,
+    pub complex: bool,
+    pub dealias: bool,
+    pub ranks: u64,
+    pub nodes: u64,
+    pub node_mem: u64,
+    pub device: SimDevice,
+    /// GPU codes: a host copy of every device array.
+    pub host_mirror: bool,
+    /// A single rank still pads its subdomain with ghost layers (false: none, as codes that
+    /// wrap periodic boundaries in place).
+    pub halo_one_rank: bool,
+    /// Per-rank memory outside the solver's arrays (MPI buffers, libraries), MiB.
+    pub rank_mib: u64,
+    /// Data every rank holds whole (forcing tables, geometry, coarse meshes), MiB.
+    pub replicated_mib: u64,
+    /// The language of the rank's program (an interpreter's resident footprint).
+    pub language: Language,
+    /// ReaxFF settings (potential=reaxff).
+    pub reax: Reax,
+    /// Extra work on the busiest rank, basis points.
+    pub imbalance_bp: u64,
+    pub steps: u64,
+    pub output_every: u64,
+    pub snapshots: u64,
+    /// Output compression ratio in hundredths (100 = none).
+    pub compression_c: u64,
+    pub checkpoint_every: u64,
+    pub adjoint: Adjoint,
+    pub adjoint_snapshots: u64,
+    /// Plane-wave DFT inputs (method=planewave).
+    pub pw: crate::scenario::planewave::PlaneWave,
+    /// Block-structured AMR inputs (method=amr).
+    pub amr: crate::scenario::amr::Amr,
+    /// Tree-PM N-body inputs (method=nbody).
+    pub nbody: crate::scenario::nbody::Nbody,
+}
+
+impl Default for Sim {
+    fn default() -> Self {
+        Sim {
+            code: crate::catalog::codes::Code::Generic,
+            method: Method::Grid,
+            nx: 512,
+            ny: 512,
+            nz: 512,
+            fields: 5,
+            levels: 2,
+            work: 3,
+            halo: 2,
+            particles: 1_000_000,
+            atom_style: AtomStyle::Atomic,
+            attrs: 0,
+            cutoff_milli: 2500,
+            skin_milli: 300,
+            density_micro: 844_200,
+            neighbors: 0,
+            newton: true,
+            long_range: LongRange::None,
+            potential: Potential::Pair,
+            topology: None,
+            shake: false,
+            atom_map: AtomMap::Array,
+            kspace_grid: 0,
+            cells: 10_000_000,
+            element: Element::Tet4,
+            dofs: 4,
+            krylov: 30,
+            precond: Precond::Ilu0,
+            solver: Solver::Coupled,
+            index_bytes: 4,
+            lattice: Lattice::D3q19,
+            streaming: Streaming::TwoLattice,
+            lbm_dtype: None,
+            complex: false,
+            dealias: true,
+            ranks: 64,
+            nodes: 1,
+            node_mem: 256 << 30,
+            device: SimDevice::Cpu,
+            host_mirror: false,
+            halo_one_rank: true,
+            rank_mib: 100,
+            replicated_mib: 0,
+            language: Language::Native,
+            reax: Reax::default(),
+            imbalance_bp: 0,
+            steps: 1000,
+            output_every: 0,
+            snapshots: 0,
+            compression_c: 100,
+            checkpoint_every: 0,
+            adjoint: Adjoint::None,
+            adjoint_snapshots: 10,
+            pw: Default::default(),
+            amr: Default::default(),
+            nbody: Default::default(),
+        }
+    }
+}
+
+fn divisors(n: u64) -> Vec<u64> {
+    let mut small = Vec::new();
+    let mut large = Vec::new();
+    let mut d = 1;
+    while d * d <= n {
+        if n.is_multiple_of(d) {
+            small.push(d);
+            if d * d != n {
+                large.push(n / d);
+            }
+        }
+        d += 1;
+    }
+    small.extend(large.into_iter().rev());
+    small
+}
+
+/// Near-cubic split of `ranks` over a box of extents (x, y, z): the factorisation with the
+/// least subdomain surface, as MPI_Dims_create and LAMMPS's processor grid choose.
+pub fn split(ranks: u64, x: f64, y: f64, z: f64, two_d: bool) -> (u64, u64, u64) {
+    let mut best = (ranks, 1, 1);
+    let mut best_area = f64::INFINITY;
+    for px in divisors(ranks) {
+        for py in divisors(ranks / px) {
+            let pz = ranks / px / py;
+            if two_d && pz > 1 {
+                continue;
+            }
+            let (a, b, c) = (x / px as f64, y / py as f64, z / pz as f64);
+            let area = if two_d { a + b } else { a * b + b * c + a * c };
+            if area < best_area * (1.0 - 1e-12) {
+                best_area = area;
+                best = (px, py, pz);
+            }
+        }
+    }
+    best
+}
+
+/// Cube root by Newton's method with only +, −, ×, ÷: bit-identical on every platform (the
+/// page and the CLI must agree), unlike libm's cbrt.
+pub fn cbrt(v: f64) -> f64 {
+    // Also catches NaN, for which every comparison is false.
+    if v.partial_cmp(&0.0) != Some(std::cmp::Ordering::Greater) || !v.is_finite() {
+        return 0.0;
+    }
+    let mut x = if v > 1.0 { v / 3.0 } else { 1.0 };
+    for _ in 0..200 {
+        let next = (2.0 * x + v / (x * x)) / 3.0;
+        if (next - x).abs() <= 1e-15 * next {
+            return next;
+        }
+        x = next;
+    }
+    x
+}
+
+/// Extra forward sweeps of binomial checkpointing: the least t with C(s + t, t) ≥ n, for `s`
+/// snapshots and `n` steps (Griewank & Walther 2000, "Algorithm 799: revolve").
+pub fn revolve_repetitions(snapshots: u64, steps: u64) -> Option<u64> {
+    if steps <= 1 {
+        return Some(0);
+    }
+    if snapshots == 0 {
+        return None;
+    }
+    let mut c: u64 = 1;
+    for t in 1..=100_000u64 {
+        c = c.saturating_mul(snapshots + t) / t;
+        if c >= steps {
+            return Some(t);
+        }
+    }
+    None
+}

@@ -1,0 +1,130 @@
+//! How a training framework actually spends memory beyond the textbook terms: the loss, the
+//! lifetime of gradients, offloading, optimizer tricks, compiled kernels and the buffers that
+//! sharding and communication keep. Every setting's default reproduces the textbook estimate;
+//! `framework=` (crate::catalog::framework) picks the values a given framework uses.
+
+use crate::base::choice::choice_enum;
+
+choice_enum!(
+    /// When gradient tensors exist. PyTorch's `optimizer.zero_grad()` sets them to None by
+    /// default since 2.0, so they are only allocated during the backward pass; DeepSpeed's
+    /// contiguous gradient partitions and Megatron-LM's `main_grad` buffers persist.
+    ZeroGrad, "zero_grad" {
+        Keep => ("keep", "Kept between steps (all terms at once)"),
+        None => ("none", "Set to None between steps (PyTorch default)"),
+    }
+);
+
+choice_enum!(
+    /// Whether every batch has the same shape. PyTorch's caching allocator cuts a new segment
+    /// for a request no cached block can hold and keeps it until the device is full, so a batch
+    /// longer than every earlier one leaves the earlier, smaller blocks cached beside its own.
+    Batching, "batching" {
+        Fixed => ("fixed", "Fixed shape (packed, or padded to the sequence length)"),
+        Variable => ("variable", "Variable length (each batch padded to its longest sequence)"),
+    }
+);
+
+choice_enum!(
+    /// Whether ZeRO-3/FSDP frees a layer's gathered parameters after its forward pass
+    /// (torch `fully_shard(reshard_after_forward=...)`). torchtitan's policy "default" keeps
+    /// them gathered when pipeline parallelism is on, to avoid an all-gather per micro-batch.
+    ReshardAfterForward, "reshard_after_forward" {
+        Always => ("always", "Always (a layer is gathered only while it runs)"),
+        ExceptPp => ("except_pp", "Except under pipeline parallelism (torchtitan's default)"),
+        Never => ("never", "Never (each device keeps its layers gathered)"),
+    }
+);
+
+choice_enum!(
+    /// When a pipeline stage's sharded gradients are reduce-scattered. PyTorch's pipelining
+    /// schedules turn FSDP's gradient sync off for every backward but the step's last, so the
+    /// unsharded gradients accumulate (in the reduce dtype) over all micro-batches.
+    PpGradSync, "pp_grad_sync" {
+        Each => ("each", "After each micro-batch (textbook ZeRO)"),
+        Last => ("last", "After the last micro-batch (torch.distributed.pipelining)"),
+    }
+);
+
+/// Bytes per logit the unchunked cross-entropy holds at its peak besides the 16-bit logits: the
+/// FP32 upcast, the log-softmax saved for the backward pass and its FP32 gradient
+/// (PyTorch `F.cross_entropy` on `logits.float()`; torchtune `CEWithChunkedOutputLoss`
+/// docstring; torchtitan PR #996).
+pub const FP32_LOSS_BYTES: u64 = 12;
+
+/// The training mechanics that decide when and where tensors live.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Mechanics {
+    pub framework: crate::catalog::framework::Framework,
+    /// Chunks the cross-entropy is computed in; None: the textbook term (16-bit logits and
+    /// their FP32 copy, Korthikanti et al. 2022).
+    pub loss_chunks: Option<u64>,
+    /// The output layer and the loss fused (Cut Cross-Entropy, Liger's fused linear
+    /// cross-entropy): the 16-bit logits are never stored, only one chunk of them at a time.
+    pub fused_loss: bool,
+    /// Compiled (fused) kernels; off keeps eager PyTorch's FP32 copies in norms and RoPE.
+    pub compile: bool,
+    pub zero_grad: ZeroGrad,
+    /// Optimizer step fused into the backward pass: each gradient is applied and freed as soon
+    /// as it is computed.
+    pub opt_in_bwd: bool,
+    /// Saved activations moved to host memory and brought back in the backward pass.
+    pub act_offload: bool,
+    /// Optimizer states in CUDA unified memory (bitsandbytes paged optimizers).
+    pub paged_optimizer: bool,
+    /// Unquantized weights (embeddings, output layer) upcast to FP32 beside a k-bit base.
+    pub kbit_fp32: bool,
+    /// Layers whose parameters ZeRO-3/FSDP hold unsharded at once (current + prefetched).
+    pub gathered_layers: u64,
+    /// DeepSpeed ZeRO communication buckets, in parameters (reduce + all-gather).
+    pub bucket_size: u64,
+    /// NCCL buffers per communicator, MiB.
+    pub nccl_mib: u64,
+    pub batching: Batching,
+    /// PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True: segments grow in 2 MiB pages instead
+    /// of new blocks being cut for each larger request.
+    pub expandable_segments: bool,
+    pub reshard_after_forward: ReshardAfterForward,
+    pub pp_grad_sync: PpGradSync,
+}
+
+impl Default for Mechanics {
+    fn default() -> Self {
+        Mechanics {
+            framework: crate::catalog::framework::Framework::None,
+            loss_chunks: None,
+            fused_loss: false,
+            compile: true,
+            zero_grad: ZeroGrad::Keep,
+            opt_in_bwd: false,
+            act_offload: false,
+            paged_optimizer: false,
+            kbit_fp32: false,
+            gathered_layers: 0,
+            bucket_size: 0,
+            nccl_mib: 0,
+            batching: Batching::Fixed,
+            expandable_segments: false,
+            reshard_after_forward: ReshardAfterForward::Always,
+            pp_grad_sync: PpGradSync::Each,
+        }
+    }
+}
+
+pub const SRC_LOSS: &str = "PyTorch F.cross_entropy on upcast logits (FP32 copy, log-softmax, its gradient); torchtune CEWithChunkedOutputLoss (num_output_chunks=8); torchtitan PR #996 (chunked loss: −7 GiB on Llama 3 8B)";
+pub const SRC_COMPILED_LOSS: &str = "torchtune training/_compile.py compile_loss: for CEWithChunkedOutputLoss 'we only compile the upcast + cross-entropy calculation' (compute_cross_entropy, F.cross_entropy(logits.float())); PyTorch AOTAutograd min_cut_rematerialization_partition (torch/_functorch/partitioners.py): the backward recomputes cheap pointwise intermediates from the saved 16-bit input instead of saving FP32 copies";
+pub const SRC_FUSED_LOSS: &str = "Wijmans et al. 2024, Cut Your Losses in Large-Vocabulary Language Models (Cut Cross-Entropy, arXiv:2411.09009); Liger Kernel LigerFusedLinearCrossEntropyLoss; Unsloth documentation (Apple's CCE algorithm)";
+pub const SRC_ZERO_GRAD: &str = "PyTorch torch.optim.Optimizer.zero_grad(set_to_none=True), the default since 2.0: gradients are allocated in the backward pass while the activations it consumes are freed";
+pub const SRC_OPT_IN_BWD: &str = "torchtune memory optimizations tutorial, 'Fusing optimizer step into backward pass' (optimizer_in_bwd); PyTorch tutorial 'How to save memory by fusing the optimizer step into the backward pass' (register_post_accumulate_grad_hook)";
+pub const SRC_ACT_OFFLOAD: &str = "torchtune OffloadActivations (enable_activation_offloading); DeepSpeed activation_checkpointing.cpu_checkpointing; Unsloth gradient checkpointing 'unsloth' offloads checkpoints to RAM";
+pub const SRC_PAGED: &str = "bitsandbytes paged optimizers (PagedAdamW8bit): states in CUDA unified memory, paged to host under pressure, invisible to torch.cuda.memory_allocated";
+pub const SRC_EAGER: &str = "Eager PyTorch RMSNorm and RoPE (Hugging Face LlamaRMSNorm, torchtune RMSNorm/RotaryPositionalEmbeddings) compute in FP32 and save the FP32 input for backward; torch.compile fuses them (torchtune README optimization flags: compile −15 %)";
+pub const SRC_GATHER: &str = "PyTorch FSDP: one FlatParameter unsharded at a time plus the prefetched next (backward_prefetch=BACKWARD_PRE, forward_prefetch); DeepSpeed ZeRO-3 stage3_prefetch_bucket_size / stage3_max_live_parameters";
+pub const SRC_PP_FSDP: &str = "torchtitan parallelize_llama apply_fsdp / distributed/fsdp.py get_fsdp_reshard_after_forward_policy: with pipeline parallelism reshard_after_forward=False ('to avoid per-microbatch all-gathers'), fully_shard(model, reshard_after_forward=not pp_enabled); torch.distributed.pipelining stage.py backward_maybe_with_nosync: set_reshard_after_backward(False) and set_requires_gradient_sync(False) for every backward, FSDP post_backward run once after the last; FSDP2 FSDPParam.to_accumulated_grad_if_needed keeps the unsharded gradient upcast to reduce_dtype";
+pub const SRC_BUCKETS: &str = "DeepSpeed ZeRO configuration: reduce_bucket_size and allgather_bucket_size, default 5e8 elements each, 16-bit";
+pub const SRC_NCCL: &str = "NCCL documentation, environment variables: NCCL_BUFFSIZE (Simple protocol, default 4 MiB), NCCL_LL_BUFFSIZE, NCCL_LL128_BUFFSIZE, NCCL_MIN/MAX_NCHANNELS; NCCL src/init.cc DEFAULT_BUFFSIZE (1 << 22), DEFAULT_LL_BUFFSIZE (8 × 512 × 8 × 16 B = 512 KiB), DEFAULT_LL128_BUFFSIZE (120 × 640 × 8 × 8 B = 4.69 MiB): one buffer per protocol for every channel and peer of a communicator, allocated by NCCL itself (cudaMalloc/cuMem), outside PyTorch's allocator";
+pub const SRC_FRAG: &str = "PyTorch documentation, CUDA semantics: memory management and PYTORCH_CUDA_ALLOC_CONF (expandable_segments: 'if the batch size or sequence length changes ... fragmentation'); c10/cuda/CUDACachingAllocator.cpp (a request no cached block can hold gets a new segment; cached blocks are released only when cudaMalloc fails or on empty_cache); pytorch/pytorch#96995 (expandable segments); torchtune #1185 and NeMo RL #3476 (reserved far above allocated with variable lengths)";
+/// Bytes of one NCCL connection with the default buffer sizes: Simple 4 MiB, LL128 4,915,200 B,
+/// LL 524,288 B (NCCL src/init.cc defaults).
+pub const NCCL_CONNECTION_BYTES: u64 = (1 << 22) + 120 * 640 * 8 * 8 + 8 * 512 * 8 * 16;
+pub const SRC_KBIT: &str = "PEFT prepare_model_for_kbit_training: 'casts all the non int8 modules to full precision (fp32)' — embeddings, output layer and norms";

@@ -1,0 +1,590 @@
+//! Reading a Hugging Face `config.json` into an architecture. Every key of the file ends up in
+//! exactly one of three lists shown to the user: read (it set a field), not needed (known, and
+//! without effect on memory, each with the reason), or not understood. Nothing is dropped
+//! silently; a file that is not JSON, lacks a required key or describes a layout the core cannot
+//! represent gives an error naming the key.
+
+use crate::catalog::arch::{Arch, Bias, Mlp, Norm, QkNorm};
+use serde_json::{Map, Value};
+
+/// What a config.json gave.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Imported {
+    pub arch: Arch,
+    /// `model_type`, or "" when the file has none.
+    pub model_type: String,
+    /// Keys that set a field.
+    pub read: Vec<String>,
+    /// Keys known not to change memory, with why.
+    pub not_needed: Vec<(String, &'static str)>,
+    /// Keys this version does not know: they may matter, so they are named.
+    pub not_understood: Vec<String>,
+}
+
+/// Why a config.json could not be used, naming the key at fault.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ConfigError {
+    pub key: String,
+    pub message: String,
+}
+
+impl std::fmt::Display for ConfigError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if self.key.is_empty() {
+            write!(f, "config.json: {}", self.message)
+        } else {
+            write!(f, "config.json: {}: {}", self.key, self.message)
+        }
+    }
+}
+
+fn err(key: &str, message: impl Into<String>) -> ConfigError {
+    ConfigError {
+        key: key.into(),
+        message: message.into(),
+    }
+}
+
+/// Keys that never change memory, grouped by the reason shown.
+const NOT_NEEDED: &[(&str, &[&str])] = &[
+    (
+        "metadata",
+        &[
+            "architectures",
+            "model_type",
+            "transformers_version",
+            "_name_or_path",
+            "auto_map",
+            "tokenizer_class",
+            "id2label",
+            "label2id",
+            "problem_type",
+            "task_specific_params",
+            "torchscript",
+            "return_dict",
+            "finetuning_task",
+            "prefix",
+            "_attn_implementation_autoset",
+            "_attn_implementation",
+        ],
+    ),
+    (
+        "token ids",
+        &[
+            "bos_token_id",
+            "eos_token_id",
+            "pad_token_id",
+            "sep_token_id",
+            "decoder_start_token_id",
+            "unk_token_id",
+            "mask_token_id",
+            "image_token_index",
+            "boi_token_index",
+            "eoi_token_index",
+        ],
+    ),
+    (
+        "numerics of the forward pass (no stored tensors)",
+        &[
+            "rope_theta",
+            "rope_scaling",
+            "rope_local_base_freq",
+            "partial_rotary_factor",
+            "rms_norm_eps",
+            "layer_norm_eps",
+            "layer_norm_epsilon",
+            "norm_epsilon",
+            "initializer_range",
+            "initializer_factor",
+            "hidden_act",
+            "hidden_activation",
+            "activation_function",
+            "query_pre_attn_scalar",
+            "final_logit_softcapping",
+            "attn_logit_softcapping",
+            "scale_attn_weights",
+            "reorder_and_upcast_attn",
+            "scale_attn_by_inverse_layer_idx",
+            "routed_scaling_factor",
+            "scoring_func",
+            "norm_topk_prob",
+            "n_group",
+            "topk_group",
+            "swiglu_limit",
+            "position_embedding_type",
+            "rope_type",
+            "attention_multiplier",
+            "logits_scaling",
+            "embedding_multiplier",
+            "residual_multiplier",
+            "clip_qkv",
+        ],
+    ),
+    (
+        "training-time settings",
+        &[
+            "attention_dropout",
+            "hidden_dropout",
+            "hidden_dropout_prob",
+            "attention_probs_dropout_prob",
+            "resid_pdrop",
+            "embd_pdrop",
+            "attn_pdrop",
+            "summary_first_dropout",
+            "classifier_dropout",
+            "router_aux_loss_coef",
+            "aux_loss_alpha",
+            "output_router_logits",
+            "seq_aux",
+            "router_z_loss_coef",
+            "router_jitter_noise",
+            "pretraining_tp",
+            "ep_size",
+            "gradient_checkpointing",
+        ],
+    ),
+    (
+        "runtime switches",
+        &[
+            "use_cache",
+            "cache_implementation",
+            "tie_encoder_decoder",
+            "is_decoder",
+            "add_cross_attention",
+            "chunk_size_feed_forward",
+            "output_attentions",
+            "output_hidden_states",
+            "is_encoder_decoder",
+            "use_return_dict",
+            "max_window_layers",
+            "initial_context_length",
+            "n_ctx",
+        ],
+    ),
+    (
+        "classification heads (not counted)",
+        &[
+            "summary_type",
+            "summary_use_proj",
+            "summary_activation",
+            "summary_proj_to_labels",
+            "num_labels",
+        ],
+    ),
+];
+
+/// Keys with their own explanation.
+const SPECIAL: &[(&str, &str)] = &[
+    (
+        "torch_dtype",
+        "the checkpoint's storage type; choose the precision in the form",
+    ),
+    (
+        "dtype",
+        "the checkpoint's storage type; choose the precision in the form",
+    ),
+    (
+        "quantization_config",
+        "a quantized checkpoint; choose the weight format in the form (quant)",
+    ),
+    (
+        "num_nextn_predict_layers",
+        "the multi-token-prediction module is not counted (DeepSeek states 671B without it)",
+    ),
+    (
+        "vision_config",
+        "the vision encoder is not counted; the language model is",
+    ),
+];
+
+fn reason(key: &str) -> Option<&'static str> {
+    SPECIAL
+        .iter()
+        .find(|(k, _)| *k == key)
+        .map(|(_, r)| *r)
+        .or_else(|| {
+            NOT_NEEDED
+                .iter()
+                .find(|(_, keys)| keys.contains(&key))
+                .map(|(r, _)| *r)
+        })
+}
+
+/// Reads the config and tracks which keys were used.
+struct Reader<'a> {
+    map: &'a Map<String, Value>,
+    read: Vec<String>,
+}
+
+impl Reader<'_> {
+    /// The first of `keys` present and not null; every one of them present is marked read
+    /// (aliases such as GPT-OSS's `experts_per_token` beside `num_experts_per_tok`).
+    fn value(&mut self, keys: &[&'static str]) -> Option<(&'static str, &Value)> {
+        let map = self.map;
+        let mut found = None;
+        for k in keys {
+            if let Some(v) = map.get(*k) {
+                self.read.push((*k).to_string());
+                if found.is_none() && !v.is_null() {
+                    found = Some((*k, v));
+                }
+            }
+        }
+        found
+    }
+
+    fn count(&mut self, keys: &[&'static str]) -> Result<Option<u64>, ConfigError> {
+        match self.value(keys) {
+            None => Ok(None),
+            Some((k, v)) => v
+                .as_u64()
+                .map(Some)
+                .ok_or_else(|| err(k, format!("expected a whole number, found {v}"))),
+        }
+    }
+
+    fn required(&mut self, keys: &[&'static str]) -> Result<u64, ConfigError> {
+        self.count(keys)?.ok_or_else(|| {
+            err(
+                keys[0],
+                format!("is required (also accepted: {})", keys[1..].join(", ")),
+            )
+        })
+    }
+
+    fn flag(&mut self, key: &str) -> Result<Option<bool>, ConfigError> {
+        match self.map.get(key) {
+            None => Ok(None),
+            Some(v) => {
+                self.read.push(key.to_string());
+                match v {
+                    Value::Null => Ok(None),
+                    Value::Bool(b) => Ok(Some(*b)),
+                    _ => Err(err(key, format!("expected true or false, found {v}"))),
+                }
+            }
+        }
+    }
+}
+
+/// Model types whose MLP has two matrices, LayerNorm and biases everywhere.
+const CLASSIC: &[&str] = &["gpt2", "bert", "roberta", "distilbert", "xlm-roberta"];
+
+/// Reads a config.json (a multimodal one's `text_config`).
+pub fn read(json: &str) -> Result<Imported, ConfigError> {
+    let root: Value = serde_json::from_str(json).map_err(|e| {
+        err(
+            "",
+            format!(
+                "not valid JSON (line {}, column {}): {e}",
+                e.line(),
+                e.column()
+            ),
+        )
+    })?;
+    let Value::Object(top) = &root else {
+        return Err(err(
+            "",
+            "expected a JSON object like a Hugging Face config.json",
+        ));
+    };
+    let mut not_needed: Vec<(String, &'static str)> = Vec::new();
+    // Multimodal checkpoints (Gemma 3, Llava…) keep the language model in text_config.
+    let (map, prefix) = match top.get("text_config") {
+        Some(Value::Object(t)) => {
+            for k in top.keys().filter(|k| *k != "text_config") {
+                let why = reason(k).unwrap_or("outside the language model: not counted");
+                not_needed.push((k.clone(), why));
+            }
+            (t, "text_config.")
+        }
+        _ => (top, ""),
+    };
+    let model_type = map
+        .get("model_type")
+        .or(top.get("model_type"))
+        .and_then(Value::as_str)
+        .unwrap_or("")
+        .to_string();
+    let mt = model_type.as_str();
+    if matches!(mt, "vit" | "clip_vision_model" | "siglip_vision_model") {
+        return Err(err(
+            "model_type",
+            format!("{mt} is a vision encoder; choose ViT from the model list instead"),
+        ));
+    }
+    let mut r = Reader {
+        map,
+        read: Vec::new(),
+    };
+    let layers = r.required(&["num_hidden_layers", "n_layer", "num_layers"])?;
+    let hidden = r.required(&["hidden_size", "n_embd", "d_model"])?;
+    let heads = r.required(&["num_attention_heads", "n_head"])?;
+    let vocab = r.required(&["vocab_size"])?;
+    let kv_heads = r.count(&["num_key_value_heads"])?.unwrap_or(heads);
+    let classic = CLASSIC.contains(&mt);
+    let mut arch = Arch {
+        layers,
+        hidden,
+        heads,
+        kv_heads,
+        vocab,
+        ..Arch::BASE
+    };
+
+    // Attention: MLA (DeepSeek), else heads of head_dim (default hidden ÷ heads).
+    arch.kv_lora_rank = r.count(&["kv_lora_rank"])?.unwrap_or(0);
+    if arch.kv_lora_rank > 0 {
+        let nope = r.required(&["qk_nope_head_dim"])?;
+        arch.rope_dim = r.required(&["qk_rope_head_dim"])?;
+        arch.head_dim = nope + arch.rope_dim;
+        arch.v_head_dim = r.count(&["v_head_dim"])?.unwrap_or(0);
+        arch.q_lora_rank = r.count(&["q_lora_rank"])?.unwrap_or(0);
+        // MLA caches one latent shared by all heads.
+        arch.kv_heads = heads;
+    } else {
+        for k in [
+            "q_lora_rank",
+            "qk_nope_head_dim",
+            "qk_rope_head_dim",
+            "v_head_dim",
+        ] {
+            if map.get(k).is_some_and(|v| !v.is_null()) {
+                return Err(err(
+                    k,
+                    "belongs to multi-head latent attention, but kv_lora_rank is not given",
+                ));
+            }
+        }
+        arch.head_dim = match r.count(&["head_dim"])? {
+            Some(d) => d,
+            None if hidden % heads == 0 => hidden / heads,
+            None => {
+                return Err(err(
+                    "head_dim",
+                    format!("is needed: hidden_size ({hidden}) is not a multiple of num_attention_heads ({heads})"),
+                ))
+            }
+        };
+    }
+    if heads % arch.kv_heads != 0 {
+        return Err(err(
+            "num_key_value_heads",
+            format!(
+                "{} does not divide num_attention_heads ({heads})",
+                arch.kv_heads
+            ),
+        ));
+    }
+
+    // Feed-forward: GPT-2 leaves n_inner null for 4h.
+    arch.mlp = if classic { Mlp::Standard } else { Mlp::Gated };
+    arch.ffn = r
+        .count(&["intermediate_size", "n_inner", "ffn_dim"])?
+        .unwrap_or(Arch::default_ffn(hidden, arch.mlp));
+    arch.norm = if classic {
+        Norm::LayerNorm
+    } else {
+        Norm::RmsNorm
+    };
+    arch.bias = match mt {
+        _ if classic => Bias::All,
+        "qwen2" | "qwen2_moe" => Bias::Qkv,
+        "gpt_oss" => Bias::All,
+        _ => Bias::None,
+    };
+    let attention_bias = r.flag("attention_bias")?.unwrap_or(false);
+    let mlp_bias = r.flag("mlp_bias")?.unwrap_or(false);
+    if (attention_bias || mlp_bias) && arch.bias == Bias::None {
+        let key = if attention_bias {
+            "attention_bias"
+        } else {
+            "mlp_bias"
+        };
+        return Err(err(
+            key,
+            "biases on only some layers of this model type cannot be represented; choose biases in the form",
+        ));
+    }
+    // PretrainedConfig defaults tie_word_embeddings to true.
+    arch.tied = r.flag("tie_word_embeddings")?.unwrap_or(true);
+
+    // Positions learned as a table: GPT-2's n_positions, BERT's positions plus token types.
+    let positions = r.count(&["max_position_embeddings", "n_positions"])?;
+    arch.max_context = positions.unwrap_or(0);
+    if classic {
+        let types = r.count(&["type_vocab_size"])?.unwrap_or(0);
+        arch.learned_pos = positions.unwrap_or(0) + types;
+        arch.tied = true;
+    }
+
+    // Mixture of experts.
+    if let Some(e) = r.count(&["num_local_experts", "num_experts", "n_routed_experts"])? {
+        if e > 1 {
+            arch.experts = e;
+            arch.active_experts = r
+                .count(&["num_experts_per_tok", "experts_per_token", "moe_topk"])?
+                .ok_or_else(|| err("num_experts_per_tok", "is required with experts"))?;
+            arch.moe_ffn = r.count(&["moe_intermediate_size"])?.unwrap_or(0);
+            arch.shared_experts = r.count(&["n_shared_experts"])?.unwrap_or(0);
+            arch.dense_layers = r.count(&["first_k_dense_replace"])?.unwrap_or(0);
+            for (k, ok) in [("moe_layer_freq", 1), ("decoder_sparse_step", 1)] {
+                if let Some(v) = r.count(&[k])? {
+                    if v != ok {
+                        return Err(err(
+                            k,
+                            format!("experts in only every {v}-th layer cannot be represented"),
+                        ));
+                    }
+                }
+            }
+            if let Some(Value::Array(a)) = map.get("mlp_only_layers") {
+                r.read.push("mlp_only_layers".into());
+                if !a.is_empty() {
+                    return Err(err(
+                        "mlp_only_layers",
+                        "dense layers among the expert layers cannot be represented",
+                    ));
+                }
+            }
+            if let Some(v) = map.get("shared_expert_intermediate_size") {
+                return Err(err(
+                    "shared_expert_intermediate_size",
+                    format!("a gated shared expert of its own width ({v}) cannot be represented"),
+                ));
+            }
+            // DeepSeek-V3's noaux_tc routing keeps a score-correction bias per expert.
+            let topk = map.get("topk_method").and_then(Value::as_str);
+            if topk.is_some() {
+                r.read.push("topk_method".into());
+            }
+            arch.router_bias = mt == "gpt_oss" || topk == Some("noaux_tc");
+        }
+    }
+    arch.sinks = mt == "gpt_oss";
+
+    // Sliding windows: Mistral (every layer), Gemma 2 (alternating), Gemma 3 (pattern),
+    // or an explicit layer_types list; Qwen configs carry a window they do not use.
+    let use_window = r.flag("use_sliding_window")?.unwrap_or(true);
+    let window = r.count(&["sliding_window"])?.filter(|_| use_window);
+    if let Some(w) = window {
+        arch.window = w;
+        arch.global_every = match mt {
+            "gemma2" => 2,
+            "gemma3" | "gemma3_text" => r.count(&["sliding_window_pattern"])?.unwrap_or(6),
+            _ => 0,
+        };
+        if let Some(Value::Array(types)) = map.get("layer_types") {
+            r.read.push("layer_types".into());
+            arch.global_every = global_every(types, layers)?;
+        }
+    }
+
+    arch.qk_norm = match mt {
+        "qwen3" | "qwen3_moe" | "gemma3" | "gemma3_text" => QkNorm::Head,
+        "olmo2" => QkNorm::Full,
+        _ => QkNorm::None,
+    };
+    arch.sandwich = matches!(mt, "gemma2" | "gemma3" | "gemma3_text");
+
+    if arch.total_params() > crate::scenario::MAX_PARAMS {
+        return Err(err(
+            "num_hidden_layers",
+            "more than 10^15 parameters, the limit",
+        ));
+    }
+
+    let mut read: Vec<String> = r.read.iter().map(|k| format!("{prefix}{k}")).collect();
+    let mut not_understood = Vec::new();
+    for k in map.keys() {
+        if r.read.contains(k) {
+            continue;
+        }
+        match reason(k) {
+            Some(why) => not_needed.push((format!("{prefix}{k}"), why)),
+            None => not_understood.push(format!("{prefix}{k}")),
+        }
+    }
+    read.dedup();
+    Ok(Imported {
+        arch,
+        model_type,
+        read,
+        not_needed,
+        not_understood,
+    })
+}
+
+/// The period of full-attention layers in a `layer_types` list: every layer windowed (0), or a
+/// full layer at every n-th position.
+fn global_every(types: &[Value], layers: u64) -> Result<u64, ConfigError> {
+    let full: Vec<bool> = types
+        .iter()
+        .map(|t| t.as_str() == Some("full_attention"))
+        .collect();
+    if full.len() as u64 != layers {
+        return Err(err(
+            "layer_types",
+            format!(
+                "lists {} layers, not num_hidden_layers ({layers})",
+                full.len()
+            ),
+        ));
+    }
+    let Some(first) = full.iter().position(|f| *f) else {
+        return Ok(0);
+    };
+    let n = first as u64 + 1;
+    if full
+        .iter()
+        .enumerate()
+        .all(|(i, f)| *f == (i as u64 + 1).is_multiple_of(n))
+    {
+        Ok(n)
+    } else {
+        Err(err(
+            "layer_types",
+            "full-attention layers that do not recur every n-th layer cannot be represented",
+        ))
+    }
+}
+
+impl Imported {
+    /// The report shown after reading: what was read, what was not needed and why, and what
+    /// was not understood.
+    pub fn summary(&self) -> Vec<String> {
+        let mut out = vec![format!(
+            "Read {} keys{}: {}.",
+            self.read.len(),
+            if self.model_type.is_empty() {
+                String::new()
+            } else {
+                format!(" of a {} config", self.model_type)
+            },
+            self.read.join(", ")
+        )];
+        let mut reasons: Vec<&'static str> = self.not_needed.iter().map(|(_, r)| *r).collect();
+        reasons.dedup();
+        let mut seen: Vec<&str> = Vec::new();
+        for why in reasons {
+            if seen.contains(&why) {
+                continue;
+            }
+            seen.push(why);
+            let keys: Vec<&str> = self
+                .not_needed
+                .iter()
+                .filter(|(_, r)| *r == why)
+                .map(|(k, _)| k.as_str())
+                .collect();
+            out.push(format!("Not needed ({why}): {}.", keys.join(", ")));
+        }
+        if !self.not_understood.is_empty() {
+            out.push(format!(
+                "Not understood, so not used — check they do not change memory: {}.",
+                self.not_understood.join(", ")
+            ));
+        }
+        out
+    }
+}

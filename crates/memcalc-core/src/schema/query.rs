@@ -1,0 +1,289 @@
+//! The URL query: the product's public API. Decoding reports unknown or repeated keys instead of
+//! failing; encoding is canonical (fixed key order, only values that differ from the defaults).
+
+use crate::scenario::Scenario;
+use crate::schema::fields::FIELDS;
+use crate::schema::inputs::{is_field, Inputs};
+
+/// Version of the query schema, written as `v=` in every link. Version 2 gives a bare parameter
+/// count the nearest catalog model's shape; version-1 links (and links without `v=`) keep the
+/// scaled dense shape they were written with (`shape=dense`).
+pub const SCHEMA_VERSION: u32 = 2;
+
+/// Something about a query worth telling the user, though it did not stop the page.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Notice {
+    pub key: String,
+    pub message: String,
+}
+
+fn hex(b: u8) -> Option<u8> {
+    match b {
+        b'0'..=b'9' => Some(b - b'0'),
+        b'a'..=b'f' => Some(b - b'a' + 10),
+        b'A'..=b'F' => Some(b - b'A' + 10),
+        _ => None,
+    }
+}
+
+/// `application/x-www-form-urlencoded` decoding: `+` is a space, `%XX` a byte; malformed escapes
+/// are kept as typed, invalid UTF-8 is replaced.
+pub fn percent_decode(s: &str) -> String {
+    let b = s.as_bytes();
+    let mut out = Vec::with_capacity(b.len());
+    let mut i = 0;
+    while i < b.len() {
+        match b[i] {
+            b'+' => out.push(b' '),
+            b'%' if i + 2 < b.len() => match (hex(b[i + 1]), hex(b[i + 2])) {
+                (Some(h), Some(l)) => {
+                    out.push(h * 16 + l);
+                    i += 2;
+                }
+                _ => out.push(b'%'),
+            },
+            c => out.push(c),
+        }
+        i += 1;
+    }
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+/// Encodes everything but unreserved characters (RFC 3986).
+pub fn percent_encode(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for &c in s.as_bytes() {
+        if c.is_ascii_alphanumeric() || matches!(c, b'-' | b'.' | b'_' | b'~') {
+            out.push(c as char);
+        } else {
+            out.push_str(&format!("%{c:02X}"));
+        }
+    }
+    out
+}
+
+/// The query part of a whole URL or a bare query, without `?` or fragment.
+fn query_part(input: &str) -> &str {
+    let s = input.trim();
+    let s = s.split('#').next().unwrap_or("");
+    match s.find('?') {
+        Some(p) => &s[p + 1..],
+        None if s.contains('=') || s.is_empty() => s,
+        None => "",
+    }
+}
+
+/// Splits a query into decoded (key, value) pairs, skipping empty segments.
+pub fn pairs(input: &str) -> Vec<(String, String)> {
+    query_part(input)
+        .split('&')
+        .filter(|seg| !seg.is_empty())
+        .map(|seg| match seg.split_once('=') {
+            Some((k, v)) => (percent_decode(k), percent_decode(v)),
+            None => (percent_decode(seg), String::new()),
+        })
+        .collect()
+}
+
+/// Keys the page understands besides form fields: schema version and page options
+/// (`crate::schema::page`).
+pub const META_KEYS: &[&str] = &["v", "preset", "units", "theme", "embed", "show", "lock"];
+
+fn shorten(s: &str) -> String {
+    let mut t: String = s.chars().take(40).collect();
+    if s.chars().count() > 40 {
+        t.push('…');
+    }
+    t
+}
+
+impl Inputs {
+    /// Reads a share link or bare query. Field values are kept as text (an invalid one is shown
+    /// in its field with its error); unknown, repeated or future-version keys become notices.
+    pub fn from_query(input: &str) -> (Inputs, Vec<Notice>) {
+        // Split once; the keys that choose a base are read first, the last occurrence winning.
+        let given = pairs(input);
+        let last = |key: &str| {
+            given
+                .iter()
+                .rev()
+                .find(|(k, _)| k == key)
+                .map(|(_, v)| v.as_str())
+        };
+        // Defaults depend on the mode (simulations default to FP64): start from the link's.
+        let mode = last("mode").and_then(|v| crate::base::choice::Choice::parse(v).ok());
+        // A preset named in the link is the base its other values change.
+        let preset = last("preset").and_then(crate::schema::page::preset_by_id);
+        // The version the link was written with: absent means 1 (links were written before the
+        // version key, or by hand); one this page does not know is read as the newest (with a
+        // notice below). An empty query is no old link: it is today's page.
+        let unversioned = if given.is_empty() { SCHEMA_VERSION } else { 1 };
+        let version = last("v").map_or(unversioned, |v| {
+            v.trim()
+                .parse::<u32>()
+                .ok()
+                .filter(|v| (1..=SCHEMA_VERSION).contains(v))
+                .unwrap_or(SCHEMA_VERSION)
+        });
+        let mut inputs = match preset {
+            Some(p) => preset_inputs(p),
+            None => Inputs::from_scenario(&Scenario::default_for(
+                mode.unwrap_or(crate::scenario::Mode::Train),
+            )),
+        };
+        if version < 2 {
+            inputs.set("shape", "dense");
+        }
+        // A framework named in the link sets its defaults before the link's own values.
+        let framework = last("framework").and_then(|v| crate::base::choice::Choice::parse(v).ok());
+        if let Some(f) = framework {
+            inputs.apply_framework(f);
+        }
+        // A code named in the link sets its profile's settings; the link's own values follow.
+        // (Only in simulations, where the link writes fields relative to it.)
+        if let Some(code) = last("code") {
+            let sim = match mode {
+                Some(m) => m == crate::scenario::Mode::Sim,
+                None => inputs.get("mode") == "sim",
+            };
+            if sim {
+                inputs.apply_code(code);
+            }
+        }
+        // A catalog model named in the link is the base its architecture fields change.
+        if let Some(id) = last("model_id") {
+            inputs.choose_model(id);
+        }
+        let mut notices = Vec::new();
+        let mut seen: Vec<String> = Vec::new();
+        for (key, value) in given {
+            if seen.contains(&key) {
+                notices.push(Notice {
+                    key: key.clone(),
+                    message: format!(
+                        "'{}' is given more than once; the last value is used.",
+                        shorten(&key)
+                    ),
+                });
+            } else {
+                seen.push(key.clone());
+            }
+            if key == "v" {
+                match value.trim().parse::<u32>() {
+                    Ok(v) if (1..=SCHEMA_VERSION).contains(&v) => {}
+                    _ => notices.push(Notice {
+                        key,
+                        message: format!(
+                            "This link has schema version '{}', which this version of the calculator does not know; values were read as version {SCHEMA_VERSION}.",
+                            shorten(&value)
+                        ),
+                    }),
+                }
+            } else if is_field(&key) {
+                inputs.set(&key, value);
+            } else if !META_KEYS.contains(&key.as_str()) {
+                notices.push(Notice {
+                    key: key.clone(),
+                    message: format!("Unknown parameter '{}' was ignored.", shorten(&key)),
+                });
+            }
+        }
+        // A link that describes the architecture but gives no count means "derive it".
+        let arch_given = ["layers", "hidden", "heads", "vocab"]
+            .iter()
+            .any(|k| seen.iter().any(|s| s == k));
+        if arch_given && !seen.iter().any(|s| s == "params") {
+            inputs.set("params", "");
+        }
+        (inputs, notices)
+    }
+}
+
+/// The fields a preset sets, read as a current-version query.
+fn preset_inputs(p: &crate::schema::presets::Preset) -> Inputs {
+    Inputs::from_query(&format!("v={SCHEMA_VERSION}&{}", p.query)).0
+}
+
+/// The scenario a preset describes.
+pub fn preset_scenario(p: &crate::schema::presets::Preset) -> Option<Scenario> {
+    preset_inputs(p).parse().ok()
+}
+
+impl Scenario {
+    /// The canonical query (without `?`): schema version, then every field whose canonical value
+    /// differs from the default, in form order.
+    pub fn to_query(&self) -> String {
+        self.link(None)
+    }
+
+    /// The canonical query relative to a preset: `v`, `preset`, then the fields that differ
+    /// from the preset's values.
+    pub fn link(&self, preset: Option<&crate::schema::presets::Preset>) -> String {
+        let base_scenario = preset.and_then(preset_scenario);
+        let preset = preset.filter(|_| base_scenario.is_some());
+        let mine = Inputs::from_scenario(self);
+        let mut base = Inputs::from_scenario(
+            &base_scenario.unwrap_or_else(|| Scenario::default_for(self.mode)),
+        );
+        // The framework's defaults are part of the base: the link lists what changed after it.
+        if self.mech.framework != crate::catalog::framework::Framework::None {
+            base.apply_framework(self.mech.framework);
+            if let Ok(b) = base.parse() {
+                base = Inputs::from_scenario(&b);
+            }
+            // `framework=` itself is always written: it is what the base was built from.
+            base.set("framework", "none");
+        }
+        // Likewise a simulation code's profile: fields are written relative to it, as they are
+        // read back; `code=` itself is always written.
+        if self.mode == crate::scenario::Mode::Sim
+            && self.sim.code != crate::catalog::codes::Code::Generic
+        {
+            base.apply_code(crate::base::choice::Choice::id(self.sim.code));
+            if let Ok(b) = base.parse() {
+                base = Inputs::from_scenario(&b);
+            }
+            base.set("code", "generic");
+        }
+        // With a catalog model, the link names it and lists only the fields changed after it.
+        if let Some(m) = self.model {
+            base.choose_model(m.id);
+        }
+        let mut out = format!("v={SCHEMA_VERSION}");
+        if let Some(p) = preset {
+            out.push_str("&preset=");
+            out.push_str(p.id);
+        }
+        // Like a preset, the framework is the base the other fields are read against: first.
+        if self.mech.framework != crate::catalog::framework::Framework::None {
+            out.push_str("&framework=");
+            out.push_str(crate::base::choice::Choice::id(self.mech.framework));
+        }
+        if let Some(m) = self.model {
+            out.push_str("&model_id=");
+            out.push_str(&percent_encode(m.id));
+        }
+        let arch_changed = ["layers", "hidden", "heads", "vocab"]
+            .iter()
+            .any(|k| mine.get(k) != base.get(k));
+        for f in FIELDS {
+            let v = mine.get(f.key);
+            // With an architecture, an absent count means "derive it": a given one must be
+            // written whenever the link also names the architecture.
+            let forced = (f.key == "params"
+                && self.arch.is_some()
+                && ((preset.is_none() && self.model.is_none()) || arch_changed))
+                || (f.key == "mode" && preset.is_none() && self.mode != Scenario::default().mode);
+            if f.key == "framework" || f.key == "model_id" {
+                continue;
+            }
+            if v != base.get(f.key) || forced {
+                out.push('&');
+                out.push_str(f.key);
+                out.push('=');
+                out.push_str(&percent_encode(v));
+            }
+        }
+        out
+    }
+}
