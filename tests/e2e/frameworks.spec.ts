@@ -60,3 +60,23 @@ test("variable-length batches show the allocator's stranded blocks until expanda
   await expect(frag).toHaveCount(0);
   await expect.poll(() => page.url()).toContain("expandable_segments=on");
 });
+
+test("torchtitan with pipeline parallelism keeps each stage unsharded, and the two settings undo it", async ({ page }) => {
+  await page.goto(`./?v=2&mode=train&${L8}&framework=torchtitan&gpu_mem=95&gpus=64&tp=2&pp=4&batch=1&seq=4096`);
+  await ready(page);
+  const row = page.locator('[data-component="gathered_layers"]');
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText("Unsharded stage");
+  const bytes = async () => Number(await row.getAttribute("data-bytes"));
+  const kept = await bytes();
+  await page.locator("fieldset", { has: page.locator("legend", { hasText: "Framework and training mechanics" }) }).locator("summary").click();
+  const reshard = page.getByLabel("Reshard after forward (ZeRO-3/FSDP)", { exact: true });
+  await expect(reshard).toHaveValue("except_pp");
+  await reshard.selectOption("always");
+  await page.getByLabel("Gradient reduce-scatter with pipelining", { exact: true }).selectOption("each");
+  await expect.poll(bytes).toBeLessThan(kept / 4);
+  await expect(row).toContainText("Unsharded layers in flight");
+  await expect.poll(() => page.url()).toContain("reshard_after_forward=always");
+  await expect(page.getByTestId("framework-implied").locator('li[data-key="pp_grad_sync"]')).toHaveAttribute("data-overridden", "true");
+  await page.screenshot({ path: `${ARTIFACTS}/${test.info().project.name}-pipeline-fsdp.png`, fullPage: true });
+});
