@@ -47,6 +47,40 @@ test("plane-wave DFT reproduces pw.x's own estimate, and a GPU code shows host m
   await expect(page.getByText("Host memory per node", { exact: true })).toBeVisible();
 });
 
+test("ABINIT and SPARC: each code's own printed estimate, counted with that code's arrays", async ({ page }) => {
+  await page.goto("./?mode=sim");
+  await ready(page);
+  await page.getByLabel("Simulation code", { exact: true }).selectOption("sparc");
+  await ready(page);
+  await expect(page.getByLabel("Method", { exact: true })).toHaveValue("planewave");
+  await expect(page.getByLabel("Arrays counted as", { exact: true })).toHaveValue("sparc");
+  await expect(page).toHaveURL(/code=sparc/);
+  // SPARC's test Al16Si16_NPTNH_restart printed "Estimated memory per processor : 7.28 MB".
+  await page.goto("./?mode=sim&code=sparc&fft_grid=79507&bands=76&kpoints=1&gamma_only=on&band_groups=6&ranks=48&nodes=1&rank_overhead=0&overhead=0");
+  await ready(page);
+  const sparc = (await totalBytes(page)) / 48 / 2 ** 20;
+  expect(Math.abs(sparc - 7.28) / 7.28).toBeLessThan(0.01);
+  expect(await rowBytes(page, "subspace")).toBeGreaterThan(0);
+  await expect(page.locator("table.breakdown caption")).toContainText("per node");
+
+  // ABINIT 9.0.2 printed "P This job should need less than 27.634 Mbytes of memory" for AlAs
+  // with 29 k-points on 32 processes (one per node here, so the node's total is one process).
+  await page.goto("./?mode=sim&code=abinit&ecutwfc=80&cell_volume=298.598&bands=5&kpoints=29&atoms=2&species=2&betas=2&lmax_beta=2&fft_grid=91125&xc=lda&smearing=on&core_correction=on&symmetries=24&ranks=32&nodes=32&rank_overhead=0&overhead=0");
+  await ready(page);
+  await expect(page.getByLabel("Arrays counted as", { exact: true })).toHaveValue("abinit");
+  const abinit = (await totalBytes(page)) / 2 ** 20;
+  expect(Math.abs(abinit - 27.634) / 27.634).toBeLessThan(0.01);
+  for (const id of ["wavefunctions", "state", "tables", "work"]) {
+    expect(await rowBytes(page, id)).toBeGreaterThan(0);
+  }
+  await page.screenshot({ path: `${ARTIFACTS}/${test.info().project.name}-sim-abinit.png`, fullPage: true });
+  // Switching back to pw.x's arrays changes the estimate and travels in the link.
+  await page.getByLabel("Arrays counted as", { exact: true }).selectOption("pwx");
+  await ready(page);
+  await expect(page).toHaveURL(/dft_arrays=pwx/);
+  expect(Math.abs((await totalBytes(page)) / 2 ** 20 - abinit)).toBeGreaterThan(1);
+});
+
 test("adaptive mesh refinement and tree-PM N-body come with their codes' settings", async ({ page }) => {
   await page.goto("./?mode=sim");
   await ready(page);
