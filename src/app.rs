@@ -76,23 +76,18 @@ pub fn Calculator(
         Err(_) => prev.copied().unwrap_or_default(),
     });
     let result: Memo<Estimate> = Memo::new(move |_| estimate(&scenario.get()));
-    // The derived answers (with the scaling sweep) run dozens of estimates: they follow a pause in
-    // typing instead of every keystroke, so the breakdown itself updates within the frame.
-    // The first paint shows the estimate only; the derived answers are first computed after it.
+    // The derived answers and the scaling sweep run dozens of estimates for their bytes only
+    // (`model::bytes`, no text), well under a millisecond: they follow every keystroke in the
+    // same frame as the breakdown. The first paint shows the estimate only; they are first
+    // computed after it.
     let painted = crate::observe::after_first_paint();
-    let (derived, set_derived) = signal(memcalc_core::analysis::derived::Derived::default());
-    Effect::new(move |done: Option<bool>| {
-        if done != Some(true) && painted.get() {
-            set_derived.set(derive(&scenario.get_untracked()));
-            return true;
+    let derived = Memo::new(move |_| {
+        if painted.get() {
+            derive(&scenario.get())
+        } else {
+            memcalc_core::analysis::derived::Derived::default()
         }
-        done.unwrap_or(false)
     });
-    location::after_pause(
-        move || Some(scenario.get()),
-        false,
-        move |s: Scenario| set_derived.set(derive(&s)),
-    );
     let sweep = Memo::new(move |_| derived.with(|d| d.scaling.clone()));
     // The mode typed, even while another field is invalid, decides which fields show.
     // Memos, not derived signals: the form's groups re-render only when these values change,

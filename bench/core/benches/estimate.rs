@@ -1,7 +1,8 @@
 //! Time per estimate and per 1,000-point sweep. Run: `bench/run-core.sh`.
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
-use memcalc_core::{derived::derive, estimate, Inputs, Scenario};
+use memcalc_core::analysis::derived::derive;
+use memcalc_core::{estimate, Inputs, Scenario};
 
 fn scenario(q: &str) -> Scenario {
     Inputs::from_query(q).0.parse().unwrap()
@@ -18,6 +19,7 @@ fn benches(c: &mut Criterion) {
     for (name, q) in cases {
         let s = scenario(q);
         c.bench_function(&format!("estimate/{name}"), |b| b.iter(|| estimate(black_box(&s))));
+        c.bench_function(&format!("bytes/{name}"), |b| b.iter(|| memcalc_core::model::bytes(black_box(&s))));
     }
     let s = scenario("params=7B");
     c.bench_function("parse_and_estimate/link", |b| {

@@ -544,6 +544,34 @@ proptest! {
         prop_assert!(notices.is_empty(), "{:?}", notices);
     }
 
+    /// The searches' bytes-only estimate has the verdict's numbers, row by row, and no words.
+    #[test]
+    fn the_bytes_only_estimate_is_the_estimate_without_its_words(s in scenario_strategy(), sim in any::<bool>()) {
+        let s = if sim { Scenario { mode: memcalc_core::Mode::Sim, ..s } } else { s };
+        let full = memcalc_core::estimate(&s);
+        let bare = memcalc_core::model::bytes(&s);
+        let rows = |e: &memcalc_core::Estimate| e.components.iter().map(|c| (c.id, c.bytes, c.location)).collect::<Vec<_>>();
+        prop_assert_eq!(rows(&full), rows(&bare));
+        prop_assert_eq!(
+            (full.per_device_bytes, full.cluster_bytes, full.host_per_node_bytes, full.per_rank_bytes, full.disk_bytes, full.fits()),
+            (bare.per_device_bytes, bare.cluster_bytes, bare.host_per_node_bytes, bare.per_rank_bytes, bare.disk_bytes, bare.fits())
+        );
+        prop_assert_eq!(full.warnings.len(), bare.warnings.len());
+        // No computed text is written: a row's text is left out but for fixed phrases
+        // (static strings, part of the full text); a formula that computes (`… = N B`) is never kept.
+        for (b, f) in bare.components.iter().zip(&full.components) {
+            prop_assert!(!b.formula.contains(" = ") && f.formula.contains(&b.formula), "{}: {:?}", b.id, b.formula);
+            prop_assert!(f.explanation.contains(&b.explanation), "{}: {:?}", b.id, b.explanation);
+        }
+        prop_assert!(full.components.iter().any(|c| c.formula.contains(" = ")));
+        // Every row is a declared part (its colour and place in the charts).
+        for c in &full.components {
+            prop_assert!(memcalc_core::catalog::parts::part(c.id).is_some(), "{} is not in catalog/parts.rs", c.id);
+        }
+        // And the words come back for the next estimate that shows them.
+        prop_assert_eq!(memcalc_core::estimate(&s), full);
+    }
+
     #[test]
     fn derived_answers_never_panic_and_agree_with_the_estimate(s in scenario_strategy()) {
         let d = memcalc_core::analysis::derived::derive(&s);

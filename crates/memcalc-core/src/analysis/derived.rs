@@ -3,13 +3,13 @@
 
 use crate::base::search::{largest, smallest};
 use crate::catalog::optimizer::Optimizer;
-use crate::model::estimate;
+use crate::model::bytes;
 use crate::scenario::{Mode, Offload, Recompute, Scenario, MAX_BATCH, MAX_GPUS, MAX_SEQ};
 use crate::schema::inputs::Inputs;
 
 /// Fits the device, and for pooled serving engines the requested sequences fit the KV pool.
 fn fits(s: &Scenario) -> bool {
-    estimate(s).fits_device()
+    bytes(s).fits_device()
 }
 
 /// The largest micro-batch that fits the device, all else equal.
@@ -309,7 +309,7 @@ pub const STATED: [&str; 3] = ["mode", "model", "method"];
 
 /// Every single change from the candidates that saves device memory, most first.
 pub fn savings(s: &Scenario) -> Vec<Saving> {
-    let before_est = estimate(s);
+    let before_est = bytes(s);
     let before = before_est.per_device_bytes;
     let pool_before = before_est.serving;
     let base = Inputs::from_scenario(s);
@@ -325,7 +325,7 @@ pub fn savings(s: &Scenario) -> Vec<Saving> {
                 debug_assert!(known, "suggestion '{label}' sets unknown key '{k}'");
             }
             let changed = i.parse().ok()?;
-            let after = estimate(&changed);
+            let after = bytes(&changed);
             // A pooled engine's total is its memory share whatever the change: what a change
             // frees is room in the pool, counted in the tokens it adds at today's size per token.
             let pool_gain = match (pool_before, after.serving) {

@@ -18,7 +18,7 @@
 //!    slower network every layer).
 
 use crate::base::choice::Choice;
-use crate::model::estimate;
+use crate::model::bytes;
 use crate::scenario::{Offload, Recompute, Scenario};
 use crate::schema::inputs::Inputs;
 
@@ -175,7 +175,7 @@ pub fn training_layouts(s: &Scenario, limit: usize) -> Vec<Layout> {
                             debug_assert!(known, "layout sets unknown key '{k}'");
                         }
                         let c = i.parse().ok()?;
-                        let e = estimate(&c);
+                        let e = bytes(&c);
                         e.fits_device().then(|| Layout {
                             tp,
                             pp,

@@ -1,6 +1,6 @@
 //! Sweeps and the scaling chart's data: memory as one input grows, with the exact boundary.
 
-use crate::model::estimate;
+use crate::model::bytes;
 use crate::scenario::{Mode, Scenario};
 use crate::schema::inputs::Inputs;
 
@@ -40,7 +40,7 @@ pub fn sweep(base: &Inputs, key: &str, values: &[u64]) -> Result<Vec<Point>, Str
                 .collect::<Vec<_>>()
                 .join("; ")
         })?;
-        let e = estimate(&s);
+        let e = bytes(&s);
         out.push(Point {
             x: v,
             bytes: e.per_device_bytes,
@@ -158,7 +158,7 @@ pub fn scaling(s: &Scenario) -> Scaling {
 /// The scaling view, given the boundary already found by the core's searches: the fewest
 /// nodes for simulations, the longest context for inference, the largest micro-batch otherwise.
 pub fn scaling_with(s: &Scenario, found: Option<u64>) -> Scaling {
-    let here = estimate(s);
+    let here = bytes(s);
     let capacity = here.serving.map_or(here.capacity_bytes, |v| v.budget);
     if s.mode == Mode::Sim {
         use crate::analysis::sim_nodes::{scaling as nodes_sweep, scaling_at};
@@ -202,7 +202,7 @@ pub fn scaling_with(s: &Scenario, found: Option<u64>) -> Scaling {
             "seq" => t.seq = v,
             _ => t.batch = v,
         }
-        let e = estimate(&t);
+        let e = bytes(&t);
         // A pooled engine's total is its share whatever the load: what grows is the KV the
         // sequences need, set against the share (crate::model::neural::engine::Serving::demand).
         e.serving

@@ -33,7 +33,7 @@ pub fn scaling_at(s: &Scenario, weak: bool, n: u64) -> u64 {
         sim.cells = (m.cells * f).div_ceil(base).max(1);
         sim.kspace_grid = (m.kspace_grid * f).div_ceil(base);
     }
-    let e = crate::model::estimate(&Scenario { sim, ..*s });
+    let e = crate::model::bytes(&Scenario { sim, ..*s });
     e.per_device_bytes
 }
 
@@ -47,7 +47,7 @@ pub fn fewest_nodes(s: &Scenario) -> Option<u64> {
             ..m
         };
         // Through `estimate`, as the verdict is: a kept calibration counts here too.
-        crate::model::estimate(&Scenario { sim, ..*s }).fits_device()
+        crate::model::bytes(&Scenario { sim, ..*s }).fits_device()
     };
     crate::base::search::smallest(1, crate::scenario::MAX_GPUS / per_node, fits)
 }
@@ -64,7 +64,7 @@ pub fn adjoint_fit(s: &Scenario) -> Option<(u64, Option<u64>)> {
             ..m
         };
         // Through `estimate`, as the verdict is: a kept calibration counts here too.
-        crate::model::estimate(&Scenario { sim, ..*s }).fits_device()
+        crate::model::bytes(&Scenario { sim, ..*s }).fits_device()
     };
     Some(
         match crate::base::search::largest(0, m.steps.max(1), fits) {

@@ -8,6 +8,7 @@ pub mod device;
 pub mod framework;
 pub mod gguf;
 pub mod optimizer;
+pub mod parts;
 pub mod precision;
 pub mod quant;
 

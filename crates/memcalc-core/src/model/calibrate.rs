@@ -8,6 +8,7 @@
 //! arrays of one rank, without MPI and library memory.
 
 use crate::base::units::group_digits as g;
+use crate::model::words;
 use crate::model::{Component, Estimate, Location};
 use crate::scenario::measured::Measured;
 use crate::scenario::{Mode, Scenario};
@@ -91,13 +92,13 @@ pub fn apply(s: &Scenario, e: &mut Estimate) {
     let per_bar = ranks_per_bar(s);
     let bytes = crate::mul!(s.calibration, per_bar);
     let formula = if per_bar > 1 {
-        format!(
+        words!(
             "{} B per rank × {per_bar} ranks per node = {} B",
             g(s.calibration),
             g(bytes)
         )
     } else {
-        format!("{} B", g(bytes))
+        words!("{} B", g(bytes))
     };
     e.components.push(Component {
         id: "calibration",

@@ -3,6 +3,7 @@
 //! cache) between the GPU and host memory. `hf` is the plain PyTorch count the rest of the core
 //! makes. Defaults follow vLLM v0.10 (`vllm serve`), SGLang v0.4 and llama.cpp b5000-era logs.
 
+use crate::model::words;
 use crate::scenario::serving::{CudaGraphs, Engine};
 use crate::scenario::Scenario;
 
@@ -150,11 +151,11 @@ impl Serving {
     pub fn summary(&self) -> String {
         use crate::base::units::group_digits as g;
         let blocks = if self.block_tokens > 1 {
-            format!(" ({} blocks of {})", g(self.blocks), self.block_tokens)
+            words!(" ({} blocks of {})", g(self.blocks), self.block_tokens)
         } else {
             String::new()
         };
-        format!(
+        words!(
             "{} KV pool: {} tokens{blocks}; {} concurrent sequences of {} tokens fit, {} requested: {}.",
             self.engine.name(),
             g(self.pool_tokens),

@@ -8,6 +8,7 @@ use crate::model::neural::engine::{
 };
 use crate::model::neural::estimate::kv_per_value;
 use crate::model::neural::stage::{Plan, StageBytes};
+use crate::model::words;
 use crate::model::{Component, Location};
 use crate::scenario::serving::{CudaGraphs, Engine};
 use crate::scenario::Scenario;
@@ -28,15 +29,15 @@ fn pooled(s: &Scenario, plan: &Plan, b: &StageBytes) -> Vec<Component> {
     let util = format_fixed(util_milli(s), 3);
     let budget = crate::base::sat::mul_div(s.device.capacity_bytes(), util_milli(s), 1000);
     let graphs_in = vllm && s.cuda_graphs == CudaGraphs::On;
-    let mut taken = vec![format!("{} (weights)", g(b.weights))];
+    let mut taken = vec![words!("{} (weights)", g(b.weights))];
     if vllm {
-        taken.push(format!("{} (step activations)", g(b.activations)));
+        taken.push(words!("{} (step activations)", g(b.activations)));
         if graphs_in {
-            taken.push(format!("{} (CUDA graphs)", g(b.graphs)));
+            taken.push(words!("{} (CUDA graphs)", g(b.graphs)));
         }
     }
-    taken.push(format!("{} (runtime)", g(b.runtime)));
-    let per_token = format!(
+    taken.push(words!("{} (runtime)", g(b.runtime)));
+    let per_token = words!(
         "{} layers × {} values × {} = {} B per token",
         b.layers,
         a.kv_values_per_token(s.parallel.tp),
@@ -45,16 +46,16 @@ fn pooled(s: &Scenario, plan: &Plan, b: &StageBytes) -> Vec<Component> {
     );
     let v = crate::model::neural::engine::serving(s, b.kv_cache, b.token_bytes);
     let blocks = if vllm {
-        format!(
+        words!(
             " = {} blocks of {VLLM_BLOCK} tokens = {} tokens",
             g(v.blocks),
             g(v.pool_tokens)
         )
     } else {
-        format!(" = {} tokens", g(v.pool_tokens))
+        words!(" = {} tokens", g(v.pool_tokens))
     };
     let replicated = if s.parallel.tp > a.kv_heads {
-        format!(
+        words!(
             " With tensor parallelism {} over {} KV heads each GPU keeps a replica of one KV head, as vLLM does.",
             s.parallel.tp, a.kv_heads
         )
@@ -74,7 +75,7 @@ fn pooled(s: &Scenario, plan: &Plan, b: &StageBytes) -> Vec<Component> {
             label: "Activations (one scheduler step)",
             bytes: b.activations,
             location: Location::Device,
-            formula: format!(
+            formula: words!(
                 "max(one layer's working set over {} tokens, sampler over {} sequences × {} vocabulary) = {} B",
                 g(step),
                 g(max_seqs(s)),
@@ -82,7 +83,7 @@ fn pooled(s: &Scenario, plan: &Plan, b: &StageBytes) -> Vec<Component> {
                 g(b.activations)
             ),
             question: "What does the engine reserve besides weights and the KV cache?",
-            explanation: format!(
+            explanation: words!(
                 "{name} prefills long prompts in chunks of at most {} tokens per step (chunked prefill), so the activation peak is one layer's working set over that many tokens — not the whole batch's prompts at once — or the sampler's {} logits, FP32 copy and probabilities, whichever is larger. {name} measures this peak in a profile run before sizing the KV pool.{outside}",
                 g(step),
                 g(sampler)
@@ -97,7 +98,7 @@ fn pooled(s: &Scenario, plan: &Plan, b: &StageBytes) -> Vec<Component> {
             formula: if b.graphs == 0 {
                 "0 B: eager mode".into()
             } else {
-                format!(
+                words!(
                     "one layer's working set over the largest captured batch, {} tokens = {} B",
                     capture_tokens(s),
                     g(b.graphs)
@@ -107,9 +108,9 @@ fn pooled(s: &Scenario, plan: &Plan, b: &StageBytes) -> Vec<Component> {
             explanation: if b.graphs == 0 {
                 "Without CUDA graphs (--enforce-eager, --disable-cuda-graph) nothing is captured; decoding is slower.".into()
             } else if graphs_in {
-                format!("{name} captures the decode step as CUDA graphs for batch sizes up to {}; their memory pool holds the intermediate tensors of the largest. This version reserves it before sizing the KV pool.", capture_tokens(s))
+                words!("{name} captures the decode step as CUDA graphs for batch sizes up to {}; their memory pool holds the intermediate tensors of the largest. This version reserves it before sizing the KV pool.", capture_tokens(s))
             } else {
-                format!("{name} captures the decode step as CUDA graphs for batch sizes up to {} after the KV pool is allocated, so their memory pool comes from the headroom the memory share leaves.", capture_tokens(s))
+                words!("{name} captures the decode step as CUDA graphs for batch sizes up to {} after the KV pool is allocated, so their memory pool comes from the headroom the memory share leaves.", capture_tokens(s))
             },
             source: src,
         },
@@ -118,14 +119,14 @@ fn pooled(s: &Scenario, plan: &Plan, b: &StageBytes) -> Vec<Component> {
             label: "KV cache pool",
             bytes: b.kv_cache,
             location: Location::Device,
-            formula: format!(
+            formula: words!(
                 "{util} × {} B − {} = {} B; ÷ ({per_token}){blocks}",
                 g(s.device.capacity_bytes()),
                 taken.join(" − "),
                 g(b.kv_cache)
             ),
             question: "How many sequences does the KV pool hold?",
-            explanation: format!(
+            explanation: words!(
                 "{name} takes {util} of the GPU ({} B) and gives everything its other parts leave to a preallocated KV cache pool: {} tokens here, enough for {} concurrent sequences of {} tokens ({} requested). The pool does not grow or shrink with the batch: the batch decides only whether it fits.{replicated}",
                 g(budget),
                 g(v.pool_tokens),
@@ -150,17 +151,17 @@ fn llamacpp(s: &Scenario, plan: &Plan, b: &StageBytes) -> Vec<Component> {
                 && crate::catalog::gguf::ends_bytes(a, s.quant, s.dtype).is_some()
                 && !a.mla() =>
         {
-            format!("the {} mix (tensor by tensor)", s.quant.label())
+            words!("the {} mix (tensor by tensor)", s.quant.label())
         }
-        Some(m) => format!("{} bits per weight", format_fixed(m, 3)),
-        None => format!("{} B per weight", s.dtype.bytes()),
+        Some(m) => words!("{} bits per weight", format_fixed(m, 3)),
+        None => words!("{} B per weight", s.dtype.bytes()),
     };
     let (attn, out) = llamacpp_compute(s, a, ctx);
     let ub = ctx.min(LLAMACPP_UBATCH);
     let output = crate::model::neural::engine::llamacpp_output(s, a);
     let host_compute = b.buffers_host - output;
     let kv = |n: u64, bytes: u64| {
-        format!(
+        words!(
             "{n} layers × {} values per token × {} tokens × {} = {} B",
             a.kv_values_per_token(1),
             g(ctx),
@@ -174,14 +175,14 @@ fn llamacpp(s: &Scenario, plan: &Plan, b: &StageBytes) -> Vec<Component> {
             label: "Weights on the GPU",
             bytes: b.weights,
             location: Location::Device,
-            formula: format!(
+            formula: words!(
                 "{on_gpu} of {} layers{} at {fmt} = {} B",
                 a.layers,
                 if ngl > a.layers { " + output layer" } else { "" },
                 g(b.weights)
             ),
             question: "Which weights does llama.cpp put on the GPU?",
-            explanation: format!(
+            explanation: words!(
                 "With -ngl {ngl}, llama.cpp offloads the last {on_gpu} repeating layers{}; the token embeddings always stay in host memory (a lookup needs no GPU). GGUF files mix types: llama.cpp's quantizer keeps norms in F32, stores the output layer in Q6_K and, in the _M mixes, attn_v and ffn_down of the first and last eighth of the layers and every third between in Q6_K.",
                 if ngl > a.layers { " and the output layer" } else { " (the output layer needs -ngl above the layer count)" }
             ),
@@ -192,7 +193,7 @@ fn llamacpp(s: &Scenario, plan: &Plan, b: &StageBytes) -> Vec<Component> {
             label: "Weights in host memory",
             bytes: b.weights_host,
             location: Location::Host,
-            formula: format!(
+            formula: words!(
                 "token embeddings + {} layers{} at {fmt} = {} B",
                 a.layers - on_gpu,
                 if ngl > a.layers { "" } else { " + output layer" },
@@ -209,7 +210,7 @@ fn llamacpp(s: &Scenario, plan: &Plan, b: &StageBytes) -> Vec<Component> {
             location: Location::Device,
             formula: kv(on_gpu, b.kv_cache),
             question: "Why does the KV cache grow with context and concurrent sequences?",
-            explanation: format!("llama.cpp allocates the whole context ({} tokens: {} sequences × {}) up front, each layer's keys and values on the device that runs the layer, in {}.", g(ctx), g(s.batch), g(s.seq), s.kv_label()),
+            explanation: words!("llama.cpp allocates the whole context ({} tokens: {} sequences × {}) up front, each layer's keys and values on the device that runs the layer, in {}.", g(ctx), g(s.batch), g(s.seq), s.kv_label()),
             source: src,
         },
         Component {
@@ -227,7 +228,7 @@ fn llamacpp(s: &Scenario, plan: &Plan, b: &StageBytes) -> Vec<Component> {
             label: "Compute buffer",
             bytes: b.activations,
             location: Location::Device,
-            formula: format!(
+            formula: words!(
                 "max(attention {} B, output layer {} B) for {} tokens = {} B",
                 g(attn),
                 g(out),
@@ -235,7 +236,7 @@ fn llamacpp(s: &Scenario, plan: &Plan, b: &StageBytes) -> Vec<Component> {
                 g(b.activations)
             ),
             question: "What is llama.cpp's compute buffer?",
-            explanation: format!(
+            explanation: words!(
                 "ggml plans the graph of one micro-batch of {ub} tokens and reserves its largest moment: attention over the {} -token context{} or the output layer's FP32 logits for every token of the micro-batch.",
                 g(ctx),
                 if s.flash_attention { " (flash attention: no score matrix)" } else { " with its F32 score matrix (flash attention off)" }
@@ -247,7 +248,7 @@ fn llamacpp(s: &Scenario, plan: &Plan, b: &StageBytes) -> Vec<Component> {
             label: "Host compute buffer",
             bytes: host_compute,
             location: Location::Host,
-            formula: format!(
+            formula: words!(
                 "{ub} tokens × {} hidden × 4 B + mask {ub} × {} × {} B{} = {} B",
                 g(a.hidden),
                 g(ctx),
@@ -264,7 +265,7 @@ fn llamacpp(s: &Scenario, plan: &Plan, b: &StageBytes) -> Vec<Component> {
             label: "Output buffer",
             bytes: output,
             location: Location::Host,
-            formula: format!("{} sequences × {} vocabulary × 4 B = {} B", g(s.batch), g(a.vocab), g(output)),
+            formula: words!("{} sequences × {} vocabulary × 4 B = {} B", g(s.batch), g(a.vocab), g(output)),
             question: "What is llama.cpp's compute buffer?",
             explanation: "The FP32 logits of each sequence's last token, read by the sampler ('output buffer').".into(),
             source: src,

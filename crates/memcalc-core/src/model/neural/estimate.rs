@@ -5,6 +5,7 @@ use crate::base::choice::Choice;
 use crate::base::units::{format_fixed, group_digits as g};
 use crate::catalog::optimizer::Optimizer;
 use crate::model::neural::stage::{Plan, StageBytes};
+use crate::model::words;
 use crate::model::{Component, Estimate, Location};
 use crate::scenario::serving::Engine;
 use crate::scenario::{DatasetOn, Mode, Offload, Recompute, Scenario};
@@ -35,12 +36,12 @@ impl Words<'_> {
     fn zero_note(&self, from_stage: u8, what: &str) -> String {
         let z = self.s.parallel.zero;
         if self.s.mode.trains() && z >= from_stage && self.dp > 1 {
-            format!(
+            words!(
                 " ZeRO stage {z} shards {what} over the {} data-parallel ranks.",
                 self.dp
             )
         } else if self.s.mode.trains() && z >= from_stage {
-            format!(" ZeRO stage {z} would shard {what}, but there is only one data-parallel rank.")
+            words!(" ZeRO stage {z} would shard {what}, but there is only one data-parallel rank.")
         } else {
             String::new()
         }
@@ -48,7 +49,7 @@ impl Words<'_> {
 
     fn sharded(&self, from_stage: u8) -> String {
         if self.s.mode.trains() && self.s.parallel.zero >= from_stage && self.dp > 1 {
-            format!(" ÷ {} (ZeRO)", self.dp)
+            words!(" ÷ {} (ZeRO)", self.dp)
         } else {
             String::new()
         }
@@ -64,7 +65,7 @@ fn gathered(s: &Scenario, plan: &Plan, b: &StageBytes) -> Component {
     let params = if keep {
         let per = s.weight_milli_bpw().map_or_else(
             || {
-                format!(
+                words!(
                     "{} B",
                     if s.dtype == crate::catalog::precision::Dtype::Fp8 {
                         2
@@ -73,23 +74,23 @@ fn gathered(s: &Scenario, plan: &Plan, b: &StageBytes) -> Component {
                     }
                 )
             },
-            |m| format!("{} bits", crate::base::units::format_fixed(m, 3)),
+            |m| words!("{} bits", crate::base::units::format_fixed(m, 3)),
         );
-        format!("{} parameters of this stage × {per} as stored", g(b.params))
+        words!("{} parameters of this stage × {per} as stored", g(b.params))
     } else {
-        format!(
+        words!(
             "{} layers × {} parameters as stored",
             s.mech.gathered_layers,
             g(plan.arch.params().per_layer.div_ceil(p.tp))
         )
     };
     let grads = if defer {
-        format!(
+        words!(
             "{} trainable parameters' gradients × {gd} B",
             g(b.trainable)
         )
     } else {
-        format!("one layer's trainable gradients × {gd} B")
+        words!("one layer's trainable gradients × {gd} B")
     };
     let mut explanation = String::from("With ZeRO stage 3 or FSDP every layer is all-gathered before it runs and freed after; the next one is prefetched to overlap communication, and in the backward pass one layer's full gradients exist until they are reduce-scattered.");
     if keep {
@@ -111,7 +112,7 @@ fn gathered(s: &Scenario, plan: &Plan, b: &StageBytes) -> Component {
         },
         bytes: b.gathered,
         location: Location::Device,
-        formula: format!("{params} + {grads} = {} B", g(b.gathered)),
+        formula: words!("{params} + {grads} = {} B", g(b.gathered)),
         question: "Why does full sharding still need whole layers?",
         explanation,
         source: if keep || defer {
@@ -140,7 +141,7 @@ pub(crate) fn estimate_model(s: &Scenario) -> Estimate {
             label: "Gathered layer (offload)",
             bytes: b.offload_buffer,
             location: Location::Device,
-            formula: format!("4 B × {} parameters per layer = {} B", g(arch.params().per_layer.div_ceil(p.tp)), g(b.offload_buffer)),
+            formula: words!("4 B × {} parameters per layer = {} B", g(arch.params().per_layer.div_ceil(p.tp)), g(b.offload_buffer)),
             question: "What stays on the GPU when parameters are offloaded?",
             explanation: "With parameters in host memory, each layer is gathered onto the GPU while it runs: its 16-bit parameters and gradients, as DeepSpeed's own estimator counts.".into(),
             source: SRC_OFFLOAD,
@@ -160,7 +161,7 @@ pub(crate) fn estimate_model(s: &Scenario) -> Estimate {
                 label: "Activations offloaded to host",
                 bytes: b.act_host,
                 location: Location::Host,
-                formula: format!("stored activations − one layer kept on the device = {} B", g(b.act_host)),
+                formula: words!("stored activations − one layer kept on the device = {} B", g(b.act_host)),
                 question: "Where do offloaded activations go?",
                 explanation: "Activation offloading copies the tensors saved for the backward pass to pinned host memory as the forward pass goes and brings them back layer by layer; the device keeps the layer being computed.".into(),
                 source: crate::scenario::training::SRC_ACT_OFFLOAD,
@@ -175,7 +176,7 @@ pub(crate) fn estimate_model(s: &Scenario) -> Estimate {
                 label: "ZeRO communication buckets",
                 bytes: b.buffers,
                 location: Location::Device,
-                formula: format!("{} parameters × 2 B × {} bucket{} = {} B", g(s.mech.bucket_size), match p.zero { 1 | 2 => 2, _ => 1 }, if matches!(p.zero, 1 | 2) { "s" } else { "" }, g(b.buffers)),
+                formula: words!("{} parameters × 2 B × {} bucket{} = {} B", g(s.mech.bucket_size), match p.zero { 1 | 2 => 2, _ => 1 }, if matches!(p.zero, 1 | 2) { "s" } else { "" }, g(b.buffers)),
                 question: "What are communication buckets?",
                 explanation: "DeepSpeed ZeRO gathers gradients into a reduce bucket and parameters into an all-gather bucket of a fixed number of values before communicating them (two at stages 1 and 2, the reduce bucket at stage 3). They do not shrink as the cluster grows.".into(),
                 source: crate::scenario::training::SRC_BUCKETS,
@@ -188,9 +189,9 @@ pub(crate) fn estimate_model(s: &Scenario) -> Estimate {
                 label: "NCCL buffers",
                 bytes: b.nccl,
                 location: Location::Device,
-                formula: format!("{} MiB × {groups} process group{} = {} B", s.mech.nccl_mib, if groups == 1 { "" } else { "s" }, g(b.nccl)),
+                formula: words!("{} MiB × {groups} process group{} = {} B", s.mech.nccl_mib, if groups == 1 { "" } else { "s" }, g(b.nccl)),
                 question: "What does NCCL keep on the GPU?",
-                explanation: format!("Every NCCL communicator (here one per data-, tensor- or pipeline-parallel group larger than one GPU) keeps a buffer per protocol for every channel and peer: with NCCL's defaults {} B per connection (Simple 4 MiB, LL128 4.69 MiB, LL 0.5 MiB), so about 147 MiB for a ring over 16 channels. NCCL allocates them itself: nvidia-smi counts them, torch.cuda.max_memory_reserved() and max_memory_allocated() do not.", g(crate::scenario::training::NCCL_CONNECTION_BYTES)),
+                explanation: words!("Every NCCL communicator (here one per data-, tensor- or pipeline-parallel group larger than one GPU) keeps a buffer per protocol for every channel and peer: with NCCL's defaults {} B per connection (Simple 4 MiB, LL128 4.69 MiB, LL 0.5 MiB), so about 147 MiB for a ring over 16 channels. NCCL allocates them itself: nvidia-smi counts them, torch.cuda.max_memory_reserved() and max_memory_allocated() do not.", g(crate::scenario::training::NCCL_CONNECTION_BYTES)),
                 source: crate::scenario::training::SRC_NCCL,
             });
         }
@@ -202,28 +203,28 @@ pub(crate) fn estimate_model(s: &Scenario) -> Estimate {
             formula: if b.logits == 0 {
                 "0 B: the output layer is on the last pipeline stage".into()
             } else if s.mech.fused_loss && s.mech.loss_chunks.is_none() {
-                format!("{} × {} tokens × 4 B (log-sum-exp) + inputs = {} B", g(s.seq), g(s.batch), g(b.logits))
+                words!("{} × {} tokens × 4 B (log-sum-exp) + inputs = {} B", g(s.seq), g(s.batch), g(b.logits))
             } else if let (Some(n), true) = (s.mech.loss_chunks, s.mech.fused_loss) {
-                format!("{} × {} × {} vocabulary × ({} B + 12 B) ÷ {n} chunk{} + inputs = {} B", g(s.seq), g(s.batch), g(arch.vocab), plan.layer_shape(1, 1).elem, if n == 1 { "" } else { "s" }, g(b.logits))
+                words!("{} × {} × {} vocabulary × ({} B + 12 B) ÷ {n} chunk{} + inputs = {} B", g(s.seq), g(s.batch), g(arch.vocab), plan.layer_shape(1, 1).elem, if n == 1 { "" } else { "s" }, g(b.logits))
             } else if let (Some(n), true) = (s.mech.loss_chunks, s.mech.compile && s.mech.loss_chunks > Some(1)) {
                 let e = plan.layer_shape(1, 1).elem;
-                format!("{} × {} × {} vocabulary × ({e} B + {e} B ÷ {n} chunks) + 4 B per token + inputs = {} B", g(s.seq), g(s.batch), g(arch.vocab), g(b.logits))
+                words!("{} × {} × {} vocabulary × ({e} B + {e} B ÷ {n} chunks) + 4 B per token + inputs = {} B", g(s.seq), g(s.batch), g(arch.vocab), g(b.logits))
             } else if let Some(n) = s.mech.loss_chunks {
-                format!("{} × {} × {} vocabulary × ({} B + 12 B ÷ {n} chunk{}) + inputs = {} B", g(s.seq), g(s.batch), g(arch.vocab), plan.layer_shape(1, 1).elem, if n == 1 { "" } else { "s" }, g(b.logits))
+                words!("{} × {} × {} vocabulary × ({} B + 12 B ÷ {n} chunk{}) + inputs = {} B", g(s.seq), g(s.batch), g(arch.vocab), plan.layer_shape(1, 1).elem, if n == 1 { "" } else { "s" }, g(b.logits))
             } else {
-                format!("{} × {} × {} vocabulary × (16-bit + FP32 copy) + inputs = {} B", g(s.seq), g(s.batch), g(arch.vocab), g(b.logits))
+                words!("{} × {} × {} vocabulary × (16-bit + FP32 copy) + inputs = {} B", g(s.seq), g(s.batch), g(arch.vocab), g(b.logits))
             },
             question: "Why does the output layer need so much?",
-            explanation: format!(
+            explanation: words!(
                 "The output layer turns every position into a score per vocabulary entry: {} sequences × {} tokens × {} entries, kept for the loss in FP32 (and, in Hugging Face causal LMs, also in the training precision they are upcast from). Large vocabularies make this a gigabyte-scale term that most calculators forget.",
                 g(s.batch), g(s.seq), g(arch.vocab)
             ) + &match s.mech.loss_chunks {
                 None if s.mech.fused_loss => " Here the output layer is fused with the cross-entropy (Cut Cross-Entropy): logits are computed block by block in on-chip memory and never stored; only a log-sum-exp per token remains.".to_string(),
                 None => String::new(),
                 Some(1) => " The cross-entropy is computed in one piece: at its peak it holds the 16-bit logits, their FP32 upcast, the log-softmax it saves and that term's FP32 gradient — about 12 bytes per logit besides the 16-bit ones.".to_string(),
-                Some(n) if s.mech.fused_loss => format!(" The output layer is fused with the cross-entropy and runs in {n} chunks (Cut Cross-Entropy, Liger): the logits are never stored whole, only the chunk being computed with its FP32 terms."),
-                Some(n) if s.mech.compile && n > 1 => format!(" The cross-entropy is computed in {n} chunks and compiled (torchtune compiles each chunk's upcast and loss): the FP32 upcast is fused into the kernels and the backward pass recomputes the softmax from the 16-bit chunk and a log-sum-exp per token, so besides the 16-bit logits only one chunk's 16-bit gradient is alive."),
-                Some(n) => format!(" The cross-entropy is computed in {n} chunks (torchtune, torchtitan): the 16-bit logits stay, but only one chunk at a time is upcast to FP32 with its log-softmax and gradient."),
+                Some(n) if s.mech.fused_loss => words!(" The output layer is fused with the cross-entropy and runs in {n} chunks (Cut Cross-Entropy, Liger): the logits are never stored whole, only the chunk being computed with its FP32 terms."),
+                Some(n) if s.mech.compile && n > 1 => words!(" The cross-entropy is computed in {n} chunks and compiled (torchtune compiles each chunk's upcast and loss): the FP32 upcast is fused into the kernels and the backward pass recomputes the softmax from the 16-bit chunk and a log-sum-exp per token, so besides the 16-bit logits only one chunk's 16-bit gradient is alive."),
+                Some(n) => words!(" The cross-entropy is computed in {n} chunks (torchtune, torchtitan): the 16-bit logits stay, but only one chunk at a time is upcast to FP32 with its log-softmax and gradient."),
             },
             source: if s.mech.fused_loss { crate::scenario::training::SRC_FUSED_LOSS } else if s.mech.compile && s.mech.loss_chunks > Some(1) { crate::scenario::training::SRC_COMPILED_LOSS } else if s.mech.loss_chunks.is_some() { crate::scenario::training::SRC_LOSS } else { SRC_ACT },
         });
@@ -237,7 +238,7 @@ pub(crate) fn estimate_model(s: &Scenario) -> Estimate {
             label: "Logits",
             bytes: b.logits,
             location: Location::Device,
-            formula: format!("{} sequences × {} vocabulary × 4 B = {} B", g(s.batch), g(arch.vocab), g(b.logits)),
+            formula: words!("{} sequences × {} vocabulary × 4 B = {} B", g(s.batch), g(arch.vocab), g(b.logits)),
             question: "Are logits kept during generation?",
             explanation: "Only for the position being sampled, in FP32: serving engines such as vLLM and llama.cpp compute the output layer for the last token of each sequence.".into(),
             source: SRC_ACT,
@@ -255,9 +256,9 @@ pub(crate) fn estimate_model(s: &Scenario) -> Estimate {
             label: "Allocator overhead",
             bytes: 0,
             location: Location::Device,
-            formula: "0 B: inside the engine's own accounting".into(),
+            formula: words!("0 B: inside the engine's own accounting"),
             question: "Why add an overhead on top of the tensors?",
-            explanation: format!("{} sizes its memory itself: vLLM and SGLang measure their peak and give the KV pool the rest, llama.cpp allocates exact buffers, so no share of the tensors is added.", s.engine.name()),
+            explanation: words!("{} sizes its memory itself: vLLM and SGLang measure their peak and give the KV pool the rest, llama.cpp allocates exact buffers, so no share of the tensors is added.", s.engine.name()),
             source: s.engine.source(),
         });
     } else {
@@ -266,9 +267,9 @@ pub(crate) fn estimate_model(s: &Scenario) -> Estimate {
         label: "Allocator overhead",
         bytes: b.overhead,
         location: Location::Device,
-        formula: format!("{pct} % × {} B = {} B", g(tensors), g(b.overhead)),
+        formula: words!("{pct} % × {} B = {} B", g(tensors), g(b.overhead)),
         question: "Why add an overhead on top of the tensors?",
-        explanation: format!(
+        explanation: words!(
             "Frameworks allocate through a caching allocator that rounds block sizes and keeps freed blocks for reuse, and every step creates short-lived temporaries, so the memory reserved exceeds the tensors above. This setting adds {pct} % of them; measure yours by comparing torch.cuda.max_memory_reserved() with max_memory_allocated()."
         ),
         source: SRC_ALLOCATOR,
@@ -280,7 +281,7 @@ pub(crate) fn estimate_model(s: &Scenario) -> Estimate {
             label: "Cached blocks of shorter batches",
             bytes: b.fragmentation,
             location: Location::Device,
-            formula: format!("activations {} B + logits and loss {} B at the longest batch = {} B", g(b.activations), g(b.logits), g(b.fragmentation)),
+            formula: words!("activations {} B + logits and loss {} B at the longest batch = {} B", g(b.activations), g(b.logits), g(b.fragmentation)),
             question: "Why does reserved memory exceed allocated with variable-length batches?",
             explanation: "Each batch is padded to its own longest sequence, so tensor sizes change from step to step. PyTorch's caching allocator serves a request from a cached block at least as large; when a batch is longer than every earlier one none is, so it cuts new segments and keeps the old ones cached (they are released only if cudaMalloc fails, or by torch.cuda.empty_cache()). At the peak the cache still holds the sequence-dependent tensors of an earlier longest batch: counted here as one more set of activations, logits and loss at the longest length, an upper bound for that one batch. Every further new longest batch can add another set until the device is full, when the allocator frees its cache and retries, so this stays within the capacity and does not by itself cause an out-of-memory error. PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True (grows one segment page by page), packing, padding to a fixed length or sorting the longest batch first avoid it. max_memory_reserved() and nvidia-smi count it, max_memory_allocated() does not.".into(),
             source: crate::scenario::training::SRC_FRAG,
@@ -291,9 +292,9 @@ pub(crate) fn estimate_model(s: &Scenario) -> Estimate {
         label: "CUDA context and libraries",
         bytes: b.runtime,
         location: Location::Device,
-        formula: format!("{} MiB × 1,048,576 B = {} B", g(s.runtime_mib), g(b.runtime)),
+        formula: words!("{} MiB × 1,048,576 B = {} B", g(s.runtime_mib), g(b.runtime)),
         question: "What uses memory before the model is even loaded?",
-        explanation: format!(
+        explanation: words!(
             "The CUDA context (driver state and loaded kernels) and library workspaces (cuBLAS, cuDNN, NCCL) are counted by nvidia-smi but not by torch.cuda.memory_allocated(). About 300 MiB since CUDA 11.7 loads kernels lazily, over 1 GiB before; this setting counts {} MiB.{}",
             g(s.runtime_mib),
             if s.mode.trains() && p.gpus > 1 && b.nccl == 0 {
@@ -319,9 +320,9 @@ pub(crate) fn estimate_model(s: &Scenario) -> Estimate {
     };
     let host_per_node = crate::add!(crate::mul!(b.host(), on_node), dataset_host);
     let busiest = if p.pp > 1 {
-        format!("pipeline stage {} of {} (the busiest)", stage_i + 1, p.pp)
+        words!("pipeline stage {} of {} (the busiest)", stage_i + 1, p.pp)
     } else if p.gpus > 1 {
-        format!("each of the {} GPUs", g(p.gpus))
+        words!("each of the {} GPUs", g(p.gpus))
     } else {
         "the GPU".to_string()
     };
@@ -352,7 +353,7 @@ fn weights(s: &Scenario, b: &StageBytes, w: &Words) -> Component {
     let mut formula = String::new();
     let mut text = String::new();
     let split = if p.tp * p.pp > 1 {
-        format!(
+        words!(
             " This device holds {} of them (tensor parallel {} × pipeline stages {}).",
             g(b.params),
             p.tp,
@@ -367,7 +368,7 @@ fn weights(s: &Scenario, b: &StageBytes, w: &Words) -> Component {
         } else {
             s.quant.label().to_string()
         };
-        formula = format!(
+        formula = words!(
             "{} × {} bits ÷ 8{} = {} B",
             g(b.params),
             format_fixed(mbpw, 3),
@@ -378,37 +379,37 @@ fn weights(s: &Scenario, b: &StageBytes, w: &Words) -> Component {
             },
             g(b.weights)
         );
-        text = format!(
+        text = words!(
             "The frozen weights are stored in {name} at {} bits per weight, block scales included — never 'FP32 ÷ 8'.{split}",
             format_fixed(mbpw, 3)
         );
         if s.uses_lora() {
-            text.push_str(&format!(
+            text.push_str(&words!(
                 " The {} LoRA adapter parameters are added in {}.",
                 g(b.trainable),
                 upper(s.dtype)
             ));
         }
     } else if s.uses_lora() {
-        formula = format!(
+        formula = words!(
             "({} frozen + {} adapter) × {} B = {} B",
             g(b.params),
             g(b.trainable),
             s.dtype.bytes(),
             g(b.weights)
         );
-        text = format!("The base model is frozen in {}; the LoRA adapters are the only trainable weights.{split}", upper(s.dtype));
+        text = words!("The base model is frozen in {}; the LoRA adapters are the only trainable weights.{split}", upper(s.dtype));
     }
     if formula.is_empty() {
         let full = crate::mul!(b.params, s.dtype.bytes());
-        formula = format!(
+        formula = words!(
             "{} × {} B{} = {} B",
             g(b.params),
             s.dtype.bytes(),
             w.sharded(3),
             g(if s.mode.trains() { b.weights } else { full })
         );
-        text = format!(
+        text = words!(
             "Every parameter is held once in {} ({} bytes each){}.{split}",
             upper(s.dtype),
             s.dtype.bytes(),
@@ -420,7 +421,7 @@ fn weights(s: &Scenario, b: &StageBytes, w: &Words) -> Component {
         );
     }
     if s.mode == Mode::Infer && s.sparsity_bp > 0 {
-        formula = format!(
+        formula = words!(
             "{formula} → {} sparse storage at {} % zeros = {} B",
             s.sparse_format.id(),
             format_fixed(s.sparsity_bp, 2),
@@ -470,9 +471,9 @@ fn training_states(s: &Scenario, b: &StageBytes, w: &Words) -> Vec<Component> {
     };
     let trainable = b.trainable;
     let who = if s.uses_lora() {
-        format!("the {} adapter parameters", g(trainable))
+        words!("the {} adapter parameters", g(trainable))
     } else {
-        format!("the {} trainable parameters", g(trainable))
+        words!("the {} trainable parameters", g(trainable))
     };
 
     let master = Component {
@@ -481,23 +482,23 @@ fn training_states(s: &Scenario, b: &StageBytes, w: &Words) -> Vec<Component> {
         bytes: b.master,
         location: host,
         formula: if b.master > 0 {
-            format!("{} × 4 B{} = {} B", g(trainable), w.sharded(1), g(b.master))
+            words!("{} × 4 B{} = {} B", g(trainable), w.sharded(1), g(b.master))
         } else {
             "0 B".into()
         },
         question: "Why is there a second copy of the weights?",
         explanation: if b.master > 0 {
-            format!(
+            words!(
                 "With mixed precision the optimizer updates an FP32 copy of {who}, because adding small updates to {} values would round them away; the {} copy is refreshed from it after each step.{}{offload}",
                 upper(dt), upper(dt), w.zero_note(1, "it")
             )
         } else if !dt.is_low_precision() {
-            format!(
+            words!(
                 "None needed: the weights are already {} and are updated in place.",
                 upper(dt)
             )
         } else {
-            format!("None kept: mixed precision is off, so the optimizer updates the {} weights directly (cheaper, but small updates may be lost to rounding).", upper(dt))
+            words!("None kept: mixed precision is off, so the optimizer updates the {} weights directly (cheaper, but small updates may be lost to rounding).", upper(dt))
         },
         source: SRC_MIXED,
     };
@@ -507,13 +508,13 @@ fn training_states(s: &Scenario, b: &StageBytes, w: &Words) -> Vec<Component> {
     } else if s.mech.opt_in_bwd {
         (
             " The optimizer step runs inside the backward pass, so each gradient is applied and freed at once: only the largest single gradient is alive.".to_string(),
-            format!(" → largest single tensor: {} B", g(b.gradients)),
+            words!(" → largest single tensor: {} B", g(b.gradients)),
             crate::scenario::training::SRC_OPT_IN_BWD,
         )
     } else {
         (
             " They are set to None between steps, so they only appear in the backward pass, in memory the activations it consumes give back: only what exceeds the activations and logits counts.".to_string(),
-            format!(" − activations and logits freed by then = {} B", g(b.gradients)),
+            words!(" − activations and logits freed by then = {} B", g(b.gradients)),
             crate::scenario::training::SRC_ZERO_GRAD,
         )
     };
@@ -522,9 +523,9 @@ fn training_states(s: &Scenario, b: &StageBytes, w: &Words) -> Vec<Component> {
         label: "Gradients",
         bytes: b.gradients,
         location: Location::Device,
-        formula: format!("{} × {} B{} = {} B{lifetime_formula}", g(trainable), gd.bytes(), w.sharded(2), g(b.gradients_all)),
+        formula: words!("{} × {} B{} = {} B{lifetime_formula}", g(trainable), gd.bytes(), w.sharded(2), g(b.gradients_all)),
         question: "Why do gradients take this much?",
-        explanation: format!(
+        explanation: words!(
             "Backpropagation produces one gradient for each of {who}, held until the optimizer step, in {} ({} bytes). Sources differ here: the ZeRO paper keeps gradients in the weights' precision (16 bytes per parameter with mixed-precision Adam), Megatron-LM and Hugging Face's 'model memory anatomy' accumulate them in FP32 (18 bytes): the 'Gradient precision' setting chooses.{}{lifetime}",
             upper(gd), gd.bytes(), w.zero_note(2, "them")
         ),
@@ -533,21 +534,21 @@ fn training_states(s: &Scenario, b: &StageBytes, w: &Words) -> Vec<Component> {
     let sd = s.state_dtype();
     let formula = match s.optimizer {
         Optimizer::Sgd => "0 B".to_string(),
-        Optimizer::Adam8bit => format!(
+        Optimizer::Adam8bit => words!(
             "2 × ({} × 1 B + ⌈{} / 2048⌉ × 4 B){} = {} B",
             g(trainable),
             g(trainable),
             w.sharded(1),
             g(b.optimizer)
         ),
-        Optimizer::Adafactor => format!(
+        Optimizer::Adafactor => words!(
             "4 B × 2 × {} ÷ {} (hidden){} = {} B",
             g(trainable),
             g(s.shape().0.hidden),
             w.sharded(1),
             g(b.optimizer)
         ),
-        o => format!(
+        o => words!(
             "{} × {} × {} B{} = {} B",
             o.state_count(),
             g(trainable),
@@ -558,7 +559,7 @@ fn training_states(s: &Scenario, b: &StageBytes, w: &Words) -> Vec<Component> {
     };
     let kept_in = match s.optimizer {
         Optimizer::Sgd | Optimizer::Adam8bit | Optimizer::Adafactor => String::new(),
-        _ => format!(
+        _ => words!(
             " They are kept in {} ({} bytes each).",
             upper(sd),
             sd.bytes()
@@ -571,7 +572,7 @@ fn training_states(s: &Scenario, b: &StageBytes, w: &Words) -> Vec<Component> {
         location: host,
         formula,
         question: "What are optimizer states?",
-        explanation: format!(
+        explanation: words!(
             "{}{kept_in}{}{offload}",
             s.optimizer.describe_states(),
             w.zero_note(1, "them")
@@ -588,9 +589,10 @@ fn activations(s: &Scenario, plan: &Plan, b: &StageBytes, stage_i: u64) -> Compo
     let p = &s.parallel;
     let before = b.activations + b.act_overlap;
     let flight = if p.pp > 1 {
-        format!(
+        words!(
             " With {} pipeline stages (1F1B schedule) this stage keeps {} micro-batches in flight.",
-            p.pp, b.in_flight
+            p.pp,
+            b.in_flight
         )
     } else {
         String::new()
@@ -604,7 +606,7 @@ fn activations(s: &Scenario, plan: &Plan, b: &StageBytes, stage_i: u64) -> Compo
     };
     let (mut formula, how) = match s.recompute {
         Recompute::Full => (
-            format!(
+            words!(
                 "{} layers × {} in flight × {} B (layer inputs) + {} B (one layer recomputed) = {} B",
                 b.layers, b.in_flight, g(shape.checkpoint()), g(layer.total()), g(before)
             ),
@@ -613,24 +615,24 @@ fn activations(s: &Scenario, plan: &Plan, b: &StageBytes, stage_i: u64) -> Compo
         Recompute::SelectiveOp => {
             let op = shape.selective_op_layer();
             (
-                format!(
+                words!(
                     "{} layers × {} in flight × ({} + {}) B saved per layer + one layer's recomputed rest = {} B",
                     b.layers, b.in_flight, g(op.replicated), g(op.split), g(before)
                 ),
-                format!("Per-op selective checkpointing (torchtitan) keeps each layer's input ({} B), every other matmul output and the attention output with its log-sum-exp ({} B) and recomputes the rest in the backward pass, one layer at a time.", g(op.replicated), g(op.split)),
+                words!("Per-op selective checkpointing (torchtitan) keeps each layer's input ({} B), every other matmul output and the attention output with its log-sum-exp ({} B) and recomputes the rest in the backward pass, one layer at a time.", g(op.replicated), g(op.split)),
             )
         }
         _ => (
-            format!(
+            words!(
                 "{} layers × {} in flight × ({} + {} + {}) B per layer = {} B",
                 b.layers, b.in_flight, g(layer.replicated), g(layer.split), g(layer.core), g(before)
             ),
-            format!(
+            words!(
                 "Per layer: {} B of inputs to norms and projections{}, {} B of Q, K, V and MLP internals{}, and {} B of attention scores. {core}",
                 g(layer.replicated),
                 if s.dropout { " and dropout masks" } else { "" },
                 g(layer.split),
-                if p.tp > 1 { format!(" split over {} tensor-parallel ranks", p.tp) } else { String::new() },
+                if p.tp > 1 { words!(" split over {} tensor-parallel ranks", p.tp) } else { String::new() },
                 g(layer.core)
             ),
         ),
@@ -638,7 +640,7 @@ fn activations(s: &Scenario, plan: &Plan, b: &StageBytes, stage_i: u64) -> Compo
     let _ = stage_i;
     let mut how = how;
     if b.act_overlap > 0 {
-        formula.push_str(&format!(
+        formula.push_str(&words!(
             " − {} B reused from the loss = {} B",
             g(b.act_overlap),
             g(b.activations)
@@ -658,7 +660,7 @@ fn activations(s: &Scenario, plan: &Plan, b: &StageBytes, stage_i: u64) -> Compo
         location: Location::Device,
         formula,
         question: "What are activations, and why do they grow with batch and sequence?",
-        explanation: format!(
+        explanation: words!(
             "The forward pass keeps intermediate tensors for the backward pass: {} sequences × {} tokens × hidden {} in every one of {} layers ({} values in {} bytes). {how}{flight}",
             g(s.batch), g(s.seq), g(a.hidden), b.layers, if shape.elem == 2 { "16-bit" } else { "stored" }, shape.elem
         ),
@@ -675,10 +677,10 @@ fn sciml_activations(s: &Scenario, b: &StageBytes) -> Component {
         m.inference_values()
     };
     let what = match m.model {
-        crate::scenario::sciml::ModelKind::Pinn => format!("{} collocation points × {} neurons × {} layers, kept twice (pre-activation and activation) and again for each of the {} input coordinates at each of the {} derivative orders the PDE residual differentiates", g(m.points), g(m.width), g(m.depth), m.inputs, m.derivs),
-        crate::scenario::sciml::ModelKind::Fno => format!("{} grid points × {} channels per Fourier layer ({} layers): the layer input, its half-spectrum, the spectral and pointwise outputs and the activation", g(m.grid), g(m.width), g(m.depth)),
-        crate::scenario::sciml::ModelKind::Gnn => format!("per message-passing step ({} steps): edge inputs, hidden and outputs on {} edges and node features on {} nodes, {} latent values each", g(m.depth), g(m.edges), g(m.nodes), g(m.width)),
-        crate::scenario::sciml::ModelKind::Unet => format!("feature maps of {} levels, from {} points × {} channels down to a coarse grid with {}× the channels, on the way down and up", g(m.depth), g(m.grid), g(m.channels), 1u64 << m.depth.saturating_sub(1).min(62)),
+        crate::scenario::sciml::ModelKind::Pinn => words!("{} collocation points × {} neurons × {} layers, kept twice (pre-activation and activation) and again for each of the {} input coordinates at each of the {} derivative orders the PDE residual differentiates", g(m.points), g(m.width), g(m.depth), m.inputs, m.derivs),
+        crate::scenario::sciml::ModelKind::Fno => words!("{} grid points × {} channels per Fourier layer ({} layers): the layer input, its half-spectrum, the spectral and pointwise outputs and the activation", g(m.grid), g(m.width), g(m.depth)),
+        crate::scenario::sciml::ModelKind::Gnn => words!("per message-passing step ({} steps): edge inputs, hidden and outputs on {} edges and node features on {} nodes, {} latent values each", g(m.depth), g(m.edges), g(m.nodes), g(m.width)),
+        crate::scenario::sciml::ModelKind::Unet => words!("feature maps of {} levels, from {} points × {} channels down to a coarse grid with {}× the channels, on the way down and up", g(m.depth), g(m.grid), g(m.channels), 1u64 << m.depth.saturating_sub(1).min(62)),
         crate::scenario::sciml::ModelKind::Transformer => String::new(),
     };
     Component {
@@ -690,7 +692,7 @@ fn sciml_activations(s: &Scenario, b: &StageBytes) -> Component {
         },
         bytes: b.activations,
         location: Location::Device,
-        formula: format!(
+        formula: words!(
             "{} values per sample × {} samples × bytes = {} B{}",
             g(per_sample),
             g(s.batch),
@@ -702,7 +704,7 @@ fn sciml_activations(s: &Scenario, b: &StageBytes) -> Component {
             }
         ),
         question: "What does this network keep for the backward pass?",
-        explanation: format!(
+        explanation: words!(
             "{}{what}.",
             if trains {
                 "The forward pass keeps, per sample, "
@@ -720,9 +722,9 @@ fn inference_activations(s: &Scenario, b: &StageBytes) -> Component {
         label: "Activations (working set)",
         bytes: b.activations,
         location: Location::Device,
-        formula: format!("one layer's prefill of {} × {} tokens = {} B", g(s.batch), g(s.seq), g(b.activations)),
+        formula: words!("one layer's prefill of {} × {} tokens = {} B", g(s.batch), g(s.seq), g(b.activations)),
         question: "Does inference need activation memory?",
-        explanation: format!(
+        explanation: words!(
             "Nothing is kept for a backward pass, but each layer's forward pass needs a working set while it runs: the prompt's hidden states, Q, K, V and the MLP's intermediate values for {} sequences of {} tokens{}. It is freed layer by layer, so it is counted once.",
             g(s.batch), g(s.seq), if s.flash_attention { "" } else { ", plus the sequence × sequence attention scores (no flash attention)" }
         ),
@@ -735,9 +737,9 @@ fn kv_cache(s: &Scenario, plan: &Plan, b: &StageBytes) -> Component {
     let kvd = s.kv_label();
     let tp = s.parallel.tp;
     let per_token = if a.mla() {
-        format!("({} latent + {} rotary key)", a.kv_lora_rank, a.rope_dim)
+        words!("({} latent + {} rotary key)", a.kv_lora_rank, a.rope_dim)
     } else {
-        format!(
+        words!(
             "2 × {} KV heads × {} head dim",
             a.kv_heads.div_ceil(tp),
             a.head_dim
@@ -746,7 +748,7 @@ fn kv_cache(s: &Scenario, plan: &Plan, b: &StageBytes) -> Component {
     let first = plan.first_layer(plan.busiest().0);
     let windowed = a.windowed_in(first, b.layers);
     let tokens = if windowed > 0 && s.seq > a.window {
-        format!(
+        words!(
             "({} full layers × {} tokens + {} windowed layers × {} tokens)",
             b.layers - windowed,
             g(s.seq),
@@ -754,10 +756,10 @@ fn kv_cache(s: &Scenario, plan: &Plan, b: &StageBytes) -> Component {
             g(a.window)
         )
     } else {
-        format!("{} layers × {} tokens", b.layers, g(s.seq))
+        words!("{} layers × {} tokens", b.layers, g(s.seq))
     };
     let mechanism = if a.mla() {
-        format!(
+        words!(
             " Multi-head latent attention caches one compressed vector of {} values plus a {}-value rotary key per token and layer instead of keys and values per head (DeepSeek-V2, arXiv:2405.04434): {}× smaller than caching all {} heads, and replicated, not split, by tensor parallelism as vLLM and SGLang do. (Hugging Face transformers' eager implementation caches the decompressed keys and values instead.)",
             a.kv_lora_rank,
             a.rope_dim,
@@ -765,7 +767,7 @@ fn kv_cache(s: &Scenario, plan: &Plan, b: &StageBytes) -> Component {
             a.heads
         )
     } else {
-        format!(
+        words!(
             " With grouped-query attention only the {} KV heads are cached, not all {} query heads — calculators that use the hidden size instead overcount by {}×.",
             a.kv_heads,
             a.heads,
@@ -773,7 +775,7 @@ fn kv_cache(s: &Scenario, plan: &Plan, b: &StageBytes) -> Component {
         )
     };
     let window = if a.window > 0 {
-        format!(
+        words!(
             " {} of the {} layers attend within a sliding window of {} tokens and keep no more than that (Mistral 7B's rolling buffer, arXiv:2310.06825; Gemma 2 and 3 alternate local and global layers).",
             a.windowed_in(0, a.layers),
             a.layers,
@@ -787,14 +789,14 @@ fn kv_cache(s: &Scenario, plan: &Plan, b: &StageBytes) -> Component {
         label: "KV cache",
         bytes: b.kv_cache,
         location: Location::Device,
-        formula: format!(
+        formula: words!(
             "{per_token} × {tokens} × {} sequences × {} = {} B",
             g(s.batch),
             kv_per_value(s),
             g(b.kv_cache)
         ),
         question: "Why does the KV cache grow with context and concurrent sequences?",
-        explanation: format!(
+        explanation: words!(
             "Each generated token attends to the keys and values of earlier tokens, so they are cached per layer and token, for {} sequences × {} tokens in {}.{mechanism}{window}",
             g(s.batch), g(s.seq), kvd
         ),
@@ -805,20 +807,20 @@ fn kv_cache(s: &Scenario, plan: &Plan, b: &StageBytes) -> Component {
 /// One cached value's size as the formulas show it: "2 B", or "34 B / 32" for Q8_0 blocks.
 pub fn kv_per_value(s: &Scenario) -> String {
     match s.kv_quant {
-        Some(q) => format!("{} B / 32", q.block_bytes()),
-        None => format!("{} B", s.kv_dtype().bytes()),
+        Some(q) => words!("{} B / 32", q.block_bytes()),
+        None => words!("{} B", s.kv_dtype().bytes()),
     }
 }
 
 fn dataset(s: &Scenario, b: &StageBytes) -> Component {
     let total = s.dataset_total();
     let (bytes, location, formula, text) = match s.dataset_on {
-        DatasetOn::Device => (total, Location::Device, format!("{} B", g(total)), "The whole training set is kept in GPU memory on every device, as many scientific training loops do to avoid the data loader."),
-        DatasetOn::Host => (total, Location::Host, format!("{} B, once per node", g(total)), "The training set is kept in host memory, once per node, and batches are copied to the GPU as they are used."),
+        DatasetOn::Device => (total, Location::Device, words!("{} B", g(total)), "The whole training set is kept in GPU memory on every device, as many scientific training loops do to avoid the data loader."),
+        DatasetOn::Host => (total, Location::Host, words!("{} B, once per node", g(total)), "The training set is kept in host memory, once per node, and batches are copied to the GPU as they are used."),
         DatasetOn::Stream => (
             b.dataset_device,
             Location::Device,
-            format!("2 × {} samples × {} B = {} B", g(s.batch), g(s.sample_bytes), g(b.dataset_device)),
+            words!("2 × {} samples × {} B = {} B", g(s.batch), g(s.sample_bytes), g(b.dataset_device)),
             "The data is streamed from storage: only the batch in use and the next one are held on the device.",
         ),
     };
@@ -838,12 +840,12 @@ fn warnings(s: &Scenario, plan: &Plan, inferred: bool) -> Vec<String> {
     let mut w = Vec::new();
     let a = plan.arch;
     if let (true, true, Some(m)) = (inferred, s.sciml.is_transformer(), s.assumed_model()) {
-        w.push(format!(
+        w.push(words!(
             "No architecture given: assumed the shape of {} ({} layers, hidden size {}, {} heads, {} KV heads), the released model nearest to {} parameters. Choose the model or give its architecture for exact figures.",
             m.label, a.layers, g(a.hidden), a.heads, a.kv_heads, g(s.param_count())
         ));
     } else if inferred && s.sciml.is_transformer() {
-        w.push(format!(
+        w.push(words!(
             "No architecture given: activations and the KV cache assume {} layers, hidden size {}, {} heads and a 32,000-token vocabulary (a typical shape for {} parameters). Give the architecture for exact figures.",
             a.layers, g(a.hidden), a.heads, g(s.param_count())
         ));
@@ -851,7 +853,7 @@ fn warnings(s: &Scenario, plan: &Plan, inferred: bool) -> Vec<String> {
     if let (Some(given), Some(arch)) = (s.params, s.arch) {
         let derived = arch.total_params();
         if given.abs_diff(derived) > derived / 100 {
-            w.push(format!("The parameter count given ({}) differs from the architecture's ({}) by more than 1 %; the given count is used for weights and states.", g(given), g(derived)));
+            w.push(words!("The parameter count given ({}) differs from the architecture's ({}) by more than 1 %; the given count is used for weights and states.", g(given), g(derived)));
         }
     }
     if let Some(ctx) = s
@@ -859,10 +861,10 @@ fn warnings(s: &Scenario, plan: &Plan, inferred: bool) -> Vec<String> {
         .map(|a| a.max_context)
         .filter(|c| *c > 0 && s.seq > *c)
     {
-        w.push(format!("The sequence ({} tokens) is longer than the {} the model was trained for (max_position_embeddings); quality degrades beyond it unless the model is extended (e.g. RoPE scaling).", g(s.seq), g(ctx)));
+        w.push(words!("The sequence ({} tokens) is longer than the {} the model was trained for (max_position_embeddings); quality degrades beyond it unless the model is extended (e.g. RoPE scaling).", g(s.seq), g(ctx)));
     }
     if s.mode.trains() && !s.mixed && s.dtype.is_low_precision() {
-        w.push(format!("Training purely in {} without FP32 master weights can stall: updates smaller than the format's resolution are lost.", upper(s.dtype)));
+        w.push(words!("Training purely in {} without FP32 master weights can stall: updates smaller than the format's resolution are lost.", upper(s.dtype)));
     }
     if s.mode == Mode::Train && s.lora_rank > 0 {
         w.push("LoRA applies to fine-tuning: set mode to finetune to train adapters only.".into());
@@ -894,7 +896,7 @@ fn warnings(s: &Scenario, plan: &Plan, inferred: bool) -> Vec<String> {
                 // CSR pays value + 4-byte index per nonzero: it wins only when nnz·(v+4) < P·v.
                 let density = 10_000 - s.sparsity_bp;
                 if density * (dense_value + 4) >= 10_000 * dense_value {
-                    w.push(format!("At {} % sparsity CSR storage is larger than dense: each nonzero pays a 4-byte column index.", format_fixed(s.sparsity_bp, 2)));
+                    w.push(words!("At {} % sparsity CSR storage is larger than dense: each nonzero pays a 4-byte column index.", format_fixed(s.sparsity_bp, 2)));
                 }
             }
             crate::catalog::quant::SparseFormat::Bitmask => {}

@@ -3,6 +3,7 @@
 
 use crate::base::choice::Choice;
 use crate::base::units::{format_fixed, group_digits as g};
+use crate::model::words;
 use crate::model::{Component, Estimate, Location};
 use crate::scenario::sim::*;
 use crate::scenario::{Mode, Scenario};
@@ -135,7 +136,7 @@ fn grid(m: &Sim, b: u64) -> MethodParts {
     let state = up(fb * lv * local);
     let work = up((m.work * b) as f64 * (local + ghost));
     let halo = up(halo_f);
-    let shape = format!(
+    let shape = words!(
         "{}×{}×{} cells over a {}×{}×{} rank grid, about {} cells and {} ghost cells per rank",
         m.nx,
         m.ny,
@@ -149,19 +150,19 @@ fn grid(m: &Sim, b: u64) -> MethodParts {
     MethodParts {
         parts: vec![
             Part { id: "state", label: "Prognostic state", rank_bytes: state, total_bytes: crate::mul!(m.fields, m.levels, n, b), location: Location::Device,
-                formula: format!("{} fields × {} levels × {} cells × {} B = {} B", m.fields, m.levels, g(up(local)), b, g(state)),
+                formula: words!("{} fields × {} levels × {} cells × {} B = {} B", m.fields, m.levels, g(up(local)), b, g(state)),
                 question: "What is the state of a grid code?",
-                explanation: format!("Every cell holds {} prognostic variables, kept at {} time levels or Runge–Kutta stages. {shape}.", m.fields, m.levels),
+                explanation: words!("Every cell holds {} prognostic variables, kept at {} time levels or Runge–Kutta stages. {shape}.", m.fields, m.levels),
                 source: SRC_GRID },
             Part { id: "work", label: "Work arrays", rank_bytes: work, total_bytes: up((m.work * b) as f64 * (owned + ghost) * p), location: Location::Device,
-                formula: format!("{} arrays × {} cells (with ghosts) × {} B = {} B", m.work, g(up(local + ghost)), b, g(work)),
+                formula: words!("{} arrays × {} cells (with ghosts) × {} B = {} B", m.work, g(up(local + ghost)), b, g(work)),
                 question: "What are work arrays?",
                 explanation: "Diagnostics, fluxes, tendencies and scratch space that the solver allocates per cell alongside the state.".into(),
                 source: SRC_GRID },
             Part { id: "halo", label: "Halo (ghost cells)", rank_bytes: halo, total_bytes: up(halo_f * p), location: Location::Device,
-                formula: format!("{} fields × {} levels × {} ghost cells × {} B + exchange buffers = {} B", m.fields, m.levels, g(up(ghost)), b, g(halo)),
+                formula: words!("{} fields × {} levels × {} ghost cells × {} B + exchange buffers = {} B", m.fields, m.levels, g(up(ghost)), b, g(halo)),
                 question: "Why doesn't memory per rank fall as 1/N?",
-                explanation: format!("Each subdomain carries {} ghost layers copied from its neighbours: {} ghost cells for {} owned. As ranks grow the subdomains shrink but their surface shrinks slower than their volume, so the ghost share rises.", m.halo, g(up(ghost)), g(up(owned))),
+                explanation: words!("Each subdomain carries {} ghost layers copied from its neighbours: {} ghost cells for {} owned. As ranks grow the subdomains shrink but their surface shrinks slower than their volume, so the ghost share rises.", m.halo, g(up(ghost)), g(up(owned))),
                 source: SRC_GRID },
         ],
         snapshot_rank: up(fb * local),
@@ -264,43 +265,43 @@ fn particles(m: &Sim, _b: u64) -> MethodParts {
         AtomMap::Hash => (
             crate::mul!(16, map_slots),
             up(32.0 * (owned + ghost_f).max(owned) * p),
-            format!("16 B × {} hash slots (id map)", g(map_slots)),
+            words!("16 B × {} hash slots (id map)", g(map_slots)),
         ),
         AtomMap::None => (0, 0, "no id map".to_string()),
         _ => (
             crate::mul!(4, m.particles + 1),
             crate::mul!(4, m.particles + 1, m.ranks),
-            format!("4 B × {} (id map)", g(m.particles + 1)),
+            words!("4 B × {} (id map)", g(m.particles + 1)),
         ),
     };
     let work = crate::add!(crate::mul!(nmax, MD_OTHER_BYTES), map);
     // Totals count what is in use (no chunk or page rounding), so adding ranks never lowers them.
     let in_use = (owned + ghost_f) * p;
-    let shape = format!(
+    let shape = words!(
         "{} particles in a box of side {} over a {}×{}×{} rank grid: {} local and {} ghost particles per rank",
         g(m.particles), format_fixed(up(side * 1000.0), 3), px, py, pz, g(local), g(ghosts)
     );
     let mut parts = vec![
         Part { id: "state", label: "Particle state", rank_bytes: state, total_bytes: crate::mul!(per_atom, m.particles), location: Location::Device,
-            formula: format!("{} particles × {} B = {} B", g(local), per_atom, g(state)),
+            formula: words!("{} particles × {} B = {} B", g(local), per_atom, g(state)),
             question: "What does each particle cost?",
-            explanation: format!("Positions, velocities and forces in double precision plus identifiers: {per_atom} bytes per particle for this atom style. {shape}."),
+            explanation: words!("Positions, velocities and forces in double precision plus identifiers: {per_atom} bytes per particle for this atom style. {shape}."),
             source: SRC_MD },
         Part { id: "halo", label: "Ghost particles", rank_bytes: halo, total_bytes: up(per_atom as f64 * ghost_f * p), location: Location::Device,
-            formula: format!("({} allocated − {} local) × {} B = {} B", g(nmax), g(local), per_atom, g(halo)),
+            formula: words!("({} allocated − {} local) × {} B = {} B", g(nmax), g(local), per_atom, g(halo)),
             question: "What are ghost particles?",
-            explanation: format!("Copies of the neighbours' particles within cutoff + skin = {} of the subdomain's faces ({} of them), with the same per-particle arrays; arrays grow in chunks of {} particles, so the allocation is rounded up.", format_fixed(up(rg * 1000.0), 3), g(ghosts), MD_CHUNK),
+            explanation: words!("Copies of the neighbours' particles within cutoff + skin = {} of the subdomain's faces ({} of them), with the same per-particle arrays; arrays grow in chunks of {} particles, so the allocation is rounded up.", format_fixed(up(rg * 1000.0), 3), g(ghosts), MD_CHUNK),
             source: SRC_MD },
         Part { id: "neighbor_lists", label: "Neighbour lists", rank_bytes: lists, total_bytes: up(owned * p * per_particle * 4.0 + in_use * MD_LIST_BYTES as f64), location: Location::Device,
-            formula: format!("{} pages × {} × 4 B + {} × {} B = {} B", pages, g(MD_PAGE), g(nmax), MD_LIST_BYTES, g(lists)),
+            formula: words!("{} pages × {} × 4 B + {} × {} B = {} B", pages, g(MD_PAGE), g(nmax), MD_LIST_BYTES, g(lists)),
             question: "Why do neighbour lists dominate?",
-            explanation: format!("Each particle keeps the indices of the particles within cutoff + skin: {} per particle here ({} list{}), {} pairs per rank, in pages of {} indices; plus per-particle list bookkeeping, binning and the positions at the last rebuild. This, not the particle state, is what the folk rule of 'a few hundred bytes per atom' misses.",
+            explanation: words!("Each particle keeps the indices of the particles within cutoff + skin: {} per particle here ({} list{}), {} pairs per rank, in pages of {} indices; plus per-particle list bookkeeping, binning and the positions at the last rebuild. This, not the particle state, is what the folk rule of 'a few hundred bytes per atom' misses.",
                 format_fixed(neighbors_milli, 3), if m.newton { "half" } else { "full" }, if m.newton { ", Newton's third law" } else { "" }, g(pairs), g(MD_PAGE)),
             source: SRC_MD },
         Part { id: "work", label: "Other per-particle buffers", rank_bytes: work, total_bytes: crate::add!(up(in_use * MD_OTHER_BYTES as f64), map_all), location: Location::Device,
-            formula: format!("{} × {} B + {map_formula} = {} B", g(nmax), MD_OTHER_BYTES, g(work)),
+            formula: words!("{} × {} B + {map_formula} = {} B", g(nmax), MD_OTHER_BYTES, g(work)),
             question: "What else is per particle?",
-            explanation: format!("Spatial sorting permutations, communication bookkeeping and the global-id-to-local map: {}.", match map_kind {
+            explanation: words!("Spatial sorting permutations, communication bookkeeping and the global-id-to-local map: {}.", match map_kind {
                 AtomMap::Hash => "a hash table sized by the atoms a rank holds, so it shrinks with more ranks",
                 AtomMap::None => "none here (atomic systems need no map unless a command asks for one)",
                 _ => "an array sized by the largest atom ID, on every rank, so it does not shrink with more ranks (LAMMPS switches to a hash above 1,000,000 IDs: atom_map=auto)",
@@ -317,9 +318,9 @@ fn particles(m: &Sim, _b: u64) -> MethodParts {
             crate::mul!(short_pages, MD_PAGE, 4)
         );
         parts.push(Part { id: "potential", label: "Many-body potential storage", rank_bytes: bytes, total_bytes: up(in_use * (potential_atom as f64 + 4.0 * short)), location: Location::Device,
-            formula: format!("{} × {potential_atom} B + {short_pages} pages × {} × 4 B = {} B", g(nmax), g(MD_PAGE), g(bytes)),
+            formula: words!("{} × {potential_atom} B + {short_pages} pages × {} × 4 B = {} B", g(nmax), g(MD_PAGE), g(bytes)),
             question: "What does a many-body potential add?",
-            explanation: format!("{} keeps per-atom bond-order data for local and ghost atoms and a second neighbour list of every atom within {} ({} neighbours each).", m.potential.label(), format_fixed(up(short_cut * 1000.0), 3), format_fixed(up(short * 1000.0), 3)),
+            explanation: words!("{} keeps per-atom bond-order data for local and ghost atoms and a second neighbour list of every atom within {} ({} neighbours each).", m.potential.label(), format_fixed(up(short_cut * 1000.0), 3), format_fixed(up(short * 1000.0), 3)),
             source: SRC_MANYBODY });
     }
     if reax {
@@ -335,7 +336,7 @@ fn particles(m: &Sim, _b: u64) -> MethodParts {
     if m.shake {
         let bytes = crate::mul!(nmax, MD_SHAKE_BYTES);
         parts.push(Part { id: "constraints", label: "Constraints (SHAKE)", rank_bytes: bytes, total_bytes: up(in_use * MD_SHAKE_BYTES as f64), location: Location::Device,
-            formula: format!("{} × {MD_SHAKE_BYTES} B = {} B", g(nmax), g(bytes)),
+            formula: words!("{} × {MD_SHAKE_BYTES} B = {} B", g(nmax), g(bytes)),
             question: "What do bond constraints cost?",
             explanation: "fix shake keeps, for every allocated atom, its cluster flag, the IDs of up to four cluster atoms, three bond types and the unconstrained position.".into(),
             source: SRC_SHAKE });
@@ -362,7 +363,7 @@ fn particles(m: &Sim, _b: u64) -> MethodParts {
             let all = up(in_use * 12.0
                 + (32.0 * total_side * total_side * total_side + 96.0 * grid_points as f64 / p)
                     * p);
-            (b, all, format!("{} allocated atoms × 12 B + 4 bricks × {} points × 8 B + {} FFT points × 12 × 8 B = {} B", g(nmax), g(brick), g(per_rank), g(b)),
+            (b, all, words!("{} allocated atoms × 12 B + 4 bricks × {} points × 8 B + {} FFT points × 12 × 8 B = {} B", g(nmax), g(brick), g(per_rank), g(b)),
                 "each atom's grid cell, a charge-density brick and three field bricks widened by the stencil order, and per FFT point the Green's function, virial coefficients and two complex work arrays")
         } else {
             // 4 real bricks with ghost layers (~1.5× the owned points) + 2 complex FFT arrays.
@@ -370,13 +371,13 @@ fn particles(m: &Sim, _b: u64) -> MethodParts {
                 crate::mul!(per_rank, 8, 4, 3) / 2,
                 crate::mul!(per_rank, 16, 2)
             );
-            (b, crate::mul!(grid_points, 48 + 32), format!("{} mesh points × (4 × 8 B × 1.5 + 2 × 16 B) = {} B", g(per_rank), g(b)),
+            (b, crate::mul!(grid_points, 48 + 32), words!("{} mesh points × (4 × 8 B × 1.5 + 2 × 16 B) = {} B", g(per_rank), g(b)),
                 "a charge-density brick and three field bricks with ghost layers, and two complex work arrays per rank")
         };
         parts.push(Part { id: "long_range", label: "Long-range mesh", rank_bytes: bytes, total_bytes: total, location: Location::Device,
             formula,
             question: "What does the long-range solver add?",
-            explanation: format!("{} spreads charges on a mesh of {} points and solves Poisson's equation by FFT: {what}.", m.long_range.label(), g(grid_points)),
+            explanation: words!("{} spreads charges on a mesh of {} points and solves Poisson's equation by FFT: {what}.", m.long_range.label(), g(grid_points)),
             source: SRC_KSPACE });
     }
     MethodParts {
@@ -424,9 +425,9 @@ fn reaxff_parts(m: &Sim, local: f64, ghost: f64, nmax: u64, local_pairs: f64, p:
     let in_use = (local + ghost) * p;
     let total = up(in_use * (per_cap as f64 * sz + 12.0 + slots as f64 * sz * slot as f64));
     let mut parts = vec![Part { id: "potential", label: "ReaxFF bond lists", rank_bytes: bytes, total_bytes: total, location: Location::Device,
-        formula: format!("{} bond slots × {slot} B + {} atom capacity × {per_cap} B + {} × 12 B = {} B", g(bond_cap), g(total_cap), g(n_all), g(bytes)),
+        formula: words!("{} bond slots × {slot} B + {} atom capacity × {per_cap} B + {} × 12 B = {} B", g(bond_cap), g(total_cap), g(n_all), g(bytes)),
         question: "Why does ReaxFF need so much memory?",
-        explanation: format!("ReaxFF sizes its bond list for every local and ghost atom ({} here) at max(2 × {} bond partners, 25) = {slots} slots each, times safezone {}; the three-body, far-neighbour and hydrogen-bond lists are counted per bond slot as LAMMPS's memory report counts them ({slot} B each, {}). An order of magnitude more than a pair potential.", g(n_all), x.bonds, format_fixed(x.safezone_milli, 3), x.version.label()),
+        explanation: words!("ReaxFF sizes its bond list for every local and ghost atom ({} here) at max(2 × {} bond partners, 25) = {slots} slots each, times safezone {}; the three-body, far-neighbour and hydrogen-bond lists are counted per bond slot as LAMMPS's memory report counts them ({slot} B each, {}). An order of magnitude more than a pair potential.", g(n_all), x.bonds, format_fixed(x.safezone_milli, 3), x.version.label()),
         source: SRC_REAXFF }];
     if x.qeq {
         // fix_qeq_reaxff.cpp: s_hist and t_hist (nprev = 4 each) and 11 work vectors per
@@ -440,9 +441,9 @@ fn reaxff_parts(m: &Sim, local: f64, ghost: f64, nmax: u64, local_pairs: f64, p:
             crate::add!(crate::mul!(n_cap, 8), crate::mul!(m_cap, 12))
         );
         parts.push(Part { id: "qeq", label: "Charge equilibration (QEq)", rank_bytes: q, total_bytes: up(p * (19.0 * 8.0 * (local + ghost) + 8.0 * local * sz + 12.0 * local_pairs * sz)), location: Location::Device,
-            formula: format!("{} allocated × 152 B + {} rows × 8 B + {} matrix entries × 12 B = {} B", g(nmax), g(n_cap), g(m_cap), g(q)),
+            formula: words!("{} allocated × 152 B + {} rows × 8 B + {} matrix entries × 12 B = {} B", g(nmax), g(n_cap), g(m_cap), g(q)),
             question: "What does charge equilibration add?",
-            explanation: format!("fix qeq/reaxff solves for the charges every step with a sparse matrix of every local atom's neighbours within the cutoff ({} entries with the safezone) and the conjugate-gradient vectors and charge history of every allocated atom.", g(m_cap)),
+            explanation: words!("fix qeq/reaxff solves for the charges every step with a sparse matrix of every local atom's neighbours within the cutoff ({} entries with the safezone) and the conjugate-gradient vectors and charge history of every allocated atom.", g(m_cap)),
             source: SRC_REAXFF });
     }
     parts
@@ -505,7 +506,7 @@ fn mesh(m: &Sim, b: u64) -> MethodParts {
         )
     };
     let all_precond = precond_of(all_matrix, all_mrows);
-    let shape = format!(
+    let shape = words!(
         "{} cells per rank, {} unknown-carrying points, {} unknowns",
         g(cells),
         g(points),
@@ -514,28 +515,28 @@ fn mesh(m: &Sim, b: u64) -> MethodParts {
     MethodParts {
         parts: vec![
             Part { id: "state", label: "Solution fields", rank_bytes: state, total_bytes: crate::mul!(m.levels, all_rows, b), location: Location::Device,
-                formula: format!("{} levels × {} unknowns × {} B = {} B", m.levels, g(rows), b, g(state)),
+                formula: words!("{} levels × {} unknowns × {} B = {} B", m.levels, g(rows), b, g(state)),
                 question: "What is the state of a mesh code?",
-                explanation: format!("{} unknowns per point ({}), kept at {} time levels. {shape}.", m.dofs, m.element.label(), m.levels),
+                explanation: words!("{} unknowns per point ({}), kept at {} time levels. {shape}.", m.dofs, m.element.label(), m.levels),
                 source: SRC_MESH },
             Part { id: "mesh", label: "Mesh (connectivity, coordinates)", rank_bytes: connectivity, total_bytes: crate::add!(crate::mul!(m.cells, npc, idx), all_rows / m.dofs.max(1) * 24), location: Location::Device,
-                formula: format!("{} cells × {} nodes × {idx} B + {} points × 3 × 8 B = {} B", g(cells), npc, g(points), g(connectivity)),
+                formula: words!("{} cells × {} nodes × {idx} B + {} points × 3 × 8 B = {} B", g(cells), npc, g(points), g(connectivity)),
                 question: "How much does the mesh itself take?",
-                explanation: format!("Element-to-node connectivity ({}-bit indices) and node coordinates.", idx * 8),
+                explanation: words!("Element-to-node connectivity ({}-bit indices) and node coordinates.", idx * 8),
                 source: SRC_MESH },
             Part { id: "matrix", label: "Sparse matrix", rank_bytes: matrix, total_bytes: all_matrix, location: Location::Device,
-                formula: format!("{} nonzeros × ({} + {idx}) B + {} row pointers × {idx} B = {} B", g(nnz), b, g(mrows + 1), g(matrix)),
+                formula: words!("{} nonzeros × ({} + {idx}) B + {} row pointers × {idx} B = {} B", g(nnz), b, g(mrows + 1), g(matrix)),
                 question: "Why is the matrix the largest term?",
                 explanation: match m.solver {
-                    Solver::Coupled => format!("An implicit coupled solver assembles one sparse block matrix: about {} nonzeros per row for this element with {} coupled unknowns per point, each nonzero a value and a column index.", nnz_row * m.dofs, m.dofs),
-                    Solver::Segregated => format!("A segregated solver (SIMPLE/PISO, as OpenFOAM) assembles one scalar matrix at a time, about {nnz_row} nonzeros per row, and reuses it for each of the {} variables.", m.dofs),
+                    Solver::Coupled => words!("An implicit coupled solver assembles one sparse block matrix: about {} nonzeros per row for this element with {} coupled unknowns per point, each nonzero a value and a column index.", nnz_row * m.dofs, m.dofs),
+                    Solver::Segregated => words!("A segregated solver (SIMPLE/PISO, as OpenFOAM) assembles one scalar matrix at a time, about {nnz_row} nonzeros per row, and reuses it for each of the {} variables.", m.dofs),
                     Solver::Explicit => "An explicit scheme updates the state from fluxes: no matrix.".into(),
                 },
                 source: SRC_MESH },
             Part { id: "solver", label: "Solver workspace and preconditioner", rank_bytes: solver + precond, total_bytes: crate::add!(crate::mul!(vectors, all_mrows, b), all_precond), location: Location::Device,
-                formula: format!("{} vectors × {} unknowns × {} B + preconditioner {} B = {} B", vectors, g(mrows), b, g(precond), g(solver + precond)),
+                formula: words!("{} vectors × {} unknowns × {} B + preconditioner {} B = {} B", vectors, g(mrows), b, g(precond), g(solver + precond)),
                 question: "What does the linear solver need?",
-                explanation: format!("The Krylov method keeps {} vectors ({}), and the {} preconditioner adds its own storage.", vectors, if m.krylov > 0 { format!("GMRES({}) stores its restart basis", m.krylov) } else { "CG".into() }, m.precond.label()),
+                explanation: words!("The Krylov method keeps {} vectors ({}), and the {} preconditioner adds its own storage.", vectors, if m.krylov > 0 { words!("GMRES({}) stores its restart basis", m.krylov) } else { "CG".into() }, m.precond.label()),
                 source: SRC_MESH },
         ],
         snapshot_rank: crate::mul!(rows, b),
@@ -564,25 +565,30 @@ fn lbm(m: &Sim, b: u64) -> MethodParts {
     let dist = up(per_cell * local);
     let macro_bytes = up((4 * b + 1) as f64 * local);
     let halo = up(per_cell * ghost);
-    let shape = format!(
+    let shape = words!(
         "{}×{}×{} cells over a {}×{}×{} rank grid",
-        m.nx, m.ny, m.nz, px, py, pz
+        m.nx,
+        m.ny,
+        m.nz,
+        px,
+        py,
+        pz
     );
     MethodParts {
         parts: vec![
             Part { id: "lattice", label: "Distribution functions", rank_bytes: dist, total_bytes: crate::mul!(q, storage, copies, n), location: Location::Device,
-                formula: format!("{q} × {storage} B × {copies} cop{} × {} cells = {} B", if copies == 1 { "y" } else { "ies" }, g(up(local)), g(dist)),
+                formula: words!("{q} × {storage} B × {copies} cop{} × {} cells = {} B", if copies == 1 { "y" } else { "ies" }, g(up(local)), g(dist)),
                 question: "Why is a lattice Boltzmann cell so large?",
-                explanation: format!("Each cell stores {q} particle distributions ({}), in {} bytes each, {}. {shape}.", m.lattice.label(), storage,
+                explanation: words!("Each cell stores {q} particle distributions ({}), in {} bytes each, {}. {shape}.", m.lattice.label(), storage,
                     if copies == 2 { "in two lattices so streaming can read one and write the other" } else { "in one lattice thanks to in-place streaming" }),
                 source: SRC_LBM },
             Part { id: "state", label: "Density, velocity, flags", rank_bytes: macro_bytes, total_bytes: crate::mul!(4 * b + 1, n), location: Location::Device,
-                formula: format!("(4 × {b} B + 1 B) × {} cells = {} B", g(up(local)), g(macro_bytes)),
+                formula: words!("(4 × {b} B + 1 B) × {} cells = {} B", g(up(local)), g(macro_bytes)),
                 question: "What else does each cell hold?",
                 explanation: "Density and three velocity components in the compute precision, and a byte of boundary flags.".into(),
                 source: SRC_LBM },
             Part { id: "halo", label: "Halo (ghost cells)", rank_bytes: halo, total_bytes: up(per_cell * ghost * p), location: Location::Device,
-                formula: format!("{q} × {storage} B × {copies} × {} ghost cells = {} B", g(up(ghost)), g(halo)),
+                formula: words!("{q} × {storage} B × {copies} × {} ghost cells = {} B", g(up(ghost)), g(halo)),
                 question: "What is the halo of a lattice Boltzmann subdomain?",
                 explanation: "One layer of ghost cells around each subdomain for streaming across rank boundaries.".into(),
                 source: SRC_LBM },
@@ -620,7 +626,7 @@ fn spectral(m: &Sim, b: u64) -> MethodParts {
     let work = up((m.work * b) as f64 * local);
     // Over all ranks: the same per-point costs on every point, without the imbalance.
     let all = |per_point_total: f64| up(per_point_total * n as f64);
-    let shape = format!(
+    let shape = words!(
         "{}×{}×{} grid, {} points per rank",
         m.nx,
         m.ny,
@@ -630,17 +636,17 @@ fn spectral(m: &Sim, b: u64) -> MethodParts {
     MethodParts {
         parts: vec![
             Part { id: "state", label: "Fields (physical and spectral)", rank_bytes: state, total_bytes: all(m.fields as f64 * m.levels as f64 * per_point), location: Location::Device,
-                formula: format!("{} fields × {} levels × {} B = {} B", m.fields, m.levels, g(up(per_field)), g(state)),
+                formula: words!("{} fields × {} levels × {} B = {} B", m.fields, m.levels, g(up(per_field)), g(state)),
                 question: "Why are fields stored twice?",
-                explanation: format!("A pseudo-spectral code keeps each field in physical space and as Fourier coefficients, at {} time levels or stages. {shape}.", m.levels),
+                explanation: words!("A pseudo-spectral code keeps each field in physical space and as Fourier coefficients, at {} time levels or stages. {shape}.", m.levels),
                 source: SRC_FFT },
             Part { id: "fft", label: "FFT buffers", rank_bytes: fft, total_bytes: all(3.0 * pad * 2.0 * b as f64), location: Location::Device,
-                formula: format!("3 × {} padded points × 2 × {} B (complex) = {} B", g(up(pad * local)), b, g(fft)),
+                formula: words!("3 × {} padded points × 2 × {} B (complex) = {} B", g(up(pad * local)), b, g(fft)),
                 question: "What do the transforms need?",
-                explanation: format!("Nonlinear terms are computed on a grid {} to remove aliasing errors, and distributed FFTs transpose data between pencils through send and receive buffers.", if m.dealias { "padded by 3/2 in each direction" } else { "without padding (dealiasing off)" }),
+                explanation: words!("Nonlinear terms are computed on a grid {} to remove aliasing errors, and distributed FFTs transpose data between pencils through send and receive buffers.", if m.dealias { "padded by 3/2 in each direction" } else { "without padding (dealiasing off)" }),
                 source: SRC_FFT },
             Part { id: "work", label: "Work arrays", rank_bytes: work, total_bytes: m.work * b * n, location: Location::Device,
-                formula: format!("{} arrays × {} points × {} B = {} B", m.work, g(up(local)), b, g(work)),
+                formula: words!("{} arrays × {} points × {} B = {} B", m.work, g(up(local)), b, g(work)),
                 question: "What are work arrays?",
                 explanation: "Right-hand sides, nonlinear products and diagnostics.".into(),
                 source: SRC_FFT },
@@ -671,13 +677,13 @@ fn planewave(m: &Sim) -> MethodParts {
     let sparc = m.pw.arrays == crate::scenario::planewave::DftArrays::Sparc;
     let abinit = m.pw.arrays == crate::scenario::planewave::DftArrays::Abinit;
     let shape = if abinit {
-        format!(
+        words!(
             "{} plane waves per k-point (mpw), a {}-point FFT grid, both whole on every process; {} k-point{} per process (mkmem) over {} process{}",
             g(up(z.npwx_g)), g(up(z.fft)), z.nks, if z.nks == 1 { "" } else { "s" },
             g(m.ranks), if m.ranks == 1 { "" } else { "es" }
         )
     } else if sparc {
-        format!(
+        words!(
             "{} real-space grid points, {} states, {} k-point{}; {} spin/k-point group{} × {} band group{} over {} process{}",
             g(up(z.fft)), g(m.pw.bands), g(m.pw.kpoints), if m.pw.kpoints == 1 { "" } else { "s" },
             m.pw.pools.max(1), if m.pw.pools.max(1) == 1 { "" } else { "s" },
@@ -685,7 +691,7 @@ fn planewave(m: &Sim) -> MethodParts {
             g(m.ranks), if m.ranks == 1 { "" } else { "es" }
         )
     } else {
-        format!(
+        words!(
             "{} plane waves per k-point, {} G vectors, a {}-point FFT grid; {} k-point{} per pool over {} pool{} of {} rank{}",
             g(up(z.npwx_g)), g(up(z.ngm_g)), g(up(z.fft)), z.nks, if z.nks == 1 { "" } else { "s" },
             m.pw.pools.max(1), if m.pw.pools.max(1) == 1 { "" } else { "s" }, g(up(z.per_pool)), if z.per_pool == 1.0 { "" } else { "s" }
@@ -714,9 +720,9 @@ fn planewave(m: &Sim) -> MethodParts {
                 rank_bytes: bytes,
                 total_bytes: up(x.bytes * p),
                 location: Location::Device,
-                formula: format!("{} = {} B", t.formula, g(bytes)),
+                formula: words!("{} = {} B", t.formula, g(bytes)),
                 question: "What is this part of a plane-wave run?",
-                explanation: format!("{} {shape}.", t.explanation),
+                explanation: words!("{} {shape}.", t.explanation),
                 source,
             }
         })
@@ -764,7 +770,7 @@ fn amr(m: &Sim, b: u64) -> MethodParts {
     let edge = a.block.max(1);
     let cells: f64 = h.cells.iter().sum();
     let shape =
-        format!(
+        words!(
         "{} blocks of {edge}{} cells over {} level{} ({} cells{}), {} blocks on the busiest rank",
         g(up(h.blocks)),
         if d == 2 { "²" } else { "³" },
@@ -772,7 +778,7 @@ fn amr(m: &Sim, b: u64) -> MethodParts {
         if a.max_level == 0 { "" } else { "s" },
         g(up(if a.blocks > 0 { h.blocks * h.block_cells } else { cells })),
         if a.max_level > 0 && a.blocks == 0 {
-            format!("; finest level {}", g(up(*h.cells.last().unwrap_or(&0.0))))
+            words!("; finest level {}", g(up(*h.cells.last().unwrap_or(&0.0))))
         } else {
             String::new()
         },
@@ -795,7 +801,7 @@ fn amr(m: &Sim, b: u64) -> MethodParts {
             rank_bytes: bytes,
             total_bytes: up(each * hx.blocks),
             location: Location::Device,
-            formula: format!(
+            formula: words!(
                 "{formula} × {} blocks per rank = {} B",
                 g(up(held)),
                 g(bytes)
@@ -806,37 +812,37 @@ fn amr(m: &Sim, b: u64) -> MethodParts {
         });
     };
     push("state", "Solution on all levels", bb.state,
-        format!("{} fields × {b} B × {} stored copies × {}{} cells", m.fields, m.levels, edge, if d == 2 { "²" } else { "³" }),
+        words!("{} fields × {b} B × {} stored copies × {}{} cells", m.fields, m.levels, edge, if d == 2 { "²" } else { "³" }),
         "What is the state of an AMR run?",
-        format!("The solution on every level, kept as {} copies (old and new time levels or integrator stages). {shape}.", m.levels));
+        words!("The solution on every level, kept as {} copies (old and new time levels or integrator stages). {shape}.", m.levels));
     if bb.ghost > 0.0 {
         push("halo", "Ghost cells of every block", bb.ghost,
-            format!("{} fields × {b} B × {} copies × (({edge} + 2·{})^{d} − {edge}^{d}) cells", m.fields, m.levels, m.halo),
+            words!("{} fields × {b} B × {} copies × (({edge} + 2·{})^{d} − {edge}^{d}) cells", m.fields, m.levels, m.halo),
             "Why do ghost cells cost so much with AMR?",
-            format!("Each block is padded with {} ghost layers on every side, {ghost_ratio} % more cells than it owns: small blocks pay the most. Codes like Athena++ store them on every copy of the state.", m.halo));
+            words!("Each block is padded with {} ghost layers on every side, {ghost_ratio} % more cells than it owns: small blocks pay the most. Codes like Athena++ store them on every copy of the state.", m.halo));
     }
     if bb.work > 0.0 {
         push("work", "Work arrays", bb.work,
-            format!("{} arrays × {b} B × ({edge} + 2·{})^{d} cells", m.work, m.halo),
+            words!("{} arrays × {b} B × ({edge} + 2·{})^{d} cells", m.work, m.halo),
             "What are the work arrays of an AMR block?",
             "Primitive variables, face fluxes and the ghosted copy of the state the advance fills, one per block, ghost layers included.".into());
     }
     if bb.coarse_fine > 0.0 {
         push("coarse_fine", "Coarse–fine buffers", bb.coarse_fine,
-            format!("{} fields × {b} B × ({} coarse copies × ({edge}/{} + 2·{})^{d} + {} faces × {edge}^{})", m.fields, a.coarse_copies, a.ratio, m.halo, 2 * d, d - 1),
+            words!("{} fields × {b} B × ({} coarse copies × ({edge}/{} + 2·{})^{d} + {} faces × {edge}^{})", m.fields, a.coarse_copies, a.ratio, m.halo, 2 * d, d - 1),
             "What do refined levels add besides their cells?",
             "To fill a block's ghost cells from its parent level the code keeps a coarse copy of the block's region, and to keep fluxes conservative across the coarse–fine boundary it stores the fluxes through the block's faces (flux registers).".into());
     }
     if bb.exchange > 0.0 {
         push("exchange", "Halo exchange buffers", bb.exchange,
-            format!("{} buffers × {} fields × {b} B × (({edge} + 2·{})^{d} − {edge}^{d}) cells", a.exchange_copies, m.fields, m.halo),
+            words!("{} buffers × {} fields × {b} B × (({edge} + 2·{})^{d} − {edge}^{d}) cells", a.exchange_copies, m.fields, m.halo),
             "Why does a block keep buffers for its neighbours?",
             "Each block packs its ghost regions into a send buffer and receives its neighbours' into a receive buffer, one pair per neighbour, kept for the whole run (Athena++ BoundaryVariable).".into());
     }
     if meta > 0.0 {
         let bytes = up(meta);
         parts.push(Part { id: "block_metadata", label: "Block metadata (on every rank)", rank_bytes: bytes, total_bytes: crate::mul!(bytes, m.ranks), location: Location::Device,
-            formula: format!("{} B × {} blocks = {} B", a.meta_bytes, g(up(h.blocks)), g(bytes)),
+            formula: words!("{} B × {} blocks = {} B", a.meta_bytes, g(up(h.blocks)), g(bytes)),
             question: "Why does every rank know every block?",
             explanation: "Each rank keeps the list of all blocks and their owners (AMReX BoxArray and DistributionMapping, Athena++ block lists and tree) to find neighbours and rebalance: it grows with the blocks, not with the rank's share.".into(),
             source: SRC_AMR });
@@ -864,13 +870,13 @@ fn nbody(m: &Sim, b: u64) -> MethodParts {
     let x = n.task_bytes(m.particles, 1, b, true);
     let p = m.ranks as f64;
     let imb = |v: f64| imbalance(m, v);
-    let shape = format!(
+    let shape = words!(
         "{} particles, {} particle slots and {} tree nodes per task{}",
         g(m.particles),
         g(up(t.max_part)),
         g(up(t.nodes)),
         if n.pm_grid > 0 {
-            format!(
+            words!(
                 ", a {}³ PM grid in {} slab{} per task",
                 n.pm_grid,
                 g(up(t.slabs)),
@@ -896,7 +902,7 @@ fn nbody(m: &Sim, b: u64) -> MethodParts {
                 rank_bytes: bytes,
                 total_bytes: up(total),
                 location: Location::Device,
-                formula: format!("{formula} = {} B", g(bytes)),
+                formula: words!("{formula} = {} B", g(bytes)),
                 question: "What is this part of an N-body run?",
                 explanation,
                 source: SRC_NBODY,
@@ -904,22 +910,22 @@ fn nbody(m: &Sim, b: u64) -> MethodParts {
         }
     };
     push("particles", "Particle storage", imb(t.particles), x.particles,
-        format!("{} B × {} slots ({} × {} particles ÷ {} tasks)", n.part_bytes, g(up(t.max_part)), factor(n.alloc_c), g(m.particles), g(m.ranks)),
-        format!("Every particle's position, velocity, accelerations, mass, ID and time step in one struct, allocated for PartAllocFactor times the task's share so particles can move between tasks. {shape}."));
+        words!("{} B × {} slots ({} × {} particles ÷ {} tasks)", n.part_bytes, g(up(t.max_part)), factor(n.alloc_c), g(m.particles), g(m.ranks)),
+        words!("Every particle's position, velocity, accelerations, mass, ID and time step in one struct, allocated for PartAllocFactor times the task's share so particles can move between tasks. {shape}."));
     push("timebins", "Time-bin lists", imb(t.timebins), x.timebins,
-        format!("{} lists × 4 B × {} slots", n.timebin_lists, g(up(t.max_part))),
+        words!("{} lists × 4 B × {} slots", n.timebin_lists, g(up(t.max_part))),
         "Linked lists of the particles in each time bin, so that only the active ones are visited each step.".into());
     push("tree", "Gravity tree", imb(t.tree), x.tree,
-        format!("{} B × {} nodes ({} × slots) + 8 B × {} slots", n.node_bytes, g(up(t.nodes)), factor(n.tree_c), g(up(t.max_part))),
+        words!("{} B × {} nodes ({} × slots) + 8 B × {} slots", n.node_bytes, g(up(t.nodes)), factor(n.tree_c), g(up(t.max_part))),
         "The oct-tree's nodes (geometry, centre of mass, mass and walk links), allocated for TreeAllocFactor nodes per particle slot, plus the Nextnode and Father index of every particle.".into());
     push("pm_grid", "Particle-mesh grid", t.pm, x.pm,
-        format!("{} arrays × {} slab{} × {} × 2·({}/2 + 1) × {b} B", n.pm_arrays, g(up(t.slabs)), if t.slabs == 1.0 { "" } else { "s" }, n.pm_grid, n.pm_grid),
+        words!("{} arrays × {} slab{} × {} × 2·({}/2 + 1) × {b} B", n.pm_arrays, g(up(t.slabs)), if t.slabs == 1.0 { "" } else { "s" }, n.pm_grid, n.pm_grid),
         "The long-range force's FFT grid: density, force and workspace, split into slabs along x (a task beyond PMGRID holds none, the busiest holds the rounded-up share).".into());
     push("ewald", "Ewald correction table", t.ewald, x.ewald * p,
-        format!("{} entries (65³) × {} B", g(crate::scenario::nbody::EWALD_ENTRIES), n.ewald_bytes),
+        words!("{} entries (65³) × {} B", g(crate::scenario::nbody::EWALD_ENTRIES), n.ewald_bytes),
         "Periodic boxes correct the tree force for the infinite images with a table every task holds whole (GADGET-2: four force and potential tables in floats; GADGET-4: the potential and its derivatives to third order in doubles).".into());
     push("comm_buffer", "Communication buffer", t.comm, x.comm * p,
-        format!("{} MiB", g(n.comm_mib)),
+        words!("{} MiB", g(n.comm_mib)),
         "A fixed buffer per task for particles and partial forces exchanged with other tasks (GADGET-2 BufferSize).".into());
     // A snapshot holds positions, velocities and IDs (GADGET format: 3 + 3 floats and 4 B).
     let snap = 28.0;
@@ -951,7 +957,7 @@ pub fn estimate_sim(s: &Scenario) -> Estimate {
     if m.replicated_mib > 0 {
         let bytes = m.replicated_mib << 20;
         parts.push(Part { id: "replicated", label: "Data replicated on every rank", rank_bytes: bytes, total_bytes: crate::mul!(bytes, m.ranks), location: Location::Device,
-            formula: format!("{} MiB on each of {} ranks", g(m.replicated_mib), g(m.ranks)),
+            formula: words!("{} MiB on each of {} ranks", g(m.replicated_mib), g(m.ranks)),
             question: "Why doesn't this part shrink with more ranks?",
             explanation: "Forcing tables, geometry, immersed-boundary facets or a coarse mesh that every rank keeps whole: adding ranks multiplies it instead of splitting it, and with many ranks per node it can outweigh the decomposed fields.".into(),
             source: SRC_REPLICATED });
@@ -961,7 +967,7 @@ pub fn estimate_sim(s: &Scenario) -> Estimate {
     let interpreter = m.language.mib() << 20;
     if interpreter > 0 && m.device == SimDevice::Cpu {
         parts.push(Part { id: "interpreter", label: "Interpreter and modules per rank", rank_bytes: interpreter, total_bytes: crate::mul!(interpreter, m.ranks), location: Location::Device,
-            formula: format!("{} MiB ({}) on each of {} ranks", m.language.mib(), m.language.id(), g(m.ranks)),
+            formula: words!("{} MiB ({}) on each of {} ranks", m.language.mib(), m.language.id(), g(m.ranks)),
             question: "What does a Python rank cost before any array?",
             explanation: "Each rank runs its own interpreter with the modules it imports (NumPy, SciPy, mpi4py): code, tables and heap resident before the simulation allocates anything, above what a compiled MPI program needs.".into(),
             source: SRC_LANGUAGE });
@@ -973,7 +979,7 @@ pub fn estimate_sim(s: &Scenario) -> Estimate {
     let snap_all = mp.snapshot_total;
     let mut history = crate::mul!(compressed(snap), m.snapshots);
     let mut history_all = crate::mul!(compressed(snap_all), m.snapshots);
-    let mut history_formula = format!(
+    let mut history_formula = words!(
         "{} snapshots × {} B ÷ {} (compression)",
         m.snapshots,
         g(snap),
@@ -985,38 +991,34 @@ pub fn estimate_sim(s: &Scenario) -> Estimate {
         Adjoint::StoreAll => {
             history = crate::add!(history, crate::mul!(snap, m.steps));
             history_all = crate::add!(history_all, crate::mul!(snap_all, m.steps));
-            history_formula.push_str(&format!(
-                " + {} steps × {} B (adjoint)",
-                g(m.steps),
-                g(snap)
-            ));
+            history_formula.push_str(&words!(" + {} steps × {} B (adjoint)", g(m.steps), g(snap)));
         }
         Adjoint::Checkpoint => {
             history = crate::add!(history, crate::mul!(snap, m.adjoint_snapshots));
             history_all = crate::add!(history_all, crate::mul!(snap_all, m.adjoint_snapshots));
-            history_formula.push_str(&format!(
+            history_formula.push_str(&words!(
                 " + {} checkpoints × {} B (adjoint)",
                 m.adjoint_snapshots,
                 g(snap)
             ));
             recompute = match revolve_repetitions(m.adjoint_snapshots, m.steps) {
-                Some(t) => format!(" Binomial checkpointing with {} snapshots over {} steps recomputes the forward run about {t} extra time{}.", m.adjoint_snapshots, g(m.steps), if t == 1 { "" } else { "s" }),
+                Some(t) => words!(" Binomial checkpointing with {} snapshots over {} steps recomputes the forward run about {t} extra time{}.", m.adjoint_snapshots, g(m.steps), if t == 1 { "" } else { "s" }),
                 None => " Too few snapshots for this many steps.".into(),
             };
         }
     }
     if history > 0 {
         parts.push(Part { id: "history", label: "History in memory", rank_bytes: history, total_bytes: history_all, location: Location::Device,
-            formula: format!("{history_formula} = {} B", g(history)),
+            formula: words!("{history_formula} = {} B", g(history)),
             question: "Why does memory grow with the number of steps?",
-            explanation: format!("Snapshots kept in memory for analysis{}, each a copy of the prognostic state of the rank.{recompute}",
+            explanation: words!("Snapshots kept in memory for analysis{}, each a copy of the prognostic state of the rank.{recompute}",
                 if m.adjoint != Adjoint::None { " and the forward states an adjoint or differentiable run reads backwards" } else { "" }),
             source: SRC_HISTORY });
     }
     if m.output_every > 0 {
         let buf = compressed(snap);
         parts.push(Part { id: "output_buffers", label: "Output buffers", rank_bytes: buf, total_bytes: compressed(snap_all), location: Location::Device,
-            formula: format!("{} B ÷ {} = {} B", g(snap), format_fixed(ratio, 2), g(buf)),
+            formula: words!("{} B ÷ {} = {} B", g(snap), format_fixed(ratio, 2), g(buf)),
             question: "What does writing output cost in memory?",
             explanation: "One output frame is gathered and compressed in memory before it is written.".into(),
             source: SRC_HISTORY });
@@ -1027,7 +1029,7 @@ pub fn estimate_sim(s: &Scenario) -> Estimate {
     let all_tensors: u64 = crate::base::sat::sum(parts.iter().map(|p| p.total_bytes));
     let overhead = crate::base::sat::mul_div(tensors, s.overhead_bp, 10_000);
     parts.push(Part { id: "overhead", label: "Allocator overhead", rank_bytes: overhead, total_bytes: crate::base::sat::mul_div(all_tensors, s.overhead_bp, 10_000), location: Location::Device,
-        formula: format!("{} % × {} B = {} B", format_fixed(s.overhead_bp, 2), g(tensors), g(overhead)),
+        formula: words!("{} % × {} B = {} B", format_fixed(s.overhead_bp, 2), g(tensors), g(overhead)),
         question: "Why add an overhead?",
         explanation: "Allocators round and fragment, and solvers allocate temporaries; this setting adds a share of the arrays above.".into(),
         source: SRC_SIM_ALLOCATOR });
@@ -1037,7 +1039,7 @@ pub fn estimate_sim(s: &Scenario) -> Estimate {
         m.rank_mib << 20
     };
     parts.push(Part { id: "runtime", label: if gpu { "CUDA context and libraries" } else { "MPI and libraries per rank" }, rank_bytes: runtime, total_bytes: crate::mul!(runtime, m.ranks), location: Location::Device,
-        formula: format!("{} MiB = {} B", g(runtime >> 20), g(runtime)),
+        formula: words!("{} MiB = {} B", g(runtime >> 20), g(runtime)),
         question: "What does each process cost before any array?",
         explanation: if gpu { "The CUDA context, kernels and library workspaces of the rank's GPU.".into() } else { "MPI buffers, libraries and the executable of each rank; a code's own memory report (such as LAMMPS's) does not include it.".into() },
         source: if gpu { SRC_CUDA_CONTEXT } else { SRC_RANK } });
@@ -1064,7 +1066,7 @@ pub fn estimate_sim(s: &Scenario) -> Estimate {
             bytes: crate::mul!(p.rank_bytes, scale),
             location: p.location,
             formula: if scale > 1 {
-                format!("({}) × {scale} ranks per node", p.formula)
+                words!("({}) × {scale} ranks per node", p.formula)
             } else {
                 p.formula
             },
@@ -1077,13 +1079,13 @@ pub fn estimate_sim(s: &Scenario) -> Estimate {
     if gpu {
         if mirror > 0 {
             components.push(Component { id: "host_mirror", label: "Host copy of the arrays", bytes: mirror, location: Location::Host,
-                formula: format!("{} B of device arrays, mirrored on the host", g(mirror)),
+                formula: words!("{} B of device arrays, mirrored on the host", g(mirror)),
                 question: "Why does a GPU code need host memory too?",
                 explanation: "The code keeps a host copy of every device buffer (to initialise, write output and restart), so each GPU's arrays are also in the node's memory.".into(),
                 source: SRC_MIRROR });
         }
         components.push(Component { id: "host_process", label: "Host process (MPI, libraries)", bytes: (m.rank_mib << 20) + interpreter, location: Location::Host,
-            formula: if interpreter > 0 { format!("{} MiB + {} MiB interpreter ({}) per rank", g(m.rank_mib), m.language.mib(), m.language.id()) } else { format!("{} MiB per rank", g(m.rank_mib)) },
+            formula: if interpreter > 0 { words!("{} MiB + {} MiB interpreter ({}) per rank", g(m.rank_mib), m.language.mib(), m.language.id()) } else { words!("{} MiB per rank", g(m.rank_mib)) },
             question: "What does each GPU's host process cost?",
             explanation: if interpreter > 0 { "The rank driving each GPU is a host process with MPI buffers, libraries, the executable and, here, the interpreter with its modules.".into() } else { "The rank driving each GPU is a host process with MPI buffers, libraries and the executable.".into() },
             source: if interpreter > 0 { SRC_LANGUAGE } else { SRC_RANK } });
@@ -1093,16 +1095,16 @@ pub fn estimate_sim(s: &Scenario) -> Estimate {
     let output_total = crate::mul!(compressed(global_snap), frames);
     if frames > 0 {
         components.push(Component { id: "output_total", label: "Output over the run (disk)", bytes: output_total, location: Location::Disk,
-            formula: format!("{} frames × {} B ÷ {} = {} B", g(frames), g(global_snap), format_fixed(ratio, 2), g(output_total)),
+            formula: words!("{} frames × {} B ÷ {} = {} B", g(frames), g(global_snap), format_fixed(ratio, 2), g(output_total)),
             question: "How much will the run write?",
-            explanation: format!("Every {} steps the state of all ranks is written, {} frames over {} steps, after compression.", g(m.output_every), g(frames), g(m.steps)),
+            explanation: words!("Every {} steps the state of all ranks is written, {} frames over {} steps, after compression.", g(m.output_every), g(frames), g(m.steps)),
             source: SRC_HISTORY });
     }
     if m.checkpoint_every > 0 {
         components.push(Component { id: "checkpoint", label: "One restart file (disk)", bytes: mp.restart_total, location: Location::Disk,
-            formula: format!("{} B", g(mp.restart_total)),
+            formula: words!("{} B", g(mp.restart_total)),
             question: "How large is a restart file?",
-            explanation: format!("The full state of every rank at every stored level, uncompressed, written every {} steps; keep at least two.", g(m.checkpoint_every)),
+            explanation: words!("The full state of every rank at every stored level, uncompressed, written every {} steps; keep at least two.", g(m.checkpoint_every)),
             source: SRC_HISTORY });
     }
 
@@ -1146,7 +1148,7 @@ pub fn estimate_sim(s: &Scenario) -> Estimate {
         } else {
             "a node".to_string()
         },
-        busiest: format!(
+        busiest: words!(
             "per {per}: {} ranks on {} node{}, {}",
             g(m.ranks),
             g(m.nodes),
