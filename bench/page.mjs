@@ -51,7 +51,7 @@ for (const f of readdirSync(DIST)) {
 // Installed before any of the page's scripts: Element Timing, long tasks, and when the live
 // app (not the prerendered first screen) mounted.
 const INIT = () => {
-  const mc = (window.__mc = { element: [], long: [], mounted: NaN, fcp: NaN, prerendered: false });
+  const mc = (window.__mc = { element: [], long: [], mounted: NaN, fcp: NaN, prerendered: null });
   new PerformanceObserver((l) => {
     for (const e of l.getEntries()) if (e.name === "first-contentful-paint") mc.fcp = e.startTime;
   }).observe({ type: "paint", buffered: true });
@@ -70,10 +70,12 @@ const INIT = () => {
     }
     if (Number.isNaN(mc.mounted) && document.querySelector("main.calculator:not([data-prerender])")) mc.mounted = performance.now();
     // The prerendered total (scripts/post-build.sh) is in the HTML, so in the first contentful
-    // paint when the page shows it; Chromium reports no Element Timing for it, because the app
-    // removes it before the entry is delivered. Shown unless the inline script hid it.
+    // paint when the page shows it; Chromium may report no Element Timing for it, because the
+    // app can remove it before the entry is delivered. Shown unless the inline script hid it,
+    // decided when the HTML's copy is parsed: a first screen the small first-answer wasm writes
+    // later (a link, an embed) has its own Element Timing entry.
     const cl = document.documentElement.classList;
-    if (document.querySelector("#prerender .total") && !cl.contains("pre-skeleton") && !cl.contains("pre-none")) mc.prerendered = true;
+    if (mc.prerendered === null && document.querySelector("#prerender .total")) mc.prerendered = !cl.contains("pre-skeleton") && !cl.contains("pre-none");
   });
   mo.observe(document, { childList: true, subtree: true });
 };
@@ -95,7 +97,7 @@ try {
       await page.waitForTimeout(300); // the entries of the last frames
       const m = await page.evaluate(() => {
         const mc = window.__mc;
-        const first = Math.min(...mc.element.filter((e) => e.id === "total" || e.id === "table-total").map((e) => e.t), mc.prerendered ? mc.fcp : Infinity);
+        const first = Math.min(...mc.element.filter((e) => e.id === "total" || e.id === "table-total").map((e) => e.t), mc.prerendered === true ? mc.fcp : Infinity);
         // Interactive: the live app has mounted and the task that mounted it has ended.
         let interactive = mc.mounted;
         for (const t of mc.long) if (t.s <= mc.mounted && t.e > interactive) interactive = t.e;

@@ -1,17 +1,22 @@
 #!/usr/bin/env bash
-# Prints the size of the release build (each asset raw and gzip -9), the first load (index.html
-# and what it requests at once: what a link's first answer waits for) and the total, and fails
-# when the gzip total is above the budget. Usage: scripts/size.sh [dist] [budget-bytes]
-# The first load has a goal of FIRST_GOAL bytes (issue 17); it is reported, and enforced only
-# with FIRST_ENFORCE=1 until the build meets it.
+# Prints the size of the release build (each asset raw and gzip -9), the first load (what the
+# first answer of every entry point needs: index.html, what it requests at once, and the small
+# first-answer wasm its first script fetches for a link, a remembered calculation or an embed)
+# and the total. Fails when the app (everything but the first-answer wasm) is above its budget,
+# or the first load above FIRST_BUDGET (issue 17).
+# Usage: scripts/size.sh [dist] [budget-bytes] [first-load-budget-bytes]
 set -euo pipefail
 DIST=${1:-dist}
 BUDGET=${2:-440000}
-FIRST_GOAL=150000
-# What index.html requests as it loads (stylesheet, module script, preloads; not the files only
-# copied beside it, such as embed.js for host pages).
-first=$(grep -Eo '(href|src|module_or_path: )=?["'"'"']\./[^"'"'"']+' "$DIST/index.html" | sed -E 's/.*\.\///' | sort -u || true)
-total_raw=0; total_gz=0; first_gz=$(gzip -9 -c "$DIST/index.html" | wc -c)
+FIRST_BUDGET=${3:-150000}
+# What index.html requests as it loads: stylesheets, preloads, classic and module scripts by src,
+# and the first-answer wasm. Not what the app's loader imports after the first answer
+# (scripts/first-load.py), nor the files only copied beside it (embed.js for host pages).
+first=$( { grep -Eo '<link [^>]*href="\./[^"]+"' "$DIST/index.html" || true
+           grep -Eo '<script [^>]*src="\./[^"]+"' "$DIST/index.html" || true
+           grep -Eo '"\./memcalc-first-[0-9a-f]+\.wasm"' "$DIST/index.html" || true
+         } | grep -Eo '\./[^"]+' | sed -E 's/^\.\///' | sort -u)
+total_raw=0; total_gz=0; only_first_gz=0; first_gz=$(gzip -9 -c "$DIST/index.html" | wc -c)
 printf '%-48s %10s %10s %s\n' "asset" "raw" "gzip" "first load"
 for f in "$DIST"/*.wasm "$DIST"/*.js "$DIST"/*.css "$DIST"/index.html; do
   [ -f "$f" ] || continue
@@ -24,18 +29,24 @@ for f in "$DIST"/*.wasm "$DIST"/*.js "$DIST"/*.css "$DIST"/index.html; do
   elif grep -qxF "$name" <<<"$first"; then
     at_first=yes; first_gz=$((first_gz + gz))
   fi
+  case "$name" in memcalc-first-*.wasm) only_first_gz=$((only_first_gz + gz)) ;; esac
   printf '%-48s %10d %10d %s\n' "$name" "$raw" "$gz" "$at_first"
 done
 printf '%-48s %10d %10d\n' "total" "$total_raw" "$total_gz"
-awk -v g="$first_gz" -v b="$FIRST_GOAL" 'BEGIN { printf "first load: %d bytes gzip (%.1f KiB) against a goal of %d bytes\n", g, g / 1024, b }'
-awk -v g="$total_gz" -v b="$BUDGET" 'BEGIN { printf "size: %d bytes gzip (%.1f KiB) against a budget of %d bytes\n", g, g / 1024, b }'
+# The app (everything but the first-answer wasm: what the plain page loads) keeps the budget it
+# had before the first-answer wasm existed; that wasm is bounded by the first-load budget, and
+# both are in the total a link's visitor downloads.
+app_gz=$((total_gz - only_first_gz))
+awk -v g="$first_gz" -v b="$FIRST_BUDGET" 'BEGIN { printf "first load: %d bytes gzip (%.1f KiB) against a budget of %d bytes\n", g, g / 1024, b }'
+awk -v g="$app_gz" -v b="$BUDGET" 'BEGIN { printf "size: %d bytes gzip (%.1f KiB) for the app against a budget of %d bytes\n", g, g / 1024, b }'
+awk -v t="$total_gz" -v f="$only_first_gz" 'BEGIN { printf "total: %d bytes gzip (%.1f KiB), of which the first-answer wasm %d bytes (fetched for a link, a remembered calculation or an embed)\n", t, t / 1024, f }'
 status=0
-if [ "$total_gz" -gt "$BUDGET" ]; then
+if [ "$app_gz" -gt "$BUDGET" ]; then
   echo "size: over budget" >&2
   status=1
 fi
-if [ "${FIRST_ENFORCE:-0}" = 1 ] && [ "$first_gz" -gt "$FIRST_GOAL" ]; then
-  echo "first load: over its goal" >&2
+if [ "$first_gz" -gt "$FIRST_BUDGET" ]; then
+  echo "first load: over budget" >&2
   status=1
 fi
 exit $status

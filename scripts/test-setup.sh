@@ -223,6 +223,13 @@ if grep -Eo 'budget of [0-9,]+ bytes gzip' "$ROOT/README.md" | grep -vqF "budget
 fi
 end_case
 
+new_case "README states the first-load budget scripts/size.sh enforces"
+first=$(awk -F'[{}:]' '/^FIRST_BUDGET=/ { gsub(/-/, "", $3); print $3; exit }' "$ROOT/scripts/size.sh")
+first_text=$(echo "$first" | sed -e ':a' -e 's/\B[0-9]\{3\}\>/,&/' -e 'ta')
+[ -n "$first" ] || fail "no FIRST_BUDGET in scripts/size.sh"
+grep -q "first load above $first_text bytes gzip" "$ROOT/README.md" || fail "README lacks 'first load above $first_text bytes gzip'"
+end_case
+
 new_case "README names the Trunk version setup.sh builds"
 grep -qF "Trunk $TRUNK" "$ROOT/README.md" || fail "README lacks 'Trunk $TRUNK'"
 end_case

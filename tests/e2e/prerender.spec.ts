@@ -1,4 +1,4 @@
-import { test, expect, ready, ARTIFACTS } from "./fixtures";
+import { test, expect, ready, watch, ARTIFACTS } from "./fixtures";
 
 // The first screen prerendered into index.html at build time (scripts/post-build.sh,
 // memcalc-prerender) must be the live default answer: read it with scripts off, then compare
@@ -29,10 +29,10 @@ test("the prerendered first screen is the live default answer, and gives way to 
   expect(liveRows).toEqual(preRows);
 });
 
-test("a link with a query, or a remembered calculation, shows the shell without the default's numbers; an embed shows none of it", async ({ browser }) => {
+test("without any WebAssembly, a link with a query or a remembered calculation shows the shell without the default's numbers; an embed shows none of it", async ({ browser }) => {
   const off = await browser.newContext({ javaScriptEnabled: true });
   const page = await off.newPage();
-  // Hold the app back, to see what the HTML alone paints.
+  // Hold back both wasm files (the first answer's and the app's), to see what the HTML alone paints.
   await page.route(/\.wasm$/, () => {});
   await page.goto("./?params=70B&gpus=8&zero=3");
   await expect(page.locator("#prerender .total")).toBeHidden();
@@ -47,4 +47,67 @@ test("a link with a query, or a remembered calculation, shows the shell without 
   await page.goto("./");
   await expect(page.locator("#prerender .total")).toBeHidden();
   await off.close();
+});
+
+// A link's, a remembered calculation's and an embed's first answer is written by the small
+// first-answer wasm (crates/memcalc-first) before the app's files are even requested: with the
+// app's wasm and JS held back, it must show, and equal the live app's numbers.
+const LINK = "params=70B&gpus=8&zero=3&units=decimal";
+const EMBED = "embed=1&show=chart,table";
+type Row = (string | null)[];
+const rowsOf = (rows: Element[], attr: string): Row[] =>
+  rows.map((r) => [r.getAttribute(attr), r.querySelector("th")!.textContent!.trim(), r.querySelector("td.num")!.textContent!.trim(), r.querySelector(".formula")!.textContent!.trim()]);
+
+test("a link's, a remembered calculation's and an embed's first answer comes from the small wasm, before the app is requested, with the live numbers", async ({ browser, page }) => {
+  const ctx = await browser.newContext();
+  const pre = await ctx.newPage();
+  const problems: string[] = [];
+  watch(pre, problems);
+  const early: string[] = [];
+  await pre.route(/memcalc-app-[^/]*\.(wasm|js)$/, async (route) => {
+    // The app is requested only once the first answer is on screen (scripts/first-load.py).
+    const shown = await pre
+      .evaluate(() => !!document.querySelector("#prerender .total, #prerender tfoot td.num") && !document.documentElement.className.includes("pre-"))
+      .catch(() => true); // navigated away meanwhile
+    if (!shown) early.push(route.request().url());
+    // Never answered: whatever shows is the small wasm's.
+  });
+  const seen: { [q: string]: { total: string; rows: Row[]; verdict: string | null } } = {};
+  const project = test.info().project.name;
+  for (const [q, name] of [[LINK, "link"], [EMBED, "embed"]]) {
+    await pre.goto(`./?${q}`);
+    const screen = pre.locator("#prerender");
+    const total = name === "embed" ? screen.locator("tfoot td.num").first() : screen.locator(".total");
+    await expect(total).toBeVisible();
+    await pre.screenshot({ path: `${ARTIFACTS}/${project}-first-answer-${name}.png` });
+    await expect(screen.locator("[data-testid], [data-component]")).toHaveCount(0);
+    seen[q] = {
+      total: await total.innerText(),
+      rows: await screen.locator("tbody tr").evaluateAll(rowsOf, "data-pre-component"),
+      verdict: (await screen.locator(".verdict-text").count()) ? await screen.locator(".verdict-text").innerText() : null,
+    };
+    expect(seen[q].rows.length).toBeGreaterThan(3);
+  }
+  // An embed shows what show= asks for: no header, no form, no verdict.
+  expect(seen[EMBED].verdict).toBeNull();
+  // The calculation this browser remembers, on the plain page.
+  await pre.evaluate((q) => localStorage.setItem("memcalc:last", q), LINK);
+  await pre.goto("./");
+  await expect(pre.locator("#prerender .total")).toHaveText(seen[LINK].total);
+  expect(early).toEqual([]);
+  expect(problems).toEqual([]);
+  await ctx.close();
+
+  for (const q of [LINK, EMBED]) {
+    await page.goto(`./?${q}`);
+    const live = page.locator("main.calculator:not([data-prerender])");
+    await expect(live.locator("table.breakdown tbody tr[data-component]").first()).toBeVisible();
+    await expect(page.locator("#prerender")).toHaveCount(0);
+    await expect(live.locator("table.breakdown tfoot td.num").first()).toHaveText(seen[q].total);
+    if (seen[q].verdict !== null) {
+      await expect(page.getByTestId("total")).toHaveText(seen[q].total);
+      await expect(live.locator(".verdict-text")).toHaveText(seen[q].verdict!);
+    }
+    expect(await live.locator("table.breakdown tbody tr").evaluateAll(rowsOf, "data-component")).toEqual(seen[q].rows);
+  }
 });

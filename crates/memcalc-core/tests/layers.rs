@@ -18,7 +18,7 @@ const LAYERS: &[(&str, u8)] = &[
 ];
 
 /// The crate-root macros (`add!`, `mul!`, `choice_enum!` are `#[macro_export]`ed from `base`).
-const ROOT_MACROS: &[&str] = &["add", "mul", "choice_enum"];
+const ROOT_MACROS: &[&str] = &["add", "mul", "choice_enum", "text"];
 
 fn rank(layer: &str) -> Option<u8> {
     LAYERS.iter().find(|(l, _)| *l == layer).map(|(_, r)| *r)

@@ -1,97 +1,87 @@
-//! Build step (a Trunk post_build hook, Trunk.toml): writes the default answer's first screen
-//! into the built index.html, so the plain page shows its total in the HTML's first paint,
-//! before the WebAssembly has loaded (issue 17). The numbers come from the same core the app
-//! runs, at every build, so they cannot drift; tests/e2e/prerender.spec.ts compares them with
-//! the live page. A link with a query, an embed or a remembered calculation shows the same
-//! shell without its numbers (so the layout does not jump), or nothing (an embed).
-//! The app removes the prerendered screen as it mounts (src/main.rs).
-//! Usage: memcalc-prerender <index.html>   (replaces the marker below, in place)
-
-use memcalc_core::base::units::{format_bytes, format_share, UnitSystem};
-use memcalc_core::schema::page::PageOptions;
-use memcalc_core::{estimate, Location, Scenario};
+//! Build step (a Trunk post_build hook, Trunk.toml, via scripts/post-build.sh): writes the
+//! default answer's first screen into the built index.html, so the plain page shows its total in
+//! the HTML's first paint, before any script or WebAssembly has loaded (issue 17), and the inline
+//! script that writes any other calculation's first screen with the small wasm (crates/
+//! memcalc-first, the same writer, built for wasm32) before the app's wasm is requested.
+//! The numbers come from the same core the app runs, at every build, so they cannot drift;
+//! tests/e2e/prerender.spec.ts compares both screens with the live page.
+//! The app removes the screen as it mounts (src/main.rs).
+//! Usage: memcalc-prerender <index.html> [first wasm file name]
+//! (replaces the marker below, in place; without the wasm a link with a query shows the shell
+//! without numbers until the app mounts).
 
 const MARKER: &str = "<!-- prerender -->";
 
-fn esc(s: &str) -> String {
-    s.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
-}
-
-/// The inline script that decides, before the body is parsed, what the prerendered screen may
-/// show: the default answer only on the plain page of a browser that remembers no other
-/// calculation (the app then starts from the same query), and the theme the visitor chose.
-fn script(default_link: &str) -> String {
+/// The inline script, run before the body's screen is parsed: it applies the visitor's theme and
+/// decides what the first screen shows. The plain page of a browser that remembers no other
+/// calculation keeps the prerendered default answer. Any other start (a link's query, a
+/// remembered calculation, an embed) hides the default's numbers (an embed all of it) and asks
+/// the small wasm for that calculation's screen, which replaces the prerendered one.
+/// `window.memcalcFirst` settles after that screen has been painted (or at once, or on any
+/// failure): Trunk's loader, rewritten by scripts/first-load.py, requests the app then.
+fn script(default_link: &str, wasm: Option<&str>) -> String {
+    let quote = |s: &str| s.replace('\\', "\\\\").replace('"', "\\\"");
+    let write = match wasm {
+        Some(w) => format!(
+            r#"
+        // The small wasm's interface: crates/memcalc-first/src/lib.rs (mod wasm).
+        var url = "./{wasm}", get = function () {{ return fetch(url); }};
+        var ready = new Promise(function (r) {{
+          if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", r); else r();
+        }});
+        return (WebAssembly.instantiateStreaming ? WebAssembly.instantiateStreaming(get()) : Promise.reject())
+          .catch(function () {{ return get().then(function (r) {{ return r.arrayBuffer(); }}).then(function (b) {{ return WebAssembly.instantiate(b); }}); }})
+          .then(function (m) {{
+            // Each call may grow the memory, detaching the buffer read before it.
+            var x = m.instance.exports, b = new TextEncoder().encode(start), at = x.first_input(b.length);
+            new Uint8Array(x.memory.buffer, at, b.length).set(b);
+            var n = x.first_screen(b.length);
+            var html = new TextDecoder().decode(new Uint8Array(x.memory.buffer, x.first_output(), n));
+            return ready.then(function () {{
+              var old = document.getElementById("prerender");
+              if (!old) return;
+              old.outerHTML = html;
+              var t = document.getElementById("prerender").getAttribute("data-pre-theme");
+              if (t) root.setAttribute("data-theme", t);
+              root.classList.remove("pre-skeleton", "pre-none");
+              // After the frame that shows it (a hidden or throttled frame never paints: 100 ms).
+              return new Promise(function (r) {{
+                requestAnimationFrame(function () {{ setTimeout(r); }});
+                setTimeout(r, 100);
+              }});
+            }});
+          }})
+          // Blocked or failed: the app writes the answer as it mounts, as without this script.
+          .catch(function () {{}});"#,
+            wasm = quote(w)
+        ),
+        None => String::from("\n        return Promise.resolve();"),
+    };
     format!(
         r#"<script>
-      (function () {{
-        var root = document.documentElement, q = location.search.replace(/^\?/, ""), last = null;
+      window.memcalcFirst = (function () {{
+        var root = document.documentElement, q = location.search.replace(/^\?/, ""), start = "";
         try {{
-          last = localStorage.getItem("memcalc:last");
           var t = localStorage.getItem("memcalc:theme");
           if (t === "light" || t === "dark") root.setAttribute("data-theme", t);
-        }} catch (e) {{}}
-        if (/(^|&)embed=(1|true|on)(&|$)/.test(q)) root.classList.add("pre-none");
-        else if (q !== "" || (last !== null && last !== "" && last !== "{link}")) root.classList.add("pre-skeleton");
+          // As the app: the link's query, else the calculation this browser remembers.
+          start = q !== "" ? q : localStorage.getItem("memcalc:last") || "";
+        }} catch (e) {{ start = q; }}
+        if (start === "" || start === "{link}") return Promise.resolve();
+        root.classList.add(/(^|&)embed=(1|true|on)(&|$)/.test(start) ? "pre-none" : "pre-skeleton");{write}
       }})();
     </script>"#,
-        link = default_link.replace('\\', "\\\\").replace('"', "\\\"")
-    )
-}
-
-fn screen() -> String {
-    let units = UnitSystem::Binary;
-    let scenario = Scenario::default();
-    let e = estimate(&scenario);
-    let heading = match e.mode {
-        memcalc_core::Mode::Sim => "Memory per node",
-        _ => "Memory per device",
-    };
-    let rows: String = e
-        .components
-        .iter()
-        .map(|c| {
-            let share = match c.location {
-                Location::Host => String::from("host"),
-                Location::Disk => String::from("disk"),
-                Location::Device => format_share(c.bytes, e.per_device_bytes.max(1)),
-            };
-            format!(
-                r#"<tr data-pre-component="{id}"><th scope="row"><span class="swatch swatch-{id}" aria-hidden="true"></span>{label}</th><td class="num" data-pre-number>{bytes}</td><td class="num" data-pre-number>{share}</td><td class="why"><p class="formula" data-pre-number><code>{formula}</code></p></td></tr>"#,
-                id = c.id,
-                label = esc(c.label),
-                bytes = esc(&format_bytes(c.bytes, units)),
-                share = esc(&share),
-                formula = esc(&c.formula),
-            )
-        })
-        .collect();
-    format!(
-        r#"<div class="prerender" id="prerender">
-      <header class="site-header"><h1>Memory calculator</h1><p class="tagline">How much memory your model or simulation needs per GPU or node, part by part, with the formula and source behind every number.</p></header>
-      <main class="calculator" data-prerender>
-        <section class="inputs pre-inputs"><div class="inputs-head"><h2>Your model</h2></div><p class="muted">Loading the form…</p></section>
-        <section class="results">
-          <div class="results-head"><h2>{heading}</h2></div>
-          <div class="verdict {fits}"><p class="total-line"><span class="total-label">Total</span><strong class="total" elementtiming="total" data-pre-number>{total}</strong></p><p class="verdict-text" data-pre-number>{verdict}</p></div>
-          <div class="chart pre-chart"></div>
-          <table class="breakdown"><thead><tr><th scope="col">Component</th><th scope="col" class="num">Memory</th><th scope="col" class="num">Share</th><th scope="col">How it is computed</th></tr></thead><tbody>{rows}</tbody><tfoot><tr><th scope="row">Total</th><td class="num" data-pre-number>{total}</td><td class="num">100 %</td><td class="why"></td></tr></tfoot></table>
-        </section>
-      </main>
-    </div>"#,
-        fits = if e.fits() { "fits" } else { "short" },
-        total = esc(&format_bytes(e.per_device_bytes, units)),
-        verdict = esc(&memcalc_core::report::verdict_with_capacity(&e, units)),
+        link = quote(default_link),
     )
 }
 
 fn main() {
-    let Some(path) = std::env::args().nth(1) else {
-        eprintln!("usage: memcalc-prerender <index.html>");
+    let mut args = std::env::args().skip(1);
+    let Some(path) = args.next() else {
+        eprintln!("usage: memcalc-prerender <index.html> [first wasm file name]");
         std::process::exit(2);
     };
+    let wasm = args.next();
     let html = std::fs::read_to_string(&path).unwrap_or_else(|e| {
         eprintln!("memcalc-prerender: cannot read {path}: {e}");
         std::process::exit(1);
@@ -100,12 +90,16 @@ fn main() {
         eprintln!("memcalc-prerender: {path} has no {MARKER} marker");
         std::process::exit(1);
     }
-    let link = format!(
-        "{}{}",
-        Scenario::default().link(None),
-        PageOptions::default().query_suffix()
+    let link = memcalc_first::default_link();
+    let out = html.replacen(
+        MARKER,
+        &format!(
+            "{}\n    {}",
+            script(&link, wasm.as_deref()),
+            memcalc_first::screen(&link)
+        ),
+        1,
     );
-    let out = html.replacen(MARKER, &format!("{}\n    {}", script(&link), screen()), 1);
     std::fs::write(&path, out).unwrap_or_else(|e| {
         eprintln!("memcalc-prerender: cannot write {path}: {e}");
         std::process::exit(1);

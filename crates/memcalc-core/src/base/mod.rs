@@ -4,4 +4,5 @@
 pub mod choice;
 pub mod sat;
 pub mod search;
+pub mod text;
 pub mod units;

@@ -106,9 +106,9 @@ pub fn apply(s: &Scenario, e: &mut Estimate) {
         bytes,
         location: Location::Device,
         formula,
-        question: "Why is there a row I did not compute?",
-        explanation: "You kept the difference between a peak you measured and the estimate: memory the formulas do not see in your setup (framework buffers, library workspaces, a code's own tables). It travels in the link as calibration=.".into(),
-        source: SRC_CHECK,
+        question: crate::text!("Why is there a row I did not compute?"),
+        explanation: crate::text!("You kept the difference between a peak you measured and the estimate: memory the formulas do not see in your setup (framework buffers, library workspaces, a code's own tables). It travels in the link as calibration=.".into()),
+        source: crate::text!(SRC_CHECK),
     });
     e.per_device_bytes = crate::add!(e.per_device_bytes, bytes);
     e.per_rank_bytes = crate::add!(e.per_rank_bytes, s.calibration);

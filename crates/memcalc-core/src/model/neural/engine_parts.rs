@@ -82,13 +82,13 @@ fn pooled(s: &Scenario, plan: &Plan, b: &StageBytes) -> Vec<Component> {
                 g(a.vocab),
                 g(b.activations)
             ),
-            question: "What does the engine reserve besides weights and the KV cache?",
-            explanation: words!(
+            question: crate::text!("What does the engine reserve besides weights and the KV cache?"),
+            explanation: crate::text!(words!(
                 "{name} prefills long prompts in chunks of at most {} tokens per step (chunked prefill), so the activation peak is one layer's working set over that many tokens — not the whole batch's prompts at once — or the sampler's {} logits, FP32 copy and probabilities, whichever is larger. {name} measures this peak in a profile run before sizing the KV pool.{outside}",
                 g(step),
                 g(sampler)
-            ),
-            source: src,
+            )),
+            source: crate::text!(src),
         },
         Component {
             id: "cuda_graphs",
@@ -104,15 +104,15 @@ fn pooled(s: &Scenario, plan: &Plan, b: &StageBytes) -> Vec<Component> {
                     g(b.graphs)
                 )
             },
-            question: "What do CUDA graphs cost?",
-            explanation: if b.graphs == 0 {
+            question: crate::text!("What do CUDA graphs cost?"),
+            explanation: crate::text!(if b.graphs == 0 {
                 "Without CUDA graphs (--enforce-eager, --disable-cuda-graph) nothing is captured; decoding is slower.".into()
             } else if graphs_in {
                 words!("{name} captures the decode step as CUDA graphs for batch sizes up to {}; their memory pool holds the intermediate tensors of the largest. This version reserves it before sizing the KV pool.", capture_tokens(s))
             } else {
                 words!("{name} captures the decode step as CUDA graphs for batch sizes up to {} after the KV pool is allocated, so their memory pool comes from the headroom the memory share leaves.", capture_tokens(s))
-            },
-            source: src,
+            }),
+            source: crate::text!(src),
         },
         Component {
             id: "kv_cache",
@@ -125,16 +125,16 @@ fn pooled(s: &Scenario, plan: &Plan, b: &StageBytes) -> Vec<Component> {
                 taken.join(" − "),
                 g(b.kv_cache)
             ),
-            question: "How many sequences does the KV pool hold?",
-            explanation: words!(
+            question: crate::text!("How many sequences does the KV pool hold?"),
+            explanation: crate::text!(words!(
                 "{name} takes {util} of the GPU ({} B) and gives everything its other parts leave to a preallocated KV cache pool: {} tokens here, enough for {} concurrent sequences of {} tokens ({} requested). The pool does not grow or shrink with the batch: the batch decides only whether it fits.{replicated}",
                 g(budget),
                 g(v.pool_tokens),
                 g(v.sequences),
                 g(s.seq),
                 g(s.batch)
-            ),
-            source: src,
+            )),
+            source: crate::text!(src),
         },
     ]
 }
@@ -181,12 +181,12 @@ fn llamacpp(s: &Scenario, plan: &Plan, b: &StageBytes) -> Vec<Component> {
                 if ngl > a.layers { " + output layer" } else { "" },
                 g(b.weights)
             ),
-            question: "Which weights does llama.cpp put on the GPU?",
-            explanation: words!(
+            question: crate::text!("Which weights does llama.cpp put on the GPU?"),
+            explanation: crate::text!(words!(
                 "With -ngl {ngl}, llama.cpp offloads the last {on_gpu} repeating layers{}; the token embeddings always stay in host memory (a lookup needs no GPU). GGUF files mix types: llama.cpp's quantizer keeps norms in F32, stores the output layer in Q6_K and, in the _M mixes, attn_v and ffn_down of the first and last eighth of the layers and every third between in Q6_K.",
                 if ngl > a.layers { " and the output layer" } else { " (the output layer needs -ngl above the layer count)" }
-            ),
-            source: src,
+            )),
+            source: crate::text!(src),
         },
         Component {
             id: "weights_host",
@@ -199,9 +199,9 @@ fn llamacpp(s: &Scenario, plan: &Plan, b: &StageBytes) -> Vec<Component> {
                 if ngl > a.layers { "" } else { " + output layer" },
                 g(b.weights_host)
             ),
-            question: "Which weights does llama.cpp put on the GPU?",
-            explanation: "What is not offloaded runs on the CPU from host memory (llama.cpp's 'CPU buffer size').".into(),
-            source: src,
+            question: crate::text!("Which weights does llama.cpp put on the GPU?"),
+            explanation: crate::text!("What is not offloaded runs on the CPU from host memory (llama.cpp's 'CPU buffer size').".into()),
+            source: crate::text!(src),
         },
         Component {
             id: "kv_cache",
@@ -209,9 +209,9 @@ fn llamacpp(s: &Scenario, plan: &Plan, b: &StageBytes) -> Vec<Component> {
             bytes: b.kv_cache,
             location: Location::Device,
             formula: kv(on_gpu, b.kv_cache),
-            question: "Why does the KV cache grow with context and concurrent sequences?",
-            explanation: words!("llama.cpp allocates the whole context ({} tokens: {} sequences × {}) up front, each layer's keys and values on the device that runs the layer, in {}.", g(ctx), g(s.batch), g(s.seq), s.kv_label()),
-            source: src,
+            question: crate::text!("Why does the KV cache grow with context and concurrent sequences?"),
+            explanation: crate::text!(words!("llama.cpp allocates the whole context ({} tokens: {} sequences × {}) up front, each layer's keys and values on the device that runs the layer, in {}.", g(ctx), g(s.batch), g(s.seq), s.kv_label())),
+            source: crate::text!(src),
         },
         Component {
             id: "kv_cache_host",
@@ -219,9 +219,9 @@ fn llamacpp(s: &Scenario, plan: &Plan, b: &StageBytes) -> Vec<Component> {
             bytes: b.kv_host,
             location: Location::Host,
             formula: kv(a.layers - on_gpu, b.kv_host),
-            question: "Why does the KV cache grow with context and concurrent sequences?",
-            explanation: "The layers left on the CPU keep their KV cache in host memory.".into(),
-            source: src,
+            question: crate::text!("Why does the KV cache grow with context and concurrent sequences?"),
+            explanation: crate::text!("The layers left on the CPU keep their KV cache in host memory.".into()),
+            source: crate::text!(src),
         },
         Component {
             id: "compute_buffer",
@@ -235,13 +235,13 @@ fn llamacpp(s: &Scenario, plan: &Plan, b: &StageBytes) -> Vec<Component> {
                 ub,
                 g(b.activations)
             ),
-            question: "What is llama.cpp's compute buffer?",
-            explanation: words!(
+            question: crate::text!("What is llama.cpp's compute buffer?"),
+            explanation: crate::text!(words!(
                 "ggml plans the graph of one micro-batch of {ub} tokens and reserves its largest moment: attention over the {} -token context{} or the output layer's FP32 logits for every token of the micro-batch.",
                 g(ctx),
                 if s.flash_attention { " (flash attention: no score matrix)" } else { " with its F32 score matrix (flash attention off)" }
-            ),
-            source: src,
+            )),
+            source: crate::text!(src),
         },
         Component {
             id: "compute_host",
@@ -256,9 +256,9 @@ fn llamacpp(s: &Scenario, plan: &Plan, b: &StageBytes) -> Vec<Component> {
                 if on_gpu < a.layers || ngl <= a.layers { " + the CPU layers' graph" } else { "" },
                 g(host_compute)
             ),
-            question: "What is llama.cpp's compute buffer?",
-            explanation: "The graph's inputs are staged in host memory: the token embeddings' output and the attention mask over the whole context ('CUDA_Host compute buffer'); layers left on the CPU compute there too.".into(),
-            source: src,
+            question: crate::text!("What is llama.cpp's compute buffer?"),
+            explanation: crate::text!("The graph's inputs are staged in host memory: the token embeddings' output and the attention mask over the whole context ('CUDA_Host compute buffer'); layers left on the CPU compute there too.".into()),
+            source: crate::text!(src),
         },
         Component {
             id: "output_buffer",
@@ -266,9 +266,9 @@ fn llamacpp(s: &Scenario, plan: &Plan, b: &StageBytes) -> Vec<Component> {
             bytes: output,
             location: Location::Host,
             formula: words!("{} sequences × {} vocabulary × 4 B = {} B", g(s.batch), g(a.vocab), g(output)),
-            question: "What is llama.cpp's compute buffer?",
-            explanation: "The FP32 logits of each sequence's last token, read by the sampler ('output buffer').".into(),
-            source: src,
+            question: crate::text!("What is llama.cpp's compute buffer?"),
+            explanation: crate::text!("The FP32 logits of each sequence's last token, read by the sampler ('output buffer').".into()),
+            source: crate::text!(src),
         },
     ]
 }

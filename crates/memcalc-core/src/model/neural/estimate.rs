@@ -113,13 +113,13 @@ fn gathered(s: &Scenario, plan: &Plan, b: &StageBytes) -> Component {
         bytes: b.gathered,
         location: Location::Device,
         formula: words!("{params} + {grads} = {} B", g(b.gathered)),
-        question: "Why does full sharding still need whole layers?",
+        question: crate::text!("Why does full sharding still need whole layers?"),
         explanation,
-        source: if keep || defer {
+        source: crate::text!(if keep || defer {
             crate::scenario::training::SRC_PP_FSDP
         } else {
             crate::scenario::training::SRC_GATHER
-        },
+        }),
     }
 }
 
@@ -142,9 +142,9 @@ pub(crate) fn estimate_model(s: &Scenario) -> Estimate {
             bytes: b.offload_buffer,
             location: Location::Device,
             formula: words!("4 B × {} parameters per layer = {} B", g(arch.params().per_layer.div_ceil(p.tp)), g(b.offload_buffer)),
-            question: "What stays on the GPU when parameters are offloaded?",
-            explanation: "With parameters in host memory, each layer is gathered onto the GPU while it runs: its 16-bit parameters and gradients, as DeepSpeed's own estimator counts.".into(),
-            source: SRC_OFFLOAD,
+            question: crate::text!("What stays on the GPU when parameters are offloaded?"),
+            explanation: crate::text!("With parameters in host memory, each layer is gathered onto the GPU while it runs: its 16-bit parameters and gradients, as DeepSpeed's own estimator counts.".into()),
+            source: crate::text!(SRC_OFFLOAD),
         });
     }
     if !s.sciml.is_transformer() {
@@ -162,9 +162,9 @@ pub(crate) fn estimate_model(s: &Scenario) -> Estimate {
                 bytes: b.act_host,
                 location: Location::Host,
                 formula: words!("stored activations − one layer kept on the device = {} B", g(b.act_host)),
-                question: "Where do offloaded activations go?",
-                explanation: "Activation offloading copies the tensors saved for the backward pass to pinned host memory as the forward pass goes and brings them back layer by layer; the device keeps the layer being computed.".into(),
-                source: crate::scenario::training::SRC_ACT_OFFLOAD,
+                question: crate::text!("Where do offloaded activations go?"),
+                explanation: crate::text!("Activation offloading copies the tensors saved for the backward pass to pinned host memory as the forward pass goes and brings them back layer by layer; the device keeps the layer being computed.".into()),
+                source: crate::text!(crate::scenario::training::SRC_ACT_OFFLOAD),
             });
         }
         if b.gathered > 0 {
@@ -177,9 +177,9 @@ pub(crate) fn estimate_model(s: &Scenario) -> Estimate {
                 bytes: b.buffers,
                 location: Location::Device,
                 formula: words!("{} parameters × 2 B × {} bucket{} = {} B", g(s.mech.bucket_size), match p.zero { 1 | 2 => 2, _ => 1 }, if matches!(p.zero, 1 | 2) { "s" } else { "" }, g(b.buffers)),
-                question: "What are communication buckets?",
-                explanation: "DeepSpeed ZeRO gathers gradients into a reduce bucket and parameters into an all-gather bucket of a fixed number of values before communicating them (two at stages 1 and 2, the reduce bucket at stage 3). They do not shrink as the cluster grows.".into(),
-                source: crate::scenario::training::SRC_BUCKETS,
+                question: crate::text!("What are communication buckets?"),
+                explanation: crate::text!("DeepSpeed ZeRO gathers gradients into a reduce bucket and parameters into an all-gather bucket of a fixed number of values before communicating them (two at stages 1 and 2, the reduce bucket at stage 3). They do not shrink as the cluster grows.".into()),
+                source: crate::text!(crate::scenario::training::SRC_BUCKETS),
             });
         }
         if b.nccl > 0 {
@@ -190,9 +190,9 @@ pub(crate) fn estimate_model(s: &Scenario) -> Estimate {
                 bytes: b.nccl,
                 location: Location::Device,
                 formula: words!("{} MiB × {groups} process group{} = {} B", s.mech.nccl_mib, if groups == 1 { "" } else { "s" }, g(b.nccl)),
-                question: "What does NCCL keep on the GPU?",
-                explanation: words!("Every NCCL communicator (here one per data-, tensor- or pipeline-parallel group larger than one GPU) keeps a buffer per protocol for every channel and peer: with NCCL's defaults {} B per connection (Simple 4 MiB, LL128 4.69 MiB, LL 0.5 MiB), so about 147 MiB for a ring over 16 channels. NCCL allocates them itself: nvidia-smi counts them, torch.cuda.max_memory_reserved() and max_memory_allocated() do not.", g(crate::scenario::training::NCCL_CONNECTION_BYTES)),
-                source: crate::scenario::training::SRC_NCCL,
+                question: crate::text!("What does NCCL keep on the GPU?"),
+                explanation: crate::text!(words!("Every NCCL communicator (here one per data-, tensor- or pipeline-parallel group larger than one GPU) keeps a buffer per protocol for every channel and peer: with NCCL's defaults {} B per connection (Simple 4 MiB, LL128 4.69 MiB, LL 0.5 MiB), so about 147 MiB for a ring over 16 channels. NCCL allocates them itself: nvidia-smi counts them, torch.cuda.max_memory_reserved() and max_memory_allocated() do not.", g(crate::scenario::training::NCCL_CONNECTION_BYTES))),
+                source: crate::text!(crate::scenario::training::SRC_NCCL),
             });
         }
         parts.push(Component {
@@ -214,8 +214,8 @@ pub(crate) fn estimate_model(s: &Scenario) -> Estimate {
             } else {
                 words!("{} × {} × {} vocabulary × (16-bit + FP32 copy) + inputs = {} B", g(s.seq), g(s.batch), g(arch.vocab), g(b.logits))
             },
-            question: "Why does the output layer need so much?",
-            explanation: words!(
+            question: crate::text!("Why does the output layer need so much?"),
+            explanation: crate::text!(words!(
                 "The output layer turns every position into a score per vocabulary entry: {} sequences × {} tokens × {} entries, kept for the loss in FP32 (and, in Hugging Face causal LMs, also in the training precision they are upcast from). Large vocabularies make this a gigabyte-scale term that most calculators forget.",
                 g(s.batch), g(s.seq), g(arch.vocab)
             ) + &match s.mech.loss_chunks {
@@ -225,8 +225,8 @@ pub(crate) fn estimate_model(s: &Scenario) -> Estimate {
                 Some(n) if s.mech.fused_loss => words!(" The output layer is fused with the cross-entropy and runs in {n} chunks (Cut Cross-Entropy, Liger): the logits are never stored whole, only the chunk being computed with its FP32 terms."),
                 Some(n) if s.mech.compile && n > 1 => words!(" The cross-entropy is computed in {n} chunks and compiled (torchtune compiles each chunk's upcast and loss): the FP32 upcast is fused into the kernels and the backward pass recomputes the softmax from the 16-bit chunk and a log-sum-exp per token, so besides the 16-bit logits only one chunk's 16-bit gradient is alive."),
                 Some(n) => words!(" The cross-entropy is computed in {n} chunks (torchtune, torchtitan): the 16-bit logits stay, but only one chunk at a time is upcast to FP32 with its log-softmax and gradient."),
-            },
-            source: if s.mech.fused_loss { crate::scenario::training::SRC_FUSED_LOSS } else if s.mech.compile && s.mech.loss_chunks > Some(1) { crate::scenario::training::SRC_COMPILED_LOSS } else if s.mech.loss_chunks.is_some() { crate::scenario::training::SRC_LOSS } else { SRC_ACT },
+            }),
+            source: crate::text!(if s.mech.fused_loss { crate::scenario::training::SRC_FUSED_LOSS } else if s.mech.compile && s.mech.loss_chunks > Some(1) { crate::scenario::training::SRC_COMPILED_LOSS } else if s.mech.loss_chunks.is_some() { crate::scenario::training::SRC_LOSS } else { SRC_ACT }),
         });
     } else if engine {
         parts.extend(crate::model::neural::engine_parts::components(s, &plan, &b));
@@ -239,9 +239,9 @@ pub(crate) fn estimate_model(s: &Scenario) -> Estimate {
             bytes: b.logits,
             location: Location::Device,
             formula: words!("{} sequences × {} vocabulary × 4 B = {} B", g(s.batch), g(arch.vocab), g(b.logits)),
-            question: "Are logits kept during generation?",
-            explanation: "Only for the position being sampled, in FP32: serving engines such as vLLM and llama.cpp compute the output layer for the last token of each sequence.".into(),
-            source: SRC_ACT,
+            question: crate::text!("Are logits kept during generation?"),
+            explanation: crate::text!("Only for the position being sampled, in FP32: serving engines such as vLLM and llama.cpp compute the output layer for the last token of each sequence.".into()),
+            source: crate::text!(SRC_ACT),
         });
     }
     if s.mode.trains() && (s.dataset_total() > 0 || b.dataset_device > 0) {
@@ -257,9 +257,9 @@ pub(crate) fn estimate_model(s: &Scenario) -> Estimate {
             bytes: 0,
             location: Location::Device,
             formula: words!("0 B: inside the engine's own accounting"),
-            question: "Why add an overhead on top of the tensors?",
-            explanation: words!("{} sizes its memory itself: vLLM and SGLang measure their peak and give the KV pool the rest, llama.cpp allocates exact buffers, so no share of the tensors is added.", s.engine.name()),
-            source: s.engine.source(),
+            question: crate::text!("Why add an overhead on top of the tensors?"),
+            explanation: crate::text!(words!("{} sizes its memory itself: vLLM and SGLang measure their peak and give the KV pool the rest, llama.cpp allocates exact buffers, so no share of the tensors is added.", s.engine.name())),
+            source: crate::text!(s.engine.source()),
         });
     } else {
         parts.push(Component {
@@ -268,11 +268,11 @@ pub(crate) fn estimate_model(s: &Scenario) -> Estimate {
         bytes: b.overhead,
         location: Location::Device,
         formula: words!("{pct} % × {} B = {} B", g(tensors), g(b.overhead)),
-        question: "Why add an overhead on top of the tensors?",
-        explanation: words!(
+        question: crate::text!("Why add an overhead on top of the tensors?"),
+        explanation: crate::text!(words!(
             "Frameworks allocate through a caching allocator that rounds block sizes and keeps freed blocks for reuse, and every step creates short-lived temporaries, so the memory reserved exceeds the tensors above. This setting adds {pct} % of them; measure yours by comparing torch.cuda.max_memory_reserved() with max_memory_allocated()."
-        ),
-        source: SRC_ALLOCATOR,
+        )),
+        source: crate::text!(SRC_ALLOCATOR),
     });
     }
     if b.fragmentation > 0 {
@@ -282,9 +282,9 @@ pub(crate) fn estimate_model(s: &Scenario) -> Estimate {
             bytes: b.fragmentation,
             location: Location::Device,
             formula: words!("activations {} B + logits and loss {} B at the longest batch = {} B", g(b.activations), g(b.logits), g(b.fragmentation)),
-            question: "Why does reserved memory exceed allocated with variable-length batches?",
-            explanation: "Each batch is padded to its own longest sequence, so tensor sizes change from step to step. PyTorch's caching allocator serves a request from a cached block at least as large; when a batch is longer than every earlier one none is, so it cuts new segments and keeps the old ones cached (they are released only if cudaMalloc fails, or by torch.cuda.empty_cache()). At the peak the cache still holds the sequence-dependent tensors of an earlier longest batch: counted here as one more set of activations, logits and loss at the longest length, an upper bound for that one batch. Every further new longest batch can add another set until the device is full, when the allocator frees its cache and retries, so this stays within the capacity and does not by itself cause an out-of-memory error. PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True (grows one segment page by page), packing, padding to a fixed length or sorting the longest batch first avoid it. max_memory_reserved() and nvidia-smi count it, max_memory_allocated() does not.".into(),
-            source: crate::scenario::training::SRC_FRAG,
+            question: crate::text!("Why does reserved memory exceed allocated with variable-length batches?"),
+            explanation: crate::text!("Each batch is padded to its own longest sequence, so tensor sizes change from step to step. PyTorch's caching allocator serves a request from a cached block at least as large; when a batch is longer than every earlier one none is, so it cuts new segments and keeps the old ones cached (they are released only if cudaMalloc fails, or by torch.cuda.empty_cache()). At the peak the cache still holds the sequence-dependent tensors of an earlier longest batch: counted here as one more set of activations, logits and loss at the longest length, an upper bound for that one batch. Every further new longest batch can add another set until the device is full, when the allocator frees its cache and retries, so this stays within the capacity and does not by itself cause an out-of-memory error. PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True (grows one segment page by page), packing, padding to a fixed length or sorting the longest batch first avoid it. max_memory_reserved() and nvidia-smi count it, max_memory_allocated() does not.".into()),
+            source: crate::text!(crate::scenario::training::SRC_FRAG),
         });
     }
     parts.push(Component {
@@ -293,8 +293,8 @@ pub(crate) fn estimate_model(s: &Scenario) -> Estimate {
         bytes: b.runtime,
         location: Location::Device,
         formula: words!("{} MiB × 1,048,576 B = {} B", g(s.runtime_mib), g(b.runtime)),
-        question: "What uses memory before the model is even loaded?",
-        explanation: words!(
+        question: crate::text!("What uses memory before the model is even loaded?"),
+        explanation: crate::text!(words!(
             "The CUDA context (driver state and loaded kernels) and library workspaces (cuBLAS, cuDNN, NCCL) are counted by nvidia-smi but not by torch.cuda.memory_allocated(). About 300 MiB since CUDA 11.7 loads kernels lazily, over 1 GiB before; this setting counts {} MiB.{}",
             g(s.runtime_mib),
             if s.mode.trains() && p.gpus > 1 && b.nccl == 0 {
@@ -302,8 +302,8 @@ pub(crate) fn estimate_model(s: &Scenario) -> Estimate {
             } else {
                 ""
             }
-        ),
-        source: SRC_RUNTIME,
+        )),
+        source: crate::text!(SRC_RUNTIME),
     });
 
     let per_device: u64 = crate::base::sat::sum(
@@ -445,13 +445,13 @@ fn weights(s: &Scenario, b: &StageBytes, w: &Words) -> Component {
             Location::Device
         },
         formula,
-        question: "What are the weights, and why this size?",
-        explanation: text,
-        source: if s.weight_milli_bpw().is_some() {
+        question: crate::text!("What are the weights, and why this size?"),
+        explanation: crate::text!(text),
+        source: crate::text!(if s.weight_milli_bpw().is_some() {
             s.quant.source()
         } else {
             SRC_ZERO
-        },
+        }),
     }
 }
 
@@ -486,8 +486,8 @@ fn training_states(s: &Scenario, b: &StageBytes, w: &Words) -> Vec<Component> {
         } else {
             "0 B".into()
         },
-        question: "Why is there a second copy of the weights?",
-        explanation: if b.master > 0 {
+        question: crate::text!("Why is there a second copy of the weights?"),
+        explanation: crate::text!(if b.master > 0 {
             words!(
                 "With mixed precision the optimizer updates an FP32 copy of {who}, because adding small updates to {} values would round them away; the {} copy is refreshed from it after each step.{}{offload}",
                 upper(dt), upper(dt), w.zero_note(1, "it")
@@ -499,8 +499,8 @@ fn training_states(s: &Scenario, b: &StageBytes, w: &Words) -> Vec<Component> {
             )
         } else {
             words!("None kept: mixed precision is off, so the optimizer updates the {} weights directly (cheaper, but small updates may be lost to rounding).", upper(dt))
-        },
-        source: SRC_MIXED,
+        }),
+        source: crate::text!(SRC_MIXED),
     };
     let gd = s.grad_dtype();
     let (lifetime, lifetime_formula, grad_source) = if b.gradients == b.gradients_all {
@@ -524,12 +524,12 @@ fn training_states(s: &Scenario, b: &StageBytes, w: &Words) -> Vec<Component> {
         bytes: b.gradients,
         location: Location::Device,
         formula: words!("{} × {} B{} = {} B{lifetime_formula}", g(trainable), gd.bytes(), w.sharded(2), g(b.gradients_all)),
-        question: "Why do gradients take this much?",
-        explanation: words!(
+        question: crate::text!("Why do gradients take this much?"),
+        explanation: crate::text!(words!(
             "Backpropagation produces one gradient for each of {who}, held until the optimizer step, in {} ({} bytes). Sources differ here: the ZeRO paper keeps gradients in the weights' precision (16 bytes per parameter with mixed-precision Adam), Megatron-LM and Hugging Face's 'model memory anatomy' accumulate them in FP32 (18 bytes): the 'Gradient precision' setting chooses.{}{lifetime}",
             upper(gd), gd.bytes(), w.zero_note(2, "them")
-        ),
-        source: grad_source,
+        )),
+        source: crate::text!(grad_source),
     };
     let sd = s.state_dtype();
     let formula = match s.optimizer {
@@ -571,13 +571,13 @@ fn training_states(s: &Scenario, b: &StageBytes, w: &Words) -> Vec<Component> {
         bytes: b.optimizer,
         location: host,
         formula,
-        question: "What are optimizer states?",
-        explanation: words!(
+        question: crate::text!("What are optimizer states?"),
+        explanation: crate::text!(words!(
             "{}{kept_in}{}{offload}",
             s.optimizer.describe_states(),
             w.zero_note(1, "them")
-        ),
-        source: SRC_TM101,
+        )),
+        source: crate::text!(SRC_TM101),
     };
     vec![master, gradients, optimizer]
 }
@@ -659,12 +659,12 @@ fn activations(s: &Scenario, plan: &Plan, b: &StageBytes, stage_i: u64) -> Compo
         bytes: b.activations,
         location: Location::Device,
         formula,
-        question: "What are activations, and why do they grow with batch and sequence?",
-        explanation: words!(
+        question: crate::text!("What are activations, and why do they grow with batch and sequence?"),
+        explanation: crate::text!(words!(
             "The forward pass keeps intermediate tensors for the backward pass: {} sequences × {} tokens × hidden {} in every one of {} layers ({} values in {} bytes). {how}{flight}",
             g(s.batch), g(s.seq), g(a.hidden), b.layers, if shape.elem == 2 { "16-bit" } else { "stored" }, shape.elem
-        ),
-        source: SRC_ACT,
+        )),
+        source: crate::text!(SRC_ACT),
     }
 }
 
@@ -703,16 +703,16 @@ fn sciml_activations(s: &Scenario, b: &StageBytes) -> Component {
                 ""
             }
         ),
-        question: "What does this network keep for the backward pass?",
-        explanation: words!(
+        question: crate::text!("What does this network keep for the backward pass?"),
+        explanation: crate::text!(words!(
             "{}{what}.",
             if trains {
                 "The forward pass keeps, per sample, "
             } else {
                 "A forward pass needs, per sample, a working set of roughly one layer of "
             }
-        ),
-        source: m.source(),
+        )),
+        source: crate::text!(m.source()),
     }
 }
 
@@ -723,12 +723,12 @@ fn inference_activations(s: &Scenario, b: &StageBytes) -> Component {
         bytes: b.activations,
         location: Location::Device,
         formula: words!("one layer's prefill of {} × {} tokens = {} B", g(s.batch), g(s.seq), g(b.activations)),
-        question: "Does inference need activation memory?",
-        explanation: words!(
+        question: crate::text!("Does inference need activation memory?"),
+        explanation: crate::text!(words!(
             "Nothing is kept for a backward pass, but each layer's forward pass needs a working set while it runs: the prompt's hidden states, Q, K, V and the MLP's intermediate values for {} sequences of {} tokens{}. It is freed layer by layer, so it is counted once.",
             g(s.batch), g(s.seq), if s.flash_attention { "" } else { ", plus the sequence × sequence attention scores (no flash attention)" }
-        ),
-        source: SRC_ACT,
+        )),
+        source: crate::text!(SRC_ACT),
     }
 }
 
@@ -795,12 +795,12 @@ fn kv_cache(s: &Scenario, plan: &Plan, b: &StageBytes) -> Component {
             kv_per_value(s),
             g(b.kv_cache)
         ),
-        question: "Why does the KV cache grow with context and concurrent sequences?",
-        explanation: words!(
+        question: crate::text!("Why does the KV cache grow with context and concurrent sequences?"),
+        explanation: crate::text!(words!(
             "Each generated token attends to the keys and values of earlier tokens, so they are cached per layer and token, for {} sequences × {} tokens in {}.{mechanism}{window}",
             g(s.batch), g(s.seq), kvd
-        ),
-        source: SRC_KV,
+        )),
+        source: crate::text!(SRC_KV),
     }
 }
 
@@ -830,9 +830,9 @@ fn dataset(s: &Scenario, b: &StageBytes) -> Component {
         bytes,
         location,
         formula,
-        question: "Does the training data count?",
-        explanation: text.to_string(),
-        source: SRC_DATA,
+        question: crate::text!("Does the training data count?"),
+        explanation: crate::text!(text.to_string()),
+        source: crate::text!(SRC_DATA),
     }
 }
 

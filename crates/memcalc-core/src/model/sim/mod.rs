@@ -151,19 +151,19 @@ fn grid(m: &Sim, b: u64) -> MethodParts {
         parts: vec![
             Part { id: "state", label: "Prognostic state", rank_bytes: state, total_bytes: crate::mul!(m.fields, m.levels, n, b), location: Location::Device,
                 formula: words!("{} fields × {} levels × {} cells × {} B = {} B", m.fields, m.levels, g(up(local)), b, g(state)),
-                question: "What is the state of a grid code?",
-                explanation: words!("Every cell holds {} prognostic variables, kept at {} time levels or Runge–Kutta stages. {shape}.", m.fields, m.levels),
-                source: SRC_GRID },
+                question: crate::text!("What is the state of a grid code?"),
+                explanation: crate::text!(words!("Every cell holds {} prognostic variables, kept at {} time levels or Runge–Kutta stages. {shape}.", m.fields, m.levels)),
+                source: crate::text!(SRC_GRID) },
             Part { id: "work", label: "Work arrays", rank_bytes: work, total_bytes: up((m.work * b) as f64 * (owned + ghost) * p), location: Location::Device,
                 formula: words!("{} arrays × {} cells (with ghosts) × {} B = {} B", m.work, g(up(local + ghost)), b, g(work)),
-                question: "What are work arrays?",
-                explanation: "Diagnostics, fluxes, tendencies and scratch space that the solver allocates per cell alongside the state.".into(),
-                source: SRC_GRID },
+                question: crate::text!("What are work arrays?"),
+                explanation: crate::text!("Diagnostics, fluxes, tendencies and scratch space that the solver allocates per cell alongside the state.".into()),
+                source: crate::text!(SRC_GRID) },
             Part { id: "halo", label: "Halo (ghost cells)", rank_bytes: halo, total_bytes: up(halo_f * p), location: Location::Device,
                 formula: words!("{} fields × {} levels × {} ghost cells × {} B + exchange buffers = {} B", m.fields, m.levels, g(up(ghost)), b, g(halo)),
-                question: "Why doesn't memory per rank fall as 1/N?",
-                explanation: words!("Each subdomain carries {} ghost layers copied from its neighbours: {} ghost cells for {} owned. As ranks grow the subdomains shrink but their surface shrinks slower than their volume, so the ghost share rises.", m.halo, g(up(ghost)), g(up(owned))),
-                source: SRC_GRID },
+                question: crate::text!("Why doesn't memory per rank fall as 1/N?"),
+                explanation: crate::text!(words!("Each subdomain carries {} ghost layers copied from its neighbours: {} ghost cells for {} owned. As ranks grow the subdomains shrink but their surface shrinks slower than their volume, so the ghost share rises.", m.halo, g(up(ghost)), g(up(owned)))),
+                source: crate::text!(SRC_GRID) },
         ],
         snapshot_rank: up(fb * local),
         snapshot_total: crate::mul!(m.fields, n, b),
@@ -284,29 +284,29 @@ fn particles(m: &Sim, _b: u64) -> MethodParts {
     let mut parts = vec![
         Part { id: "state", label: "Particle state", rank_bytes: state, total_bytes: crate::mul!(per_atom, m.particles), location: Location::Device,
             formula: words!("{} particles × {} B = {} B", g(local), per_atom, g(state)),
-            question: "What does each particle cost?",
-            explanation: words!("Positions, velocities and forces in double precision plus identifiers: {per_atom} bytes per particle for this atom style. {shape}."),
-            source: SRC_MD },
+            question: crate::text!("What does each particle cost?"),
+            explanation: crate::text!(words!("Positions, velocities and forces in double precision plus identifiers: {per_atom} bytes per particle for this atom style. {shape}.")),
+            source: crate::text!(SRC_MD) },
         Part { id: "halo", label: "Ghost particles", rank_bytes: halo, total_bytes: up(per_atom as f64 * ghost_f * p), location: Location::Device,
             formula: words!("({} allocated − {} local) × {} B = {} B", g(nmax), g(local), per_atom, g(halo)),
-            question: "What are ghost particles?",
-            explanation: words!("Copies of the neighbours' particles within cutoff + skin = {} of the subdomain's faces ({} of them), with the same per-particle arrays; arrays grow in chunks of {} particles, so the allocation is rounded up.", format_fixed(up(rg * 1000.0), 3), g(ghosts), MD_CHUNK),
-            source: SRC_MD },
+            question: crate::text!("What are ghost particles?"),
+            explanation: crate::text!(words!("Copies of the neighbours' particles within cutoff + skin = {} of the subdomain's faces ({} of them), with the same per-particle arrays; arrays grow in chunks of {} particles, so the allocation is rounded up.", format_fixed(up(rg * 1000.0), 3), g(ghosts), MD_CHUNK)),
+            source: crate::text!(SRC_MD) },
         Part { id: "neighbor_lists", label: "Neighbour lists", rank_bytes: lists, total_bytes: up(owned * p * per_particle * 4.0 + in_use * MD_LIST_BYTES as f64), location: Location::Device,
             formula: words!("{} pages × {} × 4 B + {} × {} B = {} B", pages, g(MD_PAGE), g(nmax), MD_LIST_BYTES, g(lists)),
-            question: "Why do neighbour lists dominate?",
-            explanation: words!("Each particle keeps the indices of the particles within cutoff + skin: {} per particle here ({} list{}), {} pairs per rank, in pages of {} indices; plus per-particle list bookkeeping, binning and the positions at the last rebuild. This, not the particle state, is what the folk rule of 'a few hundred bytes per atom' misses.",
-                format_fixed(neighbors_milli, 3), if m.newton { "half" } else { "full" }, if m.newton { ", Newton's third law" } else { "" }, g(pairs), g(MD_PAGE)),
-            source: SRC_MD },
+            question: crate::text!("Why do neighbour lists dominate?"),
+            explanation: crate::text!(words!("Each particle keeps the indices of the particles within cutoff + skin: {} per particle here ({} list{}), {} pairs per rank, in pages of {} indices; plus per-particle list bookkeeping, binning and the positions at the last rebuild. This, not the particle state, is what the folk rule of 'a few hundred bytes per atom' misses.",
+                format_fixed(neighbors_milli, 3), if m.newton { "half" } else { "full" }, if m.newton { ", Newton's third law" } else { "" }, g(pairs), g(MD_PAGE))),
+            source: crate::text!(SRC_MD) },
         Part { id: "work", label: "Other per-particle buffers", rank_bytes: work, total_bytes: crate::add!(up(in_use * MD_OTHER_BYTES as f64), map_all), location: Location::Device,
             formula: words!("{} × {} B + {map_formula} = {} B", g(nmax), MD_OTHER_BYTES, g(work)),
-            question: "What else is per particle?",
-            explanation: words!("Spatial sorting permutations, communication bookkeeping and the global-id-to-local map: {}.", match map_kind {
+            question: crate::text!("What else is per particle?"),
+            explanation: crate::text!(words!("Spatial sorting permutations, communication bookkeeping and the global-id-to-local map: {}.", match map_kind {
                 AtomMap::Hash => "a hash table sized by the atoms a rank holds, so it shrinks with more ranks",
                 AtomMap::None => "none here (atomic systems need no map unless a command asks for one)",
                 _ => "an array sized by the largest atom ID, on every rank, so it does not shrink with more ranks (LAMMPS switches to a hash above 1,000,000 IDs: atom_map=auto)",
-            }),
-            source: SRC_MD },
+            })),
+            source: crate::text!(SRC_MD) },
     ];
     if potential_atom > 0 || short_cut > 0.0 {
         // The short list holds every local and ghost atom's neighbours within `short_cut`.
@@ -319,9 +319,9 @@ fn particles(m: &Sim, _b: u64) -> MethodParts {
         );
         parts.push(Part { id: "potential", label: "Many-body potential storage", rank_bytes: bytes, total_bytes: up(in_use * (potential_atom as f64 + 4.0 * short)), location: Location::Device,
             formula: words!("{} × {potential_atom} B + {short_pages} pages × {} × 4 B = {} B", g(nmax), g(MD_PAGE), g(bytes)),
-            question: "What does a many-body potential add?",
-            explanation: words!("{} keeps per-atom bond-order data for local and ghost atoms and a second neighbour list of every atom within {} ({} neighbours each).", m.potential.label(), format_fixed(up(short_cut * 1000.0), 3), format_fixed(up(short * 1000.0), 3)),
-            source: SRC_MANYBODY });
+            question: crate::text!("What does a many-body potential add?"),
+            explanation: crate::text!(words!("{} keeps per-atom bond-order data for local and ghost atoms and a second neighbour list of every atom within {} ({} neighbours each).", m.potential.label(), format_fixed(up(short_cut * 1000.0), 3), format_fixed(up(short * 1000.0), 3))),
+            source: crate::text!(SRC_MANYBODY) });
     }
     if reax {
         parts.extend(reaxff_parts(
@@ -337,9 +337,9 @@ fn particles(m: &Sim, _b: u64) -> MethodParts {
         let bytes = crate::mul!(nmax, MD_SHAKE_BYTES);
         parts.push(Part { id: "constraints", label: "Constraints (SHAKE)", rank_bytes: bytes, total_bytes: up(in_use * MD_SHAKE_BYTES as f64), location: Location::Device,
             formula: words!("{} × {MD_SHAKE_BYTES} B = {} B", g(nmax), g(bytes)),
-            question: "What do bond constraints cost?",
-            explanation: "fix shake keeps, for every allocated atom, its cluster flag, the IDs of up to four cluster atoms, three bond types and the unconstrained position.".into(),
-            source: SRC_SHAKE });
+            question: crate::text!("What do bond constraints cost?"),
+            explanation: crate::text!("fix shake keeps, for every allocated atom, its cluster flag, the IDs of up to four cluster atoms, three bond types and the unconstrained position.".into()),
+            source: crate::text!(SRC_SHAKE) });
     }
     if m.long_range != LongRange::None {
         let grid_points = if m.kspace_grid > 0 {
@@ -376,9 +376,9 @@ fn particles(m: &Sim, _b: u64) -> MethodParts {
         };
         parts.push(Part { id: "long_range", label: "Long-range mesh", rank_bytes: bytes, total_bytes: total, location: Location::Device,
             formula,
-            question: "What does the long-range solver add?",
-            explanation: words!("{} spreads charges on a mesh of {} points and solves Poisson's equation by FFT: {what}.", m.long_range.label(), g(grid_points)),
-            source: SRC_KSPACE });
+            question: crate::text!("What does the long-range solver add?"),
+            explanation: crate::text!(words!("{} spreads charges on a mesh of {} points and solves Poisson's equation by FFT: {what}.", m.long_range.label(), g(grid_points))),
+            source: crate::text!(SRC_KSPACE) });
     }
     MethodParts {
         parts,
@@ -426,9 +426,9 @@ fn reaxff_parts(m: &Sim, local: f64, ghost: f64, nmax: u64, local_pairs: f64, p:
     let total = up(in_use * (per_cap as f64 * sz + 12.0 + slots as f64 * sz * slot as f64));
     let mut parts = vec![Part { id: "potential", label: "ReaxFF bond lists", rank_bytes: bytes, total_bytes: total, location: Location::Device,
         formula: words!("{} bond slots × {slot} B + {} atom capacity × {per_cap} B + {} × 12 B = {} B", g(bond_cap), g(total_cap), g(n_all), g(bytes)),
-        question: "Why does ReaxFF need so much memory?",
-        explanation: words!("ReaxFF sizes its bond list for every local and ghost atom ({} here) at max(2 × {} bond partners, 25) = {slots} slots each, times safezone {}; the three-body, far-neighbour and hydrogen-bond lists are counted per bond slot as LAMMPS's memory report counts them ({slot} B each, {}). An order of magnitude more than a pair potential.", g(n_all), x.bonds, format_fixed(x.safezone_milli, 3), x.version.label()),
-        source: SRC_REAXFF }];
+        question: crate::text!("Why does ReaxFF need so much memory?"),
+        explanation: crate::text!(words!("ReaxFF sizes its bond list for every local and ghost atom ({} here) at max(2 × {} bond partners, 25) = {slots} slots each, times safezone {}; the three-body, far-neighbour and hydrogen-bond lists are counted per bond slot as LAMMPS's memory report counts them ({slot} B each, {}). An order of magnitude more than a pair potential.", g(n_all), x.bonds, format_fixed(x.safezone_milli, 3), x.version.label())),
+        source: crate::text!(SRC_REAXFF) }];
     if x.qeq {
         // fix_qeq_reaxff.cpp: s_hist and t_hist (nprev = 4 each) and 11 work vectors per
         // allocated atom; the H matrix row starts and counts (n_cap = MAX(nlocal × safezone,
@@ -442,9 +442,9 @@ fn reaxff_parts(m: &Sim, local: f64, ghost: f64, nmax: u64, local_pairs: f64, p:
         );
         parts.push(Part { id: "qeq", label: "Charge equilibration (QEq)", rank_bytes: q, total_bytes: up(p * (19.0 * 8.0 * (local + ghost) + 8.0 * local * sz + 12.0 * local_pairs * sz)), location: Location::Device,
             formula: words!("{} allocated × 152 B + {} rows × 8 B + {} matrix entries × 12 B = {} B", g(nmax), g(n_cap), g(m_cap), g(q)),
-            question: "What does charge equilibration add?",
-            explanation: words!("fix qeq/reaxff solves for the charges every step with a sparse matrix of every local atom's neighbours within the cutoff ({} entries with the safezone) and the conjugate-gradient vectors and charge history of every allocated atom.", g(m_cap)),
-            source: SRC_REAXFF });
+            question: crate::text!("What does charge equilibration add?"),
+            explanation: crate::text!(words!("fix qeq/reaxff solves for the charges every step with a sparse matrix of every local atom's neighbours within the cutoff ({} entries with the safezone) and the conjugate-gradient vectors and charge history of every allocated atom.", g(m_cap))),
+            source: crate::text!(SRC_REAXFF) });
     }
     parts
 }
@@ -516,28 +516,28 @@ fn mesh(m: &Sim, b: u64) -> MethodParts {
         parts: vec![
             Part { id: "state", label: "Solution fields", rank_bytes: state, total_bytes: crate::mul!(m.levels, all_rows, b), location: Location::Device,
                 formula: words!("{} levels × {} unknowns × {} B = {} B", m.levels, g(rows), b, g(state)),
-                question: "What is the state of a mesh code?",
-                explanation: words!("{} unknowns per point ({}), kept at {} time levels. {shape}.", m.dofs, m.element.label(), m.levels),
-                source: SRC_MESH },
+                question: crate::text!("What is the state of a mesh code?"),
+                explanation: crate::text!(words!("{} unknowns per point ({}), kept at {} time levels. {shape}.", m.dofs, m.element.label(), m.levels)),
+                source: crate::text!(SRC_MESH) },
             Part { id: "mesh", label: "Mesh (connectivity, coordinates)", rank_bytes: connectivity, total_bytes: crate::add!(crate::mul!(m.cells, npc, idx), all_rows / m.dofs.max(1) * 24), location: Location::Device,
                 formula: words!("{} cells × {} nodes × {idx} B + {} points × 3 × 8 B = {} B", g(cells), npc, g(points), g(connectivity)),
-                question: "How much does the mesh itself take?",
-                explanation: words!("Element-to-node connectivity ({}-bit indices) and node coordinates.", idx * 8),
-                source: SRC_MESH },
+                question: crate::text!("How much does the mesh itself take?"),
+                explanation: crate::text!(words!("Element-to-node connectivity ({}-bit indices) and node coordinates.", idx * 8)),
+                source: crate::text!(SRC_MESH) },
             Part { id: "matrix", label: "Sparse matrix", rank_bytes: matrix, total_bytes: all_matrix, location: Location::Device,
                 formula: words!("{} nonzeros × ({} + {idx}) B + {} row pointers × {idx} B = {} B", g(nnz), b, g(mrows + 1), g(matrix)),
-                question: "Why is the matrix the largest term?",
-                explanation: match m.solver {
+                question: crate::text!("Why is the matrix the largest term?"),
+                explanation: crate::text!(match m.solver {
                     Solver::Coupled => words!("An implicit coupled solver assembles one sparse block matrix: about {} nonzeros per row for this element with {} coupled unknowns per point, each nonzero a value and a column index.", nnz_row * m.dofs, m.dofs),
                     Solver::Segregated => words!("A segregated solver (SIMPLE/PISO, as OpenFOAM) assembles one scalar matrix at a time, about {nnz_row} nonzeros per row, and reuses it for each of the {} variables.", m.dofs),
                     Solver::Explicit => "An explicit scheme updates the state from fluxes: no matrix.".into(),
-                },
-                source: SRC_MESH },
+                }),
+                source: crate::text!(SRC_MESH) },
             Part { id: "solver", label: "Solver workspace and preconditioner", rank_bytes: solver + precond, total_bytes: crate::add!(crate::mul!(vectors, all_mrows, b), all_precond), location: Location::Device,
                 formula: words!("{} vectors × {} unknowns × {} B + preconditioner {} B = {} B", vectors, g(mrows), b, g(precond), g(solver + precond)),
-                question: "What does the linear solver need?",
-                explanation: words!("The Krylov method keeps {} vectors ({}), and the {} preconditioner adds its own storage.", vectors, if m.krylov > 0 { words!("GMRES({}) stores its restart basis", m.krylov) } else { "CG".into() }, m.precond.label()),
-                source: SRC_MESH },
+                question: crate::text!("What does the linear solver need?"),
+                explanation: crate::text!(words!("The Krylov method keeps {} vectors ({}), and the {} preconditioner adds its own storage.", vectors, if m.krylov > 0 { words!("GMRES({}) stores its restart basis", m.krylov) } else { "CG".into() }, m.precond.label())),
+                source: crate::text!(SRC_MESH) },
         ],
         snapshot_rank: crate::mul!(rows, b),
         snapshot_total: crate::mul!(all_rows, b),
@@ -578,20 +578,20 @@ fn lbm(m: &Sim, b: u64) -> MethodParts {
         parts: vec![
             Part { id: "lattice", label: "Distribution functions", rank_bytes: dist, total_bytes: crate::mul!(q, storage, copies, n), location: Location::Device,
                 formula: words!("{q} × {storage} B × {copies} cop{} × {} cells = {} B", if copies == 1 { "y" } else { "ies" }, g(up(local)), g(dist)),
-                question: "Why is a lattice Boltzmann cell so large?",
-                explanation: words!("Each cell stores {q} particle distributions ({}), in {} bytes each, {}. {shape}.", m.lattice.label(), storage,
-                    if copies == 2 { "in two lattices so streaming can read one and write the other" } else { "in one lattice thanks to in-place streaming" }),
-                source: SRC_LBM },
+                question: crate::text!("Why is a lattice Boltzmann cell so large?"),
+                explanation: crate::text!(words!("Each cell stores {q} particle distributions ({}), in {} bytes each, {}. {shape}.", m.lattice.label(), storage,
+                    if copies == 2 { "in two lattices so streaming can read one and write the other" } else { "in one lattice thanks to in-place streaming" })),
+                source: crate::text!(SRC_LBM) },
             Part { id: "state", label: "Density, velocity, flags", rank_bytes: macro_bytes, total_bytes: crate::mul!(4 * b + 1, n), location: Location::Device,
                 formula: words!("(4 × {b} B + 1 B) × {} cells = {} B", g(up(local)), g(macro_bytes)),
-                question: "What else does each cell hold?",
-                explanation: "Density and three velocity components in the compute precision, and a byte of boundary flags.".into(),
-                source: SRC_LBM },
+                question: crate::text!("What else does each cell hold?"),
+                explanation: crate::text!("Density and three velocity components in the compute precision, and a byte of boundary flags.".into()),
+                source: crate::text!(SRC_LBM) },
             Part { id: "halo", label: "Halo (ghost cells)", rank_bytes: halo, total_bytes: up(per_cell * ghost * p), location: Location::Device,
                 formula: words!("{q} × {storage} B × {copies} × {} ghost cells = {} B", g(up(ghost)), g(halo)),
-                question: "What is the halo of a lattice Boltzmann subdomain?",
-                explanation: "One layer of ghost cells around each subdomain for streaming across rank boundaries.".into(),
-                source: SRC_LBM },
+                question: crate::text!("What is the halo of a lattice Boltzmann subdomain?"),
+                explanation: crate::text!("One layer of ghost cells around each subdomain for streaming across rank boundaries.".into()),
+                source: crate::text!(SRC_LBM) },
         ],
         snapshot_rank: up((4 * b) as f64 * local),
         snapshot_total: crate::mul!(4, b, n),
@@ -637,19 +637,19 @@ fn spectral(m: &Sim, b: u64) -> MethodParts {
         parts: vec![
             Part { id: "state", label: "Fields (physical and spectral)", rank_bytes: state, total_bytes: all(m.fields as f64 * m.levels as f64 * per_point), location: Location::Device,
                 formula: words!("{} fields × {} levels × {} B = {} B", m.fields, m.levels, g(up(per_field)), g(state)),
-                question: "Why are fields stored twice?",
-                explanation: words!("A pseudo-spectral code keeps each field in physical space and as Fourier coefficients, at {} time levels or stages. {shape}.", m.levels),
-                source: SRC_FFT },
+                question: crate::text!("Why are fields stored twice?"),
+                explanation: crate::text!(words!("A pseudo-spectral code keeps each field in physical space and as Fourier coefficients, at {} time levels or stages. {shape}.", m.levels)),
+                source: crate::text!(SRC_FFT) },
             Part { id: "fft", label: "FFT buffers", rank_bytes: fft, total_bytes: all(3.0 * pad * 2.0 * b as f64), location: Location::Device,
                 formula: words!("3 × {} padded points × 2 × {} B (complex) = {} B", g(up(pad * local)), b, g(fft)),
-                question: "What do the transforms need?",
-                explanation: words!("Nonlinear terms are computed on a grid {} to remove aliasing errors, and distributed FFTs transpose data between pencils through send and receive buffers.", if m.dealias { "padded by 3/2 in each direction" } else { "without padding (dealiasing off)" }),
-                source: SRC_FFT },
+                question: crate::text!("What do the transforms need?"),
+                explanation: crate::text!(words!("Nonlinear terms are computed on a grid {} to remove aliasing errors, and distributed FFTs transpose data between pencils through send and receive buffers.", if m.dealias { "padded by 3/2 in each direction" } else { "without padding (dealiasing off)" })),
+                source: crate::text!(SRC_FFT) },
             Part { id: "work", label: "Work arrays", rank_bytes: work, total_bytes: m.work * b * n, location: Location::Device,
                 formula: words!("{} arrays × {} points × {} B = {} B", m.work, g(up(local)), b, g(work)),
-                question: "What are work arrays?",
-                explanation: "Right-hand sides, nonlinear products and diagnostics.".into(),
-                source: SRC_FFT },
+                question: crate::text!("What are work arrays?"),
+                explanation: crate::text!("Right-hand sides, nonlinear products and diagnostics.".into()),
+                source: crate::text!(SRC_FFT) },
         ],
         snapshot_rank: up(m.fields as f64 * local * b as f64),
         snapshot_total: m.fields * n * b,
@@ -721,8 +721,8 @@ fn planewave(m: &Sim) -> MethodParts {
                 total_bytes: up(x.bytes * p),
                 location: Location::Device,
                 formula: words!("{} = {} B", t.formula, g(bytes)),
-                question: "What is this part of a plane-wave run?",
-                explanation: words!("{} {shape}.", t.explanation),
+                question: crate::text!("What is this part of a plane-wave run?"),
+                explanation: crate::text!(words!("{} {shape}.", t.explanation)),
                 source,
             }
         })
@@ -808,7 +808,7 @@ fn amr(m: &Sim, b: u64) -> MethodParts {
             ),
             question,
             explanation,
-            source: SRC_AMR,
+            source: crate::text!(SRC_AMR),
         });
     };
     push("state", "Solution on all levels", bb.state,
@@ -843,9 +843,9 @@ fn amr(m: &Sim, b: u64) -> MethodParts {
         let bytes = up(meta);
         parts.push(Part { id: "block_metadata", label: "Block metadata (on every rank)", rank_bytes: bytes, total_bytes: crate::mul!(bytes, m.ranks), location: Location::Device,
             formula: words!("{} B × {} blocks = {} B", a.meta_bytes, g(up(h.blocks)), g(bytes)),
-            question: "Why does every rank know every block?",
-            explanation: "Each rank keeps the list of all blocks and their owners (AMReX BoxArray and DistributionMapping, Athena++ block lists and tree) to find neighbours and rebalance: it grows with the blocks, not with the rank's share.".into(),
-            source: SRC_AMR });
+            question: crate::text!("Why does every rank know every block?"),
+            explanation: crate::text!("Each rank keeps the list of all blocks and their owners (AMReX BoxArray and DistributionMapping, Athena++ block lists and tree) to find neighbours and rebalance: it grows with the blocks, not with the rank's share.".into()),
+            source: crate::text!(SRC_AMR) });
     }
     let fb = (m.fields * b) as f64;
     let all_cells = if a.blocks > 0 {
@@ -903,9 +903,9 @@ fn nbody(m: &Sim, b: u64) -> MethodParts {
                 total_bytes: up(total),
                 location: Location::Device,
                 formula: words!("{formula} = {} B", g(bytes)),
-                question: "What is this part of an N-body run?",
+                question: crate::text!("What is this part of an N-body run?"),
                 explanation,
-                source: SRC_NBODY,
+                source: crate::text!(SRC_NBODY),
             });
         }
     };
@@ -958,9 +958,9 @@ pub fn estimate_sim(s: &Scenario) -> Estimate {
         let bytes = m.replicated_mib << 20;
         parts.push(Part { id: "replicated", label: "Data replicated on every rank", rank_bytes: bytes, total_bytes: crate::mul!(bytes, m.ranks), location: Location::Device,
             formula: words!("{} MiB on each of {} ranks", g(m.replicated_mib), g(m.ranks)),
-            question: "Why doesn't this part shrink with more ranks?",
-            explanation: "Forcing tables, geometry, immersed-boundary facets or a coarse mesh that every rank keeps whole: adding ranks multiplies it instead of splitting it, and with many ranks per node it can outweigh the decomposed fields.".into(),
-            source: SRC_REPLICATED });
+            question: crate::text!("Why doesn't this part shrink with more ranks?"),
+            explanation: crate::text!("Forcing tables, geometry, immersed-boundary facets or a coarse mesh that every rank keeps whole: adding ranks multiplies it instead of splitting it, and with many ranks per node it can outweigh the decomposed fields.".into()),
+            source: crate::text!(SRC_REPLICATED) });
     }
     // An interpreter lives in the rank's host process: on a CPU node it is node memory like
     // the arrays; a GPU code's rank keeps it on the host (added to the host process below).
@@ -968,9 +968,9 @@ pub fn estimate_sim(s: &Scenario) -> Estimate {
     if interpreter > 0 && m.device == SimDevice::Cpu {
         parts.push(Part { id: "interpreter", label: "Interpreter and modules per rank", rank_bytes: interpreter, total_bytes: crate::mul!(interpreter, m.ranks), location: Location::Device,
             formula: words!("{} MiB ({}) on each of {} ranks", m.language.mib(), m.language.id(), g(m.ranks)),
-            question: "What does a Python rank cost before any array?",
-            explanation: "Each rank runs its own interpreter with the modules it imports (NumPy, SciPy, mpi4py): code, tables and heap resident before the simulation allocates anything, above what a compiled MPI program needs.".into(),
-            source: SRC_LANGUAGE });
+            question: crate::text!("What does a Python rank cost before any array?"),
+            explanation: crate::text!("Each rank runs its own interpreter with the modules it imports (NumPy, SciPy, mpi4py): code, tables and heap resident before the simulation allocates anything, above what a compiled MPI program needs.".into()),
+            source: crate::text!(SRC_LANGUAGE) });
     }
     let ratio = m.compression_c.max(100);
     let compressed = |v: u64| crate::base::sat::mul_div(v, 100, ratio);
@@ -1010,18 +1010,27 @@ pub fn estimate_sim(s: &Scenario) -> Estimate {
     if history > 0 {
         parts.push(Part { id: "history", label: "History in memory", rank_bytes: history, total_bytes: history_all, location: Location::Device,
             formula: words!("{history_formula} = {} B", g(history)),
-            question: "Why does memory grow with the number of steps?",
-            explanation: words!("Snapshots kept in memory for analysis{}, each a copy of the prognostic state of the rank.{recompute}",
-                if m.adjoint != Adjoint::None { " and the forward states an adjoint or differentiable run reads backwards" } else { "" }),
-            source: SRC_HISTORY });
+            question: crate::text!("Why does memory grow with the number of steps?"),
+            explanation: crate::text!(words!("Snapshots kept in memory for analysis{}, each a copy of the prognostic state of the rank.{recompute}",
+                if m.adjoint != Adjoint::None { " and the forward states an adjoint or differentiable run reads backwards" } else { "" })),
+            source: crate::text!(SRC_HISTORY) });
     }
     if m.output_every > 0 {
         let buf = compressed(snap);
-        parts.push(Part { id: "output_buffers", label: "Output buffers", rank_bytes: buf, total_bytes: compressed(snap_all), location: Location::Device,
+        parts.push(Part {
+            id: "output_buffers",
+            label: "Output buffers",
+            rank_bytes: buf,
+            total_bytes: compressed(snap_all),
+            location: Location::Device,
             formula: words!("{} B ÷ {} = {} B", g(snap), format_fixed(ratio, 2), g(buf)),
-            question: "What does writing output cost in memory?",
-            explanation: "One output frame is gathered and compressed in memory before it is written.".into(),
-            source: SRC_HISTORY });
+            question: crate::text!("What does writing output cost in memory?"),
+            explanation: crate::text!(
+                "One output frame is gathered and compressed in memory before it is written."
+                    .into()
+            ),
+            source: crate::text!(SRC_HISTORY),
+        });
     }
     let ranks_per_node = m.ranks.div_ceil(m.nodes);
     let gpu = m.device == SimDevice::Gpu;
@@ -1030,9 +1039,9 @@ pub fn estimate_sim(s: &Scenario) -> Estimate {
     let overhead = crate::base::sat::mul_div(tensors, s.overhead_bp, 10_000);
     parts.push(Part { id: "overhead", label: "Allocator overhead", rank_bytes: overhead, total_bytes: crate::base::sat::mul_div(all_tensors, s.overhead_bp, 10_000), location: Location::Device,
         formula: words!("{} % × {} B = {} B", format_fixed(s.overhead_bp, 2), g(tensors), g(overhead)),
-        question: "Why add an overhead?",
-        explanation: "Allocators round and fragment, and solvers allocate temporaries; this setting adds a share of the arrays above.".into(),
-        source: SRC_SIM_ALLOCATOR });
+        question: crate::text!("Why add an overhead?"),
+        explanation: crate::text!("Allocators round and fragment, and solvers allocate temporaries; this setting adds a share of the arrays above.".into()),
+        source: crate::text!(SRC_SIM_ALLOCATOR) });
     let runtime = if gpu {
         s.runtime_mib << 20
     } else {
@@ -1040,9 +1049,9 @@ pub fn estimate_sim(s: &Scenario) -> Estimate {
     };
     parts.push(Part { id: "runtime", label: if gpu { "CUDA context and libraries" } else { "MPI and libraries per rank" }, rank_bytes: runtime, total_bytes: crate::mul!(runtime, m.ranks), location: Location::Device,
         formula: words!("{} MiB = {} B", g(runtime >> 20), g(runtime)),
-        question: "What does each process cost before any array?",
-        explanation: if gpu { "The CUDA context, kernels and library workspaces of the rank's GPU.".into() } else { "MPI buffers, libraries and the executable of each rank; a code's own memory report (such as LAMMPS's) does not include it.".into() },
-        source: if gpu { SRC_CUDA_CONTEXT } else { SRC_RANK } });
+        question: crate::text!("What does each process cost before any array?"),
+        explanation: crate::text!(if gpu { "The CUDA context, kernels and library workspaces of the rank's GPU.".into() } else { "MPI buffers, libraries and the executable of each rank; a code's own memory report (such as LAMMPS's) does not include it.".into() }),
+        source: crate::text!(if gpu { SRC_CUDA_CONTEXT } else { SRC_RANK }) });
 
     // Shown per GPU for GPU-resident codes, per node for CPU codes (compared with node memory).
     let scale = if gpu { 1 } else { ranks_per_node };
@@ -1070,9 +1079,9 @@ pub fn estimate_sim(s: &Scenario) -> Estimate {
             } else {
                 p.formula
             },
-            question: p.question,
-            explanation: p.explanation,
-            source: p.source,
+            question: crate::text!(p.question),
+            explanation: crate::text!(p.explanation),
+            source: crate::text!(p.source),
         })
         .collect();
 
@@ -1080,15 +1089,15 @@ pub fn estimate_sim(s: &Scenario) -> Estimate {
         if mirror > 0 {
             components.push(Component { id: "host_mirror", label: "Host copy of the arrays", bytes: mirror, location: Location::Host,
                 formula: words!("{} B of device arrays, mirrored on the host", g(mirror)),
-                question: "Why does a GPU code need host memory too?",
-                explanation: "The code keeps a host copy of every device buffer (to initialise, write output and restart), so each GPU's arrays are also in the node's memory.".into(),
-                source: SRC_MIRROR });
+                question: crate::text!("Why does a GPU code need host memory too?"),
+                explanation: crate::text!("The code keeps a host copy of every device buffer (to initialise, write output and restart), so each GPU's arrays are also in the node's memory.".into()),
+                source: crate::text!(SRC_MIRROR) });
         }
         components.push(Component { id: "host_process", label: "Host process (MPI, libraries)", bytes: (m.rank_mib << 20) + interpreter, location: Location::Host,
             formula: if interpreter > 0 { words!("{} MiB + {} MiB interpreter ({}) per rank", g(m.rank_mib), m.language.mib(), m.language.id()) } else { words!("{} MiB per rank", g(m.rank_mib)) },
-            question: "What does each GPU's host process cost?",
-            explanation: if interpreter > 0 { "The rank driving each GPU is a host process with MPI buffers, libraries, the executable and, here, the interpreter with its modules.".into() } else { "The rank driving each GPU is a host process with MPI buffers, libraries and the executable.".into() },
-            source: if interpreter > 0 { SRC_LANGUAGE } else { SRC_RANK } });
+            question: crate::text!("What does each GPU's host process cost?"),
+            explanation: crate::text!(if interpreter > 0 { "The rank driving each GPU is a host process with MPI buffers, libraries, the executable and, here, the interpreter with its modules.".into() } else { "The rank driving each GPU is a host process with MPI buffers, libraries and the executable.".into() }),
+            source: crate::text!(if interpreter > 0 { SRC_LANGUAGE } else { SRC_RANK }) });
     }
     let frames = m.steps.checked_div(m.output_every).unwrap_or(0);
     let global_snap = snap_all;
@@ -1096,16 +1105,16 @@ pub fn estimate_sim(s: &Scenario) -> Estimate {
     if frames > 0 {
         components.push(Component { id: "output_total", label: "Output over the run (disk)", bytes: output_total, location: Location::Disk,
             formula: words!("{} frames × {} B ÷ {} = {} B", g(frames), g(global_snap), format_fixed(ratio, 2), g(output_total)),
-            question: "How much will the run write?",
-            explanation: words!("Every {} steps the state of all ranks is written, {} frames over {} steps, after compression.", g(m.output_every), g(frames), g(m.steps)),
-            source: SRC_HISTORY });
+            question: crate::text!("How much will the run write?"),
+            explanation: crate::text!(words!("Every {} steps the state of all ranks is written, {} frames over {} steps, after compression.", g(m.output_every), g(frames), g(m.steps))),
+            source: crate::text!(SRC_HISTORY) });
     }
     if m.checkpoint_every > 0 {
         components.push(Component { id: "checkpoint", label: "One restart file (disk)", bytes: mp.restart_total, location: Location::Disk,
             formula: words!("{} B", g(mp.restart_total)),
-            question: "How large is a restart file?",
-            explanation: words!("The full state of every rank at every stored level, uncompressed, written every {} steps; keep at least two.", g(m.checkpoint_every)),
-            source: SRC_HISTORY });
+            question: crate::text!("How large is a restart file?"),
+            explanation: crate::text!(words!("The full state of every rank at every stored level, uncompressed, written every {} steps; keep at least two.", g(m.checkpoint_every))),
+            source: crate::text!(SRC_HISTORY) });
     }
 
     let per_device: u64 = crate::mul!(per_rank, scale);

@@ -1,0 +1,251 @@
+//! The first screen of a calculation (header, verdict with the total, the table's rows with
+//! bytes, shares and formulas), as HTML with the live page's markup and classes (issue 17).
+//! One writer for two callers, so they can never drift:
+//! - at build time, `memcalc-prerender` (crates/memcalc-cli) writes the default answer into
+//!   index.html, so the plain page shows its total in the HTML's first paint;
+//! - at run time, this crate built as a small wasm (no Leptos: the core and this writer only;
+//!   scripts/post-build.sh) writes the first screen of a link with a query, a remembered
+//!   calculation or an embed into the same place, before the app's wasm is requested.
+//!
+//! The app removes the screen as it mounts (src/main.rs). Its copies of the numbers carry
+//! `data-pre-*` attributes, never the live page's `data-testid`/`data-component`, so tests
+//! and scripts that read the live page never read the screen.
+
+use memcalc_core::base::units::{format_bytes, format_share, UnitSystem};
+use memcalc_core::scenario::sim::SimDevice;
+use memcalc_core::schema::page::{PageOptions, Theme};
+use memcalc_core::{estimate, Estimate, Inputs, Location, Mode, Scenario};
+
+fn esc(s: &str) -> String {
+    s.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}
+
+/// The query of the default calculation, as the app writes it to the address bar and to
+/// local storage: a remembered calculation equal to it needs no other screen.
+pub fn default_link() -> String {
+    format!(
+        "{}{}",
+        Scenario::default().link(None),
+        PageOptions::default().query_suffix()
+    )
+}
+
+/// The first screen of the calculation the app starts from with `query` (the link's query, or
+/// the remembered one): `<div class="prerender" id="prerender">…</div>`.
+pub fn screen(query: &str) -> String {
+    let (inputs, _) = Inputs::from_query(query);
+    let (options, _) = PageOptions::from_query(query);
+    // As the app: while a field is invalid it shows the default scenario, marked stale.
+    let (scenario, stale) = match inputs.parse() {
+        Ok(s) => (s, false),
+        Err(_) => (Scenario::default(), true),
+    };
+    let e = estimate(&scenario);
+    let units = options.units;
+    let heading = match (e.mode, scenario.sim.device) {
+        (Mode::Sim, SimDevice::Cpu) => "Memory per node",
+        (Mode::Sim, _) => "Memory per GPU",
+        _ => "Memory per device",
+    };
+    let form = options.shows("form");
+    let mut results = format!(r#"<div class="results-head"><h2>{heading}</h2></div>"#);
+    if options.shows("verdict") {
+        results.push_str(&verdict(&e, units, stale));
+    }
+    if options.shows("chart") {
+        results.push_str(r#"<div class="chart pre-chart"></div>"#);
+    }
+    if options.shows("table") {
+        results.push_str(&table(&e, units));
+    }
+    let inputs_box = if form {
+        r#"<section class="inputs pre-inputs"><div class="inputs-head"><h2>Your model</h2></div><p class="muted">Loading the form…</p></section>"#
+    } else {
+        ""
+    };
+    let (header, class) = if options.embed {
+        (
+            "",
+            if form {
+                "calculator embedded"
+            } else {
+                "calculator embedded no-form"
+            },
+        )
+    } else {
+        (
+            r#"<header class="site-header"><h1>Memory calculator</h1><p class="tagline">How much memory your model or simulation needs per GPU or node, part by part, with the formula and source behind every number.</p></header>"#,
+            "calculator",
+        )
+    };
+    // The link's theme, for the page script to apply at once (the app applies it as it mounts).
+    let theme = match options.theme {
+        Theme::Auto => "",
+        Theme::Light => r#" data-pre-theme="light""#,
+        Theme::Dark => r#" data-pre-theme="dark""#,
+    };
+    format!(
+        r#"<div class="prerender" id="prerender"{theme}>{header}<main class="{class}" data-prerender>{inputs_box}<section class="results">{results}</section></main></div>"#
+    )
+}
+
+fn verdict(e: &Estimate, units: UnitSystem, stale: bool) -> String {
+    let serving = e
+        .serving
+        .map(|v| format!(r#"<p class="serving">{}</p>"#, esc(&v.summary())))
+        .unwrap_or_default();
+    let stale = if stale {
+        r#"<p class="stale">Showing the last valid result: correct the highlighted field to update it.</p>"#
+    } else {
+        ""
+    };
+    let warnings: String = e
+        .warnings
+        .iter()
+        .map(|w| format!("<li>{}</li>", esc(w)))
+        .collect();
+    format!(
+        r#"<div class="verdict {fits}"><p class="total-line"><span class="total-label">Total</span><strong class="total" elementtiming="total" data-pre-number>{total}</strong></p><p class="verdict-text" data-pre-number>{verdict}</p>{serving}{stale}<ul class="warnings">{warnings}</ul></div>"#,
+        fits = if e.fits() { "fits" } else { "short" },
+        total = esc(&format_bytes(e.per_device_bytes, units)),
+        verdict = esc(&memcalc_core::report::verdict_with_capacity(e, units)),
+    )
+}
+
+fn table(e: &Estimate, units: UnitSystem) -> String {
+    let rows: String = e
+        .components
+        .iter()
+        .map(|c| {
+            let (share, host) = match c.location {
+                Location::Host => (String::from("host"), r#" class="host""#),
+                Location::Disk => (String::from("disk"), r#" class="host""#),
+                Location::Device => (format_share(c.bytes, e.per_device_bytes.max(1)), ""),
+            };
+            format!(
+                r#"<tr data-pre-component="{id}"{host}><th scope="row"><span class="swatch swatch-{id}" aria-hidden="true"></span>{label}</th><td class="num" data-pre-number>{bytes}</td><td class="num" data-pre-number>{share}</td><td class="why"><p class="formula" data-pre-number><code>{formula}</code></p></td></tr>"#,
+                id = c.id,
+                label = esc(c.label),
+                bytes = esc(&format_bytes(c.bytes, units)),
+                share = esc(&share),
+                formula = esc(&c.formula),
+            )
+        })
+        .collect();
+    format!(
+        r#"<table class="breakdown"><thead><tr><th scope="col">Component</th><th scope="col" class="num">Memory</th><th scope="col" class="num">Share</th><th scope="col">How it is computed</th></tr></thead><tbody>{rows}</tbody><tfoot><tr><th scope="row">Total</th><td class="num" data-pre-number>{total}</td><td class="num">100 %</td><td class="why"></td></tr></tfoot></table>"#,
+        total = esc(&format_bytes(e.per_device_bytes, units)),
+    )
+}
+
+/// The small wasm's interface, for index.html's first script (no wasm-bindgen: two calls and a
+/// string each way). The script writes the query's UTF-8 bytes at `first_input(len)`, calls
+/// `first_screen(len)`, and reads the returned number of bytes of HTML at `first_output()`.
+#[cfg(target_arch = "wasm32")]
+mod wasm {
+    #[global_allocator]
+    // Safe: a browser page's wasm runs on one thread.
+    static ALLOC: lol_alloc::AssumeSingleThreaded<lol_alloc::FreeListAllocator> =
+        unsafe { lol_alloc::AssumeSingleThreaded::new(lol_alloc::FreeListAllocator::new()) };
+
+    static mut INPUT: Vec<u8> = Vec::new();
+    static mut OUTPUT: String = String::new();
+
+    /// Room for `len` bytes of query; returns where to write them.
+    #[no_mangle]
+    pub extern "C" fn first_input(len: usize) -> *mut u8 {
+        // Safe: one thread, and the script calls these one after the other.
+        let input = unsafe { &mut *core::ptr::addr_of_mut!(INPUT) };
+        *input = vec![0; len];
+        input.as_mut_ptr()
+    }
+
+    /// Writes the first screen of the query at `first_input`; returns its length in bytes.
+    #[no_mangle]
+    pub extern "C" fn first_screen(len: usize) -> usize {
+        let (input, output) = unsafe {
+            (
+                &*core::ptr::addr_of!(INPUT),
+                &mut *core::ptr::addr_of_mut!(OUTPUT),
+            )
+        };
+        let query = core::str::from_utf8(&input[..len.min(input.len())]).unwrap_or("");
+        *output = super::screen(query);
+        output.len()
+    }
+
+    /// Where the last screen's HTML is.
+    #[no_mangle]
+    pub extern "C" fn first_output() -> *const u8 {
+        unsafe { (*core::ptr::addr_of!(OUTPUT)).as_ptr() }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn total_of(query: &str) -> String {
+        let (inputs, _) = Inputs::from_query(query);
+        let (options, _) = PageOptions::from_query(query);
+        let e = estimate(&inputs.parse().unwrap());
+        format_bytes(e.per_device_bytes, options.units)
+    }
+
+    #[test]
+    fn a_link_shows_its_own_total_rows_and_units() {
+        let q = "params=70B&gpus=8&zero=3&units=decimal";
+        let html = screen(q);
+        assert!(total_of(q).ends_with(" GB"), "{}", total_of(q));
+        assert!(html.contains(&format!(r#"data-pre-number>{}</strong>"#, total_of(q))));
+        assert_ne!(total_of(q), total_of(""));
+        let (inputs, _) = Inputs::from_query(q);
+        let e = estimate(&inputs.parse().unwrap());
+        for c in &e.components {
+            assert!(
+                html.contains(&format!(r#"data-pre-component="{}""#, c.id)),
+                "{}",
+                c.id
+            );
+        }
+        assert!(html.contains(r#"<h1>Memory calculator</h1>"#));
+        assert!(html.contains("pre-inputs"));
+    }
+
+    #[test]
+    fn an_embed_shows_what_show_asks_for_and_nothing_of_the_page() {
+        let html = screen("embed=1&show=chart,table");
+        assert!(html.contains(r#"class="calculator embedded no-form""#));
+        assert!(!html.contains("site-header"));
+        assert!(!html.contains("pre-inputs"));
+        assert!(!html.contains(r#"class="verdict"#));
+        assert!(html.contains("pre-chart"));
+        assert!(html.contains(&format!(
+            r#"<td class="num" data-pre-number>{}</td><td class="num">100 %"#,
+            total_of("")
+        )));
+        let verdict_only = screen("embed=1&show=verdict&theme=dark");
+        assert!(verdict_only.contains(r#"class="verdict "#));
+        assert!(!verdict_only.contains("breakdown"));
+        assert!(verdict_only.contains(r#"data-pre-theme="dark""#));
+    }
+
+    #[test]
+    fn an_invalid_field_shows_the_default_marked_stale_as_the_app_does() {
+        let html = screen("params=seven");
+        assert!(html.contains(&format!(r#"data-pre-number>{}</strong>"#, total_of(""))));
+        assert!(html.contains(r#"<p class="stale">"#));
+        assert!(!screen("").contains(r#"<p class="stale">"#));
+    }
+
+    #[test]
+    fn markup_from_the_link_is_escaped() {
+        // Free text of a link never becomes markup (the model name is echoed in warnings/labels).
+        let html = screen("params=<b>7B</b>&model=%3Cimg%20src%3Dx%3E");
+        assert!(!html.contains("<img"));
+        assert!(!html.contains("<b>"));
+    }
+}
