@@ -317,14 +317,7 @@ pub fn savings(s: &Scenario) -> Vec<Saving> {
         .into_iter()
         .filter(|(_, patch)| patch.iter().all(|(k, _)| !STATED.contains(k)))
         .filter_map(|(label, patch)| {
-            let mut i = base.clone();
-            for (k, v) in &patch {
-                // A mistyped key would change nothing and the suggestion would vanish unseen;
-                // tests/keys_known.rs runs every preset's candidates through this check.
-                let known = i.set(k, v.clone());
-                debug_assert!(known, "suggestion '{label}' sets unknown key '{k}'");
-            }
-            let changed = i.parse().ok()?;
+            let changed = base.patched(&patch, &label)?;
             let after = bytes(&changed);
             // A pooled engine's total is its memory share whatever the change: what a change
             // frees is room in the pool, counted in the tokens it adds at today's size per token.

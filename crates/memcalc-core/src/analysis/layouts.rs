@@ -169,12 +169,7 @@ pub fn training_layouts(s: &Scenario, limit: usize) -> Vec<Layout> {
                             ("recompute", recompute.id().to_string()),
                             ("offload", offload.id().to_string()),
                         ];
-                        let mut i = base.clone();
-                        for (k, v) in &patch {
-                            let known = i.set(k, v.clone());
-                            debug_assert!(known, "layout sets unknown key '{k}'");
-                        }
-                        let c = i.parse().ok()?;
+                        let c = base.patched(&patch, "a layout")?;
                         let e = bytes(&c);
                         e.fits_device().then(|| Layout {
                             tp,

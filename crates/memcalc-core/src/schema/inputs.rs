@@ -514,6 +514,22 @@ impl Inputs {
         }
     }
 
+    /// The scenario these inputs give with `patch` applied, if it is valid: how a suggestion or
+    /// a layout is tried. A mistyped key would change nothing and the proposal would vanish
+    /// unseen, so every key must be known (tests/keys_known.rs runs every preset's proposals).
+    pub fn patched<V: Clone + Into<String>>(
+        &self,
+        patch: &[(&str, V)],
+        what: &str,
+    ) -> Option<Scenario> {
+        let mut i = self.clone();
+        for (k, v) in patch {
+            let known = i.set(k, v.clone());
+            debug_assert!(known, "{what} sets unknown key '{k}'");
+        }
+        i.parse().ok()
+    }
+
     /// The canonical text of each field of a valid scenario.
     pub fn from_scenario(s: &Scenario) -> Inputs {
         Inputs {
