@@ -237,11 +237,7 @@ pub fn Calculator(
             <section class="results" aria-labelledby="results-heading">
                 <div class="results-head">
                     <h2 id="results-heading">
-                        {move || match (result.with(|e| e.mode), scenario.with(|s| s.sim.device)) {
-                            (memcalc_core::Mode::Sim, memcalc_core::scenario::sim::SimDevice::Cpu) => "Memory per node",
-                            (memcalc_core::Mode::Sim, _) => "Memory per GPU",
-                            _ => "Memory per device",
-                        }}
+                        {move || memcalc_core::explain::wording::results_heading(result.with(|e| e.mode), scenario.with(|s| s.sim.device))}
                     </h2>
                     <DisplayControls units=units theme=theme/>
                 </div>

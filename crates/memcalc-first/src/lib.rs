@@ -12,9 +12,9 @@
 //! and scripts that read the live page never read the screen.
 
 use memcalc_core::base::units::{format_bytes, format_share, UnitSystem};
-use memcalc_core::scenario::sim::SimDevice;
+use memcalc_core::explain::wording::results_heading;
 use memcalc_core::schema::page::{PageOptions, Theme};
-use memcalc_core::{estimate, Estimate, Inputs, Location, Mode, Scenario};
+use memcalc_core::{estimate, Estimate, Inputs, Location, Scenario};
 
 fn esc(s: &str) -> String {
     s.replace('&', "&amp;")
@@ -45,11 +45,7 @@ pub fn screen(query: &str) -> String {
     };
     let e = estimate(&scenario);
     let units = options.units;
-    let heading = match (e.mode, scenario.sim.device) {
-        (Mode::Sim, SimDevice::Cpu) => "Memory per node",
-        (Mode::Sim, _) => "Memory per GPU",
-        _ => "Memory per device",
-    };
+    let heading = results_heading(e.mode, scenario.sim.device);
     let form = options.shows("form");
     let mut results = format!(r#"<div class="results-head"><h2>{heading}</h2></div>"#);
     if options.shows("verdict") {

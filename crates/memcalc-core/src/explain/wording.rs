@@ -2,7 +2,18 @@
 //! run has them, a neural model of devices; the page and the exports take them from here.
 
 use crate::model::Estimate;
+use crate::scenario::sim::SimDevice;
 use crate::scenario::Mode;
+
+/// The results' heading: a CPU simulation is checked per node, a GPU one per GPU, a neural
+/// model per device (the app and the first screen written before it both show it).
+pub fn results_heading(mode: Mode, device: SimDevice) -> &'static str {
+    match (mode, device) {
+        (Mode::Sim, SimDevice::Cpu) => "Memory per node",
+        (Mode::Sim, _) => "Memory per GPU",
+        _ => "Memory per device",
+    }
+}
 
 /// The breakdown table's caption.
 pub fn table_caption(e: &Estimate) -> String {
