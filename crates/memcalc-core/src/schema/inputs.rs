@@ -12,7 +12,7 @@ use crate::catalog::precision::Dtype;
 use crate::catalog::quant::{Quant, SparseFormat};
 use crate::scenario::sim::*;
 use crate::scenario::*;
-use crate::schema::fields::{field, FIELDS};
+use crate::schema::fields::{field, field_index, FIELDS};
 
 /// A validation failure tied to the field (URL key) it concerns.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -496,16 +496,13 @@ impl Reader<'_> {
 impl Inputs {
     /// The raw text of `key` ("" for an unknown key).
     pub fn get(&self, key: &str) -> &str {
-        self.raw
-            .iter()
-            .find(|(k, _)| *k == key)
-            .map(|(_, v)| v.as_str())
-            .unwrap_or("")
+        // `raw` is in FIELDS order (from_scenario builds it and nothing reorders it).
+        field_index(key).map_or("", |i| self.raw[i].1.as_str())
     }
 
     /// Sets the raw text of a known key; returns false for an unknown key.
     pub fn set(&mut self, key: &str, value: impl Into<String>) -> bool {
-        match self.raw.iter_mut().find(|(k, _)| *k == key) {
+        match field_index(key).map(|i| &mut self.raw[i]) {
             Some(slot) => {
                 slot.1 = value.into();
                 true
