@@ -104,7 +104,7 @@ pub fn BreakdownChart(
                                 <button
                                     type="button"
                                     class="hit"
-                                    data-segment=b.id.clone()
+                                    data-segment=b.id.key()
                                     aria-label=label
                                     style:left=format!("{}px", b.x0.round() as i64)
                                     style:top=format!("{}px", b.y0.round() as i64)

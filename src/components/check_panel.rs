@@ -60,7 +60,7 @@ pub fn CheckPanel(
                 </p>
                 <p class="muted compared">
                     "Rows compared: "
-                    {estimate.with(|e| c.rows.iter().filter_map(|id| e.component(id)).map(|r| r.label).collect::<Vec<_>>().join(", "))}
+                    {estimate.with(|e| c.rows.iter().filter_map(|&id| e.component(id)).map(|r| r.label).collect::<Vec<_>>().join(", "))}
                     "."
                 </p>
                 {keep}

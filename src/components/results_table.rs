@@ -1,6 +1,6 @@
 use leptos::prelude::*;
 use memcalc_core::base::units::{format_bytes, format_share, group_digits, UnitSystem};
-use memcalc_core::{Component, Estimate, Location};
+use memcalc_core::{Component, Estimate, Location, PartId};
 
 /// The breakdown as a table: one row per component with its bytes, share and, beside it, what it
 /// is and how it was computed with the user's numbers. Also the chart's text alternative.
@@ -19,7 +19,7 @@ pub fn ResultsTable(
     let ids = Memo::new(move |_| {
         estimate.with(|e| e.components.iter().map(|c| c.id).collect::<Vec<_>>())
     });
-    let row = move |id: &'static str| {
+    let row = move |id: PartId| {
         // This row's component in the current estimate (its fields change, its id does not).
         let part = Memo::new(move |_| estimate.with(|e| e.component(id).cloned()));
         let get = move |f: fn(&Component) -> String| {
@@ -34,7 +34,7 @@ pub fn ResultsTable(
             Location::Device => format_share(bytes(), estimate.with(|e| e.per_device_bytes.max(1))),
         };
         view! {
-            <tr data-component=id data-bytes=move || bytes().to_string() data-location=move || location().id() class:host=on_host>
+            <tr data-component=id.key() data-bytes=move || bytes().to_string() data-location=move || location().id() class:host=on_host>
                 <th scope="row">
                     <span class=format!("swatch swatch-{id}") aria-hidden="true"></span>
                     {get(|c| c.label.to_string())}

@@ -9,12 +9,13 @@ use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
-use crate::palette::{color_of, rank_of, Theme};
+use crate::palette::{color_of, Theme};
+use memcalc_core::PartId;
 
 /// One stacked segment.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Segment {
-    pub id: String,
+    pub id: PartId,
     pub label: String,
     pub bytes: u64,
 }
@@ -44,7 +45,7 @@ impl Bar {
     /// Segments with bytes, in the fixed stacking order.
     pub fn ordered(&self) -> Vec<&Segment> {
         let mut v: Vec<&Segment> = self.segments.iter().filter(|s| s.bytes > 0).collect();
-        memcalc_core::base::sat::sort_small(&mut v, |a, b| rank_of(&a.id) < rank_of(&b.id));
+        memcalc_core::base::sat::sort_small(&mut v, |a, b| a.id < b.id);
         v
     }
 
@@ -171,7 +172,7 @@ fn legend_text(seg: &Segment, units: UnitSystem) -> String {
 /// One legend entry as laid out: its text, where it starts, its row and the font size.
 #[derive(Debug, Clone, PartialEq)]
 pub struct LegendItem {
-    pub id: String,
+    pub id: PartId,
     pub text: String,
     pub x: f64,
     pub row: usize,
@@ -206,7 +207,7 @@ pub fn legend_layout(data: &BreakdownData, css_width: f64) -> Vec<LegendItem> {
             let x = 16.0 + (i % cols) as f64 * column;
             let end = x + LEGEND_SWATCH + text_width(&text, size);
             LegendItem {
-                id: seg.id.clone(),
+                id: seg.id,
                 text,
                 x,
                 row: i / cols,
@@ -256,7 +257,7 @@ fn tick_label(v: f64, step: f64) -> String {
 #[derive(Debug, Clone, PartialEq)]
 pub struct HitBox {
     pub bar: usize,
-    pub id: String,
+    pub id: PartId,
     pub label: String,
     pub bytes: u64,
     /// "45.3 % of GPU memory per device".
@@ -278,7 +279,7 @@ pub fn hit_boxes(data: &BreakdownData, css_width: f64) -> Vec<HitBox> {
         for (seg, start, end) in bar.spans() {
             out.push(HitBox {
                 bar: i,
-                id: seg.id.clone(),
+                id: seg.id,
                 label: seg.label.clone(),
                 bytes: seg.bytes,
                 share: format!("{} of {}", format_share(seg.bytes, total), bar.title),
@@ -353,7 +354,7 @@ pub fn draw_breakdown<DB: DrawingBackend>(
             let (a, b) = (seg_x(start), seg_x(end));
             root.draw(&Rectangle::new(
                 [(a, px(top + BAR_TOP)), (b.max(a + 1), px(top + BAR_BOTTOM))],
-                color_of(&seg.id).filled(),
+                color_of(seg.id).filled(),
             ))?;
             // Thin separators keep adjacent segments of similar colour apart.
             root.draw(&PathElement::new(
@@ -435,7 +436,7 @@ pub fn draw_breakdown<DB: DrawingBackend>(
         }
         root.draw(&Rectangle::new(
             [(x, y + px(3.0)), (x + px(12.0), y + px(15.0))],
-            color_of(&item.id).filled(),
+            color_of(item.id).filled(),
         ))?;
         root.draw(&Text::new(
             item.text,

@@ -13,7 +13,7 @@ use memcalc_core::{Estimate, Location};
 fn segments<'a>(parts: impl Iterator<Item = (&'a memcalc_core::Component, u64)>) -> Vec<Segment> {
     parts
         .map(|(c, bytes)| Segment {
-            id: c.id.to_string(),
+            id: c.id,
             label: c.label.to_string(),
             bytes,
         })

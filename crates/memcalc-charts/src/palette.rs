@@ -1,18 +1,13 @@
 //! Colours: each part's from the core's table of parts, and the chart furniture's per theme.
 
-use memcalc_core::catalog::parts::part;
+use memcalc_core::PartId;
 use plotters::style::RGBColor;
 
-const FALLBACK: RGBColor = RGBColor(0x7f, 0x7f, 0x7f);
-
 /// A part's colour, from the core's table of parts (`memcalc_core::catalog::parts`).
-pub fn color_of(id: &str) -> RGBColor {
-    part(id).map_or(FALLBACK, |p| {
-        RGBColor(p.colour[0], p.colour[1], p.colour[2])
-    })
+pub fn color_of(id: PartId) -> RGBColor {
+    let [r, g, b] = id.colour();
+    RGBColor(r, g, b)
 }
-
-pub use memcalc_core::catalog::parts::rank_of;
 
 /// Colours of the chart furniture, so light and dark themes can both be drawn.
 #[derive(Debug, Clone, Copy, PartialEq)]

@@ -6,14 +6,15 @@ use memcalc_charts::{
     Theme,
 };
 use memcalc_core::base::units::UnitSystem;
+use memcalc_core::PartId;
 use memcalc_core::{estimate, Inputs};
 use plotters::prelude::*;
 
 const GB: u64 = 1_000_000_000;
 
-fn seg(id: &str, label: &str, bytes: u64) -> Segment {
+fn seg(id: PartId, label: &str, bytes: u64) -> Segment {
     Segment {
-        id: id.into(),
+        id,
         label: label.into(),
         bytes,
     }
@@ -48,13 +49,13 @@ fn data(scenario: &str, units: UnitSystem) -> BreakdownData {
         // 7B, BF16 mixed precision, AdamW, one H100: does not fit.
         "train" => one_bar(BreakdownDataFixture {
             segments: vec![
-                seg("weights", "Weights", 14 * GB),
-                seg("master_weights", "FP32 master weights", 28 * GB),
-                seg("gradients", "Gradients", 14 * GB),
-                seg("optimizer", "Optimizer states", 56 * GB),
-                seg("activations", "Activations", 6 * GB),
-                seg("overhead", "Allocator overhead", 11_800_000_000),
-                seg("runtime", "CUDA context and libraries", 512 << 20),
+                seg(PartId::Weights, "Weights", 14 * GB),
+                seg(PartId::MasterWeights, "FP32 master weights", 28 * GB),
+                seg(PartId::Gradients, "Gradients", 14 * GB),
+                seg(PartId::Optimizer, "Optimizer states", 56 * GB),
+                seg(PartId::Activations, "Activations", 6 * GB),
+                seg(PartId::Overhead, "Allocator overhead", 11_800_000_000),
+                seg(PartId::Runtime, "CUDA context and libraries", 512 << 20),
             ],
             capacity_bytes: h100,
             capacity_label: "NVIDIA H100 80GB".into(),
@@ -64,11 +65,11 @@ fn data(scenario: &str, units: UnitSystem) -> BreakdownData {
         // 7B inference in FP16 on an A100 40GB: fits.
         _ => one_bar(BreakdownDataFixture {
             segments: vec![
-                seg("weights", "Weights", 14 * GB),
-                seg("activations", "Activations (working set)", 200 << 20),
-                seg("kv_cache", "KV cache", 1 << 30),
-                seg("overhead", "Allocator overhead", 1_500_000_000),
-                seg("runtime", "CUDA context and libraries", 512 << 20),
+                seg(PartId::Weights, "Weights", 14 * GB),
+                seg(PartId::Activations, "Activations (working set)", 200 << 20),
+                seg(PartId::KvCache, "KV cache", 1 << 30),
+                seg(PartId::Overhead, "Allocator overhead", 1_500_000_000),
+                seg(PartId::Runtime, "CUDA context and libraries", 512 << 20),
             ],
             capacity_bytes: 40_960 << 20,
             capacity_label: "NVIDIA A100 40GB".into(),
@@ -198,11 +199,11 @@ fn chart_data_comes_from_the_device_rows_of_an_estimate() {
     assert!(d.bars[0]
         .segments
         .iter()
-        .all(|s| s.id != "optimizer" && s.id != "master_weights"));
+        .all(|s| s.id != PartId::Optimizer && s.id != PartId::MasterWeights));
     assert_eq!(d.bars[0].total(), e.per_device_bytes);
     assert_eq!(d.bars[0].capacity_bytes, Some(e.capacity_bytes));
     assert_eq!(d.bars.len(), 2);
-    assert!(d.bars[1].segments.iter().any(|s| s.id == "optimizer"));
+    assert!(d.bars[1].segments.iter().any(|s| s.id == PartId::Optimizer));
     assert_eq!(d.bars[1].total(), e.host_per_node_bytes);
 }
 
@@ -247,7 +248,7 @@ fn hit_boxes_cover_the_bar_in_order_with_shares() {
     let d = data("train", UnitSystem::Binary);
     let boxes = memcalc_charts::breakdown::hit_boxes(&d, 720.0);
     assert_eq!(boxes.len(), 7);
-    assert_eq!(boxes[0].id, "weights");
+    assert_eq!(boxes[0].id, PartId::Weights);
     assert!(
         boxes.windows(2).all(|w| (w[0].x1 - w[1].x0).abs() < 1e-9),
         "adjacent"
@@ -415,8 +416,8 @@ fn parts_shown_together_never_share_a_colour() {
         for (a, x) in legend.iter().enumerate() {
             for y in &legend[a + 1..] {
                 assert!(
-                    memcalc_charts::palette::color_of(&x.id)
-                        != memcalc_charts::palette::color_of(&y.id),
+                    memcalc_charts::palette::color_of(x.id)
+                        != memcalc_charts::palette::color_of(y.id),
                     "{q}: '{}' and '{}' share a colour",
                     x.id,
                     y.id

@@ -2,7 +2,7 @@
 //! come from the core's table of parts: one rule per colour, every part has one, none is left
 //! for a part that no longer exists.
 
-use memcalc_core::catalog::parts::PARTS;
+use memcalc_core::PartId;
 use std::collections::BTreeMap;
 
 /// `.swatch-<id>` selectors and the `background: #rrggbb` of their rule.
@@ -38,19 +38,17 @@ fn every_part_has_its_chart_colour_as_swatch_and_no_swatch_is_stale() {
         .unwrap();
     let found = swatches(&css);
     let mut wrong = Vec::new();
-    for p in PARTS {
-        let want = format!("#{:02x}{:02x}{:02x}", p.colour[0], p.colour[1], p.colour[2]);
-        match found.get(p.id) {
+    for &p in PartId::ALL {
+        let [r, g, b] = p.colour();
+        let want = format!("#{r:02x}{g:02x}{b:02x}");
+        match found.get(p.key()) {
             Some(c) if *c == want => {}
-            Some(c) => wrong.push(format!(".swatch-{} is {c}, the chart draws {want}", p.id)),
-            None => wrong.push(format!(
-                ".swatch-{} is missing (the chart draws {want})",
-                p.id
-            )),
+            Some(c) => wrong.push(format!(".swatch-{p} is {c}, the chart draws {want}")),
+            None => wrong.push(format!(".swatch-{p} is missing (the chart draws {want})")),
         }
     }
     for id in found.keys() {
-        if !PARTS.iter().any(|p| p.id == id) {
+        if PartId::from_key(id).is_none() {
             wrong.push(format!(".swatch-{id} names no part"));
         }
     }

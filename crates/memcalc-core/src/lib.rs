@@ -17,6 +17,7 @@ pub mod scenario;
 pub mod schema;
 
 pub use base::choice::Choice;
+pub use catalog::parts::PartId;
 pub use model::{estimate, Component, Estimate, Location};
 pub use scenario::{Mode, Scenario};
 pub use schema::inputs::{FieldError, Inputs};

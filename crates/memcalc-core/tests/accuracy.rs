@@ -51,7 +51,8 @@ fn accuracy_table_rows_hold() {
             ids => ids
                 .split('+')
                 .map(|id| {
-                    e.component(id)
+                    memcalc_core::PartId::from_key(id)
+                        .and_then(|p| e.component(p))
                         .unwrap_or_else(|| panic!("{}: no {id}", r.name))
                         .bytes
                 })

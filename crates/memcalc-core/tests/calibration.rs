@@ -2,6 +2,7 @@
 
 use memcalc_core::model::calibrate::check;
 use memcalc_core::scenario::measured::Measured;
+use memcalc_core::PartId;
 use memcalc_core::{estimate, Inputs};
 
 fn scenario(q: &str) -> memcalc_core::Scenario {
@@ -17,16 +18,16 @@ fn each_tool_is_compared_with_the_rows_it_counts() {
     let e = estimate(&smi);
     let c = check(&smi, &e).unwrap();
     assert_eq!(c.estimated, e.per_device_bytes);
-    assert!(c.rows.contains(&"runtime") && c.rows.contains(&"overhead"));
+    assert!(c.rows.contains(&PartId::Runtime) && c.rows.contains(&PartId::Overhead));
 
     let reserved = scenario(&format!("{base}&measured_kind=reserved"));
     let c = check(&reserved, &estimate(&reserved)).unwrap();
     assert_eq!(c.estimated, e.per_device_bytes - (500 << 20));
-    assert!(!c.rows.contains(&"runtime"));
+    assert!(!c.rows.contains(&PartId::Runtime));
 
     let allocated = scenario(&format!("{base}&measured_kind=allocated"));
     let c = check(&allocated, &estimate(&allocated)).unwrap();
-    let overhead = e.component("overhead").unwrap().bytes;
+    let overhead = e.component(PartId::Overhead).unwrap().bytes;
     assert_eq!(c.estimated, e.per_device_bytes - (500 << 20) - overhead);
     assert_eq!(c.measured, 20 << 30);
 }
@@ -63,7 +64,7 @@ fn keeping_the_calibration_closes_the_gap_and_travels_in_the_link() {
     i.set("calibration", format!("{kept}B"));
     let s2 = i.parse().unwrap();
     let e2 = estimate(&s2);
-    assert_eq!(e2.component("calibration").unwrap().bytes, kept);
+    assert_eq!(e2.component(PartId::Calibration).unwrap().bytes, kept);
     let c2 = check(&s2, &e2).unwrap();
     assert_eq!(c2.estimated, c2.measured);
     assert_eq!(c2.error_bp, 0);
@@ -78,7 +79,7 @@ fn a_simulation_report_is_per_rank_and_the_calibration_is_kept_per_rank() {
     let s = scenario(q);
     let e = estimate(&s);
     let c = check(&s, &e).unwrap();
-    let runtime = e.component("runtime").unwrap().bytes / 4;
+    let runtime = e.component(PartId::Runtime).unwrap().bytes / 4;
     assert_eq!(c.estimated, e.per_rank_bytes - runtime);
     let kept = c.suggested_calibration.unwrap();
     let mut i = Inputs::from_scenario(&s);

@@ -1,6 +1,7 @@
 //! framework= and the training mechanics: defaults keep the textbook numbers, a framework's
 //! implied settings are overridable and links keep only what changed after it.
 
+use memcalc_core::PartId;
 use memcalc_core::{estimate, Inputs};
 
 const L8: &str = "layers=32&hidden=4096&heads=32&kv_heads=8&ffn=14336&vocab=128256";
@@ -11,7 +12,7 @@ fn total(q: &str) -> u64 {
     estimate(&i.parse().unwrap()).per_device_bytes
 }
 
-fn part(q: &str, id: &str) -> u64 {
+fn part(q: &str, id: PartId) -> u64 {
     let (i, _) = Inputs::from_query(q);
     estimate(&i.parse().unwrap())
         .component(id)
@@ -36,18 +37,18 @@ fn unchunked_loss_holds_fourteen_bytes_per_logit_and_chunks_divide_the_fp32_part
     // Eager: the chunks' FP32 terms are materialised (compiled chunks: see below).
     let q = format!("mode=train&{L8}&batch=1&seq=1000&compile=off");
     let logits = 1000u64 * 128_256;
-    let one = part(&format!("{q}&loss_chunks=1"), "logits");
-    let eight = part(&format!("{q}&loss_chunks=8"), "logits");
+    let one = part(&format!("{q}&loss_chunks=1"), PartId::Logits);
+    let eight = part(&format!("{q}&loss_chunks=8"), PartId::Logits);
     assert_eq!(one - eight, logits * 12 - (logits * 12).div_ceil(8));
-    let textbook = part(&q, "logits");
+    let textbook = part(&q, PartId::Logits);
     assert_eq!(one - textbook, logits * 8);
 }
 
 #[test]
 fn eager_adds_fp32_norm_and_rope_copies_per_layer() {
     let q = format!("mode=train&{L8}&batch=1&seq=1000");
-    let eager = part(&format!("{q}&compile=off"), "activations");
-    let fused = part(&q, "activations");
+    let eager = part(&format!("{q}&compile=off"), PartId::Activations);
+    let fused = part(&q, PartId::Activations);
     let sbh = 1000u64 * 4096;
     let per_layer = 8 * sbh + 4 * 1000 * (32 + 8) * 128;
     assert_eq!(eager - fused, 32 * per_layer);
@@ -56,12 +57,12 @@ fn eager_adds_fp32_norm_and_rope_copies_per_layer() {
 #[test]
 fn gradients_set_to_none_only_count_their_excess_over_activations() {
     let q = format!("mode=train&{L8}&batch=1&seq=512&recompute=full");
-    let keep = part(&q, "gradients");
-    let none = part(&format!("{q}&zero_grad=none"), "gradients");
-    let freed = part(&q, "activations") + part(&q, "logits");
+    let keep = part(&q, PartId::Gradients);
+    let none = part(&format!("{q}&zero_grad=none"), PartId::Gradients);
+    let freed = part(&q, PartId::Activations) + part(&q, PartId::Logits);
     assert_eq!(none, keep - freed);
     // With the optimizer in the backward pass only the largest tensor (the embedding) is alive.
-    let in_bwd = part(&format!("{q}&opt_in_bwd=on"), "gradients");
+    let in_bwd = part(&format!("{q}&opt_in_bwd=on"), PartId::Gradients);
     assert_eq!(in_bwd, 128_256 * 4096 * 2);
 }
 
@@ -70,8 +71,8 @@ fn offloaded_activations_move_to_host_and_the_sum_is_kept() {
     let q = format!("mode=train&{L8}&batch=1&seq=2048&recompute=full");
     let on = format!("{q}&act_offload=on");
     assert_eq!(
-        part(&q, "activations"),
-        part(&on, "activations") + part(&on, "activations_offloaded")
+        part(&q, PartId::Activations),
+        part(&on, PartId::Activations) + part(&on, PartId::ActivationsOffloaded)
     );
     assert!(total(&on) < total(&q));
 }
@@ -79,9 +80,9 @@ fn offloaded_activations_move_to_host_and_the_sum_is_kept() {
 #[test]
 fn selective_op_keeps_less_than_no_recompute_and_more_than_full() {
     let q = format!("mode=train&{L8}&batch=2&seq=8192");
-    let none = part(&q, "activations");
-    let op = part(&format!("{q}&recompute=selective_op"), "activations");
-    let full = part(&format!("{q}&recompute=full"), "activations");
+    let none = part(&q, PartId::Activations);
+    let op = part(&format!("{q}&recompute=selective_op"), PartId::Activations);
+    let full = part(&format!("{q}&recompute=full"), PartId::Activations);
     assert!(full < op && op < none, "{full} {op} {none}");
 }
 
@@ -152,11 +153,11 @@ fn every_implied_key_is_a_field_and_every_value_parses() {
 #[test]
 fn zero3_gathers_layers_and_deepspeed_buckets_do_not_shrink_with_the_cluster() {
     let q = format!("mode=train&{L8}&batch=1&seq=2048&zero=3&framework=deepspeed");
-    let at8 = part(&format!("{q}&gpus=8"), "comm_buffers");
-    let at64 = part(&format!("{q}&gpus=64"), "comm_buffers");
+    let at8 = part(&format!("{q}&gpus=8"), PartId::CommBuffers);
+    let at64 = part(&format!("{q}&gpus=64"), PartId::CommBuffers);
     assert_eq!(at8, 500_000_000 * 2);
     assert_eq!(at8, at64);
-    assert!(part(&format!("{q}&gpus=8"), "gathered_layers") > 0);
+    assert!(part(&format!("{q}&gpus=8"), PartId::GatheredLayers) > 0);
 }
 
 /// torchtune compiles each chunk's upcast and cross-entropy: besides the 16-bit logits only one
@@ -166,14 +167,14 @@ fn zero3_gathers_layers_and_deepspeed_buckets_do_not_shrink_with_the_cluster() {
 fn a_compiled_chunked_loss_keeps_no_fp32_logits() {
     let q = format!("mode=train&{L8}&batch=1&seq=1000&compile=on");
     let logits = 1000u64 * 128_256;
-    let one = part(&format!("{q}&loss_chunks=1"), "logits");
-    let eight = part(&format!("{q}&loss_chunks=8"), "logits");
+    let one = part(&format!("{q}&loss_chunks=1"), PartId::Logits);
+    let eight = part(&format!("{q}&loss_chunks=8"), PartId::Logits);
     assert_eq!(
         one - eight,
         logits * 12 - (logits * 2).div_ceil(8) - 4 * 1000
     );
     // Eager chunks keep the FP32 chunk terms.
-    let eager = part(&format!("{q}&loss_chunks=8&compile=off"), "logits");
+    let eager = part(&format!("{q}&loss_chunks=8&compile=off"), PartId::Logits);
     assert!(eager > eight + logits);
 }
 
@@ -183,7 +184,7 @@ fn a_compiled_chunked_loss_keeps_no_fp32_logits() {
 #[test]
 fn the_recomputed_layer_reuses_the_memory_of_the_loss() {
     let q = "mode=finetune&layers=28&hidden=3072&heads=24&kv_heads=8&ffn=8192&vocab=128256&tied=on&framework=torchtune&gpu=a100-80&batch=2&seq=4096&overhead=0&runtime=0&compile=on&lora_rank=8";
-    assert_eq!(part(q, "activations"), 28 * 4096 * 2 * 3072 * 2);
+    assert_eq!(part(q, PartId::Activations), 28 * 4096 * 2 * 3072 * 2);
     // A stage without the loss keeps its recomputed layer.
     let staged = format!("{q}&gpus=2&pp=2");
     let (i, _) = Inputs::from_query(&staged);
@@ -207,34 +208,37 @@ fn torchtitan_keeps_a_pipeline_stage_unsharded() {
     let s = i.parse().unwrap();
     let (_, b) = memcalc_core::model::neural::stage::Plan::new(&s).busiest();
     // The stage's parameters in 16-bit + their gradients in FP32.
-    assert_eq!(part(q, "gathered_layers"), b.params * 2 + b.trainable * 4);
+    assert_eq!(
+        part(q, PartId::GatheredLayers),
+        b.params * 2 + b.trainable * 4
+    );
     let layers_only = part(
         &format!("{q}&reshard_after_forward=always&pp_grad_sync=each"),
-        "gathered_layers",
+        PartId::GatheredLayers,
     );
-    assert!(layers_only * 4 < part(q, "gathered_layers"));
+    assert!(layers_only * 4 < part(q, PartId::GatheredLayers));
     // Either mechanism alone sits between the two.
-    let params_only = part(&format!("{q}&pp_grad_sync=each"), "gathered_layers");
+    let params_only = part(&format!("{q}&pp_grad_sync=each"), PartId::GatheredLayers);
     let grads_only = part(
         &format!("{q}&reshard_after_forward=always"),
-        "gathered_layers",
+        PartId::GatheredLayers,
     );
     assert!(layers_only < params_only && params_only < grads_only);
     // Without pipeline parallelism torchtitan reshards after forward and syncs each backward.
     let flat = "mode=train&layers=32&hidden=4096&heads=32&kv_heads=8&ffn=14336&vocab=128256&framework=torchtitan&gpu_mem=95&gpus=64&tp=2&batch=1&seq=4096";
     assert_eq!(
-        part(flat, "gathered_layers"),
+        part(flat, PartId::GatheredLayers),
         part(
             &format!("{flat}&reshard_after_forward=always&pp_grad_sync=each"),
-            "gathered_layers"
+            PartId::GatheredLayers
         )
     );
     // `never` keeps every layer gathered even without pipelining.
     assert!(
         part(
             &format!("{flat}&reshard_after_forward=never"),
-            "gathered_layers"
-        ) > 8 * part(flat, "gathered_layers")
+            PartId::GatheredLayers
+        ) > 8 * part(flat, PartId::GatheredLayers)
     );
     // The textbook default is unchanged.
     let (none, _) = Inputs::from_query("framework=none");
@@ -301,8 +305,8 @@ fn layout_search_finds_fitting_layouts_cheapest_first() {
 fn a_fused_loss_keeps_only_one_chunk_of_logits() {
     let q = format!("mode=train&{L8}&batch=1&seq=1000&loss_chunks=8&compile=off");
     let logits = 1000u64 * 128_256;
-    let chunked = part(&q, "logits");
-    let fused = part(&format!("{q}&fused_loss=on"), "logits");
+    let chunked = part(&q, PartId::Logits);
+    let fused = part(&format!("{q}&fused_loss=on"), PartId::Logits);
     assert_eq!(
         chunked - fused,
         logits * 2 + (logits * 12).div_ceil(8) - (logits * 14).div_ceil(8)
@@ -313,25 +317,28 @@ fn a_fused_loss_keeps_only_one_chunk_of_logits() {
 fn cut_cross_entropy_keeps_a_log_sum_exp_per_token() {
     let q = format!("mode=train&{L8}&batch=2&seq=1000&fused_loss=on");
     let inputs = 2 * 2 * 1000 * 4096 * 2;
-    assert_eq!(part(&q, "logits"), inputs + 4 * 2 * 1000);
+    assert_eq!(part(&q, PartId::Logits), inputs + 4 * 2 * 1000);
 }
 
 #[test]
 fn variable_batches_keep_one_more_length_dependent_set_unless_segments_expand() {
     let q = format!("mode=finetune&{L8}&batch=2&seq=2048&lora_rank=8&loss_chunks=1&gpu=a100-80");
     let fixed = total(&q);
-    assert_eq!(part(&q, "fragmentation"), 0);
+    assert_eq!(part(&q, PartId::Fragmentation), 0);
     let var = format!("{q}&batching=variable");
-    let frag = part(&var, "fragmentation");
+    let frag = part(&var, PartId::Fragmentation);
     // The cache holds the activations and the loss of an earlier longest batch once more.
-    assert_eq!(frag, part(&var, "activations") + part(&var, "logits"));
+    assert_eq!(
+        frag,
+        part(&var, PartId::Activations) + part(&var, PartId::Logits)
+    );
     assert_eq!(total(&var), fixed + frag);
     // Expandable segments grow in place: nothing stranded.
     assert_eq!(total(&format!("{var}&expandable_segments=on")), fixed);
     // Never beyond the device: the allocator frees its cache and retries at the limit.
     let tight = format!("{var}&gpu_mem=50");
     assert!(total(&tight) <= 50 << 30);
-    assert!(part(&tight, "fragmentation") < frag);
+    assert!(part(&tight, PartId::Fragmentation) < frag);
 }
 
 #[test]
@@ -348,18 +355,18 @@ fn measured_kind_reserved_leaves_out_nccl_and_allocated_also_the_cached_blocks()
     let smi = with("nvidia_smi");
     let reserved = with("reserved");
     let allocated = with("allocated");
-    let nccl = part(&q, "nccl_buffers");
+    let nccl = part(&q, PartId::NcclBuffers);
     assert_eq!(nccl, 150 << 20, "one data-parallel group");
-    assert!(reserved.rows.iter().all(|r| *r != "nccl_buffers"));
+    assert!(reserved.rows.iter().all(|r| *r != PartId::NcclBuffers));
     assert_eq!(
         smi.estimated - reserved.estimated,
-        nccl + part(&q, "runtime")
+        nccl + part(&q, PartId::Runtime)
     );
-    let frag = part(&q, "fragmentation");
+    let frag = part(&q, PartId::Fragmentation);
     assert!(frag > 0);
     assert_eq!(
         reserved.estimated - allocated.estimated,
-        frag + part(&q, "overhead")
+        frag + part(&q, PartId::Overhead)
     );
 }
 
@@ -387,5 +394,5 @@ fn torchtitan_shards_the_sequence_with_tensor_parallelism_and_warns_of_nothing_w
         e.warnings
     );
     let tp = format!("{q}&tp=8");
-    assert!(part(&tp, "activations") < part(&format!("{tp}&sp=off"), "activations"));
+    assert!(part(&tp, PartId::Activations) < part(&format!("{tp}&sp=off"), PartId::Activations));
 }

@@ -4,6 +4,7 @@
 use memcalc_core::catalog::arch::Arch;
 use memcalc_core::catalog::model_by_id;
 use memcalc_core::schema::hf_config::read;
+use memcalc_core::PartId;
 use memcalc_core::{estimate, Inputs};
 
 fn config(name: &str) -> String {
@@ -116,7 +117,10 @@ fn an_imported_config_sets_the_fields_and_the_link_reopens_without_the_file() {
     assert_eq!(s.param_count(), 671_026_419_200);
     let e = estimate(&s);
     // MLA in BF16: (512 + 64) values × 61 layers × 2 bytes per token.
-    assert_eq!(e.component("kv_cache").unwrap().bytes, (512 + 64) * 61 * 2);
+    assert_eq!(
+        e.component(PartId::KvCache).unwrap().bytes,
+        (512 + 64) * 61 * 2
+    );
     let link = s.to_query();
     let back = Inputs::from_query(&link).0.parse().unwrap();
     assert_eq!(back, s, "{link}");

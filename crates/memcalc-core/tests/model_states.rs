@@ -1,8 +1,9 @@
 //! Hand-computed and published figures for model-state memory.
 
+use memcalc_core::PartId;
 use memcalc_core::{estimate, Inputs, Scenario};
 
-fn bytes(query: &str, id: &str) -> u64 {
+fn bytes(query: &str, id: PartId) -> u64 {
     let (inputs, notices) = Inputs::from_query(query);
     assert!(notices.is_empty(), "{notices:?}");
     let s = inputs.parse().expect("valid");
@@ -10,20 +11,25 @@ fn bytes(query: &str, id: &str) -> u64 {
 }
 
 fn model_states(query: &str) -> u64 {
-    ["weights", "master_weights", "gradients", "optimizer"]
-        .iter()
-        .map(|id| bytes(query, id))
-        .sum()
+    [
+        PartId::Weights,
+        PartId::MasterWeights,
+        PartId::Gradients,
+        PartId::Optimizer,
+    ]
+    .iter()
+    .map(|&id| bytes(query, id))
+    .sum()
 }
 
 #[test]
 fn seven_billion_mixed_precision_adamw_is_16_bytes_per_parameter() {
     // 7e9 × (2 weights + 4 master + 2 gradients + 8 moments) = 112e9 B.
     let q = "params=7B&dtype=bf16&optimizer=adamw&mode=train";
-    assert_eq!(bytes(q, "weights"), 14_000_000_000);
-    assert_eq!(bytes(q, "master_weights"), 28_000_000_000);
-    assert_eq!(bytes(q, "gradients"), 14_000_000_000);
-    assert_eq!(bytes(q, "optimizer"), 56_000_000_000);
+    assert_eq!(bytes(q, PartId::Weights), 14_000_000_000);
+    assert_eq!(bytes(q, PartId::MasterWeights), 28_000_000_000);
+    assert_eq!(bytes(q, PartId::Gradients), 14_000_000_000);
+    assert_eq!(bytes(q, PartId::Optimizer), 56_000_000_000);
     assert_eq!(model_states(q), 112_000_000_000);
 }
 
@@ -53,7 +59,8 @@ fn zero_paper_section_3_gpt2_1_5b_needs_24_gb() {
 #[test]
 fn transformer_math_101_bytes_per_parameter() {
     // EleutherAI Transformer Math 101: AdamW 12, 8-bit Adam 6 (with the fp32 copy), SGD+momentum 8.
-    let per = |q: &str| (bytes(q, "master_weights") + bytes(q, "optimizer")) as f64 / 1e9;
+    let per =
+        |q: &str| (bytes(q, PartId::MasterWeights) + bytes(q, PartId::Optimizer)) as f64 / 1e9;
     assert_eq!(per("params=1B&optimizer=adamw"), 12.0);
     assert!(
         (per("params=1B&optimizer=adam8bit") - 6.0).abs() < 0.01,
@@ -67,11 +74,11 @@ fn transformer_math_101_bytes_per_parameter() {
 fn eight_bit_adam_counts_its_block_scales() {
     // 2 states × (1 B per value + one 4 B scale per 2048 values); 4096 params = 2 blocks.
     assert_eq!(
-        bytes("params=4096&optimizer=adam8bit", "optimizer"),
+        bytes("params=4096&optimizer=adam8bit", PartId::Optimizer),
         2 * (4096 + 2 * 4)
     );
     assert_eq!(
-        bytes("params=4097&optimizer=adam8bit", "optimizer"),
+        bytes("params=4097&optimizer=adam8bit", PartId::Optimizer),
         2 * (4097 + 3 * 4)
     );
 }
@@ -79,34 +86,34 @@ fn eight_bit_adam_counts_its_block_scales() {
 #[test]
 fn pure_fp32_training_has_no_master_copy() {
     let q = "params=1B&dtype=fp32&optimizer=adamw";
-    assert_eq!(bytes(q, "master_weights"), 0);
+    assert_eq!(bytes(q, PartId::MasterWeights), 0);
     assert_eq!(model_states(q), 16_000_000_000);
 }
 
 #[test]
 fn low_precision_without_mixed_keeps_states_in_that_precision() {
     let q = "params=1B&dtype=bf16&mixed=off&optimizer=adamw";
-    assert_eq!(bytes(q, "master_weights"), 0);
-    assert_eq!(bytes(q, "optimizer"), 4_000_000_000);
+    assert_eq!(bytes(q, PartId::MasterWeights), 0);
+    assert_eq!(bytes(q, PartId::Optimizer), 4_000_000_000);
 }
 
 #[test]
 fn inference_has_no_training_state() {
     let (i, _) = Inputs::from_query("mode=infer&params=7B&dtype=fp16&overhead=10&runtime=512");
     let e = estimate(&i.parse().unwrap());
-    let ids: Vec<&str> = e.components.iter().map(|c| c.id).collect();
+    let ids: Vec<PartId> = e.components.iter().map(|c| c.id).collect();
     assert_eq!(
         ids,
         [
-            "weights",
-            "activations",
-            "kv_cache",
-            "logits",
-            "overhead",
-            "runtime"
+            PartId::Weights,
+            PartId::Activations,
+            PartId::KvCache,
+            PartId::Logits,
+            PartId::Overhead,
+            PartId::Runtime
         ]
     );
-    assert_eq!(e.component("weights").unwrap().bytes, 14_000_000_000);
+    assert_eq!(e.component(PartId::Weights).unwrap().bytes, 14_000_000_000);
 }
 
 #[test]
@@ -117,10 +124,10 @@ fn total_is_the_sum_of_the_parts_not_their_max() {
     let tensors: u64 = e
         .components
         .iter()
-        .filter(|c| c.id != "overhead" && c.id != "runtime")
+        .filter(|c| c.id != PartId::Overhead && c.id != PartId::Runtime)
         .map(|c| c.bytes)
         .sum();
-    assert_eq!(e.component("overhead").unwrap().bytes, tensors / 10);
+    assert_eq!(e.component(PartId::Overhead).unwrap().bytes, tensors / 10);
     assert!(tensors > 112_000_000_000, "model states plus activations");
     assert!(
         !e.fits(),

@@ -1,100 +1,130 @@
 //! Every part of a breakdown, declared once in stacking order (bottom or left first) with its
-//! colour, so a part keeps its colour across scenarios: the charts draw with it and the table's
-//! swatches in `style/main.css` are checked against it (memcalc-charts `tests/swatches.rs`); a
-//! test over presets and random scenarios fails on any part an estimate emits that is not here.
+//! key and colour, so a part keeps its colour across scenarios: the charts draw with it and the
+//! table's swatches in `style/main.css` are checked against it (memcalc-charts
+//! `tests/swatches.rs`). A part's label, FAQ question and source are not here: they depend on
+//! the scenario (the logits of training and of generation answer different questions; a
+//! simulation's `state` is a grid's prognostic state or a particle code's positions), so each
+//! row of an estimate carries its own.
 //! Hues from the Observable 10 categorical scheme (designed for colour-vision deficiencies),
 //! greys for the runtime overheads.
 
-/// One part of the breakdown.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Part {
-    /// The component id the estimate gives the row (`Component::id`, `data-component`).
-    pub id: &'static str,
-    /// sRGB colour of its bar segment and swatch.
-    pub colour: [u8; 3],
+/// Declares `PartId` and its table from one row per part: `Variant = "key", [r, g, b];`.
+macro_rules! parts {
+    ($($variant:ident = $key:literal, $colour:expr;)*) => {
+        /// One part of the breakdown. Declaration order is the stacking order, so `Ord` sorts
+        /// parts as the charts stack them.
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+        pub enum PartId {
+            $($variant,)*
+        }
+
+        impl PartId {
+            /// Every part, in stacking order.
+            pub const ALL: &'static [PartId] = &[$(PartId::$variant,)*];
+
+            /// The stable key: the row's id in JSON, CSV and Markdown, and the page's
+            /// `data-component` and `.swatch-<key>`.
+            pub const fn key(self) -> &'static str {
+                match self {
+                    $(PartId::$variant => $key,)*
+                }
+            }
+
+            /// sRGB colour of its bar segment and swatch.
+            pub const fn colour(self) -> [u8; 3] {
+                match self {
+                    $(PartId::$variant => $colour,)*
+                }
+            }
+        }
+    };
 }
 
-const fn p(id: &'static str, colour: [u8; 3]) -> Part {
-    Part { id, colour }
-}
-
-/// Every part, in stacking order.
-pub const PARTS: &[Part] = &[
-    p("weights", [0x42, 0x69, 0xd0]),
-    p("master_weights", [0x97, 0xbb, 0xf5]),
-    p("gradients", [0xef, 0xb1, 0x18]),
-    p("optimizer", [0xff, 0x72, 0x5c]),
-    p("activations", [0x3c, 0xa9, 0x51]),
-    p("logits", [0xa4, 0x63, 0xf2]),
-    p("kv_cache", [0x6c, 0xc5, 0xb0]),
-    p("dataset", [0x9c, 0x6b, 0x4e]),
-    p("offload_buffer", [0xff, 0x8a, 0xb7]),
+parts! {
+    Weights = "weights", [0x42, 0x69, 0xd0];
+    MasterWeights = "master_weights", [0x97, 0xbb, 0xf5];
+    Gradients = "gradients", [0xef, 0xb1, 0x18];
+    Optimizer = "optimizer", [0xff, 0x72, 0x5c];
+    Activations = "activations", [0x3c, 0xa9, 0x51];
+    Logits = "logits", [0xa4, 0x63, 0xf2];
+    KvCache = "kv_cache", [0x6c, 0xc5, 0xb0];
+    Dataset = "dataset", [0x9c, 0x6b, 0x4e];
+    OffloadBuffer = "offload_buffer", [0xff, 0x8a, 0xb7];
     // Simulations: only one method's parts appear at a time, so hues repeat across methods,
     // but never between parts that can appear together (history, output and checkpoints go
     // with every method; the test `parts_shown_together_never_share_a_colour` checks it).
-    p("state", [0x42, 0x69, 0xd0]),
-    p("lattice", [0x97, 0xbb, 0xf5]),
-    p("matrix", [0xff, 0x72, 0x5c]),
-    p("neighbor_lists", [0xa4, 0x63, 0xf2]),
-    p("fft", [0x97, 0xbb, 0xf5]),
-    p("work", [0xef, 0xb1, 0x18]),
-    p("halo", [0xff, 0x8a, 0xb7]),
-    p("mesh", [0x3c, 0xa9, 0x51]),
-    p("solver", [0x9c, 0x6b, 0x4e]),
-    p("long_range", [0x3c, 0xa9, 0x51]),
+    State = "state", [0x42, 0x69, 0xd0];
+    Lattice = "lattice", [0x97, 0xbb, 0xf5];
+    Matrix = "matrix", [0xff, 0x72, 0x5c];
+    NeighborLists = "neighbor_lists", [0xa4, 0x63, 0xf2];
+    Fft = "fft", [0x97, 0xbb, 0xf5];
+    Work = "work", [0xef, 0xb1, 0x18];
+    Halo = "halo", [0xff, 0x8a, 0xb7];
+    Mesh = "mesh", [0x3c, 0xa9, 0x51];
+    Solver = "solver", [0x9c, 0x6b, 0x4e];
+    LongRange = "long_range", [0x3c, 0xa9, 0x51];
     // AMR (state, halo and work as on grids) and tree-PM N-body.
-    p("coarse_fine", [0x3c, 0xa9, 0x51]),
-    p("block_metadata", [0xa4, 0x63, 0xf2]),
-    p("exchange", [0x9c, 0x6b, 0x4e]),
-    p("particles", [0x42, 0x69, 0xd0]),
-    p("timebins", [0x97, 0xbb, 0xf5]),
-    p("tree", [0x3c, 0xa9, 0x51]),
-    p("pm_grid", [0xff, 0x72, 0x5c]),
-    p("comm_buffer", [0xa4, 0x63, 0xf2]),
-    p("ewald", [0x9c, 0x6b, 0x4e]),
-    p("history", [0x6c, 0xc5, 0xb0]),
-    p("output_buffers", [0xbc, 0xbd, 0x22]),
+    CoarseFine = "coarse_fine", [0x3c, 0xa9, 0x51];
+    BlockMetadata = "block_metadata", [0xa4, 0x63, 0xf2];
+    Exchange = "exchange", [0x9c, 0x6b, 0x4e];
+    Particles = "particles", [0x42, 0x69, 0xd0];
+    Timebins = "timebins", [0x97, 0xbb, 0xf5];
+    Tree = "tree", [0x3c, 0xa9, 0x51];
+    PmGrid = "pm_grid", [0xff, 0x72, 0x5c];
+    CommBuffer = "comm_buffer", [0xa4, 0x63, 0xf2];
+    Ewald = "ewald", [0x9c, 0x6b, 0x4e];
+    History = "history", [0x6c, 0xc5, 0xb0];
+    OutputBuffers = "output_buffers", [0xbc, 0xbd, 0x22];
     // Disk: darker shades, apart from every memory part.
-    p("output_total", [0x6a, 0x3d, 0x9a]),
-    p("checkpoint", [0x1f, 0x6f, 0x8b]),
+    OutputTotal = "output_total", [0x6a, 0x3d, 0x9a];
+    Checkpoint = "checkpoint", [0x1f, 0x6f, 0x8b];
     // Parts added with the engines, frameworks and codes. Host copies of a device part take a
     // darker shade of it, since both can be shown at once (llama.cpp splits layers).
-    p("weights_host", [0x2a, 0x4a, 0x9a]),
-    p("kv_cache_host", [0x3d, 0x8f, 0x7f]),
-    p("activations_offloaded", [0x2a, 0x7a, 0x3a]),
-    p("buffers_host", [0xb3, 0x9d, 0xdb]),
-    p("comm_buffers", [0xb0, 0x7a, 0xa1]),
-    p("compute_buffer", [0xed, 0xc9, 0x48]),
-    p("compute_host", [0x9a, 0x7d, 0x1e]),
-    p("output_buffer", [0xd3, 0x72, 0xe0]),
-    p("cuda_graphs", [0xff, 0x9d, 0xa7]),
-    p("gathered_layers", [0x5f, 0x4b, 0x8b]),
-    p("potential", [0xed, 0xc9, 0x48]),
-    p("qeq", [0xd6, 0x61, 0x6b]),
-    p("constraints", [0x76, 0xb7, 0xb2]),
-    p("host_mirror", [0x2a, 0x4a, 0x9a]),
-    p("host_process", [0xba, 0xb0, 0xac]),
-    p("replicated", [0x8c, 0x6d, 0x31]),
-    p("interpreter", [0x79, 0x70, 0x6e]),
-    p("wavefunctions", [0x4e, 0x79, 0xa7]),
-    p("gvectors", [0xf2, 0x8e, 0x2b]),
-    p("projectors", [0x59, 0xa1, 0x4f]),
-    p("mixing", [0xb0, 0x7a, 0xa1]),
-    p("subspace", [0xe1, 0x57, 0x59]),
-    p("tables", [0x9c, 0x75, 0x5f]),
-    p("nccl_buffers", [0x7d, 0x5a, 0x7a]),
-    p("fragmentation", [0xe4, 0xdd, 0xd0]),
-    p("calibration", [0x38, 0x38, 0x38]),
-    p("overhead", [0xc9, 0xcc, 0xd1]),
-    p("runtime", [0x94, 0x98, 0xa0]),
-];
-
-/// The part with this id.
-pub fn part(id: &str) -> Option<&'static Part> {
-    PARTS.iter().find(|p| p.id == id)
+    WeightsHost = "weights_host", [0x2a, 0x4a, 0x9a];
+    KvCacheHost = "kv_cache_host", [0x3d, 0x8f, 0x7f];
+    ActivationsOffloaded = "activations_offloaded", [0x2a, 0x7a, 0x3a];
+    BuffersHost = "buffers_host", [0xb3, 0x9d, 0xdb];
+    CommBuffers = "comm_buffers", [0xb0, 0x7a, 0xa1];
+    ComputeBuffer = "compute_buffer", [0xed, 0xc9, 0x48];
+    ComputeHost = "compute_host", [0x9a, 0x7d, 0x1e];
+    OutputBuffer = "output_buffer", [0xd3, 0x72, 0xe0];
+    CudaGraphs = "cuda_graphs", [0xff, 0x9d, 0xa7];
+    GatheredLayers = "gathered_layers", [0x5f, 0x4b, 0x8b];
+    Potential = "potential", [0xed, 0xc9, 0x48];
+    Qeq = "qeq", [0xd6, 0x61, 0x6b];
+    Constraints = "constraints", [0x76, 0xb7, 0xb2];
+    HostMirror = "host_mirror", [0x2a, 0x4a, 0x9a];
+    HostProcess = "host_process", [0xba, 0xb0, 0xac];
+    Replicated = "replicated", [0x8c, 0x6d, 0x31];
+    Interpreter = "interpreter", [0x79, 0x70, 0x6e];
+    Wavefunctions = "wavefunctions", [0x4e, 0x79, 0xa7];
+    Gvectors = "gvectors", [0xf2, 0x8e, 0x2b];
+    Projectors = "projectors", [0x59, 0xa1, 0x4f];
+    Mixing = "mixing", [0xb0, 0x7a, 0xa1];
+    Subspace = "subspace", [0xe1, 0x57, 0x59];
+    Tables = "tables", [0x9c, 0x75, 0x5f];
+    NcclBuffers = "nccl_buffers", [0x7d, 0x5a, 0x7a];
+    Fragmentation = "fragmentation", [0xe4, 0xdd, 0xd0];
+    Calibration = "calibration", [0x38, 0x38, 0x38];
+    Overhead = "overhead", [0xc9, 0xcc, 0xd1];
+    Runtime = "runtime", [0x94, 0x98, 0xa0];
 }
 
-/// Position in the stacking order; unknown ids go last.
-pub fn rank_of(id: &str) -> usize {
-    PARTS.iter().position(|p| p.id == id).unwrap_or(PARTS.len())
+impl PartId {
+    /// The part with this key.
+    pub fn from_key(key: &str) -> Option<PartId> {
+        PartId::ALL.iter().copied().find(|p| p.key() == key)
+    }
+}
+
+impl core::fmt::Display for PartId {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str(self.key())
+    }
+}
+
+impl serde::Serialize for PartId {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.key())
+    }
 }

@@ -3,6 +3,7 @@
 //! about (ZeRO, Korthikanti et al., the PyTorch CUDA-semantics notes) and are named inline.
 
 use crate::base::units::{format_bytes, format_share, group_digits, UnitSystem};
+use crate::catalog::parts::PartId;
 use crate::model::{Estimate, Location};
 use crate::scenario::{Mode, Scenario};
 
@@ -23,7 +24,7 @@ fn qa(id: &'static str, question: &'static str, answer: String) -> Answer {
 
 pub fn faq(s: &Scenario, e: &Estimate, units: UnitSystem) -> Vec<Answer> {
     let size = |b: u64| format_bytes(b, units);
-    let row = |id: &str| e.component(id).map(|c| c.bytes).unwrap_or(0);
+    let row = |id: PartId| e.component(id).map(|c| c.bytes).unwrap_or(0);
     let total = e.per_device_bytes;
     let top = e
         .components
@@ -46,18 +47,18 @@ pub fn faq(s: &Scenario, e: &Estimate, units: UnitSystem) -> Vec<Answer> {
     out.push(qa("overhead", "What is the overhead row, and how large is it really?", if sim {
         format!(
             "{} here: {} % of the arrays, for malloc's rounding and fragmentation and for the solver's short-lived temporaries. Compare the code's own report (LAMMPS's 'Per MPI rank memory allocation', pw.x's 'Estimated max dynamical RAM') with the peak resident size (VmHWM in /proc/<pid>/status, or sacct's MaxRSS) to measure yours, or enter a measured peak under 'Check against a measurement'.",
-            size(row("overhead")), crate::base::units::format_fixed(s.overhead_bp, 2)
+            size(row(PartId::Overhead)), crate::base::units::format_fixed(s.overhead_bp, 2)
         )
     } else {
         format!(
             "{} here: {} % of the arrays, for the caching allocator's rounding and fragmentation and for short-lived temporaries. PyTorch reports it as the gap between torch.cuda.max_memory_reserved() and max_memory_allocated(); measure yours and set it, or enter a measured peak under 'Check against a measurement' to see how far the estimate is.",
-            size(row("overhead")), crate::base::units::format_fixed(s.overhead_bp, 2)
+            size(row(PartId::Overhead)), crate::base::units::format_fixed(s.overhead_bp, 2)
         )
     }));
     out.push(qa("compression", if sim { "How do output compression and reduced precision help?" } else { "How do compression, quantization, sparsity and pruning help?" }, if sim {
         "Output and snapshot compression (lossless about 1.5–2×, lossy 10–100×) shrinks what is written and buffered, not the working state. Mixed or reduced precision storage shrinks the state itself.".into()
     } else {
-        format!("Quantization stores weights in fewer bits (4-bit NF4 ≈ 4.13 bits with its block scales; GGUF Q4_K_M ≈ 4.84 on average over its tensors), cutting the weights row by 3–4× against 16-bit; this calculator counts the scales. Unstructured sparsity only saves memory when stored sparse: CSR costs an index per non-zero, so below about 50–60 % zeros it is larger than dense (a warning says so). Pruning whole heads or layers reduces every row that depends on them. Your weights take {} now.", size(row("weights")))
+        format!("Quantization stores weights in fewer bits (4-bit NF4 ≈ 4.13 bits with its block scales; GGUF Q4_K_M ≈ 4.84 on average over its tensors), cutting the weights row by 3–4× against 16-bit; this calculator counts the scales. Unstructured sparsity only saves memory when stored sparse: CSR costs an index per non-zero, so below about 50–60 % zeros it is larger than dense (a warning says so). Pruning whole heads or layers reduces every row that depends on them. Your weights take {} now.", size(row(PartId::Weights)))
     }));
     if sim {
         out.push(qa("host", "Node memory, GPU memory: which one limits this run?", if e.per == "GPU" {
@@ -80,24 +81,24 @@ pub fn faq(s: &Scenario, e: &Estimate, units: UnitSystem) -> Vec<Answer> {
     if !sim {
         out.push(qa("batch", "How does the batch size act?", format!(
             "Weights, gradients and optimizer states do not depend on it; activations (and the KV cache in inference) grow linearly with micro-batch × sequence length. Activations take {} at micro-batch {}: doubling it adds about as much again. Gradient accumulation reaches a large global batch without raising memory.",
-            size(row("activations")), group_digits(s.batch)
+            size(row(PartId::Activations)), group_digits(s.batch)
         )));
         out.push(qa("activations", "What is activation memory?", format!(
             "The intermediate results of the forward pass kept for the backward pass: per layer about s·b·h·(34 + 5·a·s/h) bytes in 16-bit without recomputation (Korthikanti et al. 2022, table 2), less with FlashAttention (no s² score matrix) or recomputation. {} here.",
-            size(row("activations"))
+            size(row(PartId::Activations))
         )));
         out.push(qa("gradients", "Why do gradients need as much memory as the weights?", format!(
             "One gradient per trainable parameter, in the gradient precision: {} here. ZeRO stage 2 shards them over the data-parallel ranks; LoRA keeps gradients for the adapters only.",
-            size(row("gradients"))
+            size(row(PartId::Gradients))
         )));
         out.push(qa("optimizer", "Why are optimizer states so large?", format!(
             "Adam keeps two FP32 moments per parameter (8 bytes), plus the FP32 master weights in mixed precision: 12 of the 16 bytes per parameter (ZeRO, section 3.1). 8-bit Adam stores the moments in 2 bytes with block scales; Adafactor factorises the second moment; SGD without momentum keeps none. {} here.",
-            size(row("optimizer"))
+            size(row(PartId::Optimizer))
         )));
         out.push(qa("mixed", "Does mixed precision save memory?", "It saves activation memory and speeds up math, but for the model states it costs more than pure 16-bit: the FP32 master copy (4 bytes) and FP32 moments (8 bytes) sit beside the 16-bit weights and gradients (2 + 2 bytes). Pure BF16 training without a master copy saves 4 bytes per parameter at some risk to convergence.".into()));
         out.push(qa("checkpointing", "What does activation checkpointing buy?", "Selective recomputation drops the attention scores and softmax (the 5·a·s/h term) for a few percent more compute; full recomputation keeps only each layer's input (2·s·b·h bytes per layer) and reruns the forward pass during the backward, about a third more compute (Korthikanti et al. 2022, section 4).".into()));
     } else {
-        let restart = row("checkpoint");
+        let restart = row(PartId::Checkpoint);
         out.push(qa("restart", "How large is a restart file, and does writing it need memory?", if restart > 0 {
             format!(
                 "One restart file holds the full state of every rank at every level the integrator needs: {} here (the 'One restart file' row). Keep at least two on disk, so a crash while writing does not lose the last good one. Codes write it rank by rank or through parallel I/O (MPI-IO, HDF5, ADIOS2), so it costs little memory beyond an output buffer.",

@@ -1,6 +1,7 @@
 //! What an estimate is: named components with their bytes, where they live, and the totals
 //! the verdict compares with the device.
 
+use crate::catalog::parts::PartId;
 use crate::scenario::Mode;
 
 /// Where a component's bytes live.
@@ -27,9 +28,8 @@ impl Location {
 /// JSON document (id, label, bytes, location, formula, source); the prose stays on the page.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
 pub struct Component {
-    /// Stable id: `weights`, `master_weights`, `gradients`, `optimizer`, `activations`,
-    /// `logits`, `kv_cache`, `dataset`, `offload_buffer`, `runtime`, `overhead`.
-    pub id: &'static str,
+    /// Which part of the breakdown (serialised as its key, e.g. `weights`).
+    pub id: PartId,
     pub label: &'static str,
     pub bytes: u64,
     pub location: Location,
@@ -104,7 +104,7 @@ impl Estimate {
             .map(|c| {
                 (
                     c,
-                    if c.id == "dataset" {
+                    if c.id == PartId::Dataset {
                         c.bytes
                     } else {
                         crate::mul!(c.bytes, self.devices_per_node)
@@ -114,7 +114,7 @@ impl Estimate {
             .collect()
     }
 
-    pub fn component(&self, id: &str) -> Option<&Component> {
+    pub fn component(&self, id: PartId) -> Option<&Component> {
         self.components.iter().find(|c| c.id == id)
     }
 }

@@ -8,6 +8,7 @@
 //! arrays of one rank, without MPI and library memory.
 
 use crate::base::units::group_digits as g;
+use crate::catalog::parts::PartId;
 use crate::model::words;
 use crate::model::{Component, Estimate, Location};
 use crate::scenario::measured::Measured;
@@ -23,7 +24,7 @@ pub struct Check {
     /// The part of the estimate the tool's figure corresponds to.
     pub estimated: u64,
     /// Ids of the rows that make up `estimated`.
-    pub rows: Vec<&'static str>,
+    pub rows: Vec<PartId>,
     /// How far the estimate is from the measurement, in hundredths of a percent of the
     /// measurement (negative: the estimate is below).
     pub error_bp: i64,
@@ -101,7 +102,7 @@ pub fn apply(s: &Scenario, e: &mut Estimate) {
         words!("{} B", g(bytes))
     };
     e.components.push(Component {
-        id: "calibration",
+        id: PartId::Calibration,
         label: "Calibration to your measurement",
         bytes,
         location: Location::Device,

@@ -1,6 +1,7 @@
 //! Which tool reported a measured peak, and which rows of the breakdown that tool counts.
 
 use crate::base::choice::choice_enum;
+use crate::catalog::parts::PartId;
 
 choice_enum!(
     /// Which tool reported the measured peak.
@@ -14,12 +15,17 @@ choice_enum!(
 
 impl Measured {
     /// Rows the tool does not count.
-    pub fn excludes(self) -> &'static [&'static str] {
+    pub fn excludes(self) -> &'static [PartId] {
         match self {
             Measured::NvidiaSmi => &[],
-            Measured::Reserved => &["runtime", "nccl_buffers"],
-            Measured::Allocated => &["runtime", "nccl_buffers", "overhead", "fragmentation"],
-            Measured::Rank => &["runtime"],
+            Measured::Reserved => &[PartId::Runtime, PartId::NcclBuffers],
+            Measured::Allocated => &[
+                PartId::Runtime,
+                PartId::NcclBuffers,
+                PartId::Overhead,
+                PartId::Fragmentation,
+            ],
+            Measured::Rank => &[PartId::Runtime],
         }
     }
 

@@ -4,6 +4,7 @@
 //! counts them ("Estimated max dynamical RAM per process").
 
 use crate::base::choice::choice_enum;
+use crate::catalog::parts::PartId;
 
 choice_enum!(
     /// Spin treatment: decides the spin components of densities and potentials and whether
@@ -276,7 +277,7 @@ impl PlaneWave {
 
 /// One term of pw.x's report, in bytes per process.
 pub struct Term {
-    pub id: &'static str,
+    pub id: PartId,
     pub label: &'static str,
     pub bytes: f64,
     pub formula: String,
@@ -536,19 +537,19 @@ pub fn abinit_terms(pw: &PlaneWave, ranks: u64, continuous: bool) -> (Vec<Term>,
     z.nspin = nspden as u64;
     z.npol = nspinor as u64;
     let terms = vec![
-        Term { id: "wavefunctions", label: "Wavefunctions (cg)", bytes: best[0],
+        Term { id: PartId::Wavefunctions, label: "Wavefunctions (cg)", bytes: best[0],
             formula: format!("16 B × {} spinor × {} bands × {} plane waves × {} k-point{} (mkmem) × {} spin{}", nspinor, g(mband), g(mpw), mkmem, if mkmem == 1.0 { "" } else { "s" }, nsppol, if nsppol == 1.0 { "" } else { "s" }),
             explanation: crate::text!("The plane-wave coefficients of every band at every k-point (and spin) this process holds, kept in memory (mkmem).") },
-        Term { id: "projectors", label: "Other plane-wave arrays", bytes: best[1],
+        Term { id: PartId::Projectors, label: "Other plane-wave arrays", bytes: best[1],
             formula: format!("blocks of {} plane waves in the {chain_name}: G vectors, form factors, phases, conjugate-gradient vectors", g(mpw)),
             explanation: crate::text!("kg, ffnl, ph3d, gkpsq and cgwf's conjugate-gradient work vectors, each the size of one band's plane waves.") },
-        Term { id: "state", label: "Densities, potentials and mixing history", bytes: best[2],
+        Term { id: PartId::State, label: "Densities, potentials and mixing history", bytes: best[2],
             formula: format!("blocks of {} grid points in the {chain_name}: ρ, V, {} Pulay arrays per spin component, symmetry maps, FFT work", g(nfft), n_fftgr),
             explanation: crate::text!("Density and potentials on the FFT grid, the Pulay mixing history (2 + 2·npulayit arrays), the symmetry maps irrzon and phnons, and FFT work arrays.") },
-        Term { id: "tables", label: "Pseudopotential tables and per-band data", bytes: best[3],
+        Term { id: PartId::Tables, label: "Pseudopotential tables and per-band data", bytes: best[3],
             formula: format!("fixed-size arrays in the {chain_name}: {} q-points of form factors, eigenvalues and occupations, subspace matrices of {}² bands", mqgrid, g(mband)),
             explanation: crate::text!("The pseudopotentials' tabulated form factors, eigenvalues and occupations per band and k-point, and the subspace Hamiltonian and eigenvectors.") },
-        Term { id: "work", label: "Static arrays (ABINIT's residue)", bytes: residue,
+        Term { id: PartId::Work, label: "Static arrays (ABINIT's residue)", bytes: residue,
             formula: format!("({}) KiB", if smear { format!("991 + {} atoms", g(natom)) } else { format!("231 + 6 × {} atoms", g(natom)) }),
             explanation: crate::text!("ABINIT adds this for its static arrays and small buffers (rhotoxc's work, messages, relaxation history); smeared occupations add getnel's tables.") },
     ];
@@ -588,16 +589,16 @@ pub fn sparc_terms(pw: &PlaneWave, ranks: u64, continuous: bool) -> (Vec<Term>, 
     z.npol = 1;
     z.nnr = nd / p;
     let terms = vec![
-        Term { id: "wavefunctions", label: "Orbitals", bytes: orbitals / p,
+        Term { id: PartId::Wavefunctions, label: "Orbitals", bytes: orbitals / p,
             formula: format!("{} grid points × {} states × ({} copies × {} spin/k-point group{} + {} spin × {} k-point{}) × {} B ÷ {} processes", g(nd), g(ns), ncpy, groups, if groups == 1.0 { "" } else { "s" }, nspin, nk, if nk == 1.0 { "" } else { "s" }, ts, g(p)),
             explanation: crate::text!("The Kohn–Sham orbitals on the real-space grid for every spin and k-point, and the working copies of Chebyshev-filtered subspace iteration (2.5 per spin/k-point group, 5.5 with band parallelisation, whose ScaLAPACK redistribution keeps block-cyclic copies); real at the Γ point, complex elsewhere.") },
-        Term { id: "state", label: "Densities, potentials and mixing history", bytes: vectors / p,
+        Term { id: PartId::State, label: "Densities, potentials and mixing history", bytes: vectors / p,
             formula: format!("{} grid vectors × {} points × 8 B ÷ {} processes", nvec, g(nd), g(p)),
             explanation: crate::text!("Electron density, electrostatic and effective potentials per spin, and the Pulay mixing history (two vectors per iteration kept and per spin).") },
-        Term { id: "subspace", label: "Subspace matrices", bytes: matrices / p,
+        Term { id: PartId::Subspace, label: "Subspace matrices", bytes: matrices / p,
             formula: format!("3 × {} domain processes × {}² states × 8 B ÷ {} processes", domain, g(ns), g(p)),
             explanation: crate::text!("The projected Hamiltonian, overlap and eigenvector matrices of the Rayleigh–Ritz step, one set per domain process.") },
-        Term { id: "work", label: "Everything else (10 %)", bytes: other / p,
+        Term { id: PartId::Work, label: "Everything else (10 %)", bytes: other / p,
             formula: format!("10 % × {} B ÷ {} processes", g(orbitals + vectors + matrices), g(p)),
             explanation: crate::text!("SPARC adds 10 % to its own estimate for the arrays it does not list (buf_rat = 0.10).") },
     ];
@@ -677,22 +678,22 @@ fn pwx_terms(pw: &PlaneWave, ranks: u64, continuous: bool) -> (Vec<Term>, Sizes)
     let sort_extra = (sort - permanent - scratch).max(0.0);
 
     let terms = vec![
-        Term { id: "wavefunctions", label: "Wavefunctions", bytes: wfc,
+        Term { id: PartId::Wavefunctions, label: "Wavefunctions", bytes: wfc,
             formula: format!("16 B × {} bands × {} spinor × {} plane waves × {} k-point buffer{}", g(nbnd), z.npol, g(z.npwx_l), z.nk, if z.nk == 1 { "" } else { "s" }),
             explanation: crate::text!("Bands × plane waves in complex double precision, for every k-point of the pool kept in memory (disk_io='low') or only the current one.") },
-        Term { id: "projectors", label: "Pseudopotential projectors", bytes: nonlocal,
+        Term { id: PartId::Projectors, label: "Pseudopotential projectors", bytes: nonlocal,
             formula: format!("16 B × {} beta projectors × {} plane waves + radial tables {} B", g(nkb), g(z.npwx_l), g(qrad)),
             explanation: crate::text!("The non-local pseudopotential's beta functions in reciprocal space (vkb) and their interpolation tables (qrad).") },
-        Term { id: "state", label: "Densities and potentials", bytes: grids,
+        Term { id: PartId::State, label: "Densities and potentials", bytes: grids,
             formula: format!("4 × (16 B × {} G + 8 B × {} grid points) × {} spin + local potential, core charge and psic", g(z.ngm), g(z.nnr), z.nspin),
             explanation: crate::text!("ρ, V, the new V and the input ρ of the SCF loop in both G and real space, plus the local potential, core charge and FFT work array.") },
-        Term { id: "mixing", label: "Charge-mixing history", bytes: mixing,
+        Term { id: PartId::Mixing, label: "Charge-mixing history", bytes: mixing,
             formula: format!("16 B × {} G × {} spin × 2 × {} iterations", g(z.ngm), z.nspin, pw.mixing_ndim),
             explanation: crate::text!("Broyden mixing keeps mixing_ndim past densities and their differences.") },
-        Term { id: "gvectors", label: "G vectors and structure factors", bytes: gvectors,
+        Term { id: PartId::Gvectors, label: "G vectors and structure factors", bytes: gvectors,
             formula: format!("{} G × (16 B × {} species + 32 B + 28 B) + {} smooth G × 8 B", g(z.ngm), pw.species, g(z.ngms)),
             explanation: crate::text!("Coordinates, lengths, Miller indices and FFT maps of every G vector, and one structure factor per species.") },
-        Term { id: "work", label: "Scratch peak", bytes: scratch + sort_extra,
+        Term { id: PartId::Work, label: "Scratch peak", bytes: scratch + sort_extra,
             formula: format!("largest of: diagonalisation {} B, initial wavefunctions {} B, augmentation {} B", g(diag), g(init), g(aug)),
             explanation: crate::text!(if which.is_empty() { "No scratch." } else { "The largest temporary allocation of the run, raising the high-water mark: Davidson's subspace vectors and matrices, the initial wavefunctions, or the ultrasoft/PAW augmentation charges." }) },
     ];

@@ -2,6 +2,7 @@
 
 use crate::base::choice::Choice;
 use crate::base::units::{format_fixed, group_digits as g};
+use crate::catalog::parts::PartId;
 use crate::model::neural::engine::{
     capture_tokens, llamacpp_compute, max_seqs, step_tokens, util_milli, LLAMACPP_UBATCH,
     VLLM_BLOCK,
@@ -71,7 +72,7 @@ fn pooled(s: &Scenario, plan: &Plan, b: &StageBytes) -> Vec<Component> {
     };
     vec![
         Component {
-            id: "activations",
+            id: PartId::Activations,
             label: "Activations (one scheduler step)",
             bytes: b.activations,
             location: Location::Device,
@@ -91,7 +92,7 @@ fn pooled(s: &Scenario, plan: &Plan, b: &StageBytes) -> Vec<Component> {
             source: crate::text!(src),
         },
         Component {
-            id: "cuda_graphs",
+            id: PartId::CudaGraphs,
             label: "CUDA graphs",
             bytes: b.graphs,
             location: Location::Device,
@@ -115,7 +116,7 @@ fn pooled(s: &Scenario, plan: &Plan, b: &StageBytes) -> Vec<Component> {
             source: crate::text!(src),
         },
         Component {
-            id: "kv_cache",
+            id: PartId::KvCache,
             label: "KV cache pool",
             bytes: b.kv_cache,
             location: Location::Device,
@@ -171,7 +172,7 @@ fn llamacpp(s: &Scenario, plan: &Plan, b: &StageBytes) -> Vec<Component> {
     };
     vec![
         Component {
-            id: "weights",
+            id: PartId::Weights,
             label: "Weights on the GPU",
             bytes: b.weights,
             location: Location::Device,
@@ -189,7 +190,7 @@ fn llamacpp(s: &Scenario, plan: &Plan, b: &StageBytes) -> Vec<Component> {
             source: crate::text!(src),
         },
         Component {
-            id: "weights_host",
+            id: PartId::WeightsHost,
             label: "Weights in host memory",
             bytes: b.weights_host,
             location: Location::Host,
@@ -204,7 +205,7 @@ fn llamacpp(s: &Scenario, plan: &Plan, b: &StageBytes) -> Vec<Component> {
             source: crate::text!(src),
         },
         Component {
-            id: "kv_cache",
+            id: PartId::KvCache,
             label: "KV cache on the GPU",
             bytes: b.kv_cache,
             location: Location::Device,
@@ -214,7 +215,7 @@ fn llamacpp(s: &Scenario, plan: &Plan, b: &StageBytes) -> Vec<Component> {
             source: crate::text!(src),
         },
         Component {
-            id: "kv_cache_host",
+            id: PartId::KvCacheHost,
             label: "KV cache in host memory",
             bytes: b.kv_host,
             location: Location::Host,
@@ -224,7 +225,7 @@ fn llamacpp(s: &Scenario, plan: &Plan, b: &StageBytes) -> Vec<Component> {
             source: crate::text!(src),
         },
         Component {
-            id: "compute_buffer",
+            id: PartId::ComputeBuffer,
             label: "Compute buffer",
             bytes: b.activations,
             location: Location::Device,
@@ -244,7 +245,7 @@ fn llamacpp(s: &Scenario, plan: &Plan, b: &StageBytes) -> Vec<Component> {
             source: crate::text!(src),
         },
         Component {
-            id: "compute_host",
+            id: PartId::ComputeHost,
             label: "Host compute buffer",
             bytes: host_compute,
             location: Location::Host,
@@ -261,7 +262,7 @@ fn llamacpp(s: &Scenario, plan: &Plan, b: &StageBytes) -> Vec<Component> {
             source: crate::text!(src),
         },
         Component {
-            id: "output_buffer",
+            id: PartId::OutputBuffer,
             label: "Output buffer",
             bytes: output,
             location: Location::Host,

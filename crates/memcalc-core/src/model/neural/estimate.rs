@@ -4,6 +4,7 @@
 use crate::base::choice::Choice;
 use crate::base::units::{format_fixed, group_digits as g};
 use crate::catalog::optimizer::Optimizer;
+use crate::catalog::parts::PartId;
 use crate::model::neural::stage::{Plan, StageBytes};
 use crate::model::words;
 use crate::model::{Component, Estimate, Location};
@@ -104,7 +105,7 @@ fn gathered(s: &Scenario, plan: &Plan, b: &StageBytes) -> Component {
         explanation.push_str(" PyTorch's pipelining schedules switch FSDP's gradient synchronisation off for every micro-batch's backward but the last: each parameter's unsharded gradient is kept, upcast to the reduce precision, and accumulated until the reduce-scatter after the last micro-batch.");
     }
     Component {
-        id: "gathered_layers",
+        id: PartId::GatheredLayers,
         label: if keep || defer {
             "Unsharded stage (pipeline + FSDP)"
         } else {
@@ -137,7 +138,7 @@ pub(crate) fn estimate_model(s: &Scenario) -> Estimate {
     }
     if b.offload_buffer > 0 {
         parts.push(Component {
-            id: "offload_buffer",
+            id: PartId::OffloadBuffer,
             label: "Gathered layer (offload)",
             bytes: b.offload_buffer,
             location: Location::Device,
@@ -157,7 +158,7 @@ pub(crate) fn estimate_model(s: &Scenario) -> Estimate {
         parts.push(activations(s, &plan, &b, stage_i));
         if b.act_host > 0 {
             parts.push(Component {
-                id: "activations_offloaded",
+                id: PartId::ActivationsOffloaded,
                 label: "Activations offloaded to host",
                 bytes: b.act_host,
                 location: Location::Host,
@@ -172,7 +173,7 @@ pub(crate) fn estimate_model(s: &Scenario) -> Estimate {
         }
         if b.buffers > 0 {
             parts.push(Component {
-                id: "comm_buffers",
+                id: PartId::CommBuffers,
                 label: "ZeRO communication buckets",
                 bytes: b.buffers,
                 location: Location::Device,
@@ -185,7 +186,7 @@ pub(crate) fn estimate_model(s: &Scenario) -> Estimate {
         if b.nccl > 0 {
             let groups = b.nccl / (s.mech.nccl_mib << 20).max(1);
             parts.push(Component {
-                id: "nccl_buffers",
+                id: PartId::NcclBuffers,
                 label: "NCCL buffers",
                 bytes: b.nccl,
                 location: Location::Device,
@@ -196,7 +197,7 @@ pub(crate) fn estimate_model(s: &Scenario) -> Estimate {
             });
         }
         parts.push(Component {
-            id: "logits",
+            id: PartId::Logits,
             label: "Logits and loss",
             bytes: b.logits,
             location: Location::Device,
@@ -234,7 +235,7 @@ pub(crate) fn estimate_model(s: &Scenario) -> Estimate {
         parts.push(inference_activations(s, &b));
         parts.push(kv_cache(s, &plan, &b));
         parts.push(Component {
-            id: "logits",
+            id: PartId::Logits,
             label: "Logits",
             bytes: b.logits,
             location: Location::Device,
@@ -252,7 +253,7 @@ pub(crate) fn estimate_model(s: &Scenario) -> Estimate {
     let pct = format_fixed(s.overhead_bp, 2);
     if engine {
         parts.push(Component {
-            id: "overhead",
+            id: PartId::Overhead,
             label: "Allocator overhead",
             bytes: 0,
             location: Location::Device,
@@ -263,7 +264,7 @@ pub(crate) fn estimate_model(s: &Scenario) -> Estimate {
         });
     } else {
         parts.push(Component {
-        id: "overhead",
+        id: PartId::Overhead,
         label: "Allocator overhead",
         bytes: b.overhead,
         location: Location::Device,
@@ -277,7 +278,7 @@ pub(crate) fn estimate_model(s: &Scenario) -> Estimate {
     }
     if b.fragmentation > 0 {
         parts.push(Component {
-            id: "fragmentation",
+            id: PartId::Fragmentation,
             label: "Cached blocks of shorter batches",
             bytes: b.fragmentation,
             location: Location::Device,
@@ -288,7 +289,7 @@ pub(crate) fn estimate_model(s: &Scenario) -> Estimate {
         });
     }
     parts.push(Component {
-        id: "runtime",
+        id: PartId::Runtime,
         label: "CUDA context and libraries",
         bytes: b.runtime,
         location: Location::Device,
@@ -436,7 +437,7 @@ fn weights(s: &Scenario, b: &StageBytes, w: &Words) -> Component {
         text.push_str(" Offloaded: they live in host memory.");
     }
     Component {
-        id: "weights",
+        id: PartId::Weights,
         label: "Weights",
         bytes: b.weights,
         location: if b.weights_on_host {
@@ -477,7 +478,7 @@ fn training_states(s: &Scenario, b: &StageBytes, w: &Words) -> Vec<Component> {
     };
 
     let master = Component {
-        id: "master_weights",
+        id: PartId::MasterWeights,
         label: "FP32 master weights",
         bytes: b.master,
         location: host,
@@ -519,7 +520,7 @@ fn training_states(s: &Scenario, b: &StageBytes, w: &Words) -> Vec<Component> {
         )
     };
     let gradients = Component {
-        id: "gradients",
+        id: PartId::Gradients,
         label: "Gradients",
         bytes: b.gradients,
         location: Location::Device,
@@ -566,7 +567,7 @@ fn training_states(s: &Scenario, b: &StageBytes, w: &Words) -> Vec<Component> {
         ),
     };
     let optimizer = Component {
-        id: "optimizer",
+        id: PartId::Optimizer,
         label: "Optimizer states",
         bytes: b.optimizer,
         location: host,
@@ -654,7 +655,7 @@ fn activations(s: &Scenario, plan: &Plan, b: &StageBytes, stage_i: u64) -> Compo
         how.push_str(" Offloaded: only the layer being computed stays on the device; the rest waits in host memory.");
     }
     Component {
-        id: "activations",
+        id: PartId::Activations,
         label: "Activations",
         bytes: b.activations,
         location: Location::Device,
@@ -684,7 +685,7 @@ fn sciml_activations(s: &Scenario, b: &StageBytes) -> Component {
         crate::scenario::sciml::ModelKind::Transformer => String::new(),
     };
     Component {
-        id: "activations",
+        id: PartId::Activations,
         label: if trains {
             "Activations"
         } else {
@@ -718,7 +719,7 @@ fn sciml_activations(s: &Scenario, b: &StageBytes) -> Component {
 
 fn inference_activations(s: &Scenario, b: &StageBytes) -> Component {
     Component {
-        id: "activations",
+        id: PartId::Activations,
         label: "Activations (working set)",
         bytes: b.activations,
         location: Location::Device,
@@ -785,7 +786,7 @@ fn kv_cache(s: &Scenario, plan: &Plan, b: &StageBytes) -> Component {
         String::new()
     };
     Component {
-        id: "kv_cache",
+        id: PartId::KvCache,
         label: "KV cache",
         bytes: b.kv_cache,
         location: Location::Device,
@@ -825,7 +826,7 @@ fn dataset(s: &Scenario, b: &StageBytes) -> Component {
         ),
     };
     Component {
-        id: "dataset",
+        id: PartId::Dataset,
         label: "Training data",
         bytes,
         location,

@@ -3,6 +3,7 @@
 
 use crate::base::choice::Choice;
 use crate::base::units::{format_fixed, group_digits as g};
+use crate::catalog::parts::PartId;
 use crate::model::words;
 use crate::model::{Component, Estimate, Location};
 use crate::scenario::sim::*;
@@ -24,7 +25,7 @@ const SRC_RANK: &str = "Per-process memory outside the solver's arrays (MPI eage
 
 /// One part, per rank, before it is shown per node or per GPU.
 struct Part {
-    id: &'static str,
+    id: PartId,
     label: &'static str,
     rank_bytes: u64,
     /// Over all ranks, without per-rank rounding (so adding ranks never lowers it).
@@ -149,17 +150,17 @@ fn grid(m: &Sim, b: u64) -> MethodParts {
     );
     MethodParts {
         parts: vec![
-            Part { id: "state", label: "Prognostic state", rank_bytes: state, total_bytes: crate::mul!(m.fields, m.levels, n, b), location: Location::Device,
+            Part { id: PartId::State, label: "Prognostic state", rank_bytes: state, total_bytes: crate::mul!(m.fields, m.levels, n, b), location: Location::Device,
                 formula: words!("{} fields × {} levels × {} cells × {} B = {} B", m.fields, m.levels, g(up(local)), b, g(state)),
                 question: crate::text!("What is the state of a grid code?"),
                 explanation: crate::text!(words!("Every cell holds {} prognostic variables, kept at {} time levels or Runge–Kutta stages. {shape}.", m.fields, m.levels)),
                 source: crate::text!(SRC_GRID) },
-            Part { id: "work", label: "Work arrays", rank_bytes: work, total_bytes: up((m.work * b) as f64 * (owned + ghost) * p), location: Location::Device,
+            Part { id: PartId::Work, label: "Work arrays", rank_bytes: work, total_bytes: up((m.work * b) as f64 * (owned + ghost) * p), location: Location::Device,
                 formula: words!("{} arrays × {} cells (with ghosts) × {} B = {} B", m.work, g(up(local + ghost)), b, g(work)),
                 question: crate::text!("What are work arrays?"),
                 explanation: crate::text!("Diagnostics, fluxes, tendencies and scratch space that the solver allocates per cell alongside the state.".into()),
                 source: crate::text!(SRC_GRID) },
-            Part { id: "halo", label: "Halo (ghost cells)", rank_bytes: halo, total_bytes: up(halo_f * p), location: Location::Device,
+            Part { id: PartId::Halo, label: "Halo (ghost cells)", rank_bytes: halo, total_bytes: up(halo_f * p), location: Location::Device,
                 formula: words!("{} fields × {} levels × {} ghost cells × {} B + exchange buffers = {} B", m.fields, m.levels, g(up(ghost)), b, g(halo)),
                 question: crate::text!("Why doesn't memory per rank fall as 1/N?"),
                 explanation: crate::text!(words!("Each subdomain carries {} ghost layers copied from its neighbours: {} ghost cells for {} owned. As ranks grow the subdomains shrink but their surface shrinks slower than their volume, so the ghost share rises.", m.halo, g(up(ghost)), g(up(owned)))),
@@ -282,23 +283,23 @@ fn particles(m: &Sim, _b: u64) -> MethodParts {
         g(m.particles), format_fixed(up(side * 1000.0), 3), px, py, pz, g(local), g(ghosts)
     );
     let mut parts = vec![
-        Part { id: "state", label: "Particle state", rank_bytes: state, total_bytes: crate::mul!(per_atom, m.particles), location: Location::Device,
+        Part { id: PartId::State, label: "Particle state", rank_bytes: state, total_bytes: crate::mul!(per_atom, m.particles), location: Location::Device,
             formula: words!("{} particles × {} B = {} B", g(local), per_atom, g(state)),
             question: crate::text!("What does each particle cost?"),
             explanation: crate::text!(words!("Positions, velocities and forces in double precision plus identifiers: {per_atom} bytes per particle for this atom style. {shape}.")),
             source: crate::text!(SRC_MD) },
-        Part { id: "halo", label: "Ghost particles", rank_bytes: halo, total_bytes: up(per_atom as f64 * ghost_f * p), location: Location::Device,
+        Part { id: PartId::Halo, label: "Ghost particles", rank_bytes: halo, total_bytes: up(per_atom as f64 * ghost_f * p), location: Location::Device,
             formula: words!("({} allocated − {} local) × {} B = {} B", g(nmax), g(local), per_atom, g(halo)),
             question: crate::text!("What are ghost particles?"),
             explanation: crate::text!(words!("Copies of the neighbours' particles within cutoff + skin = {} of the subdomain's faces ({} of them), with the same per-particle arrays; arrays grow in chunks of {} particles, so the allocation is rounded up.", format_fixed(up(rg * 1000.0), 3), g(ghosts), MD_CHUNK)),
             source: crate::text!(SRC_MD) },
-        Part { id: "neighbor_lists", label: "Neighbour lists", rank_bytes: lists, total_bytes: up(owned * p * per_particle * 4.0 + in_use * MD_LIST_BYTES as f64), location: Location::Device,
+        Part { id: PartId::NeighborLists, label: "Neighbour lists", rank_bytes: lists, total_bytes: up(owned * p * per_particle * 4.0 + in_use * MD_LIST_BYTES as f64), location: Location::Device,
             formula: words!("{} pages × {} × 4 B + {} × {} B = {} B", pages, g(MD_PAGE), g(nmax), MD_LIST_BYTES, g(lists)),
             question: crate::text!("Why do neighbour lists dominate?"),
             explanation: crate::text!(words!("Each particle keeps the indices of the particles within cutoff + skin: {} per particle here ({} list{}), {} pairs per rank, in pages of {} indices; plus per-particle list bookkeeping, binning and the positions at the last rebuild. This, not the particle state, is what the folk rule of 'a few hundred bytes per atom' misses.",
                 format_fixed(neighbors_milli, 3), if m.newton { "half" } else { "full" }, if m.newton { ", Newton's third law" } else { "" }, g(pairs), g(MD_PAGE))),
             source: crate::text!(SRC_MD) },
-        Part { id: "work", label: "Other per-particle buffers", rank_bytes: work, total_bytes: crate::add!(up(in_use * MD_OTHER_BYTES as f64), map_all), location: Location::Device,
+        Part { id: PartId::Work, label: "Other per-particle buffers", rank_bytes: work, total_bytes: crate::add!(up(in_use * MD_OTHER_BYTES as f64), map_all), location: Location::Device,
             formula: words!("{} × {} B + {map_formula} = {} B", g(nmax), MD_OTHER_BYTES, g(work)),
             question: crate::text!("What else is per particle?"),
             explanation: crate::text!(words!("Spatial sorting permutations, communication bookkeeping and the global-id-to-local map: {}.", match map_kind {
@@ -317,7 +318,7 @@ fn particles(m: &Sim, _b: u64) -> MethodParts {
             crate::mul!(nmax, potential_atom),
             crate::mul!(short_pages, MD_PAGE, 4)
         );
-        parts.push(Part { id: "potential", label: "Many-body potential storage", rank_bytes: bytes, total_bytes: up(in_use * (potential_atom as f64 + 4.0 * short)), location: Location::Device,
+        parts.push(Part { id: PartId::Potential, label: "Many-body potential storage", rank_bytes: bytes, total_bytes: up(in_use * (potential_atom as f64 + 4.0 * short)), location: Location::Device,
             formula: words!("{} × {potential_atom} B + {short_pages} pages × {} × 4 B = {} B", g(nmax), g(MD_PAGE), g(bytes)),
             question: crate::text!("What does a many-body potential add?"),
             explanation: crate::text!(words!("{} keeps per-atom bond-order data for local and ghost atoms and a second neighbour list of every atom within {} ({} neighbours each).", m.potential.label(), format_fixed(up(short_cut * 1000.0), 3), format_fixed(up(short * 1000.0), 3))),
@@ -335,7 +336,7 @@ fn particles(m: &Sim, _b: u64) -> MethodParts {
     }
     if m.shake {
         let bytes = crate::mul!(nmax, MD_SHAKE_BYTES);
-        parts.push(Part { id: "constraints", label: "Constraints (SHAKE)", rank_bytes: bytes, total_bytes: up(in_use * MD_SHAKE_BYTES as f64), location: Location::Device,
+        parts.push(Part { id: PartId::Constraints, label: "Constraints (SHAKE)", rank_bytes: bytes, total_bytes: up(in_use * MD_SHAKE_BYTES as f64), location: Location::Device,
             formula: words!("{} × {MD_SHAKE_BYTES} B = {} B", g(nmax), g(bytes)),
             question: crate::text!("What do bond constraints cost?"),
             explanation: crate::text!("fix shake keeps, for every allocated atom, its cluster flag, the IDs of up to four cluster atoms, three bond types and the unconstrained position.".into()),
@@ -374,7 +375,7 @@ fn particles(m: &Sim, _b: u64) -> MethodParts {
             (b, crate::mul!(grid_points, 48 + 32), words!("{} mesh points × (4 × 8 B × 1.5 + 2 × 16 B) = {} B", g(per_rank), g(b)),
                 "a charge-density brick and three field bricks with ghost layers, and two complex work arrays per rank")
         };
-        parts.push(Part { id: "long_range", label: "Long-range mesh", rank_bytes: bytes, total_bytes: total, location: Location::Device,
+        parts.push(Part { id: PartId::LongRange, label: "Long-range mesh", rank_bytes: bytes, total_bytes: total, location: Location::Device,
             formula,
             question: crate::text!("What does the long-range solver add?"),
             explanation: crate::text!(words!("{} spreads charges on a mesh of {} points and solves Poisson's equation by FFT: {what}.", m.long_range.label(), g(grid_points))),
@@ -424,7 +425,7 @@ fn reaxff_parts(m: &Sim, local: f64, ghost: f64, nmax: u64, local_pairs: f64, p:
     let bytes = crate::add!(system, lists);
     let in_use = (local + ghost) * p;
     let total = up(in_use * (per_cap as f64 * sz + 12.0 + slots as f64 * sz * slot as f64));
-    let mut parts = vec![Part { id: "potential", label: "ReaxFF bond lists", rank_bytes: bytes, total_bytes: total, location: Location::Device,
+    let mut parts = vec![Part { id: PartId::Potential, label: "ReaxFF bond lists", rank_bytes: bytes, total_bytes: total, location: Location::Device,
         formula: words!("{} bond slots × {slot} B + {} atom capacity × {per_cap} B + {} × 12 B = {} B", g(bond_cap), g(total_cap), g(n_all), g(bytes)),
         question: crate::text!("Why does ReaxFF need so much memory?"),
         explanation: crate::text!(words!("ReaxFF sizes its bond list for every local and ghost atom ({} here) at max(2 × {} bond partners, 25) = {slots} slots each, times safezone {}; the three-body, far-neighbour and hydrogen-bond lists are counted per bond slot as LAMMPS's memory report counts them ({slot} B each, {}). An order of magnitude more than a pair potential.", g(n_all), x.bonds, format_fixed(x.safezone_milli, 3), x.version.label())),
@@ -440,7 +441,7 @@ fn reaxff_parts(m: &Sim, local: f64, ghost: f64, nmax: u64, local_pairs: f64, p:
             crate::mul!(nmax, (2 * 4 + 11) * 8),
             crate::add!(crate::mul!(n_cap, 8), crate::mul!(m_cap, 12))
         );
-        parts.push(Part { id: "qeq", label: "Charge equilibration (QEq)", rank_bytes: q, total_bytes: up(p * (19.0 * 8.0 * (local + ghost) + 8.0 * local * sz + 12.0 * local_pairs * sz)), location: Location::Device,
+        parts.push(Part { id: PartId::Qeq, label: "Charge equilibration (QEq)", rank_bytes: q, total_bytes: up(p * (19.0 * 8.0 * (local + ghost) + 8.0 * local * sz + 12.0 * local_pairs * sz)), location: Location::Device,
             formula: words!("{} allocated × 152 B + {} rows × 8 B + {} matrix entries × 12 B = {} B", g(nmax), g(n_cap), g(m_cap), g(q)),
             question: crate::text!("What does charge equilibration add?"),
             explanation: crate::text!(words!("fix qeq/reaxff solves for the charges every step with a sparse matrix of every local atom's neighbours within the cutoff ({} entries with the safezone) and the conjugate-gradient vectors and charge history of every allocated atom.", g(m_cap))),
@@ -514,17 +515,17 @@ fn mesh(m: &Sim, b: u64) -> MethodParts {
     );
     MethodParts {
         parts: vec![
-            Part { id: "state", label: "Solution fields", rank_bytes: state, total_bytes: crate::mul!(m.levels, all_rows, b), location: Location::Device,
+            Part { id: PartId::State, label: "Solution fields", rank_bytes: state, total_bytes: crate::mul!(m.levels, all_rows, b), location: Location::Device,
                 formula: words!("{} levels × {} unknowns × {} B = {} B", m.levels, g(rows), b, g(state)),
                 question: crate::text!("What is the state of a mesh code?"),
                 explanation: crate::text!(words!("{} unknowns per point ({}), kept at {} time levels. {shape}.", m.dofs, m.element.label(), m.levels)),
                 source: crate::text!(SRC_MESH) },
-            Part { id: "mesh", label: "Mesh (connectivity, coordinates)", rank_bytes: connectivity, total_bytes: crate::add!(crate::mul!(m.cells, npc, idx), all_rows / m.dofs.max(1) * 24), location: Location::Device,
+            Part { id: PartId::Mesh, label: "Mesh (connectivity, coordinates)", rank_bytes: connectivity, total_bytes: crate::add!(crate::mul!(m.cells, npc, idx), all_rows / m.dofs.max(1) * 24), location: Location::Device,
                 formula: words!("{} cells × {} nodes × {idx} B + {} points × 3 × 8 B = {} B", g(cells), npc, g(points), g(connectivity)),
                 question: crate::text!("How much does the mesh itself take?"),
                 explanation: crate::text!(words!("Element-to-node connectivity ({}-bit indices) and node coordinates.", idx * 8)),
                 source: crate::text!(SRC_MESH) },
-            Part { id: "matrix", label: "Sparse matrix", rank_bytes: matrix, total_bytes: all_matrix, location: Location::Device,
+            Part { id: PartId::Matrix, label: "Sparse matrix", rank_bytes: matrix, total_bytes: all_matrix, location: Location::Device,
                 formula: words!("{} nonzeros × ({} + {idx}) B + {} row pointers × {idx} B = {} B", g(nnz), b, g(mrows + 1), g(matrix)),
                 question: crate::text!("Why is the matrix the largest term?"),
                 explanation: crate::text!(match m.solver {
@@ -533,7 +534,7 @@ fn mesh(m: &Sim, b: u64) -> MethodParts {
                     Solver::Explicit => "An explicit scheme updates the state from fluxes: no matrix.".into(),
                 }),
                 source: crate::text!(SRC_MESH) },
-            Part { id: "solver", label: "Solver workspace and preconditioner", rank_bytes: solver + precond, total_bytes: crate::add!(crate::mul!(vectors, all_mrows, b), all_precond), location: Location::Device,
+            Part { id: PartId::Solver, label: "Solver workspace and preconditioner", rank_bytes: solver + precond, total_bytes: crate::add!(crate::mul!(vectors, all_mrows, b), all_precond), location: Location::Device,
                 formula: words!("{} vectors × {} unknowns × {} B + preconditioner {} B = {} B", vectors, g(mrows), b, g(precond), g(solver + precond)),
                 question: crate::text!("What does the linear solver need?"),
                 explanation: crate::text!(words!("The Krylov method keeps {} vectors ({}), and the {} preconditioner adds its own storage.", vectors, if m.krylov > 0 { words!("GMRES({}) stores its restart basis", m.krylov) } else { "CG".into() }, m.precond.label())),
@@ -576,18 +577,18 @@ fn lbm(m: &Sim, b: u64) -> MethodParts {
     );
     MethodParts {
         parts: vec![
-            Part { id: "lattice", label: "Distribution functions", rank_bytes: dist, total_bytes: crate::mul!(q, storage, copies, n), location: Location::Device,
+            Part { id: PartId::Lattice, label: "Distribution functions", rank_bytes: dist, total_bytes: crate::mul!(q, storage, copies, n), location: Location::Device,
                 formula: words!("{q} × {storage} B × {copies} cop{} × {} cells = {} B", if copies == 1 { "y" } else { "ies" }, g(up(local)), g(dist)),
                 question: crate::text!("Why is a lattice Boltzmann cell so large?"),
                 explanation: crate::text!(words!("Each cell stores {q} particle distributions ({}), in {} bytes each, {}. {shape}.", m.lattice.label(), storage,
                     if copies == 2 { "in two lattices so streaming can read one and write the other" } else { "in one lattice thanks to in-place streaming" })),
                 source: crate::text!(SRC_LBM) },
-            Part { id: "state", label: "Density, velocity, flags", rank_bytes: macro_bytes, total_bytes: crate::mul!(4 * b + 1, n), location: Location::Device,
+            Part { id: PartId::State, label: "Density, velocity, flags", rank_bytes: macro_bytes, total_bytes: crate::mul!(4 * b + 1, n), location: Location::Device,
                 formula: words!("(4 × {b} B + 1 B) × {} cells = {} B", g(up(local)), g(macro_bytes)),
                 question: crate::text!("What else does each cell hold?"),
                 explanation: crate::text!("Density and three velocity components in the compute precision, and a byte of boundary flags.".into()),
                 source: crate::text!(SRC_LBM) },
-            Part { id: "halo", label: "Halo (ghost cells)", rank_bytes: halo, total_bytes: up(per_cell * ghost * p), location: Location::Device,
+            Part { id: PartId::Halo, label: "Halo (ghost cells)", rank_bytes: halo, total_bytes: up(per_cell * ghost * p), location: Location::Device,
                 formula: words!("{q} × {storage} B × {copies} × {} ghost cells = {} B", g(up(ghost)), g(halo)),
                 question: crate::text!("What is the halo of a lattice Boltzmann subdomain?"),
                 explanation: crate::text!("One layer of ghost cells around each subdomain for streaming across rank boundaries.".into()),
@@ -635,17 +636,17 @@ fn spectral(m: &Sim, b: u64) -> MethodParts {
     );
     MethodParts {
         parts: vec![
-            Part { id: "state", label: "Fields (physical and spectral)", rank_bytes: state, total_bytes: all(m.fields as f64 * m.levels as f64 * per_point), location: Location::Device,
+            Part { id: PartId::State, label: "Fields (physical and spectral)", rank_bytes: state, total_bytes: all(m.fields as f64 * m.levels as f64 * per_point), location: Location::Device,
                 formula: words!("{} fields × {} levels × {} B = {} B", m.fields, m.levels, g(up(per_field)), g(state)),
                 question: crate::text!("Why are fields stored twice?"),
                 explanation: crate::text!(words!("A pseudo-spectral code keeps each field in physical space and as Fourier coefficients, at {} time levels or stages. {shape}.", m.levels)),
                 source: crate::text!(SRC_FFT) },
-            Part { id: "fft", label: "FFT buffers", rank_bytes: fft, total_bytes: all(3.0 * pad * 2.0 * b as f64), location: Location::Device,
+            Part { id: PartId::Fft, label: "FFT buffers", rank_bytes: fft, total_bytes: all(3.0 * pad * 2.0 * b as f64), location: Location::Device,
                 formula: words!("3 × {} padded points × 2 × {} B (complex) = {} B", g(up(pad * local)), b, g(fft)),
                 question: crate::text!("What do the transforms need?"),
                 explanation: crate::text!(words!("Nonlinear terms are computed on a grid {} to remove aliasing errors, and distributed FFTs transpose data between pencils through send and receive buffers.", if m.dealias { "padded by 3/2 in each direction" } else { "without padding (dealiasing off)" })),
                 source: crate::text!(SRC_FFT) },
-            Part { id: "work", label: "Work arrays", rank_bytes: work, total_bytes: m.work * b * n, location: Location::Device,
+            Part { id: PartId::Work, label: "Work arrays", rank_bytes: work, total_bytes: m.work * b * n, location: Location::Device,
                 formula: words!("{} arrays × {} points × {} B = {} B", m.work, g(up(local)), b, g(work)),
                 question: crate::text!("What are work arrays?"),
                 explanation: crate::text!("Right-hand sides, nonlinear products and diagnostics.".into()),
@@ -669,7 +670,7 @@ fn planewave(m: &Sim) -> MethodParts {
     let (exact, _) = crate::scenario::planewave::terms(&m.pw, m.ranks, true);
     let state_exact = exact
         .iter()
-        .find(|t| t.id == "state")
+        .find(|t| t.id == PartId::State)
         .map(|t| t.bytes)
         .unwrap_or(0.0);
     let p = m.ranks as f64;
@@ -706,7 +707,7 @@ fn planewave(m: &Sim) -> MethodParts {
     };
     let state_rank = terms
         .iter()
-        .find(|t| t.id == "state")
+        .find(|t| t.id == PartId::State)
         .map(|t| t.bytes)
         .unwrap_or(0.0);
     let parts = terms
@@ -788,7 +789,7 @@ fn amr(m: &Sim, b: u64) -> MethodParts {
     let ghost_ratio = up((bb.padded - h.block_cells) / h.block_cells * 100.0 - 0.5);
     let meta = (a.meta_bytes as f64 * h.blocks).ceil();
     let mut parts = Vec::new();
-    let mut push = |id: &'static str,
+    let mut push = |id: PartId,
                     label: &'static str,
                     each: f64,
                     formula: String,
@@ -811,37 +812,37 @@ fn amr(m: &Sim, b: u64) -> MethodParts {
             source: crate::text!(SRC_AMR),
         });
     };
-    push("state", "Solution on all levels", bb.state,
+    push(PartId::State, "Solution on all levels", bb.state,
         words!("{} fields × {b} B × {} stored copies × {}{} cells", m.fields, m.levels, edge, if d == 2 { "²" } else { "³" }),
         "What is the state of an AMR run?",
         words!("The solution on every level, kept as {} copies (old and new time levels or integrator stages). {shape}.", m.levels));
     if bb.ghost > 0.0 {
-        push("halo", "Ghost cells of every block", bb.ghost,
+        push(PartId::Halo, "Ghost cells of every block", bb.ghost,
             words!("{} fields × {b} B × {} copies × (({edge} + 2·{})^{d} − {edge}^{d}) cells", m.fields, m.levels, m.halo),
             "Why do ghost cells cost so much with AMR?",
             words!("Each block is padded with {} ghost layers on every side, {ghost_ratio} % more cells than it owns: small blocks pay the most. Codes like Athena++ store them on every copy of the state.", m.halo));
     }
     if bb.work > 0.0 {
-        push("work", "Work arrays", bb.work,
+        push(PartId::Work, "Work arrays", bb.work,
             words!("{} arrays × {b} B × ({edge} + 2·{})^{d} cells", m.work, m.halo),
             "What are the work arrays of an AMR block?",
             "Primitive variables, face fluxes and the ghosted copy of the state the advance fills, one per block, ghost layers included.".into());
     }
     if bb.coarse_fine > 0.0 {
-        push("coarse_fine", "Coarse–fine buffers", bb.coarse_fine,
+        push(PartId::CoarseFine, "Coarse–fine buffers", bb.coarse_fine,
             words!("{} fields × {b} B × ({} coarse copies × ({edge}/{} + 2·{})^{d} + {} faces × {edge}^{})", m.fields, a.coarse_copies, a.ratio, m.halo, 2 * d, d - 1),
             "What do refined levels add besides their cells?",
             "To fill a block's ghost cells from its parent level the code keeps a coarse copy of the block's region, and to keep fluxes conservative across the coarse–fine boundary it stores the fluxes through the block's faces (flux registers).".into());
     }
     if bb.exchange > 0.0 {
-        push("exchange", "Halo exchange buffers", bb.exchange,
+        push(PartId::Exchange, "Halo exchange buffers", bb.exchange,
             words!("{} buffers × {} fields × {b} B × (({edge} + 2·{})^{d} − {edge}^{d}) cells", a.exchange_copies, m.fields, m.halo),
             "Why does a block keep buffers for its neighbours?",
             "Each block packs its ghost regions into a send buffer and receives its neighbours' into a receive buffer, one pair per neighbour, kept for the whole run (Athena++ BoundaryVariable).".into());
     }
     if meta > 0.0 {
         let bytes = up(meta);
-        parts.push(Part { id: "block_metadata", label: "Block metadata (on every rank)", rank_bytes: bytes, total_bytes: crate::mul!(bytes, m.ranks), location: Location::Device,
+        parts.push(Part { id: PartId::BlockMetadata, label: "Block metadata (on every rank)", rank_bytes: bytes, total_bytes: crate::mul!(bytes, m.ranks), location: Location::Device,
             formula: words!("{} B × {} blocks = {} B", a.meta_bytes, g(up(h.blocks)), g(bytes)),
             question: crate::text!("Why does every rank know every block?"),
             explanation: crate::text!("Each rank keeps the list of all blocks and their owners (AMReX BoxArray and DistributionMapping, Athena++ block lists and tree) to find neighbours and rebalance: it grows with the blocks, not with the rank's share.".into()),
@@ -888,7 +889,7 @@ fn nbody(m: &Sim, b: u64) -> MethodParts {
     );
     let factor = |c: u64| format_fixed(c, 2);
     let mut parts = Vec::new();
-    let mut push = |id: &'static str,
+    let mut push = |id: PartId,
                     label: &'static str,
                     rank: f64,
                     total: f64,
@@ -909,22 +910,22 @@ fn nbody(m: &Sim, b: u64) -> MethodParts {
             });
         }
     };
-    push("particles", "Particle storage", imb(t.particles), x.particles,
+    push(PartId::Particles, "Particle storage", imb(t.particles), x.particles,
         words!("{} B × {} slots ({} × {} particles ÷ {} tasks)", n.part_bytes, g(up(t.max_part)), factor(n.alloc_c), g(m.particles), g(m.ranks)),
         words!("Every particle's position, velocity, accelerations, mass, ID and time step in one struct, allocated for PartAllocFactor times the task's share so particles can move between tasks. {shape}."));
-    push("timebins", "Time-bin lists", imb(t.timebins), x.timebins,
+    push(PartId::Timebins, "Time-bin lists", imb(t.timebins), x.timebins,
         words!("{} lists × 4 B × {} slots", n.timebin_lists, g(up(t.max_part))),
         "Linked lists of the particles in each time bin, so that only the active ones are visited each step.".into());
-    push("tree", "Gravity tree", imb(t.tree), x.tree,
+    push(PartId::Tree, "Gravity tree", imb(t.tree), x.tree,
         words!("{} B × {} nodes ({} × slots) + 8 B × {} slots", n.node_bytes, g(up(t.nodes)), factor(n.tree_c), g(up(t.max_part))),
         "The oct-tree's nodes (geometry, centre of mass, mass and walk links), allocated for TreeAllocFactor nodes per particle slot, plus the Nextnode and Father index of every particle.".into());
-    push("pm_grid", "Particle-mesh grid", t.pm, x.pm,
+    push(PartId::PmGrid, "Particle-mesh grid", t.pm, x.pm,
         words!("{} arrays × {} slab{} × {} × 2·({}/2 + 1) × {b} B", n.pm_arrays, g(up(t.slabs)), if t.slabs == 1.0 { "" } else { "s" }, n.pm_grid, n.pm_grid),
         "The long-range force's FFT grid: density, force and workspace, split into slabs along x (a task beyond PMGRID holds none, the busiest holds the rounded-up share).".into());
-    push("ewald", "Ewald correction table", t.ewald, x.ewald * p,
+    push(PartId::Ewald, "Ewald correction table", t.ewald, x.ewald * p,
         words!("{} entries (65³) × {} B", g(crate::scenario::nbody::EWALD_ENTRIES), n.ewald_bytes),
         "Periodic boxes correct the tree force for the infinite images with a table every task holds whole (GADGET-2: four force and potential tables in floats; GADGET-4: the potential and its derivatives to third order in doubles).".into());
-    push("comm_buffer", "Communication buffer", t.comm, x.comm * p,
+    push(PartId::CommBuffer, "Communication buffer", t.comm, x.comm * p,
         words!("{} MiB", g(n.comm_mib)),
         "A fixed buffer per task for particles and partial forces exchanged with other tasks (GADGET-2 BufferSize).".into());
     // A snapshot holds positions, velocities and IDs (GADGET format: 3 + 3 floats and 4 B).
@@ -956,7 +957,7 @@ pub fn estimate_sim(s: &Scenario) -> Estimate {
     let mut parts = mp.parts;
     if m.replicated_mib > 0 {
         let bytes = m.replicated_mib << 20;
-        parts.push(Part { id: "replicated", label: "Data replicated on every rank", rank_bytes: bytes, total_bytes: crate::mul!(bytes, m.ranks), location: Location::Device,
+        parts.push(Part { id: PartId::Replicated, label: "Data replicated on every rank", rank_bytes: bytes, total_bytes: crate::mul!(bytes, m.ranks), location: Location::Device,
             formula: words!("{} MiB on each of {} ranks", g(m.replicated_mib), g(m.ranks)),
             question: crate::text!("Why doesn't this part shrink with more ranks?"),
             explanation: crate::text!("Forcing tables, geometry, immersed-boundary facets or a coarse mesh that every rank keeps whole: adding ranks multiplies it instead of splitting it, and with many ranks per node it can outweigh the decomposed fields.".into()),
@@ -966,7 +967,7 @@ pub fn estimate_sim(s: &Scenario) -> Estimate {
     // the arrays; a GPU code's rank keeps it on the host (added to the host process below).
     let interpreter = m.language.mib() << 20;
     if interpreter > 0 && m.device == SimDevice::Cpu {
-        parts.push(Part { id: "interpreter", label: "Interpreter and modules per rank", rank_bytes: interpreter, total_bytes: crate::mul!(interpreter, m.ranks), location: Location::Device,
+        parts.push(Part { id: PartId::Interpreter, label: "Interpreter and modules per rank", rank_bytes: interpreter, total_bytes: crate::mul!(interpreter, m.ranks), location: Location::Device,
             formula: words!("{} MiB ({}) on each of {} ranks", m.language.mib(), m.language.id(), g(m.ranks)),
             question: crate::text!("What does a Python rank cost before any array?"),
             explanation: crate::text!("Each rank runs its own interpreter with the modules it imports (NumPy, SciPy, mpi4py): code, tables and heap resident before the simulation allocates anything, above what a compiled MPI program needs.".into()),
@@ -1008,7 +1009,7 @@ pub fn estimate_sim(s: &Scenario) -> Estimate {
         }
     }
     if history > 0 {
-        parts.push(Part { id: "history", label: "History in memory", rank_bytes: history, total_bytes: history_all, location: Location::Device,
+        parts.push(Part { id: PartId::History, label: "History in memory", rank_bytes: history, total_bytes: history_all, location: Location::Device,
             formula: words!("{history_formula} = {} B", g(history)),
             question: crate::text!("Why does memory grow with the number of steps?"),
             explanation: crate::text!(words!("Snapshots kept in memory for analysis{}, each a copy of the prognostic state of the rank.{recompute}",
@@ -1018,7 +1019,7 @@ pub fn estimate_sim(s: &Scenario) -> Estimate {
     if m.output_every > 0 {
         let buf = compressed(snap);
         parts.push(Part {
-            id: "output_buffers",
+            id: PartId::OutputBuffers,
             label: "Output buffers",
             rank_bytes: buf,
             total_bytes: compressed(snap_all),
@@ -1037,7 +1038,7 @@ pub fn estimate_sim(s: &Scenario) -> Estimate {
     let tensors: u64 = crate::base::sat::sum(parts.iter().map(|p| p.rank_bytes));
     let all_tensors: u64 = crate::base::sat::sum(parts.iter().map(|p| p.total_bytes));
     let overhead = crate::base::sat::mul_div(tensors, s.overhead_bp, 10_000);
-    parts.push(Part { id: "overhead", label: "Allocator overhead", rank_bytes: overhead, total_bytes: crate::base::sat::mul_div(all_tensors, s.overhead_bp, 10_000), location: Location::Device,
+    parts.push(Part { id: PartId::Overhead, label: "Allocator overhead", rank_bytes: overhead, total_bytes: crate::base::sat::mul_div(all_tensors, s.overhead_bp, 10_000), location: Location::Device,
         formula: words!("{} % × {} B = {} B", format_fixed(s.overhead_bp, 2), g(tensors), g(overhead)),
         question: crate::text!("Why add an overhead?"),
         explanation: crate::text!("Allocators round and fragment, and solvers allocate temporaries; this setting adds a share of the arrays above.".into()),
@@ -1047,7 +1048,7 @@ pub fn estimate_sim(s: &Scenario) -> Estimate {
     } else {
         m.rank_mib << 20
     };
-    parts.push(Part { id: "runtime", label: if gpu { "CUDA context and libraries" } else { "MPI and libraries per rank" }, rank_bytes: runtime, total_bytes: crate::mul!(runtime, m.ranks), location: Location::Device,
+    parts.push(Part { id: PartId::Runtime, label: if gpu { "CUDA context and libraries" } else { "MPI and libraries per rank" }, rank_bytes: runtime, total_bytes: crate::mul!(runtime, m.ranks), location: Location::Device,
         formula: words!("{} MiB = {} B", g(runtime >> 20), g(runtime)),
         question: crate::text!("What does each process cost before any array?"),
         explanation: crate::text!(if gpu { "The CUDA context, kernels and library workspaces of the rank's GPU.".into() } else { "MPI buffers, libraries and the executable of each rank; a code's own memory report (such as LAMMPS's) does not include it.".into() }),
@@ -1087,13 +1088,13 @@ pub fn estimate_sim(s: &Scenario) -> Estimate {
 
     if gpu {
         if mirror > 0 {
-            components.push(Component { id: "host_mirror", label: "Host copy of the arrays", bytes: mirror, location: Location::Host,
+            components.push(Component { id: PartId::HostMirror, label: "Host copy of the arrays", bytes: mirror, location: Location::Host,
                 formula: words!("{} B of device arrays, mirrored on the host", g(mirror)),
                 question: crate::text!("Why does a GPU code need host memory too?"),
                 explanation: crate::text!("The code keeps a host copy of every device buffer (to initialise, write output and restart), so each GPU's arrays are also in the node's memory.".into()),
                 source: crate::text!(SRC_MIRROR) });
         }
-        components.push(Component { id: "host_process", label: "Host process (MPI, libraries)", bytes: (m.rank_mib << 20) + interpreter, location: Location::Host,
+        components.push(Component { id: PartId::HostProcess, label: "Host process (MPI, libraries)", bytes: (m.rank_mib << 20) + interpreter, location: Location::Host,
             formula: if interpreter > 0 { words!("{} MiB + {} MiB interpreter ({}) per rank", g(m.rank_mib), m.language.mib(), m.language.id()) } else { words!("{} MiB per rank", g(m.rank_mib)) },
             question: crate::text!("What does each GPU's host process cost?"),
             explanation: crate::text!(if interpreter > 0 { "The rank driving each GPU is a host process with MPI buffers, libraries, the executable and, here, the interpreter with its modules.".into() } else { "The rank driving each GPU is a host process with MPI buffers, libraries and the executable.".into() }),
@@ -1103,14 +1104,14 @@ pub fn estimate_sim(s: &Scenario) -> Estimate {
     let global_snap = snap_all;
     let output_total = crate::mul!(compressed(global_snap), frames);
     if frames > 0 {
-        components.push(Component { id: "output_total", label: "Output over the run (disk)", bytes: output_total, location: Location::Disk,
+        components.push(Component { id: PartId::OutputTotal, label: "Output over the run (disk)", bytes: output_total, location: Location::Disk,
             formula: words!("{} frames × {} B ÷ {} = {} B", g(frames), g(global_snap), format_fixed(ratio, 2), g(output_total)),
             question: crate::text!("How much will the run write?"),
             explanation: crate::text!(words!("Every {} steps the state of all ranks is written, {} frames over {} steps, after compression.", g(m.output_every), g(frames), g(m.steps))),
             source: crate::text!(SRC_HISTORY) });
     }
     if m.checkpoint_every > 0 {
-        components.push(Component { id: "checkpoint", label: "One restart file (disk)", bytes: mp.restart_total, location: Location::Disk,
+        components.push(Component { id: PartId::Checkpoint, label: "One restart file (disk)", bytes: mp.restart_total, location: Location::Disk,
             formula: words!("{} B", g(mp.restart_total)),
             question: crate::text!("How large is a restart file?"),
             explanation: crate::text!(words!("The full state of every rank at every stored level, uncompressed, written every {} steps; keep at least two.", g(m.checkpoint_every))),
