@@ -2,6 +2,7 @@ use leptos::ev;
 use leptos::prelude::*;
 use memcalc_core::analysis::derived::derive;
 use memcalc_core::base::units::{group_digits, UnitSystem};
+use memcalc_core::schema::fields::FieldId;
 use memcalc_core::schema::page::PageOptions;
 use memcalc_core::{estimate, Estimate, FieldError, Inputs, Notice, Scenario};
 
@@ -63,7 +64,7 @@ pub fn Calculator(
     // Static for the page's life: what the embedding page chose to show and fix.
     let options = StoredValue::new(options);
     let shows = move |part: &str| options.with_value(|o| o.shows(part));
-    let locked: Vec<&'static str> = options.with_value(|o| o.lock.clone());
+    let locked: Vec<FieldId> = options.with_value(|o| o.lock.clone());
     if options.with_value(|o| o.embed) {
         Effect::new(move |_| crate::observe::report_height());
     }
@@ -93,7 +94,9 @@ pub fn Calculator(
     // Memos, not derived signals: the form's groups re-render only when these values change,
     // not on every keystroke.
     let mode = Memo::new(move |_| {
-        inputs.with(|i| memcalc_core::Choice::parse(i.get("mode")).unwrap_or(scenario.get().mode))
+        inputs.with(|i| {
+            memcalc_core::Choice::parse(i.get(FieldId::Mode)).unwrap_or(scenario.get().mode)
+        })
     });
     let params_hint = Signal::derive(move || {
         let s = scenario.get();
@@ -157,15 +160,15 @@ pub fn Calculator(
 
     let model = Memo::new(move |_| {
         inputs.with(|i| {
-            memcalc_core::Choice::parse(i.get("model")).unwrap_or(scenario.get().sciml.model)
+            memcalc_core::Choice::parse(i.get(FieldId::Model)).unwrap_or(scenario.get().sciml.model)
         })
     });
     let method = Memo::new(move |_| {
         inputs.with(|i| {
-            memcalc_core::Choice::parse(i.get("method")).unwrap_or(scenario.get().sim.method)
+            memcalc_core::Choice::parse(i.get(FieldId::Method)).unwrap_or(scenario.get().sim.method)
         })
     });
-    let on_change = Callback::new(move |(key, value): (&'static str, String)| {
+    let on_change = Callback::new(move |(key, value): (FieldId, String)| {
         set_inputs.update(|i| i.change(key, value));
     });
     let keep_locked = locked.clone();
@@ -173,7 +176,7 @@ pub fn Calculator(
         set_inputs.update(|i| {
             let mut next = Inputs::from_query(p.query).0;
             // Fields the embedding page fixed keep their values.
-            for k in &keep_locked {
+            for &k in &keep_locked {
                 next.set(k, i.get(k).to_string());
             }
             *i = next;
@@ -185,7 +188,7 @@ pub fn Calculator(
         set_inputs.update(|i| i.set_arch(&arch));
         push_next.set_value(true);
     });
-    let on_apply = Callback::new(move |patch: Vec<(&'static str, String)>| {
+    let on_apply = Callback::new(move |patch: Vec<(FieldId, String)>| {
         set_inputs.update(|i| {
             for (k, v) in patch {
                 i.set(k, v);

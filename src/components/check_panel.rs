@@ -1,6 +1,7 @@
 use leptos::prelude::*;
 use memcalc_core::base::units::{format_bytes, format_fixed, UnitSystem};
 use memcalc_core::model::calibrate::check;
+use memcalc_core::schema::fields::FieldId;
 use memcalc_core::{Choice, Estimate, Scenario};
 
 /// The estimate beside a peak the user measured: which rows the tool counts, how far apart
@@ -17,7 +18,7 @@ pub fn CheckPanel(
     #[prop(into)]
     units: Signal<UnitSystem>,
     /// Applies a change: (key, value) pairs to set.
-    on_apply: Callback<Vec<(&'static str, String)>>,
+    on_apply: Callback<Vec<(FieldId, String)>>,
 ) -> impl IntoView {
     let c = Memo::new(move |_| estimate.with(|e| check(&scenario.get(), e)));
     move || {
@@ -45,7 +46,7 @@ pub fn CheckPanel(
         let keep = c.suggested_calibration.map(|bytes| {
             let label = format!("Keep the difference as a calibration row ({} per {})", format_bytes(bytes, u), if scenario.with(|s| s.mode == memcalc_core::Mode::Sim) { "rank" } else { "device" });
             view! {
-                <button type="button" class="keep" data-testid="keep-calibration" on:click=move |_| on_apply.run(vec![("calibration", format!("{bytes}B"))])>
+                <button type="button" class="keep" data-testid="keep-calibration" on:click=move |_| on_apply.run(vec![(FieldId::Calibration, format!("{bytes}B"))])>
                     {label}
                 </button>
             }

@@ -1,6 +1,7 @@
 use leptos::prelude::*;
 use memcalc_core::analysis::derived::Derived;
 use memcalc_core::base::units::{format_bytes, group_digits, UnitSystem};
+use memcalc_core::schema::fields::FieldId;
 use memcalc_core::{Estimate, Mode};
 
 /// Answers computed by the core beside the breakdown: what fits, and the single changes that
@@ -17,9 +18,9 @@ pub fn DerivedAnswers(
     #[prop(into)]
     units: Signal<UnitSystem>,
     /// Applies a change: (key, value) pairs to set.
-    on_apply: Callback<Vec<(&'static str, String)>>,
+    on_apply: Callback<Vec<(FieldId, String)>>,
     /// Fields the embedding page fixed: suggestions that change them are left out.
-    locked: Vec<&'static str>,
+    locked: Vec<FieldId>,
 ) -> impl IntoView {
     let size = move |b: u64| format_bytes(b, units.get());
     let locked = StoredValue::new(locked);

@@ -1,5 +1,5 @@
 use leptos::prelude::*;
-use memcalc_core::schema::fields::{options, reading, Field, FieldKind};
+use memcalc_core::schema::fields::{options, reading, Field, FieldId, FieldKind};
 
 /// One labelled input bound to the raw text of a field; its error is shown beside it.
 #[component]
@@ -13,7 +13,7 @@ pub fn FieldInput(
     #[prop(into)]
     error: Signal<Option<String>>,
     /// Called with the new raw text on every edit.
-    on_change: Callback<(&'static str, String)>,
+    on_change: Callback<(FieldId, String)>,
     /// Fixed by the embedding page: shown, not editable.
     #[prop(optional)]
     locked: bool,
@@ -31,6 +31,7 @@ pub fn FieldInput(
     let help_id = format!("{id}-help");
     let error_id = format!("{id}-error");
     let key = field.key;
+    let fid = field.id;
     let invalid = move || error.with(Option::is_some);
     let reading_id = format!("{id}-reading");
     let described = if field.kind == FieldKind::Tokens {
@@ -41,7 +42,7 @@ pub fn FieldInput(
 
     let control = match field.kind {
         FieldKind::Select => {
-            let opts = choices.unwrap_or_else(|| options(key));
+            let opts = choices.unwrap_or_else(|| options(fid));
             view! {
                 <select
                     id=id.clone()
@@ -49,7 +50,7 @@ pub fn FieldInput(
                     name=key
                     aria-describedby=described.clone()
                     aria-invalid=move || invalid().to_string()
-                    on:change=move |ev| on_change.run((key, event_target_value(&ev)))
+                    on:change=move |ev| on_change.run((fid, event_target_value(&ev)))
                 >
                     {opts
                         .into_iter()
@@ -69,7 +70,7 @@ pub fn FieldInput(
             // A text input with the options as suggestions: the browser filters them as the
             // user types (by id or label), and any id typed in full works too.
             let list_id = format!("{id}-list");
-            let opts = options(key);
+            let opts = options(fid);
             view! {
                 <input
                     type="text"
@@ -83,7 +84,7 @@ pub fn FieldInput(
                     aria-describedby=described.clone()
                     aria-invalid=move || invalid().to_string()
                     prop:value=move || value.get()
-                    on:input=move |ev| on_change.run((key, event_target_value(&ev)))
+                    on:input=move |ev| on_change.run((fid, event_target_value(&ev)))
                 />
                 <datalist id=list_id>
                     {opts
@@ -104,7 +105,7 @@ pub fn FieldInput(
                 prop:checked=move || value.with(|v| matches!(v.trim(), "on" | "1" | "true" | "yes"))
                 on:change=move |ev| {
                     let on = event_target_checked(&ev);
-                    on_change.run((key, if on { "on" } else { "off" }.to_string()))
+                    on_change.run((fid, if on { "on" } else { "off" }.to_string()))
                 }
             />
         }
@@ -130,7 +131,7 @@ pub fn FieldInput(
                         aria-describedby=described.clone()
                         aria-invalid=move || invalid().to_string()
                         prop:value=move || value.get()
-                        on:input=move |ev| on_change.run((key, event_target_value(&ev)))
+                        on:input=move |ev| on_change.run((fid, event_target_value(&ev)))
                     />
                     {unit.map(|u| view! { <span class="unit" aria-hidden="true">{u}</span> })}
                 </span>
@@ -145,7 +146,7 @@ pub fn FieldInput(
             {control}
             // A token count says how it read a suffix: "32k" is 32,768 tokens, as model cards mean.
             {(field.kind == FieldKind::Tokens).then(|| view! {
-                <p class="reading" id=reading_id data-testid=format!("reading-{key}")>{move || value.with(|v| reading(key, v))}</p>
+                <p class="reading" id=reading_id data-testid=format!("reading-{key}")>{move || value.with(|v| reading(fid, v))}</p>
             })}
             <p class="help" id=help_id>{move || help.get()}{locked.then_some(" Fixed by this page.")}</p>
             <p class="error" id=error_id role="alert">{move || error.get()}</p>

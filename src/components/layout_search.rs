@@ -1,6 +1,7 @@
 use leptos::prelude::*;
 use memcalc_core::analysis::layouts::{training_layouts, MICRO_BATCHES};
 use memcalc_core::base::units::{format_bytes, UnitSystem};
+use memcalc_core::schema::fields::FieldId;
 use memcalc_core::Scenario;
 
 /// Training: the layouts on the scenario's GPUs that fit, cheapest first, each one click to
@@ -14,7 +15,7 @@ pub fn LayoutSearch(
     #[prop(into)]
     units: Signal<UnitSystem>,
     /// Applies a layout: (key, value) pairs to set.
-    on_apply: Callback<Vec<(&'static str, String)>>,
+    on_apply: Callback<Vec<(FieldId, String)>>,
 ) -> impl IntoView {
     let open = RwSignal::new(false);
     let found = Memo::new(move |_| {

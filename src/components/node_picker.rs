@@ -1,11 +1,12 @@
 use leptos::prelude::*;
 use memcalc_core::catalog::device::NODES;
+use memcalc_core::schema::fields::FieldId;
 
 /// Fills the memory per node from a documented CPU node; the value stays editable.
 #[component]
 pub fn NodePicker(
-    /// Called with ("node_mem", GiB as text) when a node is chosen.
-    on_change: Callback<(&'static str, String)>,
+    /// Called with (node_mem, GiB as text) when a node is chosen.
+    on_change: Callback<(FieldId, String)>,
 ) -> impl IntoView {
     view! {
         <div class="field node-preset">
@@ -15,7 +16,7 @@ pub fn NodePicker(
                 on:change=move |ev| {
                     let id = event_target_value(&ev);
                     if let Some(n) = NODES.iter().find(|n| n.id == id) {
-                        on_change.run(("node_mem", n.gib.to_string()));
+                        on_change.run((FieldId::NodeMem, n.gib.to_string()));
                     }
                 }
             >

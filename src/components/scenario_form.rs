@@ -1,5 +1,5 @@
 use leptos::prelude::*;
-use memcalc_core::schema::fields::{Field, Group, FIELDS};
+use memcalc_core::schema::fields::{Field, FieldId, Group, FIELDS};
 use memcalc_core::{FieldError, Inputs, Mode};
 
 use super::FieldInput;
@@ -26,19 +26,19 @@ pub fn ScenarioForm(
     #[prop(into)]
     params_hint: Signal<Option<String>>,
     /// Called with (key, raw text) on every edit.
-    on_change: Callback<(&'static str, String)>,
+    on_change: Callback<(FieldId, String)>,
     /// Fields the embedding page fixed.
-    locked: Vec<&'static str>,
+    locked: Vec<FieldId>,
 ) -> impl IntoView {
     let locked = StoredValue::new(locked);
     let field_view = move |f: &'static Field| {
-        let key = f.key;
-        let is_locked = locked.with_value(|l| l.contains(&key));
+        let (id, key) = (f.id, f.key);
+        let is_locked = locked.with_value(|l| l.contains(&id));
         view! {
             <FieldInput
                 field=f
                 // Memos: a keystroke in one field updates that field only.
-                value=Memo::new(move |_| inputs.with(|i| i.get(key).to_string()))
+                value=Memo::new(move |_| inputs.with(|i| i.get(id).to_string()))
                 error=Memo::new(move |_| {
                     errors.with(|e| e.iter().find(|e| e.key == key).map(|e| e.message.clone()))
                 })
@@ -48,21 +48,21 @@ pub fn ScenarioForm(
                 // The group around it is rebuilt when the mode or the device changes.
                 label=memcalc_core::explain::wording::field_label(f, mode.get_untracked())
                 choices=memcalc_core::explain::wording::options(
-                    key,
+                    id,
                     mode.get_untracked(),
-                    inputs.with_untracked(|i| i.get("sim_device") == "gpu"),
-                    &inputs.with_untracked(|i| i.get(key).to_string()),
+                    inputs.with_untracked(|i| i.get(FieldId::SimDevice) == "gpu"),
+                    &inputs.with_untracked(|i| i.get(id).to_string()),
                 )
             />
-            {(key == "params").then(|| view! { <p class="derived-hint">{move || params_hint.get()}</p> })}
-            {(key == "node_mem" && !is_locked).then(|| view! { <super::NodePicker on_change=on_change/> })}
-            {(key == "framework").then(|| view! { <super::FrameworkImplied inputs=inputs/> })}
+            {(id == FieldId::Params).then(|| view! { <p class="derived-hint">{move || params_hint.get()}</p> })}
+            {(id == FieldId::NodeMem && !is_locked).then(|| view! { <super::NodePicker on_change=on_change/> })}
+            {(id == FieldId::Framework).then(|| view! { <super::FrameworkImplied inputs=inputs/> })}
         }
     };
 
     // A memo, not a read of `inputs` inside the groups: that read re-ran every group on every
     // keystroke, rebuilding the whole form (40 ms and more per keystroke, bench/page.mjs).
-    let gpu_sim = Memo::new(move |_| inputs.with(|i| i.get("sim_device") == "gpu"));
+    let gpu_sim = Memo::new(move |_| inputs.with(|i| i.get(FieldId::SimDevice) == "gpu"));
     let group_view = move |group: Group| {
         move || {
             let (m, meth, net) = (mode.get(), method.get(), model.get());

@@ -118,7 +118,7 @@ fn main() -> ExitCode {
         with_config.set_arch(&imported.arch);
         for f in memcalc_core::schema::fields::FIELDS {
             if !given.iter().any(|k| k == f.key) {
-                inputs.set(f.key, with_config.get(f.key).to_string());
+                inputs.set(f.id, with_config.get(f.id).to_string());
             }
         }
     }

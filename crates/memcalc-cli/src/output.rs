@@ -149,17 +149,17 @@ pub fn sweep(base: &Inputs, spec: &str, format: Format, decimal: bool) -> Result
     if from > to {
         return Err(format!("--sweep {key}: {from} is above {to}"));
     }
-    if !memcalc_core::schema::inputs::is_field(key) {
+    let Some(id) = memcalc_core::schema::fields::FieldId::from_key(key) else {
         return Err(format!(
             "--sweep: '{key}' is not a parameter; see docs/url-parameters.md"
         ));
-    }
+    };
     let units = if decimal {
         UnitSystem::Decimal
     } else {
         UnitSystem::Binary
     };
-    let points = scaling::sweep(base, key, &scaling::sweep_values(from, to))?;
+    let points = scaling::sweep(base, id, &scaling::sweep_values(from, to))?;
     let rows: Vec<(u64, u64, u64, bool)> = points
         .iter()
         .map(|p| (p.x, p.bytes, p.capacity, p.fits))

@@ -61,7 +61,10 @@ fn keeping_the_calibration_closes_the_gap_and_travels_in_the_link() {
         .suggested_calibration
         .unwrap();
     let mut i = Inputs::from_scenario(&s);
-    i.set("calibration", format!("{kept}B"));
+    i.set(
+        memcalc_core::schema::fields::FieldId::Calibration,
+        format!("{kept}B"),
+    );
     let s2 = i.parse().unwrap();
     let e2 = estimate(&s2);
     assert_eq!(e2.component(PartId::Calibration).unwrap().bytes, kept);
@@ -83,7 +86,10 @@ fn a_simulation_report_is_per_rank_and_the_calibration_is_kept_per_rank() {
     assert_eq!(c.estimated, e.per_rank_bytes - runtime);
     let kept = c.suggested_calibration.unwrap();
     let mut i = Inputs::from_scenario(&s);
-    i.set("calibration", format!("{kept}B"));
+    i.set(
+        memcalc_core::schema::fields::FieldId::Calibration,
+        format!("{kept}B"),
+    );
     let s2 = i.parse().unwrap();
     let e2 = estimate(&s2);
     // Four ranks on the node: the node's bar grows by four calibrations.

@@ -90,8 +90,14 @@ fn selective_op_keeps_less_than_no_recompute_and_more_than_full() {
 fn a_framework_link_keeps_framework_and_only_later_changes() {
     let (i, n) = Inputs::from_query("v=1&framework=torchtune&params=8B&batch=4");
     assert!(n.is_empty());
-    assert_eq!(i.get("loss_chunks"), "8");
-    assert_eq!(i.get("recompute"), "full");
+    assert_eq!(
+        i.get(memcalc_core::schema::fields::FieldId::LossChunks),
+        "8"
+    );
+    assert_eq!(
+        i.get(memcalc_core::schema::fields::FieldId::Recompute),
+        "full"
+    );
     let s = i.parse().unwrap();
     // Re-written as version 2: the bare count keeps its version-1 shape.
     assert_eq!(
@@ -113,17 +119,30 @@ fn a_framework_link_keeps_framework_and_only_later_changes() {
 fn switching_framework_moves_implied_values_and_keeps_overrides() {
     let (mut i, _) = Inputs::from_query("framework=torchtune&loss_chunks=4");
     i.switch_framework("torchtitan");
-    assert_eq!(i.get("framework"), "torchtitan");
-    assert_eq!(i.get("recompute"), "selective_op");
-    assert_eq!(i.get("loss_chunks"), "4", "the user's value stays");
     assert_eq!(
-        i.get("mixed"),
+        i.get(memcalc_core::schema::fields::FieldId::Framework),
+        "torchtitan"
+    );
+    assert_eq!(
+        i.get(memcalc_core::schema::fields::FieldId::Recompute),
+        "selective_op"
+    );
+    assert_eq!(
+        i.get(memcalc_core::schema::fields::FieldId::LossChunks),
+        "4",
+        "the user's value stays"
+    );
+    assert_eq!(
+        i.get(memcalc_core::schema::fields::FieldId::Mixed),
         "on",
         "torchtune's implied mixed=off reverts"
     );
     i.switch_framework("none");
-    assert_eq!(i.get("recompute"), "none");
-    assert_eq!(i.get("zero"), "0");
+    assert_eq!(
+        i.get(memcalc_core::schema::fields::FieldId::Recompute),
+        "none"
+    );
+    assert_eq!(i.get(memcalc_core::schema::fields::FieldId::Zero), "0");
     let states = Inputs::from_query("framework=hf_trainer&compile=on")
         .0
         .implied_states();
@@ -143,7 +162,11 @@ fn every_implied_key_is_a_field_and_every_value_parses() {
         let (mut i, _) = Inputs::from_query(&format!("mode=finetune&{L8}"));
         i.apply_framework(*f);
         for im in f.implied() {
-            assert!(memcalc_core::schema::inputs::is_field(im.key), "{}", im.key);
+            assert!(
+                memcalc_core::schema::fields::FieldId::from_key(im.key).is_some(),
+                "{}",
+                im.key
+            );
             assert!(!im.source.is_empty());
         }
         assert!(i.parse().is_ok(), "{f:?}");
@@ -242,8 +265,14 @@ fn torchtitan_keeps_a_pipeline_stage_unsharded() {
     );
     // The textbook default is unchanged.
     let (none, _) = Inputs::from_query("framework=none");
-    assert_eq!(none.get("reshard_after_forward"), "always");
-    assert_eq!(none.get("pp_grad_sync"), "each");
+    assert_eq!(
+        none.get(memcalc_core::schema::fields::FieldId::ReshardAfterForward),
+        "always"
+    );
+    assert_eq!(
+        none.get(memcalc_core::schema::fields::FieldId::PpGradSync),
+        "each"
+    );
 }
 
 #[test]
@@ -288,7 +317,7 @@ fn layout_search_finds_fitting_layouts_cheapest_first() {
         // Applying the patch gives a scenario the verdict says fits, on the same GPUs.
         let (mut i, _) = Inputs::from_query(&s.to_query());
         for (k, v) in &layout.patch {
-            i.set(k, v.clone());
+            i.set(*k, v.clone());
         }
         let c = i.parse().unwrap();
         assert_eq!(c.parallel.gpus, 8);
@@ -374,17 +403,24 @@ fn measured_kind_reserved_leaves_out_nccl_and_allocated_also_the_cached_blocks()
 fn frameworks_that_set_expandable_segments_imply_it() {
     for f in ["torchtune", "axolotl", "unsloth"] {
         let (i, _) = Inputs::from_query(&format!("mode=finetune&{L8}&framework={f}"));
-        assert_eq!(i.get("expandable_segments"), "on", "{f}");
+        assert_eq!(
+            i.get(memcalc_core::schema::fields::FieldId::ExpandableSegments),
+            "on",
+            "{f}"
+        );
     }
     let (i, _) = Inputs::from_query(&format!("mode=finetune&{L8}&framework=hf_trainer"));
-    assert_eq!(i.get("expandable_segments"), "off");
+    assert_eq!(
+        i.get(memcalc_core::schema::fields::FieldId::ExpandableSegments),
+        "off"
+    );
 }
 
 #[test]
 fn torchtitan_shards_the_sequence_with_tensor_parallelism_and_warns_of_nothing_without() {
     let q = format!("mode=train&{L8}&batch=2&seq=8192&gpus=8&framework=torchtitan");
     let (i, _) = Inputs::from_query(&q);
-    assert_eq!(i.get("sp"), "on");
+    assert_eq!(i.get(memcalc_core::schema::fields::FieldId::Sp), "on");
     let e = estimate(&i.parse().unwrap());
     assert!(
         e.warnings

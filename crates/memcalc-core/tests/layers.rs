@@ -103,6 +103,127 @@ fn no_module_imports_from_a_layer_above_or_beside_it() {
     );
 }
 
+/// The module of the layer a file belongs to: `schema/inputs.rs` is `inputs`, every file of
+/// `model/neural/` is `neural`; None for a layer's own `mod.rs`.
+fn module_of(rel: &Path) -> Option<String> {
+    let second = rel.iter().nth(1)?.to_str()?;
+    let name = second.strip_suffix(".rs").unwrap_or(second);
+    (name != "mod").then(|| name.to_string())
+}
+
+/// The modules of its own layer a file uses (`crate::schema::query` in `schema/`, or
+/// `super::query` in a file directly in the layer's folder).
+fn sibling_uses(text: &str, layer: &str, direct: bool) -> Vec<String> {
+    let mut out = Vec::new();
+    let own = format!("crate::{layer}::");
+    for line in text.lines() {
+        let code = line.split("//").next().unwrap_or("");
+        let mut heads: Vec<&str> = code
+            .match_indices(&own)
+            .map(|(i, _)| &code[i + own.len()..])
+            .collect();
+        if direct {
+            heads.extend(
+                code.match_indices("super::")
+                    .filter(|(i, _)| !code[..*i].ends_with("::"))
+                    .map(|(i, _)| &code[i + "super::".len()..]),
+            );
+        }
+        for after in heads {
+            let names: Vec<&str> = match after.strip_prefix('{') {
+                Some(group) => group.split('}').next().unwrap_or("").split(',').collect(),
+                None => vec![after],
+            };
+            for name in names {
+                let seg: String = name
+                    .trim()
+                    .chars()
+                    .take_while(|c| c.is_alphanumeric() || *c == '_')
+                    .collect();
+                if !seg.is_empty() && seg.chars().next().is_some_and(|c| c.is_lowercase()) {
+                    out.push(seg);
+                }
+            }
+        }
+    }
+    out
+}
+
+/// A cycle in a graph given as (from, to) edges, if there is one.
+fn find_cycle(edges: &[(String, String)]) -> Option<Vec<String>> {
+    fn visit(
+        n: &str,
+        edges: &[(String, String)],
+        path: &mut Vec<String>,
+        done: &mut Vec<String>,
+    ) -> Option<Vec<String>> {
+        if let Some(i) = path.iter().position(|p| p == n) {
+            let mut cycle = path[i..].to_vec();
+            cycle.push(n.to_string());
+            return Some(cycle);
+        }
+        if done.iter().any(|d| d == n) {
+            return None;
+        }
+        path.push(n.to_string());
+        for (_, to) in edges.iter().filter(|(f, _)| f == n) {
+            if let Some(c) = visit(to, edges, path, done) {
+                return Some(c);
+            }
+        }
+        path.pop();
+        done.push(n.to_string());
+        None
+    }
+    let mut done = Vec::new();
+    edges
+        .iter()
+        .find_map(|(from, _)| visit(from, edges, &mut Vec::new(), &mut done))
+}
+
+#[test]
+fn no_import_cycle_between_the_modules_of_a_layer() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut files = Vec::new();
+    sources(&src, &mut files);
+    for (layer, _) in LAYERS {
+        let mut edges: Vec<(String, String)> = Vec::new();
+        for f in &files {
+            let rel = f.strip_prefix(&src).unwrap();
+            if rel.iter().next().and_then(|s| s.to_str()) != Some(*layer) {
+                continue;
+            }
+            let Some(from) = module_of(rel) else { continue };
+            let text = std::fs::read_to_string(f).unwrap();
+            for to in sibling_uses(&text, layer, rel.iter().count() == 2) {
+                let edge = (from.clone(), to);
+                if edge.0 != edge.1 && !edges.contains(&edge) {
+                    edges.push(edge);
+                }
+            }
+        }
+        if let Some(cycle) = find_cycle(&edges) {
+            panic!("import cycle in {layer}/: {}", cycle.join(" → "));
+        }
+    }
+}
+
+#[test]
+fn the_cycle_scan_finds_a_cycle() {
+    let uses = sibling_uses(
+        "use crate::schema::{fields::X, query};\nuse super::page;",
+        "schema",
+        true,
+    );
+    assert_eq!(uses, ["fields", "query", "page"]);
+    let e = |a: &str, b: &str| (a.to_string(), b.to_string());
+    assert_eq!(find_cycle(&[e("a", "b"), e("b", "c")]), None);
+    assert_eq!(
+        find_cycle(&[e("a", "b"), e("b", "c"), e("c", "b")]),
+        Some(vec!["b".to_string(), "c".to_string(), "b".to_string()])
+    );
+}
+
 #[test]
 fn the_scan_catches_an_upward_import() {
     let paths = crate_paths("use crate::analysis::derived; // crate::report in a comment\n");

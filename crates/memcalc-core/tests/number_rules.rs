@@ -3,7 +3,7 @@
 //! thousands is an error naming both readings.
 
 use memcalc_core::base::units::{group_digits, parse_count, parse_count_as, CountUnit};
-use memcalc_core::schema::fields::{count_unit, reading, FieldKind, FIELDS};
+use memcalc_core::schema::fields::{reading, Bounds, FieldId, FieldKind, FIELDS};
 use memcalc_core::Inputs;
 use proptest::prelude::*;
 
@@ -20,11 +20,18 @@ fn error_of(query: &str, key: &str) -> String {
 fn a_context_in_k_is_a_power_of_two_and_the_field_says_so() {
     let (i, _) = Inputs::from_query("mode=infer&params=7B&seq=32k");
     assert_eq!(i.parse().unwrap().seq, 32_768);
-    assert_eq!(reading("seq", "32k").as_deref(), Some("= 32,768 tokens"));
-    assert_eq!(reading("seq", "4096"), None, "plain digits need no reading");
-    assert_eq!(reading("batch", "32k"), None, "only token counts");
-    assert_eq!(count_unit("seq"), CountUnit::Tokens);
-    assert_eq!(count_unit("particles"), CountUnit::Decimal);
+    assert_eq!(
+        reading(FieldId::Seq, "32k").as_deref(),
+        Some("= 32,768 tokens")
+    );
+    assert_eq!(
+        reading(FieldId::Seq, "4096"),
+        None,
+        "plain digits need no reading"
+    );
+    assert_eq!(reading(FieldId::Batch, "32k"), None, "only token counts");
+    assert_eq!(FieldId::Seq.field().kind, FieldKind::Tokens);
+    assert_eq!(FieldId::Particles.field().kind, FieldKind::Count);
     // Other counts keep k as 1,000 (simulation sizes, parameters).
     let (i, _) = Inputs::from_query("mode=sim&method=particles&particles=32k");
     assert_eq!(i.parse().unwrap().sim.particles, 32_000);
@@ -56,13 +63,25 @@ fn ambiguous_grouping_is_an_error_naming_both_readings() {
     assert_eq!(i.parse().unwrap().params, Some(6_738_415_616));
 }
 
+/// The parser reads each number within the bounds its row declares: a count field has count
+/// bounds, a size field size bounds, a plain number fixed-point (or whole-count) bounds, and
+/// a choice or toggle none.
 #[test]
-fn every_count_field_is_whole_and_every_token_field_reads_k_as_1024() {
+fn every_numeric_field_declares_bounds_of_its_kind() {
     for f in FIELDS {
-        match f.kind {
-            FieldKind::Tokens => assert_eq!(count_unit(f.key), CountUnit::Tokens, "{}", f.key),
-            FieldKind::Count => assert_eq!(count_unit(f.key), CountUnit::Decimal, "{}", f.key),
-            _ => {}
+        let ok = match f.kind {
+            FieldKind::Count | FieldKind::Tokens => matches!(f.bounds, Bounds::Count { .. }),
+            FieldKind::Size { .. } => matches!(f.bounds, Bounds::Size { .. }),
+            // The index width is 4 or 8, read as a choice of two.
+            FieldKind::Number { .. } if f.id == FieldId::IndexBytes => f.bounds == Bounds::None,
+            FieldKind::Number { .. } => {
+                matches!(f.bounds, Bounds::Fixed { .. } | Bounds::Count { .. })
+            }
+            FieldKind::Select | FieldKind::Toggle | FieldKind::Search => f.bounds == Bounds::None,
+        };
+        assert!(ok, "{}: {:?} with {:?}", f.key, f.kind, f.bounds);
+        if let Bounds::Count { min, max } | Bounds::Fixed { min, max, .. } = f.bounds {
+            assert!(min <= max, "{}", f.key);
         }
     }
 }

@@ -362,7 +362,7 @@ fn derived_answers_are_consistent_with_the_estimate() {
     for sv in &d.savings {
         let (mut i, _) = Inputs::from_query(&est_scenario("params=7B").to_query());
         for (k, v) in &sv.patch {
-            i.set(k, v.clone());
+            i.set(*k, v.clone());
         }
         assert_eq!(
             estimate(&i.parse().unwrap()).per_device_bytes,

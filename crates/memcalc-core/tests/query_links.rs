@@ -40,13 +40,13 @@ fn whole_share_links_and_bare_queries_both_work() {
     let a = Inputs::from_query("https://example.org/calc/?params=125M&dtype=fp32#results").0;
     let b = Inputs::from_query("params=125M&dtype=fp32").0;
     assert_eq!(a, b);
-    assert_eq!(a.get("params"), "125M");
+    assert_eq!(a.get(memcalc_core::schema::fields::FieldId::Params), "125M");
 }
 
 #[test]
 fn unknown_and_repeated_keys_are_reported_not_fatal() {
     let (i, n) = Inputs::from_query("params=1B&colour=blue&params=2B");
-    assert_eq!(i.get("params"), "2B");
+    assert_eq!(i.get(memcalc_core::schema::fields::FieldId::Params), "2B");
     assert!(n
         .iter()
         .any(|n| n.key == "colour" && n.message.contains("Unknown parameter 'colour'")));
@@ -59,7 +59,10 @@ fn unknown_and_repeated_keys_are_reported_not_fatal() {
 #[test]
 fn invalid_values_stay_as_typed_with_a_specific_message() {
     let (i, _) = Inputs::from_query("params=banana&dtype=fp12&gpu=toaster&overhead=250");
-    assert_eq!(i.get("params"), "banana");
+    assert_eq!(
+        i.get(memcalc_core::schema::fields::FieldId::Params),
+        "banana"
+    );
     let errs = i.parse().unwrap_err();
     let msg = |k: &str| {
         errs.iter()
@@ -98,8 +101,14 @@ fn limits_are_stated() {
 #[test]
 fn percent_escapes_and_plus_decode() {
     let (i, _) = Inputs::from_query("params=6.7%65%39&gpu_mem=80+GB");
-    assert_eq!(i.get("params"), "6.7e9");
-    assert_eq!(i.get("gpu_mem"), "80 GB");
+    assert_eq!(
+        i.get(memcalc_core::schema::fields::FieldId::Params),
+        "6.7e9"
+    );
+    assert_eq!(
+        i.get(memcalc_core::schema::fields::FieldId::GpuMem),
+        "80 GB"
+    );
     assert_eq!(i.parse().unwrap().device.custom_bytes, Some(80_000_000_000));
 }
 
@@ -531,7 +540,7 @@ proptest! {
             ..PageOptions::default()
         };
         for i in lock {
-            let k = memcalc_core::schema::fields::FIELDS[i % memcalc_core::schema::fields::FIELDS.len()].key;
+            let k = memcalc_core::schema::fields::FIELDS[i % memcalc_core::schema::fields::FIELDS.len()].id;
             if !o.lock.contains(&k) {
                 o.lock.push(k);
             }
@@ -650,11 +659,26 @@ fn every_url_key_is_documented() {
         "/../../docs/url-parameters.md"
     ))
     .unwrap();
-    for f in memcalc_core::schema::fields::FIELDS {
+    // The keys a table row documents: its first cell, one key or several (`nx`, `ny`, `nz`).
+    let documented: Vec<&str> = doc
+        .lines()
+        .filter_map(|l| l.strip_prefix("| `"))
+        .filter_map(|l| l.split(" |").next())
+        .flat_map(|cell| cell.split(", "))
+        .map(|k| k.trim_matches('`'))
+        .collect();
+    for id in memcalc_core::schema::fields::FieldId::ALL {
         assert!(
-            doc.contains(&format!("`{}`", f.key)),
-            "docs/url-parameters.md lacks `{}`",
-            f.key
+            documented.contains(&id.key()),
+            "docs/url-parameters.md has no row for `{}`",
+            id.key()
+        );
+    }
+    for key in &documented {
+        assert!(
+            memcalc_core::schema::fields::FieldId::from_key(key).is_some()
+                || memcalc_core::schema::query::META_KEYS.contains(key),
+            "docs/url-parameters.md documents `{key}`, which the query does not read"
         );
     }
     for key in memcalc_core::schema::query::META_KEYS
@@ -708,16 +732,19 @@ fn page_options_report_what_they_cannot_use() {
     );
     assert!(o.embed);
     assert!(o.shows("chart") && !o.shows("form"));
-    assert_eq!(o.lock, vec!["params"]);
+    assert_eq!(o.lock, vec![memcalc_core::schema::fields::FieldId::Params]);
     let keys: Vec<&str> = n.iter().map(|n| n.key.as_str()).collect();
     assert_eq!(keys, ["show", "lock", "units", "preset"]);
 }
 
 /// Applies a suggestion's patch as the page's Apply button does: through the form's inputs.
-fn with_patch(s: &Scenario, patch: &[(&'static str, String)]) -> Option<Scenario> {
+fn with_patch(
+    s: &Scenario,
+    patch: &[(memcalc_core::schema::fields::FieldId, String)],
+) -> Option<Scenario> {
     let (mut i, _) = Inputs::from_query(&s.to_query());
     for (k, v) in patch {
-        i.set(k, v.clone());
+        i.set(*k, v.clone());
     }
     i.parse().ok()
 }
@@ -863,10 +890,11 @@ fn suggestions_never_change_the_question() {
     // Fine-tuning may still be offered LoRA, in its own mode.
     let (i, _) = Inputs::from_query("mode=finetune&params=7B");
     let d = derive(&i.parse().unwrap());
-    assert!(d
-        .savings
-        .iter()
-        .any(|sv| sv.patch == [("lora_rank", "16".to_string())]));
+    assert!(d.savings.iter().any(|sv| sv.patch
+        == [(
+            memcalc_core::schema::fields::FieldId::LoraRank,
+            "16".to_string()
+        )]));
     // A context longer than the model's maximum is never offered (Mixtral: 32,768).
     let p = memcalc_core::schema::presets::PRESETS
         .iter()

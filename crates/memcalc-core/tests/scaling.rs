@@ -13,7 +13,7 @@ fn scenario(q: &str) -> memcalc_core::Scenario {
 fn training_sweeps_the_micro_batch_and_names_the_exact_limit() {
     let s = scenario("params=1B&gpu=a100-40&seq=4096");
     let sc = scaling(&s);
-    assert_eq!(sc.key, "batch");
+    assert_eq!(sc.key.key(), "batch");
     let max = derived::max_batch(&s).unwrap();
     assert_eq!(
         sc.boundary(),
@@ -43,7 +43,7 @@ fn training_sweeps_the_micro_batch_and_names_the_exact_limit() {
 fn inference_sweeps_the_context() {
     let s = scenario("preset=llama-3-8b-serve");
     let sc = scaling(&s);
-    assert_eq!(sc.key, "seq");
+    assert_eq!(sc.key.key(), "seq");
     let max = derived::max_seq(&s).unwrap();
     assert_eq!(
         sc.boundary(),
@@ -79,9 +79,9 @@ fn cli_sweeps_use_every_integer_for_short_ranges_and_doubling_beyond() {
         vec![1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1000]
     );
     let base = Inputs::from_query("mode=infer&params=7B").0;
-    let pts = sweep(&base, "batch", &[1, 2]).unwrap();
+    let pts = sweep(&base, memcalc_core::schema::fields::FieldId::Batch, &[1, 2]).unwrap();
     assert!(pts[0].bytes < pts[1].bytes);
-    assert!(sweep(&base, "batch", &[0]).is_err());
+    assert!(sweep(&base, memcalc_core::schema::fields::FieldId::Batch, &[0]).is_err());
 }
 
 #[test]

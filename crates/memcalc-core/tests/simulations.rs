@@ -463,8 +463,14 @@ fn a_code_profile_sets_visible_settings_that_stay_editable() {
     assert_eq!(scenario(&link), s);
     // Changing the code in the form moves the profile's settings.
     let mut i = Inputs::from_query("mode=sim").0;
-    i.change("code", "quantum_espresso".into());
-    assert_eq!(i.get("method"), "planewave");
+    i.change(
+        memcalc_core::schema::fields::FieldId::Code,
+        "quantum_espresso".into(),
+    );
+    assert_eq!(
+        i.get(memcalc_core::schema::fields::FieldId::Method),
+        "planewave"
+    );
     // Every preset of a code parses and names its code.
     for p in memcalc_core::schema::presets::PRESETS
         .iter()
@@ -681,7 +687,7 @@ fn no_machine_learning_word_on_a_simulation_page() {
             text.push(wording::group_label(f.group, s.mode).into());
             // The mode picker lists every mode by name; its options are not simulation text.
             if f.key != "mode" {
-                for (_, label) in wording::options(f.key, s.mode, gpu, inputs.get(f.key)) {
+                for (_, label) in wording::options(f.id, s.mode, gpu, inputs.get(f.id)) {
                     text.push(label.into());
                 }
             }

@@ -1,26 +1,15 @@
 //! Answers derived from the estimate: the largest batch or context that fits, the fewest GPUs,
 //! and the single changes that save the most memory.
 
-use crate::base::search::{largest, smallest};
+use crate::base::search::smallest;
 use crate::catalog::optimizer::Optimizer;
 use crate::model::bytes;
-use crate::scenario::{Mode, Offload, Recompute, Scenario, MAX_BATCH, MAX_GPUS, MAX_SEQ};
+use crate::scenario::{Mode, Offload, Recompute, Scenario, MAX_GPUS};
+use crate::schema::fields::FieldId;
 use crate::schema::inputs::Inputs;
 
-/// Fits the device, and for pooled serving engines the requested sequences fit the KV pool.
-fn fits(s: &Scenario) -> bool {
-    bytes(s).fits_device()
-}
-
-/// The largest micro-batch that fits the device, all else equal.
-pub fn max_batch(s: &Scenario) -> Option<u64> {
-    largest(1, MAX_BATCH, |b| fits(&Scenario { batch: b, ..*s }))
-}
-
-/// The longest sequence (inference: context) that fits the device, all else equal.
-pub fn max_seq(s: &Scenario) -> Option<u64> {
-    largest(1, MAX_SEQ, |q| fits(&Scenario { seq: q, ..*s }))
-}
+use crate::analysis::limits::fits;
+pub use crate::analysis::limits::{max_batch, max_seq};
 
 /// The fewest GPUs that fit with the chosen tensor and pipeline parallelism, growing the
 /// data-parallel degree (which helps only with ZeRO sharding).
@@ -84,8 +73,8 @@ pub fn fewest_tp(s: &Scenario) -> Option<u64> {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Saving {
     pub label: String,
-    /// Field values to set, as (URL key, value).
-    pub patch: Vec<(&'static str, String)>,
+    /// Field values to set, as (field, value).
+    pub patch: Vec<(FieldId, String)>,
     pub bytes_after: u64,
     pub saved: u64,
     pub fits_after: bool,
@@ -96,95 +85,101 @@ impl Saving {
     pub fn query(&self) -> String {
         self.patch
             .iter()
-            .map(|(k, v)| format!("{k}={v}"))
+            .map(|(k, v)| format!("{}={v}", k.key()))
             .collect::<Vec<_>>()
             .join("&")
     }
 }
 
-fn sim_candidates(s: &Scenario) -> Vec<(String, Vec<(&'static str, String)>)> {
+fn sim_candidates(s: &Scenario) -> Vec<(String, Vec<(FieldId, String)>)> {
     use crate::scenario::sim::{Adjoint, Method, Precond, Streaming};
     let m = &s.sim;
-    let mut c: Vec<(String, Vec<(&'static str, String)>)> = Vec::new();
+    let mut c: Vec<(String, Vec<(FieldId, String)>)> = Vec::new();
     let nodes = m.nodes * 2;
     c.push((
         format!("Twice the nodes ({nodes}), same ranks per node"),
         vec![
-            ("nodes", nodes.to_string()),
-            ("ranks", (m.ranks.div_ceil(m.nodes) * nodes).to_string()),
+            (FieldId::Nodes, nodes.to_string()),
+            (
+                FieldId::Ranks,
+                (m.ranks.div_ceil(m.nodes) * nodes).to_string(),
+            ),
         ],
     ));
     if s.dtype.bytes() > 4 {
         c.push((
             "Single precision (FP32)".into(),
-            vec![("dtype", "fp32".into())],
+            vec![(FieldId::Dtype, "fp32".into())],
         ));
     }
     if m.method == Method::Lbm {
         if m.streaming == Streaming::TwoLattice {
             c.push((
                 "In-place streaming (esoteric pull, one lattice)".into(),
-                vec![("streaming", "inplace".into())],
+                vec![(FieldId::Streaming, "inplace".into())],
             ));
         }
         if m.lbm_dtype.is_none_or(|d| d.bytes() > 2) {
             c.push((
                 "Store distributions in FP16".into(),
-                vec![("lbm_dtype", "fp16".into())],
+                vec![(FieldId::LbmDtype, "fp16".into())],
             ));
         }
     }
     if m.method == Method::Mesh && matches!(m.precond, Precond::Ilu1 | Precond::Ilu0) {
         c.push((
             "Algebraic multigrid instead of ILU".into(),
-            vec![("precond", "amg".into())],
+            vec![(FieldId::Precond, "amg".into())],
         ));
     }
     if m.method == Method::Mesh && m.krylov > 10 {
-        c.push(("GMRES restart 10".into(), vec![("krylov", "10".into())]));
+        c.push((
+            "GMRES restart 10".into(),
+            vec![(FieldId::Krylov, "10".into())],
+        ));
     }
     // AMR: a block's ghost share ((b + 2g)^d − b^d) / b^d falls as blocks grow.
     if m.method == Method::Amr && m.halo > 0 && m.amr.block < 64 {
         let b = m.amr.block * 2;
         c.push((
             format!("Blocks of {b} cells per side (a smaller ghost-cell share)"),
-            vec![("block_size", b.to_string())],
+            vec![(FieldId::BlockSize, b.to_string())],
         ));
     }
     // N-body: PartAllocFactor reserves slots for particles that may migrate in.
     if m.method == Method::Nbody && m.nbody.alloc_c > 110 {
         c.push((
             "Particle allocation factor 1.1".into(),
-            vec![("alloc_factor", "1.1".into())],
+            vec![(FieldId::AllocFactor, "1.1".into())],
         ));
     }
     if m.adjoint == Adjoint::StoreAll {
         c.push((
             "Binomial checkpointing instead of storing every step".into(),
-            vec![("adjoint", "checkpoint".into())],
+            vec![(FieldId::Adjoint, "checkpoint".into())],
         ));
     }
     if m.snapshots > 0 {
         c.push((
             "Write snapshots to disk instead of keeping them".into(),
-            vec![("snapshots", "0".into())],
+            vec![(FieldId::Snapshots, "0".into())],
         ));
     }
     if m.compression_c < 400 && (m.snapshots > 0 || m.output_every > 0) {
         c.push((
             "Compress output 4:1 (lossy)".into(),
-            vec![("compression", "4".into())],
+            vec![(FieldId::Compression, "4".into())],
         ));
     }
     c
 }
 
-fn candidates(s: &Scenario) -> Vec<(String, Vec<(&'static str, String)>)> {
+fn candidates(s: &Scenario) -> Vec<(String, Vec<(FieldId, String)>)> {
     if s.mode == Mode::Sim {
         return sim_candidates(s);
     }
-    let mut c: Vec<(String, Vec<(&'static str, String)>)> = Vec::new();
-    fn pv(label: &str, patch: &[(&'static str, &str)]) -> (String, Vec<(&'static str, String)>) {
+    let mut c: Vec<(String, Vec<(FieldId, String)>)> = Vec::new();
+    fn pv(label: &str, patch: &[(FieldId, &str)]) -> (String, Vec<(FieldId, String)>) {
         (
             label.to_string(),
             patch.iter().map(|(k, v)| (*k, v.to_string())).collect(),
@@ -192,53 +187,56 @@ fn candidates(s: &Scenario) -> Vec<(String, Vec<(&'static str, String)>)> {
     }
     let p = &s.parallel;
     if !s.flash_attention {
-        c.push(pv("Use flash attention", &[("flash_attention", "on")]));
+        c.push(pv(
+            "Use flash attention",
+            &[(FieldId::FlashAttention, "on")],
+        ));
     }
     if s.batch > 1 {
         let half = (s.batch / 2).to_string();
         c.push((
             format!("Halve the micro-batch to {half}"),
-            vec![("batch", half)],
+            vec![(FieldId::Batch, half)],
         ));
     }
     if !s.dtype.is_low_precision() {
-        c.push(pv("Train or run in BF16", &[("dtype", "bf16")]));
+        c.push(pv("Train or run in BF16", &[(FieldId::Dtype, "bf16")]));
     }
     if s.mode.trains() {
         if s.recompute == Recompute::None && !s.flash_attention {
             c.push(pv(
                 "Selective activation recomputation",
-                &[("recompute", "selective")],
+                &[(FieldId::Recompute, "selective")],
             ));
         }
         if s.recompute != Recompute::Full {
             c.push(pv(
                 "Full activation recomputation (gradient checkpointing)",
-                &[("recompute", "full")],
+                &[(FieldId::Recompute, "full")],
             ));
         }
         if matches!(s.optimizer, Optimizer::Adam | Optimizer::AdamW) {
             c.push(pv(
                 "8-bit Adam (bitsandbytes)",
-                &[("optimizer", "adam8bit")],
+                &[(FieldId::Optimizer, "adam8bit")],
             ));
         }
         if p.dp() > 1 {
             for z in (p.zero + 1)..=3 {
                 let label = format!("ZeRO stage {z} over the {} data-parallel GPUs", p.dp());
-                c.push((label, vec![("zero", z.to_string())]));
+                c.push((label, vec![(FieldId::Zero, z.to_string())]));
             }
         }
         if p.zero >= 1 && p.offload == Offload::None {
             c.push(pv(
                 "Offload optimizer states to host memory (ZeRO-Offload)",
-                &[("offload", "optimizer")],
+                &[(FieldId::Offload, "optimizer")],
             ));
         }
         if p.zero == 3 && p.offload != Offload::All {
             c.push(pv(
                 "Offload parameters too (ZeRO-Infinity)",
-                &[("offload", "all")],
+                &[(FieldId::Offload, "all")],
             ));
         }
         if !s.sciml.is_transformer() {
@@ -249,35 +247,38 @@ fn candidates(s: &Scenario) -> Vec<(String, Vec<(&'static str, String)>)> {
         } else if !s.uses_lora() {
             c.push(pv(
                 "LoRA adapters (rank 16) instead of fine-tuning every weight",
-                &[("lora_rank", "16")],
+                &[(FieldId::LoraRank, "16")],
             ));
         } else if s.weight_milli_bpw().is_none() {
             c.push(pv(
                 "QLoRA: keep the frozen base in NF4",
-                &[("quant", "nf4")],
+                &[(FieldId::Quant, "nf4")],
             ));
         }
     } else {
         if s.weight_milli_bpw().is_none() {
-            c.push(pv("Quantize weights to INT8", &[("quant", "int8")]));
+            c.push(pv("Quantize weights to INT8", &[(FieldId::Quant, "int8")]));
             if s.engine.pools() {
                 // vLLM and SGLang serve AWQ/GPTQ checkpoints, not GGUF mixes.
-                c.push(pv("Serve a 4-bit AWQ checkpoint", &[("quant", "awq")]));
+                c.push(pv(
+                    "Serve a 4-bit AWQ checkpoint",
+                    &[(FieldId::Quant, "awq")],
+                ));
             } else {
                 c.push(pv(
                     "Quantize weights to 4-bit (GGUF Q4_K_M)",
-                    &[("quant", "q4_k_m")],
+                    &[(FieldId::Quant, "q4_k_m")],
                 ));
             }
         }
         if s.kv_dtype().bytes() > 1 {
-            c.push(pv("FP8 KV cache", &[("kv_dtype", "fp8")]));
+            c.push(pv("FP8 KV cache", &[(FieldId::KvDtype, "fp8")]));
         }
         if s.seq > 1 {
             let half = (s.seq / 2).to_string();
             c.push((
                 format!("Halve the context to {half} tokens"),
-                vec![("seq", half)],
+                vec![(FieldId::Seq, half)],
             ));
         }
     }
@@ -286,7 +287,10 @@ fn candidates(s: &Scenario) -> Vec<(String, Vec<(&'static str, String)>)> {
         if valid_tp(s, tp) {
             c.push((
                 format!("Tensor parallelism {tp} ({} GPUs)", tp * p.pp * p.dp()),
-                vec![("tp", tp.to_string()), ("gpus", (p.gpus * 2).to_string())],
+                vec![
+                    (FieldId::Tp, tp.to_string()),
+                    (FieldId::Gpus, (p.gpus * 2).to_string()),
+                ],
             ));
         }
     }
@@ -296,7 +300,10 @@ fn candidates(s: &Scenario) -> Vec<(String, Vec<(&'static str, String)>)> {
         if heads.is_multiple_of(tp) {
             c.push((
                 format!("Tensor parallelism {tp} (twice the GPUs)"),
-                vec![("tp", tp.to_string()), ("gpus", (p.gpus * 2).to_string())],
+                vec![
+                    (FieldId::Tp, tp.to_string()),
+                    (FieldId::Gpus, (p.gpus * 2).to_string()),
+                ],
             ));
         }
     }
@@ -305,7 +312,7 @@ fn candidates(s: &Scenario) -> Vec<(String, Vec<(&'static str, String)>)> {
 
 /// Keys that state the question (what is run, on which kind of model or method): a suggestion
 /// changes how it is run, never what.
-pub const STATED: [&str; 3] = ["mode", "model", "method"];
+pub const STATED: [FieldId; 3] = [FieldId::Mode, FieldId::Model, FieldId::Method];
 
 /// Every single change from the candidates that saves device memory, most first.
 pub fn savings(s: &Scenario) -> Vec<Saving> {
@@ -317,7 +324,7 @@ pub fn savings(s: &Scenario) -> Vec<Saving> {
         .into_iter()
         .filter(|(_, patch)| patch.iter().all(|(k, _)| !STATED.contains(k)))
         .filter_map(|(label, patch)| {
-            let changed = base.patched(&patch, &label)?;
+            let changed = base.patched(&patch)?;
             let after = bytes(&changed);
             // A pooled engine's total is its memory share whatever the change: what a change
             // frees is room in the pool, counted in the tokens it adds at today's size per token.

@@ -20,6 +20,7 @@
 use crate::base::choice::Choice;
 use crate::model::bytes;
 use crate::scenario::{Offload, Recompute, Scenario};
+use crate::schema::fields::FieldId;
 use crate::schema::inputs::Inputs;
 
 /// One layout that fits, and what it costs.
@@ -38,8 +39,8 @@ pub struct Layout {
     pub bubble_pct: u64,
     /// Bytes each device sends per step and micro-batch.
     pub comm_bytes: u64,
-    /// The fields to set for it, as (URL key, value).
-    pub patch: Vec<(&'static str, String)>,
+    /// The fields to set for it, as (field, value).
+    pub patch: Vec<(FieldId, String)>,
 }
 
 impl Layout {
@@ -61,7 +62,7 @@ impl Layout {
     pub fn query(&self) -> String {
         self.patch
             .iter()
-            .map(|(k, v)| format!("{k}={v}"))
+            .map(|(k, v)| format!("{}={v}", k.key()))
             .collect::<Vec<_>>()
             .join("&")
     }
@@ -163,13 +164,13 @@ pub fn training_layouts(s: &Scenario, limit: usize) -> Vec<Layout> {
                 let found = offloads.iter().find_map(|&offload| {
                     recomputes.iter().find_map(|&recompute| {
                         let patch = vec![
-                            ("tp", tp.to_string()),
-                            ("pp", pp.to_string()),
-                            ("zero", zero.to_string()),
-                            ("recompute", recompute.id().to_string()),
-                            ("offload", offload.id().to_string()),
+                            (FieldId::Tp, tp.to_string()),
+                            (FieldId::Pp, pp.to_string()),
+                            (FieldId::Zero, zero.to_string()),
+                            (FieldId::Recompute, recompute.id().to_string()),
+                            (FieldId::Offload, offload.id().to_string()),
                         ];
-                        let c = base.patched(&patch, "a layout")?;
+                        let c = base.patched(&patch)?;
                         let e = bytes(&c);
                         e.fits_device().then(|| Layout {
                             tp,

@@ -2,5 +2,6 @@
 
 pub mod derived;
 pub mod layouts;
+pub mod limits;
 pub mod scaling;
 pub mod sim_nodes;

@@ -2,6 +2,7 @@
 
 use crate::model::bytes;
 use crate::scenario::{Mode, Scenario};
+use crate::schema::fields::FieldId;
 use crate::schema::inputs::Inputs;
 
 /// The values of a sweep: every integer for short ranges, else doubling from `from`.
@@ -29,7 +30,7 @@ pub struct Point {
 }
 
 /// Estimates with `key` set to each value; the first invalid value stops it with its message.
-pub fn sweep(base: &Inputs, key: &str, values: &[u64]) -> Result<Vec<Point>, String> {
+pub fn sweep(base: &Inputs, key: FieldId, values: &[u64]) -> Result<Vec<Point>, String> {
     let mut out = Vec::with_capacity(values.len());
     for &v in values {
         let mut i = base.clone();
@@ -61,15 +62,29 @@ pub struct Series {
 /// What the scaling chart shows for a scenario: memory per device against the quantity that
 /// matters most (micro-batch for training, context length for inference, nodes for
 /// simulations, strong and weak), the capacity, and the current value of that quantity.
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Scaling {
     pub x_label: &'static str,
     /// The same in a sentence: "how memory scales with {x_words}".
     pub x_words: &'static str,
-    pub key: &'static str,
+    pub key: FieldId,
     pub series: Vec<Series>,
     pub capacity: u64,
     pub current: u64,
+}
+
+impl Default for Scaling {
+    /// Nothing to draw yet (no valid scenario): an empty micro-batch sweep.
+    fn default() -> Self {
+        Scaling {
+            x_label: "",
+            x_words: "",
+            key: FieldId::Batch,
+            series: Vec::new(),
+            capacity: 0,
+            current: 0,
+        }
+    }
 }
 
 /// Where the first series crosses the capacity.
@@ -148,9 +163,9 @@ pub fn scaling(s: &Scenario) -> Scaling {
     let found = if s.mode == Mode::Sim {
         crate::analysis::sim_nodes::fewest_nodes(s)
     } else if sweeps_context(s) {
-        crate::analysis::derived::max_seq(s)
+        crate::analysis::limits::max_seq(s)
     } else {
-        crate::analysis::derived::max_batch(s)
+        crate::analysis::limits::max_batch(s)
     };
     scaling_with(s, found)
 }
@@ -181,7 +196,7 @@ pub fn scaling_with(s: &Scenario, found: Option<u64>) -> Scaling {
         return Scaling {
             x_label: "Nodes",
             x_words: "nodes",
-            key: "nodes",
+            key: FieldId::Nodes,
             series: vec![
                 Series {
                     label: "Strong scaling (same problem)",
@@ -196,10 +211,10 @@ pub fn scaling_with(s: &Scenario, found: Option<u64>) -> Scaling {
             current: s.sim.nodes,
         };
     }
-    let at = |key: &str, v: u64| {
+    let at = |key: FieldId, v: u64| {
         let mut t = *s;
         match key {
-            "seq" => t.seq = v,
+            FieldId::Seq => t.seq = v,
             _ => t.batch = v,
         }
         let e = bytes(&t);
@@ -210,7 +225,7 @@ pub fn scaling_with(s: &Scenario, found: Option<u64>) -> Scaling {
     };
     let (key, x_label, x_words, current, limit) = if sweeps_context(s) {
         (
-            "seq",
+            FieldId::Seq,
             "Context length (tokens)",
             "context length",
             s.seq,
@@ -218,7 +233,7 @@ pub fn scaling_with(s: &Scenario, found: Option<u64>) -> Scaling {
         )
     } else {
         (
-            "batch",
+            FieldId::Batch,
             "Micro-batch size",
             "micro-batch size",
             s.batch,
@@ -227,7 +242,7 @@ pub fn scaling_with(s: &Scenario, found: Option<u64>) -> Scaling {
     };
     // Powers of two far enough to show where memory crosses the capacity and past the current
     // value, plus the current value and the exact limit (the largest that fits and the next).
-    let floor = if key == "seq" { 4096 } else { 8 };
+    let floor = if key == FieldId::Seq { 4096 } else { 8 };
     let limit_found = found;
     let reach = current
         .saturating_mul(2)
@@ -243,7 +258,7 @@ pub fn scaling_with(s: &Scenario, found: Option<u64>) -> Scaling {
     }
     xs.sort_unstable();
     xs.dedup();
-    if key == "seq" {
+    if key == FieldId::Seq {
         xs.retain(|&x| x >= 128 || x == current);
     }
     let points = xs.into_iter().map(|x| (x, at(key, x))).collect();

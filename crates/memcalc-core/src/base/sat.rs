@@ -46,3 +46,21 @@ pub fn sort_small<T>(v: &mut [T], mut less: impl FnMut(&T, &T) -> bool) {
         }
     }
 }
+
+/// Cube root by Newton's method with only +, −, ×, ÷: bit-identical on every platform (the
+/// page and the CLI must agree), unlike libm's cbrt.
+pub fn cbrt(v: f64) -> f64 {
+    // Also catches NaN, for which every comparison is false.
+    if v.partial_cmp(&0.0) != Some(std::cmp::Ordering::Greater) || !v.is_finite() {
+        return 0.0;
+    }
+    let mut x = if v > 1.0 { v / 3.0 } else { 1.0 };
+    for _ in 0..200 {
+        let next = (2.0 * x + v / (x * x)) / 3.0;
+        if (next - x).abs() <= 1e-15 * next {
+            return next;
+        }
+        x = next;
+    }
+    x
+}

@@ -4,6 +4,7 @@
 use crate::model::Estimate;
 use crate::scenario::sim::SimDevice;
 use crate::scenario::Mode;
+use crate::schema::fields::FieldId as F;
 
 /// The results' heading: a CPU simulation is checked per node, a GPU one per GPU, a neural
 /// model per device (the app and the first screen written before it both show it).
@@ -35,24 +36,24 @@ pub fn total_note(e: &Estimate) -> &'static str {
 
 /// A field's help in this mode: some fields mean something else in a simulation.
 pub fn field_help(f: &crate::schema::fields::Field, mode: Mode) -> &'static str {
-    match (mode, f.key) {
-        (Mode::Sim, "mode") => "A physics simulation: memory per rank, per node and per GPU from the discretisation, the code and the decomposition.",
-        (Mode::Sim, "dtype") => "Bytes per value of the state arrays (fields, particles, distributions; N-body: the PM grid, particles use their struct's bytes): FP64 for most codes, FP32 on GPUs.",
-        (Mode::Sim, "gpu") => "The GPU each rank runs on (GPU-resident codes, one rank per GPU).",
-        (Mode::Sim, "runtime") => "CUDA or HIP context, kernels and library workspaces on each GPU, before any array.",
-        (Mode::Sim, "overhead") => "Allocator rounding and temporaries of the solver, as a share of the arrays.",
-        (Mode::Sim, "calibration") => "Memory added per rank (per GPU for GPU codes) to match a measurement; a bare number is MiB.",
-        (Mode::Sim, "gpu_mem") => "Memory of each GPU, overriding the GPU picked above; a bare number is GiB, 80GB is decimal.",
-        (Mode::Sim, "measured") => "The peak a run reported per rank (the code's own report) or per GPU (nvidia-smi).",
+    match (mode, f.id) {
+        (Mode::Sim, F::Mode) => "A physics simulation: memory per rank, per node and per GPU from the discretisation, the code and the decomposition.",
+        (Mode::Sim, F::Dtype) => "Bytes per value of the state arrays (fields, particles, distributions; N-body: the PM grid, particles use their struct's bytes): FP64 for most codes, FP32 on GPUs.",
+        (Mode::Sim, F::Gpu) => "The GPU each rank runs on (GPU-resident codes, one rank per GPU).",
+        (Mode::Sim, F::Runtime) => "CUDA or HIP context, kernels and library workspaces on each GPU, before any array.",
+        (Mode::Sim, F::Overhead) => "Allocator rounding and temporaries of the solver, as a share of the arrays.",
+        (Mode::Sim, F::Calibration) => "Memory added per rank (per GPU for GPU codes) to match a measurement; a bare number is MiB.",
+        (Mode::Sim, F::GpuMem) => "Memory of each GPU, overriding the GPU picked above; a bare number is GiB, 80GB is decimal.",
+        (Mode::Sim, F::Measured) => "The peak a run reported per rank (the code's own report) or per GPU (nvidia-smi).",
         _ => f.help,
     }
 }
 
 /// A field's label in this mode.
 pub fn field_label(f: &crate::schema::fields::Field, mode: Mode) -> &'static str {
-    match (mode, f.key) {
-        (Mode::Sim, "runtime") => "CUDA context and libraries per GPU",
-        (Mode::Sim, "gpu_mem") => "GPU memory (overrides the GPU)",
+    match (mode, f.id) {
+        (Mode::Sim, F::Runtime) => "CUDA context and libraries per GPU",
+        (Mode::Sim, F::GpuMem) => "GPU memory (overrides the GPU)",
         _ => f.label,
     }
 }
@@ -60,7 +61,7 @@ pub fn field_label(f: &crate::schema::fields::Field, mode: Mode) -> &'static str
 /// Whether a field is shown: a CPU simulation has no GPU to pick, a GPU one no per-rank MPI
 /// memory on the device.
 pub fn shown(f: &crate::schema::fields::Field, mode: Mode, gpu_sim: bool) -> bool {
-    !(mode == Mode::Sim && !gpu_sim && matches!(f.key, "gpu" | "gpu_mem" | "runtime"))
+    !(mode == Mode::Sim && !gpu_sim && matches!(f.id, F::Gpu | F::GpuMem | F::Runtime))
 }
 
 /// A form group's heading in this mode.
@@ -76,13 +77,13 @@ pub fn group_label(g: crate::schema::fields::Group, mode: Mode) -> &'static str 
 /// report or, on GPUs, nvidia-smi, never with PyTorch's counters (which the input rejects in
 /// simulations). The option in use is always kept, so the control shows what the link says.
 pub fn options(
-    key: &str,
+    id: F,
     mode: Mode,
     gpu_sim: bool,
     current: &str,
 ) -> Vec<(&'static str, &'static str)> {
-    let all = crate::schema::fields::options(key);
-    if mode != Mode::Sim || key != "measured_kind" {
+    let all = crate::schema::fields::options(id);
+    if mode != Mode::Sim || id != F::MeasuredKind {
         return all;
     }
     all.into_iter()

@@ -225,7 +225,7 @@ impl PlaneWave {
         let fft = if self.fft_grid > 0 {
             self.fft_grid as f64
         } else {
-            let side = crate::scenario::sim::cbrt(omega);
+            let side = crate::base::sat::cbrt(omega);
             let nr = good_fft_order((ecutrho.sqrt() * side / PI) as u64 + 1) as f64;
             nr * nr * nr
         };
@@ -332,7 +332,7 @@ pub fn abinit_terms(pw: &PlaneWave, ranks: u64, continuous: bool) -> (Vec<Term>,
     let nfft = z.fft;
     // getng: a grid of nfft points with equal sides; fftalg 1xx/3xx pad even sides by one
     // (ngfft(4) = 2·(n1/2) + 1, ngfft(5) likewise, ngfft(6) = n3).
-    let side = crate::scenario::sim::cbrt(nfft).round().max(1.0);
+    let side = crate::base::sat::cbrt(nfft).round().max(1.0);
     let mgfft = side;
     let padded = 2.0 * (side / 2.0).floor() + 1.0;
     let pad = (padded * padded * side - nfft).max(0.0);
@@ -619,7 +619,7 @@ fn pwx_terms(pw: &PlaneWave, ranks: u64, continuous: bool) -> (Vec<Term>, Sizes)
     let wfc = c * nbnd * npol * z.npwx_l * z.nk as f64;
     // vkb, and qrad: radial Fourier tables of the beta functions' products for every
     // angular momentum up to 2·lmax (nqxq points of dq = 0.01 up to √ecutrho in 2π/a).
-    let alat = crate::scenario::sim::cbrt(pw.volume_milli as f64 / 1000.0);
+    let alat = crate::base::sat::cbrt(pw.volume_milli as f64 / 1000.0);
     let nqxq = (pw.ecutrho().sqrt() * alat / (2.0 * PI) / 0.01 + 4.0).floor();
     let lmaxq = (2 * pw.lmax + 1) as f64;
     let nbetam = pw.betas.max(1) as f64;

@@ -133,8 +133,28 @@ pub fn mode_bit(m: Mode) -> u8 {
     }
 }
 
+/// The numbers a field accepts, read by the parser (`Inputs::parse`) and nowhere else.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Bounds {
+    /// No numeric range: a choice, a toggle, or text checked against a catalog.
+    None,
+    /// A whole count in `min..=max`.
+    Count { min: u64, max: u64 },
+    /// A fixed-point number with `places` decimals, kept as an integer in `min..=max`
+    /// (e.g. 3 places: 0.9 is 900); `said` is the range as the error message words it.
+    Fixed {
+        places: u32,
+        min: u64,
+        max: u64,
+        said: &'static str,
+    },
+    /// A size in bytes; a bare number is in units of `unit` bytes; at most `max`.
+    Size { unit: u64, max: u64 },
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Field {
+    pub id: FieldId,
     /// URL query key; a public API, never renamed.
     pub key: &'static str,
     pub label: &'static str,
@@ -146,6 +166,7 @@ pub struct Field {
     pub modes: u8,
     /// Simulation methods it matters in (bit set; 0: all).
     pub methods: u8,
+    pub bounds: Bounds,
 }
 
 impl Field {
@@ -163,7 +184,7 @@ impl Field {
     ) -> bool {
         self.applies(mode)
             && (mode != Mode::Sim || self.methods == 0 || self.methods & method_bit(method) != 0)
-            && (mode == Mode::Sim || for_model(self.key, model))
+            && (mode == Mode::Sim || for_model(self.id, model))
     }
 }
 
@@ -177,6 +198,7 @@ const fn f(
     help: &'static str,
 ) -> Field {
     Field {
+        id: FieldId::Mode,
         key,
         label,
         group,
@@ -185,6 +207,7 @@ const fn f(
         help,
         modes,
         methods: 0,
+        bounds: Bounds::None,
     }
 }
 
@@ -204,278 +227,353 @@ const fn sf(
     }
 }
 
-use FieldKind::*;
-use Group as G;
+impl Field {
+    const fn with_id(self, id: FieldId) -> Field {
+        Field { id, ..self }
+    }
 
-pub const FIELDS: &[Field] = &[
-    f("mode", "Mode", G::Model, false, Select, EVERY, "Training and fine-tuning keep gradients and optimizer states; inference keeps weights and the KV cache."),
-    f("model", "Network family", G::Model, false, Select, ALL, "Transformers, or a scientific ML architecture with its own parameter and activation model."),
-    f("width", "Width", G::SciMl, false, Count, ALL, "Neurons per layer (PINN), channels (FNO) or latent size (graph network)."),
-    f("depth", "Depth", G::SciMl, false, Count, ALL, "Hidden layers (PINN), Fourier layers (FNO), message-passing steps (graph network) or levels (U-Net)."),
-    f("collocation", "Collocation points", G::SciMl, false, Count, ALL, "Points per batch element where the PDE residual is evaluated."),
-    f("deriv_order", "Derivative order", G::SciMl, false, Count, ALL, "Highest derivative in the residual; each order keeps another copy of the graph per input coordinate."),
-    f("grid_points", "Grid points per sample", G::SciMl, false, Count, ALL, "E.g. 4096 for 64×64, 262144 for 64³."),
-    f("fourier_modes", "Fourier modes per dimension", G::SciMl, false, Count, ALL, "Modes kept by each spectral convolution."),
-    f("spatial_dims", "Spatial dimensions", G::SciMl, false, Count, ALL, "1, 2 or 3."),
-    f("graph_nodes", "Graph nodes per sample", G::SciMl, false, Count, ALL, "Mesh nodes of one sample."),
-    f("graph_edges", "Graph edges per sample", G::SciMl, false, Count, ALL, "Mesh edges (both directions) of one sample."),
-    f("base_channels", "Base channels", G::SciMl, false, Count, ALL, "Channels of the first level; each level doubles them."),
-    f("in_channels", "Input channels", G::SciMl, true, Count, ALL, "Input features per point (PINN: coordinates)."),
-    f("out_channels", "Output channels", G::SciMl, true, Count, ALL, "Output features per point."),
-    f("model_id", "Released model", G::Model, false, Search, ALL, "A Hugging Face id such as meta-llama/Llama-3.1-70B (or a short alias): fills the architecture, which stays editable. Empty: give the count or the architecture yourself."),
-    f("params", "Parameters", G::Model, false, Count, ALL, "Total count, e.g. 7B, 125M, 6.7e9. Leave empty to derive it from the architecture."),
-    f("batch", "Micro-batch per device", G::Workload, false, Count, ALL, "Sequences processed at once on each device (inference: concurrent sequences)."),
-    f("seq", "Sequence length", G::Workload, false, Tokens, ALL, "Tokens per sequence (inference: the context kept in the KV cache)."),
-    f("engine", "Serving engine", G::Serving, false, Select, INFER, "How the memory is allocated: PyTorch as used; vLLM and SGLang preallocate a KV pool from a share of the GPU; llama.cpp splits layers between GPU and CPU."),
-    f("gpu_util", "GPU memory share (vLLM, SGLang)", G::Serving, true, Number { unit: "fraction" }, INFER, "vLLM --gpu-memory-utilization (default 0.9) or SGLang --mem-fraction-static (default 0.79–0.88 by tensor parallelism). Empty: the engine's default."),
-    f("max_batched_tokens", "Tokens per scheduler step", G::Serving, true, Count, INFER, "vLLM --max-num-batched-tokens (8192 with `vllm serve` on 80 GB-class GPUs, 2048 on smaller ones and A100) or SGLang --chunked-prefill-size (8192): the prefill chunk whose activations are reserved. Empty: the engine's default."),
-    f("max_num_seqs", "Sequences per step (vLLM)", G::Serving, true, Count, INFER, "vLLM --max-num-seqs: the sampler's warm-up covers this many sequences' logits (1024 with `vllm serve` on 80 GB-class GPUs other than A100, else 256; vLLM before V1: 256). Empty: the engine's default."),
-    f("cuda_graphs", "CUDA graphs", G::Serving, true, Select, INFER, "Captured decode graphs keep a memory pool. vLLM with VLLM_MEMORY_PROFILER_ESTIMATE_CUDAGRAPHS reserves it before sizing the KV pool; vLLM ≤ 0.10 captured after, from the headroom."),
-    f("gpu_layers", "Layers on the GPU (llama.cpp)", G::Serving, false, Count, INFER, "llama.cpp -ngl: repeating layers offloaded to the GPU; one more than the model's layers also moves the output layer. Empty: all of them."),
-    f("dtype", "Precision", G::Training, false, Select, EVERY, "Format of the weights used in the forward and backward passes."),
-    f("optimizer", "Optimizer", G::Training, false, Select, TRAINING, "Decides how many values of state are kept per trainable parameter."),
-    f("mixed", "FP32 master weights (mixed precision)", G::Training, true, Toggle, TRAINING, "Keep an FP32 copy of the weights and FP32 optimizer states beside 16- or 8-bit weights."),
-    f("grad_dtype", "Gradient precision", G::Training, true, Select, TRAINING, "ZeRO counts gradients in the weights' precision (16 bytes/param with AdamW); Megatron-LM and Hugging Face keep FP32 gradients (18)."),
-    f("kv_dtype", "KV cache precision", G::Training, true, Select, INFER, "Format of cached keys and values; FP8 halves the cache of a 16-bit model."),
-    f("framework", "Framework", G::Mechanics, false, Select, TRAINING, "Sets the defaults the framework uses (each listed below the form with its source); every one stays overridable."),
-    f("loss_chunks", "Loss computed in chunks", G::Mechanics, true, Count, TRAINING, "Empty: the textbook logits term (16-bit + FP32 copy). 1: an unchunked cross-entropy's peak (FP32 upcast, log-softmax and its gradient, 12 B per logit beside the 16-bit logits); 8: torchtune's chunked loss."),
-    f("fused_loss", "Output layer fused with the loss", G::Mechanics, true, Toggle, TRAINING, "The logits are never stored: with loss_chunks empty, Cut Cross-Entropy (only a log-sum-exp per token); with loss_chunks, Liger's fused linear cross-entropy (one chunk at a time)."),
-    f("compile", "Compiled kernels (torch.compile)", G::Mechanics, true, Toggle, TRAINING, "Off: eager PyTorch keeps FP32 copies of the norms' and RoPE's inputs for the backward pass."),
-    f("zero_grad", "Gradients between steps", G::Mechanics, true, Select, TRAINING, "PyTorch frees gradients between steps (set_to_none): they reuse the memory the backward pass frees from activations. DeepSpeed and Megatron keep gradient buffers."),
-    f("opt_in_bwd", "Optimizer step in backward", G::Mechanics, true, Toggle, TRAINING, "Each gradient is applied and freed as soon as it is computed (torchtune optimizer_in_bwd): only the largest one is alive."),
-    f("act_offload", "Activation offloading", G::Mechanics, true, Toggle, TRAINING, "Saved activations go to host memory and come back for the backward pass; the device keeps one layer's."),
-    f("paged_optimizer", "Paged optimizer", G::Mechanics, true, Toggle, TRAINING, "bitsandbytes paged optimizers keep states in unified memory, paged to the host and not counted by torch.cuda."),
-    f("kbit_fp32", "Unquantized weights in FP32 (PEFT k-bit)", G::Mechanics, true, Toggle, FINETUNE, "PEFT's prepare_model_for_kbit_training upcasts the embeddings and output layer beside a 4- or 8-bit base to FP32."),
-    f("gathered_layers", "Unsharded layers in flight (ZeRO-3/FSDP)", G::Mechanics, true, Count, TRAINING, "Layers whose parameters are gathered at once, plus one layer's unsharded gradients: FSDP holds the running layer and the prefetched next (2)."),
-    f("reshard_after_forward", "Reshard after forward (ZeRO-3/FSDP)", G::Mechanics, true, Select, TRAINING, "Whether a layer's gathered parameters are freed after its forward pass. torchtitan keeps them gathered under pipeline parallelism (its policy 'default'), so each device holds all of its stage's parameters unsharded in 16-bit for the whole step."),
-    f("pp_grad_sync", "Gradient reduce-scatter with pipelining", G::Mechanics, true, Select, TRAINING, "With pipeline parallelism and ZeRO-2/3 or FSDP: after each micro-batch (textbook), or once after the last (PyTorch's pipelining schedules), in which case each device accumulates its stage's unsharded gradients in the gradient precision over the step."),
-    f("bucket_size", "ZeRO bucket size (parameters)", G::Mechanics, true, Count, TRAINING, "DeepSpeed reduce_bucket_size and allgather_bucket_size (default 5e8 each), held in 16-bit."),
-    f("nccl_buffers", "NCCL buffers per communicator", G::Mechanics, true, Number { unit: "MiB" }, TRAINING, "Buffers NCCL allocates itself per process group (data, tensor, pipeline parallel), outside PyTorch's allocator: nvidia-smi sees them, max_memory_reserved does not. Default 0 (inside the runtime row); with NCCL's defaults each channel's connection holds 9.19 MiB (NCCL_BUFFSIZE 4 MiB + LL128 4.69 MiB + LL 0.5 MiB), e.g. 147 MiB for a ring over 16 channels."),
-    f("batching", "Batch shapes", G::Mechanics, true, Select, TRAINING, "Variable: each batch is padded to its longest sequence and the sequence length is the longest of the run; the caching allocator then keeps the blocks of an earlier, shorter longest batch beside the new ones (max_memory_reserved above allocated)."),
-    f("expandable_segments", "Expandable segments (PYTORCH_CUDA_ALLOC_CONF)", G::Mechanics, true, Toggle, TRAINING, "expandable_segments:True grows one segment in 2 MiB pages instead of cutting new blocks for larger requests: variable-length batches no longer strand cached memory. torchtune, Axolotl and Unsloth set it."),
-    f("recompute", "Activation recomputation", G::Savers, false, Select, TRAINING, "Gradient checkpointing: trade recomputation for activation memory (Korthikanti et al. 2022)."),
-    f("flash_attention", "Flash attention", G::Savers, false, Toggle, ALL, "Never stores the sequence × sequence attention scores."),
-    f("lora_rank", "LoRA rank", G::Savers, false, Count, FINETUNE, "0 for full fine-tuning; otherwise only the adapters are trained."),
-    f("lora_targets", "LoRA targets", G::Savers, true, Select, FINETUNE, "Which weight matrices get adapters."),
-    f("quant", "Weight quantization", G::Savers, false, Select, FINETUNE | INFER, "Storage of frozen weights, block scales included (QLoRA: the frozen base)."),
-    f("bpw", "Bits per weight (overrides quantization)", G::Savers, true, Number { unit: "bits" }, FINETUNE | INFER, "Average bits per weight, e.g. 4.85, when your format is not listed."),
-    f("sparsity", "Sparsity", G::Savers, true, Number { unit: "%" }, INFER, "Share of weights pruned to zero."),
-    f("sparse_format", "Sparse storage", G::Savers, true, Select, INFER, "Dense storage saves nothing; CSR pays an index per nonzero and costs more than dense below about 67 % sparsity for 16-bit weights."),
-    f("dropout", "Dropout", G::Savers, true, Toggle, TRAINING, "Dropout masks are kept for the backward pass (1 byte per element)."),
-    f("softmax_fp32", "Attention scores in FP32", G::Savers, true, Toggle, TRAINING, "PyTorch autocast runs softmax in FP32; Megatron's fused softmax keeps 16-bit. Matters without flash attention."),
-    f("gpus", "GPUs", G::Parallel, false, Count, ALL, "Total devices; data parallelism is gpus ÷ (tp × pp)."),
-    f("tp", "Tensor parallel", G::Parallel, false, Count, ALL, "Devices each layer is split over (Megatron-LM; vLLM and SGLang --tensor-parallel-size). Must divide the attention heads, and divide the KV heads or be a multiple of them."),
-    f("pp", "Pipeline parallel", G::Parallel, true, Count, ALL, "Pipeline stages; the first stage holds the most activations."),
-    f("sp", "Sequence parallel", G::Parallel, true, Toggle, TRAINING, "Shards the activations tensor parallelism leaves replicated (needs tp > 1)."),
-    f("zero", "ZeRO stage", G::Parallel, true, Select, TRAINING, "Shard optimizer states (1), gradients (2) and parameters (3) over data-parallel ranks; FSDP full sharding is stage 3."),
-    f("offload", "Offload to host", G::Parallel, true, Select, TRAINING, "ZeRO-Offload / ZeRO-Infinity: move states to CPU memory."),
-    f("gpus_per_node", "GPUs per node", G::Parallel, true, Count, ALL, "Used for host memory per node."),
-    f("layers", "Layers", G::Architecture, true, Count, ALL, "Transformer blocks. Give layers, hidden, heads and vocab together."),
-    f("hidden", "Hidden size", G::Architecture, true, Count, ALL, "Model width h."),
-    f("heads", "Attention heads", G::Architecture, true, Count, ALL, "Query heads a."),
-    f("kv_heads", "KV heads", G::Architecture, true, Count, ALL, "Key/value heads for grouped-query attention; default: as many as heads."),
-    f("head_dim", "Head dimension", G::Architecture, true, Count, ALL, "Default: hidden ÷ heads."),
-    f("ffn", "FFN size", G::Architecture, true, Count, ALL, "Feed-forward width; default 4h, or 8h/3 rounded up to 256 for gated MLPs."),
-    f("vocab", "Vocabulary", G::Architecture, true, Count, ALL, "Tokens in the embedding and output layer."),
-    f("mlp", "MLP type", G::Architecture, true, Select, ALL, "Gated MLPs (SwiGLU) have three matrices."),
-    f("bias", "Biases", G::Architecture, true, Select, ALL, "Which linear layers have biases."),
-    f("norm", "Normalization", G::Architecture, true, Select, ALL, "LayerNorm has weight and bias, RMSNorm a weight only."),
-    f("tied", "Tied embeddings", G::Architecture, true, Toggle, ALL, "Output layer shares the embedding matrix."),
-    f("learned_pos", "Learned positions", G::Architecture, true, Tokens, ALL, "Rows of a learned position table (GPT-2: 1024); 0 for rotary."),
-    f("experts", "Experts (MoE)", G::Architecture, true, Count, ALL, "Experts per layer; 1 for a dense model."),
-    f("active_experts", "Active experts", G::Architecture, true, Count, ALL, "Experts each token is routed to."),
-    f("moe_ffn", "Expert FFN size", G::Architecture, true, Count, ALL, "Width of each expert (moe_intermediate_size) when it differs from the dense FFN size; empty: the FFN size."),
-    f("shared_experts", "Shared experts", G::Architecture, true, Count, ALL, "Experts every token passes through besides the routed ones (DeepSeek n_shared_experts)."),
-    f("dense_layers", "Dense first layers", G::Architecture, true, Count, ALL, "Leading layers with a dense FFN instead of experts (DeepSeek first_k_dense_replace)."),
-    f("router_bias", "Router bias", G::Architecture, true, Toggle, ALL, "One bias per expert in the router (GPT-OSS; DeepSeek-V3's score correction)."),
-    f("attn_sinks", "Attention sinks", G::Architecture, true, Toggle, ALL, "One learned sink logit per head and layer (GPT-OSS)."),
-    f("kv_lora_rank", "MLA latent rank", G::Architecture, true, Count, ALL, "Multi-head latent attention (DeepSeek-V2/V3): the compressed KV vector cached per token and layer; empty: ordinary attention."),
-    f("q_lora_rank", "MLA query rank", G::Architecture, true, Count, ALL, "Rank of MLA's compressed query projection; empty: full-rank queries."),
-    f("qk_rope_dim", "MLA rotary key size", G::Architecture, true, Count, ALL, "qk_rope_head_dim: the rotary part of each query/key head, one key shared by all heads and cached beside the latent. head_dim is nope + rope."),
-    f("v_head_dim", "MLA value head size", G::Architecture, true, Count, ALL, "Value head dimension when it differs from head_dim; empty: head_dim."),
-    f("sliding_window", "Sliding window", G::Architecture, true, Tokens, ALL, "Tokens a windowed layer attends to; its KV cache stops growing there. Empty: full attention everywhere."),
-    f("global_every", "Global layer every", G::Architecture, true, Count, ALL, "With a window, every n-th layer attends to the whole context (Gemma 2: 2, Gemma 3: 6); empty: every layer is windowed (Mistral 7B v0.1)."),
-    f("qk_norm", "QK normalization", G::Architecture, true, Select, ALL, "Norm weights on queries and keys (Qwen3, Gemma 3: per head; OLMo 2: over all heads)."),
-    f("sandwich_norm", "Norms after attention and MLP", G::Architecture, true, Toggle, ALL, "Four norms per layer instead of two (Gemma 2 and 3)."),
-    f("max_context", "Trained context", G::Architecture, true, Tokens, ALL, "max_position_embeddings: a longer sequence is flagged. Empty: not checked."),
-    f("shape", "Shape for a bare count", G::Architecture, true, Select, ALL, "Without an architecture, activations and the KV cache take the shape of the nearest released model (grouped-query attention included); version 1 links used a scaled dense shape."),
-    f("dataset", "Dataset size", G::Data, true, Size { unit: "GiB" }, TRAINING, "Bytes of training data held in memory, e.g. 40GB."),
-    f("samples", "Samples", G::Data, true, Count, TRAINING, "Alternatively: number of samples × sample size."),
-    f("sample_size", "Sample size", G::Data, true, Size { unit: "B" }, TRAINING, "Bytes per sample; also sizes the prefetch buffers when streaming."),
-    f("dataset_on", "Dataset kept in", G::Data, true, Select, TRAINING, "Device, host, or streamed from storage."),
-    f("gpu", "GPU", G::Device, false, Select, EVERY, "The device each shard runs on."),
-    f("gpu_mem", "Device memory (overrides the GPU)", G::Device, true, Size { unit: "GiB" }, EVERY, "Capacity of your device; a bare number is GiB, 80GB is decimal."),
-    f("host_mem", "Host memory per node", G::Device, true, Size { unit: "GiB" }, ALL, "CPU memory per node, to check offload and in-memory data."),
-    f("runtime", "Runtime memory per device", G::Device, true, Number { unit: "MiB" }, EVERY, "CUDA context, kernels and library workspaces that nvidia-smi counts before any tensor."),
-    f("overhead", "Allocator overhead", G::Device, true, Number { unit: "%" }, EVERY, "Fragmentation and temporaries of the caching allocator, as a share of the tensors."),
-    sf("code", "Simulation code", G::Sim, false, Select, 0, "Choosing a code sets the method and that code's defaults below (each stays editable); the numbers follow the settings, not the name."),
-    sf("method", "Method", G::Sim, false, Select, 0, "How space is discretised: grid, particles, unstructured mesh, lattice Boltzmann or spectral."),
-    f("measured", "Peak you measured", G::Check, false, Size { unit: "GiB" }, EVERY, "The peak a real run reported, e.g. 71.3GiB or 76GB; the estimate is set beside it."),
-    f("measured_kind", "Reported by", G::Check, false, Select, EVERY, "Each tool counts a different part of the breakdown."),
-    f("calibration", "Calibration kept", G::Check, true, Size { unit: "MiB" }, EVERY, "Memory added per device (per rank in simulations) to match a measurement; a bare number is MiB."),
-    sf("sim_device", "Runs on", G::Sim, false, Select, 0, "CPU nodes (compared with node memory) or GPU-resident with one rank per GPU."),
-    sf("host_mirror", "Host copy of the arrays (GPU)", G::SimRanks, true, Toggle, 0, "GPU codes that keep a host buffer beside every device buffer (FluidX3D) need as much host memory per GPU."),
-    sf("halo_one_rank", "Ghost layers on a single rank", G::SimSize, true, Toggle, GRID | LBM, "Off: one rank on one device wraps its periodic boundaries in place and keeps no ghost layer (FluidX3D)."),
-    sf("nx", "Cells in x", G::SimSize, false, Count, GRID | LBM | SPEC | AMR, "Grid points along x (AMR: of the base level)."),
-    sf("ny", "Cells in y", G::SimSize, false, Count, GRID | LBM | SPEC | AMR, "Grid points along y (AMR: of the base level)."),
-    sf("nz", "Cells in z", G::SimSize, false, Count, GRID | LBM | SPEC | AMR, "Grid points along z; 1 for a 2D problem."),
-    sf("fields", "Prognostic fields", G::SimSize, false, Count, GRID | SPEC | AMR, "Variables per cell, e.g. 5 for ρ, ρu, ρv, ρw, E."),
-    sf("levels", "Time levels and stages", G::SimSize, false, Count, GRID | MESH | SPEC | AMR, "Copies of the state kept by the time integrator (e.g. 2 levels + Runge–Kutta stages)."),
-    sf("work", "Work arrays per cell", G::SimSize, true, Count, GRID | SPEC | AMR, "Diagnostic and scratch arrays per cell (AMR: primitives, fluxes, the ghosted copy the advance fills)."),
-    sf("halo", "Ghost layers", G::SimSize, true, Count, GRID | AMR, "Halo width of each subdomain or AMR block (stencil radius; Athena++ NGHOST = 2)."),
-    sf("particles", "Particles", G::SimSize, false, Count, PART | NBODY, "Atoms or particles in the whole system."),
-    sf("atom_style", "Atom style", G::SimSize, false, Select, PART, "Per-particle state, as LAMMPS stores it."),
-    sf("attrs", "Bytes per particle (overrides the style)", G::SimSize, true, Count, PART, "Per-particle state in bytes, for codes other than LAMMPS."),
-    sf("potential", "Potential family", G::SimSize, false, Select, PART, "Many-body potentials (Tersoff, Stillinger–Weber, REBO/AIREBO) use full neighbour lists and keep per-atom bond-order data."),
-    sf("max_bonds", "Most bonds per atom", G::SimSize, true, Count, PART, "LAMMPS's log prints it ('4 = max bonds/atom'); molecular atom styles size per-atom arrays by it. Empty: the style's typical size."),
-    sf("max_angles", "Most angles per atom", G::SimSize, true, Count, PART, "'8 = max angles/atom' in LAMMPS's log."),
-    sf("max_dihedrals", "Most dihedrals per atom", G::SimSize, true, Count, PART, "'18 = max dihedrals/atom' in LAMMPS's log."),
-    sf("max_impropers", "Most impropers per atom", G::SimSize, true, Count, PART, "'2 = max impropers/atom' in LAMMPS's log."),
-    sf("max_special", "Most special neighbours per atom", G::SimSize, true, Count, PART, "'26 = max # of special neighbors' in LAMMPS's log (1-2, 1-3 and 1-4 partners)."),
-    sf("shake", "Bond constraints (SHAKE)", G::SimSize, true, Toggle, PART, "fix shake keeps cluster data and an unconstrained position for every atom."),
-    sf("reaxff_version", "ReaxFF implementation", G::SimSize, true, Select, PART, "pair reaxff (LAMMPS 2021+) or the older pair reax/c: their bond-list records and memory reports differ."),
-    sf("reaxff_bonds", "ReaxFF bond partners per atom", G::SimSize, true, Count, PART, "Neighbours within the bond cutoff whose uncorrected bond order passes the force field's cutoff; each atom gets max(2 × partners, 25) bond slots, so up to 12 changes nothing."),
-    sf("safezone", "ReaxFF safezone", G::SimSize, true, Number { unit: "×" }, PART, "pair_style reaxff safezone: spare capacity of every ReaxFF list (default 1.2)."),
-    sf("mincap", "ReaxFF mincap", G::SimSize, true, Count, PART, "pair_style reaxff mincap: the fewest atoms a list is sized for (default 50); matters for small ranks."),
-    sf("qeq", "Charge equilibration (QEq)", G::SimSize, true, Toggle, PART, "fix qeq/reaxff: a sparse matrix of every local atom's neighbours, solved every step."),
-    sf("atom_map", "Atom ID map", G::SimSize, true, Select, PART, "How global IDs are found on each rank; LAMMPS uses an array up to 1,000,000 IDs and a hash above (atom_modify map)."),
-    sf("cutoff", "Cutoff", G::SimSize, false, Number { unit: "length" }, PART, "Pair interaction cutoff, in the same length unit as the density."),
-    sf("skin", "Neighbour skin", G::SimSize, false, Number { unit: "length" }, PART, "Extra distance so lists last several steps (LAMMPS: 0.3σ in LJ units, 2 Å metal)."),
-    sf("density", "Number density", G::SimSize, false, Number { unit: "per length³" }, PART, "Particles per unit volume, e.g. 0.8442 (LJ liquid), 0.0847 (copper, Å⁻³), 0.1 (water atoms, Å⁻³)."),
-    sf("neighbors", "Neighbours per particle (overrides)", G::SimSize, true, Count, PART, "Give the count directly instead of cutoff, skin and density."),
-    sf("newton", "Newton's third law (half lists)", G::SimSize, true, Toggle, PART, "Store each pair once; off doubles the lists."),
-    sf("long_range", "Long-range solver", G::SimSize, false, Select, PART, "PPPM or PME mesh for electrostatics."),
-    sf("kspace_grid", "Long-range mesh points", G::SimSize, true, Count, PART, "Total mesh points, e.g. 262144 for 64³; default one per particle."),
-    sf("cells", "Cells", G::SimSize, false, Count, MESH, "Elements or control volumes in the whole mesh."),
-    sf("element", "Element type", G::SimSize, false, Select, MESH, "Decides points per cell and matrix nonzeros per row."),
-    sf("dofs", "Unknowns per point", G::SimSize, false, Count, MESH, "Coupled unknowns per node, e.g. 4 for u, v, w, p."),
-    sf("krylov", "Krylov restart", G::SimSize, true, Count, MESH, "GMRES restart length (0 for CG)."),
-    sf("precond", "Preconditioner", G::SimSize, false, Select, MESH, "Its storage relative to the matrix."),
-    sf("solver", "Solver", G::SimSize, false, Select, MESH, "Coupled block matrix, one scalar matrix per variable (segregated, as OpenFOAM), or explicit with no matrix."),
-    sf("index_bytes", "Index width", G::SimSize, true, Number { unit: "B" }, MESH, "4 for 32-bit indices; 8 for 64-bit global indices (PETSc --with-64-bit-indices, OpenFOAM WM_LABEL_SIZE=64)."),
-    sf("lattice", "Lattice", G::SimSize, false, Select, LBM, "Velocity set: distributions per cell."),
-    sf("streaming", "Streaming", G::SimSize, false, Select, LBM, "Two lattices, or one with in-place streaming."),
-    sf("lbm_dtype", "Storage precision", G::SimSize, true, Select, LBM, "Distributions can be stored in lower precision than the arithmetic (e.g. FP16 storage, FP32 compute)."),
-    sf("complex", "Complex fields", G::SimSize, true, Toggle, SPEC, "Complex-valued fields (e.g. Schrödinger) instead of real ones."),
-    sf("dealias", "3/2 dealiasing", G::SimSize, true, Toggle, SPEC, "Compute nonlinear terms on a 3/2-padded grid."),
-    sf("ecutwfc", "Wavefunction cutoff", G::SimSize, false, Number { unit: "Ry" }, PW, "ecutwfc: decides the plane waves per k-point (pw.x prints 'kinetic-energy cutoff'; ABINIT's ecut is in Ha: twice it in Ry)."),
-    sf("ecutrho", "Charge-density cutoff", G::SimSize, true, Number { unit: "Ry" }, PW, "ecutrho; empty: 4 × ecutwfc (norm-conserving default; ultrasoft and PAW often use 8–12 ×)."),
-    sf("cell_volume", "Cell volume", G::SimSize, false, Number { unit: "bohr³" }, PW, "pw.x's 'unit-cell volume' in (a.u.)³, ABINIT's ucvol (1 Å³ = 6.748 bohr³)."),
-    sf("bands", "Bands", G::SimSize, false, Count, PW, "Kohn–Sham states (nbnd)."),
-    sf("kpoints", "k-points", G::SimSize, false, Count, PW, "Irreducible k-points, as pw.x prints 'number of k points' (without the spin doubling)."),
-    sf("spin", "Spin", G::SimSize, false, Select, PW, "Collinear spin doubles the k-points; non-collinear makes wavefunctions two-component spinors."),
-    sf("gamma_only", "Γ-point trick", G::SimSize, true, Toggle, PW, "K_POINTS gamma: real wavefunctions, half the plane waves."),
-    sf("atoms", "Atoms", G::SimSize, false, Count, PW, "Atoms in the cell (nat)."),
-    sf("species", "Species", G::SimSize, true, Count, PW, "Atomic types (ntyp)."),
-    sf("pseudopotential", "Pseudopotentials", G::SimSize, false, Select, PW, "Ultrasoft and PAW add S|ψ⟩ to the Davidson work and augmentation charges."),
-    sf("projectors", "Beta projectors (total)", G::SimSize, true, Count, PW, "nkb: Σ over atoms of Σ over beta functions of (2l + 1); empty: 4 per atom."),
-    sf("betas", "Beta functions per species", G::SimSize, true, Count, PW, "The most beta functions of one pseudopotential ('2 beta functions with: l(1) = 0 ...')."),
-    sf("lmax_beta", "Highest beta angular momentum", G::SimSize, true, Count, PW, "The largest l among the beta functions (0 for s, 1 for p, 2 for d)."),
-    sf("diagonalization", "Diagonalisation", G::SimSize, true, Select, PW, "Davidson keeps david_ndim × bands work vectors; CG, PPCG and ParO keep the bands only."),
-    sf("david_ndim", "Davidson subspace factor", G::SimSize, true, Count, PW, "diago_david_ndim (pw.x 6.x: 4)."),
-    sf("mixing_ndim", "Mixing history", G::SimSize, true, Count, PW, "mixing_ndim: past densities kept by Broyden mixing (default 8)."),
-    sf("pools", "k-point pools", G::SimRanks, false, Count, PW, "-nk / -npool: ranks split into pools, each holding all G vectors for its k-points."),
-    sf("wfc_disk", "Wavefunctions on disk", G::SimSize, true, Toggle, PW, "disk_io='high': keep one k-point's wavefunctions in memory instead of every k-point of the pool."),
-    sf("fft_grid", "Dense FFT grid points", G::SimSize, true, Count, PW, "nr1 × nr2 × nr3 from 'FFT dimensions' (ABINIT: nfft; SPARC: the FD_GRID points); empty: from ecutrho and the volume (cubic cell)."),
-    sf("dft_arrays", "Arrays counted as", G::SimSize, false, Select, PW, "Each DFT code allocates its own arrays and prints its own estimate: pw.x's memory_report.f90 (plane waves, G vectors, FFT grids, Davidson work), ABINIT's m_memeval.F90 (arrays counted along the call chains alive together, the largest chain, plus static arrays) or SPARC's estimate_memory in initialization.c (orbitals on the real-space grid with 2.5 or 5.5 working copies, grid vectors, subspace matrices, + 10 %)."),
-    sf("band_groups", "Band groups", G::SimRanks, true, Count, PW, "SPARC NP_BAND_PARAL: processes splitting the states; above 1 the ScaLAPACK block-cyclic copies raise the orbitals' working copies from 2.5 to 5.5 (initialization.c)."),
-    sf("xc", "Exchange–correlation", G::SimSize, true, Select, PW, "ABINIT arrays: a GGA keeps density gradients and their work arrays on the grid (xclevel 2; m_memeval.F90)."),
-    sf("smearing", "Smeared occupations (metals)", G::SimSize, true, Toggle, PW, "ABINIT arrays: occopt 3–8 adds mkrho's work arrays and getnel's tables (991 + natom KiB of static arrays instead of 231 + 6·natom)."),
-    sf("core_correction", "Non-linear core correction", G::SimSize, true, Toggle, PW, "ABINIT arrays: pseudopotentials with a model core charge keep it on 2,501 radial points per species and on the grid (n1xccc, xccc3d)."),
-    sf("symmetries", "Symmetry operations", G::SimSize, true, Count, PW, "ABINIT arrays: nsym; above 1 the symmetrisation maps irrzon and phnons take 2 integers and 2 reals per grid point."),
-    sf("forces", "Forces", G::SimSize, true, Toggle, PW, "tprnfor / relaxations: ultrasoft and PAW augmentation forces need their own scratch."),
-    sf("stress", "Stress", G::SimSize, true, Toggle, PW, "tstress / vc-relax: the stress's augmentation scratch."),
-    sf("amr_levels", "Refined levels", G::SimSize, false, Count, AMR, "Levels above the base grid (AMReX amr.max_level; Athena++ numlevel − 1). 0: a uniform grid of blocks."),
-    sf("ref_ratio", "Refinement ratio", G::SimSize, false, Count, AMR, "Cells per coarse cell per direction between levels (AMReX amr.ref_ratio; Athena++ always 2)."),
-    sf("fill", "Refined share per level", G::SimSize, false, Number { unit: "%" }, AMR, "Share of each level's volume covered by the next finer level."),
-    sf("block_size", "Block size", G::SimSize, false, Count, AMR, "Cells per side of a block (Athena++ <meshblock> nx1; AMReX amr.max_grid_size, 32 in 3D by default)."),
-    sf("amr_blocks", "Blocks in total (overrides the share)", G::SimSize, true, Count, AMR, "Blocks over all levels as the code's log reports them (Athena++ 'Total number of MeshBlocks'); empty: from the refined share."),
-    sf("ghost_state", "Ghost cells on the stored state", G::SimSize, true, Toggle, AMR, "On: every stored copy of the state has ghost cells (Athena++). Off: only the work arrays do (AMReX StateData)."),
-    sf("coarse_copies", "Coarse copies per block", G::SimSize, true, Count, AMR, "Coarse-level arrays a block keeps to fill its ghost cells from the parent level (Athena++ coarse_cons_ and coarse_prim_: 2; AMReX FillPatch: 1)."),
-    sf("exchange_copies", "Halo exchange buffers per block", G::SimSize, true, Count, AMR, "Ghost-shell-sized buffers each block keeps for the halo exchange: Athena++ keeps a send and a receive buffer per neighbour (2); AMReX takes them from its arena only while exchanging (0)."),
-    sf("block_meta", "Metadata per block (on every rank)", G::SimSize, true, Number { unit: "B" }, AMR, "Bytes of bookkeeping per block that every rank keeps for all blocks (AMReX BoxArray + DistributionMapping: 32; Athena++ block lists and tree: about 160)."),
-    sf("part_bytes", "Bytes per particle", G::SimSize, false, Count, NBODY, "sizeof(struct particle_data): GADGET-2 stores 68 B, 80 B with PMGRID (single precision); GADGET-4 prints it at start-up."),
-    sf("alloc_factor", "Particle allocation factor", G::SimSize, true, Number { unit: "×" }, NBODY, "PartAllocFactor: particle slots per task = factor × particles ÷ tasks (GADGET-2 examples 1.5; GADGET-4 keeps 10 % headroom)."),
-    sf("tree_factor", "Tree nodes per particle", G::SimSize, true, Number { unit: "×" }, NBODY, "TreeAllocFactor: tree nodes allocated per particle slot (typically 0.7–0.8)."),
-    sf("node_bytes", "Bytes per tree node", G::SimSize, true, Count, NBODY, "GADGET-2: NODE (48 B) + extNODE (16 B) in single precision; GADGET-4 gravnode about 56 B."),
-    sf("pm_grid", "PM grid per dimension", G::SimSize, false, Count, NBODY, "PMGRID: the particle-mesh grid for the long-range force (often the particle count's cube root or twice it); 0: tree only."),
-    sf("pm_arrays", "PM grid arrays", G::SimSize, true, Count, NBODY, "Arrays of the PM grid's size held at once (GADGET-2 pm_periodic.c: rhogrid, forcegrid, workspace)."),
-    sf("timebin_lists", "Time-bin lists per particle", G::SimSize, true, Count, NBODY, "Integer lists of active particles per time bin (GADGET-4: 3; GADGET-2: 0)."),
-    sf("ewald_bytes", "Bytes per Ewald table entry", G::SimSize, true, Count, NBODY, "Periodic boxes keep an Ewald correction table of 65³ entries on every task: GADGET-2 4 floats (16 B), GADGET-4 20 doubles (160 B, 'Ewd' 41.9 MB in its memory.txt); 0: not periodic."),
-    sf("comm_buffer", "Communication buffer", G::SimRanks, true, Number { unit: "MiB" }, NBODY, "GADGET-2 BufferSize: a fixed buffer per task for exchanging particles ('Allocated 100 MByte communication buffer per processor'); 0 for GADGET-4."),
-    sf("ranks", "MPI ranks", G::SimRanks, false, Count, 0, "Processes the domain is split over."),
-    sf("nodes", "Nodes", G::SimRanks, false, Count, 0, "Ranks are spread evenly over the nodes."),
-    sf("node_mem", "Memory per node", G::SimRanks, false, Size { unit: "GiB" }, 0, "CPU memory of one node (CPU codes are checked against it)."),
-    sf("rank_overhead", "Memory per rank outside the solver", G::SimRanks, true, Number { unit: "MiB" }, 0, "MPI buffers, libraries and executable per process."),
-    sf("replicated", "Data replicated on every rank", G::SimRanks, true, Number { unit: "MiB" }, 0, "Forcing tables, geometry, immersed-boundary facets or coarse meshes each rank holds whole: they do not shrink with more ranks."),
-    sf("language", "Language of the program", G::SimRanks, true, Select, 0, "Python ranks carry the interpreter and NumPy/SciPy/mpi4py in memory before any array (measured VmRSS above a compiled MPI rank)."),
-    sf("imbalance", "Load imbalance", G::SimRanks, true, Number { unit: "%" }, 0, "Extra work on the busiest rank."),
-    sf("steps", "Time steps", G::SimHistory, false, Count, 0, "Length of the run."),
-    sf("output_every", "Output every", G::SimHistory, true, Count, 0, "Steps between output frames (0: no output)."),
-    sf("snapshots", "Snapshots in memory", G::SimHistory, true, Count, 0, "States kept in memory for in-situ analysis."),
-    sf("compression", "Output compression ratio", G::SimHistory, true, Number { unit: ": 1" }, 0, "Lossless (~1.5–2) or lossy (10–100) compression of output and snapshots."),
-    sf("checkpoint_every", "Checkpoint every", G::SimHistory, true, Count, 0, "Steps between restart files (0: none)."),
-    sf("adjoint", "Adjoint / differentiable run", G::SimHistory, true, Select, 0, "Store every forward state, or checkpoint binomially and recompute."),
-    sf("adjoint_snapshots", "Adjoint checkpoints", G::SimHistory, true, Count, 0, "Snapshots binomial checkpointing may keep."),
-];
+    const fn count(self, min: u64, max: u64) -> Field {
+        Field {
+            bounds: Bounds::Count { min, max },
+            ..self
+        }
+    }
 
-/// Which network families a field concerns: transformer shape keys, or one family's keys.
-fn for_model(key: &str, model: crate::scenario::sciml::ModelKind) -> bool {
-    use crate::scenario::sciml::ModelKind::*;
-    let transformer_only = matches!(
-        key,
-        "params"
-            | "model_id"
-            | "seq"
-            | "flash_attention"
-            | "softmax_fp32"
-            | "kv_dtype"
-            | "engine"
-            | "gpu_util"
-            | "max_batched_tokens"
-            | "max_num_seqs"
-            | "cuda_graphs"
-            | "gpu_layers"
-            | "sp"
-            | "lora_rank"
-            | "lora_targets"
-            | "loss_chunks"
-            | "fused_loss"
-            | "compile"
-            | "kbit_fp32"
-            | "gathered_layers"
-            | "reshard_after_forward"
-            | "pp_grad_sync"
-            | "batching"
-            | "expandable_segments"
-            | "sparsity"
-            | "sparse_format"
-    ) || field(key).is_some_and(|f| f.group == Group::Architecture);
-    match key {
-        "width" => matches!(model, Pinn | Fno | Gnn),
-        "depth" | "in_channels" | "out_channels" => model != Transformer,
-        "collocation" | "deriv_order" => model == Pinn,
-        "grid_points" | "spatial_dims" => matches!(model, Fno | Unet),
-        "fourier_modes" => model == Fno,
-        "graph_nodes" | "graph_edges" => model == Gnn,
-        "base_channels" => model == Unet,
-        _ => !transformer_only || model == Transformer,
+    const fn fixed(self, places: u32, min: u64, max: u64, said: &'static str) -> Field {
+        Field {
+            bounds: Bounds::Fixed {
+                places,
+                min,
+                max,
+                said,
+            },
+            ..self
+        }
+    }
+
+    const fn size(self, unit: u64, max: u64) -> Field {
+        Field {
+            bounds: Bounds::Size { unit, max },
+            ..self
+        }
     }
 }
 
-/// How a count field reads `k` and `M`.
-pub fn count_unit(key: &str) -> crate::base::units::CountUnit {
-    match field(key).map(|f| f.kind) {
-        Some(FieldKind::Tokens) => crate::base::units::CountUnit::Tokens,
-        _ => crate::base::units::CountUnit::Decimal,
+/// Declares every field once: its [`FieldId`] variant beside its row. The enum and [`FIELDS`]
+/// come out in the same order, so `FIELDS[id as usize]` is the row of `id`.
+macro_rules! fields {
+    ($($id:ident => $row:expr,)*) => {
+        /// A URL key, typed: the compiler checks every name, and an exhaustive `match` lists every
+        /// place a new key must be handled.
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        pub enum FieldId {
+            $($id,)*
+        }
+
+        /// Every field in form order, one row per [`FieldId`].
+        pub const FIELDS: &[Field] = &[$($row.with_id(FieldId::$id),)*];
+
+        impl FieldId {
+            /// Every key, in form (and canonical query) order.
+            pub const ALL: &'static [FieldId] = &[$(FieldId::$id,)*];
+        }
+    };
+}
+
+impl FieldId {
+    /// The row declaring this field.
+    pub fn field(self) -> &'static Field {
+        &FIELDS[self as usize]
+    }
+
+    /// The URL key.
+    pub fn key(self) -> &'static str {
+        self.field().key
+    }
+
+    /// The field a URL key names (`None` for page keys such as `v` and unknown ones). Reading
+    /// a link looks up every key it carries: a linear scan over ~200 keys per lookup cost most
+    /// of a parse, so the keys are sorted once and searched.
+    pub fn from_key(key: &str) -> Option<FieldId> {
+        static SORTED: std::sync::OnceLock<Vec<(&'static str, FieldId)>> =
+            std::sync::OnceLock::new();
+        let sorted = SORTED.get_or_init(|| {
+            let mut v: Vec<_> = FIELDS.iter().map(|f| (f.key, f.id)).collect();
+            v.sort_unstable();
+            v
+        });
+        sorted
+            .binary_search_by(|(k, _)| (*k).cmp(key))
+            .ok()
+            .map(|i| sorted[i].1)
+    }
+}
+
+use FieldId as F;
+use FieldKind::*;
+use Group as G;
+
+fields! {
+    Mode => f("mode", "Mode", G::Model, false, Select, EVERY, "Training and fine-tuning keep gradients and optimizer states; inference keeps weights and the KV cache."),
+    Model => f("model", "Network family", G::Model, false, Select, ALL, "Transformers, or a scientific ML architecture with its own parameter and activation model."),
+    Width => f("width", "Width", G::SciMl, false, Count, ALL, "Neurons per layer (PINN), channels (FNO) or latent size (graph network).").count(1, 1_000_000),
+    Depth => f("depth", "Depth", G::SciMl, false, Count, ALL, "Hidden layers (PINN), Fourier layers (FNO), message-passing steps (graph network) or levels (U-Net).").count(1, 10_000),
+    Collocation => f("collocation", "Collocation points", G::SciMl, false, Count, ALL, "Points per batch element where the PDE residual is evaluated.").count(1, 1_000_000_000_000),
+    DerivOrder => f("deriv_order", "Derivative order", G::SciMl, false, Count, ALL, "Highest derivative in the residual; each order keeps another copy of the graph per input coordinate.").count(0, 10),
+    GridPoints => f("grid_points", "Grid points per sample", G::SciMl, false, Count, ALL, "E.g. 4096 for 64×64, 262144 for 64³.").count(1, 1_000_000_000_000),
+    FourierModes => f("fourier_modes", "Fourier modes per dimension", G::SciMl, false, Count, ALL, "Modes kept by each spectral convolution.").count(1, 10_000),
+    SpatialDims => f("spatial_dims", "Spatial dimensions", G::SciMl, false, Count, ALL, "1, 2 or 3.").count(1, 3),
+    GraphNodes => f("graph_nodes", "Graph nodes per sample", G::SciMl, false, Count, ALL, "Mesh nodes of one sample.").count(1, 1_000_000_000_000),
+    GraphEdges => f("graph_edges", "Graph edges per sample", G::SciMl, false, Count, ALL, "Mesh edges (both directions) of one sample.").count(1, 1_000_000_000_000),
+    BaseChannels => f("base_channels", "Base channels", G::SciMl, false, Count, ALL, "Channels of the first level; each level doubles them.").count(1, 1_000_000),
+    InChannels => f("in_channels", "Input channels", G::SciMl, true, Count, ALL, "Input features per point (PINN: coordinates).").count(1, 1_000_000),
+    OutChannels => f("out_channels", "Output channels", G::SciMl, true, Count, ALL, "Output features per point.").count(1, 1_000_000),
+    ModelId => f("model_id", "Released model", G::Model, false, Search, ALL, "A Hugging Face id such as meta-llama/Llama-3.1-70B (or a short alias): fills the architecture, which stays editable. Empty: give the count or the architecture yourself."),
+    Params => f("params", "Parameters", G::Model, false, Count, ALL, "Total count, e.g. 7B, 125M, 6.7e9. Leave empty to derive it from the architecture.").count(1, MAX_PARAMS),
+    Batch => f("batch", "Micro-batch per device", G::Workload, false, Count, ALL, "Sequences processed at once on each device (inference: concurrent sequences).").count(1, MAX_BATCH),
+    Seq => f("seq", "Sequence length", G::Workload, false, Tokens, ALL, "Tokens per sequence (inference: the context kept in the KV cache).").count(1, MAX_SEQ),
+    Engine => f("engine", "Serving engine", G::Serving, false, Select, INFER, "How the memory is allocated: PyTorch as used; vLLM and SGLang preallocate a KV pool from a share of the GPU; llama.cpp splits layers between GPU and CPU."),
+    GpuUtil => f("gpu_util", "GPU memory share (vLLM, SGLang)", G::Serving, true, Number { unit: "fraction" }, INFER, "vLLM --gpu-memory-utilization (default 0.9) or SGLang --mem-fraction-static (default 0.79–0.88 by tensor parallelism). Empty: the engine's default.").fixed(3, 0, 1000, "a fraction from 0.01 to 1"),
+    MaxBatchedTokens => f("max_batched_tokens", "Tokens per scheduler step", G::Serving, true, Count, INFER, "vLLM --max-num-batched-tokens (8192 with `vllm serve` on 80 GB-class GPUs, 2048 on smaller ones and A100) or SGLang --chunked-prefill-size (8192): the prefill chunk whose activations are reserved. Empty: the engine's default.").count(1, MAX_SEQ),
+    MaxNumSeqs => f("max_num_seqs", "Sequences per step (vLLM)", G::Serving, true, Count, INFER, "vLLM --max-num-seqs: the sampler's warm-up covers this many sequences' logits (1024 with `vllm serve` on 80 GB-class GPUs other than A100, else 256; vLLM before V1: 256). Empty: the engine's default.").count(1, MAX_BATCH),
+    CudaGraphs => f("cuda_graphs", "CUDA graphs", G::Serving, true, Select, INFER, "Captured decode graphs keep a memory pool. vLLM with VLLM_MEMORY_PROFILER_ESTIMATE_CUDAGRAPHS reserves it before sizing the KV pool; vLLM ≤ 0.10 captured after, from the headroom."),
+    GpuLayers => f("gpu_layers", "Layers on the GPU (llama.cpp)", G::Serving, false, Count, INFER, "llama.cpp -ngl: repeating layers offloaded to the GPU; one more than the model's layers also moves the output layer. Empty: all of them.").count(0, 100_001),
+    Dtype => f("dtype", "Precision", G::Training, false, Select, EVERY, "Format of the weights used in the forward and backward passes."),
+    Optimizer => f("optimizer", "Optimizer", G::Training, false, Select, TRAINING, "Decides how many values of state are kept per trainable parameter."),
+    Mixed => f("mixed", "FP32 master weights (mixed precision)", G::Training, true, Toggle, TRAINING, "Keep an FP32 copy of the weights and FP32 optimizer states beside 16- or 8-bit weights."),
+    GradDtype => f("grad_dtype", "Gradient precision", G::Training, true, Select, TRAINING, "ZeRO counts gradients in the weights' precision (16 bytes/param with AdamW); Megatron-LM and Hugging Face keep FP32 gradients (18)."),
+    KvDtype => f("kv_dtype", "KV cache precision", G::Training, true, Select, INFER, "Format of cached keys and values; FP8 halves the cache of a 16-bit model."),
+    Framework => f("framework", "Framework", G::Mechanics, false, Select, TRAINING, "Sets the defaults the framework uses (each listed below the form with its source); every one stays overridable."),
+    LossChunks => f("loss_chunks", "Loss computed in chunks", G::Mechanics, true, Count, TRAINING, "Empty: the textbook logits term (16-bit + FP32 copy). 1: an unchunked cross-entropy's peak (FP32 upcast, log-softmax and its gradient, 12 B per logit beside the 16-bit logits); 8: torchtune's chunked loss.").count(1, 1 << 20),
+    FusedLoss => f("fused_loss", "Output layer fused with the loss", G::Mechanics, true, Toggle, TRAINING, "The logits are never stored: with loss_chunks empty, Cut Cross-Entropy (only a log-sum-exp per token); with loss_chunks, Liger's fused linear cross-entropy (one chunk at a time)."),
+    Compile => f("compile", "Compiled kernels (torch.compile)", G::Mechanics, true, Toggle, TRAINING, "Off: eager PyTorch keeps FP32 copies of the norms' and RoPE's inputs for the backward pass."),
+    ZeroGrad => f("zero_grad", "Gradients between steps", G::Mechanics, true, Select, TRAINING, "PyTorch frees gradients between steps (set_to_none): they reuse the memory the backward pass frees from activations. DeepSpeed and Megatron keep gradient buffers."),
+    OptInBwd => f("opt_in_bwd", "Optimizer step in backward", G::Mechanics, true, Toggle, TRAINING, "Each gradient is applied and freed as soon as it is computed (torchtune optimizer_in_bwd): only the largest one is alive."),
+    ActOffload => f("act_offload", "Activation offloading", G::Mechanics, true, Toggle, TRAINING, "Saved activations go to host memory and come back for the backward pass; the device keeps one layer's."),
+    PagedOptimizer => f("paged_optimizer", "Paged optimizer", G::Mechanics, true, Toggle, TRAINING, "bitsandbytes paged optimizers keep states in unified memory, paged to the host and not counted by torch.cuda."),
+    KbitFp32 => f("kbit_fp32", "Unquantized weights in FP32 (PEFT k-bit)", G::Mechanics, true, Toggle, FINETUNE, "PEFT's prepare_model_for_kbit_training upcasts the embeddings and output layer beside a 4- or 8-bit base to FP32."),
+    GatheredLayers => f("gathered_layers", "Unsharded layers in flight (ZeRO-3/FSDP)", G::Mechanics, true, Count, TRAINING, "Layers whose parameters are gathered at once, plus one layer's unsharded gradients: FSDP holds the running layer and the prefetched next (2).").count(0, 1 << 16),
+    ReshardAfterForward => f("reshard_after_forward", "Reshard after forward (ZeRO-3/FSDP)", G::Mechanics, true, Select, TRAINING, "Whether a layer's gathered parameters are freed after its forward pass. torchtitan keeps them gathered under pipeline parallelism (its policy 'default'), so each device holds all of its stage's parameters unsharded in 16-bit for the whole step."),
+    PpGradSync => f("pp_grad_sync", "Gradient reduce-scatter with pipelining", G::Mechanics, true, Select, TRAINING, "With pipeline parallelism and ZeRO-2/3 or FSDP: after each micro-batch (textbook), or once after the last (PyTorch's pipelining schedules), in which case each device accumulates its stage's unsharded gradients in the gradient precision over the step."),
+    BucketSize => f("bucket_size", "ZeRO bucket size (parameters)", G::Mechanics, true, Count, TRAINING, "DeepSpeed reduce_bucket_size and allgather_bucket_size (default 5e8 each), held in 16-bit.").count(0, 1 << 40),
+    NcclBuffers => f("nccl_buffers", "NCCL buffers per communicator", G::Mechanics, true, Number { unit: "MiB" }, TRAINING, "Buffers NCCL allocates itself per process group (data, tensor, pipeline parallel), outside PyTorch's allocator: nvidia-smi sees them, max_memory_reserved does not. Default 0 (inside the runtime row); with NCCL's defaults each channel's connection holds 9.19 MiB (NCCL_BUFFSIZE 4 MiB + LL128 4.69 MiB + LL 0.5 MiB), e.g. 147 MiB for a ring over 16 channels.").fixed(0, 0, MAX_RUNTIME_MIB, "whole MiB from 0 to 1048576"),
+    Batching => f("batching", "Batch shapes", G::Mechanics, true, Select, TRAINING, "Variable: each batch is padded to its longest sequence and the sequence length is the longest of the run; the caching allocator then keeps the blocks of an earlier, shorter longest batch beside the new ones (max_memory_reserved above allocated)."),
+    ExpandableSegments => f("expandable_segments", "Expandable segments (PYTORCH_CUDA_ALLOC_CONF)", G::Mechanics, true, Toggle, TRAINING, "expandable_segments:True grows one segment in 2 MiB pages instead of cutting new blocks for larger requests: variable-length batches no longer strand cached memory. torchtune, Axolotl and Unsloth set it."),
+    Recompute => f("recompute", "Activation recomputation", G::Savers, false, Select, TRAINING, "Gradient checkpointing: trade recomputation for activation memory (Korthikanti et al. 2022)."),
+    FlashAttention => f("flash_attention", "Flash attention", G::Savers, false, Toggle, ALL, "Never stores the sequence × sequence attention scores."),
+    LoraRank => f("lora_rank", "LoRA rank", G::Savers, false, Count, FINETUNE, "0 for full fine-tuning; otherwise only the adapters are trained.").count(0, 1 << 20),
+    LoraTargets => f("lora_targets", "LoRA targets", G::Savers, true, Select, FINETUNE, "Which weight matrices get adapters."),
+    Quant => f("quant", "Weight quantization", G::Savers, false, Select, FINETUNE | INFER, "Storage of frozen weights, block scales included (QLoRA: the frozen base)."),
+    Bpw => f("bpw", "Bits per weight (overrides quantization)", G::Savers, true, Number { unit: "bits" }, FINETUNE | INFER, "Average bits per weight, e.g. 4.85, when your format is not listed.").fixed(3, 0, 64_000, "between 0.001 and 64 bits"),
+    Sparsity => f("sparsity", "Sparsity", G::Savers, true, Number { unit: "%" }, INFER, "Share of weights pruned to zero.").fixed(2, 0, 9_999, "from 0 to 99.99 %"),
+    SparseFormat => f("sparse_format", "Sparse storage", G::Savers, true, Select, INFER, "Dense storage saves nothing; CSR pays an index per nonzero and costs more than dense below about 67 % sparsity for 16-bit weights."),
+    Dropout => f("dropout", "Dropout", G::Savers, true, Toggle, TRAINING, "Dropout masks are kept for the backward pass (1 byte per element)."),
+    SoftmaxFp32 => f("softmax_fp32", "Attention scores in FP32", G::Savers, true, Toggle, TRAINING, "PyTorch autocast runs softmax in FP32; Megatron's fused softmax keeps 16-bit. Matters without flash attention."),
+    Gpus => f("gpus", "GPUs", G::Parallel, false, Count, ALL, "Total devices; data parallelism is gpus ÷ (tp × pp).").count(1, MAX_GPUS),
+    Tp => f("tp", "Tensor parallel", G::Parallel, false, Count, ALL, "Devices each layer is split over (Megatron-LM; vLLM and SGLang --tensor-parallel-size). Must divide the attention heads, and divide the KV heads or be a multiple of them.").count(1, MAX_GPUS),
+    Pp => f("pp", "Pipeline parallel", G::Parallel, true, Count, ALL, "Pipeline stages; the first stage holds the most activations.").count(1, MAX_GPUS),
+    Sp => f("sp", "Sequence parallel", G::Parallel, true, Toggle, TRAINING, "Shards the activations tensor parallelism leaves replicated (needs tp > 1)."),
+    Zero => f("zero", "ZeRO stage", G::Parallel, true, Select, TRAINING, "Shard optimizer states (1), gradients (2) and parameters (3) over data-parallel ranks; FSDP full sharding is stage 3."),
+    Offload => f("offload", "Offload to host", G::Parallel, true, Select, TRAINING, "ZeRO-Offload / ZeRO-Infinity: move states to CPU memory."),
+    GpusPerNode => f("gpus_per_node", "GPUs per node", G::Parallel, true, Count, ALL, "Used for host memory per node.").count(1, 1024),
+    Layers => f("layers", "Layers", G::Architecture, true, Count, ALL, "Transformer blocks. Give layers, hidden, heads and vocab together.").count(1, 100_000),
+    Hidden => f("hidden", "Hidden size", G::Architecture, true, Count, ALL, "Model width h.").count(1, 10_000_000),
+    Heads => f("heads", "Attention heads", G::Architecture, true, Count, ALL, "Query heads a.").count(1, 1_000_000),
+    KvHeads => f("kv_heads", "KV heads", G::Architecture, true, Count, ALL, "Key/value heads for grouped-query attention; default: as many as heads.").count(1, 1_000_000),
+    HeadDim => f("head_dim", "Head dimension", G::Architecture, true, Count, ALL, "Default: hidden ÷ heads.").count(1, 1_000_000),
+    Ffn => f("ffn", "FFN size", G::Architecture, true, Count, ALL, "Feed-forward width; default 4h, or 8h/3 rounded up to 256 for gated MLPs.").count(1, 100_000_000),
+    Vocab => f("vocab", "Vocabulary", G::Architecture, true, Count, ALL, "Tokens in the embedding and output layer.").count(1, 100_000_000),
+    Mlp => f("mlp", "MLP type", G::Architecture, true, Select, ALL, "Gated MLPs (SwiGLU) have three matrices."),
+    Bias => f("bias", "Biases", G::Architecture, true, Select, ALL, "Which linear layers have biases."),
+    Norm => f("norm", "Normalization", G::Architecture, true, Select, ALL, "LayerNorm has weight and bias, RMSNorm a weight only."),
+    Tied => f("tied", "Tied embeddings", G::Architecture, true, Toggle, ALL, "Output layer shares the embedding matrix."),
+    LearnedPos => f("learned_pos", "Learned positions", G::Architecture, true, Tokens, ALL, "Rows of a learned position table (GPT-2: 1024); 0 for rotary.").count(0, 1 << 24),
+    Experts => f("experts", "Experts (MoE)", G::Architecture, true, Count, ALL, "Experts per layer; 1 for a dense model.").count(1, 1 << 16),
+    ActiveExperts => f("active_experts", "Active experts", G::Architecture, true, Count, ALL, "Experts each token is routed to.").count(1, 1 << 16),
+    MoeFfn => f("moe_ffn", "Expert FFN size", G::Architecture, true, Count, ALL, "Width of each expert (moe_intermediate_size) when it differs from the dense FFN size; empty: the FFN size.").count(0, 100_000_000),
+    SharedExperts => f("shared_experts", "Shared experts", G::Architecture, true, Count, ALL, "Experts every token passes through besides the routed ones (DeepSeek n_shared_experts).").count(0, 100_000_000),
+    DenseLayers => f("dense_layers", "Dense first layers", G::Architecture, true, Count, ALL, "Leading layers with a dense FFN instead of experts (DeepSeek first_k_dense_replace).").count(0, 100_000_000),
+    RouterBias => f("router_bias", "Router bias", G::Architecture, true, Toggle, ALL, "One bias per expert in the router (GPT-OSS; DeepSeek-V3's score correction)."),
+    AttnSinks => f("attn_sinks", "Attention sinks", G::Architecture, true, Toggle, ALL, "One learned sink logit per head and layer (GPT-OSS)."),
+    KvLoraRank => f("kv_lora_rank", "MLA latent rank", G::Architecture, true, Count, ALL, "Multi-head latent attention (DeepSeek-V2/V3): the compressed KV vector cached per token and layer; empty: ordinary attention.").count(0, 100_000_000),
+    QLoraRank => f("q_lora_rank", "MLA query rank", G::Architecture, true, Count, ALL, "Rank of MLA's compressed query projection; empty: full-rank queries.").count(0, 100_000_000),
+    QkRopeDim => f("qk_rope_dim", "MLA rotary key size", G::Architecture, true, Count, ALL, "qk_rope_head_dim: the rotary part of each query/key head, one key shared by all heads and cached beside the latent. head_dim is nope + rope.").count(0, 100_000_000),
+    VHeadDim => f("v_head_dim", "MLA value head size", G::Architecture, true, Count, ALL, "Value head dimension when it differs from head_dim; empty: head_dim.").count(0, 100_000_000),
+    SlidingWindow => f("sliding_window", "Sliding window", G::Architecture, true, Tokens, ALL, "Tokens a windowed layer attends to; its KV cache stops growing there. Empty: full attention everywhere.").count(0, 100_000_000),
+    GlobalEvery => f("global_every", "Global layer every", G::Architecture, true, Count, ALL, "With a window, every n-th layer attends to the whole context (Gemma 2: 2, Gemma 3: 6); empty: every layer is windowed (Mistral 7B v0.1).").count(0, 100_000_000),
+    QkNorm => f("qk_norm", "QK normalization", G::Architecture, true, Select, ALL, "Norm weights on queries and keys (Qwen3, Gemma 3: per head; OLMo 2: over all heads)."),
+    SandwichNorm => f("sandwich_norm", "Norms after attention and MLP", G::Architecture, true, Toggle, ALL, "Four norms per layer instead of two (Gemma 2 and 3)."),
+    MaxContext => f("max_context", "Trained context", G::Architecture, true, Tokens, ALL, "max_position_embeddings: a longer sequence is flagged. Empty: not checked.").count(0, 1 << 27),
+    Shape => f("shape", "Shape for a bare count", G::Architecture, true, Select, ALL, "Without an architecture, activations and the KV cache take the shape of the nearest released model (grouped-query attention included); version 1 links used a scaled dense shape."),
+    Dataset => f("dataset", "Dataset size", G::Data, true, Size { unit: "GiB" }, TRAINING, "Bytes of training data held in memory, e.g. 40GB.").size(1 << 30, 1 << 60),
+    Samples => f("samples", "Samples", G::Data, true, Count, TRAINING, "Alternatively: number of samples × sample size.").count(1, 1 << 50),
+    SampleSize => f("sample_size", "Sample size", G::Data, true, Size { unit: "B" }, TRAINING, "Bytes per sample; also sizes the prefetch buffers when streaming.").size(1, 1 << 40),
+    DatasetOn => f("dataset_on", "Dataset kept in", G::Data, true, Select, TRAINING, "Device, host, or streamed from storage."),
+    Gpu => f("gpu", "GPU", G::Device, false, Select, EVERY, "The device each shard runs on."),
+    GpuMem => f("gpu_mem", "Device memory (overrides the GPU)", G::Device, true, Size { unit: "GiB" }, EVERY, "Capacity of your device; a bare number is GiB, 80GB is decimal.").size(1 << 30, MAX_DEVICE_BYTES),
+    HostMem => f("host_mem", "Host memory per node", G::Device, true, Size { unit: "GiB" }, ALL, "CPU memory per node, to check offload and in-memory data.").size(1 << 30, 1 << 60),
+    Runtime => f("runtime", "Runtime memory per device", G::Device, true, Number { unit: "MiB" }, EVERY, "CUDA context, kernels and library workspaces that nvidia-smi counts before any tensor.").fixed(0, 0, MAX_RUNTIME_MIB, "whole MiB from 0 to 1048576"),
+    Overhead => f("overhead", "Allocator overhead", G::Device, true, Number { unit: "%" }, EVERY, "Fragmentation and temporaries of the caching allocator, as a share of the tensors.").fixed(2, 0, MAX_OVERHEAD_BP, "between 0 and 100 %"),
+    Code => sf("code", "Simulation code", G::Sim, false, Select, 0, "Choosing a code sets the method and that code's defaults below (each stays editable); the numbers follow the settings, not the name."),
+    Method => sf("method", "Method", G::Sim, false, Select, 0, "How space is discretised: grid, particles, unstructured mesh, lattice Boltzmann or spectral."),
+    Measured => f("measured", "Peak you measured", G::Check, false, Size { unit: "GiB" }, EVERY, "The peak a real run reported, e.g. 71.3GiB or 76GB; the estimate is set beside it.").size(1 << 30, MAX_DEVICE_BYTES),
+    MeasuredKind => f("measured_kind", "Reported by", G::Check, false, Select, EVERY, "Each tool counts a different part of the breakdown."),
+    Calibration => f("calibration", "Calibration kept", G::Check, true, Size { unit: "MiB" }, EVERY, "Memory added per device (per rank in simulations) to match a measurement; a bare number is MiB.").size(1 << 20, MAX_DEVICE_BYTES),
+    SimDevice => sf("sim_device", "Runs on", G::Sim, false, Select, 0, "CPU nodes (compared with node memory) or GPU-resident with one rank per GPU."),
+    HostMirror => sf("host_mirror", "Host copy of the arrays (GPU)", G::SimRanks, true, Toggle, 0, "GPU codes that keep a host buffer beside every device buffer (FluidX3D) need as much host memory per GPU."),
+    HaloOneRank => sf("halo_one_rank", "Ghost layers on a single rank", G::SimSize, true, Toggle, GRID | LBM, "Off: one rank on one device wraps its periodic boundaries in place and keeps no ghost layer (FluidX3D)."),
+    Nx => sf("nx", "Cells in x", G::SimSize, false, Count, GRID | LBM | SPEC | AMR, "Grid points along x (AMR: of the base level).").count(1, 10_000_000),
+    Ny => sf("ny", "Cells in y", G::SimSize, false, Count, GRID | LBM | SPEC | AMR, "Grid points along y (AMR: of the base level).").count(1, 10_000_000),
+    Nz => sf("nz", "Cells in z", G::SimSize, false, Count, GRID | LBM | SPEC | AMR, "Grid points along z; 1 for a 2D problem.").count(1, 10_000_000),
+    Fields => sf("fields", "Prognostic fields", G::SimSize, false, Count, GRID | SPEC | AMR, "Variables per cell, e.g. 5 for ρ, ρu, ρv, ρw, E.").count(1, 1000),
+    Levels => sf("levels", "Time levels and stages", G::SimSize, false, Count, GRID | MESH | SPEC | AMR, "Copies of the state kept by the time integrator (e.g. 2 levels + Runge–Kutta stages).").count(1, 100),
+    Work => sf("work", "Work arrays per cell", G::SimSize, true, Count, GRID | SPEC | AMR, "Diagnostic and scratch arrays per cell (AMR: primitives, fluxes, the ghosted copy the advance fills).").count(0, 1000),
+    Halo => sf("halo", "Ghost layers", G::SimSize, true, Count, GRID | AMR, "Halo width of each subdomain or AMR block (stencil radius; Athena++ NGHOST = 2).").count(0, 64),
+    Particles => sf("particles", "Particles", G::SimSize, false, Count, PART | NBODY, "Atoms or particles in the whole system.").count(1, 1_000_000_000_000),
+    AtomStyle => sf("atom_style", "Atom style", G::SimSize, false, Select, PART, "Per-particle state, as LAMMPS stores it."),
+    Attrs => sf("attrs", "Bytes per particle (overrides the style)", G::SimSize, true, Count, PART, "Per-particle state in bytes, for codes other than LAMMPS.").count(0, 1_000_000),
+    Potential => sf("potential", "Potential family", G::SimSize, false, Select, PART, "Many-body potentials (Tersoff, Stillinger–Weber, REBO/AIREBO) use full neighbour lists and keep per-atom bond-order data."),
+    MaxBonds => sf("max_bonds", "Most bonds per atom", G::SimSize, true, Count, PART, "LAMMPS's log prints it ('4 = max bonds/atom'); molecular atom styles size per-atom arrays by it. Empty: the style's typical size.").count(0, 1000),
+    MaxAngles => sf("max_angles", "Most angles per atom", G::SimSize, true, Count, PART, "'8 = max angles/atom' in LAMMPS's log.").count(0, 1000),
+    MaxDihedrals => sf("max_dihedrals", "Most dihedrals per atom", G::SimSize, true, Count, PART, "'18 = max dihedrals/atom' in LAMMPS's log.").count(0, 1000),
+    MaxImpropers => sf("max_impropers", "Most impropers per atom", G::SimSize, true, Count, PART, "'2 = max impropers/atom' in LAMMPS's log.").count(0, 1000),
+    MaxSpecial => sf("max_special", "Most special neighbours per atom", G::SimSize, true, Count, PART, "'26 = max # of special neighbors' in LAMMPS's log (1-2, 1-3 and 1-4 partners).").count(0, 1000),
+    Shake => sf("shake", "Bond constraints (SHAKE)", G::SimSize, true, Toggle, PART, "fix shake keeps cluster data and an unconstrained position for every atom."),
+    ReaxffVersion => sf("reaxff_version", "ReaxFF implementation", G::SimSize, true, Select, PART, "pair reaxff (LAMMPS 2021+) or the older pair reax/c: their bond-list records and memory reports differ."),
+    ReaxffBonds => sf("reaxff_bonds", "ReaxFF bond partners per atom", G::SimSize, true, Count, PART, "Neighbours within the bond cutoff whose uncorrected bond order passes the force field's cutoff; each atom gets max(2 × partners, 25) bond slots, so up to 12 changes nothing.").count(0, 1000),
+    Safezone => sf("safezone", "ReaxFF safezone", G::SimSize, true, Number { unit: "×" }, PART, "pair_style reaxff safezone: spare capacity of every ReaxFF list (default 1.2).").fixed(3, 1000, 100_000, "a factor from 1 to 100"),
+    Mincap => sf("mincap", "ReaxFF mincap", G::SimSize, true, Count, PART, "pair_style reaxff mincap: the fewest atoms a list is sized for (default 50); matters for small ranks.").count(1, 1_000_000),
+    Qeq => sf("qeq", "Charge equilibration (QEq)", G::SimSize, true, Toggle, PART, "fix qeq/reaxff: a sparse matrix of every local atom's neighbours, solved every step."),
+    AtomMap => sf("atom_map", "Atom ID map", G::SimSize, true, Select, PART, "How global IDs are found on each rank; LAMMPS uses an array up to 1,000,000 IDs and a hash above (atom_modify map)."),
+    Cutoff => sf("cutoff", "Cutoff", G::SimSize, false, Number { unit: "length" }, PART, "Pair interaction cutoff, in the same length unit as the density.").fixed(3, 1, 1_000_000_000, "above 0 and at most 1,000,000, with up to 3 decimals"),
+    Skin => sf("skin", "Neighbour skin", G::SimSize, false, Number { unit: "length" }, PART, "Extra distance so lists last several steps (LAMMPS: 0.3σ in LJ units, 2 Å metal).").fixed(3, 0, 1_000_000_000, "from 0 to 1,000,000, with up to 3 decimals"),
+    Density => sf("density", "Number density", G::SimSize, false, Number { unit: "per length³" }, PART, "Particles per unit volume, e.g. 0.8442 (LJ liquid), 0.0847 (copper, Å⁻³), 0.1 (water atoms, Å⁻³).").fixed(6, 1, 1_000_000_000_000, "above 0 and at most 1,000,000, with up to 6 decimals"),
+    Neighbors => sf("neighbors", "Neighbours per particle (overrides)", G::SimSize, true, Count, PART, "Give the count directly instead of cutoff, skin and density.").count(0, 1_000_000),
+    Newton => sf("newton", "Newton's third law (half lists)", G::SimSize, true, Toggle, PART, "Store each pair once; off doubles the lists."),
+    LongRange => sf("long_range", "Long-range solver", G::SimSize, false, Select, PART, "PPPM or PME mesh for electrostatics."),
+    KspaceGrid => sf("kspace_grid", "Long-range mesh points", G::SimSize, true, Count, PART, "Total mesh points, e.g. 262144 for 64³; default one per particle.").count(0, 10_000_000_000_000),
+    Cells => sf("cells", "Cells", G::SimSize, false, Count, MESH, "Elements or control volumes in the whole mesh.").count(1, 1_000_000_000_000),
+    Element => sf("element", "Element type", G::SimSize, false, Select, MESH, "Decides points per cell and matrix nonzeros per row."),
+    Dofs => sf("dofs", "Unknowns per point", G::SimSize, false, Count, MESH, "Coupled unknowns per node, e.g. 4 for u, v, w, p.").count(1, 1000),
+    Krylov => sf("krylov", "Krylov restart", G::SimSize, true, Count, MESH, "GMRES restart length (0 for CG).").count(0, 1000),
+    Precond => sf("precond", "Preconditioner", G::SimSize, false, Select, MESH, "Its storage relative to the matrix."),
+    Solver => sf("solver", "Solver", G::SimSize, false, Select, MESH, "Coupled block matrix, one scalar matrix per variable (segregated, as OpenFOAM), or explicit with no matrix."),
+    IndexBytes => sf("index_bytes", "Index width", G::SimSize, true, Number { unit: "B" }, MESH, "4 for 32-bit indices; 8 for 64-bit global indices (PETSc --with-64-bit-indices, OpenFOAM WM_LABEL_SIZE=64)."),
+    Lattice => sf("lattice", "Lattice", G::SimSize, false, Select, LBM, "Velocity set: distributions per cell."),
+    Streaming => sf("streaming", "Streaming", G::SimSize, false, Select, LBM, "Two lattices, or one with in-place streaming."),
+    LbmDtype => sf("lbm_dtype", "Storage precision", G::SimSize, true, Select, LBM, "Distributions can be stored in lower precision than the arithmetic (e.g. FP16 storage, FP32 compute)."),
+    Complex => sf("complex", "Complex fields", G::SimSize, true, Toggle, SPEC, "Complex-valued fields (e.g. Schrödinger) instead of real ones."),
+    Dealias => sf("dealias", "3/2 dealiasing", G::SimSize, true, Toggle, SPEC, "Compute nonlinear terms on a 3/2-padded grid."),
+    Ecutwfc => sf("ecutwfc", "Wavefunction cutoff", G::SimSize, false, Number { unit: "Ry" }, PW, "ecutwfc: decides the plane waves per k-point (pw.x prints 'kinetic-energy cutoff'; ABINIT's ecut is in Ha: twice it in Ry).").fixed(3, 1, 1_000_000_000, "above 0 and at most 1,000,000 Ry, with up to 3 decimals"),
+    Ecutrho => sf("ecutrho", "Charge-density cutoff", G::SimSize, true, Number { unit: "Ry" }, PW, "ecutrho; empty: 4 × ecutwfc (norm-conserving default; ultrasoft and PAW often use 8–12 ×).").fixed(3, 1, 1_000_000_000, "above 0 and at most 1,000,000 Ry, with up to 3 decimals"),
+    CellVolume => sf("cell_volume", "Cell volume", G::SimSize, false, Number { unit: "bohr³" }, PW, "pw.x's 'unit-cell volume' in (a.u.)³, ABINIT's ucvol (1 Å³ = 6.748 bohr³).").fixed(3, 1, 1_000_000_000_000_000, "above 0 and at most 10^12 bohr³, with up to 3 decimals"),
+    Bands => sf("bands", "Bands", G::SimSize, false, Count, PW, "Kohn–Sham states (nbnd).").count(1, 10_000_000),
+    Kpoints => sf("kpoints", "k-points", G::SimSize, false, Count, PW, "Irreducible k-points, as pw.x prints 'number of k points' (without the spin doubling).").count(1, 10_000_000),
+    Spin => sf("spin", "Spin", G::SimSize, false, Select, PW, "Collinear spin doubles the k-points; non-collinear makes wavefunctions two-component spinors."),
+    GammaOnly => sf("gamma_only", "Γ-point trick", G::SimSize, true, Toggle, PW, "K_POINTS gamma: real wavefunctions, half the plane waves."),
+    Atoms => sf("atoms", "Atoms", G::SimSize, false, Count, PW, "Atoms in the cell (nat).").count(1, 100_000_000),
+    Species => sf("species", "Species", G::SimSize, true, Count, PW, "Atomic types (ntyp).").count(1, 1000),
+    Pseudopotential => sf("pseudopotential", "Pseudopotentials", G::SimSize, false, Select, PW, "Ultrasoft and PAW add S|ψ⟩ to the Davidson work and augmentation charges."),
+    Projectors => sf("projectors", "Beta projectors (total)", G::SimSize, true, Count, PW, "nkb: Σ over atoms of Σ over beta functions of (2l + 1); empty: 4 per atom.").count(0, 1_000_000_000),
+    Betas => sf("betas", "Beta functions per species", G::SimSize, true, Count, PW, "The most beta functions of one pseudopotential ('2 beta functions with: l(1) = 0 ...').").count(1, 100),
+    LmaxBeta => sf("lmax_beta", "Highest beta angular momentum", G::SimSize, true, Count, PW, "The largest l among the beta functions (0 for s, 1 for p, 2 for d).").count(0, 3),
+    Diagonalization => sf("diagonalization", "Diagonalisation", G::SimSize, true, Select, PW, "Davidson keeps david_ndim × bands work vectors; CG, PPCG and ParO keep the bands only."),
+    DavidNdim => sf("david_ndim", "Davidson subspace factor", G::SimSize, true, Count, PW, "diago_david_ndim (pw.x 6.x: 4).").count(2, 100),
+    MixingNdim => sf("mixing_ndim", "Mixing history", G::SimSize, true, Count, PW, "mixing_ndim: past densities kept by Broyden mixing (default 8).").count(1, 100),
+    Pools => sf("pools", "k-point pools", G::SimRanks, false, Count, PW, "-nk / -npool: ranks split into pools, each holding all G vectors for its k-points.").count(1, MAX_GPUS),
+    WfcDisk => sf("wfc_disk", "Wavefunctions on disk", G::SimSize, true, Toggle, PW, "disk_io='high': keep one k-point's wavefunctions in memory instead of every k-point of the pool."),
+    FftGrid => sf("fft_grid", "Dense FFT grid points", G::SimSize, true, Count, PW, "nr1 × nr2 × nr3 from 'FFT dimensions' (ABINIT: nfft; SPARC: the FD_GRID points); empty: from ecutrho and the volume (cubic cell).").count(0, 1_000_000_000_000),
+    DftArrays => sf("dft_arrays", "Arrays counted as", G::SimSize, false, Select, PW, "Each DFT code allocates its own arrays and prints its own estimate: pw.x's memory_report.f90 (plane waves, G vectors, FFT grids, Davidson work), ABINIT's m_memeval.F90 (arrays counted along the call chains alive together, the largest chain, plus static arrays) or SPARC's estimate_memory in initialization.c (orbitals on the real-space grid with 2.5 or 5.5 working copies, grid vectors, subspace matrices, + 10 %)."),
+    BandGroups => sf("band_groups", "Band groups", G::SimRanks, true, Count, PW, "SPARC NP_BAND_PARAL: processes splitting the states; above 1 the ScaLAPACK block-cyclic copies raise the orbitals' working copies from 2.5 to 5.5 (initialization.c).").count(1, MAX_GPUS),
+    Xc => sf("xc", "Exchange–correlation", G::SimSize, true, Select, PW, "ABINIT arrays: a GGA keeps density gradients and their work arrays on the grid (xclevel 2; m_memeval.F90)."),
+    Smearing => sf("smearing", "Smeared occupations (metals)", G::SimSize, true, Toggle, PW, "ABINIT arrays: occopt 3–8 adds mkrho's work arrays and getnel's tables (991 + natom KiB of static arrays instead of 231 + 6·natom)."),
+    CoreCorrection => sf("core_correction", "Non-linear core correction", G::SimSize, true, Toggle, PW, "ABINIT arrays: pseudopotentials with a model core charge keep it on 2,501 radial points per species and on the grid (n1xccc, xccc3d)."),
+    Symmetries => sf("symmetries", "Symmetry operations", G::SimSize, true, Count, PW, "ABINIT arrays: nsym; above 1 the symmetrisation maps irrzon and phnons take 2 integers and 2 reals per grid point.").count(1, 192),
+    Forces => sf("forces", "Forces", G::SimSize, true, Toggle, PW, "tprnfor / relaxations: ultrasoft and PAW augmentation forces need their own scratch."),
+    Stress => sf("stress", "Stress", G::SimSize, true, Toggle, PW, "tstress / vc-relax: the stress's augmentation scratch."),
+    AmrLevels => sf("amr_levels", "Refined levels", G::SimSize, false, Count, AMR, "Levels above the base grid (AMReX amr.max_level; Athena++ numlevel − 1). 0: a uniform grid of blocks.").count(0, 30),
+    RefRatio => sf("ref_ratio", "Refinement ratio", G::SimSize, false, Count, AMR, "Cells per coarse cell per direction between levels (AMReX amr.ref_ratio; Athena++ always 2).").count(2, 16),
+    Fill => sf("fill", "Refined share per level", G::SimSize, false, Number { unit: "%" }, AMR, "Share of each level's volume covered by the next finer level.").fixed(2, 0, 10_000, "from 0 to 100 %, with up to 2 decimals"),
+    BlockSize => sf("block_size", "Block size", G::SimSize, false, Count, AMR, "Cells per side of a block (Athena++ <meshblock> nx1; AMReX amr.max_grid_size, 32 in 3D by default).").count(1, 4096),
+    AmrBlocks => sf("amr_blocks", "Blocks in total (overrides the share)", G::SimSize, true, Count, AMR, "Blocks over all levels as the code's log reports them (Athena++ 'Total number of MeshBlocks'); empty: from the refined share.").count(0, 1_000_000_000_000),
+    GhostState => sf("ghost_state", "Ghost cells on the stored state", G::SimSize, true, Toggle, AMR, "On: every stored copy of the state has ghost cells (Athena++). Off: only the work arrays do (AMReX StateData)."),
+    CoarseCopies => sf("coarse_copies", "Coarse copies per block", G::SimSize, true, Count, AMR, "Coarse-level arrays a block keeps to fill its ghost cells from the parent level (Athena++ coarse_cons_ and coarse_prim_: 2; AMReX FillPatch: 1).").count(0, 100),
+    ExchangeCopies => sf("exchange_copies", "Halo exchange buffers per block", G::SimSize, true, Count, AMR, "Ghost-shell-sized buffers each block keeps for the halo exchange: Athena++ keeps a send and a receive buffer per neighbour (2); AMReX takes them from its arena only while exchanging (0).").count(0, 100),
+    BlockMeta => sf("block_meta", "Metadata per block (on every rank)", G::SimSize, true, Number { unit: "B" }, AMR, "Bytes of bookkeeping per block that every rank keeps for all blocks (AMReX BoxArray + DistributionMapping: 32; Athena++ block lists and tree: about 160).").count(0, 1_000_000),
+    PartBytes => sf("part_bytes", "Bytes per particle", G::SimSize, false, Count, NBODY, "sizeof(struct particle_data): GADGET-2 stores 68 B, 80 B with PMGRID (single precision); GADGET-4 prints it at start-up.").count(1, 100_000),
+    AllocFactor => sf("alloc_factor", "Particle allocation factor", G::SimSize, true, Number { unit: "×" }, NBODY, "PartAllocFactor: particle slots per task = factor × particles ÷ tasks (GADGET-2 examples 1.5; GADGET-4 keeps 10 % headroom).").fixed(2, 100, 10_000, "from 1 to 100, with up to 2 decimals"),
+    TreeFactor => sf("tree_factor", "Tree nodes per particle", G::SimSize, true, Number { unit: "×" }, NBODY, "TreeAllocFactor: tree nodes allocated per particle slot (typically 0.7–0.8).").fixed(2, 0, 10_000, "from 0 to 100, with up to 2 decimals"),
+    NodeBytes => sf("node_bytes", "Bytes per tree node", G::SimSize, true, Count, NBODY, "GADGET-2: NODE (48 B) + extNODE (16 B) in single precision; GADGET-4 gravnode about 56 B.").count(0, 100_000),
+    PmGrid => sf("pm_grid", "PM grid per dimension", G::SimSize, false, Count, NBODY, "PMGRID: the particle-mesh grid for the long-range force (often the particle count's cube root or twice it); 0: tree only.").count(0, 100_000),
+    PmArrays => sf("pm_arrays", "PM grid arrays", G::SimSize, true, Count, NBODY, "Arrays of the PM grid's size held at once (GADGET-2 pm_periodic.c: rhogrid, forcegrid, workspace).").count(0, 100),
+    TimebinLists => sf("timebin_lists", "Time-bin lists per particle", G::SimSize, true, Count, NBODY, "Integer lists of active particles per time bin (GADGET-4: 3; GADGET-2: 0).").count(0, 100),
+    EwaldBytes => sf("ewald_bytes", "Bytes per Ewald table entry", G::SimSize, true, Count, NBODY, "Periodic boxes keep an Ewald correction table of 65³ entries on every task: GADGET-2 4 floats (16 B), GADGET-4 20 doubles (160 B, 'Ewd' 41.9 MB in its memory.txt); 0: not periodic.").count(0, 10_000),
+    CommBuffer => sf("comm_buffer", "Communication buffer", G::SimRanks, true, Number { unit: "MiB" }, NBODY, "GADGET-2 BufferSize: a fixed buffer per task for exchanging particles ('Allocated 100 MByte communication buffer per processor'); 0 for GADGET-4.").count(0, MAX_RUNTIME_MIB),
+    Ranks => sf("ranks", "MPI ranks", G::SimRanks, false, Count, 0, "Processes the domain is split over.").count(1, MAX_GPUS),
+    Nodes => sf("nodes", "Nodes", G::SimRanks, false, Count, 0, "Ranks are spread evenly over the nodes.").count(1, MAX_GPUS),
+    NodeMem => sf("node_mem", "Memory per node", G::SimRanks, false, Size { unit: "GiB" }, 0, "CPU memory of one node (CPU codes are checked against it).").size(1 << 30, 1 << 60),
+    RankOverhead => sf("rank_overhead", "Memory per rank outside the solver", G::SimRanks, true, Number { unit: "MiB" }, 0, "MPI buffers, libraries and executable per process.").fixed(0, 0, MAX_RUNTIME_MIB, "whole MiB from 0 to 1048576"),
+    Replicated => sf("replicated", "Data replicated on every rank", G::SimRanks, true, Number { unit: "MiB" }, 0, "Forcing tables, geometry, immersed-boundary facets or coarse meshes each rank holds whole: they do not shrink with more ranks.").fixed(0, 0, MAX_RUNTIME_MIB, "whole MiB from 0 to 1048576"),
+    Language => sf("language", "Language of the program", G::SimRanks, true, Select, 0, "Python ranks carry the interpreter and NumPy/SciPy/mpi4py in memory before any array (measured VmRSS above a compiled MPI rank)."),
+    Imbalance => sf("imbalance", "Load imbalance", G::SimRanks, true, Number { unit: "%" }, 0, "Extra work on the busiest rank.").fixed(2, 0, 100_000, "from 0 to 1000 %"),
+    Steps => sf("steps", "Time steps", G::SimHistory, false, Count, 0, "Length of the run.").count(1, 1_000_000_000_000),
+    OutputEvery => sf("output_every", "Output every", G::SimHistory, true, Count, 0, "Steps between output frames (0: no output).").count(0, 1_000_000_000_000),
+    Snapshots => sf("snapshots", "Snapshots in memory", G::SimHistory, true, Count, 0, "States kept in memory for in-situ analysis.").count(0, 1_000_000),
+    Compression => sf("compression", "Output compression ratio", G::SimHistory, true, Number { unit: ": 1" }, 0, "Lossless (~1.5–2) or lossy (10–100) compression of output and snapshots.").fixed(2, 100, 100_000_000, "a ratio from 1 to 1,000,000"),
+    CheckpointEvery => sf("checkpoint_every", "Checkpoint every", G::SimHistory, true, Count, 0, "Steps between restart files (0: none).").count(0, 1_000_000_000_000),
+    Adjoint => sf("adjoint", "Adjoint / differentiable run", G::SimHistory, true, Select, 0, "Store every forward state, or checkpoint binomially and recompute."),
+    AdjointSnapshots => sf("adjoint_snapshots", "Adjoint checkpoints", G::SimHistory, true, Count, 0, "Snapshots binomial checkpointing may keep.").count(0, 1_000_000),
+}
+
+/// Which network families a field concerns: transformer shape keys, or one family's keys.
+fn for_model(key: FieldId, model: crate::scenario::sciml::ModelKind) -> bool {
+    use crate::scenario::sciml::ModelKind::*;
+    let transformer_only = matches!(
+        key,
+        F::Params
+            | F::ModelId
+            | F::Seq
+            | F::FlashAttention
+            | F::SoftmaxFp32
+            | F::KvDtype
+            | F::Engine
+            | F::GpuUtil
+            | F::MaxBatchedTokens
+            | F::MaxNumSeqs
+            | F::CudaGraphs
+            | F::GpuLayers
+            | F::Sp
+            | F::LoraRank
+            | F::LoraTargets
+            | F::LossChunks
+            | F::FusedLoss
+            | F::Compile
+            | F::KbitFp32
+            | F::GatheredLayers
+            | F::ReshardAfterForward
+            | F::PpGradSync
+            | F::Batching
+            | F::ExpandableSegments
+            | F::Sparsity
+            | F::SparseFormat
+    ) || key.field().group == Group::Architecture;
+    match key {
+        F::Width => matches!(model, Pinn | Fno | Gnn),
+        F::Depth | F::InChannels | F::OutChannels => model != Transformer,
+        F::Collocation | F::DerivOrder => model == Pinn,
+        F::GridPoints | F::SpatialDims => matches!(model, Fno | Unet),
+        F::FourierModes => model == Fno,
+        F::GraphNodes | F::GraphEdges => model == Gnn,
+        F::BaseChannels => model == Unet,
+        _ => !transformer_only || model == Transformer,
     }
 }
 
 /// What a token count with a suffix reads as, shown beside the field so `32k` is never a
 /// surprise: "= 32,768 tokens". None for plain digits, other fields, or invalid text.
-pub fn reading(key: &str, raw: &str) -> Option<String> {
+pub fn reading(id: FieldId, raw: &str) -> Option<String> {
     let raw = raw.trim();
-    if field(key)?.kind != FieldKind::Tokens || raw.bytes().all(|b| b.is_ascii_digit()) {
+    if id.field().kind != FieldKind::Tokens || raw.bytes().all(|b| b.is_ascii_digit()) {
         return None;
     }
     let n = crate::base::units::parse_count_as(raw, crate::base::units::CountUnit::Tokens).ok()?;
@@ -483,23 +581,7 @@ pub fn reading(key: &str, raw: &str) -> Option<String> {
 }
 
 pub fn field(key: &str) -> Option<&'static Field> {
-    field_index(key).map(|i| &FIELDS[i])
-}
-
-/// Where `key` sits in [`FIELDS`]. Parsing reads each key several times: a linear scan over
-/// ~190 keys per read made a parse take ~250 µs natively (most of it comparing strings), so
-/// the keys are sorted once and searched.
-pub fn field_index(key: &str) -> Option<usize> {
-    static SORTED: std::sync::OnceLock<Vec<(&'static str, usize)>> = std::sync::OnceLock::new();
-    let sorted = SORTED.get_or_init(|| {
-        let mut v: Vec<_> = FIELDS.iter().enumerate().map(|(i, f)| (f.key, i)).collect();
-        v.sort_unstable();
-        v
-    });
-    sorted
-        .binary_search_by(|(k, _)| (*k).cmp(key))
-        .ok()
-        .map(|i| sorted[i].1)
+    FieldId::from_key(key).map(FieldId::field)
 }
 
 fn all<C: Choice>() -> Vec<(&'static str, &'static str)> {
@@ -507,81 +589,74 @@ fn all<C: Choice>() -> Vec<(&'static str, &'static str)> {
 }
 
 /// The options of a select field as (id, label), in display order.
-pub fn options(key: &str) -> Vec<(&'static str, &'static str)> {
+pub fn options(id: FieldId) -> Vec<(&'static str, &'static str)> {
     let same = |first: &'static str| {
         let mut v = vec![("", first)];
         v.extend(all::<Dtype>());
         v
     };
-    match key {
-        "mode" => all::<Mode>(),
-        "dtype" => all::<Dtype>(),
-        "optimizer" => all::<Optimizer>(),
-        "grad_dtype" => same("Same as the weights"),
-        "kv_dtype" => {
+    match id {
+        F::Mode => all::<Mode>(),
+        F::Dtype => all::<Dtype>(),
+        F::Optimizer => all::<Optimizer>(),
+        F::GradDtype => same("Same as the weights"),
+        F::KvDtype => {
             let mut v = same("Same as the weights");
             v.extend(all::<crate::catalog::quant::KvQuant>());
             v
         }
-        "engine" => all::<crate::scenario::serving::Engine>(),
-        "cuda_graphs" => all::<crate::scenario::serving::CudaGraphs>(),
-        "recompute" => all::<Recompute>(),
-        "framework" => all::<crate::catalog::framework::Framework>(),
-        "zero_grad" => all::<crate::scenario::training::ZeroGrad>(),
-        "batching" => all::<crate::scenario::training::Batching>(),
-        "reshard_after_forward" => all::<crate::scenario::training::ReshardAfterForward>(),
-        "pp_grad_sync" => all::<crate::scenario::training::PpGradSync>(),
-        "lora_targets" => all::<LoraTargets>(),
-        "quant" => all::<Quant>(),
-        "sparse_format" => all::<SparseFormat>(),
-        "zero" => vec![
+        F::Engine => all::<crate::scenario::serving::Engine>(),
+        F::CudaGraphs => all::<crate::scenario::serving::CudaGraphs>(),
+        F::Recompute => all::<Recompute>(),
+        F::Framework => all::<crate::catalog::framework::Framework>(),
+        F::ZeroGrad => all::<crate::scenario::training::ZeroGrad>(),
+        F::Batching => all::<crate::scenario::training::Batching>(),
+        F::ReshardAfterForward => all::<crate::scenario::training::ReshardAfterForward>(),
+        F::PpGradSync => all::<crate::scenario::training::PpGradSync>(),
+        F::LoraTargets => all::<LoraTargets>(),
+        F::Quant => all::<Quant>(),
+        F::SparseFormat => all::<SparseFormat>(),
+        F::Zero => vec![
             ("0", "0: none (plain data parallel)"),
             ("1", "1: optimizer states"),
             ("2", "2: + gradients"),
             ("3", "3: + parameters (FSDP)"),
         ],
-        "offload" => all::<Offload>(),
-        "mlp" => all::<Mlp>(),
-        "bias" => all::<Bias>(),
-        "norm" => all::<Norm>(),
-        "qk_norm" => all::<crate::catalog::arch::QkNorm>(),
-        "shape" => all::<ShapeRule>(),
-        "model_id" => crate::catalog::MODELS
+        F::Offload => all::<Offload>(),
+        F::Mlp => all::<Mlp>(),
+        F::Bias => all::<Bias>(),
+        F::Norm => all::<Norm>(),
+        F::QkNorm => all::<crate::catalog::arch::QkNorm>(),
+        F::Shape => all::<ShapeRule>(),
+        F::ModelId => crate::catalog::MODELS
             .iter()
             .map(|m| (m.id, m.label))
             .collect(),
-        "dataset_on" => all::<DatasetOn>(),
-        "gpu" => GPUS.iter().map(|g| (g.id, g.label)).collect(),
-        "method" => all::<crate::scenario::sim::Method>(),
-        "code" => all::<crate::catalog::codes::Code>(),
-        "sim_device" => all::<crate::scenario::sim::SimDevice>(),
-        "atom_style" => all::<crate::scenario::sim::AtomStyle>(),
-        "long_range" => all::<crate::scenario::sim::LongRange>(),
-        "potential" => all::<crate::scenario::sim::Potential>(),
-        "atom_map" => all::<crate::scenario::sim::AtomMap>(),
-        "reaxff_version" => all::<crate::scenario::sim::ReaxVersion>(),
-        "element" => all::<crate::scenario::sim::Element>(),
-        "precond" => all::<crate::scenario::sim::Precond>(),
-        "solver" => all::<crate::scenario::sim::Solver>(),
-        "lattice" => all::<crate::scenario::sim::Lattice>(),
-        "streaming" => all::<crate::scenario::sim::Streaming>(),
-        "lbm_dtype" => same("Same as the precision"),
-        "adjoint" => all::<crate::scenario::sim::Adjoint>(),
-        "language" => all::<crate::scenario::sim::Language>(),
-        "spin" => all::<crate::scenario::planewave::Spin>(),
-        "pseudopotential" => all::<crate::scenario::planewave::PpKind>(),
-        "diagonalization" => all::<crate::scenario::planewave::Diagonalization>(),
-        "dft_arrays" => all::<crate::scenario::planewave::DftArrays>(),
-        "xc" => all::<crate::scenario::planewave::XcLevel>(),
-        "model" => all::<crate::scenario::sciml::ModelKind>(),
-        "measured_kind" => all::<crate::scenario::measured::Measured>(),
+        F::DatasetOn => all::<DatasetOn>(),
+        F::Gpu => GPUS.iter().map(|g| (g.id, g.label)).collect(),
+        F::Method => all::<crate::scenario::sim::Method>(),
+        F::Code => all::<crate::catalog::codes::Code>(),
+        F::SimDevice => all::<crate::scenario::sim::SimDevice>(),
+        F::AtomStyle => all::<crate::scenario::sim::AtomStyle>(),
+        F::LongRange => all::<crate::scenario::sim::LongRange>(),
+        F::Potential => all::<crate::scenario::sim::Potential>(),
+        F::AtomMap => all::<crate::scenario::sim::AtomMap>(),
+        F::ReaxffVersion => all::<crate::scenario::sim::ReaxVersion>(),
+        F::Element => all::<crate::scenario::sim::Element>(),
+        F::Precond => all::<crate::scenario::sim::Precond>(),
+        F::Solver => all::<crate::scenario::sim::Solver>(),
+        F::Lattice => all::<crate::scenario::sim::Lattice>(),
+        F::Streaming => all::<crate::scenario::sim::Streaming>(),
+        F::LbmDtype => same("Same as the precision"),
+        F::Adjoint => all::<crate::scenario::sim::Adjoint>(),
+        F::Language => all::<crate::scenario::sim::Language>(),
+        F::Spin => all::<crate::scenario::planewave::Spin>(),
+        F::Pseudopotential => all::<crate::scenario::planewave::PpKind>(),
+        F::Diagonalization => all::<crate::scenario::planewave::Diagonalization>(),
+        F::DftArrays => all::<crate::scenario::planewave::DftArrays>(),
+        F::Xc => all::<crate::scenario::planewave::XcLevel>(),
+        F::Model => all::<crate::scenario::sciml::ModelKind>(),
+        F::MeasuredKind => all::<crate::scenario::measured::Measured>(),
         _ => Vec::new(),
     }
-}
-
-/// The raw text of each field when the user has changed nothing.
-pub fn default_raw(key: &str) -> String {
-    crate::schema::inputs::Inputs::from_scenario(&Scenario::default())
-        .get(key)
-        .to_string()
 }

@@ -3,6 +3,15 @@
 
 use crate::base::choice::Choice;
 use crate::catalog::framework::{Framework, Implied};
+use crate::schema::fields::FieldId;
+
+/// The field an implied setting names. Frameworks live below the schema and name keys as
+/// text; tests/keys_known.rs checks that every one is a field.
+fn implied_fields(f: Framework) -> impl Iterator<Item = (FieldId, &'static Implied)> {
+    f.implied()
+        .iter()
+        .filter_map(|im| Some((FieldId::from_key(im.key)?, im)))
+}
 
 /// One implied setting as the page shows it: what the framework sets and whether the user
 /// changed it since.
@@ -16,39 +25,36 @@ pub struct ImpliedState {
 impl crate::schema::inputs::Inputs {
     /// Writes a framework's implied values over the current ones.
     pub fn apply_framework(&mut self, f: Framework) {
-        for im in f.implied() {
-            self.set(im.key, im.value);
+        for (id, im) in implied_fields(f) {
+            self.set(id, im.value);
         }
-        self.set("framework", f.id());
+        self.set(FieldId::Framework, f.id());
     }
 
     /// Switches the framework: fields still at the old framework's value (or at the default
     /// when the old one did not set them) take the new one's; fields the user changed stay.
     pub fn switch_framework(&mut self, id: &str) {
-        let old = Choice::parse(self.get("framework")).unwrap_or(Framework::None);
+        let old = Choice::parse(self.get(FieldId::Framework)).unwrap_or(Framework::None);
         let new: Framework = match Choice::parse(id) {
             Ok(f) => f,
             Err(_) => {
-                self.set("framework", id);
+                self.set(FieldId::Framework, id);
                 return;
             }
         };
-        let mode = Choice::parse(self.get("mode")).unwrap_or(crate::scenario::Mode::Train);
+        let mode = Choice::parse(self.get(FieldId::Mode)).unwrap_or(crate::scenario::Mode::Train);
         let defaults = crate::schema::inputs::Inputs::from_scenario(
             &crate::scenario::Scenario::default_for(mode),
         );
-        let value_under = |f: Framework, key: &str| -> String {
-            f.implied()
-                .iter()
-                .find(|im| im.key == key)
-                .map(|im| im.value.to_string())
+        let value_under = |f: Framework, key: FieldId| -> String {
+            implied_fields(f)
+                .find(|(id, _)| *id == key)
+                .map(|(_, im)| im.value.to_string())
                 .unwrap_or_else(|| defaults.get(key).to_string())
         };
-        let keys: Vec<&'static str> = old
-            .implied()
-            .iter()
-            .chain(new.implied())
-            .map(|im| im.key)
+        let keys: Vec<FieldId> = implied_fields(old)
+            .chain(implied_fields(new))
+            .map(|(id, _)| id)
             .collect();
         for key in keys {
             if same(self.get(key), &value_under(old, key)) {
@@ -56,18 +62,17 @@ impl crate::schema::inputs::Inputs {
                 self.set(key, v);
             }
         }
-        self.set("framework", new.id());
+        self.set(FieldId::Framework, new.id());
     }
 
     /// The framework's implied settings with their current values.
     pub fn implied_states(&self) -> Vec<ImpliedState> {
-        let f = Choice::parse(self.get("framework")).unwrap_or(Framework::None);
-        f.implied()
-            .iter()
-            .map(|im| ImpliedState {
+        let f = Choice::parse(self.get(FieldId::Framework)).unwrap_or(Framework::None);
+        implied_fields(f)
+            .map(|(id, im)| ImpliedState {
                 implied: *im,
-                current: self.get(im.key).to_string(),
-                overridden: !same(self.get(im.key), im.value),
+                current: self.get(id).to_string(),
+                overridden: !same(self.get(id), im.value),
             })
             .collect()
     }

@@ -12,7 +12,7 @@ use crate::catalog::precision::Dtype;
 use crate::catalog::quant::{Quant, SparseFormat};
 use crate::scenario::sim::*;
 use crate::scenario::*;
-use crate::schema::fields::{field, field_index, FIELDS};
+use crate::schema::fields::{Bounds, FieldId, FieldId as F};
 
 /// A validation failure tied to the field (URL key) it concerns.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -21,10 +21,10 @@ pub struct FieldError {
     pub message: String,
 }
 
-/// The raw text of every field, in [`FIELDS`] order.
+/// The raw text of every field, indexed by [`FieldId`].
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Inputs {
-    raw: Vec<(&'static str, String)>,
+    raw: Vec<String>,
 }
 
 impl Default for Inputs {
@@ -60,318 +60,310 @@ fn arch_opt(s: &Scenario, f: fn(&Arch) -> u64) -> String {
     }
 }
 
-/// The canonical text of one field of a valid scenario.
-fn canonical(key: &str, s: &Scenario) -> String {
+/// The canonical text of one field of a valid scenario. Exhaustive: a new key is a compile
+/// error here until its canonical text is written.
+fn canonical(id: FieldId, s: &Scenario) -> String {
     let arch = |f: fn(&Arch) -> String| s.arch.as_ref().map(f).unwrap_or_default();
     let p = &s.parallel;
-    match key {
-        "mode" => s.mode.id().into(),
-        "params" => s.params.map(format_count).unwrap_or_default(),
-        "model_id" => s.model.map(|m| m.id).unwrap_or("").into(),
-        "shape" => s.shape.id().into(),
-        "batch" => s.batch.to_string(),
-        "seq" => s.seq.to_string(),
-        "dtype" => s.dtype.id().into(),
-        "optimizer" => s.optimizer.id().into(),
-        "mixed" => toggle_text(s.mixed).into(),
-        "grad_dtype" => s.grad_dtype.map(|d| d.id()).unwrap_or("").into(),
-        "kv_dtype" => s
+    let m = &s.sim;
+    let opt = |v: u64| if v == 0 { String::new() } else { v.to_string() };
+    match id {
+        F::Mode => s.mode.id().into(),
+        F::Params => s.params.map(format_count).unwrap_or_default(),
+        F::ModelId => s.model.map(|m| m.id).unwrap_or("").into(),
+        F::Shape => s.shape.id().into(),
+        F::Batch => s.batch.to_string(),
+        F::Seq => s.seq.to_string(),
+        F::Dtype => s.dtype.id().into(),
+        F::Optimizer => s.optimizer.id().into(),
+        F::Mixed => toggle_text(s.mixed).into(),
+        F::GradDtype => s.grad_dtype.map(|d| d.id()).unwrap_or("").into(),
+        F::KvDtype => s
             .kv_quant
             .map(|q| q.id())
             .or(s.kv_dtype.map(|d| d.id()))
             .unwrap_or("")
             .into(),
-        "engine" => s.engine.id().into(),
-        "gpu_util" => s
+        F::Engine => s.engine.id().into(),
+        F::GpuUtil => s
             .gpu_util_milli
             .map(|u| format_fixed(u, 3))
             .unwrap_or_default(),
-        "max_batched_tokens" => s
+        F::MaxBatchedTokens => s
             .max_batched_tokens
             .map(|t| t.to_string())
             .unwrap_or_default(),
-        "max_num_seqs" => s.max_num_seqs.map(|t| t.to_string()).unwrap_or_default(),
-        "cuda_graphs" => s.cuda_graphs.id().into(),
-        "gpu_layers" => s.gpu_layers.map(|t| t.to_string()).unwrap_or_default(),
-        "recompute" => s.recompute.id().into(),
-        "flash_attention" => toggle_text(s.flash_attention).into(),
-        "dropout" => toggle_text(s.dropout).into(),
-        "softmax_fp32" => toggle_text(s.softmax_fp32).into(),
-        "lora_rank" => s.lora_rank.to_string(),
-        "lora_targets" => s.lora_targets.text(),
-        "framework" => s.mech.framework.id().into(),
-        "loss_chunks" => s
+        F::MaxNumSeqs => s.max_num_seqs.map(|t| t.to_string()).unwrap_or_default(),
+        F::CudaGraphs => s.cuda_graphs.id().into(),
+        F::GpuLayers => s.gpu_layers.map(|t| t.to_string()).unwrap_or_default(),
+        F::Recompute => s.recompute.id().into(),
+        F::FlashAttention => toggle_text(s.flash_attention).into(),
+        F::Dropout => toggle_text(s.dropout).into(),
+        F::SoftmaxFp32 => toggle_text(s.softmax_fp32).into(),
+        F::LoraRank => s.lora_rank.to_string(),
+        F::LoraTargets => s.lora_targets.text(),
+        F::Framework => s.mech.framework.id().into(),
+        F::LossChunks => s
             .mech
             .loss_chunks
             .map(|c| c.to_string())
             .unwrap_or_default(),
-        "fused_loss" => toggle_text(s.mech.fused_loss).into(),
-        "compile" => toggle_text(s.mech.compile).into(),
-        "zero_grad" => s.mech.zero_grad.id().into(),
-        "opt_in_bwd" => toggle_text(s.mech.opt_in_bwd).into(),
-        "act_offload" => toggle_text(s.mech.act_offload).into(),
-        "paged_optimizer" => toggle_text(s.mech.paged_optimizer).into(),
-        "kbit_fp32" => toggle_text(s.mech.kbit_fp32).into(),
-        "gathered_layers" => s.mech.gathered_layers.to_string(),
-        "bucket_size" => format_count(s.mech.bucket_size),
-        "nccl_buffers" => s.mech.nccl_mib.to_string(),
-        "batching" => s.mech.batching.id().into(),
-        "expandable_segments" => toggle_text(s.mech.expandable_segments).into(),
-        "reshard_after_forward" => s.mech.reshard_after_forward.id().into(),
-        "pp_grad_sync" => s.mech.pp_grad_sync.id().into(),
-        "quant" => s.quant.id().into(),
-        "bpw" => s.milli_bpw.map(|b| format_fixed(b, 3)).unwrap_or_default(),
-        "sparsity" => format_fixed(s.sparsity_bp, 2),
-        "sparse_format" => s.sparse_format.id().into(),
-        "gpus" => p.gpus.to_string(),
-        "tp" => p.tp.to_string(),
-        "pp" => p.pp.to_string(),
-        "sp" => toggle_text(p.sp).into(),
-        "zero" => p.zero.to_string(),
-        "offload" => p.offload.id().into(),
-        "gpus_per_node" => p.gpus_per_node.to_string(),
-        "layers" => arch(|a| a.layers.to_string()),
-        "hidden" => arch(|a| a.hidden.to_string()),
-        "heads" => arch(|a| a.heads.to_string()),
+        F::FusedLoss => toggle_text(s.mech.fused_loss).into(),
+        F::Compile => toggle_text(s.mech.compile).into(),
+        F::ZeroGrad => s.mech.zero_grad.id().into(),
+        F::OptInBwd => toggle_text(s.mech.opt_in_bwd).into(),
+        F::ActOffload => toggle_text(s.mech.act_offload).into(),
+        F::PagedOptimizer => toggle_text(s.mech.paged_optimizer).into(),
+        F::KbitFp32 => toggle_text(s.mech.kbit_fp32).into(),
+        F::GatheredLayers => s.mech.gathered_layers.to_string(),
+        F::BucketSize => format_count(s.mech.bucket_size),
+        F::NcclBuffers => s.mech.nccl_mib.to_string(),
+        F::Batching => s.mech.batching.id().into(),
+        F::ExpandableSegments => toggle_text(s.mech.expandable_segments).into(),
+        F::ReshardAfterForward => s.mech.reshard_after_forward.id().into(),
+        F::PpGradSync => s.mech.pp_grad_sync.id().into(),
+        F::Quant => s.quant.id().into(),
+        F::Bpw => s.milli_bpw.map(|b| format_fixed(b, 3)).unwrap_or_default(),
+        F::Sparsity => format_fixed(s.sparsity_bp, 2),
+        F::SparseFormat => s.sparse_format.id().into(),
+        F::Gpus => p.gpus.to_string(),
+        F::Tp => p.tp.to_string(),
+        F::Pp => p.pp.to_string(),
+        F::Sp => toggle_text(p.sp).into(),
+        F::Zero => p.zero.to_string(),
+        F::Offload => p.offload.id().into(),
+        F::GpusPerNode => p.gpus_per_node.to_string(),
+        F::Layers => arch(|a| a.layers.to_string()),
+        F::Hidden => arch(|a| a.hidden.to_string()),
+        F::Heads => arch(|a| a.heads.to_string()),
         // Left empty where they equal the defaults they would be derived from: shorter links.
-        "kv_heads" => arch(|a| {
+        F::KvHeads => arch(|a| {
             if a.kv_heads == a.heads {
                 String::new()
             } else {
                 a.kv_heads.to_string()
             }
         }),
-        "head_dim" => arch(|a| {
+        F::HeadDim => arch(|a| {
             if a.hidden % a.heads == 0 && a.head_dim == a.hidden / a.heads {
                 String::new()
             } else {
                 a.head_dim.to_string()
             }
         }),
-        "ffn" => arch(|a| {
+        F::Ffn => arch(|a| {
             if a.ffn == Arch::default_ffn(a.hidden, a.mlp) {
                 String::new()
             } else {
                 a.ffn.to_string()
             }
         }),
-        "vocab" => arch(|a| a.vocab.to_string()),
-        "mlp" => s.arch.map(|a| a.mlp).unwrap_or(Mlp::Gated).id().into(),
-        "bias" => s.arch.map(|a| a.bias).unwrap_or(Bias::None).id().into(),
-        "norm" => s.arch.map(|a| a.norm).unwrap_or(Norm::RmsNorm).id().into(),
-        "tied" => toggle_text(s.arch.map(|a| a.tied).unwrap_or(false)).into(),
-        "learned_pos" => s.arch.map(|a| a.learned_pos).unwrap_or(0).to_string(),
-        "experts" => s.arch.map(|a| a.experts).unwrap_or(1).to_string(),
-        "moe_ffn" => arch_opt(s, |a| a.moe_ffn),
-        "shared_experts" => arch_opt(s, |a| a.shared_experts),
-        "dense_layers" => arch_opt(s, |a| a.dense_layers),
-        "router_bias" => toggle_text(s.arch.is_some_and(|a| a.router_bias)).into(),
-        "attn_sinks" => toggle_text(s.arch.is_some_and(|a| a.sinks)).into(),
-        "kv_lora_rank" => arch_opt(s, |a| a.kv_lora_rank),
-        "q_lora_rank" => arch_opt(s, |a| a.q_lora_rank),
-        "qk_rope_dim" => arch_opt(s, |a| a.rope_dim),
-        "v_head_dim" => arch_opt(s, |a| a.v_head_dim),
-        "sliding_window" => arch_opt(s, |a| a.window),
-        "global_every" => arch_opt(s, |a| a.global_every),
-        "qk_norm" => s
+        F::Vocab => arch(|a| a.vocab.to_string()),
+        F::Mlp => s.arch.map(|a| a.mlp).unwrap_or(Mlp::Gated).id().into(),
+        F::Bias => s.arch.map(|a| a.bias).unwrap_or(Bias::None).id().into(),
+        F::Norm => s.arch.map(|a| a.norm).unwrap_or(Norm::RmsNorm).id().into(),
+        F::Tied => toggle_text(s.arch.map(|a| a.tied).unwrap_or(false)).into(),
+        F::LearnedPos => s.arch.map(|a| a.learned_pos).unwrap_or(0).to_string(),
+        F::Experts => s.arch.map(|a| a.experts).unwrap_or(1).to_string(),
+        F::MoeFfn => arch_opt(s, |a| a.moe_ffn),
+        F::SharedExperts => arch_opt(s, |a| a.shared_experts),
+        F::DenseLayers => arch_opt(s, |a| a.dense_layers),
+        F::RouterBias => toggle_text(s.arch.is_some_and(|a| a.router_bias)).into(),
+        F::AttnSinks => toggle_text(s.arch.is_some_and(|a| a.sinks)).into(),
+        F::KvLoraRank => arch_opt(s, |a| a.kv_lora_rank),
+        F::QLoraRank => arch_opt(s, |a| a.q_lora_rank),
+        F::QkRopeDim => arch_opt(s, |a| a.rope_dim),
+        F::VHeadDim => arch_opt(s, |a| a.v_head_dim),
+        F::SlidingWindow => arch_opt(s, |a| a.window),
+        F::GlobalEvery => arch_opt(s, |a| a.global_every),
+        F::QkNorm => s
             .arch
             .map(|a| a.qk_norm)
             .unwrap_or(QkNorm::None)
             .id()
             .into(),
-        "sandwich_norm" => toggle_text(s.arch.is_some_and(|a| a.sandwich)).into(),
-        "max_context" => arch_opt(s, |a| a.max_context),
-        "active_experts" => s.arch.map(|a| a.active_experts).unwrap_or(1).to_string(),
-        "dataset" => {
+        F::SandwichNorm => toggle_text(s.arch.is_some_and(|a| a.sandwich)).into(),
+        F::MaxContext => arch_opt(s, |a| a.max_context),
+        F::ActiveExperts => s.arch.map(|a| a.active_experts).unwrap_or(1).to_string(),
+        F::Dataset => {
             if s.dataset_bytes > 0 {
                 canonical_size(s.dataset_bytes, 1 << 30)
             } else {
                 String::new()
             }
         }
-        "samples" => {
+        F::Samples => {
             if s.samples > 0 {
                 format_count(s.samples)
             } else {
                 String::new()
             }
         }
-        "sample_size" => {
+        F::SampleSize => {
             if s.sample_bytes > 0 {
                 canonical_size(s.sample_bytes, 1)
             } else {
                 String::new()
             }
         }
-        "dataset_on" => s.dataset_on.id().into(),
-        "measured" => s
+        F::DatasetOn => s.dataset_on.id().into(),
+        F::Measured => s
             .measured
             .map(|b| canonical_size(b, 1 << 30))
             .unwrap_or_default(),
-        "measured_kind" => s.measured_kind.id().into(),
-        "calibration" => {
+        F::MeasuredKind => s.measured_kind.id().into(),
+        F::Calibration => {
             if s.calibration > 0 {
                 canonical_size(s.calibration, 1 << 20)
             } else {
                 String::new()
             }
         }
-        "gpu" => s.device.preset.id.into(),
-        "gpu_mem" => s
+        F::Gpu => s.device.preset.id.into(),
+        F::GpuMem => s
             .device
             .custom_bytes
             .map(|b| canonical_size(b, 1 << 30))
             .unwrap_or_default(),
-        "host_mem" => s
+        F::HostMem => s
             .host_mem
             .map(|b| canonical_size(b, 1 << 30))
             .unwrap_or_default(),
-        "runtime" => s.runtime_mib.to_string(),
-        "overhead" => format_fixed(s.overhead_bp, 2),
-        "model" => s.sciml.model.id().into(),
-        "width" => s.sciml.width.to_string(),
-        "depth" => s.sciml.depth.to_string(),
-        "collocation" => format_count(s.sciml.points),
-        "deriv_order" => s.sciml.derivs.to_string(),
-        "grid_points" => format_count(s.sciml.grid),
-        "fourier_modes" => s.sciml.modes.to_string(),
-        "spatial_dims" => s.sciml.dims.to_string(),
-        "graph_nodes" => format_count(s.sciml.nodes),
-        "graph_edges" => format_count(s.sciml.edges),
-        "base_channels" => s.sciml.channels.to_string(),
-        "in_channels" => s.sciml.inputs.to_string(),
-        "out_channels" => s.sciml.outputs.to_string(),
-        key => sim_canonical(key, &s.sim),
-    }
-}
-
-fn sim_canonical(key: &str, m: &Sim) -> String {
-    let opt = |v: u64| if v == 0 { String::new() } else { v.to_string() };
-    match key {
-        "method" => m.method.id().into(),
-        "code" => m.code.id().into(),
-        "sim_device" => m.device.id().into(),
-        "host_mirror" => toggle_text(m.host_mirror).into(),
-        "halo_one_rank" => toggle_text(m.halo_one_rank).into(),
-        "nx" => m.nx.to_string(),
-        "ny" => m.ny.to_string(),
-        "nz" => m.nz.to_string(),
-        "fields" => m.fields.to_string(),
-        "levels" => m.levels.to_string(),
-        "work" => m.work.to_string(),
-        "halo" => m.halo.to_string(),
-        "particles" => format_count(m.particles),
-        "atom_style" => m.atom_style.id().into(),
-        "attrs" => opt(m.attrs),
-        "cutoff" => format_fixed(m.cutoff_milli, 3),
-        "skin" => format_fixed(m.skin_milli, 3),
-        "density" => format_fixed(m.density_micro, 6),
-        "neighbors" => opt(m.neighbors),
-        "newton" => toggle_text(m.newton).into(),
-        "long_range" => m.long_range.id().into(),
-        "potential" => m.potential.id().into(),
-        "max_bonds" => m.topology.map(|t| t.bonds.to_string()).unwrap_or_default(),
-        "max_angles" => m.topology.map(|t| t.angles.to_string()).unwrap_or_default(),
-        "max_dihedrals" => m
+        F::Runtime => s.runtime_mib.to_string(),
+        F::Overhead => format_fixed(s.overhead_bp, 2),
+        F::Model => s.sciml.model.id().into(),
+        F::Width => s.sciml.width.to_string(),
+        F::Depth => s.sciml.depth.to_string(),
+        F::Collocation => format_count(s.sciml.points),
+        F::DerivOrder => s.sciml.derivs.to_string(),
+        F::GridPoints => format_count(s.sciml.grid),
+        F::FourierModes => s.sciml.modes.to_string(),
+        F::SpatialDims => s.sciml.dims.to_string(),
+        F::GraphNodes => format_count(s.sciml.nodes),
+        F::GraphEdges => format_count(s.sciml.edges),
+        F::BaseChannels => s.sciml.channels.to_string(),
+        F::InChannels => s.sciml.inputs.to_string(),
+        F::OutChannels => s.sciml.outputs.to_string(),
+        F::Method => m.method.id().into(),
+        F::Code => m.code.id().into(),
+        F::SimDevice => m.device.id().into(),
+        F::HostMirror => toggle_text(m.host_mirror).into(),
+        F::HaloOneRank => toggle_text(m.halo_one_rank).into(),
+        F::Nx => m.nx.to_string(),
+        F::Ny => m.ny.to_string(),
+        F::Nz => m.nz.to_string(),
+        F::Fields => m.fields.to_string(),
+        F::Levels => m.levels.to_string(),
+        F::Work => m.work.to_string(),
+        F::Halo => m.halo.to_string(),
+        F::Particles => format_count(m.particles),
+        F::AtomStyle => m.atom_style.id().into(),
+        F::Attrs => opt(m.attrs),
+        F::Cutoff => format_fixed(m.cutoff_milli, 3),
+        F::Skin => format_fixed(m.skin_milli, 3),
+        F::Density => format_fixed(m.density_micro, 6),
+        F::Neighbors => opt(m.neighbors),
+        F::Newton => toggle_text(m.newton).into(),
+        F::LongRange => m.long_range.id().into(),
+        F::Potential => m.potential.id().into(),
+        F::MaxBonds => m.topology.map(|t| t.bonds.to_string()).unwrap_or_default(),
+        F::MaxAngles => m.topology.map(|t| t.angles.to_string()).unwrap_or_default(),
+        F::MaxDihedrals => m
             .topology
             .map(|t| t.dihedrals.to_string())
             .unwrap_or_default(),
-        "max_impropers" => m
+        F::MaxImpropers => m
             .topology
             .map(|t| t.impropers.to_string())
             .unwrap_or_default(),
-        "max_special" => m
+        F::MaxSpecial => m
             .topology
             .map(|t| t.special.to_string())
             .unwrap_or_default(),
-        "shake" => toggle_text(m.shake).into(),
-        "reaxff_version" => m.reax.version.id().into(),
-        "reaxff_bonds" => m.reax.bonds.to_string(),
-        "safezone" => format_fixed(m.reax.safezone_milli, 3),
-        "mincap" => m.reax.mincap.to_string(),
-        "qeq" => toggle_text(m.reax.qeq).into(),
-        "atom_map" => m.atom_map.id().into(),
-        "kspace_grid" => opt(m.kspace_grid),
-        "cells" => format_count(m.cells),
-        "element" => m.element.id().into(),
-        "dofs" => m.dofs.to_string(),
-        "krylov" => m.krylov.to_string(),
-        "precond" => m.precond.id().into(),
-        "solver" => m.solver.id().into(),
-        "index_bytes" => m.index_bytes.to_string(),
-        "lattice" => m.lattice.id().into(),
-        "streaming" => m.streaming.id().into(),
-        "lbm_dtype" => m.lbm_dtype.map(|d| d.id()).unwrap_or("").into(),
-        "complex" => toggle_text(m.complex).into(),
-        "dealias" => toggle_text(m.dealias).into(),
-        "ranks" => m.ranks.to_string(),
-        "nodes" => m.nodes.to_string(),
-        "node_mem" => canonical_size(m.node_mem, 1 << 30),
-        "rank_overhead" => m.rank_mib.to_string(),
-        "replicated" => m.replicated_mib.to_string(),
-        "language" => m.language.id().into(),
-        "imbalance" => format_fixed(m.imbalance_bp, 2),
-        "steps" => format_count(m.steps),
-        "output_every" => m.output_every.to_string(),
-        "snapshots" => m.snapshots.to_string(),
-        "compression" => format_fixed(m.compression_c, 2),
-        "checkpoint_every" => m.checkpoint_every.to_string(),
-        "adjoint" => m.adjoint.id().into(),
-        "adjoint_snapshots" => m.adjoint_snapshots.to_string(),
-        "ecutwfc" => format_fixed(m.pw.ecutwfc_milli, 3),
-        "ecutrho" => match m.pw.ecutrho_milli {
+        F::Shake => toggle_text(m.shake).into(),
+        F::ReaxffVersion => m.reax.version.id().into(),
+        F::ReaxffBonds => m.reax.bonds.to_string(),
+        F::Safezone => format_fixed(m.reax.safezone_milli, 3),
+        F::Mincap => m.reax.mincap.to_string(),
+        F::Qeq => toggle_text(m.reax.qeq).into(),
+        F::AtomMap => m.atom_map.id().into(),
+        F::KspaceGrid => opt(m.kspace_grid),
+        F::Cells => format_count(m.cells),
+        F::Element => m.element.id().into(),
+        F::Dofs => m.dofs.to_string(),
+        F::Krylov => m.krylov.to_string(),
+        F::Precond => m.precond.id().into(),
+        F::Solver => m.solver.id().into(),
+        F::IndexBytes => m.index_bytes.to_string(),
+        F::Lattice => m.lattice.id().into(),
+        F::Streaming => m.streaming.id().into(),
+        F::LbmDtype => m.lbm_dtype.map(|d| d.id()).unwrap_or("").into(),
+        F::Complex => toggle_text(m.complex).into(),
+        F::Dealias => toggle_text(m.dealias).into(),
+        F::Ranks => m.ranks.to_string(),
+        F::Nodes => m.nodes.to_string(),
+        F::NodeMem => canonical_size(m.node_mem, 1 << 30),
+        F::RankOverhead => m.rank_mib.to_string(),
+        F::Replicated => m.replicated_mib.to_string(),
+        F::Language => m.language.id().into(),
+        F::Imbalance => format_fixed(m.imbalance_bp, 2),
+        F::Steps => format_count(m.steps),
+        F::OutputEvery => m.output_every.to_string(),
+        F::Snapshots => m.snapshots.to_string(),
+        F::Compression => format_fixed(m.compression_c, 2),
+        F::CheckpointEvery => m.checkpoint_every.to_string(),
+        F::Adjoint => m.adjoint.id().into(),
+        F::AdjointSnapshots => m.adjoint_snapshots.to_string(),
+        F::Ecutwfc => format_fixed(m.pw.ecutwfc_milli, 3),
+        F::Ecutrho => match m.pw.ecutrho_milli {
             0 => String::new(),
             v => format_fixed(v, 3),
         },
-        "cell_volume" => format_fixed(m.pw.volume_milli, 3),
-        "bands" => m.pw.bands.to_string(),
-        "kpoints" => m.pw.kpoints.to_string(),
-        "spin" => m.pw.spin.id().into(),
-        "gamma_only" => toggle_text(m.pw.gamma).into(),
-        "atoms" => m.pw.atoms.to_string(),
-        "species" => m.pw.species.to_string(),
-        "pseudopotential" => m.pw.pp.id().into(),
-        "projectors" => opt(m.pw.projectors),
-        "betas" => m.pw.betas.to_string(),
-        "lmax_beta" => m.pw.lmax.to_string(),
-        "diagonalization" => m.pw.diagonalization.id().into(),
-        "david_ndim" => m.pw.david_ndim.to_string(),
-        "mixing_ndim" => m.pw.mixing_ndim.to_string(),
-        "pools" => m.pw.pools.to_string(),
-        "wfc_disk" => toggle_text(m.pw.wfc_disk).into(),
-        "fft_grid" => opt(m.pw.fft_grid),
-        "forces" => toggle_text(m.pw.forces).into(),
-        "stress" => toggle_text(m.pw.stress).into(),
-        "dft_arrays" => m.pw.arrays.id().into(),
-        "band_groups" => m.pw.band_groups.to_string(),
-        "xc" => m.pw.xc.id().into(),
-        "smearing" => toggle_text(m.pw.smearing).into(),
-        "core_correction" => toggle_text(m.pw.core_correction).into(),
-        "symmetries" => m.pw.symmetries.to_string(),
-        "amr_levels" => m.amr.max_level.to_string(),
-        "ref_ratio" => m.amr.ratio.to_string(),
-        "fill" => format_fixed(m.amr.fill_bp, 2),
-        "block_size" => m.amr.block.to_string(),
-        "amr_blocks" => opt(m.amr.blocks),
-        "ghost_state" => toggle_text(m.amr.ghost_state).into(),
-        "coarse_copies" => m.amr.coarse_copies.to_string(),
-        "exchange_copies" => m.amr.exchange_copies.to_string(),
-        "block_meta" => m.amr.meta_bytes.to_string(),
-        "part_bytes" => m.nbody.part_bytes.to_string(),
-        "alloc_factor" => format_fixed(m.nbody.alloc_c, 2),
-        "tree_factor" => format_fixed(m.nbody.tree_c, 2),
-        "node_bytes" => m.nbody.node_bytes.to_string(),
-        "pm_grid" => m.nbody.pm_grid.to_string(),
-        "pm_arrays" => m.nbody.pm_arrays.to_string(),
-        "timebin_lists" => m.nbody.timebin_lists.to_string(),
-        "comm_buffer" => m.nbody.comm_mib.to_string(),
-        "ewald_bytes" => m.nbody.ewald_bytes.to_string(),
-        _ => String::new(),
+        F::CellVolume => format_fixed(m.pw.volume_milli, 3),
+        F::Bands => m.pw.bands.to_string(),
+        F::Kpoints => m.pw.kpoints.to_string(),
+        F::Spin => m.pw.spin.id().into(),
+        F::GammaOnly => toggle_text(m.pw.gamma).into(),
+        F::Atoms => m.pw.atoms.to_string(),
+        F::Species => m.pw.species.to_string(),
+        F::Pseudopotential => m.pw.pp.id().into(),
+        F::Projectors => opt(m.pw.projectors),
+        F::Betas => m.pw.betas.to_string(),
+        F::LmaxBeta => m.pw.lmax.to_string(),
+        F::Diagonalization => m.pw.diagonalization.id().into(),
+        F::DavidNdim => m.pw.david_ndim.to_string(),
+        F::MixingNdim => m.pw.mixing_ndim.to_string(),
+        F::Pools => m.pw.pools.to_string(),
+        F::WfcDisk => toggle_text(m.pw.wfc_disk).into(),
+        F::FftGrid => opt(m.pw.fft_grid),
+        F::Forces => toggle_text(m.pw.forces).into(),
+        F::Stress => toggle_text(m.pw.stress).into(),
+        F::DftArrays => m.pw.arrays.id().into(),
+        F::BandGroups => m.pw.band_groups.to_string(),
+        F::Xc => m.pw.xc.id().into(),
+        F::Smearing => toggle_text(m.pw.smearing).into(),
+        F::CoreCorrection => toggle_text(m.pw.core_correction).into(),
+        F::Symmetries => m.pw.symmetries.to_string(),
+        F::AmrLevels => m.amr.max_level.to_string(),
+        F::RefRatio => m.amr.ratio.to_string(),
+        F::Fill => format_fixed(m.amr.fill_bp, 2),
+        F::BlockSize => m.amr.block.to_string(),
+        F::AmrBlocks => opt(m.amr.blocks),
+        F::GhostState => toggle_text(m.amr.ghost_state).into(),
+        F::CoarseCopies => m.amr.coarse_copies.to_string(),
+        F::ExchangeCopies => m.amr.exchange_copies.to_string(),
+        F::BlockMeta => m.amr.meta_bytes.to_string(),
+        F::PartBytes => m.nbody.part_bytes.to_string(),
+        F::AllocFactor => format_fixed(m.nbody.alloc_c, 2),
+        F::TreeFactor => format_fixed(m.nbody.tree_c, 2),
+        F::NodeBytes => m.nbody.node_bytes.to_string(),
+        F::PmGrid => m.nbody.pm_grid.to_string(),
+        F::PmArrays => m.nbody.pm_arrays.to_string(),
+        F::TimebinLists => m.nbody.timebin_lists.to_string(),
+        F::CommBuffer => m.nbody.comm_mib.to_string(),
+        F::EwaldBytes => m.nbody.ewald_bytes.to_string(),
     }
 }
-
-/// Reads a fixed-point field within bounds (key, decimal places, min, max, the range said).
-type FixedReader = dyn Fn(&mut Reader, &'static str, u32, u64, u64, &str) -> Option<u64>;
 
 /// Collects field errors while reading raw values.
 struct Reader<'a> {
@@ -380,37 +372,45 @@ struct Reader<'a> {
 }
 
 impl Reader<'_> {
-    fn fail(&mut self, key: &'static str, message: impl Into<String>) {
+    fn fail(&mut self, id: FieldId, message: impl Into<String>) {
+        let key = id.key();
         self.errors.push(FieldError {
             key,
             message: format!("{key}: {}", message.into()),
         });
     }
 
-    fn raw(&self, key: &str) -> &str {
-        self.inputs.get(key).trim()
+    fn raw(&self, id: FieldId) -> &str {
+        self.inputs.get(id).trim()
     }
 
-    fn given(&self, key: &str) -> bool {
-        !self.raw(key).is_empty()
+    fn given(&self, id: FieldId) -> bool {
+        !self.raw(id).is_empty()
     }
 
-    /// A count in `min..=max`; None when empty (and `optional`) or invalid.
-    fn count(&mut self, key: &'static str, min: u64, max: u64, optional: bool) -> Option<u64> {
-        if !self.given(key) {
+    /// A count within the field's bounds; None when empty (and `optional`) or invalid.
+    fn count(&mut self, id: FieldId, optional: bool) -> Option<u64> {
+        let Bounds::Count { min, max } = id.field().bounds else {
+            unreachable!("{} has no count bounds", id.key())
+        };
+        if !self.given(id) {
             if !optional {
-                self.fail(key, "is required");
+                self.fail(id, "is required");
             }
             return None;
         }
-        match parse_count_as(self.raw(key), crate::schema::fields::count_unit(key)) {
+        let unit = match id.field().kind {
+            crate::schema::fields::FieldKind::Tokens => crate::base::units::CountUnit::Tokens,
+            _ => crate::base::units::CountUnit::Decimal,
+        };
+        match parse_count_as(self.raw(id), unit) {
             Ok(v) if v < min => {
-                self.fail(key, format!("must be at least {}", group_digits(min)));
+                self.fail(id, format!("must be at least {}", group_digits(min)));
                 None
             }
             Ok(v) if v > max => {
                 self.fail(
-                    key,
+                    id,
                     format!(
                         "{} is above the limit of {}",
                         group_digits(v),
@@ -421,48 +421,52 @@ impl Reader<'_> {
             }
             Ok(v) => Some(v),
             Err(e) => {
-                self.fail(key, e);
+                self.fail(id, e);
                 None
             }
         }
     }
 
-    fn choice<C: Choice>(&mut self, key: &'static str) -> Option<C> {
-        C::parse(self.raw(key)).map_err(|e| self.fail(key, e)).ok()
+    fn choice<C: Choice>(&mut self, id: FieldId) -> Option<C> {
+        C::parse(self.raw(id)).map_err(|e| self.fail(id, e)).ok()
     }
 
-    fn optional_choice<C: Choice>(&mut self, key: &'static str) -> Option<Option<C>> {
-        if self.given(key) {
-            self.choice(key).map(Some)
+    fn optional_choice<C: Choice>(&mut self, id: FieldId) -> Option<Option<C>> {
+        if self.given(id) {
+            self.choice(id).map(Some)
         } else {
             Some(None)
         }
     }
 
-    fn toggle(&mut self, key: &'static str) -> Option<bool> {
-        match self.raw(key).to_ascii_lowercase().as_str() {
+    fn toggle(&mut self, id: FieldId) -> Option<bool> {
+        match self.raw(id).to_ascii_lowercase().as_str() {
             "on" | "1" | "true" | "yes" => Some(true),
             "off" | "0" | "false" | "no" => Some(false),
             other => {
                 let msg = format!("'{other}' is not on or off");
-                self.fail(key, msg);
+                self.fail(id, msg);
                 None
             }
         }
     }
 
-    fn size(&mut self, key: &'static str, unit: u64, max: u64) -> Option<Option<u64>> {
-        if !self.given(key) {
+    /// A size within the field's bounds; Some(None) when empty.
+    fn size(&mut self, id: FieldId) -> Option<Option<u64>> {
+        let Bounds::Size { unit, max } = id.field().bounds else {
+            unreachable!("{} has no size bounds", id.key())
+        };
+        if !self.given(id) {
             return Some(None);
         }
-        match parse_bytes(self.raw(key), unit) {
+        match parse_bytes(self.raw(id), unit) {
             Ok(0) => {
-                self.fail(key, "must be above 0 (or left empty)");
+                self.fail(id, "must be above 0 (or left empty)");
                 None
             }
             Ok(b) if b > max => {
                 self.fail(
-                    key,
+                    id,
                     format!(
                         "is above the limit of {}",
                         crate::base::units::format_bytes(max, Default::default())
@@ -472,21 +476,31 @@ impl Reader<'_> {
             }
             Ok(b) => Some(Some(b)),
             Err(e) => {
-                self.fail(key, e);
+                self.fail(id, e);
                 None
             }
         }
     }
 
-    fn fixed(&mut self, key: &'static str, places: u32, max: u64, range: &str) -> Option<u64> {
-        match parse_fixed(self.raw(key), places) {
-            Ok(v) if v <= max => Some(v),
+    /// A fixed-point number within the field's bounds.
+    fn fixed(&mut self, id: FieldId) -> Option<u64> {
+        let Bounds::Fixed {
+            places,
+            min,
+            max,
+            said,
+        } = id.field().bounds
+        else {
+            unreachable!("{} has no fixed-point bounds", id.key())
+        };
+        match parse_fixed(self.raw(id), places) {
+            Ok(v) if (min..=max).contains(&v) => Some(v),
             Ok(_) => {
-                self.fail(key, format!("must be {range}"));
+                self.fail(id, format!("must be {said}"));
                 None
             }
             Err(e) => {
-                self.fail(key, format!("{e}; must be {range}"));
+                self.fail(id, format!("{e}; must be {said}"));
                 None
             }
         }
@@ -494,35 +508,22 @@ impl Reader<'_> {
 }
 
 impl Inputs {
-    /// The raw text of `key` ("" for an unknown key).
-    pub fn get(&self, key: &str) -> &str {
-        // `raw` is in FIELDS order (from_scenario builds it and nothing reorders it).
-        field_index(key).map_or("", |i| self.raw[i].1.as_str())
+    /// The raw text of a field.
+    pub fn get(&self, id: FieldId) -> &str {
+        &self.raw[id as usize]
     }
 
-    /// Sets the raw text of a known key; returns false for an unknown key.
-    pub fn set(&mut self, key: &str, value: impl Into<String>) -> bool {
-        match field_index(key).map(|i| &mut self.raw[i]) {
-            Some(slot) => {
-                slot.1 = value.into();
-                true
-            }
-            None => false,
-        }
+    /// Sets the raw text of a field.
+    pub fn set(&mut self, id: FieldId, value: impl Into<String>) {
+        self.raw[id as usize] = value.into();
     }
 
     /// The scenario these inputs give with `patch` applied, if it is valid: how a suggestion or
-    /// a layout is tried. A mistyped key would change nothing and the proposal would vanish
-    /// unseen, so every key must be known (tests/keys_known.rs runs every preset's proposals).
-    pub fn patched<V: Clone + Into<String>>(
-        &self,
-        patch: &[(&str, V)],
-        what: &str,
-    ) -> Option<Scenario> {
+    /// a layout is tried.
+    pub fn patched<V: Clone + Into<String>>(&self, patch: &[(FieldId, V)]) -> Option<Scenario> {
         let mut i = self.clone();
-        for (k, v) in patch {
-            let known = i.set(k, v.clone());
-            debug_assert!(known, "{what} sets unknown key '{k}'");
+        for (id, v) in patch {
+            i.set(*id, v.clone());
         }
         i.parse().ok()
     }
@@ -530,10 +531,7 @@ impl Inputs {
     /// The canonical text of each field of a valid scenario.
     pub fn from_scenario(s: &Scenario) -> Inputs {
         Inputs {
-            raw: FIELDS
-                .iter()
-                .map(|f| (f.key, canonical(f.key, s)))
-                .collect(),
+            raw: FieldId::ALL.iter().map(|&id| canonical(id, s)).collect(),
         }
     }
 
@@ -543,38 +541,38 @@ impl Inputs {
             inputs: self,
             errors: Vec::new(),
         };
-        let mode = r.choice::<Mode>("mode");
-        let params = r.count("params", 1, MAX_PARAMS, true);
-        let model = if r.given("model_id") {
-            match crate::catalog::model_by_id(r.raw("model_id")) {
+        let mode = r.choice::<Mode>(F::Mode);
+        let params = r.count(F::Params, true);
+        let model = if r.given(F::ModelId) {
+            match crate::catalog::model_by_id(r.raw(F::ModelId)) {
                 Some(m) => Some(Some(m)),
                 None => {
-                    let msg = crate::catalog::unknown_message(r.raw("model_id"));
-                    r.fail("model_id", msg);
+                    let msg = crate::catalog::unknown_message(r.raw(F::ModelId));
+                    r.fail(F::ModelId, msg);
                     None
                 }
             }
         } else {
             Some(None)
         };
-        let shape = r.choice::<ShapeRule>("shape");
-        let batch = r.count("batch", 1, MAX_BATCH, false);
-        let seq = r.count("seq", 1, MAX_SEQ, false);
-        let dtype = r.choice::<Dtype>("dtype");
-        let optimizer = r.choice::<Optimizer>("optimizer");
-        let mixed = r.toggle("mixed");
-        let grad_dtype = r.optional_choice::<Dtype>("grad_dtype");
-        let kv_quant = crate::catalog::quant::KvQuant::parse(r.raw("kv_dtype")).ok();
+        let shape = r.choice::<ShapeRule>(F::Shape);
+        let batch = r.count(F::Batch, false);
+        let seq = r.count(F::Seq, false);
+        let dtype = r.choice::<Dtype>(F::Dtype);
+        let optimizer = r.choice::<Optimizer>(F::Optimizer);
+        let mixed = r.toggle(F::Mixed);
+        let grad_dtype = r.optional_choice::<Dtype>(F::GradDtype);
+        let kv_quant = crate::catalog::quant::KvQuant::parse(r.raw(F::KvDtype)).ok();
         let kv_dtype = if kv_quant.is_some() {
             Some(None)
         } else {
-            r.optional_choice::<Dtype>("kv_dtype")
+            r.optional_choice::<Dtype>(F::KvDtype)
         };
-        let engine = r.choice::<crate::scenario::serving::Engine>("engine");
-        let gpu_util = if r.given("gpu_util") {
-            match r.fixed("gpu_util", 3, 1000, "a fraction from 0.01 to 1") {
+        let engine = r.choice::<crate::scenario::serving::Engine>(F::Engine);
+        let gpu_util = if r.given(F::GpuUtil) {
+            match r.fixed(F::GpuUtil) {
                 Some(v) if v < 10 => {
-                    r.fail("gpu_util", "must be a fraction from 0.01 to 1");
+                    r.fail(F::GpuUtil, "must be a fraction from 0.01 to 1");
                     None
                 }
                 v => v.map(Some),
@@ -583,53 +581,48 @@ impl Inputs {
             Some(None)
         };
         let max_batched_tokens = r
-            .count("max_batched_tokens", 1, MAX_SEQ, true)
+            .count(F::MaxBatchedTokens, true)
             .map(Some)
-            .or(Some(None).filter(|_| !r.given("max_batched_tokens")));
+            .or(Some(None).filter(|_| !r.given(F::MaxBatchedTokens)));
         let max_num_seqs = r
-            .count("max_num_seqs", 1, MAX_BATCH, true)
+            .count(F::MaxNumSeqs, true)
             .map(Some)
-            .or(Some(None).filter(|_| !r.given("max_num_seqs")));
-        let cuda_graphs = r.choice::<crate::scenario::serving::CudaGraphs>("cuda_graphs");
+            .or(Some(None).filter(|_| !r.given(F::MaxNumSeqs)));
+        let cuda_graphs = r.choice::<crate::scenario::serving::CudaGraphs>(F::CudaGraphs);
         let gpu_layers = r
-            .count("gpu_layers", 0, 100_001, true)
+            .count(F::GpuLayers, true)
             .map(Some)
-            .or(Some(None).filter(|_| !r.given("gpu_layers")));
-        let recompute = r.choice::<Recompute>("recompute");
-        let flash_attention = r.toggle("flash_attention");
-        let dropout = r.toggle("dropout");
-        let softmax_fp32 = r.toggle("softmax_fp32");
-        let lora_rank = r.count("lora_rank", 0, 1 << 20, false);
-        let lora_targets = r.choice::<LoraTargets>("lora_targets");
-        let quant = r.choice::<Quant>("quant");
+            .or(Some(None).filter(|_| !r.given(F::GpuLayers)));
+        let recompute = r.choice::<Recompute>(F::Recompute);
+        let flash_attention = r.toggle(F::FlashAttention);
+        let dropout = r.toggle(F::Dropout);
+        let softmax_fp32 = r.toggle(F::SoftmaxFp32);
+        let lora_rank = r.count(F::LoraRank, false);
+        let lora_targets = r.choice::<LoraTargets>(F::LoraTargets);
+        let quant = r.choice::<Quant>(F::Quant);
         let mech = (|| {
-            let framework = r.choice::<crate::catalog::framework::Framework>("framework");
-            let loss_chunks = r.count("loss_chunks", 1, 1 << 20, true);
-            let loss_chunks = if r.given("loss_chunks") {
+            let framework = r.choice::<crate::catalog::framework::Framework>(F::Framework);
+            let loss_chunks = r.count(F::LossChunks, true);
+            let loss_chunks = if r.given(F::LossChunks) {
                 Some(Some(loss_chunks?))
             } else {
                 Some(None)
             };
-            let fused_loss = r.toggle("fused_loss");
-            let compile = r.toggle("compile");
-            let zero_grad = r.choice::<crate::scenario::training::ZeroGrad>("zero_grad");
-            let opt_in_bwd = r.toggle("opt_in_bwd");
-            let act_offload = r.toggle("act_offload");
-            let paged_optimizer = r.toggle("paged_optimizer");
-            let kbit_fp32 = r.toggle("kbit_fp32");
-            let gathered_layers = r.count("gathered_layers", 0, 1 << 16, false);
-            let bucket_size = r.count("bucket_size", 0, 1 << 40, false);
-            let nccl_mib = r.fixed(
-                "nccl_buffers",
-                0,
-                MAX_RUNTIME_MIB,
-                "whole MiB from 0 to 1048576",
-            );
-            let batching = r.choice::<crate::scenario::training::Batching>("batching");
-            let expandable_segments = r.toggle("expandable_segments");
+            let fused_loss = r.toggle(F::FusedLoss);
+            let compile = r.toggle(F::Compile);
+            let zero_grad = r.choice::<crate::scenario::training::ZeroGrad>(F::ZeroGrad);
+            let opt_in_bwd = r.toggle(F::OptInBwd);
+            let act_offload = r.toggle(F::ActOffload);
+            let paged_optimizer = r.toggle(F::PagedOptimizer);
+            let kbit_fp32 = r.toggle(F::KbitFp32);
+            let gathered_layers = r.count(F::GatheredLayers, false);
+            let bucket_size = r.count(F::BucketSize, false);
+            let nccl_mib = r.fixed(F::NcclBuffers);
+            let batching = r.choice::<crate::scenario::training::Batching>(F::Batching);
+            let expandable_segments = r.toggle(F::ExpandableSegments);
             let reshard_after_forward =
-                r.choice::<crate::scenario::training::ReshardAfterForward>("reshard_after_forward");
-            let pp_grad_sync = r.choice::<crate::scenario::training::PpGradSync>("pp_grad_sync");
+                r.choice::<crate::scenario::training::ReshardAfterForward>(F::ReshardAfterForward);
+            let pp_grad_sync = r.choice::<crate::scenario::training::PpGradSync>(F::PpGradSync);
             Some(crate::scenario::training::Mechanics {
                 framework: framework?,
                 loss_chunks: loss_chunks?,
@@ -649,10 +642,10 @@ impl Inputs {
                 pp_grad_sync: pp_grad_sync?,
             })
         })();
-        let milli_bpw = if r.given("bpw") {
-            match r.fixed("bpw", 3, 64_000, "between 0.001 and 64 bits") {
+        let milli_bpw = if r.given(F::Bpw) {
+            match r.fixed(F::Bpw) {
                 Some(0) => {
-                    r.fail("bpw", "must be above 0 (or left empty)");
+                    r.fail(F::Bpw, "must be above 0 (or left empty)");
                     None
                 }
                 v => v.map(Some),
@@ -660,56 +653,56 @@ impl Inputs {
         } else {
             Some(None)
         };
-        let sparsity_bp = r.fixed("sparsity", 2, 9_999, "from 0 to 99.99 %");
-        let sparse_format = r.choice::<SparseFormat>("sparse_format");
-        let gpus = r.count("gpus", 1, MAX_GPUS, false);
-        let tp = r.count("tp", 1, MAX_GPUS, false);
-        let pp = r.count("pp", 1, MAX_GPUS, false);
-        let sp = r.toggle("sp");
-        let zero = match r.raw("zero") {
+        let sparsity_bp = r.fixed(F::Sparsity);
+        let sparse_format = r.choice::<SparseFormat>(F::SparseFormat);
+        let gpus = r.count(F::Gpus, false);
+        let tp = r.count(F::Tp, false);
+        let pp = r.count(F::Pp, false);
+        let sp = r.toggle(F::Sp);
+        let zero = match r.raw(F::Zero) {
             "0" => Some(0u8),
             "1" => Some(1),
             "2" => Some(2),
             "3" => Some(3),
             other => {
                 let msg = format!("'{other}' is not a ZeRO stage; use 0, 1, 2 or 3");
-                r.fail("zero", msg);
+                r.fail(F::Zero, msg);
                 None
             }
         };
-        let offload = r.choice::<Offload>("offload");
-        let gpus_per_node = r.count("gpus_per_node", 1, 1024, false);
-        let dataset = r.size("dataset", 1 << 30, 1 << 60);
-        let samples = r.count("samples", 1, 1 << 50, true);
-        let sample_size = r.size("sample_size", 1, 1 << 40);
-        let dataset_on = r.choice::<DatasetOn>("dataset_on");
-        let gpu = match gpu_by_id(r.raw("gpu")) {
+        let offload = r.choice::<Offload>(F::Offload);
+        let gpus_per_node = r.count(F::GpusPerNode, false);
+        let dataset = r.size(F::Dataset);
+        let samples = r.count(F::Samples, true);
+        let sample_size = r.size(F::SampleSize);
+        let dataset_on = r.choice::<DatasetOn>(F::DatasetOn);
+        let gpu = match gpu_by_id(r.raw(F::Gpu)) {
             Some(g) => Some(g),
             None => {
                 let ids: Vec<&str> = GPUS.iter().map(|g| g.id).collect();
                 let msg = format!(
                     "'{}' is not a known GPU; use one of {} or set gpu_mem",
-                    r.raw("gpu"),
+                    r.raw(F::Gpu),
                     ids.join(", ")
                 );
-                r.fail("gpu", msg);
+                r.fail(F::Gpu, msg);
                 None
             }
         };
-        let gpu_mem = r.size("gpu_mem", 1 << 30, MAX_DEVICE_BYTES);
-        let host_mem = r.size("host_mem", 1 << 30, 1 << 60);
-        let runtime_mib = r.fixed("runtime", 0, MAX_RUNTIME_MIB, "whole MiB from 0 to 1048576");
-        let overhead_bp = r.fixed("overhead", 2, MAX_OVERHEAD_BP, "between 0 and 100 %");
+        let gpu_mem = r.size(F::GpuMem);
+        let host_mem = r.size(F::HostMem);
+        let runtime_mib = r.fixed(F::Runtime);
+        let overhead_bp = r.fixed(F::Overhead);
 
-        let measured = r.size("measured", 1 << 30, MAX_DEVICE_BYTES);
-        let measured_kind = r.choice::<crate::scenario::measured::Measured>("measured_kind");
-        let calibration = r.size("calibration", 1 << 20, MAX_DEVICE_BYTES);
+        let measured = r.size(F::Measured);
+        let measured_kind = r.choice::<crate::scenario::measured::Measured>(F::MeasuredKind);
+        let calibration = r.size(F::Calibration);
         if let (Some(Mode::Sim), Some(k)) = (mode, measured_kind) {
             if k != crate::scenario::measured::Measured::Rank
                 && k != crate::scenario::measured::Measured::NvidiaSmi
             {
                 r.fail(
-                    "measured_kind",
+                    F::MeasuredKind,
                     "simulations compare with nvidia-smi (GPU runs) or the code's per-rank report",
                 );
             }
@@ -718,19 +711,19 @@ impl Inputs {
         let sim = self.parse_sim(&mut r);
         let sciml = (|| {
             Some(crate::scenario::sciml::SciMl {
-                model: r.choice::<crate::scenario::sciml::ModelKind>("model")?,
-                width: r.count("width", 1, 1_000_000, false)?,
-                depth: r.count("depth", 1, 10_000, false)?,
-                points: r.count("collocation", 1, 1_000_000_000_000, false)?,
-                derivs: r.count("deriv_order", 0, 10, false)?,
-                grid: r.count("grid_points", 1, 1_000_000_000_000, false)?,
-                modes: r.count("fourier_modes", 1, 10_000, false)?,
-                dims: r.count("spatial_dims", 1, 3, false)?,
-                nodes: r.count("graph_nodes", 1, 1_000_000_000_000, false)?,
-                edges: r.count("graph_edges", 1, 1_000_000_000_000, false)?,
-                channels: r.count("base_channels", 1, 1_000_000, false)?,
-                inputs: r.count("in_channels", 1, 1_000_000, false)?,
-                outputs: r.count("out_channels", 1, 1_000_000, false)?,
+                model: r.choice::<crate::scenario::sciml::ModelKind>(F::Model)?,
+                width: r.count(F::Width, false)?,
+                depth: r.count(F::Depth, false)?,
+                points: r.count(F::Collocation, false)?,
+                derivs: r.count(F::DerivOrder, false)?,
+                grid: r.count(F::GridPoints, false)?,
+                modes: r.count(F::FourierModes, false)?,
+                dims: r.count(F::SpatialDims, false)?,
+                nodes: r.count(F::GraphNodes, false)?,
+                edges: r.count(F::GraphEdges, false)?,
+                channels: r.count(F::BaseChannels, false)?,
+                inputs: r.count(F::InChannels, false)?,
+                outputs: r.count(F::OutChannels, false)?,
             })
         })();
         let arch = self.parse_arch(&mut r);
@@ -739,11 +732,11 @@ impl Inputs {
         if !is_sim
             && is_transformer
             && params.is_none()
-            && !r.given("params")
+            && !r.given(F::Params)
             && matches!(arch, Some(None))
         {
             r.fail(
-                "params",
+                F::Params,
                 "give a parameter count, or the architecture (layers, hidden, heads, vocab)",
             );
         }
@@ -757,7 +750,7 @@ impl Inputs {
         if let (Some(g), Some(t), Some(p)) = (gpus, tp, pp) {
             if g % (t * p) != 0 {
                 r.fail(
-                    "gpus",
+                    F::Gpus,
                     format!("gpus must be a multiple of tp × pp = {}", t * p),
                 );
             }
@@ -765,7 +758,7 @@ impl Inputs {
         if let (Some(Some(a)), Some(t)) = (arch, tp) {
             if a.heads % t != 0 {
                 r.fail(
-                    "tp",
+                    F::Tp,
                     format!("tp must divide heads ({}), the attention heads", a.heads),
                 );
             } else if t < a.kv_heads && !a.kv_heads.is_multiple_of(t)
@@ -773,7 +766,7 @@ impl Inputs {
             {
                 // vLLM and Megatron split KV heads evenly, or replicate each over tp / kv_heads ranks.
                 r.fail(
-                    "tp",
+                    F::Tp,
                     format!(
                         "tp must divide the KV heads ({}) or be a multiple of them",
                         a.kv_heads
@@ -784,35 +777,35 @@ impl Inputs {
         if let (Some(Some(a)), Some(p)) = (arch, pp) {
             if p > a.layers {
                 r.fail(
-                    "pp",
+                    F::Pp,
                     format!("pp cannot exceed the number of layers ({})", a.layers),
                 );
             }
         }
         if matches!(dataset, Some(Some(_))) && samples.is_some() {
             r.fail(
-                "samples",
+                F::Samples,
                 "give either dataset or samples × sample_size, not both",
             );
         }
         if samples.is_some() && matches!(sample_size, Some(None)) {
-            r.fail("sample_size", "samples needs a sample_size");
+            r.fail(F::SampleSize, "samples needs a sample_size");
         }
         if let (Some(n), Some(Some(b))) = (samples, sample_size) {
             if n.saturating_mul(b) > 1 << 60 {
                 r.fail(
-                    "samples",
+                    F::Samples,
                     "samples × sample_size is above the limit of 1 EiB",
                 );
             }
         }
         if let (Some(0), Some(Offload::All)) = (zero, offload) {
-            r.fail("offload", "offloading parameters needs ZeRO stage 3");
+            r.fail(F::Offload, "offloading parameters needs ZeRO stage 3");
         }
         if let (Some(z), Some(Offload::Optimizer)) = (zero, offload) {
             if z == 0 {
                 r.fail(
-                    "offload",
+                    F::Offload,
                     "offloading the optimizer needs ZeRO stage 1 or higher",
                 );
             }
@@ -889,74 +882,44 @@ impl Inputs {
 
     /// The simulation inputs (always validated, so a link stays valid when the mode changes).
     fn parse_sim(&self, r: &mut Reader) -> Option<Sim> {
-        let fixed =
-            |r: &mut Reader, key: &'static str, places: u32, min: u64, max: u64, range: &str| {
-                let v = r.fixed(key, places, max, range)?;
-                if v < min {
-                    r.fail(key, format!("must be {range}"));
-                    return None;
-                }
-                Some(v)
-            };
-        let code = r.choice::<crate::catalog::codes::Code>("code");
-        let method = r.choice::<Method>("method");
-        let device = r.choice::<SimDevice>("sim_device");
-        let host_mirror = r.toggle("host_mirror");
-        let halo_one_rank = r.toggle("halo_one_rank");
-        let nx = r.count("nx", 1, 10_000_000, false);
-        let ny = r.count("ny", 1, 10_000_000, false);
-        let nz = r.count("nz", 1, 10_000_000, false);
-        let fields = r.count("fields", 1, 1000, false);
-        let levels = r.count("levels", 1, 100, false);
-        let work = r.count("work", 0, 1000, false);
-        let halo = r.count("halo", 0, 64, false);
-        let particles = r.count("particles", 1, 1_000_000_000_000, false);
-        let atom_style = r.choice::<AtomStyle>("atom_style");
+        let code = r.choice::<crate::catalog::codes::Code>(F::Code);
+        let method = r.choice::<Method>(F::Method);
+        let device = r.choice::<SimDevice>(F::SimDevice);
+        let host_mirror = r.toggle(F::HostMirror);
+        let halo_one_rank = r.toggle(F::HaloOneRank);
+        let nx = r.count(F::Nx, false);
+        let ny = r.count(F::Ny, false);
+        let nz = r.count(F::Nz, false);
+        let fields = r.count(F::Fields, false);
+        let levels = r.count(F::Levels, false);
+        let work = r.count(F::Work, false);
+        let halo = r.count(F::Halo, false);
+        let particles = r.count(F::Particles, false);
+        let atom_style = r.choice::<AtomStyle>(F::AtomStyle);
         let attrs = r
-            .count("attrs", 0, 1_000_000, true)
-            .or(Some(0).filter(|_| !r.given("attrs")));
-        let cutoff = fixed(
-            r,
-            "cutoff",
-            3,
-            1,
-            1_000_000_000,
-            "above 0 and at most 1,000,000, with up to 3 decimals",
-        );
-        let skin = fixed(
-            r,
-            "skin",
-            3,
-            0,
-            1_000_000_000,
-            "from 0 to 1,000,000, with up to 3 decimals",
-        );
-        let density = fixed(
-            r,
-            "density",
-            6,
-            1,
-            1_000_000_000_000,
-            "above 0 and at most 1,000,000, with up to 6 decimals",
-        );
+            .count(F::Attrs, true)
+            .or(Some(0).filter(|_| !r.given(F::Attrs)));
+        let cutoff = r.fixed(F::Cutoff);
+        let skin = r.fixed(F::Skin);
+        let density = r.fixed(F::Density);
         let neighbors = r
-            .count("neighbors", 0, 1_000_000, true)
-            .or(Some(0).filter(|_| !r.given("neighbors")));
-        let newton = r.toggle("newton");
-        let long_range = r.choice::<LongRange>("long_range");
-        let potential = r.choice::<Potential>("potential");
+            .count(F::Neighbors, true)
+            .or(Some(0).filter(|_| !r.given(F::Neighbors)));
+        let newton = r.toggle(F::Newton);
+        let long_range = r.choice::<LongRange>(F::LongRange);
+        let potential = r.choice::<Potential>(F::Potential);
         let topo_keys = [
-            "max_bonds",
-            "max_angles",
-            "max_dihedrals",
-            "max_impropers",
-            "max_special",
+            F::MaxBonds,
+            F::MaxAngles,
+            F::MaxDihedrals,
+            F::MaxImpropers,
+            F::MaxSpecial,
         ];
-        let topology = if topo_keys.iter().any(|k| r.given(k)) {
+        let topology = if topo_keys.iter().any(|&k| r.given(k)) {
             let mut v = [0u64; 5];
             let mut ok = true;
             for (slot, key) in v.iter_mut().zip(topo_keys) {
-                match r.count(key, 0, 1000, true) {
+                match r.count(key, true) {
                     Some(n) => *slot = n,
                     None if r.given(key) => ok = false,
                     None => {}
@@ -972,13 +935,13 @@ impl Inputs {
         } else {
             Some(None)
         };
-        let shake = r.toggle("shake");
+        let shake = r.toggle(F::Shake);
         let reax = (|| {
-            let version = r.choice::<crate::scenario::sim::ReaxVersion>("reaxff_version");
-            let bonds = r.count("reaxff_bonds", 0, 1000, false);
-            let safezone = fixed(r, "safezone", 3, 1000, 100_000, "a factor from 1 to 100");
-            let mincap = r.count("mincap", 1, 1_000_000, false);
-            let qeq = r.toggle("qeq");
+            let version = r.choice::<crate::scenario::sim::ReaxVersion>(F::ReaxffVersion);
+            let bonds = r.count(F::ReaxffBonds, false);
+            let safezone = r.fixed(F::Safezone);
+            let mincap = r.count(F::Mincap, false);
+            let qeq = r.toggle(F::Qeq);
             Some(crate::scenario::sim::Reax {
                 version: version?,
                 bonds: bonds?,
@@ -987,75 +950,58 @@ impl Inputs {
                 qeq: qeq?,
             })
         })();
-        let atom_map = r.choice::<AtomMap>("atom_map");
+        let atom_map = r.choice::<AtomMap>(F::AtomMap);
         let kspace_grid = r
-            .count("kspace_grid", 0, 10_000_000_000_000, true)
-            .or(Some(0).filter(|_| !r.given("kspace_grid")));
-        let cells = r.count("cells", 1, 1_000_000_000_000, false);
-        let element = r.choice::<Element>("element");
-        let dofs = r.count("dofs", 1, 1000, false);
-        let krylov = r.count("krylov", 0, 1000, false);
-        let precond = r.choice::<Precond>("precond");
-        let solver = r.choice::<Solver>("solver");
-        let index_bytes = match r.raw("index_bytes") {
+            .count(F::KspaceGrid, true)
+            .or(Some(0).filter(|_| !r.given(F::KspaceGrid)));
+        let cells = r.count(F::Cells, false);
+        let element = r.choice::<Element>(F::Element);
+        let dofs = r.count(F::Dofs, false);
+        let krylov = r.count(F::Krylov, false);
+        let precond = r.choice::<Precond>(F::Precond);
+        let solver = r.choice::<Solver>(F::Solver);
+        let index_bytes = match r.raw(F::IndexBytes) {
             "4" => Some(4),
             "8" => Some(8),
             other => {
                 let msg = format!("'{other}' is not an index width; use 4 or 8");
-                r.fail("index_bytes", msg);
+                r.fail(F::IndexBytes, msg);
                 None
             }
         };
-        let lattice = r.choice::<Lattice>("lattice");
-        let streaming = r.choice::<Streaming>("streaming");
-        let lbm_dtype = r.optional_choice::<Dtype>("lbm_dtype");
-        let complex = r.toggle("complex");
-        let dealias = r.toggle("dealias");
-        let ranks = r.count("ranks", 1, MAX_GPUS, false);
-        let nodes = r.count("nodes", 1, MAX_GPUS, false);
-        let node_mem = r.size("node_mem", 1 << 30, 1 << 60);
+        let lattice = r.choice::<Lattice>(F::Lattice);
+        let streaming = r.choice::<Streaming>(F::Streaming);
+        let lbm_dtype = r.optional_choice::<Dtype>(F::LbmDtype);
+        let complex = r.toggle(F::Complex);
+        let dealias = r.toggle(F::Dealias);
+        let ranks = r.count(F::Ranks, false);
+        let nodes = r.count(F::Nodes, false);
+        let node_mem = r.size(F::NodeMem);
         if matches!(node_mem, Some(None)) {
-            r.fail("node_mem", "is required");
+            r.fail(F::NodeMem, "is required");
         }
-        let rank_mib = r.fixed(
-            "rank_overhead",
-            0,
-            MAX_RUNTIME_MIB,
-            "whole MiB from 0 to 1048576",
-        );
-        let replicated = r.fixed(
-            "replicated",
-            0,
-            MAX_RUNTIME_MIB,
-            "whole MiB from 0 to 1048576",
-        );
-        let language = r.choice::<crate::scenario::sim::Language>("language");
-        let imbalance = r.fixed("imbalance", 2, 100_000, "from 0 to 1000 %");
-        let steps = r.count("steps", 1, 1_000_000_000_000, false);
-        let output_every = r.count("output_every", 0, 1_000_000_000_000, false);
-        let snapshots = r.count("snapshots", 0, 1_000_000, false);
-        let compression = fixed(
-            r,
-            "compression",
-            2,
-            100,
-            100_000_000,
-            "a ratio from 1 to 1,000,000",
-        );
-        let checkpoint_every = r.count("checkpoint_every", 0, 1_000_000_000_000, false);
-        let adjoint = r.choice::<Adjoint>("adjoint");
-        let adjoint_snapshots = r.count("adjoint_snapshots", 0, 1_000_000, false);
-        let pw = self.parse_planewave(r, &fixed);
-        let amr = self.parse_amr(r, &fixed, nx.zip(ny).zip(nz).map(|((x, y), z)| (x, y, z)));
-        let nbody = self.parse_nbody(r, &fixed);
+        let rank_mib = r.fixed(F::RankOverhead);
+        let replicated = r.fixed(F::Replicated);
+        let language = r.choice::<crate::scenario::sim::Language>(F::Language);
+        let imbalance = r.fixed(F::Imbalance);
+        let steps = r.count(F::Steps, false);
+        let output_every = r.count(F::OutputEvery, false);
+        let snapshots = r.count(F::Snapshots, false);
+        let compression = r.fixed(F::Compression);
+        let checkpoint_every = r.count(F::CheckpointEvery, false);
+        let adjoint = r.choice::<Adjoint>(F::Adjoint);
+        let adjoint_snapshots = r.count(F::AdjointSnapshots, false);
+        let pw = self.parse_planewave(r);
+        let amr = self.parse_amr(r, nx.zip(ny).zip(nz).map(|((x, y), z)| (x, y, z)));
+        let nbody = self.parse_nbody(r);
         if let (Some(x), Some(y), Some(z)) = (nx, ny, nz) {
             if x * y * z > 1_000_000_000_000 {
-                r.fail("nx", "nx × ny × nz is above the limit of 10^12 cells");
+                r.fail(F::Nx, "nx × ny × nz is above the limit of 10^12 cells");
             }
         }
         if let (Some(rk), Some(n)) = (ranks, nodes) {
             if n > rk {
-                r.fail("nodes", format!("nodes cannot exceed ranks ({rk})"));
+                r.fail(F::Nodes, format!("nodes cannot exceed ranks ({rk})"));
             }
         }
         Some(Sim {
@@ -1122,27 +1068,19 @@ impl Inputs {
     fn parse_amr(
         &self,
         r: &mut Reader,
-        fixed: &FixedReader,
         base: Option<(u64, u64, u64)>,
     ) -> Option<crate::scenario::amr::Amr> {
-        let max_level = r.count("amr_levels", 0, 30, false);
-        let ratio = r.count("ref_ratio", 2, 16, false);
-        let fill = fixed(
-            r,
-            "fill",
-            2,
-            0,
-            10_000,
-            "from 0 to 100 %, with up to 2 decimals",
-        );
-        let block = r.count("block_size", 1, 4096, false);
+        let max_level = r.count(F::AmrLevels, false);
+        let ratio = r.count(F::RefRatio, false);
+        let fill = r.fixed(F::Fill);
+        let block = r.count(F::BlockSize, false);
         let blocks = r
-            .count("amr_blocks", 0, 1_000_000_000_000, true)
-            .or(Some(0).filter(|_| !r.given("amr_blocks")));
-        let ghost_state = r.toggle("ghost_state");
-        let coarse_copies = r.count("coarse_copies", 0, 100, false);
-        let exchange_copies = r.count("exchange_copies", 0, 100, false);
-        let meta = r.count("block_meta", 0, 1_000_000, false);
+            .count(F::AmrBlocks, true)
+            .or(Some(0).filter(|_| !r.given(F::AmrBlocks)));
+        let ghost_state = r.toggle(F::GhostState);
+        let coarse_copies = r.count(F::CoarseCopies, false);
+        let exchange_copies = r.count(F::ExchangeCopies, false);
+        let meta = r.count(F::BlockMeta, false);
         let amr = crate::scenario::amr::Amr {
             max_level: max_level?,
             ratio: ratio?,
@@ -1162,41 +1100,23 @@ impl Inputs {
             h.cells.iter().sum()
         };
         if cells.is_nan() || cells > 1e13 {
-            r.fail("amr_levels", "the levels hold more than 10^13 cells: fewer levels, a smaller share or a coarser base grid");
+            r.fail(F::AmrLevels, "the levels hold more than 10^13 cells: fewer levels, a smaller share or a coarser base grid");
             return None;
         }
         Some(amr)
     }
 
     /// The tree-PM N-body inputs.
-    fn parse_nbody(
-        &self,
-        r: &mut Reader,
-        fixed: &FixedReader,
-    ) -> Option<crate::scenario::nbody::Nbody> {
-        let part_bytes = r.count("part_bytes", 1, 100_000, false);
-        let alloc = fixed(
-            r,
-            "alloc_factor",
-            2,
-            100,
-            10_000,
-            "from 1 to 100, with up to 2 decimals",
-        );
-        let tree = fixed(
-            r,
-            "tree_factor",
-            2,
-            0,
-            10_000,
-            "from 0 to 100, with up to 2 decimals",
-        );
-        let node_bytes = r.count("node_bytes", 0, 100_000, false);
-        let pm_grid = r.count("pm_grid", 0, 100_000, false);
-        let pm_arrays = r.count("pm_arrays", 0, 100, false);
-        let timebin_lists = r.count("timebin_lists", 0, 100, false);
-        let comm = r.count("comm_buffer", 0, MAX_RUNTIME_MIB, false);
-        let ewald = r.count("ewald_bytes", 0, 10_000, false);
+    fn parse_nbody(&self, r: &mut Reader) -> Option<crate::scenario::nbody::Nbody> {
+        let part_bytes = r.count(F::PartBytes, false);
+        let alloc = r.fixed(F::AllocFactor);
+        let tree = r.fixed(F::TreeFactor);
+        let node_bytes = r.count(F::NodeBytes, false);
+        let pm_grid = r.count(F::PmGrid, false);
+        let pm_arrays = r.count(F::PmArrays, false);
+        let timebin_lists = r.count(F::TimebinLists, false);
+        let comm = r.count(F::CommBuffer, false);
+        let ewald = r.count(F::EwaldBytes, false);
         Some(crate::scenario::nbody::Nbody {
             part_bytes: part_bytes?,
             alloc_c: alloc?,
@@ -1211,64 +1131,52 @@ impl Inputs {
     }
 
     /// The plane-wave DFT inputs.
-    fn parse_planewave(
-        &self,
-        r: &mut Reader,
-        fixed: &FixedReader,
-    ) -> Option<crate::scenario::planewave::PlaneWave> {
+    fn parse_planewave(&self, r: &mut Reader) -> Option<crate::scenario::planewave::PlaneWave> {
         use crate::scenario::planewave::*;
-        let ecut_range = "above 0 and at most 1,000,000 Ry, with up to 3 decimals";
-        let ecutwfc = fixed(r, "ecutwfc", 3, 1, 1_000_000_000, ecut_range);
-        let ecutrho = if r.given("ecutrho") {
-            fixed(r, "ecutrho", 3, 1, 1_000_000_000, ecut_range)
+        let ecutwfc = r.fixed(F::Ecutwfc);
+        let ecutrho = if r.given(F::Ecutrho) {
+            r.fixed(F::Ecutrho)
         } else {
             Some(0)
         };
-        let volume = fixed(
-            r,
-            "cell_volume",
-            3,
-            1,
-            1_000_000_000_000_000,
-            "above 0 and at most 10^12 bohr³, with up to 3 decimals",
-        );
-        let bands = r.count("bands", 1, 10_000_000, false);
-        let kpoints = r.count("kpoints", 1, 10_000_000, false);
-        let spin = r.choice::<Spin>("spin");
-        let gamma = r.toggle("gamma_only");
-        let atoms = r.count("atoms", 1, 100_000_000, false);
-        let species = r.count("species", 1, 1000, false);
-        let pp = r.choice::<PpKind>("pseudopotential");
+        let volume = r.fixed(F::CellVolume);
+        let bands = r.count(F::Bands, false);
+        let kpoints = r.count(F::Kpoints, false);
+        let spin = r.choice::<Spin>(F::Spin);
+        let gamma = r.toggle(F::GammaOnly);
+        let atoms = r.count(F::Atoms, false);
+        let species = r.count(F::Species, false);
+        let pp = r.choice::<PpKind>(F::Pseudopotential);
         let projectors = r
-            .count("projectors", 0, 1_000_000_000, true)
-            .or(Some(0).filter(|_| !r.given("projectors")));
-        let betas = r.count("betas", 1, 100, false);
-        let lmax = r.count("lmax_beta", 0, 3, false);
-        let diagonalization = r.choice::<Diagonalization>("diagonalization");
-        let david_ndim = r.count("david_ndim", 2, 100, false);
-        let mixing_ndim = r.count("mixing_ndim", 1, 100, false);
-        let pools = r.count("pools", 1, MAX_GPUS, false);
-        let wfc_disk = r.toggle("wfc_disk");
+            .count(F::Projectors, true)
+            .or(Some(0).filter(|_| !r.given(F::Projectors)));
+        let betas = r.count(F::Betas, false);
+        let lmax = r.count(F::LmaxBeta, false);
+        let diagonalization = r.choice::<Diagonalization>(F::Diagonalization);
+        let david_ndim = r.count(F::DavidNdim, false);
+        let mixing_ndim = r.count(F::MixingNdim, false);
+        let pools = r.count(F::Pools, false);
+        let wfc_disk = r.toggle(F::WfcDisk);
         let fft_grid = r
-            .count("fft_grid", 0, 1_000_000_000_000, true)
-            .or(Some(0).filter(|_| !r.given("fft_grid")));
-        let forces = r.toggle("forces");
-        let stress = r.toggle("stress");
-        let arrays = r.choice::<DftArrays>("dft_arrays");
-        let band_groups = r.count("band_groups", 1, MAX_GPUS, false);
-        let xc = r.choice::<XcLevel>("xc");
-        let smearing = r.toggle("smearing");
-        let core_correction = r.toggle("core_correction");
-        let symmetries = r.count("symmetries", 1, 192, false);
+            .count(F::FftGrid, true)
+            .or(Some(0).filter(|_| !r.given(F::FftGrid)));
+        let forces = r.toggle(F::Forces);
+        let stress = r.toggle(F::Stress);
+        let arrays = r.choice::<DftArrays>(F::DftArrays);
+        let band_groups = r.count(F::BandGroups, false);
+        let xc = r.choice::<XcLevel>(F::Xc);
+        let smearing = r.toggle(F::Smearing);
+        let core_correction = r.toggle(F::CoreCorrection);
+        let symmetries = r.count(F::Symmetries, false);
         if let (Some(e), Some(rho)) = (ecutwfc, ecutrho) {
             if rho > 0 && rho < e {
-                r.fail("ecutrho", "must be at least ecutwfc");
+                r.fail(F::Ecutrho, "must be at least ecutwfc");
             }
         }
         if let (Some(g), Some(Spin::Noncollinear)) = (gamma, spin) {
             if g {
                 r.fail(
-                    "gamma_only",
+                    F::GammaOnly,
                     "the Γ trick needs real wavefunctions: not with non-collinear spin",
                 );
             }
@@ -1306,19 +1214,19 @@ impl Inputs {
 
     /// A change the user made in the form: switching the mode or the code also moves the
     /// settings that follow from it; any other key only takes its value.
-    pub fn change(&mut self, key: &str, value: String) {
-        match key {
-            "mode" => self.switch_mode(&value),
+    pub fn change(&mut self, id: FieldId, value: String) {
+        match id {
+            F::Mode => self.switch_mode(&value),
             // A framework moves the settings it implies that the user has not changed.
-            "framework" => self.switch_framework(&value),
+            F::Framework => self.switch_framework(&value),
             // A known model fills the architecture fields; they stay editable.
-            "model_id" => self.choose_model(&value),
-            "code" => {
+            F::ModelId => self.choose_model(&value),
+            F::Code => {
                 self.apply_code(&value);
-                self.set("code", value);
+                self.set(F::Code, value);
             }
             _ => {
-                self.set(key, value);
+                self.set(id, value);
             }
         }
     }
@@ -1327,8 +1235,12 @@ impl Inputs {
     /// `code` field itself reports it).
     pub fn apply_code(&mut self, code: &str) {
         if let Ok(c) = crate::base::choice::Choice::parse(code) {
-            for (k, v) in crate::schema::query::pairs(crate::catalog::codes::profile(c).query) {
-                self.set(&k, v);
+            // Profiles live below the schema and name keys as text; tests/keys_known.rs checks
+            // every one is a field.
+            for (k, v) in crate::schema::url::pairs(crate::catalog::codes::profile(c).query) {
+                if let Some(id) = FieldId::from_key(&k) {
+                    self.set(id, v);
+                }
             }
         }
     }
@@ -1341,37 +1253,36 @@ impl Inputs {
             params: None,
             ..Scenario::default()
         });
-        for f in FIELDS
-            .iter()
-            .filter(|f| f.group == crate::schema::fields::Group::Architecture && f.key != "shape")
-        {
-            self.set(f.key, filled.get(f.key).to_string());
+        for &id in FieldId::ALL.iter().filter(|id| {
+            id.field().group == crate::schema::fields::Group::Architecture && **id != F::Shape
+        }) {
+            self.set(id, filled.get(id).to_string());
         }
-        self.set("params", "");
-        self.set("model_id", "");
+        self.set(F::Params, "");
+        self.set(F::ModelId, "");
     }
 
     /// Chooses a catalog model by id or alias: its architecture fills the architecture fields
     /// and the count is derived from it (every field stays editable). An id the catalog does not
     /// know is kept as typed, for its error, and changes nothing else.
     pub fn choose_model(&mut self, id: &str) {
-        self.set("model_id", id);
+        self.set(F::ModelId, id);
         let Some(m) = crate::catalog::model_by_id(id) else {
             return;
         };
         self.set_arch(&m.arch);
         // Kept as typed (an alias, another case): the page never rewrites what is being typed.
-        self.set("model_id", id);
+        self.set(F::ModelId, id);
     }
 
     /// Switches the mode, moving every field still at the old mode's default to the new one's
     /// (simulations default to FP64), and keeping what the user changed.
     pub fn switch_mode(&mut self, mode: &str) {
-        let old = crate::base::choice::Choice::parse(self.get("mode")).unwrap_or(Mode::Train);
+        let old = crate::base::choice::Choice::parse(self.get(F::Mode)).unwrap_or(Mode::Train);
         let new: Mode = match crate::base::choice::Choice::parse(mode) {
             Ok(m) => m,
             Err(_) => {
-                self.set("mode", mode);
+                self.set(F::Mode, mode);
                 return;
             }
         };
@@ -1379,44 +1290,39 @@ impl Inputs {
             Inputs::from_scenario(&Scenario::default_for(old)),
             Inputs::from_scenario(&Scenario::default_for(new)),
         );
-        for (key, value) in self.raw.iter_mut() {
-            if *value == from.get(key) {
-                *value = to.get(key).to_string();
+        for ((value, from), to) in self.raw.iter_mut().zip(&from.raw).zip(&to.raw) {
+            if value == from {
+                value.clone_from(to);
             }
         }
-        self.set("mode", new.id());
+        self.set(F::Mode, new.id());
     }
 
     /// The architecture if its four essential fields are given; errors for partial or
     /// inconsistent ones. Some(None) means no architecture was given.
     fn parse_arch(&self, r: &mut Reader) -> Option<Option<Arch>> {
-        let essentials = ["layers", "hidden", "heads", "vocab"];
-        let given: Vec<&str> = essentials.iter().copied().filter(|k| r.given(k)).collect();
-        let others_given = ["kv_heads", "head_dim", "ffn"]
+        let essentials = ARCH_ESSENTIALS;
+        let given: Vec<FieldId> = essentials.iter().copied().filter(|&k| r.given(k)).collect();
+        let others_given = [F::KvHeads, F::HeadDim, F::Ffn]
             .iter()
             .chain(NEWER_COUNTS)
-            .any(|k| r.given(k));
-        let mlp = r.choice::<Mlp>("mlp");
-        let bias = r.choice::<Bias>("bias");
-        let norm = r.choice::<Norm>("norm");
-        let tied = r.toggle("tied");
-        let learned_pos = r.count("learned_pos", 0, 1 << 24, false);
-        let experts = r.count("experts", 1, 1 << 16, false);
-        let active = r.count("active_experts", 1, 1 << 16, false);
-        let router_bias = r.toggle("router_bias");
-        let sinks = r.toggle("attn_sinks");
-        let qk_norm = r.choice::<QkNorm>("qk_norm");
-        let sandwich = r.toggle("sandwich_norm");
+            .any(|&k| r.given(k));
+        let mlp = r.choice::<Mlp>(F::Mlp);
+        let bias = r.choice::<Bias>(F::Bias);
+        let norm = r.choice::<Norm>(F::Norm);
+        let tied = r.toggle(F::Tied);
+        let learned_pos = r.count(F::LearnedPos, false);
+        let experts = r.count(F::Experts, false);
+        let active = r.count(F::ActiveExperts, false);
+        let router_bias = r.toggle(F::RouterBias);
+        let sinks = r.toggle(F::AttnSinks);
+        let qk_norm = r.choice::<QkNorm>(F::QkNorm);
+        let sandwich = r.toggle(F::SandwichNorm);
         // Counts whose empty (or 0) value means "not used".
         let mut newer = [0u64; 10];
         let mut newer_ok = true;
-        for (slot, key) in newer.iter_mut().zip(NEWER_COUNTS) {
-            let max = if *key == "max_context" {
-                1 << 27
-            } else {
-                100_000_000
-            };
-            match r.count(key, 0, max, true) {
+        for (slot, &key) in newer.iter_mut().zip(NEWER_COUNTS) {
+            match r.count(key, true) {
                 Some(v) => *slot = v,
                 None => newer_ok &= !r.given(key),
             }
@@ -1426,7 +1332,7 @@ impl Inputs {
         if given.is_empty() {
             if others_given {
                 r.fail(
-                    "layers",
+                    F::Layers,
                     "an architecture needs layers, hidden, heads and vocab",
                 );
                 return None;
@@ -1436,12 +1342,12 @@ impl Inputs {
         if given.len() < essentials.len() {
             let missing: Vec<&str> = essentials
                 .iter()
-                .copied()
                 .filter(|k| !given.contains(k))
+                .map(|k| k.key())
                 .collect();
-            let key = field(missing[0]).map(|f| f.key).unwrap_or("layers");
+            let first = essentials.into_iter().find(|k| !given.contains(k));
             r.fail(
-                key,
+                first.unwrap_or(F::Layers),
                 format!(
                     "an architecture needs layers, hidden, heads and vocab; missing {}",
                     missing.join(", ")
@@ -1449,13 +1355,13 @@ impl Inputs {
             );
             return None;
         }
-        let layers = r.count("layers", 1, 100_000, false);
-        let hidden = r.count("hidden", 1, 10_000_000, false);
-        let heads = r.count("heads", 1, 1_000_000, false);
-        let vocab = r.count("vocab", 1, 100_000_000, false);
-        let kv_heads = r.count("kv_heads", 1, 1_000_000, true);
-        let head_dim = r.count("head_dim", 1, 1_000_000, true);
-        let ffn = r.count("ffn", 1, 100_000_000, true);
+        let layers = r.count(F::Layers, false);
+        let hidden = r.count(F::Hidden, false);
+        let heads = r.count(F::Heads, false);
+        let vocab = r.count(F::Vocab, false);
+        let kv_heads = r.count(F::KvHeads, true);
+        let head_dim = r.count(F::HeadDim, true);
+        let ffn = r.count(F::Ffn, true);
         let (layers, hidden, heads, vocab, mlp, bias, norm, tied, learned_pos, experts, active) = (
             layers?,
             hidden?,
@@ -1473,44 +1379,44 @@ impl Inputs {
         if !newer_ok {
             return None;
         }
-        let kv_heads = if r.given("kv_heads") {
+        let kv_heads = if r.given(F::KvHeads) {
             kv_heads?
         } else {
             heads
         };
         if heads % kv_heads != 0 {
-            r.fail("kv_heads", format!("kv_heads must divide heads ({heads})"));
+            r.fail(F::KvHeads, format!("kv_heads must divide heads ({heads})"));
             return None;
         }
-        let head_dim = if r.given("head_dim") {
+        let head_dim = if r.given(F::HeadDim) {
             head_dim?
         } else if hidden % heads != 0 {
             r.fail(
-                "head_dim",
+                F::HeadDim,
                 format!("hidden ({hidden}) is not a multiple of heads ({heads}): give head_dim"),
             );
             return None;
         } else {
             hidden / heads
         };
-        let ffn = if r.given("ffn") {
+        let ffn = if r.given(F::Ffn) {
             ffn?
         } else {
             Arch::default_ffn(hidden, mlp)
         };
         if active > experts {
             r.fail(
-                "active_experts",
+                F::ActiveExperts,
                 format!("active_experts cannot exceed experts ({experts})"),
             );
             return None;
         }
         let moe_only = [
-            ("moe_ffn", moe_ffn),
-            ("shared_experts", shared_experts),
-            ("dense_layers", dense_layers),
+            (F::MoeFfn, moe_ffn),
+            (F::SharedExperts, shared_experts),
+            (F::DenseLayers, dense_layers),
         ];
-        if let Some((key, _)) = moe_only.iter().find(|(_, v)| *v > 0 && experts == 1) {
+        if let Some(&(key, _)) = moe_only.iter().find(|(_, v)| *v > 0 && experts == 1) {
             r.fail(
                 key,
                 "applies to mixture-of-experts models: set experts above 1",
@@ -1519,13 +1425,13 @@ impl Inputs {
         }
         if dense_layers > layers {
             r.fail(
-                "dense_layers",
+                F::DenseLayers,
                 format!("dense_layers cannot exceed layers ({layers})"),
             );
             return None;
         }
         if kv_lora_rank == 0 {
-            if let Some(key) = [("q_lora_rank", q_lora_rank), ("qk_rope_dim", rope_dim)]
+            if let Some(key) = [(F::QLoraRank, q_lora_rank), (F::QkRopeDim, rope_dim)]
                 .iter()
                 .find(|(_, v)| *v > 0)
                 .map(|(k, _)| *k)
@@ -1539,13 +1445,13 @@ impl Inputs {
         }
         if rope_dim >= head_dim && rope_dim > 0 {
             r.fail(
-                "qk_rope_dim",
+                F::QkRopeDim,
                 format!("must be below head_dim ({head_dim}), which is nope + rope"),
             );
             return None;
         }
         if global_every > 0 && window == 0 {
-            r.fail("global_every", "needs a sliding_window");
+            r.fail(F::GlobalEvery, "needs a sliding_window");
             return None;
         }
         let arch = Arch {
@@ -1580,7 +1486,7 @@ impl Inputs {
         };
         if arch.total_params() > MAX_PARAMS {
             r.fail(
-                "layers",
+                F::Layers,
                 "this architecture has more than 10^15 parameters, the limit",
             );
             return None;
@@ -1589,22 +1495,25 @@ impl Inputs {
     }
 }
 
+/// The four fields an architecture cannot do without: given together or not at all.
+pub const ARCH_ESSENTIALS: [FieldId; 4] = [F::Layers, F::Hidden, F::Heads, F::Vocab];
+
 /// Architecture counts of newer designs, in the order `parse_arch` reads them; empty or 0 means
 /// the classic layer.
-const NEWER_COUNTS: &[&str] = &[
-    "moe_ffn",
-    "shared_experts",
-    "dense_layers",
-    "kv_lora_rank",
-    "q_lora_rank",
-    "qk_rope_dim",
-    "v_head_dim",
-    "sliding_window",
-    "global_every",
-    "max_context",
+const NEWER_COUNTS: &[FieldId] = &[
+    F::MoeFfn,
+    F::SharedExperts,
+    F::DenseLayers,
+    F::KvLoraRank,
+    F::QLoraRank,
+    F::QkRopeDim,
+    F::VHeadDim,
+    F::SlidingWindow,
+    F::GlobalEvery,
+    F::MaxContext,
 ];
 
-/// Whether a key belongs to the form (as opposed to e.g. `v`, the schema version).
-pub fn is_field(key: &str) -> bool {
-    field(key).is_some()
+/// The raw text of a field when the user has changed nothing.
+pub fn default_raw(id: FieldId) -> String {
+    Inputs::default().get(id).to_string()
 }

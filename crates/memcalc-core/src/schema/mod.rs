@@ -1,5 +1,5 @@
 //! The contract of the URL, the CLI and the form: every key (`fields`), parsing and
-//! canonical values (`inputs`), links (`query`, `page`), presets, config.json import.
+//! canonical values (`inputs`), links (`url` ← `query`, `page`), presets, config.json import.
 
 pub mod fields;
 pub mod framework_defaults;
@@ -8,3 +8,4 @@ pub mod inputs;
 pub mod page;
 pub mod presets;
 pub mod query;
+pub mod url;

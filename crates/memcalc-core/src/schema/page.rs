@@ -2,9 +2,9 @@
 //! preset it started from, and the embed options (`embed`, `show`, `lock`, `theme`).
 
 use crate::base::units::UnitSystem;
-use crate::schema::fields::field;
-use crate::schema::presets::{Preset, PRESETS};
-use crate::schema::query::{pairs, Notice};
+use crate::schema::fields::FieldId;
+use crate::schema::presets::{preset_by_id, Preset};
+use crate::schema::url::{pairs, Notice};
 
 /// Parts of the calculator `show=` can pick, with their ids.
 pub const PARTS: &[&str] = &[
@@ -47,7 +47,7 @@ pub struct PageOptions {
     /// Bit i set: `PARTS[i]` is shown.
     pub show: u16,
     /// Fields the embedding page fixed: shown, not editable.
-    pub lock: Vec<&'static str>,
+    pub lock: Vec<FieldId>,
     pub theme: Theme,
 }
 
@@ -66,10 +66,6 @@ impl Default for PageOptions {
     }
 }
 
-pub fn preset_by_id(id: &str) -> Option<&'static Preset> {
-    PRESETS.iter().find(|p| p.id == id.trim())
-}
-
 impl PageOptions {
     pub fn shows(&self, part: &str) -> bool {
         PARTS
@@ -78,8 +74,8 @@ impl PageOptions {
             .is_some_and(|i| self.show & (1 << i) != 0)
     }
 
-    pub fn locked(&self, key: &str) -> bool {
-        self.lock.contains(&key)
+    pub fn locked(&self, id: FieldId) -> bool {
+        self.lock.contains(&id)
     }
 
     /// Reads the page keys of a link; anything it cannot use becomes a notice.
@@ -125,8 +121,8 @@ impl PageOptions {
                 }
                 "lock" => {
                     for k in v.split(',').map(str::trim).filter(|k| !k.is_empty()) {
-                        match field(k) {
-                            Some(f) if !o.lock.contains(&f.key) => o.lock.push(f.key),
+                        match FieldId::from_key(k) {
+                            Some(id) if !o.lock.contains(&id) => o.lock.push(id),
                             Some(_) => {}
                             None => note("lock", format!("lock= names '{}', which is not a parameter.", k.chars().take(20).collect::<String>())),
                         }
@@ -159,7 +155,8 @@ impl PageOptions {
         }
         if !self.lock.is_empty() {
             out.push_str("&lock=");
-            out.push_str(&self.lock.join(","));
+            let keys: Vec<&str> = self.lock.iter().map(|id| id.key()).collect();
+            out.push_str(&keys.join(","));
         }
         if self.theme != Theme::Auto {
             out.push_str("&theme=");

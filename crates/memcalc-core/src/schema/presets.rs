@@ -118,14 +118,7 @@ pub const PRESETS: &[Preset] = &[
         source: "Ronneberger et al. 2015 (arXiv:1505.04597): 4 levels from 64 channels; inputs and outputs 8 physical fields" },
 ];
 
-impl Preset {
-    /// Whether `s` has left this preset: its link names a field besides the preset.
-    pub fn edited(&self, s: &crate::scenario::Scenario) -> bool {
-        s.link(Some(self))
-            != format!(
-                "v={}&preset={}",
-                crate::schema::query::SCHEMA_VERSION,
-                self.id
-            )
-    }
+/// The preset a link names.
+pub fn preset_by_id(id: &str) -> Option<&'static Preset> {
+    PRESETS.iter().find(|p| p.id == id.trim())
 }

@@ -2,88 +2,9 @@
 //! failing; encoding is canonical (fixed key order, only values that differ from the defaults).
 
 use crate::scenario::Scenario;
-use crate::schema::fields::FIELDS;
-use crate::schema::inputs::{is_field, Inputs};
-
-/// Version of the query schema, written as `v=` in every link. Version 2 gives a bare parameter
-/// count the nearest catalog model's shape; version-1 links (and links without `v=`) keep the
-/// scaled dense shape they were written with (`shape=dense`).
-pub const SCHEMA_VERSION: u32 = 2;
-
-/// Something about a query worth telling the user, though it did not stop the page.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Notice {
-    pub key: String,
-    pub message: String,
-}
-
-fn hex(b: u8) -> Option<u8> {
-    match b {
-        b'0'..=b'9' => Some(b - b'0'),
-        b'a'..=b'f' => Some(b - b'a' + 10),
-        b'A'..=b'F' => Some(b - b'A' + 10),
-        _ => None,
-    }
-}
-
-/// `application/x-www-form-urlencoded` decoding: `+` is a space, `%XX` a byte; malformed escapes
-/// are kept as typed, invalid UTF-8 is replaced.
-pub fn percent_decode(s: &str) -> String {
-    let b = s.as_bytes();
-    let mut out = Vec::with_capacity(b.len());
-    let mut i = 0;
-    while i < b.len() {
-        match b[i] {
-            b'+' => out.push(b' '),
-            b'%' if i + 2 < b.len() => match (hex(b[i + 1]), hex(b[i + 2])) {
-                (Some(h), Some(l)) => {
-                    out.push(h * 16 + l);
-                    i += 2;
-                }
-                _ => out.push(b'%'),
-            },
-            c => out.push(c),
-        }
-        i += 1;
-    }
-    String::from_utf8_lossy(&out).into_owned()
-}
-
-/// Encodes everything but unreserved characters (RFC 3986).
-pub fn percent_encode(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for &c in s.as_bytes() {
-        if c.is_ascii_alphanumeric() || matches!(c, b'-' | b'.' | b'_' | b'~') {
-            out.push(c as char);
-        } else {
-            out.push_str(&format!("%{c:02X}"));
-        }
-    }
-    out
-}
-
-/// The query part of a whole URL or a bare query, without `?` or fragment.
-fn query_part(input: &str) -> &str {
-    let s = input.trim();
-    let s = s.split('#').next().unwrap_or("");
-    match s.find('?') {
-        Some(p) => &s[p + 1..],
-        None if s.contains('=') || s.is_empty() => s,
-        None => "",
-    }
-}
-
-/// Splits a query into decoded (key, value) pairs, skipping empty segments.
-pub fn pairs(input: &str) -> Vec<(String, String)> {
-    query_part(input)
-        .split('&')
-        .filter(|seg| !seg.is_empty())
-        .map(|seg| match seg.split_once('=') {
-            Some((k, v)) => (percent_decode(k), percent_decode(v)),
-            None => (percent_decode(seg), String::new()),
-        })
-        .collect()
-}
+use crate::schema::fields::{FieldId, FIELDS};
+use crate::schema::inputs::Inputs;
+pub use crate::schema::url::{pairs, percent_decode, percent_encode, Notice, SCHEMA_VERSION};
 
 /// Keys the page understands besides form fields: schema version and page options
 /// (`crate::schema::page`).
@@ -111,9 +32,10 @@ impl Inputs {
                 .map(|(_, v)| v.as_str())
         };
         // Defaults depend on the mode (simulations default to FP64): start from the link's.
-        let mode = last("mode").and_then(|v| crate::base::choice::Choice::parse(v).ok());
+        let mode =
+            last(FieldId::Mode.key()).and_then(|v| crate::base::choice::Choice::parse(v).ok());
         // A preset named in the link is the base its other values change.
-        let preset = last("preset").and_then(crate::schema::page::preset_by_id);
+        let preset = last("preset").and_then(crate::schema::presets::preset_by_id);
         // The version the link was written with: absent means 1 (links were written before the
         // version key, or by hand); one this page does not know is read as the newest (with a
         // notice below). An empty query is no old link: it is today's page.
@@ -132,26 +54,27 @@ impl Inputs {
             )),
         };
         if version < 2 {
-            inputs.set("shape", "dense");
+            inputs.set(FieldId::Shape, "dense");
         }
         // A framework named in the link sets its defaults before the link's own values.
-        let framework = last("framework").and_then(|v| crate::base::choice::Choice::parse(v).ok());
+        let framework =
+            last(FieldId::Framework.key()).and_then(|v| crate::base::choice::Choice::parse(v).ok());
         if let Some(f) = framework {
             inputs.apply_framework(f);
         }
         // A code named in the link sets its profile's settings; the link's own values follow.
         // (Only in simulations, where the link writes fields relative to it.)
-        if let Some(code) = last("code") {
+        if let Some(code) = last(FieldId::Code.key()) {
             let sim = match mode {
                 Some(m) => m == crate::scenario::Mode::Sim,
-                None => inputs.get("mode") == "sim",
+                None => inputs.get(FieldId::Mode) == "sim",
             };
             if sim {
                 inputs.apply_code(code);
             }
         }
         // A catalog model named in the link is the base its architecture fields change.
-        if let Some(id) = last("model_id") {
+        if let Some(id) = last(FieldId::ModelId.key()) {
             inputs.choose_model(id);
         }
         let mut notices = Vec::new();
@@ -179,8 +102,8 @@ impl Inputs {
                         ),
                     }),
                 }
-            } else if is_field(&key) {
-                inputs.set(&key, value);
+            } else if let Some(id) = FieldId::from_key(&key) {
+                inputs.set(id, value);
             } else if !META_KEYS.contains(&key.as_str()) {
                 notices.push(Notice {
                     key: key.clone(),
@@ -189,11 +112,13 @@ impl Inputs {
             }
         }
         // A link that describes the architecture but gives no count means "derive it".
-        let arch_given = ["layers", "hidden", "heads", "vocab"]
-            .iter()
-            .any(|k| seen.iter().any(|s| s == k));
-        if arch_given && !seen.iter().any(|s| s == "params") {
-            inputs.set("params", "");
+        let named = |id: FieldId| seen.iter().any(|s| s == id.key());
+        if crate::schema::inputs::ARCH_ESSENTIALS
+            .into_iter()
+            .any(named)
+            && !named(FieldId::Params)
+        {
+            inputs.set(FieldId::Params, "");
         }
         (inputs, notices)
     }
@@ -232,7 +157,7 @@ impl Scenario {
                 base = Inputs::from_scenario(&b);
             }
             // `framework=` itself is always written: it is what the base was built from.
-            base.set("framework", "none");
+            base.set(FieldId::Framework, "none");
         }
         // Likewise a simulation code's profile: fields are written relative to it, as they are
         // read back; `code=` itself is always written.
@@ -243,7 +168,7 @@ impl Scenario {
             if let Ok(b) = base.parse() {
                 base = Inputs::from_scenario(&b);
             }
-            base.set("code", "generic");
+            base.set(FieldId::Code, "generic");
         }
         // With a catalog model, the link names it and lists only the fields changed after it.
         if let Some(m) = self.model {
@@ -256,34 +181,50 @@ impl Scenario {
         }
         // Like a preset, the framework is the base the other fields are read against: first.
         if self.mech.framework != crate::catalog::framework::Framework::None {
-            out.push_str("&framework=");
-            out.push_str(crate::base::choice::Choice::id(self.mech.framework));
+            push_pair(
+                &mut out,
+                FieldId::Framework,
+                crate::base::choice::Choice::id(self.mech.framework),
+            );
         }
         if let Some(m) = self.model {
-            out.push_str("&model_id=");
-            out.push_str(&percent_encode(m.id));
+            push_pair(&mut out, FieldId::ModelId, &percent_encode(m.id));
         }
-        let arch_changed = ["layers", "hidden", "heads", "vocab"]
-            .iter()
+        let arch_changed = crate::schema::inputs::ARCH_ESSENTIALS
+            .into_iter()
             .any(|k| mine.get(k) != base.get(k));
         for f in FIELDS {
-            let v = mine.get(f.key);
+            let v = mine.get(f.id);
             // With an architecture, an absent count means "derive it": a given one must be
             // written whenever the link also names the architecture.
-            let forced = (f.key == "params"
+            let forced = (f.id == FieldId::Params
                 && self.arch.is_some()
                 && ((preset.is_none() && self.model.is_none()) || arch_changed))
-                || (f.key == "mode" && preset.is_none() && self.mode != Scenario::default().mode);
-            if f.key == "framework" || f.key == "model_id" {
+                || (f.id == FieldId::Mode
+                    && preset.is_none()
+                    && self.mode != Scenario::default().mode);
+            if f.id == FieldId::Framework || f.id == FieldId::ModelId {
                 continue;
             }
-            if v != base.get(f.key) || forced {
-                out.push('&');
-                out.push_str(f.key);
-                out.push('=');
-                out.push_str(&percent_encode(v));
+            if v != base.get(f.id) || forced {
+                push_pair(&mut out, f.id, &percent_encode(v));
             }
         }
         out
+    }
+}
+
+/// Appends `&key=value` (the value already encoded).
+fn push_pair(out: &mut String, id: FieldId, value: &str) {
+    out.push('&');
+    out.push_str(id.key());
+    out.push('=');
+    out.push_str(value);
+}
+
+impl crate::schema::presets::Preset {
+    /// Whether `s` has left this preset: its link names a field besides the preset.
+    pub fn edited(&self, s: &Scenario) -> bool {
+        s.link(Some(self)) != format!("v={SCHEMA_VERSION}&preset={}", self.id)
     }
 }

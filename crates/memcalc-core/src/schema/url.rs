@@ -1,0 +1,82 @@
+//! The URL's text: splitting a query into decoded pairs, encoding values, and the schema
+//! version every link carries. The lowest module of the schema: it knows no field.
+
+/// Version of the query schema, written as `v=` in every link. Version 2 gives a bare parameter
+/// count the nearest catalog model's shape; version-1 links (and links without `v=`) keep the
+/// scaled dense shape they were written with (`shape=dense`).
+pub const SCHEMA_VERSION: u32 = 2;
+
+/// Something about a query worth telling the user, though it did not stop the page.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Notice {
+    pub key: String,
+    pub message: String,
+}
+
+fn hex(b: u8) -> Option<u8> {
+    match b {
+        b'0'..=b'9' => Some(b - b'0'),
+        b'a'..=b'f' => Some(b - b'a' + 10),
+        b'A'..=b'F' => Some(b - b'A' + 10),
+        _ => None,
+    }
+}
+
+/// `application/x-www-form-urlencoded` decoding: `+` is a space, `%XX` a byte; malformed escapes
+/// are kept as typed, invalid UTF-8 is replaced.
+pub fn percent_decode(s: &str) -> String {
+    let b = s.as_bytes();
+    let mut out = Vec::with_capacity(b.len());
+    let mut i = 0;
+    while i < b.len() {
+        match b[i] {
+            b'+' => out.push(b' '),
+            b'%' if i + 2 < b.len() => match (hex(b[i + 1]), hex(b[i + 2])) {
+                (Some(h), Some(l)) => {
+                    out.push(h * 16 + l);
+                    i += 2;
+                }
+                _ => out.push(b'%'),
+            },
+            c => out.push(c),
+        }
+        i += 1;
+    }
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+/// Encodes everything but unreserved characters (RFC 3986).
+pub fn percent_encode(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for &c in s.as_bytes() {
+        if c.is_ascii_alphanumeric() || matches!(c, b'-' | b'.' | b'_' | b'~') {
+            out.push(c as char);
+        } else {
+            out.push_str(&format!("%{c:02X}"));
+        }
+    }
+    out
+}
+
+/// The query part of a whole URL or a bare query, without `?` or fragment.
+fn query_part(input: &str) -> &str {
+    let s = input.trim();
+    let s = s.split('#').next().unwrap_or("");
+    match s.find('?') {
+        Some(p) => &s[p + 1..],
+        None if s.contains('=') || s.is_empty() => s,
+        None => "",
+    }
+}
+
+/// Splits a query into decoded (key, value) pairs, skipping empty segments.
+pub fn pairs(input: &str) -> Vec<(String, String)> {
+    query_part(input)
+        .split('&')
+        .filter(|seg| !seg.is_empty())
+        .map(|seg| match seg.split_once('=') {
+            Some((k, v)) => (percent_decode(k), percent_decode(v)),
+            None => (percent_decode(seg), String::new()),
+        })
+        .collect()
+}
