@@ -12,7 +12,7 @@ use crate::catalog::precision::Dtype;
 use crate::catalog::quant::{Quant, SparseFormat};
 use crate::scenario::sim::*;
 use crate::scenario::*;
-use crate::schema::fields::{Bounds, FieldId, FieldId as F};
+use crate::schema::fields::{Bounds, Field, FieldId, FieldId as F, FieldKind, FIELDS};
 
 /// A validation failure tied to the field (URL key) it concerns.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -365,13 +365,91 @@ fn canonical(id: FieldId, s: &Scenario) -> String {
     }
 }
 
-/// Collects field errors while reading raw values.
+/// One field's raw text read by its row's kind and bounds, before any rule between fields.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Read {
+    /// Nothing typed (a count or a size).
+    Empty,
+    /// A count, fixed-point number or size within its bounds.
+    Number(u64),
+    Toggle(bool),
+    /// A choice or free text: its type reads it when the scenario is built.
+    Text,
+    /// Not readable or out of bounds: the message, said when the scenario asks for the value.
+    Invalid(String),
+}
+
+/// Reads one field's raw text by its kind and bounds.
+fn read(f: &Field, raw: &str) -> Read {
+    let invalid = |m: String| Read::Invalid(m);
+    match f.bounds {
+        Bounds::Count { .. } | Bounds::Size { .. } if raw.is_empty() => Read::Empty,
+        Bounds::Count { min, max } => {
+            let unit = match f.kind {
+                FieldKind::Tokens => crate::base::units::CountUnit::Tokens,
+                _ => crate::base::units::CountUnit::Decimal,
+            };
+            match parse_count_as(raw, unit) {
+                Ok(v) if v < min => invalid(format!("must be at least {}", group_digits(min))),
+                Ok(v) if v > max => invalid(format!(
+                    "{} is above the limit of {}",
+                    group_digits(v),
+                    group_digits(max)
+                )),
+                Ok(v) => Read::Number(v),
+                Err(e) => invalid(e),
+            }
+        }
+        Bounds::Fixed {
+            places,
+            min,
+            max,
+            said,
+        } => match parse_fixed(raw, places) {
+            Ok(v) if (min..=max).contains(&v) => Read::Number(v),
+            Ok(_) => invalid(format!("must be {said}")),
+            Err(e) => invalid(format!("{e}; must be {said}")),
+        },
+        Bounds::Size { unit, max } => match parse_bytes(raw, unit) {
+            Ok(0) => invalid("must be above 0 (or left empty)".into()),
+            Ok(b) if b > max => invalid(format!(
+                "is above the limit of {}",
+                crate::base::units::format_bytes(max, Default::default())
+            )),
+            Ok(b) => Read::Number(b),
+            Err(e) => invalid(e),
+        },
+        Bounds::None if f.kind == FieldKind::Toggle => match raw.to_ascii_lowercase().as_str() {
+            "on" | "1" | "true" | "yes" => Read::Toggle(true),
+            "off" | "0" | "false" | "no" => Read::Toggle(false),
+            other => invalid(format!("'{other}' is not on or off")),
+        },
+        Bounds::None => Read::Text,
+    }
+}
+
+/// Hands the read values to the scenario being built and collects the errors of the ones it
+/// takes, in the order it takes them (a field whose value is not needed, such as the
+/// architecture's counts when no architecture is given, reports nothing).
 struct Reader<'a> {
     inputs: &'a Inputs,
+    read: Vec<Read>,
     errors: Vec<FieldError>,
 }
 
 impl Reader<'_> {
+    /// Every field read by its row, in one pass over the table.
+    fn new(inputs: &Inputs) -> Reader<'_> {
+        Reader {
+            inputs,
+            read: FIELDS
+                .iter()
+                .map(|f| read(f, inputs.get(f.id).trim()))
+                .collect(),
+            errors: Vec::new(),
+        }
+    }
+
     fn fail(&mut self, id: FieldId, message: impl Into<String>) {
         let key = id.key();
         self.errors.push(FieldError {
@@ -388,43 +466,27 @@ impl Reader<'_> {
         !self.raw(id).is_empty()
     }
 
+    /// The value read, or its error reported; `None` for an empty field too.
+    fn take(&mut self, id: FieldId) -> Option<Option<u64>> {
+        match &self.read[id as usize] {
+            Read::Empty => Some(None),
+            Read::Number(v) => Some(Some(*v)),
+            Read::Invalid(m) => {
+                let m = m.clone();
+                self.fail(id, m);
+                None
+            }
+            other => unreachable!("{} read as {other:?}, not a number", id.key()),
+        }
+    }
+
     /// A count within the field's bounds; None when empty (and `optional`) or invalid.
     fn count(&mut self, id: FieldId, optional: bool) -> Option<u64> {
-        let Bounds::Count { min, max } = id.field().bounds else {
-            unreachable!("{} has no count bounds", id.key())
-        };
-        if !self.given(id) {
-            if !optional {
-                self.fail(id, "is required");
-            }
-            return None;
+        let v = self.take(id)?;
+        if v.is_none() && !optional {
+            self.fail(id, "is required");
         }
-        let unit = match id.field().kind {
-            crate::schema::fields::FieldKind::Tokens => crate::base::units::CountUnit::Tokens,
-            _ => crate::base::units::CountUnit::Decimal,
-        };
-        match parse_count_as(self.raw(id), unit) {
-            Ok(v) if v < min => {
-                self.fail(id, format!("must be at least {}", group_digits(min)));
-                None
-            }
-            Ok(v) if v > max => {
-                self.fail(
-                    id,
-                    format!(
-                        "{} is above the limit of {}",
-                        group_digits(v),
-                        group_digits(max)
-                    ),
-                );
-                None
-            }
-            Ok(v) => Some(v),
-            Err(e) => {
-                self.fail(id, e);
-                None
-            }
-        }
+        v
     }
 
     fn choice<C: Choice>(&mut self, id: FieldId) -> Option<C> {
@@ -440,70 +502,25 @@ impl Reader<'_> {
     }
 
     fn toggle(&mut self, id: FieldId) -> Option<bool> {
-        match self.raw(id).to_ascii_lowercase().as_str() {
-            "on" | "1" | "true" | "yes" => Some(true),
-            "off" | "0" | "false" | "no" => Some(false),
-            other => {
-                let msg = format!("'{other}' is not on or off");
-                self.fail(id, msg);
+        match &self.read[id as usize] {
+            Read::Toggle(on) => Some(*on),
+            Read::Invalid(m) => {
+                let m = m.clone();
+                self.fail(id, m);
                 None
             }
+            other => unreachable!("{} read as {other:?}, not a toggle", id.key()),
         }
     }
 
     /// A size within the field's bounds; Some(None) when empty.
     fn size(&mut self, id: FieldId) -> Option<Option<u64>> {
-        let Bounds::Size { unit, max } = id.field().bounds else {
-            unreachable!("{} has no size bounds", id.key())
-        };
-        if !self.given(id) {
-            return Some(None);
-        }
-        match parse_bytes(self.raw(id), unit) {
-            Ok(0) => {
-                self.fail(id, "must be above 0 (or left empty)");
-                None
-            }
-            Ok(b) if b > max => {
-                self.fail(
-                    id,
-                    format!(
-                        "is above the limit of {}",
-                        crate::base::units::format_bytes(max, Default::default())
-                    ),
-                );
-                None
-            }
-            Ok(b) => Some(Some(b)),
-            Err(e) => {
-                self.fail(id, e);
-                None
-            }
-        }
+        self.take(id)
     }
 
     /// A fixed-point number within the field's bounds.
     fn fixed(&mut self, id: FieldId) -> Option<u64> {
-        let Bounds::Fixed {
-            places,
-            min,
-            max,
-            said,
-        } = id.field().bounds
-        else {
-            unreachable!("{} has no fixed-point bounds", id.key())
-        };
-        match parse_fixed(self.raw(id), places) {
-            Ok(v) if (min..=max).contains(&v) => Some(v),
-            Ok(_) => {
-                self.fail(id, format!("must be {said}"));
-                None
-            }
-            Err(e) => {
-                self.fail(id, format!("{e}; must be {said}"));
-                None
-            }
-        }
+        self.take(id).flatten()
     }
 }
 
@@ -537,10 +554,7 @@ impl Inputs {
 
     /// Validates every field and their consistency; all errors are reported, not only the first.
     pub fn parse(&self) -> Result<Scenario, Vec<FieldError>> {
-        let mut r = Reader {
-            inputs: self,
-            errors: Vec::new(),
-        };
+        let mut r = Reader::new(self);
         let mode = r.choice::<Mode>(F::Mode);
         let params = r.count(F::Params, true);
         let model = if r.given(F::ModelId) {
