@@ -2,8 +2,6 @@
 
 /// An option set whose members have a stable id (used in URLs and the CLI) and a label (shown).
 pub trait Choice: Sized + Copy + PartialEq + 'static {
-    /// The URL key this set is chosen by, used in error messages.
-    const KEY: &'static str;
     const ALL: &'static [Self];
     /// The ids of `ALL`, in the same order.
     const IDS: &'static [&'static str];
@@ -26,13 +24,12 @@ pub fn parse_index(raw: &str, ids: &[&str]) -> Result<usize, String> {
 
 /// Declares an enum implementing [`Choice`] from `Variant => ("id", "label")` rows.
 macro_rules! choice_enum {
-    ($(#[$meta:meta])* $name:ident, $key:literal { $($(#[$vmeta:meta])* $variant:ident => ($id:literal, $label:literal)),+ $(,)? }) => {
+    ($(#[$meta:meta])* $name:ident { $($(#[$vmeta:meta])* $variant:ident => ($id:literal, $label:literal)),+ $(,)? }) => {
         $(#[$meta])*
         #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
         pub enum $name { $($(#[$vmeta])* $variant),+ }
 
         impl $crate::base::choice::Choice for $name {
-            const KEY: &'static str = $key;
             const ALL: &'static [Self] = &[$($name::$variant),+];
             const IDS: &'static [&'static str] = &[$($id),+];
             fn id(self) -> &'static str { match self { $($name::$variant => $id),+ } }

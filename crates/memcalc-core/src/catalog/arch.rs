@@ -5,7 +5,7 @@ use crate::base::choice::choice_enum;
 
 choice_enum!(
     /// Feed-forward block: two matrices (GELU/ReLU MLP) or three (gated: SwiGLU, GeGLU).
-    Mlp, "mlp" {
+    Mlp {
         Standard => ("standard", "Standard (2 matrices)"),
         Gated => ("gated", "Gated, e.g. SwiGLU (3 matrices)"),
     }
@@ -13,7 +13,7 @@ choice_enum!(
 
 choice_enum!(
     /// Which linear layers carry a bias vector.
-    Bias, "bias" {
+    Bias {
         None => ("none", "None (Llama, Mistral)"),
         Qkv => ("qkv", "Q, K, V only (Qwen2)"),
         All => ("all", "All linear layers (GPT-2, BERT)"),
@@ -22,7 +22,7 @@ choice_enum!(
 
 choice_enum!(
     /// Normalisation layers: LayerNorm has a weight and a bias, RMSNorm a weight only.
-    Norm, "norm" {
+    Norm {
         LayerNorm => ("layernorm", "LayerNorm (weight and bias)"),
         RmsNorm => ("rmsnorm", "RMSNorm (weight only)"),
     }
@@ -30,7 +30,7 @@ choice_enum!(
 
 choice_enum!(
     /// Normalisation of queries and keys inside attention (QK-norm).
-    QkNorm, "qk_norm" {
+    QkNorm {
         None => ("none", "None"),
         Head => ("head", "Per head: one head_dim weight each for Q and K (Qwen3, Gemma 3)"),
         Full => ("full", "Over all heads: heads·head_dim + kv_heads·head_dim (OLMo 2)"),

@@ -6,7 +6,7 @@ use crate::base::choice::choice_enum;
 
 choice_enum!(
     /// The simulation code whose defaults the settings start from.
-    Code, "code" {
+    Code {
         Generic => ("generic", "Any code (the method's textbook defaults)"),
         Lammps => ("lammps", "LAMMPS (molecular dynamics)"),
         Gromacs => ("gromacs", "GROMACS (biomolecular MD)"),

@@ -7,7 +7,7 @@ use crate::base::choice::choice_enum;
 
 choice_enum!(
     /// The software the run uses.
-    Framework, "framework" {
+    Framework {
         None => ("none", "None (textbook accounting)"),
         HfTrainer => ("hf_trainer", "Hugging Face Trainer / PEFT"),
         Trl => ("trl", "Hugging Face TRL (SFTTrainer)"),

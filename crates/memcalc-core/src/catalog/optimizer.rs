@@ -4,7 +4,7 @@ use crate::base::choice::choice_enum;
 
 choice_enum!(
     /// The optimizer of a training or fine-tuning run.
-    Optimizer, "optimizer" {
+    Optimizer {
         Sgd => ("sgd", "SGD (no state)"),
         Momentum => ("momentum", "SGD with momentum"),
         Adam => ("adam", "Adam"),

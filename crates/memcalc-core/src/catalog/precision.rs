@@ -4,7 +4,7 @@ use crate::base::choice::choice_enum;
 
 choice_enum!(
     /// Storage format of weights, gradients or states.
-    Dtype, "dtype" {
+    Dtype {
         Fp64 => ("fp64", "FP64 (8 bytes)"),
         Fp32 => ("fp32", "FP32 (4 bytes)"),
         /// TF32 is a compute mode of tensor cores; values are stored as 4-byte FP32.

@@ -5,7 +5,7 @@ use crate::base::choice::choice_enum;
 
 choice_enum!(
     /// How frozen weights are stored.
-    Quant, "quant" {
+    Quant {
         None => ("none", "None (weights in the chosen precision)"),
         Int8 => ("int8", "INT8 (bitsandbytes LLM.int8)"),
         Nf4 => ("nf4", "NF4 (bitsandbytes, QLoRA double quantization)"),
@@ -101,7 +101,7 @@ impl Quant {
 
 choice_enum!(
     /// Storage of pruned (sparse) weights.
-    SparseFormat, "sparse_format" {
+    SparseFormat {
         Dense => ("dense", "Dense (zeros stored)"),
         Csr => ("csr", "CSR (values + 32-bit column indices + row pointers)"),
         Bitmask => ("bitmask", "Bitmask (1 bit per weight + nonzero values)"),
@@ -111,7 +111,7 @@ choice_enum!(
 choice_enum!(
     /// llama.cpp's block-quantized KV cache types (`--cache-type-k/-v`), beside the plain
     /// precisions `kv_dtype` also takes.
-    KvQuant, "kv_dtype" {
+    KvQuant {
         Q8_0 => ("q8_0", "Q8_0 (34 bytes per 32 values)"),
         Q4_0 => ("q4_0", "Q4_0 (18 bytes per 32 values)"),
     }

@@ -61,7 +61,6 @@ impl LoraTargets {
 }
 
 impl crate::base::choice::Choice for LoraTargets {
-    const KEY: &'static str = "lora_targets";
     const ALL: &'static [Self] = &[
         LoraTargets::QV,
         LoraTargets::ATTENTION,

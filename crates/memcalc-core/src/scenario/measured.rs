@@ -5,7 +5,7 @@ use crate::catalog::parts::PartId;
 
 choice_enum!(
     /// Which tool reported the measured peak.
-    Measured, "measured_kind" {
+    Measured {
         NvidiaSmi => ("nvidia_smi", "nvidia-smi (or rocm-smi): memory used on the device"),
         Reserved => ("reserved", "PyTorch torch.cuda.max_memory_reserved()"),
         Allocated => ("allocated", "PyTorch torch.cuda.max_memory_allocated()"),

@@ -20,7 +20,7 @@ use crate::scenario::serving::{CudaGraphs, Engine};
 
 choice_enum!(
     /// What the model is being used for.
-    Mode, "mode" {
+    Mode {
         Train => ("train", "Training"),
         /// Fine-tuning: full (every parameter trainable) or, with a LoRA rank, adapters only.
         Finetune => ("finetune", "Fine-tuning"),
@@ -38,7 +38,7 @@ impl Mode {
 
 choice_enum!(
     /// The shape assumed for a bare parameter count (no architecture given).
-    ShapeRule, "shape" {
+    ShapeRule {
         /// The nearest dense catalog model (grouped-query attention included).
         Catalog => ("catalog", "The nearest released model's shape"),
         /// Links of schema version 1: P ≈ 12·L·h², h = 128·L, one KV head per query head.
@@ -48,7 +48,7 @@ choice_enum!(
 
 choice_enum!(
     /// Activation recomputation (gradient checkpointing).
-    Recompute, "recompute" {
+    Recompute {
         None => ("none", "None: keep every activation"),
         Selective => ("selective", "Selective: recompute the attention core"),
         /// torchtitan's per-op selective checkpointing: every other matmul output is saved.
@@ -59,7 +59,7 @@ choice_enum!(
 
 choice_enum!(
     /// What ZeRO-Offload / ZeRO-Infinity moves to host memory.
-    Offload, "offload" {
+    Offload {
         None => ("none", "Nothing"),
         Optimizer => ("optimizer", "Optimizer states and master weights"),
         All => ("all", "Optimizer states and parameters"),
@@ -68,7 +68,7 @@ choice_enum!(
 
 choice_enum!(
     /// Where a training set held in memory lives.
-    DatasetOn, "dataset_on" {
+    DatasetOn {
         Device => ("device", "GPU memory"),
         Host => ("host", "Host memory"),
         Stream => ("stream", "Streamed (prefetch buffers only)"),

@@ -9,7 +9,7 @@ use crate::catalog::parts::PartId;
 choice_enum!(
     /// Spin treatment: decides the spin components of densities and potentials and whether
     /// wavefunctions are spinors.
-    Spin, "spin" {
+    Spin {
         None => ("none", "Spin-unpolarised (nspin = 1)"),
         Collinear => ("collinear", "Collinear magnetism (nspin = 2: k-points doubled)"),
         Noncollinear => ("noncollinear", "Non-collinear / spin–orbit (spinor wavefunctions)"),
@@ -18,7 +18,7 @@ choice_enum!(
 
 choice_enum!(
     /// Pseudopotential kind: ultrasoft and PAW add the overlap S|ψ⟩ and augmentation charges.
-    PpKind, "pseudopotential" {
+    PpKind {
         Nc => ("nc", "Norm-conserving"),
         Us => ("us", "Ultrasoft (Vanderbilt)"),
         Paw => ("paw", "PAW (projector augmented wave)"),
@@ -27,7 +27,7 @@ choice_enum!(
 
 choice_enum!(
     /// Iterative diagonalisation: Davidson keeps a subspace of david_ndim × bands vectors.
-    Diagonalization, "diagonalization" {
+    Diagonalization {
         David => ("david", "Davidson (subspace of david_ndim × bands)"),
         Cg => ("cg", "Conjugate gradient (bands only)"),
         Ppcg => ("ppcg", "PPCG (bands only)"),
@@ -37,7 +37,7 @@ choice_enum!(
 
 choice_enum!(
     /// Exchange–correlation level: a GGA needs density gradients on the grid (ABINIT's xclevel).
-    XcLevel, "xc" {
+    XcLevel {
         Lda => ("lda", "LDA"),
         Gga => ("gga", "GGA (density gradients)"),
     }
@@ -46,7 +46,7 @@ choice_enum!(
 choice_enum!(
     /// Whose arrays the estimate counts: each DFT code allocates its own set, and each one's
     /// printed estimate follows its own source, so the choice is a setting, not a guess.
-    DftArrays, "dft_arrays" {
+    DftArrays {
         Pwx => ("pwx", "Quantum ESPRESSO pw.x (memory_report.f90)"),
         Abinit => ("abinit", "ABINIT (m_memeval.F90, memory and memana)"),
         Sparc => ("sparc", "SPARC real-space grid (initialization.c, estimate_memory)"),

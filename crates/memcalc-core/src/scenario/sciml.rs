@@ -8,7 +8,7 @@ use crate::{add, mul};
 
 choice_enum!(
     /// The network family.
-    ModelKind, "model" {
+    ModelKind {
         Transformer => ("transformer", "Transformer (language and vision models)"),
         Pinn => ("pinn", "Physics-informed MLP (PINN)"),
         Fno => ("fno", "Fourier neural operator (FNO)"),

@@ -7,7 +7,7 @@ use crate::base::choice::choice_enum;
 
 choice_enum!(
     /// Discretisation family.
-    Method, "method" {
+    Method {
         Grid => ("grid", "Structured grid (finite differences / volumes)"),
         Particles => ("particles", "Particles (molecular dynamics)"),
         Mesh => ("mesh", "Unstructured mesh (FEM / FVM)"),
@@ -21,7 +21,7 @@ choice_enum!(
 
 choice_enum!(
     /// Per-particle state as LAMMPS stores it.
-    AtomStyle, "atom_style" {
+    AtomStyle {
         Atomic => ("atomic", "atomic: x, v, f, tag, type, mask, image (88 B)"),
         Charge => ("charge", "charge: atomic + q (96 B)"),
         Full => ("full", "full: charge + molecule, bonds, angles, dihedrals (~300 B)"),
@@ -92,7 +92,7 @@ impl Topology {
 choice_enum!(
     /// Interatomic potential family: decides the neighbour list (half or full) and the
     /// per-atom storage beyond the atom style.
-    Potential, "potential" {
+    Potential {
         Pair => ("pair", "Pair potential (LJ, Coulomb, EAM): half list with Newton's third law"),
         Tersoff => ("tersoff", "Tersoff: full neighbour list"),
         Sw => ("sw", "Stillinger–Weber: full neighbour list"),
@@ -104,7 +104,7 @@ choice_enum!(
 
 choice_enum!(
     /// Which LAMMPS ReaxFF implementation, as its structures and memory report differ.
-    ReaxVersion, "reaxff_version" {
+    ReaxVersion {
         Reaxff => ("reaxff", "pair reaxff (LAMMPS 2021 and later): 464 B per bond slot, 112 B atoms"),
         Reaxc => ("reaxc", "pair reax/c (LAMMPS 2020 and earlier): 568 B per bond slot, 472 B atoms"),
     }
@@ -173,7 +173,7 @@ impl Potential {
 
 choice_enum!(
     /// How LAMMPS maps global atom IDs to local indices (atom_modify map).
-    AtomMap, "atom_map" {
+    AtomMap {
         Array => ("array", "Array: 4 B × largest ID on every rank"),
         Hash => ("hash", "Hash: 16 B × 2 slots per allocated atom"),
         Auto => ("auto", "As LAMMPS chooses: array up to 1,000,000 IDs, hash above"),
@@ -183,7 +183,7 @@ choice_enum!(
 
 choice_enum!(
     /// Long-range electrostatics solver.
-    LongRange, "long_range" {
+    LongRange {
         None => ("none", "None (short-range only)"),
         Pppm => ("pppm", "PPPM (particle-particle particle-mesh)"),
         Pme => ("pme", "PME (particle-mesh Ewald)"),
@@ -192,7 +192,7 @@ choice_enum!(
 
 choice_enum!(
     /// Finite-element type, or finite volumes.
-    Element, "element" {
+    Element {
         Tet4 => ("tet4", "Linear tetrahedra"),
         Tet10 => ("tet10", "Quadratic tetrahedra"),
         Hex8 => ("hex8", "Linear hexahedra"),
@@ -221,7 +221,7 @@ impl Element {
 
 choice_enum!(
     /// Preconditioner of the linear solver.
-    Precond, "precond" {
+    Precond {
         None => ("none", "None"),
         Jacobi => ("jacobi", "Jacobi (diagonal)"),
         Ilu0 => ("ilu0", "ILU(0): same pattern as the matrix"),
@@ -233,7 +233,7 @@ choice_enum!(
 
 choice_enum!(
     /// How an unstructured-mesh code solves for its unknowns.
-    Solver, "solver" {
+    Solver {
         Coupled => ("coupled", "Implicit, coupled: one block matrix of all unknowns"),
         Segregated => ("segregated", "Implicit, segregated: one scalar matrix per variable in turn (OpenFOAM)"),
         Explicit => ("explicit", "Explicit: no matrix (MPAS, explicit Runge–Kutta)"),
@@ -242,7 +242,7 @@ choice_enum!(
 
 choice_enum!(
     /// Lattice of a lattice Boltzmann code.
-    Lattice, "lattice" {
+    Lattice {
         D2q9 => ("d2q9", "D2Q9"),
         D3q15 => ("d3q15", "D3Q15"),
         D3q19 => ("d3q19", "D3Q19"),
@@ -263,7 +263,7 @@ impl Lattice {
 
 choice_enum!(
     /// LBM streaming: two lattices (A-B), or one with an in-place scheme.
-    Streaming, "streaming" {
+    Streaming {
         TwoLattice => ("two", "Two lattices (A-B pattern)"),
         InPlace => ("inplace", "In place (esoteric pull, AA pattern)"),
     }
@@ -271,7 +271,7 @@ choice_enum!(
 
 choice_enum!(
     /// How a differentiable simulation or adjoint solver keeps the forward states.
-    Adjoint, "adjoint" {
+    Adjoint {
         None => ("none", "No adjoint"),
         StoreAll => ("store_all", "Store every step"),
         Checkpoint => ("checkpoint", "Binomial checkpointing (revolve)"),
@@ -280,7 +280,7 @@ choice_enum!(
 
 choice_enum!(
     /// Where the simulation's data lives.
-    SimDevice, "sim_device" {
+    SimDevice {
         Cpu => ("cpu", "CPU nodes (node memory)"),
         Gpu => ("gpu", "GPU-resident, one rank per GPU"),
     }
@@ -289,7 +289,7 @@ choice_enum!(
 choice_enum!(
     /// The language the rank's program runs in: an interpreter and its numerical modules are
     /// resident in every rank before any array is allocated.
-    Language, "language" {
+    Language {
         Native => ("native", "Compiled (C, C++, Fortran): nothing beyond the MPI and library memory"),
         Python => ("python", "Python with NumPy and mpi4py (+25 MiB per rank)"),
         PythonScipy => ("python_scipy", "Python with NumPy, SciPy and mpi4py (+60 MiB per rank)"),

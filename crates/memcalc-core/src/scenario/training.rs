@@ -9,7 +9,7 @@ choice_enum!(
     /// When gradient tensors exist. PyTorch's `optimizer.zero_grad()` sets them to None by
     /// default since 2.0, so they are only allocated during the backward pass; DeepSpeed's
     /// contiguous gradient partitions and Megatron-LM's `main_grad` buffers persist.
-    ZeroGrad, "zero_grad" {
+    ZeroGrad {
         Keep => ("keep", "Kept between steps (all terms at once)"),
         None => ("none", "Set to None between steps (PyTorch default)"),
     }
@@ -19,7 +19,7 @@ choice_enum!(
     /// Whether every batch has the same shape. PyTorch's caching allocator cuts a new segment
     /// for a request no cached block can hold and keeps it until the device is full, so a batch
     /// longer than every earlier one leaves the earlier, smaller blocks cached beside its own.
-    Batching, "batching" {
+    Batching {
         Fixed => ("fixed", "Fixed shape (packed, or padded to the sequence length)"),
         Variable => ("variable", "Variable length (each batch padded to its longest sequence)"),
     }
@@ -29,7 +29,7 @@ choice_enum!(
     /// Whether ZeRO-3/FSDP frees a layer's gathered parameters after its forward pass
     /// (torch `fully_shard(reshard_after_forward=...)`). torchtitan's policy "default" keeps
     /// them gathered when pipeline parallelism is on, to avoid an all-gather per micro-batch.
-    ReshardAfterForward, "reshard_after_forward" {
+    ReshardAfterForward {
         Always => ("always", "Always (a layer is gathered only while it runs)"),
         ExceptPp => ("except_pp", "Except under pipeline parallelism (torchtitan's default)"),
         Never => ("never", "Never (each device keeps its layers gathered)"),
@@ -40,7 +40,7 @@ choice_enum!(
     /// When a pipeline stage's sharded gradients are reduce-scattered. PyTorch's pipelining
     /// schedules turn FSDP's gradient sync off for every backward but the step's last, so the
     /// unsharded gradients accumulate (in the reduce dtype) over all micro-batches.
-    PpGradSync, "pp_grad_sync" {
+    PpGradSync {
         Each => ("each", "After each micro-batch (textbook ZeRO)"),
         Last => ("last", "After the last micro-batch (torch.distributed.pipelining)"),
     }
