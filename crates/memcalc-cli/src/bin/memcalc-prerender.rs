@@ -17,8 +17,9 @@ const MARKER: &str = "<!-- prerender -->";
 /// calculation keeps the prerendered default answer. Any other start (a link's query, a
 /// remembered calculation, an embed) hides the default's numbers (an embed all of it) and asks
 /// the small wasm for that calculation's screen, which replaces the prerendered one.
-/// `window.memcalcFirst` settles after that screen has been painted (or at once, or on any
-/// failure): Trunk's loader, rewritten by scripts/first-load.py, requests the app then.
+/// `window.memcalcFirst` settles after the first screen has been painted (the prerendered one or
+/// the small wasm's; at once on any failure): Trunk's loader, rewritten by scripts/first-load.py,
+/// requests the app then.
 fn script(default_link: &str, wasm: Option<&str>) -> String {
     let quote = |s: &str| s.replace('\\', "\\\\").replace('"', "\\\"");
     let write = match wasm {
@@ -44,11 +45,7 @@ fn script(default_link: &str, wasm: Option<&str>) -> String {
               var t = document.getElementById("prerender").getAttribute("data-pre-theme");
               if (t) root.setAttribute("data-theme", t);
               root.classList.remove("pre-skeleton", "pre-none");
-              // After the frame that shows it (a hidden or throttled frame never paints: 100 ms).
-              return new Promise(function (r) {{
-                requestAnimationFrame(function () {{ setTimeout(r); }});
-                setTimeout(r, 100);
-              }});
+              return painted();
             }});
           }})
           // Blocked or failed: the app writes the answer as it mounts, as without this script.
@@ -67,7 +64,15 @@ fn script(default_link: &str, wasm: Option<&str>) -> String {
           // As the app: the link's query, else the calculation this browser remembers.
           start = q !== "" ? q : localStorage.getItem("memcalc:last") || "";
         }} catch (e) {{ start = q; }}
-        if (start === "" || start === "{link}") return Promise.resolve();
+        // After the frame that shows the first screen (a hidden or throttled frame never
+        // paints: 100 ms). Requested earlier, the app's script and wasm compete with that frame.
+        var painted = function () {{
+          return new Promise(function (r) {{
+            requestAnimationFrame(function () {{ setTimeout(r); }});
+            setTimeout(r, 100);
+          }});
+        }};
+        if (start === "" || start === "{link}") return painted();
         root.classList.add(/(^|&)embed=(1|true|on)(&|$)/.test(start) ? "pre-none" : "pre-skeleton");{write}
       }})();
     </script>"#,
