@@ -5,14 +5,23 @@
 // Usage: node bench/page.mjs [cold loads per entry point = 11] [dist dir = dist]   (after `make build`)
 import { chromium } from "@playwright/test";
 import { spawn } from "node:child_process";
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { basename } from "node:path";
 import { gzipSync, brotliCompressSync } from "node:zlib";
 
 const PORT = Number(process.env.BENCH_PORT ?? 4190);
 const RUNS = Number(process.argv[2] ?? 11);
 const DIST = process.argv[3] ?? "dist";
-const server = spawn("node", ["scripts/serve-dist.mjs", DIST, String(PORT), "/"], { stdio: "ignore" });
+// The floor: a static page of a few hundred bytes holding one number, served by the same server
+// (as its examples dir). Its first paint is what this browser and machine take for any page;
+// the three entry points are read against it.
+const FLOOR = mkdtempSync(`${tmpdir()}/memcalc-floor-`);
+writeFileSync(
+  `${FLOOR}/floor.html`,
+  `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>floor</title></head><body><main class="calculator"><p>Total <strong data-testid="total" data-bytes="1" elementtiming="total">23.59 GiB</strong></p></main></body></html>`,
+);
+const server = spawn("node", ["scripts/serve-dist.mjs", DIST, String(PORT), "/", FLOOR], { stdio: "ignore" });
 await new Promise((r) => setTimeout(r, 500));
 
 // Each entry point: its query and the input a user changes there (a form field, or on an embed
@@ -25,6 +34,7 @@ const ENTRIES = [
     input: { field: "field-layers", values: (i) => String(20 + (i % 40)) },
   },
   { name: "embed", query: "?embed=1&show=chart,table", input: { units: true } },
+  { name: "floor", query: "examples/floor.html", input: null },
 ];
 
 const pct = (xs, p) => {
@@ -95,9 +105,11 @@ try {
       await page.goto(`http://127.0.0.1:${PORT}/${entry.query}`);
       await page.waitForSelector("main.calculator:not([data-prerender]) [data-testid=total][data-bytes], main.calculator:not([data-prerender]) table.breakdown tfoot");
       await page.waitForTimeout(300); // the entries of the last frames
-      const m = await page.evaluate(() => {
+      const m = await page.evaluate((floor) => {
         const mc = window.__mc;
-        const first = Math.min(...mc.element.filter((e) => e.id === "total" || e.id === "table-total").map((e) => e.t), mc.prerendered === true ? mc.fcp : Infinity);
+        // The floor's number is all it paints: its first contentful paint.
+        const painted = floor || mc.prerendered === true ? mc.fcp : Infinity;
+        const first = Math.min(...mc.element.filter((e) => e.id === "total" || e.id === "table-total").map((e) => e.t), painted);
         // Interactive: the live app has mounted and the task that mounted it has ended.
         let interactive = mc.mounted;
         for (const t of mc.long) if (t.s <= mc.mounted && t.e > interactive) interactive = t.e;
@@ -106,16 +118,21 @@ try {
           .filter((r) => r.responseEnd <= first)
           .map((r) => new URL(r.name).pathname);
         return { first, interactive, got };
-      });
+      }, !entry.input);
       const r = results[entry.name];
       r.first.push(m.first);
       r.interactive.push(m.interactive);
-      r.bytes.push(gz.get("index.html") + m.got.reduce((s, p) => s + (gz.get(basename(p)) ?? 0), 0));
+      r.bytes.push(
+        entry.input
+          ? gz.get("index.html") + m.got.reduce((s, p) => s + (gz.get(basename(p)) ?? 0), 0)
+          : gzipSync(readFileSync(`${FLOOR}/floor.html`), { level: 9 }).length,
+      );
       await ctx.close();
     }
   }
   // Input to next frame: 60 changes after the page settled, the first 10 as warm-up.
   for (const entry of ENTRIES) {
+    if (!entry.input) continue;
     const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await ctx.newPage();
     await page.goto(`http://127.0.0.1:${PORT}/${entry.query}`);
@@ -167,7 +184,9 @@ try {
     );
   }
   console.log(`all files of the page: ${gzTotal} B gzip -9, ${brTotal} B brotli`);
+  console.log("floor: a static page with one number and no script or style, from the same server (what any page takes here)");
 } finally {
   await browser.close();
   server.kill();
+  rmSync(FLOOR, { recursive: true, force: true });
 }
