@@ -73,14 +73,14 @@ fn every_numeric_field_declares_bounds_of_its_kind() {
             FieldKind::Count | FieldKind::Tokens => matches!(f.bounds, Bounds::Count { .. }),
             FieldKind::Size { .. } => matches!(f.bounds, Bounds::Size { .. }),
             // The index width is 4 or 8, read as a choice of two.
-            FieldKind::Number { .. } if f.id == FieldId::IndexBytes => f.bounds == Bounds::None,
+            FieldKind::Number { .. } if f.id == FieldId::IndexBytes => *f.bounds == Bounds::None,
             FieldKind::Number { .. } => {
                 matches!(f.bounds, Bounds::Fixed { .. } | Bounds::Count { .. })
             }
-            FieldKind::Select | FieldKind::Toggle | FieldKind::Search => f.bounds == Bounds::None,
+            FieldKind::Select | FieldKind::Toggle | FieldKind::Search => *f.bounds == Bounds::None,
         };
         assert!(ok, "{}: {:?} with {:?}", f.key, f.kind, f.bounds);
-        if let Bounds::Count { min, max } | Bounds::Fixed { min, max, .. } = f.bounds {
+        if let Bounds::Count { min, max } | Bounds::Fixed { min, max, .. } = *f.bounds {
             assert!(min <= max, "{}", f.key);
         }
     }

@@ -382,7 +382,7 @@ enum Read {
 /// Reads one field's raw text by its kind and bounds.
 fn read(f: &Field, raw: &str) -> Read {
     let invalid = |m: String| Read::Invalid(m);
-    match f.bounds {
+    match *f.bounds {
         Bounds::Count { .. } | Bounds::Size { .. } if raw.is_empty() => Read::Empty,
         Bounds::Count { min, max } => {
             let unit = match f.kind {
