@@ -1,7 +1,7 @@
 use leptos::ev;
 use leptos::prelude::*;
 use memcalc_core::analysis::derived::derive;
-use memcalc_core::base::units::{group_digits, UnitSystem};
+use memcalc_core::base::units::group_digits;
 use memcalc_core::schema::fields::FieldId;
 use memcalc_core::schema::page::PageOptions;
 use memcalc_core::{estimate, Estimate, FieldError, Inputs, Notice, Scenario};
@@ -12,6 +12,7 @@ use crate::components::{
     PresetPicker, QueryNotices, ResultsTable, ScalingChart, ScenarioForm, SharePanel, Verdict,
 };
 use crate::location;
+use crate::page::Page;
 
 /// The whole page: the calculator started from the URL's query (or, without one, from the
 /// last calculation on this browser). In embed mode, only the calculator.
@@ -89,7 +90,6 @@ pub fn Calculator(
             memcalc_core::analysis::derived::Derived::default()
         }
     });
-    let sweep = Memo::new(move |_| derived.with(|d| d.scaling.clone()));
     // The mode typed, even while another field is invalid, decides which fields show.
     // Memos, not derived signals: the form's groups re-render only when these values change,
     // not on every keystroke.
@@ -114,6 +114,7 @@ pub fn Calculator(
     });
     let errors =
         Signal::derive(move || parsed.with(|p| p.as_ref().err().cloned().unwrap_or_default()));
+    let stale = Signal::derive(move || parsed.with(|p| p.is_err()));
 
     // The link of the current state: preset, changed fields, page options.
     let link = Memo::new(move |_| {
@@ -202,11 +203,23 @@ pub fn Calculator(
         set_notices.set(Vec::new());
         push_next.set_value(true);
     };
-    let units_signal: Signal<UnitSystem> = units.into();
     // Once an edit leaves the preset, its label says so ("Changed from …").
     let preset_edited =
         Memo::new(move |_| preset.get().is_some_and(|p| scenario.with(|s| p.edited(s))));
-    let locked_for_form = locked.clone();
+    provide_context(Page {
+        inputs,
+        scenario,
+        estimate: result,
+        stale,
+        derived,
+        units,
+        theme,
+        link,
+        locked: StoredValue::new(locked.clone()),
+        embedded: options.with_value(|o| o.embed),
+        change: on_change,
+        apply: on_apply,
+    });
     // The first frame shows the answer (verdict, breakdown chart, table) and the form; the parts
     // below or beside it are built in the frame after (issue 17: the first number sooner).
 
@@ -223,7 +236,7 @@ pub fn Calculator(
                     <QueryNotices notices=notices on_dismiss=Callback::new(move |_| set_notices.set(Vec::new()))/>
                     {locked.is_empty().then(|| view! { <PresetPicker on_pick=on_preset current=preset edited=preset_edited/> })}
                     {locked.is_empty().then(|| crate::fold::after_paint(move || view! { <ConfigImport on_import=on_import/> }))}
-                    <ScenarioForm inputs=inputs errors=errors mode=mode method=method model=model params_hint=params_hint on_change=on_change locked=locked_for_form/>
+                    <ScenarioForm errors=errors mode=mode method=method model=model params_hint=params_hint/>
                     // Phones show the form first: this pill keeps the answer in sight while typing.
                     // It is sticky inside the form's section only, so it leaves with the form and
                     // never covers the results (the table's total row among them).
@@ -242,20 +255,20 @@ pub fn Calculator(
                     <h2 id="results-heading">
                         {move || memcalc_core::explain::wording::results_heading(result.with(|e| e.mode), scenario.with(|s| s.sim.device))}
                     </h2>
-                    <DisplayControls units=units theme=theme/>
+                    <DisplayControls/>
                 </div>
                 {(!shows("form")).then(|| view! { <QueryNotices notices=notices on_dismiss=Callback::new(move |_| set_notices.set(Vec::new()))/> })}
                 {shows("verdict").then(|| view! {
-                    <Verdict estimate=result units=units_signal stale=Signal::derive(move || parsed.with(|p| p.is_err()))/>
-                    {crate::fold::after_paint(move || view! { <CheckPanel scenario=scenario estimate=result units=units_signal on_apply=on_apply/> })}
+                    <Verdict/>
+                    {crate::fold::after_paint(move || view! { <CheckPanel/> })}
                 })}
-                {shows("chart").then(|| view! { <BreakdownChart estimate=result units=units_signal theme=theme/> })}
-                {shows("advice").then(|| { let locked = locked.clone(); crate::fold::after_paint(move || view! { <DerivedAnswers estimate=result derived=derived units=units_signal on_apply=on_apply locked=locked.clone()/> }) })}
-                {(shows("advice") && locked.is_empty()).then(|| crate::fold::after_paint(move || view! { <LayoutSearch scenario=scenario units=units_signal on_apply=on_apply/> }))}
-                {shows("scaling").then(|| crate::fold::after_paint(move || view! { <ScalingChart sweep=sweep estimate=result units=units_signal theme=theme/> }))}
-                {shows("table").then(|| view! { <ResultsTable estimate=result units=units_signal explanations=shows("explanations")/> })}
-                {shows("faq").then(|| crate::fold::after_paint(move || view! { <Faq scenario=scenario estimate=result units=units_signal/> }))}
-                {shows("share").then(|| { let embedded = options.with_value(|o| o.embed); crate::fold::after_paint(move || view! { <SharePanel link=link scenario=scenario estimate=result units=units_signal embedded=embedded/> }) })}
+                {shows("chart").then(|| view! { <BreakdownChart/> })}
+                {shows("advice").then(|| crate::fold::after_paint(move || view! { <DerivedAnswers/> }))}
+                {(shows("advice") && locked.is_empty()).then(|| crate::fold::after_paint(move || view! { <LayoutSearch/> }))}
+                {shows("scaling").then(|| crate::fold::after_paint(move || view! { <ScalingChart/> }))}
+                {shows("table").then(|| view! { <ResultsTable explanations=shows("explanations")/> })}
+                {shows("faq").then(|| crate::fold::after_paint(move || view! { <Faq/> }))}
+                {shows("share").then(|| crate::fold::after_paint(move || view! { <SharePanel/> }))}
                 {options.with_value(|o| o.embed).then(|| {
                     // The full page, in a new tab: an embed never navigates its host page.
                     let full = move || {

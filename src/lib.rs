@@ -7,6 +7,7 @@ pub mod components;
 mod fold;
 mod location;
 mod observe;
+mod page;
 mod panic;
 mod theme;
 

@@ -2,26 +2,22 @@ use leptos::html::{Canvas, Div};
 use leptos::prelude::*;
 use memcalc_charts::breakdown::{hit_boxes, legend_layout, preferred_height};
 use memcalc_charts::{breakdown_data, draw_breakdown};
-use memcalc_core::base::units::{format_bytes, group_digits, UnitSystem};
-use memcalc_core::Estimate;
+use memcalc_core::base::units::{format_bytes, group_digits};
 
-use crate::theme::ThemeState;
+use crate::page::Page;
 
 /// The stacked memory bars, drawn with plotters on a canvas whose backing store is the CSS size
 /// times the device pixel ratio; redrawn when the estimate, the units, the theme, the container
 /// width or the ratio changes. Each segment has a focusable twin over it: hovering or focusing
 /// it shows the component's name, bytes and share.
 #[component]
-pub fn BreakdownChart(
-    /// The current estimate.
-    #[prop(into)]
-    estimate: Signal<Estimate>,
-    /// Units of every size shown.
-    #[prop(into)]
-    units: Signal<UnitSystem>,
-    /// The colour theme in force.
-    theme: ThemeState,
-) -> impl IntoView {
+pub fn BreakdownChart() -> impl IntoView {
+    let Page {
+        estimate,
+        units,
+        theme,
+        ..
+    } = Page::get();
     let container = NodeRef::<Div>::new();
     let canvas = NodeRef::<Canvas>::new();
     let data = Memo::new(move |_| estimate.with(|e| breakdown_data(e, units.get())));

@@ -1,25 +1,22 @@
 use leptos::prelude::*;
-use memcalc_core::base::units::{format_bytes, format_fixed, UnitSystem};
+use memcalc_core::base::units::{format_bytes, format_fixed};
 use memcalc_core::model::calibrate::check;
 use memcalc_core::schema::fields::FieldId;
-use memcalc_core::{Choice, Estimate, Scenario};
+use memcalc_core::Choice;
+
+use crate::page::Page;
 
 /// The estimate beside a peak the user measured: which rows the tool counts, how far apart
 /// they are, and a button that keeps the difference as a calibration row (in the link).
 #[component]
-pub fn CheckPanel(
-    /// The scenario (carries the measured peak and its tool).
-    #[prop(into)]
-    scenario: Signal<Scenario>,
-    /// The current estimate.
-    #[prop(into)]
-    estimate: Signal<Estimate>,
-    /// Units of every size shown.
-    #[prop(into)]
-    units: Signal<UnitSystem>,
-    /// Applies a change: (key, value) pairs to set.
-    on_apply: Callback<Vec<(FieldId, String)>>,
-) -> impl IntoView {
+pub fn CheckPanel() -> impl IntoView {
+    let Page {
+        scenario,
+        estimate,
+        units,
+        apply: on_apply,
+        ..
+    } = Page::get();
     let c = Memo::new(move |_| estimate.with(|e| check(&scenario.get(), e)));
     move || {
         let c = c.get()?;

@@ -1,29 +1,23 @@
 use leptos::prelude::*;
 use memcalc_core::analysis::derived::Derived;
-use memcalc_core::base::units::{format_bytes, group_digits, UnitSystem};
-use memcalc_core::schema::fields::FieldId;
+use memcalc_core::base::units::{format_bytes, group_digits};
 use memcalc_core::{Estimate, Mode};
+
+use crate::page::Page;
 
 /// Answers computed by the core beside the breakdown: what fits, and the single changes that
 /// save the most memory, each one click to apply.
 #[component]
-pub fn DerivedAnswers(
-    /// The current estimate.
-    #[prop(into)]
-    estimate: Signal<Estimate>,
-    /// Derived answers for the same scenario.
-    #[prop(into)]
-    derived: Signal<Derived>,
-    /// Units of every size shown.
-    #[prop(into)]
-    units: Signal<UnitSystem>,
-    /// Applies a change: (key, value) pairs to set.
-    on_apply: Callback<Vec<(FieldId, String)>>,
-    /// Fields the embedding page fixed: suggestions that change them are left out.
-    locked: Vec<FieldId>,
-) -> impl IntoView {
+pub fn DerivedAnswers() -> impl IntoView {
+    let Page {
+        estimate,
+        derived,
+        units,
+        apply: on_apply,
+        locked,
+        ..
+    } = Page::get();
     let size = move |b: u64| format_bytes(b, units.get());
-    let locked = StoredValue::new(locked);
     let sim_facts = move |e: &Estimate, d: &Derived| {
         let gpu = e.per == "GPU";
         let host = match e.host_capacity_bytes {

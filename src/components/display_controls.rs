@@ -1,16 +1,12 @@
 use leptos::prelude::*;
 use memcalc_core::base::units::UnitSystem;
 
-use crate::theme::ThemeState;
+use crate::page::Page;
 
 /// Units (GiB or GB, everywhere at once) and the colour theme.
 #[component]
-pub fn DisplayControls(
-    /// The unit system every size on the page is written in.
-    units: RwSignal<UnitSystem>,
-    /// The colour theme in force.
-    theme: ThemeState,
-) -> impl IntoView {
+pub fn DisplayControls() -> impl IntoView {
+    let Page { units, theme, .. } = Page::get();
     let unit_choice = move |value: UnitSystem, label: &'static str, title: &'static str| {
         view! {
             <label class="seg" title=title>

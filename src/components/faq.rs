@@ -1,22 +1,18 @@
 use leptos::prelude::*;
-use memcalc_core::base::units::UnitSystem;
 use memcalc_core::explain::faq::faq;
-use memcalc_core::{Estimate, Scenario};
+
+use crate::page::Page;
 
 /// Questions people ask about memory, answered with this scenario's numbers. Keyed by
 /// question, so an opened answer stays open while the numbers in it change.
 #[component]
-pub fn Faq(
-    /// The current scenario.
-    #[prop(into)]
-    scenario: Signal<Scenario>,
-    /// The current estimate.
-    #[prop(into)]
-    estimate: Signal<Estimate>,
-    /// Units of every size shown.
-    #[prop(into)]
-    units: Signal<UnitSystem>,
-) -> impl IntoView {
+pub fn Faq() -> impl IntoView {
+    let Page {
+        scenario,
+        estimate,
+        units,
+        ..
+    } = Page::get();
     let answers = Memo::new(move |_| {
         estimate.with(|e| {
             faq(&scenario.get(), e, units.get())

@@ -1,5 +1,5 @@
 use leptos::prelude::*;
-use memcalc_core::schema::fields::{options, reading, Field, FieldId, FieldKind};
+use memcalc_core::schema::fields::{options, reading, Field, FieldKind};
 
 /// One labelled input bound to the raw text of a field; its error is shown beside it.
 #[component]
@@ -12,8 +12,6 @@ pub fn FieldInput(
     /// The validation message for this field, if it is invalid.
     #[prop(into)]
     error: Signal<Option<String>>,
-    /// Called with the new raw text on every edit.
-    on_change: Callback<(FieldId, String)>,
     /// Fixed by the embedding page: shown, not editable.
     #[prop(optional)]
     locked: bool,
@@ -27,6 +25,7 @@ pub fn FieldInput(
     #[prop(optional)]
     choices: Option<Vec<(&'static str, &'static str)>>,
 ) -> impl IntoView {
+    let on_change = crate::page::Page::get().change;
     let id = format!("field-{}", field.key);
     let help_id = format!("{id}-help");
     let error_id = format!("{id}-error");

@@ -1,13 +1,13 @@
 use leptos::prelude::*;
 use memcalc_core::Inputs;
 
+use crate::page::Page;
+
 /// Under the framework selector: each setting the chosen framework implies, its source, and
 /// whether the user has changed it since (the core decides; this only lists).
 #[component]
-pub fn FrameworkImplied(
-    /// Raw text of every field.
-    inputs: ReadSignal<Inputs>,
-) -> impl IntoView {
+pub fn FrameworkImplied() -> impl IntoView {
+    let inputs = Page::get().inputs;
     let states = Memo::new(move |_| inputs.with(Inputs::implied_states));
     move || {
         let states = states.get();

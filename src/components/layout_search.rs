@@ -1,22 +1,19 @@
 use leptos::prelude::*;
 use memcalc_core::analysis::layouts::{training_layouts, MICRO_BATCHES};
-use memcalc_core::base::units::{format_bytes, UnitSystem};
-use memcalc_core::schema::fields::FieldId;
-use memcalc_core::Scenario;
+use memcalc_core::base::units::format_bytes;
+
+use crate::page::Page;
 
 /// Training: the layouts on the scenario's GPUs that fit, cheapest first, each one click to
 /// apply. The core searches and ranks; the search runs only while the fold is open.
 #[component]
-pub fn LayoutSearch(
-    /// The scenario in force.
-    #[prop(into)]
-    scenario: Signal<Scenario>,
-    /// Units of every size shown.
-    #[prop(into)]
-    units: Signal<UnitSystem>,
-    /// Applies a layout: (key, value) pairs to set.
-    on_apply: Callback<Vec<(FieldId, String)>>,
-) -> impl IntoView {
+pub fn LayoutSearch() -> impl IntoView {
+    let Page {
+        scenario,
+        units,
+        apply: on_apply,
+        ..
+    } = Page::get();
     let open = RwSignal::new(false);
     let found = Memo::new(move |_| {
         if open.get() {

@@ -2,12 +2,12 @@ use leptos::prelude::*;
 use memcalc_core::catalog::device::NODES;
 use memcalc_core::schema::fields::FieldId;
 
+use crate::page::Page;
+
 /// Fills the memory per node from a documented CPU node; the value stays editable.
 #[component]
-pub fn NodePicker(
-    /// Called with (node_mem, GiB as text) when a node is chosen.
-    on_change: Callback<(FieldId, String)>,
-) -> impl IntoView {
+pub fn NodePicker() -> impl IntoView {
+    let on_change = Page::get().change;
     view! {
         <div class="field node-preset">
             <label for="field-node-preset">"CPU node"</label>

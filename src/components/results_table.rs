@@ -1,21 +1,20 @@
 use leptos::prelude::*;
-use memcalc_core::base::units::{format_bytes, format_share, group_digits, UnitSystem};
-use memcalc_core::{Component, Estimate, Location, PartId};
+use memcalc_core::base::units::{format_bytes, format_share, group_digits};
+use memcalc_core::{Component, Location, PartId};
+
+use crate::page::Page;
 
 /// The breakdown as a table: one row per component with its bytes, share and, beside it, what it
 /// is and how it was computed with the user's numbers. Also the chart's text alternative.
 /// Rows are keyed by component, so an opened explanation stays open while the numbers change.
 #[component]
 pub fn ResultsTable(
-    /// The current estimate.
-    #[prop(into)]
-    estimate: Signal<Estimate>,
-    /// Units of every size shown.
-    #[prop(into)]
-    units: Signal<UnitSystem>,
     /// Whether each row carries its explanation (embeds may leave them out).
     explanations: bool,
 ) -> impl IntoView {
+    let Page {
+        estimate, units, ..
+    } = Page::get();
     let ids = Memo::new(move |_| {
         estimate.with(|e| e.components.iter().map(|c| c.id).collect::<Vec<_>>())
     });

@@ -2,28 +2,23 @@ use leptos::html::{Canvas, Div};
 use leptos::prelude::*;
 use memcalc_charts::scaling::preferred_height;
 use memcalc_charts::{draw_scaling, ScalingData};
-use memcalc_core::analysis::scaling::Scaling;
-use memcalc_core::base::units::{format_bytes, group_digits, UnitSystem};
-use memcalc_core::Estimate;
+use memcalc_core::base::units::{format_bytes, group_digits};
 
-use crate::theme::ThemeState;
+use crate::page::Page;
 
 /// Memory per device against micro-batch, context length or nodes, from the core's sweep, with
 /// the capacity and the first value that no longer fits; the numbers are also in a table.
 #[component]
-pub fn ScalingChart(
-    /// The sweep for the current scenario.
-    #[prop(into)]
-    sweep: Signal<Scaling>,
-    /// The current estimate (for the device's name).
-    #[prop(into)]
-    estimate: Signal<Estimate>,
-    /// Units of every size shown.
-    #[prop(into)]
-    units: Signal<UnitSystem>,
-    /// The colour theme in force.
-    theme: ThemeState,
-) -> impl IntoView {
+pub fn ScalingChart() -> impl IntoView {
+    let Page {
+        derived,
+        estimate,
+        units,
+        theme,
+        ..
+    } = Page::get();
+    // Its own memo: the chart redraws when the sweep changes, not on every derived answer.
+    let sweep = Memo::new(move |_| derived.with(|d| d.scaling.clone()));
     let container = NodeRef::<Div>::new();
     let canvas = NodeRef::<Canvas>::new();
     let data = Memo::new(move |_| ScalingData {

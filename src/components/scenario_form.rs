@@ -1,15 +1,14 @@
 use leptos::prelude::*;
 use memcalc_core::schema::fields::{Field, FieldId, Group, FIELDS};
-use memcalc_core::{FieldError, Inputs, Mode};
+use memcalc_core::{FieldError, Mode};
 
 use super::FieldInput;
+use crate::page::Page;
 
 /// The inputs, grouped: each group shows its essentials and folds its advanced settings; fields
 /// that do not apply to the current mode are left out.
 #[component]
 pub fn ScenarioForm(
-    /// Raw text of every field.
-    inputs: ReadSignal<Inputs>,
     /// Current validation errors, by field key.
     #[prop(into)]
     errors: Signal<Vec<FieldError>>,
@@ -25,12 +24,8 @@ pub fn ScenarioForm(
     /// Hint under the parameter count, e.g. the count derived from the architecture.
     #[prop(into)]
     params_hint: Signal<Option<String>>,
-    /// Called with (key, raw text) on every edit.
-    on_change: Callback<(FieldId, String)>,
-    /// Fields the embedding page fixed.
-    locked: Vec<FieldId>,
 ) -> impl IntoView {
-    let locked = StoredValue::new(locked);
+    let Page { inputs, locked, .. } = Page::get();
     let field_view = move |f: &'static Field| {
         let (id, key) = (f.id, f.key);
         let is_locked = locked.with_value(|l| l.contains(&id));
@@ -42,7 +37,6 @@ pub fn ScenarioForm(
                 error=Memo::new(move |_| {
                     errors.with(|e| e.iter().find(|e| e.key == key).map(|e| e.message.clone()))
                 })
-                on_change=on_change
                 locked=is_locked
                 help=Signal::derive(move || memcalc_core::explain::wording::field_help(f, mode.get()))
                 // The group around it is rebuilt when the mode or the device changes.
@@ -55,8 +49,8 @@ pub fn ScenarioForm(
                 )
             />
             {(id == FieldId::Params).then(|| view! { <p class="derived-hint">{move || params_hint.get()}</p> })}
-            {(id == FieldId::NodeMem && !is_locked).then(|| view! { <super::NodePicker on_change=on_change/> })}
-            {(id == FieldId::Framework).then(|| view! { <super::FrameworkImplied inputs=inputs/> })}
+            {(id == FieldId::NodeMem && !is_locked).then(|| view! { <super::NodePicker/> })}
+            {(id == FieldId::Framework).then(|| view! { <super::FrameworkImplied/> })}
         }
     };
 

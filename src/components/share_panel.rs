@@ -1,11 +1,11 @@
 use leptos::html::Dialog;
 use leptos::prelude::*;
-use memcalc_core::base::units::UnitSystem;
 use memcalc_core::report::{to_csv, to_json, to_markdown, Origin};
 use memcalc_core::schema::page::{PageOptions, PARTS, SHOW_ALL};
-use memcalc_core::{Choice, Estimate, Scenario};
+use memcalc_core::Choice;
 
 use crate::browser;
+use crate::page::Page;
 
 /// Quotes a query for a POSIX shell.
 fn shell_quote(s: &str) -> String {
@@ -15,22 +15,15 @@ fn shell_quote(s: &str) -> String {
 /// The link (copy), the embed code, the breakdown as JSON, CSV, Markdown and PNG, and the
 /// equivalent `memcalc` command.
 #[component]
-pub fn SharePanel(
-    /// The canonical query of the current state.
-    #[prop(into)]
-    link: Signal<String>,
-    /// The current scenario.
-    #[prop(into)]
-    scenario: Signal<Scenario>,
-    /// The current estimate.
-    #[prop(into)]
-    estimate: Signal<Estimate>,
-    /// Units of every size shown.
-    #[prop(into)]
-    units: Signal<UnitSystem>,
-    /// Inside an iframe: offer the full calculator instead of the embed code.
-    embedded: bool,
-) -> impl IntoView {
+pub fn SharePanel() -> impl IntoView {
+    let Page {
+        link,
+        scenario,
+        estimate,
+        units,
+        embedded,
+        ..
+    } = Page::get();
     let full_url = move || format!("{}?{}", browser::page_base(), link.get());
     // Every export carries the link that reopens it and the inputs that differ from defaults.
     let origin = move || scenario.with(|s| Origin::new(s, full_url()));

@@ -1,20 +1,18 @@
 use leptos::prelude::*;
-use memcalc_core::base::units::{format_bytes, UnitSystem};
+use memcalc_core::base::units::format_bytes;
 use memcalc_core::Estimate;
+
+use crate::page::Page;
 
 /// Fits or not, the total per device, and the headroom or shortfall.
 #[component]
-pub fn Verdict(
-    /// The current estimate.
-    #[prop(into)]
-    estimate: Signal<Estimate>,
-    /// Units of every size shown.
-    #[prop(into)]
-    units: Signal<UnitSystem>,
-    /// True while an input is invalid and the figures shown are those of the last valid state.
-    #[prop(into)]
-    stale: Signal<bool>,
-) -> impl IntoView {
+pub fn Verdict() -> impl IntoView {
+    let Page {
+        estimate,
+        units,
+        stale,
+        ..
+    } = Page::get();
     let fits = move || estimate.with(Estimate::fits);
     let size = move |b: u64| format_bytes(b, units.get());
     // Screen readers hear the total and the verdict once typing pauses, not on every keystroke:

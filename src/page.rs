@@ -1,0 +1,50 @@
+//! The page's shared state, provided once by `Calculator` (`provide_context`) and read by the
+//! components that show or change it (`Page::get()`), as leptos' todomvc example does, instead
+//! of the same estimate, units and callbacks passed down as props through every component.
+
+use leptos::prelude::*;
+use memcalc_core::analysis::derived::Derived;
+use memcalc_core::base::units::UnitSystem;
+use memcalc_core::schema::fields::FieldId;
+use memcalc_core::{Estimate, Inputs, Scenario};
+
+use crate::theme::ThemeState;
+
+/// A set of field changes, (key, raw text) each.
+pub type Patch = Vec<(FieldId, String)>;
+
+/// Handles to the calculation on screen; all `Copy`, so components take what they need.
+#[derive(Clone, Copy)]
+pub struct Page {
+    /// Raw text of every field, as typed or as the link carried it.
+    pub inputs: ReadSignal<Inputs>,
+    /// The scenario in force: the last valid one while a field is invalid.
+    pub scenario: Memo<Scenario>,
+    /// Its estimate.
+    pub estimate: Memo<Estimate>,
+    /// True while an input is invalid and the figures shown are those of the last valid state.
+    pub stale: Signal<bool>,
+    /// The answers derived from the scenario (fewest devices, savings, the scaling sweep).
+    pub derived: Memo<Derived>,
+    /// The unit system every size on the page is written in.
+    pub units: RwSignal<UnitSystem>,
+    /// The colour theme in force.
+    pub theme: ThemeState,
+    /// The canonical query of the current state.
+    pub link: Memo<String>,
+    /// Fields the embedding page fixed: shown, not editable, left out of suggestions.
+    pub locked: StoredValue<Vec<FieldId>>,
+    /// Inside an iframe (`embed=1`).
+    pub embedded: bool,
+    /// Edits one field: (key, raw text), on every keystroke.
+    pub change: Callback<(FieldId, String)>,
+    /// Applies a suggestion, a layout or a calibration: a history entry of its own.
+    pub apply: Callback<Patch>,
+}
+
+impl Page {
+    /// The page's state, provided by `Calculator`.
+    pub fn get() -> Page {
+        expect_context()
+    }
+}
