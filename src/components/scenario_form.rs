@@ -56,15 +56,16 @@ pub fn ScenarioForm(
 
     // A memo, not a read of `inputs` inside the groups: that read re-ran every group on every
     // keystroke, rebuilding the whole form (40 ms and more per keystroke, bench/page.mjs).
-    let gpu_sim = Memo::new(move |_| inputs.with(|i| i.get(FieldId::SimDevice) == "gpu"));
+    let visibility =
+        Memo::new(move |_| inputs.with(memcalc_core::explain::wording::Visibility::of));
     let group_view = move |group: Group| {
         move || {
             let (m, meth, net) = (mode.get(), method.get(), model.get());
-            let gpu_sim = gpu_sim.get();
+            let visibility = visibility.get();
             let applies = |f: &&'static Field| {
                 f.group == group
                     && f.applies_to(m, meth, net)
-                    && memcalc_core::explain::wording::shown(f, m, gpu_sim)
+                    && memcalc_core::explain::wording::shown(f, m, visibility)
             };
             let essentials: Vec<&'static Field> = FIELDS
                 .iter()

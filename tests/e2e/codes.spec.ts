@@ -74,10 +74,15 @@ test("ABINIT and SPARC: each code's own printed estimate, counted with that code
     expect(await rowBytes(page, id)).toBeGreaterThan(0);
   }
   await page.screenshot({ path: `${ARTIFACTS}/${test.info().project.name}-sim-abinit.png`, fullPage: true });
-  // Switching back to pw.x's arrays changes the estimate and travels in the link.
+  // ABINIT keeps every plane wave on every process: no k-point pools to set.
+  await expect(page.getByLabel("k-point pools", { exact: true })).toHaveCount(0);
+  // Switching back to pw.x's arrays changes the estimate and travels in the link, with pw.x's
+  // own inputs (pools) instead of ABINIT's (the functional).
   await page.getByLabel("Arrays counted as", { exact: true }).selectOption("pwx");
   await ready(page);
   await expect(page).toHaveURL(/dft_arrays=pwx/);
+  await expect(page.getByLabel("k-point pools", { exact: true })).toHaveCount(1);
+  await expect(page.getByLabel("Exchange–correlation", { exact: true })).toHaveCount(0);
   expect(Math.abs((await totalBytes(page)) / 2 ** 20 - abinit)).toBeGreaterThan(1);
 });
 

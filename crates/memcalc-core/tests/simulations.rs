@@ -552,14 +552,17 @@ fn a_physics_page_speaks_of_ranks_nodes_and_gpus() {
         ),
         "Precision"
     );
-    let cpu = scenario("mode=sim&method=grid");
     let gpu_field = memcalc_core::schema::fields::field("gpu").unwrap();
-    assert!(!memcalc_core::explain::wording::shown(
-        gpu_field, cpu.mode, false
-    ));
-    assert!(memcalc_core::explain::wording::shown(
-        gpu_field, cpu.mode, true
-    ));
+    let shown = |q: &str| {
+        let (inputs, _) = Inputs::from_query(q);
+        memcalc_core::explain::wording::shown(
+            gpu_field,
+            memcalc_core::Mode::Sim,
+            memcalc_core::explain::wording::Visibility::of(&inputs),
+        )
+    };
+    assert!(!shown("mode=sim&method=grid"));
+    assert!(shown("mode=sim&method=grid&sim_device=gpu"));
 }
 
 #[test]
@@ -678,7 +681,8 @@ fn no_machine_learning_word_on_a_simulation_page() {
         }
         let inputs = memcalc_core::Inputs::from_scenario(&s);
         for f in FIELDS.iter().filter(|f| {
-            f.applies_to(s.mode, s.sim.method, s.sciml.model) && wording::shown(f, s.mode, gpu)
+            f.applies_to(s.mode, s.sim.method, s.sciml.model)
+                && wording::shown(f, s.mode, wording::Visibility::of(&inputs))
         }) {
             text.extend([
                 wording::field_label(f, s.mode).to_string(),
@@ -799,4 +803,51 @@ fn abinit_arrays_follow_its_memory_chains() {
         est(&al.replace("code=abinit", "code=quantum_espresso")).per_rank_bytes,
         one.per_rank_bytes
     );
+}
+
+/// The form shows each DFT code's own inputs: those another code's count reads would change
+/// nothing (found on the ABINIT screenshot, which offered k-point pools).
+#[test]
+fn the_form_shows_only_the_inputs_the_chosen_codes_arrays_read() {
+    use memcalc_core::explain::wording::{shown, Visibility};
+    use memcalc_core::scenario::Mode;
+    use memcalc_core::schema::fields::FieldId as F;
+    let visible = |q: &str, id: F| {
+        let (inputs, _) = Inputs::from_query(q);
+        shown(id.field(), Mode::Sim, Visibility::of(&inputs))
+    };
+    let abinit = "mode=sim&code=abinit";
+    let pwx = "mode=sim&code=quantum_espresso";
+    let sparc = "mode=sim&code=sparc";
+    assert!(!visible(abinit, F::Pools) && visible(pwx, F::Pools) && visible(sparc, F::Pools));
+    assert!(
+        !visible(abinit, F::BandGroups)
+            && !visible(pwx, F::BandGroups)
+            && visible(sparc, F::BandGroups)
+    );
+    for id in [F::Xc, F::Smearing, F::CoreCorrection, F::Symmetries] {
+        assert!(
+            visible(abinit, id) && !visible(pwx, id) && !visible(sparc, id),
+            "{id:?}"
+        );
+    }
+    // A choice of arrays in the link decides, not the code's name.
+    assert!(visible(
+        "mode=sim&code=quantum_espresso&dft_arrays=abinit",
+        F::Xc
+    ));
+    // Each of them changes the estimate when its code counts it: never a dead control.
+    // (ABINIT's AlAs of docs/accuracy.md, 29 k-points on 32 processes.)
+    let base = "mode=sim&code=abinit&ecutwfc=80&cell_volume=298.598&bands=5&kpoints=29&atoms=2&species=2&betas=2&lmax_beta=2&fft_grid=91125&ranks=32&nodes=32";
+    let total = |q: &str| est(q).per_device_bytes;
+    for (a, b) in [
+        ("xc=lda", "xc=gga"),
+        ("smearing=off", "smearing=on"),
+        ("core_correction=off", "core_correction=on"),
+        ("symmetries=1", "symmetries=24"),
+    ] {
+        let (qa, qb) = (format!("{base}&{a}"), format!("{base}&{b}"));
+        assert_ne!(total(&qa), total(&qb), "{a}");
+    }
+    assert_eq!(total(base), total(&format!("{base}&pools=4")));
 }

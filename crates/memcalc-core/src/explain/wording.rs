@@ -1,10 +1,13 @@
 //! Words that depend on what is estimated: a physics run speaks of ranks, nodes and GPUs as the
 //! run has them, a neural model of devices; the page and the exports take them from here.
 
+use crate::base::choice::Choice;
 use crate::model::Estimate;
+use crate::scenario::planewave::DftArrays;
 use crate::scenario::sim::SimDevice;
 use crate::scenario::Mode;
 use crate::schema::fields::FieldId as F;
+use crate::schema::inputs::Inputs;
 
 /// The results' heading: a CPU simulation is checked per node, a GPU one per GPU, a neural
 /// model per device (the app and the first screen written before it both show it).
@@ -58,10 +61,38 @@ pub fn field_label(f: &crate::schema::fields::Field, mode: Mode) -> &'static str
     }
 }
 
+/// What, beside the mode, the method and the network, decides which fields the form shows. A
+/// small value read from the inputs, so the form's groups are rebuilt only when it changes, not
+/// on every keystroke.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Visibility {
+    gpu_sim: bool,
+    dft: DftArrays,
+}
+
+impl Visibility {
+    pub fn of(inputs: &Inputs) -> Visibility {
+        Visibility {
+            gpu_sim: inputs.get(F::SimDevice) == "gpu",
+            dft: Choice::parse(inputs.get(F::DftArrays)).unwrap_or(DftArrays::Pwx),
+        }
+    }
+}
+
 /// Whether a field is shown: a CPU simulation has no GPU to pick, a GPU one no per-rank MPI
-/// memory on the device.
-pub fn shown(f: &crate::schema::fields::Field, mode: Mode, gpu_sim: bool) -> bool {
-    !(mode == Mode::Sim && !gpu_sim && matches!(f.id, F::Gpu | F::GpuMem | F::Runtime))
+/// memory on the device. Each DFT code's arrays read their own inputs (scenario/planewave.rs):
+/// ABINIT keeps the whole plane-wave set on every process, so k-point pools change nothing;
+/// only SPARC splits the states into band groups; only ABINIT's count reads the functional,
+/// the smearing, the core correction and the symmetries.
+pub fn shown(f: &crate::schema::fields::Field, mode: Mode, v: Visibility) -> bool {
+    let no_gpu = mode == Mode::Sim && !v.gpu_sim && matches!(f.id, F::Gpu | F::GpuMem | F::Runtime);
+    let other_code = match f.id {
+        F::Pools => v.dft == DftArrays::Abinit,
+        F::BandGroups => v.dft != DftArrays::Sparc,
+        F::Xc | F::Smearing | F::CoreCorrection | F::Symmetries => v.dft != DftArrays::Abinit,
+        _ => false,
+    };
+    !(no_gpu || other_code)
 }
 
 /// A form group's heading in this mode.
