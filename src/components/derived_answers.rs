@@ -19,7 +19,7 @@ pub fn DerivedAnswers() -> impl IntoView {
     } = Page::get();
     let size = move |b: u64| format_bytes(b, units.get());
     let sim_facts = move |e: &Estimate, d: &Derived| {
-        let gpu = e.per == "GPU";
+        let gpu = e.per == memcalc_core::Per::Gpu;
         let host = match e.host_capacity_bytes {
             Some(c) if gpu => format!("{} of {}", size(e.host_per_node_bytes), size(c)),
             _ => size(e.host_per_node_bytes),

@@ -8,7 +8,7 @@ pub use breakdown::{draw_breakdown, Bar, BreakdownData, Frame, Segment};
 pub use palette::Theme;
 pub use scaling::{draw_scaling, ScalingData};
 
-use memcalc_core::{Estimate, Location};
+use memcalc_core::{Estimate, Location, Per};
 
 fn segments<'a>(parts: impl Iterator<Item = (&'a memcalc_core::Component, u64)>) -> Vec<Segment> {
     parts
@@ -23,9 +23,9 @@ fn segments<'a>(parts: impl Iterator<Item = (&'a memcalc_core::Component, u64)>)
 /// The title of the device bar: what one bar of device memory is.
 pub fn device_title(e: &Estimate) -> &'static str {
     match e.per {
-        "device" => "GPU memory per device",
-        "GPU" => "GPU memory per GPU",
-        _ => "Memory per node",
+        Per::Device => "GPU memory per device",
+        Per::Gpu => "GPU memory per GPU",
+        Per::Node => "Memory per node",
     }
 }
 

@@ -18,7 +18,7 @@ pub mod schema;
 
 pub use base::choice::Choice;
 pub use catalog::parts::PartId;
-pub use model::{estimate, Component, Estimate, Location};
+pub use model::{estimate, Component, Estimate, Location, Per};
 pub use scenario::{Mode, Scenario};
 pub use schema::inputs::{FieldError, Inputs};
 pub use schema::query::Notice;

@@ -61,7 +61,7 @@ pub fn faq(s: &Scenario, e: &Estimate, units: UnitSystem) -> Vec<Answer> {
         format!("Quantization stores weights in fewer bits (4-bit NF4 ≈ 4.13 bits with its block scales; GGUF Q4_K_M ≈ 4.84 on average over its tensors), cutting the weights row by 3–4× against 16-bit; this calculator counts the scales. Unstructured sparsity only saves memory when stored sparse: CSR costs an index per non-zero, so below about 50–60 % zeros it is larger than dense (a warning says so). Pruning whole heads or layers reduces every row that depends on them. Your weights take {} now.", size(row(PartId::Weights)))
     }));
     if sim {
-        out.push(qa("host", "Node memory, GPU memory: which one limits this run?", if e.per == "GPU" {
+        out.push(qa("host", "Node memory, GPU memory: which one limits this run?", if e.per == crate::model::Per::Gpu {
             format!(
                 "Each GPU must hold its rank's arrays: {} per GPU here, against {}. The node's own memory holds each rank's host process and any host copy of the arrays: {} per node here, against {}. Both must fit.",
                 size(total), size(e.capacity_bytes), size(e.host_per_node_bytes), size(e.host_capacity_bytes.unwrap_or(0))

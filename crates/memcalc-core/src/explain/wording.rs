@@ -3,6 +3,7 @@
 
 use crate::base::choice::Choice;
 use crate::model::Estimate;
+use crate::model::Per;
 use crate::scenario::planewave::DftArrays;
 use crate::scenario::sim::SimDevice;
 use crate::scenario::Mode;
@@ -21,19 +22,19 @@ pub fn results_heading(mode: Mode, device: SimDevice) -> &'static str {
 
 /// The breakdown table's caption.
 pub fn table_caption(e: &Estimate) -> String {
-    match (e.mode, e.per) {
-        (Mode::Sim, "GPU") => "Memory per GPU by part, and host memory per node".into(),
-        (Mode::Sim, _) => "Memory per node by part (every rank on the node)".into(),
-        _ => "Memory per device by component".into(),
+    match e.per {
+        Per::Gpu => "Memory per GPU by part, and host memory per node".into(),
+        Per::Node => "Memory per node by part (every rank on the node)".into(),
+        Per::Device => "Memory per device by component".into(),
     }
 }
 
 /// The note beside the total.
 pub fn total_note(e: &Estimate) -> &'static str {
-    match (e.mode, e.per) {
-        (Mode::Sim, "GPU") => "The sum of every GPU row for one GPU, not the largest one: all of them are resident at the peak. Host rows are the node's memory for that GPU's rank; disk rows are written to storage.",
-        (Mode::Sim, _) => "The sum of every row for one node (each row is per rank × ranks per node), not the largest one: all of them are resident at the peak. Disk rows are written to storage.",
-        _ => "The sum of every GPU row, not the largest one: all of them are resident at the peak. Rows marked host are in CPU memory, rows marked disk are written to storage.",
+    match e.per {
+        Per::Gpu => "The sum of every GPU row for one GPU, not the largest one: all of them are resident at the peak. Host rows are the node's memory for that GPU's rank; disk rows are written to storage.",
+        Per::Node => "The sum of every row for one node (each row is per rank × ranks per node), not the largest one: all of them are resident at the peak. Disk rows are written to storage.",
+        Per::Device => "The sum of every GPU row, not the largest one: all of them are resident at the peak. Rows marked host are in CPU memory, rows marked disk are written to storage.",
     }
 }
 

@@ -45,6 +45,33 @@ pub struct Component {
     pub source: &'static str,
 }
 
+/// What one total counts: a device for neural models, a node for CPU simulations (all the ranks
+/// on one node), a GPU for GPU-resident simulations. The page, the charts and the exports branch
+/// on it, so each `match` lists every case.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Per {
+    Device,
+    Gpu,
+    Node,
+}
+
+impl Per {
+    /// The word the page and the exports write: "Total per GPU".
+    pub fn word(self) -> &'static str {
+        match self {
+            Per::Device => "device",
+            Per::Gpu => "GPU",
+            Per::Node => "node",
+        }
+    }
+}
+
+impl std::fmt::Display for Per {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.word())
+    }
+}
+
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Estimate {
     pub mode: Mode,
@@ -61,9 +88,8 @@ pub struct Estimate {
     pub device_label: String,
     /// Which device the figures describe, e.g. "pipeline stage 1 of 4".
     pub busiest: String,
-    /// What one total counts: "device" for neural models, "node" for CPU simulations (all the
-    /// ranks on one node), "GPU" for GPU-resident simulations.
-    pub per: &'static str,
+    /// What one total counts.
+    pub per: Per,
     pub params: u64,
     pub trainable_params: u64,
     /// Simulations: bytes per MPI rank (neural models: per device).

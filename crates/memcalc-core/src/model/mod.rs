@@ -7,7 +7,7 @@ pub mod calibrate;
 pub mod neural;
 pub mod sim;
 
-pub use breakdown::{Component, Estimate, Location};
+pub use breakdown::{Component, Estimate, Location, Per};
 
 use crate::scenario::{Mode, Scenario};
 use std::cell::Cell;

@@ -145,7 +145,7 @@ pub fn to_markdown(e: &Estimate, units: UnitSystem, origin: Option<&Origin>) -> 
     // A simulation's rows are in the node's memory (CPU codes) or on the GPU; "device" is
     // the neural-network page's word.
     let place = |l: crate::model::Location| match (e.mode, l) {
-        (crate::scenario::Mode::Sim, crate::model::Location::Device) => e.per,
+        (crate::scenario::Mode::Sim, crate::model::Location::Device) => e.per.word(),
         _ => l.id(),
     };
     for c in &e.components {

@@ -337,7 +337,7 @@ pub(crate) fn estimate_model(s: &Scenario) -> Estimate {
         host_capacity_bytes: s.host_mem,
         device_label: s.device.label(),
         busiest,
-        per: "device",
+        per: crate::model::Per::Device,
         params: s.param_count(),
         trainable_params: crate::mul!(b.trainable, p.tp, p.pp),
         per_rank_bytes: per_device,

@@ -1058,7 +1058,11 @@ pub fn estimate_sim(s: &Scenario) -> Estimate {
     let scale = if gpu { 1 } else { ranks_per_node };
     let per_rank: u64 = crate::base::sat::sum(parts.iter().map(|p| p.rank_bytes));
     let all_ranks: u64 = crate::base::sat::sum(parts.iter().map(|p| p.total_bytes));
-    let per = if gpu { "GPU" } else { "node" };
+    let per = if gpu {
+        crate::model::Per::Gpu
+    } else {
+        crate::model::Per::Node
+    };
     // GPU codes: the host side of each rank (its process, and a host copy of the device arrays
     // where the code keeps one, as FluidX3D's Memory<T> does) is host memory per node, checked
     // apart from the GPU.
