@@ -9,7 +9,7 @@ use crate::page::Page;
 /// that do not apply to the current mode are left out.
 #[component]
 pub fn ScenarioForm(
-    /// Current validation errors, by field key.
+    /// Current validation errors, by field.
     #[prop(into)]
     errors: Signal<Vec<FieldError>>,
     /// The mode in force (decides which fields apply).
@@ -27,7 +27,7 @@ pub fn ScenarioForm(
 ) -> impl IntoView {
     let Page { inputs, locked, .. } = Page::get();
     let field_view = move |f: &'static Field| {
-        let (id, key) = (f.id, f.key);
+        let id = f.id;
         let is_locked = locked.with_value(|l| l.contains(&id));
         view! {
             <FieldInput
@@ -35,7 +35,7 @@ pub fn ScenarioForm(
                 // Memos: a keystroke in one field updates that field only.
                 value=Memo::new(move |_| inputs.with(|i| i.get(id).to_string()))
                 error=Memo::new(move |_| {
-                    errors.with(|e| e.iter().find(|e| e.key == key).map(|e| e.message.clone()))
+                    errors.with(|e| e.iter().find(|e| e.field == id).map(|e| e.message.clone()))
                 })
                 locked=is_locked
                 help=Signal::derive(move || memcalc_core::explain::wording::field_help(f, mode.get()))
@@ -76,13 +76,13 @@ pub fn ScenarioForm(
             if essentials.is_empty() && advanced.is_empty() {
                 return None;
             }
-            let adv_keys: Vec<&'static str> = advanced.iter().map(|f| f.key).collect();
+            let adv_fields: Vec<FieldId> = advanced.iter().map(|f| f.id).collect();
             // An advanced field with an error must not hide inside a closed fold, and a fold the
             // user opened stays open: the page may open a fold, never close it (closing one
             // under the cursor would also drop the focus of the field being typed in).
             let fold = NodeRef::<leptos::html::Details>::new();
             let open = move || {
-                errors.with(|e| e.iter().any(|e| adv_keys.contains(&e.key)))
+                errors.with(|e| e.iter().any(|e| adv_fields.contains(&e.field)))
                     || fold
                         .get_untracked()
                         .is_some_and(|d| d.has_attribute("open"))

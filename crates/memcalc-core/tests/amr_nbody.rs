@@ -78,7 +78,7 @@ fn amr_limits_are_stated() {
     let err = i.parse().unwrap_err();
     assert!(
         err.iter()
-            .any(|e| e.key == "amr_levels" && e.message.contains("10^13")),
+            .any(|e| e.key() == "amr_levels" && e.message.contains("10^13")),
         "{err:?}"
     );
 }

@@ -102,7 +102,7 @@ fn simulations_reject_pytorch_counters() {
     let (i, _) = Inputs::from_query("mode=sim&measured=1&measured_kind=allocated");
     let errors = i.parse().unwrap_err();
     assert!(
-        errors.iter().any(|e| e.key == "measured_kind"),
+        errors.iter().any(|e| e.key() == "measured_kind"),
         "{errors:?}"
     );
     assert_eq!(<Measured as memcalc_core::Choice>::ALL.len(), 4);

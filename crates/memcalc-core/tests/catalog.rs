@@ -172,7 +172,7 @@ fn an_unknown_model_id_names_the_closest_known_ones() {
     let (i, _) = Inputs::from_query("model_id=meta-llama/Llama-3.1-7B");
     let e = i.parse().unwrap_err();
     assert_eq!(e.len(), 1);
-    assert_eq!(e[0].key, "model_id");
+    assert_eq!(e[0].key(), "model_id");
     assert!(
         e[0].message
             .contains("unknown model 'meta-llama/Llama-3.1-7B'")

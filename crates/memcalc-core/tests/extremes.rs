@@ -122,7 +122,7 @@ fn beyond_the_limits_the_message_names_the_limit() {
         let errs = i.parse().expect_err(f.key);
         let msg = errs
             .iter()
-            .find(|e| e.key == f.key)
+            .find(|e| e.key() == f.key)
             .map(|e| e.message.clone())
             .unwrap_or_default();
         assert!(

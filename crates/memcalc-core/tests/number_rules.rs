@@ -11,7 +11,7 @@ fn error_of(query: &str, key: &str) -> String {
     let (i, _) = Inputs::from_query(query);
     i.parse()
         .err()
-        .and_then(|e| e.into_iter().find(|e| e.key == key))
+        .and_then(|e| e.into_iter().find(|e| e.key() == key))
         .map(|e| e.message)
         .unwrap_or_default()
 }

@@ -66,7 +66,7 @@ fn invalid_values_stay_as_typed_with_a_specific_message() {
     let errs = i.parse().unwrap_err();
     let msg = |k: &str| {
         errs.iter()
-            .find(|e| e.key == k)
+            .find(|e| e.key() == k)
             .map(|e| e.message.clone())
             .unwrap_or_default()
     };

@@ -17,8 +17,15 @@ use crate::schema::fields::{Bounds, Field, FieldId, FieldId as F, FieldKind, FIE
 /// A validation failure tied to the field (URL key) it concerns.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct FieldError {
-    pub key: &'static str,
+    pub field: FieldId,
     pub message: String,
+}
+
+impl FieldError {
+    /// The URL key of the field, as the CLI and the page's `data-key` name it.
+    pub fn key(&self) -> &'static str {
+        self.field.key()
+    }
 }
 
 /// The raw text of every field, indexed by [`FieldId`].
@@ -451,10 +458,9 @@ impl Reader<'_> {
     }
 
     fn fail(&mut self, id: FieldId, message: impl Into<String>) {
-        let key = id.key();
         self.errors.push(FieldError {
-            key,
-            message: format!("{key}: {}", message.into()),
+            field: id,
+            message: format!("{}: {}", id.key(), message.into()),
         });
     }
 
