@@ -3,7 +3,7 @@
 // The first number is read as bench/page.mjs reads it (Element Timing on the total, or the first
 // contentful paint when it holds the prerendered total).
 // Usage: node bench/first-number.mjs [loads = 11] <dist dir>...   (ONLY=plain|link|embed: one entry)
-import { chromium } from "@playwright/test";
+import { INIT, launch } from "./observe.mjs";
 import { spawn } from "node:child_process";
 
 const RUNS = Number(process.argv[2] ?? 11);
@@ -18,27 +18,8 @@ const ENTRIES = [
   ["embed", "?embed=1&show=chart,table"],
 ].filter(([n]) => !process.env.ONLY || process.env.ONLY === n);
 
-const INIT = () => {
-  const mc = (window.__mc = { element: [], fcp: NaN, prerendered: null });
-  new PerformanceObserver((l) => {
-    for (const e of l.getEntries()) if (e.name === "first-contentful-paint") mc.fcp = e.startTime;
-  }).observe({ type: "paint", buffered: true });
-  new PerformanceObserver((l) => {
-    for (const e of l.getEntries()) mc.element.push({ id: e.identifier, t: e.renderTime || e.loadTime });
-  }).observe({ type: "element", buffered: true });
-  new MutationObserver(() => {
-    for (const [sel, id] of [["[data-testid=total]", "total"], ["table.breakdown tfoot td.num", "table-total"]]) {
-      for (const el of document.querySelectorAll(sel)) if (!el.hasAttribute("elementtiming")) el.setAttribute("elementtiming", id);
-    }
-    const cl = document.documentElement.classList;
-    if (mc.prerendered === null && document.querySelector("#prerender .total")) mc.prerendered = !cl.contains("pre-skeleton") && !cl.contains("pre-none");
-  }).observe(document, { childList: true, subtree: true });
-};
 
-const browser = await chromium.launch({
-  executablePath: "/usr/bin/chromium",
-  args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-quic", "--no-first-run"],
-});
+const browser = await launch();
 const results = new Map();
 try {
   for (let i = 0; i < RUNS; i++) {

@@ -3,7 +3,7 @@
 // page had received when its first number was painted, when that number was painted (Element
 // Timing on the total), when the page became interactive, and input → next frame (p50/p95).
 // Usage: node bench/page.mjs [cold loads per entry point = 11] [dist dir = dist]   (after `make build`)
-import { chromium } from "@playwright/test";
+import { INIT, launch } from "./observe.mjs";
 import { spawn } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -58,42 +58,8 @@ for (const f of readdirSync(DIST)) {
   }
 }
 
-// Installed before any of the page's scripts: Element Timing, long tasks, and when the live
-// app (not the prerendered first screen) mounted.
-const INIT = () => {
-  const mc = (window.__mc = { element: [], long: [], mounted: NaN, fcp: NaN, prerendered: null });
-  new PerformanceObserver((l) => {
-    for (const e of l.getEntries()) if (e.name === "first-contentful-paint") mc.fcp = e.startTime;
-  }).observe({ type: "paint", buffered: true });
-  new PerformanceObserver((l) => {
-    for (const e of l.getEntries()) mc.element.push({ id: e.identifier, t: e.renderTime || e.loadTime });
-  }).observe({ type: "element", buffered: true });
-  new PerformanceObserver((l) => {
-    for (const e of l.getEntries()) mc.long.push({ s: e.startTime, e: e.startTime + e.duration });
-  }).observe({ type: "longtask", buffered: true });
-  // Element Timing on the total: the attribute is added as the element is inserted (a mutation
-  // observer runs before the next paint), so the same bench measures any build of the page.
-  // Without the verdict (an embed showing chart and table), the table's total is the first number.
-  const mo = new MutationObserver(() => {
-    for (const [sel, id] of [["[data-testid=total]", "total"], ["table.breakdown tfoot td.num", "table-total"]]) {
-      for (const el of document.querySelectorAll(sel)) if (!el.hasAttribute("elementtiming")) el.setAttribute("elementtiming", id);
-    }
-    if (Number.isNaN(mc.mounted) && document.querySelector("main.calculator:not([data-prerender])")) mc.mounted = performance.now();
-    // The prerendered total (scripts/post-build.sh) is in the HTML, so in the first contentful
-    // paint when the page shows it; Chromium may report no Element Timing for it, because the
-    // app can remove it before the entry is delivered. Shown unless the inline script hid it,
-    // decided when the HTML's copy is parsed: a first screen the small first-answer wasm writes
-    // later (a link, an embed) has its own Element Timing entry.
-    const cl = document.documentElement.classList;
-    if (mc.prerendered === null && document.querySelector("#prerender .total")) mc.prerendered = !cl.contains("pre-skeleton") && !cl.contains("pre-none");
-  });
-  mo.observe(document, { childList: true, subtree: true });
-};
 
-const browser = await chromium.launch({
-  executablePath: "/usr/bin/chromium",
-  args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-quic", "--no-first-run"],
-});
+const browser = await launch();
 const results = Object.fromEntries(ENTRIES.map((e) => [e.name, { first: [], interactive: [], bytes: [], frame: [], work: [] }]));
 try {
   // Cold loads, interleaved between the entry points so that machine noise hits all alike.
