@@ -485,9 +485,13 @@ fn divisors(n: u64) -> Vec<u64> {
 pub fn split(ranks: u64, x: f64, y: f64, z: f64, two_d: bool) -> (u64, u64, u64) {
     let mut best = (ranks, 1, 1);
     let mut best_area = f64::INFINITY;
-    for px in divisors(ranks) {
-        for py in divisors(ranks / px) {
-            let pz = ranks / px / py;
+    // The divisors of ranks / px are those of ranks that divide it, in the same ascending
+    // order: one list instead of one per px (the search was most of a bytes-only estimate).
+    let all = divisors(ranks);
+    for &px in &all {
+        let rest = ranks / px;
+        for &py in all.iter().filter(|&&d| rest.is_multiple_of(d)) {
+            let pz = rest / py;
             if two_d && pz > 1 {
                 continue;
             }
