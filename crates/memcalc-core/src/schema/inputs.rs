@@ -519,8 +519,8 @@ impl Reader<'_> {
         }
     }
 
-    /// A size within the field's bounds; Some(None) when empty.
-    fn size(&mut self, id: FieldId) -> Option<Option<u64>> {
+    /// A count or size that may be left empty: Some(None) when empty, None when invalid.
+    fn optional(&mut self, id: FieldId) -> Option<Option<u64>> {
         self.take(id)
     }
 
@@ -600,19 +600,10 @@ impl Inputs {
         } else {
             Some(None)
         };
-        let max_batched_tokens = r
-            .count(F::MaxBatchedTokens, true)
-            .map(Some)
-            .or(Some(None).filter(|_| !r.given(F::MaxBatchedTokens)));
-        let max_num_seqs = r
-            .count(F::MaxNumSeqs, true)
-            .map(Some)
-            .or(Some(None).filter(|_| !r.given(F::MaxNumSeqs)));
+        let max_batched_tokens = r.optional(F::MaxBatchedTokens);
+        let max_num_seqs = r.optional(F::MaxNumSeqs);
         let cuda_graphs = r.choice::<crate::scenario::serving::CudaGraphs>(F::CudaGraphs);
-        let gpu_layers = r
-            .count(F::GpuLayers, true)
-            .map(Some)
-            .or(Some(None).filter(|_| !r.given(F::GpuLayers)));
+        let gpu_layers = r.optional(F::GpuLayers);
         let recompute = r.choice::<Recompute>(F::Recompute);
         let flash_attention = r.toggle(F::FlashAttention);
         let dropout = r.toggle(F::Dropout);
@@ -692,9 +683,9 @@ impl Inputs {
         };
         let offload = r.choice::<Offload>(F::Offload);
         let gpus_per_node = r.count(F::GpusPerNode, false);
-        let dataset = r.size(F::Dataset);
+        let dataset = r.optional(F::Dataset);
         let samples = r.count(F::Samples, true);
-        let sample_size = r.size(F::SampleSize);
+        let sample_size = r.optional(F::SampleSize);
         let dataset_on = r.choice::<DatasetOn>(F::DatasetOn);
         let gpu = match gpu_by_id(r.raw(F::Gpu)) {
             Some(g) => Some(g),
@@ -709,14 +700,14 @@ impl Inputs {
                 None
             }
         };
-        let gpu_mem = r.size(F::GpuMem);
-        let host_mem = r.size(F::HostMem);
+        let gpu_mem = r.optional(F::GpuMem);
+        let host_mem = r.optional(F::HostMem);
         let runtime_mib = r.fixed(F::Runtime);
         let overhead_bp = r.fixed(F::Overhead);
 
-        let measured = r.size(F::Measured);
+        let measured = r.optional(F::Measured);
         let measured_kind = r.choice::<crate::scenario::measured::Measured>(F::MeasuredKind);
-        let calibration = r.size(F::Calibration);
+        let calibration = r.optional(F::Calibration);
         if let (Some(Mode::Sim), Some(k)) = (mode, measured_kind) {
             if k != crate::scenario::measured::Measured::Rank
                 && k != crate::scenario::measured::Measured::NvidiaSmi
@@ -916,15 +907,11 @@ impl Inputs {
         let halo = r.count(F::Halo, false);
         let particles = r.count(F::Particles, false);
         let atom_style = r.choice::<AtomStyle>(F::AtomStyle);
-        let attrs = r
-            .count(F::Attrs, true)
-            .or(Some(0).filter(|_| !r.given(F::Attrs)));
+        let attrs = r.optional(F::Attrs).map(|v| v.unwrap_or(0));
         let cutoff = r.fixed(F::Cutoff);
         let skin = r.fixed(F::Skin);
         let density = r.fixed(F::Density);
-        let neighbors = r
-            .count(F::Neighbors, true)
-            .or(Some(0).filter(|_| !r.given(F::Neighbors)));
+        let neighbors = r.optional(F::Neighbors).map(|v| v.unwrap_or(0));
         let newton = r.toggle(F::Newton);
         let long_range = r.choice::<LongRange>(F::LongRange);
         let potential = r.choice::<Potential>(F::Potential);
@@ -971,9 +958,7 @@ impl Inputs {
             })
         })();
         let atom_map = r.choice::<AtomMap>(F::AtomMap);
-        let kspace_grid = r
-            .count(F::KspaceGrid, true)
-            .or(Some(0).filter(|_| !r.given(F::KspaceGrid)));
+        let kspace_grid = r.optional(F::KspaceGrid).map(|v| v.unwrap_or(0));
         let cells = r.count(F::Cells, false);
         let element = r.choice::<Element>(F::Element);
         let dofs = r.count(F::Dofs, false);
@@ -996,7 +981,7 @@ impl Inputs {
         let dealias = r.toggle(F::Dealias);
         let ranks = r.count(F::Ranks, false);
         let nodes = r.count(F::Nodes, false);
-        let node_mem = r.size(F::NodeMem);
+        let node_mem = r.optional(F::NodeMem);
         if matches!(node_mem, Some(None)) {
             r.fail(F::NodeMem, "is required");
         }
@@ -1094,9 +1079,7 @@ impl Inputs {
         let ratio = r.count(F::RefRatio, false);
         let fill = r.fixed(F::Fill);
         let block = r.count(F::BlockSize, false);
-        let blocks = r
-            .count(F::AmrBlocks, true)
-            .or(Some(0).filter(|_| !r.given(F::AmrBlocks)));
+        let blocks = r.optional(F::AmrBlocks).map(|v| v.unwrap_or(0));
         let ghost_state = r.toggle(F::GhostState);
         let coarse_copies = r.count(F::CoarseCopies, false);
         let exchange_copies = r.count(F::ExchangeCopies, false);
@@ -1167,9 +1150,7 @@ impl Inputs {
         let atoms = r.count(F::Atoms, false);
         let species = r.count(F::Species, false);
         let pp = r.choice::<PpKind>(F::Pseudopotential);
-        let projectors = r
-            .count(F::Projectors, true)
-            .or(Some(0).filter(|_| !r.given(F::Projectors)));
+        let projectors = r.optional(F::Projectors).map(|v| v.unwrap_or(0));
         let betas = r.count(F::Betas, false);
         let lmax = r.count(F::LmaxBeta, false);
         let diagonalization = r.choice::<Diagonalization>(F::Diagonalization);
@@ -1177,9 +1158,7 @@ impl Inputs {
         let mixing_ndim = r.count(F::MixingNdim, false);
         let pools = r.count(F::Pools, false);
         let wfc_disk = r.toggle(F::WfcDisk);
-        let fft_grid = r
-            .count(F::FftGrid, true)
-            .or(Some(0).filter(|_| !r.given(F::FftGrid)));
+        let fft_grid = r.optional(F::FftGrid).map(|v| v.unwrap_or(0));
         let forces = r.toggle(F::Forces);
         let stress = r.toggle(F::Stress);
         let arrays = r.choice::<DftArrays>(F::DftArrays);
