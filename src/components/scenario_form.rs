@@ -26,6 +26,10 @@ pub fn ScenarioForm(
     params_hint: Signal<Option<String>>,
 ) -> impl IntoView {
     let Page { inputs, locked, .. } = Page::get();
+    // A memo, not a read of `inputs` inside the groups: that read re-ran every group on every
+    // keystroke, rebuilding the whole form (40 ms and more per keystroke, bench/page.mjs).
+    let visibility =
+        Memo::new(move |_| inputs.with(memcalc_core::explain::wording::Visibility::of));
     let field_view = move |f: &'static Field| {
         let id = f.id;
         let is_locked = locked.with_value(|l| l.contains(&id));
@@ -44,7 +48,7 @@ pub fn ScenarioForm(
                 choices=memcalc_core::explain::wording::options(
                     id,
                     mode.get_untracked(),
-                    inputs.with_untracked(|i| i.get(FieldId::SimDevice) == "gpu"),
+                    visibility.get_untracked(),
                     &inputs.with_untracked(|i| i.get(id).to_string()),
                 )
             />
@@ -54,10 +58,6 @@ pub fn ScenarioForm(
         }
     };
 
-    // A memo, not a read of `inputs` inside the groups: that read re-ran every group on every
-    // keystroke, rebuilding the whole form (40 ms and more per keystroke, bench/page.mjs).
-    let visibility =
-        Memo::new(move |_| inputs.with(memcalc_core::explain::wording::Visibility::of));
     let group_view = move |group: Group| {
         move || {
             let (m, meth, net) = (mode.get(), method.get(), model.get());

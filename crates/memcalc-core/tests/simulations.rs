@@ -653,7 +653,6 @@ fn no_machine_learning_word_on_a_simulation_page() {
     for q in &queries {
         let s = scenario(q);
         let e = estimate(&s);
-        let gpu = s.sim.device == memcalc_core::scenario::sim::SimDevice::Gpu;
         let mut text: Vec<String> = vec![
             wording::table_caption(&e),
             wording::total_note(&e).into(),
@@ -680,9 +679,9 @@ fn no_machine_learning_word_on_a_simulation_page() {
             text.push(sv.label);
         }
         let inputs = memcalc_core::Inputs::from_scenario(&s);
+        let visible = wording::Visibility::of(&inputs);
         for f in FIELDS.iter().filter(|f| {
-            f.applies_to(s.mode, s.sim.method, s.sciml.model)
-                && wording::shown(f, s.mode, wording::Visibility::of(&inputs))
+            f.applies_to(s.mode, s.sim.method, s.sciml.model) && wording::shown(f, s.mode, visible)
         }) {
             text.extend([
                 wording::field_label(f, s.mode).to_string(),
@@ -691,7 +690,7 @@ fn no_machine_learning_word_on_a_simulation_page() {
             text.push(wording::group_label(f.group, s.mode).into());
             // The mode picker lists every mode by name; its options are not simulation text.
             if f.key != "mode" {
-                for (_, label) in wording::options(f.id, s.mode, gpu, inputs.get(f.id)) {
+                for (_, label) in wording::options(f.id, s.mode, visible, inputs.get(f.id)) {
                     text.push(label.into());
                 }
             }

@@ -111,7 +111,7 @@ pub fn group_label(g: crate::schema::fields::Group, mode: Mode) -> &'static str 
 pub fn options(
     id: F,
     mode: Mode,
-    gpu_sim: bool,
+    v: Visibility,
     current: &str,
 ) -> Vec<(&'static str, &'static str)> {
     let all = crate::schema::fields::options(id);
@@ -121,7 +121,7 @@ pub fn options(
     all.into_iter()
         .filter(|(id, _)| {
             *id == "rank"
-                || (gpu_sim && *id == "nvidia_smi")
+                || (v.gpu_sim && *id == "nvidia_smi")
                 || id.eq_ignore_ascii_case(current.trim())
         })
         .collect()
