@@ -83,11 +83,7 @@ pub struct Saving {
 impl Saving {
     /// The change as a query fragment, e.g. `recompute=full&zero=3`.
     pub fn query(&self) -> String {
-        self.patch
-            .iter()
-            .map(|(k, v)| format!("{}={v}", k.key()))
-            .collect::<Vec<_>>()
-            .join("&")
+        crate::schema::fields::patch_query(&self.patch)
     }
 }
 

@@ -60,11 +60,7 @@ impl Layout {
 
     /// The layout as a query fragment, e.g. `tp=2&pp=1&zero=3`.
     pub fn query(&self) -> String {
-        self.patch
-            .iter()
-            .map(|(k, v)| format!("{}={v}", k.key()))
-            .collect::<Vec<_>>()
-            .join("&")
+        crate::schema::fields::patch_query(&self.patch)
     }
 
     fn rank(&self) -> (u8, u64, u64, u64) {

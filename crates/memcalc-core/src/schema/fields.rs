@@ -560,6 +560,16 @@ pub fn reading(id: FieldId, raw: &str) -> Option<String> {
     Some(format!("= {} tokens", crate::base::units::group_digits(n)))
 }
 
+/// A patch of fields as a query fragment, e.g. `recompute=full&zero=3`: how a suggestion or a
+/// layout is shown and linked.
+pub fn patch_query(patch: &[(FieldId, String)]) -> String {
+    patch
+        .iter()
+        .map(|(id, v)| format!("{}={v}", id.key()))
+        .collect::<Vec<_>>()
+        .join("&")
+}
+
 pub fn field(key: &str) -> Option<&'static Field> {
     FieldId::from_key(key).map(FieldId::field)
 }
