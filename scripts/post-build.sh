@@ -12,14 +12,17 @@ set -euo pipefail
 DIST=${TRUNK_STAGING_DIR:-${1:-dist}}
 HERE=$(dirname "$0")
 cargo build --quiet --locked --release -p memcalc-first --target wasm32-unknown-unknown
-TARGET_DIR=${CARGO_TARGET_DIR:-target}
+TARGET_DIR=$(cargo metadata --quiet --format-version 1 --no-deps | python3 -c 'import json, sys; print(json.load(sys.stdin)["target_directory"])')
+# The app's wasm-opt settings (index.html's data-wasm-opt-params, with its -Oz), so both wasms
+# are optimised alike and the flags are written once. Among them the inlining cap: -Oz alone
+# inlines every function that has one caller, however large (first_screen became one 92 KB
+# function), and V8 compiles a wasm function whole on its first call; capped, a link's first
+# call compiles 110 KB instead of 154 KB and both wasms are smaller (docs/performance.md).
+OPT=$(grep -o 'data-wasm-opt-params="[^"]*"' "$HERE/../index.html" | cut -d'"' -f2)
+[ -n "$OPT" ] || { echo "post-build: no data-wasm-opt-params in index.html" >&2; exit 1; }
 rm -f "$DIST"/memcalc-first-*.wasm
-# -Oz alone inlines every function that has one caller, however large: first_screen became one
-# 92 KB function (parse, both estimates, the writer), and V8 compiles a wasm function whole on
-# its first call. Capped, a link's first call compiles 110 KB of code instead of 154 KB (about
-# 8 ms less before its first number), and the file is 200 B smaller (docs/performance.md).
-wasm-opt -Oz --converge --one-caller-inline-max-function-size=300 --strip-debug --strip-producers --enable-bulk-memory --enable-nontrapping-float-to-int \
-  "$TARGET_DIR/wasm32-unknown-unknown/release/memcalc_first.wasm" -o "$DIST/memcalc-first.wasm"
+# shellcheck disable=SC2086 # the flags are words
+wasm-opt -Oz $OPT "$TARGET_DIR/wasm32-unknown-unknown/release/memcalc_first.wasm" -o "$DIST/memcalc-first.wasm"
 hash=$(sha256sum "$DIST/memcalc-first.wasm" | cut -c1-16)
 FIRST="memcalc-first-$hash.wasm"
 mv "$DIST/memcalc-first.wasm" "$DIST/$FIRST"
