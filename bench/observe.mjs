@@ -23,9 +23,10 @@ export const INIT = () => {
   }).observe({ type: "longtask", buffered: true });
   // Element Timing on the total: the attribute is added as the element is inserted (a mutation
   // observer runs before the next paint), so the same bench measures any build of the page.
-  // Without the verdict (an embed showing chart and table), the table's total is the first number.
+  // Without the verdict (an embed showing chart and table), the table's total is the first number:
+  // the footer's first cell, not its share ("100 %", which a link's skeleton shows as it is).
   const mo = new MutationObserver(() => {
-    for (const [sel, id] of [["[data-testid=total]", "total"], ["table.breakdown tfoot td.num", "table-total"]]) {
+    for (const [sel, id] of [["[data-testid=total]", "total"], ["table.breakdown tfoot td:first-of-type", "table-total"]]) {
       for (const el of document.querySelectorAll(sel)) if (!el.hasAttribute("elementtiming")) el.setAttribute("elementtiming", id);
     }
     if (Number.isNaN(mc.mounted) && document.querySelector("main.calculator:not([data-prerender])")) mc.mounted = performance.now();
@@ -35,7 +36,7 @@ export const INIT = () => {
     // decided when the HTML's copy is parsed: a first screen the small first-answer wasm writes
     // later (a link, an embed) has its own Element Timing entry.
     const cl = document.documentElement.classList;
-    if (mc.prerendered === null && document.querySelector("#prerender .total")) mc.prerendered = !cl.contains("pre-skeleton") && !cl.contains("pre-none");
+    if (mc.prerendered === null && document.querySelector("#prerender .total")) mc.prerendered = !cl.contains("pre-skeleton") && !cl.contains("pre-hidden") && !cl.contains("pre-none");
   });
   mo.observe(document, { childList: true, subtree: true });
 };

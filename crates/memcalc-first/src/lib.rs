@@ -132,7 +132,7 @@ fn table(e: &Estimate, units: UnitSystem) -> String {
         })
         .collect();
     format!(
-        r#"<table class="breakdown"><thead><tr><th scope="col">Component</th><th scope="col" class="num">Memory</th><th scope="col" class="num">Share</th><th scope="col">How it is computed</th></tr></thead><tbody>{rows}</tbody><tfoot><tr><th scope="row">Total</th><td class="num" data-pre-number>{total}</td><td class="num">100 %</td><td class="why"></td></tr></tfoot></table>"#,
+        r#"<table class="breakdown"><thead><tr><th scope="col">Component</th><th scope="col" class="num">Memory</th><th scope="col" class="num">Share</th><th scope="col">How it is computed</th></tr></thead><tbody>{rows}</tbody><tfoot><tr><th scope="row">Total</th><td class="num" elementtiming="table-total" data-pre-number>{total}</td><td class="num">100 %</td><td class="why"></td></tr></tfoot></table>"#,
         total = esc(&format_bytes(e.per_device_bytes, units)),
     )
 }

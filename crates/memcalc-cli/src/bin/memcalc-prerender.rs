@@ -17,9 +17,9 @@ const MARKER: &str = "<!-- prerender -->";
 /// calculation keeps the prerendered default answer. Any other start (a link's query, a
 /// remembered calculation, an embed) hides the default's numbers (an embed all of it) and asks
 /// the small wasm for that calculation's screen, which replaces the prerendered one.
-/// `window.memcalcFirst` settles after the first screen has been painted (the prerendered one or
-/// the small wasm's; at once on any failure): Trunk's loader, rewritten by scripts/first-load.py,
-/// requests the app then.
+/// `window.memcalcFirst` settles once the first screen's number has been presented (the
+/// prerendered one or the small wasm's; at once on any failure): Trunk's loader, rewritten by
+/// scripts/first-load.py, requests the app then.
 fn script(default_link: &str, wasm: Option<&str>) -> String {
     let quote = |s: &str| s.replace('\\', "\\\\").replace('"', "\\\"");
     let write = match wasm {
@@ -64,12 +64,21 @@ fn script(default_link: &str, wasm: Option<&str>) -> String {
           // As the app: the link's query, else the calculation this browser remembers.
           start = q !== "" ? q : localStorage.getItem("memcalc:last") || "";
         }} catch (e) {{ start = q; }}
-        // After the frame that shows the first screen (a hidden or throttled frame never
-        // paints: 100 ms). Requested earlier, the app's script and wasm compete with that frame.
+        // Once the first screen's number is on the screen: its Element Timing entry, delivered
+        // after the frame is presented. Requested earlier, the app's script and wasm compete with
+        // that frame's raster and draw (a link's number came ~40 ms later, docs/performance.md).
+        // No entry comes for a hidden tab or a screen without a number: 250 ms. Without Element
+        // Timing (Firefox, Safari): after the frame that shows it.
+        var types = (window.PerformanceObserver && PerformanceObserver.supportedEntryTypes) || [];
+        var presented = types.indexOf("element") < 0 ? null : new Promise(function (r) {{
+          new PerformanceObserver(function (list, o) {{
+            if (list.getEntries().some(function (e) {{ return e.identifier === "total" || e.identifier === "table-total"; }})) {{ o.disconnect(); r(); }}
+          }}).observe({{ type: "element", buffered: true }});
+        }});
         var painted = function () {{
           return new Promise(function (r) {{
-            requestAnimationFrame(function () {{ setTimeout(r); }});
-            setTimeout(r, 100);
+            if (presented) {{ presented.then(r); setTimeout(r, 250); }}
+            else {{ requestAnimationFrame(function () {{ setTimeout(r); }}); setTimeout(r, 100); }}
           }});
         }};
         if (start === "" || start === "{link}") return painted();
