@@ -104,7 +104,7 @@ fn verdict(e: &Estimate, units: UnitSystem, stale: bool) -> String {
         .map(|w| format!("<li>{}</li>", esc(w)))
         .collect();
     format!(
-        r#"<div class="verdict {fits}"><p class="total-line"><span class="total-label">Total</span><strong class="total" elementtiming="total" data-pre-number>{total}</strong></p><p class="verdict-text" data-pre-number>{verdict}</p>{serving}{stale}<ul class="warnings">{warnings}</ul></div>"#,
+        r#"<div class="verdict {fits}"><p class="total-line"><span class="total-label">Total</span><strong class="total" elementtiming="total">{total}</strong></p><p class="verdict-text">{verdict}</p>{serving}{stale}<ul class="warnings">{warnings}</ul></div>"#,
         fits = if e.fits() { "fits" } else { "short" },
         total = esc(&format_bytes(e.per_device_bytes, units)),
         verdict = esc(&memcalc_core::report::verdict_with_capacity(e, units)),
@@ -122,7 +122,7 @@ fn table(e: &Estimate, units: UnitSystem) -> String {
                 Location::Device => (format_share(c.bytes, e.per_device_bytes.max(1)), ""),
             };
             format!(
-                r#"<tr data-pre-component="{id}"{host}><th scope="row"><span class="swatch swatch-{id}" aria-hidden="true"></span>{label}</th><td class="num" data-pre-number>{bytes}</td><td class="num" data-pre-number>{share}</td><td class="why"><p class="formula" data-pre-number><code>{formula}</code></p></td></tr>"#,
+                r#"<tr data-pre-component="{id}"{host}><th scope="row"><span class="swatch swatch-{id}" aria-hidden="true"></span>{label}</th><td class="num">{bytes}</td><td class="num">{share}</td><td class="why"><p class="formula"><code>{formula}</code></p></td></tr>"#,
                 id = c.id,
                 label = esc(c.label),
                 bytes = esc(&format_bytes(c.bytes, units)),
@@ -132,7 +132,7 @@ fn table(e: &Estimate, units: UnitSystem) -> String {
         })
         .collect();
     format!(
-        r#"<table class="breakdown"><thead><tr><th scope="col">Component</th><th scope="col" class="num">Memory</th><th scope="col" class="num">Share</th><th scope="col">How it is computed</th></tr></thead><tbody>{rows}</tbody><tfoot><tr><th scope="row">Total</th><td class="num" elementtiming="table-total" data-pre-number>{total}</td><td class="num">100 %</td><td class="why"></td></tr></tfoot></table>"#,
+        r#"<table class="breakdown"><thead><tr><th scope="col">Component</th><th scope="col" class="num">Memory</th><th scope="col" class="num">Share</th><th scope="col">How it is computed</th></tr></thead><tbody>{rows}</tbody><tfoot><tr><th scope="row">Total</th><td class="num" elementtiming="table-total">{total}</td><td class="num">100 %</td><td class="why"></td></tr></tfoot></table>"#,
         total = esc(&format_bytes(e.per_device_bytes, units)),
     )
 }
@@ -196,7 +196,10 @@ mod tests {
         let q = "params=70B&gpus=8&zero=3&units=decimal";
         let html = screen(q);
         assert!(total_of(q).ends_with(" GB"), "{}", total_of(q));
-        assert!(html.contains(&format!(r#"data-pre-number>{}</strong>"#, total_of(q))));
+        assert!(html.contains(&format!(
+            r#"elementtiming="total">{}</strong>"#,
+            total_of(q)
+        )));
         assert_ne!(total_of(q), total_of(""));
         let (inputs, _) = Inputs::from_query(q);
         let e = estimate(&inputs.parse().unwrap());
@@ -220,7 +223,7 @@ mod tests {
         assert!(!html.contains(r#"class="verdict"#));
         assert!(html.contains("pre-chart"));
         assert!(html.contains(&format!(
-            r#"<td class="num" data-pre-number>{}</td><td class="num">100 %"#,
+            r#"<td class="num" elementtiming="table-total">{}</td><td class="num">100 %"#,
             total_of("")
         )));
         let verdict_only = screen("embed=1&show=verdict&theme=dark");
@@ -232,7 +235,10 @@ mod tests {
     #[test]
     fn an_invalid_field_shows_the_default_marked_stale_as_the_app_does() {
         let html = screen("params=seven");
-        assert!(html.contains(&format!(r#"data-pre-number>{}</strong>"#, total_of(""))));
+        assert!(html.contains(&format!(
+            r#"elementtiming="total">{}</strong>"#,
+            total_of("")
+        )));
         assert!(html.contains(r#"<p class="stale">"#));
         assert!(!screen("").contains(r#"<p class="stale">"#));
     }
