@@ -17,9 +17,9 @@ const MARKER: &str = "<!-- prerender -->";
 /// calculation keeps the prerendered default answer. Any other start (a link's query, a
 /// remembered calculation, an embed) hides the default's numbers (an embed all of it) and asks
 /// the small wasm for that calculation's screen, which replaces the prerendered one.
-/// `window.memcalcFirst` settles once the first screen's number has been presented (the
-/// prerendered one or the small wasm's; at once on any failure): Trunk's loader, rewritten by
-/// scripts/first-load.py, requests the app then.
+/// `window.memcalcFirst` settles after the frame that shows the prerendered answer, or once the
+/// small wasm's screen has been presented (at once on any failure): Trunk's loader, rewritten
+/// by scripts/first-load.py, requests the app then.
 fn script(default_link: &str, wasm: Option<&str>) -> String {
     let quote = |s: &str| s.replace('\\', "\\\\").replace('"', "\\\"");
     let write = match wasm {
@@ -45,7 +45,7 @@ fn script(default_link: &str, wasm: Option<&str>) -> String {
               var t = document.getElementById("prerender").getAttribute("data-pre-theme");
               if (t) root.setAttribute("data-theme", t);
               root.classList.remove("pre-skeleton", "pre-none");
-              return painted();
+              return shown();
             }});
           }})
           // Blocked or failed: the app writes the answer as it mounts, as without this script.
@@ -64,22 +64,27 @@ fn script(default_link: &str, wasm: Option<&str>) -> String {
           // As the app: the link's query, else the calculation this browser remembers.
           start = q !== "" ? q : localStorage.getItem("memcalc:last") || "";
         }} catch (e) {{ start = q; }}
-        // Once the first screen's number is on the screen: its Element Timing entry, delivered
-        // after the frame is presented. Requested earlier, the app's script and wasm compete with
-        // that frame's raster and draw (a link's number came ~40 ms later, docs/performance.md).
-        // No entry comes for a hidden tab or a screen without a number: 250 ms. Without Element
-        // Timing (Firefox, Safari): after the frame that shows it.
+        // After the frame that shows the prerendered answer (a hidden or throttled frame never
+        // paints: 100 ms). Requested then, the app does not delay that frame's presentation.
+        var painted = function () {{
+          return new Promise(function (r) {{
+            requestAnimationFrame(function () {{ setTimeout(r); }});
+            setTimeout(r, 100);
+          }});
+        }};
+        // The small wasm's screen comes later, and one frame after it the app's download and
+        // compile raced that frame's raster and draw (its number ~40 ms later, docs/
+        // performance.md): wait for the number's Element Timing entry, delivered once it is
+        // presented; 250 ms without one (a hidden tab, a screen without a number); where Element
+        // Timing is unsupported (Firefox, Safari), one frame.
         var types = (window.PerformanceObserver && PerformanceObserver.supportedEntryTypes) || [];
         var presented = types.indexOf("element") < 0 ? null : new Promise(function (r) {{
           new PerformanceObserver(function (list, o) {{
             if (list.getEntries().some(function (e) {{ return e.identifier === "total" || e.identifier === "table-total"; }})) {{ o.disconnect(); r(); }}
           }}).observe({{ type: "element", buffered: true }});
         }});
-        var painted = function () {{
-          return new Promise(function (r) {{
-            if (presented) {{ presented.then(r); setTimeout(r, 250); }}
-            else {{ requestAnimationFrame(function () {{ setTimeout(r); }}); setTimeout(r, 100); }}
-          }});
+        var shown = function () {{
+          return presented ? new Promise(function (r) {{ presented.then(r); setTimeout(r, 250); }}) : painted();
         }};
         if (start === "" || start === "{link}") return painted();
         root.classList.add(/(^|&)embed=(1|true|on)(&|$)/.test(start) ? "pre-none" : "pre-skeleton");{write}
