@@ -284,6 +284,14 @@ pub struct Term {
     pub explanation: &'static str,
 }
 
+/// A count kept as f64 for the arithmetic, written as the integer it is: the same text as f64's
+/// `Display` for a whole number, without linking the float formatting (about 24 KB of code in
+/// each wasm, the first-answer one included; docs/performance.md). Only the continuous terms'
+/// fractional values would differ, and their formulas are never shown (`model::sim`).
+fn whole(v: f64) -> u64 {
+    v as u64
+}
+
 /// The terms pw.x's memory_report.f90 adds for every process: the permanent arrays, then the
 /// largest scratch peak (diagonalisation, initial wavefunctions, augmentation charges).
 pub fn terms(pw: &PlaneWave, ranks: u64, continuous: bool) -> (Vec<Term>, Sizes) {
@@ -538,16 +546,16 @@ pub fn abinit_terms(pw: &PlaneWave, ranks: u64, continuous: bool) -> (Vec<Term>,
     z.npol = nspinor as u64;
     let terms = vec![
         Term { id: PartId::Wavefunctions, label: "Wavefunctions (cg)", bytes: best[0],
-            formula: format!("16 B × {} spinor × {} bands × {} plane waves × {} k-point{} (mkmem) × {} spin{}", nspinor, g(mband), g(mpw), mkmem, if mkmem == 1.0 { "" } else { "s" }, nsppol, if nsppol == 1.0 { "" } else { "s" }),
+            formula: format!("16 B × {} spinor × {} bands × {} plane waves × {} k-point{} (mkmem) × {} spin{}", whole(nspinor), g(mband), g(mpw), whole(mkmem), if mkmem == 1.0 { "" } else { "s" }, whole(nsppol), if nsppol == 1.0 { "" } else { "s" }),
             explanation: crate::text!("The plane-wave coefficients of every band at every k-point (and spin) this process holds, kept in memory (mkmem).") },
         Term { id: PartId::Projectors, label: "Other plane-wave arrays", bytes: best[1],
             formula: format!("blocks of {} plane waves in the {chain_name}: G vectors, form factors, phases, conjugate-gradient vectors", g(mpw)),
             explanation: crate::text!("kg, ffnl, ph3d, gkpsq and cgwf's conjugate-gradient work vectors, each the size of one band's plane waves.") },
         Term { id: PartId::State, label: "Densities, potentials and mixing history", bytes: best[2],
-            formula: format!("blocks of {} grid points in the {chain_name}: ρ, V, {} Pulay arrays per spin component, symmetry maps, FFT work", g(nfft), n_fftgr),
+            formula: format!("blocks of {} grid points in the {chain_name}: ρ, V, {} Pulay arrays per spin component, symmetry maps, FFT work", g(nfft), whole(n_fftgr)),
             explanation: crate::text!("Density and potentials on the FFT grid, the Pulay mixing history (2 + 2·npulayit arrays), the symmetry maps irrzon and phnons, and FFT work arrays.") },
         Term { id: PartId::Tables, label: "Pseudopotential tables and per-band data", bytes: best[3],
-            formula: format!("fixed-size arrays in the {chain_name}: {} q-points of form factors, eigenvalues and occupations, subspace matrices of {}² bands", mqgrid, g(mband)),
+            formula: format!("fixed-size arrays in the {chain_name}: {} q-points of form factors, eigenvalues and occupations, subspace matrices of {}² bands", whole(mqgrid), g(mband)),
             explanation: crate::text!("The pseudopotentials' tabulated form factors, eigenvalues and occupations per band and k-point, and the subspace Hamiltonian and eigenvectors.") },
         Term { id: PartId::Work, label: "Static arrays (ABINIT's residue)", bytes: residue,
             formula: format!("({}) KiB", if smear { format!("991 + {} atoms", g(natom)) } else { format!("231 + 6 × {} atoms", g(natom)) }),
@@ -590,13 +598,13 @@ pub fn sparc_terms(pw: &PlaneWave, ranks: u64, continuous: bool) -> (Vec<Term>, 
     z.nnr = nd / p;
     let terms = vec![
         Term { id: PartId::Wavefunctions, label: "Orbitals", bytes: orbitals / p,
-            formula: format!("{} grid points × {} states × ({} copies × {} spin/k-point group{} + {} spin × {} k-point{}) × {} B ÷ {} processes", g(nd), g(ns), ncpy, groups, if groups == 1.0 { "" } else { "s" }, nspin, nk, if nk == 1.0 { "" } else { "s" }, ts, g(p)),
+            formula: format!("{} grid points × {} states × ({} copies × {} spin/k-point group{} + {} spin × {} k-point{}) × {} B ÷ {} processes", g(nd), g(ns), if pw.band_groups > 1 { "5.5" } else { "2.5" }, whole(groups), if groups == 1.0 { "" } else { "s" }, whole(nspin), whole(nk), if nk == 1.0 { "" } else { "s" }, whole(ts), g(p)),
             explanation: crate::text!("The Kohn–Sham orbitals on the real-space grid for every spin and k-point, and the working copies of Chebyshev-filtered subspace iteration (2.5 per spin/k-point group, 5.5 with band parallelisation, whose ScaLAPACK redistribution keeps block-cyclic copies); real at the Γ point, complex elsewhere.") },
         Term { id: PartId::State, label: "Densities, potentials and mixing history", bytes: vectors / p,
-            formula: format!("{} grid vectors × {} points × 8 B ÷ {} processes", nvec, g(nd), g(p)),
+            formula: format!("{} grid vectors × {} points × 8 B ÷ {} processes", whole(nvec), g(nd), g(p)),
             explanation: crate::text!("Electron density, electrostatic and effective potentials per spin, and the Pulay mixing history (two vectors per iteration kept and per spin).") },
         Term { id: PartId::Subspace, label: "Subspace matrices", bytes: matrices / p,
-            formula: format!("3 × {} domain processes × {}² states × 8 B ÷ {} processes", domain, g(ns), g(p)),
+            formula: format!("3 × {} domain processes × {}² states × 8 B ÷ {} processes", whole(domain), g(ns), g(p)),
             explanation: crate::text!("The projected Hamiltonian, overlap and eigenvector matrices of the Rayleigh–Ritz step, one set per domain process.") },
         Term { id: PartId::Work, label: "Everything else (10 %)", bytes: other / p,
             formula: format!("10 % × {} B ÷ {} processes", g(orbitals + vectors + matrices), g(p)),
@@ -698,4 +706,16 @@ fn pwx_terms(pw: &PlaneWave, ranks: u64, continuous: bool) -> (Vec<Term>, Sizes)
             explanation: crate::text!(if which.is_empty() { "No scratch." } else { "The largest temporary allocation of the run, raising the high-water mark: Davidson's subspace vectors and matrices, the initial wavefunctions, or the ultrasoft/PAW augmentation charges." }) },
     ];
     (terms, z)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::whole;
+
+    #[test]
+    fn a_whole_count_reads_as_f64_display_wrote_it() {
+        for v in [1.0, 2.0, 7.0, 16.0, 1000.0, 3001.0, 123_456_789.0] {
+            assert_eq!(whole(v).to_string(), format!("{v}"));
+        }
+    }
 }
