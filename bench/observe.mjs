@@ -36,7 +36,7 @@ export const INIT = () => {
     // decided when the HTML's copy is parsed: a first screen the small first-answer wasm writes
     // later (a link, an embed) has its own Element Timing entry.
     const cl = document.documentElement.classList;
-    if (mc.prerendered === null && document.querySelector("#prerender .total")) mc.prerendered = !cl.contains("pre-skeleton") && !cl.contains("pre-hidden") && !cl.contains("pre-none");
+    if (mc.prerendered === null && document.querySelector("#prerender .total")) mc.prerendered = !cl.contains("pre-skeleton") && !cl.contains("pre-none");
   });
   mo.observe(document, { childList: true, subtree: true });
 };

@@ -15,8 +15,9 @@ const MARKER: &str = "<!-- prerender -->";
 /// The inline script, run before the body's screen is parsed: it applies the visitor's theme and
 /// decides what the first screen shows. The plain page of a browser that remembers no other
 /// calculation keeps the prerendered default answer. Any other start (a link's query, a
-/// remembered calculation, an embed) hides the default's numbers (an embed all of it) and asks
-/// the small wasm for that calculation's screen, which replaces the prerendered one.
+/// remembered calculation, an embed) hides the default's answer, keeping the page's shell (an
+/// embed hides all of it), and asks the small wasm for that calculation's screen, which replaces
+/// the prerendered one.
 /// `window.memcalcFirst` settles after the frame that shows the prerendered answer, or once the
 /// small wasm's screen has been presented (at once on any failure): Trunk's loader, rewritten
 /// by scripts/first-load.py, requests the app then.
