@@ -78,14 +78,16 @@ fn script(default_link: &str, wasm: Option<&str>) -> String {
         // performance.md): wait for the number's Element Timing entry, delivered once it is
         // presented; 250 ms without one (a hidden tab, a screen without a number); where Element
         // Timing is unsupported (Firefox, Safari), one frame.
-        var types = (window.PerformanceObserver && PerformanceObserver.supportedEntryTypes) || [];
-        var presented = types.indexOf("element") < 0 ? null : new Promise(function (r) {{
-          new PerformanceObserver(function (list, o) {{
-            if (list.getEntries().some(function (e) {{ return e.identifier === "total" || e.identifier === "table-total"; }})) {{ o.disconnect(); r(); }}
-          }}).observe({{ type: "element", buffered: true }});
-        }});
         var shown = function () {{
-          return presented ? new Promise(function (r) {{ presented.then(r); setTimeout(r, 250); }}) : painted();
+          var types = (window.PerformanceObserver && PerformanceObserver.supportedEntryTypes) || [];
+          if (types.indexOf("element") < 0) return painted();
+          return new Promise(function (r) {{
+            var o = new PerformanceObserver(function (list) {{
+              if (list.getEntries().some(function (e) {{ return e.identifier === "total" || e.identifier === "table-total"; }})) done();
+            }}), done = function () {{ o.disconnect(); r(); }};
+            o.observe({{ type: "element", buffered: true }});
+            setTimeout(done, 250);
+          }});
         }};
         if (start === "" || start === "{link}") return painted();
         root.classList.add(/(^|&)embed=(1|true|on)(&|$)/.test(start) ? "pre-none" : "pre-skeleton");{write}

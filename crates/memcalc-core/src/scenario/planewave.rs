@@ -585,7 +585,11 @@ pub fn sparc_terms(pw: &PlaneWave, ranks: u64, continuous: bool) -> (Vec<Term>, 
     let domain = (p / (groups * bands)).max(1.0);
     let domain = if continuous { domain } else { domain.floor() };
     let ts = if pw.gamma { 8.0 } else { 16.0 };
-    let ncpy = if pw.band_groups > 1 { 5.5 } else { 2.5 };
+    let (ncpy, ncpy_text) = if pw.band_groups > 1 {
+        (5.5, "5.5")
+    } else {
+        (2.5, "2.5")
+    };
     let m = pw.mixing_ndim as f64;
     let orbitals = nd * ns * (ncpy * groups + nspin * nk) * ts;
     let nvec = 6.0 + 4.0 * nspin + 2.0 * m * nspin + 3.0 * (2.0 * nspin - 1.0) + 1.0;
@@ -598,7 +602,7 @@ pub fn sparc_terms(pw: &PlaneWave, ranks: u64, continuous: bool) -> (Vec<Term>, 
     z.nnr = nd / p;
     let terms = vec![
         Term { id: PartId::Wavefunctions, label: "Orbitals", bytes: orbitals / p,
-            formula: format!("{} grid points × {} states × ({} copies × {} spin/k-point group{} + {} spin × {} k-point{}) × {} B ÷ {} processes", g(nd), g(ns), if pw.band_groups > 1 { "5.5" } else { "2.5" }, whole(groups), if groups == 1.0 { "" } else { "s" }, whole(nspin), whole(nk), if nk == 1.0 { "" } else { "s" }, whole(ts), g(p)),
+            formula: format!("{} grid points × {} states × ({} copies × {} spin/k-point group{} + {} spin × {} k-point{}) × {} B ÷ {} processes", g(nd), g(ns), ncpy_text, whole(groups), if groups == 1.0 { "" } else { "s" }, whole(nspin), whole(nk), if nk == 1.0 { "" } else { "s" }, whole(ts), g(p)),
             explanation: crate::text!("The Kohn–Sham orbitals on the real-space grid for every spin and k-point, and the working copies of Chebyshev-filtered subspace iteration (2.5 per spin/k-point group, 5.5 with band parallelisation, whose ScaLAPACK redistribution keeps block-cyclic copies); real at the Γ point, complex elsewhere.") },
         Term { id: PartId::State, label: "Densities, potentials and mixing history", bytes: vectors / p,
             formula: format!("{} grid vectors × {} points × 8 B ÷ {} processes", whole(nvec), g(nd), g(p)),
