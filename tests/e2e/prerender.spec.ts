@@ -29,12 +29,19 @@ test("the prerendered first screen is the live default answer, and gives way to 
   expect(liveRows).toEqual(preRows);
 });
 
-test("without any WebAssembly, a link with a query or a remembered calculation shows the shell without anything of the default's answer; an embed shows none of it", async ({ browser }) => {
+test("without any WebAssembly, a link with a query or a remembered calculation shows nothing for 250 ms, then the shell without anything of the default's answer; an embed shows none of it", async ({ browser }) => {
   const off = await browser.newContext({ javaScriptEnabled: true });
   const page = await off.newPage();
   // Hold back both wasm files (the first answer's and the app's), to see what the HTML alone paints.
   await page.route(/\.wasm$/, () => {});
+  // For its first 250 ms a link shows nothing (its answer usually comes within them, and a shell
+  // painted first delays it); the page's timers are held to see that state.
+  await page.clock.install();
   await page.goto("./?params=70B&gpus=8&zero=3");
+  await expect(page.locator("html")).toHaveClass(/pre-wait/);
+  await expect(page.locator("#prerender")).toBeHidden();
+  await expect(page.locator("#boot")).toBeHidden();
+  await page.clock.runFor(250);
   await expect(page.locator("#prerender .inputs h2")).toBeVisible();
   // Nothing of the default's answer: its total, its verdict and warnings, its rows and their
   // names are not the link's.
@@ -43,6 +50,8 @@ test("without any WebAssembly, a link with a query or a remembered calculation s
   }
   await page.screenshot({ path: `${ARTIFACTS}/${test.info().project.name}-prerender-skeleton.png` });
   await page.goto("./?embed=1&show=chart,table");
+  await expect(page.locator("#boot")).toBeHidden();
+  await page.clock.runFor(250);
   await expect(page.locator("#prerender")).toBeHidden();
   await expect(page.getByText("Loading the memory calculator")).toBeVisible();
   await page.goto("./");

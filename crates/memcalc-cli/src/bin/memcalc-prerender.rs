@@ -15,9 +15,9 @@ const MARKER: &str = "<!-- prerender -->";
 /// The inline script, run before the body's screen is parsed: it applies the visitor's theme and
 /// decides what the first screen shows. The plain page of a browser that remembers no other
 /// calculation keeps the prerendered default answer. Any other start (a link's query, a
-/// remembered calculation, an embed) hides the default's answer, keeping the page's shell (an
-/// embed hides all of it), and asks the small wasm for that calculation's screen, which replaces
-/// the prerendered one.
+/// remembered calculation, an embed) shows nothing until that calculation's screen, written by
+/// the small wasm, replaces the prerendered one; if that takes over 250 ms, the page's shell
+/// without anything of the default's answer shows meanwhile (an embed: the loading line).
 /// `window.memcalcFirst` settles after the frame that shows the prerendered answer, or once the
 /// small wasm's screen has been presented (at once on any failure): Trunk's loader, rewritten
 /// by scripts/first-load.py, requests the app then.
@@ -26,6 +26,12 @@ fn script(default_link: &str, wasm: Option<&str>) -> String {
     let write = match wasm {
         Some(w) => format!(
             r#"
+        // Nothing shows until the answer, for 250 ms at most: a shell painted first delays the
+        // answer's own frame (its glyphs rastered and its frame drawn on the same two cores,
+        // about 15 ms, docs/performance.md "Nothing before the answer"), and a shell seen for
+        // a few frames is a flash, not a help. A slow network or device sees the shell at 250 ms.
+        root.classList.add("pre-wait");
+        setTimeout(function () {{ root.classList.remove("pre-wait"); }}, 250);
         // The small wasm's interface: crates/memcalc-first/src/lib.rs (mod wasm).
         var url = "./{wasm}", get = function () {{ return fetch(url); }};
         var ready = new Promise(function (r) {{
@@ -45,7 +51,7 @@ fn script(default_link: &str, wasm: Option<&str>) -> String {
               old.outerHTML = html;
               var t = document.getElementById("prerender").getAttribute("data-pre-theme");
               if (t) root.setAttribute("data-theme", t);
-              root.classList.remove("pre-skeleton", "pre-none");
+              root.classList.remove("pre-wait", "pre-skeleton", "pre-none");
               return shown();
             }});
           }})
