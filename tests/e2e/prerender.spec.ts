@@ -35,8 +35,10 @@ test("without any WebAssembly, a link with a query or a remembered calculation s
   // Hold back both wasm files (the first answer's and the app's), to see what the HTML alone paints.
   await page.route(/\.wasm$/, () => {});
   // For its first 250 ms a link shows nothing (its answer usually comes within them, and a shell
-  // painted first delays it); the page's timers are held to see that state.
-  await page.clock.install();
+  // painted first delays it); the page's timers are held (paused, not only faked) to see that state.
+  const now = Date.now();
+  await page.clock.install({ time: now });
+  await page.clock.pauseAt(now + 1000);
   await page.goto("./?params=70B&gpus=8&zero=3");
   await expect(page.locator("html")).toHaveClass(/pre-wait/);
   await expect(page.locator("#prerender")).toBeHidden();
@@ -54,6 +56,16 @@ test("without any WebAssembly, a link with a query or a remembered calculation s
   await page.clock.runFor(250);
   await expect(page.locator("#prerender")).toBeHidden();
   await expect(page.getByText("Loading the memory calculator")).toBeVisible();
+  // A dark embed is dark from its first paint, before its answer (the link's theme wins, the last
+  // one given, as the app reads it; auto leaves the visitor's).
+  const background = () => page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor);
+  await page.goto("./?embed=1&show=chart,table");
+  const light = await background();
+  await page.goto("./?theme=light&embed=1&theme=dark");
+  await expect(page.locator("html")).toHaveAttribute("data-theme", "dark");
+  expect(await background()).not.toEqual(light);
+  await page.goto("./?theme=dark&embed=1&theme=auto");
+  await expect(page.locator("html")).not.toHaveAttribute("data-theme", /./);
   await page.goto("./");
   await expect(page.locator("#prerender .total")).toBeVisible();
   await page.evaluate(() => localStorage.setItem("memcalc:last", "v=2&params=70B"));

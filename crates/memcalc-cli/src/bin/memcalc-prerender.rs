@@ -71,6 +71,15 @@ fn script(default_link: &str, wasm: Option<&str>) -> String {
           // As the app: the link's query, else the calculation this browser remembers.
           start = q !== "" ? q : localStorage.getItem("memcalc:last") || "";
         }} catch (e) {{ start = q; }}
+        // The link's own theme, read as the app reads it (crates/memcalc-core/src/schema/page.rs:
+        // the last light, dark or auto; auto or empty leave the visitor's), applied at once: a
+        // dark embed's page is dark before its answer, not the light default's background.
+        var linkTheme = "";
+        start.replace(/(?:^|&)theme=([^&]*)/g, function (m, v) {{
+          if (v === "light" || v === "dark" || v === "auto" || v === "") linkTheme = v;
+          return m;
+        }});
+        if (linkTheme === "light" || linkTheme === "dark") root.setAttribute("data-theme", linkTheme);
         // After the frame that shows the prerendered answer (a hidden or throttled frame never
         // paints: 100 ms). Requested then, the app does not delay that frame's presentation.
         var painted = function () {{
