@@ -59,7 +59,6 @@ test("without any WebAssembly, a link with a query or a remembered calculation s
   // A dark embed is dark from its first paint, before its answer (the link's theme wins, the last
   // one given, as the app reads it; auto leaves the visitor's).
   const background = () => page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor);
-  await page.goto("./?embed=1&show=chart,table");
   const light = await background();
   await page.goto("./?theme=light&embed=1&theme=dark");
   await expect(page.locator("html")).toHaveAttribute("data-theme", "dark");
