@@ -135,3 +135,33 @@ test("a link's, a remembered calculation's and an embed's first answer comes fro
     expect(await live.locator("table.breakdown tbody tr").evaluateAll(rowsOf, "data-component")).toEqual(seen[q].rows);
   }
 });
+
+// Each size of each face ("strike") the first screen uses is set up inside its first layout: a
+// font lookup and, on Linux, a render-style query to the browser process, about 1-2 ms each on
+// this machine. With 9 strikes in 3 faces that layout took ~25 ms, with 4 in 2 ~10 ms
+// (docs/performance.md, "Fewer font strikes"); the type scale (style/main.css) keeps it so.
+test("the first screen of the plain page, a link and an embed uses at most 4 font strikes in 2 faces", async ({ browser }) => {
+  const ctx = await browser.newContext();
+  const page = await ctx.newPage();
+  // The app held back: what is measured is the first screen alone.
+  await page.route(/memcalc-app-[^/]*\.(wasm|js)$/, () => {});
+  for (const q of ["", `?${LINK}`, `?${EMBED}`, "?params=13B&gpus=8&zero=2&offload=optimizer&host_mem=1024&dataset=40GB&dataset_on=host"]) {
+    await page.goto(`./${q}`);
+    await expect(page.locator("#prerender .total, #prerender tfoot td.num").first()).toBeVisible();
+    const strikes = await page.locator("#prerender").evaluate((root) => {
+      const seen = new Set<string>();
+      const walk = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+      for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+        const el = n.parentElement!;
+        if (!n.textContent!.trim() || el.getClientRects().length === 0) continue;
+        const s = getComputedStyle(el);
+        const face = `${s.fontFamily.split(",")[0]} ${Number(s.fontWeight) >= 600 ? "bold" : "regular"} ${s.fontStyle}`;
+        seen.add(`${face} @ ${s.fontSize}`);
+      }
+      return [...seen].sort();
+    });
+    expect(strikes.length, `${q || "plain page"}: ${strikes.join("; ")}`).toBeLessThanOrEqual(4);
+    expect(new Set(strikes.map((s) => s.split(" @ ")[0])).size, strikes.join("; ")).toBeLessThanOrEqual(2);
+  }
+  await ctx.close();
+});
