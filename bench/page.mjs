@@ -4,6 +4,7 @@
 // Timing on the total), when the page became interactive, and input → next frame (p50/p95).
 // Usage: node bench/page.mjs [cold loads per entry point = 11] [dist dir = dist]   (after `make build`)
 import { INIT, launch } from "./observe.mjs";
+import { firstCallMs } from "./machine.mjs";
 import { spawn } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -151,6 +152,7 @@ try {
   }
   console.log(`all files of the page: ${gzTotal} B gzip -9, ${brTotal} B brotli`);
   console.log("floor: a static page with one number and no script or style, from the same server (what any page takes here)");
+  console.log(`machine: the small wasm's first call in Node, median of 5 processes: ${firstCallMs(DIST).toFixed(1)} ms (bench/machine.mjs; 8-10 ms on a quiet day here)`);
 } finally {
   await browser.close();
   server.kill();
