@@ -47,7 +47,8 @@ pub fn screen(query: &str) -> String {
     let units = options.units;
     let heading = results_heading(e.mode, scenario.sim.device);
     let form = options.shows("form");
-    let mut results = format!(r#"<div class="results-head"><h2>{heading}</h2></div>"#);
+    let mut results =
+        format!(r#"<div class="results-head"><h2 id="results-heading">{heading}</h2></div>"#);
     if options.shows("verdict") {
         results.push_str(&verdict(&e, units, stale));
     }
@@ -57,10 +58,17 @@ pub fn screen(query: &str) -> String {
     if options.shows("table") {
         results.push_str(&table(&e, units));
     }
+    // Phones show the form first, and its box stands 640 px tall until the form comes: the live
+    // form's pill (src/app.rs), sticky at the bottom of that box, keeps the answer in sight.
     let inputs_box = if form {
-        r#"<section class="inputs pre-inputs"><div class="inputs-head"><h2>Your model</h2></div><p class="muted">Loading the form…</p></section>"#
+        format!(
+            r##"<section class="inputs pre-inputs"><div class="inputs-head"><h2>Your model</h2></div><p class="muted">Loading the form…</p><a class="mobile-summary{short}" href="#results-heading">{total} · {fits} ↓</a></section>"##,
+            short = if e.fits() { "" } else { " short" },
+            total = esc(&format_bytes(e.per_device_bytes, units)),
+            fits = if e.fits() { "fits" } else { "does not fit" },
+        )
     } else {
-        ""
+        String::new()
     };
     let (header, class) = if options.embed {
         (
@@ -212,6 +220,11 @@ mod tests {
         }
         assert!(html.contains(r#"<h1>Memory calculator</h1>"#));
         assert!(html.contains("pre-inputs"));
+        // The phone's pill in the form's box, as the live form has it.
+        assert!(html.contains(&format!(
+            r##"<a class="mobile-summary short" href="#results-heading">{} · does not fit ↓</a>"##,
+            total_of(q)
+        )));
     }
 
     #[test]
@@ -220,6 +233,7 @@ mod tests {
         assert!(html.contains(r#"class="calculator embedded no-form""#));
         assert!(!html.contains("site-header"));
         assert!(!html.contains("pre-inputs"));
+        assert!(!html.contains("mobile-summary"));
         assert!(!html.contains(r#"class="verdict"#));
         assert!(html.contains("pre-chart"));
         assert!(html.contains(&format!(
