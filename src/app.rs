@@ -241,11 +241,7 @@ pub fn Calculator(
                     // It is sticky inside the form's section only, so it leaves with the form and
                     // never covers the results (the table's total row among them).
                     <a class="mobile-summary" href="#results-heading" class:short=move || !result.with(Estimate::fits)>
-                    {move || result.with(|e| format!(
-                        "{} · {}",
-                        memcalc_core::base::units::format_bytes(e.per_device_bytes, units.get()),
-                        if e.fits() { "fits" } else { "does not fit" }
-                    ))}
+                    {move || result.with(|e| memcalc_core::report::summary(e, units.get()))}
                     " ↓"
                 </a>
                 </section>

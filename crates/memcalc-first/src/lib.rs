@@ -62,10 +62,9 @@ pub fn screen(query: &str) -> String {
     // form's pill (src/app.rs), sticky at the bottom of that box, keeps the answer in sight.
     let inputs_box = if form {
         format!(
-            r##"<section class="inputs pre-inputs"><div class="inputs-head"><h2>Your model</h2></div><p class="muted">Loading the form…</p><a class="mobile-summary{short}" href="#results-heading">{total} · {fits} ↓</a></section>"##,
+            r##"<section class="inputs pre-inputs"><div class="inputs-head"><h2>Your model</h2></div><p class="muted">Loading the form…</p><a class="mobile-summary{short}" href="#results-heading">{summary} ↓</a></section>"##,
             short = if e.fits() { "" } else { " short" },
-            total = esc(&format_bytes(e.per_device_bytes, units)),
-            fits = if e.fits() { "fits" } else { "does not fit" },
+            summary = esc(&memcalc_core::report::summary(&e, units)),
         )
     } else {
         String::new()

@@ -113,6 +113,16 @@ pub fn verdict(e: &Estimate, units: UnitSystem) -> String {
     }
 }
 
+/// The phone's summary pill (the live form's and the first screen's): the total per device and
+/// whether it fits, e.g. "201.61 GB · does not fit".
+pub fn summary(e: &Estimate, units: UnitSystem) -> String {
+    format!(
+        "{} · {}",
+        format_bytes(e.per_device_bytes, units),
+        if e.fits() { "fits" } else { "does not fit" }
+    )
+}
+
 /// The breakdown as Markdown; with an origin, first the link back and a table of the inputs
 /// that differ from the defaults, so a pasted estimate says what it estimated.
 pub fn to_markdown(e: &Estimate, units: UnitSystem, origin: Option<&Origin>) -> String {
