@@ -3,7 +3,7 @@
 // The first number is read as bench/page.mjs reads it (Element Timing on the total, or the first
 // contentful paint when it holds the prerendered total).
 // Usage: node bench/first-number.mjs [loads = 11] <dist dir>...   (ONLY=plain|link|embed: one entry)
-import { INIT, launch } from "./observe.mjs";
+import { INIT, LINK, launch } from "./observe.mjs";
 import { spawn } from "node:child_process";
 
 const RUNS = Number(process.argv[2] ?? 11);
@@ -14,7 +14,7 @@ const servers = DISTS.map((d, i) => spawn("node", ["scripts/serve-dist.mjs", d, 
 await new Promise((r) => setTimeout(r, 600));
 const ENTRIES = [
   ["plain", ""],
-  ["link", "?params=&layers=32&hidden=4096&heads=32&vocab=32000&gpus=8&zero=3"],
+  ["link", `?${LINK}`],
   ["embed", "?embed=1&show=chart,table"],
 ].filter(([n]) => !process.env.ONLY || process.env.ONLY === n);
 

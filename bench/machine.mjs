@@ -7,8 +7,7 @@
 import { execFileSync } from "node:child_process";
 import { readdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-
-const LINK = "params=&layers=32&hidden=4096&heads=32&vocab=32000&gpus=8&zero=3";
+import { LINK } from "./observe.mjs";
 
 // Run in the child: instantiate the wasm, call it once, print the call's milliseconds.
 const child = `

@@ -2,6 +2,10 @@
 // observers they install in every page before its scripts run.
 import { chromium } from "@playwright/test";
 
+// The shared link the benches load (its answer needs the small first-answer wasm): a 7B-sized
+// architecture without a parameter count, ZeRO-3 over 8 GPUs.
+export const LINK = "params=&layers=32&hidden=4096&heads=32&vocab=32000&gpus=8&zero=3";
+
 export const launch = () =>
   chromium.launch({
     executablePath: "/usr/bin/chromium",

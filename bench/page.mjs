@@ -3,7 +3,7 @@
 // page had received when its first number was painted, when that number was painted (Element
 // Timing on the total), when the page became interactive, and input → next frame (p50/p95).
 // Usage: node bench/page.mjs [cold loads per entry point = 11] [dist dir = dist]   (after `make build`)
-import { INIT, launch } from "./observe.mjs";
+import { INIT, LINK, launch } from "./observe.mjs";
 import { firstCallMs } from "./machine.mjs";
 import { spawn } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
@@ -31,7 +31,7 @@ const ENTRIES = [
   { name: "plain page", query: "", input: { field: "field-params", values: (i) => `${1 + (i % 40)}B` } },
   {
     name: "shared link",
-    query: "?params=&layers=32&hidden=4096&heads=32&vocab=32000&gpus=8&zero=3",
+    query: `?${LINK}`,
     input: { field: "field-layers", values: (i) => String(20 + (i % 40)) },
   },
   { name: "embed", query: "?embed=1&show=chart,table", input: { units: true } },
