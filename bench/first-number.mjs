@@ -3,7 +3,7 @@
 // The first number is read as bench/page.mjs reads it (Element Timing on the total, or the first
 // contentful paint when it holds the prerendered total).
 // Usage: node bench/first-number.mjs [loads = 11] <dist dir>...   (ONLY=plain|link|embed: one entry)
-import { INIT, LINK, launch } from "./observe.mjs";
+import { INIT, LINK, launch, load } from "./observe.mjs";
 import { spawn } from "node:child_process";
 
 const RUNS = Number(process.argv[2] ?? 11);
@@ -28,8 +28,7 @@ try {
         const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
         const page = await ctx.newPage();
         await page.addInitScript(INIT);
-        await page.goto(`http://127.0.0.1:${PORT + d}/${query}`);
-        await page.waitForSelector("main.calculator:not([data-prerender]) [data-testid=total][data-bytes], main.calculator:not([data-prerender]) table.breakdown tfoot");
+        await load(page, `http://127.0.0.1:${PORT + d}/${query}`);
         await page.waitForTimeout(250);
         const m = await page.evaluate(() => {
           const mc = window.__mc;

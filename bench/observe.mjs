@@ -33,7 +33,10 @@ export const INIT = () => {
     for (const [sel, id] of [["[data-testid=total]", "total"], ["table.breakdown tfoot td:first-of-type", "table-total"]]) {
       for (const el of document.querySelectorAll(sel)) if (!el.hasAttribute("elementtiming")) el.setAttribute("elementtiming", id);
     }
-    if (Number.isNaN(mc.mounted) && document.querySelector("main.calculator:not([data-prerender])")) mc.mounted = performance.now();
+    if (Number.isNaN(mc.mounted) && document.querySelector("main.calculator:not([data-prerender])")) {
+      mc.mounted = performance.now();
+      console.debug("memcalc-bench: mounted"); // for load() below
+    }
     // The prerendered total (scripts/post-build.sh) is in the HTML, so in the first contentful
     // paint when the page shows it; Chromium may report no Element Timing for it, because the
     // app can remove it before the entry is delivered. Shown unless the inline script hid it,
@@ -44,3 +47,14 @@ export const INIT = () => {
   });
   mo.observe(document, { childList: true, subtree: true });
 };
+
+// A cold load of `url`, settled once the live app has mounted. Until then the page is not
+// touched: Playwright's selector waits evaluate its own script in the page, and started right
+// after the load event that compile ran during the first screen's frame and delayed the number it
+// shows by ~30 ms (plain page 92 → 120-132 ms, docs/performance.md "The bench's own script").
+export async function load(page, url) {
+  const mounted = page.waitForEvent("console", { predicate: (m) => m.text() === "memcalc-bench: mounted", timeout: 20000 });
+  await page.goto(url);
+  await mounted;
+  await page.waitForSelector("main.calculator:not([data-prerender]) [data-testid=total][data-bytes], main.calculator:not([data-prerender]) table.breakdown tfoot");
+}

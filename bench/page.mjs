@@ -3,7 +3,7 @@
 // page had received when its first number was painted, when that number was painted (Element
 // Timing on the total), when the page became interactive, and input → next frame (p50/p95).
 // Usage: node bench/page.mjs [cold loads per entry point = 11] [dist dir = dist]   (after `make build`)
-import { INIT, LINK, launch } from "./observe.mjs";
+import { INIT, LINK, launch, load } from "./observe.mjs";
 import { firstCallMs } from "./machine.mjs";
 import { spawn } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
@@ -69,8 +69,7 @@ try {
       const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
       const page = await ctx.newPage();
       await page.addInitScript(INIT);
-      await page.goto(`http://127.0.0.1:${PORT}/${entry.query}`);
-      await page.waitForSelector("main.calculator:not([data-prerender]) [data-testid=total][data-bytes], main.calculator:not([data-prerender]) table.breakdown tfoot");
+      await load(page, `http://127.0.0.1:${PORT}/${entry.query}`);
       await page.waitForTimeout(300); // the entries of the last frames
       const m = await page.evaluate((floor) => {
         const mc = window.__mc;

@@ -18,8 +18,8 @@ const MARKER: &str = "<!-- prerender -->";
 /// remembered calculation, an embed) shows nothing until that calculation's screen, written by
 /// the small wasm, replaces the prerendered one; if that takes over 250 ms, the page's shell
 /// without anything of the default's answer shows meanwhile (an embed: the loading line).
-/// `window.memcalcFirst` settles after the frame that shows the prerendered answer, or once the
-/// small wasm's screen has been presented (at once on any failure): Trunk's loader, rewritten
+/// `window.memcalcFirst` settles once the frame that shows the prerendered answer, or the small
+/// wasm's screen, has been presented (at once on any failure): Trunk's loader, rewritten
 /// by scripts/first-load.py, requests the app then.
 fn script(default_link: &str, wasm: Option<&str>) -> String {
     let quote = |s: &str| s.replace('\\', "\\\\").replace('"', "\\\"");
@@ -80,31 +80,39 @@ fn script(default_link: &str, wasm: Option<&str>) -> String {
           return m;
         }});
         if (linkTheme === "light" || linkTheme === "dark") root.setAttribute("data-theme", linkTheme);
-        // After the frame that shows the prerendered answer (a hidden or throttled frame never
-        // paints: 100 ms). Requested then, the app does not delay that frame's presentation.
+        // One frame: where the browser reports no presentation (below), or a hidden or throttled
+        // frame, which never paints (100 ms).
         var painted = function () {{
           return new Promise(function (r) {{
             requestAnimationFrame(function () {{ setTimeout(r); }});
             setTimeout(r, 100);
           }});
         }};
-        // The small wasm's screen comes later, and one frame after it the app's download and
-        // compile raced that frame's raster and draw (its number ~40 ms later, docs/
-        // performance.md): wait for the number's Element Timing entry, delivered once it is
-        // presented; 250 ms without one (a hidden tab, a screen without a number); where Element
-        // Timing is unsupported (Firefox, Safari), one frame.
-        var shown = function () {{
+        // Settles once the first screen's frame has been presented, when the browser delivers an
+        // entry of `type` that `hit` accepts; after 250 ms without one (a hidden tab, a screen
+        // without a number); where the type is unsupported, after one frame. The app is requested
+        // then: requested one frame earlier (after the frame's main-thread work, before its raster
+        // and draw), its download and compile raced them on this machine's two cores and the
+        // plain page's prerendered answer showed ~35 ms later, the small wasm's ~40 ms later
+        // (docs/performance.md).
+        var presented = function (type, hit) {{
           var types = (window.PerformanceObserver && PerformanceObserver.supportedEntryTypes) || [];
-          if (types.indexOf("element") < 0) return painted();
+          if (types.indexOf(type) < 0) return painted();
           return new Promise(function (r) {{
             var o = new PerformanceObserver(function (list) {{
-              if (list.getEntries().some(function (e) {{ return e.identifier === "total" || e.identifier === "table-total"; }})) done();
+              if (list.getEntries().some(hit)) done();
             }}), done = function () {{ o.disconnect(); r(); }};
-            o.observe({{ type: "element", buffered: true }});
+            o.observe({{ type: type, buffered: true }});
             setTimeout(done, 250);
           }});
         }};
-        if (start === "" || start === "{link}") return painted();
+        // The small wasm's screen: its number's Element Timing entry.
+        var shown = function () {{
+          return presented("element", function (e) {{ return e.identifier === "total" || e.identifier === "table-total"; }});
+        }};
+        // The prerendered answer is the page's first contentful paint (on a phone its total may
+        // be below the fold, where Element Timing reports nothing).
+        if (start === "" || start === "{link}") return presented("paint", function (e) {{ return e.name === "first-contentful-paint"; }});
         root.classList.add(/(^|&)embed=(1|true|on)(&|$)/.test(start) ? "pre-none" : "pre-skeleton");{write}
       }})();
     </script>"#,
