@@ -78,7 +78,6 @@ pub fn to_csv(e: &Estimate, origin: Option<&Origin>) -> String {
     out
 }
 
-/// One sentence: fits or not, and by how much.
 /// The page's verdict: as [`verdict`], with the device's capacity beside its name.
 pub fn verdict_with_capacity(e: &Estimate, units: UnitSystem) -> String {
     let cap = format_bytes(e.capacity_bytes, units);
@@ -93,6 +92,7 @@ pub fn verdict_with_capacity(e: &Estimate, units: UnitSystem) -> String {
     }
 }
 
+/// One sentence: fits or not, and by how much.
 pub fn verdict(e: &Estimate, units: UnitSystem) -> String {
     let diff = format_bytes(e.headroom_abs(), units);
     if let Some(v) = e.serving.filter(|v| !v.batch_fits()) {
