@@ -51,7 +51,7 @@ export const INIT = () => {
 // A cold load of `url`, settled once the live app has mounted. Until then the page is not
 // touched: Playwright's selector waits evaluate its own script in the page, and started right
 // after the load event that compile ran during the first screen's frame and delayed the number it
-// shows by ~30 ms (plain page 92 → 120-132 ms, docs/performance.md "The bench's own script").
+// shows by 10-30 ms (docs/performance.md "The bench's own script").
 export async function load(page, url) {
   const mounted = page.waitForEvent("console", { predicate: (m) => m.text() === "memcalc-bench: mounted", timeout: 20000 });
   await page.goto(url);

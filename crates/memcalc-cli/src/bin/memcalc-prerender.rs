@@ -89,13 +89,13 @@ fn script(default_link: &str, wasm: Option<&str>) -> String {
           }});
         }};
         // Settles once the first screen's frame has been presented, when the browser delivers an
-        // entry of `type` that `hit` accepts; after 250 ms without one (a hidden tab, a screen
+        // entry of `type` that `hit` accepts; after `wait` ms without one (a hidden tab, a screen
         // without a number); where the type is unsupported, after one frame. The app is requested
         // then: requested one frame earlier (after the frame's main-thread work, before its raster
         // and draw), its download and compile raced them on this machine's two cores and the
         // plain page's prerendered answer showed ~35 ms later, the small wasm's ~40 ms later
         // (docs/performance.md).
-        var presented = function (type, hit) {{
+        var presented = function (type, hit, wait) {{
           var types = (window.PerformanceObserver && PerformanceObserver.supportedEntryTypes) || [];
           if (types.indexOf(type) < 0) return painted();
           return new Promise(function (r) {{
@@ -103,16 +103,17 @@ fn script(default_link: &str, wasm: Option<&str>) -> String {
               if (list.getEntries().some(hit)) done();
             }}), done = function () {{ o.disconnect(); r(); }};
             o.observe({{ type: type, buffered: true }});
-            setTimeout(done, 250);
+            setTimeout(done, wait);
           }});
         }};
         // The small wasm's screen: its number's Element Timing entry.
         var shown = function () {{
-          return presented("element", function (e) {{ return e.identifier === "total" || e.identifier === "table-total"; }});
+          return presented("element", function (e) {{ return e.identifier === "total" || e.identifier === "table-total"; }}, 250);
         }};
         // The prerendered answer is the page's first contentful paint (on a phone its total may
-        // be below the fold, where Element Timing reports nothing).
-        if (start === "" || start === "{link}") return presented("paint", function (e) {{ return e.name === "first-contentful-paint"; }});
+        // be below the fold, where Element Timing reports nothing), reported by every current
+        // browser unless the page is hidden: 1 s at most, so that a slow first frame is not raced.
+        if (start === "" || start === "{link}") return presented("paint", function (e) {{ return e.name === "first-contentful-paint"; }}, 1000);
         root.classList.add(/(^|&)embed=(1|true|on)(&|$)/.test(start) ? "pre-none" : "pre-skeleton");{write}
       }})();
     </script>"#,
