@@ -13,7 +13,10 @@ test("a sweep far above the capacity breaks the scaling axis and writes the true
   // The value written at the break is the largest in the sweep's table.
   const table = page.getByTestId("scaling-table");
   await page.locator("details.scaling-numbers summary").click();
-  const cells = await table.locator("tbody td").allTextContents();
+  // The table is built when its fold is first opened (src/fold.rs): read it once it has rows.
+  const filled = async () => (await table.locator("tbody td").allTextContents()).filter((c) => c.trim());
+  await expect.poll(async () => (await filled()).length).toBeGreaterThan(0);
+  const cells = await filled();
   const bytes = (t: string) => Number(t.split(" ")[0]) * ({ GiB: 2 ** 30, TiB: 2 ** 40, MiB: 2 ** 20 }[t.split(" ")[1]] ?? 1);
   const largest = cells.filter((c) => c.trim()).reduce((a, b) => (bytes(b) > bytes(a) ? b : a));
   await expect(chart).toHaveAttribute("data-axis-break", largest.trim());
