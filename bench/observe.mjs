@@ -6,6 +6,9 @@ import { chromium } from "@playwright/test";
 // architecture without a parameter count, ZeRO-3 over 8 GPUs.
 export const LINK = "params=&layers=32&hidden=4096&heads=32&vocab=32000&gpus=8&zero=3";
 
+// The live app (not the prerendered first screen) with its first result drawn.
+export const LIVE = "main.calculator:not([data-prerender]) [data-testid=total][data-bytes], main.calculator:not([data-prerender]) table.breakdown tfoot";
+
 export const launch = () =>
   chromium.launch({
     executablePath: "/usr/bin/chromium",
@@ -56,5 +59,5 @@ export async function load(page, url) {
   const mounted = page.waitForEvent("console", { predicate: (m) => m.text() === "memcalc-bench: mounted", timeout: 20000 });
   await page.goto(url);
   await mounted;
-  await page.waitForSelector("main.calculator:not([data-prerender]) [data-testid=total][data-bytes], main.calculator:not([data-prerender]) table.breakdown tfoot");
+  await page.waitForSelector(LIVE);
 }

@@ -3,7 +3,7 @@
 // page had received when its first number was painted, when that number was painted (Element
 // Timing on the total), when the page became interactive, and input → next frame (p50/p95).
 // Usage: node bench/page.mjs [cold loads per entry point = 11] [dist dir = dist]   (after `make build`)
-import { INIT, LINK, launch, load } from "./observe.mjs";
+import { INIT, LINK, LIVE, launch, load } from "./observe.mjs";
 import { firstCallMs } from "./machine.mjs";
 import { spawn } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
@@ -102,7 +102,7 @@ try {
     const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await ctx.newPage();
     await page.goto(`http://127.0.0.1:${PORT}/${entry.query}`);
-    await page.waitForSelector("main.calculator:not([data-prerender]) [data-testid=total][data-bytes], main.calculator:not([data-prerender]) table.breakdown tfoot");
+    await page.waitForSelector(LIVE);
     await page.waitForTimeout(500);
     for (let i = 0; i < 60; i++) {
       const value = entry.input.field ? entry.input.values(i) : i % 2 === 0 ? "GB" : "GiB";
