@@ -18,7 +18,7 @@ test("a sweep far above the capacity breaks the scaling axis and writes the true
   await expect.poll(async () => (await filled()).length).toBeGreaterThan(0);
   const cells = await filled();
   const bytes = (t: string) => Number(t.split(" ")[0]) * ({ GiB: 2 ** 30, TiB: 2 ** 40, MiB: 2 ** 20 }[t.split(" ")[1]] ?? 1);
-  const largest = cells.filter((c) => c.trim()).reduce((a, b) => (bytes(b) > bytes(a) ? b : a));
+  const largest = cells.reduce((a, b) => (bytes(b) > bytes(a) ? b : a));
   await expect(chart).toHaveAttribute("data-axis-break", largest.trim());
   await chart.scrollIntoViewIfNeeded();
   await chart.screenshot({ path: `${ARTIFACTS}/${name()}-scaling-break.png` });
