@@ -1,9 +1,12 @@
 //! The estimate of a simulation: bytes per rank by named component, shown per node (CPU codes,
 //! compared with node memory) or per GPU (GPU-resident codes), with the run's disk output.
 
+pub mod values;
+
 use crate::base::choice::Choice;
 use crate::base::units::{format_fixed, group_digits as g};
 use crate::catalog::parts::PartId;
+use crate::model::values::legacy;
 use crate::model::words;
 use crate::model::{Component, Estimate, Location};
 use crate::scenario::sim::*;
@@ -1074,31 +1077,33 @@ pub fn estimate_sim(s: &Scenario) -> Estimate {
     };
     let mut components: Vec<Component> = parts
         .into_iter()
-        .map(|p| Component {
-            id: p.id,
-            label: p.label,
-            bytes: crate::mul!(p.rank_bytes, scale),
-            location: p.location,
-            formula: if scale > 1 {
-                words!("({}) × {scale} ranks per node", p.formula)
-            } else {
-                p.formula
-            },
-            question: crate::text!(p.question),
-            explanation: crate::text!(p.explanation),
-            source: crate::text!(p.source),
+        .map(|p| {
+            legacy! {
+                id: p.id,
+                label: p.label,
+                bytes: crate::mul!(p.rank_bytes, scale),
+                location: p.location,
+                formula: if scale > 1 {
+                    words!("({}) × {scale} ranks per node", p.formula)
+                } else {
+                    p.formula
+                },
+                question: crate::text!(p.question),
+                explanation: crate::text!(p.explanation),
+                source: crate::text!(p.source),
+            }
         })
         .collect();
 
     if gpu {
         if mirror > 0 {
-            components.push(Component { id: PartId::HostMirror, label: "Host copy of the arrays", bytes: mirror, location: Location::Host,
+            components.push(legacy! { id: PartId::HostMirror, label: "Host copy of the arrays", bytes: mirror, location: Location::Host,
                 formula: words!("{} B of device arrays, mirrored on the host", g(mirror)),
                 question: crate::text!("Why does a GPU code need host memory too?"),
                 explanation: crate::text!("The code keeps a host copy of every device buffer (to initialise, write output and restart), so each GPU's arrays are also in the node's memory.".into()),
                 source: crate::text!(SRC_MIRROR) });
         }
-        components.push(Component { id: PartId::HostProcess, label: "Host process (MPI, libraries)", bytes: (m.rank_mib << 20) + interpreter, location: Location::Host,
+        components.push(legacy! { id: PartId::HostProcess, label: "Host process (MPI, libraries)", bytes: (m.rank_mib << 20) + interpreter, location: Location::Host,
             formula: if interpreter > 0 { words!("{} MiB + {} MiB interpreter ({}) per rank", g(m.rank_mib), m.language.mib(), m.language.id()) } else { words!("{} MiB per rank", g(m.rank_mib)) },
             question: crate::text!("What does each GPU's host process cost?"),
             explanation: crate::text!(if interpreter > 0 { "The rank driving each GPU is a host process with MPI buffers, libraries, the executable and, here, the interpreter with its modules.".into() } else { "The rank driving each GPU is a host process with MPI buffers, libraries and the executable.".into() }),
@@ -1108,14 +1113,14 @@ pub fn estimate_sim(s: &Scenario) -> Estimate {
     let global_snap = snap_all;
     let output_total = crate::mul!(compressed(global_snap), frames);
     if frames > 0 {
-        components.push(Component { id: PartId::OutputTotal, label: "Output over the run (disk)", bytes: output_total, location: Location::Disk,
+        components.push(legacy! { id: PartId::OutputTotal, label: "Output over the run (disk)", bytes: output_total, location: Location::Disk,
             formula: words!("{} frames × {} B ÷ {} = {} B", g(frames), g(global_snap), format_fixed(ratio, 2), g(output_total)),
             question: crate::text!("How much will the run write?"),
             explanation: crate::text!(words!("Every {} steps the state of all ranks is written, {} frames over {} steps, after compression.", g(m.output_every), g(frames), g(m.steps))),
             source: crate::text!(SRC_HISTORY) });
     }
     if m.checkpoint_every > 0 {
-        components.push(Component { id: PartId::Checkpoint, label: "One restart file (disk)", bytes: mp.restart_total, location: Location::Disk,
+        components.push(legacy! { id: PartId::Checkpoint, label: "One restart file (disk)", bytes: mp.restart_total, location: Location::Disk,
             formula: words!("{} B", g(mp.restart_total)),
             question: crate::text!("How large is a restart file?"),
             explanation: crate::text!(words!("The full state of every rank at every stored level, uncompressed, written every {} steps; keep at least two.", g(m.checkpoint_every))),
