@@ -4,14 +4,14 @@
 //! the arithmetic that fills them (`sim::values`, `neural::values`).
 
 pub use crate::model::neural::values::NeuralValues;
-pub use crate::model::sim::values::SimValues;
+pub use crate::model::sim::values::{SimPart, SimValues};
 
 /// A part's values: the variant names the template that writes its text.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Values {
     /// Text written where the bytes are computed, kept while the parts move to templates.
     Legacy(Box<Legacy>),
-    Sim(SimValues),
+    Sim(SimPart),
     Neural(NeuralValues),
 }
 
