@@ -2,6 +2,7 @@
 //! option enums every layer uses. Imports nothing from the crate.
 
 pub mod choice;
+pub mod keys;
 pub mod sat;
 pub mod search;
 pub mod text;
