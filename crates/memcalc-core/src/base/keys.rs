@@ -47,8 +47,9 @@ impl FieldId {
     }
 }
 
-/// A value a patch gives a field, typed by kind; its row turns it into the field's canonical
-/// text, and `schema::fields`'s tests read every catalog value back through that row.
+/// A value a patch gives a field, typed by kind; the field's row spells it as its canonical
+/// text does (`Field::text`), and tests read every catalog, framework and suggestion value
+/// back through that row (`Field::check`).
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub enum Value {
     /// A whole number: a count, or a whole amount in the field's unit (MiB, ratio).

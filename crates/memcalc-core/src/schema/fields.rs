@@ -1,5 +1,7 @@
-//! The inputs a user can set: URL key, label, grouping, default and when each applies. The page
-//! and the CLI both render and parse from this one table.
+//! The inputs a user can set: one row per URL key ([`FieldId`], declared in `base::keys`) with
+//! where its value lives in the scenario (`schema::slot`), label, grouping, bounds and when it
+//! applies. The page and the CLI both render and parse from this one table: a new key is its
+//! variant, its row and the arithmetic that uses it.
 
 use crate::base::choice::Choice;
 pub use crate::base::keys::FieldId;
@@ -214,6 +216,7 @@ const fn f(
         modes,
         methods: 0,
         bounds: &Bounds::None,
+        // Replaced by the row's own: `fields!` takes one for every key.
         slot: Slot::Toggle(|_, _| {}, |_| false),
         short: false,
     }

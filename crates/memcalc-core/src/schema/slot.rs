@@ -1,6 +1,7 @@
 //! Where each field's value lives in the scenario, by the kind of value: a row of
-//! `schema::fields` names its place with one of the macros below, and reading, writing and
-//! checking a field (`schema::value`) go through it. No list of keys lives anywhere else.
+//! `schema::fields` names its place with one of the macros below (or one of the few special
+//! slots at the end), and reading, writing and checking a field (`schema::value`) go through
+//! it. Besides the rows, only the rules between fields (`schema::validate`) name keys.
 
 use crate::base::choice::Choice;
 use crate::catalog::arch::Arch;
