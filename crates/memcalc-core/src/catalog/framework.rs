@@ -151,6 +151,11 @@ const UNSLOTH: &[Implied] = &[
 ];
 
 impl Framework {
+    /// Whether this framework sets `key`.
+    pub fn implies(self, key: F) -> bool {
+        self.implied().iter().any(|im| im.key == key)
+    }
+
     /// The settings this framework implies, in form order of their keys.
     pub fn implied(self) -> &'static [Implied] {
         match self {
