@@ -881,7 +881,7 @@ fn warnings(s: &Scenario, plan: &Plan, inferred: bool) -> Vec<String> {
     }
     // A framework that always shards the sequence with tensor parallelism (torchtitan) implies
     // sp=on; that says nothing wrong when there is no tensor parallelism.
-    let implied_sp = s.mech.framework.implied().iter().any(|im| im.key == "sp");
+    let implied_sp = s.mech.framework.implies(crate::base::keys::FieldId::Sp);
     if s.parallel.sp && s.parallel.tp == 1 && !implied_sp {
         w.push(
             "Sequence parallelism needs tensor parallelism (tp > 1) and has no effect here.".into(),
