@@ -1,16 +1,13 @@
 //! The catalog through the public API: every model survives a link, and the newer mechanisms
 //! (MLA, sliding windows, shared experts, dense first layers) give their exact KV caches.
 
+mod common;
+
+use common::{est, expect_part, part};
 use memcalc_core::catalog::{model_by_id, MODELS};
 use memcalc_core::scenario::{Mode, Scenario};
+use memcalc_core::Inputs;
 use memcalc_core::PartId;
-use memcalc_core::{estimate, Inputs};
-
-fn est(query: &str) -> memcalc_core::Estimate {
-    let (i, n) = Inputs::from_query(query);
-    assert!(n.is_empty(), "{n:?}");
-    estimate(&i.parse().unwrap_or_else(|e| panic!("{query}: {e:?}")))
-}
 
 #[test]
 fn every_catalog_architecture_round_trips_through_a_link() {
@@ -36,29 +33,18 @@ const DEEPSEEK_V3: &str = "mode=infer&layers=61&hidden=7168&heads=128&head_dim=1
 #[test]
 fn mla_caches_the_latent_and_rotary_key_per_layer() {
     let e = est(&format!("{DEEPSEEK_V3}&seq=1"));
-    assert_eq!(
-        e.component(PartId::KvCache).unwrap().bytes,
-        (512 + 64) * 61 * 2
-    );
+    assert_eq!(expect_part(&e, PartId::KvCache), (512 + 64) * 61 * 2);
     assert_eq!(e.params, 671_026_419_200);
     // 32k tokens, 4 sequences, 8-way tensor parallel: the latent is replicated, not split.
     let e = est(&format!("{DEEPSEEK_V3}&seq=32768&batch=4&gpus=8&tp=8"));
-    assert_eq!(
-        e.component(PartId::KvCache).unwrap().bytes,
-        576 * 61 * 2 * 32_768 * 4
-    );
+    assert_eq!(expect_part(&e, PartId::KvCache), 576 * 61 * 2 * 32_768 * 4);
 }
 
 #[test]
 fn sliding_window_layers_stop_at_the_window() {
     let base =
         "mode=infer&layers=32&hidden=4096&heads=32&kv_heads=8&ffn=14336&vocab=32000&dtype=bf16";
-    let kv = |q: &str| {
-        est(&format!("{base}&{q}"))
-            .component(PartId::KvCache)
-            .unwrap()
-            .bytes
-    };
+    let kv = |q: &str| expect_part(&est(&format!("{base}&{q}")), PartId::KvCache);
     let per_token_layer = 2 * 8 * 128 * 2;
     assert_eq!(kv("seq=32768"), per_token_layer * 32 * 32_768);
     assert_eq!(
@@ -97,7 +83,7 @@ fn dense_first_layers_are_counted_with_their_own_width() {
     assert_eq!(pc.layer_range(2, 4), pc.dense_layer + 3 * pc.per_layer);
     // Pipeline stages hold different layers: the sum over stages is the whole model.
     let e = est(&format!("{DEEPSEEK_V3}&seq=1&gpus=4&pp=4"));
-    assert!(e.component(PartId::Weights).is_some());
+    assert!(part(&e, PartId::Weights).is_some());
 }
 
 #[test]
@@ -188,7 +174,7 @@ fn a_bare_count_takes_the_nearest_released_shape_in_version_2_links() {
     let new = est(&format!("v=2&{q}"));
     // Llama 3.1 70B: 80 layers, 8 KV heads (2 per GPU), head 128, BF16.
     assert_eq!(
-        new.component(PartId::KvCache).unwrap().bytes,
+        expect_part(&new, PartId::KvCache),
         2 * 80 * 2 * 128 * 32_768 * 16 * 2
     );
     assert!(
@@ -200,10 +186,7 @@ fn a_bare_count_takes_the_nearest_released_shape_in_version_2_links() {
     );
     // The same query as a version-1 link keeps the dense shape it was written with.
     let old = est(&format!("v=1&{q}"));
-    assert!(
-        old.component(PartId::KvCache).unwrap().bytes
-            > 4 * new.component(PartId::KvCache).unwrap().bytes
-    );
+    assert!(expect_part(&old, PartId::KvCache) > 4 * expect_part(&new, PartId::KvCache));
     let (i, _) = Inputs::from_query(&format!("v=1&{q}"));
     let link = i.parse().unwrap().to_query();
     assert!(link.ends_with("&shape=dense"), "{link}");
