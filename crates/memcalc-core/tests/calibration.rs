@@ -70,7 +70,7 @@ fn keeping_the_calibration_closes_the_gap_and_travels_in_the_link() {
     assert_eq!(c2.error_bp, 0);
     let link = s2.to_query();
     assert!(link.contains("calibration="), "{link}");
-    assert_eq!(Inputs::from_query(&link).0.parse().unwrap(), s2);
+    assert_eq!(scenario(&link), s2);
 }
 
 #[test]

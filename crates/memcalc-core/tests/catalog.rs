@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{est, expect_part, part};
+use common::{est, expect_part, part, scenario};
 use memcalc_core::catalog::{model_by_id, MODELS};
 use memcalc_core::scenario::{Mode, Scenario};
 use memcalc_core::Inputs;
@@ -136,15 +136,14 @@ fn model_id_fills_the_architecture_and_the_link_carries_only_changes() {
         "v=2&model_id=meta-llama%2FLlama-3.1-70B&mode=infer"
     );
     // A changed field stays on top of the model.
-    let (i, _) = Inputs::from_query("mode=infer&model_id=llama-3.1-70b&kv_heads=16&seq=32768");
-    let s = i.parse().unwrap();
+    let s = scenario("mode=infer&model_id=llama-3.1-70b&kv_heads=16&seq=32768");
     assert_eq!(s.arch.unwrap().kv_heads, 16);
     let link = s.to_query();
     assert_eq!(
         link,
         "v=2&model_id=meta-llama%2FLlama-3.1-70B&mode=infer&seq=32768&kv_heads=16"
     );
-    assert_eq!(Inputs::from_query(&link).0.parse().unwrap(), s);
+    assert_eq!(scenario(&link), s);
     // Choosing a model in the form does the same.
     let mut i = Inputs::default();
     i.choose_model("deepseek-ai/DeepSeek-V3");
@@ -196,10 +195,10 @@ fn a_bare_count_takes_the_nearest_released_shape_in_version_2_links() {
         "re-written version-1 link"
     );
     // An empty query is the page's default state, not a version-1 link.
-    let s = Inputs::from_query("").0.parse().unwrap();
+    let s = scenario("");
     assert_eq!(s, memcalc_core::Scenario::default());
     assert_eq!(s.to_query(), "v=2");
     // 7B: the nearest full-attention dense model (Mistral 7B v0.3, 7.25B).
-    let s = Inputs::from_query("v=2&params=7B").0.parse().unwrap();
+    let s = scenario("v=2&params=7B");
     assert_eq!(s.assumed_model().unwrap().id, "mistralai/Mistral-7B-v0.3");
 }

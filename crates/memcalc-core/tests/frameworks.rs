@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{est, expect_part, part};
+use common::{est, expect_part, part, scenario};
 use memcalc_core::PartId;
 use memcalc_core::{estimate, Inputs};
 
@@ -216,8 +216,7 @@ fn the_recomputed_layer_reuses_the_memory_of_the_loss() {
     );
     // A stage without the loss keeps its recomputed layer.
     let staged = format!("{q}&gpus=2&pp=2");
-    let (i, _) = Inputs::from_query(&staged);
-    let s = i.parse().unwrap();
+    let s = scenario(&staged);
     let first = memcalc_core::model::neural::stage::Plan::new(&s).stage(0);
     assert_eq!(first.act_overlap, 0);
     assert!(first.activations > 2 * 14 * 4096 * 2 * 3072 * 2);
@@ -233,8 +232,7 @@ fn the_recomputed_layer_reuses_the_memory_of_the_loss() {
 #[test]
 fn torchtitan_keeps_a_pipeline_stage_unsharded() {
     let q = "mode=train&layers=32&hidden=4096&heads=32&kv_heads=8&ffn=14336&vocab=128256&framework=torchtitan&gpu_mem=95&gpus=64&tp=2&pp=4&batch=1&seq=4096";
-    let (i, _) = Inputs::from_query(q);
-    let s = i.parse().unwrap();
+    let s = scenario(q);
     let (_, b) = memcalc_core::model::neural::stage::Plan::new(&s).busiest();
     // The stage's parameters in 16-bit + their gradients in FP32.
     assert_eq!(
@@ -390,8 +388,7 @@ fn measured_kind_reserved_leaves_out_nccl_and_allocated_also_the_cached_blocks()
         "mode=train&{L8}&batch=1&seq=2048&gpus=8&zero=3&batching=variable&nccl_buffers=150&gpu=h100-80"
     );
     let with = |kind: &str| {
-        let (i, _) = Inputs::from_query(&format!("{q}&measured=40GiB&measured_kind={kind}"));
-        let s = i.parse().unwrap();
+        let s = scenario(&format!("{q}&measured=40GiB&measured_kind={kind}"));
         check(&s, &estimate(&s)).unwrap()
     };
     let smi = with("nvidia_smi");

@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{est, expect_part, model_states};
+use common::{est, expect_part, model_states, scenario};
 use memcalc_core::catalog::arch::{Arch, Mlp, Norm};
 use memcalc_core::catalog::{model_by_id, MODELS};
 use memcalc_core::model::neural::activations::LayerShape;
@@ -322,14 +322,12 @@ fn validation_names_the_key_and_the_rule() {
 #[test]
 fn derived_answers_are_consistent_with_the_estimate() {
     use memcalc_core::analysis::derived::{derive, fewest_gpus, max_batch};
-    let (i, _) = Inputs::from_query("layers=32&hidden=4096&heads=32&vocab=32000&mode=finetune&lora_rank=16&quant=nf4&gpu=rtx4090&seq=2048");
-    let s = i.parse().unwrap();
+    let s = scenario("layers=32&hidden=4096&heads=32&vocab=32000&mode=finetune&lora_rank=16&quant=nf4&gpu=rtx4090&seq=2048");
     let b = max_batch(&s).expect("QLoRA 7B fits a 24 GB card at batch 1");
     let fits = |batch| estimate(&memcalc_core::Scenario { batch, ..s }).fits_device();
     assert!(fits(b) && !fits(b + 1), "max batch {b} is the boundary");
 
-    let (i, _) = Inputs::from_query("params=70B&zero=3&gpus=8&recompute=full");
-    let s = i.parse().unwrap();
+    let s = scenario("params=70B&zero=3&gpus=8&recompute=full");
     let n = fewest_gpus(&s).expect("ZeRO-3 spreads 70B over enough GPUs");
     let with = |gpus| {
         estimate(&memcalc_core::Scenario {
