@@ -58,7 +58,7 @@ pub fn CheckPanel() -> impl IntoView {
                 </p>
                 <p class="muted compared">
                     "Rows compared: "
-                    {estimate.with(|e| c.rows.iter().filter_map(|&id| e.component(id)).map(|r| r.label).collect::<Vec<_>>().join(", "))}
+                    {estimate.with(|e| c.rows.iter().filter_map(|&id| e.component(id)).map(memcalc_core::explain::parts::label).collect::<Vec<_>>().join(", "))}
                     "."
                 </p>
                 {keep}

@@ -1,5 +1,6 @@
 use leptos::prelude::*;
 use memcalc_core::base::units::{format_bytes, format_share, group_digits};
+use memcalc_core::explain::parts;
 use memcalc_core::{Component, Location, PartId};
 
 use crate::page::Page;
@@ -36,21 +37,21 @@ pub fn ResultsTable(
             <tr data-component=id.key() data-bytes=move || bytes().to_string() data-location=move || location().id() class:host=on_host>
                 <th scope="row">
                     <span class=format!("swatch swatch-{id}") aria-hidden="true"></span>
-                    {get(|c| c.label.to_string())}
+                    {get(|c| parts::label(c).to_string())}
                 </th>
                 <td class="num" title=move || format!("{} bytes", group_digits(bytes()))>
                     {move || format_bytes(bytes(), units.get())}
                 </td>
                 <td class="num" title=move || if on_host() { "Not in device memory: not part of the total" } else { "" }>{share}</td>
                 <td class="why">
-                    <p class="formula"><code>{get(|c| c.formula.clone())}</code></p>
+                    <p class="formula"><code>{get(parts::formula)}</code></p>
                     {explanations.then(|| view! {
                         // The explanation is built when the fold first opens.
                         <details class="explain" on:toggle=crate::fold::on_first_open(move || view! {
-                            <p class="answer">{get(|c| c.explanation.clone())}</p>
-                            <p class="source">"Source: " {get(|c| c.source.to_string())}</p>
+                            <p class="answer">{get(parts::explanation)}</p>
+                            <p class="source">"Source: " {get(|c| parts::source(c).to_string())}</p>
                         })>
-                            <summary>{get(|c| c.question.to_string())}</summary>
+                            <summary>{get(|c| parts::question(c).to_string())}</summary>
                         </details>
                     })}
                 </td>

@@ -14,7 +14,7 @@ fn segments<'a>(parts: impl Iterator<Item = (&'a memcalc_core::Component, u64)>)
     parts
         .map(|(c, bytes)| Segment {
             id: c.id,
-            label: c.label.to_string(),
+            label: memcalc_core::explain::parts::label(c).to_string(),
             bytes,
         })
         .collect()

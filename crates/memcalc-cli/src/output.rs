@@ -2,6 +2,7 @@
 
 use memcalc_core::analysis::scaling;
 use memcalc_core::base::units::{format_bytes, group_digits, UnitSystem};
+use memcalc_core::explain::parts;
 use memcalc_core::report;
 use memcalc_core::{Estimate, Inputs, Notice, Scenario};
 
@@ -54,18 +55,18 @@ pub fn render(
             let width = e
                 .components
                 .iter()
-                .map(|c| c.label.len())
+                .map(|c| parts::label(c).len())
                 .max()
                 .unwrap_or(10)
                 .max(16);
             for c in &e.components {
                 out.push_str(&format!(
                     "{:<width$}  {:>12}  {:>22} B  {:<6}  {}\n",
-                    c.label,
+                    parts::label(c),
                     size(c.bytes),
                     group_digits(c.bytes),
                     c.location.id(),
-                    c.formula
+                    parts::formula(c)
                 ));
             }
             out.push_str(&format!(

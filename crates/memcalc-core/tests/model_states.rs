@@ -3,6 +3,7 @@
 mod common;
 
 use common::{est, expect_part, model_states, part};
+use memcalc_core::explain::parts;
 use memcalc_core::PartId;
 use memcalc_core::{estimate, Scenario};
 
@@ -134,15 +135,15 @@ fn custom_device_memory_overrides_the_preset() {
 fn every_formula_shows_the_result_it_sums_to() {
     let e = estimate(&Scenario::default());
     for c in &e.components {
-        let digits: String = c
-            .formula
+        let formula = parts::formula(c);
+        let digits: String = formula
             .rsplit('=')
             .next()
             .unwrap()
             .chars()
             .filter(|c| c.is_ascii_digit())
             .collect();
-        assert_eq!(digits, c.bytes.to_string(), "{}: {}", c.id, c.formula);
-        assert!(!c.explanation.is_empty() && !c.source.is_empty());
+        assert_eq!(digits, c.bytes.to_string(), "{}: {formula}", c.id);
+        assert!(!parts::explanation(c).is_empty() && !parts::source(c).is_empty());
     }
 }

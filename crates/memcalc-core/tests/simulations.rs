@@ -4,6 +4,7 @@ mod common;
 
 use common::{est, expect_part, part, scenario};
 use memcalc_core::analysis::sim_nodes::{adjoint_fit, fewest_nodes, scaling};
+use memcalc_core::explain::parts;
 use memcalc_core::scenario::sim::{revolve_repetitions, split};
 use memcalc_core::PartId;
 use memcalc_core::{estimate, Choice, Inputs, Location, Scenario};
@@ -234,11 +235,7 @@ fn history_output_checkpoint_and_adjoint() {
         "{base}&steps=1000&adjoint=checkpoint&adjoint_snapshots=10"
     ));
     assert_eq!(expect_part(&ck, PartId::History), 10 * snap);
-    assert!(ck
-        .component(PartId::History)
-        .unwrap()
-        .explanation
-        .contains("4 extra times"));
+    assert!(parts::explanation(ck.component(PartId::History).unwrap()).contains("4 extra times"));
 }
 
 #[test]
@@ -302,7 +299,7 @@ fn gpu_resident_codes_are_checked_per_gpu() {
     let e = est("mode=sim&method=lbm&nx=512&ny=512&nz=512&dtype=fp32&streaming=inplace&sim_device=gpu&ranks=4&nodes=1&gpu=a100-40");
     assert_eq!(e.capacity_bytes, 40_960 << 20);
     assert_eq!(e.per_device_bytes, e.per_rank_bytes);
-    assert!(e.component(PartId::Runtime).unwrap().label.contains("CUDA"));
+    assert!(parts::label(e.component(PartId::Runtime).unwrap()).contains("CUDA"));
 }
 
 #[test]
@@ -660,11 +657,11 @@ fn no_machine_learning_word_on_a_simulation_page() {
         text.extend(e.warnings.iter().cloned());
         for c in &e.components {
             text.extend([
-                c.label.to_string(),
-                c.formula.clone(),
-                c.question.to_string(),
-                c.explanation.clone(),
-                c.source.to_string(),
+                parts::label(c).to_string(),
+                parts::formula(c),
+                parts::question(c).to_string(),
+                parts::explanation(c),
+                parts::source(c).to_string(),
             ]);
         }
         for a in memcalc_core::explain::faq::faq(&s, &e, UnitSystem::Binary) {

@@ -12,6 +12,7 @@
 //! and scripts that read the live page never read the screen.
 
 use memcalc_core::base::units::{format_bytes, format_share, UnitSystem};
+use memcalc_core::explain::parts;
 use memcalc_core::explain::wording::results_heading;
 use memcalc_core::schema::page::{PageOptions, Theme};
 use memcalc_core::{estimate, Estimate, Inputs, Location, Scenario};
@@ -131,10 +132,10 @@ fn table(e: &Estimate, units: UnitSystem) -> String {
             format!(
                 r#"<tr data-pre-component="{id}"{host}><th scope="row"><span class="swatch swatch-{id}" aria-hidden="true"></span>{label}</th><td class="num">{bytes}</td><td class="num">{share}</td><td class="why"><p class="formula"><code>{formula}</code></p></td></tr>"#,
                 id = c.id,
-                label = esc(c.label),
+                label = esc(parts::label(c)),
                 bytes = esc(&format_bytes(c.bytes, units)),
                 share = esc(&share),
-                formula = esc(&c.formula),
+                formula = esc(&parts::formula(c)),
             )
         })
         .collect();

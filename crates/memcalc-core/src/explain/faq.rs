@@ -4,6 +4,7 @@
 
 use crate::base::units::{format_bytes, format_share, group_digits, UnitSystem};
 use crate::catalog::parts::PartId;
+use crate::explain::parts;
 use crate::model::{Estimate, Location};
 use crate::scenario::{Mode, Scenario};
 
@@ -35,7 +36,7 @@ pub fn faq(s: &Scenario, e: &Estimate, units: UnitSystem) -> Vec<Answer> {
     if let Some(c) = top {
         out.push(qa("drivers", "What drives memory most here?", format!(
             "{} ({}, {} of the total {}). The breakdown lists every part in the order they are stacked; the table's explanations show how each follows from your inputs, so the fastest saving usually starts with the largest row.",
-            c.label, size(c.bytes), format_share(c.bytes, total), size(total)
+            parts::label(c), size(c.bytes), format_share(c.bytes, total), size(total)
         )));
     }
     let sim = s.mode == Mode::Sim;

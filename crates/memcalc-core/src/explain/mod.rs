@@ -1,4 +1,5 @@
 //! Words over numbers: the FAQ and the wording that depends on the mode.
 
 pub mod faq;
+pub mod parts;
 pub mod wording;

@@ -24,25 +24,18 @@ impl Location {
     }
 }
 
-/// One part of the memory, with everything needed to explain it. Serialised as a row of the
-/// JSON document (id, label, bytes, location, formula, source); the prose stays on the page.
-#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+/// One part of the memory: which part, its bytes, where they live, and the named values its
+/// formula uses. No text: the label, formula, explanation, question and source are written from
+/// the part's template in `explain::parts`, only when a row is shown or exported, and the time
+/// model reads the same values.
+#[derive(Debug, Clone, PartialEq)]
 pub struct Component {
     /// Which part of the breakdown (serialised as its key, e.g. `weights`).
     pub id: PartId,
-    pub label: &'static str,
     pub bytes: u64,
     pub location: Location,
-    /// The computation with the user's numbers, e.g. `7,000,000,000 × 2 B = 14,000,000,000 B`.
-    pub formula: String,
-    /// The FAQ question this row answers.
-    #[serde(skip)]
-    pub question: &'static str,
-    /// What the component is and why it exists, in the user's terms.
-    #[serde(skip)]
-    pub explanation: String,
-    /// Where the formula comes from.
-    pub source: &'static str,
+    /// The named values of the part's formula, one variant per template.
+    pub values: crate::model::values::Values,
 }
 
 /// What one total counts: a device for neural models, a node for CPU simulations (all the ranks
@@ -72,7 +65,7 @@ impl std::fmt::Display for Per {
     }
 }
 
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct Estimate {
     pub mode: Mode,
     pub components: Vec<Component>,

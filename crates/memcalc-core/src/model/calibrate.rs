@@ -9,6 +9,7 @@
 
 use crate::base::units::group_digits as g;
 use crate::catalog::parts::PartId;
+use crate::model::values::legacy;
 use crate::model::words;
 use crate::model::{Component, Estimate, Location};
 use crate::scenario::measured::Measured;
@@ -101,7 +102,7 @@ pub fn apply(s: &Scenario, e: &mut Estimate) {
     } else {
         words!("{} B", g(bytes))
     };
-    e.components.push(Component {
+    e.components.push(legacy! {
         id: PartId::Calibration,
         label: "Calibration to your measurement",
         bytes,

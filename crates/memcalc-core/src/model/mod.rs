@@ -6,6 +6,7 @@ pub mod breakdown;
 pub mod calibrate;
 pub mod neural;
 pub mod sim;
+pub mod values;
 
 pub use breakdown::{Component, Estimate, Location, Per};
 

@@ -3,6 +3,7 @@
 
 use super::Origin;
 use crate::base::choice::Choice;
+use crate::explain::parts;
 use crate::model::{Component, Estimate};
 use crate::scenario::Mode;
 use crate::schema::query::Notice;
@@ -33,8 +34,26 @@ struct Document<'a> {
     link: Option<&'a str>,
     #[serde(skip_serializing_if = "Option::is_none")]
     inputs: Option<Inputs<'a>>,
-    components: &'a [Component],
+    components: Vec<Row<'a>>,
     warnings: Vec<&'a str>,
+}
+
+/// A component as a row of the document: id, label, bytes, location, formula, source (the
+/// prose stays on the page).
+struct Row<'a>(&'a Component);
+
+impl Serialize for Row<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let c = self.0;
+        let mut map = serializer.serialize_map(Some(6))?;
+        map.serialize_entry("id", &c.id)?;
+        map.serialize_entry("label", parts::label(c))?;
+        map.serialize_entry("bytes", &c.bytes)?;
+        map.serialize_entry("location", &c.location)?;
+        map.serialize_entry("formula", &parts::formula(c))?;
+        map.serialize_entry("source", parts::source(c))?;
+        map.end()
+    }
 }
 
 /// A pooled serving engine's KV pool (vLLM, SGLang).
@@ -93,7 +112,7 @@ pub fn to_json(e: &Estimate, notices: &[Notice], origin: Option<&Origin>) -> Str
         }),
         link: origin.map(|o| o.link.as_str()),
         inputs: origin.map(|o| Inputs(&o.inputs)),
-        components: &e.components,
+        components: e.components.iter().map(Row).collect(),
         warnings: e
             .warnings
             .iter()

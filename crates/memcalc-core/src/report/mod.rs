@@ -3,6 +3,7 @@
 //! Shared by the page's exports and the CLI, so both always agree.
 
 use crate::base::units::{format_bytes, UnitSystem};
+use crate::explain::parts;
 use crate::model::Estimate;
 use crate::scenario::Scenario;
 
@@ -52,10 +53,10 @@ pub fn to_csv(e: &Estimate, origin: Option<&Origin>) -> String {
         out.push_str(&format!(
             "{},{},{},{},{}\n",
             c.id,
-            csv_field(c.label),
+            csv_field(parts::label(c)),
             c.bytes,
             c.location.id(),
-            csv_field(&c.formula)
+            csv_field(&parts::formula(c))
         ));
     }
     out.push_str(&format!(
@@ -161,11 +162,11 @@ pub fn to_markdown(e: &Estimate, units: UnitSystem, origin: Option<&Origin>) -> 
     for c in &e.components {
         out.push_str(&format!(
             "| {} | {} | {} | {} | `{}` |\n",
-            c.label,
+            parts::label(c),
             size(c.bytes),
             c.bytes,
             place(c.location),
-            c.formula.replace('|', "\\|")
+            parts::formula(c).replace('|', "\\|")
         ));
     }
     out.push_str(&format!(

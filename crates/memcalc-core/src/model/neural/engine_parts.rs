@@ -9,6 +9,7 @@ use crate::model::neural::engine::{
 };
 use crate::model::neural::estimate::kv_per_value;
 use crate::model::neural::stage::{Plan, StageBytes};
+use crate::model::values::legacy;
 use crate::model::words;
 use crate::model::{Component, Location};
 use crate::scenario::serving::{CudaGraphs, Engine};
@@ -71,7 +72,7 @@ fn pooled(s: &Scenario, plan: &Plan, b: &StageBytes) -> Vec<Component> {
         " SGLang's static fraction holds only the weights and the pool; this working memory must fit in the rest of the GPU.".to_string()
     };
     vec![
-        Component {
+        legacy! {
             id: PartId::Activations,
             label: "Activations (one scheduler step)",
             bytes: b.activations,
@@ -91,7 +92,7 @@ fn pooled(s: &Scenario, plan: &Plan, b: &StageBytes) -> Vec<Component> {
             )),
             source: crate::text!(src),
         },
-        Component {
+        legacy! {
             id: PartId::CudaGraphs,
             label: "CUDA graphs",
             bytes: b.graphs,
@@ -115,7 +116,7 @@ fn pooled(s: &Scenario, plan: &Plan, b: &StageBytes) -> Vec<Component> {
             }),
             source: crate::text!(src),
         },
-        Component {
+        legacy! {
             id: PartId::KvCache,
             label: "KV cache pool",
             bytes: b.kv_cache,
@@ -171,7 +172,7 @@ fn llamacpp(s: &Scenario, plan: &Plan, b: &StageBytes) -> Vec<Component> {
         )
     };
     vec![
-        Component {
+        legacy! {
             id: PartId::Weights,
             label: "Weights on the GPU",
             bytes: b.weights,
@@ -189,7 +190,7 @@ fn llamacpp(s: &Scenario, plan: &Plan, b: &StageBytes) -> Vec<Component> {
             )),
             source: crate::text!(src),
         },
-        Component {
+        legacy! {
             id: PartId::WeightsHost,
             label: "Weights in host memory",
             bytes: b.weights_host,
@@ -204,7 +205,7 @@ fn llamacpp(s: &Scenario, plan: &Plan, b: &StageBytes) -> Vec<Component> {
             explanation: crate::text!("What is not offloaded runs on the CPU from host memory (llama.cpp's 'CPU buffer size').".into()),
             source: crate::text!(src),
         },
-        Component {
+        legacy! {
             id: PartId::KvCache,
             label: "KV cache on the GPU",
             bytes: b.kv_cache,
@@ -214,7 +215,7 @@ fn llamacpp(s: &Scenario, plan: &Plan, b: &StageBytes) -> Vec<Component> {
             explanation: crate::text!(words!("llama.cpp allocates the whole context ({} tokens: {} sequences × {}) up front, each layer's keys and values on the device that runs the layer, in {}.", g(ctx), g(s.batch), g(s.seq), s.kv_label())),
             source: crate::text!(src),
         },
-        Component {
+        legacy! {
             id: PartId::KvCacheHost,
             label: "KV cache in host memory",
             bytes: b.kv_host,
@@ -224,7 +225,7 @@ fn llamacpp(s: &Scenario, plan: &Plan, b: &StageBytes) -> Vec<Component> {
             explanation: crate::text!("The layers left on the CPU keep their KV cache in host memory.".into()),
             source: crate::text!(src),
         },
-        Component {
+        legacy! {
             id: PartId::ComputeBuffer,
             label: "Compute buffer",
             bytes: b.activations,
@@ -244,7 +245,7 @@ fn llamacpp(s: &Scenario, plan: &Plan, b: &StageBytes) -> Vec<Component> {
             )),
             source: crate::text!(src),
         },
-        Component {
+        legacy! {
             id: PartId::ComputeHost,
             label: "Host compute buffer",
             bytes: host_compute,
@@ -261,7 +262,7 @@ fn llamacpp(s: &Scenario, plan: &Plan, b: &StageBytes) -> Vec<Component> {
             explanation: crate::text!("The graph's inputs are staged in host memory: the token embeddings' output and the attention mask over the whole context ('CUDA_Host compute buffer'); layers left on the CPU compute there too.".into()),
             source: crate::text!(src),
         },
-        Component {
+        legacy! {
             id: PartId::OutputBuffer,
             label: "Output buffer",
             bytes: output,

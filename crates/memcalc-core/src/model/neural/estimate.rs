@@ -6,6 +6,7 @@ use crate::base::units::{format_fixed, group_digits as g};
 use crate::catalog::optimizer::Optimizer;
 use crate::catalog::parts::PartId;
 use crate::model::neural::stage::{Plan, StageBytes};
+use crate::model::values::legacy;
 use crate::model::words;
 use crate::model::{Component, Estimate, Location};
 use crate::scenario::serving::Engine;
@@ -104,7 +105,7 @@ fn gathered(s: &Scenario, plan: &Plan, b: &StageBytes) -> Component {
     if defer {
         explanation.push_str(" PyTorch's pipelining schedules switch FSDP's gradient synchronisation off for every micro-batch's backward but the last: each parameter's unsharded gradient is kept, upcast to the reduce precision, and accumulated until the reduce-scatter after the last micro-batch.");
     }
-    Component {
+    legacy! {
         id: PartId::GatheredLayers,
         label: if keep || defer {
             "Unsharded stage (pipeline + FSDP)"
@@ -137,7 +138,7 @@ pub(crate) fn estimate_model(s: &Scenario) -> Estimate {
         parts.push(weights(s, &b, &w));
     }
     if b.offload_buffer > 0 {
-        parts.push(Component {
+        parts.push(legacy! {
             id: PartId::OffloadBuffer,
             label: "Gathered layer (offload)",
             bytes: b.offload_buffer,
@@ -157,7 +158,7 @@ pub(crate) fn estimate_model(s: &Scenario) -> Estimate {
         parts.extend(training_states(s, &b, &w));
         parts.push(activations(s, &plan, &b, stage_i));
         if b.act_host > 0 {
-            parts.push(Component {
+            parts.push(legacy! {
                 id: PartId::ActivationsOffloaded,
                 label: "Activations offloaded to host",
                 bytes: b.act_host,
@@ -172,7 +173,7 @@ pub(crate) fn estimate_model(s: &Scenario) -> Estimate {
             parts.push(gathered(s, &plan, &b));
         }
         if b.buffers > 0 {
-            parts.push(Component {
+            parts.push(legacy! {
                 id: PartId::CommBuffers,
                 label: "ZeRO communication buckets",
                 bytes: b.buffers,
@@ -185,7 +186,7 @@ pub(crate) fn estimate_model(s: &Scenario) -> Estimate {
         }
         if b.nccl > 0 {
             let groups = b.nccl / (s.mech.nccl_mib << 20).max(1);
-            parts.push(Component {
+            parts.push(legacy! {
                 id: PartId::NcclBuffers,
                 label: "NCCL buffers",
                 bytes: b.nccl,
@@ -196,7 +197,7 @@ pub(crate) fn estimate_model(s: &Scenario) -> Estimate {
                 source: crate::text!(crate::scenario::training::SRC_NCCL),
             });
         }
-        parts.push(Component {
+        parts.push(legacy! {
             id: PartId::Logits,
             label: "Logits and loss",
             bytes: b.logits,
@@ -234,7 +235,7 @@ pub(crate) fn estimate_model(s: &Scenario) -> Estimate {
     } else {
         parts.push(inference_activations(s, &b));
         parts.push(kv_cache(s, &plan, &b));
-        parts.push(Component {
+        parts.push(legacy! {
             id: PartId::Logits,
             label: "Logits",
             bytes: b.logits,
@@ -252,7 +253,7 @@ pub(crate) fn estimate_model(s: &Scenario) -> Estimate {
     let tensors = b.device_tensors();
     let pct = format_fixed(s.overhead_bp, 2);
     if engine {
-        parts.push(Component {
+        parts.push(legacy! {
             id: PartId::Overhead,
             label: "Allocator overhead",
             bytes: 0,
@@ -263,7 +264,7 @@ pub(crate) fn estimate_model(s: &Scenario) -> Estimate {
             source: crate::text!(s.engine.source()),
         });
     } else {
-        parts.push(Component {
+        parts.push(legacy! {
         id: PartId::Overhead,
         label: "Allocator overhead",
         bytes: b.overhead,
@@ -277,7 +278,7 @@ pub(crate) fn estimate_model(s: &Scenario) -> Estimate {
     });
     }
     if b.fragmentation > 0 {
-        parts.push(Component {
+        parts.push(legacy! {
             id: PartId::Fragmentation,
             label: "Cached blocks of shorter batches",
             bytes: b.fragmentation,
@@ -288,7 +289,7 @@ pub(crate) fn estimate_model(s: &Scenario) -> Estimate {
             source: crate::text!(crate::scenario::training::SRC_FRAG),
         });
     }
-    parts.push(Component {
+    parts.push(legacy! {
         id: PartId::Runtime,
         label: "CUDA context and libraries",
         bytes: b.runtime,
@@ -436,7 +437,7 @@ fn weights(s: &Scenario, b: &StageBytes, w: &Words) -> Component {
     if b.weights_on_host {
         text.push_str(" Offloaded: they live in host memory.");
     }
-    Component {
+    legacy! {
         id: PartId::Weights,
         label: "Weights",
         bytes: b.weights,
@@ -477,7 +478,7 @@ fn training_states(s: &Scenario, b: &StageBytes, w: &Words) -> Vec<Component> {
         words!("the {} trainable parameters", g(trainable))
     };
 
-    let master = Component {
+    let master = legacy! {
         id: PartId::MasterWeights,
         label: "FP32 master weights",
         bytes: b.master,
@@ -519,7 +520,7 @@ fn training_states(s: &Scenario, b: &StageBytes, w: &Words) -> Vec<Component> {
             crate::scenario::training::SRC_ZERO_GRAD,
         )
     };
-    let gradients = Component {
+    let gradients = legacy! {
         id: PartId::Gradients,
         label: "Gradients",
         bytes: b.gradients,
@@ -566,7 +567,7 @@ fn training_states(s: &Scenario, b: &StageBytes, w: &Words) -> Vec<Component> {
             sd.bytes()
         ),
     };
-    let optimizer = Component {
+    let optimizer = legacy! {
         id: PartId::Optimizer,
         label: "Optimizer states",
         bytes: b.optimizer,
@@ -654,7 +655,7 @@ fn activations(s: &Scenario, plan: &Plan, b: &StageBytes, stage_i: u64) -> Compo
     if b.act_host > 0 {
         how.push_str(" Offloaded: only the layer being computed stays on the device; the rest waits in host memory.");
     }
-    Component {
+    legacy! {
         id: PartId::Activations,
         label: "Activations",
         bytes: b.activations,
@@ -684,7 +685,7 @@ fn sciml_activations(s: &Scenario, b: &StageBytes) -> Component {
         crate::scenario::sciml::ModelKind::Unet => words!("feature maps of {} levels, from {} points × {} channels down to a coarse grid with {}× the channels, on the way down and up", g(m.depth), g(m.grid), g(m.channels), 1u64 << m.depth.saturating_sub(1).min(62)),
         crate::scenario::sciml::ModelKind::Transformer => String::new(),
     };
-    Component {
+    legacy! {
         id: PartId::Activations,
         label: if trains {
             "Activations"
@@ -718,7 +719,7 @@ fn sciml_activations(s: &Scenario, b: &StageBytes) -> Component {
 }
 
 fn inference_activations(s: &Scenario, b: &StageBytes) -> Component {
-    Component {
+    legacy! {
         id: PartId::Activations,
         label: "Activations (working set)",
         bytes: b.activations,
@@ -785,7 +786,7 @@ fn kv_cache(s: &Scenario, plan: &Plan, b: &StageBytes) -> Component {
     } else {
         String::new()
     };
-    Component {
+    legacy! {
         id: PartId::KvCache,
         label: "KV cache",
         bytes: b.kv_cache,
@@ -825,7 +826,7 @@ fn dataset(s: &Scenario, b: &StageBytes) -> Component {
             "The data is streamed from storage: only the batch in use and the next one are held on the device.",
         ),
     };
-    Component {
+    legacy! {
         id: PartId::Dataset,
         label: "Training data",
         bytes,

@@ -5,3 +5,4 @@ pub mod engine;
 pub mod engine_parts;
 pub mod estimate;
 pub mod stage;
+pub mod values;

@@ -1,9 +1,14 @@
 //! The estimate of a simulation: bytes per rank by named component, shown per node (CPU codes,
 //! compared with node memory) or per GPU (GPU-resident codes), with the run's disk output.
 
+pub mod values;
+
+use values::{SimPart, SimValues};
+
 use crate::base::choice::Choice;
 use crate::base::units::{format_fixed, group_digits as g};
 use crate::catalog::parts::PartId;
+use crate::model::values::legacy;
 use crate::model::words;
 use crate::model::{Component, Estimate, Location};
 use crate::scenario::sim::*;
@@ -35,6 +40,9 @@ struct Part {
     question: &'static str,
     explanation: String,
     source: &'static str,
+    /// The part's named values, once its text comes from a template (`explain::parts::sim`);
+    /// `None` while the text above is written here.
+    values: Option<SimValues>,
 }
 
 /// What a method gives: its parts per rank and the bytes of one snapshot of its state per
@@ -154,17 +162,17 @@ fn grid(m: &Sim, b: u64) -> MethodParts {
                 formula: words!("{} fields × {} levels × {} cells × {} B = {} B", m.fields, m.levels, g(up(local)), b, g(state)),
                 question: crate::text!("What is the state of a grid code?"),
                 explanation: crate::text!(words!("Every cell holds {} prognostic variables, kept at {} time levels or Runge–Kutta stages. {shape}.", m.fields, m.levels)),
-                source: crate::text!(SRC_GRID) },
+                source: crate::text!(SRC_GRID), values: None },
             Part { id: PartId::Work, label: "Work arrays", rank_bytes: work, total_bytes: up((m.work * b) as f64 * (owned + ghost) * p), location: Location::Device,
                 formula: words!("{} arrays × {} cells (with ghosts) × {} B = {} B", m.work, g(up(local + ghost)), b, g(work)),
                 question: crate::text!("What are work arrays?"),
                 explanation: crate::text!("Diagnostics, fluxes, tendencies and scratch space that the solver allocates per cell alongside the state.".into()),
-                source: crate::text!(SRC_GRID) },
+                source: crate::text!(SRC_GRID), values: None },
             Part { id: PartId::Halo, label: "Halo (ghost cells)", rank_bytes: halo, total_bytes: up(halo_f * p), location: Location::Device,
                 formula: words!("{} fields × {} levels × {} ghost cells × {} B + exchange buffers = {} B", m.fields, m.levels, g(up(ghost)), b, g(halo)),
                 question: crate::text!("Why doesn't memory per rank fall as 1/N?"),
                 explanation: crate::text!(words!("Each subdomain carries {} ghost layers copied from its neighbours: {} ghost cells for {} owned. As ranks grow the subdomains shrink but their surface shrinks slower than their volume, so the ghost share rises.", m.halo, g(up(ghost)), g(up(owned)))),
-                source: crate::text!(SRC_GRID) },
+                source: crate::text!(SRC_GRID), values: None },
         ],
         snapshot_rank: up(fb * local),
         snapshot_total: crate::mul!(m.fields, n, b),
@@ -287,18 +295,18 @@ fn particles(m: &Sim, _b: u64) -> MethodParts {
             formula: words!("{} particles × {} B = {} B", g(local), per_atom, g(state)),
             question: crate::text!("What does each particle cost?"),
             explanation: crate::text!(words!("Positions, velocities and forces in double precision plus identifiers: {per_atom} bytes per particle for this atom style. {shape}.")),
-            source: crate::text!(SRC_MD) },
+            source: crate::text!(SRC_MD), values: None },
         Part { id: PartId::Halo, label: "Ghost particles", rank_bytes: halo, total_bytes: up(per_atom as f64 * ghost_f * p), location: Location::Device,
             formula: words!("({} allocated − {} local) × {} B = {} B", g(nmax), g(local), per_atom, g(halo)),
             question: crate::text!("What are ghost particles?"),
             explanation: crate::text!(words!("Copies of the neighbours' particles within cutoff + skin = {} of the subdomain's faces ({} of them), with the same per-particle arrays; arrays grow in chunks of {} particles, so the allocation is rounded up.", format_fixed(up(rg * 1000.0), 3), g(ghosts), MD_CHUNK)),
-            source: crate::text!(SRC_MD) },
+            source: crate::text!(SRC_MD), values: None },
         Part { id: PartId::NeighborLists, label: "Neighbour lists", rank_bytes: lists, total_bytes: up(owned * p * per_particle * 4.0 + in_use * MD_LIST_BYTES as f64), location: Location::Device,
             formula: words!("{} pages × {} × 4 B + {} × {} B = {} B", pages, g(MD_PAGE), g(nmax), MD_LIST_BYTES, g(lists)),
             question: crate::text!("Why do neighbour lists dominate?"),
             explanation: crate::text!(words!("Each particle keeps the indices of the particles within cutoff + skin: {} per particle here ({} list{}), {} pairs per rank, in pages of {} indices; plus per-particle list bookkeeping, binning and the positions at the last rebuild. This, not the particle state, is what the folk rule of 'a few hundred bytes per atom' misses.",
                 format_fixed(neighbors_milli, 3), if m.newton { "half" } else { "full" }, if m.newton { ", Newton's third law" } else { "" }, g(pairs), g(MD_PAGE))),
-            source: crate::text!(SRC_MD) },
+            source: crate::text!(SRC_MD), values: None },
         Part { id: PartId::Work, label: "Other per-particle buffers", rank_bytes: work, total_bytes: crate::add!(up(in_use * MD_OTHER_BYTES as f64), map_all), location: Location::Device,
             formula: words!("{} × {} B + {map_formula} = {} B", g(nmax), MD_OTHER_BYTES, g(work)),
             question: crate::text!("What else is per particle?"),
@@ -307,7 +315,7 @@ fn particles(m: &Sim, _b: u64) -> MethodParts {
                 AtomMap::None => "none here (atomic systems need no map unless a command asks for one)",
                 _ => "an array sized by the largest atom ID, on every rank, so it does not shrink with more ranks (LAMMPS switches to a hash above 1,000,000 IDs: atom_map=auto)",
             })),
-            source: crate::text!(SRC_MD) },
+            source: crate::text!(SRC_MD), values: None },
     ];
     if potential_atom > 0 || short_cut > 0.0 {
         // The short list holds every local and ghost atom's neighbours within `short_cut`.
@@ -322,7 +330,7 @@ fn particles(m: &Sim, _b: u64) -> MethodParts {
             formula: words!("{} × {potential_atom} B + {short_pages} pages × {} × 4 B = {} B", g(nmax), g(MD_PAGE), g(bytes)),
             question: crate::text!("What does a many-body potential add?"),
             explanation: crate::text!(words!("{} keeps per-atom bond-order data for local and ghost atoms and a second neighbour list of every atom within {} ({} neighbours each).", m.potential.label(), format_fixed(up(short_cut * 1000.0), 3), format_fixed(up(short * 1000.0), 3))),
-            source: crate::text!(SRC_MANYBODY) });
+            source: crate::text!(SRC_MANYBODY), values: None });
     }
     if reax {
         parts.extend(reaxff_parts(
@@ -340,7 +348,7 @@ fn particles(m: &Sim, _b: u64) -> MethodParts {
             formula: words!("{} × {MD_SHAKE_BYTES} B = {} B", g(nmax), g(bytes)),
             question: crate::text!("What do bond constraints cost?"),
             explanation: crate::text!("fix shake keeps, for every allocated atom, its cluster flag, the IDs of up to four cluster atoms, three bond types and the unconstrained position.".into()),
-            source: crate::text!(SRC_SHAKE) });
+            source: crate::text!(SRC_SHAKE), values: None });
     }
     if m.long_range != LongRange::None {
         let grid_points = if m.kspace_grid > 0 {
@@ -379,7 +387,7 @@ fn particles(m: &Sim, _b: u64) -> MethodParts {
             formula,
             question: crate::text!("What does the long-range solver add?"),
             explanation: crate::text!(words!("{} spreads charges on a mesh of {} points and solves Poisson's equation by FFT: {what}.", m.long_range.label(), g(grid_points))),
-            source: crate::text!(SRC_KSPACE) });
+            source: crate::text!(SRC_KSPACE), values: None });
     }
     MethodParts {
         parts,
@@ -429,7 +437,7 @@ fn reaxff_parts(m: &Sim, local: f64, ghost: f64, nmax: u64, local_pairs: f64, p:
         formula: words!("{} bond slots × {slot} B + {} atom capacity × {per_cap} B + {} × 12 B = {} B", g(bond_cap), g(total_cap), g(n_all), g(bytes)),
         question: crate::text!("Why does ReaxFF need so much memory?"),
         explanation: crate::text!(words!("ReaxFF sizes its bond list for every local and ghost atom ({} here) at max(2 × {} bond partners, 25) = {slots} slots each, times safezone {}; the three-body, far-neighbour and hydrogen-bond lists are counted per bond slot as LAMMPS's memory report counts them ({slot} B each, {}). An order of magnitude more than a pair potential.", g(n_all), x.bonds, format_fixed(x.safezone_milli, 3), x.version.label())),
-        source: crate::text!(SRC_REAXFF) }];
+        source: crate::text!(SRC_REAXFF), values: None }];
     if x.qeq {
         // fix_qeq_reaxff.cpp: s_hist and t_hist (nprev = 4 each) and 11 work vectors per
         // allocated atom; the H matrix row starts and counts (n_cap = MAX(nlocal × safezone,
@@ -445,7 +453,7 @@ fn reaxff_parts(m: &Sim, local: f64, ghost: f64, nmax: u64, local_pairs: f64, p:
             formula: words!("{} allocated × 152 B + {} rows × 8 B + {} matrix entries × 12 B = {} B", g(nmax), g(n_cap), g(m_cap), g(q)),
             question: crate::text!("What does charge equilibration add?"),
             explanation: crate::text!(words!("fix qeq/reaxff solves for the charges every step with a sparse matrix of every local atom's neighbours within the cutoff ({} entries with the safezone) and the conjugate-gradient vectors and charge history of every allocated atom.", g(m_cap))),
-            source: crate::text!(SRC_REAXFF) });
+            source: crate::text!(SRC_REAXFF), values: None });
     }
     parts
 }
@@ -519,12 +527,12 @@ fn mesh(m: &Sim, b: u64) -> MethodParts {
                 formula: words!("{} levels × {} unknowns × {} B = {} B", m.levels, g(rows), b, g(state)),
                 question: crate::text!("What is the state of a mesh code?"),
                 explanation: crate::text!(words!("{} unknowns per point ({}), kept at {} time levels. {shape}.", m.dofs, m.element.label(), m.levels)),
-                source: crate::text!(SRC_MESH) },
+                source: crate::text!(SRC_MESH), values: None },
             Part { id: PartId::Mesh, label: "Mesh (connectivity, coordinates)", rank_bytes: connectivity, total_bytes: crate::add!(crate::mul!(m.cells, npc, idx), all_rows / m.dofs.max(1) * 24), location: Location::Device,
                 formula: words!("{} cells × {} nodes × {idx} B + {} points × 3 × 8 B = {} B", g(cells), npc, g(points), g(connectivity)),
                 question: crate::text!("How much does the mesh itself take?"),
                 explanation: crate::text!(words!("Element-to-node connectivity ({}-bit indices) and node coordinates.", idx * 8)),
-                source: crate::text!(SRC_MESH) },
+                source: crate::text!(SRC_MESH), values: None },
             Part { id: PartId::Matrix, label: "Sparse matrix", rank_bytes: matrix, total_bytes: all_matrix, location: Location::Device,
                 formula: words!("{} nonzeros × ({} + {idx}) B + {} row pointers × {idx} B = {} B", g(nnz), b, g(mrows + 1), g(matrix)),
                 question: crate::text!("Why is the matrix the largest term?"),
@@ -533,12 +541,12 @@ fn mesh(m: &Sim, b: u64) -> MethodParts {
                     Solver::Segregated => words!("A segregated solver (SIMPLE/PISO, as OpenFOAM) assembles one scalar matrix at a time, about {nnz_row} nonzeros per row, and reuses it for each of the {} variables.", m.dofs),
                     Solver::Explicit => "An explicit scheme updates the state from fluxes: no matrix.".into(),
                 }),
-                source: crate::text!(SRC_MESH) },
+                source: crate::text!(SRC_MESH), values: None },
             Part { id: PartId::Solver, label: "Solver workspace and preconditioner", rank_bytes: solver + precond, total_bytes: crate::add!(crate::mul!(vectors, all_mrows, b), all_precond), location: Location::Device,
                 formula: words!("{} vectors × {} unknowns × {} B + preconditioner {} B = {} B", vectors, g(mrows), b, g(precond), g(solver + precond)),
                 question: crate::text!("What does the linear solver need?"),
                 explanation: crate::text!(words!("The Krylov method keeps {} vectors ({}), and the {} preconditioner adds its own storage.", vectors, if m.krylov > 0 { words!("GMRES({}) stores its restart basis", m.krylov) } else { "CG".into() }, m.precond.label())),
-                source: crate::text!(SRC_MESH) },
+                source: crate::text!(SRC_MESH), values: None },
         ],
         snapshot_rank: crate::mul!(rows, b),
         snapshot_total: crate::mul!(all_rows, b),
@@ -582,17 +590,17 @@ fn lbm(m: &Sim, b: u64) -> MethodParts {
                 question: crate::text!("Why is a lattice Boltzmann cell so large?"),
                 explanation: crate::text!(words!("Each cell stores {q} particle distributions ({}), in {} bytes each, {}. {shape}.", m.lattice.label(), storage,
                     if copies == 2 { "in two lattices so streaming can read one and write the other" } else { "in one lattice thanks to in-place streaming" })),
-                source: crate::text!(SRC_LBM) },
+                source: crate::text!(SRC_LBM), values: None },
             Part { id: PartId::State, label: "Density, velocity, flags", rank_bytes: macro_bytes, total_bytes: crate::mul!(4 * b + 1, n), location: Location::Device,
                 formula: words!("(4 × {b} B + 1 B) × {} cells = {} B", g(up(local)), g(macro_bytes)),
                 question: crate::text!("What else does each cell hold?"),
                 explanation: crate::text!("Density and three velocity components in the compute precision, and a byte of boundary flags.".into()),
-                source: crate::text!(SRC_LBM) },
+                source: crate::text!(SRC_LBM), values: None },
             Part { id: PartId::Halo, label: "Halo (ghost cells)", rank_bytes: halo, total_bytes: up(per_cell * ghost * p), location: Location::Device,
                 formula: words!("{q} × {storage} B × {copies} × {} ghost cells = {} B", g(up(ghost)), g(halo)),
                 question: crate::text!("What is the halo of a lattice Boltzmann subdomain?"),
                 explanation: crate::text!("One layer of ghost cells around each subdomain for streaming across rank boundaries.".into()),
-                source: crate::text!(SRC_LBM) },
+                source: crate::text!(SRC_LBM), values: None },
         ],
         snapshot_rank: up((4 * b) as f64 * local),
         snapshot_total: crate::mul!(4, b, n),
@@ -640,17 +648,17 @@ fn spectral(m: &Sim, b: u64) -> MethodParts {
                 formula: words!("{} fields × {} levels × {} B = {} B", m.fields, m.levels, g(up(per_field)), g(state)),
                 question: crate::text!("Why are fields stored twice?"),
                 explanation: crate::text!(words!("A pseudo-spectral code keeps each field in physical space and as Fourier coefficients, at {} time levels or stages. {shape}.", m.levels)),
-                source: crate::text!(SRC_FFT) },
+                source: crate::text!(SRC_FFT), values: None },
             Part { id: PartId::Fft, label: "FFT buffers", rank_bytes: fft, total_bytes: all(3.0 * pad * 2.0 * b as f64), location: Location::Device,
                 formula: words!("3 × {} padded points × 2 × {} B (complex) = {} B", g(up(pad * local)), b, g(fft)),
                 question: crate::text!("What do the transforms need?"),
                 explanation: crate::text!(words!("Nonlinear terms are computed on a grid {} to remove aliasing errors, and distributed FFTs transpose data between pencils through send and receive buffers.", if m.dealias { "padded by 3/2 in each direction" } else { "without padding (dealiasing off)" })),
-                source: crate::text!(SRC_FFT) },
+                source: crate::text!(SRC_FFT), values: None },
             Part { id: PartId::Work, label: "Work arrays", rank_bytes: work, total_bytes: m.work * b * n, location: Location::Device,
                 formula: words!("{} arrays × {} points × {} B = {} B", m.work, g(up(local)), b, g(work)),
                 question: crate::text!("What are work arrays?"),
                 explanation: crate::text!("Right-hand sides, nonlinear products and diagnostics.".into()),
-                source: crate::text!(SRC_FFT) },
+                source: crate::text!(SRC_FFT), values: None },
         ],
         snapshot_rank: up(m.fields as f64 * local * b as f64),
         snapshot_total: m.fields * n * b,
@@ -725,6 +733,7 @@ fn planewave(m: &Sim) -> MethodParts {
                 question: crate::text!("What is this part of a plane-wave run?"),
                 explanation: crate::text!(words!("{} {shape}.", t.explanation)),
                 source,
+                values: None,
             }
         })
         .collect();
@@ -810,6 +819,7 @@ fn amr(m: &Sim, b: u64) -> MethodParts {
             question,
             explanation,
             source: crate::text!(SRC_AMR),
+            values: None,
         });
     };
     push(PartId::State, "Solution on all levels", bb.state,
@@ -846,7 +856,7 @@ fn amr(m: &Sim, b: u64) -> MethodParts {
             formula: words!("{} B × {} blocks = {} B", a.meta_bytes, g(up(h.blocks)), g(bytes)),
             question: crate::text!("Why does every rank know every block?"),
             explanation: crate::text!("Each rank keeps the list of all blocks and their owners (AMReX BoxArray and DistributionMapping, Athena++ block lists and tree) to find neighbours and rebalance: it grows with the blocks, not with the rank's share.".into()),
-            source: crate::text!(SRC_AMR) });
+            source: crate::text!(SRC_AMR), values: None });
     }
     let fb = (m.fields * b) as f64;
     let all_cells = if a.blocks > 0 {
@@ -907,6 +917,7 @@ fn nbody(m: &Sim, b: u64) -> MethodParts {
                 question: crate::text!("What is this part of an N-body run?"),
                 explanation,
                 source: crate::text!(SRC_NBODY),
+                values: None,
             });
         }
     };
@@ -961,7 +972,7 @@ pub fn estimate_sim(s: &Scenario) -> Estimate {
             formula: words!("{} MiB on each of {} ranks", g(m.replicated_mib), g(m.ranks)),
             question: crate::text!("Why doesn't this part shrink with more ranks?"),
             explanation: crate::text!("Forcing tables, geometry, immersed-boundary facets or a coarse mesh that every rank keeps whole: adding ranks multiplies it instead of splitting it, and with many ranks per node it can outweigh the decomposed fields.".into()),
-            source: crate::text!(SRC_REPLICATED) });
+            source: crate::text!(SRC_REPLICATED), values: None });
     }
     // An interpreter lives in the rank's host process: on a CPU node it is node memory like
     // the arrays; a GPU code's rank keeps it on the host (added to the host process below).
@@ -971,7 +982,7 @@ pub fn estimate_sim(s: &Scenario) -> Estimate {
             formula: words!("{} MiB ({}) on each of {} ranks", m.language.mib(), m.language.id(), g(m.ranks)),
             question: crate::text!("What does a Python rank cost before any array?"),
             explanation: crate::text!("Each rank runs its own interpreter with the modules it imports (NumPy, SciPy, mpi4py): code, tables and heap resident before the simulation allocates anything, above what a compiled MPI program needs.".into()),
-            source: crate::text!(SRC_LANGUAGE) });
+            source: crate::text!(SRC_LANGUAGE), values: None });
     }
     let ratio = m.compression_c.max(100);
     let compressed = |v: u64| crate::base::sat::mul_div(v, 100, ratio);
@@ -1014,7 +1025,7 @@ pub fn estimate_sim(s: &Scenario) -> Estimate {
             question: crate::text!("Why does memory grow with the number of steps?"),
             explanation: crate::text!(words!("Snapshots kept in memory for analysis{}, each a copy of the prognostic state of the rank.{recompute}",
                 if m.adjoint != Adjoint::None { " and the forward states an adjoint or differentiable run reads backwards" } else { "" })),
-            source: crate::text!(SRC_HISTORY) });
+            source: crate::text!(SRC_HISTORY), values: None });
     }
     if m.output_every > 0 {
         let buf = compressed(snap);
@@ -1031,6 +1042,7 @@ pub fn estimate_sim(s: &Scenario) -> Estimate {
                     .into()
             ),
             source: crate::text!(SRC_HISTORY),
+            values: None,
         });
     }
     let ranks_per_node = m.ranks.div_ceil(m.nodes);
@@ -1042,7 +1054,7 @@ pub fn estimate_sim(s: &Scenario) -> Estimate {
         formula: words!("{} % × {} B = {} B", format_fixed(s.overhead_bp, 2), g(tensors), g(overhead)),
         question: crate::text!("Why add an overhead?"),
         explanation: crate::text!("Allocators round and fragment, and solvers allocate temporaries; this setting adds a share of the arrays above.".into()),
-        source: crate::text!(SRC_SIM_ALLOCATOR) });
+        source: crate::text!(SRC_SIM_ALLOCATOR), values: None });
     let runtime = if gpu {
         s.runtime_mib << 20
     } else {
@@ -1052,7 +1064,7 @@ pub fn estimate_sim(s: &Scenario) -> Estimate {
         formula: words!("{} MiB = {} B", g(runtime >> 20), g(runtime)),
         question: crate::text!("What does each process cost before any array?"),
         explanation: crate::text!(if gpu { "The CUDA context, kernels and library workspaces of the rank's GPU.".into() } else { "MPI buffers, libraries and the executable of each rank; a code's own memory report (such as LAMMPS's) does not include it.".into() }),
-        source: crate::text!(if gpu { SRC_CUDA_CONTEXT } else { SRC_RANK }) });
+        source: crate::text!(if gpu { SRC_CUDA_CONTEXT } else { SRC_RANK }), values: None });
 
     // Shown per GPU for GPU-resident codes, per node for CPU codes (compared with node memory).
     let scale = if gpu { 1 } else { ranks_per_node };
@@ -1074,31 +1086,43 @@ pub fn estimate_sim(s: &Scenario) -> Estimate {
     };
     let mut components: Vec<Component> = parts
         .into_iter()
-        .map(|p| Component {
-            id: p.id,
-            label: p.label,
-            bytes: crate::mul!(p.rank_bytes, scale),
-            location: p.location,
-            formula: if scale > 1 {
-                words!("({}) × {scale} ranks per node", p.formula)
-            } else {
-                p.formula
+        .map(|p| match p.values {
+            Some(values) => Component {
+                id: p.id,
+                bytes: crate::mul!(p.rank_bytes, scale),
+                location: p.location,
+                values: crate::model::values::Values::Sim(SimPart {
+                    rank: values,
+                    rank_bytes: p.rank_bytes,
+                    ranks_per_node: scale,
+                }),
             },
-            question: crate::text!(p.question),
-            explanation: crate::text!(p.explanation),
-            source: crate::text!(p.source),
+            None => legacy! {
+                id: p.id,
+                label: p.label,
+                bytes: crate::mul!(p.rank_bytes, scale),
+                location: p.location,
+                formula: if scale > 1 {
+                    words!("({}) × {scale} ranks per node", p.formula)
+                } else {
+                    p.formula
+                },
+                question: crate::text!(p.question),
+                explanation: crate::text!(p.explanation),
+                source: crate::text!(p.source),
+            },
         })
         .collect();
 
     if gpu {
         if mirror > 0 {
-            components.push(Component { id: PartId::HostMirror, label: "Host copy of the arrays", bytes: mirror, location: Location::Host,
+            components.push(legacy! { id: PartId::HostMirror, label: "Host copy of the arrays", bytes: mirror, location: Location::Host,
                 formula: words!("{} B of device arrays, mirrored on the host", g(mirror)),
                 question: crate::text!("Why does a GPU code need host memory too?"),
                 explanation: crate::text!("The code keeps a host copy of every device buffer (to initialise, write output and restart), so each GPU's arrays are also in the node's memory.".into()),
                 source: crate::text!(SRC_MIRROR) });
         }
-        components.push(Component { id: PartId::HostProcess, label: "Host process (MPI, libraries)", bytes: (m.rank_mib << 20) + interpreter, location: Location::Host,
+        components.push(legacy! { id: PartId::HostProcess, label: "Host process (MPI, libraries)", bytes: (m.rank_mib << 20) + interpreter, location: Location::Host,
             formula: if interpreter > 0 { words!("{} MiB + {} MiB interpreter ({}) per rank", g(m.rank_mib), m.language.mib(), m.language.id()) } else { words!("{} MiB per rank", g(m.rank_mib)) },
             question: crate::text!("What does each GPU's host process cost?"),
             explanation: crate::text!(if interpreter > 0 { "The rank driving each GPU is a host process with MPI buffers, libraries, the executable and, here, the interpreter with its modules.".into() } else { "The rank driving each GPU is a host process with MPI buffers, libraries and the executable.".into() }),
@@ -1108,14 +1132,14 @@ pub fn estimate_sim(s: &Scenario) -> Estimate {
     let global_snap = snap_all;
     let output_total = crate::mul!(compressed(global_snap), frames);
     if frames > 0 {
-        components.push(Component { id: PartId::OutputTotal, label: "Output over the run (disk)", bytes: output_total, location: Location::Disk,
+        components.push(legacy! { id: PartId::OutputTotal, label: "Output over the run (disk)", bytes: output_total, location: Location::Disk,
             formula: words!("{} frames × {} B ÷ {} = {} B", g(frames), g(global_snap), format_fixed(ratio, 2), g(output_total)),
             question: crate::text!("How much will the run write?"),
             explanation: crate::text!(words!("Every {} steps the state of all ranks is written, {} frames over {} steps, after compression.", g(m.output_every), g(frames), g(m.steps))),
             source: crate::text!(SRC_HISTORY) });
     }
     if m.checkpoint_every > 0 {
-        components.push(Component { id: PartId::Checkpoint, label: "One restart file (disk)", bytes: mp.restart_total, location: Location::Disk,
+        components.push(legacy! { id: PartId::Checkpoint, label: "One restart file (disk)", bytes: mp.restart_total, location: Location::Disk,
             formula: words!("{} B", g(mp.restart_total)),
             question: crate::text!("How large is a restart file?"),
             explanation: crate::text!(words!("The full state of every rank at every stored level, uncompressed, written every {} steps; keep at least two.", g(m.checkpoint_every))),

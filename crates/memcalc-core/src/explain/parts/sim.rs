@@ -1,0 +1,53 @@
+//! The templates of simulation parts: one per variant of `SimValues`, and the per-node total
+//! of a rank's part.
+
+use super::Template;
+use crate::base::units::group_digits as g;
+use crate::model::values::{SimPart, SimValues};
+
+/// A rank's part shown per node: the rank's formula, then the ranks that share the node, so the
+/// arithmetic reads through to the row's bytes.
+impl Template for SimPart {
+    fn label(&self) -> &'static str {
+        self.rank.label()
+    }
+    fn formula(&self, bytes: u64) -> String {
+        let rank = self.rank.formula(self.rank_bytes);
+        if self.ranks_per_node > 1 {
+            format!(
+                "{rank} per rank × {} ranks per node = {} B",
+                self.ranks_per_node,
+                g(bytes)
+            )
+        } else {
+            rank
+        }
+    }
+    fn question(&self) -> &'static str {
+        self.rank.question()
+    }
+    fn explanation(&self) -> String {
+        self.rank.explanation()
+    }
+    fn source(&self) -> &'static str {
+        self.rank.source()
+    }
+}
+
+impl Template for SimValues {
+    fn label(&self) -> &'static str {
+        match *self {}
+    }
+    fn formula(&self, _bytes: u64) -> String {
+        match *self {}
+    }
+    fn question(&self) -> &'static str {
+        match *self {}
+    }
+    fn explanation(&self) -> String {
+        match *self {}
+    }
+    fn source(&self) -> &'static str {
+        match *self {}
+    }
+}

@@ -1,0 +1,339 @@
+//! Every part's shown formula multiplies out to its row's bytes: the formula is rendered from the
+//! part's template over a corpus (every preset, pinned link, code profile, and the scenarios of
+//! `tests/text_corpus.txt`: engines, frameworks, sharding, offload, quantisation, methods), the
+//! arithmetic before its last `=` is evaluated (numbers with their units, ×, ·, ÷, +, −,
+//! parentheses; words are labels) and compared with the bytes. A formula whose numbers do not
+//! give the row cannot be checked by hand, so it fails here.
+
+use memcalc_core::catalog::codes::PROFILES;
+use memcalc_core::explain::parts;
+use memcalc_core::model::values::Values;
+use memcalc_core::schema::presets::PRESETS;
+use memcalc_core::{estimate, Choice, Inputs};
+
+const LINKS: &str = include_str!("links_v1.txt");
+const EXTRA: &str = include_str!("text_corpus.txt");
+
+fn corpus() -> Vec<String> {
+    let lines = |t: &'static str| {
+        t.lines()
+            .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+            .map(|l| l.split_whitespace().next().unwrap_or("").to_string())
+    };
+    let mut q: Vec<String> = PRESETS.iter().map(|p| p.query.to_string()).collect();
+    q.extend(lines(LINKS));
+    for p in PROFILES {
+        q.push(format!("v=2&mode=sim&code={}", p.code.id()));
+        q.push(format!(
+            "v=2&mode=sim&code={}&ranks=64&nodes=4",
+            p.code.id()
+        ));
+    }
+    q.extend(lines(EXTRA));
+    q
+}
+
+#[derive(Debug, Clone, PartialEq)]
+enum Tok {
+    Num(f64),
+    Op(char),
+    Open,
+    Close,
+    /// `max(` or `min(`: the larger or smaller of its comma-separated arguments.
+    Func(bool),
+    Comma,
+}
+
+/// A unit word after a number scales it to bytes (or to a plain count).
+fn unit(word: &str) -> Option<f64> {
+    Some(match word {
+        "B" | "bytes" | "byte" => 1.0,
+        "KiB" => 1024.0,
+        "MiB" => 1024.0 * 1024.0,
+        "GiB" => 1024.0 * 1024.0 * 1024.0,
+        "TiB" => 1024.0f64.powi(4),
+        "kB" | "KB" => 1e3,
+        "MB" => 1e6,
+        "GB" => 1e9,
+        "TB" => 1e12,
+        "bits" | "bit" => 1.0 / 8.0,
+        "%" => 0.01,
+        _ => return None,
+    })
+}
+
+/// Numbers, operators and parentheses of a formula's left side; words are skipped, and a
+/// number glued to letters (fp16, D3Q19, 2D) is part of a word.
+fn tokens(text: &str) -> Vec<Tok> {
+    let chars: Vec<char> = text.chars().collect();
+    let mut out = Vec::new();
+    let mut funcs: Vec<usize> = Vec::new();
+    let mut depth = 0usize;
+    let mut i = 0;
+    while i < chars.len() {
+        let c = chars[i];
+        let starts_word = i == 0 || !chars[i - 1].is_alphanumeric() && chars[i - 1] != '_';
+        if c.is_alphabetic() && starts_word {
+            let mut k = i;
+            while k < chars.len() && (chars[k].is_alphanumeric() || chars[k] == '_') {
+                k += 1;
+            }
+            let word: String = chars[i..k].iter().collect();
+            if (word == "max" || word == "min") && chars.get(k) == Some(&'(') {
+                out.push(Tok::Func(word == "max"));
+                depth += 1;
+                funcs.push(depth);
+                i = k + 1;
+            } else {
+                i = k;
+            }
+            continue;
+        }
+        if c.is_ascii_digit() && starts_word {
+            let mut j = i;
+            let mut s = String::new();
+            while j < chars.len()
+                && (chars[j].is_ascii_digit()
+                    || (chars[j] == ',' || chars[j] == '.')
+                        && j + 1 < chars.len()
+                        && chars[j + 1].is_ascii_digit())
+            {
+                if chars[j] != ',' {
+                    s.push(chars[j]);
+                }
+                j += 1;
+            }
+            if j < chars.len() && (chars[j].is_alphabetic() || chars[j] == '_') {
+                // A word such as 16-bit? No: "fp16" starts with letters; here "2D", "3x".
+                let mut k = j;
+                while k < chars.len() && (chars[k].is_alphanumeric() || chars[k] == '_') {
+                    k += 1;
+                }
+                let word: String = chars[j..k].iter().collect();
+                if let Some(f) = unit(&word) {
+                    out.push(Tok::Num(s.parse::<f64>().unwrap_or(f64::NAN) * f));
+                }
+                i = k;
+                continue;
+            }
+            let mut v = s.parse::<f64>().unwrap_or(f64::NAN);
+            // A unit word after a space: "2 B", "4 MiB", "4.5 bits", "10 %".
+            let mut k = j;
+            while k < chars.len() && chars[k] == ' ' {
+                k += 1;
+            }
+            let mut e = k;
+            while e < chars.len() && (chars[e].is_alphabetic() || chars[e] == '%') {
+                e += 1;
+            }
+            let word: String = chars[k..e].iter().collect();
+            if let Some(f) = unit(&word) {
+                v *= f;
+                j = e;
+            }
+            out.push(Tok::Num(v));
+            i = j;
+            continue;
+        }
+        match c {
+            '×' | '·' | '*' => out.push(Tok::Op('*')),
+            '÷' | '/' => out.push(Tok::Op('/')),
+            '+' => out.push(Tok::Op('+')),
+            '−' => out.push(Tok::Op('-')),
+            '-' if i + 1 < chars.len() && chars[i + 1] == ' ' => out.push(Tok::Op('-')),
+            '^' => out.push(Tok::Op('^')),
+            '(' => {
+                depth += 1;
+                out.push(Tok::Open);
+            }
+            ')' => {
+                if funcs.last() == Some(&depth) {
+                    funcs.pop();
+                }
+                depth = depth.saturating_sub(1);
+                out.push(Tok::Close);
+            }
+            ',' if funcs.last() == Some(&depth) => out.push(Tok::Comma),
+            _ => {}
+        }
+        i += 1;
+    }
+    // A parenthesis of words only, "(ZeRO)", "(complex)", annotates the number before it.
+    let mut kept: Vec<Tok> = Vec::new();
+    for t in out {
+        if t == Tok::Close && kept.last() == Some(&Tok::Open) {
+            kept.pop();
+        } else {
+            kept.push(t);
+        }
+    }
+    kept
+}
+
+/// sum := product (('+' | '-') product)*; product := power (('*' | '/') power)*;
+/// power := atom ('^' atom)?; atom := number | '(' sum ')'. `None` where an operator lacks
+/// a number (a formula written in words).
+struct Parser {
+    t: Vec<Tok>,
+    i: usize,
+}
+
+impl Parser {
+    fn sum(&mut self) -> Option<f64> {
+        let mut v = self.product()?;
+        while let Some(Tok::Op(o @ ('+' | '-'))) = self.t.get(self.i).cloned() {
+            self.i += 1;
+            let r = self.product()?;
+            v = if o == '+' { v + r } else { v - r };
+        }
+        Some(v)
+    }
+    fn product(&mut self) -> Option<f64> {
+        let mut v = self.power()?;
+        loop {
+            match self.t.get(self.i).cloned() {
+                Some(Tok::Op(o @ ('*' | '/'))) => {
+                    self.i += 1;
+                    let r = self.power()?;
+                    v = if o == '*' { v * r } else { v / r };
+                }
+                // Two numbers side by side ("2 layers 4 heads") are not arithmetic.
+                Some(Tok::Num(_)) | Some(Tok::Open) | Some(Tok::Func(_)) => return None,
+                _ => return Some(v),
+            }
+        }
+    }
+    fn power(&mut self) -> Option<f64> {
+        let b = self.atom()?;
+        if let Some(Tok::Op('^')) = self.t.get(self.i) {
+            self.i += 1;
+            let e = self.atom()?;
+            return Some(b.powf(e));
+        }
+        Some(b)
+    }
+    fn atom(&mut self) -> Option<f64> {
+        match self.t.get(self.i).cloned()? {
+            Tok::Num(v) => {
+                self.i += 1;
+                Some(v)
+            }
+            Tok::Func(max) => {
+                self.i += 1;
+                let mut v = self.sum()?;
+                while self.t.get(self.i) == Some(&Tok::Comma) {
+                    self.i += 1;
+                    let r = self.sum()?;
+                    v = if max { v.max(r) } else { v.min(r) };
+                }
+                if self.t.get(self.i) == Some(&Tok::Close) {
+                    self.i += 1;
+                    Some(v)
+                } else {
+                    None
+                }
+            }
+            Tok::Open => {
+                self.i += 1;
+                let v = self.sum()?;
+                if self.t.get(self.i) == Some(&Tok::Close) {
+                    self.i += 1;
+                    Some(v)
+                } else {
+                    None
+                }
+            }
+            _ => None,
+        }
+    }
+}
+
+/// The value of the arithmetic between a formula's last two `=`, if it is arithmetic.
+fn evaluate(formula: &str) -> Option<f64> {
+    let mut sides = formula.rsplitn(3, " = ");
+    let _result = sides.next()?;
+    let lhs = sides.next()?;
+    let mut p = Parser {
+        t: tokens(lhs),
+        i: 0,
+    };
+    let v = p.sum()?;
+    (p.i == p.t.len()).then_some(v)
+}
+
+#[test]
+fn the_evaluator_reads_the_formulas_it_is_for() {
+    assert_eq!(
+        evaluate("7,000,000,000 × 2 B = 14,000,000,000 B"),
+        Some(14e9)
+    );
+    assert_eq!(
+        evaluate("4 B × 1,234 parameters per layer = 4,936 B"),
+        Some(4936.0)
+    );
+    assert_eq!(
+        evaluate("300 MiB + 2 × (3 + 1) B = x"),
+        Some(300.0 * 1048576.0 + 8.0)
+    );
+    assert_eq!(evaluate("10 fp16 values × 2 B = 20 B"), Some(20.0));
+    assert_eq!(evaluate("8 bits × 1,000 = 1,000 B"), Some(1000.0));
+    assert_eq!(evaluate("stored activations − one layer kept = 5 B"), None);
+    assert_eq!(evaluate("2 layers 4 heads = 8 B"), None);
+    assert_eq!(evaluate("70 × 2 B ÷ 7 (ZeRO) = 20 B"), Some(20.0));
+    assert_eq!(
+        evaluate("max(attention 3 B, output 5 B) × 2 = 10 B"),
+        Some(10.0)
+    );
+    assert_eq!(
+        evaluate("a = (2 × 3 B = 6 B) × 4 ranks per node = 24 B"),
+        None
+    );
+}
+
+/// Where shown operands are rounded (cells per rank, ratios to two places), the product may
+/// differ from the exact bytes by the rounding of the numbers shown.
+const TOLERANCE: f64 = 0.01;
+
+#[test]
+fn every_formula_multiplies_out_to_its_bytes() {
+    let mut wrong = Vec::new();
+    let mut checked = 0;
+    let mut rendered = 0;
+    for q in corpus() {
+        let (inputs, _) = Inputs::from_query(&q);
+        let Ok(s) = inputs.parse() else { continue };
+        let e = estimate(&s);
+        for c in &e.components {
+            rendered += 1;
+            // Parts whose text is still written beside their bytes are checked once they have
+            // a template.
+            if matches!(c.values, Values::Legacy(_)) {
+                continue;
+            }
+            let f = parts::formula(c);
+            checked += 1;
+            let ok = evaluate(&f).is_some_and(|v| {
+                let b = c.bytes as f64;
+                (v - b).abs() <= TOLERANCE * b.max(1.0) + 1.0
+            });
+            if !ok {
+                wrong.push(format!(
+                    "{} [{}]: {f}  (bytes {}; evaluates to {:?})",
+                    c.id.key(),
+                    q,
+                    c.bytes,
+                    evaluate(&f)
+                ));
+            }
+        }
+    }
+    assert!(rendered > 500, "the corpus renders {rendered} parts");
+    wrong.sort();
+    wrong.dedup();
+    assert!(
+        wrong.is_empty(),
+        "{} formulas of {checked} do not give their bytes:\n{}",
+        wrong.len(),
+        wrong.join("\n")
+    );
+}
