@@ -476,7 +476,7 @@ fn sciml_activations(s: &Scenario, plan: &Plan, b: &StageBytes) -> Component {
     let t = s.parallel.tp.max(1);
     let (per_sample, elem, split) = if trains {
         (
-            m.activation_values(),
+            crate::model::neural::sciml::activation_values(m),
             plan.layer_shape(s.batch, s.seq).elem,
             s.parallel.pp * t,
         )
@@ -486,7 +486,7 @@ fn sciml_activations(s: &Scenario, plan: &Plan, b: &StageBytes) -> Component {
         } else {
             s.dtype.bytes()
         };
-        (m.inference_values(), elem, t)
+        (crate::model::neural::sciml::inference_values(m), elem, t)
     };
     part(
         PartId::Activations,

@@ -450,8 +450,12 @@ impl<'a> Plan<'a> {
             b.in_flight = in_flight;
             if !s.sciml.is_transformer() {
                 // Scientific ML networks: their own activation model, split over stages.
-                let all = crate::mul!(s.sciml.activation_values(), s.batch, shape.elem)
-                    .div_ceil(p.pp * t);
+                let all = crate::mul!(
+                    crate::model::neural::sciml::activation_values(&s.sciml),
+                    s.batch,
+                    shape.elem
+                )
+                .div_ceil(p.pp * t);
                 let depth = s.sciml.depth.max(1);
                 b.activations = match s.recompute {
                     Recompute::Full => crate::mul!(all.div_ceil(depth), 2),
@@ -526,7 +530,12 @@ impl<'a> Plan<'a> {
             } else {
                 s.dtype.bytes()
             };
-            b.activations = crate::mul!(s.sciml.inference_values(), s.batch, elem).div_ceil(t);
+            b.activations = crate::mul!(
+                crate::model::neural::sciml::inference_values(&s.sciml),
+                s.batch,
+                elem
+            )
+            .div_ceil(t);
         } else if s.engine != crate::scenario::serving::Engine::Hf {
             self.engine_stage(i, &mut b);
         } else {

@@ -211,7 +211,13 @@ impl Template for SciActivations {
         )
     }
     fn source(&self) -> &'static str {
-        self.model.source()
+        match self.model.model {
+            ModelKind::Transformer => "",
+            ModelKind::Pinn => "Raissi, Perdikaris & Karniadakis 2019, Physics-informed neural networks (J. Comput. Phys. 378)",
+            ModelKind::Fno => "Li et al. 2021, Fourier Neural Operator for Parametric PDEs (arXiv:2010.08895)",
+            ModelKind::Gnn => "Pfaff et al. 2021, Learning Mesh-Based Simulation with Graph Networks (arXiv:2010.03409)",
+            ModelKind::Unet => "Ronneberger, Fischer & Brox 2015, U-Net (arXiv:1505.04597)",
+        }
     }
 }
 
