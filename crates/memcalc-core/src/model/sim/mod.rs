@@ -1,6 +1,7 @@
 //! The estimate of a simulation: bytes per rank by named component, shown per node (CPU codes,
 //! compared with node memory) or per GPU (GPU-resident codes), with the run's disk output.
 
+mod nbody;
 pub mod values;
 
 use values::{SimPart, SimValues};
@@ -764,7 +765,6 @@ fn planewave(m: &Sim) -> MethodParts {
 }
 
 const SRC_AMR: &str = "Block-structured AMR as AMReX and Athena++ allocate it: every block (AMReX box up to amr.max_grid_size; Athena++ MeshBlock) is a FArrayBox/AthenaArray of ncomp × (block + 2·nghost)^d cells (AMReX docs, MultiFab and nGrow; Athena++ wiki, MeshBlock and NGHOST); state kept as old and new (AMReX StateData) or u and u1 (Athena++ VL2); coarse–fine: FluxRegister faces and coarse copies for FillPatch (AMReX), coarse_cons_/coarse_prim_ (Athena++ MeshRefinement); BoxArray and DistributionMapping, or loclist/ranklist/costlist, replicated on every rank; whole blocks per rank";
-const SRC_NBODY: &str = "GADGET-2 (Springel 2005, MNRAS 364, 1105) allvars.h, begrun.c, allocate.c, forcetree.c, pm_periodic.c: MaxPart = PartAllocFactor × N / NTask particle structs ('Allocated … MByte for particle storage'), TreeAllocFactor × MaxPart nodes plus Nextnode and Father ('Allocated … MByte for BH-tree'), the PMGRID³ FFT grid in slabs (rhogrid, forcegrid, workspace), BufferSize MB of communication buffer; GADGET-4 adds three time-bin lists per particle (its memory.txt lists every block)";
 
 fn amr(m: &Sim, b: u64) -> MethodParts {
     let a = &m.amr;
@@ -873,84 +873,6 @@ fn amr(m: &Sim, b: u64) -> MethodParts {
     }
 }
 
-fn nbody(m: &Sim, b: u64) -> MethodParts {
-    let n = &m.nbody;
-    let t = n.task_bytes(m.particles, m.ranks, b, false);
-    // Over all tasks the continuous sizes do not depend on the task count (one task holds all),
-    // except the fixed buffer each task has.
-    let x = n.task_bytes(m.particles, 1, b, true);
-    let p = m.ranks as f64;
-    let imb = |v: f64| imbalance(m, v);
-    let shape = words!(
-        "{} particles, {} particle slots and {} tree nodes per task{}",
-        g(m.particles),
-        g(up(t.max_part)),
-        g(up(t.nodes)),
-        if n.pm_grid > 0 {
-            words!(
-                ", a {}³ PM grid in {} slab{} per task",
-                n.pm_grid,
-                g(up(t.slabs)),
-                if t.slabs == 1.0 { "" } else { "s" }
-            )
-        } else {
-            String::new()
-        }
-    );
-    let factor = |c: u64| format_fixed(c, 2);
-    let mut parts = Vec::new();
-    let mut push = |id: PartId,
-                    label: &'static str,
-                    rank: f64,
-                    total: f64,
-                    formula: String,
-                    explanation: String| {
-        let bytes = up(rank);
-        if bytes > 0 {
-            parts.push(Part {
-                id,
-                label,
-                rank_bytes: bytes,
-                total_bytes: up(total),
-                location: Location::Device,
-                formula: words!("{formula} = {} B", g(bytes)),
-                question: crate::text!("What is this part of an N-body run?"),
-                explanation,
-                source: crate::text!(SRC_NBODY),
-                values: None,
-            });
-        }
-    };
-    push(PartId::Particles, "Particle storage", imb(t.particles), x.particles,
-        words!("{} B × {} slots ({} × {} particles ÷ {} tasks)", n.part_bytes, g(up(t.max_part)), factor(n.alloc_c), g(m.particles), g(m.ranks)),
-        words!("Every particle's position, velocity, accelerations, mass, ID and time step in one struct, allocated for PartAllocFactor times the task's share so particles can move between tasks. {shape}."));
-    push(PartId::Timebins, "Time-bin lists", imb(t.timebins), x.timebins,
-        words!("{} lists × 4 B × {} slots", n.timebin_lists, g(up(t.max_part))),
-        "Linked lists of the particles in each time bin, so that only the active ones are visited each step.".into());
-    push(PartId::Tree, "Gravity tree", imb(t.tree), x.tree,
-        words!("{} B × {} nodes ({} × slots) + 8 B × {} slots", n.node_bytes, g(up(t.nodes)), factor(n.tree_c), g(up(t.max_part))),
-        "The oct-tree's nodes (geometry, centre of mass, mass and walk links), allocated for TreeAllocFactor nodes per particle slot, plus the Nextnode and Father index of every particle.".into());
-    push(PartId::PmGrid, "Particle-mesh grid", t.pm, x.pm,
-        words!("{} arrays × {} slab{} × {} × 2·({}/2 + 1) × {b} B", n.pm_arrays, g(up(t.slabs)), if t.slabs == 1.0 { "" } else { "s" }, n.pm_grid, n.pm_grid),
-        "The long-range force's FFT grid: density, force and workspace, split into slabs along x (a task beyond PMGRID holds none, the busiest holds the rounded-up share).".into());
-    push(PartId::Ewald, "Ewald correction table", t.ewald, x.ewald * p,
-        words!("{} entries (65³) × {} B", g(crate::scenario::nbody::EWALD_ENTRIES), n.ewald_bytes),
-        "Periodic boxes correct the tree force for the infinite images with a table every task holds whole (GADGET-2: four force and potential tables in floats; GADGET-4: the potential and its derivatives to third order in doubles).".into());
-    push(PartId::CommBuffer, "Communication buffer", t.comm, x.comm * p,
-        words!("{} MiB", g(n.comm_mib)),
-        "A fixed buffer per task for particles and partial forces exchanged with other tasks (GADGET-2 BufferSize).".into());
-    // A snapshot holds positions, velocities and IDs (GADGET format: 3 + 3 floats and 4 B).
-    let snap = 28.0;
-    MethodParts {
-        parts,
-        snapshot_rank: up(imb(snap * m.particles as f64 / p)),
-        snapshot_total: up(snap * m.particles as f64),
-        // A restart file dumps every task's particle structs.
-        restart_total: up(n.part_bytes as f64 * m.particles as f64),
-        shape,
-    }
-}
-
 /// Memory of a simulation scenario.
 pub fn estimate_sim(s: &Scenario) -> Estimate {
     let m = &s.sim;
@@ -963,7 +885,7 @@ pub fn estimate_sim(s: &Scenario) -> Estimate {
         Method::Spectral => spectral(m, b),
         Method::Planewave => planewave(m),
         Method::Amr => amr(m, b),
-        Method::Nbody => nbody(m, b),
+        Method::Nbody => nbody::nbody(m, b),
     };
     let mut parts = mp.parts;
     if m.replicated_mib > 0 {

@@ -1,6 +1,8 @@
 //! The named values of simulation parts' formulas, one variant per template
 //! (`explain::parts::sim` writes their text).
 
+pub use super::nbody::NbodyValues;
+
 /// A simulation part as a node or GPU holds it: one rank's part, times the ranks that share the
 /// total (1 where the total is per rank or per GPU).
 #[derive(Debug, Clone, PartialEq)]
@@ -15,4 +17,7 @@ pub struct SimPart {
 
 /// One rank's part of a simulation: one variant per template.
 #[derive(Debug, Clone, PartialEq)]
-pub enum SimValues {}
+pub enum SimValues {
+    /// A part of an N-body task.
+    Nbody(NbodyValues),
+}

@@ -1,6 +1,8 @@
 //! The templates of simulation parts: one per variant of `SimValues`, and the per-node total
 //! of a rank's part.
 
+mod nbody;
+
 use super::Template;
 use crate::base::units::group_digits as g;
 use crate::model::values::{SimPart, SimValues};
@@ -36,18 +38,28 @@ impl Template for SimPart {
 
 impl Template for SimValues {
     fn label(&self) -> &'static str {
-        match *self {}
+        match self {
+            SimValues::Nbody(v) => v.label(),
+        }
     }
-    fn formula(&self, _bytes: u64) -> String {
-        match *self {}
+    fn formula(&self, bytes: u64) -> String {
+        match self {
+            SimValues::Nbody(v) => v.formula(bytes),
+        }
     }
     fn question(&self) -> &'static str {
-        match *self {}
+        match self {
+            SimValues::Nbody(v) => v.question(),
+        }
     }
     fn explanation(&self) -> String {
-        match *self {}
+        match self {
+            SimValues::Nbody(v) => v.explanation(),
+        }
     }
     fn source(&self) -> &'static str {
-        match *self {}
+        match self {
+            SimValues::Nbody(v) => v.source(),
+        }
     }
 }
