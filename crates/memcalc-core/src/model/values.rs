@@ -4,7 +4,9 @@
 //! the arithmetic that fills them (`sim::values`, `neural::values`).
 
 pub use crate::model::neural::values::NeuralValues;
-pub use crate::model::sim::values::{NbodyValues, SimPart, SimValues};
+pub use crate::model::sim::values::{
+    AmrBlock, AmrShape, AmrValues, NbodyShape, NbodyValues, SimPart, SimValues,
+};
 
 /// A part's values: the variant names the template that writes its text.
 #[derive(Debug, Clone, PartialEq)]

@@ -1,6 +1,7 @@
 //! The estimate of a simulation: bytes per rank by named component, shown per node (CPU codes,
 //! compared with node memory) or per GPU (GPU-resident codes), with the run's disk output.
 
+mod amr;
 mod nbody;
 pub mod values;
 
@@ -764,115 +765,6 @@ fn planewave(m: &Sim) -> MethodParts {
     }
 }
 
-const SRC_AMR: &str = "Block-structured AMR as AMReX and Athena++ allocate it: every block (AMReX box up to amr.max_grid_size; Athena++ MeshBlock) is a FArrayBox/AthenaArray of ncomp × (block + 2·nghost)^d cells (AMReX docs, MultiFab and nGrow; Athena++ wiki, MeshBlock and NGHOST); state kept as old and new (AMReX StateData) or u and u1 (Athena++ VL2); coarse–fine: FluxRegister faces and coarse copies for FillPatch (AMReX), coarse_cons_/coarse_prim_ (Athena++ MeshRefinement); BoxArray and DistributionMapping, or loclist/ranklist/costlist, replicated on every rank; whole blocks per rank";
-
-fn amr(m: &Sim, b: u64) -> MethodParts {
-    let a = &m.amr;
-    let base = (m.nx, m.ny, m.nz.max(1));
-    let h = a.hierarchy(base, false);
-    let hx = a.hierarchy(base, true);
-    let bb = a.block_bytes(&h, m.fields, m.levels, m.work, m.halo, b);
-    let p = m.ranks as f64;
-    // Blocks move whole: the busiest rank holds the rounded-up share.
-    let per_rank = (h.blocks / p).ceil();
-    let held = imbalance(m, per_rank);
-    let d = h.dims;
-    let edge = a.block.max(1);
-    let cells: f64 = h.cells.iter().sum();
-    let shape =
-        words!(
-        "{} blocks of {edge}{} cells over {} level{} ({} cells{}), {} blocks on the busiest rank",
-        g(up(h.blocks)),
-        if d == 2 { "²" } else { "³" },
-        a.max_level + 1,
-        if a.max_level == 0 { "" } else { "s" },
-        g(up(if a.blocks > 0 { h.blocks * h.block_cells } else { cells })),
-        if a.max_level > 0 && a.blocks == 0 {
-            words!("; finest level {}", g(up(*h.cells.last().unwrap_or(&0.0))))
-        } else {
-            String::new()
-        },
-        g(up(per_rank)),
-    );
-    // In whole percent, formatted as an integer (float formatting would weigh on the page).
-    let ghost_ratio = up((bb.padded - h.block_cells) / h.block_cells * 100.0 - 0.5);
-    let meta = (a.meta_bytes as f64 * h.blocks).ceil();
-    let mut parts = Vec::new();
-    let mut push = |id: PartId,
-                    label: &'static str,
-                    each: f64,
-                    formula: String,
-                    question: &'static str,
-                    explanation: String| {
-        let bytes = up(each * held);
-        parts.push(Part {
-            id,
-            label,
-            rank_bytes: bytes,
-            total_bytes: up(each * hx.blocks),
-            location: Location::Device,
-            formula: words!(
-                "{formula} × {} blocks per rank = {} B",
-                g(up(held)),
-                g(bytes)
-            ),
-            question,
-            explanation,
-            source: crate::text!(SRC_AMR),
-            values: None,
-        });
-    };
-    push(PartId::State, "Solution on all levels", bb.state,
-        words!("{} fields × {b} B × {} stored copies × {}{} cells", m.fields, m.levels, edge, if d == 2 { "²" } else { "³" }),
-        "What is the state of an AMR run?",
-        words!("The solution on every level, kept as {} copies (old and new time levels or integrator stages). {shape}.", m.levels));
-    if bb.ghost > 0.0 {
-        push(PartId::Halo, "Ghost cells of every block", bb.ghost,
-            words!("{} fields × {b} B × {} copies × (({edge} + 2·{})^{d} − {edge}^{d}) cells", m.fields, m.levels, m.halo),
-            "Why do ghost cells cost so much with AMR?",
-            words!("Each block is padded with {} ghost layers on every side, {ghost_ratio} % more cells than it owns: small blocks pay the most. Codes like Athena++ store them on every copy of the state.", m.halo));
-    }
-    if bb.work > 0.0 {
-        push(PartId::Work, "Work arrays", bb.work,
-            words!("{} arrays × {b} B × ({edge} + 2·{})^{d} cells", m.work, m.halo),
-            "What are the work arrays of an AMR block?",
-            "Primitive variables, face fluxes and the ghosted copy of the state the advance fills, one per block, ghost layers included.".into());
-    }
-    if bb.coarse_fine > 0.0 {
-        push(PartId::CoarseFine, "Coarse–fine buffers", bb.coarse_fine,
-            words!("{} fields × {b} B × ({} coarse copies × ({edge}/{} + 2·{})^{d} + {} faces × {edge}^{})", m.fields, a.coarse_copies, a.ratio, m.halo, 2 * d, d - 1),
-            "What do refined levels add besides their cells?",
-            "To fill a block's ghost cells from its parent level the code keeps a coarse copy of the block's region, and to keep fluxes conservative across the coarse–fine boundary it stores the fluxes through the block's faces (flux registers).".into());
-    }
-    if bb.exchange > 0.0 {
-        push(PartId::Exchange, "Halo exchange buffers", bb.exchange,
-            words!("{} buffers × {} fields × {b} B × (({edge} + 2·{})^{d} − {edge}^{d}) cells", a.exchange_copies, m.fields, m.halo),
-            "Why does a block keep buffers for its neighbours?",
-            "Each block packs its ghost regions into a send buffer and receives its neighbours' into a receive buffer, one pair per neighbour, kept for the whole run (Athena++ BoundaryVariable).".into());
-    }
-    if meta > 0.0 {
-        let bytes = up(meta);
-        parts.push(Part { id: PartId::BlockMetadata, label: "Block metadata (on every rank)", rank_bytes: bytes, total_bytes: crate::mul!(bytes, m.ranks), location: Location::Device,
-            formula: words!("{} B × {} blocks = {} B", a.meta_bytes, g(up(h.blocks)), g(bytes)),
-            question: crate::text!("Why does every rank know every block?"),
-            explanation: crate::text!("Each rank keeps the list of all blocks and their owners (AMReX BoxArray and DistributionMapping, Athena++ block lists and tree) to find neighbours and rebalance: it grows with the blocks, not with the rank's share.".into()),
-            source: crate::text!(SRC_AMR), values: None });
-    }
-    let fb = (m.fields * b) as f64;
-    let all_cells = if a.blocks > 0 {
-        h.blocks * h.block_cells
-    } else {
-        cells
-    };
-    MethodParts {
-        parts,
-        snapshot_rank: up(fb * h.block_cells * held),
-        snapshot_total: up(fb * h.block_cells * hx.blocks),
-        restart_total: up(fb * all_cells),
-        shape,
-    }
-}
-
 /// Memory of a simulation scenario.
 pub fn estimate_sim(s: &Scenario) -> Estimate {
     let m = &s.sim;
@@ -884,7 +776,7 @@ pub fn estimate_sim(s: &Scenario) -> Estimate {
         Method::Lbm => lbm(m, b),
         Method::Spectral => spectral(m, b),
         Method::Planewave => planewave(m),
-        Method::Amr => amr(m, b),
+        Method::Amr => amr::amr(m, b),
         Method::Nbody => nbody::nbody(m, b),
     };
     let mut parts = mp.parts;

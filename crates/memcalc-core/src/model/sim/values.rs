@@ -1,7 +1,8 @@
 //! The named values of simulation parts' formulas, one variant per template
 //! (`explain::parts::sim` writes their text).
 
-pub use super::nbody::NbodyValues;
+pub use super::amr::{AmrBlock, AmrShape, AmrValues};
+pub use super::nbody::{NbodyShape, NbodyValues};
 
 /// A simulation part as a node or GPU holds it: one rank's part, times the ranks that share the
 /// total (1 where the total is per rank or per GPU).
@@ -18,6 +19,8 @@ pub struct SimPart {
 /// One rank's part of a simulation: one variant per template.
 #[derive(Debug, Clone, PartialEq)]
 pub enum SimValues {
+    /// A part of a block-structured AMR rank.
+    Amr(AmrValues),
     /// A part of an N-body task.
     Nbody(NbodyValues),
 }

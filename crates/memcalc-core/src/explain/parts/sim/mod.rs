@@ -1,6 +1,7 @@
 //! The templates of simulation parts: one per variant of `SimValues`, and the per-node total
 //! of a rank's part.
 
+mod amr;
 mod nbody;
 
 use super::Template;
@@ -39,26 +40,31 @@ impl Template for SimPart {
 impl Template for SimValues {
     fn label(&self) -> &'static str {
         match self {
+            SimValues::Amr(v) => v.label(),
             SimValues::Nbody(v) => v.label(),
         }
     }
     fn formula(&self, bytes: u64) -> String {
         match self {
+            SimValues::Amr(v) => v.formula(bytes),
             SimValues::Nbody(v) => v.formula(bytes),
         }
     }
     fn question(&self) -> &'static str {
         match self {
+            SimValues::Amr(v) => v.question(),
             SimValues::Nbody(v) => v.question(),
         }
     }
     fn explanation(&self) -> String {
         match self {
+            SimValues::Amr(v) => v.explanation(),
             SimValues::Nbody(v) => v.explanation(),
         }
     }
     fn source(&self) -> &'static str {
         match self {
+            SimValues::Amr(v) => v.source(),
             SimValues::Nbody(v) => v.source(),
         }
     }
