@@ -5,7 +5,8 @@
 
 pub use crate::model::neural::values::NeuralValues;
 pub use crate::model::sim::values::{
-    AmrBlock, AmrShape, AmrValues, NbodyShape, NbodyValues, SimPart, SimValues,
+    AbinitChain, AbinitTerm, AmrBlock, AmrShape, AmrValues, Blocks, NbodyShape, NbodyValues,
+    PwShape, PwTerm, PwValues, PwxTerm, SimPart, SimValues, SparcTerm,
 };
 
 /// A part's values: the variant names the template that writes its text.

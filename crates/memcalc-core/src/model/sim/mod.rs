@@ -3,6 +3,7 @@
 
 mod amr;
 mod nbody;
+mod planewave;
 pub mod values;
 
 use values::{SimPart, SimValues};
@@ -669,102 +670,6 @@ fn spectral(m: &Sim, b: u64) -> MethodParts {
     }
 }
 
-const SRC_PW: &str = "Quantum ESPRESSO PW/src/memory_report.f90 (the 'Estimated max dynamical RAM per process' pw.x prints): plane waves 4π/3·ecutwfc^(3/2)·Ω/(2π)³, G vectors likewise within ecutrho, every array per process of the pool";
-
-const SRC_ABINIT: &str = "ABINIT src/57_iovars/m_memeval.F90, subroutines memory and memana (what ABINIT prints as 'P This job should need less than … Mbytes of memory'): every array as blocks of mpw plane waves, of nfft grid points or a fixed count, in 4- or 8-byte words, summed along each call chain alive at once (main chain with fourwf or nonlop, XC, mkrho, fourdp, parallel k-point, newvtr); the largest chain plus (231 + 6·natom) KiB of static arrays, (991 + natom) KiB with smearing";
-
-const SRC_SPARC: &str = "SPARC (SPARC-X/SPARC) src/initialization.c, estimate_memory (what SPARC prints as 'Estimated total memory usage' and 'Estimated memory per processor'): orbitals Nd × Nstates × (ncpy × npspin × npkpt + Nspin × Nkpts) × 8 or 16 B with ncpy 2.5 (5.5 with NP_BAND_PARAL > 1), (6 + 4 Nspin + 2 m Nspin + 3 (2 Nspin − 1) + 1) grid vectors, 3 × npNd Ns² subspace matrices, all × 1.1";
-
-fn planewave(m: &Sim) -> MethodParts {
-    let (terms, z) = crate::scenario::planewave::terms(&m.pw, m.ranks, false);
-    let (exact, _) = crate::scenario::planewave::terms(&m.pw, m.ranks, true);
-    let state_exact = exact
-        .iter()
-        .find(|t| t.id == PartId::State)
-        .map(|t| t.bytes)
-        .unwrap_or(0.0);
-    let p = m.ranks as f64;
-    let imb = |v: f64| imbalance(m, v);
-    let sparc = m.pw.arrays == crate::scenario::planewave::DftArrays::Sparc;
-    let abinit = m.pw.arrays == crate::scenario::planewave::DftArrays::Abinit;
-    let shape = if abinit {
-        words!(
-            "{} plane waves per k-point (mpw), a {}-point FFT grid, both whole on every process; {} k-point{} per process (mkmem) over {} process{}",
-            g(up(z.npwx_g)), g(up(z.fft)), z.nks, if z.nks == 1 { "" } else { "s" },
-            g(m.ranks), if m.ranks == 1 { "" } else { "es" }
-        )
-    } else if sparc {
-        words!(
-            "{} real-space grid points, {} states, {} k-point{}; {} spin/k-point group{} × {} band group{} over {} process{}",
-            g(up(z.fft)), g(m.pw.bands), g(m.pw.kpoints), if m.pw.kpoints == 1 { "" } else { "s" },
-            m.pw.pools.max(1), if m.pw.pools.max(1) == 1 { "" } else { "s" },
-            m.pw.band_groups.max(1), if m.pw.band_groups.max(1) == 1 { "" } else { "s" },
-            g(m.ranks), if m.ranks == 1 { "" } else { "es" }
-        )
-    } else {
-        words!(
-            "{} plane waves per k-point, {} G vectors, a {}-point FFT grid; {} k-point{} per pool over {} pool{} of {} rank{}",
-            g(up(z.npwx_g)), g(up(z.ngm_g)), g(up(z.fft)), z.nks, if z.nks == 1 { "" } else { "s" },
-            m.pw.pools.max(1), if m.pw.pools.max(1) == 1 { "" } else { "s" }, g(up(z.per_pool)), if z.per_pool == 1.0 { "" } else { "s" }
-        )
-    };
-    let source = if sparc {
-        SRC_SPARC
-    } else if abinit {
-        SRC_ABINIT
-    } else {
-        SRC_PW
-    };
-    let state_rank = terms
-        .iter()
-        .find(|t| t.id == PartId::State)
-        .map(|t| t.bytes)
-        .unwrap_or(0.0);
-    let parts = terms
-        .into_iter()
-        .zip(exact)
-        .map(|(t, x)| {
-            let bytes = up(imb(t.bytes));
-            Part {
-                id: t.id,
-                label: t.label,
-                rank_bytes: bytes,
-                total_bytes: up(x.bytes * p),
-                location: Location::Device,
-                formula: words!("{} = {} B", t.formula, g(bytes)),
-                question: crate::text!("What is this part of a plane-wave run?"),
-                explanation: crate::text!(words!("{} {shape}.", t.explanation)),
-                source,
-                values: None,
-            }
-        })
-        .collect();
-    // A restart (pw.x's outdir) holds every k-point's wavefunctions and the charge density.
-    let kall = m.pw.kpoints.max(1)
-        * if m.pw.spin == crate::scenario::planewave::Spin::Collinear {
-            2
-        } else {
-            1
-        };
-    // SPARC writes the density on its grid and the orbitals only when asked; a restart of
-    // either code is counted as every k-point's orbitals plus the density.
-    let restart = if sparc {
-        let ts = if m.pw.gamma { 8.0 } else { 16.0 };
-        ts * m.pw.bands as f64 * z.fft * kall as f64 + 8.0 * z.fft * z.nspin as f64
-    } else {
-        16.0 * m.pw.bands as f64 * z.npol as f64 * z.npwx_g * kall as f64
-            + 16.0 * z.ngm_g * z.nspin as f64
-    };
-    MethodParts {
-        parts,
-        // A snapshot is the density and potentials on the grid (what pw.x writes as output).
-        snapshot_rank: up(state_rank),
-        snapshot_total: up(state_exact * p),
-        restart_total: up(restart),
-        shape,
-    }
-}
-
 /// Memory of a simulation scenario.
 pub fn estimate_sim(s: &Scenario) -> Estimate {
     let m = &s.sim;
@@ -775,7 +680,7 @@ pub fn estimate_sim(s: &Scenario) -> Estimate {
         Method::Mesh => mesh(m, b),
         Method::Lbm => lbm(m, b),
         Method::Spectral => spectral(m, b),
-        Method::Planewave => planewave(m),
+        Method::Planewave => planewave::planewave(m),
         Method::Amr => amr::amr(m, b),
         Method::Nbody => nbody::nbody(m, b),
     };

@@ -3,6 +3,9 @@
 
 pub use super::amr::{AmrBlock, AmrShape, AmrValues};
 pub use super::nbody::{NbodyShape, NbodyValues};
+pub use super::planewave::{
+    AbinitChain, AbinitTerm, Blocks, PwShape, PwTerm, PwValues, PwxTerm, SparcTerm,
+};
 
 /// A simulation part as a node or GPU holds it: one rank's part, times the ranks that share the
 /// total (1 where the total is per rank or per GPU).
@@ -19,6 +22,8 @@ pub struct SimPart {
 /// One rank's part of a simulation: one variant per template.
 #[derive(Debug, Clone, PartialEq)]
 pub enum SimValues {
+    /// A term of a DFT code's report for one process.
+    Planewave(PwValues),
     /// A part of a block-structured AMR rank.
     Amr(AmrValues),
     /// A part of an N-body task.

@@ -3,6 +3,7 @@
 
 mod amr;
 mod nbody;
+mod planewave;
 
 use super::Template;
 use crate::base::units::group_digits as g;
@@ -42,30 +43,35 @@ impl Template for SimValues {
         match self {
             SimValues::Amr(v) => v.label(),
             SimValues::Nbody(v) => v.label(),
+            SimValues::Planewave(v) => v.label(),
         }
     }
     fn formula(&self, bytes: u64) -> String {
         match self {
             SimValues::Amr(v) => v.formula(bytes),
             SimValues::Nbody(v) => v.formula(bytes),
+            SimValues::Planewave(v) => v.formula(bytes),
         }
     }
     fn question(&self) -> &'static str {
         match self {
             SimValues::Amr(v) => v.question(),
             SimValues::Nbody(v) => v.question(),
+            SimValues::Planewave(v) => v.question(),
         }
     }
     fn explanation(&self) -> String {
         match self {
             SimValues::Amr(v) => v.explanation(),
             SimValues::Nbody(v) => v.explanation(),
+            SimValues::Planewave(v) => v.explanation(),
         }
     }
     fn source(&self) -> &'static str {
         match self {
             SimValues::Amr(v) => v.source(),
             SimValues::Nbody(v) => v.source(),
+            SimValues::Planewave(v) => v.source(),
         }
     }
 }
