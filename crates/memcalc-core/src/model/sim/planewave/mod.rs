@@ -63,6 +63,11 @@ pub(super) struct Sizes {
     pub(super) g_fact: f64,
 }
 
+/// memory_report.f90: npwx_g = 4π/3 · ecutwfc^{3/2} / ((2π)³/Ω) / g_fact; the G vectors
+/// within ecutrho the same way; the FFT grid nr = good_fft_order(√ecutrho · L/π + 1) per
+/// axis of a cube of the same volume (pw.x uses the real cell's axes). `continuous`: without
+/// rounding to whole processes per pool and whole plane waves, so that totals over all ranks
+/// never fall as ranks are added.
 fn sizes(pw: &PlaneWave, ranks: u64, continuous: bool) -> Sizes {
     let omega = pw.volume_milli as f64 / 1000.0;
     let g_fact = if pw.gamma { 2.0 } else { 1.0 };
