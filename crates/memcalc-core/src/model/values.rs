@@ -4,7 +4,10 @@
 //! the arithmetic that fills them (`sim::values`, `neural::values`).
 
 pub use crate::model::neural::values::NeuralValues;
-pub use crate::model::sim::values::{SimPart, SimValues};
+pub use crate::model::sim::values::{
+    AbinitChain, AbinitTerm, AmrBlock, AmrShape, AmrValues, Blocks, NbodyShape, NbodyValues,
+    PwShape, PwTerm, PwValues, PwxTerm, SimPart, SimValues, SparcTerm,
+};
 
 /// A part's values: the variant names the template that writes its text.
 #[derive(Debug, Clone, PartialEq)]

@@ -1,6 +1,12 @@
 //! The named values of simulation parts' formulas, one variant per template
 //! (`explain::parts::sim` writes their text).
 
+pub use super::amr::{AmrBlock, AmrShape, AmrValues};
+pub use super::nbody::{NbodyShape, NbodyValues};
+pub use super::planewave::{
+    AbinitChain, AbinitTerm, Blocks, PwShape, PwTerm, PwValues, PwxTerm, SparcTerm,
+};
+
 /// A simulation part as a node or GPU holds it: one rank's part, times the ranks that share the
 /// total (1 where the total is per rank or per GPU).
 #[derive(Debug, Clone, PartialEq)]
@@ -15,4 +21,11 @@ pub struct SimPart {
 
 /// One rank's part of a simulation: one variant per template.
 #[derive(Debug, Clone, PartialEq)]
-pub enum SimValues {}
+pub enum SimValues {
+    /// A term of a DFT code's report for one process.
+    Planewave(PwValues),
+    /// A part of a block-structured AMR rank.
+    Amr(AmrValues),
+    /// A part of an N-body task.
+    Nbody(NbodyValues),
+}

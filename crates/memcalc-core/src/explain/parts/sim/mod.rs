@@ -1,6 +1,10 @@
 //! The templates of simulation parts: one per variant of `SimValues`, and the per-node total
 //! of a rank's part.
 
+mod amr;
+mod nbody;
+mod planewave;
+
 use super::Template;
 use crate::base::units::group_digits as g;
 use crate::model::values::{SimPart, SimValues};
@@ -36,18 +40,38 @@ impl Template for SimPart {
 
 impl Template for SimValues {
     fn label(&self) -> &'static str {
-        match *self {}
+        match self {
+            SimValues::Amr(v) => v.label(),
+            SimValues::Nbody(v) => v.label(),
+            SimValues::Planewave(v) => v.label(),
+        }
     }
-    fn formula(&self, _bytes: u64) -> String {
-        match *self {}
+    fn formula(&self, bytes: u64) -> String {
+        match self {
+            SimValues::Amr(v) => v.formula(bytes),
+            SimValues::Nbody(v) => v.formula(bytes),
+            SimValues::Planewave(v) => v.formula(bytes),
+        }
     }
     fn question(&self) -> &'static str {
-        match *self {}
+        match self {
+            SimValues::Amr(v) => v.question(),
+            SimValues::Nbody(v) => v.question(),
+            SimValues::Planewave(v) => v.question(),
+        }
     }
     fn explanation(&self) -> String {
-        match *self {}
+        match self {
+            SimValues::Amr(v) => v.explanation(),
+            SimValues::Nbody(v) => v.explanation(),
+            SimValues::Planewave(v) => v.explanation(),
+        }
     }
     fn source(&self) -> &'static str {
-        match *self {}
+        match self {
+            SimValues::Amr(v) => v.source(),
+            SimValues::Nbody(v) => v.source(),
+            SimValues::Planewave(v) => v.source(),
+        }
     }
 }
