@@ -58,7 +58,7 @@ pub fn Verdict() -> impl IntoView {
                 <p class="stale">"Showing the last valid result: correct the highlighted field to update it."</p>
             </Show>
             <ul class="warnings">
-                {move || estimate.with(|e| e.warnings.iter().map(|w| view! { <li>{w.clone()}</li> }).collect_view())}
+                {move || estimate.with(|e| e.warnings.iter().map(|w| view! { <li>{memcalc_core::explain::warnings::warning(w)}</li> }).collect_view())}
             </ul>
         </div>
     }

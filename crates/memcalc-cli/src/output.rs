@@ -90,7 +90,10 @@ pub fn render(
                 out.push('\n');
             }
             for w in &e.warnings {
-                out.push_str(&format!("note: {w}\n"));
+                out.push_str(&format!(
+                    "note: {}\n",
+                    memcalc_core::explain::warnings::warning(w)
+                ));
             }
             let d = memcalc_core::analysis::derived::derive(s);
             if e.mode != memcalc_core::Mode::Sim {

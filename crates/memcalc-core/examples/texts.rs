@@ -46,7 +46,7 @@ fn print(query: &str) {
         );
     }
     for w in &e.warnings {
-        println!("warning: {w}");
+        println!("warning: {}", memcalc_core::explain::warnings::warning(w));
     }
 }
 

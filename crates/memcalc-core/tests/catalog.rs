@@ -118,6 +118,7 @@ fn a_sequence_beyond_the_trained_context_is_flagged() {
     assert!(
         e.warnings
             .iter()
+            .map(memcalc_core::explain::warnings::warning)
             .any(|w| w.contains("longer than the 4,096")),
         "{:?}",
         e.warnings
@@ -179,6 +180,7 @@ fn a_bare_count_takes_the_nearest_released_shape_in_version_2_links() {
     assert!(
         new.warnings
             .iter()
+            .map(memcalc_core::explain::warnings::warning)
             .any(|w| w.contains("assumed the shape of Llama 3.1 70B")),
         "{:?}",
         new.warnings

@@ -435,6 +435,7 @@ fn torchtitan_shards_the_sequence_with_tensor_parallelism_and_warns_of_nothing_w
     assert!(
         e.warnings
             .iter()
+            .map(memcalc_core::explain::warnings::warning)
             .all(|w| !w.contains("Sequence parallelism")),
         "{:?}",
         e.warnings

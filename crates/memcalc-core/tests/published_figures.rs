@@ -272,7 +272,11 @@ fn csr_costs_more_than_dense_at_low_sparsity_and_says_so() {
     let dense = expect_part(&est("mode=infer&params=1B&dtype=fp16"), PartId::Weights);
     let e = est("mode=infer&params=1B&dtype=fp16&sparsity=50&sparse_format=csr");
     assert!(expect_part(&e, PartId::Weights) > dense);
-    assert!(e.warnings.iter().any(|w| w.contains("larger than dense")));
+    assert!(e
+        .warnings
+        .iter()
+        .map(memcalc_core::explain::warnings::warning)
+        .any(|w| w.contains("larger than dense")));
     let e = est("mode=infer&params=1B&dtype=fp16&sparsity=90&sparse_format=csr");
     assert!(expect_part(&e, PartId::Weights) < dense);
     let e = est("mode=infer&params=1B&dtype=fp16&sparsity=50&sparse_format=bitmask");

@@ -366,7 +366,11 @@ fn scientific_ml_activations_follow_their_own_models() {
         10_000 * 64 * 4 * 2 * 7 * 4
     );
     assert!(e.component(PartId::KvCache).is_none() && e.component(PartId::Logits).is_none());
-    assert!(e.warnings.iter().all(|w| !w.contains("No architecture")));
+    assert!(e
+        .warnings
+        .iter()
+        .map(memcalc_core::explain::warnings::warning)
+        .all(|w| !w.contains("No architecture")));
     // Batch scales them; states follow the parameter count.
     let e2 = est("mode=train&model=pinn&in_channels=3&out_channels=1&width=64&depth=4&collocation=10K&deriv_order=2&dtype=fp32&batch=2");
     assert_eq!(
@@ -654,7 +658,11 @@ fn no_machine_learning_word_on_a_simulation_page() {
         // The Markdown export says where each row is as the run has it, not "device".
         let md = memcalc_core::report::to_markdown(&e, UnitSystem::Binary, None);
         assert!(!md.contains("| device |"), "{q}: {md}");
-        text.extend(e.warnings.iter().cloned());
+        text.extend(
+            e.warnings
+                .iter()
+                .map(memcalc_core::explain::warnings::warning),
+        );
         for c in &e.components {
             text.extend([
                 parts::label(c).to_string(),

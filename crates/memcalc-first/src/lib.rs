@@ -109,7 +109,12 @@ fn verdict(e: &Estimate, units: UnitSystem, stale: bool) -> String {
     let warnings: String = e
         .warnings
         .iter()
-        .map(|w| format!("<li>{}</li>", esc(w)))
+        .map(|w| {
+            format!(
+                "<li>{}</li>",
+                esc(&memcalc_core::explain::warnings::warning(w))
+            )
+        })
         .collect();
     format!(
         r#"<div class="verdict {fits}"><p class="total-line"><span class="total-label">Total</span><strong class="total" elementtiming="total">{total}</strong></p><p class="verdict-text">{verdict}</p>{serving}{stale}<ul class="warnings">{warnings}</ul></div>"#,

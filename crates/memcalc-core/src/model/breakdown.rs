@@ -92,7 +92,7 @@ pub struct Estimate {
     /// Devices on one node whose host rows add up in its memory (each row is per device,
     /// except a dataset kept once per node).
     pub devices_per_node: u64,
-    pub warnings: Vec<String>,
+    pub warnings: Vec<crate::model::warning::Warning>,
     /// Pooled serving engines (vLLM, SGLang): the KV pool and the sequences it holds.
     pub serving: Option<crate::model::neural::engine::Serving>,
 }

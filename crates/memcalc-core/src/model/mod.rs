@@ -7,6 +7,7 @@ pub mod calibrate;
 pub mod neural;
 pub mod sim;
 pub mod values;
+pub mod warning;
 
 pub use breakdown::{Component, Estimate, Location, Per};
 

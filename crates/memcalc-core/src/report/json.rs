@@ -35,7 +35,7 @@ struct Document<'a> {
     #[serde(skip_serializing_if = "Option::is_none")]
     inputs: Option<Inputs<'a>>,
     components: Vec<Row<'a>>,
-    warnings: Vec<&'a str>,
+    warnings: Vec<String>,
 }
 
 /// A component as a row of the document: id, label, bytes, location, formula, source (the
@@ -116,8 +116,8 @@ pub fn to_json(e: &Estimate, notices: &[Notice], origin: Option<&Origin>) -> Str
         warnings: e
             .warnings
             .iter()
-            .map(String::as_str)
-            .chain(notices.iter().map(|n| n.message.as_str()))
+            .map(crate::explain::warnings::warning)
+            .chain(notices.iter().map(|n| n.message.clone()))
             .collect(),
     };
     // Serialising plain structs of strings and integers cannot fail.

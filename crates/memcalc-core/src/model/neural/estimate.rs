@@ -1,19 +1,16 @@
 //! The estimate of a neural model: per-device memory as a sum of named components, each with
 //! the values its formula uses (`explain::parts::neural` writes the words).
 
-use crate::base::units::{format_fixed, group_digits as g};
+use crate::base::units::group_digits as g;
 use crate::catalog::parts::PartId;
 use crate::model::neural::stage::{Plan, StageBytes};
 use crate::model::neural::values::*;
 use crate::model::values::Values;
+use crate::model::warning::Warning;
 use crate::model::words;
 use crate::model::{Component, Estimate, Location};
 use crate::scenario::serving::Engine;
 use crate::scenario::{DatasetOn, Mode, Offload, Recompute, Scenario};
-
-fn upper(d: crate::catalog::precision::Dtype) -> &'static str {
-    d.short()
-}
 
 fn part(id: PartId, bytes: u64, location: Location, v: NeuralValues) -> Component {
     Component {
@@ -542,24 +539,30 @@ pub fn kv_per_value(s: &Scenario) -> String {
     }
 }
 
-fn warnings(s: &Scenario, plan: &Plan, inferred: bool) -> Vec<String> {
+fn warnings(s: &Scenario, plan: &Plan, inferred: bool) -> Vec<Warning> {
     let mut w = Vec::new();
     let a = plan.arch;
     if let (true, true, Some(m)) = (inferred, s.sciml.is_transformer(), s.assumed_model()) {
-        w.push(words!(
-            "No architecture given: assumed the shape of {} ({} layers, hidden size {}, {} heads, {} KV heads), the released model nearest to {} parameters. Choose the model or give its architecture for exact figures.",
-            m.label, a.layers, g(a.hidden), a.heads, a.kv_heads, g(s.param_count())
-        ));
+        w.push(Warning::AssumedModel {
+            model: m.label,
+            layers: a.layers,
+            hidden: a.hidden,
+            heads: a.heads,
+            kv_heads: a.kv_heads,
+            params: s.param_count(),
+        });
     } else if inferred && s.sciml.is_transformer() {
-        w.push(words!(
-            "No architecture given: activations and the KV cache assume {} layers, hidden size {}, {} heads and a 32,000-token vocabulary (a typical shape for {} parameters). Give the architecture for exact figures.",
-            a.layers, g(a.hidden), a.heads, g(s.param_count())
-        ));
+        w.push(Warning::AssumedShape {
+            layers: a.layers,
+            hidden: a.hidden,
+            heads: a.heads,
+            params: s.param_count(),
+        });
     }
     if let (Some(given), Some(arch)) = (s.params, s.arch) {
         let derived = arch.total_params();
         if given.abs_diff(derived) > derived / 100 {
-            w.push(words!("The parameter count given ({}) differs from the architecture's ({}) by more than 1 %; the given count is used for weights and states.", g(given), g(derived)));
+            w.push(Warning::ParamsDiffer { given, derived });
         }
     }
     if let Some(ctx) = s
@@ -567,49 +570,49 @@ fn warnings(s: &Scenario, plan: &Plan, inferred: bool) -> Vec<String> {
         .map(|a| a.max_context)
         .filter(|c| *c > 0 && s.seq > *c)
     {
-        w.push(words!("The sequence ({} tokens) is longer than the {} the model was trained for (max_position_embeddings); quality degrades beyond it unless the model is extended (e.g. RoPE scaling).", g(s.seq), g(ctx)));
+        w.push(Warning::BeyondContext {
+            seq: s.seq,
+            context: ctx,
+        });
     }
     if s.mode.trains() && !s.mixed && s.dtype.is_low_precision() {
-        w.push(words!("Training purely in {} without FP32 master weights can stall: updates smaller than the format's resolution are lost.", upper(s.dtype)));
+        w.push(Warning::PureLowPrecision { dtype: s.dtype });
     }
     if s.mode == Mode::Train && s.lora_rank > 0 {
-        w.push("LoRA applies to fine-tuning: set mode to finetune to train adapters only.".into());
+        w.push(Warning::LoraInPretraining);
     }
     if s.mode == Mode::Train
         && (s.quant != crate::catalog::quant::Quant::None || s.milli_bpw.is_some())
     {
-        w.push("Quantization applies to inference and to the frozen base of LoRA fine-tuning; training keeps the chosen precision.".into());
+        w.push(Warning::QuantInTraining);
     }
     if s.mode.trains() && s.parallel.zero > 0 && s.parallel.dp() == 1 {
-        w.push("ZeRO shards over data-parallel ranks, and there is only one: add GPUs for it to save memory.".into());
+        w.push(Warning::ZeroWithOneRank);
     }
     // A framework that always shards the sequence with tensor parallelism (torchtitan) implies
     // sp=on; that says nothing wrong when there is no tensor parallelism.
     let implied_sp = s.mech.framework.implies(crate::base::keys::FieldId::Sp);
     if s.parallel.sp && s.parallel.tp == 1 && !implied_sp {
-        w.push(
-            "Sequence parallelism needs tensor parallelism (tp > 1) and has no effect here.".into(),
-        );
+        w.push(Warning::SequenceParallelWithoutTp);
     }
     if s.mode == Mode::Infer && s.sparsity_bp > 0 {
         let dense_value = s.dtype.bytes();
         match s.sparse_format {
-            crate::catalog::quant::SparseFormat::Dense => w.push(
-                "Sparse weights stored densely save no memory: choose CSR or bitmask storage."
-                    .into(),
-            ),
+            crate::catalog::quant::SparseFormat::Dense => w.push(Warning::SparseStoredDensely),
             crate::catalog::quant::SparseFormat::Csr => {
                 // CSR pays value + 4-byte index per nonzero: it wins only when nnz·(v+4) < P·v.
                 let density = 10_000 - s.sparsity_bp;
                 if density * (dense_value + 4) >= 10_000 * dense_value {
-                    w.push(words!("At {} % sparsity CSR storage is larger than dense: each nonzero pays a 4-byte column index.", format_fixed(s.sparsity_bp, 2)));
+                    w.push(Warning::CsrLargerThanDense {
+                        sparsity_bp: s.sparsity_bp,
+                    });
                 }
             }
             crate::catalog::quant::SparseFormat::Bitmask => {}
         }
     }
     if s.parallel.offload != Offload::None && s.host_mem.is_none() {
-        w.push("Offloading moves states to host memory: set host_mem to check that the node has enough.".into());
+        w.push(Warning::OffloadWithoutHostMem);
     }
     w
 }

@@ -873,12 +873,10 @@ pub fn estimate_sim(s: &Scenario) -> Estimate {
     };
     let mut warnings = Vec::new();
     if m.ranks < m.nodes {
-        warnings.push("Fewer ranks than nodes: some nodes would be idle.".into());
+        warnings.push(crate::model::warning::Warning::IdleNodes);
     }
     if m.method == Method::Grid && m.halo == 0 {
-        warnings.push(
-            "No ghost layers: only valid for a single rank or embarrassingly parallel work.".into(),
-        );
+        warnings.push(crate::model::warning::Warning::NoGhostLayers);
     }
     let disk = crate::add!(
         output_total,

@@ -1,0 +1,42 @@
+//! The words of an estimate's warnings, written from their values.
+
+use crate::base::units::{format_fixed, group_digits as g};
+use crate::model::warning::Warning;
+
+/// The warning as the page, the CLI and the exports show it.
+pub fn warning(w: &Warning) -> String {
+    match *w {
+        Warning::AssumedModel { model, layers, hidden, heads, kv_heads, params } => format!(
+            "No architecture given: assumed the shape of {model} ({layers} layers, hidden size {}, {heads} heads, {kv_heads} KV heads), the released model nearest to {} parameters. Choose the model or give its architecture for exact figures.",
+            g(hidden), g(params)
+        ),
+        Warning::AssumedShape { layers, hidden, heads, params } => format!(
+            "No architecture given: activations and the KV cache assume {layers} layers, hidden size {}, {heads} heads and a 32,000-token vocabulary (a typical shape for {} parameters). Give the architecture for exact figures.",
+            g(hidden), g(params)
+        ),
+        Warning::ParamsDiffer { given, derived } => format!(
+            "The parameter count given ({}) differs from the architecture's ({}) by more than 1 %; the given count is used for weights and states.",
+            g(given), g(derived)
+        ),
+        Warning::BeyondContext { seq, context } => format!(
+            "The sequence ({} tokens) is longer than the {} the model was trained for (max_position_embeddings); quality degrades beyond it unless the model is extended (e.g. RoPE scaling).",
+            g(seq), g(context)
+        ),
+        Warning::PureLowPrecision { dtype } => format!(
+            "Training purely in {} without FP32 master weights can stall: updates smaller than the format's resolution are lost.",
+            dtype.short()
+        ),
+        Warning::LoraInPretraining => "LoRA applies to fine-tuning: set mode to finetune to train adapters only.".into(),
+        Warning::QuantInTraining => "Quantization applies to inference and to the frozen base of LoRA fine-tuning; training keeps the chosen precision.".into(),
+        Warning::ZeroWithOneRank => "ZeRO shards over data-parallel ranks, and there is only one: add GPUs for it to save memory.".into(),
+        Warning::SequenceParallelWithoutTp => "Sequence parallelism needs tensor parallelism (tp > 1) and has no effect here.".into(),
+        Warning::SparseStoredDensely => "Sparse weights stored densely save no memory: choose CSR or bitmask storage.".into(),
+        Warning::CsrLargerThanDense { sparsity_bp } => format!(
+            "At {} % sparsity CSR storage is larger than dense: each nonzero pays a 4-byte column index.",
+            format_fixed(sparsity_bp, 2)
+        ),
+        Warning::OffloadWithoutHostMem => "Offloading moves states to host memory: set host_mem to check that the node has enough.".into(),
+        Warning::IdleNodes => "Fewer ranks than nodes: some nodes would be idle.".into(),
+        Warning::NoGhostLayers => "No ghost layers: only valid for a single rank or embarrassingly parallel work.".into(),
+    }
+}
