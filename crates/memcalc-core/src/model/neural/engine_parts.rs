@@ -3,36 +3,32 @@
 use crate::base::choice::Choice;
 use crate::base::units::{format_fixed, group_digits as g};
 use crate::catalog::parts::PartId;
-use crate::model::neural::engine::{
-    capture_tokens, llamacpp_compute, max_seqs, step_tokens, util_milli, LLAMACPP_UBATCH,
-    VLLM_BLOCK,
-};
+use crate::model::neural::engine::{llamacpp_compute, Allocation, Pool, Reserve};
 use crate::model::neural::estimate::kv_per_value;
 use crate::model::neural::stage::{Plan, StageBytes};
 use crate::model::values::legacy;
 use crate::model::words;
 use crate::model::{Component, Location};
-use crate::scenario::serving::{CudaGraphs, Engine};
 use crate::scenario::Scenario;
 
 pub fn components(s: &Scenario, plan: &Plan, b: &StageBytes) -> Vec<Component> {
-    if s.engine == Engine::Llamacpp {
-        llamacpp(s, plan, b)
-    } else {
-        pooled(s, plan, b)
+    match s.engine.allocation() {
+        Allocation::Split { ubatch } => llamacpp(s, plan, b, ubatch),
+        Allocation::Pool(pool) => pooled(s, &pool, plan, b),
+        Allocation::AsUsed => Vec::new(),
     }
 }
 
-fn pooled(s: &Scenario, plan: &Plan, b: &StageBytes) -> Vec<Component> {
+fn pooled(s: &Scenario, pool: &Pool, plan: &Plan, b: &StageBytes) -> Vec<Component> {
     let a = &plan.arch;
     let src = s.engine.source();
     let name = s.engine.name();
-    let vllm = s.engine == Engine::Vllm;
-    let util = format_fixed(util_milli(s), 3);
-    let budget = crate::base::sat::mul_div(s.device.capacity_bytes(), util_milli(s), 1000);
-    let graphs_in = vllm && s.cuda_graphs == CudaGraphs::On;
+    let profiled = pool.reserve == Reserve::Profiled;
+    let util = format_fixed(pool.util_milli(s), 3);
+    let budget = pool.budget(s);
+    let graphs_in = pool.graphs_before_pool(s);
     let mut taken = vec![words!("{} (weights)", g(b.weights))];
-    if vllm {
+    if profiled {
         taken.push(words!("{} (step activations)", g(b.activations)));
         if graphs_in {
             taken.push(words!("{} (CUDA graphs)", g(b.graphs)));
@@ -46,11 +42,14 @@ fn pooled(s: &Scenario, plan: &Plan, b: &StageBytes) -> Vec<Component> {
         kv_per_value(s),
         g(b.token_bytes)
     );
-    let v = crate::model::neural::engine::serving(s, b.kv_cache, b.token_bytes);
-    let blocks = if vllm {
+    let Some(v) = crate::model::neural::engine::serving(s, b.kv_cache, b.token_bytes) else {
+        return Vec::new();
+    };
+    let blocks = if v.block_tokens > 1 {
         words!(
-            " = {} blocks of {VLLM_BLOCK} tokens = {} tokens",
+            " = {} blocks of {} tokens = {} tokens",
             g(v.blocks),
+            v.block_tokens,
             g(v.pool_tokens)
         )
     } else {
@@ -64,9 +63,9 @@ fn pooled(s: &Scenario, plan: &Plan, b: &StageBytes) -> Vec<Component> {
     } else {
         String::new()
     };
-    let step = step_tokens(s);
-    let sampler = crate::mul!(max_seqs(s), a.vocab);
-    let outside = if vllm {
+    let step = pool.step_tokens(s);
+    let sampler = crate::mul!(pool.max_seqs(s), a.vocab);
+    let outside = if profiled {
         String::new()
     } else {
         " SGLang's static fraction holds only the weights and the pool; this working memory must fit in the rest of the GPU.".to_string()
@@ -80,7 +79,7 @@ fn pooled(s: &Scenario, plan: &Plan, b: &StageBytes) -> Vec<Component> {
             formula: words!(
                 "max(one layer's working set over {} tokens, sampler over {} sequences × {} vocabulary) = {} B",
                 g(step),
-                g(max_seqs(s)),
+                g(pool.max_seqs(s)),
                 g(a.vocab),
                 g(b.activations)
             ),
@@ -102,7 +101,7 @@ fn pooled(s: &Scenario, plan: &Plan, b: &StageBytes) -> Vec<Component> {
             } else {
                 words!(
                     "one layer's working set over the largest captured batch, {} tokens = {} B",
-                    capture_tokens(s),
+                    pool.capture_tokens(s),
                     g(b.graphs)
                 )
             },
@@ -110,9 +109,9 @@ fn pooled(s: &Scenario, plan: &Plan, b: &StageBytes) -> Vec<Component> {
             explanation: crate::text!(if b.graphs == 0 {
                 "Without CUDA graphs (--enforce-eager, --disable-cuda-graph) nothing is captured; decoding is slower.".into()
             } else if graphs_in {
-                words!("{name} captures the decode step as CUDA graphs for batch sizes up to {}; their memory pool holds the intermediate tensors of the largest. This version reserves it before sizing the KV pool.", capture_tokens(s))
+                words!("{name} captures the decode step as CUDA graphs for batch sizes up to {}; their memory pool holds the intermediate tensors of the largest. This version reserves it before sizing the KV pool.", pool.capture_tokens(s))
             } else {
-                words!("{name} captures the decode step as CUDA graphs for batch sizes up to {} after the KV pool is allocated, so their memory pool comes from the headroom the memory share leaves.", capture_tokens(s))
+                words!("{name} captures the decode step as CUDA graphs for batch sizes up to {} after the KV pool is allocated, so their memory pool comes from the headroom the memory share leaves.", pool.capture_tokens(s))
             }),
             source: crate::text!(src),
         },
@@ -141,7 +140,7 @@ fn pooled(s: &Scenario, plan: &Plan, b: &StageBytes) -> Vec<Component> {
     ]
 }
 
-fn llamacpp(s: &Scenario, plan: &Plan, b: &StageBytes) -> Vec<Component> {
+fn llamacpp(s: &Scenario, plan: &Plan, b: &StageBytes, ubatch: u64) -> Vec<Component> {
     let a = &plan.arch;
     let src = crate::model::neural::engine::SRC_LLAMACPP;
     let ngl = s.gpu_layers.unwrap_or(a.layers + 1).min(a.layers + 1);
@@ -158,8 +157,8 @@ fn llamacpp(s: &Scenario, plan: &Plan, b: &StageBytes) -> Vec<Component> {
         Some(m) => words!("{} bits per weight", format_fixed(m, 3)),
         None => words!("{} B per weight", s.dtype.bytes()),
     };
-    let (attn, out) = llamacpp_compute(s, a, ctx);
-    let ub = ctx.min(LLAMACPP_UBATCH);
+    let (attn, out) = llamacpp_compute(s, a, ctx, ubatch);
+    let ub = ctx.min(ubatch);
     let output = crate::model::neural::engine::llamacpp_output(s, a);
     let host_compute = b.buffers_host - output;
     let kv = |n: u64, bytes: u64| {

@@ -9,7 +9,6 @@ use crate::model::neural::stage::{Plan, StageBytes};
 use crate::model::values::legacy;
 use crate::model::words;
 use crate::model::{Component, Estimate, Location};
-use crate::scenario::serving::Engine;
 use crate::scenario::{DatasetOn, Mode, Offload, Recompute, Scenario};
 
 pub const SRC_ZERO: &str = "Rajbhandari et al. 2020, ZeRO (arXiv:1910.02054), sections 3.1 and 5";
@@ -133,8 +132,8 @@ pub(crate) fn estimate_model(s: &Scenario) -> Estimate {
     let (arch, inferred) = s.shape();
     let mut parts = Vec::new();
 
-    let engine = s.mode == Mode::Infer && s.sciml.is_transformer() && s.engine != Engine::Hf;
-    if !(engine && s.engine == Engine::Llamacpp) {
+    let engine = s.mode == Mode::Infer && s.sciml.is_transformer() && s.engine.sizes_itself();
+    if !(engine && s.engine.splits()) {
         parts.push(weights(s, &b, &w));
     }
     if b.offload_buffer > 0 {
@@ -346,7 +345,8 @@ pub(crate) fn estimate_model(s: &Scenario) -> Estimate {
         devices_per_node: on_node,
         warnings: warnings(s, &plan, inferred),
         serving: (engine && s.engine.pools())
-            .then(|| crate::model::neural::engine::serving(s, b.kv_cache, b.token_bytes)),
+            .then(|| crate::model::neural::engine::serving(s, b.kv_cache, b.token_bytes))
+            .flatten(),
     }
 }
 

@@ -476,7 +476,7 @@ impl<'a> Plan<'a> {
                 s.dtype.bytes()
             };
             b.activations = crate::mul!(s.sciml.inference_values(), s.batch, elem).div_ceil(t);
-        } else if s.engine != crate::scenario::serving::Engine::Hf {
+        } else if s.engine.sizes_itself() {
             self.engine_stage(i, &mut b);
         } else {
             let shape = self.layer_shape(s.batch, s.seq);
@@ -509,7 +509,7 @@ impl<'a> Plan<'a> {
         if trains && s.sciml.is_transformer() {
             self.framework_terms(&mut b);
         }
-        if s.mode != Mode::Infer || s.engine == crate::scenario::serving::Engine::Hf {
+        if s.mode != Mode::Infer || !s.engine.sizes_itself() {
             b.overhead = crate::base::sat::mul_div(b.device_tensors(), s.overhead_bp, 10_000);
         }
         b.runtime = s.runtime_mib << 20;
