@@ -570,6 +570,11 @@ proptest! {
         // No computed text is written: a row's text is left out but for fixed phrases
         // (static strings, part of the full text); a formula that computes (`… = N B`) is never kept.
         for (b, f) in bare.components.iter().zip(&full.components) {
+            // A templated part carries values, no text: its words are written when asked.
+            if !matches!(b.values, memcalc_core::model::values::Values::Legacy(_)) {
+                prop_assert_eq!(b, f);
+                continue;
+            }
             let (bf, ff) = (parts::formula(b), parts::formula(f));
             prop_assert!(!bf.contains(" = ") && ff.contains(&bf), "{}: {:?}", b.id, bf);
             prop_assert!(parts::explanation(f).contains(&parts::explanation(b)), "{}: {:?}", b.id, parts::explanation(b));

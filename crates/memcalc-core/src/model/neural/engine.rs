@@ -7,10 +7,6 @@ use crate::model::words;
 use crate::scenario::serving::{CudaGraphs, Engine};
 use crate::scenario::Scenario;
 
-pub const SRC_VLLM: &str = "vLLM v0.10 vllm/v1/worker/gpu_worker.py determine_available_memory (requested = gpu_memory_utilization × total; KV = requested − weights − peak activation − non-torch), vllm/engine/arg_utils.py defaults (max_num_batched_tokens 8192 and max_num_seqs 1024 for `vllm serve` on GPUs of 70 GiB or more other than A100, else 2048 and 256), block_size 16; CUDA graphs reserved before the pool with VLLM_MEMORY_PROFILER_ESTIMATE_CUDAGRAPHS (vllm-project/vllm#21489 and later)";
-pub const SRC_SGLANG: &str = "SGLang v0.4 python/sglang/srt/server_args.py (mem_fraction_static 0.88 at tp 1, 0.87 at 2, 0.85 at 4, 0.81 at 8, 0.79 at 16; chunked_prefill_size 8192, 2048 below 25 GB) and model_runner.py profile_max_num_token (pool = mem_fraction_static × total − weights − context; one token per page)";
-pub const SRC_LLAMACPP: &str = "llama.cpp src/llama-model.cpp (n_gpu_layers: repeating layers from the last, then the output layer; token embeddings stay on the CPU) and llama-kv-cache.cpp (each layer's K and V on its layer's device); buffer sizes as llama.cpp prints them at load";
-
 /// llama.cpp's physical batch (n_ubatch default 512): the tokens one compute graph holds.
 pub const LLAMACPP_UBATCH: u64 = 512;
 
@@ -161,24 +157,6 @@ impl Engine {
         match self.allocation() {
             Allocation::Split { .. } => true,
             Allocation::AsUsed | Allocation::Pool(_) => false,
-        }
-    }
-
-    pub fn source(self) -> &'static str {
-        match self {
-            Engine::Hf => "",
-            Engine::Vllm => SRC_VLLM,
-            Engine::Sglang => SRC_SGLANG,
-            Engine::Llamacpp => SRC_LLAMACPP,
-        }
-    }
-
-    pub fn name(self) -> &'static str {
-        match self {
-            Engine::Hf => "PyTorch",
-            Engine::Vllm => "vLLM",
-            Engine::Sglang => "SGLang",
-            Engine::Llamacpp => "llama.cpp",
         }
     }
 }
@@ -351,6 +329,16 @@ impl Plan<'_> {
         crate::mul!(layers, self.arch.kv_values_per_token(self.s.parallel.tp))
     }
 
+    /// One layer's working set over one step of `tokens` tokens, with the fused attention
+    /// kernels engines use.
+    pub(crate) fn step_working_bytes(&self, tokens: u64) -> u64 {
+        crate::model::neural::activations::LayerShape {
+            flash: true,
+            ..self.layer_shape(1, tokens)
+        }
+        .step_peak()
+    }
+
     /// The working memory of a serving engine's stage; the pool is sized once the runtime is
     /// known ([`Plan::size_pool`]).
     pub(crate) fn engine_stage(&self, i: u64, b: &mut StageBytes) {
@@ -361,17 +349,12 @@ impl Plan<'_> {
             Allocation::AsUsed => return,
             Allocation::Pool(pool) => pool,
         };
-        let step = |tokens: u64| {
-            crate::model::neural::activations::LayerShape {
-                flash: true,
-                ..self.layer_shape(1, tokens)
-            }
-            .step_peak()
-        };
+        let step = |tokens: u64| self.step_working_bytes(tokens);
         let elem = self.layer_shape(1, 1).elem;
         // The sampler's dummy run: logits of max_num_seqs sequences in the model's precision,
         // their FP32 copy and the FP32 probabilities (gathered whole on the first rank).
-        let sampler = if i + 1 == s.parallel.pp {
+        b.samples = i + 1 == s.parallel.pp;
+        let sampler = if b.samples {
             crate::mul!(pool.max_seqs(s), self.arch.vocab, elem + 8)
         } else {
             0
@@ -404,7 +387,8 @@ impl Plan<'_> {
     /// llama.cpp: the last `gpu_layers` repeating layers and, past them, the output layer on
     /// the GPU; token embeddings and the other layers in host memory, each layer's KV cache
     /// beside it; compute buffers for one micro-batch of `n_ubatch` tokens.
-    fn llamacpp_stage(&self, ubatch: u64, b: &mut StageBytes) {
+    /// llama.cpp's weights on each side of the split, term by term.
+    pub(crate) fn llamacpp_weights(&self) -> SplitBytes {
         let s = self.s;
         let a = &self.arch;
         let pc = a.params();
@@ -421,15 +405,13 @@ impl Plan<'_> {
         } else {
             pc.head
         };
-        let head_bytes = self.frozen_weight_bytes(crate::add!(head, pc.final_norm), head);
-        let embed_bytes = self.frozen_weight_bytes(pc.embedding, pc.embedding);
-        let (gpu_head, host_head) = if out_gpu {
-            (head_bytes, 0)
-        } else {
-            (0, head_bytes)
+        let mut w = SplitBytes {
+            gpu_layers: layer_bytes(first_gpu, on_gpu),
+            host_layers: layer_bytes(0, first_gpu),
+            embed: self.frozen_weight_bytes(pc.embedding, pc.embedding),
+            output: self.frozen_weight_bytes(crate::add!(head, pc.final_norm), head),
+            output_on_gpu: out_gpu,
         };
-        b.weights = crate::add!(layer_bytes(first_gpu, on_gpu), gpu_head);
-        b.weights_host = crate::add!(embed_bytes, layer_bytes(0, first_gpu), host_head);
         // A GGUF mix counted tensor by tensor, as llama.cpp's buffers hold it.
         let gguf =
             |first: u64, n: u64| crate::catalog::gguf::layers_bytes(a, s.quant, s.dtype, first, n);
@@ -439,10 +421,34 @@ impl Plan<'_> {
             gguf(0, first_gpu),
             crate::catalog::gguf::ends_bytes(a, s.quant, s.dtype),
         ) {
-            let (gpu_out, host_out) = if out_gpu { (out, 0) } else { (0, out) };
-            b.weights = crate::add!(gpu, gpu_out);
-            b.weights_host = crate::add!(embed, host, host_out);
+            w = SplitBytes {
+                gpu_layers: gpu,
+                host_layers: host,
+                embed,
+                output: out,
+                output_on_gpu: out_gpu,
+            };
         }
+        w
+    }
+
+    fn llamacpp_stage(&self, ubatch: u64, b: &mut StageBytes) {
+        let s = self.s;
+        let a = &self.arch;
+        let pc = a.params();
+        let layers = a.layers;
+        let ngl = s.gpu_layers.unwrap_or(layers + 1).min(layers + 1);
+        let on_gpu = ngl.min(layers);
+        let out_gpu = ngl > layers;
+        let first_gpu = layers - on_gpu;
+        let head = if a.tied {
+            crate::mul!(a.vocab, a.hidden)
+        } else {
+            pc.head
+        };
+        let w = self.llamacpp_weights();
+        b.weights = crate::add!(w.gpu_layers, w.gpu_output());
+        b.weights_host = crate::add!(w.embed, w.host_layers, w.host_output());
         b.params = crate::add!(
             pc.layer_range(first_gpu, on_gpu),
             if out_gpu { head } else { 0 }
@@ -471,6 +477,34 @@ impl Plan<'_> {
             llamacpp_output(s, a)
         );
         b.layers = on_gpu;
+    }
+}
+
+/// llama.cpp's weights, term by term: the repeating layers on each side, the token embeddings
+/// (always in host memory) and the output layer on whichever side it is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct SplitBytes {
+    pub gpu_layers: u64,
+    pub host_layers: u64,
+    pub embed: u64,
+    pub output: u64,
+    pub output_on_gpu: bool,
+}
+
+impl SplitBytes {
+    pub fn gpu_output(&self) -> u64 {
+        if self.output_on_gpu {
+            self.output
+        } else {
+            0
+        }
+    }
+    pub fn host_output(&self) -> u64 {
+        if self.output_on_gpu {
+            0
+        } else {
+            self.output
+        }
     }
 }
 

@@ -23,6 +23,8 @@ pub struct StageBytes {
     pub kv_cache: u64,
     /// CUDA graphs a serving engine captured (their memory pool).
     pub graphs: u64,
+    /// A serving engine's stage that samples (the last): its activations cover the sampler.
+    pub samples: bool,
     /// llama.cpp: weights and KV cache of the layers left on the CPU, and its host buffers
     /// (compute buffer and output buffer).
     pub weights_host: u64,
