@@ -2,4 +2,5 @@
 
 pub mod faq;
 pub mod parts;
+pub mod serving;
 pub mod wording;

@@ -3,7 +3,6 @@
 //! cache) between the GPU and host memory. `hf` is the plain PyTorch count the rest of the core
 //! makes. Defaults follow vLLM v0.10 (`vllm serve`), SGLang v0.4 and llama.cpp b5000-era logs.
 
-use crate::model::words;
 use crate::scenario::serving::{CudaGraphs, Engine};
 use crate::scenario::Scenario;
 
@@ -274,25 +273,6 @@ impl Serving {
         crate::add!(
             others,
             crate::mul!(blocks, self.block_tokens, self.token_bytes)
-        )
-    }
-
-    /// One line for the CLI and the page.
-    pub fn summary(&self) -> String {
-        use crate::base::units::group_digits as g;
-        let blocks = if self.block_tokens > 1 {
-            words!(" ({} blocks of {})", g(self.blocks), self.block_tokens)
-        } else {
-            String::new()
-        };
-        words!(
-            "{} KV pool: {} tokens{blocks}; {} concurrent sequences of {} tokens fit, {} requested: {}.",
-            self.engine.name(),
-            g(self.pool_tokens),
-            g(self.sequences),
-            g(self.seq),
-            g(self.batch),
-            if self.batch_fits() { "fits" } else { "does not fit" }
         )
     }
 }
