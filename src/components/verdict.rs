@@ -51,7 +51,7 @@ pub fn Verdict() -> impl IntoView {
             <p class="visually-hidden" aria-live="polite" aria-atomic="true" data-testid="verdict-announcement">{said}</p>
             {move || estimate.with(|e| e.serving.map(|v| view! {
                 <p class="serving" data-testid="serving" data-tokens=v.pool_tokens.to_string() data-sequences=v.sequences.to_string()>
-                    {v.summary()}
+                    {memcalc_core::explain::serving::summary(&v)}
                 </p>
             }))}
             <Show when=move || stale.get()>

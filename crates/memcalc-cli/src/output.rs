@@ -86,7 +86,7 @@ pub fn render(
             out.push_str(&report::verdict(e, units));
             out.push('\n');
             if let Some(v) = &e.serving {
-                out.push_str(&v.summary());
+                out.push_str(&memcalc_core::explain::serving::summary(v));
                 out.push('\n');
             }
             for w in &e.warnings {

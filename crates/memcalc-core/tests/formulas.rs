@@ -277,14 +277,22 @@ fn close(v: f64, b: f64) -> bool {
     (v - b).abs() <= TOLERANCE * b.abs().max(1.0) + 1.0
 }
 
-/// A chain `a × b = c B per rank × n ranks = d B`: every step's arithmetic gives the number
-/// the next step starts from, and the last gives the bytes. The steps that fail, if any.
+/// The last step of a formula's arithmetic gives the row's bytes; where that step is a rank's
+/// part times the ranks on a node (`a × b = c B per rank × n ranks per node = d B`), the rank's
+/// own arithmetic gives the number it starts from. Earlier steps may name what is computed
+/// ("one micro-batch of 512 tokens = …") and are not read. The failing step, if any.
 fn chain(formula: &str, bytes: u64) -> Result<(), String> {
     let steps: Vec<&str> = formula.split(" = ").collect();
     if steps.len() < 2 {
         return Err("no arithmetic".into());
     }
-    for w in steps.windows(2) {
+    let n = steps.len();
+    let from = if n >= 3 && steps[n - 2].contains(" per rank × ") {
+        n - 3
+    } else {
+        n - 2
+    };
+    for w in steps[from..].windows(2) {
         let (v, next) = (value(w[0]), lead(w[1]));
         if !v.zip(next).is_some_and(|(v, n)| close(v, n)) {
             return Err(format!(

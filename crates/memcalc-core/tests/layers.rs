@@ -2,6 +2,8 @@
 //! the layers below it, never a layer above it or a sibling of the same rank (`model` and
 //! `schema` are independent; so are `explain` and `analysis`). Paths go through the layer's
 //! name (`crate::base::…`), not the crate root's re-exports, so this scan sees every import.
+//! Inside any folder (a layer, or a folder inside one such as `model/neural/`), the modules
+//! beside each other import one another without a cycle.
 
 use std::path::Path;
 
@@ -103,19 +105,34 @@ fn no_module_imports_from_a_layer_above_or_beside_it() {
     );
 }
 
-/// The module of the layer a file belongs to: `schema/inputs.rs` is `inputs`, every file of
-/// `model/neural/` is `neural`; None for a layer's own `mod.rs`.
-fn module_of(rel: &Path) -> Option<String> {
-    let second = rel.iter().nth(1)?.to_str()?;
-    let name = second.strip_suffix(".rs").unwrap_or(second);
+/// The module of `folder` a file belongs to: in `schema/`, `schema/inputs.rs` is `inputs`; in
+/// `model/`, every file of `model/neural/` is `neural`; in `model/neural/`,
+/// `model/neural/engine.rs` is `engine`. None for the folder's own `mod.rs` and for files
+/// outside the folder.
+fn module_of(rel: &Path, folder: &Path) -> Option<String> {
+    let inside = rel.strip_prefix(folder).ok()?;
+    let first = inside.iter().next()?.to_str()?;
+    let name = first.strip_suffix(".rs").unwrap_or(first);
     (name != "mod").then(|| name.to_string())
 }
 
-/// The modules of its own layer a file uses (`crate::schema::query` in `schema/`, or
-/// `super::query` in a file directly in the layer's folder).
-fn sibling_uses(text: &str, layer: &str, direct: bool) -> Vec<String> {
+/// Every folder under `src/`, as a path relative to it.
+fn folders(dir: &Path, src: &Path, out: &mut Vec<std::path::PathBuf>) {
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let p = entry.unwrap().path();
+        if p.is_dir() {
+            out.push(p.strip_prefix(src).unwrap().to_path_buf());
+            folders(&p, src, out);
+        }
+    }
+}
+
+/// The modules of its own folder a file uses (`crate::schema::query` in `schema/`,
+/// `crate::model::neural::stage` in `model/neural/`, or `super::query` in a file directly in the
+/// folder); `folder` is the folder's path (`schema`, `model::neural`).
+fn sibling_uses(text: &str, folder: &str, direct: bool) -> Vec<String> {
     let mut out = Vec::new();
-    let own = format!("crate::{layer}::");
+    let own = format!("crate::{folder}::");
     for line in text.lines() {
         let code = line.split("//").next().unwrap_or("");
         let mut heads: Vec<&str> = code
@@ -181,31 +198,76 @@ fn find_cycle(edges: &[(String, String)]) -> Option<Vec<String>> {
         .find_map(|(from, _)| visit(from, edges, &mut Vec::new(), &mut done))
 }
 
+/// The import edges between the modules of one folder (each file counted in the module of
+/// the folder it lies in).
+fn folder_edges(src: &Path, files: &[std::path::PathBuf], folder: &Path) -> Vec<(String, String)> {
+    let path = folder
+        .iter()
+        .map(|s| s.to_str().unwrap())
+        .collect::<Vec<_>>()
+        .join("::");
+    let mut edges: Vec<(String, String)> = Vec::new();
+    for f in files {
+        let rel = f.strip_prefix(src).unwrap();
+        let Some(from) = module_of(rel, folder) else {
+            continue;
+        };
+        let direct = rel.parent() == Some(folder);
+        let text = std::fs::read_to_string(f).unwrap();
+        for to in sibling_uses(&text, &path, direct) {
+            let edge = (from.clone(), to);
+            if edge.0 != edge.1 && !edges.contains(&edge) {
+                edges.push(edge);
+            }
+        }
+    }
+    edges
+}
+
 #[test]
-fn no_import_cycle_between_the_modules_of_a_layer() {
+fn no_import_cycle_between_the_modules_of_a_folder() {
     let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
     let mut files = Vec::new();
     sources(&src, &mut files);
-    for (layer, _) in LAYERS {
-        let mut edges: Vec<(String, String)> = Vec::new();
-        for f in &files {
-            let rel = f.strip_prefix(&src).unwrap();
-            if rel.iter().next().and_then(|s| s.to_str()) != Some(*layer) {
-                continue;
-            }
-            let Some(from) = module_of(rel) else { continue };
-            let text = std::fs::read_to_string(f).unwrap();
-            for to in sibling_uses(&text, layer, rel.iter().count() == 2) {
-                let edge = (from.clone(), to);
-                if edge.0 != edge.1 && !edges.contains(&edge) {
-                    edges.push(edge);
-                }
-            }
-        }
-        if let Some(cycle) = find_cycle(&edges) {
-            panic!("import cycle in {layer}/: {}", cycle.join(" → "));
-        }
-    }
+    let mut dirs = Vec::new();
+    folders(&src, &src, &mut dirs);
+    dirs.sort();
+    assert!(
+        dirs.iter().any(|d| d.iter().count() > 1),
+        "the scan found no folder inside a layer"
+    );
+    let cycles: Vec<String> = dirs
+        .iter()
+        .filter_map(|d| {
+            let cycle = find_cycle(&folder_edges(&src, &files, d))?;
+            Some(format!("{}/: {}", d.display(), cycle.join(" → ")))
+        })
+        .collect();
+    assert!(
+        cycles.is_empty(),
+        "import cycles between the modules of a folder:\n{}",
+        cycles.join("\n")
+    );
+}
+
+#[test]
+fn a_folder_inside_a_layer_has_its_own_modules() {
+    let folder = Path::new("model/neural");
+    let m = |f: &str| module_of(Path::new(f), folder);
+    assert_eq!(m("model/neural/engine.rs").as_deref(), Some("engine"));
+    assert_eq!(m("model/neural/deep/part.rs").as_deref(), Some("deep"));
+    assert_eq!(m("model/neural/mod.rs"), None);
+    assert_eq!(m("model/sim/grid.rs"), None);
+    assert_eq!(
+        module_of(Path::new("model/neural/engine.rs"), Path::new("model")).as_deref(),
+        Some("neural")
+    );
+    let uses = sibling_uses(
+        "use crate::model::neural::{engine::Pool, stage};\nuse crate::model::values::Values;",
+        "model::neural",
+        true,
+    );
+    assert_eq!(uses, ["engine", "stage"]);
 }
 
 #[test]

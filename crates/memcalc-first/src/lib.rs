@@ -99,7 +99,12 @@ pub fn screen(query: &str) -> String {
 fn verdict(e: &Estimate, units: UnitSystem, stale: bool) -> String {
     let serving = e
         .serving
-        .map(|v| format!(r#"<p class="serving">{}</p>"#, esc(&v.summary())))
+        .map(|v| {
+            format!(
+                r#"<p class="serving">{}</p>"#,
+                esc(&memcalc_core::explain::serving::summary(&v))
+            )
+        })
         .unwrap_or_default();
     let stale = if stale {
         r#"<p class="stale">Showing the last valid result: correct the highlighted field to update it.</p>"#

@@ -2,5 +2,6 @@
 
 pub mod faq;
 pub mod parts;
+pub mod serving;
 pub mod warnings;
 pub mod wording;

@@ -3,6 +3,7 @@
 //! part's quantities rather than its bytes. Each method or family declares its own values beside
 //! the arithmetic that fills them (`sim::values`, `neural::values`).
 
+pub use crate::model::neural::engine_values::EngineValues;
 pub use crate::model::neural::values::NeuralValues;
 pub use crate::model::sim::values::{
     AbinitChain, AbinitTerm, AmrBlock, AmrShape, AmrValues, Blocks, NbodyShape, NbodyValues,
@@ -16,6 +17,7 @@ pub enum Values {
     Legacy(Box<Legacy>),
     Sim(SimPart),
     Neural(NeuralValues),
+    Engine(EngineValues),
 }
 
 /// A row's text as the model used to write it beside its bytes.

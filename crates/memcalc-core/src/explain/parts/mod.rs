@@ -4,6 +4,7 @@
 //! so a build that shows only labels and formulas (the first-answer wasm) does not link the
 //! explanations.
 
+mod engine;
 mod legacy;
 mod neural;
 mod sim;
@@ -35,6 +36,7 @@ macro_rules! on_template {
             }
             Values::Sim($t) => $call,
             Values::Neural($t) => $call,
+            Values::Engine($t) => $call,
         }
     };
 }

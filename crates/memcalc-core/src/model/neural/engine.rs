@@ -3,105 +3,234 @@
 //! cache) between the GPU and host memory. `hf` is the plain PyTorch count the rest of the core
 //! makes. Defaults follow vLLM v0.10 (`vllm serve`), SGLang v0.4 and llama.cpp b5000-era logs.
 
-use crate::model::words;
 use crate::scenario::serving::{CudaGraphs, Engine};
 use crate::scenario::Scenario;
 
-pub const SRC_VLLM: &str = "vLLM v0.10 vllm/v1/worker/gpu_worker.py determine_available_memory (requested = gpu_memory_utilization × total; KV = requested − weights − peak activation − non-torch), vllm/engine/arg_utils.py defaults (max_num_batched_tokens 8192 and max_num_seqs 1024 for `vllm serve` on GPUs of 70 GiB or more other than A100, else 2048 and 256), block_size 16; CUDA graphs reserved before the pool with VLLM_MEMORY_PROFILER_ESTIMATE_CUDAGRAPHS (vllm-project/vllm#21489 and later)";
-pub const SRC_SGLANG: &str = "SGLang v0.4 python/sglang/srt/server_args.py (mem_fraction_static 0.88 at tp 1, 0.87 at 2, 0.85 at 4, 0.81 at 8, 0.79 at 16; chunked_prefill_size 8192, 2048 below 25 GB) and model_runner.py profile_max_num_token (pool = mem_fraction_static × total − weights − context; one token per page)";
-pub const SRC_LLAMACPP: &str = "llama.cpp src/llama-model.cpp (n_gpu_layers: repeating layers from the last, then the output layer; token embeddings stay on the CPU) and llama-kv-cache.cpp (each layer's K and V on its layer's device); buffer sizes as llama.cpp prints them at load";
-
-/// vLLM's KV block: 16 tokens per block on CUDA (vllm/config CacheConfig.block_size default).
-pub const VLLM_BLOCK: u64 = 16;
-/// vLLM's largest CUDA-graph capture size (compilation config, cuda_graph_sizes default 512).
-pub const VLLM_MAX_CAPTURE: u64 = 512;
-/// SGLang's largest captured decode batch (server_args cuda_graph_max_bs, 160 on large GPUs).
-pub const SGLANG_MAX_CAPTURE: u64 = 160;
 /// llama.cpp's physical batch (n_ubatch default 512): the tokens one compute graph holds.
 pub const LLAMACPP_UBATCH: u64 = 512;
 
-impl Engine {
-    /// Engines that size a KV pool from a share of the device.
-    pub fn pools(self) -> bool {
-        matches!(self, Engine::Vllm | Engine::Sglang)
-    }
-
-    pub fn source(self) -> &'static str {
-        match self {
-            Engine::Hf => "",
-            Engine::Vllm => SRC_VLLM,
-            Engine::Sglang => SRC_SGLANG,
-            Engine::Llamacpp => SRC_LLAMACPP,
-        }
-    }
-
-    pub fn name(self) -> &'static str {
-        match self {
-            Engine::Hf => "PyTorch",
-            Engine::Vllm => "vLLM",
-            Engine::Sglang => "SGLang",
-            Engine::Llamacpp => "llama.cpp",
-        }
-    }
+/// How an engine takes its memory.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Allocation {
+    /// Plain PyTorch: every tensor counted as it is used, with the allocator's share on top.
+    AsUsed,
+    /// A KV pool preallocated from a share of the device after profiling one scheduler step.
+    Pool(Pool),
+    /// Layers (weights and their KV cache) split between the GPU and host memory, with compute
+    /// buffers for one micro-batch of `ubatch` tokens.
+    Split { ubatch: u64 },
 }
 
-/// A device counts as "large" for vLLM's defaults at 70 GiB or more, except the A100 (vLLM
-/// matches the device name).
-fn vllm_large(s: &Scenario) -> bool {
-    s.device.capacity_bytes() >= 70 << 30
-        && (s.device.custom_bytes.is_some() || !s.device.preset.id.starts_with("a100"))
+/// What a pooled engine takes from its share before the KV pool.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Reserve {
+    /// Weights, runtime, the profiled step's activations and, when reserved before the pool,
+    /// CUDA graphs (vLLM's profile run).
+    Profiled,
+    /// Weights and runtime only: the working memory lives in the rest of the device (SGLang's
+    /// static fraction).
+    Static,
 }
 
-/// Share of the device the engine may use, in thousandths.
-pub fn util_milli(s: &Scenario) -> u64 {
-    if let Some(u) = s.gpu_util_milli {
-        return u;
-    }
-    match s.engine {
-        Engine::Sglang => match s.parallel.tp {
-            t if t >= 16 => 790,
-            t if t >= 8 => 810,
-            t if t >= 4 => 850,
-            t if t >= 2 => 870,
-            _ => 880,
-        },
-        _ => 900,
-    }
+/// Which devices count as large for a default that depends on the device.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LargeDevice {
+    /// 70 GiB or more, except the A100 (vLLM matches the device name).
+    VllmLarge,
+    /// At least this many bytes.
+    AtLeast(u64),
 }
 
-/// Tokens in one scheduler step (vLLM max_num_batched_tokens, SGLang chunked_prefill_size).
-pub fn step_tokens(s: &Scenario) -> u64 {
-    if let Some(t) = s.max_batched_tokens {
-        return t;
-    }
-    match s.engine {
-        Engine::Vllm if vllm_large(s) => 8192,
-        Engine::Vllm => 2048,
-        Engine::Sglang if s.device.capacity_bytes() < 25_000 << 20 => 2048,
-        Engine::Sglang => 8192,
-        Engine::Llamacpp => LLAMACPP_UBATCH,
-        Engine::Hf => crate::mul!(s.batch, s.seq),
-    }
-}
-
-/// Sequences one step may hold (vLLM max_num_seqs): the sampler's dummy run covers as many.
-pub fn max_seqs(s: &Scenario) -> u64 {
-    if let Some(n) = s.max_num_seqs {
-        return n;
-    }
-    match s.engine {
-        Engine::Vllm if vllm_large(s) => 1024,
-        Engine::Vllm => 256,
-        // SGLang's max_running_requests follows the pool; its sampler runs on the captured batch.
-        _ => SGLANG_MAX_CAPTURE,
-    }
+/// A default that is one number, or one on large devices and another on the rest.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BySize {
+    Fixed(u64),
+    Large {
+        large: u64,
+        other: u64,
+        when: LargeDevice,
+    },
 }
 
 /// The largest batch CUDA graphs are captured for.
-pub fn capture_tokens(s: &Scenario) -> u64 {
-    match s.engine {
-        Engine::Vllm => VLLM_MAX_CAPTURE.min(max_seqs(s) * 2),
-        _ => SGLANG_MAX_CAPTURE,
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Capture {
+    /// A fixed largest batch.
+    Fixed(u64),
+    /// Twice the sequences of a step, up to a largest size.
+    TwiceSeqs { max: u64 },
+}
+
+/// A pooled engine's defaults.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Pool {
+    /// Share of the device in thousandths by tensor-parallel ranks: the first `(ranks, share)`
+    /// whose ranks the run reaches, largest first.
+    pub share_milli: &'static [(u64, u64)],
+    /// Tokens in one scheduler step.
+    pub step_tokens: BySize,
+    /// Sequences one step may hold (its sampler's dummy run covers as many).
+    pub max_seqs: BySize,
+    pub capture: Capture,
+    /// Tokens per KV block.
+    pub block_tokens: u64,
+    pub reserve: Reserve,
+}
+
+/// vLLM v0.10 (`vllm serve`): gpu_memory_utilization 0.9; max_num_batched_tokens 8192 and
+/// max_num_seqs 1024 on GPUs of 70 GiB or more other than A100, else 2048 and 256
+/// (vllm/engine/arg_utils.py); cuda_graph_sizes up to 512, at most twice max_num_seqs
+/// (compilation config); block_size 16 on CUDA (CacheConfig); the profile run measures the
+/// step's peak before the pool (gpu_worker.py determine_available_memory).
+const VLLM: Pool = Pool {
+    share_milli: &[(1, 900)],
+    step_tokens: BySize::Large {
+        large: 8192,
+        other: 2048,
+        when: LargeDevice::VllmLarge,
+    },
+    max_seqs: BySize::Large {
+        large: 1024,
+        other: 256,
+        when: LargeDevice::VllmLarge,
+    },
+    capture: Capture::TwiceSeqs { max: 512 },
+    block_tokens: 16,
+    reserve: Reserve::Profiled,
+};
+
+/// SGLang v0.4 (python/sglang/srt/server_args.py): mem_fraction_static 0.88 at tp 1, 0.87 at
+/// 2, 0.85 at 4, 0.81 at 8, 0.79 at 16; chunked_prefill_size 8192, 2048 below 25 GB;
+/// cuda_graph_max_bs 160 on large GPUs, its sampler runs on the captured batch
+/// (max_running_requests follows the pool); one token per page; the static fraction holds the
+/// weights and the pool (model_runner.py profile_max_num_token).
+const SGLANG: Pool = Pool {
+    share_milli: &[(16, 790), (8, 810), (4, 850), (2, 870), (1, 880)],
+    step_tokens: BySize::Large {
+        large: 8192,
+        other: 2048,
+        when: LargeDevice::AtLeast(25_000 << 20),
+    },
+    max_seqs: BySize::Fixed(160),
+    capture: Capture::Fixed(160),
+    block_tokens: 1,
+    reserve: Reserve::Static,
+};
+
+impl Engine {
+    /// The engine's row: how it allocates and, for pooled engines, its defaults.
+    pub fn allocation(self) -> Allocation {
+        match self {
+            Engine::Hf => Allocation::AsUsed,
+            Engine::Vllm => Allocation::Pool(VLLM),
+            Engine::Sglang => Allocation::Pool(SGLANG),
+            Engine::Llamacpp => Allocation::Split {
+                ubatch: LLAMACPP_UBATCH,
+            },
+        }
+    }
+
+    /// Engines that size a KV pool from a share of the device.
+    pub fn pools(self) -> bool {
+        self.pool().is_some()
+    }
+
+    /// A pooled engine's defaults.
+    pub fn pool(self) -> Option<Pool> {
+        match self.allocation() {
+            Allocation::Pool(p) => Some(p),
+            Allocation::AsUsed | Allocation::Split { .. } => None,
+        }
+    }
+
+    /// Engines that size their memory themselves rather than as PyTorch uses it.
+    pub fn sizes_itself(self) -> bool {
+        match self.allocation() {
+            Allocation::AsUsed => false,
+            Allocation::Pool(_) | Allocation::Split { .. } => true,
+        }
+    }
+
+    /// Engines that split layers between the GPU and host memory.
+    pub fn splits(self) -> bool {
+        match self.allocation() {
+            Allocation::Split { .. } => true,
+            Allocation::AsUsed | Allocation::Pool(_) => false,
+        }
+    }
+}
+
+impl LargeDevice {
+    fn holds(self, s: &Scenario) -> bool {
+        let cap = s.device.capacity_bytes();
+        match self {
+            LargeDevice::VllmLarge => {
+                cap >= 70 << 30
+                    && (s.device.custom_bytes.is_some() || !s.device.preset.id.starts_with("a100"))
+            }
+            LargeDevice::AtLeast(b) => cap >= b,
+        }
+    }
+}
+
+impl BySize {
+    fn on(self, s: &Scenario) -> u64 {
+        match self {
+            BySize::Fixed(n) => n,
+            BySize::Large { large, other, when } => {
+                if when.holds(s) {
+                    large
+                } else {
+                    other
+                }
+            }
+        }
+    }
+}
+
+impl Pool {
+    /// Share of the device the engine may use, in thousandths.
+    pub fn util_milli(&self, s: &Scenario) -> u64 {
+        if let Some(u) = s.gpu_util_milli {
+            return u;
+        }
+        let tp = s.parallel.tp;
+        self.share_milli
+            .iter()
+            .find(|(ranks, _)| tp >= *ranks)
+            .or(self.share_milli.last())
+            .map_or(1000, |(_, m)| *m)
+    }
+
+    /// Tokens in one scheduler step (vLLM max_num_batched_tokens, SGLang chunked_prefill_size).
+    pub fn step_tokens(&self, s: &Scenario) -> u64 {
+        s.max_batched_tokens.unwrap_or(self.step_tokens.on(s))
+    }
+
+    /// Sequences one step may hold (vLLM max_num_seqs): the sampler's dummy run covers as many.
+    pub fn max_seqs(&self, s: &Scenario) -> u64 {
+        s.max_num_seqs.unwrap_or(self.max_seqs.on(s))
+    }
+
+    /// The largest batch CUDA graphs are captured for.
+    pub fn capture_tokens(&self, s: &Scenario) -> u64 {
+        match self.capture {
+            Capture::Fixed(n) => n,
+            Capture::TwiceSeqs { max } => max.min(self.max_seqs(s) * 2),
+        }
+    }
+
+    /// Whether CUDA graphs are taken from the share before the pool is sized.
+    pub fn graphs_before_pool(&self, s: &Scenario) -> bool {
+        match self.reserve {
+            Reserve::Profiled => s.cuda_graphs == CudaGraphs::On,
+            Reserve::Static => false,
+        }
+    }
+
+    /// The share in bytes: util × capacity.
+    pub fn budget(&self, s: &Scenario) -> u64 {
+        crate::base::sat::mul_div(s.device.capacity_bytes(), self.util_milli(s), 1000)
     }
 }
 
@@ -146,43 +275,20 @@ impl Serving {
             crate::mul!(blocks, self.block_tokens, self.token_bytes)
         )
     }
-
-    /// One line for the CLI and the page.
-    pub fn summary(&self) -> String {
-        use crate::base::units::group_digits as g;
-        let blocks = if self.block_tokens > 1 {
-            words!(" ({} blocks of {})", g(self.blocks), self.block_tokens)
-        } else {
-            String::new()
-        };
-        words!(
-            "{} KV pool: {} tokens{blocks}; {} concurrent sequences of {} tokens fit, {} requested: {}.",
-            self.engine.name(),
-            g(self.pool_tokens),
-            g(self.sequences),
-            g(self.seq),
-            g(self.batch),
-            if self.batch_fits() { "fits" } else { "does not fit" }
-        )
-    }
 }
 
-/// Sizes the pool from what it must leave to the rest.
-pub fn serving(s: &Scenario, pool_bytes: u64, token_bytes: u64) -> Serving {
-    let block_tokens = if s.engine == Engine::Vllm {
-        VLLM_BLOCK
-    } else {
-        1
-    };
+/// Sizes the pool from what it must leave to the rest (None for an engine without a pool).
+pub fn serving(s: &Scenario, pool_bytes: u64, token_bytes: u64) -> Option<Serving> {
+    let pool = s.engine.pool()?;
+    let block_tokens = pool.block_tokens;
     let block_bytes = crate::mul!(token_bytes, block_tokens).max(1);
     let blocks = pool_bytes / block_bytes;
     let per_seq = s.seq.div_ceil(block_tokens).max(1);
-    let util = util_milli(s);
-    Serving {
+    Some(Serving {
         engine: s.engine,
-        util_milli: util,
-        budget: crate::base::sat::mul_div(s.device.capacity_bytes(), util, 1000),
-        step_tokens: step_tokens(s),
+        util_milli: pool.util_milli(s),
+        budget: pool.budget(s),
+        step_tokens: pool.step_tokens(s),
         pool_bytes,
         token_bytes,
         block_tokens,
@@ -191,7 +297,7 @@ pub fn serving(s: &Scenario, pool_bytes: u64, token_bytes: u64) -> Serving {
         seq: s.seq,
         batch: s.batch,
         sequences: blocks / per_seq,
-    }
+    })
 }
 
 use crate::model::neural::stage::{Plan, StageBytes};
@@ -203,56 +309,66 @@ impl Plan<'_> {
         crate::mul!(layers, self.arch.kv_values_per_token(self.s.parallel.tp))
     }
 
+    /// One layer's working set over one step of `tokens` tokens, with the fused attention
+    /// kernels engines use.
+    pub(crate) fn step_working_bytes(&self, tokens: u64) -> u64 {
+        crate::model::neural::activations::LayerShape {
+            flash: true,
+            ..self.layer_shape(1, tokens)
+        }
+        .step_peak()
+    }
+
     /// The working memory of a serving engine's stage; the pool is sized once the runtime is
     /// known ([`Plan::size_pool`]).
     pub(crate) fn engine_stage(&self, i: u64, b: &mut StageBytes) {
         let s = self.s;
-        if s.engine == Engine::Llamacpp {
-            return self.llamacpp_stage(b);
-        }
-        let step = |tokens: u64| {
-            crate::model::neural::activations::LayerShape {
-                flash: true,
-                ..self.layer_shape(1, tokens)
-            }
-            .step_peak()
+        let pool = match s.engine.allocation() {
+            Allocation::Split { ubatch } => return self.llamacpp_stage(ubatch, b),
+            // Counted as PyTorch uses it, by the stage itself.
+            Allocation::AsUsed => return,
+            Allocation::Pool(pool) => pool,
         };
+        let step = |tokens: u64| self.step_working_bytes(tokens);
         let elem = self.layer_shape(1, 1).elem;
         // The sampler's dummy run: logits of max_num_seqs sequences in the model's precision,
         // their FP32 copy and the FP32 probabilities (gathered whole on the first rank).
-        let sampler = if i + 1 == s.parallel.pp {
-            crate::mul!(max_seqs(s), self.arch.vocab, elem + 8)
+        b.samples = i + 1 == s.parallel.pp;
+        let sampler = if b.samples {
+            crate::mul!(pool.max_seqs(s), self.arch.vocab, elem + 8)
         } else {
             0
         };
-        b.activations = step(step_tokens(s)).max(sampler);
+        b.activations = step(pool.step_tokens(s)).max(sampler);
         b.graphs = if s.cuda_graphs == CudaGraphs::Off {
             0
         } else {
-            step(capture_tokens(s))
+            step(pool.capture_tokens(s))
         };
         b.token_bytes = s.kv_bytes(self.kv_token_values(b.layers));
     }
 
-    /// The pool: what the budget leaves after the weights, the runtime and (vLLM, which
+    /// The pool: what the budget leaves after the weights, the runtime and (an engine that
     /// profiles them first) the step's activations and CUDA graphs reserved before it.
     pub(crate) fn size_pool(&self, b: &mut StageBytes) {
         let s = self.s;
-        let budget = crate::base::sat::mul_div(s.device.capacity_bytes(), util_milli(s), 1000);
+        let Some(pool) = s.engine.pool() else { return };
         let mut used = crate::add!(b.weights, b.runtime);
-        if s.engine == Engine::Vllm {
-            used = crate::add!(used, b.activations);
-            if s.cuda_graphs == CudaGraphs::On {
-                used = crate::add!(used, b.graphs);
-            }
+        match pool.reserve {
+            Reserve::Profiled => used = crate::add!(used, b.activations),
+            Reserve::Static => {}
         }
-        b.kv_cache = budget.saturating_sub(used);
+        if pool.graphs_before_pool(s) {
+            used = crate::add!(used, b.graphs);
+        }
+        b.kv_cache = pool.budget(s).saturating_sub(used);
     }
 
     /// llama.cpp: the last `gpu_layers` repeating layers and, past them, the output layer on
     /// the GPU; token embeddings and the other layers in host memory, each layer's KV cache
     /// beside it; compute buffers for one micro-batch of `n_ubatch` tokens.
-    fn llamacpp_stage(&self, b: &mut StageBytes) {
+    /// llama.cpp's weights on each side of the split, term by term.
+    pub(crate) fn llamacpp_weights(&self) -> SplitBytes {
         let s = self.s;
         let a = &self.arch;
         let pc = a.params();
@@ -269,15 +385,13 @@ impl Plan<'_> {
         } else {
             pc.head
         };
-        let head_bytes = self.frozen_weight_bytes(crate::add!(head, pc.final_norm), head);
-        let embed_bytes = self.frozen_weight_bytes(pc.embedding, pc.embedding);
-        let (gpu_head, host_head) = if out_gpu {
-            (head_bytes, 0)
-        } else {
-            (0, head_bytes)
+        let mut w = SplitBytes {
+            gpu_layers: layer_bytes(first_gpu, on_gpu),
+            host_layers: layer_bytes(0, first_gpu),
+            embed: self.frozen_weight_bytes(pc.embedding, pc.embedding),
+            output: self.frozen_weight_bytes(crate::add!(head, pc.final_norm), head),
+            output_on_gpu: out_gpu,
         };
-        b.weights = crate::add!(layer_bytes(first_gpu, on_gpu), gpu_head);
-        b.weights_host = crate::add!(embed_bytes, layer_bytes(0, first_gpu), host_head);
         // A GGUF mix counted tensor by tensor, as llama.cpp's buffers hold it.
         let gguf =
             |first: u64, n: u64| crate::catalog::gguf::layers_bytes(a, s.quant, s.dtype, first, n);
@@ -287,10 +401,34 @@ impl Plan<'_> {
             gguf(0, first_gpu),
             crate::catalog::gguf::ends_bytes(a, s.quant, s.dtype),
         ) {
-            let (gpu_out, host_out) = if out_gpu { (out, 0) } else { (0, out) };
-            b.weights = crate::add!(gpu, gpu_out);
-            b.weights_host = crate::add!(embed, host, host_out);
+            w = SplitBytes {
+                gpu_layers: gpu,
+                host_layers: host,
+                embed,
+                output: out,
+                output_on_gpu: out_gpu,
+            };
         }
+        w
+    }
+
+    fn llamacpp_stage(&self, ubatch: u64, b: &mut StageBytes) {
+        let s = self.s;
+        let a = &self.arch;
+        let pc = a.params();
+        let layers = a.layers;
+        let ngl = s.gpu_layers.unwrap_or(layers + 1).min(layers + 1);
+        let on_gpu = ngl.min(layers);
+        let out_gpu = ngl > layers;
+        let first_gpu = layers - on_gpu;
+        let head = if a.tied {
+            crate::mul!(a.vocab, a.hidden)
+        } else {
+            pc.head
+        };
+        let w = self.llamacpp_weights();
+        b.weights = crate::add!(w.gpu_layers, w.gpu_output());
+        b.weights_host = crate::add!(w.embed, w.host_layers, w.host_output());
         b.params = crate::add!(
             pc.layer_range(first_gpu, on_gpu),
             if out_gpu { head } else { 0 }
@@ -307,7 +445,7 @@ impl Plan<'_> {
         b.kv_cache = kv(first_gpu, on_gpu);
         b.kv_host = kv(0, first_gpu);
         b.token_bytes = s.kv_bytes(crate::mul!(layers, a.kv_values_per_token(1)));
-        let (attn, out) = llamacpp_compute(s, a, ctx);
+        let (attn, out) = llamacpp_compute(s, a, ctx, ubatch);
         let gpu_compute = match (on_gpu > 0, out_gpu) {
             (_, true) => attn.max(out),
             (true, false) => attn,
@@ -315,10 +453,38 @@ impl Plan<'_> {
         };
         b.activations = gpu_compute;
         b.buffers_host = crate::add!(
-            llamacpp_host_compute(s, a, ctx, on_gpu, out_gpu),
+            llamacpp_host_compute(s, a, ctx, ubatch, on_gpu, out_gpu),
             llamacpp_output(s, a)
         );
         b.layers = on_gpu;
+    }
+}
+
+/// llama.cpp's weights, term by term: the repeating layers on each side, the token embeddings
+/// (always in host memory) and the output layer on whichever side it is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct SplitBytes {
+    pub gpu_layers: u64,
+    pub host_layers: u64,
+    pub embed: u64,
+    pub output: u64,
+    pub output_on_gpu: bool,
+}
+
+impl SplitBytes {
+    pub fn gpu_output(&self) -> u64 {
+        if self.output_on_gpu {
+            self.output
+        } else {
+            0
+        }
+    }
+    pub fn host_output(&self) -> u64 {
+        if self.output_on_gpu {
+            0
+        } else {
+            self.output
+        }
     }
 }
 
@@ -329,12 +495,13 @@ pub fn llamacpp_host_compute(
     s: &Scenario,
     a: &crate::catalog::arch::Arch,
     ctx: u64,
+    ubatch: u64,
     on_gpu: u64,
     out_gpu: bool,
 ) -> u64 {
-    let ub = ctx.min(LLAMACPP_UBATCH);
-    let (attn, out) = llamacpp_compute(s, a, ctx);
-    let inputs = crate::add!(crate::mul!(ub, a.hidden, 4), llamacpp_mask(s, ctx));
+    let ub = ctx.min(ubatch);
+    let (attn, out) = llamacpp_compute(s, a, ctx, ubatch);
+    let inputs = crate::add!(crate::mul!(ub, a.hidden, 4), llamacpp_mask(s, ctx, ubatch));
     let cpu_work = match (on_gpu < a.layers, out_gpu) {
         (_, false) => attn.max(out),
         (true, true) => attn,
@@ -344,8 +511,8 @@ pub fn llamacpp_host_compute(
 }
 
 /// The KQ mask: one value per micro-batch token and context position.
-fn llamacpp_mask(s: &Scenario, ctx: u64) -> u64 {
-    let ub = ctx.min(LLAMACPP_UBATCH);
+fn llamacpp_mask(s: &Scenario, ctx: u64, ubatch: u64) -> u64 {
+    let ub = ctx.min(ubatch);
     crate::mul!(ub, ctx, if s.flash_attention { 2 } else { 4 })
 }
 
@@ -355,13 +522,18 @@ pub fn llamacpp_output(s: &Scenario, a: &crate::catalog::arch::Arch) -> u64 {
     crate::mul!(a.vocab, 4, s.batch)
 }
 
-/// llama.cpp's compute graph for one micro-batch of `n_ubatch` tokens, its two largest
+/// llama.cpp's compute graph for one micro-batch of `ubatch` tokens, its two largest
 /// moments, in bytes: attention (without flash attention the F32 score matrix over the whole
 /// context, the mask beside it, the layer's F32 input, normed input, Q, K and V) and the output layer (F32
 /// logits for every token of the micro-batch and the normed input). ggml's allocator reuses
 /// memory between them, so the buffer is the larger.
-pub fn llamacpp_compute(s: &Scenario, a: &crate::catalog::arch::Arch, ctx: u64) -> (u64, u64) {
-    let ub = ctx.min(LLAMACPP_UBATCH);
+pub fn llamacpp_compute(
+    s: &Scenario,
+    a: &crate::catalog::arch::Arch,
+    ctx: u64,
+    ubatch: u64,
+) -> (u64, u64) {
+    let ub = ctx.min(ubatch);
     let scores = if s.flash_attention {
         0
     } else {
@@ -376,7 +548,7 @@ pub fn llamacpp_compute(s: &Scenario, a: &crate::catalog::arch::Arch, ctx: u64) 
         4
     );
     (
-        crate::add!(scores, llamacpp_mask(s, ctx), inputs),
+        crate::add!(scores, llamacpp_mask(s, ctx, ubatch), inputs),
         crate::mul!(ub, crate::add!(a.vocab, a.hidden), 4),
     )
 }

@@ -9,7 +9,6 @@ use crate::model::values::Values;
 use crate::model::warning::Warning;
 use crate::model::words;
 use crate::model::{Component, Estimate, Location};
-use crate::scenario::serving::Engine;
 use crate::scenario::{DatasetOn, Mode, Offload, Recompute, Scenario};
 
 fn part(id: PartId, bytes: u64, location: Location, v: NeuralValues) -> Component {
@@ -70,8 +69,8 @@ pub(crate) fn estimate_model(s: &Scenario) -> Estimate {
     let (arch, inferred) = s.shape();
     let mut parts = Vec::new();
 
-    let engine = s.mode == Mode::Infer && s.sciml.is_transformer() && s.engine != Engine::Hf;
-    if !(engine && s.engine == Engine::Llamacpp) {
+    let engine = s.mode == Mode::Infer && s.sciml.is_transformer() && s.engine.sizes_itself();
+    if !(engine && s.engine.splits()) {
         parts.push(weights(s, &plan, &b, stage_i));
     }
     if b.offload_buffer > 0 {
@@ -260,7 +259,8 @@ pub(crate) fn estimate_model(s: &Scenario) -> Estimate {
         devices_per_node: on_node,
         warnings: warnings(s, &plan, inferred),
         serving: (engine && s.engine.pools())
-            .then(|| crate::model::neural::engine::serving(s, b.kv_cache, b.token_bytes)),
+            .then(|| crate::model::neural::engine::serving(s, b.kv_cache, b.token_bytes))
+            .flatten(),
     }
 }
 

@@ -3,6 +3,7 @@
 pub mod activations;
 pub mod engine;
 pub mod engine_parts;
+pub mod engine_values;
 pub mod estimate;
 pub mod sciml;
 pub mod stage;

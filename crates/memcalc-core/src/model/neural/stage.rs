@@ -23,6 +23,8 @@ pub struct StageBytes {
     pub kv_cache: u64,
     /// CUDA graphs a serving engine captured (their memory pool).
     pub graphs: u64,
+    /// A serving engine's stage that samples (the last): its activations cover the sampler.
+    pub samples: bool,
     /// llama.cpp: weights and KV cache of the layers left on the CPU, and its host buffers
     /// (compute buffer and output buffer).
     pub weights_host: u64,
@@ -536,7 +538,7 @@ impl<'a> Plan<'a> {
                 elem
             )
             .div_ceil(t);
-        } else if s.engine != crate::scenario::serving::Engine::Hf {
+        } else if s.engine.sizes_itself() {
             self.engine_stage(i, &mut b);
         } else {
             let shape = self.layer_shape(s.batch, s.seq);
@@ -569,7 +571,7 @@ impl<'a> Plan<'a> {
         if trains && s.sciml.is_transformer() {
             self.framework_terms(&mut b);
         }
-        if s.mode != Mode::Infer || s.engine == crate::scenario::serving::Engine::Hf {
+        if s.mode != Mode::Infer || !s.engine.sizes_itself() {
             b.overhead = crate::base::sat::mul_div(b.device_tensors(), s.overhead_bp, 10_000);
         }
         b.runtime = s.runtime_mib << 20;

@@ -1,0 +1,347 @@
+//! The templates of a serving engine's parts: one per variant of `EngineValues`.
+
+use super::Template;
+use crate::base::choice::Choice;
+use crate::base::units::{format_fixed, group_digits as g};
+use crate::model::neural::engine::Reserve;
+use crate::model::neural::engine_values::{
+    ComputeBuffer, EngineValues, Graphs, HostCompute, KvFormat, KvPool, SplitKv, SplitWeights,
+    StepActivations, WeightFormat,
+};
+use crate::scenario::serving::SRC_LLAMACPP;
+
+/// One cached value's size as the formulas show it: "2 B", or "34 B / 32" for Q8_0 blocks.
+fn per_value(kv: KvFormat) -> String {
+    match kv.quant {
+        Some(q) => format!("{} B / 32", q.block_bytes()),
+        None => format!("{} B", kv.dtype.bytes()),
+    }
+}
+
+/// The KV cache's format in capitals, e.g. "BF16" or "Q8_0".
+fn kv_label(kv: KvFormat) -> &'static str {
+    match kv.quant {
+        Some(q) => q.short(),
+        None => kv.dtype.short(),
+    }
+}
+
+fn format_words(f: WeightFormat) -> String {
+    match f {
+        WeightFormat::Mix(q) => format!("the {} mix (tensor by tensor)", q.label()),
+        WeightFormat::MilliBits(m) => format!("{} bits per weight", format_fixed(m, 3)),
+        WeightFormat::Bytes(b) => format!("{b} B per weight"),
+    }
+}
+
+impl Template for EngineValues {
+    fn label(&self) -> &'static str {
+        match self {
+            EngineValues::StepActivations(_) => "Activations (one scheduler step)",
+            EngineValues::Graphs(_) => "CUDA graphs",
+            EngineValues::KvPool(_) => "KV cache pool",
+            EngineValues::GpuWeights(_) => "Weights on the GPU",
+            EngineValues::HostWeights(_) => "Weights in host memory",
+            EngineValues::GpuKv(_) => "KV cache on the GPU",
+            EngineValues::HostKv(_) => "KV cache in host memory",
+            EngineValues::ComputeBuffer(_) => "Compute buffer",
+            EngineValues::HostCompute(_) => "Host compute buffer",
+            EngineValues::OutputBuffer(_) => "Output buffer",
+        }
+    }
+
+    fn formula(&self, bytes: u64) -> String {
+        match self {
+            EngineValues::StepActivations(v) => step_formula(v, bytes),
+            EngineValues::Graphs(v) => graphs_formula(v, bytes),
+            EngineValues::KvPool(v) => pool_formula(v, bytes),
+            EngineValues::GpuWeights(v) => weights_formula(v, true, bytes),
+            EngineValues::HostWeights(v) => weights_formula(v, false, bytes),
+            EngineValues::GpuKv(v) | EngineValues::HostKv(v) => split_kv_formula(v, bytes),
+            EngineValues::ComputeBuffer(v) => compute_formula(v, bytes),
+            EngineValues::HostCompute(v) => host_compute_formula(v, bytes),
+            EngineValues::OutputBuffer(v) => format!(
+                "{} sequences × {} vocabulary × 4 B = {} B",
+                g(v.batch),
+                g(v.vocab),
+                g(bytes)
+            ),
+        }
+    }
+
+    fn question(&self) -> &'static str {
+        match self {
+            EngineValues::StepActivations(_) => {
+                "What does the engine reserve besides weights and the KV cache?"
+            }
+            EngineValues::Graphs(_) => "What do CUDA graphs cost?",
+            EngineValues::KvPool(_) => "How many sequences does the KV pool hold?",
+            EngineValues::GpuWeights(_) | EngineValues::HostWeights(_) => {
+                "Which weights does llama.cpp put on the GPU?"
+            }
+            EngineValues::GpuKv(_) | EngineValues::HostKv(_) => {
+                "Why does the KV cache grow with context and concurrent sequences?"
+            }
+            EngineValues::ComputeBuffer(_)
+            | EngineValues::HostCompute(_)
+            | EngineValues::OutputBuffer(_) => "What is llama.cpp's compute buffer?",
+        }
+    }
+
+    fn explanation(&self) -> String {
+        match self {
+            EngineValues::StepActivations(v) => step_explanation(v),
+            EngineValues::Graphs(v) => graphs_explanation(v),
+            EngineValues::KvPool(v) => pool_explanation(v),
+            EngineValues::GpuWeights(v) => format!(
+                "With -ngl {}, llama.cpp offloads the last {} repeating layers{}; the token embeddings always stay in host memory (a lookup needs no GPU). GGUF files mix types: llama.cpp's quantizer keeps norms in F32, stores the output layer in Q6_K and, in the _M mixes, attn_v and ffn_down of the first and last eighth of the layers and every third between in Q6_K.",
+                v.ngl,
+                v.here,
+                if v.output_on_gpu { " and the output layer" } else { " (the output layer needs -ngl above the layer count)" }
+            ),
+            EngineValues::HostWeights(_) => "What is not offloaded runs on the CPU from host memory (llama.cpp's 'CPU buffer size').".into(),
+            EngineValues::GpuKv(v) => format!(
+                "llama.cpp allocates the whole context ({} tokens: {} sequences × {}) up front, each layer's keys and values on the device that runs the layer, in {}.",
+                g(crate::mul!(v.batch, v.seq)),
+                g(v.batch),
+                g(v.seq),
+                kv_label(v.kv)
+            ),
+            EngineValues::HostKv(_) => "The layers left on the CPU keep their KV cache in host memory.".into(),
+            EngineValues::ComputeBuffer(v) => format!(
+                "ggml plans the graph of one micro-batch of {} tokens and reserves its largest moment: attention over the {} -token context{} or the output layer's FP32 logits for every token of the micro-batch.",
+                v.ubatch_tokens,
+                g(v.ctx),
+                if v.flash { " (flash attention: no score matrix)" } else { " with its F32 score matrix (flash attention off)" }
+            ),
+            EngineValues::HostCompute(_) => "The graph's inputs are staged in host memory: the token embeddings' output and the attention mask over the whole context ('CUDA_Host compute buffer'); layers left on the CPU compute there too.".into(),
+            EngineValues::OutputBuffer(_) => "The FP32 logits of each sequence's last token, read by the sampler ('output buffer').".into(),
+        }
+    }
+
+    fn source(&self) -> &'static str {
+        match self {
+            EngineValues::StepActivations(v) => v.engine.source(),
+            EngineValues::Graphs(v) => v.engine.source(),
+            EngineValues::KvPool(v) => v.engine.source(),
+            EngineValues::GpuWeights(_)
+            | EngineValues::HostWeights(_)
+            | EngineValues::GpuKv(_)
+            | EngineValues::HostKv(_)
+            | EngineValues::ComputeBuffer(_)
+            | EngineValues::HostCompute(_)
+            | EngineValues::OutputBuffer(_) => SRC_LLAMACPP,
+        }
+    }
+}
+
+/// The step's working set and the sampler's, each as its product, and the larger.
+fn step_formula(v: &StepActivations, bytes: u64) -> String {
+    let working = format!(
+        "{} tokens × {} B per token (one layer's working set)",
+        g(v.step_tokens),
+        g(v.token_working_bytes)
+    );
+    if v.samples {
+        format!(
+            "max({working}, {} sequences × {} vocabulary × ({} + 4 + 4) B (sampler)) = {} B",
+            g(v.sampler_seqs),
+            g(v.vocab),
+            v.logit_bytes,
+            g(bytes)
+        )
+    } else {
+        format!("{working} = {} B", g(bytes))
+    }
+}
+
+fn step_explanation(v: &StepActivations) -> String {
+    let name = v.engine.name();
+    let outside = match v.reserve {
+        Reserve::Profiled => String::new(),
+        Reserve::Static => format!(" {name}'s static fraction holds only the weights and the pool; this working memory must fit in the rest of the GPU."),
+    };
+    format!(
+        "{name} prefills long prompts in chunks of at most {} tokens per step (chunked prefill), so the activation peak is one layer's working set over that many tokens — not the whole batch's prompts at once — or the sampler's {} logits, FP32 copy and probabilities, whichever is larger. {name} measures this peak in a profile run before sizing the KV pool.{outside}",
+        g(v.step_tokens),
+        g(crate::mul!(v.sampler_seqs, v.vocab))
+    )
+}
+
+fn graphs_formula(v: &Graphs, bytes: u64) -> String {
+    if v.captured {
+        format!(
+            "one layer's working set over the largest captured batch: {} tokens × {} B per token = {} B",
+            v.capture_tokens,
+            g(v.token_working_bytes),
+            g(bytes)
+        )
+    } else {
+        "0 graphs captured (eager mode) = 0 B".into()
+    }
+}
+
+fn graphs_explanation(v: &Graphs) -> String {
+    let name = v.engine.name();
+    if !v.captured {
+        "Without CUDA graphs (--enforce-eager, --disable-cuda-graph) nothing is captured; decoding is slower.".into()
+    } else if v.before_pool {
+        format!("{name} captures the decode step as CUDA graphs for batch sizes up to {}; their memory pool holds the intermediate tensors of the largest. This version reserves it before sizing the KV pool.", v.capture_tokens)
+    } else {
+        format!("{name} captures the decode step as CUDA graphs for batch sizes up to {} after the KV pool is allocated, so their memory pool comes from the headroom the memory share leaves.", v.capture_tokens)
+    }
+}
+
+/// The token's bytes and the pool's tokens first, then the share less what is taken before
+/// the pool, so the arithmetic ends in the pool's bytes.
+fn pool_formula(v: &KvPool, bytes: u64) -> String {
+    let mut taken = vec![format!("{} (weights)", g(v.weights))];
+    if let Some(a) = v.activations {
+        taken.push(format!("{} (step activations)", g(a)));
+    }
+    if let Some(gr) = v.graphs {
+        taken.push(format!("{} (CUDA graphs)", g(gr)));
+    }
+    taken.push(format!("{} (runtime)", g(v.runtime)));
+    let tokens = if v.block_tokens > 1 {
+        format!(
+            "{} blocks of {} tokens = {} tokens",
+            g(v.blocks),
+            v.block_tokens,
+            g(v.pool_tokens)
+        )
+    } else {
+        format!("{} tokens", g(v.pool_tokens))
+    };
+    let share = format!(
+        "{} × {} B − {}",
+        format_fixed(v.util_milli, 3),
+        g(v.capacity),
+        taken.join(" − ")
+    );
+    let used = [
+        v.weights,
+        v.activations.unwrap_or(0),
+        v.graphs.unwrap_or(0),
+        v.runtime,
+    ]
+    .into_iter()
+    .fold(0u64, |a, b| crate::add!(a, b));
+    // Taken past the share, the pool is empty rather than negative.
+    let share = if used > v.budget {
+        format!("max({share}, 0)")
+    } else {
+        share
+    };
+    format!(
+        "{} layers × {} values × {} = {} B per token; {tokens} in the pool = {share} = {} B",
+        v.layers,
+        v.values_per_token,
+        per_value(v.kv),
+        g(v.token_bytes),
+        g(bytes)
+    )
+}
+
+fn pool_explanation(v: &KvPool) -> String {
+    let replicated = if v.tp > v.kv_heads {
+        format!(
+            " With tensor parallelism {} over {} KV heads each GPU keeps a replica of one KV head, as vLLM does.",
+            v.tp, v.kv_heads
+        )
+    } else {
+        String::new()
+    };
+    format!(
+        "{} takes {} of the GPU ({} B) and gives everything its other parts leave to a preallocated KV cache pool: {} tokens here, enough for {} concurrent sequences of {} tokens ({} requested). The pool does not grow or shrink with the batch: the batch decides only whether it fits.{replicated}",
+        v.engine.name(),
+        format_fixed(v.util_milli, 3),
+        g(v.budget),
+        g(v.pool_tokens),
+        g(v.sequences),
+        g(v.seq),
+        g(v.batch)
+    )
+}
+
+/// The side's layers (and output layer) and format, then each term's bytes.
+fn weights_formula(v: &SplitWeights, gpu: bool, bytes: u64) -> String {
+    let output_here = v.output_on_gpu == gpu;
+    let what = if gpu {
+        format!("{} of {} layers", v.here, v.layers)
+    } else {
+        format!("token embeddings + {} layers", v.here)
+    };
+    let mut terms = Vec::new();
+    if !gpu {
+        terms.push(format!("{} B", g(v.embed_bytes)));
+    }
+    terms.push(format!("{} B", g(v.layers_bytes)));
+    if output_here {
+        terms.push(format!("{} B", g(v.output_bytes)));
+    }
+    format!(
+        "{what}{} at {} = {} = {} B",
+        if output_here { " + output layer" } else { "" },
+        format_words(v.format),
+        terms.join(" + "),
+        g(bytes)
+    )
+}
+
+fn compute_formula(v: &ComputeBuffer, bytes: u64) -> String {
+    let batch = format!("one micro-batch of {} tokens", v.ubatch_tokens);
+    match (v.layers_on_gpu > 0, v.output_on_gpu) {
+        (_, true) => format!(
+            "{batch} = max(attention {} B, output layer {} B) = {} B",
+            g(v.attention),
+            g(v.output),
+            g(bytes)
+        ),
+        (true, false) => format!(
+            "{batch}, the output layer on the CPU = attention {} B = {} B",
+            g(v.attention),
+            g(bytes)
+        ),
+        (false, false) => format!("0 layers on the GPU = {} B", g(bytes)),
+    }
+}
+
+fn host_compute_formula(v: &HostCompute, bytes: u64) -> String {
+    format!(
+        "{ub} tokens × {} hidden × 4 B + mask {ub} × {} × {} B{} = {} B",
+        g(v.hidden),
+        g(v.ctx),
+        v.mask_value_bytes,
+        v.cpu_work
+            .map(|w| format!(" + {} B (the CPU layers' graph)", g(w)))
+            .unwrap_or_default(),
+        g(bytes),
+        ub = v.ubatch_tokens
+    )
+}
+
+/// Each layer's K and V for every sequence's tokens; windowed layers keep only their window.
+fn split_kv_formula(v: &SplitKv, bytes: u64) -> String {
+    if v.windowed == 0 {
+        return format!(
+            "{} layers × {} values per token × {} tokens × {} = {} B",
+            v.layers,
+            v.values_per_token,
+            g(crate::mul!(v.batch, v.seq)),
+            per_value(v.kv),
+            g(bytes)
+        );
+    }
+    format!(
+        "({} layers × {} tokens + {} windowed layers × {} tokens) × {} values per token × {} sequences × {} = {} B",
+        v.layers - v.windowed,
+        g(v.seq),
+        v.windowed,
+        g(v.window_tokens),
+        v.values_per_token,
+        g(v.batch),
+        per_value(v.kv),
+        g(bytes)
+    )
+}

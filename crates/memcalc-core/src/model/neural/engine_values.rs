@@ -1,0 +1,164 @@
+//! The named values of a serving engine's parts, one variant per template
+//! (`explain::parts::engine` writes their text).
+
+use crate::catalog::precision::Dtype;
+use crate::catalog::quant::{KvQuant, Quant};
+use crate::model::neural::engine::Reserve;
+use crate::scenario::serving::Engine;
+
+/// A serving engine's part's values.
+#[derive(Debug, Clone, PartialEq)]
+pub enum EngineValues {
+    StepActivations(StepActivations),
+    Graphs(Graphs),
+    KvPool(KvPool),
+    GpuWeights(SplitWeights),
+    HostWeights(SplitWeights),
+    GpuKv(SplitKv),
+    HostKv(SplitKv),
+    ComputeBuffer(ComputeBuffer),
+    HostCompute(HostCompute),
+    OutputBuffer(OutputBuffer),
+}
+
+/// How one cached value is stored: a dtype, or a block format of 32 values.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct KvFormat {
+    pub quant: Option<KvQuant>,
+    pub dtype: Dtype,
+}
+
+/// A pooled engine's activation reserve: one scheduler step's working set or the sampler's
+/// dummy run, whichever is larger.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct StepActivations {
+    pub engine: Engine,
+    pub reserve: Reserve,
+    pub step_tokens: u64,
+    /// One layer's working set for one token (the step's is this times its tokens, up to the
+    /// rounding of tensor-parallel shards).
+    pub token_working_bytes: u64,
+    /// Sequences the sampler's dummy run covers.
+    pub sampler_seqs: u64,
+    pub vocab: u64,
+    /// Bytes of one logit in the model's precision (the FP32 copy and probabilities add 4 + 4).
+    pub logit_bytes: u64,
+    /// Whether this stage samples (the last pipeline stage).
+    pub samples: bool,
+}
+
+/// CUDA graphs captured for the decode step.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Graphs {
+    pub engine: Engine,
+    /// Whether any are captured (off: eager mode).
+    pub captured: bool,
+    /// Whether their memory is taken from the share before the pool is sized.
+    pub before_pool: bool,
+    pub capture_tokens: u64,
+    pub token_working_bytes: u64,
+}
+
+/// A pooled engine's KV pool: the share of the device less what it takes first, in tokens of
+/// all the device's layers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct KvPool {
+    pub engine: Engine,
+    pub util_milli: u64,
+    pub capacity: u64,
+    /// util × capacity.
+    pub budget: u64,
+    pub weights: u64,
+    /// The step's activations, when taken before the pool.
+    pub activations: Option<u64>,
+    /// CUDA graphs, when taken before the pool.
+    pub graphs: Option<u64>,
+    pub runtime: u64,
+    pub layers: u64,
+    /// Cached values of one token in one layer on this device (K and V).
+    pub values_per_token: u64,
+    pub kv: KvFormat,
+    pub token_bytes: u64,
+    pub block_tokens: u64,
+    pub blocks: u64,
+    pub pool_tokens: u64,
+    pub sequences: u64,
+    pub seq: u64,
+    pub batch: u64,
+    pub tp: u64,
+    pub kv_heads: u64,
+}
+
+/// How llama.cpp's weights are stored.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum WeightFormat {
+    /// A GGUF mix, counted tensor by tensor.
+    Mix(Quant),
+    /// Bits per weight, in thousandths.
+    MilliBits(u64),
+    /// Bytes per weight.
+    Bytes(u64),
+}
+
+/// llama.cpp's weights on one side of the split: on the GPU, the offloaded layers and the
+/// output layer past them; in host memory, the token embeddings and the rest.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SplitWeights {
+    /// -ngl as applied (at most the layers + 1).
+    pub ngl: u64,
+    pub layers: u64,
+    /// Repeating layers on this side.
+    pub here: u64,
+    /// Whether the output layer is on the GPU.
+    pub output_on_gpu: bool,
+    pub format: WeightFormat,
+    /// Token embeddings (host memory only; 0 on the GPU).
+    pub embed_bytes: u64,
+    pub layers_bytes: u64,
+    /// The output layer, when on this side.
+    pub output_bytes: u64,
+}
+
+/// llama.cpp's KV cache of the layers on one side of the split, for the whole context.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SplitKv {
+    pub layers: u64,
+    /// Of them, layers that attend within a sliding window and keep at most `window_tokens`.
+    pub windowed: u64,
+    pub window_tokens: u64,
+    pub values_per_token: u64,
+    pub batch: u64,
+    pub seq: u64,
+    pub kv: KvFormat,
+}
+
+/// llama.cpp's GPU compute buffer: the larger moment of one micro-batch's graph on the GPU.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ComputeBuffer {
+    pub ubatch_tokens: u64,
+    pub ctx: u64,
+    pub attention: u64,
+    pub output: u64,
+    pub layers_on_gpu: u64,
+    pub output_on_gpu: bool,
+    pub flash: bool,
+}
+
+/// llama.cpp's host compute buffer: the graph's inputs and the CPU layers' work.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct HostCompute {
+    pub ubatch_tokens: u64,
+    pub hidden: u64,
+    pub ctx: u64,
+    /// Bytes of one mask value (F16 with flash attention, else F32).
+    pub mask_value_bytes: u64,
+    /// The CPU layers' graph, when some layer or the output layer runs there.
+    pub cpu_work: Option<u64>,
+}
+
+/// llama.cpp's output buffer: FP32 logits of each sequence's last token.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct OutputBuffer {
+    pub batch: u64,
+    pub vocab: u64,
+}
