@@ -23,6 +23,24 @@ pub(super) struct Part {
     pub(super) values: Option<SimValues>,
 }
 
+impl Part {
+    /// A part on the device whose text its template writes from `values`.
+    pub(super) fn of(id: PartId, rank_bytes: u64, total_bytes: u64, values: SimValues) -> Part {
+        Part {
+            id,
+            label: "",
+            rank_bytes,
+            total_bytes,
+            location: Location::Device,
+            formula: String::new(),
+            question: "",
+            explanation: String::new(),
+            source: "",
+            values: Some(values),
+        }
+    }
+}
+
 /// What a method gives: its parts per rank and the bytes of one snapshot of its state per
 /// rank (what output, snapshots and adjoint storage copy).
 pub(super) struct MethodParts {

@@ -1,13 +1,69 @@
 //! Structured grids (finite differences and volumes): the state at its time levels, work
 //! arrays and the ghost layers of each subdomain.
 use super::domain::*;
+use super::values::SimValues;
 use crate::base::units::group_digits as g;
 use crate::catalog::parts::PartId;
 use crate::model::words;
-use crate::model::Location;
 use crate::scenario::sim::*;
 
-const SRC_GRID: &str = "Cells × fields × bytes × (time levels + stage buffers) plus ghost layers of the subdomain (surface-to-volume); see e.g. Gropp, Lusk & Skjellum, Using MPI, ch. 4 (halo exchange)";
+/// A grid part's values.
+#[derive(Debug, Clone, PartialEq)]
+pub enum GridPart {
+    State(GridState),
+    Work(GridWork),
+    Halo(GridHalo),
+}
+
+/// The grid and its split over the ranks, as the explanations describe it.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct GridShape {
+    /// Cells along each axis.
+    pub nx: u64,
+    pub ny: u64,
+    pub nz: u64,
+    /// The processor grid.
+    pub px: u64,
+    pub py: u64,
+    pub pz: u64,
+    /// Cells owned by a rank of the even split, and its ghost cells.
+    pub owned_cells: u64,
+    pub ghost_cells: u64,
+}
+
+/// The prognostic state: every field at every time level in the busiest rank's cells.
+#[derive(Debug, Clone, PartialEq)]
+pub struct GridState {
+    pub fields: u64,
+    pub levels: u64,
+    /// Cells of the busiest rank (imbalance included).
+    pub cells: u64,
+    /// Bytes per value.
+    pub b: u64,
+    pub shape: GridShape,
+}
+
+/// Work arrays over the busiest rank's cells and its ghost cells.
+#[derive(Debug, Clone, PartialEq)]
+pub struct GridWork {
+    pub arrays: u64,
+    pub cells_with_ghosts: u64,
+    pub b: u64,
+}
+
+/// Ghost cells of every stored level, and the send and receive buffers of one face exchange.
+#[derive(Debug, Clone, PartialEq)]
+pub struct GridHalo {
+    pub fields: u64,
+    pub levels: u64,
+    /// Ghost layers on each side.
+    pub layers: u64,
+    pub ghost_cells: u64,
+    /// Cells of one face exchange (all faces, all layers), sent and received.
+    pub face_cells: u64,
+    pub owned_cells: u64,
+    pub b: u64,
+}
 
 pub(super) fn grid(m: &Sim, b: u64) -> MethodParts {
     let Subdomains {
@@ -39,23 +95,55 @@ pub(super) fn grid(m: &Sim, b: u64) -> MethodParts {
         g(up(owned)),
         g(up(ghost))
     );
+    let grid_shape = GridShape {
+        nx: m.nx,
+        ny: m.ny,
+        nz: m.nz,
+        px,
+        py,
+        pz,
+        owned_cells: up(owned),
+        ghost_cells: up(ghost),
+    };
+    let v = |part: GridPart| SimValues::Grid(part);
     MethodParts {
         parts: vec![
-            Part { id: PartId::State, label: "Prognostic state", rank_bytes: state, total_bytes: crate::mul!(m.fields, m.levels, n, b), location: Location::Device,
-                formula: words!("{} fields × {} levels × {} cells × {} B = {} B", m.fields, m.levels, g(up(local)), b, g(state)),
-                question: crate::text!("What is the state of a grid code?"),
-                explanation: crate::text!(words!("Every cell holds {} prognostic variables, kept at {} time levels or Runge–Kutta stages. {shape}.", m.fields, m.levels)),
-                source: crate::text!(SRC_GRID), values: None },
-            Part { id: PartId::Work, label: "Work arrays", rank_bytes: work, total_bytes: up((m.work * b) as f64 * (owned + ghost) * p), location: Location::Device,
-                formula: words!("{} arrays × {} cells (with ghosts) × {} B = {} B", m.work, g(up(local + ghost)), b, g(work)),
-                question: crate::text!("What are work arrays?"),
-                explanation: crate::text!("Diagnostics, fluxes, tendencies and scratch space that the solver allocates per cell alongside the state.".into()),
-                source: crate::text!(SRC_GRID), values: None },
-            Part { id: PartId::Halo, label: "Halo (ghost cells)", rank_bytes: halo, total_bytes: up(halo_f * p), location: Location::Device,
-                formula: words!("{} fields × {} levels × {} ghost cells × {} B + exchange buffers = {} B", m.fields, m.levels, g(up(ghost)), b, g(halo)),
-                question: crate::text!("Why doesn't memory per rank fall as 1/N?"),
-                explanation: crate::text!(words!("Each subdomain carries {} ghost layers copied from its neighbours: {} ghost cells for {} owned. As ranks grow the subdomains shrink but their surface shrinks slower than their volume, so the ghost share rises.", m.halo, g(up(ghost)), g(up(owned)))),
-                source: crate::text!(SRC_GRID), values: None },
+            Part::of(
+                PartId::State,
+                state,
+                crate::mul!(m.fields, m.levels, n, b),
+                v(GridPart::State(GridState {
+                    fields: m.fields,
+                    levels: m.levels,
+                    cells: up(local),
+                    b,
+                    shape: grid_shape,
+                })),
+            ),
+            Part::of(
+                PartId::Work,
+                work,
+                up((m.work * b) as f64 * (owned + ghost) * p),
+                v(GridPart::Work(GridWork {
+                    arrays: m.work,
+                    cells_with_ghosts: up(local + ghost),
+                    b,
+                })),
+            ),
+            Part::of(
+                PartId::Halo,
+                halo,
+                up(halo_f * p),
+                v(GridPart::Halo(GridHalo {
+                    fields: m.fields,
+                    levels: m.levels,
+                    layers: m.halo,
+                    ghost_cells: up(ghost),
+                    face_cells: up(faces),
+                    owned_cells: up(owned),
+                    b,
+                })),
+            ),
         ],
         snapshot_rank: up(fb * local),
         snapshot_total: crate::mul!(m.fields, n, b),

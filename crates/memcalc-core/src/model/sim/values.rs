@@ -1,5 +1,8 @@
-//! The named values of simulation parts' formulas, one variant per template
-//! (`explain::parts::sim` writes their text).
+//! The named values of simulation parts' formulas, one variant per method (each method declares
+//! its parts' values beside the arithmetic that fills them; `explain::parts::sim` writes their
+//! text).
+
+pub use super::grid::{GridHalo, GridPart, GridShape, GridState, GridWork};
 
 /// A simulation part as a node or GPU holds it: one rank's part, times the ranks that share the
 /// total (1 where the total is per rank or per GPU).
@@ -13,6 +16,8 @@ pub struct SimPart {
     pub ranks_per_node: u64,
 }
 
-/// One rank's part of a simulation: one variant per template.
+/// One rank's part of a simulation: one variant per method, each an enum of its parts.
 #[derive(Debug, Clone, PartialEq)]
-pub enum SimValues {}
+pub enum SimValues {
+    Grid(GridPart),
+}

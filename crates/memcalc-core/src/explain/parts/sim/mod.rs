@@ -1,5 +1,7 @@
-//! The templates of simulation parts: one per variant of `SimValues`, and the per-node total
-//! of a rank's part.
+//! The templates of simulation parts: one file per method (its parts' five texts together),
+//! and the per-node total of a rank's part.
+
+mod grid;
 
 use super::Template;
 use crate::base::units::group_digits as g;
@@ -34,20 +36,29 @@ impl Template for SimPart {
     }
 }
 
+/// Calls a `Template` method on the method's values the part holds.
+macro_rules! on_method {
+    ($values:expr, $t:ident => $call:expr) => {
+        match $values {
+            SimValues::Grid($t) => $call,
+        }
+    };
+}
+
 impl Template for SimValues {
     fn label(&self) -> &'static str {
-        match *self {}
+        on_method!(self, t => t.label())
     }
-    fn formula(&self, _bytes: u64) -> String {
-        match *self {}
+    fn formula(&self, bytes: u64) -> String {
+        on_method!(self, t => t.formula(bytes))
     }
     fn question(&self) -> &'static str {
-        match *self {}
+        on_method!(self, t => t.question())
     }
     fn explanation(&self) -> String {
-        match *self {}
+        on_method!(self, t => t.explanation())
     }
     fn source(&self) -> &'static str {
-        match *self {}
+        on_method!(self, t => t.source())
     }
 }
