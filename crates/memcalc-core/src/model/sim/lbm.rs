@@ -1,13 +1,59 @@
 //! Lattice Boltzmann: distributions per cell, macroscopic fields and the halo.
 use super::domain::*;
-use crate::base::choice::Choice;
-use crate::base::units::group_digits as g;
+use super::values::SimValues;
 use crate::catalog::parts::PartId;
 use crate::model::words;
-use crate::model::Location;
 use crate::scenario::sim::*;
 
-const SRC_LBM: &str = "Q distributions per cell, two copies or one with in-place streaming (Lehmann et al. 2022, Esoteric Pull and Esoteric Push, Computation 10(6):92; FluidX3D: 93 bytes/cell D3Q19 FP32, 55 with FP16 storage)";
+/// A lattice Boltzmann part's values.
+#[derive(Debug, Clone, PartialEq)]
+pub enum LbmPart {
+    Distributions(LbmDistributions),
+    Macroscopic(LbmMacroscopic),
+    Halo(LbmHalo),
+}
+
+/// The grid and its split over the ranks, as the explanation describes it.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct LbmShape {
+    pub nx: u64,
+    pub ny: u64,
+    pub nz: u64,
+    pub px: u64,
+    pub py: u64,
+    pub pz: u64,
+}
+
+/// Q distributions per cell in the storage precision, in one or two lattices.
+#[derive(Debug, Clone, PartialEq)]
+pub struct LbmDistributions {
+    pub lattice: Lattice,
+    pub q: u64,
+    /// Bytes per stored distribution.
+    pub storage: u64,
+    /// Lattices kept (2 for A-B streaming, 1 in place).
+    pub copies: u64,
+    /// Cells of the busiest rank.
+    pub cells: u64,
+    pub shape: LbmShape,
+}
+
+/// Density, three velocity components and a flag byte per cell.
+#[derive(Debug, Clone, PartialEq)]
+pub struct LbmMacroscopic {
+    /// Bytes per value in the compute precision.
+    pub b: u64,
+    pub cells: u64,
+}
+
+/// One ghost layer of distributions.
+#[derive(Debug, Clone, PartialEq)]
+pub struct LbmHalo {
+    pub q: u64,
+    pub storage: u64,
+    pub copies: u64,
+    pub ghost_cells: u64,
+}
 
 pub(super) fn lbm(m: &Sim, b: u64) -> MethodParts {
     let Subdomains {
@@ -37,24 +83,50 @@ pub(super) fn lbm(m: &Sim, b: u64) -> MethodParts {
         py,
         pz
     );
+    let lbm_shape = LbmShape {
+        nx: m.nx,
+        ny: m.ny,
+        nz: m.nz,
+        px,
+        py,
+        pz,
+    };
+    let v = |part: LbmPart| SimValues::Lbm(part);
     MethodParts {
         parts: vec![
-            Part { id: PartId::Lattice, label: "Distribution functions", rank_bytes: dist, total_bytes: crate::mul!(q, storage, copies, n), location: Location::Device,
-                formula: words!("{q} × {storage} B × {copies} cop{} × {} cells = {} B", if copies == 1 { "y" } else { "ies" }, g(up(local)), g(dist)),
-                question: crate::text!("Why is a lattice Boltzmann cell so large?"),
-                explanation: crate::text!(words!("Each cell stores {q} particle distributions ({}), in {} bytes each, {}. {shape}.", m.lattice.label(), storage,
-                    if copies == 2 { "in two lattices so streaming can read one and write the other" } else { "in one lattice thanks to in-place streaming" })),
-                source: crate::text!(SRC_LBM), values: None },
-            Part { id: PartId::State, label: "Density, velocity, flags", rank_bytes: macro_bytes, total_bytes: crate::mul!(4 * b + 1, n), location: Location::Device,
-                formula: words!("(4 × {b} B + 1 B) × {} cells = {} B", g(up(local)), g(macro_bytes)),
-                question: crate::text!("What else does each cell hold?"),
-                explanation: crate::text!("Density and three velocity components in the compute precision, and a byte of boundary flags.".into()),
-                source: crate::text!(SRC_LBM), values: None },
-            Part { id: PartId::Halo, label: "Halo (ghost cells)", rank_bytes: halo, total_bytes: up(per_cell * ghost * p), location: Location::Device,
-                formula: words!("{q} × {storage} B × {copies} × {} ghost cells = {} B", g(up(ghost)), g(halo)),
-                question: crate::text!("What is the halo of a lattice Boltzmann subdomain?"),
-                explanation: crate::text!("One layer of ghost cells around each subdomain for streaming across rank boundaries.".into()),
-                source: crate::text!(SRC_LBM), values: None },
+            Part::of(
+                PartId::Lattice,
+                dist,
+                crate::mul!(q, storage, copies, n),
+                v(LbmPart::Distributions(LbmDistributions {
+                    lattice: m.lattice,
+                    q,
+                    storage,
+                    copies,
+                    cells: up(local),
+                    shape: lbm_shape,
+                })),
+            ),
+            Part::of(
+                PartId::State,
+                macro_bytes,
+                crate::mul!(4 * b + 1, n),
+                v(LbmPart::Macroscopic(LbmMacroscopic {
+                    b,
+                    cells: up(local),
+                })),
+            ),
+            Part::of(
+                PartId::Halo,
+                halo,
+                up(per_cell * ghost * p),
+                v(LbmPart::Halo(LbmHalo {
+                    q,
+                    storage,
+                    copies,
+                    ghost_cells: up(ghost),
+                })),
+            ),
         ],
         snapshot_rank: up((4 * b) as f64 * local),
         snapshot_total: crate::mul!(4, b, n),

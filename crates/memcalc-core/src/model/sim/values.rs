@@ -3,6 +3,7 @@
 //! text).
 
 pub use super::grid::{GridHalo, GridPart, GridShape, GridState, GridWork};
+pub use super::lbm::{LbmDistributions, LbmHalo, LbmMacroscopic, LbmPart, LbmShape};
 
 /// A simulation part as a node or GPU holds it: one rank's part, times the ranks that share the
 /// total (1 where the total is per rank or per GPU).
@@ -20,4 +21,5 @@ pub struct SimPart {
 #[derive(Debug, Clone, PartialEq)]
 pub enum SimValues {
     Grid(GridPart),
+    Lbm(LbmPart),
 }

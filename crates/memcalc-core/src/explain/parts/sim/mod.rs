@@ -2,6 +2,7 @@
 //! and the per-node total of a rank's part.
 
 mod grid;
+mod lbm;
 
 use super::Template;
 use crate::base::units::group_digits as g;
@@ -41,6 +42,7 @@ macro_rules! on_method {
     ($values:expr, $t:ident => $call:expr) => {
         match $values {
             SimValues::Grid($t) => $call,
+            SimValues::Lbm($t) => $call,
         }
     };
 }
