@@ -1,12 +1,55 @@
 //! Pseudo-spectral codes: fields in physical and spectral space, FFT buffers and work arrays.
 use super::domain::*;
+use super::values::SimValues;
 use crate::base::units::group_digits as g;
 use crate::catalog::parts::PartId;
 use crate::model::words;
-use crate::model::Location;
 use crate::scenario::sim::*;
 
-const SRC_FFT: &str = "Pseudo-spectral codes keep fields in physical and spectral space, transforms on a 3/2-padded grid for dealiasing (Orszag 1971) with transpose buffers of pencil decompositions (P3DFFT, 2DECOMP&FFT)";
+/// A pseudo-spectral part's values.
+#[derive(Debug, Clone, PartialEq)]
+pub enum SpectralPart {
+    Fields(SpectralFields),
+    Fft(SpectralFft),
+    Work(SpectralWork),
+}
+
+/// The grid, as the explanation describes it.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct SpectralShape {
+    pub nx: u64,
+    pub ny: u64,
+    pub nz: u64,
+    /// Points of the busiest rank.
+    pub points: u64,
+}
+
+/// Every field in physical and spectral space at every time level.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SpectralFields {
+    pub fields: u64,
+    pub levels: u64,
+    /// One field's bytes on the busiest rank, both spaces.
+    pub field_bytes: u64,
+    pub shape: SpectralShape,
+}
+
+/// Three complex arrays on the (padded) transform grid.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SpectralFft {
+    pub padded_points: u64,
+    pub b: u64,
+    /// Transforms on a 3/2-padded grid.
+    pub dealias: bool,
+}
+
+/// Work arrays over the rank's points.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SpectralWork {
+    pub arrays: u64,
+    pub points: u64,
+    pub b: u64,
+}
 
 pub(super) fn spectral(m: &Sim, b: u64) -> MethodParts {
     let n = crate::mul!(m.nx, m.ny, m.nz.max(1));
@@ -41,23 +84,45 @@ pub(super) fn spectral(m: &Sim, b: u64) -> MethodParts {
         m.nz,
         g(up(local))
     );
+    let v = |part: SpectralPart| SimValues::Spectral(part);
     MethodParts {
         parts: vec![
-            Part { id: PartId::State, label: "Fields (physical and spectral)", rank_bytes: state, total_bytes: all(m.fields as f64 * m.levels as f64 * per_point), location: Location::Device,
-                formula: words!("{} fields × {} levels × {} B = {} B", m.fields, m.levels, g(up(per_field)), g(state)),
-                question: crate::text!("Why are fields stored twice?"),
-                explanation: crate::text!(words!("A pseudo-spectral code keeps each field in physical space and as Fourier coefficients, at {} time levels or stages. {shape}.", m.levels)),
-                source: crate::text!(SRC_FFT), values: None },
-            Part { id: PartId::Fft, label: "FFT buffers", rank_bytes: fft, total_bytes: all(3.0 * pad * 2.0 * b as f64), location: Location::Device,
-                formula: words!("3 × {} padded points × 2 × {} B (complex) = {} B", g(up(pad * local)), b, g(fft)),
-                question: crate::text!("What do the transforms need?"),
-                explanation: crate::text!(words!("Nonlinear terms are computed on a grid {} to remove aliasing errors, and distributed FFTs transpose data between pencils through send and receive buffers.", if m.dealias { "padded by 3/2 in each direction" } else { "without padding (dealiasing off)" })),
-                source: crate::text!(SRC_FFT), values: None },
-            Part { id: PartId::Work, label: "Work arrays", rank_bytes: work, total_bytes: m.work * b * n, location: Location::Device,
-                formula: words!("{} arrays × {} points × {} B = {} B", m.work, g(up(local)), b, g(work)),
-                question: crate::text!("What are work arrays?"),
-                explanation: crate::text!("Right-hand sides, nonlinear products and diagnostics.".into()),
-                source: crate::text!(SRC_FFT), values: None },
+            Part::of(
+                PartId::State,
+                state,
+                all(m.fields as f64 * m.levels as f64 * per_point),
+                v(SpectralPart::Fields(SpectralFields {
+                    fields: m.fields,
+                    levels: m.levels,
+                    field_bytes: up(per_field),
+                    shape: SpectralShape {
+                        nx: m.nx,
+                        ny: m.ny,
+                        nz: m.nz,
+                        points: up(local),
+                    },
+                })),
+            ),
+            Part::of(
+                PartId::Fft,
+                fft,
+                all(3.0 * pad * 2.0 * b as f64),
+                v(SpectralPart::Fft(SpectralFft {
+                    padded_points: up(pad * local),
+                    b,
+                    dealias: m.dealias,
+                })),
+            ),
+            Part::of(
+                PartId::Work,
+                work,
+                m.work * b * n,
+                v(SpectralPart::Work(SpectralWork {
+                    arrays: m.work,
+                    points: up(local),
+                    b,
+                })),
+            ),
         ],
         snapshot_rank: up(m.fields as f64 * local * b as f64),
         snapshot_total: m.fields * n * b,

@@ -4,6 +4,7 @@
 
 pub use super::grid::{GridHalo, GridPart, GridShape, GridState, GridWork};
 pub use super::lbm::{LbmDistributions, LbmHalo, LbmMacroscopic, LbmPart, LbmShape};
+pub use super::spectral::{SpectralFft, SpectralFields, SpectralPart, SpectralShape, SpectralWork};
 
 /// A simulation part as a node or GPU holds it: one rank's part, times the ranks that share the
 /// total (1 where the total is per rank or per GPU).
@@ -22,4 +23,5 @@ pub struct SimPart {
 pub enum SimValues {
     Grid(GridPart),
     Lbm(LbmPart),
+    Spectral(SpectralPart),
 }

@@ -3,6 +3,7 @@
 
 mod grid;
 mod lbm;
+mod spectral;
 
 use super::Template;
 use crate::base::units::group_digits as g;
@@ -43,6 +44,7 @@ macro_rules! on_method {
         match $values {
             SimValues::Grid($t) => $call,
             SimValues::Lbm($t) => $call,
+            SimValues::Spectral($t) => $call,
         }
     };
 }
