@@ -1,14 +1,76 @@
 //! Unstructured meshes (finite elements and volumes): solution, connectivity, the sparse
 //! matrix and the linear solver's workspace.
 use super::domain::*;
-use crate::base::choice::Choice;
+use super::values::SimValues;
 use crate::base::units::group_digits as g;
 use crate::catalog::parts::PartId;
 use crate::model::words;
-use crate::model::Location;
 use crate::scenario::sim::*;
 
-const SRC_MESH: &str = "CSR storage (values + column indices + row pointers, Saad, Iterative Methods for Sparse Linear Systems, §3.4); GMRES(m) keeps m + 1 Krylov vectors (Saad & Schultz 1986); AMG operator complexity ~1.5 (hypre BoomerAMG documentation)";
+/// A mesh part's values.
+#[derive(Debug, Clone, PartialEq)]
+pub enum MeshPart {
+    Solution(MeshSolution),
+    Connectivity(MeshConnectivity),
+    Matrix(MeshMatrix),
+    Solver(MeshSolver),
+}
+
+/// The busiest rank's share of the mesh, as the explanation describes it.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct MeshShape {
+    pub cells: u64,
+    /// Points that carry unknowns.
+    pub points: u64,
+    pub unknowns: u64,
+}
+
+/// The unknowns at every time level.
+#[derive(Debug, Clone, PartialEq)]
+pub struct MeshSolution {
+    pub levels: u64,
+    pub unknowns: u64,
+    pub b: u64,
+    /// Unknowns per point.
+    pub dofs: u64,
+    pub element: Element,
+    pub shape: MeshShape,
+}
+
+/// Element-to-node connectivity and node coordinates.
+#[derive(Debug, Clone, PartialEq)]
+pub struct MeshConnectivity {
+    pub cells: u64,
+    pub nodes_per_cell: u64,
+    pub index_bytes: u64,
+    pub points: u64,
+}
+
+/// The assembled sparse matrix in CSR.
+#[derive(Debug, Clone, PartialEq)]
+pub struct MeshMatrix {
+    pub nonzeros: u64,
+    pub b: u64,
+    pub index_bytes: u64,
+    pub row_pointers: u64,
+    pub solver: Solver,
+    /// Nonzeros per row of one scalar unknown for this element.
+    pub nonzeros_per_row: u64,
+    pub dofs: u64,
+}
+
+/// The Krylov vectors and the preconditioner.
+#[derive(Debug, Clone, PartialEq)]
+pub struct MeshSolver {
+    pub vectors: u64,
+    /// Rows of the matrix the solver works on.
+    pub rows: u64,
+    pub b: u64,
+    pub precond_bytes: u64,
+    /// GMRES restart length (0: CG).
+    pub krylov: u64,
+    pub precond: Precond,
+}
 
 pub(super) fn mesh(m: &Sim, b: u64) -> MethodParts {
     let (npc, points_per_cell, nnz_row) = m.element.topology();
@@ -73,32 +135,68 @@ pub(super) fn mesh(m: &Sim, b: u64) -> MethodParts {
         g(points),
         g(rows)
     );
+    let mesh_shape = MeshShape {
+        cells,
+        points,
+        unknowns: rows,
+    };
+    let v = |part: MeshPart| SimValues::Mesh(part);
     MethodParts {
         parts: vec![
-            Part { id: PartId::State, label: "Solution fields", rank_bytes: state, total_bytes: crate::mul!(m.levels, all_rows, b), location: Location::Device,
-                formula: words!("{} levels × {} unknowns × {} B = {} B", m.levels, g(rows), b, g(state)),
-                question: crate::text!("What is the state of a mesh code?"),
-                explanation: crate::text!(words!("{} unknowns per point ({}), kept at {} time levels. {shape}.", m.dofs, m.element.label(), m.levels)),
-                source: crate::text!(SRC_MESH), values: None },
-            Part { id: PartId::Mesh, label: "Mesh (connectivity, coordinates)", rank_bytes: connectivity, total_bytes: crate::add!(crate::mul!(m.cells, npc, idx), all_rows / m.dofs.max(1) * 24), location: Location::Device,
-                formula: words!("{} cells × {} nodes × {idx} B + {} points × 3 × 8 B = {} B", g(cells), npc, g(points), g(connectivity)),
-                question: crate::text!("How much does the mesh itself take?"),
-                explanation: crate::text!(words!("Element-to-node connectivity ({}-bit indices) and node coordinates.", idx * 8)),
-                source: crate::text!(SRC_MESH), values: None },
-            Part { id: PartId::Matrix, label: "Sparse matrix", rank_bytes: matrix, total_bytes: all_matrix, location: Location::Device,
-                formula: words!("{} nonzeros × ({} + {idx}) B + {} row pointers × {idx} B = {} B", g(nnz), b, g(mrows + 1), g(matrix)),
-                question: crate::text!("Why is the matrix the largest term?"),
-                explanation: crate::text!(match m.solver {
-                    Solver::Coupled => words!("An implicit coupled solver assembles one sparse block matrix: about {} nonzeros per row for this element with {} coupled unknowns per point, each nonzero a value and a column index.", nnz_row * m.dofs, m.dofs),
-                    Solver::Segregated => words!("A segregated solver (SIMPLE/PISO, as OpenFOAM) assembles one scalar matrix at a time, about {nnz_row} nonzeros per row, and reuses it for each of the {} variables.", m.dofs),
-                    Solver::Explicit => "An explicit scheme updates the state from fluxes: no matrix.".into(),
-                }),
-                source: crate::text!(SRC_MESH), values: None },
-            Part { id: PartId::Solver, label: "Solver workspace and preconditioner", rank_bytes: solver + precond, total_bytes: crate::add!(crate::mul!(vectors, all_mrows, b), all_precond), location: Location::Device,
-                formula: words!("{} vectors × {} unknowns × {} B + preconditioner {} B = {} B", vectors, g(mrows), b, g(precond), g(solver + precond)),
-                question: crate::text!("What does the linear solver need?"),
-                explanation: crate::text!(words!("The Krylov method keeps {} vectors ({}), and the {} preconditioner adds its own storage.", vectors, if m.krylov > 0 { words!("GMRES({}) stores its restart basis", m.krylov) } else { "CG".into() }, m.precond.label())),
-                source: crate::text!(SRC_MESH), values: None },
+            Part::of(
+                PartId::State,
+                state,
+                crate::mul!(m.levels, all_rows, b),
+                v(MeshPart::Solution(MeshSolution {
+                    levels: m.levels,
+                    unknowns: rows,
+                    b,
+                    dofs: m.dofs,
+                    element: m.element,
+                    shape: mesh_shape,
+                })),
+            ),
+            Part::of(
+                PartId::Mesh,
+                connectivity,
+                crate::add!(
+                    crate::mul!(m.cells, npc, idx),
+                    all_rows / m.dofs.max(1) * 24
+                ),
+                v(MeshPart::Connectivity(MeshConnectivity {
+                    cells,
+                    nodes_per_cell: npc,
+                    index_bytes: idx,
+                    points,
+                })),
+            ),
+            Part::of(
+                PartId::Matrix,
+                matrix,
+                all_matrix,
+                v(MeshPart::Matrix(MeshMatrix {
+                    nonzeros: nnz,
+                    b,
+                    index_bytes: idx,
+                    row_pointers: mrows + 1,
+                    solver: m.solver,
+                    nonzeros_per_row: nnz_row,
+                    dofs: m.dofs,
+                })),
+            ),
+            Part::of(
+                PartId::Solver,
+                solver + precond,
+                crate::add!(crate::mul!(vectors, all_mrows, b), all_precond),
+                v(MeshPart::Solver(MeshSolver {
+                    vectors,
+                    rows: mrows,
+                    b,
+                    precond_bytes: precond,
+                    krylov: m.krylov,
+                    precond: m.precond,
+                })),
+            ),
         ],
         snapshot_rank: crate::mul!(rows, b),
         snapshot_total: crate::mul!(all_rows, b),

@@ -4,6 +4,9 @@
 
 pub use super::grid::{GridHalo, GridPart, GridShape, GridState, GridWork};
 pub use super::lbm::{LbmDistributions, LbmHalo, LbmMacroscopic, LbmPart, LbmShape};
+pub use super::mesh::{
+    MeshConnectivity, MeshMatrix, MeshPart, MeshShape, MeshSolution, MeshSolver,
+};
 pub use super::spectral::{SpectralFft, SpectralFields, SpectralPart, SpectralShape, SpectralWork};
 
 /// A simulation part as a node or GPU holds it: one rank's part, times the ranks that share the
@@ -23,5 +26,6 @@ pub struct SimPart {
 pub enum SimValues {
     Grid(GridPart),
     Lbm(LbmPart),
+    Mesh(MeshPart),
     Spectral(SpectralPart),
 }

@@ -3,6 +3,7 @@
 
 mod grid;
 mod lbm;
+mod mesh;
 mod spectral;
 
 use super::Template;
@@ -44,6 +45,7 @@ macro_rules! on_method {
         match $values {
             SimValues::Grid($t) => $call,
             SimValues::Lbm($t) => $call,
+            SimValues::Mesh($t) => $call,
             SimValues::Spectral($t) => $call,
         }
     };
