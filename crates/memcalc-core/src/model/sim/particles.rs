@@ -2,15 +2,139 @@
 //! neighbour pages, many-body potentials, SHAKE and the long-range mesh.
 use super::domain::*;
 use super::reaxff::reaxff_parts;
-use crate::base::choice::Choice;
+use super::values::SimValues;
 use crate::base::units::{format_fixed, group_digits as g};
 use crate::catalog::parts::PartId;
 use crate::model::words;
-use crate::model::Location;
 use crate::scenario::sim::*;
 
-const SRC_MD: &str = "LAMMPS conventions (atom_vec.cpp, neigh_list.cpp, my_page.h): per-atom arrays sized for local + ghost atoms in chunks of 16384, neighbour pages of 100,000 indices with 2,000 kept free; neighbours ≈ 4/3·π·(cutoff + skin)³·density, halved with Newton's third law";
-const SRC_KSPACE: &str = "LAMMPS PPPM (pppm.cpp): density brick, three field bricks with ghost layers and two FFT work arrays; Darden et al. 1993 (PME)";
+/// A molecular dynamics part's values.
+#[derive(Debug, Clone, PartialEq)]
+pub enum MdPart {
+    State(MdState),
+    Ghosts(MdGhosts),
+    Neighbors(MdNeighbors),
+    Other(MdOther),
+    ManyBody(MdManyBody),
+    Shake(MdShake),
+    LongRange(MdLongRange),
+}
+
+/// The box and its split over the ranks, as the state's explanation describes it.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct MdShape {
+    pub particles: u64,
+    /// The box side in thousandths of a length unit.
+    pub side_milli: u64,
+    pub px: u64,
+    pub py: u64,
+    pub pz: u64,
+    /// Local and ghost particles of the busiest rank.
+    pub local: u64,
+    pub ghosts: u64,
+}
+
+/// The local particles' per-atom arrays.
+#[derive(Debug, Clone, PartialEq)]
+pub struct MdState {
+    pub local: u64,
+    /// Bytes per particle of the atom style.
+    pub per_atom: u64,
+    pub shape: MdShape,
+}
+
+/// Per-atom arrays of the ghost particles, allocated in whole chunks.
+#[derive(Debug, Clone, PartialEq)]
+pub struct MdGhosts {
+    /// Particles allocated (local and ghost, rounded up to chunks).
+    pub allocated: u64,
+    pub local: u64,
+    pub per_atom: u64,
+    /// Cutoff + skin in thousandths of a length unit.
+    pub reach_milli: u64,
+    pub ghosts: u64,
+    pub chunk: u64,
+}
+
+/// Neighbour pages and per-particle list bookkeeping.
+#[derive(Debug, Clone, PartialEq)]
+pub struct MdNeighbors {
+    pub pages: u64,
+    /// Indices per page.
+    pub page: u64,
+    pub allocated: u64,
+    pub list_bytes: u64,
+    /// Neighbours per particle, in thousandths.
+    pub neighbors_milli: u64,
+    /// Half lists (Newton's third law).
+    pub newton: bool,
+    pub pairs: u64,
+}
+
+/// How global atom IDs map to local indices.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum IdMap {
+    /// An array of every ID on every rank.
+    Array {
+        ids: u64,
+    },
+    /// A hash of 16 B slots.
+    Hash {
+        slots: u64,
+    },
+    None,
+}
+
+/// Sorting, communication and the ID map.
+#[derive(Debug, Clone, PartialEq)]
+pub struct MdOther {
+    pub allocated: u64,
+    pub other_bytes: u64,
+    pub id_map: IdMap,
+}
+
+/// A many-body potential's per-atom data and its short neighbour list.
+#[derive(Debug, Clone, PartialEq)]
+pub struct MdManyBody {
+    pub allocated: u64,
+    /// Bytes per allocated atom.
+    pub atom_bytes: u64,
+    pub pages: u64,
+    pub page: u64,
+    pub potential: Potential,
+    /// The short list's cutoff and neighbours per atom, in thousandths.
+    pub cutoff_milli: u64,
+    pub neighbors_milli: u64,
+}
+
+/// fix shake's per-atom arrays.
+#[derive(Debug, Clone, PartialEq)]
+pub struct MdShake {
+    pub allocated: u64,
+    pub atom_bytes: u64,
+}
+
+/// The long-range solver's mesh storage on a rank.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum KspaceMesh {
+    /// part2grid per allocated atom, four bricks, 12 doubles per FFT point.
+    Pppm {
+        allocated: u64,
+        brick: u64,
+        fft_points: u64,
+    },
+    /// Four real bricks with ghosts and two complex arrays per mesh point.
+    Ewald { mesh_points: u64 },
+}
+
+/// The long-range mesh.
+#[derive(Debug, Clone, PartialEq)]
+pub struct MdLongRange {
+    pub solver: LongRange,
+    /// Mesh points over the whole box.
+    pub grid_points: u64,
+    pub mesh: KspaceMesh,
+}
 
 /// Per-particle bytes LAMMPS keeps besides the atom style, at the allocated size: neighbour
 /// bookkeeping (ilist, numneigh, firstneigh 16 B), binning (8 B), the positions of the last
@@ -23,8 +147,6 @@ const PPPM_ORDER: f64 = 5.0;
 /// shake_type (3 ints, 12 B), xshake (3 doubles, 24 B) per allocated atom.
 const MD_SHAKE_BYTES: u64 = 4 + 16 + 12 + 24;
 
-const SRC_MANYBODY: &str = "LAMMPS pair_tersoff.cpp, pair_sw.cpp (full neighbour lists: init_style requests full = 1) and pair_airebo.cpp (REBO_neigh: REBO_numneigh, REBO_firstneigh, nC, nH per atom and REBO neighbour pages of local and ghost atoms)";
-const SRC_SHAKE: &str = "LAMMPS fix_shake.cpp (grow_arrays, memory_usage): per-atom shake_flag, shake_atom, shake_type and xshake";
 const MD_OTHER_BYTES: u64 = 12 + 24;
 const MD_CHUNK: u64 = 16_384;
 const MD_PAGE: u64 = 100_000;
@@ -101,17 +223,19 @@ pub(super) fn particles(m: &Sim, _b: u64) -> MethodParts {
         k => k,
     };
     let map_slots = 2 * nmax.max(up(owned));
-    let (map, map_all, map_formula) = match map_kind {
+    let (map, map_all, id_map) = match map_kind {
         AtomMap::Hash => (
             crate::mul!(16, map_slots),
             up(32.0 * (owned + ghost_f).max(owned) * p),
-            words!("16 B × {} hash slots (id map)", g(map_slots)),
+            IdMap::Hash { slots: map_slots },
         ),
-        AtomMap::None => (0, 0, "no id map".to_string()),
+        AtomMap::None => (0, 0, IdMap::None),
         _ => (
             crate::mul!(4, m.particles + 1),
             crate::mul!(4, m.particles + 1, m.ranks),
-            words!("4 B × {} (id map)", g(m.particles + 1)),
+            IdMap::Array {
+                ids: m.particles + 1,
+            },
         ),
     };
     let work = crate::add!(crate::mul!(nmax, MD_OTHER_BYTES), map);
@@ -121,32 +245,64 @@ pub(super) fn particles(m: &Sim, _b: u64) -> MethodParts {
         "{} particles in a box of side {} over a {}×{}×{} rank grid: {} local and {} ghost particles per rank",
         g(m.particles), format_fixed(up(side * 1000.0), 3), px, py, pz, g(local), g(ghosts)
     );
+    let md_shape = MdShape {
+        particles: m.particles,
+        side_milli: up(side * 1000.0),
+        px,
+        py,
+        pz,
+        local,
+        ghosts,
+    };
+    let v = |part: MdPart| SimValues::Particles(part);
     let mut parts = vec![
-        Part { id: PartId::State, label: "Particle state", rank_bytes: state, total_bytes: crate::mul!(per_atom, m.particles), location: Location::Device,
-            formula: words!("{} particles × {} B = {} B", g(local), per_atom, g(state)),
-            question: crate::text!("What does each particle cost?"),
-            explanation: crate::text!(words!("Positions, velocities and forces in double precision plus identifiers: {per_atom} bytes per particle for this atom style. {shape}.")),
-            source: crate::text!(SRC_MD), values: None },
-        Part { id: PartId::Halo, label: "Ghost particles", rank_bytes: halo, total_bytes: up(per_atom as f64 * ghost_f * p), location: Location::Device,
-            formula: words!("({} allocated − {} local) × {} B = {} B", g(nmax), g(local), per_atom, g(halo)),
-            question: crate::text!("What are ghost particles?"),
-            explanation: crate::text!(words!("Copies of the neighbours' particles within cutoff + skin = {} of the subdomain's faces ({} of them), with the same per-particle arrays; arrays grow in chunks of {} particles, so the allocation is rounded up.", format_fixed(up(rg * 1000.0), 3), g(ghosts), MD_CHUNK)),
-            source: crate::text!(SRC_MD), values: None },
-        Part { id: PartId::NeighborLists, label: "Neighbour lists", rank_bytes: lists, total_bytes: up(owned * p * per_particle * 4.0 + in_use * MD_LIST_BYTES as f64), location: Location::Device,
-            formula: words!("{} pages × {} × 4 B + {} × {} B = {} B", pages, g(MD_PAGE), g(nmax), MD_LIST_BYTES, g(lists)),
-            question: crate::text!("Why do neighbour lists dominate?"),
-            explanation: crate::text!(words!("Each particle keeps the indices of the particles within cutoff + skin: {} per particle here ({} list{}), {} pairs per rank, in pages of {} indices; plus per-particle list bookkeeping, binning and the positions at the last rebuild. This, not the particle state, is what the folk rule of 'a few hundred bytes per atom' misses.",
-                format_fixed(neighbors_milli, 3), if m.newton { "half" } else { "full" }, if m.newton { ", Newton's third law" } else { "" }, g(pairs), g(MD_PAGE))),
-            source: crate::text!(SRC_MD), values: None },
-        Part { id: PartId::Work, label: "Other per-particle buffers", rank_bytes: work, total_bytes: crate::add!(up(in_use * MD_OTHER_BYTES as f64), map_all), location: Location::Device,
-            formula: words!("{} × {} B + {map_formula} = {} B", g(nmax), MD_OTHER_BYTES, g(work)),
-            question: crate::text!("What else is per particle?"),
-            explanation: crate::text!(words!("Spatial sorting permutations, communication bookkeeping and the global-id-to-local map: {}.", match map_kind {
-                AtomMap::Hash => "a hash table sized by the atoms a rank holds, so it shrinks with more ranks",
-                AtomMap::None => "none here (atomic systems need no map unless a command asks for one)",
-                _ => "an array sized by the largest atom ID, on every rank, so it does not shrink with more ranks (LAMMPS switches to a hash above 1,000,000 IDs: atom_map=auto)",
+        Part::of(
+            PartId::State,
+            state,
+            crate::mul!(per_atom, m.particles),
+            v(MdPart::State(MdState {
+                local,
+                per_atom,
+                shape: md_shape,
             })),
-            source: crate::text!(SRC_MD), values: None },
+        ),
+        Part::of(
+            PartId::Halo,
+            halo,
+            up(per_atom as f64 * ghost_f * p),
+            v(MdPart::Ghosts(MdGhosts {
+                allocated: nmax,
+                local,
+                per_atom,
+                reach_milli: up(rg * 1000.0),
+                ghosts,
+                chunk: MD_CHUNK,
+            })),
+        ),
+        Part::of(
+            PartId::NeighborLists,
+            lists,
+            up(owned * p * per_particle * 4.0 + in_use * MD_LIST_BYTES as f64),
+            v(MdPart::Neighbors(MdNeighbors {
+                pages,
+                page: MD_PAGE,
+                allocated: nmax,
+                list_bytes: MD_LIST_BYTES,
+                neighbors_milli,
+                newton: m.newton,
+                pairs,
+            })),
+        ),
+        Part::of(
+            PartId::Work,
+            work,
+            crate::add!(up(in_use * MD_OTHER_BYTES as f64), map_all),
+            v(MdPart::Other(MdOther {
+                allocated: nmax,
+                other_bytes: MD_OTHER_BYTES,
+                id_map,
+            })),
+        ),
     ];
     if potential_atom > 0 || short_cut > 0.0 {
         // The short list holds every local and ghost atom's neighbours within `short_cut`.
@@ -157,11 +313,20 @@ pub(super) fn particles(m: &Sim, _b: u64) -> MethodParts {
             crate::mul!(nmax, potential_atom),
             crate::mul!(short_pages, MD_PAGE, 4)
         );
-        parts.push(Part { id: PartId::Potential, label: "Many-body potential storage", rank_bytes: bytes, total_bytes: up(in_use * (potential_atom as f64 + 4.0 * short)), location: Location::Device,
-            formula: words!("{} × {potential_atom} B + {short_pages} pages × {} × 4 B = {} B", g(nmax), g(MD_PAGE), g(bytes)),
-            question: crate::text!("What does a many-body potential add?"),
-            explanation: crate::text!(words!("{} keeps per-atom bond-order data for local and ghost atoms and a second neighbour list of every atom within {} ({} neighbours each).", m.potential.label(), format_fixed(up(short_cut * 1000.0), 3), format_fixed(up(short * 1000.0), 3))),
-            source: crate::text!(SRC_MANYBODY), values: None });
+        parts.push(Part::of(
+            PartId::Potential,
+            bytes,
+            up(in_use * (potential_atom as f64 + 4.0 * short)),
+            v(MdPart::ManyBody(MdManyBody {
+                allocated: nmax,
+                atom_bytes: potential_atom,
+                pages: short_pages,
+                page: MD_PAGE,
+                potential: m.potential,
+                cutoff_milli: up(short_cut * 1000.0),
+                neighbors_milli: up(short * 1000.0),
+            })),
+        ));
     }
     if reax {
         parts.extend(reaxff_parts(
@@ -175,11 +340,15 @@ pub(super) fn particles(m: &Sim, _b: u64) -> MethodParts {
     }
     if m.shake {
         let bytes = crate::mul!(nmax, MD_SHAKE_BYTES);
-        parts.push(Part { id: PartId::Constraints, label: "Constraints (SHAKE)", rank_bytes: bytes, total_bytes: up(in_use * MD_SHAKE_BYTES as f64), location: Location::Device,
-            formula: words!("{} × {MD_SHAKE_BYTES} B = {} B", g(nmax), g(bytes)),
-            question: crate::text!("What do bond constraints cost?"),
-            explanation: crate::text!("fix shake keeps, for every allocated atom, its cluster flag, the IDs of up to four cluster atoms, three bond types and the unconstrained position.".into()),
-            source: crate::text!(SRC_SHAKE), values: None });
+        parts.push(Part::of(
+            PartId::Constraints,
+            bytes,
+            up(in_use * MD_SHAKE_BYTES as f64),
+            v(MdPart::Shake(MdShake {
+                allocated: nmax,
+                atom_bytes: MD_SHAKE_BYTES,
+            })),
+        ));
     }
     if m.long_range != LongRange::None {
         let grid_points = if m.kspace_grid > 0 {
@@ -188,7 +357,7 @@ pub(super) fn particles(m: &Sim, _b: u64) -> MethodParts {
             m.particles
         };
         let per_rank = up(grid_points as f64 / p);
-        let (bytes, total, formula, what) = if m.long_range == LongRange::Pppm {
+        let (bytes, total, mesh) = if m.long_range == LongRange::Pppm {
             // LAMMPS pppm.cpp (memory_usage): part2grid (3 ints per allocated atom); the
             // density brick and three field bricks, each the rank's mesh block widened by the
             // stencil order (5) on every axis; per FFT point the Green's function, six virial
@@ -203,22 +372,39 @@ pub(super) fn particles(m: &Sim, _b: u64) -> MethodParts {
             let all = up(in_use * 12.0
                 + (32.0 * total_side * total_side * total_side + 96.0 * grid_points as f64 / p)
                     * p);
-            (b, all, words!("{} allocated atoms × 12 B + 4 bricks × {} points × 8 B + {} FFT points × 12 × 8 B = {} B", g(nmax), g(brick), g(per_rank), g(b)),
-                "each atom's grid cell, a charge-density brick and three field bricks widened by the stencil order, and per FFT point the Green's function, virial coefficients and two complex work arrays")
+            (
+                b,
+                all,
+                KspaceMesh::Pppm {
+                    allocated: nmax,
+                    brick,
+                    fft_points: per_rank,
+                },
+            )
         } else {
             // 4 real bricks with ghost layers (~1.5× the owned points) + 2 complex FFT arrays.
             let b = crate::add!(
                 crate::mul!(per_rank, 8, 4, 3) / 2,
                 crate::mul!(per_rank, 16, 2)
             );
-            (b, crate::mul!(grid_points, 48 + 32), words!("{} mesh points × (4 × 8 B × 1.5 + 2 × 16 B) = {} B", g(per_rank), g(b)),
-                "a charge-density brick and three field bricks with ghost layers, and two complex work arrays per rank")
+            (
+                b,
+                crate::mul!(grid_points, 48 + 32),
+                KspaceMesh::Ewald {
+                    mesh_points: per_rank,
+                },
+            )
         };
-        parts.push(Part { id: PartId::LongRange, label: "Long-range mesh", rank_bytes: bytes, total_bytes: total, location: Location::Device,
-            formula,
-            question: crate::text!("What does the long-range solver add?"),
-            explanation: crate::text!(words!("{} spreads charges on a mesh of {} points and solves Poisson's equation by FFT: {what}.", m.long_range.label(), g(grid_points))),
-            source: crate::text!(SRC_KSPACE), values: None });
+        parts.push(Part::of(
+            PartId::LongRange,
+            bytes,
+            total,
+            v(MdPart::LongRange(MdLongRange {
+                solver: m.long_range,
+                grid_points,
+                mesh,
+            })),
+        ));
     }
     MethodParts {
         parts,

@@ -1,13 +1,41 @@
 //! ReaxFF's bond lists and charge equilibration, as LAMMPS's REAXFF package sizes them.
 use super::domain::*;
-use crate::base::choice::Choice;
-use crate::base::units::{format_fixed, group_digits as g};
+use super::values::SimValues;
 use crate::catalog::parts::PartId;
-use crate::model::words;
-use crate::model::Location;
 use crate::scenario::sim::*;
 
-const SRC_REAXFF: &str = "LAMMPS REAXFF package: pair_reaxff.cpp memory_usage, reaxff_forces.cpp Estimate_Storages (bond partners ×2, MIN_BONDS 25), reaxff_init.cpp Init_Lists (bond_cap = MAX(Σ × safezone, mincap × MIN_BONDS)), reaxff_types.h structure sizes, fix_qeq_reaxff.cpp allocate_matrix and memory_usage; pair_style reaxff keywords safezone (1.2) and mincap (50)";
+/// A ReaxFF part's values.
+#[derive(Debug, Clone, PartialEq)]
+pub enum ReaxPart {
+    Bonds(ReaxBonds),
+    Qeq(ReaxQeq),
+}
+
+/// The bond list, the lists sized by it and the per-atom system arrays.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ReaxBonds {
+    pub bond_slots: u64,
+    /// Bytes per bond slot (all lists counted per slot).
+    pub slot_bytes: u64,
+    pub atom_capacity: u64,
+    /// Bytes per unit of atom capacity.
+    pub capacity_bytes: u64,
+    /// Local and ghost atoms.
+    pub atoms: u64,
+    /// Slots per atom: max(2 × bond partners, 25).
+    pub slots_per_atom: u64,
+    pub bonds: u64,
+    pub safezone_milli: u64,
+    pub version: ReaxVersion,
+}
+
+/// fix qeq/reaxff: per-atom vectors and the sparse H matrix.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ReaxQeq {
+    pub allocated: u64,
+    pub rows: u64,
+    pub entries: u64,
+}
 
 /// ReaxFF's storage as LAMMPS's pair reaxff and fix qeq/reaxff report it (memory_usage):
 /// the per-atom system arrays, the bond list and the lists sized by it, and the QEq matrix.
@@ -37,11 +65,22 @@ pub(super) fn reaxff_parts(
     let bytes = crate::add!(system, lists);
     let in_use = (local + ghost) * p;
     let total = up(in_use * (per_cap as f64 * sz + 12.0 + slots as f64 * sz * slot as f64));
-    let mut parts = vec![Part { id: PartId::Potential, label: "ReaxFF bond lists", rank_bytes: bytes, total_bytes: total, location: Location::Device,
-        formula: words!("{} bond slots × {slot} B + {} atom capacity × {per_cap} B + {} × 12 B = {} B", g(bond_cap), g(total_cap), g(n_all), g(bytes)),
-        question: crate::text!("Why does ReaxFF need so much memory?"),
-        explanation: crate::text!(words!("ReaxFF sizes its bond list for every local and ghost atom ({} here) at max(2 × {} bond partners, 25) = {slots} slots each, times safezone {}; the three-body, far-neighbour and hydrogen-bond lists are counted per bond slot as LAMMPS's memory report counts them ({slot} B each, {}). An order of magnitude more than a pair potential.", g(n_all), x.bonds, format_fixed(x.safezone_milli, 3), x.version.label())),
-        source: crate::text!(SRC_REAXFF), values: None }];
+    let mut parts = vec![Part::of(
+        PartId::Potential,
+        bytes,
+        total,
+        SimValues::Reaxff(ReaxPart::Bonds(ReaxBonds {
+            bond_slots: bond_cap,
+            slot_bytes: slot,
+            atom_capacity: total_cap,
+            capacity_bytes: per_cap,
+            atoms: n_all,
+            slots_per_atom: slots,
+            bonds: x.bonds,
+            safezone_milli: x.safezone_milli,
+            version: x.version,
+        })),
+    )];
     if x.qeq {
         // fix_qeq_reaxff.cpp: s_hist and t_hist (nprev = 4 each) and 11 work vectors per
         // allocated atom; the H matrix row starts and counts (n_cap = MAX(nlocal × safezone,
@@ -53,11 +92,16 @@ pub(super) fn reaxff_parts(
             crate::mul!(nmax, (2 * 4 + 11) * 8),
             crate::add!(crate::mul!(n_cap, 8), crate::mul!(m_cap, 12))
         );
-        parts.push(Part { id: PartId::Qeq, label: "Charge equilibration (QEq)", rank_bytes: q, total_bytes: up(p * (19.0 * 8.0 * (local + ghost) + 8.0 * local * sz + 12.0 * local_pairs * sz)), location: Location::Device,
-            formula: words!("{} allocated × 152 B + {} rows × 8 B + {} matrix entries × 12 B = {} B", g(nmax), g(n_cap), g(m_cap), g(q)),
-            question: crate::text!("What does charge equilibration add?"),
-            explanation: crate::text!(words!("fix qeq/reaxff solves for the charges every step with a sparse matrix of every local atom's neighbours within the cutoff ({} entries with the safezone) and the conjugate-gradient vectors and charge history of every allocated atom.", g(m_cap))),
-            source: crate::text!(SRC_REAXFF), values: None });
+        parts.push(Part::of(
+            PartId::Qeq,
+            q,
+            up(p * (19.0 * 8.0 * (local + ghost) + 8.0 * local * sz + 12.0 * local_pairs * sz)),
+            SimValues::Reaxff(ReaxPart::Qeq(ReaxQeq {
+                allocated: nmax,
+                rows: n_cap,
+                entries: m_cap,
+            })),
+        ));
     }
     parts
 }

@@ -7,6 +7,11 @@ pub use super::lbm::{LbmDistributions, LbmHalo, LbmMacroscopic, LbmPart, LbmShap
 pub use super::mesh::{
     MeshConnectivity, MeshMatrix, MeshPart, MeshShape, MeshSolution, MeshSolver,
 };
+pub use super::particles::{
+    IdMap, KspaceMesh, MdGhosts, MdLongRange, MdManyBody, MdNeighbors, MdOther, MdPart, MdShake,
+    MdShape, MdState,
+};
+pub use super::reaxff::{ReaxBonds, ReaxPart, ReaxQeq};
 pub use super::spectral::{SpectralFft, SpectralFields, SpectralPart, SpectralShape, SpectralWork};
 
 /// A simulation part as a node or GPU holds it: one rank's part, times the ranks that share the
@@ -28,4 +33,6 @@ pub enum SimValues {
     Lbm(LbmPart),
     Mesh(MeshPart),
     Spectral(SpectralPart),
+    Particles(MdPart),
+    Reaxff(ReaxPart),
 }

@@ -4,6 +4,8 @@
 mod grid;
 mod lbm;
 mod mesh;
+mod particles;
+mod reaxff;
 mod spectral;
 
 use super::Template;
@@ -47,6 +49,8 @@ macro_rules! on_method {
             SimValues::Lbm($t) => $call,
             SimValues::Mesh($t) => $call,
             SimValues::Spectral($t) => $call,
+            SimValues::Particles($t) => $call,
+            SimValues::Reaxff($t) => $call,
         }
     };
 }
