@@ -3,9 +3,8 @@
 //! assembly of the estimate per node or per GPU.
 
 use super::domain::*;
-use super::values::SimPart;
-use crate::base::choice::Choice;
-use crate::base::units::{format_fixed, group_digits as g};
+use super::values::{SimPart, SimValues};
+use crate::base::units::group_digits as g;
 use crate::catalog::parts::PartId;
 use crate::model::values::legacy;
 use crate::model::words;
@@ -13,13 +12,103 @@ use crate::model::{Component, Estimate, Location};
 use crate::scenario::sim::*;
 use crate::scenario::{Mode, Scenario};
 
-const SRC_HISTORY: &str = "Snapshots and output frames are the prognostic state; binomial checkpointing after Griewank & Walther 2000 (Algorithm 799: revolve)";
-const SRC_MIRROR: &str = "FluidX3D src/opencl.hpp (Memory<T>: a host buffer beside every device buffer); CUDA codes with host staging copies";
-const SRC_REPLICATED: &str = "Replicated (non-distributed) data in MPI codes: every rank allocates the whole array (e.g. WRF's boundary and forcing tables on each task, global coarse meshes of multigrid, immersed-boundary geometry)";
-const SRC_LANGUAGE: &str = "Measured on 2026-11-30 (Linux x86-64, 2 ranks, VmRSS after MPI_Init and a barrier; MPICH 5.0.2 and mpi4py 4.1.2 from PyPI): a C rank 16.0 MiB; Python 3.11.7 + NumPy 2.4.6 + mpi4py 41.4 MiB; with SciPy 1.17.1 imported 75.8 MiB. GPAW, a Python DFT code, prints 'Process memory now: 69.03 MiB' before its arrays";
-const SRC_CUDA_CONTEXT: &str = "NVIDIA CUDA C++ Programming Guide, 'Lazy Loading' (CUDA 11.7 and later load a module's kernels on first use, so a context holds a few hundred MiB before any array, more with eager loading); read it with nvidia-smi after the code's first CUDA call";
-const SRC_SIM_ALLOCATOR: &str = "glibc malloc (mallopt: allocations above M_MMAP_THRESHOLD, 128 KiB by default, are mapped whole pages; smaller ones share arenas that keep freed blocks); compare a code's own report with VmHWM in /proc/<pid>/status to measure the gap";
-const SRC_RANK: &str = "Per-process memory outside the solver's arrays (MPI eager buffers, libraries, executable): tens to hundreds of MiB per rank; measure with your code's report or /proc/<pid>/status";
+/// A run-level part's values: what every method's run adds to its arrays.
+#[derive(Debug, Clone, PartialEq)]
+pub enum RunPart {
+    Replicated(Replicated),
+    Interpreter(Interpreter),
+    History(History),
+    OutputBuffers(OutputBuffers),
+    Overhead(Overhead),
+    Runtime(Runtime),
+    HostMirror(HostMirror),
+    HostProcess(HostProcess),
+    OutputTotal(OutputTotal),
+    Checkpoint(Checkpoint),
+}
+
+/// Data every rank holds whole.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Replicated {
+    pub mib: u64,
+}
+
+/// A Python rank's interpreter and modules, on a CPU node.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Interpreter {
+    pub language: Language,
+    pub mib: u64,
+}
+
+/// Snapshots kept in memory and the forward states of an adjoint run.
+#[derive(Debug, Clone, PartialEq)]
+pub struct History {
+    pub snapshots: u64,
+    /// One snapshot of the rank's state, uncompressed.
+    pub snapshot_bytes: u64,
+    /// Compression ratio in hundredths.
+    pub compression_c: u64,
+    pub adjoint: Adjoint,
+    pub steps: u64,
+    /// Adjoint checkpoints (binomial checkpointing).
+    pub checkpoints: u64,
+    /// Extra forward runs binomial checkpointing recomputes (`None`: too few snapshots).
+    pub repetitions: Option<u64>,
+}
+
+/// One output frame gathered and compressed before it is written.
+#[derive(Debug, Clone, PartialEq)]
+pub struct OutputBuffers {
+    pub snapshot_bytes: u64,
+    pub compression_c: u64,
+}
+
+/// The allocator's share of the arrays.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Overhead {
+    /// In basis points.
+    pub overhead_bp: u64,
+    pub arrays_bytes: u64,
+}
+
+/// The process's libraries (CPU rank) or the CUDA context (GPU rank).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Runtime {
+    pub mib: u64,
+    pub gpu: bool,
+}
+
+/// A host copy of a GPU rank's device arrays.
+#[derive(Debug, Clone, PartialEq)]
+pub struct HostMirror {
+    pub arrays_bytes: u64,
+}
+
+/// The host process driving a GPU.
+#[derive(Debug, Clone, PartialEq)]
+pub struct HostProcess {
+    pub rank_mib: u64,
+    pub language: Language,
+    pub interpreter_mib: u64,
+}
+
+/// The run's output on disk.
+#[derive(Debug, Clone, PartialEq)]
+pub struct OutputTotal {
+    pub frames: u64,
+    /// One frame of every rank's state, uncompressed.
+    pub snapshot_bytes: u64,
+    pub compression_c: u64,
+    pub output_every: u64,
+    pub steps: u64,
+}
+
+/// One restart file on disk.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Checkpoint {
+    pub restart_bytes: u64,
+    pub checkpoint_every: u64,
+}
 
 /// The estimate from a method's parts: the run-level parts added, shown per node or per GPU.
 pub(super) fn assemble(s: &Scenario, mp: MethodParts) -> Estimate {
@@ -27,21 +116,28 @@ pub(super) fn assemble(s: &Scenario, mp: MethodParts) -> Estimate {
     let mut parts = mp.parts;
     if m.replicated_mib > 0 {
         let bytes = m.replicated_mib << 20;
-        parts.push(Part { id: PartId::Replicated, label: "Data replicated on every rank", rank_bytes: bytes, total_bytes: crate::mul!(bytes, m.ranks), location: Location::Device,
-            formula: words!("{} MiB on each of {} ranks", g(m.replicated_mib), g(m.ranks)),
-            question: crate::text!("Why doesn't this part shrink with more ranks?"),
-            explanation: crate::text!("Forcing tables, geometry, immersed-boundary facets or a coarse mesh that every rank keeps whole: adding ranks multiplies it instead of splitting it, and with many ranks per node it can outweigh the decomposed fields.".into()),
-            source: crate::text!(SRC_REPLICATED), values: None });
+        parts.push(Part::of(
+            PartId::Replicated,
+            bytes,
+            crate::mul!(bytes, m.ranks),
+            SimValues::Run(RunPart::Replicated(Replicated {
+                mib: m.replicated_mib,
+            })),
+        ));
     }
     // An interpreter lives in the rank's host process: on a CPU node it is node memory like
     // the arrays; a GPU code's rank keeps it on the host (added to the host process below).
     let interpreter = m.language.mib() << 20;
     if interpreter > 0 && m.device == SimDevice::Cpu {
-        parts.push(Part { id: PartId::Interpreter, label: "Interpreter and modules per rank", rank_bytes: interpreter, total_bytes: crate::mul!(interpreter, m.ranks), location: Location::Device,
-            formula: words!("{} MiB ({}) on each of {} ranks", m.language.mib(), m.language.id(), g(m.ranks)),
-            question: crate::text!("What does a Python rank cost before any array?"),
-            explanation: crate::text!("Each rank runs its own interpreter with the modules it imports (NumPy, SciPy, mpi4py): code, tables and heap resident before the simulation allocates anything, above what a compiled MPI program needs.".into()),
-            source: crate::text!(SRC_LANGUAGE), values: None });
+        parts.push(Part::of(
+            PartId::Interpreter,
+            interpreter,
+            crate::mul!(interpreter, m.ranks),
+            SimValues::Run(RunPart::Interpreter(Interpreter {
+                language: m.language,
+                mib: m.language.mib(),
+            })),
+        ));
     }
     let ratio = m.compression_c.max(100);
     let compressed = |v: u64| crate::base::sat::mul_div(v, 100, ratio);
@@ -50,80 +146,75 @@ pub(super) fn assemble(s: &Scenario, mp: MethodParts) -> Estimate {
     let snap_all = mp.snapshot_total;
     let mut history = crate::mul!(compressed(snap), m.snapshots);
     let mut history_all = crate::mul!(compressed(snap_all), m.snapshots);
-    let mut history_formula = words!(
-        "{} snapshots × {} B ÷ {} (compression)",
-        m.snapshots,
-        g(snap),
-        format_fixed(ratio, 2)
-    );
-    let mut recompute = String::new();
+    let mut repetitions = None;
     match m.adjoint {
         Adjoint::None => {}
         Adjoint::StoreAll => {
             history = crate::add!(history, crate::mul!(snap, m.steps));
             history_all = crate::add!(history_all, crate::mul!(snap_all, m.steps));
-            history_formula.push_str(&words!(" + {} steps × {} B (adjoint)", g(m.steps), g(snap)));
         }
         Adjoint::Checkpoint => {
             history = crate::add!(history, crate::mul!(snap, m.adjoint_snapshots));
             history_all = crate::add!(history_all, crate::mul!(snap_all, m.adjoint_snapshots));
-            history_formula.push_str(&words!(
-                " + {} checkpoints × {} B (adjoint)",
-                m.adjoint_snapshots,
-                g(snap)
-            ));
-            recompute = match revolve_repetitions(m.adjoint_snapshots, m.steps) {
-                Some(t) => words!(" Binomial checkpointing with {} snapshots over {} steps recomputes the forward run about {t} extra time{}.", m.adjoint_snapshots, g(m.steps), if t == 1 { "" } else { "s" }),
-                None => " Too few snapshots for this many steps.".into(),
-            };
+            repetitions = revolve_repetitions(m.adjoint_snapshots, m.steps);
         }
     }
     if history > 0 {
-        parts.push(Part { id: PartId::History, label: "History in memory", rank_bytes: history, total_bytes: history_all, location: Location::Device,
-            formula: words!("{history_formula} = {} B", g(history)),
-            question: crate::text!("Why does memory grow with the number of steps?"),
-            explanation: crate::text!(words!("Snapshots kept in memory for analysis{}, each a copy of the prognostic state of the rank.{recompute}",
-                if m.adjoint != Adjoint::None { " and the forward states an adjoint or differentiable run reads backwards" } else { "" })),
-            source: crate::text!(SRC_HISTORY), values: None });
+        parts.push(Part::of(
+            PartId::History,
+            history,
+            history_all,
+            SimValues::Run(RunPart::History(History {
+                snapshots: m.snapshots,
+                snapshot_bytes: snap,
+                compression_c: ratio,
+                adjoint: m.adjoint,
+                steps: m.steps,
+                checkpoints: m.adjoint_snapshots,
+                repetitions,
+            })),
+        ));
     }
     if m.output_every > 0 {
         let buf = compressed(snap);
-        parts.push(Part {
-            id: PartId::OutputBuffers,
-            label: "Output buffers",
-            rank_bytes: buf,
-            total_bytes: compressed(snap_all),
-            location: Location::Device,
-            formula: words!("{} B ÷ {} = {} B", g(snap), format_fixed(ratio, 2), g(buf)),
-            question: crate::text!("What does writing output cost in memory?"),
-            explanation: crate::text!(
-                "One output frame is gathered and compressed in memory before it is written."
-                    .into()
-            ),
-            source: crate::text!(SRC_HISTORY),
-            values: None,
-        });
+        parts.push(Part::of(
+            PartId::OutputBuffers,
+            buf,
+            compressed(snap_all),
+            SimValues::Run(RunPart::OutputBuffers(OutputBuffers {
+                snapshot_bytes: snap,
+                compression_c: ratio,
+            })),
+        ));
     }
     let ranks_per_node = m.ranks.div_ceil(m.nodes);
     let gpu = m.device == SimDevice::Gpu;
     let tensors: u64 = crate::base::sat::sum(parts.iter().map(|p| p.rank_bytes));
     let all_tensors: u64 = crate::base::sat::sum(parts.iter().map(|p| p.total_bytes));
     let overhead = crate::base::sat::mul_div(tensors, s.overhead_bp, 10_000);
-    parts.push(Part { id: PartId::Overhead, label: "Allocator overhead", rank_bytes: overhead, total_bytes: crate::base::sat::mul_div(all_tensors, s.overhead_bp, 10_000), location: Location::Device,
-        formula: words!("{} % × {} B = {} B", format_fixed(s.overhead_bp, 2), g(tensors), g(overhead)),
-        question: crate::text!("Why add an overhead?"),
-        explanation: crate::text!("Allocators round and fragment, and solvers allocate temporaries; this setting adds a share of the arrays above.".into()),
-        source: crate::text!(SRC_SIM_ALLOCATOR), values: None });
+    parts.push(Part::of(
+        PartId::Overhead,
+        overhead,
+        crate::base::sat::mul_div(all_tensors, s.overhead_bp, 10_000),
+        SimValues::Run(RunPart::Overhead(Overhead {
+            overhead_bp: s.overhead_bp,
+            arrays_bytes: tensors,
+        })),
+    ));
     let runtime = if gpu {
         s.runtime_mib << 20
     } else {
         m.rank_mib << 20
     };
-    parts.push(Part { id: PartId::Runtime, label: if gpu { "CUDA context and libraries" } else { "MPI and libraries per rank" }, rank_bytes: runtime, total_bytes: crate::mul!(runtime, m.ranks), location: Location::Device,
-        formula: words!("{} MiB = {} B", g(runtime >> 20), g(runtime)),
-        question: crate::text!("What does each process cost before any array?"),
-        explanation: crate::text!(if gpu { "The CUDA context, kernels and library workspaces of the rank's GPU.".into() } else { "MPI buffers, libraries and the executable of each rank; a code's own memory report (such as LAMMPS's) does not include it.".into() }),
-        source: crate::text!(if gpu { SRC_CUDA_CONTEXT } else { SRC_RANK }), values: None });
+    parts.push(Part::of(
+        PartId::Runtime,
+        runtime,
+        crate::mul!(runtime, m.ranks),
+        SimValues::Run(RunPart::Runtime(Runtime {
+            mib: runtime >> 20,
+            gpu,
+        })),
+    ));
 
     // Shown per GPU for GPU-resident codes, per node for CPU codes (compared with node memory).
     let scale = if gpu { 1 } else { ranks_per_node };
@@ -173,36 +264,66 @@ pub(super) fn assemble(s: &Scenario, mp: MethodParts) -> Estimate {
         })
         .collect();
 
+    // Host and disk parts are shown as they are: per rank on the host, over the run on disk.
+    let whole = |id: PartId, bytes: u64, location: Location, part: RunPart| Component {
+        id,
+        bytes,
+        location,
+        values: crate::model::values::Values::Sim(SimPart {
+            rank: SimValues::Run(part),
+            rank_bytes: bytes,
+            ranks_per_node: 1,
+        }),
+    };
     if gpu {
         if mirror > 0 {
-            components.push(legacy! { id: PartId::HostMirror, label: "Host copy of the arrays", bytes: mirror, location: Location::Host,
-                formula: words!("{} B of device arrays, mirrored on the host", g(mirror)),
-                question: crate::text!("Why does a GPU code need host memory too?"),
-                explanation: crate::text!("The code keeps a host copy of every device buffer (to initialise, write output and restart), so each GPU's arrays are also in the node's memory.".into()),
-                source: crate::text!(SRC_MIRROR) });
+            components.push(whole(
+                PartId::HostMirror,
+                mirror,
+                Location::Host,
+                RunPart::HostMirror(HostMirror {
+                    arrays_bytes: mirror,
+                }),
+            ));
         }
-        components.push(legacy! { id: PartId::HostProcess, label: "Host process (MPI, libraries)", bytes: (m.rank_mib << 20) + interpreter, location: Location::Host,
-            formula: if interpreter > 0 { words!("{} MiB + {} MiB interpreter ({}) per rank", g(m.rank_mib), m.language.mib(), m.language.id()) } else { words!("{} MiB per rank", g(m.rank_mib)) },
-            question: crate::text!("What does each GPU's host process cost?"),
-            explanation: crate::text!(if interpreter > 0 { "The rank driving each GPU is a host process with MPI buffers, libraries, the executable and, here, the interpreter with its modules.".into() } else { "The rank driving each GPU is a host process with MPI buffers, libraries and the executable.".into() }),
-            source: crate::text!(if interpreter > 0 { SRC_LANGUAGE } else { SRC_RANK }) });
+        components.push(whole(
+            PartId::HostProcess,
+            (m.rank_mib << 20) + interpreter,
+            Location::Host,
+            RunPart::HostProcess(HostProcess {
+                rank_mib: m.rank_mib,
+                language: m.language,
+                interpreter_mib: m.language.mib(),
+            }),
+        ));
     }
     let frames = m.steps.checked_div(m.output_every).unwrap_or(0);
     let global_snap = snap_all;
     let output_total = crate::mul!(compressed(global_snap), frames);
     if frames > 0 {
-        components.push(legacy! { id: PartId::OutputTotal, label: "Output over the run (disk)", bytes: output_total, location: Location::Disk,
-            formula: words!("{} frames × {} B ÷ {} = {} B", g(frames), g(global_snap), format_fixed(ratio, 2), g(output_total)),
-            question: crate::text!("How much will the run write?"),
-            explanation: crate::text!(words!("Every {} steps the state of all ranks is written, {} frames over {} steps, after compression.", g(m.output_every), g(frames), g(m.steps))),
-            source: crate::text!(SRC_HISTORY) });
+        components.push(whole(
+            PartId::OutputTotal,
+            output_total,
+            Location::Disk,
+            RunPart::OutputTotal(OutputTotal {
+                frames,
+                snapshot_bytes: global_snap,
+                compression_c: ratio,
+                output_every: m.output_every,
+                steps: m.steps,
+            }),
+        ));
     }
     if m.checkpoint_every > 0 {
-        components.push(legacy! { id: PartId::Checkpoint, label: "One restart file (disk)", bytes: mp.restart_total, location: Location::Disk,
-            formula: words!("{} B", g(mp.restart_total)),
-            question: crate::text!("How large is a restart file?"),
-            explanation: crate::text!(words!("The full state of every rank at every stored level, uncompressed, written every {} steps; keep at least two.", g(m.checkpoint_every))),
-            source: crate::text!(SRC_HISTORY) });
+        components.push(whole(
+            PartId::Checkpoint,
+            mp.restart_total,
+            Location::Disk,
+            RunPart::Checkpoint(Checkpoint {
+                restart_bytes: mp.restart_total,
+                checkpoint_every: m.checkpoint_every,
+            }),
+        ));
     }
 
     let per_device: u64 = crate::mul!(per_rank, scale);

@@ -2,6 +2,10 @@
 //! its parts' values beside the arithmetic that fills them; `explain::parts::sim` writes their
 //! text).
 
+pub use super::assemble::{
+    Checkpoint, History, HostMirror, HostProcess, Interpreter, OutputBuffers, OutputTotal,
+    Overhead, Replicated, RunPart, Runtime,
+};
 pub use super::grid::{GridHalo, GridPart, GridShape, GridState, GridWork};
 pub use super::lbm::{LbmDistributions, LbmHalo, LbmMacroscopic, LbmPart, LbmShape};
 pub use super::mesh::{
@@ -35,4 +39,5 @@ pub enum SimValues {
     Spectral(SpectralPart),
     Particles(MdPart),
     Reaxff(ReaxPart),
+    Run(RunPart),
 }

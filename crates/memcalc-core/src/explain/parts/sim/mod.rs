@@ -6,6 +6,7 @@ mod lbm;
 mod mesh;
 mod particles;
 mod reaxff;
+mod run;
 mod spectral;
 
 use super::Template;
@@ -51,6 +52,7 @@ macro_rules! on_method {
             SimValues::Spectral($t) => $call,
             SimValues::Particles($t) => $call,
             SimValues::Reaxff($t) => $call,
+            SimValues::Run($t) => $call,
         }
     };
 }
