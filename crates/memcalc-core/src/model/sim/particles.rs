@@ -171,15 +171,15 @@ pub(super) fn particles(m: &Sim, _b: u64) -> MethodParts {
         m.attrs
     } else {
         match (m.atom_style.molecular(), m.topology) {
-            (true, Some(t)) => t.bytes(m.atom_style),
+            (true, Some(t)) => topology_bytes(t, m.atom_style),
             // The new styles without maxima: no slot; `full` keeps its typical ~300 B.
             _ if m.atom_style.molecular() && m.atom_style != AtomStyle::Full => {
-                Topology::default().bytes(m.atom_style)
+                topology_bytes(Topology::default(), m.atom_style)
             }
-            _ => m.atom_style.bytes(),
+            _ => style_bytes(m.atom_style),
         }
     };
-    let (potential_atom, short_cut) = m.potential.extra();
+    let (potential_atom, short_cut) = many_body(m.potential);
     let nmax = crate::mul!(crate::add!(local, ghosts).div_ceil(MD_CHUNK), MD_CHUNK);
     let sphere = 4.0 / 3.0 * std::f64::consts::PI * rg * rg * rg * rho;
     let reax = m.potential == Potential::Reaxff;
@@ -412,5 +412,49 @@ pub(super) fn particles(m: &Sim, _b: u64) -> MethodParts {
         snapshot_total: crate::mul!(m.particles, 48),
         restart_total: crate::mul!(m.particles, per_atom),
         shape,
+    }
+}
+
+/// Bytes per particle (local or ghost) of the per-atom arrays.
+fn style_bytes(style: AtomStyle) -> u64 {
+    match style {
+        // 3 × 3 doubles (x, v, f) + 4 ints (tag, type, mask, image).
+        AtomStyle::Atomic => 88,
+        AtomStyle::Charge => 96,
+        // + molecule id, special-neighbour lists and bond/angle/dihedral/improper topology
+        // with the default extra/special slots of a biomolecular data file.
+        AtomStyle::Full => 300,
+        AtomStyle::Eam => 104,
+        // Sized by the topology maxima: see `topology_bytes`.
+        AtomStyle::Bond | AtomStyle::Angle | AtomStyle::Molecular => 88,
+    }
+}
+
+/// Bytes per allocated atom of the topology arrays of `style`, after LAMMPS's
+/// atom_vec_bond/angle/molecular/full.cpp: molecule ID (4 B); per bond slot a type and a
+/// partner ID (8 B) plus num_bond; per angle slot a type and three IDs (16 B); per dihedral
+/// and improper slot a type and four IDs (20 B); nspecial (3 ints) and one ID per special
+/// neighbour; `full` adds the charge (8 B). 32-bit IDs (LAMMPS's default -DLAMMPS_SMALLBIG).
+fn topology_bytes(t: Topology, style: AtomStyle) -> u64 {
+    let bonds = 4 + 4 + 8 * t.bonds + 12 + 4 * t.special;
+    let angles = 4 + 16 * t.angles;
+    let torsions = 4 + 20 * t.dihedrals + 4 + 20 * t.impropers;
+    88 + match style {
+        AtomStyle::Bond => bonds,
+        AtomStyle::Angle => bonds + angles,
+        AtomStyle::Molecular => bonds + angles + torsions,
+        AtomStyle::Full => 8 + bonds + angles + torsions,
+        _ => 0,
+    }
+}
+
+/// Bytes per allocated atom the potential adds, and the cutoff of the second, short
+/// neighbour list it keeps for local and ghost atoms (0: none). REBO/AIREBO
+/// (pair_airebo.cpp, REBO_neigh): REBO_numneigh (4 B), REBO_firstneigh (8 B), nC and nH
+/// (2 × 8 B) per atom, and REBO neighbours within rcmax = 2.0 Å (C–C, CH.airebo).
+fn many_body(potential: Potential) -> (u64, f64) {
+    match potential {
+        Potential::Rebo | Potential::Airebo => (28, 2.0),
+        _ => (0, 0.0),
     }
 }

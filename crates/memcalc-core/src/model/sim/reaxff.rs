@@ -49,7 +49,7 @@ pub(super) fn reaxff_parts(
 ) -> Vec<Part> {
     let x = m.reax;
     let sz = x.safezone_milli.max(1000) as f64 / 1000.0;
-    let (slot, atom) = x.version.sizes();
+    let (slot, atom) = reax_sizes(x.version);
     let n_all = up(local + ghost);
     // reaxff_allocate.cpp: total_cap = MAX(N × safezone, mincap); per capacity the reax_atom,
     // 19 doubles and 3 ints of bond-order work (memory_usage "From reaxff_allocate: BO") and
@@ -104,4 +104,17 @@ pub(super) fn reaxff_parts(
         ));
     }
     parts
+}
+
+/// (bytes per bond-list slot as pair reaxff's memory_usage counts them, bytes of one
+/// reax_atom). The slot is the bond list's capacity times the sizes of the lists the
+/// code sizes by it (reaxff_types.h, x86-64): three_body_interaction_data 96 B,
+/// bond_data 304 B (296 B before CdboReduction), far_neighbor_data 48 B, hbond_data
+/// 16 B; reax/c also counted dbond_data 80 B and dDelta_data 32 B. reax_atom shrank from
+/// 472 B (with per-atom bond tables of 20 neighbours) to 112 B.
+fn reax_sizes(version: ReaxVersion) -> (u64, u64) {
+    match version {
+        ReaxVersion::Reaxff => (96 + 304 + 48 + 16, 112),
+        ReaxVersion::Reaxc => (96 + 296 + 80 + 32 + 48 + 16, 472),
+    }
 }
