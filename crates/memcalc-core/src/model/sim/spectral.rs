@@ -1,55 +1,10 @@
 //! Pseudo-spectral codes: fields in physical and spectral space, FFT buffers and work arrays.
 use super::domain::*;
-use super::values::SimValues;
+use super::values::*;
 use crate::base::units::group_digits as g;
 use crate::catalog::parts::PartId;
 use crate::model::words;
 use crate::scenario::sim::*;
-
-/// A pseudo-spectral part's values.
-#[derive(Debug, Clone, PartialEq)]
-pub enum SpectralPart {
-    Fields(SpectralFields),
-    Fft(SpectralFft),
-    Work(SpectralWork),
-}
-
-/// The grid, as the explanation describes it.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct SpectralShape {
-    pub nx: u64,
-    pub ny: u64,
-    pub nz: u64,
-    /// Points of the busiest rank.
-    pub points: u64,
-}
-
-/// Every field in physical and spectral space at every time level.
-#[derive(Debug, Clone, PartialEq)]
-pub struct SpectralFields {
-    pub fields: u64,
-    pub levels: u64,
-    /// One field's bytes on the busiest rank, both spaces.
-    pub field_bytes: u64,
-    pub shape: SpectralShape,
-}
-
-/// Three complex arrays on the (padded) transform grid.
-#[derive(Debug, Clone, PartialEq)]
-pub struct SpectralFft {
-    pub padded_points: u64,
-    pub b: u64,
-    /// Transforms on a 3/2-padded grid.
-    pub dealias: bool,
-}
-
-/// Work arrays over the rank's points.
-#[derive(Debug, Clone, PartialEq)]
-pub struct SpectralWork {
-    pub arrays: u64,
-    pub points: u64,
-    pub b: u64,
-}
 
 pub(super) fn spectral(m: &Sim, b: u64) -> MethodParts {
     let n = crate::mul!(m.nx, m.ny, m.nz.max(1));
