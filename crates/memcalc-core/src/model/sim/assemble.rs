@@ -3,10 +3,10 @@
 //! assembly of the estimate per node or per GPU.
 
 use super::domain::*;
-use super::values::*;
 use crate::base::units::group_digits as g;
 use crate::catalog::parts::PartId;
 use crate::model::values::legacy;
+use crate::model::values::sim::*;
 use crate::model::words;
 use crate::model::{Component, Estimate, Location};
 use crate::scenario::sim::*;

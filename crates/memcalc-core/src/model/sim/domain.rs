@@ -1,8 +1,8 @@
 //! What every method shares: a part per rank, the method's parts and snapshot sizes, and the
 //! decomposition of a domain over the ranks.
 
-use super::values::SimValues;
 use crate::catalog::parts::PartId;
+use crate::model::values::sim::SimValues;
 use crate::model::Location;
 use crate::scenario::sim::*;
 

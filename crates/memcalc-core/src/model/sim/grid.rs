@@ -1,9 +1,9 @@
 //! Structured grids (finite differences and volumes): the state at its time levels, work
 //! arrays and the ghost layers of each subdomain.
 use super::domain::*;
-use super::values::*;
 use crate::base::units::group_digits as g;
 use crate::catalog::parts::PartId;
+use crate::model::values::sim::*;
 use crate::model::words;
 use crate::scenario::sim::*;
 

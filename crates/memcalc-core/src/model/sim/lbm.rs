@@ -1,7 +1,7 @@
 //! Lattice Boltzmann: distributions per cell, macroscopic fields and the halo.
 use super::domain::*;
-use super::values::*;
 use crate::catalog::parts::PartId;
+use crate::model::values::sim::*;
 use crate::model::words;
 use crate::scenario::sim::*;
 

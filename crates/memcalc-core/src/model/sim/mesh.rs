@@ -1,9 +1,9 @@
 //! Unstructured meshes (finite elements and volumes): solution, connectivity, the sparse
 //! matrix and the linear solver's workspace.
 use super::domain::*;
-use super::values::*;
 use crate::base::units::group_digits as g;
 use crate::catalog::parts::PartId;
+use crate::model::values::sim::*;
 use crate::model::words;
 use crate::scenario::sim::*;
 

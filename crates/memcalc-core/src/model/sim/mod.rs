@@ -9,7 +9,6 @@ mod mesh;
 mod particles;
 mod reaxff;
 mod spectral;
-pub mod values;
 
 use domain::*;
 

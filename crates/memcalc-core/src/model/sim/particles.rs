@@ -2,9 +2,9 @@
 //! neighbour pages, many-body potentials, SHAKE and the long-range mesh.
 use super::domain::*;
 use super::reaxff::reaxff_parts;
-use super::values::*;
 use crate::base::units::{format_fixed, group_digits as g};
 use crate::catalog::parts::PartId;
+use crate::model::values::sim::*;
 use crate::model::words;
 use crate::scenario::sim::*;
 

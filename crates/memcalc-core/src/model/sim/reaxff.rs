@@ -1,7 +1,7 @@
 //! ReaxFF's bond lists and charge equilibration, as LAMMPS's REAXFF package sizes them.
 use super::domain::*;
-use super::values::*;
 use crate::catalog::parts::PartId;
+use crate::model::values::sim::*;
 use crate::scenario::sim::*;
 
 /// ReaxFF's storage as LAMMPS's pair reaxff and fix qeq/reaxff report it (memory_usage):

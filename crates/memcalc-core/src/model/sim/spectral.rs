@@ -1,8 +1,8 @@
 //! Pseudo-spectral codes: fields in physical and spectral space, FFT buffers and work arrays.
 use super::domain::*;
-use super::values::*;
 use crate::base::units::group_digits as g;
 use crate::catalog::parts::PartId;
+use crate::model::values::sim::*;
 use crate::model::words;
 use crate::scenario::sim::*;
 

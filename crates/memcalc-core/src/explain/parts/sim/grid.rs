@@ -2,7 +2,7 @@
 
 use super::super::Template;
 use crate::base::units::group_digits as g;
-use crate::model::sim::values::{GridHalo, GridPart, GridShape, GridState, GridWork};
+use crate::model::values::sim::{GridHalo, GridPart, GridShape, GridState, GridWork};
 
 const SRC_GRID: &str = "Cells × fields × bytes × (time levels + stage buffers) plus ghost layers of the subdomain (surface-to-volume); see e.g. Gropp, Lusk & Skjellum, Using MPI, ch. 4 (halo exchange)";
 

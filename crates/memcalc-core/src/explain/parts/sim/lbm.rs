@@ -3,7 +3,7 @@
 use super::super::Template;
 use crate::base::choice::Choice;
 use crate::base::units::group_digits as g;
-use crate::model::sim::values::{LbmDistributions, LbmHalo, LbmMacroscopic, LbmPart};
+use crate::model::values::sim::{LbmDistributions, LbmHalo, LbmMacroscopic, LbmPart};
 
 const SRC_LBM: &str = "Q distributions per cell, two copies or one with in-place streaming (Lehmann et al. 2022, Esoteric Pull and Esoteric Push, Computation 10(6):92; FluidX3D: 93 bytes/cell D3Q19 FP32, 55 with FP16 storage)";
 

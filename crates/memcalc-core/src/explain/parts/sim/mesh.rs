@@ -3,7 +3,7 @@
 use super::super::Template;
 use crate::base::choice::Choice;
 use crate::base::units::group_digits as g;
-use crate::model::sim::values::{MeshConnectivity, MeshMatrix, MeshPart, MeshSolution, MeshSolver};
+use crate::model::values::sim::{MeshConnectivity, MeshMatrix, MeshPart, MeshSolution, MeshSolver};
 use crate::scenario::sim::Solver;
 
 const SRC_MESH: &str = "CSR storage (values + column indices + row pointers, Saad, Iterative Methods for Sparse Linear Systems, §3.4); GMRES(m) keeps m + 1 Krylov vectors (Saad & Schultz 1986); AMG operator complexity ~1.5 (hypre BoomerAMG documentation)";

@@ -3,7 +3,7 @@
 use super::super::Template;
 use crate::base::choice::Choice;
 use crate::base::units::{format_fixed, group_digits as g};
-use crate::model::sim::values::{ReaxBonds, ReaxPart, ReaxQeq};
+use crate::model::values::sim::{ReaxBonds, ReaxPart, ReaxQeq};
 
 const SRC_REAXFF: &str = "LAMMPS REAXFF package: pair_reaxff.cpp memory_usage, reaxff_forces.cpp Estimate_Storages (bond partners ×2, MIN_BONDS 25), reaxff_init.cpp Init_Lists (bond_cap = MAX(Σ × safezone, mincap × MIN_BONDS)), reaxff_types.h structure sizes, fix_qeq_reaxff.cpp allocate_matrix and memory_usage; pair_style reaxff keywords safezone (1.2) and mincap (50)";
 

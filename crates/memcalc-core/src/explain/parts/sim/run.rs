@@ -3,7 +3,7 @@
 use super::super::Template;
 use crate::base::choice::Choice;
 use crate::base::units::{format_fixed, group_digits as g};
-use crate::model::sim::values::{
+use crate::model::values::sim::{
     Checkpoint, HostMirror, HostProcess, Interpreter, OutputBuffers, OutputTotal, Overhead,
     Replicated, RunPart, Runtime,
 };

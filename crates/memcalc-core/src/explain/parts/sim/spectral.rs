@@ -2,7 +2,7 @@
 
 use super::super::Template;
 use crate::base::units::group_digits as g;
-use crate::model::sim::values::{SpectralFft, SpectralFields, SpectralPart, SpectralWork};
+use crate::model::values::sim::{SpectralFft, SpectralFields, SpectralPart, SpectralWork};
 
 const SRC_FFT: &str = "Pseudo-spectral codes keep fields in physical and spectral space, transforms on a 3/2-padded grid for dealiasing (Orszag 1971) with transpose buffers of pencil decompositions (P3DFFT, 2DECOMP&FFT)";
 
