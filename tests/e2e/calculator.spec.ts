@@ -1,4 +1,4 @@
-import { test, expect, ready, totalBytes, chartPixels, ARTIFACTS, watch, SUBPATH_PORT } from "./fixtures";
+import { test, expect, ready, totalBytes, chartPixels, partRows, ARTIFACTS, watch, SUBPATH_PORT } from "./fixtures";
 
 test("loads without console errors and shows a full breakdown", async ({ page }) => {
   await page.goto("./");
@@ -66,9 +66,7 @@ test("a copied URL reopens the same calculation in a fresh page", async ({ page,
   // The address bar follows a pause in typing: wait for the last change to reach it.
   await expect(page).toHaveURL(/gpu=a100-80/);
   const url = page.url();
-  const rows = await page.locator("[data-component]").evaluateAll((els) =>
-    els.map((e) => `${e.getAttribute("data-component")}=${e.getAttribute("data-bytes")}`),
-  );
+  const rows = await partRows(page);
   const total = await totalBytes(page);
 
   const context = await browser.newContext();
@@ -78,9 +76,7 @@ test("a copied URL reopens the same calculation in a fresh page", async ({ page,
   await fresh.goto(url);
   await ready(fresh);
   expect(await totalBytes(fresh)).toBe(total);
-  const freshRows = await fresh.locator("[data-component]").evaluateAll((els) =>
-    els.map((e) => `${e.getAttribute("data-component")}=${e.getAttribute("data-bytes")}`),
-  );
+  const freshRows = await partRows(fresh);
   expect(freshRows).toEqual(rows);
   await expect(fresh.getByLabel("Parameters", { exact: true })).toHaveValue("13B");
   await expect(fresh.getByLabel("Optimizer", { exact: true })).toHaveValue("momentum");

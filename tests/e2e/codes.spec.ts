@@ -1,8 +1,4 @@
-import { test, expect, ready, totalBytes, ARTIFACTS } from "./fixtures";
-
-async function rowBytes(page, id: string): Promise<number> {
-  return Number(await page.locator(`[data-component="${id}"]`).getAttribute("data-bytes"));
-}
+import { test, expect, ready, rowBytes, totalBytes, ARTIFACTS } from "./fixtures";
 
 test("a code profile sets the method and its defaults, which stay editable and travel in the link", async ({ page }) => {
   await page.goto("./?mode=sim");

@@ -1,5 +1,5 @@
 import { test as base, expect, Page } from "@playwright/test";
-import { mkdirSync } from "node:fs";
+import { mkdirSync, readFileSync } from "node:fs";
 
 export const ARTIFACTS = "tests/e2e/artifacts";
 mkdirSync(ARTIFACTS, { recursive: true });
@@ -34,6 +34,40 @@ export async function ready(page: Page) {
 
 export async function totalBytes(page: Page): Promise<number> {
   return Number(await page.getByTestId("total").getAttribute("data-bytes"));
+}
+
+/// The bytes the results table shows for part `id`.
+export async function rowBytes(page: Page, id: string): Promise<number> {
+  return Number(await page.locator(`[data-component="${id}"]`).getAttribute("data-bytes"));
+}
+
+/// Every results row as `id=bytes`, in the order shown: two pages with equal lists show the same figures.
+export async function partRows(page: Page): Promise<string[]> {
+  return page.locator("[data-component]").evaluateAll((els) =>
+    els.map((e) => `${e.getAttribute("data-component")}=${e.getAttribute("data-bytes")}`),
+  );
+}
+
+/// The folded settings of the form group whose legend reads `legend`.
+export function fold(page: Page, legend: string) {
+  return page.locator("fieldset.group", { has: page.locator("legend", { hasText: legend }) }).locator("details.advanced");
+}
+
+/// Opens a group's folded settings as the user does, by clicking its summary; an open fold stays open.
+export async function unfold(page: Page, legend: string) {
+  const f = fold(page, legend);
+  if (!(await f.evaluate((d: HTMLDetailsElement) => d.open))) await f.locator("> summary").click();
+}
+
+/// Opens every folded setting at once, by setting `open` rather than clicking each summary.
+export async function unfoldAll(page: Page) {
+  await page.locator("details.advanced").evaluateAll((els) => els.forEach((d) => ((d as HTMLDetailsElement).open = true)));
+}
+
+/// Clicks the export button `id` and reads the file it downloads.
+export async function download(page: Page, id: string) {
+  const [file] = await Promise.all([page.waitForEvent("download"), page.getByTestId(id).click()]);
+  return { name: file.suggestedFilename(), body: readFileSync((await file.path())!) };
 }
 
 /// A digest of the chart's pixels, and how many are not background, read from the canvas itself.

@@ -1,16 +1,7 @@
 import { readFileSync } from "node:fs";
-import { test, expect, ready, totalBytes, ARTIFACTS } from "./fixtures";
+import { test, expect, ready, rowBytes, totalBytes, unfoldAll, ARTIFACTS } from "./fixtures";
 
 const CONFIGS = "crates/memcalc-core/tests/configs";
-
-/// Opens the folded settings (the architecture fields are all advanced).
-async function unfold(page) {
-  await page.locator("details.advanced").evaluateAll((els) => els.forEach((d) => ((d as HTMLDetailsElement).open = true)));
-}
-
-async function rowBytes(page, id: string): Promise<number> {
-  return Number(await page.locator(`[data-component="${id}"]`).getAttribute("data-bytes"));
-}
 
 test("the model picker fills the architecture, stays editable, and the link carries model_id plus changes", async ({ page }) => {
   await page.goto("./?v=2&mode=infer&seq=32768");
@@ -27,7 +18,7 @@ test("the model picker fills the architecture, stays editable, and the link carr
   await expect.poll(() => rowBytes(page, "kv_cache")).toBe(2 * 80 * 8 * 128 * 32768 * 2);
   await expect(page).toHaveURL(/model_id=meta-llama%2FLlama-3\.1-70B/);
   // Still editable: a changed field goes into the link on top of the model.
-  await unfold(page);
+  await unfoldAll(page);
   await page.getByLabel("KV heads", { exact: true }).fill("16");
   await expect.poll(() => rowBytes(page, "kv_cache")).toBe(2 * 80 * 16 * 128 * 32768 * 2);
   await expect(page).toHaveURL(/model_id=meta-llama%2FLlama-3\.1-70B&.*kv_heads=16/);

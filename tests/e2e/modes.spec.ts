@@ -1,12 +1,8 @@
 import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
-import { test, expect, ready, totalBytes, ARTIFACTS } from "./fixtures";
+import { test, expect, ready, rowBytes, totalBytes, ARTIFACTS } from "./fixtures";
 
 const LLAMA2 = "layers=32&hidden=4096&heads=32&vocab=32000";
-
-async function rowBytes(page, id: string): Promise<number> {
-  return Number(await page.locator(`[data-component="${id}"]`).getAttribute("data-bytes"));
-}
 
 test("training: activations follow batch and recomputation, and a suggested change is applied", async ({ page }) => {
   await page.goto(`./?${LLAMA2}&batch=2&seq=4096&gpus=8&zero=1`);

@@ -1,10 +1,7 @@
-import { readFileSync } from "node:fs";
-import { test, expect, ready, totalBytes } from "./fixtures";
+import { test, expect, ready, totalBytes, download, fold } from "./fixtures";
 
 // What new users tripped over (issue 16): each test fails on the build before the fix.
 
-const fold = (page, legend: string) =>
-  page.locator("fieldset.group", { has: page.locator("legend", { hasText: legend }) }).locator("details.advanced");
 const focusedId = (page) => page.evaluate(() => document.activeElement?.id ?? "");
 
 test("a fold the user opened stays open, and focus stays in the field being typed in", async ({ page }) => {
@@ -139,10 +136,7 @@ test("every export carries the link that reopens it and the inputs that differ f
   await page.goto("./?v=2&params=13B&gpus=8&zero=2&offload=optimizer");
   await ready(page);
   const link = await page.getByTestId("share-link").inputValue();
-  const read = async (id: string) => {
-    const [download] = await Promise.all([page.waitForEvent("download"), page.getByTestId(id).click()]);
-    return readFileSync((await download.path())!).toString("utf8");
-  };
+  const read = async (id: string) => (await download(page, id)).body.toString("utf8");
   const doc = JSON.parse(await read("export-json"));
   expect(doc.schema_version).toBe(1);
   expect(doc.link).toBe(link);

@@ -1,4 +1,4 @@
-import { test, expect, ready, totalBytes, chartPixels, ARTIFACTS } from "./fixtures";
+import { test, expect, ready, rowBytes, totalBytes, chartPixels, ARTIFACTS } from "./fixtures";
 
 const SCENARIOS = [
   ["training", "./?params=&layers=32&hidden=4096&heads=32&vocab=32000&seq=4096&gpus=8&zero=1&recompute=selective"],
@@ -35,7 +35,7 @@ for (const theme of ["light", "dark"]) {
 test("hovering or focusing a chart segment shows its name, bytes and share", async ({ page }) => {
   await page.goto("./");
   await ready(page);
-  const weights = Number(await page.locator('[data-component="weights"]').getAttribute("data-bytes"));
+  const weights = await rowBytes(page, "weights");
   await page.locator('.chart-hits .hit[data-segment="weights"]').hover();
   const tip = page.getByTestId("chart-tooltip");
   await expect(tip).toBeVisible();

@@ -1,17 +1,7 @@
-import { test, expect, ready, totalBytes, ARTIFACTS } from "./fixtures";
+import { test, expect, ready, rowBytes, totalBytes, unfold, ARTIFACTS } from "./fixtures";
 
 // Llama 3.1 70B's architecture, given key by key.
 const L70 = "layers=80&hidden=8192&heads=64&kv_heads=8&ffn=28672&vocab=128256";
-
-async function rowBytes(page, id: string): Promise<number> {
-  return Number(await page.locator(`[data-component="${id}"]`).getAttribute("data-bytes"));
-}
-
-/// Opens a group's folded settings.
-async function unfold(page, legend: string) {
-  const fold = page.locator("fieldset.group", { has: page.locator("legend", { hasText: legend }) }).locator("details.advanced");
-  if (!(await fold.evaluate((d: HTMLDetailsElement) => d.open))) await fold.locator("> summary").click();
-}
 
 test("vLLM: the KV pool in tokens and how many 32k sequences fit, from the engine settings", async ({ page }) => {
   await page.goto(`./?mode=infer&engine=vllm&tp=4&gpu=h100-80&seq=32768&batch=16&${L70}`);

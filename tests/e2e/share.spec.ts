@@ -1,11 +1,5 @@
 import { readFileSync } from "node:fs";
-import { test, expect, ready, totalBytes, watch, ARTIFACTS, PORT } from "./fixtures";
-
-async function rows(page) {
-  return page.locator("[data-component]").evaluateAll((els) =>
-    els.map((e) => `${e.getAttribute("data-component")}=${e.getAttribute("data-bytes")}`),
-  );
-}
+import { test, expect, ready, totalBytes, watch, download, partRows, ARTIFACTS, PORT } from "./fixtures";
 
 test("the copy-link button copies a link that reopens identical results in a new context", async ({ page, browser, context }) => {
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
@@ -17,7 +11,7 @@ test("the copy-link button copies a link that reopens identical results in a new
   await expect(page.getByTestId("copied")).toHaveText("Link copied.");
   const link = await page.evaluate(() => navigator.clipboard.readText());
   expect(link).toMatch(new RegExp(`^http://127\\.0\\.0\\.1:${PORT}/\\?v=2&preset=mixtral-8x7b-serve&batch=8&units=decimal$`));
-  const want = await rows(page);
+  const want = await partRows(page);
   const total = await totalBytes(page);
 
   const other = await browser.newContext();
@@ -27,7 +21,7 @@ test("the copy-link button copies a link that reopens identical results in a new
   await fresh.goto(link);
   await ready(fresh);
   expect(await totalBytes(fresh)).toBe(total);
-  expect(await rows(fresh)).toEqual(want);
+  expect(await partRows(fresh)).toEqual(want);
   await expect(fresh.getByTestId("total")).toContainText(" GB");
   expect(problems).toEqual([]);
   await other.close();
@@ -134,19 +128,14 @@ test("each export downloads a file whose content matches the page", async ({ pag
   );
   const total = await totalBytes(page);
 
-  const read = async (id: string) => {
-    const [download] = await Promise.all([page.waitForEvent("download"), page.getByTestId(id).click()]);
-    return { name: download.suggestedFilename(), body: readFileSync((await download.path())!) };
-  };
-
-  const json = await read("export-json");
+  const json = await download(page, "export-json");
   expect(json.name).toBe("memcalc-train.json");
   const doc = JSON.parse(json.body.toString("utf8"));
   expect(doc.schema_version).toBe(1);
   expect(doc.per_device_bytes).toBe(total);
   expect(doc.components.map((c) => [c.id, c.bytes])).toEqual(want);
 
-  const csv = await read("export-csv");
+  const csv = await download(page, "export-csv");
   const lines = csv.body.toString("utf8").trim().split("\n");
   expect(lines[0]).toBe("id,label,bytes,location,formula");
   // Components, the total, then the changed inputs and the link (newcomers.spec.ts).
@@ -154,14 +143,14 @@ test("each export downloads a file whose content matches the page", async ({ pag
   expect(lines.slice(1, totalAt).map((l) => [l.split(",")[0], Number(l.split(",")[2])])).toEqual(want);
   expect(lines[totalAt]).toBe(`total,Total per device,${total},device,`);
 
-  const md = await read("export-markdown");
+  const md = await download(page, "export-markdown");
   const text = md.body.toString("utf8");
   expect(text).toContain("| Component | Memory | Bytes | Where | Formula |");
   for (const [id, bytes] of want) expect(text).toContain(` | ${bytes} | `);
   expect(text).toContain(`| **Total per device** |`);
   expect(text).toContain(`| ${total} | device |`);
 
-  const png = await read("export-png");
+  const png = await download(page, "export-png");
   expect(png.name).toBe("memcalc-train.png");
   expect([...png.body.subarray(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
   const width = png.body.readUInt32BE(16);

@@ -1,8 +1,4 @@
-import { test, expect, ready, totalBytes, ARTIFACTS } from "./fixtures";
-
-async function rowBytes(page, id: string): Promise<number> {
-  return Number(await page.locator(`[data-component="${id}"]`).getAttribute("data-bytes"));
-}
+import { test, expect, ready, rowBytes, totalBytes, ARTIFACTS } from "./fixtures";
 
 async function pick(page, preset: string) {
   await page.getByLabel("Start from a preset", { exact: true }).selectOption(preset);

@@ -2,6 +2,7 @@
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
 use memcalc_core::analysis::derived::derive;
+use memcalc_core::explain::parts;
 use memcalc_core::{estimate, Inputs, Scenario};
 
 fn scenario(q: &str) -> Scenario {
@@ -20,6 +21,32 @@ fn benches(c: &mut Criterion) {
         let s = scenario(q);
         c.bench_function(&format!("estimate/{name}"), |b| b.iter(|| estimate(black_box(&s))));
         c.bench_function(&format!("bytes/{name}"), |b| b.iter(|| memcalc_core::model::bytes(black_box(&s))));
+    }
+    // What the page writes for a shown breakdown: every row's label and formula (the table), and
+    // with the folds opened every row's question, explanation and source.
+    for (name, q) in cases {
+        let s = scenario(q);
+        c.bench_function(&format!("shown/{name}"), |b| {
+            b.iter(|| {
+                let e = estimate(black_box(&s));
+                e.components.iter().map(|c| parts::label(c).len() + parts::formula(c).len()).sum::<usize>()
+            })
+        });
+        c.bench_function(&format!("all_texts/{name}"), |b| {
+            b.iter(|| {
+                let e = estimate(black_box(&s));
+                e.components
+                    .iter()
+                    .map(|c| {
+                        parts::label(c).len()
+                            + parts::formula(c).len()
+                            + parts::question(c).len()
+                            + parts::explanation(c).len()
+                            + parts::source(c).len()
+                    })
+                    .sum::<usize>()
+            })
+        });
     }
     let s = scenario("params=7B");
     c.bench_function("parse_and_estimate/link", |b| {

@@ -2,10 +2,10 @@
 //! components. Pure Rust with no web dependency: the page, the CLI and the tests share it.
 //!
 //! Layers, each importing only from the ones before it (`tests/layers.rs` checks it):
-//! `base` (arithmetic, units, searches, option enums) ← `catalog` (devices, dtypes, formats,
-//! optimizers, models, codes, frameworks) ← `scenario` (what the run is) ← `model` (bytes) and
-//! `schema` (the URL/CLI/form contract) ← `explain` (FAQ, wording) and `analysis` (limits,
-//! savings, layouts, sweeps, node searches) ← `report` (CSV, Markdown, JSON).
+//! `base` (arithmetic, units, searches, option enums, URL keys) ← `catalog` (devices, dtypes,
+//! formats, optimizers, models, codes, frameworks) ← `scenario` (what the run is) ← `model`
+//! (bytes) and `schema` (the URL/CLI/form contract) ← `explain` (FAQ, wording) and `analysis`
+//! (limits, savings, layouts, sweeps, node searches) ← `report` (CSV, Markdown, JSON).
 
 pub mod analysis;
 pub mod base;

@@ -1,22 +1,10 @@
 //! Block-structured AMR and tree-PM N-body: hand-checked terms and invariants over random runs.
 
-use memcalc_core::PartId;
-use memcalc_core::{estimate, Estimate, Inputs, Scenario};
+mod common;
+
+use common::{est, expect_part, part, scenario};
+use memcalc_core::{estimate, Estimate, Inputs, PartId};
 use proptest::prelude::*;
-
-fn scenario(q: &str) -> Scenario {
-    let (i, notices) = Inputs::from_query(q);
-    assert!(notices.is_empty(), "{notices:?}");
-    i.parse().unwrap_or_else(|e| panic!("{q}: {e:?}"))
-}
-
-fn est(q: &str) -> Estimate {
-    estimate(&scenario(q))
-}
-
-fn bytes(e: &Estimate, id: PartId) -> u64 {
-    e.component(id).map(|c| c.bytes).unwrap_or(0)
-}
 
 const BARE: &str = "mode=sim&overhead=0&rank_overhead=0&nodes=1";
 
@@ -27,13 +15,13 @@ fn amr_blocks_ghosts_and_refinement_by_hand() {
         "{BARE}&method=amr&nx=64&ny=64&nz=64&fields=5&levels=2&halo=2&block_size=16&block_meta=0"
     );
     let e = est(&format!("{q}&amr_levels=0&work=0&ranks=1"));
-    assert_eq!(bytes(&e, PartId::State), 64 * 2 * 5 * 8 * 4096);
+    assert_eq!(expect_part(&e, PartId::State), 64 * 2 * 5 * 8 * 4096);
     assert_eq!(
-        bytes(&e, PartId::Halo),
+        expect_part(&e, PartId::Halo),
         64 * 2 * 5 * 8 * (20 * 20 * 20 - 4096)
     );
     assert_eq!(
-        bytes(&e, PartId::CoarseFine),
+        part(&e, PartId::CoarseFine).unwrap_or(0),
         0,
         "no refinement, no coarse–fine buffers"
     );
@@ -42,9 +30,9 @@ fn amr_blocks_ghosts_and_refinement_by_hand() {
     let r = est(&format!(
         "{q}&amr_levels=1&ref_ratio=2&fill=12.5&coarse_copies=1&work=0&ranks=1"
     ));
-    assert_eq!(bytes(&r, PartId::State), 128 * 2 * 5 * 8 * 4096);
+    assert_eq!(expect_part(&r, PartId::State), 128 * 2 * 5 * 8 * 4096);
     assert_eq!(
-        bytes(&r, PartId::CoarseFine),
+        expect_part(&r, PartId::CoarseFine),
         128 * 5 * 8 * (12 * 12 * 12 + 6 * 256)
     );
     // Athena++ keeps a send and a receive buffer of the ghost shell for every block.
@@ -52,22 +40,25 @@ fn amr_blocks_ghosts_and_refinement_by_hand() {
         "{q}&amr_levels=0&work=0&exchange_copies=2&ranks=1"
     ));
     assert_eq!(
-        bytes(&ex, PartId::Exchange),
+        expect_part(&ex, PartId::Exchange),
         64 * 2 * 5 * 8 * (20 * 20 * 20 - 4096)
     );
     // Blocks move whole: 3 ranks hold 43, 43 and 42 blocks; the busiest is reported.
     let three = est(&format!("{q}&amr_levels=1&fill=12.5&ranks=3"));
-    assert_eq!(bytes(&three, PartId::State) / 3, 43 * 2 * 5 * 8 * 4096);
+    assert_eq!(
+        expect_part(&three, PartId::State) / 3,
+        43 * 2 * 5 * 8 * 4096
+    );
     // AMReX keeps no ghost cells on its stored state: only the work arrays carry them.
     let amrex = est(&format!("{q}&amr_levels=0&ghost_state=off&work=1&ranks=1"));
-    assert_eq!(bytes(&amrex, PartId::Halo), 0);
-    assert_eq!(bytes(&amrex, PartId::Work), 64 * 8 * 20 * 20 * 20);
+    assert_eq!(part(&amrex, PartId::Halo).unwrap_or(0), 0);
+    assert_eq!(expect_part(&amrex, PartId::Work), 64 * 8 * 20 * 20 * 20);
     // Block metadata is held whole by every rank.
     let meta = est(&format!("{q}&amr_levels=0&ranks=4").replace("block_meta=0", "block_meta=32"));
-    assert_eq!(bytes(&meta, PartId::BlockMetadata), 4 * 64 * 32);
+    assert_eq!(expect_part(&meta, PartId::BlockMetadata), 4 * 64 * 32);
     // The log's block count overrides the refined share.
     let given = est(&format!("{q}&amr_levels=1&amr_blocks=1000&ranks=1"));
-    assert_eq!(bytes(&given, PartId::State), 1000 * 2 * 5 * 8 * 4096);
+    assert_eq!(expect_part(&given, PartId::State), 1000 * 2 * 5 * 8 * 4096);
 }
 
 #[test]
@@ -88,28 +79,37 @@ fn nbody_follows_gadget_2_allocations_by_hand() {
     let q = format!("{BARE}&code=gadget2&particles=1000000&pm_grid=256&ranks=4");
     let e = est(&q);
     // MaxPart = 1.5 × 10^6 / 4 = 375,000 slots of 80 B.
-    assert_eq!(bytes(&e, PartId::Particles) / 4, 80 * 375_000);
+    assert_eq!(expect_part(&e, PartId::Particles) / 4, 80 * 375_000);
     // 0.8 × 375,000 nodes of 64 B, plus Nextnode and Father per slot.
-    assert_eq!(bytes(&e, PartId::Tree) / 4, 64 * 300_000 + 8 * 375_000);
+    assert_eq!(
+        expect_part(&e, PartId::Tree) / 4,
+        64 * 300_000 + 8 * 375_000
+    );
     // 256 slabs over 4 tasks, 256 × 2 × 129 reals each, three arrays in single precision.
-    assert_eq!(bytes(&e, PartId::PmGrid) / 4, 3 * 64 * 256 * 2 * 129 * 4);
-    assert_eq!(bytes(&e, PartId::CommBuffer) / 4, 100 << 20);
+    assert_eq!(
+        expect_part(&e, PartId::PmGrid) / 4,
+        3 * 64 * 256 * 2 * 129 * 4
+    );
+    assert_eq!(expect_part(&e, PartId::CommBuffer) / 4, 100 << 20);
     // The periodic box's Ewald table, 65³ entries of 4 floats, on every task.
-    assert_eq!(bytes(&e, PartId::Ewald) / 4, 65 * 65 * 65 * 16);
-    assert_eq!(bytes(&e, PartId::Timebins), 0);
+    assert_eq!(expect_part(&e, PartId::Ewald) / 4, 65 * 65 * 65 * 16);
+    assert_eq!(part(&e, PartId::Timebins).unwrap_or(0), 0);
     // More tasks than PM slabs: the busiest still holds one slab.
     let wide = est(&format!(
         "{BARE}&code=gadget2&particles=1000000&pm_grid=256&ranks=512"
     ));
-    assert_eq!(bytes(&wide, PartId::PmGrid) / 512, 3 * 256 * 2 * 129 * 4);
+    assert_eq!(
+        expect_part(&wide, PartId::PmGrid) / 512,
+        3 * 256 * 2 * 129 * 4
+    );
     // GADGET-4: three time-bin lists per slot and no fixed buffer.
     let g4 = est(&format!(
         "{BARE}&code=gadget&particles=1000000&pm_grid=0&ranks=1"
     ));
-    assert_eq!(bytes(&g4, PartId::Timebins), 3 * 4 * 1_100_000);
-    assert_eq!(bytes(&g4, PartId::CommBuffer), 0);
+    assert_eq!(expect_part(&g4, PartId::Timebins), 3 * 4 * 1_100_000);
+    assert_eq!(part(&g4, PartId::CommBuffer).unwrap_or(0), 0);
     assert_eq!(
-        bytes(&g4, PartId::PmGrid),
+        part(&g4, PartId::PmGrid).unwrap_or(0),
         0,
         "a tree-only run has no PM grid"
     );
@@ -136,7 +136,7 @@ proptest! {
     #[test]
     fn smaller_blocks_pay_a_larger_ghost_share(block in 4u64..64, halo in 1u64..5) {
         let q = |b: u64| est(&format!("{BARE}&method=amr&nx=128&ny=128&nz=128&amr_levels=0&block_size={b}&halo={halo}&ranks=1"));
-        let share = |e: &Estimate| bytes(e, PartId::Halo) as f64 / bytes(e, PartId::State) as f64;
+        let share = |e: &Estimate| expect_part(e, PartId::Halo) as f64 / expect_part(e, PartId::State) as f64;
         let (small, large) = (q(block), q(block * 2));
         prop_assert!(share(&small) > share(&large));
         let exact = (((block + 2 * halo) as f64).powi(3) - (block as f64).powi(3)) / (block as f64).powi(3);
@@ -156,7 +156,7 @@ proptest! {
         let factor: f64 = if g4 { 110.0 } else { 150.0 };
         let slots = (factor / 100.0 * (particles as f64 / ranks as f64)).floor().max(1.0) as u64;
         // One node: the component is the task's bytes times the tasks on it.
-        prop_assert_eq!(bytes(&a, PartId::Particles), (if g4 { 108 } else { 80 }) * slots * ranks);
+        prop_assert_eq!(expect_part(&a, PartId::Particles), (if g4 { 108 } else { 80 }) * slots * ranks);
     }
 }
 

@@ -1,15 +1,12 @@
 //! Checking an estimate against a measured peak, and keeping the difference in the link.
 
+mod common;
+
+use common::{expect_part, scenario};
 use memcalc_core::model::calibrate::check;
 use memcalc_core::scenario::measured::Measured;
 use memcalc_core::PartId;
 use memcalc_core::{estimate, Inputs};
-
-fn scenario(q: &str) -> memcalc_core::Scenario {
-    let (i, n) = Inputs::from_query(q);
-    assert!(n.is_empty(), "{n:?}");
-    i.parse().unwrap()
-}
 
 #[test]
 fn each_tool_is_compared_with_the_rows_it_counts() {
@@ -27,7 +24,7 @@ fn each_tool_is_compared_with_the_rows_it_counts() {
 
     let allocated = scenario(&format!("{base}&measured_kind=allocated"));
     let c = check(&allocated, &estimate(&allocated)).unwrap();
-    let overhead = e.component(PartId::Overhead).unwrap().bytes;
+    let overhead = expect_part(&e, PartId::Overhead);
     assert_eq!(c.estimated, e.per_device_bytes - (500 << 20) - overhead);
     assert_eq!(c.measured, 20 << 30);
 }
@@ -67,13 +64,13 @@ fn keeping_the_calibration_closes_the_gap_and_travels_in_the_link() {
     );
     let s2 = i.parse().unwrap();
     let e2 = estimate(&s2);
-    assert_eq!(e2.component(PartId::Calibration).unwrap().bytes, kept);
+    assert_eq!(expect_part(&e2, PartId::Calibration), kept);
     let c2 = check(&s2, &e2).unwrap();
     assert_eq!(c2.estimated, c2.measured);
     assert_eq!(c2.error_bp, 0);
     let link = s2.to_query();
     assert!(link.contains("calibration="), "{link}");
-    assert_eq!(Inputs::from_query(&link).0.parse().unwrap(), s2);
+    assert_eq!(scenario(&link), s2);
 }
 
 #[test]
@@ -82,7 +79,7 @@ fn a_simulation_report_is_per_rank_and_the_calibration_is_kept_per_rank() {
     let s = scenario(q);
     let e = estimate(&s);
     let c = check(&s, &e).unwrap();
-    let runtime = e.component(PartId::Runtime).unwrap().bytes / 4;
+    let runtime = expect_part(&e, PartId::Runtime) / 4;
     assert_eq!(c.estimated, e.per_rank_bytes - runtime);
     let kept = c.suggested_calibration.unwrap();
     let mut i = Inputs::from_scenario(&s);

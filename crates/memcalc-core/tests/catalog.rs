@@ -1,16 +1,13 @@
 //! The catalog through the public API: every model survives a link, and the newer mechanisms
 //! (MLA, sliding windows, shared experts, dense first layers) give their exact KV caches.
 
+mod common;
+
+use common::{est, expect_part, part, scenario};
 use memcalc_core::catalog::{model_by_id, MODELS};
 use memcalc_core::scenario::{Mode, Scenario};
+use memcalc_core::Inputs;
 use memcalc_core::PartId;
-use memcalc_core::{estimate, Inputs};
-
-fn est(query: &str) -> memcalc_core::Estimate {
-    let (i, n) = Inputs::from_query(query);
-    assert!(n.is_empty(), "{n:?}");
-    estimate(&i.parse().unwrap_or_else(|e| panic!("{query}: {e:?}")))
-}
 
 #[test]
 fn every_catalog_architecture_round_trips_through_a_link() {
@@ -36,29 +33,18 @@ const DEEPSEEK_V3: &str = "mode=infer&layers=61&hidden=7168&heads=128&head_dim=1
 #[test]
 fn mla_caches_the_latent_and_rotary_key_per_layer() {
     let e = est(&format!("{DEEPSEEK_V3}&seq=1"));
-    assert_eq!(
-        e.component(PartId::KvCache).unwrap().bytes,
-        (512 + 64) * 61 * 2
-    );
+    assert_eq!(expect_part(&e, PartId::KvCache), (512 + 64) * 61 * 2);
     assert_eq!(e.params, 671_026_419_200);
     // 32k tokens, 4 sequences, 8-way tensor parallel: the latent is replicated, not split.
     let e = est(&format!("{DEEPSEEK_V3}&seq=32768&batch=4&gpus=8&tp=8"));
-    assert_eq!(
-        e.component(PartId::KvCache).unwrap().bytes,
-        576 * 61 * 2 * 32_768 * 4
-    );
+    assert_eq!(expect_part(&e, PartId::KvCache), 576 * 61 * 2 * 32_768 * 4);
 }
 
 #[test]
 fn sliding_window_layers_stop_at_the_window() {
     let base =
         "mode=infer&layers=32&hidden=4096&heads=32&kv_heads=8&ffn=14336&vocab=32000&dtype=bf16";
-    let kv = |q: &str| {
-        est(&format!("{base}&{q}"))
-            .component(PartId::KvCache)
-            .unwrap()
-            .bytes
-    };
+    let kv = |q: &str| expect_part(&est(&format!("{base}&{q}")), PartId::KvCache);
     let per_token_layer = 2 * 8 * 128 * 2;
     assert_eq!(kv("seq=32768"), per_token_layer * 32 * 32_768);
     assert_eq!(
@@ -97,7 +83,7 @@ fn dense_first_layers_are_counted_with_their_own_width() {
     assert_eq!(pc.layer_range(2, 4), pc.dense_layer + 3 * pc.per_layer);
     // Pipeline stages hold different layers: the sum over stages is the whole model.
     let e = est(&format!("{DEEPSEEK_V3}&seq=1&gpus=4&pp=4"));
-    assert!(e.component(PartId::Weights).is_some());
+    assert!(part(&e, PartId::Weights).is_some());
 }
 
 #[test]
@@ -150,15 +136,14 @@ fn model_id_fills_the_architecture_and_the_link_carries_only_changes() {
         "v=2&model_id=meta-llama%2FLlama-3.1-70B&mode=infer"
     );
     // A changed field stays on top of the model.
-    let (i, _) = Inputs::from_query("mode=infer&model_id=llama-3.1-70b&kv_heads=16&seq=32768");
-    let s = i.parse().unwrap();
+    let s = scenario("mode=infer&model_id=llama-3.1-70b&kv_heads=16&seq=32768");
     assert_eq!(s.arch.unwrap().kv_heads, 16);
     let link = s.to_query();
     assert_eq!(
         link,
         "v=2&model_id=meta-llama%2FLlama-3.1-70B&mode=infer&seq=32768&kv_heads=16"
     );
-    assert_eq!(Inputs::from_query(&link).0.parse().unwrap(), s);
+    assert_eq!(scenario(&link), s);
     // Choosing a model in the form does the same.
     let mut i = Inputs::default();
     i.choose_model("deepseek-ai/DeepSeek-V3");
@@ -188,7 +173,7 @@ fn a_bare_count_takes_the_nearest_released_shape_in_version_2_links() {
     let new = est(&format!("v=2&{q}"));
     // Llama 3.1 70B: 80 layers, 8 KV heads (2 per GPU), head 128, BF16.
     assert_eq!(
-        new.component(PartId::KvCache).unwrap().bytes,
+        expect_part(&new, PartId::KvCache),
         2 * 80 * 2 * 128 * 32_768 * 16 * 2
     );
     assert!(
@@ -200,10 +185,7 @@ fn a_bare_count_takes_the_nearest_released_shape_in_version_2_links() {
     );
     // The same query as a version-1 link keeps the dense shape it was written with.
     let old = est(&format!("v=1&{q}"));
-    assert!(
-        old.component(PartId::KvCache).unwrap().bytes
-            > 4 * new.component(PartId::KvCache).unwrap().bytes
-    );
+    assert!(expect_part(&old, PartId::KvCache) > 4 * expect_part(&new, PartId::KvCache));
     let (i, _) = Inputs::from_query(&format!("v=1&{q}"));
     let link = i.parse().unwrap().to_query();
     assert!(link.ends_with("&shape=dense"), "{link}");
@@ -213,10 +195,10 @@ fn a_bare_count_takes_the_nearest_released_shape_in_version_2_links() {
         "re-written version-1 link"
     );
     // An empty query is the page's default state, not a version-1 link.
-    let s = Inputs::from_query("").0.parse().unwrap();
+    let s = scenario("");
     assert_eq!(s, memcalc_core::Scenario::default());
     assert_eq!(s.to_query(), "v=2");
     // 7B: the nearest full-attention dense model (Mistral 7B v0.3, 7.25B).
-    let s = Inputs::from_query("v=2&params=7B").0.parse().unwrap();
+    let s = scenario("v=2&params=7B");
     assert_eq!(s.assumed_model().unwrap().id, "mistralai/Mistral-7B-v0.3");
 }

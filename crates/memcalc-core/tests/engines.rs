@@ -1,21 +1,14 @@
 //! Serving engines: the KV pool of vLLM and SGLang, llama.cpp's GPU/host split, llama.cpp's KV
 //! block formats and tensor-parallel validation.
 
+mod common;
+
+use common::{est, expect_part};
 use memcalc_core::PartId;
-use memcalc_core::{estimate, Estimate, Inputs};
+use memcalc_core::{Estimate, Inputs};
 
 const L70: &str = "layers=80&hidden=8192&heads=64&kv_heads=8&ffn=28672&vocab=128256";
 const L8: &str = "layers=32&hidden=4096&heads=32&kv_heads=8&ffn=14336&vocab=128256";
-
-fn est(q: &str) -> Estimate {
-    let (i, n) = Inputs::from_query(q);
-    assert!(n.is_empty(), "{q}: {n:?}");
-    estimate(&i.parse().unwrap_or_else(|e| panic!("{q}: {e:?}")))
-}
-
-fn bytes(e: &Estimate, id: PartId) -> u64 {
-    e.component(id).unwrap_or_else(|| panic!("no {id}")).bytes
-}
 
 #[test]
 fn vllm_pool_is_the_budget_left_and_counts_32k_sequences() {
@@ -32,14 +25,14 @@ fn vllm_pool_is_the_budget_left_and_counts_32k_sequences() {
         PartId::KvCache,
     ]
     .iter()
-    .map(|&id| bytes(&e, id))
+    .map(|&id| expect_part(&e, id))
     .sum::<u64>();
     assert!(v.budget - parts < 16, "{} vs {parts}", v.budget);
     assert_eq!(v.budget, 81_559u64 * (1 << 20) * 9 / 10);
     // 2 × 80 layers × (8 KV heads ÷ 4) × 128 × 2 B per token, blocks of 16 tokens.
     assert_eq!(v.token_bytes, 81_920);
     assert_eq!(v.pool_tokens, v.blocks * 16);
-    assert_eq!(v.blocks, bytes(&e, PartId::KvCache) / (16 * 81_920));
+    assert_eq!(v.blocks, expect_part(&e, PartId::KvCache) / (16 * 81_920));
     assert_eq!(v.sequences, v.blocks / 2048);
     assert!(v.sequences >= 10 && v.sequences < 20, "{}", v.sequences);
     // The batch decides only the verdict.
@@ -60,20 +53,20 @@ fn cuda_graph_setting_moves_their_memory_in_or_out_of_the_pool() {
         ))
     };
     let (on, after, off) = (q("on"), q("after"), q("off"));
-    let pool = |e: &Estimate| bytes(e, PartId::KvCache);
+    let pool = |e: &Estimate| expect_part(e, PartId::KvCache);
     assert_eq!(pool(&after), pool(&off));
-    assert_eq!(pool(&on) + bytes(&on, PartId::CudaGraphs), pool(&off));
-    assert_eq!(bytes(&off, PartId::CudaGraphs), 0);
+    assert_eq!(pool(&on) + expect_part(&on, PartId::CudaGraphs), pool(&off));
+    assert_eq!(expect_part(&off, PartId::CudaGraphs), 0);
     assert_eq!(
         after.per_device_bytes,
-        off.per_device_bytes + bytes(&after, PartId::CudaGraphs)
+        off.per_device_bytes + expect_part(&after, PartId::CudaGraphs)
     );
 }
 
 #[test]
 fn larger_step_or_smaller_share_shrinks_the_pool() {
     let q = |extra: &str| {
-        bytes(
+        expect_part(
             &est(&format!("mode=infer&engine=vllm&gpu=h100-80&{L8}&{extra}")),
             PartId::KvCache,
         )
@@ -87,7 +80,10 @@ fn larger_step_or_smaller_share_shrinks_the_pool() {
     let s2 = est(&format!(
         "mode=infer&engine=sglang&gpu=h100-80&{L8}&max_batched_tokens=16384"
     ));
-    assert_eq!(bytes(&s1, PartId::KvCache), bytes(&s2, PartId::KvCache));
+    assert_eq!(
+        expect_part(&s1, PartId::KvCache),
+        expect_part(&s2, PartId::KvCache)
+    );
     assert_eq!(s1.serving.unwrap().block_tokens, 1);
     // Default share at tp 1: 0.88 of the device.
     assert_eq!(s1.serving.unwrap().budget, 81_559u64 * (1 << 20) * 88 / 100);
@@ -99,28 +95,29 @@ fn llamacpp_splits_weights_and_kv_between_gpu_and_host() {
     let all = est(base);
     let half = est(&format!("{base}&gpu_layers=16"));
     let none = est(&format!("{base}&gpu_layers=0"));
-    let total = |e: &Estimate| bytes(e, PartId::Weights) + bytes(e, PartId::WeightsHost);
+    let total =
+        |e: &Estimate| expect_part(e, PartId::Weights) + expect_part(e, PartId::WeightsHost);
     assert_eq!(total(&all), total(&half));
     assert_eq!(total(&all), total(&none));
-    assert_eq!(bytes(&none, PartId::Weights), 0);
-    assert_eq!(bytes(&none, PartId::KvCache), 0);
+    assert_eq!(expect_part(&none, PartId::Weights), 0);
+    assert_eq!(expect_part(&none, PartId::KvCache), 0);
     // 16 of 32 layers: half the KV cache on each side.
     assert_eq!(
-        bytes(&half, PartId::KvCache),
-        bytes(&half, PartId::KvCacheHost)
+        expect_part(&half, PartId::KvCache),
+        expect_part(&half, PartId::KvCacheHost)
     );
-    assert_eq!(bytes(&all, PartId::KvCache), 2 * 32 * 4096 * 4096 * 2);
+    assert_eq!(expect_part(&all, PartId::KvCache), 2 * 32 * 4096 * 4096 * 2);
     assert!(half.host_per_node_bytes > all.host_per_node_bytes);
     // The host part is checked against host_mem.
     assert!(!est(&format!("{base}&gpu_layers=0&host_mem=4")).fits());
     // Without flash attention the compute buffer holds the 512 × 4096 × 32 F32 scores.
-    assert!(bytes(&all, PartId::ComputeBuffer) >= 512 * 4096 * 32 * 4);
+    assert!(expect_part(&all, PartId::ComputeBuffer) >= 512 * 4096 * 32 * 4);
 }
 
 #[test]
 fn block_quantized_kv_cache_counts_its_scales() {
     let q = |kv: &str| {
-        bytes(
+        expect_part(
             &est(&format!("mode=infer&{L8}&seq=8192&kv_dtype={kv}")),
             PartId::KvCache,
         )
@@ -157,7 +154,7 @@ fn tensor_parallel_degrees_follow_the_heads() {
 #[test]
 fn downloaded_formats_count_their_scales_and_what_stays_16_bit() {
     const L2: &str = "layers=32&hidden=4096&heads=32&vocab=32000";
-    let w = |q: &str| bytes(&est(&format!("mode=infer&{L2}&quant={q}")), PartId::Weights);
+    let w = |q: &str| expect_part(&est(&format!("mode=infer&{L2}&quant={q}")), PartId::Weights);
     let p = 6_738_415_616u64;
     let ends = 2 * 32_000 * 4096u64;
     // AWQ: 4 + (16 + 4) / 128 bits for the matrices, embeddings and head in 16-bit.
@@ -171,7 +168,7 @@ fn downloaded_formats_count_their_scales_and_what_stays_16_bit() {
     assert_eq!(w("mxfp4"), ((p - ends) * 4250).div_ceil(8000) + ends * 2);
     // GPT-OSS 20B: only the 24 × 32 experts are MXFP4; the published checkpoint is 12.8 GiB.
     let oss = est("mode=infer&layers=24&hidden=2880&heads=64&kv_heads=8&head_dim=64&ffn=2880&vocab=201088&bias=all&experts=32&active_experts=4&router_bias=on&attn_sinks=on&sliding_window=128&global_every=2&quant=mxfp4");
-    let gib = bytes(&oss, PartId::Weights) as f64 / (1u64 << 30) as f64;
+    let gib = expect_part(&oss, PartId::Weights) as f64 / (1u64 << 30) as f64;
     assert!((gib - 12.8).abs() < 0.05, "{gib}");
 }
 
@@ -179,7 +176,7 @@ fn downloaded_formats_count_their_scales_and_what_stays_16_bit() {
 fn llamacpp_counts_gguf_mixes_tensor_by_tensor() {
     // Llama 2 7B Q4_K_M: llama.cpp reports CUDA0 3820.94 MiB + CPU 70.31 MiB (token embeddings).
     let e = est("mode=infer&engine=llamacpp&layers=32&hidden=4096&heads=32&vocab=32000&dtype=fp16&quant=q4_k_m&seq=2048");
-    let mib = |id: PartId| bytes(&e, id) as f64 / (1u64 << 20) as f64;
+    let mib = |id: PartId| expect_part(&e, id) as f64 / (1u64 << 20) as f64;
     assert!(
         (mib(PartId::Weights) - 3820.94).abs() < 1.0,
         "{}",
@@ -203,7 +200,7 @@ fn llamacpp_counts_gguf_mixes_tensor_by_tensor() {
         "mode=infer&layers=32&hidden=4096&heads=32&vocab=32000&dtype=fp16&quant=q4_k_m&seq=2048",
     );
     assert_eq!(
-        bytes(&hf, PartId::Weights),
+        expect_part(&hf, PartId::Weights),
         (6_738_415_616u64 * 4840).div_ceil(8000)
     );
 }

@@ -248,17 +248,56 @@ impl Parser {
     }
 }
 
-/// The value of the arithmetic between a formula's last two `=`, if it is arithmetic.
-fn evaluate(formula: &str) -> Option<f64> {
-    let mut sides = formula.rsplitn(3, " = ");
-    let _result = sides.next()?;
-    let lhs = sides.next()?;
+/// The value of an arithmetic expression, if it is one.
+fn value(text: &str) -> Option<f64> {
     let mut p = Parser {
-        t: tokens(lhs),
+        t: tokens(text),
         i: 0,
     };
     let v = p.sum()?;
     (p.i == p.t.len()).then_some(v)
+}
+
+/// The value of the arithmetic between a formula's last two `=`, if it is arithmetic.
+fn evaluate(formula: &str) -> Option<f64> {
+    let mut sides = formula.rsplitn(3, " = ");
+    let _result = sides.next()?;
+    value(sides.next()?)
+}
+
+/// The first number of a step of a chain ("4,936 B per rank × 8 ranks" gives 4,936).
+fn lead(text: &str) -> Option<f64> {
+    tokens(text).into_iter().find_map(|t| match t {
+        Tok::Num(v) => Some(v),
+        _ => None,
+    })
+}
+
+fn close(v: f64, b: f64) -> bool {
+    (v - b).abs() <= TOLERANCE * b.abs().max(1.0) + 1.0
+}
+
+/// A chain `a × b = c B per rank × n ranks = d B`: every step's arithmetic gives the number
+/// the next step starts from, and the last gives the bytes. The steps that fail, if any.
+fn chain(formula: &str, bytes: u64) -> Result<(), String> {
+    let steps: Vec<&str> = formula.split(" = ").collect();
+    if steps.len() < 2 {
+        return Err("no arithmetic".into());
+    }
+    for w in steps.windows(2) {
+        let (v, next) = (value(w[0]), lead(w[1]));
+        if !v.zip(next).is_some_and(|(v, n)| close(v, n)) {
+            return Err(format!(
+                "`{}` evaluates to {v:?}, the next step starts at {next:?}",
+                w[0]
+            ));
+        }
+    }
+    let last = lead(steps[steps.len() - 1]);
+    if !last.is_some_and(|l| close(l, bytes as f64)) {
+        return Err(format!("ends at {last:?}"));
+    }
+    Ok(())
 }
 
 #[test]
@@ -312,17 +351,12 @@ fn every_formula_multiplies_out_to_its_bytes() {
             }
             let f = parts::formula(c);
             checked += 1;
-            let ok = evaluate(&f).is_some_and(|v| {
-                let b = c.bytes as f64;
-                (v - b).abs() <= TOLERANCE * b.max(1.0) + 1.0
-            });
-            if !ok {
+            if let Err(why) = chain(&f, c.bytes) {
                 wrong.push(format!(
-                    "{} [{}]: {f}  (bytes {}; evaluates to {:?})",
+                    "{} [{}]: {f}  (bytes {}; {why})",
                     c.id.key(),
                     q,
-                    c.bytes,
-                    evaluate(&f)
+                    c.bytes
                 ));
             }
         }

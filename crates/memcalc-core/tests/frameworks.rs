@@ -1,23 +1,16 @@
 //! framework= and the training mechanics: defaults keep the textbook numbers, a framework's
 //! implied settings are overridable and links keep only what changed after it.
 
+mod common;
+
+use common::{est, expect_part, part, scenario};
 use memcalc_core::PartId;
 use memcalc_core::{estimate, Inputs};
 
 const L8: &str = "layers=32&hidden=4096&heads=32&kv_heads=8&ffn=14336&vocab=128256";
 
 fn total(q: &str) -> u64 {
-    let (i, n) = Inputs::from_query(q);
-    assert!(n.is_empty(), "{q}: {n:?}");
-    estimate(&i.parse().unwrap()).per_device_bytes
-}
-
-fn part(q: &str, id: PartId) -> u64 {
-    let (i, _) = Inputs::from_query(q);
-    estimate(&i.parse().unwrap())
-        .component(id)
-        .map(|c| c.bytes)
-        .unwrap_or(0)
+    est(q).per_device_bytes
 }
 
 #[test]
@@ -37,18 +30,18 @@ fn unchunked_loss_holds_fourteen_bytes_per_logit_and_chunks_divide_the_fp32_part
     // Eager: the chunks' FP32 terms are materialised (compiled chunks: see below).
     let q = format!("mode=train&{L8}&batch=1&seq=1000&compile=off");
     let logits = 1000u64 * 128_256;
-    let one = part(&format!("{q}&loss_chunks=1"), PartId::Logits);
-    let eight = part(&format!("{q}&loss_chunks=8"), PartId::Logits);
+    let one = expect_part(&est(&format!("{q}&loss_chunks=1")), PartId::Logits);
+    let eight = expect_part(&est(&format!("{q}&loss_chunks=8")), PartId::Logits);
     assert_eq!(one - eight, logits * 12 - (logits * 12).div_ceil(8));
-    let textbook = part(&q, PartId::Logits);
+    let textbook = expect_part(&est(&q), PartId::Logits);
     assert_eq!(one - textbook, logits * 8);
 }
 
 #[test]
 fn eager_adds_fp32_norm_and_rope_copies_per_layer() {
     let q = format!("mode=train&{L8}&batch=1&seq=1000");
-    let eager = part(&format!("{q}&compile=off"), PartId::Activations);
-    let fused = part(&q, PartId::Activations);
+    let eager = expect_part(&est(&format!("{q}&compile=off")), PartId::Activations);
+    let fused = expect_part(&est(&q), PartId::Activations);
     let sbh = 1000u64 * 4096;
     let per_layer = 8 * sbh + 4 * 1000 * (32 + 8) * 128;
     assert_eq!(eager - fused, 32 * per_layer);
@@ -57,12 +50,12 @@ fn eager_adds_fp32_norm_and_rope_copies_per_layer() {
 #[test]
 fn gradients_set_to_none_only_count_their_excess_over_activations() {
     let q = format!("mode=train&{L8}&batch=1&seq=512&recompute=full");
-    let keep = part(&q, PartId::Gradients);
-    let none = part(&format!("{q}&zero_grad=none"), PartId::Gradients);
-    let freed = part(&q, PartId::Activations) + part(&q, PartId::Logits);
+    let keep = expect_part(&est(&q), PartId::Gradients);
+    let none = expect_part(&est(&format!("{q}&zero_grad=none")), PartId::Gradients);
+    let freed = expect_part(&est(&q), PartId::Activations) + expect_part(&est(&q), PartId::Logits);
     assert_eq!(none, keep - freed);
     // With the optimizer in the backward pass only the largest tensor (the embedding) is alive.
-    let in_bwd = part(&format!("{q}&opt_in_bwd=on"), PartId::Gradients);
+    let in_bwd = expect_part(&est(&format!("{q}&opt_in_bwd=on")), PartId::Gradients);
     assert_eq!(in_bwd, 128_256 * 4096 * 2);
 }
 
@@ -71,8 +64,9 @@ fn offloaded_activations_move_to_host_and_the_sum_is_kept() {
     let q = format!("mode=train&{L8}&batch=1&seq=2048&recompute=full");
     let on = format!("{q}&act_offload=on");
     assert_eq!(
-        part(&q, PartId::Activations),
-        part(&on, PartId::Activations) + part(&on, PartId::ActivationsOffloaded)
+        expect_part(&est(&q), PartId::Activations),
+        expect_part(&est(&on), PartId::Activations)
+            + expect_part(&est(&on), PartId::ActivationsOffloaded)
     );
     assert!(total(&on) < total(&q));
 }
@@ -80,9 +74,12 @@ fn offloaded_activations_move_to_host_and_the_sum_is_kept() {
 #[test]
 fn selective_op_keeps_less_than_no_recompute_and_more_than_full() {
     let q = format!("mode=train&{L8}&batch=2&seq=8192");
-    let none = part(&q, PartId::Activations);
-    let op = part(&format!("{q}&recompute=selective_op"), PartId::Activations);
-    let full = part(&format!("{q}&recompute=full"), PartId::Activations);
+    let none = expect_part(&est(&q), PartId::Activations);
+    let op = expect_part(
+        &est(&format!("{q}&recompute=selective_op")),
+        PartId::Activations,
+    );
+    let full = expect_part(&est(&format!("{q}&recompute=full")), PartId::Activations);
     assert!(full < op && op < none, "{full} {op} {none}");
 }
 
@@ -162,11 +159,11 @@ fn every_implied_key_is_a_field_and_every_value_parses() {
         let (mut i, _) = Inputs::from_query(&format!("mode=finetune&{L8}"));
         i.apply_framework(*f);
         for im in f.implied() {
-            assert!(
-                memcalc_core::schema::fields::FieldId::from_key(im.key).is_some(),
-                "{}",
-                im.key
-            );
+            // The key is typed; its value must be one the field reads.
+            im.key
+                .field()
+                .check(im.value)
+                .unwrap_or_else(|e| panic!("{f:?}: {e}"));
             assert!(!im.source.is_empty());
         }
         assert!(i.parse().is_ok(), "{f:?}");
@@ -176,11 +173,11 @@ fn every_implied_key_is_a_field_and_every_value_parses() {
 #[test]
 fn zero3_gathers_layers_and_deepspeed_buckets_do_not_shrink_with_the_cluster() {
     let q = format!("mode=train&{L8}&batch=1&seq=2048&zero=3&framework=deepspeed");
-    let at8 = part(&format!("{q}&gpus=8"), PartId::CommBuffers);
-    let at64 = part(&format!("{q}&gpus=64"), PartId::CommBuffers);
+    let at8 = expect_part(&est(&format!("{q}&gpus=8")), PartId::CommBuffers);
+    let at64 = expect_part(&est(&format!("{q}&gpus=64")), PartId::CommBuffers);
     assert_eq!(at8, 500_000_000 * 2);
     assert_eq!(at8, at64);
-    assert!(part(&format!("{q}&gpus=8"), PartId::GatheredLayers) > 0);
+    assert!(expect_part(&est(&format!("{q}&gpus=8")), PartId::GatheredLayers) > 0);
 }
 
 /// torchtune compiles each chunk's upcast and cross-entropy: besides the 16-bit logits only one
@@ -190,14 +187,20 @@ fn zero3_gathers_layers_and_deepspeed_buckets_do_not_shrink_with_the_cluster() {
 fn a_compiled_chunked_loss_keeps_no_fp32_logits() {
     let q = format!("mode=train&{L8}&batch=1&seq=1000&compile=on");
     let logits = 1000u64 * 128_256;
-    let one = part(&format!("{q}&loss_chunks=1"), PartId::Logits);
-    let eight = part(&format!("{q}&loss_chunks=8"), PartId::Logits);
+    let one = expect_part(&est(&format!("{q}&loss_chunks=1")), PartId::Logits);
+    let eight = expect_part(&est(&format!("{q}&loss_chunks=8")), PartId::Logits);
     assert_eq!(
         one - eight,
         logits * 12 - (logits * 2).div_ceil(8) - 4 * 1000
     );
     // Eager chunks keep the FP32 chunk terms.
-    let eager = part(&format!("{q}&loss_chunks=8&compile=off"), PartId::Logits);
+    let eager = expect_part(
+        &est(&format!(
+            "{}&loss_chunks=8",
+            q.replace("compile=on", "compile=off")
+        )),
+        PartId::Logits,
+    );
     assert!(eager > eight + logits);
 }
 
@@ -207,11 +210,13 @@ fn a_compiled_chunked_loss_keeps_no_fp32_logits() {
 #[test]
 fn the_recomputed_layer_reuses_the_memory_of_the_loss() {
     let q = "mode=finetune&layers=28&hidden=3072&heads=24&kv_heads=8&ffn=8192&vocab=128256&tied=on&framework=torchtune&gpu=a100-80&batch=2&seq=4096&overhead=0&runtime=0&compile=on&lora_rank=8";
-    assert_eq!(part(q, PartId::Activations), 28 * 4096 * 2 * 3072 * 2);
+    assert_eq!(
+        expect_part(&est(q), PartId::Activations),
+        28 * 4096 * 2 * 3072 * 2
+    );
     // A stage without the loss keeps its recomputed layer.
     let staged = format!("{q}&gpus=2&pp=2");
-    let (i, _) = Inputs::from_query(&staged);
-    let s = i.parse().unwrap();
+    let s = scenario(&staged);
     let first = memcalc_core::model::neural::stage::Plan::new(&s).stage(0);
     assert_eq!(first.act_overlap, 0);
     assert!(first.activations > 2 * 14 * 4096 * 2 * 3072 * 2);
@@ -227,41 +232,47 @@ fn the_recomputed_layer_reuses_the_memory_of_the_loss() {
 #[test]
 fn torchtitan_keeps_a_pipeline_stage_unsharded() {
     let q = "mode=train&layers=32&hidden=4096&heads=32&kv_heads=8&ffn=14336&vocab=128256&framework=torchtitan&gpu_mem=95&gpus=64&tp=2&pp=4&batch=1&seq=4096";
-    let (i, _) = Inputs::from_query(q);
-    let s = i.parse().unwrap();
+    let s = scenario(q);
     let (_, b) = memcalc_core::model::neural::stage::Plan::new(&s).busiest();
     // The stage's parameters in 16-bit + their gradients in FP32.
     assert_eq!(
-        part(q, PartId::GatheredLayers),
+        expect_part(&est(q), PartId::GatheredLayers),
         b.params * 2 + b.trainable * 4
     );
-    let layers_only = part(
-        &format!("{q}&reshard_after_forward=always&pp_grad_sync=each"),
+    let layers_only = expect_part(
+        &est(&format!(
+            "{q}&reshard_after_forward=always&pp_grad_sync=each"
+        )),
         PartId::GatheredLayers,
     );
-    assert!(layers_only * 4 < part(q, PartId::GatheredLayers));
+    assert!(layers_only * 4 < expect_part(&est(q), PartId::GatheredLayers));
     // Either mechanism alone sits between the two.
-    let params_only = part(&format!("{q}&pp_grad_sync=each"), PartId::GatheredLayers);
-    let grads_only = part(
-        &format!("{q}&reshard_after_forward=always"),
+    let params_only = expect_part(
+        &est(&format!("{q}&pp_grad_sync=each")),
+        PartId::GatheredLayers,
+    );
+    let grads_only = expect_part(
+        &est(&format!("{q}&reshard_after_forward=always")),
         PartId::GatheredLayers,
     );
     assert!(layers_only < params_only && params_only < grads_only);
     // Without pipeline parallelism torchtitan reshards after forward and syncs each backward.
     let flat = "mode=train&layers=32&hidden=4096&heads=32&kv_heads=8&ffn=14336&vocab=128256&framework=torchtitan&gpu_mem=95&gpus=64&tp=2&batch=1&seq=4096";
     assert_eq!(
-        part(flat, PartId::GatheredLayers),
-        part(
-            &format!("{flat}&reshard_after_forward=always&pp_grad_sync=each"),
+        expect_part(&est(flat), PartId::GatheredLayers),
+        expect_part(
+            &est(&format!(
+                "{flat}&reshard_after_forward=always&pp_grad_sync=each"
+            )),
             PartId::GatheredLayers
         )
     );
     // `never` keeps every layer gathered even without pipelining.
     assert!(
-        part(
-            &format!("{flat}&reshard_after_forward=never"),
+        expect_part(
+            &est(&format!("{flat}&reshard_after_forward=never")),
             PartId::GatheredLayers
-        ) > 8 * part(flat, PartId::GatheredLayers)
+        ) > 8 * expect_part(&est(flat), PartId::GatheredLayers)
     );
     // The textbook default is unchanged.
     let (none, _) = Inputs::from_query("framework=none");
@@ -334,8 +345,8 @@ fn layout_search_finds_fitting_layouts_cheapest_first() {
 fn a_fused_loss_keeps_only_one_chunk_of_logits() {
     let q = format!("mode=train&{L8}&batch=1&seq=1000&loss_chunks=8&compile=off");
     let logits = 1000u64 * 128_256;
-    let chunked = part(&q, PartId::Logits);
-    let fused = part(&format!("{q}&fused_loss=on"), PartId::Logits);
+    let chunked = expect_part(&est(&q), PartId::Logits);
+    let fused = expect_part(&est(&format!("{q}&fused_loss=on")), PartId::Logits);
     assert_eq!(
         chunked - fused,
         logits * 2 + (logits * 12).div_ceil(8) - (logits * 14).div_ceil(8)
@@ -346,20 +357,20 @@ fn a_fused_loss_keeps_only_one_chunk_of_logits() {
 fn cut_cross_entropy_keeps_a_log_sum_exp_per_token() {
     let q = format!("mode=train&{L8}&batch=2&seq=1000&fused_loss=on");
     let inputs = 2 * 2 * 1000 * 4096 * 2;
-    assert_eq!(part(&q, PartId::Logits), inputs + 4 * 2 * 1000);
+    assert_eq!(expect_part(&est(&q), PartId::Logits), inputs + 4 * 2 * 1000);
 }
 
 #[test]
 fn variable_batches_keep_one_more_length_dependent_set_unless_segments_expand() {
     let q = format!("mode=finetune&{L8}&batch=2&seq=2048&lora_rank=8&loss_chunks=1&gpu=a100-80");
     let fixed = total(&q);
-    assert_eq!(part(&q, PartId::Fragmentation), 0);
+    assert_eq!(part(&est(&q), PartId::Fragmentation).unwrap_or(0), 0);
     let var = format!("{q}&batching=variable");
-    let frag = part(&var, PartId::Fragmentation);
+    let frag = expect_part(&est(&var), PartId::Fragmentation);
     // The cache holds the activations and the loss of an earlier longest batch once more.
     assert_eq!(
         frag,
-        part(&var, PartId::Activations) + part(&var, PartId::Logits)
+        expect_part(&est(&var), PartId::Activations) + expect_part(&est(&var), PartId::Logits)
     );
     assert_eq!(total(&var), fixed + frag);
     // Expandable segments grow in place: nothing stranded.
@@ -367,7 +378,7 @@ fn variable_batches_keep_one_more_length_dependent_set_unless_segments_expand() 
     // Never beyond the device: the allocator frees its cache and retries at the limit.
     let tight = format!("{var}&gpu_mem=50");
     assert!(total(&tight) <= 50 << 30);
-    assert!(part(&tight, PartId::Fragmentation) < frag);
+    assert!(expect_part(&est(&tight), PartId::Fragmentation) < frag);
 }
 
 #[test]
@@ -377,25 +388,24 @@ fn measured_kind_reserved_leaves_out_nccl_and_allocated_also_the_cached_blocks()
         "mode=train&{L8}&batch=1&seq=2048&gpus=8&zero=3&batching=variable&nccl_buffers=150&gpu=h100-80"
     );
     let with = |kind: &str| {
-        let (i, _) = Inputs::from_query(&format!("{q}&measured=40GiB&measured_kind={kind}"));
-        let s = i.parse().unwrap();
+        let s = scenario(&format!("{q}&measured=40GiB&measured_kind={kind}"));
         check(&s, &estimate(&s)).unwrap()
     };
     let smi = with("nvidia_smi");
     let reserved = with("reserved");
     let allocated = with("allocated");
-    let nccl = part(&q, PartId::NcclBuffers);
+    let nccl = expect_part(&est(&q), PartId::NcclBuffers);
     assert_eq!(nccl, 150 << 20, "one data-parallel group");
     assert!(reserved.rows.iter().all(|r| *r != PartId::NcclBuffers));
     assert_eq!(
         smi.estimated - reserved.estimated,
-        nccl + part(&q, PartId::Runtime)
+        nccl + expect_part(&est(&q), PartId::Runtime)
     );
-    let frag = part(&q, PartId::Fragmentation);
+    let frag = expect_part(&est(&q), PartId::Fragmentation);
     assert!(frag > 0);
     assert_eq!(
         reserved.estimated - allocated.estimated,
-        frag + part(&q, PartId::Overhead)
+        frag + expect_part(&est(&q), PartId::Overhead)
     );
 }
 
@@ -430,5 +440,8 @@ fn torchtitan_shards_the_sequence_with_tensor_parallelism_and_warns_of_nothing_w
         e.warnings
     );
     let tp = format!("{q}&tp=8");
-    assert!(part(&tp, PartId::Activations) < part(&format!("{tp}&sp=off"), PartId::Activations));
+    assert!(
+        expect_part(&est(&tp), PartId::Activations)
+            < expect_part(&est(&format!("{tp}&sp=off")), PartId::Activations)
+    );
 }

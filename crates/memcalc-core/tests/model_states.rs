@@ -1,49 +1,36 @@
 //! Hand-computed and published figures for model-state memory.
 
+mod common;
+
+use common::{est, expect_part, model_states, part};
 use memcalc_core::explain::parts;
 use memcalc_core::PartId;
-use memcalc_core::{estimate, Inputs, Scenario};
-
-fn bytes(query: &str, id: PartId) -> u64 {
-    let (inputs, notices) = Inputs::from_query(query);
-    assert!(notices.is_empty(), "{notices:?}");
-    let s = inputs.parse().expect("valid");
-    estimate(&s).component(id).map(|c| c.bytes).unwrap_or(0)
-}
-
-fn model_states(query: &str) -> u64 {
-    [
-        PartId::Weights,
-        PartId::MasterWeights,
-        PartId::Gradients,
-        PartId::Optimizer,
-    ]
-    .iter()
-    .map(|&id| bytes(query, id))
-    .sum()
-}
+use memcalc_core::{estimate, Scenario};
 
 #[test]
 fn seven_billion_mixed_precision_adamw_is_16_bytes_per_parameter() {
     // 7e9 × (2 weights + 4 master + 2 gradients + 8 moments) = 112e9 B.
-    let q = "params=7B&dtype=bf16&optimizer=adamw&mode=train";
-    assert_eq!(bytes(q, PartId::Weights), 14_000_000_000);
-    assert_eq!(bytes(q, PartId::MasterWeights), 28_000_000_000);
-    assert_eq!(bytes(q, PartId::Gradients), 14_000_000_000);
-    assert_eq!(bytes(q, PartId::Optimizer), 56_000_000_000);
-    assert_eq!(model_states(q), 112_000_000_000);
+    let e = est("params=7B&dtype=bf16&optimizer=adamw&mode=train");
+    assert_eq!(expect_part(&e, PartId::Weights), 14_000_000_000);
+    assert_eq!(expect_part(&e, PartId::MasterWeights), 28_000_000_000);
+    assert_eq!(expect_part(&e, PartId::Gradients), 14_000_000_000);
+    assert_eq!(expect_part(&e, PartId::Optimizer), 56_000_000_000);
+    assert_eq!(model_states(&e), 112_000_000_000);
 }
 
 #[test]
 fn fp32_gradients_give_the_18_bytes_of_megatron_and_hugging_face() {
-    assert_eq!(model_states("params=7B&grad_dtype=fp32"), 126_000_000_000);
+    assert_eq!(
+        model_states(&est("params=7B&grad_dtype=fp32")),
+        126_000_000_000
+    );
 }
 
 #[test]
 fn zero_paper_figure_1_baseline() {
     // ZeRO (arXiv:1910.02054) Figure 1: Ψ = 7.5B, K = 12, baseline (2 + 2 + K)Ψ = 120 GB.
     assert_eq!(
-        model_states("params=7.5B&dtype=fp16&optimizer=adam"),
+        model_states(&est("params=7.5B&dtype=fp16&optimizer=adam")),
         120_000_000_000
     );
 }
@@ -52,7 +39,7 @@ fn zero_paper_figure_1_baseline() {
 fn zero_paper_section_3_gpt2_1_5b_needs_24_gb() {
     // ZeRO section 3.1: "a 1.5B parameter GPT-2 ... requires at least 24 GB" of model states.
     assert_eq!(
-        model_states("params=1.5B&dtype=fp16&optimizer=adam"),
+        model_states(&est("params=1.5B&dtype=fp16&optimizer=adam")),
         24_000_000_000
     );
 }
@@ -60,8 +47,10 @@ fn zero_paper_section_3_gpt2_1_5b_needs_24_gb() {
 #[test]
 fn transformer_math_101_bytes_per_parameter() {
     // EleutherAI Transformer Math 101: AdamW 12, 8-bit Adam 6 (with the fp32 copy), SGD+momentum 8.
-    let per =
-        |q: &str| (bytes(q, PartId::MasterWeights) + bytes(q, PartId::Optimizer)) as f64 / 1e9;
+    let per = |q: &str| {
+        let e = est(q);
+        (expect_part(&e, PartId::MasterWeights) + expect_part(&e, PartId::Optimizer)) as f64 / 1e9
+    };
     assert_eq!(per("params=1B&optimizer=adamw"), 12.0);
     assert!(
         (per("params=1B&optimizer=adam8bit") - 6.0).abs() < 0.01,
@@ -75,33 +64,32 @@ fn transformer_math_101_bytes_per_parameter() {
 fn eight_bit_adam_counts_its_block_scales() {
     // 2 states × (1 B per value + one 4 B scale per 2048 values); 4096 params = 2 blocks.
     assert_eq!(
-        bytes("params=4096&optimizer=adam8bit", PartId::Optimizer),
+        expect_part(&est("params=4096&optimizer=adam8bit"), PartId::Optimizer),
         2 * (4096 + 2 * 4)
     );
     assert_eq!(
-        bytes("params=4097&optimizer=adam8bit", PartId::Optimizer),
+        expect_part(&est("params=4097&optimizer=adam8bit"), PartId::Optimizer),
         2 * (4097 + 3 * 4)
     );
 }
 
 #[test]
 fn pure_fp32_training_has_no_master_copy() {
-    let q = "params=1B&dtype=fp32&optimizer=adamw";
-    assert_eq!(bytes(q, PartId::MasterWeights), 0);
-    assert_eq!(model_states(q), 16_000_000_000);
+    let e = est("params=1B&dtype=fp32&optimizer=adamw");
+    assert_eq!(part(&e, PartId::MasterWeights).unwrap_or(0), 0);
+    assert_eq!(model_states(&e), 16_000_000_000);
 }
 
 #[test]
 fn low_precision_without_mixed_keeps_states_in_that_precision() {
-    let q = "params=1B&dtype=bf16&mixed=off&optimizer=adamw";
-    assert_eq!(bytes(q, PartId::MasterWeights), 0);
-    assert_eq!(bytes(q, PartId::Optimizer), 4_000_000_000);
+    let e = est("params=1B&dtype=bf16&mixed=off&optimizer=adamw");
+    assert_eq!(part(&e, PartId::MasterWeights).unwrap_or(0), 0);
+    assert_eq!(expect_part(&e, PartId::Optimizer), 4_000_000_000);
 }
 
 #[test]
 fn inference_has_no_training_state() {
-    let (i, _) = Inputs::from_query("mode=infer&params=7B&dtype=fp16&overhead=10&runtime=512");
-    let e = estimate(&i.parse().unwrap());
+    let e = est("mode=infer&params=7B&dtype=fp16&overhead=10&runtime=512");
     let ids: Vec<PartId> = e.components.iter().map(|c| c.id).collect();
     assert_eq!(
         ids,
@@ -114,7 +102,7 @@ fn inference_has_no_training_state() {
             PartId::Runtime
         ]
     );
-    assert_eq!(e.component(PartId::Weights).unwrap().bytes, 14_000_000_000);
+    assert_eq!(expect_part(&e, PartId::Weights), 14_000_000_000);
 }
 
 #[test]
@@ -128,7 +116,7 @@ fn total_is_the_sum_of_the_parts_not_their_max() {
         .filter(|c| c.id != PartId::Overhead && c.id != PartId::Runtime)
         .map(|c| c.bytes)
         .sum();
-    assert_eq!(e.component(PartId::Overhead).unwrap().bytes, tensors / 10);
+    assert_eq!(expect_part(&e, PartId::Overhead), tensors / 10);
     assert!(tensors > 112_000_000_000, "model states plus activations");
     assert!(
         !e.fits(),
@@ -138,8 +126,7 @@ fn total_is_the_sum_of_the_parts_not_their_max() {
 
 #[test]
 fn custom_device_memory_overrides_the_preset() {
-    let (i, _) = Inputs::from_query("mode=infer&params=1B&gpu_mem=8");
-    let e = estimate(&i.parse().unwrap());
+    let e = est("mode=infer&params=1B&gpu_mem=8");
     assert_eq!(e.capacity_bytes, 8 << 30);
     assert!(e.fits());
 }

@@ -1,33 +1,14 @@
 //! Figures published in the sources the formulas come from, reproduced exactly or within the
 //! rounding the source used.
 
+mod common;
+
+use common::{est, expect_part, model_states, scenario};
 use memcalc_core::catalog::arch::{Arch, Mlp, Norm};
 use memcalc_core::catalog::{model_by_id, MODELS};
 use memcalc_core::model::neural::activations::LayerShape;
 use memcalc_core::PartId;
 use memcalc_core::{estimate, Inputs};
-
-fn est(query: &str) -> memcalc_core::Estimate {
-    let (i, n) = Inputs::from_query(query);
-    assert!(n.is_empty(), "{n:?}");
-    estimate(&i.parse().unwrap_or_else(|e| panic!("{query}: {e:?}")))
-}
-
-fn bytes(e: &memcalc_core::Estimate, id: PartId) -> u64 {
-    e.component(id).map(|c| c.bytes).unwrap_or(0)
-}
-
-fn model_states(e: &memcalc_core::Estimate) -> u64 {
-    [
-        PartId::Weights,
-        PartId::MasterWeights,
-        PartId::Gradients,
-        PartId::Optimizer,
-    ]
-    .iter()
-    .map(|&id| bytes(e, id))
-    .sum()
-}
 
 #[test]
 fn catalog_counts_match_what_publishers_state() {
@@ -228,12 +209,12 @@ fn pipeline_first_stage_holds_p_micro_batches_of_l_over_p_layers() {
     // Korthikanti section 4.2.3: with 1F1B the first stage stores p micro-batches of L/p
     // layers, i.e. L layers' worth, whatever p.
     let q = "layers=96&hidden=12288&heads=96&vocab=51200&mlp=standard&seq=2048&flash_attention=off&dropout=on&tp=8&sp=on&recompute=selective";
-    let one = bytes(&est(&format!("{q}&gpus=8")), PartId::Activations);
+    let one = expect_part(&est(&format!("{q}&gpus=8")), PartId::Activations);
     let eight = est(&format!("{q}&gpus=64&pp=8"));
     let per_layer = gpt3_layer(8, true, true).layer().total();
     assert_eq!(one as u64, 96 * per_layer + 2048 * 12_288 / 8);
     assert_eq!(
-        bytes(&eight, PartId::Activations) as u64,
+        expect_part(&eight, PartId::Activations) as u64,
         96 * per_layer + 8 * (2048 * 12_288 / 8)
     );
     assert!(eight.busiest.contains("stage 1 of 8"), "{}", eight.busiest);
@@ -244,19 +225,25 @@ fn kv_cache_counts_kv_heads_not_query_heads() {
     // Llama 3 8B: 32 query heads, 8 KV heads, head dim 128, FP16, 8192 tokens: 1 GiB, where a
     // calculator using the hidden size would say 4 GiB.
     let e = est("mode=infer&layers=32&hidden=4096&heads=32&kv_heads=8&ffn=14336&vocab=128256&dtype=fp16&seq=8192");
-    assert_eq!(bytes(&e, PartId::KvCache), 2 * 32 * 8 * 128 * 8192 * 2);
+    assert_eq!(
+        expect_part(&e, PartId::KvCache),
+        2 * 32 * 8 * 128 * 8192 * 2
+    );
     // FP8 KV cache halves it; tensor parallelism splits the KV heads.
     let e = est("mode=infer&layers=32&hidden=4096&heads=32&kv_heads=8&ffn=14336&vocab=128256&dtype=fp16&seq=8192&kv_dtype=fp8");
-    assert_eq!(bytes(&e, PartId::KvCache), 2 * 32 * 8 * 128 * 8192);
+    assert_eq!(expect_part(&e, PartId::KvCache), 2 * 32 * 8 * 128 * 8192);
     let e = est("mode=infer&layers=32&hidden=4096&heads=32&kv_heads=8&ffn=14336&vocab=128256&dtype=fp16&seq=8192&gpus=4&tp=4");
-    assert_eq!(bytes(&e, PartId::KvCache), 2 * 32 * 2 * 128 * 8192 * 2);
+    assert_eq!(
+        expect_part(&e, PartId::KvCache),
+        2 * 32 * 2 * 128 * 8192 * 2
+    );
 }
 
 #[test]
 fn quantized_weights_count_block_scales() {
     // Q8_0 stores 32 weights in 34 bytes: 8.5 bits per weight, not 8.
     let e = est("mode=infer&params=7B&quant=q8_0");
-    assert_eq!(bytes(&e, PartId::Weights), 7_000_000_000 * 85 / 80);
+    assert_eq!(expect_part(&e, PartId::Weights), 7_000_000_000 * 85 / 80);
     // QLoRA's NF4 with double quantization: 4.127 bits per weight; bitsandbytes keeps the
     // embeddings and output head in 16-bit.
     let q = "mode=infer&layers=32&hidden=4096&heads=32&vocab=32000&quant=nf4";
@@ -264,7 +251,7 @@ fn quantized_weights_count_block_scales() {
     let embed_head = 2 * 32_000 * 4096u64;
     let rest = 6_738_415_616 - embed_head;
     assert_eq!(
-        bytes(&e, PartId::Weights),
+        expect_part(&e, PartId::Weights),
         (rest * 4127).div_ceil(8000) + embed_head * 2
     );
 }
@@ -275,22 +262,22 @@ fn qlora_trains_only_adapters() {
     // 3·(4096+11008)) = 4,997,120 adapter parameters, 159,907,840 in 32 layers.
     let e = est("mode=finetune&layers=32&hidden=4096&heads=32&vocab=32000&quant=nf4&lora_rank=64&optimizer=adamw");
     assert_eq!(e.trainable_params, 159_907_840);
-    assert_eq!(bytes(&e, PartId::Gradients), 159_907_840 * 2);
-    assert_eq!(bytes(&e, PartId::Optimizer), 159_907_840 * 8);
-    assert_eq!(bytes(&e, PartId::MasterWeights), 159_907_840 * 4);
+    assert_eq!(expect_part(&e, PartId::Gradients), 159_907_840 * 2);
+    assert_eq!(expect_part(&e, PartId::Optimizer), 159_907_840 * 8);
+    assert_eq!(expect_part(&e, PartId::MasterWeights), 159_907_840 * 4);
 }
 
 #[test]
 fn csr_costs_more_than_dense_at_low_sparsity_and_says_so() {
-    let dense = bytes(&est("mode=infer&params=1B&dtype=fp16"), PartId::Weights);
+    let dense = expect_part(&est("mode=infer&params=1B&dtype=fp16"), PartId::Weights);
     let e = est("mode=infer&params=1B&dtype=fp16&sparsity=50&sparse_format=csr");
-    assert!(bytes(&e, PartId::Weights) > dense);
+    assert!(expect_part(&e, PartId::Weights) > dense);
     assert!(e.warnings.iter().any(|w| w.contains("larger than dense")));
     let e = est("mode=infer&params=1B&dtype=fp16&sparsity=90&sparse_format=csr");
-    assert!(bytes(&e, PartId::Weights) < dense);
+    assert!(expect_part(&e, PartId::Weights) < dense);
     let e = est("mode=infer&params=1B&dtype=fp16&sparsity=50&sparse_format=bitmask");
     assert_eq!(
-        bytes(&e, PartId::Weights),
+        expect_part(&e, PartId::Weights),
         1_000_000_000 / 8 + 500_000_000 * 2
     );
 }
@@ -335,14 +322,12 @@ fn validation_names_the_key_and_the_rule() {
 #[test]
 fn derived_answers_are_consistent_with_the_estimate() {
     use memcalc_core::analysis::derived::{derive, fewest_gpus, max_batch};
-    let (i, _) = Inputs::from_query("layers=32&hidden=4096&heads=32&vocab=32000&mode=finetune&lora_rank=16&quant=nf4&gpu=rtx4090&seq=2048");
-    let s = i.parse().unwrap();
+    let s = scenario("layers=32&hidden=4096&heads=32&vocab=32000&mode=finetune&lora_rank=16&quant=nf4&gpu=rtx4090&seq=2048");
     let b = max_batch(&s).expect("QLoRA 7B fits a 24 GB card at batch 1");
     let fits = |batch| estimate(&memcalc_core::Scenario { batch, ..s }).fits_device();
     assert!(fits(b) && !fits(b + 1), "max batch {b} is the boundary");
 
-    let (i, _) = Inputs::from_query("params=70B&zero=3&gpus=8&recompute=full");
-    let s = i.parse().unwrap();
+    let s = scenario("params=70B&zero=3&gpus=8&recompute=full");
     let n = fewest_gpus(&s).expect("ZeRO-3 spreads 70B over enough GPUs");
     let with = |gpus| {
         estimate(&memcalc_core::Scenario {

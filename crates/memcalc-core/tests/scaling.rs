@@ -1,13 +1,12 @@
 //! The scaling view's data: sweeps of the quantity that matters, and where they cross the
 //! capacity.
 
+mod common;
+
+use common::scenario;
 use memcalc_core::analysis::derived;
 use memcalc_core::analysis::scaling::{scaling, sweep, sweep_values, Boundary};
 use memcalc_core::{estimate, Inputs};
-
-fn scenario(q: &str) -> memcalc_core::Scenario {
-    Inputs::from_query(q).0.parse().unwrap()
-}
 
 #[test]
 fn training_sweeps_the_micro_batch_and_names_the_exact_limit() {

@@ -1,26 +1,13 @@
 //! Hand-computed cases for each simulation method, and the derived answers.
 
+mod common;
+
+use common::{est, expect_part, part, scenario};
 use memcalc_core::analysis::sim_nodes::{adjoint_fit, fewest_nodes, scaling};
 use memcalc_core::explain::parts;
 use memcalc_core::scenario::sim::{revolve_repetitions, split};
 use memcalc_core::PartId;
-use memcalc_core::{estimate, Choice, Estimate, Inputs, Location, Scenario};
-
-fn scenario(q: &str) -> Scenario {
-    let (i, n) = Inputs::from_query(q);
-    assert!(n.is_empty(), "{n:?}");
-    i.parse().unwrap_or_else(|e| panic!("{q}: {e:?}"))
-}
-
-fn est(q: &str) -> Estimate {
-    estimate(&scenario(q))
-}
-
-fn bytes(e: &Estimate, id: PartId) -> u64 {
-    e.component(id)
-        .map(|c| c.bytes)
-        .unwrap_or_else(|| panic!("no {id}"))
-}
+use memcalc_core::{estimate, Choice, Inputs, Location, Scenario};
 
 const ONE: &str = "mode=sim&ranks=1&nodes=1&rank_overhead=0&overhead=0";
 
@@ -36,13 +23,13 @@ fn grid_state_work_and_halo_by_hand() {
     let e = est(&format!(
         "{ONE}&method=grid&nx=100&ny=100&nz=100&fields=5&levels=2&work=3&halo=2"
     ));
-    assert_eq!(bytes(&e, PartId::State), 5 * 2 * 1_000_000 * 8);
+    assert_eq!(expect_part(&e, PartId::State), 5 * 2 * 1_000_000 * 8);
     // 104³ − 100³ = 124,864 ghost cells; exchange buffers: 2 × 5 fields × 2·2·3·100² cells × 8 B.
     assert_eq!(
-        bytes(&e, PartId::Halo),
+        expect_part(&e, PartId::Halo),
         5 * 2 * 124_864 * 8 + 2 * 5 * 120_000 * 8
     );
-    assert_eq!(bytes(&e, PartId::Work), 3 * (1_000_000 + 124_864) * 8);
+    assert_eq!(expect_part(&e, PartId::Work), 3 * (1_000_000 + 124_864) * 8);
     assert_eq!(
         e.per_device_bytes,
         e.components
@@ -59,7 +46,7 @@ fn two_dimensional_grids_have_no_z_halo() {
         "{ONE}&method=grid&nx=1000&ny=1000&nz=1&fields=1&levels=1&work=0&halo=1"
     ));
     assert_eq!(
-        bytes(&e, PartId::Halo),
+        expect_part(&e, PartId::Halo),
         (1002 * 1002 - 1_000_000) * 8 + 2 * 2 * 2000 * 8
     );
 }
@@ -70,7 +57,7 @@ fn ghost_share_rises_with_ranks_while_memory_per_rank_falls() {
     let share = |ranks: u32| {
         let e = est(&format!("{q}&ranks={ranks}"));
         (
-            bytes(&e, PartId::Halo) as f64 / bytes(&e, PartId::State) as f64,
+            expect_part(&e, PartId::Halo) as f64 / expect_part(&e, PartId::State) as f64,
             e.per_rank_bytes,
         )
     };
@@ -98,29 +85,34 @@ fn neighbour_lists_dominate_molecular_dynamics() {
         "{ONE}&method=particles&particles=1M&density=0.8442&cutoff=2.5&skin=0.3"
     ));
     assert!(
-        bytes(&e, PartId::NeighborLists) > bytes(&e, PartId::State),
+        expect_part(&e, PartId::NeighborLists) > expect_part(&e, PartId::State),
         "lists outweigh the particle state"
     );
     // Full lists (no Newton's third law) double the pairs.
     let full = est(&format!(
         "{ONE}&method=particles&particles=1M&density=0.8442&cutoff=2.5&skin=0.3&newton=off"
     ));
-    assert!(bytes(&full, PartId::NeighborLists) > bytes(&e, PartId::NeighborLists) * 3 / 2);
+    assert!(
+        expect_part(&full, PartId::NeighborLists) > expect_part(&e, PartId::NeighborLists) * 3 / 2
+    );
 }
 
 #[test]
 fn long_range_mesh_adds_its_bricks() {
     let e = est(&format!("{ONE}&method=particles&particles=32000&density=0.1&cutoff=10&skin=2&atom_style=full&long_range=pme&kspace_grid=262144"));
-    assert_eq!(bytes(&e, PartId::LongRange), 262_144 * 48 + 262_144 * 32);
+    assert_eq!(
+        expect_part(&e, PartId::LongRange),
+        262_144 * 48 + 262_144 * 32
+    );
     // LAMMPS's PPPM (pppm.cpp): 3 ints per allocated atom (81,920 = 5 chunks of 16,384 for
     // 32,000 local + ~46,800 ghost atoms), four 69³ bricks (64 + stencil order 5) and 12
     // doubles per FFT point.
     let e = est(&format!("{ONE}&method=particles&particles=32000&density=0.1&cutoff=10&skin=2&atom_style=full&long_range=pppm&kspace_grid=262144"));
     let expected = 12 * 81_920 + 4 * 8 * 69 * 69 * 69 + 96 * 262_144;
     assert!(
-        bytes(&e, PartId::LongRange).abs_diff(expected) <= 64,
+        expect_part(&e, PartId::LongRange).abs_diff(expected) <= 64,
         "{}",
-        bytes(&e, PartId::LongRange)
+        expect_part(&e, PartId::LongRange)
     );
 }
 
@@ -130,15 +122,15 @@ fn molecular_topology_sizes_every_atom() {
     // neighbours: 88 + 8 (q) + 4 + 4 + 32 + 4 + 128 + 4 + 360 + 4 + 40 + 12 + 104 = 792 B.
     let q = "method=particles&particles=32000&density=0.1&cutoff=10&skin=2&atom_style=full&max_bonds=4&max_angles=8&max_dihedrals=18&max_impropers=2&max_special=26";
     let e = est(&format!("{ONE}&{q}"));
-    assert_eq!(bytes(&e, PartId::State), 32_000 * 792);
+    assert_eq!(expect_part(&e, PartId::State), 32_000 * 792);
     // Without maxima, `full` keeps its typical 300 B per atom.
     let legacy = est(&format!(
         "{ONE}&method=particles&particles=32000&density=0.1&cutoff=10&skin=2&atom_style=full"
     ));
-    assert_eq!(bytes(&legacy, PartId::State), 32_000 * 300);
+    assert_eq!(expect_part(&legacy, PartId::State), 32_000 * 300);
     // SHAKE adds 56 B per allocated atom.
     let shake = est(&format!("{ONE}&{q}&shake=on"));
-    assert_eq!(bytes(&shake, PartId::Constraints), 81_920 * 56);
+    assert_eq!(expect_part(&shake, PartId::Constraints), 81_920 * 56);
 }
 
 #[test]
@@ -146,12 +138,12 @@ fn many_body_potentials_use_full_lists() {
     let q = "method=particles&particles=100000&density=0.05&cutoff=3.2&skin=1";
     let pair = est(&format!("{ONE}&{q}"));
     let tersoff = est(&format!("{ONE}&{q}&potential=tersoff"));
-    let ratio =
-        bytes(&tersoff, PartId::NeighborLists) as f64 / bytes(&pair, PartId::NeighborLists) as f64;
+    let ratio = expect_part(&tersoff, PartId::NeighborLists) as f64
+        / expect_part(&pair, PartId::NeighborLists) as f64;
     assert!(ratio > 1.3, "full lists hold every pair twice: {ratio}");
     // REBO adds 28 B per allocated atom and its own short list.
     let rebo = est(&format!("{ONE}&{q}&potential=rebo"));
-    assert!(bytes(&rebo, PartId::Potential) > 28 * 100_000);
+    assert!(expect_part(&rebo, PartId::Potential) > 28 * 100_000);
 }
 
 #[test]
@@ -160,8 +152,8 @@ fn lammps_atom_map_switches_to_a_hash_above_a_million_ids() {
     let q = "method=particles&particles=10M&density=0.8442&cutoff=2.5&skin=0.3&ranks=512&nodes=8&overhead=0&rank_overhead=0";
     let array = est(&format!("mode=sim&{q}"));
     let auto = est(&format!("mode=sim&{q}&atom_map=auto"));
-    assert!(bytes(&array, PartId::Work) > 40_000_000);
-    assert!(bytes(&auto, PartId::Work) * 8 < bytes(&array, PartId::Work));
+    assert!(expect_part(&array, PartId::Work) > 40_000_000);
+    assert!(expect_part(&auto, PartId::Work) * 8 < expect_part(&array, PartId::Work));
     // Weak scaling with the hash stays flat (within the ghost share), unlike the array.
     let s = memcalc_core::Inputs::from_query(&format!("mode=sim&{q}&atom_map=auto"))
         .0
@@ -177,7 +169,7 @@ fn lattice_boltzmann_bytes_per_cell() {
     let q = format!("{ONE}&method=lbm&nx=100&ny=100&nz=100&lattice=d3q19");
     let per_cell = |extra: &str| {
         let e = est(&format!("{q}&{extra}"));
-        (bytes(&e, PartId::Lattice) + bytes(&e, PartId::State)) / 1_000_000
+        (expect_part(&e, PartId::Lattice) + expect_part(&e, PartId::State)) / 1_000_000
     };
     assert_eq!(per_cell("dtype=fp32&streaming=inplace"), 93);
     assert_eq!(per_cell("dtype=fp32&lbm_dtype=fp16&streaming=inplace"), 55);
@@ -185,7 +177,7 @@ fn lattice_boltzmann_bytes_per_cell() {
     let d2q9 = est(&format!(
         "{ONE}&method=lbm&nx=1000&ny=1000&nz=1&lattice=d2q9&dtype=fp32&streaming=two"
     ));
-    assert_eq!(bytes(&d2q9, PartId::Lattice), 9 * 4 * 2 * 1_000_000);
+    assert_eq!(expect_part(&d2q9, PartId::Lattice), 9 * 4 * 2 * 1_000_000);
 }
 
 #[test]
@@ -196,13 +188,13 @@ fn mesh_matrix_solver_and_preconditioner_by_hand() {
     let rows = 4_000_000u64;
     let nnz = rows * 27 * 4;
     let matrix = nnz * 12 + (rows + 1) * 4;
-    assert_eq!(bytes(&e, PartId::Matrix), matrix);
-    assert_eq!(bytes(&e, PartId::Solver), 34 * rows * 8 + matrix);
-    assert_eq!(bytes(&e, PartId::State), rows * 8);
+    assert_eq!(expect_part(&e, PartId::Matrix), matrix);
+    assert_eq!(expect_part(&e, PartId::Solver), 34 * rows * 8 + matrix);
+    assert_eq!(expect_part(&e, PartId::State), rows * 8);
     let amg = est(&format!(
         "{ONE}&method=mesh&cells=1M&element=hex8&dofs=4&levels=1&krylov=30&precond=amg"
     ));
-    assert!(bytes(&amg, PartId::Solver) < bytes(&e, PartId::Solver));
+    assert!(expect_part(&amg, PartId::Solver) < expect_part(&e, PartId::Solver));
 }
 
 #[test]
@@ -214,10 +206,10 @@ fn spectral_fields_and_padded_transforms() {
     // Physical (8 B) + half-spectrum (129/256 of the points, 16 B) per field and level.
     let per_point = 8.0 + 129.0 / 256.0 * 16.0;
     assert_eq!(
-        bytes(&e, PartId::State),
+        expect_part(&e, PartId::State),
         (3.0 * 2.0 * per_point * n as f64).ceil() as u64
     );
-    assert_eq!(bytes(&e, PartId::Fft), 3 * n * 27 / 8 * 16);
+    assert_eq!(expect_part(&e, PartId::Fft), 3 * n * 27 / 8 * 16);
 }
 
 #[test]
@@ -227,22 +219,22 @@ fn history_output_checkpoint_and_adjoint() {
     let e = est(&format!(
         "{base}&steps=1000&output_every=100&snapshots=3&compression=2&checkpoint_every=500"
     ));
-    assert_eq!(bytes(&e, PartId::History), 3 * snap / 2);
-    assert_eq!(bytes(&e, PartId::OutputBuffers), snap / 2);
-    assert_eq!(bytes(&e, PartId::OutputTotal), 10 * snap / 2);
+    assert_eq!(expect_part(&e, PartId::History), 3 * snap / 2);
+    assert_eq!(expect_part(&e, PartId::OutputBuffers), snap / 2);
+    assert_eq!(expect_part(&e, PartId::OutputTotal), 10 * snap / 2);
     assert_eq!(
         e.component(PartId::OutputTotal).unwrap().location,
         Location::Disk
     );
-    assert_eq!(bytes(&e, PartId::Checkpoint), 2 * snap);
+    assert_eq!(expect_part(&e, PartId::Checkpoint), 2 * snap);
     assert_eq!(e.disk_bytes, 10 * snap / 2 + 2 * 2 * snap);
     // Storing every step grows with the steps; binomial checkpointing keeps a fixed number.
     let all = est(&format!("{base}&steps=1000&adjoint=store_all"));
-    assert_eq!(bytes(&all, PartId::History), 1000 * snap);
+    assert_eq!(expect_part(&all, PartId::History), 1000 * snap);
     let ck = est(&format!(
         "{base}&steps=1000&adjoint=checkpoint&adjoint_snapshots=10"
     ));
-    assert_eq!(bytes(&ck, PartId::History), 10 * snap);
+    assert_eq!(expect_part(&ck, PartId::History), 10 * snap);
     assert!(parts::explanation(ck.component(PartId::History).unwrap()).contains("4 extra times"));
 }
 
@@ -369,20 +361,23 @@ fn scientific_ml_parameter_counts_by_hand() {
 fn scientific_ml_activations_follow_their_own_models() {
     // PINN: points × width × depth × 2 × (1 + inputs × derivative order) values, FP32.
     let e = est("mode=train&model=pinn&in_channels=3&out_channels=1&width=64&depth=4&collocation=10K&deriv_order=2&dtype=fp32&batch=1");
-    assert_eq!(bytes(&e, PartId::Activations), 10_000 * 64 * 4 * 2 * 7 * 4);
+    assert_eq!(
+        expect_part(&e, PartId::Activations),
+        10_000 * 64 * 4 * 2 * 7 * 4
+    );
     assert!(e.component(PartId::KvCache).is_none() && e.component(PartId::Logits).is_none());
     assert!(e.warnings.iter().all(|w| !w.contains("No architecture")));
     // Batch scales them; states follow the parameter count.
     let e2 = est("mode=train&model=pinn&in_channels=3&out_channels=1&width=64&depth=4&collocation=10K&deriv_order=2&dtype=fp32&batch=2");
     assert_eq!(
-        bytes(&e2, PartId::Activations),
-        2 * bytes(&e, PartId::Activations)
+        expect_part(&e2, PartId::Activations),
+        2 * expect_part(&e, PartId::Activations)
     );
-    assert_eq!(bytes(&e, PartId::Optimizer), 12_801 * 8);
+    assert_eq!(expect_part(&e, PartId::Optimizer), 12_801 * 8);
     // U-Net feature maps shrink with each level.
     let u = est("mode=train&model=unet&in_channels=1&out_channels=1&base_channels=32&depth=2&spatial_dims=2&grid_points=1024&dtype=fp32");
     assert_eq!(
-        bytes(&u, PartId::Activations),
+        expect_part(&u, PartId::Activations),
         (1024 * 32 * 8 + 256 * 64 * 8) * 4
     );
 }
@@ -394,7 +389,7 @@ fn plane_waves_follow_pw_x_memory_report() {
     let e = est(&format!("mode=sim&rank_overhead=0&overhead=0&{q}"));
     // npwx = round(4π/3 · 40^1.5 · 1330.204 / (2π)³) = 5,683; 2 k-points per pool + 1 buffer.
     assert_eq!(e.per_rank_bytes >> 10, 34_973, "pw.x printed 34.13 MB");
-    let per = |e: &memcalc_core::Estimate, id: PartId| bytes(e, id) / 16;
+    let per = |e: &memcalc_core::Estimate, id: PartId| expect_part(e, id) / 16;
     assert_eq!(per(&e, PartId::Wavefunctions), 16 * 6 * 5_683 * 3);
     // Keeping one k-point's wavefunctions (disk_io='high') drops the buffers.
     let disk = est(&format!(
@@ -416,24 +411,24 @@ fn segregated_and_explicit_mesh_solvers_drop_the_block_matrix() {
     let explicit = est(&format!("{ONE}&{q}&{none}&solver=explicit"));
     // One scalar matrix instead of a 5 × 5 block one: 25 × fewer nonzeros.
     let (c, s) = (
-        bytes(&coupled, PartId::Matrix),
-        bytes(&segregated, PartId::Matrix),
+        expect_part(&coupled, PartId::Matrix),
+        expect_part(&segregated, PartId::Matrix),
     );
     assert!(c / s >= 24 && c / s <= 25, "{c} vs {s}");
-    assert_eq!(bytes(&explicit, PartId::Matrix), 0);
-    assert_eq!(bytes(&explicit, PartId::Solver), 0);
+    assert_eq!(expect_part(&explicit, PartId::Matrix), 0);
+    assert_eq!(expect_part(&explicit, PartId::Solver), 0);
     assert_eq!(
-        bytes(&explicit, PartId::State),
-        bytes(&coupled, PartId::State)
+        expect_part(&explicit, PartId::State),
+        expect_part(&coupled, PartId::State)
     );
     // 64-bit indices widen every column index and connectivity entry.
     let wide = est(&format!("{ONE}&{q}&{none}&index_bytes=8"));
-    assert!(bytes(&wide, PartId::Matrix) > bytes(&coupled, PartId::Matrix));
-    assert!(bytes(&wide, PartId::Mesh) > bytes(&coupled, PartId::Mesh));
+    assert!(expect_part(&wide, PartId::Matrix) > expect_part(&coupled, PartId::Matrix));
+    assert!(expect_part(&wide, PartId::Mesh) > expect_part(&coupled, PartId::Mesh));
     // Geometric multigrid stores far less than algebraic multigrid.
     let amg = est(&format!("{ONE}&{q}&precond=amg"));
     let gmg = est(&format!("{ONE}&{q}&precond=gmg"));
-    assert!(bytes(&gmg, PartId::Solver) * 3 < bytes(&amg, PartId::Solver));
+    assert!(expect_part(&gmg, PartId::Solver) * 3 < expect_part(&amg, PartId::Solver));
 }
 
 #[test]
@@ -491,7 +486,7 @@ fn gpu_runs_report_per_gpu_and_host_memory_per_node_apart() {
     let mirrored = est(&format!("{q}&host_mirror=on"));
     // The GPU's own total does not change; the host side grows by the arrays of 4 GPUs a node.
     assert_eq!(plain.per_device_bytes, mirrored.per_device_bytes);
-    let arrays = bytes(&mirrored, PartId::HostMirror);
+    let arrays = expect_part(&mirrored, PartId::HostMirror);
     assert_eq!(
         mirrored.host_per_node_bytes - plain.host_per_node_bytes,
         4 * arrays
@@ -501,11 +496,11 @@ fn gpu_runs_report_per_gpu_and_host_memory_per_node_apart() {
     // One rank on one device: no ghost layer when the code wraps its boundaries in place.
     let one = "mode=sim&method=lbm&nx=128&ny=128&nz=128&sim_device=gpu&ranks=1&nodes=1";
     assert!(
-        bytes(&est(one), PartId::Halo) > 0,
+        expect_part(&est(one), PartId::Halo) > 0,
         "today's default keeps the layer"
     );
     assert_eq!(
-        bytes(&est(&format!("{one}&halo_one_rank=off")), PartId::Halo),
+        expect_part(&est(&format!("{one}&halo_one_rank=off")), PartId::Halo),
         0
     );
 }
@@ -567,8 +562,8 @@ fn replicated_data_does_not_shrink_with_more_ranks() {
     let q = "method=grid&nx=256&ny=256&nz=256&nodes=1&overhead=0&rank_overhead=0&replicated=500";
     let few = est(&format!("mode=sim&{q}&ranks=8"));
     let many = est(&format!("mode=sim&{q}&ranks=64"));
-    assert_eq!(bytes(&few, PartId::Replicated), 8 * 500 * (1 << 20));
-    assert_eq!(bytes(&many, PartId::Replicated), 64 * 500 * (1 << 20));
+    assert_eq!(expect_part(&few, PartId::Replicated), 8 * 500 * (1 << 20));
+    assert_eq!(expect_part(&many, PartId::Replicated), 64 * 500 * (1 << 20));
     assert!(many.per_device_bytes > few.per_device_bytes);
 }
 
@@ -579,19 +574,19 @@ fn a_python_rank_carries_its_interpreter_on_every_rank() {
     let py = est(&format!("{base}&language=python_scipy"));
     // Not a component at all for a compiled code: today's links keep their numbers.
     assert!(native.component(PartId::Interpreter).is_none());
-    assert_eq!(bytes(&py, PartId::Interpreter), 8 * 60 * (1 << 20));
+    assert_eq!(expect_part(&py, PartId::Interpreter), 8 * 60 * (1 << 20));
     assert_eq!(
         py.per_device_bytes - native.per_device_bytes,
         8 * 60 * (1 << 20)
     );
     let plain = est(&format!("{base}&language=python"));
-    assert_eq!(bytes(&plain, PartId::Interpreter), 8 * 25 * (1 << 20));
+    assert_eq!(expect_part(&plain, PartId::Interpreter), 8 * 25 * (1 << 20));
     // A GPU code's rank holds the interpreter in host memory, not on the GPU.
     let gpu = "mode=sim&method=lbm&nx=128&ny=128&nz=128&sim_device=gpu&ranks=1&nodes=1";
     let (g0, g1) = (est(gpu), est(&format!("{gpu}&language=python")));
     assert_eq!(g0.per_device_bytes, g1.per_device_bytes);
     assert_eq!(
-        bytes(&g1, PartId::HostProcess) - bytes(&g0, PartId::HostProcess),
+        expect_part(&g1, PartId::HostProcess) - expect_part(&g0, PartId::HostProcess),
         25 << 20
     );
 }
@@ -708,16 +703,16 @@ fn no_machine_learning_word_on_a_simulation_page() {
 fn reaxff_sizes_its_bond_list_for_every_local_and_ghost_atom() {
     let q = "mode=sim&method=particles&particles=32480&atom_style=charge&potential=reaxff&density=0.092095&cutoff=10&skin=2&rank_overhead=0&overhead=0&nodes=1&ranks=1";
     let e = est(q);
-    let reax = bytes(&e, PartId::Potential);
+    let reax = expect_part(&e, PartId::Potential);
     // Up to 12 bond partners every atom gets the 25-slot floor; 13 gives 26 slots each.
     assert_eq!(
         reax,
-        bytes(&est(&format!("{q}&reaxff_bonds=12")), PartId::Potential)
+        expect_part(&est(&format!("{q}&reaxff_bonds=12")), PartId::Potential)
     );
-    let more = bytes(&est(&format!("{q}&reaxff_bonds=13")), PartId::Potential);
+    let more = expect_part(&est(&format!("{q}&reaxff_bonds=13")), PartId::Potential);
     assert!(more > reax);
     // The slots: N atoms × 25 × 1.2 at 464 B (pair reaxff) or 568 B (reax/c).
-    let old = bytes(
+    let old = expect_part(
         &est(&format!("{q}&reaxff_version=reaxc")),
         PartId::Potential,
     );
@@ -725,8 +720,8 @@ fn reaxff_sizes_its_bond_list_for_every_local_and_ghost_atom() {
     assert!((75_000.0..80_000.0).contains(&n_all), "{n_all}");
     assert!(old > reax + (n_all * 30.0 * 104.0) as u64);
     // A larger safezone grows every list; QEq off drops its matrix.
-    assert!(bytes(&est(&format!("{q}&safezone=1.5")), PartId::Potential) > reax);
-    assert!(e.component(PartId::Qeq).is_some());
+    assert!(expect_part(&est(&format!("{q}&safezone=1.5")), PartId::Potential) > reax);
+    assert!(part(&e, PartId::Qeq).is_some());
     assert!(est(&format!("{q}&qeq=off"))
         .component(PartId::Qeq)
         .is_none());
@@ -735,7 +730,7 @@ fn reaxff_sizes_its_bond_list_for_every_local_and_ghost_atom() {
     assert!(e.per_rank_bytes > 10 * pair.per_rank_bytes);
     // mincap floors a tiny rank's lists: 25 × mincap bond slots at least.
     let tiny = est("mode=sim&method=particles&particles=20&atom_style=charge&potential=reaxff&density=0.1&cutoff=10&skin=2&ranks=1&nodes=1&mincap=400");
-    assert!(bytes(&tiny, PartId::Potential) >= 400 * 25 * 464);
+    assert!(expect_part(&tiny, PartId::Potential) >= 400 * 25 * 464);
 }
 
 #[test]
@@ -757,11 +752,12 @@ fn sparc_arrays_follow_its_estimate_memory() {
     assert!((total / 1048576.0 - 349.47).abs() < 0.005);
     // Without band groups the orbitals keep 2.5 working copies, not 5.5.
     let one = est(&q.replace("band_groups=6", "band_groups=1"));
-    let ratio = bytes(&one, PartId::Wavefunctions) as f64 / bytes(&e, PartId::Wavefunctions) as f64;
+    let ratio = expect_part(&one, PartId::Wavefunctions) as f64
+        / expect_part(&e, PartId::Wavefunctions) as f64;
     assert!((ratio - 3.5 / 6.5).abs() < 1e-6, "{ratio}");
     // Spin doubles the grid vectors' spin terms: 6 + 8 + 28 + 9 + 1 = 52 vectors instead of 28.
     let spin = est(&format!("{q}&spin=collinear"));
-    let r = bytes(&spin, PartId::State) as f64 / bytes(&e, PartId::State) as f64;
+    let r = expect_part(&spin, PartId::State) as f64 / expect_part(&e, PartId::State) as f64;
     assert!((r - 52.0 / 28.0).abs() < 1e-6, "{r}");
 }
 
@@ -771,28 +767,35 @@ fn abinit_arrays_follow_its_memory_chains() {
     // is the largest: 2.368 Mbytes, of which 0.969 is the residue for smeared occupations.
     let q = "mode=sim&code=abinit&ecutwfc=20&cell_volume=109.744&bands=4&kpoints=2&atoms=1&species=1&betas=3&lmax_beta=1&fft_grid=4096&xc=lda&smearing=on&symmetries=24&ranks=1&nodes=1&rank_overhead=0&overhead=0";
     let e = est(q);
-    assert_eq!(bytes(&e, PartId::Work), (991 + 1) * 1024);
+    assert_eq!(expect_part(&e, PartId::Work), (991 + 1) * 1024);
     // 34 blocks of 4,096 grid points in doubles and 2 in integers (irrzon) on the largest chain.
-    assert_eq!(bytes(&e, PartId::State), 34 * 4096 * 8 + 2 * 4096 * 4);
+    assert_eq!(expect_part(&e, PartId::State), 34 * 4096 * 8 + 2 * 4096 * 4);
     // cg: 2 × 4 bands × 2 k-points × mpw doubles.
     let mpw = (4.0 * std::f64::consts::PI / 3.0 * 20f64.powf(1.5) * 109.744
         / (8.0 * std::f64::consts::PI.powi(3)))
     .round();
-    assert_eq!(bytes(&e, PartId::Wavefunctions), (16.0 * mpw * 8.0) as u64);
+    assert_eq!(
+        expect_part(&e, PartId::Wavefunctions),
+        (16.0 * mpw * 8.0) as u64
+    );
     assert!((e.per_rank_bytes as f64 / 1048576.0 - 2.368).abs() < 0.01);
     // k-points are split over processes: 455 k-points on 8 processes keep 57 each.
     let al = "mode=sim&code=abinit&ecutwfc=142.882&cell_volume=108.379&bands=6&kpoints=455&atoms=1&species=1&betas=4&lmax_beta=3&fft_grid=91125&xc=gga&smearing=on&symmetries=48&rank_overhead=0&overhead=0";
     // One rank per node, so that each row is one process's arrays.
     let one = est(&format!("{al}&ranks=1&nodes=1"));
     let eight = est(&format!("{al}&ranks=8&nodes=8"));
-    let r = bytes(&one, PartId::Wavefunctions) as f64 / bytes(&eight, PartId::Wavefunctions) as f64;
+    let r = expect_part(&one, PartId::Wavefunctions) as f64
+        / expect_part(&eight, PartId::Wavefunctions) as f64;
     assert!((r - 455.0 / 57.0).abs() < 1e-3, "{r}");
     // The grids are not split: the same on every process.
-    assert_eq!(bytes(&one, PartId::State), bytes(&eight, PartId::State));
+    assert_eq!(
+        expect_part(&one, PartId::State),
+        expect_part(&eight, PartId::State)
+    );
     // Collinear spin: the processes split over the two spins first.
     let spin = est(&format!("{al}&ranks=8&nodes=8&spin=collinear"));
-    let r =
-        bytes(&spin, PartId::Wavefunctions) as f64 / bytes(&eight, PartId::Wavefunctions) as f64;
+    let r = expect_part(&spin, PartId::Wavefunctions) as f64
+        / expect_part(&eight, PartId::Wavefunctions) as f64;
     assert!((r - 2.0 * 114.0 / 57.0).abs() < 1e-3, "{r}");
     // pw.x's arrays are another code's: switching the arrays changes the estimate.
     assert_ne!(

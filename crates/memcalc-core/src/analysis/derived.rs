@@ -1,8 +1,11 @@
 //! Answers derived from the estimate: the largest batch or context that fits, the fewest GPUs,
 //! and the single changes that save the most memory.
 
+use crate::base::keys::Value::{self, Count, Number, Toggle};
 use crate::base::search::smallest;
 use crate::catalog::optimizer::Optimizer;
+use crate::catalog::precision::Dtype;
+use crate::catalog::quant::Quant;
 use crate::model::bytes;
 use crate::scenario::{Mode, Offload, Recompute, Scenario, MAX_GPUS};
 use crate::schema::fields::FieldId;
@@ -87,51 +90,51 @@ impl Saving {
     }
 }
 
-fn sim_candidates(s: &Scenario) -> Vec<(String, Vec<(FieldId, String)>)> {
+/// A change to try: its label and the typed values it sets.
+type Candidate = (String, Vec<(FieldId, Value)>);
+
+fn sim_candidates(s: &Scenario) -> Vec<Candidate> {
     use crate::scenario::sim::{Adjoint, Method, Precond, Streaming};
     let m = &s.sim;
-    let mut c: Vec<(String, Vec<(FieldId, String)>)> = Vec::new();
+    let mut c: Vec<Candidate> = Vec::new();
     let nodes = m.nodes * 2;
     c.push((
         format!("Twice the nodes ({nodes}), same ranks per node"),
         vec![
-            (FieldId::Nodes, nodes.to_string()),
-            (
-                FieldId::Ranks,
-                (m.ranks.div_ceil(m.nodes) * nodes).to_string(),
-            ),
+            (FieldId::Nodes, Count(nodes)),
+            (FieldId::Ranks, Count(m.ranks.div_ceil(m.nodes) * nodes)),
         ],
     ));
     if s.dtype.bytes() > 4 {
         c.push((
             "Single precision (FP32)".into(),
-            vec![(FieldId::Dtype, "fp32".into())],
+            vec![(FieldId::Dtype, Value::choice(Dtype::Fp32))],
         ));
     }
     if m.method == Method::Lbm {
         if m.streaming == Streaming::TwoLattice {
             c.push((
                 "In-place streaming (esoteric pull, one lattice)".into(),
-                vec![(FieldId::Streaming, "inplace".into())],
+                vec![(FieldId::Streaming, Value::choice(Streaming::InPlace))],
             ));
         }
         if m.lbm_dtype.is_none_or(|d| d.bytes() > 2) {
             c.push((
                 "Store distributions in FP16".into(),
-                vec![(FieldId::LbmDtype, "fp16".into())],
+                vec![(FieldId::LbmDtype, Value::choice(Dtype::Fp16))],
             ));
         }
     }
     if m.method == Method::Mesh && matches!(m.precond, Precond::Ilu1 | Precond::Ilu0) {
         c.push((
             "Algebraic multigrid instead of ILU".into(),
-            vec![(FieldId::Precond, "amg".into())],
+            vec![(FieldId::Precond, Value::choice(Precond::Amg))],
         ));
     }
     if m.method == Method::Mesh && m.krylov > 10 {
         c.push((
             "GMRES restart 10".into(),
-            vec![(FieldId::Krylov, "10".into())],
+            vec![(FieldId::Krylov, Count(10))],
         ));
     }
     // AMR: a block's ghost share ((b + 2g)^d − b^d) / b^d falls as blocks grow.
@@ -139,100 +142,100 @@ fn sim_candidates(s: &Scenario) -> Vec<(String, Vec<(FieldId, String)>)> {
         let b = m.amr.block * 2;
         c.push((
             format!("Blocks of {b} cells per side (a smaller ghost-cell share)"),
-            vec![(FieldId::BlockSize, b.to_string())],
+            vec![(FieldId::BlockSize, Count(b))],
         ));
     }
     // N-body: PartAllocFactor reserves slots for particles that may migrate in.
     if m.method == Method::Nbody && m.nbody.alloc_c > 110 {
         c.push((
             "Particle allocation factor 1.1".into(),
-            vec![(FieldId::AllocFactor, "1.1".into())],
+            vec![(FieldId::AllocFactor, Number(1.1))],
         ));
     }
     if m.adjoint == Adjoint::StoreAll {
         c.push((
             "Binomial checkpointing instead of storing every step".into(),
-            vec![(FieldId::Adjoint, "checkpoint".into())],
+            vec![(FieldId::Adjoint, Value::choice(Adjoint::Checkpoint))],
         ));
     }
     if m.snapshots > 0 {
         c.push((
             "Write snapshots to disk instead of keeping them".into(),
-            vec![(FieldId::Snapshots, "0".into())],
+            vec![(FieldId::Snapshots, Count(0))],
         ));
     }
     if m.compression_c < 400 && (m.snapshots > 0 || m.output_every > 0) {
         c.push((
             "Compress output 4:1 (lossy)".into(),
-            vec![(FieldId::Compression, "4".into())],
+            vec![(FieldId::Compression, Count(4))],
         ));
     }
     c
 }
 
-fn candidates(s: &Scenario) -> Vec<(String, Vec<(FieldId, String)>)> {
+fn candidates(s: &Scenario) -> Vec<Candidate> {
     if s.mode == Mode::Sim {
         return sim_candidates(s);
     }
-    let mut c: Vec<(String, Vec<(FieldId, String)>)> = Vec::new();
-    fn pv(label: &str, patch: &[(FieldId, &str)]) -> (String, Vec<(FieldId, String)>) {
-        (
-            label.to_string(),
-            patch.iter().map(|(k, v)| (*k, v.to_string())).collect(),
-        )
+    let mut c: Vec<Candidate> = Vec::new();
+    fn pv(label: &str, patch: &[(FieldId, Value)]) -> Candidate {
+        (label.to_string(), patch.to_vec())
     }
     let p = &s.parallel;
     if !s.flash_attention {
         c.push(pv(
             "Use flash attention",
-            &[(FieldId::FlashAttention, "on")],
+            &[(FieldId::FlashAttention, Toggle(true))],
         ));
     }
     if s.batch > 1 {
-        let half = (s.batch / 2).to_string();
+        let half = s.batch / 2;
         c.push((
             format!("Halve the micro-batch to {half}"),
-            vec![(FieldId::Batch, half)],
+            vec![(FieldId::Batch, Count(half))],
         ));
     }
     if !s.dtype.is_low_precision() {
-        c.push(pv("Train or run in BF16", &[(FieldId::Dtype, "bf16")]));
+        c.push(pv(
+            "Train or run in BF16",
+            &[(FieldId::Dtype, Value::choice(Dtype::Bf16))],
+        ));
     }
     if s.mode.trains() {
         if s.recompute == Recompute::None && !s.flash_attention {
             c.push(pv(
                 "Selective activation recomputation",
-                &[(FieldId::Recompute, "selective")],
+                &[(FieldId::Recompute, Value::choice(Recompute::Selective))],
             ));
         }
         if s.recompute != Recompute::Full {
             c.push(pv(
                 "Full activation recomputation (gradient checkpointing)",
-                &[(FieldId::Recompute, "full")],
+                &[(FieldId::Recompute, Value::choice(Recompute::Full))],
             ));
         }
         if matches!(s.optimizer, Optimizer::Adam | Optimizer::AdamW) {
             c.push(pv(
                 "8-bit Adam (bitsandbytes)",
-                &[(FieldId::Optimizer, "adam8bit")],
+                &[(FieldId::Optimizer, Value::choice(Optimizer::Adam8bit))],
             ));
         }
         if p.dp() > 1 {
             for z in (p.zero + 1)..=3 {
                 let label = format!("ZeRO stage {z} over the {} data-parallel GPUs", p.dp());
-                c.push((label, vec![(FieldId::Zero, z.to_string())]));
+                c.push((label, vec![(FieldId::Zero, Count(z.into()))]));
             }
         }
         if p.zero >= 1 && p.offload == Offload::None {
             c.push(pv(
                 "Offload optimizer states to host memory (ZeRO-Offload)",
-                &[(FieldId::Offload, "optimizer")],
+                &[(FieldId::Offload, Value::choice(Offload::Optimizer))],
             ));
         }
         if p.zero == 3 && p.offload != Offload::All {
             c.push(pv(
                 "Offload parameters too (ZeRO-Infinity)",
-                &[(FieldId::Offload, "all")],
+                &[(FieldId::Offload, Value::choice(Offload::All))],
             ));
         }
         if !s.sciml.is_transformer() {
@@ -243,38 +246,44 @@ fn candidates(s: &Scenario) -> Vec<(String, Vec<(FieldId, String)>)> {
         } else if !s.uses_lora() {
             c.push(pv(
                 "LoRA adapters (rank 16) instead of fine-tuning every weight",
-                &[(FieldId::LoraRank, "16")],
+                &[(FieldId::LoraRank, Count(16))],
             ));
         } else if s.weight_milli_bpw().is_none() {
             c.push(pv(
                 "QLoRA: keep the frozen base in NF4",
-                &[(FieldId::Quant, "nf4")],
+                &[(FieldId::Quant, Value::choice(Quant::Nf4))],
             ));
         }
     } else {
         if s.weight_milli_bpw().is_none() {
-            c.push(pv("Quantize weights to INT8", &[(FieldId::Quant, "int8")]));
+            c.push(pv(
+                "Quantize weights to INT8",
+                &[(FieldId::Quant, Value::choice(Quant::Int8))],
+            ));
             if s.engine.pools() {
                 // vLLM and SGLang serve AWQ/GPTQ checkpoints, not GGUF mixes.
                 c.push(pv(
                     "Serve a 4-bit AWQ checkpoint",
-                    &[(FieldId::Quant, "awq")],
+                    &[(FieldId::Quant, Value::choice(Quant::Awq))],
                 ));
             } else {
                 c.push(pv(
                     "Quantize weights to 4-bit (GGUF Q4_K_M)",
-                    &[(FieldId::Quant, "q4_k_m")],
+                    &[(FieldId::Quant, Value::choice(Quant::Q4KM))],
                 ));
             }
         }
         if s.kv_dtype().bytes() > 1 {
-            c.push(pv("FP8 KV cache", &[(FieldId::KvDtype, "fp8")]));
+            c.push(pv(
+                "FP8 KV cache",
+                &[(FieldId::KvDtype, Value::choice(Dtype::Fp8))],
+            ));
         }
         if s.seq > 1 {
-            let half = (s.seq / 2).to_string();
+            let half = s.seq / 2;
             c.push((
                 format!("Halve the context to {half} tokens"),
-                vec![(FieldId::Seq, half)],
+                vec![(FieldId::Seq, Count(half))],
             ));
         }
     }
@@ -283,10 +292,7 @@ fn candidates(s: &Scenario) -> Vec<(String, Vec<(FieldId, String)>)> {
         if valid_tp(s, tp) {
             c.push((
                 format!("Tensor parallelism {tp} ({} GPUs)", tp * p.pp * p.dp()),
-                vec![
-                    (FieldId::Tp, tp.to_string()),
-                    (FieldId::Gpus, (p.gpus * 2).to_string()),
-                ],
+                vec![(FieldId::Tp, Count(tp)), (FieldId::Gpus, Count(p.gpus * 2))],
             ));
         }
     }
@@ -296,10 +302,7 @@ fn candidates(s: &Scenario) -> Vec<(String, Vec<(FieldId, String)>)> {
         if heads.is_multiple_of(tp) {
             c.push((
                 format!("Tensor parallelism {tp} (twice the GPUs)"),
-                vec![
-                    (FieldId::Tp, tp.to_string()),
-                    (FieldId::Gpus, (p.gpus * 2).to_string()),
-                ],
+                vec![(FieldId::Tp, Count(tp)), (FieldId::Gpus, Count(p.gpus * 2))],
             ));
         }
     }
@@ -320,6 +323,10 @@ pub fn savings(s: &Scenario) -> Vec<Saving> {
         .into_iter()
         .filter(|(_, patch)| patch.iter().all(|(k, _)| !STATED.contains(k)))
         .filter_map(|(label, patch)| {
+            let patch: Vec<(FieldId, String)> = patch
+                .into_iter()
+                .map(|(id, v)| (id, id.field().text(v)))
+                .collect();
             let changed = base.patched(&patch)?;
             let after = bytes(&changed);
             // A pooled engine's total is its memory share whatever the change: what a change
@@ -415,5 +422,57 @@ pub fn derive(s: &Scenario) -> Derived {
         savings: savings(s),
         context_limit: capped,
         ..Default::default()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every suggestion's values are ones their fields read (a wrong one would make the
+    /// suggestion vanish, since its patched scenario would not parse), over scenarios that
+    /// reach every kind of suggestion.
+    #[test]
+    fn every_suggestion_value_reads_through_its_field() {
+        let mut queries: Vec<String> = crate::schema::presets::PRESETS
+            .iter()
+            .map(|p| format!("preset={}", p.id))
+            .collect();
+        queries.extend(
+            <crate::catalog::codes::Code as crate::base::choice::Choice>::IDS
+                .iter()
+                .map(|c| {
+                    format!(
+                        "mode=sim&code={c}&snapshots=2&krylov=30&precond=ilu0&adjoint=store_all"
+                    )
+                }),
+        );
+        queries.extend([
+            "mode=train&dtype=fp32&flash_attention=off&gpus=8&zero=1&batch=8".into(),
+            "mode=train&zero=3&gpus=8&layers=32&hidden=4096&heads=32&vocab=32000".into(),
+            "mode=finetune&batch=4".into(),
+            "mode=finetune&lora_rank=8".into(),
+            "mode=infer&engine=vllm&seq=4096".into(),
+            "mode=infer&engine=hf&seq=4096&layers=32&hidden=4096&heads=32&vocab=32000".into(),
+            "mode=sim&method=lbm&streaming=two".into(),
+            "mode=sim&method=amr&halo=2&block_size=16".into(),
+            "mode=sim&method=nbody&alloc_factor=1.5".into(),
+        ]);
+        let mut keys = Vec::new();
+        for q in &queries {
+            let (i, _) = Inputs::from_query(q);
+            let s = i.parse().unwrap_or_else(|e| panic!("{q}: {e:?}"));
+            for (label, patch) in candidates(&s) {
+                for (id, v) in patch {
+                    if let Err(e) = id.field().check(v) {
+                        panic!("{q}: '{label}': {e}");
+                    }
+                    if !keys.contains(&id) {
+                        keys.push(id);
+                    }
+                }
+            }
+        }
+        assert!(keys.len() >= 24, "suggestions reached only {keys:?}");
     }
 }

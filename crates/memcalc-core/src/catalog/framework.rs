@@ -4,6 +4,7 @@
 //! overridable.
 
 use crate::base::choice::choice_enum;
+use crate::base::keys::{FieldId as F, Value, Value::*};
 
 choice_enum!(
     /// The software the run uses.
@@ -21,15 +22,16 @@ choice_enum!(
     }
 );
 
-/// One setting a framework implies: URL key, value, and where the default is documented.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// One setting a framework implies: the key, its typed value (read through the field's row by
+/// `schema::fields`'s tests), and where the default is documented.
+#[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Implied {
-    pub key: &'static str,
-    pub value: &'static str,
+    pub key: F,
+    pub value: Value,
     pub source: &'static str,
 }
 
-const fn i(key: &'static str, value: &'static str, source: &'static str) -> Implied {
+const fn i(key: F, value: Value, source: &'static str) -> Implied {
     Implied { key, value, source }
 }
 
@@ -76,79 +78,84 @@ const AXO_EXPANDABLE: &str = "Axolotl sets PYTORCH_CUDA_ALLOC_CONF=expandable_se
 const UNS_EXPANDABLE: &str = "unsloth/__init__.py sets PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True ('reduce VRAM usage by reducing fragmentation')";
 
 const HF: &[Implied] = &[
-    i("zero_grad", "none", PT_ZERO_GRAD),
-    i("grad_dtype", "fp32", HF_AMP),
-    i("compile", "off", HF_EAGER),
-    i("loss_chunks", "1", HF_LOSS),
-    i("softmax_fp32", "on", HF_SOFTMAX),
-    i("kbit_fp32", "on", PEFT_KBIT),
+    i(F::ZeroGrad, Choice("none"), PT_ZERO_GRAD),
+    i(F::GradDtype, Choice("fp32"), HF_AMP),
+    i(F::Compile, Toggle(false), HF_EAGER),
+    i(F::LossChunks, Count(1), HF_LOSS),
+    i(F::SoftmaxFp32, Toggle(true), HF_SOFTMAX),
+    i(F::KbitFp32, Toggle(true), PEFT_KBIT),
 ];
 const TORCHTUNE: &[Implied] = &[
-    i("zero_grad", "none", PT_ZERO_GRAD),
-    i("compile", "off", TT_COMPILE),
-    i("loss_chunks", "8", TT_LOSS),
-    i("recompute", "full", TT_AC),
-    i("mixed", "off", TT_BF16),
-    i("lora_targets", "q,v,o,gate,up,down", TT_LORA),
-    i("expandable_segments", "on", TT_EXPANDABLE),
+    i(F::ZeroGrad, Choice("none"), PT_ZERO_GRAD),
+    i(F::Compile, Toggle(false), TT_COMPILE),
+    i(F::LossChunks, Count(8), TT_LOSS),
+    i(F::Recompute, Choice("full"), TT_AC),
+    i(F::Mixed, Toggle(false), TT_BF16),
+    i(F::LoraTargets, Choice("q,v,o,gate,up,down"), TT_LORA),
+    i(F::ExpandableSegments, Toggle(true), TT_EXPANDABLE),
 ];
 const TORCHTITAN: &[Implied] = &[
-    i("zero_grad", "none", PT_ZERO_GRAD),
-    i("compile", "off", TITAN_COMPILE),
+    i(F::ZeroGrad, Choice("none"), PT_ZERO_GRAD),
+    i(F::Compile, Toggle(false), TITAN_COMPILE),
     i(
-        "loss_chunks",
-        "1",
+        F::LossChunks,
+        Count(1),
         "torchtitan: cross_entropy_loss on pred.float() (unchunked)",
     ),
-    i("recompute", "selective_op", TITAN_AC),
-    i("zero", "3", TITAN_FSDP),
-    i("grad_dtype", "fp32", TITAN_FSDP),
-    i("gathered_layers", "2", FSDP_GATHER),
-    i("reshard_after_forward", "except_pp", TITAN_RESHARD),
-    i("pp_grad_sync", "last", PT_PP_GRADS),
-    i("sp", "on", TITAN_SP),
+    i(F::Recompute, Choice("selective_op"), TITAN_AC),
+    i(F::Zero, Choice("3"), TITAN_FSDP),
+    i(F::GradDtype, Choice("fp32"), TITAN_FSDP),
+    i(F::GatheredLayers, Count(2), FSDP_GATHER),
+    i(F::ReshardAfterForward, Choice("except_pp"), TITAN_RESHARD),
+    i(F::PpGradSync, Choice("last"), PT_PP_GRADS),
+    i(F::Sp, Toggle(true), TITAN_SP),
 ];
 const DEEPSPEED: &[Implied] = &[
-    i("zero_grad", "keep", DS_GRADS),
-    i("compile", "off", HF_EAGER),
-    i("loss_chunks", "1", HF_LOSS),
-    i("bucket_size", "5e8", DS_BUCKETS),
-    i("gathered_layers", "2", DS_GATHER),
+    i(F::ZeroGrad, Choice("keep"), DS_GRADS),
+    i(F::Compile, Toggle(false), HF_EAGER),
+    i(F::LossChunks, Count(1), HF_LOSS),
+    i(F::BucketSize, Count(500_000_000), DS_BUCKETS),
+    i(F::GatheredLayers, Count(2), DS_GATHER),
 ];
 const FSDP: &[Implied] = &[
-    i("zero_grad", "none", PT_ZERO_GRAD),
-    i("compile", "off", HF_EAGER),
-    i("loss_chunks", "1", HF_LOSS),
+    i(F::ZeroGrad, Choice("none"), PT_ZERO_GRAD),
+    i(F::Compile, Toggle(false), HF_EAGER),
+    i(F::LossChunks, Count(1), HF_LOSS),
     i(
-        "zero",
-        "3",
+        F::Zero,
+        Choice("3"),
         "FSDP FULL_SHARD shards parameters, gradients and optimizer states",
     ),
-    i("gathered_layers", "2", FSDP_GATHER),
+    i(F::GatheredLayers, Count(2), FSDP_GATHER),
 ];
 const MEGATRON: &[Implied] = &[
-    i("zero_grad", "keep", MEG_GRADS),
-    i("grad_dtype", "fp32", MEG_GRADS),
-    i("compile", "on", MEG_FUSED),
+    i(F::ZeroGrad, Choice("keep"), MEG_GRADS),
+    i(F::GradDtype, Choice("fp32"), MEG_GRADS),
+    i(F::Compile, Toggle(true), MEG_FUSED),
 ];
 const AXOLOTL: &[Implied] = &[
-    i("zero_grad", "none", PT_ZERO_GRAD),
-    i("compile", "off", HF_EAGER),
-    i("loss_chunks", "1", HF_LOSS),
-    i("recompute", "full", AXO_AC),
-    i("kbit_fp32", "on", PEFT_KBIT),
-    i("expandable_segments", "on", AXO_EXPANDABLE),
+    i(F::ZeroGrad, Choice("none"), PT_ZERO_GRAD),
+    i(F::Compile, Toggle(false), HF_EAGER),
+    i(F::LossChunks, Count(1), HF_LOSS),
+    i(F::Recompute, Choice("full"), AXO_AC),
+    i(F::KbitFp32, Toggle(true), PEFT_KBIT),
+    i(F::ExpandableSegments, Toggle(true), AXO_EXPANDABLE),
 ];
 const UNSLOTH: &[Implied] = &[
-    i("zero_grad", "none", PT_ZERO_GRAD),
-    i("compile", "on", UNS_FUSED),
-    i("fused_loss", "on", UNS_LOSS),
-    i("recompute", "full", UNS_AC),
-    i("act_offload", "on", UNS_AC),
-    i("expandable_segments", "on", UNS_EXPANDABLE),
+    i(F::ZeroGrad, Choice("none"), PT_ZERO_GRAD),
+    i(F::Compile, Toggle(true), UNS_FUSED),
+    i(F::FusedLoss, Toggle(true), UNS_LOSS),
+    i(F::Recompute, Choice("full"), UNS_AC),
+    i(F::ActOffload, Toggle(true), UNS_AC),
+    i(F::ExpandableSegments, Toggle(true), UNS_EXPANDABLE),
 ];
 
 impl Framework {
+    /// Whether this framework sets `key`.
+    pub fn implies(self, key: F) -> bool {
+        self.implied().iter().any(|im| im.key == key)
+    }
+
     /// The settings this framework implies, in form order of their keys.
     pub fn implied(self) -> &'static [Implied] {
         match self {

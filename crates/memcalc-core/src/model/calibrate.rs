@@ -7,15 +7,12 @@
 //! and a simulation code's own report (LAMMPS's "Per MPI rank memory allocated") counts the
 //! arrays of one rank, without MPI and library memory.
 
-use crate::base::units::group_digits as g;
 use crate::catalog::parts::PartId;
-use crate::model::values::legacy;
-use crate::model::words;
+use crate::model::neural::values::Calibration;
+use crate::model::values::{NeuralValues, Values};
 use crate::model::{Component, Estimate, Location};
 use crate::scenario::measured::Measured;
 use crate::scenario::{Mode, Scenario};
-
-pub const SRC_CHECK: &str = "PyTorch documentation, CUDA semantics: memory management (memory_reserved includes cached blocks, memory_allocated only tensors; neither counts the CUDA context); LAMMPS manual, 'Per MPI rank memory allocated'";
 
 /// The estimate set beside a measurement.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -93,24 +90,14 @@ pub fn apply(s: &Scenario, e: &mut Estimate) {
     }
     let per_bar = ranks_per_bar(s);
     let bytes = crate::mul!(s.calibration, per_bar);
-    let formula = if per_bar > 1 {
-        words!(
-            "{} B per rank × {per_bar} ranks per node = {} B",
-            g(s.calibration),
-            g(bytes)
-        )
-    } else {
-        words!("{} B", g(bytes))
-    };
-    e.components.push(legacy! {
+    e.components.push(Component {
         id: PartId::Calibration,
-        label: "Calibration to your measurement",
         bytes,
         location: Location::Device,
-        formula,
-        question: crate::text!("Why is there a row I did not compute?"),
-        explanation: crate::text!("You kept the difference between a peak you measured and the estimate: memory the formulas do not see in your setup (framework buffers, library workspaces, a code's own tables). It travels in the link as calibration=.".into()),
-        source: crate::text!(SRC_CHECK),
+        values: Values::Neural(NeuralValues::Calibration(Calibration {
+            per_rank: s.calibration,
+            ranks_per_bar: per_bar,
+        })),
     });
     e.per_device_bytes = crate::add!(e.per_device_bytes, bytes);
     e.per_rank_bytes = crate::add!(e.per_rank_bytes, s.calibration);

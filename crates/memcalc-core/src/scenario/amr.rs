@@ -1,7 +1,8 @@
 //! Block-structured adaptive mesh refinement (AMReX, Athena++, Enzo): a base grid refined level
 //! by level into blocks of equal size, each block padded with ghost cells and spread over the
 //! ranks whole. The inputs an AMR user sets (refinement levels and ratio, how much of each level
-//! is refined, block size, ghost cells) and the arrays those codes allocate per block.
+//! is refined, block size, ghost cells) and the hierarchy they build (`model::sim` counts the
+//! bytes of its blocks).
 
 /// The AMR inputs beyond those a structured grid shares (base grid, fields, time levels, work
 /// arrays, ghost layers).
@@ -62,18 +63,6 @@ pub struct Hierarchy {
     pub block_cells: f64,
 }
 
-/// Bytes of one block, term by term, and what they are made of.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct BlockBytes {
-    pub state: f64,
-    pub ghost: f64,
-    pub work: f64,
-    pub coarse_fine: f64,
-    pub exchange: f64,
-    /// Cells of a block with its ghost layers.
-    pub padded: f64,
-}
-
 impl Amr {
     /// Cells per level: the base grid, then each level refines `fill` of the one below by
     /// `ratio` per direction, so level l holds base × (ratio^d × fill)^l cells. Blocks are
@@ -106,51 +95,6 @@ impl Amr {
             cells,
             blocks,
             block_cells,
-        }
-    }
-
-    /// Bytes of one block: `levels` stored copies of `fields` (with or without ghost cells),
-    /// `work` ghosted arrays, and with refinement the coarse copies and the flux-correction
-    /// faces of the coarse–fine boundary.
-    pub fn block_bytes(
-        &self,
-        h: &Hierarchy,
-        fields: u64,
-        levels: u64,
-        work: u64,
-        halo: u64,
-        b: u64,
-    ) -> BlockBytes {
-        let d = h.dims as i32;
-        let edge = self.block.max(1) as f64;
-        let g = halo as f64;
-        let padded = (edge + 2.0 * g).powi(d);
-        let fb = (fields * b) as f64;
-        let lv = levels as f64;
-        let state = lv * fb * h.block_cells;
-        let ghost = if self.ghost_state {
-            lv * fb * (padded - h.block_cells)
-        } else {
-            0.0
-        };
-        let work = (work * b) as f64 * padded;
-        // Refinement: each block keeps coarse copies of its region with ghost layers, and the
-        // fluxes through its 2·d faces for the coarse–fine correction (AMReX FluxRegister,
-        // Athena++ flux correction buffers).
-        let coarse_fine = if self.max_level > 0 {
-            let coarse = (edge / self.ratio.max(1) as f64 + 2.0 * g).powi(d);
-            fb * (self.coarse_copies as f64 * coarse + 2.0 * d as f64 * edge.powi(d - 1))
-        } else {
-            0.0
-        };
-        let exchange = self.exchange_copies as f64 * fb * (padded - h.block_cells);
-        BlockBytes {
-            state,
-            exchange,
-            ghost,
-            work,
-            coarse_fine,
-            padded,
         }
     }
 }

@@ -1,7 +1,7 @@
 //! Scientific machine learning architectures on top of the neural-model engine (its
 //! optimizers, precisions, ZeRO and recomputation apply): physics-informed MLPs, Fourier neural
-//! operators, mesh graph networks and U-Net surrogates, each with its parameter count and its
-//! own activation model per sample.
+//! operators, mesh graph networks and U-Net surrogates, each with its shape and parameter
+//! count (their activations per sample are the model's: `model::neural::sciml`).
 
 use crate::base::choice::choice_enum;
 use crate::{add, mul};
@@ -73,7 +73,7 @@ impl SciMl {
         self.model == ModelKind::Transformer
     }
 
-    fn pow(base: u64, e: u64) -> u64 {
+    pub(crate) fn pow(base: u64, e: u64) -> u64 {
         (0..e).fold(1u64, |a, _| a.saturating_mul(base))
     }
 
@@ -150,62 +150,6 @@ impl SciMl {
                 }
                 add!(total, mul!(self.channels, self.outputs), self.outputs)
             }
-        }
-    }
-
-    /// Activations kept for the backward pass, per sample, in values (multiply by bytes).
-    pub fn activation_values(&self) -> u64 {
-        let w = self.width;
-        match self.model {
-            ModelKind::Transformer => 0,
-            // Pre-activation and activation per neuron and point; every derivative order of the
-            // residual adds a copy of the graph per input coordinate (autograd with
-            // create_graph=True, Raissi et al. 2019).
-            ModelKind::Pinn => mul!(self.points, w, self.depth, 2, 1 + self.inputs * self.derivs),
-            // Per Fourier layer: input, its rFFT (half spectrum, complex), spectral and pointwise
-            // outputs and the activation: about 5 real values per point and channel.
-            ModelKind::Fno => mul!(self.grid, w, add!(mul!(self.depth, 5), 2)),
-            // Per step: concatenated edge inputs (3L), hidden and output (2L) per edge, and
-            // 2L + 2L per node, plus LayerNorm inputs.
-            ModelKind::Gnn => mul!(
-                self.depth,
-                add!(mul!(self.edges, 6, w), mul!(self.nodes, 5, w))
-            ),
-            // Per level, down and up: conv outputs, normalisation and activation (4 tensors),
-            // at grid / 2^(d·level) points and base·2^level channels.
-            ModelKind::Unet => {
-                let mut total = 0u64;
-                for level in 0..self.depth {
-                    let points = self.grid / Self::pow(2, self.dims * level).max(1);
-                    let c = mul!(self.channels, Self::pow(2, level));
-                    total = add!(total, mul!(points, c, 8));
-                }
-                total
-            }
-        }
-    }
-
-    /// Peak working set of one forward pass in inference, per sample, in values.
-    pub fn inference_values(&self) -> u64 {
-        match self.model {
-            ModelKind::Transformer => 0,
-            ModelKind::Pinn => mul!(self.points, self.width, 2),
-            ModelKind::Fno => mul!(self.grid, self.width, 4),
-            ModelKind::Gnn => add!(
-                mul!(self.edges, 3, self.width),
-                mul!(self.nodes, 2, self.width)
-            ),
-            ModelKind::Unet => mul!(self.grid, self.channels, 3),
-        }
-    }
-
-    pub fn source(&self) -> &'static str {
-        match self.model {
-            ModelKind::Transformer => "",
-            ModelKind::Pinn => "Raissi, Perdikaris & Karniadakis 2019, Physics-informed neural networks (J. Comput. Phys. 378)",
-            ModelKind::Fno => "Li et al. 2021, Fourier Neural Operator for Parametric PDEs (arXiv:2010.08895)",
-            ModelKind::Gnn => "Pfaff et al. 2021, Learning Mesh-Based Simulation with Graph Networks (arXiv:2010.03409)",
-            ModelKind::Unet => "Ronneberger, Fischer & Brox 2015, U-Net (arXiv:1505.04597)",
         }
     }
 }

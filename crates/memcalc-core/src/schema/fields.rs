@@ -1,13 +1,17 @@
-//! The inputs a user can set: URL key, label, grouping, default and when each applies. The page
-//! and the CLI both render and parse from this one table.
+//! The inputs a user can set: one row per URL key ([`FieldId`], declared in `base::keys`) with
+//! where its value lives in the scenario (`schema::slot`), label, grouping, bounds and when it
+//! applies. The page and the CLI both render and parse from this one table: a new key is its
+//! variant, its row and the arithmetic that uses it.
 
 use crate::base::choice::Choice;
+pub use crate::base::keys::FieldId;
 use crate::catalog::arch::{Bias, Mlp, Norm};
 use crate::catalog::device::GPUS;
 use crate::catalog::optimizer::Optimizer;
 use crate::catalog::precision::Dtype;
 use crate::catalog::quant::{Quant, SparseFormat};
 use crate::scenario::*;
+use crate::schema::slot::*;
 
 /// How a field is entered and parsed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -152,7 +156,7 @@ pub enum Bounds {
     Size { unit: u64, max: u64 },
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy)]
 pub struct Field {
     pub id: FieldId,
     /// URL query key; a public API, never renamed.
@@ -168,6 +172,10 @@ pub struct Field {
     pub methods: u8,
     /// Behind a reference: most rows have none, and the table stays small in the page's wasm.
     pub bounds: &'static Bounds,
+    /// Where the value lives in the scenario: how the row reads its text and writes it back.
+    pub slot: Slot,
+    /// A count written with a suffix (`7B`, `500M`) rather than in digits.
+    pub short: bool,
 }
 
 impl Field {
@@ -190,7 +198,6 @@ impl Field {
 }
 
 const fn f(
-    key: &'static str,
     label: &'static str,
     group: Group,
     advanced: bool,
@@ -200,7 +207,7 @@ const fn f(
 ) -> Field {
     Field {
         id: FieldId::Mode,
-        key,
+        key: "",
         label,
         group,
         advanced,
@@ -209,12 +216,14 @@ const fn f(
         modes,
         methods: 0,
         bounds: &Bounds::None,
+        // Replaced by the row's own: `fields!` takes one for every key.
+        slot: Slot::Toggle(|_, _| {}, |_| false),
+        short: false,
     }
 }
 
 /// A simulation field for the methods in `methods`.
 const fn sf(
-    key: &'static str,
     label: &'static str,
     group: Group,
     advanced: bool,
@@ -224,38 +233,63 @@ const fn sf(
 ) -> Field {
     Field {
         methods,
-        ..f(key, label, group, advanced, kind, SIM, help)
+        ..f(label, group, advanced, kind, SIM, help)
     }
 }
 
 impl Field {
-    const fn with_id(self, id: FieldId) -> Field {
-        Field { id, ..self }
+    const fn row(self, id: FieldId, slot: Slot) -> Field {
+        Field {
+            id,
+            key: id.key(),
+            slot,
+            ..self
+        }
     }
 
     const fn bounds(self, bounds: &'static Bounds) -> Field {
         Field { bounds, ..self }
     }
+
+    const fn short(self) -> Field {
+        Field {
+            short: true,
+            ..self
+        }
+    }
+
+    /// Whether the row's slot takes the values its kind and bounds read: a toggle slot for a
+    /// toggle, a number slot only with bounds to read the number by.
+    const fn consistent(&self) -> bool {
+        let numeric = matches!(
+            self.slot,
+            Slot::Number(..) | Slot::Maybe(..) | Slot::OrZero(..)
+        );
+        let toggle = matches!(self.slot, Slot::Toggle(..));
+        toggle == matches!(self.kind, FieldKind::Toggle)
+            && numeric != matches!(self.bounds, Bounds::None)
+            && (!self.short || matches!(self.bounds, Bounds::Count { .. }))
+    }
 }
 
-/// Declares every field once: its [`FieldId`] variant beside its row. The enum and [`FIELDS`]
-/// come out in the same order, so `FIELDS[id as usize]` is the row of `id`.
+/// Declares every field once: its [`FieldId`] variant, where its value lives, and its row.
+/// [`FIELDS`] comes out in the enum's order, so `FIELDS[id as usize]` is the row of `id`; a
+/// key without its row, a row out of order or a slot its kind cannot read fail to compile.
 macro_rules! fields {
-    ($($id:ident => $row:expr,)*) => {
-        /// A URL key, typed: the compiler checks every name, and an exhaustive `match` lists every
-        /// place a new key must be handled.
-        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-        pub enum FieldId {
-            $($id,)*
-        }
-
+    ($($id:ident: $slot:expr => $row:expr,)*) => {
         /// Every field in form order, one row per [`FieldId`].
-        pub const FIELDS: &[Field] = &[$($row.with_id(FieldId::$id),)*];
+        pub const FIELDS: &[Field] = &[$($row.row(FieldId::$id, $slot),)*];
 
-        impl FieldId {
-            /// Every key, in form (and canonical query) order.
-            pub const ALL: &'static [FieldId] = &[$(FieldId::$id,)*];
-        }
+        const _: () = {
+            let ids = [$(FieldId::$id,)*];
+            assert!(ids.len() == FieldId::ALL.len(), "every FieldId needs its row");
+            let mut i = 0;
+            while i < ids.len() {
+                assert!(ids[i] as usize == i, "rows must follow FieldId's order");
+                assert!(FIELDS[i].consistent(), "a row's slot must suit its kind and bounds");
+                i += 1;
+            }
+        };
     };
 }
 
@@ -263,28 +297,6 @@ impl FieldId {
     /// The row declaring this field.
     pub fn field(self) -> &'static Field {
         &FIELDS[self as usize]
-    }
-
-    /// The URL key.
-    pub fn key(self) -> &'static str {
-        self.field().key
-    }
-
-    /// The field a URL key names (`None` for page keys such as `v` and unknown ones). Reading
-    /// a link looks up every key it carries: a linear scan over ~200 keys per lookup cost most
-    /// of a parse, so the keys are sorted once and searched.
-    pub fn from_key(key: &str) -> Option<FieldId> {
-        static SORTED: std::sync::OnceLock<Vec<(&'static str, FieldId)>> =
-            std::sync::OnceLock::new();
-        let sorted = SORTED.get_or_init(|| {
-            let mut v: Vec<_> = FIELDS.iter().map(|f| (f.key, f.id)).collect();
-            v.sort_unstable();
-            v
-        });
-        sorted
-            .binary_search_by(|(k, _)| (*k).cmp(key))
-            .ok()
-            .map(|i| sorted[i].1)
     }
 }
 
@@ -294,215 +306,215 @@ use FieldKind::*;
 use Group as G;
 
 fields! {
-    Mode => f("mode", "Mode", G::Model, false, Select, EVERY, "Training and fine-tuning keep gradients and optimizer states; inference keeps weights and the KV cache."),
-    Model => f("model", "Network family", G::Model, false, Select, ALL, "Transformers, or a scientific ML architecture with its own parameter and activation model."),
-    Width => f("width", "Width", G::SciMl, false, Count, ALL, "Neurons per layer (PINN), channels (FNO) or latent size (graph network).").bounds(&B::Count { min: 1, max: 1_000_000 }),
-    Depth => f("depth", "Depth", G::SciMl, false, Count, ALL, "Hidden layers (PINN), Fourier layers (FNO), message-passing steps (graph network) or levels (U-Net).").bounds(&B::Count { min: 1, max: 10_000 }),
-    Collocation => f("collocation", "Collocation points", G::SciMl, false, Count, ALL, "Points per batch element where the PDE residual is evaluated.").bounds(&B::Count { min: 1, max: 1_000_000_000_000 }),
-    DerivOrder => f("deriv_order", "Derivative order", G::SciMl, false, Count, ALL, "Highest derivative in the residual; each order keeps another copy of the graph per input coordinate.").bounds(&B::Count { min: 0, max: 10 }),
-    GridPoints => f("grid_points", "Grid points per sample", G::SciMl, false, Count, ALL, "E.g. 4096 for 64×64, 262144 for 64³.").bounds(&B::Count { min: 1, max: 1_000_000_000_000 }),
-    FourierModes => f("fourier_modes", "Fourier modes per dimension", G::SciMl, false, Count, ALL, "Modes kept by each spectral convolution.").bounds(&B::Count { min: 1, max: 10_000 }),
-    SpatialDims => f("spatial_dims", "Spatial dimensions", G::SciMl, false, Count, ALL, "1, 2 or 3.").bounds(&B::Count { min: 1, max: 3 }),
-    GraphNodes => f("graph_nodes", "Graph nodes per sample", G::SciMl, false, Count, ALL, "Mesh nodes of one sample.").bounds(&B::Count { min: 1, max: 1_000_000_000_000 }),
-    GraphEdges => f("graph_edges", "Graph edges per sample", G::SciMl, false, Count, ALL, "Mesh edges (both directions) of one sample.").bounds(&B::Count { min: 1, max: 1_000_000_000_000 }),
-    BaseChannels => f("base_channels", "Base channels", G::SciMl, false, Count, ALL, "Channels of the first level; each level doubles them.").bounds(&B::Count { min: 1, max: 1_000_000 }),
-    InChannels => f("in_channels", "Input channels", G::SciMl, true, Count, ALL, "Input features per point (PINN: coordinates).").bounds(&B::Count { min: 1, max: 1_000_000 }),
-    OutChannels => f("out_channels", "Output channels", G::SciMl, true, Count, ALL, "Output features per point.").bounds(&B::Count { min: 1, max: 1_000_000 }),
-    ModelId => f("model_id", "Released model", G::Model, false, Search, ALL, "A Hugging Face id such as meta-llama/Llama-3.1-70B (or a short alias): fills the architecture, which stays editable. Empty: give the count or the architecture yourself."),
-    Params => f("params", "Parameters", G::Model, false, Count, ALL, "Total count, e.g. 7B, 125M, 6.7e9. Leave empty to derive it from the architecture.").bounds(&B::Count { min: 1, max: MAX_PARAMS }),
-    Batch => f("batch", "Micro-batch per device", G::Workload, false, Count, ALL, "Sequences processed at once on each device (inference: concurrent sequences).").bounds(&B::Count { min: 1, max: MAX_BATCH }),
-    Seq => f("seq", "Sequence length", G::Workload, false, Tokens, ALL, "Tokens per sequence (inference: the context kept in the KV cache).").bounds(&B::Count { min: 1, max: MAX_SEQ }),
-    Engine => f("engine", "Serving engine", G::Serving, false, Select, INFER, "How the memory is allocated: PyTorch as used; vLLM and SGLang preallocate a KV pool from a share of the GPU; llama.cpp splits layers between GPU and CPU."),
-    GpuUtil => f("gpu_util", "GPU memory share (vLLM, SGLang)", G::Serving, true, Number { unit: "fraction" }, INFER, "vLLM --gpu-memory-utilization (default 0.9) or SGLang --mem-fraction-static (default 0.79–0.88 by tensor parallelism). Empty: the engine's default.").bounds(&B::Fixed { places: 3, min: 0, max: 1000, said: "a fraction from 0.01 to 1" }),
-    MaxBatchedTokens => f("max_batched_tokens", "Tokens per scheduler step", G::Serving, true, Count, INFER, "vLLM --max-num-batched-tokens (8192 with `vllm serve` on 80 GB-class GPUs, 2048 on smaller ones and A100) or SGLang --chunked-prefill-size (8192): the prefill chunk whose activations are reserved. Empty: the engine's default.").bounds(&B::Count { min: 1, max: MAX_SEQ }),
-    MaxNumSeqs => f("max_num_seqs", "Sequences per step (vLLM)", G::Serving, true, Count, INFER, "vLLM --max-num-seqs: the sampler's warm-up covers this many sequences' logits (1024 with `vllm serve` on 80 GB-class GPUs other than A100, else 256; vLLM before V1: 256). Empty: the engine's default.").bounds(&B::Count { min: 1, max: MAX_BATCH }),
-    CudaGraphs => f("cuda_graphs", "CUDA graphs", G::Serving, true, Select, INFER, "Captured decode graphs keep a memory pool. vLLM with VLLM_MEMORY_PROFILER_ESTIMATE_CUDAGRAPHS reserves it before sizing the KV pool; vLLM ≤ 0.10 captured after, from the headroom."),
-    GpuLayers => f("gpu_layers", "Layers on the GPU (llama.cpp)", G::Serving, false, Count, INFER, "llama.cpp -ngl: repeating layers offloaded to the GPU; one more than the model's layers also moves the output layer. Empty: all of them.").bounds(&B::Count { min: 0, max: 100_001 }),
-    Dtype => f("dtype", "Precision", G::Training, false, Select, EVERY, "Format of the weights used in the forward and backward passes."),
-    Optimizer => f("optimizer", "Optimizer", G::Training, false, Select, TRAINING, "Decides how many values of state are kept per trainable parameter."),
-    Mixed => f("mixed", "FP32 master weights (mixed precision)", G::Training, true, Toggle, TRAINING, "Keep an FP32 copy of the weights and FP32 optimizer states beside 16- or 8-bit weights."),
-    GradDtype => f("grad_dtype", "Gradient precision", G::Training, true, Select, TRAINING, "ZeRO counts gradients in the weights' precision (16 bytes/param with AdamW); Megatron-LM and Hugging Face keep FP32 gradients (18)."),
-    KvDtype => f("kv_dtype", "KV cache precision", G::Training, true, Select, INFER, "Format of cached keys and values; FP8 halves the cache of a 16-bit model."),
-    Framework => f("framework", "Framework", G::Mechanics, false, Select, TRAINING, "Sets the defaults the framework uses (each listed below the form with its source); every one stays overridable."),
-    LossChunks => f("loss_chunks", "Loss computed in chunks", G::Mechanics, true, Count, TRAINING, "Empty: the textbook logits term (16-bit + FP32 copy). 1: an unchunked cross-entropy's peak (FP32 upcast, log-softmax and its gradient, 12 B per logit beside the 16-bit logits); 8: torchtune's chunked loss.").bounds(&B::Count { min: 1, max: 1 << 20 }),
-    FusedLoss => f("fused_loss", "Output layer fused with the loss", G::Mechanics, true, Toggle, TRAINING, "The logits are never stored: with loss_chunks empty, Cut Cross-Entropy (only a log-sum-exp per token); with loss_chunks, Liger's fused linear cross-entropy (one chunk at a time)."),
-    Compile => f("compile", "Compiled kernels (torch.compile)", G::Mechanics, true, Toggle, TRAINING, "Off: eager PyTorch keeps FP32 copies of the norms' and RoPE's inputs for the backward pass."),
-    ZeroGrad => f("zero_grad", "Gradients between steps", G::Mechanics, true, Select, TRAINING, "PyTorch frees gradients between steps (set_to_none): they reuse the memory the backward pass frees from activations. DeepSpeed and Megatron keep gradient buffers."),
-    OptInBwd => f("opt_in_bwd", "Optimizer step in backward", G::Mechanics, true, Toggle, TRAINING, "Each gradient is applied and freed as soon as it is computed (torchtune optimizer_in_bwd): only the largest one is alive."),
-    ActOffload => f("act_offload", "Activation offloading", G::Mechanics, true, Toggle, TRAINING, "Saved activations go to host memory and come back for the backward pass; the device keeps one layer's."),
-    PagedOptimizer => f("paged_optimizer", "Paged optimizer", G::Mechanics, true, Toggle, TRAINING, "bitsandbytes paged optimizers keep states in unified memory, paged to the host and not counted by torch.cuda."),
-    KbitFp32 => f("kbit_fp32", "Unquantized weights in FP32 (PEFT k-bit)", G::Mechanics, true, Toggle, FINETUNE, "PEFT's prepare_model_for_kbit_training upcasts the embeddings and output layer beside a 4- or 8-bit base to FP32."),
-    GatheredLayers => f("gathered_layers", "Unsharded layers in flight (ZeRO-3/FSDP)", G::Mechanics, true, Count, TRAINING, "Layers whose parameters are gathered at once, plus one layer's unsharded gradients: FSDP holds the running layer and the prefetched next (2).").bounds(&B::Count { min: 0, max: 1 << 16 }),
-    ReshardAfterForward => f("reshard_after_forward", "Reshard after forward (ZeRO-3/FSDP)", G::Mechanics, true, Select, TRAINING, "Whether a layer's gathered parameters are freed after its forward pass. torchtitan keeps them gathered under pipeline parallelism (its policy 'default'), so each device holds all of its stage's parameters unsharded in 16-bit for the whole step."),
-    PpGradSync => f("pp_grad_sync", "Gradient reduce-scatter with pipelining", G::Mechanics, true, Select, TRAINING, "With pipeline parallelism and ZeRO-2/3 or FSDP: after each micro-batch (textbook), or once after the last (PyTorch's pipelining schedules), in which case each device accumulates its stage's unsharded gradients in the gradient precision over the step."),
-    BucketSize => f("bucket_size", "ZeRO bucket size (parameters)", G::Mechanics, true, Count, TRAINING, "DeepSpeed reduce_bucket_size and allgather_bucket_size (default 5e8 each), held in 16-bit.").bounds(&B::Count { min: 0, max: 1 << 40 }),
-    NcclBuffers => f("nccl_buffers", "NCCL buffers per communicator", G::Mechanics, true, Number { unit: "MiB" }, TRAINING, "Buffers NCCL allocates itself per process group (data, tensor, pipeline parallel), outside PyTorch's allocator: nvidia-smi sees them, max_memory_reserved does not. Default 0 (inside the runtime row); with NCCL's defaults each channel's connection holds 9.19 MiB (NCCL_BUFFSIZE 4 MiB + LL128 4.69 MiB + LL 0.5 MiB), e.g. 147 MiB for a ring over 16 channels.").bounds(&B::Fixed { places: 0, min: 0, max: MAX_RUNTIME_MIB, said: "whole MiB from 0 to 1048576" }),
-    Batching => f("batching", "Batch shapes", G::Mechanics, true, Select, TRAINING, "Variable: each batch is padded to its longest sequence and the sequence length is the longest of the run; the caching allocator then keeps the blocks of an earlier, shorter longest batch beside the new ones (max_memory_reserved above allocated)."),
-    ExpandableSegments => f("expandable_segments", "Expandable segments (PYTORCH_CUDA_ALLOC_CONF)", G::Mechanics, true, Toggle, TRAINING, "expandable_segments:True grows one segment in 2 MiB pages instead of cutting new blocks for larger requests: variable-length batches no longer strand cached memory. torchtune, Axolotl and Unsloth set it."),
-    Recompute => f("recompute", "Activation recomputation", G::Savers, false, Select, TRAINING, "Gradient checkpointing: trade recomputation for activation memory (Korthikanti et al. 2022)."),
-    FlashAttention => f("flash_attention", "Flash attention", G::Savers, false, Toggle, ALL, "Never stores the sequence × sequence attention scores."),
-    LoraRank => f("lora_rank", "LoRA rank", G::Savers, false, Count, FINETUNE, "0 for full fine-tuning; otherwise only the adapters are trained.").bounds(&B::Count { min: 0, max: 1 << 20 }),
-    LoraTargets => f("lora_targets", "LoRA targets", G::Savers, true, Select, FINETUNE, "Which weight matrices get adapters."),
-    Quant => f("quant", "Weight quantization", G::Savers, false, Select, FINETUNE | INFER, "Storage of frozen weights, block scales included (QLoRA: the frozen base)."),
-    Bpw => f("bpw", "Bits per weight (overrides quantization)", G::Savers, true, Number { unit: "bits" }, FINETUNE | INFER, "Average bits per weight, e.g. 4.85, when your format is not listed.").bounds(&B::Fixed { places: 3, min: 0, max: 64_000, said: "between 0.001 and 64 bits" }),
-    Sparsity => f("sparsity", "Sparsity", G::Savers, true, Number { unit: "%" }, INFER, "Share of weights pruned to zero.").bounds(&B::Fixed { places: 2, min: 0, max: 9_999, said: "from 0 to 99.99 %" }),
-    SparseFormat => f("sparse_format", "Sparse storage", G::Savers, true, Select, INFER, "Dense storage saves nothing; CSR pays an index per nonzero and costs more than dense below about 67 % sparsity for 16-bit weights."),
-    Dropout => f("dropout", "Dropout", G::Savers, true, Toggle, TRAINING, "Dropout masks are kept for the backward pass (1 byte per element)."),
-    SoftmaxFp32 => f("softmax_fp32", "Attention scores in FP32", G::Savers, true, Toggle, TRAINING, "PyTorch autocast runs softmax in FP32; Megatron's fused softmax keeps 16-bit. Matters without flash attention."),
-    Gpus => f("gpus", "GPUs", G::Parallel, false, Count, ALL, "Total devices; data parallelism is gpus ÷ (tp × pp).").bounds(&B::Count { min: 1, max: MAX_GPUS }),
-    Tp => f("tp", "Tensor parallel", G::Parallel, false, Count, ALL, "Devices each layer is split over (Megatron-LM; vLLM and SGLang --tensor-parallel-size). Must divide the attention heads, and divide the KV heads or be a multiple of them.").bounds(&B::Count { min: 1, max: MAX_GPUS }),
-    Pp => f("pp", "Pipeline parallel", G::Parallel, true, Count, ALL, "Pipeline stages; the first stage holds the most activations.").bounds(&B::Count { min: 1, max: MAX_GPUS }),
-    Sp => f("sp", "Sequence parallel", G::Parallel, true, Toggle, TRAINING, "Shards the activations tensor parallelism leaves replicated (needs tp > 1)."),
-    Zero => f("zero", "ZeRO stage", G::Parallel, true, Select, TRAINING, "Shard optimizer states (1), gradients (2) and parameters (3) over data-parallel ranks; FSDP full sharding is stage 3."),
-    Offload => f("offload", "Offload to host", G::Parallel, true, Select, TRAINING, "ZeRO-Offload / ZeRO-Infinity: move states to CPU memory."),
-    GpusPerNode => f("gpus_per_node", "GPUs per node", G::Parallel, true, Count, ALL, "Used for host memory per node.").bounds(&B::Count { min: 1, max: 1024 }),
-    Layers => f("layers", "Layers", G::Architecture, true, Count, ALL, "Transformer blocks. Give layers, hidden, heads and vocab together.").bounds(&B::Count { min: 1, max: 100_000 }),
-    Hidden => f("hidden", "Hidden size", G::Architecture, true, Count, ALL, "Model width h.").bounds(&B::Count { min: 1, max: 10_000_000 }),
-    Heads => f("heads", "Attention heads", G::Architecture, true, Count, ALL, "Query heads a.").bounds(&B::Count { min: 1, max: 1_000_000 }),
-    KvHeads => f("kv_heads", "KV heads", G::Architecture, true, Count, ALL, "Key/value heads for grouped-query attention; default: as many as heads.").bounds(&B::Count { min: 1, max: 1_000_000 }),
-    HeadDim => f("head_dim", "Head dimension", G::Architecture, true, Count, ALL, "Default: hidden ÷ heads.").bounds(&B::Count { min: 1, max: 1_000_000 }),
-    Ffn => f("ffn", "FFN size", G::Architecture, true, Count, ALL, "Feed-forward width; default 4h, or 8h/3 rounded up to 256 for gated MLPs.").bounds(&B::Count { min: 1, max: 100_000_000 }),
-    Vocab => f("vocab", "Vocabulary", G::Architecture, true, Count, ALL, "Tokens in the embedding and output layer.").bounds(&B::Count { min: 1, max: 100_000_000 }),
-    Mlp => f("mlp", "MLP type", G::Architecture, true, Select, ALL, "Gated MLPs (SwiGLU) have three matrices."),
-    Bias => f("bias", "Biases", G::Architecture, true, Select, ALL, "Which linear layers have biases."),
-    Norm => f("norm", "Normalization", G::Architecture, true, Select, ALL, "LayerNorm has weight and bias, RMSNorm a weight only."),
-    Tied => f("tied", "Tied embeddings", G::Architecture, true, Toggle, ALL, "Output layer shares the embedding matrix."),
-    LearnedPos => f("learned_pos", "Learned positions", G::Architecture, true, Tokens, ALL, "Rows of a learned position table (GPT-2: 1024); 0 for rotary.").bounds(&B::Count { min: 0, max: 1 << 24 }),
-    Experts => f("experts", "Experts (MoE)", G::Architecture, true, Count, ALL, "Experts per layer; 1 for a dense model.").bounds(&B::Count { min: 1, max: 1 << 16 }),
-    ActiveExperts => f("active_experts", "Active experts", G::Architecture, true, Count, ALL, "Experts each token is routed to.").bounds(&B::Count { min: 1, max: 1 << 16 }),
-    MoeFfn => f("moe_ffn", "Expert FFN size", G::Architecture, true, Count, ALL, "Width of each expert (moe_intermediate_size) when it differs from the dense FFN size; empty: the FFN size.").bounds(&B::Count { min: 0, max: 100_000_000 }),
-    SharedExperts => f("shared_experts", "Shared experts", G::Architecture, true, Count, ALL, "Experts every token passes through besides the routed ones (DeepSeek n_shared_experts).").bounds(&B::Count { min: 0, max: 100_000_000 }),
-    DenseLayers => f("dense_layers", "Dense first layers", G::Architecture, true, Count, ALL, "Leading layers with a dense FFN instead of experts (DeepSeek first_k_dense_replace).").bounds(&B::Count { min: 0, max: 100_000_000 }),
-    RouterBias => f("router_bias", "Router bias", G::Architecture, true, Toggle, ALL, "One bias per expert in the router (GPT-OSS; DeepSeek-V3's score correction)."),
-    AttnSinks => f("attn_sinks", "Attention sinks", G::Architecture, true, Toggle, ALL, "One learned sink logit per head and layer (GPT-OSS)."),
-    KvLoraRank => f("kv_lora_rank", "MLA latent rank", G::Architecture, true, Count, ALL, "Multi-head latent attention (DeepSeek-V2/V3): the compressed KV vector cached per token and layer; empty: ordinary attention.").bounds(&B::Count { min: 0, max: 100_000_000 }),
-    QLoraRank => f("q_lora_rank", "MLA query rank", G::Architecture, true, Count, ALL, "Rank of MLA's compressed query projection; empty: full-rank queries.").bounds(&B::Count { min: 0, max: 100_000_000 }),
-    QkRopeDim => f("qk_rope_dim", "MLA rotary key size", G::Architecture, true, Count, ALL, "qk_rope_head_dim: the rotary part of each query/key head, one key shared by all heads and cached beside the latent. head_dim is nope + rope.").bounds(&B::Count { min: 0, max: 100_000_000 }),
-    VHeadDim => f("v_head_dim", "MLA value head size", G::Architecture, true, Count, ALL, "Value head dimension when it differs from head_dim; empty: head_dim.").bounds(&B::Count { min: 0, max: 100_000_000 }),
-    SlidingWindow => f("sliding_window", "Sliding window", G::Architecture, true, Tokens, ALL, "Tokens a windowed layer attends to; its KV cache stops growing there. Empty: full attention everywhere.").bounds(&B::Count { min: 0, max: 100_000_000 }),
-    GlobalEvery => f("global_every", "Global layer every", G::Architecture, true, Count, ALL, "With a window, every n-th layer attends to the whole context (Gemma 2: 2, Gemma 3: 6); empty: every layer is windowed (Mistral 7B v0.1).").bounds(&B::Count { min: 0, max: 100_000_000 }),
-    QkNorm => f("qk_norm", "QK normalization", G::Architecture, true, Select, ALL, "Norm weights on queries and keys (Qwen3, Gemma 3: per head; OLMo 2: over all heads)."),
-    SandwichNorm => f("sandwich_norm", "Norms after attention and MLP", G::Architecture, true, Toggle, ALL, "Four norms per layer instead of two (Gemma 2 and 3)."),
-    MaxContext => f("max_context", "Trained context", G::Architecture, true, Tokens, ALL, "max_position_embeddings: a longer sequence is flagged. Empty: not checked.").bounds(&B::Count { min: 0, max: 1 << 27 }),
-    Shape => f("shape", "Shape for a bare count", G::Architecture, true, Select, ALL, "Without an architecture, activations and the KV cache take the shape of the nearest released model (grouped-query attention included); version 1 links used a scaled dense shape."),
-    Dataset => f("dataset", "Dataset size", G::Data, true, Size { unit: "GiB" }, TRAINING, "Bytes of training data held in memory, e.g. 40GB.").bounds(&B::Size { unit: 1 << 30, max: 1 << 60 }),
-    Samples => f("samples", "Samples", G::Data, true, Count, TRAINING, "Alternatively: number of samples × sample size.").bounds(&B::Count { min: 1, max: 1 << 50 }),
-    SampleSize => f("sample_size", "Sample size", G::Data, true, Size { unit: "B" }, TRAINING, "Bytes per sample; also sizes the prefetch buffers when streaming.").bounds(&B::Size { unit: 1, max: 1 << 40 }),
-    DatasetOn => f("dataset_on", "Dataset kept in", G::Data, true, Select, TRAINING, "Device, host, or streamed from storage."),
-    Gpu => f("gpu", "GPU", G::Device, false, Select, EVERY, "The device each shard runs on."),
-    GpuMem => f("gpu_mem", "Device memory (overrides the GPU)", G::Device, true, Size { unit: "GiB" }, EVERY, "Capacity of your device; a bare number is GiB, 80GB is decimal.").bounds(&B::Size { unit: 1 << 30, max: MAX_DEVICE_BYTES }),
-    HostMem => f("host_mem", "Host memory per node", G::Device, true, Size { unit: "GiB" }, ALL, "CPU memory per node, to check offload and in-memory data.").bounds(&B::Size { unit: 1 << 30, max: 1 << 60 }),
-    Runtime => f("runtime", "Runtime memory per device", G::Device, true, Number { unit: "MiB" }, EVERY, "CUDA context, kernels and library workspaces that nvidia-smi counts before any tensor.").bounds(&B::Fixed { places: 0, min: 0, max: MAX_RUNTIME_MIB, said: "whole MiB from 0 to 1048576" }),
-    Overhead => f("overhead", "Allocator overhead", G::Device, true, Number { unit: "%" }, EVERY, "Fragmentation and temporaries of the caching allocator, as a share of the tensors.").bounds(&B::Fixed { places: 2, min: 0, max: MAX_OVERHEAD_BP, said: "between 0 and 100 %" }),
-    Code => sf("code", "Simulation code", G::Sim, false, Select, 0, "Choosing a code sets the method and that code's defaults below (each stays editable); the numbers follow the settings, not the name."),
-    Method => sf("method", "Method", G::Sim, false, Select, 0, "How space is discretised: grid, particles, unstructured mesh, lattice Boltzmann or spectral."),
-    Measured => f("measured", "Peak you measured", G::Check, false, Size { unit: "GiB" }, EVERY, "The peak a real run reported, e.g. 71.3GiB or 76GB; the estimate is set beside it.").bounds(&B::Size { unit: 1 << 30, max: MAX_DEVICE_BYTES }),
-    MeasuredKind => f("measured_kind", "Reported by", G::Check, false, Select, EVERY, "Each tool counts a different part of the breakdown."),
-    Calibration => f("calibration", "Calibration kept", G::Check, true, Size { unit: "MiB" }, EVERY, "Memory added per device (per rank in simulations) to match a measurement; a bare number is MiB.").bounds(&B::Size { unit: 1 << 20, max: MAX_DEVICE_BYTES }),
-    SimDevice => sf("sim_device", "Runs on", G::Sim, false, Select, 0, "CPU nodes (compared with node memory) or GPU-resident with one rank per GPU."),
-    HostMirror => sf("host_mirror", "Host copy of the arrays (GPU)", G::SimRanks, true, Toggle, 0, "GPU codes that keep a host buffer beside every device buffer (FluidX3D) need as much host memory per GPU."),
-    HaloOneRank => sf("halo_one_rank", "Ghost layers on a single rank", G::SimSize, true, Toggle, GRID | LBM, "Off: one rank on one device wraps its periodic boundaries in place and keeps no ghost layer (FluidX3D)."),
-    Nx => sf("nx", "Cells in x", G::SimSize, false, Count, GRID | LBM | SPEC | AMR, "Grid points along x (AMR: of the base level).").bounds(&B::Count { min: 1, max: 10_000_000 }),
-    Ny => sf("ny", "Cells in y", G::SimSize, false, Count, GRID | LBM | SPEC | AMR, "Grid points along y (AMR: of the base level).").bounds(&B::Count { min: 1, max: 10_000_000 }),
-    Nz => sf("nz", "Cells in z", G::SimSize, false, Count, GRID | LBM | SPEC | AMR, "Grid points along z; 1 for a 2D problem.").bounds(&B::Count { min: 1, max: 10_000_000 }),
-    Fields => sf("fields", "Prognostic fields", G::SimSize, false, Count, GRID | SPEC | AMR, "Variables per cell, e.g. 5 for ρ, ρu, ρv, ρw, E.").bounds(&B::Count { min: 1, max: 1000 }),
-    Levels => sf("levels", "Time levels and stages", G::SimSize, false, Count, GRID | MESH | SPEC | AMR, "Copies of the state kept by the time integrator (e.g. 2 levels + Runge–Kutta stages).").bounds(&B::Count { min: 1, max: 100 }),
-    Work => sf("work", "Work arrays per cell", G::SimSize, true, Count, GRID | SPEC | AMR, "Diagnostic and scratch arrays per cell (AMR: primitives, fluxes, the ghosted copy the advance fills).").bounds(&B::Count { min: 0, max: 1000 }),
-    Halo => sf("halo", "Ghost layers", G::SimSize, true, Count, GRID | AMR, "Halo width of each subdomain or AMR block (stencil radius; Athena++ NGHOST = 2).").bounds(&B::Count { min: 0, max: 64 }),
-    Particles => sf("particles", "Particles", G::SimSize, false, Count, PART | NBODY, "Atoms or particles in the whole system.").bounds(&B::Count { min: 1, max: 1_000_000_000_000 }),
-    AtomStyle => sf("atom_style", "Atom style", G::SimSize, false, Select, PART, "Per-particle state, as LAMMPS stores it."),
-    Attrs => sf("attrs", "Bytes per particle (overrides the style)", G::SimSize, true, Count, PART, "Per-particle state in bytes, for codes other than LAMMPS.").bounds(&B::Count { min: 0, max: 1_000_000 }),
-    Potential => sf("potential", "Potential family", G::SimSize, false, Select, PART, "Many-body potentials (Tersoff, Stillinger–Weber, REBO/AIREBO) use full neighbour lists and keep per-atom bond-order data."),
-    MaxBonds => sf("max_bonds", "Most bonds per atom", G::SimSize, true, Count, PART, "LAMMPS's log prints it ('4 = max bonds/atom'); molecular atom styles size per-atom arrays by it. Empty: the style's typical size.").bounds(&B::Count { min: 0, max: 1000 }),
-    MaxAngles => sf("max_angles", "Most angles per atom", G::SimSize, true, Count, PART, "'8 = max angles/atom' in LAMMPS's log.").bounds(&B::Count { min: 0, max: 1000 }),
-    MaxDihedrals => sf("max_dihedrals", "Most dihedrals per atom", G::SimSize, true, Count, PART, "'18 = max dihedrals/atom' in LAMMPS's log.").bounds(&B::Count { min: 0, max: 1000 }),
-    MaxImpropers => sf("max_impropers", "Most impropers per atom", G::SimSize, true, Count, PART, "'2 = max impropers/atom' in LAMMPS's log.").bounds(&B::Count { min: 0, max: 1000 }),
-    MaxSpecial => sf("max_special", "Most special neighbours per atom", G::SimSize, true, Count, PART, "'26 = max # of special neighbors' in LAMMPS's log (1-2, 1-3 and 1-4 partners).").bounds(&B::Count { min: 0, max: 1000 }),
-    Shake => sf("shake", "Bond constraints (SHAKE)", G::SimSize, true, Toggle, PART, "fix shake keeps cluster data and an unconstrained position for every atom."),
-    ReaxffVersion => sf("reaxff_version", "ReaxFF implementation", G::SimSize, true, Select, PART, "pair reaxff (LAMMPS 2021+) or the older pair reax/c: their bond-list records and memory reports differ."),
-    ReaxffBonds => sf("reaxff_bonds", "ReaxFF bond partners per atom", G::SimSize, true, Count, PART, "Neighbours within the bond cutoff whose uncorrected bond order passes the force field's cutoff; each atom gets max(2 × partners, 25) bond slots, so up to 12 changes nothing.").bounds(&B::Count { min: 0, max: 1000 }),
-    Safezone => sf("safezone", "ReaxFF safezone", G::SimSize, true, Number { unit: "×" }, PART, "pair_style reaxff safezone: spare capacity of every ReaxFF list (default 1.2).").bounds(&B::Fixed { places: 3, min: 1000, max: 100_000, said: "a factor from 1 to 100" }),
-    Mincap => sf("mincap", "ReaxFF mincap", G::SimSize, true, Count, PART, "pair_style reaxff mincap: the fewest atoms a list is sized for (default 50); matters for small ranks.").bounds(&B::Count { min: 1, max: 1_000_000 }),
-    Qeq => sf("qeq", "Charge equilibration (QEq)", G::SimSize, true, Toggle, PART, "fix qeq/reaxff: a sparse matrix of every local atom's neighbours, solved every step."),
-    AtomMap => sf("atom_map", "Atom ID map", G::SimSize, true, Select, PART, "How global IDs are found on each rank; LAMMPS uses an array up to 1,000,000 IDs and a hash above (atom_modify map)."),
-    Cutoff => sf("cutoff", "Cutoff", G::SimSize, false, Number { unit: "length" }, PART, "Pair interaction cutoff, in the same length unit as the density.").bounds(&B::Fixed { places: 3, min: 1, max: 1_000_000_000, said: "above 0 and at most 1,000,000, with up to 3 decimals" }),
-    Skin => sf("skin", "Neighbour skin", G::SimSize, false, Number { unit: "length" }, PART, "Extra distance so lists last several steps (LAMMPS: 0.3σ in LJ units, 2 Å metal).").bounds(&B::Fixed { places: 3, min: 0, max: 1_000_000_000, said: "from 0 to 1,000,000, with up to 3 decimals" }),
-    Density => sf("density", "Number density", G::SimSize, false, Number { unit: "per length³" }, PART, "Particles per unit volume, e.g. 0.8442 (LJ liquid), 0.0847 (copper, Å⁻³), 0.1 (water atoms, Å⁻³).").bounds(&B::Fixed { places: 6, min: 1, max: 1_000_000_000_000, said: "above 0 and at most 1,000,000, with up to 6 decimals" }),
-    Neighbors => sf("neighbors", "Neighbours per particle (overrides)", G::SimSize, true, Count, PART, "Give the count directly instead of cutoff, skin and density.").bounds(&B::Count { min: 0, max: 1_000_000 }),
-    Newton => sf("newton", "Newton's third law (half lists)", G::SimSize, true, Toggle, PART, "Store each pair once; off doubles the lists."),
-    LongRange => sf("long_range", "Long-range solver", G::SimSize, false, Select, PART, "PPPM or PME mesh for electrostatics."),
-    KspaceGrid => sf("kspace_grid", "Long-range mesh points", G::SimSize, true, Count, PART, "Total mesh points, e.g. 262144 for 64³; default one per particle.").bounds(&B::Count { min: 0, max: 10_000_000_000_000 }),
-    Cells => sf("cells", "Cells", G::SimSize, false, Count, MESH, "Elements or control volumes in the whole mesh.").bounds(&B::Count { min: 1, max: 1_000_000_000_000 }),
-    Element => sf("element", "Element type", G::SimSize, false, Select, MESH, "Decides points per cell and matrix nonzeros per row."),
-    Dofs => sf("dofs", "Unknowns per point", G::SimSize, false, Count, MESH, "Coupled unknowns per node, e.g. 4 for u, v, w, p.").bounds(&B::Count { min: 1, max: 1000 }),
-    Krylov => sf("krylov", "Krylov restart", G::SimSize, true, Count, MESH, "GMRES restart length (0 for CG).").bounds(&B::Count { min: 0, max: 1000 }),
-    Precond => sf("precond", "Preconditioner", G::SimSize, false, Select, MESH, "Its storage relative to the matrix."),
-    Solver => sf("solver", "Solver", G::SimSize, false, Select, MESH, "Coupled block matrix, one scalar matrix per variable (segregated, as OpenFOAM), or explicit with no matrix."),
-    IndexBytes => sf("index_bytes", "Index width", G::SimSize, true, Number { unit: "B" }, MESH, "4 for 32-bit indices; 8 for 64-bit global indices (PETSc --with-64-bit-indices, OpenFOAM WM_LABEL_SIZE=64)."),
-    Lattice => sf("lattice", "Lattice", G::SimSize, false, Select, LBM, "Velocity set: distributions per cell."),
-    Streaming => sf("streaming", "Streaming", G::SimSize, false, Select, LBM, "Two lattices, or one with in-place streaming."),
-    LbmDtype => sf("lbm_dtype", "Storage precision", G::SimSize, true, Select, LBM, "Distributions can be stored in lower precision than the arithmetic (e.g. FP16 storage, FP32 compute)."),
-    Complex => sf("complex", "Complex fields", G::SimSize, true, Toggle, SPEC, "Complex-valued fields (e.g. Schrödinger) instead of real ones."),
-    Dealias => sf("dealias", "3/2 dealiasing", G::SimSize, true, Toggle, SPEC, "Compute nonlinear terms on a 3/2-padded grid."),
-    Ecutwfc => sf("ecutwfc", "Wavefunction cutoff", G::SimSize, false, Number { unit: "Ry" }, PW, "ecutwfc: decides the plane waves per k-point (pw.x prints 'kinetic-energy cutoff'; ABINIT's ecut is in Ha: twice it in Ry).").bounds(&B::Fixed { places: 3, min: 1, max: 1_000_000_000, said: "above 0 and at most 1,000,000 Ry, with up to 3 decimals" }),
-    Ecutrho => sf("ecutrho", "Charge-density cutoff", G::SimSize, true, Number { unit: "Ry" }, PW, "ecutrho; empty: 4 × ecutwfc (norm-conserving default; ultrasoft and PAW often use 8–12 ×).").bounds(&B::Fixed { places: 3, min: 1, max: 1_000_000_000, said: "above 0 and at most 1,000,000 Ry, with up to 3 decimals" }),
-    CellVolume => sf("cell_volume", "Cell volume", G::SimSize, false, Number { unit: "bohr³" }, PW, "pw.x's 'unit-cell volume' in (a.u.)³, ABINIT's ucvol (1 Å³ = 6.748 bohr³).").bounds(&B::Fixed { places: 3, min: 1, max: 1_000_000_000_000_000, said: "above 0 and at most 10^12 bohr³, with up to 3 decimals" }),
-    Bands => sf("bands", "Bands", G::SimSize, false, Count, PW, "Kohn–Sham states (nbnd).").bounds(&B::Count { min: 1, max: 10_000_000 }),
-    Kpoints => sf("kpoints", "k-points", G::SimSize, false, Count, PW, "Irreducible k-points, as pw.x prints 'number of k points' (without the spin doubling).").bounds(&B::Count { min: 1, max: 10_000_000 }),
-    Spin => sf("spin", "Spin", G::SimSize, false, Select, PW, "Collinear spin doubles the k-points; non-collinear makes wavefunctions two-component spinors."),
-    GammaOnly => sf("gamma_only", "Γ-point trick", G::SimSize, true, Toggle, PW, "K_POINTS gamma: real wavefunctions, half the plane waves."),
-    Atoms => sf("atoms", "Atoms", G::SimSize, false, Count, PW, "Atoms in the cell (nat).").bounds(&B::Count { min: 1, max: 100_000_000 }),
-    Species => sf("species", "Species", G::SimSize, true, Count, PW, "Atomic types (ntyp).").bounds(&B::Count { min: 1, max: 1000 }),
-    Pseudopotential => sf("pseudopotential", "Pseudopotentials", G::SimSize, false, Select, PW, "Ultrasoft and PAW add S|ψ⟩ to the Davidson work and augmentation charges."),
-    Projectors => sf("projectors", "Beta projectors (total)", G::SimSize, true, Count, PW, "nkb: Σ over atoms of Σ over beta functions of (2l + 1); empty: 4 per atom.").bounds(&B::Count { min: 0, max: 1_000_000_000 }),
-    Betas => sf("betas", "Beta functions per species", G::SimSize, true, Count, PW, "The most beta functions of one pseudopotential ('2 beta functions with: l(1) = 0 ...').").bounds(&B::Count { min: 1, max: 100 }),
-    LmaxBeta => sf("lmax_beta", "Highest beta angular momentum", G::SimSize, true, Count, PW, "The largest l among the beta functions (0 for s, 1 for p, 2 for d).").bounds(&B::Count { min: 0, max: 3 }),
-    Diagonalization => sf("diagonalization", "Diagonalisation", G::SimSize, true, Select, PW, "Davidson keeps david_ndim × bands work vectors; CG, PPCG and ParO keep the bands only."),
-    DavidNdim => sf("david_ndim", "Davidson subspace factor", G::SimSize, true, Count, PW, "diago_david_ndim (pw.x 6.x: 4).").bounds(&B::Count { min: 2, max: 100 }),
-    MixingNdim => sf("mixing_ndim", "Mixing history", G::SimSize, true, Count, PW, "mixing_ndim: past densities kept by Broyden mixing (default 8).").bounds(&B::Count { min: 1, max: 100 }),
-    Pools => sf("pools", "k-point pools", G::SimRanks, false, Count, PW, "-nk / -npool: ranks split into pools, each holding all G vectors for its k-points.").bounds(&B::Count { min: 1, max: MAX_GPUS }),
-    WfcDisk => sf("wfc_disk", "Wavefunctions on disk", G::SimSize, true, Toggle, PW, "disk_io='high': keep one k-point's wavefunctions in memory instead of every k-point of the pool."),
-    FftGrid => sf("fft_grid", "Dense FFT grid points", G::SimSize, true, Count, PW, "nr1 × nr2 × nr3 from 'FFT dimensions' (ABINIT: nfft; SPARC: the FD_GRID points); empty: from ecutrho and the volume (cubic cell).").bounds(&B::Count { min: 0, max: 1_000_000_000_000 }),
-    DftArrays => sf("dft_arrays", "Arrays counted as", G::SimSize, false, Select, PW, "Each DFT code allocates its own arrays and prints its own estimate: pw.x's memory_report.f90 (plane waves, G vectors, FFT grids, Davidson work), ABINIT's m_memeval.F90 (arrays counted along the call chains alive together, the largest chain, plus static arrays) or SPARC's estimate_memory in initialization.c (orbitals on the real-space grid with 2.5 or 5.5 working copies, grid vectors, subspace matrices, + 10 %)."),
-    BandGroups => sf("band_groups", "Band groups", G::SimRanks, true, Count, PW, "SPARC NP_BAND_PARAL: processes splitting the states; above 1 the ScaLAPACK block-cyclic copies raise the orbitals' working copies from 2.5 to 5.5 (initialization.c).").bounds(&B::Count { min: 1, max: MAX_GPUS }),
-    Xc => sf("xc", "Exchange–correlation", G::SimSize, true, Select, PW, "ABINIT arrays: a GGA keeps density gradients and their work arrays on the grid (xclevel 2; m_memeval.F90)."),
-    Smearing => sf("smearing", "Smeared occupations (metals)", G::SimSize, true, Toggle, PW, "ABINIT arrays: occopt 3–8 adds mkrho's work arrays and getnel's tables (991 + natom KiB of static arrays instead of 231 + 6·natom)."),
-    CoreCorrection => sf("core_correction", "Non-linear core correction", G::SimSize, true, Toggle, PW, "ABINIT arrays: pseudopotentials with a model core charge keep it on 2,501 radial points per species and on the grid (n1xccc, xccc3d)."),
-    Symmetries => sf("symmetries", "Symmetry operations", G::SimSize, true, Count, PW, "ABINIT arrays: nsym; above 1 the symmetrisation maps irrzon and phnons take 2 integers and 2 reals per grid point.").bounds(&B::Count { min: 1, max: 192 }),
-    Forces => sf("forces", "Forces", G::SimSize, true, Toggle, PW, "tprnfor / relaxations: ultrasoft and PAW augmentation forces need their own scratch."),
-    Stress => sf("stress", "Stress", G::SimSize, true, Toggle, PW, "tstress / vc-relax: the stress's augmentation scratch."),
-    AmrLevels => sf("amr_levels", "Refined levels", G::SimSize, false, Count, AMR, "Levels above the base grid (AMReX amr.max_level; Athena++ numlevel − 1). 0: a uniform grid of blocks.").bounds(&B::Count { min: 0, max: 30 }),
-    RefRatio => sf("ref_ratio", "Refinement ratio", G::SimSize, false, Count, AMR, "Cells per coarse cell per direction between levels (AMReX amr.ref_ratio; Athena++ always 2).").bounds(&B::Count { min: 2, max: 16 }),
-    Fill => sf("fill", "Refined share per level", G::SimSize, false, Number { unit: "%" }, AMR, "Share of each level's volume covered by the next finer level.").bounds(&B::Fixed { places: 2, min: 0, max: 10_000, said: "from 0 to 100 %, with up to 2 decimals" }),
-    BlockSize => sf("block_size", "Block size", G::SimSize, false, Count, AMR, "Cells per side of a block (Athena++ <meshblock> nx1; AMReX amr.max_grid_size, 32 in 3D by default).").bounds(&B::Count { min: 1, max: 4096 }),
-    AmrBlocks => sf("amr_blocks", "Blocks in total (overrides the share)", G::SimSize, true, Count, AMR, "Blocks over all levels as the code's log reports them (Athena++ 'Total number of MeshBlocks'); empty: from the refined share.").bounds(&B::Count { min: 0, max: 1_000_000_000_000 }),
-    GhostState => sf("ghost_state", "Ghost cells on the stored state", G::SimSize, true, Toggle, AMR, "On: every stored copy of the state has ghost cells (Athena++). Off: only the work arrays do (AMReX StateData)."),
-    CoarseCopies => sf("coarse_copies", "Coarse copies per block", G::SimSize, true, Count, AMR, "Coarse-level arrays a block keeps to fill its ghost cells from the parent level (Athena++ coarse_cons_ and coarse_prim_: 2; AMReX FillPatch: 1).").bounds(&B::Count { min: 0, max: 100 }),
-    ExchangeCopies => sf("exchange_copies", "Halo exchange buffers per block", G::SimSize, true, Count, AMR, "Ghost-shell-sized buffers each block keeps for the halo exchange: Athena++ keeps a send and a receive buffer per neighbour (2); AMReX takes them from its arena only while exchanging (0).").bounds(&B::Count { min: 0, max: 100 }),
-    BlockMeta => sf("block_meta", "Metadata per block (on every rank)", G::SimSize, true, Number { unit: "B" }, AMR, "Bytes of bookkeeping per block that every rank keeps for all blocks (AMReX BoxArray + DistributionMapping: 32; Athena++ block lists and tree: about 160).").bounds(&B::Count { min: 0, max: 1_000_000 }),
-    PartBytes => sf("part_bytes", "Bytes per particle", G::SimSize, false, Count, NBODY, "sizeof(struct particle_data): GADGET-2 stores 68 B, 80 B with PMGRID (single precision); GADGET-4 prints it at start-up.").bounds(&B::Count { min: 1, max: 100_000 }),
-    AllocFactor => sf("alloc_factor", "Particle allocation factor", G::SimSize, true, Number { unit: "×" }, NBODY, "PartAllocFactor: particle slots per task = factor × particles ÷ tasks (GADGET-2 examples 1.5; GADGET-4 keeps 10 % headroom).").bounds(&B::Fixed { places: 2, min: 100, max: 10_000, said: "from 1 to 100, with up to 2 decimals" }),
-    TreeFactor => sf("tree_factor", "Tree nodes per particle", G::SimSize, true, Number { unit: "×" }, NBODY, "TreeAllocFactor: tree nodes allocated per particle slot (typically 0.7–0.8).").bounds(&B::Fixed { places: 2, min: 0, max: 10_000, said: "from 0 to 100, with up to 2 decimals" }),
-    NodeBytes => sf("node_bytes", "Bytes per tree node", G::SimSize, true, Count, NBODY, "GADGET-2: NODE (48 B) + extNODE (16 B) in single precision; GADGET-4 gravnode about 56 B.").bounds(&B::Count { min: 0, max: 100_000 }),
-    PmGrid => sf("pm_grid", "PM grid per dimension", G::SimSize, false, Count, NBODY, "PMGRID: the particle-mesh grid for the long-range force (often the particle count's cube root or twice it); 0: tree only.").bounds(&B::Count { min: 0, max: 100_000 }),
-    PmArrays => sf("pm_arrays", "PM grid arrays", G::SimSize, true, Count, NBODY, "Arrays of the PM grid's size held at once (GADGET-2 pm_periodic.c: rhogrid, forcegrid, workspace).").bounds(&B::Count { min: 0, max: 100 }),
-    TimebinLists => sf("timebin_lists", "Time-bin lists per particle", G::SimSize, true, Count, NBODY, "Integer lists of active particles per time bin (GADGET-4: 3; GADGET-2: 0).").bounds(&B::Count { min: 0, max: 100 }),
-    EwaldBytes => sf("ewald_bytes", "Bytes per Ewald table entry", G::SimSize, true, Count, NBODY, "Periodic boxes keep an Ewald correction table of 65³ entries on every task: GADGET-2 4 floats (16 B), GADGET-4 20 doubles (160 B, 'Ewd' 41.9 MB in its memory.txt); 0: not periodic.").bounds(&B::Count { min: 0, max: 10_000 }),
-    CommBuffer => sf("comm_buffer", "Communication buffer", G::SimRanks, true, Number { unit: "MiB" }, NBODY, "GADGET-2 BufferSize: a fixed buffer per task for exchanging particles ('Allocated 100 MByte communication buffer per processor'); 0 for GADGET-4.").bounds(&B::Count { min: 0, max: MAX_RUNTIME_MIB }),
-    Ranks => sf("ranks", "MPI ranks", G::SimRanks, false, Count, 0, "Processes the domain is split over.").bounds(&B::Count { min: 1, max: MAX_GPUS }),
-    Nodes => sf("nodes", "Nodes", G::SimRanks, false, Count, 0, "Ranks are spread evenly over the nodes.").bounds(&B::Count { min: 1, max: MAX_GPUS }),
-    NodeMem => sf("node_mem", "Memory per node", G::SimRanks, false, Size { unit: "GiB" }, 0, "CPU memory of one node (CPU codes are checked against it).").bounds(&B::Size { unit: 1 << 30, max: 1 << 60 }),
-    RankOverhead => sf("rank_overhead", "Memory per rank outside the solver", G::SimRanks, true, Number { unit: "MiB" }, 0, "MPI buffers, libraries and executable per process.").bounds(&B::Fixed { places: 0, min: 0, max: MAX_RUNTIME_MIB, said: "whole MiB from 0 to 1048576" }),
-    Replicated => sf("replicated", "Data replicated on every rank", G::SimRanks, true, Number { unit: "MiB" }, 0, "Forcing tables, geometry, immersed-boundary facets or coarse meshes each rank holds whole: they do not shrink with more ranks.").bounds(&B::Fixed { places: 0, min: 0, max: MAX_RUNTIME_MIB, said: "whole MiB from 0 to 1048576" }),
-    Language => sf("language", "Language of the program", G::SimRanks, true, Select, 0, "Python ranks carry the interpreter and NumPy/SciPy/mpi4py in memory before any array (measured VmRSS above a compiled MPI rank)."),
-    Imbalance => sf("imbalance", "Load imbalance", G::SimRanks, true, Number { unit: "%" }, 0, "Extra work on the busiest rank.").bounds(&B::Fixed { places: 2, min: 0, max: 100_000, said: "from 0 to 1000 %" }),
-    Steps => sf("steps", "Time steps", G::SimHistory, false, Count, 0, "Length of the run.").bounds(&B::Count { min: 1, max: 1_000_000_000_000 }),
-    OutputEvery => sf("output_every", "Output every", G::SimHistory, true, Count, 0, "Steps between output frames (0: no output).").bounds(&B::Count { min: 0, max: 1_000_000_000_000 }),
-    Snapshots => sf("snapshots", "Snapshots in memory", G::SimHistory, true, Count, 0, "States kept in memory for in-situ analysis.").bounds(&B::Count { min: 0, max: 1_000_000 }),
-    Compression => sf("compression", "Output compression ratio", G::SimHistory, true, Number { unit: ": 1" }, 0, "Lossless (~1.5–2) or lossy (10–100) compression of output and snapshots.").bounds(&B::Fixed { places: 2, min: 100, max: 100_000_000, said: "a ratio from 1 to 1,000,000" }),
-    CheckpointEvery => sf("checkpoint_every", "Checkpoint every", G::SimHistory, true, Count, 0, "Steps between restart files (0: none).").bounds(&B::Count { min: 0, max: 1_000_000_000_000 }),
-    Adjoint => sf("adjoint", "Adjoint / differentiable run", G::SimHistory, true, Select, 0, "Store every forward state, or checkpoint binomially and recompute."),
-    AdjointSnapshots => sf("adjoint_snapshots", "Adjoint checkpoints", G::SimHistory, true, Count, 0, "Snapshots binomial checkpointing may keep.").bounds(&B::Count { min: 0, max: 1_000_000 }),
+    Mode: pick!(mode) => f("Mode", G::Model, false, Select, EVERY, "Training and fine-tuning keep gradients and optimizer states; inference keeps weights and the KV cache."),
+    Model: pick!(sciml.model) => f("Network family", G::Model, false, Select, ALL, "Transformers, or a scientific ML architecture with its own parameter and activation model."),
+    Width: num!(sciml.width) => f("Width", G::SciMl, false, Count, ALL, "Neurons per layer (PINN), channels (FNO) or latent size (graph network).").bounds(&B::Count { min: 1, max: 1_000_000 }),
+    Depth: num!(sciml.depth) => f("Depth", G::SciMl, false, Count, ALL, "Hidden layers (PINN), Fourier layers (FNO), message-passing steps (graph network) or levels (U-Net).").bounds(&B::Count { min: 1, max: 10_000 }),
+    Collocation: num!(sciml.points) => f("Collocation points", G::SciMl, false, Count, ALL, "Points per batch element where the PDE residual is evaluated.").bounds(&B::Count { min: 1, max: 1_000_000_000_000 }).short(),
+    DerivOrder: num!(sciml.derivs) => f("Derivative order", G::SciMl, false, Count, ALL, "Highest derivative in the residual; each order keeps another copy of the graph per input coordinate.").bounds(&B::Count { min: 0, max: 10 }),
+    GridPoints: num!(sciml.grid) => f("Grid points per sample", G::SciMl, false, Count, ALL, "E.g. 4096 for 64×64, 262144 for 64³.").bounds(&B::Count { min: 1, max: 1_000_000_000_000 }).short(),
+    FourierModes: num!(sciml.modes) => f("Fourier modes per dimension", G::SciMl, false, Count, ALL, "Modes kept by each spectral convolution.").bounds(&B::Count { min: 1, max: 10_000 }),
+    SpatialDims: num!(sciml.dims) => f("Spatial dimensions", G::SciMl, false, Count, ALL, "1, 2 or 3.").bounds(&B::Count { min: 1, max: 3 }),
+    GraphNodes: num!(sciml.nodes) => f("Graph nodes per sample", G::SciMl, false, Count, ALL, "Mesh nodes of one sample.").bounds(&B::Count { min: 1, max: 1_000_000_000_000 }).short(),
+    GraphEdges: num!(sciml.edges) => f("Graph edges per sample", G::SciMl, false, Count, ALL, "Mesh edges (both directions) of one sample.").bounds(&B::Count { min: 1, max: 1_000_000_000_000 }).short(),
+    BaseChannels: num!(sciml.channels) => f("Base channels", G::SciMl, false, Count, ALL, "Channels of the first level; each level doubles them.").bounds(&B::Count { min: 1, max: 1_000_000 }),
+    InChannels: num!(sciml.inputs) => f("Input channels", G::SciMl, true, Count, ALL, "Input features per point (PINN: coordinates).").bounds(&B::Count { min: 1, max: 1_000_000 }),
+    OutChannels: num!(sciml.outputs) => f("Output channels", G::SciMl, true, Count, ALL, "Output features per point.").bounds(&B::Count { min: 1, max: 1_000_000 }),
+    ModelId: MODEL_ID => f("Released model", G::Model, false, Search, ALL, "A Hugging Face id such as meta-llama/Llama-3.1-70B (or a short alias): fills the architecture, which stays editable. Empty: give the count or the architecture yourself."),
+    Params: maybe!(params) => f("Parameters", G::Model, false, Count, ALL, "Total count, e.g. 7B, 125M, 6.7e9. Leave empty to derive it from the architecture.").bounds(&B::Count { min: 1, max: MAX_PARAMS }).short(),
+    Batch: num!(batch) => f("Micro-batch per device", G::Workload, false, Count, ALL, "Sequences processed at once on each device (inference: concurrent sequences).").bounds(&B::Count { min: 1, max: MAX_BATCH }),
+    Seq: num!(seq) => f("Sequence length", G::Workload, false, Tokens, ALL, "Tokens per sequence (inference: the context kept in the KV cache).").bounds(&B::Count { min: 1, max: MAX_SEQ }),
+    Engine: pick!(engine) => f("Serving engine", G::Serving, false, Select, INFER, "How the memory is allocated: PyTorch as used; vLLM and SGLang preallocate a KV pool from a share of the GPU; llama.cpp splits layers between GPU and CPU."),
+    GpuUtil: maybe!(gpu_util_milli) => f("GPU memory share (vLLM, SGLang)", G::Serving, true, Number { unit: "fraction" }, INFER, "vLLM --gpu-memory-utilization (default 0.9) or SGLang --mem-fraction-static (default 0.79–0.88 by tensor parallelism). Empty: the engine's default.").bounds(&B::Fixed { places: 3, min: 10, max: 1000, said: "a fraction from 0.01 to 1" }),
+    MaxBatchedTokens: maybe!(max_batched_tokens) => f("Tokens per scheduler step", G::Serving, true, Count, INFER, "vLLM --max-num-batched-tokens (8192 with `vllm serve` on 80 GB-class GPUs, 2048 on smaller ones and A100) or SGLang --chunked-prefill-size (8192): the prefill chunk whose activations are reserved. Empty: the engine's default.").bounds(&B::Count { min: 1, max: MAX_SEQ }),
+    MaxNumSeqs: maybe!(max_num_seqs) => f("Sequences per step (vLLM)", G::Serving, true, Count, INFER, "vLLM --max-num-seqs: the sampler's warm-up covers this many sequences' logits (1024 with `vllm serve` on 80 GB-class GPUs other than A100, else 256; vLLM before V1: 256). Empty: the engine's default.").bounds(&B::Count { min: 1, max: MAX_BATCH }),
+    CudaGraphs: pick!(cuda_graphs) => f("CUDA graphs", G::Serving, true, Select, INFER, "Captured decode graphs keep a memory pool. vLLM with VLLM_MEMORY_PROFILER_ESTIMATE_CUDAGRAPHS reserves it before sizing the KV pool; vLLM ≤ 0.10 captured after, from the headroom."),
+    GpuLayers: maybe!(gpu_layers) => f("Layers on the GPU (llama.cpp)", G::Serving, false, Count, INFER, "llama.cpp -ngl: repeating layers offloaded to the GPU; one more than the model's layers also moves the output layer. Empty: all of them.").bounds(&B::Count { min: 0, max: 100_001 }),
+    Dtype: pick!(dtype) => f("Precision", G::Training, false, Select, EVERY, "Format of the weights used in the forward and backward passes."),
+    Optimizer: pick!(optimizer) => f("Optimizer", G::Training, false, Select, TRAINING, "Decides how many values of state are kept per trainable parameter."),
+    Mixed: on!(mixed) => f("FP32 master weights (mixed precision)", G::Training, true, Toggle, TRAINING, "Keep an FP32 copy of the weights and FP32 optimizer states beside 16- or 8-bit weights."),
+    GradDtype: pick!(? grad_dtype) => f("Gradient precision", G::Training, true, Select, TRAINING, "ZeRO counts gradients in the weights' precision (16 bytes/param with AdamW); Megatron-LM and Hugging Face keep FP32 gradients (18)."),
+    KvDtype: KV_DTYPE => f("KV cache precision", G::Training, true, Select, INFER, "Format of cached keys and values; FP8 halves the cache of a 16-bit model."),
+    Framework: pick!(mech.framework) => f("Framework", G::Mechanics, false, Select, TRAINING, "Sets the defaults the framework uses (each listed below the form with its source); every one stays overridable."),
+    LossChunks: maybe!(mech.loss_chunks) => f("Loss computed in chunks", G::Mechanics, true, Count, TRAINING, "Empty: the textbook logits term (16-bit + FP32 copy). 1: an unchunked cross-entropy's peak (FP32 upcast, log-softmax and its gradient, 12 B per logit beside the 16-bit logits); 8: torchtune's chunked loss.").bounds(&B::Count { min: 1, max: 1 << 20 }),
+    FusedLoss: on!(mech.fused_loss) => f("Output layer fused with the loss", G::Mechanics, true, Toggle, TRAINING, "The logits are never stored: with loss_chunks empty, Cut Cross-Entropy (only a log-sum-exp per token); with loss_chunks, Liger's fused linear cross-entropy (one chunk at a time)."),
+    Compile: on!(mech.compile) => f("Compiled kernels (torch.compile)", G::Mechanics, true, Toggle, TRAINING, "Off: eager PyTorch keeps FP32 copies of the norms' and RoPE's inputs for the backward pass."),
+    ZeroGrad: pick!(mech.zero_grad) => f("Gradients between steps", G::Mechanics, true, Select, TRAINING, "PyTorch frees gradients between steps (set_to_none): they reuse the memory the backward pass frees from activations. DeepSpeed and Megatron keep gradient buffers."),
+    OptInBwd: on!(mech.opt_in_bwd) => f("Optimizer step in backward", G::Mechanics, true, Toggle, TRAINING, "Each gradient is applied and freed as soon as it is computed (torchtune optimizer_in_bwd): only the largest one is alive."),
+    ActOffload: on!(mech.act_offload) => f("Activation offloading", G::Mechanics, true, Toggle, TRAINING, "Saved activations go to host memory and come back for the backward pass; the device keeps one layer's."),
+    PagedOptimizer: on!(mech.paged_optimizer) => f("Paged optimizer", G::Mechanics, true, Toggle, TRAINING, "bitsandbytes paged optimizers keep states in unified memory, paged to the host and not counted by torch.cuda."),
+    KbitFp32: on!(mech.kbit_fp32) => f("Unquantized weights in FP32 (PEFT k-bit)", G::Mechanics, true, Toggle, FINETUNE, "PEFT's prepare_model_for_kbit_training upcasts the embeddings and output layer beside a 4- or 8-bit base to FP32."),
+    GatheredLayers: num!(mech.gathered_layers) => f("Unsharded layers in flight (ZeRO-3/FSDP)", G::Mechanics, true, Count, TRAINING, "Layers whose parameters are gathered at once, plus one layer's unsharded gradients: FSDP holds the running layer and the prefetched next (2).").bounds(&B::Count { min: 0, max: 1 << 16 }),
+    ReshardAfterForward: pick!(mech.reshard_after_forward) => f("Reshard after forward (ZeRO-3/FSDP)", G::Mechanics, true, Select, TRAINING, "Whether a layer's gathered parameters are freed after its forward pass. torchtitan keeps them gathered under pipeline parallelism (its policy 'default'), so each device holds all of its stage's parameters unsharded in 16-bit for the whole step."),
+    PpGradSync: pick!(mech.pp_grad_sync) => f("Gradient reduce-scatter with pipelining", G::Mechanics, true, Select, TRAINING, "With pipeline parallelism and ZeRO-2/3 or FSDP: after each micro-batch (textbook), or once after the last (PyTorch's pipelining schedules), in which case each device accumulates its stage's unsharded gradients in the gradient precision over the step."),
+    BucketSize: num!(mech.bucket_size) => f("ZeRO bucket size (parameters)", G::Mechanics, true, Count, TRAINING, "DeepSpeed reduce_bucket_size and allgather_bucket_size (default 5e8 each), held in 16-bit.").bounds(&B::Count { min: 0, max: 1 << 40 }).short(),
+    NcclBuffers: num!(mech.nccl_mib) => f("NCCL buffers per communicator", G::Mechanics, true, Number { unit: "MiB" }, TRAINING, "Buffers NCCL allocates itself per process group (data, tensor, pipeline parallel), outside PyTorch's allocator: nvidia-smi sees them, max_memory_reserved does not. Default 0 (inside the runtime row); with NCCL's defaults each channel's connection holds 9.19 MiB (NCCL_BUFFSIZE 4 MiB + LL128 4.69 MiB + LL 0.5 MiB), e.g. 147 MiB for a ring over 16 channels.").bounds(&B::Fixed { places: 0, min: 0, max: MAX_RUNTIME_MIB, said: "whole MiB from 0 to 1048576" }),
+    Batching: pick!(mech.batching) => f("Batch shapes", G::Mechanics, true, Select, TRAINING, "Variable: each batch is padded to its longest sequence and the sequence length is the longest of the run; the caching allocator then keeps the blocks of an earlier, shorter longest batch beside the new ones (max_memory_reserved above allocated)."),
+    ExpandableSegments: on!(mech.expandable_segments) => f("Expandable segments (PYTORCH_CUDA_ALLOC_CONF)", G::Mechanics, true, Toggle, TRAINING, "expandable_segments:True grows one segment in 2 MiB pages instead of cutting new blocks for larger requests: variable-length batches no longer strand cached memory. torchtune, Axolotl and Unsloth set it."),
+    Recompute: pick!(recompute) => f("Activation recomputation", G::Savers, false, Select, TRAINING, "Gradient checkpointing: trade recomputation for activation memory (Korthikanti et al. 2022)."),
+    FlashAttention: on!(flash_attention) => f("Flash attention", G::Savers, false, Toggle, ALL, "Never stores the sequence × sequence attention scores."),
+    LoraRank: num!(lora_rank) => f("LoRA rank", G::Savers, false, Count, FINETUNE, "0 for full fine-tuning; otherwise only the adapters are trained.").bounds(&B::Count { min: 0, max: 1 << 20 }),
+    LoraTargets: LORA_TARGETS => f("LoRA targets", G::Savers, true, Select, FINETUNE, "Which weight matrices get adapters."),
+    Quant: pick!(quant) => f("Weight quantization", G::Savers, false, Select, FINETUNE | INFER, "Storage of frozen weights, block scales included (QLoRA: the frozen base)."),
+    Bpw: maybe!(milli_bpw) => f("Bits per weight (overrides quantization)", G::Savers, true, Number { unit: "bits" }, FINETUNE | INFER, "Average bits per weight, e.g. 4.85, when your format is not listed.").bounds(&B::Fixed { places: 3, min: 0, max: 64_000, said: "between 0.001 and 64 bits" }),
+    Sparsity: num!(sparsity_bp) => f("Sparsity", G::Savers, true, Number { unit: "%" }, INFER, "Share of weights pruned to zero.").bounds(&B::Fixed { places: 2, min: 0, max: 9_999, said: "from 0 to 99.99 %" }),
+    SparseFormat: pick!(sparse_format) => f("Sparse storage", G::Savers, true, Select, INFER, "Dense storage saves nothing; CSR pays an index per nonzero and costs more than dense below about 67 % sparsity for 16-bit weights."),
+    Dropout: on!(dropout) => f("Dropout", G::Savers, true, Toggle, TRAINING, "Dropout masks are kept for the backward pass (1 byte per element)."),
+    SoftmaxFp32: on!(softmax_fp32) => f("Attention scores in FP32", G::Savers, true, Toggle, TRAINING, "PyTorch autocast runs softmax in FP32; Megatron's fused softmax keeps 16-bit. Matters without flash attention."),
+    Gpus: num!(parallel.gpus) => f("GPUs", G::Parallel, false, Count, ALL, "Total devices; data parallelism is gpus ÷ (tp × pp).").bounds(&B::Count { min: 1, max: MAX_GPUS }),
+    Tp: num!(parallel.tp) => f("Tensor parallel", G::Parallel, false, Count, ALL, "Devices each layer is split over (Megatron-LM; vLLM and SGLang --tensor-parallel-size). Must divide the attention heads, and divide the KV heads or be a multiple of them.").bounds(&B::Count { min: 1, max: MAX_GPUS }),
+    Pp: num!(parallel.pp) => f("Pipeline parallel", G::Parallel, true, Count, ALL, "Pipeline stages; the first stage holds the most activations.").bounds(&B::Count { min: 1, max: MAX_GPUS }),
+    Sp: on!(parallel.sp) => f("Sequence parallel", G::Parallel, true, Toggle, TRAINING, "Shards the activations tensor parallelism leaves replicated (needs tp > 1)."),
+    Zero: ZERO => f("ZeRO stage", G::Parallel, true, Select, TRAINING, "Shard optimizer states (1), gradients (2) and parameters (3) over data-parallel ranks; FSDP full sharding is stage 3."),
+    Offload: pick!(parallel.offload) => f("Offload to host", G::Parallel, true, Select, TRAINING, "ZeRO-Offload / ZeRO-Infinity: move states to CPU memory."),
+    GpusPerNode: num!(parallel.gpus_per_node) => f("GPUs per node", G::Parallel, true, Count, ALL, "Used for host memory per node.").bounds(&B::Count { min: 1, max: 1024 }),
+    Layers: or0!(@arch layers) => f("Layers", G::Architecture, true, Count, ALL, "Transformer blocks. Give layers, hidden, heads and vocab together.").bounds(&B::Count { min: 1, max: 100_000 }),
+    Hidden: or0!(@arch hidden) => f("Hidden size", G::Architecture, true, Count, ALL, "Model width h.").bounds(&B::Count { min: 1, max: 10_000_000 }),
+    Heads: or0!(@arch heads) => f("Attention heads", G::Architecture, true, Count, ALL, "Query heads a.").bounds(&B::Count { min: 1, max: 1_000_000 }),
+    KvHeads: KV_HEADS => f("KV heads", G::Architecture, true, Count, ALL, "Key/value heads for grouped-query attention; default: as many as heads.").bounds(&B::Count { min: 1, max: 1_000_000 }),
+    HeadDim: HEAD_DIM => f("Head dimension", G::Architecture, true, Count, ALL, "Default: hidden ÷ heads.").bounds(&B::Count { min: 1, max: 1_000_000 }),
+    Ffn: FFN => f("FFN size", G::Architecture, true, Count, ALL, "Feed-forward width; default 4h, or 8h/3 rounded up to 256 for gated MLPs.").bounds(&B::Count { min: 1, max: 100_000_000 }),
+    Vocab: or0!(@arch vocab) => f("Vocabulary", G::Architecture, true, Count, ALL, "Tokens in the embedding and output layer.").bounds(&B::Count { min: 1, max: 100_000_000 }),
+    Mlp: pick!(@arch mlp) => f("MLP type", G::Architecture, true, Select, ALL, "Gated MLPs (SwiGLU) have three matrices."),
+    Bias: pick!(@arch bias) => f("Biases", G::Architecture, true, Select, ALL, "Which linear layers have biases."),
+    Norm: pick!(@arch norm) => f("Normalization", G::Architecture, true, Select, ALL, "LayerNorm has weight and bias, RMSNorm a weight only."),
+    Tied: on!(@arch tied) => f("Tied embeddings", G::Architecture, true, Toggle, ALL, "Output layer shares the embedding matrix."),
+    LearnedPos: num!(@arch learned_pos) => f("Learned positions", G::Architecture, true, Tokens, ALL, "Rows of a learned position table (GPT-2: 1024); 0 for rotary.").bounds(&B::Count { min: 0, max: 1 << 24 }),
+    Experts: num!(@arch experts) => f("Experts (MoE)", G::Architecture, true, Count, ALL, "Experts per layer; 1 for a dense model.").bounds(&B::Count { min: 1, max: 1 << 16 }),
+    ActiveExperts: num!(@arch active_experts) => f("Active experts", G::Architecture, true, Count, ALL, "Experts each token is routed to.").bounds(&B::Count { min: 1, max: 1 << 16 }),
+    MoeFfn: or0!(@arch moe_ffn) => f("Expert FFN size", G::Architecture, true, Count, ALL, "Width of each expert (moe_intermediate_size) when it differs from the dense FFN size; empty: the FFN size.").bounds(&B::Count { min: 0, max: 100_000_000 }),
+    SharedExperts: or0!(@arch shared_experts) => f("Shared experts", G::Architecture, true, Count, ALL, "Experts every token passes through besides the routed ones (DeepSeek n_shared_experts).").bounds(&B::Count { min: 0, max: 100_000_000 }),
+    DenseLayers: or0!(@arch dense_layers) => f("Dense first layers", G::Architecture, true, Count, ALL, "Leading layers with a dense FFN instead of experts (DeepSeek first_k_dense_replace).").bounds(&B::Count { min: 0, max: 100_000_000 }),
+    RouterBias: on!(@arch router_bias) => f("Router bias", G::Architecture, true, Toggle, ALL, "One bias per expert in the router (GPT-OSS; DeepSeek-V3's score correction)."),
+    AttnSinks: on!(@arch sinks) => f("Attention sinks", G::Architecture, true, Toggle, ALL, "One learned sink logit per head and layer (GPT-OSS)."),
+    KvLoraRank: or0!(@arch kv_lora_rank) => f("MLA latent rank", G::Architecture, true, Count, ALL, "Multi-head latent attention (DeepSeek-V2/V3): the compressed KV vector cached per token and layer; empty: ordinary attention.").bounds(&B::Count { min: 0, max: 100_000_000 }),
+    QLoraRank: or0!(@arch q_lora_rank) => f("MLA query rank", G::Architecture, true, Count, ALL, "Rank of MLA's compressed query projection; empty: full-rank queries.").bounds(&B::Count { min: 0, max: 100_000_000 }),
+    QkRopeDim: or0!(@arch rope_dim) => f("MLA rotary key size", G::Architecture, true, Count, ALL, "qk_rope_head_dim: the rotary part of each query/key head, one key shared by all heads and cached beside the latent. head_dim is nope + rope.").bounds(&B::Count { min: 0, max: 100_000_000 }),
+    VHeadDim: or0!(@arch v_head_dim) => f("MLA value head size", G::Architecture, true, Count, ALL, "Value head dimension when it differs from head_dim; empty: head_dim.").bounds(&B::Count { min: 0, max: 100_000_000 }),
+    SlidingWindow: or0!(@arch window) => f("Sliding window", G::Architecture, true, Tokens, ALL, "Tokens a windowed layer attends to; its KV cache stops growing there. Empty: full attention everywhere.").bounds(&B::Count { min: 0, max: 100_000_000 }),
+    GlobalEvery: or0!(@arch global_every) => f("Global layer every", G::Architecture, true, Count, ALL, "With a window, every n-th layer attends to the whole context (Gemma 2: 2, Gemma 3: 6); empty: every layer is windowed (Mistral 7B v0.1).").bounds(&B::Count { min: 0, max: 100_000_000 }),
+    QkNorm: pick!(@arch qk_norm) => f("QK normalization", G::Architecture, true, Select, ALL, "Norm weights on queries and keys (Qwen3, Gemma 3: per head; OLMo 2: over all heads)."),
+    SandwichNorm: on!(@arch sandwich) => f("Norms after attention and MLP", G::Architecture, true, Toggle, ALL, "Four norms per layer instead of two (Gemma 2 and 3)."),
+    MaxContext: or0!(@arch max_context) => f("Trained context", G::Architecture, true, Tokens, ALL, "max_position_embeddings: a longer sequence is flagged. Empty: not checked.").bounds(&B::Count { min: 0, max: 1 << 27 }),
+    Shape: pick!(shape) => f("Shape for a bare count", G::Architecture, true, Select, ALL, "Without an architecture, activations and the KV cache take the shape of the nearest released model (grouped-query attention included); version 1 links used a scaled dense shape."),
+    Dataset: or0!(dataset_bytes) => f("Dataset size", G::Data, true, Size { unit: "GiB" }, TRAINING, "Bytes of training data held in memory, e.g. 40GB.").bounds(&B::Size { unit: 1 << 30, max: 1 << 60 }),
+    Samples: or0!(samples) => f("Samples", G::Data, true, Count, TRAINING, "Alternatively: number of samples × sample size.").bounds(&B::Count { min: 1, max: 1 << 50 }).short(),
+    SampleSize: or0!(sample_bytes) => f("Sample size", G::Data, true, Size { unit: "B" }, TRAINING, "Bytes per sample; also sizes the prefetch buffers when streaming.").bounds(&B::Size { unit: 1, max: 1 << 40 }),
+    DatasetOn: pick!(dataset_on) => f("Dataset kept in", G::Data, true, Select, TRAINING, "Device, host, or streamed from storage."),
+    Gpu: GPU => f("GPU", G::Device, false, Select, EVERY, "The device each shard runs on."),
+    GpuMem: maybe!(device.custom_bytes) => f("Device memory (overrides the GPU)", G::Device, true, Size { unit: "GiB" }, EVERY, "Capacity of your device; a bare number is GiB, 80GB is decimal.").bounds(&B::Size { unit: 1 << 30, max: MAX_DEVICE_BYTES }),
+    HostMem: maybe!(host_mem) => f("Host memory per node", G::Device, true, Size { unit: "GiB" }, ALL, "CPU memory per node, to check offload and in-memory data.").bounds(&B::Size { unit: 1 << 30, max: 1 << 60 }),
+    Runtime: num!(runtime_mib) => f("Runtime memory per device", G::Device, true, Number { unit: "MiB" }, EVERY, "CUDA context, kernels and library workspaces that nvidia-smi counts before any tensor.").bounds(&B::Fixed { places: 0, min: 0, max: MAX_RUNTIME_MIB, said: "whole MiB from 0 to 1048576" }),
+    Overhead: num!(overhead_bp) => f("Allocator overhead", G::Device, true, Number { unit: "%" }, EVERY, "Fragmentation and temporaries of the caching allocator, as a share of the tensors.").bounds(&B::Fixed { places: 2, min: 0, max: MAX_OVERHEAD_BP, said: "between 0 and 100 %" }),
+    Code: pick!(sim.code) => sf("Simulation code", G::Sim, false, Select, 0, "Choosing a code sets the method and that code's defaults below (each stays editable); the numbers follow the settings, not the name."),
+    Method: pick!(sim.method) => sf("Method", G::Sim, false, Select, 0, "How space is discretised: grid, particles, unstructured mesh, lattice Boltzmann or spectral."),
+    Measured: maybe!(measured) => f("Peak you measured", G::Check, false, Size { unit: "GiB" }, EVERY, "The peak a real run reported, e.g. 71.3GiB or 76GB; the estimate is set beside it.").bounds(&B::Size { unit: 1 << 30, max: MAX_DEVICE_BYTES }),
+    MeasuredKind: pick!(measured_kind) => f("Reported by", G::Check, false, Select, EVERY, "Each tool counts a different part of the breakdown."),
+    Calibration: or0!(calibration) => f("Calibration kept", G::Check, true, Size { unit: "MiB" }, EVERY, "Memory added per device (per rank in simulations) to match a measurement; a bare number is MiB.").bounds(&B::Size { unit: 1 << 20, max: MAX_DEVICE_BYTES }),
+    SimDevice: pick!(sim.device) => sf("Runs on", G::Sim, false, Select, 0, "CPU nodes (compared with node memory) or GPU-resident with one rank per GPU."),
+    HostMirror: on!(sim.host_mirror) => sf("Host copy of the arrays (GPU)", G::SimRanks, true, Toggle, 0, "GPU codes that keep a host buffer beside every device buffer (FluidX3D) need as much host memory per GPU."),
+    HaloOneRank: on!(sim.halo_one_rank) => sf("Ghost layers on a single rank", G::SimSize, true, Toggle, GRID | LBM, "Off: one rank on one device wraps its periodic boundaries in place and keeps no ghost layer (FluidX3D)."),
+    Nx: num!(sim.nx) => sf("Cells in x", G::SimSize, false, Count, GRID | LBM | SPEC | AMR, "Grid points along x (AMR: of the base level).").bounds(&B::Count { min: 1, max: 10_000_000 }),
+    Ny: num!(sim.ny) => sf("Cells in y", G::SimSize, false, Count, GRID | LBM | SPEC | AMR, "Grid points along y (AMR: of the base level).").bounds(&B::Count { min: 1, max: 10_000_000 }),
+    Nz: num!(sim.nz) => sf("Cells in z", G::SimSize, false, Count, GRID | LBM | SPEC | AMR, "Grid points along z; 1 for a 2D problem.").bounds(&B::Count { min: 1, max: 10_000_000 }),
+    Fields: num!(sim.fields) => sf("Prognostic fields", G::SimSize, false, Count, GRID | SPEC | AMR, "Variables per cell, e.g. 5 for ρ, ρu, ρv, ρw, E.").bounds(&B::Count { min: 1, max: 1000 }),
+    Levels: num!(sim.levels) => sf("Time levels and stages", G::SimSize, false, Count, GRID | MESH | SPEC | AMR, "Copies of the state kept by the time integrator (e.g. 2 levels + Runge–Kutta stages).").bounds(&B::Count { min: 1, max: 100 }),
+    Work: num!(sim.work) => sf("Work arrays per cell", G::SimSize, true, Count, GRID | SPEC | AMR, "Diagnostic and scratch arrays per cell (AMR: primitives, fluxes, the ghosted copy the advance fills).").bounds(&B::Count { min: 0, max: 1000 }),
+    Halo: num!(sim.halo) => sf("Ghost layers", G::SimSize, true, Count, GRID | AMR, "Halo width of each subdomain or AMR block (stencil radius; Athena++ NGHOST = 2).").bounds(&B::Count { min: 0, max: 64 }),
+    Particles: num!(sim.particles) => sf("Particles", G::SimSize, false, Count, PART | NBODY, "Atoms or particles in the whole system.").bounds(&B::Count { min: 1, max: 1_000_000_000_000 }).short(),
+    AtomStyle: pick!(sim.atom_style) => sf("Atom style", G::SimSize, false, Select, PART, "Per-particle state, as LAMMPS stores it."),
+    Attrs: or0!(sim.attrs) => sf("Bytes per particle (overrides the style)", G::SimSize, true, Count, PART, "Per-particle state in bytes, for codes other than LAMMPS.").bounds(&B::Count { min: 0, max: 1_000_000 }),
+    Potential: pick!(sim.potential) => sf("Potential family", G::SimSize, false, Select, PART, "Many-body potentials (Tersoff, Stillinger–Weber, REBO/AIREBO) use full neighbour lists and keep per-atom bond-order data."),
+    MaxBonds: maybe!(@topology bonds) => sf("Most bonds per atom", G::SimSize, true, Count, PART, "LAMMPS's log prints it ('4 = max bonds/atom'); molecular atom styles size per-atom arrays by it. Empty: the style's typical size.").bounds(&B::Count { min: 0, max: 1000 }),
+    MaxAngles: maybe!(@topology angles) => sf("Most angles per atom", G::SimSize, true, Count, PART, "'8 = max angles/atom' in LAMMPS's log.").bounds(&B::Count { min: 0, max: 1000 }),
+    MaxDihedrals: maybe!(@topology dihedrals) => sf("Most dihedrals per atom", G::SimSize, true, Count, PART, "'18 = max dihedrals/atom' in LAMMPS's log.").bounds(&B::Count { min: 0, max: 1000 }),
+    MaxImpropers: maybe!(@topology impropers) => sf("Most impropers per atom", G::SimSize, true, Count, PART, "'2 = max impropers/atom' in LAMMPS's log.").bounds(&B::Count { min: 0, max: 1000 }),
+    MaxSpecial: maybe!(@topology special) => sf("Most special neighbours per atom", G::SimSize, true, Count, PART, "'26 = max # of special neighbors' in LAMMPS's log (1-2, 1-3 and 1-4 partners).").bounds(&B::Count { min: 0, max: 1000 }),
+    Shake: on!(sim.shake) => sf("Bond constraints (SHAKE)", G::SimSize, true, Toggle, PART, "fix shake keeps cluster data and an unconstrained position for every atom."),
+    ReaxffVersion: pick!(sim.reax.version) => sf("ReaxFF implementation", G::SimSize, true, Select, PART, "pair reaxff (LAMMPS 2021+) or the older pair reax/c: their bond-list records and memory reports differ."),
+    ReaxffBonds: num!(sim.reax.bonds) => sf("ReaxFF bond partners per atom", G::SimSize, true, Count, PART, "Neighbours within the bond cutoff whose uncorrected bond order passes the force field's cutoff; each atom gets max(2 × partners, 25) bond slots, so up to 12 changes nothing.").bounds(&B::Count { min: 0, max: 1000 }),
+    Safezone: num!(sim.reax.safezone_milli) => sf("ReaxFF safezone", G::SimSize, true, Number { unit: "×" }, PART, "pair_style reaxff safezone: spare capacity of every ReaxFF list (default 1.2).").bounds(&B::Fixed { places: 3, min: 1000, max: 100_000, said: "a factor from 1 to 100" }),
+    Mincap: num!(sim.reax.mincap) => sf("ReaxFF mincap", G::SimSize, true, Count, PART, "pair_style reaxff mincap: the fewest atoms a list is sized for (default 50); matters for small ranks.").bounds(&B::Count { min: 1, max: 1_000_000 }),
+    Qeq: on!(sim.reax.qeq) => sf("Charge equilibration (QEq)", G::SimSize, true, Toggle, PART, "fix qeq/reaxff: a sparse matrix of every local atom's neighbours, solved every step."),
+    AtomMap: pick!(sim.atom_map) => sf("Atom ID map", G::SimSize, true, Select, PART, "How global IDs are found on each rank; LAMMPS uses an array up to 1,000,000 IDs and a hash above (atom_modify map)."),
+    Cutoff: num!(sim.cutoff_milli) => sf("Cutoff", G::SimSize, false, Number { unit: "length" }, PART, "Pair interaction cutoff, in the same length unit as the density.").bounds(&B::Fixed { places: 3, min: 1, max: 1_000_000_000, said: "above 0 and at most 1,000,000, with up to 3 decimals" }),
+    Skin: num!(sim.skin_milli) => sf("Neighbour skin", G::SimSize, false, Number { unit: "length" }, PART, "Extra distance so lists last several steps (LAMMPS: 0.3σ in LJ units, 2 Å metal).").bounds(&B::Fixed { places: 3, min: 0, max: 1_000_000_000, said: "from 0 to 1,000,000, with up to 3 decimals" }),
+    Density: num!(sim.density_micro) => sf("Number density", G::SimSize, false, Number { unit: "per length³" }, PART, "Particles per unit volume, e.g. 0.8442 (LJ liquid), 0.0847 (copper, Å⁻³), 0.1 (water atoms, Å⁻³).").bounds(&B::Fixed { places: 6, min: 1, max: 1_000_000_000_000, said: "above 0 and at most 1,000,000, with up to 6 decimals" }),
+    Neighbors: or0!(sim.neighbors) => sf("Neighbours per particle (overrides)", G::SimSize, true, Count, PART, "Give the count directly instead of cutoff, skin and density.").bounds(&B::Count { min: 0, max: 1_000_000 }),
+    Newton: on!(sim.newton) => sf("Newton's third law (half lists)", G::SimSize, true, Toggle, PART, "Store each pair once; off doubles the lists."),
+    LongRange: pick!(sim.long_range) => sf("Long-range solver", G::SimSize, false, Select, PART, "PPPM or PME mesh for electrostatics."),
+    KspaceGrid: or0!(sim.kspace_grid) => sf("Long-range mesh points", G::SimSize, true, Count, PART, "Total mesh points, e.g. 262144 for 64³; default one per particle.").bounds(&B::Count { min: 0, max: 10_000_000_000_000 }),
+    Cells: num!(sim.cells) => sf("Cells", G::SimSize, false, Count, MESH, "Elements or control volumes in the whole mesh.").bounds(&B::Count { min: 1, max: 1_000_000_000_000 }).short(),
+    Element: pick!(sim.element) => sf("Element type", G::SimSize, false, Select, MESH, "Decides points per cell and matrix nonzeros per row."),
+    Dofs: num!(sim.dofs) => sf("Unknowns per point", G::SimSize, false, Count, MESH, "Coupled unknowns per node, e.g. 4 for u, v, w, p.").bounds(&B::Count { min: 1, max: 1000 }),
+    Krylov: num!(sim.krylov) => sf("Krylov restart", G::SimSize, true, Count, MESH, "GMRES restart length (0 for CG).").bounds(&B::Count { min: 0, max: 1000 }),
+    Precond: pick!(sim.precond) => sf("Preconditioner", G::SimSize, false, Select, MESH, "Its storage relative to the matrix."),
+    Solver: pick!(sim.solver) => sf("Solver", G::SimSize, false, Select, MESH, "Coupled block matrix, one scalar matrix per variable (segregated, as OpenFOAM), or explicit with no matrix."),
+    IndexBytes: INDEX_BYTES => sf("Index width", G::SimSize, true, Number { unit: "B" }, MESH, "4 for 32-bit indices; 8 for 64-bit global indices (PETSc --with-64-bit-indices, OpenFOAM WM_LABEL_SIZE=64)."),
+    Lattice: pick!(sim.lattice) => sf("Lattice", G::SimSize, false, Select, LBM, "Velocity set: distributions per cell."),
+    Streaming: pick!(sim.streaming) => sf("Streaming", G::SimSize, false, Select, LBM, "Two lattices, or one with in-place streaming."),
+    LbmDtype: pick!(? sim.lbm_dtype) => sf("Storage precision", G::SimSize, true, Select, LBM, "Distributions can be stored in lower precision than the arithmetic (e.g. FP16 storage, FP32 compute)."),
+    Complex: on!(sim.complex) => sf("Complex fields", G::SimSize, true, Toggle, SPEC, "Complex-valued fields (e.g. Schrödinger) instead of real ones."),
+    Dealias: on!(sim.dealias) => sf("3/2 dealiasing", G::SimSize, true, Toggle, SPEC, "Compute nonlinear terms on a 3/2-padded grid."),
+    Ecutwfc: num!(sim.pw.ecutwfc_milli) => sf("Wavefunction cutoff", G::SimSize, false, Number { unit: "Ry" }, PW, "ecutwfc: decides the plane waves per k-point (pw.x prints 'kinetic-energy cutoff'; ABINIT's ecut is in Ha: twice it in Ry).").bounds(&B::Fixed { places: 3, min: 1, max: 1_000_000_000, said: "above 0 and at most 1,000,000 Ry, with up to 3 decimals" }),
+    Ecutrho: or0!(sim.pw.ecutrho_milli) => sf("Charge-density cutoff", G::SimSize, true, Number { unit: "Ry" }, PW, "ecutrho; empty: 4 × ecutwfc (norm-conserving default; ultrasoft and PAW often use 8–12 ×).").bounds(&B::Fixed { places: 3, min: 1, max: 1_000_000_000, said: "above 0 and at most 1,000,000 Ry, with up to 3 decimals" }),
+    CellVolume: num!(sim.pw.volume_milli) => sf("Cell volume", G::SimSize, false, Number { unit: "bohr³" }, PW, "pw.x's 'unit-cell volume' in (a.u.)³, ABINIT's ucvol (1 Å³ = 6.748 bohr³).").bounds(&B::Fixed { places: 3, min: 1, max: 1_000_000_000_000_000, said: "above 0 and at most 10^12 bohr³, with up to 3 decimals" }),
+    Bands: num!(sim.pw.bands) => sf("Bands", G::SimSize, false, Count, PW, "Kohn–Sham states (nbnd).").bounds(&B::Count { min: 1, max: 10_000_000 }),
+    Kpoints: num!(sim.pw.kpoints) => sf("k-points", G::SimSize, false, Count, PW, "Irreducible k-points, as pw.x prints 'number of k points' (without the spin doubling).").bounds(&B::Count { min: 1, max: 10_000_000 }),
+    Spin: pick!(sim.pw.spin) => sf("Spin", G::SimSize, false, Select, PW, "Collinear spin doubles the k-points; non-collinear makes wavefunctions two-component spinors."),
+    GammaOnly: on!(sim.pw.gamma) => sf("Γ-point trick", G::SimSize, true, Toggle, PW, "K_POINTS gamma: real wavefunctions, half the plane waves."),
+    Atoms: num!(sim.pw.atoms) => sf("Atoms", G::SimSize, false, Count, PW, "Atoms in the cell (nat).").bounds(&B::Count { min: 1, max: 100_000_000 }),
+    Species: num!(sim.pw.species) => sf("Species", G::SimSize, true, Count, PW, "Atomic types (ntyp).").bounds(&B::Count { min: 1, max: 1000 }),
+    Pseudopotential: pick!(sim.pw.pp) => sf("Pseudopotentials", G::SimSize, false, Select, PW, "Ultrasoft and PAW add S|ψ⟩ to the Davidson work and augmentation charges."),
+    Projectors: or0!(sim.pw.projectors) => sf("Beta projectors (total)", G::SimSize, true, Count, PW, "nkb: Σ over atoms of Σ over beta functions of (2l + 1); empty: 4 per atom.").bounds(&B::Count { min: 0, max: 1_000_000_000 }),
+    Betas: num!(sim.pw.betas) => sf("Beta functions per species", G::SimSize, true, Count, PW, "The most beta functions of one pseudopotential ('2 beta functions with: l(1) = 0 ...').").bounds(&B::Count { min: 1, max: 100 }),
+    LmaxBeta: num!(sim.pw.lmax) => sf("Highest beta angular momentum", G::SimSize, true, Count, PW, "The largest l among the beta functions (0 for s, 1 for p, 2 for d).").bounds(&B::Count { min: 0, max: 3 }),
+    Diagonalization: pick!(sim.pw.diagonalization) => sf("Diagonalisation", G::SimSize, true, Select, PW, "Davidson keeps david_ndim × bands work vectors; CG, PPCG and ParO keep the bands only."),
+    DavidNdim: num!(sim.pw.david_ndim) => sf("Davidson subspace factor", G::SimSize, true, Count, PW, "diago_david_ndim (pw.x 6.x: 4).").bounds(&B::Count { min: 2, max: 100 }),
+    MixingNdim: num!(sim.pw.mixing_ndim) => sf("Mixing history", G::SimSize, true, Count, PW, "mixing_ndim: past densities kept by Broyden mixing (default 8).").bounds(&B::Count { min: 1, max: 100 }),
+    Pools: num!(sim.pw.pools) => sf("k-point pools", G::SimRanks, false, Count, PW, "-nk / -npool: ranks split into pools, each holding all G vectors for its k-points.").bounds(&B::Count { min: 1, max: MAX_GPUS }),
+    WfcDisk: on!(sim.pw.wfc_disk) => sf("Wavefunctions on disk", G::SimSize, true, Toggle, PW, "disk_io='high': keep one k-point's wavefunctions in memory instead of every k-point of the pool."),
+    FftGrid: or0!(sim.pw.fft_grid) => sf("Dense FFT grid points", G::SimSize, true, Count, PW, "nr1 × nr2 × nr3 from 'FFT dimensions' (ABINIT: nfft; SPARC: the FD_GRID points); empty: from ecutrho and the volume (cubic cell).").bounds(&B::Count { min: 0, max: 1_000_000_000_000 }),
+    DftArrays: pick!(sim.pw.arrays) => sf("Arrays counted as", G::SimSize, false, Select, PW, "Each DFT code allocates its own arrays and prints its own estimate: pw.x's memory_report.f90 (plane waves, G vectors, FFT grids, Davidson work), ABINIT's m_memeval.F90 (arrays counted along the call chains alive together, the largest chain, plus static arrays) or SPARC's estimate_memory in initialization.c (orbitals on the real-space grid with 2.5 or 5.5 working copies, grid vectors, subspace matrices, + 10 %)."),
+    BandGroups: num!(sim.pw.band_groups) => sf("Band groups", G::SimRanks, true, Count, PW, "SPARC NP_BAND_PARAL: processes splitting the states; above 1 the ScaLAPACK block-cyclic copies raise the orbitals' working copies from 2.5 to 5.5 (initialization.c).").bounds(&B::Count { min: 1, max: MAX_GPUS }),
+    Xc: pick!(sim.pw.xc) => sf("Exchange–correlation", G::SimSize, true, Select, PW, "ABINIT arrays: a GGA keeps density gradients and their work arrays on the grid (xclevel 2; m_memeval.F90)."),
+    Smearing: on!(sim.pw.smearing) => sf("Smeared occupations (metals)", G::SimSize, true, Toggle, PW, "ABINIT arrays: occopt 3–8 adds mkrho's work arrays and getnel's tables (991 + natom KiB of static arrays instead of 231 + 6·natom)."),
+    CoreCorrection: on!(sim.pw.core_correction) => sf("Non-linear core correction", G::SimSize, true, Toggle, PW, "ABINIT arrays: pseudopotentials with a model core charge keep it on 2,501 radial points per species and on the grid (n1xccc, xccc3d)."),
+    Symmetries: num!(sim.pw.symmetries) => sf("Symmetry operations", G::SimSize, true, Count, PW, "ABINIT arrays: nsym; above 1 the symmetrisation maps irrzon and phnons take 2 integers and 2 reals per grid point.").bounds(&B::Count { min: 1, max: 192 }),
+    Forces: on!(sim.pw.forces) => sf("Forces", G::SimSize, true, Toggle, PW, "tprnfor / relaxations: ultrasoft and PAW augmentation forces need their own scratch."),
+    Stress: on!(sim.pw.stress) => sf("Stress", G::SimSize, true, Toggle, PW, "tstress / vc-relax: the stress's augmentation scratch."),
+    AmrLevels: num!(sim.amr.max_level) => sf("Refined levels", G::SimSize, false, Count, AMR, "Levels above the base grid (AMReX amr.max_level; Athena++ numlevel − 1). 0: a uniform grid of blocks.").bounds(&B::Count { min: 0, max: 30 }),
+    RefRatio: num!(sim.amr.ratio) => sf("Refinement ratio", G::SimSize, false, Count, AMR, "Cells per coarse cell per direction between levels (AMReX amr.ref_ratio; Athena++ always 2).").bounds(&B::Count { min: 2, max: 16 }),
+    Fill: num!(sim.amr.fill_bp) => sf("Refined share per level", G::SimSize, false, Number { unit: "%" }, AMR, "Share of each level's volume covered by the next finer level.").bounds(&B::Fixed { places: 2, min: 0, max: 10_000, said: "from 0 to 100 %, with up to 2 decimals" }),
+    BlockSize: num!(sim.amr.block) => sf("Block size", G::SimSize, false, Count, AMR, "Cells per side of a block (Athena++ <meshblock> nx1; AMReX amr.max_grid_size, 32 in 3D by default).").bounds(&B::Count { min: 1, max: 4096 }),
+    AmrBlocks: or0!(sim.amr.blocks) => sf("Blocks in total (overrides the share)", G::SimSize, true, Count, AMR, "Blocks over all levels as the code's log reports them (Athena++ 'Total number of MeshBlocks'); empty: from the refined share.").bounds(&B::Count { min: 0, max: 1_000_000_000_000 }),
+    GhostState: on!(sim.amr.ghost_state) => sf("Ghost cells on the stored state", G::SimSize, true, Toggle, AMR, "On: every stored copy of the state has ghost cells (Athena++). Off: only the work arrays do (AMReX StateData)."),
+    CoarseCopies: num!(sim.amr.coarse_copies) => sf("Coarse copies per block", G::SimSize, true, Count, AMR, "Coarse-level arrays a block keeps to fill its ghost cells from the parent level (Athena++ coarse_cons_ and coarse_prim_: 2; AMReX FillPatch: 1).").bounds(&B::Count { min: 0, max: 100 }),
+    ExchangeCopies: num!(sim.amr.exchange_copies) => sf("Halo exchange buffers per block", G::SimSize, true, Count, AMR, "Ghost-shell-sized buffers each block keeps for the halo exchange: Athena++ keeps a send and a receive buffer per neighbour (2); AMReX takes them from its arena only while exchanging (0).").bounds(&B::Count { min: 0, max: 100 }),
+    BlockMeta: num!(sim.amr.meta_bytes) => sf("Metadata per block (on every rank)", G::SimSize, true, Number { unit: "B" }, AMR, "Bytes of bookkeeping per block that every rank keeps for all blocks (AMReX BoxArray + DistributionMapping: 32; Athena++ block lists and tree: about 160).").bounds(&B::Count { min: 0, max: 1_000_000 }),
+    PartBytes: num!(sim.nbody.part_bytes) => sf("Bytes per particle", G::SimSize, false, Count, NBODY, "sizeof(struct particle_data): GADGET-2 stores 68 B, 80 B with PMGRID (single precision); GADGET-4 prints it at start-up.").bounds(&B::Count { min: 1, max: 100_000 }),
+    AllocFactor: num!(sim.nbody.alloc_c) => sf("Particle allocation factor", G::SimSize, true, Number { unit: "×" }, NBODY, "PartAllocFactor: particle slots per task = factor × particles ÷ tasks (GADGET-2 examples 1.5; GADGET-4 keeps 10 % headroom).").bounds(&B::Fixed { places: 2, min: 100, max: 10_000, said: "from 1 to 100, with up to 2 decimals" }),
+    TreeFactor: num!(sim.nbody.tree_c) => sf("Tree nodes per particle", G::SimSize, true, Number { unit: "×" }, NBODY, "TreeAllocFactor: tree nodes allocated per particle slot (typically 0.7–0.8).").bounds(&B::Fixed { places: 2, min: 0, max: 10_000, said: "from 0 to 100, with up to 2 decimals" }),
+    NodeBytes: num!(sim.nbody.node_bytes) => sf("Bytes per tree node", G::SimSize, true, Count, NBODY, "GADGET-2: NODE (48 B) + extNODE (16 B) in single precision; GADGET-4 gravnode about 56 B.").bounds(&B::Count { min: 0, max: 100_000 }),
+    PmGrid: num!(sim.nbody.pm_grid) => sf("PM grid per dimension", G::SimSize, false, Count, NBODY, "PMGRID: the particle-mesh grid for the long-range force (often the particle count's cube root or twice it); 0: tree only.").bounds(&B::Count { min: 0, max: 100_000 }),
+    PmArrays: num!(sim.nbody.pm_arrays) => sf("PM grid arrays", G::SimSize, true, Count, NBODY, "Arrays of the PM grid's size held at once (GADGET-2 pm_periodic.c: rhogrid, forcegrid, workspace).").bounds(&B::Count { min: 0, max: 100 }),
+    TimebinLists: num!(sim.nbody.timebin_lists) => sf("Time-bin lists per particle", G::SimSize, true, Count, NBODY, "Integer lists of active particles per time bin (GADGET-4: 3; GADGET-2: 0).").bounds(&B::Count { min: 0, max: 100 }),
+    EwaldBytes: num!(sim.nbody.ewald_bytes) => sf("Bytes per Ewald table entry", G::SimSize, true, Count, NBODY, "Periodic boxes keep an Ewald correction table of 65³ entries on every task: GADGET-2 4 floats (16 B), GADGET-4 20 doubles (160 B, 'Ewd' 41.9 MB in its memory.txt); 0: not periodic.").bounds(&B::Count { min: 0, max: 10_000 }),
+    CommBuffer: num!(sim.nbody.comm_mib) => sf("Communication buffer", G::SimRanks, true, Number { unit: "MiB" }, NBODY, "GADGET-2 BufferSize: a fixed buffer per task for exchanging particles ('Allocated 100 MByte communication buffer per processor'); 0 for GADGET-4.").bounds(&B::Count { min: 0, max: MAX_RUNTIME_MIB }),
+    Ranks: num!(sim.ranks) => sf("MPI ranks", G::SimRanks, false, Count, 0, "Processes the domain is split over.").bounds(&B::Count { min: 1, max: MAX_GPUS }),
+    Nodes: num!(sim.nodes) => sf("Nodes", G::SimRanks, false, Count, 0, "Ranks are spread evenly over the nodes.").bounds(&B::Count { min: 1, max: MAX_GPUS }),
+    NodeMem: num!(sim.node_mem) => sf("Memory per node", G::SimRanks, false, Size { unit: "GiB" }, 0, "CPU memory of one node (CPU codes are checked against it).").bounds(&B::Size { unit: 1 << 30, max: 1 << 60 }),
+    RankOverhead: num!(sim.rank_mib) => sf("Memory per rank outside the solver", G::SimRanks, true, Number { unit: "MiB" }, 0, "MPI buffers, libraries and executable per process.").bounds(&B::Fixed { places: 0, min: 0, max: MAX_RUNTIME_MIB, said: "whole MiB from 0 to 1048576" }),
+    Replicated: num!(sim.replicated_mib) => sf("Data replicated on every rank", G::SimRanks, true, Number { unit: "MiB" }, 0, "Forcing tables, geometry, immersed-boundary facets or coarse meshes each rank holds whole: they do not shrink with more ranks.").bounds(&B::Fixed { places: 0, min: 0, max: MAX_RUNTIME_MIB, said: "whole MiB from 0 to 1048576" }),
+    Language: pick!(sim.language) => sf("Language of the program", G::SimRanks, true, Select, 0, "Python ranks carry the interpreter and NumPy/SciPy/mpi4py in memory before any array (measured VmRSS above a compiled MPI rank)."),
+    Imbalance: num!(sim.imbalance_bp) => sf("Load imbalance", G::SimRanks, true, Number { unit: "%" }, 0, "Extra work on the busiest rank.").bounds(&B::Fixed { places: 2, min: 0, max: 100_000, said: "from 0 to 1000 %" }),
+    Steps: num!(sim.steps) => sf("Time steps", G::SimHistory, false, Count, 0, "Length of the run.").bounds(&B::Count { min: 1, max: 1_000_000_000_000 }).short(),
+    OutputEvery: num!(sim.output_every) => sf("Output every", G::SimHistory, true, Count, 0, "Steps between output frames (0: no output).").bounds(&B::Count { min: 0, max: 1_000_000_000_000 }),
+    Snapshots: num!(sim.snapshots) => sf("Snapshots in memory", G::SimHistory, true, Count, 0, "States kept in memory for in-situ analysis.").bounds(&B::Count { min: 0, max: 1_000_000 }),
+    Compression: num!(sim.compression_c) => sf("Output compression ratio", G::SimHistory, true, Number { unit: ": 1" }, 0, "Lossless (~1.5–2) or lossy (10–100) compression of output and snapshots.").bounds(&B::Fixed { places: 2, min: 100, max: 100_000_000, said: "a ratio from 1 to 1,000,000" }),
+    CheckpointEvery: num!(sim.checkpoint_every) => sf("Checkpoint every", G::SimHistory, true, Count, 0, "Steps between restart files (0: none).").bounds(&B::Count { min: 0, max: 1_000_000_000_000 }),
+    Adjoint: pick!(sim.adjoint) => sf("Adjoint / differentiable run", G::SimHistory, true, Select, 0, "Store every forward state, or checkpoint binomially and recompute."),
+    AdjointSnapshots: num!(sim.adjoint_snapshots) => sf("Adjoint checkpoints", G::SimHistory, true, Count, 0, "Snapshots binomial checkpointing may keep.").bounds(&B::Count { min: 0, max: 1_000_000 }),
 }
 
 /// Which network families a field concerns: transformer shape keys, or one family's keys.

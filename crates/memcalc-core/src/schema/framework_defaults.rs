@@ -2,22 +2,29 @@
 //! frameworks without losing what the user changed.
 
 use crate::base::choice::Choice;
-use crate::catalog::framework::{Framework, Implied};
+use crate::catalog::framework::Framework;
 use crate::schema::fields::FieldId;
 
-/// The field an implied setting names. Frameworks live below the schema and name keys as
-/// text; tests/keys_known.rs checks that every one is a field.
-fn implied_fields(f: Framework) -> impl Iterator<Item = (FieldId, &'static Implied)> {
+/// A framework's implied settings as text, each value spelled as its field writes it.
+fn implied_text(f: Framework) -> impl Iterator<Item = (FieldId, String, &'static str)> {
     f.implied()
         .iter()
-        .filter_map(|im| Some((FieldId::from_key(im.key)?, im)))
+        .map(|im| (im.key, im.key.field().text(im.value), im.source))
+}
+
+/// One implied setting as the page shows it: key, value and source as text.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ImpliedText {
+    pub key: &'static str,
+    pub value: String,
+    pub source: &'static str,
 }
 
 /// One implied setting as the page shows it: what the framework sets and whether the user
 /// changed it since.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ImpliedState {
-    pub implied: Implied,
+    pub implied: ImpliedText,
     pub current: String,
     pub overridden: bool,
 }
@@ -25,8 +32,8 @@ pub struct ImpliedState {
 impl crate::schema::inputs::Inputs {
     /// Writes a framework's implied values over the current ones.
     pub fn apply_framework(&mut self, f: Framework) {
-        for (id, im) in implied_fields(f) {
-            self.set(id, im.value);
+        for (id, value, _) in implied_text(f) {
+            self.set(id, value);
         }
         self.set(FieldId::Framework, f.id());
     }
@@ -47,14 +54,14 @@ impl crate::schema::inputs::Inputs {
             &crate::scenario::Scenario::default_for(mode),
         );
         let value_under = |f: Framework, key: FieldId| -> String {
-            implied_fields(f)
-                .find(|(id, _)| *id == key)
-                .map(|(_, im)| im.value.to_string())
+            implied_text(f)
+                .find(|(id, _, _)| *id == key)
+                .map(|(_, value, _)| value)
                 .unwrap_or_else(|| defaults.get(key).to_string())
         };
-        let keys: Vec<FieldId> = implied_fields(old)
-            .chain(implied_fields(new))
-            .map(|(id, _)| id)
+        let keys: Vec<FieldId> = implied_text(old)
+            .chain(implied_text(new))
+            .map(|(id, _, _)| id)
             .collect();
         for key in keys {
             if same(self.get(key), &value_under(old, key)) {
@@ -68,11 +75,15 @@ impl crate::schema::inputs::Inputs {
     /// The framework's implied settings with their current values.
     pub fn implied_states(&self) -> Vec<ImpliedState> {
         let f = Choice::parse(self.get(FieldId::Framework)).unwrap_or(Framework::None);
-        implied_fields(f)
-            .map(|(id, im)| ImpliedState {
-                implied: *im,
+        implied_text(f)
+            .map(|(id, value, source)| ImpliedState {
                 current: self.get(id).to_string(),
-                overridden: !same(self.get(id), im.value),
+                overridden: !same(self.get(id), &value),
+                implied: ImpliedText {
+                    key: id.key(),
+                    value,
+                    source,
+                },
             })
             .collect()
     }

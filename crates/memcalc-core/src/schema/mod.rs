@@ -1,5 +1,7 @@
-//! The contract of the URL, the CLI and the form: every key (`fields`), parsing and
-//! canonical values (`inputs`), links (`url` ← `query`, `page`), presets, config.json import.
+//! The contract of the URL, the CLI and the form: every key's row (`fields`, with where its
+//! value lives: `slot`), reading and writing one field (`value`), validating them all
+//! (`validate`), the form's text (`inputs`), links (`url` ← `query`, `page`), presets,
+//! config.json import.
 
 pub mod fields;
 pub mod framework_defaults;
@@ -8,4 +10,7 @@ pub mod inputs;
 pub mod page;
 pub mod presets;
 pub mod query;
+pub mod slot;
 pub mod url;
+pub mod validate;
+pub mod value;

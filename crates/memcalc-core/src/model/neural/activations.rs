@@ -44,6 +44,16 @@ pub struct LayerActivations {
     pub core: u64,
 }
 
+/// One layer's inference working set: bytes per token of the input and normed input (left
+/// whole by tensor parallelism), of Q/K/V and of the MLP (split), and the prefill's scores.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct InferenceTerms {
+    pub io_per_token: u64,
+    pub qkv_per_token: u64,
+    pub mlp_per_token: u64,
+    pub scores: u64,
+}
+
 impl LayerActivations {
     pub fn total(&self) -> u64 {
         crate::add!(self.replicated, self.split, self.core)
@@ -177,14 +187,7 @@ impl LayerShape {
     /// counts 4·s·b·v; Hugging Face causal LMs also keep the 16-bit logits they upcast).
     pub fn logits(&self) -> u64 {
         let t = self.tp.max(1);
-        let inputs = crate::mul!(2, self.sbh(), self.elem);
-        // Eager final norm: its FP32 input too.
-        let inputs = if self.eager && self.elem < 4 {
-            crate::add!(inputs, crate::mul!(4, self.sbh()))
-        } else {
-            inputs
-        };
-        let inputs = if self.sp { inputs.div_ceil(t) } else { inputs };
+        let inputs = self.logits_inputs();
         let logits = crate::mul!(self.seq, self.batch, self.arch.vocab);
         let loss = match self.loss_chunks {
             // Cut Cross-Entropy: logits computed block by block in on-chip memory, never
@@ -219,14 +222,41 @@ impl LayerShape {
         crate::add!(inputs, loss.div_ceil(t))
     }
 
+    /// The final norm's and the output projection's inputs, kept for the backward pass.
+    pub fn logits_inputs(&self) -> u64 {
+        let inputs = crate::mul!(2, self.sbh(), self.elem);
+        // Eager final norm: its FP32 input too.
+        let inputs = if self.eager && self.elem < 4 {
+            crate::add!(inputs, crate::mul!(4, self.sbh()))
+        } else {
+            inputs
+        };
+        if self.sp {
+            inputs.div_ceil(self.tp.max(1))
+        } else {
+            inputs
+        }
+    }
+
     /// Peak transient working set of one layer's forward pass in inference (nothing is kept
     /// for a backward pass): the residual and normed input, Q/K/V, the MLP internals of one
     /// layer, and without flash attention the scores and their softmax.
     pub fn inference_peak(&self) -> u64 {
+        let w = self.inference_terms();
+        let tokens = crate::mul!(self.seq, self.batch);
+        let io = crate::mul!(tokens, w.io_per_token);
+        let split = crate::add!(
+            crate::mul!(tokens, w.qkv_per_token),
+            crate::mul!(tokens, w.mlp_per_token),
+            w.scores
+        );
+        crate::add!(io, split.div_ceil(self.tp.max(1)))
+    }
+
+    /// The terms of `inference_peak`: per token, and the scores of the whole prefill.
+    pub fn inference_terms(&self) -> InferenceTerms {
         let a = &self.arch;
-        let (s, b, e, t) = (self.seq, self.batch, self.elem, self.tp.max(1));
-        let io = crate::mul!(2, self.sbh(), e);
-        let qkv = crate::mul!(s, b, a.heads + 2 * a.kv_heads, a.head_dim, e);
+        let (s, b, e) = (self.seq, self.batch, self.elem);
         let per_token_mlp = match a.mlp {
             Mlp::Standard => 2,
             Mlp::Gated => 3,
@@ -238,13 +268,16 @@ impl LayerShape {
         } else {
             a.ffn
         };
-        let mlp = crate::mul!(s, b, per_token_mlp, width, e);
-        let scores = if self.flash {
-            0
-        } else {
-            crate::mul!(2, b, a.heads, s, s, e)
-        };
-        crate::add!(io, crate::add!(qkv, mlp, scores).div_ceil(t))
+        InferenceTerms {
+            io_per_token: crate::mul!(2, a.hidden, e),
+            qkv_per_token: crate::mul!(a.heads + 2 * a.kv_heads, a.head_dim, e),
+            mlp_per_token: crate::mul!(per_token_mlp, width, e),
+            scores: if self.flash {
+                0
+            } else {
+                crate::mul!(2, b, a.heads, s, s, e)
+            },
+        }
     }
 
     /// Working set of one serving-engine step over `seq` tokens (batch 1), with the fused

@@ -35,6 +35,9 @@ pub struct StageBytes {
     pub act_host: u64,
     /// Gradients as a separate term before their lifetime is taken into account.
     pub gradients_all: u64,
+    /// Under an optimizer step in the backward pass: the parameters of the largest single
+    /// gradient, the one alive at a time.
+    pub largest_grad: u64,
     /// Unsharded layers and their gradients in flight (ZeRO-3/FSDP).
     pub gathered: u64,
     /// ZeRO communication buckets (PyTorch tensors).
@@ -114,6 +117,38 @@ impl StageBytes {
             self.buffers_host
         )
     }
+}
+
+/// Quantized frozen weights: the quantized parameters at their bits per weight, those left
+/// unquantized (embeddings and head, or what a format does not cover), and per-row scales.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct FrozenTerms {
+    pub quantized: u64,
+    pub milli_bpw: u64,
+    pub unquantized: u64,
+    pub unquantized_bytes: u64,
+    pub row_scales: u64,
+}
+
+impl FrozenTerms {
+    pub fn bytes(&self) -> u64 {
+        crate::add!(
+            crate::base::sat::mul_div_ceil(self.quantized, self.milli_bpw, 8000),
+            crate::mul!(self.unquantized, self.unquantized_bytes),
+            self.row_scales
+        )
+    }
+}
+
+/// Sparse storage of pruned weights, in bytes (and counts of nonzeros and rows).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SparseTerms {
+    pub values: u64,
+    pub nonzeros: u64,
+    pub column_indices: u64,
+    pub rows: u64,
+    pub row_pointers: u64,
+    pub bitmask: u64,
 }
 
 /// Everything the per-stage computation shares.
@@ -217,6 +252,22 @@ impl<'a> Plan<'a> {
             + t.mlp_count(self.arch.mlp == Mlp::Gated) * self.arch.experts.max(1)
     }
 
+    /// Each adapter's r-wide intermediate kept for the backward pass, per layer and device.
+    pub fn lora_activations(&self, s: &Scenario) -> u64 {
+        if s.uses_lora() {
+            crate::mul!(
+                s.seq,
+                s.batch,
+                s.lora_rank,
+                self.layer_shape(s.batch, s.seq).elem,
+                self.adapter_matrices()
+            )
+            .div_ceil(s.parallel.tp.max(1))
+        } else {
+            0
+        }
+    }
+
     pub fn layer_shape(&self, batch: u64, seq: u64) -> LayerShape {
         let s = self.s;
         let elem = if s.dtype == Dtype::Fp8 {
@@ -245,46 +296,50 @@ impl<'a> Plan<'a> {
     /// Bytes of frozen or inference weights for `params` parameters of which `embed` are
     /// embeddings or output head.
     pub(crate) fn frozen_weight_bytes(&self, params: u64, embed: u64) -> u64 {
-        let s = self.s;
-        let dense_bytes = s.dtype.bytes();
-        match s.weight_milli_bpw() {
-            Some(mbpw) => {
-                let sixteen = s.milli_bpw.is_none() && s.quant.keeps_embeddings_16bit();
-                let (mut q, mut e) = if sixteen {
-                    (params - embed.min(params), embed.min(params))
-                } else {
-                    (params, 0)
-                };
-                let mut rows = 0;
-                if s.milli_bpw.is_none() {
-                    if s.quant == crate::catalog::quant::Quant::Mxfp4 && self.arch.experts > 1 {
-                        // Only the routed experts are MXFP4; attention and the rest stay 16-bit.
-                        let experts = self.routed_expert_params();
-                        let share = crate::base::sat::mul_div(
-                            q,
-                            experts,
-                            self.arch_total
-                                .saturating_sub(crate::add!(
-                                    self.arch.params().embedding,
-                                    self.arch.params().head
-                                ))
-                                .max(1),
-                        );
-                        e = crate::add!(e, q - share.min(q));
-                        q = share.min(q);
-                    }
-                    rows = crate::mul!(q / self.arch.hidden.max(1), s.quant.row_bytes());
-                }
-                // PEFT's prepare_model_for_kbit_training upcasts them to FP32.
-                let unquantized = if s.mech.kbit_fp32 { 4 } else { 2 };
-                crate::add!(
-                    crate::base::sat::mul_div_ceil(q, mbpw, 8000),
-                    crate::mul!(e, unquantized),
-                    rows
-                )
-            }
-            None => crate::mul!(params, dense_bytes),
+        match self.frozen_weight_terms(params, embed) {
+            Some(f) => f.bytes(),
+            None => crate::mul!(params, self.s.dtype.bytes()),
         }
+    }
+
+    /// The terms of quantized frozen weights (None when they are not quantized).
+    pub(crate) fn frozen_weight_terms(&self, params: u64, embed: u64) -> Option<FrozenTerms> {
+        let s = self.s;
+        let mbpw = s.weight_milli_bpw()?;
+        let sixteen = s.milli_bpw.is_none() && s.quant.keeps_embeddings_16bit();
+        let (mut q, mut e) = if sixteen {
+            (params - embed.min(params), embed.min(params))
+        } else {
+            (params, 0)
+        };
+        let mut rows = 0;
+        if s.milli_bpw.is_none() {
+            if s.quant == crate::catalog::quant::Quant::Mxfp4 && self.arch.experts > 1 {
+                // Only the routed experts are MXFP4; attention and the rest stay 16-bit.
+                let experts = self.routed_expert_params();
+                let share = crate::base::sat::mul_div(
+                    q,
+                    experts,
+                    self.arch_total
+                        .saturating_sub(crate::add!(
+                            self.arch.params().embedding,
+                            self.arch.params().head
+                        ))
+                        .max(1),
+                );
+                e = crate::add!(e, q - share.min(q));
+                q = share.min(q);
+            }
+            rows = crate::mul!(q / self.arch.hidden.max(1), s.quant.row_bytes());
+        }
+        Some(FrozenTerms {
+            quantized: q,
+            milli_bpw: mbpw,
+            unquantized: e,
+            // PEFT's prepare_model_for_kbit_training upcasts them to FP32.
+            unquantized_bytes: if s.mech.kbit_fp32 { 4 } else { 2 },
+            row_scales: rows,
+        })
     }
 
     /// Parameters of every routed expert in every MoE layer.
@@ -303,24 +358,31 @@ impl<'a> Plan<'a> {
         if s.mode != Mode::Infer || s.sparsity_bp == 0 {
             return dense;
         }
-        let density = 10_000 - s.sparsity_bp;
-        let nnz = crate::base::sat::mul_div(params, density, 10_000);
-        // The nonzero values keep the format's bits per weight.
-        let values = crate::base::sat::mul_div_ceil(dense, density, 10_000);
+        let t = self.sparse_terms(dense, params);
         match s.sparse_format {
             SparseFormat::Dense => dense,
-            // Values + 32-bit column index per nonzero + a 32-bit row pointer per row
-            // (about params / hidden rows).
-            SparseFormat::Csr => crate::add!(
-                values,
-                crate::mul!(nnz, 4),
-                crate::mul!(4, params / self.arch.hidden.max(1) + 1)
-            ),
-            SparseFormat::Bitmask => crate::add!(params.div_ceil(8), values),
+            SparseFormat::Csr => crate::add!(t.values, t.column_indices, t.row_pointers),
+            SparseFormat::Bitmask => crate::add!(t.bitmask, t.values),
         }
     }
 
-    /// Bytes held by one device of pipeline stage `i`.
+    /// The terms of sparse storage for `params` weights of `dense` bytes.
+    pub(crate) fn sparse_terms(&self, dense: u64, params: u64) -> SparseTerms {
+        let density = 10_000 - self.s.sparsity_bp.min(10_000);
+        let nnz = crate::base::sat::mul_div(params, density, 10_000);
+        SparseTerms {
+            // The nonzero values keep the format's bits per weight.
+            values: crate::base::sat::mul_div_ceil(dense, density, 10_000),
+            nonzeros: nnz,
+            // A 32-bit column index per nonzero and a 32-bit row pointer per row (about
+            // params / hidden rows).
+            column_indices: crate::mul!(nnz, 4),
+            rows: params / self.arch.hidden.max(1) + 1,
+            row_pointers: crate::mul!(4, params / self.arch.hidden.max(1) + 1),
+            bitmask: params.div_ceil(8),
+        }
+    }
+
     pub fn stage(&self, i: u64) -> StageBytes {
         let s = self.s;
         let p = &s.parallel;
@@ -388,8 +450,12 @@ impl<'a> Plan<'a> {
             b.in_flight = in_flight;
             if !s.sciml.is_transformer() {
                 // Scientific ML networks: their own activation model, split over stages.
-                let all = crate::mul!(s.sciml.activation_values(), s.batch, shape.elem)
-                    .div_ceil(p.pp * t);
+                let all = crate::mul!(
+                    crate::model::neural::sciml::activation_values(&s.sciml),
+                    s.batch,
+                    shape.elem
+                )
+                .div_ceil(p.pp * t);
                 let depth = s.sciml.depth.max(1);
                 b.activations = match s.recompute {
                     Recompute::Full => crate::mul!(all.div_ceil(depth), 2),
@@ -403,18 +469,7 @@ impl<'a> Plan<'a> {
                     full_layer
                 };
                 // Each adapter keeps its r-wide intermediate for the backward pass.
-                let lora_acts = if s.uses_lora() {
-                    crate::mul!(
-                        s.seq,
-                        s.batch,
-                        s.lora_rank,
-                        shape.elem,
-                        self.adapter_matrices()
-                    )
-                    .div_ceil(t)
-                } else {
-                    0
-                };
+                let lora_acts = self.lora_activations(s);
                 let per_layer = crate::add!(per_layer, lora_acts);
                 let full_layer = crate::add!(full_layer, lora_acts);
                 b.activations = match s.recompute {
@@ -475,7 +530,12 @@ impl<'a> Plan<'a> {
             } else {
                 s.dtype.bytes()
             };
-            b.activations = crate::mul!(s.sciml.inference_values(), s.batch, elem).div_ceil(t);
+            b.activations = crate::mul!(
+                crate::model::neural::sciml::inference_values(&s.sciml),
+                s.batch,
+                elem
+            )
+            .div_ceil(t);
         } else if s.engine != crate::scenario::serving::Engine::Hf {
             self.engine_stage(i, &mut b);
         } else {
@@ -546,7 +606,8 @@ impl<'a> Plan<'a> {
             } else {
                 largest
             };
-            b.gradients = b.gradients.min(crate::mul!(largest.min(b.trainable), gd));
+            b.largest_grad = largest.min(b.trainable);
+            b.gradients = b.gradients.min(crate::mul!(b.largest_grad, gd));
         } else if m.zero_grad == crate::scenario::training::ZeroGrad::None {
             // Gradients are allocated during the backward pass as the activations it consumes
             // are freed: the peak is the larger of the two, so only the excess counts.

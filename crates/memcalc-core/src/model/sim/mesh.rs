@@ -113,7 +113,8 @@ pub(super) fn mesh(m: &Sim, b: u64) -> MethodParts {
                     nonzeros: nnz,
                     b,
                     index_bytes: idx,
-                    row_pointers: mrows + 1,
+                    // An explicit scheme assembles no matrix, so it has no row pointers either.
+                    row_pointers: if mrows == 0 { 0 } else { mrows + 1 },
                     solver: m.solver,
                     nonzeros_per_row: nnz_row,
                     dofs: m.dofs,

@@ -7,7 +7,10 @@
 pub mod sim;
 
 pub use crate::model::neural::values::NeuralValues;
-pub use sim::{SimPart, SimValues};
+pub use sim::{
+    AbinitChain, AbinitTerm, AmrBlock, AmrShape, AmrValues, Blocks, NbodyShape, NbodyValues,
+    PwShape, PwTerm, PwValues, PwxTerm, SimPart, SimValues, SparcTerm,
+};
 
 /// A part's values: the variant names the template that writes its text.
 #[derive(Debug, Clone, PartialEq)]

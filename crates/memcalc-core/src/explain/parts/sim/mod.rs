@@ -1,10 +1,13 @@
 //! The templates of simulation parts: one file per method (its parts' five texts together),
 //! and the per-node total of a rank's part.
 
+mod amr;
 mod grid;
 mod lbm;
 mod mesh;
+mod nbody;
 mod particles;
+mod planewave;
 mod reaxff;
 mod run;
 mod spectral;
@@ -53,6 +56,9 @@ macro_rules! on_method {
             SimValues::Particles($t) => $call,
             SimValues::Reaxff($t) => $call,
             SimValues::Run($t) => $call,
+            SimValues::Planewave($t) => $call,
+            SimValues::Amr($t) => $call,
+            SimValues::Nbody($t) => $call,
         }
     };
 }

@@ -10,6 +10,11 @@ mod reaxff;
 mod run;
 mod spectral;
 
+pub use crate::model::sim::amr::{AmrBlock, AmrShape, AmrValues};
+pub use crate::model::sim::nbody::{NbodyShape, NbodyValues};
+pub use crate::model::sim::planewave::{
+    AbinitChain, AbinitTerm, Blocks, PwShape, PwTerm, PwValues, PwxTerm, SparcTerm,
+};
 pub use grid::{GridHalo, GridPart, GridShape, GridState, GridWork};
 pub use lbm::{LbmDistributions, LbmHalo, LbmMacroscopic, LbmPart, LbmShape};
 pub use mesh::{MeshConnectivity, MeshMatrix, MeshPart, MeshShape, MeshSolution, MeshSolver};
@@ -39,6 +44,12 @@ pub struct SimPart {
 /// One rank's part of a simulation: one variant per method, each an enum of its parts.
 #[derive(Debug, Clone, PartialEq)]
 pub enum SimValues {
+    /// A term of a DFT code's report for one process.
+    Planewave(PwValues),
+    /// A part of a block-structured AMR rank.
+    Amr(AmrValues),
+    /// A part of an N-body task.
+    Nbody(NbodyValues),
     Grid(GridPart),
     Lbm(LbmPart),
     Mesh(MeshPart),

@@ -1,0 +1,283 @@
+//! The URL keys as a typed enum, and typed values for them: the words catalogs, code profiles,
+//! framework defaults and suggestions are written in, so the compiler checks every key they
+//! name. What each key means (label, bounds, where its value lives in the scenario) is its row
+//! in `schema::fields`, one per variant in the same order.
+
+/// Declares every key once, `Variant => "url_key"`, in form (and canonical query) order.
+macro_rules! keys {
+    ($($id:ident => $key:literal,)*) => {
+        /// A URL key, typed: the compiler checks every name, and an exhaustive `match` lists every
+        /// place a new key must be handled.
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        pub enum FieldId {
+            $($id,)*
+        }
+
+        impl FieldId {
+            /// Every key, in form (and canonical query) order.
+            pub const ALL: &'static [FieldId] = &[$(FieldId::$id,)*];
+        }
+
+        /// The URL key of each [`FieldId`], by its position.
+        const KEYS: &[&str] = &[$($key,)*];
+    };
+}
+
+impl FieldId {
+    /// The URL key; a public API, never renamed.
+    pub const fn key(self) -> &'static str {
+        KEYS[self as usize]
+    }
+
+    /// The field a URL key names (`None` for page keys such as `v` and unknown ones). Reading
+    /// a link looks up every key it carries: a linear scan over ~200 keys per lookup cost most
+    /// of a parse, so the keys are sorted once and searched.
+    pub fn from_key(key: &str) -> Option<FieldId> {
+        static SORTED: std::sync::OnceLock<Vec<(&'static str, FieldId)>> =
+            std::sync::OnceLock::new();
+        let sorted = SORTED.get_or_init(|| {
+            let mut v: Vec<_> = FieldId::ALL.iter().map(|&id| (id.key(), id)).collect();
+            v.sort_unstable();
+            v
+        });
+        sorted
+            .binary_search_by(|(k, _)| (*k).cmp(key))
+            .ok()
+            .map(|i| sorted[i].1)
+    }
+}
+
+/// A value a patch gives a field, typed by kind; the field's row spells it as its canonical
+/// text does (`Field::text`), and tests read every catalog, framework and suggestion value
+/// back through that row (`Field::check`).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Value {
+    /// A whole number: a count, or a whole amount in the field's unit (MiB, ratio).
+    Count(u64),
+    /// A decimal in the field's unit, such as a cutoff of 1.2 (kept exactly to the field's
+    /// places, which the tests check).
+    Number(f64),
+    Toggle(bool),
+    /// An option's id, for an option set this layer cannot name (it lives with the scenario);
+    /// where the type is in reach, [`Value::choice`] writes it from the variant.
+    Choice(&'static str),
+}
+
+impl Value {
+    /// An option of a closed set, from its variant: a typo is a compile error.
+    pub fn choice<C: crate::base::choice::Choice>(c: C) -> Value {
+        Value::Choice(c.id())
+    }
+}
+
+keys! {
+    Mode => "mode",
+    Model => "model",
+    Width => "width",
+    Depth => "depth",
+    Collocation => "collocation",
+    DerivOrder => "deriv_order",
+    GridPoints => "grid_points",
+    FourierModes => "fourier_modes",
+    SpatialDims => "spatial_dims",
+    GraphNodes => "graph_nodes",
+    GraphEdges => "graph_edges",
+    BaseChannels => "base_channels",
+    InChannels => "in_channels",
+    OutChannels => "out_channels",
+    ModelId => "model_id",
+    Params => "params",
+    Batch => "batch",
+    Seq => "seq",
+    Engine => "engine",
+    GpuUtil => "gpu_util",
+    MaxBatchedTokens => "max_batched_tokens",
+    MaxNumSeqs => "max_num_seqs",
+    CudaGraphs => "cuda_graphs",
+    GpuLayers => "gpu_layers",
+    Dtype => "dtype",
+    Optimizer => "optimizer",
+    Mixed => "mixed",
+    GradDtype => "grad_dtype",
+    KvDtype => "kv_dtype",
+    Framework => "framework",
+    LossChunks => "loss_chunks",
+    FusedLoss => "fused_loss",
+    Compile => "compile",
+    ZeroGrad => "zero_grad",
+    OptInBwd => "opt_in_bwd",
+    ActOffload => "act_offload",
+    PagedOptimizer => "paged_optimizer",
+    KbitFp32 => "kbit_fp32",
+    GatheredLayers => "gathered_layers",
+    ReshardAfterForward => "reshard_after_forward",
+    PpGradSync => "pp_grad_sync",
+    BucketSize => "bucket_size",
+    NcclBuffers => "nccl_buffers",
+    Batching => "batching",
+    ExpandableSegments => "expandable_segments",
+    Recompute => "recompute",
+    FlashAttention => "flash_attention",
+    LoraRank => "lora_rank",
+    LoraTargets => "lora_targets",
+    Quant => "quant",
+    Bpw => "bpw",
+    Sparsity => "sparsity",
+    SparseFormat => "sparse_format",
+    Dropout => "dropout",
+    SoftmaxFp32 => "softmax_fp32",
+    Gpus => "gpus",
+    Tp => "tp",
+    Pp => "pp",
+    Sp => "sp",
+    Zero => "zero",
+    Offload => "offload",
+    GpusPerNode => "gpus_per_node",
+    Layers => "layers",
+    Hidden => "hidden",
+    Heads => "heads",
+    KvHeads => "kv_heads",
+    HeadDim => "head_dim",
+    Ffn => "ffn",
+    Vocab => "vocab",
+    Mlp => "mlp",
+    Bias => "bias",
+    Norm => "norm",
+    Tied => "tied",
+    LearnedPos => "learned_pos",
+    Experts => "experts",
+    ActiveExperts => "active_experts",
+    MoeFfn => "moe_ffn",
+    SharedExperts => "shared_experts",
+    DenseLayers => "dense_layers",
+    RouterBias => "router_bias",
+    AttnSinks => "attn_sinks",
+    KvLoraRank => "kv_lora_rank",
+    QLoraRank => "q_lora_rank",
+    QkRopeDim => "qk_rope_dim",
+    VHeadDim => "v_head_dim",
+    SlidingWindow => "sliding_window",
+    GlobalEvery => "global_every",
+    QkNorm => "qk_norm",
+    SandwichNorm => "sandwich_norm",
+    MaxContext => "max_context",
+    Shape => "shape",
+    Dataset => "dataset",
+    Samples => "samples",
+    SampleSize => "sample_size",
+    DatasetOn => "dataset_on",
+    Gpu => "gpu",
+    GpuMem => "gpu_mem",
+    HostMem => "host_mem",
+    Runtime => "runtime",
+    Overhead => "overhead",
+    Code => "code",
+    Method => "method",
+    Measured => "measured",
+    MeasuredKind => "measured_kind",
+    Calibration => "calibration",
+    SimDevice => "sim_device",
+    HostMirror => "host_mirror",
+    HaloOneRank => "halo_one_rank",
+    Nx => "nx",
+    Ny => "ny",
+    Nz => "nz",
+    Fields => "fields",
+    Levels => "levels",
+    Work => "work",
+    Halo => "halo",
+    Particles => "particles",
+    AtomStyle => "atom_style",
+    Attrs => "attrs",
+    Potential => "potential",
+    MaxBonds => "max_bonds",
+    MaxAngles => "max_angles",
+    MaxDihedrals => "max_dihedrals",
+    MaxImpropers => "max_impropers",
+    MaxSpecial => "max_special",
+    Shake => "shake",
+    ReaxffVersion => "reaxff_version",
+    ReaxffBonds => "reaxff_bonds",
+    Safezone => "safezone",
+    Mincap => "mincap",
+    Qeq => "qeq",
+    AtomMap => "atom_map",
+    Cutoff => "cutoff",
+    Skin => "skin",
+    Density => "density",
+    Neighbors => "neighbors",
+    Newton => "newton",
+    LongRange => "long_range",
+    KspaceGrid => "kspace_grid",
+    Cells => "cells",
+    Element => "element",
+    Dofs => "dofs",
+    Krylov => "krylov",
+    Precond => "precond",
+    Solver => "solver",
+    IndexBytes => "index_bytes",
+    Lattice => "lattice",
+    Streaming => "streaming",
+    LbmDtype => "lbm_dtype",
+    Complex => "complex",
+    Dealias => "dealias",
+    Ecutwfc => "ecutwfc",
+    Ecutrho => "ecutrho",
+    CellVolume => "cell_volume",
+    Bands => "bands",
+    Kpoints => "kpoints",
+    Spin => "spin",
+    GammaOnly => "gamma_only",
+    Atoms => "atoms",
+    Species => "species",
+    Pseudopotential => "pseudopotential",
+    Projectors => "projectors",
+    Betas => "betas",
+    LmaxBeta => "lmax_beta",
+    Diagonalization => "diagonalization",
+    DavidNdim => "david_ndim",
+    MixingNdim => "mixing_ndim",
+    Pools => "pools",
+    WfcDisk => "wfc_disk",
+    FftGrid => "fft_grid",
+    DftArrays => "dft_arrays",
+    BandGroups => "band_groups",
+    Xc => "xc",
+    Smearing => "smearing",
+    CoreCorrection => "core_correction",
+    Symmetries => "symmetries",
+    Forces => "forces",
+    Stress => "stress",
+    AmrLevels => "amr_levels",
+    RefRatio => "ref_ratio",
+    Fill => "fill",
+    BlockSize => "block_size",
+    AmrBlocks => "amr_blocks",
+    GhostState => "ghost_state",
+    CoarseCopies => "coarse_copies",
+    ExchangeCopies => "exchange_copies",
+    BlockMeta => "block_meta",
+    PartBytes => "part_bytes",
+    AllocFactor => "alloc_factor",
+    TreeFactor => "tree_factor",
+    NodeBytes => "node_bytes",
+    PmGrid => "pm_grid",
+    PmArrays => "pm_arrays",
+    TimebinLists => "timebin_lists",
+    EwaldBytes => "ewald_bytes",
+    CommBuffer => "comm_buffer",
+    Ranks => "ranks",
+    Nodes => "nodes",
+    NodeMem => "node_mem",
+    RankOverhead => "rank_overhead",
+    Replicated => "replicated",
+    Language => "language",
+    Imbalance => "imbalance",
+    Steps => "steps",
+    OutputEvery => "output_every",
+    Snapshots => "snapshots",
+    Compression => "compression",
+    CheckpointEvery => "checkpoint_every",
+    Adjoint => "adjoint",
+    AdjointSnapshots => "adjoint_snapshots",
+}

@@ -1,0 +1,441 @@
+//! Weights and training states: the weights, their FP32 master copy, the gradients, the
+//! optimizer's states, and the layers ZeRO-3/FSDP gathers or offloading brings back.
+
+use crate::base::choice::Choice;
+use crate::base::units::{format_fixed, group_digits as g};
+use crate::catalog::optimizer::Optimizer;
+use crate::catalog::quant::SparseFormat;
+use crate::explain::parts::Template;
+use crate::model::neural::values::{
+    GatheredLayers, GradLifetime, Gradients, MasterWeights, OffloadBuffer, OptimizerStates,
+    StatesHome, Weights, Zero,
+};
+use crate::scenario::training::{SRC_GATHER, SRC_OPT_IN_BWD, SRC_PP_FSDP, SRC_ZERO_GRAD};
+
+pub const SRC_ZERO: &str = "Rajbhandari et al. 2020, ZeRO (arXiv:1910.02054), sections 3.1 and 5";
+pub const SRC_MIXED: &str = "Micikevicius et al. 2018, Mixed Precision Training (arXiv:1710.03740); ZeRO (arXiv:1910.02054) section 3.1";
+pub const SRC_TM101: &str = "EleutherAI, Transformer Math 101 (2023), 'Optimizer states'; ZeRO (arXiv:1910.02054) section 3.1";
+pub const SRC_OFFLOAD: &str = "Ren et al. 2021, ZeRO-Offload (arXiv:2101.06840); DeepSpeed estimate_zero3_model_states_mem_needs (4 bytes × largest layer on the GPU)";
+
+/// What ZeRO does to a state, for its explanation.
+fn zero_note(z: Zero, from_stage: u8, what: &str) -> String {
+    let stage = z.stage;
+    if z.shards(from_stage) {
+        format!(
+            " ZeRO stage {stage} shards {what} over the {} data-parallel ranks.",
+            z.dp
+        )
+    } else if z.trains && z.stage >= from_stage {
+        format!(" ZeRO stage {stage} would shard {what}, but there is only one data-parallel rank.")
+    } else {
+        String::new()
+    }
+}
+
+/// The division by the data-parallel ranks in a state's formula.
+fn sharded(z: Zero, from_stage: u8) -> String {
+    if z.shards(from_stage) {
+        format!(" ÷ {} (ZeRO)", z.dp)
+    } else {
+        String::new()
+    }
+}
+
+fn home_note(h: StatesHome) -> &'static str {
+    match h {
+        StatesHome::Paged => " Paged (bitsandbytes paged optimizer): kept in CUDA unified memory, which migrates to host memory under pressure; torch.cuda.memory_allocated() does not count it.",
+        StatesHome::Offloaded => " Offloaded to host memory (ZeRO-Offload): the CPU runs the optimizer step.",
+        StatesHome::Device => "",
+    }
+}
+
+fn who(lora: bool, trainable: u64) -> String {
+    if lora {
+        format!("the {} adapter parameters", g(trainable))
+    } else {
+        format!("the {} trainable parameters", g(trainable))
+    }
+}
+
+impl Template for Weights {
+    fn label(&self) -> &'static str {
+        "Weights"
+    }
+    fn formula(&self, bytes: u64) -> String {
+        let (mut expr, sum) = if let Some(f) = self.frozen {
+            let mut expr = format!("{} × {} bits", g(f.quantized), format_fixed(f.milli_bpw, 3));
+            if f.unquantized > 0 {
+                expr.push_str(&format!(
+                    " + {} unquantized × {} B",
+                    g(f.unquantized),
+                    f.unquantized_bytes
+                ));
+            }
+            if f.row_scales > 0 {
+                expr.push_str(&format!(" + {} B row scales", g(f.row_scales)));
+            }
+            if self.lora {
+                expr.push_str(&format!(
+                    " + {} adapter × {} B",
+                    g(self.trainable),
+                    self.dtype.bytes()
+                ));
+            }
+            let sum = expr.contains(" + ");
+            (expr, sum)
+        } else if self.lora {
+            (
+                format!(
+                    "({} frozen + {} adapter) × {} B",
+                    g(self.params),
+                    g(self.trainable),
+                    self.dtype.bytes()
+                ),
+                false,
+            )
+        } else {
+            (
+                format!("{} × {} B", g(self.params), self.dtype.bytes()),
+                false,
+            )
+        };
+        if self.zero.shards(3) {
+            expr = if sum {
+                format!("({expr}){}", sharded(self.zero, 3))
+            } else {
+                format!("{expr}{}", sharded(self.zero, 3))
+            };
+        }
+        let Some(sp) = self.sparse else {
+            return format!("{expr} = {} B", g(self.dense_bytes));
+        };
+        let density = format_fixed(10_000 - sp.sparsity_bp.min(10_000), 2);
+        let t = sp.terms;
+        match sp.format {
+            SparseFormat::Dense => format!(
+                "{expr} = {} B, stored densely at {} % zeros",
+                g(bytes),
+                format_fixed(sp.sparsity_bp, 2)
+            ),
+            SparseFormat::Csr => format!(
+                "csr storage of ({expr}) × {density} % nonzero values + {} × 4 B column indices + {} × 4 B row pointers = {} B",
+                g(t.nonzeros),
+                g(t.rows),
+                g(bytes)
+            ),
+            SparseFormat::Bitmask => format!(
+                "bitmask storage of {} × 1 bit + ({expr}) × {density} % nonzero values = {} B",
+                g(self.params),
+                g(bytes)
+            ),
+        }
+    }
+    fn question(&self) -> &'static str {
+        "What are the weights, and why this size?"
+    }
+    fn explanation(&self) -> String {
+        let upper = self.dtype.short();
+        let split = if self.tp * self.pp > 1 {
+            format!(
+                " This device holds {} of them (tensor parallel {} × pipeline stages {}).",
+                g(self.params),
+                self.tp,
+                self.pp
+            )
+        } else {
+            String::new()
+        };
+        let mut text = if let Some(mbpw) = self.milli_bpw {
+            let name = if self.given_format {
+                "the given format"
+            } else {
+                self.quant.label()
+            };
+            let mut text = format!(
+                "The frozen weights are stored in {name} at {} bits per weight, block scales included — never 'FP32 ÷ 8'.{split}",
+                format_fixed(mbpw, 3)
+            );
+            if self.lora {
+                text.push_str(&format!(
+                    " The {} LoRA adapter parameters are added in {upper}.",
+                    g(self.trainable)
+                ));
+            }
+            text
+        } else if self.lora {
+            format!("The base model is frozen in {upper}; the LoRA adapters are the only trainable weights.{split}")
+        } else {
+            format!(
+                "Every parameter is held once in {upper} ({} bytes each){}.{split}",
+                self.dtype.bytes(),
+                if self.master_copy {
+                    ": the working copy the forward and backward passes read"
+                } else {
+                    ""
+                }
+            )
+        };
+        if self.sparse.is_some() {
+            text.push_str(
+                " Pruned weights only save memory in a sparse format, which pays for indices.",
+            );
+        }
+        text.push_str(&zero_note(self.zero, 3, "the parameters"));
+        if self.on_host {
+            text.push_str(" Offloaded: they live in host memory.");
+        }
+        text
+    }
+    fn source(&self) -> &'static str {
+        if self.milli_bpw.is_some() {
+            self.quant.source()
+        } else {
+            SRC_ZERO
+        }
+    }
+}
+
+impl Template for OffloadBuffer {
+    fn label(&self) -> &'static str {
+        "Gathered layer (offload)"
+    }
+    fn formula(&self, bytes: u64) -> String {
+        format!(
+            "4 B × {} parameters per layer = {} B",
+            g(self.per_layer),
+            g(bytes)
+        )
+    }
+    fn question(&self) -> &'static str {
+        "What stays on the GPU when parameters are offloaded?"
+    }
+    fn explanation(&self) -> String {
+        "With parameters in host memory, each layer is gathered onto the GPU while it runs: its 16-bit parameters and gradients, as DeepSpeed's own estimator counts.".into()
+    }
+    fn source(&self) -> &'static str {
+        SRC_OFFLOAD
+    }
+}
+
+impl Template for MasterWeights {
+    fn label(&self) -> &'static str {
+        "FP32 master weights"
+    }
+    fn formula(&self, bytes: u64) -> String {
+        if self.kept {
+            format!(
+                "{} × 4 B{} = {} B",
+                g(self.trainable),
+                sharded(self.zero, 1),
+                g(bytes)
+            )
+        } else {
+            format!(
+                "0 × {} × 4 B (no FP32 copy) = {} B",
+                g(self.trainable),
+                g(bytes)
+            )
+        }
+    }
+    fn question(&self) -> &'static str {
+        "Why is there a second copy of the weights?"
+    }
+    fn explanation(&self) -> String {
+        let upper = self.dtype.short();
+        if self.kept {
+            format!(
+                "With mixed precision the optimizer updates an FP32 copy of {}, because adding small updates to {upper} values would round them away; the {upper} copy is refreshed from it after each step.{}{}",
+                who(self.lora, self.trainable),
+                zero_note(self.zero, 1, "it"),
+                home_note(self.home)
+            )
+        } else if !self.dtype.is_low_precision() {
+            format!("None needed: the weights are already {upper} and are updated in place.")
+        } else {
+            format!("None kept: mixed precision is off, so the optimizer updates the {upper} weights directly (cheaper, but small updates may be lost to rounding).")
+        }
+    }
+    fn source(&self) -> &'static str {
+        SRC_MIXED
+    }
+}
+
+impl Template for Gradients {
+    fn label(&self) -> &'static str {
+        "Gradients"
+    }
+    fn formula(&self, bytes: u64) -> String {
+        let all = format!(
+            "{} × {} B{} = {} B",
+            g(self.trainable),
+            self.dtype.bytes(),
+            sharded(self.zero, 2),
+            g(self.all)
+        );
+        match self.lifetime {
+            GradLifetime::Whole => all,
+            GradLifetime::OptInBackward { largest } => format!(
+                "min({} × {} B{}, largest single tensor {} × {} B) = {} B",
+                g(self.trainable),
+                self.dtype.bytes(),
+                sharded(self.zero, 2),
+                g(largest),
+                self.dtype.bytes(),
+                g(bytes)
+            ),
+            // The peak keeps what exceeds the memory given back: shown as a maximum when
+            // the freed memory covers all gradients.
+            GradLifetime::FreedByBackward { freed } if freed >= self.all => format!(
+                "max({} × {} B{} − {} B activations and logits freed by then, 0) = {} B",
+                g(self.trainable),
+                self.dtype.bytes(),
+                sharded(self.zero, 2),
+                g(freed),
+                g(bytes)
+            ),
+            GradLifetime::FreedByBackward { freed } => format!(
+                "{all} − {} B activations and logits freed by then = {} B",
+                g(freed),
+                g(bytes)
+            ),
+        }
+    }
+    fn question(&self) -> &'static str {
+        "Why do gradients take this much?"
+    }
+    fn explanation(&self) -> String {
+        let lifetime = match self.lifetime {
+            GradLifetime::Whole => "",
+            GradLifetime::OptInBackward { .. } => " The optimizer step runs inside the backward pass, so each gradient is applied and freed at once: only the largest single gradient is alive.",
+            GradLifetime::FreedByBackward { .. } => " They are set to None between steps, so they only appear in the backward pass, in memory the activations it consumes give back: only what exceeds the activations and logits counts.",
+        };
+        format!(
+            "Backpropagation produces one gradient for each of {}, held until the optimizer step, in {} ({} bytes). Sources differ here: the ZeRO paper keeps gradients in the weights' precision (16 bytes per parameter with mixed-precision Adam), Megatron-LM and Hugging Face's 'model memory anatomy' accumulate them in FP32 (18 bytes): the 'Gradient precision' setting chooses.{}{lifetime}",
+            who(self.lora, self.trainable),
+            self.dtype.short(),
+            self.dtype.bytes(),
+            zero_note(self.zero, 2, "them")
+        )
+    }
+    fn source(&self) -> &'static str {
+        match self.lifetime {
+            GradLifetime::Whole => SRC_ZERO,
+            GradLifetime::OptInBackward { .. } => SRC_OPT_IN_BWD,
+            GradLifetime::FreedByBackward { .. } => SRC_ZERO_GRAD,
+        }
+    }
+}
+
+impl Template for OptimizerStates {
+    fn label(&self) -> &'static str {
+        "Optimizer states"
+    }
+    fn formula(&self, bytes: u64) -> String {
+        let t = g(self.trainable);
+        let sh = sharded(self.zero, 1);
+        match self.optimizer {
+            Optimizer::Adam8bit => {
+                format!("2 × ({t} × 1 B + ⌈{t} / 2048⌉ × 4 B){sh} = {} B", g(bytes))
+            }
+            Optimizer::Adafactor => format!(
+                "4 B × 2 × {t} ÷ {} (hidden){sh} = {} B",
+                g(self.hidden),
+                g(bytes)
+            ),
+            o => format!(
+                "{} × {t} × {} B{sh} = {} B",
+                o.state_count(),
+                self.state_dtype.bytes(),
+                g(bytes)
+            ),
+        }
+    }
+    fn question(&self) -> &'static str {
+        "What are optimizer states?"
+    }
+    fn explanation(&self) -> String {
+        let kept_in = match self.optimizer {
+            Optimizer::Sgd | Optimizer::Adam8bit | Optimizer::Adafactor => String::new(),
+            _ => format!(
+                " They are kept in {} ({} bytes each).",
+                self.state_dtype.short(),
+                self.state_dtype.bytes()
+            ),
+        };
+        format!(
+            "{}{kept_in}{}{}",
+            self.optimizer.describe_states(),
+            zero_note(self.zero, 1, "them"),
+            home_note(self.home)
+        )
+    }
+    fn source(&self) -> &'static str {
+        SRC_TM101
+    }
+}
+
+impl Template for GatheredLayers {
+    fn label(&self) -> &'static str {
+        if self.keep || self.defer {
+            "Unsharded stage (pipeline + FSDP)"
+        } else {
+            "Unsharded layers in flight"
+        }
+    }
+    fn formula(&self, bytes: u64) -> String {
+        let per = match self.milli_bpw {
+            Some(m) => format!("{} bits", format_fixed(m, 3)),
+            None => format!("{} B", self.stored_bytes),
+        };
+        let params = if self.keep {
+            format!(
+                "{} parameters of this stage × {per} as stored",
+                g(self.stage_params)
+            )
+        } else {
+            format!(
+                "{} layers × {} parameters × {per} as stored",
+                self.gathered_layers,
+                g(self.layer_params)
+            )
+        };
+        let grads = if self.defer {
+            format!(
+                "{} trainable parameters' gradients × {} B",
+                g(self.trainable),
+                self.grad_bytes
+            )
+        } else {
+            format!(
+                "one layer's {} trainable gradients × {} B",
+                g(self.layer_grads),
+                self.grad_bytes
+            )
+        };
+        format!("{params} + {grads} = {} B", g(bytes))
+    }
+    fn question(&self) -> &'static str {
+        "Why does full sharding still need whole layers?"
+    }
+    fn explanation(&self) -> String {
+        let mut explanation = String::from("With ZeRO stage 3 or FSDP every layer is all-gathered before it runs and freed after; the next one is prefetched to overlap communication, and in the backward pass one layer's full gradients exist until they are reduce-scattered.");
+        if self.keep {
+            explanation.push_str(if self.pp > 1 {
+                " Here parameters are not resharded after the forward pass: with pipeline parallelism each micro-batch would otherwise all-gather every layer again (torchtitan's default), so each device keeps all of its stage's parameters gathered for the whole step."
+            } else {
+                " Here parameters are not resharded after the forward pass, so every layer stays gathered from its forward to its backward."
+            });
+        }
+        if self.defer {
+            explanation.push_str(" PyTorch's pipelining schedules switch FSDP's gradient synchronisation off for every micro-batch's backward but the last: each parameter's unsharded gradient is kept, upcast to the reduce precision, and accumulated until the reduce-scatter after the last micro-batch.");
+        }
+        explanation
+    }
+    fn source(&self) -> &'static str {
+        if self.keep || self.defer {
+            SRC_PP_FSDP
+        } else {
+            SRC_GATHER
+        }
+    }
+}

@@ -1,0 +1,249 @@
+//! Tree-PM N-body gravity (GADGET-2, GADGET-4): what each MPI task allocates for its particles,
+//! its share of the oct-tree and the PM grid, and the fixed tables and buffers every task holds.
+
+use super::{imbalance, up, MethodParts, Part, SimValues};
+use crate::catalog::parts::PartId;
+use crate::model::words;
+use crate::model::Location;
+use crate::scenario::nbody::Nbody;
+use crate::scenario::sim::Sim;
+
+/// Points per side of the Ewald table: GADGET-2 ewald.c and GADGET-4 ewald.h tabulate the
+/// correction on a (64 + 1)³ grid over an octant of the box.
+const EWALD_SIDE: u64 = 65;
+const EWALD_ENTRIES: u64 = EWALD_SIDE * EWALD_SIDE * EWALD_SIDE;
+
+/// What a task allocates, in bytes (continuous or as the code rounds).
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct TaskBytes {
+    /// Particle slots on the task (MaxPart).
+    max_part: f64,
+    particles: f64,
+    timebins: f64,
+    nodes: f64,
+    tree: f64,
+    /// PM slabs on the busiest task and the bytes of the PM arrays.
+    slabs: f64,
+    pm: f64,
+    comm: f64,
+    ewald: f64,
+}
+
+/// GADGET-2 begrun.c: All.MaxPart = PartAllocFactor × (TotNumPart / NTask); forcetree.c
+/// force_treeallocate(TreeAllocFactor × MaxPart, MaxPart) allocates the nodes plus the
+/// Nextnode and Father index arrays; pm_periodic.c slabs the PMGRID³ real-to-complex grid
+/// (PMGRID × PMGRID × 2(PMGRID/2 + 1) reals) over the tasks along x.
+fn task_bytes(nb: &Nbody, particles: u64, ranks: u64, word: u64, continuous: bool) -> TaskBytes {
+    let p = ranks.max(1) as f64;
+    let per_task = particles as f64 / p;
+    let raw = nb.alloc_c as f64 / 100.0 * per_task;
+    let max_part = if continuous {
+        raw
+    } else {
+        raw.floor().max(1.0)
+    };
+    let nodes_raw = nb.tree_c as f64 / 100.0 * max_part;
+    let nodes = if continuous {
+        nodes_raw
+    } else {
+        nodes_raw.floor()
+    };
+    let n = nb.pm_grid as f64;
+    let slab = n * 2.0 * (nb.pm_grid / 2 + 1) as f64;
+    let slabs = if nb.pm_grid == 0 {
+        0.0
+    } else if continuous {
+        // Over all tasks the slabs add up to the grid, however many tasks hold none.
+        n / p
+    } else {
+        nb.pm_grid.div_ceil(ranks.max(1)) as f64
+    };
+    TaskBytes {
+        max_part,
+        particles: nb.part_bytes as f64 * max_part,
+        timebins: 4.0 * nb.timebin_lists as f64 * max_part,
+        nodes,
+        tree: nb.node_bytes as f64 * nodes + 8.0 * max_part,
+        slabs,
+        pm: nb.pm_arrays as f64 * slabs * slab * word as f64,
+        comm: (nb.comm_mib << 20) as f64,
+        ewald: (EWALD_ENTRIES * nb.ewald_bytes) as f64,
+    }
+}
+
+/// What the busiest task holds, as the estimate's summary names it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct NbodyShape {
+    pub particles: u64,
+    /// Particle slots (MaxPart) and tree nodes per task.
+    pub slots: u64,
+    pub nodes: u64,
+    /// PM cells per dimension (0: tree only) and the slabs of the busiest task.
+    pub pm_grid: u64,
+    pub slabs: u64,
+}
+
+impl NbodyShape {
+    /// The summary line of the busiest task (the estimate's `busiest` and the particles'
+    /// explanation share it; it moves to `explain` once the summary is typed).
+    pub fn text(&self) -> String {
+        let g = crate::base::units::group_digits;
+        format!(
+            "{} particles, {} particle slots and {} tree nodes per task{}",
+            g(self.particles),
+            g(self.slots),
+            g(self.nodes),
+            if self.pm_grid > 0 {
+                format!(
+                    ", a {}³ PM grid in {} slab{} per task",
+                    self.pm_grid,
+                    g(self.slabs),
+                    if self.slabs == 1 { "" } else { "s" }
+                )
+            } else {
+                String::new()
+            }
+        )
+    }
+}
+
+/// The parts of one N-body task, each with the numbers its formula shows.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum NbodyValues {
+    /// sizeof(particle_data) × MaxPart, MaxPart = PartAllocFactor × N ÷ tasks.
+    Particles {
+        part_bytes: u64,
+        slots: u64,
+        /// PartAllocFactor in hundredths.
+        alloc_c: u64,
+        particles: u64,
+        tasks: u64,
+        shape: NbodyShape,
+    },
+    /// Integer lists per slot for the time bins.
+    Timebins { lists: u64, slots: u64 },
+    /// Tree nodes (TreeAllocFactor × slots) plus Nextnode and Father per slot.
+    Tree {
+        node_bytes: u64,
+        nodes: u64,
+        /// TreeAllocFactor in hundredths.
+        tree_c: u64,
+        slots: u64,
+    },
+    /// The PM arrays over the busiest task's slabs of PMGRID × 2·(PMGRID/2 + 1) reals.
+    PmGrid {
+        arrays: u64,
+        slabs: u64,
+        grid: u64,
+        word: u64,
+    },
+    /// The Ewald correction table every task holds whole, `side`³ entries.
+    Ewald { side: u64, entry_bytes: u64 },
+    /// The fixed communication buffer (BufferSize).
+    CommBuffer { mib: u64 },
+}
+
+pub(super) fn nbody(m: &Sim, b: u64) -> MethodParts {
+    let n = &m.nbody;
+    let t = task_bytes(n, m.particles, m.ranks, b, false);
+    // Over all tasks the continuous sizes do not depend on the task count (one task holds all),
+    // except the fixed buffer each task has.
+    let x = task_bytes(n, m.particles, 1, b, true);
+    let p = m.ranks as f64;
+    let imb = |v: f64| imbalance(m, v);
+    let slots = up(t.max_part);
+    let shape = NbodyShape {
+        particles: m.particles,
+        slots,
+        nodes: up(t.nodes),
+        pm_grid: n.pm_grid,
+        slabs: up(t.slabs),
+    };
+    let mut parts = Vec::new();
+    let mut push = |id: PartId, rank: f64, total: f64, values: NbodyValues| {
+        let bytes = up(rank);
+        if bytes > 0 {
+            parts.push(Part {
+                id,
+                label: "",
+                rank_bytes: bytes,
+                total_bytes: up(total),
+                location: Location::Device,
+                formula: String::new(),
+                question: "",
+                explanation: String::new(),
+                source: "",
+                values: Some(SimValues::Nbody(values)),
+            });
+        }
+    };
+    push(
+        PartId::Particles,
+        imb(t.particles),
+        x.particles,
+        NbodyValues::Particles {
+            part_bytes: n.part_bytes,
+            slots,
+            alloc_c: n.alloc_c,
+            particles: m.particles,
+            tasks: m.ranks,
+            shape,
+        },
+    );
+    push(
+        PartId::Timebins,
+        imb(t.timebins),
+        x.timebins,
+        NbodyValues::Timebins {
+            lists: n.timebin_lists,
+            slots,
+        },
+    );
+    push(
+        PartId::Tree,
+        imb(t.tree),
+        x.tree,
+        NbodyValues::Tree {
+            node_bytes: n.node_bytes,
+            nodes: up(t.nodes),
+            tree_c: n.tree_c,
+            slots,
+        },
+    );
+    push(
+        PartId::PmGrid,
+        t.pm,
+        x.pm,
+        NbodyValues::PmGrid {
+            arrays: n.pm_arrays,
+            slabs: up(t.slabs),
+            grid: n.pm_grid,
+            word: b,
+        },
+    );
+    push(
+        PartId::Ewald,
+        t.ewald,
+        x.ewald * p,
+        NbodyValues::Ewald {
+            side: EWALD_SIDE,
+            entry_bytes: n.ewald_bytes,
+        },
+    );
+    push(
+        PartId::CommBuffer,
+        t.comm,
+        x.comm * p,
+        NbodyValues::CommBuffer { mib: n.comm_mib },
+    );
+    // A snapshot holds positions, velocities and IDs (GADGET format: 3 + 3 floats and 4 B).
+    let snap = 28.0;
+    MethodParts {
+        parts,
+        snapshot_rank: up(imb(snap * m.particles as f64 / p)),
+        snapshot_total: up(snap * m.particles as f64),
+        // A restart file dumps every task's particle structs.
+        restart_total: up(n.part_bytes as f64 * m.particles as f64),
+        shape: words!("{}", shape.text()),
+    }
+}

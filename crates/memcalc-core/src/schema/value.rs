@@ -1,0 +1,164 @@
+//! Reading one field's text into the scenario by its row (kind, bounds, slot), writing it back
+//! as canonical text, and turning a typed patch value into that text.
+
+use crate::base::keys::Value;
+use crate::base::units::{
+    format_bytes, format_count, format_fixed, group_digits, parse_bytes, parse_count_as,
+    parse_fixed, CountUnit,
+};
+use crate::scenario::Scenario;
+use crate::schema::fields::{Bounds, Field, FieldKind};
+use crate::schema::slot::Slot;
+
+/// A number read by the row's bounds; `None` for an empty count or size (a fixed-point number
+/// has no empty reading: its parser words the error).
+fn number(f: &Field, raw: &str) -> Result<Option<u64>, String> {
+    match *f.bounds {
+        Bounds::Count { .. } | Bounds::Size { .. } if raw.is_empty() => Ok(None),
+        Bounds::Count { min, max } => {
+            let unit = match f.kind {
+                FieldKind::Tokens => CountUnit::Tokens,
+                _ => CountUnit::Decimal,
+            };
+            match parse_count_as(raw, unit)? {
+                v if v < min => Err(format!("must be at least {}", group_digits(min))),
+                v if v > max => Err(format!(
+                    "{} is above the limit of {}",
+                    group_digits(v),
+                    group_digits(max)
+                )),
+                v => Ok(Some(v)),
+            }
+        }
+        Bounds::Fixed {
+            places,
+            min,
+            max,
+            said,
+        } => match parse_fixed(raw, places) {
+            Ok(v) if (min..=max).contains(&v) => Ok(Some(v)),
+            Ok(_) => Err(format!("must be {said}")),
+            Err(e) => Err(format!("{e}; must be {said}")),
+        },
+        Bounds::Size { unit, max } => match parse_bytes(raw, unit)? {
+            0 => Err("must be above 0 (or left empty)".into()),
+            b if b > max => Err(format!(
+                "is above the limit of {}",
+                format_bytes(max, Default::default())
+            )),
+            b => Ok(Some(b)),
+        },
+        // `Field::consistent` keeps number slots off rows without bounds.
+        Bounds::None => parse_count_as(raw, CountUnit::Decimal).map(Some),
+    }
+}
+
+fn toggle(raw: &str) -> Result<bool, String> {
+    match raw.to_ascii_lowercase().as_str() {
+        "on" | "1" | "true" | "yes" => Ok(true),
+        "off" | "0" | "false" | "no" => Ok(false),
+        other => Err(format!("'{other}' is not on or off")),
+    }
+}
+
+fn toggle_text(on: bool) -> &'static str {
+    if on {
+        "on"
+    } else {
+        "off"
+    }
+}
+
+/// A size written back as a bare number of the field's unit when whole, else exact with a unit.
+fn size_text(bytes: u64, unit: u64) -> String {
+    if bytes.is_multiple_of(unit) {
+        (bytes / unit).to_string()
+    } else if bytes.is_multiple_of(1 << 20) {
+        format!("{}MiB", bytes >> 20)
+    } else {
+        format!("{bytes}B")
+    }
+}
+
+impl Field {
+    /// Reads the field's (trimmed) text into the scenario being built; the message on failure.
+    pub fn read(&self, raw: &str, s: &mut Scenario) -> Result<(), String> {
+        match self.slot {
+            Slot::Number(set, _) => set(s, number(self, raw)?.ok_or("is required")?),
+            Slot::Maybe(set, _) if raw.is_empty() => set(s, None),
+            Slot::Maybe(set, _) => set(s, number(self, raw)?),
+            Slot::OrZero(set, _) if raw.is_empty() => set(s, 0),
+            Slot::OrZero(set, _) => set(s, number(self, raw)?.unwrap_or(0)),
+            Slot::Toggle(set, _) => set(s, toggle(raw)?),
+            Slot::Text(read, _) => read(s, raw)?,
+        }
+        Ok(())
+    }
+
+    /// The canonical text of this field of a valid scenario.
+    pub fn write(&self, s: &Scenario) -> String {
+        match self.slot {
+            Slot::Number(_, get) => self.number_text(get(s)),
+            Slot::Maybe(_, get) => get(s).map(|v| self.number_text(v)).unwrap_or_default(),
+            Slot::OrZero(_, get) => match get(s) {
+                0 => String::new(),
+                v => self.number_text(v),
+            },
+            Slot::Toggle(_, get) => toggle_text(get(s)).into(),
+            Slot::Text(_, get) => get(s),
+        }
+    }
+
+    /// A number as the canonical text writes it, by the row's bounds.
+    fn number_text(&self, v: u64) -> String {
+        match *self.bounds {
+            Bounds::Count { .. } if self.short => format_count(v),
+            Bounds::Fixed { places, .. } => format_fixed(v, places),
+            Bounds::Size { unit, .. } => size_text(v, unit),
+            Bounds::Count { .. } | Bounds::None => v.to_string(),
+        }
+    }
+
+    /// A patch value as this field's text, spelled as the canonical text spells it.
+    pub fn text(&self, v: Value) -> String {
+        let scale = match *self.bounds {
+            Bounds::Fixed { places, .. } => 10u64.pow(places),
+            _ => 1,
+        };
+        match v {
+            Value::Count(n) => self.number_text(n.saturating_mul(scale)),
+            Value::Number(x) => self.number_text((x * scale as f64).round() as u64),
+            Value::Toggle(on) => toggle_text(on).into(),
+            Value::Choice(id) => id.into(),
+        }
+    }
+
+    /// Whether a patch value is one this field takes: of its kind, exact to its places, and
+    /// read by its row without error (how every catalog value is tested; a wrong one would
+    /// otherwise be dropped or make its patch vanish).
+    pub fn check(&self, v: Value) -> Result<(), String> {
+        let numeric = matches!(
+            self.slot,
+            Slot::Number(..) | Slot::Maybe(..) | Slot::OrZero(..)
+        );
+        let kind_fits = match v {
+            Value::Count(_) => numeric || matches!(self.kind, FieldKind::Select),
+            Value::Number(x) => {
+                let places = match *self.bounds {
+                    Bounds::Fixed { places, .. } => places,
+                    _ => return Err(format!("{}: takes no decimals", self.key)),
+                };
+                let scaled = x * 10f64.powi(places as i32);
+                x >= 0.0 && (scaled - scaled.round()).abs() < 1e-6
+            }
+            Value::Toggle(_) => matches!(self.slot, Slot::Toggle(..)),
+            Value::Choice(_) => matches!(self.slot, Slot::Text(..)),
+        };
+        if !kind_fits {
+            return Err(format!("{}: {v:?} is not a value of its kind", self.key));
+        }
+        let text = self.text(v);
+        self.read(&text, &mut Scenario::default())
+            .map_err(|e| format!("{}={text}: {e}", self.key))
+    }
+}
