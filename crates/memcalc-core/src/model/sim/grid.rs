@@ -1,7 +1,6 @@
 //! Structured grids (finite differences and volumes): the state at its time levels, work
 //! arrays and the ghost layers of each subdomain.
 use super::domain::*;
-use crate::base::units::group_digits as g;
 use crate::catalog::parts::PartId;
 use crate::model::values::sim::*;
 use crate::model::words;
@@ -26,17 +25,6 @@ pub(super) fn grid(m: &Sim, b: u64) -> MethodParts {
     let state = up(fb * lv * local);
     let work = up((m.work * b) as f64 * (local + ghost));
     let halo = up(halo_f);
-    let shape = words!(
-        "{}×{}×{} cells over a {}×{}×{} rank grid, about {} cells and {} ghost cells per rank",
-        m.nx,
-        m.ny,
-        m.nz,
-        px,
-        py,
-        pz,
-        g(up(owned)),
-        g(up(ghost))
-    );
     let grid_shape = GridShape {
         nx: m.nx,
         ny: m.ny,
@@ -90,6 +78,6 @@ pub(super) fn grid(m: &Sim, b: u64) -> MethodParts {
         snapshot_rank: up(fb * local),
         snapshot_total: crate::mul!(m.fields, n, b),
         restart_total: crate::mul!(m.fields, m.levels, n, b),
-        shape,
+        shape: words!("{}", grid_shape.text()),
     }
 }

@@ -24,15 +24,6 @@ pub(super) fn lbm(m: &Sim, b: u64) -> MethodParts {
     let dist = up(per_cell * local);
     let macro_bytes = up((4 * b + 1) as f64 * local);
     let halo = up(per_cell * ghost);
-    let shape = words!(
-        "{}×{}×{} cells over a {}×{}×{} rank grid",
-        m.nx,
-        m.ny,
-        m.nz,
-        px,
-        py,
-        pz
-    );
     let lbm_shape = LbmShape {
         nx: m.nx,
         ny: m.ny,
@@ -81,6 +72,6 @@ pub(super) fn lbm(m: &Sim, b: u64) -> MethodParts {
         snapshot_rank: up((4 * b) as f64 * local),
         snapshot_total: crate::mul!(4, b, n),
         restart_total: crate::mul!(q, storage, n),
-        shape,
+        shape: words!("{}", lbm_shape.text()),
     }
 }

@@ -1,7 +1,6 @@
 //! Unstructured meshes (finite elements and volumes): solution, connectivity, the sparse
 //! matrix and the linear solver's workspace.
 use super::domain::*;
-use crate::base::units::group_digits as g;
 use crate::catalog::parts::PartId;
 use crate::model::values::sim::*;
 use crate::model::words;
@@ -64,12 +63,6 @@ pub(super) fn mesh(m: &Sim, b: u64) -> MethodParts {
         )
     };
     let all_precond = precond_of(all_matrix, all_mrows);
-    let shape = words!(
-        "{} cells per rank, {} unknown-carrying points, {} unknowns",
-        g(cells),
-        g(points),
-        g(rows)
-    );
     let mesh_shape = MeshShape {
         cells,
         points,
@@ -137,6 +130,6 @@ pub(super) fn mesh(m: &Sim, b: u64) -> MethodParts {
         snapshot_rank: crate::mul!(rows, b),
         snapshot_total: crate::mul!(all_rows, b),
         restart_total: crate::mul!(m.levels, all_rows, b),
-        shape,
+        shape: words!("{}", mesh_shape.text()),
     }
 }

@@ -2,7 +2,6 @@
 //! neighbour pages, many-body potentials, SHAKE and the long-range mesh.
 use super::domain::*;
 use super::reaxff::reaxff_parts;
-use crate::base::units::{format_fixed, group_digits as g};
 use crate::catalog::parts::PartId;
 use crate::model::values::sim::*;
 use crate::model::words;
@@ -113,10 +112,6 @@ pub(super) fn particles(m: &Sim, _b: u64) -> MethodParts {
     let work = crate::add!(crate::mul!(nmax, MD_OTHER_BYTES), map);
     // Totals count what is in use (no chunk or page rounding), so adding ranks never lowers them.
     let in_use = (owned + ghost_f) * p;
-    let shape = words!(
-        "{} particles in a box of side {} over a {}×{}×{} rank grid: {} local and {} ghost particles per rank",
-        g(m.particles), format_fixed(up(side * 1000.0), 3), px, py, pz, g(local), g(ghosts)
-    );
     let md_shape = MdShape {
         particles: m.particles,
         side_milli: up(side * 1000.0),
@@ -283,7 +278,7 @@ pub(super) fn particles(m: &Sim, _b: u64) -> MethodParts {
         snapshot_rank: crate::mul!(local, 48),
         snapshot_total: crate::mul!(m.particles, 48),
         restart_total: crate::mul!(m.particles, per_atom),
-        shape,
+        shape: words!("{}", md_shape.text()),
     }
 }
 

@@ -1,6 +1,5 @@
 //! Pseudo-spectral codes: fields in physical and spectral space, FFT buffers and work arrays.
 use super::domain::*;
-use crate::base::units::group_digits as g;
 use crate::catalog::parts::PartId;
 use crate::model::values::sim::*;
 use crate::model::words;
@@ -32,13 +31,12 @@ pub(super) fn spectral(m: &Sim, b: u64) -> MethodParts {
     let work = up((m.work * b) as f64 * local);
     // Over all ranks: the same per-point costs on every point, without the imbalance.
     let all = |per_point_total: f64| up(per_point_total * n as f64);
-    let shape = words!(
-        "{}×{}×{} grid, {} points per rank",
-        m.nx,
-        m.ny,
-        m.nz,
-        g(up(local))
-    );
+    let spectral_shape = SpectralShape {
+        nx: m.nx,
+        ny: m.ny,
+        nz: m.nz,
+        points: up(local),
+    };
     let v = |part: SpectralPart| SimValues::Spectral(part);
     MethodParts {
         parts: vec![
@@ -50,12 +48,7 @@ pub(super) fn spectral(m: &Sim, b: u64) -> MethodParts {
                     fields: m.fields,
                     levels: m.levels,
                     field_bytes: up(per_field),
-                    shape: SpectralShape {
-                        nx: m.nx,
-                        ny: m.ny,
-                        nz: m.nz,
-                        points: up(local),
-                    },
+                    shape: spectral_shape,
                 })),
             ),
             Part::of(
@@ -82,6 +75,6 @@ pub(super) fn spectral(m: &Sim, b: u64) -> MethodParts {
         snapshot_rank: up(m.fields as f64 * local * b as f64),
         snapshot_total: m.fields * n * b,
         restart_total: crate::mul!(m.fields, m.levels, n, b),
-        shape,
+        shape: words!("{}", spectral_shape.text()),
     }
 }

@@ -2,24 +2,9 @@
 
 use super::super::Template;
 use crate::base::units::group_digits as g;
-use crate::model::values::sim::{GridHalo, GridPart, GridShape, GridState, GridWork};
+use crate::model::values::sim::{GridHalo, GridPart, GridState, GridWork};
 
 const SRC_GRID: &str = "Cells × fields × bytes × (time levels + stage buffers) plus ghost layers of the subdomain (surface-to-volume); see e.g. Gropp, Lusk & Skjellum, Using MPI, ch. 4 (halo exchange)";
-
-/// The grid and its split, as the state's explanation describes it.
-fn shape(s: &GridShape) -> String {
-    format!(
-        "{}×{}×{} cells over a {}×{}×{} rank grid, about {} cells and {} ghost cells per rank",
-        s.nx,
-        s.ny,
-        s.nz,
-        s.px,
-        s.py,
-        s.pz,
-        g(s.owned_cells),
-        g(s.ghost_cells)
-    )
-}
 
 impl Template for GridPart {
     fn label(&self) -> &'static str {
@@ -79,7 +64,7 @@ impl Template for GridPart {
                 "Every cell holds {} prognostic variables, kept at {} time levels or Runge–Kutta stages. {}.",
                 v.fields,
                 v.levels,
-                shape(&v.shape)
+                v.shape.text()
             ),
             GridPart::Work(_) => "Diagnostics, fluxes, tendencies and scratch space that the solver allocates per cell alongside the state.".into(),
             GridPart::Halo(v) => format!(

@@ -53,26 +53,18 @@ impl Template for LbmPart {
     }
     fn explanation(&self) -> String {
         match self {
-            LbmPart::Distributions(v) => {
-                let s = &v.shape;
-                format!(
-                    "Each cell stores {} particle distributions ({}), in {} bytes each, {}. {}×{}×{} cells over a {}×{}×{} rank grid.",
-                    v.q,
-                    v.lattice.label(),
-                    v.storage,
-                    if v.copies == 2 {
-                        "in two lattices so streaming can read one and write the other"
-                    } else {
-                        "in one lattice thanks to in-place streaming"
-                    },
-                    s.nx,
-                    s.ny,
-                    s.nz,
-                    s.px,
-                    s.py,
-                    s.pz
-                )
-            }
+            LbmPart::Distributions(v) => format!(
+                "Each cell stores {} particle distributions ({}), in {} bytes each, {}. {}.",
+                v.q,
+                v.lattice.label(),
+                v.storage,
+                if v.copies == 2 {
+                    "in two lattices so streaming can read one and write the other"
+                } else {
+                    "in one lattice thanks to in-place streaming"
+                },
+                v.shape.text()
+            ),
             LbmPart::Macroscopic(_) => "Density and three velocity components in the compute precision, and a byte of boundary flags.".into(),
             LbmPart::Halo(_) => "One layer of ghost cells around each subdomain for streaming across rank boundaries.".into(),
         }

@@ -77,13 +77,11 @@ impl Template for MeshPart {
     fn explanation(&self) -> String {
         match self {
             MeshPart::Solution(v) => format!(
-                "{} unknowns per point ({}), kept at {} time levels. {} cells per rank, {} unknown-carrying points, {} unknowns.",
+                "{} unknowns per point ({}), kept at {} time levels. {}.",
                 v.dofs,
                 v.element.label(),
                 v.levels,
-                g(v.shape.cells),
-                g(v.shape.points),
-                g(v.shape.unknowns)
+                v.shape.text()
             ),
             MeshPart::Connectivity(v) => format!(
                 "Element-to-node connectivity ({}-bit indices) and node coordinates.",

@@ -129,20 +129,11 @@ impl Template for MdPart {
     }
     fn explanation(&self) -> String {
         match self {
-            MdPart::State(v) => {
-                let s = &v.shape;
-                format!(
-                    "Positions, velocities and forces in double precision plus identifiers: {} bytes per particle for this atom style. {} particles in a box of side {} over a {}×{}×{} rank grid: {} local and {} ghost particles per rank.",
-                    v.per_atom,
-                    g(s.particles),
-                    format_fixed(s.side_milli, 3),
-                    s.px,
-                    s.py,
-                    s.pz,
-                    g(s.local),
-                    g(s.ghosts)
-                )
-            }
+            MdPart::State(v) => format!(
+                "Positions, velocities and forces in double precision plus identifiers: {} bytes per particle for this atom style. {}.",
+                v.per_atom,
+                v.shape.text()
+            ),
             MdPart::Ghosts(v) => format!(
                 "Copies of the neighbours' particles within cutoff + skin = {} of the subdomain's faces ({} of them), with the same per-particle arrays; arrays grow in chunks of {} particles, so the allocation is rounded up.",
                 format_fixed(v.reach_milli, 3),

@@ -50,12 +50,9 @@ impl Template for SpectralPart {
     fn explanation(&self) -> String {
         match self {
             SpectralPart::Fields(v) => format!(
-                "A pseudo-spectral code keeps each field in physical space and as Fourier coefficients, at {} time levels or stages. {}×{}×{} grid, {} points per rank.",
+                "A pseudo-spectral code keeps each field in physical space and as Fourier coefficients, at {} time levels or stages. {}.",
                 v.levels,
-                v.shape.nx,
-                v.shape.ny,
-                v.shape.nz,
-                g(v.shape.points)
+                v.shape.text()
             ),
             SpectralPart::Fft(v) => format!(
                 "Nonlinear terms are computed on a grid {} to remove aliasing errors, and distributed FFTs transpose data between pencils through send and receive buffers.",
