@@ -2,10 +2,8 @@
 //! padded with ghost cells, spread over the ranks whole, with the coarse–fine buffers of
 //! refined levels and the block list every rank keeps.
 
-use super::{imbalance, up, MethodParts, Part, SimValues};
+use super::{imbalance, up, MethodParts, Part, SimShape, SimValues};
 use crate::catalog::parts::PartId;
-use crate::model::words;
-use crate::model::Location;
 use crate::scenario::amr::{Amr, Hierarchy};
 use crate::scenario::sim::Sim;
 
@@ -191,17 +189,8 @@ pub(super) fn amr(m: &Sim, b: u64) -> MethodParts {
     let ghost_percent = up((bb.padded - h.block_cells) / h.block_cells * 100.0 - 0.5);
     let meta = (a.meta_bytes as f64 * h.blocks).ceil();
     let mut parts = Vec::new();
-    let part = |id: PartId, rank_bytes: u64, total_bytes: u64, values: AmrValues| Part {
-        id,
-        label: "",
-        rank_bytes,
-        total_bytes,
-        location: Location::Device,
-        formula: String::new(),
-        question: "",
-        explanation: String::new(),
-        source: "",
-        values: Some(SimValues::Amr(values)),
+    let part = |id: PartId, rank_bytes: u64, total_bytes: u64, values: AmrValues| {
+        Part::of(id, rank_bytes, total_bytes, SimValues::Amr(values))
     };
     let mut push = |id: PartId, each: f64, values: AmrValues| {
         parts.push(part(id, up(each * held), up(each * hx.blocks), values));
@@ -275,6 +264,6 @@ pub(super) fn amr(m: &Sim, b: u64) -> MethodParts {
         snapshot_rank: up(fb * h.block_cells * held),
         snapshot_total: up(fb * h.block_cells * hx.blocks),
         restart_total: up(fb * all_cells),
-        shape: words!("{}", shape.text()),
+        shape: SimShape::Amr(shape),
     }
 }

@@ -5,7 +5,6 @@
 use super::domain::*;
 use crate::base::units::group_digits as g;
 use crate::catalog::parts::PartId;
-use crate::model::values::legacy;
 use crate::model::values::sim::*;
 use crate::model::words;
 use crate::model::{Component, Estimate, Location};
@@ -138,31 +137,15 @@ pub(super) fn assemble(s: &Scenario, mp: MethodParts) -> Estimate {
     };
     let mut components: Vec<Component> = parts
         .into_iter()
-        .map(|p| match p.values {
-            Some(values) => Component {
-                id: p.id,
-                bytes: crate::mul!(p.rank_bytes, scale),
-                location: p.location,
-                values: crate::model::values::Values::Sim(SimPart {
-                    rank: values,
-                    rank_bytes: p.rank_bytes,
-                    ranks_per_node: scale,
-                }),
-            },
-            None => legacy! {
-                id: p.id,
-                label: p.label,
-                bytes: crate::mul!(p.rank_bytes, scale),
-                location: p.location,
-                formula: if scale > 1 {
-                    words!("({}) × {scale} ranks per node", p.formula)
-                } else {
-                    p.formula
-                },
-                question: crate::text!(p.question),
-                explanation: crate::text!(p.explanation),
-                source: crate::text!(p.source),
-            },
+        .map(|p| Component {
+            id: p.id,
+            bytes: crate::mul!(p.rank_bytes, scale),
+            location: p.location,
+            values: crate::model::values::Values::Sim(SimPart {
+                rank: p.values,
+                rank_bytes: p.rank_bytes,
+                ranks_per_node: scale,
+            }),
         })
         .collect();
 
@@ -273,7 +256,7 @@ pub(super) fn assemble(s: &Scenario, mp: MethodParts) -> Estimate {
             g(m.ranks),
             g(m.nodes),
             if m.nodes == 1 { "" } else { "s" },
-            mp.shape
+            mp.shape.text()
         ),
         per,
         params: 0,

@@ -2,41 +2,30 @@
 //! decomposition of a domain over the ranks.
 
 use crate::catalog::parts::PartId;
-use crate::model::values::sim::SimValues;
+use crate::model::values::sim::{SimShape, SimValues};
 use crate::model::Location;
 use crate::scenario::sim::*;
 
-/// One part, per rank, before it is shown per node or per GPU.
+/// One part, per rank, before it is shown per node or per GPU: its bytes and the values its
+/// template (`explain::parts::sim`) writes its text from.
 pub(super) struct Part {
     pub(super) id: PartId,
-    pub(super) label: &'static str,
     pub(super) rank_bytes: u64,
     /// Over all ranks, without per-rank rounding (so adding ranks never lowers it).
     pub(super) total_bytes: u64,
     pub(super) location: Location,
-    pub(super) formula: String,
-    pub(super) question: &'static str,
-    pub(super) explanation: String,
-    pub(super) source: &'static str,
-    /// The part's named values, once its text comes from a template (`explain::parts::sim`);
-    /// `None` while the text above is written here.
-    pub(super) values: Option<SimValues>,
+    pub(super) values: SimValues,
 }
 
 impl Part {
-    /// A part on the device whose text its template writes from `values`.
+    /// A part on the device.
     pub(super) fn of(id: PartId, rank_bytes: u64, total_bytes: u64, values: SimValues) -> Part {
         Part {
             id,
-            label: "",
             rank_bytes,
             total_bytes,
             location: Location::Device,
-            formula: String::new(),
-            question: "",
-            explanation: String::new(),
-            source: "",
-            values: Some(values),
+            values,
         }
     }
 }
@@ -50,7 +39,7 @@ pub(super) struct MethodParts {
     pub(super) snapshot_total: u64,
     /// Whole-run size of the state that a restart file must hold, across all ranks.
     pub(super) restart_total: u64,
-    pub(super) shape: String,
+    pub(super) shape: SimShape,
 }
 
 /// Bytes from a continuous amount, rounded up and kept finite.

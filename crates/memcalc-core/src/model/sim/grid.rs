@@ -3,7 +3,6 @@
 use super::domain::*;
 use crate::catalog::parts::PartId;
 use crate::model::values::sim::*;
-use crate::model::words;
 use crate::scenario::sim::*;
 
 pub(super) fn grid(m: &Sim, b: u64) -> MethodParts {
@@ -78,6 +77,6 @@ pub(super) fn grid(m: &Sim, b: u64) -> MethodParts {
         snapshot_rank: up(fb * local),
         snapshot_total: crate::mul!(m.fields, n, b),
         restart_total: crate::mul!(m.fields, m.levels, n, b),
-        shape: words!("{}", grid_shape.text()),
+        shape: SimShape::Grid(grid_shape),
     }
 }

@@ -2,7 +2,6 @@
 use super::domain::*;
 use crate::catalog::parts::PartId;
 use crate::model::values::sim::*;
-use crate::model::words;
 use crate::scenario::sim::*;
 
 pub(super) fn lbm(m: &Sim, b: u64) -> MethodParts {
@@ -72,6 +71,6 @@ pub(super) fn lbm(m: &Sim, b: u64) -> MethodParts {
         snapshot_rank: up((4 * b) as f64 * local),
         snapshot_total: crate::mul!(4, b, n),
         restart_total: crate::mul!(q, storage, n),
-        shape: words!("{}", lbm_shape.text()),
+        shape: SimShape::Lbm(lbm_shape),
     }
 }

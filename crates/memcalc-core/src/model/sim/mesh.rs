@@ -3,7 +3,6 @@
 use super::domain::*;
 use crate::catalog::parts::PartId;
 use crate::model::values::sim::*;
-use crate::model::words;
 use crate::scenario::sim::*;
 
 pub(super) fn mesh(m: &Sim, b: u64) -> MethodParts {
@@ -130,6 +129,6 @@ pub(super) fn mesh(m: &Sim, b: u64) -> MethodParts {
         snapshot_rank: crate::mul!(rows, b),
         snapshot_total: crate::mul!(all_rows, b),
         restart_total: crate::mul!(m.levels, all_rows, b),
-        shape: words!("{}", mesh_shape.text()),
+        shape: SimShape::Mesh(mesh_shape),
     }
 }

@@ -15,7 +15,7 @@ mod spectral;
 
 use domain::*;
 
-use crate::model::values::sim::SimValues;
+use crate::model::values::sim::{SimShape, SimValues};
 use crate::model::Estimate;
 use crate::scenario::sim::Method;
 use crate::scenario::Scenario;

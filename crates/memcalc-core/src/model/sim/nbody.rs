@@ -1,10 +1,8 @@
 //! Tree-PM N-body gravity (GADGET-2, GADGET-4): what each MPI task allocates for its particles,
 //! its share of the oct-tree and the PM grid, and the fixed tables and buffers every task holds.
 
-use super::{imbalance, up, MethodParts, Part, SimValues};
+use super::{imbalance, up, MethodParts, Part, SimShape, SimValues};
 use crate::catalog::parts::PartId;
-use crate::model::words;
-use crate::model::Location;
 use crate::scenario::nbody::Nbody;
 use crate::scenario::sim::Sim;
 
@@ -163,18 +161,7 @@ pub(super) fn nbody(m: &Sim, b: u64) -> MethodParts {
     let mut push = |id: PartId, rank: f64, total: f64, values: NbodyValues| {
         let bytes = up(rank);
         if bytes > 0 {
-            parts.push(Part {
-                id,
-                label: "",
-                rank_bytes: bytes,
-                total_bytes: up(total),
-                location: Location::Device,
-                formula: String::new(),
-                question: "",
-                explanation: String::new(),
-                source: "",
-                values: Some(SimValues::Nbody(values)),
-            });
+            parts.push(Part::of(id, bytes, up(total), SimValues::Nbody(values)));
         }
     };
     push(
@@ -244,6 +231,6 @@ pub(super) fn nbody(m: &Sim, b: u64) -> MethodParts {
         snapshot_total: up(snap * m.particles as f64),
         // A restart file dumps every task's particle structs.
         restart_total: up(n.part_bytes as f64 * m.particles as f64),
-        shape: words!("{}", shape.text()),
+        shape: SimShape::Nbody(shape),
     }
 }

@@ -4,7 +4,6 @@ use super::domain::*;
 use super::reaxff::reaxff_parts;
 use crate::catalog::parts::PartId;
 use crate::model::values::sim::*;
-use crate::model::words;
 use crate::scenario::sim::*;
 
 /// Per-particle bytes LAMMPS keeps besides the atom style, at the allocated size: neighbour
@@ -278,7 +277,7 @@ pub(super) fn particles(m: &Sim, _b: u64) -> MethodParts {
         snapshot_rank: crate::mul!(local, 48),
         snapshot_total: crate::mul!(m.particles, 48),
         restart_total: crate::mul!(m.particles, per_atom),
-        shape: words!("{}", md_shape.text()),
+        shape: SimShape::Particles(md_shape),
     }
 }
 

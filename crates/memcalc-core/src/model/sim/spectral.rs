@@ -2,7 +2,6 @@
 use super::domain::*;
 use crate::catalog::parts::PartId;
 use crate::model::values::sim::*;
-use crate::model::words;
 use crate::scenario::sim::*;
 
 pub(super) fn spectral(m: &Sim, b: u64) -> MethodParts {
@@ -75,6 +74,6 @@ pub(super) fn spectral(m: &Sim, b: u64) -> MethodParts {
         snapshot_rank: up(m.fields as f64 * local * b as f64),
         snapshot_total: m.fields * n * b,
         restart_total: crate::mul!(m.fields, m.levels, n, b),
-        shape: words!("{}", spectral_shape.text()),
+        shape: SimShape::Spectral(spectral_shape),
     }
 }

@@ -10,11 +10,9 @@ pub use abinit::{AbinitChain, AbinitTerm, Blocks};
 pub use pwx::PwxTerm;
 pub use sparc::SparcTerm;
 
-use super::{imbalance, up, MethodParts, Part, SimValues};
+use super::{imbalance, up, MethodParts, Part, SimShape, SimValues};
 use crate::base::units::group_digits as g;
 use crate::catalog::parts::PartId;
-use crate::model::words;
-use crate::model::Location;
 use crate::scenario::planewave::{DftArrays, Diagonalization, PlaneWave, Spin};
 use crate::scenario::sim::Sim;
 
@@ -269,20 +267,16 @@ pub(super) fn planewave(m: &Sim) -> MethodParts {
     let parts = terms
         .into_iter()
         .zip(exact)
-        .map(|(t, x)| Part {
-            id: t.id,
-            label: "",
-            rank_bytes: up(imb(t.bytes)),
-            total_bytes: up(x.bytes * p),
-            location: Location::Device,
-            formula: String::new(),
-            question: "",
-            explanation: String::new(),
-            source: "",
-            values: Some(SimValues::Planewave(PwValues {
-                term: t.values,
-                shape,
-            })),
+        .map(|(t, x)| {
+            Part::of(
+                t.id,
+                up(imb(t.bytes)),
+                up(x.bytes * p),
+                SimValues::Planewave(PwValues {
+                    term: t.values,
+                    shape,
+                }),
+            )
         })
         .collect();
     // A restart (pw.x's outdir) holds every k-point's wavefunctions and the charge density.
@@ -302,6 +296,6 @@ pub(super) fn planewave(m: &Sim) -> MethodParts {
         snapshot_rank: up(state_rank),
         snapshot_total: up(state_exact * p),
         restart_total: up(restart),
-        shape: words!("{}", shape.text()),
+        shape: SimShape::Planewave(shape),
     }
 }

@@ -41,6 +41,35 @@ pub struct SimPart {
     pub ranks_per_node: u64,
 }
 
+/// A method's decomposition as the estimate's summary (`busiest`) names it.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum SimShape {
+    Grid(GridShape),
+    Lbm(LbmShape),
+    Mesh(MeshShape),
+    Spectral(SpectralShape),
+    Particles(MdShape),
+    Planewave(PwShape),
+    Amr(AmrShape),
+    Nbody(NbodyShape),
+}
+
+impl SimShape {
+    /// The summary line (it moves to `explain` once the estimate's summary is typed).
+    pub fn text(&self) -> String {
+        match self {
+            SimShape::Grid(s) => s.text(),
+            SimShape::Lbm(s) => s.text(),
+            SimShape::Mesh(s) => s.text(),
+            SimShape::Spectral(s) => s.text(),
+            SimShape::Particles(s) => s.text(),
+            SimShape::Planewave(s) => s.text(),
+            SimShape::Amr(s) => s.text(),
+            SimShape::Nbody(s) => s.text(),
+        }
+    }
+}
+
 /// One rank's part of a simulation: one variant per method, each an enum of its parts.
 #[derive(Debug, Clone, PartialEq)]
 pub enum SimValues {
