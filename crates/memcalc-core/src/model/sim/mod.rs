@@ -1,15 +1,15 @@
 //! The estimate of a simulation: bytes per rank by named component, shown per node (CPU codes,
 //! compared with node memory) or per GPU (GPU-resident codes), with the run's disk output.
 
-pub(crate) mod amr;
+mod amr;
 mod assemble;
 mod domain;
 mod grid;
 mod lbm;
 mod mesh;
-pub(crate) mod nbody;
+mod nbody;
 mod particles;
-pub(crate) mod planewave;
+mod planewave;
 mod reaxff;
 mod spectral;
 

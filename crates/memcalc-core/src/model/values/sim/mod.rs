@@ -2,25 +2,28 @@
 //! (`explain::parts::sim` writes their text). The methods' arithmetic imports these values and
 //! they import no method, so the folder has no cycle.
 
+mod amr;
 mod grid;
 mod lbm;
 mod mesh;
+mod nbody;
 mod particles;
+mod planewave;
 mod reaxff;
 mod run;
 mod spectral;
 
-pub use crate::model::sim::amr::{AmrBlock, AmrShape, AmrValues};
-pub use crate::model::sim::nbody::{NbodyShape, NbodyValues};
-pub use crate::model::sim::planewave::{
-    AbinitChain, AbinitTerm, Blocks, PwShape, PwTerm, PwValues, PwxTerm, SparcTerm,
-};
+pub use amr::{AmrBlock, AmrShape, AmrValues};
 pub use grid::{GridHalo, GridPart, GridShape, GridState, GridWork};
 pub use lbm::{LbmDistributions, LbmHalo, LbmMacroscopic, LbmPart, LbmShape};
 pub use mesh::{MeshConnectivity, MeshMatrix, MeshPart, MeshShape, MeshSolution, MeshSolver};
+pub use nbody::{NbodyShape, NbodyValues};
 pub use particles::{
     IdMap, KspaceMesh, MdGhosts, MdLongRange, MdManyBody, MdNeighbors, MdOther, MdPart, MdShake,
     MdShape, MdState,
+};
+pub use planewave::{
+    AbinitChain, AbinitTerm, Blocks, PwShape, PwTerm, PwValues, PwxTerm, SparcTerm,
 };
 pub use reaxff::{ReaxBonds, ReaxPart, ReaxQeq};
 pub use run::{
