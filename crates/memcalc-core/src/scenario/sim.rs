@@ -1,7 +1,7 @@
-//! Memory of physics simulations per MPI rank, per node and in total, by method: structured
-//! grids, particles (molecular dynamics), unstructured meshes (FEM/FVM), lattice Boltzmann and
-//! pseudo-spectral codes; plus the history a run keeps (snapshots, output, adjoint storage).
-//! Every term is named, with the decomposition over ranks deciding the ghost (halo) share.
+//! A physics simulation as the user describes it, by method: structured grids, particles
+//! (molecular dynamics), unstructured meshes (FEM/FVM), lattice Boltzmann, pseudo-spectral,
+//! plane-wave, AMR and N-body codes, over ranks and nodes, with the history a run keeps
+//! (snapshots, output, adjoint storage). `model::sim` computes the bytes from it.
 
 use crate::base::choice::choice_enum;
 
@@ -33,21 +33,6 @@ choice_enum!(
 );
 
 impl AtomStyle {
-    /// Bytes per particle (local or ghost) of the per-atom arrays.
-    pub fn bytes(self) -> u64 {
-        match self {
-            // 3 × 3 doubles (x, v, f) + 4 ints (tag, type, mask, image).
-            AtomStyle::Atomic => 88,
-            AtomStyle::Charge => 96,
-            // + molecule id, special-neighbour lists and bond/angle/dihedral/improper topology
-            // with the default extra/special slots of a biomolecular data file.
-            AtomStyle::Full => 300,
-            AtomStyle::Eam => 104,
-            // Sized by the topology maxima: see `topology_bytes`.
-            AtomStyle::Bond | AtomStyle::Angle | AtomStyle::Molecular => 88,
-        }
-    }
-
     /// Whether the style stores molecular topology (bond, angle, molecular, full).
     pub fn molecular(self) -> bool {
         matches!(
@@ -67,26 +52,6 @@ pub struct Topology {
     pub dihedrals: u64,
     pub impropers: u64,
     pub special: u64,
-}
-
-impl Topology {
-    /// Bytes per allocated atom of the topology arrays of `style`, after LAMMPS's
-    /// atom_vec_bond/angle/molecular/full.cpp: molecule ID (4 B); per bond slot a type and a
-    /// partner ID (8 B) plus num_bond; per angle slot a type and three IDs (16 B); per dihedral
-    /// and improper slot a type and four IDs (20 B); nspecial (3 ints) and one ID per special
-    /// neighbour; `full` adds the charge (8 B). 32-bit IDs (LAMMPS's default -DLAMMPS_SMALLBIG).
-    pub fn bytes(self, style: AtomStyle) -> u64 {
-        let bonds = 4 + 4 + 8 * self.bonds + 12 + 4 * self.special;
-        let angles = 4 + 16 * self.angles;
-        let torsions = 4 + 20 * self.dihedrals + 4 + 20 * self.impropers;
-        88 + match style {
-            AtomStyle::Bond => bonds,
-            AtomStyle::Angle => bonds + angles,
-            AtomStyle::Molecular => bonds + angles + torsions,
-            AtomStyle::Full => 8 + bonds + angles + torsions,
-            _ => 0,
-        }
-    }
 }
 
 choice_enum!(
@@ -109,21 +74,6 @@ choice_enum!(
         Reaxc => ("reaxc", "pair reax/c (LAMMPS 2020 and earlier): 568 B per bond slot, 472 B atoms"),
     }
 );
-
-impl ReaxVersion {
-    /// (bytes per bond-list slot as pair reaxff's memory_usage counts them, bytes of one
-    /// reax_atom). The slot is the bond list's capacity times the sizes of the lists the
-    /// code sizes by it (reaxff_types.h, x86-64): three_body_interaction_data 96 B,
-    /// bond_data 304 B (296 B before CdboReduction), far_neighbor_data 48 B, hbond_data
-    /// 16 B; reax/c also counted dbond_data 80 B and dDelta_data 32 B. reax_atom shrank from
-    /// 472 B (with per-atom bond tables of 20 neighbours) to 112 B.
-    pub fn sizes(self) -> (u64, u64) {
-        match self {
-            ReaxVersion::Reaxff => (96 + 304 + 48 + 16, 112),
-            ReaxVersion::Reaxc => (96 + 296 + 80 + 32 + 48 + 16, 472),
-        }
-    }
-}
 
 /// The ReaxFF settings LAMMPS exposes (pair_style reaxff keywords `safezone`, `mincap`) and
 /// the chemistry that sizes its bond list.
@@ -157,17 +107,6 @@ impl Potential {
     /// Whether the potential asks LAMMPS for a full neighbour list (every pair stored twice).
     pub fn full_list(self) -> bool {
         self != Potential::Pair
-    }
-
-    /// Bytes per allocated atom the potential adds, and the cutoff of the second, short
-    /// neighbour list it keeps for local and ghost atoms (0: none). REBO/AIREBO
-    /// (pair_airebo.cpp, REBO_neigh): REBO_numneigh (4 B), REBO_firstneigh (8 B), nC and nH
-    /// (2 × 8 B) per atom, and REBO neighbours within rcmax = 2.0 Å (C–C, CH.airebo).
-    pub fn extra(self) -> (u64, f64) {
-        match self {
-            Potential::Rebo | Potential::Airebo => (28, 2.0),
-            _ => (0, 0.0),
-        }
     }
 }
 
@@ -295,20 +234,6 @@ choice_enum!(
         PythonScipy => ("python_scipy", "Python with NumPy, SciPy and mpi4py (+60 MiB per rank)"),
     }
 );
-
-impl Language {
-    /// Resident MiB per rank above a compiled MPI program's, measured on 2026-11-30 (Linux
-    /// x86-64, Python 3.11.7, MPICH 5.0.2 and mpi4py 4.1.2 from PyPI, 2 ranks, VmRSS after
-    /// MPI_Init and a barrier): a C rank 16.0 MiB; Python + NumPy 2.4.6 + mpi4py 41.4 MiB;
-    /// with SciPy 1.17.1 (linalg, sparse, fft) imported too, 75.8 MiB.
-    pub fn mib(self) -> u64 {
-        match self {
-            Language::Native => 0,
-            Language::Python => 25,
-            Language::PythonScipy => 60,
-        }
-    }
-}
 
 /// Fixed-point scale of lengths and densities in the inputs (thousandths and millionths).
 pub const LEN_SCALE: u64 = 1000;

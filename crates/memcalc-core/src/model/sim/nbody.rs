@@ -1,10 +1,9 @@
 //! Tree-PM N-body gravity (GADGET-2, GADGET-4): what each MPI task allocates for its particles,
 //! its share of the oct-tree and the PM grid, and the fixed tables and buffers every task holds.
 
-use super::{imbalance, up, MethodParts, Part, SimValues};
+use super::{imbalance, up, MethodParts, Part, SimShape, SimValues};
 use crate::catalog::parts::PartId;
-use crate::model::words;
-use crate::model::Location;
+use crate::model::values::sim::{NbodyShape, NbodyValues};
 use crate::scenario::nbody::Nbody;
 use crate::scenario::sim::Sim;
 
@@ -71,78 +70,6 @@ fn task_bytes(nb: &Nbody, particles: u64, ranks: u64, word: u64, continuous: boo
     }
 }
 
-/// What the busiest task holds, as the estimate's summary names it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct NbodyShape {
-    pub particles: u64,
-    /// Particle slots (MaxPart) and tree nodes per task.
-    pub slots: u64,
-    pub nodes: u64,
-    /// PM cells per dimension (0: tree only) and the slabs of the busiest task.
-    pub pm_grid: u64,
-    pub slabs: u64,
-}
-
-impl NbodyShape {
-    /// The summary line of the busiest task (the estimate's `busiest` and the particles'
-    /// explanation share it; it moves to `explain` once the summary is typed).
-    pub fn text(&self) -> String {
-        let g = crate::base::units::group_digits;
-        format!(
-            "{} particles, {} particle slots and {} tree nodes per task{}",
-            g(self.particles),
-            g(self.slots),
-            g(self.nodes),
-            if self.pm_grid > 0 {
-                format!(
-                    ", a {}³ PM grid in {} slab{} per task",
-                    self.pm_grid,
-                    g(self.slabs),
-                    if self.slabs == 1 { "" } else { "s" }
-                )
-            } else {
-                String::new()
-            }
-        )
-    }
-}
-
-/// The parts of one N-body task, each with the numbers its formula shows.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub enum NbodyValues {
-    /// sizeof(particle_data) × MaxPart, MaxPart = PartAllocFactor × N ÷ tasks.
-    Particles {
-        part_bytes: u64,
-        slots: u64,
-        /// PartAllocFactor in hundredths.
-        alloc_c: u64,
-        particles: u64,
-        tasks: u64,
-        shape: NbodyShape,
-    },
-    /// Integer lists per slot for the time bins.
-    Timebins { lists: u64, slots: u64 },
-    /// Tree nodes (TreeAllocFactor × slots) plus Nextnode and Father per slot.
-    Tree {
-        node_bytes: u64,
-        nodes: u64,
-        /// TreeAllocFactor in hundredths.
-        tree_c: u64,
-        slots: u64,
-    },
-    /// The PM arrays over the busiest task's slabs of PMGRID × 2·(PMGRID/2 + 1) reals.
-    PmGrid {
-        arrays: u64,
-        slabs: u64,
-        grid: u64,
-        word: u64,
-    },
-    /// The Ewald correction table every task holds whole, `side`³ entries.
-    Ewald { side: u64, entry_bytes: u64 },
-    /// The fixed communication buffer (BufferSize).
-    CommBuffer { mib: u64 },
-}
-
 pub(super) fn nbody(m: &Sim, b: u64) -> MethodParts {
     let n = &m.nbody;
     let t = task_bytes(n, m.particles, m.ranks, b, false);
@@ -163,18 +90,7 @@ pub(super) fn nbody(m: &Sim, b: u64) -> MethodParts {
     let mut push = |id: PartId, rank: f64, total: f64, values: NbodyValues| {
         let bytes = up(rank);
         if bytes > 0 {
-            parts.push(Part {
-                id,
-                label: "",
-                rank_bytes: bytes,
-                total_bytes: up(total),
-                location: Location::Device,
-                formula: String::new(),
-                question: "",
-                explanation: String::new(),
-                source: "",
-                values: Some(SimValues::Nbody(values)),
-            });
+            parts.push(Part::of(id, bytes, up(total), SimValues::Nbody(values)));
         }
     };
     push(
@@ -244,6 +160,6 @@ pub(super) fn nbody(m: &Sim, b: u64) -> MethodParts {
         snapshot_total: up(snap * m.particles as f64),
         // A restart file dumps every task's particle structs.
         restart_total: up(n.part_bytes as f64 * m.particles as f64),
-        shape: words!("{}", shape.text()),
+        shape: SimShape::Nbody(shape),
     }
 }

@@ -1,9 +1,16 @@
-//! The templates of simulation parts: one per variant of `SimValues`, and the per-node total
-//! of a rank's part.
+//! The templates of simulation parts: one file per method (its parts' five texts together),
+//! and the per-node total of a rank's part.
 
 mod amr;
+mod grid;
+mod lbm;
+mod mesh;
 mod nbody;
+mod particles;
 mod planewave;
+mod reaxff;
+mod run;
+mod spectral;
 
 use super::Template;
 use crate::base::units::group_digits as g;
@@ -38,40 +45,38 @@ impl Template for SimPart {
     }
 }
 
+/// Calls a `Template` method on the method's values the part holds.
+macro_rules! on_method {
+    ($values:expr, $t:ident => $call:expr) => {
+        match $values {
+            SimValues::Grid($t) => $call,
+            SimValues::Lbm($t) => $call,
+            SimValues::Mesh($t) => $call,
+            SimValues::Spectral($t) => $call,
+            SimValues::Particles($t) => $call,
+            SimValues::Reaxff($t) => $call,
+            SimValues::Run($t) => $call,
+            SimValues::Planewave($t) => $call,
+            SimValues::Amr($t) => $call,
+            SimValues::Nbody($t) => $call,
+        }
+    };
+}
+
 impl Template for SimValues {
     fn label(&self) -> &'static str {
-        match self {
-            SimValues::Amr(v) => v.label(),
-            SimValues::Nbody(v) => v.label(),
-            SimValues::Planewave(v) => v.label(),
-        }
+        on_method!(self, t => t.label())
     }
     fn formula(&self, bytes: u64) -> String {
-        match self {
-            SimValues::Amr(v) => v.formula(bytes),
-            SimValues::Nbody(v) => v.formula(bytes),
-            SimValues::Planewave(v) => v.formula(bytes),
-        }
+        on_method!(self, t => t.formula(bytes))
     }
     fn question(&self) -> &'static str {
-        match self {
-            SimValues::Amr(v) => v.question(),
-            SimValues::Nbody(v) => v.question(),
-            SimValues::Planewave(v) => v.question(),
-        }
+        on_method!(self, t => t.question())
     }
     fn explanation(&self) -> String {
-        match self {
-            SimValues::Amr(v) => v.explanation(),
-            SimValues::Nbody(v) => v.explanation(),
-            SimValues::Planewave(v) => v.explanation(),
-        }
+        on_method!(self, t => t.explanation())
     }
     fn source(&self) -> &'static str {
-        match self {
-            SimValues::Amr(v) => v.source(),
-            SimValues::Nbody(v) => v.source(),
-            SimValues::Planewave(v) => v.source(),
-        }
+        on_method!(self, t => t.source())
     }
 }

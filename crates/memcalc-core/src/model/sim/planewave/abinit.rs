@@ -3,63 +3,8 @@
 
 use super::{shown, sizes, PwTerm, Sizes, Term};
 use crate::catalog::parts::PartId;
+use crate::model::values::sim::{AbinitChain, AbinitTerm, Blocks};
 use crate::scenario::planewave::{PlaneWave, Spin, XcLevel};
-
-/// The call chain of m_memeval.F90 whose arrays are alive together at the peak.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum AbinitChain {
-    MainFourwf,
-    MainNonlop,
-    Xc,
-    Mkrho,
-    Fourdp,
-    ParallelKpoint,
-    Newvtr,
-}
-
-/// Blocks of a chain's arrays (of plane waves, grid points or single words) in 4-byte
-/// integers and in 8-byte reals.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Blocks {
-    pub words4: u64,
-    pub words8: u64,
-}
-
-/// A term of ABINIT's estimate, with the numbers its formula shows.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum AbinitTerm {
-    /// cg: 16 B × spinor × bands × mpw × mkmem × spins.
-    Wavefunctions {
-        spinors: u64,
-        bands: u64,
-        plane_waves: u64,
-        mkmem: u64,
-        spins: u64,
-    },
-    /// The chain's other arrays of mpw plane waves.
-    PlaneWaveArrays {
-        plane_waves: u64,
-        blocks: Blocks,
-        chain: AbinitChain,
-    },
-    /// The chain's arrays of nfft grid points, `pulay_arrays` per spin component for mixing.
-    GridArrays {
-        grid: u64,
-        blocks: Blocks,
-        chain: AbinitChain,
-        pulay_arrays: u64,
-    },
-    /// The chain's fixed-size arrays: form factors on `qpoints`, per-band data, subspace
-    /// matrices of `bands`².
-    Fixed {
-        blocks: Blocks,
-        chain: AbinitChain,
-        qpoints: u64,
-        bands: u64,
-    },
-    /// The static residue, (231 + 6·natom) KiB or (991 + natom) KiB with smearing.
-    Residue { atoms: u64, smearing: bool },
-}
 
 /// ABINIT's own estimate, "P This job should need less than … Mbytes of memory" (m_memeval.F90,
 /// subroutines `memory` and `memana`, ground state with norm-conserving pseudopotentials): every

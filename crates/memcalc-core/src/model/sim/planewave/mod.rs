@@ -6,15 +6,9 @@ mod abinit;
 mod pwx;
 mod sparc;
 
-pub use abinit::{AbinitChain, AbinitTerm, Blocks};
-pub use pwx::PwxTerm;
-pub use sparc::SparcTerm;
-
-use super::{imbalance, up, MethodParts, Part, SimValues};
-use crate::base::units::group_digits as g;
+use super::{imbalance, up, MethodParts, Part, SimShape, SimValues};
 use crate::catalog::parts::PartId;
-use crate::model::words;
-use crate::model::Location;
+use crate::model::values::sim::{PwShape, PwTerm, PwValues};
 use crate::scenario::planewave::{DftArrays, Diagonalization, PlaneWave, Spin};
 use crate::scenario::sim::Sim;
 
@@ -158,74 +152,6 @@ fn terms(pw: &PlaneWave, ranks: u64, continuous: bool) -> (Vec<Term>, Sizes) {
     }
 }
 
-/// A term of one code's report.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub enum PwTerm {
-    Pwx(PwxTerm),
-    Abinit(AbinitTerm),
-    Sparc(SparcTerm),
-}
-
-/// The sizes of the run as the estimate's summary names them, per code.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum PwShape {
-    /// Plane waves per k-point, G vectors, FFT grid points; k-points per pool, pools and
-    /// ranks per pool.
-    Pwx {
-        plane_waves: u64,
-        g_vectors: u64,
-        fft: u64,
-        kpoints_per_pool: u64,
-        pools: u64,
-        ranks_per_pool: u64,
-    },
-    /// mpw and nfft, whole on every process; k-points per process (mkmem) over the processes.
-    Abinit {
-        plane_waves: u64,
-        fft: u64,
-        mkmem: u64,
-        processes: u64,
-    },
-    /// Grid points, states, k-points, spin/k-point and band groups over the processes.
-    Sparc {
-        grid: u64,
-        states: u64,
-        kpoints: u64,
-        groups: u64,
-        band_groups: u64,
-        processes: u64,
-    },
-}
-
-impl PwShape {
-    /// The summary line of the run (the estimate's `busiest` and every term's explanation
-    /// share it; it moves to `explain` once the summary is typed).
-    pub fn text(&self) -> String {
-        let s = |n: u64, many: &'static str| if n == 1 { "" } else { many };
-        match *self {
-            PwShape::Abinit { plane_waves, fft, mkmem, processes } => format!(
-                "{} plane waves per k-point (mpw), a {}-point FFT grid, both whole on every process; {mkmem} k-point{} per process (mkmem) over {} process{}",
-                g(plane_waves), g(fft), s(mkmem, "s"), g(processes), s(processes, "es")
-            ),
-            PwShape::Sparc { grid, states, kpoints, groups, band_groups, processes } => format!(
-                "{} real-space grid points, {} states, {} k-point{}; {groups} spin/k-point group{} × {band_groups} band group{} over {} process{}",
-                g(grid), g(states), g(kpoints), s(kpoints, "s"), s(groups, "s"), s(band_groups, "s"), g(processes), s(processes, "es")
-            ),
-            PwShape::Pwx { plane_waves, g_vectors, fft, kpoints_per_pool, pools, ranks_per_pool } => format!(
-                "{} plane waves per k-point, {} G vectors, a {}-point FFT grid; {kpoints_per_pool} k-point{} per pool over {pools} pool{} of {} rank{}",
-                g(plane_waves), g(g_vectors), g(fft), s(kpoints_per_pool, "s"), s(pools, "s"), g(ranks_per_pool), s(ranks_per_pool, "s")
-            ),
-        }
-    }
-}
-
-/// A part of a DFT process: its term and the run's sizes its explanation names.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct PwValues {
-    pub term: PwTerm,
-    pub shape: PwShape,
-}
-
 pub(super) fn planewave(m: &Sim) -> MethodParts {
     let (terms, z) = terms(&m.pw, m.ranks, false);
     let (exact, _) = self::terms(&m.pw, m.ranks, true);
@@ -269,20 +195,16 @@ pub(super) fn planewave(m: &Sim) -> MethodParts {
     let parts = terms
         .into_iter()
         .zip(exact)
-        .map(|(t, x)| Part {
-            id: t.id,
-            label: "",
-            rank_bytes: up(imb(t.bytes)),
-            total_bytes: up(x.bytes * p),
-            location: Location::Device,
-            formula: String::new(),
-            question: "",
-            explanation: String::new(),
-            source: "",
-            values: Some(SimValues::Planewave(PwValues {
-                term: t.values,
-                shape,
-            })),
+        .map(|(t, x)| {
+            Part::of(
+                t.id,
+                up(imb(t.bytes)),
+                up(x.bytes * p),
+                SimValues::Planewave(PwValues {
+                    term: t.values,
+                    shape,
+                }),
+            )
         })
         .collect();
     // A restart (pw.x's outdir) holds every k-point's wavefunctions and the charge density.
@@ -302,6 +224,6 @@ pub(super) fn planewave(m: &Sim) -> MethodParts {
         snapshot_rank: up(state_rank),
         snapshot_total: up(state_exact * p),
         restart_total: up(restart),
-        shape: words!("{}", shape.text()),
+        shape: SimShape::Planewave(shape),
     }
 }

@@ -4,53 +4,8 @@
 
 use super::{shown, sizes, PwTerm, Sizes, Term, PI};
 use crate::catalog::parts::PartId;
+use crate::model::values::sim::PwxTerm;
 use crate::scenario::planewave::{Diagonalization, PlaneWave, PpKind, Spin};
-
-/// A term of pw.x's report, with the numbers its formula shows (per process of the pool).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum PwxTerm {
-    /// 16 B × bands × spinor components × plane waves × k-point buffers.
-    Wavefunctions {
-        bands: u64,
-        spinors: u64,
-        plane_waves: u64,
-        buffers: u64,
-    },
-    /// The beta projectors in reciprocal space (vkb) and their radial tables (qrad).
-    Projectors {
-        projectors: u64,
-        plane_waves: u64,
-        radial_bytes: u64,
-    },
-    /// ρ, V and their SCF copies in G and real space, then the local potential, core charge
-    /// and psic.
-    Densities {
-        g_vectors: u64,
-        grid: u64,
-        spins: u64,
-        species: u64,
-    },
-    /// Broyden mixing's history of `iterations` densities and differences.
-    Mixing {
-        g_vectors: u64,
-        spins: u64,
-        iterations: u64,
-    },
-    /// G vectors with their structure factors, and the smooth grid's maps.
-    Gvectors {
-        g_vectors: u64,
-        species: u64,
-        smooth: u64,
-    },
-    /// The largest scratch of the three, in bytes, and what ggen's sort of all G vectors adds
-    /// where it sets the peak instead.
-    Scratch {
-        diagonalisation: u64,
-        initial: u64,
-        augmentation: u64,
-        sort_extra: u64,
-    },
-}
 
 pub(super) fn terms(pw: &PlaneWave, ranks: u64, continuous: bool) -> (Vec<Term>, Sizes) {
     let z = sizes(pw, ranks, continuous);

@@ -3,39 +3,8 @@
 
 use super::{shown, sizes, PwTerm, Sizes, Term};
 use crate::catalog::parts::PartId;
+use crate::model::values::sim::SparcTerm;
 use crate::scenario::planewave::{PlaneWave, Spin};
-
-/// A term of SPARC's estimate, with the numbers its formula shows (over all processes, then
-/// divided by them).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum SparcTerm {
-    /// Grid points × states × (working copies × spin/k-point groups + spins × k-points) ×
-    /// 8 or 16 B; the copies in tenths (2.5 or 5.5).
-    Orbitals {
-        grid: u64,
-        states: u64,
-        copies_tenths: u64,
-        groups: u64,
-        spins: u64,
-        kpoints: u64,
-        word: u64,
-        processes: u64,
-    },
-    /// Grid vectors of densities, potentials and the mixing history.
-    Vectors {
-        vectors: u64,
-        grid: u64,
-        processes: u64,
-    },
-    /// Three states² matrices per domain process.
-    Subspace {
-        domain: u64,
-        states: u64,
-        processes: u64,
-    },
-    /// 10 % of the listed arrays' bytes.
-    Other { listed_bytes: u64, processes: u64 },
-}
 
 /// SPARC's own estimate (src/initialization.c, estimate_memory, SPARC 2024–2025), which it
 /// prints as "Estimated total memory usage" and, divided by the processes, "Estimated memory

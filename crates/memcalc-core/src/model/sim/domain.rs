@@ -1,0 +1,126 @@
+//! What every method shares: a part per rank, the method's parts and snapshot sizes, and the
+//! decomposition of a domain over the ranks.
+
+use crate::catalog::parts::PartId;
+use crate::model::values::sim::{SimShape, SimValues};
+use crate::model::Location;
+use crate::scenario::sim::*;
+
+/// One part, per rank, before it is shown per node or per GPU: its bytes and the values its
+/// template (`explain::parts::sim`) writes its text from.
+pub(super) struct Part {
+    pub(super) id: PartId,
+    pub(super) rank_bytes: u64,
+    /// Over all ranks, without per-rank rounding (so adding ranks never lowers it).
+    pub(super) total_bytes: u64,
+    pub(super) location: Location,
+    pub(super) values: SimValues,
+}
+
+impl Part {
+    /// A part on the device.
+    pub(super) fn of(id: PartId, rank_bytes: u64, total_bytes: u64, values: SimValues) -> Part {
+        Part {
+            id,
+            rank_bytes,
+            total_bytes,
+            location: Location::Device,
+            values,
+        }
+    }
+}
+
+/// What a method gives: its parts per rank and the bytes of one snapshot of its state per
+/// rank (what output, snapshots and adjoint storage copy).
+pub(super) struct MethodParts {
+    pub(super) parts: Vec<Part>,
+    pub(super) snapshot_rank: u64,
+    /// The same over all ranks, without imbalance or per-rank rounding.
+    pub(super) snapshot_total: u64,
+    /// Whole-run size of the state that a restart file must hold, across all ranks.
+    pub(super) restart_total: u64,
+    pub(super) shape: SimShape,
+}
+
+/// Bytes from a continuous amount, rounded up and kept finite.
+pub(super) fn up(v: f64) -> u64 {
+    if v.is_finite() && v > 0.0 {
+        v.min(1e30).ceil() as u64
+    } else {
+        0
+    }
+}
+
+/// The integer processor grid a code would choose (reported), and the even, shape-preserving
+/// subdomain memory is computed from: extents / p^(1/3) (2D: p^(1/2)). Uneven splits, such as
+/// prime rank counts, load the busiest rank more: that is what `imbalance` is for.
+pub(super) fn decomposition(m: &Sim, x: f64, y: f64, z: f64) -> ((u64, u64, u64), (f64, f64, f64)) {
+    let two_d = m.nz <= 1;
+    let grid = split(m.ranks, x, y, z, two_d);
+    let p = m.ranks as f64;
+    let k = if two_d { p.sqrt() } else { cbrt(p) };
+    (grid, (x / k, y / k, if two_d { z } else { z / k }))
+}
+
+/// Cells of a subdomain with `h` ghost layers on every side (none along z in 2D).
+pub(super) fn padded(l: (f64, f64, f64), h: f64, two_d: bool) -> f64 {
+    (l.0 + 2.0 * h) * (l.1 + 2.0 * h) * if two_d { l.2 } else { l.2 + 2.0 * h }
+}
+
+pub(super) fn imbalance(m: &Sim, v: f64) -> f64 {
+    v * (1.0 + m.imbalance_bp as f64 / 10_000.0)
+}
+
+/// A structured grid split over the ranks: what grid and lattice Boltzmann codes share.
+pub(super) struct Subdomains {
+    /// Cells in the whole grid.
+    pub(super) n: u64,
+    pub(super) two_d: bool,
+    /// The processor grid (reported) and the even subdomain's extents.
+    pub(super) ranks: (u64, u64, u64),
+    pub(super) extent: (f64, f64, f64),
+    /// Ranks as a float, cells owned per rank, and on the busiest rank (imbalance).
+    pub(super) p: f64,
+    pub(super) owned: f64,
+    pub(super) local: f64,
+    /// Ghost cells per subdomain for `halo` layers.
+    pub(super) ghost: f64,
+}
+
+pub(super) fn subdomains(m: &Sim, halo: f64) -> Subdomains {
+    let two_d = m.nz <= 1;
+    let n = crate::mul!(m.nx, m.ny, m.nz.max(1));
+    let (ranks, l) = decomposition(m, m.nx as f64, m.ny as f64, m.nz.max(1) as f64);
+    let p = m.ranks as f64;
+    let owned = n as f64 / p;
+    Subdomains {
+        n,
+        two_d,
+        ranks,
+        extent: l,
+        p,
+        owned,
+        local: imbalance(m, owned),
+        // One rank on one device has no neighbour to exchange with: codes that wrap periodic
+        // boundaries in place (FluidX3D) keep no ghost layer; others still pad (the default).
+        ghost: if m.ranks == 1 && !m.halo_one_rank {
+            0.0
+        } else {
+            padded(l, halo, two_d) - l.0 * l.1 * l.2
+        },
+    }
+}
+
+/// The share of an atom's neighbours within `r` that lie inside a box of sides `l`, averaged
+/// over the box: per axis 1 − 3r/(8l) (the mean |dx| of a point in a sphere is 3r/8), and
+/// 5l/(8r) once the box is thinner than the cutoff (the two agree at l = r).
+pub(super) fn local_share(l: (f64, f64, f64), r: f64) -> f64 {
+    let axis = |l: f64| {
+        if l >= r {
+            1.0 - 3.0 * r / (8.0 * l)
+        } else {
+            5.0 * l / (8.0 * r)
+        }
+    };
+    axis(l.0) * axis(l.1) * axis(l.2)
+}
