@@ -8,7 +8,7 @@
 //! arrays of one rank, without MPI and library memory.
 
 use crate::catalog::parts::PartId;
-use crate::model::neural::values::Calibration;
+use crate::model::values::neural::Calibration;
 use crate::model::values::{NeuralValues, Values};
 use crate::model::{Component, Estimate, Location};
 use crate::scenario::measured::Measured;

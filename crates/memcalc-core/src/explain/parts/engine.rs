@@ -4,7 +4,7 @@ use super::Template;
 use crate::base::choice::Choice;
 use crate::base::units::{format_fixed, group_digits as g};
 use crate::model::neural::engine::Reserve;
-use crate::model::neural::engine_values::{
+use crate::model::values::engine::{
     ComputeBuffer, EngineValues, Graphs, HostCompute, KvFormat, KvPool, SplitKv, SplitWeights,
     StepActivations, WeightFormat,
 };

@@ -3,6 +3,7 @@
 //! cache) between the GPU and host memory. `hf` is the plain PyTorch count the rest of the core
 //! makes. Defaults follow vLLM v0.10 (`vllm serve`), SGLang v0.4 and llama.cpp b5000-era logs.
 
+pub use crate::model::values::engine::Reserve;
 use crate::scenario::serving::{CudaGraphs, Engine};
 use crate::scenario::Scenario;
 
@@ -19,17 +20,6 @@ pub enum Allocation {
     /// Layers (weights and their KV cache) split between the GPU and host memory, with compute
     /// buffers for one micro-batch of `ubatch` tokens.
     Split { ubatch: u64 },
-}
-
-/// What a pooled engine takes from its share before the KV pool.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Reserve {
-    /// Weights, runtime, the profiled step's activations and, when reserved before the pool,
-    /// CUDA graphs (vLLM's profile run).
-    Profiled,
-    /// Weights and runtime only: the working memory lives in the rest of the device (SGLang's
-    /// static fraction).
-    Static,
 }
 
 /// Which devices count as large for a default that depends on the device.

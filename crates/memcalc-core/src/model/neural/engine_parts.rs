@@ -3,11 +3,11 @@
 
 use crate::catalog::parts::PartId;
 use crate::model::neural::engine::{llamacpp_compute, llamacpp_output, Allocation, Pool, Reserve};
-use crate::model::neural::engine_values::{
+use crate::model::neural::stage::{Plan, StageBytes};
+use crate::model::values::engine::{
     ComputeBuffer, EngineValues, Graphs, HostCompute, KvFormat, KvPool, OutputBuffer, SplitKv,
     SplitWeights, StepActivations, WeightFormat,
 };
-use crate::model::neural::stage::{Plan, StageBytes};
 use crate::model::values::Values;
 use crate::model::{Component, Location};
 use crate::scenario::Scenario;

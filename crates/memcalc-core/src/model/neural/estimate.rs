@@ -4,7 +4,7 @@
 use crate::base::units::group_digits as g;
 use crate::catalog::parts::PartId;
 use crate::model::neural::stage::{Plan, StageBytes};
-use crate::model::neural::values::*;
+use crate::model::values::neural::*;
 use crate::model::values::Values;
 use crate::model::warning::Warning;
 use crate::model::words;

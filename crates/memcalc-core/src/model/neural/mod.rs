@@ -3,8 +3,6 @@
 pub mod activations;
 pub mod engine;
 pub mod engine_parts;
-pub mod engine_values;
 pub mod estimate;
 pub mod sciml;
 pub mod stage;
-pub mod values;

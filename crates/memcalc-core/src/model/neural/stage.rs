@@ -6,6 +6,7 @@ use crate::catalog::arch::{Arch, Mlp};
 use crate::catalog::precision::Dtype;
 use crate::catalog::quant::SparseFormat;
 use crate::model::neural::activations::LayerShape;
+pub use crate::model::values::neural::{FrozenTerms, SparseTerms};
 use crate::scenario::{DatasetOn, Mode, Offload, Recompute, Scenario};
 
 /// Bytes per component for one device of one stage.
@@ -119,38 +120,6 @@ impl StageBytes {
             self.buffers_host
         )
     }
-}
-
-/// Quantized frozen weights: the quantized parameters at their bits per weight, those left
-/// unquantized (embeddings and head, or what a format does not cover), and per-row scales.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct FrozenTerms {
-    pub quantized: u64,
-    pub milli_bpw: u64,
-    pub unquantized: u64,
-    pub unquantized_bytes: u64,
-    pub row_scales: u64,
-}
-
-impl FrozenTerms {
-    pub fn bytes(&self) -> u64 {
-        crate::add!(
-            crate::base::sat::mul_div_ceil(self.quantized, self.milli_bpw, 8000),
-            crate::mul!(self.unquantized, self.unquantized_bytes),
-            self.row_scales
-        )
-    }
-}
-
-/// Sparse storage of pruned weights, in bytes (and counts of nonzeros and rows).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct SparseTerms {
-    pub values: u64,
-    pub nonzeros: u64,
-    pub column_indices: u64,
-    pub rows: u64,
-    pub row_pointers: u64,
-    pub bitmask: u64,
 }
 
 /// Everything the per-stage computation shares.

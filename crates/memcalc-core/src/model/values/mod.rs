@@ -1,13 +1,15 @@
 //! The named values a part's formula uses, one variant per template: what the model hands to
 //! `explain::parts` (which writes the row's words from them) and to anything else that reads a
-//! part's quantities rather than its bytes. Each family declares its own values: simulations
-//! here, one file per method (`sim/`), so that the model filling them depends on them and they
-//! on no part of the model; neural networks beside their arithmetic (`neural::values`).
+//! part's quantities rather than its bytes. Each family declares its own values here (`sim/`, one
+//! file per method; `neural`; `engine`), so that the model filling them depends on them and they
+//! on no part of the model.
 
+pub mod engine;
+pub mod neural;
 pub mod sim;
 
-pub use crate::model::neural::engine_values::EngineValues;
-pub use crate::model::neural::values::NeuralValues;
+pub use engine::EngineValues;
+pub use neural::NeuralValues;
 pub use sim::{
     AbinitChain, AbinitTerm, AmrBlock, AmrShape, AmrValues, Blocks, NbodyShape, NbodyValues,
     PwShape, PwTerm, PwValues, PwxTerm, SimPart, SimValues, SparcTerm,

@@ -3,7 +3,7 @@
 
 use crate::base::units::group_digits as g;
 use crate::explain::parts::Template;
-use crate::model::neural::values::{
+use crate::model::values::neural::{
     Activations, ActivationsOffloaded, InferActivations, SciActivations,
 };
 use crate::scenario::sciml::ModelKind;

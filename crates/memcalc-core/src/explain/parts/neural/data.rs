@@ -2,7 +2,7 @@
 
 use crate::base::units::group_digits as g;
 use crate::explain::parts::Template;
-use crate::model::neural::values::Dataset;
+use crate::model::values::neural::Dataset;
 use crate::scenario::DatasetOn;
 
 pub const SRC_DATA: &str = "The data as stored: samples × bytes per sample; streaming keeps the batch in use and the next one";

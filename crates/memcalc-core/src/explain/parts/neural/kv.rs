@@ -2,7 +2,7 @@
 
 use crate::base::units::group_digits as g;
 use crate::explain::parts::Template;
-use crate::model::neural::values::{KvCache, KvValue};
+use crate::model::values::neural::{KvCache, KvValue};
 
 pub const SRC_KV: &str = "2 · layers · kv_heads · head_dim · tokens · bytes (K and V per layer); grouped-query attention, Ainslie et al. 2023 (arXiv:2305.13245); multi-head latent attention, DeepSeek-V2 (arXiv:2405.04434) table 1: (kv_lora_rank + qk_rope_head_dim) per token and layer; sliding windows, Mistral 7B (arXiv:2310.06825) section 2 and Gemma 2 (arXiv:2408.00118)";
 

@@ -3,7 +3,7 @@
 use super::activations::SRC_ACT;
 use crate::base::units::group_digits as g;
 use crate::explain::parts::Template;
-use crate::model::neural::values::{InferLogits, Loss, TrainLogits};
+use crate::model::values::neural::{InferLogits, Loss, TrainLogits};
 use crate::scenario::training::{SRC_COMPILED_LOSS, SRC_FUSED_LOSS, SRC_LOSS};
 
 fn plural(n: u64) -> &'static str {

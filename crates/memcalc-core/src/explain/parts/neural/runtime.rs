@@ -4,7 +4,7 @@
 
 use crate::base::units::{format_fixed, group_digits as g};
 use crate::explain::parts::Template;
-use crate::model::neural::values::{
+use crate::model::values::neural::{
     Calibration, CommBuffers, EngineOverhead, Fragmentation, NcclBuffers, Overhead, Runtime,
 };
 use crate::scenario::training::{NCCL_CONNECTION_BYTES, SRC_BUCKETS, SRC_FRAG, SRC_NCCL};

@@ -6,7 +6,7 @@ use crate::base::units::{format_fixed, group_digits as g};
 use crate::catalog::optimizer::Optimizer;
 use crate::catalog::quant::SparseFormat;
 use crate::explain::parts::Template;
-use crate::model::neural::values::{
+use crate::model::values::neural::{
     GatheredLayers, GradLifetime, Gradients, MasterWeights, OffloadBuffer, OptimizerStates,
     StatesHome, Weights, Zero,
 };

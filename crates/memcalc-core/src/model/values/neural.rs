@@ -4,7 +4,6 @@
 use crate::catalog::optimizer::Optimizer;
 use crate::catalog::precision::Dtype;
 use crate::catalog::quant::{KvQuant, Quant, SparseFormat};
-pub use crate::model::neural::stage::{FrozenTerms, SparseTerms};
 use crate::scenario::sciml::SciMl;
 use crate::scenario::serving::Engine;
 use crate::scenario::{DatasetOn, Recompute};
@@ -376,4 +375,36 @@ pub struct Runtime {
 pub struct Calibration {
     pub per_rank: u64,
     pub ranks_per_bar: u64,
+}
+
+/// Quantized frozen weights: the quantized parameters at their bits per weight, those left
+/// unquantized (embeddings and head, or what a format does not cover), and per-row scales.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct FrozenTerms {
+    pub quantized: u64,
+    pub milli_bpw: u64,
+    pub unquantized: u64,
+    pub unquantized_bytes: u64,
+    pub row_scales: u64,
+}
+
+impl FrozenTerms {
+    pub fn bytes(&self) -> u64 {
+        crate::add!(
+            crate::base::sat::mul_div_ceil(self.quantized, self.milli_bpw, 8000),
+            crate::mul!(self.unquantized, self.unquantized_bytes),
+            self.row_scales
+        )
+    }
+}
+
+/// Sparse storage of pruned weights, in bytes (and counts of nonzeros and rows).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SparseTerms {
+    pub values: u64,
+    pub nonzeros: u64,
+    pub column_indices: u64,
+    pub rows: u64,
+    pub row_pointers: u64,
+    pub bitmask: u64,
 }

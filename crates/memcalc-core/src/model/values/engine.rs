@@ -3,7 +3,6 @@
 
 use crate::catalog::precision::Dtype;
 use crate::catalog::quant::{KvQuant, Quant};
-use crate::model::neural::engine::Reserve;
 use crate::scenario::serving::Engine;
 
 /// A serving engine's part's values.
@@ -161,4 +160,15 @@ pub struct HostCompute {
 pub struct OutputBuffer {
     pub batch: u64,
     pub vocab: u64,
+}
+
+/// What a pooled engine takes from its share before the KV pool.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Reserve {
+    /// Weights, runtime, the profiled step's activations and, when reserved before the pool,
+    /// CUDA graphs (vLLM's profile run).
+    Profiled,
+    /// Weights and runtime only: the working memory lives in the rest of the device (SGLang's
+    /// static fraction).
+    Static,
 }
