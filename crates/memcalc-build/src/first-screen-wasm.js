@@ -1,8 +1,8 @@
-// The end of first-screen.js where the first-answer wasm is built (memcalc-prerender's second
-// argument, __FIRST_WASM__ its file name): fetches it, has it write this calculation's first
-// screen and puts that in place of the prerendered one. Statements of first-screen.js's
-// function, so they end with its value (a bare `return` here: `node --check` reads a .js file
-// as CommonJS, whose module body is a function). This opening comment is not sent.
+// The end of first-screen.js's function where the build has a first-answer wasm (memcalc-
+// prerender's second argument; __FIRST_WASM__ becomes its file name): fetches it, has it write
+// this calculation's first screen and puts that in place of the prerendered one. Its `return`
+// is the function's (`node --check` accepts it: it reads a .js file as CommonJS, whose module
+// body is a function). This opening comment is not sent.
 
 // Nothing shows until the answer, for 250 ms at most: a shell painted first delays the
 // answer's own frame (its glyphs rastered and its frame drawn on the same two cores,

@@ -1,9 +1,9 @@
-// index.html's first script (memcalc-prerender writes it in place of <!-- prerender -->, before
-// the body's first screen): applies the visitor's or the link's theme and decides what the first
-// screen shows; without the small wasm it ends here, "return Promise.resolve();" being the line
-// that first-screen-wasm.js replaces where there is one. __DEFAULT_LINK__ is replaced by the
-// default calculation's query. This opening comment, up to the first blank line, is not sent;
-// nor is any indentation: each line is indented as the script's place in index.html needs.
+// index.html's first script, written by memcalc-prerender in place of <!-- prerender --> before
+// the body's first screen: applies the visitor's or the link's theme and decides what the first
+// screen shows. Its function's last statement, "return Promise.resolve();", ends it without a
+// first-answer wasm; where there is one, first-screen-wasm.js takes its place. __DEFAULT_LINK__
+// becomes the default calculation's query. This opening comment (up to the first blank line) is
+// not sent, and each line is indented as the script's place in index.html needs.
 
 window.memcalcFirst = (function () {
   var root = document.documentElement, q = location.search.replace(/^\?/, ""), start = "";
