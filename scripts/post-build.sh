@@ -4,7 +4,8 @@
 #    Leptos), built for wasm32 and shrunk with wasm-opt from PATH (node_modules/.bin, binaryen
 #    123), named by its content's hash like Trunk's files;
 # 2. the default answer's first screen, and the script that writes any other start's screen with
-#    that wasm, into index.html (memcalc-prerender, built natively from the same crates);
+#    that wasm, into index.html (memcalc-prerender, crates/memcalc-build, built natively from the
+#    same crates);
 # 3. Trunk's loader rewritten so the app's wasm is requested after the first answer is painted
 #    (scripts/first-load.py);
 # 4. the Content-Security-Policy, which hashes every inline script (scripts/csp.py).
@@ -26,6 +27,6 @@ wasm-opt -Oz $OPT "$TARGET_DIR/wasm32-unknown-unknown/release/memcalc_first.wasm
 hash=$(sha256sum "$DIST/memcalc-first.wasm" | cut -c1-16)
 FIRST="memcalc-first-$hash.wasm"
 mv "$DIST/memcalc-first.wasm" "$DIST/$FIRST"
-cargo run --quiet --locked -p memcalc --bin memcalc-prerender -- "$DIST/index.html" "$FIRST"
+cargo run --quiet --locked -p memcalc-build --bin memcalc-prerender -- "$DIST/index.html" "$FIRST"
 python3 "$HERE/first-load.py" "$DIST"
 python3 "$HERE/csp.py" "$DIST"

@@ -9,7 +9,8 @@ use memcalc_core::{estimate, Estimate, FieldError, Inputs, Notice, Scenario};
 use crate::browser;
 use crate::components::{
     BreakdownChart, CheckPanel, ConfigImport, DerivedAnswers, DisplayControls, Faq, LayoutSearch,
-    PresetPicker, QueryNotices, ResultsTable, ScalingChart, ScenarioForm, SharePanel, Verdict,
+    PresetPicker, QueryNotices, ResultsTable, ScalingChart, ScenarioForm, SharePanel, SiteHeader,
+    Verdict,
 };
 use crate::location;
 use crate::page::Page;
@@ -27,12 +28,7 @@ pub fn App() -> impl IntoView {
         return view! { <Calculator initial_query=query sync_url=false/> }.into_any();
     }
     view! {
-        <header class="site-header">
-            <h1>"Memory calculator"</h1>
-            <p class="tagline">
-                "How much memory your model or simulation needs per GPU or node, part by part, with the formula and source behind every number."
-            </p>
-        </header>
+        <SiteHeader/>
         <Calculator initial_query=query sync_url=true/>
         <footer class="site-footer">
             <p>

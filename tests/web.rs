@@ -10,6 +10,9 @@ use web_sys::{Element, Event, EventInit, HtmlElement, HtmlInputElement, HtmlSele
 
 wasm_bindgen_test_configure!(run_in_browser);
 
+#[path = "web/first_screen.rs"]
+mod first_screen;
+
 /// Lets Leptos run its scheduled effects and the browser lay out.
 async fn settle() {
     // One frame first: the parts below the answer are built after the first paint.

@@ -16,6 +16,7 @@ mod results_table;
 mod scaling_chart;
 mod scenario_form;
 mod share_panel;
+mod site_header;
 mod verdict;
 
 pub use breakdown_chart::BreakdownChart;
@@ -34,4 +35,5 @@ pub use results_table::ResultsTable;
 pub use scaling_chart::ScalingChart;
 pub use scenario_form::ScenarioForm;
 pub use share_panel::SharePanel;
+pub use site_header::SiteHeader;
 pub use verdict::Verdict;

@@ -1,5 +1,6 @@
 use leptos::prelude::*;
 use memcalc_core::base::units::format_bytes;
+use memcalc_core::explain::wording::STALE_RESULT;
 use memcalc_core::Estimate;
 
 use crate::page::Page;
@@ -55,7 +56,7 @@ pub fn Verdict() -> impl IntoView {
                 </p>
             }))}
             <Show when=move || stale.get()>
-                <p class="stale">"Showing the last valid result: correct the highlighted field to update it."</p>
+                <p class="stale">{STALE_RESULT}</p>
             </Show>
             <ul class="warnings">
                 {move || estimate.with(|e| e.warnings.iter().map(|w| view! { <li>{memcalc_core::explain::warnings::warning(w)}</li> }).collect_view())}

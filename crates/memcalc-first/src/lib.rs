@@ -1,7 +1,7 @@
 //! The first screen of a calculation (header, verdict with the total, the table's rows with
 //! bytes, shares and formulas), as HTML with the live page's markup and classes (issue 17).
 //! One writer for two callers, so they can never drift:
-//! - at build time, `memcalc-prerender` (crates/memcalc-cli) writes the default answer into
+//! - at build time, `memcalc-prerender` (crates/memcalc-build) writes the default answer into
 //!   index.html, so the plain page shows its total in the HTML's first paint;
 //! - at run time, this crate built as a small wasm (no Leptos: the core and this writer only;
 //!   scripts/post-build.sh) writes the first screen of a link with a query, a remembered
@@ -13,9 +13,49 @@
 
 use memcalc_core::base::units::{format_bytes, format_share, UnitSystem};
 use memcalc_core::explain::parts;
-use memcalc_core::explain::wording::results_heading;
+use memcalc_core::explain::wording::{results_heading, STALE_RESULT, TAGLINE};
 use memcalc_core::schema::page::{PageOptions, Theme};
 use memcalc_core::{estimate, Estimate, Inputs, Location, Scenario};
+
+/// `parts` joined at compile time: the shared wording goes into the markup as one literal, so
+/// the small wasm carries no code to join them.
+macro_rules! join {
+    ($($part:expr),+ $(,)?) => {{
+        const PARTS: &[&str] = &[$($part),+];
+        const LEN: usize = {
+            let (mut len, mut i) = (0, 0);
+            while i < PARTS.len() {
+                len += PARTS[i].len();
+                i += 1;
+            }
+            len
+        };
+        const BYTES: [u8; LEN] = {
+            let (mut out, mut at, mut i) = ([0; LEN], 0, 0);
+            while i < PARTS.len() {
+                let (part, mut j) = (PARTS[i].as_bytes(), 0);
+                while j < part.len() {
+                    out[at] = part[j];
+                    at += 1;
+                    j += 1;
+                }
+                i += 1;
+            }
+            out
+        };
+        match core::str::from_utf8(&BYTES) {
+            Ok(s) => s,
+            Err(_) => panic!("not UTF-8"),
+        }
+    }};
+}
+
+const HEADER: &str = join!(
+    r#"<header class="site-header"><h1>Memory calculator</h1><p class="tagline">"#,
+    TAGLINE,
+    "</p></header>",
+);
+const STALE: &str = join!(r#"<p class="stale">"#, STALE_RESULT, "</p>");
 
 fn esc(s: &str) -> String {
     s.replace('&', "&amp;")
@@ -80,10 +120,7 @@ pub fn screen(query: &str) -> String {
             },
         )
     } else {
-        (
-            r#"<header class="site-header"><h1>Memory calculator</h1><p class="tagline">How much memory your model or simulation needs per GPU or node, part by part, with the formula and source behind every number.</p></header>"#,
-            "calculator",
-        )
+        (HEADER, "calculator")
     };
     // The link's theme, for the page script to apply at once (the app applies it as it mounts).
     let theme = match options.theme {
@@ -106,11 +143,7 @@ fn verdict(e: &Estimate, units: UnitSystem, stale: bool) -> String {
             )
         })
         .unwrap_or_default();
-    let stale = if stale {
-        r#"<p class="stale">Showing the last valid result: correct the highlighted field to update it.</p>"#
-    } else {
-        ""
-    };
+    let stale = if stale { STALE } else { "" };
     let warnings: String = e
         .warnings
         .iter()

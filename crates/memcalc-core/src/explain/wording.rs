@@ -20,6 +20,14 @@ pub fn results_heading(mode: Mode, device: SimDevice) -> &'static str {
     }
 }
 
+/// The page's tagline under its title (the live header and the first screen written before it).
+pub const TAGLINE: &str = "How much memory your model or simulation needs per GPU or node, part by part, with the formula and source behind every number.";
+
+/// Under the verdict while a field is invalid: the figures are the last valid scenario's (the
+/// live verdict and the first screen, which shows the default then).
+pub const STALE_RESULT: &str =
+    "Showing the last valid result: correct the highlighted field to update it.";
+
 /// The breakdown table's caption.
 pub fn table_caption(e: &Estimate) -> String {
     match e.per {
