@@ -65,7 +65,7 @@ pub fn DerivedAnswers() -> impl IntoView {
                 },
             ));
         }
-        rows.push(("busiest", "Figures are", e.busiest.clone()));
+        rows.push(("busiest", "Figures are", e.busiest.to_string()));
         rows
     };
     let facts = move || {
@@ -134,7 +134,7 @@ pub fn DerivedAnswers() -> impl IntoView {
                 format!("{}{cap}", size(e.host_per_node_bytes)),
             ));
         }
-        rows.push(("busiest", "Figures are for", e.busiest.clone()));
+        rows.push(("busiest", "Figures are for", e.busiest.to_string()));
         rows
     };
     view! {

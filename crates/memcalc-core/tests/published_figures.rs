@@ -217,7 +217,11 @@ fn pipeline_first_stage_holds_p_micro_batches_of_l_over_p_layers() {
         expect_part(&eight, PartId::Activations) as u64,
         96 * per_layer + 8 * (2048 * 12_288 / 8)
     );
-    assert!(eight.busiest.contains("stage 1 of 8"), "{}", eight.busiest);
+    assert!(
+        eight.busiest.to_string().contains("stage 1 of 8"),
+        "{}",
+        eight.busiest
+    );
 }
 
 #[test]

@@ -6,5 +6,4 @@ pub mod choice;
 pub mod keys;
 pub mod sat;
 pub mod search;
-pub mod text;
 pub mod units;

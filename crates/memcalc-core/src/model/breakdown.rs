@@ -65,6 +65,25 @@ impl std::fmt::Display for Per {
     }
 }
 
+/// Which device, rank or node the figures are for.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Busiest {
+    /// The busiest pipeline stage (counted from 1) of `of`.
+    Stage { stage: u64, of: u64 },
+    /// Each of several GPUs holding the same share.
+    EachGpu { gpus: u64 },
+    /// The one GPU.
+    TheGpu,
+    /// A simulation: what one total counts, the ranks over the nodes, and the busiest rank's
+    /// part of the decomposition.
+    Sim {
+        per: Per,
+        ranks: u64,
+        nodes: u64,
+        shape: crate::model::values::sim::SimShape,
+    },
+}
+
 #[derive(Debug, Clone, PartialEq)]
 pub struct Estimate {
     pub mode: Mode,
@@ -79,8 +98,9 @@ pub struct Estimate {
     pub capacity_bytes: u64,
     pub host_capacity_bytes: Option<u64>,
     pub device_label: String,
-    /// Which device the figures describe, e.g. "pipeline stage 1 of 4".
-    pub busiest: String,
+    /// Which device the figures describe, e.g. pipeline stage 1 of 4 (`explain::busiest`
+    /// writes it).
+    pub busiest: Busiest,
     /// What one total counts.
     pub per: Per,
     pub params: u64,

@@ -9,41 +9,9 @@ pub mod sim;
 pub mod values;
 pub mod warning;
 
-pub use breakdown::{Component, Estimate, Location, Per};
+pub use breakdown::{Busiest, Component, Estimate, Location, Per};
 
 use crate::scenario::{Mode, Scenario};
-use std::cell::Cell;
-
-thread_local! {
-    /// Whether the estimate being computed writes its formulas, explanations and warnings.
-    static WORDS: Cell<bool> = const { Cell::new(true) };
-}
-
-/// Text of a formula, explanation or warning, or nothing when the estimate is for its bytes only
-/// (`bytes`): the searches run dozens of estimates and read none of their words.
-macro_rules! words {
-    ($($t:tt)*) => {
-        if $crate::model::words_on() {
-            format!($($t)*)
-        } else {
-            String::new()
-        }
-    };
-}
-pub(crate) use words;
-
-pub(crate) fn words_on() -> bool {
-    WORDS.with(Cell::get)
-}
-
-/// Restores the words' setting when a bytes-only estimate ends, even if it unwinds.
-struct Restore(bool);
-
-impl Drop for Restore {
-    fn drop(&mut self) {
-        WORDS.with(|w| w.set(self.0));
-    }
-}
 
 /// Computes the memory of a validated scenario.
 pub fn estimate(s: &Scenario) -> Estimate {
@@ -56,10 +24,8 @@ pub fn estimate(s: &Scenario) -> Estimate {
     e
 }
 
-/// The same estimate with the same bytes, totals and verdict, but no formulas, explanations or
-/// warnings (empty strings): what every search, sweep and suggestion calls, since they read only
-/// numbers. The text is written when a row is shown or exported, by `estimate`.
+/// The estimate, for callers that read only its numbers (every search, sweep and suggestion):
+/// an estimate holds no text, so this is `estimate` itself.
 pub fn bytes(s: &Scenario) -> Estimate {
-    let _restore = Restore(WORDS.with(|w| w.replace(false)));
     estimate(s)
 }

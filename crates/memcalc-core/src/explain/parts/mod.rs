@@ -5,7 +5,6 @@
 //! explanations.
 
 mod engine;
-mod legacy;
 mod neural;
 mod sim;
 
@@ -30,10 +29,6 @@ pub(crate) trait Template {
 macro_rules! on_template {
     ($values:expr, $t:ident => $call:expr) => {
         match $values {
-            Values::Legacy(l) => {
-                let $t = l.as_ref();
-                $call
-            }
             Values::Sim($t) => $call,
             Values::Neural($t) => $call,
             Values::Engine($t) => $call,

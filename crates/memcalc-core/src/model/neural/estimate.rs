@@ -1,13 +1,11 @@
 //! The estimate of a neural model: per-device memory as a sum of named components, each with
 //! the values its formula uses (`explain::parts::neural` writes the words).
 
-use crate::base::units::group_digits as g;
 use crate::catalog::parts::PartId;
 use crate::model::neural::stage::{Plan, StageBytes};
 use crate::model::values::neural::*;
 use crate::model::values::Values;
 use crate::model::warning::Warning;
-use crate::model::words;
 use crate::model::{Component, Estimate, Location};
 use crate::scenario::{DatasetOn, Mode, Offload, Recompute, Scenario};
 
@@ -235,11 +233,14 @@ pub(crate) fn estimate_model(s: &Scenario) -> Estimate {
     };
     let host_per_node = crate::add!(crate::mul!(b.host(), on_node), dataset_host);
     let busiest = if p.pp > 1 {
-        words!("pipeline stage {} of {} (the busiest)", stage_i + 1, p.pp)
+        crate::model::Busiest::Stage {
+            stage: stage_i + 1,
+            of: p.pp,
+        }
     } else if p.gpus > 1 {
-        words!("each of the {} GPUs", g(p.gpus))
+        crate::model::Busiest::EachGpu { gpus: p.gpus }
     } else {
-        "the GPU".to_string()
+        crate::model::Busiest::TheGpu
     };
     Estimate {
         mode: s.mode,
@@ -529,14 +530,6 @@ fn kv_cache(s: &Scenario, plan: &Plan, b: &StageBytes) -> Component {
             },
         }),
     )
-}
-
-/// One cached value's size as the formulas show it: "2 B", or "34 B / 32" for Q8_0 blocks.
-pub fn kv_per_value(s: &Scenario) -> String {
-    match s.kv_quant {
-        Some(q) => words!("{} B / 32", q.block_bytes()),
-        None => words!("{} B", s.kv_dtype().bytes()),
-    }
 }
 
 fn warnings(s: &Scenario, plan: &Plan, inferred: bool) -> Vec<Warning> {

@@ -3,10 +3,9 @@
 //! assembly of the estimate per node or per GPU.
 
 use super::domain::*;
-use crate::base::units::group_digits as g;
+
 use crate::catalog::parts::PartId;
 use crate::model::values::sim::*;
-use crate::model::words;
 use crate::model::{Component, Estimate, Location};
 use crate::scenario::sim::*;
 use crate::scenario::{Mode, Scenario};
@@ -249,13 +248,12 @@ pub(super) fn assemble(s: &Scenario, mp: MethodParts) -> Estimate {
         } else {
             "a node".to_string()
         },
-        busiest: words!(
-            "per {per}: {} ranks on {} node{}, {}",
-            g(m.ranks),
-            g(m.nodes),
-            if m.nodes == 1 { "" } else { "s" },
-            mp.shape.text()
-        ),
+        busiest: crate::model::Busiest::Sim {
+            per,
+            ranks: m.ranks,
+            nodes: m.nodes,
+            shape: mp.shape,
+        },
         per,
         params: 0,
         trainable_params: 0,

@@ -18,57 +18,7 @@ pub use sim::{
 /// A part's values: the variant names the template that writes its text.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Values {
-    /// Text written where the bytes are computed, kept while the parts move to templates.
-    Legacy(Box<Legacy>),
     Sim(SimPart),
     Neural(NeuralValues),
     Engine(EngineValues),
 }
-
-/// A row's text as the model used to write it beside its bytes.
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
-pub struct Legacy {
-    pub label: &'static str,
-    pub formula: String,
-    pub question: &'static str,
-    pub explanation: String,
-    pub source: &'static str,
-}
-
-/// The fields of a part written with its text (`legacy!`): the old shape of `Component`.
-pub(crate) struct LegacyFields {
-    pub id: crate::catalog::parts::PartId,
-    pub label: &'static str,
-    pub bytes: u64,
-    pub location: crate::model::Location,
-    pub formula: String,
-    pub question: &'static str,
-    pub explanation: String,
-    pub source: &'static str,
-}
-
-impl LegacyFields {
-    pub(crate) fn into_component(self) -> crate::model::Component {
-        crate::model::Component {
-            id: self.id,
-            bytes: self.bytes,
-            location: self.location,
-            values: Values::Legacy(Box::new(Legacy {
-                label: self.label,
-                formula: self.formula,
-                question: self.question,
-                explanation: self.explanation,
-                source: self.source,
-            })),
-        }
-    }
-}
-
-/// `legacy! { id, label, bytes, location, formula, question, explanation, source }`: a part
-/// whose text is still written beside its bytes.
-macro_rules! legacy {
-    ($($t:tt)*) => {
-        $crate::model::values::LegacyFields { $($t)* }.into_component()
-    };
-}
-pub(crate) use legacy;

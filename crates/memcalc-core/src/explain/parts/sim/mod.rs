@@ -80,3 +80,4 @@ impl Template for SimValues {
         on_method!(self, t => t.source())
     }
 }
+mod shape;

@@ -17,29 +17,6 @@ pub struct AmrShape {
     pub per_rank: u64,
 }
 
-impl AmrShape {
-    /// The summary line of the hierarchy (the estimate's `busiest` and the state's explanation
-    /// share it; it moves to `explain` once the summary is typed).
-    pub fn text(&self) -> String {
-        let g = crate::base::units::group_digits;
-        format!(
-            "{} blocks of {}{} cells over {} level{} ({} cells{}), {} blocks on the busiest rank",
-            g(self.blocks),
-            self.edge,
-            if self.dims == 2 { "²" } else { "³" },
-            self.max_level + 1,
-            if self.max_level == 0 { "" } else { "s" },
-            g(self.cells),
-            if self.finest > 0 {
-                format!("; finest level {}", g(self.finest))
-            } else {
-                String::new()
-            },
-            g(self.per_rank),
-        )
-    }
-}
-
 /// The block an AMR part is counted for: its size, the arrays' width and the blocks the
 /// busiest rank holds.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -24,25 +24,6 @@ pub struct GridShape {
     pub ghost_cells: u64,
 }
 
-impl GridShape {
-    /// The summary line of the decomposition (the estimate's `busiest` and the state's
-    /// explanation share it; it moves to `explain` once the summary is typed).
-    pub fn text(&self) -> String {
-        let g = crate::base::units::group_digits;
-        format!(
-            "{}×{}×{} cells over a {}×{}×{} rank grid, about {} cells and {} ghost cells per rank",
-            self.nx,
-            self.ny,
-            self.nz,
-            self.px,
-            self.py,
-            self.pz,
-            g(self.owned_cells),
-            g(self.ghost_cells)
-        )
-    }
-}
-
 /// The prognostic state: every field at every time level in the busiest rank's cells.
 #[derive(Debug, Clone, PartialEq)]
 pub struct GridState {

@@ -21,17 +21,6 @@ pub struct LbmShape {
     pub pz: u64,
 }
 
-impl LbmShape {
-    /// The summary line of the decomposition (the estimate's `busiest` and the state's
-    /// explanation share it; it moves to `explain` once the summary is typed).
-    pub fn text(&self) -> String {
-        format!(
-            "{}×{}×{} cells over a {}×{}×{} rank grid",
-            self.nx, self.ny, self.nz, self.px, self.py, self.pz
-        )
-    }
-}
-
 /// Q distributions per cell in the storage precision, in one or two lattices.
 #[derive(Debug, Clone, PartialEq)]
 pub struct LbmDistributions {

@@ -20,20 +20,6 @@ pub struct MeshShape {
     pub unknowns: u64,
 }
 
-impl MeshShape {
-    /// The summary line of the decomposition (the estimate's `busiest` and the state's
-    /// explanation share it; it moves to `explain` once the summary is typed).
-    pub fn text(&self) -> String {
-        let g = crate::base::units::group_digits;
-        format!(
-            "{} cells per rank, {} unknown-carrying points, {} unknowns",
-            g(self.cells),
-            g(self.points),
-            g(self.unknowns)
-        )
-    }
-}
-
 /// The unknowns at every time level.
 #[derive(Debug, Clone, PartialEq)]
 pub struct MeshSolution {

@@ -57,22 +57,6 @@ pub enum SimShape {
     Nbody(NbodyShape),
 }
 
-impl SimShape {
-    /// The summary line (it moves to `explain` once the estimate's summary is typed).
-    pub fn text(&self) -> String {
-        match self {
-            SimShape::Grid(s) => s.text(),
-            SimShape::Lbm(s) => s.text(),
-            SimShape::Mesh(s) => s.text(),
-            SimShape::Spectral(s) => s.text(),
-            SimShape::Particles(s) => s.text(),
-            SimShape::Planewave(s) => s.text(),
-            SimShape::Amr(s) => s.text(),
-            SimShape::Nbody(s) => s.text(),
-        }
-    }
-}
-
 /// One rank's part of a simulation: one variant per method, each an enum of its parts.
 #[derive(Debug, Clone, PartialEq)]
 pub enum SimValues {

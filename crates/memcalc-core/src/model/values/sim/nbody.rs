@@ -12,30 +12,6 @@ pub struct NbodyShape {
     pub slabs: u64,
 }
 
-impl NbodyShape {
-    /// The summary line of the busiest task (the estimate's `busiest` and the particles'
-    /// explanation share it; it moves to `explain` once the summary is typed).
-    pub fn text(&self) -> String {
-        let g = crate::base::units::group_digits;
-        format!(
-            "{} particles, {} particle slots and {} tree nodes per task{}",
-            g(self.particles),
-            g(self.slots),
-            g(self.nodes),
-            if self.pm_grid > 0 {
-                format!(
-                    ", a {}³ PM grid in {} slab{} per task",
-                    self.pm_grid,
-                    g(self.slabs),
-                    if self.slabs == 1 { "" } else { "s" }
-                )
-            } else {
-                String::new()
-            }
-        )
-    }
-}
-
 /// The parts of one N-body task, each with the numbers its formula shows.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub enum NbodyValues {

@@ -28,24 +28,6 @@ pub struct MdShape {
     pub ghosts: u64,
 }
 
-impl MdShape {
-    /// The summary line of the decomposition (the estimate's `busiest` and the state's
-    /// explanation share it; it moves to `explain` once the summary is typed).
-    pub fn text(&self) -> String {
-        let g = crate::base::units::group_digits;
-        format!(
-            "{} particles in a box of side {} over a {}×{}×{} rank grid: {} local and {} ghost particles per rank",
-            g(self.particles),
-            crate::base::units::format_fixed(self.side_milli, 3),
-            self.px,
-            self.py,
-            self.pz,
-            g(self.local),
-            g(self.ghosts)
-        )
-    }
-}
-
 /// The local particles' per-atom arrays.
 #[derive(Debug, Clone, PartialEq)]
 pub struct MdState {

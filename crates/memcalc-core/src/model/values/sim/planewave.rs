@@ -1,8 +1,6 @@
 //! The values of a plane-wave or real-space DFT process's parts: pw.x's, ABINIT's and SPARC's
 //! terms.
 
-use crate::base::units::group_digits as g;
-
 /// A term of one code's report.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub enum PwTerm {
@@ -40,28 +38,6 @@ pub enum PwShape {
         band_groups: u64,
         processes: u64,
     },
-}
-
-impl PwShape {
-    /// The summary line of the run (the estimate's `busiest` and every term's explanation
-    /// share it; it moves to `explain` once the summary is typed).
-    pub fn text(&self) -> String {
-        let s = |n: u64, many: &'static str| if n == 1 { "" } else { many };
-        match *self {
-            PwShape::Abinit { plane_waves, fft, mkmem, processes } => format!(
-                "{} plane waves per k-point (mpw), a {}-point FFT grid, both whole on every process; {mkmem} k-point{} per process (mkmem) over {} process{}",
-                g(plane_waves), g(fft), s(mkmem, "s"), g(processes), s(processes, "es")
-            ),
-            PwShape::Sparc { grid, states, kpoints, groups, band_groups, processes } => format!(
-                "{} real-space grid points, {} states, {} k-point{}; {groups} spin/k-point group{} × {band_groups} band group{} over {} process{}",
-                g(grid), g(states), g(kpoints), s(kpoints, "s"), s(groups, "s"), s(band_groups, "s"), g(processes), s(processes, "es")
-            ),
-            PwShape::Pwx { plane_waves, g_vectors, fft, kpoints_per_pool, pools, ranks_per_pool } => format!(
-                "{} plane waves per k-point, {} G vectors, a {}-point FFT grid; {kpoints_per_pool} k-point{} per pool over {pools} pool{} of {} rank{}",
-                g(plane_waves), g(g_vectors), g(fft), s(kpoints_per_pool, "s"), s(pools, "s"), g(ranks_per_pool), s(ranks_per_pool, "s")
-            ),
-        }
-    }
 }
 
 /// A part of a DFT process: its term and the run's sizes its explanation names.

@@ -18,21 +18,6 @@ pub struct SpectralShape {
     pub points: u64,
 }
 
-impl SpectralShape {
-    /// The summary line of the decomposition (the estimate's `busiest` and the state's
-    /// explanation share it; it moves to `explain` once the summary is typed).
-    pub fn text(&self) -> String {
-        let g = crate::base::units::group_digits;
-        format!(
-            "{}×{}×{} grid, {} points per rank",
-            self.nx,
-            self.ny,
-            self.nz,
-            g(self.points)
-        )
-    }
-}
-
 /// Every field in physical and spectral space at every time level.
 #[derive(Debug, Clone, PartialEq)]
 pub struct SpectralFields {
