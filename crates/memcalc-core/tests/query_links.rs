@@ -185,8 +185,9 @@ proptest! {
         for c in &e.components {
             let f = parts::formula(c);
             prop_assert!(!parts::label(c).is_empty(), "{}: no label", c.id);
-            prop_assert!(f.contains(" = ") && f.ends_with(" B"), "{}: {:?}", c.id, f);
-            prop_assert!(!parts::question(c).is_empty() && !parts::explanation(c).is_empty() && !parts::source(c).is_empty(), "{}: missing words", c.id);
+            let result = f.rsplit(" = ").next().unwrap_or("");
+            prop_assert!(f.contains(" = ") && result.starts_with(|d: char| d.is_ascii_digit()) && result.contains(" B"), "{}: {:?}", c.id, f);
+            prop_assert!(!parts::question(c).is_empty() && !parts::explanation(c).is_empty() && !parts::source(c).is_empty(), "{}: missing words: {:?} {:?} {:?}", c.id, parts::question(c), parts::explanation(c), parts::source(c));
         }
     }
 

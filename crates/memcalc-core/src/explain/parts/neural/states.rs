@@ -187,10 +187,11 @@ impl Template for Weights {
         text
     }
     fn source(&self) -> &'static str {
-        if self.milli_bpw.is_some() {
-            self.quant.source()
-        } else {
-            SRC_ZERO
+        match (self.milli_bpw.is_some(), self.quant.source()) {
+            // Bits per weight given without a named format (`bpw`): the user's own figure.
+            (true, "") => "The bits per weight given (bpw): parameters × bits ÷ 8, as a format's model card or GGUF header states it",
+            (true, source) => source,
+            (false, _) => SRC_ZERO,
         }
     }
 }
