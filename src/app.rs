@@ -3,7 +3,7 @@ use leptos::prelude::*;
 use memcalc_core::analysis::derived::derive;
 use memcalc_core::base::units::group_digits;
 use memcalc_core::schema::fields::FieldId;
-use memcalc_core::schema::page::PageOptions;
+use memcalc_core::schema::page::{PageOptions, Part};
 use memcalc_core::{estimate, Estimate, FieldError, Inputs, Notice, Scenario};
 
 use crate::browser;
@@ -60,7 +60,7 @@ pub fn Calculator(
     let theme = crate::theme::init(options.theme);
     // Static for the page's life: what the embedding page chose to show and fix.
     let options = StoredValue::new(options);
-    let shows = move |part: &str| options.with_value(|o| o.shows(part));
+    let shows = move |part: Part| options.with_value(|o| o.shows(part));
     let locked: Vec<FieldId> = options.with_value(|o| o.lock.clone());
     if options.with_value(|o| o.embed) {
         Effect::new(move |_| crate::observe::report_height());
@@ -220,8 +220,8 @@ pub fn Calculator(
     // below or beside it are built in the frame after (issue 17: the first number sooner).
 
     view! {
-        <main class="calculator" class:embedded=move || options.with_value(|o| o.embed) class:no-form=move || !shows("form")>
-            {shows("form").then(|| view! {
+        <main class="calculator" class:embedded=move || options.with_value(|o| o.embed) class:no-form=move || !shows(Part::Form)>
+            {shows(Part::Form).then(|| view! {
                 <section class="inputs" aria-labelledby="inputs-heading">
                     <div class="inputs-head">
                         <h2 id="inputs-heading">"Your model"</h2>
@@ -249,18 +249,18 @@ pub fn Calculator(
                     </h2>
                     <DisplayControls/>
                 </div>
-                {(!shows("form")).then(|| view! { <QueryNotices notices=notices on_dismiss=Callback::new(move |_| set_notices.set(Vec::new()))/> })}
-                {shows("verdict").then(|| view! {
+                {(!shows(Part::Form)).then(|| view! { <QueryNotices notices=notices on_dismiss=Callback::new(move |_| set_notices.set(Vec::new()))/> })}
+                {shows(Part::Verdict).then(|| view! {
                     <Verdict/>
                     {crate::fold::after_paint(move || view! { <CheckPanel/> })}
                 })}
-                {shows("chart").then(|| view! { <BreakdownChart/> })}
-                {shows("advice").then(|| crate::fold::after_paint(move || view! { <DerivedAnswers/> }))}
-                {(shows("advice") && locked.is_empty()).then(|| crate::fold::after_paint(move || view! { <LayoutSearch/> }))}
-                {shows("scaling").then(|| crate::fold::after_paint(move || view! { <ScalingChart/> }))}
-                {shows("table").then(|| view! { <ResultsTable explanations=shows("explanations")/> })}
-                {shows("faq").then(|| crate::fold::after_paint(move || view! { <Faq/> }))}
-                {shows("share").then(|| crate::fold::after_paint(move || view! { <SharePanel/> }))}
+                {shows(Part::Chart).then(|| view! { <BreakdownChart/> })}
+                {shows(Part::Advice).then(|| crate::fold::after_paint(move || view! { <DerivedAnswers/> }))}
+                {(shows(Part::Advice) && locked.is_empty()).then(|| crate::fold::after_paint(move || view! { <LayoutSearch/> }))}
+                {shows(Part::Scaling).then(|| crate::fold::after_paint(move || view! { <ScalingChart/> }))}
+                {shows(Part::Table).then(|| view! { <ResultsTable explanations=shows(Part::Explanations)/> })}
+                {shows(Part::Faq).then(|| crate::fold::after_paint(move || view! { <Faq/> }))}
+                {shows(Part::Share).then(|| crate::fold::after_paint(move || view! { <SharePanel/> }))}
                 {options.with_value(|o| o.embed).then(|| {
                     // The full page, in a new tab: an embed never navigates its host page.
                     let full = move || {

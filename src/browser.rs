@@ -2,6 +2,7 @@
 //! clipboard, downloads, history, CSS variables and the parent frame. Every call tolerates
 //! failure (storage blocked in a sandboxed frame, no clipboard permission): the page goes on.
 
+use memcalc_core::schema::page::Theme;
 use wasm_bindgen::{JsCast, JsValue};
 
 fn window() -> Option<web_sys::Window> {
@@ -27,28 +28,32 @@ pub fn remember_query(q: &str) {
     }
 }
 
-pub fn saved_theme() -> Option<String> {
-    storage()?.get_item(THEME_KEY).ok()?
+/// The theme the visitor chose on this browser (Auto when none, or one this version does not
+/// know).
+pub fn saved_theme() -> Theme {
+    storage()
+        .and_then(|s| s.get_item(THEME_KEY).ok()?)
+        .and_then(|t| Theme::from_id(&t))
+        .unwrap_or_default()
 }
 
-pub fn save_theme(t: &str) {
+pub fn save_theme(t: Theme) {
     if let Some(s) = storage() {
-        let _ = s.set_item(THEME_KEY, t);
+        let _ = s.set_item(THEME_KEY, t.id());
     }
 }
 
-/// Sets `data-theme` on the root element ("light", "dark"; removed for "auto").
-pub fn apply_theme(t: &str) {
+/// Sets `data-theme` on the root element ("light", "dark"; removed for auto).
+pub fn apply_theme(t: Theme) {
     let Some(root) = window()
         .and_then(|w| w.document())
         .and_then(|d| d.document_element())
     else {
         return;
     };
-    let _ = if t == "auto" {
-        root.remove_attribute("data-theme")
-    } else {
-        root.set_attribute("data-theme", t)
+    let _ = match t {
+        Theme::Auto => root.remove_attribute("data-theme"),
+        t => root.set_attribute("data-theme", t.id()),
     };
 }
 

@@ -1,5 +1,6 @@
-//! Two small browser observers the chart needs. leptos-use has both, but pulled ~29 KB of
-//! gzip'd wasm into a page with a size budget (scripts/size.sh), so these are written against web-sys.
+//! Two small browser observers the chart needs. leptos-use has both, but its hooks in use here
+//! (these two and `signal_debounced` for `location::after_pause`) add 28,632 B gzip and take the
+//! app over its budget (docs/performance.md, issue 26), so these are written against web-sys.
 
 use leptos::ev;
 use leptos::html::Div;

@@ -6,41 +6,34 @@ use leptos::prelude::*;
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::JsCast;
 
+use memcalc_core::schema::page::Theme;
+
 use crate::browser;
 
 /// The theme in force: what was chosen, and the chart colours that follow from it (with the
 /// system setting when the choice is "auto").
 #[derive(Clone, Copy)]
 pub struct ThemeState {
-    pub choice: RwSignal<&'static str>,
+    pub choice: RwSignal<Theme>,
     /// Read from the CSS variables when the theme changes, not at every redraw: reading
     /// computed style on each keystroke would force a style recalculation each time.
     pub colours: Memo<memcalc_charts::Theme>,
 }
 
 impl ThemeState {
-    pub fn choose(&self, c: &str) {
-        let c = match c {
-            "light" => "light",
-            "dark" => "dark",
-            _ => "auto",
-        };
-        browser::apply_theme(c);
-        browser::save_theme(c);
-        self.choice.set(c);
+    /// Applies and remembers the visitor's choice.
+    pub fn choose(&self, t: Theme) {
+        browser::apply_theme(t);
+        browser::save_theme(t);
+        self.choice.set(t);
     }
 }
 
-pub fn init(from_link: memcalc_core::schema::page::Theme) -> ThemeState {
-    use memcalc_core::schema::page::Theme;
-    let choice: &'static str = match from_link {
-        Theme::Light => "light",
-        Theme::Dark => "dark",
-        Theme::Auto => match browser::saved_theme().as_deref() {
-            Some("light") => "light",
-            Some("dark") => "dark",
-            _ => "auto",
-        },
+/// The link's theme, or else the visitor's saved choice; applied at once.
+pub fn init(from_link: Theme) -> ThemeState {
+    let choice = match from_link {
+        Theme::Auto => browser::saved_theme(),
+        t => t,
     };
     browser::apply_theme(choice);
     let query = web_sys::window()
@@ -56,9 +49,9 @@ pub fn init(from_link: memcalc_core::schema::page::Theme) -> ThemeState {
     }
     let choice = RwSignal::new(choice);
     let dark = move || match choice.get() {
-        "dark" => true,
-        "light" => false,
-        _ => system_dark.get(),
+        Theme::Dark => true,
+        Theme::Light => false,
+        Theme::Auto => system_dark.get(),
     };
     ThemeState {
         choice,

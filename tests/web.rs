@@ -212,3 +212,22 @@ async fn an_opened_explanation_stays_open_while_numbers_change() {
     assert!(after.open());
     assert_eq!(row_bytes(&host, "weights"), "4000000000");
 }
+
+/// A toggle is read the same way by the checkbox and the estimate, whatever its case: once the
+/// box was read case-sensitively, so `mixed=ON` counted as on but showed unchecked.
+#[wasm_bindgen_test]
+async fn a_toggle_in_capitals_shows_checked_as_the_estimate_counts_it() {
+    let lower = mount("params=1B&mixed=on");
+    settle().await;
+    for (query, on) in [
+        ("params=1B&mixed=ON", true),
+        ("params=1B&mixed=Yes", true),
+        ("params=1B&mixed=OFF", false),
+    ] {
+        let host = mount(query);
+        settle().await;
+        let input: HtmlInputElement = find(&host, "#field-mixed").unchecked_into();
+        assert_eq!(input.checked(), on, "{query}");
+        assert_eq!(total_bytes(&host) == total_bytes(&lower), on, "{query}");
+    }
+}

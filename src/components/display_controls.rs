@@ -1,7 +1,15 @@
 use leptos::prelude::*;
 use memcalc_core::base::units::UnitSystem;
+use memcalc_core::schema::page::Theme;
 
 use crate::page::Page;
+
+/// The theme choices, as the select offers them.
+const THEMES: [(Theme, &str); 3] = [
+    (Theme::Auto, "Auto theme"),
+    (Theme::Light, "Light"),
+    (Theme::Dark, "Dark"),
+];
 
 /// Units (GiB or GB, everywhere at once) and the colour theme.
 #[component]
@@ -30,10 +38,10 @@ pub fn DisplayControls() -> impl IntoView {
             </fieldset>
             <label class="theme-choice">
                 <span class="visually-hidden">"Colour theme"</span>
-                <select data-testid="theme" on:change=move |ev| theme.choose(&event_target_value(&ev))>
-                    <option value="auto" selected=move || theme.choice.get() == "auto">"Auto theme"</option>
-                    <option value="light" selected=move || theme.choice.get() == "light">"Light"</option>
-                    <option value="dark" selected=move || theme.choice.get() == "dark">"Dark"</option>
+                <select data-testid="theme" on:change=move |ev| theme.choose(Theme::from_id(&event_target_value(&ev)).unwrap_or_default())>
+                    {THEMES.map(|(t, label)| view! {
+                        <option value=t.id() selected=move || theme.choice.get() == t>{label}</option>
+                    })}
                 </select>
             </label>
         </div>

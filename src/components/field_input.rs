@@ -1,5 +1,5 @@
 use leptos::prelude::*;
-use memcalc_core::schema::fields::{options, reading, Field, FieldKind};
+use memcalc_core::schema::fields::{options, reading, toggle_value, Field, FieldKind};
 
 /// One labelled input bound to the raw text of a field; its error is shown beside it.
 #[component]
@@ -101,7 +101,8 @@ pub fn FieldInput(
                 disabled=locked
                 name=key
                 aria-describedby=described.clone()
-                prop:checked=move || value.with(|v| matches!(v.trim(), "on" | "1" | "true" | "yes"))
+                // Read as the estimate reads it, so `mixed=ON` in a link shows as checked.
+                prop:checked=move || value.with(|v| toggle_value(v) == Some(true))
                 on:change=move |ev| {
                     let on = event_target_checked(&ev);
                     on_change.run((fid, if on { "on" } else { "off" }.to_string()))

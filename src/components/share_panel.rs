@@ -1,7 +1,7 @@
 use leptos::html::Dialog;
 use leptos::prelude::*;
 use memcalc_core::report::{to_csv, to_json, to_markdown, Origin};
-use memcalc_core::schema::page::{PageOptions, PARTS, SHOW_ALL};
+use memcalc_core::schema::page::{PageOptions, Part, Parts};
 use memcalc_core::Choice;
 
 use crate::browser;
@@ -42,8 +42,8 @@ pub fn SharePanel() -> impl IntoView {
     let command = move || format!("memcalc {}", shell_quote(&link.get()));
     let name = move |ext: &str| format!("memcalc-{}.{ext}", scenario.with(|s| s.mode.id()));
     let dialog = NodeRef::<Dialog>::new();
-    // The parts the embed shows (bit i: PARTS[i]); the share panel is off by default there.
-    let (parts, set_parts) = signal(SHOW_ALL & !(1 << (PARTS.len() - 1)));
+    // The parts the embed shows; the share panel is off by default there.
+    let (parts, set_parts) = signal(Parts::ALL.with(Part::Share, false));
     let embed_code = move || {
         let page = PageOptions {
             embed: true,
@@ -121,13 +121,13 @@ pub fn SharePanel() -> impl IntoView {
                 <p>"Paste this into your page. The frame sizes itself to its content; add " <code>"&show=chart,table"</code> " to show only some parts, or " <code>"&lock=params,gpu"</code> " to fix inputs (see docs/embedding.md)."</p>
                 <fieldset class="embed-parts">
                     <legend>"Parts to show"</legend>
-                    {PARTS.iter().enumerate().map(|(i, part)| view! {
+                    {Part::ALL.map(|part| view! {
                         <label>
-                            <input type="checkbox" prop:checked=move || parts.get() & (1 << i) != 0 on:change=move |ev| {
+                            <input type="checkbox" prop:checked=move || parts.get().contains(part) on:change=move |ev| {
                                 let on = event_target_checked(&ev);
-                                set_parts.update(|p| if on { *p |= 1 << i } else { *p &= !(1 << i) });
+                                set_parts.update(|p| *p = p.with(part, on));
                             }/>
-                            {*part}
+                            {part.id()}
                         </label>
                     }).collect_view()}
                 </fieldset>

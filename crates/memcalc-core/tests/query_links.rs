@@ -153,7 +153,9 @@ proptest! {
 
     #[test]
     fn page_options_survive_the_link(units in any::<bool>(), embed in any::<bool>(), show in 1u16..512, lock in proptest::collection::vec(0usize..200, 0..4), theme in 0u8..3) {
-        use memcalc_core::schema::page::{PageOptions, Theme};
+        use memcalc_core::schema::page::{PageOptions, Part, Parts, Theme};
+        // Bit i of `show`: the i-th part.
+        let show = Part::ALL.into_iter().enumerate().fold(Parts::NONE, |set, (i, p)| set.with(p, show & (1 << i) != 0));
         let mut o = PageOptions {
             units: if units { memcalc_core::base::units::UnitSystem::Decimal } else { memcalc_core::base::units::UnitSystem::Binary },
             embed,
@@ -297,7 +299,8 @@ fn every_url_key_is_documented() {
     }
     for key in memcalc_core::schema::query::META_KEYS
         .iter()
-        .chain(memcalc_core::schema::page::PARTS)
+        .copied()
+        .chain(memcalc_core::schema::page::Part::ALL.map(|p| p.id()))
     {
         assert!(
             doc.contains(&format!("`{key}`")),
@@ -340,12 +343,12 @@ fn links_written_with_schema_version_1_still_open() {
 
 #[test]
 fn page_options_report_what_they_cannot_use() {
-    use memcalc_core::schema::page::PageOptions;
+    use memcalc_core::schema::page::{PageOptions, Part};
     let (o, n) = PageOptions::from_query(
         "v=1&show=chart,bogus&lock=params,nope&units=furlongs&preset=nope&embed=1",
     );
     assert!(o.embed);
-    assert!(o.shows("chart") && !o.shows("form"));
+    assert!(o.shows(Part::Chart) && !o.shows(Part::Form));
     assert_eq!(o.lock, vec![memcalc_core::schema::fields::FieldId::Params]);
     let keys: Vec<&str> = n.iter().map(|n| n.key.as_str()).collect();
     assert_eq!(keys, ["show", "lock", "units", "preset"]);

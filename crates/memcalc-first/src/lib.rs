@@ -14,7 +14,7 @@
 use memcalc_core::base::units::{format_bytes, format_share, UnitSystem};
 use memcalc_core::explain::parts;
 use memcalc_core::explain::wording::{results_heading, STALE_RESULT, TAGLINE};
-use memcalc_core::schema::page::{PageOptions, Theme};
+use memcalc_core::schema::page::{PageOptions, Part, Theme};
 use memcalc_core::{estimate, Estimate, Inputs, Location, Scenario};
 
 /// `parts` joined at compile time: the shared wording goes into the markup as one literal, so
@@ -87,16 +87,16 @@ pub fn screen(query: &str) -> String {
     let e = estimate(&scenario);
     let units = options.units;
     let heading = results_heading(e.mode, scenario.sim.device);
-    let form = options.shows("form");
+    let form = options.shows(Part::Form);
     let mut results =
         format!(r#"<div class="results-head"><h2 id="results-heading">{heading}</h2></div>"#);
-    if options.shows("verdict") {
+    if options.shows(Part::Verdict) {
         results.push_str(&verdict(&e, units, stale));
     }
-    if options.shows("chart") {
+    if options.shows(Part::Chart) {
         results.push_str(r#"<div class="chart pre-chart"></div>"#);
     }
-    if options.shows("table") {
+    if options.shows(Part::Table) {
         results.push_str(&table(&e, units));
     }
     // Phones show the form first, and its box stands 640 px tall until the form comes: the live

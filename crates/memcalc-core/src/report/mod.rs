@@ -7,7 +7,9 @@ use crate::explain::parts;
 use crate::model::Estimate;
 use crate::scenario::Scenario;
 
+mod glance;
 mod json;
+pub use glance::{facts, saving_change, Fact};
 pub use json::{sweep_to_json, to_json};
 
 /// Where an export came from, so that a file found later can be traced and reopened: the link

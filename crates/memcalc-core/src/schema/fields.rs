@@ -572,6 +572,17 @@ pub fn reading(id: FieldId, raw: &str) -> Option<String> {
     Some(format!("= {} tokens", crate::base::units::group_digits(n)))
 }
 
+/// What a toggle's text says, read the one way the form and the link both read it: `on`, `1`,
+/// `true`, `yes` are on, `off`, `0`, `false`, `no` are off, in any case and around spaces; None
+/// for anything else (an error for the field).
+pub fn toggle_value(raw: &str) -> Option<bool> {
+    match raw.trim().to_ascii_lowercase().as_str() {
+        "on" | "1" | "true" | "yes" => Some(true),
+        "off" | "0" | "false" | "no" => Some(false),
+        _ => None,
+    }
+}
+
 /// A patch of fields as a query fragment, e.g. `recompute=full&zero=3`: how a suggestion or a
 /// layout is shown and linked.
 pub fn patch_query(patch: &[(FieldId, String)]) -> String {

@@ -6,18 +6,92 @@ use crate::schema::fields::FieldId;
 use crate::schema::presets::{preset_by_id, Preset};
 use crate::schema::url::{pairs, Notice};
 
-/// Parts of the calculator `show=` can pick, with their ids.
-pub const PARTS: &[&str] = &[
-    "form",
-    "verdict",
-    "chart",
-    "advice",
-    "scaling",
-    "table",
-    "explanations",
-    "faq",
-    "share",
-];
+/// A part of the calculator that `show=` can pick, declared once with its key.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Part {
+    Form,
+    Verdict,
+    Chart,
+    Advice,
+    Scaling,
+    Table,
+    Explanations,
+    Faq,
+    Share,
+}
+
+impl Part {
+    /// Every part, in the order `show=` writes them.
+    pub const ALL: [Part; 9] = [
+        Part::Form,
+        Part::Verdict,
+        Part::Chart,
+        Part::Advice,
+        Part::Scaling,
+        Part::Table,
+        Part::Explanations,
+        Part::Faq,
+        Part::Share,
+    ];
+
+    /// The part's key in `show=`.
+    pub fn id(self) -> &'static str {
+        match self {
+            Part::Form => "form",
+            Part::Verdict => "verdict",
+            Part::Chart => "chart",
+            Part::Advice => "advice",
+            Part::Scaling => "scaling",
+            Part::Table => "table",
+            Part::Explanations => "explanations",
+            Part::Faq => "faq",
+            Part::Share => "share",
+        }
+    }
+
+    /// The part a key names (exactly as written: `show=` has always been case-sensitive).
+    pub fn from_id(id: &str) -> Option<Part> {
+        Part::ALL.into_iter().find(|p| p.id() == id)
+    }
+
+    const fn bit(self) -> u16 {
+        1 << self as u16
+    }
+}
+
+/// A set of [`Part`]s: what a page shows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Parts(u16);
+
+impl Parts {
+    /// Every part (the page without `show=`).
+    pub const ALL: Parts = Parts((1 << Part::ALL.len()) - 1);
+    pub const NONE: Parts = Parts(0);
+
+    pub const fn contains(self, p: Part) -> bool {
+        self.0 & p.bit() != 0
+    }
+
+    /// This set with `p` added (`on`) or removed.
+    pub const fn with(self, p: Part, on: bool) -> Parts {
+        if on {
+            Parts(self.0 | p.bit())
+        } else {
+            Parts(self.0 & !p.bit())
+        }
+    }
+
+    /// The parts of the set, in [`Part::ALL`]'s order.
+    pub fn iter(self) -> impl Iterator<Item = Part> {
+        Part::ALL.into_iter().filter(move |p| self.contains(*p))
+    }
+}
+
+impl Default for Parts {
+    fn default() -> Self {
+        Parts::ALL
+    }
+}
 
 /// A colour theme asked for by the link (embeds follow their host page).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -30,12 +104,21 @@ pub enum Theme {
 }
 
 impl Theme {
+    /// Every theme, in the order the page offers them.
+    pub const ALL: [Theme; 3] = [Theme::Auto, Theme::Light, Theme::Dark];
+
+    /// The theme's key in `theme=` (and in the visitor's saved choice).
     pub fn id(self) -> &'static str {
         match self {
             Theme::Auto => "auto",
             Theme::Light => "light",
             Theme::Dark => "dark",
         }
+    }
+
+    /// The theme a key names, exactly as written.
+    pub fn from_id(id: &str) -> Option<Theme> {
+        Theme::ALL.into_iter().find(|t| t.id() == id)
     }
 }
 
@@ -44,14 +127,12 @@ pub struct PageOptions {
     pub units: UnitSystem,
     pub preset: Option<&'static Preset>,
     pub embed: bool,
-    /// Bit i set: `PARTS[i]` is shown.
-    pub show: u16,
+    /// The parts shown.
+    pub show: Parts,
     /// Fields the embedding page fixed: shown, not editable.
     pub lock: Vec<FieldId>,
     pub theme: Theme,
 }
-
-pub const SHOW_ALL: u16 = (1 << 9) - 1;
 
 impl Default for PageOptions {
     fn default() -> Self {
@@ -59,7 +140,7 @@ impl Default for PageOptions {
             units: UnitSystem::Binary,
             preset: None,
             embed: false,
-            show: SHOW_ALL,
+            show: Parts::ALL,
             lock: Vec::new(),
             theme: Theme::Auto,
         }
@@ -67,11 +148,8 @@ impl Default for PageOptions {
 }
 
 impl PageOptions {
-    pub fn shows(&self, part: &str) -> bool {
-        PARTS
-            .iter()
-            .position(|p| *p == part)
-            .is_some_and(|i| self.show & (1 << i) != 0)
+    pub fn shows(&self, part: Part) -> bool {
+        self.show.contains(part)
     }
 
     pub fn locked(&self, id: FieldId) -> bool {
@@ -101,22 +179,21 @@ impl PageOptions {
                     None => note("preset", "The preset named in the link is not known to this version; its other values were still read.".into()),
                 },
                 "embed" => o.embed = matches!(v, "1" | "true" | "on"),
-                "theme" => match v {
-                    "light" => o.theme = Theme::Light,
-                    "dark" => o.theme = Theme::Dark,
-                    "auto" | "" => o.theme = Theme::Auto,
-                    _ => note("theme", "theme= takes light, dark or auto.".into()),
+                "theme" => match Theme::from_id(v) {
+                    Some(t) => o.theme = t,
+                    None if v.is_empty() => o.theme = Theme::Auto,
+                    None => note("theme", "theme= takes light, dark or auto.".into()),
                 },
                 "show" => {
-                    o.show = 0;
+                    o.show = Parts::NONE;
                     for part in v.split(',').map(str::trim).filter(|p| !p.is_empty()) {
-                        match PARTS.iter().position(|p| *p == part) {
-                            Some(i) => o.show |= 1 << i,
-                            None => note("show", format!("show= has no part '{}'; the parts are {}.", part.chars().take(20).collect::<String>(), PARTS.join(", "))),
+                        match Part::from_id(part) {
+                            Some(p) => o.show = o.show.with(p, true),
+                            None => note("show", format!("show= has no part '{}'; the parts are {}.", part.chars().take(20).collect::<String>(), Part::ALL.map(Part::id).join(", "))),
                         }
                     }
-                    if o.show == 0 {
-                        o.show = SHOW_ALL;
+                    if o.show == Parts::NONE {
+                        o.show = Parts::ALL;
                     }
                 }
                 "lock" => {
@@ -143,13 +220,8 @@ impl PageOptions {
         if self.embed {
             out.push_str("&embed=1");
         }
-        if self.show != SHOW_ALL {
-            let parts: Vec<&str> = PARTS
-                .iter()
-                .enumerate()
-                .filter(|(i, _)| self.show & (1 << i) != 0)
-                .map(|(_, p)| *p)
-                .collect();
+        if self.show != Parts::ALL {
+            let parts: Vec<&str> = self.show.iter().map(Part::id).collect();
             out.push_str("&show=");
             out.push_str(&parts.join(","));
         }
@@ -163,5 +235,44 @@ impl PageOptions {
             out.push_str(self.theme.id());
         }
         out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_part_is_read_and_written_by_its_key() {
+        for p in Part::ALL {
+            assert_eq!(Part::from_id(p.id()), Some(p));
+            let (o, notices) = PageOptions::from_query(&format!("show={}", p.id()));
+            assert!(notices.is_empty(), "{notices:?}");
+            assert_eq!(o.show.iter().collect::<Vec<_>>(), [p]);
+            assert_eq!(o.query_suffix(), format!("&show={}", p.id()));
+        }
+        // Keys are matched as written, as they always were.
+        assert_eq!(Part::from_id("Chart"), None);
+    }
+
+    #[test]
+    fn a_set_of_parts_adds_and_removes_one_part() {
+        let no_share = Parts::ALL.with(Part::Share, false);
+        assert!(!no_share.contains(Part::Share));
+        assert_eq!(no_share.iter().count(), Part::ALL.len() - 1);
+        assert_eq!(no_share.with(Part::Share, true), Parts::ALL);
+        assert_eq!(Parts::default(), Parts::ALL);
+    }
+
+    #[test]
+    fn each_theme_is_read_by_its_key() {
+        for t in Theme::ALL {
+            assert_eq!(Theme::from_id(t.id()), Some(t));
+            let (o, notices) = PageOptions::from_query(&format!("theme={}", t.id()));
+            assert!(notices.is_empty(), "{notices:?}");
+            assert_eq!(o.theme, t);
+        }
+        let (o, notices) = PageOptions::from_query("theme=Dark");
+        assert_eq!((o.theme, notices.len()), (Theme::Auto, 1));
     }
 }
