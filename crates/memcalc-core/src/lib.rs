@@ -7,6 +7,9 @@
 //! (bytes) and `schema` (the URL/CLI/form contract) ← `explain` (FAQ, wording) and `analysis`
 //! (limits, savings, layouts, sweeps, node searches) ← `report` (CSV, Markdown, JSON).
 
+/// The saturating arithmetic as `crate::mul!` and `crate::add!`, inside the crate only.
+pub(crate) use base::sat::{add, mul};
+
 pub mod analysis;
 pub mod base;
 pub mod catalog;

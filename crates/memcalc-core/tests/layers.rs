@@ -19,8 +19,9 @@ const LAYERS: &[(&str, u8)] = &[
     ("report", 5),
 ];
 
-/// The crate-root macros (`add!`, `mul!`, `choice_enum!` are `#[macro_export]`ed from `base`).
-const ROOT_MACROS: &[&str] = &["add", "mul", "choice_enum", "text"];
+/// The crate-root macros (`add!` and `mul!` re-exported from `base::sat` inside the crate,
+/// `choice_enum!` from `base::choice`).
+const ROOT_MACROS: &[&str] = &["add", "mul", "choice_enum"];
 
 fn rank(layer: &str) -> Option<u8> {
     LAYERS.iter().find(|(l, _)| *l == layer).map(|(_, r)| *r)

@@ -3,21 +3,20 @@
 //! wrapped count would show a small, wrong number: these clamp at u64::MAX instead, which the
 //! page shows as "16 EiB".
 
-/// Saturating product of all the factors.
-#[macro_export]
+/// Saturating product of all the factors (`crate::mul!`; not exported: other crates use `sum`).
 macro_rules! mul {
     ($first:expr $(, $rest:expr)* $(,)?) => {
         { let v: u64 = $first; v $(.saturating_mul($rest))* }
     };
 }
 
-/// Saturating sum of all the terms.
-#[macro_export]
+/// Saturating sum of all the terms (`crate::add!`).
 macro_rules! add {
     ($first:expr $(, $rest:expr)* $(,)?) => {
         { let v: u64 = $first; v $(.saturating_add($rest))* }
     };
 }
+pub(crate) use {add, mul};
 
 /// `a × b ÷ c` rounded down, exact through 128 bits, saturating.
 pub fn mul_div(a: u64, b: u64, c: u64) -> u64 {

@@ -53,12 +53,10 @@ fn number(f: &Field, raw: &str) -> Result<Option<u64>, String> {
     }
 }
 
+/// The page's checkbox reads a toggle with the same function (`fields::toggle_value`).
 fn toggle(raw: &str) -> Result<bool, String> {
-    match raw.to_ascii_lowercase().as_str() {
-        "on" | "1" | "true" | "yes" => Ok(true),
-        "off" | "0" | "false" | "no" => Ok(false),
-        other => Err(format!("'{other}' is not on or off")),
-    }
+    crate::schema::fields::toggle_value(raw)
+        .ok_or_else(|| format!("'{}' is not on or off", raw.to_ascii_lowercase()))
 }
 
 fn toggle_text(on: bool) -> &'static str {
