@@ -1,9 +1,9 @@
 use leptos::ev;
 use leptos::prelude::*;
-use memcalc_core::analysis::derived::derive;
-use memcalc_core::base::units::group_digits;
-use memcalc_core::schema::fields::FieldId;
-use memcalc_core::schema::page::{PageOptions, Part};
+use memcalc_core::answers::derived::derive;
+use memcalc_core::inputs::fields::FieldId;
+use memcalc_core::inputs::page::{PageOptions, Part};
+use memcalc_core::units::group_digits;
 use memcalc_core::{estimate, Estimate, FieldError, Inputs, Notice, Scenario};
 
 use crate::browser;
@@ -83,7 +83,7 @@ pub fn Calculator(
         if painted.get() {
             derive(&scenario.get())
         } else {
-            memcalc_core::analysis::derived::Derived::default()
+            memcalc_core::answers::derived::Derived::default()
         }
     });
     // The mode typed, even while another field is invalid, decides which fields show.
@@ -169,7 +169,7 @@ pub fn Calculator(
         set_inputs.update(|i| i.change(key, value));
     });
     let keep_locked = locked.clone();
-    let on_preset = Callback::new(move |p: &'static memcalc_core::schema::presets::Preset| {
+    let on_preset = Callback::new(move |p: &'static memcalc_core::inputs::presets::Preset| {
         set_inputs.update(|i| {
             let mut next = Inputs::from_query(p.query).0;
             // Fields the embedding page fixed keep their values.
@@ -245,7 +245,7 @@ pub fn Calculator(
             <section class="results" aria-labelledby="results-heading">
                 <div class="results-head">
                     <h2 id="results-heading">
-                        {move || memcalc_core::explain::wording::results_heading(result.with(|e| e.mode), scenario.with(|s| s.sim.device))}
+                        {move || memcalc_core::text::wording::results_heading(result.with(|e| e.mode), scenario.with(|s| s.sim.device))}
                     </h2>
                     <DisplayControls/>
                 </div>

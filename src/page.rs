@@ -3,9 +3,9 @@
 //! of the same estimate, units and callbacks passed down as props through every component.
 
 use leptos::prelude::*;
-use memcalc_core::analysis::derived::Derived;
-use memcalc_core::base::units::UnitSystem;
-use memcalc_core::schema::fields::FieldId;
+use memcalc_core::answers::derived::Derived;
+use memcalc_core::inputs::fields::FieldId;
+use memcalc_core::units::UnitSystem;
 use memcalc_core::{Estimate, Inputs, Scenario};
 
 use crate::theme::ThemeState;

@@ -1,7 +1,7 @@
 use leptos::prelude::*;
-use memcalc_core::base::units::{format_bytes, format_fixed};
-use memcalc_core::model::calibrate::check;
-use memcalc_core::schema::fields::FieldId;
+use memcalc_core::answers::calibrate::check;
+use memcalc_core::inputs::fields::FieldId;
+use memcalc_core::units::{format_bytes, format_fixed};
 use memcalc_core::Choice;
 
 use crate::page::Page;
@@ -58,7 +58,7 @@ pub fn CheckPanel() -> impl IntoView {
                 </p>
                 <p class="muted compared">
                     "Rows compared: "
-                    {estimate.with(|e| c.rows.iter().filter_map(|&id| e.component(id)).map(memcalc_core::explain::parts::label).collect::<Vec<_>>().join(", "))}
+                    {estimate.with(|e| c.rows.iter().filter_map(|&id| e.component(id)).map(memcalc_core::text::parts::label).collect::<Vec<_>>().join(", "))}
                     "."
                 </p>
                 {keep}

@@ -13,7 +13,7 @@ pub fn ConfigImport(
     let (text, set_text) = signal(String::new());
     let (report, set_report) = signal(Vec::<String>::new());
     let (error, set_error) = signal(None::<String>);
-    let read = move |json: String| match memcalc_core::schema::hf_config::read(&json) {
+    let read = move |json: String| match memcalc_core::inputs::hf_config::read(&json) {
         Ok(imported) => {
             on_import.run(imported.arch);
             set_report.set(imported.summary());

@@ -1,6 +1,6 @@
 use leptos::prelude::*;
-use memcalc_core::analysis::layouts::{training_layouts, MICRO_BATCHES};
-use memcalc_core::base::units::format_bytes;
+use memcalc_core::answers::layouts::{training_layouts, MICRO_BATCHES};
+use memcalc_core::units::format_bytes;
 
 use crate::page::Page;
 

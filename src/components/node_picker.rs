@@ -1,6 +1,6 @@
 use leptos::prelude::*;
 use memcalc_core::catalog::device::NODES;
-use memcalc_core::schema::fields::FieldId;
+use memcalc_core::inputs::fields::FieldId;
 
 use crate::page::Page;
 

@@ -1,6 +1,6 @@
 use leptos::prelude::*;
-use memcalc_core::base::units::{format_bytes, format_share, group_digits};
-use memcalc_core::explain::parts;
+use memcalc_core::text::parts;
+use memcalc_core::units::{format_bytes, format_share, group_digits};
 use memcalc_core::{Component, Location, PartId};
 
 use crate::page::Page;
@@ -60,7 +60,7 @@ pub fn ResultsTable(
     };
     view! {
         <table class="breakdown">
-            <caption class="visually-hidden">{move || estimate.with(memcalc_core::explain::wording::table_caption)}</caption>
+            <caption class="visually-hidden">{move || estimate.with(memcalc_core::text::wording::table_caption)}</caption>
             <thead>
                 <tr>
                     <th scope="col">"Component"</th>
@@ -79,7 +79,7 @@ pub fn ResultsTable(
                         {move || estimate.with(|e| format_bytes(e.per_device_bytes, units.get()))}
                     </td>
                     <td class="num">"100 %"</td>
-                    <td class="why">{move || estimate.with(memcalc_core::explain::wording::total_note)}</td>
+                    <td class="why">{move || estimate.with(memcalc_core::text::wording::total_note)}</td>
                 </tr>
             </tfoot>
         </table>

@@ -2,7 +2,7 @@ use leptos::html::{Canvas, Div};
 use leptos::prelude::*;
 use memcalc_charts::scaling::preferred_height;
 use memcalc_charts::{draw_scaling, ScalingData};
-use memcalc_core::base::units::{format_bytes, group_digits};
+use memcalc_core::units::{format_bytes, group_digits};
 
 use crate::page::Page;
 

@@ -1,7 +1,7 @@
 use leptos::html::Dialog;
 use leptos::prelude::*;
+use memcalc_core::inputs::page::{PageOptions, Part, Parts};
 use memcalc_core::report::{to_csv, to_json, to_markdown, Origin};
-use memcalc_core::schema::page::{PageOptions, Part, Parts};
 use memcalc_core::Choice;
 
 use crate::browser;

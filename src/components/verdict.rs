@@ -1,6 +1,6 @@
 use leptos::prelude::*;
-use memcalc_core::base::units::format_bytes;
-use memcalc_core::explain::wording::STALE_RESULT;
+use memcalc_core::text::wording::STALE_RESULT;
+use memcalc_core::units::format_bytes;
 use memcalc_core::Estimate;
 
 use crate::page::Page;
@@ -52,14 +52,14 @@ pub fn Verdict() -> impl IntoView {
             <p class="visually-hidden" aria-live="polite" aria-atomic="true" data-testid="verdict-announcement">{said}</p>
             {move || estimate.with(|e| e.serving.map(|v| view! {
                 <p class="serving" data-testid="serving" data-tokens=v.pool_tokens.to_string() data-sequences=v.sequences.to_string()>
-                    {memcalc_core::explain::serving::summary(&v)}
+                    {memcalc_core::text::serving::summary(&v)}
                 </p>
             }))}
             <Show when=move || stale.get()>
                 <p class="stale">{STALE_RESULT}</p>
             </Show>
             <ul class="warnings">
-                {move || estimate.with(|e| e.warnings.iter().map(|w| view! { <li>{memcalc_core::explain::warnings::warning(w)}</li> }).collect_view())}
+                {move || estimate.with(|e| e.warnings.iter().map(|w| view! { <li>{memcalc_core::text::warnings::warning(w)}</li> }).collect_view())}
             </ul>
         </div>
     }

@@ -4,7 +4,7 @@
 //! and one legend. Generic over plotters' `DrawingBackend`: a canvas in the app, SVG in snapshot
 //! tests. Hit-testing (`hit_boxes`) uses the same layout functions as drawing.
 
-use memcalc_core::base::units::{format_bytes, format_share, UnitSystem};
+use memcalc_core::units::{format_bytes, format_share, UnitSystem};
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
@@ -39,13 +39,13 @@ pub struct BreakdownData {
 
 impl Bar {
     pub fn total(&self) -> u64 {
-        memcalc_core::base::sat::sum(self.segments.iter().map(|s| s.bytes))
+        memcalc_core::units::sum(self.segments.iter().map(|s| s.bytes))
     }
 
     /// Segments with bytes, in the fixed stacking order.
     pub fn ordered(&self) -> Vec<&Segment> {
         let mut v: Vec<&Segment> = self.segments.iter().filter(|s| s.bytes > 0).collect();
-        memcalc_core::base::sat::sort_small(&mut v, |a, b| a.id < b.id);
+        memcalc_core::units::sort_small(&mut v, |a, b| a.id < b.id);
         v
     }
 

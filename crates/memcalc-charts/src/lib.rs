@@ -14,7 +14,7 @@ fn segments<'a>(parts: impl Iterator<Item = (&'a memcalc_core::Component, u64)>)
     parts
         .map(|(c, bytes)| Segment {
             id: c.id,
-            label: memcalc_core::explain::parts::label(c).to_string(),
+            label: memcalc_core::text::parts::label(c).to_string(),
             bytes,
         })
         .collect()
@@ -31,7 +31,7 @@ pub fn device_title(e: &Estimate) -> &'static str {
 
 /// The breakdown of an estimate as chart data: a bar for device memory, one for host memory
 /// per node when anything lives there, and one for what a simulation writes to disk.
-pub fn breakdown_data(e: &Estimate, units: memcalc_core::base::units::UnitSystem) -> BreakdownData {
+pub fn breakdown_data(e: &Estimate, units: memcalc_core::units::UnitSystem) -> BreakdownData {
     let mut bars = vec![Bar {
         title: device_title(e).to_string(),
         segments: segments(

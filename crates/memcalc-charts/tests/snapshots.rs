@@ -5,7 +5,7 @@ use memcalc_charts::{
     breakdown_data, draw_breakdown, draw_scaling, Bar, BreakdownData, Frame, ScalingData, Segment,
     Theme,
 };
-use memcalc_core::base::units::UnitSystem;
+use memcalc_core::units::UnitSystem;
 use memcalc_core::PartId;
 use memcalc_core::{estimate, Inputs};
 use plotters::prelude::*;
@@ -266,7 +266,7 @@ fn scaling_data(q: &str) -> ScalingData {
     let s = i.parse().unwrap();
     let e = estimate(&s);
     ScalingData {
-        scaling: memcalc_core::analysis::scaling::scaling(&s),
+        scaling: memcalc_core::answers::scaling::scaling(&s),
         y_label: memcalc_charts::device_title(&e).to_string(),
         capacity_label: e.device_label,
         units: UnitSystem::Binary,
@@ -302,7 +302,7 @@ fn a_value_far_above_the_capacity_breaks_the_axis_and_is_labelled() {
     let svg = scaling_svg(FAR_ABOVE, Theme::LIGHT);
     let label = format!(
         "{} ↑",
-        memcalc_core::base::units::format_bytes(top, UnitSystem::Binary)
+        memcalc_core::units::format_bytes(top, UnitSystem::Binary)
     );
     assert!(
         svg.contains(&label),
@@ -383,7 +383,7 @@ fn a_small_total_stays_visible_and_the_axis_ends_at_the_larger_of_total_and_capa
 
 #[test]
 fn parts_shown_together_never_share_a_colour() {
-    let mut queries: Vec<String> = memcalc_core::schema::presets::PRESETS
+    let mut queries: Vec<String> = memcalc_core::inputs::presets::PRESETS
         .iter()
         .map(|p| p.query.to_string())
         .collect();
@@ -430,7 +430,7 @@ fn parts_shown_together_never_share_a_colour() {
 #[test]
 fn scaling_marks_where_a_batch_stops_fitting() {
     let svg = scaling_svg("params=1B&gpu=a100-40&seq=4096", Theme::LIGHT);
-    let max = memcalc_core::analysis::derived::max_batch(
+    let max = memcalc_core::answers::derived::max_batch(
         &Inputs::from_query("params=1B&gpu=a100-40&seq=4096")
             .0
             .parse()

@@ -84,7 +84,7 @@ fn main() -> ExitCode {
                 "{:<42} {:<18} {:>19}  {}",
                 m.id,
                 m.alias,
-                memcalc_core::base::units::group_digits(m.arch.total_params()),
+                memcalc_core::units::group_digits(m.arch.total_params()),
                 m.label
             );
         }
@@ -102,7 +102,7 @@ fn main() -> ExitCode {
             Ok(t) => t,
             Err(e) => return fail(&format!("cannot read {path}: {e}")),
         };
-        let imported = match memcalc_core::schema::hf_config::read(&text) {
+        let imported = match memcalc_core::inputs::hf_config::read(&text) {
             Ok(i) => i,
             Err(e) => return fail(&format!("{path}: {e}")),
         };
@@ -110,21 +110,21 @@ fn main() -> ExitCode {
             eprintln!("memcalc: {path}: {line}");
         }
         // The file is the base; keys given on the command line stay on top of it.
-        let given: Vec<String> = memcalc_core::schema::query::pairs(&query)
+        let given: Vec<String> = memcalc_core::inputs::query::pairs(&query)
             .into_iter()
             .map(|(k, _)| k)
             .collect();
         let mut with_config = inputs.clone();
         with_config.set_arch(&imported.arch);
-        for f in memcalc_core::schema::fields::FIELDS {
+        for f in memcalc_core::inputs::fields::FIELDS {
             if !given.iter().any(|k| k == f.key) {
                 inputs.set(f.id, with_config.get(f.id).to_string());
             }
         }
     }
     // A link copied from the page in GB keeps its units here.
-    let (page, page_notices) = memcalc_core::schema::page::PageOptions::from_query(&query);
-    decimal |= page.units == memcalc_core::base::units::UnitSystem::Decimal;
+    let (page, page_notices) = memcalc_core::inputs::page::PageOptions::from_query(&query);
+    decimal |= page.units == memcalc_core::units::UnitSystem::Decimal;
     for n in &page_notices {
         eprintln!("memcalc: {}", n.message);
     }
@@ -159,7 +159,7 @@ fn main() -> ExitCode {
 
 /// The layout search as a table; exit 0 when at least one layout fits.
 fn print_layouts(s: &memcalc_core::Scenario, decimal: bool) -> ExitCode {
-    use memcalc_core::base::units::{format_bytes, UnitSystem};
+    use memcalc_core::units::{format_bytes, UnitSystem};
     if !s.mode.trains() {
         return fail("--layouts needs mode=train or mode=finetune");
     }
@@ -168,7 +168,7 @@ fn print_layouts(s: &memcalc_core::Scenario, decimal: bool) -> ExitCode {
     } else {
         UnitSystem::Binary
     };
-    let found = memcalc_core::analysis::layouts::training_layouts(s, 12);
+    let found = memcalc_core::answers::layouts::training_layouts(s, 12);
     if found.is_empty() {
         println!(
             "No layout on {} GPUs fits {} per device.",

@@ -1,9 +1,9 @@
 //! The formats `memcalc` prints: a terminal table, JSON, CSV and Markdown, and sweeps.
 
-use memcalc_core::analysis::scaling;
-use memcalc_core::base::units::{format_bytes, group_digits, UnitSystem};
-use memcalc_core::explain::parts;
+use memcalc_core::answers::scaling;
 use memcalc_core::report;
+use memcalc_core::text::parts;
+use memcalc_core::units::{format_bytes, group_digits, UnitSystem};
 use memcalc_core::{Estimate, Inputs, Notice, Scenario};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -86,16 +86,16 @@ pub fn render(
             out.push_str(&report::verdict(e, units));
             out.push('\n');
             if let Some(v) = &e.serving {
-                out.push_str(&memcalc_core::explain::serving::summary(v));
+                out.push_str(&memcalc_core::text::serving::summary(v));
                 out.push('\n');
             }
             for w in &e.warnings {
                 out.push_str(&format!(
                     "note: {}\n",
-                    memcalc_core::explain::warnings::warning(w)
+                    memcalc_core::text::warnings::warning(w)
                 ));
             }
-            let d = memcalc_core::analysis::derived::derive(s);
+            let d = memcalc_core::answers::derived::derive(s);
             if e.mode != memcalc_core::Mode::Sim {
                 match d.max_batch {
                     Some(b) => out.push_str(&format!(
@@ -116,7 +116,7 @@ pub fn render(
             if let Some(g) = d.fewest_gpus {
                 out.push_str(&format!(
                     "{}: {}\n",
-                    memcalc_core::analysis::derived::fewest_gpus_words(e.mode).0,
+                    memcalc_core::answers::derived::fewest_gpus_words(e.mode).0,
                     group_digits(g)
                 ));
             }
@@ -146,14 +146,13 @@ pub fn sweep(base: &Inputs, spec: &str, format: Format, decimal: bool) -> Result
     let (a, b) = range
         .split_once("..")
         .ok_or("--sweep takes KEY=FROM..TO, e.g. batch=1..64")?;
-    let parse = |t: &str| {
-        memcalc_core::base::units::parse_count(t).map_err(|e| format!("--sweep {key}: {e}"))
-    };
+    let parse =
+        |t: &str| memcalc_core::units::parse_count(t).map_err(|e| format!("--sweep {key}: {e}"));
     let (from, to) = (parse(a)?, parse(b)?);
     if from > to {
         return Err(format!("--sweep {key}: {from} is above {to}"));
     }
-    let Some(id) = memcalc_core::schema::fields::FieldId::from_key(key) else {
+    let Some(id) = memcalc_core::inputs::fields::FieldId::from_key(key) else {
         return Err(format!(
             "--sweep: '{key}' is not a parameter; see docs/url-parameters.md"
         ));

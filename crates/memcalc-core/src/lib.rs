@@ -10,18 +10,53 @@
 /// The saturating arithmetic as `crate::mul!` and `crate::add!`, inside the crate only.
 pub(crate) use base::sat::{add, mul};
 
+// The layers are public for the core's own integration tests (`tests/`), hidden from the docs:
+// other crates use the face below, which `tests/facade.rs` checks.
+#[doc(hidden)]
 pub mod analysis;
+#[doc(hidden)]
 pub mod base;
 pub mod catalog;
+#[doc(hidden)]
 pub mod explain;
+#[doc(hidden)]
 pub mod model;
 pub mod report;
+#[doc(hidden)]
 pub mod scenario;
+#[doc(hidden)]
 pub mod schema;
 
+// The public face: what the page, the CLI, the charts, the first screen and the build step use.
 pub use base::choice::Choice;
 pub use catalog::parts::PartId;
-pub use model::{estimate, Component, Estimate, Location, Per};
+pub use model::{bytes, estimate, Busiest, Component, Estimate, Location, Per};
 pub use scenario::{Mode, Scenario};
 pub use schema::inputs::{FieldError, Inputs};
 pub use schema::query::Notice;
+
+/// Sizes and numbers as the page writes and reads them, and saturating sums.
+pub mod units {
+    pub use crate::base::sat::{sort_small, sum};
+    pub use crate::base::units::*;
+}
+
+/// The words written from an estimate's values: each part's texts, warnings, the serving line,
+/// which device the figures are for, the FAQ and the page's wording.
+pub mod text {
+    pub use crate::explain::{busiest, faq, parts, serving, warnings, wording};
+}
+
+/// What a user gives: the form's fields, page options, presets, config.json import, query
+/// pairs, and the option enums of a scenario.
+pub mod inputs {
+    pub use crate::scenario::{sciml::ModelKind, sim::Method};
+    pub use crate::schema::{fields, hf_config, page, presets, query};
+}
+
+/// What the estimate implies: limits, savings, layouts, sweeps and scaling, and the check
+/// against a measured peak.
+pub mod answers {
+    pub use crate::analysis::{derived, layouts, scaling};
+    pub use crate::model::calibrate;
+}

@@ -11,10 +11,10 @@
 //! `data-pre-*` attributes, never the live page's `data-testid`/`data-component`, so tests
 //! and scripts that read the live page never read the screen.
 
-use memcalc_core::base::units::{format_bytes, format_share, UnitSystem};
-use memcalc_core::explain::parts;
-use memcalc_core::explain::wording::{results_heading, STALE_RESULT, TAGLINE};
-use memcalc_core::schema::page::{PageOptions, Part, Theme};
+use memcalc_core::inputs::page::{PageOptions, Part, Theme};
+use memcalc_core::text::parts;
+use memcalc_core::text::wording::{results_heading, STALE_RESULT, TAGLINE};
+use memcalc_core::units::{format_bytes, format_share, UnitSystem};
 use memcalc_core::{estimate, Estimate, Inputs, Location, Scenario};
 
 /// `parts` joined at compile time: the shared wording goes into the markup as one literal, so
@@ -139,7 +139,7 @@ fn verdict(e: &Estimate, units: UnitSystem, stale: bool) -> String {
         .map(|v| {
             format!(
                 r#"<p class="serving">{}</p>"#,
-                esc(&memcalc_core::explain::serving::summary(&v))
+                esc(&memcalc_core::text::serving::summary(&v))
             )
         })
         .unwrap_or_default();
@@ -150,7 +150,7 @@ fn verdict(e: &Estimate, units: UnitSystem, stale: bool) -> String {
         .map(|w| {
             format!(
                 "<li>{}</li>",
-                esc(&memcalc_core::explain::warnings::warning(w))
+                esc(&memcalc_core::text::warnings::warning(w))
             )
         })
         .collect();
