@@ -33,6 +33,7 @@ fn other_crates_use_only_the_public_face() {
         "crates/memcalc-first",
         "crates/memcalc-build",
         "bench/core/benches",
+        "fuzz/fuzz_targets",
     ] {
         rust_files(&root.join(dir), &mut files);
     }
