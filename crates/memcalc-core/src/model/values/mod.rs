@@ -18,7 +18,10 @@ pub use sim::{
 /// A part's values: the variant names the template that writes its text.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Values {
+    /// A simulation's part: one rank's values and the ranks a total counts.
     Sim(SimPart),
+    /// A neural network's part (weights, training states, activations, KV cache, runtime).
     Neural(NeuralValues),
+    /// A serving engine's own part (vLLM's and SGLang's pool, llama.cpp's split).
     Engine(EngineValues),
 }
