@@ -354,27 +354,43 @@ impl Plan<'_> {
         b.kv_cache = pool.budget(s).saturating_sub(used);
     }
 
-    /// llama.cpp: the last `gpu_layers` repeating layers and, past them, the output layer on
-    /// the GPU; token embeddings and the other layers in host memory, each layer's KV cache
-    /// beside it; compute buffers for one micro-batch of `n_ubatch` tokens.
+    /// llama.cpp's `-ngl` as applied: the last `gpu_layers` repeating layers and, past them,
+    /// the output layer on the GPU, the rest in host memory.
+    pub(crate) fn llamacpp_split(&self) -> LayerSplit {
+        let layers = self.arch.layers;
+        let ngl = self.s.gpu_layers.unwrap_or(layers + 1).min(layers + 1);
+        let on_gpu = ngl.min(layers);
+        LayerSplit {
+            on_gpu,
+            first_gpu: layers - on_gpu,
+            output_on_gpu: ngl > layers,
+        }
+    }
+
+    /// The output layer's parameters as llama.cpp loads them: a tied one is a second copy of
+    /// the token embeddings.
+    fn llamacpp_head(&self) -> u64 {
+        let a = &self.arch;
+        if a.tied {
+            crate::mul!(a.vocab, a.hidden)
+        } else {
+            a.params().head
+        }
+    }
+
     /// llama.cpp's weights on each side of the split, term by term.
     pub(crate) fn llamacpp_weights(&self) -> SplitBytes {
         let s = self.s;
         let a = &self.arch;
         let pc = a.params();
-        let layers = a.layers;
-        let ngl = s.gpu_layers.unwrap_or(layers + 1).min(layers + 1);
-        let on_gpu = ngl.min(layers);
-        let out_gpu = ngl > layers;
-        let first_gpu = layers - on_gpu;
+        let LayerSplit {
+            on_gpu,
+            first_gpu,
+            output_on_gpu: out_gpu,
+        } = self.llamacpp_split();
         let layer_bytes =
             |first: u64, n: u64| self.frozen_weight_bytes(pc.layer_range(first, n), 0);
-        // A tied output layer is loaded as a second copy of the token embeddings.
-        let head = if a.tied {
-            crate::mul!(a.vocab, a.hidden)
-        } else {
-            pc.head
-        };
+        let head = self.llamacpp_head();
         let mut w = SplitBytes {
             gpu_layers: layer_bytes(first_gpu, on_gpu),
             host_layers: layer_bytes(0, first_gpu),
@@ -402,20 +418,19 @@ impl Plan<'_> {
         w
     }
 
+    /// llama.cpp: the split's weights on each side, each layer's KV cache beside it, compute
+    /// buffers for one micro-batch of `n_ubatch` tokens.
     fn llamacpp_stage(&self, ubatch: u64, b: &mut StageBytes) {
         let s = self.s;
         let a = &self.arch;
         let pc = a.params();
         let layers = a.layers;
-        let ngl = s.gpu_layers.unwrap_or(layers + 1).min(layers + 1);
-        let on_gpu = ngl.min(layers);
-        let out_gpu = ngl > layers;
-        let first_gpu = layers - on_gpu;
-        let head = if a.tied {
-            crate::mul!(a.vocab, a.hidden)
-        } else {
-            pc.head
-        };
+        let LayerSplit {
+            on_gpu,
+            first_gpu,
+            output_on_gpu: out_gpu,
+        } = self.llamacpp_split();
+        let head = self.llamacpp_head();
         let w = self.llamacpp_weights();
         b.weights = crate::add!(w.gpu_layers, w.gpu_output());
         b.weights_host = crate::add!(w.embed, w.host_layers, w.host_output());
@@ -448,6 +463,15 @@ impl Plan<'_> {
         );
         b.layers = on_gpu;
     }
+}
+
+/// Where llama.cpp's `-ngl` puts the layers: how many repeating layers are on the GPU (the last
+/// ones, from `first_gpu`) and whether the output layer is too.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct LayerSplit {
+    pub on_gpu: u64,
+    pub first_gpu: u64,
+    pub output_on_gpu: bool,
 }
 
 /// llama.cpp's weights, term by term: the repeating layers on each side, the token embeddings

@@ -107,9 +107,8 @@ fn pooled(s: &Scenario, pool: &Pool, plan: &Plan, b: &StageBytes) -> Vec<Compone
 
 fn llamacpp(s: &Scenario, plan: &Plan, b: &StageBytes, ubatch: u64) -> Vec<Component> {
     let a = &plan.arch;
-    let ngl = s.gpu_layers.unwrap_or(a.layers + 1).min(a.layers + 1);
-    let on_gpu = ngl.min(a.layers);
-    let out_gpu = ngl > a.layers;
+    let split = plan.llamacpp_split();
+    let (on_gpu, out_gpu) = (split.on_gpu, split.output_on_gpu);
     let ctx = crate::mul!(s.batch, s.seq);
     let format = match s.weight_milli_bpw() {
         Some(_)
@@ -128,7 +127,7 @@ fn llamacpp(s: &Scenario, plan: &Plan, b: &StageBytes, ubatch: u64) -> Vec<Compo
     let host_compute = b.buffers_host - output;
     let w = plan.llamacpp_weights();
     let weights = |here: u64, gpu: bool| SplitWeights {
-        ngl,
+        ngl: on_gpu + u64::from(out_gpu),
         layers: a.layers,
         here,
         output_on_gpu: out_gpu,
