@@ -5,7 +5,7 @@
 //! `max_memory_reserved()` leaves out the CUDA context, `max_memory_allocated()` also leaves out
 //! the caching allocator's slack (PyTorch documentation, "CUDA semantics: memory management"),
 //! and a simulation code's own report (LAMMPS's "Per MPI rank memory allocated") counts the
-//! arrays of one rank, without MPI and library memory.
+//! arrays of one rank, without MPI and library memory and without the allocator's slack.
 
 use crate::catalog::parts::PartId;
 use crate::model::values::neural::Calibration;

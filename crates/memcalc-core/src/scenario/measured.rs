@@ -25,7 +25,10 @@ impl Measured {
                 PartId::Overhead,
                 PartId::Fragmentation,
             ],
-            Measured::Rank => &[PartId::Runtime],
+            // A code counts the arrays it allocates: not MPI and libraries, and not the
+            // allocator's slack either (LAMMPS's "Per MPI rank memory allocated" sums its own
+            // `memory->smalloc` requests; pw.x's estimate sums array sizes).
+            Measured::Rank => &[PartId::Runtime, PartId::Overhead, PartId::Fragmentation],
         }
     }
 
@@ -35,7 +38,7 @@ impl Measured {
             Measured::NvidiaSmi => "the total: every row, including the CUDA context and the allocator's slack",
             Measured::Reserved => "the total without the CUDA context, libraries and NCCL buffers (PyTorch does not see them)",
             Measured::Allocated => "the tensors only: the total without the CUDA context, NCCL buffers, the allocator overhead and cached blocks of shorter batches",
-            Measured::Rank => "one rank's arrays: the per-rank total without MPI and library memory",
+            Measured::Rank => "one rank's arrays: the per-rank total without MPI and library memory and without the allocator overhead",
         }
     }
 }
