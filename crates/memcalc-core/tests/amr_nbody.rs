@@ -115,6 +115,48 @@ fn nbody_follows_gadget_2_allocations_by_hand() {
     );
 }
 
+#[test]
+fn gadget_4_holds_the_max_mem_size_it_is_given() {
+    let q = format!("{BARE}&code=gadget&particles=1000000&pm_grid=128&ranks=4");
+    let bare = est(&q);
+    assert_eq!(
+        part(&bare, PartId::Reserved),
+        None,
+        "no MaxMemSize, no reservation"
+    );
+    // Each task allocates its MaxMemSize whole (mymalloc.cc) and takes its arrays from it.
+    let given = est(&format!("{q}&max_mem_size=2000"));
+    let reserved = expect_part(&given, PartId::Reserved) / 4;
+    assert_eq!(reserved + bare.per_rank_bytes, 2000 << 20);
+    assert_eq!(given.per_rank_bytes, 2000 << 20);
+    assert!(given.warnings.is_empty(), "{:?}", given.warnings);
+    // One block is one allocation: no allocator slack on the arrays inside it.
+    let slack =
+        est("mode=sim&code=gadget&particles=1000000&pm_grid=128&ranks=4&nodes=1&max_mem_size=2000");
+    assert_eq!(part(&slack, PartId::Overhead).unwrap_or(0), 0);
+    assert!(
+        part(
+            &est("mode=sim&code=gadget&particles=1000000&pm_grid=128&ranks=4&nodes=1"),
+            PartId::Overhead
+        )
+        .unwrap_or(0)
+            > 0
+    );
+    // Arrays beyond what is given: GADGET-4 stops; the estimate keeps the arrays and says so.
+    let short = est(&format!("{q}&max_mem_size=10"));
+    assert_eq!(part(&short, PartId::Reserved), None);
+    assert_eq!(short.per_rank_bytes, bare.per_rank_bytes);
+    let text: Vec<String> = short
+        .warnings
+        .iter()
+        .map(memcalc_core::text::warnings::warning)
+        .collect();
+    assert!(
+        text.iter().any(|w| w.contains("MaxMemSize = 10 MiB")),
+        "{text:?}"
+    );
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(64))]
 

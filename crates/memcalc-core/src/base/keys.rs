@@ -266,6 +266,7 @@ keys! {
     TimebinLists => "timebin_lists",
     EwaldBytes => "ewald_bytes",
     CommBuffer => "comm_buffer",
+    MaxMemSize => "max_mem_size",
     Ranks => "ranks",
     Nodes => "nodes",
     NodeMem => "node_mem",

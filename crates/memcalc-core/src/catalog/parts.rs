@@ -73,6 +73,7 @@ parts! {
     PmGrid = "pm_grid", [0xff, 0x72, 0x5c];
     CommBuffer = "comm_buffer", [0xa4, 0x63, 0xf2];
     Ewald = "ewald", [0x9c, 0x6b, 0x4e];
+    Reserved = "reserved", [0xed, 0xc9, 0x48];
     History = "history", [0x6c, 0xc5, 0xb0];
     OutputBuffers = "output_buffers", [0xbc, 0xbd, 0x22];
     // Disk: darker shades, apart from every memory part.

@@ -38,5 +38,6 @@ pub fn warning(w: &Warning) -> String {
         Warning::OffloadWithoutHostMem => "Offloading moves states to host memory: set host_mem to check that the node has enough.".into(),
         Warning::IdleNodes => "Fewer ranks than nodes: some nodes would be idle.".into(),
         Warning::NoGhostLayers => "No ghost layers: only valid for a single rank or embarrassingly parallel work.".into(),
+        Warning::MaxMemSizeTooSmall { needed_mib, given_mib } => format!("The busiest task's arrays need {} MiB, more than MaxMemSize = {} MiB: GADGET-4 stops with 'Not enough memory in mymalloc'. Raise MaxMemSize or use more tasks.", crate::base::units::group_digits(needed_mib), crate::base::units::group_digits(given_mib)),
     }
 }

@@ -50,4 +50,9 @@ pub enum Warning {
     IdleNodes,
     /// Simulations: a grid without ghost layers.
     NoGhostLayers,
+    /// N-body: the busiest task's arrays need more than the MaxMemSize it is given (MiB).
+    MaxMemSizeTooSmall {
+        needed_mib: u64,
+        given_mib: u64,
+    },
 }

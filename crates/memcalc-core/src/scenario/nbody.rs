@@ -24,6 +24,10 @@ pub struct Nbody {
     pub timebin_lists: u64,
     /// Fixed communication buffer per task, MiB (GADGET-2 BufferSize; 0: none).
     pub comm_mib: u64,
+    /// MaxMemSize of GADGET-3/4, MiB per task (0: not given). GADGET-4 src/data/mymalloc.cc
+    /// allocates the whole of it at start-up (one shared-memory window per task) and carves
+    /// every array and its generic buffers out of it.
+    pub max_mem_mib: u64,
     /// Bytes per entry of the Ewald correction table of periodic boxes, (ENX + 1)³ entries
     /// with ENX = 64 (GADGET-2: 4 floats; GADGET-4: potential and its first three derivative
     /// tensors, 20 doubles; 0: no table).
@@ -42,6 +46,7 @@ impl Default for Nbody {
             pm_arrays: 3,
             timebin_lists: 0,
             comm_mib: 100,
+            max_mem_mib: 0,
             ewald_bytes: 16,
         }
     }

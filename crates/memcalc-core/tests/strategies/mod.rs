@@ -289,8 +289,9 @@ prop_compose! {
         timebin_lists in 0u64..4,
         comm_mib in 0u64..200,
         ewald_bytes in 0u64..200,
+        max_mem_mib in prop_oneof![Just(0u64), 0u64..20_000],
     ) -> Nbody {
-        Nbody { part_bytes, alloc_c, tree_c, node_bytes, pm_grid, pm_arrays, timebin_lists, comm_mib, ewald_bytes }
+        Nbody { part_bytes, alloc_c, tree_c, node_bytes, pm_grid, pm_arrays, timebin_lists, comm_mib, ewald_bytes, max_mem_mib }
     }
 }
 

@@ -14,6 +14,12 @@ use crate::scenario::{Mode, Scenario};
 pub(super) fn assemble(s: &Scenario, mp: MethodParts) -> Estimate {
     let m = &s.sim;
     let mut parts = mp.parts;
+    // What the method's arrays take per rank, before any reservation around them.
+    let arrays: u64 = parts
+        .iter()
+        .filter(|p| p.id != PartId::Reserved)
+        .map(|p| p.rank_bytes)
+        .sum();
     if m.replicated_mib > 0 {
         let bytes = m.replicated_mib << 20;
         parts.push(Part::of(
@@ -89,8 +95,14 @@ pub(super) fn assemble(s: &Scenario, mp: MethodParts) -> Estimate {
     }
     let ranks_per_node = m.ranks.div_ceil(m.nodes);
     let gpu = m.device == SimDevice::Gpu;
-    let tensors: u64 = crate::base::sat::sum(parts.iter().map(|p| p.rank_bytes));
-    let all_tensors: u64 = crate::base::sat::sum(parts.iter().map(|p| p.total_bytes));
+    // A MaxMemSize block is one allocation holding the method's arrays: no allocator slack
+    // inside it, only around what lies outside it.
+    let block = parts.iter().any(|q| q.id == PartId::Reserved);
+    let in_block = |p: &Part| block && matches!(p.values, SimValues::Nbody(_));
+    let tensors: u64 =
+        crate::base::sat::sum(parts.iter().filter(|p| !in_block(p)).map(|p| p.rank_bytes));
+    let all_tensors: u64 =
+        crate::base::sat::sum(parts.iter().filter(|p| !in_block(p)).map(|p| p.total_bytes));
     let overhead = crate::base::sat::mul_div(tensors, s.overhead_bp, 10_000);
     parts.push(Part::of(
         PartId::Overhead,
@@ -222,6 +234,12 @@ pub(super) fn assemble(s: &Scenario, mp: MethodParts) -> Estimate {
     }
     if m.method == Method::Grid && m.halo == 0 {
         warnings.push(crate::model::warning::Warning::NoGhostLayers);
+    }
+    if m.method == Method::Nbody && m.nbody.max_mem_mib > 0 && arrays > m.nbody.max_mem_mib << 20 {
+        warnings.push(crate::model::warning::Warning::MaxMemSizeTooSmall {
+            needed_mib: arrays.div_ceil(1 << 20),
+            given_mib: m.nbody.max_mem_mib,
+        });
     }
     let disk = crate::add!(
         output_total,

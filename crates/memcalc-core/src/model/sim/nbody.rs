@@ -152,6 +152,22 @@ pub(super) fn nbody(m: &Sim, b: u64) -> MethodParts {
         x.comm * p,
         NbodyValues::CommBuffer { mib: n.comm_mib },
     );
+    // GADGET-3/4 take every array from the MaxMemSize block each task allocates at start-up:
+    // the task holds the whole block, its generic buffers using what the arrays leave.
+    let arrays: u64 = parts.iter().map(|p| p.rank_bytes).sum();
+    let given = n.max_mem_mib.saturating_mul(1 << 20);
+    if given > arrays {
+        let rest = given - arrays;
+        parts.push(Part::of(
+            PartId::Reserved,
+            rest,
+            crate::mul!(rest, m.ranks),
+            SimValues::Nbody(NbodyValues::Reserved {
+                max_mem_mib: n.max_mem_mib,
+                arrays,
+            }),
+        ));
+    }
     // A snapshot holds positions, velocities and IDs (GADGET format: 3 + 3 floats and 4 B).
     let snap = 28.0;
     MethodParts {

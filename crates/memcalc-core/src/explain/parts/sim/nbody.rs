@@ -6,6 +6,8 @@ use crate::model::values::NbodyValues;
 
 const SRC_NBODY: &str = "GADGET-2 (Springel 2005, MNRAS 364, 1105) allvars.h, begrun.c, allocate.c, forcetree.c, pm_periodic.c: MaxPart = PartAllocFactor × N / NTask particle structs ('Allocated … MByte for particle storage'), TreeAllocFactor × MaxPart nodes plus Nextnode and Father ('Allocated … MByte for BH-tree'), the PMGRID³ FFT grid in slabs (rhogrid, forcegrid, workspace), BufferSize MB of communication buffer; GADGET-4 adds three time-bin lists per particle (its memory.txt lists every block)";
 
+const SRC_MAXMEM: &str = "GADGET-4 src/data/mymalloc.cc (memory::mymalloc_init: n = MaxMemSize × 1024 × 1024 bytes allocated per task with MPI_Win_allocate_shared; every mymalloc takes its block from it and aborts with 'Not enough memory in mymalloc_fullinfo()' beyond it; generic buffers take the free bytes); GADGET-4 documentation, parameter MaxMemSize";
+
 impl Template for NbodyValues {
     fn label(&self) -> &'static str {
         match self {
@@ -15,6 +17,7 @@ impl Template for NbodyValues {
             NbodyValues::PmGrid { .. } => "Particle-mesh grid",
             NbodyValues::Ewald { .. } => "Ewald correction table",
             NbodyValues::CommBuffer { .. } => "Communication buffer",
+            NbodyValues::Reserved { .. } => "Rest of MaxMemSize (generic buffers)",
         }
     }
     fn formula(&self, bytes: u64) -> String {
@@ -60,6 +63,10 @@ impl Template for NbodyValues {
                 format!("{side} × {side} × {side} entries × {entry_bytes} B")
             }
             NbodyValues::CommBuffer { mib } => format!("{} MiB", g(mib)),
+            NbodyValues::Reserved {
+                max_mem_mib,
+                arrays,
+            } => format!("{} MiB − {} B of arrays", g(max_mem_mib), g(arrays)),
         };
         format!("{lhs} = {} B", g(bytes))
     }
@@ -74,9 +81,13 @@ impl Template for NbodyValues {
             NbodyValues::PmGrid { .. } => "The long-range force's FFT grid: density, force and workspace, split into slabs along x (a task beyond PMGRID holds none, the busiest holds the rounded-up share).".into(),
             NbodyValues::Ewald { .. } => "Periodic boxes correct the tree force for the infinite images with a table every task holds whole (GADGET-2: four force and potential tables in floats; GADGET-4: the potential and its derivatives to third order in doubles).".into(),
             NbodyValues::CommBuffer { .. } => "A fixed buffer per task for particles and partial forces exchanged with other tasks (GADGET-2 BufferSize).".into(),
+            NbodyValues::Reserved { .. } => "GADGET-4 reserves what it is given: each task allocates its whole MaxMemSize at start-up and carves every array above out of it; the rest holds its generic buffers (tree walks, domain exchange), which grow into what is free. The task therefore holds MaxMemSize whatever the particle count, and stops with 'Not enough memory in mymalloc' when the arrays need more.".into(),
         }
     }
     fn source(&self) -> &'static str {
-        SRC_NBODY
+        match self {
+            NbodyValues::Reserved { .. } => SRC_MAXMEM,
+            _ => SRC_NBODY,
+        }
     }
 }

@@ -46,4 +46,10 @@ pub enum NbodyValues {
     Ewald { side: u64, entry_bytes: u64 },
     /// The fixed communication buffer (BufferSize).
     CommBuffer { mib: u64 },
+    /// What MaxMemSize reserves beyond the task's arrays (GADGET-4's generic buffers).
+    Reserved {
+        max_mem_mib: u64,
+        /// The task's other parts, which MaxMemSize also holds.
+        arrays: u64,
+    },
 }
