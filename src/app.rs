@@ -61,7 +61,8 @@ pub fn Calculator(
     // Static for the page's life: what the embedding page chose to show and fix.
     let options = StoredValue::new(options);
     let shows = move |part: Part| options.with_value(|o| o.shows(part));
-    let locked: Vec<FieldId> = options.with_value(|o| o.lock.clone());
+    // What `lock=` names and what it implies (a locked model fixes its architecture).
+    let locked: Vec<FieldId> = options.with_value(PageOptions::locked_fields);
     if options.with_value(|o| o.embed) {
         Effect::new(move |_| crate::observe::report_height());
     }
@@ -221,6 +222,11 @@ pub fn Calculator(
 
     view! {
         <main class="calculator" class:embedded=move || options.with_value(|o| o.embed) class:no-form=move || !shows(Part::Form)>
+            // The form is long: keyboard users skip it to the answer (the heading takes focus).
+            // Not in an embed, where following the link would add a history entry to the host's.
+            {(shows(Part::Form) && !options.with_value(|o| o.embed)).then(|| view! {
+                <a class="skip-link" href="#results-heading" data-testid="skip-to-results">"Skip to results"</a>
+            })}
             {shows(Part::Form).then(|| view! {
                 <section class="inputs" aria-labelledby="inputs-heading">
                     <div class="inputs-head">
@@ -244,7 +250,7 @@ pub fn Calculator(
             })}
             <section class="results" aria-labelledby="results-heading">
                 <div class="results-head">
-                    <h2 id="results-heading">
+                    <h2 id="results-heading" tabindex="-1">
                         {move || memcalc_core::text::wording::results_heading(result.with(|e| e.mode), scenario.with(|s| s.sim.device))}
                     </h2>
                     <DisplayControls/>

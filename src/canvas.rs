@@ -50,3 +50,42 @@ pub fn chart<T: Send + Sync + PartialEq + 'static>(
     });
     width
 }
+
+/// The breakdown chart as a PNG data URL with `title` drawn in a band above it, so the image
+/// says what it estimated once it leaves the page (issue 29); in the chart's own colours and at
+/// its pixel ratio.
+pub fn titled_png(title: &str, theme: memcalc_charts::Theme) -> Option<String> {
+    use wasm_bindgen::JsCast;
+    use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement};
+    let doc = web_sys::window()?.document()?;
+    let chart: HtmlCanvasElement = doc
+        .query_selector("[data-testid=breakdown-chart]")
+        .ok()??
+        .dyn_into()
+        .ok()?;
+    let (w, h) = (chart.width(), chart.height());
+    let scale = f64::from(w) / f64::from(chart.client_width().max(1));
+    let band = (30.0 * scale).round();
+    let out: HtmlCanvasElement = doc.create_element("canvas").ok()?.dyn_into().ok()?;
+    out.set_width(w);
+    out.set_height(h + band as u32);
+    let ctx: CanvasRenderingContext2d = out.get_context("2d").ok()??.dyn_into().ok()?;
+    let rgb = |c: plotters::style::RGBColor| format!("rgb({},{},{})", c.0, c.1, c.2);
+    ctx.set_fill_style_str(&rgb(theme.background));
+    ctx.fill_rect(0.0, 0.0, f64::from(w), f64::from(h) + band);
+    ctx.set_fill_style_str(&rgb(theme.text));
+    ctx.set_font(&format!(
+        "700 {}px system-ui, sans-serif",
+        (14.0 * scale).round()
+    ));
+    // Squeezed rather than cut off on a narrow chart.
+    let _ = ctx.fill_text_with_max_width(
+        title,
+        8.0 * scale,
+        20.0 * scale,
+        f64::from(w) - 16.0 * scale,
+    );
+    ctx.draw_image_with_html_canvas_element(&chart, 0.0, band)
+        .ok()?;
+    out.to_data_url().ok()
+}

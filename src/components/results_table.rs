@@ -34,7 +34,7 @@ pub fn ResultsTable(
             Location::Device => format_share(bytes(), estimate.with(|e| e.per_device_bytes.max(1))),
         };
         view! {
-            <tr data-component=id.key() data-bytes=move || bytes().to_string() data-location=move || location().id() class:host=on_host>
+            <tr data-component=id.key() data-bytes=move || bytes().to_string() data-location=move || estimate.with(|e| memcalc_core::report::place(e, location())) class:host=on_host>
                 <th scope="row">
                     <span class=format!("swatch swatch-{id}") aria-hidden="true"></span>
                     {get(|c| parts::label(c).to_string())}

@@ -1,8 +1,8 @@
 use leptos::html::Dialog;
 use leptos::prelude::*;
-use memcalc_core::inputs::page::{PageOptions, Part, Parts};
-use memcalc_core::report::{to_csv, to_json, to_markdown, Origin};
-use memcalc_core::Choice;
+use memcalc_core::inputs::fields::FieldId;
+use memcalc_core::inputs::page::{lock_choices, PageOptions, Part, Parts};
+use memcalc_core::report::{file_name, title, to_csv, to_json, to_markdown, Origin};
 
 use crate::browser;
 use crate::page::Page;
@@ -22,6 +22,7 @@ pub fn SharePanel() -> impl IntoView {
         estimate,
         units,
         embedded,
+        theme,
         ..
     } = Page::get();
     let full_url = move || format!("{}?{}", browser::page_base(), link.get());
@@ -40,14 +41,19 @@ pub fn SharePanel() -> impl IntoView {
         });
     };
     let command = move || format!("memcalc {}", shell_quote(&link.get()));
-    let name = move |ext: &str| format!("memcalc-{}.{ext}", scenario.with(|s| s.mode.id()));
+    let name = move |ext: &str| scenario.with(|s| file_name(s, ext));
     let dialog = NodeRef::<Dialog>::new();
     // The parts the embed shows; the share panel is off by default there.
     let (parts, set_parts) = signal(Parts::ALL.with(Part::Share, false));
+    // The fields the embed fixes, in the order they were ticked.
+    let (locks, set_locks) = signal(Vec::<FieldId>::new());
+    // Rebuilt only when the mode, method or network family changes what can be locked.
+    let choices = Memo::new(move |_| scenario.with(lock_choices));
     let embed_code = move || {
         let page = PageOptions {
             embed: true,
             show: parts.get(),
+            lock: locks.get(),
             ..PageOptions::default()
         };
         let src = format!(
@@ -67,6 +73,7 @@ pub fn SharePanel() -> impl IntoView {
     let embed_script = move || {
         let page = PageOptions {
             show: parts.get(),
+            lock: locks.get(),
             ..PageOptions::default()
         };
         let base = browser::page_base();
@@ -106,9 +113,8 @@ pub fn SharePanel() -> impl IntoView {
                 <button type="button" data-testid="export-csv" on:click=move |_| browser::download_text(&name("csv"), "text/csv", &estimate.with(|e| to_csv(e, Some(&origin()))))>"CSV"</button>
                 <button type="button" data-testid="export-markdown" on:click=move |_| browser::download_text(&name("md"), "text/markdown", &estimate.with(|e| to_markdown(e, units.get(), Some(&origin()))))>"Markdown"</button>
                 <button type="button" data-testid="export-png" on:click=move |_| {
-                    use wasm_bindgen::JsCast;
-                    let canvas = web_sys::window().and_then(|w| w.document()).and_then(|d| d.query_selector("[data-testid=breakdown-chart]").ok().flatten()).and_then(|c| c.dyn_into::<web_sys::HtmlCanvasElement>().ok());
-                    if let Some(url) = canvas.and_then(|c| c.to_data_url().ok()) {
+                    let head = estimate.with(|e| scenario.with(|s| title(e, s, units.get())));
+                    if let Some(url) = crate::canvas::titled_png(&head, theme.colours.get_untracked()) {
                         browser::download_url(&name("png"), &url);
                     }
                 }>"Chart as PNG"</button>
@@ -128,6 +134,21 @@ pub fn SharePanel() -> impl IntoView {
                                 set_parts.update(|p| *p = p.with(part, on));
                             }/>
                             {part.id()}
+                        </label>
+                    }).collect_view()}
+                </fieldset>
+                <fieldset class="embed-locks" data-testid="embed-locks">
+                    <legend>"Fixed for readers (lock)"</legend>
+                    {move || choices.get().into_iter().map(|id| view! {
+                        <label>
+                            <input type="checkbox" data-testid=format!("lock-{}", id.key()) prop:checked=move || locks.with(|l| l.contains(&id)) on:change=move |ev| {
+                                let on = event_target_checked(&ev);
+                                set_locks.update(|l| {
+                                    l.retain(|k| *k != id);
+                                    if on { l.push(id); }
+                                });
+                            }/>
+                            {id.field().label}
                         </label>
                     }).collect_view()}
                 </fieldset>

@@ -129,7 +129,7 @@ test("each export downloads a file whose content matches the page", async ({ pag
   const total = await totalBytes(page);
 
   const json = await download(page, "export-json");
-  expect(json.name).toBe("memcalc-train.json");
+  expect(json.name).toBe("memcalc-13b-train.json");
   const doc = JSON.parse(json.body.toString("utf8"));
   expect(doc.schema_version).toBe(1);
   expect(doc.per_device_bytes).toBe(total);
@@ -151,7 +151,7 @@ test("each export downloads a file whose content matches the page", async ({ pag
   expect(text).toContain(`| ${total} | device |`);
 
   const png = await download(page, "export-png");
-  expect(png.name).toBe("memcalc-train.png");
+  expect(png.name).toBe("memcalc-13b-train.png");
   expect([...png.body.subarray(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
   const width = png.body.readUInt32BE(16);
   const canvasWidth = await page.getByTestId("breakdown-chart").evaluate((c: HTMLCanvasElement) => c.width);

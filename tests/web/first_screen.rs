@@ -63,6 +63,8 @@ const LIVE: Own = Own {
         ("*", "title"),
         // Names the form, which the first screen does not have.
         ("#inputs-heading", "id"),
+        // The live page's skip link moves focus to it; the first screen has no link to follow.
+        ("#results-heading", "tabindex"),
     ],
     contents: &["tfoot td.why"],
     renamed: &[],

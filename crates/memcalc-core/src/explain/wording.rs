@@ -5,6 +5,7 @@ use crate::base::choice::Choice;
 use crate::model::Estimate;
 use crate::model::Per;
 use crate::scenario::planewave::DftArrays;
+use crate::scenario::serving::Engine;
 use crate::scenario::sim::SimDevice;
 use crate::scenario::Mode;
 use crate::schema::fields::FieldId as F;
@@ -77,6 +78,7 @@ pub fn field_label(f: &crate::schema::fields::Field, mode: Mode) -> &'static str
 pub struct Visibility {
     gpu_sim: bool,
     dft: DftArrays,
+    engine: Engine,
 }
 
 impl Visibility {
@@ -84,6 +86,7 @@ impl Visibility {
         Visibility {
             gpu_sim: inputs.get(F::SimDevice) == "gpu",
             dft: Choice::parse(inputs.get(F::DftArrays)).unwrap_or(DftArrays::Pwx),
+            engine: Choice::parse(inputs.get(F::Engine)).unwrap_or(Engine::Hf),
         }
     }
 }
@@ -92,13 +95,15 @@ impl Visibility {
 /// memory on the device. Each DFT code's arrays read their own inputs (scenario/planewave.rs):
 /// ABINIT keeps the whole plane-wave set on every process, so k-point pools change nothing;
 /// only SPARC splits the states into band groups; only ABINIT's count reads the functional,
-/// the smearing, the core correction and the symmetries.
+/// the smearing, the core correction and the symmetries. Only llama.cpp splits layers between
+/// GPU and CPU (-ngl); the other engines keep every layer on the GPU.
 pub fn shown(f: &crate::schema::fields::Field, mode: Mode, v: Visibility) -> bool {
     let no_gpu = mode == Mode::Sim && !v.gpu_sim && matches!(f.id, F::Gpu | F::GpuMem | F::Runtime);
     let other_code = match f.id {
         F::Pools => v.dft == DftArrays::Abinit,
         F::BandGroups => v.dft != DftArrays::Sparc,
         F::Xc | F::Smearing | F::CoreCorrection | F::Symmetries => v.dft != DftArrays::Abinit,
+        F::GpuLayers => v.engine != Engine::Llamacpp,
         _ => false,
     };
     !(no_gpu || other_code)

@@ -9,8 +9,20 @@ use crate::scenario::Scenario;
 
 mod glance;
 mod json;
+mod names;
 pub use glance::{facts, saving_change, Fact};
 pub use json::{sweep_to_json, to_json};
+pub use names::{file_name, subject, title};
+
+/// Where a row's bytes live, as the table, the CSV and the Markdown all write it: a
+/// simulation's rows are in the node's memory (CPU codes) or on the GPU; "device" is the
+/// neural-network page's word; host and disk rows say so.
+pub fn place(e: &Estimate, l: crate::model::Location) -> &'static str {
+    match (e.mode, l) {
+        (crate::scenario::Mode::Sim, crate::model::Location::Device) => e.per.word(),
+        _ => l.id(),
+    }
+}
 
 /// Where an export came from, so that a file found later can be traced and reopened: the link
 /// of the calculation and the inputs that differ from the mode's defaults.
@@ -57,13 +69,15 @@ pub fn to_csv(e: &Estimate, origin: Option<&Origin>) -> String {
             c.id,
             csv_field(parts::label(c)),
             c.bytes,
-            c.location.id(),
+            place(e, c.location),
             csv_field(&parts::formula(c))
         ));
     }
     out.push_str(&format!(
-        "total,Total per {},{},device,\n",
-        e.per, e.per_device_bytes
+        "total,Total per {},{},{},\n",
+        e.per,
+        e.per_device_bytes,
+        place(e, crate::model::Location::Device)
     ));
     if let Some(o) = origin {
         for (k, v) in &o.inputs {
@@ -155,12 +169,7 @@ pub fn to_markdown(e: &Estimate, units: UnitSystem, origin: Option<&Origin>) -> 
         }
     }
     out.push_str("| Component | Memory | Bytes | Where | Formula |\n|---|---:|---:|---|---|\n");
-    // A simulation's rows are in the node's memory (CPU codes) or on the GPU; "device" is
-    // the neural-network page's word.
-    let place = |l: crate::model::Location| match (e.mode, l) {
-        (crate::scenario::Mode::Sim, crate::model::Location::Device) => e.per.word(),
-        _ => l.id(),
-    };
+    let place = |l| place(e, l);
     for c in &e.components {
         out.push_str(&format!(
             "| {} | {} | {} | {} | `{}` |\n",

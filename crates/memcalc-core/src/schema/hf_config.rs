@@ -559,7 +559,16 @@ impl Imported {
             if self.model_type.is_empty() {
                 String::new()
             } else {
-                format!(" of a {} config", self.model_type)
+                // "an acme config", "a llama config": the article follows the sound of a
+                // vowel letter, as the model types are read.
+                let an = self
+                    .model_type
+                    .starts_with(['a', 'e', 'i', 'o', 'u', 'A', 'E', 'I', 'O', 'U']);
+                format!(
+                    " of {} {} config",
+                    if an { "an" } else { "a" },
+                    self.model_type
+                )
             },
             self.read.join(", ")
         )];

@@ -2,7 +2,8 @@
 //! preset it started from, and the embed options (`embed`, `show`, `lock`, `theme`).
 
 use crate::base::units::UnitSystem;
-use crate::schema::fields::FieldId;
+use crate::scenario::Scenario;
+use crate::schema::fields::{FieldId, Group};
 use crate::schema::presets::{preset_by_id, Preset};
 use crate::schema::url::{pairs, Notice};
 
@@ -122,6 +123,75 @@ impl Theme {
     }
 }
 
+/// What locking one field fixes beside it: the fields listed and every field of a group.
+#[derive(Debug, Clone, Copy)]
+pub struct LockRule {
+    /// The field named in `lock=`.
+    pub key: FieldId,
+    /// The fields it fixes too.
+    pub fields: &'static [FieldId],
+    /// A form group whose every field it fixes too.
+    pub group: Option<Group>,
+}
+
+/// A released model is its architecture, and its parameter count names the same model: locking
+/// either fixes the other, the network family and every shape field. Without this a reader
+/// turned a "locked" Llama 3.1 8B into 18.5 B parameters through its layers (issue 29).
+pub const LOCK_RULES: &[LockRule] = &[
+    LockRule {
+        key: FieldId::ModelId,
+        fields: &[FieldId::Params, FieldId::Model],
+        group: Some(Group::Architecture),
+    },
+    LockRule {
+        key: FieldId::Params,
+        fields: &[FieldId::ModelId, FieldId::Model],
+        group: Some(Group::Architecture),
+    },
+];
+
+/// The locks the embed dialog offers, in its order; each is offered where it applies.
+pub const LOCK_CHOICES: &[FieldId] = &[
+    FieldId::Mode,
+    FieldId::ModelId,
+    FieldId::Params,
+    FieldId::Gpu,
+    FieldId::Dtype,
+    FieldId::Batch,
+    FieldId::Seq,
+    FieldId::Particles,
+    FieldId::Nx,
+    FieldId::Atoms,
+    FieldId::Ranks,
+    FieldId::Nodes,
+];
+
+/// The lock choices that matter for this scenario (its mode, method and network family).
+pub fn lock_choices(s: &Scenario) -> Vec<FieldId> {
+    LOCK_CHOICES
+        .iter()
+        .copied()
+        .filter(|id| id.field().applies_to(s.mode, s.sim.method, s.sciml.model))
+        .collect()
+}
+
+/// Every field that locking `id` fixes: itself and what [`LOCK_RULES`] adds.
+pub fn lock_implies(id: FieldId) -> Vec<FieldId> {
+    let mut out = vec![id];
+    for rule in LOCK_RULES.iter().filter(|r| r.key == id) {
+        let group = crate::schema::fields::FIELDS
+            .iter()
+            .filter(|f| Some(f.group) == rule.group)
+            .map(|f| f.id);
+        for other in rule.fields.iter().copied().chain(group) {
+            if !out.contains(&other) {
+                out.push(other);
+            }
+        }
+    }
+    out
+}
+
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PageOptions {
     pub units: UnitSystem,
@@ -129,7 +199,8 @@ pub struct PageOptions {
     pub embed: bool,
     /// The parts shown.
     pub show: Parts,
-    /// Fields the embedding page fixed: shown, not editable.
+    /// Fields the embedding page named in `lock=` (written back as named; [`Self::locked_fields`]
+    /// adds what they imply).
     pub lock: Vec<FieldId>,
     pub theme: Theme,
 }
@@ -152,8 +223,20 @@ impl PageOptions {
         self.show.contains(part)
     }
 
+    /// Whether the field is fixed: named in `lock=` or implied by a field that is.
     pub fn locked(&self, id: FieldId) -> bool {
-        self.lock.contains(&id)
+        self.locked_fields().contains(&id)
+    }
+
+    /// Every field the page fixes: those `lock=` names and those they imply ([`LOCK_RULES`]).
+    pub fn locked_fields(&self) -> Vec<FieldId> {
+        let mut out = Vec::new();
+        for id in self.lock.iter().flat_map(|&id| lock_implies(id)) {
+            if !out.contains(&id) {
+                out.push(id);
+            }
+        }
+        out
     }
 
     /// Reads the page keys of a link; anything it cannot use becomes a notice.
