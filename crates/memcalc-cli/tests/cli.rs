@@ -578,6 +578,19 @@ fn every_example_in_the_readme_and_the_help_gives_the_pages_numbers() {
         .map(shell_words)
         .collect();
     assert!(examples.len() >= 7, "{examples:?}");
+    // A figure an example's comment quotes is the one it prints.
+    for line in section.lines().filter(|l| l.starts_with("memcalc ")) {
+        let Some((_, comment)) = line.split_once("  # ") else {
+            continue;
+        };
+        for figure in comment.split(", ").filter_map(|c| c.split(": ").nth(1)) {
+            let figure = figure.split(" GiB").next().unwrap();
+            let words = shell_words(line);
+            let args: Vec<&str> = words[1..].iter().map(String::as_str).collect();
+            let (_, out, _) = memcalc(&args);
+            assert!(out.contains(&format!(" {figure} GiB ")), "{line}: {out}");
+        }
+    }
     let (_, help, _) = memcalc(&["--help"]);
     let listed = help
         .split("EXAMPLES:\n")
