@@ -56,12 +56,16 @@ pub fn closest_keys(key: &str) -> Vec<&'static str> {
     if key.len() > 64 {
         return Vec::new();
     }
-    let limit = key.chars().count().div_ceil(3);
+    let limit = key.len().div_ceil(3);
     let known = FIELDS
         .iter()
         .map(|f| f.key)
         .chain(META_KEYS.iter().copied());
-    let scored: Vec<(usize, &'static str)> = known.map(|k| (typo_distance(key, k), k)).collect();
+    // A key whose length differs by more than the limit is further than it: not measured.
+    let scored: Vec<(usize, &'static str)> = known
+        .filter(|k| k.len().abs_diff(key.len()) <= limit)
+        .map(|k| (typo_distance(key, k), k))
+        .collect();
     let Some(best) = scored.iter().map(|s| s.0).min().filter(|&d| d <= limit) else {
         return Vec::new();
     };
