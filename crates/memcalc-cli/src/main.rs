@@ -5,6 +5,7 @@
 mod output;
 
 use clap::Parser;
+use memcalc_core::inputs::query;
 use memcalc_core::{estimate, Inputs};
 use output::Format;
 use std::process::ExitCode;
@@ -26,14 +27,24 @@ const AFTER: &str = "EXAMPLES:
 
 Keys are those of the page's URL (docs/url-parameters.md); values not given take the page's
 defaults, so a link copied from the page (or its 'copy as command' line) gives the same numbers
-here. preset=ID starts from one of the page's presets; measured= and measured_kind= are
-accepted, and calibration= adds a kept calibration row. Page-only keys (embed, show, lock,
-theme) are accepted and have no effect.
+here. KEY=VALUE pairs and a bare query are read at the current schema version, as the page
+reads what is typed into its form (v=1 asks for version 1); a share link (a URL, or a query
+with its '?') keeps the meaning of its own version, and one without v= opens as version 1, as
+on the page. preset=ID starts from one of the page's presets; measured= and measured_kind=
+are accepted, and calibration= adds a kept calibration row. Page-only keys (embed, show, lock,
+theme) are accepted and have no effect. A key that is none of these is an error naming the
+closest keys (the page ignores it with a notice).
+
+--sweep bounds are read as the key's values are (seq=1k..128k: 1,024 to 131,072 tokens);
+values the scenario does not take are skipped with a note on standard error, and a sweep
+whose rows are all the same says why. Under vLLM or SGLang each row also gives the sequences
+the KV pool holds.
 
 EXIT STATUS:
-    0  the scenario fits the device (for --sweep: the last value fits)
+    0  the scenario fits the device (for --sweep: the last valid value fits)
     1  it does not fit
-    2  invalid input (the message names the key and the allowed values)";
+    2  invalid input: the message names the key and the allowed values, or, for a key that
+       does not exist, the closest keys (\"did you mean nodes?\")";
 
 /// memcalc: memory a model or simulation needs, part by part
 #[derive(Parser, Debug)]
@@ -93,9 +104,18 @@ fn main() -> ExitCode {
     let format = if args.json { Format::Json } else { args.format };
     let mut decimal = args.decimal;
     let (sweep, layouts, config) = (args.sweep, args.layouts, args.config);
-    let parts = args.inputs;
-    let query = parts.join("&");
-    let (mut inputs, notices) = Inputs::from_query(&query);
+    let mut parts = args.inputs;
+    // A share link keeps the meaning of its own version (none: version 1, as the page opens
+    // it); typed pairs are read at the current version, as the page reads its form. Pairs
+    // typed after a link add to it: the link goes first, where its query starts.
+    let link = parts.iter().any(|p| query::is_share_link(p));
+    parts.sort_by_key(|p| !query::is_share_link(p));
+    let joined = parts.join("&");
+    let (mut inputs, notices) = if link {
+        Inputs::from_query(&joined)
+    } else {
+        Inputs::from_typed_query(&joined)
+    };
     if let Some(path) = config {
         let path = path.display().to_string();
         let text = match std::fs::read_to_string(&path) {
@@ -110,10 +130,7 @@ fn main() -> ExitCode {
             eprintln!("memcalc: {path}: {line}");
         }
         // The file is the base; keys given on the command line stay on top of it.
-        let given: Vec<String> = memcalc_core::inputs::query::pairs(&query)
-            .into_iter()
-            .map(|(k, _)| k)
-            .collect();
+        let given: Vec<String> = query::pairs(&joined).into_iter().map(|(k, _)| k).collect();
         let mut with_config = inputs.clone();
         with_config.set_arch(&imported.arch);
         for f in memcalc_core::inputs::fields::FIELDS {
@@ -123,22 +140,31 @@ fn main() -> ExitCode {
         }
     }
     // A link copied from the page in GB keeps its units here.
-    let (page, page_notices) = memcalc_core::inputs::page::PageOptions::from_query(&query);
+    let (page, page_notices) = memcalc_core::inputs::page::PageOptions::from_query(&joined);
     decimal |= page.units == memcalc_core::units::UnitSystem::Decimal;
     for n in &page_notices {
         eprintln!("memcalc: {}", n.message);
     }
+    // The page ignores an unknown key with a notice; a job script must not run a scenario
+    // other than the one written, so here it is an error naming the closest keys.
+    let mut unknown = false;
     for n in &notices {
-        eprintln!("memcalc: {}", n.message);
-    }
-    let scenario = match inputs.parse() {
-        Ok(s) => s,
-        Err(errors) => {
-            for e in errors {
-                eprintln!("memcalc: {}", e.message);
-            }
-            return ExitCode::from(2);
+        if query::known_key(&n.key) {
+            eprintln!("memcalc: {}", n.message);
+        } else {
+            unknown = true;
+            eprintln!("memcalc: {}", output::not_a_parameter(&n.key));
         }
+    }
+    let parsed = inputs.parse();
+    if let Err(errors) = &parsed {
+        for e in errors {
+            eprintln!("memcalc: {}", e.message);
+        }
+    }
+    let scenario = match parsed {
+        Ok(s) if !unknown => s,
+        _ => return ExitCode::from(2),
     };
     if let Some(spec) = sweep {
         return match output::sweep(&inputs, &spec, format, decimal) {

@@ -140,64 +140,113 @@ pub fn render(
     out
 }
 
-/// Estimates for every value of one key; returns whether the last one fits.
+/// The error for a key no field or page option has, with the closest keys when one is near.
+pub fn not_a_parameter(key: &str) -> String {
+    let shown: String = key.chars().take(40).collect();
+    match memcalc_core::inputs::query::did_you_mean(key) {
+        Some(hint) => format!("'{shown}' is not a parameter; {hint} (docs/url-parameters.md)"),
+        None => format!("'{shown}' is not a parameter; see docs/url-parameters.md"),
+    }
+}
+
+/// Estimates for every value of one key; returns whether the last one fits. Values the
+/// scenario does not take are skipped with a note on standard error, and a sweep whose rows are
+/// all the same says why.
 pub fn sweep(base: &Inputs, spec: &str, format: Format, decimal: bool) -> Result<bool, String> {
     let (key, range) = spec.split_once('=').ok_or("--sweep takes KEY=FROM..TO")?;
     let (a, b) = range
         .split_once("..")
         .ok_or("--sweep takes KEY=FROM..TO, e.g. batch=1..64")?;
-    let parse =
-        |t: &str| memcalc_core::units::parse_count(t).map_err(|e| format!("--sweep {key}: {e}"));
+    let Some(id) = memcalc_core::inputs::fields::FieldId::from_key(key) else {
+        return Err(format!("--sweep: {}", not_a_parameter(key)));
+    };
+    // The bounds read as the field reads its value: seq=1k..128k is 1,024 to 131,072 tokens.
+    let parse = |t: &str| {
+        id.field()
+            .sweep_bound(t)
+            .map_err(|e| format!("--sweep {key}={t}: {e}"))
+    };
     let (from, to) = (parse(a)?, parse(b)?);
     if from > to {
         return Err(format!("--sweep {key}: {from} is above {to}"));
     }
-    let Some(id) = memcalc_core::inputs::fields::FieldId::from_key(key) else {
-        return Err(format!(
-            "--sweep: '{key}' is not a parameter; see docs/url-parameters.md"
-        ));
-    };
     let units = if decimal {
         UnitSystem::Decimal
     } else {
         UnitSystem::Binary
     };
-    let points = scaling::sweep(base, id, &scaling::sweep_values(from, to))?;
-    let rows: Vec<(u64, u64, u64, bool)> = points
-        .iter()
-        .map(|p| (p.x, p.bytes, p.capacity, p.fits))
-        .collect();
+    let found = scaling::sweep(base, id, &scaling::sweep_values(from, to));
+    for (v, why) in &found.skipped {
+        eprintln!("memcalc: --sweep {key}={v} skipped: {why}");
+    }
+    if found.points.is_empty() {
+        return Err(format!(
+            "--sweep {key}: no value from {from} to {to} is valid"
+        ));
+    }
+    if let Some(why) = &found.unchanged {
+        eprintln!("memcalc: note: {why}");
+    }
+    let points = &found.points;
+    // A pooled engine takes its share whatever the load: the sequences its pool holds are what
+    // the rows differ in, so they get a column.
+    let pooled = points.iter().any(|p| p.sequences.is_some());
+    let seqs = |p: &scaling::Point| p.sequences.map_or(String::new(), |q| q.to_string());
     let mut out = String::new();
     match format {
-        Format::Json => out.push_str(&report::sweep_to_json(key, &points)),
+        Format::Json => out.push_str(&report::sweep_to_json(key, points)),
         Format::Csv => {
-            out.push_str(&format!("{key},per_device_bytes,capacity_bytes,fits\n"));
-            for (v, b, c, f) in &rows {
-                out.push_str(&format!("{v},{b},{c},{f}\n"));
+            out.push_str(&format!("{key},per_device_bytes,capacity_bytes,fits"));
+            out.push_str(if pooled { ",sequences\n" } else { "\n" });
+            for p in points {
+                out.push_str(&format!("{},{},{},{}", p.x, p.bytes, p.capacity, p.fits));
+                if pooled {
+                    out.push_str(&format!(",{}", seqs(p)));
+                }
+                out.push('\n');
             }
         }
         Format::Markdown => {
-            out.push_str(&format!(
-                "| {key} | Memory per device | Fits |\n|---:|---:|---|\n"
-            ));
-            for (v, b, _, f) in &rows {
+            if pooled {
                 out.push_str(&format!(
-                    "| {v} | {} | {} |\n",
-                    format_bytes(*b, units),
-                    if *f { "yes" } else { "no" }
+                    "| {key} | Memory per device | Fits | Sequences that fit |\n|---:|---:|---|---:|\n"
                 ));
+            } else {
+                out.push_str(&format!(
+                    "| {key} | Memory per device | Fits |\n|---:|---:|---|\n"
+                ));
+            }
+            for p in points {
+                out.push_str(&format!(
+                    "| {} | {} | {} |",
+                    p.x,
+                    format_bytes(p.bytes, units),
+                    if p.fits { "yes" } else { "no" }
+                ));
+                if pooled {
+                    out.push_str(&format!(
+                        " {} |",
+                        p.sequences.map_or(String::new(), group_digits)
+                    ));
+                }
+                out.push('\n');
             }
         }
         Format::Table => {
-            for (v, b, _, f) in &rows {
-                out.push_str(&format!(
-                    "{key}={v:<12} {:>12}  {}\n",
-                    format_bytes(*b, units),
-                    if *f { "fits" } else { "does not fit" }
-                ));
+            for p in points {
+                let fits = if p.fits { "fits" } else { "does not fit" };
+                let size = format_bytes(p.bytes, units);
+                match p.sequences {
+                    Some(q) => out.push_str(&format!(
+                        "{key}={:<12} {size:>12}  {fits:<12}  sequences that fit: {}\n",
+                        p.x,
+                        group_digits(q)
+                    )),
+                    None => out.push_str(&format!("{key}={:<12} {size:>12}  {fits}\n", p.x)),
+                }
             }
         }
     }
     print!("{out}");
-    Ok(rows.last().is_some_and(|r| r.3))
+    Ok(points.last().is_some_and(|p| p.fits))
 }

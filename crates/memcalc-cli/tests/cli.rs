@@ -383,3 +383,406 @@ fn the_catalog_id_gives_the_same_serving_answer_as_the_architecture() {
         "{line}"
     );
 }
+
+/// The JSON document the binary prints for `args`.
+fn json(args: &[&str]) -> serde_json::Value {
+    let (code, out, err) = memcalc(args);
+    assert!(code == 0 || code == 1, "{args:?}: {code} {err}");
+    serde_json::from_str(&out).unwrap_or_else(|e| panic!("{args:?}: {e}: {out}"))
+}
+
+/// The estimate the page shows for what a user gives: a share link opened as the page opens it
+/// (its own version, none: 1), typed values as its form reads them (the current version).
+fn page_estimate(inputs: &str) -> memcalc_core::Estimate {
+    use memcalc_core::inputs::query::SCHEMA_VERSION;
+    let read = if inputs.contains("://") || inputs.starts_with('?') {
+        Inputs::from_query(inputs).0
+    } else {
+        Inputs::from_query(&format!("v={SCHEMA_VERSION}&{inputs}")).0
+    };
+    memcalc_core::estimate(&read.parse().unwrap())
+}
+
+use memcalc_core::Inputs;
+
+#[test]
+fn typed_pairs_read_at_the_current_version_and_links_at_their_own() {
+    let typed = "mode=infer&params=70B&dtype=fp16&gpu=h200";
+    // KEY=VALUE arguments and a bare query: the page's numbers (Llama-3.1-70B's shape).
+    let page = page_estimate(typed);
+    let args: Vec<&str> = typed.split('&').collect();
+    let v = json(&[&["--json"], args.as_slice()].concat());
+    assert_eq!(v["per_device_bytes"], page.per_device_bytes);
+    assert_eq!(
+        json(&["--json", typed])["per_device_bytes"],
+        page.per_device_bytes
+    );
+    let (_, out, _) = memcalc(&args);
+    assert!(out.contains("145.08 GiB"), "{out}");
+    assert!(
+        out.contains("Fewest GPUs (smallest tensor-parallel degree that fits): 2\n"),
+        "{out}"
+    );
+    // An explicit v=1 is still version 1; so is a share link without v=, as the page opens it.
+    let v1 = Inputs::from_query(&format!("v=1&{typed}")).0;
+    let v1 = memcalc_core::estimate(&v1.parse().unwrap()).per_device_bytes;
+    assert_ne!(v1, page.per_device_bytes);
+    assert_eq!(json(&["--json", "v=1", typed])["per_device_bytes"], v1);
+    for link in [
+        format!("https://example.org/memcalc/?{typed}"),
+        format!("?{typed}"),
+    ] {
+        assert_eq!(json(&["--json", &link])["per_device_bytes"], v1, "{link}");
+        // Pairs typed after a link add to it, read as the link reads.
+        let more = json(&["--json", "gpus=2", &link, "tp=2"]);
+        let with = Inputs::from_query(&format!("{link}&gpus=2&tp=2")).0;
+        assert_eq!(
+            more["per_device_bytes"],
+            memcalc_core::estimate(&with.parse().unwrap()).per_device_bytes
+        );
+    }
+}
+
+/// One `memcalc …` line split as a POSIX shell would (quotes, `$VAR`s of the job script), up to
+/// a comment or a redirection.
+fn shell_words(line: &str) -> Vec<String> {
+    let vars = [("$SLURM_NTASKS", "1024"), ("$SLURM_NNODES", "16")];
+    let mut words = Vec::new();
+    let mut cur: Option<String> = None;
+    let mut quote = None;
+    for c in line.chars() {
+        match (quote, c) {
+            (None, ' ') => words.extend(cur.take()),
+            (None, '#' | '>') if cur.is_none() => break,
+            (None, '\'' | '"') => {
+                quote = Some(c);
+                cur.get_or_insert_with(String::new);
+            }
+            (Some(q), _) if c == q => quote = None,
+            _ => cur.get_or_insert_with(String::new).push(c),
+        }
+    }
+    words.extend(cur);
+    words
+        .into_iter()
+        .map(|w| vars.iter().fold(w, |w, (k, v)| w.replace(k, v)))
+        .collect()
+}
+
+/// Runs one example and checks its figures against the page's reading of the same values.
+fn check_example(words: &[String]) {
+    assert_eq!(words[0], "memcalc", "{words:?}");
+    let config = format!(
+        "{}/../memcalc-core/tests/configs/llama-3.1-8b.json",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let (mut sweep, mut layouts, mut with_config, mut inputs) = (None, false, false, Vec::new());
+    let mut it = words[1..].iter();
+    while let Some(w) = it.next() {
+        match w.as_str() {
+            "--json" | "--decimal" => {}
+            "--format" => {
+                it.next();
+            }
+            "--sweep" => sweep = it.next().cloned(),
+            "--layouts" => layouts = true,
+            "--config" => {
+                it.next();
+                with_config = true;
+            }
+            _ => inputs.push(w.clone()),
+        }
+    }
+    // The example as written runs (a placeholder config path is the test's own file).
+    let mut given: Vec<&str> = words[1..].iter().map(String::as_str).collect();
+    if let Some(p) = given.iter().position(|w| *w == "--config") {
+        given[p + 1] = &config;
+    }
+    let (code, out, err) = memcalc(&given);
+    assert!(code == 0 || code == 1, "{words:?}: {code} {err}");
+    let query = inputs.join("&");
+    let mut page = if query.contains("://") || query.starts_with('?') {
+        Inputs::from_query(&query).0
+    } else {
+        Inputs::from_query(&format!(
+            "v={}&{query}",
+            memcalc_core::inputs::query::SCHEMA_VERSION
+        ))
+        .0
+    };
+    let mut extra = vec![];
+    if with_config {
+        // The page's import: the file's architecture, then the values typed over it.
+        let text = std::fs::read_to_string(&config).unwrap();
+        let imported = memcalc_core::inputs::hf_config::read(&text).unwrap();
+        page.set_arch(&imported.arch);
+        for (k, v) in memcalc_core::inputs::query::pairs(&query) {
+            if let Some(id) = memcalc_core::inputs::fields::FieldId::from_key(&k) {
+                page.set(id, v);
+            }
+        }
+        extra = vec!["--config".to_string(), config.clone()];
+    }
+    let scenario = page.parse().unwrap_or_else(|e| panic!("{words:?}: {e:?}"));
+    let args: Vec<String> = extra.into_iter().chain(inputs).collect();
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    if let Some(spec) = sweep {
+        let v = json(&[&["--format", "json", "--sweep", &spec], args.as_slice()].concat());
+        let (key, _) = spec.split_once('=').unwrap();
+        let id = memcalc_core::inputs::fields::FieldId::from_key(key).unwrap();
+        let points = v["points"].as_array().unwrap();
+        assert!(!points.is_empty(), "{words:?}");
+        for p in points {
+            let x = p[key].as_u64().unwrap();
+            let mut at = page.clone();
+            at.set(id, x.to_string());
+            let e = memcalc_core::estimate(&at.parse().unwrap());
+            assert_eq!(
+                p["per_device_bytes"], e.per_device_bytes,
+                "{words:?} at {x}"
+            );
+        }
+    } else if layouts {
+        let want: Vec<String> = memcalc_core::answers::layouts::training_layouts(&scenario, 12)
+            .iter()
+            .map(|l| l.query())
+            .collect();
+        let got: Vec<&str> = out
+            .lines()
+            .skip(1)
+            .map(|l| l.rsplit(" | ").next().unwrap())
+            .collect();
+        assert_eq!(got, want, "{words:?}");
+    } else {
+        let v = json(&[&["--json"], args.as_slice()].concat());
+        let e = memcalc_core::estimate(&scenario);
+        assert_eq!(v["per_device_bytes"], e.per_device_bytes, "{words:?}");
+        assert_eq!(v["fits"], e.fits(), "{words:?}");
+    }
+}
+
+#[test]
+fn every_example_in_the_readme_and_the_help_gives_the_pages_numbers() {
+    let readme =
+        std::fs::read_to_string(format!("{}/../../README.md", env!("CARGO_MANIFEST_DIR"))).unwrap();
+    let section = readme
+        .split("\n## Command line\n")
+        .nth(1)
+        .unwrap()
+        .split("\n## ")
+        .next()
+        .unwrap();
+    let mut examples: Vec<Vec<String>> = section
+        .lines()
+        .filter(|l| l.trim_start().starts_with("memcalc "))
+        .map(shell_words)
+        .collect();
+    assert!(examples.len() >= 7, "{examples:?}");
+    // A figure an example's comment quotes is the one it prints.
+    for line in section.lines().filter(|l| l.starts_with("memcalc ")) {
+        let Some((_, comment)) = line.split_once("  # ") else {
+            continue;
+        };
+        for figure in comment.split(", ").filter_map(|c| c.split(": ").nth(1)) {
+            let figure = figure.split(" GiB").next().unwrap();
+            let words = shell_words(line);
+            let args: Vec<&str> = words[1..].iter().map(String::as_str).collect();
+            let (_, out, _) = memcalc(&args);
+            assert!(out.contains(&format!(" {figure} GiB ")), "{line}: {out}");
+        }
+    }
+    let (_, help, _) = memcalc(&["--help"]);
+    let listed = help
+        .split("EXAMPLES:\n")
+        .nth(1)
+        .unwrap()
+        .split("\n\n")
+        .next()
+        .unwrap();
+    let from_help: Vec<Vec<String>> = listed.lines().map(|l| shell_words(l.trim())).collect();
+    assert!(from_help.len() >= 9, "{listed}");
+    examples.extend(from_help);
+    for words in &examples {
+        check_example(words);
+    }
+}
+
+#[test]
+fn an_unknown_key_exits_2_naming_the_closest_keys_as_the_page_does() {
+    let (code, out, err) = memcalc(&["mode=sim", "method=grid", "ranks=1024", "nodse=16"]);
+    assert_eq!(code, 2, "{out}");
+    assert!(out.is_empty(), "{out}");
+    assert!(
+        err.contains("'nodse' is not a parameter; did you mean nodes?"),
+        "{err}"
+    );
+    // A link too; and a key like nothing known says so without a guess.
+    let (code, _, err) = memcalc(&["https://example.org/?v=2&params=7B&colour=blue"]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("'colour' is not a parameter; see docs/url-parameters.md"),
+        "{err}"
+    );
+    // The page's notice, from the same reading, offers the same keys.
+    let (_, notices) = Inputs::from_query("v=2&nodse=16&gpsu=8");
+    let said: Vec<&str> = notices.iter().map(|n| n.message.as_str()).collect();
+    assert_eq!(
+        said,
+        [
+            "Unknown parameter 'nodse' was ignored; did you mean nodes?",
+            "Unknown parameter 'gpsu' was ignored; did you mean gpus or gpu?"
+        ]
+    );
+    // Page-only keys, repeated keys and the version stay accepted.
+    let (code, _, err) = memcalc(&[
+        "params=7B",
+        "embed=1",
+        "theme=dark",
+        "show=table",
+        "lock=params",
+        "units=binary",
+        "v=2",
+        "batch=2",
+        "batch=1",
+    ]);
+    assert!(code == 0 || code == 1, "{err}");
+    assert!(!err.contains("not a parameter"), "{err}");
+    // The sweep's key is named the same way.
+    let (code, _, err) = memcalc(&["--sweep", "bacth=1..4"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("did you mean batch?"), "{err}");
+}
+
+/// The rows of a CSV sweep: (value, bytes, fits, sequences).
+fn csv_rows(out: &str) -> Vec<Vec<String>> {
+    out.lines()
+        .skip(1)
+        .map(|l| l.split(',').map(String::from).collect())
+        .collect()
+}
+
+#[test]
+fn sweep_bounds_read_as_the_fields_and_invalid_values_are_skipped() {
+    // seq=32k is 32,768 tokens: so is a sweep bound.
+    let (_, out, err) = memcalc(&[
+        "--sweep",
+        "seq=1k..128k",
+        "--format",
+        "csv",
+        "mode=infer",
+        "params=7B",
+    ]);
+    let rows = csv_rows(&out);
+    assert_eq!(rows.first().unwrap()[0], "1024", "{out}{err}");
+    assert_eq!(rows.last().unwrap()[0], "131072", "{out}");
+    // A value above the field's limit is refused as the field refuses it.
+    let (code, _, err) = memcalc(&["--sweep", "batch=0..4"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("batch=0: must be at least 1"), "{err}");
+    // tp=3 does not divide 8 GPUs (or 32 heads): skipped with a note, the rest printed.
+    let (code, out, err) = memcalc(&[
+        "--sweep",
+        "tp=1..8",
+        "--format",
+        "csv",
+        "params=7B",
+        "gpus=8",
+    ]);
+    let xs: Vec<String> = csv_rows(&out).into_iter().map(|r| r[0].clone()).collect();
+    assert_eq!(xs, ["1", "2", "4", "8"], "{out}{err}");
+    assert!(err.contains("--sweep tp=3 skipped: "), "{err}");
+    assert_eq!(code, 0, "tp=8 fits: {out}");
+    let (code, _, err) = memcalc(&["--sweep", "tp=3..3", "params=7B", "gpus=8"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("no value from 3 to 3 is valid"), "{err}");
+}
+
+#[test]
+fn a_sweep_that_changes_nothing_says_why() {
+    let (_, out, err) = memcalc(&[
+        "--sweep",
+        "gpus=1..8",
+        "--format",
+        "csv",
+        "mode=infer",
+        "params=7B",
+    ]);
+    let rows = csv_rows(&out);
+    assert_eq!(rows.len(), 8);
+    assert!(rows.iter().all(|r| r[1] == rows[0][1]), "{out}");
+    assert!(
+        err.contains("gpus does not change this scenario's per-device bytes")
+            && err.contains("replicas")
+            && err.contains("sweep tp"),
+        "{err}"
+    );
+    // A key that moves the total says nothing.
+    let (_, _, err) = memcalc(&["--sweep", "batch=1..4", "mode=infer", "params=7B"]);
+    assert!(!err.contains("note:"), "{err}");
+    // A key the mode does not use says so.
+    let (_, _, err) = memcalc(&["--sweep", "lora_rank=8..9", "mode=infer", "params=7B"]);
+    assert!(err.contains("lora_rank does not apply"), "{err}");
+}
+
+#[test]
+fn a_pooled_engine_sweep_reports_the_sequences_that_fit() {
+    let base = [
+        "model_id=meta-llama/Llama-3.1-70B",
+        "mode=infer",
+        "engine=vllm",
+        "tp=4",
+        "gpu=h100-80",
+    ];
+    // The engine takes its share whatever the context: the sequences that fit are what moves.
+    let (_, out, _) =
+        memcalc(&[&["--sweep", "seq=8k..64k", "--format", "csv"], &base[..]].concat());
+    assert!(
+        out.starts_with("seq,per_device_bytes,capacity_bytes,fits,sequences\n"),
+        "{out}"
+    );
+    let seqs: Vec<u64> = csv_rows(&out)
+        .iter()
+        .map(|r| r[4].parse().unwrap())
+        .collect();
+    assert_eq!(seqs.len(), 4, "{out}");
+    assert!(seqs.windows(2).all(|w| w[1] < w[0]), "{out}");
+    // The serving answer's own count (the table line "N concurrent sequences … fit").
+    let n = page_estimate(&format!("{}&seq=32768", base.join("&")))
+        .serving
+        .unwrap()
+        .sequences;
+    let (_, out, _) = memcalc(&[&["--sweep", "seq=32k..32k"], &base[..]].concat());
+    assert!(out.contains(&format!("sequences that fit: {n}\n")), "{out}");
+    let batch = format!("batch={n}..{}", n + 1);
+    let v = json(
+        &[
+            &["--format", "json", "--sweep", &batch],
+            &base[..],
+            &["seq=32768"],
+        ]
+        .concat(),
+    );
+    let points = v["points"].as_array().unwrap();
+    assert_eq!(points[0]["sequences"], n);
+    assert_eq!(
+        (points[0]["fits"].clone(), points[1]["fits"].clone()),
+        (true.into(), false.into())
+    );
+    let (_, out, _) = memcalc(
+        &[
+            &["--format", "markdown", "--sweep", "batch=1..2"],
+            &base[..],
+        ]
+        .concat(),
+    );
+    assert!(
+        out.starts_with("| batch | Memory per device | Fits | Sequences that fit |"),
+        "{out}"
+    );
+    // Without a pool there is no such column.
+    let (_, out, _) = memcalc(&["--sweep", "batch=1..2", "--format", "csv", "mode=infer"]);
+    assert!(
+        out.starts_with("batch,per_device_bytes,capacity_bytes,fits\n"),
+        "{out}"
+    );
+}

@@ -78,9 +78,13 @@ fn cli_sweeps_use_every_integer_for_short_ranges_and_doubling_beyond() {
         vec![1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1000]
     );
     let base = Inputs::from_query("mode=infer&params=7B").0;
-    let pts = sweep(&base, memcalc_core::schema::fields::FieldId::Batch, &[1, 2]).unwrap();
+    let pts = sweep(&base, memcalc_core::schema::fields::FieldId::Batch, &[1, 2]).points;
     assert!(pts[0].bytes < pts[1].bytes);
-    assert!(sweep(&base, memcalc_core::schema::fields::FieldId::Batch, &[0]).is_err());
+    // An invalid value is skipped with its message; the others still come.
+    let swept = sweep(&base, memcalc_core::schema::fields::FieldId::Batch, &[0, 1]);
+    assert_eq!(swept.points.len(), 1);
+    assert_eq!(swept.skipped[0].0, 0);
+    assert!(swept.skipped[0].1.contains("at least 1"), "{swept:?}");
 }
 
 #[test]

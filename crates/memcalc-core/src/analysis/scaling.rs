@@ -27,29 +27,93 @@ pub struct Point {
     pub bytes: u64,
     pub capacity: u64,
     pub fits: bool,
+    /// With a pooled serving engine (vLLM, SGLang): the sequences of `seq` tokens its KV pool
+    /// holds at once. The engine takes its share of the GPU whatever the load, so this, not
+    /// the total, is what a change moves.
+    pub sequences: Option<u64>,
 }
 
-/// Estimates with `key` set to each value; the first invalid value stops it with its message.
-pub fn sweep(base: &Inputs, key: FieldId, values: &[u64]) -> Result<Vec<Point>, String> {
-    let mut out = Vec::with_capacity(values.len());
+/// A sweep's rows, the values skipped as invalid (each with why), and, when every row is the
+/// same, why the key changes nothing here.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Sweep {
+    pub points: Vec<Point>,
+    pub skipped: Vec<(u64, String)>,
+    pub unchanged: Option<String>,
+}
+
+/// Estimates with `key` set to each value. A value the scenario does not take (a tensor-parallel
+/// degree that does not divide the heads) is skipped with its message, as a job script sweeping
+/// a range wants the rest.
+pub fn sweep(base: &Inputs, key: FieldId, values: &[u64]) -> Sweep {
+    let mut out = Sweep::default();
+    let mut last = None;
     for &v in values {
         let mut i = base.clone();
         i.set(key, v.to_string());
-        let s = i.parse().map_err(|e| {
-            e.into_iter()
-                .map(|e| e.message)
-                .collect::<Vec<_>>()
-                .join("; ")
-        })?;
+        let s = match i.parse() {
+            Ok(s) => s,
+            Err(e) => {
+                let why = e.into_iter().map(|e| e.message).collect::<Vec<_>>();
+                out.skipped.push((v, why.join("; ")));
+                continue;
+            }
+        };
         let e = bytes(&s);
-        out.push(Point {
+        out.points.push(Point {
             x: v,
             bytes: e.per_device_bytes,
             capacity: e.capacity_bytes,
             fits: e.fits(),
+            sequences: e.serving.map(|v| v.sequences),
         });
+        last = Some(s);
     }
-    Ok(out)
+    let same = |p: &Point| {
+        let f = out.points[0];
+        (p.bytes, p.capacity, p.fits, p.sequences) == (f.bytes, f.capacity, f.fits, f.sequences)
+    };
+    if let Some(s) = last.filter(|_| out.points.len() > 1 && out.points.iter().all(same)) {
+        out.unchanged = Some(unchanged_reason(&s, key));
+    }
+    out
+}
+
+/// Why setting `key` changes nothing in `s`, for a sweep whose rows are all the same.
+pub fn unchanged_reason(s: &Scenario, key: FieldId) -> String {
+    let k = key.key();
+    let f = key.field();
+    if !f.applies_to(s.mode, s.sim.method, s.sciml.model) {
+        return format!(
+            "{k} does not apply to this scenario ({}), so every row is the same",
+            crate::base::choice::Choice::label(s.mode).to_lowercase()
+        );
+    }
+    let group = s.parallel.tp * s.parallel.pp;
+    match key {
+        FieldId::Gpus if s.mode == Mode::Infer => format!(
+            "in inference, GPUs beyond tp × pp = {group} hold whole copies of the model \
+             (data-parallel replicas): gpus does not change this scenario's per-device bytes; \
+             sweep tp to split the model over more GPUs"
+        ),
+        FieldId::Gpus if s.parallel.zero == 0 => format!(
+            "without ZeRO sharding (zero=0) each of the gpus ÷ {group} data-parallel ranks holds \
+             the whole model, gradients and optimizer states: gpus does not change this \
+             scenario's per-device bytes; zero=1..3 shards them"
+        ),
+        _ => match bytes(s).serving {
+            // The engine preallocates its share: the total and the pool stay as they are.
+            Some(v) => format!(
+                "{} takes the same share of the GPU whatever the load (its KV pool holds {} \
+                 sequences of {} tokens): {k} changes neither the total nor the pool over this \
+                 range",
+                v.engine.name(),
+                crate::base::units::group_digits(v.sequences),
+                crate::base::units::group_digits(v.seq)
+            ),
+            None => format!("{k} does not change this scenario's per-device bytes over this range"),
+        },
+    }
 }
 
 /// A line of the scaling chart.

@@ -126,7 +126,8 @@ pub fn to_json(e: &Estimate, notices: &[Notice], origin: Option<&Origin>) -> Str
     out
 }
 
-/// A sweep of one key as JSON (schema version 1): one point per value.
+/// A sweep of one key as JSON (schema version 1): one point per value (with `sequences` under
+/// a pooled serving engine).
 pub fn sweep_to_json(key: &str, points: &[crate::analysis::scaling::Point]) -> String {
     #[derive(serde::Serialize)]
     struct Sweep<'a> {
@@ -137,11 +138,16 @@ pub fn sweep_to_json(key: &str, points: &[crate::analysis::scaling::Point]) -> S
     struct SweepPoint<'a>(&'a str, &'a crate::analysis::scaling::Point);
     impl Serialize for SweepPoint<'_> {
         fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-            let mut map = serializer.serialize_map(Some(4))?;
+            let n = 4 + usize::from(self.1.sequences.is_some());
+            let mut map = serializer.serialize_map(Some(n))?;
             map.serialize_entry(self.0, &self.1.x)?;
             map.serialize_entry("per_device_bytes", &self.1.bytes)?;
             map.serialize_entry("capacity_bytes", &self.1.capacity)?;
             map.serialize_entry("fits", &self.1.fits)?;
+            // A pooled engine's row: the sequences its KV pool holds, what the sweep moves.
+            if let Some(q) = self.1.sequences {
+                map.serialize_entry("sequences", &q)?;
+            }
             map.end()
         }
     }

@@ -4,7 +4,9 @@
 use crate::scenario::Scenario;
 use crate::schema::fields::{FieldId, FIELDS};
 use crate::schema::inputs::Inputs;
-pub use crate::schema::url::{pairs, percent_decode, percent_encode, Notice, SCHEMA_VERSION};
+pub use crate::schema::url::{
+    is_share_link, pairs, percent_decode, percent_encode, Notice, SCHEMA_VERSION,
+};
 
 /// Keys the page understands besides form fields: schema version and page options
 /// (`crate::schema::page`).
@@ -18,10 +20,94 @@ fn shorten(s: &str) -> String {
     t
 }
 
+/// Whether `key` is one the page reads: a field's or a meta key (page-only keys included).
+pub fn known_key(key: &str) -> bool {
+    FieldId::from_key(key).is_some() || META_KEYS.contains(&key)
+}
+
+/// Edit distance counting a swap of neighbouring letters as one edit (optimal string
+/// alignment), over lower-cased bytes: `nodse` is one edit from `nodes`, as a typist sees it.
+fn typo_distance(a: &str, b: &str) -> usize {
+    let (a, b) = (a.to_ascii_lowercase(), b.to_ascii_lowercase());
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    // Three rows: the one before the previous is what a swap reaches back to.
+    let mut before: Vec<usize> = vec![0; b.len() + 1];
+    let mut prev: Vec<usize> = (0..=b.len()).collect();
+    for i in 1..=a.len() {
+        let mut cur = vec![i; b.len() + 1];
+        for j in 1..=b.len() {
+            let cost = usize::from(a[i - 1] != b[j - 1]);
+            cur[j] = (prev[j - 1] + cost).min(prev[j] + 1).min(cur[j - 1] + 1);
+            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                cur[j] = cur[j].min(before[j - 2] + 1);
+            }
+        }
+        before = std::mem::replace(&mut prev, cur);
+    }
+    prev[b.len()]
+}
+
+/// The known keys (fields and meta keys) closest to an unknown one: those at the smallest edit
+/// distance, at most three in table order, and only when that distance is a typo's (about a
+/// third of the key); none for a key like nothing the page reads.
+pub fn closest_keys(key: &str) -> Vec<&'static str> {
+    // Keys are at most a few dozen letters: a longer one is no typo of any (and a pasted blob
+    // must not cost a distance to every key).
+    if key.len() > 64 {
+        return Vec::new();
+    }
+    let limit = key.len().div_ceil(3);
+    let known = FIELDS
+        .iter()
+        .map(|f| f.key)
+        .chain(META_KEYS.iter().copied());
+    // A key whose length differs by more than the limit is further than it: not measured.
+    let scored: Vec<(usize, &'static str)> = known
+        .filter(|k| k.len().abs_diff(key.len()) <= limit)
+        .map(|k| (typo_distance(key, k), k))
+        .collect();
+    let Some(best) = scored.iter().map(|s| s.0).min().filter(|&d| d <= limit) else {
+        return Vec::new();
+    };
+    scored
+        .into_iter()
+        .filter(|s| s.0 == best)
+        .map(|s| s.1)
+        .take(3)
+        .collect()
+}
+
+/// "did you mean nodes?" (or "tp or pp?") for an unknown key; `None` when no key is close. The
+/// page's notice and the CLI's error say the same.
+pub fn did_you_mean(key: &str) -> Option<String> {
+    let keys = closest_keys(key);
+    let (last, rest) = keys.split_last()?;
+    Some(if rest.is_empty() {
+        format!("did you mean {last}?")
+    } else {
+        format!("did you mean {} or {last}?", rest.join(", "))
+    })
+}
+
 impl Inputs {
-    /// Reads a share link or bare query. Field values are kept as text (an invalid one is shown
-    /// in its field with its error); unknown, repeated or future-version keys become notices.
+    /// Reads a share link or bare query as the page opens a link: a query without `v=` was
+    /// written before versions existed and is read as version 1. Field values are kept as text
+    /// (an invalid one is shown in its field with its error); unknown, repeated or
+    /// future-version keys become notices.
     pub fn from_query(input: &str) -> (Inputs, Vec<Notice>) {
+        Inputs::read_query(input, 1)
+    }
+
+    /// Reads what a user types (the CLI's `KEY=VALUE` arguments or a bare query) as the page
+    /// reads its form: at the current schema version unless `v=` says otherwise. A share link
+    /// keeps the meaning of its own version: read it with [`Inputs::from_query`]
+    /// ([`is_share_link`] tells them apart).
+    pub fn from_typed_query(input: &str) -> (Inputs, Vec<Notice>) {
+        Inputs::read_query(input, SCHEMA_VERSION)
+    }
+
+    /// Reads a query whose version, when it names none, is `unversioned`.
+    fn read_query(input: &str, unversioned: u32) -> (Inputs, Vec<Notice>) {
         // Split once; the keys that choose a base are read first, the last occurrence winning.
         let given = pairs(input);
         let last = |key: &str| {
@@ -36,10 +122,14 @@ impl Inputs {
             last(FieldId::Mode.key()).and_then(|v| crate::base::choice::Choice::parse(v).ok());
         // A preset named in the link is the base its other values change.
         let preset = last("preset").and_then(crate::schema::presets::preset_by_id);
-        // The version the link was written with: absent means 1 (links were written before the
-        // version key, or by hand); one this page does not know is read as the newest (with a
-        // notice below). An empty query is no old link: it is today's page.
-        let unversioned = if given.is_empty() { SCHEMA_VERSION } else { 1 };
+        // The version the link was written with: absent means `unversioned` (1 for links, which
+        // were written before the version key); one this page does not know is read as the
+        // newest (with a notice below). An empty query is no old link: it is today's page.
+        let unversioned = if given.is_empty() {
+            SCHEMA_VERSION
+        } else {
+            unversioned
+        };
         let version = last("v").map_or(unversioned, |v| {
             v.trim()
                 .parse::<u32>()
@@ -105,9 +195,11 @@ impl Inputs {
             } else if let Some(id) = FieldId::from_key(&key) {
                 inputs.set(id, value);
             } else if !META_KEYS.contains(&key.as_str()) {
+                // The closest keys, as the CLI's error names them: "…; did you mean nodes?".
+                let end = did_you_mean(&key).map_or(".".into(), |h| format!("; {h}"));
                 notices.push(Notice {
                     key: key.clone(),
-                    message: format!("Unknown parameter '{}' was ignored.", shorten(&key)),
+                    message: format!("Unknown parameter '{}' was ignored{end}", shorten(&key)),
                 });
             }
         }
@@ -226,5 +318,46 @@ impl crate::schema::presets::Preset {
     /// Whether `s` has left this preset: its link names a field besides the preset.
     pub fn edited(&self, s: &Scenario) -> bool {
         s.link(Some(self)) != format!("v={SCHEMA_VERSION}&preset={}", self.id)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_typo_names_the_keys_it_is_closest_to() {
+        assert_eq!(typo_distance("nodse", "nodes"), 1);
+        assert_eq!(typo_distance("gpus", "gpus"), 0);
+        assert_eq!(typo_distance("abc", ""), 3);
+        assert_eq!(closest_keys("nodse"), ["nodes"]);
+        assert_eq!(closest_keys("Params"), ["params"]);
+        assert_eq!(closest_keys("them"), ["theme"]);
+        assert!(closest_keys("colour").is_empty());
+        assert!(closest_keys(&"x".repeat(10_000)).is_empty());
+        assert_eq!(
+            did_you_mean("bacth").as_deref(),
+            Some("did you mean batch?")
+        );
+        assert_eq!(did_you_mean("xyzzy"), None);
+        assert_eq!(
+            did_you_mean("gpsu").as_deref(),
+            Some("did you mean gpus or gpu?")
+        );
+    }
+
+    #[test]
+    fn typed_pairs_are_read_at_the_current_version_links_at_their_own() {
+        let typed = "mode=infer&params=70B";
+        assert_eq!(
+            Inputs::from_typed_query(typed).0.get(FieldId::Shape),
+            "catalog"
+        );
+        assert_eq!(Inputs::from_query(typed).0.get(FieldId::Shape), "dense");
+        let v1 = format!("v=1&{typed}");
+        assert_eq!(Inputs::from_typed_query(&v1).0.get(FieldId::Shape), "dense");
+        assert!(is_share_link("https://example.org/?params=7B"));
+        assert!(is_share_link("?params=7B"));
+        assert!(!is_share_link("params=7B&mode=infer"));
     }
 }

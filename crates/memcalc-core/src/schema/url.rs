@@ -58,6 +58,13 @@ pub fn percent_encode(s: &str) -> String {
     out
 }
 
+/// Whether `input` is a share link (a URL, or a query pasted with its `?`) rather than typed
+/// pairs: a link keeps the meaning of the version it was written with (none: version 1), typed
+/// pairs are read at the current version, as the page reads its form.
+pub fn is_share_link(input: &str) -> bool {
+    input.contains("://") || input.contains('?')
+}
+
 /// The query part of a whole URL or a bare query, without `?` or fragment.
 fn query_part(input: &str) -> &str {
     let s = input.trim();

@@ -107,6 +107,17 @@ impl Field {
         }
     }
 
+    /// A bound of a sweep over this field (`--sweep seq=1k..128k`), read by the field's own
+    /// number rules: a token count's `k` is 1,024 as in `seq=32k`, a count's 1,000, and the
+    /// field's range applies. A sweep sets whole numbers, so a size or fixed-point field's bound
+    /// is a whole count of the unit its bare text is in.
+    pub fn sweep_bound(&self, raw: &str) -> Result<u64, String> {
+        match *self.bounds {
+            Bounds::Count { .. } => number(self, raw.trim())?.ok_or_else(|| "is empty".into()),
+            _ => parse_count_as(raw.trim(), CountUnit::Decimal),
+        }
+    }
+
     /// A number as the canonical text writes it, by the row's bounds.
     fn number_text(&self, v: u64) -> String {
         match *self.bounds {
