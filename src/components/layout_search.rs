@@ -1,5 +1,7 @@
 use leptos::prelude::*;
-use memcalc_core::answers::layouts::{training_layouts, MICRO_BATCHES};
+use memcalc_core::answers::layouts::{
+    framework_scope, training_layouts, LAYOUTS_SHOWN, MICRO_BATCHES,
+};
 use memcalc_core::units::format_bytes;
 
 use crate::page::Page;
@@ -17,7 +19,7 @@ pub fn LayoutSearch() -> impl IntoView {
     let open = RwSignal::new(false);
     let found = Memo::new(move |_| {
         if open.get() {
-            scenario.with(|s| training_layouts(s, 6))
+            scenario.with(|s| training_layouts(s, LAYOUTS_SHOWN))
         } else {
             Vec::new()
         }
@@ -36,6 +38,7 @@ pub fn LayoutSearch() -> impl IntoView {
                 <p class="help">
                     {format!("Ranked: no offload first, then the least compute lost to recomputation (full 33 %, per-op 17 %, selective 3 %) and to the pipeline bubble (1F1B with {MICRO_BATCHES} micro-batches), then the fewest bytes each GPU sends per step. Tensor parallelism stays within a node.")}
                 </p>
+                {move || scenario.with(framework_scope).map(|t| view! { <p class="help" data-testid="layouts-scope">{t}</p> })}
                 <Show
                     when=move || found.with(|f| !f.is_empty())
                     fallback=|| view! { <p class="muted">"No layout on these GPUs fits: add GPUs or a memory saver."</p> }

@@ -80,3 +80,26 @@ test("torchtitan with pipeline parallelism keeps each stage unsharded, and the t
   await expect(page.getByTestId("framework-implied").locator('li[data-key="pp_grad_sync"]')).toHaveAttribute("data-overridden", "true");
   await page.screenshot({ path: `${ARTIFACTS}/${test.info().project.name}-pipeline-fsdp.png`, fullPage: true });
 });
+
+test("under torchtitan the layout search lists what torchtitan runs, as many as the CLI", async ({ page }) => {
+  await page.goto(`./?v=2&mode=train&params=70B&gpus=64&seq=4096&framework=torchtitan`);
+  await ready(page);
+  const layouts = page.getByTestId("layouts");
+  await layouts.locator("summary").click();
+  const rows = layouts.locator("li[data-layout]");
+  // `memcalc --layouts params=70B gpus=64 seq=4096 framework=torchtitan` lists 12.
+  await expect(rows).toHaveCount(12);
+  for (const q of await rows.evaluateAll((els) => els.map((e) => e.getAttribute("data-layout") ?? ""))) {
+    expect(q).toContain("zero=3");
+  }
+  await expect(layouts.locator('li[data-layout*="recompute=selective_op"]').first()).toBeVisible();
+  await expect(page.getByTestId("layouts-scope")).toContainText("Only what torchtitan runs");
+});
+
+test("TRL checkpoints every layer, as its SFTConfig does: QLoRA of Llama 3.1 8B fits a 4090", async ({ page }) => {
+  await page.goto(`./?v=2&mode=finetune&model_id=meta-llama/Llama-3.1-8B&lora_rank=64&quant=nf4&gpu=rtx4090&seq=2048&framework=trl`);
+  await ready(page);
+  await expect(page.getByLabel("Activation recomputation", { exact: true })).toHaveValue("full");
+  await expect(page.getByTestId("framework-implied").locator('li[data-key="recompute"]')).toContainText("huggingface/trl#3510");
+  await expect(page.getByTestId("verdict")).toHaveAttribute("data-fits", "true");
+});

@@ -194,7 +194,10 @@ fn print_layouts(s: &memcalc_core::Scenario, decimal: bool) -> ExitCode {
     } else {
         UnitSystem::Binary
     };
-    let found = memcalc_core::answers::layouts::training_layouts(s, 12);
+    let found = memcalc_core::answers::layouts::training_layouts(
+        s,
+        memcalc_core::answers::layouts::LAYOUTS_SHOWN,
+    );
     if found.is_empty() {
         println!(
             "No layout on {} GPUs fits {} per device.",

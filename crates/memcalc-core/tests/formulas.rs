@@ -1,11 +1,13 @@
 //! Every part's shown formula multiplies out to its row's bytes: the formula is rendered from the
 //! part's template over a corpus (every preset, pinned link, code profile, and the scenarios of
-//! `tests/text_corpus.txt`: engines, frameworks, sharding, offload, quantisation, methods), the
+//! `tests/text_corpus.txt`: engines, frameworks, sharding, offload, quantisation, methods, and
+//! every training or fine-tuning preset under every framework, QLoRA's weights row included), the
 //! arithmetic before its last `=` is evaluated (numbers with their units, ×, ·, ÷, +, −,
 //! parentheses; words are labels) and compared with the bytes. A formula whose numbers do not
 //! give the row cannot be checked by hand, so it fails here.
 
 use memcalc_core::catalog::codes::PROFILES;
+use memcalc_core::catalog::framework::Framework;
 use memcalc_core::explain::parts;
 use memcalc_core::schema::presets::PRESETS;
 use memcalc_core::{estimate, Choice, Inputs};
@@ -20,6 +22,16 @@ fn corpus() -> Vec<String> {
             .map(|l| l.split_whitespace().next().unwrap_or("").to_string())
     };
     let mut q: Vec<String> = PRESETS.iter().map(|p| p.query.to_string()).collect();
+    // A framework changes the rows a preset shows (FP32 k-bit weights, chunked or fused
+    // losses, offloaded checkpoints): each training preset under each framework.
+    for p in PRESETS
+        .iter()
+        .filter(|p| !p.query.contains("mode=infer") && !p.query.contains("mode=sim"))
+    {
+        for f in Framework::ALL {
+            q.push(format!("{}&framework={}", p.query, f.id()));
+        }
+    }
     q.extend(lines(LINKS));
     for p in PROFILES {
         q.push(format!("v=2&mode=sim&code={}", p.code.id()));
@@ -370,4 +382,42 @@ fn every_formula_multiplies_out_to_its_bytes() {
         wrong.len(),
         wrong.join("\n")
     );
+}
+
+/// A quantized base's weights row says which weights stay unquantized and at what width, and
+/// its formula counts them at that width: FP32 (4 B) where PEFT's k-bit preparation upcasts
+/// them (`kbit_fp32=on`, which TRL, Axolotl and the Trainer imply), 16-bit (2 B) otherwise. The
+/// corpus must reach both, QLoRA under every framework included.
+#[test]
+fn quantized_weights_name_the_width_of_what_stays_unquantized() {
+    let (mut fp32, mut half) = (0, 0);
+    for q in corpus() {
+        let (inputs, _) = Inputs::from_query(&q);
+        let Ok(s) = inputs.parse() else { continue };
+        let e = estimate(&s);
+        let Some(c) = e
+            .components
+            .iter()
+            .find(|c| c.id == memcalc_core::PartId::Weights)
+        else {
+            continue;
+        };
+        let (f, x) = (parts::formula(c), parts::explanation(c));
+        if !f.contains(" unquantized × ") {
+            continue;
+        }
+        let four = f.contains(" unquantized × 4 B (FP32: PEFT k-bit upcast)");
+        let two = f.contains(" unquantized × 2 B");
+        assert!(four != two, "[{q}] {f}");
+        assert_eq!(four, s.mech.kbit_fp32, "[{q}] {f}");
+        if four {
+            fp32 += 1;
+            assert!(x.contains("upcast to FP32 (4 B each)"), "[{q}] {x}");
+        } else {
+            half += 1;
+            assert!(x.contains("kept in 16-bit (2 B each)"), "[{q}] {x}");
+        }
+        assert!(chain(&f, c.bytes).is_ok(), "[{q}] {f}");
+    }
+    assert!(fp32 > 0 && half > 0, "FP32 {fp32}, 16-bit {half}");
 }

@@ -446,3 +446,179 @@ fn torchtitan_shards_the_sequence_with_tensor_parallelism_and_warns_of_nothing_w
             < expect_part(&est(&format!("{tp}&sp=off")), PartId::Activations)
     );
 }
+
+/// Llama 3.1 8B as the QLoRA preset runs it: NF4 base, rank 64, 2,048 tokens, on a 4090.
+const QLORA_4090: &str = "v=2&mode=finetune&model_id=meta-llama/Llama-3.1-8B&lora_rank=64&quant=nf4&gpu=rtx4090&seq=2048";
+
+#[test]
+fn trl_checkpoints_every_layer_as_its_sft_config_does_and_the_trainer_does_not() {
+    use memcalc_core::schema::fields::FieldId;
+    let (i, _) = Inputs::from_query("v=2&mode=finetune&framework=trl");
+    assert_eq!(i.get(FieldId::Recompute), "full");
+    // TrainingArguments itself keeps gradient_checkpointing=False.
+    let (i, _) = Inputs::from_query("v=2&mode=finetune&framework=hf_trainer");
+    assert_eq!(i.get(FieldId::Recompute), "none");
+    // The implied-settings text names the TRL change it follows.
+    let (i, _) = Inputs::from_query("v=2&mode=finetune&framework=trl");
+    let ac = i
+        .implied_states()
+        .into_iter()
+        .find(|st| st.implied.key == "recompute")
+        .expect("TRL implies recompute");
+    assert!(
+        ac.implied.source.contains("huggingface/trl#3510")
+            && ac.implied.source.contains("SFTConfig"),
+        "{}",
+        ac.implied.source
+    );
+    // QLoRA on a 4090: TRL fits like Unsloth; what still separates them is TRL's FP32
+    // embeddings and unchunked loss, not checkpointing.
+    let trl = est(&format!("{QLORA_4090}&framework=trl"));
+    let unsloth = est(&format!("{QLORA_4090}&framework=unsloth"));
+    assert!(trl.fits_device(), "{}", trl.per_device_bytes);
+    assert!(unsloth.fits_device());
+    let gap = trl.per_device_bytes - unsloth.per_device_bytes;
+    assert!(
+        gap < 8 << 30,
+        "TRL {} vs Unsloth {}",
+        trl.per_device_bytes,
+        unsloth.per_device_bytes
+    );
+    // Switching from TRL to the Trainer takes its checkpointing back off, like any implied value.
+    let (mut i, _) = Inputs::from_query(&format!("{QLORA_4090}&framework=trl"));
+    i.switch_framework("hf_trainer");
+    assert_eq!(i.get(FieldId::Recompute), "none");
+}
+
+/// The layouts searched for `q` under each framework keep to what that framework runs.
+fn layouts_under(
+    q: &str,
+) -> Vec<(
+    memcalc_core::catalog::framework::Framework,
+    Vec<memcalc_core::analysis::layouts::Layout>,
+)> {
+    use memcalc_core::analysis::layouts::{training_layouts, LAYOUTS_SHOWN};
+    use memcalc_core::catalog::framework::Framework;
+    use memcalc_core::Choice;
+    Framework::ALL
+        .iter()
+        .map(|&f| {
+            let s = scenario(&format!("{q}&framework={}", f.id()));
+            (f, training_layouts(&s, LAYOUTS_SHOWN))
+        })
+        .collect()
+}
+
+#[test]
+fn layout_search_proposes_only_what_the_framework_runs() {
+    use memcalc_core::Choice;
+    let q = "v=2&mode=train&params=70B&gpus=64&seq=4096";
+    for (f, found) in layouts_under(q) {
+        let runs = f.runs();
+        // Unsharded frameworks (Unsloth) may find nothing for a 70B model: that is the answer.
+        assert!(!found.is_empty() || runs.zero == [0], "{}", f.id());
+        for l in &found {
+            let what = format!("{}: {}", f.id(), l.label());
+            assert!(runs.zero.contains(&l.zero), "{what}");
+            assert!(runs.recompute.contains(&l.recompute.id()), "{what}");
+            assert!(runs.offload.contains(&l.offload.id()), "{what}");
+            assert!(runs.tp || l.tp == 1, "{what}");
+            assert!(runs.pp || l.pp == 1, "{what}");
+        }
+    }
+    // torchtitan: FSDP2 only (never ZeRO 1/2 or no sharding), and its own per-op selective
+    // recompute is among what it tries.
+    let titan = layouts_under(q)
+        .into_iter()
+        .find(|(f, _)| f.id() == "torchtitan")
+        .unwrap()
+        .1;
+    assert!(
+        titan.iter().all(|l| l.zero == 3),
+        "{:?}",
+        titan.iter().map(|l| l.label()).collect::<Vec<_>>()
+    );
+    assert!(titan
+        .iter()
+        .any(|l| l.recompute == memcalc_core::scenario::Recompute::SelectiveOp));
+    // Megatron-LM shards at most the optimizer (its distributed optimizer).
+    let megatron = layouts_under(q)
+        .into_iter()
+        .find(|(f, _)| f.id() == "megatron")
+        .unwrap()
+        .1;
+    assert!(megatron.iter().all(|l| l.zero <= 1));
+}
+
+#[test]
+fn framework_capabilities_name_values_their_fields_read() {
+    use memcalc_core::catalog::framework::Framework;
+    use memcalc_core::scenario::{Offload, Recompute};
+    use memcalc_core::Choice;
+    for f in Framework::ALL {
+        let r = f.runs();
+        assert!(
+            !r.zero.is_empty() && r.zero.iter().all(|z| *z <= 3),
+            "{}",
+            f.id()
+        );
+        for id in r.recompute {
+            assert!(Recompute::parse(id).is_ok(), "{}: {id}", f.id());
+        }
+        for id in r.offload {
+            assert!(Offload::parse(id).is_ok(), "{}: {id}", f.id());
+        }
+        assert!(r.recompute.contains(&"none") && r.offload.contains(&"none"));
+        assert!(!r.source.is_empty());
+    }
+}
+
+/// The page and the CLI list the same number of layouts: both ask the core's constant.
+#[test]
+fn page_and_cli_list_the_same_layouts() {
+    let page = include_str!("../../../src/components/layout_search.rs");
+    let cli = include_str!("../../memcalc-cli/src/main.rs");
+    for (name, text) in [("page", page), ("cli", cli)] {
+        let call = text
+            .split("training_layouts(")
+            .nth(1)
+            .unwrap_or_else(|| panic!("{name} calls no layout search"));
+        let args = &call[..call.find(')').unwrap()];
+        assert!(
+            args.contains("LAYOUTS_SHOWN"),
+            "{name}: training_layouts({args})"
+        );
+    }
+}
+
+#[test]
+fn at_a_glance_does_not_ask_for_zero_sharding_while_zero_3_is_on() {
+    use memcalc_core::answers::derived::derive;
+    use memcalc_core::report::facts;
+    // A context so long that activations alone overflow every GPU, however many share the
+    // states.
+    let s = scenario("v=2&mode=train&params=70B&gpus=8&zero=3&seq=1M&batch=4");
+    let e = estimate(&s);
+    let d = derive(&s);
+    assert_eq!(d.fewest_gpus, None);
+    let f = facts(&e, &d, memcalc_core::units::UnitSystem::Binary);
+    let fewest = f.iter().find(|x| x.id == "fewest-gpus").unwrap();
+    assert!(
+        !fewest.value.contains("only helps with ZeRO"),
+        "{}",
+        fewest.value
+    );
+    // Without ZeRO the reason stands.
+    let s = scenario("v=2&mode=train&params=70B&gpus=8&zero=0&seq=1M&batch=4");
+    let f = facts(
+        &estimate(&s),
+        &derive(&s),
+        memcalc_core::units::UnitSystem::Binary,
+    );
+    let fewest = f.iter().find(|x| x.id == "fewest-gpus").unwrap();
+    assert!(
+        fewest.value.contains("only helps with ZeRO"),
+        "{}",
+        fewest.value
+    );
+}

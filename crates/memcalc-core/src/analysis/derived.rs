@@ -47,6 +47,16 @@ pub fn fewest_gpus_words(mode: Mode) -> (&'static str, &'static str) {
     }
 }
 
+/// What is said when training has no fewest-GPUs answer: without ZeRO more data-parallel ranks
+/// change nothing per GPU; with it they shard the states, but what each GPU keeps whole (its
+/// activations, and the states ZeRO's stage leaves unsharded) does not fit however many share.
+pub fn fewest_gpus_none(mode: Mode, zero_shards: bool) -> &'static str {
+    match (mode, zero_shards) {
+        (Mode::Infer, _) | (_, false) => fewest_gpus_words(mode).1,
+        _ => "none: ZeRO shards the states over the data-parallel GPUs, but what each GPU keeps whole (activations, unsharded states) does not fit on any number of them",
+    }
+}
+
 /// A tensor-parallel degree serving can use: it divides the attention heads, and divides the
 /// KV heads or is a multiple of them (each KV head then replicated, as vLLM does).
 pub fn valid_tp(s: &Scenario, tp: u64) -> bool {
@@ -362,6 +372,9 @@ pub struct Derived {
     /// For inference: the longest context that fits.
     pub max_seq: Option<u64>,
     pub fewest_gpus: Option<u64>,
+    /// Training: whether ZeRO shards states over the data-parallel ranks (more GPUs then lower
+    /// the memory per GPU); the words for no fewest-GPUs answer depend on it.
+    pub zero_shards: bool,
     pub savings: Vec<Saving>,
     /// The model's longest context ([`context_limit`]) when it, not memory, bounds `max_seq`.
     pub context_limit: Option<u64>,
@@ -419,6 +432,7 @@ pub fn derive(s: &Scenario) -> Derived {
             },
         ),
         fewest_gpus: fewest_gpus(s),
+        zero_shards: s.mode.trains() && s.parallel.zero > 0,
         savings: savings(s),
         context_limit: capped,
         ..Default::default()

@@ -16,6 +16,11 @@
 //!    their gradients;
 //! 4. a tensor-parallel group spanning nodes is never proposed (its all-reduces would cross the
 //!    slower network every layer).
+//!
+//! Only what the chosen framework can run is tried (`Framework::runs`: its sharding as ZeRO
+//! stages, its own recomputation modes and offloads, whether it splits tensors or pipelines):
+//! torchtitan's FSDP2 is ZeRO 3 with per-op selective recompute, Megatron-LM's distributed
+//! optimizer ZeRO 1, and so on.
 
 use crate::base::choice::Choice;
 use crate::model::bytes;
@@ -78,6 +83,9 @@ impl Layout {
     }
 }
 
+/// How many layouts the page and the CLI list: the same answer in both.
+pub const LAYOUTS_SHOWN: usize = 12;
+
 /// Micro-batches per step assumed for the pipeline bubble.
 pub const MICRO_BATCHES: u64 = 8;
 
@@ -126,6 +134,14 @@ fn comm_bytes(s: &Scenario, tp: u64, pp: u64, dp: u64, zero: u8, trainable: u64)
     crate::add!(data, tensor, pipe)
 }
 
+/// What the search keeps to under a chosen framework, in words for the page ("Only what
+/// torchtitan runs: …"); nothing without one.
+pub fn framework_scope(s: &Scenario) -> Option<String> {
+    let f = s.mech.framework;
+    (f != crate::catalog::framework::Framework::None)
+        .then(|| format!("Only what {} runs: {}.", f.label(), f.runs().source))
+}
+
 fn powers_of_two_up_to(n: u64) -> impl Iterator<Item = u64> {
     (0..20).map(|i| 1u64 << i).take_while(move |v| *v <= n)
 }
@@ -139,23 +155,34 @@ pub fn training_layouts(s: &Scenario, limit: usize) -> Vec<Layout> {
     let gpus = s.parallel.gpus;
     let (arch, _) = s.shape();
     let base = Inputs::from_scenario(s);
+    let runs = s.mech.framework.runs();
     let mut out: Vec<Layout> = Vec::new();
-    let recomputes = [Recompute::None, Recompute::Selective, Recompute::Full];
-    for tp in powers_of_two_up_to(s.parallel.gpus_per_node.min(gpus)) {
+    let recomputes: Vec<Recompute> = runs
+        .recompute
+        .iter()
+        .filter_map(|id| Recompute::parse(id).ok())
+        .collect();
+    let degrees = |ok: bool, n: u64| powers_of_two_up_to(if ok { n } else { 1 });
+    for tp in degrees(runs.tp, s.parallel.gpus_per_node.min(gpus)) {
         if !arch.heads.is_multiple_of(tp) {
             continue;
         }
-        for pp in powers_of_two_up_to((gpus / tp).min(arch.layers)) {
+        for pp in degrees(runs.pp, (gpus / tp).min(arch.layers)) {
             if !gpus.is_multiple_of(tp * pp) {
                 continue;
             }
             let dp = gpus / (tp * pp);
-            for zero in 0..=3u8 {
-                let offloads: &[Offload] = match zero {
+            for &zero in runs.zero {
+                let stage: &[Offload] = match zero {
                     0 => &[Offload::None],
                     1 | 2 => &[Offload::None, Offload::Optimizer],
                     _ => &[Offload::None, Offload::Optimizer, Offload::All],
                 };
+                let offloads: Vec<Offload> = stage
+                    .iter()
+                    .copied()
+                    .filter(|o| runs.offload.contains(&o.id()))
+                    .collect();
                 // The cheapest recomputation, then offload, that fits this split and stage.
                 let found = offloads.iter().find_map(|&offload| {
                     recomputes.iter().find_map(|&recompute| {

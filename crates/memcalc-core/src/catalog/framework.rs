@@ -66,6 +66,11 @@ const MEG_GRADS: &str =
     "Megatron-LM DDP: persistent FP32 main_grad buffers (accumulate_allreduce_grads_in_fp32)";
 const MEG_FUSED: &str =
     "Megatron-LM fuses layer norm, RoPE and softmax kernels (Transformer Engine / apex)";
+// TRL's SFTConfig overrides TrainingArguments' gradient_checkpointing=False with True
+// (huggingface/trl#3510, in releases since mid-2025; trl/trainer/sft_config.py: "These
+// parameters have default values different from TrainingArguments: gradient_checkpointing:
+// Defaults to True instead of False"). Transformers checkpoints each decoder layer whole.
+const TRL_AC: &str = "TRL SFTConfig (trl/trainer/sft_config.py, since huggingface/trl#3510, 2025): gradient_checkpointing defaults to True instead of TrainingArguments' False; earlier TRL releases: off (set recompute=none)";
 const AXO_AC: &str = "Axolotl example configs: gradient_checkpointing: true";
 const UNS_AC: &str =
     "Unsloth use_gradient_checkpointing='unsloth' offloads checkpoints to host RAM";
@@ -82,6 +87,15 @@ const HF: &[Implied] = &[
     i(F::GradDtype, Choice("fp32"), HF_AMP),
     i(F::Compile, Toggle(false), HF_EAGER),
     i(F::LossChunks, Count(1), HF_LOSS),
+    i(F::SoftmaxFp32, Toggle(true), HF_SOFTMAX),
+    i(F::KbitFp32, Toggle(true), PEFT_KBIT),
+];
+const TRL: &[Implied] = &[
+    i(F::ZeroGrad, Choice("none"), PT_ZERO_GRAD),
+    i(F::GradDtype, Choice("fp32"), HF_AMP),
+    i(F::Compile, Toggle(false), HF_EAGER),
+    i(F::LossChunks, Count(1), HF_LOSS),
+    i(F::Recompute, Choice("full"), TRL_AC),
     i(F::SoftmaxFp32, Toggle(true), HF_SOFTMAX),
     i(F::KbitFp32, Toggle(true), PEFT_KBIT),
 ];
@@ -160,7 +174,8 @@ impl Framework {
     pub fn implied(self) -> &'static [Implied] {
         match self {
             Framework::None => &[],
-            Framework::HfTrainer | Framework::Trl => HF,
+            Framework::HfTrainer => HF,
+            Framework::Trl => TRL,
             Framework::Torchtune => TORCHTUNE,
             Framework::Torchtitan => TORCHTITAN,
             Framework::Deepspeed => DEEPSPEED,
@@ -168,6 +183,123 @@ impl Framework {
             Framework::Megatron => MEGATRON,
             Framework::Axolotl => AXOLOTL,
             Framework::Unsloth => UNSLOTH,
+        }
+    }
+}
+
+/// What a framework can run, for the layout search: its sharding as ZeRO stages, its
+/// recomputation modes and host offloads (ids of `recompute=` and `offload=`), and whether it
+/// splits layers over devices (tensor parallelism) or the model into stages (pipeline), each
+/// from the framework's own configuration. Declared once here; `analysis::layouts` only reads it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Runs {
+    pub zero: &'static [u8],
+    pub recompute: &'static [&'static str],
+    pub offload: &'static [&'static str],
+    pub tp: bool,
+    pub pp: bool,
+    /// Where these come from, as the layout search states it.
+    pub source: &'static str,
+}
+
+const ANY_ZERO: &[u8] = &[0, 1, 2, 3];
+const ALL_OFFLOADS: &[&str] = &["none", "optimizer", "all"];
+/// Hugging Face's gradient checkpointing (and DeepSpeed's, FSDP's, Axolotl's, Unsloth's)
+/// recomputes each decoder layer whole: on or off.
+const LAYER_AC: &[&str] = &["none", "full"];
+
+/// Textbook accounting: every split, stage, recomputation and offload.
+const TEXTBOOK: Runs = Runs {
+    zero: ANY_ZERO,
+    recompute: &["none", "selective", "full"],
+    offload: ALL_OFFLOADS,
+    tp: true,
+    pp: true,
+    source: "every combination (no framework chosen)",
+};
+/// transformers Trainer (and TRL, Axolotl on it): data parallel through accelerate, sharding
+/// through its DeepSpeed integration (any ZeRO stage, ZeRO-Offload) or FSDP; no Megatron-style
+/// tensor or pipeline split of a training model.
+const HF_RUNS: Runs = Runs {
+    zero: ANY_ZERO,
+    recompute: LAYER_AC,
+    offload: ALL_OFFLOADS,
+    tp: false,
+    pp: false,
+    source: "transformers Trainer: DDP, DeepSpeed ZeRO 1-3 with offload, or FSDP; gradient_checkpointing on or off",
+};
+
+impl Framework {
+    /// The layouts this framework can run (see [`Runs`]).
+    pub fn runs(self) -> Runs {
+        match self {
+            Framework::None => TEXTBOOK,
+            Framework::HfTrainer | Framework::Trl | Framework::Axolotl => HF_RUNS,
+            // torchtune distributed recipes wrap the model in FSDP2 fully_shard
+            // (training.shard_model); enable_activation_checkpointing is per layer;
+            // fsdp_cpu_offload moves parameters, gradients and optimizer states to the CPU.
+            Framework::Torchtune => Runs {
+                zero: &[3],
+                recompute: LAYER_AC,
+                offload: &["none", "all"],
+                tp: false,
+                pp: false,
+                source: "torchtune distributed recipes: FSDP2 fully_shard, enable_activation_checkpointing, fsdp_cpu_offload",
+            },
+            // torchtitan/config/job_config.py: data_parallel_shard_degree=-1 (FSDP2 over the
+            // leftover ranks), tensor_parallel_degree, pipeline_parallel_degree,
+            // activation_checkpoint.mode 'selective' | 'full' | 'none' (selective_ac_option
+            // 'op': per-op), training.enable_cpu_offload ("CPU offloading of parameters,
+            // gradients, and optimizer states in FSDP").
+            Framework::Torchtitan => Runs {
+                zero: &[3],
+                recompute: &["none", "selective_op", "full"],
+                offload: &["none", "all"],
+                tp: true,
+                pp: true,
+                source: "torchtitan job_config: FSDP2 (data_parallel_shard_degree), tensor and pipeline parallel degrees, activation_checkpoint.mode none / selective (op) / full, enable_cpu_offload",
+            },
+            // DeepSpeed's zero_optimization.stage 0-3, offload_optimizer (stages 1-3) and
+            // offload_param (stage 3), and deepspeed.checkpointing's per-layer recomputation.
+            Framework::Deepspeed => Runs {
+                zero: ANY_ZERO,
+                recompute: LAYER_AC,
+                offload: ALL_OFFLOADS,
+                tp: false,
+                pp: false,
+                source: "DeepSpeed: zero_optimization.stage 0-3, offload_optimizer, offload_param (stage 3), activation checkpointing per layer",
+            },
+            // FSDP sharding_strategy NO_SHARD (DDP), SHARD_GRAD_OP (ZeRO 2), FULL_SHARD (ZeRO 3);
+            // CPUOffload(offload_params=True) moves parameters, gradients and optimizer states.
+            Framework::Fsdp => Runs {
+                zero: &[0, 2, 3],
+                recompute: LAYER_AC,
+                offload: &["none", "all"],
+                tp: false,
+                pp: false,
+                source: "PyTorch FSDP sharding_strategy NO_SHARD / SHARD_GRAD_OP / FULL_SHARD, CPUOffload(offload_params=True), activation checkpointing per layer",
+            },
+            // Megatron-LM: --tensor-model-parallel-size, --pipeline-model-parallel-size,
+            // --use-distributed-optimizer (optimizer states sharded over data parallel: ZeRO 1),
+            // --recompute-granularity selective | full.
+            Framework::Megatron => Runs {
+                zero: &[0, 1],
+                recompute: &["none", "selective", "full"],
+                offload: &["none"],
+                tp: true,
+                pp: true,
+                source: "Megatron-LM: tensor and pipeline model parallel sizes, --use-distributed-optimizer (ZeRO 1), --recompute-granularity selective / full",
+            },
+            // Unsloth trains on one GPU (data parallel copies at most): no sharding, its
+            // offloaded gradient checkpointing on or off.
+            Framework::Unsloth => Runs {
+                zero: &[0],
+                recompute: LAYER_AC,
+                offload: &["none"],
+                tp: false,
+                pp: false,
+                source: "Unsloth: one GPU per model copy, use_gradient_checkpointing on or off",
+            },
         }
     }
 }

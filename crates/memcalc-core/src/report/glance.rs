@@ -4,7 +4,7 @@
 //! so native tests read every line the page shows. (In `report`, the layer above both
 //! `explain` and `analysis`, because the lines are made of the analysis' answers.)
 
-use crate::analysis::derived::{fewest_gpus_words, Derived, Saving};
+use crate::analysis::derived::{fewest_gpus_none, fewest_gpus_words, Derived, Saving};
 use crate::base::units::{format_bytes, group_digits, UnitSystem};
 use crate::model::{Estimate, Per};
 use crate::scenario::Mode;
@@ -127,7 +127,8 @@ fn model_facts(e: &Estimate, d: &Derived, units: UnitSystem) -> Vec<Fact> {
             },
         ));
     }
-    let (label, none) = fewest_gpus_words(e.mode);
+    let (label, _) = fewest_gpus_words(e.mode);
+    let none = fewest_gpus_none(e.mode, d.zero_shards);
     rows.push(fact(
         "fewest-gpus",
         label,
@@ -237,6 +238,27 @@ mod tests {
             ..e
         };
         assert_eq!(facts(&e, &Derived::default(), Binary)[4].value, "3.00 GiB");
+    }
+
+    /// With ZeRO sharding on, no answer is not blamed on its absence.
+    #[test]
+    fn training_with_zero_and_no_answer_does_not_ask_for_zero() {
+        let d = Derived {
+            zero_shards: true,
+            ..Derived::default()
+        };
+        let f = facts(&training(), &d, Decimal);
+        let fewest = f.iter().find(|x| x.id == "fewest-gpus").unwrap();
+        assert!(
+            !fewest.value.contains("only helps with ZeRO"),
+            "{}",
+            fewest.value
+        );
+        assert!(
+            fewest.value.starts_with("none: ZeRO shards"),
+            "{}",
+            fewest.value
+        );
     }
 
     #[test]

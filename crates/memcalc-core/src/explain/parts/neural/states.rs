@@ -4,11 +4,11 @@
 use crate::base::choice::Choice;
 use crate::base::units::{format_fixed, group_digits as g};
 use crate::catalog::optimizer::Optimizer;
-use crate::catalog::quant::SparseFormat;
+use crate::catalog::quant::{Quant, SparseFormat};
 use crate::explain::parts::Template;
 use crate::model::values::neural::{
-    GatheredLayers, GradLifetime, Gradients, MasterWeights, OffloadBuffer, OptimizerStates,
-    StatesHome, Weights, Zero,
+    FrozenTerms, GatheredLayers, GradLifetime, Gradients, MasterWeights, OffloadBuffer,
+    OptimizerStates, StatesHome, Weights, Zero,
 };
 use crate::scenario::training::{SRC_GATHER, SRC_OPT_IN_BWD, SRC_PP_FSDP, SRC_ZERO_GRAD};
 
@@ -57,6 +57,24 @@ fn who(lora: bool, trainable: u64) -> String {
     }
 }
 
+/// Which weights a format leaves unquantized, and at what width they are counted.
+fn unquantized_note(quant: Quant, f: FrozenTerms) -> String {
+    let which = if quant == Quant::Mxfp4 {
+        "the embeddings, the output layer and, in a mixture of experts, all but the routed experts"
+    } else {
+        "the embeddings and the output layer"
+    };
+    let width = if f.unquantized_bytes == 4 {
+        "upcast to FP32 (4 B each) by PEFT's prepare_model_for_kbit_training (kbit_fp32=on), which casts every non-quantized weight to FP32 before the adapters are added"
+    } else {
+        "kept in 16-bit (2 B each)"
+    };
+    format!(
+        " The {} parameters of {which} are not quantized: {width}.",
+        g(f.unquantized)
+    )
+}
+
 impl Template for Weights {
     fn label(&self) -> &'static str {
         "Weights"
@@ -65,10 +83,17 @@ impl Template for Weights {
         let (mut expr, sum) = if let Some(f) = self.frozen {
             let mut expr = format!("{} × {} bits", g(f.quantized), format_fixed(f.milli_bpw, 3));
             if f.unquantized > 0 {
+                // Named, and at the width counted: FP32 when PEFT's k-bit preparation upcast
+                // them, so the sum can be checked against the explanation.
                 expr.push_str(&format!(
-                    " + {} unquantized × {} B",
+                    " + {} unquantized × {} B{}",
                     g(f.unquantized),
-                    f.unquantized_bytes
+                    f.unquantized_bytes,
+                    if f.unquantized_bytes == 4 {
+                        " (FP32: PEFT k-bit upcast)"
+                    } else {
+                        ""
+                    }
                 ));
             }
             if f.row_scales > 0 {
@@ -155,6 +180,9 @@ impl Template for Weights {
                 "The frozen weights are stored in {name} at {} bits per weight, block scales included — never 'FP32 ÷ 8'.{split}",
                 format_fixed(mbpw, 3)
             );
+            if let Some(f) = self.frozen.filter(|f| f.unquantized > 0) {
+                text.push_str(&unquantized_note(self.quant, f));
+            }
             if self.lora {
                 text.push_str(&format!(
                     " The {} LoRA adapter parameters are added in {upper}.",
