@@ -82,12 +82,20 @@ fn more_pools_than_k_points_is_refused_as_pw_x_does() {
 
 #[test]
 fn a_cell_that_keeps_its_volume_while_the_atoms_grow_is_warned_about() {
+    // The silicon presets hold 64 atoms in 32 primitive cells of 265.302 bohr³.
+    for id in ["qe-si64", "abinit-si64"] {
+        let p = PRESETS.iter().find(|p| p.id == id).unwrap();
+        let pw = scenario(p.query).sim.pw;
+        assert_eq!(pw.volume_milli, 32 * 265_302, "{id}");
+        assert_eq!(pw.atoms, 64, "{id}");
+        assert!(est(p.query).warnings.is_empty(), "{id}");
+    }
     let q = "mode=sim&code=quantum_espresso&ecutwfc=30&kpoints=4&ranks=32&pools=4&nodes=1";
     assert_eq!(
         warnings(&format!("{q}&cell_volume=2122.416&bands=128&atoms=64")),
         Vec::<String>::new()
     );
-    // 256 atoms kept in the 64-atom cell with its 128 bands.
+    // 256 atoms kept in the same volume with the same 128 bands.
     let grown = warnings(&format!("{q}&cell_volume=2122.416&bands=128&atoms=256"));
     assert_eq!(grown.len(), 1, "{grown:?}");
     assert!(
