@@ -1,8 +1,8 @@
 //! The stacked breakdown: one bar per kind of memory in play (GPU memory per device, host
 //! memory per node, disk), a segment per component in a fixed colour order, each bar's capacity
-//! as a dashed line labelled with the headroom or shortfall, an axis in GiB or GB under each bar
-//! and one legend. Generic over plotters' `DrawingBackend`: a canvas in the app, SVG in snapshot
-//! tests. Hit-testing (`hit_boxes`) uses the same layout functions as drawing.
+//! as a dashed line labelled with the headroom or shortfall, an axis under each bar in GiB or GB
+//! (TiB or TB, PiB or PB, past a thousand) and one legend. Generic over plotters'
+//! `DrawingBackend`: a canvas in the app, SVG in snapshot tests. Hit-testing (`hit_boxes`) uses the same layout functions as drawing.
 
 use memcalc_core::units::{format_bytes, format_share, UnitSystem};
 use plotters::coord::Shift;
@@ -307,16 +307,17 @@ pub fn draw_breakdown<DB: DrawingBackend>(
     let (w, h) = root.dim_in_pixel();
     let css_w = w as f64 / k;
     let (x0, x1) = bar_extent(data, css_w);
-    let giga = data.units.giga();
     let (left, right) = (px(12.0), w as i32 - px(12.0));
     let width_of = |s: &str, size: f64| (text_width(s, size) * k) as i32;
 
     for (i, bar) in data.bars.iter().enumerate() {
         let top = i as f64 * BAND;
+        // Each bar counts in its own unit: GiB for memory, TiB for what a long run writes.
+        let (giga, unit_label) = data.units.axis_unit(bar.axis_max_bytes(data.units));
         let x_max = bar.axis_max_bytes(data.units) / giga;
         let x_of = |v: f64| px(x0 + (x1 - x0) * (v / x_max).clamp(0.0, 1.0));
         root.draw(&Text::new(
-            format!("{} ({})", bar.title, data.units.giga_label()),
+            format!("{} ({unit_label})", bar.title),
             (px(x0), px(top + TITLE_Y)),
             font(13.0)
                 .color(&t.text)

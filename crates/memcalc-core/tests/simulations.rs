@@ -226,7 +226,8 @@ fn history_output_checkpoint_and_adjoint() {
         e.component(PartId::OutputTotal).unwrap().location,
         Location::Disk
     );
-    assert_eq!(expect_part(&e, PartId::Checkpoint), 2 * snap);
+    // Two restart files kept, each of both time levels.
+    assert_eq!(expect_part(&e, PartId::Checkpoint), 2 * 2 * snap);
     assert_eq!(e.disk_bytes, 10 * snap / 2 + 2 * 2 * snap);
     // Storing every step grows with the steps; binomial checkpointing keeps a fixed number.
     let all = est(&format!("{base}&steps=1000&adjoint=store_all"));

@@ -179,6 +179,7 @@ keys! {
     SimDevice => "sim_device",
     HostMirror => "host_mirror",
     HaloOneRank => "halo_one_rank",
+    SplitZ => "split_z",
     Nx => "nx",
     Ny => "ny",
     Nz => "nz",

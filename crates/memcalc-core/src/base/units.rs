@@ -321,6 +321,23 @@ impl UnitSystem {
             UnitSystem::Decimal => "GB",
         }
     }
+
+    /// The unit an axis reaching `max_bytes` counts in, with its label: the "giga" unit, or
+    /// tera and peta once the axis passes a thousand of the one below, so a disk bar of tens of
+    /// TiB reads in TiB beside a total written in TiB.
+    pub fn axis_unit(self, max_bytes: f64) -> (f64, &'static str) {
+        let (step, labels) = match self {
+            UnitSystem::Binary => (1024.0, ["GiB", "TiB", "PiB"]),
+            UnitSystem::Decimal => (1000.0, ["GB", "TB", "PB"]),
+        };
+        let mut unit = self.giga();
+        let mut i = 0;
+        while i + 1 < labels.len() && max_bytes / unit >= 1000.0 {
+            unit *= step;
+            i += 1;
+        }
+        (unit, labels[i])
+    }
 }
 
 /// Human-readable size with two decimals: "104.31 GiB", "512.00 MiB", "0 B". Integer

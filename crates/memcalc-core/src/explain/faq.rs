@@ -99,10 +99,11 @@ pub fn faq(s: &Scenario, e: &Estimate, units: UnitSystem) -> Vec<Answer> {
         out.push(qa("mixed", "Does mixed precision save memory?", "It saves activation memory and speeds up math, but for the model states it costs more than pure 16-bit: the FP32 master copy (4 bytes) and FP32 moments (8 bytes) sit beside the 16-bit weights and gradients (2 + 2 bytes). Pure BF16 training without a master copy saves 4 bytes per parameter at some risk to convergence.".into()));
         out.push(qa("checkpointing", "What does activation checkpointing buy?", "Selective recomputation drops the attention scores and softmax (the 5·a·s/h term) for a few percent more compute; full recomputation keeps only each layer's input (2·s·b·h bytes per layer) and reruns the forward pass during the backward, about a third more compute (Korthikanti et al. 2022, section 4).".into()));
     } else {
-        let restart = row(PartId::Checkpoint);
+        // The row holds the two files kept on disk.
+        let restart = row(PartId::Checkpoint) / 2;
         out.push(qa("restart", "How large is a restart file, and does writing it need memory?", if restart > 0 {
             format!(
-                "One restart file holds the full state of every rank at every level the integrator needs: {} here (the 'One restart file' row). Keep at least two on disk, so a crash while writing does not lose the last good one. Codes write it rank by rank or through parallel I/O (MPI-IO, HDF5, ADIOS2), so it costs little memory beyond an output buffer.",
+                "One restart file holds the full state of every rank at every level the integrator needs: {} here. Two are kept on disk (the 'Restart files' row), so a crash while writing does not lose the last good one. Codes write it rank by rank or through parallel I/O (MPI-IO, HDF5, ADIOS2), so it costs little memory beyond an output buffer.",
                 size(restart)
             )
         } else {

@@ -1,7 +1,7 @@
 //! The words of an estimate's warnings, written from their values.
 
 use crate::base::units::{format_fixed, group_digits as g};
-use crate::model::warning::Warning;
+use crate::model::warning::{Warning, DIAMOND_E4};
 
 /// The warning as the page, the CLI and the exports show it.
 pub fn warning(w: &Warning) -> String {
@@ -39,5 +39,22 @@ pub fn warning(w: &Warning) -> String {
         Warning::IdleNodes => "Fewer ranks than nodes: some nodes would be idle.".into(),
         Warning::NoGhostLayers => "No ghost layers: only valid for a single rank or embarrassingly parallel work.".into(),
         Warning::MaxMemSizeTooSmall { needed_mib, given_mib } => format!("The busiest task's arrays need {} MiB, more than MaxMemSize = {} MiB: GADGET-4 stops with 'Not enough memory in mymalloc'. Raise MaxMemSize or use more tasks.", crate::base::units::group_digits(needed_mib), crate::base::units::group_digits(given_mib)),
+        Warning::DenseCell { atoms, volume_milli } => {
+            // Atoms per bohr³ in ten-thousandths, and as a multiple of diamond's in tenths.
+            let density = u128::from(atoms) * 10_000_000 / u128::from(volume_milli.max(1));
+            let times = density * 10 / u128::from(DIAMOND_E4);
+            format!(
+                "{} atoms in {} bohr³ is {} atoms per bohr³, {} × diamond's {} (the densest solid at ambient pressure): the cell volume should grow with the atom count, and the plane waves, grids and memory with it.",
+                g(atoms),
+                format_fixed(volume_milli, 3),
+                format_fixed(u64::try_from(density).unwrap_or(u64::MAX), 4),
+                format_fixed(u64::try_from(times).unwrap_or(u64::MAX), 1),
+                format_fixed(DIAMOND_E4, 4)
+            )
+        }
+        Warning::FewBands { bands, atoms, needed } => format!(
+            "{} bands for {} atoms: fewer than even one valence electron per atom fills ({}). pw.x stops with 'too few bands' when nbnd is below the occupied states (PW/src/setup.f90); give the bands for this atom count (electrons ÷ 2, more for metals).",
+            g(bands), g(atoms), g(needed)
+        ),
     }
 }

@@ -3,6 +3,10 @@
 
 use crate::catalog::precision::Dtype;
 
+/// Diamond's atoms per bohr³ in ten-thousandths: 3.515 g/cm³ ÷ 12.011 g/mol × N_A = 0.1762
+/// atoms per Å³ = 0.0261 per bohr³. A cell twice as dense is warned about.
+pub const DIAMOND_E4: u64 = 261;
+
 /// One warning of an estimate.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Warning {
@@ -54,5 +58,17 @@ pub enum Warning {
     MaxMemSizeTooSmall {
         needed_mib: u64,
         given_mib: u64,
+    },
+    /// Plane-wave DFT: more atoms per volume than twice the densest solid (diamond) holds,
+    /// as when the atoms grow and the cell volume stays; volume in thousandths of a bohr³.
+    DenseCell {
+        atoms: u64,
+        volume_milli: u64,
+    },
+    /// Plane-wave DFT: fewer bands than one valence electron per atom would fill.
+    FewBands {
+        bands: u64,
+        atoms: u64,
+        needed: u64,
     },
 }

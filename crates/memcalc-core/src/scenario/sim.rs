@@ -299,6 +299,9 @@ pub struct Sim {
     /// A single rank still pads its subdomain with ghost layers (false: none, as codes that
     /// wrap periodic boundaries in place).
     pub halo_one_rank: bool,
+    /// The ranks split z as well as x and y (false: x and y only, every rank keeping whole
+    /// columns, as WRF decomposes its patches).
+    pub split_z: bool,
     /// Per-rank memory outside the solver's arrays (MPI buffers, libraries), MiB.
     pub rank_mib: u64,
     /// Data every rank holds whole (forcing tables, geometry, coarse meshes), MiB.
@@ -369,6 +372,7 @@ impl Default for Sim {
             device: SimDevice::Cpu,
             host_mirror: false,
             halo_one_rank: true,
+            split_z: true,
             rank_mib: 100,
             replicated_mib: 0,
             language: Language::Native,

@@ -414,6 +414,7 @@ fields! {
     SimDevice: pick!(sim.device) => sf("Runs on", G::Sim, false, Select, 0, "CPU nodes (compared with node memory) or GPU-resident with one rank per GPU."),
     HostMirror: on!(sim.host_mirror) => sf("Host copy of the arrays (GPU)", G::SimRanks, true, Toggle, 0, "GPU codes that keep a host buffer beside every device buffer (FluidX3D) need as much host memory per GPU."),
     HaloOneRank: on!(sim.halo_one_rank) => sf("Ghost layers on a single rank", G::SimSize, true, Toggle, GRID | LBM, "Off: one rank on one device wraps its periodic boundaries in place and keeps no ghost layer (FluidX3D)."),
+    SplitZ: on!(sim.split_z) => sf("Split the vertical over ranks", G::SimRanks, true, Toggle, GRID | LBM, "Off: ranks tile x and y only and each keeps whole columns, without ghost layers in z (WRF's nproc_x × nproc_y patches)."),
     Nx: num!(sim.nx) => sf("Cells in x", G::SimSize, false, Count, GRID | LBM | SPEC | AMR, "Grid points along x (AMR: of the base level).").bounds(&B::Count { min: 1, max: 10_000_000 }),
     Ny: num!(sim.ny) => sf("Cells in y", G::SimSize, false, Count, GRID | LBM | SPEC | AMR, "Grid points along y (AMR: of the base level).").bounds(&B::Count { min: 1, max: 10_000_000 }),
     Nz: num!(sim.nz) => sf("Cells in z", G::SimSize, false, Count, GRID | LBM | SPEC | AMR, "Grid points along z; 1 for a 2D problem.").bounds(&B::Count { min: 1, max: 10_000_000 }),

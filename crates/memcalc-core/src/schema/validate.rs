@@ -191,25 +191,35 @@ impl Validation {
         }
     }
 
-    /// The rules of the simulation inputs (always checked, so a link stays valid when the mode
-    /// changes).
+    /// Whether the simulation method was read and is one of `methods` (a bit set of
+    /// `schema::fields`): a rule between one method's fields speaks only for that method.
+    fn method_in(&self, methods: u8) -> bool {
+        self.ok(F::Method) && crate::schema::fields::method_bit(self.s.sim.method) & methods != 0
+    }
+
+    /// The rules of the simulation inputs, in every mode (a link stays valid when the mode
+    /// changes), each for the methods whose fields it relates: a grid's size is not checked
+    /// against AMR levels it does not have.
     fn simulation(&mut self) {
+        use crate::schema::fields::{GRID, LBM, PW, SPEC};
         let m = self.s.sim;
-        if self.all_ok([F::Ecutwfc, F::Ecutrho])
-            && m.pw.ecutrho_milli > 0
-            && m.pw.ecutrho_milli < m.pw.ecutwfc_milli
-        {
-            self.fail(F::Ecutrho, "must be at least ecutwfc");
+        if self.method_in(PW) {
+            self.planewave();
         }
-        if self.all_ok([F::GammaOnly, F::Spin]) && m.pw.gamma && m.pw.spin == Spin::Noncollinear {
-            self.fail(
-                F::GammaOnly,
-                "the Γ trick needs real wavefunctions: not with non-collinear spin",
-            );
+        let grid_ok = !self.method_in(GRID | LBM | SPEC | AMR)
+            || !self.all_ok([F::Nx, F::Ny, F::Nz])
+            || m.nx.saturating_mul(m.ny).saturating_mul(m.nz) <= 1_000_000_000_000;
+        if !grid_ok {
+            self.fail(F::Nx, "nx × ny × nz is above the limit of 10^12 cells");
         }
-        // The hierarchy is bounded like a grid: at most 10^13 cells over all levels.
+        // The hierarchy is bounded like a grid: at most 10^13 cells over all levels (checked
+        // once its base grid is within the grid's own limit).
         let amr_fields = FIELDS.iter().filter(|f| f.methods == AMR).map(|f| f.id);
-        if self.all_ok([F::Nx, F::Ny, F::Nz]) && self.all_ok(amr_fields) {
+        if grid_ok
+            && self.method_in(AMR)
+            && self.all_ok([F::Nx, F::Ny, F::Nz])
+            && self.all_ok(amr_fields)
+        {
             let h = m.amr.hierarchy((m.nx, m.ny, m.nz), true);
             let cells: f64 = if m.amr.blocks > 0 {
                 h.blocks * h.block_cells
@@ -220,13 +230,48 @@ impl Validation {
                 self.fail(F::AmrLevels, "the levels hold more than 10^13 cells: fewer levels, a smaller share or a coarser base grid");
             }
         }
-        if self.all_ok([F::Nx, F::Ny, F::Nz])
-            && m.nx.saturating_mul(m.ny).saturating_mul(m.nz) > 1_000_000_000_000
-        {
-            self.fail(F::Nx, "nx × ny × nz is above the limit of 10^12 cells");
-        }
         if self.all_ok([F::Ranks, F::Nodes]) && m.nodes > m.ranks {
             self.fail(F::Nodes, format!("nodes cannot exceed ranks ({})", m.ranks));
+        }
+    }
+
+    /// The rules between plane-wave inputs, as the codes themselves refuse them.
+    fn planewave(&mut self) {
+        use crate::scenario::planewave::DftArrays;
+        let pw = self.s.sim.pw;
+        if self.all_ok([F::Ecutwfc, F::Ecutrho])
+            && pw.ecutrho_milli > 0
+            && pw.ecutrho_milli < pw.ecutwfc_milli
+        {
+            self.fail(F::Ecutrho, "must be at least ecutwfc");
+        }
+        if self.all_ok([F::GammaOnly, F::Spin]) && pw.gamma && pw.spin == Spin::Noncollinear {
+            self.fail(
+                F::GammaOnly,
+                "the Γ trick needs real wavefunctions: not with non-collinear spin",
+            );
+        }
+        // pw.x deals the k-points (doubled with collinear spin) out to the pools and stops
+        // when a pool gets none: PW/src/divide_et_impera.f90, "some nodes have no k-points".
+        let nkstot = pw.kpoints * if pw.spin == Spin::Collinear { 2 } else { 1 };
+        if self.all_ok([F::Pools, F::Kpoints, F::Spin, F::DftArrays])
+            && pw.arrays == DftArrays::Pwx
+            && pw.pools > nkstot
+        {
+            let spin = if pw.spin == Spin::Collinear {
+                " (the k-points twice over, with collinear spin)"
+            } else {
+                ""
+            };
+            self.fail(
+                F::Pools,
+                format!(
+                    "{} pools for {nkstot} k-point{}{spin}: pw.x stops with 'some nodes have no k-points' (divide_et_impera.f90); use at most {nkstot} pool{}",
+                    pw.pools,
+                    if nkstot == 1 { "" } else { "s" },
+                    if nkstot == 1 { "" } else { "s" },
+                ),
+            );
         }
     }
 

@@ -254,6 +254,8 @@ prop_compose! {
         core_correction in any::<bool>(),
         symmetries in 1u64..=48,
     ) -> PlaneWave {
+        // pw.x refuses more pools than k-points: a valid run has at most that many.
+        let pools = pools.min(kpoints);
         PlaneWave {
             ecutwfc_milli, volume_milli, bands, kpoints, spin, pp, diagonalization, pools,
             wfc_disk, arrays, band_groups, xc, smearing, core_correction, symmetries,
@@ -412,6 +414,7 @@ prop_compose! {
         pw in plane_wave(),
         amr in amr(),
         nbody in nbody(),
+        split_z in prop::bool::weighted(2.0 / 3.0),
     ) -> Sim {
         Sim {
             method, nx, ny, nz, fields, levels, work, halo, particles, atom_style, attrs,
@@ -420,7 +423,7 @@ prop_compose! {
             ranks, nodes, node_mem, device, rank_mib, imbalance_bp, steps,
             output_every, snapshots, compression_c, checkpoint_every, adjoint, adjoint_snapshots,
             potential, topology, shake, atom_map, solver, replicated_mib, language, reax,
-            host_mirror, halo_one_rank, code, index_bytes, pw, amr, nbody,
+            host_mirror, halo_one_rank, split_z, code, index_bytes, pw, amr, nbody,
         }
     }
 }

@@ -210,10 +210,17 @@ pub(super) fn assemble(s: &Scenario, mp: MethodParts) -> Estimate {
             }),
         ));
     }
+    // Two restart files are kept, so that a crash while one is written leaves the other: the
+    // disk bar and the disk total both count them.
+    let restart_files = if m.checkpoint_every > 0 {
+        crate::mul!(RESTART_FILES, mp.restart_total)
+    } else {
+        0
+    };
     if m.checkpoint_every > 0 {
         components.push(whole(
             PartId::Checkpoint,
-            mp.restart_total,
+            restart_files,
             Location::Disk,
             RunPart::Checkpoint(Checkpoint {
                 restart_bytes: mp.restart_total,
@@ -241,14 +248,10 @@ pub(super) fn assemble(s: &Scenario, mp: MethodParts) -> Estimate {
             given_mib: m.nbody.max_mem_mib,
         });
     }
-    let disk = crate::add!(
-        output_total,
-        if m.checkpoint_every > 0 {
-            crate::mul!(2, mp.restart_total)
-        } else {
-            0
-        }
-    );
+    if m.method == Method::Planewave {
+        warnings.extend(super::planewave::warnings(&m.pw));
+    }
+    let disk = crate::add!(output_total, restart_files);
     Estimate {
         mode: Mode::Sim,
         components,
@@ -282,6 +285,9 @@ pub(super) fn assemble(s: &Scenario, mp: MethodParts) -> Estimate {
         serving: None,
     }
 }
+
+/// Restart files kept on disk: the last complete one and the one being written.
+const RESTART_FILES: u64 = 2;
 
 /// Resident MiB per rank above a compiled MPI program's, measured on 2026-11-30 (Linux
 /// x86-64, Python 3.11.7, MPICH 5.0.2 and mpi4py 4.1.2 from PyPI, 2 ranks, VmRSS after

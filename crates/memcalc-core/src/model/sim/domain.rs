@@ -51,20 +51,27 @@ pub(super) fn up(v: f64) -> u64 {
     }
 }
 
-/// The integer processor grid a code would choose (reported), and the even, shape-preserving
-/// subdomain memory is computed from: extents / p^(1/3) (2D: p^(1/2)). Uneven splits, such as
-/// prime rank counts, load the busiest rank more: that is what `imbalance` is for.
-pub(super) fn decomposition(m: &Sim, x: f64, y: f64, z: f64) -> ((u64, u64, u64), (f64, f64, f64)) {
-    let two_d = m.nz <= 1;
-    let grid = split(m.ranks, x, y, z, two_d);
-    let p = m.ranks as f64;
-    let k = if two_d { p.sqrt() } else { cbrt(p) };
-    (grid, (x / k, y / k, if two_d { z } else { z / k }))
+/// Whether the ranks tile x and y only: a 2D grid, or a code that keeps whole columns on each
+/// rank (`split_z` off, as WRF's nproc_x × nproc_y patches).
+pub(super) fn xy_only(m: &Sim) -> bool {
+    m.nz <= 1 || !m.split_z
 }
 
-/// Cells of a subdomain with `h` ghost layers on every side (none along z in 2D).
-pub(super) fn padded(l: (f64, f64, f64), h: f64, two_d: bool) -> f64 {
-    (l.0 + 2.0 * h) * (l.1 + 2.0 * h) * if two_d { l.2 } else { l.2 + 2.0 * h }
+/// The integer processor grid a code would choose (reported), and the even, shape-preserving
+/// subdomain memory is computed from: extents / p^(1/3) (x and y only: p^(1/2), z whole).
+/// Uneven splits, such as prime rank counts, load the busiest rank more: that is what
+/// `imbalance` is for.
+pub(super) fn decomposition(m: &Sim, x: f64, y: f64, z: f64) -> ((u64, u64, u64), (f64, f64, f64)) {
+    let flat = xy_only(m);
+    let grid = split(m.ranks, x, y, z, flat);
+    let p = m.ranks as f64;
+    let k = if flat { p.sqrt() } else { cbrt(p) };
+    (grid, (x / k, y / k, if flat { z } else { z / k }))
+}
+
+/// Cells of a subdomain with `h` ghost layers on every side (none along z when z is not split).
+pub(super) fn padded(l: (f64, f64, f64), h: f64, xy_only: bool) -> f64 {
+    (l.0 + 2.0 * h) * (l.1 + 2.0 * h) * if xy_only { l.2 } else { l.2 + 2.0 * h }
 }
 
 pub(super) fn imbalance(m: &Sim, v: f64) -> f64 {
@@ -75,7 +82,8 @@ pub(super) fn imbalance(m: &Sim, v: f64) -> f64 {
 pub(super) struct Subdomains {
     /// Cells in the whole grid.
     pub(super) n: u64,
-    pub(super) two_d: bool,
+    /// Split in x and y only (`xy_only`): no ghost layers or exchanges along z.
+    pub(super) xy_only: bool,
     /// The processor grid (reported) and the even subdomain's extents.
     pub(super) ranks: (u64, u64, u64),
     pub(super) extent: (f64, f64, f64),
@@ -88,14 +96,14 @@ pub(super) struct Subdomains {
 }
 
 pub(super) fn subdomains(m: &Sim, halo: f64) -> Subdomains {
-    let two_d = m.nz <= 1;
+    let flat = xy_only(m);
     let n = crate::mul!(m.nx, m.ny, m.nz.max(1));
     let (ranks, l) = decomposition(m, m.nx as f64, m.ny as f64, m.nz.max(1) as f64);
     let p = m.ranks as f64;
     let owned = n as f64 / p;
     Subdomains {
         n,
-        two_d,
+        xy_only: flat,
         ranks,
         extent: l,
         p,
@@ -106,7 +114,7 @@ pub(super) fn subdomains(m: &Sim, halo: f64) -> Subdomains {
         ghost: if m.ranks == 1 && !m.halo_one_rank {
             0.0
         } else {
-            padded(l, halo, two_d) - l.0 * l.1 * l.2
+            padded(l, halo, flat) - l.0 * l.1 * l.2
         },
     }
 }

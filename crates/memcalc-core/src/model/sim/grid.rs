@@ -8,7 +8,7 @@ use crate::scenario::sim::*;
 pub(super) fn grid(m: &Sim, b: u64) -> MethodParts {
     let Subdomains {
         n,
-        two_d,
+        xy_only,
         ranks: (px, py, pz),
         extent: l,
         p,
@@ -19,7 +19,8 @@ pub(super) fn grid(m: &Sim, b: u64) -> MethodParts {
     let fb = (m.fields * b) as f64;
     let lv = m.levels as f64;
     // Ghost cells of every stored level, plus send and receive buffers for one face exchange.
-    let faces = 2.0 * m.halo as f64 * (l.1 * l.2 + l.0 * l.2 + if two_d { 0.0 } else { l.0 * l.1 });
+    let faces =
+        2.0 * m.halo as f64 * (l.1 * l.2 + l.0 * l.2 + if xy_only { 0.0 } else { l.0 * l.1 });
     let halo_f = fb * lv * ghost + 2.0 * fb * faces;
     let state = up(fb * lv * local);
     let work = up((m.work * b) as f64 * (local + ghost));

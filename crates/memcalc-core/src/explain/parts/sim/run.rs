@@ -30,7 +30,7 @@ impl Template for RunPart {
             RunPart::HostMirror(_) => "Host copy of the arrays",
             RunPart::HostProcess(_) => "Host process (MPI, libraries)",
             RunPart::OutputTotal(_) => "Output over the run (disk)",
-            RunPart::Checkpoint(_) => "One restart file (disk)",
+            RunPart::Checkpoint(_) => "Restart files, two kept (disk)",
         }
     }
     fn formula(&self, bytes: u64) -> String {
@@ -118,7 +118,7 @@ impl Template for RunPart {
                 g(bytes)
             ),
             RunPart::Checkpoint(Checkpoint { restart_bytes, .. }) => format!(
-                "1 file × {} B (every rank's state) = {} B",
+                "2 files × {} B (every rank's state) = {} B",
                 g(*restart_bytes),
                 g(bytes)
             ),
@@ -179,7 +179,7 @@ impl Template for RunPart {
                 g(v.steps)
             ),
             RunPart::Checkpoint(v) => format!(
-                "The full state of every rank at every stored level, uncompressed, written every {} steps; keep at least two.",
+                "The full state of every rank at every stored level, uncompressed, written every {} steps; two are kept, so that a crash while one is written leaves the last good one.",
                 g(v.checkpoint_every)
             ),
         }

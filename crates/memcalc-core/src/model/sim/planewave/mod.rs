@@ -227,3 +227,35 @@ pub(super) fn planewave(m: &Sim) -> MethodParts {
         shape: SimShape::Planewave(shape),
     }
 }
+
+/// What the inputs say about each other: a cell denser than twice diamond (atoms added while
+/// the volume stayed) and fewer bands than one valence electron per atom fills (every
+/// pseudo-atom brings at least one; spinors hold one electron per band, others two). Not for
+/// SPARC's grid, which is given in points and sized by neither.
+pub(super) fn warnings(pw: &PlaneWave) -> Vec<crate::model::warning::Warning> {
+    use crate::model::warning::{Warning, DIAMOND_E4};
+    let mut w = Vec::new();
+    if pw.arrays == DftArrays::Sparc {
+        return w;
+    }
+    let density_e4 = u128::from(pw.atoms) * 10_000_000 / u128::from(pw.volume_milli.max(1));
+    if density_e4 > 2 * u128::from(DIAMOND_E4) {
+        w.push(Warning::DenseCell {
+            atoms: pw.atoms,
+            volume_milli: pw.volume_milli,
+        });
+    }
+    let needed = if pw.spin == Spin::Noncollinear {
+        pw.atoms
+    } else {
+        pw.atoms.div_ceil(2)
+    };
+    if pw.bands < needed {
+        w.push(Warning::FewBands {
+            bands: pw.bands,
+            atoms: pw.atoms,
+            needed,
+        });
+    }
+    w
+}

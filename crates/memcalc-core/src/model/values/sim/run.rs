@@ -93,7 +93,7 @@ pub struct OutputTotal {
     pub steps: u64,
 }
 
-/// One restart file on disk.
+/// The restart files kept on disk (two), each of `restart_bytes`.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Checkpoint {
     pub restart_bytes: u64,
