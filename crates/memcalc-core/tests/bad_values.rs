@@ -125,8 +125,12 @@ fn pytorch_precision_names_are_read_in_every_precision_field() {
     assert_eq!((t.dtype, t.grad_dtype), (Dtype::Fp16, Some(Dtype::Fp32)));
     assert_eq!(Dtype::parse("half"), Ok(Dtype::Fp16));
     assert!(Dtype::parse("float12").is_err());
-    // Written back canonical.
+    // Written back canonical, and shown as the option it stands for.
     assert!(s.link(None).contains("kv_dtype=fp16"));
+    assert_eq!(FieldId::Dtype.field().canonical("BFloat16"), "bf16");
+    assert_eq!(FieldId::KvDtype.field().canonical("float16"), "fp16");
+    assert_eq!(FieldId::Gpu.field().canonical("H100"), "h100-80");
+    assert_eq!(FieldId::Gpu.field().canonical("h1OO"), "h1OO");
 }
 
 #[test]

@@ -23,11 +23,6 @@ pub fn results_heading(mode: Mode, device: SimDevice) -> &'static str {
 /// The page's tagline under its title (the live header and the first screen written before it).
 pub const TAGLINE: &str = "How much memory your model or simulation needs per GPU or node, part by part, with the formula and source behind every number.";
 
-/// Under the verdict while a field is invalid: the figures are the last valid scenario's (the
-/// live verdict and the first screen, which shows the default then).
-pub const STALE_RESULT: &str =
-    "Showing the last valid result: correct the highlighted field to update it.";
-
 /// What a field's text is shown as when an estimate took it: empty, an option's label, or as is.
 fn as_taken(id: crate::schema::fields::FieldId, text: &str) -> String {
     if text.is_empty() {
@@ -48,8 +43,9 @@ fn and_list(items: &[String]) -> String {
     }
 }
 
-/// Under the verdict while a field is invalid: which fields the estimate shown leaves out and
-/// what it took for them (issue 29: never another scenario's figures without saying so).
+/// Under the verdict while a field is invalid (the live verdict and the first screen): which
+/// fields the estimate shown leaves out and what it took for them (issue 29: never another
+/// scenario's figures without saying so).
 pub fn left_out(l: &crate::schema::lenient::Lenient) -> Option<String> {
     let names: Vec<String> = l
         .left_out
