@@ -24,10 +24,11 @@ pub fn Verdict() -> impl IntoView {
             let u = units.get();
             estimate.with(|e| {
                 Some(format!(
-                    "Total {} per {}. {}",
+                    "Total {} per {}. {}{}",
                     format_bytes(e.per_device_bytes, u),
                     e.per,
-                    memcalc_core::report::verdict(e, u)
+                    memcalc_core::report::verdict(e, u),
+                    left_out.get().map(|n| format!(" {n}")).unwrap_or_default()
                 ))
             })
         },

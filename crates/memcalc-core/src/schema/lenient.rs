@@ -45,6 +45,7 @@ impl Inputs {
             }
             Err(e) => e,
         };
+        let named: Vec<FieldId> = errors.iter().map(|e| e.field).collect();
         let base = self.base(preset);
         let mut trial = self.clone();
         let mut scenario = None;
@@ -72,9 +73,19 @@ impl Inputs {
                 Err(_) => break,
             }
         }
+        // The fields replaced; when none could be (their base's value is theirs), the fields
+        // the errors name, so the page still says which ones stand in the way.
+        let replaced = |f: &&crate::schema::fields::Field| trial.get(f.id) != self.get(f.id);
+        let any = FIELDS.iter().any(|f| replaced(&f));
         let left_out = FIELDS
             .iter()
-            .filter(|f| trial.get(f.id) != self.get(f.id))
+            .filter(|f| {
+                if any {
+                    replaced(f)
+                } else {
+                    named.contains(&f.id)
+                }
+            })
             .map(|f| LeftOut {
                 field: f.id,
                 taken: trial.get(f.id).to_string(),
