@@ -47,10 +47,12 @@ fn and_list(items: &[String]) -> String {
 /// fields the estimate shown leaves out and what it took for them (issue 29: never another
 /// scenario's figures without saying so).
 pub fn left_out(l: &crate::schema::lenient::Lenient) -> Option<String> {
+    // Named as the form labels them in the estimate's mode.
+    let mode = l.scenario.map_or(Mode::Train, |s| s.mode);
     let names: Vec<String> = l
         .left_out
         .iter()
-        .map(|o| o.field.field().label.to_string())
+        .map(|o| field_label(o.field.field(), mode).to_string())
         .collect();
     let list = and_list(&names);
     let (its, is) = match names.len() {
