@@ -69,10 +69,23 @@ pub fn Calculator(
 
     let parsed: Memo<Result<Scenario, Vec<FieldError>>> =
         Memo::new(move |_| inputs.with(Inputs::parse));
-    // While a field is invalid the last valid scenario stays on screen.
+    // While a field is invalid the estimate keeps every valid field, each invalid one at its
+    // base's value (named under the verdict), never another scenario; only when even that is
+    // not valid does the last valid scenario stay, said so.
+    let lenient = Memo::new(move |_| {
+        parsed
+            .with(Result::is_err)
+            .then(|| inputs.with(|i| i.parse_lenient(preset.get())))
+    });
     let scenario = Memo::new(move |prev: Option<&Scenario>| match parsed.get() {
         Ok(s) => s,
-        Err(_) => prev.copied().unwrap_or_default(),
+        Err(_) => lenient
+            .with(|l| l.as_ref().and_then(|l| l.scenario))
+            .or(prev.copied())
+            .unwrap_or_default(),
+    });
+    let left_out = Signal::derive(move || {
+        lenient.with(|l| l.as_ref().and_then(memcalc_core::text::wording::left_out))
     });
     let result: Memo<Estimate> = Memo::new(move |_| estimate(&scenario.get()));
     // The derived answers and the scaling sweep run dozens of estimates for their bytes only
@@ -208,6 +221,7 @@ pub fn Calculator(
         scenario,
         estimate: result,
         stale,
+        left_out,
         derived,
         units,
         theme,
@@ -242,7 +256,7 @@ pub fn Calculator(
                     // Phones show the form first: this pill keeps the answer in sight while typing.
                     // It is sticky inside the form's section only, so it leaves with the form and
                     // never covers the results (the table's total row among them).
-                    <a class="mobile-summary" href="#results-heading" class:short=move || !result.with(Estimate::fits)>
+                    <a class="mobile-summary" href="#results-heading" class:short=move || !stale.get() && !result.with(Estimate::fits) class:is-stale=stale>
                     {move || result.with(|e| memcalc_core::report::summary(e, units.get()))}
                     " ↓"
                 </a>

@@ -18,12 +18,15 @@ pub type Patch = Vec<(FieldId, String)>;
 pub struct Page {
     /// Raw text of every field, as typed or as the link carried it.
     pub inputs: ReadSignal<Inputs>,
-    /// The scenario in force: the last valid one while a field is invalid.
+    /// The scenario in force: while a field is invalid, the valid fields with the invalid ones
+    /// at their base's values.
     pub scenario: Memo<Scenario>,
     /// Its estimate.
     pub estimate: Memo<Estimate>,
-    /// True while an input is invalid and the figures shown are those of the last valid state.
+    /// True while an input is invalid: the figures shown leave the invalid fields out.
     pub stale: Signal<bool>,
+    /// Which fields the figures leave out and what they took instead, while `stale`.
+    pub left_out: Signal<Option<String>>,
     /// The answers derived from the scenario (fewest devices, savings, the scaling sweep).
     pub derived: Memo<Derived>,
     /// The unit system every size on the page is written in.

@@ -121,7 +121,7 @@ async fn choosing_an_optimizer_changes_the_optimizer_row() {
 }
 
 #[wasm_bindgen_test]
-async fn invalid_text_is_kept_flagged_and_the_last_result_stays() {
+async fn invalid_text_is_kept_flagged_and_the_estimate_leaves_it_out() {
     let host = mount("mode=infer&params=1B&dtype=fp16&overhead=0&runtime=0");
     settle().await;
     type_into(&host, "params", "1.");
@@ -141,10 +141,22 @@ async fn invalid_text_is_kept_flagged_and_the_last_result_stays() {
         .text_content()
         .unwrap()
         .contains("'banana' is not a count"));
+    // Issue 29: never the half-typed value's figures (params=1.) as if current; the estimate
+    // takes the base's count (7B) for the field it leaves out, names it, and is marked stale.
     assert_eq!(
         row_bytes(&host, "weights"),
-        "2",
-        "last valid result (params=1.) stays visible"
+        "14000000000",
+        "the estimate takes the base's 7B for the invalid params"
+    );
+    assert!(find(&host, "[data-testid=left-out]")
+        .text_content()
+        .unwrap()
+        .starts_with("Estimate without Parameters"));
+    assert_eq!(
+        find(&host, "[data-testid=verdict]")
+            .get_attribute("data-stale")
+            .as_deref(),
+        Some("true")
     );
 }
 

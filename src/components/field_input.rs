@@ -42,6 +42,8 @@ pub fn FieldInput(
     let control = match field.kind {
         FieldKind::Select => {
             let opts = choices.unwrap_or_else(|| options(fid));
+            // A link's other spelling (`dtype=bfloat16`, `gpu=H100`) selects its option.
+            let shown = Memo::new(move |_| value.with(|v| field.canonical(v)));
             view! {
                 <select
                     id=id.clone()
@@ -55,7 +57,7 @@ pub fn FieldInput(
                         .into_iter()
                         .map(|(opt, label)| {
                             view! {
-                                <option value=opt selected=move || value.with(|v| v.trim().eq_ignore_ascii_case(opt))>
+                                <option value=opt selected=move || shown.with(|v| v.eq_ignore_ascii_case(opt))>
                                     {label}
                                 </option>
                             }

@@ -1,5 +1,4 @@
 use leptos::prelude::*;
-use memcalc_core::text::wording::STALE_RESULT;
 use memcalc_core::units::format_bytes;
 use memcalc_core::Estimate;
 
@@ -12,6 +11,7 @@ pub fn Verdict() -> impl IntoView {
         estimate,
         units,
         stale,
+        left_out,
         ..
     } = Page::get();
     let fits = move || estimate.with(Estimate::fits);
@@ -24,10 +24,11 @@ pub fn Verdict() -> impl IntoView {
             let u = units.get();
             estimate.with(|e| {
                 Some(format!(
-                    "Total {} per {}. {}",
+                    "Total {} per {}. {}{}",
                     format_bytes(e.per_device_bytes, u),
                     e.per,
-                    memcalc_core::report::verdict(e, u)
+                    memcalc_core::report::verdict(e, u),
+                    left_out.get().map(|n| format!(" {n}")).unwrap_or_default()
                 ))
             })
         },
@@ -35,7 +36,9 @@ pub fn Verdict() -> impl IntoView {
         move |t| set_said.set(t),
     );
     view! {
-        <div class="verdict" class:fits=fits class:short=move || !fits() data-testid="verdict" data-fits=move || fits().to_string()>
+        // While a field is invalid the verdict is neither green nor red: its figures leave that
+        // field out (`data-stale`, the note below names it).
+        <div class="verdict" class:fits=move || fits() && !stale.get() class:short=move || !fits() && !stale.get() class:is-stale=stale data-testid="verdict" data-fits=move || fits().to_string() data-stale=move || stale.get().to_string()>
             <p class="total-line">
                 <span class="total-label">"Total"</span>
                 <strong
@@ -55,9 +58,7 @@ pub fn Verdict() -> impl IntoView {
                     {memcalc_core::text::serving::summary(&v)}
                 </p>
             }))}
-            <Show when=move || stale.get()>
-                <p class="stale">{STALE_RESULT}</p>
-            </Show>
+            {move || left_out.get().map(|note| view! { <p class="stale" data-testid="left-out">{note}</p> })}
             <ul class="warnings">
                 {move || estimate.with(|e| e.warnings.iter().map(|w| view! { <li>{memcalc_core::text::warnings::warning(w)}</li> }).collect_view())}
             </ul>

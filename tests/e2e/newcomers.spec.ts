@@ -80,7 +80,8 @@ test("a fraction where a whole number is required is an error, never rounded", a
   const total = await totalBytes(page);
   await page.locator("#field-batch").fill("1.5");
   await expect(page.locator("#field-batch-error")).toContainText("not a whole number");
-  await expect(page.getByTestId("verdict")).toContainText("Showing the last valid result");
+  await expect(page.getByTestId("left-out")).toContainText("Estimate without Micro-batch per device");
+  await expect(page.getByTestId("verdict")).toHaveAttribute("data-stale", "true");
   expect(await totalBytes(page)).toBe(total);
   await page.locator("#field-gpus").fill("2.5");
   await expect(page.locator("#field-gpus-error")).toContainText("not a whole number");

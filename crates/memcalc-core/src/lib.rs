@@ -33,6 +33,7 @@ pub use catalog::parts::PartId;
 pub use model::{bytes, estimate, Busiest, Component, Estimate, Location, Per};
 pub use scenario::{Mode, Scenario};
 pub use schema::inputs::{FieldError, Inputs};
+pub use schema::lenient::{LeftOut, Lenient};
 pub use schema::query::Notice;
 
 /// Sizes and numbers as the page writes and reads them, and saturating sums.

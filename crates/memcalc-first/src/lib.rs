@@ -13,7 +13,7 @@
 
 use memcalc_core::inputs::page::{PageOptions, Part, Theme};
 use memcalc_core::text::parts;
-use memcalc_core::text::wording::{results_heading, STALE_RESULT, TAGLINE};
+use memcalc_core::text::wording::{left_out, results_heading, TAGLINE};
 use memcalc_core::units::{format_bytes, format_share, UnitSystem};
 use memcalc_core::{estimate, Estimate, Inputs, Location, Scenario};
 
@@ -55,7 +55,6 @@ const HEADER: &str = join!(
     TAGLINE,
     "</p></header>",
 );
-const STALE: &str = join!(r#"<p class="stale">"#, STALE_RESULT, "</p>");
 
 fn esc(s: &str) -> String {
     s.replace('&', "&amp;")
@@ -79,11 +78,11 @@ pub fn default_link() -> String {
 pub fn screen(query: &str) -> String {
     let (inputs, _) = Inputs::from_query(query);
     let (options, _) = PageOptions::from_query(query);
-    // As the app: while a field is invalid it shows the default scenario, marked stale.
-    let (scenario, stale) = match inputs.parse() {
-        Ok(s) => (s, false),
-        Err(_) => (Scenario::default(), true),
-    };
+    // As the app: while a field is invalid it shows every valid field with the invalid ones at
+    // their base's values, marked stale and named.
+    let lenient = inputs.parse_lenient(options.preset);
+    let stale = left_out(&lenient);
+    let scenario = lenient.scenario.unwrap_or_default();
     let e = estimate(&scenario);
     let units = options.units;
     let heading = results_heading(e.mode, scenario.sim.device);
@@ -91,7 +90,7 @@ pub fn screen(query: &str) -> String {
     let mut results =
         format!(r#"<div class="results-head"><h2 id="results-heading">{heading}</h2></div>"#);
     if options.shows(Part::Verdict) {
-        results.push_str(&verdict(&e, units, stale));
+        results.push_str(&verdict(&e, units, stale.as_deref()));
     }
     if options.shows(Part::Chart) {
         results.push_str(r#"<div class="chart pre-chart"></div>"#);
@@ -104,7 +103,11 @@ pub fn screen(query: &str) -> String {
     let inputs_box = if form {
         format!(
             r##"<section class="inputs pre-inputs"><div class="inputs-head"><h2>Your model</h2></div><p class="muted">Loading the form…</p><a class="mobile-summary{short}" href="#results-heading">{summary} ↓</a></section>"##,
-            short = if e.fits() { "" } else { " short" },
+            short = match (&stale, e.fits()) {
+                (Some(_), _) => " is-stale",
+                (None, true) => "",
+                (None, false) => " short",
+            },
             summary = esc(&memcalc_core::report::summary(&e, units)),
         )
     } else {
@@ -133,7 +136,7 @@ pub fn screen(query: &str) -> String {
     )
 }
 
-fn verdict(e: &Estimate, units: UnitSystem, stale: bool) -> String {
+fn verdict(e: &Estimate, units: UnitSystem, stale: Option<&str>) -> String {
     let serving = e
         .serving
         .map(|v| {
@@ -143,7 +146,13 @@ fn verdict(e: &Estimate, units: UnitSystem, stale: bool) -> String {
             )
         })
         .unwrap_or_default();
-    let stale = if stale { STALE } else { "" };
+    let (state, stale) = match stale {
+        Some(note) => (
+            " is-stale",
+            format!(r#"<p class="stale">{}</p>"#, esc(note)),
+        ),
+        None => (if e.fits() { " fits" } else { " short" }, String::new()),
+    };
     let warnings: String = e
         .warnings
         .iter()
@@ -155,8 +164,7 @@ fn verdict(e: &Estimate, units: UnitSystem, stale: bool) -> String {
         })
         .collect();
     format!(
-        r#"<div class="verdict {fits}"><p class="total-line"><span class="total-label">Total</span><strong class="total" elementtiming="total">{total}</strong></p><p class="verdict-text">{verdict}</p>{serving}{stale}<ul class="warnings">{warnings}</ul></div>"#,
-        fits = if e.fits() { "fits" } else { "short" },
+        r#"<div class="verdict{state}"><p class="total-line"><span class="total-label">Total</span><strong class="total" elementtiming="total">{total}</strong></p><p class="verdict-text">{verdict}</p>{serving}{stale}<ul class="warnings">{warnings}</ul></div>"#,
         total = esc(&format_bytes(e.per_device_bytes, units)),
         verdict = esc(&memcalc_core::report::verdict_with_capacity(e, units)),
     )
@@ -290,14 +298,23 @@ mod tests {
     }
 
     #[test]
-    fn an_invalid_field_shows_the_default_marked_stale_as_the_app_does() {
+    fn an_invalid_field_takes_its_base_marked_stale_and_named_as_the_app_does() {
         let html = screen("params=seven");
         assert!(html.contains(&format!(
             r#"elementtiming="total">{}</strong>"#,
             total_of("")
         )));
-        assert!(html.contains(r#"<p class="stale">"#));
+        assert!(html.contains(r#"<p class="stale">Estimate without Parameters"#));
+        assert!(html.contains(r#"class="verdict is-stale""#));
         assert!(!screen("").contains(r#"<p class="stale">"#));
+        // Never the default training scenario under an inference link (issue 29).
+        let infer = screen("v=2&mode=infer&model_id=llama3");
+        assert!(infer.contains(&format!(
+            r#"elementtiming="total">{}</strong>"#,
+            total_of("v=2&mode=infer")
+        )));
+        assert_ne!(total_of("v=2&mode=infer"), total_of(""));
+        assert!(infer.contains("Estimate without Released model"));
     }
 
     #[test]

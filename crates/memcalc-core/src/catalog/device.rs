@@ -1,5 +1,8 @@
 //! Accelerator presets. Capacities are the total memory the driver reports (`nvidia-smi`'s
-//! "MiB" column, which is binary MiB), where that is public; otherwise the vendor's nominal size.
+//! "MiB" column, which is binary MiB), where that is public; otherwise the vendor's nominal size
+//! (AMD's, in GiB as ROCm's GPU specifications list it). AMD GPUs carry the same runtime row as
+//! NVIDIA ones: the HIP runtime's context and libraries stand where the CUDA context does, and
+//! rocm-smi, like nvidia-smi, counts them.
 
 /// One accelerator model.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -18,6 +21,31 @@ pub const GPUS: &[GpuPreset] = &[
         id: "h100-80",
         label: "NVIDIA H100 80GB",
         capacity_bytes: 81_559 * MIB,
+    },
+    // nvidia-smi total on H100 PCIe (81559 MiB, the same 80 GB as the SXM board)
+    GpuPreset {
+        id: "h100-pcie",
+        label: "NVIDIA H100 PCIe 80GB",
+        capacity_bytes: 81_559 * MIB,
+    },
+    // nvidia-smi total on H100 NVL, 94 GB per GPU (95830 MiB; NVIDIA/gpu-admin-tools#4)
+    GpuPreset {
+        id: "h100-nvl",
+        label: "NVIDIA H100 NVL 94GB",
+        capacity_bytes: 95_830 * MIB,
+    },
+    // nvidia-smi total on GH200 480GB, the 96 GB HBM3 Hopper of the superchip (97871 MiB);
+    // the Grace CPU's LPDDR5X is host memory
+    GpuPreset {
+        id: "gh200",
+        label: "NVIDIA GH200 96GB HBM3",
+        capacity_bytes: 97_871 * MIB,
+    },
+    // nvidia-smi total on GH200 144G HBM3e (146831 MiB)
+    GpuPreset {
+        id: "gh200-144",
+        label: "NVIDIA GH200 144GB HBM3e",
+        capacity_bytes: 146_831 * MIB,
     },
     // nvidia-smi total on H200 (143771 MiB)
     GpuPreset {
@@ -49,6 +77,19 @@ pub const GPUS: &[GpuPreset] = &[
         label: "NVIDIA L40S 48GB",
         capacity_bytes: 46_068 * MIB,
     },
+    // nvidia-smi total on L40 (46068 MiB, the L40S's 48 GB GDDR6)
+    GpuPreset {
+        id: "l40",
+        label: "NVIDIA L40 48GB",
+        capacity_bytes: 46_068 * MIB,
+    },
+    // nvidia-smi total on A10 and on AWS's A10G (23028 MiB; modal-labs/modal-client#2797,
+    // NVIDIA/DCGM#232)
+    GpuPreset {
+        id: "a10",
+        label: "NVIDIA A10 / A10G 24GB",
+        capacity_bytes: 23_028 * MIB,
+    },
     // nvidia-smi total on L4 (23034 MiB)
     GpuPreset {
         id: "l4",
@@ -79,6 +120,12 @@ pub const GPUS: &[GpuPreset] = &[
         label: "NVIDIA V100 16GB",
         capacity_bytes: 16_160 * MIB,
     },
+    // nvidia-smi total on RTX 5090 (32607 MiB; noonghunna/club-3090#617)
+    GpuPreset {
+        id: "rtx5090",
+        label: "NVIDIA GeForce RTX 5090 32GB",
+        capacity_bytes: 32_607 * MIB,
+    },
     // nvidia-smi total on RTX 4090 (24564 MiB)
     GpuPreset {
         id: "rtx4090",
@@ -91,13 +138,20 @@ pub const GPUS: &[GpuPreset] = &[
         label: "NVIDIA GeForce RTX 3090 24GB",
         capacity_bytes: 24_576 * MIB,
     },
-    // AMD nominal 256 GB HBM3E
+    // AMD nominal 288 GB HBM3E; ROCm's GPU specifications: 288 GiB VRAM
+    // (rocm.docs.amd.com/en/latest/reference/gpu-specs.html)
+    GpuPreset {
+        id: "mi355x",
+        label: "AMD Instinct MI355X 288GB",
+        capacity_bytes: 288 * GIB,
+    },
+    // AMD nominal 256 GB HBM3E; ROCm's GPU specifications: 256 GiB VRAM
     GpuPreset {
         id: "mi325x",
         label: "AMD Instinct MI325X 256GB",
         capacity_bytes: 256 * GIB,
     },
-    // AMD nominal 192 GB HBM3
+    // AMD nominal 192 GB HBM3; ROCm's GPU specifications: 192 GiB VRAM
     GpuPreset {
         id: "mi300x",
         label: "AMD Instinct MI300X 192GB",
@@ -111,8 +165,30 @@ pub const GPUS: &[GpuPreset] = &[
     },
 ];
 
+/// Other spellings of a preset's id (alias, id), read in any case. A bare model name means its
+/// most deployed board: `h100` the 80 GB SXM (`h100-80`), `a100` the 80 GB SXM (`a100-80`).
+pub const GPU_ALIASES: &[(&str, &str)] = &[
+    ("h100", "h100-80"),
+    ("h100-sxm", "h100-80"),
+    ("h100-sxm5", "h100-80"),
+    ("a100", "a100-80"),
+    ("a100-sxm", "a100-80"),
+    ("a10g", "a10"),
+    ("5090", "rtx5090"),
+    ("rtx-5090", "rtx5090"),
+    ("4090", "rtx4090"),
+    ("rtx-4090", "rtx4090"),
+    ("3090", "rtx3090"),
+    ("rtx-3090", "rtx3090"),
+];
+
+/// The preset with this id or alias, in any case.
 pub fn gpu_by_id(id: &str) -> Option<&'static GpuPreset> {
     let id = id.trim().to_ascii_lowercase();
+    let id = GPU_ALIASES
+        .iter()
+        .find(|(alias, _)| *alias == id)
+        .map_or(id.as_str(), |(_, canonical)| canonical);
     GPUS.iter().find(|g| g.id == id)
 }
 

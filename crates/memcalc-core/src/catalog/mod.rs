@@ -46,9 +46,20 @@ pub struct Model {
     pub arch: Arch,
     pub published: Published,
     pub source: &'static str,
+    /// Other repositories with this exact configuration (Instruct and chat fine-tunes, renamed
+    /// repositories), read as this model; links name the model by `id`.
+    pub variants: &'static [&'static str],
 }
 
-/// The model with this repository id or alias, ignoring case and a leading `hf.co/` or URL.
+impl Model {
+    /// This model with the repositories that share its configuration.
+    pub const fn variants(self, variants: &'static [&'static str]) -> Model {
+        Model { variants, ..self }
+    }
+}
+
+/// The model with this repository id, alias or variant, ignoring case and a leading `hf.co/`
+/// or URL.
 pub fn model_by_id(id: &str) -> Option<&'static Model> {
     let id = id.trim();
     let id = id
@@ -56,9 +67,11 @@ pub fn model_by_id(id: &str) -> Option<&'static Model> {
         .or_else(|| id.strip_prefix("hf.co/"))
         .unwrap_or(id)
         .trim_end_matches('/');
-    MODELS
-        .iter()
-        .find(|m| m.id.eq_ignore_ascii_case(id) || m.alias.eq_ignore_ascii_case(id))
+    MODELS.iter().find(|m| {
+        m.id.eq_ignore_ascii_case(id)
+            || m.alias.eq_ignore_ascii_case(id)
+            || m.variants.iter().any(|v| v.eq_ignore_ascii_case(id))
+    })
 }
 
 /// Levenshtein distance over lower-cased bytes (ids are ASCII).

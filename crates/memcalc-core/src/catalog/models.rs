@@ -63,6 +63,7 @@ const fn dec(
         arch,
         published,
         source,
+        variants: &[],
     }
 }
 
@@ -197,57 +198,81 @@ pub const MODELS: &[Model] = &[
         rounded(86_000_000, 10_000), "google/vit-base-patch16-224 config.json; Dosovitskiy et al. 2021 (arXiv:2010.11929) table 1: 86M, rounded to 1M (±1 %)"),
     // --- Meta Llama ---
     dec("meta-llama/Llama-2-7b-hf", "llama-2-7b", "Llama 2 7B", Arch { max_context: 4096, ..llama(32, 4096, 32, 32, 11_008, 32_000) },
-        exact(6_738_415_616), "meta-llama/Llama-2-7b-hf config.json; 6,738,415,616 parameters"),
+        exact(6_738_415_616), "meta-llama/Llama-2-7b-hf config.json; 6,738,415,616 parameters")
+        .variants(&["meta-llama/Llama-2-7b-chat-hf"]),
     dec("meta-llama/Llama-2-13b-hf", "llama-2-13b", "Llama 2 13B", Arch { max_context: 4096, ..llama(40, 5120, 40, 40, 13_824, 32_000) },
-        exact(13_015_864_320), "meta-llama/Llama-2-13b-hf config.json; 13,015,864,320 parameters"),
+        exact(13_015_864_320), "meta-llama/Llama-2-13b-hf config.json; 13,015,864,320 parameters")
+        .variants(&["meta-llama/Llama-2-13b-chat-hf"]),
     dec("meta-llama/Llama-2-70b-hf", "llama-2-70b", "Llama 2 70B", Arch { max_context: 4096, ..llama(80, 8192, 64, 8, 28_672, 32_000) },
-        exact(68_976_648_192), "meta-llama/Llama-2-70b-hf config.json; 68,976,648,192 parameters"),
+        exact(68_976_648_192), "meta-llama/Llama-2-70b-hf config.json; 68,976,648,192 parameters")
+        .variants(&["meta-llama/Llama-2-70b-chat-hf"]),
     dec("meta-llama/Llama-3.1-8B", "llama-3.1-8b", "Llama 3.1 8B", Arch { max_context: 131_072, ..llama(32, 4096, 32, 8, 14_336, 128_256) },
-        exact(8_030_261_248), "meta-llama/Llama-3.1-8B config.json; 8,030,261,248 parameters"),
+        exact(8_030_261_248), "meta-llama/Llama-3.1-8B config.json; 8,030,261,248 parameters")
+        .variants(&["meta-llama/Llama-3.1-8B-Instruct", "meta-llama/Meta-Llama-3.1-8B", "meta-llama/Meta-Llama-3.1-8B-Instruct"]),
     dec("meta-llama/Llama-3.1-70B", "llama-3.1-70b", "Llama 3.1 70B", LLAMA31_70B,
-        exact(70_553_706_496), "meta-llama/Llama-3.1-70B config.json; 70,553,706,496 parameters"),
+        exact(70_553_706_496), "meta-llama/Llama-3.1-70B config.json; 70,553,706,496 parameters")
+        .variants(&["meta-llama/Llama-3.1-70B-Instruct", "meta-llama/Meta-Llama-3.1-70B", "meta-llama/Meta-Llama-3.1-70B-Instruct"]),
     dec("meta-llama/Llama-3.1-405B", "llama-3.1-405b", "Llama 3.1 405B", Arch { max_context: 131_072, ..llama(126, 16_384, 128, 8, 53_248, 128_256) },
-        exact(405_853_388_800), "meta-llama/Llama-3.1-405B config.json; 405,853,388,800 parameters"),
+        exact(405_853_388_800), "meta-llama/Llama-3.1-405B config.json; 405,853,388,800 parameters")
+        .variants(&["meta-llama/Llama-3.1-405B-Instruct", "meta-llama/Meta-Llama-3.1-405B-Instruct"]),
     dec("meta-llama/Meta-Llama-3-8B", "llama-3-8b", "Llama 3 8B", Arch { max_context: 8192, ..llama(32, 4096, 32, 8, 14_336, 128_256) },
-        exact(8_030_261_248), "meta-llama/Meta-Llama-3-8B config.json; 8,030,261,248 parameters"),
+        exact(8_030_261_248), "meta-llama/Meta-Llama-3-8B config.json; 8,030,261,248 parameters")
+        .variants(&["meta-llama/Meta-Llama-3-8B-Instruct"]),
     dec("meta-llama/Meta-Llama-3-70B", "llama-3-70b", "Llama 3 70B", Arch { max_context: 8192, ..LLAMA31_70B },
-        exact(70_553_706_496), "meta-llama/Meta-Llama-3-70B config.json; 70,553,706,496 parameters"),
+        exact(70_553_706_496), "meta-llama/Meta-Llama-3-70B config.json; 70,553,706,496 parameters")
+        .variants(&["meta-llama/Meta-Llama-3-70B-Instruct"]),
     dec("meta-llama/Llama-3.2-1B", "llama-3.2-1b", "Llama 3.2 1B", Arch { tied: true, head_dim: 64, max_context: 131_072, ..llama(16, 2048, 32, 8, 8192, 128_256) },
-        exact(1_235_814_400), "meta-llama/Llama-3.2-1B config.json; 1,235,814,400 parameters"),
+        exact(1_235_814_400), "meta-llama/Llama-3.2-1B config.json; 1,235,814,400 parameters")
+        .variants(&["meta-llama/Llama-3.2-1B-Instruct"]),
     dec("meta-llama/Llama-3.2-3B", "llama-3.2-3b", "Llama 3.2 3B", Arch { tied: true, max_context: 131_072, ..llama(28, 3072, 24, 8, 8192, 128_256) },
-        exact(3_212_749_824), "meta-llama/Llama-3.2-3B config.json; 3,212,749,824 parameters"),
+        exact(3_212_749_824), "meta-llama/Llama-3.2-3B config.json; 3,212,749,824 parameters")
+        .variants(&["meta-llama/Llama-3.2-3B-Instruct"]),
     dec("meta-llama/Llama-3.3-70B-Instruct", "llama-3.3-70b", "Llama 3.3 70B Instruct", LLAMA31_70B,
         exact(70_553_706_496), "meta-llama/Llama-3.3-70B-Instruct config.json; 70,553,706,496 parameters"),
     // --- Mistral AI ---
     dec("mistralai/Mistral-7B-v0.1", "mistral-7b", "Mistral 7B v0.1 (4k sliding window)", Arch { window: 4096, max_context: 32_768, ..llama(32, 4096, 32, 8, 14_336, 32_000) },
-        exact(7_241_732_096), "mistralai/Mistral-7B-v0.1 config.json (sliding_window 4096); 7,241,732,096 parameters"),
+        exact(7_241_732_096), "mistralai/Mistral-7B-v0.1 config.json (sliding_window 4096); 7,241,732,096 parameters")
+        .variants(&["mistralai/Mistral-7B-Instruct-v0.1"]),
     dec("mistralai/Mistral-7B-v0.3", "mistral-7b-v0.3", "Mistral 7B v0.3", Arch { max_context: 32_768, ..llama(32, 4096, 32, 8, 14_336, 32_768) },
-        exact(7_248_023_552), "mistralai/Mistral-7B-v0.3 config.json (no sliding window); 7,248,023,552 parameters"),
+        exact(7_248_023_552), "mistralai/Mistral-7B-v0.3 config.json (no sliding window); 7,248,023,552 parameters")
+        .variants(&["mistralai/Mistral-7B-Instruct-v0.3"]),
     dec("mistralai/Mixtral-8x7B-v0.1", "mixtral-8x7b", "Mixtral 8x7B", MIXTRAL_8X7B,
-        exact(46_702_792_704), "mistralai/Mixtral-8x7B-v0.1 config.json; 46,702,792,704 parameters"),
+        exact(46_702_792_704), "mistralai/Mixtral-8x7B-v0.1 config.json; 46,702,792,704 parameters")
+        .variants(&["mistralai/Mixtral-8x7B-Instruct-v0.1"]),
     dec("mistralai/Mixtral-8x22B-v0.1", "mixtral-8x22b", "Mixtral 8x22B", Arch { max_context: 65_536, ..llama(56, 6144, 48, 8, 16_384, 32_768) }.moe(8, 2),
-        rounded(141_000_000_000, 5_000), "mistralai/Mixtral-8x22B-v0.1 config.json; Mistral AI: 141B parameters, rounded to 1B (±0.5 %)"),
+        rounded(141_000_000_000, 5_000), "mistralai/Mixtral-8x22B-v0.1 config.json; Mistral AI: 141B parameters, rounded to 1B (±0.5 %)")
+        .variants(&["mistralai/Mixtral-8x22B-Instruct-v0.1"]),
     dec("mistralai/Mistral-Nemo-Base-2407", "mistral-nemo", "Mistral Nemo 12B", Arch { head_dim: 128, max_context: 131_072, ..llama(40, 5120, 32, 8, 14_336, 131_072) },
-        exact(12_247_782_400), "mistralai/Mistral-Nemo-Base-2407 config.json; 12,247,782,400 parameters"),
+        exact(12_247_782_400), "mistralai/Mistral-Nemo-Base-2407 config.json; 12,247,782,400 parameters")
+        .variants(&["mistralai/Mistral-Nemo-Instruct-2407"]),
     dec("mistralai/Mistral-Small-24B-Base-2501", "mistral-small-24b", "Mistral Small 3 24B", Arch { head_dim: 128, max_context: 32_768, ..llama(40, 5120, 32, 8, 32_768, 131_072) },
-        exact(23_572_403_200), "mistralai/Mistral-Small-24B-Base-2501 config.json; 23,572,403,200 parameters"),
+        exact(23_572_403_200), "mistralai/Mistral-Small-24B-Base-2501 config.json; 23,572,403,200 parameters")
+        .variants(&["mistralai/Mistral-Small-24B-Instruct-2501"]),
     // --- Qwen ---
     dec("Qwen/Qwen2-0.5B", "qwen2-0.5b", "Qwen2 0.5B", Arch { head_dim: 64, ..Arch { layers: 24, hidden: 896, heads: 14, kv_heads: 2, ffn: 4864, vocab: 151_936, ..QWEN25_SMALL } },
-        exact(494_032_768), "Qwen/Qwen2-0.5B config.json; 494,032,768 parameters"),
+        exact(494_032_768), "Qwen/Qwen2-0.5B config.json; 494,032,768 parameters")
+        .variants(&["Qwen/Qwen2-0.5B-Instruct"]),
     dec("Qwen/Qwen2.5-0.5B", "qwen2.5-0.5b", "Qwen2.5 0.5B", Arch { layers: 24, hidden: 896, heads: 14, kv_heads: 2, head_dim: 64, ffn: 4864, vocab: 151_936, ..QWEN25_SMALL },
-        exact(494_032_768), "Qwen/Qwen2.5-0.5B config.json; 494,032,768 parameters"),
+        exact(494_032_768), "Qwen/Qwen2.5-0.5B config.json; 494,032,768 parameters")
+        .variants(&["Qwen/Qwen2.5-0.5B-Instruct"]),
     dec("Qwen/Qwen2.5-1.5B", "qwen2.5-1.5b", "Qwen2.5 1.5B", Arch { layers: 28, hidden: 1536, heads: 12, kv_heads: 2, head_dim: 128, ffn: 8960, vocab: 151_936, ..QWEN25_SMALL },
-        exact(1_543_714_304), "Qwen/Qwen2.5-1.5B config.json; 1,543,714,304 parameters"),
+        exact(1_543_714_304), "Qwen/Qwen2.5-1.5B config.json; 1,543,714,304 parameters")
+        .variants(&["Qwen/Qwen2.5-1.5B-Instruct"]),
     dec("Qwen/Qwen2.5-3B", "qwen2.5-3b", "Qwen2.5 3B", Arch { layers: 36, hidden: 2048, heads: 16, kv_heads: 2, head_dim: 128, ffn: 11_008, vocab: 151_936, ..QWEN25_SMALL },
-        exact(3_085_938_688), "Qwen/Qwen2.5-3B config.json; 3,085,938,688 parameters"),
+        exact(3_085_938_688), "Qwen/Qwen2.5-3B config.json; 3,085,938,688 parameters")
+        .variants(&["Qwen/Qwen2.5-3B-Instruct"]),
     dec("Qwen/Qwen2.5-7B", "qwen2.5-7b", "Qwen2.5 7B", Arch { bias: Bias::Qkv, max_context: 131_072, ..llama(28, 3584, 28, 4, 18_944, 152_064) },
-        exact(7_615_616_512), "Qwen/Qwen2.5-7B config.json; 7,615,616,512 parameters"),
+        exact(7_615_616_512), "Qwen/Qwen2.5-7B config.json; 7,615,616,512 parameters")
+        .variants(&["Qwen/Qwen2.5-7B-Instruct"]),
     dec("Qwen/Qwen2.5-14B", "qwen2.5-14b", "Qwen2.5 14B", Arch { bias: Bias::Qkv, max_context: 131_072, ..llama(48, 5120, 40, 8, 13_824, 152_064) },
-        exact(14_770_033_664), "Qwen/Qwen2.5-14B config.json; 14,770,033,664 parameters"),
+        exact(14_770_033_664), "Qwen/Qwen2.5-14B config.json; 14,770,033,664 parameters")
+        .variants(&["Qwen/Qwen2.5-14B-Instruct"]),
     dec("Qwen/Qwen2.5-32B", "qwen2.5-32b", "Qwen2.5 32B", Arch { bias: Bias::Qkv, max_context: 131_072, ..llama(64, 5120, 40, 8, 27_648, 152_064) },
-        exact(32_763_876_352), "Qwen/Qwen2.5-32B config.json; 32,763,876,352 parameters"),
+        exact(32_763_876_352), "Qwen/Qwen2.5-32B config.json; 32,763,876,352 parameters")
+        .variants(&["Qwen/Qwen2.5-32B-Instruct"]),
     dec("Qwen/Qwen2.5-72B", "qwen2.5-72b", "Qwen2.5 72B", Arch { bias: Bias::Qkv, max_context: 131_072, ..llama(80, 8192, 64, 8, 29_568, 152_064) },
-        exact(72_706_203_648), "Qwen/Qwen2.5-72B config.json; 72,706,203,648 parameters"),
+        exact(72_706_203_648), "Qwen/Qwen2.5-72B config.json; 72,706,203,648 parameters")
+        .variants(&["Qwen/Qwen2.5-72B-Instruct"]),
     dec("Qwen/Qwen3-0.6B", "qwen3-0.6b", "Qwen3 0.6B", Arch { layers: 28, hidden: 1024, heads: 16, kv_heads: 8, ffn: 3072, vocab: 151_936, tied: true, ..QWEN3 },
         exact(596_049_920), "Qwen/Qwen3-0.6B config.json; 596,049,920 parameters"),
     dec("Qwen/Qwen3-1.7B", "qwen3-1.7b", "Qwen3 1.7B", Arch { layers: 28, hidden: 2048, heads: 16, kv_heads: 8, ffn: 6144, vocab: 151_936, tied: true, ..QWEN3 },
@@ -266,19 +291,26 @@ pub const MODELS: &[Model] = &[
         exact(235_093_634_560), "Qwen/Qwen3-235B-A22B config.json (128 experts, 8 active, moe_intermediate_size 1536); 235,093,634,560 parameters"),
     // --- Google Gemma (RMSNorm before and after attention and MLP, tied embeddings) ---
     dec("google/gemma-2-2b", "gemma-2-2b", "Gemma 2 2B", Arch { layers: 26, hidden: 2304, heads: 8, kv_heads: 4, head_dim: 256, ffn: 9216, ..GEMMA2 },
-        exact(2_614_341_888), "google/gemma-2-2b config.json (sliding_window 4096 on every other layer); 2,614,341,888 parameters"),
+        exact(2_614_341_888), "google/gemma-2-2b config.json (sliding_window 4096 on every other layer); 2,614,341,888 parameters")
+        .variants(&["google/gemma-2-2b-it"]),
     dec("google/gemma-2-9b", "gemma-2-9b", "Gemma 2 9B", Arch { layers: 42, hidden: 3584, heads: 16, kv_heads: 8, head_dim: 256, ffn: 14_336, ..GEMMA2 },
-        exact(9_241_705_984), "google/gemma-2-9b config.json (sliding_window 4096 on every other layer); 9,241,705,984 parameters"),
+        exact(9_241_705_984), "google/gemma-2-9b config.json (sliding_window 4096 on every other layer); 9,241,705,984 parameters")
+        .variants(&["google/gemma-2-9b-it"]),
     dec("google/gemma-2-27b", "gemma-2-27b", "Gemma 2 27B", Arch { layers: 46, hidden: 4608, heads: 32, kv_heads: 16, head_dim: 128, ffn: 36_864, ..GEMMA2 },
-        exact(27_227_128_320), "google/gemma-2-27b config.json (sliding_window 4096 on every other layer); 27,227,128,320 parameters"),
+        exact(27_227_128_320), "google/gemma-2-27b config.json (sliding_window 4096 on every other layer); 27,227,128,320 parameters")
+        .variants(&["google/gemma-2-27b-it"]),
     dec("google/gemma-3-1b-pt", "gemma-3-1b", "Gemma 3 1B", Arch { layers: 26, hidden: 1152, heads: 4, kv_heads: 1, ffn: 6912, vocab: 262_144, window: 512, max_context: 32_768, ..GEMMA3 },
-        exact(999_885_952), "google/gemma-3-1b-pt config.json (sliding_window 512, 5 local : 1 global); 999,885,952 parameters"),
+        exact(999_885_952), "google/gemma-3-1b-pt config.json (sliding_window 512, 5 local : 1 global); 999,885,952 parameters")
+        .variants(&["google/gemma-3-1b-it"]),
     dec("google/gemma-3-4b-pt", "gemma-3-4b", "Gemma 3 4B (language model)", Arch { layers: 34, hidden: 2560, heads: 8, kv_heads: 4, ffn: 10_240, ..GEMMA3 },
-        rounded(4_300_000_000, 100_000), "google/gemma-3-4b-pt config.json, text_config (sliding_window 1024, 5 local : 1 global); Google: 4.3B with the 0.4B SigLIP vision encoder this count leaves out (±10 %)"),
+        rounded(4_300_000_000, 100_000), "google/gemma-3-4b-pt config.json, text_config (sliding_window 1024, 5 local : 1 global); Google: 4.3B with the 0.4B SigLIP vision encoder this count leaves out (±10 %)")
+        .variants(&["google/gemma-3-4b-it"]),
     dec("google/gemma-3-12b-pt", "gemma-3-12b", "Gemma 3 12B (language model)", Arch { layers: 48, hidden: 3840, heads: 16, kv_heads: 8, ffn: 15_360, ..GEMMA3 },
-        rounded(12_200_000_000, 50_000), "google/gemma-3-12b-pt config.json, text_config (sliding_window 1024, 5 local : 1 global); Google: 12.2B with the 0.4B SigLIP vision encoder this count leaves out (±5 %)"),
+        rounded(12_200_000_000, 50_000), "google/gemma-3-12b-pt config.json, text_config (sliding_window 1024, 5 local : 1 global); Google: 12.2B with the 0.4B SigLIP vision encoder this count leaves out (±5 %)")
+        .variants(&["google/gemma-3-12b-it"]),
     dec("google/gemma-3-27b-pt", "gemma-3-27b", "Gemma 3 27B (language model)", Arch { layers: 62, hidden: 5376, heads: 32, kv_heads: 16, head_dim: 128, ffn: 21_504, ..GEMMA3 },
-        rounded(27_400_000_000, 30_000), "google/gemma-3-27b-pt config.json, text_config (sliding_window 1024, 5 local : 1 global); Google: 27.4B with the 0.4B SigLIP vision encoder this count leaves out (±3 %)"),
+        rounded(27_400_000_000, 30_000), "google/gemma-3-27b-pt config.json, text_config (sliding_window 1024, 5 local : 1 global); Google: 27.4B with the 0.4B SigLIP vision encoder this count leaves out (±3 %)")
+        .variants(&["google/gemma-3-27b-it"]),
     // --- Microsoft Phi (fused QKV and gate/up projections: the same counts) ---
     dec("microsoft/Phi-3-mini-4k-instruct", "phi-3-mini", "Phi-3 mini 3.8B", Arch { layers: 32, hidden: 3072, heads: 32, kv_heads: 32, head_dim: 96, ffn: 8192, max_context: 4096, ..PHI3 },
         exact(3_821_079_552), "microsoft/Phi-3-mini-4k-instruct config.json; 3,821,079,552 parameters"),
@@ -292,11 +324,13 @@ pub const MODELS: &[Model] = &[
     dec("deepseek-ai/DeepSeek-V2", "deepseek-v2", "DeepSeek-V2 236B (MoE, MLA)", Arch {
             layers: 60, hidden: 5120, ffn: 12_288, vocab: 102_400, experts: 160, active_experts: 6, moe_ffn: 1536,
             shared_experts: 2, dense_layers: 1, router_bias: false, ..DEEPSEEK_V3 },
-        rounded(236_000_000_000, 5_000), "deepseek-ai/DeepSeek-V2 config.json; DeepSeek-V2 paper (arXiv:2405.04434): 236B total, rounded to 1B (±0.5 %)"),
+        rounded(236_000_000_000, 5_000), "deepseek-ai/DeepSeek-V2 config.json; DeepSeek-V2 paper (arXiv:2405.04434): 236B total, rounded to 1B (±0.5 %)")
+        .variants(&["deepseek-ai/DeepSeek-V2-Chat"]),
     dec("deepseek-ai/DeepSeek-V2-Lite", "deepseek-v2-lite", "DeepSeek-V2-Lite 16B (MoE, MLA)", Arch {
             layers: 27, hidden: 2048, heads: 16, kv_heads: 16, ffn: 10_944, vocab: 102_400, experts: 64, active_experts: 6, moe_ffn: 1408,
             shared_experts: 2, dense_layers: 1, router_bias: false, q_lora_rank: 0, ..DEEPSEEK_V3 },
-        rounded(15_700_000_000, 5_000), "deepseek-ai/DeepSeek-V2-Lite config.json (q_lora_rank null); DeepSeek: 15.7B total (±0.5 %)"),
+        rounded(15_700_000_000, 5_000), "deepseek-ai/DeepSeek-V2-Lite config.json (q_lora_rank null); DeepSeek: 15.7B total (±0.5 %)")
+        .variants(&["deepseek-ai/DeepSeek-V2-Lite-Chat"]),
     dec("deepseek-ai/DeepSeek-V3", "deepseek-v3", "DeepSeek-V3 671B (MoE, MLA)", DEEPSEEK_V3,
         rounded(671_000_000_000, 1_000), "deepseek-ai/DeepSeek-V3 config.json; DeepSeek-V3 report (arXiv:2412.19437): 671B total without the 14B multi-token-prediction module (±0.1 %)"),
     dec("deepseek-ai/DeepSeek-R1", "deepseek-r1", "DeepSeek-R1 671B (MoE, MLA)", DEEPSEEK_V3,

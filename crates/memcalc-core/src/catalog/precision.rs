@@ -13,6 +13,18 @@ choice_enum!(
         Fp16 => ("fp16", "FP16 (2 bytes)"),
         Fp8 => ("fp8", "FP8 (1 byte)"),
     }
+    // PyTorch's and Hugging Face's names (`torch_dtype` in config.json), and C's.
+    aliases {
+        "float64" => "fp64",
+        "double" => "fp64",
+        "float32" => "fp32",
+        "float" => "fp32",
+        "bfloat16" => "bf16",
+        "float16" => "fp16",
+        "half" => "fp16",
+        "float8" => "fp8",
+        "float8_e4m3fn" => "fp8",
+    }
 );
 
 impl Dtype {

@@ -24,10 +24,66 @@ pub fn results_heading(mode: Mode, device: SimDevice) -> &'static str {
 /// The page's tagline under its title (the live header and the first screen written before it).
 pub const TAGLINE: &str = "How much memory your model or simulation needs per GPU or node, part by part, with the formula and source behind every number.";
 
-/// Under the verdict while a field is invalid: the figures are the last valid scenario's (the
-/// live verdict and the first screen, which shows the default then).
-pub const STALE_RESULT: &str =
-    "Showing the last valid result: correct the highlighted field to update it.";
+/// What a field's text is shown as when an estimate took it: empty, an option's label, or as is.
+fn as_taken(id: crate::schema::fields::FieldId, text: &str) -> String {
+    if text.is_empty() {
+        return "empty".into();
+    }
+    crate::schema::fields::options(id)
+        .into_iter()
+        .find(|(v, _)| *v == text)
+        .map_or_else(|| text.to_string(), |(_, label)| label.to_string())
+}
+
+/// `a`, `a and b`, `a, b and c`.
+fn and_list(items: &[String]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+    }
+}
+
+/// Under the verdict while a field is invalid (the live verdict and the first screen): which
+/// fields the estimate shown leaves out and what it took for them (issue 29: never another
+/// scenario's figures without saying so).
+pub fn left_out(l: &crate::schema::lenient::Lenient) -> Option<String> {
+    // Named as the form labels them in the estimate's mode.
+    let mode = l.scenario.map_or(Mode::Train, |s| s.mode);
+    let names: Vec<String> = l
+        .left_out
+        .iter()
+        .map(|o| field_label(o.field.field(), mode).to_string())
+        .collect();
+    let list = and_list(&names);
+    let (its, is) = match names.len() {
+        0 => return None,
+        1 => ("its value is", "is"),
+        _ => ("their values are", "are"),
+    };
+    if l.scenario.is_none() {
+        return Some(format!(
+            "No estimate for these values: {list} {is} not valid, and the rest do not make a scenario without {}. The figures are the last valid result's; correct the highlighted fields to update them.",
+            if names.len() == 1 { "it" } else { "them" }
+        ));
+    }
+    let taken: Vec<String> = l
+        .left_out
+        .iter()
+        .zip(&names)
+        .enumerate()
+        .map(|(i, (o, name))| {
+            let verb = if i == 0 { " taken as " } else { " as " };
+            format!("{name}{verb}{}", as_taken(o.field, &o.taken))
+        })
+        .collect();
+    Some(format!(
+        "Estimate without {list}: {its} not valid; {}. Correct the highlighted field{} to use {}.",
+        taken.join(", "),
+        if names.len() == 1 { "" } else { "s" },
+        if names.len() == 1 { "it" } else { "them" }
+    ))
+}
 
 /// The breakdown table's caption.
 pub fn table_caption(e: &Estimate) -> String {

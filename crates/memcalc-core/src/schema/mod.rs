@@ -1,12 +1,13 @@
 //! The contract of the URL, the CLI and the form: every key's row (`fields`, with where its
 //! value lives: `slot`), reading and writing one field (`value`), validating them all
-//! (`validate`), the form's text (`inputs`), links (`url` ← `query`, `page`), presets,
+//! (`validate`) or as many as are valid (`lenient`), the form's text (`inputs`), links (`url` ← `query`, `page`), presets,
 //! config.json import.
 
 pub mod fields;
 pub mod framework_defaults;
 pub mod hf_config;
 pub mod inputs;
+pub mod lenient;
 pub mod page;
 pub mod presets;
 pub mod query;

@@ -217,7 +217,7 @@ impl Inputs {
 }
 
 /// The fields a preset sets, read as a current-version query.
-fn preset_inputs(p: &crate::schema::presets::Preset) -> Inputs {
+pub(crate) fn preset_inputs(p: &crate::schema::presets::Preset) -> Inputs {
     Inputs::from_query(&format!("v={SCHEMA_VERSION}&{}", p.query)).0
 }
 

@@ -118,6 +118,17 @@ impl Field {
         }
     }
 
+    /// The canonical text of what `raw` reads as, alone (`bfloat16` is `bf16`, `h100` is
+    /// `h100-80`): the option a select shows for a link's other spelling. `raw` itself when it
+    /// cannot be read.
+    pub fn canonical(&self, raw: &str) -> String {
+        let mut s = Scenario::default();
+        match self.read(raw.trim(), &mut s) {
+            Ok(()) => self.write(&s),
+            Err(_) => raw.to_string(),
+        }
+    }
+
     /// A number as the canonical text writes it, by the row's bounds.
     fn number_text(&self, v: u64) -> String {
         match *self.bounds {
