@@ -26,6 +26,8 @@ pub mod report;
 pub mod scenario;
 #[doc(hidden)]
 pub mod schema;
+#[doc(hidden)]
+pub mod speed;
 
 // The public face: what the page, the CLI, the charts, the first screen and the build step use.
 pub use base::choice::Choice;
