@@ -93,6 +93,9 @@ pub struct GpuHardware {
     /// Links to the node's other GPUs; `None`: only PCIe.
     pub link: Option<GpuLink>,
     pub pcie: Pcie,
+    /// Whether the card sits in a desktop (GeForce) rather than a server: it decides the host
+    /// memory assumed when none is given.
+    pub desktop: bool,
     /// The datasheet the row's figures come from.
     pub source: &'static str,
 }
@@ -125,6 +128,7 @@ pub const GPU_HARDWARE: &[GpuHardware] = &[
             gb_s: 900.0,
         }),
         pcie: gen(5),
+        desktop: false,
         source: "NVIDIA H100 Tensor Core GPU datasheet (H100 SXM: 3.35 TB/s; sparse tensor figures halved)",
     },
     // NVIDIA H200 Tensor Core GPU datasheet, H200 SXM: 4.8 TB/s HBM3e; the same compute as
@@ -145,6 +149,7 @@ pub const GPU_HARDWARE: &[GpuHardware] = &[
             gb_s: 900.0,
         }),
         pcie: gen(5),
+        desktop: false,
         source: "NVIDIA H200 Tensor Core GPU datasheet (H200 SXM: 4.8 TB/s; sparse tensor figures halved)",
     },
     // NVIDIA HGX B200 specifications, per GPU (the 8-GPU board's figures ÷ 8): 8 TB/s; FP64
@@ -166,6 +171,7 @@ pub const GPU_HARDWARE: &[GpuHardware] = &[
             gb_s: 1800.0,
         }),
         pcie: gen(5),
+        desktop: false,
         source: "NVIDIA HGX B200 specifications, per GPU (8 TB/s; sparse tensor figures halved)",
     },
     // NVIDIA A100 Tensor Core GPU datasheet, A100 80GB SXM: 2,039 GB/s; FP64 tensor 19.5,
@@ -187,6 +193,7 @@ pub const GPU_HARDWARE: &[GpuHardware] = &[
             gb_s: 600.0,
         }),
         pcie: gen(4),
+        desktop: false,
         source: "NVIDIA A100 Tensor Core GPU datasheet (A100 80GB SXM: 2,039 GB/s; dense figures)",
     },
     // The same datasheet, A100 40GB PCIe: 1,555 GB/s, the same peaks; NVLink only through a
@@ -204,6 +211,7 @@ pub const GPU_HARDWARE: &[GpuHardware] = &[
         },
         link: None,
         pcie: gen(4),
+        desktop: false,
         source: "NVIDIA A100 Tensor Core GPU datasheet (A100 40GB PCIe: 1,555 GB/s; dense figures)",
     },
     // NVIDIA L40S datasheet: 864 GB/s GDDR6; FP32 91.6; TF32 183, BF16 362.05, FP8 733,
@@ -223,6 +231,7 @@ pub const GPU_HARDWARE: &[GpuHardware] = &[
         },
         link: None,
         pcie: gen(4),
+        desktop: false,
         source: "NVIDIA L40S datasheet (864 GB/s; dense figures); FP64 1/64 of FP32 (CUDA C++ Programming Guide, compute capability 8.9)",
     },
     // NVIDIA L4 datasheet: 300 GB/s; FP32 30.3; TF32 120, BF16 242, FP8 485, INT8 485 are
@@ -240,6 +249,7 @@ pub const GPU_HARDWARE: &[GpuHardware] = &[
         },
         link: None,
         pcie: gen(4),
+        desktop: false,
         source: "NVIDIA L4 Tensor Core GPU datasheet (300 GB/s; sparse tensor figures halved)",
     },
     // NVIDIA T4 datasheet: 320 GB/s; FP32 8.1; mixed FP16/FP32 65, INT8 130 TOPS (Turing has
@@ -258,6 +268,7 @@ pub const GPU_HARDWARE: &[GpuHardware] = &[
         },
         link: None,
         pcie: gen(3),
+        desktop: false,
         source: "NVIDIA T4 Tensor Core GPU datasheet (320 GB/s; FP16 tensor, no BF16)",
     },
     // NVIDIA RTX A6000 datasheet and the Ampere GA102 whitepaper (appendix table): 768 GB/s;
@@ -280,6 +291,7 @@ pub const GPU_HARDWARE: &[GpuHardware] = &[
             gb_s: 112.5,
         }),
         pcie: gen(4),
+        desktop: false,
         source: "NVIDIA RTX A6000 datasheet and NVIDIA Ampere GA102 GPU architecture whitepaper (768 GB/s; dense figures)",
     },
     // NVIDIA V100 Tensor Core GPU datasheet, V100 SXM2: 900 GB/s; FP64 7.8, FP32 15.7, tensor
@@ -300,6 +312,7 @@ pub const GPU_HARDWARE: &[GpuHardware] = &[
             gb_s: 300.0,
         }),
         pcie: gen(3),
+        desktop: false,
         source: "NVIDIA V100 Tensor Core GPU datasheet (V100 SXM2: 900 GB/s)",
     },
     // The same datasheet: the 16 GB V100 SXM2 has the same bandwidth and peaks.
@@ -319,6 +332,7 @@ pub const GPU_HARDWARE: &[GpuHardware] = &[
             gb_s: 300.0,
         }),
         pcie: gen(3),
+        desktop: false,
         source: "NVIDIA V100 Tensor Core GPU datasheet (V100 SXM2: 900 GB/s)",
     },
     // NVIDIA Ada GPU architecture whitepaper (appendix, GeForce RTX 4090): 1,008 GB/s; FP32
@@ -337,6 +351,7 @@ pub const GPU_HARDWARE: &[GpuHardware] = &[
         },
         link: None,
         pcie: gen(4),
+        desktop: true,
         source: "NVIDIA Ada GPU architecture whitepaper, GeForce RTX 4090 (1,008 GB/s; dense figures, FP32 accumulate)",
     },
     // NVIDIA Ampere GA102 GPU architecture whitepaper (GeForce RTX 3090): 936 GB/s; FP32 35.6;
@@ -358,6 +373,7 @@ pub const GPU_HARDWARE: &[GpuHardware] = &[
             gb_s: 112.5,
         }),
         pcie: gen(4),
+        desktop: true,
         source: "NVIDIA Ampere GA102 GPU architecture whitepaper, GeForce RTX 3090 (936 GB/s; dense figures, FP32 accumulate)",
     },
     // AMD Instinct MI325X data sheet: 6 TB/s HBM3E; FP64 matrix 163.4, FP32 vector 163.4;
@@ -379,6 +395,7 @@ pub const GPU_HARDWARE: &[GpuHardware] = &[
             gb_s: 896.0,
         }),
         pcie: gen(5),
+        desktop: false,
         source: "AMD Instinct MI325X accelerator data sheet (6 TB/s; dense figures)",
     },
     // AMD Instinct MI300X data sheet: 5.3 TB/s HBM3; the same peaks as MI325X; Infinity
@@ -399,6 +416,7 @@ pub const GPU_HARDWARE: &[GpuHardware] = &[
             gb_s: 896.0,
         }),
         pcie: gen(5),
+        desktop: false,
         source: "AMD Instinct MI300X accelerator data sheet (5.3 TB/s; dense figures)",
     },
     // AMD Instinct MI250X data sheet, halved for one GCD (the preset): 3.2 TB/s → 1.6 TB/s;
@@ -421,6 +439,7 @@ pub const GPU_HARDWARE: &[GpuHardware] = &[
             gb_s: 400.0,
         }),
         pcie: gen(4),
+        desktop: false,
         source: "AMD Instinct MI250X accelerator data sheet, halved for one GCD (1.64 TB/s)",
     },
 ];
@@ -598,6 +617,19 @@ pub const DEFAULT_GPU_NODE: NodeHardware = NodeHardware {
         gbit_s: 3200.0,
     },
     source: "NVIDIA DGX H100 user guide (2× Xeon Platinum 8480C, DDR5-4800; 8 × ConnectX-7 NDR 400 Gb/s)",
+};
+
+/// A desktop's host when none is named: one socket of dual-channel DDR5-5600, 2 × 44.8 GB/s
+/// (JEDEC DDR5-5600: 5,600 MT/s × 8 B per channel), and 10 Gb Ethernet.
+pub const DEFAULT_DESKTOP_NODE: NodeHardware = NodeHardware {
+    id: "",
+    sockets: 1,
+    socket_bandwidth: 89.6e9,
+    network: Network {
+        kind: NetworkKind::Ethernet,
+        gbit_s: 10.0,
+    },
+    source: "JEDEC DDR5-5600, two channels (89.6 GB/s); 10 Gb Ethernet",
 };
 
 /// Local NVMe when memory spills to disk: PCIe Gen4 x4 NVMe drives read sequentially at about

@@ -10,7 +10,7 @@ use crate::scenario::Scenario;
 mod glance;
 mod json;
 pub use glance::{facts, saving_change, Fact};
-pub use json::{sweep_to_json, to_json};
+pub use json::{sweep_to_json, to_json, to_json_with_speed};
 
 /// Where an export came from, so that a file found later can be traced and reopened: the link
 /// of the calculation and the inputs that differ from the mode's defaults.

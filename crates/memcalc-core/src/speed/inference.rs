@@ -10,10 +10,10 @@ use crate::model::values::{EngineValues, Values};
 use crate::model::{Estimate, Location};
 use crate::scenario::Scenario;
 use crate::speed::machine::Machine;
+use crate::speed::Bound;
 use crate::speed::{
     longest, Collective, Speed, Steps, TermId, TermValues, Time, TimeTerm, Transfer, Work,
 };
-use crate::speed::Bound;
 
 /// Parameters a token multiplies by: the active parameters less the input embedding table (a
 /// lookup), plus a tied output layer's matrix (PaLM appendix B and Kaplan et al. 2020 count
@@ -246,4 +246,3 @@ pub fn decode_curve(s: &Scenario, batches: &[u64]) -> Vec<(u64, Time, f64)> {
         })
         .collect()
 }
-

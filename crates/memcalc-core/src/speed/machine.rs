@@ -3,7 +3,8 @@
 
 use crate::base::keys::FieldId;
 use crate::catalog::hardware::{
-    gpu_hardware, GpuHardware, LinkKind, DEFAULT_CPU_NODE, DEFAULT_GPU_NODE, NVME_BANDWIDTH,
+    gpu_hardware, GpuHardware, LinkKind, DEFAULT_CPU_NODE, DEFAULT_DESKTOP_NODE, DEFAULT_GPU_NODE,
+    NVME_BANDWIDTH,
 };
 use crate::scenario::sim::SimDevice;
 use crate::scenario::{Mode, Scenario};
@@ -63,6 +64,8 @@ impl Machine {
         let cpu_sim = s.mode == Mode::Sim && s.sim.device == SimDevice::Cpu;
         let node = if cpu_sim {
             DEFAULT_CPU_NODE
+        } else if hw.desktop {
+            DEFAULT_DESKTOP_NODE
         } else {
             DEFAULT_GPU_NODE
         };

@@ -281,7 +281,7 @@ pub enum TermValues {
         transfer: Transfer,
     },
     /// Training FLOPs per step per device at the utilisation.
-    TrainCompute(Box<TrainFlops>),
+    TrainCompute(TrainFlops),
     /// The pipeline's idle share of a 1F1B step: (p − 1) / m of the compute.
     PipelineBubble {
         stages: u64,
@@ -301,7 +301,11 @@ pub enum TermValues {
         collective: Collective,
     },
     /// Activations between pipeline stages, point to point.
-    PipelineSend { micro_batches: u64, transfer: Transfer, via: Via },
+    PipelineSend {
+        micro_batches: u64,
+        transfer: Transfer,
+        via: Via,
+    },
     /// ZeRO-Offload's gradients to the host and updated parameters back, over PCIe.
     OffloadTraffic { params: f64, transfer: Transfer },
     /// A simulation step's bytes over the memory bandwidth (a lower bound on its time).
@@ -426,9 +430,7 @@ pub fn speed(s: &Scenario, e: &Estimate) -> Result<Option<Speed>, SpeedError> {
     Ok(match s.mode {
         Mode::Sim => sim::speed(s, e, &m),
         Mode::Infer if s.sciml.is_transformer() => Some(inference::speed(s, e, &m)),
-        Mode::Train | Mode::Finetune if s.sciml.is_transformer() => {
-            Some(training::speed(s, e, &m))
-        }
+        Mode::Train | Mode::Finetune if s.sciml.is_transformer() => Some(training::speed(s, e, &m)),
         _ => None,
     })
 }

@@ -75,12 +75,12 @@ pub fn speed(s: &Scenario, e: &Estimate, m: &Machine) -> Option<Speed> {
             (Method::Grid, SimValues::Grid(GridPart::State(g))) => {
                 let work = e.components.iter().find_map(|c| match &c.values {
                     Values::Sim(p) => match &p.rank {
-                        SimValues::Grid(GridPart::Work(w)) => Some(*w),
+                        SimValues::Grid(GridPart::Work(w)) => Some((w.arrays, w.cells_with_ghosts)),
                         _ => None,
                     },
                     _ => None,
                 });
-                let (arrays, work_cells) = work.map_or((0, 0), |w| (w.arrays, w.cells_with_ghosts));
+                let (arrays, work_cells) = work.unwrap_or((0, 0));
                 let cells = g.cells as f64;
                 let bytes = 2.0 * (g.fields * g.levels * g.b) as f64 * cells
                     + 2.0 * (arrays * g.b) as f64 * work_cells as f64;

@@ -61,7 +61,7 @@ pub fn speed(s: &Scenario, e: &crate::model::Estimate, m: &Machine) -> Speed {
         id: TermId::TrainCompute,
         time: compute,
         bound: Bound::Compute,
-        values: TermValues::TrainCompute(Box::new(TrainFlops {
+        values: TermValues::TrainCompute(TrainFlops {
             matmul_params: p_mm,
             passes,
             attention,
@@ -71,7 +71,7 @@ pub fn speed(s: &Scenario, e: &crate::model::Estimate, m: &Machine) -> Speed {
             tokens,
             gpus,
             work,
-        })),
+        }),
     }];
     let mut busy = compute;
     if pp > 1 {
@@ -151,7 +151,8 @@ pub fn speed(s: &Scenario, e: &crate::model::Estimate, m: &Machine) -> Speed {
         let (via, bandwidth) = m.ring(pp, gpus, node);
         // Each micro-batch's activations forward and their gradients back, per boundary.
         let t = Transfer {
-            bytes: 2.0 * micro as f64 * (s.batch * s.seq) as f64 * a.hidden as f64 * act / tp as f64,
+            bytes: 2.0 * micro as f64 * (s.batch * s.seq) as f64 * a.hidden as f64 * act
+                / tp as f64,
             bandwidth,
             efficiency: 1.0,
         };
