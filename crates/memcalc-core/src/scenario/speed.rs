@@ -5,7 +5,8 @@
 
 /// Default achieved share of peak memory bandwidth, in basis points (80 %): STREAM-like kernels
 /// reach 80–90 % of the datasheet bandwidth on GPUs (NVIDIA's and AMD's BabelStream results;
-/// FluidX3D's README measures 66–89 % for its bandwidth-bound LBM kernel over 15 GPUs).
+/// FluidX3D's README measures 53–89 % for its bandwidth-bound LBM kernel on the 14 GPUs of
+/// docs/accuracy.md's speed table).
 pub const DEFAULT_BW_EFF_BP: u64 = 8_000;
 /// Default utilisation of peak FLOP/s by the FLOPs a training step executes, in basis points
 /// (40 %): torchtitan measures 33–39 % MFU for Llama 3.1 8B on 8 H100 (benchmarks/
