@@ -285,3 +285,24 @@ fn methods_without_a_time_model_say_so() {
     let s = scenario("mode=sim&method=particles");
     assert_eq!(speed(&s, &memcalc_core::estimate(&s)).unwrap(), None);
 }
+
+#[test]
+fn a_mixture_of_experts_reads_only_the_routed_experts_at_small_batches() {
+    let q = "mode=infer&model_id=mistralai/Mixtral-8x7B-v0.1&seq=512&gpus=2&tp=2";
+    let one = time_of(&format!("{q}&batch=1"));
+    let many = time_of(&format!("{q}&batch=64&gpu_mem=1000"));
+    let share = |sp: &Speed| match sp
+        .terms
+        .iter()
+        .find(|t| t.id == TermId::DecodeMemory)
+        .unwrap()
+        .values
+    {
+        memcalc_core::speed::TermValues::DecodeMemory { share, .. } => share,
+        _ => unreachable!(),
+    };
+    // Two of eight experts per token: about a third of Mixtral's weights at batch 1, all of
+    // them once 64 tokens are routed.
+    assert!(share(&one) > 0.25 && share(&one) < 0.4, "{}", share(&one));
+    assert!(share(&many) > 0.99);
+}

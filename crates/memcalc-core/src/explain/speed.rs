@@ -174,13 +174,15 @@ pub fn formula(t: &TimeTerm) -> String {
         ),
         TermValues::DecodeMemory {
             weights,
+            share,
             kv,
             stages,
             transfer: tr,
             ..
         } => format!(
-            "({} weights + {} KV cache) × {stages} stage{} ÷ ({} × {})",
-            bytes(*weights),
+            "({}{} weights + {} KV cache) × {stages} stage{} ÷ ({} × {})",
+            if *share < 1.0 { format!("{} × ", pct(*share)) } else { String::new() },
+            bytes(*weights / share.max(f64::MIN_POSITIVE)),
             bytes(*kv),
             if *stages == 1 { "" } else { "s" },
             rate(tr.bandwidth),
@@ -282,7 +284,7 @@ pub fn formula(t: &TimeTerm) -> String {
 pub fn explanation(t: &TimeTerm) -> String {
     match &t.values {
         TermValues::Prefill { .. } => "Every prompt token passes through every weight matrix (2 FLOPs per parameter) and attends causally to the tokens before it; the prefill runs at the compute peak times the utilisation, and ends with the first token.".into(),
-        TermValues::DecodeMemory { sequences, .. } => format!("Each decode step produces one token for each of the {sequences} running sequences and reads the weights once, as stored (quantized bytes, not parameters × 2), plus every sequence's KV cache at its full context. At small batches this bytes term bounds the step: tokens/s scale with memory bandwidth and with the bytes per weight."),
+        TermValues::DecodeMemory { sequences, share, .. } => format!("Each decode step produces one token for each of the {sequences} running sequences and reads the weights once, as stored (quantized bytes, not parameters × 2){}, plus every sequence's KV cache at its full context. At small batches this bytes term bounds the step: tokens/s scale with memory bandwidth and with the bytes per weight.", if *share < 1.0 { " — of a mixture of experts only the shared weights and the experts the tokens are routed to (uniform routing assumed)" } else { "" }),
         TermValues::DecodeCompute { .. } => "2 FLOPs per parameter for each sequence's new token, and its attention over the context; it overtakes the bytes term as the batch grows (the roofline's ridge point).".into(),
         TermValues::DecodeHost { layers, .. } => format!("llama.cpp runs the {layers} layers left in host memory on the CPU, which reads their weights at host memory bandwidth, several times below the GPU's: why a model with part of its layers on the CPU runs several times slower."),
         TermValues::TpAllReduce { tokens, collective: c } => format!("Megatron tensor parallelism all-reduces each token's hidden vector twice per layer, over {} ({tokens} tokens); a ring all-reduce sends 2 (n − 1)/n of the buffer per GPU. Latency per collective is not counted.", via(c.via)),

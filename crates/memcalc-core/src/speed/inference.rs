@@ -35,6 +35,24 @@ pub fn matmul_params(s: &Scenario) -> f64 {
     ((a.active_params() as f64 - p.embedding as f64 + head) * scale).max(1.0)
 }
 
+/// The share of the stored weights one decode step of `sequences` tokens reads: all of a dense
+/// model; of a mixture of experts, the shared weights and the experts the tokens are routed to,
+/// E · (1 − (1 − k/E)ⁿ) of E per layer for n tokens choosing k each, routing taken as uniform
+/// (Mixtral's and DeepSeek's load-balancing losses aim for it).
+pub fn weights_read_share(s: &Scenario, sequences: u64) -> f64 {
+    let (a, _) = s.shape();
+    if a.experts <= 1 {
+        return 1.0;
+    }
+    let e = a.experts as f64;
+    let k = (a.active_experts as f64).min(e);
+    let moe_layers = a.layers.saturating_sub(a.params().dense_layers) as f64;
+    let expert_share =
+        (moe_layers * e * a.expert_params() as f64 / a.total_params().max(1) as f64).min(1.0);
+    let touched = 1.0 - (1.0 - k / e).powf(sequences as f64);
+    1.0 - expert_share + expert_share * touched
+}
+
 /// Bytes of one activation value between layers: 16-bit unless the model computes in FP32 or
 /// FP64.
 pub fn activation_bytes(s: &Scenario) -> f64 {
@@ -51,12 +69,13 @@ fn device_bytes(e: &Estimate, id: PartId) -> f64 {
 
 /// The host's weights a token reads (llama.cpp's CPU layers and output layer; the token
 /// embeddings are only looked up), and its KV cache.
-fn host_bytes(e: &Estimate) -> (f64, f64, u64) {
+fn host_bytes(s: &Scenario, e: &Estimate) -> (f64, f64, u64) {
     let mut weights = 0.0;
     let mut layers = 0;
     for c in &e.components {
         if let Values::Engine(EngineValues::HostWeights(w)) = &c.values {
-            weights += (w.layers_bytes + w.output_bytes) as f64;
+            weights += w.layers_bytes as f64 * weights_read_share(s, s.batch.max(1))
+                + w.output_bytes as f64;
             layers += w.here;
         }
     }
@@ -119,7 +138,7 @@ pub fn speed(s: &Scenario, e: &Estimate, m: &Machine) -> Speed {
     let mut ttft = prefill.time();
     if tp > 1 {
         let c = all_reduce(ctx * n);
-        ttft = ttft.add(c.time());
+        ttft = ttft.plus(c.time());
         terms.push(TimeTerm {
             id: TermId::PrefillAllReduce,
             time: c.time(),
@@ -132,7 +151,8 @@ pub fn speed(s: &Scenario, e: &Estimate, m: &Machine) -> Speed {
     }
 
     // Decode: the weights once and every sequence's KV cache, per stage, stages in turn.
-    let weights = device_bytes(e, PartId::Weights);
+    let share = weights_read_share(s, seqs);
+    let weights = device_bytes(e, PartId::Weights) * share;
     let kv = match e.serving {
         Some(v) => v.token_bytes as f64 * ctx * n,
         None => device_bytes(e, PartId::KvCache),
@@ -148,6 +168,7 @@ pub fn speed(s: &Scenario, e: &Estimate, m: &Machine) -> Speed {
         bound: Bound::MemoryBandwidth,
         values: TermValues::DecodeMemory {
             weights,
+            share,
             kv,
             sequences: seqs,
             stages: pp,
@@ -170,14 +191,14 @@ pub fn speed(s: &Scenario, e: &Estimate, m: &Machine) -> Speed {
         },
     });
     let mut step = read.time().max(decode.time());
-    let (host_w, host_kv, host_layers) = host_bytes(e);
+    let (host_w, host_kv, host_layers) = host_bytes(s, e);
     if host_w + host_kv > 0.0 {
         let t = Transfer {
             bytes: host_w + host_kv,
             bandwidth: m.host_bw,
             efficiency: m.bw_eff,
         };
-        step = step.add(t.time());
+        step = step.plus(t.time());
         terms.push(TimeTerm {
             id: TermId::DecodeHost,
             time: t.time(),
@@ -192,7 +213,7 @@ pub fn speed(s: &Scenario, e: &Estimate, m: &Machine) -> Speed {
     }
     if tp > 1 {
         let c = all_reduce(n);
-        step = step.add(c.time());
+        step = step.plus(c.time());
         terms.push(TimeTerm {
             id: TermId::TpAllReduce,
             time: c.time(),

@@ -91,7 +91,7 @@ impl Time {
     }
 
     /// The sum of two times.
-    pub fn add(self, other: Time) -> Time {
+    pub fn plus(self, other: Time) -> Time {
         match (self, other) {
             (Time::Seconds(a), Time::Seconds(b)) => Time::of(a + b),
             _ => Time::Overflow,
@@ -258,7 +258,10 @@ pub enum TermValues {
     /// Bytes a decode step reads from device memory: the weights as stored and every running
     /// sequence's KV cache.
     DecodeMemory {
+        /// The weights read: all of them, or a mixture of experts' routed share.
         weights: f64,
+        /// That share of the stored weights (1 for a dense model).
+        share: f64,
         kv: f64,
         sequences: u64,
         /// Pipeline stages read one after the other.

@@ -147,7 +147,7 @@ pub fn speed(s: &Scenario, e: &Estimate, m: &Machine) -> Option<Speed> {
             bandwidth: m.disk,
             efficiency: 1.0,
         };
-        step = step.add(t.time());
+        step = step.plus(t.time());
         terms.push(TimeTerm {
             id: TermId::SimDisk,
             time: t.time(),

@@ -77,7 +77,7 @@ pub fn speed(s: &Scenario, e: &crate::model::Estimate, m: &Machine) -> Speed {
     if pp > 1 {
         // 1F1B: (p − 1) / m of the ideal time idle (Narayanan et al. 2021, §2.2).
         let bubble = compute.times((pp - 1) as f64 / micro as f64);
-        busy = busy.add(bubble);
+        busy = busy.plus(bubble);
         terms.push(TimeTerm {
             id: TermId::PipelineBubble,
             time: bubble,
@@ -134,7 +134,7 @@ pub fn speed(s: &Scenario, e: &crate::model::Estimate, m: &Machine) -> Speed {
             via,
             bandwidth,
         };
-        step = step.add(c.time());
+        step = step.plus(c.time());
         terms.push(TimeTerm {
             id: TermId::TensorParallel,
             time: c.time(),
@@ -156,7 +156,7 @@ pub fn speed(s: &Scenario, e: &crate::model::Estimate, m: &Machine) -> Speed {
             bandwidth,
             efficiency: 1.0,
         };
-        step = step.add(t.time());
+        step = step.plus(t.time());
         terms.push(TimeTerm {
             id: TermId::PipelineSend,
             time: t.time(),
@@ -181,7 +181,7 @@ pub fn speed(s: &Scenario, e: &crate::model::Estimate, m: &Machine) -> Speed {
             bandwidth: m.pcie,
             efficiency: 1.0,
         };
-        step = step.add(t.time());
+        step = step.plus(t.time());
         terms.push(TimeTerm {
             id: TermId::OffloadTraffic,
             time: t.time(),
