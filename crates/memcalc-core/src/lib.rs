@@ -38,7 +38,7 @@ pub use model::{bytes, estimate, Busiest, Component, Estimate, Location, Per};
 pub use scenario::{Mode, Scenario};
 pub use schema::inputs::{FieldError, Inputs};
 pub use schema::query::Notice;
-pub use speed::{speed, Bound, Speed, SpeedError, Steps, TermId, TimeTerm};
+pub use speed::{speed, Bound, Speed, SpeedError, Steps, TermId, TermValues, Time, TimeTerm};
 
 /// Sizes and numbers as the page writes and reads them, and saturating sums.
 pub mod units {
