@@ -84,6 +84,11 @@ fn bytes(v: f64) -> String {
     format_bytes(v.round() as u64, UnitSystem::default())
 }
 
+/// "1 sequence", "8 sequences".
+fn n_of(n: u64, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
 fn rate(v: f64) -> String {
     si(v, "B/s")
 }
@@ -195,8 +200,9 @@ pub fn formula(t: &TimeTerm) -> String {
             tp,
             work: w,
         } => format!(
-            "(2 × {} params × {sequences} sequences ÷ {tp} + {} attention) ÷ ({} × {})",
+            "(2 × {} params × {} ÷ {tp} + {} attention) ÷ ({} × {})",
             count(*matmul_params),
+            n_of(*sequences, "sequence", "sequences"),
             si(*attention_flops, "FLOP"),
             si(w.peak, "FLOP/s"),
             pct(w.utilisation)
@@ -215,13 +221,13 @@ pub fn formula(t: &TimeTerm) -> String {
         ),
         TermValues::TpAllReduce { collective: c, .. } => collective(c),
         TermValues::TrainCompute(f) => format!(
-            "({} × {} params + {} attention + {} recomputed) FLOP per token × {} tokens ÷ {} GPUs ÷ ({} × {})",
+            "({} × {} params + {} attention + {} recomputed) FLOP per token × {} tokens ÷ {} ÷ ({} × {})",
             sig(f.passes),
             count(f.matmul_params),
             count(f.attention),
             count(f.recompute),
             count(f.tokens),
-            f.gpus,
+            n_of(f.gpus, "GPU", "GPUs"),
             si(f.work.peak, "FLOP/s"),
             pct(f.work.utilisation)
         ),
@@ -284,7 +290,7 @@ pub fn formula(t: &TimeTerm) -> String {
 pub fn explanation(t: &TimeTerm) -> String {
     match &t.values {
         TermValues::Prefill { .. } => "Every prompt token passes through every weight matrix (2 FLOPs per parameter) and attends causally to the tokens before it; the prefill runs at the compute peak times the utilisation, and ends with the first token.".into(),
-        TermValues::DecodeMemory { sequences, share, .. } => format!("Each decode step produces one token for each of the {sequences} running sequences and reads the weights once, as stored (quantized bytes, not parameters × 2){}, plus every sequence's KV cache at its full context. At small batches this bytes term bounds the step: tokens/s scale with memory bandwidth and with the bytes per weight.", if *share < 1.0 { " — of a mixture of experts only the shared weights and the experts the tokens are routed to (uniform routing assumed)" } else { "" }),
+        TermValues::DecodeMemory { sequences, share, .. } => format!("Each decode step produces one token for each running sequence ({}) and reads the weights once, as stored (quantized bytes, not parameters × 2){}, plus every sequence's KV cache at its full context. At small batches this bytes term bounds the step: tokens/s scale with memory bandwidth and with the bytes per weight.", n_of(*sequences, "sequence", "sequences"), if *share < 1.0 { " — of a mixture of experts only the shared weights and the experts the tokens are routed to (uniform routing assumed)" } else { "" }),
         TermValues::DecodeCompute { .. } => "2 FLOPs per parameter for each sequence's new token, and its attention over the context; it overtakes the bytes term as the batch grows (the roofline's ridge point).".into(),
         TermValues::DecodeHost { layers, .. } => format!("llama.cpp runs the {layers} layers left in host memory on the CPU, which reads their weights at host memory bandwidth, several times below the GPU's: why a model with part of its layers on the CPU runs several times slower."),
         TermValues::TpAllReduce { tokens, collective: c } => format!("Megatron tensor parallelism all-reduces each token's hidden vector twice per layer, over {} ({tokens} tokens); a ring all-reduce sends 2 (n − 1)/n of the buffer per GPU. Latency per collective is not counted.", via(c.via)),
@@ -345,11 +351,12 @@ pub fn summary(s: &crate::speed::Speed) -> String {
             tokens_per_s_per_sequence,
             tokens_per_s,
         } => format!(
-            "Time to first token {}; decode {} per step: {} tokens/s per sequence, {} tokens/s for {sequences} sequences; bound by {by}",
+            "Time to first token {}; decode {} per step: {} tokens/s per sequence, {} tokens/s for {}; bound by {by}",
             time(ttft),
             time(decode_step),
             sig(tokens_per_s_per_sequence),
-            sig(tokens_per_s)
+            sig(tokens_per_s),
+            n_of(sequences, "sequence", "sequences")
         ),
         Steps::Training {
             step, tokens_per_s, ..
