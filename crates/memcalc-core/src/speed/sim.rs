@@ -82,7 +82,7 @@ pub fn speed(s: &Scenario, e: &Estimate, m: &Machine) -> Option<Speed> {
                 });
                 let (arrays, work_cells) = work.unwrap_or((0, 0));
                 let cells = g.cells as f64;
-                let bytes = 2.0 * (g.fields * g.levels * g.b) as f64 * cells
+                let bytes = 2.0 * g.fields as f64 * g.levels as f64 * g.b as f64 * cells
                     + 2.0 * (arrays * g.b) as f64 * work_cells as f64;
                 memory = Some(SimBytes::Grid {
                     fields: g.fields,
@@ -158,7 +158,7 @@ pub fn speed(s: &Scenario, e: &Estimate, m: &Machine) -> Option<Speed> {
             },
         });
     }
-    let total_cells = (sim.nx * sim.ny * sim.nz.max(1)) as f64;
+    let total_cells = sim.nx as f64 * sim.ny as f64 * sim.nz.max(1) as f64;
     let mlups = (sim.method == Method::Lbm).then(|| step.per_second(total_cells) / 1e6);
     Some(Speed {
         steps: Steps::Sim {
