@@ -5,7 +5,9 @@
 //! `base` (arithmetic, units, searches, option enums, URL keys) ← `catalog` (devices, dtypes,
 //! formats, optimizers, models, codes, frameworks) ← `scenario` (what the run is) ← `model`
 //! (bytes) and `schema` (the URL/CLI/form contract) ← `explain` (FAQ, wording) and `analysis`
-//! (limits, savings, layouts, sweeps, node searches) ← `report` (CSV, Markdown, JSON).
+//! (limits, savings, layouts, sweeps, node searches) ← `report` (CSV, Markdown, JSON). `speed`
+//! (time per step from the estimate's bytes and the hardware) sits between `model`/`schema`
+//! and `explain`.
 
 /// The saturating arithmetic as `crate::mul!` and `crate::add!`, inside the crate only.
 pub(crate) use base::sat::{add, mul};
@@ -26,6 +28,8 @@ pub mod report;
 pub mod scenario;
 #[doc(hidden)]
 pub mod schema;
+#[doc(hidden)]
+pub mod speed;
 
 // The public face: what the page, the CLI, the charts, the first screen and the build step use.
 pub use base::choice::Choice;
@@ -35,6 +39,7 @@ pub use scenario::{Mode, Scenario};
 pub use schema::inputs::{FieldError, Inputs};
 pub use schema::lenient::{LeftOut, Lenient};
 pub use schema::query::Notice;
+pub use speed::{speed, Bound, Speed, SpeedError, Steps, TermId, TermValues, Time, TimeTerm};
 
 /// Sizes and numbers as the page writes and reads them, and saturating sums.
 pub mod units {
@@ -45,7 +50,7 @@ pub mod units {
 /// The words written from an estimate's values: each part's texts, warnings, the serving line,
 /// which device the figures are for, the FAQ and the page's wording.
 pub mod text {
-    pub use crate::explain::{busiest, faq, parts, serving, warnings, wording};
+    pub use crate::explain::{busiest, faq, parts, serving, speed, warnings, wording};
 }
 
 /// What a user gives: the form's fields, page options, presets, config.json import, query
@@ -60,4 +65,5 @@ pub mod inputs {
 pub mod answers {
     pub use crate::analysis::{derived, layouts, scaling};
     pub use crate::model::calibrate;
+    pub use crate::speed::inference::decode_curve;
 }

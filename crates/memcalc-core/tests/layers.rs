@@ -14,9 +14,10 @@ const LAYERS: &[(&str, u8)] = &[
     ("scenario", 2),
     ("model", 3),
     ("schema", 3),
-    ("explain", 4),
-    ("analysis", 4),
-    ("report", 5),
+    ("speed", 4),
+    ("explain", 5),
+    ("analysis", 5),
+    ("report", 6),
 ];
 
 /// The crate-root macros (`add!` and `mul!` re-exported from `base::sat` inside the crate,

@@ -7,6 +7,7 @@ pub mod codes;
 pub mod device;
 pub mod framework;
 pub mod gguf;
+pub mod hardware;
 pub mod optimizer;
 pub mod parts;
 pub mod precision;

@@ -4,5 +4,6 @@ pub mod busiest;
 pub mod faq;
 pub mod parts;
 pub mod serving;
+pub mod speed;
 pub mod warnings;
 pub mod wording;

@@ -36,6 +36,100 @@ struct Document<'a> {
     inputs: Option<Inputs<'a>>,
     components: Vec<Row<'a>>,
     warnings: Vec<String>,
+    /// The time model (issue 27): absent from documents written without it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    speed: Option<SpeedDoc>,
+}
+
+/// The time of a run: its headline figures, the bound and every term with its formula.
+#[derive(serde::Serialize)]
+struct SpeedDoc {
+    bound: &'static str,
+    summary: String,
+    /// Seconds; null where the time would overflow.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    ttft_s: Option<Option<f64>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    decode_step_s: Option<Option<f64>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    step_s: Option<Option<f64>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    run_s: Option<Option<f64>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    tokens_per_s: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    tokens_per_s_per_sequence: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    mlups: Option<f64>,
+    overflow: bool,
+    terms: Vec<TermDoc>,
+}
+
+#[derive(serde::Serialize)]
+struct TermDoc {
+    id: &'static str,
+    label: &'static str,
+    seconds: Option<f64>,
+    bound: &'static str,
+    formula: String,
+    source: &'static str,
+}
+
+fn speed_doc(sp: &crate::speed::Speed) -> SpeedDoc {
+    use crate::explain::speed as text;
+    use crate::speed::Steps;
+    let mut d = SpeedDoc {
+        bound: sp.bound.key(),
+        summary: text::summary(sp),
+        ttft_s: None,
+        decode_step_s: None,
+        step_s: None,
+        run_s: None,
+        tokens_per_s: None,
+        tokens_per_s_per_sequence: None,
+        mlups: None,
+        overflow: sp.terms.iter().any(|t| t.time.seconds().is_none()),
+        terms: sp
+            .terms
+            .iter()
+            .map(|t| TermDoc {
+                id: t.id.key(),
+                label: text::label(t),
+                seconds: t.time.seconds(),
+                bound: t.bound.key(),
+                formula: text::formula(t),
+                source: text::source(t),
+            })
+            .collect(),
+    };
+    match sp.steps {
+        Steps::Inference {
+            ttft,
+            decode_step,
+            tokens_per_s,
+            tokens_per_s_per_sequence,
+            ..
+        } => {
+            d.ttft_s = Some(ttft.seconds());
+            d.decode_step_s = Some(decode_step.seconds());
+            d.tokens_per_s = Some(tokens_per_s);
+            d.tokens_per_s_per_sequence = Some(tokens_per_s_per_sequence);
+        }
+        Steps::Training {
+            step, tokens_per_s, ..
+        } => {
+            d.step_s = Some(step.seconds());
+            d.tokens_per_s = Some(tokens_per_s);
+        }
+        Steps::Sim {
+            step, run, mlups, ..
+        } => {
+            d.step_s = Some(step.seconds());
+            d.run_s = Some(run.seconds());
+            d.mlups = mlups;
+        }
+    }
+    d
 }
 
 /// A component as a row of the document: id, label, bytes, location, formula, source (the
@@ -85,6 +179,18 @@ impl Serialize for Inputs<'_> {
 /// The estimate as JSON, schema version 1 (documented in the README); with an origin, also
 /// `link` and `inputs` (an object of URL key → value): keys are only ever added to version 1.
 pub fn to_json(e: &Estimate, notices: &[Notice], origin: Option<&Origin>) -> String {
+    to_json_with_speed(e, notices, origin, None)
+}
+
+/// [`to_json`] with the run's time (`crate::speed::speed`) as a `speed` object after the
+/// warnings: its bound, summary line, headline seconds and rates, and every term's id, label,
+/// seconds (null on overflow), bound, formula and source.
+pub fn to_json_with_speed(
+    e: &Estimate,
+    notices: &[Notice],
+    origin: Option<&Origin>,
+    speed: Option<&crate::speed::Speed>,
+) -> String {
     let sim = e.mode == Mode::Sim;
     let doc = Document {
         schema_version: 1,
@@ -119,6 +225,7 @@ pub fn to_json(e: &Estimate, notices: &[Notice], origin: Option<&Origin>) -> Str
             .map(crate::explain::warnings::warning)
             .chain(notices.iter().map(|n| n.message.clone()))
             .collect(),
+        speed: speed.map(speed_doc),
     };
     // Serialising plain structs of strings and integers cannot fail.
     let mut out = serde_json::to_string(&doc).unwrap_or_default();

@@ -8,6 +8,7 @@ pub mod planewave;
 pub mod sciml;
 pub mod serving;
 pub mod sim;
+pub mod speed;
 pub mod training;
 
 use crate::base::choice::choice_enum;
@@ -210,6 +211,8 @@ pub struct Scenario {
     pub calibration: u64,
     /// How the training framework spends memory beyond the textbook terms.
     pub mech: crate::scenario::training::Mechanics,
+    /// The time model's overrides (no memory figure depends on them).
+    pub speed: crate::scenario::speed::SpeedSettings,
 }
 
 impl Default for Scenario {
@@ -270,6 +273,7 @@ impl Default for Scenario {
             measured_kind: crate::scenario::measured::Measured::NvidiaSmi,
             calibration: 0,
             mech: crate::scenario::training::Mechanics::default(),
+            speed: crate::scenario::speed::SpeedSettings::default(),
         }
     }
 }

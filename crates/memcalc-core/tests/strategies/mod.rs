@@ -486,6 +486,21 @@ prop_compose! {
 }
 
 prop_compose! {
+    /// The time model's overrides (`gpu_bw`, `link_bw`, `host_bw`, `net_bw` above 0; `bw_eff`
+    /// and `mfu` above 0 and at most 100 %).
+    fn speed()(
+        gpu_bw_mb in weighted(0.3, 1u64..=1_000_000_000_000),
+        link_bw_mb in weighted(0.3, 1u64..=1_000_000_000_000),
+        host_bw_mb in weighted(0.3, 1u64..=1_000_000_000_000),
+        net_mbit in weighted(0.3, 1u64..=1_000_000_000_000),
+        bw_eff_bp in weighted(0.3, 1u64..=10_000),
+        mfu_bp in weighted(0.3, 1u64..=10_000),
+    ) -> memcalc_core::scenario::speed::SpeedSettings {
+        memcalc_core::scenario::speed::SpeedSettings { mfu_bp, bw_eff_bp, gpu_bw_mb, link_bw_mb, host_bw_mb, net_mbit }
+    }
+}
+
+prop_compose! {
     /// A measured peak, and a kept calibration. A simulation reports per rank, or is read on the
     /// device; a neural run is measured by any tool: `measured_kind` picks by the mode.
     fn measurement()(
@@ -511,7 +526,7 @@ prop_compose! {
         ((dataset_bytes, samples, sample_bytes), dataset_on) in (dataset(), choice::<DatasetOn>()),
         (device, host_mem, runtime_mib, overhead_bp) in machine(),
         (measured, sim_kind, neural_kind, calibration) in measurement(),
-        (sim, mech, sciml) in (sim(), mechanics(), sciml()),
+        (sim, mech, sciml, speed) in (sim(), mechanics(), sciml(), speed()),
     ) -> Scenario {
         Scenario {
             model: None,
@@ -558,6 +573,7 @@ prop_compose! {
             measured,
             measured_kind: if mode == Mode::Sim { sim_kind } else { neural_kind },
             calibration,
+            speed,
         }
     }
 }

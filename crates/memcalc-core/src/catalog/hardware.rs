@@ -1,0 +1,678 @@
+//! Hardware as it moves bytes: each GPU preset's memory bandwidth, peak dense throughput per
+//! precision and links, and each node preset's sockets, memory bandwidth and network, for the
+//! time model (`speed`). One row per preset id of `catalog::device` (a test checks that every
+//! preset has its row). Figures are the vendor's datasheet values; where a datasheet prints
+//! only the 2:4-sparse tensor figure, the row holds half of it (the dense rate) and says so.
+
+use crate::catalog::precision::Dtype;
+
+/// Peak dense throughput in TFLOP/s (TOPS for INT8); `None` where the chip has no such unit
+/// (no TF32 before Ampere, no BF16 on Volta and Turing, no FP8 before Ada and Hopper).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Peak {
+    /// FP64 (the tensor-core rate where the chip has FP64 tensor cores).
+    pub fp64: f64,
+    /// FP32 on the CUDA cores (vector units), no tensor cores.
+    pub fp32: f64,
+    pub tf32: Option<f64>,
+    /// 16-bit tensor throughput with FP32 accumulation: BF16, or FP16 on chips without BF16.
+    pub half: f64,
+    pub fp8: Option<f64>,
+    pub int8: Option<f64>,
+}
+
+impl Peak {
+    /// The peak a matrix product in `dtype` runs at, in FLOP/s. A precision the chip lacks runs
+    /// at the next wider one it has (FP8 weights on an A100 are multiplied in 16-bit; TF32
+    /// without tensor support runs as FP32).
+    pub fn flops(&self, dtype: Dtype) -> f64 {
+        let t = match dtype {
+            Dtype::Fp64 => self.fp64,
+            Dtype::Fp32 => self.fp32,
+            Dtype::Tf32 => self.tf32.unwrap_or(self.fp32),
+            Dtype::Bf16 | Dtype::Fp16 => self.half,
+            Dtype::Fp8 => self.fp8.unwrap_or(self.half),
+        };
+        t * 1e12
+    }
+}
+
+/// The kind of link between the GPUs of one node.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LinkKind {
+    /// NVLink of the given generation through NVSwitch (or direct links on 4-GPU boards).
+    NvLink(u8),
+    /// An NVLink bridge joining two cards only.
+    NvLinkBridge(u8),
+    /// AMD Infinity Fabric links between the GPUs of a node.
+    InfinityFabric,
+}
+
+/// A GPU's links to the other GPUs of its node.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct GpuLink {
+    pub kind: LinkKind,
+    /// Total bandwidth per GPU in GB/s, both directions together, as datasheets print it
+    /// (H100 SXM: 900 GB/s = 450 GB/s each way).
+    pub gb_s: f64,
+}
+
+impl GpuLink {
+    /// Bytes per second one way: what a ring collective's bus bandwidth approaches.
+    pub fn one_way(&self) -> f64 {
+        self.gb_s * 1e9 / 2.0
+    }
+}
+
+/// The PCI Express link to the host.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Pcie {
+    pub generation: u8,
+    pub lanes: u8,
+}
+
+impl Pcie {
+    /// Bytes per second in each direction before protocol overhead: 8 GT/s with 128b/130b
+    /// coding is 0.985 GB/s per lane for Gen3, doubling each generation (PCI-SIG
+    /// specifications; x16 Gen4 ≈ 31.5 GB/s, Gen5 ≈ 63 GB/s).
+    pub fn one_way(&self) -> f64 {
+        let per_lane = 8e9 * 128.0 / 130.0 / 8.0;
+        let gen = f64::from(self.generation.saturating_sub(3));
+        per_lane * 2f64.powf(gen) * f64::from(self.lanes)
+    }
+}
+
+/// One GPU preset's bandwidth, peaks and links.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct GpuHardware {
+    /// The `catalog::device` preset id.
+    pub id: &'static str,
+    /// Peak memory bandwidth, bytes per second.
+    pub bandwidth: f64,
+    pub peak: Peak,
+    /// Links to the node's other GPUs; `None`: only PCIe.
+    pub link: Option<GpuLink>,
+    pub pcie: Pcie,
+    /// Whether the card sits in a desktop (GeForce) rather than a server: it decides the host
+    /// memory assumed when none is given.
+    pub desktop: bool,
+    /// The datasheet the row's figures come from.
+    pub source: &'static str,
+}
+
+const fn gen(generation: u8) -> Pcie {
+    Pcie {
+        generation,
+        lanes: 16,
+    }
+}
+
+/// Every GPU preset's hardware, in `catalog::device::GPUS` order.
+pub const GPU_HARDWARE: &[GpuHardware] = &[
+    // NVIDIA H100 Tensor Core GPU datasheet, H100 SXM column: 3.35 TB/s; FP64 tensor 67,
+    // FP32 67; TF32 989, BF16 1,979, FP8 3,958, INT8 3,958 TOPS are printed with sparsity
+    // (halved here); NVLink 900 GB/s; PCIe Gen5 128 GB/s (x16, both directions).
+    GpuHardware {
+        id: "h100-80",
+        bandwidth: 3.35e12,
+        peak: Peak {
+            fp64: 67.0,
+            fp32: 67.0,
+            tf32: Some(494.5),
+            half: 989.5,
+            fp8: Some(1979.0),
+            int8: Some(1979.0),
+        },
+        link: Some(GpuLink {
+            kind: LinkKind::NvLink(4),
+            gb_s: 900.0,
+        }),
+        pcie: gen(5),
+        desktop: false,
+        source: "NVIDIA H100 Tensor Core GPU datasheet (H100 SXM: 3.35 TB/s; sparse tensor figures halved)",
+    },
+    // NVIDIA H200 Tensor Core GPU datasheet, H200 SXM: 4.8 TB/s HBM3e; the same compute as
+    // H100 SXM (TF32 989, BF16 1,979, FP8 3,958 with sparsity); NVLink 900 GB/s; PCIe Gen5.
+    GpuHardware {
+        id: "h200",
+        bandwidth: 4.8e12,
+        peak: Peak {
+            fp64: 67.0,
+            fp32: 67.0,
+            tf32: Some(494.5),
+            half: 989.5,
+            fp8: Some(1979.0),
+            int8: Some(1979.0),
+        },
+        link: Some(GpuLink {
+            kind: LinkKind::NvLink(4),
+            gb_s: 900.0,
+        }),
+        pcie: gen(5),
+        desktop: false,
+        source: "NVIDIA H200 Tensor Core GPU datasheet (H200 SXM: 4.8 TB/s; sparse tensor figures halved)",
+    },
+    // NVIDIA HGX B200 specifications, per GPU (the 8-GPU board's figures ÷ 8): 8 TB/s; FP64
+    // 37, FP32 75; TF32 2.2, FP16/BF16 4.5, FP8 9, INT8 9 PFLOPS are printed with sparsity
+    // (halved); NVLink 5 1.8 TB/s per GPU; PCIe Gen5 to the host on HGX boards.
+    GpuHardware {
+        id: "b200",
+        bandwidth: 8.0e12,
+        peak: Peak {
+            fp64: 37.0,
+            fp32: 75.0,
+            tf32: Some(1100.0),
+            half: 2250.0,
+            fp8: Some(4500.0),
+            int8: Some(4500.0),
+        },
+        link: Some(GpuLink {
+            kind: LinkKind::NvLink(5),
+            gb_s: 1800.0,
+        }),
+        pcie: gen(5),
+        desktop: false,
+        source: "NVIDIA HGX B200 specifications, per GPU (8 TB/s; sparse tensor figures halved)",
+    },
+    // NVIDIA A100 Tensor Core GPU datasheet, A100 80GB SXM: 2,039 GB/s; FP64 tensor 19.5,
+    // FP32 19.5; TF32 156, BF16 312, INT8 624 dense (312/624/1,248 with sparsity); no FP8;
+    // NVLink 600 GB/s; PCIe Gen4 64 GB/s.
+    GpuHardware {
+        id: "a100-80",
+        bandwidth: 2.039e12,
+        peak: Peak {
+            fp64: 19.5,
+            fp32: 19.5,
+            tf32: Some(156.0),
+            half: 312.0,
+            fp8: None,
+            int8: Some(624.0),
+        },
+        link: Some(GpuLink {
+            kind: LinkKind::NvLink(3),
+            gb_s: 600.0,
+        }),
+        pcie: gen(4),
+        desktop: false,
+        source: "NVIDIA A100 Tensor Core GPU datasheet (A100 80GB SXM: 2,039 GB/s; dense figures)",
+    },
+    // The same datasheet, A100 40GB PCIe: 1,555 GB/s, the same peaks; NVLink only through a
+    // bridge joining two cards (600 GB/s), so a node's GPUs talk over PCIe Gen4.
+    GpuHardware {
+        id: "a100-40",
+        bandwidth: 1.555e12,
+        peak: Peak {
+            fp64: 19.5,
+            fp32: 19.5,
+            tf32: Some(156.0),
+            half: 312.0,
+            fp8: None,
+            int8: Some(624.0),
+        },
+        link: None,
+        pcie: gen(4),
+        desktop: false,
+        source: "NVIDIA A100 Tensor Core GPU datasheet (A100 40GB PCIe: 1,555 GB/s; dense figures)",
+    },
+    // NVIDIA L40S datasheet: 864 GB/s GDDR6; FP32 91.6; TF32 183, BF16 362.05, FP8 733,
+    // INT8 733 dense (366/733/1,466/1,466 with sparsity); FP64 at 1/64 of FP32 (CUDA C++
+    // Programming Guide, arithmetic instruction throughput, compute capability 8.9); PCIe Gen4,
+    // no NVLink.
+    GpuHardware {
+        id: "l40s",
+        bandwidth: 864e9,
+        peak: Peak {
+            fp64: 1.43,
+            fp32: 91.6,
+            tf32: Some(183.0),
+            half: 362.05,
+            fp8: Some(733.0),
+            int8: Some(733.0),
+        },
+        link: None,
+        pcie: gen(4),
+        desktop: false,
+        source: "NVIDIA L40S datasheet (864 GB/s; dense figures); FP64 1/64 of FP32 (CUDA C++ Programming Guide, compute capability 8.9)",
+    },
+    // NVIDIA L4 datasheet: 300 GB/s; FP32 30.3; TF32 120, BF16 242, FP8 485, INT8 485 are
+    // printed with sparsity (halved); FP64 1/64 of FP32; PCIe Gen4 x16, no NVLink.
+    GpuHardware {
+        id: "l4",
+        bandwidth: 300e9,
+        peak: Peak {
+            fp64: 0.47,
+            fp32: 30.3,
+            tf32: Some(60.0),
+            half: 121.0,
+            fp8: Some(242.5),
+            int8: Some(242.5),
+        },
+        link: None,
+        pcie: gen(4),
+        desktop: false,
+        source: "NVIDIA L4 Tensor Core GPU datasheet (300 GB/s; sparse tensor figures halved)",
+    },
+    // NVIDIA T4 datasheet: 320 GB/s; FP32 8.1; mixed FP16/FP32 65, INT8 130 TOPS (Turing has
+    // no sparsity, no BF16, no TF32); FP64 1/32 of FP32 (CUDA C++ Programming Guide, 7.5);
+    // PCIe Gen3 x16.
+    GpuHardware {
+        id: "t4",
+        bandwidth: 320e9,
+        peak: Peak {
+            fp64: 0.25,
+            fp32: 8.1,
+            tf32: None,
+            half: 65.0,
+            fp8: None,
+            int8: Some(130.0),
+        },
+        link: None,
+        pcie: gen(3),
+        desktop: false,
+        source: "NVIDIA T4 Tensor Core GPU datasheet (320 GB/s; FP16 tensor, no BF16)",
+    },
+    // NVIDIA RTX A6000 datasheet and the Ampere GA102 whitepaper (appendix table): 768 GB/s;
+    // FP32 38.7; TF32 77.4, FP16/BF16 with FP32 accumulate 154.8, INT8 309.7 dense (sparse
+    // twice); FP64 1/64; NVLink bridge of two cards 112.5 GB/s; PCIe Gen4. The preset's
+    // capacity also covers the RTX 6000 Ada (960 GB/s), whose figures are higher.
+    GpuHardware {
+        id: "rtx-a6000",
+        bandwidth: 768e9,
+        peak: Peak {
+            fp64: 0.6,
+            fp32: 38.7,
+            tf32: Some(77.4),
+            half: 154.8,
+            fp8: None,
+            int8: Some(309.7),
+        },
+        link: Some(GpuLink {
+            kind: LinkKind::NvLinkBridge(3),
+            gb_s: 112.5,
+        }),
+        pcie: gen(4),
+        desktop: false,
+        source: "NVIDIA RTX A6000 datasheet and NVIDIA Ampere GA102 GPU architecture whitepaper (768 GB/s; dense figures)",
+    },
+    // NVIDIA V100 Tensor Core GPU datasheet, V100 SXM2: 900 GB/s; FP64 7.8, FP32 15.7, tensor
+    // (FP16) 125; no TF32, BF16, FP8 or INT8 tensor cores; NVLink 2 300 GB/s; PCIe Gen3.
+    GpuHardware {
+        id: "v100-32",
+        bandwidth: 900e9,
+        peak: Peak {
+            fp64: 7.8,
+            fp32: 15.7,
+            tf32: None,
+            half: 125.0,
+            fp8: None,
+            int8: None,
+        },
+        link: Some(GpuLink {
+            kind: LinkKind::NvLink(2),
+            gb_s: 300.0,
+        }),
+        pcie: gen(3),
+        desktop: false,
+        source: "NVIDIA V100 Tensor Core GPU datasheet (V100 SXM2: 900 GB/s)",
+    },
+    // The same datasheet: the 16 GB V100 SXM2 has the same bandwidth and peaks.
+    GpuHardware {
+        id: "v100-16",
+        bandwidth: 900e9,
+        peak: Peak {
+            fp64: 7.8,
+            fp32: 15.7,
+            tf32: None,
+            half: 125.0,
+            fp8: None,
+            int8: None,
+        },
+        link: Some(GpuLink {
+            kind: LinkKind::NvLink(2),
+            gb_s: 300.0,
+        }),
+        pcie: gen(3),
+        desktop: false,
+        source: "NVIDIA V100 Tensor Core GPU datasheet (V100 SXM2: 900 GB/s)",
+    },
+    // NVIDIA Ada GPU architecture whitepaper (appendix, GeForce RTX 4090): 1,008 GB/s; FP32
+    // 82.6; TF32 82.6, FP16/BF16 with FP32 accumulate 165.2, FP8 with FP32 accumulate 330.3,
+    // INT8 660.6 dense (sparse twice); FP64 1/64; no NVLink; PCIe Gen4.
+    GpuHardware {
+        id: "rtx4090",
+        bandwidth: 1.008e12,
+        peak: Peak {
+            fp64: 1.29,
+            fp32: 82.6,
+            tf32: Some(82.6),
+            half: 165.2,
+            fp8: Some(330.3),
+            int8: Some(660.6),
+        },
+        link: None,
+        pcie: gen(4),
+        desktop: true,
+        source: "NVIDIA Ada GPU architecture whitepaper, GeForce RTX 4090 (1,008 GB/s; dense figures, FP32 accumulate)",
+    },
+    // NVIDIA Ampere GA102 GPU architecture whitepaper (GeForce RTX 3090): 936 GB/s; FP32 35.6;
+    // TF32 35.6, FP16/BF16 with FP32 accumulate 71, INT8 284 dense; FP64 1/64; NVLink bridge
+    // 112.5 GB/s; PCIe Gen4.
+    GpuHardware {
+        id: "rtx3090",
+        bandwidth: 936e9,
+        peak: Peak {
+            fp64: 0.56,
+            fp32: 35.6,
+            tf32: Some(35.6),
+            half: 71.0,
+            fp8: None,
+            int8: Some(284.0),
+        },
+        link: Some(GpuLink {
+            kind: LinkKind::NvLinkBridge(3),
+            gb_s: 112.5,
+        }),
+        pcie: gen(4),
+        desktop: true,
+        source: "NVIDIA Ampere GA102 GPU architecture whitepaper, GeForce RTX 3090 (936 GB/s; dense figures, FP32 accumulate)",
+    },
+    // AMD Instinct MI325X data sheet: 6 TB/s HBM3E; FP64 matrix 163.4, FP32 vector 163.4;
+    // TF32 653.7, FP16/BF16 1,307.4, FP8 2,614.9, INT8 2,614.9 dense (AMD prints sparsity
+    // separately); Infinity Fabric 7 links × 128 GB/s = 896 GB/s; PCIe Gen5.
+    GpuHardware {
+        id: "mi325x",
+        bandwidth: 6.0e12,
+        peak: Peak {
+            fp64: 163.4,
+            fp32: 163.4,
+            tf32: Some(653.7),
+            half: 1307.4,
+            fp8: Some(2614.9),
+            int8: Some(2614.9),
+        },
+        link: Some(GpuLink {
+            kind: LinkKind::InfinityFabric,
+            gb_s: 896.0,
+        }),
+        pcie: gen(5),
+        desktop: false,
+        source: "AMD Instinct MI325X accelerator data sheet (6 TB/s; dense figures)",
+    },
+    // AMD Instinct MI300X data sheet: 5.3 TB/s HBM3; the same peaks as MI325X; Infinity
+    // Fabric 896 GB/s; PCIe Gen5.
+    GpuHardware {
+        id: "mi300x",
+        bandwidth: 5.3e12,
+        peak: Peak {
+            fp64: 163.4,
+            fp32: 163.4,
+            tf32: Some(653.7),
+            half: 1307.4,
+            fp8: Some(2614.9),
+            int8: Some(2614.9),
+        },
+        link: Some(GpuLink {
+            kind: LinkKind::InfinityFabric,
+            gb_s: 896.0,
+        }),
+        pcie: gen(5),
+        desktop: false,
+        source: "AMD Instinct MI300X accelerator data sheet (5.3 TB/s; dense figures)",
+    },
+    // AMD Instinct MI250X data sheet, halved for one GCD (the preset): 3.2 TB/s → 1.6 TB/s;
+    // FP64 matrix 95.7 → 47.9, FP32 vector 47.9 → 23.9, FP16/BF16 383 → 191.5, INT8 383 →
+    // 191.5; no TF32 or FP8; 8 Infinity Fabric links × 100 GB/s per package → 400 GB/s per
+    // GCD; PCIe Gen4.
+    GpuHardware {
+        id: "mi250x",
+        bandwidth: 1.6384e12,
+        peak: Peak {
+            fp64: 47.9,
+            fp32: 23.9,
+            tf32: None,
+            half: 191.5,
+            fp8: None,
+            int8: Some(191.5),
+        },
+        link: Some(GpuLink {
+            kind: LinkKind::InfinityFabric,
+            gb_s: 400.0,
+        }),
+        pcie: gen(4),
+        desktop: false,
+        source: "AMD Instinct MI250X accelerator data sheet, halved for one GCD (1.64 TB/s)",
+    },
+];
+
+/// The hardware of the GPU preset `id`.
+pub fn gpu_hardware(id: &str) -> Option<&'static GpuHardware> {
+    GPU_HARDWARE.iter().find(|g| g.id == id)
+}
+
+/// A node's network to the other nodes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum NetworkKind {
+    /// InfiniBand HDR, 200 Gb/s per port.
+    InfinibandHdr,
+    /// InfiniBand NDR, 400 Gb/s per port.
+    InfinibandNdr,
+    /// HPE Slingshot (Ethernet-based, 100 or 200 Gb/s per NIC).
+    Slingshot,
+    /// Fujitsu Tofu interconnect D.
+    TofuD,
+    Ethernet,
+}
+
+/// A node's injection bandwidth into the network.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Network {
+    pub kind: NetworkKind,
+    /// Gigabits per second per node, one way, all its NICs together.
+    pub gbit_s: f64,
+}
+
+impl Network {
+    /// Bytes per second one way.
+    pub fn one_way(&self) -> f64 {
+        self.gbit_s * 1e9 / 8.0
+    }
+}
+
+/// A node preset's memory and network.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct NodeHardware {
+    /// The `catalog::device::NODES` id.
+    pub id: &'static str,
+    pub sockets: u64,
+    /// Peak memory bandwidth of one socket, bytes per second: memory channels × the channel
+    /// rate (DDR4-3200: 25.6 GB/s per channel; DDR5-4800: 38.4 GB/s).
+    pub socket_bandwidth: f64,
+    pub network: Network,
+    pub source: &'static str,
+}
+
+impl NodeHardware {
+    /// Peak memory bandwidth of the whole node.
+    pub fn bandwidth(&self) -> f64 {
+        self.socket_bandwidth * self.sockets as f64
+    }
+}
+
+/// DDR4-3200 on eight channels: 8 × 25.6 GB/s (AMD EPYC 7002/7003 product pages: 8 channels,
+/// DDR4-3200, 204.8 GB/s per socket).
+const EPYC_ROME_MILAN: f64 = 204.8e9;
+
+/// Every node preset's memory and network, in `catalog::device::NODES` order.
+pub const NODE_HARDWARE: &[NodeHardware] = &[
+    // ARCHER2 hardware documentation: 2 × EPYC 7742, 8 DDR4-3200 channels per socket; HPE
+    // Slingshot with two 100 Gb/s interfaces per node.
+    NodeHardware {
+        id: "archer2",
+        sockets: 2,
+        socket_bandwidth: EPYC_ROME_MILAN,
+        network: Network {
+            kind: NetworkKind::Slingshot,
+            gbit_s: 200.0,
+        },
+        source: "ARCHER2 user documentation, hardware (2× EPYC 7742, DDR4-3200, Slingshot 2 × 100 Gb/s)",
+    },
+    NodeHardware {
+        id: "archer2-highmem",
+        sockets: 2,
+        socket_bandwidth: EPYC_ROME_MILAN,
+        network: Network {
+            kind: NetworkKind::Slingshot,
+            gbit_s: 200.0,
+        },
+        source: "ARCHER2 user documentation, hardware (2× EPYC 7742, DDR4-3200, Slingshot 2 × 100 Gb/s)",
+    },
+    // LUMI documentation, LUMI-C: 2 × EPYC 7763, DDR4-3200; one Slingshot-11 200 Gb/s NIC.
+    NodeHardware {
+        id: "lumi-c",
+        sockets: 2,
+        socket_bandwidth: EPYC_ROME_MILAN,
+        network: Network {
+            kind: NetworkKind::Slingshot,
+            gbit_s: 200.0,
+        },
+        source: "LUMI documentation, LUMI-C compute nodes (2× EPYC 7763, DDR4-3200, Slingshot-11 200 Gb/s)",
+    },
+    // NERSC Perlmutter architecture: CPU nodes 2 × EPYC 7763, 8 DDR4-3200 channels per
+    // socket; one Slingshot-11 200 Gb/s NIC.
+    NodeHardware {
+        id: "perlmutter-cpu",
+        sockets: 2,
+        socket_bandwidth: EPYC_ROME_MILAN,
+        network: Network {
+            kind: NetworkKind::Slingshot,
+            gbit_s: 200.0,
+        },
+        source: "NERSC Perlmutter architecture, CPU nodes (2× EPYC 7763, DDR4-3200, Slingshot-11 200 Gb/s)",
+    },
+    // OLCF Frontier user guide: one EPYC 7A53 with 8 DDR4-3200 channels (204.8 GB/s); four
+    // Slingshot 200 Gb/s NICs per node.
+    NodeHardware {
+        id: "frontier",
+        sockets: 1,
+        socket_bandwidth: EPYC_ROME_MILAN,
+        network: Network {
+            kind: NetworkKind::Slingshot,
+            gbit_s: 800.0,
+        },
+        source: "OLCF Frontier user guide, node architecture (EPYC 7A53, 204.8 GB/s DDR4; 4 × Slingshot 200 Gb/s)",
+    },
+    // RIKEN Fugaku / Fujitsu A64FX: 32 GiB HBM2 at 1,024 GB/s; Tofu-D with 6 network
+    // interfaces × 6.8 GB/s = 40.8 GB/s injection (326.4 Gb/s).
+    NodeHardware {
+        id: "fugaku",
+        sockets: 1,
+        socket_bandwidth: 1024e9,
+        network: Network {
+            kind: NetworkKind::TofuD,
+            gbit_s: 326.4,
+        },
+        source: "Fujitsu A64FX datasheet (HBM2 1,024 GB/s) and Tofu interconnect D (6 TNIs × 6.8 GB/s)",
+    },
+    // AMD EPYC 9654 product page: 12 DDR5-4800 channels, 460.8 GB/s per socket; the network
+    // is not part of the preset: InfiniBand NDR 400 Gb/s assumed.
+    NodeHardware {
+        id: "genoa-768",
+        sockets: 2,
+        socket_bandwidth: 460.8e9,
+        network: Network {
+            kind: NetworkKind::InfinibandNdr,
+            gbit_s: 400.0,
+        },
+        source: "AMD EPYC 9654 product page (12 × DDR5-4800, 460.8 GB/s per socket); NVIDIA ConnectX-7 NDR 400 Gb/s assumed",
+    },
+];
+
+/// The hardware of the node preset `id`.
+pub fn node_hardware(id: &str) -> Option<&'static NodeHardware> {
+    NODE_HARDWARE.iter().find(|n| n.id == id)
+}
+
+/// A CPU node when none is named: two sockets of eight DDR4-3200 channels (the ARCHER2,
+/// LUMI-C and Perlmutter CPU nodes above) and InfiniBand HDR 200 Gb/s.
+pub const DEFAULT_CPU_NODE: NodeHardware = NodeHardware {
+    id: "",
+    sockets: 2,
+    socket_bandwidth: EPYC_ROME_MILAN,
+    network: Network {
+        kind: NetworkKind::InfinibandHdr,
+        gbit_s: 200.0,
+    },
+    source: "two sockets × 8 channels DDR4-3200 (AMD EPYC 7002/7003: 204.8 GB/s per socket); NVIDIA ConnectX-6 InfiniBand HDR 200 Gb/s",
+};
+
+/// A GPU server's host and network when none is named: the NVIDIA DGX H100 (two Xeon
+/// Platinum 8480C, 8 DDR5-4800 channels each = 307.2 GB/s per socket; eight ConnectX-7
+/// InfiniBand NDR 400 Gb/s ports, one per GPU).
+pub const DEFAULT_GPU_NODE: NodeHardware = NodeHardware {
+    id: "",
+    sockets: 2,
+    socket_bandwidth: 307.2e9,
+    network: Network {
+        kind: NetworkKind::InfinibandNdr,
+        gbit_s: 3200.0,
+    },
+    source: "NVIDIA DGX H100 user guide (2× Xeon Platinum 8480C, DDR5-4800; 8 × ConnectX-7 NDR 400 Gb/s)",
+};
+
+/// A desktop's host when none is named: one socket of dual-channel DDR5-5600, 2 × 44.8 GB/s
+/// (JEDEC DDR5-5600: 5,600 MT/s × 8 B per channel), and 10 Gb Ethernet.
+pub const DEFAULT_DESKTOP_NODE: NodeHardware = NodeHardware {
+    id: "",
+    sockets: 1,
+    socket_bandwidth: 89.6e9,
+    network: Network {
+        kind: NetworkKind::Ethernet,
+        gbit_s: 10.0,
+    },
+    source: "JEDEC DDR5-5600, two channels (89.6 GB/s); 10 Gb Ethernet",
+};
+
+/// Local NVMe when memory spills to disk: PCIe Gen4 x4 NVMe drives read sequentially at about
+/// 7 GB/s (Samsung PM9A3 / 990 Pro datasheets); random access is far slower.
+pub const NVME_BANDWIDTH: f64 = 7e9;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::catalog::device::{GPUS, NODES};
+
+    #[test]
+    fn every_gpu_preset_has_its_hardware() {
+        for g in GPUS {
+            let h = gpu_hardware(g.id).unwrap_or_else(|| panic!("{} has no hardware row", g.id));
+            assert!(h.bandwidth > 1e10 && h.bandwidth < 1e14, "{}", g.id);
+            assert!(h.peak.half >= h.peak.fp32 && h.peak.fp32 > 0.0, "{}", g.id);
+            assert!(!h.source.is_empty());
+        }
+        assert_eq!(GPU_HARDWARE.len(), GPUS.len());
+    }
+
+    #[test]
+    fn every_node_preset_has_its_hardware() {
+        for n in NODES {
+            let h = node_hardware(n.id).unwrap_or_else(|| panic!("{} has no hardware row", n.id));
+            assert!(h.sockets >= 1 && h.bandwidth() > 1e10, "{}", n.id);
+        }
+        assert_eq!(NODE_HARDWARE.len(), NODES.len());
+    }
+
+    #[test]
+    fn pcie_doubles_each_generation() {
+        let g4 = gen(4).one_way();
+        assert!((g4 / 1e9 - 31.5).abs() < 0.1, "{g4}");
+        assert!((gen(5).one_way() / g4 - 2.0).abs() < 1e-9);
+    }
+
+    #[test]
+    fn a_missing_precision_runs_at_the_next_wider() {
+        let a100 = gpu_hardware("a100-80").unwrap();
+        assert_eq!(a100.peak.flops(Dtype::Fp8), a100.peak.flops(Dtype::Bf16));
+        let t4 = gpu_hardware("t4").unwrap();
+        assert_eq!(t4.peak.flops(Dtype::Tf32), t4.peak.flops(Dtype::Fp32));
+    }
+}

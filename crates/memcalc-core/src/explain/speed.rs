@@ -1,0 +1,379 @@
+//! The words of the time model: each term's label, formula with the user's numbers, explanation
+//! and source, written from the term's values (`speed::TermValues`), and the bound's name.
+
+use crate::base::units::{format_bytes, UnitSystem};
+use crate::speed::{
+    Bound, Collective, SimBytes, TermId, TermValues, Time, TimeTerm, Transfer, Via,
+};
+
+/// The bound's name as the time line says it: "memory bandwidth".
+pub fn bound(b: Bound) -> &'static str {
+    match b {
+        Bound::MemoryBandwidth => "memory bandwidth",
+        Bound::Compute => "compute",
+        Bound::Link => "the GPU link",
+        Bound::Network => "the network",
+        Bound::HostMemory => "host memory bandwidth",
+        Bound::Disk => "disk bandwidth",
+    }
+}
+
+/// A time as the page writes it: "12.3 ms", "4.5 h"; "too long to compute" on overflow.
+pub fn time(t: Time) -> String {
+    let Some(s) = t.seconds() else {
+        return "too long to compute".into();
+    };
+    let (v, unit) = if s < 1e-6 {
+        (s * 1e9, "ns")
+    } else if s < 1e-3 {
+        (s * 1e6, "µs")
+    } else if s < 1.0 {
+        (s * 1e3, "ms")
+    } else if s < 120.0 {
+        (s, "s")
+    } else if s < 7200.0 {
+        (s / 60.0, "min")
+    } else if s < 172_800.0 {
+        (s / 3600.0, "h")
+    } else if s < 3.2e8 {
+        (s / 86_400.0, "days")
+    } else {
+        (s / 3.156e7, "years")
+    };
+    format!("{} {unit}", sig(v))
+}
+
+/// Three significant figures, without a trailing ".0".
+fn sig(v: f64) -> String {
+    let text = if v >= 100.0 {
+        format!("{v:.0}")
+    } else if v >= 10.0 {
+        format!("{v:.1}")
+    } else {
+        format!("{v:.2}")
+    };
+    if text.contains('.') {
+        text.trim_end_matches('0').trim_end_matches('.').to_string()
+    } else {
+        text
+    }
+}
+
+/// A decimal quantity with an SI prefix: "3.35 T" + unit.
+fn si(v: f64, unit: &str) -> String {
+    let prefixes = [
+        (1e18, "E"),
+        (1e15, "P"),
+        (1e12, "T"),
+        (1e9, "G"),
+        (1e6, "M"),
+        (1e3, "k"),
+    ];
+    for (scale, p) in prefixes {
+        if v.abs() >= scale {
+            return format!("{} {p}{unit}", sig(v / scale));
+        }
+    }
+    format!("{} {unit}", sig(v))
+}
+
+fn bytes(v: f64) -> String {
+    if v >= 1.8e19 {
+        return si(v, "B");
+    }
+    format_bytes(v.round() as u64, UnitSystem::default())
+}
+
+/// "1 sequence", "8 sequences".
+fn n_of(n: u64, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
+fn rate(v: f64) -> String {
+    si(v, "B/s")
+}
+
+fn pct(v: f64) -> String {
+    format!("{} %", sig(v * 100.0))
+}
+
+fn count(v: f64) -> String {
+    si(v, "").trim_end().to_string()
+}
+
+fn via(v: Via) -> String {
+    use crate::catalog::hardware::LinkKind;
+    match v {
+        Via::Link(LinkKind::NvLink(0)) => "the GPU link".into(),
+        Via::Link(LinkKind::NvLink(g)) | Via::Link(LinkKind::NvLinkBridge(g)) => {
+            format!("NVLink {g}")
+        }
+        Via::Link(LinkKind::InfinityFabric) => "Infinity Fabric".into(),
+        Via::Pcie(g) => format!("PCIe {g}.0 x16"),
+        Via::Network => "the network".into(),
+        Via::HostMemory => "host memory".into(),
+    }
+}
+
+fn transfer(t: &Transfer) -> String {
+    if t.efficiency < 1.0 {
+        format!(
+            "{} ÷ ({} × {})",
+            bytes(t.bytes),
+            rate(t.bandwidth),
+            pct(t.efficiency)
+        )
+    } else {
+        format!("{} ÷ {}", bytes(t.bytes), rate(t.bandwidth))
+    }
+}
+
+fn collective(c: &Collective) -> String {
+    format!(
+        "{} × ({} − 1)/{} × {} ÷ {}",
+        sig(c.halves),
+        c.ranks,
+        c.ranks,
+        bytes(c.buffer),
+        rate(c.bandwidth)
+    )
+}
+
+/// The term's label.
+pub fn label(t: &TimeTerm) -> &'static str {
+    match t.id {
+        TermId::Prefill => "Prefill (time to first token)",
+        TermId::PrefillAllReduce => "Prefill: tensor-parallel all-reduces",
+        TermId::DecodeMemory => "Decode step: bytes read from GPU memory",
+        TermId::DecodeCompute => "Decode step: FLOPs",
+        TermId::DecodeHost => "Decode step: layers in host memory (llama.cpp)",
+        TermId::TpAllReduce => "Decode step: tensor-parallel all-reduces",
+        TermId::TrainCompute => "Training step: FLOPs",
+        TermId::PipelineBubble => "Pipeline bubble",
+        TermId::DataParallel => "Data-parallel gradients and parameters",
+        TermId::TensorParallel => "Tensor-parallel all-reduces",
+        TermId::PipelineSend => "Pipeline activations between stages",
+        TermId::OffloadTraffic => "Offload traffic over PCIe",
+        TermId::SimMemory => "Memory traffic per step (lower bound)",
+        TermId::SimHalo => "Halo exchange per step",
+        TermId::SimDisk => "Memory beyond RAM, at disk bandwidth",
+    }
+}
+
+/// The formula with the user's numbers, ending in the term's time.
+pub fn formula(t: &TimeTerm) -> String {
+    let body = match &t.values {
+        TermValues::Prefill {
+            matmul_params,
+            tokens,
+            attention_flops,
+            tp,
+            work: w,
+        } => format!(
+            "(2 × {} params × {} tokens ÷ {tp} + {} attention) ÷ ({} × {})",
+            count(*matmul_params),
+            count(*tokens),
+            si(*attention_flops, "FLOP"),
+            si(w.peak, "FLOP/s"),
+            pct(w.utilisation)
+        ),
+        TermValues::DecodeMemory {
+            weights,
+            share,
+            kv,
+            stages,
+            transfer: tr,
+            ..
+        } => format!(
+            "({}{} weights + {} KV cache) × {stages} stage{} ÷ ({} × {})",
+            if *share < 1.0 { format!("{} × ", pct(*share)) } else { String::new() },
+            bytes(*weights / share.max(f64::MIN_POSITIVE)),
+            bytes(*kv),
+            if *stages == 1 { "" } else { "s" },
+            rate(tr.bandwidth),
+            pct(tr.efficiency)
+        ),
+        TermValues::DecodeCompute {
+            matmul_params,
+            sequences,
+            attention_flops,
+            tp,
+            work: w,
+        } => format!(
+            "(2 × {} params × {} ÷ {tp} + {} attention) ÷ ({} × {})",
+            count(*matmul_params),
+            n_of(*sequences, "sequence", "sequences"),
+            si(*attention_flops, "FLOP"),
+            si(w.peak, "FLOP/s"),
+            pct(w.utilisation)
+        ),
+        TermValues::DecodeHost {
+            weights,
+            kv,
+            transfer: tr,
+            ..
+        } => format!(
+            "({} weights + {} KV cache) ÷ ({} × {})",
+            bytes(*weights),
+            bytes(*kv),
+            rate(tr.bandwidth),
+            pct(tr.efficiency)
+        ),
+        TermValues::TpAllReduce { collective: c, .. } => collective(c),
+        TermValues::TrainCompute(f) => format!(
+            "({} × {} params + {} attention + {} recomputed) FLOP per token × {} tokens ÷ {} ÷ ({} × {})",
+            sig(f.passes),
+            count(f.matmul_params),
+            count(f.attention),
+            count(f.recompute),
+            count(f.tokens),
+            n_of(f.gpus, "GPU", "GPUs"),
+            si(f.work.peak, "FLOP/s"),
+            pct(f.work.utilisation)
+        ),
+        TermValues::PipelineBubble {
+            stages,
+            micro_batches,
+            compute_seconds,
+        } => format!(
+            "({stages} − 1) ÷ {micro_batches} micro-batches × {}",
+            time(Time::of(*compute_seconds))
+        ),
+        TermValues::DataParallel { collective: c, .. } => collective(c),
+        TermValues::TensorParallel { collective: c, .. } => collective(c),
+        TermValues::PipelineSend { transfer: tr, .. } => transfer(tr),
+        TermValues::OffloadTraffic { transfer: tr, .. } => transfer(tr),
+        TermValues::SimMemory(SimBytes::Lbm {
+            q,
+            storage,
+            cells,
+            transfer: tr,
+        }) => format!(
+            "(2 × {q} × {storage} B + 1 B) × {} cells ÷ ({} × {})",
+            count(*cells),
+            rate(tr.bandwidth),
+            pct(tr.efficiency)
+        ),
+        TermValues::SimMemory(SimBytes::Grid {
+            fields,
+            levels,
+            b,
+            cells,
+            transfer: tr,
+            ..
+        }) => format!(
+            "(2 × {fields} fields × {levels} levels × {b} B × {} cells + work arrays) ÷ ({} × {})",
+            count(*cells),
+            rate(tr.bandwidth),
+            pct(tr.efficiency)
+        ),
+        TermValues::SimHalo {
+            cells,
+            bytes_per_cell,
+            transfer: tr,
+            ..
+        } => format!(
+            "{} cells × {} B ÷ {}",
+            count(*cells),
+            sig(*bytes_per_cell),
+            rate(tr.bandwidth)
+        ),
+        TermValues::SimDisk {
+            transfer: tr,
+            excess,
+        } => format!("2 × {} ÷ {}", bytes(*excess), rate(tr.bandwidth)),
+    };
+    format!("{body} = {}", time(t.time))
+}
+
+/// Why the term takes this long.
+pub fn explanation(t: &TimeTerm) -> String {
+    match &t.values {
+        TermValues::Prefill { .. } => "Every prompt token passes through every weight matrix (2 FLOPs per parameter) and attends causally to the tokens before it; the prefill runs at the compute peak times the utilisation, and ends with the first token.".into(),
+        TermValues::DecodeMemory { sequences, share, .. } => format!("Each decode step produces one token for each running sequence ({}) and reads the weights once, as stored (quantized bytes, not parameters × 2){}, plus every sequence's KV cache at its full context. At small batches this bytes term bounds the step: tokens/s scale with memory bandwidth and with the bytes per weight.", n_of(*sequences, "sequence", "sequences"), if *share < 1.0 { " — of a mixture of experts only the shared weights and the experts the tokens are routed to (uniform routing assumed)" } else { "" }),
+        TermValues::DecodeCompute { .. } => "2 FLOPs per parameter for each sequence's new token, and its attention over the context; it overtakes the bytes term as the batch grows (the roofline's ridge point).".into(),
+        TermValues::DecodeHost { layers, .. } => format!("llama.cpp runs the {layers} layers left in host memory on the CPU, which reads their weights at host memory bandwidth, several times below the GPU's: why a model with part of its layers on the CPU runs several times slower."),
+        TermValues::TpAllReduce { tokens, collective: c } => format!("Megatron tensor parallelism all-reduces each token's hidden vector twice per layer, over {} ({tokens} tokens); a ring all-reduce sends 2 (n − 1)/n of the buffer per GPU. Latency per collective is not counted.", via(c.via)),
+        TermValues::TrainCompute(f) => format!(
+            "{} FLOPs per parameter and token ({}), the attention term, and {} at an assumed utilisation of the dense peak (published runs reach 33–52 %; set mfu).",
+            sig(f.passes),
+            if f.lora { "LoRA: the frozen base does the forward and the input gradients only" } else { "forward 2, backward 4" },
+            match f.recompute_mode {
+                crate::scenario::Recompute::None => "no recomputation",
+                crate::scenario::Recompute::Selective => "the attention core's forward again (selective recomputation)",
+                crate::scenario::Recompute::SelectiveOp => "half the matrix products' forward again (per-op checkpointing)",
+                crate::scenario::Recompute::Full => "one more forward (full recomputation)",
+            }
+        ),
+        TermValues::PipelineBubble { .. } => "A 1F1B pipeline idles (p − 1)/m of the ideal time filling and draining; as many micro-batches as stages is assumed (the fewest that keep every stage busy).".into(),
+        TermValues::DataParallel { zero, collective: c } => format!(
+            "{} over {} data-parallel ranks, via {}; overlapped with the backward pass, so it only costs time where it is longer.",
+            if *zero >= 3 { "ZeRO-3/FSDP gathers the parameters for the forward and the backward and reduce-scatters the gradients (1.5× an all-reduce)" } else { "The gradients are all-reduced (ZeRO-1/2: reduce-scattered and the parameters all-gathered, the same volume)" },
+            c.ranks,
+            via(c.via)
+        ),
+        TermValues::TensorParallel { per_layer, layers, micro_batches, collective: c } => format!("{per_layer} all-reduces of the micro-batch's activations per layer ({layers} layers per stage, {micro_batches} micro-batches) over {}, between the layers' matrix products: on the critical path.", via(c.via)),
+        TermValues::PipelineSend { micro_batches, via: v, .. } => format!("Each of {micro_batches} micro-batches sends its activations to the next stage and its gradients back, point to point over {}.", via(*v)),
+        TermValues::OffloadTraffic { .. } => "ZeRO-Offload moves each device's gradients to the host and its updated parameters back over PCIe once per step.".into(),
+        TermValues::SimMemory(SimBytes::Lbm { .. }) => "Each step reads and writes every distribution of every cell once, plus its flag byte; the time at the achieved bandwidth is a lower bound (the kernel also computes), and MLUPs are the cells over it.".into(),
+        TermValues::SimMemory(SimBytes::Grid { .. }) => "Each step reads and writes every stored level of every field and the work arrays once: a lower bound on the step at the achieved bandwidth (stencil codes also reread neighbours that do not fit in cache).".into(),
+        TermValues::SimHalo { ranks_per_node, via: v, .. } => format!("Each rank sends its boundary cells to its neighbours once per step over {}, shared by {ranks_per_node} ranks per node; overlapped with the interior at best, so the step is at least the longer of the two.", via(*v)),
+        TermValues::SimDisk { .. } => "What exceeds the node's memory is paged to disk and back every step (swap, out-of-core): far slower than memory. Add nodes or ranks instead.".into(),
+    }
+}
+
+/// Where the term's formula comes from.
+pub fn source(t: &TimeTerm) -> &'static str {
+    match t.id {
+        TermId::Prefill | TermId::DecodeMemory | TermId::DecodeCompute => "Williams, Waterman, Patterson 2009, Roofline (CACM 52(4)); Kaplan et al. 2020 (arXiv 2001.08361): 2 FLOPs per parameter and token forward; hardware figures from the vendor's datasheet (catalog/hardware.rs)",
+        TermId::DecodeHost => "llama.cpp src/llama-model.cpp (n_gpu_layers: CPU layers computed on the host); roofline at host memory bandwidth",
+        TermId::TpAllReduce | TermId::PrefillAllReduce | TermId::TensorParallel => "Shoeybi et al. 2019, Megatron-LM (arXiv 1909.08053): two all-reduces per layer forward, two backward; NCCL nccl-tests doc/PERFORMANCE.md: ring all-reduce bus bandwidth factor 2 (n − 1)/n",
+        TermId::TrainCompute => "Kaplan et al. 2020 (6 · N · D); Narayanan et al. 2021 (arXiv 2104.04473) eq. 3 attention term; Chowdhery et al. 2022 (PaLM) appendix B: model FLOPs utilisation; default utilisation from torchtitan benchmarks/llama3_h100_202412_torchtitan.md (33–39 % MFU)",
+        TermId::PipelineBubble | TermId::PipelineSend => "Narayanan et al. 2021 (arXiv 2104.04473) §2.2: 1F1B bubble (p − 1)/m",
+        TermId::DataParallel => "Rajbhandari et al. 2020, ZeRO (arXiv 1910.02054) §7: data-parallel volume, 1.5× for stage 3; NCCL nccl-tests doc/PERFORMANCE.md (all-gather and reduce-scatter (n − 1)/n)",
+        TermId::OffloadTraffic => "Ren et al. 2021, ZeRO-Offload (arXiv 2101.06840) §4: gradients to the CPU, parameters back, over PCIe",
+        TermId::SimMemory => "FluidX3D README (153 B per cell and step for D3Q19 FP32, 77 B with FP16 storage); Williams et al. 2009, Roofline; achieved share of bandwidth: BabelStream / STREAM",
+        TermId::SimHalo => "Halo exchange of the boundary cells once per step (surface-to-volume ratio of the subdomain); network figures from catalog/hardware.rs",
+        TermId::SimDisk => "Local NVMe sequential bandwidth (≈ 7 GB/s, PCIe Gen4 x4 datasheets)",
+    }
+}
+
+/// The time line: the headline figure and its bound, e.g. "Decode: 5.1 ms per step
+/// (196 tokens/s per sequence), bound by memory bandwidth".
+pub fn summary(s: &crate::speed::Speed) -> String {
+    use crate::speed::Steps;
+    let by = bound(s.bound);
+    match s.steps {
+        Steps::Inference {
+            ttft,
+            decode_step,
+            sequences,
+            tokens_per_s_per_sequence,
+            tokens_per_s,
+        } => format!(
+            "Time to first token {}; decode {} per step: {} tokens/s per sequence, {} tokens/s for {}; bound by {by}",
+            time(ttft),
+            time(decode_step),
+            sig(tokens_per_s_per_sequence),
+            sig(tokens_per_s),
+            n_of(sequences, "sequence", "sequences")
+        ),
+        Steps::Training {
+            step, tokens_per_s, ..
+        } => format!(
+            "{} per step, {} tokens/s; bound by {by}",
+            time(step),
+            count(tokens_per_s)
+        ),
+        Steps::Sim {
+            step, run, mlups, ..
+        } => {
+            let lups = mlups.map_or(String::new(), |m| format!(", {} MLUPs", sig(m)));
+            format!(
+                "At least {} per step{lups}, {} for the run; bound by {by}",
+                time(step),
+                time(run)
+            )
+        }
+    }
+}

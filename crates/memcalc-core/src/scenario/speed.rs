@@ -1,0 +1,44 @@
+//! The time model's settings: what the user overrides of the hardware's figures and the
+//! utilisation a step reaches (URL keys `mfu`, `bw_eff`, `gpu_bw`, `link_bw`, `host_bw`,
+//! `net_bw`). Each is `None` by default: the preset's figure or the cited default applies, and
+//! no memory figure depends on them.
+
+/// Default achieved share of peak memory bandwidth, in basis points (80 %): STREAM-like kernels
+/// reach 80–90 % of the datasheet bandwidth on GPUs (NVIDIA's and AMD's BabelStream results;
+/// FluidX3D's README measures 53–89 % for its bandwidth-bound LBM kernel on the 14 GPUs of
+/// docs/accuracy.md's speed table).
+pub const DEFAULT_BW_EFF_BP: u64 = 8_000;
+/// Default utilisation of peak FLOP/s by the FLOPs a training step executes, in basis points
+/// (40 %): torchtitan measures 33–39 % MFU for Llama 3.1 8B on 8 H100 (benchmarks/
+/// llama3_h100_202412_torchtitan.md), Narayanan et al. 2021 (arXiv 2104.04473, table 1) 44–52 %
+/// of peak on A100 for GPT models of 1.7B to 1T parameters.
+pub const DEFAULT_MFU_BP: u64 = 4_000;
+
+/// The user's overrides of the hardware and the achieved shares.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct SpeedSettings {
+    /// Utilisation of peak FLOP/s, basis points (`mfu`).
+    pub mfu_bp: Option<u64>,
+    /// Achieved share of peak memory bandwidth, basis points (`bw_eff`).
+    pub bw_eff_bp: Option<u64>,
+    /// GPU memory bandwidth, MB/s (`gpu_bw`, given in GB/s).
+    pub gpu_bw_mb: Option<u64>,
+    /// GPU-to-GPU link bandwidth per GPU, both directions, MB/s (`link_bw`, in GB/s).
+    pub link_bw_mb: Option<u64>,
+    /// Host memory bandwidth per node, MB/s (`host_bw`, in GB/s).
+    pub host_bw_mb: Option<u64>,
+    /// Network injection bandwidth per node, Mbit/s (`net_bw`, given in Gbit/s).
+    pub net_mbit: Option<u64>,
+}
+
+impl SpeedSettings {
+    /// The utilisation as a fraction.
+    pub fn mfu(&self) -> f64 {
+        self.mfu_bp.unwrap_or(DEFAULT_MFU_BP) as f64 / 10_000.0
+    }
+
+    /// The achieved share of peak bandwidth as a fraction.
+    pub fn bw_eff(&self) -> f64 {
+        self.bw_eff_bp.unwrap_or(DEFAULT_BW_EFF_BP) as f64 / 10_000.0
+    }
+}

@@ -1,0 +1,269 @@
+//! Inference: the prefill of the prompt (compute-bound), each decode step (the larger of the
+//! bytes it reads over the memory bandwidth and its FLOPs over the peak), tensor parallelism's
+//! all-reduces over the link, and llama.cpp's host layers at host memory bandwidth.
+//!
+//! The prompt is the whole context (`seq`), and a decode step is taken at the full context:
+//! the KV cache the memory estimate holds, which is the slowest step of a generation.
+
+use crate::catalog::parts::PartId;
+use crate::model::values::{EngineValues, Values};
+use crate::model::{Estimate, Location};
+use crate::scenario::Scenario;
+use crate::speed::machine::Machine;
+use crate::speed::Bound;
+use crate::speed::{
+    longest, Collective, Speed, Steps, TermId, TermValues, Time, TimeTerm, Transfer, Work,
+};
+
+/// Parameters a token multiplies by: the active parameters less the input embedding table (a
+/// lookup), plus a tied output layer's matrix (PaLM appendix B and Kaplan et al. 2020 count
+/// the same non-embedding parameters).
+pub fn matmul_params(s: &Scenario) -> f64 {
+    let (a, _) = s.shape();
+    let total = a.total_params().max(1) as f64;
+    let scale = if s.arch.is_some() {
+        1.0
+    } else {
+        s.param_count() as f64 / total
+    };
+    let p = a.params();
+    let head = if a.tied {
+        (a.vocab * a.hidden) as f64
+    } else {
+        0.0
+    };
+    ((a.active_params() as f64 - p.embedding as f64 + head) * scale).max(1.0)
+}
+
+/// The share of the stored weights one decode step of `sequences` tokens reads: all of a dense
+/// model; of a mixture of experts, the shared weights and the experts the tokens are routed to,
+/// E · (1 − (1 − k/E)ⁿ) of E per layer for n tokens choosing k each, routing taken as uniform
+/// (Mixtral's and DeepSeek's load-balancing losses aim for it).
+pub fn weights_read_share(s: &Scenario, sequences: u64) -> f64 {
+    let (a, _) = s.shape();
+    if a.experts <= 1 {
+        return 1.0;
+    }
+    let e = a.experts as f64;
+    let k = (a.active_experts as f64).min(e);
+    let moe_layers = a.layers.saturating_sub(a.params().dense_layers) as f64;
+    let expert_share =
+        (moe_layers * e * a.expert_params() as f64 / a.total_params().max(1) as f64).min(1.0);
+    let touched = 1.0 - (1.0 - k / e).powf(sequences as f64);
+    1.0 - expert_share + expert_share * touched
+}
+
+/// Bytes of one activation value between layers: 16-bit unless the model computes in FP32 or
+/// FP64.
+pub fn activation_bytes(s: &Scenario) -> f64 {
+    s.dtype.bytes().max(2) as f64
+}
+
+fn device_bytes(e: &Estimate, id: PartId) -> f64 {
+    e.components
+        .iter()
+        .filter(|c| c.id == id && c.location == Location::Device)
+        .map(|c| c.bytes as f64)
+        .sum()
+}
+
+/// The host's weights a token reads (llama.cpp's CPU layers and output layer; the token
+/// embeddings are only looked up), and its KV cache.
+fn host_bytes(s: &Scenario, e: &Estimate) -> (f64, f64, u64) {
+    let mut weights = 0.0;
+    let mut layers = 0;
+    for c in &e.components {
+        if let Values::Engine(EngineValues::HostWeights(w)) = &c.values {
+            weights += w.layers_bytes as f64 * weights_read_share(s, s.batch.max(1))
+                + w.output_bytes as f64;
+            layers += w.here;
+        }
+    }
+    let kv = e
+        .components
+        .iter()
+        .filter(|c| c.id == PartId::KvCacheHost)
+        .map(|c| c.bytes as f64)
+        .sum();
+    (weights, kv, layers)
+}
+
+/// The time of an inference scenario.
+pub fn speed(s: &Scenario, e: &Estimate, m: &Machine) -> Speed {
+    let (a, _) = s.shape();
+    let tp = s.parallel.tp.max(1);
+    let pp = s.parallel.pp.max(1);
+    let seqs = s.batch.max(1);
+    let ctx = s.seq as f64;
+    let p_mm = matmul_params(s);
+    let width = (a.heads * a.head_dim) as f64;
+    let layers = a.layers as f64;
+    let work = |flops: f64| Work {
+        flops,
+        peak: m.peak(s.dtype),
+        utilisation: m.mfu,
+        dtype: s.dtype,
+    };
+    let n = seqs as f64;
+    let mut terms = Vec::new();
+
+    // Prefill: every prompt token through every matrix, and causal attention over the prompt
+    // (2 · 2 · layers · tokens² · heads · head_dim ÷ 2).
+    let prefill_attention = 2.0 * layers * ctx * ctx * width * n / tp as f64;
+    let prefill_flops = 2.0 * p_mm * ctx * n / tp as f64 + prefill_attention;
+    let prefill = work(prefill_flops);
+    terms.push(TimeTerm {
+        id: TermId::Prefill,
+        time: prefill.time(),
+        bound: Bound::Compute,
+        values: TermValues::Prefill {
+            matmul_params: p_mm,
+            tokens: ctx * n,
+            attention_flops: prefill_attention,
+            tp,
+            work: prefill,
+        },
+    });
+
+    // Megatron's two all-reduces per layer (after attention and after the MLP) of each token's
+    // hidden vector, over the tensor-parallel group (Shoeybi et al. 2019, arXiv 1909.08053).
+    let (via, bandwidth) = m.ring(tp, tp, s.parallel.gpus_per_node);
+    let all_reduce = |tokens: f64| Collective {
+        ranks: tp,
+        buffer: tokens * a.hidden as f64 * activation_bytes(s),
+        halves: 2.0 * 2.0 * layers,
+        via,
+        bandwidth,
+    };
+    let mut ttft = prefill.time();
+    if tp > 1 {
+        let c = all_reduce(ctx * n);
+        ttft = ttft.plus(c.time());
+        terms.push(TimeTerm {
+            id: TermId::PrefillAllReduce,
+            time: c.time(),
+            bound: via.bound(),
+            values: TermValues::TpAllReduce {
+                tokens: s.seq.saturating_mul(seqs),
+                collective: c,
+            },
+        });
+    }
+
+    // Decode: the weights once and every sequence's KV cache, per stage, stages in turn.
+    let share = weights_read_share(s, seqs);
+    let weights = device_bytes(e, PartId::Weights) * share;
+    let kv = match e.serving {
+        Some(v) => v.token_bytes as f64 * ctx * n,
+        None => device_bytes(e, PartId::KvCache),
+    };
+    let read = Transfer {
+        bytes: (weights + kv) * pp as f64,
+        bandwidth: m.gpu_bw,
+        efficiency: m.bw_eff,
+    };
+    terms.push(TimeTerm {
+        id: TermId::DecodeMemory,
+        time: read.time(),
+        bound: Bound::MemoryBandwidth,
+        values: TermValues::DecodeMemory {
+            weights,
+            share,
+            kv,
+            sequences: seqs,
+            stages: pp,
+            transfer: read,
+        },
+    });
+    // Each new token against its whole context: 2 · 2 · layers · context · heads · head_dim.
+    let decode_attention = 4.0 * layers * ctx * width * n / tp as f64;
+    let decode = work(2.0 * p_mm * n / tp as f64 + decode_attention);
+    terms.push(TimeTerm {
+        id: TermId::DecodeCompute,
+        time: decode.time(),
+        bound: Bound::Compute,
+        values: TermValues::DecodeCompute {
+            matmul_params: p_mm,
+            sequences: seqs,
+            attention_flops: decode_attention,
+            tp,
+            work: decode,
+        },
+    });
+    let mut step = read.time().max(decode.time());
+    let (host_w, host_kv, host_layers) = host_bytes(s, e);
+    if host_w + host_kv > 0.0 {
+        let t = Transfer {
+            bytes: host_w + host_kv,
+            bandwidth: m.host_bw,
+            efficiency: m.bw_eff,
+        };
+        step = step.plus(t.time());
+        terms.push(TimeTerm {
+            id: TermId::DecodeHost,
+            time: t.time(),
+            bound: Bound::HostMemory,
+            values: TermValues::DecodeHost {
+                weights: host_w,
+                kv: host_kv,
+                layers: host_layers,
+                transfer: t,
+            },
+        });
+    }
+    if tp > 1 {
+        let c = all_reduce(n);
+        step = step.plus(c.time());
+        terms.push(TimeTerm {
+            id: TermId::TpAllReduce,
+            time: c.time(),
+            bound: via.bound(),
+            values: TermValues::TpAllReduce {
+                tokens: seqs,
+                collective: c,
+            },
+        });
+    }
+    let decode_terms: Vec<TimeTerm> = terms
+        .iter()
+        .filter(|t| !matches!(t.id, TermId::Prefill | TermId::PrefillAllReduce))
+        .copied()
+        .collect();
+    Speed {
+        steps: Steps::Inference {
+            ttft,
+            decode_step: step,
+            sequences: seqs,
+            tokens_per_s_per_sequence: step.per_second(1.0),
+            tokens_per_s: step.per_second(n),
+        },
+        bound: longest(&decode_terms),
+        terms,
+    }
+}
+
+/// Aggregate tokens/s and time per decode step for each batch in `batches`: the
+/// throughput-versus-latency curve (the scenario's batch replaced; each point re-estimated).
+pub fn decode_curve(s: &Scenario, batches: &[u64]) -> Vec<(u64, Time, f64)> {
+    let Ok(m) = Machine::of(s) else {
+        return Vec::new();
+    };
+    batches
+        .iter()
+        .map(|&b| {
+            let sb = Scenario {
+                batch: b.max(1),
+                ..*s
+            };
+            let e = crate::model::estimate(&sb);
+            match speed(&sb, &e, &m).steps {
+                Steps::Inference {
+                    decode_step,
+                    tokens_per_s,
+                    ..
+                } => (b, decode_step, tokens_per_s),
+                _ => (b, Time::Overflow, 0.0),
+            }
+        })
+        .collect()
+}

@@ -1,0 +1,455 @@
+//! Time beside memory: how long a step takes on the scenario's hardware, from the bytes each
+//! part of the estimate holds and the FLOPs the step does (the roofline of Williams, Waterman
+//! and Patterson, CACM 2009: time ≥ max(bytes ÷ bandwidth, FLOPs ÷ peak)). Each term carries
+//! its named values, like the memory parts, so `explain::speed` writes its formula with the
+//! user's numbers, its explanation and its source; this layer holds no text.
+//!
+//! `speed` is the one entry point: inference (prefill, decode, tensor-parallel all-reduces,
+//! llama.cpp's host layers), training and fine-tuning (FLOPs per step at a utilisation, the
+//! bytes each parallel dimension sends, the pipeline bubble, offload traffic) and simulations
+//! (lattice Boltzmann and structured grids: memory-bound lower bounds, halos over the network,
+//! spills to disk).
+
+pub mod inference;
+pub mod machine;
+pub mod sim;
+pub mod training;
+
+use crate::base::keys::FieldId;
+use crate::model::Estimate;
+use crate::scenario::{Mode, Scenario};
+
+/// What limits a step.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Bound {
+    MemoryBandwidth,
+    Compute,
+    /// The links between the GPUs of a node (NVLink, Infinity Fabric or PCIe).
+    Link,
+    Network,
+    HostMemory,
+    Disk,
+}
+
+impl Bound {
+    /// The stable key in JSON and CSV.
+    pub fn key(self) -> &'static str {
+        match self {
+            Bound::MemoryBandwidth => "memory_bandwidth",
+            Bound::Compute => "compute",
+            Bound::Link => "link",
+            Bound::Network => "network",
+            Bound::HostMemory => "host_memory",
+            Bound::Disk => "disk",
+        }
+    }
+}
+
+/// Seconds, or a time too long to hold (never NaN or infinity).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Time {
+    Seconds(f64),
+    /// Longer than [`Time::MAX_SECONDS`], or not a number the arithmetic could give.
+    Overflow,
+}
+
+impl Time {
+    /// A thousand times the age of the universe: anything longer is reported as overflow.
+    pub const MAX_SECONDS: f64 = 4.4e20;
+
+    /// `seconds` as a time; non-finite, negative or overlong values are overflow.
+    pub fn of(seconds: f64) -> Time {
+        if seconds.is_finite() && (0.0..=Time::MAX_SECONDS).contains(&seconds) {
+            Time::Seconds(seconds)
+        } else {
+            Time::Overflow
+        }
+    }
+
+    /// The seconds, None on overflow.
+    pub fn seconds(self) -> Option<f64> {
+        match self {
+            Time::Seconds(s) => Some(s),
+            Time::Overflow => None,
+        }
+    }
+
+    /// Per second of this time (a rate); 0 on overflow or a zero time.
+    pub fn per_second(self, count: f64) -> f64 {
+        match self {
+            Time::Seconds(s) if s > 0.0 => {
+                let r = count / s;
+                if r.is_finite() {
+                    r
+                } else {
+                    0.0
+                }
+            }
+            _ => 0.0,
+        }
+    }
+
+    /// The sum of two times.
+    pub fn plus(self, other: Time) -> Time {
+        match (self, other) {
+            (Time::Seconds(a), Time::Seconds(b)) => Time::of(a + b),
+            _ => Time::Overflow,
+        }
+    }
+
+    /// The longer of two times (overflow is longest).
+    pub fn max(self, other: Time) -> Time {
+        match (self, other) {
+            (Time::Seconds(a), Time::Seconds(b)) => Time::Seconds(a.max(b)),
+            _ => Time::Overflow,
+        }
+    }
+
+    /// This time `n` times over.
+    pub fn times(self, n: f64) -> Time {
+        match self {
+            Time::Seconds(s) => Time::of(s * n),
+            Time::Overflow => Time::Overflow,
+        }
+    }
+}
+
+/// Which term of a step a [`TimeTerm`] is; one template each in `explain::speed`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum TermId {
+    Prefill,
+    PrefillAllReduce,
+    DecodeMemory,
+    DecodeCompute,
+    DecodeHost,
+    TpAllReduce,
+    TrainCompute,
+    PipelineBubble,
+    DataParallel,
+    TensorParallel,
+    PipelineSend,
+    OffloadTraffic,
+    SimMemory,
+    SimHalo,
+    SimDisk,
+}
+
+impl TermId {
+    /// The stable key in JSON.
+    pub fn key(self) -> &'static str {
+        match self {
+            TermId::Prefill => "prefill",
+            TermId::PrefillAllReduce => "prefill_all_reduce",
+            TermId::DecodeMemory => "decode_memory",
+            TermId::DecodeCompute => "decode_compute",
+            TermId::DecodeHost => "decode_host",
+            TermId::TpAllReduce => "tp_all_reduce",
+            TermId::TrainCompute => "train_compute",
+            TermId::PipelineBubble => "pipeline_bubble",
+            TermId::DataParallel => "data_parallel",
+            TermId::TensorParallel => "tensor_parallel",
+            TermId::PipelineSend => "pipeline_send",
+            TermId::OffloadTraffic => "offload_traffic",
+            TermId::SimMemory => "sim_memory",
+            TermId::SimHalo => "sim_halo",
+            TermId::SimDisk => "sim_disk",
+        }
+    }
+}
+
+/// Bytes over a bandwidth: the values of every transfer-bound term.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Transfer {
+    /// Bytes moved per step (one device's or rank's share).
+    pub bytes: f64,
+    /// Peak bandwidth, bytes per second.
+    pub bandwidth: f64,
+    /// Achieved share of it (1 where the figure is already achieved, e.g. a link).
+    pub efficiency: f64,
+}
+
+impl Transfer {
+    pub fn time(&self) -> Time {
+        Time::of(self.bytes / (self.bandwidth * self.efficiency))
+    }
+}
+
+/// FLOPs over a peak at a utilisation.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Work {
+    pub flops: f64,
+    /// Peak FLOP/s of one device at the step's precision.
+    pub peak: f64,
+    pub utilisation: f64,
+    pub dtype: crate::catalog::precision::Dtype,
+}
+
+impl Work {
+    pub fn time(&self) -> Time {
+        Time::of(self.flops / (self.peak * self.utilisation))
+    }
+}
+
+/// Which link a collective crosses.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Via {
+    /// The GPUs' own links inside a node.
+    Link(crate::catalog::hardware::LinkKind),
+    /// PCI Express (GPUs without links, or host traffic).
+    Pcie(u8),
+    /// The network between nodes (each GPU's share of its node's NICs).
+    Network,
+    /// Host memory shared by the ranks of one node.
+    HostMemory,
+}
+
+impl Via {
+    pub fn bound(self) -> Bound {
+        match self {
+            Via::Link(_) | Via::Pcie(_) => Bound::Link,
+            Via::Network => Bound::Network,
+            Via::HostMemory => Bound::HostMemory,
+        }
+    }
+}
+
+/// A ring collective's values (NCCL: an all-reduce sends 2 (n − 1)/n of the buffer per rank,
+/// an all-gather or reduce-scatter (n − 1)/n).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Collective {
+    /// Ranks in the ring.
+    pub ranks: u64,
+    /// Bytes of the buffer reduced or gathered, per collective.
+    pub buffer: f64,
+    /// Collectives per step, counted in all-reduce equivalents' share: 2 for an all-reduce,
+    /// 1 for an all-gather or a reduce-scatter, summed over the step.
+    pub halves: f64,
+    pub via: Via,
+    /// One-way bandwidth per rank, bytes per second.
+    pub bandwidth: f64,
+}
+
+impl Collective {
+    /// Bytes each rank sends per step: halves × (n − 1)/n × buffer.
+    pub fn bytes(&self) -> f64 {
+        let n = self.ranks.max(1) as f64;
+        self.halves * (n - 1.0) / n * self.buffer
+    }
+
+    pub fn time(&self) -> Time {
+        Time::of(self.bytes() / self.bandwidth)
+    }
+}
+
+/// The named values of a term.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum TermValues {
+    /// FLOPs of a forward pass over the prompt: 2 · params · tokens + causal attention.
+    Prefill {
+        matmul_params: f64,
+        tokens: f64,
+        /// 2 · layers · tokens² · heads · head_dim · sequences ÷ tp (causal).
+        attention_flops: f64,
+        tp: u64,
+        work: Work,
+    },
+    /// Bytes a decode step reads from device memory: the weights as stored and every running
+    /// sequence's KV cache.
+    DecodeMemory {
+        /// The weights read: all of them, or a mixture of experts' routed share.
+        weights: f64,
+        /// That share of the stored weights (1 for a dense model).
+        share: f64,
+        kv: f64,
+        sequences: u64,
+        /// Pipeline stages read one after the other.
+        stages: u64,
+        transfer: Transfer,
+    },
+    /// FLOPs of a decode step: 2 · params · sequences + attention over the context.
+    DecodeCompute {
+        matmul_params: f64,
+        sequences: u64,
+        attention_flops: f64,
+        tp: u64,
+        work: Work,
+    },
+    /// llama.cpp's host layers and their KV cache, read at host memory bandwidth.
+    DecodeHost {
+        weights: f64,
+        kv: f64,
+        layers: u64,
+        transfer: Transfer,
+    },
+    /// Training FLOPs per step per device at the utilisation.
+    TrainCompute(TrainFlops),
+    /// The pipeline's idle share of a 1F1B step: (p − 1) / m of the compute.
+    PipelineBubble {
+        stages: u64,
+        micro_batches: u64,
+        compute_seconds: f64,
+    },
+    /// Tensor-parallel all-reduces at inference: two per layer for each token of a decode
+    /// step, or for every prompt token in the prefill.
+    TpAllReduce { tokens: u64, collective: Collective },
+    /// Gradients (and ZeRO's parameter gathers) over the data-parallel ranks.
+    DataParallel { zero: u8, collective: Collective },
+    /// Megatron tensor parallelism's all-reduces in training.
+    TensorParallel {
+        per_layer: u64,
+        layers: u64,
+        micro_batches: u64,
+        collective: Collective,
+    },
+    /// Activations between pipeline stages, point to point.
+    PipelineSend {
+        micro_batches: u64,
+        transfer: Transfer,
+        via: Via,
+    },
+    /// ZeRO-Offload's gradients to the host and updated parameters back, over PCIe.
+    OffloadTraffic { params: f64, transfer: Transfer },
+    /// A simulation step's bytes over the memory bandwidth (a lower bound on its time).
+    SimMemory(SimBytes),
+    /// A rank's halo per step over the network or shared memory.
+    SimHalo {
+        cells: f64,
+        bytes_per_cell: f64,
+        ranks_per_node: u64,
+        transfer: Transfer,
+        via: Via,
+    },
+    /// The part of the memory beyond the node's RAM, read and written each step at disk
+    /// bandwidth.
+    SimDisk { excess: f64, transfer: Transfer },
+}
+
+/// A training step's FLOPs per token and the tokens.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct TrainFlops {
+    pub matmul_params: f64,
+    /// 6 for full training, 4 for a frozen base (LoRA: forward + input gradients).
+    pub passes: f64,
+    /// Attention FLOPs per token, forward and backward: 12 · layers · seq · heads · head_dim.
+    pub attention: f64,
+    /// Recomputation's extra FLOPs per token.
+    pub recompute: f64,
+    pub recompute_mode: crate::scenario::Recompute,
+    pub lora: bool,
+    /// Tokens per step over all devices.
+    pub tokens: f64,
+    pub gpus: u64,
+    pub work: Work,
+}
+
+/// What a simulation step reads and writes per cell.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum SimBytes {
+    /// Lattice Boltzmann: Q distributions read and written, plus a flag byte.
+    Lbm {
+        q: u64,
+        storage: u64,
+        cells: f64,
+        transfer: Transfer,
+    },
+    /// A structured grid: every stored level of every field, and the work arrays, read and
+    /// written once.
+    Grid {
+        fields: u64,
+        levels: u64,
+        work: u64,
+        b: u64,
+        cells: f64,
+        transfer: Transfer,
+    },
+}
+
+/// One term of a step's time.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct TimeTerm {
+    pub id: TermId,
+    pub time: Time,
+    pub bound: Bound,
+    pub values: TermValues,
+}
+
+/// The headline figures of a run.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Steps {
+    Inference {
+        /// Time to first token: the prefill of the prompt.
+        ttft: Time,
+        /// One decode step (one token for each running sequence).
+        decode_step: Time,
+        sequences: u64,
+        tokens_per_s_per_sequence: f64,
+        tokens_per_s: f64,
+    },
+    Training {
+        step: Time,
+        tokens_per_step: f64,
+        tokens_per_s: f64,
+        /// FLOPs of the step over all devices (recomputation included).
+        flops_per_step: f64,
+    },
+    Sim {
+        step: Time,
+        /// The whole run (every step).
+        run: Time,
+        steps: u64,
+        /// Lattice Boltzmann: million lattice updates per second.
+        mlups: Option<f64>,
+    },
+}
+
+/// The time of a scenario: its headline figures, what bounds them, and every term.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Speed {
+    pub steps: Steps,
+    pub bound: Bound,
+    pub terms: Vec<TimeTerm>,
+}
+
+/// A hardware figure out of range, naming the key that sets it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SpeedError {
+    pub field: FieldId,
+    pub message: String,
+}
+
+impl std::fmt::Display for SpeedError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}: {}", self.field.key(), self.message)
+    }
+}
+
+/// The time of a validated scenario and its estimate. `Ok(None)` where no time model exists
+/// yet (scientific ML networks other than transformers; simulation methods other than lattice
+/// Boltzmann and structured grids); an error where a hardware figure is out of range.
+pub fn speed(s: &Scenario, e: &Estimate) -> Result<Option<Speed>, SpeedError> {
+    let m = machine::Machine::of(s)?;
+    Ok(match s.mode {
+        Mode::Sim => sim::speed(s, e, &m),
+        Mode::Infer if s.sciml.is_transformer() => Some(inference::speed(s, e, &m)),
+        Mode::Train | Mode::Finetune if s.sciml.is_transformer() => Some(training::speed(s, e, &m)),
+        _ => None,
+    })
+}
+
+/// The bound of the longest of `terms` (the first on a tie).
+fn longest(terms: &[TimeTerm]) -> Bound {
+    let mut best: Option<&TimeTerm> = None;
+    for t in terms {
+        let longer = best.is_none_or(|b| match (t.time, b.time) {
+            (Time::Overflow, Time::Seconds(_)) => true,
+            (Time::Seconds(x), Time::Seconds(y)) => x > y,
+            _ => false,
+        });
+        if longer {
+            best = Some(t);
+        }
+    }
+    best.map_or(Bound::Compute, |t| t.bound)
+}

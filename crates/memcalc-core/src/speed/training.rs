@@ -1,0 +1,205 @@
+//! Training and fine-tuning: FLOPs per step (6 · parameters · tokens for a dense model,
+//! Kaplan et al. 2020, arXiv 2001.08361; the attention term of Narayanan et al. 2021,
+//! arXiv 2104.04473, eq. 3; the forward each recomputation mode repeats; MoE's active
+//! parameters; LoRA's frozen base: forward and input gradients only, 4 · parameters · tokens)
+//! at a utilisation of peak, the bytes each parallel dimension sends per step over the slowest
+//! link it crosses, the pipeline bubble, and offload's traffic over PCIe.
+//!
+//! Micro-batches per step: one, or as many as pipeline stages (the fewest 1F1B keeps every
+//! stage busy with, and what the activation estimate holds in flight).
+
+use crate::scenario::{Offload, Recompute, Scenario};
+use crate::speed::inference::{activation_bytes, matmul_params};
+use crate::speed::machine::Machine;
+use crate::speed::{
+    longest, Bound, Collective, Speed, Steps, TermId, TermValues, Time, TimeTerm, TrainFlops,
+    Transfer, Work,
+};
+
+/// FLOPs per token of a training step: passes · params + attention + recomputation.
+pub fn flops_per_token(s: &Scenario) -> (f64, f64, f64, f64) {
+    let (a, _) = s.shape();
+    let p_mm = matmul_params(s);
+    let passes = if s.uses_lora() { 4.0 } else { 6.0 };
+    // Forward 2 · 2 · seq · heads · head_dim per layer (QKᵀ and AV), three times with the
+    // backward: 12 · layers · seq · width, the count of Narayanan et al. eq. 3 (s / 6h term),
+    // PaLM appendix B and torchtitan's MFU.
+    let width = (a.heads * a.head_dim) as f64;
+    let core_forward = 4.0 * a.layers as f64 * s.seq as f64 * width;
+    let attention = 3.0 * core_forward;
+    let recompute = match s.recompute {
+        Recompute::None => 0.0,
+        // Korthikanti et al. 2022: the attention core's forward again.
+        Recompute::Selective => core_forward,
+        // torchtitan's per-op policy saves every other matmul's output: half of the matmuls'
+        // forward is repeated.
+        Recompute::SelectiveOp => p_mm,
+        // One whole forward again.
+        Recompute::Full => 2.0 * p_mm + core_forward,
+    };
+    (p_mm, passes, attention, recompute)
+}
+
+/// The time of a training or fine-tuning step.
+pub fn speed(s: &Scenario, e: &crate::model::Estimate, m: &Machine) -> Speed {
+    let (a, _) = s.shape();
+    let par = s.parallel;
+    let (tp, pp, dp) = (par.tp.max(1), par.pp.max(1), par.dp().max(1));
+    let gpus = par.gpus.max(1);
+    let micro = if pp > 1 { pp } else { 1 };
+    let tokens = (s.batch * s.seq) as f64 * (dp * micro) as f64;
+    let (p_mm, passes, attention, recompute) = flops_per_token(s);
+    let per_token = passes * p_mm + attention + recompute;
+    let work = Work {
+        flops: tokens * per_token / gpus as f64,
+        peak: m.peak(s.dtype),
+        utilisation: m.mfu,
+        dtype: s.dtype,
+    };
+    let compute = work.time();
+    let mut terms = vec![TimeTerm {
+        id: TermId::TrainCompute,
+        time: compute,
+        bound: Bound::Compute,
+        values: TermValues::TrainCompute(TrainFlops {
+            matmul_params: p_mm,
+            passes,
+            attention,
+            recompute,
+            recompute_mode: s.recompute,
+            lora: s.uses_lora(),
+            tokens,
+            gpus,
+            work,
+        }),
+    }];
+    let mut busy = compute;
+    if pp > 1 {
+        // 1F1B: (p − 1) / m of the ideal time idle (Narayanan et al. 2021, §2.2).
+        let bubble = compute.times((pp - 1) as f64 / micro as f64);
+        busy = busy.plus(bubble);
+        terms.push(TimeTerm {
+            id: TermId::PipelineBubble,
+            time: bubble,
+            bound: Bound::Compute,
+            values: TermValues::PipelineBubble {
+                stages: pp,
+                micro_batches: micro,
+                compute_seconds: compute.seconds().unwrap_or(f64::MAX),
+            },
+        });
+    }
+    let act = activation_bytes(s);
+    let node = par.gpus_per_node.max(1);
+    let trainable_here = e.trainable_params as f64 / (tp * pp) as f64;
+    // Data parallelism overlaps with the backward pass (DDP's buckets, FSDP's prefetch), so
+    // the longer of the two counts; everything else is on the critical path.
+    let mut overlapped = Time::Seconds(0.0);
+    if dp > 1 {
+        let (via, bandwidth) = m.ring(dp, tp * dp, node);
+        let bytes = s.grad_dtype().bytes() as f64;
+        // ZeRO-3/FSDP gathers the parameters for the forward and again for the backward and
+        // reduce-scatters the gradients: 1.5× an all-reduce (Rajbhandari et al. 2020, §7).
+        let halves = if s.parallel.zero >= 3 { 3.0 } else { 2.0 };
+        let c = Collective {
+            ranks: dp,
+            buffer: trainable_here * bytes,
+            halves,
+            via,
+            bandwidth,
+        };
+        overlapped = c.time();
+        terms.push(TimeTerm {
+            id: TermId::DataParallel,
+            time: c.time(),
+            bound: via.bound(),
+            values: TermValues::DataParallel {
+                zero: s.parallel.zero,
+                collective: c,
+            },
+        });
+    }
+    let mut step = busy.max(overlapped);
+    if tp > 1 {
+        let (via, bandwidth) = m.ring(tp, tp, node);
+        // Two all-reduces per layer forward and two backward; a full recomputation's forward
+        // adds two (Shoeybi et al. 2019; with sequence parallelism each is a reduce-scatter
+        // and an all-gather of the same volume, Korthikanti et al. 2022).
+        let per_layer = if s.recompute == Recompute::Full { 6 } else { 4 };
+        let layers = a.layers.div_ceil(pp);
+        let c = Collective {
+            ranks: tp,
+            buffer: (s.batch * s.seq) as f64 * a.hidden as f64 * act,
+            halves: 2.0 * (per_layer * layers * micro) as f64,
+            via,
+            bandwidth,
+        };
+        step = step.plus(c.time());
+        terms.push(TimeTerm {
+            id: TermId::TensorParallel,
+            time: c.time(),
+            bound: via.bound(),
+            values: TermValues::TensorParallel {
+                per_layer,
+                layers,
+                micro_batches: micro,
+                collective: c,
+            },
+        });
+    }
+    if pp > 1 {
+        let (via, bandwidth) = m.ring(pp, gpus, node);
+        // Each micro-batch's activations forward and their gradients back, per boundary.
+        let t = Transfer {
+            bytes: 2.0 * micro as f64 * (s.batch * s.seq) as f64 * a.hidden as f64 * act
+                / tp as f64,
+            bandwidth,
+            efficiency: 1.0,
+        };
+        step = step.plus(t.time());
+        terms.push(TimeTerm {
+            id: TermId::PipelineSend,
+            time: t.time(),
+            bound: via.bound(),
+            values: TermValues::PipelineSend {
+                micro_batches: micro,
+                transfer: t,
+                via,
+            },
+        });
+    }
+    if s.parallel.offload != Offload::None {
+        // ZeRO-Offload: each device's gradient shard to the host and its updated 16-bit
+        // parameters back, over PCIe, once per step (Ren et al. 2021, arXiv 2101.06840, §4).
+        let shard = if s.parallel.zero >= 1 {
+            trainable_here / dp as f64
+        } else {
+            trainable_here
+        };
+        let t = Transfer {
+            bytes: shard * (s.grad_dtype().bytes() + s.dtype.bytes()) as f64,
+            bandwidth: m.pcie,
+            efficiency: 1.0,
+        };
+        step = step.plus(t.time());
+        terms.push(TimeTerm {
+            id: TermId::OffloadTraffic,
+            time: t.time(),
+            bound: Bound::Link,
+            values: TermValues::OffloadTraffic {
+                params: shard,
+                transfer: t,
+            },
+        });
+    }
+    Speed {
+        steps: Steps::Training {
+            step,
+            tokens_per_step: tokens,
+            tokens_per_s: step.per_second(tokens),
+            flops_per_step: tokens * per_token,
+        },
+        bound: longest(&terms),
+        terms,
+    }
+}

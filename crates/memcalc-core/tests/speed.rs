@@ -1,0 +1,308 @@
+//! The time model's mechanisms (issue 27): decode scales with bandwidth, batching raises
+//! throughput until compute binds, host layers and tensor parallelism add their terms, bad
+//! hardware figures are errors naming their key, and an overlong time is reported as overflow.
+
+mod common;
+
+use common::scenario;
+use memcalc_core::speed::{Time, Via};
+use memcalc_core::{speed, Bound, Speed, Steps, TermId};
+
+fn time_of(q: &str) -> Speed {
+    let s = scenario(q);
+    speed(&s, &memcalc_core::estimate(&s))
+        .unwrap_or_else(|e| panic!("{q}: {e}"))
+        .unwrap_or_else(|| panic!("{q}: no time model"))
+}
+
+fn term(sp: &Speed, id: TermId) -> f64 {
+    sp.terms
+        .iter()
+        .find(|t| t.id == id)
+        .and_then(|t| t.time.seconds())
+        .unwrap_or_else(|| panic!("no {id:?} in {sp:?}"))
+}
+
+fn decode(sp: &Speed) -> (f64, f64) {
+    match sp.steps {
+        Steps::Inference {
+            decode_step,
+            tokens_per_s,
+            ..
+        } => (decode_step.seconds().unwrap(), tokens_per_s),
+        _ => panic!("not inference"),
+    }
+}
+
+const LLAMA: &str = "mode=infer&model_id=meta-llama/Llama-3.1-8B&seq=1024";
+
+#[test]
+fn decode_time_scales_with_one_over_bandwidth() {
+    let a = time_of(&format!("{LLAMA}&gpu_bw=1000"));
+    let b = time_of(&format!("{LLAMA}&gpu_bw=2000"));
+    let (ta, tb) = (
+        term(&a, TermId::DecodeMemory),
+        term(&b, TermId::DecodeMemory),
+    );
+    assert!((ta / tb - 2.0).abs() < 1e-9, "{ta} {tb}");
+    assert_eq!(a.bound, Bound::MemoryBandwidth);
+    // A lower achieved share slows it in proportion.
+    let c = time_of(&format!("{LLAMA}&gpu_bw=1000&bw_eff=40"));
+    assert!((term(&c, TermId::DecodeMemory) / ta - 2.0).abs() < 1e-9);
+}
+
+#[test]
+fn quantized_weights_are_read_as_their_stored_bytes() {
+    let q = "mode=infer&engine=llamacpp&model_id=meta-llama/Llama-2-7b-hf&seq=128&gpu=rtx4090";
+    let f16 = decode(&time_of(&format!("{q}&dtype=fp16"))).1;
+    let q4 = decode(&time_of(&format!("{q}&quant=q4_0"))).1;
+    // Q4_0 stores 4.5 bits per weight: about 3.5× fewer bytes than FP16.
+    assert!(q4 / f16 > 3.0 && q4 / f16 < 3.7, "{f16} {q4}");
+}
+
+#[test]
+fn aggregate_tokens_per_second_rise_with_the_batch_until_compute_binds() {
+    let mut last = 0.0;
+    let mut bounds = Vec::new();
+    for b in [1, 4, 16, 64, 256, 1024, 4096] {
+        let sp = time_of(&format!("mode=infer&model_id=meta-llama/Llama-3.1-8B&seq=128&batch={b}&gpu=h100-80&gpu_mem=10000"));
+        let (_, tps) = decode(&sp);
+        assert!(tps >= last * 0.999, "batch {b}: {tps} below {last}");
+        last = tps;
+        bounds.push(sp.bound);
+    }
+    assert_eq!(bounds[0], Bound::MemoryBandwidth);
+    assert_eq!(*bounds.last().unwrap(), Bound::Compute, "{bounds:?}");
+    // The per-sequence rate falls as the step grows.
+    let one = decode(&time_of(&format!("{LLAMA}&batch=1"))).1;
+    let many = time_of(&format!("{LLAMA}&batch=256&gpu_mem=10000"));
+    match many.steps {
+        Steps::Inference {
+            tokens_per_s_per_sequence,
+            ..
+        } => assert!(tokens_per_s_per_sequence < one),
+        _ => unreachable!(),
+    }
+}
+
+#[test]
+fn the_curve_over_the_batch_is_the_same_model() {
+    let s = scenario(&format!("{LLAMA}&gpu_mem=10000"));
+    let curve = memcalc_core::answers::decode_curve(&s, &[1, 8, 64]);
+    assert_eq!(curve.len(), 3);
+    assert!(curve.windows(2).all(|w| w[1].2 >= w[0].2), "{curve:?}");
+}
+
+#[test]
+fn llama_cpp_host_layers_run_at_host_memory_bandwidth() {
+    let q = "mode=infer&engine=llamacpp&model_id=meta-llama/Llama-2-7b-hf&quant=q8_0&seq=512&gpu=rtx4090";
+    let all = time_of(q);
+    let half = time_of(&format!("{q}&gpu_layers=16"));
+    assert!(all.terms.iter().all(|t| t.id != TermId::DecodeHost));
+    assert_eq!(half.bound, Bound::HostMemory);
+    let (t_all, t_half) = (decode(&all).0, decode(&half).0);
+    assert!(t_half > 2.0 * t_all, "{t_all} {t_half}");
+    // A faster host narrows the gap.
+    let fast = time_of(&format!("{q}&gpu_layers=16&host_bw=400"));
+    assert!(decode(&fast).0 < t_half);
+}
+
+#[test]
+fn tensor_parallelism_all_reduces_over_the_link() {
+    let sp = time_of("mode=infer&model_id=meta-llama/Llama-3.1-70B&seq=2048&batch=8&gpus=4&tp=4");
+    let t = sp
+        .terms
+        .iter()
+        .find(|t| t.id == TermId::TpAllReduce)
+        .unwrap();
+    match t.values {
+        memcalc_core::speed::TermValues::TpAllReduce { collective, .. } => {
+            assert!(matches!(collective.via, Via::Link(_)), "{collective:?}");
+            assert_eq!(collective.ranks, 4);
+        }
+        _ => unreachable!(),
+    }
+    // A GPU without NVLink all-reduces over PCIe, slower.
+    let pcie = time_of(
+        "mode=infer&model_id=meta-llama/Llama-3.1-70B&seq=2048&batch=8&gpus=4&tp=4&gpu=l40s",
+    );
+    assert!(term(&pcie, TermId::TpAllReduce) > term(&sp, TermId::TpAllReduce));
+}
+
+#[test]
+fn training_flops_follow_recomputation_lora_and_zero() {
+    let base = "mode=train&model_id=meta-llama/Llama-3.1-8B&gpus=8&batch=1&seq=4096";
+    let step = |q: &str| term(&time_of(q), TermId::TrainCompute);
+    let none = step(base);
+    let full = step(&format!("{base}&recompute=full"));
+    // One more forward: about (6 + 2) / 6 of the work.
+    assert!(full / none > 1.25 && full / none < 1.36, "{}", full / none);
+    let lora =
+        step("mode=finetune&lora_rank=16&model_id=meta-llama/Llama-3.1-8B&gpus=8&batch=1&seq=4096");
+    assert!(lora / none > 0.66 && lora / none < 0.8, "{}", lora / none);
+    // Half the utilisation, twice the time.
+    assert!((step(&format!("{base}&mfu=20")) / none - 2.0).abs() < 1e-9);
+    let dp = |z: u8| term(&time_of(&format!("{base}&zero={z}")), TermId::DataParallel);
+    assert!((dp(3) / dp(0) - 1.5).abs() < 1e-9);
+    // Across nodes the data-parallel ring crosses the network.
+    let wide = time_of("mode=train&model_id=meta-llama/Llama-3.1-8B&gpus=64&batch=1&seq=4096");
+    assert!(term(&wide, TermId::DataParallel) > dp(0));
+}
+
+#[test]
+fn a_pipeline_idles_its_bubble() {
+    let sp = time_of("mode=train&model_id=meta-llama/Llama-3.1-8B&gpus=4&pp=4&batch=1&seq=4096");
+    let (c, b) = (
+        term(&sp, TermId::TrainCompute),
+        term(&sp, TermId::PipelineBubble),
+    );
+    assert!((b / c - 0.75).abs() < 1e-9, "{b} {c}");
+}
+
+#[test]
+fn lattice_boltzmann_moves_153_bytes_per_cell_in_fp32() {
+    let sp = time_of("mode=sim&method=lbm&sim_device=gpu&ranks=1&dtype=fp32&nx=256&ny=256&nz=256");
+    let t = &sp.terms[0];
+    let f = memcalc_core::text::speed::formula(t);
+    assert!(f.starts_with("(2 × 19 × 4 B + 1 B) × 16.8 M cells"), "{f}");
+    match sp.steps {
+        Steps::Sim { mlups, .. } => {
+            // 3.35 TB/s × 80 % ÷ 153 B.
+            let expect = 3.35e12 * 0.8 / 153.0 / 1e6;
+            assert!((mlups.unwrap() / expect - 1.0).abs() < 1e-9);
+        }
+        _ => unreachable!(),
+    }
+}
+
+#[test]
+fn strong_scaling_raises_the_halo_share() {
+    let halo_share = |ranks: u64| {
+        let sp = time_of(&format!(
+            "mode=sim&method=grid&nx=1024&ny=1024&nz=1024&ranks={ranks}&nodes={}",
+            ranks / 128
+        ));
+        term(&sp, TermId::SimHalo) / term(&sp, TermId::SimMemory)
+    };
+    assert!(halo_share(4096) > halo_share(512));
+}
+
+#[test]
+fn a_simulation_beyond_the_node_memory_spills_to_disk() {
+    let sp = time_of("mode=sim&method=grid&nx=2048&ny=2048&nz=2048&ranks=64&nodes=1&node_mem=64");
+    assert_eq!(sp.bound, Bound::Disk);
+}
+
+#[test]
+fn bad_hardware_figures_are_errors_naming_the_key() {
+    for (q, key) in [
+        ("gpu_bw=0", "gpu_bw"),
+        ("mfu=-5", "mfu"),
+        ("mfu=0", "mfu"),
+        ("bw_eff=101", "bw_eff"),
+        ("host_bw=0", "host_bw"),
+        ("net_bw=0", "net_bw"),
+        ("link_bw=-1", "link_bw"),
+    ] {
+        let (inputs, _) = memcalc_core::Inputs::from_query(&format!("{LLAMA}&{q}"));
+        let errs = inputs.parse().expect_err(q);
+        assert!(errs.iter().any(|e| e.field.key() == key), "{q}: {errs:?}");
+    }
+    // A scenario built in code is checked too.
+    let mut s = scenario(LLAMA);
+    s.speed.mfu_bp = Some(20_000);
+    let err = speed(&s, &memcalc_core::estimate(&s)).unwrap_err();
+    assert_eq!(err.field.key(), "mfu");
+}
+
+#[test]
+fn an_overlong_time_is_overflow_never_nan_or_infinity() {
+    assert_eq!(Time::of(f64::INFINITY), Time::Overflow);
+    assert_eq!(Time::of(f64::NAN), Time::Overflow);
+    assert_eq!(Time::Overflow.per_second(5.0), 0.0);
+    let q = "mode=train&params=1000000000000000&seq=134217728&batch=1048576&gpu=t4&mfu=0.01";
+    let s = scenario(q);
+    let e = memcalc_core::estimate(&s);
+    let sp = speed(&s, &e).unwrap().unwrap();
+    match sp.steps {
+        Steps::Training {
+            step, tokens_per_s, ..
+        } => {
+            assert_eq!(step, Time::Overflow);
+            assert!(tokens_per_s.is_finite());
+        }
+        _ => unreachable!(),
+    }
+    assert!(memcalc_core::text::speed::summary(&sp).contains("too long to compute"));
+    // The JSON of an overflowing prefill says so, with null seconds.
+    let q = "mode=infer&params=1000000000000000&seq=134217728&batch=16777216&gpu=t4&mfu=0.01";
+    let s = scenario(q);
+    let e = memcalc_core::estimate(&s);
+    let sp = speed(&s, &e).unwrap().unwrap();
+    let json = memcalc_core::report::to_json_with_speed(&e, &[], None, Some(&sp));
+    assert!(json.contains("\"overflow\":true"), "{json}");
+    assert!(json.contains("\"ttft_s\":null"), "{json}");
+    assert!(
+        !json.contains("NaN") && !json.contains(":inf") && !json.contains("Infinity"),
+        "{json}"
+    );
+}
+
+#[test]
+fn every_term_has_its_texts_and_the_json_its_speed_object() {
+    for q in [
+        LLAMA,
+        "mode=infer&engine=llamacpp&model_id=meta-llama/Llama-2-7b-hf&quant=q4_0&gpu_layers=10&gpu=rtx3090",
+        "mode=infer&model_id=meta-llama/Llama-3.1-70B&gpus=4&tp=4",
+        "mode=train&model_id=meta-llama/Llama-3.1-8B&gpus=64&tp=2&pp=2&zero=1&offload=optimizer&recompute=full",
+        "mode=sim&method=lbm&ranks=8&nodes=2&sim_device=gpu",
+        "mode=sim&method=grid&ranks=256&nodes=2",
+    ] {
+        let s = scenario(q);
+        let e = memcalc_core::estimate(&s);
+        let sp = speed(&s, &e).unwrap().unwrap();
+        for t in &sp.terms {
+            let f = memcalc_core::text::speed::formula(t);
+            assert!(
+                f.ends_with(&memcalc_core::text::speed::time(t.time)),
+                "{q}: {f}"
+            );
+            assert!(!memcalc_core::text::speed::label(t).is_empty());
+            assert!(!memcalc_core::text::speed::explanation(t).is_empty());
+            assert!(!memcalc_core::text::speed::source(t).is_empty());
+            assert!(t.time.seconds().is_some_and(f64::is_finite), "{q}: {t:?}");
+        }
+        let plain = memcalc_core::report::to_json(&e, &[], None);
+        let with = memcalc_core::report::to_json_with_speed(&e, &[], None, Some(&sp));
+        assert!(!plain.contains("\"speed\""));
+        assert!(with.starts_with(plain.trim_end().trim_end_matches('}')), "{q}");
+        assert!(with.contains(&format!("\"bound\":\"{}\"", sp.bound.key())));
+    }
+}
+
+#[test]
+fn methods_without_a_time_model_say_so() {
+    let s = scenario("mode=sim&method=particles");
+    assert_eq!(speed(&s, &memcalc_core::estimate(&s)).unwrap(), None);
+}
+
+#[test]
+fn a_mixture_of_experts_reads_only_the_routed_experts_at_small_batches() {
+    let q = "mode=infer&model_id=mistralai/Mixtral-8x7B-v0.1&seq=512&gpus=2&tp=2";
+    let one = time_of(&format!("{q}&batch=1"));
+    let many = time_of(&format!("{q}&batch=64&gpu_mem=1000"));
+    let share = |sp: &Speed| match sp
+        .terms
+        .iter()
+        .find(|t| t.id == TermId::DecodeMemory)
+        .unwrap()
+        .values
+    {
+        memcalc_core::speed::TermValues::DecodeMemory { share, .. } => share,
+        _ => unreachable!(),
+    };
+    // Two of eight experts per token: about a third of Mixtral's weights at batch 1, all of
+    // them once 64 tokens are routed.
+    assert!(share(&one) > 0.25 && share(&one) < 0.4, "{}", share(&one));
+    assert!(share(&many) > 0.99);
+}

@@ -1,0 +1,118 @@
+//! Keeps the "Speed" table of docs/accuracy.md true: every row's time is recomputed from its
+//! query, must equal the Estimate column, and the errors must meet the targets: bandwidth-bound
+//! rows a median within 15 % and none beyond 35 %, compute-bound rows (at their stated
+//! utilisation) within 25 %. A row outside its target is marked "(miss)" in its Target cell,
+//! and a marked row must really miss, so the table reports misses honestly and stays current.
+
+mod common;
+
+use memcalc_core::{speed, Steps};
+
+struct Row {
+    name: String,
+    query: String,
+    quantity: String,
+    measured: f64,
+    shown: String,
+    error: String,
+    target: f64,
+    miss: bool,
+}
+
+fn rows() -> Vec<Row> {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/accuracy.md");
+    let text = std::fs::read_to_string(path).expect("docs/accuracy.md");
+    let section = text
+        .split("\n## Speed")
+        .nth(1)
+        .expect("docs/accuracy.md has a Speed section");
+    let section = section.split("\n## ").next().unwrap();
+    section
+        .lines()
+        .filter(|l| l.starts_with("| ") && l.contains("`gpu="))
+        .map(|l| {
+            let c: Vec<&str> = l.trim_matches('|').split('|').map(str::trim).collect();
+            assert_eq!(c.len(), 9, "malformed row: {l}");
+            Row {
+                name: c[0].to_string(),
+                query: c[3].trim_matches('`').to_string(),
+                quantity: c[4].to_string(),
+                measured: c[5].replace(',', "").parse().unwrap(),
+                shown: c[6].to_string(),
+                error: c[7].to_string(),
+                target: c[8].split('%').next().unwrap().trim().parse().unwrap(),
+                miss: c[8].contains("(miss)"),
+            }
+        })
+        .collect()
+}
+
+/// The row's quantity as the time model gives it.
+fn predicted(r: &Row) -> f64 {
+    let s = common::scenario(&r.query);
+    let e = memcalc_core::estimate(&s);
+    let sp = speed(&s, &e)
+        .unwrap_or_else(|e| panic!("{}: {e}", r.name))
+        .unwrap_or_else(|| panic!("{}: no time model", r.name));
+    match (r.quantity.as_str(), sp.steps) {
+        ("mlups", Steps::Sim { mlups, .. }) => mlups.unwrap(),
+        ("tokens_per_s", Steps::Inference { tokens_per_s, .. }) => tokens_per_s,
+        ("tokens_per_s_per_gpu", Steps::Training { tokens_per_s, .. }) => {
+            tokens_per_s / s.parallel.gpus as f64
+        }
+        (q, steps) => panic!("{}: quantity {q} for {steps:?}", r.name),
+    }
+}
+
+/// A figure as the table shows it: whole numbers, with thousands separators.
+fn shown(v: f64) -> String {
+    let n = v.round() as u64;
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, ch) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(ch);
+    }
+    out
+}
+
+#[test]
+fn speed_table_rows_hold() {
+    let rows = rows();
+    assert!(rows.len() >= 15, "the speed table lost rows");
+    let mut bandwidth_errors = Vec::new();
+    for r in &rows {
+        let p = predicted(r);
+        assert_eq!(
+            r.shown,
+            shown(p),
+            "{}: the Estimate column is stale",
+            r.name
+        );
+        let err = (p - r.measured) / r.measured * 100.0;
+        assert_eq!(
+            r.error,
+            format!("{err:+.1} %"),
+            "{}: the Error column is stale",
+            r.name
+        );
+        assert_eq!(
+            r.miss,
+            err.abs() > r.target,
+            "{}: {err:+.1} % against a target of {} % (a miss must be marked, a mark must miss)",
+            r.name,
+            r.target
+        );
+        if r.target == 35.0 {
+            bandwidth_errors.push(err.abs());
+        }
+    }
+    bandwidth_errors.sort_by(f64::total_cmp);
+    let median = bandwidth_errors[bandwidth_errors.len() / 2];
+    assert!(
+        median <= 15.0,
+        "bandwidth-bound rows: median error {median:.1} %"
+    );
+}
