@@ -103,6 +103,7 @@ keys! {
     Framework => "framework",
     LossChunks => "loss_chunks",
     FusedLoss => "fused_loss",
+    LogitsUpcast => "logits_upcast",
     Compile => "compile",
     ZeroGrad => "zero_grad",
     OptInBwd => "opt_in_bwd",

@@ -62,6 +62,9 @@ pub struct Mechanics {
     /// The output layer and the loss fused (Cut Cross-Entropy, Liger's fused linear
     /// cross-entropy): the 16-bit logits are never stored, only one chunk of them at a time.
     pub fused_loss: bool,
+    /// The loss upcasts the logits to FP32 (`logits.float()`); off: it runs on the 16-bit
+    /// logits, so its copy, log-softmax and gradient are 16-bit.
+    pub logits_upcast: bool,
     /// Compiled (fused) kernels; off keeps eager PyTorch's FP32 copies in norms and RoPE.
     pub compile: bool,
     pub zero_grad: ZeroGrad,
@@ -94,6 +97,7 @@ impl Default for Mechanics {
             framework: crate::catalog::framework::Framework::None,
             loss_chunks: None,
             fused_loss: false,
+            logits_upcast: true,
             compile: true,
             zero_grad: ZeroGrad::Keep,
             opt_in_bwd: false,
@@ -112,6 +116,7 @@ impl Default for Mechanics {
 }
 
 pub const SRC_LOSS: &str = "PyTorch F.cross_entropy on upcast logits (FP32 copy, log-softmax, its gradient); torchtune CEWithChunkedOutputLoss (num_output_chunks=8); torchtitan PR #996 (chunked loss: −7 GiB on Llama 3 8B)";
+pub const SRC_HALF_LOSS: &str = "Hugging Face transformers LlamaForCausalLM.forward: v4.28–v4.30 computed CrossEntropyLoss on the 16-bit shift_logits = logits[..., :-1, :].contiguous(); v4.31.0 (PR #24891, Llama 2, with pretraining_tp) added logits = logits.float(), since v4.46 inside loss_utils ForCausalLMLoss; DeepSpeed fp16 without AMP runs the model, and so the loss, in half precision";
 pub const SRC_COMPILED_LOSS: &str = "torchtune training/_compile.py compile_loss: for CEWithChunkedOutputLoss 'we only compile the upcast + cross-entropy calculation' (compute_cross_entropy, F.cross_entropy(logits.float())); PyTorch AOTAutograd min_cut_rematerialization_partition (torch/_functorch/partitioners.py): the backward recomputes cheap pointwise intermediates from the saved 16-bit input instead of saving FP32 copies";
 pub const SRC_FUSED_LOSS: &str = "Wijmans et al. 2024, Cut Your Losses in Large-Vocabulary Language Models (Cut Cross-Entropy, arXiv:2411.09009); Liger Kernel LigerFusedLinearCrossEntropyLoss; Unsloth documentation (Apple's CCE algorithm)";
 pub const SRC_ZERO_GRAD: &str = "PyTorch torch.optim.Optimizer.zero_grad(set_to_none=True), the default since 2.0: gradients are allocated in the backward pass while the activations it consumes are freed";

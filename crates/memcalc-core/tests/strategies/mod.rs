@@ -183,11 +183,12 @@ prop_compose! {
         expandable_segments in any::<bool>(),
         reshard_after_forward in choice::<ReshardAfterForward>(),
         pp_grad_sync in choice::<PpGradSync>(),
+        logits_upcast in any::<bool>(),
     ) -> Mechanics {
         Mechanics {
             framework, loss_chunks, fused_loss, compile, zero_grad, opt_in_bwd, act_offload,
             paged_optimizer, kbit_fp32, gathered_layers, bucket_size, nccl_mib, batching,
-            expandable_segments, reshard_after_forward, pp_grad_sync,
+            expandable_segments, reshard_after_forward, pp_grad_sync, logits_upcast,
         }
     }
 }

@@ -366,14 +366,23 @@ fn training_states(s: &Scenario, b: &StageBytes) -> Vec<Component> {
     let gradients = part(
         PartId::Gradients,
         b.gradients,
-        Location::Device,
+        if b.grads_on_host {
+            Location::Host
+        } else {
+            Location::Device
+        },
         NeuralValues::Gradients(Gradients {
             trainable,
             lora,
-            dtype: s.grad_dtype(),
+            dtype: if b.grads_on_host {
+                crate::catalog::precision::Dtype::Fp32
+            } else {
+                s.grad_dtype()
+            },
             zero: zero(s),
             all: b.gradients_all,
             lifetime,
+            on_host: b.grads_on_host,
         }),
     );
     let optimizer = part(
@@ -464,6 +473,7 @@ fn train_logits(s: &Scenario, plan: &Plan, b: &StageBytes) -> Component {
             fused: m.fused_loss,
             compile: m.compile,
             chunks: m.loss_chunks,
+            loss_elem: shape.loss_elem(),
         }),
     )
 }

@@ -19,6 +19,9 @@ pub struct StageBytes {
     pub gradients: u64,
     pub optimizer: u64,
     pub states_on_host: bool,
+    /// ZeRO-Offload at stage 2 or 3: each rank's gradient partition is kept in FP32 in host
+    /// memory beside the optimizer states; the device keeps only the reduce buckets.
+    pub grads_on_host: bool,
     pub activations: u64,
     pub logits: u64,
     pub kv_cache: u64,
@@ -74,11 +77,16 @@ impl StageBytes {
         } else {
             crate::add!(self.master, self.optimizer)
         };
+        let grads = if self.grads_on_host {
+            0
+        } else {
+            self.gradients
+        };
         crate::add!(
             w,
             self.offload_buffer,
             states,
-            self.gradients,
+            grads,
             self.activations,
             self.logits,
             self.kv_cache,
@@ -111,9 +119,15 @@ impl StageBytes {
         } else {
             0
         };
+        let grads = if self.grads_on_host {
+            self.gradients
+        } else {
+            0
+        };
         crate::add!(
             w,
             states,
+            grads,
             self.act_host,
             self.weights_host,
             self.kv_host,
@@ -261,6 +275,7 @@ impl<'a> Plan<'a> {
             selective_op: s.recompute == Recompute::SelectiveOp,
             loss_chunks: s.mech.loss_chunks,
             fused_loss: s.mech.fused_loss,
+            logits_upcast: s.mech.logits_upcast,
         }
     }
 
@@ -407,7 +422,18 @@ impl<'a> Plan<'a> {
                 0
             };
             b.master = shard(master, 1);
-            b.gradients = shard(crate::mul!(trainable, s.grad_dtype().bytes()), 2);
+            b.grads_on_host = p.offload != Offload::None && zero >= 2;
+            b.gradients = if b.grads_on_host {
+                // DeepSpeed with offload_optimizer reduces each gradient through its 16-bit
+                // reduce bucket and copies this rank's partition, upcast, into the FP32
+                // gradient of the CPU optimizer's partition (stage_1_and_2.py
+                // async_inplace_copy_grad_to_fp32_buffer_from_gpu; stage3.py
+                // partition_grads into fp32_partitioned_groups_flat[i].grad, and no device
+                // grad_partitions_flat_buffer under offload_optimizer).
+                shard(crate::mul!(trainable, 4), 2)
+            } else {
+                shard(crate::mul!(trainable, s.grad_dtype().bytes()), 2)
+            };
             b.gradients_all = b.gradients;
             let state = s.state_dtype().bytes();
             b.optimizer = shard(
@@ -560,7 +586,9 @@ impl<'a> Plan<'a> {
         let t = p.tp.max(1);
         let gd = s.grad_dtype().bytes();
         let pc = self.arch.params();
-        if m.opt_in_bwd {
+        // Offloaded gradients stay in host memory for the whole step: no device lifetime.
+        let device_grads = !b.grads_on_host;
+        if device_grads && m.opt_in_bwd {
             // Only the gradient being applied is alive: the largest single tensor.
             let a = &self.arch;
             let largest = [
@@ -579,7 +607,7 @@ impl<'a> Plan<'a> {
             };
             b.largest_grad = largest.min(b.trainable);
             b.gradients = b.gradients.min(crate::mul!(b.largest_grad, gd));
-        } else if m.zero_grad == crate::scenario::training::ZeroGrad::None {
+        } else if device_grads && m.zero_grad == crate::scenario::training::ZeroGrad::None {
             // Gradients are allocated during the backward pass as the activations it consumes
             // are freed: the peak is the larger of the two, so only the excess counts.
             b.gradients = b

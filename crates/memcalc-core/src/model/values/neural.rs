@@ -136,6 +136,8 @@ pub struct Gradients {
     /// All gradients of this device, before their lifetime is taken into account.
     pub all: u64,
     pub lifetime: GradLifetime,
+    /// Offloaded with the optimizer states (ZeRO-Offload at stage 2 or 3): FP32, in host memory.
+    pub on_host: bool,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -296,6 +298,8 @@ pub struct TrainLogits {
     pub fused: bool,
     pub compile: bool,
     pub chunks: Option<u64>,
+    /// Bytes of each loss term per logit: 4 when the logits are upcast to FP32, else `elem`.
+    pub loss_elem: u64,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

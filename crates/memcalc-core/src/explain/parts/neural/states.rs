@@ -15,6 +15,7 @@ use crate::scenario::training::{SRC_GATHER, SRC_OPT_IN_BWD, SRC_PP_FSDP, SRC_ZER
 pub const SRC_ZERO: &str = "Rajbhandari et al. 2020, ZeRO (arXiv:1910.02054), sections 3.1 and 5";
 pub const SRC_MIXED: &str = "Micikevicius et al. 2018, Mixed Precision Training (arXiv:1710.03740); ZeRO (arXiv:1910.02054) section 3.1";
 pub const SRC_TM101: &str = "EleutherAI, Transformer Math 101 (2023), 'Optimizer states'; ZeRO (arXiv:1910.02054) section 3.1";
+pub const SRC_GRAD_OFFLOAD: &str = "DeepSpeed deepspeed/runtime/zero/stage_1_and_2.py (cpu_offload: async_inplace_copy_grad_to_fp32_buffer_from_gpu copies each reduced gradient partition into single_partition_of_fp32_groups[i].grad on the CPU) and stage3.py (offload_optimizer: partition_grads writes fp32_partitioned_groups_flat[i].grad on the CPU; grad_partitions_flat_buffer is allocated on the device only without offload); DeepSpeed estimate_zero2_model_states_mem_needs (cpu_offload: 2 bytes per parameter on the GPU, 16 on the CPU)";
 pub const SRC_OFFLOAD: &str = "Ren et al. 2021, ZeRO-Offload (arXiv:2101.06840); DeepSpeed estimate_zero3_model_states_mem_needs (4 bytes × largest layer on the GPU)";
 
 /// What ZeRO does to a state, for its explanation.
@@ -310,6 +311,13 @@ impl Template for Gradients {
             GradLifetime::OptInBackward { .. } => " The optimizer step runs inside the backward pass, so each gradient is applied and freed at once: only the largest single gradient is alive.",
             GradLifetime::FreedByBackward { .. } => " They are set to None between steps, so they only appear in the backward pass, in memory the activations it consumes give back: only what exceeds the activations and logits counts.",
         };
+        if self.on_host {
+            return format!(
+                "Backpropagation produces one gradient for each of {}. With the optimizer offloaded (ZeRO-Offload), DeepSpeed reduces each gradient through its 16-bit reduce bucket on the device and copies this rank's partition into the FP32 gradient of the CPU optimizer's partition, in host memory: the device keeps only the reduce buckets (the communication buffers), not the gradients.{}",
+                who(self.lora, self.trainable),
+                zero_note(self.zero, 2, "them")
+            );
+        }
         format!(
             "Backpropagation produces one gradient for each of {}, held until the optimizer step, in {} ({} bytes). Sources differ here: the ZeRO paper keeps gradients in the weights' precision (16 bytes per parameter with mixed-precision Adam), Megatron-LM and Hugging Face's 'model memory anatomy' accumulate them in FP32 (18 bytes): the 'Gradient precision' setting chooses.{}{lifetime}",
             who(self.lora, self.trainable),
@@ -319,6 +327,9 @@ impl Template for Gradients {
         )
     }
     fn source(&self) -> &'static str {
+        if self.on_host {
+            return SRC_GRAD_OFFLOAD;
+        }
         match self.lifetime {
             GradLifetime::Whole => SRC_ZERO,
             GradLifetime::OptInBackward { .. } => SRC_OPT_IN_BWD,

