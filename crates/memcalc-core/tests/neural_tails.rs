@@ -87,3 +87,44 @@ fn a_loss_without_the_fp32_upcast_keeps_its_terms_in_16_bits() {
     let text = memcalc_core::explain::parts::source(c);
     assert!(text.contains("v4.31.0"), "{text}");
 }
+
+#[test]
+fn a_full_state_dict_save_gathers_the_sharded_model_above_what_the_step_freed() {
+    let q = format!("mode=train&{L8}&gpus=8&zero=3&batch=1&seq=512&recompute=full");
+    let none = est(&q);
+    assert!(none.component(PartId::StateDict).is_none());
+    assert_eq!(
+        none.per_device_bytes,
+        est(&format!("{q}&save=none")).per_device_bytes
+    );
+    let full = est(&format!("{q}&save=full"));
+    let c = full.component(PartId::StateDict).expect("a state dict row");
+    assert_eq!(c.location, Location::Device);
+    // BF16 with FP32 master weights: the shards keep FP32, so the state dict is 4 B per
+    // parameter, less the activations and logits the step has freed by then.
+    let params = full.params;
+    let freed = expect_part(&full, PartId::Activations) + expect_part(&full, PartId::Logits);
+    assert_eq!(c.bytes, 4 * params - freed);
+    assert!(full.per_device_bytes > none.per_device_bytes + 4 * params * 9 / 10);
+    // A sharded save gathers nothing; unsharded parameters are referenced, not copied.
+    assert_eq!(
+        expect_part(&est(&format!("{q}&save=sharded")), PartId::StateDict),
+        0
+    );
+    let one = format!("mode=train&{L8}&batch=1&seq=512&recompute=full&gpu=h200");
+    assert_eq!(
+        expect_part(&est(&format!("{one}&save=full")), PartId::StateDict),
+        0
+    );
+    // offload_to_cpu + rank0_only: the device keeps its peak, rank 0's host holds the model once
+    // per node, not once per GPU.
+    let cpu = est(&format!("{q}&save=full_cpu"));
+    let c = cpu.component(PartId::StateDict).unwrap();
+    assert_eq!(c.location, Location::Host);
+    assert_eq!(c.bytes, 4 * params);
+    assert_eq!(cpu.per_device_bytes, none.per_device_bytes);
+    assert_eq!(
+        cpu.host_per_node_bytes,
+        none.host_per_node_bytes + 4 * params
+    );
+}

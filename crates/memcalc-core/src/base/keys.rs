@@ -113,6 +113,7 @@ keys! {
     GatheredLayers => "gathered_layers",
     ReshardAfterForward => "reshard_after_forward",
     PpGradSync => "pp_grad_sync",
+    Save => "save",
     BucketSize => "bucket_size",
     NcclBuffers => "nccl_buffers",
     Batching => "batching",

@@ -348,6 +348,7 @@ fields! {
     GatheredLayers: num!(mech.gathered_layers) => f("Unsharded layers in flight (ZeRO-3/FSDP)", G::Mechanics, true, Count, TRAINING, "Layers whose parameters are gathered at once, plus one layer's unsharded gradients: FSDP holds the running layer and the prefetched next (2).").bounds(&B::Count { min: 0, max: 1 << 16 }),
     ReshardAfterForward: pick!(mech.reshard_after_forward) => f("Reshard after forward (ZeRO-3/FSDP)", G::Mechanics, true, Select, TRAINING, "Whether a layer's gathered parameters are freed after its forward pass. torchtitan keeps them gathered under pipeline parallelism (its policy 'default'), so each device holds all of its stage's parameters unsharded in 16-bit for the whole step."),
     PpGradSync: pick!(mech.pp_grad_sync) => f("Gradient reduce-scatter with pipelining", G::Mechanics, true, Select, TRAINING, "With pipeline parallelism and ZeRO-2/3 or FSDP: after each micro-batch (textbook), or once after the last (PyTorch's pipelining schedules), in which case each device accumulates its stage's unsharded gradients in the gradient precision over the step."),
+    Save: pick!(mech.save) => f("Checkpoint save", G::Mechanics, true, Select, TRAINING, "A full state dict gathers the sharded model on each rank (FSDP FULL_STATE_DICT), after the step has freed its activations; offload_to_cpu with rank0_only gathers it into rank 0's host memory; a sharded one gathers nothing."),
     BucketSize: num!(mech.bucket_size) => f("ZeRO bucket size (parameters)", G::Mechanics, true, Count, TRAINING, "DeepSpeed reduce_bucket_size and allgather_bucket_size (default 5e8 each), held in 16-bit.").bounds(&B::Count { min: 0, max: 1 << 40 }).short(),
     NcclBuffers: num!(mech.nccl_mib) => f("NCCL buffers per communicator", G::Mechanics, true, Number { unit: "MiB" }, TRAINING, "Buffers NCCL allocates itself per process group (data, tensor, pipeline parallel), outside PyTorch's allocator: nvidia-smi sees them, max_memory_reserved does not. Default 0 (inside the runtime row); with NCCL's defaults each channel's connection holds 9.19 MiB (NCCL_BUFFSIZE 4 MiB + LL128 4.69 MiB + LL 0.5 MiB), e.g. 147 MiB for a ring over 16 channels.").bounds(&B::Fixed { places: 0, min: 0, max: MAX_RUNTIME_MIB, said: "whole MiB from 0 to 1048576" }),
     Batching: pick!(mech.batching) => f("Batch shapes", G::Mechanics, true, Select, TRAINING, "Variable: each batch is padded to its longest sequence and the sequence length is the longest of the run; the caching allocator then keeps the blocks of an earlier, shorter longest batch beside the new ones (max_memory_reserved above allocated)."),
@@ -546,6 +547,7 @@ fn for_model(key: FieldId, model: crate::scenario::sciml::ModelKind) -> bool {
             | F::GatheredLayers
             | F::ReshardAfterForward
             | F::PpGradSync
+            | F::Save
             | F::Batching
             | F::ExpandableSegments
             | F::Sparsity
@@ -628,6 +630,7 @@ pub fn options(id: FieldId) -> Vec<(&'static str, &'static str)> {
         F::Batching => all::<crate::scenario::training::Batching>(),
         F::ReshardAfterForward => all::<crate::scenario::training::ReshardAfterForward>(),
         F::PpGradSync => all::<crate::scenario::training::PpGradSync>(),
+        F::Save => all::<crate::scenario::training::SaveState>(),
         F::LoraTargets => all::<LoraTargets>(),
         F::Quant => all::<Quant>(),
         F::SparseFormat => all::<SparseFormat>(),

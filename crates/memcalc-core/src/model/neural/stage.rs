@@ -46,6 +46,12 @@ pub struct StageBytes {
     pub largest_grad: u64,
     /// Unsharded layers and their gradients in flight (ZeRO-3/FSDP).
     pub gathered: u64,
+    /// A full state dict being saved: the whole stage's parameters as the sharded model holds
+    /// them, the part of it above what the step's activations and logits gave back (on the
+    /// device), or gathered into rank 0's host memory.
+    pub save_full: u64,
+    pub save_device: u64,
+    pub save_host: u64,
     /// ZeRO communication buckets (PyTorch tensors).
     pub buffers: u64,
     /// NCCL's own buffers, allocated outside PyTorch's caching allocator.
@@ -92,6 +98,7 @@ impl StageBytes {
             self.kv_cache,
             self.dataset_device,
             self.gathered,
+            self.save_device,
             self.buffers,
             self.nccl,
             self.graphs
@@ -130,6 +137,7 @@ impl StageBytes {
             grads,
             self.act_host,
             self.weights_host,
+            self.save_host,
             self.kv_host,
             self.buffers_host
         )
@@ -565,6 +573,7 @@ impl<'a> Plan<'a> {
         }
         if trains && s.sciml.is_transformer() {
             self.framework_terms(&mut b);
+            self.save_terms(&mut b, weights);
         }
         if s.mode != Mode::Infer || !s.engine.sizes_itself() {
             b.overhead = crate::base::sat::mul_div(b.device_tensors(), s.overhead_bp, 10_000);
@@ -661,6 +670,39 @@ impl<'a> Plan<'a> {
         let groups = u64::from(p.dp() > 1) + u64::from(p.tp > 1) + u64::from(p.pp > 1);
         b.buffers = crate::mul!(buckets, m.bucket_size, 2);
         b.nccl = crate::mul!(groups, m.nccl_mib << 20);
+    }
+
+    /// A checkpoint save during the run. FSDP's FULL_STATE_DICT all-gathers each sharded
+    /// parameter and clones it into the state dict (torch.distributed.fsdp
+    /// _full_post_state_dict_hook), in the dtype the shards keep: FP32 under MixedPrecision (the
+    /// master copy), else the weights' own. It runs between steps, once the activations and
+    /// logits are freed, so only what exceeds them raises the peak. Unsharded parameters need
+    /// no gather (the state dict references them); offload_to_cpu with rank0_only copies each
+    /// gathered unit to rank 0's CPU memory instead.
+    fn save_terms(&self, b: &mut StageBytes, weights: u64) {
+        use crate::scenario::training::SaveState;
+        let s = self.s;
+        let p = &s.parallel;
+        let gathers = p.zero >= 3 && p.dp() > 1;
+        let full = if s.keeps_master_copy() {
+            crate::add!(
+                weights,
+                crate::mul!(b.trainable, 4u64.saturating_sub(s.dtype.bytes()))
+            )
+        } else {
+            weights
+        };
+        match s.mech.save {
+            SaveState::Full if gathers => {
+                b.save_full = full;
+                b.save_device = full.saturating_sub(crate::add!(b.activations, b.logits));
+            }
+            SaveState::FullCpu => {
+                b.save_full = full;
+                b.save_host = full;
+            }
+            _ => {}
+        }
     }
 
     /// Under pipeline parallelism with ZeRO-3/FSDP: whether each device keeps its stage's

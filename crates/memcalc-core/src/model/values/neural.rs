@@ -21,6 +21,7 @@ pub enum NeuralValues {
     SciActivations(SciActivations),
     InferActivations(InferActivations),
     GatheredLayers(GatheredLayers),
+    StateDict(StateDict),
     CommBuffers(CommBuffers),
     NcclBuffers(NcclBuffers),
     TrainLogits(TrainLogits),
@@ -100,6 +101,23 @@ pub struct Weights {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct OffloadBuffer {
     pub per_layer: u64,
+}
+
+/// A checkpoint's state dict gathered while it is saved.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct StateDict {
+    pub save: crate::scenario::training::SaveState,
+    /// The parameters are sharded (ZeRO-3/FSDP over more than one rank), so a full state dict
+    /// must gather them.
+    pub gathers: bool,
+    pub params: u64,
+    /// The weights as stored, unsharded, and the trainable parameters' upcast to the FP32 the
+    /// shards keep under mixed precision.
+    pub weight_bytes: u64,
+    pub trainable: u64,
+    pub upcast_bytes: u64,
+    /// Activations and logits freed before the save.
+    pub freed: u64,
 }
 
 /// The FP32 copy mixed precision updates.
