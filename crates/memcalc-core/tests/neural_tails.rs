@@ -128,3 +128,65 @@ fn a_full_state_dict_save_gathers_the_sharded_model_above_what_the_step_freed() 
         none.host_per_node_bytes + 4 * params
     );
 }
+
+/// Llama 3.1 8B's config.json with a quantization_config naming the modules left in 16 bits.
+fn llama_with(quantization: &str) -> String {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/configs/llama-3.1-8b.json"
+    );
+    let json = std::fs::read_to_string(path).unwrap();
+    json.replacen(
+        "\"vocab_size\": 128256",
+        &format!("\"vocab_size\": 128256,\n  \"quantization_config\": {quantization}"),
+        1,
+    )
+}
+
+#[test]
+fn a_quantized_checkpoints_unconverted_modules_are_read_and_kept_in_16_bits() {
+    use memcalc_core::schema::hf_config::read;
+    let plain = read(&llama_with("{\"quant_method\": \"fp8\"}")).unwrap();
+    assert_eq!(plain.arch.unquantized, 0);
+    let p = plain.arch.params();
+    // llm-compressor: every layer's attention by regex, the output layer (16-bit already).
+    let attn = read(&llama_with(
+        "{\"quant_method\": \"compressed-tensors\", \"ignore\": [\"lm_head\", \"re:.*self_attn.*\"]}",
+    ))
+    .unwrap();
+    assert_eq!(attn.arch.unquantized, 32 * p.attention);
+    assert!(attn.read.iter().any(|k| k == "quantization_config"));
+    // fbgemm_fp8 (Meta's FP8 checkpoints): module paths, here every attention projection of
+    // layers 0 and 31 and those layers' whole MLPs, with a projection listed twice.
+    let mut names = Vec::new();
+    for l in [0, 31] {
+        for m in ["q_proj", "k_proj", "v_proj", "o_proj"] {
+            names.push(format!("\"model.layers.{l}.self_attn.{m}\""));
+        }
+        names.push(format!("\"model.layers.{l}.mlp\""));
+        names.push(format!("\"model.layers.{l}.mlp.down_proj\""));
+    }
+    let fb = read(&llama_with(&format!(
+        "{{\"quant_method\": \"fbgemm_fp8\", \"modules_to_not_convert\": [{}]}}",
+        names.join(", ")
+    )))
+    .unwrap();
+    assert_eq!(fb.arch.unquantized, 2 * (p.attention + p.mlp));
+
+    // The estimate keeps them at 2 bytes where they were counted at FP8's one.
+    let q = format!("mode=infer&{L8}&quant=fp8&seq=1024");
+    let all = expect_part(&est(&q), PartId::Weights);
+    let kept = expect_part(
+        &est(&format!("{q}&unquantized={}", attn.arch.unquantized)),
+        PartId::Weights,
+    );
+    let shift = kept - all;
+    // One more byte per kept parameter, less the per-channel scales of their rows.
+    assert!(
+        shift <= attn.arch.unquantized && shift > attn.arch.unquantized * 99 / 100,
+        "{shift}"
+    );
+    let e = est(&format!("{q}&unquantized={}", attn.arch.unquantized));
+    let w = e.component(PartId::Weights).unwrap();
+    assert!(memcalc_core::explain::parts::source(w).contains("modules_to_not_convert"));
+}

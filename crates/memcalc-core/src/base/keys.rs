@@ -163,6 +163,7 @@ keys! {
     QkNorm => "qk_norm",
     SandwichNorm => "sandwich_norm",
     MaxContext => "max_context",
+    Unquantized => "unquantized",
     Shape => "shape",
     Dataset => "dataset",
     Samples => "samples",

@@ -307,6 +307,7 @@ impl<'a> Plan<'a> {
             (params, 0)
         };
         let mut rows = 0;
+        let mut kept = 0;
         if s.milli_bpw.is_none() {
             if s.quant == crate::catalog::quant::Quant::Mxfp4 && self.arch.experts > 1 {
                 // Only the routed experts are MXFP4; attention and the rest stay 16-bit.
@@ -324,6 +325,11 @@ impl<'a> Plan<'a> {
                 e = crate::add!(e, q - share.min(q));
                 q = share.min(q);
             }
+            // Modules the checkpoint left unconverted: this device's share of them.
+            kept = crate::base::sat::mul_div(self.arch.unquantized, params, self.arch_total.max(1))
+                .min(q);
+            q -= kept;
+            e = crate::add!(e, kept);
             rows = crate::mul!(q / self.arch.hidden.max(1), s.quant.row_bytes());
         }
         Some(FrozenTerms {
@@ -333,6 +339,7 @@ impl<'a> Plan<'a> {
             // PEFT's prepare_model_for_kbit_training upcasts them to FP32.
             unquantized_bytes: if s.mech.kbit_fp32 { 4 } else { 2 },
             row_scales: rows,
+            kept,
         })
     }
 

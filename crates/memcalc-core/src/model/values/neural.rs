@@ -408,6 +408,8 @@ pub struct FrozenTerms {
     pub unquantized: u64,
     pub unquantized_bytes: u64,
     pub row_scales: u64,
+    /// Of `unquantized`, the layers' parameters the checkpoint leaves unconverted.
+    pub kept: u64,
 }
 
 impl FrozenTerms {

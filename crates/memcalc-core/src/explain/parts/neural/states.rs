@@ -15,6 +15,7 @@ use crate::scenario::training::{SRC_GATHER, SRC_OPT_IN_BWD, SRC_PP_FSDP, SRC_ZER
 pub const SRC_ZERO: &str = "Rajbhandari et al. 2020, ZeRO (arXiv:1910.02054), sections 3.1 and 5";
 pub const SRC_MIXED: &str = "Micikevicius et al. 2018, Mixed Precision Training (arXiv:1710.03740); ZeRO (arXiv:1910.02054) section 3.1";
 pub const SRC_TM101: &str = "EleutherAI, Transformer Math 101 (2023), 'Optimizer states'; ZeRO (arXiv:1910.02054) section 3.1";
+pub const SRC_UNCONVERTED: &str = "Hugging Face config.json quantization_config: llm-compressor / compressed-tensors ignore (module names and re: patterns), transformers' fbgemm_fp8, FP8, bitsandbytes and AWQ quantizers' modules_to_not_convert (those modules are not replaced by quantized linear layers)";
 pub const SRC_GRAD_OFFLOAD: &str = "DeepSpeed deepspeed/runtime/zero/stage_1_and_2.py (cpu_offload: async_inplace_copy_grad_to_fp32_buffer_from_gpu copies each reduced gradient partition into single_partition_of_fp32_groups[i].grad on the CPU) and stage3.py (offload_optimizer: partition_grads writes fp32_partitioned_groups_flat[i].grad on the CPU; grad_partitions_flat_buffer is allocated on the device only without offload); DeepSpeed estimate_zero2_model_states_mem_needs (cpu_offload: 2 bytes per parameter on the GPU, 16 on the CPU)";
 pub const SRC_OFFLOAD: &str = "Ren et al. 2021, ZeRO-Offload (arXiv:2101.06840); DeepSpeed estimate_zero3_model_states_mem_needs (4 bytes × largest layer on the GPU)";
 
@@ -176,6 +177,12 @@ impl Template for Weights {
                 }
             )
         };
+        if let Some(f) = self.frozen.filter(|f| f.kept > 0) {
+            text.push_str(&format!(
+                " {} parameters of the layers stay in 16 bits: the modules the checkpoint's quantization_config leaves unconverted (ignore / modules_to_not_convert).",
+                g(f.kept)
+            ));
+        }
         if self.sparse.is_some() {
             text.push_str(
                 " Pruned weights only save memory in a sparse format, which pays for indices.",
@@ -188,6 +195,9 @@ impl Template for Weights {
         text
     }
     fn source(&self) -> &'static str {
+        if self.frozen.is_some_and(|f| f.kept > 0) {
+            return SRC_UNCONVERTED;
+        }
         match (self.milli_bpw.is_some(), self.quant.source()) {
             // Bits per weight given without a named format (`bpw`): the user's own figure.
             (true, "") => "The bits per weight given (bpw): parameters × bits ÷ 8, as a format's model card or GGUF header states it",
