@@ -190,3 +190,28 @@ fn a_quantized_checkpoints_unconverted_modules_are_read_and_kept_in_16_bits() {
     let w = e.component(PartId::Weights).unwrap();
     assert!(memcalc_core::explain::parts::source(w).contains("modules_to_not_convert"));
 }
+
+#[test]
+fn compiled_amp_keeps_only_one_layers_16_bit_casts() {
+    let q = "mode=finetune&layers=32&hidden=1280&heads=16&vocab=588&mlp=standard&ffn=5120&bias=all&norm=layernorm&tied=on&learned_pos=257&seq=257&batch=8&dtype=bf16&grad_dtype=fp32&compile=on&overhead=0&runtime=0";
+    let kept = est(q);
+    assert_eq!(
+        kept.per_device_bytes,
+        est(&format!("{q}&weight_casts=kept")).per_device_bytes
+    );
+    assert_eq!(expect_part(&kept, PartId::Weights), 2 * kept.params);
+    let per_layer = est(&format!("{q}&weight_casts=per_layer"));
+    let layer = 4 * 1280 * 1280 + 4 * 1280 + 2 * 1280 * 5120 + 5120 + 1280 + 4 * 1280;
+    assert_eq!(expect_part(&per_layer, PartId::Weights), 2 * layer);
+    // The FP32 parameters (the master row) and the rest are untouched.
+    assert_eq!(
+        expect_part(&per_layer, PartId::MasterWeights),
+        expect_part(&kept, PartId::MasterWeights)
+    );
+    // Without a master copy the 16-bit weights are the parameters: nothing changes.
+    let pure = format!("{q}&mixed=off");
+    assert_eq!(
+        est(&pure).per_device_bytes,
+        est(&format!("{pure}&weight_casts=per_layer")).per_device_bytes
+    );
+}

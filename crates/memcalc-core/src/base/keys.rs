@@ -104,6 +104,7 @@ keys! {
     LossChunks => "loss_chunks",
     FusedLoss => "fused_loss",
     LogitsUpcast => "logits_upcast",
+    WeightCasts => "weight_casts",
     Compile => "compile",
     ZeroGrad => "zero_grad",
     OptInBwd => "opt_in_bwd",

@@ -47,6 +47,18 @@ choice_enum!(
 );
 
 choice_enum!(
+    /// How long the 16-bit copies of FP32 weights live under mixed precision. Megatron-LM and
+    /// DeepSpeed keep 16-bit parameters beside the FP32 master copy, and eager autocast caches
+    /// each cast for the backward pass; PyTorch AMP under torch.compile keeps only the FP32
+    /// parameters: AOTAutograd's partitioner recomputes a weight's cast in the backward pass
+    /// instead of saving it (a cast of a graph input is cheaper to redo than to store).
+    WeightCasts {
+        Kept => ("kept", "Kept for the whole step"),
+        PerLayer => ("per_layer", "One layer at a time (compiled PyTorch AMP)"),
+    }
+);
+
+choice_enum!(
     /// What saving a checkpoint gathers. FSDP's FULL_STATE_DICT all-gathers every sharded
     /// parameter and clones it into the state dict (on the GPU, or with offload_to_cpu and
     /// rank0_only into rank 0's CPU memory); SHARDED_STATE_DICT saves each rank's shard as is.
@@ -103,6 +115,7 @@ pub struct Mechanics {
     pub pp_grad_sync: PpGradSync,
     /// A checkpoint saved during the run, whose gather the peak includes.
     pub save: SaveState,
+    pub weight_casts: WeightCasts,
 }
 
 impl Default for Mechanics {
@@ -126,6 +139,7 @@ impl Default for Mechanics {
             reshard_after_forward: ReshardAfterForward::Always,
             pp_grad_sync: PpGradSync::Each,
             save: SaveState::None,
+            weight_casts: WeightCasts::Kept,
         }
     }
 }
@@ -141,6 +155,7 @@ pub const SRC_PAGED: &str = "bitsandbytes paged optimizers (PagedAdamW8bit): sta
 pub const SRC_EAGER: &str = "Eager PyTorch RMSNorm and RoPE (Hugging Face LlamaRMSNorm, torchtune RMSNorm/RotaryPositionalEmbeddings) compute in FP32 and save the FP32 input for backward; torch.compile fuses them (torchtune README optimization flags: compile −15 %)";
 pub const SRC_GATHER: &str = "PyTorch FSDP: one FlatParameter unsharded at a time plus the prefetched next (backward_prefetch=BACKWARD_PRE, forward_prefetch); DeepSpeed ZeRO-3 stage3_prefetch_bucket_size / stage3_max_live_parameters";
 pub const SRC_PP_FSDP: &str = "torchtitan parallelize_llama apply_fsdp / distributed/fsdp.py get_fsdp_reshard_after_forward_policy: with pipeline parallelism reshard_after_forward=False ('to avoid per-microbatch all-gathers'), fully_shard(model, reshard_after_forward=not pp_enabled); torch.distributed.pipelining stage.py backward_maybe_with_nosync: set_reshard_after_backward(False) and set_requires_gradient_sync(False) for every backward, FSDP post_backward run once after the last; FSDP2 FSDPParam.to_accumulated_grad_if_needed keeps the unsharded gradient upcast to reduce_dtype";
+pub const SRC_CASTS: &str = "PyTorch AMP (torch.autocast: FP32 parameters, casts cached only in eager mode); PyTorch AOTAutograd min_cut_rematerialization_partition (torch/_functorch/partitioners.py): a cast of a graph input (the FP32 weight) is recomputed in the backward pass rather than saved; torchao low-bit optimizer benchmarks (timm ViT-H, BF16 AMP, compiled)";
 pub const SRC_SAVE: &str = "PyTorch torch.distributed.fsdp: StateDictType.FULL_STATE_DICT with FullStateDictConfig(offload_to_cpu, rank0_only) (_state_dict_utils._full_post_state_dict_hook clones each unsharded parameter; offload_to_cpu copies it to CPU, rank0_only keeps it on rank 0), SHARDED_STATE_DICT saves the local shards; under MixedPrecision the sharded parameters, and so the state dict, stay FP32; DeepSpeed stage3_gather_16bit_weights_on_model_save";
 pub const SRC_BUCKETS: &str = "DeepSpeed ZeRO configuration: reduce_bucket_size and allgather_bucket_size, default 5e8 elements each, 16-bit";
 pub const SRC_NCCL: &str = "NCCL documentation, environment variables: NCCL_BUFFSIZE (Simple protocol, default 4 MiB), NCCL_LL_BUFFSIZE, NCCL_LL128_BUFFSIZE, NCCL_MIN/MAX_NCHANNELS; NCCL src/init.cc DEFAULT_BUFFSIZE (1 << 22), DEFAULT_LL_BUFFSIZE (8 × 512 × 8 × 16 B = 512 KiB), DEFAULT_LL128_BUFFSIZE (120 × 640 × 8 × 8 B = 4.69 MiB): one buffer per protocol for every channel and peer of a communicator, allocated by NCCL itself (cudaMalloc/cuMem), outside PyTorch's allocator";

@@ -339,6 +339,7 @@ fields! {
     LossChunks: maybe!(mech.loss_chunks) => f("Loss computed in chunks", G::Mechanics, true, Count, TRAINING, "Empty: the textbook logits term (16-bit + FP32 copy). 1: an unchunked cross-entropy's peak (FP32 upcast, log-softmax and its gradient, 12 B per logit beside the 16-bit logits); 8: torchtune's chunked loss.").bounds(&B::Count { min: 1, max: 1 << 20 }),
     FusedLoss: on!(mech.fused_loss) => f("Output layer fused with the loss", G::Mechanics, true, Toggle, TRAINING, "The logits are never stored: with loss_chunks empty, Cut Cross-Entropy (only a log-sum-exp per token); with loss_chunks, Liger's fused linear cross-entropy (one chunk at a time)."),
     LogitsUpcast: on!(mech.logits_upcast) => f("Loss on FP32 logits", G::Mechanics, true, Toggle, TRAINING, "Off: the cross-entropy runs on the 16-bit logits (transformers before 4.31, DeepSpeed pure fp16): its copy, log-softmax and gradient are 16-bit."),
+    WeightCasts: pick!(mech.weight_casts) => f("16-bit weight copies (mixed precision)", G::Mechanics, true, Select, TRAINING, "Kept: a 16-bit copy of every weight lives through the step (Megatron, DeepSpeed; eager autocast caches its casts for the backward). Per layer: PyTorch AMP compiled, whose backward recasts each FP32 weight."),
     Compile: on!(mech.compile) => f("Compiled kernels (torch.compile)", G::Mechanics, true, Toggle, TRAINING, "Off: eager PyTorch keeps FP32 copies of the norms' and RoPE's inputs for the backward pass."),
     ZeroGrad: pick!(mech.zero_grad) => f("Gradients between steps", G::Mechanics, true, Select, TRAINING, "PyTorch frees gradients between steps (set_to_none): they reuse the memory the backward pass frees from activations. DeepSpeed and Megatron keep gradient buffers."),
     OptInBwd: on!(mech.opt_in_bwd) => f("Optimizer step in backward", G::Mechanics, true, Toggle, TRAINING, "Each gradient is applied and freed as soon as it is computed (torchtune optimizer_in_bwd): only the largest one is alive."),
@@ -543,6 +544,7 @@ fn for_model(key: FieldId, model: crate::scenario::sciml::ModelKind) -> bool {
             | F::LossChunks
             | F::FusedLoss
             | F::LogitsUpcast
+            | F::WeightCasts
             | F::Compile
             | F::KbitFp32
             | F::GatheredLayers
@@ -632,6 +634,7 @@ pub fn options(id: FieldId) -> Vec<(&'static str, &'static str)> {
         F::ReshardAfterForward => all::<crate::scenario::training::ReshardAfterForward>(),
         F::PpGradSync => all::<crate::scenario::training::PpGradSync>(),
         F::Save => all::<crate::scenario::training::SaveState>(),
+        F::WeightCasts => all::<crate::scenario::training::WeightCasts>(),
         F::LoraTargets => all::<LoraTargets>(),
         F::Quant => all::<Quant>(),
         F::SparseFormat => all::<SparseFormat>(),

@@ -349,6 +349,9 @@ fn weights(s: &Scenario, plan: &Plan, b: &StageBytes, stage_i: u64) -> Component
         },
         sparse,
         on_host: b.weights_on_host,
+        cast_layer: plan
+            .casts_per_layer()
+            .then(|| plan.arch.params().per_layer.div_ceil(p.tp)),
     };
     part(
         PartId::Weights,

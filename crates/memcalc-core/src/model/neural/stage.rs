@@ -424,6 +424,11 @@ impl<'a> Plan<'a> {
         };
         b.trainable = trainable;
         b.weights = shard(weights, 3);
+        if self.casts_per_layer() {
+            // Only the FP32 parameters persist (the master row); the backward pass recasts
+            // one layer's weights at a time.
+            b.weights = crate::mul!(self.arch.params().per_layer.div_ceil(t), s.dtype.bytes());
+        }
         b.weights_on_host = trains && p.offload == Offload::All;
         if b.weights_on_host {
             // ZeRO-Infinity gathers the layers in use: DeepSpeed's estimator counts 4 bytes ×
@@ -677,6 +682,16 @@ impl<'a> Plan<'a> {
         let groups = u64::from(p.dp() > 1) + u64::from(p.tp > 1) + u64::from(p.pp > 1);
         b.buffers = crate::mul!(buckets, m.bucket_size, 2);
         b.nccl = crate::mul!(groups, m.nccl_mib << 20);
+    }
+
+    /// Mixed precision whose 16-bit weight copies exist one layer at a time (compiled PyTorch
+    /// AMP): full training with an FP32 master copy.
+    pub(crate) fn casts_per_layer(&self) -> bool {
+        let s = self.s;
+        s.mode.trains()
+            && !s.uses_lora()
+            && s.keeps_master_copy()
+            && s.mech.weight_casts == crate::scenario::training::WeightCasts::PerLayer
     }
 
     /// A checkpoint save during the run. FSDP's FULL_STATE_DICT all-gathers each sharded

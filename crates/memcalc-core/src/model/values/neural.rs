@@ -95,6 +95,8 @@ pub struct Weights {
     pub dense_bytes: u64,
     pub sparse: Option<Sparse>,
     pub on_host: bool,
+    /// Compiled PyTorch AMP: only one layer's 16-bit casts exist, of these parameters.
+    pub cast_layer: Option<u64>,
 }
 
 /// One layer's parameters gathered onto the device while parameters are offloaded.

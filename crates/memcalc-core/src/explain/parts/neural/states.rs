@@ -10,7 +10,9 @@ use crate::model::values::neural::{
     GatheredLayers, GradLifetime, Gradients, MasterWeights, OffloadBuffer, OptimizerStates,
     StatesHome, Weights, Zero,
 };
-use crate::scenario::training::{SRC_GATHER, SRC_OPT_IN_BWD, SRC_PP_FSDP, SRC_ZERO_GRAD};
+use crate::scenario::training::{
+    SRC_CASTS, SRC_GATHER, SRC_OPT_IN_BWD, SRC_PP_FSDP, SRC_ZERO_GRAD,
+};
 
 pub const SRC_ZERO: &str = "Rajbhandari et al. 2020, ZeRO (arXiv:1910.02054), sections 3.1 and 5";
 pub const SRC_MIXED: &str = "Micikevicius et al. 2018, Mixed Precision Training (arXiv:1710.03740); ZeRO (arXiv:1910.02054) section 3.1";
@@ -64,6 +66,14 @@ impl Template for Weights {
         "Weights"
     }
     fn formula(&self, bytes: u64) -> String {
+        if let Some(layer) = self.cast_layer {
+            return format!(
+                "{} parameters of one layer × {} B = {} B",
+                g(layer),
+                self.dtype.bytes(),
+                g(bytes)
+            );
+        }
         let (mut expr, sum) = if let Some(f) = self.frozen {
             let mut expr = format!("{} × {} bits", g(f.quantized), format_fixed(f.milli_bpw, 3));
             if f.unquantized > 0 {
@@ -188,6 +198,9 @@ impl Template for Weights {
                 " Pruned weights only save memory in a sparse format, which pays for indices.",
             );
         }
+        if self.cast_layer.is_some() {
+            text = format!("PyTorch AMP keeps the parameters in FP32 (the master weights row) and casts them to {upper} as each layer runs. Compiled, the backward pass recasts each weight instead of keeping the cast, so {upper} copies exist for one layer at a time.");
+        }
         text.push_str(&zero_note(self.zero, 3, "the parameters"));
         if self.on_host {
             text.push_str(" Offloaded: they live in host memory.");
@@ -195,6 +208,9 @@ impl Template for Weights {
         text
     }
     fn source(&self) -> &'static str {
+        if self.cast_layer.is_some() {
+            return SRC_CASTS;
+        }
         if self.frozen.is_some_and(|f| f.kept > 0) {
             return SRC_UNCONVERTED;
         }
