@@ -70,12 +70,12 @@ impl Template for TrainLogits {
         if self.loss_elem < 4 && !(self.fused && self.chunks.is_none()) && !compiled_chunks {
             let more = match self.chunks {
                 Some(n) if n > 1 => {
-                    format!(" It runs in {n} chunks: one chunk at a time holds those terms.")
+                    format!(" In {n} chunks, one at a time.")
                 }
                 _ => String::new(),
             };
             return format!(
-                "The output layer turns every position into a score per vocabulary entry: {} sequences × {} tokens × {} entries. Here the loss runs on them in the training precision, without an FP32 upcast (Hugging Face transformers before 4.31, DeepSpeed's pure fp16): the shift_logits.contiguous() copy, the log-softmax the cross-entropy saves and its gradient are {} bytes per logit each, not 4.{more}",
+                "The output layer scores every position against the vocabulary: {} sequences × {} tokens × {} entries. The loss runs on them without an FP32 upcast (transformers before 4.31, DeepSpeed fp16): its copy, saved log-softmax and gradient take {} bytes per logit each.{more}",
                 g(self.batch),
                 g(self.seq),
                 g(self.vocab),

@@ -56,10 +56,10 @@ impl Template for StateDict {
     }
     fn explanation(&self) -> String {
         match self.save {
-            SaveState::FullCpu => "A full state dict with offload_to_cpu and rank0_only: each FSDP unit is gathered on the GPU in turn, as in the forward pass, and copied into rank 0's CPU memory, which ends up holding the whole model (in FP32 under mixed precision, as the shards keep it).".into(),
-            SaveState::Full if self.gathers => "A full state dict (FSDP FULL_STATE_DICT, a script saving the whole model) all-gathers every sharded parameter and clones it on each GPU, in the dtype the shards keep (FP32 under mixed precision). It runs between steps, once the activations and logits are freed, so only what exceeds them raises the peak that max_memory_allocated reports over the run.".into(),
-            SaveState::Full => "The parameters are not sharded here, so the state dict references the tensors the model already holds: nothing is gathered.".into(),
-            SaveState::Sharded | SaveState::None => "A sharded state dict (FSDP SHARDED_STATE_DICT, torch.distributed.checkpoint) saves each rank's own shard: nothing is gathered.".into(),
+            SaveState::FullCpu => "With offload_to_cpu and rank0_only each unit is gathered on the GPU in turn and copied to rank 0's host memory, which holds the whole model.".into(),
+            SaveState::Full if self.gathers => "A full state dict all-gathers every sharded parameter and clones it on each GPU, in the shards' dtype, between steps: only what exceeds the freed activations and logits raises the peak.".into(),
+            SaveState::Full => "Unsharded parameters are referenced, not gathered.".into(),
+            SaveState::Sharded | SaveState::None => "A sharded state dict saves each rank's own shard: nothing is gathered.".into(),
         }
     }
     fn source(&self) -> &'static str {

@@ -17,8 +17,8 @@ use crate::scenario::training::{
 pub const SRC_ZERO: &str = "Rajbhandari et al. 2020, ZeRO (arXiv:1910.02054), sections 3.1 and 5";
 pub const SRC_MIXED: &str = "Micikevicius et al. 2018, Mixed Precision Training (arXiv:1710.03740); ZeRO (arXiv:1910.02054) section 3.1";
 pub const SRC_TM101: &str = "EleutherAI, Transformer Math 101 (2023), 'Optimizer states'; ZeRO (arXiv:1910.02054) section 3.1";
-pub const SRC_UNCONVERTED: &str = "Hugging Face config.json quantization_config: llm-compressor / compressed-tensors ignore (module names and re: patterns), transformers' fbgemm_fp8, FP8, bitsandbytes and AWQ quantizers' modules_to_not_convert (those modules are not replaced by quantized linear layers)";
-pub const SRC_GRAD_OFFLOAD: &str = "DeepSpeed deepspeed/runtime/zero/stage_1_and_2.py (cpu_offload: async_inplace_copy_grad_to_fp32_buffer_from_gpu copies each reduced gradient partition into single_partition_of_fp32_groups[i].grad on the CPU) and stage3.py (offload_optimizer: partition_grads writes fp32_partitioned_groups_flat[i].grad on the CPU; grad_partitions_flat_buffer is allocated on the device only without offload); DeepSpeed estimate_zero2_model_states_mem_needs (cpu_offload: 2 bytes per parameter on the GPU, 16 on the CPU)";
+pub const SRC_UNCONVERTED: &str = "config.json quantization_config: llm-compressor ignore, transformers quantizers' modules_to_not_convert";
+pub const SRC_GRAD_OFFLOAD: &str = "DeepSpeed zero/stage_1_and_2.py (cpu_offload: async_inplace_copy_grad_to_fp32_buffer_from_gpu), stage3.py (offload_optimizer: fp32_partitioned_groups_flat grads on the CPU); estimate_zero2_model_states_mem_needs";
 pub const SRC_OFFLOAD: &str = "Ren et al. 2021, ZeRO-Offload (arXiv:2101.06840); DeepSpeed estimate_zero3_model_states_mem_needs (4 bytes × largest layer on the GPU)";
 
 /// What ZeRO does to a state, for its explanation.
@@ -189,7 +189,7 @@ impl Template for Weights {
         };
         if let Some(f) = self.frozen.filter(|f| f.kept > 0) {
             text.push_str(&format!(
-                " {} parameters of the layers stay in 16 bits: the modules the checkpoint's quantization_config leaves unconverted (ignore / modules_to_not_convert).",
+                " {} of them stay in 16 bits, as the checkpoint's quantization_config lists.",
                 g(f.kept)
             ));
         }
@@ -199,7 +199,7 @@ impl Template for Weights {
             );
         }
         if self.cast_layer.is_some() {
-            text = format!("PyTorch AMP keeps the parameters in FP32 (the master weights row) and casts them to {upper} as each layer runs. Compiled, the backward pass recasts each weight instead of keeping the cast, so {upper} copies exist for one layer at a time.");
+            text = format!("PyTorch AMP keeps FP32 parameters (the master row); compiled, it recasts each weight to {upper} as a layer runs, forward and backward.");
         }
         text.push_str(&zero_note(self.zero, 3, "the parameters"));
         if self.on_host {
@@ -339,7 +339,7 @@ impl Template for Gradients {
         };
         if self.on_host {
             return format!(
-                "Backpropagation produces one gradient for each of {}. With the optimizer offloaded (ZeRO-Offload), DeepSpeed reduces each gradient through its 16-bit reduce bucket on the device and copies this rank's partition into the FP32 gradient of the CPU optimizer's partition, in host memory: the device keeps only the reduce buckets (the communication buffers), not the gradients.{}",
+                "Backpropagation produces one gradient for each of {}. With the optimizer offloaded, DeepSpeed reduces them through its 16-bit buckets and copies this rank's partition in FP32 to host memory for the CPU optimizer: the device keeps only the buckets.{}",
                 who(self.lora, self.trainable),
                 zero_note(self.zero, 2, "them")
             );
