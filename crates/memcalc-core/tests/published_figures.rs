@@ -169,6 +169,7 @@ fn gpt3_layer(tp: u64, sp: bool, selective: bool) -> LayerShape {
         selective_op: false,
         loss_chunks: None,
         fused_loss: false,
+        logits_upcast: true,
     }
 }
 
@@ -301,8 +302,16 @@ fn offloaded_states_move_to_host() {
         e.component(PartId::MasterWeights).unwrap().location,
         memcalc_core::Location::Host
     );
-    // Per node: 8 GPUs × (12 B × 7e9 / 8) of FP32 states.
-    assert_eq!(e.host_per_node_bytes, 8 * (12 * 7_000_000_000 / 8));
+    assert_eq!(
+        e.component(PartId::Gradients).unwrap().location,
+        memcalc_core::Location::Host
+    );
+    // Per node: 8 GPUs × (12 B × 7e9 / 8) of FP32 states and (4 B × 7e9 / 8) of FP32 gradient
+    // partitions (DeepSpeed's CPU optimizer reads them in host memory).
+    assert_eq!(
+        e.host_per_node_bytes,
+        8 * (12 * 7_000_000_000 / 8 + 4 * 7_000_000_000 / 8)
+    );
 }
 
 #[test]

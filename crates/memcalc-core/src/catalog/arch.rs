@@ -88,6 +88,10 @@ pub struct Arch {
     pub sandwich: bool,
     /// Longest context the model was trained for (`max_position_embeddings`); 0: unknown.
     pub max_context: u64,
+    /// Parameters of the repeating layers a quantized checkpoint keeps in 16 bits
+    /// (config.json `quantization_config` `ignore` / `modules_to_not_convert`), beside the
+    /// embeddings and output layer; 0: every linear layer is quantized.
+    pub unquantized: u64,
 }
 
 /// The classic layer every newer field defaults to; `..Arch::BASE` fills them.
@@ -121,6 +125,7 @@ impl Arch {
         qk_norm: QkNorm::None,
         sandwich: false,
         max_context: 0,
+        unquantized: 0,
     };
 }
 

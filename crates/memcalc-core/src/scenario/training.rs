@@ -46,6 +46,30 @@ choice_enum!(
     }
 );
 
+choice_enum!(
+    /// How long the 16-bit copies of FP32 weights live under mixed precision. Megatron-LM and
+    /// DeepSpeed keep 16-bit parameters beside the FP32 master copy, and eager autocast caches
+    /// each cast for the backward pass; PyTorch AMP under torch.compile keeps only the FP32
+    /// parameters: AOTAutograd's partitioner recomputes a weight's cast in the backward pass
+    /// instead of saving it (a cast of a graph input is cheaper to redo than to store).
+    WeightCasts {
+        Kept => ("kept", "Kept for the whole step"),
+        PerLayer => ("per_layer", "One layer at a time (compiled AMP)"),
+    }
+);
+
+choice_enum!(
+    /// What saving a checkpoint gathers. FSDP's FULL_STATE_DICT all-gathers every sharded
+    /// parameter and clones it into the state dict (on the GPU, or with offload_to_cpu and
+    /// rank0_only into rank 0's CPU memory); SHARDED_STATE_DICT saves each rank's shard as is.
+    SaveState {
+        None => ("none", "Not counted"),
+        Sharded => ("sharded", "Sharded state dict"),
+        Full => ("full", "Full state dict gathered on each GPU"),
+        FullCpu => ("full_cpu", "Full state dict to rank 0's CPU"),
+    }
+);
+
 /// Bytes per logit the unchunked cross-entropy holds at its peak besides the 16-bit logits: the
 /// FP32 upcast, the log-softmax saved for the backward pass and its FP32 gradient
 /// (PyTorch `F.cross_entropy` on `logits.float()`; torchtune `CEWithChunkedOutputLoss`
@@ -62,6 +86,9 @@ pub struct Mechanics {
     /// The output layer and the loss fused (Cut Cross-Entropy, Liger's fused linear
     /// cross-entropy): the 16-bit logits are never stored, only one chunk of them at a time.
     pub fused_loss: bool,
+    /// The loss upcasts the logits to FP32 (`logits.float()`); off: it runs on the 16-bit
+    /// logits, so its copy, log-softmax and gradient are 16-bit.
+    pub logits_upcast: bool,
     /// Compiled (fused) kernels; off keeps eager PyTorch's FP32 copies in norms and RoPE.
     pub compile: bool,
     pub zero_grad: ZeroGrad,
@@ -86,6 +113,9 @@ pub struct Mechanics {
     pub expandable_segments: bool,
     pub reshard_after_forward: ReshardAfterForward,
     pub pp_grad_sync: PpGradSync,
+    /// A checkpoint saved during the run, whose gather the peak includes.
+    pub save: SaveState,
+    pub weight_casts: WeightCasts,
 }
 
 impl Default for Mechanics {
@@ -94,6 +124,7 @@ impl Default for Mechanics {
             framework: crate::catalog::framework::Framework::None,
             loss_chunks: None,
             fused_loss: false,
+            logits_upcast: true,
             compile: true,
             zero_grad: ZeroGrad::Keep,
             opt_in_bwd: false,
@@ -107,11 +138,14 @@ impl Default for Mechanics {
             expandable_segments: false,
             reshard_after_forward: ReshardAfterForward::Always,
             pp_grad_sync: PpGradSync::Each,
+            save: SaveState::None,
+            weight_casts: WeightCasts::Kept,
         }
     }
 }
 
 pub const SRC_LOSS: &str = "PyTorch F.cross_entropy on upcast logits (FP32 copy, log-softmax, its gradient); torchtune CEWithChunkedOutputLoss (num_output_chunks=8); torchtitan PR #996 (chunked loss: −7 GiB on Llama 3 8B)";
+pub const SRC_HALF_LOSS: &str = "transformers LlamaForCausalLM: CrossEntropyLoss on the 16-bit shift_logits until v4.31.0 (PR #24891) added logits.float(); DeepSpeed fp16";
 pub const SRC_COMPILED_LOSS: &str = "torchtune training/_compile.py compile_loss: for CEWithChunkedOutputLoss 'we only compile the upcast + cross-entropy calculation' (compute_cross_entropy, F.cross_entropy(logits.float())); PyTorch AOTAutograd min_cut_rematerialization_partition (torch/_functorch/partitioners.py): the backward recomputes cheap pointwise intermediates from the saved 16-bit input instead of saving FP32 copies";
 pub const SRC_FUSED_LOSS: &str = "Wijmans et al. 2024, Cut Your Losses in Large-Vocabulary Language Models (Cut Cross-Entropy, arXiv:2411.09009); Liger Kernel LigerFusedLinearCrossEntropyLoss; Unsloth documentation (Apple's CCE algorithm)";
 pub const SRC_ZERO_GRAD: &str = "PyTorch torch.optim.Optimizer.zero_grad(set_to_none=True), the default since 2.0: gradients are allocated in the backward pass while the activations it consumes are freed";
@@ -121,6 +155,8 @@ pub const SRC_PAGED: &str = "bitsandbytes paged optimizers (PagedAdamW8bit): sta
 pub const SRC_EAGER: &str = "Eager PyTorch RMSNorm and RoPE (Hugging Face LlamaRMSNorm, torchtune RMSNorm/RotaryPositionalEmbeddings) compute in FP32 and save the FP32 input for backward; torch.compile fuses them (torchtune README optimization flags: compile −15 %)";
 pub const SRC_GATHER: &str = "PyTorch FSDP: one FlatParameter unsharded at a time plus the prefetched next (backward_prefetch=BACKWARD_PRE, forward_prefetch); DeepSpeed ZeRO-3 stage3_prefetch_bucket_size / stage3_max_live_parameters";
 pub const SRC_PP_FSDP: &str = "torchtitan parallelize_llama apply_fsdp / distributed/fsdp.py get_fsdp_reshard_after_forward_policy: with pipeline parallelism reshard_after_forward=False ('to avoid per-microbatch all-gathers'), fully_shard(model, reshard_after_forward=not pp_enabled); torch.distributed.pipelining stage.py backward_maybe_with_nosync: set_reshard_after_backward(False) and set_requires_gradient_sync(False) for every backward, FSDP post_backward run once after the last; FSDP2 FSDPParam.to_accumulated_grad_if_needed keeps the unsharded gradient upcast to reduce_dtype";
+pub const SRC_CASTS: &str = "PyTorch autocast (FP32 parameters); AOTAutograd min_cut_rematerialization_partition recomputes casts in the backward; torchao optimizer benchmarks";
+pub const SRC_SAVE: &str = "PyTorch FSDP FULL_STATE_DICT, FullStateDictConfig(offload_to_cpu, rank0_only): _full_post_state_dict_hook clones each unsharded parameter; SHARDED_STATE_DICT";
 pub const SRC_BUCKETS: &str = "DeepSpeed ZeRO configuration: reduce_bucket_size and allgather_bucket_size, default 5e8 elements each, 16-bit";
 pub const SRC_NCCL: &str = "NCCL documentation, environment variables: NCCL_BUFFSIZE (Simple protocol, default 4 MiB), NCCL_LL_BUFFSIZE, NCCL_LL128_BUFFSIZE, NCCL_MIN/MAX_NCHANNELS; NCCL src/init.cc DEFAULT_BUFFSIZE (1 << 22), DEFAULT_LL_BUFFSIZE (8 × 512 × 8 × 16 B = 512 KiB), DEFAULT_LL128_BUFFSIZE (120 × 640 × 8 × 8 B = 4.69 MiB): one buffer per protocol for every channel and peer of a communicator, allocated by NCCL itself (cudaMalloc/cuMem), outside PyTorch's allocator";
 pub const SRC_FRAG: &str = "PyTorch documentation, CUDA semantics: memory management and PYTORCH_CUDA_ALLOC_CONF (expandable_segments: 'if the batch size or sequence length changes ... fragmentation'); c10/cuda/CUDACachingAllocator.cpp (a request no cached block can hold gets a new segment; cached blocks are released only when cudaMalloc fails or on empty_cache); pytorch/pytorch#96995 (expandable segments); torchtune #1185 and NeMo RL #3476 (reserved far above allocated with variable lengths)";

@@ -338,6 +338,8 @@ fields! {
     Framework: pick!(mech.framework) => f("Framework", G::Mechanics, false, Select, TRAINING, "Sets the defaults the framework uses (each listed below the form with its source); every one stays overridable."),
     LossChunks: maybe!(mech.loss_chunks) => f("Loss computed in chunks", G::Mechanics, true, Count, TRAINING, "Empty: the textbook logits term (16-bit + FP32 copy). 1: an unchunked cross-entropy's peak (FP32 upcast, log-softmax and its gradient, 12 B per logit beside the 16-bit logits); 8: torchtune's chunked loss.").bounds(&B::Count { min: 1, max: 1 << 20 }),
     FusedLoss: on!(mech.fused_loss) => f("Output layer fused with the loss", G::Mechanics, true, Toggle, TRAINING, "The logits are never stored: with loss_chunks empty, Cut Cross-Entropy (only a log-sum-exp per token); with loss_chunks, Liger's fused linear cross-entropy (one chunk at a time)."),
+    LogitsUpcast: on!(mech.logits_upcast) => f("Loss on FP32 logits", G::Mechanics, true, Toggle, TRAINING, "Off: the loss runs on 16-bit logits (transformers before 4.31, DeepSpeed fp16)."),
+    WeightCasts: pick!(mech.weight_casts) => f("16-bit weight copies (mixed precision)", G::Mechanics, true, Select, TRAINING, "Per layer: compiled PyTorch AMP recasts FP32 weights as each layer runs."),
     Compile: on!(mech.compile) => f("Compiled kernels (torch.compile)", G::Mechanics, true, Toggle, TRAINING, "Off: eager PyTorch keeps FP32 copies of the norms' and RoPE's inputs for the backward pass."),
     ZeroGrad: pick!(mech.zero_grad) => f("Gradients between steps", G::Mechanics, true, Select, TRAINING, "PyTorch frees gradients between steps (set_to_none): they reuse the memory the backward pass frees from activations. DeepSpeed and Megatron keep gradient buffers."),
     OptInBwd: on!(mech.opt_in_bwd) => f("Optimizer step in backward", G::Mechanics, true, Toggle, TRAINING, "Each gradient is applied and freed as soon as it is computed (torchtune optimizer_in_bwd): only the largest one is alive."),
@@ -347,6 +349,7 @@ fields! {
     GatheredLayers: num!(mech.gathered_layers) => f("Unsharded layers in flight (ZeRO-3/FSDP)", G::Mechanics, true, Count, TRAINING, "Layers whose parameters are gathered at once, plus one layer's unsharded gradients: FSDP holds the running layer and the prefetched next (2).").bounds(&B::Count { min: 0, max: 1 << 16 }),
     ReshardAfterForward: pick!(mech.reshard_after_forward) => f("Reshard after forward (ZeRO-3/FSDP)", G::Mechanics, true, Select, TRAINING, "Whether a layer's gathered parameters are freed after its forward pass. torchtitan keeps them gathered under pipeline parallelism (its policy 'default'), so each device holds all of its stage's parameters unsharded in 16-bit for the whole step."),
     PpGradSync: pick!(mech.pp_grad_sync) => f("Gradient reduce-scatter with pipelining", G::Mechanics, true, Select, TRAINING, "With pipeline parallelism and ZeRO-2/3 or FSDP: after each micro-batch (textbook), or once after the last (PyTorch's pipelining schedules), in which case each device accumulates its stage's unsharded gradients in the gradient precision over the step."),
+    Save: pick!(mech.save) => f("Checkpoint save", G::Mechanics, true, Select, TRAINING, "A full state dict gathers the sharded model (FSDP FULL_STATE_DICT)."),
     BucketSize: num!(mech.bucket_size) => f("ZeRO bucket size (parameters)", G::Mechanics, true, Count, TRAINING, "DeepSpeed reduce_bucket_size and allgather_bucket_size (default 5e8 each), held in 16-bit.").bounds(&B::Count { min: 0, max: 1 << 40 }).short(),
     NcclBuffers: num!(mech.nccl_mib) => f("NCCL buffers per communicator", G::Mechanics, true, Number { unit: "MiB" }, TRAINING, "Buffers NCCL allocates itself per process group (data, tensor, pipeline parallel), outside PyTorch's allocator: nvidia-smi sees them, max_memory_reserved does not. Default 0 (inside the runtime row); with NCCL's defaults each channel's connection holds 9.19 MiB (NCCL_BUFFSIZE 4 MiB + LL128 4.69 MiB + LL 0.5 MiB), e.g. 147 MiB for a ring over 16 channels.").bounds(&B::Fixed { places: 0, min: 0, max: MAX_RUNTIME_MIB, said: "whole MiB from 0 to 1048576" }),
     Batching: pick!(mech.batching) => f("Batch shapes", G::Mechanics, true, Select, TRAINING, "Variable: each batch is padded to its longest sequence and the sequence length is the longest of the run; the caching allocator then keeps the blocks of an earlier, shorter longest batch beside the new ones (max_memory_reserved above allocated)."),
@@ -396,6 +399,7 @@ fields! {
     QkNorm: pick!(@arch qk_norm) => f("QK normalization", G::Architecture, true, Select, ALL, "Norm weights on queries and keys (Qwen3, Gemma 3: per head; OLMo 2: over all heads)."),
     SandwichNorm: on!(@arch sandwich) => f("Norms after attention and MLP", G::Architecture, true, Toggle, ALL, "Four norms per layer instead of two (Gemma 2 and 3)."),
     MaxContext: or0!(@arch max_context) => f("Trained context", G::Architecture, true, Tokens, ALL, "max_position_embeddings: a longer sequence is flagged. Empty: not checked.").bounds(&B::Count { min: 0, max: 1 << 27 }),
+    Unquantized: or0!(@arch unquantized) => f("Parameters kept in 16 bits (quantized checkpoint)", G::Architecture, true, Count, FINETUNE | INFER, "quantization_config ignore / modules_to_not_convert (read from config.json).").bounds(&B::Count { min: 0, max: MAX_PARAMS }).short(),
     Shape: pick!(shape) => f("Shape for a bare count", G::Architecture, true, Select, ALL, "Without an architecture, activations and the KV cache take the shape of the nearest released model (grouped-query attention included); version 1 links used a scaled dense shape."),
     Dataset: or0!(dataset_bytes) => f("Dataset size", G::Data, true, Size { unit: "GiB" }, TRAINING, "Bytes of training data held in memory, e.g. 40GB.").bounds(&B::Size { unit: 1 << 30, max: 1 << 60 }),
     Samples: or0!(samples) => f("Samples", G::Data, true, Count, TRAINING, "Alternatively: number of samples × sample size.").bounds(&B::Count { min: 1, max: 1 << 50 }).short(),
@@ -547,11 +551,14 @@ fn for_model(key: FieldId, model: crate::scenario::sciml::ModelKind) -> bool {
             | F::LoraTargets
             | F::LossChunks
             | F::FusedLoss
+            | F::LogitsUpcast
+            | F::WeightCasts
             | F::Compile
             | F::KbitFp32
             | F::GatheredLayers
             | F::ReshardAfterForward
             | F::PpGradSync
+            | F::Save
             | F::Batching
             | F::ExpandableSegments
             | F::Sparsity
@@ -634,6 +641,8 @@ pub fn options(id: FieldId) -> Vec<(&'static str, &'static str)> {
         F::Batching => all::<crate::scenario::training::Batching>(),
         F::ReshardAfterForward => all::<crate::scenario::training::ReshardAfterForward>(),
         F::PpGradSync => all::<crate::scenario::training::PpGradSync>(),
+        F::Save => all::<crate::scenario::training::SaveState>(),
+        F::WeightCasts => all::<crate::scenario::training::WeightCasts>(),
         F::LoraTargets => all::<LoraTargets>(),
         F::Quant => all::<Quant>(),
         F::SparseFormat => all::<SparseFormat>(),

@@ -487,6 +487,25 @@ pub fn read(json: &str) -> Result<Imported, ConfigError> {
     };
     arch.sandwich = matches!(mt, "gemma2" | "gemma3" | "gemma3_text");
 
+    // Modules a quantized checkpoint leaves in 16 bits: llm-compressor's `ignore`, the
+    // fbgemm_fp8 / bitsandbytes / AWQ `modules_to_not_convert`.
+    if let Some(Value::Object(q)) = map
+        .get("quantization_config")
+        .or(top.get("quantization_config"))
+    {
+        let names: Vec<&str> = ["ignore", "modules_to_not_convert"]
+            .iter()
+            .filter_map(|k| q.get(*k))
+            .filter_map(Value::as_array)
+            .flatten()
+            .filter_map(Value::as_str)
+            .collect();
+        if !names.is_empty() {
+            r.read.push("quantization_config".into());
+            arch.unquantized = unconverted_params(&names, &arch);
+        }
+    }
+
     if arch.total_params() > crate::scenario::MAX_PARAMS {
         return Err(err(
             "num_hidden_layers",
@@ -513,6 +532,115 @@ pub fn read(json: &str) -> Result<Imported, ConfigError> {
         not_needed,
         not_understood,
     })
+}
+
+/// A module of one layer that a quantized checkpoint can leave unconverted.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+enum Module {
+    Attention,
+    Q,
+    K,
+    V,
+    O,
+    Mlp,
+    /// One of a gated MLP's gate/up/down projections (or a classic MLP's two).
+    MlpMatrix(u8),
+    Router,
+}
+
+/// Parameters of the repeating layers named by a quantization config's `ignore` /
+/// `modules_to_not_convert` entries: module paths (`model.layers.0.mlp`,
+/// `model.layers.3.self_attn.q_proj`) or llm-compressor regexes (`re:.*self_attn.*`,
+/// `re:.*mlp.gate$`), which match every layer. The embeddings and output layer (`lm_head`)
+/// are 16-bit already and add nothing; an attention module covers its projections.
+fn unconverted_params(names: &[&str], arch: &Arch) -> u64 {
+    let mut kept = std::collections::BTreeSet::new();
+    for name in names {
+        let (pattern, is_regex) = match name.strip_prefix("re:") {
+            Some(p) => (p, true),
+            None => (*name, false),
+        };
+        if pattern.contains("experts.") || pattern.contains("shared_expert") {
+            continue;
+        }
+        let layer = pattern
+            .split("layers.")
+            .nth(1)
+            .and_then(|t| t.split('.').next())
+            .and_then(|n| n.parse::<u64>().ok());
+        let last = pattern
+            .trim_end_matches('$')
+            .rsplit(['.', '*'])
+            .find(|s| !s.is_empty())
+            .unwrap_or("");
+        let module = if pattern.contains("attn") || pattern.contains("attention") {
+            match last {
+                "q_proj" => Module::Q,
+                "k_proj" => Module::K,
+                "v_proj" => Module::V,
+                "o_proj" => Module::O,
+                _ => Module::Attention,
+            }
+        } else if pattern.contains("mlp") || pattern.contains("feed_forward") {
+            match last {
+                "gate" if arch.experts > 1 => Module::Router,
+                // A dense model has no router.
+                "gate" => continue,
+                "gate_proj" | "fc1" | "c_fc" => Module::MlpMatrix(0),
+                "up_proj" => Module::MlpMatrix(1),
+                "down_proj" | "fc2" | "c_proj" => Module::MlpMatrix(2),
+                _ => Module::Mlp,
+            }
+        } else {
+            continue;
+        };
+        let layers: Vec<u64> = match layer {
+            Some(l) if l < arch.layers => vec![l],
+            Some(_) => continue,
+            None if is_regex || !pattern.contains("layers") => (0..arch.layers).collect(),
+            None => continue,
+        };
+        for l in layers {
+            kept.insert((l, module));
+        }
+    }
+    let p = arch.params();
+    let (h, hd) = (arch.hidden, arch.head_dim);
+    let dense = |l: u64| arch.experts <= 1 || l < arch.dense_layers;
+    // A dense layer's MLP; an MoE layer's is its experts and router.
+    let mlp = |l: u64| {
+        if dense(l) {
+            p.dense_layer - p.attention - (p.per_layer - p.attention - p.mlp)
+        } else {
+            p.mlp
+        }
+    };
+    let matrices = match arch.mlp {
+        crate::catalog::arch::Mlp::Standard => 2,
+        crate::catalog::arch::Mlp::Gated => 3,
+    };
+    kept.iter()
+        .filter(|(l, m)| match m {
+            // A whole module covers its parts.
+            Module::Q | Module::K | Module::V | Module::O => {
+                !kept.contains(&(*l, Module::Attention))
+            }
+            Module::MlpMatrix(_) | Module::Router => !kept.contains(&(*l, Module::Mlp)),
+            _ => true,
+        })
+        .map(|&(l, m)| match m {
+            Module::Attention => p.attention,
+            _ if arch.mla() && matches!(m, Module::Q | Module::K | Module::V | Module::O) => {
+                p.attention / 4
+            }
+            Module::Q | Module::O => crate::mul!(h, arch.heads, hd),
+            Module::K | Module::V => crate::mul!(h, arch.kv_heads, hd),
+            Module::Mlp => mlp(l),
+            Module::MlpMatrix(_) if dense(l) => mlp(l) / matrices,
+            Module::MlpMatrix(_) => 0,
+            Module::Router => crate::mul!(h, arch.experts),
+        })
+        .fold(0, u64::saturating_add)
 }
 
 /// The period of full-attention layers in a `layer_types` list: every layer windowed (0), or a

@@ -17,7 +17,7 @@ use memcalc_core::scenario::sciml::{ModelKind, SciMl};
 use memcalc_core::scenario::serving::{CudaGraphs, Engine};
 use memcalc_core::scenario::sim::*;
 use memcalc_core::scenario::training::{
-    Batching, Mechanics, PpGradSync, ReshardAfterForward, ZeroGrad,
+    Batching, Mechanics, PpGradSync, ReshardAfterForward, SaveState, WeightCasts, ZeroGrad,
 };
 use memcalc_core::scenario::*;
 use memcalc_core::Choice;
@@ -183,11 +183,14 @@ prop_compose! {
         expandable_segments in any::<bool>(),
         reshard_after_forward in choice::<ReshardAfterForward>(),
         pp_grad_sync in choice::<PpGradSync>(),
+        logits_upcast in any::<bool>(),
+        save in choice::<SaveState>(),
+        weight_casts in choice::<WeightCasts>(),
     ) -> Mechanics {
         Mechanics {
             framework, loss_chunks, fused_loss, compile, zero_grad, opt_in_bwd, act_offload,
             paged_optimizer, kbit_fp32, gathered_layers, bucket_size, nccl_mib, batching,
-            expandable_segments, reshard_after_forward, pp_grad_sync,
+            expandable_segments, reshard_after_forward, pp_grad_sync, logits_upcast, save, weight_casts,
         }
     }
 }

@@ -29,6 +29,8 @@ pub struct LayerShape {
     pub loss_chunks: Option<u64>,
     /// Output layer fused with the loss: no 16-bit logits kept, only the chunk in flight.
     pub fused_loss: bool,
+    /// The loss upcasts the logits to FP32; off: its terms stay in the training precision.
+    pub logits_upcast: bool,
 }
 
 /// Terms of one layer's stored activations, in bytes per device.
@@ -185,6 +187,22 @@ impl LayerShape {
     /// Output layer and loss: the final norm's and the projection's inputs, the logits in the
     /// training precision and their FP32 copy for the cross-entropy (Korthikanti section 4.1
     /// counts 4·s·b·v; Hugging Face causal LMs also keep the 16-bit logits they upcast).
+    /// Bytes of one loss value per logit: FP32 when the logits are upcast (or already FP32),
+    /// else the training precision.
+    pub fn loss_elem(&self) -> u64 {
+        if self.logits_upcast || self.elem >= 4 {
+            4
+        } else {
+            self.elem
+        }
+    }
+
+    /// Bytes per logit the unchunked loss holds besides the logits: its copy, the log-softmax
+    /// it saves and that term's gradient, each in `loss_elem` (12 in FP32).
+    fn loss_terms(&self) -> u64 {
+        crate::scenario::training::FP32_LOSS_BYTES / 4 * self.loss_elem()
+    }
+
     pub fn logits(&self) -> u64 {
         let t = self.tp.max(1);
         let inputs = self.logits_inputs();
@@ -194,17 +212,19 @@ impl LayerShape {
             // stored; only an FP32 log-sum-exp per token remains.
             None if self.fused_loss => crate::mul!(4, self.seq, self.batch),
             None => {
-                let per_logit = if self.elem < 4 { self.elem + 4 } else { 4 };
+                let per_logit = if self.elem < 4 {
+                    self.elem + self.loss_elem()
+                } else {
+                    4
+                };
                 crate::mul!(logits, per_logit)
             }
             // The logits in the training precision stay (the output layer produced them all);
             // one chunk at a time is upcast, log-softmaxed and differentiated in FP32.
             // Fused with the output layer: a chunk's logits exist only while it is processed.
-            Some(n) if self.fused_loss => crate::mul!(
-                logits,
-                self.elem + crate::scenario::training::FP32_LOSS_BYTES
-            )
-            .div_ceil(n.max(1)),
+            Some(n) if self.fused_loss => {
+                crate::mul!(logits, self.elem + self.loss_terms()).div_ceil(n.max(1))
+            }
             // Compiled chunks (torchtune compile_loss compiles the upcast and cross-entropy of
             // each chunk): the FP32 upcast is fused into the reductions and the backward keeps
             // the 16-bit chunk and a log-sum-exp per token, recomputing the softmax (AOTAutograd's
@@ -216,7 +236,7 @@ impl LayerShape {
             ),
             Some(n) => crate::add!(
                 crate::mul!(logits, self.elem),
-                crate::mul!(logits, crate::scenario::training::FP32_LOSS_BYTES).div_ceil(n.max(1))
+                crate::mul!(logits, self.loss_terms()).div_ceil(n.max(1))
             ),
         };
         crate::add!(inputs, loss.div_ceil(t))

@@ -60,6 +60,36 @@ fn gathered(s: &Scenario, plan: &Plan, b: &StageBytes) -> Component {
     )
 }
 
+/// The state dict a checkpoint save gathers: on the device above what the step freed, or in
+/// rank 0's host memory.
+fn state_dict(s: &Scenario, b: &StageBytes) -> Component {
+    let upcast_bytes = if s.keeps_master_copy() {
+        4u64.saturating_sub(s.dtype.bytes())
+    } else {
+        0
+    };
+    let upcast = crate::mul!(b.trainable, upcast_bytes);
+    let on_host = s.mech.save == crate::scenario::training::SaveState::FullCpu;
+    part(
+        PartId::StateDict,
+        if on_host { b.save_host } else { b.save_device },
+        if on_host {
+            Location::Host
+        } else {
+            Location::Device
+        },
+        NeuralValues::StateDict(StateDict {
+            save: s.mech.save,
+            gathers: s.parallel.zero >= 3 && s.parallel.dp() > 1,
+            params: b.params,
+            weight_bytes: b.save_full.saturating_sub(upcast),
+            trainable: b.trainable,
+            upcast_bytes,
+            freed: crate::add!(b.activations, b.logits),
+        }),
+    )
+}
+
 pub(crate) fn estimate_model(s: &Scenario) -> Estimate {
     let plan = Plan::new(s);
     let (stage_i, b) = plan.busiest();
@@ -103,6 +133,9 @@ pub(crate) fn estimate_model(s: &Scenario) -> Estimate {
         }
         if b.gathered > 0 {
             parts.push(gathered(s, &plan, &b));
+        }
+        if s.mech.save != crate::scenario::training::SaveState::None {
+            parts.push(state_dict(s, &b));
         }
         if b.buffers > 0 {
             parts.push(part(
@@ -231,7 +264,12 @@ pub(crate) fn estimate_model(s: &Scenario) -> Estimate {
     } else {
         0
     };
-    let host_per_node = crate::add!(crate::mul!(b.host(), on_node), dataset_host);
+    // A state dict gathered to the CPU lives on rank 0 only, not on every rank of the node.
+    let host_per_node = crate::add!(
+        crate::mul!(b.host().saturating_sub(b.save_host), on_node),
+        dataset_host,
+        b.save_host
+    );
     let busiest = if p.pp > 1 {
         crate::model::Busiest::Stage {
             stage: stage_i + 1,
@@ -311,6 +349,9 @@ fn weights(s: &Scenario, plan: &Plan, b: &StageBytes, stage_i: u64) -> Component
         },
         sparse,
         on_host: b.weights_on_host,
+        cast_layer: plan
+            .casts_per_layer()
+            .then(|| plan.arch.params().per_layer.div_ceil(p.tp)),
     };
     part(
         PartId::Weights,
@@ -366,14 +407,23 @@ fn training_states(s: &Scenario, b: &StageBytes) -> Vec<Component> {
     let gradients = part(
         PartId::Gradients,
         b.gradients,
-        Location::Device,
+        if b.grads_on_host {
+            Location::Host
+        } else {
+            Location::Device
+        },
         NeuralValues::Gradients(Gradients {
             trainable,
             lora,
-            dtype: s.grad_dtype(),
+            dtype: if b.grads_on_host {
+                crate::catalog::precision::Dtype::Fp32
+            } else {
+                s.grad_dtype()
+            },
             zero: zero(s),
             all: b.gradients_all,
             lifetime,
+            on_host: b.grads_on_host,
         }),
     );
     let optimizer = part(
@@ -464,6 +514,7 @@ fn train_logits(s: &Scenario, plan: &Plan, b: &StageBytes) -> Component {
             fused: m.fused_loss,
             compile: m.compile,
             chunks: m.loss_chunks,
+            loss_elem: shape.loss_elem(),
         }),
     )
 }

@@ -19,6 +19,9 @@ pub struct StageBytes {
     pub gradients: u64,
     pub optimizer: u64,
     pub states_on_host: bool,
+    /// ZeRO-Offload at stage 2 or 3: each rank's gradient partition is kept in FP32 in host
+    /// memory beside the optimizer states; the device keeps only the reduce buckets.
+    pub grads_on_host: bool,
     pub activations: u64,
     pub logits: u64,
     pub kv_cache: u64,
@@ -43,6 +46,12 @@ pub struct StageBytes {
     pub largest_grad: u64,
     /// Unsharded layers and their gradients in flight (ZeRO-3/FSDP).
     pub gathered: u64,
+    /// A full state dict being saved: the whole stage's parameters as the sharded model holds
+    /// them, the part of it above what the step's activations and logits gave back (on the
+    /// device), or gathered into rank 0's host memory.
+    pub save_full: u64,
+    pub save_device: u64,
+    pub save_host: u64,
     /// ZeRO communication buckets (PyTorch tensors).
     pub buffers: u64,
     /// NCCL's own buffers, allocated outside PyTorch's caching allocator.
@@ -74,16 +83,22 @@ impl StageBytes {
         } else {
             crate::add!(self.master, self.optimizer)
         };
+        let grads = if self.grads_on_host {
+            0
+        } else {
+            self.gradients
+        };
         crate::add!(
             w,
             self.offload_buffer,
             states,
-            self.gradients,
+            grads,
             self.activations,
             self.logits,
             self.kv_cache,
             self.dataset_device,
             self.gathered,
+            self.save_device,
             self.buffers,
             self.nccl,
             self.graphs
@@ -111,11 +126,18 @@ impl StageBytes {
         } else {
             0
         };
+        let grads = if self.grads_on_host {
+            self.gradients
+        } else {
+            0
+        };
         crate::add!(
             w,
             states,
+            grads,
             self.act_host,
             self.weights_host,
+            self.save_host,
             self.kv_host,
             self.buffers_host
         )
@@ -261,6 +283,7 @@ impl<'a> Plan<'a> {
             selective_op: s.recompute == Recompute::SelectiveOp,
             loss_chunks: s.mech.loss_chunks,
             fused_loss: s.mech.fused_loss,
+            logits_upcast: s.mech.logits_upcast,
         }
     }
 
@@ -284,6 +307,7 @@ impl<'a> Plan<'a> {
             (params, 0)
         };
         let mut rows = 0;
+        let mut kept = 0;
         if s.milli_bpw.is_none() {
             if s.quant == crate::catalog::quant::Quant::Mxfp4 && self.arch.experts > 1 {
                 // Only the routed experts are MXFP4; attention and the rest stay 16-bit.
@@ -301,6 +325,11 @@ impl<'a> Plan<'a> {
                 e = crate::add!(e, q - share.min(q));
                 q = share.min(q);
             }
+            // Modules the checkpoint left unconverted: this device's share of them.
+            kept = crate::base::sat::mul_div(self.arch.unquantized, params, self.arch_total.max(1))
+                .min(q);
+            q -= kept;
+            e = crate::add!(e, kept);
             rows = crate::mul!(q / self.arch.hidden.max(1), s.quant.row_bytes());
         }
         Some(FrozenTerms {
@@ -310,6 +339,7 @@ impl<'a> Plan<'a> {
             // PEFT's prepare_model_for_kbit_training upcasts them to FP32.
             unquantized_bytes: if s.mech.kbit_fp32 { 4 } else { 2 },
             row_scales: rows,
+            kept,
         })
     }
 
@@ -394,6 +424,11 @@ impl<'a> Plan<'a> {
         };
         b.trainable = trainable;
         b.weights = shard(weights, 3);
+        if self.casts_per_layer() {
+            // Only the FP32 parameters persist (the master row); the backward pass recasts
+            // one layer's weights at a time.
+            b.weights = crate::mul!(self.arch.params().per_layer.div_ceil(t), s.dtype.bytes());
+        }
         b.weights_on_host = trains && p.offload == Offload::All;
         if b.weights_on_host {
             // ZeRO-Infinity gathers the layers in use: DeepSpeed's estimator counts 4 bytes ×
@@ -407,7 +442,18 @@ impl<'a> Plan<'a> {
                 0
             };
             b.master = shard(master, 1);
-            b.gradients = shard(crate::mul!(trainable, s.grad_dtype().bytes()), 2);
+            b.grads_on_host = p.offload != Offload::None && zero >= 2;
+            b.gradients = if b.grads_on_host {
+                // DeepSpeed with offload_optimizer reduces each gradient through its 16-bit
+                // reduce bucket and copies this rank's partition, upcast, into the FP32
+                // gradient of the CPU optimizer's partition (stage_1_and_2.py
+                // async_inplace_copy_grad_to_fp32_buffer_from_gpu; stage3.py
+                // partition_grads into fp32_partitioned_groups_flat[i].grad, and no device
+                // grad_partitions_flat_buffer under offload_optimizer).
+                shard(crate::mul!(trainable, 4), 2)
+            } else {
+                shard(crate::mul!(trainable, s.grad_dtype().bytes()), 2)
+            };
             b.gradients_all = b.gradients;
             let state = s.state_dtype().bytes();
             b.optimizer = shard(
@@ -539,6 +585,7 @@ impl<'a> Plan<'a> {
         }
         if trains && s.sciml.is_transformer() {
             self.framework_terms(&mut b);
+            self.save_terms(&mut b, weights);
         }
         if s.mode != Mode::Infer || !s.engine.sizes_itself() {
             b.overhead = crate::base::sat::mul_div(b.device_tensors(), s.overhead_bp, 10_000);
@@ -560,7 +607,9 @@ impl<'a> Plan<'a> {
         let t = p.tp.max(1);
         let gd = s.grad_dtype().bytes();
         let pc = self.arch.params();
-        if m.opt_in_bwd {
+        // Offloaded gradients stay in host memory for the whole step: no device lifetime.
+        let device_grads = !b.grads_on_host;
+        if device_grads && m.opt_in_bwd {
             // Only the gradient being applied is alive: the largest single tensor.
             let a = &self.arch;
             let largest = [
@@ -579,7 +628,7 @@ impl<'a> Plan<'a> {
             };
             b.largest_grad = largest.min(b.trainable);
             b.gradients = b.gradients.min(crate::mul!(b.largest_grad, gd));
-        } else if m.zero_grad == crate::scenario::training::ZeroGrad::None {
+        } else if device_grads && m.zero_grad == crate::scenario::training::ZeroGrad::None {
             // Gradients are allocated during the backward pass as the activations it consumes
             // are freed: the peak is the larger of the two, so only the excess counts.
             b.gradients = b
@@ -633,6 +682,49 @@ impl<'a> Plan<'a> {
         let groups = u64::from(p.dp() > 1) + u64::from(p.tp > 1) + u64::from(p.pp > 1);
         b.buffers = crate::mul!(buckets, m.bucket_size, 2);
         b.nccl = crate::mul!(groups, m.nccl_mib << 20);
+    }
+
+    /// Mixed precision whose 16-bit weight copies exist one layer at a time (compiled PyTorch
+    /// AMP): full training with an FP32 master copy.
+    pub(crate) fn casts_per_layer(&self) -> bool {
+        let s = self.s;
+        s.mode.trains()
+            && !s.uses_lora()
+            && s.keeps_master_copy()
+            && s.mech.weight_casts == crate::scenario::training::WeightCasts::PerLayer
+    }
+
+    /// A checkpoint save during the run. FSDP's FULL_STATE_DICT all-gathers each sharded
+    /// parameter and clones it into the state dict (torch.distributed.fsdp
+    /// _full_post_state_dict_hook), in the dtype the shards keep: FP32 under MixedPrecision (the
+    /// master copy), else the weights' own. It runs between steps, once the activations and
+    /// logits are freed, so only what exceeds them raises the peak. Unsharded parameters need
+    /// no gather (the state dict references them); offload_to_cpu with rank0_only copies each
+    /// gathered unit to rank 0's CPU memory instead.
+    fn save_terms(&self, b: &mut StageBytes, weights: u64) {
+        use crate::scenario::training::SaveState;
+        let s = self.s;
+        let p = &s.parallel;
+        let gathers = p.zero >= 3 && p.dp() > 1;
+        let full = if s.keeps_master_copy() {
+            crate::add!(
+                weights,
+                crate::mul!(b.trainable, 4u64.saturating_sub(s.dtype.bytes()))
+            )
+        } else {
+            weights
+        };
+        match s.mech.save {
+            SaveState::Full if gathers => {
+                b.save_full = full;
+                b.save_device = full.saturating_sub(crate::add!(b.activations, b.logits));
+            }
+            SaveState::FullCpu => {
+                b.save_full = full;
+                b.save_host = full;
+            }
+            _ => {}
+        }
     }
 
     /// Under pipeline parallelism with ZeRO-3/FSDP: whether each device keeps its stage's

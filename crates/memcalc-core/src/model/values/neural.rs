@@ -21,6 +21,7 @@ pub enum NeuralValues {
     SciActivations(SciActivations),
     InferActivations(InferActivations),
     GatheredLayers(GatheredLayers),
+    StateDict(StateDict),
     CommBuffers(CommBuffers),
     NcclBuffers(NcclBuffers),
     TrainLogits(TrainLogits),
@@ -94,12 +95,31 @@ pub struct Weights {
     pub dense_bytes: u64,
     pub sparse: Option<Sparse>,
     pub on_host: bool,
+    /// Compiled PyTorch AMP: only one layer's 16-bit casts exist, of these parameters.
+    pub cast_layer: Option<u64>,
 }
 
 /// One layer's parameters gathered onto the device while parameters are offloaded.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct OffloadBuffer {
     pub per_layer: u64,
+}
+
+/// A checkpoint's state dict gathered while it is saved.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct StateDict {
+    pub save: crate::scenario::training::SaveState,
+    /// The parameters are sharded (ZeRO-3/FSDP over more than one rank), so a full state dict
+    /// must gather them.
+    pub gathers: bool,
+    pub params: u64,
+    /// The weights as stored, unsharded, and the trainable parameters' upcast to the FP32 the
+    /// shards keep under mixed precision.
+    pub weight_bytes: u64,
+    pub trainable: u64,
+    pub upcast_bytes: u64,
+    /// Activations and logits freed before the save.
+    pub freed: u64,
 }
 
 /// The FP32 copy mixed precision updates.
@@ -136,6 +156,8 @@ pub struct Gradients {
     /// All gradients of this device, before their lifetime is taken into account.
     pub all: u64,
     pub lifetime: GradLifetime,
+    /// Offloaded with the optimizer states (ZeRO-Offload at stage 2 or 3): FP32, in host memory.
+    pub on_host: bool,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -296,6 +318,8 @@ pub struct TrainLogits {
     pub fused: bool,
     pub compile: bool,
     pub chunks: Option<u64>,
+    /// Bytes of each loss term per logit: 4 when the logits are upcast to FP32, else `elem`.
+    pub loss_elem: u64,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -386,6 +410,8 @@ pub struct FrozenTerms {
     pub unquantized: u64,
     pub unquantized_bytes: u64,
     pub row_scales: u64,
+    /// Of `unquantized`, the layers' parameters the checkpoint leaves unconverted.
+    pub kept: u64,
 }
 
 impl FrozenTerms {

@@ -4,7 +4,7 @@ use super::activations::SRC_ACT;
 use crate::base::units::group_digits as g;
 use crate::explain::parts::Template;
 use crate::model::values::neural::{InferLogits, Loss, TrainLogits};
-use crate::scenario::training::{SRC_COMPILED_LOSS, SRC_FUSED_LOSS, SRC_LOSS};
+use crate::scenario::training::{SRC_COMPILED_LOSS, SRC_FUSED_LOSS, SRC_HALF_LOSS, SRC_LOSS};
 
 fn plural(n: u64) -> &'static str {
     if n == 1 {
@@ -20,6 +20,8 @@ impl Template for TrainLogits {
     }
     fn formula(&self, bytes: u64) -> String {
         let (s, b, v, e) = (g(self.seq), g(self.batch), g(self.vocab), self.elem);
+        // The loss's three per-logit terms (copy, log-softmax, gradient): 12 B in FP32.
+        let terms = 3 * self.loss_elem;
         let loss = match self.loss {
             Loss::OtherStage => {
                 return format!(
@@ -29,16 +31,19 @@ impl Template for TrainLogits {
             }
             Loss::Fused => format!("{s} × {b} tokens × 4 B (log-sum-exp)"),
             Loss::FusedChunks(n) => format!(
-                "{s} × {b} × {v} vocabulary × ({e} B + 12 B) ÷ {n} chunk{}",
+                "{s} × {b} × {v} vocabulary × ({e} B + {terms} B) ÷ {n} chunk{}",
                 plural(n)
             ),
             Loss::CompiledChunks(n) => format!(
                 "{s} × {b} × {v} vocabulary × ({e} B + {e} B ÷ {n} chunks) + {s} × {b} tokens × 4 B"
             ),
             Loss::Chunks(n) => format!(
-                "{s} × {b} × {v} vocabulary × ({e} B + 12 B ÷ {n} chunk{})",
+                "{s} × {b} × {v} vocabulary × ({e} B + {terms} B ÷ {n} chunk{})",
                 plural(n)
             ),
+            Loss::Whole if e < 4 && self.loss_elem < 4 => {
+                format!("{s} × {b} × {v} vocabulary × ({e} B + {e} B copy)")
+            }
             Loss::Whole if e < 4 => format!("{s} × {b} × {v} vocabulary × ({e} B + 4 B FP32 copy)"),
             Loss::Whole => format!("{s} × {b} × {v} vocabulary × 4 B"),
         };
@@ -61,6 +66,22 @@ impl Template for TrainLogits {
             Some(n) if self.compile && n > 1 => format!(" The cross-entropy is computed in {n} chunks and compiled (torchtune compiles each chunk's upcast and loss): the FP32 upcast is fused into the kernels and the backward pass recomputes the softmax from the 16-bit chunk and a log-sum-exp per token, so besides the 16-bit logits only one chunk's 16-bit gradient is alive."),
             Some(n) => format!(" The cross-entropy is computed in {n} chunks (torchtune, torchtitan): the 16-bit logits stay, but only one chunk at a time is upcast to FP32 with its log-softmax and gradient."),
         };
+        let compiled_chunks = self.compile && self.chunks > Some(1) && !self.fused;
+        if self.loss_elem < 4 && !(self.fused && self.chunks.is_none()) && !compiled_chunks {
+            let more = match self.chunks {
+                Some(n) if n > 1 => {
+                    format!(" In {n} chunks, one at a time.")
+                }
+                _ => String::new(),
+            };
+            return format!(
+                "The output layer scores every position against the vocabulary: {} sequences × {} tokens × {} entries. The loss runs on them without an FP32 upcast (transformers before 4.31, DeepSpeed fp16): its copy, saved log-softmax and gradient take {} bytes per logit each.{more}",
+                g(self.batch),
+                g(self.seq),
+                g(self.vocab),
+                self.loss_elem
+            );
+        }
         format!(
             "The output layer turns every position into a score per vocabulary entry: {} sequences × {} tokens × {} entries, kept for the loss in FP32 (and, in Hugging Face causal LMs, also in the training precision they are upcast from). Large vocabularies make this a gigabyte-scale term that most calculators forget.{more}",
             g(self.batch),
@@ -69,10 +90,14 @@ impl Template for TrainLogits {
         )
     }
     fn source(&self) -> &'static str {
-        if self.fused {
+        let upcast = self.loss_elem >= 4;
+        let compiled_chunks = self.compile && self.chunks > Some(1) && !self.fused;
+        if self.fused && (upcast || self.chunks.is_none()) {
             SRC_FUSED_LOSS
-        } else if self.compile && self.chunks > Some(1) {
+        } else if compiled_chunks {
             SRC_COMPILED_LOSS
+        } else if !upcast {
+            SRC_HALF_LOSS
         } else if self.chunks.is_some() {
             SRC_LOSS
         } else {

@@ -6,6 +6,7 @@ mod data;
 mod kv;
 mod logits;
 mod runtime;
+mod save;
 mod states;
 
 use super::Template;
@@ -25,6 +26,7 @@ macro_rules! on_variant {
             NeuralValues::SciActivations($t) => $call,
             NeuralValues::InferActivations($t) => $call,
             NeuralValues::GatheredLayers($t) => $call,
+            NeuralValues::StateDict($t) => $call,
             NeuralValues::CommBuffers($t) => $call,
             NeuralValues::NcclBuffers($t) => $call,
             NeuralValues::TrainLogits($t) => $call,

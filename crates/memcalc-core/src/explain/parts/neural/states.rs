@@ -10,11 +10,15 @@ use crate::model::values::neural::{
     FrozenTerms, GatheredLayers, GradLifetime, Gradients, MasterWeights, OffloadBuffer,
     OptimizerStates, StatesHome, Weights, Zero,
 };
-use crate::scenario::training::{SRC_GATHER, SRC_OPT_IN_BWD, SRC_PP_FSDP, SRC_ZERO_GRAD};
+use crate::scenario::training::{
+    SRC_CASTS, SRC_GATHER, SRC_OPT_IN_BWD, SRC_PP_FSDP, SRC_ZERO_GRAD,
+};
 
 pub const SRC_ZERO: &str = "Rajbhandari et al. 2020, ZeRO (arXiv:1910.02054), sections 3.1 and 5";
 pub const SRC_MIXED: &str = "Micikevicius et al. 2018, Mixed Precision Training (arXiv:1710.03740); ZeRO (arXiv:1910.02054) section 3.1";
 pub const SRC_TM101: &str = "EleutherAI, Transformer Math 101 (2023), 'Optimizer states'; ZeRO (arXiv:1910.02054) section 3.1";
+pub const SRC_UNCONVERTED: &str = "config.json quantization_config: llm-compressor ignore, transformers quantizers' modules_to_not_convert";
+pub const SRC_GRAD_OFFLOAD: &str = "DeepSpeed zero/stage_1_and_2.py (cpu_offload: async_inplace_copy_grad_to_fp32_buffer_from_gpu), stage3.py (offload_optimizer: fp32_partitioned_groups_flat grads on the CPU); estimate_zero2_model_states_mem_needs";
 pub const SRC_OFFLOAD: &str = "Ren et al. 2021, ZeRO-Offload (arXiv:2101.06840); DeepSpeed estimate_zero3_model_states_mem_needs (4 bytes × largest layer on the GPU)";
 
 /// What ZeRO does to a state, for its explanation.
@@ -80,6 +84,14 @@ impl Template for Weights {
         "Weights"
     }
     fn formula(&self, bytes: u64) -> String {
+        if let Some(layer) = self.cast_layer {
+            return format!(
+                "{} parameters of one layer × {} B = {} B",
+                g(layer),
+                self.dtype.bytes(),
+                g(bytes)
+            );
+        }
         let (mut expr, sum) = if let Some(f) = self.frozen {
             let mut expr = format!("{} × {} bits", g(f.quantized), format_fixed(f.milli_bpw, 3));
             if f.unquantized > 0 {
@@ -203,10 +215,19 @@ impl Template for Weights {
                 }
             )
         };
+        if let Some(f) = self.frozen.filter(|f| f.kept > 0) {
+            text.push_str(&format!(
+                " {} of them stay in 16 bits, as the checkpoint's quantization_config lists.",
+                g(f.kept)
+            ));
+        }
         if self.sparse.is_some() {
             text.push_str(
                 " Pruned weights only save memory in a sparse format, which pays for indices.",
             );
+        }
+        if self.cast_layer.is_some() {
+            text = format!("PyTorch AMP keeps FP32 parameters (the master row); compiled, it recasts each weight to {upper} as a layer runs, forward and backward.");
         }
         text.push_str(&zero_note(self.zero, 3, "the parameters"));
         if self.on_host {
@@ -215,6 +236,12 @@ impl Template for Weights {
         text
     }
     fn source(&self) -> &'static str {
+        if self.cast_layer.is_some() {
+            return SRC_CASTS;
+        }
+        if self.frozen.is_some_and(|f| f.kept > 0) {
+            return SRC_UNCONVERTED;
+        }
         match (self.milli_bpw.is_some(), self.quant.source()) {
             // Bits per weight given without a named format (`bpw`): the user's own figure.
             (true, "") => "The bits per weight given (bpw): parameters × bits ÷ 8, as a format's model card or GGUF header states it",
@@ -338,6 +365,13 @@ impl Template for Gradients {
             GradLifetime::OptInBackward { .. } => " The optimizer step runs inside the backward pass, so each gradient is applied and freed at once: only the largest single gradient is alive.",
             GradLifetime::FreedByBackward { .. } => " They are set to None between steps, so they only appear in the backward pass, in memory the activations it consumes give back: only what exceeds the activations and logits counts.",
         };
+        if self.on_host {
+            return format!(
+                "Backpropagation produces one gradient for each of {}. With the optimizer offloaded, DeepSpeed reduces them through its 16-bit buckets and copies this rank's partition in FP32 to host memory for the CPU optimizer: the device keeps only the buckets.{}",
+                who(self.lora, self.trainable),
+                zero_note(self.zero, 2, "them")
+            );
+        }
         format!(
             "Backpropagation produces one gradient for each of {}, held until the optimizer step, in {} ({} bytes). Sources differ here: the ZeRO paper keeps gradients in the weights' precision (16 bytes per parameter with mixed-precision Adam), Megatron-LM and Hugging Face's 'model memory anatomy' accumulate them in FP32 (18 bytes): the 'Gradient precision' setting chooses.{}{lifetime}",
             who(self.lora, self.trainable),
@@ -347,6 +381,9 @@ impl Template for Gradients {
         )
     }
     fn source(&self) -> &'static str {
+        if self.on_host {
+            return SRC_GRAD_OFFLOAD;
+        }
         match self.lifetime {
             GradLifetime::Whole => SRC_ZERO,
             GradLifetime::OptInBackward { .. } => SRC_OPT_IN_BWD,
