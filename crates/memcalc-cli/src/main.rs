@@ -171,8 +171,9 @@ fn print_layouts(s: &memcalc_core::Scenario, decimal: bool) -> ExitCode {
     let found = memcalc_core::answers::layouts::training_layouts(s, 12);
     if found.is_empty() {
         println!(
-            "No layout on {} GPUs fits {} per device.",
+            "No layout on {} {} fits {} per device.",
             s.parallel.gpus,
+            memcalc_core::text::wording::plural(s.parallel.gpus, "GPU", "GPUs"),
             format_bytes(s.device.capacity_bytes(), units)
         );
         return exit(false);

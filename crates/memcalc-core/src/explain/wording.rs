@@ -20,6 +20,15 @@ pub fn results_heading(mode: Mode, device: SimDevice) -> &'static str {
     }
 }
 
+// The pluralising helper every counting sentence uses; it lives in `base` so that the answers
+// (`analysis`) word their suggestions with it too.
+pub use crate::base::units::{count, plural};
+
+/// "1 sequence", "16 sequences": the count formulas and explanations multiply by.
+pub fn sequences(n: u64) -> String {
+    count(n, "sequence", "sequences")
+}
+
 /// The page's tagline under its title (the live header and the first screen written before it).
 pub const TAGLINE: &str = "How much memory your model or simulation needs per GPU or node, part by part, with the formula and source behind every number.";
 
