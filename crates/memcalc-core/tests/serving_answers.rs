@@ -154,6 +154,22 @@ fn llamacpp_is_never_offered_an_fp8_cache() {
     let err = i.parse().unwrap_err();
     assert_eq!(err[0].key(), "kv_dtype");
     assert!(err[0].message.contains("q8_0"), "{}", err[0].message);
+    // Nor does the form offer it.
+    use memcalc_core::schema::fields::FieldId;
+    use memcalc_core::text::wording::{options, Visibility};
+    let offered = |q: &str| {
+        let (i, _) = Inputs::from_query(q);
+        options(
+            FieldId::KvDtype,
+            memcalc_core::Mode::Infer,
+            Visibility::of(&i),
+            "",
+        )
+        .iter()
+        .any(|(id, _)| *id == "fp8")
+    };
+    assert!(!offered(q));
+    assert!(offered(&q.replace("llamacpp", "vllm")));
     // Its own formats stay valid.
     let (i, _) = Inputs::from_query(&format!("{q}&kv_dtype=q4_0"));
     assert!(i.parse().is_ok());

@@ -86,6 +86,7 @@ pub fn field_label(f: &crate::schema::fields::Field, mode: Mode) -> &'static str
 pub struct Visibility {
     gpu_sim: bool,
     dft: DftArrays,
+    llamacpp: bool,
 }
 
 impl Visibility {
@@ -93,6 +94,7 @@ impl Visibility {
         Visibility {
             gpu_sim: inputs.get(F::SimDevice) == "gpu",
             dft: Choice::parse(inputs.get(F::DftArrays)).unwrap_or(DftArrays::Pwx),
+            llamacpp: inputs.get(F::Engine) == "llamacpp",
         }
     }
 }
@@ -124,7 +126,8 @@ pub fn group_label(g: crate::schema::fields::Group, mode: Mode) -> &'static str 
 
 /// A select's options in this mode: a simulation is compared with the code's own per-rank
 /// report or, on GPUs, nvidia-smi, never with PyTorch's counters (which the input rejects in
-/// simulations). The option in use is always kept, so the control shows what the link says.
+/// simulations); llama.cpp is not offered a KV cache format it does not have (FP8, FP64). The
+/// option in use is always kept, so the control shows what the link says.
 pub fn options(
     id: F,
     mode: Mode,
@@ -132,14 +135,18 @@ pub fn options(
     current: &str,
 ) -> Vec<(&'static str, &'static str)> {
     let all = crate::schema::fields::options(id);
+    let kept = |id: &str| id.eq_ignore_ascii_case(current.trim());
+    if id == F::KvDtype && v.llamacpp {
+        // llama.cpp has no FP8 or FP64 cache (schema/validate.rs names its formats).
+        return all
+            .into_iter()
+            .filter(|(id, _)| !matches!(*id, "fp8" | "fp64") || kept(id))
+            .collect();
+    }
     if mode != Mode::Sim || id != F::MeasuredKind {
         return all;
     }
     all.into_iter()
-        .filter(|(id, _)| {
-            *id == "rank"
-                || (v.gpu_sim && *id == "nvidia_smi")
-                || id.eq_ignore_ascii_case(current.trim())
-        })
+        .filter(|(id, _)| *id == "rank" || (v.gpu_sim && *id == "nvidia_smi") || kept(id))
         .collect()
 }
