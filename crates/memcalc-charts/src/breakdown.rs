@@ -415,11 +415,16 @@ pub fn draw_breakdown<DB: DrawingBackend>(
             };
             // The long label names the device; on narrow charts the short one keeps the numbers.
             let long = format!("{}: {tail}", bar.capacity_label);
-            let label = if width_of(&long, 12.0) <= right - left {
-                long
-            } else {
-                tail
-            };
+            // A phone keeps the reading (a pooled engine's sequences) when the numbers do not fit.
+            let label = [
+                Some(long),
+                Some(tail.clone()),
+                bar.note.as_ref().map(|n| n.text.clone()),
+            ]
+            .into_iter()
+            .flatten()
+            .find(|l| width_of(l, 12.0) <= right - left)
+            .unwrap_or(tail);
             let lw = width_of(&label, 12.0);
             // Beside the line, on the side with room, but never past the edges.
             let lx = if cap > x_max * 0.55 {

@@ -59,6 +59,21 @@ fn the_capacity_line_is_the_engines_share_read_in_sequences() {
         "{svg}"
     );
     assert!(!svg.contains("headroom"));
+    // On a phone the reading stays whole.
+    let mut svg = String::new();
+    {
+        let root = SVGBackend::with_string(&mut svg, (330, 260)).into_drawing_area();
+        let frame = Frame {
+            scale: 1.0,
+            theme: Theme::LIGHT,
+        };
+        draw_breakdown(&root, &breakdown_data(&e, Binary), frame).unwrap();
+    }
+    assert!(
+        svg.contains("KV pool holds 14 sequences, 14 requested"),
+        "{svg}"
+    );
+    assert!(!svg.contains("GiB · KV pool"), "{svg}");
 }
 
 #[test]
