@@ -65,8 +65,13 @@ pub fn BreakdownChart() -> impl IntoView {
                             )
                         })
                         .unwrap_or_default();
+                    let note = b
+                        .note
+                        .as_ref()
+                        .map(|n| format!(" ({})", n.text))
+                        .unwrap_or_default();
                     format!(
-                        "{}: {} in total{cap}",
+                        "{}: {} in total{cap}{note}",
                         b.title,
                         format_bytes(b.total(), d.units)
                     )
@@ -84,7 +89,7 @@ pub fn BreakdownChart() -> impl IntoView {
             // The legend's layout (x, end and row of each entry, whole CSS pixels: float
             // formatting would add kilobytes), as drawn: lets the end-to-end tests check that
             // no entry runs into the next or off the chart.
-            <canvas data-testid="breakdown-chart" node_ref=canvas role="img" aria-label=summary data-legend=move || {
+            <canvas data-testid="breakdown-chart" node_ref=canvas role="img" aria-label=summary data-line-met=move || data.with(|d| d.bars.first().map(|b| b.line_met().to_string())) data-legend=move || {
                 let w = width.get().floor();
                 data.with(|d| legend_layout(d, w).iter().map(|l| format!("{},{},{}", l.x.round() as i64, l.end.round() as i64, l.row)).collect::<Vec<_>>().join(" "))
             }></canvas>

@@ -1,5 +1,5 @@
 use leptos::prelude::*;
-use memcalc_core::report::{facts, saving_change, Fact};
+use memcalc_core::report::{facts, saving_text, Fact};
 
 use crate::page::Page;
 
@@ -52,10 +52,7 @@ pub fn DerivedAnswers() -> impl IntoView {
                                 view! {
                                     <li data-saving=query.clone() class:fits=sv.fits_after>
                                         <span class="saving-label">{sv.label.clone()}</span>
-                                        <span class="saving-bytes">
-                                            {saving_change(&sv, units.get())}
-                                            {sv.fits_after.then_some(" · fits")}
-                                        </span>
+                                        <span class="saving-bytes">{saving_text(&sv, units.get())}</span>
                                         <button type="button" on:click=move |_| on_apply.run(patch.clone())>
                                             "Apply"
                                         </button>

@@ -34,7 +34,7 @@ pub fn LayoutSearch() -> impl IntoView {
                     open.set(d.has_attribute("open"));
                 }
             }>
-                <summary>{move || format!("Layouts that fit on {} GPUs", gpus())}</summary>
+                <summary>{move || { let n = gpus(); format!("Layouts that fit on {n} {}", memcalc_core::text::wording::plural(n, "GPU", "GPUs")) }}</summary>
                 <p class="help">
                     {format!("Ranked: no offload first, then the least compute lost to recomputation (full 33 %, per-op 17 %, selective 3 %) and to the pipeline bubble (1F1B with {MICRO_BATCHES} micro-batches), then the fewest bytes each GPU sends per step. Tensor parallelism stays within a node.")}
                 </p>

@@ -24,7 +24,7 @@ pub fn ScalingChart() -> impl IntoView {
     let data = Memo::new(move |_| ScalingData {
         scaling: sweep.get(),
         y_label: estimate.with(|e| memcalc_charts::device_title(e).to_string()),
-        capacity_label: estimate.with(|e| e.device_label.clone()),
+        capacity_label: estimate.with(|e| memcalc_charts::scaling_capacity_label(e, units.get())),
         units: units.get(),
     });
 

@@ -65,6 +65,52 @@ test("llama.cpp: layers on the GPU split weights and KV cache with host memory",
   expect(await rowBytes(page, "weights")).toBeLessThan(all);
   await expect(page.locator('[data-component="weights_host"]')).toHaveCount(1);
   await unfold(page, "Precision");
+  // llama.cpp has no FP8 cache (--cache-type-k takes f32, f16, bf16 and block formats): not offered.
+  await expect(page.getByLabel("KV cache precision", { exact: true }).locator('option[value="fp8"]')).toHaveCount(0);
   await page.getByLabel("KV cache precision", { exact: true }).selectOption("q8_0");
   await expect.poll(() => rowBytes(page, "kv_cache")).toBe((16 * 2 * 4096 * 4096 * 34) / 32);
+});
+
+// Issue 29, point 3: Llama 3.1 70B, 16 × 32k on 4 H100s with tensor parallelism 4.
+const SERVE = "v=2&model_id=meta-llama/Llama-3.1-70B&mode=infer&seq=32768&batch=16&gpus=4&tp=4&gpu=h100-80";
+
+test("vLLM: the verdict, the capacity line and the suggestions agree, in sequences", async ({ page }, testInfo) => {
+  await page.goto(`./?${SERVE}&engine=vllm`);
+  await ready(page);
+  const verdict = page.getByTestId("verdict");
+  await expect(verdict).toHaveAttribute("data-fits", "false");
+  await expect(page.locator(".verdict-text")).toHaveText(
+    "Does not fit in vLLM's 90 % of NVIDIA H100 80GB (71.68 GiB): the KV pool holds 14 sequences of 32,768 tokens, 16 requested.",
+  );
+  // The capacity line marks the engine's share and reads the pool, red as the verdict is.
+  const chart = page.getByTestId("breakdown-chart");
+  await expect(chart).toHaveAttribute("data-line-met", "false");
+  await expect(chart).toHaveAttribute("aria-label", /against 71\.68 GiB of vLLM's 90 % of 79\.65 GiB \(KV pool holds 14 sequences, 16 requested\)/);
+  expect(await chart.getAttribute("aria-label")).not.toContain("headroom");
+  // A server is asked for concurrent sequences.
+  await expect(page.locator('[data-fact="max-batch"] dt')).toHaveText("Concurrent sequences that fit");
+  await expect(page.locator('[data-fact="max-batch"] dd')).toHaveText("14 of 32,768 tokens");
+  // Each suggestion says what it does to the sequences, none a saving to the same total.
+  const fp8 = page.locator('li[data-saving="kv_dtype=fp8"]');
+  await expect(fp8.locator(".saving-bytes")).toHaveText("14 → 29 sequences fit");
+  await expect(page.locator('li[data-saving="tp=8&gpus=8"] .saving-bytes')).toHaveText("14 → 42 sequences fit");
+  await expect(page.locator(".savings .saving-bytes").filter({ hasText: "GiB" })).toHaveCount(0);
+  await page.screenshot({ path: `${ARTIFACTS}/vllm-verdict-${testInfo.project.name}.png`, fullPage: true });
+  // Applied, the suggestion gives what it said, and verdict and line turn together.
+  await fp8.getByRole("button", { name: "Apply" }).click();
+  await expect(verdict).toHaveAttribute("data-fits", "true");
+  await expect(page.getByTestId("serving")).toContainText("29 concurrent sequences of 32,768 tokens fit");
+  await expect(chart).toHaveAttribute("data-line-met", "true");
+  await expect(chart).toHaveAttribute("aria-label", /KV pool holds 29 sequences, 16 requested/);
+});
+
+test("SGLang: its total stays within the capacity it states", async ({ page }) => {
+  await page.goto(`./?${SERVE}&engine=sglang`);
+  await ready(page);
+  await expect(page.getByTestId("total")).toHaveText("68.33 GiB");
+  // Its static share holds the weights and the pool; the step comes from the rest of the GPU.
+  await expect(page.locator(".verdict-text")).toContainText("SGLang's 85 % of NVIDIA H100 80GB + ");
+  await expect(page.locator(".verdict-text")).toContainText("beside it (68.33 GiB): the KV pool holds 13 sequences of 32,768 tokens, 16 requested.");
+  await expect(page.getByTestId("breakdown-chart")).toHaveAttribute("aria-label", /68\.33 GiB in total against 68\.33 GiB of SGLang's/);
+  await expect(page.getByTestId("breakdown-chart")).toHaveAttribute("data-line-met", "false");
 });

@@ -28,6 +28,17 @@ pub struct Bar {
     pub segments: Vec<Segment>,
     pub capacity_bytes: Option<u64>,
     pub capacity_label: String,
+    /// What the capacity line reads beside its bytes, when the estimate judges the bar by
+    /// something else than the bytes left (a pooled engine: the sequences its pool holds).
+    pub note: Option<Note>,
+}
+
+/// The capacity line's reading in the estimate's own terms, and whether it is met (the line's
+/// colour): the verdict's quantity, so the line never says green while the verdict says red.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Note {
+    pub text: String,
+    pub met: bool,
 }
 
 /// Everything the breakdown chart shows.
@@ -40,6 +51,16 @@ pub struct BreakdownData {
 impl Bar {
     pub fn total(&self) -> u64 {
         memcalc_core::units::sum(self.segments.iter().map(|s| s.bytes))
+    }
+
+    /// Whether the capacity line is met (drawn in the "fits" colour): the estimate's own
+    /// reading when it gives one, else the total within the capacity.
+    pub fn line_met(&self) -> bool {
+        match (&self.note, self.capacity_bytes) {
+            (Some(n), _) => n.met,
+            (None, Some(c)) => self.total() <= c,
+            (None, None) => true,
+        }
     }
 
     /// Segments with bytes, in the fixed stacking order.
@@ -366,7 +387,7 @@ pub fn draw_breakdown<DB: DrawingBackend>(
 
         if let Some(capacity) = bar.capacity_bytes.filter(|c| *c > 0) {
             let cap = capacity as f64 / giga;
-            let fits = bar.total() <= capacity;
+            let fits = bar.line_met();
             let c = if fits {
                 t.capacity_ok
             } else {
@@ -384,19 +405,27 @@ pub fn draw_breakdown<DB: DrawingBackend>(
                 ))?;
             }
             let diff = capacity.abs_diff(bar.total());
-            let tail = format!(
-                "{} · {} {}",
-                format_bytes(capacity, data.units),
-                format_bytes(diff, data.units),
-                if fits { "headroom" } else { "short" }
-            );
+            let tail = match &bar.note {
+                Some(n) => format!("{} · {}", format_bytes(capacity, data.units), n.text),
+                None => format!(
+                    "{} · {} {}",
+                    format_bytes(capacity, data.units),
+                    format_bytes(diff, data.units),
+                    if fits { "headroom" } else { "short" }
+                ),
+            };
             // The long label names the device; on narrow charts the short one keeps the numbers.
             let long = format!("{}: {tail}", bar.capacity_label);
-            let label = if width_of(&long, 12.0) <= right - left {
-                long
-            } else {
-                tail
-            };
+            // A phone keeps the reading (a pooled engine's sequences) when the numbers do not fit.
+            let label = [
+                Some(long),
+                Some(tail.clone()),
+                bar.note.as_ref().map(|n| n.text.clone()),
+            ]
+            .into_iter()
+            .flatten()
+            .find(|l| width_of(l, 12.0) <= right - left)
+            .unwrap_or(tail);
             let lw = width_of(&label, 12.0);
             // Beside the line, on the side with room, but never past the edges.
             let lx = if cap > x_max * 0.55 {

@@ -4,7 +4,7 @@ pub mod breakdown;
 pub mod palette;
 pub mod scaling;
 
-pub use breakdown::{draw_breakdown, Bar, BreakdownData, Frame, Segment};
+pub use breakdown::{draw_breakdown, Bar, BreakdownData, Frame, Note, Segment};
 pub use palette::Theme;
 pub use scaling::{draw_scaling, ScalingData};
 
@@ -29,6 +29,34 @@ pub fn device_title(e: &Estimate) -> &'static str {
     }
 }
 
+/// What the device's capacity line stands for: the device, or for a pooled engine the share of
+/// it the engine holds itself to ("vLLM's 90 % of 79.65 GiB"), whose bytes the line marks.
+pub fn capacity_label(e: &Estimate, units: memcalc_core::units::UnitSystem) -> String {
+    match &e.serving {
+        Some(v) => memcalc_core::text::serving::share(
+            v,
+            &memcalc_core::units::format_bytes(v.capacity, units),
+            units,
+        ),
+        None => e.device_label.clone(),
+    }
+}
+
+/// The capacity the device bar and the scaling chart draw: the device's, or a pooled engine's
+/// limit (its share and what it takes beside it), which its total never exceeds.
+pub fn capacity_bytes(e: &Estimate) -> u64 {
+    e.serving.map_or(e.capacity_bytes, |v| v.limit())
+}
+
+/// The scaling chart's capacity label, written before the bytes: "NVIDIA H100 80GB", or
+/// "vLLM's 90 % of 79.65 GiB:".
+pub fn scaling_capacity_label(e: &Estimate, units: memcalc_core::units::UnitSystem) -> String {
+    match e.serving {
+        Some(_) => format!("{}:", capacity_label(e, units)),
+        None => e.device_label.clone(),
+    }
+}
+
 /// The breakdown of an estimate as chart data: a bar for device memory, one for host memory
 /// per node when anything lives there, and one for what a simulation writes to disk.
 pub fn breakdown_data(e: &Estimate, units: memcalc_core::units::UnitSystem) -> BreakdownData {
@@ -40,8 +68,12 @@ pub fn breakdown_data(e: &Estimate, units: memcalc_core::units::UnitSystem) -> B
                 .filter(|c| c.location == Location::Device)
                 .map(|c| (c, c.bytes)),
         ),
-        capacity_bytes: Some(e.capacity_bytes),
-        capacity_label: e.device_label.clone(),
+        capacity_bytes: Some(capacity_bytes(e)),
+        capacity_label: capacity_label(e, units),
+        note: e.serving.map(|v| Note {
+            text: memcalc_core::text::serving::headroom(&v),
+            met: v.batch_fits() && e.per_device_bytes <= v.limit(),
+        }),
     }];
     let host = e.host_parts();
     if host.iter().any(|(_, b)| *b > 0) {
@@ -50,6 +82,7 @@ pub fn breakdown_data(e: &Estimate, units: memcalc_core::units::UnitSystem) -> B
             segments: segments(host.into_iter()),
             capacity_bytes: e.host_capacity_bytes,
             capacity_label: "Host memory".to_string(),
+            note: None,
         });
     }
     if e.components
@@ -66,6 +99,7 @@ pub fn breakdown_data(e: &Estimate, units: memcalc_core::units::UnitSystem) -> B
             ),
             capacity_bytes: None,
             capacity_label: String::new(),
+            note: None,
         });
     }
     BreakdownData { bars, units }

@@ -37,6 +37,7 @@ fn one_bar(d: BreakdownDataFixture) -> BreakdownData {
             segments: d.segments,
             capacity_bytes: Some(d.capacity_bytes),
             capacity_label: d.capacity_label,
+            note: None,
         }],
         units: d.units,
     }

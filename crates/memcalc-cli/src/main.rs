@@ -200,8 +200,9 @@ fn print_layouts(s: &memcalc_core::Scenario, decimal: bool) -> ExitCode {
     );
     if found.is_empty() {
         println!(
-            "No layout on {} GPUs fits {} per device.",
+            "No layout on {} {} fits {} per device.",
             s.parallel.gpus,
+            memcalc_core::text::wording::plural(s.parallel.gpus, "GPU", "GPUs"),
             format_bytes(s.device.capacity_bytes(), units)
         );
         return exit(false);

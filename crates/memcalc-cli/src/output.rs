@@ -96,7 +96,15 @@ pub fn render(
                 ));
             }
             let d = memcalc_core::answers::derived::derive(s);
-            if e.mode != memcalc_core::Mode::Sim {
+            if e.serving.is_some() {
+                // A server's answer is in concurrent sequences, as the page's "At a glance".
+                if let Some(f) = report::facts(e, &d, units)
+                    .into_iter()
+                    .find(|f| f.id == "max-batch")
+                {
+                    out.push_str(&format!("{}: {}\n", f.label, f.value));
+                }
+            } else if e.mode != memcalc_core::Mode::Sim {
                 match d.max_batch {
                     Some(b) => out.push_str(&format!(
                         "Largest micro-batch that fits: {}\n",
@@ -109,8 +117,13 @@ pub fn render(
             }
             if let Some(q) = d.max_seq {
                 out.push_str(&format!(
-                    "Longest context that fits: {} tokens\n",
-                    group_digits(q)
+                    "Longest context that fits: {} tokens{}\n",
+                    group_digits(q),
+                    if d.context_limit.is_some() {
+                        " (the model's maximum; memory would allow more)"
+                    } else {
+                        ""
+                    }
                 ));
             }
             if let Some(g) = d.fewest_gpus {
@@ -127,6 +140,16 @@ pub fn render(
                 ));
             }
             for sv in d.savings.iter().take(5) {
+                if sv.serving.is_some() {
+                    // Under a pooled engine the total stays its share: the change is in sequences.
+                    out.push_str(&format!(
+                        "{}: {} ({})\n",
+                        sv.label,
+                        report::saving_text(sv, units),
+                        sv.query()
+                    ));
+                    continue;
+                }
                 out.push_str(&format!(
                     "Saves {:>12}: {} ({}){}\n",
                     size(sv.saved),

@@ -786,3 +786,30 @@ fn a_pooled_engine_sweep_reports_the_sequences_that_fit() {
         "{out}"
     );
 }
+
+#[test]
+fn a_pooled_engine_answers_in_sequences_and_its_exports_carry_them() {
+    let q = "v=2&model_id=meta-llama/Llama-3.1-70B&mode=infer&seq=32768&batch=16&gpus=4&tp=4&engine=vllm&gpu=h100-80";
+    let (code, out, _) = memcalc(&[q]);
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.contains("Concurrent sequences that fit: 14 of 32,768 tokens"),
+        "{out}"
+    );
+    assert!(!out.contains("micro-batch"), "{out}");
+    assert!(
+        out.contains("FP8 KV cache: 14 → 29 sequences fit (kv_dtype=fp8)"),
+        "{out}"
+    );
+    assert!(
+        !out.contains("Saves "),
+        "a pooled engine's total stays its share: {out}"
+    );
+    for format in ["csv", "markdown"] {
+        let (_, doc, _) = memcalc(&["--format", format, q]);
+        assert!(
+            doc.contains("14 concurrent sequences of 32,768 tokens fit"),
+            "{format}: {doc}"
+        );
+    }
+}

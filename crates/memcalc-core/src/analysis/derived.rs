@@ -7,6 +7,7 @@ use crate::catalog::optimizer::Optimizer;
 use crate::catalog::precision::Dtype;
 use crate::catalog::quant::Quant;
 use crate::model::bytes;
+use crate::model::neural::engine::Serving;
 use crate::scenario::{Mode, Offload, Recompute, Scenario, MAX_GPUS};
 use crate::schema::fields::FieldId;
 use crate::schema::inputs::Inputs;
@@ -91,6 +92,9 @@ pub struct Saving {
     pub bytes_after: u64,
     pub saved: u64,
     pub fits_after: bool,
+    /// A pooled engine's pool before and after the change: its total stays its share, so what
+    /// a change does is said in sequences (`report::saving_text`).
+    pub serving: Option<(Serving, Serving)>,
 }
 
 impl Saving {
@@ -283,7 +287,19 @@ fn candidates(s: &Scenario) -> Vec<Candidate> {
                 ));
             }
         }
-        if s.kv_dtype().bytes() > 1 {
+        if s.engine.splits() {
+            // llama.cpp has no FP8 cache: --cache-type-k/-v take f32, f16, bf16 and its block
+            // formats (common/arg.cpp kv_cache_types).
+            if s.kv_quant.is_none() {
+                c.push(pv(
+                    "Q8_0 KV cache (--cache-type-k q8_0 --cache-type-v q8_0)",
+                    &[(
+                        FieldId::KvDtype,
+                        Value::choice(crate::catalog::quant::KvQuant::Q8_0),
+                    )],
+                ));
+            }
+        } else if s.kv_dtype().bytes() > 1 {
             c.push(pv(
                 "FP8 KV cache",
                 &[(FieldId::KvDtype, Value::choice(Dtype::Fp8))],
@@ -301,7 +317,11 @@ fn candidates(s: &Scenario) -> Vec<Candidate> {
         let tp = p.tp * 2;
         if valid_tp(s, tp) {
             c.push((
-                format!("Tensor parallelism {tp} ({} GPUs)", tp * p.pp * p.dp()),
+                {
+                    let n = tp * p.pp * p.dp();
+                    let gpus = crate::base::units::plural(n, "GPU", "GPUs");
+                    format!("Tensor parallelism {tp} ({n} {gpus})")
+                },
                 vec![(FieldId::Tp, Count(tp)), (FieldId::Gpus, Count(p.gpus * 2))],
             ));
         }
@@ -356,6 +376,7 @@ pub fn savings(s: &Scenario) -> Vec<Saving> {
                 bytes_after: after.per_device_bytes,
                 saved,
                 fits_after: after.fits_device(),
+                serving: pool_before.zip(after.serving),
             })
         })
         .collect();
@@ -417,7 +438,9 @@ pub fn derive(s: &Scenario) -> Derived {
     } else {
         None
     };
-    let capped = limit.filter(|l| fit.is_some_and(|f| f > *l));
+    // The model's limit caps the answer only for a context within it: a requested context
+    // already past it (RoPE scaling) says the user runs the model beyond, and memory answers.
+    let capped = limit.filter(|l| s.seq <= *l && fit.is_some_and(|f| f > *l));
     let seq = capped.or(fit);
     Derived {
         max_batch: batch,

@@ -238,7 +238,7 @@ pub fn scaling(s: &Scenario) -> Scaling {
 /// nodes for simulations, the longest context for inference, the largest micro-batch otherwise.
 pub fn scaling_with(s: &Scenario, found: Option<u64>) -> Scaling {
     let here = bytes(s);
-    let capacity = here.serving.map_or(here.capacity_bytes, |v| v.budget);
+    let capacity = here.serving.map_or(here.capacity_bytes, |v| v.limit());
     if s.mode == Mode::Sim {
         use crate::analysis::sim_nodes::{scaling as nodes_sweep, scaling_at};
         let top = (s.sim.nodes * 64).clamp(64, 4096);

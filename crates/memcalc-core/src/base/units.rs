@@ -297,6 +297,21 @@ pub fn group_digits(n: u64) -> String {
     out
 }
 
+/// The word for `n` things: `one` for exactly one, `many` otherwise.
+pub fn plural<'a>(n: u64, one: &'a str, many: &'a str) -> &'a str {
+    if n == 1 {
+        one
+    } else {
+        many
+    }
+}
+
+/// A count and what it counts, digits grouped, in the singular for one: "1 sequence",
+/// "1,024 GPUs". Every sentence that counts things goes through it (or [`plural`]).
+pub fn count(n: u64, one: &str, many: &str) -> String {
+    format!("{} {}", group_digits(n), plural(n, one, many))
+}
+
 /// How sizes are shown: binary (GiB, what `nvidia-smi` calls "MiB") or decimal (GB, as vendors
 /// label devices).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]

@@ -1,7 +1,10 @@
-//! The line a pooled engine's answer is summed up in, for the CLI, the page and the first
-//! screen.
+//! A pooled engine's answer in words, for the CLI, the page, the chart, the exports and the first
+//! screen. The answer is in sequences: the engine's total is its share of the GPU whatever the
+//! load, so bytes say nothing about whether the requested sequences fit; every text that judges
+//! a pooled engine (the verdict, the capacity line, the suggestions) says it in sequences.
 
-use crate::base::units::group_digits as g;
+use crate::base::units::{format_bytes, format_fixed, group_digits as g, UnitSystem};
+use crate::explain::wording::{count, plural};
 use crate::model::neural::engine::Serving;
 
 /// One line for the CLI and the page: the pool in tokens (and blocks) and whether the requested
@@ -13,11 +16,10 @@ pub fn summary(v: &Serving) -> String {
         String::new()
     };
     format!(
-        "{} KV pool: {} tokens{blocks}; {} concurrent sequences of {} tokens fit, {} requested: {}.",
+        "{} KV pool: {}{blocks}; {}, {} requested: {}.",
         v.engine.name(),
-        g(v.pool_tokens),
-        g(v.sequences),
-        g(v.seq),
+        count(v.pool_tokens, "token", "tokens"),
+        answer(v),
         g(v.batch),
         if v.batch_fits() {
             "fits"
@@ -25,4 +27,71 @@ pub fn summary(v: &Serving) -> String {
             "does not fit"
         }
     )
+}
+
+/// The serving answer every export carries: "29 concurrent sequences of 32,768 tokens fit".
+pub fn answer(v: &Serving) -> String {
+    format!(
+        "{} of {} {}",
+        count(v.sequences, "concurrent sequence", "concurrent sequences"),
+        count(v.seq, "token", "tokens"),
+        plural(v.sequences, "fits", "fit")
+    )
+}
+
+/// What the pool holds against what was asked: "the KV pool holds 14 sequences of 32,768
+/// tokens, 16 requested" (the verdict's reason).
+pub fn holds(v: &Serving) -> String {
+    format!(
+        "the KV pool holds {} of {}, {} requested",
+        count(v.sequences, "sequence", "sequences"),
+        count(v.seq, "token", "tokens"),
+        g(v.batch)
+    )
+}
+
+/// The engine's share of `of` (the device's name or its size): "vLLM's 90 % of 79.65 GiB";
+/// with what it takes beside the share (SGLang's step), "SGLang's 85 % of 79.65 GiB +
+/// 632.34 MiB beside it". Its bytes are [`Serving::limit`].
+pub fn share(v: &Serving, of: &str, units: UnitSystem) -> String {
+    let beside = if v.outside > 0 {
+        format!(" + {} beside it", format_bytes(v.outside, units))
+    } else {
+        String::new()
+    };
+    format!(
+        "{}'s {} % of {of}{beside}",
+        v.engine.name(),
+        format_fixed(v.util_milli, 1)
+    )
+}
+
+/// The capacity line's reading for a pooled engine: "KV pool holds 14 sequences, 16 requested".
+pub fn headroom(v: &Serving) -> String {
+    format!(
+        "KV pool holds {}, {} requested",
+        count(v.sequences, "sequence", "sequences"),
+        g(v.batch)
+    )
+}
+
+/// What one change does to a pooled engine: "14 → 29 sequences fit"; a change of the context
+/// says both lengths, "14 sequences of 32,768 tokens → 29 of 16,384 fit".
+pub fn sequences_change(before: &Serving, after: &Serving) -> String {
+    let verb = plural(after.sequences, "fits", "fit");
+    if before.seq == after.seq {
+        format!(
+            "{} → {} {verb}",
+            g(before.sequences),
+            count(after.sequences, "sequence", "sequences")
+        )
+    } else {
+        format!(
+            "{} of {} → {} of {} {verb}",
+            count(before.sequences, "sequence", "sequences"),
+            count(before.seq, "token", "tokens"),
+            g(after.sequences),
+            g(after.seq)
+        )
+    }
 }

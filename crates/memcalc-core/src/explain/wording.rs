@@ -21,6 +21,15 @@ pub fn results_heading(mode: Mode, device: SimDevice) -> &'static str {
     }
 }
 
+// The pluralising helper every counting sentence uses; it lives in `base` so that the answers
+// (`analysis`) word their suggestions with it too.
+pub use crate::base::units::{count, plural};
+
+/// "1 sequence", "16 sequences": the count formulas and explanations multiply by.
+pub fn sequences(n: u64) -> String {
+    count(n, "sequence", "sequences")
+}
+
 /// The page's tagline under its title (the live header and the first screen written before it).
 pub const TAGLINE: &str = "How much memory your model or simulation needs per GPU or node, part by part, with the formula and source behind every number.";
 
@@ -176,7 +185,8 @@ pub fn group_label(g: crate::schema::fields::Group, mode: Mode) -> &'static str 
 
 /// A select's options in this mode: a simulation is compared with the code's own per-rank
 /// report or, on GPUs, nvidia-smi, never with PyTorch's counters (which the input rejects in
-/// simulations). The option in use is always kept, so the control shows what the link says.
+/// simulations); llama.cpp is not offered a KV cache format it does not have (FP8, FP64). The
+/// option in use is always kept, so the control shows what the link says.
 pub fn options(
     id: F,
     mode: Mode,
@@ -184,14 +194,18 @@ pub fn options(
     current: &str,
 ) -> Vec<(&'static str, &'static str)> {
     let all = crate::schema::fields::options(id);
+    let kept = |id: &str| id.eq_ignore_ascii_case(current.trim());
+    if id == F::KvDtype && v.engine == Engine::Llamacpp {
+        // llama.cpp has no FP8 or FP64 cache (schema/validate.rs names its formats).
+        return all
+            .into_iter()
+            .filter(|(id, _)| !matches!(*id, "fp8" | "fp64") || kept(id))
+            .collect();
+    }
     if mode != Mode::Sim || id != F::MeasuredKind {
         return all;
     }
     all.into_iter()
-        .filter(|(id, _)| {
-            *id == "rank"
-                || (v.gpu_sim && *id == "nvidia_smi")
-                || id.eq_ignore_ascii_case(current.trim())
-        })
+        .filter(|(id, _)| *id == "rank" || (v.gpu_sim && *id == "nvidia_smi") || kept(id))
         .collect()
 }

@@ -6,6 +6,7 @@
 
 use crate::analysis::derived::{fewest_gpus_none, fewest_gpus_words, Derived, Saving};
 use crate::base::units::{format_bytes, group_digits, UnitSystem};
+use crate::explain::wording::count;
 use crate::model::{Estimate, Per};
 use crate::scenario::Mode;
 
@@ -106,13 +107,24 @@ fn model_facts(e: &Estimate, d: &Derived, units: UnitSystem) -> Vec<Fact> {
             )
         },
     )];
-    rows.push(fact(
-        "max-batch",
-        "Largest micro-batch that fits",
-        d.max_batch
-            .map(group_digits)
-            .unwrap_or_else(|| "none: even 1 does not fit".into()),
-    ));
+    // A server is asked how many requests it holds at once, not for a micro-batch.
+    rows.push(match e.serving {
+        Some(v) => fact(
+            "max-batch",
+            "Concurrent sequences that fit",
+            d.max_batch.map_or_else(
+                || format!("none of {}", count(v.seq, "token", "tokens")),
+                |b| format!("{} of {}", group_digits(b), count(v.seq, "token", "tokens")),
+            ),
+        ),
+        None => fact(
+            "max-batch",
+            "Largest micro-batch that fits",
+            d.max_batch
+                .map(group_digits)
+                .unwrap_or_else(|| "none: even 1 does not fit".into()),
+        ),
+    });
     if e.mode == Mode::Infer {
         rows.push(fact(
             "max-seq",
@@ -163,6 +175,17 @@ pub fn saving_change(sv: &Saving, units: UnitSystem) -> String {
         format_bytes(sv.saved, units),
         format_bytes(sv.bytes_after, units)
     )
+}
+
+/// A suggestion's effect as the page and the CLI write it: in bytes, "−12 GiB → 60 GiB ·
+/// fits"; under a pooled engine, whose total stays its share, in sequences, "14 → 29
+/// sequences fit".
+pub fn saving_text(sv: &Saving, units: UnitSystem) -> String {
+    match &sv.serving {
+        Some((before, after)) => crate::explain::serving::sequences_change(before, after),
+        None if sv.fits_after => format!("{} · fits", saving_change(sv, units)),
+        None => saving_change(sv, units),
+    }
 }
 
 #[cfg(test)]
@@ -379,6 +402,7 @@ mod tests {
             bytes_after: 60 * GIB,
             saved: 12 * GIB,
             fits_after: true,
+            serving: None,
         };
         assert_eq!(saving_change(&sv, Binary), "−12.00 GiB → 60.00 GiB");
         assert_eq!(saving_change(&sv, Decimal), "−12.88 GB → 64.42 GB");

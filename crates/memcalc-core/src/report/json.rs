@@ -161,6 +161,12 @@ struct Serving {
     block_tokens: u64,
     kv_bytes_per_token: u64,
     concurrent_sequences: u64,
+    /// The share and what the engine takes beside it: the capacity its total is held to.
+    limit_bytes: u64,
+    sequence_tokens: u64,
+    requested_sequences: u64,
+    /// The serving answer in words, as the page and the other exports say it.
+    answer: String,
 }
 
 /// The changed inputs as an object of URL key → value, in form order (not a map's order).
@@ -215,6 +221,10 @@ pub fn to_json_with_speed(
             block_tokens: v.block_tokens,
             kv_bytes_per_token: v.token_bytes,
             concurrent_sequences: v.sequences,
+            limit_bytes: v.limit(),
+            sequence_tokens: v.seq,
+            requested_sequences: v.batch,
+            answer: crate::explain::serving::answer(&v),
         }),
         link: origin.map(|o| o.link.as_str()),
         inputs: origin.map(|o| Inputs(&o.inputs)),

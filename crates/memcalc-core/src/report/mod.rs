@@ -10,7 +10,7 @@ use crate::scenario::Scenario;
 mod glance;
 mod json;
 mod names;
-pub use glance::{facts, saving_change, Fact};
+pub use glance::{facts, saving_change, saving_text, Fact};
 pub use json::{sweep_to_json, to_json, to_json_with_speed};
 pub use names::{file_name, subject, title};
 
@@ -79,6 +79,14 @@ pub fn to_csv(e: &Estimate, origin: Option<&Origin>) -> String {
         e.per_device_bytes,
         place(e, crate::model::Location::Device)
     ));
+    // A pooled engine's answer is in sequences, not in the total: its own row, the sentence
+    // in the last column as the input rows carry their values.
+    if let Some(v) = &e.serving {
+        out.push_str(&format!(
+            "serving,Concurrent sequences that fit,,,{}\n",
+            csv_field(&crate::explain::serving::summary(v))
+        ));
+    }
     if let Some(o) = origin {
         for (k, v) in &o.inputs {
             out.push_str(&format!(
@@ -95,12 +103,42 @@ pub fn to_csv(e: &Estimate, origin: Option<&Origin>) -> String {
     out
 }
 
-/// The page's verdict: as [`verdict`], with the device's capacity beside its name.
+/// A pooled engine's verdict, in sequences, while its total is within the device: its total
+/// is its share whatever the load, so only the pool says whether the requested sequences fit.
+/// `within` names what the engine fits in. None for anything else.
+fn serving_verdict(e: &Estimate, within: &str) -> Option<String> {
+    let v = e
+        .serving
+        .filter(|_| e.per_device_bytes <= e.capacity_bytes)?;
+    // A host memory that is short is said in bytes, below.
+    if v.batch_fits() && !e.fits() {
+        return None;
+    }
+    Some(format!(
+        "{} {within}: {}.",
+        if v.batch_fits() {
+            "Fits"
+        } else {
+            "Does not fit"
+        },
+        crate::explain::serving::holds(&v)
+    ))
+}
+
+/// The page's verdict: as [`verdict`], with the device's capacity beside its name (for a
+/// pooled engine, the share it takes of it).
 pub fn verdict_with_capacity(e: &Estimate, units: UnitSystem) -> String {
     let cap = format_bytes(e.capacity_bytes, units);
     let diff = format_bytes(e.headroom_abs(), units);
-    if e.serving.is_some_and(|v| !v.batch_fits()) && e.per_device_bytes <= e.capacity_bytes {
-        return verdict(e, units);
+    if let Some(v) = e.serving {
+        let within = format!(
+            "in {} ({})",
+            crate::explain::serving::share(&v, &e.device_label, units),
+            format_bytes(v.limit(), units)
+        );
+        if let Some(t) = serving_verdict(e, &within) {
+            return t;
+        }
     }
     if e.fits() {
         format!("Fits on {} ({cap}) with {diff} to spare.", e.device_label)
@@ -109,19 +147,11 @@ pub fn verdict_with_capacity(e: &Estimate, units: UnitSystem) -> String {
     }
 }
 
-/// One sentence: fits or not, and by how much.
+/// One sentence: fits or not, and by how much (for a pooled engine, in sequences).
 pub fn verdict(e: &Estimate, units: UnitSystem) -> String {
     let diff = format_bytes(e.headroom_abs(), units);
-    if let Some(v) = e.serving.filter(|v| !v.batch_fits()) {
-        if e.per_device_bytes <= e.capacity_bytes {
-            return format!(
-                "Does not fit on {}: the KV pool holds {} sequences of {} tokens, {} requested.",
-                e.device_label,
-                crate::base::units::group_digits(v.sequences),
-                crate::base::units::group_digits(v.seq),
-                crate::base::units::group_digits(v.batch)
-            );
-        }
+    if let Some(t) = serving_verdict(e, &format!("on {}", e.device_label)) {
+        return t;
     }
     if e.fits() {
         format!("Fits on {} with {diff} to spare.", e.device_label)
@@ -188,5 +218,8 @@ pub fn to_markdown(e: &Estimate, units: UnitSystem, origin: Option<&Origin>) -> 
         place(crate::model::Location::Device),
         verdict(e, units)
     ));
+    if let Some(v) = &e.serving {
+        out.push_str(&format!("\n{}\n", crate::explain::serving::summary(v)));
+    }
     out
 }

@@ -99,6 +99,7 @@ impl Validation {
             );
         }
         self.simulation();
+        self.llamacpp_cache();
         let arch = self.architecture();
         self.s.arch = arch.unwrap_or(None);
 
@@ -188,6 +189,24 @@ impl Validation {
         // stay short.
         if matches!(arch, Ok(Some(_))) || is_sim {
             self.s.shape = ShapeRule::Catalog;
+        }
+    }
+
+    /// llama.cpp has no FP8 (nor FP64) KV cache: `--cache-type-k`/`-v` take f32, f16, bf16,
+    /// q8_0, q4_0, q4_1, iq4_nl, q5_0 and q5_1 (common/arg.cpp, kv_cache_types), and refuse any
+    /// other name.
+    fn llamacpp_cache(&mut self) {
+        use crate::catalog::precision::Dtype;
+        let s = &self.s;
+        if self.all_ok([F::Mode, F::Engine, F::KvDtype])
+            && s.mode == Mode::Infer
+            && s.engine.splits()
+            && matches!(s.kv_dtype, Some(Dtype::Fp8 | Dtype::Fp64))
+        {
+            self.fail(
+                F::KvDtype,
+                "llama.cpp's --cache-type-k and --cache-type-v take f32, f16, bf16, q8_0 or q4_0 here (also q4_1, iq4_nl, q5_0, q5_1), not FP8 or FP64",
+            );
         }
     }
 

@@ -552,7 +552,11 @@ prop_compose! {
             lora_targets,
             quant,
             milli_bpw,
-            kv_dtype,
+            // llama.cpp has no FP8 or FP64 KV cache: such a link is refused.
+            kv_dtype: match kv_dtype {
+                Some(Dtype::Fp8 | Dtype::Fp64) if mode == Mode::Infer && engine.splits() => None,
+                k => k,
+            },
             kv_quant,
             engine,
             gpu_util_milli,

@@ -3,6 +3,7 @@
 use super::Template;
 use crate::base::choice::Choice;
 use crate::base::units::{format_fixed, group_digits as g};
+use crate::explain::wording::sequences as seqs;
 use crate::model::neural::engine::Reserve;
 use crate::model::values::engine::{
     ComputeBuffer, EngineValues, Graphs, HostCompute, KvFormat, KvPool, SplitKv, SplitWeights,
@@ -61,8 +62,8 @@ impl Template for EngineValues {
             EngineValues::ComputeBuffer(v) => compute_formula(v, bytes),
             EngineValues::HostCompute(v) => host_compute_formula(v, bytes),
             EngineValues::OutputBuffer(v) => format!(
-                "{} sequences × {} vocabulary × 4 B = {} B",
-                g(v.batch),
+                "{} × {} vocabulary × 4 B = {} B",
+                seqs(v.batch),
                 g(v.vocab),
                 g(bytes)
             ),
@@ -101,9 +102,9 @@ impl Template for EngineValues {
             ),
             EngineValues::HostWeights(_) => "What is not offloaded runs on the CPU from host memory (llama.cpp's 'CPU buffer size').".into(),
             EngineValues::GpuKv(v) => format!(
-                "llama.cpp allocates the whole context ({} tokens: {} sequences × {}) up front, each layer's keys and values on the device that runs the layer, in {}.",
+                "llama.cpp allocates the whole context ({} tokens: {} × {}) up front, each layer's keys and values on the device that runs the layer, in {}.",
                 g(crate::mul!(v.batch, v.seq)),
-                g(v.batch),
+                seqs(v.batch),
                 g(v.seq),
                 kv_label(v.kv)
             ),
@@ -144,8 +145,8 @@ fn step_formula(v: &StepActivations, bytes: u64) -> String {
     );
     if v.samples {
         format!(
-            "max({working}, {} sequences × {} vocabulary × ({} + 4 + 4) B (sampler)) = {} B",
-            g(v.sampler_seqs),
+            "max({working}, {} × {} vocabulary × ({} + 4 + 4) B (sampler)) = {} B",
+            seqs(v.sampler_seqs),
             g(v.vocab),
             v.logit_bytes,
             g(bytes)
@@ -252,13 +253,24 @@ fn pool_explanation(v: &KvPool) -> String {
     } else {
         String::new()
     };
+    // SGLang's static share holds the weights and the pool only (server_args.py:
+    // mem_fraction_static is "the fraction of the memory used for static allocation (model
+    // weights and KV cache memory pool)"); vLLM's graphs captured after the pool likewise.
+    let beside = if v.outside > 0 {
+        format!(
+            " The parts it does not count in the share ({} B here: its step's activations or CUDA graphs) come from the rest of the GPU, so its total is the share and them.",
+            g(v.outside)
+        )
+    } else {
+        String::new()
+    };
     format!(
-        "{} takes {} of the GPU ({} B) and gives everything its other parts leave to a preallocated KV cache pool: {} tokens here, enough for {} concurrent sequences of {} tokens ({} requested). The pool does not grow or shrink with the batch: the batch decides only whether it fits.{replicated}",
+        "{} takes {} of the GPU ({} B) and gives everything its other parts leave to a preallocated KV cache pool: {} tokens here, enough for {} of {} tokens ({} requested). The pool does not grow or shrink with the batch: the batch decides only whether it fits.{beside}{replicated}",
         v.engine.name(),
         format_fixed(v.util_milli, 3),
         g(v.budget),
         g(v.pool_tokens),
-        g(v.sequences),
+        crate::explain::wording::count(v.sequences, "concurrent sequence", "concurrent sequences"),
         g(v.seq),
         g(v.batch)
     )
@@ -334,13 +346,13 @@ fn split_kv_formula(v: &SplitKv, bytes: u64) -> String {
         );
     }
     format!(
-        "({} layers × {} tokens + {} windowed layers × {} tokens) × {} values per token × {} sequences × {} = {} B",
+        "({} layers × {} tokens + {} windowed layers × {} tokens) × {} values per token × {} × {} = {} B",
         v.layers - v.windowed,
         g(v.seq),
         v.windowed,
         g(v.window_tokens),
         v.values_per_token,
-        g(v.batch),
+        seqs(v.batch),
         per_value(v.kv),
         g(bytes)
     )

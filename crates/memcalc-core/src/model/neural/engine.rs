@@ -222,6 +222,23 @@ impl Pool {
     pub fn budget(&self, s: &Scenario) -> u64 {
         crate::base::sat::mul_div(s.device.capacity_bytes(), self.util_milli(s), 1000)
     }
+
+    /// What the engine takes beside its share, from the rest of the GPU: SGLang's
+    /// mem_fraction_static holds only the weights and the pool ("the fraction of the memory used
+    /// for static allocation (model weights and KV cache memory pool)", server_args.py), so its
+    /// step's activations and CUDA graphs come from the other part; vLLM's graphs captured after
+    /// the pool is sized (cuda_graphs=after) likewise.
+    pub fn outside(&self, s: &Scenario, activations: u64, graphs: u64) -> u64 {
+        let graphs = if self.graphs_before_pool(s) {
+            0
+        } else {
+            graphs
+        };
+        match self.reserve {
+            Reserve::Profiled => graphs,
+            Reserve::Static => crate::add!(activations, graphs),
+        }
+    }
 }
 
 /// The answer a pooled engine gives: its pool, in tokens and blocks, and how many sequences of
@@ -230,8 +247,12 @@ impl Pool {
 pub struct Serving {
     pub engine: Engine,
     pub util_milli: u64,
+    /// The device's memory the share is taken from.
+    pub capacity: u64,
     /// util × capacity.
     pub budget: u64,
+    /// What the engine takes beside its share ([`Pool::outside`]).
+    pub outside: u64,
     pub step_tokens: u64,
     pub pool_bytes: u64,
     /// KV bytes of one token on this device (all its layers, K and V).
@@ -251,13 +272,20 @@ impl Serving {
         self.sequences >= self.batch && self.sequences > 0
     }
 
-    /// Memory the requested sequences would need inside the share: what the engine takes
-    /// besides the pool, plus their KV blocks. It fits the share exactly when they fit the pool.
+    /// The memory the engine holds itself to: its share, and what it takes beside it. Its total
+    /// is this whenever the pool is not empty, so the capacity the page states for a pooled
+    /// engine is this, never the share alone.
+    pub fn limit(&self) -> u64 {
+        crate::add!(self.budget, self.outside)
+    }
+
+    /// Memory the requested sequences would need within the engine's limit: what it takes
+    /// besides the pool, plus their KV blocks. It fits the limit exactly when they fit the pool.
     pub fn demand(&self, per_device: u64) -> u64 {
         let others = if self.pool_bytes > 0 {
-            self.budget.saturating_sub(self.pool_bytes)
+            self.limit().saturating_sub(self.pool_bytes)
         } else {
-            per_device.max(self.budget)
+            per_device.max(self.limit())
         };
         let blocks = crate::mul!(self.batch, self.seq.div_ceil(self.block_tokens).max(1));
         crate::add!(
@@ -267,8 +295,9 @@ impl Serving {
     }
 }
 
-/// Sizes the pool from what it must leave to the rest (None for an engine without a pool).
-pub fn serving(s: &Scenario, pool_bytes: u64, token_bytes: u64) -> Option<Serving> {
+/// Sizes the pool from what it must leave to the rest (None for an engine without a pool);
+/// `outside` is what the engine takes beside its share ([`Pool::outside`]).
+pub fn serving(s: &Scenario, pool_bytes: u64, token_bytes: u64, outside: u64) -> Option<Serving> {
     let pool = s.engine.pool()?;
     let block_tokens = pool.block_tokens;
     let block_bytes = crate::mul!(token_bytes, block_tokens).max(1);
@@ -277,7 +306,9 @@ pub fn serving(s: &Scenario, pool_bytes: u64, token_bytes: u64) -> Option<Servin
     Some(Serving {
         engine: s.engine,
         util_milli: pool.util_milli(s),
+        capacity: s.device.capacity_bytes(),
         budget: pool.budget(s),
+        outside,
         step_tokens: pool.step_tokens(s),
         pool_bytes,
         token_bytes,
@@ -291,6 +322,12 @@ pub fn serving(s: &Scenario, pool_bytes: u64, token_bytes: u64) -> Option<Servin
 }
 
 use crate::model::neural::stage::{Plan, StageBytes};
+
+/// The answer of a sized stage's engine, with what it takes beside its share.
+pub(crate) fn serving_of(s: &Scenario, b: &StageBytes) -> Option<Serving> {
+    let outside = s.engine.pool()?.outside(s, b.activations, b.graphs);
+    serving(s, b.kv_cache, b.token_bytes, outside)
+}
 
 impl Plan<'_> {
     /// Cached values of one token over `layers` layers on one device, K and V. With more

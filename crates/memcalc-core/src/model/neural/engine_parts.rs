@@ -38,7 +38,7 @@ fn kv_format(s: &Scenario) -> KvFormat {
 
 fn pooled(s: &Scenario, pool: &Pool, plan: &Plan, b: &StageBytes) -> Vec<Component> {
     let a = &plan.arch;
-    let Some(v) = crate::model::neural::engine::serving(s, b.kv_cache, b.token_bytes) else {
+    let Some(v) = crate::model::neural::engine::serving_of(s, b) else {
         return Vec::new();
     };
     let token_working_bytes = plan.step_working_bytes(1);
@@ -88,6 +88,7 @@ fn pooled(s: &Scenario, pool: &Pool, plan: &Plan, b: &StageBytes) -> Vec<Compone
                 activations: profiled.then_some(b.activations),
                 graphs: graphs_before.then_some(b.graphs),
                 runtime: b.runtime,
+                outside: v.outside,
                 layers: b.layers,
                 values_per_token: a.kv_values_per_token(s.parallel.tp),
                 kv: kv_format(s),

@@ -298,7 +298,7 @@ pub(crate) fn estimate_model(s: &Scenario) -> Estimate {
         devices_per_node: on_node,
         warnings: warnings(s, &plan, inferred),
         serving: (engine && s.engine.pools())
-            .then(|| crate::model::neural::engine::serving(s, b.kv_cache, b.token_bytes))
+            .then(|| crate::model::neural::engine::serving_of(s, &b))
             .flatten(),
     }
 }

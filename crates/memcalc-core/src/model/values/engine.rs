@@ -73,6 +73,8 @@ pub struct KvPool {
     /// CUDA graphs, when taken before the pool.
     pub graphs: Option<u64>,
     pub runtime: u64,
+    /// What the engine takes beside its share, from the rest of the GPU (`Pool::outside`).
+    pub outside: u64,
     pub layers: u64,
     /// Cached values of one token in one layer on this device (K and V).
     pub values_per_token: u64,

@@ -3,6 +3,7 @@
 
 use crate::base::units::group_digits as g;
 use crate::explain::parts::Template;
+use crate::explain::wording::sequences as seqs;
 use crate::model::values::neural::{
     Activations, ActivationsOffloaded, InferActivations, SciActivations,
 };
@@ -87,8 +88,10 @@ impl Template for Activations {
         let (l, op) = (self.layer, self.saved_op);
         let flight = if self.pp > 1 {
             format!(
-                " With {} pipeline stages (1F1B schedule) this stage keeps {} micro-batches in flight.",
-                self.pp, self.in_flight
+                " With {} pipeline stages (1F1B schedule) this stage keeps {} {} in flight.",
+                self.pp,
+                self.in_flight,
+                crate::explain::wording::plural(self.in_flight, "micro-batch", "micro-batches")
             )
         } else {
             String::new()
@@ -122,8 +125,8 @@ impl Template for Activations {
             how.push_str(" Offloaded: only the layer being computed stays on the device; the rest waits in host memory.");
         }
         format!(
-            "The forward pass keeps intermediate tensors for the backward pass: {} sequences × {} tokens × hidden {} in every one of {} layers ({} values in {} bytes). {how}{flight}",
-            g(self.batch),
+            "The forward pass keeps intermediate tensors for the backward pass: {} × {} tokens × hidden {} in every one of {} layers ({} values in {} bytes). {how}{flight}",
+            seqs(self.batch),
             g(self.seq),
             g(self.hidden),
             self.layers,
@@ -255,8 +258,8 @@ impl Template for InferActivations {
     }
     fn explanation(&self) -> String {
         format!(
-            "Nothing is kept for a backward pass, but each layer's forward pass needs a working set while it runs: the prompt's hidden states, Q, K, V and the MLP's intermediate values for {} sequences of {} tokens{}. It is freed layer by layer, so it is counted once.",
-            g(self.batch),
+            "Nothing is kept for a backward pass, but each layer's forward pass needs a working set while it runs: the prompt's hidden states, Q, K, V and the MLP's intermediate values for {} of {} tokens{}. It is freed layer by layer, so it is counted once.",
+            seqs(self.batch),
             g(self.seq),
             if self.flash {
                 ""

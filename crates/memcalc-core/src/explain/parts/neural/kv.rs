@@ -2,6 +2,7 @@
 
 use crate::base::units::group_digits as g;
 use crate::explain::parts::Template;
+use crate::explain::wording::sequences as seqs;
 use crate::model::values::neural::{KvCache, KvValue};
 
 pub const SRC_KV: &str = "2 · layers · kv_heads · head_dim · tokens · bytes (K and V per layer); grouped-query attention, Ainslie et al. 2023 (arXiv:2305.13245); multi-head latent attention, DeepSeek-V2 (arXiv:2405.04434) table 1: (kv_lora_rank + qk_rope_head_dim) per token and layer; sliding windows, Mistral 7B (arXiv:2310.06825) section 2 and Gemma 2 (arXiv:2408.00118)";
@@ -42,8 +43,8 @@ impl Template for KvCache {
             format!("{} layers × {} tokens", self.layers, g(self.seq))
         };
         format!(
-            "{per_token} × {tokens} × {} sequences × {} = {} B",
-            g(self.batch),
+            "{per_token} × {tokens} × {} × {} = {} B",
+            seqs(self.batch),
             per_value(self.value),
             g(bytes)
         )
@@ -83,8 +84,8 @@ impl Template for KvCache {
             None => self.value.dtype.short(),
         };
         format!(
-            "Each generated token attends to the keys and values of earlier tokens, so they are cached per layer and token, for {} sequences × {} tokens in {kvd}.{mechanism}{window}",
-            g(self.batch),
+            "Each generated token attends to the keys and values of earlier tokens, so they are cached per layer and token, for {} × {} tokens in {kvd}.{mechanism}{window}",
+            seqs(self.batch),
             g(self.seq)
         )
     }

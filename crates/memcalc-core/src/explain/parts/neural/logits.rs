@@ -3,6 +3,7 @@
 use super::activations::SRC_ACT;
 use crate::base::units::group_digits as g;
 use crate::explain::parts::Template;
+use crate::explain::wording::sequences as seqs;
 use crate::model::values::neural::{InferLogits, Loss, TrainLogits};
 use crate::scenario::training::{SRC_COMPILED_LOSS, SRC_FUSED_LOSS, SRC_HALF_LOSS, SRC_LOSS};
 
@@ -83,8 +84,8 @@ impl Template for TrainLogits {
             );
         }
         format!(
-            "The output layer turns every position into a score per vocabulary entry: {} sequences × {} tokens × {} entries, kept for the loss in FP32 (and, in Hugging Face causal LMs, also in the training precision they are upcast from). Large vocabularies make this a gigabyte-scale term that most calculators forget.{more}",
-            g(self.batch),
+            "The output layer turns every position into a score per vocabulary entry: {} × {} tokens × {} entries, kept for the loss in FP32 (and, in Hugging Face causal LMs, also in the training precision they are upcast from). Large vocabularies make this a gigabyte-scale term that most calculators forget.{more}",
+            seqs(self.batch),
             g(self.seq),
             g(self.vocab)
         )
@@ -117,8 +118,8 @@ impl Template for InferLogits {
             String::new()
         };
         format!(
-            "{} sequences × {} vocabulary × 4 B{tp} = {} B",
-            g(self.batch),
+            "{} × {} vocabulary × 4 B{tp} = {} B",
+            seqs(self.batch),
             g(self.vocab),
             g(bytes)
         )
