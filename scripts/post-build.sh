@@ -8,7 +8,8 @@
 #    same crates);
 # 3. Trunk's loader rewritten so the app's wasm is requested after the first answer is painted
 #    (scripts/first-load.py);
-# 4. the Content-Security-Policy, which hashes every inline script (scripts/csp.py).
+# 4. the inlined stylesheet minified (scripts/minify-css.py: Trunk copies it verbatim);
+# 5. the Content-Security-Policy, which hashes every inline script and style (scripts/csp.py).
 set -euo pipefail
 DIST=${TRUNK_STAGING_DIR:-${1:-dist}}
 HERE=$(dirname "$0")
@@ -29,4 +30,5 @@ FIRST="memcalc-first-$hash.wasm"
 mv "$DIST/memcalc-first.wasm" "$DIST/$FIRST"
 cargo run --quiet --locked -p memcalc-build --bin memcalc-prerender -- "$DIST/index.html" "$FIRST"
 python3 "$HERE/first-load.py" "$DIST"
+python3 "$HERE/minify-css.py" "$DIST"
 python3 "$HERE/csp.py" "$DIST"
