@@ -141,7 +141,7 @@ pub fn SharePanel() -> impl IntoView {
                     <legend>"Fixed for readers (lock)"</legend>
                     {move || choices.get().into_iter().map(|id| view! {
                         <label>
-                            <input type="checkbox" data-testid=format!("lock-{}", id.key()) prop:checked=move || locks.with(|l| l.contains(&id)) on:change=move |ev| {
+                            <input type="checkbox" data-testid=format!("lock-{}", id.key()) aria-label=format!("Lock {}", id.field().label) prop:checked=move || locks.with(|l| l.contains(&id)) on:change=move |ev| {
                                 let on = event_target_checked(&ev);
                                 set_locks.update(|l| {
                                     l.retain(|k| *k != id);
