@@ -40,11 +40,16 @@ values the scenario does not take are skipped with a note on standard error, and
 whose rows are all the same says why. Under vLLM or SGLang each row also gives the sequences
 the KV pool holds.
 
+Where the run has a time model, the output also gives its time: the time line after the
+verdict and one line per term (CSV 'time' rows, a Markdown table, a JSON 'speed' object), and
+each --sweep row its step time, tokens/s or MLUPs, and the bound that limits it.
+
 EXIT STATUS:
     0  the scenario fits the device (for --sweep: the last valid value fits)
     1  it does not fit
-    2  invalid input: the message names the key and the allowed values, or, for a key that
-       does not exist, the closest keys (\"did you mean nodes?\")";
+    2  invalid input: the message names the key and the allowed values (a hardware figure out
+       of range too: bw_eff=101), or, for a key that does not exist, the closest keys (\"did
+       you mean nodes?\")";
 
 /// memcalc: memory a model or simulation needs, part by part
 #[derive(Parser, Debug)]
@@ -53,7 +58,8 @@ struct Args {
     /// table, json, csv or markdown
     #[arg(long, value_name = "F", value_parser = Format::parse_arg, default_value = "table")]
     format: Format,
-    /// the same as --format json (schema_version 1)
+    /// the same as --format json (schema_version 1; with a `speed` object where the run has a
+    /// time model)
     #[arg(long)]
     json: bool,
     /// estimate for every value of key K from A to B (every integer when there are at most 64
@@ -166,6 +172,12 @@ fn main() -> ExitCode {
         Ok(s) if !unknown => s,
         _ => return ExitCode::from(2),
     };
+    let e = estimate(&scenario);
+    // A hardware figure out of range is invalid input, like a bad key: exit 2 naming it.
+    let sp = match memcalc_core::speed(&scenario, &e) {
+        Ok(sp) => sp,
+        Err(err) => return fail(&err.to_string()),
+    };
     if let Some(spec) = sweep {
         return match output::sweep(&inputs, &spec, format, decimal) {
             Ok(fits) => exit(fits),
@@ -175,10 +187,9 @@ fn main() -> ExitCode {
     if layouts {
         return print_layouts(&scenario, decimal);
     }
-    let e = estimate(&scenario);
     print!(
         "{}",
-        output::render(&scenario, &e, &notices, format, decimal)
+        output::render(&scenario, &e, sp.as_ref(), &notices, format, decimal)
     );
     exit(e.fits())
 }

@@ -3,8 +3,9 @@
 use memcalc_core::answers::scaling;
 use memcalc_core::report;
 use memcalc_core::text::parts;
+use memcalc_core::text::speed as time_text;
 use memcalc_core::units::{format_bytes, group_digits, UnitSystem};
-use memcalc_core::{Estimate, Inputs, Notice, Scenario};
+use memcalc_core::{Estimate, Inputs, Notice, Scenario, Speed, Steps};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Format {
@@ -31,9 +32,13 @@ impl Format {
     }
 }
 
+/// The estimate in `format`, with the run's time (`speed`, where the scenario has a time
+/// model) beside it: a `speed` object in JSON, time rows in CSV and Markdown, and in the table
+/// the time line after the verdict and one line per term.
 pub fn render(
     s: &Scenario,
     e: &Estimate,
+    sp: Option<&Speed>,
     notices: &[Notice],
     format: Format,
     decimal: bool,
@@ -48,9 +53,11 @@ pub fn render(
     // Every export says what it estimated: the query that reopens it and the changed inputs.
     let origin = report::Origin::new(s, s.to_query());
     match format {
-        Format::Json => out.push_str(&report::to_json(e, notices, Some(&origin))),
-        Format::Csv => out.push_str(&report::to_csv(e, Some(&origin))),
-        Format::Markdown => out.push_str(&report::to_markdown(e, units, Some(&origin))),
+        Format::Json => out.push_str(&report::to_json_with_speed(e, notices, Some(&origin), sp)),
+        Format::Csv => out.push_str(&report::to_csv_with_speed(e, Some(&origin), sp)),
+        Format::Markdown => {
+            out.push_str(&report::to_markdown_with_speed(e, units, Some(&origin), sp))
+        }
         Format::Table => {
             let width = e
                 .components
@@ -88,6 +95,9 @@ pub fn render(
             if let Some(v) = &e.serving {
                 out.push_str(&memcalc_core::text::serving::summary(v));
                 out.push('\n');
+            }
+            if let Some(sp) = sp {
+                out.push_str(&time_lines(sp, units));
             }
             for w in &e.warnings {
                 out.push_str(&format!(
@@ -163,6 +173,87 @@ pub fn render(
     out
 }
 
+/// The table's time line: the summary, then each term's label, time and formula, indented.
+fn time_lines(sp: &Speed, units: UnitSystem) -> String {
+    let mut out = format!("Time: {}\n", time_text::summary(sp));
+    let width = sp
+        .terms
+        .iter()
+        .map(|t| time_text::label(t).chars().count())
+        .max()
+        .unwrap_or(0);
+    for t in &sp.terms {
+        out.push_str(&format!(
+            "  {:<width$}  {:>12}  {}\n",
+            time_text::label(t),
+            time_text::time(t.time),
+            time_text::formula_in(t, units)
+        ));
+    }
+    out
+}
+
+/// A sweep row's time: the step's seconds (a decode step for inference; `None` on overflow),
+/// its rate (tokens/s over all sequences or devices, or a lattice's MLUPs) and the bound.
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct RowTime {
+    step: Option<f64>,
+    rate: Option<f64>,
+    bound: &'static str,
+}
+
+impl RowTime {
+    fn of(sp: &Speed) -> RowTime {
+        let (step, rate) = match sp.steps {
+            Steps::Inference {
+                decode_step,
+                tokens_per_s,
+                ..
+            } => (decode_step.seconds(), Some(tokens_per_s)),
+            Steps::Training {
+                step, tokens_per_s, ..
+            } => (step.seconds(), Some(tokens_per_s)),
+            Steps::Sim { step, mlups, .. } => (step.seconds(), mlups),
+        };
+        RowTime {
+            step,
+            rate,
+            bound: sp.bound.key(),
+        }
+    }
+}
+
+/// The rate column's name for a sweep's kind of run: tokens/s, or MLUPs for a simulation.
+fn rate_names(sp: &Speed) -> (&'static str, &'static str, &'static str) {
+    match sp.steps {
+        Steps::Inference { .. } => ("decode_step_s", "tokens_per_s", "tokens/s"),
+        Steps::Training { .. } => ("step_s", "tokens_per_s", "tokens/s"),
+        Steps::Sim { .. } => ("step_s", "mlups", "MLUPs"),
+    }
+}
+
+/// The time of the scenario `base` with `key` set to `x`, as the sweep's row for `x` has it;
+/// `None` where that scenario has no time model or a hardware figure is out of range.
+fn speed_at(base: &Inputs, key: memcalc_core::inputs::fields::FieldId, x: u64) -> Option<Speed> {
+    let mut i = base.clone();
+    i.set(key, x.to_string());
+    let s = i.parse().ok()?;
+    memcalc_core::speed(&s, &memcalc_core::estimate(&s))
+        .ok()
+        .flatten()
+}
+
+/// A rate in a sweep's table: whole numbers from 100, three decimals below.
+fn short(v: Option<f64>) -> String {
+    v.map_or(String::new(), |v| {
+        if v >= 100.0 {
+            format!("{v:.0}")
+        } else {
+            format!("{v:.3}")
+        }
+    })
+}
+
 /// The error for a key no field or page option has, with the closest keys when one is near.
 pub fn not_a_parameter(key: &str) -> String {
     let shown: String = key.chars().take(40).collect();
@@ -215,31 +306,54 @@ pub fn sweep(base: &Inputs, spec: &str, format: Format, decimal: bool) -> Result
     // the rows differ in, so they get a column.
     let pooled = points.iter().any(|p| p.sequences.is_some());
     let seqs = |p: &scaling::Point| p.sequences.map_or(String::new(), |q| q.to_string());
+    // Each row's time; the columns' names come from the first row that has one (a sweep keeps
+    // the mode, so every row is the same kind of run).
+    let speeds: Vec<Option<Speed>> = points.iter().map(|p| speed_at(base, id, p.x)).collect();
+    let names = speeds.iter().flatten().next().map(rate_names);
+    let time = |i: usize| speeds[i].as_ref().map(RowTime::of);
     let mut out = String::new();
     match format {
-        Format::Json => out.push_str(&report::sweep_to_json(key, points)),
+        Format::Json => out.push_str(&report::sweep_to_json_with_speed(key, points, &speeds)),
         Format::Csv => {
             out.push_str(&format!("{key},per_device_bytes,capacity_bytes,fits"));
-            out.push_str(if pooled { ",sequences\n" } else { "\n" });
-            for p in points {
+            if pooled {
+                out.push_str(",sequences");
+            }
+            if let Some((step, rate, _)) = names {
+                out.push_str(&format!(",{step},{rate},bound"));
+            }
+            out.push('\n');
+            for (i, p) in points.iter().enumerate() {
                 out.push_str(&format!("{},{},{},{}", p.x, p.bytes, p.capacity, p.fits));
                 if pooled {
                     out.push_str(&format!(",{}", seqs(p)));
+                }
+                if names.is_some() {
+                    let t = time(i);
+                    let num = |v: Option<f64>| v.map_or(String::new(), |v| v.to_string());
+                    out.push_str(&format!(
+                        ",{},{},{}",
+                        num(t.and_then(|t| t.step)),
+                        num(t.and_then(|t| t.rate)),
+                        t.map_or("", |t| t.bound)
+                    ));
                 }
                 out.push('\n');
             }
         }
         Format::Markdown => {
+            out.push_str(&format!("| {key} | Memory per device | Fits |"));
+            let mut rule = String::from("|---:|---:|---|");
             if pooled {
-                out.push_str(&format!(
-                    "| {key} | Memory per device | Fits | Sequences that fit |\n|---:|---:|---|---:|\n"
-                ));
-            } else {
-                out.push_str(&format!(
-                    "| {key} | Memory per device | Fits |\n|---:|---:|---|\n"
-                ));
+                out.push_str(" Sequences that fit |");
+                rule.push_str("---:|");
             }
-            for p in points {
+            if let Some((_, _, unit)) = names {
+                out.push_str(&format!(" Time per step | {unit} | Bound |"));
+                rule.push_str("---:|---:|---|");
+            }
+            out.push_str(&format!("\n{rule}\n"));
+            for (i, p) in points.iter().enumerate() {
                 out.push_str(&format!(
                     "| {} | {} | {} |",
                     p.x,
@@ -252,24 +366,63 @@ pub fn sweep(base: &Inputs, spec: &str, format: Format, decimal: bool) -> Result
                         p.sequences.map_or(String::new(), group_digits)
                     ));
                 }
+                if names.is_some() {
+                    out.push_str(&sweep_time_cells(speeds[i].as_ref(), " | "));
+                }
                 out.push('\n');
             }
         }
         Format::Table => {
-            for p in points {
+            for (i, p) in points.iter().enumerate() {
                 let fits = if p.fits { "fits" } else { "does not fit" };
                 let size = format_bytes(p.bytes, units);
-                match p.sequences {
-                    Some(q) => out.push_str(&format!(
-                        "{key}={:<12} {size:>12}  {fits:<12}  sequences that fit: {}\n",
+                let mut line = match p.sequences {
+                    Some(q) => format!(
+                        "{key}={:<12} {size:>12}  {fits:<12}  sequences that fit: {}",
                         p.x,
                         group_digits(q)
-                    )),
-                    None => out.push_str(&format!("{key}={:<12} {size:>12}  {fits}\n", p.x)),
+                    ),
+                    None => format!("{key}={:<12} {size:>12}  {fits}", p.x),
+                };
+                if let (Some(sp), Some((_, _, unit))) = (&speeds[i], names) {
+                    let t = RowTime::of(sp);
+                    line.push_str(&format!(
+                        "  {:>12} per step  {:>10} {unit}  bound: {}",
+                        steps_time(sp),
+                        short(t.rate),
+                        time_text::bound(sp.bound)
+                    ));
                 }
+                out.push_str(&line);
+                out.push('\n');
             }
         }
     }
     print!("{out}");
     Ok(points.last().is_some_and(|p| p.fits))
+}
+
+/// The headline step of a run as the page writes a time (a decode step for inference).
+fn steps_time(sp: &Speed) -> String {
+    match sp.steps {
+        Steps::Inference { decode_step, .. } => time_text::time(decode_step),
+        Steps::Training { step, .. } | Steps::Sim { step, .. } => time_text::time(step),
+    }
+}
+
+/// A Markdown sweep row's time cells: step, rate and bound, each closed by `sep`.
+fn sweep_time_cells(sp: Option<&Speed>, sep: &str) -> String {
+    match sp {
+        Some(sp) => {
+            let t = RowTime::of(sp);
+            format!(
+                " {}{sep}{}{sep}{}{}",
+                steps_time(sp),
+                short(t.rate),
+                time_text::bound(sp.bound),
+                sep.trim_end()
+            )
+        }
+        None => format!("{sep}{sep}{}", sep.trim_end()),
+    }
 }

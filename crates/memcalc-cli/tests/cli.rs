@@ -126,7 +126,16 @@ fn sweeps_give_one_row_per_value_and_the_exit_status_of_the_last() {
     ]);
     let rows: Vec<&str> = out.lines().skip(1).collect();
     assert_eq!(rows.len(), 8);
-    assert_eq!(code, if rows[7].ends_with("true") { 0 } else { 1 });
+    // The fits column by its header (the time columns follow it).
+    let fits = out
+        .lines()
+        .next()
+        .unwrap()
+        .split(',')
+        .position(|c| c == "fits")
+        .unwrap();
+    let last_fits = rows[7].split(',').nth(fits).unwrap();
+    assert_eq!(code, if last_fits == "true" { 0 } else { 1 });
     // Memory grows with the batch.
     let bytes: Vec<u64> = rows
         .iter()
@@ -737,7 +746,7 @@ fn a_pooled_engine_sweep_reports_the_sequences_that_fit() {
     let (_, out, _) =
         memcalc(&[&["--sweep", "seq=8k..64k", "--format", "csv"], &base[..]].concat());
     assert!(
-        out.starts_with("seq,per_device_bytes,capacity_bytes,fits,sequences\n"),
+        out.starts_with("seq,per_device_bytes,capacity_bytes,fits,sequences,"),
         "{out}"
     );
     let seqs: Vec<u64> = csv_rows(&out)
@@ -752,7 +761,8 @@ fn a_pooled_engine_sweep_reports_the_sequences_that_fit() {
         .unwrap()
         .sequences;
     let (_, out, _) = memcalc(&[&["--sweep", "seq=32k..32k"], &base[..]].concat());
-    assert!(out.contains(&format!("sequences that fit: {n}\n")), "{out}");
+    // The row's time follows the count.
+    assert!(out.contains(&format!("sequences that fit: {n}  ")), "{out}");
     let batch = format!("batch={n}..{}", n + 1);
     let v = json(
         &[
@@ -779,10 +789,10 @@ fn a_pooled_engine_sweep_reports_the_sequences_that_fit() {
         out.starts_with("| batch | Memory per device | Fits | Sequences that fit |"),
         "{out}"
     );
-    // Without a pool there is no such column.
+    // Without a pool there is no such column (the time columns follow the fits).
     let (_, out, _) = memcalc(&["--sweep", "batch=1..2", "--format", "csv", "mode=infer"]);
     assert!(
-        out.starts_with("batch,per_device_bytes,capacity_bytes,fits\n"),
+        out.starts_with("batch,per_device_bytes,capacity_bytes,fits,decode_step_s,"),
         "{out}"
     );
 }
@@ -811,5 +821,167 @@ fn a_pooled_engine_answers_in_sequences_and_its_exports_carry_them() {
             doc.contains("14 concurrent sequences of 32,768 tokens fit"),
             "{format}: {doc}"
         );
+    }
+}
+
+/// The number after `"key":` in a JSON text (the first occurrence).
+fn json_number(text: &str, key: &str) -> f64 {
+    let pat = format!("\"{key}\":");
+    text.split(&pat)
+        .nth(1)
+        .unwrap_or_else(|| panic!("no {key} in {text}"))
+        .split([',', '}'])
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap()
+}
+
+#[test]
+fn json_has_a_speed_object_with_its_bound_and_decode_time() {
+    let (code, out, err) = memcalc(&[
+        "--json",
+        "mode=infer",
+        "model_id=meta-llama/Llama-3.1-8B",
+        "gpu=h100",
+    ]);
+    assert_eq!(code, 0, "{out}{err}");
+    let speed = out.split("\"speed\":").nth(1).expect("a speed object");
+    assert!(
+        speed.starts_with("{\"bound\":\"memory_bandwidth\""),
+        "{speed}"
+    );
+    assert!(json_number(speed, "decode_step_s") > 0.0, "{speed}");
+    assert!(json_number(speed, "ttft_s") > 0.0, "{speed}");
+    assert!(
+        speed.contains(
+            "{\"id\":\"decode_memory\",\"label\":\"Decode step: bytes read from GPU memory\""
+        ),
+        "{speed}"
+    );
+    // The memory document is unchanged before it.
+    assert!(out.starts_with("{\"schema_version\":1,\"mode\":\"infer\""));
+}
+
+#[test]
+fn the_table_csv_and_markdown_carry_the_time_line() {
+    let args = ["mode=infer", "model_id=meta-llama/Llama-3.1-8B", "gpu=h100"];
+    let (_, table, _) = memcalc(&args);
+    let lines: Vec<&str> = table.lines().collect();
+    let verdict = lines.iter().position(|l| l.starts_with("Fits on")).unwrap();
+    let time = lines.iter().position(|l| l.starts_with("Time: ")).unwrap();
+    assert!(time > verdict, "{table}");
+    assert!(lines[time].contains("bound by memory bandwidth"), "{table}");
+    // One line per term: label, time, formula ending in the same time.
+    let decode = lines
+        .iter()
+        .find(|l| {
+            l.trim_start()
+                .starts_with("Decode step: bytes read from GPU memory")
+        })
+        .unwrap();
+    assert!(decode.contains("÷ (3.35 TB/s × 80 %) = "), "{decode}");
+    let mut csv_args = vec!["--format", "csv"];
+    csv_args.extend(args);
+    let (_, csv, _) = memcalc(&csv_args);
+    assert!(
+        csv.lines()
+            .any(|l| l.starts_with("time,") && l.ends_with(",memory_bandwidth,")),
+        "{csv}"
+    );
+    assert!(
+        csv.lines().any(|l| l.starts_with("time:decode_memory,")),
+        "{csv}"
+    );
+    assert!(csv.lines().last().unwrap().starts_with("link,"), "{csv}");
+    let mut md_args = vec!["--format", "markdown"];
+    md_args.extend(args);
+    let (_, md, _) = memcalc(&md_args);
+    assert!(
+        md.contains("| Time term | Time | Bound | Formula |"),
+        "{md}"
+    );
+    assert!(md.contains("bound by memory bandwidth"), "{md}");
+}
+
+#[test]
+fn a_sweep_over_the_batch_shows_tokens_per_second_rising() {
+    let base = ["mode=infer", "model_id=meta-llama/Llama-3.1-8B", "gpu=h100"];
+    let mut args = vec!["--sweep", "batch=1..8", "--format", "csv"];
+    args.extend(base);
+    let (code, out, err) = memcalc(&args);
+    assert_eq!(code, 0, "{out}{err}");
+    let header: Vec<&str> = out.lines().next().unwrap().split(',').collect();
+    assert_eq!(
+        header,
+        [
+            "batch",
+            "per_device_bytes",
+            "capacity_bytes",
+            "fits",
+            "decode_step_s",
+            "tokens_per_s",
+            "bound"
+        ]
+    );
+    let rates: Vec<f64> = out
+        .lines()
+        .skip(1)
+        .map(|r| r.split(',').nth(5).unwrap().parse().unwrap())
+        .collect();
+    assert_eq!(rates.len(), 8);
+    assert!(rates.windows(2).all(|w| w[1] > w[0]), "{rates:?}");
+    // The JSON points carry the same figures, the table and Markdown their columns.
+    let mut json = vec!["--sweep", "batch=1..2", "--json"];
+    json.extend(base);
+    let (_, out, _) = memcalc(&json);
+    assert_eq!(out.matches("\"speed\":{\"bound\":").count(), 2, "{out}");
+    assert!(json_number(&out, "tokens_per_s") > 0.0);
+    let mut table = vec!["--sweep", "batch=1..2"];
+    table.extend(base);
+    let (_, out, _) = memcalc(&table);
+    assert!(
+        out.lines()
+            .all(|l| l.contains("tokens/s  bound: memory bandwidth")),
+        "{out}"
+    );
+    let mut md = vec!["--sweep", "batch=1..2", "--format", "markdown"];
+    md.extend(base);
+    let (_, out, _) = memcalc(&md);
+    assert!(
+        out.starts_with(
+            "| batch | Memory per device | Fits | Time per step | tokens/s | Bound |\n"
+        ),
+        "{out}"
+    );
+    // A lattice sweep gives MLUPs.
+    let (_, out, _) = memcalc(&[
+        "--sweep",
+        "nx=64..128",
+        "--format",
+        "csv",
+        "mode=sim",
+        "method=lbm",
+        "sim_device=gpu",
+        "ranks=1",
+    ]);
+    assert!(
+        out.starts_with("nx,per_device_bytes,capacity_bytes,fits,step_s,mlups,bound\n"),
+        "{out}"
+    );
+}
+
+#[test]
+fn a_hardware_figure_out_of_range_exits_2_naming_its_key() {
+    for (arg, key) in [("bw_eff=101", "bw_eff"), ("gpu_bw=0", "gpu_bw")] {
+        let (code, out, err) = memcalc(&[
+            "--json",
+            "mode=infer",
+            "model_id=meta-llama/Llama-3.1-8B",
+            arg,
+        ]);
+        assert_eq!(code, 2, "{arg}: {out}");
+        assert!(out.is_empty(), "{arg}: {out}");
+        assert!(err.contains(key), "{arg}: {err}");
     }
 }

@@ -176,6 +176,51 @@ fn lattice_boltzmann_moves_153_bytes_per_cell_in_fp32() {
 }
 
 #[test]
+fn amd_hbm_defaults_to_its_own_achieved_share_and_bw_eff_overrides_it() {
+    let lbm = "mode=sim&method=lbm&sim_device=gpu&ranks=1&dtype=fp32&nx=256&ny=256&nz=256";
+    let mlups = |q: &str| match time_of(q).steps {
+        Steps::Sim { mlups, .. } => mlups.unwrap(),
+        _ => unreachable!(),
+    };
+    // 5.3 TB/s × 70 % ÷ 153 B (BabelStream: MI300X 77 %, H100 89 % of the datasheet figure).
+    let amd = mlups(&format!("{lbm}&gpu=mi300x"));
+    assert!(
+        (amd / (5.3e12 * 0.7 / 153.0 / 1e6) - 1.0).abs() < 1e-9,
+        "{amd}"
+    );
+    let sp = time_of(&format!("{lbm}&gpu=mi300x"));
+    let f = memcalc_core::text::speed::formula(&sp.terms[0]);
+    assert!(f.contains("× 70 %)"), "{f}");
+    assert!(memcalc_core::text::speed::source(&sp.terms[0]).contains("AMD Instinct 70 %"));
+    // The explicit key wins; NVIDIA keeps 80 %.
+    let set = mlups(&format!("{lbm}&gpu=mi300x&bw_eff=80"));
+    assert!(
+        (set / (5.3e12 * 0.8 / 153.0 / 1e6) - 1.0).abs() < 1e-9,
+        "{set}"
+    );
+    let nv = mlups(&format!("{lbm}&gpu=h200"));
+    assert!(
+        (nv / (4.8e12 * 0.8 / 153.0 / 1e6) - 1.0).abs() < 1e-9,
+        "{nv}"
+    );
+    // Host memory is not the GPU's: llama.cpp's host layers keep the general 80 %.
+    let sp = time_of("mode=infer&engine=llamacpp&model_id=meta-llama/Llama-2-7b-hf&quant=q4_0&seq=128&batch=1&gpu=mi300x&gpu_layers=16");
+    let host = sp
+        .terms
+        .iter()
+        .find(|t| t.id == TermId::DecodeHost)
+        .unwrap();
+    let f = memcalc_core::text::speed::formula(host);
+    assert!(f.contains("× 80 %)"), "{f}");
+    let gpu = sp
+        .terms
+        .iter()
+        .find(|t| t.id == TermId::DecodeMemory)
+        .unwrap();
+    assert!(memcalc_core::text::speed::formula(gpu).contains("× 70 %)"));
+}
+
+#[test]
 fn strong_scaling_raises_the_halo_share() {
     let halo_share = |ranks: u64| {
         let sp = time_of(&format!(

@@ -82,6 +82,14 @@ impl Pcie {
     }
 }
 
+/// Who makes a GPU: it decides the achieved share of memory bandwidth assumed when the user
+/// sets none (`scenario::speed::AMD_BW_EFF_BP`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Vendor {
+    Nvidia,
+    Amd,
+}
+
 /// One GPU preset's bandwidth, peaks and links.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct GpuHardware {
@@ -96,6 +104,7 @@ pub struct GpuHardware {
     /// Whether the card sits in a desktop (GeForce) rather than a server: it decides the host
     /// memory assumed when none is given.
     pub desktop: bool,
+    pub vendor: Vendor,
     /// The datasheet the row's figures come from.
     pub source: &'static str,
 }
@@ -128,8 +137,100 @@ pub const GPU_HARDWARE: &[GpuHardware] = &[
             gb_s: 900.0,
         }),
         pcie: gen(5),
+        vendor: Vendor::Nvidia,
         desktop: false,
         source: "NVIDIA H100 Tensor Core GPU datasheet (H100 SXM: 3.35 TB/s; sparse tensor figures halved)",
+    },
+    // NVIDIA H100 Tensor Core GPU datasheet, H100 PCIe column: 2 TB/s HBM2e; FP64 tensor 51,
+    // FP32 51; TF32 756, BF16 1,513, FP8 3,026, INT8 3,026 TOPS with sparsity (halved); an
+    // NVLink bridge joins two cards (600 GB/s), so a node's GPUs talk over PCIe Gen5.
+    GpuHardware {
+        id: "h100-pcie",
+        bandwidth: 2.0e12,
+        peak: Peak {
+            fp64: 51.0,
+            fp32: 51.0,
+            tf32: Some(378.0),
+            half: 756.5,
+            fp8: Some(1513.0),
+            int8: Some(1513.0),
+        },
+        link: Some(GpuLink {
+            kind: LinkKind::NvLinkBridge(4),
+            gb_s: 600.0,
+        }),
+        pcie: gen(5),
+        vendor: Vendor::Nvidia,
+        desktop: false,
+        source: "NVIDIA H100 Tensor Core GPU datasheet (H100 PCIe: 2 TB/s; sparse tensor figures halved)",
+    },
+    // The same datasheet, H100 NVL column (per GPU): 3.9 TB/s HBM3; FP64 tensor 60, FP32 60;
+    // TF32 835, BF16 1,671, FP8 3,341, INT8 3,341 TOPS with sparsity (halved); NVLink bridge
+    // of a pair, 600 GB/s; PCIe Gen5.
+    GpuHardware {
+        id: "h100-nvl",
+        bandwidth: 3.9e12,
+        peak: Peak {
+            fp64: 60.0,
+            fp32: 60.0,
+            tf32: Some(417.5),
+            half: 835.5,
+            fp8: Some(1670.5),
+            int8: Some(1670.5),
+        },
+        link: Some(GpuLink {
+            kind: LinkKind::NvLinkBridge(4),
+            gb_s: 600.0,
+        }),
+        pcie: gen(5),
+        vendor: Vendor::Nvidia,
+        desktop: false,
+        source: "NVIDIA H100 Tensor Core GPU datasheet (H100 NVL: 3.9 TB/s; sparse tensor figures halved)",
+    },
+    // NVIDIA GH200 Grace Hopper Superchip datasheet, 96 GB HBM3: 4 TB/s; the H100 SXM's
+    // compute (FP64 tensor 67, FP32 67; TF32 989, BF16 1,979, FP8 3,958 with sparsity, halved);
+    // NVLink 4 900 GB/s to the other superchips. The Grace CPU is reached over NVLink-C2C
+    // (900 GB/s), not PCIe: the PCIe Gen5 figure kept here understates offload's link.
+    GpuHardware {
+        id: "gh200",
+        bandwidth: 4.0e12,
+        peak: Peak {
+            fp64: 67.0,
+            fp32: 67.0,
+            tf32: Some(494.5),
+            half: 989.5,
+            fp8: Some(1979.0),
+            int8: Some(1979.0),
+        },
+        link: Some(GpuLink {
+            kind: LinkKind::NvLink(4),
+            gb_s: 900.0,
+        }),
+        pcie: gen(5),
+        vendor: Vendor::Nvidia,
+        desktop: false,
+        source: "NVIDIA GH200 Grace Hopper Superchip datasheet (96 GB HBM3: 4 TB/s; sparse tensor figures halved)",
+    },
+    // The same datasheet, 144 GB HBM3e: 4.9 TB/s; the same compute and links.
+    GpuHardware {
+        id: "gh200-144",
+        bandwidth: 4.9e12,
+        peak: Peak {
+            fp64: 67.0,
+            fp32: 67.0,
+            tf32: Some(494.5),
+            half: 989.5,
+            fp8: Some(1979.0),
+            int8: Some(1979.0),
+        },
+        link: Some(GpuLink {
+            kind: LinkKind::NvLink(4),
+            gb_s: 900.0,
+        }),
+        pcie: gen(5),
+        vendor: Vendor::Nvidia,
+        desktop: false,
+        source: "NVIDIA GH200 Grace Hopper Superchip datasheet (144 GB HBM3e: 4.9 TB/s; sparse tensor figures halved)",
     },
     // NVIDIA H200 Tensor Core GPU datasheet, H200 SXM: 4.8 TB/s HBM3e; the same compute as
     // H100 SXM (TF32 989, BF16 1,979, FP8 3,958 with sparsity); NVLink 900 GB/s; PCIe Gen5.
@@ -149,6 +250,7 @@ pub const GPU_HARDWARE: &[GpuHardware] = &[
             gb_s: 900.0,
         }),
         pcie: gen(5),
+        vendor: Vendor::Nvidia,
         desktop: false,
         source: "NVIDIA H200 Tensor Core GPU datasheet (H200 SXM: 4.8 TB/s; sparse tensor figures halved)",
     },
@@ -171,6 +273,7 @@ pub const GPU_HARDWARE: &[GpuHardware] = &[
             gb_s: 1800.0,
         }),
         pcie: gen(5),
+        vendor: Vendor::Nvidia,
         desktop: false,
         source: "NVIDIA HGX B200 specifications, per GPU (8 TB/s; sparse tensor figures halved)",
     },
@@ -193,6 +296,7 @@ pub const GPU_HARDWARE: &[GpuHardware] = &[
             gb_s: 600.0,
         }),
         pcie: gen(4),
+        vendor: Vendor::Nvidia,
         desktop: false,
         source: "NVIDIA A100 Tensor Core GPU datasheet (A100 80GB SXM: 2,039 GB/s; dense figures)",
     },
@@ -211,6 +315,7 @@ pub const GPU_HARDWARE: &[GpuHardware] = &[
         },
         link: None,
         pcie: gen(4),
+        vendor: Vendor::Nvidia,
         desktop: false,
         source: "NVIDIA A100 Tensor Core GPU datasheet (A100 40GB PCIe: 1,555 GB/s; dense figures)",
     },
@@ -231,8 +336,50 @@ pub const GPU_HARDWARE: &[GpuHardware] = &[
         },
         link: None,
         pcie: gen(4),
+        vendor: Vendor::Nvidia,
         desktop: false,
         source: "NVIDIA L40S datasheet (864 GB/s; dense figures); FP64 1/64 of FP32 (CUDA C++ Programming Guide, compute capability 8.9)",
+    },
+    // NVIDIA L40 datasheet: 864 GB/s GDDR6; FP32 90.5; TF32 90.5, BF16 181.05, FP8 362,
+    // INT8 362 dense (181/362.1/724/724 with sparsity); FP64 1/64 of FP32 (CUDA C++
+    // Programming Guide, compute capability 8.9); PCIe Gen4, no NVLink.
+    GpuHardware {
+        id: "l40",
+        bandwidth: 864e9,
+        peak: Peak {
+            fp64: 1.41,
+            fp32: 90.5,
+            tf32: Some(90.5),
+            half: 181.05,
+            fp8: Some(362.0),
+            int8: Some(362.0),
+        },
+        link: None,
+        pcie: gen(4),
+        vendor: Vendor::Nvidia,
+        desktop: false,
+        source: "NVIDIA L40 datasheet (864 GB/s; dense figures); FP64 1/64 of FP32 (CUDA C++ Programming Guide, compute capability 8.9)",
+    },
+    // NVIDIA A10 datasheet: 600 GB/s GDDR6; FP32 31.2; TF32 62.5, BF16 125, INT8 250 dense
+    // (125/250/500 with sparsity); no FP8; FP64 1/64 of FP32 (CUDA C++ Programming Guide,
+    // compute capability 8.6); PCIe Gen4, no NVLink. AWS's A10G, which the preset also
+    // covers, has the same 600 GB/s and lower tensor peaks.
+    GpuHardware {
+        id: "a10",
+        bandwidth: 600e9,
+        peak: Peak {
+            fp64: 0.49,
+            fp32: 31.2,
+            tf32: Some(62.5),
+            half: 125.0,
+            fp8: None,
+            int8: Some(250.0),
+        },
+        link: None,
+        pcie: gen(4),
+        vendor: Vendor::Nvidia,
+        desktop: false,
+        source: "NVIDIA A10 Tensor Core GPU datasheet (600 GB/s; dense figures); FP64 1/64 of FP32 (CUDA C++ Programming Guide, compute capability 8.6)",
     },
     // NVIDIA L4 datasheet: 300 GB/s; FP32 30.3; TF32 120, BF16 242, FP8 485, INT8 485 are
     // printed with sparsity (halved); FP64 1/64 of FP32; PCIe Gen4 x16, no NVLink.
@@ -249,6 +396,7 @@ pub const GPU_HARDWARE: &[GpuHardware] = &[
         },
         link: None,
         pcie: gen(4),
+        vendor: Vendor::Nvidia,
         desktop: false,
         source: "NVIDIA L4 Tensor Core GPU datasheet (300 GB/s; sparse tensor figures halved)",
     },
@@ -268,6 +416,7 @@ pub const GPU_HARDWARE: &[GpuHardware] = &[
         },
         link: None,
         pcie: gen(3),
+        vendor: Vendor::Nvidia,
         desktop: false,
         source: "NVIDIA T4 Tensor Core GPU datasheet (320 GB/s; FP16 tensor, no BF16)",
     },
@@ -291,6 +440,7 @@ pub const GPU_HARDWARE: &[GpuHardware] = &[
             gb_s: 112.5,
         }),
         pcie: gen(4),
+        vendor: Vendor::Nvidia,
         desktop: false,
         source: "NVIDIA RTX A6000 datasheet and NVIDIA Ampere GA102 GPU architecture whitepaper (768 GB/s; dense figures)",
     },
@@ -312,6 +462,7 @@ pub const GPU_HARDWARE: &[GpuHardware] = &[
             gb_s: 300.0,
         }),
         pcie: gen(3),
+        vendor: Vendor::Nvidia,
         desktop: false,
         source: "NVIDIA V100 Tensor Core GPU datasheet (V100 SXM2: 900 GB/s)",
     },
@@ -332,8 +483,29 @@ pub const GPU_HARDWARE: &[GpuHardware] = &[
             gb_s: 300.0,
         }),
         pcie: gen(3),
+        vendor: Vendor::Nvidia,
         desktop: false,
         source: "NVIDIA V100 Tensor Core GPU datasheet (V100 SXM2: 900 GB/s)",
+    },
+    // NVIDIA RTX Blackwell GPU architecture whitepaper (appendix, GeForce RTX 5090): 1,792
+    // GB/s GDDR7; FP32 104.8; TF32 104.8, FP16/BF16 with FP32 accumulate 209.5, FP8 with FP32
+    // accumulate 419, INT8 838 dense (sparse twice); FP64 1/64; no NVLink; PCIe Gen5.
+    GpuHardware {
+        id: "rtx5090",
+        bandwidth: 1.792e12,
+        peak: Peak {
+            fp64: 1.64,
+            fp32: 104.8,
+            tf32: Some(104.8),
+            half: 209.5,
+            fp8: Some(419.0),
+            int8: Some(838.0),
+        },
+        link: None,
+        pcie: gen(5),
+        vendor: Vendor::Nvidia,
+        desktop: true,
+        source: "NVIDIA RTX Blackwell GPU architecture whitepaper, GeForce RTX 5090 (1,792 GB/s; dense figures, FP32 accumulate)",
     },
     // NVIDIA Ada GPU architecture whitepaper (appendix, GeForce RTX 4090): 1,008 GB/s; FP32
     // 82.6; TF32 82.6, FP16/BF16 with FP32 accumulate 165.2, FP8 with FP32 accumulate 330.3,
@@ -351,6 +523,7 @@ pub const GPU_HARDWARE: &[GpuHardware] = &[
         },
         link: None,
         pcie: gen(4),
+        vendor: Vendor::Nvidia,
         desktop: true,
         source: "NVIDIA Ada GPU architecture whitepaper, GeForce RTX 4090 (1,008 GB/s; dense figures, FP32 accumulate)",
     },
@@ -373,8 +546,33 @@ pub const GPU_HARDWARE: &[GpuHardware] = &[
             gb_s: 112.5,
         }),
         pcie: gen(4),
+        vendor: Vendor::Nvidia,
         desktop: true,
         source: "NVIDIA Ampere GA102 GPU architecture whitepaper, GeForce RTX 3090 (936 GB/s; dense figures, FP32 accumulate)",
+    },
+    // AMD Instinct MI355X data sheet: 8 TB/s HBM3E; FP64 vector and matrix 78.6, FP32 vector
+    // 157.3; FP16/BF16 2,516.6, FP8 5,033.2, INT8 5,033.2 dense (AMD prints sparsity
+    // separately); CDNA 4 has no TF32 matrix unit (AMD CDNA 4 architecture whitepaper), so TF32
+    // runs as FP32; Infinity Fabric 7 links × 153.6 GB/s = 1,075 GB/s; PCIe Gen5.
+    GpuHardware {
+        id: "mi355x",
+        bandwidth: 8.0e12,
+        peak: Peak {
+            fp64: 78.6,
+            fp32: 157.3,
+            tf32: None,
+            half: 2516.6,
+            fp8: Some(5033.2),
+            int8: Some(5033.2),
+        },
+        link: Some(GpuLink {
+            kind: LinkKind::InfinityFabric,
+            gb_s: 1075.0,
+        }),
+        pcie: gen(5),
+        vendor: Vendor::Amd,
+        desktop: false,
+        source: "AMD Instinct MI355X accelerator data sheet (8 TB/s; dense figures)",
     },
     // AMD Instinct MI325X data sheet: 6 TB/s HBM3E; FP64 matrix 163.4, FP32 vector 163.4;
     // TF32 653.7, FP16/BF16 1,307.4, FP8 2,614.9, INT8 2,614.9 dense (AMD prints sparsity
@@ -395,6 +593,7 @@ pub const GPU_HARDWARE: &[GpuHardware] = &[
             gb_s: 896.0,
         }),
         pcie: gen(5),
+        vendor: Vendor::Amd,
         desktop: false,
         source: "AMD Instinct MI325X accelerator data sheet (6 TB/s; dense figures)",
     },
@@ -416,6 +615,7 @@ pub const GPU_HARDWARE: &[GpuHardware] = &[
             gb_s: 896.0,
         }),
         pcie: gen(5),
+        vendor: Vendor::Amd,
         desktop: false,
         source: "AMD Instinct MI300X accelerator data sheet (5.3 TB/s; dense figures)",
     },
@@ -439,6 +639,7 @@ pub const GPU_HARDWARE: &[GpuHardware] = &[
             gb_s: 400.0,
         }),
         pcie: gen(4),
+        vendor: Vendor::Amd,
         desktop: false,
         source: "AMD Instinct MI250X accelerator data sheet, halved for one GCD (1.64 TB/s)",
     },
@@ -649,7 +850,10 @@ mod tests {
             assert!(h.peak.half >= h.peak.fp32 && h.peak.fp32 > 0.0, "{}", g.id);
             assert!(!h.source.is_empty());
         }
-        assert_eq!(GPU_HARDWARE.len(), GPUS.len());
+        // One row per preset, in the presets' order, so a new preset's missing row is found.
+        let rows: Vec<&str> = GPU_HARDWARE.iter().map(|h| h.id).collect();
+        let presets: Vec<&str> = GPUS.iter().map(|g| g.id).collect();
+        assert_eq!(rows, presets);
     }
 
     #[test]

@@ -77,11 +77,11 @@ fn si(v: f64, unit: &str) -> String {
     format!("{} {unit}", sig(v))
 }
 
-fn bytes(v: f64) -> String {
+fn bytes(v: f64, units: UnitSystem) -> String {
     if v >= 1.8e19 {
         return si(v, "B");
     }
-    format_bytes(v.round() as u64, UnitSystem::default())
+    format_bytes(v.round() as u64, units)
 }
 
 /// "1 sequence", "8 sequences".
@@ -115,26 +115,26 @@ fn via(v: Via) -> String {
     }
 }
 
-fn transfer(t: &Transfer) -> String {
+fn transfer(t: &Transfer, u: UnitSystem) -> String {
     if t.efficiency < 1.0 {
         format!(
             "{} ÷ ({} × {})",
-            bytes(t.bytes),
+            bytes(t.bytes, u),
             rate(t.bandwidth),
             pct(t.efficiency)
         )
     } else {
-        format!("{} ÷ {}", bytes(t.bytes), rate(t.bandwidth))
+        format!("{} ÷ {}", bytes(t.bytes, u), rate(t.bandwidth))
     }
 }
 
-fn collective(c: &Collective) -> String {
+fn collective(c: &Collective, u: UnitSystem) -> String {
     format!(
         "{} × ({} − 1)/{} × {} ÷ {}",
         sig(c.halves),
         c.ranks,
         c.ranks,
-        bytes(c.buffer),
+        bytes(c.buffer, u),
         rate(c.bandwidth)
     )
 }
@@ -162,6 +162,11 @@ pub fn label(t: &TimeTerm) -> &'static str {
 
 /// The formula with the user's numbers, ending in the term's time.
 pub fn formula(t: &TimeTerm) -> String {
+    formula_in(t, UnitSystem::default())
+}
+
+/// [`formula`] with its byte counts in `u` (GB with `units=decimal`, GiB by default).
+pub fn formula_in(t: &TimeTerm, u: UnitSystem) -> String {
     let body = match &t.values {
         TermValues::Prefill {
             matmul_params,
@@ -187,8 +192,8 @@ pub fn formula(t: &TimeTerm) -> String {
         } => format!(
             "({}{} weights + {} KV cache) × {stages} stage{} ÷ ({} × {})",
             if *share < 1.0 { format!("{} × ", pct(*share)) } else { String::new() },
-            bytes(*weights / share.max(f64::MIN_POSITIVE)),
-            bytes(*kv),
+            bytes(*weights / share.max(f64::MIN_POSITIVE), u),
+            bytes(*kv, u),
             if *stages == 1 { "" } else { "s" },
             rate(tr.bandwidth),
             pct(tr.efficiency)
@@ -214,12 +219,12 @@ pub fn formula(t: &TimeTerm) -> String {
             ..
         } => format!(
             "({} weights + {} KV cache) ÷ ({} × {})",
-            bytes(*weights),
-            bytes(*kv),
+            bytes(*weights, u),
+            bytes(*kv, u),
             rate(tr.bandwidth),
             pct(tr.efficiency)
         ),
-        TermValues::TpAllReduce { collective: c, .. } => collective(c),
+        TermValues::TpAllReduce { collective: c, .. } => collective(c, u),
         TermValues::TrainCompute(f) => format!(
             "({} × {} params + {} attention + {} recomputed) FLOP per token × {} tokens ÷ {} ÷ ({} × {})",
             sig(f.passes),
@@ -239,10 +244,10 @@ pub fn formula(t: &TimeTerm) -> String {
             "({stages} − 1) ÷ {micro_batches} micro-batches × {}",
             time(Time::of(*compute_seconds))
         ),
-        TermValues::DataParallel { collective: c, .. } => collective(c),
-        TermValues::TensorParallel { collective: c, .. } => collective(c),
-        TermValues::PipelineSend { transfer: tr, .. } => transfer(tr),
-        TermValues::OffloadTraffic { transfer: tr, .. } => transfer(tr),
+        TermValues::DataParallel { collective: c, .. } => collective(c, u),
+        TermValues::TensorParallel { collective: c, .. } => collective(c, u),
+        TermValues::PipelineSend { transfer: tr, .. } => transfer(tr, u),
+        TermValues::OffloadTraffic { transfer: tr, .. } => transfer(tr, u),
         TermValues::SimMemory(SimBytes::Lbm {
             q,
             storage,
@@ -281,7 +286,7 @@ pub fn formula(t: &TimeTerm) -> String {
         TermValues::SimDisk {
             transfer: tr,
             excess,
-        } => format!("2 × {} ÷ {}", bytes(*excess), rate(tr.bandwidth)),
+        } => format!("2 × {} ÷ {}", bytes(*excess, u), rate(tr.bandwidth)),
     };
     format!("{body} = {}", time(t.time))
 }
@@ -325,14 +330,15 @@ pub fn explanation(t: &TimeTerm) -> String {
 /// Where the term's formula comes from.
 pub fn source(t: &TimeTerm) -> &'static str {
     match t.id {
-        TermId::Prefill | TermId::DecodeMemory | TermId::DecodeCompute => "Williams, Waterman, Patterson 2009, Roofline (CACM 52(4)); Kaplan et al. 2020 (arXiv 2001.08361): 2 FLOPs per parameter and token forward; hardware figures from the vendor's datasheet (catalog/hardware.rs)",
+        TermId::Prefill | TermId::DecodeCompute => "Williams, Waterman, Patterson 2009, Roofline (CACM 52(4)); Kaplan et al. 2020 (arXiv 2001.08361): 2 FLOPs per parameter and token forward; hardware figures from the vendor's datasheet (catalog/hardware.rs)",
+        TermId::DecodeMemory => "Williams, Waterman, Patterson 2009, Roofline (CACM 52(4)); Kaplan et al. 2020 (arXiv 2001.08361): 2 FLOPs per parameter and token forward; hardware figures from the vendor's datasheet (catalog/hardware.rs); achieved share of bandwidth assumed (bw_eff): 80 %, AMD Instinct 70 % (BabelStream triad, Azure AI benchmarking guide: MI300X 77 %, H100 89 % of the datasheet figure)",
         TermId::DecodeHost => "llama.cpp src/llama-model.cpp (n_gpu_layers: CPU layers computed on the host); roofline at host memory bandwidth",
         TermId::TpAllReduce | TermId::PrefillAllReduce | TermId::TensorParallel => "Shoeybi et al. 2019, Megatron-LM (arXiv 1909.08053): two all-reduces per layer forward, two backward; NCCL nccl-tests doc/PERFORMANCE.md: ring all-reduce bus bandwidth factor 2 (n − 1)/n",
         TermId::TrainCompute => "Kaplan et al. 2020 (6 · N · D); Narayanan et al. 2021 (arXiv 2104.04473) eq. 3 attention term; Chowdhery et al. 2022 (PaLM) appendix B: model FLOPs utilisation; default utilisation from torchtitan benchmarks/llama3_h100_202412_torchtitan.md (33–39 % MFU)",
         TermId::PipelineBubble | TermId::PipelineSend => "Narayanan et al. 2021 (arXiv 2104.04473) §2.2: 1F1B bubble (p − 1)/m",
         TermId::DataParallel => "Rajbhandari et al. 2020, ZeRO (arXiv 1910.02054) §7: data-parallel volume, 1.5× for stage 3; NCCL nccl-tests doc/PERFORMANCE.md (all-gather and reduce-scatter (n − 1)/n)",
         TermId::OffloadTraffic => "Ren et al. 2021, ZeRO-Offload (arXiv 2101.06840) §4: gradients to the CPU, parameters back, over PCIe",
-        TermId::SimMemory => "FluidX3D README (153 B per cell and step for D3Q19 FP32, 77 B with FP16 storage); Williams et al. 2009, Roofline; achieved share of bandwidth: BabelStream / STREAM",
+        TermId::SimMemory => "FluidX3D README (153 B per cell and step for D3Q19 FP32, 77 B with FP16 storage); Williams et al. 2009, Roofline; achieved share of bandwidth assumed (bw_eff): 80 %, AMD Instinct 70 % (BabelStream triad, Azure AI benchmarking guide: MI300X 77 %, H100 89 % of the datasheet figure)",
         TermId::SimHalo => "Halo exchange of the boundary cells once per step (surface-to-volume ratio of the subdomain); network figures from catalog/hardware.rs",
         TermId::SimDisk => "Local NVMe sequential bandwidth (≈ 7 GB/s, PCIe Gen4 x4 datasheets)",
     }

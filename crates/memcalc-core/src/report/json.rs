@@ -62,6 +62,8 @@ struct SpeedDoc {
     #[serde(skip_serializing_if = "Option::is_none")]
     mlups: Option<f64>,
     overflow: bool,
+    /// Every term; left out of a sweep's points, which carry the headline figures only.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
     terms: Vec<TermDoc>,
 }
 
@@ -246,16 +248,31 @@ pub fn to_json_with_speed(
 /// A sweep of one key as JSON (schema version 1): one point per value (with `sequences` under
 /// a pooled serving engine).
 pub fn sweep_to_json(key: &str, points: &[crate::analysis::scaling::Point]) -> String {
+    sweep_to_json_with_speed(key, points, &[])
+}
+
+/// [`sweep_to_json`] with each point's time: `speeds[i]` (where given) adds a `speed` object to
+/// point `i`, the document's `speed` without its terms (bound, summary, headline seconds and
+/// rates).
+pub fn sweep_to_json_with_speed(
+    key: &str,
+    points: &[crate::analysis::scaling::Point],
+    speeds: &[Option<crate::speed::Speed>],
+) -> String {
     #[derive(serde::Serialize)]
     struct Sweep<'a> {
         schema_version: u32,
         sweep: &'a str,
         points: Vec<SweepPoint<'a>>,
     }
-    struct SweepPoint<'a>(&'a str, &'a crate::analysis::scaling::Point);
+    struct SweepPoint<'a>(
+        &'a str,
+        &'a crate::analysis::scaling::Point,
+        Option<SpeedDoc>,
+    );
     impl Serialize for SweepPoint<'_> {
         fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-            let n = 4 + usize::from(self.1.sequences.is_some());
+            let n = 4 + usize::from(self.1.sequences.is_some()) + usize::from(self.2.is_some());
             let mut map = serializer.serialize_map(Some(n))?;
             map.serialize_entry(self.0, &self.1.x)?;
             map.serialize_entry("per_device_bytes", &self.1.bytes)?;
@@ -265,13 +282,26 @@ pub fn sweep_to_json(key: &str, points: &[crate::analysis::scaling::Point]) -> S
             if let Some(q) = self.1.sequences {
                 map.serialize_entry("sequences", &q)?;
             }
+            if let Some(d) = &self.2 {
+                map.serialize_entry("speed", d)?;
+            }
             map.end()
         }
     }
     let doc = Sweep {
         schema_version: 1,
         sweep: key,
-        points: points.iter().map(|p| SweepPoint(key, p)).collect(),
+        points: points
+            .iter()
+            .enumerate()
+            .map(|(i, p)| {
+                let d = speeds.get(i).and_then(Option::as_ref).map(|sp| SpeedDoc {
+                    terms: Vec::new(),
+                    ..speed_doc(sp)
+                });
+                SweepPoint(key, p, d)
+            })
+            .collect(),
     };
     let mut out = serde_json::to_string(&doc).unwrap_or_default();
     out.push('\n');

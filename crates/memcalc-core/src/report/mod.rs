@@ -11,7 +11,7 @@ mod glance;
 mod json;
 mod names;
 pub use glance::{facts, saving_change, saving_text, Fact};
-pub use json::{sweep_to_json, to_json, to_json_with_speed};
+pub use json::{sweep_to_json, sweep_to_json_with_speed, to_json, to_json_with_speed};
 pub use names::{file_name, subject, title};
 
 /// Where a row's bytes live, as the table, the CSV and the Markdown all write it: a
@@ -62,6 +62,17 @@ fn csv_field(s: &str) -> String {
 /// changed input (`input:<key>`, its label, the value in the last column) and the `link` row,
 /// in the same five columns so that a spreadsheet reads them as it reads the rest.
 pub fn to_csv(e: &Estimate, origin: Option<&Origin>) -> String {
+    to_csv_with_speed(e, origin, None)
+}
+
+/// [`to_csv`] with the run's time after the total: a `time` row (the summary line in the label
+/// column, the bound's key in the location column) and one `time:<term>` row per term (its
+/// label, bound and formula), in the same five columns.
+pub fn to_csv_with_speed(
+    e: &Estimate,
+    origin: Option<&Origin>,
+    speed: Option<&crate::speed::Speed>,
+) -> String {
     let mut out = String::from("id,label,bytes,location,formula\n");
     for c in &e.components {
         out.push_str(&format!(
@@ -86,6 +97,23 @@ pub fn to_csv(e: &Estimate, origin: Option<&Origin>) -> String {
             "serving,Concurrent sequences that fit,,,{}\n",
             csv_field(&crate::explain::serving::summary(v))
         ));
+    }
+    if let Some(sp) = speed {
+        use crate::explain::speed as text;
+        out.push_str(&format!(
+            "time,{},,{},\n",
+            csv_field(&text::summary(sp)),
+            sp.bound.key()
+        ));
+        for t in &sp.terms {
+            out.push_str(&format!(
+                "time:{},{},,{},{}\n",
+                t.id.key(),
+                csv_field(text::label(t)),
+                t.bound.key(),
+                csv_field(&text::formula(t))
+            ));
+        }
     }
     if let Some(o) = origin {
         for (k, v) in &o.inputs {
@@ -173,6 +201,17 @@ pub fn summary(e: &Estimate, units: UnitSystem) -> String {
 /// The breakdown as Markdown; with an origin, first the link back and a table of the inputs
 /// that differ from the defaults, so a pasted estimate says what it estimated.
 pub fn to_markdown(e: &Estimate, units: UnitSystem, origin: Option<&Origin>) -> String {
+    to_markdown_with_speed(e, units, origin, None)
+}
+
+/// [`to_markdown`] with the run's time after the verdict: the summary line, then a table of
+/// its terms (label, time, bound, formula).
+pub fn to_markdown_with_speed(
+    e: &Estimate,
+    units: UnitSystem,
+    origin: Option<&Origin>,
+    speed: Option<&crate::speed::Speed>,
+) -> String {
     let size = |b: u64| format_bytes(b, units);
     let mut out = String::new();
     if let Some(o) = origin {
@@ -220,6 +259,22 @@ pub fn to_markdown(e: &Estimate, units: UnitSystem, origin: Option<&Origin>) -> 
     ));
     if let Some(v) = &e.serving {
         out.push_str(&format!("\n{}\n", crate::explain::serving::summary(v)));
+    }
+    if let Some(sp) = speed {
+        use crate::explain::speed as text;
+        out.push_str(&format!(
+            "\n{}\n\n| Time term | Time | Bound | Formula |\n|---|---:|---|---|\n",
+            text::summary(sp)
+        ));
+        for t in &sp.terms {
+            out.push_str(&format!(
+                "| {} | {} | {} | `{}` |\n",
+                text::label(t),
+                text::time(t.time),
+                text::bound(t.bound),
+                text::formula_in(t, units).replace('|', "\\|")
+            ));
+        }
     }
     out
 }

@@ -8,6 +8,12 @@
 /// FluidX3D's README measures 53–89 % for its bandwidth-bound LBM kernel on the 14 GPUs of
 /// docs/accuracy.md's speed table).
 pub const DEFAULT_BW_EFF_BP: u64 = 8_000;
+/// Default achieved share on AMD Instinct GPUs' HBM, in basis points (70 %): the same
+/// BabelStream harness (Azure AI benchmarking guide, `Azure_Results/ND_MI300X_v5_results.md`
+/// and `ND_H100_v5_results.md`, "HBM Bandwidth") measures triad at 4.09 of MI300X's 5.3 TB/s
+/// (77 %) and at 2.97 of H100's 3.35 TB/s (89 %): AMD's memory reaches 0.87 of NVIDIA's share,
+/// so the default is 80 % × 0.87 ≈ 70 %.
+pub const AMD_BW_EFF_BP: u64 = 7_000;
 /// Default utilisation of peak FLOP/s by the FLOPs a training step executes, in basis points
 /// (40 %): torchtitan measures 33–39 % MFU for Llama 3.1 8B on 8 H100 (benchmarks/
 /// llama3_h100_202412_torchtitan.md), Narayanan et al. 2021 (arXiv 2104.04473, table 1) 44–52 %
@@ -39,6 +45,11 @@ impl SpeedSettings {
 
     /// The achieved share of peak bandwidth as a fraction.
     pub fn bw_eff(&self) -> f64 {
-        self.bw_eff_bp.unwrap_or(DEFAULT_BW_EFF_BP) as f64 / 10_000.0
+        self.bw_eff_or(DEFAULT_BW_EFF_BP)
+    }
+
+    /// The user's achieved share, or `default_bp` (the memory's own default) when none is set.
+    pub fn bw_eff_or(&self, default_bp: u64) -> f64 {
+        self.bw_eff_bp.unwrap_or(default_bp) as f64 / 10_000.0
     }
 }

@@ -196,7 +196,7 @@ pub fn speed(s: &Scenario, e: &Estimate, m: &Machine) -> Speed {
         let t = Transfer {
             bytes: host_w + host_kv,
             bandwidth: m.host_bw,
-            efficiency: m.bw_eff,
+            efficiency: m.host_bw_eff,
         };
         step = step.plus(t.time());
         terms.push(TimeTerm {

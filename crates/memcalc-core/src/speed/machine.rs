@@ -3,10 +3,11 @@
 
 use crate::base::keys::FieldId;
 use crate::catalog::hardware::{
-    gpu_hardware, GpuHardware, LinkKind, DEFAULT_CPU_NODE, DEFAULT_DESKTOP_NODE, DEFAULT_GPU_NODE,
-    NVME_BANDWIDTH,
+    gpu_hardware, GpuHardware, LinkKind, Vendor, DEFAULT_CPU_NODE, DEFAULT_DESKTOP_NODE,
+    DEFAULT_GPU_NODE, NVME_BANDWIDTH,
 };
 use crate::scenario::sim::SimDevice;
+use crate::scenario::speed::{AMD_BW_EFF_BP, DEFAULT_BW_EFF_BP};
 use crate::scenario::{Mode, Scenario};
 use crate::speed::{SpeedError, Via};
 
@@ -16,8 +17,11 @@ pub struct Machine {
     pub hw: &'static GpuHardware,
     /// Peak device memory bandwidth, B/s.
     pub gpu_bw: f64,
-    /// Achieved share of peak bandwidth.
+    /// Achieved share of the device memory's peak bandwidth: the user's, or the memory's own
+    /// default (AMD Instinct HBM reaches less of its datasheet figure than NVIDIA's).
     pub bw_eff: f64,
+    /// Achieved share of host memory bandwidth: the user's, or the general default.
+    pub host_bw_eff: f64,
     /// Utilisation of peak FLOP/s.
     pub mfu: f64,
     /// GPU-to-GPU bandwidth one way, B/s, and what it is; PCIe where the GPU has no link.
@@ -69,6 +73,11 @@ impl Machine {
         } else {
             DEFAULT_GPU_NODE
         };
+        // A CPU simulation streams host memory: the GPU's vendor says nothing about it.
+        let device_eff = match hw.vendor {
+            Vendor::Amd if !cpu_sim => AMD_BW_EFF_BP,
+            _ => DEFAULT_BW_EFF_BP,
+        };
         let (link_one_way, link_via) = match (o.link_bw_mb, hw.link) {
             (Some(v), link) => (
                 v as f64 * 1e6 / 2.0,
@@ -83,7 +92,8 @@ impl Machine {
         Ok(Machine {
             hw,
             gpu_bw: check(FieldId::GpuBw, mb(o.gpu_bw_mb, hw.bandwidth), None)?,
-            bw_eff: check(FieldId::BwEff, o.bw_eff(), Some(1.0))?,
+            bw_eff: check(FieldId::BwEff, o.bw_eff_or(device_eff), Some(1.0))?,
+            host_bw_eff: check(FieldId::BwEff, o.bw_eff(), Some(1.0))?,
             mfu: check(FieldId::Mfu, o.mfu(), Some(1.0))?,
             link_one_way: check(FieldId::LinkBw, link_one_way, None)?,
             link_via,
