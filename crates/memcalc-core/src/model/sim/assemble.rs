@@ -15,11 +15,12 @@ pub(super) fn assemble(s: &Scenario, mp: MethodParts) -> Estimate {
     let m = &s.sim;
     let mut parts = mp.parts;
     // What the method's arrays take per rank, before any reservation around them.
-    let arrays: u64 = parts
-        .iter()
-        .filter(|p| p.id != PartId::Reserved)
-        .map(|p| p.rank_bytes)
-        .sum();
+    let arrays: u64 = crate::base::sat::sum(
+        parts
+            .iter()
+            .filter(|p| p.id != PartId::Reserved)
+            .map(|p| p.rank_bytes),
+    );
     if m.replicated_mib > 0 {
         let bytes = m.replicated_mib << 20;
         parts.push(Part::of(

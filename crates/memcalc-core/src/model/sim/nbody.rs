@@ -154,7 +154,7 @@ pub(super) fn nbody(m: &Sim, b: u64) -> MethodParts {
     );
     // GADGET-3/4 take every array from the MaxMemSize block each task allocates at start-up:
     // the task holds the whole block, its generic buffers using what the arrays leave.
-    let arrays: u64 = parts.iter().map(|p| p.rank_bytes).sum();
+    let arrays: u64 = crate::base::sat::sum(parts.iter().map(|p| p.rank_bytes));
     let given = n.max_mem_mib.saturating_mul(1 << 20);
     if given > arrays {
         let rest = given - arrays;
