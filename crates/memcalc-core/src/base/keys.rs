@@ -213,6 +213,7 @@ keys! {
     Mincap => "mincap",
     Qeq => "qeq",
     AtomMap => "atom_map",
+    PairList => "pair_list",
     Cutoff => "cutoff",
     Skin => "skin",
     Density => "density",

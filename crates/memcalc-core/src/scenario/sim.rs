@@ -121,6 +121,27 @@ choice_enum!(
 );
 
 choice_enum!(
+    /// How the short-range pairs are listed: LAMMPS's per-atom neighbour pages, or GROMACS
+    /// mdrun's cluster pair lists (nbnxm: i-clusters of 4 atoms, j-clusters of 4 or 8).
+    PairList {
+        Atoms => ("atoms", "Per-atom neighbour lists (LAMMPS)"),
+        Clusters4x4 => ("clusters_4x4", "Cluster pair lists 4×4 (GROMACS mdrun, SSE4.1 / 128-bit SIMD)"),
+        Clusters4x8 => ("clusters_4x8", "Cluster pair lists 4×8 (GROMACS mdrun, AVX2 256-bit SIMD)"),
+    }
+);
+
+impl PairList {
+    /// Atoms per i-cluster and per j-cluster (None: per-atom lists).
+    pub fn clusters(self) -> Option<(u64, u64)> {
+        match self {
+            PairList::Atoms => None,
+            PairList::Clusters4x4 => Some((4, 4)),
+            PairList::Clusters4x8 => Some((4, 8)),
+        }
+    }
+}
+
+choice_enum!(
     /// Long-range electrostatics solver.
     LongRange {
         None => ("none", "None (short-range only)"),
@@ -273,6 +294,7 @@ pub struct Sim {
     /// SHAKE/RATTLE constraints (fix shake per-atom arrays).
     pub shake: bool,
     pub atom_map: AtomMap,
+    pub pair_list: PairList,
     /// Long-range mesh points in total (0: one per particle).
     pub kspace_grid: u64,
     pub cells: u64,
@@ -353,6 +375,7 @@ impl Default for Sim {
             topology: None,
             shake: false,
             atom_map: AtomMap::Array,
+            pair_list: PairList::Atoms,
             kspace_grid: 0,
             cells: 10_000_000,
             element: Element::Tet4,

@@ -365,8 +365,9 @@ prop_compose! {
         shake in any::<bool>(),
         atom_map in choice::<AtomMap>(),
         reax in reax(),
-    ) -> (Potential, Option<Topology>, bool, AtomMap, Reax) {
-        (potential, topology, shake, atom_map, reax)
+        pair_list in choice::<PairList>(),
+    ) -> (Potential, Option<Topology>, bool, AtomMap, Reax, PairList) {
+        (potential, topology, shake, atom_map, reax, pair_list)
     }
 }
 
@@ -411,7 +412,7 @@ prop_compose! {
         (ranks, nodes, node_mem, device, host_mirror, halo_one_rank, rank_mib, replicated_mib, imbalance_bp, language) in sim_layout(),
         (nx, ny, nz, fields, levels, work, halo, complex, dealias) in sim_grid(),
         (particles, atom_style, attrs, cutoff_milli, skin_milli, density_micro, neighbors, newton, long_range, kspace_grid) in sim_particles(),
-        (potential, topology, shake, atom_map, reax) in sim_molecules(),
+        (potential, topology, shake, atom_map, reax, pair_list) in sim_molecules(),
         (cells, element, dofs, krylov, precond, solver, index_bytes, lattice, streaming, lbm_dtype) in sim_mesh(),
         (steps, output_every, snapshots, compression_c, checkpoint_every, adjoint, adjoint_snapshots) in sim_output(),
         pw in plane_wave(),
@@ -425,7 +426,7 @@ prop_compose! {
             cells, element, dofs, krylov, precond, lattice, streaming, lbm_dtype, complex, dealias,
             ranks, nodes, node_mem, device, rank_mib, imbalance_bp, steps,
             output_every, snapshots, compression_c, checkpoint_every, adjoint, adjoint_snapshots,
-            potential, topology, shake, atom_map, solver, replicated_mib, language, reax,
+            potential, topology, shake, atom_map, pair_list, solver, replicated_mib, language, reax,
             host_mirror, halo_one_rank, split_z, code, index_bytes, pw, amr, nbody,
         }
     }

@@ -7,6 +7,7 @@ mod domain;
 mod grid;
 mod lbm;
 mod mesh;
+mod nbnxm;
 mod nbody;
 mod particles;
 mod planewave;

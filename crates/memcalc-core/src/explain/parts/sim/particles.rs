@@ -23,10 +23,12 @@ impl Template for MdPart {
             MdPart::ManyBody(_) => "Many-body potential storage",
             MdPart::Shake(_) => "Constraints (SHAKE)",
             MdPart::LongRange(_) => "Long-range mesh",
+            MdPart::Mdrun(v) => v.label(),
         }
     }
     fn formula(&self, bytes: u64) -> String {
         match self {
+            MdPart::Mdrun(v) => v.formula(bytes),
             MdPart::State(MdState {
                 local, per_atom, ..
             }) => format!(
@@ -125,10 +127,12 @@ impl Template for MdPart {
             MdPart::ManyBody(_) => "What does a many-body potential add?",
             MdPart::Shake(_) => "What do bond constraints cost?",
             MdPart::LongRange(_) => "What does the long-range solver add?",
+            MdPart::Mdrun(v) => v.question(),
         }
     }
     fn explanation(&self) -> String {
         match self {
+            MdPart::Mdrun(v) => v.explanation(),
             MdPart::State(v) => format!(
                 "Positions, velocities and forces in double precision plus identifiers: {} bytes per particle for this atom style. {}.",
                 v.per_atom,
@@ -179,6 +183,7 @@ impl Template for MdPart {
             MdPart::ManyBody(_) => SRC_MANYBODY,
             MdPart::Shake(_) => SRC_SHAKE,
             MdPart::LongRange(_) => SRC_KSPACE,
+            MdPart::Mdrun(v) => v.source(),
             _ => SRC_MD,
         }
     }

@@ -5,6 +5,7 @@
 mod amr;
 mod grid;
 mod lbm;
+mod mdrun;
 mod mesh;
 mod nbody;
 mod particles;
@@ -16,6 +17,7 @@ mod spectral;
 pub use amr::{AmrBlock, AmrShape, AmrValues};
 pub use grid::{GridHalo, GridPart, GridShape, GridState, GridWork};
 pub use lbm::{LbmDistributions, LbmHalo, LbmMacroscopic, LbmPart, LbmShape};
+pub use mdrun::MdrunPart;
 pub use mesh::{MeshConnectivity, MeshMatrix, MeshPart, MeshShape, MeshSolution, MeshSolver};
 pub use nbody::{NbodyShape, NbodyValues};
 pub use particles::{

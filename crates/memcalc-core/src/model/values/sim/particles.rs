@@ -12,6 +12,8 @@ pub enum MdPart {
     ManyBody(MdManyBody),
     Shake(MdShake),
     LongRange(MdLongRange),
+    /// GROMACS mdrun's allocation (`pair_list=clusters_*`).
+    Mdrun(super::MdrunPart),
 }
 
 /// The box and its split over the ranks, as the state's explanation describes it.
