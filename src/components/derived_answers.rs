@@ -56,6 +56,7 @@ pub fn DerivedAnswers() -> impl IntoView {
                                             {saving_change(&sv, units.get())}
                                             {sv.fits_after.then_some(" · fits")}
                                         </span>
+                                        {sv.time.map(|t| view! { <span class="saving-time" data-speedup=t.speedup.to_string()>{memcalc_core::text::speed::change(&t)}</span> })}
                                         <button type="button" on:click=move |_| on_apply.run(patch.clone())>
                                             "Apply"
                                         </button>
