@@ -92,7 +92,7 @@ pub struct Saving {
     pub saved: u64,
     pub fits_after: bool,
     /// What the change does to time, where the time model covers both scenarios.
-    pub time: Option<crate::analysis::speed_change::TimeChange>,
+    pub time: Option<crate::speed::change::TimeChange>,
 }
 
 impl Saving {
@@ -330,7 +330,7 @@ pub fn savings(s: &Scenario) -> Vec<Saving> {
     let before_est = bytes(s);
     let before = before_est.per_device_bytes;
     let pool_before = before_est.serving;
-    let time_before = crate::analysis::speed_change::unit_time(s, &before_est);
+    let time_before = crate::speed::change::unit_time(s, &before_est);
     let base = Inputs::from_scenario(s);
     let mut out: Vec<Saving> = candidates(s)
         .into_iter()
@@ -359,9 +359,9 @@ pub fn savings(s: &Scenario) -> Vec<Saving> {
                 bytes_after: after.per_device_bytes,
                 saved,
                 fits_after: after.fits_device(),
-                time: crate::analysis::speed_change::between(
+                time: crate::speed::change::between(
                     time_before,
-                    crate::analysis::speed_change::unit_time(&changed, &after),
+                    crate::speed::change::unit_time(&changed, &after),
                 ),
             })
         })

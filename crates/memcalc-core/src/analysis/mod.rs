@@ -5,4 +5,3 @@ pub mod layouts;
 pub mod limits;
 pub mod scaling;
 pub mod sim_nodes;
-pub mod speed_change;

@@ -20,8 +20,8 @@ pub fn bound(b: Bound) -> &'static str {
 
 /// What a suggestion does to time, as its line says it: "1.6× faster per token",
 /// "2.1× slower per step", "about the same time per step" where the factor rounds to 1.0.
-pub fn change(c: &crate::analysis::speed_change::TimeChange) -> String {
-    use crate::analysis::speed_change::Per;
+pub fn change(c: &crate::speed::change::TimeChange) -> String {
+    use crate::speed::change::Per;
     let per = match c.per {
         Per::Token => "per token",
         Per::Step => "per step",

@@ -1,5 +1,5 @@
-//! What a change does to time: the time model (`crate::speed`) run before and after a
-//! suggestion, compared on the figure a user of that mode waits for.
+//! What a change does to time: the time model run before and after a change (a suggestion of
+//! `analysis::derived`), compared on the figure a user of that mode waits for.
 
 use crate::model::Estimate;
 use crate::scenario::Scenario;
@@ -92,30 +92,5 @@ mod tests {
         assert_eq!(between(sim, time(LLAMA)), None);
         assert_eq!(between(sim, None), None);
         assert!(between(sim, sim).is_some_and(|c| (c.speedup - 1.0).abs() < 1e-12));
-    }
-
-    #[test]
-    fn the_words_say_how_many_times_faster_or_slower() {
-        use crate::explain::speed::change;
-        let c = |speedup, per| change(&TimeChange { speedup, per });
-        assert_eq!(c(1.63, Per::Step), "1.6× faster per step");
-        assert_eq!(c(1.0 / 2.1, Per::Token), "2.1× slower per token");
-        assert_eq!(c(1.04, Per::Token), "about the same time per token");
-        assert_eq!(c(0.97, Per::Step), "about the same time per step");
-        assert_eq!(c(12.4, Per::Token), "12× faster per token");
-    }
-
-    #[test]
-    fn a_suggestion_that_quantizes_the_weights_says_it_decodes_faster() {
-        let s = Inputs::from_query(&format!("{LLAMA}&gpu=rtx4090&batch=1"))
-            .0
-            .parse()
-            .unwrap();
-        let found = crate::analysis::derived::savings(&s);
-        let faster = found
-            .iter()
-            .filter_map(|sv| sv.time.map(|t| (sv, t)))
-            .find(|(_, t)| t.speedup > 1.5);
-        assert!(faster.is_some(), "{found:#?}");
     }
 }
