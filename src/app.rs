@@ -10,7 +10,7 @@ use crate::browser;
 use crate::components::{
     BreakdownChart, CheckPanel, ConfigImport, DerivedAnswers, DisplayControls, Faq, LayoutSearch,
     PresetPicker, QueryNotices, ResultsTable, ScalingChart, ScenarioForm, SharePanel, SiteHeader,
-    Verdict,
+    SpeedLine, Verdict,
 };
 use crate::location;
 use crate::page::Page;
@@ -272,7 +272,7 @@ pub fn Calculator(
                 {(!shows(Part::Form)).then(|| view! { <QueryNotices notices=notices on_dismiss=Callback::new(move |_| set_notices.set(Vec::new()))/> })}
                 {shows(Part::Verdict).then(|| view! {
                     <Verdict/>
-                    {crate::fold::after_paint(move || view! { <CheckPanel/> })}
+                    {crate::fold::after_paint(move || view! { <SpeedLine/><CheckPanel/> })}
                 })}
                 {shows(Part::Chart).then(|| view! { <BreakdownChart/> })}
                 {shows(Part::Advice).then(|| crate::fold::after_paint(move || view! { <DerivedAnswers/> }))}

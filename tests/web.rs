@@ -243,3 +243,38 @@ async fn a_toggle_in_capitals_shows_checked_as_the_estimate_counts_it() {
         assert_eq!(total_bytes(&host) == total_bytes(&lower), on, "{query}");
     }
 }
+
+/// The time line beside the verdict names its bound, follows a bandwidth typed into the form,
+/// keeps its opened fold, and while the typed value is invalid leaves it out, stale.
+#[wasm_bindgen_test]
+async fn the_time_line_follows_the_bandwidth_and_keeps_its_fold_open() {
+    let host = mount("mode=infer&model_id=meta-llama/Llama-3.1-8B&gpu=h100-80&gpu_bw=2000");
+    settle().await;
+    let line = find(&host, "[data-testid=speed]");
+    assert_eq!(
+        line.get_attribute("data-bound").as_deref(),
+        Some("memory_bandwidth")
+    );
+    let details: web_sys::HtmlDetailsElement =
+        find(&host, "[data-testid=speed] details.explain").unchecked_into();
+    details.set_open(true);
+    settle().await;
+    let formula = || {
+        find(&host, "[data-term=decode_memory] .formula")
+            .text_content()
+            .unwrap_or_default()
+    };
+    assert!(formula().contains("2 TB/s"), "{}", formula());
+    type_into(&host, "gpu_bw", "0");
+    settle().await;
+    let line = find(&host, "[data-testid=speed]");
+    assert_eq!(line.get_attribute("data-stale").as_deref(), Some("true"));
+    type_into(&host, "gpu_bw", "1000");
+    settle().await;
+    let line = find(&host, "[data-testid=speed]");
+    assert_eq!(line.get_attribute("data-stale").as_deref(), Some("false"));
+    let after: web_sys::HtmlDetailsElement =
+        find(&host, "[data-testid=speed] details.explain").unchecked_into();
+    assert!(after.open());
+    assert!(formula().contains("1 TB/s"), "{}", formula());
+}

@@ -53,6 +53,7 @@ pub fn DerivedAnswers() -> impl IntoView {
                                     <li data-saving=query.clone() class:fits=sv.fits_after>
                                         <span class="saving-label">{sv.label.clone()}</span>
                                         <span class="saving-bytes">{saving_text(&sv, units.get())}</span>
+                                        {sv.time.map(|t| view! { <span class="saving-time" data-speedup=t.speedup.to_string()>{memcalc_core::text::speed::change(&t)}</span> })}
                                         <button type="button" on:click=move |_| on_apply.run(patch.clone())>
                                             "Apply"
                                         </button>

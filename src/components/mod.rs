@@ -17,6 +17,7 @@ mod scaling_chart;
 mod scenario_form;
 mod share_panel;
 mod site_header;
+mod speed_line;
 mod verdict;
 
 pub use breakdown_chart::BreakdownChart;
@@ -36,4 +37,5 @@ pub use scaling_chart::ScalingChart;
 pub use scenario_form::ScenarioForm;
 pub use share_panel::SharePanel;
 pub use site_header::SiteHeader;
+pub use speed_line::SpeedLine;
 pub use verdict::Verdict;

@@ -95,6 +95,8 @@ pub struct Saving {
     /// A pooled engine's pool before and after the change: its total stays its share, so what
     /// a change does is said in sequences (`report::saving_text`).
     pub serving: Option<(Serving, Serving)>,
+    /// What the change does to time, where the time model covers both scenarios.
+    pub time: Option<crate::speed::change::TimeChange>,
 }
 
 impl Saving {
@@ -348,6 +350,7 @@ pub fn savings(s: &Scenario) -> Vec<Saving> {
     let before_est = bytes(s);
     let before = before_est.per_device_bytes;
     let pool_before = before_est.serving;
+    let time_before = crate::speed::change::unit_time(s, &before_est);
     let base = Inputs::from_scenario(s);
     let mut out: Vec<Saving> = candidates(s)
         .into_iter()
@@ -377,6 +380,10 @@ pub fn savings(s: &Scenario) -> Vec<Saving> {
                 saved,
                 fits_after: after.fits_device(),
                 serving: pool_before.zip(after.serving),
+                time: crate::speed::change::between(
+                    time_before,
+                    crate::speed::change::unit_time(&changed, &after),
+                ),
             })
         })
         .collect();

@@ -338,3 +338,101 @@ pub fn scaling_with(s: &Scenario, found: Option<u64>) -> Scaling {
         current,
     }
 }
+
+/// What a time line of the scaling chart measures.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TimeMeasure {
+    /// Parallel efficiency against the line's first point (simulations over nodes): strong
+    /// scaling T(n₀) · n₀ ÷ (T(n) · n), weak scaling T(n₀) ÷ T(n). Above 1 where fewer nodes
+    /// spill to disk (superlinear).
+    Efficiency,
+    /// Seconds per step: a training step over the micro-batch, a decode step over the context.
+    Seconds,
+}
+
+/// A time line of the scaling chart, over the x values of the memory line with the same index.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TimeSeries {
+    pub label: &'static str,
+    pub measure: TimeMeasure,
+    /// (x, value); an x where the time model gives no time (none for the method, a hardware
+    /// figure out of range, overflow) is left out.
+    pub points: Vec<(u64, f64)>,
+}
+
+/// The step's seconds of a scenario, from the time model.
+fn step_seconds(s: &Scenario) -> Option<f64> {
+    use crate::speed::Steps;
+    let sp = crate::speed::speed(s, &bytes(s)).ok()??;
+    match sp.steps {
+        Steps::Inference { decode_step, .. } => decode_step.seconds(),
+        Steps::Training { step, .. } | Steps::Sim { step, .. } => step.seconds(),
+    }
+    .filter(|t| *t > 0.0)
+}
+
+/// The time lines of a scaling view `sc` of `s` (from [`scaling`] or [`scaling_with`]), one
+/// per memory line over the same points: parallel efficiency for simulations' strong and weak
+/// scaling, the time per step otherwise. Empty where the time model has no time for `s`.
+pub fn time_series(s: &Scenario, sc: &Scaling) -> Vec<TimeSeries> {
+    if step_seconds(s).is_none() {
+        return Vec::new();
+    }
+    let xs = |i: usize| {
+        sc.series
+            .get(i)
+            .into_iter()
+            .flat_map(|l| l.points.iter().map(|p| p.0))
+    };
+    if s.mode == Mode::Sim {
+        use crate::analysis::sim_nodes::scenario_at;
+        let line = |i: usize, weak: bool, label| {
+            let times: Vec<(u64, f64)> = xs(i)
+                .filter_map(|n| step_seconds(&scenario_at(s, weak, n)).map(|t| (n, t)))
+                .collect();
+            let points = match times.first() {
+                Some(&(n0, t0)) => times
+                    .iter()
+                    .map(|&(n, t)| {
+                        let e = if weak {
+                            t0 / t
+                        } else {
+                            t0 * n0 as f64 / (t * n as f64)
+                        };
+                        (n, e)
+                    })
+                    .filter(|p| p.1.is_finite())
+                    .collect(),
+                None => Vec::new(),
+            };
+            TimeSeries {
+                label,
+                measure: TimeMeasure::Efficiency,
+                points,
+            }
+        };
+        return vec![
+            line(0, false, "Parallel efficiency, strong scaling"),
+            line(1, true, "Parallel efficiency, weak scaling"),
+        ];
+    }
+    let points = xs(0)
+        .filter_map(|x| {
+            let mut t = *s;
+            match sc.key {
+                FieldId::Seq => t.seq = x,
+                _ => t.batch = x,
+            }
+            step_seconds(&t).map(|secs| (x, secs))
+        })
+        .collect();
+    vec![TimeSeries {
+        label: if s.mode == Mode::Infer {
+            "Time per decode step"
+        } else {
+            "Time per training step"
+        },
+        measure: TimeMeasure::Seconds,
+        points,
+    }]
+}

@@ -18,6 +18,12 @@ pub fn scaling(s: &Scenario, weak: bool, max_nodes: u64) -> Vec<(u64, u64)> {
 
 /// Memory per device (per node for CPU codes, per GPU for GPU-resident ones) on `n` nodes.
 pub fn scaling_at(s: &Scenario, weak: bool, n: u64) -> u64 {
+    crate::model::bytes(&scenario_at(s, weak, n)).per_device_bytes
+}
+
+/// The scenario on `n` nodes at the same ranks per node: the same problem (strong scaling) or
+/// one grown with the nodes along x (weak).
+pub fn scenario_at(s: &Scenario, weak: bool, n: u64) -> Scenario {
     let m = s.sim;
     let per_node = m.ranks.div_ceil(m.nodes).max(1);
     let mut sim = Sim {
@@ -33,8 +39,7 @@ pub fn scaling_at(s: &Scenario, weak: bool, n: u64) -> u64 {
         sim.cells = (m.cells * f).div_ceil(base).max(1);
         sim.kspace_grid = (m.kspace_grid * f).div_ceil(base);
     }
-    let e = crate::model::bytes(&Scenario { sim, ..*s });
-    e.per_device_bytes
+    Scenario { sim, ..*s }
 }
 
 pub fn fewest_nodes(s: &Scenario) -> Option<u64> {

@@ -18,6 +18,31 @@ pub fn bound(b: Bound) -> &'static str {
     }
 }
 
+/// What a suggestion does to time, as its line says it: "1.6× faster per token",
+/// "2.1× slower per step", "about the same time per step" where the factor rounds to 1.0.
+pub fn change(c: &crate::speed::change::TimeChange) -> String {
+    use crate::speed::change::Per;
+    let per = match c.per {
+        Per::Token => "per token",
+        Per::Step => "per step",
+    };
+    let (factor, way) = if c.speedup >= 1.0 {
+        (c.speedup, "faster")
+    } else {
+        (1.0 / c.speedup, "slower")
+    };
+    let text = if factor >= 9.95 {
+        format!("{factor:.0}")
+    } else {
+        format!("{factor:.1}")
+    };
+    if text == "1.0" {
+        format!("about the same time {per}")
+    } else {
+        format!("{text}× {way} {per}")
+    }
+}
+
 /// A time as the page writes it: "12.3 ms", "4.5 h"; "too long to compute" on overflow.
 pub fn time(t: Time) -> String {
     let Some(s) = t.seconds() else {

@@ -403,6 +403,7 @@ mod tests {
             saved: 12 * GIB,
             fits_after: true,
             serving: None,
+            time: None,
         };
         assert_eq!(saving_change(&sv, Binary), "−12.00 GiB → 60.00 GiB");
         assert_eq!(saving_change(&sv, Decimal), "−12.88 GB → 64.42 GB");

@@ -10,6 +10,7 @@
 //! (lattice Boltzmann and structured grids: memory-bound lower bounds, halos over the network,
 //! spills to disk).
 
+pub mod change;
 pub mod inference;
 pub mod machine;
 pub mod sim;

@@ -1,0 +1,96 @@
+//! What a change does to time: the time model run before and after a change (a suggestion of
+//! `analysis::derived`), compared on the figure a user of that mode waits for.
+
+use crate::model::Estimate;
+use crate::scenario::Scenario;
+use crate::speed::{speed, Steps};
+
+/// What the compared time is the time of.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Per {
+    /// Inference: a decode step, one token of each running sequence; training: the step's time
+    /// over its tokens (a change of batch changes the tokens per step, not this).
+    Token,
+    /// A simulation step.
+    Step,
+}
+
+/// A change's effect on time: how many times faster it runs (below 1: slower).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct TimeChange {
+    /// Time before ÷ time after; always finite and above 0.
+    pub speedup: f64,
+    pub per: Per,
+}
+
+// `speedup` is a ratio of two finite positive times, never NaN, so equality is total.
+impl Eq for TimeChange {}
+
+/// The time a scenario's user waits for, per token or per step, with what it is per; None where
+/// there is no time model, a hardware figure is out of range, or the time overflows.
+pub fn unit_time(s: &Scenario, e: &Estimate) -> Option<(f64, Per)> {
+    let sp = speed(s, e).ok()??;
+    let (t, per) = match sp.steps {
+        Steps::Inference { decode_step, .. } => (decode_step.seconds()?, Per::Token),
+        Steps::Training {
+            step,
+            tokens_per_step,
+            ..
+        } => (step.seconds()? / tokens_per_step, Per::Token),
+        Steps::Sim { step, .. } => (step.seconds()?, Per::Step),
+    };
+    (t.is_finite() && t > 0.0).then_some((t, per))
+}
+
+/// How `after` compares with `before` (each from [`unit_time`]); None when either has no time
+/// or they are times of different things.
+pub fn between(before: Option<(f64, Per)>, after: Option<(f64, Per)>) -> Option<TimeChange> {
+    let ((b, per), (a, per_after)) = (before?, after?);
+    let speedup = b / a;
+    (per == per_after && speedup.is_finite() && speedup > 0.0)
+        .then_some(TimeChange { speedup, per })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::schema::inputs::Inputs;
+
+    fn time(q: &str) -> Option<(f64, Per)> {
+        let s = Inputs::from_query(q).0.parse().expect(q);
+        unit_time(&s, &crate::model::estimate(&s))
+    }
+
+    const LLAMA: &str = "mode=infer&model_id=meta-llama/Llama-3.1-8B&seq=1024";
+
+    #[test]
+    fn half_the_bandwidth_is_twice_the_decode_time() {
+        let c = between(
+            time(&format!("{LLAMA}&gpu_bw=2000")),
+            time(&format!("{LLAMA}&gpu_bw=1000")),
+        )
+        .unwrap();
+        assert_eq!(c.per, Per::Token);
+        assert!((c.speedup - 0.5).abs() < 1e-9, "{c:?}");
+    }
+
+    #[test]
+    fn training_compares_time_per_token_not_per_step() {
+        // Twice the micro-batch doubles the step's compute and its tokens: per token the same
+        // at a compute bound, while the step itself takes about twice as long.
+        let q = "mode=train&model_id=meta-llama/Llama-3.1-8B&gpus=8&zero=3&seq=4096";
+        let c = between(time(&format!("{q}&batch=1")), time(&format!("{q}&batch=2"))).unwrap();
+        assert_eq!(c.per, Per::Token);
+        assert!(c.speedup > 0.9 && c.speedup < 1.5, "{c:?}");
+    }
+
+    #[test]
+    fn no_time_model_or_different_figures_give_no_change() {
+        assert_eq!(time("mode=sim&method=particles"), None);
+        let sim = time("mode=sim&method=lbm&sim_device=gpu&ranks=1");
+        assert_eq!(sim.map(|t| t.1), Some(Per::Step));
+        assert_eq!(between(sim, time(LLAMA)), None);
+        assert_eq!(between(sim, None), None);
+        assert!(between(sim, sim).is_some_and(|c| (c.speedup - 1.0).abs() < 1e-12));
+    }
+}

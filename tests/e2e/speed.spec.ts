@@ -1,0 +1,92 @@
+import { test, expect, ready, ARTIFACTS } from "./fixtures";
+
+// Issue 27: the time beside the verdict, naming the bound that limits it, each term with its
+// formula, explanation and source; the suggestions say what they do to time.
+
+const LLAMA = "./?v=2&mode=infer&model_id=meta-llama/Llama-3.1-8B&gpu=h100-80";
+
+/// The figure before `unit` in the time line, e.g. the 164 of "164 tokens/s per sequence".
+async function figure(page, unit: string): Promise<number> {
+  const text = (await page.getByTestId("speed").locator("> p").textContent()) ?? "";
+  const m = text.match(new RegExp(`([\\d.]+) ${unit}`));
+  expect(m, `${unit} in "${text}"`).not.toBeNull();
+  return Number(m![1]);
+}
+
+test("inference: decode is bound by memory bandwidth, each term with its formula and source", async ({ page }, testInfo) => {
+  await page.goto(LLAMA);
+  await ready(page);
+  const speed = page.getByTestId("speed");
+  await expect(speed).toHaveAttribute("data-bound", "memory_bandwidth");
+  await expect(speed).toHaveAttribute("data-stale", "false");
+  await expect(speed).toContainText(/Time to first token [\d.]+ ms; decode [\d.]+ ms per step: [\d.]+ tokens\/s per sequence/);
+  await expect(speed).toContainText("bound by memory bandwidth");
+  expect(await figure(page, "tokens/s per sequence")).toBeGreaterThan(50);
+  // The terms are built when the fold first opens, like the table's explanations.
+  await speed.locator("details.explain > summary").click();
+  const decode = speed.locator('li[data-term="decode_memory"]');
+  await expect(decode).toHaveAttribute("data-bound", "memory_bandwidth");
+  await expect(decode.locator(".formula")).toContainText("3.35 TB/s");
+  await expect(decode.locator(".formula")).toContainText(" = ");
+  await expect(decode.locator(".answer")).toContainText("reads the weights once");
+  await expect(decode.locator(".source")).toContainText("Roofline");
+  await expect(speed.locator('li[data-term="prefill"]')).toHaveAttribute("data-bound", "compute");
+  await page.screenshot({ path: `${ARTIFACTS}/speed-${testInfo.project.name}.png`, fullPage: true });
+});
+
+test("training: the step is bound by compute and gives tokens/s", async ({ page }) => {
+  await page.goto("./?v=2&mode=train&model_id=meta-llama/Llama-3.1-8B&gpu=h100-80&gpus=8&zero=3&seq=4096&batch=1");
+  await ready(page);
+  const speed = page.getByTestId("speed");
+  await expect(speed).toHaveAttribute("data-bound", "compute");
+  await expect(speed).toContainText(/[\d.]+ ms per step, [\d.]+ k tokens\/s; bound by compute/);
+  await speed.locator("details.explain > summary").click();
+  await expect(speed.locator('li[data-term="train_compute"] .formula')).toContainText("FLOP/s");
+  await expect(speed.locator('li[data-term="data_parallel"]')).toHaveCount(1);
+});
+
+test("lattice Boltzmann: a memory-bound step and its MLUPs", async ({ page }) => {
+  await page.goto("./?v=2&mode=sim&method=lbm&sim_device=gpu&ranks=1&nodes=1&gpu=h100-80");
+  await ready(page);
+  const speed = page.getByTestId("speed");
+  await expect(speed).toHaveAttribute("data-bound", "memory_bandwidth");
+  await expect(speed).toContainText(/At least [\d.]+ ms per step, [\d.]+ MLUPs/);
+  expect(await figure(page, "MLUPs")).toBeGreaterThan(1000);
+});
+
+test("a method without a time model says so and names no bound", async ({ page }) => {
+  await page.goto("./?v=2&mode=sim&method=particles");
+  await ready(page);
+  const speed = page.getByTestId("speed");
+  await expect(speed).toContainText("No time model for this method yet.");
+  await expect(speed).not.toHaveAttribute("data-bound");
+  await expect(speed.locator("details.explain")).toBeHidden();
+});
+
+test("a bandwidth of 0 is an alert naming the field; the time leaves it out until it is valid", async ({ page }) => {
+  await page.goto(`${LLAMA}&gpu_bw=0`);
+  await ready(page);
+  const error = page.locator("#field-gpu_bw-error");
+  await expect(error).toHaveAttribute("role", "alert");
+  await expect(error).toContainText("above 0");
+  await expect(page.getByTestId("left-out")).toContainText("GPU memory bandwidth");
+  const speed = page.getByTestId("speed");
+  await expect(speed).toHaveAttribute("data-stale", "true");
+  // Stale: the preset's 3.35 TB/s, never a time at 0 bytes per second.
+  await expect(speed).toContainText("tokens/s per sequence");
+  const preset = await figure(page, "tokens/s per sequence");
+  await page.locator("#field-gpu_bw").fill("1675");
+  await expect(speed).toHaveAttribute("data-stale", "false");
+  // Half the bandwidth, half the tokens of a memory-bound decode.
+  await expect.poll(() => figure(page, "tokens/s per sequence")).toBeLessThan(preset * 0.55);
+  expect(await figure(page, "tokens/s per sequence")).toBeGreaterThan(preset * 0.45);
+});
+
+test("suggestions say what they do to time beside what they save", async ({ page }) => {
+  await page.goto(LLAMA);
+  await ready(page);
+  const int8 = page.locator('.savings li[data-saving="quant=int8"]');
+  await expect(int8.locator(".saving-bytes")).toContainText("→");
+  await expect(int8.locator(".saving-time")).toHaveText("1.7× faster per token");
+  await expect(page.locator('.savings li[data-saving="kv_dtype=fp8"] .saving-time')).toHaveText("about the same time per token");
+});
