@@ -10,6 +10,7 @@ mod mesh;
 mod nbody;
 mod particles;
 mod planewave;
+mod polymesh;
 mod reaxff;
 mod spectral;
 
