@@ -19,7 +19,7 @@ pub(super) fn assemble(s: &Scenario, mp: MethodParts) -> Estimate {
         .iter()
         .filter(|p| p.id != PartId::Reserved)
         .map(|p| p.rank_bytes)
-        .sum();
+        .fold(0, u64::saturating_add);
     if m.replicated_mib > 0 {
         let bytes = m.replicated_mib << 20;
         parts.push(Part::of(
