@@ -873,6 +873,12 @@ fn openfoam_counts_its_face_based_mesh_matrices_and_stress_temporaries() {
     // Two LDU matrices, no column indices: less than one CSR matrix.
     assert_eq!(expect_part(&poly, PartId::Matrix), 127_040_000);
     assert!(expect_part(&poly, PartId::Matrix) < expect_part(&nodal, PartId::Matrix));
+    // A coupled solve: one block matrix, a 4 × 4 block per coefficient.
+    let coupled = est(&format!("{ONE}&{q}&solver=coupled"));
+    assert_eq!(
+        expect_part(&coupled, PartId::Matrix),
+        8 * expect_part(&poly, PartId::Matrix)
+    );
     // The face fluxes sit beside the cell fields: 2 × (4M + 3.03M) × 8 B.
     assert_eq!(expect_part(&poly, PartId::State), 112_480_000);
     // The viscous stress of simpleFoam/pimpleFoam: 9 doubles per cell and 12 per face.

@@ -69,6 +69,8 @@ fn faces(cells: f64, faces_per_cell: u64, patch_faces: Option<f64>, ranks: f64) 
 
 struct Sizes {
     stress: u64,
+    block: u64,
+    vrows: u64,
     mesh: u64,
     state: u64,
     matrix: u64,
@@ -112,22 +114,29 @@ fn sizes(m: &Sim, b: u64, cells_f: f64, ranks: f64) -> Sizes {
         (Solver::Segregated, 0) => (LIVE_MATRICES, 4),
         (Solver::Segregated, k) => (LIVE_MATRICES, k + 4),
     };
+    // A coupled solve stores a dofs × dofs block per coefficient (a block LDU matrix) and
+    // works on vectors of every unknown; a segregated one scalar coefficients.
+    let (block, vrows) = match m.solver {
+        Solver::Coupled => (crate::mul!(m.dofs, m.dofs), crate::mul!(cells, m.dofs)),
+        _ => (1, cells),
+    };
     let one_matrix = crate::mul!(
         crate::add!(crate::mul!(2, cells), crate::mul!(2, f.internal)),
+        block,
         b
     );
     let matrix = crate::mul!(matrices, one_matrix);
     let precond = match (m.solver, m.precond) {
         (Solver::Explicit, _) | (_, Precond::None) => 0,
-        (_, Precond::Jacobi) => crate::mul!(cells, b),
+        (_, Precond::Jacobi) => crate::mul!(vrows, b),
         (_, Precond::Ilu0) => one_matrix,
         (_, Precond::Ilu1) => crate::mul!(2, one_matrix),
-        (_, Precond::Amg) => crate::add!(one_matrix / 2, crate::mul!(3, cells, b)),
+        (_, Precond::Amg) => crate::add!(one_matrix / 2, crate::mul!(3, vrows, b)),
         // GAMG agglomerates ~8 cells per level: the coarse matrices and vectors add ~1/7.
-        (_, Precond::Gmg) => crate::add!(one_matrix / 7, crate::mul!(3, cells, b) / 7),
-        (_, Precond::Gamg) => gamg(cells, f.internal, idx, b),
+        (_, Precond::Gmg) => crate::add!(one_matrix / 7, crate::mul!(3, vrows, b) / 7),
+        (_, Precond::Gamg) => gamg(cells, f.internal, idx, crate::mul!(block, b)),
     };
-    let solver = crate::mul!(vectors, cells, b);
+    let solver = crate::mul!(vectors, vrows, b);
     // grad(U): 9 per cell; interpolate(...): 9 per face; Sf & it: 3 per face.
     let stress = if m.viscous_stress && m.solver != Solver::Explicit {
         crate::add!(crate::mul!(cells, 9, b), crate::mul!(f.all, 12, b))
@@ -136,6 +145,8 @@ fn sizes(m: &Sim, b: u64, cells_f: f64, ranks: f64) -> Sizes {
     };
     Sizes {
         stress,
+        block,
+        vrows,
         mesh,
         state,
         matrix,
@@ -224,6 +235,7 @@ pub(super) fn polymesh(m: &Sim, b: u64) -> MethodParts {
                 matrices: r.matrices,
                 cells: r.cells,
                 internal_faces: r.faces.internal,
+                block: r.block,
                 b,
             })),
         ),
@@ -233,7 +245,7 @@ pub(super) fn polymesh(m: &Sim, b: u64) -> MethodParts {
             crate::add!(all.solver, all.precond),
             v(MeshPart::Solver(MeshSolver {
                 vectors: r.vectors,
-                rows: if r.vectors == 0 { 0 } else { r.cells },
+                rows: if r.vectors == 0 { 0 } else { r.vrows },
                 b,
                 precond_bytes: r.precond,
                 krylov: m.krylov,

@@ -110,7 +110,20 @@ impl Template for MeshPart {
                 matrices,
                 cells,
                 internal_faces,
+                block,
                 b,
+            }) if *block > 1 => format!(
+                "{matrices} block matrix × (2 × {} cells + 2 × {} internal faces) × {block} × {b} B = {} B",
+                g(*cells),
+                g(*internal_faces),
+                g(bytes)
+            ),
+            MeshPart::Ldu(LduMatrices {
+                matrices,
+                cells,
+                internal_faces,
+                b,
+                ..
             }) => format!(
                 "{matrices} matrices × (2 × {} cells + 2 × {} internal faces) × {b} B = {} B",
                 g(*cells),
@@ -180,6 +193,10 @@ impl Template for MeshPart {
                 v.face_bytes
             ),
             MeshPart::Stress(_) => "The explicit part of the viscous stress, div(ν_eff dev2(T(grad U))), is built from the velocity gradient, a 3 × 3 tensor in every cell, interpolated to every face and dotted with the face area vectors: 9 values per cell and 12 per face while the momentum matrix is assembled.".into(),
+            MeshPart::Ldu(v) if v.block > 1 => format!(
+                "A coupled solve stores one block matrix: a {}-value block per cell and per internal face side, addressed by the faces' owner and neighbour.",
+                v.block
+            ),
             MeshPart::Ldu(v) => format!(
                 "Each fvMatrix holds a diagonal and a source per cell and a lower and an upper coefficient per internal face (no column indices: the faces' owner and neighbour are the addressing); {} are held at once, as the momentum matrix stays while the pressure equation is solved.",
                 v.matrices

@@ -95,6 +95,8 @@ pub struct LduMatrices {
     pub matrices: u64,
     pub cells: u64,
     pub internal_faces: u64,
+    /// Values per coefficient: 1, or dofs × dofs for a coupled block matrix.
+    pub block: u64,
     pub b: u64,
 }
 
