@@ -859,3 +859,57 @@ fn the_form_shows_only_the_inputs_the_chosen_codes_arrays_read() {
     }
     assert_eq!(total(base), total(&format!("{base}&pools=4")));
 }
+
+#[test]
+fn openfoam_counts_its_face_based_mesh_matrices_and_stress_temporaries() {
+    // A 100³ hexahedral cavity (icoFoam: U and p at two levels, PCG + DIC).
+    let base = "code=openfoam&cells=1000000&dofs=4&levels=2&precond=jacobi";
+    let q = format!("{base}&viscous_stress=off");
+    let poly = est(&format!("{ONE}&{q}"));
+    let nodal = est(&format!("{ONE}&{q}&mesh_storage=nodal"));
+    // polyMesh: 1M points × 24 B + 3.03M faces × (48 + 4 + 72) B + 2.97M × 8 B + 1M × 40 B.
+    assert_eq!(expect_part(&poly, PartId::Mesh), 463_480_000);
+    assert!(expect_part(&poly, PartId::Mesh) > 9 * expect_part(&nodal, PartId::Mesh));
+    // Two LDU matrices, no column indices: less than one CSR matrix.
+    assert_eq!(expect_part(&poly, PartId::Matrix), 127_040_000);
+    assert!(expect_part(&poly, PartId::Matrix) < expect_part(&nodal, PartId::Matrix));
+    // A coupled solve: one block matrix, a 4 × 4 block per coefficient.
+    let coupled = est(&format!("{ONE}&{q}&solver=coupled"));
+    assert_eq!(
+        expect_part(&coupled, PartId::Matrix),
+        8 * expect_part(&poly, PartId::Matrix)
+    );
+    // The face fluxes sit beside the cell fields: 2 × (4M + 3.03M) × 8 B.
+    assert_eq!(expect_part(&poly, PartId::State), 112_480_000);
+    // The viscous stress of simpleFoam/pimpleFoam: 9 doubles per cell and 12 per face.
+    let stress = est(&format!("{ONE}&{base}"));
+    assert_eq!(
+        expect_part(&stress, PartId::Work),
+        1_000_000 * 72 + 3_030_000 * 96
+    );
+    // Thin meshes: the patches' faces as checkMesh prints them.
+    let thin = est(&format!("{ONE}&{q}&boundary_faces=300000"));
+    assert!(expect_part(&thin, PartId::Mesh) > expect_part(&poly, PartId::Mesh));
+    // OpenFOAM's GAMG (pairs) keeps far more than an 8:1 geometric hierarchy.
+    let mg = "code=openfoam&cells=1000000&dofs=4&levels=2&viscous_stress=off";
+    let gamg = est(&format!("{ONE}&{mg}&precond=gamg"));
+    let gmg = est(&format!("{ONE}&{mg}&precond=gmg"));
+    assert!(expect_part(&gamg, PartId::Solver) > 3 * expect_part(&gmg, PartId::Solver));
+}
+
+#[test]
+fn the_openfoam_profile_is_face_based_with_a_measured_bare_process() {
+    let s = scenario("mode=sim&code=openfoam&cells=1M");
+    assert_eq!(
+        s.sim.mesh_storage,
+        memcalc_core::scenario::sim::MeshStorage::Polymesh
+    );
+    assert!(s.sim.viscous_stress);
+    assert_eq!(s.sim.precond, memcalc_core::scenario::sim::Precond::Gamg);
+    // icoFoam on the 400-cell cavity tutorial peaks at 56,488 kB (OpenFOAM 1912, Debian).
+    assert_eq!(s.sim.rank_mib, 55);
+    // The profile's settings stay out of its link, and an explicit value stays in.
+    let link = scenario("mode=sim&code=openfoam&cells=1M&mesh_storage=nodal").to_query();
+    assert!(link.contains("mesh_storage=nodal"), "{link}");
+    assert!(!link.contains("viscous_stress"), "{link}");
+}

@@ -177,6 +177,16 @@ impl Element {
             Element::Fv => (6, 1.0, 15),
         }
     }
+
+    /// (faces per cell, vertices per face) as a face-based mesh (OpenFOAM's polyMesh) stores
+    /// the cell: tetrahedra 4 triangles, hexahedra 6 quadrilaterals; finite volumes are counted
+    /// as the hexahedral cells blockMesh and snappyHexMesh make.
+    pub fn faces(self) -> (u64, u64) {
+        match self {
+            Element::Tet4 | Element::Tet10 => (4, 3),
+            Element::Hex8 | Element::Hex27 | Element::Fv => (6, 4),
+        }
+    }
 }
 
 choice_enum!(
@@ -188,6 +198,15 @@ choice_enum!(
         Ilu1 => ("ilu1", "ILU(1): about twice the matrix"),
         Amg => ("amg", "Algebraic multigrid (operator complexity ~1.5)"),
         Gmg => ("gmg", "Geometric / agglomeration multigrid (operator complexity ~1.14)"),
+        Gamg => ("gamg", "OpenFOAM GAMG: cells agglomerated in pairs, coarse levels about as large as the fine one"),
+    }
+);
+
+choice_enum!(
+    /// How an unstructured-mesh code stores its mesh and matrix.
+    MeshStorage {
+        Nodal => ("nodal", "Element–node connectivity and a CSR matrix"),
+        Polymesh => ("polymesh", "Faces with owner and neighbour cells, face geometry, a matrix per face (OpenFOAM polyMesh, lduMatrix)"),
     }
 );
 
@@ -305,6 +324,13 @@ pub struct Sim {
     pub solver: Solver,
     /// Bytes of a mesh or matrix index (4, or 8 with 64-bit global indices).
     pub index_bytes: u64,
+    pub mesh_storage: MeshStorage,
+    /// A face-based momentum equation assembles the explicit part of its viscous stress,
+    /// div(ν_eff dev2(T(grad U))), through a velocity-gradient tensor and its face values.
+    pub viscous_stress: bool,
+    /// Boundary faces of the whole mesh, as blockMesh and checkMesh print them (0: a compact
+    /// block's 6 · cells^(2/3)).
+    pub boundary_faces: u64,
     pub lattice: Lattice,
     pub streaming: Streaming,
     /// Storage precision of LBM distributions, separate from compute precision (`dtype`);
@@ -384,6 +410,9 @@ impl Default for Sim {
             precond: Precond::Ilu0,
             solver: Solver::Coupled,
             index_bytes: 4,
+            mesh_storage: MeshStorage::Nodal,
+            viscous_stress: false,
+            boundary_faces: 0,
             lattice: Lattice::D3q19,
             streaming: Streaming::TwoLattice,
             lbm_dtype: None,

@@ -390,6 +390,17 @@ prop_compose! {
 }
 
 prop_compose! {
+    /// How a face-based finite-volume code stores its mesh (OpenFOAM's polyMesh).
+    fn sim_fv()(
+        mesh_storage in choice::<MeshStorage>(),
+        viscous_stress in any::<bool>(),
+        boundary_faces in or_zero(0.5, 1u64..=100_000_000),
+    ) -> (MeshStorage, bool, u64) {
+        (mesh_storage, viscous_stress, boundary_faces)
+    }
+}
+
+prop_compose! {
     /// Steps, what they write, and what an adjoint run keeps of them.
     fn sim_output()(
         steps in 1u64..=1_000_000,
@@ -414,6 +425,7 @@ prop_compose! {
         (particles, atom_style, attrs, cutoff_milli, skin_milli, density_micro, neighbors, newton, long_range, kspace_grid) in sim_particles(),
         (potential, topology, shake, atom_map, reax, pair_list) in sim_molecules(),
         (cells, element, dofs, krylov, precond, solver, index_bytes, lattice, streaming, lbm_dtype) in sim_mesh(),
+        (mesh_storage, viscous_stress, boundary_faces) in sim_fv(),
         (steps, output_every, snapshots, compression_c, checkpoint_every, adjoint, adjoint_snapshots) in sim_output(),
         pw in plane_wave(),
         amr in amr(),
@@ -428,6 +440,7 @@ prop_compose! {
             output_every, snapshots, compression_c, checkpoint_every, adjoint, adjoint_snapshots,
             potential, topology, shake, atom_map, pair_list, solver, replicated_mib, language, reax,
             host_mirror, halo_one_rank, split_z, code, index_bytes, pw, amr, nbody,
+            mesh_storage, viscous_stress, boundary_faces,
         }
     }
 }

@@ -6,6 +6,9 @@ use crate::model::values::sim::*;
 use crate::scenario::sim::*;
 
 pub(super) fn mesh(m: &Sim, b: u64) -> MethodParts {
+    if m.mesh_storage == MeshStorage::Polymesh {
+        return super::polymesh::polymesh(m, b);
+    }
     let (npc, points_per_cell, nnz_row) = m.element.topology();
     let p = m.ranks as f64;
     let cells_f = imbalance(m, m.cells as f64 / p);
@@ -42,6 +45,9 @@ pub(super) fn mesh(m: &Sim, b: u64) -> MethodParts {
         // Geometric (or agglomeration) multigrid coarsens by ~8 per level: operator
         // complexity ~1.14, with coarse copies of the solution, right-hand side and residual.
         (_, Precond::Gmg) => crate::add!(matrix / 7, crate::mul!(3, rows, b) / 7),
+        // Pairwise agglomeration halves the cells per level: the coarse levels together are
+        // about as large as the fine one (pairGAMGAgglomeration, see polymesh.rs).
+        (_, Precond::Gamg) => crate::add!(matrix, crate::mul!(3, rows, b)),
     };
     let precond = precond_of(matrix, mrows);
     let connectivity = crate::add!(crate::mul!(cells, npc, idx), crate::mul!(points, 3, 8));
@@ -81,6 +87,7 @@ pub(super) fn mesh(m: &Sim, b: u64) -> MethodParts {
                     dofs: m.dofs,
                     element: m.element,
                     shape: mesh_shape,
+                    face_fluxes: 0,
                 })),
             ),
             Part::of(

@@ -11,6 +11,7 @@ mod nbnxm;
 mod nbody;
 mod particles;
 mod planewave;
+mod polymesh;
 mod reaxff;
 mod spectral;
 

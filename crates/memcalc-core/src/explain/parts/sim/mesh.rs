@@ -3,8 +3,13 @@
 use super::super::Template;
 use crate::base::choice::Choice;
 use crate::base::units::group_digits as g;
-use crate::model::values::sim::{MeshConnectivity, MeshMatrix, MeshPart, MeshSolution, MeshSolver};
+use crate::model::values::sim::{
+    LduMatrices, MeshConnectivity, MeshMatrix, MeshPart, MeshSolution, MeshSolver, PolyMeshStorage,
+    StressTemporaries,
+};
 use crate::scenario::sim::Solver;
+
+const SRC_POLYMESH: &str = "OpenFOAM src/OpenFOAM/meshes/polyMesh/polyMesh.H (points, faces, owner, neighbour), primitiveMesh.H (cell centres and volumes, face centres and areas), finiteVolume/fvMesh/fvMeshGeometry.C (magSf), surfaceInterpolation.H (weights, deltaCoeffs), lduAddressing.H (losort, ownerStart, losortStart), lduMatrix.H and fvMatrix.H (diagonal, lower, upper, source); icoFoam.C keeps UEqn while pEqn is solved; TurbulenceModels linearViscousStress.C divDevRhoReff and finiteVolume fvcDiv.C (the stress tensor per cell and per face); glibc malloc: 8 B header, 16 B granules";
 
 const SRC_MESH: &str = "CSR storage (values + column indices + row pointers, Saad, Iterative Methods for Sparse Linear Systems, §3.4); GMRES(m) keeps m + 1 Krylov vectors (Saad & Schultz 1986); AMG operator complexity ~1.5 (hypre BoomerAMG documentation)";
 
@@ -15,10 +20,25 @@ impl Template for MeshPart {
             MeshPart::Connectivity(_) => "Mesh (connectivity, coordinates)",
             MeshPart::Matrix(_) => "Sparse matrix",
             MeshPart::Solver(_) => "Solver workspace and preconditioner",
+            MeshPart::PolyMesh(_) => "Mesh (polyMesh: faces, addressing, geometry)",
+            MeshPart::Ldu(_) => "Matrices (per face, LDU)",
+            MeshPart::Stress(_) => "Viscous stress temporaries",
         }
     }
     fn formula(&self, bytes: u64) -> String {
         match self {
+            MeshPart::Solution(MeshSolution {
+                levels,
+                unknowns,
+                b,
+                face_fluxes,
+                ..
+            }) if *face_fluxes > 0 => format!(
+                "{levels} levels × ({} unknowns + {} face fluxes) × {b} B = {} B",
+                g(*unknowns),
+                g(*face_fluxes),
+                g(bytes)
+            ),
             MeshPart::Solution(MeshSolution {
                 levels,
                 unknowns,
@@ -64,6 +84,52 @@ impl Template for MeshPart {
                 g(*precond_bytes),
                 g(bytes)
             ),
+            MeshPart::PolyMesh(PolyMeshStorage {
+                cells,
+                faces,
+                internal_faces,
+                points,
+                index_bytes,
+                face_bytes,
+                ..
+            }) => format!(
+                "{} points × 24 B + {} faces × ({face_bytes} + {index_bytes} + 72) B + {} internal faces × 2 × {index_bytes} B + {} cells × (32 + 2 × {index_bytes}) B = {} B",
+                g(*points),
+                g(*faces),
+                g(*internal_faces),
+                g(*cells),
+                g(bytes)
+            ),
+            MeshPart::Stress(StressTemporaries { cells, faces, b }) => format!(
+                "{} cells × 9 × {b} B + {} faces × 12 × {b} B = {} B",
+                g(*cells),
+                g(*faces),
+                g(bytes)
+            ),
+            MeshPart::Ldu(LduMatrices {
+                matrices,
+                cells,
+                internal_faces,
+                block,
+                b,
+            }) if *block > 1 => format!(
+                "{matrices} block matrix × (2 × {} cells + 2 × {} internal faces) × {block} × {b} B = {} B",
+                g(*cells),
+                g(*internal_faces),
+                g(bytes)
+            ),
+            MeshPart::Ldu(LduMatrices {
+                matrices,
+                cells,
+                internal_faces,
+                b,
+                ..
+            }) => format!(
+                "{matrices} matrices × (2 × {} cells + 2 × {} internal faces) × {b} B = {} B",
+                g(*cells),
+                g(*internal_faces),
+                g(bytes)
+            ),
         }
     }
     fn question(&self) -> &'static str {
@@ -72,10 +138,19 @@ impl Template for MeshPart {
             MeshPart::Connectivity(_) => "How much does the mesh itself take?",
             MeshPart::Matrix(_) => "Why is the matrix the largest term?",
             MeshPart::Solver(_) => "What does the linear solver need?",
+            MeshPart::PolyMesh(_) => "Why does an OpenFOAM mesh take more than its cells?",
+            MeshPart::Ldu(_) => "How does OpenFOAM store its matrices?",
+            MeshPart::Stress(_) => "What does the momentum equation build on the way?",
         }
     }
     fn explanation(&self) -> String {
         match self {
+            MeshPart::Solution(v) if v.face_fluxes > 0 => format!(
+                "{} unknowns per cell and a flux on every face (phi), kept at {} time levels. {}.",
+                v.dofs,
+                v.levels,
+                v.shape.text()
+            ),
             MeshPart::Solution(v) => format!(
                 "{} unknowns per point ({}), kept at {} time levels. {}.",
                 v.dofs,
@@ -111,9 +186,28 @@ impl Template for MeshPart {
                 },
                 v.precond.label()
             ),
+            MeshPart::PolyMesh(v) => format!(
+                "OpenFOAM's polyMesh stores every face as its own list of {} vertex labels ({}-bit; {} B with its header and heap block) with an owner cell, and internal faces a neighbour; the finite-volume geometry adds each face's centre, area vector, |Sf|, interpolation weight and delta coefficient, each cell's centre and volume, and the LDU addressing a face order and two start indices per cell. A hexahedral cell has 3 internal faces, so the mesh outweighs the fields.",
+                v.vertices_per_face,
+                v.index_bytes * 8,
+                v.face_bytes
+            ),
+            MeshPart::Stress(_) => "The explicit part of the viscous stress, div(ν_eff dev2(T(grad U))), is built from the velocity gradient, a 3 × 3 tensor in every cell, interpolated to every face and dotted with the face area vectors: 9 values per cell and 12 per face while the momentum matrix is assembled.".into(),
+            MeshPart::Ldu(v) if v.block > 1 => format!(
+                "A coupled solve stores one block matrix: a {}-value block per cell and per internal face side, addressed by the faces' owner and neighbour.",
+                v.block
+            ),
+            MeshPart::Ldu(v) => format!(
+                "Each fvMatrix holds a diagonal and a source per cell and a lower and an upper coefficient per internal face (no column indices: the faces' owner and neighbour are the addressing); {} are held at once, as the momentum matrix stays while the pressure equation is solved.",
+                v.matrices
+            ),
         }
     }
     fn source(&self) -> &'static str {
-        SRC_MESH
+        match self {
+            MeshPart::PolyMesh(_) | MeshPart::Ldu(_) | MeshPart::Stress(_) => SRC_POLYMESH,
+            MeshPart::Solution(v) if v.face_fluxes > 0 => SRC_POLYMESH,
+            _ => SRC_MESH,
+        }
     }
 }

@@ -9,6 +9,9 @@ pub enum MeshPart {
     Connectivity(MeshConnectivity),
     Matrix(MeshMatrix),
     Solver(MeshSolver),
+    PolyMesh(PolyMeshStorage),
+    Ldu(LduMatrices),
+    Stress(StressTemporaries),
 }
 
 /// The busiest rank's share of the mesh, as the explanation describes it.
@@ -30,6 +33,9 @@ pub struct MeshSolution {
     pub dofs: u64,
     pub element: Element,
     pub shape: MeshShape,
+    /// Face fluxes kept beside the cell fields at every level (a face-based finite-volume
+    /// code's `phi`); 0 for a nodal mesh.
+    pub face_fluxes: u64,
 }
 
 /// Element-to-node connectivity and node coordinates.
@@ -65,4 +71,41 @@ pub struct MeshSolver {
     /// GMRES restart length (0: CG).
     pub krylov: u64,
     pub precond: Precond,
+}
+
+/// OpenFOAM's polyMesh with its fvMesh geometry and the matrices' addressing, on the busiest
+/// rank.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PolyMeshStorage {
+    pub cells: u64,
+    /// All faces, the boundary's (and processor patches') included.
+    pub faces: u64,
+    pub internal_faces: u64,
+    pub points: u64,
+    pub index_bytes: u64,
+    /// One face in the faceList: its list header and the heap block of its vertex labels.
+    pub face_bytes: u64,
+    pub vertices_per_face: u64,
+}
+
+/// The matrices of a face-addressed (LDU) solver alive at once: a diagonal and a source per
+/// cell, a lower and an upper coefficient per internal face.
+#[derive(Debug, Clone, PartialEq)]
+pub struct LduMatrices {
+    pub matrices: u64,
+    pub cells: u64,
+    pub internal_faces: u64,
+    /// Values per coefficient: 1, or dofs × dofs for a coupled block matrix.
+    pub block: u64,
+    pub b: u64,
+}
+
+/// The momentum equation's explicit viscous stress while it is assembled: the velocity
+/// gradient (a tensor per cell, which T, dev2 and the ν_eff product reuse), its interpolation
+/// to every face and its product with the face area vectors.
+#[derive(Debug, Clone, PartialEq)]
+pub struct StressTemporaries {
+    pub cells: u64,
+    pub faces: u64,
+    pub b: u64,
 }

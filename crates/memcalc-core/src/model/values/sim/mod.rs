@@ -18,7 +18,10 @@ pub use amr::{AmrBlock, AmrShape, AmrValues};
 pub use grid::{GridHalo, GridPart, GridShape, GridState, GridWork};
 pub use lbm::{LbmDistributions, LbmHalo, LbmMacroscopic, LbmPart, LbmShape};
 pub use mdrun::MdrunPart;
-pub use mesh::{MeshConnectivity, MeshMatrix, MeshPart, MeshShape, MeshSolution, MeshSolver};
+pub use mesh::{
+    LduMatrices, MeshConnectivity, MeshMatrix, MeshPart, MeshShape, MeshSolution, MeshSolver,
+    PolyMeshStorage, StressTemporaries,
+};
 pub use nbody::{NbodyShape, NbodyValues};
 pub use particles::{
     IdMap, KspaceMesh, MdGhosts, MdLongRange, MdManyBody, MdNeighbors, MdOther, MdPart, MdShake,
