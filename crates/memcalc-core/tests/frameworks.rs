@@ -622,3 +622,23 @@ fn at_a_glance_does_not_ask_for_zero_sharding_while_zero_3_is_on() {
         fewest.value
     );
 }
+
+#[test]
+fn the_transformers_trainers_name_their_loss_precision_and_its_version() {
+    for fw in ["hf_trainer", "trl"] {
+        let states = Inputs::from_query(&format!("v=2&mode=finetune&params=8B&framework={fw}"))
+            .0
+            .implied_states();
+        let upcast = states
+            .iter()
+            .find(|s| s.implied.key == "logits_upcast")
+            .unwrap_or_else(|| panic!("{fw} names no loss precision"));
+        assert!(!upcast.overridden);
+        assert!(
+            upcast.implied.source.contains("logits.float()")
+                && upcast.implied.source.contains("4.46"),
+            "{fw}: {}",
+            upcast.implied.source
+        );
+    }
+}

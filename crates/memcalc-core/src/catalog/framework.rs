@@ -71,6 +71,12 @@ const MEG_FUSED: &str =
 // parameters have default values different from TrainingArguments: gradient_checkpointing:
 // Defaults to True instead of False"). Transformers checkpoints each decoder layer whole.
 const TRL_AC: &str = "TRL SFTConfig (trl/trainer/sft_config.py, since huggingface/trl#3510, 2025): gradient_checkpointing defaults to True instead of TrainingArguments' False; earlier TRL releases: off (set recompute=none)";
+// The loss's precision follows the transformers release the trainer runs on, not the trainer:
+// LlamaForCausalLM computes the cross-entropy on `logits.float()` since transformers 4.31
+// (huggingface/transformers#24891), and every model's shared ForCausalLMLoss does since 4.46
+// (src/transformers/loss/loss_utils.py). TRL's SFTConfig loss_type defaults to "nll", the
+// model's own loss.
+const HF_UPCAST: &str = "transformers loss/loss_utils.py ForCausalLMLoss (4.46 and later; LlamaForCausalLM since 4.31, huggingface/transformers#24891): the cross-entropy runs on logits.float(); with an older transformers set logits_upcast=off";
 const AXO_AC: &str = "Axolotl example configs: gradient_checkpointing: true";
 const UNS_AC: &str =
     "Unsloth use_gradient_checkpointing='unsloth' offloads checkpoints to host RAM";
@@ -87,6 +93,7 @@ const HF: &[Implied] = &[
     i(F::GradDtype, Choice("fp32"), HF_AMP),
     i(F::Compile, Toggle(false), HF_EAGER),
     i(F::LossChunks, Count(1), HF_LOSS),
+    i(F::LogitsUpcast, Toggle(true), HF_UPCAST),
     i(F::SoftmaxFp32, Toggle(true), HF_SOFTMAX),
     i(F::KbitFp32, Toggle(true), PEFT_KBIT),
 ];
@@ -96,6 +103,7 @@ const TRL: &[Implied] = &[
     i(F::Compile, Toggle(false), HF_EAGER),
     i(F::LossChunks, Count(1), HF_LOSS),
     i(F::Recompute, Choice("full"), TRL_AC),
+    i(F::LogitsUpcast, Toggle(true), HF_UPCAST),
     i(F::SoftmaxFp32, Toggle(true), HF_SOFTMAX),
     i(F::KbitFp32, Toggle(true), PEFT_KBIT),
 ];
