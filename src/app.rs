@@ -272,7 +272,7 @@ pub fn Calculator(
                 {(!shows(Part::Form)).then(|| view! { <QueryNotices notices=notices on_dismiss=Callback::new(move |_| set_notices.set(Vec::new()))/> })}
                 {shows(Part::Verdict).then(|| view! {
                     <Verdict/>
-                    {crate::fold::after_paint(move || view! { <SpeedLine/><CheckPanel/> })}
+                    {crate::fold::after_paint(move || view! { <SpeedLine explanations=shows(Part::Explanations)/><CheckPanel/> })}
                 })}
                 {shows(Part::Chart).then(|| view! { <BreakdownChart/> })}
                 {shows(Part::Advice).then(|| crate::fold::after_paint(move || view! { <DerivedAnswers/> }))}

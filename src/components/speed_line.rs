@@ -7,7 +7,10 @@ use crate::page::Page;
 /// then each term of the step with its formula, explanation and source in a fold. A hardware
 /// figure out of range is an alert naming its key.
 #[component]
-pub fn SpeedLine() -> impl IntoView {
+pub fn SpeedLine(
+    /// Whether the terms' formulas and explanations are offered (embeds may leave them out).
+    explanations: bool,
+) -> impl IntoView {
     let Page {
         scenario,
         estimate,
@@ -41,9 +44,11 @@ pub fn SpeedLine() -> impl IntoView {
     view! {
         <div class="speed" class:is-stale=stale data-testid="speed" data-bound=bound data-stale=move || stale.get().to_string()>
             <p class:error=move || time.with(Result::is_err) role=move || time.with(|t| t.is_err().then_some("alert"))>{line}</p>
-            <details class="explain" hidden=move || bound().is_none() on:toggle=terms>
-                <summary>"How long each part of a step takes"</summary>
-            </details>
+            {explanations.then(|| view! {
+                <details class="explain" hidden=move || bound().is_none() on:toggle=terms>
+                    <summary>"How long each part of a step takes"</summary>
+                </details>
+            })}
         </div>
     }
 }
