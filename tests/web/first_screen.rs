@@ -60,6 +60,8 @@ const LIVE: Own = Own {
         ("*", "data-fits"),
         ("*", "data-tokens"),
         ("*", "data-sequences"),
+        // The live verdict's stale state for tests; both screens show it by the is-stale class.
+        ("*", "data-stale"),
         ("*", "title"),
         // Names the form, which the first screen does not have.
         ("#inputs-heading", "id"),
