@@ -1,7 +1,7 @@
 //! The words of the time model: each term's label, formula with the user's numbers, explanation
 //! and source, written from the term's values (`speed::TermValues`), and the bound's name.
 
-use crate::base::units::{format_bytes, UnitSystem};
+use crate::base::units::{self, format_bytes, UnitSystem};
 use crate::speed::{
     Bound, Collective, SimBytes, TermId, TermValues, Time, TimeTerm, Transfer, Via,
 };
@@ -110,10 +110,6 @@ fn bytes(v: f64, units: UnitSystem) -> String {
 }
 
 /// "1 sequence", "8 sequences".
-fn n_of(n: u64, one: &str, many: &str) -> String {
-    format!("{n} {}", if n == 1 { one } else { many })
-}
-
 fn rate(v: f64) -> String {
     si(v, "B/s")
 }
@@ -219,7 +215,7 @@ pub fn formula_in(t: &TimeTerm, u: UnitSystem) -> String {
             if *share < 1.0 { format!("{} × ", pct(*share)) } else { String::new() },
             bytes(*weights / share.max(f64::MIN_POSITIVE), u),
             bytes(*kv, u),
-            if *stages == 1 { "" } else { "s" },
+            units::plural(*stages, "", "s"),
             rate(tr.bandwidth),
             pct(tr.efficiency)
         ),
@@ -232,7 +228,7 @@ pub fn formula_in(t: &TimeTerm, u: UnitSystem) -> String {
         } => format!(
             "(2 × {} params × {} ÷ {tp} + {} attention) ÷ ({} × {})",
             count(*matmul_params),
-            n_of(*sequences, "sequence", "sequences"),
+            units::count(*sequences, "sequence", "sequences"),
             si(*attention_flops, "FLOP"),
             si(w.peak, "FLOP/s"),
             pct(w.utilisation)
@@ -257,7 +253,7 @@ pub fn formula_in(t: &TimeTerm, u: UnitSystem) -> String {
             count(f.attention),
             count(f.recompute),
             count(f.tokens),
-            n_of(f.gpus, "GPU", "GPUs"),
+            units::count(f.gpus, "GPU", "GPUs"),
             si(f.work.peak, "FLOP/s"),
             pct(f.work.utilisation)
         ),
@@ -320,7 +316,7 @@ pub fn formula_in(t: &TimeTerm, u: UnitSystem) -> String {
 pub fn explanation(t: &TimeTerm) -> String {
     match &t.values {
         TermValues::Prefill { .. } => "Every prompt token passes through every weight matrix (2 FLOPs per parameter) and attends causally to the tokens before it; the prefill runs at the compute peak times the utilisation, and ends with the first token.".into(),
-        TermValues::DecodeMemory { sequences, share, .. } => format!("Each decode step produces one token for each running sequence ({}) and reads the weights once, as stored (quantized bytes, not parameters × 2){}, plus every sequence's KV cache at its full context. At small batches this bytes term bounds the step: tokens/s scale with memory bandwidth and with the bytes per weight.", n_of(*sequences, "sequence", "sequences"), if *share < 1.0 { " — of a mixture of experts only the shared weights and the experts the tokens are routed to (uniform routing assumed)" } else { "" }),
+        TermValues::DecodeMemory { sequences, share, .. } => format!("Each decode step produces one token for each running sequence ({}) and reads the weights once, as stored (quantized bytes, not parameters × 2){}, plus every sequence's KV cache at its full context. At small batches this bytes term bounds the step: tokens/s scale with memory bandwidth and with the bytes per weight.", units::count(*sequences, "sequence", "sequences"), if *share < 1.0 { " — of a mixture of experts only the shared weights and the experts the tokens are routed to (uniform routing assumed)" } else { "" }),
         TermValues::DecodeCompute { .. } => "2 FLOPs per parameter for each sequence's new token, and its attention over the context; it overtakes the bytes term as the batch grows (the roofline's ridge point).".into(),
         TermValues::DecodeHost { layers, .. } => format!("llama.cpp runs the {layers} layers left in host memory on the CPU, which reads their weights at host memory bandwidth, several times below the GPU's: why a model with part of its layers on the CPU runs several times slower."),
         TermValues::TpAllReduce { tokens, collective: c } => format!("Megatron tensor parallelism all-reduces each token's hidden vector twice per layer, over {} ({tokens} tokens); a ring all-reduce sends 2 (n − 1)/n of the buffer per GPU. Latency per collective is not counted.", via(c.via)),
@@ -387,7 +383,7 @@ pub fn summary(s: &crate::speed::Speed) -> String {
             time(decode_step),
             sig(tokens_per_s_per_sequence),
             sig(tokens_per_s),
-            n_of(sequences, "sequence", "sequences")
+            units::count(sequences, "sequence", "sequences")
         ),
         Steps::Training {
             step, tokens_per_s, ..

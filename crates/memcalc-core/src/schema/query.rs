@@ -238,11 +238,6 @@ impl Scenario {
     pub fn link(&self, preset: Option<&crate::schema::presets::Preset>) -> String {
         let base_scenario = preset.and_then(preset_scenario);
         let preset = preset.filter(|_| base_scenario.is_some());
-        // A preset that is a code's run already names the code: its link adds nothing for it.
-        let preset_code = base_scenario
-            .as_ref()
-            .filter(|b| b.mode == crate::scenario::Mode::Sim)
-            .map(|b| b.sim.code);
         let mine = Inputs::from_scenario(self);
         let mut base = Inputs::from_scenario(
             &base_scenario.unwrap_or_else(|| Scenario::default_for(self.mode)),
@@ -257,12 +252,14 @@ impl Scenario {
             base.set(FieldId::Framework, "none");
         }
         // Likewise a simulation code's profile: fields are written relative to it, as they are
-        // read back; `code=` itself is always written.
+        // read back; `code=` is written unless the base (a preset that is the code's run)
+        // already names it.
+        let code = crate::base::choice::Choice::id(self.sim.code);
         if self.mode == crate::scenario::Mode::Sim
             && self.sim.code != crate::catalog::codes::Code::Generic
-            && preset_code != Some(self.sim.code)
+            && base.get(FieldId::Code) != code
         {
-            base.apply_code(crate::base::choice::Choice::id(self.sim.code));
+            base.apply_code(code);
             if let Ok(b) = base.parse() {
                 base = Inputs::from_scenario(&b);
             }
