@@ -213,7 +213,7 @@ impl RowTime {
             Steps::Training {
                 step, tokens_per_s, ..
             } => (step.seconds(), Some(tokens_per_s)),
-            Steps::Sim { step, mlups, .. } => (step.seconds(), mlups),
+            Steps::Sim { step, rate, .. } => (step.seconds(), rate.map(|r| r.value())),
         };
         RowTime {
             step,
@@ -228,7 +228,11 @@ fn rate_names(sp: &Speed) -> (&'static str, &'static str, &'static str) {
     match sp.steps {
         Steps::Inference { .. } => ("decode_step_s", "tokens_per_s", "tokens/s"),
         Steps::Training { .. } => ("step_s", "tokens_per_s", "tokens/s"),
-        Steps::Sim { .. } => ("step_s", "mlups", "MLUPs"),
+        Steps::Sim { rate, .. } => (
+            "step_s",
+            rate.map_or("rate", |r| r.key()),
+            rate.map_or("", |r| r.unit()),
+        ),
     }
 }
 

@@ -39,6 +39,7 @@ pub use scenario::{Mode, Scenario};
 pub use schema::inputs::{FieldError, Inputs};
 pub use schema::lenient::{LeftOut, Lenient};
 pub use schema::query::Notice;
+pub use speed::sim::SimRate;
 pub use speed::{speed, Bound, Speed, SpeedError, Steps, TermId, TermValues, Time, TimeTerm};
 
 /// Sizes and numbers as the page writes and reads them, and saturating sums.

@@ -166,10 +166,10 @@ fn lattice_boltzmann_moves_153_bytes_per_cell_in_fp32() {
     let f = memcalc_core::text::speed::formula(t);
     assert!(f.starts_with("(2 × 19 × 4 B + 1 B) × 16.8 M cells"), "{f}");
     match sp.steps {
-        Steps::Sim { mlups, .. } => {
+        Steps::Sim { rate, .. } => {
             // 3.35 TB/s × 80 % ÷ 153 B.
             let expect = 3.35e12 * 0.8 / 153.0 / 1e6;
-            assert!((mlups.unwrap() / expect - 1.0).abs() < 1e-9);
+            assert!((rate.unwrap().value() / expect - 1.0).abs() < 1e-9);
         }
         _ => unreachable!(),
     }
@@ -179,7 +179,7 @@ fn lattice_boltzmann_moves_153_bytes_per_cell_in_fp32() {
 fn amd_hbm_defaults_to_its_own_achieved_share_and_bw_eff_overrides_it() {
     let lbm = "mode=sim&method=lbm&sim_device=gpu&ranks=1&dtype=fp32&nx=256&ny=256&nz=256";
     let mlups = |q: &str| match time_of(q).steps {
-        Steps::Sim { mlups, .. } => mlups.unwrap(),
+        Steps::Sim { rate, .. } => rate.unwrap().value(),
         _ => unreachable!(),
     };
     // 5.3 TB/s × 70 % ÷ 153 B (BabelStream: MI300X 77 %, H100 89 % of the datasheet figure).

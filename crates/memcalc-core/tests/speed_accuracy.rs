@@ -55,7 +55,12 @@ fn predicted(r: &Row) -> f64 {
         .unwrap_or_else(|e| panic!("{}: {e}", r.name))
         .unwrap_or_else(|| panic!("{}: no time model", r.name));
     match (r.quantity.as_str(), sp.steps) {
-        ("mlups", Steps::Sim { mlups, .. }) => mlups.unwrap(),
+        (
+            q,
+            Steps::Sim {
+                rate: Some(rate), ..
+            },
+        ) if rate.key() == q => rate.value(),
         ("tokens_per_s", Steps::Inference { tokens_per_s, .. }) => tokens_per_s,
         ("tokens_per_s_per_gpu", Steps::Training { tokens_per_s, .. }) => {
             tokens_per_s / s.parallel.gpus as f64

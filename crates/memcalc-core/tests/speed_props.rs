@@ -34,9 +34,9 @@ proptest! {
             memcalc_core::Steps::Training { step, tokens_per_s, flops_per_step, .. } => {
                 prop_assert!(finite(step) && tokens_per_s.is_finite() && flops_per_step.is_finite());
             }
-            memcalc_core::Steps::Sim { step, run, mlups, .. } => {
+            memcalc_core::Steps::Sim { step, run, rate, .. } => {
                 prop_assert!(finite(step) && finite(run));
-                prop_assert!(mlups.is_none_or(f64::is_finite));
+                prop_assert!(rate.is_none_or(|r| r.value().is_finite()));
             }
         }
         let summary = memcalc_core::text::speed::summary(&sp);

@@ -688,6 +688,10 @@ pub struct NodeHardware {
     /// Peak memory bandwidth of one socket, bytes per second: memory channels × the channel
     /// rate (DDR4-3200: 25.6 GB/s per channel; DDR5-4800: 38.4 GB/s).
     pub socket_bandwidth: f64,
+    /// Peak FP64 FLOP/s of one socket: cores × base clock × FP64 FLOPs per cycle (Zen 2/3/4:
+    /// two 256-bit FMA pipes = 16; Sapphire Rapids: two 512-bit FMA = 32; A64FX: two 512-bit
+    /// SVE FMA = 32).
+    pub socket_fp64: f64,
     pub network: Network,
     pub source: &'static str,
 }
@@ -697,11 +701,33 @@ impl NodeHardware {
     pub fn bandwidth(&self) -> f64 {
         self.socket_bandwidth * self.sockets as f64
     }
+
+    /// Peak FP64 FLOP/s of the whole node.
+    pub fn fp64(&self) -> f64 {
+        self.socket_fp64 * self.sockets as f64
+    }
 }
 
 /// DDR4-3200 on eight channels: 8 × 25.6 GB/s (AMD EPYC 7002/7003 product pages: 8 channels,
 /// DDR4-3200, 204.8 GB/s per socket).
 const EPYC_ROME_MILAN: f64 = 204.8e9;
+
+/// EPYC 7742 (ARCHER2): 64 cores × 2.25 GHz base × 16 FP64 FLOPs per cycle (AMD product page;
+/// Zen 2's two 256-bit FMA pipes).
+const EPYC_7742: f64 = 64.0 * 2.25e9 * 16.0;
+/// EPYC 7763 (LUMI-C, Perlmutter): 64 cores × 2.45 GHz base × 16.
+const EPYC_7763: f64 = 64.0 * 2.45e9 * 16.0;
+/// EPYC 7A53 (Frontier): 64 cores × 2.0 GHz × 16 (OLCF Frontier user guide).
+const EPYC_7A53: f64 = 64.0 * 2.0e9 * 16.0;
+/// A64FX (Fugaku): 48 compute cores × 2.2 GHz × 32 (two 512-bit SVE FMA pipes), 3.38 TFLOP/s
+/// (Fujitsu A64FX datasheet, boost mode as Fugaku runs).
+const A64FX: f64 = 48.0 * 2.2e9 * 32.0;
+/// EPYC 9654 (Genoa): 96 cores × 2.4 GHz base × 16 (Zen 4 runs AVX-512 on 256-bit pipes).
+const EPYC_9654: f64 = 96.0 * 2.4e9 * 16.0;
+/// Xeon Platinum 8480C (DGX H100): 56 cores × 2.0 GHz × 32 (two AVX-512 FMA units).
+const XEON_8480C: f64 = 56.0 * 2.0e9 * 32.0;
+/// A desktop when none is named: 8 cores × 4.5 GHz × 16 (AVX2, two FMA pipes), assumed.
+const DESKTOP_8_CORE: f64 = 8.0 * 4.5e9 * 16.0;
 
 /// Every node preset's memory and network, in `catalog::device::NODES` order.
 pub const NODE_HARDWARE: &[NodeHardware] = &[
@@ -711,6 +737,7 @@ pub const NODE_HARDWARE: &[NodeHardware] = &[
         id: "archer2",
         sockets: 2,
         socket_bandwidth: EPYC_ROME_MILAN,
+        socket_fp64: EPYC_7742,
         network: Network {
             kind: NetworkKind::Slingshot,
             gbit_s: 200.0,
@@ -721,6 +748,7 @@ pub const NODE_HARDWARE: &[NodeHardware] = &[
         id: "archer2-highmem",
         sockets: 2,
         socket_bandwidth: EPYC_ROME_MILAN,
+        socket_fp64: EPYC_7742,
         network: Network {
             kind: NetworkKind::Slingshot,
             gbit_s: 200.0,
@@ -732,6 +760,7 @@ pub const NODE_HARDWARE: &[NodeHardware] = &[
         id: "lumi-c",
         sockets: 2,
         socket_bandwidth: EPYC_ROME_MILAN,
+        socket_fp64: EPYC_7763,
         network: Network {
             kind: NetworkKind::Slingshot,
             gbit_s: 200.0,
@@ -744,6 +773,7 @@ pub const NODE_HARDWARE: &[NodeHardware] = &[
         id: "perlmutter-cpu",
         sockets: 2,
         socket_bandwidth: EPYC_ROME_MILAN,
+        socket_fp64: EPYC_7763,
         network: Network {
             kind: NetworkKind::Slingshot,
             gbit_s: 200.0,
@@ -756,6 +786,7 @@ pub const NODE_HARDWARE: &[NodeHardware] = &[
         id: "frontier",
         sockets: 1,
         socket_bandwidth: EPYC_ROME_MILAN,
+        socket_fp64: EPYC_7A53,
         network: Network {
             kind: NetworkKind::Slingshot,
             gbit_s: 800.0,
@@ -768,6 +799,7 @@ pub const NODE_HARDWARE: &[NodeHardware] = &[
         id: "fugaku",
         sockets: 1,
         socket_bandwidth: 1024e9,
+        socket_fp64: A64FX,
         network: Network {
             kind: NetworkKind::TofuD,
             gbit_s: 326.4,
@@ -780,6 +812,7 @@ pub const NODE_HARDWARE: &[NodeHardware] = &[
         id: "genoa-768",
         sockets: 2,
         socket_bandwidth: 460.8e9,
+        socket_fp64: EPYC_9654,
         network: Network {
             kind: NetworkKind::InfinibandNdr,
             gbit_s: 400.0,
@@ -799,6 +832,7 @@ pub const DEFAULT_CPU_NODE: NodeHardware = NodeHardware {
     id: "",
     sockets: 2,
     socket_bandwidth: EPYC_ROME_MILAN,
+    socket_fp64: EPYC_7742,
     network: Network {
         kind: NetworkKind::InfinibandHdr,
         gbit_s: 200.0,
@@ -813,6 +847,7 @@ pub const DEFAULT_GPU_NODE: NodeHardware = NodeHardware {
     id: "",
     sockets: 2,
     socket_bandwidth: 307.2e9,
+    socket_fp64: XEON_8480C,
     network: Network {
         kind: NetworkKind::InfinibandNdr,
         gbit_s: 3200.0,
@@ -826,6 +861,7 @@ pub const DEFAULT_DESKTOP_NODE: NodeHardware = NodeHardware {
     id: "",
     sockets: 1,
     socket_bandwidth: 89.6e9,
+    socket_fp64: DESKTOP_8_CORE,
     network: Network {
         kind: NetworkKind::Ethernet,
         gbit_s: 10.0,
@@ -861,6 +897,7 @@ mod tests {
         for n in NODES {
             let h = node_hardware(n.id).unwrap_or_else(|| panic!("{} has no hardware row", n.id));
             assert!(h.sockets >= 1 && h.bandwidth() > 1e10, "{}", n.id);
+            assert!(h.fp64() > 1e11 && h.fp64() < 1e14, "{}", n.id);
         }
         assert_eq!(NODE_HARDWARE.len(), NODES.len());
     }

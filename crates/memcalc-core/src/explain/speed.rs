@@ -393,9 +393,9 @@ pub fn summary(s: &crate::speed::Speed) -> String {
             count(tokens_per_s)
         ),
         Steps::Sim {
-            step, run, mlups, ..
+            step, run, rate, ..
         } => {
-            let lups = mlups.map_or(String::new(), |m| format!(", {} MLUPs", sig(m)));
+            let lups = rate.map_or(String::new(), |r| format!(", {} {}", sig(r.value()), r.unit()));
             format!(
                 "At least {} per step{lups}, {} for the run; bound by {by}",
                 time(step),

@@ -31,6 +31,10 @@ pub struct Machine {
     pub pcie: f64,
     /// Host memory bandwidth of a node, B/s.
     pub host_bw: f64,
+    /// Peak FP64 FLOP/s of a node's CPUs (every socket), for CPU codes' compute-bound terms.
+    pub host_fp64: f64,
+    /// CPU sockets of a node (NUMA domains the ranks spread over).
+    pub sockets: u64,
     /// Network injection bandwidth of a node, one way, B/s.
     pub net: f64,
     /// Disk bandwidth for spills, B/s.
@@ -99,6 +103,8 @@ impl Machine {
             link_via,
             pcie: hw.pcie.one_way(),
             host_bw: check(FieldId::HostBw, mb(o.host_bw_mb, node.bandwidth()), None)?,
+            host_fp64: node.fp64(),
+            sockets: node.sockets,
             net: check(
                 FieldId::NetBw,
                 o.net_mbit

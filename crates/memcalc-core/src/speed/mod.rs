@@ -400,8 +400,9 @@ pub enum Steps {
         /// The whole run (every step).
         run: Time,
         steps: u64,
-        /// Lattice Boltzmann: million lattice updates per second.
-        mlups: Option<f64>,
+        /// The throughput the method's users quote (lattice Boltzmann: MLUPs), where it has
+        /// one.
+        rate: Option<sim::SimRate>,
     },
 }
 

@@ -1,30 +1,125 @@
-//! Simulations: the bytes a step moves per cell over the memory bandwidth (a lower bound on
-//! the step: real codes also compute and wait), the halo each rank exchanges per step over the
-//! network or the node's links, and the time at disk bandwidth when the memory exceeds the
-//! node's RAM. Lattice Boltzmann and structured grids so far; other methods give no time yet.
+//! Simulations: each method's step from the bytes its parts move (a lower bound on the step:
+//! real codes also compute and wait) and, where a standard operation count exists, its FLOPs;
+//! then, for every method alike, the halo each rank exchanges per step over the network or the
+//! node's links, and the time at disk bandwidth when the memory exceeds the node's RAM.
+//! One file per method family under `sim/`; a method without a file gives no time yet.
 
-use crate::model::values::sim::{GridPart, LbmPart};
+mod stencil;
+
 use crate::model::values::{SimValues, Values};
 use crate::model::{Estimate, Per};
-use crate::scenario::sim::{Lattice, Method, SimDevice};
+use crate::scenario::sim::{Method, SimDevice};
 use crate::scenario::Scenario;
 use crate::speed::machine::Machine;
 use crate::speed::{
-    longest, Bound, SimBytes, Speed, Steps, TermId, TermValues, TimeTerm, Transfer, Via,
+    longest, Bound, Speed, Steps, TermId, TermValues, Time, TimeTerm, Transfer, Via,
 };
 
-/// Distributions of a lattice that point out of one face (D3Q19: 5 of 19), the ones a halo
-/// exchange sends (FluidX3D transfers only these).
-pub fn outgoing(l: Lattice) -> u64 {
-    match l {
-        Lattice::D2q9 => 3,
-        Lattice::D3q15 => 5,
-        Lattice::D3q19 => 5,
-        Lattice::D3q27 => 9,
+pub use stencil::outgoing;
+
+/// The ranks of a simulation on the machine, as every method's terms read them.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct SimMachine<'m> {
+    pub m: &'m Machine,
+    pub ranks: u64,
+    pub nodes: u64,
+    /// Ranks on one node.
+    pub per_node: u64,
+    pub gpu: bool,
+    /// One rank's share of the memory bandwidth: a GPU each, or a CPU node's shared by its
+    /// ranks.
+    pub rank_bw: f64,
+}
+
+impl<'m> SimMachine<'m> {
+    pub fn of(s: &Scenario, m: &'m Machine) -> SimMachine<'m> {
+        let ranks = s.sim.ranks.max(1);
+        let nodes = s.sim.nodes.max(1);
+        let per_node = ranks.div_ceil(nodes);
+        let gpu = s.sim.device == SimDevice::Gpu;
+        let rank_bw = if gpu {
+            m.gpu_bw
+        } else {
+            m.host_bw / per_node as f64
+        };
+        SimMachine {
+            m,
+            ranks,
+            nodes,
+            per_node,
+            gpu,
+            rank_bw,
+        }
+    }
+
+    /// `bytes` through one rank's share of memory at the achieved share of bandwidth.
+    pub fn transfer(&self, bytes: f64) -> Transfer {
+        Transfer {
+            bytes,
+            bandwidth: self.rank_bw,
+            efficiency: self.m.bw_eff,
+        }
+    }
+
+    /// What a rank's messages to other ranks cross, and its one-way share of it: the network
+    /// across nodes, the GPUs' links inside one, or shared host memory between CPU ranks.
+    pub fn exchange(&self) -> (Via, f64) {
+        if self.nodes > 1 {
+            (Via::Network, self.m.net / self.per_node as f64)
+        } else if self.gpu {
+            (self.m.link_via, self.m.link_one_way)
+        } else {
+            (Via::HostMemory, self.m.host_bw / self.per_node as f64)
+        }
     }
 }
 
-fn rank_values(e: &Estimate) -> impl Iterator<Item = &SimValues> {
+/// A throughput a method's users quote, beside the step time.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum SimRate {
+    /// Lattice Boltzmann: million lattice updates per second.
+    Mlups(f64),
+}
+
+impl SimRate {
+    /// The stable key in JSON and CSV.
+    pub fn key(self) -> &'static str {
+        match self {
+            SimRate::Mlups(_) => "mlups",
+        }
+    }
+
+    /// The unit as the page writes it after the number.
+    pub fn unit(self) -> &'static str {
+        match self {
+            SimRate::Mlups(_) => "MLUPs",
+        }
+    }
+
+    pub fn value(self) -> f64 {
+        match self {
+            SimRate::Mlups(v) => v,
+        }
+    }
+}
+
+/// A method's own part of a step, before the exchanges and spills every method shares.
+#[derive(Debug, Clone)]
+pub struct MethodStep {
+    /// The method's terms (memory traffic, compute, its own collectives).
+    pub terms: Vec<TimeTerm>,
+    /// The method's step from those terms (their longest where they overlap, their sum where
+    /// they follow one another).
+    pub step: Time,
+    /// Boundary cells a rank sends per step and the bytes of each (a nearest-neighbour halo),
+    /// where the method has one.
+    pub halo: Option<(f64, f64)>,
+    /// The rate from the step's seconds, where the method has one users quote.
+    pub rate: Option<fn(&Scenario, Time) -> SimRate>,
+}
+
+/// Every rank's part values of the estimate.
+pub fn rank_values(e: &Estimate) -> impl Iterator<Item = &SimValues> {
     e.components.iter().filter_map(|c| match &c.values {
         Values::Sim(p) => Some(&p.rank),
         _ => None,
@@ -33,93 +128,25 @@ fn rank_values(e: &Estimate) -> impl Iterator<Item = &SimValues> {
 
 /// The time of a simulation step; None for methods without a time model.
 pub fn speed(s: &Scenario, e: &Estimate, m: &Machine) -> Option<Speed> {
-    let sim = &s.sim;
-    let ranks = sim.ranks.max(1);
-    let nodes = sim.nodes.max(1);
-    let per_node = ranks.div_ceil(nodes);
-    let gpu = sim.device == SimDevice::Gpu;
-    // One rank's share of the memory bandwidth: a GPU each, or a CPU node's shared by its
-    // ranks.
-    let rank_bw = if gpu {
-        m.gpu_bw
-    } else {
-        m.host_bw / per_node as f64
+    let sm = SimMachine::of(s, m);
+    let method = match s.sim.method {
+        Method::Lbm | Method::Grid => stencil::step(s, e, &sm)?,
+        _ => return None,
     };
-    let transfer = |bytes: f64| Transfer {
-        bytes,
-        bandwidth: rank_bw,
-        efficiency: m.bw_eff,
-    };
-    let mut memory = None;
-    let mut halo = None;
-    for v in rank_values(e) {
-        match (sim.method, v) {
-            (Method::Lbm, SimValues::Lbm(LbmPart::Distributions(d))) => {
-                // FluidX3D README: each step reads and writes every distribution once, plus
-                // the flag byte: 153 B per cell for D3Q19 in FP32, 77 B with FP16 storage.
-                let cells = d.cells as f64;
-                let per_cell = (2 * d.q * d.storage + 1) as f64;
-                memory = Some(SimBytes::Lbm {
-                    q: d.q,
-                    storage: d.storage,
-                    cells,
-                    transfer: transfer(cells * per_cell),
-                });
-            }
-            (Method::Lbm, SimValues::Lbm(LbmPart::Halo(h))) => {
-                halo = Some((
-                    h.ghost_cells as f64,
-                    (outgoing(sim.lattice) * h.storage) as f64,
-                ));
-            }
-            (Method::Grid, SimValues::Grid(GridPart::State(g))) => {
-                let work = e.components.iter().find_map(|c| match &c.values {
-                    Values::Sim(p) => match &p.rank {
-                        SimValues::Grid(GridPart::Work(w)) => Some((w.arrays, w.cells_with_ghosts)),
-                        _ => None,
-                    },
-                    _ => None,
-                });
-                let (arrays, work_cells) = work.unwrap_or((0, 0));
-                let cells = g.cells as f64;
-                let bytes = 2.0 * g.fields as f64 * g.levels as f64 * g.b as f64 * cells
-                    + 2.0 * (arrays * g.b) as f64 * work_cells as f64;
-                memory = Some(SimBytes::Grid {
-                    fields: g.fields,
-                    levels: g.levels,
-                    work: arrays,
-                    b: g.b,
-                    cells,
-                    transfer: transfer(bytes),
-                });
-            }
-            (Method::Grid, SimValues::Grid(GridPart::Halo(h))) => {
-                // One exchange per step of every field's newest level, all faces.
-                halo = Some((h.face_cells as f64, (h.fields * h.b) as f64));
-            }
-            _ => {}
-        }
-    }
-    let memory = memory?;
-    let mem_transfer = match memory {
-        SimBytes::Lbm { transfer, .. } | SimBytes::Grid { transfer, .. } => transfer,
-    };
-    let mut terms = vec![TimeTerm {
-        id: TermId::SimMemory,
-        time: mem_transfer.time(),
-        bound: Bound::MemoryBandwidth,
-        values: TermValues::SimMemory(memory),
-    }];
-    // Overlapped with the interior update at best: the step is at least the longer of the two.
-    let mut step = mem_transfer.time();
-    if let Some((cells, bytes_per_cell)) = halo.filter(|_| ranks > 1) {
-        let (via, bandwidth) = if nodes > 1 {
-            (Via::Network, m.net / per_node as f64)
-        } else if gpu {
-            (m.link_via, m.link_one_way)
-        } else {
-            (Via::HostMemory, m.host_bw / per_node as f64)
-        };
+    Some(finish(s, e, &sm, method))
+}
+
+/// The method's step with the halo (overlapped with the interior at best: the step is at
+/// least the longer of the two) and the spill to disk (added: paging stalls the step).
+fn finish(s: &Scenario, e: &Estimate, sm: &SimMachine, method: MethodStep) -> Speed {
+    let MethodStep {
+        mut terms,
+        mut step,
+        halo,
+        rate,
+    } = method;
+    if let Some((cells, bytes_per_cell)) = halo.filter(|_| sm.ranks > 1) {
+        let (via, bandwidth) = sm.exchange();
         let t = Transfer {
             bytes: cells * bytes_per_cell,
             bandwidth,
@@ -133,7 +160,7 @@ pub fn speed(s: &Scenario, e: &Estimate, m: &Machine) -> Option<Speed> {
             values: TermValues::SimHalo {
                 cells,
                 bytes_per_cell,
-                ranks_per_node: per_node,
+                ranks_per_node: sm.per_node,
                 transfer: t,
                 via,
             },
@@ -144,7 +171,7 @@ pub fn speed(s: &Scenario, e: &Estimate, m: &Machine) -> Option<Speed> {
         let excess = (e.per_device_bytes - e.capacity_bytes) as f64;
         let t = Transfer {
             bytes: 2.0 * excess,
-            bandwidth: m.disk,
+            bandwidth: sm.m.disk,
             efficiency: 1.0,
         };
         step = step.plus(t.time());
@@ -158,16 +185,14 @@ pub fn speed(s: &Scenario, e: &Estimate, m: &Machine) -> Option<Speed> {
             },
         });
     }
-    let total_cells = sim.nx as f64 * sim.ny as f64 * sim.nz.max(1) as f64;
-    let mlups = (sim.method == Method::Lbm).then(|| step.per_second(total_cells) / 1e6);
-    Some(Speed {
+    Speed {
         steps: Steps::Sim {
             step,
-            run: step.times(sim.steps as f64),
-            steps: sim.steps,
-            mlups,
+            run: step.times(s.sim.steps as f64),
+            steps: s.sim.steps,
+            rate: rate.map(|r| r(s, step)),
         },
         bound: longest(&terms),
         terms,
-    })
+    }
 }
