@@ -135,6 +135,13 @@ pub enum TermId {
     SimMemory,
     SimHalo,
     SimDisk,
+    // Spectral transforms and plane-wave DFT (h-spectral): FFTs, their transposes, dense algebra.
+    FftCompute,
+    FftMemory,
+    FftTranspose,
+    PwProjectors,
+    PwSubspace,
+    PwDiagonalise,
 }
 
 impl TermId {
@@ -156,6 +163,12 @@ impl TermId {
             TermId::SimMemory => "sim_memory",
             TermId::SimHalo => "sim_halo",
             TermId::SimDisk => "sim_disk",
+            TermId::FftCompute => "fft_compute",
+            TermId::FftMemory => "fft_memory",
+            TermId::FftTranspose => "fft_transpose",
+            TermId::PwProjectors => "pw_projectors",
+            TermId::PwSubspace => "pw_subspace",
+            TermId::PwDiagonalise => "pw_diagonalise",
         }
     }
 }
@@ -325,6 +338,129 @@ pub enum TermValues {
     /// The part of the memory beyond the node's RAM, read and written each step at disk
     /// bandwidth.
     SimDisk { excess: f64, transfer: Transfer },
+    // Spectral transforms and plane-wave DFT (h-spectral).
+    /// A step's FFTs at the compute peak: 5 N log2 N FLOPs each (2.5 for real-to-complex).
+    FftCompute { ffts: Ffts, work: Work },
+    /// A step's FFTs through memory: each pass over the rank's share reads and writes it.
+    FftMemory {
+        ffts: Ffts,
+        passes: u64,
+        transfer: Transfer,
+    },
+    /// The all-to-all transposes of the distributed FFTs.
+    FftTranspose(Transpose),
+    /// Plane-wave DFT: a step's complex matrix products of a kind (projectors or subspace).
+    PwGemm(PwGemm),
+    /// Plane-wave DFT: the subspace's dense eigenproblems.
+    PwDiagonalise {
+        /// The matrix order.
+        n: u64,
+        /// Eigenproblems per step (per k-point, per solver block, over the rank's k-points).
+        count: f64,
+        work: Work,
+    },
+}
+
+/// The FFTs of a step, and what they are for.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Ffts {
+    pub of: FftsOf,
+    /// Transforms per step (each distributed over `ranks`).
+    pub transforms: f64,
+    /// Points of one transform's grid (padded where it dealiases).
+    pub points: f64,
+    /// The busiest rank's share of those points.
+    pub local: f64,
+    /// Real-to-complex (half the FLOPs and half the complex points).
+    pub real: bool,
+    /// Ranks sharing one transform.
+    pub ranks: u64,
+    /// Bytes of one point's value as transformed (complex: two words).
+    pub point_bytes: f64,
+}
+
+/// Where a step's transform count comes from.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum FftsOf {
+    /// Pseudo-spectral: each field to physical space and its nonlinear term back, per
+    /// Runge–Kutta stage.
+    Spectral { fields: u64, stages: u64 },
+    /// Plane-wave DFT: two FFTs per band per H·ψ, one more per band for the density, per
+    /// k-point of the rank's pool (two real bands per FFT with the Γ trick).
+    Planewave {
+        bands: u64,
+        kpoints: u64,
+        applications: f64,
+        gamma: bool,
+    },
+}
+
+/// The all-to-all transposes of a step's distributed FFTs: each rank sends (P − 1)/P of its
+/// share per transpose (across nodes only the share bound for other nodes crosses the network).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Transpose {
+    /// Transposes per step: the FFTs × transposes per FFT.
+    pub transforms: f64,
+    pub per_fft: u64,
+    pub ranks: u64,
+    /// Bytes of a rank's share of one transform's data.
+    pub share: f64,
+    /// The part of it sent over `via`: (P − 1)/P, or (P − ranks per node)/P across nodes.
+    pub sent: f64,
+    pub via: Via,
+    /// One-way bandwidth per rank, B/s.
+    pub bandwidth: f64,
+    /// The transposes' time over the FFTs' local time (compute or memory, the longer).
+    pub ratio: f64,
+}
+
+impl Transpose {
+    /// Bytes a rank sends per step.
+    pub fn bytes(&self) -> f64 {
+        self.transforms * self.per_fft as f64 * self.sent * self.share
+    }
+
+    pub fn time(&self) -> Time {
+        Time::of(self.bytes() / self.bandwidth)
+    }
+}
+
+/// Plane-wave DFT's complex matrix products of one kind per step: `units` products of
+/// Npw × m × n each, 8 real FLOPs per complex multiply-add (4 with the Γ trick's real ones).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct PwGemm {
+    pub kind: PwGemmKind,
+    /// Plane waves of a k-point (times spinor components), the rank's share.
+    pub plane_waves: f64,
+    pub m: u64,
+    pub n: u64,
+    /// Products per k-point per step.
+    pub units: f64,
+    pub kpoints: u64,
+    /// FLOPs per multiply-add: 8 complex, 4 real (Γ).
+    pub flops_per_fma: f64,
+    pub work: Work,
+}
+
+/// Which products a [`PwGemm`] counts.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum PwGemmKind {
+    /// ⟨β|ψ⟩ and the projectors' sum back (and S|ψ⟩ for ultrasoft/PAW), per H·ψ.
+    Projectors { applications: f64, per_apply: u64 },
+    /// Overlaps and rotations of the subspace (Davidson's reduced H and S, CG's
+    /// orthogonalisation).
+    Subspace,
+}
+
+impl PwGemm {
+    pub fn flops(&self) -> f64 {
+        self.flops_per_fma
+            * self.plane_waves
+            * self.m as f64
+            * self.n as f64
+            * self.units
+            * self.kpoints as f64
+    }
 }
 
 /// A training step's FLOPs per token and the tokens.

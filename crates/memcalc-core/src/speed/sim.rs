@@ -4,6 +4,8 @@
 //! node's links, and the time at disk bandwidth when the memory exceeds the node's RAM.
 //! One file per method family under `sim/`; a method without a file gives no time yet.
 
+mod planewave;
+mod spectral;
 mod stencil;
 
 use crate::model::values::{SimValues, Values};
@@ -131,6 +133,8 @@ pub fn speed(s: &Scenario, e: &Estimate, m: &Machine) -> Option<Speed> {
     let sm = SimMachine::of(s, m);
     let method = match s.sim.method {
         Method::Lbm | Method::Grid => stencil::step(s, e, &sm)?,
+        Method::Spectral => spectral::step(s, e, &sm)?,
+        Method::Planewave => planewave::step(s, e, &sm)?,
         _ => return None,
     };
     Some(finish(s, e, &sm, method))
