@@ -8,7 +8,8 @@
 //! llama.cpp's host layers), training and fine-tuning (FLOPs per step at a utilisation, the
 //! bytes each parallel dimension sends, the pipeline bubble, offload traffic) and simulations
 //! (lattice Boltzmann and structured grids: memory-bound lower bounds, halos over the network,
-//! spills to disk).
+//! spills to disk; molecular dynamics' pair loop, long-range mesh and ghosts; tree-PM N-body's
+//! particles, tree and PM grid).
 
 pub mod change;
 pub mod inference;
@@ -135,6 +136,14 @@ pub enum TermId {
     SimMemory,
     SimHalo,
     SimDisk,
+    // Particles and N-body (speed/sim/particles.rs, speed/sim/nbody.rs).
+    MdTraffic,
+    MdPairs,
+    MdKspace,
+    MdGhosts,
+    NbodyTraffic,
+    NbodyPm,
+    NbodyTranspose,
 }
 
 impl TermId {
@@ -156,6 +165,13 @@ impl TermId {
             TermId::SimMemory => "sim_memory",
             TermId::SimHalo => "sim_halo",
             TermId::SimDisk => "sim_disk",
+            TermId::MdTraffic => "md_traffic",
+            TermId::MdPairs => "md_pairs",
+            TermId::MdKspace => "md_kspace",
+            TermId::MdGhosts => "md_ghosts",
+            TermId::NbodyTraffic => "nbody_traffic",
+            TermId::NbodyPm => "nbody_pm",
+            TermId::NbodyTranspose => "nbody_transpose",
         }
     }
 }
@@ -325,6 +341,11 @@ pub enum TermValues {
     /// The part of the memory beyond the node's RAM, read and written each step at disk
     /// bandwidth.
     SimDisk { excess: f64, transfer: Transfer },
+    // Particles and N-body.
+    /// A molecular dynamics term (pair loop, long-range mesh, ghost exchange).
+    Md(sim::particles::MdValues),
+    /// A tree-PM N-body term.
+    Nbody(sim::nbody::NbodyStep),
 }
 
 /// A training step's FLOPs per token and the tokens.
@@ -428,8 +449,8 @@ impl std::fmt::Display for SpeedError {
 }
 
 /// The time of a validated scenario and its estimate. `Ok(None)` where no time model exists
-/// yet (scientific ML networks other than transformers; simulation methods other than lattice
-/// Boltzmann and structured grids); an error where a hardware figure is out of range.
+/// yet (scientific ML networks other than transformers; simulation methods without a file
+/// under `speed/sim/`); an error where a hardware figure is out of range.
 pub fn speed(s: &Scenario, e: &Estimate) -> Result<Option<Speed>, SpeedError> {
     let m = machine::Machine::of(s)?;
     Ok(match s.mode {
