@@ -111,9 +111,9 @@ fn gromacs_counts_every_atom_pair_of_every_cluster_pair() {
         panic!()
     };
     assert_eq!(pairs, entries * 16.0);
-    // "NxN Ewald Elec. + LJ [F]": 66 FLOPs per pair; FP32 on the CPU runs at twice the FP64
-    // peak.
-    assert_eq!(work.flops, entries * 16.0 * 66.0);
+    // 4×4 kernels (128-bit SIMD) read the Ewald correction from a table: "NxN QSTab Elec. +
+    // LJ [F]", 41 FLOPs per pair; FP32 on the CPU runs at twice the FP64 peak.
+    assert_eq!(work.flops, entries * 16.0 * 41.0);
     let s = scenario(q);
     let m = memcalc_core::speed::machine::Machine::of(&s).unwrap();
     assert_eq!(work.peak, 2.0 * m.host_fp64);
@@ -126,6 +126,18 @@ fn gromacs_counts_every_atom_pair_of_every_cluster_pair() {
     };
     assert_eq!(ffts, 2);
     assert_eq!(work.flops, 2.0 * 2.5 * points * points.log2());
+    // 4×8 kernels (AVX2, AVX-512) compute it analytically: 66 FLOPs per pair of 4 × 8 atoms.
+    let wide = time_of(&q.replace("clusters_4x4", "clusters_4x8"));
+    let TermValues::Md(MdValues::Pairs { pairs, work, .. }) = find(&wide, TermId::MdPairs).values
+    else {
+        panic!()
+    };
+    let TermValues::Md(MdValues::Traffic { entries, .. }) = find(&wide, TermId::MdTraffic).values
+    else {
+        panic!()
+    };
+    assert_eq!(pairs, entries * 32.0);
+    assert_eq!(work.flops, pairs * 66.0);
 }
 
 #[test]

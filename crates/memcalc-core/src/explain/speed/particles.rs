@@ -145,7 +145,11 @@ pub fn md_explanation(v: &MdValues) -> String {
         MdValues::Pairs { clusters, coulomb, .. } => match clusters {
             Some(_) => format!(
                 "mdrun's SIMD kernels compute every atom pair of every cluster pair in the list, inside the cutoff or not; GROMACS counts {} FLOPs per pair (force-only steps) in its own accounting, run here at an assumed utilisation of the peak (set mfu).",
-                if *coulomb { "66 for LJ with Ewald electrostatics" } else { "33 for LJ" }
+                match (clusters, coulomb) {
+                    (Some((_, 4)), true) => "41 for LJ with tabulated Ewald electrostatics (the 4×4 kernels of 128-bit SIMD builds)",
+                    (_, true) => "66 for LJ with analytical Ewald electrostatics",
+                    _ => "33 for LJ",
+                }
             ),
             None => format!(
                 "LAMMPS computes each listed pair's distance and, inside the cutoff (the share (rc / (rc + skin))³ of the list), the Lennard-Jones force on both atoms{}, at an assumed utilisation of the peak (set mfu; plain C++ pair styles reach far less of a SIMD peak than tuned kernels). Many-body potentials and EAM are not counted.",
@@ -178,7 +182,7 @@ pub fn nbody_explanation(v: &NbodyStep) -> String {
 /// Where the term's formula comes from.
 pub fn source(id: TermId) -> &'static str {
     match id {
-        TermId::MdPairs => "LAMMPS src/pair_lj_cut.cpp (PairLJCut::compute: 8 FLOPs per listed pair, 20 more inside the cutoff with Newton's third law); GROMACS src/gromacs/mdlib/nrnb.cpp (\"NxN LJ [F]\" 33, \"NxN Ewald Elec. + LJ [F]\" 66 FLOPs per atom pair); Williams et al. 2009, Roofline; CPU peak from catalog/hardware.rs",
+        TermId::MdPairs => "LAMMPS src/pair_lj_cut.cpp (PairLJCut::compute: 8 FLOPs per listed pair, 20 more inside the cutoff with Newton's third law); GROMACS src/gromacs/mdlib/nrnb.cpp (\"NxN LJ [F]\" 33, \"NxN QSTab Elec. + LJ [F]\" 41, \"NxN Ewald Elec. + LJ [F]\" 66 FLOPs per atom pair) and nbnxm_setup.cpp (tabulated Ewald below a SIMD width of 8 without FMA); Williams et al. 2009, Roofline; CPU peak from catalog/hardware.rs",
         TermId::MdKspace => "LAMMPS src/KSPACE/pppm.cpp (compute: one forward, three backward FFTs for ik differentiation); GROMACS src/gromacs/ewald/pme.cpp (real-to-complex forward and back); FFT operation count 5 N log₂ N (complex), 2.5 N log₂ N (real), as FFTW's benchmarks (fftw.org/speed) count it",
         TermId::MdGhosts => "LAMMPS src/comm_brick.cpp (forward_comm of ghost positions, reverse_comm of their forces); GROMACS domain decomposition (dd_move_x, dd_move_f); network figures from catalog/hardware.rs",
         TermId::NbodyTraffic => "GADGET-2 (Springel 2005, MNRAS 364, 1105) forcetree.c and predict.c: the tree rebuilt and the particles drifted each step; Williams et al. 2009, Roofline",
