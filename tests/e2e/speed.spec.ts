@@ -54,8 +54,22 @@ test("lattice Boltzmann: a memory-bound step and its MLUPs", async ({ page }) =>
   expect(await figure(page, "MLUPs")).toBeGreaterThan(1000);
 });
 
+test("molecular dynamics: the pair loop's bytes and FLOPs, and timesteps/s", async ({ page }, testInfo) => {
+  await page.goto("./?v=2&mode=sim&method=particles&particles=32000&density=0.8442&cutoff=2.5&skin=0.3&nodes=1&ranks=1&host_bw=10");
+  await ready(page);
+  const speed = page.getByTestId("speed");
+  await expect(speed).toHaveAttribute("data-bound", "memory_bandwidth");
+  await expect(speed).toContainText(/At least [\d.]+ ms per step, [\d.]+ timesteps\/s/);
+  expect(await figure(page, "timesteps/s")).toBeGreaterThan(100);
+  await speed.locator("details.explain > summary").click();
+  await expect(speed.locator('li[data-term="md_traffic"] .formula')).toContainText("10 GB/s");
+  await expect(speed.locator('li[data-term="md_pairs"] .formula')).toContainText("(8 + 71.2 % × 20) FLOP");
+  await expect(speed.locator('li[data-term="md_pairs"]')).toContainText("pair_lj_cut.cpp");
+  await page.screenshot({ path: `${ARTIFACTS}/speed-particles-${testInfo.project.name}.png`, fullPage: true });
+});
+
 test("a method without a time model says so and names no bound", async ({ page }) => {
-  await page.goto("./?v=2&mode=sim&method=particles");
+  await page.goto("./?v=2&mode=sim&method=planewave&dft_arrays=sparc");
   await ready(page);
   const speed = page.getByTestId("speed");
   await expect(speed).toContainText("No time model for this method yet.");

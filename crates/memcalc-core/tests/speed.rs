@@ -327,7 +327,7 @@ fn every_term_has_its_texts_and_the_json_its_speed_object() {
 
 #[test]
 fn methods_without_a_time_model_say_so() {
-    let s = scenario("mode=sim&method=particles");
+    let s = scenario("mode=sim&method=planewave&dft_arrays=sparc");
     assert_eq!(speed(&s, &memcalc_core::estimate(&s)).unwrap(), None);
 }
 

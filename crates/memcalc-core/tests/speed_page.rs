@@ -126,7 +126,7 @@ fn inference_time_per_decode_step_grows_with_the_context() {
 
 #[test]
 fn a_method_without_a_time_model_has_no_time_lines() {
-    let s = scenario("mode=sim&method=particles");
+    let s = scenario("mode=sim&method=planewave&dft_arrays=sparc");
     assert!(time_series(&s, &scaling(&s)).is_empty());
 }
 

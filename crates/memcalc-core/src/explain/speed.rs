@@ -1,6 +1,7 @@
 //! The words of the time model: each term's label, formula with the user's numbers, explanation
 //! and source, written from the term's values (`speed::TermValues`), and the bound's name.
 
+mod particles;
 mod spectral;
 
 use crate::base::units::{self, format_bytes, UnitSystem};
@@ -186,6 +187,13 @@ pub fn label(t: &TimeTerm) -> &'static str {
         | TermId::PwProjectors
         | TermId::PwSubspace
         | TermId::PwDiagonalise) => spectral::label(id),
+        TermId::MdTraffic
+        | TermId::MdPairs
+        | TermId::MdKspace
+        | TermId::MdGhosts
+        | TermId::NbodyTraffic
+        | TermId::NbodyPm
+        | TermId::NbodyTranspose => particles::label(t.id),
     }
 }
 
@@ -317,6 +325,8 @@ pub fn formula_in(t: &TimeTerm, u: UnitSystem) -> String {
             excess,
         } => format!("2 × {} ÷ {}", bytes(*excess, u), rate(tr.bandwidth)),
         v @ (TermValues::FftCompute { .. } | TermValues::FftMemory { .. } | TermValues::FftTranspose(_) | TermValues::PwGemm(_) | TermValues::PwDiagonalise { .. }) => spectral::formula(v, u),
+        TermValues::Md(v) => particles::md(v),
+        TermValues::Nbody(v) => particles::nbody(v, u),
     };
     format!("{body} = {}", time(t.time))
 }
@@ -355,6 +365,8 @@ pub fn explanation(t: &TimeTerm) -> String {
         TermValues::SimHalo { ranks_per_node, via: v, .. } => format!("Each rank sends its boundary cells to its neighbours once per step over {}, shared by {ranks_per_node} ranks per node; overlapped with the interior at best, so the step is at least the longer of the two.", via(*v)),
         TermValues::SimDisk { .. } => "What exceeds the node's memory is paged to disk and back every step (swap, out-of-core): far slower than memory. Add nodes or ranks instead.".into(),
         v @ (TermValues::FftCompute { .. } | TermValues::FftMemory { .. } | TermValues::FftTranspose(_) | TermValues::PwGemm(_) | TermValues::PwDiagonalise { .. }) => spectral::explanation(v),
+        TermValues::Md(v) => particles::md_explanation(v),
+        TermValues::Nbody(v) => particles::nbody_explanation(v),
     }
 }
 
@@ -373,6 +385,13 @@ pub fn source(t: &TimeTerm) -> &'static str {
         TermId::SimHalo => "Halo exchange of the boundary cells once per step (surface-to-volume ratio of the subdomain); network figures from catalog/hardware.rs",
         TermId::SimDisk => "Local NVMe sequential bandwidth (≈ 7 GB/s, PCIe Gen4 x4 datasheets)",
         id @ (TermId::FftCompute | TermId::FftMemory | TermId::FftTranspose | TermId::PwProjectors | TermId::PwSubspace | TermId::PwDiagonalise) => spectral::source(id),
+        TermId::MdTraffic
+        | TermId::MdPairs
+        | TermId::MdKspace
+        | TermId::MdGhosts
+        | TermId::NbodyTraffic
+        | TermId::NbodyPm
+        | TermId::NbodyTranspose => particles::source(t.id),
     }
 }
 

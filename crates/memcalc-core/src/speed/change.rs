@@ -86,7 +86,7 @@ mod tests {
 
     #[test]
     fn no_time_model_or_different_figures_give_no_change() {
-        assert_eq!(time("mode=sim&method=particles"), None);
+        assert_eq!(time("mode=sim&method=planewave&dft_arrays=sparc"), None);
         let sim = time("mode=sim&method=lbm&sim_device=gpu&ranks=1");
         assert_eq!(sim.map(|t| t.1), Some(Per::Step));
         assert_eq!(between(sim, time(LLAMA)), None);

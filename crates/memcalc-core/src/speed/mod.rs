@@ -8,7 +8,8 @@
 //! llama.cpp's host layers), training and fine-tuning (FLOPs per step at a utilisation, the
 //! bytes each parallel dimension sends, the pipeline bubble, offload traffic) and simulations
 //! (lattice Boltzmann and structured grids: memory-bound lower bounds, halos over the network,
-//! spills to disk).
+//! spills to disk; molecular dynamics' pair loop, long-range mesh and ghosts; tree-PM N-body's
+//! particles, tree and PM grid).
 
 pub mod change;
 pub mod inference;
@@ -142,6 +143,14 @@ pub enum TermId {
     PwProjectors,
     PwSubspace,
     PwDiagonalise,
+    // Particles and N-body (speed/sim/particles.rs, speed/sim/nbody.rs).
+    MdTraffic,
+    MdPairs,
+    MdKspace,
+    MdGhosts,
+    NbodyTraffic,
+    NbodyPm,
+    NbodyTranspose,
 }
 
 impl TermId {
@@ -169,6 +178,13 @@ impl TermId {
             TermId::PwProjectors => "pw_projectors",
             TermId::PwSubspace => "pw_subspace",
             TermId::PwDiagonalise => "pw_diagonalise",
+            TermId::MdTraffic => "md_traffic",
+            TermId::MdPairs => "md_pairs",
+            TermId::MdKspace => "md_kspace",
+            TermId::MdGhosts => "md_ghosts",
+            TermId::NbodyTraffic => "nbody_traffic",
+            TermId::NbodyPm => "nbody_pm",
+            TermId::NbodyTranspose => "nbody_transpose",
         }
     }
 }
@@ -359,6 +375,11 @@ pub enum TermValues {
         count: f64,
         work: Work,
     },
+    // Particles and N-body.
+    /// A molecular dynamics term (pair loop, long-range mesh, ghost exchange).
+    Md(sim::particles::MdValues),
+    /// A tree-PM N-body term.
+    Nbody(sim::nbody::NbodyStep),
 }
 
 /// The FFTs of a step, and what they are for.
@@ -564,8 +585,8 @@ impl std::fmt::Display for SpeedError {
 }
 
 /// The time of a validated scenario and its estimate. `Ok(None)` where no time model exists
-/// yet (scientific ML networks other than transformers; simulation methods other than lattice
-/// Boltzmann and structured grids); an error where a hardware figure is out of range.
+/// yet (scientific ML networks other than transformers; simulation methods without a file
+/// under `speed/sim/`); an error where a hardware figure is out of range.
 pub fn speed(s: &Scenario, e: &Estimate) -> Result<Option<Speed>, SpeedError> {
     let m = machine::Machine::of(s)?;
     Ok(match s.mode {

@@ -4,6 +4,8 @@
 //! node's links, and the time at disk bandwidth when the memory exceeds the node's RAM.
 //! One file per method family under `sim/`; a method without a file gives no time yet.
 
+pub mod nbody;
+pub mod particles;
 mod planewave;
 mod spectral;
 mod stencil;
@@ -81,6 +83,9 @@ impl<'m> SimMachine<'m> {
 pub enum SimRate {
     /// Lattice Boltzmann: million lattice updates per second.
     Mlups(f64),
+    // Particles.
+    /// Molecular dynamics: timesteps per second, as LAMMPS's "Performance:" line prints it.
+    TimestepsPerS(f64),
 }
 
 impl SimRate {
@@ -88,6 +93,7 @@ impl SimRate {
     pub fn key(self) -> &'static str {
         match self {
             SimRate::Mlups(_) => "mlups",
+            SimRate::TimestepsPerS(_) => "timesteps_per_s",
         }
     }
 
@@ -95,12 +101,13 @@ impl SimRate {
     pub fn unit(self) -> &'static str {
         match self {
             SimRate::Mlups(_) => "MLUPs",
+            SimRate::TimestepsPerS(_) => "timesteps/s",
         }
     }
 
     pub fn value(self) -> f64 {
         match self {
-            SimRate::Mlups(v) => v,
+            SimRate::Mlups(v) | SimRate::TimestepsPerS(v) => v,
         }
     }
 }
@@ -135,6 +142,8 @@ pub fn speed(s: &Scenario, e: &Estimate, m: &Machine) -> Option<Speed> {
         Method::Lbm | Method::Grid => stencil::step(s, e, &sm)?,
         Method::Spectral => spectral::step(s, e, &sm)?,
         Method::Planewave => planewave::step(s, e, &sm)?,
+        Method::Particles => particles::step(s, e, &sm)?,
+        Method::Nbody => nbody::step(s, e, &sm)?,
         _ => return None,
     };
     Some(finish(s, e, &sm, method))
