@@ -1,6 +1,8 @@
 //! The words of the time model: each term's label, formula with the user's numbers, explanation
 //! and source, written from the term's values (`speed::TermValues`), and the bound's name.
 
+mod mesh;
+
 use crate::base::units::{self, format_bytes, UnitSystem};
 use crate::speed::{
     Bound, Collective, SimBytes, TermId, TermValues, Time, TimeTerm, Transfer, Via,
@@ -178,6 +180,7 @@ pub fn label(t: &TimeTerm) -> &'static str {
         TermId::SimMemory => "Memory traffic per step (lower bound)",
         TermId::SimHalo => "Halo exchange per step",
         TermId::SimDisk => "Memory beyond RAM, at disk bandwidth",
+        TermId::MeshAssembly | TermId::MeshSolve | TermId::AmrAdvance => mesh::label(t.id),
     }
 }
 
@@ -308,6 +311,7 @@ pub fn formula_in(t: &TimeTerm, u: UnitSystem) -> String {
             transfer: tr,
             excess,
         } => format!("2 × {} ÷ {}", bytes(*excess, u), rate(tr.bandwidth)),
+        v @ (TermValues::MeshAssembly(_) | TermValues::MeshSolve(_) | TermValues::AmrAdvance(_)) => mesh::formula(v, u),
     };
     format!("{body} = {}", time(t.time))
 }
@@ -344,6 +348,7 @@ pub fn explanation(t: &TimeTerm) -> String {
         TermValues::SimMemory(SimBytes::Lbm { .. }) => "Each step reads and writes every distribution of every cell once, plus its flag byte; the time at the achieved bandwidth is a lower bound (the kernel also computes), and MLUPs are the cells over it.".into(),
         TermValues::SimMemory(SimBytes::Grid { .. }) => "Each step reads and writes every stored level of every field and the work arrays once: a lower bound on the step at the achieved bandwidth (stencil codes also reread neighbours that do not fit in cache).".into(),
         TermValues::SimHalo { ranks_per_node, via: v, .. } => format!("Each rank sends its boundary cells to its neighbours once per step over {}, shared by {ranks_per_node} ranks per node; overlapped with the interior at best, so the step is at least the longer of the two.", via(*v)),
+        v @ (TermValues::MeshAssembly(_) | TermValues::MeshSolve(_) | TermValues::AmrAdvance(_)) => mesh::explanation(v),
         TermValues::SimDisk { .. } => "What exceeds the node's memory is paged to disk and back every step (swap, out-of-core): far slower than memory. Add nodes or ranks instead.".into(),
     }
 }
@@ -361,6 +366,7 @@ pub fn source(t: &TimeTerm) -> &'static str {
         TermId::OffloadTraffic => "Ren et al. 2021, ZeRO-Offload (arXiv 2101.06840) §4: gradients to the CPU, parameters back, over PCIe",
         TermId::SimMemory => "FluidX3D README (153 B per cell and step for D3Q19 FP32, 77 B with FP16 storage); Williams et al. 2009, Roofline; achieved share of bandwidth assumed (bw_eff): 80 %, AMD Instinct 70 % (BabelStream triad, Azure AI benchmarking guide: MI300X 77 %, H100 89 % of the datasheet figure)",
         TermId::SimHalo => "Halo exchange of the boundary cells once per step (surface-to-volume ratio of the subdomain); network figures from catalog/hardware.rs",
+        TermId::MeshAssembly | TermId::MeshSolve | TermId::AmrAdvance => mesh::source(t.id),
         TermId::SimDisk => "Local NVMe sequential bandwidth (≈ 7 GB/s, PCIe Gen4 x4 datasheets)",
     }
 }

@@ -135,6 +135,10 @@ pub enum TermId {
     SimMemory,
     SimHalo,
     SimDisk,
+    // Unstructured meshes and block-structured AMR (speed/sim/mesh.rs, speed/sim/amr.rs).
+    MeshAssembly,
+    MeshSolve,
+    AmrAdvance,
 }
 
 impl TermId {
@@ -156,6 +160,9 @@ impl TermId {
             TermId::SimMemory => "sim_memory",
             TermId::SimHalo => "sim_halo",
             TermId::SimDisk => "sim_disk",
+            TermId::MeshAssembly => "mesh_assembly",
+            TermId::MeshSolve => "mesh_solve",
+            TermId::AmrAdvance => "amr_advance",
         }
     }
 }
@@ -325,6 +332,14 @@ pub enum TermValues {
     /// The part of the memory beyond the node's RAM, read and written each step at disk
     /// bandwidth.
     SimDisk { excess: f64, transfer: Transfer },
+    // Unstructured meshes and block-structured AMR (speed/sim/mesh.rs, speed/sim/amr.rs).
+    /// A mesh step's own traffic besides its solve: the solution read and written, the mesh
+    /// read and the matrix written once.
+    MeshAssembly(sim::mesh::Assembly),
+    /// A mesh step's linear solve: the Krylov iterations' bytes.
+    MeshSolve(sim::mesh::Solve),
+    /// An AMR step: every block update of every level.
+    AmrAdvance(sim::amr::Advance),
 }
 
 /// A training step's FLOPs per token and the tokens.
@@ -429,7 +444,7 @@ impl std::fmt::Display for SpeedError {
 
 /// The time of a validated scenario and its estimate. `Ok(None)` where no time model exists
 /// yet (scientific ML networks other than transformers; simulation methods other than lattice
-/// Boltzmann and structured grids); an error where a hardware figure is out of range.
+/// Boltzmann, structured grids, unstructured meshes and AMR); an error where a hardware figure is out of range.
 pub fn speed(s: &Scenario, e: &Estimate) -> Result<Option<Speed>, SpeedError> {
     let m = machine::Machine::of(s)?;
     Ok(match s.mode {

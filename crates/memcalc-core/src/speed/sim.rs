@@ -4,6 +4,8 @@
 //! node's links, and the time at disk bandwidth when the memory exceeds the node's RAM.
 //! One file per method family under `sim/`; a method without a file gives no time yet.
 
+pub mod amr;
+pub mod mesh;
 mod stencil;
 
 use crate::model::values::{SimValues, Values};
@@ -79,6 +81,12 @@ impl<'m> SimMachine<'m> {
 pub enum SimRate {
     /// Lattice Boltzmann: million lattice updates per second.
     Mlups(f64),
+    // Unstructured meshes (speed/sim/mesh.rs).
+    /// A mesh solve's floating-point rate over all ranks, GFLOP/s (HPCG's figure of merit).
+    Gflops(f64),
+    // Block-structured AMR (speed/sim/amr.rs).
+    /// Million cell updates per second over every level (Athena++ prints zone-cycles/wsec).
+    MzoneCycles(f64),
 }
 
 impl SimRate {
@@ -86,6 +94,8 @@ impl SimRate {
     pub fn key(self) -> &'static str {
         match self {
             SimRate::Mlups(_) => "mlups",
+            SimRate::Gflops(_) => "gflops",
+            SimRate::MzoneCycles(_) => "mzone_cycles",
         }
     }
 
@@ -93,12 +103,14 @@ impl SimRate {
     pub fn unit(self) -> &'static str {
         match self {
             SimRate::Mlups(_) => "MLUPs",
+            SimRate::Gflops(_) => "GFLOP/s",
+            SimRate::MzoneCycles(_) => "Mzone-cycles/s",
         }
     }
 
     pub fn value(self) -> f64 {
         match self {
-            SimRate::Mlups(v) => v,
+            SimRate::Mlups(v) | SimRate::Gflops(v) | SimRate::MzoneCycles(v) => v,
         }
     }
 }
@@ -131,6 +143,8 @@ pub fn speed(s: &Scenario, e: &Estimate, m: &Machine) -> Option<Speed> {
     let sm = SimMachine::of(s, m);
     let method = match s.sim.method {
         Method::Lbm | Method::Grid => stencil::step(s, e, &sm)?,
+        Method::Mesh => return mesh::speed(s, e, &sm),
+        Method::Amr => amr::step(s, e, &sm)?,
         _ => return None,
     };
     Some(finish(s, e, &sm, method))
