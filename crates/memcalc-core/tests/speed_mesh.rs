@@ -122,3 +122,31 @@ fn amr_ranks_exchange_their_blocks_ghost_shells() {
     let sp = time_of("mode=sim&method=amr&ranks=64&nodes=4");
     assert!(sp.terms.iter().any(|t| t.id == TermId::SimHalo));
 }
+
+#[test]
+fn hpcg_iterations_follow_hpcgs_bandwidth_model() {
+    // 16³ rows, coarse 8³, 4³, 2³, 27 nonzeros a row, values and local indices (12 B).
+    let (spmv, mg, flops) = memcalc_core::speed::sim::mesh::hpcg_iteration(4096.0, &[512, 64, 8]);
+    assert_eq!(spmv, 27.0 * 4096.0 * 12.0);
+    // Per upper level: 5 matrix passes read, 4 vector passes, 2 nonzero-sized writes; the
+    // coarsest one symmetric sweep.
+    let level = |n: f64| 5.0 * 27.0 * n * 12.0 + 4.0 * n * 8.0 + 2.0 * 27.0 * n * 8.0;
+    let coarsest = 2.0 * 27.0 * 8.0 * 12.0 + 2.0 * 8.0 * 8.0;
+    assert_eq!(mg, level(4096.0) + level(512.0) + level(64.0) + coarsest);
+    let mg_flops = 10.0 * 27.0 * (4096.0 + 512.0 + 64.0) + 4.0 * 27.0 * 8.0;
+    assert_eq!(flops, 2.0 * 27.0 * 4096.0 + 12.0 * 4096.0 + mg_flops);
+    // The profile's scenario uses it, and quotes GFLOP/s.
+    let sp = time_of("mode=sim&code=hpcg&cells=4096&ranks=1&nodes=1");
+    let TermValues::MeshSolve(s) = values(&sp, TermId::MeshSolve) else {
+        panic!()
+    };
+    assert!(s.hpcg && s.iterations == 50);
+    assert_eq!(s.precond_bytes, mg);
+    assert!(matches!(
+        sp.steps,
+        Steps::Sim {
+            rate: Some(SimRate::Gflops(_)),
+            ..
+        }
+    ));
+}

@@ -26,6 +26,7 @@ choice_enum!(
         Athenapp => ("athenapp", "Athena++ (MeshBlock AMR, MHD)"),
         Gadget2 => ("gadget2", "GADGET-2 (tree-PM N-body)"),
         Gadget4 => ("gadget", "GADGET-4 (tree-PM N-body)"),
+        Hpcg => ("hpcg", "HPCG (conjugate gradient benchmark, 27-point stencil)"),
     }
 );
 
@@ -76,6 +77,8 @@ pub const PROFILES: &[Profile] = &[
         source: "GADGET-2 allvars.h (particle_data 80 B with PMGRID in single precision; NODE 48 B + extNODE 16 B), ewald.c (fcorrx, fcorry, fcorrz, potcorr: 4 floats on 65³ points), begrun.c (MaxPart = PartAllocFactor × N/NTask), forcetree.c (TreeAllocFactor × MaxPart nodes, Nextnode, Father), pm_periodic.c (rhogrid, forcegrid, workspace), BufferSize; the example parameter files' factors" },
     Profile { code: Code::Gadget4, sets: &[(F::Method, Choice("nbody")), (F::Dtype, Choice("fp32")), (F::PartBytes, Count(108)), (F::AllocFactor, Number(1.1)), (F::TreeFactor, Number(0.7)), (F::NodeBytes, Count(56)), (F::PmArrays, Count(3)), (F::TimebinLists, Count(3)), (F::CommBuffer, Count(0)), (F::EwaldBytes, Count(160))],
         source: "GADGET-4 documentation (memory.txt example: P 98.39 MB beside 3.64 MB per 4-byte list, i.e. 108 B per particle slot; Tree.Nodes 35.72 MB for 0.7 × the slots, 56 B per node; NextActiveParticle, NextInTimeBin, PrevInTimeBin per slot); ALLOC_TOLERANCE headroom of 10 %; no fixed buffer: generic buffers fill what MaxMemSize leaves; ewald.h: ENX = 64, D0phi..D3phi in doubles, 160 B per entry ('Ewd' 41.9045 MB)" },
+    Profile { code: Code::Hpcg, sets: &[(F::Method, Choice("mesh")), (F::MeshStorage, Choice("hpcg")), (F::Element, Choice("hex8")), (F::Solver, Choice("coupled")), (F::Dofs, Count(1)), (F::Levels, Count(1)), (F::Krylov, Count(0)), (F::Precond, Choice("gmg")), (F::IndexBytes, Choice("8")), (F::Dtype, Choice("fp64"))],
+        source: "HPCG 3.1 (hpcg-benchmark/hpcg): src/GenerateProblem.cpp (27-point stencil, one unknown per grid point), src/Geometry.hpp (local_int_t int, global_int_t long long: 8-byte global indices), src/main.cpp (4 multigrid levels, CG sets of 50 iterations), src/ReportResults.cpp (the memory and bandwidth models the estimate follows); double precision throughout" },
 ];
 
 const _: () = {

@@ -207,6 +207,7 @@ choice_enum!(
     MeshStorage {
         Nodal => ("nodal", "Element–node connectivity and a CSR matrix"),
         Polymesh => ("polymesh", "Faces with owner and neighbour cells, face geometry, a matrix per face (OpenFOAM polyMesh, lduMatrix)"),
+        Hpcg => ("hpcg", "HPCG's SparseMatrix: 27 values with local and global column indices per row, CG vectors, a 4-level geometric multigrid"),
     }
 );
 

@@ -72,7 +72,7 @@ pub fn explanation(v: &TermValues) -> String {
             if s.krylov == 0 { "CG".to_string() } else { format!("GMRES({})", s.krylov) },
             sig(s.passes),
             if s.krylov == 0 { "3 dot products, 3 vector updates, the product's input and output" } else { "the Arnoldi step's classical Gram–Schmidt over the basis, its normalisation, the product's input and output" },
-            precond(s.precond),
+            if s.hpcg { "HPCG's multigrid: on the fine and the two middle levels a symmetric Gauss–Seidel sweep before and after the residual (five passes over the level's matrix), one sweep on the coarsest, as HPCG's own bandwidth model counts them" } else { precond(s.precond) },
             if s.assumed {
                 format!("{} per step are assumed (one HPCG CG set); set lin_iters from the solver's log (OpenFOAM: the sum of 'No Iterations' over the step's solves).", units::count(s.iterations, "iteration", "iterations"))
             } else {

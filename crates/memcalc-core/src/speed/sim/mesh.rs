@@ -16,7 +16,7 @@
 //! - hypre BoomerAMG's default V-cycle (one relaxation sweep down and one up, a residual per
 //!   level): every level's operator read about three times per application.
 
-use crate::model::values::sim::MeshPart;
+use crate::model::values::sim::{HpcgPart, MeshPart, COARSE_LEVELS};
 use crate::model::values::{SimValues, Values};
 use crate::model::Estimate;
 use crate::scenario::sim::{Precond, Solver};
@@ -65,6 +65,8 @@ pub struct Solve {
     pub precond_bytes: f64,
     /// FLOPs of one iteration on this rank.
     pub flops: f64,
+    /// HPCG's own multigrid (symmetric Gauss–Seidel sweeps) rather than a generic V-cycle.
+    pub hpcg: bool,
     pub transfer: Transfer,
 }
 
@@ -122,6 +124,8 @@ struct Parts {
     points: f64,
     solver: Option<(u64, f64, f64, u64, Precond)>,
     explicit: bool,
+    /// HPCG's fine rows and coarse rows per level.
+    hpcg: Option<(f64, [u64; COARSE_LEVELS])>,
 }
 
 fn parts(e: &Estimate) -> Option<Parts> {
@@ -173,6 +177,17 @@ fn parts(e: &Estimate) -> Option<Parts> {
                 ));
             }
             MeshPart::Stress(_) => {}
+            MeshPart::Hpcg(HpcgPart::Problem { rows }) => {
+                seen = true;
+                p.state = bytes;
+                p.b = 8;
+                p.dofs = 1;
+                p.points = *rows as f64;
+            }
+            MeshPart::Hpcg(HpcgPart::Multigrid { rows, .. }) => {
+                p.hpcg = Some((p.points, *rows));
+            }
+            MeshPart::Hpcg(_) => {}
         }
     }
     if let Some(l) = ldu {
@@ -198,9 +213,34 @@ fn halo(p: &Parts, iterations: u64, rows: f64) -> (f64, f64) {
     (surface, b * (p.dofs as f64 + iterations as f64 * per_point))
 }
 
+/// HPCG's own bandwidth and FLOP model of one CG iteration (`ReportResults.cpp`), for `rows`
+/// fine rows and the coarse levels' rows, 27 nonzeros a row, values and local indices read
+/// (8 + 4 B): (SpMV bytes, multigrid bytes, FLOPs). The multigrid applies a symmetric
+/// Gauss–Seidel sweep before and after the residual on every level but the coarsest (two
+/// passes over the matrix each), and one sweep on the coarsest.
+pub fn hpcg_iteration(rows: f64, coarse: &[u64; COARSE_LEVELS]) -> (f64, f64, f64) {
+    let nnz = |n: f64| 27.0 * n;
+    let mut levels = vec![rows];
+    levels.extend(coarse.iter().map(|&n| n as f64));
+    let (last, upper) = levels.split_last().expect("four levels");
+    let mut mg = 0.0;
+    let mut mg_flops = 0.0;
+    for &n in upper {
+        mg += 5.0 * nnz(n) * 12.0 + 3.0 * n * 8.0 + n * 8.0 + 2.0 * nnz(n) * 8.0;
+        mg_flops += 10.0 * nnz(n);
+    }
+    mg += 2.0 * nnz(*last) * 12.0 + 2.0 * last * 8.0;
+    mg_flops += 4.0 * nnz(*last);
+    let flops = 2.0 * nnz(rows) + 12.0 * rows + mg_flops;
+    (nnz(rows) * 12.0, mg, flops)
+}
+
 /// The mesh method's step; None without a solution part.
 pub fn step(s: &Scenario, e: &Estimate, sm: &SimMachine) -> Option<(MethodStep, f64)> {
     let p = parts(e)?;
+    if let Some((rows, coarse)) = p.hpcg {
+        return Some(hpcg_step(s, sm, &p, rows, &coarse));
+    }
     let assembly_bytes = 2.0 * p.state + p.mesh + p.matrix;
     let assembly = Assembly {
         state: p.state,
@@ -234,6 +274,7 @@ pub fn step(s: &Scenario, e: &Estimate, sm: &SimMachine) -> Option<(MethodStep, 
             precond,
             precond_bytes: pre,
             flops: 0.0,
+            hpcg: false,
             transfer: sm.transfer(iterations as f64 * per_iteration),
         };
         solve.flops = flops(p.nonzeros, &solve, p.index_bytes);
@@ -257,6 +298,48 @@ pub fn step(s: &Scenario, e: &Estimate, sm: &SimMachine) -> Option<(MethodStep, 
         },
         flops_per_step * sm.ranks as f64,
     ))
+}
+
+/// HPCG's timed phase: CG iterations only (the problem is generated once, before).
+fn hpcg_step(
+    s: &Scenario,
+    sm: &SimMachine,
+    p: &Parts,
+    rows: f64,
+    coarse: &[u64; COARSE_LEVELS],
+) -> (MethodStep, f64) {
+    let iterations = s.sim.lin_iters.unwrap_or(DEFAULT_ITERATIONS);
+    let (spmv, mg, flops) = hpcg_iteration(rows, coarse);
+    let per_iteration = spmv + CG_PASSES * rows * 8.0 + mg;
+    let solve = Solve {
+        iterations,
+        assumed: s.sim.lin_iters.is_none(),
+        spmv,
+        passes: CG_PASSES,
+        rows,
+        b: 8,
+        krylov: 0,
+        precond: Precond::Gmg,
+        precond_bytes: mg,
+        flops,
+        hpcg: true,
+        transfer: sm.transfer(iterations as f64 * per_iteration),
+    };
+    let time = solve.transfer.time();
+    (
+        MethodStep {
+            terms: vec![TimeTerm {
+                id: TermId::MeshSolve,
+                time,
+                bound: Bound::MemoryBandwidth,
+                values: TermValues::MeshSolve(solve),
+            }],
+            step: time,
+            halo: (sm.ranks > 1).then(|| halo(p, iterations, rows)),
+            rate: None,
+        },
+        flops * iterations as f64 * sm.ranks as f64,
+    )
 }
 
 /// The mesh method's time, with the solve's GFLOP/s over every rank where it solves.
@@ -311,6 +394,7 @@ mod tests {
             precond: Precond::None,
             precond_bytes: 0.0,
             flops: 0.0,
+            hpcg: false,
             transfer: Transfer {
                 bytes: 0.0,
                 bandwidth: 1.0,
