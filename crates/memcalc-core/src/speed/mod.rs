@@ -7,8 +7,8 @@
 //! `speed` is the one entry point: inference (prefill, decode, tensor-parallel all-reduces,
 //! llama.cpp's host layers), training and fine-tuning (FLOPs per step at a utilisation, the
 //! bytes each parallel dimension sends, the pipeline bubble, offload traffic) and simulations
-//! (lattice Boltzmann and structured grids: memory-bound lower bounds, halos over the network,
-//! spills to disk).
+//! (lattice Boltzmann and structured grids, unstructured meshes' Krylov iterations, AMR's block
+//! updates: memory-bound lower bounds, halos over the network, spills to disk).
 
 pub mod change;
 pub mod inference;
@@ -444,7 +444,8 @@ impl std::fmt::Display for SpeedError {
 
 /// The time of a validated scenario and its estimate. `Ok(None)` where no time model exists
 /// yet (scientific ML networks other than transformers; simulation methods other than lattice
-/// Boltzmann, structured grids, unstructured meshes and AMR); an error where a hardware figure is out of range.
+/// Boltzmann, structured grids, unstructured meshes and AMR); an error where a hardware figure
+/// is out of range.
 pub fn speed(s: &Scenario, e: &Estimate) -> Result<Option<Speed>, SpeedError> {
     let m = machine::Machine::of(s)?;
     Ok(match s.mode {
