@@ -1,6 +1,7 @@
 //! The words of the time model: each term's label, formula with the user's numbers, explanation
 //! and source, written from the term's values (`speed::TermValues`), and the bound's name.
 
+mod mesh;
 mod particles;
 mod spectral;
 
@@ -194,6 +195,7 @@ pub fn label(t: &TimeTerm) -> &'static str {
         | TermId::NbodyTraffic
         | TermId::NbodyPm
         | TermId::NbodyTranspose => particles::label(t.id),
+        TermId::MeshAssembly | TermId::MeshSolve | TermId::AmrAdvance => mesh::label(t.id),
     }
 }
 
@@ -327,6 +329,7 @@ pub fn formula_in(t: &TimeTerm, u: UnitSystem) -> String {
         v @ (TermValues::FftCompute { .. } | TermValues::FftMemory { .. } | TermValues::FftTranspose(_) | TermValues::PwGemm(_) | TermValues::PwDiagonalise { .. }) => spectral::formula(v, u),
         TermValues::Md(v) => particles::md(v),
         TermValues::Nbody(v) => particles::nbody(v, u),
+        v @ (TermValues::MeshAssembly(_) | TermValues::MeshSolve(_) | TermValues::AmrAdvance(_)) => mesh::formula(v, u),
     };
     format!("{body} = {}", time(t.time))
 }
@@ -363,6 +366,7 @@ pub fn explanation(t: &TimeTerm) -> String {
         TermValues::SimMemory(SimBytes::Lbm { .. }) => "Each step reads and writes every distribution of every cell once, plus its flag byte; the time at the achieved bandwidth is a lower bound (the kernel also computes), and MLUPs are the cells over it.".into(),
         TermValues::SimMemory(SimBytes::Grid { .. }) => "Each step reads and writes every stored level of every field and the work arrays once: a lower bound on the step at the achieved bandwidth (stencil codes also reread neighbours that do not fit in cache).".into(),
         TermValues::SimHalo { ranks_per_node, via: v, .. } => format!("Each rank sends its boundary cells to its neighbours once per step over {}, shared by {ranks_per_node} ranks per node; overlapped with the interior at best, so the step is at least the longer of the two.", via(*v)),
+        v @ (TermValues::MeshAssembly(_) | TermValues::MeshSolve(_) | TermValues::AmrAdvance(_)) => mesh::explanation(v),
         TermValues::SimDisk { .. } => "What exceeds the node's memory is paged to disk and back every step (swap, out-of-core): far slower than memory. Add nodes or ranks instead.".into(),
         v @ (TermValues::FftCompute { .. } | TermValues::FftMemory { .. } | TermValues::FftTranspose(_) | TermValues::PwGemm(_) | TermValues::PwDiagonalise { .. }) => spectral::explanation(v),
         TermValues::Md(v) => particles::md_explanation(v),
@@ -383,6 +387,7 @@ pub fn source(t: &TimeTerm) -> &'static str {
         TermId::OffloadTraffic => "Ren et al. 2021, ZeRO-Offload (arXiv 2101.06840) §4: gradients to the CPU, parameters back, over PCIe",
         TermId::SimMemory => "FluidX3D README (153 B per cell and step for D3Q19 FP32, 77 B with FP16 storage); Williams et al. 2009, Roofline; achieved share of bandwidth assumed (bw_eff): 80 %, AMD Instinct 70 % (BabelStream triad, Azure AI benchmarking guide: MI300X 77 %, H100 89 % of the datasheet figure)",
         TermId::SimHalo => "Halo exchange of the boundary cells once per step (surface-to-volume ratio of the subdomain); network figures from catalog/hardware.rs",
+        TermId::MeshAssembly | TermId::MeshSolve | TermId::AmrAdvance => mesh::source(t.id),
         TermId::SimDisk => "Local NVMe sequential bandwidth (≈ 7 GB/s, PCIe Gen4 x4 datasheets)",
         id @ (TermId::FftCompute | TermId::FftMemory | TermId::FftTranspose | TermId::PwProjectors | TermId::PwSubspace | TermId::PwDiagonalise) => spectral::source(id),
         TermId::MdTraffic

@@ -31,6 +31,10 @@ pub struct Amr {
     /// Bytes of bookkeeping per block that every rank holds for all blocks (AMReX's BoxArray
     /// and DistributionMapping; Athena++'s loclist, ranklist, costlist and block tree).
     pub meta_bytes: u64,
+    /// Finer levels take `ratio` steps for each step of the level below (AMReX
+    /// `amr.subcycling_mode`, on by default); off: every level takes the finest level's time
+    /// step (Athena++).
+    pub subcycle: bool,
 }
 
 impl Default for Amr {
@@ -46,6 +50,7 @@ impl Default for Amr {
             coarse_copies: 1,
             exchange_copies: 0,
             meta_bytes: 64,
+            subcycle: true,
         }
     }
 }

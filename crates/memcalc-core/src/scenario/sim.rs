@@ -207,6 +207,7 @@ choice_enum!(
     MeshStorage {
         Nodal => ("nodal", "Element–node connectivity and a CSR matrix"),
         Polymesh => ("polymesh", "Faces with owner and neighbour cells, face geometry, a matrix per face (OpenFOAM polyMesh, lduMatrix)"),
+        Hpcg => ("hpcg", "HPCG's SparseMatrix: 27 values with local and global column indices per row, CG vectors, a 4-level geometric multigrid"),
     }
 );
 
@@ -331,6 +332,9 @@ pub struct Sim {
     /// Boundary faces of the whole mesh, as blockMesh and checkMesh print them (0: a compact
     /// block's 6 · cells^(2/3)).
     pub boundary_faces: u64,
+    /// Krylov iterations per time step, summed over the step's linear solves (`lin_iters`;
+    /// OpenFOAM's log prints "No Iterations N" per solve); None: the time model's default.
+    pub lin_iters: Option<u64>,
     pub lattice: Lattice,
     pub streaming: Streaming,
     /// Storage precision of LBM distributions, separate from compute precision (`dtype`);
@@ -413,6 +417,7 @@ impl Default for Sim {
             mesh_storage: MeshStorage::Nodal,
             viscous_stress: false,
             boundary_faces: 0,
+            lin_iters: None,
             lattice: Lattice::D3q19,
             streaming: Streaming::TwoLattice,
             lbm_dtype: None,

@@ -10,6 +10,8 @@
 //! (lattice Boltzmann and structured grids: memory-bound lower bounds, halos over the network,
 //! spills to disk; molecular dynamics' pair loop, long-range mesh and ghosts; tree-PM N-body's
 //! particles, tree and PM grid).
+//! (lattice Boltzmann and structured grids, unstructured meshes' Krylov iterations, AMR's block
+//! updates: memory-bound lower bounds, halos over the network, spills to disk).
 
 pub mod change;
 pub mod inference;
@@ -151,6 +153,10 @@ pub enum TermId {
     NbodyTraffic,
     NbodyPm,
     NbodyTranspose,
+    // Unstructured meshes and block-structured AMR (speed/sim/mesh.rs, speed/sim/amr.rs).
+    MeshAssembly,
+    MeshSolve,
+    AmrAdvance,
 }
 
 impl TermId {
@@ -185,6 +191,9 @@ impl TermId {
             TermId::NbodyTraffic => "nbody_traffic",
             TermId::NbodyPm => "nbody_pm",
             TermId::NbodyTranspose => "nbody_transpose",
+            TermId::MeshAssembly => "mesh_assembly",
+            TermId::MeshSolve => "mesh_solve",
+            TermId::AmrAdvance => "amr_advance",
         }
     }
 }
@@ -380,6 +389,14 @@ pub enum TermValues {
     Md(sim::particles::MdValues),
     /// A tree-PM N-body term.
     Nbody(sim::nbody::NbodyStep),
+    // Unstructured meshes and block-structured AMR (speed/sim/mesh.rs, speed/sim/amr.rs).
+    /// A mesh step's own traffic besides its solve: the solution read and written, the mesh
+    /// read and the matrix written once.
+    MeshAssembly(sim::mesh::Assembly),
+    /// A mesh step's linear solve: the Krylov iterations' bytes.
+    MeshSolve(sim::mesh::Solve),
+    /// An AMR step: every block update of every level.
+    AmrAdvance(sim::amr::Advance),
 }
 
 /// The FFTs of a step, and what they are for.

@@ -4,6 +4,8 @@
 //! node's links, and the time at disk bandwidth when the memory exceeds the node's RAM.
 //! One file per method family under `sim/`; a method without a file gives no time yet.
 
+pub mod amr;
+pub mod mesh;
 pub mod nbody;
 pub mod particles;
 mod planewave;
@@ -86,6 +88,12 @@ pub enum SimRate {
     // Particles.
     /// Molecular dynamics: timesteps per second, as LAMMPS's "Performance:" line prints it.
     TimestepsPerS(f64),
+    // Unstructured meshes (speed/sim/mesh.rs).
+    /// A mesh solve's floating-point rate over all ranks, GFLOP/s (HPCG's figure of merit).
+    Gflops(f64),
+    // Block-structured AMR (speed/sim/amr.rs).
+    /// Million cell updates per second over every level (Athena++ prints zone-cycles/wsec).
+    MzoneCycles(f64),
 }
 
 impl SimRate {
@@ -94,6 +102,8 @@ impl SimRate {
         match self {
             SimRate::Mlups(_) => "mlups",
             SimRate::TimestepsPerS(_) => "timesteps_per_s",
+            SimRate::Gflops(_) => "gflops",
+            SimRate::MzoneCycles(_) => "mzone_cycles",
         }
     }
 
@@ -102,12 +112,17 @@ impl SimRate {
         match self {
             SimRate::Mlups(_) => "MLUPs",
             SimRate::TimestepsPerS(_) => "timesteps/s",
+            SimRate::Gflops(_) => "GFLOP/s",
+            SimRate::MzoneCycles(_) => "Mzone-cycles/s",
         }
     }
 
     pub fn value(self) -> f64 {
         match self {
-            SimRate::Mlups(v) | SimRate::TimestepsPerS(v) => v,
+            SimRate::Mlups(v)
+            | SimRate::TimestepsPerS(v)
+            | SimRate::Gflops(v)
+            | SimRate::MzoneCycles(v) => v,
         }
     }
 }
@@ -144,7 +159,8 @@ pub fn speed(s: &Scenario, e: &Estimate, m: &Machine) -> Option<Speed> {
         Method::Planewave => planewave::step(s, e, &sm)?,
         Method::Particles => particles::step(s, e, &sm)?,
         Method::Nbody => nbody::step(s, e, &sm)?,
-        _ => return None,
+        Method::Mesh => return mesh::speed(s, e, &sm),
+        Method::Amr => amr::step(s, e, &sm)?,
     };
     Some(finish(s, e, &sm, method))
 }

@@ -9,6 +9,9 @@ pub(super) fn mesh(m: &Sim, b: u64) -> MethodParts {
     if m.mesh_storage == MeshStorage::Polymesh {
         return super::polymesh::polymesh(m, b);
     }
+    if m.mesh_storage == MeshStorage::Hpcg {
+        return super::hpcg::hpcg(m);
+    }
     let (npc, points_per_cell, nnz_row) = m.element.topology();
     let p = m.ranks as f64;
     let cells_f = imbalance(m, m.cells as f64 / p);

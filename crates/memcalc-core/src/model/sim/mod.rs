@@ -5,6 +5,7 @@ mod amr;
 mod assemble;
 mod domain;
 mod grid;
+mod hpcg;
 mod lbm;
 mod mesh;
 mod nbnxm;

@@ -23,10 +23,12 @@ impl Template for MeshPart {
             MeshPart::PolyMesh(_) => "Mesh (polyMesh: faces, addressing, geometry)",
             MeshPart::Ldu(_) => "Matrices (per face, LDU)",
             MeshPart::Stress(_) => "Viscous stress temporaries",
+            MeshPart::Hpcg(h) => h.label(),
         }
     }
     fn formula(&self, bytes: u64) -> String {
         match self {
+            MeshPart::Hpcg(h) => h.formula(bytes),
             MeshPart::Solution(MeshSolution {
                 levels,
                 unknowns,
@@ -141,10 +143,12 @@ impl Template for MeshPart {
             MeshPart::PolyMesh(_) => "Why does an OpenFOAM mesh take more than its cells?",
             MeshPart::Ldu(_) => "How does OpenFOAM store its matrices?",
             MeshPart::Stress(_) => "What does the momentum equation build on the way?",
+            MeshPart::Hpcg(h) => h.question(),
         }
     }
     fn explanation(&self) -> String {
         match self {
+            MeshPart::Hpcg(h) => h.explanation(),
             MeshPart::Solution(v) if v.face_fluxes > 0 => format!(
                 "{} unknowns per cell and a flux on every face (phi), kept at {} time levels. {}.",
                 v.dofs,
@@ -207,6 +211,7 @@ impl Template for MeshPart {
         match self {
             MeshPart::PolyMesh(_) | MeshPart::Ldu(_) | MeshPart::Stress(_) => SRC_POLYMESH,
             MeshPart::Solution(v) if v.face_fluxes > 0 => SRC_POLYMESH,
+            MeshPart::Hpcg(h) => h.source(),
             _ => SRC_MESH,
         }
     }

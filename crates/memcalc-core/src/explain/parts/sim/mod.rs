@@ -3,6 +3,7 @@
 
 mod amr;
 mod grid;
+mod hpcg;
 mod lbm;
 mod mdrun;
 mod mesh;

@@ -12,6 +12,8 @@ pub enum MeshPart {
     PolyMesh(PolyMeshStorage),
     Ldu(LduMatrices),
     Stress(StressTemporaries),
+    /// HPCG's own arrays (`mesh_storage=hpcg`).
+    Hpcg(super::HpcgPart),
 }
 
 /// The busiest rank's share of the mesh, as the explanation describes it.

@@ -4,6 +4,7 @@
 
 mod amr;
 mod grid;
+mod hpcg;
 mod lbm;
 mod mdrun;
 mod mesh;
@@ -16,6 +17,7 @@ mod spectral;
 
 pub use amr::{AmrBlock, AmrShape, AmrValues};
 pub use grid::{GridHalo, GridPart, GridShape, GridState, GridWork};
+pub use hpcg::{matrix_row, HpcgPart, COARSE_LEVELS};
 pub use lbm::{LbmDistributions, LbmHalo, LbmMacroscopic, LbmPart, LbmShape};
 pub use mdrun::MdrunPart;
 pub use mesh::{

@@ -1,0 +1,103 @@
+//! The words of the unstructured-mesh and AMR time terms (`speed::sim::mesh`, `speed::sim::amr`).
+
+use super::{bytes, count, pct, rate, sig};
+use crate::base::units::{self, UnitSystem};
+use crate::scenario::sim::Precond;
+use crate::speed::{TermId, TermValues};
+
+const ROOFLINE: &str = "Williams, Waterman, Patterson 2009, Roofline (CACM 52(4)); the parts' bytes from the memory estimate; achieved share of bandwidth assumed (bw_eff): 80 %, AMD Instinct 70 % (BabelStream triad)";
+
+/// The term's label.
+pub fn label(id: TermId) -> &'static str {
+    match id {
+        TermId::MeshAssembly => "Assembly per step: solution, mesh and matrix (lower bound)",
+        TermId::MeshSolve => "Linear solve per step: Krylov iterations (lower bound)",
+        _ => "Block updates per step (lower bound)",
+    }
+}
+
+/// The formula's body with the user's numbers.
+pub fn formula(v: &TermValues, u: UnitSystem) -> String {
+    match v {
+        TermValues::MeshAssembly(a) => format!(
+            "(2 × {} solution + {} mesh + {} matrix) ÷ ({} × {})",
+            bytes(a.state, u),
+            bytes(a.mesh, u),
+            bytes(a.matrix, u),
+            rate(a.transfer.bandwidth),
+            pct(a.transfer.efficiency)
+        ),
+        TermValues::MeshSolve(s) => format!(
+            "{} × ({} matrix + {} × {} rows × {} B + {} preconditioner) ÷ ({} × {})",
+            units::count(s.iterations, "iteration", "iterations"),
+            bytes(s.spmv, u),
+            sig(s.passes),
+            count(s.rows),
+            s.b,
+            bytes(s.precond_bytes, u),
+            rate(s.transfer.bandwidth),
+            pct(s.transfer.efficiency)
+        ),
+        TermValues::AmrAdvance(a) => format!(
+            "2 × {} of {} × {} updates ÷ ({} × {})",
+            bytes(a.blocks_bytes, u),
+            units::count(a.blocks, "block", "blocks"),
+            sig(a.updates),
+            rate(a.transfer.bandwidth),
+            pct(a.transfer.efficiency)
+        ),
+        _ => String::new(),
+    }
+}
+
+fn precond(p: Precond) -> &'static str {
+    match p {
+        Precond::None => "no preconditioner",
+        Precond::Jacobi => "the Jacobi preconditioner's diagonal and two vectors",
+        Precond::Ilu0 | Precond::Ilu1 => {
+            "the incomplete factors once (the forward and backward sweeps) and four vector passes"
+        }
+        Precond::Amg | Precond::Gmg | Precond::Gamg => {
+            "a multigrid V-cycle: every level's operator three times (a smoothing sweep down, the residual, a sweep up)"
+        }
+    }
+}
+
+/// Why the term takes this long.
+pub fn explanation(v: &TermValues) -> String {
+    match v {
+        TermValues::MeshAssembly(_) => "Each step reads and writes the solution at every stored level, reads the mesh (connectivity, or faces and geometry) and writes the matrix once while assembling it: a lower bound at the achieved bandwidth; an explicit scheme has no matrix and only this term.".into(),
+        TermValues::MeshSolve(s) => format!(
+            "Each {} iteration reads the sparse matrix once as stored for its matrix–vector product (values, column indices and row pointers; OpenFOAM's LDU: diagonal, lower and upper coefficients and their face addressing), {} vector passes ({}) and {}. {} Sparse solves are memory-bound, so this is a lower bound; the dot products' all-reduces over the ranks are not counted, and the halo counts one vector exchange per iteration. The rate counts 2 FLOPs per nonzero, as HPCG does.",
+            if s.krylov == 0 { "CG".to_string() } else { format!("GMRES({})", s.krylov) },
+            sig(s.passes),
+            if s.krylov == 0 { "3 dot products, 3 vector updates, the product's input and output" } else { "the Arnoldi step's classical Gram–Schmidt over the basis, its normalisation, the product's input and output" },
+            if s.hpcg { "HPCG's multigrid: on the fine and the two middle levels a symmetric Gauss–Seidel sweep before and after the residual (five passes over the level's matrix), one sweep on the coarsest, as HPCG's own bandwidth model counts them" } else { precond(s.precond) },
+            if s.assumed {
+                format!("{} per step are assumed (one HPCG CG set); set lin_iters from the solver's log (OpenFOAM: the sum of 'No Iterations' over the step's solves).", units::count(s.iterations, "iteration", "iterations"))
+            } else {
+                format!("{} per step, as given.", units::count(s.iterations, "iteration", "iterations"))
+            }
+        ),
+        TermValues::AmrAdvance(a) => {
+            let each = "each update reads and writes the block's stored copies with their ghost shells and its work arrays: a lower bound at the achieved bandwidth. Ghost cells are filled before every update; those from other ranks are the halo below.";
+            if a.subcycle && a.max_level > 0 {
+                format!("With subcycling each finer level takes {} steps per step of the level below (level l: {}^l), so a coarse step updates the average block {} times; {each}", a.ratio, a.ratio, sig(a.updates))
+            } else if a.max_level > 0 {
+                format!("Without subcycling every level steps at the finest level's time step (as Athena++), so each step updates every block once; {each}")
+            } else {
+                format!("A uniform grid of blocks: each step updates every block once; {each}")
+            }
+        }
+        _ => String::new(),
+    }
+}
+
+/// Where the term's formula comes from.
+pub fn source(id: TermId) -> &'static str {
+    match id {
+        TermId::MeshAssembly => ROOFLINE,
+        TermId::MeshSolve => "HPCG src/ReportResults.cpp (memory bandwidth model: the matrix and 17 vector passes per CG iteration; 2 FLOPs per nonzero) and src/main.cpp (CG sets of 50 iterations); PETSc KSPGMRES (classical Gram–Schmidt, src/ksp/ksp/impls/gmres/borthog.c); hypre BoomerAMG (one relaxation sweep down and up per level); Williams et al. 2009, Roofline; achieved share of bandwidth assumed (bw_eff)",
+        _ => "AMReX Src/Amr/AMReX_Amr.cpp (timeStep: level l + 1 advances ref_ratio times per step of level l with amr.subcycling_mode Auto); Athena++ src/main.cpp (every MeshBlock once per cycle; zone-cycles/wsec); Williams et al. 2009, Roofline; achieved share of bandwidth assumed (bw_eff)",
+    }
+}

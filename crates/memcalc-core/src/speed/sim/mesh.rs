@@ -1,0 +1,406 @@
+//! Unstructured meshes (finite elements and volumes): a step assembles its matrix and solves
+//! it with a preconditioned Krylov method, and both stream their arrays through memory. The
+//! bytes come from the estimate's own parts (the sparse matrix as stored, the solver's vectors,
+//! the preconditioner's matrices), so the time follows every storage choice the memory model
+//! knows (CSR or OpenFOAM's LDU, 32- or 64-bit indices, coupled or segregated).
+//!
+//! Sources:
+//! - HPCG `src/ReportResults.cpp` (memory bandwidth model): a CG iteration runs 3 dot products
+//!   (2 vector reads each), 3 WAXPBYs (2 reads, 1 write) and one SpMV (values and column
+//!   indices once, the input vector read and the output written): 17 vector passes beside the
+//!   matrix; 2 FLOPs per nonzero, 2 per element of each dot and WAXPBY.
+//! - PETSc `KSPGMRES` (`src/ksp/ksp/impls/gmres/borthog.c`, the default classical Gram–Schmidt):
+//!   the j-th Arnoldi step of a restart reads w and j basis vectors twice (VecMDot, VecMAXPY),
+//!   writes w, and normalises it: 2j + 6 passes, plus the SpMV's 2; over j = 1…k on average
+//!   k + 9.
+//! - hypre BoomerAMG's default V-cycle (one relaxation sweep down and one up, a residual per
+//!   level): every level's operator read about three times per application.
+
+use crate::model::values::sim::{HpcgPart, MeshPart, COARSE_LEVELS};
+use crate::model::values::{SimValues, Values};
+use crate::model::Estimate;
+use crate::scenario::sim::{Precond, Solver};
+use crate::scenario::Scenario;
+use crate::speed::sim::{MethodStep, SimMachine, SimRate};
+use crate::speed::{Bound, Speed, Steps, TermId, TermValues, Time, TimeTerm, Transfer};
+
+/// Krylov iterations per step where the user gives none: one set of HPCG's CG
+/// (`src/main.cpp`: refMaxIters = 50, tolerance 0). Real runs vary from a few iterations
+/// (a multigrid-preconditioned pressure solve) to hundreds; `lin_iters` sets the run's own.
+pub const DEFAULT_ITERATIONS: u64 = 50;
+
+/// Vector passes of one CG iteration besides the preconditioner (HPCG ReportResults.cpp).
+const CG_PASSES: f64 = 17.0;
+
+/// Passes over every multigrid level's operator per V-cycle: pre-smoothing, the residual,
+/// post-smoothing (one sweep each, hypre BoomerAMG's default).
+const MG_PASSES: f64 = 3.0;
+
+/// A step's traffic besides the solve: the solution at every stored level read and written,
+/// the mesh read and the matrix's values written once (assembly).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Assembly {
+    pub state: f64,
+    pub mesh: f64,
+    pub matrix: f64,
+    pub transfer: Transfer,
+}
+
+/// A step's linear solve on one rank.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Solve {
+    pub iterations: u64,
+    /// Whether `iterations` is the default rather than the user's.
+    pub assumed: bool,
+    /// Bytes one matrix–vector product reads from the matrix as stored.
+    pub spmv: f64,
+    /// Vector passes per iteration (each one vector of `rows` read or written).
+    pub passes: f64,
+    pub rows: f64,
+    pub b: u64,
+    /// GMRES restart length (0: CG).
+    pub krylov: u64,
+    pub precond: Precond,
+    /// The preconditioner's bytes per application.
+    pub precond_bytes: f64,
+    /// FLOPs of one iteration on this rank.
+    pub flops: f64,
+    /// HPCG's own multigrid (symmetric Gauss–Seidel sweeps) rather than a generic V-cycle.
+    pub hpcg: bool,
+    pub transfer: Transfer,
+}
+
+/// Vector passes of one iteration: CG's 17, or GMRES(k)'s k + 9.
+pub fn passes(krylov: u64) -> f64 {
+    if krylov == 0 {
+        CG_PASSES
+    } else {
+        krylov as f64 + 9.0
+    }
+}
+
+/// Bytes a preconditioner reads and writes per application: a diagonal scaling the diagonal
+/// and two vectors; an incomplete factorisation its factors once (forward and backward sweeps)
+/// and four vector passes; multigrid every level's operator `MG_PASSES` times.
+pub fn precond_bytes(p: Precond, spmv: f64, stored: f64, rows: f64, b: u64) -> f64 {
+    let v = rows * b as f64;
+    match p {
+        Precond::None => 0.0,
+        Precond::Jacobi => 3.0 * v,
+        Precond::Ilu0 | Precond::Ilu1 => stored + 4.0 * v,
+        Precond::Amg | Precond::Gmg | Precond::Gamg => MG_PASSES * (spmv + stored),
+    }
+}
+
+/// FLOPs of one iteration: 2 per nonzero of the SpMV, 2 per element of each dot product and
+/// vector update (CG 6 of them; GMRES(k) about k + 3), and 2 per nonzero the preconditioner
+/// reads (its bytes over a nonzero's value and index).
+fn flops(nonzeros: f64, s: &Solve, index_bytes: u64) -> f64 {
+    let vector_ops = if s.krylov == 0 {
+        6.0
+    } else {
+        s.krylov as f64 + 3.0
+    };
+    let per_nonzero = (s.b + index_bytes).max(1) as f64;
+    let precond = match s.precond {
+        Precond::None => 0.0,
+        Precond::Jacobi => s.rows,
+        _ => 2.0 * s.precond_bytes / per_nonzero,
+    };
+    2.0 * nonzeros + 2.0 * vector_ops * s.rows + precond
+}
+
+/// The parts a mesh step reads, with their rank bytes.
+#[derive(Default)]
+struct Parts {
+    state: f64,
+    mesh: f64,
+    matrix: f64,
+    spmv: f64,
+    nonzeros: f64,
+    index_bytes: u64,
+    b: u64,
+    dofs: u64,
+    points: f64,
+    solver: Option<(u64, f64, f64, u64, Precond)>,
+    explicit: bool,
+    /// HPCG's fine rows and coarse rows per level.
+    hpcg: Option<(f64, [u64; COARSE_LEVELS])>,
+}
+
+fn parts(e: &Estimate) -> Option<Parts> {
+    let mut p = Parts::default();
+    let mut seen = false;
+    let mut ldu = None;
+    for c in &e.components {
+        let Values::Sim(part) = &c.values else {
+            continue;
+        };
+        let bytes = part.rank_bytes as f64;
+        let SimValues::Mesh(m) = &part.rank else {
+            continue;
+        };
+        match m {
+            MeshPart::Solution(s) => {
+                seen = true;
+                p.state = bytes;
+                p.b = s.b;
+                p.dofs = s.dofs;
+                p.points = s.shape.points as f64;
+            }
+            MeshPart::Connectivity(c) => {
+                p.mesh = bytes;
+                p.index_bytes = c.index_bytes;
+            }
+            MeshPart::PolyMesh(m) => {
+                p.mesh = bytes;
+                p.index_bytes = m.index_bytes;
+            }
+            MeshPart::Matrix(m) => {
+                // CSR: the values, column indices and row pointers are the part itself.
+                p.matrix = bytes;
+                p.spmv = bytes;
+                p.nonzeros = m.nonzeros as f64;
+                p.explicit = m.solver == Solver::Explicit;
+            }
+            MeshPart::Ldu(l) => {
+                p.matrix = bytes;
+                ldu = Some(l.clone());
+            }
+            MeshPart::Solver(s) => {
+                p.solver = Some((
+                    s.vectors,
+                    s.rows as f64,
+                    s.precond_bytes as f64,
+                    s.krylov,
+                    s.precond,
+                ));
+            }
+            MeshPart::Stress(_) => {}
+            MeshPart::Hpcg(HpcgPart::Problem { rows }) => {
+                seen = true;
+                p.state = bytes;
+                p.b = 8;
+                p.dofs = 1;
+                p.points = *rows as f64;
+            }
+            MeshPart::Hpcg(HpcgPart::Multigrid { rows, .. }) => {
+                p.hpcg = Some((p.points, *rows));
+            }
+            MeshPart::Hpcg(_) => {}
+        }
+    }
+    if let Some(l) = ldu {
+        // One lduMatrix::Amul reads the diagonal, the lower and upper coefficients and their
+        // face addressing (not the source, nor the second matrix held beside it).
+        let coefficients = (l.cells + 2 * l.internal_faces) as f64 * l.block as f64;
+        p.nonzeros = coefficients;
+        p.spmv = coefficients * l.b as f64 + 2.0 * l.internal_faces as f64 * p.index_bytes as f64;
+        p.explicit = l.matrices == 0;
+    }
+    if p.matrix == 0.0 {
+        p.explicit = true;
+    }
+    seen.then_some(p)
+}
+
+/// The halo of a mesh rank: its surface points (6 · points^(2/3), a compact subdomain) and the
+/// bytes each sends per step: the assembly's solution and one vector per iteration.
+fn halo(p: &Parts, iterations: u64, rows: f64) -> (f64, f64) {
+    let surface = 6.0 * p.points.max(0.0).powf(2.0 / 3.0);
+    let per_point = if p.points > 0.0 { rows / p.points } else { 0.0 };
+    let b = p.b as f64;
+    (surface, b * (p.dofs as f64 + iterations as f64 * per_point))
+}
+
+/// HPCG's own bandwidth and FLOP model of one CG iteration (`ReportResults.cpp`), for `rows`
+/// fine rows and the coarse levels' rows, 27 nonzeros a row, values and local indices read
+/// (8 + 4 B): (SpMV bytes, multigrid bytes, FLOPs). The multigrid applies a symmetric
+/// Gauss–Seidel sweep before and after the residual on every level but the coarsest (two
+/// passes over the matrix each), and one sweep on the coarsest.
+pub fn hpcg_iteration(rows: f64, coarse: &[u64; COARSE_LEVELS]) -> (f64, f64, f64) {
+    let nnz = |n: f64| 27.0 * n;
+    let mut levels = vec![rows];
+    levels.extend(coarse.iter().map(|&n| n as f64));
+    let (last, upper) = levels.split_last().expect("four levels");
+    let mut mg = 0.0;
+    let mut mg_flops = 0.0;
+    for &n in upper {
+        mg += 5.0 * nnz(n) * 12.0 + 3.0 * n * 8.0 + n * 8.0 + 2.0 * nnz(n) * 8.0;
+        mg_flops += 10.0 * nnz(n);
+    }
+    mg += 2.0 * nnz(*last) * 12.0 + 2.0 * last * 8.0;
+    mg_flops += 4.0 * nnz(*last);
+    let flops = 2.0 * nnz(rows) + 12.0 * rows + mg_flops;
+    (nnz(rows) * 12.0, mg, flops)
+}
+
+/// The mesh method's step; None without a solution part.
+pub fn step(s: &Scenario, e: &Estimate, sm: &SimMachine) -> Option<(MethodStep, f64)> {
+    let p = parts(e)?;
+    if let Some((rows, coarse)) = p.hpcg {
+        return Some(hpcg_step(s, sm, &p, rows, &coarse));
+    }
+    let assembly_bytes = 2.0 * p.state + p.mesh + p.matrix;
+    let assembly = Assembly {
+        state: p.state,
+        mesh: p.mesh,
+        matrix: p.matrix,
+        transfer: sm.transfer(assembly_bytes),
+    };
+    let mut terms = vec![TimeTerm {
+        id: TermId::MeshAssembly,
+        time: assembly.transfer.time(),
+        bound: Bound::MemoryBandwidth,
+        values: TermValues::MeshAssembly(assembly),
+    }];
+    let mut step = assembly.transfer.time();
+    let mut flops_per_step = 0.0;
+    let mut rows = 0.0;
+    let mut iterations = 0;
+    if let (false, Some((_, r, stored, krylov, precond))) = (p.explicit, p.solver) {
+        rows = r;
+        iterations = s.sim.lin_iters.unwrap_or(DEFAULT_ITERATIONS);
+        let pre = precond_bytes(precond, p.spmv, stored, rows, p.b);
+        let per_iteration = p.spmv + passes(krylov) * rows * p.b as f64 + pre;
+        let mut solve = Solve {
+            iterations,
+            assumed: s.sim.lin_iters.is_none(),
+            spmv: p.spmv,
+            passes: passes(krylov),
+            rows,
+            b: p.b,
+            krylov,
+            precond,
+            precond_bytes: pre,
+            flops: 0.0,
+            hpcg: false,
+            transfer: sm.transfer(iterations as f64 * per_iteration),
+        };
+        solve.flops = flops(p.nonzeros, &solve, p.index_bytes);
+        flops_per_step = solve.flops * iterations as f64;
+        // The solve follows the assembly: the step is their sum.
+        step = step.plus(solve.transfer.time());
+        terms.push(TimeTerm {
+            id: TermId::MeshSolve,
+            time: solve.transfer.time(),
+            bound: Bound::MemoryBandwidth,
+            values: TermValues::MeshSolve(solve),
+        });
+    }
+    let halo = (sm.ranks > 1).then(|| halo(&p, iterations, rows));
+    Some((
+        MethodStep {
+            terms,
+            step,
+            halo,
+            rate: None,
+        },
+        flops_per_step * sm.ranks as f64,
+    ))
+}
+
+/// HPCG's timed phase: CG iterations only (the problem is generated once, before).
+fn hpcg_step(
+    s: &Scenario,
+    sm: &SimMachine,
+    p: &Parts,
+    rows: f64,
+    coarse: &[u64; COARSE_LEVELS],
+) -> (MethodStep, f64) {
+    let iterations = s.sim.lin_iters.unwrap_or(DEFAULT_ITERATIONS);
+    let (spmv, mg, flops) = hpcg_iteration(rows, coarse);
+    let per_iteration = spmv + CG_PASSES * rows * 8.0 + mg;
+    let solve = Solve {
+        iterations,
+        assumed: s.sim.lin_iters.is_none(),
+        spmv,
+        passes: CG_PASSES,
+        rows,
+        b: 8,
+        krylov: 0,
+        precond: Precond::Gmg,
+        precond_bytes: mg,
+        flops,
+        hpcg: true,
+        transfer: sm.transfer(iterations as f64 * per_iteration),
+    };
+    let time = solve.transfer.time();
+    (
+        MethodStep {
+            terms: vec![TimeTerm {
+                id: TermId::MeshSolve,
+                time,
+                bound: Bound::MemoryBandwidth,
+                values: TermValues::MeshSolve(solve),
+            }],
+            step: time,
+            halo: (sm.ranks > 1).then(|| halo(p, iterations, rows)),
+            rate: None,
+        },
+        flops * iterations as f64 * sm.ranks as f64,
+    )
+}
+
+/// The mesh method's time, with the solve's GFLOP/s over every rank where it solves.
+pub fn speed(s: &Scenario, e: &Estimate, sm: &SimMachine) -> Option<Speed> {
+    let (method, flops) = step(s, e, sm)?;
+    let mut speed = super::finish(s, e, sm, method);
+    if let Steps::Sim { step, rate, .. } = &mut speed.steps {
+        if flops > 0.0 {
+            *rate = Some(gflops(flops, *step));
+        }
+    }
+    Some(speed)
+}
+
+fn gflops(flops: f64, step: Time) -> SimRate {
+    SimRate::Gflops(step.per_second(flops) / 1e9)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cg_and_gmres_passes() {
+        assert_eq!(passes(0), 17.0);
+        // GMRES(30): the mean Arnoldi step reads and writes 2 · 15.5 + 6 + 2 = 39 vectors.
+        assert_eq!(passes(30), 39.0);
+    }
+
+    #[test]
+    fn preconditioners_read_their_storage() {
+        // 1M rows of doubles: Jacobi 3 vectors = 24 MB; ILU(0) its 180 MB factor + 32 MB;
+        // AMG three passes over the 180 MB matrix and its 90 MB of coarse levels.
+        let (spmv, rows) = (180e6, 1e6);
+        assert_eq!(precond_bytes(Precond::None, spmv, 0.0, rows, 8), 0.0);
+        assert_eq!(precond_bytes(Precond::Jacobi, spmv, 8e6, rows, 8), 24e6);
+        assert_eq!(precond_bytes(Precond::Ilu0, spmv, 180e6, rows, 8), 212e6);
+        assert_eq!(precond_bytes(Precond::Amg, spmv, 90e6, rows, 8), 810e6);
+    }
+
+    #[test]
+    fn cg_flops_follow_hpcg() {
+        // HPCG counts 2 FLOPs per nonzero of the SpMV and 2 · nrow per dot and WAXPBY (3 each).
+        let s = Solve {
+            iterations: 1,
+            assumed: false,
+            spmv: 0.0,
+            passes: 17.0,
+            rows: 1e6,
+            b: 8,
+            krylov: 0,
+            precond: Precond::None,
+            precond_bytes: 0.0,
+            flops: 0.0,
+            hpcg: false,
+            transfer: Transfer {
+                bytes: 0.0,
+                bandwidth: 1.0,
+                efficiency: 1.0,
+            },
+        };
+        assert_eq!(flops(27e6, &s, 4), 54e6 + 12e6);
+    }
+}
