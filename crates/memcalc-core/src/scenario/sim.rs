@@ -306,6 +306,9 @@ pub struct Sim {
     pub neighbors: u64,
     /// Newton's third law: half neighbour lists.
     pub newton: bool,
+    /// LAMMPS `neigh_modify check yes` (its default): the positions at the last neighbour
+    /// build are kept to test how far atoms moved; `check no` rebuilds on schedule without them.
+    pub neigh_check: bool,
     pub long_range: LongRange,
     pub potential: Potential,
     /// Topology maxima per atom (None: the style's fixed size).
@@ -331,6 +334,9 @@ pub struct Sim {
     /// Boundary faces of the whole mesh, as blockMesh and checkMesh print them (0: a compact
     /// block's 6 · cells^(2/3)).
     pub boundary_faces: u64,
+    /// A code's own working values per point carrying unknowns, beside the unknowns' time
+    /// levels and the matrix (gradients, limiters, primitives, residuals); 0: none.
+    pub cell_values: u64,
     pub lattice: Lattice,
     pub streaming: Streaming,
     /// Storage precision of LBM distributions, separate from compute precision (`dtype`);
@@ -396,6 +402,7 @@ impl Default for Sim {
             density_micro: 844_200,
             neighbors: 0,
             newton: true,
+            neigh_check: true,
             long_range: LongRange::None,
             potential: Potential::Pair,
             topology: None,
@@ -413,6 +420,7 @@ impl Default for Sim {
             mesh_storage: MeshStorage::Nodal,
             viscous_stress: false,
             boundary_faces: 0,
+            cell_values: 0,
             lattice: Lattice::D3q19,
             streaming: Streaming::TwoLattice,
             lbm_dtype: None,

@@ -395,8 +395,10 @@ prop_compose! {
         mesh_storage in choice::<MeshStorage>(),
         viscous_stress in any::<bool>(),
         boundary_faces in or_zero(0.5, 1u64..=100_000_000),
-    ) -> (MeshStorage, bool, u64) {
-        (mesh_storage, viscous_stress, boundary_faces)
+        cell_values in or_zero(0.5, 1u64..=100_000),
+        neigh_check in any::<bool>(),
+    ) -> (MeshStorage, bool, u64, u64, bool) {
+        (mesh_storage, viscous_stress, boundary_faces, cell_values, neigh_check)
     }
 }
 
@@ -425,7 +427,7 @@ prop_compose! {
         (particles, atom_style, attrs, cutoff_milli, skin_milli, density_micro, neighbors, newton, long_range, kspace_grid) in sim_particles(),
         (potential, topology, shake, atom_map, reax, pair_list) in sim_molecules(),
         (cells, element, dofs, krylov, precond, solver, index_bytes, lattice, streaming, lbm_dtype) in sim_mesh(),
-        (mesh_storage, viscous_stress, boundary_faces) in sim_fv(),
+        (mesh_storage, viscous_stress, boundary_faces, cell_values, neigh_check) in sim_fv(),
         (steps, output_every, snapshots, compression_c, checkpoint_every, adjoint, adjoint_snapshots) in sim_output(),
         pw in plane_wave(),
         amr in amr(),
@@ -440,7 +442,7 @@ prop_compose! {
             output_every, snapshots, compression_c, checkpoint_every, adjoint, adjoint_snapshots,
             potential, topology, shake, atom_map, pair_list, solver, replicated_mib, language, reax,
             host_mirror, halo_one_rank, split_z, code, index_bytes, pw, amr, nbody,
-            mesh_storage, viscous_stress, boundary_faces,
+            mesh_storage, viscous_stress, boundary_faces, cell_values, neigh_check,
         }
     }
 }

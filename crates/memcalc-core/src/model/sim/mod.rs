@@ -3,6 +3,7 @@
 
 mod amr;
 mod assemble;
+mod cellwork;
 mod domain;
 mod grid;
 mod lbm;

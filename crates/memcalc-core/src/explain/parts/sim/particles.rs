@@ -145,12 +145,17 @@ impl Template for MdPart {
                 v.chunk
             ),
             MdPart::Neighbors(v) => format!(
-                "Each particle keeps the indices of the particles within cutoff + skin: {} per particle here ({} list{}), {} pairs per rank, in pages of {} indices; plus per-particle list bookkeeping, binning and the positions at the last rebuild. This, not the particle state, is what the folk rule of 'a few hundred bytes per atom' misses.",
+                "Each particle keeps the indices of the particles within cutoff + skin: {} per particle here ({} list{}), {} pairs per rank, in pages of {} indices; plus per-particle list bookkeeping, binning{}. This, not the particle state, is what the folk rule of 'a few hundred bytes per atom' misses.",
                 format_fixed(v.neighbors_milli, 3),
                 if v.newton { "half" } else { "full" },
                 if v.newton { ", Newton's third law" } else { "" },
                 g(v.pairs),
-                g(v.page)
+                g(v.page),
+                if v.check {
+                    " and the positions at the last rebuild"
+                } else {
+                    " (no positions of the last rebuild: with neigh_modify check no, LAMMPS neighbor.cpp frees xhold)"
+                }
             ),
             MdPart::Other(v) => format!(
                 "Spatial sorting permutations, communication bookkeeping and the global-id-to-local map: {}.",

@@ -19,8 +19,8 @@ pub use grid::{GridHalo, GridPart, GridShape, GridState, GridWork};
 pub use lbm::{LbmDistributions, LbmHalo, LbmMacroscopic, LbmPart, LbmShape};
 pub use mdrun::MdrunPart;
 pub use mesh::{
-    LduMatrices, MeshConnectivity, MeshMatrix, MeshPart, MeshShape, MeshSolution, MeshSolver,
-    PolyMeshStorage, StressTemporaries,
+    CellArrays, LduMatrices, MeshConnectivity, MeshMatrix, MeshPart, MeshShape, MeshSolution,
+    MeshSolver, PatchValues, PolyMeshStorage, StressTemporaries,
 };
 pub use nbody::{NbodyShape, NbodyValues};
 pub use particles::{

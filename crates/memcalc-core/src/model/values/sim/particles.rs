@@ -60,6 +60,8 @@ pub struct MdNeighbors {
     pub page: u64,
     pub allocated: u64,
     pub list_bytes: u64,
+    /// The positions at the last build are kept (neigh_modify check yes).
+    pub check: bool,
     /// Neighbours per particle, in thousandths.
     pub neighbors_milli: u64,
     /// Half lists (Newton's third law).
