@@ -95,3 +95,38 @@ fn su2_keeps_its_gradients_limiters_and_primitives_per_vertex() {
         None
     );
 }
+
+#[test]
+fn the_gpu_package_holds_its_own_arrays_on_the_device() {
+    // 256,000 LJ atoms on one GPU, mixed precision: 1.1 × (256,000 + 69,500) atom slots of a
+    // float4 and two ids (24 B); 281,600 local slots of a full list of stride 104 + 2 ints
+    // (77.6 neighbours × 1.1 round up to 88 < the first 104) and of 11 doubles of answers.
+    let q = format!("{ONE}&{LJ}&particles=256000&sim_device=gpu");
+    let gpu = est(&format!("{q}&package=gpu"));
+    assert_eq!(expect_part(&gpu, PartId::State), 358_050 * 24);
+    assert_eq!(expect_part(&gpu, PartId::NeighborLists), 281_600 * 106 * 4);
+    assert_eq!(expect_part(&gpu, PartId::Work), 281_600 * 88);
+    assert_eq!(part(&gpu, PartId::Halo), None);
+    let c = gpu.component(PartId::NeighborLists).unwrap();
+    assert_eq!(parts::label(c), "GPU package: neighbour list");
+    assert!(parts::source(c).contains("lal_neighbor.cpp"));
+    // The device formats outweigh LAMMPS's own host arrays by half.
+    let host = est(&q);
+    let arrays = |e: &memcalc_core::Estimate| {
+        [
+            PartId::State,
+            PartId::Halo,
+            PartId::NeighborLists,
+            PartId::Work,
+        ]
+        .iter()
+        .filter_map(|&id| part(e, id))
+        .sum::<u64>()
+    };
+    assert!(arrays(&gpu) * 2 > arrays(&host) * 3);
+    // Double precision doubles the positions; a longer cutoff widens the stride.
+    let double = est(&format!("{q}&package=gpu_double"));
+    assert_eq!(expect_part(&double, PartId::State), 358_050 * 40);
+    let wide = est(&format!("{ONE}&method=particles&density=0.8442&cutoff=4&skin=0.3&particles=256000&sim_device=gpu&package=gpu"));
+    assert!(expect_part(&wide, PartId::NeighborLists) > 281_600 * 300 * 4);
+}

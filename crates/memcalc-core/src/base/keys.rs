@@ -214,6 +214,7 @@ keys! {
     Qeq => "qeq",
     AtomMap => "atom_map",
     PairList => "pair_list",
+    Package => "package",
     Cutoff => "cutoff",
     Skin => "skin",
     Density => "density",

@@ -130,6 +130,29 @@ choice_enum!(
     }
 );
 
+choice_enum!(
+    /// A LAMMPS accelerator package whose own arrays are what the device holds.
+    Package {
+        None => ("none", "None: LAMMPS's own arrays"),
+        Gpu => ("gpu", "GPU package, mixed precision (lib/gpu's default build: float positions, double forces)"),
+        GpuDouble => ("gpu_double", "GPU package, double precision"),
+        GpuSingle => ("gpu_single", "GPU package, single precision"),
+    }
+);
+
+impl Package {
+    /// Bytes of the GPU package's position (numtyp) and accumulator (acctyp) types; None
+    /// without the package.
+    pub fn gpu_types(self) -> Option<(u64, u64)> {
+        match self {
+            Package::None => None,
+            Package::Gpu => Some((4, 8)),
+            Package::GpuDouble => Some((8, 8)),
+            Package::GpuSingle => Some((4, 4)),
+        }
+    }
+}
+
 impl PairList {
     /// Atoms per i-cluster and per j-cluster (None: per-atom lists).
     pub fn clusters(self) -> Option<(u64, u64)> {
@@ -317,6 +340,7 @@ pub struct Sim {
     pub shake: bool,
     pub atom_map: AtomMap,
     pub pair_list: PairList,
+    pub package: Package,
     /// Long-range mesh points in total (0: one per particle).
     pub kspace_grid: u64,
     pub cells: u64,
@@ -409,6 +433,7 @@ impl Default for Sim {
             shake: false,
             atom_map: AtomMap::Array,
             pair_list: PairList::Atoms,
+            package: Package::None,
             kspace_grid: 0,
             cells: 10_000_000,
             element: Element::Tet4,

@@ -7,6 +7,7 @@ mod cellwork;
 mod domain;
 mod grid;
 mod lbm;
+mod lmpgpu;
 mod mesh;
 mod nbnxm;
 mod nbody;

@@ -127,6 +127,16 @@ pub(super) fn particles(m: &Sim, b: u64) -> MethodParts {
         local,
         ghosts,
     };
+    // With the GPU package the device holds lib/gpu's arrays, not these (see lmpgpu.rs).
+    if let Some(types) = m.package.gpu_types() {
+        return MethodParts {
+            parts: super::lmpgpu::gpu_parts(m, types, local_f, ghost_f, sphere, p),
+            snapshot_rank: crate::mul!(local, 48),
+            snapshot_total: crate::mul!(m.particles, 48),
+            restart_total: crate::mul!(m.particles, per_atom),
+            shape: SimShape::Particles(md_shape),
+        };
+    }
     let v = |part: MdPart| SimValues::Particles(part);
     let mut parts = vec![
         Part::of(

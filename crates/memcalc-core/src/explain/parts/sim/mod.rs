@@ -4,6 +4,7 @@
 mod amr;
 mod grid;
 mod lbm;
+mod lmpgpu;
 mod mdrun;
 mod mesh;
 mod nbody;

@@ -24,11 +24,13 @@ impl Template for MdPart {
             MdPart::Shake(_) => "Constraints (SHAKE)",
             MdPart::LongRange(_) => "Long-range mesh",
             MdPart::Mdrun(v) => v.label(),
+            MdPart::GpuPackage(v) => v.label(),
         }
     }
     fn formula(&self, bytes: u64) -> String {
         match self {
             MdPart::Mdrun(v) => v.formula(bytes),
+            MdPart::GpuPackage(v) => v.formula(bytes),
             MdPart::State(MdState {
                 local, per_atom, ..
             }) => format!(
@@ -128,11 +130,13 @@ impl Template for MdPart {
             MdPart::Shake(_) => "What do bond constraints cost?",
             MdPart::LongRange(_) => "What does the long-range solver add?",
             MdPart::Mdrun(v) => v.question(),
+            MdPart::GpuPackage(v) => v.question(),
         }
     }
     fn explanation(&self) -> String {
         match self {
             MdPart::Mdrun(v) => v.explanation(),
+            MdPart::GpuPackage(v) => v.explanation(),
             MdPart::State(v) => format!(
                 "Positions, velocities and forces in double precision plus identifiers: {} bytes per particle for this atom style. {}.",
                 v.per_atom,
@@ -189,6 +193,7 @@ impl Template for MdPart {
             MdPart::Shake(_) => SRC_SHAKE,
             MdPart::LongRange(_) => SRC_KSPACE,
             MdPart::Mdrun(v) => v.source(),
+            MdPart::GpuPackage(v) => v.source(),
             _ => SRC_MD,
         }
     }

@@ -24,8 +24,8 @@ pub use mesh::{
 };
 pub use nbody::{NbodyShape, NbodyValues};
 pub use particles::{
-    IdMap, KspaceMesh, MdGhosts, MdLongRange, MdManyBody, MdNeighbors, MdOther, MdPart, MdShake,
-    MdShape, MdState,
+    GpuPackagePart, IdMap, KspaceMesh, MdGhosts, MdLongRange, MdManyBody, MdNeighbors, MdOther,
+    MdPart, MdShake, MdShape, MdState,
 };
 pub use planewave::{
     AbinitChain, AbinitTerm, Blocks, PwShape, PwTerm, PwValues, PwxTerm, SparcTerm,
