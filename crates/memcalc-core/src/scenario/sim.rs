@@ -130,6 +130,29 @@ choice_enum!(
     }
 );
 
+choice_enum!(
+    /// A LAMMPS accelerator package whose own arrays are what the device holds.
+    Package {
+        None => ("none", "None: LAMMPS's own arrays"),
+        Gpu => ("gpu", "GPU package, mixed precision (lib/gpu's default build: float positions, double forces)"),
+        GpuDouble => ("gpu_double", "GPU package, double precision"),
+        GpuSingle => ("gpu_single", "GPU package, single precision"),
+    }
+);
+
+impl Package {
+    /// Bytes of the GPU package's position (numtyp) and accumulator (acctyp) types; None
+    /// without the package.
+    pub fn gpu_types(self) -> Option<(u64, u64)> {
+        match self {
+            Package::None => None,
+            Package::Gpu => Some((4, 8)),
+            Package::GpuDouble => Some((8, 8)),
+            Package::GpuSingle => Some((4, 4)),
+        }
+    }
+}
+
 impl PairList {
     /// Atoms per i-cluster and per j-cluster (None: per-atom lists).
     pub fn clusters(self) -> Option<(u64, u64)> {
@@ -307,6 +330,9 @@ pub struct Sim {
     pub neighbors: u64,
     /// Newton's third law: half neighbour lists.
     pub newton: bool,
+    /// LAMMPS `neigh_modify check yes` (its default): the positions at the last neighbour
+    /// build are kept to test how far atoms moved; `check no` rebuilds on schedule without them.
+    pub neigh_check: bool,
     pub long_range: LongRange,
     pub potential: Potential,
     /// Topology maxima per atom (None: the style's fixed size).
@@ -315,6 +341,7 @@ pub struct Sim {
     pub shake: bool,
     pub atom_map: AtomMap,
     pub pair_list: PairList,
+    pub package: Package,
     /// Long-range mesh points in total (0: one per particle).
     pub kspace_grid: u64,
     pub cells: u64,
@@ -335,6 +362,9 @@ pub struct Sim {
     /// Krylov iterations per time step, summed over the step's linear solves (`lin_iters`;
     /// OpenFOAM's log prints "No Iterations N" per solve); None: the time model's default.
     pub lin_iters: Option<u64>,
+    /// A code's own working values per point carrying unknowns, beside the unknowns' time
+    /// levels and the matrix (gradients, limiters, primitives, residuals); 0: none.
+    pub cell_values: u64,
     pub lattice: Lattice,
     pub streaming: Streaming,
     /// Storage precision of LBM distributions, separate from compute precision (`dtype`);
@@ -400,12 +430,14 @@ impl Default for Sim {
             density_micro: 844_200,
             neighbors: 0,
             newton: true,
+            neigh_check: true,
             long_range: LongRange::None,
             potential: Potential::Pair,
             topology: None,
             shake: false,
             atom_map: AtomMap::Array,
             pair_list: PairList::Atoms,
+            package: Package::None,
             kspace_grid: 0,
             cells: 10_000_000,
             element: Element::Tet4,
@@ -418,6 +450,7 @@ impl Default for Sim {
             viscous_stress: false,
             boundary_faces: 0,
             lin_iters: None,
+            cell_values: 0,
             lattice: Lattice::D3q19,
             streaming: Streaming::TwoLattice,
             lbm_dtype: None,

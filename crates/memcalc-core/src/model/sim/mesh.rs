@@ -77,7 +77,7 @@ pub(super) fn mesh(m: &Sim, b: u64) -> MethodParts {
         unknowns: rows,
     };
     let v = |part: MeshPart| SimValues::Mesh(part);
-    MethodParts {
+    let mut out = MethodParts {
         parts: vec![
             Part::of(
                 PartId::State,
@@ -140,5 +140,9 @@ pub(super) fn mesh(m: &Sim, b: u64) -> MethodParts {
         snapshot_total: crate::mul!(all_rows, b),
         restart_total: crate::mul!(m.levels, all_rows, b),
         shape: SimShape::Mesh(mesh_shape),
-    }
+    };
+    let all_points = all_rows / m.dofs.max(1);
+    out.parts
+        .extend(super::cellwork::cell_arrays(m, points, all_points, b));
+    out
 }

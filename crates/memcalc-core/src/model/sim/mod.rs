@@ -3,10 +3,12 @@
 
 mod amr;
 mod assemble;
+mod cellwork;
 mod domain;
 mod grid;
 mod hpcg;
 mod lbm;
+mod lmpgpu;
 mod mesh;
 mod nbnxm;
 mod nbody;

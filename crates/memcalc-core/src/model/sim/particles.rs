@@ -8,9 +8,12 @@ use crate::scenario::sim::*;
 
 /// Per-particle bytes LAMMPS keeps besides the atom style, at the allocated size: neighbour
 /// bookkeeping (ilist, numneigh, firstneigh 16 B), binning (8 B), the positions of the last
-/// neighbour build (24 B), and sorting and other per-atom buffers (36 B; the last 24 B inferred
-/// from LAMMPS's own 1- and 4-rank benchmark logs).
-const MD_LIST_BYTES: u64 = 16 + 8 + 24;
+/// neighbour build (`MD_XHOLD_BYTES`), and sorting and other per-atom buffers (36 B; the last
+/// 24 B inferred from LAMMPS's own 1- and 4-rank benchmark logs).
+const MD_LIST_BYTES: u64 = 16 + 8;
+/// neighbor.cpp (Neighbor::init): `xhold` (3 doubles per allocated atom) exists only while the
+/// distance check is on (`dist_check`, neigh_modify check yes, the default); check no frees it.
+const MD_XHOLD_BYTES: u64 = 24;
 /// LAMMPS's default PPPM stencil order (kspace_modify order).
 const PPPM_ORDER: f64 = 5.0;
 /// fix shake (fix_shake.cpp, grow_arrays): shake_flag (4 B), shake_atom (4 IDs, 16 B),
@@ -81,9 +84,10 @@ pub(super) fn particles(m: &Sim, b: u64) -> MethodParts {
     };
     let pairs = up(local_f * per_particle + ghost_pairs);
     let pages = pairs.div_ceil(MD_PAGE - MD_ONE_ATOM).max(1);
+    let list_bytes = MD_LIST_BYTES + if m.neigh_check { MD_XHOLD_BYTES } else { 0 };
     let lists = crate::add!(
         crate::mul!(pages, MD_PAGE, 4),
-        crate::mul!(nmax, MD_LIST_BYTES)
+        crate::mul!(nmax, list_bytes)
     );
     let state = crate::mul!(per_atom, local);
     let halo = crate::mul!(per_atom, nmax - local);
@@ -123,6 +127,16 @@ pub(super) fn particles(m: &Sim, b: u64) -> MethodParts {
         local,
         ghosts,
     };
+    // With the GPU package the device holds lib/gpu's arrays, not these (see lmpgpu.rs).
+    if let Some(types) = m.package.gpu_types() {
+        return MethodParts {
+            parts: super::lmpgpu::gpu_parts(m, types, local_f, ghost_f, sphere, p),
+            snapshot_rank: crate::mul!(local, 48),
+            snapshot_total: crate::mul!(m.particles, 48),
+            restart_total: crate::mul!(m.particles, per_atom),
+            shape: SimShape::Particles(md_shape),
+        };
+    }
     let v = |part: MdPart| SimValues::Particles(part);
     let mut parts = vec![
         Part::of(
@@ -151,12 +165,13 @@ pub(super) fn particles(m: &Sim, b: u64) -> MethodParts {
         Part::of(
             PartId::NeighborLists,
             lists,
-            up(owned * p * per_particle * 4.0 + in_use * MD_LIST_BYTES as f64),
+            up(owned * p * per_particle * 4.0 + in_use * list_bytes as f64),
             v(MdPart::Neighbors(MdNeighbors {
                 pages,
                 page: MD_PAGE,
                 allocated: nmax,
-                list_bytes: MD_LIST_BYTES,
+                list_bytes,
+                check: m.neigh_check,
                 neighbors_milli,
                 newton: m.newton,
                 pairs,

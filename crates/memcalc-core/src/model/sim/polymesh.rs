@@ -24,6 +24,13 @@
 //!   (`divDevRhoReff`): `- fvc::div((alpha*rho*nuEff())*dev2(T(fvc::grad(U))))`, where the unary
 //!   operations reuse the gradient's tmp storage and `fvc::div` interpolates the tensor to the
 //!   faces (`fvcDiv.C`: `surfaceIntegrate(mesh.Sf() & interpolate(vf))`).
+//! - `src/OpenFOAM/fields/GeometricFields/GeometricField/GeometricField.H`: every volField keeps
+//!   its `boundaryField_`, one fvPatchField (a Field of the field's type) per patch, sized by the
+//!   patch's faces, and its old-time fields are whole GeometricFields with their own;
+//!   `src/finiteVolume/fvMatrices/fvMatrix/fvMatrix.H`: `internalCoeffs_` and `boundaryCoeffs_`,
+//!   a FieldField<Field, Type> over the patches (a value of the equation's type per patch face);
+//!   `src/finiteVolume/fvMesh/fvPatches/fvPatch/fvPatch.H` and `polyPatch.H`: the face-to-cell
+//!   addressing `faceCells` (a label per patch face).
 use super::domain::*;
 use crate::catalog::parts::PartId;
 use crate::model::values::sim::*;
@@ -41,6 +48,9 @@ const LIVE_MATRICES: u64 = 2;
 /// Doubles per face in the geometry: face centre (3) and area vector (3), |Sf|, the
 /// interpolation weight and the delta coefficient.
 const FACE_GEOMETRY_DOUBLES: u64 = 3 + 3 + 1 + 1 + 1;
+/// Coefficients per patch face of the live matrices of a segregated solve: internalCoeffs and
+/// boundaryCoeffs (2) of the momentum matrix (a vector each, 3) and of the pressure matrix (1).
+const SEGREGATED_PATCH_COEFFS: u64 = 2 * (3 + 1);
 /// Doubles per cell in the geometry: cell centre (3) and volume.
 const CELL_GEOMETRY_DOUBLES: u64 = 3 + 1;
 
@@ -69,6 +79,8 @@ fn faces(cells: f64, faces_per_cell: u64, patch_faces: Option<f64>, ranks: f64) 
 
 struct Sizes {
     stress: u64,
+    patches: u64,
+    patch_coeffs: u64,
     block: u64,
     vrows: u64,
     mesh: u64,
@@ -143,8 +155,26 @@ fn sizes(m: &Sim, b: u64, cells_f: f64, ranks: f64) -> Sizes {
     } else {
         0
     };
+    // Every patch face (processor faces included) carries each field's value at every level,
+    // the live matrices' internal and boundary coefficients and its face cell.
+    let patch_faces = f.all - f.internal;
+    let patch_coeffs = match m.solver {
+        Solver::Explicit => 0,
+        Solver::Coupled => 2 * m.dofs,
+        Solver::Segregated => SEGREGATED_PATCH_COEFFS,
+    };
+    let patches = crate::mul!(
+        patch_faces,
+        crate::add!(
+            crate::mul!(m.levels, m.dofs, b),
+            crate::mul!(patch_coeffs, b),
+            idx
+        )
+    );
     Sizes {
         stress,
+        patches,
+        patch_coeffs,
         block,
         vrows,
         mesh,
@@ -253,6 +283,19 @@ pub(super) fn polymesh(m: &Sim, b: u64) -> MethodParts {
             })),
         ),
     ];
+    parts.push(Part::of(
+        PartId::Halo,
+        r.patches,
+        all.patches,
+        v(MeshPart::Patches(PatchValues {
+            faces: r.faces.all - r.faces.internal,
+            levels: m.levels,
+            dofs: m.dofs,
+            coeffs: r.patch_coeffs,
+            index_bytes: m.index_bytes,
+            b,
+        })),
+    ));
     // Only a momentum equation with a viscous stress builds it (none for icoFoam).
     if r.stress > 0 {
         parts.insert(
@@ -328,5 +371,29 @@ mod tests {
         );
         // Two matrices: 2 × (2 × 1M + 2 × 2.97M) × 8 B.
         assert_eq!(s.matrix, 2 * (2_000_000 + 5_940_000) * 8);
+    }
+
+    #[test]
+    fn every_patch_face_holds_the_fields_and_the_matrices_coefficients() {
+        // simpleFoam-like: 7 steady fields, two live matrices, 100,000 patch faces:
+        // (1 × 7 × 8 + 8 × 8 + 4) B per patch face.
+        let m = Sim {
+            element: Element::Fv,
+            solver: Solver::Segregated,
+            mesh_storage: MeshStorage::Polymesh,
+            index_bytes: 4,
+            dofs: 7,
+            levels: 1,
+            boundary_faces: 100_000,
+            ..Sim::default()
+        };
+        let s = sizes(&m, 8, 1e6, 1.0);
+        assert_eq!(s.patches, 100_000 * (56 + 64 + 4));
+        // An explicit scheme has no matrix coefficients on its patches.
+        let explicit = Sim {
+            solver: Solver::Explicit,
+            ..m
+        };
+        assert_eq!(sizes(&explicit, 8, 1e6, 1.0).patches, 100_000 * (56 + 4));
     }
 }

@@ -176,7 +176,9 @@ fn parts(e: &Estimate) -> Option<Parts> {
                     s.precond,
                 ));
             }
-            MeshPart::Stress(_) => {}
+            // Boundary patch values and a code's per-cell working arrays are not yet in the
+            // assembly's traffic (a lower bound either way).
+            MeshPart::Stress(_) | MeshPart::Patches(_) | MeshPart::CellArrays(_) => {}
             MeshPart::Hpcg(HpcgPart::Problem { rows }) => {
                 seen = true;
                 p.state = bytes;

@@ -4,12 +4,16 @@ use super::super::Template;
 use crate::base::choice::Choice;
 use crate::base::units::group_digits as g;
 use crate::model::values::sim::{
-    LduMatrices, MeshConnectivity, MeshMatrix, MeshPart, MeshSolution, MeshSolver, PolyMeshStorage,
-    StressTemporaries,
+    CellArrays, LduMatrices, MeshConnectivity, MeshMatrix, MeshPart, MeshSolution, MeshSolver,
+    PatchValues, PolyMeshStorage, StressTemporaries,
 };
 use crate::scenario::sim::Solver;
 
 const SRC_POLYMESH: &str = "OpenFOAM src/OpenFOAM/meshes/polyMesh/polyMesh.H (points, faces, owner, neighbour), primitiveMesh.H (cell centres and volumes, face centres and areas), finiteVolume/fvMesh/fvMeshGeometry.C (magSf), surfaceInterpolation.H (weights, deltaCoeffs), lduAddressing.H (losort, ownerStart, losortStart), lduMatrix.H and fvMatrix.H (diagonal, lower, upper, source); icoFoam.C keeps UEqn while pEqn is solved; TurbulenceModels linearViscousStress.C divDevRhoReff and finiteVolume fvcDiv.C (the stress tensor per cell and per face); glibc malloc: 8 B header, 16 B granules";
+
+const SRC_PATCHES: &str = "OpenFOAM src/OpenFOAM/fields/GeometricFields/GeometricField/GeometricField.H (boundaryField_: an fvPatchField per patch, old-time fields with their own), finiteVolume/fvMatrices/fvMatrix/fvMatrix.H (internalCoeffs_, boundaryCoeffs_ per patch face), finiteVolume/fvMesh/fvPatches/fvPatch/fvPatch.H (faceCells)";
+
+const SRC_CELL_ARRAYS: &str = "SU2 (v7) SU2_CFD/src/variables/CVariable.cpp (Solution, Solution_Old, Gradient) and CEulerVariable.cpp (Res_TruncError, Limiter, Limiter_Primitive, Solution_Max/Min, Primitive, Secondary, Gradient_Primitive, Velocity2, Precond_Beta, Max_Lambda_Inv, Delta_Time, Lambda, Sensor)";
 
 const SRC_MESH: &str = "CSR storage (values + column indices + row pointers, Saad, Iterative Methods for Sparse Linear Systems, §3.4); GMRES(m) keeps m + 1 Krylov vectors (Saad & Schultz 1986); AMG operator complexity ~1.5 (hypre BoomerAMG documentation)";
 
@@ -24,6 +28,8 @@ impl Template for MeshPart {
             MeshPart::Ldu(_) => "Matrices (per face, LDU)",
             MeshPart::Stress(_) => "Viscous stress temporaries",
             MeshPart::Hpcg(h) => h.label(),
+            MeshPart::Patches(_) => "Boundary patch values",
+            MeshPart::CellArrays(_) => "Working arrays per cell",
         }
     }
     fn formula(&self, bytes: u64) -> String {
@@ -102,6 +108,24 @@ impl Template for MeshPart {
                 g(*cells),
                 g(bytes)
             ),
+            MeshPart::Patches(PatchValues {
+                faces,
+                levels,
+                dofs,
+                coeffs,
+                index_bytes,
+                b,
+            }) => format!(
+                "{} patch faces × ({levels} levels × {dofs} fields × {b} B + {coeffs} coefficients × {b} B + {index_bytes} B) = {} B",
+                g(*faces),
+                g(bytes)
+            ),
+            MeshPart::CellArrays(CellArrays { points, values, b }) => format!(
+                "{} cells × {} values × {b} B = {} B",
+                g(*points),
+                g(*values),
+                g(bytes)
+            ),
             MeshPart::Stress(StressTemporaries { cells, faces, b }) => format!(
                 "{} cells × 9 × {b} B + {} faces × 12 × {b} B = {} B",
                 g(*cells),
@@ -144,6 +168,8 @@ impl Template for MeshPart {
             MeshPart::Ldu(_) => "How does OpenFOAM store its matrices?",
             MeshPart::Stress(_) => "What does the momentum equation build on the way?",
             MeshPart::Hpcg(h) => h.question(),
+            MeshPart::Patches(_) => "What do the boundary patches hold?",
+            MeshPart::CellArrays(_) => "What else does the solver keep per cell?",
         }
     }
     fn explanation(&self) -> String {
@@ -197,6 +223,14 @@ impl Template for MeshPart {
                 v.face_bytes
             ),
             MeshPart::Stress(_) => "The explicit part of the viscous stress, div(ν_eff dev2(T(grad U))), is built from the velocity gradient, a 3 × 3 tensor in every cell, interpolated to every face and dotted with the face area vectors: 9 values per cell and 12 per face while the momentum matrix is assembled.".into(),
+            MeshPart::Patches(v) => format!(
+                "Every field keeps a value on each face of each boundary patch (and of the processor patches towards other ranks) at each of its {} time levels, each live matrix an internal and a boundary coefficient per patch face ({} values here), and each patch its faces' cells. Thin and extruded meshes, with a boundary face for every few cells, carry much more of it.",
+                v.levels, v.coeffs
+            ),
+            MeshPart::CellArrays(v) => format!(
+                "The solver's own arrays per cell besides the unknowns and the matrix: gradients of the solution and of the primitive variables, slope limiters and their bounds, primitive and secondary variables, residuals and local time steps ({} values per cell, as set).",
+                v.values
+            ),
             MeshPart::Ldu(v) if v.block > 1 => format!(
                 "A coupled solve stores one block matrix: a {}-value block per cell and per internal face side, addressed by the faces' owner and neighbour.",
                 v.block
@@ -210,6 +244,8 @@ impl Template for MeshPart {
     fn source(&self) -> &'static str {
         match self {
             MeshPart::PolyMesh(_) | MeshPart::Ldu(_) | MeshPart::Stress(_) => SRC_POLYMESH,
+            MeshPart::Patches(_) => SRC_PATCHES,
+            MeshPart::CellArrays(_) => SRC_CELL_ARRAYS,
             MeshPart::Solution(v) if v.face_fluxes > 0 => SRC_POLYMESH,
             MeshPart::Hpcg(h) => h.source(),
             _ => SRC_MESH,

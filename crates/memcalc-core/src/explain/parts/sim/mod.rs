@@ -5,6 +5,7 @@ mod amr;
 mod grid;
 mod hpcg;
 mod lbm;
+mod lmpgpu;
 mod mdrun;
 mod mesh;
 mod nbody;

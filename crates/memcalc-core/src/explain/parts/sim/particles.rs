@@ -24,11 +24,13 @@ impl Template for MdPart {
             MdPart::Shake(_) => "Constraints (SHAKE)",
             MdPart::LongRange(_) => "Long-range mesh",
             MdPart::Mdrun(v) => v.label(),
+            MdPart::GpuPackage(v) => v.label(),
         }
     }
     fn formula(&self, bytes: u64) -> String {
         match self {
             MdPart::Mdrun(v) => v.formula(bytes),
+            MdPart::GpuPackage(v) => v.formula(bytes),
             MdPart::State(MdState {
                 local, per_atom, ..
             }) => format!(
@@ -128,11 +130,13 @@ impl Template for MdPart {
             MdPart::Shake(_) => "What do bond constraints cost?",
             MdPart::LongRange(_) => "What does the long-range solver add?",
             MdPart::Mdrun(v) => v.question(),
+            MdPart::GpuPackage(v) => v.question(),
         }
     }
     fn explanation(&self) -> String {
         match self {
             MdPart::Mdrun(v) => v.explanation(),
+            MdPart::GpuPackage(v) => v.explanation(),
             MdPart::State(v) => format!(
                 "Positions, velocities and forces in double precision plus identifiers: {} bytes per particle for this atom style. {}.",
                 v.per_atom,
@@ -145,12 +149,17 @@ impl Template for MdPart {
                 v.chunk
             ),
             MdPart::Neighbors(v) => format!(
-                "Each particle keeps the indices of the particles within cutoff + skin: {} per particle here ({} list{}), {} pairs per rank, in pages of {} indices; plus per-particle list bookkeeping, binning and the positions at the last rebuild. This, not the particle state, is what the folk rule of 'a few hundred bytes per atom' misses.",
+                "Each particle keeps the indices of the particles within cutoff + skin: {} per particle here ({} list{}), {} pairs per rank, in pages of {} indices; plus per-particle list bookkeeping, binning{}. This, not the particle state, is what the folk rule of 'a few hundred bytes per atom' misses.",
                 format_fixed(v.neighbors_milli, 3),
                 if v.newton { "half" } else { "full" },
                 if v.newton { ", Newton's third law" } else { "" },
                 g(v.pairs),
-                g(v.page)
+                g(v.page),
+                if v.check {
+                    " and the positions at the last rebuild"
+                } else {
+                    " (no positions of the last rebuild: with neigh_modify check no, LAMMPS neighbor.cpp frees xhold)"
+                }
             ),
             MdPart::Other(v) => format!(
                 "Spatial sorting permutations, communication bookkeeping and the global-id-to-local map: {}.",
@@ -184,6 +193,7 @@ impl Template for MdPart {
             MdPart::Shake(_) => SRC_SHAKE,
             MdPart::LongRange(_) => SRC_KSPACE,
             MdPart::Mdrun(v) => v.source(),
+            MdPart::GpuPackage(v) => v.source(),
             _ => SRC_MD,
         }
     }

@@ -14,6 +14,8 @@ pub enum MeshPart {
     Stress(StressTemporaries),
     /// HPCG's own arrays (`mesh_storage=hpcg`).
     Hpcg(super::HpcgPart),
+    Patches(PatchValues),
+    CellArrays(CellArrays),
 }
 
 /// The busiest rank's share of the mesh, as the explanation describes it.
@@ -109,5 +111,30 @@ pub struct LduMatrices {
 pub struct StressTemporaries {
     pub cells: u64,
     pub faces: u64,
+    pub b: u64,
+}
+
+/// What every boundary patch keeps beside the cells (OpenFOAM's GeometricField boundaryField):
+/// each cell field's face values on every patch face at every time level, and each live
+/// matrix's internalCoeffs and boundaryCoeffs per patch face.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PatchValues {
+    /// The rank's patch faces: its share of the mesh's patches and its processor faces.
+    pub faces: u64,
+    pub levels: u64,
+    pub dofs: u64,
+    /// Matrix coefficients per patch face over the live matrices (2 per component).
+    pub coeffs: u64,
+    pub index_bytes: u64,
+    pub b: u64,
+}
+
+/// A code's own per-cell working arrays beside the unknowns' time levels (`cell_values`):
+/// gradients, limiters, primitive and secondary variables, residuals, time steps.
+#[derive(Debug, Clone, PartialEq)]
+pub struct CellArrays {
+    /// Points that carry unknowns (cells of a cell-centred scheme, vertices of SU2's dual mesh).
+    pub points: u64,
+    pub values: u64,
     pub b: u64,
 }

@@ -21,13 +21,13 @@ pub use hpcg::{matrix_row, HpcgPart, COARSE_LEVELS};
 pub use lbm::{LbmDistributions, LbmHalo, LbmMacroscopic, LbmPart, LbmShape};
 pub use mdrun::MdrunPart;
 pub use mesh::{
-    LduMatrices, MeshConnectivity, MeshMatrix, MeshPart, MeshShape, MeshSolution, MeshSolver,
-    PolyMeshStorage, StressTemporaries,
+    CellArrays, LduMatrices, MeshConnectivity, MeshMatrix, MeshPart, MeshShape, MeshSolution,
+    MeshSolver, PatchValues, PolyMeshStorage, StressTemporaries,
 };
 pub use nbody::{NbodyShape, NbodyValues};
 pub use particles::{
-    IdMap, KspaceMesh, MdGhosts, MdLongRange, MdManyBody, MdNeighbors, MdOther, MdPart, MdShake,
-    MdShape, MdState,
+    GpuPackagePart, IdMap, KspaceMesh, MdGhosts, MdLongRange, MdManyBody, MdNeighbors, MdOther,
+    MdPart, MdShake, MdShape, MdState,
 };
 pub use planewave::{
     AbinitChain, AbinitTerm, Blocks, PwShape, PwTerm, PwValues, PwxTerm, SparcTerm,

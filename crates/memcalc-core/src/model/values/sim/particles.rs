@@ -14,6 +14,30 @@ pub enum MdPart {
     LongRange(MdLongRange),
     /// GROMACS mdrun's allocation (`pair_list=clusters_*`).
     Mdrun(super::MdrunPart),
+    /// LAMMPS's GPU package on the device (`package=gpu*`).
+    GpuPackage(GpuPackagePart),
+}
+
+/// One of the GPU package's device arrays (lib/gpu).
+#[derive(Debug, Clone, PartialEq)]
+pub enum GpuPackagePart {
+    /// Positions and types (and charges, and cell ids) of local and ghost atoms.
+    Atoms {
+        slots: u64,
+        bytes: u64,
+        numtyp: u64,
+        charge: bool,
+    },
+    /// The full neighbour list of fixed stride per local slot.
+    Neighbors {
+        slots: u64,
+        /// Ints per slot: the neighbour stride and the list header.
+        stride: u64,
+        /// Neighbours per atom within cutoff + skin, in thousandths.
+        neighbors_milli: u64,
+    },
+    /// Forces, energies and virials per local slot.
+    Answers { slots: u64, bytes: u64, acctyp: u64 },
 }
 
 /// The box and its split over the ranks, as the state's explanation describes it.
@@ -60,6 +84,8 @@ pub struct MdNeighbors {
     pub page: u64,
     pub allocated: u64,
     pub list_bytes: u64,
+    /// The positions at the last build are kept (neigh_modify check yes).
+    pub check: bool,
     /// Neighbours per particle, in thousandths.
     pub neighbors_milli: u64,
     /// Half lists (Newton's third law).
