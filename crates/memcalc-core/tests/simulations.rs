@@ -839,6 +839,10 @@ fn the_form_shows_only_the_inputs_the_chosen_codes_arrays_read() {
             "{id:?}"
         );
     }
+    // pw.x reads the functional, and its radial grid, only for PAW's one-centre arrays.
+    let paw = "mode=sim&code=quantum_espresso&pseudopotential=paw";
+    assert!(visible(paw, F::Xc) && visible(paw, F::PawMesh));
+    assert!(!visible(pwx, F::PawMesh) && !visible(abinit, F::PawMesh));
     // A choice of arrays in the link decides, not the code's name.
     assert!(visible(
         "mode=sim&code=quantum_espresso&dft_arrays=abinit",

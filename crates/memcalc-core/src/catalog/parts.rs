@@ -110,6 +110,9 @@ parts! {
     Calibration = "calibration", [0x38, 0x38, 0x38];
     Overhead = "overhead", [0xc9, 0xcc, 0xd1];
     Runtime = "runtime", [0x94, 0x98, 0xa0];
+    // Plane-wave DFT (pw.x): the DFT+U projector wavefunctions and the exact-exchange buffers.
+    HubbardProjectors = "hubbard_projectors", [0x8c, 0xb3, 0x6f];
+    ExxBuffers = "exx_buffers", [0xc4, 0x5b, 0x8e];
 }
 
 impl PartId {

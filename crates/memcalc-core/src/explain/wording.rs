@@ -143,6 +143,7 @@ pub fn field_label(f: &crate::schema::fields::Field, mode: Mode) -> &'static str
 pub struct Visibility {
     gpu_sim: bool,
     dft: DftArrays,
+    paw: bool,
     engine: Engine,
 }
 
@@ -151,6 +152,7 @@ impl Visibility {
         Visibility {
             gpu_sim: inputs.get(F::SimDevice) == "gpu",
             dft: Choice::parse(inputs.get(F::DftArrays)).unwrap_or(DftArrays::Pwx),
+            paw: inputs.get(F::Pseudopotential) == "paw",
             engine: Choice::parse(inputs.get(F::Engine)).unwrap_or(Engine::Hf),
         }
     }
@@ -159,15 +161,19 @@ impl Visibility {
 /// Whether a field is shown: a CPU simulation has no GPU to pick, a GPU one no per-rank MPI
 /// memory on the device. Each DFT code's arrays read their own inputs (scenario/planewave.rs):
 /// ABINIT keeps the whole plane-wave set on every process, so k-point pools change nothing;
-/// only SPARC splits the states into band groups; only ABINIT's count reads the functional,
-/// the smearing, the core correction and the symmetries. Only llama.cpp splits layers between
+/// only SPARC splits the states into band groups; ABINIT's count and pw.x's with PAW read
+/// the functional, only ABINIT's the smearing, the core correction and the symmetries, only
+/// pw.x's DFT+U and exact exchange, and only pw.x's with PAW the radial grid. Only llama.cpp splits layers between
 /// GPU and CPU (-ngl); the other engines keep every layer on the GPU.
 pub fn shown(f: &crate::schema::fields::Field, mode: Mode, v: Visibility) -> bool {
     let no_gpu = mode == Mode::Sim && !v.gpu_sim && matches!(f.id, F::Gpu | F::GpuMem | F::Runtime);
     let other_code = match f.id {
         F::Pools => v.dft == DftArrays::Abinit,
         F::BandGroups => v.dft != DftArrays::Sparc,
-        F::Xc | F::Smearing | F::CoreCorrection | F::Symmetries => v.dft != DftArrays::Abinit,
+        F::Xc => !(v.dft == DftArrays::Abinit || (v.dft == DftArrays::Pwx && v.paw)),
+        F::PawMesh => !(v.dft == DftArrays::Pwx && v.paw),
+        F::Smearing | F::CoreCorrection | F::Symmetries => v.dft != DftArrays::Abinit,
+        F::HubbardWfc | F::Exx | F::ExxNq | F::ExxKq | F::Ecutfock => v.dft != DftArrays::Pwx,
         F::GpuLayers => v.engine != Engine::Llamacpp,
         _ => false,
     };

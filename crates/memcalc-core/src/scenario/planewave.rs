@@ -97,6 +97,21 @@ pub struct PlaneWave {
     pub smearing: bool,
     pub core_correction: bool,
     pub symmetries: u64,
+    /// DFT+U (pw.x lda_plus_u with atomic projectors): the Hubbard states nwfcU, Σ (2l + 1) over
+    /// the atoms that carry a U (0: no DFT+U).
+    pub hubbard_wfc: u64,
+    /// A hybrid functional (exact exchange): pw.x keeps every occupied band of every k+q point
+    /// on the EXX FFT grid (exx.f90, exxbuff).
+    pub exx: bool,
+    /// The EXX q-point mesh nq1 × nq2 × nq3 and the (k+q) points pw.x lists (0: the larger of
+    /// the k-points and the q mesh).
+    pub exx_nq: u64,
+    pub exx_kq: u64,
+    /// ecutfock in milli-Rydberg (0: ecutrho, pw.x's default).
+    pub ecutfock_milli: u64,
+    /// PAW: the radial grid's points of the largest dataset (pw.x: 'Using radial grid of …
+    /// points'; 0: 1,200, typical of pslibrary's PAW potentials).
+    pub paw_mesh: u64,
 }
 
 impl Default for PlaneWave {
@@ -130,11 +145,26 @@ impl Default for PlaneWave {
             smearing: false,
             core_correction: false,
             symmetries: 1,
+            hubbard_wfc: 0,
+            exx: false,
+            exx_nq: 1,
+            exx_kq: 0,
+            ecutfock_milli: 0,
+            paw_mesh: 0,
         }
     }
 }
 
 impl PlaneWave {
+    /// The Fock operator's cutoff in Ry: ecutfock, or ecutrho where it is not given.
+    pub fn ecutfock(&self) -> f64 {
+        if self.ecutfock_milli > 0 {
+            self.ecutfock_milli as f64 / 1000.0
+        } else {
+            self.ecutrho()
+        }
+    }
+
     /// The density cutoff in Ry: ecutrho, or 4 × ecutwfc where it is not given.
     pub fn ecutrho(&self) -> f64 {
         if self.ecutrho_milli > 0 {

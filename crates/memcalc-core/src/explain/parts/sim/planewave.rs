@@ -7,6 +7,12 @@ use crate::model::values::{AbinitChain, AbinitTerm, Blocks, PwTerm, PwValues, Pw
 
 const SRC_PW: &str = "Quantum ESPRESSO PW/src/memory_report.f90 (the 'Estimated max dynamical RAM per process' pw.x prints): plane waves 4π/3·ecutwfc^(3/2)·Ω/(2π)³, G vectors likewise within ecutrho, every array per process of the pool";
 
+const SRC_PW_HUBBARD: &str = "Quantum ESPRESSO PW/src/memory_report.f90 ('U proj. (w. buff.)': complex_size × nwfcU × npol × npwx_l × nk, lda_plus_u with U_projection other than 'pseudo'), as pw.x prints it with verbosity='high'";
+
+const SRC_PW_EXX: &str = "Quantum ESPRESSO PW/src/exx.f90 (qe-6.7): exxinit allocates exxbuff(nrxxs·npol, nbnd, nkqs) on the EXX grid dfftt (bands paired at Γ), aceinit xi(npwx·npol, nbndproj, nks) and evc0, vexx_k result(nrxxs, nbnd) and vc(nrxxs, nbnd); exx_base.f90 counts the (k+q) points nspin_lsda times; memory_report.f90's 'EXX' line estimates the grid as 2 × 4π/3·ecutfock^(3/2)·Ω/(2π)³";
+
+const SRC_PW_PAW: &str = "Quantum ESPRESSO PW/src/memory_report.f90 for the diagonalisation, initial wavefunctions and augmentation; PW/src/paw_onecenter.f90 (qe-6.7) for PAW_potential's v_lm, savedv_lm, rho_lm and PAW_gcxc_potential's gc_rad, h_rad, segni_rad, gc_lm, div_h, rhoout_lm, vout_lm, h_lm on the radial grid, over the directions PAW_rad_init sets (paw_init.f90; lm_fact_x = 3, xlm = 2 in Modules/paw_variables.f90)";
+
 const SRC_ABINIT: &str = "ABINIT src/57_iovars/m_memeval.F90, subroutines memory and memana (what ABINIT prints as 'P This job should need less than … Mbytes of memory'): every array as blocks of mpw plane waves, of nfft grid points or a fixed count, in 4- or 8-byte words, summed along each call chain alive at once (main chain with fourwf or nonlop, XC, mkrho, fourdp, parallel k-point, newvtr); the largest chain plus (231 + 6·natom) KiB of static arrays, (991 + natom) KiB with smearing";
 
 const SRC_SPARC: &str = "SPARC (SPARC-X/SPARC) src/initialization.c, estimate_memory (what SPARC prints as 'Estimated total memory usage' and 'Estimated memory per processor'): orbitals Nd × Nstates × (ncpy × npspin × npkpt + Nspin × Nkpts) × 8 or 16 B with ncpy 2.5 (5.5 with NP_BAND_PARAL > 1), (6 + 4 Nspin + 2 m Nspin + 3 (2 Nspin − 1) + 1) grid vectors, 3 × npNd Ns² subspace matrices, all × 1.1";
@@ -52,6 +58,8 @@ impl Template for PwValues {
                 PwxTerm::Mixing { .. } => "Charge-mixing history",
                 PwxTerm::Gvectors { .. } => "G vectors and structure factors",
                 PwxTerm::Scratch { .. } => "Scratch peak",
+                PwxTerm::Hubbard { .. } => "Hubbard projectors (DFT+U)",
+                PwxTerm::Exx { .. } => "Exact-exchange buffers (EXX)",
             },
             PwTerm::Abinit(t) => match t {
                 AbinitTerm::Wavefunctions { .. } => "Wavefunctions (cg)",
@@ -87,8 +95,11 @@ impl Template for PwValues {
                 PwxTerm::Densities { .. } => "ρ, V, the new V and the input ρ of the SCF loop in both G and real space, plus the local potential, core charge and FFT work array.".into(),
                 PwxTerm::Mixing { .. } => "Broyden mixing keeps mixing_ndim past densities and their differences.".into(),
                 PwxTerm::Gvectors { .. } => "Coordinates, lengths, Miller indices and FFT maps of every G vector, and one structure factor per species.".into(),
-                PwxTerm::Scratch { diagonalisation: 0, initial: 0, augmentation: 0, .. } => "No scratch.".into(),
+                PwxTerm::Scratch { diagonalisation: 0, initial: 0, augmentation: 0, paw: 0, .. } => "No scratch.".into(),
+                PwxTerm::Scratch { paw, .. } if paw > 0 => "The largest temporary allocation of the run, raising the high-water mark: Davidson's subspace vectors and matrices, the initial wavefunctions, the ultrasoft/PAW augmentation charges, or PAW_potential's one-centre arrays on the radial grid of one atom (every direction of the angular integration, and its gradients with a GGA; paw_onecenter.f90), which pw.x's own estimate leaves out.".into(),
                 PwxTerm::Scratch { .. } => "The largest temporary allocation of the run, raising the high-water mark: Davidson's subspace vectors and matrices, the initial wavefunctions, or the ultrasoft/PAW augmentation charges.".into(),
+                PwxTerm::Hubbard { .. } => "DFT+U keeps the atomic wavefunctions of the Hubbard states (wfcU, with S applied for ultrasoft and PAW) for every k-point of the pool, like the bands.".into(),
+                PwxTerm::Exx { .. } => "A hybrid functional keeps every band of every k+q point in real space on the EXX FFT grid (exxbuff), the ACE projectors xi and the bands they were built from (evc0), and vexx's result and Coulomb-potential arrays while it applies the Fock operator. pw.x's own report counts exxbuff on a grid of 2 × the Fock sphere's G vectors, about half the grid exx.f90 allocates, and leaves out evc0 and vexx's work.".into(),
             },
             PwTerm::Abinit(t) => match t {
                 AbinitTerm::Wavefunctions { .. } => "The plane-wave coefficients of every band at every k-point (and spin) this process holds, kept in memory (mkmem).".into(),
@@ -108,6 +119,9 @@ impl Template for PwValues {
     }
     fn source(&self) -> &'static str {
         match self.term {
+            PwTerm::Pwx(PwxTerm::Hubbard { .. }) => SRC_PW_HUBBARD,
+            PwTerm::Pwx(PwxTerm::Scratch { paw, .. }) if paw > 0 => SRC_PW_PAW,
+            PwTerm::Pwx(PwxTerm::Exx { .. }) => SRC_PW_EXX,
             PwTerm::Pwx(_) => SRC_PW,
             PwTerm::Abinit(_) => SRC_ABINIT,
             PwTerm::Sparc(_) => SRC_SPARC,
@@ -137,11 +151,33 @@ fn pwx_formula(t: PwxTerm) -> String {
             "{} G × (16 B × {species} species + 32 B + 28 B) + {} smooth G × 8 B",
             g(g_vectors), g(smooth)
         ),
-        PwxTerm::Scratch { diagonalisation, initial, augmentation, sort_extra } => {
-            let peak = format!(
-                "max(diagonalisation {} B, initial wavefunctions {} B, augmentation {} B)",
-                g(diagonalisation), g(initial), g(augmentation)
-            );
+        PwxTerm::Hubbard { states, spinors, plane_waves, buffers } => format!(
+            "16 B × {} Hubbard state{} × {spinors} spinor × {} plane waves × {buffers} k-point buffer{}",
+            g(states), s(states, "s"), g(plane_waves), s(buffers, "s")
+        ),
+        PwxTerm::Exx { grid, spinors, bands, kq_points, plane_waves, kpoints, gamma } => {
+            let buffered = if gamma {
+                format!("⌈{} bands ÷ 2⌉", g(bands))
+            } else {
+                format!("{} bands", g(bands))
+            };
+            format!(
+                "16 B × {} EXX grid points × {spinors} spinor × {buffered} × {} (k+q) point{} + 2 × 16 B × {} plane waves × {spinors} spinor × {} bands × {kpoints} k-point{} + 2 × 16 B × {} grid points × {} bands",
+                g(grid), g(kq_points), s(kq_points, "s"), g(plane_waves), g(bands), s(kpoints, "s"), g(grid), g(bands)
+            )
+        }
+        PwxTerm::Scratch { diagonalisation, initial, augmentation, sort_extra, paw } => {
+            let peak = if paw > 0 {
+                format!(
+                    "max(diagonalisation {} B, initial wavefunctions {} B, augmentation {} B, PAW one-centre {} B)",
+                    g(diagonalisation), g(initial), g(augmentation), g(paw)
+                )
+            } else {
+                format!(
+                    "max(diagonalisation {} B, initial wavefunctions {} B, augmentation {} B)",
+                    g(diagonalisation), g(initial), g(augmentation)
+                )
+            };
             if sort_extra > 0 {
                 format!("{peak} + G-vector sort beyond it {} B", g(sort_extra))
             } else {

@@ -139,13 +139,34 @@ pub enum PwxTerm {
         species: u64,
         smooth: u64,
     },
-    /// The largest scratch of the three, in bytes, and what ggen's sort of all G vectors adds
-    /// where it sets the peak instead.
+    /// DFT+U: 16 B × Hubbard states × spinor components × plane waves × k-point buffers.
+    Hubbard {
+        states: u64,
+        spinors: u64,
+        plane_waves: u64,
+        buffers: u64,
+    },
+    /// Exact exchange: exxbuff (16 B, halved at Γ, × EXX grid points × spinors × bands ×
+    /// (k+q) points), the ACE projectors and evc0 (2 × 16 B × plane waves × spinors × bands ×
+    /// k-points), and vexx's result and vc on the EXX grid (2 × 16 B × grid × bands).
+    Exx {
+        grid: u64,
+        spinors: u64,
+        bands: u64,
+        kq_points: u64,
+        plane_waves: u64,
+        kpoints: u64,
+        gamma: bool,
+    },
+    /// The largest scratch of the three (four with PAW), in bytes, and what ggen's sort of all
+    /// G vectors adds where it sets the peak instead.
     Scratch {
         diagonalisation: u64,
         initial: u64,
         augmentation: u64,
         sort_extra: u64,
+        /// PAW_potential's one-centre arrays for one atom (0 without PAW).
+        paw: u64,
     },
 }
 
