@@ -6,6 +6,8 @@ use crate::speed::{
     Bound, Collective, SimBytes, TermId, TermValues, Time, TimeTerm, Transfer, Via,
 };
 
+mod sciml;
+
 /// The bound's name as the time line says it: "memory bandwidth".
 pub fn bound(b: Bound) -> &'static str {
     match b {
@@ -25,6 +27,7 @@ pub fn change(c: &crate::speed::change::TimeChange) -> String {
     let per = match c.per {
         Per::Token => "per token",
         Per::Step => "per step",
+        Per::Sample => "per sample",
     };
     let (factor, way) = if c.speedup >= 1.0 {
         (c.speedup, "faster")
@@ -178,6 +181,7 @@ pub fn label(t: &TimeTerm) -> &'static str {
         TermId::SimMemory => "Memory traffic per step (lower bound)",
         TermId::SimHalo => "Halo exchange per step",
         TermId::SimDisk => "Memory beyond RAM, at disk bandwidth",
+        TermId::SurrogateCompute | TermId::SurrogateMemory => sciml::label(t).unwrap_or_default(),
     }
 }
 
@@ -308,6 +312,9 @@ pub fn formula_in(t: &TimeTerm, u: UnitSystem) -> String {
             transfer: tr,
             excess,
         } => format!("2 × {} ÷ {}", bytes(*excess, u), rate(tr.bandwidth)),
+        TermValues::SurrogateCompute(_) | TermValues::SurrogateMemory(_) => {
+            sciml::formula(t, u).unwrap_or_default()
+        }
     };
     format!("{body} = {}", time(t.time))
 }
@@ -345,6 +352,7 @@ pub fn explanation(t: &TimeTerm) -> String {
         TermValues::SimMemory(SimBytes::Grid { .. }) => "Each step reads and writes every stored level of every field and the work arrays once: a lower bound on the step at the achieved bandwidth (stencil codes also reread neighbours that do not fit in cache).".into(),
         TermValues::SimHalo { ranks_per_node, via: v, .. } => format!("Each rank sends its boundary cells to its neighbours once per step over {}, shared by {ranks_per_node} ranks per node; overlapped with the interior at best, so the step is at least the longer of the two.", via(*v)),
         TermValues::SimDisk { .. } => "What exceeds the node's memory is paged to disk and back every step (swap, out-of-core): far slower than memory. Add nodes or ranks instead.".into(),
+        TermValues::SurrogateCompute(_) | TermValues::SurrogateMemory(_) => sciml::explanation(t).unwrap_or_default(),
     }
 }
 
@@ -362,6 +370,7 @@ pub fn source(t: &TimeTerm) -> &'static str {
         TermId::SimMemory => "FluidX3D README (153 B per cell and step for D3Q19 FP32, 77 B with FP16 storage); Williams et al. 2009, Roofline; achieved share of bandwidth assumed (bw_eff): 80 %, AMD Instinct 70 % (BabelStream triad, Azure AI benchmarking guide: MI300X 77 %, H100 89 % of the datasheet figure)",
         TermId::SimHalo => "Halo exchange of the boundary cells once per step (surface-to-volume ratio of the subdomain); network figures from catalog/hardware.rs",
         TermId::SimDisk => "Local NVMe sequential bandwidth (≈ 7 GB/s, PCIe Gen4 x4 datasheets)",
+        TermId::SurrogateCompute | TermId::SurrogateMemory => sciml::source(t).unwrap_or_default(),
     }
 }
 
@@ -402,5 +411,6 @@ pub fn summary(s: &crate::speed::Speed) -> String {
                 time(run)
             )
         }
+        Steps::Surrogate { .. } => sciml::summary(&s.steps, by).unwrap_or_default(),
     }
 }

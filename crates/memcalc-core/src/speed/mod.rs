@@ -8,11 +8,13 @@
 //! llama.cpp's host layers), training and fine-tuning (FLOPs per step at a utilisation, the
 //! bytes each parallel dimension sends, the pipeline bubble, offload traffic) and simulations
 //! (lattice Boltzmann and structured grids: memory-bound lower bounds, halos over the network,
-//! spills to disk).
+//! spills to disk), and scientific-ML surrogates (PINN, FNO, mesh graph networks, U-Nets:
+//! FLOPs per sample beside their activations' traffic).
 
 pub mod change;
 pub mod inference;
 pub mod machine;
+pub mod sciml;
 pub mod sim;
 pub mod training;
 
@@ -135,6 +137,9 @@ pub enum TermId {
     SimMemory,
     SimHalo,
     SimDisk,
+    // Scientific-ML surrogates (speed/sciml.rs).
+    SurrogateCompute,
+    SurrogateMemory,
 }
 
 impl TermId {
@@ -156,6 +161,8 @@ impl TermId {
             TermId::SimMemory => "sim_memory",
             TermId::SimHalo => "sim_halo",
             TermId::SimDisk => "sim_disk",
+            TermId::SurrogateCompute => "surrogate_compute",
+            TermId::SurrogateMemory => "surrogate_memory",
         }
     }
 }
@@ -325,6 +332,11 @@ pub enum TermValues {
     /// The part of the memory beyond the node's RAM, read and written each step at disk
     /// bandwidth.
     SimDisk { excess: f64, transfer: Transfer },
+    // Scientific-ML surrogates (speed/sciml.rs).
+    /// A surrogate network's FLOPs per step on one device at the utilisation.
+    SurrogateCompute(sciml::SurrogateFlops),
+    /// The activations a surrogate's forward writes and reads back, over the memory bandwidth.
+    SurrogateMemory(sciml::SurrogateBytes),
 }
 
 /// A training step's FLOPs per token and the tokens.
@@ -404,6 +416,18 @@ pub enum Steps {
         /// one.
         rate: Option<sim::SimRate>,
     },
+    // Scientific-ML surrogates (speed/sciml.rs).
+    /// A PINN, FNO, mesh graph network or U-Net step: samples, not tokens.
+    Surrogate {
+        step: Time,
+        /// A training step (forward and backward) or an inference forward.
+        training: bool,
+        /// Samples per step over all devices.
+        samples_per_step: f64,
+        samples_per_s: f64,
+        /// FLOPs of the step over all devices.
+        flops_per_step: f64,
+    },
 }
 
 /// The time of a scenario: its headline figures, what bounds them, and every term.
@@ -428,15 +452,14 @@ impl std::fmt::Display for SpeedError {
 }
 
 /// The time of a validated scenario and its estimate. `Ok(None)` where no time model exists
-/// yet (scientific ML networks other than transformers; simulation methods other than lattice
-/// Boltzmann and structured grids); an error where a hardware figure is out of range.
+/// yet (simulation methods without one); an error where a hardware figure is out of range.
 pub fn speed(s: &Scenario, e: &Estimate) -> Result<Option<Speed>, SpeedError> {
     let m = machine::Machine::of(s)?;
     Ok(match s.mode {
         Mode::Sim => sim::speed(s, e, &m),
         Mode::Infer if s.sciml.is_transformer() => Some(inference::speed(s, e, &m)),
         Mode::Train | Mode::Finetune if s.sciml.is_transformer() => Some(training::speed(s, e, &m)),
-        _ => None,
+        Mode::Infer | Mode::Train | Mode::Finetune => Some(sciml::speed(s, e, &m)),
     })
 }
 
