@@ -214,6 +214,11 @@ impl RowTime {
                 step, tokens_per_s, ..
             } => (step.seconds(), Some(tokens_per_s)),
             Steps::Sim { step, rate, .. } => (step.seconds(), rate.map(|r| r.value())),
+            Steps::Surrogate {
+                step,
+                samples_per_s,
+                ..
+            } => (step.seconds(), Some(samples_per_s)),
         };
         RowTime {
             step,
@@ -233,6 +238,7 @@ fn rate_names(sp: &Speed) -> (&'static str, &'static str, &'static str) {
             rate.map_or("rate", |r| r.key()),
             rate.map_or("", |r| r.unit()),
         ),
+        Steps::Surrogate { .. } => ("step_s", "samples_per_s", "samples/s"),
     }
 }
 
@@ -410,7 +416,9 @@ pub fn sweep(base: &Inputs, spec: &str, format: Format, decimal: bool) -> Result
 fn steps_time(sp: &Speed) -> String {
     match sp.steps {
         Steps::Inference { decode_step, .. } => time_text::time(decode_step),
-        Steps::Training { step, .. } | Steps::Sim { step, .. } => time_text::time(step),
+        Steps::Training { step, .. } | Steps::Sim { step, .. } | Steps::Surrogate { step, .. } => {
+            time_text::time(step)
+        }
     }
 }
 

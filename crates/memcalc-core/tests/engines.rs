@@ -73,20 +73,56 @@ fn larger_step_or_smaller_share_shrinks_the_pool() {
     };
     assert!(q("max_batched_tokens=32768") < q("max_batched_tokens=8192"));
     assert!(q("gpu_util=0.8") < q("gpu_util=0.9"));
-    // SGLang's static share holds only weights and pool: the step's activations are outside.
+    // SGLang's static share holds only weights and pool: at a given share the step's
+    // activations are outside it.
     let s1 = est(&format!(
-        "mode=infer&engine=sglang&gpu=h100-80&{L8}&max_batched_tokens=2048"
+        "mode=infer&engine=sglang&gpu=h100-80&{L8}&max_batched_tokens=2048&gpu_util=0.88"
     ));
     let s2 = est(&format!(
-        "mode=infer&engine=sglang&gpu=h100-80&{L8}&max_batched_tokens=16384"
+        "mode=infer&engine=sglang&gpu=h100-80&{L8}&max_batched_tokens=16384&gpu_util=0.88"
     ));
     assert_eq!(
         expect_part(&s1, PartId::KvCache),
         expect_part(&s2, PartId::KvCache)
     );
     assert_eq!(s1.serving.unwrap().block_tokens, 1);
-    // Default share at tp 1: 0.88 of the device.
-    assert_eq!(s1.serving.unwrap().budget, 81_559u64 * (1 << 20) * 88 / 100);
+    // By default a larger chunked prefill reserves more and shrinks the share (SGLang v0.5).
+    let d1 = est(&format!(
+        "mode=infer&engine=sglang&gpu=h100-80&{L8}&max_batched_tokens=2048"
+    ));
+    let d2 = est(&format!(
+        "mode=infer&engine=sglang&gpu=h100-80&{L8}&max_batched_tokens=16384"
+    ));
+    assert!(expect_part(&d2, PartId::KvCache) < expect_part(&d1, PartId::KvCache));
+}
+
+#[test]
+fn sglang_share_follows_server_args_and_is_of_the_memory_free_before_loading() {
+    // server_args.py _handle_gpu_memory_settings on an H100 80GB (81,559 MiB) at tp 1:
+    // chunked_prefill_size 8192, cuda_graph_max_bs 256: reserved = 512 + 8192 × 1.5 + 256 × 2
+    // + 1/8 × 1024 = 13,440 MiB, (81,559 − 13,440) / 81,559 = 0.835.
+    let e = est(&format!("mode=infer&engine=sglang&gpu=h100-80&{L8}"));
+    let v = e.serving.unwrap();
+    assert_eq!(v.util_milli, 835);
+    // tp 4: cuda_graph_max_bs 512, + 4/8 GiB: 14,336 MiB reserved, 0.824.
+    let tp4 = est(&format!("mode=infer&engine=sglang&gpu=h100-80&{L8}&tp=4"));
+    assert_eq!(tp4.serving.unwrap().util_milli, 824);
+    // An A100 40GB: chunked_prefill_size 4096, cuda_graph_max_bs 32; below 60 GiB no 10 GiB
+    // floor.
+    let a100 = est(&format!("mode=infer&engine=sglang&gpu=a100-40&{L8}"));
+    let cap = (a100.serving.unwrap().capacity >> 20) as f64;
+    let reserved = 512.0 + 4096.0 * 1.5 + 32.0 * 2.0 + 128.0;
+    assert_eq!(
+        a100.serving.unwrap().util_milli,
+        ((cap - reserved) / cap * 1000.0).round() as u64
+    );
+    // model_runner.py profile_max_num_token: pool = free after loading − free before × (1 −
+    // fraction), free before = capacity − runtime: fraction × (capacity − runtime) − weights.
+    let runtime = expect_part(&e, PartId::Runtime);
+    let weights = expect_part(&e, PartId::Weights);
+    let pool = (v.capacity - runtime) * 835 / 1000 - weights;
+    let kv = expect_part(&e, PartId::KvCache);
+    assert!(kv.abs_diff(pool) <= 1, "{kv} {pool}");
 }
 
 #[test]

@@ -38,6 +38,9 @@ proptest! {
                 prop_assert!(finite(step) && finite(run));
                 prop_assert!(rate.is_none_or(|r| r.value().is_finite()));
             }
+            memcalc_core::Steps::Surrogate { step, samples_per_s, flops_per_step, .. } => {
+                prop_assert!(finite(step) && samples_per_s.is_finite() && flops_per_step.is_finite());
+            }
         }
         let summary = memcalc_core::text::speed::summary(&sp);
         prop_assert!(!summary.contains("NaN") && !summary.contains("inf "), "{summary}");

@@ -366,7 +366,9 @@ fn step_seconds(s: &Scenario) -> Option<f64> {
     let sp = crate::speed::speed(s, &bytes(s)).ok()??;
     match sp.steps {
         Steps::Inference { decode_step, .. } => decode_step.seconds(),
-        Steps::Training { step, .. } | Steps::Sim { step, .. } => step.seconds(),
+        Steps::Training { step, .. } | Steps::Sim { step, .. } | Steps::Surrogate { step, .. } => {
+            step.seconds()
+        }
     }
     .filter(|t| *t > 0.0)
 }

@@ -188,6 +188,52 @@ impl Arch {
         }
     }
 
+    /// Parameters in tensors of fewer than `threshold` elements over the whole model: the
+    /// norms' weights and biases, the linear layers' bias vectors and QK-norm's, each a
+    /// tensor of its own (Hugging Face and timm layouts); an 8-bit optimizer keeps their
+    /// states in FP32 (bitsandbytes `min_8bit_size`).
+    pub fn small_tensor_params(&self, threshold: u64) -> u64 {
+        let h = self.hidden;
+        let small = |n: u64| if n < threshold { n } else { 0 };
+        let norm_tensors = match self.norm {
+            Norm::LayerNorm => 2,
+            Norm::RmsNorm => 1,
+        };
+        let norm = crate::mul!(norm_tensors, small(h));
+        let norms = crate::mul!(if self.sandwich { 4 } else { 2 }, norm);
+        let q = crate::mul!(self.heads, self.head_dim);
+        let kv = crate::mul!(self.kv_heads, self.head_dim);
+        let attention_bias = match self.bias {
+            Bias::None => 0,
+            Bias::Qkv => crate::add!(small(q), small(kv), small(kv)),
+            Bias::All => crate::add!(small(q), small(kv), small(kv), small(h)),
+        };
+        let qk_norm = match self.qk_norm {
+            QkNorm::None => 0,
+            QkNorm::Head => crate::mul!(2, small(self.head_dim)),
+            QkNorm::Full => crate::add!(small(q), small(kv)),
+        };
+        let ffn_bias = |i: u64| {
+            if self.bias != Bias::All {
+                return 0;
+            }
+            match self.mlp {
+                Mlp::Standard => crate::add!(small(i), small(h)),
+                Mlp::Gated => crate::add!(small(i), small(i), small(h)),
+            }
+        };
+        let mlp_bias = if self.experts > 1 {
+            crate::mul!(
+                self.experts + self.shared_experts,
+                ffn_bias(self.expert_ffn())
+            )
+        } else {
+            ffn_bias(self.ffn)
+        };
+        let per_layer = crate::add!(norms, attention_bias, qk_norm, mlp_bias);
+        crate::add!(crate::mul!(self.layers, per_layer), norm)
+    }
+
     /// Multi-head latent attention (DeepSeek-V2/V3) is on.
     pub fn mla(&self) -> bool {
         self.kv_lora_rank > 0

@@ -15,10 +15,15 @@ choice_enum!(
     }
 );
 
-/// Block size of bitsandbytes' block-wise quantized optimizer states; one FP32 absmax per block
-/// and per state (Dettmers et al. 2022, "8-bit Optimizers via Block-wise Quantization",
-/// arXiv:2110.02861, section 2).
-pub const ADAM8BIT_BLOCK: u64 = 2048;
+/// Block size of 8-bit optimizer states: one FP32 absmax per 256 values and per state
+/// (bitsandbytes `bitsandbytes/optim/optimizer.py` Optimizer2State.init_state, `blocks = n //
+/// 256`, the block-wise quantization of Dettmers et al. 2022, arXiv:2110.02861; torchao
+/// `torchao/optim` AdamW8bit, block_size=256).
+pub const ADAM8BIT_BLOCK: u64 = 256;
+
+/// Tensors with fewer elements keep FP32 states under an 8-bit optimizer (bitsandbytes
+/// `min_8bit_size=4096`; torchao quantizes only tensors of at least 4096 elements).
+pub const MIN_8BIT_SIZE: u64 = 4096;
 
 impl Optimizer {
     /// Full-size state tensors per parameter (momentum, variance).
@@ -35,17 +40,20 @@ impl Optimizer {
     /// Bytes of optimizer state for `params` trainable parameters whose states are kept in
     /// `state_bytes`-byte values (FP32 in mixed precision, else the training precision).
     /// `hidden` is the typical matrix side, for Adafactor's factored moments.
-    pub fn state_bytes(self, params: u64, state_bytes: u64, hidden: u64) -> u64 {
+    /// `small` of the parameters are in tensors below [`MIN_8BIT_SIZE`] elements.
+    pub fn state_bytes(self, params: u64, state_bytes: u64, hidden: u64, small: u64) -> u64 {
         match self {
             // A rows × cols matrix keeps rows + cols FP32 values (Shazeer & Stern 2018,
             // arXiv:1804.04235); transformer matrices have about `hidden` rows or columns, so
             // that is about 2 values per `hidden` parameters.
             Optimizer::Adafactor => crate::mul!(4, crate::mul!(2, params).div_ceil(hidden.max(1))),
             Optimizer::Adam8bit => {
-                let blocks = params.div_ceil(ADAM8BIT_BLOCK);
+                let small = small.min(params);
+                let quantized = params - small;
+                let blocks = quantized.div_ceil(ADAM8BIT_BLOCK);
                 crate::mul!(
                     self.state_count(),
-                    crate::add!(params, crate::mul!(4, blocks))
+                    crate::add!(quantized, crate::mul!(4, blocks), crate::mul!(4, small))
                 )
             }
             _ => crate::mul!(self.state_count(), params, state_bytes),
@@ -64,7 +72,9 @@ impl Optimizer {
             }
             Optimizer::Adam8bit => {
                 "8-bit Adam keeps both moments as 1-byte values, quantized block-wise with one FP32 \
-                 scale per 2048 values (Dettmers et al. 2022, arXiv:2110.02861)."
+                 scale per 256 values (Dettmers et al. 2022, arXiv:2110.02861; bitsandbytes \
+                 optim/optimizer.py); tensors below 4096 values (norms, biases) keep FP32 states \
+                 (min_8bit_size)."
             }
             Optimizer::Lion => {
                 "Lion keeps only a momentum per parameter (Chen et al. 2023, arXiv:2302.06675)."

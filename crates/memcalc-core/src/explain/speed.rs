@@ -10,6 +10,8 @@ use crate::speed::{
     Bound, Collective, SimBytes, TermId, TermValues, Time, TimeTerm, Transfer, Via,
 };
 
+mod sciml;
+
 /// The bound's name as the time line says it: "memory bandwidth".
 pub fn bound(b: Bound) -> &'static str {
     match b {
@@ -29,6 +31,7 @@ pub fn change(c: &crate::speed::change::TimeChange) -> String {
     let per = match c.per {
         Per::Token => "per token",
         Per::Step => "per step",
+        Per::Sample => "per sample",
     };
     let (factor, way) = if c.speedup >= 1.0 {
         (c.speedup, "faster")
@@ -196,6 +199,7 @@ pub fn label(t: &TimeTerm) -> &'static str {
         | TermId::NbodyPm
         | TermId::NbodyTranspose => particles::label(t.id),
         TermId::MeshAssembly | TermId::MeshSolve | TermId::AmrAdvance => mesh::label(t.id),
+        TermId::SurrogateCompute | TermId::SurrogateMemory => sciml::label(t).unwrap_or_default(),
     }
 }
 
@@ -330,6 +334,9 @@ pub fn formula_in(t: &TimeTerm, u: UnitSystem) -> String {
         TermValues::Md(v) => particles::md(v),
         TermValues::Nbody(v) => particles::nbody(v, u),
         v @ (TermValues::MeshAssembly(_) | TermValues::MeshSolve(_) | TermValues::AmrAdvance(_)) => mesh::formula(v, u),
+        TermValues::SurrogateCompute(_) | TermValues::SurrogateMemory(_) => {
+            sciml::formula(t, u).unwrap_or_default()
+        }
     };
     format!("{body} = {}", time(t.time))
 }
@@ -371,6 +378,7 @@ pub fn explanation(t: &TimeTerm) -> String {
         v @ (TermValues::FftCompute { .. } | TermValues::FftMemory { .. } | TermValues::FftTranspose(_) | TermValues::PwGemm(_) | TermValues::PwDiagonalise { .. }) => spectral::explanation(v),
         TermValues::Md(v) => particles::md_explanation(v),
         TermValues::Nbody(v) => particles::nbody_explanation(v),
+        TermValues::SurrogateCompute(_) | TermValues::SurrogateMemory(_) => sciml::explanation(t).unwrap_or_default(),
     }
 }
 
@@ -397,6 +405,7 @@ pub fn source(t: &TimeTerm) -> &'static str {
         | TermId::NbodyTraffic
         | TermId::NbodyPm
         | TermId::NbodyTranspose => particles::source(t.id),
+        TermId::SurrogateCompute | TermId::SurrogateMemory => sciml::source(t).unwrap_or_default(),
     }
 }
 
@@ -437,5 +446,6 @@ pub fn summary(s: &crate::speed::Speed) -> String {
                 time(run)
             )
         }
+        Steps::Surrogate { .. } => sciml::summary(&s.steps, by).unwrap_or_default(),
     }
 }

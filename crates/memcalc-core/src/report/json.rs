@@ -135,6 +135,14 @@ fn speed_doc(sp: &crate::speed::Speed) -> SpeedDoc {
             d.run_s = Some(run.seconds());
             d.rate = rate.map(|r| (r.key(), r.value()));
         }
+        Steps::Surrogate {
+            step,
+            samples_per_s,
+            ..
+        } => {
+            d.step_s = Some(step.seconds());
+            d.rate = Some(("samples_per_s", samples_per_s));
+        }
     }
     d
 }

@@ -13,6 +13,9 @@ pub enum Per {
     Token,
     /// A simulation step.
     Step,
+    /// A scientific-ML surrogate's step over its samples (a change of batch changes the
+    /// samples per step, not this).
+    Sample,
 }
 
 /// A change's effect on time: how many times faster it runs (below 1: slower).
@@ -38,6 +41,11 @@ pub fn unit_time(s: &Scenario, e: &Estimate) -> Option<(f64, Per)> {
             ..
         } => (step.seconds()? / tokens_per_step, Per::Token),
         Steps::Sim { step, .. } => (step.seconds()?, Per::Step),
+        Steps::Surrogate {
+            step,
+            samples_per_step,
+            ..
+        } => (step.seconds()? / samples_per_step, Per::Sample),
     };
     (t.is_finite() && t > 0.0).then_some((t, per))
 }

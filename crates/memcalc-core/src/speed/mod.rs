@@ -7,15 +7,17 @@
 //! `speed` is the one entry point: inference (prefill, decode, tensor-parallel all-reduces,
 //! llama.cpp's host layers), training and fine-tuning (FLOPs per step at a utilisation, the
 //! bytes each parallel dimension sends, the pipeline bubble, offload traffic) and simulations
-//! (lattice Boltzmann and structured grids: memory-bound lower bounds, halos over the network,
-//! spills to disk; molecular dynamics' pair loop, long-range mesh and ghosts; tree-PM N-body's
-//! particles, tree and PM grid).
-//! (lattice Boltzmann and structured grids, unstructured meshes' Krylov iterations, AMR's block
-//! updates: memory-bound lower bounds, halos over the network, spills to disk).
+//! (memory-bound lower bounds and, where a standard operation count exists, compute: lattice
+//! Boltzmann and structured grids, unstructured meshes' Krylov iterations, AMR's block updates,
+//! molecular dynamics' pair loop and long-range mesh, tree-PM N-body, pseudo-spectral FFTs and
+//! their transposes, plane-wave DFT's FFTs and dense algebra; halos over the network, spills to
+//! disk), and scientific-ML surrogates (PINN, FNO, mesh graph networks, U-Nets: FLOPs per
+//! sample beside their activations' traffic).
 
 pub mod change;
 pub mod inference;
 pub mod machine;
+pub mod sciml;
 pub mod sim;
 pub mod training;
 
@@ -157,6 +159,9 @@ pub enum TermId {
     MeshAssembly,
     MeshSolve,
     AmrAdvance,
+    // Scientific-ML surrogates (speed/sciml.rs).
+    SurrogateCompute,
+    SurrogateMemory,
 }
 
 impl TermId {
@@ -194,6 +199,8 @@ impl TermId {
             TermId::MeshAssembly => "mesh_assembly",
             TermId::MeshSolve => "mesh_solve",
             TermId::AmrAdvance => "amr_advance",
+            TermId::SurrogateCompute => "surrogate_compute",
+            TermId::SurrogateMemory => "surrogate_memory",
         }
     }
 }
@@ -397,6 +404,11 @@ pub enum TermValues {
     MeshSolve(sim::mesh::Solve),
     /// An AMR step: every block update of every level.
     AmrAdvance(sim::amr::Advance),
+    // Scientific-ML surrogates (speed/sciml.rs).
+    /// A surrogate network's FLOPs per step on one device at the utilisation.
+    SurrogateCompute(sciml::SurrogateFlops),
+    /// The activations a surrogate's forward writes and reads back, over the memory bandwidth.
+    SurrogateMemory(sciml::SurrogateBytes),
 }
 
 /// The FFTs of a step, and what they are for.
@@ -578,6 +590,18 @@ pub enum Steps {
         /// one.
         rate: Option<sim::SimRate>,
     },
+    // Scientific-ML surrogates (speed/sciml.rs).
+    /// A PINN, FNO, mesh graph network or U-Net step: samples, not tokens.
+    Surrogate {
+        step: Time,
+        /// A training step (forward and backward) or an inference forward.
+        training: bool,
+        /// Samples per step over all devices.
+        samples_per_step: f64,
+        samples_per_s: f64,
+        /// FLOPs of the step over all devices.
+        flops_per_step: f64,
+    },
 }
 
 /// The time of a scenario: its headline figures, what bounds them, and every term.
@@ -602,15 +626,14 @@ impl std::fmt::Display for SpeedError {
 }
 
 /// The time of a validated scenario and its estimate. `Ok(None)` where no time model exists
-/// yet (scientific ML networks other than transformers; simulation methods without a file
-/// under `speed/sim/`); an error where a hardware figure is out of range.
+/// yet (SPARC's real-space DFT); an error where a hardware figure is out of range.
 pub fn speed(s: &Scenario, e: &Estimate) -> Result<Option<Speed>, SpeedError> {
     let m = machine::Machine::of(s)?;
     Ok(match s.mode {
         Mode::Sim => sim::speed(s, e, &m),
         Mode::Infer if s.sciml.is_transformer() => Some(inference::speed(s, e, &m)),
         Mode::Train | Mode::Finetune if s.sciml.is_transformer() => Some(training::speed(s, e, &m)),
-        _ => None,
+        Mode::Infer | Mode::Train | Mode::Finetune => Some(sciml::speed(s, e, &m)),
     })
 }
 

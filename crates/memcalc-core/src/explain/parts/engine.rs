@@ -203,7 +203,11 @@ fn pool_formula(v: &KvPool, bytes: u64) -> String {
     if let Some(gr) = v.graphs {
         taken.push(format!("{} (CUDA graphs)", g(gr)));
     }
-    taken.push(format!("{} (runtime)", g(v.runtime)));
+    // SGLang's fraction is a share of what is free once its runtime exists.
+    let of_free = v.reserve == Reserve::Static;
+    if !of_free {
+        taken.push(format!("{} (runtime)", g(v.runtime)));
+    }
     let tokens = if v.block_tokens > 1 {
         format!(
             "{} blocks of {} tokens = {} tokens",
@@ -214,12 +218,22 @@ fn pool_formula(v: &KvPool, bytes: u64) -> String {
     } else {
         format!("{} tokens", g(v.pool_tokens))
     };
-    let share = format!(
-        "{} × {} B − {}",
-        format_fixed(v.util_milli, 3),
-        g(v.capacity),
-        taken.join(" − ")
-    );
+    let share = if of_free {
+        format!(
+            "{} × ({} B − {} (runtime)) − {}",
+            format_fixed(v.util_milli, 3),
+            g(v.capacity),
+            g(v.runtime),
+            taken.join(" − ")
+        )
+    } else {
+        format!(
+            "{} × {} B − {}",
+            format_fixed(v.util_milli, 3),
+            g(v.capacity),
+            taken.join(" − ")
+        )
+    };
     let used = [
         v.weights,
         v.activations.unwrap_or(0),
@@ -264,8 +278,13 @@ fn pool_explanation(v: &KvPool) -> String {
     } else {
         String::new()
     };
+    let of = if v.reserve == Reserve::Static {
+        "the memory free before the weights load, with its runtime"
+    } else {
+        "the GPU"
+    };
     format!(
-        "{} takes {} of the GPU ({} B) and gives everything its other parts leave to a preallocated KV cache pool: {} tokens here, enough for {} of {} tokens ({} requested). The pool does not grow or shrink with the batch: the batch decides only whether it fits.{beside}{replicated}",
+        "{} takes {} of {of} ({} B) and gives everything its other parts leave to a preallocated KV cache pool: {} tokens here, enough for {} of {} tokens ({} requested). The pool does not grow or shrink with the batch: the batch decides only whether it fits.{beside}{replicated}",
         v.engine.name(),
         format_fixed(v.util_milli, 3),
         g(v.budget),

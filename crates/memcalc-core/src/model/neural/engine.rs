@@ -1,7 +1,7 @@
 //! Serving engines as they allocate: vLLM and SGLang preallocate a KV pool from a fixed share of
 //! the device after profiling one scheduler step; llama.cpp splits layers (weights and their KV
 //! cache) between the GPU and host memory. `hf` is the plain PyTorch count the rest of the core
-//! makes. Defaults follow vLLM v0.10 (`vllm serve`), SGLang v0.4 and llama.cpp b5000-era logs.
+//! makes. Defaults follow vLLM v0.10 (`vllm serve`), SGLang v0.5 and llama.cpp b5000-era logs.
 
 pub use crate::model::values::engine::Reserve;
 use crate::scenario::serving::{CudaGraphs, Engine};
@@ -31,7 +31,8 @@ pub enum LargeDevice {
     AtLeast(u64),
 }
 
-/// A default that is one number, or one on large devices and another on the rest.
+/// A default that is one number, or one on large devices and another on the rest, or one per
+/// band of device memory.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum BySize {
     Fixed(u64),
@@ -40,6 +41,30 @@ pub enum BySize {
         other: u64,
         when: LargeDevice,
     },
+    /// The first band whose bound the device's MiB are below.
+    Bands(&'static [Band]),
+}
+
+/// One band of device memory and its default, below and from tensor parallelism 4.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Band {
+    /// Devices with fewer MiB than this.
+    pub below_mib: u64,
+    pub small_tp: u64,
+    pub large_tp: u64,
+}
+
+/// The share of the device a pooled engine takes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Share {
+    /// Thousandths by tensor-parallel ranks: the first `(ranks, share)` whose ranks the run
+    /// reaches, largest first.
+    ByTp(&'static [(u64, u64)]),
+    /// SGLang ≥ 0.5 (server_args.py `_handle_gpu_memory_settings`): (capacity − reserved) ÷
+    /// capacity, rounded to 3 places, with reserved = 512 MiB + 1.5 MiB per token of
+    /// max(chunked_prefill_size, 2048) + 2 MiB per sequence of cuda_graph_max_bs + tp · pp / 8
+    /// GiB, at least 10 GiB on devices above 60 GiB.
+    Reserved,
 }
 
 /// The largest batch CUDA graphs are captured for.
@@ -47,6 +72,8 @@ pub enum BySize {
 pub enum Capture {
     /// A fixed largest batch.
     Fixed(u64),
+    /// A largest batch by device memory and tensor parallelism.
+    Sized(BySize),
     /// Twice the sequences of a step, up to a largest size.
     TwiceSeqs { max: u64 },
 }
@@ -54,9 +81,8 @@ pub enum Capture {
 /// A pooled engine's defaults.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Pool {
-    /// Share of the device in thousandths by tensor-parallel ranks: the first `(ranks, share)`
-    /// whose ranks the run reaches, largest first.
-    pub share_milli: &'static [(u64, u64)],
+    /// Share of the device, by default.
+    pub share: Share,
     /// Tokens in one scheduler step.
     pub step_tokens: BySize,
     /// Sequences one step may hold (its sampler's dummy run covers as many).
@@ -73,7 +99,7 @@ pub struct Pool {
 /// (compilation config); block_size 16 on CUDA (CacheConfig); the profile run measures the
 /// step's peak before the pool (gpu_worker.py determine_available_memory).
 const VLLM: Pool = Pool {
-    share_milli: &[(1, 900)],
+    share: Share::ByTp(&[(1, 900)]),
     step_tokens: BySize::Large {
         large: 8192,
         other: 2048,
@@ -89,20 +115,73 @@ const VLLM: Pool = Pool {
     reserve: Reserve::Profiled,
 };
 
-/// SGLang v0.4 (python/sglang/srt/server_args.py): mem_fraction_static 0.88 at tp 1, 0.87 at
-/// 2, 0.85 at 4, 0.81 at 8, 0.79 at 16; chunked_prefill_size 8192, 2048 below 25 GB;
-/// cuda_graph_max_bs 160 on large GPUs, its sampler runs on the captured batch
-/// (max_running_requests follows the pool); one token per page; the static fraction holds the
-/// weights and the pool (model_runner.py profile_max_num_token).
-const SGLANG: Pool = Pool {
-    share_milli: &[(16, 790), (8, 810), (4, 850), (2, 870), (1, 880)],
-    step_tokens: BySize::Large {
-        large: 8192,
-        other: 2048,
-        when: LargeDevice::AtLeast(25_000 << 20),
+/// SGLang's device bands (python/sglang/srt/server_args.py `_handle_gpu_memory_settings`, v0.5):
+/// chunked_prefill_size 2048 below 35 GiB, 4096 below 60 GiB, 8192 below 160 GiB, else 16384.
+const SGLANG_CHUNK: &[Band] = &[
+    Band {
+        below_mib: 35 << 10,
+        small_tp: 2048,
+        large_tp: 2048,
     },
-    max_seqs: BySize::Fixed(160),
-    capture: Capture::Fixed(160),
+    Band {
+        below_mib: 60 << 10,
+        small_tp: 4096,
+        large_tp: 4096,
+    },
+    Band {
+        below_mib: 160 << 10,
+        small_tp: 8192,
+        large_tp: 8192,
+    },
+    Band {
+        below_mib: u64::MAX,
+        small_tp: 16384,
+        large_tp: 16384,
+    },
+];
+
+/// cuda_graph_max_bs by the same bands, below and from tp 4: 8 below 20 GiB, 24 / 80 below
+/// 35 GiB, 32 / 160 below 60 GiB, 256 / 512 below 160 GiB, else 512.
+const SGLANG_GRAPHS: &[Band] = &[
+    Band {
+        below_mib: 20 << 10,
+        small_tp: 8,
+        large_tp: 8,
+    },
+    Band {
+        below_mib: 35 << 10,
+        small_tp: 24,
+        large_tp: 80,
+    },
+    Band {
+        below_mib: 60 << 10,
+        small_tp: 32,
+        large_tp: 160,
+    },
+    Band {
+        below_mib: 160 << 10,
+        small_tp: 256,
+        large_tp: 512,
+    },
+    Band {
+        below_mib: u64::MAX,
+        small_tp: 512,
+        large_tp: 512,
+    },
+];
+
+/// SGLang v0.5 (python/sglang/srt/server_args.py `_handle_gpu_memory_settings`): the static
+/// fraction from what it reserves for activations and CUDA graphs ([`Share::Reserved`]),
+/// chunked_prefill_size and cuda_graph_max_bs by device memory, its sampler runs on the
+/// captured batch (max_running_requests follows the pool); one token per page; the static
+/// fraction holds the weights and the pool, and is a share of the memory free before the
+/// weights load (model_runner.py `profile_max_num_token`: rest = free after loading −
+/// free before × (1 − mem_fraction_static)).
+const SGLANG: Pool = Pool {
+    share: Share::Reserved,
+    step_tokens: BySize::Bands(SGLANG_CHUNK),
+    max_seqs: BySize::Bands(SGLANG_GRAPHS),
+    capture: Capture::Sized(BySize::Bands(SGLANG_GRAPHS)),
     block_tokens: 1,
     reserve: Reserve::Static,
 };
@@ -174,6 +253,20 @@ impl BySize {
                     other
                 }
             }
+            BySize::Bands(bands) => {
+                let mib = s.device.capacity_bytes() >> 20;
+                bands
+                    .iter()
+                    .find(|b| mib < b.below_mib)
+                    .or(bands.last())
+                    .map_or(0, |b| {
+                        if s.parallel.tp >= 4 {
+                            b.large_tp
+                        } else {
+                            b.small_tp
+                        }
+                    })
+            }
         }
     }
 }
@@ -185,11 +278,29 @@ impl Pool {
             return u;
         }
         let tp = s.parallel.tp;
-        self.share_milli
-            .iter()
-            .find(|(ranks, _)| tp >= *ranks)
-            .or(self.share_milli.last())
-            .map_or(1000, |(_, m)| *m)
+        match self.share {
+            Share::ByTp(table) => table
+                .iter()
+                .find(|(ranks, _)| tp >= *ranks)
+                .or(table.last())
+                .map_or(1000, |(_, m)| *m),
+            Share::Reserved => {
+                let mib = (s.device.capacity_bytes() >> 20) as f64;
+                let chunk = self.step_tokens(s).max(2048) as f64;
+                let graphs = self.capture_tokens(s) as f64;
+                let parallel = (tp * s.parallel.pp.max(1)) as f64 / 8.0 * 1024.0;
+                let mut reserved = 512.0 + chunk * 1.5 + graphs * 2.0 + parallel;
+                if mib > 60.0 * 1024.0 {
+                    reserved = reserved.max(10.0 * 1024.0);
+                }
+                let share = ((mib - reserved) / mib * 1000.0).round();
+                if share.is_finite() {
+                    share.clamp(0.0, 1000.0) as u64
+                } else {
+                    0
+                }
+            }
+        }
     }
 
     /// Tokens in one scheduler step (vLLM max_num_batched_tokens, SGLang chunked_prefill_size).
@@ -206,6 +317,7 @@ impl Pool {
     pub fn capture_tokens(&self, s: &Scenario) -> u64 {
         match self.capture {
             Capture::Fixed(n) => n,
+            Capture::Sized(by) => by.on(s),
             Capture::TwiceSeqs { max } => max.min(self.max_seqs(s) * 2),
         }
     }
@@ -218,9 +330,21 @@ impl Pool {
         }
     }
 
-    /// The share in bytes: util × capacity.
-    pub fn budget(&self, s: &Scenario) -> u64 {
-        crate::base::sat::mul_div(s.device.capacity_bytes(), self.util_milli(s), 1000)
+    /// The memory the share gives the engine, `runtime` (the CUDA context and communicators
+    /// created before the weights load) included: util × capacity (vLLM's
+    /// requested_memory), or SGLang's runtime + util × (capacity − runtime), its fraction
+    /// being a share of the memory free before the weights load (model_runner.py
+    /// init_torch_distributed measures it after the distributed init; profile_max_num_token
+    /// keeps the weights and the pool within it).
+    pub fn budget(&self, s: &Scenario, runtime: u64) -> u64 {
+        let cap = s.device.capacity_bytes();
+        match self.reserve {
+            Reserve::Profiled => crate::base::sat::mul_div(cap, self.util_milli(s), 1000),
+            Reserve::Static => crate::add!(
+                runtime.min(cap),
+                crate::base::sat::mul_div(cap.saturating_sub(runtime), self.util_milli(s), 1000)
+            ),
+        }
     }
 
     /// What the engine takes beside its share, from the rest of the GPU: SGLang's
@@ -249,7 +373,8 @@ pub struct Serving {
     pub util_milli: u64,
     /// The device's memory the share is taken from.
     pub capacity: u64,
-    /// util × capacity.
+    /// The memory the share gives ([`Pool::budget`]): util × capacity; SGLang's runtime +
+    /// util × (capacity − runtime).
     pub budget: u64,
     /// What the engine takes beside its share ([`Pool::outside`]).
     pub outside: u64,
@@ -297,7 +422,14 @@ impl Serving {
 
 /// Sizes the pool from what it must leave to the rest (None for an engine without a pool);
 /// `outside` is what the engine takes beside its share ([`Pool::outside`]).
-pub fn serving(s: &Scenario, pool_bytes: u64, token_bytes: u64, outside: u64) -> Option<Serving> {
+/// `runtime` is what the device holds before the weights load.
+pub fn serving(
+    s: &Scenario,
+    pool_bytes: u64,
+    token_bytes: u64,
+    outside: u64,
+    runtime: u64,
+) -> Option<Serving> {
     let pool = s.engine.pool()?;
     let block_tokens = pool.block_tokens;
     let block_bytes = crate::mul!(token_bytes, block_tokens).max(1);
@@ -307,7 +439,7 @@ pub fn serving(s: &Scenario, pool_bytes: u64, token_bytes: u64, outside: u64) ->
         engine: s.engine,
         util_milli: pool.util_milli(s),
         capacity: s.device.capacity_bytes(),
-        budget: pool.budget(s),
+        budget: pool.budget(s, runtime),
         outside,
         step_tokens: pool.step_tokens(s),
         pool_bytes,
@@ -326,7 +458,7 @@ use crate::model::neural::stage::{Plan, StageBytes};
 /// The answer of a sized stage's engine, with what it takes beside its share.
 pub(crate) fn serving_of(s: &Scenario, b: &StageBytes) -> Option<Serving> {
     let outside = s.engine.pool()?.outside(s, b.activations, b.graphs);
-    serving(s, b.kv_cache, b.token_bytes, outside)
+    serving(s, b.kv_cache, b.token_bytes, outside, b.runtime)
 }
 
 impl Plan<'_> {
@@ -388,7 +520,7 @@ impl Plan<'_> {
         if pool.graphs_before_pool(s) {
             used = crate::add!(used, b.graphs);
         }
-        b.kv_cache = pool.budget(s).saturating_sub(used);
+        b.kv_cache = pool.budget(s, b.runtime).saturating_sub(used);
     }
 
     /// llama.cpp's `-ngl` as applied: the last `gpu_layers` repeating layers and, past them,

@@ -88,6 +88,7 @@ fn pooled(s: &Scenario, pool: &Pool, plan: &Plan, b: &StageBytes) -> Vec<Compone
                 activations: profiled.then_some(b.activations),
                 graphs: graphs_before.then_some(b.graphs),
                 runtime: b.runtime,
+                reserve: pool.reserve,
                 outside: v.outside,
                 layers: b.layers,
                 values_per_token: a.kv_values_per_token(s.parallel.tp),

@@ -433,6 +433,7 @@ fn training_states(s: &Scenario, b: &StageBytes) -> Vec<Component> {
         NeuralValues::Optimizer(OptimizerStates {
             optimizer: s.optimizer,
             trainable,
+            small: b.small_trainable,
             lora,
             state_dtype: s.state_dtype(),
             hidden: s.shape().0.hidden,

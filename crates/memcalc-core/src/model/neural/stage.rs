@@ -63,6 +63,8 @@ pub struct StageBytes {
     /// Parameters held by this device before ZeRO sharding, and the trainable ones.
     pub params: u64,
     pub trainable: u64,
+    /// Of them, those in tensors below an 8-bit optimizer's `min_8bit_size`.
+    pub small_trainable: u64,
     pub layers: u64,
     pub in_flight: u64,
     /// Activations recomputed (or brought back) in the backward pass that reuse the memory of
@@ -456,8 +458,23 @@ impl<'a> Plan<'a> {
             };
             b.gradients_all = b.gradients;
             let state = s.state_dtype().bytes();
+            // The trainable share of the model's small tensors (none for adapters, whose
+            // matrices are large, or for networks without a transformer's shape).
+            let small = if s.uses_lora() || !s.sciml.is_transformer() {
+                0
+            } else {
+                let all = self.arch.total_params().max(1);
+                crate::base::sat::mul_div(
+                    self.arch
+                        .small_tensor_params(crate::catalog::optimizer::MIN_8BIT_SIZE),
+                    trainable,
+                    all,
+                )
+            };
+            b.small_trainable = small;
             b.optimizer = shard(
-                s.optimizer.state_bytes(trainable, state, self.arch.hidden),
+                s.optimizer
+                    .state_bytes(trainable, state, self.arch.hidden, small),
                 1,
             );
             b.states_on_host = p.offload != Offload::None || s.mech.paged_optimizer;

@@ -65,7 +65,8 @@ pub struct KvPool {
     pub engine: Engine,
     pub util_milli: u64,
     pub capacity: u64,
-    /// util × capacity.
+    /// The memory the share gives: util × capacity; SGLang's runtime + util × (capacity −
+    /// runtime) (`Pool::budget`).
     pub budget: u64,
     pub weights: u64,
     /// The step's activations, when taken before the pool.
@@ -73,6 +74,9 @@ pub struct KvPool {
     /// CUDA graphs, when taken before the pool.
     pub graphs: Option<u64>,
     pub runtime: u64,
+    /// Whether the share is of the memory free before the weights load (SGLang) or of the
+    /// whole device (vLLM).
+    pub reserve: Reserve,
     /// What the engine takes beside its share, from the rest of the GPU (`Pool::outside`).
     pub outside: u64,
     pub layers: u64,

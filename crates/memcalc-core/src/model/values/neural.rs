@@ -164,6 +164,8 @@ pub struct Gradients {
 pub struct OptimizerStates {
     pub optimizer: Optimizer,
     pub trainable: u64,
+    /// Trainable parameters in tensors below `min_8bit_size` (FP32 states under 8-bit Adam).
+    pub small: u64,
     pub lora: bool,
     pub state_dtype: Dtype,
     pub hidden: u64,

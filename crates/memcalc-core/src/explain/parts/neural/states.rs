@@ -401,7 +401,17 @@ impl Template for OptimizerStates {
         let sh = sharded(self.zero, 1);
         match self.optimizer {
             Optimizer::Adam8bit => {
-                format!("2 × ({t} × 1 B + ⌈{t} / 2048⌉ × 4 B){sh} = {} B", g(bytes))
+                let small = self.small.min(self.trainable);
+                if small > 0 {
+                    let q = g(self.trainable - small);
+                    format!(
+                        "2 × ({q} × 1 B + ⌈{q} / 256⌉ × 4 B + {} in small tensors × 4 B){sh} = {} B",
+                        g(small),
+                        g(bytes)
+                    )
+                } else {
+                    format!("2 × ({t} × 1 B + ⌈{t} / 256⌉ × 4 B){sh} = {} B", g(bytes))
+                }
             }
             Optimizer::Adafactor => format!(
                 "4 B × 2 × {t} ÷ {} (hidden){sh} = {} B",
@@ -436,9 +446,15 @@ impl Template for OptimizerStates {
         )
     }
     fn source(&self) -> &'static str {
+        if self.optimizer == Optimizer::Adam8bit {
+            return SRC_ADAM8BIT;
+        }
         SRC_TM101
     }
 }
+
+/// Where 8-bit Adam's state layout comes from.
+const SRC_ADAM8BIT: &str = "bitsandbytes bitsandbytes/optim/optimizer.py Optimizer2State.init_state (uint8 states, one FP32 absmax per 256 values: blocks = n // 256; FP32 states for tensors below min_8bit_size=4096); torchao torchao/optim AdamW8bit (block_size 256, tensors below 4096 values unquantized); Dettmers et al. 2022, arXiv:2110.02861";
 
 impl Template for GatheredLayers {
     fn label(&self) -> &'static str {
