@@ -622,7 +622,7 @@ fn an_unknown_key_exits_2_naming_the_closest_keys_as_the_page_does() {
     assert_eq!(code, 2, "{out}");
     assert!(out.is_empty(), "{out}");
     assert!(
-        err.contains("'nodse' is not a parameter; did you mean nodes?"),
+        err.contains("'nodse' is not a parameter; did you mean nodes or node?"),
         "{err}"
     );
     // A link too; and a key like nothing known says so without a guess.
@@ -638,7 +638,7 @@ fn an_unknown_key_exits_2_naming_the_closest_keys_as_the_page_does() {
     assert_eq!(
         said,
         [
-            "Unknown parameter 'nodse' was ignored; did you mean nodes?",
+            "Unknown parameter 'nodse' was ignored; did you mean nodes or node?",
             "Unknown parameter 'gpsu' was ignored; did you mean gpus or gpu?"
         ]
     );

@@ -340,6 +340,9 @@ pub struct Sim {
     pub dealias: bool,
     pub ranks: u64,
     pub nodes: u64,
+    /// The documented node it runs on (`node`), whose hardware CPU codes' time reads; None:
+    /// the default CPU node.
+    pub node: Option<&'static crate::catalog::device::NodePreset>,
     pub node_mem: u64,
     pub device: SimDevice,
     /// GPU codes: a host copy of every device array.
@@ -420,6 +423,7 @@ impl Default for Sim {
             dealias: true,
             ranks: 64,
             nodes: 1,
+            node: None,
             node_mem: 256 << 30,
             device: SimDevice::Cpu,
             host_mirror: false,

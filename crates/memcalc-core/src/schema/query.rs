@@ -167,6 +167,10 @@ impl Inputs {
         if let Some(id) = last(FieldId::ModelId.key()) {
             inputs.choose_model(id);
         }
+        // A node named in the link fills its memory; the link's own node_mem follows.
+        if let Some(id) = last(FieldId::Node.key()) {
+            inputs.change(FieldId::Node, id.to_string());
+        }
         let mut notices = Vec::new();
         let mut seen: Vec<String> = Vec::new();
         for (key, value) in given {
@@ -333,7 +337,7 @@ mod tests {
         assert_eq!(typo_distance("nodse", "nodes"), 1);
         assert_eq!(typo_distance("gpus", "gpus"), 0);
         assert_eq!(typo_distance("abc", ""), 3);
-        assert_eq!(closest_keys("nodse"), ["nodes"]);
+        assert_eq!(closest_keys("nodse"), ["nodes", "node"]);
         assert_eq!(closest_keys("Params"), ["params"]);
         assert_eq!(closest_keys("them"), ["theme"]);
         assert!(closest_keys("colour").is_empty());

@@ -354,6 +354,8 @@ pub enum SimBytes {
         storage: u64,
         cells: f64,
         transfer: Transfer,
+        /// CPU ranks: their socket's share (NUMA).
+        share: Option<crate::speed::machine::RankShare>,
     },
     /// A structured grid: every stored level of every field, and the work arrays, read and
     /// written once.
@@ -364,6 +366,8 @@ pub enum SimBytes {
         b: u64,
         cells: f64,
         transfer: Transfer,
+        /// CPU ranks: their socket's share (NUMA).
+        share: Option<crate::speed::machine::RankShare>,
     },
 }
 
