@@ -65,6 +65,18 @@ fn a_node_in_the_link_fills_its_memory_unless_the_link_sets_it() {
         "archer2-highmem".into(),
     );
     assert_eq!(i.parse().unwrap().sim.node_mem, 512 << 30);
+    // The link names the node and writes node_mem only where it differs from the node's.
+    for (q, memory) in [
+        ("node=fugaku", None),
+        ("node=fugaku&node_mem=30", Some("node_mem=30")),
+    ] {
+        let s = scenario(&format!("{GRID}&{q}"));
+        let link = s.link(None);
+        assert!(link.contains("node=fugaku"), "{link}");
+        assert_eq!(link.contains("node_mem="), memory.is_some(), "{link}");
+        assert!(memory.is_none_or(|m| link.contains(m)), "{link}");
+        assert_eq!(scenario(&link), s);
+    }
     let (i, _) = memcalc_core::Inputs::from_query(&format!("{GRID}&node=laptop"));
     let errs = i.parse().unwrap_err();
     assert!(errs.iter().any(|e| e.field.key() == "node"), "{errs:?}");

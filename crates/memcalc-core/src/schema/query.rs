@@ -10,7 +10,16 @@ pub use crate::schema::url::{
 
 /// Keys the page understands besides form fields: schema version and page options
 /// (`crate::schema::page`).
-pub const META_KEYS: &[&str] = &["v", "preset", "units", "theme", "embed", "show", "lock"];
+pub const META_KEYS: &[&str] = &[
+    "v",
+    "preset",
+    "units",
+    "theme",
+    "embed",
+    "show",
+    "lock",
+    "scaling_y",
+];
 
 fn shorten(s: &str) -> String {
     let mut t: String = s.chars().take(40).collect();
@@ -272,6 +281,13 @@ impl Scenario {
         // With a catalog model, the link names it and lists only the fields changed after it.
         if let Some(m) = self.model {
             base.choose_model(m.id);
+        }
+        // A node fills its memory as it is read back: `node_mem` is written relative to it,
+        // and `node=` itself is written.
+        if let Some(n) = self.sim.node.filter(|n| base.get(FieldId::Node) != n.id) {
+            let before = base.get(FieldId::Node).to_string();
+            base.change(FieldId::Node, n.id.to_string());
+            base.set(FieldId::Node, before);
         }
         let mut out = format!("v={SCHEMA_VERSION}");
         if let Some(p) = preset {
