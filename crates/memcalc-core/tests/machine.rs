@@ -130,3 +130,32 @@ fn ranks_share_their_sockets_memory() {
     let gpu = memory_term("mode=sim&method=lbm&sim_device=gpu&ranks=1&nx=128&ny=128&nz=128");
     assert!(!memcalc_core::text::speed::explanation(&gpu).contains("socket"));
 }
+
+#[test]
+fn packed_ranks_fill_one_sockets_cores_first() {
+    // Open MPI's mpirun maps one or two ranks by core: both on the first socket.
+    assert_eq!(
+        rank_bandwidth(&format!("{GRID}&ranks=2&numa=packed")),
+        102.4e9
+    );
+    // 64 ranks fill the first EPYC 7742's 64 cores and leave the second socket idle.
+    assert!((rank_bandwidth(&format!("{GRID}&ranks=64&numa=packed")) - 3.2e9).abs() < 1.0);
+    // 128 ranks fill both sockets either way.
+    assert_eq!(
+        rank_bandwidth(&format!("{GRID}&ranks=128&numa=packed")),
+        rank_bandwidth(&format!("{GRID}&ranks=128"))
+    );
+    // Oversubscribed beyond every core, the ranks share every socket alike.
+    assert_eq!(
+        rank_bandwidth(&format!("{GRID}&ranks=256&numa=packed")),
+        204.8e9 / 128.0
+    );
+    let t = memory_term(&format!("{GRID}&ranks=64&numa=packed"));
+    let e = memcalc_core::text::speed::explanation(&t);
+    assert!(
+        e.contains("numa=packed") && e.contains("only 1 socket of 2"),
+        "{e}"
+    );
+    let f = memcalc_core::text::speed::formula(&t);
+    assert!(f.contains("per socket ÷ 64 ranks"), "{f}");
+}

@@ -287,6 +287,7 @@ keys! {
     Nodes => "nodes",
     Node => "node",
     NodeMem => "node_mem",
+    Numa => "numa",
     RankOverhead => "rank_overhead",
     Replicated => "replicated",
     Language => "language",

@@ -37,6 +37,8 @@ pub struct Machine {
     pub host_fp64: f64,
     /// CPU sockets of a node (NUMA domains the ranks spread over).
     pub sockets: u64,
+    /// Cores of one socket.
+    pub socket_cores: u64,
     /// Network injection bandwidth of a node, one way, B/s.
     pub net: f64,
     /// Disk bandwidth for spills, B/s.
@@ -115,6 +117,7 @@ impl Machine {
                 None,
             )?,
             sockets: node.sockets,
+            socket_cores: node.socket_cores,
             net: check(
                 FieldId::NetBw,
                 o.net_mbit
@@ -130,21 +133,35 @@ impl Machine {
         self.hw.peak.flops(dtype)
     }
 
-    /// How `ranks` ranks on one CPU node share its memory bandwidth: they fill the sockets in
-    /// turn (Slurm's default `--distribution=block:cyclic`, Open MPI's `--map-by socket`/`numa`
-    /// above two processes), each socket's bandwidth split among the ranks on it; Linux places
-    /// a page on the node of the CPU that first touches it (numa(7), the default local
-    /// policy), so a rank streams its own socket's memory and sockets without ranks stream
-    /// nothing. McCalpin's STREAM FAQ: bandwidth scales with the sockets whose memory is used.
-    pub fn cpu_share(&self, ranks: u64) -> RankShare {
+    /// How `ranks` ranks on one CPU node share its memory bandwidth. Spread (the default),
+    /// they fill the sockets in turn: Slurm's default `--distribution=block:cyclic`, Open MPI's
+    /// `--map-by socket`/`numa` above two processes. Packed, one socket's cores fill before the
+    /// next: Open MPI's `--map-by core` for one or two processes (mpirun(1), "Mapping, Ranking,
+    /// and Binding"). Each socket's bandwidth is split among the ranks on it; Linux places a
+    /// page on the node of the CPU that first touches it (numa(7), the default local policy),
+    /// so a rank streams its own socket's memory and sockets without ranks stream nothing
+    /// (McCalpin's STREAM: bandwidth scales with the sockets whose memory is used).
+    pub fn cpu_share(&self, ranks: u64, packed: bool) -> RankShare {
         let ranks = ranks.max(1);
         let sockets = self.sockets.max(1);
+        let cores = self.socket_cores.max(1);
+        // The busiest socket's ranks: the step waits for the slowest rank. Beyond every core,
+        // ranks oversubscribe every socket alike.
+        let spread = ranks.div_ceil(sockets);
+        let (occupied, per_socket) = if packed {
+            (
+                ranks.div_ceil(cores).min(sockets),
+                ranks.min(cores).max(spread),
+            )
+        } else {
+            (ranks.min(sockets), spread)
+        };
         RankShare {
             socket_bw: self.socket_bw,
             sockets,
-            occupied: ranks.min(sockets),
-            // The busiest socket's ranks: the step waits for the slowest rank.
-            per_socket: ranks.div_ceil(sockets),
+            occupied,
+            per_socket,
+            packed,
         }
     }
 
@@ -170,6 +187,8 @@ pub struct RankShare {
     pub occupied: u64,
     /// Ranks on the busiest socket, sharing its bandwidth.
     pub per_socket: u64,
+    /// Placed one socket's cores first (`numa=packed`) rather than in turn.
+    pub packed: bool,
 }
 
 impl RankShare {

@@ -39,7 +39,8 @@ impl<'m> SimMachine<'m> {
         let nodes = s.sim.nodes.max(1);
         let per_node = ranks.div_ceil(nodes);
         let gpu = s.sim.device == SimDevice::Gpu;
-        let share = (!gpu).then(|| m.cpu_share(per_node));
+        let packed = s.sim.placement == crate::scenario::sim::Placement::Packed;
+        let share = (!gpu).then(|| m.cpu_share(per_node, packed));
         let rank_bw = share.map_or(m.gpu_bw, |sh| sh.rank_bw());
         SimMachine {
             m,

@@ -432,6 +432,7 @@ prop_compose! {
         nbody in nbody(),
         split_z in prop::bool::weighted(2.0 / 3.0),
         node in weighted(0.3, 0..memcalc_core::catalog::device::NODES.len()),
+        placement in choice::<memcalc_core::scenario::sim::Placement>(),
     ) -> Sim {
         Sim {
             method, nx, ny, nz, fields, levels, work, halo, particles, atom_style, attrs,
@@ -439,6 +440,7 @@ prop_compose! {
             cells, element, dofs, krylov, precond, lattice, streaming, lbm_dtype, complex, dealias,
             ranks, nodes, node_mem, device, rank_mib, imbalance_bp, steps,
             node: node.map(|i| &memcalc_core::catalog::device::NODES[i]),
+            placement,
             output_every, snapshots, compression_c, checkpoint_every, adjoint, adjoint_snapshots,
             potential, topology, shake, atom_map, pair_list, solver, replicated_mib, language, reax,
             host_mirror, halo_one_rank, split_z, code, index_bytes, pw, amr, nbody,

@@ -34,12 +34,18 @@ pub(super) fn note(share: Option<RankShare>) -> String {
     } else {
         "every socket streams memory".to_string()
     };
+    let placed = if sh.packed {
+        "fill one socket's cores before the next (numa=packed: Open MPI's mapping by core for \
+         one or two ranks)"
+    } else {
+        "fill the sockets in turn (Slurm's default block:cyclic distribution, Open MPI's \
+         mapping by socket above two ranks)"
+    };
     format!(
-        " Each socket of a CPU node has its own memory (NUMA): the ranks fill the {} in turn \
-         (Slurm's default block:cyclic distribution, Open MPI's mapping by socket above two \
-         ranks) and share their socket's bandwidth, {} on the busiest; Linux places each page \
-         where it is first touched (numa(7)), so {streams} (STREAM measures per socket).",
-        units::count(sh.sockets, "socket", "sockets"),
+        " Each socket of a CPU node has its own memory (NUMA): the ranks {placed} and share \
+         their socket's bandwidth, {} on the busiest of {}; Linux places each page where it is \
+         first touched (numa(7)), so {streams} (STREAM measures per socket).",
         units::count(sh.per_socket, "rank", "ranks"),
+        units::count(sh.sockets, "socket", "sockets"),
     )
 }
