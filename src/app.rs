@@ -57,6 +57,7 @@ pub fn Calculator(
     let (notices, set_notices) = signal::<Vec<Notice>>(start_notices);
     let units = RwSignal::new(options.units);
     let preset = RwSignal::new(options.preset);
+    let scaling_y = RwSignal::new(options.scaling_y);
     let theme = crate::theme::init(options.theme);
     // Static for the page's life: what the embedding page chose to show and fix.
     let options = StoredValue::new(options);
@@ -130,6 +131,7 @@ pub fn Calculator(
     let link = Memo::new(move |_| {
         let page = PageOptions {
             units: units.get(),
+            scaling_y: scaling_y.get(),
             ..options.get_value()
         };
         format!(
@@ -163,6 +165,7 @@ pub fn Calculator(
             let (o, _) = PageOptions::from_query(&q);
             preset.set(o.preset);
             units.set(o.units);
+            scaling_y.set(o.scaling_y);
             set_inputs.set(i);
             set_notices.set(n);
         });
@@ -225,6 +228,7 @@ pub fn Calculator(
         derived,
         units,
         theme,
+        scaling_y,
         link,
         locked: StoredValue::new(locked.clone()),
         embedded: options.with_value(|o| o.embed),

@@ -33,6 +33,8 @@ pub struct Page {
     pub units: RwSignal<UnitSystem>,
     /// The colour theme in force.
     pub theme: ThemeState,
+    /// What the scaling chart plots (`scaling_y`).
+    pub scaling_y: RwSignal<memcalc_core::answers::scaling::ScalingY>,
     /// The canonical query of the current state.
     pub link: Memo<String>,
     /// Fields the embedding page fixed: shown, not editable, left out of suggestions.

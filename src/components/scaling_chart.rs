@@ -1,7 +1,8 @@
 use leptos::html::{Canvas, Div};
 use leptos::prelude::*;
-use memcalc_charts::scaling::preferred_height;
-use memcalc_charts::{draw_scaling, ScalingData};
+use memcalc_charts::time::{draw_view, ScalingView, TimeData};
+use memcalc_charts::ScalingData;
+use memcalc_core::answers::scaling::{offered, time_lines, ScalingY};
 use memcalc_core::units::{format_bytes, group_digits};
 
 use crate::page::Page;
@@ -15,6 +16,8 @@ pub fn ScalingChart() -> impl IntoView {
         estimate,
         units,
         theme,
+        scenario,
+        scaling_y,
         ..
     } = Page::get();
     // Its own memo: the chart redraws when the sweep changes, not on every derived answer.
@@ -28,18 +31,46 @@ pub fn ScalingChart() -> impl IntoView {
         units: units.get(),
     });
 
+    // Memory per device, or the time lines the link's `scaling_y` asks for (the core decides
+    // which it offers; a choice it does not offer here draws memory).
+    let choices = Memo::new(move |_| scenario.with(offered));
+    let shown = Memo::new(move |_| {
+        let y = scaling_y.get();
+        if choices.with(|c| c.contains(&y)) {
+            y
+        } else {
+            ScalingY::Memory
+        }
+    });
+    let view_data = Memo::new(move |_| {
+        let y = shown.get();
+        let time = (y != ScalingY::Memory).then(|| {
+            sweep.with(|sc| TimeData {
+                lines: scenario.with(|s| time_lines(s, sc, y)),
+                x_label: sc.x_label,
+                current: sc.current,
+            })
+        });
+        ScalingView {
+            memory: data.get(),
+            time: time.filter(|t| !t.lines.is_empty()),
+        }
+    });
     crate::canvas::chart(
         container,
         canvas,
         theme,
-        data,
-        preferred_height,
+        view_data,
+        ScalingView::height,
         |root, d, frame| {
-            let _ = draw_scaling(root, d, frame);
+            let _ = draw_view(root, d, frame);
         },
     );
 
     let summary = move || {
+        if let Some(t) = view_data.with(|v| v.time.clone()) {
+            return t.summary(sweep.with(|s| s.x_words));
+        }
         data.with(|d| {
             let s = &d.scaling;
             let limit = s.boundary_text();
@@ -90,9 +121,16 @@ pub fn ScalingChart() -> impl IntoView {
     view! {
         <section class="scaling-view" aria-labelledby="scaling-heading">
             <h3 id="scaling-heading">{move || sweep.with(|s| format!("How memory scales with {}", s.x_words))}</h3>
+            {move || (choices.with(Vec::len) > 1).then(|| view! {
+                <select class="scaling-y" aria-label="Scaling chart shows" data-testid="scaling-y" on:change=move |ev| {
+                    if let Some(y) = ScalingY::from_id(&event_target_value(&ev)) { scaling_y.set(y) }
+                }>
+                    {choices.get().into_iter().map(|y| view! { <option value=y.id() selected=move || shown.get() == y>{y.label()}</option> }).collect_view()}
+                </select>
+            })}
             <div class="chart" node_ref=container>
                 // Where the axis is broken, the true largest value written beside its point.
-                <canvas data-testid="scaling-chart" node_ref=canvas role="img" aria-label=summary data-axis-break=move || data.with(|d| d.axis_break().map(|b| format_bytes(b, d.units)))></canvas>
+                <canvas data-testid="scaling-chart" data-measure=move || shown.get().id() node_ref=canvas role="img" aria-label=summary data-axis-break=move || data.with(|d| d.axis_break().map(|b| format_bytes(b, d.units)))></canvas>
             </div>
             <p class="muted scaling-summary">{summary}</p>
             <details class="scaling-numbers" on:toggle=on_toggle>

@@ -52,7 +52,6 @@ pub fn ScenarioForm(
                 )
             />
             {(id == FieldId::Params).then(|| view! { <p class="derived-hint">{move || params_hint.get()}</p> })}
-            {(id == FieldId::NodeMem && !is_locked).then(|| view! { <super::NodePicker/> })}
             {(id == FieldId::Framework).then(|| view! { <super::FrameworkImplied/> })}
         }
     };

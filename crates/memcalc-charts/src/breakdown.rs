@@ -264,7 +264,7 @@ pub fn tick_step(max: f64) -> f64 {
     nice_ceiling(max / 6.0)
 }
 
-fn tick_label(v: f64, step: f64) -> String {
+pub(crate) fn tick_label(v: f64, step: f64) -> String {
     // Tenths as integers: float formatting would add kilobytes to the page.
     let tenths = (v * 10.0).round() as i64;
     if step < 1.0 {

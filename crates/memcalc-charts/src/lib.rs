@@ -3,10 +3,12 @@
 pub mod breakdown;
 pub mod palette;
 pub mod scaling;
+pub mod time;
 
 pub use breakdown::{draw_breakdown, Bar, BreakdownData, Frame, Note, Segment};
 pub use palette::Theme;
 pub use scaling::{draw_scaling, ScalingData};
+pub use time::{draw_time, TimeData};
 
 use memcalc_core::{Estimate, Location, Per};
 

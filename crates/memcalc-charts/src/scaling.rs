@@ -23,13 +23,13 @@ pub struct ScalingData {
 }
 
 pub const HEIGHT: f64 = 260.0;
-const LEFT: f64 = 52.0;
-const RIGHT: f64 = 16.0;
-const TOP: f64 = 30.0;
-const BOTTOM: f64 = 64.0;
+pub(crate) const LEFT: f64 = 52.0;
+pub(crate) const RIGHT: f64 = 16.0;
+pub(crate) const TOP: f64 = 30.0;
+pub(crate) const BOTTOM: f64 = 64.0;
 
 /// Colours of the lines, in series order (Observable 10: blue, orange).
-const LINES: [RGBColor; 2] = [RGBColor(0x42, 0x69, 0xd0), RGBColor(0xef, 0xb1, 0x18)];
+pub(crate) const LINES: [RGBColor; 2] = [RGBColor(0x42, 0x69, 0xd0), RGBColor(0xef, 0xb1, 0x18)];
 
 impl ScalingData {
     fn xs(&self) -> Vec<u64> {
@@ -87,7 +87,7 @@ fn log2ish(x: u64) -> f64 {
 }
 
 /// Position (CSS pixels) of each x value on the logarithmic axis.
-fn x_positions(xs: &[u64], css_w: f64) -> impl Fn(usize) -> f64 + '_ {
+pub(crate) fn x_positions(xs: &[u64], css_w: f64) -> impl Fn(usize) -> f64 + '_ {
     let (a, b) = (LEFT, (css_w - RIGHT).max(LEFT + 1.0));
     let lo = xs.first().map_or(0.0, |x| log2ish(*x));
     let hi = xs.last().map_or(1.0, |x| log2ish(*x));
@@ -403,10 +403,10 @@ pub fn preferred_height(data: &ScalingData, css_w: f64) -> f64 {
     HEIGHT + LEGEND_ROW * rows as f64
 }
 
-const LEGEND_ROW: f64 = 18.0;
+pub(crate) const LEGEND_ROW: f64 = 18.0;
 
 /// 1, 512, 4Ki, 128Ki, 1Mi: powers of two read best in binary prefixes.
-fn short_count(x: u64) -> String {
+pub(crate) fn short_count(x: u64) -> String {
     if x >= 1 << 20 && x.is_multiple_of(1 << 20) {
         format!("{}Mi", x >> 20)
     } else if x >= 1 << 10 && x.is_multiple_of(1 << 10) {

@@ -458,3 +458,57 @@ fn scaling_of_a_simulation_has_strong_and_weak_lines() {
     assert!(svg.contains("Nodes"));
     check_snapshot("scaling_sim_nodes", &svg);
 }
+
+fn time_svg(
+    q: &str,
+    y: memcalc_core::answers::scaling::ScalingY,
+    width: u32,
+) -> (memcalc_charts::TimeData, String) {
+    let (i, _) = Inputs::from_query(q);
+    let s = i.parse().unwrap();
+    let sc = memcalc_core::answers::scaling::scaling(&s);
+    let data = memcalc_charts::TimeData {
+        lines: memcalc_core::answers::scaling::time_lines(&s, &sc, y),
+        x_label: sc.x_label,
+        current: sc.current,
+    };
+    let height = memcalc_charts::time::preferred_height(&data);
+    let mut svg = String::new();
+    {
+        let root = SVGBackend::with_string(&mut svg, (width, height as u32)).into_drawing_area();
+        memcalc_charts::draw_time(
+            &root,
+            &data,
+            Frame {
+                scale: 1.0,
+                theme: Theme::LIGHT,
+            },
+        )
+        .unwrap();
+    }
+    (data, svg)
+}
+
+#[test]
+fn the_scaling_chart_draws_efficiency_and_time_per_step() {
+    use memcalc_core::answers::scaling::ScalingY;
+    let (data, svg) = time_svg(ATMOSPHERE, ScalingY::Efficiency, 720);
+    assert_eq!(data.axis().0, "Parallel efficiency (%)");
+    assert!(svg.contains("Parallel efficiency, strong scaling"), "{svg}");
+    assert!(svg.contains("Parallel efficiency, weak scaling"));
+    check_snapshot("scaling_sim_efficiency", &svg);
+    let (_, phone) = time_svg(ATMOSPHERE, ScalingY::Efficiency, 360);
+    check_snapshot("scaling_sim_efficiency_phone", &phone);
+    let (data, svg) = time_svg(ATMOSPHERE, ScalingY::Time, 720);
+    assert!(
+        data.axis().0.starts_with("Time per step ("),
+        "{:?}",
+        data.axis()
+    );
+    assert!(svg.contains("Time per step, strong scaling"));
+    check_snapshot("scaling_sim_time", &svg);
+    let (data, svg) = time_svg("params=1B&gpu=a100-40", ScalingY::Time, 720);
+    assert_eq!(data.lines.len(), 1);
+    assert!(svg.contains("Micro-batch size"));
+    check_snapshot("scaling_train_time", &svg);
+}

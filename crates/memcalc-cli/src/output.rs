@@ -242,6 +242,43 @@ fn rate_names(sp: &Speed) -> (&'static str, &'static str, &'static str) {
     }
 }
 
+/// Parallel efficiency of each row of a sweep over ranks or GPUs against its first timed row:
+/// the throughput per rank or GPU over the first's, (r / n) ÷ (r₀ / n₀), where r is the step's
+/// rate (tokens/s for neural models; a simulation's fixed problem per step, 1 / step). Strong
+/// scaling for a simulation (T₀ n₀ ÷ (T n)), weak for data parallelism (its tokens per step grow
+/// with the GPUs). None for other keys or rows without a time.
+fn efficiencies(
+    key: memcalc_core::inputs::fields::FieldId,
+    points: &[scaling::Point],
+    speeds: &[Option<Speed>],
+) -> Option<Vec<Option<f64>>> {
+    use memcalc_core::inputs::fields::FieldId;
+    if !matches!(key, FieldId::Ranks | FieldId::Gpus) {
+        return None;
+    }
+    let per_unit: Vec<Option<f64>> = points
+        .iter()
+        .zip(speeds)
+        .map(|(p, sp)| {
+            let sp = sp.as_ref()?;
+            let rate = match sp.steps {
+                Steps::Sim { step, .. } => step.seconds().map(|t| 1.0 / t),
+                _ => RowTime::of(sp).rate,
+            }?;
+            Some(rate / p.x.max(1) as f64).filter(|r| r.is_finite() && *r > 0.0)
+        })
+        .collect();
+    let first = per_unit.iter().flatten().next().copied()?;
+    Some(per_unit.iter().map(|r| r.map(|r| r / first)).collect())
+}
+
+/// An efficiency as a whole percent.
+fn percent(e: Option<f64>) -> String {
+    e.map_or(String::new(), |e| {
+        format!("{} %", (e * 100.0).round() as i64)
+    })
+}
+
 /// The time of the scenario `base` with `key` set to `x`, as the sweep's row for `x` has it;
 /// `None` where that scenario has no time model or a hardware figure is out of range.
 fn speed_at(base: &Inputs, key: memcalc_core::inputs::fields::FieldId, x: u64) -> Option<Speed> {
@@ -321,6 +358,8 @@ pub fn sweep(base: &Inputs, spec: &str, format: Format, decimal: bool) -> Result
     let speeds: Vec<Option<Speed>> = points.iter().map(|p| speed_at(base, id, p.x)).collect();
     let names = speeds.iter().flatten().next().map(rate_names);
     let time = |i: usize| speeds[i].as_ref().map(RowTime::of);
+    let eff = efficiencies(id, points, &speeds);
+    let eff_at = |i: usize| eff.as_ref().and_then(|e| e[i]);
     let mut out = String::new();
     match format {
         Format::Json => out.push_str(&report::sweep_to_json_with_speed(key, points, &speeds)),
@@ -331,6 +370,9 @@ pub fn sweep(base: &Inputs, spec: &str, format: Format, decimal: bool) -> Result
             }
             if let Some((step, rate, _)) = names {
                 out.push_str(&format!(",{step},{rate},bound"));
+            }
+            if eff.is_some() {
+                out.push_str(",efficiency");
             }
             out.push('\n');
             for (i, p) in points.iter().enumerate() {
@@ -348,6 +390,12 @@ pub fn sweep(base: &Inputs, spec: &str, format: Format, decimal: bool) -> Result
                         t.map_or("", |t| t.bound)
                     ));
                 }
+                if eff.is_some() {
+                    out.push_str(&format!(
+                        ",{}",
+                        eff_at(i).map_or(String::new(), |e| e.to_string())
+                    ));
+                }
                 out.push('\n');
             }
         }
@@ -361,6 +409,10 @@ pub fn sweep(base: &Inputs, spec: &str, format: Format, decimal: bool) -> Result
             if let Some((_, _, unit)) = names {
                 out.push_str(&format!(" Time per step | {unit} | Bound |"));
                 rule.push_str("---:|---:|---|");
+            }
+            if eff.is_some() {
+                out.push_str(" Efficiency |");
+                rule.push_str("---:|");
             }
             out.push_str(&format!("\n{rule}\n"));
             for (i, p) in points.iter().enumerate() {
@@ -378,6 +430,9 @@ pub fn sweep(base: &Inputs, spec: &str, format: Format, decimal: bool) -> Result
                 }
                 if names.is_some() {
                     out.push_str(&sweep_time_cells(speeds[i].as_ref(), " | "));
+                }
+                if eff.is_some() {
+                    out.push_str(&format!(" {} |", percent(eff_at(i))));
                 }
                 out.push('\n');
             }
@@ -402,6 +457,9 @@ pub fn sweep(base: &Inputs, spec: &str, format: Format, decimal: bool) -> Result
                         short(t.rate),
                         time_text::bound(sp.bound)
                     ));
+                    if let Some(e) = eff_at(i) {
+                        line.push_str(&format!("  efficiency: {}", percent(Some(e))));
+                    }
                 }
                 out.push_str(&line);
                 out.push('\n');

@@ -622,7 +622,7 @@ fn an_unknown_key_exits_2_naming_the_closest_keys_as_the_page_does() {
     assert_eq!(code, 2, "{out}");
     assert!(out.is_empty(), "{out}");
     assert!(
-        err.contains("'nodse' is not a parameter; did you mean nodes?"),
+        err.contains("'nodse' is not a parameter; did you mean nodes or node?"),
         "{err}"
     );
     // A link too; and a key like nothing known says so without a guess.
@@ -638,7 +638,7 @@ fn an_unknown_key_exits_2_naming_the_closest_keys_as_the_page_does() {
     assert_eq!(
         said,
         [
-            "Unknown parameter 'nodse' was ignored; did you mean nodes?",
+            "Unknown parameter 'nodse' was ignored; did you mean nodes or node?",
             "Unknown parameter 'gpsu' was ignored; did you mean gpus or gpu?"
         ]
     );
@@ -984,4 +984,63 @@ fn a_hardware_figure_out_of_range_exits_2_naming_its_key() {
         assert!(out.is_empty(), "{arg}: {out}");
         assert!(err.contains(key), "{arg}: {err}");
     }
+}
+
+#[test]
+fn a_sweep_over_ranks_gains_the_parallel_efficiency_of_each_row() {
+    let q = [
+        "mode=sim",
+        "method=grid",
+        "nx=1024",
+        "ny=1024",
+        "nz=1024",
+        "nodes=8",
+    ];
+    let (_, out, err) =
+        memcalc(&[&["--sweep", "ranks=64..1024", "--format", "csv"], &q[..]].concat());
+    let header: Vec<&str> = out.lines().next().unwrap_or_default().split(',').collect();
+    let col = |name: &str| {
+        header
+            .iter()
+            .position(|c| *c == name)
+            .unwrap_or_else(|| panic!("{name}: {out} {err}"))
+    };
+    let (step, eff) = (col("step_s"), col("efficiency"));
+    let rows: Vec<Vec<&str>> = out
+        .lines()
+        .skip(1)
+        .map(|r| r.split(',').collect())
+        .collect();
+    assert_eq!(rows.len(), 5, "{out}");
+    // The first row is the reference; each is T₀ n₀ ÷ (T n) of the step's seconds.
+    let t0: f64 = rows[0][step].parse().unwrap();
+    for r in &rows {
+        let (n, t): (f64, f64) = (r[0].parse().unwrap(), r[step].parse().unwrap());
+        let e: f64 = r[eff].parse().unwrap();
+        assert!((e - t0 * 64.0 / (t * n)).abs() < 1e-9, "{r:?}");
+    }
+    assert_eq!(rows[0][eff], "1");
+    // The table and Markdown say it as a percent.
+    let (_, table, _) = memcalc(&[&["--sweep", "ranks=64..128"], &q[..]].concat());
+    assert!(
+        table.lines().next().unwrap().contains("efficiency: 100 %"),
+        "{table}"
+    );
+    let (_, md, _) = memcalc(
+        &[
+            &["--sweep", "ranks=64..128", "--format", "markdown"],
+            &q[..],
+        ]
+        .concat(),
+    );
+    assert!(
+        md.lines().next().unwrap().ends_with(" Efficiency |"),
+        "{md}"
+    );
+    // A sweep over another key has no such column.
+    let (_, other, _) = memcalc(&[&["--sweep", "nx=256..512", "--format", "csv"], &q[..]].concat());
+    assert!(
+        !other.lines().next().unwrap().contains("efficiency"),
+        "{other}"
+    );
 }

@@ -4,6 +4,7 @@ use crate::model::bytes;
 use crate::scenario::{Mode, Scenario};
 use crate::schema::fields::FieldId;
 use crate::schema::inputs::Inputs;
+pub use crate::schema::page::ScalingY;
 
 /// The values of a sweep: every integer for short ranges, else doubling from `from`.
 pub fn sweep_values(from: u64, to: u64) -> Vec<u64> {
@@ -380,45 +381,13 @@ pub fn time_series(s: &Scenario, sc: &Scaling) -> Vec<TimeSeries> {
     if step_seconds(s).is_none() {
         return Vec::new();
     }
-    let xs = |i: usize| {
-        sc.series
-            .get(i)
-            .into_iter()
-            .flat_map(|l| l.points.iter().map(|p| p.0))
-    };
     if s.mode == Mode::Sim {
-        use crate::analysis::sim_nodes::scenario_at;
-        let line = |i: usize, weak: bool, label| {
-            let times: Vec<(u64, f64)> = xs(i)
-                .filter_map(|n| step_seconds(&scenario_at(s, weak, n)).map(|t| (n, t)))
-                .collect();
-            let points = match times.first() {
-                Some(&(n0, t0)) => times
-                    .iter()
-                    .map(|&(n, t)| {
-                        let e = if weak {
-                            t0 / t
-                        } else {
-                            t0 * n0 as f64 / (t * n as f64)
-                        };
-                        (n, e)
-                    })
-                    .filter(|p| p.1.is_finite())
-                    .collect(),
-                None => Vec::new(),
-            };
-            TimeSeries {
-                label,
-                measure: TimeMeasure::Efficiency,
-                points,
-            }
-        };
         return vec![
-            line(0, false, "Parallel efficiency, strong scaling"),
-            line(1, true, "Parallel efficiency, weak scaling"),
+            sim_line(s, sc, 0, false, TimeMeasure::Efficiency),
+            sim_line(s, sc, 1, true, TimeMeasure::Efficiency),
         ];
     }
-    let points = xs(0)
+    let points = xs(sc, 0)
         .filter_map(|x| {
             let mut t = *s;
             match sc.key {
@@ -437,4 +406,77 @@ pub fn time_series(s: &Scenario, sc: &Scaling) -> Vec<TimeSeries> {
         measure: TimeMeasure::Seconds,
         points,
     }]
+}
+
+/// The x values of the memory line `i` of `sc`.
+fn xs(sc: &Scaling, i: usize) -> impl Iterator<Item = u64> + '_ {
+    sc.series
+        .get(i)
+        .into_iter()
+        .flat_map(|l| l.points.iter().map(|p| p.0))
+}
+
+/// A simulation's strong (`weak` false) or weak scaling line over the node counts of memory
+/// line `i`: the step's seconds, or the parallel efficiency against the line's first point.
+fn sim_line(s: &Scenario, sc: &Scaling, i: usize, weak: bool, measure: TimeMeasure) -> TimeSeries {
+    use crate::analysis::sim_nodes::scenario_at;
+    let times: Vec<(u64, f64)> = xs(sc, i)
+        .filter_map(|n| step_seconds(&scenario_at(s, weak, n)).map(|t| (n, t)))
+        .collect();
+    let points = match (measure, times.first()) {
+        (TimeMeasure::Seconds, _) => times,
+        (TimeMeasure::Efficiency, Some(&(n0, t0))) => times
+            .iter()
+            .map(|&(n, t)| {
+                let e = if weak {
+                    t0 / t
+                } else {
+                    t0 * n0 as f64 / (t * n as f64)
+                };
+                (n, e)
+            })
+            .filter(|p| p.1.is_finite())
+            .collect(),
+        (TimeMeasure::Efficiency, None) => Vec::new(),
+    };
+    let label = match (measure, weak) {
+        (TimeMeasure::Efficiency, false) => "Parallel efficiency, strong scaling",
+        (TimeMeasure::Efficiency, true) => "Parallel efficiency, weak scaling",
+        (TimeMeasure::Seconds, false) => "Time per step, strong scaling",
+        (TimeMeasure::Seconds, true) => "Time per step, weak scaling",
+    };
+    TimeSeries {
+        label,
+        measure,
+        points,
+    }
+}
+
+/// The choices of `scaling_y` that mean something for `s`: efficiency only where nodes are
+/// swept (simulations); the time only where the time model has one.
+pub fn offered(s: &Scenario) -> Vec<ScalingY> {
+    let timed = step_seconds(s).is_some();
+    ScalingY::ALL
+        .into_iter()
+        .filter(|y| match y {
+            ScalingY::Memory => true,
+            ScalingY::Time => timed,
+            ScalingY::Efficiency => timed && s.mode == Mode::Sim,
+        })
+        .collect()
+}
+
+/// The lines the scaling chart draws in place of memory when `y` asks for time or efficiency:
+/// a simulation's strong and weak lines in seconds or efficiency, a neural model's time per
+/// step (its sweep is not over devices, so efficiency reads as the time). Empty for memory, or
+/// where the time model has no time for `s`.
+pub fn time_lines(s: &Scenario, sc: &Scaling, y: ScalingY) -> Vec<TimeSeries> {
+    match y {
+        ScalingY::Memory => Vec::new(),
+        ScalingY::Time if s.mode == Mode::Sim && step_seconds(s).is_some() => vec![
+            sim_line(s, sc, 0, false, TimeMeasure::Seconds),
+            sim_line(s, sc, 1, true, TimeMeasure::Seconds),
+        ],
+        _ => time_series(s, sc),
+    }
 }

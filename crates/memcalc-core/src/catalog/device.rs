@@ -239,3 +239,8 @@ pub const NODES: &[NodePreset] = &[
         gib: 768,
     },
 ];
+
+/// The node preset with this id.
+pub fn node_by_id(id: &str) -> Option<&'static NodePreset> {
+    NODES.iter().find(|n| n.id == id)
+}

@@ -692,6 +692,8 @@ pub struct NodeHardware {
     /// two 256-bit FMA pipes = 16; Sapphire Rapids: two 512-bit FMA = 32; A64FX: two 512-bit
     /// SVE FMA = 32).
     pub socket_fp64: f64,
+    /// Cores of one socket: how many ranks a packed placement puts on it before the next.
+    pub socket_cores: u64,
     pub network: Network,
     pub source: &'static str,
 }
@@ -738,6 +740,7 @@ pub const NODE_HARDWARE: &[NodeHardware] = &[
         sockets: 2,
         socket_bandwidth: EPYC_ROME_MILAN,
         socket_fp64: EPYC_7742,
+        socket_cores: 64,
         network: Network {
             kind: NetworkKind::Slingshot,
             gbit_s: 200.0,
@@ -749,6 +752,7 @@ pub const NODE_HARDWARE: &[NodeHardware] = &[
         sockets: 2,
         socket_bandwidth: EPYC_ROME_MILAN,
         socket_fp64: EPYC_7742,
+        socket_cores: 64,
         network: Network {
             kind: NetworkKind::Slingshot,
             gbit_s: 200.0,
@@ -761,6 +765,7 @@ pub const NODE_HARDWARE: &[NodeHardware] = &[
         sockets: 2,
         socket_bandwidth: EPYC_ROME_MILAN,
         socket_fp64: EPYC_7763,
+        socket_cores: 64,
         network: Network {
             kind: NetworkKind::Slingshot,
             gbit_s: 200.0,
@@ -774,6 +779,7 @@ pub const NODE_HARDWARE: &[NodeHardware] = &[
         sockets: 2,
         socket_bandwidth: EPYC_ROME_MILAN,
         socket_fp64: EPYC_7763,
+        socket_cores: 64,
         network: Network {
             kind: NetworkKind::Slingshot,
             gbit_s: 200.0,
@@ -787,6 +793,7 @@ pub const NODE_HARDWARE: &[NodeHardware] = &[
         sockets: 1,
         socket_bandwidth: EPYC_ROME_MILAN,
         socket_fp64: EPYC_7A53,
+        socket_cores: 64,
         network: Network {
             kind: NetworkKind::Slingshot,
             gbit_s: 800.0,
@@ -800,6 +807,7 @@ pub const NODE_HARDWARE: &[NodeHardware] = &[
         sockets: 1,
         socket_bandwidth: 1024e9,
         socket_fp64: A64FX,
+        socket_cores: 48,
         network: Network {
             kind: NetworkKind::TofuD,
             gbit_s: 326.4,
@@ -813,6 +821,7 @@ pub const NODE_HARDWARE: &[NodeHardware] = &[
         sockets: 2,
         socket_bandwidth: 460.8e9,
         socket_fp64: EPYC_9654,
+        socket_cores: 96,
         network: Network {
             kind: NetworkKind::InfinibandNdr,
             gbit_s: 400.0,
@@ -833,6 +842,7 @@ pub const DEFAULT_CPU_NODE: NodeHardware = NodeHardware {
     sockets: 2,
     socket_bandwidth: EPYC_ROME_MILAN,
     socket_fp64: EPYC_7742,
+    socket_cores: 64,
     network: Network {
         kind: NetworkKind::InfinibandHdr,
         gbit_s: 200.0,
@@ -848,6 +858,7 @@ pub const DEFAULT_GPU_NODE: NodeHardware = NodeHardware {
     sockets: 2,
     socket_bandwidth: 307.2e9,
     socket_fp64: XEON_8480C,
+    socket_cores: 56,
     network: Network {
         kind: NetworkKind::InfinibandNdr,
         gbit_s: 3200.0,
@@ -862,6 +873,7 @@ pub const DEFAULT_DESKTOP_NODE: NodeHardware = NodeHardware {
     sockets: 1,
     socket_bandwidth: 89.6e9,
     socket_fp64: DESKTOP_8_CORE,
+    socket_cores: 8,
     network: Network {
         kind: NetworkKind::Ethernet,
         gbit_s: 10.0,

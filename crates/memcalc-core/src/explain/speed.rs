@@ -6,6 +6,8 @@ mod particles;
 mod spectral;
 
 use crate::base::units::{self, format_bytes, UnitSystem};
+mod numa;
+
 use crate::speed::{
     Bound, Collective, SimBytes, TermId, TermValues, Time, TimeTerm, Transfer, Via,
 };
@@ -296,10 +298,11 @@ pub fn formula_in(t: &TimeTerm, u: UnitSystem) -> String {
             storage,
             cells,
             transfer: tr,
+            share,
         }) => format!(
             "(2 × {q} × {storage} B + 1 B) × {} cells ÷ ({} × {})",
             count(*cells),
-            rate(tr.bandwidth),
+            numa::bandwidth(tr, *share),
             pct(tr.efficiency)
         ),
         TermValues::SimMemory(SimBytes::Grid {
@@ -308,11 +311,12 @@ pub fn formula_in(t: &TimeTerm, u: UnitSystem) -> String {
             b,
             cells,
             transfer: tr,
+            share,
             ..
         }) => format!(
             "(2 × {fields} fields × {levels} levels × {b} B × {} cells + work arrays) ÷ ({} × {})",
             count(*cells),
-            rate(tr.bandwidth),
+            numa::bandwidth(tr, *share),
             pct(tr.efficiency)
         ),
         TermValues::SimHalo {
@@ -370,8 +374,8 @@ pub fn explanation(t: &TimeTerm) -> String {
         TermValues::TensorParallel { per_layer, layers, micro_batches, collective: c } => format!("{per_layer} all-reduces of the micro-batch's activations per layer ({layers} layers per stage, {micro_batches} micro-batches) over {}, between the layers' matrix products: on the critical path.", via(c.via)),
         TermValues::PipelineSend { micro_batches, via: v, .. } => format!("Each of {micro_batches} micro-batches sends its activations to the next stage and its gradients back, point to point over {}.", via(*v)),
         TermValues::OffloadTraffic { .. } => "ZeRO-Offload moves each device's gradients to the host and its updated parameters back over PCIe once per step.".into(),
-        TermValues::SimMemory(SimBytes::Lbm { .. }) => "Each step reads and writes every distribution of every cell once, plus its flag byte; the time at the achieved bandwidth is a lower bound (the kernel also computes), and MLUPs are the cells over it.".into(),
-        TermValues::SimMemory(SimBytes::Grid { .. }) => "Each step reads and writes every stored level of every field and the work arrays once: a lower bound on the step at the achieved bandwidth (stencil codes also reread neighbours that do not fit in cache).".into(),
+        TermValues::SimMemory(SimBytes::Lbm { share, .. }) => format!("Each step reads and writes every distribution of every cell once, plus its flag byte; the time at the achieved bandwidth is a lower bound (the kernel also computes), and MLUPs are the cells over it.{}", numa::note(*share)),
+        TermValues::SimMemory(SimBytes::Grid { share, .. }) => format!("Each step reads and writes every stored level of every field and the work arrays once: a lower bound on the step at the achieved bandwidth (stencil codes also reread neighbours that do not fit in cache).{}", numa::note(*share)),
         TermValues::SimHalo { ranks_per_node, via: v, .. } => format!("Each rank sends its boundary cells to its neighbours once per step over {}, shared by {ranks_per_node} ranks per node; overlapped with the interior at best, so the step is at least the longer of the two.", via(*v)),
         v @ (TermValues::MeshAssembly(_) | TermValues::MeshSolve(_) | TermValues::AmrAdvance(_)) => mesh::explanation(v),
         TermValues::SimDisk { .. } => "What exceeds the node's memory is paged to disk and back every step (swap, out-of-core): far slower than memory. Add nodes or ranks instead.".into(),

@@ -282,6 +282,14 @@ choice_enum!(
 );
 
 choice_enum!(
+    /// How a CPU node's ranks are placed on its sockets (NUMA domains).
+    Placement {
+        Spread => ("spread", "Spread over the sockets in turn (Slurm srun's default)"),
+        Packed => ("packed", "Packed: one socket's cores before the next (mpirun with 1–2 ranks)"),
+    }
+);
+
+choice_enum!(
     /// Where the simulation's data lives.
     SimDevice {
         Cpu => ("cpu", "CPU nodes (node memory)"),
@@ -374,7 +382,12 @@ pub struct Sim {
     pub dealias: bool,
     pub ranks: u64,
     pub nodes: u64,
+    /// The documented node it runs on (`node`), whose hardware CPU codes' time reads; None:
+    /// the default CPU node.
+    pub node: Option<&'static crate::catalog::device::NodePreset>,
     pub node_mem: u64,
+    /// How CPU ranks are placed on a node's sockets (`numa`).
+    pub placement: Placement,
     pub device: SimDevice,
     /// GPU codes: a host copy of every device array.
     pub host_mirror: bool,
@@ -458,7 +471,9 @@ impl Default for Sim {
             dealias: true,
             ranks: 64,
             nodes: 1,
+            node: None,
             node_mem: 256 << 30,
+            placement: Placement::Spread,
             device: SimDevice::Cpu,
             host_mirror: false,
             halo_one_rank: true,

@@ -1,6 +1,6 @@
 //! The time model's settings: what the user overrides of the hardware's figures and the
 //! utilisation a step reaches (URL keys `mfu`, `bw_eff`, `gpu_bw`, `link_bw`, `host_bw`,
-//! `net_bw`). Each is `None` by default: the preset's figure or the cited default applies, and
+//! `net_bw`, `cpu_flops`). Each is `None` by default: the preset's figure or the cited default applies, and
 //! no memory figure depends on them.
 
 /// Default achieved share of peak memory bandwidth, in basis points (80 %): STREAM-like kernels
@@ -35,6 +35,8 @@ pub struct SpeedSettings {
     pub host_bw_mb: Option<u64>,
     /// Network injection bandwidth per node, Mbit/s (`net_bw`, given in Gbit/s).
     pub net_mbit: Option<u64>,
+    /// FP64 peak of a CPU node, MFLOP/s (`cpu_flops`, given in GFLOP/s).
+    pub cpu_mflops: Option<u64>,
 }
 
 impl SpeedSettings {

@@ -412,6 +412,7 @@ fields! {
     LinkBw: maybe!(speed.link_bw_mb) => f("GPU link bandwidth (overrides the GPU)", G::Device, true, Number { unit: "GB/s" }, EVERY, "NVLink / Infinity Fabric per GPU, both directions (H100 SXM: 900); empty: the preset's, or PCIe.").bounds(&B::Fixed { places: 3, min: 1, max: 1_000_000_000_000, said: "above 0 and at most 10^9 GB/s, with up to 3 decimals" }),
     HostBw: maybe!(speed.host_bw_mb) => f("Host memory bandwidth per node", G::Device, true, Number { unit: "GB/s" }, EVERY, "All sockets together (8 × DDR4-3200: 204.8 GB/s per socket); empty: see the URL documentation.").bounds(&B::Fixed { places: 3, min: 1, max: 1_000_000_000_000, said: "above 0 and at most 10^9 GB/s, with up to 3 decimals" }),
     NetBw: maybe!(speed.net_mbit) => f("Network bandwidth per node", G::Device, true, Number { unit: "Gbit/s" }, EVERY, "All NICs of a node (InfiniBand HDR 200, NDR 400 per port); empty: see the URL documentation.").bounds(&B::Fixed { places: 3, min: 1, max: 1_000_000_000_000, said: "above 0 and at most 10^9 Gbit/s, with up to 3 decimals" }),
+    CpuFlops: maybe!(speed.cpu_mflops) => f("CPU FP64 peak per node", G::Device, true, Number { unit: "GFLOP/s" }, SIM, "All sockets of a CPU node: cores × clock × FP64 FLOPs per cycle (2 × EPYC 7742: 4,608 GFLOP/s), for CPU codes' compute-bound terms; empty: the node's.").bounds(&B::Fixed { places: 3, min: 1, max: 1_000_000_000_000, said: "above 0 and at most 10^9 GFLOP/s, with up to 3 decimals" }),
     BwEff: maybe!(speed.bw_eff_bp) => f("Achieved share of peak bandwidth", G::Device, true, Number { unit: "%" }, EVERY, "What memory-bound steps reach; empty: 80 %, on AMD Instinct 70 % (BabelStream: MI300X reaches 0.87 of H100's share).").bounds(&B::Fixed { places: 2, min: 1, max: 10_000, said: "above 0 and at most 100 %, with up to 2 decimals" }),
     Mfu: maybe!(speed.mfu_bp) => f("Utilisation of peak FLOP/s", G::Device, true, Number { unit: "%" }, ALL, "Share of the dense peak the step's FLOPs reach; empty: 40 % (published runs: 33–52 %).").bounds(&B::Fixed { places: 2, min: 1, max: 10_000, said: "above 0 and at most 100 %, with up to 2 decimals" }),
     Runtime: num!(runtime_mib) => f("Runtime memory per device", G::Device, true, Number { unit: "MiB" }, EVERY, "CUDA context, kernels and library workspaces that nvidia-smi counts before any tensor.").bounds(&B::Fixed { places: 0, min: 0, max: MAX_RUNTIME_MIB, said: "whole MiB from 0 to 1048576" }),
@@ -530,7 +531,9 @@ fields! {
     MaxMemSize: num!(sim.nbody.max_mem_mib) => sf("MaxMemSize per task", G::SimRanks, true, Number { unit: "MiB" }, NBODY, "GADGET-3/4 MaxMemSize: the memory each task is granted and allocates whole at start-up (GADGET-4 src/data/mymalloc.cc); its generic buffers use what the arrays leave. 0: not given.").bounds(&B::Count { min: 0, max: MAX_RUNTIME_MIB }),
     Ranks: num!(sim.ranks) => sf("MPI ranks", G::SimRanks, false, Count, 0, "Processes the domain is split over.").bounds(&B::Count { min: 1, max: MAX_GPUS }),
     Nodes: num!(sim.nodes) => sf("Nodes", G::SimRanks, false, Count, 0, "Ranks are spread evenly over the nodes.").bounds(&B::Count { min: 1, max: MAX_GPUS }),
+    Node: NODE => sf("CPU node", G::SimRanks, false, Select, 0, "A documented node: fills the memory per node and gives CPU codes its sockets, memory bandwidth, FP64 peak and network; the memory stays editable."),
     NodeMem: num!(sim.node_mem) => sf("Memory per node", G::SimRanks, false, Size { unit: "GiB" }, 0, "CPU memory of one node (CPU codes are checked against it).").bounds(&B::Size { unit: 1 << 30, max: 1 << 60 }),
+    Numa: pick!(sim.placement) => sf("Rank placement (NUMA)", G::SimRanks, true, Select, 0, "CPU nodes: how ranks are placed on the sockets, each with its own memory. Spread: in turn (srun's default); packed: one socket's cores first (Open MPI's mpirun maps one or two ranks by core)."),
     RankOverhead: num!(sim.rank_mib) => sf("Memory per rank outside the solver", G::SimRanks, true, Number { unit: "MiB" }, 0, "MPI buffers, libraries and executable per process.").bounds(&B::Fixed { places: 0, min: 0, max: MAX_RUNTIME_MIB, said: "whole MiB from 0 to 1048576" }),
     Replicated: num!(sim.replicated_mib) => sf("Data replicated on every rank", G::SimRanks, true, Number { unit: "MiB" }, 0, "Forcing tables, geometry, immersed-boundary facets or coarse meshes each rank holds whole: they do not shrink with more ranks.").bounds(&B::Fixed { places: 0, min: 0, max: MAX_RUNTIME_MIB, said: "whole MiB from 0 to 1048576" }),
     Language: pick!(sim.language) => sf("Language of the program", G::SimRanks, true, Select, 0, "Python ranks carry the interpreter and NumPy/SciPy/mpi4py in memory before any array (measured VmRSS above a compiled MPI rank)."),
@@ -679,6 +682,13 @@ pub fn options(id: FieldId) -> Vec<(&'static str, &'static str)> {
             .collect(),
         F::DatasetOn => all::<DatasetOn>(),
         F::Gpu => GPUS.iter().map(|g| (g.id, g.label)).collect(),
+        F::Node => std::iter::once(("", "None named (two DDR4 sockets)"))
+            .chain(
+                crate::catalog::device::NODES
+                    .iter()
+                    .map(|n| (n.id, n.label)),
+            )
+            .collect(),
         F::Method => all::<crate::scenario::sim::Method>(),
         F::Code => all::<crate::catalog::codes::Code>(),
         F::SimDevice => all::<crate::scenario::sim::SimDevice>(),
@@ -695,6 +705,7 @@ pub fn options(id: FieldId) -> Vec<(&'static str, &'static str)> {
         F::MeshStorage => all::<crate::scenario::sim::MeshStorage>(),
         F::Lattice => all::<crate::scenario::sim::Lattice>(),
         F::Streaming => all::<crate::scenario::sim::Streaming>(),
+        F::Numa => all::<crate::scenario::sim::Placement>(),
         F::LbmDtype => same("Same as the precision"),
         F::Adjoint => all::<crate::scenario::sim::Adjoint>(),
         F::Language => all::<crate::scenario::sim::Language>(),

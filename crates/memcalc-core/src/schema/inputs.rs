@@ -62,6 +62,13 @@ impl Inputs {
             F::Framework => self.switch_framework(&value),
             // A known model fills the architecture fields; they stay editable.
             F::ModelId => self.choose_model(&value),
+            // A documented node fills its memory per node; it stays editable.
+            F::Node => {
+                if let Some(n) = crate::catalog::device::node_by_id(&value) {
+                    self.set(F::NodeMem, n.gib.to_string());
+                }
+                self.set(F::Node, value);
+            }
             F::Code => {
                 self.apply_code(&value);
                 self.set(F::Code, value);

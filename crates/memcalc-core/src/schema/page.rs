@@ -123,6 +123,42 @@ impl Theme {
     }
 }
 
+/// What the scaling chart plots (`scaling_y`): memory per device (the default), the time per
+/// step, or the parallel efficiency (simulations over nodes).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum ScalingY {
+    #[default]
+    Memory,
+    Time,
+    Efficiency,
+}
+
+impl ScalingY {
+    pub const ALL: [ScalingY; 3] = [ScalingY::Memory, ScalingY::Time, ScalingY::Efficiency];
+
+    /// The value of `scaling_y`.
+    pub fn id(self) -> &'static str {
+        match self {
+            ScalingY::Memory => "memory",
+            ScalingY::Time => "time",
+            ScalingY::Efficiency => "efficiency",
+        }
+    }
+
+    /// The option as the chart's control names it.
+    pub fn label(self) -> &'static str {
+        match self {
+            ScalingY::Memory => "Memory",
+            ScalingY::Time => "Time per step",
+            ScalingY::Efficiency => "Parallel efficiency",
+        }
+    }
+
+    pub fn from_id(id: &str) -> Option<ScalingY> {
+        ScalingY::ALL.into_iter().find(|y| y.id() == id)
+    }
+}
+
 /// What locking one field fixes beside it: the fields listed and every field of a group.
 #[derive(Debug, Clone, Copy)]
 pub struct LockRule {
@@ -203,6 +239,8 @@ pub struct PageOptions {
     /// adds what they imply).
     pub lock: Vec<FieldId>,
     pub theme: Theme,
+    /// What the scaling chart plots.
+    pub scaling_y: ScalingY,
 }
 
 impl Default for PageOptions {
@@ -214,6 +252,7 @@ impl Default for PageOptions {
             show: Parts::ALL,
             lock: Vec::new(),
             theme: Theme::Auto,
+            scaling_y: ScalingY::Memory,
         }
     }
 }
@@ -279,6 +318,10 @@ impl PageOptions {
                         o.show = Parts::ALL;
                     }
                 }
+                "scaling_y" => match ScalingY::from_id(v) {
+                    Some(y) => o.scaling_y = y,
+                    None => note("scaling_y", "scaling_y= takes memory, time or efficiency; memory is used.".into()),
+                },
                 "lock" => {
                     for k in v.split(',').map(str::trim).filter(|k| !k.is_empty()) {
                         match FieldId::from_key(k) {
@@ -316,6 +359,10 @@ impl PageOptions {
         if self.theme != Theme::Auto {
             out.push_str("&theme=");
             out.push_str(self.theme.id());
+        }
+        if self.scaling_y != ScalingY::Memory {
+            out.push_str("&scaling_y=");
+            out.push_str(self.scaling_y.id());
         }
         out
     }
@@ -357,5 +404,20 @@ mod tests {
         }
         let (o, notices) = PageOptions::from_query("theme=Dark");
         assert_eq!((o.theme, notices.len()), (Theme::Auto, 1));
+    }
+
+    #[test]
+    fn the_scaling_charts_measure_is_read_and_written_by_its_key() {
+        for y in ScalingY::ALL {
+            let (o, notices) = PageOptions::from_query(&format!("scaling_y={}", y.id()));
+            assert!(notices.is_empty(), "{notices:?}");
+            assert_eq!(o.scaling_y, y);
+        }
+        // The default stays out of the link, so links without the key keep their bytes.
+        assert_eq!(PageOptions::default().query_suffix(), "");
+        let (o, _) = PageOptions::from_query("scaling_y=efficiency");
+        assert_eq!(o.query_suffix(), "&scaling_y=efficiency");
+        let (o, notices) = PageOptions::from_query("scaling_y=speed");
+        assert_eq!((o.scaling_y, notices.len()), (ScalingY::Memory, 1));
     }
 }

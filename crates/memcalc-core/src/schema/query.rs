@@ -10,7 +10,16 @@ pub use crate::schema::url::{
 
 /// Keys the page understands besides form fields: schema version and page options
 /// (`crate::schema::page`).
-pub const META_KEYS: &[&str] = &["v", "preset", "units", "theme", "embed", "show", "lock"];
+pub const META_KEYS: &[&str] = &[
+    "v",
+    "preset",
+    "units",
+    "theme",
+    "embed",
+    "show",
+    "lock",
+    "scaling_y",
+];
 
 fn shorten(s: &str) -> String {
     let mut t: String = s.chars().take(40).collect();
@@ -167,6 +176,10 @@ impl Inputs {
         if let Some(id) = last(FieldId::ModelId.key()) {
             inputs.choose_model(id);
         }
+        // A node named in the link fills its memory; the link's own node_mem follows.
+        if let Some(id) = last(FieldId::Node.key()) {
+            inputs.change(FieldId::Node, id.to_string());
+        }
         let mut notices = Vec::new();
         let mut seen: Vec<String> = Vec::new();
         for (key, value) in given {
@@ -269,6 +282,13 @@ impl Scenario {
         if let Some(m) = self.model {
             base.choose_model(m.id);
         }
+        // A node fills its memory as it is read back: `node_mem` is written relative to it,
+        // and `node=` itself is written.
+        if let Some(n) = self.sim.node.filter(|n| base.get(FieldId::Node) != n.id) {
+            let before = base.get(FieldId::Node).to_string();
+            base.change(FieldId::Node, n.id.to_string());
+            base.set(FieldId::Node, before);
+        }
         let mut out = format!("v={SCHEMA_VERSION}");
         if let Some(p) = preset {
             out.push_str("&preset=");
@@ -333,7 +353,7 @@ mod tests {
         assert_eq!(typo_distance("nodse", "nodes"), 1);
         assert_eq!(typo_distance("gpus", "gpus"), 0);
         assert_eq!(typo_distance("abc", ""), 3);
-        assert_eq!(closest_keys("nodse"), ["nodes"]);
+        assert_eq!(closest_keys("nodse"), ["nodes", "node"]);
         assert_eq!(closest_keys("Params"), ["params"]);
         assert_eq!(closest_keys("them"), ["theme"]);
         assert!(closest_keys("colour").is_empty());

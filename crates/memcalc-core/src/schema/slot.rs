@@ -205,6 +205,22 @@ pub const KV_DTYPE: Slot = Slot::Text(
     },
 );
 
+/// `node`: a CPU node of the catalog, or none (empty).
+pub const NODE: Slot = Slot::Text(
+    |s, raw| {
+        if raw.is_empty() {
+            s.sim.node = None;
+            return Ok(());
+        }
+        s.sim.node = Some(crate::catalog::device::node_by_id(raw).ok_or_else(|| {
+            let ids: Vec<&str> = crate::catalog::device::NODES.iter().map(|n| n.id).collect();
+            format!("'{raw}' is not a known node; use one of {}", ids.join(", "))
+        })?);
+        Ok(())
+    },
+    |s| s.sim.node.map_or(String::new(), |n| n.id.into()),
+);
+
 /// `gpu`: a device of the catalog.
 pub const GPU: Slot = Slot::Text(
     |s, raw| {

@@ -3,8 +3,8 @@
 
 use crate::base::keys::FieldId;
 use crate::catalog::hardware::{
-    gpu_hardware, GpuHardware, LinkKind, Vendor, DEFAULT_CPU_NODE, DEFAULT_DESKTOP_NODE,
-    DEFAULT_GPU_NODE, NVME_BANDWIDTH,
+    gpu_hardware, node_hardware, GpuHardware, LinkKind, NodeHardware, Vendor, DEFAULT_CPU_NODE,
+    DEFAULT_DESKTOP_NODE, DEFAULT_GPU_NODE, NVME_BANDWIDTH,
 };
 use crate::scenario::sim::SimDevice;
 use crate::scenario::speed::{AMD_BW_EFF_BP, DEFAULT_BW_EFF_BP};
@@ -29,12 +29,16 @@ pub struct Machine {
     pub link_via: Via,
     /// PCIe one way, B/s.
     pub pcie: f64,
-    /// Host memory bandwidth of a node, B/s.
+    /// Host memory bandwidth of a node, B/s (every socket).
     pub host_bw: f64,
+    /// Host memory bandwidth of one socket, B/s: the node's over its sockets.
+    pub socket_bw: f64,
     /// Peak FP64 FLOP/s of a node's CPUs (every socket), for CPU codes' compute-bound terms.
     pub host_fp64: f64,
     /// CPU sockets of a node (NUMA domains the ranks spread over).
     pub sockets: u64,
+    /// Cores of one socket.
+    pub socket_cores: u64,
     /// Network injection bandwidth of a node, one way, B/s.
     pub net: f64,
     /// Disk bandwidth for spills, B/s.
@@ -70,12 +74,14 @@ impl Machine {
         let o = &s.speed;
         let mb = |v: Option<u64>, preset: f64| v.map_or(preset, |v| v as f64 * 1e6);
         let cpu_sim = s.mode == Mode::Sim && s.sim.device == SimDevice::Cpu;
-        let node = if cpu_sim {
-            DEFAULT_CPU_NODE
-        } else if hw.desktop {
-            DEFAULT_DESKTOP_NODE
-        } else {
-            DEFAULT_GPU_NODE
+        // The node preset the user picked (`node`) moves a CPU simulation's bytes; GPU runs
+        // keep the server their GPU sits in.
+        let picked = s.sim.node.and_then(|n| node_hardware(n.id));
+        let node: &NodeHardware = match picked {
+            Some(n) if cpu_sim => n,
+            _ if cpu_sim => &DEFAULT_CPU_NODE,
+            _ if hw.desktop => &DEFAULT_DESKTOP_NODE,
+            _ => &DEFAULT_GPU_NODE,
         };
         // A CPU simulation streams host memory: the GPU's vendor says nothing about it.
         let device_eff = match hw.vendor {
@@ -93,6 +99,7 @@ impl Machine {
             // A bridge joins two cards only: a node's GPUs talk over PCIe.
             _ => (hw.pcie.one_way(), Via::Pcie(hw.pcie.generation)),
         };
+        let host_bw = check(FieldId::HostBw, mb(o.host_bw_mb, node.bandwidth()), None)?;
         Ok(Machine {
             hw,
             gpu_bw: check(FieldId::GpuBw, mb(o.gpu_bw_mb, hw.bandwidth), None)?,
@@ -102,9 +109,15 @@ impl Machine {
             link_one_way: check(FieldId::LinkBw, link_one_way, None)?,
             link_via,
             pcie: hw.pcie.one_way(),
-            host_bw: check(FieldId::HostBw, mb(o.host_bw_mb, node.bandwidth()), None)?,
-            host_fp64: node.fp64(),
+            host_bw,
+            socket_bw: host_bw / node.sockets.max(1) as f64,
+            host_fp64: check(
+                FieldId::CpuFlops,
+                o.cpu_mflops.map_or(node.fp64(), |v| v as f64 * 1e6),
+                None,
+            )?,
             sockets: node.sockets,
+            socket_cores: node.socket_cores,
             net: check(
                 FieldId::NetBw,
                 o.net_mbit
@@ -120,6 +133,38 @@ impl Machine {
         self.hw.peak.flops(dtype)
     }
 
+    /// How `ranks` ranks on one CPU node share its memory bandwidth. Spread (the default),
+    /// they fill the sockets in turn: Slurm's default `--distribution=block:cyclic`, Open MPI's
+    /// `--map-by socket`/`numa` above two processes. Packed, one socket's cores fill before the
+    /// next: Open MPI's `--map-by core` for one or two processes (mpirun(1), "Mapping, Ranking,
+    /// and Binding"). Each socket's bandwidth is split among the ranks on it; Linux places a
+    /// page on the node of the CPU that first touches it (numa(7), the default local policy),
+    /// so a rank streams its own socket's memory and sockets without ranks stream nothing
+    /// (McCalpin's STREAM: bandwidth scales with the sockets whose memory is used).
+    pub fn cpu_share(&self, ranks: u64, packed: bool) -> RankShare {
+        let ranks = ranks.max(1);
+        let sockets = self.sockets.max(1);
+        let cores = self.socket_cores.max(1);
+        // The busiest socket's ranks: the step waits for the slowest rank. Beyond every core,
+        // ranks oversubscribe every socket alike.
+        let spread = ranks.div_ceil(sockets);
+        let (occupied, per_socket) = if packed {
+            (
+                ranks.div_ceil(cores).min(sockets),
+                ranks.min(cores).max(spread),
+            )
+        } else {
+            (ranks.min(sockets), spread)
+        };
+        RankShare {
+            socket_bw: self.socket_bw,
+            sockets,
+            occupied,
+            per_socket,
+            packed,
+        }
+    }
+
     /// The link a collective over `ranks` consecutive GPUs crosses, and each GPU's one-way
     /// bandwidth on it: the node's links when the group fits in a node, else the network
     /// shared by the node's GPUs.
@@ -129,5 +174,26 @@ impl Machine {
         } else {
             (Via::Network, self.net / gpus_per_node.max(1) as f64)
         }
+    }
+}
+
+/// A CPU rank's share of its node's memory bandwidth (NUMA: one memory per socket).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct RankShare {
+    /// One socket's memory bandwidth, B/s.
+    pub socket_bw: f64,
+    pub sockets: u64,
+    /// Sockets with at least one rank: only their memory is streamed.
+    pub occupied: u64,
+    /// Ranks on the busiest socket, sharing its bandwidth.
+    pub per_socket: u64,
+    /// Placed one socket's cores first (`numa=packed`) rather than in turn.
+    pub packed: bool,
+}
+
+impl RankShare {
+    /// One rank's bandwidth, B/s.
+    pub fn rank_bw(&self) -> f64 {
+        self.socket_bw / self.per_socket as f64
     }
 }

@@ -540,6 +540,8 @@ pub enum SimBytes {
         storage: u64,
         cells: f64,
         transfer: Transfer,
+        /// CPU ranks: their socket's share (NUMA).
+        share: Option<crate::speed::machine::RankShare>,
     },
     /// A structured grid: every stored level of every field, and the work arrays, read and
     /// written once.
@@ -550,6 +552,8 @@ pub enum SimBytes {
         b: u64,
         cells: f64,
         transfer: Transfer,
+        /// CPU ranks: their socket's share (NUMA).
+        share: Option<crate::speed::machine::RankShare>,
     },
 }
 

@@ -16,7 +16,7 @@ use crate::model::values::{SimValues, Values};
 use crate::model::{Estimate, Per};
 use crate::scenario::sim::{Method, SimDevice};
 use crate::scenario::Scenario;
-use crate::speed::machine::Machine;
+use crate::speed::machine::{Machine, RankShare};
 use crate::speed::{
     longest, Bound, Speed, Steps, TermId, TermValues, Time, TimeTerm, Transfer, Via,
 };
@@ -32,9 +32,11 @@ pub struct SimMachine<'m> {
     /// Ranks on one node.
     pub per_node: u64,
     pub gpu: bool,
-    /// One rank's share of the memory bandwidth: a GPU each, or a CPU node's shared by its
-    /// ranks.
+    /// One rank's share of the memory bandwidth: a GPU each, or its socket's shared by the
+    /// ranks on it.
     pub rank_bw: f64,
+    /// CPU ranks: how they share the node's sockets (None on GPUs).
+    pub share: Option<RankShare>,
 }
 
 impl<'m> SimMachine<'m> {
@@ -43,11 +45,9 @@ impl<'m> SimMachine<'m> {
         let nodes = s.sim.nodes.max(1);
         let per_node = ranks.div_ceil(nodes);
         let gpu = s.sim.device == SimDevice::Gpu;
-        let rank_bw = if gpu {
-            m.gpu_bw
-        } else {
-            m.host_bw / per_node as f64
-        };
+        let packed = s.sim.placement == crate::scenario::sim::Placement::Packed;
+        let share = (!gpu).then(|| m.cpu_share(per_node, packed));
+        let rank_bw = share.map_or(m.gpu_bw, |sh| sh.rank_bw());
         SimMachine {
             m,
             ranks,
@@ -55,6 +55,7 @@ impl<'m> SimMachine<'m> {
             per_node,
             gpu,
             rank_bw,
+            share,
         }
     }
 

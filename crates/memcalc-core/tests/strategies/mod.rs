@@ -436,12 +436,16 @@ prop_compose! {
         amr in amr(),
         nbody in nbody(),
         split_z in prop::bool::weighted(2.0 / 3.0),
+        node in weighted(0.3, 0..memcalc_core::catalog::device::NODES.len()),
+        placement in choice::<memcalc_core::scenario::sim::Placement>(),
     ) -> Sim {
         Sim {
             method, nx, ny, nz, fields, levels, work, halo, particles, atom_style, attrs,
             cutoff_milli, skin_milli, density_micro, neighbors, newton, long_range, kspace_grid,
             cells, element, dofs, krylov, precond, lattice, streaming, lbm_dtype, complex, dealias,
             ranks, nodes, node_mem, device, rank_mib, imbalance_bp, steps,
+            node: node.map(|i| &memcalc_core::catalog::device::NODES[i]),
+            placement,
             output_every, snapshots, compression_c, checkpoint_every, adjoint, adjoint_snapshots,
             potential, topology, shake, atom_map, pair_list, solver, replicated_mib, language, reax,
             host_mirror, halo_one_rank, split_z, code, index_bytes, pw, amr, nbody,
@@ -508,7 +512,7 @@ prop_compose! {
 }
 
 prop_compose! {
-    /// The time model's overrides (`gpu_bw`, `link_bw`, `host_bw`, `net_bw` above 0; `bw_eff`
+    /// The time model's overrides (`gpu_bw`, `link_bw`, `host_bw`, `net_bw`, `cpu_flops` above 0; `bw_eff`
     /// and `mfu` above 0 and at most 100 %).
     fn speed()(
         gpu_bw_mb in weighted(0.3, 1u64..=1_000_000_000_000),
@@ -517,8 +521,9 @@ prop_compose! {
         net_mbit in weighted(0.3, 1u64..=1_000_000_000_000),
         bw_eff_bp in weighted(0.3, 1u64..=10_000),
         mfu_bp in weighted(0.3, 1u64..=10_000),
+        cpu_mflops in weighted(0.3, 1u64..=1_000_000_000_000),
     ) -> memcalc_core::scenario::speed::SpeedSettings {
-        memcalc_core::scenario::speed::SpeedSettings { mfu_bp, bw_eff_bp, gpu_bw_mb, link_bw_mb, host_bw_mb, net_mbit }
+        memcalc_core::scenario::speed::SpeedSettings { mfu_bp, bw_eff_bp, gpu_bw_mb, link_bw_mb, host_bw_mb, net_mbit, cpu_mflops }
     }
 }
 

@@ -43,6 +43,7 @@ pub fn step(s: &Scenario, e: &Estimate, sm: &SimMachine) -> Option<MethodStep> {
                     storage: d.storage,
                     cells,
                     transfer: sm.transfer(cells * per_cell),
+                    share: sm.share,
                 });
             }
             (Method::Lbm, SimValues::Lbm(LbmPart::Halo(h))) => {
@@ -67,6 +68,7 @@ pub fn step(s: &Scenario, e: &Estimate, sm: &SimMachine) -> Option<MethodStep> {
                     b: g.b,
                     cells,
                     transfer: sm.transfer(bytes),
+                    share: sm.share,
                 });
             }
             (Method::Grid, SimValues::Grid(GridPart::Halo(h))) => {

@@ -1,0 +1,161 @@
+//! The node a CPU simulation runs on (issue 27): the picked preset's bandwidth, FP64 peak and
+//! network move its bytes, `cpu_flops` overrides the peak, and ranks share their socket's
+//! memory (NUMA), so one rank on a two-socket node streams one socket, not the node.
+
+mod common;
+
+use common::scenario;
+use memcalc_core::speed::machine::Machine;
+use memcalc_core::speed::SimBytes;
+use memcalc_core::{speed, TermId, TermValues, TimeTerm};
+
+const GRID: &str = "mode=sim&method=grid&nx=256&ny=256&nz=256&nodes=1";
+
+fn machine(q: &str) -> Machine {
+    Machine::of(&scenario(q)).unwrap_or_else(|e| panic!("{q}: {e}"))
+}
+
+fn memory_term(q: &str) -> TimeTerm {
+    let s = scenario(q);
+    let sp = speed(&s, &memcalc_core::estimate(&s)).unwrap().unwrap();
+    sp.terms
+        .into_iter()
+        .find(|t| t.id == TermId::SimMemory)
+        .expect("a memory term")
+}
+
+fn rank_bandwidth(q: &str) -> f64 {
+    match memory_term(q).values {
+        TermValues::SimMemory(SimBytes::Grid { transfer, .. }) => transfer.bandwidth,
+        v => panic!("{v:?}"),
+    }
+}
+
+#[test]
+fn the_picked_node_moves_a_cpu_simulations_bytes() {
+    let default = machine(&format!("{GRID}&ranks=64"));
+    let fugaku = machine(&format!("{GRID}&ranks=64&node=fugaku"));
+    assert_eq!(default.host_bw, 409.6e9);
+    assert_eq!(fugaku.host_bw, 1024e9);
+    assert_eq!(fugaku.sockets, 1);
+    assert!((fugaku.host_fp64 - 48.0 * 2.2e9 * 32.0).abs() < 1.0);
+    assert!((fugaku.net - 326.4e9 / 8.0).abs() < 1.0);
+    let genoa = machine(&format!("{GRID}&ranks=64&node=genoa-768"));
+    assert_eq!(genoa.host_bw, 2.0 * 460.8e9);
+    // The step follows: Fugaku's HBM streams 2.5 times a DDR4 node's bandwidth.
+    let ratio = rank_bandwidth(&format!("{GRID}&ranks=48&node=fugaku"))
+        / rank_bandwidth(&format!("{GRID}&ranks=48"));
+    assert!((ratio - 1024.0 / 409.6).abs() < 1e-9, "{ratio}");
+    // A GPU run keeps the server its GPU sits in.
+    let gpu = machine(&format!("{GRID}&ranks=1&sim_device=gpu&node=fugaku"));
+    assert_eq!(gpu.host_bw, 2.0 * 307.2e9);
+}
+
+#[test]
+fn a_node_in_the_link_fills_its_memory_unless_the_link_sets_it() {
+    let s = scenario(&format!("{GRID}&node=fugaku"));
+    assert_eq!(s.sim.node_mem, 32 << 30);
+    let s = scenario(&format!("{GRID}&node=fugaku&node_mem=30"));
+    assert_eq!(s.sim.node_mem, 30 << 30);
+    assert_eq!(s.sim.node.map(|n| n.id), Some("fugaku"));
+    // The form's change does the same.
+    let mut i = memcalc_core::Inputs::from_query(GRID).0;
+    i.change(
+        memcalc_core::inputs::fields::FieldId::Node,
+        "archer2-highmem".into(),
+    );
+    assert_eq!(i.parse().unwrap().sim.node_mem, 512 << 30);
+    // The link names the node and writes node_mem only where it differs from the node's.
+    for (q, memory) in [
+        ("node=fugaku", None),
+        ("node=fugaku&node_mem=30", Some("node_mem=30")),
+    ] {
+        let s = scenario(&format!("{GRID}&{q}"));
+        let link = s.link(None);
+        assert!(link.contains("node=fugaku"), "{link}");
+        assert_eq!(link.contains("node_mem="), memory.is_some(), "{link}");
+        assert!(memory.is_none_or(|m| link.contains(m)), "{link}");
+        assert_eq!(scenario(&link), s);
+    }
+    let (i, _) = memcalc_core::Inputs::from_query(&format!("{GRID}&node=laptop"));
+    let errs = i.parse().unwrap_err();
+    assert!(errs.iter().any(|e| e.field.key() == "node"), "{errs:?}");
+}
+
+#[test]
+fn cpu_flops_overrides_the_nodes_peak_and_is_checked() {
+    assert_eq!(
+        machine(&format!("{GRID}&cpu_flops=1234.5")).host_fp64,
+        1234.5e9
+    );
+    assert_eq!(
+        machine(&format!("{GRID}&node=fugaku&cpu_flops=100")).host_fp64,
+        100e9
+    );
+    for bad in ["0", "-1", "x"] {
+        let (i, _) = memcalc_core::Inputs::from_query(&format!("{GRID}&cpu_flops={bad}"));
+        let errs = i.parse().unwrap_err();
+        assert!(
+            errs.iter().any(|e| e.field.key() == "cpu_flops"),
+            "{bad}: {errs:?}"
+        );
+    }
+}
+
+#[test]
+fn ranks_share_their_sockets_memory() {
+    // One rank on a two-socket node streams one socket; two fill both.
+    assert_eq!(rank_bandwidth(&format!("{GRID}&ranks=1")), 204.8e9);
+    assert_eq!(rank_bandwidth(&format!("{GRID}&ranks=2")), 204.8e9);
+    // 64 ranks: 32 on each socket, the node's bandwidth over the ranks as before.
+    assert!((rank_bandwidth(&format!("{GRID}&ranks=64")) - 6.4e9).abs() < 1.0);
+    // Three ranks: the busiest socket holds two, and the step waits for them.
+    assert_eq!(rank_bandwidth(&format!("{GRID}&ranks=3")), 102.4e9);
+    // A one-socket node: every rank shares it.
+    assert_eq!(
+        rank_bandwidth(&format!("{GRID}&ranks=2&node=frontier")),
+        102.4e9
+    );
+
+    let one = memory_term(&format!("{GRID}&ranks=1"));
+    let f = memcalc_core::text::speed::formula(&one);
+    assert!(f.contains("205 GB/s of one socket"), "{f}");
+    let e = memcalc_core::text::speed::explanation(&one);
+    assert!(e.contains("only 1 socket of 2 streams memory"), "{e}");
+    let many = memory_term(&format!("{GRID}&ranks=64"));
+    let f = memcalc_core::text::speed::formula(&many);
+    assert!(f.contains("205 GB/s per socket ÷ 32 ranks"), "{f}");
+    assert!(memcalc_core::text::speed::explanation(&many).contains("numa(7)"));
+    // A GPU rank's term says nothing of sockets.
+    let gpu = memory_term("mode=sim&method=lbm&sim_device=gpu&ranks=1&nx=128&ny=128&nz=128");
+    assert!(!memcalc_core::text::speed::explanation(&gpu).contains("socket"));
+}
+
+#[test]
+fn packed_ranks_fill_one_sockets_cores_first() {
+    // Open MPI's mpirun maps one or two ranks by core: both on the first socket.
+    assert_eq!(
+        rank_bandwidth(&format!("{GRID}&ranks=2&numa=packed")),
+        102.4e9
+    );
+    // 64 ranks fill the first EPYC 7742's 64 cores and leave the second socket idle.
+    assert!((rank_bandwidth(&format!("{GRID}&ranks=64&numa=packed")) - 3.2e9).abs() < 1.0);
+    // 128 ranks fill both sockets either way.
+    assert_eq!(
+        rank_bandwidth(&format!("{GRID}&ranks=128&numa=packed")),
+        rank_bandwidth(&format!("{GRID}&ranks=128"))
+    );
+    // Oversubscribed beyond every core, the ranks share every socket alike.
+    assert_eq!(
+        rank_bandwidth(&format!("{GRID}&ranks=256&numa=packed")),
+        204.8e9 / 128.0
+    );
+    let t = memory_term(&format!("{GRID}&ranks=64&numa=packed"));
+    let e = memcalc_core::text::speed::explanation(&t);
+    assert!(
+        e.contains("numa=packed") && e.contains("only 1 socket of 2"),
+        "{e}"
+    );
+    let f = memcalc_core::text::speed::formula(&t);
+    assert!(f.contains("per socket ÷ 64 ranks"), "{f}");
+}
