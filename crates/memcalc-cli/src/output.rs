@@ -53,7 +53,20 @@ pub fn render(
     // Every export says what it estimated: the query that reopens it and the changed inputs.
     let origin = report::Origin::new(s, s.to_query());
     match format {
-        Format::Json => out.push_str(&report::to_json_with_speed(e, notices, Some(&origin), sp)),
+        Format::Json => {
+            // An inference run's JSON carries its throughput-versus-latency curve.
+            let curve = match sp.map(|sp| sp.steps) {
+                Some(Steps::Inference { .. }) => memcalc_core::answers::batch_curve(s),
+                _ => Vec::new(),
+            };
+            out.push_str(&report::to_json_with_curve(
+                e,
+                notices,
+                Some(&origin),
+                sp,
+                &curve,
+            ))
+        }
         Format::Csv => out.push_str(&report::to_csv_with_speed(e, Some(&origin), sp)),
         Format::Markdown => {
             out.push_str(&report::to_markdown_with_speed(e, units, Some(&origin), sp))

@@ -179,6 +179,8 @@ keys! {
     NetBw => "net_bw",
     BwEff => "bw_eff",
     Mfu => "mfu",
+    Prompt => "prompt",
+    TrainTokens => "train_tokens",
     Runtime => "runtime",
     Overhead => "overhead",
     Code => "code",

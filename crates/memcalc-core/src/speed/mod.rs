@@ -12,6 +12,7 @@
 
 pub mod change;
 pub mod inference;
+pub mod latency;
 pub mod machine;
 pub mod sim;
 pub mod training;
@@ -217,7 +218,8 @@ impl Via {
 }
 
 /// A ring collective's values (NCCL: an all-reduce sends 2 (n − 1)/n of the buffer per rank,
-/// an all-gather or reduce-scatter (n − 1)/n).
+/// an all-gather or reduce-scatter (n − 1)/n), and the latency each collective pays
+/// ([`latency::ring`] builds one).
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Collective {
     /// Ranks in the ring.
@@ -230,6 +232,9 @@ pub struct Collective {
     pub via: Via,
     /// One-way bandwidth per rank, bytes per second.
     pub bandwidth: f64,
+    /// Collectives per step: each pays the latency once.
+    pub count: f64,
+    pub latency: latency::Latency,
 }
 
 impl Collective {
@@ -239,8 +244,12 @@ impl Collective {
         self.halves * (n - 1.0) / n * self.buffer
     }
 
+    /// The bytes at the protocol's share of the bandwidth, plus every collective's latency.
     pub fn time(&self) -> Time {
-        Time::of(self.bytes() / self.bandwidth)
+        Time::of(
+            self.bytes() / (self.bandwidth * self.latency.protocol.efficiency())
+                + self.count * self.latency.seconds(),
+        )
     }
 }
 
@@ -384,9 +393,13 @@ pub enum Steps {
         ttft: Time,
         /// One decode step (one token for each running sequence).
         decode_step: Time,
+        /// The sequences a decode step runs: the requested ones, or as many as a pooled
+        /// engine's KV pool holds.
         sequences: u64,
         tokens_per_s_per_sequence: f64,
         tokens_per_s: f64,
+        /// The sequences asked for (`batch`).
+        requested: u64,
     },
     Training {
         step: Time,
@@ -394,6 +407,9 @@ pub enum Steps {
         tokens_per_s: f64,
         /// FLOPs of the step over all devices (recomputation included).
         flops_per_step: f64,
+        /// The user's token budget (`train_tokens`) and the run's time for it; None without
+        /// one.
+        run: Option<(u64, Time)>,
     },
     Sim {
         step: Time,
