@@ -1039,3 +1039,38 @@ fn json_carries_the_batch_curve_the_decoding_sequences_and_a_runs_time() {
     assert_eq!(code, 2);
     assert!(err.contains("prompt: "), "{err}");
 }
+
+#[test]
+fn a_sweep_over_the_prompt_shows_the_time_to_first_token() {
+    let base = [
+        "mode=infer",
+        "model_id=meta-llama/Llama-3.1-8B",
+        "seq=32k",
+        "gpu=h100-80",
+    ];
+    let (_, out, _) =
+        memcalc(&[&["--sweep", "prompt=1k..4k", "--format", "csv"], &base[..]].concat());
+    assert!(
+        out.starts_with("prompt,per_device_bytes,capacity_bytes,fits,ttft_s,tokens_per_s,bound\n"),
+        "{out}"
+    );
+    let ttft: Vec<f64> = csv_rows(&out)
+        .iter()
+        .map(|r| r[4].parse().unwrap())
+        .collect();
+    assert_eq!(ttft.len(), 3, "{out}");
+    assert!(ttft.windows(2).all(|w| w[1] > 1.9 * w[0]), "{ttft:?}");
+    let (_, out, _) = memcalc(&[&["--sweep", "prompt=1k..2k"], &base[..]].concat());
+    assert!(out.lines().all(|l| l.contains(" to first token ")), "{out}");
+    let (_, out, _) = memcalc(
+        &[
+            &["--sweep", "prompt=1k..2k", "--format", "markdown"],
+            &base[..],
+        ]
+        .concat(),
+    );
+    assert!(
+        out.contains("| Time to first token | tokens/s | Bound |"),
+        "{out}"
+    );
+}
