@@ -44,6 +44,14 @@ fn the_first_token_waits_for_its_own_prompt_not_the_batchs() {
     );
     // 2 × 7.5 G × 32,768 plus causal attention at 40 % of 990 TFLOP/s: about 2 s, not 16× it.
     assert!(ttft(&sixteen) > 1.0 && ttft(&sixteen) < 3.0, "{sixteen:?}");
+    // A static batch (plain PyTorch, Transformers' generate) prefills every prompt of the
+    // batch before the first token: sixteen times one request's.
+    let hf = |b: u32| {
+        ttft(&time_of(&format!(
+            "mode=infer&model_id=meta-llama/Llama-3.1-8B&seq=8k&batch={b}"
+        )))
+    };
+    assert!((hf(16) / hf(1) - 16.0).abs() < 1e-9);
     // The default prompt is the whole context: giving it changes nothing.
     let same = time_of(&format!("{VLLM_8B}&batch=16&prompt=32k"));
     assert_eq!(same, sixteen);

@@ -293,9 +293,15 @@ fn an_overlong_time_is_overflow_never_nan_or_infinity() {
         _ => unreachable!(),
     }
     assert!(memcalc_core::text::speed::summary(&sp).contains("too long to compute"));
-    // The JSON of an overflowing time says so with null seconds: here the run's time for a
-    // token budget of 10^15 at 10^6 s per token and more. (One request's prefill no longer
-    // overflows: at most 2^27 tokens of 10^15 parameters at 0.01 % of a T4 is about 10^15 s.)
+    // The JSON of an overflowing prefill says so, with null seconds.
+    let q = "mode=infer&params=1000000000000000&seq=134217728&batch=16777216&gpu=t4&mfu=0.01";
+    let s = scenario(q);
+    let e = memcalc_core::estimate(&s);
+    let sp = speed(&s, &e).unwrap().unwrap();
+    let json = memcalc_core::report::to_json_with_speed(&e, &[], None, Some(&sp));
+    assert!(json.contains("\"overflow\":true"), "{json}");
+    assert!(json.contains("\"ttft_s\":null"), "{json}");
+    // So does a training run's time for a token budget of 10^15 at 10^6 s per token.
     let q = "mode=train&params=1000000000000000&seq=1&batch=1&gpu=t4&mfu=0.01&train_tokens=1000000000000000";
     let s = scenario(q);
     let e = memcalc_core::estimate(&s);

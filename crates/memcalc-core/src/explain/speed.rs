@@ -184,6 +184,7 @@ pub fn formula_in(t: &TimeTerm, u: UnitSystem) -> String {
             attention_flops,
             tp,
             work: w,
+            ..
         } => format!(
             "(2 × {} params × {} tokens ÷ {tp} + {} attention) ÷ ({} × {})",
             count(*matmul_params),
@@ -304,7 +305,8 @@ pub fn formula_in(t: &TimeTerm, u: UnitSystem) -> String {
 /// Why the term takes this long.
 pub fn explanation(t: &TimeTerm) -> String {
     match &t.values {
-        TermValues::Prefill { tokens, .. } => neural::prefill(*tokens),
+        TermValues::Prefill { tokens, per_request: true, .. } => neural::prefill(*tokens),
+        TermValues::Prefill { .. } => "Every prompt token passes through every weight matrix (2 FLOPs per parameter) and attends causally to the tokens before it; the prefill runs at the compute peak times the utilisation, and ends with the first token.".into(),
         TermValues::DecodeMemory { sequences, share, .. } => format!("Each decode step produces one token for each running sequence ({}) and reads the weights once, as stored (quantized bytes, not parameters × 2){}, plus every sequence's KV cache at its full context. At small batches this bytes term bounds the step: tokens/s scale with memory bandwidth and with the bytes per weight.", units::count(*sequences, "sequence", "sequences"), if *share < 1.0 { " — of a mixture of experts only the shared weights and the experts the tokens are routed to (uniform routing assumed)" } else { "" }),
         TermValues::DecodeCompute { .. } => "2 FLOPs per parameter for each sequence's new token, and its attention over the context; it overtakes the bytes term as the batch grows (the roofline's ridge point).".into(),
         TermValues::DecodeHost { layers, .. } => format!("llama.cpp runs the {layers} layers left in host memory on the CPU, which reads their weights at host memory bandwidth, several times below the GPU's: why a model with part of its layers on the CPU runs several times slower."),

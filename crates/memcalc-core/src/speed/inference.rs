@@ -2,10 +2,11 @@
 //! bytes it reads over the memory bandwidth and its FLOPs over the peak), tensor parallelism's
 //! all-reduces over the link, and llama.cpp's host layers at host memory bandwidth.
 //!
-//! The time to first token is the prefill of one request's prompt (`prompt`, by default the
-//! whole context `seq`): serving engines schedule prefill per request, in chunks of a token
-//! budget (vLLM's chunked prefill, `max_num_batched_tokens`; SGLang's `chunked_prefill_size`),
-//! so a request waits for its own prompt, not for every concurrent one's. A decode step is
+//! The time to first token is the prefill of the prompt (`prompt`, by default the whole
+//! context `seq`): of one request under a pooled engine, which schedules prefill per request
+//! in chunks of a token budget (vLLM's chunked prefill, `max_num_batched_tokens`; SGLang's
+//! `chunked_prefill_size`), so a request waits for its own prompt, not for every concurrent
+//! one's; of the whole batch under a static batch (Transformers, llama.cpp). A decode step is
 //! taken at the full context: the KV cache the memory estimate holds, which is the slowest
 //! step of a generation. A pooled engine (vLLM, SGLang) decodes only the sequences its KV pool
 //! holds at once; the rest wait in its queue.
@@ -125,10 +126,15 @@ pub fn speed(s: &Scenario, e: &Estimate, m: &Machine) -> Speed {
     let n = seqs as f64;
     let mut terms = Vec::new();
 
-    // Prefill of one request: every prompt token through every matrix, and causal attention
-    // over the prompt (2 · 2 · layers · tokens² · heads · head_dim ÷ 2).
-    let prefill_attention = 2.0 * layers * prompt * prompt * width / tp as f64;
-    let prefill_flops = 2.0 * p_mm * prompt / tp as f64 + prefill_attention;
+    // Prefill: every prompt token through every matrix, and causal attention over the prompt
+    // (2 · 2 · layers · tokens² · heads · head_dim ÷ 2). A pooled engine batches continuously
+    // and prefills each request on its own; a static batch (Transformers' generate, llama.cpp's
+    // parallel sequences) prefills every prompt of the batch before any first token.
+    let per_request = e.serving.is_some();
+    let prompts = if per_request { 1 } else { seqs };
+    let np = prompts as f64;
+    let prefill_attention = 2.0 * layers * prompt * prompt * width * np / tp as f64;
+    let prefill_flops = 2.0 * p_mm * prompt * np / tp as f64 + prefill_attention;
     let prefill = work(prefill_flops);
     terms.push(TimeTerm {
         id: TermId::Prefill,
@@ -136,10 +142,11 @@ pub fn speed(s: &Scenario, e: &Estimate, m: &Machine) -> Speed {
         bound: Bound::Compute,
         values: TermValues::Prefill {
             matmul_params: p_mm,
-            tokens: prompt,
+            tokens: prompt * np,
             attention_flops: prefill_attention,
             tp,
             work: prefill,
+            per_request,
         },
     });
 
@@ -159,14 +166,14 @@ pub fn speed(s: &Scenario, e: &Estimate, m: &Machine) -> Speed {
     };
     let mut ttft = prefill.time();
     if tp > 1 {
-        let c = all_reduce(prompt);
+        let c = all_reduce(prompt * np);
         ttft = ttft.plus(c.time());
         terms.push(TimeTerm {
             id: TermId::PrefillAllReduce,
             time: c.time(),
             bound: c.via.bound(),
             values: TermValues::TpAllReduce {
-                tokens: prompt_tokens,
+                tokens: prompt_tokens.saturating_mul(prompts),
                 collective: c,
             },
         });

@@ -264,6 +264,8 @@ pub enum TermValues {
         attention_flops: f64,
         tp: u64,
         work: Work,
+        /// One request's prompt (a pooled engine's continuous batching), not the batch's.
+        per_request: bool,
     },
     /// Bytes a decode step reads from device memory: the weights as stored and every running
     /// sequence's KV cache.
