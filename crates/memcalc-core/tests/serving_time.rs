@@ -125,10 +125,20 @@ fn a_pooled_engine_decodes_the_sequences_its_pool_holds() {
     let summary = memcalc_core::text::speed::summary(&asked);
     assert!(
         summary.contains(
-            "for 14 sequences (the most the KV pool holds; of 256 requested, 242 wait in the engine's queue)"
+            "for 14 sequences (the most the engine runs at once: its KV pool, or vLLM's max_num_seqs; of 256 requested, 242 wait in its queue)"
         ),
         "{summary}"
     );
+    // vLLM runs at most max_num_seqs at once, however many the pool holds.
+    let capped = time_of(&format!("{VLLM_70B}&batch=256&max_num_seqs=8"));
+    assert!(matches!(
+        capped.steps,
+        Steps::Inference {
+            sequences: 8,
+            requested: 256,
+            ..
+        }
+    ));
     // Without a pool the requested batch is what runs.
     let hf = time_of("mode=infer&model_id=meta-llama/Llama-3.1-8B&seq=1024&batch=8");
     assert!(matches!(
@@ -160,6 +170,12 @@ fn the_batch_curve_trades_latency_for_throughput_up_to_what_fits() {
         assert!((p.tokens_per_s_per_sequence - per).abs() < 1e-9 * per);
         assert!((p.tokens_per_s - per * p.batch as f64).abs() < 1e-9 * p.tokens_per_s);
     }
+    // vLLM's max_num_seqs ends it sooner.
+    let capped = batch_curve(&scenario(&format!("{VLLM_70B}&batch=1&max_num_seqs=6")));
+    assert_eq!(
+        capped.iter().map(|p| p.batch).collect::<Vec<_>>(),
+        [1, 2, 4, 6]
+    );
     // Without a pool the curve ends at the largest batch whose estimate fits.
     let q = "mode=infer&model_id=meta-llama/Llama-3.1-8B&seq=8192&gpu=h100-80";
     let curve = batch_curve(&scenario(q));

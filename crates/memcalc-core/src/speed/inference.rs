@@ -94,13 +94,19 @@ fn host_bytes(s: &Scenario, e: &Estimate) -> (f64, f64, u64) {
 }
 
 /// The sequences a decode step runs: the requested ones (`batch`), or for a pooled engine
-/// (vLLM, SGLang) as many of them as its KV pool holds at once, the rest waiting in its queue
-/// (vLLM's scheduler admits a request only when its blocks can be allocated). A pool that
-/// holds none leaves the requested count, for the time it would take if they fitted.
+/// (vLLM, SGLang) as many of them as its KV pool holds at once, and under vLLM at most
+/// `max_num_seqs`; the rest wait in its queue (vLLM's scheduler admits a request only when
+/// its blocks can be allocated and fewer than max_num_seqs run, vllm/v1/core/sched/
+/// scheduler.py). A pool that holds none leaves the requested count, for the time it would
+/// take if they fitted.
 pub fn concurrent(s: &Scenario, e: &Estimate) -> u64 {
     let requested = s.batch.max(1);
+    let cap = match (s.engine, s.engine.pool()) {
+        (crate::scenario::serving::Engine::Vllm, Some(p)) => p.max_seqs(s).max(1),
+        _ => u64::MAX,
+    };
     match e.serving {
-        Some(v) if v.sequences > 0 => requested.min(v.sequences),
+        Some(v) if v.sequences > 0 => requested.min(v.sequences).min(cap),
         _ => requested,
     }
 }
@@ -284,13 +290,16 @@ pub struct CurvePoint {
     pub tokens_per_s: f64,
 }
 
-/// The most sequences that fit at once: a pooled engine's pool count, else the largest batch
+/// The most sequences that run at once: a pooled engine's ([`concurrent`]), else the largest batch
 /// whose estimate fits (doubling, then halving the gap); 0 where one does not fit.
 fn most_fitting(s: &Scenario) -> u64 {
     let at = |b: u64| Scenario { batch: b, ..*s };
     let first = crate::model::estimate(&at(1));
     if let Some(v) = first.serving {
-        return v.sequences;
+        return match v.sequences {
+            0 => 0,
+            n => concurrent(&at(n), &first),
+        };
     }
     if !first.fits() {
         return 0;

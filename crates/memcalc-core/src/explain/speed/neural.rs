@@ -74,13 +74,13 @@ pub(super) fn prefill(tokens: f64) -> String {
     )
 }
 
-/// The sequences a decode step runs, as the summary says them: "14 sequences (the most the KV
-/// pool holds; of 256 requested, 242 wait in the engine's queue)".
+/// The sequences a decode step runs, as the summary says them: "14 sequences (the most the
+/// engine runs at once: …; of 256 requested, 242 wait in its queue)".
 pub(super) fn sequences(running: u64, requested: u64) -> String {
     let n = units::count(running, "sequence", "sequences");
     if running < requested {
         format!(
-            "{n} (the most the KV pool holds; of {} requested, {} wait in the engine's queue)",
+            "{n} (the most the engine runs at once: its KV pool, or vLLM's max_num_seqs; of {} requested, {} wait in its queue)",
             units::group_digits(requested),
             units::group_digits(requested - running)
         )
