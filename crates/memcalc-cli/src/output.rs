@@ -53,7 +53,20 @@ pub fn render(
     // Every export says what it estimated: the query that reopens it and the changed inputs.
     let origin = report::Origin::new(s, s.to_query());
     match format {
-        Format::Json => out.push_str(&report::to_json_with_speed(e, notices, Some(&origin), sp)),
+        Format::Json => {
+            // An inference run's JSON carries its throughput-versus-latency curve.
+            let curve = match sp.map(|sp| sp.steps) {
+                Some(Steps::Inference { .. }) => memcalc_core::answers::batch_curve(s),
+                _ => Vec::new(),
+            };
+            out.push_str(&report::to_json_with_curve(
+                e,
+                notices,
+                Some(&origin),
+                sp,
+                &curve,
+            ))
+        }
         Format::Csv => out.push_str(&report::to_csv_with_speed(e, Some(&origin), sp)),
         Format::Markdown => {
             out.push_str(&report::to_markdown_with_speed(e, units, Some(&origin), sp))
@@ -203,13 +216,19 @@ struct RowTime {
 }
 
 impl RowTime {
-    fn of(sp: &Speed) -> RowTime {
+    /// The row's time; with `first_token`, an inference row's step is its time to first token
+    /// (a sweep over the prompt moves nothing else).
+    fn of(sp: &Speed, first_token: bool) -> RowTime {
         let (step, rate) = match sp.steps {
             Steps::Inference {
+                ttft,
                 decode_step,
                 tokens_per_s,
                 ..
-            } => (decode_step.seconds(), Some(tokens_per_s)),
+            } => (
+                if first_token { ttft } else { decode_step }.seconds(),
+                Some(tokens_per_s),
+            ),
             Steps::Training {
                 step, tokens_per_s, ..
             } => (step.seconds(), Some(tokens_per_s)),
@@ -229,8 +248,9 @@ impl RowTime {
 }
 
 /// The rate column's name for a sweep's kind of run: tokens/s, or MLUPs for a simulation.
-fn rate_names(sp: &Speed) -> (&'static str, &'static str, &'static str) {
+fn rate_names(sp: &Speed, first_token: bool) -> (&'static str, &'static str, &'static str) {
     match sp.steps {
+        Steps::Inference { .. } if first_token => ("ttft_s", "tokens_per_s", "tokens/s"),
         Steps::Inference { .. } => ("decode_step_s", "tokens_per_s", "tokens/s"),
         Steps::Training { .. } => ("step_s", "tokens_per_s", "tokens/s"),
         Steps::Sim { rate, .. } => (
@@ -263,7 +283,7 @@ fn efficiencies(
             let sp = sp.as_ref()?;
             let rate = match sp.steps {
                 Steps::Sim { step, .. } => step.seconds().map(|t| 1.0 / t),
-                _ => RowTime::of(sp).rate,
+                _ => RowTime::of(sp, false).rate,
             }?;
             Some(rate / p.x.max(1) as f64).filter(|r| r.is_finite() && *r > 0.0)
         })
@@ -356,8 +376,14 @@ pub fn sweep(base: &Inputs, spec: &str, format: Format, decimal: bool) -> Result
     // Each row's time; the columns' names come from the first row that has one (a sweep keeps
     // the mode, so every row is the same kind of run).
     let speeds: Vec<Option<Speed>> = points.iter().map(|p| speed_at(base, id, p.x)).collect();
-    let names = speeds.iter().flatten().next().map(rate_names);
-    let time = |i: usize| speeds[i].as_ref().map(RowTime::of);
+    // A sweep over the prompt moves the time to first token only: that is its step column.
+    let first_token = id == memcalc_core::inputs::fields::FieldId::Prompt;
+    let names = speeds
+        .iter()
+        .flatten()
+        .next()
+        .map(|sp| rate_names(sp, first_token));
+    let time = |i: usize| speeds[i].as_ref().map(|sp| RowTime::of(sp, first_token));
     let eff = efficiencies(id, points, &speeds);
     let eff_at = |i: usize| eff.as_ref().and_then(|e| e[i]);
     let mut out = String::new();
@@ -407,7 +433,12 @@ pub fn sweep(base: &Inputs, spec: &str, format: Format, decimal: bool) -> Result
                 rule.push_str("---:|");
             }
             if let Some((_, _, unit)) = names {
-                out.push_str(&format!(" Time per step | {unit} | Bound |"));
+                let step = if first_token {
+                    "Time to first token"
+                } else {
+                    "Time per step"
+                };
+                out.push_str(&format!(" {step} | {unit} | Bound |"));
                 rule.push_str("---:|---:|---|");
             }
             if eff.is_some() {
@@ -429,7 +460,7 @@ pub fn sweep(base: &Inputs, spec: &str, format: Format, decimal: bool) -> Result
                     ));
                 }
                 if names.is_some() {
-                    out.push_str(&sweep_time_cells(speeds[i].as_ref(), " | "));
+                    out.push_str(&sweep_time_cells(speeds[i].as_ref(), " | ", first_token));
                 }
                 if eff.is_some() {
                     out.push_str(&format!(" {} |", percent(eff_at(i))));
@@ -450,10 +481,15 @@ pub fn sweep(base: &Inputs, spec: &str, format: Format, decimal: bool) -> Result
                     None => format!("{key}={:<12} {size:>12}  {fits}", p.x),
                 };
                 if let (Some(sp), Some((_, _, unit))) = (&speeds[i], names) {
-                    let t = RowTime::of(sp);
+                    let t = RowTime::of(sp, first_token);
                     line.push_str(&format!(
-                        "  {:>12} per step  {:>10} {unit}  bound: {}",
-                        steps_time(sp),
+                        "  {:>12} {}  {:>10} {unit}  bound: {}",
+                        steps_time(sp, first_token),
+                        if first_token {
+                            "to first token"
+                        } else {
+                            "per step"
+                        },
                         short(t.rate),
                         time_text::bound(sp.bound)
                     ));
@@ -470,9 +506,11 @@ pub fn sweep(base: &Inputs, spec: &str, format: Format, decimal: bool) -> Result
     Ok(points.last().is_some_and(|p| p.fits))
 }
 
-/// The headline step of a run as the page writes a time (a decode step for inference).
-fn steps_time(sp: &Speed) -> String {
+/// The headline step of a run as the page writes a time (a decode step for inference, or with
+/// `first_token` its time to first token).
+fn steps_time(sp: &Speed, first_token: bool) -> String {
     match sp.steps {
+        Steps::Inference { ttft, .. } if first_token => time_text::time(ttft),
         Steps::Inference { decode_step, .. } => time_text::time(decode_step),
         Steps::Training { step, .. } | Steps::Sim { step, .. } | Steps::Surrogate { step, .. } => {
             time_text::time(step)
@@ -481,13 +519,13 @@ fn steps_time(sp: &Speed) -> String {
 }
 
 /// A Markdown sweep row's time cells: step, rate and bound, each closed by `sep`.
-fn sweep_time_cells(sp: Option<&Speed>, sep: &str) -> String {
+fn sweep_time_cells(sp: Option<&Speed>, sep: &str, first_token: bool) -> String {
     match sp {
         Some(sp) => {
-            let t = RowTime::of(sp);
+            let t = RowTime::of(sp, first_token);
             format!(
                 " {}{sep}{}{sep}{}{}",
-                steps_time(sp),
+                steps_time(sp, first_token),
                 short(t.rate),
                 time_text::bound(sp.bound),
                 sep.trim_end()

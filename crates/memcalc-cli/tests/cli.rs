@@ -1044,3 +1044,92 @@ fn a_sweep_over_ranks_gains_the_parallel_efficiency_of_each_row() {
         "{other}"
     );
 }
+
+#[test]
+fn json_carries_the_batch_curve_the_decoding_sequences_and_a_runs_time() {
+    // 256 requested of a 70B model on 4 H100 at 32k: 14 fit the pool, and the curve ends there.
+    let base = [
+        "--json",
+        "mode=infer",
+        "engine=vllm",
+        "model_id=meta-llama/Llama-3.1-70B",
+        "gpus=4",
+        "tp=4",
+        "gpu=h100-80",
+        "seq=32k",
+    ];
+    let v = json(&[&base[..], &["batch=256"]].concat());
+    let speed = &v["speed"];
+    assert_eq!(speed["sequences"], 14);
+    let curve = speed["batch_curve"].as_array().expect("a batch curve");
+    let batches: Vec<u64> = curve.iter().map(|p| p["batch"].as_u64().unwrap()).collect();
+    assert_eq!(batches, [1, 2, 4, 8, 14]);
+    let last = curve.last().unwrap();
+    assert_eq!(last["tokens_per_s"], speed["tokens_per_s"]);
+    assert_eq!(last["decode_step_s"], speed["decode_step_s"]);
+    assert!(
+        curve[0]["tokens_per_s_per_sequence"].as_f64() > last["tokens_per_s_per_sequence"].as_f64()
+    );
+    // A shorter prompt shortens the time to first token, and no memory figure moves.
+    let short = json(&[&base[..], &["batch=256", "prompt=2k"]].concat());
+    assert!(short["speed"]["ttft_s"].as_f64() < speed["ttft_s"].as_f64());
+    assert_eq!(short["per_device_bytes"], v["per_device_bytes"]);
+    // A training run's token budget gives its time.
+    let t = json(&[
+        "--json",
+        "mode=train",
+        "model_id=meta-llama/Llama-3.1-8B",
+        "gpus=8",
+        "zero=3",
+        "seq=8192",
+        "batch=2",
+        "train_tokens=1T",
+    ]);
+    let run = t["speed"]["run_s"].as_f64().unwrap();
+    let rate = t["speed"]["tokens_per_s"].as_f64().unwrap();
+    assert!((run - 1e12 / rate).abs() < 1e-6 * run, "{run} {rate}");
+    assert_eq!(t["speed"]["run_tokens"], 1_000_000_000_000u64);
+    assert!(t["speed"]["summary"]
+        .as_str()
+        .unwrap()
+        .contains(" for 1 T tokens;"));
+    // A prompt beyond the context is invalid input naming the key.
+    let (code, _, err) = memcalc(&["mode=infer", "params=7B", "seq=1k", "prompt=2k"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("prompt: "), "{err}");
+}
+
+#[test]
+fn a_sweep_over_the_prompt_shows_the_time_to_first_token() {
+    let base = [
+        "mode=infer",
+        "model_id=meta-llama/Llama-3.1-8B",
+        "seq=32k",
+        "gpu=h100-80",
+    ];
+    let (_, out, _) =
+        memcalc(&[&["--sweep", "prompt=1k..4k", "--format", "csv"], &base[..]].concat());
+    assert!(
+        out.starts_with("prompt,per_device_bytes,capacity_bytes,fits,ttft_s,tokens_per_s,bound\n"),
+        "{out}"
+    );
+    let ttft: Vec<f64> = csv_rows(&out)
+        .iter()
+        .map(|r| r[4].parse().unwrap())
+        .collect();
+    assert_eq!(ttft.len(), 3, "{out}");
+    assert!(ttft.windows(2).all(|w| w[1] > 1.9 * w[0]), "{ttft:?}");
+    let (_, out, _) = memcalc(&[&["--sweep", "prompt=1k..2k"], &base[..]].concat());
+    assert!(out.lines().all(|l| l.contains(" to first token ")), "{out}");
+    let (_, out, _) = memcalc(
+        &[
+            &["--sweep", "prompt=1k..2k", "--format", "markdown"],
+            &base[..],
+        ]
+        .concat(),
+    );
+    assert!(
+        out.contains("| Time to first token | tokens/s | Bound |"),
+        "{out}"
+    );
+}

@@ -66,5 +66,5 @@ pub mod inputs {
 pub mod answers {
     pub use crate::analysis::{derived, layouts, scaling};
     pub use crate::model::calibrate;
-    pub use crate::speed::inference::decode_curve;
+    pub use crate::speed::inference::{batch_curve, decode_curve, CurvePoint};
 }

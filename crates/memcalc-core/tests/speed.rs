@@ -143,7 +143,21 @@ fn training_flops_follow_recomputation_lora_and_zero() {
     // Half the utilisation, twice the time.
     assert!((step(&format!("{base}&mfu=20")) / none - 2.0).abs() < 1e-9);
     let dp = |z: u8| term(&time_of(&format!("{base}&zero={z}")), TermId::DataParallel);
-    assert!((dp(3) / dp(0) - 1.5).abs() < 1e-9);
+    // ZeRO-3 sends 1.5× the bytes (its collectives' latency counted apart: one per layer and
+    // pass, against DDP's one per bucket).
+    let dp_bytes = |z: u8| {
+        let sp = time_of(&format!("{base}&zero={z}"));
+        match sp
+            .terms
+            .iter()
+            .find(|t| t.id == TermId::DataParallel)
+            .map(|t| t.values)
+        {
+            Some(memcalc_core::speed::TermValues::DataParallel { collective: c, .. }) => c.bytes(),
+            v => panic!("{v:?}"),
+        }
+    };
+    assert!((dp_bytes(3) / dp_bytes(0) - 1.5).abs() < 1e-9);
     // Across nodes the data-parallel ring crosses the network.
     let wide = time_of("mode=train&model_id=meta-llama/Llama-3.1-8B&gpus=64&batch=1&seq=4096");
     assert!(term(&wide, TermId::DataParallel) > dp(0));
@@ -287,6 +301,25 @@ fn an_overlong_time_is_overflow_never_nan_or_infinity() {
     let json = memcalc_core::report::to_json_with_speed(&e, &[], None, Some(&sp));
     assert!(json.contains("\"overflow\":true"), "{json}");
     assert!(json.contains("\"ttft_s\":null"), "{json}");
+    // So does a training run's time for a token budget of 10^15 at 10^6 s per token.
+    let q = "mode=train&params=1000000000000000&seq=1&batch=1&gpu=t4&mfu=0.01&train_tokens=1000000000000000";
+    let s = scenario(q);
+    let e = memcalc_core::estimate(&s);
+    let sp = speed(&s, &e).unwrap().unwrap();
+    assert!(
+        matches!(
+            sp.steps,
+            Steps::Training {
+                step: Time::Seconds(_),
+                run: Some((_, Time::Overflow)),
+                ..
+            }
+        ),
+        "{sp:?}"
+    );
+    assert!(memcalc_core::text::speed::summary(&sp).contains("too long to compute for"));
+    let json = memcalc_core::report::to_json_with_speed(&e, &[], None, Some(&sp));
+    assert!(json.contains("\"run_s\":null"), "{json}");
     assert!(
         !json.contains("NaN") && !json.contains(":inf") && !json.contains("Infinity"),
         "{json}"

@@ -68,8 +68,9 @@ fn the_lj_pair_loop_reads_each_listed_pair_once_and_counts_its_flops() {
     assert_eq!(local, 32_000.0);
     let bytes = entries * 4.0 + atoms * 72.0 + 32_000.0 * 120.0;
     assert!(close(transfer.bytes, bytes, 1e-12));
-    // 20 GB/s at the default 80 %.
-    assert!(close(t.time.seconds().unwrap(), bytes / 16e9, 1e-12));
+    // One rank streams one of the default node's two sockets (NUMA first touch): half of
+    // 20 GB/s, at the default 80 %.
+    assert!(close(t.time.seconds().unwrap(), bytes / 8e9, 1e-12));
     let p = find(&sp, TermId::MdPairs);
     let TermValues::Md(MdValues::Pairs { work, within, .. }) = p.values else {
         panic!("{p:?}")

@@ -180,6 +180,8 @@ keys! {
     CpuFlops => "cpu_flops",
     BwEff => "bw_eff",
     Mfu => "mfu",
+    Prompt => "prompt",
+    TrainTokens => "train_tokens",
     Runtime => "runtime",
     Overhead => "overhead",
     Code => "code",

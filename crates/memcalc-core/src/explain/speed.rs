@@ -2,15 +2,13 @@
 //! and source, written from the term's values (`speed::TermValues`), and the bound's name.
 
 mod mesh;
+mod neural;
+mod numa;
 mod particles;
 mod spectral;
 
 use crate::base::units::{self, format_bytes, UnitSystem};
-mod numa;
-
-use crate::speed::{
-    Bound, Collective, SimBytes, TermId, TermValues, Time, TimeTerm, Transfer, Via,
-};
+use crate::speed::{Bound, SimBytes, TermId, TermValues, Time, TimeTerm, Transfer, Via};
 
 mod sciml;
 
@@ -158,17 +156,6 @@ fn transfer(t: &Transfer, u: UnitSystem) -> String {
     }
 }
 
-fn collective(c: &Collective, u: UnitSystem) -> String {
-    format!(
-        "{} × ({} − 1)/{} × {} ÷ {}",
-        sig(c.halves),
-        c.ranks,
-        c.ranks,
-        bytes(c.buffer, u),
-        rate(c.bandwidth)
-    )
-}
-
 /// The term's label.
 pub fn label(t: &TimeTerm) -> &'static str {
     match t.id {
@@ -219,6 +206,7 @@ pub fn formula_in(t: &TimeTerm, u: UnitSystem) -> String {
             attention_flops,
             tp,
             work: w,
+            ..
         } => format!(
             "(2 × {} params × {} tokens ÷ {tp} + {} attention) ÷ ({} × {})",
             count(*matmul_params),
@@ -269,7 +257,7 @@ pub fn formula_in(t: &TimeTerm, u: UnitSystem) -> String {
             rate(tr.bandwidth),
             pct(tr.efficiency)
         ),
-        TermValues::TpAllReduce { collective: c, .. } => collective(c, u),
+        TermValues::TpAllReduce { collective: c, .. } => neural::collective(c, u),
         TermValues::TrainCompute(f) => format!(
             "({} × {} params + {} attention + {} recomputed) FLOP per token × {} tokens ÷ {} ÷ ({} × {})",
             sig(f.passes),
@@ -289,8 +277,8 @@ pub fn formula_in(t: &TimeTerm, u: UnitSystem) -> String {
             "({stages} − 1) ÷ {micro_batches} micro-batches × {}",
             time(Time::of(*compute_seconds))
         ),
-        TermValues::DataParallel { collective: c, .. } => collective(c, u),
-        TermValues::TensorParallel { collective: c, .. } => collective(c, u),
+        TermValues::DataParallel { collective: c, .. } => neural::collective(c, u),
+        TermValues::TensorParallel { collective: c, .. } => neural::collective(c, u),
         TermValues::PipelineSend { transfer: tr, .. } => transfer(tr, u),
         TermValues::OffloadTraffic { transfer: tr, .. } => transfer(tr, u),
         TermValues::SimMemory(SimBytes::Lbm {
@@ -348,11 +336,12 @@ pub fn formula_in(t: &TimeTerm, u: UnitSystem) -> String {
 /// Why the term takes this long.
 pub fn explanation(t: &TimeTerm) -> String {
     match &t.values {
+        TermValues::Prefill { tokens, per_request: true, .. } => neural::prefill(*tokens),
         TermValues::Prefill { .. } => "Every prompt token passes through every weight matrix (2 FLOPs per parameter) and attends causally to the tokens before it; the prefill runs at the compute peak times the utilisation, and ends with the first token.".into(),
         TermValues::DecodeMemory { sequences, share, .. } => format!("Each decode step produces one token for each running sequence ({}) and reads the weights once, as stored (quantized bytes, not parameters × 2){}, plus every sequence's KV cache at its full context. At small batches this bytes term bounds the step: tokens/s scale with memory bandwidth and with the bytes per weight.", units::count(*sequences, "sequence", "sequences"), if *share < 1.0 { " — of a mixture of experts only the shared weights and the experts the tokens are routed to (uniform routing assumed)" } else { "" }),
         TermValues::DecodeCompute { .. } => "2 FLOPs per parameter for each sequence's new token, and its attention over the context; it overtakes the bytes term as the batch grows (the roofline's ridge point).".into(),
         TermValues::DecodeHost { layers, .. } => format!("llama.cpp runs the {layers} layers left in host memory on the CPU, which reads their weights at host memory bandwidth, several times below the GPU's: why a model with part of its layers on the CPU runs several times slower."),
-        TermValues::TpAllReduce { tokens, collective: c } => format!("Megatron tensor parallelism all-reduces each token's hidden vector twice per layer, over {} ({tokens} tokens); a ring all-reduce sends 2 (n − 1)/n of the buffer per GPU. Latency per collective is not counted.", via(c.via)),
+        TermValues::TpAllReduce { tokens, collective: c } => neural::tp_all_reduce(*tokens, c),
         TermValues::TrainCompute(f) => format!(
             "{} FLOPs per parameter and token ({}), the attention term, and {} at an assumed utilisation of the dense peak (published runs reach 33–52 %; set mfu).",
             sig(f.passes),
@@ -366,12 +355,13 @@ pub fn explanation(t: &TimeTerm) -> String {
         ),
         TermValues::PipelineBubble { .. } => "A 1F1B pipeline idles (p − 1)/m of the ideal time filling and draining; as many micro-batches as stages is assumed (the fewest that keep every stage busy).".into(),
         TermValues::DataParallel { zero, collective: c } => format!(
-            "{} over {} data-parallel ranks, via {}; overlapped with the backward pass, so it only costs time where it is longer.",
-            if *zero >= 3 { "ZeRO-3/FSDP gathers the parameters for the forward and the backward and reduce-scatters the gradients (1.5× an all-reduce)" } else { "The gradients are all-reduced (ZeRO-1/2: reduce-scattered and the parameters all-gathered, the same volume)" },
+            "{} over {} data-parallel ranks, via {}; overlapped with the backward pass, so it only costs time where it is longer. {}",
+            if *zero >= 3 { "ZeRO-3/FSDP gathers the parameters for the forward and the backward and reduce-scatters the gradients (1.5× an all-reduce), layer by layer" } else { "The gradients are all-reduced in DDP's 25 MiB buckets (ZeRO-1/2: reduce-scattered and the parameters all-gathered, the same volume)" },
             c.ranks,
-            via(c.via)
+            via(c.via),
+            neural::latency(c)
         ),
-        TermValues::TensorParallel { per_layer, layers, micro_batches, collective: c } => format!("{per_layer} all-reduces of the micro-batch's activations per layer ({layers} layers per stage, {micro_batches} micro-batches) over {}, between the layers' matrix products: on the critical path.", via(c.via)),
+        TermValues::TensorParallel { per_layer, layers, micro_batches, collective: c } => format!("{per_layer} all-reduces of the micro-batch's activations per layer ({layers} layers per stage, {micro_batches} micro-batches) over {}, between the layers' matrix products: on the critical path. {}", via(c.via), neural::latency(c)),
         TermValues::PipelineSend { micro_batches, via: v, .. } => format!("Each of {micro_batches} micro-batches sends its activations to the next stage and its gradients back, point to point over {}.", via(*v)),
         TermValues::OffloadTraffic { .. } => "ZeRO-Offload moves each device's gradients to the host and its updated parameters back over PCIe once per step.".into(),
         TermValues::SimMemory(SimBytes::Lbm { share, .. }) => format!("Each step reads and writes every distribution of every cell once, plus its flag byte; the time at the achieved bandwidth is a lower bound (the kernel also computes), and MLUPs are the cells over it.{}", numa::note(*share)),
@@ -389,13 +379,14 @@ pub fn explanation(t: &TimeTerm) -> String {
 /// Where the term's formula comes from.
 pub fn source(t: &TimeTerm) -> &'static str {
     match t.id {
-        TermId::Prefill | TermId::DecodeCompute => "Williams, Waterman, Patterson 2009, Roofline (CACM 52(4)); Kaplan et al. 2020 (arXiv 2001.08361): 2 FLOPs per parameter and token forward; hardware figures from the vendor's datasheet (catalog/hardware.rs)",
+        TermId::Prefill => "Williams, Waterman, Patterson 2009, Roofline (CACM 52(4)); Kaplan et al. 2020 (arXiv 2001.08361): 2 FLOPs per parameter and token forward; hardware figures from the vendor's datasheet (catalog/hardware.rs); prefill per request: vLLM docs, Optimization and Tuning, chunked prefill (max_num_batched_tokens), SGLang server_args.py chunked_prefill_size",
+        TermId::DecodeCompute => "Williams, Waterman, Patterson 2009, Roofline (CACM 52(4)); Kaplan et al. 2020 (arXiv 2001.08361): 2 FLOPs per parameter and token forward; hardware figures from the vendor's datasheet (catalog/hardware.rs)",
         TermId::DecodeMemory => "Williams, Waterman, Patterson 2009, Roofline (CACM 52(4)); Kaplan et al. 2020 (arXiv 2001.08361): 2 FLOPs per parameter and token forward; hardware figures from the vendor's datasheet (catalog/hardware.rs); achieved share of bandwidth assumed (bw_eff): 80 %, AMD Instinct 70 % (BabelStream triad, Azure AI benchmarking guide: MI300X 77 %, H100 89 % of the datasheet figure)",
         TermId::DecodeHost => "llama.cpp src/llama-model.cpp (n_gpu_layers: CPU layers computed on the host); roofline at host memory bandwidth",
-        TermId::TpAllReduce | TermId::PrefillAllReduce | TermId::TensorParallel => "Shoeybi et al. 2019, Megatron-LM (arXiv 1909.08053): two all-reduces per layer forward, two backward; NCCL nccl-tests doc/PERFORMANCE.md: ring all-reduce bus bandwidth factor 2 (n − 1)/n",
+        TermId::TpAllReduce | TermId::PrefillAllReduce | TermId::TensorParallel => "Shoeybi et al. 2019, Megatron-LM (arXiv 1909.08053): two all-reduces per layer forward, two backward; NCCL nccl-tests doc/PERFORMANCE.md: ring all-reduce bus bandwidth factor 2 (n − 1)/n; latency: NCCL src/graph/tuning.cc (baseLat per collective, hwLat per ring step: NVLink, PCI, network; LL at half the bandwidth, Simple)",
         TermId::TrainCompute => "Kaplan et al. 2020 (6 · N · D); Narayanan et al. 2021 (arXiv 2104.04473) eq. 3 attention term; Chowdhery et al. 2022 (PaLM) appendix B: model FLOPs utilisation; default utilisation from torchtitan benchmarks/llama3_h100_202412_torchtitan.md (33–39 % MFU)",
         TermId::PipelineBubble | TermId::PipelineSend => "Narayanan et al. 2021 (arXiv 2104.04473) §2.2: 1F1B bubble (p − 1)/m",
-        TermId::DataParallel => "Rajbhandari et al. 2020, ZeRO (arXiv 1910.02054) §7: data-parallel volume, 1.5× for stage 3; NCCL nccl-tests doc/PERFORMANCE.md (all-gather and reduce-scatter (n − 1)/n)",
+        TermId::DataParallel => "Rajbhandari et al. 2020, ZeRO (arXiv 1910.02054) §7: data-parallel volume, 1.5× for stage 3; PyTorch DistributedDataParallel bucket_cap_mb=25; NCCL nccl-tests doc/PERFORMANCE.md (all-gather and reduce-scatter (n − 1)/n); latency: NCCL src/graph/tuning.cc (baseLat per collective, hwLat per ring step: NVLink, PCI, network; LL at half the bandwidth, Simple)",
         TermId::OffloadTraffic => "Ren et al. 2021, ZeRO-Offload (arXiv 2101.06840) §4: gradients to the CPU, parameters back, over PCIe",
         TermId::SimMemory => "FluidX3D README (153 B per cell and step for D3Q19 FP32, 77 B with FP16 storage); Williams et al. 2009, Roofline; achieved share of bandwidth assumed (bw_eff): 80 %, AMD Instinct 70 % (BabelStream triad, Azure AI benchmarking guide: MI300X 77 %, H100 89 % of the datasheet figure)",
         TermId::SimHalo => "Halo exchange of the boundary cells once per step (surface-to-volume ratio of the subdomain); network figures from catalog/hardware.rs",
@@ -425,20 +416,25 @@ pub fn summary(s: &crate::speed::Speed) -> String {
             sequences,
             tokens_per_s_per_sequence,
             tokens_per_s,
+            requested,
         } => format!(
             "Time to first token {}; decode {} per step: {} tokens/s per sequence, {} tokens/s for {}; bound by {by}",
             time(ttft),
             time(decode_step),
             sig(tokens_per_s_per_sequence),
             sig(tokens_per_s),
-            units::count(sequences, "sequence", "sequences")
+            neural::sequences(sequences, requested)
         ),
         Steps::Training {
-            step, tokens_per_s, ..
+            step,
+            tokens_per_s,
+            run,
+            ..
         } => format!(
-            "{} per step, {} tokens/s; bound by {by}",
+            "{} per step, {} tokens/s{}; bound by {by}",
             time(step),
-            count(tokens_per_s)
+            count(tokens_per_s),
+            neural::run(run)
         ),
         Steps::Sim {
             step, run, rate, ..

@@ -70,6 +70,25 @@ struct SpeedDoc {
     /// Every term; left out of a sweep's points, which carry the headline figures only.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     terms: Vec<TermDoc>,
+    /// Inference: the sequences a decode step runs (a pooled engine's: those its pool holds).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    sequences: Option<u64>,
+    /// Training: the token budget the run time is for.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    run_tokens: Option<u64>,
+    /// Inference: the throughput-versus-latency curve over the batch, where it was computed.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    batch_curve: Vec<CurveDoc>,
+}
+
+/// A point of the batch curve: one decode step of `batch` sequences.
+#[derive(serde::Serialize)]
+struct CurveDoc {
+    batch: u64,
+    /// Seconds; null where the time would overflow.
+    decode_step_s: Option<f64>,
+    tokens_per_s_per_sequence: f64,
+    tokens_per_s: f64,
 }
 
 #[derive(serde::Serialize)]
@@ -108,6 +127,9 @@ fn speed_doc(sp: &crate::speed::Speed) -> SpeedDoc {
                 source: text::source(t),
             })
             .collect(),
+        sequences: None,
+        run_tokens: None,
+        batch_curve: Vec::new(),
     };
     match sp.steps {
         Steps::Inference {
@@ -115,18 +137,27 @@ fn speed_doc(sp: &crate::speed::Speed) -> SpeedDoc {
             decode_step,
             tokens_per_s,
             tokens_per_s_per_sequence,
+            sequences,
             ..
         } => {
+            d.sequences = Some(sequences);
             d.ttft_s = Some(ttft.seconds());
             d.decode_step_s = Some(decode_step.seconds());
             d.tokens_per_s = Some(tokens_per_s);
             d.tokens_per_s_per_sequence = Some(tokens_per_s_per_sequence);
         }
         Steps::Training {
-            step, tokens_per_s, ..
+            step,
+            tokens_per_s,
+            run,
+            ..
         } => {
             d.step_s = Some(step.seconds());
             d.tokens_per_s = Some(tokens_per_s);
+            if let Some((tokens, t)) = run {
+                d.run_s = Some(t.seconds());
+                d.run_tokens = Some(tokens);
+            }
         }
         Steps::Sim {
             step, run, rate, ..
@@ -212,6 +243,19 @@ pub fn to_json_with_speed(
     origin: Option<&Origin>,
     speed: Option<&crate::speed::Speed>,
 ) -> String {
+    to_json_with_curve(e, notices, origin, speed, &[])
+}
+
+/// [`to_json_with_speed`] with the throughput-versus-latency curve
+/// (`crate::speed::inference::batch_curve`) as the speed object's `batch_curve`: each point's
+/// batch, decode step seconds, tokens/s per sequence and in aggregate.
+pub fn to_json_with_curve(
+    e: &Estimate,
+    notices: &[Notice],
+    origin: Option<&Origin>,
+    speed: Option<&crate::speed::Speed>,
+    curve: &[crate::speed::inference::CurvePoint],
+) -> String {
     let sim = e.mode == Mode::Sim;
     let doc = Document {
         schema_version: 1,
@@ -250,7 +294,18 @@ pub fn to_json_with_speed(
             .map(crate::explain::warnings::warning)
             .chain(notices.iter().map(|n| n.message.clone()))
             .collect(),
-        speed: speed.map(speed_doc),
+        speed: speed.map(|sp| SpeedDoc {
+            batch_curve: curve
+                .iter()
+                .map(|p| CurveDoc {
+                    batch: p.batch,
+                    decode_step_s: p.step.seconds(),
+                    tokens_per_s_per_sequence: p.tokens_per_s_per_sequence,
+                    tokens_per_s: p.tokens_per_s,
+                })
+                .collect(),
+            ..speed_doc(sp)
+        }),
     };
     // Serialising plain structs of strings and integers cannot fail.
     let mut out = serde_json::to_string(&doc).unwrap_or_default();

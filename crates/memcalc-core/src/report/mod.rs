@@ -11,7 +11,9 @@ mod glance;
 mod json;
 mod names;
 pub use glance::{facts, saving_change, saving_text, Fact};
-pub use json::{sweep_to_json, sweep_to_json_with_speed, to_json, to_json_with_speed};
+pub use json::{
+    sweep_to_json, sweep_to_json_with_speed, to_json, to_json_with_curve, to_json_with_speed,
+};
 pub use names::{file_name, subject, title};
 
 /// Where a row's bytes live, as the table, the CSV and the Markdown all write it: a

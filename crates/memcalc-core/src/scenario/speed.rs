@@ -1,7 +1,8 @@
 //! The time model's settings: what the user overrides of the hardware's figures and the
 //! utilisation a step reaches (URL keys `mfu`, `bw_eff`, `gpu_bw`, `link_bw`, `host_bw`,
-//! `net_bw`, `cpu_flops`). Each is `None` by default: the preset's figure or the cited default applies, and
-//! no memory figure depends on them.
+//! `net_bw`, `cpu_flops`), and the workload's time inputs (`prompt`, `train_tokens`). Each is
+//! `None` by default: the preset's figure or the cited default applies, and no memory figure
+//! depends on them.
 
 /// Default achieved share of peak memory bandwidth, in basis points (80 %): STREAM-like kernels
 /// reach 80–90 % of the datasheet bandwidth on GPUs (NVIDIA's and AMD's BabelStream results;
@@ -37,6 +38,13 @@ pub struct SpeedSettings {
     pub net_mbit: Option<u64>,
     /// FP64 peak of a CPU node, MFLOP/s (`cpu_flops`, given in GFLOP/s).
     pub cpu_mflops: Option<u64>,
+    // Serving and training time inputs (issue 27, inference and training).
+    /// Prompt tokens of one request (`prompt`): what its prefill processes before the first
+    /// token; `None`: the whole context (`seq`).
+    pub prompt: Option<u64>,
+    /// Tokens the training run processes (`train_tokens`): the run's time is them over the
+    /// tokens per second; `None`: no run time.
+    pub train_tokens: Option<u64>,
 }
 
 impl SpeedSettings {
@@ -48,6 +56,12 @@ impl SpeedSettings {
     /// The achieved share of peak bandwidth as a fraction.
     pub fn bw_eff(&self) -> f64 {
         self.bw_eff_or(DEFAULT_BW_EFF_BP)
+    }
+
+    /// The prompt tokens of one request of a context of `seq` tokens: the user's, at most
+    /// `seq` (a longer prompt is refused by the form), or the whole context.
+    pub fn prompt_of(&self, seq: u64) -> u64 {
+        self.prompt.map_or(seq, |p| p.min(seq)).max(1)
     }
 
     /// The user's achieved share, or `default_bp` (the memory's own default) when none is set.

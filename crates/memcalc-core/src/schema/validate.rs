@@ -89,6 +89,22 @@ impl Validation {
             self.fail(F::Bpw, "must be above 0 (or left empty)");
         }
         let is_sim = self.ok(F::Mode) && self.s.mode == Mode::Sim;
+        let infer = self.ok(F::Mode) && self.s.mode == Mode::Infer;
+        if let (true, true, Some(p)) = (
+            infer && self.given(F::Prompt),
+            self.all_ok([F::Prompt, F::Seq]),
+            self.s.speed.prompt,
+        ) {
+            if p > self.s.seq {
+                self.fail(
+                    F::Prompt,
+                    format!(
+                        "prompt cannot exceed seq ({}), the context it starts",
+                        self.s.seq
+                    ),
+                );
+            }
+        }
         if is_sim
             && self.ok(F::MeasuredKind)
             && !matches!(self.s.measured_kind, Measured::Rank | Measured::NvidiaSmi)

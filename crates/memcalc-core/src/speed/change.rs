@@ -8,8 +8,10 @@ use crate::speed::{speed, Steps};
 /// What the compared time is the time of.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Per {
-    /// Inference: a decode step, one token of each running sequence; training: the step's time
-    /// over its tokens (a change of batch changes the tokens per step, not this).
+    /// Inference: a decode step over the tokens it gives, one for each running sequence (a
+    /// change that lets a pooled engine run more sequences at once is compared by its
+    /// throughput); training: the step's time over its tokens (a change of batch changes the
+    /// tokens per step, not this).
     Token,
     /// A simulation step.
     Step,
@@ -34,7 +36,11 @@ impl Eq for TimeChange {}
 pub fn unit_time(s: &Scenario, e: &Estimate) -> Option<(f64, Per)> {
     let sp = speed(s, e).ok()??;
     let (t, per) = match sp.steps {
-        Steps::Inference { decode_step, .. } => (decode_step.seconds()?, Per::Token),
+        Steps::Inference {
+            decode_step,
+            sequences,
+            ..
+        } => (decode_step.seconds()? / sequences.max(1) as f64, Per::Token),
         Steps::Training {
             step,
             tokens_per_step,
@@ -80,6 +86,15 @@ mod tests {
         .unwrap();
         assert_eq!(c.per, Per::Token);
         assert!((c.speedup - 0.5).abs() < 1e-9, "{c:?}");
+    }
+
+    #[test]
+    fn more_sequences_in_the_pool_compare_by_throughput() {
+        // 256 requested of a 70B model on 4 H100 at 32k: an FP8 KV cache fits about twice the
+        // sequences; each step is slower, but it gives more tokens, and that is what counts.
+        let q = "mode=infer&engine=vllm&model_id=meta-llama/Llama-3.1-70B&gpus=4&tp=4&gpu=h100-80&seq=32k&batch=256";
+        let c = between(time(q), time(&format!("{q}&kv_dtype=fp8"))).unwrap();
+        assert!(c.speedup > 1.2, "{c:?}");
     }
 
     #[test]

@@ -2,18 +2,23 @@
 //! bytes it reads over the memory bandwidth and its FLOPs over the peak), tensor parallelism's
 //! all-reduces over the link, and llama.cpp's host layers at host memory bandwidth.
 //!
-//! The prompt is the whole context (`seq`), and a decode step is taken at the full context:
-//! the KV cache the memory estimate holds, which is the slowest step of a generation.
+//! The time to first token is the prefill of the prompt (`prompt`, by default the whole
+//! context `seq`): of one request under a pooled engine, which schedules prefill per request
+//! in chunks of a token budget (vLLM's chunked prefill, `max_num_batched_tokens`; SGLang's
+//! `chunked_prefill_size`), so a request waits for its own prompt, not for every concurrent
+//! one's; of the whole batch under a static batch (Transformers, llama.cpp). A decode step is
+//! taken at the full context: the KV cache the memory estimate holds, which is the slowest
+//! step of a generation. A pooled engine (vLLM, SGLang) decodes only the sequences its KV pool
+//! holds at once; the rest wait in its queue.
 
 use crate::catalog::parts::PartId;
 use crate::model::values::{EngineValues, Values};
 use crate::model::{Estimate, Location};
 use crate::scenario::Scenario;
+use crate::speed::latency;
 use crate::speed::machine::Machine;
 use crate::speed::Bound;
-use crate::speed::{
-    longest, Collective, Speed, Steps, TermId, TermValues, Time, TimeTerm, Transfer, Work,
-};
+use crate::speed::{longest, Speed, Steps, TermId, TermValues, Time, TimeTerm, Transfer, Work};
 
 /// Parameters a token multiplies by: the active parameters less the input embedding table (a
 /// lookup), plus a tied output layer's matrix (PaLM appendix B and Kaplan et al. 2020 count
@@ -88,13 +93,33 @@ fn host_bytes(s: &Scenario, e: &Estimate) -> (f64, f64, u64) {
     (weights, kv, layers)
 }
 
+/// The sequences a decode step runs: the requested ones (`batch`), or for a pooled engine
+/// (vLLM, SGLang) as many of them as its KV pool holds at once, and under vLLM at most
+/// `max_num_seqs`; the rest wait in its queue (vLLM's scheduler admits a request only when
+/// its blocks can be allocated and fewer than max_num_seqs run, vllm/v1/core/sched/
+/// scheduler.py). A pool that holds none leaves the requested count, for the time it would
+/// take if they fitted.
+pub fn concurrent(s: &Scenario, e: &Estimate) -> u64 {
+    let requested = s.batch.max(1);
+    let cap = match (s.engine, s.engine.pool()) {
+        (crate::scenario::serving::Engine::Vllm, Some(p)) => p.max_seqs(s).max(1),
+        _ => u64::MAX,
+    };
+    match e.serving {
+        Some(v) if v.sequences > 0 => requested.min(v.sequences).min(cap),
+        _ => requested,
+    }
+}
+
 /// The time of an inference scenario.
 pub fn speed(s: &Scenario, e: &Estimate, m: &Machine) -> Speed {
     let (a, _) = s.shape();
     let tp = s.parallel.tp.max(1);
     let pp = s.parallel.pp.max(1);
-    let seqs = s.batch.max(1);
+    let seqs = concurrent(s, e);
     let ctx = s.seq as f64;
+    let prompt_tokens = s.speed.prompt_of(s.seq);
+    let prompt = prompt_tokens as f64;
     let p_mm = matmul_params(s);
     let width = (a.heads * a.head_dim) as f64;
     let layers = a.layers as f64;
@@ -108,9 +133,14 @@ pub fn speed(s: &Scenario, e: &Estimate, m: &Machine) -> Speed {
     let mut terms = Vec::new();
 
     // Prefill: every prompt token through every matrix, and causal attention over the prompt
-    // (2 · 2 · layers · tokens² · heads · head_dim ÷ 2).
-    let prefill_attention = 2.0 * layers * ctx * ctx * width * n / tp as f64;
-    let prefill_flops = 2.0 * p_mm * ctx * n / tp as f64 + prefill_attention;
+    // (2 · 2 · layers · tokens² · heads · head_dim ÷ 2). A pooled engine batches continuously
+    // and prefills each request on its own; a static batch (Transformers' generate, llama.cpp's
+    // parallel sequences) prefills every prompt of the batch before any first token.
+    let per_request = e.serving.is_some();
+    let prompts = if per_request { 1 } else { seqs };
+    let np = prompts as f64;
+    let prefill_attention = 2.0 * layers * prompt * prompt * width * np / tp as f64;
+    let prefill_flops = 2.0 * p_mm * prompt * np / tp as f64 + prefill_attention;
     let prefill = work(prefill_flops);
     terms.push(TimeTerm {
         id: TermId::Prefill,
@@ -118,33 +148,38 @@ pub fn speed(s: &Scenario, e: &Estimate, m: &Machine) -> Speed {
         bound: Bound::Compute,
         values: TermValues::Prefill {
             matmul_params: p_mm,
-            tokens: ctx * n,
+            tokens: prompt * np,
             attention_flops: prefill_attention,
             tp,
             work: prefill,
+            per_request,
         },
     });
 
     // Megatron's two all-reduces per layer (after attention and after the MLP) of each token's
     // hidden vector, over the tensor-parallel group (Shoeybi et al. 2019, arXiv 1909.08053).
-    let (via, bandwidth) = m.ring(tp, tp, s.parallel.gpus_per_node);
-    let all_reduce = |tokens: f64| Collective {
-        ranks: tp,
-        buffer: tokens * a.hidden as f64 * activation_bytes(s),
-        halves: 2.0 * 2.0 * layers,
-        via,
-        bandwidth,
+    let all_reduce = |tokens: f64| {
+        let buffer = tokens * a.hidden as f64 * activation_bytes(s);
+        latency::ring(
+            m,
+            tp,
+            tp,
+            s.parallel.gpus_per_node,
+            buffer,
+            2.0,
+            2.0 * layers,
+        )
     };
     let mut ttft = prefill.time();
     if tp > 1 {
-        let c = all_reduce(ctx * n);
+        let c = all_reduce(prompt * np);
         ttft = ttft.plus(c.time());
         terms.push(TimeTerm {
             id: TermId::PrefillAllReduce,
             time: c.time(),
-            bound: via.bound(),
+            bound: c.via.bound(),
             values: TermValues::TpAllReduce {
-                tokens: s.seq.saturating_mul(seqs),
+                tokens: prompt_tokens.saturating_mul(prompts),
                 collective: c,
             },
         });
@@ -217,7 +252,7 @@ pub fn speed(s: &Scenario, e: &Estimate, m: &Machine) -> Speed {
         terms.push(TimeTerm {
             id: TermId::TpAllReduce,
             time: c.time(),
-            bound: via.bound(),
+            bound: c.via.bound(),
             values: TermValues::TpAllReduce {
                 tokens: seqs,
                 collective: c,
@@ -236,10 +271,96 @@ pub fn speed(s: &Scenario, e: &Estimate, m: &Machine) -> Speed {
             sequences: seqs,
             tokens_per_s_per_sequence: step.per_second(1.0),
             tokens_per_s: step.per_second(n),
+            requested: s.batch.max(1),
         },
         bound: longest(&decode_terms),
         terms,
     }
+}
+
+/// One point of the throughput-versus-latency curve: a decode step of `batch` sequences.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct CurvePoint {
+    /// Concurrent sequences.
+    pub batch: u64,
+    /// One decode step: the latency between two tokens of a sequence.
+    pub step: Time,
+    pub tokens_per_s_per_sequence: f64,
+    /// Over every sequence of the step.
+    pub tokens_per_s: f64,
+}
+
+/// The most sequences that run at once: a pooled engine's ([`concurrent`]), else the largest batch
+/// whose estimate fits (doubling, then halving the gap); 0 where one does not fit.
+fn most_fitting(s: &Scenario) -> u64 {
+    let at = |b: u64| Scenario { batch: b, ..*s };
+    let first = crate::model::estimate(&at(1));
+    if let Some(v) = first.serving {
+        return match v.sequences {
+            0 => 0,
+            n => concurrent(&at(n), &first),
+        };
+    }
+    if !first.fits() {
+        return 0;
+    }
+    let fits = |b: u64| crate::model::estimate(&at(b)).fits();
+    let (mut lo, mut hi) = (1, 2);
+    while hi <= crate::scenario::MAX_BATCH && fits(hi) {
+        lo = hi;
+        hi *= 2;
+    }
+    let hi = hi.min(crate::scenario::MAX_BATCH + 1);
+    // lo fits, hi does not (or is past the limit).
+    let (mut lo, mut hi) = (lo, hi);
+    while hi - lo > 1 {
+        let mid = lo + (hi - lo) / 2;
+        if fits(mid) {
+            lo = mid;
+        } else {
+            hi = mid;
+        }
+    }
+    lo
+}
+
+/// The throughput-versus-latency curve of a scenario: a decode step at batch 1, 2, 4, … and at
+/// the most sequences that fit at once (the scenario's batch replaced, each point
+/// re-estimated). Larger batches raise the aggregate tokens/s while the weights' bytes are
+/// shared, until the KV cache's bytes or the FLOPs dominate; each sequence's tokens/s falls.
+/// Empty where no batch fits, or without a time model.
+pub fn batch_curve(s: &Scenario) -> Vec<CurvePoint> {
+    let Ok(m) = Machine::of(s) else {
+        return Vec::new();
+    };
+    let most = most_fitting(s);
+    let mut batches: Vec<u64> = std::iter::successors(Some(1u64), |b| b.checked_mul(2))
+        .take_while(|&b| b < most)
+        .collect();
+    if most > 0 {
+        batches.push(most);
+    }
+    batches
+        .into_iter()
+        .filter_map(|b| {
+            let sb = Scenario { batch: b, ..*s };
+            let e = crate::model::estimate(&sb);
+            match speed(&sb, &e, &m).steps {
+                Steps::Inference {
+                    decode_step,
+                    tokens_per_s_per_sequence,
+                    tokens_per_s,
+                    ..
+                } => Some(CurvePoint {
+                    batch: b,
+                    step: decode_step,
+                    tokens_per_s_per_sequence,
+                    tokens_per_s,
+                }),
+                _ => None,
+            }
+        })
+        .collect()
 }
 
 /// Aggregate tokens/s and time per decode step for each batch in `batches`: the

@@ -16,6 +16,7 @@
 
 pub mod change;
 pub mod inference;
+pub mod latency;
 pub mod machine;
 pub mod sciml;
 pub mod sim;
@@ -262,7 +263,8 @@ impl Via {
 }
 
 /// A ring collective's values (NCCL: an all-reduce sends 2 (n − 1)/n of the buffer per rank,
-/// an all-gather or reduce-scatter (n − 1)/n).
+/// an all-gather or reduce-scatter (n − 1)/n), and the latency each collective pays
+/// ([`latency::ring`] builds one).
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Collective {
     /// Ranks in the ring.
@@ -275,6 +277,9 @@ pub struct Collective {
     pub via: Via,
     /// One-way bandwidth per rank, bytes per second.
     pub bandwidth: f64,
+    /// Collectives per step: each pays the latency once.
+    pub count: f64,
+    pub latency: latency::Latency,
 }
 
 impl Collective {
@@ -284,8 +289,12 @@ impl Collective {
         self.halves * (n - 1.0) / n * self.buffer
     }
 
+    /// The bytes at the protocol's share of the bandwidth, plus every collective's latency.
     pub fn time(&self) -> Time {
-        Time::of(self.bytes() / self.bandwidth)
+        Time::of(
+            self.bytes() / (self.bandwidth * self.latency.protocol.efficiency())
+                + self.count * self.latency.seconds(),
+        )
     }
 }
 
@@ -300,6 +309,8 @@ pub enum TermValues {
         attention_flops: f64,
         tp: u64,
         work: Work,
+        /// One request's prompt (a pooled engine's continuous batching), not the batch's.
+        per_request: bool,
     },
     /// Bytes a decode step reads from device memory: the weights as stored and every running
     /// sequence's KV cache.
@@ -574,9 +585,13 @@ pub enum Steps {
         ttft: Time,
         /// One decode step (one token for each running sequence).
         decode_step: Time,
+        /// The sequences a decode step runs: the requested ones, or as many as a pooled
+        /// engine's KV pool holds.
         sequences: u64,
         tokens_per_s_per_sequence: f64,
         tokens_per_s: f64,
+        /// The sequences asked for (`batch`).
+        requested: u64,
     },
     Training {
         step: Time,
@@ -584,6 +599,9 @@ pub enum Steps {
         tokens_per_s: f64,
         /// FLOPs of the step over all devices (recomputation included).
         flops_per_step: f64,
+        /// The user's token budget (`train_tokens`) and the run's time for it; None without
+        /// one.
+        run: Option<(u64, Time)>,
     },
     Sim {
         step: Time,

@@ -15,9 +15,7 @@ use crate::scenario::sciml::{ModelKind, SciMl};
 use crate::scenario::{Recompute, Scenario};
 use crate::speed::inference::activation_bytes;
 use crate::speed::machine::Machine;
-use crate::speed::{
-    longest, Bound, Collective, Speed, Steps, TermId, TermValues, TimeTerm, Transfer, Work,
-};
+use crate::speed::{longest, Bound, Speed, Steps, TermId, TermValues, TimeTerm, Transfer, Work};
 
 /// FNO's projection width, as `SciMl::params` counts it (Li et al. 2021 use 128).
 const FNO_PROJECTION: f64 = 128.0;
@@ -275,19 +273,27 @@ pub fn speed(s: &Scenario, e: &Estimate, m: &Machine) -> Speed {
         // The gradients over the data-parallel ranks, overlapped with the backward pass as in
         // speed::training (DDP's buckets).
         let node = par.gpus_per_node.max(1);
-        let (via, bandwidth) = m.ring(dp, par.tp.max(1) * dp, node);
-        let c = Collective {
-            ranks: dp,
-            buffer: e.trainable_params as f64 / split as f64 * s.grad_dtype().bytes() as f64,
-            halves: if par.zero >= 3 { 3.0 } else { 2.0 },
-            via,
-            bandwidth,
-        };
+        let total = e.trainable_params as f64 / split as f64 * s.grad_dtype().bytes() as f64;
+        // One collective per DDP bucket (ZeRO-3: gathers and reduce-scatters, 1.5× the bytes of
+        // an all-reduce), each paying NCCL's latency as in speed::training.
+        let buckets = (total / crate::speed::training::DDP_BUCKET_BYTES)
+            .ceil()
+            .max(1.0);
+        let halves = if par.zero >= 3 { 3.0 } else { 2.0 };
+        let c = crate::speed::latency::ring(
+            m,
+            dp,
+            par.tp.max(1) * dp,
+            node,
+            total / buckets,
+            halves,
+            buckets,
+        );
         step = step.max(c.time());
         terms.push(TimeTerm {
             id: TermId::DataParallel,
             time: c.time(),
-            bound: via.bound(),
+            bound: c.via.bound(),
             values: TermValues::DataParallel {
                 zero: par.zero,
                 collective: c,

@@ -10,11 +10,15 @@
 
 use crate::scenario::{Offload, Recompute, Scenario};
 use crate::speed::inference::{activation_bytes, matmul_params};
+use crate::speed::latency;
 use crate::speed::machine::Machine;
 use crate::speed::{
-    longest, Bound, Collective, Speed, Steps, TermId, TermValues, Time, TimeTerm, TrainFlops,
-    Transfer, Work,
+    longest, Bound, Speed, Steps, TermId, TermValues, Time, TimeTerm, TrainFlops, Transfer, Work,
 };
+
+/// DDP's default gradient bucket, bytes (`bucket_cap_mb=25`, torch.nn.parallel
+/// DistributedDataParallel).
+pub(crate) const DDP_BUCKET_BYTES: f64 = 25.0 * 1024.0 * 1024.0;
 
 /// FLOPs per token of a training step: passes · params + attention + recomputation.
 pub fn flops_per_token(s: &Scenario) -> (f64, f64, f64, f64) {
@@ -96,23 +100,24 @@ pub fn speed(s: &Scenario, e: &crate::model::Estimate, m: &Machine) -> Speed {
     // the longer of the two counts; everything else is on the critical path.
     let mut overlapped = Time::Seconds(0.0);
     if dp > 1 {
-        let (via, bandwidth) = m.ring(dp, tp * dp, node);
-        let bytes = s.grad_dtype().bytes() as f64;
-        // ZeRO-3/FSDP gathers the parameters for the forward and again for the backward and
-        // reduce-scatters the gradients: 1.5× an all-reduce (Rajbhandari et al. 2020, §7).
-        let halves = if s.parallel.zero >= 3 { 3.0 } else { 2.0 };
-        let c = Collective {
-            ranks: dp,
-            buffer: trainable_here * bytes,
-            halves,
-            via,
-            bandwidth,
+        let total = trainable_here * s.grad_dtype().bytes() as f64;
+        let c = if s.parallel.zero >= 3 {
+            // ZeRO-3/FSDP gathers the parameters for the forward and again for the backward
+            // and reduce-scatters the gradients: 1.5× an all-reduce (Rajbhandari et al. 2020,
+            // §7), each a collective per layer (torchtitan and FSDP wrap each block).
+            let layers = a.layers.div_ceil(pp).max(1) as f64;
+            latency::ring(m, dp, tp * dp, node, total / layers, 1.0, 3.0 * layers)
+        } else {
+            // DDP all-reduces its gradients in buckets of 25 MiB (bucket_cap_mb), one
+            // collective each.
+            let buckets = (total / DDP_BUCKET_BYTES).ceil().max(1.0);
+            latency::ring(m, dp, tp * dp, node, total / buckets, 2.0, buckets)
         };
         overlapped = c.time();
         terms.push(TimeTerm {
             id: TermId::DataParallel,
             time: c.time(),
-            bound: via.bound(),
+            bound: c.via.bound(),
             values: TermValues::DataParallel {
                 zero: s.parallel.zero,
                 collective: c,
@@ -121,24 +126,25 @@ pub fn speed(s: &Scenario, e: &crate::model::Estimate, m: &Machine) -> Speed {
     }
     let mut step = busy.max(overlapped);
     if tp > 1 {
-        let (via, bandwidth) = m.ring(tp, tp, node);
         // Two all-reduces per layer forward and two backward; a full recomputation's forward
         // adds two (Shoeybi et al. 2019; with sequence parallelism each is a reduce-scatter
         // and an all-gather of the same volume, Korthikanti et al. 2022).
         let per_layer = if s.recompute == Recompute::Full { 6 } else { 4 };
         let layers = a.layers.div_ceil(pp);
-        let c = Collective {
-            ranks: tp,
-            buffer: (s.batch * s.seq) as f64 * a.hidden as f64 * act,
-            halves: 2.0 * (per_layer * layers * micro) as f64,
-            via,
-            bandwidth,
-        };
+        let c = latency::ring(
+            m,
+            tp,
+            tp,
+            node,
+            (s.batch * s.seq) as f64 * a.hidden as f64 * act,
+            2.0,
+            (per_layer * layers * micro) as f64,
+        );
         step = step.plus(c.time());
         terms.push(TimeTerm {
             id: TermId::TensorParallel,
             time: c.time(),
-            bound: via.bound(),
+            bound: c.via.bound(),
             values: TermValues::TensorParallel {
                 per_layer,
                 layers,
@@ -192,12 +198,18 @@ pub fn speed(s: &Scenario, e: &crate::model::Estimate, m: &Machine) -> Speed {
             },
         });
     }
+    // The run: the token budget over the tokens each step processes, step after step.
+    let run = s
+        .speed
+        .train_tokens
+        .map(|budget| (budget, step.times(budget as f64 / tokens)));
     Speed {
         steps: Steps::Training {
             step,
             tokens_per_step: tokens,
             tokens_per_s: step.per_second(tokens),
             flops_per_step: tokens * per_token,
+            run,
         },
         bound: longest(&terms),
         terms,

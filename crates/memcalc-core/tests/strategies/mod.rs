@@ -512,8 +512,9 @@ prop_compose! {
 }
 
 prop_compose! {
-    /// The time model's overrides (`gpu_bw`, `link_bw`, `host_bw`, `net_bw`, `cpu_flops` above 0; `bw_eff`
-    /// and `mfu` above 0 and at most 100 %).
+    /// The time model's overrides (`gpu_bw`, `link_bw`, `host_bw`, `net_bw`, `cpu_flops` above
+    /// 0; `bw_eff` and `mfu` above 0 and at most 100 %), a prompt (at most the context: the
+    /// scenario clamps it) and a token budget.
     fn speed()(
         gpu_bw_mb in weighted(0.3, 1u64..=1_000_000_000_000),
         link_bw_mb in weighted(0.3, 1u64..=1_000_000_000_000),
@@ -522,8 +523,10 @@ prop_compose! {
         bw_eff_bp in weighted(0.3, 1u64..=10_000),
         mfu_bp in weighted(0.3, 1u64..=10_000),
         cpu_mflops in weighted(0.3, 1u64..=1_000_000_000_000),
+        prompt in weighted(0.3, log_range(17)),
+        train_tokens in weighted(0.3, log_range(49)),
     ) -> memcalc_core::scenario::speed::SpeedSettings {
-        memcalc_core::scenario::speed::SpeedSettings { mfu_bp, bw_eff_bp, gpu_bw_mb, link_bw_mb, host_bw_mb, net_mbit, cpu_mflops }
+        memcalc_core::scenario::speed::SpeedSettings { mfu_bp, bw_eff_bp, gpu_bw_mb, link_bw_mb, host_bw_mb, net_mbit, cpu_mflops, prompt, train_tokens }
     }
 }
 
@@ -604,7 +607,7 @@ prop_compose! {
             measured,
             measured_kind: if mode == Mode::Sim { sim_kind } else { neural_kind },
             calibration,
-            speed,
+            speed: memcalc_core::scenario::speed::SpeedSettings { prompt: speed.prompt.map(|p| p.min(seq)), ..speed },
         }
     }
 }

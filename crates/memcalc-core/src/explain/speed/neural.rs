@@ -1,0 +1,97 @@
+//! The words of the serving and training terms that name a collective's latency, one
+//! request's prefill, the sequences a pool decodes and a training run's token budget.
+
+use super::{bytes, pct, rate, sig, time, via};
+use crate::base::units::{self, UnitSystem};
+use crate::speed::{Collective, Time};
+
+/// A ring collective: its bytes over the bandwidth (at the protocol's share of it), plus every
+/// collective's latency, e.g. "4 × (2 − 1)/2 × 8 KiB ÷ (450 GB/s × 50 %) + 64 × (6.6 µs + 2 ×
+/// 0.6 µs)".
+pub(super) fn collective(c: &Collective, u: UnitSystem) -> String {
+    let eff = c.latency.protocol.efficiency();
+    let bandwidth = if eff < 1.0 {
+        format!("({} × {})", rate(c.bandwidth), pct(eff))
+    } else {
+        rate(c.bandwidth)
+    };
+    let l = &c.latency;
+    let mut per = time(Time::of(l.base));
+    if l.link_steps > 0.0 {
+        per.push_str(&format!(
+            " + {} × {}",
+            sig(l.link_steps),
+            time(Time::of(l.link_hop))
+        ));
+    }
+    if l.net_steps > 0.0 {
+        per.push_str(&format!(
+            " + {} × {}",
+            sig(l.net_steps),
+            time(Time::of(l.net_hop))
+        ));
+    }
+    format!(
+        "{} × ({} − 1)/{} × {} ÷ {bandwidth} + {} × ({per})",
+        sig(c.halves),
+        c.ranks,
+        c.ranks,
+        bytes(c.buffer, u),
+        units::group_digits(c.count.round() as u64)
+    )
+}
+
+/// What each collective's latency is, as an explanation's closing sentence.
+pub(super) fn latency(c: &Collective) -> String {
+    format!(
+        "Each of the {} collectives also pays NCCL's latency: a base and one per ring step ({} per collective{}), with the {} protocol, the faster of LL and Simple for this buffer.",
+        units::group_digits(c.count.round() as u64),
+        sig(c.latency.link_steps + c.latency.net_steps),
+        if c.latency.net_steps > 0.0 {
+            format!(", {} of them between nodes", sig(c.latency.net_steps))
+        } else {
+            String::new()
+        },
+        c.latency.protocol.name()
+    )
+}
+
+/// The tensor-parallel all-reduces of inference.
+pub(super) fn tp_all_reduce(tokens: u64, c: &Collective) -> String {
+    format!(
+        "Megatron tensor parallelism all-reduces each token's hidden vector twice per layer, over {} ({} tokens); a ring all-reduce sends 2 (n − 1)/n of the buffer per GPU. {}",
+        via(c.via),
+        tokens,
+        latency(c)
+    )
+}
+
+/// One request's prefill.
+pub(super) fn prefill(tokens: f64) -> String {
+    format!(
+        "One request's prompt ({} tokens) passes through every weight matrix (2 FLOPs per parameter) and attends causally to the tokens before it, at the compute peak times the utilisation; its first token follows. Serving engines prefill each request on its own, in chunks of their token budget (vLLM's chunked prefill, max_num_batched_tokens), so a request waits for its own prompt, not for every concurrent sequence's (set prompt for a prompt shorter than the context).",
+        units::group_digits(tokens.round() as u64)
+    )
+}
+
+/// The sequences a decode step runs, as the summary says them: "14 sequences (the most the
+/// engine runs at once: …; of 256 requested, 242 wait in its queue)".
+pub(super) fn sequences(running: u64, requested: u64) -> String {
+    let n = units::count(running, "sequence", "sequences");
+    if running < requested {
+        format!(
+            "{n} (the most the engine runs at once: its KV pool, or vLLM's max_num_seqs; of {} requested, {} wait in its queue)",
+            units::group_digits(requested),
+            units::group_digits(requested - running)
+        )
+    } else {
+        n
+    }
+}
+
+/// A training run's time for its token budget: ", 12 days for 15 T tokens".
+pub(super) fn run(run: Option<(u64, Time)>) -> String {
+    run.map_or(String::new(), |(tokens, t)| {
+        format!(", {} for {} tokens", time(t), super::count(tokens as f64))
+    })
+}
