@@ -192,5 +192,7 @@ test("a CPU node preset fills the memory per node", async ({ page }) => {
   await page.getByLabel("CPU node", { exact: true }).selectOption("fugaku");
   await expect(page.locator("#field-node_mem")).toHaveValue("32");
   await expect(page.getByTestId("verdict")).toContainText("32.00 GiB");
-  await expect(page).toHaveURL(/node_mem=32/);
+  // The link names the node (`node=`); its memory follows from it, so no node_mem is written.
+  await expect(page).toHaveURL(/node=fugaku/);
+  await expect(page).not.toHaveURL(/node_mem=/);
 });

@@ -215,3 +215,35 @@ fn compiled_amp_keeps_only_one_layers_16_bit_casts() {
         est(&format!("{pure}&weight_casts=per_layer")).per_device_bytes
     );
 }
+
+/// A save during training finds the backward pass's gradients freed as well as the activations
+/// (zero_grad set to None): the peak is the persistent tensors plus the larger of that set and
+/// the state dict, so a bigger batch never lowers it (a property test found batch 2 below
+/// batch 1 when the save subtracted only the activations and logits).
+#[test]
+fn a_save_never_makes_a_bigger_batch_smaller() {
+    let q = "mode=train&params=135258&dtype=fp64&optimizer=sgd&gpus=2&gpus_per_node=1&zero=3&save=full&act_offload=on&zero_grad=none&seq=1&overhead=0&runtime=0";
+    let totals: Vec<u64> = (1..=4)
+        .map(|b| est(&format!("{q}&batch={b}")).per_device_bytes)
+        .collect();
+    assert!(totals.windows(2).all(|w| w[1] >= w[0]), "{totals:?}");
+    let e = est(&format!("{q}&batch=1"));
+    let sd = e
+        .components
+        .iter()
+        .find(|c| c.id == PartId::StateDict)
+        .unwrap();
+    assert!(
+        memcalc_core::text::parts::formula(sd).contains("backward-pass gradients freed by then"),
+        "{}",
+        memcalc_core::text::parts::formula(sd)
+    );
+}
+
+/// The JSON of a training run too large to hold writes every formula without overflowing.
+#[test]
+fn a_huge_training_run_writes_its_formulas_without_overflow() {
+    let e = est("mode=train&params=1e15&seq=134217728&batch=1048576");
+    let json = memcalc_core::report::to_json(&e, &[], None);
+    assert!(json.contains("\"activations\""), "{json}");
+}

@@ -85,7 +85,8 @@ fn state_dict(s: &Scenario, b: &StageBytes) -> Component {
             weight_bytes: b.save_full.saturating_sub(upcast),
             trainable: b.trainable,
             upcast_bytes,
-            freed: crate::add!(b.activations, b.logits),
+            freed: b.save_freed,
+            freed_grads: b.save_frees_grads,
         }),
     )
 }

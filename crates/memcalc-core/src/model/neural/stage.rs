@@ -51,6 +51,11 @@ pub struct StageBytes {
     /// device), or gathered into rank 0's host memory.
     pub save_full: u64,
     pub save_device: u64,
+    /// What a save finds freed: the activations and logits, and the gradients that live only
+    /// through the backward pass.
+    pub save_freed: u64,
+    /// Whether `save_freed` includes such gradients.
+    pub save_frees_grads: bool,
     pub save_host: u64,
     /// ZeRO communication buckets (PyTorch tensors).
     pub buffers: u64,
@@ -731,10 +736,24 @@ impl<'a> Plan<'a> {
         } else {
             weights
         };
+        // What the step holds above what stays between steps: the activations and logits, and
+        // gradients that only live through the backward pass (zero_grad(set_to_none), the
+        // PyTorch default; an optimizer in the backward frees each as it applies it). Their
+        // device term is already the excess over the activations (framework_terms), so the peak
+        // is the persistent tensors plus the larger of that transient set and the state dict.
+        let transient_grads = if b.grads_on_host
+            || (s.mech.zero_grad != crate::scenario::training::ZeroGrad::None && !s.mech.opt_in_bwd)
+        {
+            0
+        } else {
+            b.gradients
+        };
         match s.mech.save {
             SaveState::Full if gathers => {
                 b.save_full = full;
-                b.save_device = full.saturating_sub(crate::add!(b.activations, b.logits));
+                b.save_freed = crate::add!(b.activations, b.logits, transient_grads);
+                b.save_frees_grads = transient_grads > 0;
+                b.save_device = full.saturating_sub(b.save_freed);
             }
             SaveState::FullCpu => {
                 b.save_full = full;

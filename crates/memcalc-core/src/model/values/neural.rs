@@ -118,8 +118,10 @@ pub struct StateDict {
     pub weight_bytes: u64,
     pub trainable: u64,
     pub upcast_bytes: u64,
-    /// Activations and logits freed before the save.
+    /// Activations and logits freed before the save (and gradients alive only in the backward
+    /// pass, where `freed_grads`).
     pub freed: u64,
+    pub freed_grads: bool,
 }
 
 /// The FP32 copy mixed precision updates.

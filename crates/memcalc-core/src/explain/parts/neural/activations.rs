@@ -24,9 +24,9 @@ impl Template for Activations {
         } else {
             String::new()
         };
-        let full_layer = l.replicated + l.split + l.core + self.lora;
+        let full_layer = crate::add!(l.replicated, l.split, l.core, self.lora);
         let mut formula = if self.offloaded {
-            let kept = self.before - self.embedding_mask;
+            let kept = self.before.saturating_sub(self.embedding_mask);
             if kept == full_layer {
                 format!(
                     "({} + {} + {}{lora}) B of the layer being computed",
@@ -52,8 +52,8 @@ impl Template for Activations {
                     self.in_flight,
                     g(op.replicated),
                     g(op.split),
-                    g((l.replicated + l.split + l.core)
-                        .saturating_sub(op.replicated + op.split + op.core))
+                    g(crate::add!(l.replicated, l.split, l.core)
+                        .saturating_sub(crate::add!(op.replicated, op.split, op.core)))
                 ),
                 _ => format!(
                     "{} layers × {} in flight × ({} + {} + {}{lora}) B per layer",

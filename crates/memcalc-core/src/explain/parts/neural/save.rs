@@ -35,13 +35,15 @@ impl Template for StateDict {
             SaveState::Full if self.gathers => {
                 let full = self.full();
                 let freed = g(self.freed);
-                if bytes == 0 {
-                    format!("max({full} − {freed} B activations and logits freed by then, 0) = 0 B")
+                let what = if self.freed_grads {
+                    "activations, logits and backward-pass gradients"
                 } else {
-                    format!(
-                        "{full} − {freed} B activations and logits freed by then = {} B",
-                        g(bytes)
-                    )
+                    "activations and logits"
+                };
+                if bytes == 0 {
+                    format!("max({full} − {freed} B {what} freed by then, 0) = 0 B")
+                } else {
+                    format!("{full} − {freed} B {what} freed by then = {} B", g(bytes))
                 }
             }
             _ => format!(
