@@ -67,3 +67,24 @@ fn paw_splits_the_per_atom_arrays_over_processes() {
         .replace("&paw_radius=1.956", ""));
     assert!(defaults > mib(&format!("{NIO}&ranks=1")));
 }
+
+/// The form offers the PAW inputs only where ABINIT's PAW count reads them.
+#[test]
+fn the_form_shows_the_paw_inputs_for_abinit_with_paw() {
+    use memcalc_core::explain::wording::{shown, Visibility};
+    use memcalc_core::scenario::Mode;
+    use memcalc_core::schema::fields::FieldId as F;
+    use memcalc_core::Inputs;
+    let visible = |q: &str, id: F| {
+        let (inputs, _) = Inputs::from_query(q);
+        shown(id.field(), Mode::Sim, Visibility::of(&inputs))
+    };
+    let abinit_paw = "mode=sim&code=abinit&pseudopotential=paw";
+    let abinit_nc = "mode=sim&code=abinit";
+    let pwx_paw = "mode=sim&code=quantum_espresso&pseudopotential=paw";
+    for id in [F::FineGrid, F::PawLmn, F::PawRadius] {
+        assert!(visible(abinit_paw, id), "{id:?}");
+        assert!(!visible(abinit_nc, id) && !visible(pwx_paw, id), "{id:?}");
+    }
+    assert!(visible(abinit_paw, F::PawMesh) && visible(pwx_paw, F::PawMesh));
+}
