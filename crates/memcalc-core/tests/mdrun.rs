@@ -91,3 +91,31 @@ fn lammps_lists_stay_per_atom_pages() {
     let lists = parts::formula(e.component(PartId::NeighborLists).unwrap());
     assert!(lists.contains("pages × 100,000 × 4 B"), "{lists}");
 }
+
+#[test]
+fn decomposition_keeps_the_global_copies_on_the_main_rank_only() {
+    let one = est(&format!(
+        "{WATER}&ranks=1&dtype=fp32&pair_list=clusters_4x4"
+    ));
+    let two = est(&format!(
+        "{WATER}&ranks=2&dtype=fp32&pair_list=clusters_4x4"
+    ));
+    // One rank: its state is the global state (no second copy).
+    assert_eq!(part(&one, PartId::MasterCopies), None);
+    // Two ranks: the main rank's global x and v, AtomDistribution's rvecBuffer (9 FP32 reals)
+    // and atomGroups (an int per atom): 40 B for every atom of the system, once per node.
+    let master = 98_319 * 40;
+    assert_eq!(expect_part(&two, PartId::MasterCopies), master);
+    let rank_bytes: u64 = two
+        .components
+        .iter()
+        .filter(|c| c.id != PartId::MasterCopies)
+        .map(|c| c.bytes)
+        .sum();
+    assert_eq!(two.per_device_bytes, rank_bytes + master);
+    // The busiest rank, the main one, carries it.
+    assert!(two.per_rank_bytes > master);
+    let main = two.component(PartId::MasterCopies).unwrap();
+    assert!(parts::source(main).contains("atomdistribution.h"));
+    assert!(parts::formula(main).contains("98,319 particles of the system × 40 B"));
+}

@@ -113,6 +113,11 @@ parts! {
     // Plane-wave DFT (pw.x): the DFT+U projector wavefunctions and the exact-exchange buffers.
     HubbardProjectors = "hubbard_projectors", [0x8c, 0xb3, 0x6f];
     ExxBuffers = "exx_buffers", [0xc4, 0x5b, 0x8e];
+    // ABINIT with PAW: the fine-grid arrays and the per-atom PAW arrays (m_memeval.F90).
+    PawFineGrid = "paw_fine_grid", [0x6b, 0x9e, 0xc4];
+    PawArrays = "paw_arrays", [0xc9, 0x8b, 0x4f];
+    // GROMACS domain decomposition: the main rank's global state and atom distribution.
+    MasterCopies = "master_copies", [0x8a, 0x6f, 0xb0];
 }
 
 impl PartId {

@@ -163,7 +163,7 @@ impl Visibility {
 /// ABINIT keeps the whole plane-wave set on every process, so k-point pools change nothing;
 /// only SPARC splits the states into band groups; ABINIT's count and pw.x's with PAW read
 /// the functional, only ABINIT's the smearing, the core correction and the symmetries, only
-/// pw.x's DFT+U and exact exchange, and only pw.x's with PAW the radial grid. Only llama.cpp splits layers between
+/// pw.x's DFT+U and exact exchange, pw.x's and ABINIT's with PAW the radial grid, and only ABINIT's with PAW the fine grid, the projectors per atom and the sphere radius. Only llama.cpp splits layers between
 /// GPU and CPU (-ngl); the other engines keep every layer on the GPU.
 pub fn shown(f: &crate::schema::fields::Field, mode: Mode, v: Visibility) -> bool {
     let no_gpu = mode == Mode::Sim && !v.gpu_sim && matches!(f.id, F::Gpu | F::GpuMem | F::Runtime);
@@ -171,7 +171,8 @@ pub fn shown(f: &crate::schema::fields::Field, mode: Mode, v: Visibility) -> boo
         F::Pools => v.dft == DftArrays::Abinit,
         F::BandGroups => v.dft != DftArrays::Sparc,
         F::Xc => !(v.dft == DftArrays::Abinit || (v.dft == DftArrays::Pwx && v.paw)),
-        F::PawMesh => !(v.dft == DftArrays::Pwx && v.paw),
+        F::PawMesh => !v.paw || v.dft == DftArrays::Sparc,
+        F::FineGrid | F::PawLmn | F::PawRadius => !(v.dft == DftArrays::Abinit && v.paw),
         F::Smearing | F::CoreCorrection | F::Symmetries => v.dft != DftArrays::Abinit,
         F::HubbardWfc | F::Exx | F::ExxNq | F::ExxKq | F::Ecutfock => v.dft != DftArrays::Pwx,
         F::GpuLayers => v.engine != Engine::Llamacpp,

@@ -112,6 +112,16 @@ pub struct PlaneWave {
     /// PAW: the radial grid's points of the largest dataset (pw.x: 'Using radial grid of …
     /// points'; 0: 1,200, typical of pslibrary's PAW potentials).
     pub paw_mesh: u64,
+    /// ABINIT with PAW: the fine FFT grid's points nfftf (pawecutdg; 0: the coarse grid,
+    /// ABINIT's default pawecutdg = ecut).
+    pub fine_grid: u64,
+    /// ABINIT with PAW: lmn_size of the largest dataset, ABINIT's lmnmax (0: 2 (lmax + 1)²,
+    /// two projectors per channel).
+    pub paw_lmn: u64,
+    /// ABINIT with PAW: the spheres' radius r_paw in milli-bohr, as the cube mean over the
+    /// atoms ((Σ r³ / natom)^(1/3)), so the spheres hold what the atoms' spheres hold
+    /// (0: 2 bohr).
+    pub paw_radius_milli: u64,
 }
 
 impl Default for PlaneWave {
@@ -151,6 +161,9 @@ impl Default for PlaneWave {
             exx_kq: 0,
             ecutfock_milli: 0,
             paw_mesh: 0,
+            fine_grid: 0,
+            paw_lmn: 0,
+            paw_radius_milli: 0,
         }
     }
 }

@@ -132,6 +132,17 @@ pub(super) fn assemble(s: &Scenario, mp: MethodParts) -> Estimate {
     // Shown per GPU for GPU-resident codes, per node for CPU codes (compared with node memory).
     let scale = if gpu { 1 } else { ranks_per_node };
     let per_rank: u64 = crate::base::sat::sum(parts.iter().map(|p| p.rank_bytes));
+    // What only the busiest rank holds (GROMACS's main rank) is on one node once, not once per
+    // rank of the node.
+    let once: u64 = crate::base::sat::sum(
+        parts
+            .iter()
+            .filter(|p| main_rank_only(p.id))
+            .map(|p| p.rank_bytes),
+    );
+    let node_of = |ranks: u64| {
+        crate::mul!(per_rank, ranks).saturating_sub(crate::mul!(once, ranks.saturating_sub(1)))
+    };
     let all_ranks: u64 = crate::base::sat::sum(parts.iter().map(|p| p.total_bytes));
     let per = if gpu {
         crate::model::Per::Gpu
@@ -149,15 +160,18 @@ pub(super) fn assemble(s: &Scenario, mp: MethodParts) -> Estimate {
     };
     let mut components: Vec<Component> = parts
         .into_iter()
-        .map(|p| Component {
-            id: p.id,
-            bytes: crate::mul!(p.rank_bytes, scale),
-            location: p.location,
-            values: crate::model::values::Values::Sim(SimPart {
-                rank: p.values,
-                rank_bytes: p.rank_bytes,
-                ranks_per_node: scale,
-            }),
+        .map(|p| {
+            let scale = if main_rank_only(p.id) { 1 } else { scale };
+            Component {
+                id: p.id,
+                bytes: crate::mul!(p.rank_bytes, scale),
+                location: p.location,
+                values: crate::model::values::Values::Sim(SimPart {
+                    rank: p.values,
+                    rank_bytes: p.rank_bytes,
+                    ranks_per_node: scale,
+                }),
+            }
         })
         .collect();
 
@@ -230,7 +244,7 @@ pub(super) fn assemble(s: &Scenario, mp: MethodParts) -> Estimate {
         ));
     }
 
-    let per_device: u64 = crate::mul!(per_rank, scale);
+    let per_device: u64 = node_of(scale);
     let capacity = if gpu {
         s.device.capacity_bytes()
     } else {
@@ -261,7 +275,7 @@ pub(super) fn assemble(s: &Scenario, mp: MethodParts) -> Estimate {
         host_per_node_bytes: if gpu {
             crate::mul!(host_rank, ranks_per_node)
         } else {
-            crate::mul!(per_rank, ranks_per_node)
+            node_of(ranks_per_node)
         },
         capacity_bytes: capacity,
         host_capacity_bytes: gpu.then_some(m.node_mem),
@@ -285,6 +299,11 @@ pub(super) fn assemble(s: &Scenario, mp: MethodParts) -> Estimate {
         warnings,
         serving: None,
     }
+}
+
+/// Parts that only the first (main) rank holds, counted once per node.
+fn main_rank_only(id: PartId) -> bool {
+    id == PartId::MasterCopies
 }
 
 /// Restart files kept on disk: the last complete one and the one being written.

@@ -8,7 +8,11 @@
 //! (atom indices and cells, an int each per atom), atomdata.h (x, q, type, lj_comb and the
 //! force output per atom), ewald/pme_internal.h (PmeAtomComm idx, fractx and splinedata_t
 //! theta/dtheta: 3 dimensions × pme-order reals each), mdtypes/state.h, forcebuffers.h,
-//! update.cpp and mdatoms.h (x, v, f, the update's xp, masses, charges and types).
+//! update.cpp and mdatoms.h (x, v, f, the update's xp, masses, charges and types); with domain
+//! decomposition the main rank's copies: mdrunner's global t_state (x, v) beside the local one
+//! (runner.cpp, state.h) and domdec/atomdistribution.h (AtomDistribution, "only available on
+//! the main rank": atomGroups of the whole system and the rvecBuffer that scatters and gathers
+//! the state).
 use super::domain::*;
 use crate::catalog::parts::PartId;
 use crate::model::values::sim::*;
@@ -27,6 +31,13 @@ const J_ENTRY_BYTES: u64 = 8;
 const J_BOX_BYTES: u64 = 32;
 /// Gridset atom indices and cell of each atom (ints).
 const GRID_ATOM_BYTES: u64 = 8;
+
+/// Bytes per atom of the system that domain decomposition's main rank keeps: the global
+/// state's x and v and AtomDistribution's rvecBuffer (9 reals), and its atomGroups (an int per
+/// atom group, counted per atom: every atom its own group at most).
+fn master_bytes(real: u64) -> u64 {
+    9 * real + 4
+}
 
 /// Bytes per home atom of the state: x, v, f and the update's xp (4 × 3 reals), mdatoms'
 /// massT, invmass, invMassPerDim and chargeA (6 reals), typeA, ptype and the atom info (3 ints).
@@ -197,6 +208,21 @@ pub(super) fn mdrun(m: &Sim, real: u64, (i, j): (u64, u64)) -> MethodParts {
                 order: PME_ORDER,
                 grid_points: points,
                 rank_points,
+                real,
+            }),
+        ));
+    }
+    if m.ranks > 1 {
+        // Only the main rank holds them, and it is the busiest: the rank's figure and the
+        // run's total both carry them once.
+        let master = crate::mul!(m.particles, master_bytes(real));
+        parts.push(Part::of(
+            PartId::MasterCopies,
+            master,
+            master,
+            v(MdrunPart::Master {
+                atoms: m.particles,
+                per_atom: master_bytes(real),
                 real,
             }),
         ));

@@ -5,6 +5,7 @@ use crate::base::units::{format_fixed, group_digits as g};
 use crate::model::values::sim::MdrunPart;
 
 const SRC_MDRUN: &str = "GROMACS 2022 src/gromacs/nbnxm (pairlist.h: nbnxn_ci_t 16 B, nbnxn_cj_t 8 B; pairlist.cpp: half lists on the CPU, cluster pairs within rlist by bounding-box distance; grid.h: a 32 B bounding box per cluster; atomdata.h: x, q, type, lj_comb, f per atom), mdtypes/state.h, forcebuffers.h, mdatoms.h; reals in the build's precision (mixed precision: FP32)";
+const SRC_MASTER: &str = "GROMACS 2022 src/gromacs/mdrun/runner.cpp (the global t_state on the main rank, beside each rank's local state when domain decomposition is on), src/gromacs/mdtypes/state.h (x, v), src/gromacs/domdec/atomdistribution.h (AtomDistribution, only on the main rank: atomGroups of the whole system and rvecBuffer, an RVec per atom for scattering and gathering the state)";
 const SRC_PME: &str = "GROMACS 2022 src/gromacs/ewald/pme_internal.h (PmeAtomComm: idx, fractx, splinedata_t theta and dtheta per dimension × pme-order), pme.cpp (the spreading grid, the FFT's real grid and its complex transform); mdp defaults pme-order = 4, fourierspacing = 0.12 nm";
 
 fn real_name(real: u64) -> &'static str {
@@ -23,6 +24,7 @@ impl Template for MdrunPart {
             MdrunPart::Lists { .. } => "Neighbour lists",
             MdrunPart::Other { .. } => "Other per-particle buffers",
             MdrunPart::Pme { .. } => "Long-range mesh",
+            MdrunPart::Master { .. } => "Main rank's global copies",
         }
     }
     fn formula(&self, bytes: u64) -> String {
@@ -82,6 +84,13 @@ impl Template for MdrunPart {
                 g(*rank_points),
                 g(bytes)
             ),
+            MdrunPart::Master {
+                atoms, per_atom, ..
+            } => format!(
+                "{} particles of the system × {per_atom} B (main rank only) = {} B",
+                g(*atoms),
+                g(bytes)
+            ),
         }
     }
     fn question(&self) -> &'static str {
@@ -91,6 +100,7 @@ impl Template for MdrunPart {
             MdrunPart::Lists { .. } => "Why are cluster pair lists smaller?",
             MdrunPart::Other { .. } => "What else is per particle?",
             MdrunPart::Pme { .. } => "What does the long-range solver add?",
+            MdrunPart::Master { .. } => "Why is the first rank the busiest?",
         }
     }
     fn explanation(&self) -> String {
@@ -124,11 +134,16 @@ impl Template for MdrunPart {
                 "PME spreads charges on a mesh of {} points with B-splines of order {order}: per particle its grid index, fraction and {order} spline coefficients and derivatives per dimension; the spreading grid, the FFT grid and its complex transform.",
                 g(*grid_points)
             ),
+            MdrunPart::Master { real, .. } => format!(
+                "With domain decomposition mdrun's main rank keeps the whole system beside its own domain: the global state's positions and velocities and the buffer that scatters and gathers them ({} precision), and the division of every atom group over the domains. The other ranks hold only their domain, so the busiest rank, the one the estimate reports, is the main one; a single rank has no second copy.",
+                real_name(*real)
+            ),
         }
     }
     fn source(&self) -> &'static str {
         match self {
             MdrunPart::Pme { .. } => SRC_PME,
+            MdrunPart::Master { .. } => SRC_MASTER,
             _ => SRC_MDRUN,
         }
     }

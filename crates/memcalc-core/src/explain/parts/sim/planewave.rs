@@ -15,6 +15,8 @@ const SRC_PW_PAW: &str = "Quantum ESPRESSO PW/src/memory_report.f90 for the diag
 
 const SRC_ABINIT: &str = "ABINIT src/57_iovars/m_memeval.F90, subroutines memory and memana (what ABINIT prints as 'P This job should need less than … Mbytes of memory'): every array as blocks of mpw plane waves, of nfft grid points or a fixed count, in 4- or 8-byte words, summed along each call chain alive at once (main chain with fourwf or nonlop, XC, mkrho, fourdp, parallel k-point, newvtr); the largest chain plus (231 + 6·natom) KiB of static arrays, (991 + natom) KiB with smearing";
 
+const SRC_ABINIT_PAW: &str = "ABINIT src/57_iovars/m_memeval.F90, subroutine memory, its usepaw = 1 branches (ABINIT 9.6): the densities and potentials on the fine grid nfftf (cfftf: rhor, vtrial, vxc, xccc3d, nhat, the XC arrays), pawtab per dataset, pawrhoij and cprj (2 × natom × nkpt × nspinor × mband × nsppol × lmn_size reals), pawfgrtab's ifftsph and gylm over the 1 + ⌊nfftf · 4/3 π r_paw³ / ucvol⌋ fine-grid points of each sphere (gylmgr with forces), dij, rhoijres and the PAW mixing history f_paw, pawmkrhoij's gathered rhoij, and nonlop_ylm's work (useylm 1); the largest chain as without PAW";
+
 const SRC_SPARC: &str = "SPARC (SPARC-X/SPARC) src/initialization.c, estimate_memory (what SPARC prints as 'Estimated total memory usage' and 'Estimated memory per processor'): orbitals Nd × Nstates × (ncpy × npspin × npkpt + Nspin × Nkpts) × 8 or 16 B with ncpy 2.5 (5.5 with NP_BAND_PARAL > 1), (6 + 4 Nspin + 2 m Nspin + 3 (2 Nspin − 1) + 1) grid vectors, 3 × npNd Ns² subspace matrices, all × 1.1";
 
 /// "s" (or another plural ending) unless there is one.
@@ -67,6 +69,8 @@ impl Template for PwValues {
                 AbinitTerm::GridArrays { .. } => "Densities, potentials and mixing history",
                 AbinitTerm::Fixed { .. } => "Pseudopotential tables and per-band data",
                 AbinitTerm::Residue { .. } => "Static arrays (ABINIT's residue)",
+                AbinitTerm::FineGrid { .. } => "Fine-grid densities and potentials (PAW)",
+                AbinitTerm::Paw { .. } => "PAW spheres, occupancies and projections",
             },
             PwTerm::Sparc(t) => match t {
                 SparcTerm::Orbitals { .. } => "Orbitals",
@@ -107,6 +111,8 @@ impl Template for PwValues {
                 AbinitTerm::GridArrays { pulay_arrays, .. } => format!("Density and potentials on the FFT grid, the Pulay mixing history (2 + 2·npulayit = {pulay_arrays} arrays per spin component), the symmetry maps irrzon and phnons, and FFT work arrays.").into(),
                 AbinitTerm::Fixed { qpoints, bands, .. } => format!("The pseudopotentials' form factors tabulated on {qpoints} q-points, eigenvalues and occupations per band and k-point, and the subspace Hamiltonian and eigenvectors ({}² bands).", g(bands)).into(),
                 AbinitTerm::Residue { .. } => "ABINIT adds this for its static arrays and small buffers (rhotoxc's work, messages, relaxation history); smeared occupations add getnel's tables.".into(),
+                AbinitTerm::FineGrid { .. } => "With PAW the density, the potentials, the compensation charge n̂ and the XC work live on the fine FFT grid of pawecutdg, while the wavefunctions' FFTs and the mixing history stay on the coarse grid.".into(),
+                AbinitTerm::Paw { .. } => "PAW's own arrays: each sphere's fine-grid points with their shape-function moments g_l·Y_lm (pawfgrtab), the occupancies ρ_ij and their mixing history (pawrhoij, f_paw), the D_ij (paw_ij), the projections ⟨p|ψ⟩ of every band at every k-point (cprj) and the datasets' radial tables (pawtab); every dataset is counted as the largest, every sphere at the atoms' mean radius, and each process keeps the per-atom arrays of its share of the atoms. DFT+U's occupation matrices, (2l + 1)² per atom and spin, are not counted: under a kilobyte.".into(),
             },
             PwTerm::Sparc(t) => match t {
                 SparcTerm::Orbitals { .. } => "The Kohn–Sham orbitals on the real-space grid for every spin and k-point, and the working copies of Chebyshev-filtered subspace iteration (2.5 per spin/k-point group, 5.5 with band parallelisation, whose ScaLAPACK redistribution keeps block-cyclic copies); real at the Γ point, complex elsewhere.".into(),
@@ -123,6 +129,7 @@ impl Template for PwValues {
             PwTerm::Pwx(PwxTerm::Scratch { paw, .. }) if paw > 0 => SRC_PW_PAW,
             PwTerm::Pwx(PwxTerm::Exx { .. }) => SRC_PW_EXX,
             PwTerm::Pwx(_) => SRC_PW,
+            PwTerm::Abinit(AbinitTerm::FineGrid { .. } | AbinitTerm::Paw { .. }) => SRC_ABINIT_PAW,
             PwTerm::Abinit(_) => SRC_ABINIT,
             PwTerm::Sparc(_) => SRC_SPARC,
         }
@@ -211,6 +218,14 @@ fn abinit_formula(t: AbinitTerm) -> String {
         AbinitTerm::Residue { atoms, smearing: false } => {
             format!("231 KiB + 6 KiB × {} atoms", g(atoms))
         }
+        AbinitTerm::FineGrid { grid, blocks, chain: c } => format!(
+            "{} fine-grid points × ({}) in the {}: ρ, V, n̂, XC arrays",
+            g(grid), words(blocks, " blocks"), chain(c)
+        ),
+        AbinitTerm::Paw { atoms, lmn_size, sphere_points, l_size, cprj, blocks, chain: c } => format!(
+            "{} in the {}: {} atoms × {} sphere points × {}² moments (gylm), lmn_size {} (ρ_ij, D_ij), cprj {} reals",
+            words(blocks, "s"), chain(c), g(atoms), g(sphere_points), l_size, g(lmn_size), g(cprj)
+        ),
     }
 }
 

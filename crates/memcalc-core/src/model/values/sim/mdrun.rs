@@ -49,4 +49,11 @@ pub enum MdrunPart {
         rank_points: u64,
         real: u64,
     },
+    /// Domain decomposition's main rank: the global state and the atom distribution of every
+    /// one of `atoms`, `per_atom` bytes each, on that rank only.
+    Master {
+        atoms: u64,
+        per_atom: u64,
+        real: u64,
+    },
 }

@@ -101,6 +101,24 @@ pub enum AbinitTerm {
     },
     /// The static residue, (231 + 6·natom) KiB or (991 + natom) KiB with smearing.
     Residue { atoms: u64, smearing: bool },
+    /// PAW: the chain's arrays of nfftf fine-grid points (densities, potentials, nhat, XC).
+    FineGrid {
+        grid: u64,
+        blocks: Blocks,
+        chain: AbinitChain,
+    },
+    /// PAW: the usepaw branches' arrays of `atoms` spheres of `sphere_points` fine-grid points
+    /// (pawfgrtab's gylm over `l_size`² moments), `lmn_size` projectors (pawrhoij, dij, the
+    /// mixing history) and the `cprj` reals of ⟨p|ψ⟩.
+    Paw {
+        atoms: u64,
+        lmn_size: u64,
+        sphere_points: u64,
+        l_size: u64,
+        cprj: u64,
+        blocks: Blocks,
+        chain: AbinitChain,
+    },
 }
 
 /// A term of pw.x's report, with the numbers its formula shows (per process of the pool).
