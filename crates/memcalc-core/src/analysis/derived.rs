@@ -350,6 +350,7 @@ pub fn savings(s: &Scenario) -> Vec<Saving> {
     let before_est = bytes(s);
     let before = before_est.per_device_bytes;
     let pool_before = before_est.serving;
+    #[cfg(feature = "time")]
     let time_before = crate::speed::change::unit_time(s, &before_est);
     let base = Inputs::from_scenario(s);
     let mut out: Vec<Saving> = candidates(s)
@@ -380,10 +381,13 @@ pub fn savings(s: &Scenario) -> Vec<Saving> {
                 saved,
                 fits_after: after.fits_device(),
                 serving: pool_before.zip(after.serving),
+                #[cfg(feature = "time")]
                 time: crate::speed::change::between(
                     time_before,
                     crate::speed::change::unit_time(&changed, &after),
                 ),
+                #[cfg(not(feature = "time"))]
+                time: None,
             })
         })
         .collect();

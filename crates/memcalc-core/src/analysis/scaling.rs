@@ -362,6 +362,7 @@ pub struct TimeSeries {
 }
 
 /// The step's seconds of a scenario, from the time model.
+#[cfg(feature = "time")]
 fn step_seconds(s: &Scenario) -> Option<f64> {
     use crate::speed::Steps;
     let sp = crate::speed::speed(s, &bytes(s)).ok()??;
@@ -372,6 +373,13 @@ fn step_seconds(s: &Scenario) -> Option<f64> {
         }
     }
     .filter(|t| *t > 0.0)
+}
+
+/// Without the time model (the web app's build: its time lines come from crates/memcalc-time)
+/// no point has a time, so there are no time lines.
+#[cfg(not(feature = "time"))]
+fn step_seconds(_: &Scenario) -> Option<f64> {
+    None
 }
 
 /// The time lines of a scaling view `sc` of `s` (from [`scaling`] or [`scaling_with`]), one
