@@ -12,13 +12,14 @@ mod planewave;
 mod spectral;
 mod stencil;
 
+use crate::catalog::precision::Dtype;
 use crate::model::values::{SimValues, Values};
 use crate::model::{Estimate, Per};
 use crate::scenario::sim::{Method, SimDevice};
 use crate::scenario::Scenario;
 use crate::speed::machine::{Machine, RankShare};
 use crate::speed::{
-    longest, Bound, Speed, Steps, TermId, TermValues, Time, TimeTerm, Transfer, Via,
+    longest, Bound, Speed, Steps, TermId, TermValues, Time, TimeTerm, Transfer, Via, Work,
 };
 
 pub use stencil::outgoing;
@@ -68,6 +69,28 @@ impl<'m> SimMachine<'m> {
         }
     }
 
+    /// One rank's peak FLOP/s in `dtype`: its GPU's vector units (simulation kernels do not
+    /// use tensor cores), or its share of the node's CPUs, twice the FP64 figure in FP32 (a
+    /// SIMD register holds twice the lanes).
+    pub fn peak(&self, dtype: Dtype) -> f64 {
+        if self.gpu {
+            self.m.peak(dtype)
+        } else {
+            let lanes = if dtype == Dtype::Fp64 { 1.0 } else { 2.0 };
+            self.m.host_fp64 * lanes / self.per_node as f64
+        }
+    }
+
+    /// `flops` of one rank at its peak in `dtype` and the utilisation (`mfu`).
+    pub fn work(&self, flops: f64, dtype: Dtype) -> Work {
+        Work {
+            flops,
+            peak: self.peak(dtype),
+            utilisation: self.m.mfu,
+            dtype,
+        }
+    }
+
     /// What a rank's messages to other ranks cross, and its one-way share of it: the network
     /// across nodes, the GPUs' links inside one, or shared host memory between CPU ranks.
     pub fn exchange(&self) -> (Via, f64) {
@@ -78,6 +101,15 @@ impl<'m> SimMachine<'m> {
         } else {
             (Via::HostMemory, self.m.host_bw / self.per_node as f64)
         }
+    }
+}
+
+/// The precision a word of `b` bytes computes in.
+pub fn word_dtype(b: u64) -> Dtype {
+    if b >= 8 {
+        Dtype::Fp64
+    } else {
+        Dtype::Fp32
     }
 }
 

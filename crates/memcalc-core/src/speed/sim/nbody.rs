@@ -7,8 +7,8 @@ use crate::model::values::sim::NbodyValues;
 use crate::model::values::SimValues;
 use crate::model::Estimate;
 use crate::scenario::Scenario;
-use crate::speed::sim::particles::{fft_flops, rank_peak};
-use crate::speed::sim::{rank_values, MethodStep, SimMachine};
+use crate::speed::sim::particles::fft_flops;
+use crate::speed::sim::{rank_values, word_dtype, MethodStep, SimMachine};
 use crate::speed::{Bound, TermId, TermValues, TimeTerm, Transfer, Via, Work};
 
 /// The named values of an N-body term.
@@ -78,14 +78,11 @@ pub fn step(_s: &Scenario, e: &Estimate, sm: &SimMachine) -> Option<MethodStep> 
     }];
     let mut step = t.time();
     if let Some((grid, slabs, word)) = pm.filter(|p| p.0 > 0) {
-        let (peak, dtype) = rank_peak(sm, word);
         let points = (grid as f64).powi(3);
-        let w = Work {
-            flops: fft_flops(points, 2, true) / sm.ranks as f64,
-            peak,
-            utilisation: sm.m.mfu,
-            dtype,
-        };
+        let w = sm.work(
+            fft_flops(points, 2, true) / sm.ranks as f64,
+            word_dtype(word),
+        );
         step = step.plus(w.time());
         terms.push(TimeTerm {
             id: TermId::NbodyPm,

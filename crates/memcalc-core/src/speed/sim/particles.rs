@@ -4,13 +4,12 @@
 //! parts (the pairs of the neighbour pages, the j-clusters of the nbnxm list, the PPPM/PME mesh
 //! points), so the time follows the same box, cutoff, skin and decomposition as the memory.
 
-use crate::catalog::precision::Dtype;
 use crate::model::values::sim::{MdPart, MdrunPart};
 use crate::model::values::SimValues;
 use crate::model::Estimate;
 use crate::scenario::sim::{AtomStyle, LongRange, Potential};
 use crate::scenario::Scenario;
-use crate::speed::sim::{rank_values, MethodStep, SimMachine, SimRate};
+use crate::speed::sim::{rank_values, word_dtype, MethodStep, SimMachine, SimRate};
 use crate::speed::{Bound, TermId, TermValues, Time, TimeTerm, Transfer, Via, Work};
 
 /// LAMMPS pair_lj_cut.cpp (PairLJCut::compute): each listed pair's distance (3 differences,
@@ -93,20 +92,6 @@ pub enum MdValues {
         transfer: Transfer,
         via: Via,
     },
-}
-
-/// The peak one rank's pair loop or FFT runs at: its GPU's vector units (FP64, or FP32 for
-/// single-precision arrays: pair kernels do not use tensor cores), or its share of the node's
-/// CPUs, twice the FP64 peak in single precision (twice the SIMD lanes).
-pub fn rank_peak(sm: &SimMachine, real: u64) -> (f64, Dtype) {
-    let dtype = if real >= 8 { Dtype::Fp64 } else { Dtype::Fp32 };
-    let peak = if sm.gpu {
-        sm.m.peak(dtype)
-    } else {
-        let simd = if real >= 8 { 1.0 } else { 2.0 };
-        simd * sm.m.host_fp64 / sm.per_node as f64
-    };
-    (peak, dtype)
 }
 
 /// FLOPs of `ffts` 3-D transforms of `points` points (real-to-complex: half).
@@ -216,13 +201,8 @@ pub fn step(s: &Scenario, e: &Estimate, sm: &SimMachine) -> Option<MethodStep> {
             transfer: traffic,
         }),
     }];
-    let (peak, dtype) = rank_peak(sm, real);
-    let work = |flops: f64| Work {
-        flops,
-        peak,
-        utilisation: sm.m.mfu,
-        dtype,
-    };
+    let dtype = word_dtype(real);
+    let work = |flops: f64| sm.work(flops, dtype);
     let coulomb = sim.long_range != LongRange::None;
     // Sourced operation counts exist for Lennard-Jones (with Ewald real space); many-body
     // potentials and EAM's two passes get the memory term only.

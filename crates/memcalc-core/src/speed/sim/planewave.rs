@@ -11,8 +11,8 @@ use crate::model::values::SimValues;
 use crate::model::Estimate;
 use crate::scenario::planewave::{Diagonalization, PpKind, Spin};
 use crate::scenario::Scenario;
-use crate::speed::sim::spectral::{dtype, fft_terms, transpose_term, work};
-use crate::speed::sim::{rank_values, MethodStep, SimMachine};
+use crate::speed::sim::spectral::{fft_terms, transpose_term};
+use crate::speed::sim::{rank_values, word_dtype, MethodStep, SimMachine};
 use crate::speed::{Bound, Ffts, FftsOf, PwGemm, PwGemmKind, TermId, TermValues, TimeTerm};
 
 /// H·ψ per band per SCF iteration with pw.x's Davidson: one on the start vectors and one per
@@ -143,7 +143,7 @@ pub fn step(s: &Scenario, e: &Estimate, sm: &SimMachine) -> Option<MethodStep> {
             units,
             kpoints,
             flops_per_fma,
-            work: work(sm, 0.0, dtype(8)),
+            work: sm.work(0.0, word_dtype(8)),
         };
         g.work.flops = g.flops();
         g
@@ -179,7 +179,7 @@ pub fn step(s: &Scenario, e: &Estimate, sm: &SimMachine) -> Option<MethodStep> {
     // in use ("a serial algorithm will be used"), so it is not divided.
     let n = solver.eigen_n as f64;
     let count = solver.eigensolves * kpoints as f64;
-    let w = work(sm, 56.0 / 3.0 * n * n * n * count, dtype(8));
+    let w = sm.work(56.0 / 3.0 * n * n * n * count, word_dtype(8));
     step = step.plus(w.time());
     terms.push(TimeTerm {
         id: TermId::PwDiagonalise,

@@ -5,47 +5,16 @@
 //! transposes between them), and, over several ranks, sends (P − 1)/P of each rank's share per
 //! transpose. The FFT helpers here are shared with plane-wave DFT.
 
-use crate::catalog::precision::Dtype;
 use crate::model::values::sim::SpectralPart;
 use crate::model::values::SimValues;
 use crate::model::Estimate;
 use crate::scenario::Scenario;
-use crate::speed::sim::{rank_values, MethodStep, SimMachine};
-use crate::speed::{Bound, Ffts, FftsOf, TermId, TermValues, Time, TimeTerm, Transpose, Via, Work};
+use crate::speed::sim::{rank_values, word_dtype, MethodStep, SimMachine};
+use crate::speed::{Bound, Ffts, FftsOf, TermId, TermValues, Time, TimeTerm, Transpose, Via};
 
 /// Runge–Kutta stages per step: the low-storage third-order scheme of Spalart, Moser and
 /// Rogers (J. Comput. Phys. 96, 1991), the common choice of pseudo-spectral DNS codes.
 pub const RK_STAGES: u64 = 3;
-
-/// The precision a word of `b` bytes computes in.
-pub(super) fn dtype(b: u64) -> Dtype {
-    if b >= 8 {
-        Dtype::Fp64
-    } else {
-        Dtype::Fp32
-    }
-}
-
-/// One rank's peak FLOP/s in `dtype`: its GPU's, or its share of the node's CPUs (twice the
-/// FP64 figure in FP32: a SIMD register holds twice the lanes).
-pub(super) fn rank_peak(sm: &SimMachine, dtype: Dtype) -> f64 {
-    if sm.gpu {
-        sm.m.peak(dtype)
-    } else {
-        let lanes = if dtype == Dtype::Fp64 { 1.0 } else { 2.0 };
-        sm.m.host_fp64 * lanes / sm.per_node as f64
-    }
-}
-
-/// A rank's work at its peak and the utilisation (`mfu`).
-pub(super) fn work(sm: &SimMachine, flops: f64, dtype: Dtype) -> Work {
-    Work {
-        flops,
-        peak: rank_peak(sm, dtype),
-        utilisation: sm.m.mfu,
-        dtype,
-    }
-}
 
 /// FLOPs of the busiest rank's share of the step's FFTs.
 pub fn fft_flops(f: &Ffts) -> f64 {
@@ -61,7 +30,7 @@ pub(super) fn fft_terms(
     per_fft: u64,
     b: u64,
 ) -> [TimeTerm; 2] {
-    let w = work(sm, fft_flops(&f), dtype(b));
+    let w = sm.work(fft_flops(&f), word_dtype(b));
     // Every axis pass reads and writes the rank's share; each transpose adds a pack and an
     // unpack pass.
     let passes = dims + 2 * per_fft;
