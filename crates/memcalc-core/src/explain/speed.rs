@@ -8,7 +8,9 @@ mod particles;
 mod spectral;
 
 use crate::base::units::{self, format_bytes, UnitSystem};
-use crate::speed::{Bound, SimBytes, TermId, TermValues, Time, TimeTerm, Transfer, Via};
+use crate::speed::{
+    Bound, SimBytes, TermFamily, TermId, TermValues, Time, TimeTerm, Transfer, Via,
+};
 
 mod sciml;
 
@@ -158,37 +160,30 @@ fn transfer(t: &Transfer, u: UnitSystem) -> String {
 
 /// The term's label.
 pub fn label(t: &TimeTerm) -> &'static str {
-    match t.id {
-        TermId::Prefill => "Prefill (time to first token)",
-        TermId::PrefillAllReduce => "Prefill: tensor-parallel all-reduces",
-        TermId::DecodeMemory => "Decode step: bytes read from GPU memory",
-        TermId::DecodeCompute => "Decode step: FLOPs",
-        TermId::DecodeHost => "Decode step: layers in host memory (llama.cpp)",
-        TermId::TpAllReduce => "Decode step: tensor-parallel all-reduces",
-        TermId::TrainCompute => "Training step: FLOPs",
-        TermId::PipelineBubble => "Pipeline bubble",
-        TermId::DataParallel => "Data-parallel gradients and parameters",
-        TermId::TensorParallel => "Tensor-parallel all-reduces",
-        TermId::PipelineSend => "Pipeline activations between stages",
-        TermId::OffloadTraffic => "Offload traffic over PCIe",
-        TermId::SimMemory => "Memory traffic per step (lower bound)",
-        TermId::SimHalo => "Halo exchange per step",
-        TermId::SimDisk => "Memory beyond RAM, at disk bandwidth",
-        id @ (TermId::FftCompute
-        | TermId::FftMemory
-        | TermId::FftTranspose
-        | TermId::PwProjectors
-        | TermId::PwSubspace
-        | TermId::PwDiagonalise) => spectral::label(id),
-        TermId::MdTraffic
-        | TermId::MdPairs
-        | TermId::MdKspace
-        | TermId::MdGhosts
-        | TermId::NbodyTraffic
-        | TermId::NbodyPm
-        | TermId::NbodyTranspose => particles::label(t.id),
-        TermId::MeshAssembly | TermId::MeshSolve | TermId::AmrAdvance => mesh::label(t.id),
-        TermId::SurrogateCompute | TermId::SurrogateMemory => sciml::label(t).unwrap_or_default(),
+    match t.id.family() {
+        TermFamily::Spectral => spectral::label(t.id),
+        TermFamily::Particles => particles::label(t.id),
+        TermFamily::Mesh => mesh::label(t.id),
+        TermFamily::Surrogate => sciml::label(t).unwrap_or_default(),
+        TermFamily::Neural | TermFamily::Grid => match t.id {
+            TermId::Prefill => "Prefill (time to first token)",
+            TermId::PrefillAllReduce => "Prefill: tensor-parallel all-reduces",
+            TermId::DecodeMemory => "Decode step: bytes read from GPU memory",
+            TermId::DecodeCompute => "Decode step: FLOPs",
+            TermId::DecodeHost => "Decode step: layers in host memory (llama.cpp)",
+            TermId::TpAllReduce => "Decode step: tensor-parallel all-reduces",
+            TermId::TrainCompute => "Training step: FLOPs",
+            TermId::PipelineBubble => "Pipeline bubble",
+            TermId::DataParallel => "Data-parallel gradients and parameters",
+            TermId::TensorParallel => "Tensor-parallel all-reduces",
+            TermId::PipelineSend => "Pipeline activations between stages",
+            TermId::OffloadTraffic => "Offload traffic over PCIe",
+            TermId::SimMemory => "Memory traffic per step (lower bound)",
+            TermId::SimHalo => "Halo exchange per step",
+            TermId::SimDisk => "Memory beyond RAM, at disk bandwidth",
+            // Every other id belongs to a family above (`TermId::family`).
+            _ => "",
+        },
     }
 }
 
@@ -378,29 +373,27 @@ pub fn explanation(t: &TimeTerm) -> String {
 
 /// Where the term's formula comes from.
 pub fn source(t: &TimeTerm) -> &'static str {
-    match t.id {
-        TermId::Prefill => "Williams, Waterman, Patterson 2009, Roofline (CACM 52(4)); Kaplan et al. 2020 (arXiv 2001.08361): 2 FLOPs per parameter and token forward; hardware figures from the vendor's datasheet (catalog/hardware.rs); prefill per request: vLLM docs, Optimization and Tuning, chunked prefill (max_num_batched_tokens), SGLang server_args.py chunked_prefill_size",
-        TermId::DecodeCompute => "Williams, Waterman, Patterson 2009, Roofline (CACM 52(4)); Kaplan et al. 2020 (arXiv 2001.08361): 2 FLOPs per parameter and token forward; hardware figures from the vendor's datasheet (catalog/hardware.rs)",
-        TermId::DecodeMemory => "Williams, Waterman, Patterson 2009, Roofline (CACM 52(4)); Kaplan et al. 2020 (arXiv 2001.08361): 2 FLOPs per parameter and token forward; hardware figures from the vendor's datasheet (catalog/hardware.rs); achieved share of bandwidth assumed (bw_eff): 80 %, AMD Instinct 70 % (BabelStream triad, Azure AI benchmarking guide: MI300X 77 %, H100 89 % of the datasheet figure)",
-        TermId::DecodeHost => "llama.cpp src/llama-model.cpp (n_gpu_layers: CPU layers computed on the host); roofline at host memory bandwidth",
-        TermId::TpAllReduce | TermId::PrefillAllReduce | TermId::TensorParallel => "Shoeybi et al. 2019, Megatron-LM (arXiv 1909.08053): two all-reduces per layer forward, two backward; NCCL nccl-tests doc/PERFORMANCE.md: ring all-reduce bus bandwidth factor 2 (n − 1)/n; latency: NCCL src/graph/tuning.cc (baseLat per collective, hwLat per ring step: NVLink, PCI, network; LL at half the bandwidth, Simple)",
-        TermId::TrainCompute => "Kaplan et al. 2020 (6 · N · D); Narayanan et al. 2021 (arXiv 2104.04473) eq. 3 attention term; Chowdhery et al. 2022 (PaLM) appendix B: model FLOPs utilisation; default utilisation from torchtitan benchmarks/llama3_h100_202412_torchtitan.md (33–39 % MFU)",
-        TermId::PipelineBubble | TermId::PipelineSend => "Narayanan et al. 2021 (arXiv 2104.04473) §2.2: 1F1B bubble (p − 1)/m",
-        TermId::DataParallel => "Rajbhandari et al. 2020, ZeRO (arXiv 1910.02054) §7: data-parallel volume, 1.5× for stage 3; PyTorch DistributedDataParallel bucket_cap_mb=25; NCCL nccl-tests doc/PERFORMANCE.md (all-gather and reduce-scatter (n − 1)/n); latency: NCCL src/graph/tuning.cc (baseLat per collective, hwLat per ring step: NVLink, PCI, network; LL at half the bandwidth, Simple)",
-        TermId::OffloadTraffic => "Ren et al. 2021, ZeRO-Offload (arXiv 2101.06840) §4: gradients to the CPU, parameters back, over PCIe",
-        TermId::SimMemory => "FluidX3D README (153 B per cell and step for D3Q19 FP32, 77 B with FP16 storage); Williams et al. 2009, Roofline; achieved share of bandwidth assumed (bw_eff): 80 %, AMD Instinct 70 % (BabelStream triad, Azure AI benchmarking guide: MI300X 77 %, H100 89 % of the datasheet figure)",
-        TermId::SimHalo => "Halo exchange of the boundary cells once per step (surface-to-volume ratio of the subdomain); network figures from catalog/hardware.rs",
-        TermId::MeshAssembly | TermId::MeshSolve | TermId::AmrAdvance => mesh::source(t.id),
-        TermId::SimDisk => "Local NVMe sequential bandwidth (≈ 7 GB/s, PCIe Gen4 x4 datasheets)",
-        id @ (TermId::FftCompute | TermId::FftMemory | TermId::FftTranspose | TermId::PwProjectors | TermId::PwSubspace | TermId::PwDiagonalise) => spectral::source(id),
-        TermId::MdTraffic
-        | TermId::MdPairs
-        | TermId::MdKspace
-        | TermId::MdGhosts
-        | TermId::NbodyTraffic
-        | TermId::NbodyPm
-        | TermId::NbodyTranspose => particles::source(t.id),
-        TermId::SurrogateCompute | TermId::SurrogateMemory => sciml::source(t).unwrap_or_default(),
+    match t.id.family() {
+        TermFamily::Spectral => spectral::source(t.id),
+        TermFamily::Particles => particles::source(t.id),
+        TermFamily::Mesh => mesh::source(t.id),
+        TermFamily::Surrogate => sciml::source(t).unwrap_or_default(),
+        TermFamily::Neural | TermFamily::Grid => match t.id {
+            TermId::Prefill => "Williams, Waterman, Patterson 2009, Roofline (CACM 52(4)); Kaplan et al. 2020 (arXiv 2001.08361): 2 FLOPs per parameter and token forward; hardware figures from the vendor's datasheet (catalog/hardware.rs); prefill per request: vLLM docs, Optimization and Tuning, chunked prefill (max_num_batched_tokens), SGLang server_args.py chunked_prefill_size",
+            TermId::DecodeCompute => "Williams, Waterman, Patterson 2009, Roofline (CACM 52(4)); Kaplan et al. 2020 (arXiv 2001.08361): 2 FLOPs per parameter and token forward; hardware figures from the vendor's datasheet (catalog/hardware.rs)",
+            TermId::DecodeMemory => "Williams, Waterman, Patterson 2009, Roofline (CACM 52(4)); Kaplan et al. 2020 (arXiv 2001.08361): 2 FLOPs per parameter and token forward; hardware figures from the vendor's datasheet (catalog/hardware.rs); achieved share of bandwidth assumed (bw_eff): 80 %, AMD Instinct 70 % (BabelStream triad, Azure AI benchmarking guide: MI300X 77 %, H100 89 % of the datasheet figure)",
+            TermId::DecodeHost => "llama.cpp src/llama-model.cpp (n_gpu_layers: CPU layers computed on the host); roofline at host memory bandwidth",
+            TermId::TpAllReduce | TermId::PrefillAllReduce | TermId::TensorParallel => "Shoeybi et al. 2019, Megatron-LM (arXiv 1909.08053): two all-reduces per layer forward, two backward; NCCL nccl-tests doc/PERFORMANCE.md: ring all-reduce bus bandwidth factor 2 (n − 1)/n; latency: NCCL src/graph/tuning.cc (baseLat per collective, hwLat per ring step: NVLink, PCI, network; LL at half the bandwidth, Simple)",
+            TermId::TrainCompute => "Kaplan et al. 2020 (6 · N · D); Narayanan et al. 2021 (arXiv 2104.04473) eq. 3 attention term; Chowdhery et al. 2022 (PaLM) appendix B: model FLOPs utilisation; default utilisation from torchtitan benchmarks/llama3_h100_202412_torchtitan.md (33–39 % MFU)",
+            TermId::PipelineBubble | TermId::PipelineSend => "Narayanan et al. 2021 (arXiv 2104.04473) §2.2: 1F1B bubble (p − 1)/m",
+            TermId::DataParallel => "Rajbhandari et al. 2020, ZeRO (arXiv 1910.02054) §7: data-parallel volume, 1.5× for stage 3; PyTorch DistributedDataParallel bucket_cap_mb=25; NCCL nccl-tests doc/PERFORMANCE.md (all-gather and reduce-scatter (n − 1)/n); latency: NCCL src/graph/tuning.cc (baseLat per collective, hwLat per ring step: NVLink, PCI, network; LL at half the bandwidth, Simple)",
+            TermId::OffloadTraffic => "Ren et al. 2021, ZeRO-Offload (arXiv 2101.06840) §4: gradients to the CPU, parameters back, over PCIe",
+            TermId::SimMemory => "FluidX3D README (153 B per cell and step for D3Q19 FP32, 77 B with FP16 storage); Williams et al. 2009, Roofline; achieved share of bandwidth assumed (bw_eff): 80 %, AMD Instinct 70 % (BabelStream triad, Azure AI benchmarking guide: MI300X 77 %, H100 89 % of the datasheet figure)",
+            TermId::SimHalo => "Halo exchange of the boundary cells once per step (surface-to-volume ratio of the subdomain); network figures from catalog/hardware.rs",
+            TermId::SimDisk => "Local NVMe sequential bandwidth (≈ 7 GB/s, PCIe Gen4 x4 datasheets)",
+            // Every other id belongs to a family above (`TermId::family`).
+            _ => "",
+        },
     }
 }
 

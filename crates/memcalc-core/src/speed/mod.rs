@@ -165,7 +165,44 @@ pub enum TermId {
     SurrogateMemory,
 }
 
+/// The family of a [`TermId`]: which file of `explain::speed` writes its words. Declared once,
+/// here, so that a new term names its family in one place.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TermFamily {
+    /// Inference and training of neural networks (`explain/speed.rs` itself).
+    Neural,
+    /// Grids and lattices, their halos and the disk (`explain/speed.rs` itself).
+    Grid,
+    /// Spectral transforms and plane-wave DFT (`explain/speed/spectral.rs`).
+    Spectral,
+    /// Molecular dynamics and N-body (`explain/speed/particles.rs`).
+    Particles,
+    /// Unstructured meshes and AMR (`explain/speed/mesh.rs`).
+    Mesh,
+    /// Scientific-ML surrogates (`explain/speed/sciml.rs`).
+    Surrogate,
+}
+
 impl TermId {
+    /// The family whose template writes this term's words.
+    pub fn family(self) -> TermFamily {
+        use TermId::*;
+        match self {
+            Prefill | PrefillAllReduce | DecodeMemory | DecodeCompute | DecodeHost
+            | TpAllReduce | TrainCompute | PipelineBubble | DataParallel | TensorParallel
+            | PipelineSend | OffloadTraffic => TermFamily::Neural,
+            SimMemory | SimHalo | SimDisk => TermFamily::Grid,
+            FftCompute | FftMemory | FftTranspose | PwProjectors | PwSubspace | PwDiagonalise => {
+                TermFamily::Spectral
+            }
+            MdTraffic | MdPairs | MdKspace | MdGhosts | NbodyTraffic | NbodyPm | NbodyTranspose => {
+                TermFamily::Particles
+            }
+            MeshAssembly | MeshSolve | AmrAdvance => TermFamily::Mesh,
+            SurrogateCompute | SurrogateMemory => TermFamily::Surrogate,
+        }
+    }
+
     /// The stable key in JSON.
     pub fn key(self) -> &'static str {
         match self {
