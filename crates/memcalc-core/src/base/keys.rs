@@ -243,6 +243,7 @@ keys! {
     LbmDtype => "lbm_dtype",
     Complex => "complex",
     Dealias => "dealias",
+    Transforms => "transforms",
     Ecutwfc => "ecutwfc",
     Ecutrho => "ecutrho",
     CellVolume => "cell_volume",

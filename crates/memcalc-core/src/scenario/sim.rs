@@ -380,6 +380,9 @@ pub struct Sim {
     pub lbm_dtype: Option<crate::catalog::precision::Dtype>,
     pub complex: bool,
     pub dealias: bool,
+    /// Pseudo-spectral 3-D (or 2-D) transforms per step (`transforms`; time only); None: two
+    /// per field per Runge–Kutta stage, a DNS step's forward and inverse transforms.
+    pub transforms: Option<u64>,
     pub ranks: u64,
     pub nodes: u64,
     /// The documented node it runs on (`node`), whose hardware CPU codes' time reads; None:
@@ -469,6 +472,7 @@ impl Default for Sim {
             lbm_dtype: None,
             complex: false,
             dealias: true,
+            transforms: None,
             ranks: 64,
             nodes: 1,
             node: None,

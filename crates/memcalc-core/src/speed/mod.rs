@@ -483,6 +483,9 @@ pub enum FftsOf {
     /// Pseudo-spectral: each field to physical space and its nonlinear term back, per
     /// Runge–Kutta stage.
     Spectral { fields: u64, stages: u64 },
+    /// Pseudo-spectral with the count given (`transforms`): an FFT benchmark's one transform,
+    /// or a code whose step does more than two per field and stage.
+    Given { per_step: u64 },
     /// Plane-wave DFT: two FFTs per band per H·ψ, one more per band for the density, per
     /// k-point of the rank's pool (two real bands per FFT with the Γ trick).
     Planewave {

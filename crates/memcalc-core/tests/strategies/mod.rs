@@ -335,8 +335,9 @@ prop_compose! {
         halo in 0u64..5,
         complex in any::<bool>(),
         dealias in prop::bool::weighted(1.0 / 3.0),
-    ) -> (u64, u64, u64, u64, u64, u64, u64, bool, bool) {
-        (nx, ny, nz, fields, levels, work, halo, complex, dealias)
+        transforms in prop::option::of(1u64..=1000),
+    ) -> (u64, u64, u64, u64, u64, u64, u64, bool, bool, Option<u64>) {
+        (nx, ny, nz, fields, levels, work, halo, complex, dealias, transforms)
     }
 }
 
@@ -426,7 +427,7 @@ prop_compose! {
         method in choice::<Method>(),
         code in choice::<Code>(),
         (ranks, nodes, node_mem, device, host_mirror, halo_one_rank, rank_mib, replicated_mib, imbalance_bp, language) in sim_layout(),
-        (nx, ny, nz, fields, levels, work, halo, complex, dealias) in sim_grid(),
+        (nx, ny, nz, fields, levels, work, halo, complex, dealias, transforms) in sim_grid(),
         (particles, atom_style, attrs, cutoff_milli, skin_milli, density_micro, neighbors, newton, long_range, kspace_grid) in sim_particles(),
         (potential, topology, shake, atom_map, reax, pair_list) in sim_molecules(),
         (cells, element, dofs, krylov, precond, solver, index_bytes, lattice, streaming, lbm_dtype) in sim_mesh(),
@@ -443,6 +444,7 @@ prop_compose! {
             method, nx, ny, nz, fields, levels, work, halo, particles, atom_style, attrs,
             cutoff_milli, skin_milli, density_micro, neighbors, newton, long_range, kspace_grid,
             cells, element, dofs, krylov, precond, lattice, streaming, lbm_dtype, complex, dealias,
+            transforms,
             ranks, nodes, node_mem, device, rank_mib, imbalance_bp, steps,
             node: node.map(|i| &memcalc_core::catalog::device::NODES[i]),
             placement,

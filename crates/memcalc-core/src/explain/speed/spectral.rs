@@ -25,6 +25,9 @@ fn transforms(f: &Ffts) -> String {
                 units::count(fields, "field", "fields")
             )
         }
+        FftsOf::Given { per_step } => {
+            format!("{} (transforms)", units::count(per_step, "transform", "transforms"))
+        }
         FftsOf::Planewave {
             bands,
             kpoints,
@@ -147,6 +150,10 @@ fn what(f: &Ffts) -> String {
     match f.of {
         FftsOf::Spectral { stages, .. } => format!(
             "Each of {stages} Runge–Kutta stages (low-storage RK3) takes every field to physical space and its nonlinear term back: two transforms per field per stage (codes that also transform the vorticity or the derivatives do more, so this count is a lower bound)."
+        ),
+        FftsOf::Given { per_step } => format!(
+            "The step's {} are given (transforms), in place of two per field per Runge–Kutta stage.",
+            units::count(per_step, "transform", "transforms")
         ),
         FftsOf::Planewave { gamma, .. } => format!(
             "A step is one SCF iteration. Per k-point every band takes two FFTs per H·ψ on the smooth grid (Davidson: about 3 per band per iteration, pw.x's \"avg # of iterations\" plus one; ABINIT's CG: nline + 1) and one more for the density{}.",

@@ -133,12 +133,19 @@ pub fn step(s: &Scenario, e: &Estimate, sm: &SimMachine) -> Option<MethodStep> {
     let real = !sim.complex;
     // A real field's half spectrum holds about N/2 complex values: b bytes per point.
     let point_bytes = if real { fft.b } else { 2 * fft.b } as f64;
+    let (of, transforms) = match sim.transforms {
+        Some(n) => (FftsOf::Given { per_step: n }, n),
+        None => (
+            FftsOf::Spectral {
+                fields: fields.fields,
+                stages: RK_STAGES,
+            },
+            2 * fields.fields * RK_STAGES,
+        ),
+    };
     let f = Ffts {
-        of: FftsOf::Spectral {
-            fields: fields.fields,
-            stages: RK_STAGES,
-        },
-        transforms: (2 * fields.fields * RK_STAGES) as f64,
+        of,
+        transforms: transforms as f64,
         points,
         local: fft.padded_points as f64,
         real,
