@@ -31,7 +31,10 @@ fn one_transform_is_a_sixth_of_a_one_field_rk3_step() {
     let default = step(&time_of(CUFFT_256));
     let one = step(&time_of(&format!("{CUFFT_256}&transforms=1")));
     let six = step(&time_of(&format!("{CUFFT_256}&transforms=6")));
-    assert_eq!(default, six, "an empty transforms must keep the default count");
+    assert_eq!(
+        default, six,
+        "an empty transforms must keep the default count"
+    );
     assert!((default / one - 6.0).abs() < 1e-12, "{default} / {one}");
 }
 
@@ -72,7 +75,10 @@ fn a_given_count_is_said_in_the_formula_and_zero_is_refused() {
         assert!(f.starts_with("1 transform (transforms) × "), "{f}");
     }
     let e = memcalc_core::text::speed::explanation(
-        sp.terms.iter().find(|t| t.id == TermId::FftCompute).unwrap(),
+        sp.terms
+            .iter()
+            .find(|t| t.id == TermId::FftCompute)
+            .unwrap(),
     );
     assert!(e.contains("are given (transforms)"), "{e}");
     let (inputs, _) = memcalc_core::Inputs::from_query(&format!("{CUFFT_256}&transforms=0"));

@@ -26,7 +26,10 @@ fn transforms(f: &Ffts) -> String {
             )
         }
         FftsOf::Given { per_step } => {
-            format!("{} (transforms)", units::count(per_step, "transform", "transforms"))
+            format!(
+                "{} (transforms)",
+                units::count(per_step, "transform", "transforms")
+            )
         }
         FftsOf::Planewave {
             bands,
@@ -118,7 +121,7 @@ pub fn explanation(v: &TermValues) -> String {
             if f.ranks > 1 { "share" } else { "whole grid" }
         ),
         TermValues::FftMemory { passes, .. } => format!(
-            "A grid too large for the caches is read and written once per 1-D pass along each axis, and once more to pack and once to unpack around each transpose: {passes} passes per FFT. The step's FFTs take at least the longer of this and their FLOPs: a lower bound (the pointwise products and the time-stepping add more)."
+            "A grid too large for the caches is read and written once per 1-D pass along each axis (one GPU's FFT libraries do each axis's 1-D FFTs whole in on-chip memory, so a pass per axis and no more: VkFFT's one upload and one download per axis), and once more to pack and once to unpack around each transpose: {passes} passes per FFT. The step's FFTs take at least the longer of this and their FLOPs: a lower bound (the pointwise products and the time-stepping add more)."
         ),
         TermValues::FftTranspose(t) => format!(
             "A distributed FFT transposes its data between the axis passes: in an all-to-all each of {} ranks sends {} of its share ({} per FFT) over {}; blocking, so it adds to the step. Communication-to-computation ratio {}: above 1 the ranks wait longer than they compute, and adding ranks stops paying.",
@@ -166,7 +169,7 @@ fn what(f: &Ffts) -> String {
 pub fn source(id: TermId) -> &'static str {
     match id {
         TermId::FftCompute => "FFTW, \"benchFFT methodology\" (fftw.org/speed/method.html): 5 N log2 N FLOPs per complex transform, 2.5 N log2 N real; Spalart, Moser, Rogers 1991 (J. Comput. Phys. 96): low-storage RK3; QE pw.x h_psi.f90 and cegterg.f90 (two FFTs per band per H·ψ); peaks from catalog/hardware.rs",
-        TermId::FftMemory => "Pekurovsky 2012, P3DFFT (SIAM J. Sci. Comput. 34(4)): 1-D FFTs along each axis, packed and unpacked around each transpose; Williams et al. 2009, Roofline; achieved share of bandwidth assumed (bw_eff)",
+        TermId::FftMemory => "Pekurovsky 2012, P3DFFT (SIAM J. Sci. Comput. 34(4)): 1-D FFTs along each axis, packed and unpacked around each transpose; Tolmachev 2023, VkFFT (IEEE Access, doi:10.1109/ACCESS.2023.3242240) and its README: one upload and download per axis on a GPU, no transposition uploads; Williams et al. 2009, Roofline; achieved share of bandwidth assumed (bw_eff)",
         TermId::FftTranspose => "Pekurovsky 2012, P3DFFT; Li and Laizet 2010, 2DECOMP&FFT (Cray User Group): two all-to-all transposes per 3-D FFT in a pencil decomposition, (P − 1)/P of each rank's data; QE FFTXlib fft_scatter.f90: one transpose of the sticks inside the cutoff sphere; network figures from catalog/hardware.rs",
         TermId::PwProjectors => "QE pw.x calbec.f90 and add_vuspsi.f90 (ZGEMM of plane waves × projectors × bands; s_psi.f90 for ultrasoft/PAW); 8 real FLOPs per complex multiply-add; Giannozzi et al. 2020 (J. Chem. Phys. 152, 154105) on pw.x's GPU port",
         TermId::PwSubspace => "QE pw.x cegterg.f90 (Davidson: ZGEMMs of the reduced H and S and the rotation); ABINIT cgwf.F90 (nline = 4 line minimisations per band); 8 real FLOPs per complex multiply-add",

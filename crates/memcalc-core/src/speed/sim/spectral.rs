@@ -3,7 +3,11 @@
 //! data once per axis and once more to pack and once to unpack around each transpose (Pekurovsky
 //! 2012, P3DFFT, SIAM J. Sci. Comput. 34(4): 1-D FFTs along each dimension with all-to-all
 //! transposes between them), and, over several ranks, sends (P − 1)/P of each rank's share per
-//! transpose. The FFT helpers here are shared with plane-wave DFT.
+//! transpose. On one GPU that is one pass per axis: VkFFT does each axis's 1-D FFTs whole in
+//! shared memory, one upload and one download per axis with no transposition uploads
+//! (Tolmachev 2023, IEEE Access, doi:10.1109/ACCESS.2023.3242240), as long as an axis fits
+//! (4096 single-precision complex points in 32 KB); its four-step algorithm for longer axes
+//! adds passes not counted here. The FFT helpers here are shared with plane-wave DFT.
 
 use crate::model::values::sim::SpectralPart;
 use crate::model::values::SimValues;
@@ -109,7 +113,8 @@ pub(super) fn transpose_term(
     })
 }
 
-/// A pseudo-spectral step: 2 × fields transforms per Runge–Kutta stage on the (padded) grid,
+/// A pseudo-spectral step: 2 × fields transforms per Runge–Kutta stage on the (padded) grid, or
+/// the count `transforms` gives (one, to time a single FFT as FFT benchmarks report it),
 /// the longer of their compute and memory time, then their transposes (a blocking all-to-all
 /// between the axis passes: added). None where the estimate has no field part.
 pub fn step(s: &Scenario, e: &Estimate, sm: &SimMachine) -> Option<MethodStep> {
