@@ -182,6 +182,8 @@ keys! {
     Mfu => "mfu",
     Prompt => "prompt",
     TrainTokens => "train_tokens",
+    MicroBatches => "micro_batches",
+    Vpp => "vpp",
     Runtime => "runtime",
     Overhead => "overhead",
     Code => "code",

@@ -267,11 +267,9 @@ pub fn formula_in(t: &TimeTerm, u: UnitSystem) -> String {
         TermValues::PipelineBubble {
             stages,
             micro_batches,
+            virtual_stages,
             compute_seconds,
-        } => format!(
-            "({stages} − 1) ÷ {micro_batches} micro-batches × {}",
-            time(Time::of(*compute_seconds))
-        ),
+        } => neural::bubble_formula(*stages, *micro_batches, *virtual_stages, *compute_seconds),
         TermValues::DataParallel { collective: c, .. } => neural::collective(c, u),
         TermValues::TensorParallel { collective: c, .. } => neural::collective(c, u),
         TermValues::PipelineSend { transfer: tr, .. } => transfer(tr, u),
@@ -345,10 +343,10 @@ pub fn explanation(t: &TimeTerm) -> String {
                 crate::scenario::Recompute::None => "no recomputation",
                 crate::scenario::Recompute::Selective => "the attention core's forward again (selective recomputation)",
                 crate::scenario::Recompute::SelectiveOp => "half the matrix products' forward again (per-op checkpointing)",
-                crate::scenario::Recompute::Full => "one more forward (full recomputation)",
+                crate::scenario::Recompute::Full => "one more forward of the transformer layers (full recomputation; the output layer is not recomputed)",
             }
         ),
-        TermValues::PipelineBubble { .. } => "A 1F1B pipeline idles (p − 1)/m of the ideal time filling and draining; as many micro-batches as stages is assumed (the fewest that keep every stage busy).".into(),
+        TermValues::PipelineBubble { virtual_stages, .. } => neural::bubble_words(*virtual_stages),
         TermValues::DataParallel { zero, collective: c } => format!(
             "{} over {} data-parallel ranks, via {}; overlapped with the backward pass, so it only costs time where it is longer. {}",
             if *zero >= 3 { "ZeRO-3/FSDP gathers the parameters for the forward and the backward and reduce-scatters the gradients (1.5× an all-reduce), layer by layer" } else { "The gradients are all-reduced in DDP's 25 MiB buckets (ZeRO-1/2: reduce-scattered and the parameters all-gathered, the same volume)" },
@@ -357,7 +355,7 @@ pub fn explanation(t: &TimeTerm) -> String {
             neural::latency(c)
         ),
         TermValues::TensorParallel { per_layer, layers, micro_batches, collective: c } => format!("{per_layer} all-reduces of the micro-batch's activations per layer ({layers} layers per stage, {micro_batches} micro-batches) over {}, between the layers' matrix products: on the critical path. {}", via(c.via), neural::latency(c)),
-        TermValues::PipelineSend { micro_batches, via: v, .. } => format!("Each of {micro_batches} micro-batches sends its activations to the next stage and its gradients back, point to point over {}.", via(*v)),
+        TermValues::PipelineSend { micro_batches, virtual_stages, via: v, .. } => neural::pipeline_send_words(*micro_batches, *virtual_stages, via(*v)),
         TermValues::OffloadTraffic { .. } => "ZeRO-Offload moves each device's gradients to the host and its updated parameters back over PCIe once per step.".into(),
         TermValues::SimMemory(SimBytes::Lbm { share, .. }) => format!("Each step reads and writes every distribution of every cell once, plus its flag byte; the time at the achieved bandwidth is a lower bound (the kernel also computes), and MLUPs are the cells over it.{}", numa::note(*share)),
         TermValues::SimMemory(SimBytes::Grid { share, .. }) => format!("Each step reads and writes every stored level of every field and the work arrays once: a lower bound on the step at the achieved bandwidth (stencil codes also reread neighbours that do not fit in cache).{}", numa::note(*share)),
@@ -385,7 +383,7 @@ pub fn source(t: &TimeTerm) -> &'static str {
             TermId::DecodeHost => "llama.cpp src/llama-model.cpp (n_gpu_layers: CPU layers computed on the host); roofline at host memory bandwidth",
             TermId::TpAllReduce | TermId::PrefillAllReduce | TermId::TensorParallel => "Shoeybi et al. 2019, Megatron-LM (arXiv 1909.08053): two all-reduces per layer forward, two backward; NCCL nccl-tests doc/PERFORMANCE.md: ring all-reduce bus bandwidth factor 2 (n − 1)/n; latency: NCCL src/graph/tuning.cc (baseLat per collective, hwLat per ring step: NVLink, PCI, network; LL at half the bandwidth, Simple)",
             TermId::TrainCompute => "Kaplan et al. 2020 (6 · N · D); Narayanan et al. 2021 (arXiv 2104.04473) eq. 3 attention term; Chowdhery et al. 2022 (PaLM) appendix B: model FLOPs utilisation; default utilisation from torchtitan benchmarks/llama3_h100_202412_torchtitan.md (33–39 % MFU)",
-            TermId::PipelineBubble | TermId::PipelineSend => "Narayanan et al. 2021 (arXiv 2104.04473) §2.2: 1F1B bubble (p − 1)/m",
+            TermId::PipelineBubble | TermId::PipelineSend => "Narayanan et al. 2021 (arXiv 2104.04473) §2.2.1: 1F1B bubble (p − 1)/m; §2.2.2: interleaved schedule, (p − 1)/(m · v) and v times the communication; §4.1: scatter/gather of the sends over the tensor-parallel ranks; micro-batches per step: Megatron-LM global batch ÷ (micro-batch × data-parallel size) (megatron/core/num_microbatches_calculator.py)",
             TermId::DataParallel => "Rajbhandari et al. 2020, ZeRO (arXiv 1910.02054) §7: data-parallel volume, 1.5× for stage 3; PyTorch DistributedDataParallel bucket_cap_mb=25; NCCL nccl-tests doc/PERFORMANCE.md (all-gather and reduce-scatter (n − 1)/n); latency: NCCL src/graph/tuning.cc (baseLat per collective, hwLat per ring step: NVLink, PCI, network; LL at half the bandwidth, Simple)",
             TermId::OffloadTraffic => "Ren et al. 2021, ZeRO-Offload (arXiv 2101.06840) §4: gradients to the CPU, parameters back, over PCIe",
             TermId::SimMemory => "FluidX3D README (153 B per cell and step for D3Q19 FP32, 77 B with FP16 storage); Williams et al. 2009, Roofline; achieved share of bandwidth assumed (bw_eff): 80 %, AMD Instinct 70 % (BabelStream triad, Azure AI benchmarking guide: MI300X 77 %, H100 89 % of the datasheet figure)",

@@ -1,6 +1,7 @@
 //! The time model's settings: what the user overrides of the hardware's figures and the
 //! utilisation a step reaches (URL keys `mfu`, `bw_eff`, `gpu_bw`, `link_bw`, `host_bw`,
-//! `net_bw`, `cpu_flops`), and the workload's time inputs (`prompt`, `train_tokens`). Each is
+//! `net_bw`, `cpu_flops`), and the workload's time inputs (`prompt`, `train_tokens`,
+//! `micro_batches`, `vpp`). Each is
 //! `None` by default: the preset's figure or the cited default applies, and no memory figure
 //! depends on them.
 
@@ -45,6 +46,13 @@ pub struct SpeedSettings {
     /// Tokens the training run processes (`train_tokens`): the run's time is them over the
     /// tokens per second; `None`: no run time.
     pub train_tokens: Option<u64>,
+    /// Micro-batches each data-parallel rank runs per optimizer step (`micro_batches`,
+    /// gradient accumulation; Megatron-LM: global batch ÷ (micro-batch × data-parallel size));
+    /// `None`: one, or as many as pipeline stages with pipelining.
+    pub micro_batches: Option<u64>,
+    /// Model chunks per pipeline device, the interleaved 1F1B schedule's v (`vpp`; Megatron-LM
+    /// `--virtual-pipeline-model-parallel-size`); `None`: 1, plain 1F1B.
+    pub vpp: Option<u64>,
 }
 
 impl SpeedSettings {

@@ -379,10 +379,12 @@ pub enum TermValues {
     },
     /// Training FLOPs per step per device at the utilisation.
     TrainCompute(TrainFlops),
-    /// The pipeline's idle share of a 1F1B step: (p − 1) / m of the compute.
+    /// The pipeline's idle share of a 1F1B step: (p − 1) / (m · v) of the compute, v the
+    /// model chunks per device of the interleaved schedule (1: plain 1F1B).
     PipelineBubble {
         stages: u64,
         micro_batches: u64,
+        virtual_stages: u64,
         compute_seconds: f64,
     },
     /// Tensor-parallel all-reduces at inference: two per layer for each token of a decode
@@ -400,6 +402,7 @@ pub enum TermValues {
     /// Activations between pipeline stages, point to point.
     PipelineSend {
         micro_batches: u64,
+        virtual_stages: u64,
         transfer: Transfer,
         via: Via,
     },

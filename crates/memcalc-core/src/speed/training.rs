@@ -5,8 +5,11 @@
 //! at a utilisation of peak, the bytes each parallel dimension sends per step over the slowest
 //! link it crosses, the pipeline bubble, and offload's traffic over PCIe.
 //!
-//! Micro-batches per step: one, or as many as pipeline stages (the fewest 1F1B keeps every
-//! stage busy with, and what the activation estimate holds in flight).
+//! Micro-batches per step: the user's (`micro_batches`, gradient accumulation: Megatron-LM's
+//! global batch ÷ (micro-batch × data-parallel size)), else one, or as many as pipeline stages
+//! (the fewest 1F1B keeps every stage busy with, and what the activation estimate holds in
+//! flight). The interleaved schedule (`vpp` model chunks per device) divides the bubble by v
+//! and multiplies the sends between stages by v (Narayanan et al. 2021, §2.2.2).
 
 use crate::scenario::{Offload, Recompute, Scenario};
 use crate::speed::inference::{activation_bytes, matmul_params};
@@ -38,10 +41,33 @@ pub fn flops_per_token(s: &Scenario) -> (f64, f64, f64, f64) {
         // torchtitan's per-op policy saves every other matmul's output: half of the matmuls'
         // forward is repeated.
         Recompute::SelectiveOp => p_mm,
-        // One whole forward again.
-        Recompute::Full => 2.0 * p_mm + core_forward,
+        // The transformer layers' forward again: Megatron-LM checkpoints the layers, not the
+        // output layer (Narayanan et al. eq. 3 counts the logits' 6 · V · h without a
+        // recomputed forward; torchtitan's apply_ac wraps each TransformerBlock).
+        Recompute::Full => 2.0 * (p_mm - (a.vocab * a.hidden) as f64).max(0.0) + core_forward,
     };
     (p_mm, passes, attention, recompute)
+}
+
+/// Micro-batches per optimizer step and model chunks per pipeline device: the user's
+/// `micro_batches` (else 1, or as many as stages with pipelining) and `vpp` (else 1; without
+/// pipelining there is no schedule to interleave, so 1).
+pub fn micro_batches(s: &Scenario) -> (u64, u64) {
+    let pp = s.parallel.pp.max(1);
+    let default = if pp > 1 { pp } else { 1 };
+    let micro = s.speed.micro_batches.unwrap_or(default).max(1);
+    let chunks = if pp > 1 {
+        s.speed.vpp.unwrap_or(1).max(1)
+    } else {
+        1
+    };
+    (micro, chunks)
+}
+
+/// The pipeline's idle share of the compute: (p − 1) / (m · v) (Narayanan et al. 2021,
+/// §2.2.1 for 1F1B, §2.2.2 for v chunks per device).
+pub fn bubble_share(stages: u64, micro: u64, chunks: u64) -> f64 {
+    stages.saturating_sub(1) as f64 / (micro.max(1) * chunks.max(1)) as f64
 }
 
 /// The time of a training or fine-tuning step.
@@ -50,7 +76,7 @@ pub fn speed(s: &Scenario, e: &crate::model::Estimate, m: &Machine) -> Speed {
     let par = s.parallel;
     let (tp, pp, dp) = (par.tp.max(1), par.pp.max(1), par.dp().max(1));
     let gpus = par.gpus.max(1);
-    let micro = if pp > 1 { pp } else { 1 };
+    let (micro, chunks) = micro_batches(s);
     let tokens = (s.batch * s.seq) as f64 * (dp * micro) as f64;
     let (p_mm, passes, attention, recompute) = flops_per_token(s);
     let per_token = passes * p_mm + attention + recompute;
@@ -79,8 +105,10 @@ pub fn speed(s: &Scenario, e: &crate::model::Estimate, m: &Machine) -> Speed {
     }];
     let mut busy = compute;
     if pp > 1 {
-        // 1F1B: (p − 1) / m of the ideal time idle (Narayanan et al. 2021, §2.2).
-        let bubble = compute.times((pp - 1) as f64 / micro as f64);
+        // 1F1B: (p − 1) / m of the ideal time idle (Narayanan et al. 2021, §2.2.1); with v
+        // model chunks per device each fill and drain step is a chunk, 1/v of a stage's work:
+        // (p − 1) / (m · v) (§2.2.2, the interleaved schedule).
+        let bubble = compute.times(bubble_share(pp, micro, chunks));
         busy = busy.plus(bubble);
         terms.push(TimeTerm {
             id: TermId::PipelineBubble,
@@ -89,6 +117,7 @@ pub fn speed(s: &Scenario, e: &crate::model::Estimate, m: &Machine) -> Speed {
             values: TermValues::PipelineBubble {
                 stages: pp,
                 micro_batches: micro,
+                virtual_stages: chunks,
                 compute_seconds: compute.seconds().unwrap_or(f64::MAX),
             },
         });
@@ -155,9 +184,12 @@ pub fn speed(s: &Scenario, e: &crate::model::Estimate, m: &Machine) -> Speed {
     }
     if pp > 1 {
         let (via, bandwidth) = m.ring(pp, gpus, node);
-        // Each micro-batch's activations forward and their gradients back, per boundary.
+        // Each micro-batch's activations forward and their gradients back, per boundary: v
+        // boundaries per device with the interleaved schedule ("the amount of communication
+        // also increases by v", §2.2.2); split over the tensor-parallel ranks (the
+        // scatter/gather optimisation, §4.1).
         let t = Transfer {
-            bytes: 2.0 * micro as f64 * (s.batch * s.seq) as f64 * a.hidden as f64 * act
+            bytes: 2.0 * (micro * chunks) as f64 * (s.batch * s.seq) as f64 * a.hidden as f64 * act
                 / tp as f64,
             bandwidth,
             efficiency: 1.0,
@@ -169,6 +201,7 @@ pub fn speed(s: &Scenario, e: &crate::model::Estimate, m: &Machine) -> Speed {
             bound: via.bound(),
             values: TermValues::PipelineSend {
                 micro_batches: micro,
+                virtual_stages: chunks,
                 transfer: t,
                 via,
             },

@@ -1,5 +1,6 @@
 //! The words of the serving and training terms that name a collective's latency, one
-//! request's prefill, the sequences a pool decodes and a training run's token budget.
+//! request's prefill, the sequences a pool decodes, a training run's token budget and its
+//! pipeline schedule (the bubble and the sends between stages).
 
 use super::{bytes, pct, rate, sig, time, via};
 use crate::base::units::{self, UnitSystem};
@@ -94,4 +95,38 @@ pub(super) fn run(run: Option<(u64, Time)>) -> String {
     run.map_or(String::new(), |(tokens, t)| {
         format!(", {} for {} tokens", time(t), super::count(tokens as f64))
     })
+}
+
+/// The pipeline bubble's formula, e.g. "(8 − 1) ÷ (48 micro-batches × 2 chunks) × 61.2 s";
+/// plain 1F1B (one chunk per device) leaves the chunks out.
+pub(super) fn bubble_formula(stages: u64, micro: u64, chunks: u64, compute_seconds: f64) -> String {
+    let compute = time(Time::of(compute_seconds));
+    if chunks > 1 {
+        format!("({stages} − 1) ÷ ({micro} micro-batches × {chunks} chunks per device) × {compute}")
+    } else {
+        format!("({stages} − 1) ÷ {micro} micro-batches × {compute}")
+    }
+}
+
+/// What the bubble is and where its micro-batch count comes from.
+pub(super) fn bubble_words(chunks: u64) -> String {
+    let schedule = if chunks > 1 {
+        format!(
+            "An interleaved 1F1B pipeline ({chunks} model chunks per device, vpp) idles (p − 1)/(m · v) of the ideal time filling and draining: each step of the fill is one chunk, 1/v of a stage's work."
+        )
+    } else {
+        "A 1F1B pipeline idles (p − 1)/m of the ideal time filling and draining.".to_string()
+    };
+    format!(
+        "{schedule} m is the micro-batches per step (micro_batches: Megatron-LM's global batch ÷ (micro-batch × data-parallel size); empty: as many as stages, the fewest that keep every stage busy)."
+    )
+}
+
+/// The sends between stages: per micro-batch, and per chunk with the interleaved schedule.
+pub(super) fn pipeline_send_words(micro: u64, chunks: u64, over: String) -> String {
+    if chunks > 1 {
+        format!("Each of {micro} micro-batches sends its activations to the next stage and its gradients back at each of {chunks} chunk boundaries per device (interleaving multiplies the sends by v), point to point over {over}, split over the tensor-parallel ranks.")
+    } else {
+        format!("Each of {micro} micro-batches sends its activations to the next stage and its gradients back, point to point over {over}, split over the tensor-parallel ranks.")
+    }
 }
