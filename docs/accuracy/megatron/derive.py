@@ -62,7 +62,7 @@ def sc21():
             + (f"&vpp={vpp}" if vpp > 1 else "")
             + f"&recompute=full&mfu={tflops / 312 * 100:.2f}&net_bw=1600"
         )
-        print(f"A100 {name}: stated {pct} %, dp {dp}, m {m}, v {vpp}, {per_token:.4e} FLOP/token, {tps:.4g} tok/s/GPU")
+        print(f"A100 {name}: stated {pct} %, dp {dp}, m {m}, v {vpp}, {per_token:.4e} FLOP/token, {tps:.6g} tok/s/GPU")
         print(f"  {q}")
 
 
@@ -76,9 +76,11 @@ def h100():
         q = (
             f"gpu=h100-80&mode=train&layers={l}&hidden={h}&heads={a}&vocab={v}"
             f"&mlp=standard&norm=layernorm&dtype=bf16&seq={s}&batch=1&tp={tp}"
-            f"&gpus={gpus}&micro_batches={m}&recompute=none&mfu={tflops / 989.5 * 100:.2f}"
+            # --tp-comm-overlap requires --sequence-parallel (arguments.py at f2e5db4)
+            + ("&sp=on" if tp > 1 else "")
+            + f"&gpus={gpus}&micro_batches={m}&recompute=none&mfu={tflops / 989.5 * 100:.2f}"
         )
-        print(f"H100 {name}: stated MFU {mfu} %, m {m}, {per_token:.4e} FLOP/token, {tps:.4g} tok/s/GPU")
+        print(f"H100 {name}: stated MFU {mfu} %, m {m}, {per_token:.4e} FLOP/token, {tps:.6g} tok/s/GPU")
         print(f"  {q}")
 
 
