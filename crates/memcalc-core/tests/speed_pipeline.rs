@@ -167,3 +167,12 @@ fn zero_micro_batches_or_chunks_are_errors_naming_the_key() {
         );
     }
 }
+
+#[test]
+fn a_link_gives_back_the_schedule() {
+    let s = scenario(&format!("{GPT145B}&micro_batches=48&vpp=2"));
+    assert_eq!((s.speed.micro_batches, s.speed.vpp), (Some(48), Some(2)));
+    let q = s.link(None);
+    assert!(q.contains("micro_batches=48") && q.contains("vpp=2"), "{q}");
+    assert_eq!(scenario(&q), s);
+}

