@@ -60,7 +60,10 @@ fn graphs_off_slows_a_batch_1_step_by_exactly_its_kernels_times_the_gap() {
     assert_eq!(why, Uncaptured::Setting);
     let expected = 964.0 * gap;
     assert!((t.time.seconds().unwrap() - expected).abs() < 1e-15);
-    assert!((step(&off) - step(&on) - expected).abs() < 1e-12, "{on:?} {off:?}");
+    assert!(
+        (step(&off) - step(&on) - expected).abs() < 1e-12,
+        "{on:?} {off:?}"
+    );
     // 0.70 ms on a 5.1 ms step: 196 → 173 tokens/s.
     assert!((expected - 0.6974e-3).abs() < 0.001e-3, "{expected}");
     // Graphs on restores the step the bytes give.
@@ -95,6 +98,12 @@ fn the_kernel_count_follows_the_format_and_flash_attention() {
     // Flash attention: K·Q, the softmax, V·softmax and the cont are one kernel.
     assert_eq!(kernels(&format!("{f16}&flash_attention=on")), 20 * 32 + 3);
     assert_eq!(kernels(&format!("{Q4}&cuda_graphs=off")), 964);
+    // With 16 layers on the GPU (-ngl 16) the host runs the rest and the output layer: only
+    // the GPU's layers launch CUDA kernels.
+    assert_eq!(
+        kernels(&format!("{Q4}&cuda_graphs=off&gpu_layers=16")),
+        30 * 16
+    );
 }
 
 #[test]
@@ -163,7 +172,10 @@ fn the_words_give_the_formula_with_the_users_numbers_and_the_source() {
     let sp = time_of(&format!("{Q4}&cuda_graphs=off"));
     let t = launch_term(&sp).unwrap();
     let f = memcalc_core::text::speed::formula(t);
-    assert!(f.starts_with("(30 kernels × 32 layers + 4) × 723 ns"), "{f}");
+    assert!(
+        f.starts_with("(30 kernels × 32 layers + 4) × 723 ns"),
+        "{f}"
+    );
     assert!(f.ends_with("= 697 µs"), "{f}");
     let e = memcalc_core::text::speed::explanation(t);
     assert!(e.contains("cuda_graphs=off"), "{e}");

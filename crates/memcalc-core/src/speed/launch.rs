@@ -79,8 +79,7 @@ pub fn uncaptured(s: &Scenario, m: &Machine, tokens: u64) -> Option<Uncaptured> 
         Some(Uncaptured::Setting)
     } else if tokens > 1 {
         Some(Uncaptured::Batch)
-    } else if m.hw.vendor == crate::catalog::hardware::Vendor::Nvidia && m.hw.peak.tf32.is_none()
-    {
+    } else if m.hw.vendor == crate::catalog::hardware::Vendor::Nvidia && m.hw.peak.tf32.is_none() {
         // TF32 came with Ampere (catalog/hardware.rs): no TF32 peak is a GPU before 8.0.
         Some(Uncaptured::Arch)
     } else {

@@ -194,9 +194,9 @@ impl TermId {
     pub fn family(self) -> TermFamily {
         use TermId::*;
         match self {
-            Prefill | PrefillAllReduce | DecodeMemory | DecodeCompute | DecodeHost | DecodeLaunch
-            | TpAllReduce | TrainCompute | PipelineBubble | DataParallel | TensorParallel
-            | PipelineSend | OffloadTraffic => TermFamily::Neural,
+            Prefill | PrefillAllReduce | DecodeMemory | DecodeCompute | DecodeHost
+            | DecodeLaunch | TpAllReduce | TrainCompute | PipelineBubble | DataParallel
+            | TensorParallel | PipelineSend | OffloadTraffic => TermFamily::Neural,
             SimMemory | SimHalo | SimDisk => TermFamily::Grid,
             FftCompute | FftMemory | FftTranspose | PwProjectors | PwSubspace | PwDiagonalise => {
                 TermFamily::Spectral
