@@ -28,6 +28,10 @@ fn launch_term(sp: &Speed) -> Option<&memcalc_core::speed::TimeTerm> {
 /// The January 2024 row of docs/accuracy.md: llama 7B Q4_0 on an RTX 3090, tg128.
 const Q4: &str = "gpu=rtx3090&mode=infer&engine=llamacpp&model_id=meta-llama/Llama-2-7b-hf&quant=q4_0&seq=128&flash_attention=off";
 
+/// A mixture of experts (8 experts, 2 a token) on a GPU it fits.
+const MOE: &str =
+    "gpu=h200&mode=infer&engine=llamacpp&model_id=mistralai/Mixtral-8x7B-v0.1&quant=q4_0&seq=512";
+
 #[test]
 fn the_gap_per_kernel_is_what_graphs_saved_in_the_published_pairs() {
     // 32 layers × (23 nodes + 7 q8_1 quantizations) + norm, mul, output matrix and its
@@ -107,24 +111,22 @@ fn the_kernel_count_follows_the_format_and_flash_attention() {
 }
 
 #[test]
-fn llama_cpp_turns_graphs_off_itself_for_batches_and_old_gpus() {
+fn llama_cpp_turns_graphs_off_itself_for_batches() {
     let why = |q: &str| match launch_term(&time_of(q)).map(|t| t.values) {
         Some(TermValues::DecodeLaunch { why, .. }) => Some(why),
         None => None,
         v => panic!("{v:?}"),
     };
-    // More than one token a step: ggml-cuda.cu's "batch size > 1".
-    assert_eq!(why(&format!("{Q4}&batch=4")), Some(Uncaptured::Batch));
-    // A Turing T4 and a Volta V100: compute capability below 8.0.
-    for gpu in ["t4", "v100-32"] {
+    // A dense model's step of several tokens is captured since pull request #19645; a mixture
+    // of experts' only up to 4 tokens.
+    assert_eq!(why(&format!("{Q4}&batch=8")), None);
+    assert_eq!(why(&format!("{MOE}&batch=4")), None);
+    assert_eq!(why(&format!("{MOE}&batch=5")), Some(Uncaptured::Batch));
+    // Ampere and later, and since pull request #25749 (July 2026) Volta and Turing, capture.
+    for gpu in ["t4", "v100-32", "h100-80", "rtx3090"] {
         let q = format!("gpu={gpu}&mode=infer&engine=llamacpp&model_id=meta-llama/Llama-2-7b-hf&quant=q4_0&seq=128");
-        assert_eq!(why(&q), Some(Uncaptured::Arch), "{gpu}");
+        assert_eq!(why(&q), None, "{gpu}");
     }
-    // Hopper captures.
-    assert_eq!(
-        why("gpu=h100-80&mode=infer&engine=llamacpp&model_id=meta-llama/Llama-2-7b-hf&quant=q4_0&seq=128"),
-        None
-    );
     // The Python engines' eager cost (host dispatch per op) is not this term.
     for engine in ["vllm", "sglang", "hf"] {
         let q = format!(
@@ -182,7 +184,7 @@ fn the_words_give_the_formula_with_the_users_numbers_and_the_source() {
     let src = memcalc_core::text::speed::source(t);
     assert!(src.contains("#6766") && src.contains("116.31"), "{src}");
     assert!(!memcalc_core::text::speed::label(t).is_empty());
-    let batch = time_of(&format!("{Q4}&batch=2"));
+    let batch = time_of(&format!("{MOE}&batch=8"));
     let e = memcalc_core::text::speed::explanation(launch_term(&batch).unwrap());
-    assert!(e.contains("more than one token"), "{e}");
+    assert!(e.contains("more than 4 tokens"), "{e}");
 }

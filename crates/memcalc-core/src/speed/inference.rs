@@ -250,7 +250,7 @@ pub fn speed(s: &Scenario, e: &Estimate, m: &Machine) -> Speed {
     }
     // llama.cpp without a CUDA graph: the GPU idles after each kernel of the step before the
     // next starts (speed/launch.rs), on top of the bytes it reads.
-    if let Some(why) = launch::uncaptured(s, m, seqs) {
+    if let Some(why) = launch::uncaptured(s, seqs) {
         let output_on_gpu = !e.components.iter().any(|c| {
             matches!(&c.values, Values::Engine(EngineValues::HostWeights(w)) if !w.output_on_gpu)
         });

@@ -12,7 +12,6 @@
 use crate::catalog::quant::Quant;
 use crate::scenario::serving::{CudaGraphs, Engine};
 use crate::scenario::Scenario;
-use crate::speed::machine::Machine;
 
 /// Published batch-1 decode rates of one build with CUDA graphs off and on, tokens per second:
 /// pull request #6766 (JohannesGaessler's table, llama 2 7B Q4_0, `./main` tg, RTX 3090 and
@@ -56,38 +55,42 @@ pub fn gap_seconds() -> f64 {
         / n
 }
 
+/// The most tokens per step whose expert products llama.cpp still captures (#19645).
+pub const MAX_EXPERT_TOKENS: u64 = 4;
+
 /// Why a llama.cpp step launches its kernels one by one.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Uncaptured {
     /// `cuda_graphs=off`: GGML_CUDA_DISABLE_GRAPHS, or a build before April 2024.
     Setting,
-    /// More than one token per step: ggml-cuda.cu `ggml_cuda_graph_check_compability`
-    /// disables graphs when an `add` has more than one row ("batch size > 1").
+    /// A mixture of experts with more than 4 tokens per step: ggml-cuda.cu
+    /// `ggml_cuda_graph_check_compability` disables graphs for an expert product
+    /// (`mul_mat_id`) of more tokens (pull request #19645, February 2026, which lifted the
+    /// "batch size > 1" limit on every other graph and raised `mul_mat_id`'s from 1 to 4).
     Batch,
-    /// An NVIDIA GPU before Ampere: `ggml_cuda_graph_set_enabled` disables graphs below
-    /// compute capability 8.0 (`GGML_CUDA_CC_AMPERE`).
-    Arch,
 }
 
 /// The kernels of one decode step and why they are launched one by one; `None` where the
 /// step's launches are captured in a CUDA graph, or the engine is not llama.cpp.
-pub fn uncaptured(s: &Scenario, m: &Machine, tokens: u64) -> Option<Uncaptured> {
+pub fn uncaptured(s: &Scenario, tokens: u64) -> Option<Uncaptured> {
     if s.engine != Engine::Llamacpp {
         return None;
     }
     if s.cuda_graphs == CudaGraphs::Off {
         Some(Uncaptured::Setting)
-    } else if tokens > 1 {
+    } else if s.shape().0.experts > 1 && tokens > MAX_EXPERT_TOKENS {
         Some(Uncaptured::Batch)
-    } else if m.hw.vendor == crate::catalog::hardware::Vendor::Nvidia && m.hw.peak.tf32.is_none() {
-        // TF32 came with Ampere (catalog/hardware.rs): no TF32 peak is a GPU before 8.0.
-        Some(Uncaptured::Arch)
     } else {
+        // ggml_cuda_graph_set_enabled turns graphs off below Volta (compute capability 7.0;
+        // below Ampere until pull request #25749, July 2026): every GPU preset is Volta or
+        // later, and AMD's HIP graphs are on by default (GGML_HIP_GRAPHS).
         None
     }
 }
 
-/// Kernels per layer of the scenario's graph.
+/// Kernels per layer of the scenario's graph: a dense llama layer's. A mixture of experts'
+/// layer launches more (its router's top-k and the expert products), which are not counted:
+/// its term is a lower bound.
 pub fn per_layer(s: &Scenario) -> u64 {
     let quantized = s.quant != Quant::None || s.milli_bpw.is_some();
     BASE_PER_LAYER - if s.flash_attention { FLASH_SAVES } else { 0 }
