@@ -61,7 +61,7 @@ pub const MAX_EXPERT_TOKENS: u64 = 4;
 /// Why a llama.cpp step launches its kernels one by one.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Uncaptured {
-    /// `cuda_graphs=off`: GGML_CUDA_DISABLE_GRAPHS, or a build before April 2024.
+    /// `cuda_graphs=off`: GGML_CUDA_DISABLE_GRAPHS, or a build before pull request #6766 (spring 2024).
     Setting,
     /// A mixture of experts with more than 4 tokens per step: ggml-cuda.cu
     /// `ggml_cuda_graph_check_compability` disables graphs for an expert product

@@ -111,7 +111,7 @@ pub(super) fn launch_formula(per_layer: u64, layers: u64, head: u64, gap: f64) -
 pub(super) fn launch(why: crate::speed::launch::Uncaptured) -> String {
     use crate::speed::launch::Uncaptured;
     let reason = match why {
-        Uncaptured::Setting => "CUDA graphs are off (cuda_graphs=off: GGML_CUDA_DISABLE_GRAPHS, or a build before April 2024)",
+        Uncaptured::Setting => "CUDA graphs are off (cuda_graphs=off: GGML_CUDA_DISABLE_GRAPHS, or a build before pull request #6766, spring 2024)",
         Uncaptured::Batch => "llama.cpp turns CUDA graphs off for a mixture of experts' expert products of more than 4 tokens a step (ggml-cuda.cu, pull request #19645)",
     };
     format!(
