@@ -17,6 +17,7 @@
 pub mod change;
 pub mod inference;
 pub mod latency;
+pub mod launch;
 pub mod machine;
 pub mod sciml;
 pub mod sim;
@@ -37,6 +38,8 @@ pub enum Bound {
     Network,
     HostMemory,
     Disk,
+    /// The GPU idling between kernels launched one by one (llama.cpp without CUDA graphs).
+    Launch,
 }
 
 impl Bound {
@@ -49,6 +52,7 @@ impl Bound {
             Bound::Network => "network",
             Bound::HostMemory => "host_memory",
             Bound::Disk => "disk",
+            Bound::Launch => "launch",
         }
     }
 }
@@ -131,6 +135,8 @@ pub enum TermId {
     DecodeMemory,
     DecodeCompute,
     DecodeHost,
+    /// llama.cpp's kernel launches without a CUDA graph (speed/launch.rs).
+    DecodeLaunch,
     TpAllReduce,
     TrainCompute,
     PipelineBubble,
@@ -189,8 +195,8 @@ impl TermId {
         use TermId::*;
         match self {
             Prefill | PrefillAllReduce | DecodeMemory | DecodeCompute | DecodeHost
-            | TpAllReduce | TrainCompute | PipelineBubble | DataParallel | TensorParallel
-            | PipelineSend | OffloadTraffic => TermFamily::Neural,
+            | DecodeLaunch | TpAllReduce | TrainCompute | PipelineBubble | DataParallel
+            | TensorParallel | PipelineSend | OffloadTraffic => TermFamily::Neural,
             SimMemory | SimHalo | SimDisk => TermFamily::Grid,
             FftCompute | FftMemory | FftTranspose | PwProjectors | PwSubspace | PwDiagonalise => {
                 TermFamily::Spectral
@@ -211,6 +217,7 @@ impl TermId {
             TermId::DecodeMemory => "decode_memory",
             TermId::DecodeCompute => "decode_compute",
             TermId::DecodeHost => "decode_host",
+            TermId::DecodeLaunch => "decode_launch",
             TermId::TpAllReduce => "tp_all_reduce",
             TermId::TrainCompute => "train_compute",
             TermId::PipelineBubble => "pipeline_bubble",
@@ -376,6 +383,17 @@ pub enum TermValues {
         kv: f64,
         layers: u64,
         transfer: Transfer,
+    },
+    /// llama.cpp's kernels launched one by one: the GPU's gap after each (speed/launch.rs).
+    DecodeLaunch {
+        per_layer: u64,
+        /// Layers on the GPU.
+        layers: u64,
+        /// Kernels after the layers (0 with the output layer on the host).
+        head: u64,
+        /// Idle seconds per kernel.
+        gap: f64,
+        why: launch::Uncaptured,
     },
     /// Training FLOPs per step per device at the utilisation.
     TrainCompute(TrainFlops),
