@@ -52,6 +52,24 @@ impl TimeData {
         }
     }
 
+    /// The y axis' maximum, in the axis' unit (`axis`).
+    pub fn y_max(&self) -> f64 {
+        let (_, unit) = self.axis();
+        let v = self.top() * unit * 1.08;
+        if !self.efficiency() {
+            return nice_ceiling(v);
+        }
+        // Efficiency keeps 100 % in view, and ends at the next tenth above the data: weak
+        // scaling's NUMA share puts a point at 101-102 %, which `nice_ceiling`'s steps would
+        // take to 200 %, squashing every line into the lower half. A superlinear point (fewer
+        // nodes spilling to disk) lifts it further, in the usual steps beyond 150 %.
+        let v = v.max(100.0);
+        [110.0, 120.0, 130.0, 140.0, 150.0]
+            .into_iter()
+            .find(|c| *c >= v)
+            .unwrap_or_else(|| nice_ceiling(v))
+    }
+
     fn top(&self) -> f64 {
         self.lines
             .iter()
@@ -83,10 +101,7 @@ pub fn draw_time<DB: DrawingBackend>(
     let index_of = |x: u64| xs.iter().position(|v| *v == x).unwrap_or(0);
     let (title, unit) = data.axis();
     let efficiency = data.efficiency();
-    // Efficiency keeps 100 % in view; a superlinear point (fewer nodes spilling to disk)
-    // raises the axis above it.
-    let top = (data.top() * unit).max(if efficiency { 100.0 } else { 0.0 });
-    let y_max = nice_ceiling(top * 1.08);
+    let y_max = data.y_max();
     let (y0, y1) = (HEIGHT - BOTTOM, TOP);
     let y_of = |v: f64| px(y0 + (y1 - y0) * (v * unit / y_max).clamp(0.0, 1.0));
 
