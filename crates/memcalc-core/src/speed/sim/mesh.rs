@@ -328,20 +328,19 @@ fn hpcg_step(
         transfer: sm.transfer(iterations as f64 * per_iteration),
     };
     let time = solve.transfer.time();
-    (
-        MethodStep {
-            terms: vec![TimeTerm {
-                id: TermId::MeshSolve,
-                time,
-                bound: Bound::MemoryBandwidth,
-                values: TermValues::MeshSolve(solve),
-            }],
-            step: time,
-            halo: (sm.ranks > 1).then(|| halo(p, iterations, rows)),
-            rate: None,
-        },
-        flops * iterations as f64 * sm.ranks as f64,
-    )
+    let mut method = MethodStep {
+        terms: vec![TimeTerm {
+            id: TermId::MeshSolve,
+            time,
+            bound: Bound::MemoryBandwidth,
+            values: TermValues::MeshSolve(solve),
+        }],
+        step: time,
+        halo: (sm.ranks > 1).then(|| halo(p, iterations, rows)),
+        rate: None,
+    };
+    super::reductions::add_cg_dots(&mut method, sm, iterations);
+    (method, flops * iterations as f64 * sm.ranks as f64)
 }
 
 /// The mesh method's time, with the solve's GFLOP/s over every rank where it solves.
