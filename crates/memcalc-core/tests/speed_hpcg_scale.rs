@@ -86,7 +86,9 @@ fn latency_grows_with_the_nodes_not_the_grid() {
 
 #[test]
 fn gpus_in_one_node_reduce_over_their_links() {
-    let sp = time_of("gpu=gh200&mode=sim&sim_device=gpu&ranks=4&nodes=1&code=hpcg&cells=16777216&lin_iters=50");
+    let sp = time_of(
+        "gpu=gh200&mode=sim&sim_device=gpu&ranks=4&nodes=1&code=hpcg&cells=16777216&lin_iters=50",
+    );
     let t = sp
         .terms
         .iter()
