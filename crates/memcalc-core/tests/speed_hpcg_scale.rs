@@ -101,3 +101,12 @@ fn gpus_in_one_node_reduce_over_their_links() {
     let words = memcalc_core::explain::speed::formula(t);
     assert!(words.contains("3 all-reduces"), "{words}");
 }
+
+#[test]
+fn only_hpcg_solves_pay_the_term_for_now() {
+    // A generic mesh solve's Krylov method is not HPCG's CG; its reductions are not modelled
+    // yet (the solve's explanation says so), so the term must not appear there silently.
+    let sp = time_of("mode=sim&method=mesh&code=openfoam&cells=1M&ranks=4");
+    assert_eq!(seconds(&sp, TermId::SolveAllReduce), None);
+    assert!(seconds(&sp, TermId::MeshSolve).is_some());
+}

@@ -328,24 +328,26 @@ fn hpcg_step(
         transfer: sm.transfer(iterations as f64 * per_iteration),
     };
     let time = solve.transfer.time();
-    let mut method = MethodStep {
-        terms: vec![TimeTerm {
-            id: TermId::MeshSolve,
-            time,
-            bound: Bound::MemoryBandwidth,
-            values: TermValues::MeshSolve(solve),
-        }],
-        step: time,
-        halo: (sm.ranks > 1).then(|| halo(p, iterations, rows)),
-        rate: None,
-    };
-    super::reductions::add_cg_dots(&mut method, sm, iterations);
-    (method, flops * iterations as f64 * sm.ranks as f64)
+    (
+        MethodStep {
+            terms: vec![TimeTerm {
+                id: TermId::MeshSolve,
+                time,
+                bound: Bound::MemoryBandwidth,
+                values: TermValues::MeshSolve(solve),
+            }],
+            step: time,
+            halo: (sm.ranks > 1).then(|| halo(p, iterations, rows)),
+            rate: None,
+        },
+        flops * iterations as f64 * sm.ranks as f64,
+    )
 }
 
 /// The mesh method's time, with the solve's GFLOP/s over every rank where it solves.
 pub fn speed(s: &Scenario, e: &Estimate, sm: &SimMachine) -> Option<Speed> {
-    let (method, flops) = step(s, e, sm)?;
+    let (mut method, flops) = step(s, e, sm)?;
+    super::reductions::add_hpcg_dots(&mut method, sm);
     let mut speed = super::finish(s, e, sm, method);
     if let Steps::Sim { step, rate, .. } = &mut speed.steps {
         if flops > 0.0 {

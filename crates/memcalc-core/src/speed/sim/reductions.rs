@@ -88,10 +88,15 @@ pub fn cg_dots(sm: &SimMachine, iterations: u64) -> Option<DotReductions> {
     })
 }
 
-/// Adds the dot products' all-reduces of a CG solve to a method's step (after the kernels:
-/// the step is their sum).
-pub fn add_cg_dots(method: &mut MethodStep, sm: &SimMachine, iterations: u64) {
-    let Some(d) = cg_dots(sm, iterations) else {
+/// Adds the dot products' all-reduces of HPCG's CG solve (the step's `MeshSolve` term with
+/// `hpcg` set) to the method's step, after the kernels: the step is their sum. Other solves are
+/// left as they are.
+pub fn add_hpcg_dots(method: &mut MethodStep, sm: &SimMachine) {
+    let iterations = method.terms.iter().find_map(|t| match &t.values {
+        TermValues::MeshSolve(s) if s.hpcg && s.krylov == 0 => Some(s.iterations),
+        _ => None,
+    });
+    let Some(d) = iterations.and_then(|i| cg_dots(sm, i)) else {
         return;
     };
     let bound = if d.net_rounds > 0 {
