@@ -7,11 +7,13 @@
 //! - HPCG `src/ComputeDotProduct_ref.cpp`: each dot product sums its rank's part and calls
 //!   `MPI_Allreduce(&local_result, &global_result, 1, MPI_DOUBLE, MPI_SUM, ...)`; `src/CG.cpp`
 //!   (and `CG_ref.cpp`) computes three per iteration (r·z, p·Ap and the residual norm r·r).
-//! - MPICH `src/mpi/coll/allreduce/allreduce_intra_recursive_doubling.c` (the algorithm MPICH
-//!   and Open MPI's tuned component choose for short messages): ⌈log2 p⌉ rounds of one
-//!   exchange each, a message of a few bytes costing one latency per round. Ranks are placed
-//!   node by node, so ⌈log2 (ranks per node)⌉ rounds stay inside a node and ⌈log2 nodes⌉
-//!   cross the network.
+//! - MPICH `src/mpi/coll/allreduce/allreduce_intra_recursive_doubling.c` (MPICH's choice for
+//!   short messages; "Cost = lgp.alpha"): ⌊log2 p⌋ rounds of one exchange each over the largest
+//!   power of two of ranks, and where p is not a power of two one send before them (the extra
+//!   ranks hand their part to a partner) and one after (the result back): two more rounds.
+//!   A message of a few bytes costs one latency per round. Ranks are placed node by node, so
+//!   the rounds over the ranks of a node stay inside it and those over the nodes cross the
+//!   network.
 //! - The latency per round: the network's and the node's as NCCL's tuner times one ring step
 //!   of its low-latency protocol (`speed/latency.rs`, NCCL `src/graph/tuning.cc` hwLat, LL:
 //!   network 2.7 µs, NVLink and shared memory 0.6 µs, PCI 1.0 µs). The catalog holds no MPI
@@ -55,13 +57,14 @@ impl DotReductions {
     }
 }
 
-/// ⌈log2 n⌉: the rounds of a recursive doubling over n participants (0 for one).
+/// The rounds of MPICH's recursive doubling over n participants: ⌊log2 n⌋, and two more
+/// where n is not a power of two (0 for one).
 pub fn rounds(n: u64) -> u64 {
     if n <= 1 {
-        0
-    } else {
-        u64::from(64 - (n - 1).leading_zeros())
+        return 0;
     }
+    let doubling = u64::from(63 - n.leading_zeros());
+    doubling + if n.is_power_of_two() { 0 } else { 2 }
 }
 
 /// The all-reduces of `iterations` CG iterations over the machine's ranks; None on one rank.
@@ -122,9 +125,11 @@ mod tests {
         assert_eq!(rounds(1), 0);
         assert_eq!(rounds(2), 1);
         assert_eq!(rounds(4), 2);
-        assert_eq!(rounds(5), 3);
-        // Fugaku's 158,976 nodes: 2^17 < n ≤ 2^18.
-        assert_eq!(rounds(158_976), 18);
+        // 5 = 4 + 1: the fifth rank's send in and the result's send back.
+        assert_eq!(rounds(5), 4);
+        assert_eq!(rounds(1024), 10);
+        // Fugaku's 158,976 nodes: 2^17 < n < 2^18.
+        assert_eq!(rounds(158_976), 19);
     }
 
     #[test]
