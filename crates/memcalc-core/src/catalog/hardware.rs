@@ -643,6 +643,30 @@ pub const GPU_HARDWARE: &[GpuHardware] = &[
         desktop: false,
         source: "AMD Instinct MI250X accelerator data sheet, halved for one GCD (1.64 TB/s)",
     },
+    // AMD Instinct MI100 accelerator brochure: 32 GB HBM2 at 1.2288 TB/s; FP64 vector 11.5
+    // (no FP64 matrix cores before CDNA 2), FP32 vector 23.1, BF16 matrix 92.3, FP16 and INT8
+    // matrix 184.6; no TF32 or FP8; three Infinity Fabric links × 92 GB/s = 276 GB/s peak
+    // aggregate; PCIe Gen4.
+    GpuHardware {
+        id: "mi100",
+        bandwidth: 1.2288e12,
+        peak: Peak {
+            fp64: 11.5,
+            fp32: 23.1,
+            tf32: None,
+            half: 92.3,
+            fp8: None,
+            int8: Some(184.6),
+        },
+        link: Some(GpuLink {
+            kind: LinkKind::InfinityFabric,
+            gb_s: 276.0,
+        }),
+        pcie: gen(4),
+        vendor: Vendor::Amd,
+        desktop: false,
+        source: "AMD Instinct MI100 accelerator brochure (1.2288 TB/s HBM2; dense figures)",
+    },
 ];
 
 /// The hardware of the GPU preset `id`.

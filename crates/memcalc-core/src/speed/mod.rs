@@ -166,6 +166,8 @@ pub enum TermId {
     MeshAssembly,
     MeshSolve,
     AmrAdvance,
+    // A Krylov solve's dot products across ranks (speed/sim/reductions.rs).
+    SolveAllReduce,
     // Scientific-ML surrogates (speed/sciml.rs).
     SurrogateCompute,
     SurrogateMemory,
@@ -187,6 +189,8 @@ pub enum TermFamily {
     Mesh,
     /// Scientific-ML surrogates (`explain/speed/sciml.rs`).
     Surrogate,
+    /// A solve's all-reduces across ranks (`explain/speed/reductions.rs`).
+    Reductions,
 }
 
 impl TermId {
@@ -206,6 +210,7 @@ impl TermId {
             }
             MeshAssembly | MeshSolve | AmrAdvance => TermFamily::Mesh,
             SurrogateCompute | SurrogateMemory => TermFamily::Surrogate,
+            SolveAllReduce => TermFamily::Reductions,
         }
     }
 
@@ -244,6 +249,7 @@ impl TermId {
             TermId::MeshAssembly => "mesh_assembly",
             TermId::MeshSolve => "mesh_solve",
             TermId::AmrAdvance => "amr_advance",
+            TermId::SolveAllReduce => "solve_all_reduce",
             TermId::SurrogateCompute => "surrogate_compute",
             TermId::SurrogateMemory => "surrogate_memory",
         }
@@ -470,6 +476,8 @@ pub enum TermValues {
     MeshSolve(sim::mesh::Solve),
     /// An AMR step: every block update of every level.
     AmrAdvance(sim::amr::Advance),
+    /// A solve's dot products, each an all-reduce across the ranks.
+    SolveAllReduce(sim::reductions::DotReductions),
     // Scientific-ML surrogates (speed/sciml.rs).
     /// A surrogate network's FLOPs per step on one device at the utilisation.
     SurrogateCompute(sciml::SurrogateFlops),

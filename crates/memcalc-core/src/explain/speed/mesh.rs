@@ -68,7 +68,7 @@ pub fn explanation(v: &TermValues) -> String {
     match v {
         TermValues::MeshAssembly(_) => "Each step reads and writes the solution at every stored level, reads the mesh (connectivity, or faces and geometry) and writes the matrix once while assembling it: a lower bound at the achieved bandwidth; an explicit scheme has no matrix and only this term.".into(),
         TermValues::MeshSolve(s) => format!(
-            "Each {} iteration reads the sparse matrix once as stored for its matrix–vector product (values, column indices and row pointers; OpenFOAM's LDU: diagonal, lower and upper coefficients and their face addressing), {} vector passes ({}) and {}. {} Sparse solves are memory-bound, so this is a lower bound; the dot products' all-reduces over the ranks are not counted, and the halo counts one vector exchange per iteration. The rate counts 2 FLOPs per nonzero, as HPCG does.",
+            "Each {} iteration reads the sparse matrix once as stored for its matrix–vector product (values, column indices and row pointers; OpenFOAM's LDU: diagonal, lower and upper coefficients and their face addressing), {} vector passes ({}) and {}. {} Sparse solves are memory-bound, so this is a lower bound; {} and the halo counts one vector exchange per iteration. The rate counts 2 FLOPs per nonzero, as HPCG does.",
             if s.krylov == 0 { "CG".to_string() } else { format!("GMRES({})", s.krylov) },
             sig(s.passes),
             if s.krylov == 0 { "3 dot products, 3 vector updates, the product's input and output" } else { "the Arnoldi step's classical Gram–Schmidt over the basis, its normalisation, the product's input and output" },
@@ -77,7 +77,8 @@ pub fn explanation(v: &TermValues) -> String {
                 format!("{} per step are assumed (one HPCG CG set); set lin_iters from the solver's log (OpenFOAM: the sum of 'No Iterations' over the step's solves).", units::count(s.iterations, "iteration", "iterations"))
             } else {
                 format!("{} per step, as given.", units::count(s.iterations, "iteration", "iterations"))
-            }
+            },
+            if s.hpcg { "the dot products' all-reduces over the ranks are a term of their own," } else { "the dot products' all-reduces over the ranks are not counted," }
         ),
         TermValues::AmrAdvance(a) => {
             let each = "each update reads and writes the block's stored copies with their ghost shells and its work arrays: a lower bound at the achieved bandwidth. Ghost cells are filled before every update; those from other ranks are the halo below.";

@@ -346,7 +346,8 @@ fn hpcg_step(
 
 /// The mesh method's time, with the solve's GFLOP/s over every rank where it solves.
 pub fn speed(s: &Scenario, e: &Estimate, sm: &SimMachine) -> Option<Speed> {
-    let (method, flops) = step(s, e, sm)?;
+    let (mut method, flops) = step(s, e, sm)?;
+    super::reductions::add_hpcg_dots(&mut method, sm);
     let mut speed = super::finish(s, e, sm, method);
     if let Steps::Sim { step, rate, .. } = &mut speed.steps {
         if flops > 0.0 {
