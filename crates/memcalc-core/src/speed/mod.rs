@@ -37,6 +37,8 @@ pub enum Bound {
     Network,
     HostMemory,
     Disk,
+    /// A chain of dependent operations on one core: each waits for the last one's result.
+    Latency,
 }
 
 impl Bound {
@@ -49,6 +51,7 @@ impl Bound {
             Bound::Network => "network",
             Bound::HostMemory => "host_memory",
             Bound::Disk => "disk",
+            Bound::Latency => "latency",
         }
     }
 }
@@ -159,6 +162,7 @@ pub enum TermId {
     // Unstructured meshes and block-structured AMR (speed/sim/mesh.rs, speed/sim/amr.rs).
     MeshAssembly,
     MeshSolve,
+    MeshChain,
     AmrAdvance,
     // Scientific-ML surrogates (speed/sciml.rs).
     SurrogateCompute,
@@ -198,7 +202,7 @@ impl TermId {
             MdTraffic | MdPairs | MdKspace | MdGhosts | NbodyTraffic | NbodyPm | NbodyTranspose => {
                 TermFamily::Particles
             }
-            MeshAssembly | MeshSolve | AmrAdvance => TermFamily::Mesh,
+            MeshAssembly | MeshSolve | MeshChain | AmrAdvance => TermFamily::Mesh,
             SurrogateCompute | SurrogateMemory => TermFamily::Surrogate,
         }
     }
@@ -236,6 +240,7 @@ impl TermId {
             TermId::NbodyTranspose => "nbody_transpose",
             TermId::MeshAssembly => "mesh_assembly",
             TermId::MeshSolve => "mesh_solve",
+            TermId::MeshChain => "mesh_chain",
             TermId::AmrAdvance => "amr_advance",
             TermId::SurrogateCompute => "surrogate_compute",
             TermId::SurrogateMemory => "surrogate_memory",
@@ -450,6 +455,8 @@ pub enum TermValues {
     MeshAssembly(sim::mesh::Assembly),
     /// A mesh step's linear solve: the Krylov iterations' bytes.
     MeshSolve(sim::mesh::Solve),
+    /// A CPU mesh solve's dependent-add chains: every sparse row's sum, one add after another.
+    MeshChain(sim::mesh::Chain),
     /// An AMR step: every block update of every level.
     AmrAdvance(sim::amr::Advance),
     // Scientific-ML surrogates (speed/sciml.rs).
