@@ -128,7 +128,7 @@ fn chain(
     per_row: f64,
     sweep_rows: f64,
 ) -> Option<Chain> {
-    (!sm.gpu && row_passes > 0.0 && per_row > 0.0).then(|| Chain {
+    (!sm.gpu && row_passes > 0.0 && per_row > 0.0).then_some(Chain {
         iterations,
         row_passes,
         per_row,
