@@ -726,10 +726,10 @@ impl CoreLatency {
     }
 }
 
-/// Agner Fog, "Instruction tables" (www.agner.org/optimize, 2022-11-04 edition), AMD Zen 2,
+/// Agner Fog, "Instruction tables" (www.agner.org/optimize), AMD Zen 2,
 /// Zen 3 and Zen 4: ADDSD latency 3, DIVSD 13–15 (13 taken; this project's Zen 4 measures 3.0
 /// and 13.0 cycles, docs/accuracy/speed-here/zen4/out/latency.txt).
-const ZEN_SOURCE: &str = "Agner Fog, Instruction tables (2022-11-04), AMD Zen 2/3/4: ADDSD latency 3 cycles, DIVSD 13–15 (13 taken; measured here on Zen 4: 3.0 and 13.0); at the CPU's base clock";
+const ZEN_SOURCE: &str = "Agner Fog, Instruction tables, AMD Zen 2/3/4: ADDSD latency 3 cycles, DIVSD 13–15 (13 taken; measured here on Zen 4: 3.0 and 13.0); at the CPU's base clock";
 
 const fn zen(clock: f64) -> CoreLatency {
     CoreLatency {
@@ -773,22 +773,23 @@ const XEON_8480C: f64 = 56.0 * 2.0e9 * 32.0;
 /// A desktop when none is named: 8 cores × 4.5 GHz × 16 (AVX2, two FMA pipes), assumed.
 const DESKTOP_8_CORE: f64 = 8.0 * 4.5e9 * 16.0;
 
-/// A64FX: FP64 FADD latency 9 cycles and FDIV 43 (Fujitsu, A64FX Microarchitecture Manual,
-/// instruction latency tables), at 2.2 GHz.
+/// A64FX: scalar FP64 FADD 4 cycles, FDIV 43 (LLVM's A64FX scheduling model,
+/// llvm/lib/Target/AArch64/AArch64SchedA64FX.td: FADDDrr, FDIVDrr), at 2.2 GHz.
 const A64FX_CORE: CoreLatency = CoreLatency {
     clock: 2.2e9,
-    add_cycles: 9.0,
+    add_cycles: 4.0,
     div_cycles: 43.0,
-    source: "Fujitsu A64FX Microarchitecture Manual (FADD 9 cycles, FDIV 43), at 2.2 GHz",
+    source: "LLVM AArch64SchedA64FX.td (FADDDrr 4 cycles, FDIVDrr 43), at 2.2 GHz",
 };
-/// Xeon Platinum 8480C (Golden Cove): ADDSD 2 cycles on the fast adders of ports 1 and 5,
-/// DIVSD 13–15 (14 taken) (Intel, "Golden Cove microarchitecture instruction throughput and
-/// latency"; uops.info, Alder Lake-P), at the 2.0 GHz base clock.
+/// Xeon Platinum 8480C (Sapphire Rapids, Golden Cove cores): scalar FP64 add 3 cycles on ports
+/// 1 and 5, divide 14 (LLVM's Sapphire Rapids scheduling model, llvm/lib/Target/X86/
+/// X86SchedSapphireRapids.td: WriteFAdd64 3, WriteFDiv64 14; its Alder Lake-P model, the same
+/// cores, agrees), at the 2.0 GHz base clock.
 const XEON_8480C_CORE: CoreLatency = CoreLatency {
     clock: 2.0e9,
-    add_cycles: 2.0,
+    add_cycles: 3.0,
     div_cycles: 14.0,
-    source: "Intel Golden Cove instruction throughput and latency tables / uops.info Alder Lake-P: ADDSD 2 cycles (fast adders), DIVSD 13–15 (14 taken), at 2.0 GHz base",
+    source: "LLVM X86SchedSapphireRapids.td (Golden Cove: WriteFAdd64 3 cycles, WriteFDiv64 14), at 2.0 GHz base",
 };
 /// A desktop when none is named: a Zen 4-class core at its 4.5 GHz, assumed.
 const DESKTOP_CORE: CoreLatency = zen(4.5e9);
