@@ -40,6 +40,8 @@ pub enum Bound {
     Disk,
     /// The GPU idling between kernels launched one by one (llama.cpp without CUDA graphs).
     Launch,
+    /// A chain of dependent operations on one core: each waits for the last one's result.
+    Latency,
 }
 
 impl Bound {
@@ -53,6 +55,7 @@ impl Bound {
             Bound::HostMemory => "host_memory",
             Bound::Disk => "disk",
             Bound::Launch => "launch",
+            Bound::Latency => "latency",
         }
     }
 }
@@ -165,6 +168,7 @@ pub enum TermId {
     // Unstructured meshes and block-structured AMR (speed/sim/mesh.rs, speed/sim/amr.rs).
     MeshAssembly,
     MeshSolve,
+    MeshChain,
     AmrAdvance,
     // A Krylov solve's dot products across ranks (speed/sim/reductions.rs).
     SolveAllReduce,
@@ -208,7 +212,7 @@ impl TermId {
             MdTraffic | MdPairs | MdKspace | MdGhosts | NbodyTraffic | NbodyPm | NbodyTranspose => {
                 TermFamily::Particles
             }
-            MeshAssembly | MeshSolve | AmrAdvance => TermFamily::Mesh,
+            MeshAssembly | MeshSolve | MeshChain | AmrAdvance => TermFamily::Mesh,
             SurrogateCompute | SurrogateMemory => TermFamily::Surrogate,
             SolveAllReduce => TermFamily::Reductions,
         }
@@ -248,6 +252,7 @@ impl TermId {
             TermId::NbodyTranspose => "nbody_transpose",
             TermId::MeshAssembly => "mesh_assembly",
             TermId::MeshSolve => "mesh_solve",
+            TermId::MeshChain => "mesh_chain",
             TermId::AmrAdvance => "amr_advance",
             TermId::SolveAllReduce => "solve_all_reduce",
             TermId::SurrogateCompute => "surrogate_compute",
@@ -474,6 +479,8 @@ pub enum TermValues {
     MeshAssembly(sim::mesh::Assembly),
     /// A mesh step's linear solve: the Krylov iterations' bytes.
     MeshSolve(sim::mesh::Solve),
+    /// A CPU mesh solve's dependent-add chains: every sparse row's sum, one add after another.
+    MeshChain(sim::mesh::Chain),
     /// An AMR step: every block update of every level.
     AmrAdvance(sim::amr::Advance),
     /// A solve's dot products, each an all-reduce across the ranks.
