@@ -33,7 +33,7 @@ fn step(sp: &Speed) -> f64 {
 fn fugaku(nodes: u64, per_node: u64) -> String {
     let ranks = nodes * per_node;
     format!(
-        "node=fugaku&mode=sim&sim_device=cpu&code=hpcg&lin_iters=50&nodes={nodes}&ranks={ranks}&cells={}",
+        "node=fugaku&mode=sim&sim_device=cpu&code=hpcg&lin_iters=50&chains=0&nodes={nodes}&ranks={ranks}&cells={}",
         ranks * 64 * 64 * 64
     )
 }

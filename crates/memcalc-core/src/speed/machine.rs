@@ -146,16 +146,8 @@ impl Machine {
             )?,
             latency_source: (o.fp_add_ps.is_none() || o.fp_div_ps.is_none())
                 .then_some(node.core.source),
-            chains: match o.chains {
-                Some(0) => {
-                    return Err(SpeedError {
-                        field: FieldId::Chains,
-                        message: "must be at least 1".into(),
-                    })
-                }
-                Some(n) => n,
-                None => 1,
-            },
+            // 0: the code's rows carry no dependent chain (`speed::sim::mesh::chain`).
+            chains: o.chains.unwrap_or(1),
         })
     }
 

@@ -120,7 +120,8 @@ impl Chain {
 
 /// The chains of a CPU rank's solve; None on GPUs, whose mesh codes split every sum over
 /// threads (one row per thread or warp, the reduction a tree), so their solve stays
-/// bandwidth-bound.
+/// bandwidth-bound; None too with `chains=0`, a code whose rows carry no dependent chain (an
+/// optimized HPCG, multicolour-ordered and vectorized across rows, as Fujitsu's on Fugaku).
 fn chain(
     sm: &SimMachine,
     iterations: u64,
@@ -128,7 +129,7 @@ fn chain(
     per_row: f64,
     sweep_rows: f64,
 ) -> Option<Chain> {
-    (!sm.gpu && row_passes > 0.0 && per_row > 0.0).then_some(Chain {
+    (!sm.gpu && sm.m.chains > 0 && row_passes > 0.0 && per_row > 0.0).then_some(Chain {
         iterations,
         row_passes,
         per_row,
