@@ -146,7 +146,10 @@ fn bad_latencies_and_chains_name_their_key() {
     // chains=0 is a code without dependent chains (an optimized HPCG): no chain term at all.
     let sp = time_of(&format!("{HPCG_CPU}&chains=0"));
     assert!(sp.terms.iter().all(|t| t.id != TermId::MeshChain));
-    assert!(time_of(HPCG_CPU).terms.iter().any(|t| t.id == TermId::MeshChain));
+    assert!(time_of(HPCG_CPU)
+        .terms
+        .iter()
+        .any(|t| t.id == TermId::MeshChain));
     let mut s = scenario(HPCG_CPU);
     s.speed.fp_add_ps = Some(0);
     assert_eq!(Machine::of(&s).unwrap_err().field.key(), "fp_add_ns");
