@@ -1,5 +1,6 @@
 //! Charts of memory estimates, drawn with plotters over any `DrawingBackend`.
 
+mod axis;
 pub mod breakdown;
 pub mod palette;
 pub mod scaling;

@@ -196,38 +196,7 @@ pub fn draw_scaling<DB: DrawingBackend>(
             .pos(Pos::new(HPos::Left, VPos::Top)),
     ))?;
 
-    // X labels, left to right, each only where it does not overlap the previous one.
-    let mut last_end = f64::MIN;
-    for (i, x) in xs.iter().enumerate() {
-        let xp = px(pos(i));
-        root.draw(&PathElement::new(
-            vec![(xp, px(y0)), (xp, px(y0 + 4.0))],
-            t.axis.stroke_width(1),
-        ))?;
-        let label = short_count(*x);
-        let half = label.len() as f64 * 3.6 + 4.0;
-        if pos(i) - half > last_end {
-            last_end = pos(i) + half;
-            root.draw(&Text::new(
-                label,
-                (xp, px(y0 + 6.0)),
-                font(12.0)
-                    .color(&t.text)
-                    .pos(Pos::new(HPos::Center, VPos::Top)),
-            ))?;
-        }
-    }
-    root.draw(&PathElement::new(
-        vec![(px(LEFT), px(y0)), (px(css_w - RIGHT), px(y0))],
-        t.axis.stroke_width(line(1.0)),
-    ))?;
-    root.draw(&Text::new(
-        data.scaling.x_label,
-        (px((LEFT + css_w - RIGHT) / 2.0), px(y0 + 24.0)),
-        font(13.0)
-            .color(&t.text)
-            .pos(Pos::new(HPos::Center, VPos::Top)),
-    ))?;
+    crate::axis::draw_x_axis(root, frame, &xs, &pos, y0, data.scaling.x_label)?;
 
     // The current value.
     if let Some(i) = xs.iter().position(|x| *x == data.scaling.current) {

@@ -8,9 +8,7 @@ use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 use crate::breakdown::{nice_ceiling, tick_label, tick_step, Frame};
-use crate::scaling::{
-    short_count, x_positions, BOTTOM, HEIGHT, LEFT, LEGEND_ROW, LINES, RIGHT, TOP,
-};
+use crate::scaling::{x_positions, BOTTOM, HEIGHT, LEFT, LEGEND_ROW, LINES, RIGHT, TOP};
 
 /// The time lines and how to label them.
 #[derive(Debug, Clone, PartialEq)]
@@ -54,6 +52,24 @@ impl TimeData {
         }
     }
 
+    /// The y axis' maximum, in the axis' unit (`axis`).
+    pub fn y_max(&self) -> f64 {
+        let (_, unit) = self.axis();
+        let v = self.top() * unit * 1.08;
+        if !self.efficiency() {
+            return nice_ceiling(v);
+        }
+        // Efficiency keeps 100 % in view, and ends at the next tenth above the data: weak
+        // scaling's NUMA share puts a point at 101-102 %, which `nice_ceiling`'s steps would
+        // take to 200 %, squashing every line into the lower half. A superlinear point (fewer
+        // nodes spilling to disk) lifts it further, in the usual steps beyond 150 %.
+        let v = v.max(100.0);
+        [110.0, 120.0, 130.0, 140.0, 150.0]
+            .into_iter()
+            .find(|c| *c >= v)
+            .unwrap_or_else(|| nice_ceiling(v))
+    }
+
     fn top(&self) -> f64 {
         self.lines
             .iter()
@@ -85,10 +101,7 @@ pub fn draw_time<DB: DrawingBackend>(
     let index_of = |x: u64| xs.iter().position(|v| *v == x).unwrap_or(0);
     let (title, unit) = data.axis();
     let efficiency = data.efficiency();
-    // Efficiency keeps 100 % in view; a superlinear point (fewer nodes spilling to disk)
-    // raises the axis above it.
-    let top = (data.top() * unit).max(if efficiency { 100.0 } else { 0.0 });
-    let y_max = nice_ceiling(top * 1.08);
+    let y_max = data.y_max();
     let (y0, y1) = (HEIGHT - BOTTOM, TOP);
     let y_of = |v: f64| px(y0 + (y1 - y0) * (v * unit / y_max).clamp(0.0, 1.0));
 
@@ -129,37 +142,7 @@ pub fn draw_time<DB: DrawingBackend>(
         }
     }
 
-    let mut last_end = f64::MIN;
-    for (i, x) in xs.iter().enumerate() {
-        let xp = px(pos(i));
-        root.draw(&PathElement::new(
-            vec![(xp, px(y0)), (xp, px(y0 + 4.0))],
-            t.axis.stroke_width(1),
-        ))?;
-        let label = short_count(*x);
-        let half = label.len() as f64 * 3.6 + 4.0;
-        if pos(i) - half > last_end {
-            last_end = pos(i) + half;
-            root.draw(&Text::new(
-                label,
-                (xp, px(y0 + 6.0)),
-                font(12.0)
-                    .color(&t.text)
-                    .pos(Pos::new(HPos::Center, VPos::Top)),
-            ))?;
-        }
-    }
-    root.draw(&PathElement::new(
-        vec![(px(LEFT), px(y0)), (px(css_w - RIGHT), px(y0))],
-        t.axis.stroke_width(line(1.0)),
-    ))?;
-    root.draw(&Text::new(
-        data.x_label,
-        (px((LEFT + css_w - RIGHT) / 2.0), px(y0 + 24.0)),
-        font(13.0)
-            .color(&t.text)
-            .pos(Pos::new(HPos::Center, VPos::Top)),
-    ))?;
+    crate::axis::draw_x_axis(root, frame, &xs, &pos, y0, data.x_label)?;
     if let Some(i) = xs.iter().position(|x| *x == data.current) {
         let xp = px(pos(i));
         for d in 0..10 {

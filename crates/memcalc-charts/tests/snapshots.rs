@@ -512,3 +512,31 @@ fn the_scaling_chart_draws_efficiency_and_time_per_step() {
     assert!(svg.contains("Micro-batch size"));
     check_snapshot("scaling_train_time", &svg);
 }
+
+#[test]
+fn the_efficiency_axis_ends_at_the_next_tenth_above_the_data() {
+    use memcalc_core::answers::scaling::{TimeMeasure, TimeSeries};
+    let axis_of = |measure, top: f64| {
+        memcalc_charts::TimeData {
+            lines: vec![TimeSeries {
+                label: "line",
+                measure,
+                points: vec![(1, top * 0.5), (2, top)],
+            }],
+            x_label: "Nodes",
+            current: 1,
+        }
+        .y_max()
+    };
+    // Weak scaling with the NUMA share peaks just above ideal: the axis must not run to 200 %.
+    let weak = axis_of(TimeMeasure::Efficiency, 1.02);
+    assert!((102.0..=120.0).contains(&weak), "{weak}");
+    // Below ideal, 100 % stays in view.
+    let strong = axis_of(TimeMeasure::Efficiency, 0.6);
+    assert!((100.0..=110.0).contains(&strong), "{strong}");
+    // A superlinear point (fewer nodes spilling to disk) still fits under the axis.
+    let superlinear = axis_of(TimeMeasure::Efficiency, 2.6);
+    assert!(superlinear >= 260.0, "{superlinear}");
+    // Seconds keep the coarse steps: 0.9 s, drawn in ms, ends at 1,000 ms.
+    assert_eq!(axis_of(TimeMeasure::Seconds, 0.9), 1000.0);
+}

@@ -5,29 +5,15 @@
 
 mod common;
 
-use common::scenario;
+use common::{scenario, term, time_of};
 use memcalc_core::answers::batch_curve;
 use memcalc_core::{speed, Speed, Steps, TermId, TermValues};
-
-fn time_of(q: &str) -> Speed {
-    let s = scenario(q);
-    speed(&s, &memcalc_core::estimate(&s))
-        .unwrap_or_else(|e| panic!("{q}: {e}"))
-        .unwrap_or_else(|| panic!("{q}: no time model"))
-}
 
 fn ttft(sp: &Speed) -> f64 {
     match sp.steps {
         Steps::Inference { ttft, .. } => ttft.seconds().unwrap(),
         s => panic!("{s:?}"),
     }
-}
-
-fn term(sp: &Speed, id: TermId) -> &memcalc_core::speed::TimeTerm {
-    sp.terms
-        .iter()
-        .find(|t| t.id == id)
-        .unwrap_or_else(|| panic!("no {id:?} in {sp:?}"))
 }
 
 const VLLM_8B: &str = "mode=infer&engine=vllm&model_id=meta-llama/Llama-3.1-8B&seq=32k";

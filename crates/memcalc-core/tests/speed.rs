@@ -4,24 +4,9 @@
 
 mod common;
 
-use common::scenario;
+use common::{scenario, term_seconds, time_of};
 use memcalc_core::speed::{Time, Via};
 use memcalc_core::{speed, Bound, Speed, Steps, TermId};
-
-fn time_of(q: &str) -> Speed {
-    let s = scenario(q);
-    speed(&s, &memcalc_core::estimate(&s))
-        .unwrap_or_else(|e| panic!("{q}: {e}"))
-        .unwrap_or_else(|| panic!("{q}: no time model"))
-}
-
-fn term(sp: &Speed, id: TermId) -> f64 {
-    sp.terms
-        .iter()
-        .find(|t| t.id == id)
-        .and_then(|t| t.time.seconds())
-        .unwrap_or_else(|| panic!("no {id:?} in {sp:?}"))
-}
 
 fn decode(sp: &Speed) -> (f64, f64) {
     match sp.steps {
@@ -41,14 +26,14 @@ fn decode_time_scales_with_one_over_bandwidth() {
     let a = time_of(&format!("{LLAMA}&gpu_bw=1000"));
     let b = time_of(&format!("{LLAMA}&gpu_bw=2000"));
     let (ta, tb) = (
-        term(&a, TermId::DecodeMemory),
-        term(&b, TermId::DecodeMemory),
+        term_seconds(&a, TermId::DecodeMemory),
+        term_seconds(&b, TermId::DecodeMemory),
     );
     assert!((ta / tb - 2.0).abs() < 1e-9, "{ta} {tb}");
     assert_eq!(a.bound, Bound::MemoryBandwidth);
     // A lower achieved share slows it in proportion.
     let c = time_of(&format!("{LLAMA}&gpu_bw=1000&bw_eff=40"));
-    assert!((term(&c, TermId::DecodeMemory) / ta - 2.0).abs() < 1e-9);
+    assert!((term_seconds(&c, TermId::DecodeMemory) / ta - 2.0).abs() < 1e-9);
 }
 
 #[test]
@@ -126,13 +111,13 @@ fn tensor_parallelism_all_reduces_over_the_link() {
     let pcie = time_of(
         "mode=infer&model_id=meta-llama/Llama-3.1-70B&seq=2048&batch=8&gpus=4&tp=4&gpu=l40s",
     );
-    assert!(term(&pcie, TermId::TpAllReduce) > term(&sp, TermId::TpAllReduce));
+    assert!(term_seconds(&pcie, TermId::TpAllReduce) > term_seconds(&sp, TermId::TpAllReduce));
 }
 
 #[test]
 fn training_flops_follow_recomputation_lora_and_zero() {
     let base = "mode=train&model_id=meta-llama/Llama-3.1-8B&gpus=8&batch=1&seq=4096";
-    let step = |q: &str| term(&time_of(q), TermId::TrainCompute);
+    let step = |q: &str| term_seconds(&time_of(q), TermId::TrainCompute);
     let none = step(base);
     let full = step(&format!("{base}&recompute=full"));
     // One more forward: about (6 + 2) / 6 of the work.
@@ -142,7 +127,7 @@ fn training_flops_follow_recomputation_lora_and_zero() {
     assert!(lora / none > 0.66 && lora / none < 0.8, "{}", lora / none);
     // Half the utilisation, twice the time.
     assert!((step(&format!("{base}&mfu=20")) / none - 2.0).abs() < 1e-9);
-    let dp = |z: u8| term(&time_of(&format!("{base}&zero={z}")), TermId::DataParallel);
+    let dp = |z: u8| term_seconds(&time_of(&format!("{base}&zero={z}")), TermId::DataParallel);
     // ZeRO-3 sends 1.5× the bytes (its collectives' latency counted apart: one per layer and
     // pass, against DDP's one per bucket).
     let dp_bytes = |z: u8| {
@@ -160,15 +145,15 @@ fn training_flops_follow_recomputation_lora_and_zero() {
     assert!((dp_bytes(3) / dp_bytes(0) - 1.5).abs() < 1e-9);
     // Across nodes the data-parallel ring crosses the network.
     let wide = time_of("mode=train&model_id=meta-llama/Llama-3.1-8B&gpus=64&batch=1&seq=4096");
-    assert!(term(&wide, TermId::DataParallel) > dp(0));
+    assert!(term_seconds(&wide, TermId::DataParallel) > dp(0));
 }
 
 #[test]
 fn a_pipeline_idles_its_bubble() {
     let sp = time_of("mode=train&model_id=meta-llama/Llama-3.1-8B&gpus=4&pp=4&batch=1&seq=4096");
     let (c, b) = (
-        term(&sp, TermId::TrainCompute),
-        term(&sp, TermId::PipelineBubble),
+        term_seconds(&sp, TermId::TrainCompute),
+        term_seconds(&sp, TermId::PipelineBubble),
     );
     assert!((b / c - 0.75).abs() < 1e-9, "{b} {c}");
 }
@@ -241,7 +226,7 @@ fn strong_scaling_raises_the_halo_share() {
             "mode=sim&method=grid&nx=1024&ny=1024&nz=1024&ranks={ranks}&nodes={}",
             ranks / 128
         ));
-        term(&sp, TermId::SimHalo) / term(&sp, TermId::SimMemory)
+        term_seconds(&sp, TermId::SimHalo) / term_seconds(&sp, TermId::SimMemory)
     };
     assert!(halo_share(4096) > halo_share(512));
 }

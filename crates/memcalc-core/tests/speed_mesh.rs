@@ -4,23 +4,8 @@
 
 mod common;
 
-use common::scenario;
-use memcalc_core::{speed, SimRate, Speed, Steps, TermId, TermValues};
-
-fn time_of(q: &str) -> Speed {
-    let s = scenario(q);
-    speed(&s, &memcalc_core::estimate(&s))
-        .unwrap_or_else(|e| panic!("{q}: {e}"))
-        .unwrap_or_else(|| panic!("{q}: no time model"))
-}
-
-fn values(sp: &Speed, id: TermId) -> TermValues {
-    sp.terms
-        .iter()
-        .find(|t| t.id == id)
-        .map(|t| t.values)
-        .unwrap_or_else(|| panic!("no {id:?} in {sp:?}"))
-}
+use common::{term, time_of};
+use memcalc_core::{SimRate, Speed, Steps, TermId, TermValues};
 
 const MESH: &str = "mode=sim&method=mesh&cells=1M&element=hex8&dofs=1&solver=coupled&krylov=0&precond=none&index_bytes=4&ranks=1&nodes=1";
 
@@ -46,7 +31,7 @@ fn a_cg_iteration_reads_the_csr_matrix_and_17_vectors() {
     // 1M hexahedral rows, 27 nonzeros each: 27M × (8 + 4) B + (1M + 1) × 4 B of row pointers,
     // plus 17 vector passes of 1M doubles, ten times.
     let sp = time_of(&format!("{MESH}&lin_iters=10"));
-    let TermValues::MeshSolve(s) = values(&sp, TermId::MeshSolve) else {
+    let TermValues::MeshSolve(s) = term(&sp, TermId::MeshSolve).values else {
         panic!("not a solve");
     };
     assert_eq!(s.spmv, 328_000_004.0);
@@ -75,7 +60,7 @@ fn linear_iterations_scale_the_solve_and_default_to_one_cg_set() {
             .unwrap()
     };
     assert!((t(&default) / t(&ten) - 5.0).abs() < 1e-9);
-    let TermValues::MeshSolve(s) = values(&default, TermId::MeshSolve) else {
+    let TermValues::MeshSolve(s) = term(&default, TermId::MeshSolve).values else {
         panic!()
     };
     assert!(s.assumed && s.iterations == 50);
@@ -85,7 +70,7 @@ fn linear_iterations_scale_the_solve_and_default_to_one_cg_set() {
 fn an_explicit_mesh_only_streams_its_state_and_mesh() {
     let sp = time_of("mode=sim&method=mesh&code=mpas&cells=1M&ranks=1");
     assert!(sp.terms.iter().all(|t| t.id != TermId::MeshSolve));
-    let TermValues::MeshAssembly(a) = values(&sp, TermId::MeshAssembly) else {
+    let TermValues::MeshAssembly(a) = term(&sp, TermId::MeshAssembly).values else {
         panic!()
     };
     assert_eq!(a.matrix, 0.0);
@@ -100,8 +85,8 @@ fn amr_subcycling_updates_finer_levels_ratio_times_more() {
     let on = time_of(q);
     let off = time_of(&format!("{q}&subcycle=off"));
     let (TermValues::AmrAdvance(a), TermValues::AmrAdvance(b)) = (
-        values(&on, TermId::AmrAdvance),
-        values(&off, TermId::AmrAdvance),
+        term(&on, TermId::AmrAdvance).values,
+        term(&off, TermId::AmrAdvance).values,
     ) else {
         panic!()
     };
@@ -137,7 +122,7 @@ fn hpcg_iterations_follow_hpcgs_bandwidth_model() {
     assert_eq!(flops, 2.0 * 27.0 * 4096.0 + 12.0 * 4096.0 + mg_flops);
     // The profile's scenario uses it, and quotes GFLOP/s.
     let sp = time_of("mode=sim&code=hpcg&cells=4096&ranks=1&nodes=1");
-    let TermValues::MeshSolve(s) = values(&sp, TermId::MeshSolve) else {
+    let TermValues::MeshSolve(s) = term(&sp, TermId::MeshSolve).values else {
         panic!()
     };
     assert!(s.hpcg && s.iterations == 50);

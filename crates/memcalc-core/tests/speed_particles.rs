@@ -5,25 +5,11 @@
 
 mod common;
 
-use common::scenario;
+use common::{scenario, term, time_of};
 use memcalc_core::speed::sim::nbody::NbodyStep;
 use memcalc_core::speed::sim::particles::MdValues;
-use memcalc_core::{speed, Bound, SimRate, Speed, Steps, TermId, TermValues, TimeTerm};
+use memcalc_core::{Bound, SimRate, Steps, TermId, TermValues};
 use std::f64::consts::PI;
-
-fn time_of(q: &str) -> Speed {
-    let s = scenario(q);
-    speed(&s, &memcalc_core::estimate(&s))
-        .unwrap_or_else(|e| panic!("{q}: {e}"))
-        .unwrap_or_else(|| panic!("{q}: no time model"))
-}
-
-fn find(sp: &Speed, id: TermId) -> &TimeTerm {
-    sp.terms
-        .iter()
-        .find(|t| t.id == id)
-        .unwrap_or_else(|| panic!("no {id:?} in {sp:#?}"))
-}
 
 fn close(a: f64, b: f64, rel: f64) -> bool {
     (a - b).abs() <= rel * b.abs()
@@ -53,7 +39,7 @@ fn the_lj_pair_loop_reads_each_listed_pair_once_and_counts_its_flops() {
     let sp = time_of(LJ);
     // Half list (Newton): 4/3 π (rc + skin)³ ρ / 2 neighbours per atom.
     let pairs = 32_000.0 * 4.0 / 3.0 * PI * 2.8f64.powi(3) * 0.8442 / 2.0;
-    let t = find(&sp, TermId::MdTraffic);
+    let t = term(&sp, TermId::MdTraffic);
     let TermValues::Md(MdValues::Traffic {
         entries,
         atoms,
@@ -71,7 +57,7 @@ fn the_lj_pair_loop_reads_each_listed_pair_once_and_counts_its_flops() {
     // One rank streams one of the default node's two sockets (NUMA first touch): half of
     // 20 GB/s, at the default 80 %.
     assert!(close(t.time.seconds().unwrap(), bytes / 8e9, 1e-12));
-    let p = find(&sp, TermId::MdPairs);
+    let p = term(&sp, TermId::MdPairs);
     let TermValues::Md(MdValues::Pairs { work, within, .. }) = p.values else {
         panic!("{p:?}")
     };
@@ -82,7 +68,7 @@ fn the_lj_pair_loop_reads_each_listed_pair_once_and_counts_its_flops() {
     // The utilisation is the user's mfu; the memory term does not move.
     let half = time_of(&format!("{LJ}&mfu=20"));
     assert!(close(
-        find(&half, TermId::MdPairs).time.seconds().unwrap(),
+        term(&half, TermId::MdPairs).time.seconds().unwrap(),
         2.0 * p.time.seconds().unwrap(),
         1e-12
     ));
@@ -103,11 +89,11 @@ fn the_lj_pair_loop_reads_each_listed_pair_once_and_counts_its_flops() {
 fn gromacs_counts_every_atom_pair_of_every_cluster_pair() {
     let q = "mode=sim&method=particles&particles=21087&pair_list=clusters_4x4&dtype=fp32&long_range=pme&cutoff=1.0&skin=0.1&density=100.3&nodes=1&ranks=1";
     let sp = time_of(q);
-    let TermValues::Md(MdValues::Traffic { entries, .. }) = find(&sp, TermId::MdTraffic).values
+    let TermValues::Md(MdValues::Traffic { entries, .. }) = term(&sp, TermId::MdTraffic).values
     else {
         panic!()
     };
-    let TermValues::Md(MdValues::Pairs { pairs, work, .. }) = find(&sp, TermId::MdPairs).values
+    let TermValues::Md(MdValues::Pairs { pairs, work, .. }) = term(&sp, TermId::MdPairs).values
     else {
         panic!()
     };
@@ -121,7 +107,7 @@ fn gromacs_counts_every_atom_pair_of_every_cluster_pair() {
     // PME: a real-to-complex FFT forward and back over the mesh at the default spacing.
     let TermValues::Md(MdValues::Kspace {
         points, ffts, work, ..
-    }) = find(&sp, TermId::MdKspace).values
+    }) = term(&sp, TermId::MdKspace).values
     else {
         panic!()
     };
@@ -129,11 +115,11 @@ fn gromacs_counts_every_atom_pair_of_every_cluster_pair() {
     assert_eq!(work.flops, 2.0 * 2.5 * points * points.log2());
     // 4×8 kernels (AVX2, AVX-512) compute it analytically: 66 FLOPs per pair of 4 × 8 atoms.
     let wide = time_of(&q.replace("clusters_4x4", "clusters_4x8"));
-    let TermValues::Md(MdValues::Pairs { pairs, work, .. }) = find(&wide, TermId::MdPairs).values
+    let TermValues::Md(MdValues::Pairs { pairs, work, .. }) = term(&wide, TermId::MdPairs).values
     else {
         panic!()
     };
-    let TermValues::Md(MdValues::Traffic { entries, .. }) = find(&wide, TermId::MdTraffic).values
+    let TermValues::Md(MdValues::Traffic { entries, .. }) = term(&wide, TermId::MdTraffic).values
     else {
         panic!()
     };
@@ -145,12 +131,12 @@ fn gromacs_counts_every_atom_pair_of_every_cluster_pair() {
 fn pppm_transforms_its_mesh_four_times_and_ranks_exchange_their_ghosts() {
     let q = "mode=sim&method=particles&particles=32000&atom_style=charge&long_range=pppm&kspace_grid=32768&nodes=1&ranks=2";
     let sp = time_of(q);
-    let TermValues::Md(MdValues::Kspace { work, .. }) = find(&sp, TermId::MdKspace).values else {
+    let TermValues::Md(MdValues::Kspace { work, .. }) = term(&sp, TermId::MdKspace).values else {
         panic!()
     };
     // 4 × 5 × 32³ × log2(32³) ÷ 2 ranks.
     assert_eq!(work.flops, 4.0 * 5.0 * 32_768.0 * 15.0 / 2.0);
-    let g = find(&sp, TermId::MdGhosts);
+    let g = term(&sp, TermId::MdGhosts);
     let TermValues::Md(MdValues::Ghosts {
         ghosts, transfer, ..
     }) = g.values
@@ -176,7 +162,7 @@ fn many_body_potentials_get_the_memory_term_only() {
 fn nbody_moves_its_particles_and_tree_and_transforms_its_pm_grid() {
     let q = "mode=sim&method=nbody&particles=16777216&ranks=16&nodes=2&dtype=fp32";
     let sp = time_of(q);
-    let t = find(&sp, TermId::NbodyTraffic);
+    let t = term(&sp, TermId::NbodyTraffic);
     let TermValues::Nbody(NbodyStep::Traffic {
         particles,
         nodes,
@@ -190,20 +176,20 @@ fn nbody_moves_its_particles_and_tree_and_transforms_its_pm_grid() {
     // TreeAllocFactor 0.8 of MaxPart = 1.5 × N / tasks.
     assert!((nodes - 0.8 * 1.5 * particles).abs() <= 1.0, "{nodes}");
     assert_eq!(transfer.bytes, 2.0 * (particles * 80.0 + nodes * 64.0));
-    let TermValues::Nbody(NbodyStep::Pm { work, .. }) = find(&sp, TermId::NbodyPm).values else {
+    let TermValues::Nbody(NbodyStep::Pm { work, .. }) = term(&sp, TermId::NbodyPm).values else {
         panic!()
     };
     // Two real transforms of 256³ points: 2 × 2.5 × 2^24 × 24, split over 16 tasks.
     assert_eq!(work.flops, 2.0 * 2.5 * 16_777_216.0 * 24.0 / 16.0);
     let TermValues::Nbody(NbodyStep::Transpose { transfer, .. }) =
-        find(&sp, TermId::NbodyTranspose).values
+        term(&sp, TermId::NbodyTranspose).values
     else {
         panic!()
     };
     // 16 of 256 slabs per task, each 256 × 2 × 129 floats, sent (p − 1)/p twice.
     let slabs = 16.0 * 256.0 * 258.0 * 4.0;
     assert_eq!(transfer.bytes, 2.0 * 15.0 / 16.0 * slabs);
-    assert_eq!(find(&sp, TermId::NbodyTranspose).bound, Bound::Network);
+    assert_eq!(term(&sp, TermId::NbodyTranspose).bound, Bound::Network);
 }
 
 #[test]

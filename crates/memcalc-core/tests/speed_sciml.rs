@@ -4,29 +4,14 @@
 
 mod common;
 
-use common::scenario;
-use memcalc_core::{speed, Bound, Speed, Steps, TermId};
-
-fn time_of(q: &str) -> Speed {
-    let s = scenario(q);
-    speed(&s, &memcalc_core::estimate(&s))
-        .unwrap_or_else(|e| panic!("{q}: {e}"))
-        .unwrap_or_else(|| panic!("{q}: no time model"))
-}
+use common::{scenario, term_seconds, time_of};
+use memcalc_core::{speed, Bound, Steps, TermId};
 
 fn flops(q: &str) -> f64 {
     match time_of(q).steps {
         Steps::Surrogate { flops_per_step, .. } => flops_per_step,
         other => panic!("{q}: {other:?}"),
     }
-}
-
-fn seconds(sp: &Speed, id: TermId) -> f64 {
-    sp.terms
-        .iter()
-        .find(|t| t.id == id)
-        .and_then(|t| t.time.seconds())
-        .unwrap_or_else(|| panic!("no {id:?}"))
 }
 
 const PINN: &str =
@@ -114,8 +99,8 @@ fn every_surrogate_kind_has_a_time_with_its_texts() {
             assert_eq!(training, mode != "infer", "{q}");
             let step = step.seconds().unwrap();
             // The roofline: the longer of the FLOPs and the activations' traffic.
-            let longest =
-                seconds(&sp, TermId::SurrogateCompute).max(seconds(&sp, TermId::SurrogateMemory));
+            let longest = term_seconds(&sp, TermId::SurrogateCompute)
+                .max(term_seconds(&sp, TermId::SurrogateMemory));
             assert_eq!(step, longest, "{q}");
             assert!(step > 0.0 && samples_per_s > 0.0, "{q}");
             for t in &sp.terms {
@@ -141,7 +126,8 @@ fn compute_and_bandwidth_each_bound_some_surrogate() {
         time_of("mode=train&model=pinn&width=1024&depth=8&collocation=10K&gpu=a100-80&mfu=0.2");
     let full =
         time_of("mode=train&model=pinn&width=1024&depth=8&collocation=10K&gpu=a100-80&mfu=0.4");
-    let ratio = seconds(&slow, TermId::SurrogateCompute) / seconds(&full, TermId::SurrogateCompute);
+    let ratio = term_seconds(&slow, TermId::SurrogateCompute)
+        / term_seconds(&full, TermId::SurrogateCompute);
     assert!((ratio - 2.0).abs() < 1e-9, "{ratio}");
     // A narrow FNO on a large grid moves its activations more than it computes: bandwidth.
     let narrow =

@@ -5,24 +5,9 @@
 
 mod common;
 
-use common::scenario;
+use common::{scenario, term_seconds, time_of};
 use memcalc_core::speed::TermValues;
 use memcalc_core::{speed, Speed, Steps, TermId};
-
-fn time_of(q: &str) -> Speed {
-    let s = scenario(q);
-    speed(&s, &memcalc_core::estimate(&s))
-        .unwrap_or_else(|e| panic!("{q}: {e}"))
-        .unwrap_or_else(|| panic!("{q}: no time model"))
-}
-
-fn term(sp: &Speed, id: TermId) -> f64 {
-    sp.terms
-        .iter()
-        .find(|t| t.id == id)
-        .and_then(|t| t.time.seconds())
-        .unwrap_or_else(|| panic!("no {id:?} in {sp:?}"))
-}
 
 fn step(sp: &Speed) -> f64 {
     match sp.steps {
@@ -72,8 +57,8 @@ fn a_spectral_step_is_its_ffts_compute_or_memory_whichever_is_longer() {
     let compute = 18.0 * 5.0 * n * 24.0 / (67e12 * 0.5);
     // One rank: three axis passes, each reading and writing 16 B per point.
     let memory = 18.0 * 3.0 * 2.0 * 16.0 * n / 3e12;
-    close(term(&sp, TermId::FftCompute), compute, "compute");
-    close(term(&sp, TermId::FftMemory), memory, "memory");
+    close(term_seconds(&sp, TermId::FftCompute), compute, "compute");
+    close(term_seconds(&sp, TermId::FftMemory), memory, "memory");
     close(step(&sp), memory.max(compute), "step");
     assert!(sp.terms.iter().all(|t| t.id != TermId::FftTranspose));
 }
@@ -96,7 +81,7 @@ fn real_fields_on_a_padded_grid_cost_two_and_a_half_n_log2_n() {
         _ => unreachable!(),
     };
     close(
-        term(&sp, TermId::FftCompute),
+        term_seconds(&sp, TermId::FftCompute),
         flops / (peak * 0.5),
         "compute",
     );
@@ -109,11 +94,15 @@ fn pencil_transposes_send_the_off_node_share_over_the_network() {
     let sp = time_of(&format!("{CUBE}&ranks=8&nodes=2&net_bw=400"));
     let local = 2_097_152.0;
     let transposes = 18.0 * 2.0 * 0.5 * 16.0 * local / (50e9 / 4.0);
-    close(term(&sp, TermId::FftTranspose), transposes, "transposes");
+    close(
+        term_seconds(&sp, TermId::FftTranspose),
+        transposes,
+        "transposes",
+    );
     // Seven passes: three axes, a pack and an unpack around each of two transposes.
     let memory = 18.0 * 7.0 * 2.0 * 16.0 * local / 3e12;
-    close(term(&sp, TermId::FftMemory), memory, "memory");
-    let compute = term(&sp, TermId::FftCompute);
+    close(term_seconds(&sp, TermId::FftMemory), memory, "memory");
+    let compute = term_seconds(&sp, TermId::FftCompute);
     close(step(&sp), memory.max(compute) + transposes, "step");
     let ratio = sp
         .terms
@@ -133,7 +122,7 @@ fn strong_scaling_raises_the_transposes_share_of_a_spectral_step() {
             "mode=sim&method=spectral&nx=1024&ny=1024&nz=1024&ranks={ranks}&nodes={}",
             ranks / 64
         ));
-        term(&sp, TermId::FftTranspose) / step(&sp)
+        term_seconds(&sp, TermId::FftTranspose) / step(&sp)
     };
     assert!(ratio(4096) > ratio(128), "{} {}", ratio(4096), ratio(128));
 }
@@ -153,15 +142,19 @@ fn an_scf_iteration_counts_ffts_projectors_subspace_and_eigenproblems() {
     let projectors = 8.0 * npw * 256.0 * 128.0 * 3.0 * 2.0 / rate;
     let subspace = 8.0 * npw * 128.0 * 128.0 * 18.0 / rate;
     let diagonalise = 56.0 / 3.0 * 256f64.powi(3) * 3.0 / rate;
-    close(term(&sp, TermId::FftCompute), ffts, "ffts");
-    close(term(&sp, TermId::PwProjectors), projectors, "projectors");
-    close(term(&sp, TermId::PwSubspace), subspace, "subspace");
+    close(term_seconds(&sp, TermId::FftCompute), ffts, "ffts");
     close(
-        term(&sp, TermId::PwDiagonalise),
+        term_seconds(&sp, TermId::PwProjectors),
+        projectors,
+        "projectors",
+    );
+    close(term_seconds(&sp, TermId::PwSubspace), subspace, "subspace");
+    close(
+        term_seconds(&sp, TermId::PwDiagonalise),
         diagonalise,
         "eigenproblems",
     );
-    let local = ffts.max(term(&sp, TermId::FftMemory));
+    let local = ffts.max(term_seconds(&sp, TermId::FftMemory));
     close(
         step(&sp),
         local + projectors + subspace + diagonalise,
@@ -186,11 +179,15 @@ fn pools_split_the_kpoints_and_a_pool_transposes_its_sticks() {
     let share = 16.0 * std::f64::consts::PI / 16.0 * 216_000.0 / 4.0;
     let ffts = 7.0 * 128.0 * 2.0;
     let transposes = ffts * 0.75 * share / (400e9 / 8.0);
-    close(term(&sp, TermId::FftTranspose), transposes, "transposes");
+    close(
+        term_seconds(&sp, TermId::FftTranspose),
+        transposes,
+        "transposes",
+    );
     // Each rank: its quarter of the grid for 2 k-points, at an eighth of the node's FLOP/s.
     let rate = 2.0 * 64.0 * 2.25e9 * 16.0 * 0.5 / 8.0;
     let compute = ffts * 5.0 * 54_000.0 * 216_000f64.log2() / rate;
-    close(term(&sp, TermId::FftCompute), compute, "ffts");
+    close(term_seconds(&sp, TermId::FftCompute), compute, "ffts");
 }
 
 #[test]
@@ -199,11 +196,11 @@ fn the_gamma_trick_halves_the_ffts_and_the_products() {
     let g = time_of(&format!("{SI64}&gamma_only=on"));
     // Half the plane waves, half the FFTs, real products at 4 FLOPs per multiply-add.
     close(
-        term(&g, TermId::FftCompute),
-        term(&k, TermId::FftCompute) / 2.0,
+        term_seconds(&g, TermId::FftCompute),
+        term_seconds(&k, TermId::FftCompute) / 2.0,
         "ffts",
     );
-    let ratio = term(&g, TermId::PwSubspace) / term(&k, TermId::PwSubspace);
+    let ratio = term_seconds(&g, TermId::PwSubspace) / term_seconds(&k, TermId::PwSubspace);
     assert!((ratio - 0.25).abs() < 0.01, "{ratio}");
 }
 

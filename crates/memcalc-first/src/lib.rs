@@ -201,42 +201,12 @@ fn table(e: &Estimate, units: UnitSystem) -> String {
 /// `first_screen(len)`, and reads the returned number of bytes of HTML at `first_output()`.
 #[cfg(target_arch = "wasm32")]
 mod wasm {
-    #[global_allocator]
-    // Safe: a browser page's wasm runs on one thread.
-    static ALLOC: lol_alloc::AssumeSingleThreaded<lol_alloc::FreeListAllocator> =
-        unsafe { lol_alloc::AssumeSingleThreaded::new(lol_alloc::FreeListAllocator::new()) };
-
-    static mut INPUT: Vec<u8> = Vec::new();
-    static mut OUTPUT: String = String::new();
-
-    /// Room for `len` bytes of query; returns where to write them.
-    #[no_mangle]
-    pub extern "C" fn first_input(len: usize) -> *mut u8 {
-        // Safe: one thread, and the script calls these one after the other.
-        let input = unsafe { &mut *core::ptr::addr_of_mut!(INPUT) };
-        *input = vec![0; len];
-        input.as_mut_ptr()
-    }
-
-    /// Writes the first screen of the query at `first_input`; returns its length in bytes.
-    #[no_mangle]
-    pub extern "C" fn first_screen(len: usize) -> usize {
-        let (input, output) = unsafe {
-            (
-                &*core::ptr::addr_of!(INPUT),
-                &mut *core::ptr::addr_of_mut!(OUTPUT),
-            )
-        };
-        let query = core::str::from_utf8(&input[..len.min(input.len())]).unwrap_or("");
-        *output = super::screen(query);
-        output.len()
-    }
-
-    /// Where the last screen's HTML is.
-    #[no_mangle]
-    pub extern "C" fn first_output() -> *const u8 {
-        unsafe { (*core::ptr::addr_of!(OUTPUT)).as_ptr() }
-    }
+    memcalc_wasm_io::wasm_io!(
+        input: first_input,
+        run: first_screen,
+        output: first_output,
+        answer: super::screen,
+    );
 }
 
 #[cfg(test)]

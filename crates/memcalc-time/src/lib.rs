@@ -112,42 +112,12 @@ pub fn answer(query: &str) -> String {
 /// `time_output()`.
 #[cfg(target_arch = "wasm32")]
 mod wasm {
-    #[global_allocator]
-    // Safe: a browser page's wasm runs on one thread.
-    static ALLOC: lol_alloc::AssumeSingleThreaded<lol_alloc::FreeListAllocator> =
-        unsafe { lol_alloc::AssumeSingleThreaded::new(lol_alloc::FreeListAllocator::new()) };
-
-    static mut INPUT: Vec<u8> = Vec::new();
-    static mut OUTPUT: String = String::new();
-
-    /// Room for `len` bytes of query; returns where to write them.
-    #[no_mangle]
-    pub extern "C" fn time_input(len: usize) -> *mut u8 {
-        // Safe: one thread, and the caller calls these one after the other.
-        let input = unsafe { &mut *core::ptr::addr_of_mut!(INPUT) };
-        *input = vec![0; len];
-        input.as_mut_ptr()
-    }
-
-    /// Writes the answers of the query at `time_input`; returns their length in bytes.
-    #[no_mangle]
-    pub extern "C" fn time_answer(len: usize) -> usize {
-        let (input, output) = unsafe {
-            (
-                &*core::ptr::addr_of!(INPUT),
-                &mut *core::ptr::addr_of_mut!(OUTPUT),
-            )
-        };
-        let query = core::str::from_utf8(&input[..len.min(input.len())]).unwrap_or("");
-        *output = super::answer(query);
-        output.len()
-    }
-
-    /// Where the last answer's JSON is.
-    #[no_mangle]
-    pub extern "C" fn time_output() -> *const u8 {
-        unsafe { (*core::ptr::addr_of!(OUTPUT)).as_ptr() }
-    }
+    memcalc_wasm_io::wasm_io!(
+        input: time_input,
+        run: time_answer,
+        output: time_output,
+        answer: super::answer,
+    );
 }
 
 #[cfg(test)]

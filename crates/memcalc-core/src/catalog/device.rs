@@ -163,6 +163,12 @@ pub const GPUS: &[GpuPreset] = &[
         label: "AMD Instinct MI250X (one GCD, 64GB)",
         capacity_bytes: 64 * GIB,
     },
+    // AMD nominal 32 GB HBM2; ROCm's GPU specifications: 32 GiB VRAM
+    GpuPreset {
+        id: "mi100",
+        label: "AMD Instinct MI100 32GB",
+        capacity_bytes: 32 * GIB,
+    },
 ];
 
 /// Other spellings of a preset's id (alias, id), read in any case. A bare model name means its

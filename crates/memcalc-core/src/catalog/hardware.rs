@@ -643,6 +643,30 @@ pub const GPU_HARDWARE: &[GpuHardware] = &[
         desktop: false,
         source: "AMD Instinct MI250X accelerator data sheet, halved for one GCD (1.64 TB/s)",
     },
+    // AMD Instinct MI100 accelerator brochure: 32 GB HBM2 at 1.2288 TB/s; FP64 vector 11.5
+    // (no FP64 matrix cores before CDNA 2), FP32 vector 23.1, BF16 matrix 92.3, FP16 and INT8
+    // matrix 184.6; no TF32 or FP8; three Infinity Fabric links × 92 GB/s = 276 GB/s peak
+    // aggregate; PCIe Gen4.
+    GpuHardware {
+        id: "mi100",
+        bandwidth: 1.2288e12,
+        peak: Peak {
+            fp64: 11.5,
+            fp32: 23.1,
+            tf32: None,
+            half: 92.3,
+            fp8: None,
+            int8: Some(184.6),
+        },
+        link: Some(GpuLink {
+            kind: LinkKind::InfinityFabric,
+            gb_s: 276.0,
+        }),
+        pcie: gen(4),
+        vendor: Vendor::Amd,
+        desktop: false,
+        source: "AMD Instinct MI100 accelerator brochure (1.2288 TB/s HBM2; dense figures)",
+    },
 ];
 
 /// The hardware of the GPU preset `id`.
@@ -695,7 +719,49 @@ pub struct NodeHardware {
     /// Cores of one socket: how many ranks a packed placement puts on it before the next.
     pub socket_cores: u64,
     pub network: Network,
+    /// One core's dependent-operation latencies: what a chain of dependent adds (a sparse
+    /// row's sum compiled without reassociation) costs per add.
+    pub core: CoreLatency,
     pub source: &'static str,
+}
+
+/// A core's clock and the latency of its dependent scalar FP64 operations.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct CoreLatency {
+    /// The clock the latencies count in, Hz: the CPU's base clock (the figure `socket_fp64`
+    /// uses; one busy core may boost above it).
+    pub clock: f64,
+    /// Cycles from an FP64 add's inputs to its result (ADDSD / FADD).
+    pub add_cycles: f64,
+    /// Cycles of a dependent FP64 divide (DIVSD / FDIV).
+    pub div_cycles: f64,
+    pub source: &'static str,
+}
+
+impl CoreLatency {
+    /// Seconds of one dependent add.
+    pub fn add(&self) -> f64 {
+        self.add_cycles / self.clock
+    }
+
+    /// Seconds of one dependent divide.
+    pub fn divide(&self) -> f64 {
+        self.div_cycles / self.clock
+    }
+}
+
+/// Agner Fog, "Instruction tables" (www.agner.org/optimize), AMD Zen 2,
+/// Zen 3 and Zen 4: ADDSD latency 3, DIVSD 13–15 (13 taken; this project's Zen 4 measures 3.0
+/// and 13.0 cycles, docs/accuracy/speed-here/zen4/out/latency.txt).
+const ZEN_SOURCE: &str = "Agner Fog, Instruction tables, AMD Zen 2/3/4: ADDSD latency 3 cycles, DIVSD 13–15 (13 taken; measured here on Zen 4: 3.0 and 13.0); at the CPU's base clock";
+
+const fn zen(clock: f64) -> CoreLatency {
+    CoreLatency {
+        clock,
+        add_cycles: 3.0,
+        div_cycles: 13.0,
+        source: ZEN_SOURCE,
+    }
 }
 
 impl NodeHardware {
@@ -731,6 +797,27 @@ const XEON_8480C: f64 = 56.0 * 2.0e9 * 32.0;
 /// A desktop when none is named: 8 cores × 4.5 GHz × 16 (AVX2, two FMA pipes), assumed.
 const DESKTOP_8_CORE: f64 = 8.0 * 4.5e9 * 16.0;
 
+/// A64FX: scalar FP64 FADD 4 cycles, FDIV 43 (LLVM's A64FX scheduling model,
+/// llvm/lib/Target/AArch64/AArch64SchedA64FX.td: FADDDrr, FDIVDrr), at 2.2 GHz.
+const A64FX_CORE: CoreLatency = CoreLatency {
+    clock: 2.2e9,
+    add_cycles: 4.0,
+    div_cycles: 43.0,
+    source: "LLVM AArch64SchedA64FX.td (FADDDrr 4 cycles, FDIVDrr 43), at 2.2 GHz",
+};
+/// Xeon Platinum 8480C (Sapphire Rapids, Golden Cove cores): scalar FP64 add 3 cycles on ports
+/// 1 and 5, divide 14 (LLVM's Sapphire Rapids scheduling model, llvm/lib/Target/X86/
+/// X86SchedSapphireRapids.td: WriteFAdd64 3, WriteFDiv64 14; its Alder Lake-P model, the same
+/// cores, agrees), at the 2.0 GHz base clock.
+const XEON_8480C_CORE: CoreLatency = CoreLatency {
+    clock: 2.0e9,
+    add_cycles: 3.0,
+    div_cycles: 14.0,
+    source: "LLVM X86SchedSapphireRapids.td (Golden Cove: WriteFAdd64 3 cycles, WriteFDiv64 14), at 2.0 GHz base",
+};
+/// A desktop when none is named: a Zen 4-class core at its 4.5 GHz, assumed.
+const DESKTOP_CORE: CoreLatency = zen(4.5e9);
+
 /// Every node preset's memory and network, in `catalog::device::NODES` order.
 pub const NODE_HARDWARE: &[NodeHardware] = &[
     // ARCHER2 hardware documentation: 2 × EPYC 7742, 8 DDR4-3200 channels per socket; HPE
@@ -745,6 +832,7 @@ pub const NODE_HARDWARE: &[NodeHardware] = &[
             kind: NetworkKind::Slingshot,
             gbit_s: 200.0,
         },
+        core: zen(2.25e9),
         source: "ARCHER2 user documentation, hardware (2× EPYC 7742, DDR4-3200, Slingshot 2 × 100 Gb/s)",
     },
     NodeHardware {
@@ -757,6 +845,7 @@ pub const NODE_HARDWARE: &[NodeHardware] = &[
             kind: NetworkKind::Slingshot,
             gbit_s: 200.0,
         },
+        core: zen(2.25e9),
         source: "ARCHER2 user documentation, hardware (2× EPYC 7742, DDR4-3200, Slingshot 2 × 100 Gb/s)",
     },
     // LUMI documentation, LUMI-C: 2 × EPYC 7763, DDR4-3200; one Slingshot-11 200 Gb/s NIC.
@@ -770,6 +859,7 @@ pub const NODE_HARDWARE: &[NodeHardware] = &[
             kind: NetworkKind::Slingshot,
             gbit_s: 200.0,
         },
+        core: zen(2.45e9),
         source: "LUMI documentation, LUMI-C compute nodes (2× EPYC 7763, DDR4-3200, Slingshot-11 200 Gb/s)",
     },
     // NERSC Perlmutter architecture: CPU nodes 2 × EPYC 7763, 8 DDR4-3200 channels per
@@ -784,6 +874,7 @@ pub const NODE_HARDWARE: &[NodeHardware] = &[
             kind: NetworkKind::Slingshot,
             gbit_s: 200.0,
         },
+        core: zen(2.45e9),
         source: "NERSC Perlmutter architecture, CPU nodes (2× EPYC 7763, DDR4-3200, Slingshot-11 200 Gb/s)",
     },
     // OLCF Frontier user guide: one EPYC 7A53 with 8 DDR4-3200 channels (204.8 GB/s); four
@@ -798,6 +889,7 @@ pub const NODE_HARDWARE: &[NodeHardware] = &[
             kind: NetworkKind::Slingshot,
             gbit_s: 800.0,
         },
+        core: zen(2.0e9),
         source: "OLCF Frontier user guide, node architecture (EPYC 7A53, 204.8 GB/s DDR4; 4 × Slingshot 200 Gb/s)",
     },
     // RIKEN Fugaku / Fujitsu A64FX: 32 GiB HBM2 at 1,024 GB/s; Tofu-D with 6 network
@@ -812,6 +904,7 @@ pub const NODE_HARDWARE: &[NodeHardware] = &[
             kind: NetworkKind::TofuD,
             gbit_s: 326.4,
         },
+        core: A64FX_CORE,
         source: "Fujitsu A64FX datasheet (HBM2 1,024 GB/s) and Tofu interconnect D (6 TNIs × 6.8 GB/s)",
     },
     // AMD EPYC 9654 product page: 12 DDR5-4800 channels, 460.8 GB/s per socket; the network
@@ -826,6 +919,7 @@ pub const NODE_HARDWARE: &[NodeHardware] = &[
             kind: NetworkKind::InfinibandNdr,
             gbit_s: 400.0,
         },
+        core: zen(2.4e9),
         source: "AMD EPYC 9654 product page (12 × DDR5-4800, 460.8 GB/s per socket); NVIDIA ConnectX-7 NDR 400 Gb/s assumed",
     },
 ];
@@ -847,6 +941,7 @@ pub const DEFAULT_CPU_NODE: NodeHardware = NodeHardware {
         kind: NetworkKind::InfinibandHdr,
         gbit_s: 200.0,
     },
+    core: zen(2.25e9),
     source: "two sockets × 8 channels DDR4-3200 (AMD EPYC 7002/7003: 204.8 GB/s per socket); NVIDIA ConnectX-6 InfiniBand HDR 200 Gb/s",
 };
 
@@ -863,6 +958,7 @@ pub const DEFAULT_GPU_NODE: NodeHardware = NodeHardware {
         kind: NetworkKind::InfinibandNdr,
         gbit_s: 3200.0,
     },
+    core: XEON_8480C_CORE,
     source: "NVIDIA DGX H100 user guide (2× Xeon Platinum 8480C, DDR5-4800; 8 × ConnectX-7 NDR 400 Gb/s)",
 };
 
@@ -878,6 +974,7 @@ pub const DEFAULT_DESKTOP_NODE: NodeHardware = NodeHardware {
         kind: NetworkKind::Ethernet,
         gbit_s: 10.0,
     },
+    core: DESKTOP_CORE,
     source: "JEDEC DDR5-5600, two channels (89.6 GB/s); 10 Gb Ethernet",
 };
 

@@ -5,6 +5,7 @@ mod mesh;
 mod neural;
 mod numa;
 mod particles;
+mod reductions;
 mod spectral;
 
 use crate::base::units::{self, format_bytes, UnitSystem};
@@ -23,6 +24,8 @@ pub fn bound(b: Bound) -> &'static str {
         Bound::Network => "the network",
         Bound::HostMemory => "host memory bandwidth",
         Bound::Disk => "disk bandwidth",
+        Bound::Launch => "kernel launches",
+        Bound::Latency => "the core's dependent-operation latency",
     }
 }
 
@@ -164,6 +167,7 @@ pub fn label(t: &TimeTerm) -> &'static str {
         TermFamily::Spectral => spectral::label(t.id),
         TermFamily::Particles => particles::label(t.id),
         TermFamily::Mesh => mesh::label(t.id),
+        TermFamily::Reductions => reductions::label(),
         TermFamily::Surrogate => sciml::label(t).unwrap_or_default(),
         TermFamily::Neural | TermFamily::Grid => match t.id {
             TermId::Prefill => "Prefill (time to first token)",
@@ -171,6 +175,7 @@ pub fn label(t: &TimeTerm) -> &'static str {
             TermId::DecodeMemory => "Decode step: bytes read from GPU memory",
             TermId::DecodeCompute => "Decode step: FLOPs",
             TermId::DecodeHost => "Decode step: layers in host memory (llama.cpp)",
+            TermId::DecodeLaunch => "Decode step: kernel launches without a CUDA graph (llama.cpp)",
             TermId::TpAllReduce => "Decode step: tensor-parallel all-reduces",
             TermId::TrainCompute => "Training step: FLOPs",
             TermId::PipelineBubble => "Pipeline bubble",
@@ -253,6 +258,13 @@ pub fn formula_in(t: &TimeTerm, u: UnitSystem) -> String {
             pct(tr.efficiency)
         ),
         TermValues::TpAllReduce { collective: c, .. } => neural::collective(c, u),
+        TermValues::DecodeLaunch {
+            per_layer,
+            layers,
+            head,
+            gap,
+            ..
+        } => neural::launch_formula(*per_layer, *layers, *head, *gap),
         TermValues::TrainCompute(f) => format!(
             "({} × {} params + {} attention + {} recomputed) FLOP per token × {} tokens ÷ {} ÷ ({} × {})",
             sig(f.passes),
@@ -318,7 +330,8 @@ pub fn formula_in(t: &TimeTerm, u: UnitSystem) -> String {
         v @ (TermValues::FftCompute { .. } | TermValues::FftMemory { .. } | TermValues::FftTranspose(_) | TermValues::PwGemm(_) | TermValues::PwDiagonalise { .. }) => spectral::formula(v, u),
         TermValues::Md(v) => particles::md(v),
         TermValues::Nbody(v) => particles::nbody(v, u),
-        v @ (TermValues::MeshAssembly(_) | TermValues::MeshSolve(_) | TermValues::AmrAdvance(_)) => mesh::formula(v, u),
+        v @ (TermValues::MeshAssembly(_) | TermValues::MeshSolve(_) | TermValues::MeshChain(_) | TermValues::AmrAdvance(_)) => mesh::formula(v, u),
+        v @ TermValues::SolveAllReduce(_) => reductions::formula(v),
         TermValues::SurrogateCompute(_) | TermValues::SurrogateMemory(_) => {
             sciml::formula(t, u).unwrap_or_default()
         }
@@ -335,6 +348,7 @@ pub fn explanation(t: &TimeTerm) -> String {
         TermValues::DecodeCompute { .. } => "2 FLOPs per parameter for each sequence's new token, and its attention over the context; it overtakes the bytes term as the batch grows (the roofline's ridge point).".into(),
         TermValues::DecodeHost { layers, .. } => format!("llama.cpp runs the {layers} layers left in host memory on the CPU, which reads their weights at host memory bandwidth, several times below the GPU's: why a model with part of its layers on the CPU runs several times slower."),
         TermValues::TpAllReduce { tokens, collective: c } => neural::tp_all_reduce(*tokens, c),
+        TermValues::DecodeLaunch { why, .. } => neural::launch(*why),
         TermValues::TrainCompute(f) => format!(
             "{} FLOPs per parameter and token ({}), the attention term, and {} at an assumed utilisation of the dense peak (published runs reach 33–52 %; set mfu).",
             sig(f.passes),
@@ -360,7 +374,8 @@ pub fn explanation(t: &TimeTerm) -> String {
         TermValues::SimMemory(SimBytes::Lbm { share, .. }) => format!("Each step reads and writes every distribution of every cell once, plus its flag byte; the time at the achieved bandwidth is a lower bound (the kernel also computes), and MLUPs are the cells over it.{}", numa::note(*share)),
         TermValues::SimMemory(SimBytes::Grid { share, .. }) => format!("Each step reads and writes every stored level of every field and the work arrays once: a lower bound on the step at the achieved bandwidth (stencil codes also reread neighbours that do not fit in cache).{}", numa::note(*share)),
         TermValues::SimHalo { ranks_per_node, via: v, .. } => format!("Each rank sends its boundary cells to its neighbours once per step over {}, shared by {ranks_per_node} ranks per node; overlapped with the interior at best, so the step is at least the longer of the two.", via(*v)),
-        v @ (TermValues::MeshAssembly(_) | TermValues::MeshSolve(_) | TermValues::AmrAdvance(_)) => mesh::explanation(v),
+        v @ (TermValues::MeshAssembly(_) | TermValues::MeshSolve(_) | TermValues::MeshChain(_) | TermValues::AmrAdvance(_)) => mesh::explanation(v),
+        v @ TermValues::SolveAllReduce(_) => reductions::explanation(v),
         TermValues::SimDisk { .. } => "What exceeds the node's memory is paged to disk and back every step (swap, out-of-core): far slower than memory. Add nodes or ranks instead.".into(),
         v @ (TermValues::FftCompute { .. } | TermValues::FftMemory { .. } | TermValues::FftTranspose(_) | TermValues::PwGemm(_) | TermValues::PwDiagonalise { .. }) => spectral::explanation(v),
         TermValues::Md(v) => particles::md_explanation(v),
@@ -375,12 +390,14 @@ pub fn source(t: &TimeTerm) -> &'static str {
         TermFamily::Spectral => spectral::source(t.id),
         TermFamily::Particles => particles::source(t.id),
         TermFamily::Mesh => mesh::source(t.id),
+        TermFamily::Reductions => reductions::source(),
         TermFamily::Surrogate => sciml::source(t).unwrap_or_default(),
         TermFamily::Neural | TermFamily::Grid => match t.id {
             TermId::Prefill => "Williams, Waterman, Patterson 2009, Roofline (CACM 52(4)); Kaplan et al. 2020 (arXiv 2001.08361): 2 FLOPs per parameter and token forward; hardware figures from the vendor's datasheet (catalog/hardware.rs); prefill per request: vLLM docs, Optimization and Tuning, chunked prefill (max_num_batched_tokens), SGLang server_args.py chunked_prefill_size",
             TermId::DecodeCompute => "Williams, Waterman, Patterson 2009, Roofline (CACM 52(4)); Kaplan et al. 2020 (arXiv 2001.08361): 2 FLOPs per parameter and token forward; hardware figures from the vendor's datasheet (catalog/hardware.rs)",
             TermId::DecodeMemory => "Williams, Waterman, Patterson 2009, Roofline (CACM 52(4)); Kaplan et al. 2020 (arXiv 2001.08361): 2 FLOPs per parameter and token forward; hardware figures from the vendor's datasheet (catalog/hardware.rs); achieved share of bandwidth assumed (bw_eff): 80 %, AMD Instinct 70 % (BabelStream triad, Azure AI benchmarking guide: MI300X 77 %, H100 89 % of the datasheet figure)",
             TermId::DecodeHost => "llama.cpp src/llama-model.cpp (n_gpu_layers: CPU layers computed on the host); roofline at host memory bandwidth",
+            TermId::DecodeLaunch => neural::SRC_LAUNCH,
             TermId::TpAllReduce | TermId::PrefillAllReduce | TermId::TensorParallel => "Shoeybi et al. 2019, Megatron-LM (arXiv 1909.08053): two all-reduces per layer forward, two backward; NCCL nccl-tests doc/PERFORMANCE.md: ring all-reduce bus bandwidth factor 2 (n − 1)/n; latency: NCCL src/graph/tuning.cc (baseLat per collective, hwLat per ring step: NVLink, PCI, network; LL at half the bandwidth, Simple)",
             TermId::TrainCompute => "Kaplan et al. 2020 (6 · N · D); Narayanan et al. 2021 (arXiv 2104.04473) eq. 3 attention term; Chowdhery et al. 2022 (PaLM) appendix B: model FLOPs utilisation; default utilisation from torchtitan benchmarks/llama3_h100_202412_torchtitan.md (33–39 % MFU)",
             TermId::PipelineBubble | TermId::PipelineSend => "Narayanan et al. 2021 (arXiv 2104.04473) §2.2.1: 1F1B bubble (p − 1)/m; §2.2.2: interleaved schedule, (p − 1)/(m · v) and v times the communication; §4.1: scatter/gather of the sends over the tensor-parallel ranks; micro-batches per step: Megatron-LM global batch ÷ (micro-batch × data-parallel size) (megatron/core/num_microbatches_calculator.py)",

@@ -1,7 +1,7 @@
 //! The time model's settings: what the user overrides of the hardware's figures and the
 //! utilisation a step reaches (URL keys `mfu`, `bw_eff`, `gpu_bw`, `link_bw`, `host_bw`,
-//! `net_bw`, `cpu_flops`), and the workload's time inputs (`prompt`, `train_tokens`,
-//! `micro_batches`, `vpp`). Each is
+//! `net_bw`, `cpu_flops`, `fp_add_ns`, `fp_div_ns`, `chains`), and the workload's time inputs
+//! (`prompt`, `train_tokens`, `micro_batches`, `vpp`). Each is
 //! `None` by default: the preset's figure or the cited default applies, and no memory figure
 //! depends on them.
 
@@ -39,6 +39,14 @@ pub struct SpeedSettings {
     pub net_mbit: Option<u64>,
     /// FP64 peak of a CPU node, MFLOP/s (`cpu_flops`, given in GFLOP/s).
     pub cpu_mflops: Option<u64>,
+    /// Latency of one dependent FP64 add on a CPU core, picoseconds (`fp_add_ns`, in ns):
+    /// the add latency in cycles over the core clock.
+    pub fp_add_ps: Option<u64>,
+    /// Latency of one dependent FP64 divide, picoseconds (`fp_div_ns`, in ns).
+    pub fp_div_ps: Option<u64>,
+    /// Independent partial sums a sparse row's sum is split into by the build (`chains`):
+    /// 1 for a reference code compiled without reassociation.
+    pub chains: Option<u64>,
     // Serving and training time inputs (issue 27, inference and training).
     /// Prompt tokens of one request (`prompt`): what its prefill processes before the first
     /// token; `None`: the whole context (`seq`).

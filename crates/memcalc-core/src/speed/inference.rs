@@ -1,6 +1,7 @@
 //! Inference: the prefill of the prompt (compute-bound), each decode step (the larger of the
 //! bytes it reads over the memory bandwidth and its FLOPs over the peak), tensor parallelism's
-//! all-reduces over the link, and llama.cpp's host layers at host memory bandwidth.
+//! all-reduces over the link, llama.cpp's host layers at host memory bandwidth, and llama.cpp's
+//! kernel launches where no CUDA graph captures them (speed/launch.rs).
 //!
 //! The time to first token is the prefill of the prompt (`prompt`, by default the whole
 //! context `seq`): of one request under a pooled engine, which schedules prefill per request
@@ -16,6 +17,7 @@ use crate::model::values::{EngineValues, Values};
 use crate::model::{Estimate, Location};
 use crate::scenario::Scenario;
 use crate::speed::latency;
+use crate::speed::launch;
 use crate::speed::machine::Machine;
 use crate::speed::Bound;
 use crate::speed::{longest, Speed, Steps, TermId, TermValues, Time, TimeTerm, Transfer, Work};
@@ -243,6 +245,31 @@ pub fn speed(s: &Scenario, e: &Estimate, m: &Machine) -> Speed {
                 kv: host_kv,
                 layers: host_layers,
                 transfer: t,
+            },
+        });
+    }
+    // llama.cpp without a CUDA graph: the GPU idles after each kernel of the step before the
+    // next starts (speed/launch.rs), on top of the bytes it reads.
+    if let Some(why) = launch::uncaptured(s, seqs) {
+        let output_on_gpu = !e.components.iter().any(|c| {
+            matches!(&c.values, Values::Engine(EngineValues::HostWeights(w)) if !w.output_on_gpu)
+        });
+        let gpu_layers = a.layers.saturating_sub(host_layers);
+        let per_layer = launch::per_layer(s);
+        let head = if output_on_gpu { launch::head(s) } else { 0 };
+        let gap = launch::gap_seconds();
+        let t = Time::of((per_layer * gpu_layers + head) as f64 * gap);
+        step = step.plus(t);
+        terms.push(TimeTerm {
+            id: TermId::DecodeLaunch,
+            time: t,
+            bound: Bound::Launch,
+            values: TermValues::DecodeLaunch {
+                per_layer,
+                layers: gpu_layers,
+                head,
+                gap,
+                why,
             },
         });
     }

@@ -49,7 +49,7 @@ impl Protocol {
     }
 
     /// Latency per ring step over `via`, seconds (`hwLat`, Ring).
-    fn hop(self, via: Via) -> f64 {
+    pub fn hop(self, via: Via) -> f64 {
         match (self, via) {
             (Protocol::Ll, Via::Link(_) | Via::HostMemory) => 0.6e-6,
             (Protocol::Simple, Via::Link(_) | Via::HostMemory) => 3.4e-6,

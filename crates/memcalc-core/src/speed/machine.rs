@@ -43,6 +43,15 @@ pub struct Machine {
     pub net: f64,
     /// Disk bandwidth for spills, B/s.
     pub disk: f64,
+    /// Seconds of one dependent FP64 add and divide on a CPU core: the node's core latencies
+    /// over its clock, or the user's (`fp_add_ns`, `fp_div_ns`).
+    pub fp_add: f64,
+    pub fp_div: f64,
+    /// Where the two latencies come from: the node preset's source, or None where the user
+    /// gave both.
+    pub latency_source: Option<&'static str>,
+    /// Independent partial sums of a sparse row's sum (`chains`, default 1).
+    pub chains: u64,
 }
 
 fn check(field: FieldId, v: f64, max: Option<f64>) -> Result<f64, SpeedError> {
@@ -125,6 +134,20 @@ impl Machine {
                 None,
             )?,
             disk: NVME_BANDWIDTH,
+            fp_add: check(
+                FieldId::FpAddNs,
+                o.fp_add_ps.map_or(node.core.add(), |v| v as f64 * 1e-12),
+                None,
+            )?,
+            fp_div: check(
+                FieldId::FpDivNs,
+                o.fp_div_ps.map_or(node.core.divide(), |v| v as f64 * 1e-12),
+                None,
+            )?,
+            latency_source: (o.fp_add_ps.is_none() || o.fp_div_ps.is_none())
+                .then_some(node.core.source),
+            // 0: the code's rows carry no dependent chain (`speed::sim::mesh::chain`).
+            chains: o.chains.unwrap_or(1),
         })
     }
 

@@ -17,6 +17,7 @@
 pub mod change;
 pub mod inference;
 pub mod latency;
+pub mod launch;
 pub mod machine;
 pub mod sciml;
 pub mod sim;
@@ -37,6 +38,10 @@ pub enum Bound {
     Network,
     HostMemory,
     Disk,
+    /// The GPU idling between kernels launched one by one (llama.cpp without CUDA graphs).
+    Launch,
+    /// A chain of dependent operations on one core: each waits for the last one's result.
+    Latency,
 }
 
 impl Bound {
@@ -49,6 +54,8 @@ impl Bound {
             Bound::Network => "network",
             Bound::HostMemory => "host_memory",
             Bound::Disk => "disk",
+            Bound::Launch => "launch",
+            Bound::Latency => "latency",
         }
     }
 }
@@ -131,6 +138,8 @@ pub enum TermId {
     DecodeMemory,
     DecodeCompute,
     DecodeHost,
+    /// llama.cpp's kernel launches without a CUDA graph (speed/launch.rs).
+    DecodeLaunch,
     TpAllReduce,
     TrainCompute,
     PipelineBubble,
@@ -159,7 +168,10 @@ pub enum TermId {
     // Unstructured meshes and block-structured AMR (speed/sim/mesh.rs, speed/sim/amr.rs).
     MeshAssembly,
     MeshSolve,
+    MeshChain,
     AmrAdvance,
+    // A Krylov solve's dot products across ranks (speed/sim/reductions.rs).
+    SolveAllReduce,
     // Scientific-ML surrogates (speed/sciml.rs).
     SurrogateCompute,
     SurrogateMemory,
@@ -181,6 +193,8 @@ pub enum TermFamily {
     Mesh,
     /// Scientific-ML surrogates (`explain/speed/sciml.rs`).
     Surrogate,
+    /// A solve's all-reduces across ranks (`explain/speed/reductions.rs`).
+    Reductions,
 }
 
 impl TermId {
@@ -189,8 +203,8 @@ impl TermId {
         use TermId::*;
         match self {
             Prefill | PrefillAllReduce | DecodeMemory | DecodeCompute | DecodeHost
-            | TpAllReduce | TrainCompute | PipelineBubble | DataParallel | TensorParallel
-            | PipelineSend | OffloadTraffic => TermFamily::Neural,
+            | DecodeLaunch | TpAllReduce | TrainCompute | PipelineBubble | DataParallel
+            | TensorParallel | PipelineSend | OffloadTraffic => TermFamily::Neural,
             SimMemory | SimHalo | SimDisk => TermFamily::Grid,
             FftCompute | FftMemory | FftTranspose | PwProjectors | PwSubspace | PwDiagonalise => {
                 TermFamily::Spectral
@@ -198,8 +212,9 @@ impl TermId {
             MdTraffic | MdPairs | MdKspace | MdGhosts | NbodyTraffic | NbodyPm | NbodyTranspose => {
                 TermFamily::Particles
             }
-            MeshAssembly | MeshSolve | AmrAdvance => TermFamily::Mesh,
+            MeshAssembly | MeshSolve | MeshChain | AmrAdvance => TermFamily::Mesh,
             SurrogateCompute | SurrogateMemory => TermFamily::Surrogate,
+            SolveAllReduce => TermFamily::Reductions,
         }
     }
 
@@ -211,6 +226,7 @@ impl TermId {
             TermId::DecodeMemory => "decode_memory",
             TermId::DecodeCompute => "decode_compute",
             TermId::DecodeHost => "decode_host",
+            TermId::DecodeLaunch => "decode_launch",
             TermId::TpAllReduce => "tp_all_reduce",
             TermId::TrainCompute => "train_compute",
             TermId::PipelineBubble => "pipeline_bubble",
@@ -236,7 +252,9 @@ impl TermId {
             TermId::NbodyTranspose => "nbody_transpose",
             TermId::MeshAssembly => "mesh_assembly",
             TermId::MeshSolve => "mesh_solve",
+            TermId::MeshChain => "mesh_chain",
             TermId::AmrAdvance => "amr_advance",
+            TermId::SolveAllReduce => "solve_all_reduce",
             TermId::SurrogateCompute => "surrogate_compute",
             TermId::SurrogateMemory => "surrogate_memory",
         }
@@ -377,6 +395,17 @@ pub enum TermValues {
         layers: u64,
         transfer: Transfer,
     },
+    /// llama.cpp's kernels launched one by one: the GPU's gap after each (speed/launch.rs).
+    DecodeLaunch {
+        per_layer: u64,
+        /// Layers on the GPU.
+        layers: u64,
+        /// Kernels after the layers (0 with the output layer on the host).
+        head: u64,
+        /// Idle seconds per kernel.
+        gap: f64,
+        why: launch::Uncaptured,
+    },
     /// Training FLOPs per step per device at the utilisation.
     TrainCompute(TrainFlops),
     /// The pipeline's idle share of a 1F1B step: (p − 1) / (m · v) of the compute, v the
@@ -453,8 +482,12 @@ pub enum TermValues {
     MeshAssembly(sim::mesh::Assembly),
     /// A mesh step's linear solve: the Krylov iterations' bytes.
     MeshSolve(sim::mesh::Solve),
+    /// A CPU mesh solve's dependent-add chains: every sparse row's sum, one add after another.
+    MeshChain(sim::mesh::Chain),
     /// An AMR step: every block update of every level.
     AmrAdvance(sim::amr::Advance),
+    /// A solve's dot products, each an all-reduce across the ranks.
+    SolveAllReduce(sim::reductions::DotReductions),
     // Scientific-ML surrogates (speed/sciml.rs).
     /// A surrogate network's FLOPs per step on one device at the utilisation.
     SurrogateCompute(sciml::SurrogateFlops),

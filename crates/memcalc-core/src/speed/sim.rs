@@ -9,6 +9,7 @@ pub mod mesh;
 pub mod nbody;
 pub mod particles;
 mod planewave;
+pub mod reductions;
 mod spectral;
 mod stencil;
 

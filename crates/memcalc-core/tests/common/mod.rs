@@ -1,5 +1,6 @@
 //! What the test binaries share: the scenario a link's query opens, its estimate, and the bytes
-//! of one of its parts, where a part the estimate lacks reads as absent, never as zero.
+//! of one of its parts, where a part the estimate lacks reads as absent, never as zero; and its
+//! time and the terms of that time, where a missing term panics naming it.
 
 // Each test binary compiles its own copy and uses only some of these.
 #![allow(dead_code)]
@@ -42,4 +43,33 @@ pub fn model_states(e: &Estimate) -> u64 {
     .into_iter()
     .filter_map(|id| part(e, id))
     .sum()
+}
+
+/// The time of the scenario `query` opens. An error, or a method without a time model, panics
+/// with the query: every caller expects a time.
+#[cfg(feature = "time")]
+pub fn time_of(query: &str) -> memcalc_core::Speed {
+    let s = scenario(query);
+    memcalc_core::speed(&s, &estimate(&s))
+        .unwrap_or_else(|e| panic!("{query}: {e}"))
+        .unwrap_or_else(|| panic!("{query}: no time model"))
+}
+
+/// The term `id` of a time, which the test expects it to have: panics, naming the term and
+/// showing the time, where it is absent.
+#[cfg(feature = "time")]
+pub fn term(sp: &memcalc_core::Speed, id: memcalc_core::TermId) -> &memcalc_core::TimeTerm {
+    sp.terms
+        .iter()
+        .find(|t| t.id == id)
+        .unwrap_or_else(|| panic!("no {id:?} in {sp:?}"))
+}
+
+/// The seconds of term `id`: panics where the term is absent or has no finite time (overflow).
+#[cfg(feature = "time")]
+pub fn term_seconds(sp: &memcalc_core::Speed, id: memcalc_core::TermId) -> f64 {
+    term(sp, id)
+        .time
+        .seconds()
+        .unwrap_or_else(|| panic!("{id:?} has no seconds in {sp:?}"))
 }

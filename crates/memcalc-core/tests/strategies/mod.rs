@@ -514,8 +514,8 @@ prop_compose! {
 }
 
 prop_compose! {
-    /// The time model's overrides (`gpu_bw`, `link_bw`, `host_bw`, `net_bw`, `cpu_flops` above
-    /// 0; `bw_eff` and `mfu` above 0 and at most 100 %), a prompt (at most the context: the
+    /// The time model's overrides (`gpu_bw`, `link_bw`, `host_bw`, `net_bw`, `cpu_flops`,
+    /// `fp_add_ns`, `fp_div_ns` above 0, `chains` 1 to 64; `bw_eff` and `mfu` above 0 and at most 100 %), a prompt (at most the context: the
     /// scenario clamps it) and a token budget.
     fn speed()(
         gpu_bw_mb in weighted(0.3, 1u64..=1_000_000_000_000),
@@ -525,12 +525,15 @@ prop_compose! {
         bw_eff_bp in weighted(0.3, 1u64..=10_000),
         mfu_bp in weighted(0.3, 1u64..=10_000),
         cpu_mflops in weighted(0.3, 1u64..=1_000_000_000_000),
+        fp_add_ps in weighted(0.3, 1u64..=1_000_000_000),
+        fp_div_ps in weighted(0.3, 1u64..=1_000_000_000),
+        chains in weighted(0.3, 1u64..=64),
         prompt in weighted(0.3, log_range(17)),
         train_tokens in weighted(0.3, log_range(49)),
     ) -> memcalc_core::scenario::speed::SpeedSettings {
         // The schedule keys (micro_batches, vpp) are not drawn: one strategy more overflows the
         // test thread's stack in a debug build; tests/speed_pipeline.rs round-trips them.
-        memcalc_core::scenario::speed::SpeedSettings { mfu_bp, bw_eff_bp, gpu_bw_mb, link_bw_mb, host_bw_mb, net_mbit, cpu_mflops, prompt, train_tokens, micro_batches: None, vpp: None }
+        memcalc_core::scenario::speed::SpeedSettings { mfu_bp, bw_eff_bp, gpu_bw_mb, link_bw_mb, host_bw_mb, net_mbit, cpu_mflops, fp_add_ps, fp_div_ps, chains, prompt, train_tokens, micro_batches: None, vpp: None }
     }
 }
 
@@ -560,7 +563,9 @@ prop_compose! {
         ((dataset_bytes, samples, sample_bytes), dataset_on) in (dataset(), choice::<DatasetOn>()),
         (device, host_mem, runtime_mib, overhead_bp) in machine(),
         (measured, sim_kind, neural_kind, calibration) in measurement(),
-        (sim, mech, sciml, speed) in (sim(), mechanics(), sciml(), speed()),
+        // Boxed: the composite's value tree lives on the test thread's stack, and the time
+        // overrides' twelve fields pushed query_links past its 2 MiB.
+        (sim, mech, sciml, speed) in (sim(), mechanics(), sciml(), speed().boxed()),
     ) -> Scenario {
         Scenario {
             model: None,

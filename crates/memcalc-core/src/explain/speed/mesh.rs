@@ -12,6 +12,7 @@ pub fn label(id: TermId) -> &'static str {
     match id {
         TermId::MeshAssembly => "Assembly per step: solution, mesh and matrix (lower bound)",
         TermId::MeshSolve => "Linear solve per step: Krylov iterations (lower bound)",
+        TermId::MeshChain => "Dependent adds of the sparse rows' sums per step (CPU)",
         _ => "Block updates per step (lower bound)",
     }
 }
@@ -38,6 +39,28 @@ pub fn formula(v: &TermValues, u: UnitSystem) -> String {
             rate(s.transfer.bandwidth),
             pct(s.transfer.efficiency)
         ),
+        TermValues::MeshChain(c) => {
+            let rows = format!(
+                "{} row sums × {} adds × {}",
+                count(c.row_passes),
+                sig(c.row_adds()),
+                super::time(crate::speed::Time::of(c.fp_add))
+            );
+            let sweeps = if c.sweep_rows > 0.0 {
+                format!(
+                    " + {} sweep rows × ({} add + {} divide)",
+                    count(c.sweep_rows),
+                    super::time(crate::speed::Time::of(c.fp_add)),
+                    super::time(crate::speed::Time::of(c.fp_div))
+                )
+            } else {
+                String::new()
+            };
+            format!(
+                "{} × ({rows}{sweeps})",
+                units::count(c.iterations, "iteration", "iterations")
+            )
+        }
         TermValues::AmrAdvance(a) => format!(
             "2 × {} of {} × {} updates ÷ ({} × {})",
             bytes(a.blocks_bytes, u),
@@ -68,7 +91,7 @@ pub fn explanation(v: &TermValues) -> String {
     match v {
         TermValues::MeshAssembly(_) => "Each step reads and writes the solution at every stored level, reads the mesh (connectivity, or faces and geometry) and writes the matrix once while assembling it: a lower bound at the achieved bandwidth; an explicit scheme has no matrix and only this term.".into(),
         TermValues::MeshSolve(s) => format!(
-            "Each {} iteration reads the sparse matrix once as stored for its matrix–vector product (values, column indices and row pointers; OpenFOAM's LDU: diagonal, lower and upper coefficients and their face addressing), {} vector passes ({}) and {}. {} Sparse solves are memory-bound, so this is a lower bound; the dot products' all-reduces over the ranks are not counted, and the halo counts one vector exchange per iteration. The rate counts 2 FLOPs per nonzero, as HPCG does.",
+            "Each {} iteration reads the sparse matrix once as stored for its matrix–vector product (values, column indices and row pointers; OpenFOAM's LDU: diagonal, lower and upper coefficients and their face addressing), {} vector passes ({}) and {}. {} Sparse solves are memory-bound, so this is a lower bound; {} and the halo counts one vector exchange per iteration. The rate counts 2 FLOPs per nonzero, as HPCG does.",
             if s.krylov == 0 { "CG".to_string() } else { format!("GMRES({})", s.krylov) },
             sig(s.passes),
             if s.krylov == 0 { "3 dot products, 3 vector updates, the product's input and output" } else { "the Arnoldi step's classical Gram–Schmidt over the basis, its normalisation, the product's input and output" },
@@ -77,6 +100,20 @@ pub fn explanation(v: &TermValues) -> String {
                 format!("{} per step are assumed (one HPCG CG set); set lin_iters from the solver's log (OpenFOAM: the sum of 'No Iterations' over the step's solves).", units::count(s.iterations, "iteration", "iterations"))
             } else {
                 format!("{} per step, as given.", units::count(s.iterations, "iteration", "iterations"))
+            },
+            if s.hpcg { "the dot products' all-reduces over the ranks are a term of their own," } else { "the dot products' all-reduces over the ranks are not counted," }
+        ),
+        TermValues::MeshChain(c) => format!(
+            "On a CPU core each sparse row sums its {} products into one number, and compiled without reassociation (HPCG's reference SpMV and Gauss–Seidel at -O3, PETSc's and OpenFOAM's plain loops) every add waits for the one before: {} split into {} (the URL key chains; -ffast-math lets the compiler split a sum over SIMD lanes), {} dependent adds a row at {} each. {}Measured on two CPUs, these chains and the memory traffic add up rather than overlap (docs/accuracy.md, Measured here), so this term follows the solve's. The add latency is the {}.",
+            sig(c.per_row),
+            if c.chains == 1 { "one sum, not".to_string() } else { "the sum".to_string() },
+            if c.chains == 1 { "parts".to_string() } else { format!("{} partial sums and then added pairwise", c.chains) },
+            sig(c.row_adds()),
+            super::time(crate::speed::Time::of(c.fp_add)),
+            if c.sweep_rows > 0.0 { "A Gauss–Seidel sweep's row then adds its diagonal back and divides by it, and the next row needs that result. " } else { "" },
+            match c.source {
+                Some(src) => format!("node's ({src}); set fp_add_ns and fp_div_ns to a measured figure (one core's clock may boost above the base clock)"),
+                None => "one given (fp_add_ns, fp_div_ns)".to_string(),
             }
         ),
         TermValues::AmrAdvance(a) => {
@@ -98,6 +135,7 @@ pub fn source(id: TermId) -> &'static str {
     match id {
         TermId::MeshAssembly => ROOFLINE,
         TermId::MeshSolve => "HPCG src/ReportResults.cpp (memory bandwidth model: the matrix and 17 vector passes per CG iteration; 2 FLOPs per nonzero) and src/main.cpp (CG sets of 50 iterations); PETSc KSPGMRES (classical Gram–Schmidt, src/ksp/ksp/impls/gmres/borthog.c); hypre BoomerAMG (one relaxation sweep down and up per level); Williams et al. 2009, Roofline; achieved share of bandwidth assumed (bw_eff)",
+        TermId::MeshChain => "HPCG src/ComputeSPMV_ref.cpp and src/ComputeSYMGS_ref.cpp (one ordered sum per row; a divide per sweep row) and src/ComputeMG_ref.cpp (the sweeps per level); Agner Fog, Instruction tables (ADDSD 3 cycles on Zen 2–4, DIVSD 13–15), LLVM's Sapphire Rapids scheduling model (FP64 add 3, divide 14), LLVM's A64FX model (FADD 4, FDIV 43), at the node's base clock (catalog/hardware.rs) or fp_add_ns / fp_div_ns; sum with the memory term: measured here (docs/accuracy/speed-here/zen4/)",
         _ => "AMReX Src/Amr/AMReX_Amr.cpp (timeStep: level l + 1 advances ref_ratio times per step of level l with amr.subcycling_mode Auto); Athena++ src/main.cpp (every MeshBlock once per cycle; zone-cycles/wsec); Williams et al. 2009, Roofline; achieved share of bandwidth assumed (bw_eff)",
     }
 }

@@ -130,3 +130,26 @@ pub(super) fn pipeline_send_words(micro: u64, chunks: u64, over: String) -> Stri
         format!("Each of {micro} micro-batches sends its activations to the next stage and its gradients back, point to point over {over}, split over the tensor-parallel ranks.")
     }
 }
+
+/// The source of llama.cpp's launch term.
+pub(super) const SRC_LAUNCH: &str = "llama.cpp pull request #6766 (CUDA graphs, Alan Gray, April 2024: GPU-side gaps between kernels; JohannesGaessler's table, llama 2 7B Q4_0 ./main tg, RTX 3090 116.31 → 128.27 t/s, RTX 4090 138.31 → 146.81) and issue #6763 (H100 PCIe, llama-2-7b Q4_K_M, 143.35 → 163.83 t/s): the gap per kernel is the mean of (1 ÷ rate off − 1 ÷ rate on) ÷ 964 kernels (0.83, 0.43, 0.90 µs); kernels per layer counted from llm_build_llama's ggml nodes (23; 20 with flash attention) and ggml-cuda's q8_1 quantization before each quantized weight product (7); graphs off where ggml-cuda.cu turns them off: a mixture of experts' mul_mat_id of more than 4 tokens per step (ggml_cuda_graph_check_compability; any step of more than one token before pull request #19645, February 2026), GGML_CUDA_DISABLE_GRAPHS; on from compute capability 7.0 (ggml_cuda_graph_set_enabled: Volta and Turing since pull request #25749)";
+
+/// The launch term's formula: "(27 kernels × 32 layers + 4) × 0.72 µs".
+pub(super) fn launch_formula(per_layer: u64, layers: u64, head: u64, gap: f64) -> String {
+    format!(
+        "({per_layer} kernels × {layers} layers + {head}) × {}",
+        time(Time::of(gap))
+    )
+}
+
+/// Why llama.cpp launches the step's kernels one by one, and what that costs.
+pub(super) fn launch(why: crate::speed::launch::Uncaptured) -> String {
+    use crate::speed::launch::Uncaptured;
+    let reason = match why {
+        Uncaptured::Setting => "CUDA graphs are off (cuda_graphs=off: GGML_CUDA_DISABLE_GRAPHS, or a build before pull request #6766, spring 2024)",
+        Uncaptured::Batch => "llama.cpp turns CUDA graphs off for a mixture of experts' expert products of more than 4 tokens a step (ggml-cuda.cu, pull request #19645)",
+    };
+    format!(
+        "llama.cpp launches one CUDA kernel per node of its graph. Here {reason}, so the kernels are launched one by one and the GPU idles in a gap after each before the next starts; the host is not the limit (it queues every kernel ahead). With a CUDA graph the whole step launches at once and the gaps close: the gap per kernel is what graphs saved in llama.cpp's own measurements on an RTX 3090, an RTX 4090 and an H100. A fixed cost per step, so it weighs most on small, fast steps (a 4-bit 7B model) and its share falls as the step grows."
+    )
+}

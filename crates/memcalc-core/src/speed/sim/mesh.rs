@@ -15,6 +15,14 @@
 //!   k + 9.
 //! - hypre BoomerAMG's default V-cycle (one relaxation sweep down and one up, a residual per
 //!   level): every level's operator read about three times per application.
+//! - HPCG `src/ComputeSPMV_ref.cpp` (`sum += cur_vals[j]*xv[cur_inds[j]]`) and
+//!   `src/ComputeSYMGS_ref.cpp` (`sum -= currentValues[j]*xv[curCol]`, then
+//!   `sum += xv[i]*currentDiagonal; xv[i] = sum/currentDiagonal`): on a CPU each row's sum is
+//!   one chain of dependent FP64 adds unless the compiler may reassociate it (`-ffast-math`
+//!   splits it over SIMD lanes), so a row costs its adds times the add latency (Agner Fog's
+//!   instruction tables; measured here, docs/accuracy/speed-here/zen4/). Measured on two CPUs
+//!   (docs/accuracy.md, "Measured here"), the chains and the memory stream add up rather than
+//!   overlap: the step is the solve's bytes plus its chains (`chain`).
 
 use crate::model::values::sim::{HpcgPart, MeshPart, COARSE_LEVELS};
 use crate::model::values::{SimValues, Values};
@@ -68,6 +76,92 @@ pub struct Solve {
     /// HPCG's own multigrid (symmetric Gauss–Seidel sweeps) rather than a generic V-cycle.
     pub hpcg: bool,
     pub transfer: Transfer,
+}
+
+/// A CPU rank's chains of dependent adds in one step's solve: every row of every matrix pass
+/// sums its products into one scalar, in order, unless the build splits the sum.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Chain {
+    pub iterations: u64,
+    /// Row sums per iteration: the matrix–vector products' rows and the preconditioner's.
+    pub row_passes: f64,
+    /// Nonzeros a row sums (HPCG: 27).
+    pub per_row: f64,
+    /// Independent partial sums of a row (`chains`).
+    pub chains: u64,
+    /// Of `row_passes`, the rows of Gauss–Seidel sweeps: each also adds its diagonal back and
+    /// divides by it on the chain (HPCG's multigrid; 0 elsewhere).
+    pub sweep_rows: f64,
+    /// Seconds of one dependent add and one divide.
+    pub fp_add: f64,
+    pub fp_div: f64,
+    /// The latencies' source: the node preset's, or None where the user gave them.
+    pub source: Option<&'static str>,
+}
+
+impl Chain {
+    /// Dependent adds of one row: its share of the nonzeros in each partial sum, then the
+    /// partial sums added pairwise (a tree of ⌈log2 chains⌉ adds).
+    pub fn row_adds(&self) -> f64 {
+        let c = self.chains.max(1) as f64;
+        (self.per_row / c).ceil() + c.log2().ceil()
+    }
+
+    /// Seconds of one iteration's chains.
+    pub fn per_iteration(&self) -> f64 {
+        self.row_passes * self.row_adds() * self.fp_add
+            + self.sweep_rows * (self.fp_add + self.fp_div)
+    }
+
+    pub fn time(&self) -> Time {
+        Time::of(self.iterations as f64 * self.per_iteration())
+    }
+}
+
+/// The chains of a CPU rank's solve; None on GPUs, whose mesh codes split every sum over
+/// threads (one row per thread or warp, the reduction a tree), so their solve stays
+/// bandwidth-bound; None too with `chains=0`, a code whose rows carry no dependent chain (an
+/// optimized HPCG, multicolour-ordered and vectorized across rows, as Fujitsu's on Fugaku).
+fn chain(
+    sm: &SimMachine,
+    iterations: u64,
+    row_passes: f64,
+    per_row: f64,
+    sweep_rows: f64,
+) -> Option<Chain> {
+    (!sm.gpu && sm.m.chains > 0 && row_passes > 0.0 && per_row > 0.0).then_some(Chain {
+        iterations,
+        row_passes,
+        per_row,
+        chains: sm.m.chains,
+        sweep_rows,
+        fp_add: sm.m.fp_add,
+        fp_div: sm.m.fp_div,
+        source: sm.m.latency_source,
+    })
+}
+
+/// The chain term, where there is one: its time follows the solve's (measured: they add).
+fn chain_term(c: Chain) -> TimeTerm {
+    TimeTerm {
+        id: TermId::MeshChain,
+        time: c.time(),
+        bound: Bound::Latency,
+        values: TermValues::MeshChain(c),
+    }
+}
+
+/// Rows of HPCG's matrix passes per CG iteration on levels of `rows` (fine first): the CG's
+/// SpMV and, on every level but the coarsest, a symmetric Gauss–Seidel sweep (forward and
+/// back) before and after the residual's SpMV; on the coarsest one sweep
+/// (`src/ComputeMG_ref.cpp`). Returns (all row sums, of them the sweeps' rows).
+pub fn hpcg_row_passes(levels: &[f64]) -> (f64, f64) {
+    let Some((last, upper)) = levels.split_last() else {
+        return (0.0, 0.0);
+    };
+    let sweeps = 4.0 * upper.iter().sum::<f64>() + 2.0 * last;
+    let spmv = levels.first().copied().unwrap_or(0.0) + upper.iter().sum::<f64>();
+    (sweeps + spmv, sweeps)
 }
 
 /// Vector passes of one iteration: CG's 17, or GMRES(k)'s k + 9.
@@ -289,6 +383,10 @@ pub fn step(s: &Scenario, e: &Estimate, sm: &SimMachine) -> Option<(MethodStep, 
             bound: Bound::MemoryBandwidth,
             values: TermValues::MeshSolve(solve),
         });
+        if let Some(c) = generic_chain(sm, &p, &solve) {
+            step = step.plus(c.time());
+            terms.push(chain_term(c));
+        }
     }
     let halo = (sm.ranks > 1).then(|| halo(&p, iterations, rows));
     Some((
@@ -300,6 +398,30 @@ pub fn step(s: &Scenario, e: &Estimate, sm: &SimMachine) -> Option<(MethodStep, 
         },
         flops_per_step * sm.ranks as f64,
     ))
+}
+
+/// A generic solve's chains: the SpMV's rows and, for a factorisation or multigrid, the rows
+/// its sweeps read (its nonzeros from its bytes, as `flops` counts them). A diagonal
+/// preconditioner sums nothing; PETSc's ILU and OpenFOAM's DIC store the reciprocal diagonal,
+/// so no divide is on the chain. OpenFOAM's LDU product accumulates face by face into memory
+/// (store, then load, then add): a register chain of one add per coefficient is its floor.
+fn generic_chain(sm: &SimMachine, p: &Parts, s: &Solve) -> Option<Chain> {
+    if s.rows <= 0.0 || p.nonzeros <= 0.0 {
+        return None;
+    }
+    let per_row = p.nonzeros / s.rows;
+    let per_nonzero = (s.b + p.index_bytes).max(1) as f64;
+    let precond = match s.precond {
+        Precond::None | Precond::Jacobi => 0.0,
+        _ => s.precond_bytes / per_nonzero,
+    };
+    chain(
+        sm,
+        s.iterations,
+        (p.nonzeros + precond) / per_row,
+        per_row,
+        0.0,
+    )
 }
 
 /// HPCG's timed phase: CG iterations only (the problem is generated once, before).
@@ -327,15 +449,23 @@ fn hpcg_step(
         hpcg: true,
         transfer: sm.transfer(iterations as f64 * per_iteration),
     };
-    let time = solve.transfer.time();
+    let mut time = solve.transfer.time();
+    let mut terms = vec![TimeTerm {
+        id: TermId::MeshSolve,
+        time,
+        bound: Bound::MemoryBandwidth,
+        values: TermValues::MeshSolve(solve),
+    }];
+    let mut levels = vec![rows];
+    levels.extend(coarse.iter().map(|&n| n as f64));
+    let (row_passes, sweeps) = hpcg_row_passes(&levels);
+    if let Some(c) = chain(sm, iterations, row_passes, 27.0, sweeps) {
+        time = time.plus(c.time());
+        terms.push(chain_term(c));
+    }
     (
         MethodStep {
-            terms: vec![TimeTerm {
-                id: TermId::MeshSolve,
-                time,
-                bound: Bound::MemoryBandwidth,
-                values: TermValues::MeshSolve(solve),
-            }],
+            terms,
             step: time,
             halo: (sm.ranks > 1).then(|| halo(p, iterations, rows)),
             rate: None,
@@ -346,7 +476,8 @@ fn hpcg_step(
 
 /// The mesh method's time, with the solve's GFLOP/s over every rank where it solves.
 pub fn speed(s: &Scenario, e: &Estimate, sm: &SimMachine) -> Option<Speed> {
-    let (method, flops) = step(s, e, sm)?;
+    let (mut method, flops) = step(s, e, sm)?;
+    super::reductions::add_hpcg_dots(&mut method, sm);
     let mut speed = super::finish(s, e, sm, method);
     if let Steps::Sim { step, rate, .. } = &mut speed.steps {
         if flops > 0.0 {

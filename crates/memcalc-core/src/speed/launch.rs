@@ -1,0 +1,104 @@
+//! llama.cpp's kernel launches in a decode step: one CUDA kernel per node of its ggml graph,
+//! each followed by a gap in which the GPU idles before the next one starts, unless the step's
+//! kernels are captured in a CUDA graph and launched as one (llama.cpp pull request #6766,
+//! NVIDIA's Alan Gray, April 2024). The host is not the limit: "llama.cpp already does a good
+//! job of pre-launching all kernels in the GGML graph, so CPU-side launch overheads are not the
+//! issue. But CUDA graphs also optimises GPU-side launch overheads, to reduce the 'gaps'
+//! between kernels" (Gray, #6766). So the term is GPU idle time, added to the step.
+//!
+//! Python engines (Transformers' eager generate, vLLM with enforce_eager) pay a different cost
+//! per op, the host's dispatch, which can exceed the GPU's work; no term models it yet.
+
+use crate::catalog::quant::Quant;
+use crate::scenario::serving::{CudaGraphs, Engine};
+use crate::scenario::Scenario;
+
+/// Published batch-1 decode rates of one build with CUDA graphs off and on, tokens per second:
+/// pull request #6766 (JohannesGaessler's table, llama 2 7B Q4_0, `./main` tg, RTX 3090 and
+/// RTX 4090) and issue #6763 (Alan Gray, llama-2-7b Q4_K_M, H100 PCIe, `-n 128`).
+pub const GRAPH_AB: [(&str, f64, f64); 3] = [
+    ("RTX 3090", 116.31, 128.27),
+    ("RTX 4090", 138.31, 146.81),
+    ("H100 PCIe", 143.35, 163.83),
+];
+
+/// Kernels of the graph that produced [`GRAPH_AB`]: llama 2 7B (32 layers), quantized
+/// weights, no flash attention (it came to llama.cpp in pull request #5021, 30 April 2024).
+pub const GRAPH_AB_KERNELS: u64 = 32 * (BASE_PER_LAYER + QUANT_PER_LAYER) + HEAD + QUANT_HEAD;
+
+/// The ggml nodes of one llama layer that launch a kernel at batch 1 without flash attention
+/// (llama.cpp `llm_build_llama`; views, reshapes and permutes launch none): attention norm
+/// (`rms_norm`, `mul`), Q, K and V (3 `mul_mat`), `rope` of Q and K, the K and V cache stores
+/// (2 `cpy`), K·Q (`mul_mat`), `soft_max_ext`, V·softmax (`mul_mat`), `cont` of the merged
+/// heads, the output projection (`mul_mat`), the residual `add`, the FFN norm (`rms_norm`,
+/// `mul`), gate and up (2 `mul_mat`), `silu`, `mul`, down (`mul_mat`) and the residual `add`.
+pub const BASE_PER_LAYER: u64 = 23;
+/// With flash attention, K·Q, the softmax, V·softmax and the `cont` become one
+/// `flash_attn_ext` kernel.
+pub const FLASH_SAVES: u64 = 3;
+/// Quantized weights: ggml-cuda's `ggml_cuda_op_mul_mat` quantizes the activations to q8_1
+/// before each of the layer's 7 weight products (`quantize_row_q8_1_cuda`), a kernel each.
+pub const QUANT_PER_LAYER: u64 = 7;
+/// After the layers: the output norm (`rms_norm`, `mul`) and the output matrix (`mul_mat`).
+pub const HEAD: u64 = 3;
+/// The output matrix's q8_1 quantization of its input.
+pub const QUANT_HEAD: u64 = 1;
+
+/// The GPU's idle gap per kernel that CUDA graphs remove, seconds: the mean over [`GRAPH_AB`]
+/// of (1 ÷ rate off − 1 ÷ rate on) ÷ [`GRAPH_AB_KERNELS`] (0.83, 0.43 and 0.90 µs: 0.72 µs).
+pub fn gap_seconds() -> f64 {
+    let n = GRAPH_AB.len() as f64;
+    GRAPH_AB
+        .iter()
+        .map(|(_, off, on)| (1.0 / off - 1.0 / on) / GRAPH_AB_KERNELS as f64)
+        .sum::<f64>()
+        / n
+}
+
+/// The most tokens per step whose expert products llama.cpp still captures (#19645).
+pub const MAX_EXPERT_TOKENS: u64 = 4;
+
+/// Why a llama.cpp step launches its kernels one by one.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Uncaptured {
+    /// `cuda_graphs=off`: GGML_CUDA_DISABLE_GRAPHS, or a build before pull request #6766 (spring 2024).
+    Setting,
+    /// A mixture of experts with more than 4 tokens per step: ggml-cuda.cu
+    /// `ggml_cuda_graph_check_compability` disables graphs for an expert product
+    /// (`mul_mat_id`) of more tokens (pull request #19645, February 2026, which lifted the
+    /// "batch size > 1" limit on every other graph and raised `mul_mat_id`'s from 1 to 4).
+    Batch,
+}
+
+/// The kernels of one decode step and why they are launched one by one; `None` where the
+/// step's launches are captured in a CUDA graph, or the engine is not llama.cpp.
+pub fn uncaptured(s: &Scenario, tokens: u64) -> Option<Uncaptured> {
+    if s.engine != Engine::Llamacpp {
+        return None;
+    }
+    if s.cuda_graphs == CudaGraphs::Off {
+        Some(Uncaptured::Setting)
+    } else if s.shape().0.experts > 1 && tokens > MAX_EXPERT_TOKENS {
+        Some(Uncaptured::Batch)
+    } else {
+        // ggml_cuda_graph_set_enabled turns graphs off below Volta (compute capability 7.0;
+        // below Ampere until pull request #25749, July 2026): every GPU preset is Volta or
+        // later, and AMD's HIP graphs are on by default (GGML_HIP_GRAPHS).
+        None
+    }
+}
+
+/// Kernels per layer of the scenario's graph: a dense llama layer's. A mixture of experts'
+/// layer launches more (its router's top-k and the expert products), which are not counted:
+/// its term is a lower bound.
+pub fn per_layer(s: &Scenario) -> u64 {
+    let quantized = s.quant != Quant::None || s.milli_bpw.is_some();
+    BASE_PER_LAYER - if s.flash_attention { FLASH_SAVES } else { 0 }
+        + if quantized { QUANT_PER_LAYER } else { 0 }
+}
+
+/// Kernels after the layers (norm and output matrix), when the output layer is on the GPU.
+pub fn head(s: &Scenario) -> u64 {
+    let quantized = s.quant != Quant::None || s.milli_bpw.is_some();
+    HEAD + if quantized { QUANT_HEAD } else { 0 }
+}
