@@ -424,7 +424,8 @@ fn generic_chain(sm: &SimMachine, p: &Parts, s: &Solve) -> Option<Chain> {
     )
 }
 
-/// HPCG's timed phase: CG iterations only (the problem is generated once, before).
+/// HPCG's timed phase: CG iterations only (the problem is generated once, before): the kernels,
+/// on a CPU their dependent-add chains, and over several ranks the dot products' all-reduces.
 fn hpcg_step(
     s: &Scenario,
     sm: &SimMachine,
@@ -463,6 +464,10 @@ fn hpcg_step(
         time = time.plus(c.time());
         terms.push(chain_term(c));
     }
+    if let Some(d) = super::reductions::cg_dots(sm, iterations) {
+        time = time.plus(d.time());
+        terms.push(super::reductions::term(d));
+    }
     (
         MethodStep {
             terms,
@@ -476,8 +481,7 @@ fn hpcg_step(
 
 /// The mesh method's time, with the solve's GFLOP/s over every rank where it solves.
 pub fn speed(s: &Scenario, e: &Estimate, sm: &SimMachine) -> Option<Speed> {
-    let (mut method, flops) = step(s, e, sm)?;
-    super::reductions::add_hpcg_dots(&mut method, sm);
+    let (method, flops) = step(s, e, sm)?;
     let mut speed = super::finish(s, e, sm, method);
     if let Steps::Sim { step, rate, .. } = &mut speed.steps {
         if flops > 0.0 {

@@ -20,7 +20,7 @@
 //!   latency per network kind, so every network is timed at NCCL's figure.
 
 use crate::speed::latency::Protocol;
-use crate::speed::sim::{MethodStep, SimMachine};
+use crate::speed::sim::SimMachine;
 use crate::speed::{Bound, TermId, TermValues, Time, TimeTerm, Via};
 
 /// Dot products per CG iteration, each an all-reduce of one double (HPCG `CG.cpp`).
@@ -91,29 +91,20 @@ pub fn cg_dots(sm: &SimMachine, iterations: u64) -> Option<DotReductions> {
     })
 }
 
-/// Adds the dot products' all-reduces of HPCG's CG solve (the step's `MeshSolve` term with
-/// `hpcg` set) to the method's step, after the kernels: the step is their sum. Other solves are
-/// left as they are.
-pub fn add_hpcg_dots(method: &mut MethodStep, sm: &SimMachine) {
-    let iterations = method.terms.iter().find_map(|t| match &t.values {
-        TermValues::MeshSolve(s) if s.hpcg && s.krylov == 0 => Some(s.iterations),
-        _ => None,
-    });
-    let Some(d) = iterations.and_then(|i| cg_dots(sm, i)) else {
-        return;
-    };
+/// The term of a CG solve's dot-product all-reduces: they follow one another and the kernels
+/// between them, so the step is the kernels plus this term.
+pub fn term(d: DotReductions) -> TimeTerm {
     let bound = if d.net_rounds > 0 {
         Bound::Network
     } else {
         d.node_via.bound()
     };
-    method.step = method.step.plus(d.time());
-    method.terms.push(TimeTerm {
+    TimeTerm {
         id: TermId::SolveAllReduce,
         time: d.time(),
         bound,
         values: TermValues::SolveAllReduce(d),
-    });
+    }
 }
 
 #[cfg(test)]
