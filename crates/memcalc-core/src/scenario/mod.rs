@@ -279,6 +279,11 @@ impl Default for Scenario {
 }
 
 impl Scenario {
+    /// Whether the weights are stored quantized: a quantization format, or bits per weight given.
+    pub fn quantized_weights(&self) -> bool {
+        self.quant != Quant::None || self.milli_bpw.is_some()
+    }
+
     /// Defaults differ by mode only in precision: simulations default to FP64.
     pub fn default_for(mode: Mode) -> Scenario {
         let d = Scenario::default();

@@ -9,7 +9,6 @@
 //! Python engines (Transformers' eager generate, vLLM with enforce_eager) pay a different cost
 //! per op, the host's dispatch, which can exceed the GPU's work; no term models it yet.
 
-use crate::catalog::quant::Quant;
 use crate::scenario::serving::{CudaGraphs, Engine};
 use crate::scenario::Scenario;
 
@@ -92,13 +91,15 @@ pub fn uncaptured(s: &Scenario, tokens: u64) -> Option<Uncaptured> {
 /// layer launches more (its router's top-k and the expert products), which are not counted:
 /// its term is a lower bound.
 pub fn per_layer(s: &Scenario) -> u64 {
-    let quantized = s.quant != Quant::None || s.milli_bpw.is_some();
     BASE_PER_LAYER - if s.flash_attention { FLASH_SAVES } else { 0 }
-        + if quantized { QUANT_PER_LAYER } else { 0 }
+        + if s.quantized_weights() {
+            QUANT_PER_LAYER
+        } else {
+            0
+        }
 }
 
 /// Kernels after the layers (norm and output matrix), when the output layer is on the GPU.
 pub fn head(s: &Scenario) -> u64 {
-    let quantized = s.quant != Quant::None || s.milli_bpw.is_some();
-    HEAD + if quantized { QUANT_HEAD } else { 0 }
+    HEAD + if s.quantized_weights() { QUANT_HEAD } else { 0 }
 }

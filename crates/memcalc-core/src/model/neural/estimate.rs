@@ -627,9 +627,7 @@ fn warnings(s: &Scenario, plan: &Plan, inferred: bool) -> Vec<Warning> {
     if s.mode == Mode::Train && s.lora_rank > 0 {
         w.push(Warning::LoraInPretraining);
     }
-    if s.mode == Mode::Train
-        && (s.quant != crate::catalog::quant::Quant::None || s.milli_bpw.is_some())
-    {
+    if s.mode == Mode::Train && s.quantized_weights() {
         w.push(Warning::QuantInTraining);
     }
     if s.mode.trains() && s.parallel.zero > 0 && s.parallel.dp() == 1 {
