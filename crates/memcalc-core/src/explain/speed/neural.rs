@@ -124,11 +124,12 @@ pub(super) fn bubble_words(chunks: u64) -> String {
 
 /// The sends between stages: per micro-batch, and per chunk with the interleaved schedule.
 pub(super) fn pipeline_send_words(micro: u64, chunks: u64, over: String) -> String {
-    if chunks > 1 {
-        format!("Each of {micro} micro-batches sends its activations to the next stage and its gradients back at each of {chunks} chunk boundaries per device (interleaving multiplies the sends by v), point to point over {over}, split over the tensor-parallel ranks.")
+    let at = if chunks > 1 {
+        format!(" at each of {chunks} chunk boundaries per device (interleaving multiplies the sends by v)")
     } else {
-        format!("Each of {micro} micro-batches sends its activations to the next stage and its gradients back, point to point over {over}, split over the tensor-parallel ranks.")
-    }
+        String::new()
+    };
+    format!("Each of {micro} micro-batches sends its activations to the next stage and its gradients back{at}, point to point over {over}, split over the tensor-parallel ranks.")
 }
 
 /// The source of llama.cpp's launch term.
