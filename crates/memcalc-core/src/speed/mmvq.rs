@@ -10,6 +10,8 @@
 //! the bandwidth the other formats reach. #5394 set 4 warps per row on NVIDIA (and #5434, the
 //! tiling, kept 4 at batch 1): 64 warps of blocks ask for more than an SM holds, so the warp
 //! limit, not the block limit, binds.
+//! The 18-byte Q4_0 blocks are read as 2-byte halves (`get_int_from_uint8` then, `get_int_b2`
+//! in 2025's vecdotq.cuh): the same in the current build, so not what this term models.
 //!
 //! The rate one resident warp sustains is measured, not assumed: slaren's `llama-bench` in
 //! pull request #4812 (7 January 2024, build 32d9f7d9, the one-warp kernel, no CUDA graphs),
