@@ -187,6 +187,7 @@ keys! {
     TrainTokens => "train_tokens",
     MicroBatches => "micro_batches",
     Vpp => "vpp",
+    MmvqWarps => "mmvq_warps",
     Runtime => "runtime",
     Overhead => "overhead",
     Code => "code",

@@ -176,6 +176,7 @@ pub fn label(t: &TimeTerm) -> &'static str {
             TermId::DecodeCompute => "Decode step: FLOPs",
             TermId::DecodeHost => "Decode step: layers in host memory (llama.cpp)",
             TermId::DecodeLaunch => "Decode step: kernel launches without a CUDA graph (llama.cpp)",
+            TermId::DecodeOccupancy => "Decode step: quantized weights read by too few warps (llama.cpp before February 2024)",
             TermId::TpAllReduce => "Decode step: tensor-parallel all-reduces",
             TermId::TrainCompute => "Training step: FLOPs",
             TermId::PipelineBubble => "Pipeline bubble",
@@ -265,6 +266,11 @@ pub fn formula_in(t: &TimeTerm, u: UnitSystem) -> String {
             gap,
             ..
         } => neural::launch_formula(*per_layer, *layers, *head, *gap),
+        TermValues::DecodeOccupancy {
+            weights,
+            occupancy,
+            bound_rate,
+        } => neural::occupancy_formula(bytes(*weights, u), occupancy, *bound_rate),
         TermValues::TrainCompute(f) => format!(
             "({} × {} params + {} attention + {} recomputed) FLOP per token × {} tokens ÷ {} ÷ ({} × {})",
             sig(f.passes),
@@ -349,6 +355,7 @@ pub fn explanation(t: &TimeTerm) -> String {
         TermValues::DecodeHost { layers, .. } => format!("llama.cpp runs the {layers} layers left in host memory on the CPU, which reads their weights at host memory bandwidth, several times below the GPU's: why a model with part of its layers on the CPU runs several times slower."),
         TermValues::TpAllReduce { tokens, collective: c } => neural::tp_all_reduce(*tokens, c),
         TermValues::DecodeLaunch { why, .. } => neural::launch(*why),
+        TermValues::DecodeOccupancy { occupancy, .. } => neural::occupancy(occupancy),
         TermValues::TrainCompute(f) => format!(
             "{} FLOPs per parameter and token ({}), the attention term, and {} at an assumed utilisation of the dense peak (published runs reach 33–52 %; set mfu).",
             sig(f.passes),
@@ -398,6 +405,7 @@ pub fn source(t: &TimeTerm) -> &'static str {
             TermId::DecodeMemory => "Williams, Waterman, Patterson 2009, Roofline (CACM 52(4)); Kaplan et al. 2020 (arXiv 2001.08361): 2 FLOPs per parameter and token forward; hardware figures from the vendor's datasheet (catalog/hardware.rs); achieved share of bandwidth assumed (bw_eff): 80 %, AMD Instinct 70 % (BabelStream triad, Azure AI benchmarking guide: MI300X 77 %, H100 89 % of the datasheet figure)",
             TermId::DecodeHost => "llama.cpp src/llama-model.cpp (n_gpu_layers: CPU layers computed on the host); roofline at host memory bandwidth",
             TermId::DecodeLaunch => neural::SRC_LAUNCH,
+            TermId::DecodeOccupancy => neural::SRC_OCCUPANCY,
             TermId::TpAllReduce | TermId::PrefillAllReduce | TermId::TensorParallel => "Shoeybi et al. 2019, Megatron-LM (arXiv 1909.08053): two all-reduces per layer forward, two backward; NCCL nccl-tests doc/PERFORMANCE.md: ring all-reduce bus bandwidth factor 2 (n − 1)/n; latency: NCCL src/graph/tuning.cc (baseLat per collective, hwLat per ring step: NVLink, PCI, network; LL at half the bandwidth, Simple)",
             TermId::TrainCompute => "Kaplan et al. 2020 (6 · N · D); Narayanan et al. 2021 (arXiv 2104.04473) eq. 3 attention term; Chowdhery et al. 2022 (PaLM) appendix B: model FLOPs utilisation; default utilisation from torchtitan benchmarks/llama3_h100_202412_torchtitan.md (33–39 % MFU)",
             TermId::PipelineBubble | TermId::PipelineSend => "Narayanan et al. 2021 (arXiv 2104.04473) §2.2.1: 1F1B bubble (p − 1)/m; §2.2.2: interleaved schedule, (p − 1)/(m · v) and v times the communication; §4.1: scatter/gather of the sends over the tensor-parallel ranks; micro-batches per step: Megatron-LM global batch ÷ (micro-batch × data-parallel size) (megatron/core/num_microbatches_calculator.py)",

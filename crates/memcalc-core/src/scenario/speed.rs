@@ -1,7 +1,8 @@
 //! The time model's settings: what the user overrides of the hardware's figures and the
 //! utilisation a step reaches (URL keys `mfu`, `bw_eff`, `gpu_bw`, `link_bw`, `host_bw`,
-//! `net_bw`, `cpu_flops`, `fp_add_ns`, `fp_div_ns`, `chains`), and the workload's time inputs
-//! (`prompt`, `train_tokens`, `micro_batches`, `vpp`). Each is
+//! `net_bw`, `cpu_flops`, `fp_add_ns`, `fp_div_ns`, `chains`), the workload's time inputs
+//! (`prompt`, `train_tokens`, `micro_batches`, `vpp`) and the serving build's kernel
+//! (`mmvq_warps`). Each is
 //! `None` by default: the preset's figure or the cited default applies, and no memory figure
 //! depends on them.
 
@@ -61,6 +62,10 @@ pub struct SpeedSettings {
     /// Model chunks per pipeline device, the interleaved 1F1B schedule's v (`vpp`; Megatron-LM
     /// `--virtual-pipeline-model-parallel-size`); `None`: 1, plain 1F1B.
     pub vpp: Option<u64>,
+    /// Warps per matrix row of llama.cpp's quantized matrix-vector kernel (`mmvq_warps`): 1 in
+    /// builds before pull request #5394 (February 2024), whose one-warp blocks leave an SM
+    /// below its warp limit (speed/mmvq.rs); `None`: the current build, no limit modelled.
+    pub mmvq_warps: Option<u64>,
 }
 
 impl SpeedSettings {

@@ -422,6 +422,7 @@ fields! {
     TrainTokens: maybe!(speed.train_tokens) => f("Tokens to train on", G::Training, true, Count, TRAINING, "The run's token budget, e.g. 15T or 2B: its time is the tokens over the tokens per second. Empty: no run time.").bounds(&B::Count { min: 1, max: MAX_PARAMS }),
     MicroBatches: maybe!(speed.micro_batches) => f("Micro-batches per step", G::Parallel, true, Count, TRAINING, "Micro-batches each data-parallel rank runs before the optimizer step (gradient accumulation; Megatron-LM: global batch ÷ (micro-batch × data-parallel size)). The pipeline bubble is (p − 1)/m of the compute. Empty: 1, or as many as pipeline stages. Time only.").bounds(&B::Count { min: 1, max: MAX_BATCH }),
     Vpp: maybe!(speed.vpp) => f("Virtual pipeline stages", G::Parallel, true, Count, TRAINING, "Model chunks per pipeline device (interleaved 1F1B, Megatron-LM --virtual-pipeline-model-parallel-size): the bubble shrinks to (p − 1)/(m · v), the sends between stages grow v-fold. Empty: 1. Time only.").bounds(&B::Count { min: 1, max: 1024 }),
+    MmvqWarps: maybe!(speed.mmvq_warps) => f("Warps per row, quantized matrix-vector kernel (llama.cpp)", G::Serving, true, Count, INFER, "llama.cpp's mul_mat_vec_q at one token a step: 1 in builds before pull request #5394 (February 2024), whose one-warp blocks leave an SM short of warps (16 of an RTX 3090's 48), so quantized weights read slower than the bandwidth allows; 4 since. Empty: the current build, no limit. Time only.").bounds(&B::Count { min: 1, max: 32 }),
     Runtime: num!(runtime_mib) => f("Runtime memory per device", G::Device, true, Number { unit: "MiB" }, EVERY, "CUDA context, kernels and library workspaces that nvidia-smi counts before any tensor.").bounds(&B::Fixed { places: 0, min: 0, max: MAX_RUNTIME_MIB, said: "whole MiB from 0 to 1048576" }),
     Overhead: num!(overhead_bp) => f("Allocator overhead", G::Device, true, Number { unit: "%" }, EVERY, "Fragmentation and temporaries of the caching allocator, as a share of the tensors.").bounds(&B::Fixed { places: 2, min: 0, max: MAX_OVERHEAD_BP, said: "between 0 and 100 %" }),
     Code: pick!(sim.code) => sf("Simulation code", G::Sim, false, Select, 0, "Choosing a code sets the method and that code's defaults below (each stays editable); the numbers follow the settings, not the name."),
@@ -574,6 +575,7 @@ fn for_model(key: FieldId, model: crate::scenario::sciml::ModelKind) -> bool {
             | F::MaxBatchedTokens
             | F::MaxNumSeqs
             | F::CudaGraphs
+            | F::MmvqWarps
             | F::GpuLayers
             | F::Sp
             | F::LoraRank

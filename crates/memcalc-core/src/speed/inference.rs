@@ -1,7 +1,8 @@
 //! Inference: the prefill of the prompt (compute-bound), each decode step (the larger of the
 //! bytes it reads over the memory bandwidth and its FLOPs over the peak), tensor parallelism's
 //! all-reduces over the link, llama.cpp's host layers at host memory bandwidth, and llama.cpp's
-//! kernel launches where no CUDA graph captures them (speed/launch.rs).
+//! kernel launches where no CUDA graph captures them (speed/launch.rs), and the reads of its
+//! one-warp quantized kernel of early 2024 below the bandwidth (speed/mmvq.rs).
 //!
 //! The time to first token is the prefill of the prompt (`prompt`, by default the whole
 //! context `seq`): of one request under a pooled engine, which schedules prefill per request
@@ -19,6 +20,7 @@ use crate::scenario::Scenario;
 use crate::speed::latency;
 use crate::speed::launch;
 use crate::speed::machine::Machine;
+use crate::speed::mmvq;
 use crate::speed::Bound;
 use crate::speed::{longest, Speed, Steps, TermId, TermValues, Time, TimeTerm, Transfer, Work};
 
@@ -228,6 +230,25 @@ pub fn speed(s: &Scenario, e: &Estimate, m: &Machine) -> Speed {
         },
     });
     let mut step = read.time().max(decode.time());
+    // llama.cpp's one-warp quantized kernel (builds before #5394) reads the weights no faster
+    // than its resident warps allow (speed/mmvq.rs): the time beyond the bandwidth-bound read.
+    if let Some(o) = mmvq::occupancy(s, m.hw.id, seqs).filter(|_| tp == 1 && pp == 1) {
+        let bound_rate = m.gpu_bw * m.bw_eff;
+        if o.rate < bound_rate && weights > 0.0 {
+            let t = Time::of(weights / o.rate - weights / bound_rate);
+            step = step.plus(t);
+            terms.push(TimeTerm {
+                id: TermId::DecodeOccupancy,
+                time: t,
+                bound: Bound::MemoryBandwidth,
+                values: TermValues::DecodeOccupancy {
+                    weights,
+                    occupancy: o,
+                    bound_rate,
+                },
+            });
+        }
+    }
     let (host_w, host_kv, host_layers) = host_bytes(s, e);
     if host_w + host_kv > 0.0 {
         let t = Transfer {

@@ -19,6 +19,7 @@ pub mod inference;
 pub mod latency;
 pub mod launch;
 pub mod machine;
+pub mod mmvq;
 pub mod sciml;
 pub mod sim;
 pub mod training;
@@ -140,6 +141,8 @@ pub enum TermId {
     DecodeHost,
     /// llama.cpp's kernel launches without a CUDA graph (speed/launch.rs).
     DecodeLaunch,
+    /// llama.cpp's one-warp quantized kernel below its SMs' warp limit (speed/mmvq.rs).
+    DecodeOccupancy,
     TpAllReduce,
     TrainCompute,
     PipelineBubble,
@@ -203,8 +206,8 @@ impl TermId {
         use TermId::*;
         match self {
             Prefill | PrefillAllReduce | DecodeMemory | DecodeCompute | DecodeHost
-            | DecodeLaunch | TpAllReduce | TrainCompute | PipelineBubble | DataParallel
-            | TensorParallel | PipelineSend | OffloadTraffic => TermFamily::Neural,
+            | DecodeLaunch | DecodeOccupancy | TpAllReduce | TrainCompute | PipelineBubble
+            | DataParallel | TensorParallel | PipelineSend | OffloadTraffic => TermFamily::Neural,
             SimMemory | SimHalo | SimDisk => TermFamily::Grid,
             FftCompute | FftMemory | FftTranspose | PwProjectors | PwSubspace | PwDiagonalise => {
                 TermFamily::Spectral
@@ -227,6 +230,7 @@ impl TermId {
             TermId::DecodeCompute => "decode_compute",
             TermId::DecodeHost => "decode_host",
             TermId::DecodeLaunch => "decode_launch",
+            TermId::DecodeOccupancy => "decode_occupancy",
             TermId::TpAllReduce => "tp_all_reduce",
             TermId::TrainCompute => "train_compute",
             TermId::PipelineBubble => "pipeline_bubble",
@@ -405,6 +409,15 @@ pub enum TermValues {
         /// Idle seconds per kernel.
         gap: f64,
         why: launch::Uncaptured,
+    },
+    /// What the weights' reads take beyond the bandwidth-bound time when llama.cpp's
+    /// quantized kernel runs too few warps to keep the memory busy (speed/mmvq.rs).
+    DecodeOccupancy {
+        /// Weights' bytes the kernel reads.
+        weights: f64,
+        occupancy: mmvq::Occupancy,
+        /// The bandwidth-bound rate the memory term charges (bandwidth × bw_eff).
+        bound_rate: f64,
     },
     /// Training FLOPs per step per device at the utilisation.
     TrainCompute(TrainFlops),

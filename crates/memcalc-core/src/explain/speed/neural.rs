@@ -154,3 +154,30 @@ pub(super) fn launch(why: crate::speed::launch::Uncaptured) -> String {
         "llama.cpp launches one CUDA kernel per node of its graph. Here {reason}, so the kernels are launched one by one and the GPU idles in a gap after each before the next starts; the host is not the limit (it queues every kernel ahead). With a CUDA graph the whole step launches at once and the gaps close: the gap per kernel is what graphs saved in llama.cpp's own measurements on an RTX 3090, an RTX 4090 and an H100. A fixed cost per step, so it weighs most on small, fast steps (a 4-bit 7B model) and its share falls as the step grows."
     )
 }
+
+/// The source of the one-warp kernel's term.
+pub(super) const SRC_OCCUPANCY: &str = "llama.cpp pull request #5394 (JohannesGaessler, February 2024: \"only a single warp is used for each matrix row\"; 4 warps per row on NVIDIA since) and ggml-cuda.cu at #4766 (mul_mat_vec_q, block_dims(WARP_SIZE, GGML_CUDA_MMV_Y = 1)); CUDA C++ Programming Guide, technical specifications per compute capability (resident blocks per SM: 16 on 7.5 and 8.6, 24 on 8.9, 32 on 7.0, 8.0, 9.0; resident warps 32, 48 or 64); the rate per resident warp from slaren's llama-bench in pull request #4812 (RTX 3090 Ti, 84 SMs × 16 warps, llama 7B Q4_0 3.56 GiB, tg 128, 127.43 t/s, build 32d9f7d9), less the KV cache at 80 % and the launch gaps (speed/launch.rs)";
+
+/// The term's formula: "3.49 GiB ÷ (82 SMs × 16 warps × 0.39 GB/s) − 3.49 GiB ÷ 749 GB/s".
+pub(super) fn occupancy_formula(
+    weights: String,
+    o: &crate::speed::mmvq::Occupancy,
+    bound_rate: f64,
+) -> String {
+    format!(
+        "{weights} ÷ ({} SMs × {} warps × {}) − {weights} ÷ {}",
+        o.sms,
+        o.resident_warps,
+        rate(o.rate / (o.sms * o.resident_warps) as f64),
+        rate(bound_rate)
+    )
+}
+
+/// Why the one-warp kernel reads slower than the bandwidth.
+pub(super) fn occupancy(o: &crate::speed::mmvq::Occupancy) -> String {
+    format!(
+        "llama.cpp multiplies quantized weights by the token's vector with mul_mat_vec_q, {} per matrix row (mmvq_warps; 1 before pull request #5394, February 2024). Blocks that small fill an SM's block limit before its warp limit: {} warps resident per SM, and the memory is only as busy as their loads in flight keep it (memory latency, not bandwidth). The rate per resident warp is measured, on an RTX 3090 Ti running the same kernel (pull request #4812); this term is what the weights take beyond the bandwidth-bound read. That rate is the January 2024 build's whole shortfall per warp, and may hold costs other than occupancy (a May 2024 build with 4 warps still read slower than the bandwidth). Since #5394 a row has 4 warps and the SMs fill.",
+        crate::base::units::count(o.warps_per_row, "warp", "warps"),
+        o.resident_warps
+    )
+}
