@@ -27,8 +27,10 @@
 use crate::model::values::sim::{HpcgPart, MeshPart, COARSE_LEVELS};
 use crate::model::values::{SimValues, Values};
 use crate::model::Estimate;
+use crate::scenario::sim::HpcgCode;
 use crate::scenario::sim::{Precond, Solver};
 use crate::scenario::Scenario;
+use crate::speed::sim::hpcg::{self as codes, HpcgChoice};
 use crate::speed::sim::{MethodStep, SimMachine, SimRate};
 use crate::speed::{Bound, Speed, Steps, TermId, TermValues, Time, TimeTerm, Transfer};
 
@@ -75,6 +77,8 @@ pub struct Solve {
     pub flops: f64,
     /// HPCG's own multigrid (symmetric Gauss–Seidel sweeps) rather than a generic V-cycle.
     pub hpcg: bool,
+    /// The HPCG implementation whose kernels the bytes count (None outside HPCG).
+    pub hpcg_code: Option<HpcgChoice>,
     pub transfer: Transfer,
 }
 
@@ -315,20 +319,28 @@ fn halo(p: &Parts, iterations: u64, rows: f64) -> (f64, f64) {
 /// Gauss–Seidel sweep before and after the residual on every level but the coarsest (two
 /// passes over the matrix each), and one sweep on the coarsest.
 pub fn hpcg_iteration(rows: f64, coarse: &[u64; COARSE_LEVELS]) -> (f64, f64, f64) {
-    let nnz = |n: f64| 27.0 * n;
+    hpcg_iteration_of(HpcgCode::Reference, rows, coarse)
+}
+
+/// One CG iteration of an HPCG implementation: its multigrid's bytes are its own kernels'
+/// (`speed::sim::hpcg`); the fine SpMV reads the 27 entries a row in every code (CSR, or ELL
+/// of width 27); the FLOPs are the reference's, which HPCG's rating counts whatever runs.
+pub fn hpcg_iteration_of(
+    code: HpcgCode,
+    rows: f64,
+    coarse: &[u64; COARSE_LEVELS],
+) -> (f64, f64, f64) {
+    let nnz = |n: f64| codes::ROW * n;
     let mut levels = vec![rows];
     levels.extend(coarse.iter().map(|&n| n as f64));
     let (last, upper) = levels.split_last().expect("four levels");
-    let mut mg = 0.0;
-    let mut mg_flops = 0.0;
-    for &n in upper {
-        mg += 5.0 * nnz(n) * 12.0 + 3.0 * n * 8.0 + n * 8.0 + 2.0 * nnz(n) * 8.0;
-        mg_flops += 10.0 * nnz(n);
-    }
-    mg += 2.0 * nnz(*last) * 12.0 + 2.0 * last * 8.0;
-    mg_flops += 4.0 * nnz(*last);
+    let mg_flops = 10.0 * nnz(upper.iter().sum::<f64>()) + 4.0 * nnz(*last);
     let flops = 2.0 * nnz(rows) + 12.0 * rows + mg_flops;
-    (nnz(rows) * 12.0, mg, flops)
+    (
+        nnz(rows) * codes::ENTRY,
+        codes::multigrid_bytes(code, &levels),
+        flops,
+    )
 }
 
 /// The mesh method's step; None without a solution part.
@@ -371,6 +383,7 @@ pub fn step(s: &Scenario, e: &Estimate, sm: &SimMachine) -> Option<(MethodStep, 
             precond_bytes: pre,
             flops: 0.0,
             hpcg: false,
+            hpcg_code: None,
             transfer: sm.transfer(iterations as f64 * per_iteration),
         };
         solve.flops = flops(p.nonzeros, &solve, p.index_bytes);
@@ -434,13 +447,15 @@ fn hpcg_step(
     coarse: &[u64; COARSE_LEVELS],
 ) -> (MethodStep, f64) {
     let iterations = s.sim.lin_iters.unwrap_or(DEFAULT_ITERATIONS);
-    let (spmv, mg, flops) = hpcg_iteration(rows, coarse);
-    let per_iteration = spmv + CG_PASSES * rows * 8.0 + mg;
+    let code = HpcgChoice::of(s.sim.hpcg_code, sm.gpu, sm.m.hw.vendor);
+    let (spmv, mg, flops) = hpcg_iteration_of(code.code, rows, coarse);
+    let passes = codes::cg_passes(code.code);
+    let per_iteration = spmv + passes * rows * 8.0 + mg;
     let solve = Solve {
         iterations,
         assumed: s.sim.lin_iters.is_none(),
         spmv,
-        passes: CG_PASSES,
+        passes,
         rows,
         b: 8,
         krylov: 0,
@@ -448,6 +463,7 @@ fn hpcg_step(
         precond_bytes: mg,
         flops,
         hpcg: true,
+        hpcg_code: Some(code),
         transfer: sm.transfer(iterations as f64 * per_iteration),
     };
     let mut time = solve.transfer.time();
@@ -460,7 +476,11 @@ fn hpcg_step(
     let mut levels = vec![rows];
     levels.extend(coarse.iter().map(|&n| n as f64));
     let (row_passes, sweeps) = hpcg_row_passes(&levels);
-    if let Some(c) = chain(sm, iterations, row_passes, 27.0, sweeps) {
+    let chained = code
+        .chains()
+        .then(|| chain(sm, iterations, row_passes, codes::ROW, sweeps))
+        .flatten();
+    if let Some(c) = chained {
         time = time.plus(c.time());
         terms.push(chain_term(c));
     }
@@ -532,6 +552,7 @@ mod tests {
             precond_bytes: 0.0,
             flops: 0.0,
             hpcg: false,
+            hpcg_code: None,
             transfer: Transfer {
                 bytes: 0.0,
                 bandwidth: 1.0,
