@@ -98,7 +98,7 @@ fn hpcg_multigrid(c: HpcgChoice) -> String {
     match c.code {
         HpcgCode::Reference => format!("HPCG's multigrid: on the fine and the two middle levels a symmetric Gauss–Seidel sweep before and after the residual (five passes over the level's matrix), one sweep on the coarsest, as HPCG's own bandwidth model counts them ({per_row})"),
         HpcgCode::Nvidia => format!("NVIDIA HPCG's multigrid (src/ComputeMG.cpp, src/ComputeSYMGS.cpp ComputeSYMGS_Gpu): the pre-smoother starts from zero and solves with D + L, scales by D and solves with D + U (cuSPARSE triangular solves on the strict triangles, sliced ELL of 13 entries a row on average, 8-byte values and 32-bit indices, the diagonal apart), then one product by L turns the D + U product it kept into A·x for the residual; the restriction and prolongation touch only the coarse points; the post-smoother multiplies by U, subtracts from r, and solves with D + L and D + U again: six triangles (78 entries a row) and 27 vector passes a level instead of the reference's five passes over all 27 entries, two triangles on the coarsest ({per_row})"),
-        HpcgCode::Rocm => format!("rocHPCG's multigrid (src/ComputeMG.cpp, src/ComputeSYMGS.cpp): the pre-smoother starts from zero (ComputeSYMGSZeroGuess: a forward sweep over each row's lower entries and a backward one over its upper entries of the column-major ELL, 8-byte values and 32-bit indices); the residual is computed only at the coarse points, fused into the restriction (ComputeFusedSpMVRestriction, an eighth of the rows); the post-smoother is one full symmetric sweep (the 27 column indices and 26 values of a row twice); the coarsest level the zero-guess sweep alone ({per_row}); CG fuses r − α·Ap with r·r (ComputeFusedWAXPBYDot), 15 vector passes instead of 17"),
+        HpcgCode::Rocm => format!("rocHPCG's multigrid (src/ComputeMG.cpp, src/ComputeSYMGS.cpp): the pre-smoother starts from zero (ComputeSYMGSZeroGuess: a forward sweep over each row's lower entries and a backward one over its upper entries of the column-major ELL, 8-byte values and 32-bit indices); the residual is computed only at the coarse points, fused into the restriction (ComputeFusedSpMVRestriction, an eighth of the rows); the post-smoother is one full symmetric sweep (the 27 column indices and 26 values of a row twice); the coarsest level the zero-guess sweep alone ({per_row})"),
     }
 }
 
@@ -109,14 +109,10 @@ fn hpcg_code(c: HpcgChoice) -> String {
         HpcgCode::Nvidia => "NVIDIA HPCG (github:NVIDIA/nvidia-hpcg)",
         HpcgCode::Rocm => "AMD rocHPCG (github:ROCm/rocHPCG)",
     };
-    let why = if c.assumed {
-        if c.gpu {
-            " is assumed, the GPU vendor's own code (the reference has no GPU path); set hpcg_code to count another"
-        } else {
-            " is assumed on a CPU; set hpcg_code to count an optimized code's kernels"
-        }
-    } else {
-        ", as chosen (hpcg_code),"
+    let why = match (c.assumed, c.gpu) {
+        (true, true) => ", assumed: the GPU vendor's own code, since the reference has no GPU path (set hpcg_code to count another)",
+        (true, false) => ", assumed on a CPU (set hpcg_code to count an optimized code's kernels)",
+        (false, _) => ", as chosen (hpcg_code)",
     };
     let device = match (c.code, c.gpu) {
         (HpcgCode::Reference, true) => " The reference has no GPU path: these are its passes at the GPU's bandwidth.",
@@ -124,7 +120,7 @@ fn hpcg_code(c: HpcgChoice) -> String {
         (HpcgCode::Rocm, false) => " rocHPCG runs only on AMD GPUs (HIP); on a CPU these are its GPU kernels' passes at the CPU's bandwidth, with no dependent-add chain.",
         _ => "",
     };
-    format!(" {which}{why} is what the bytes follow; the rate keeps HPCG's reference FLOP count, as HPCG's rating does (src/ReportResults.cpp).{device}")
+    format!(" The bytes follow {which}{why}; whichever code runs, the rate keeps HPCG's reference FLOP count, as its rating does (src/ReportResults.cpp).{device}")
 }
 
 /// Why the term takes this long.
@@ -135,7 +131,7 @@ pub fn explanation(v: &TermValues) -> String {
             "Each {} iteration reads the sparse matrix once as stored for its matrix–vector product (values, column indices and row pointers; OpenFOAM's LDU: diagonal, lower and upper coefficients and their face addressing), {} vector passes ({}) and {}. {} Sparse solves are memory-bound, so this is a lower bound; {} and the halo counts one vector exchange per iteration. The rate counts 2 FLOPs per nonzero, as HPCG does.",
             if s.krylov == 0 { "CG".to_string() } else { format!("GMRES({})", s.krylov) },
             sig(s.passes),
-            if s.krylov == 0 { "3 dot products, 3 vector updates, the product's input and output" } else { "the Arnoldi step's classical Gram–Schmidt over the basis, its normalisation, the product's input and output" },
+            if s.hpcg_code.is_some_and(|c| c.code == HpcgCode::Rocm) { "rocHPCG's CG: 3 dot products and 3 vector updates, r − α·Ap and r·r fused into one pass (ComputeFusedWAXPBYDot), the product's input and output" } else if s.krylov == 0 { "3 dot products, 3 vector updates, the product's input and output" } else { "the Arnoldi step's classical Gram–Schmidt over the basis, its normalisation, the product's input and output" },
             match s.hpcg_code {
                 Some(c) => hpcg_multigrid(c),
                 None => precond(s.precond).to_string(),

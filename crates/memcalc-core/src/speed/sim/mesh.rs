@@ -125,7 +125,8 @@ impl Chain {
 /// The chains of a CPU rank's solve; None on GPUs, whose mesh codes split every sum over
 /// threads (one row per thread or warp, the reduction a tree), so their solve stays
 /// bandwidth-bound; None too with `chains=0`, a code whose rows carry no dependent chain (an
-/// optimized HPCG, multicolour-ordered and vectorized across rows, as Fujitsu's on Fugaku).
+/// optimized HPCG, multicolour-ordered and vectorized across rows, as Fujitsu's on Fugaku;
+/// `hpcg_code=nvidia` or `rocm` name such a code, and `hpcg_step` asks for no chain then).
 fn chain(
     sm: &SimMachine,
     iterations: u64,
@@ -560,5 +561,99 @@ mod tests {
             },
         };
         assert_eq!(flops(27e6, &s, 4), 54e6 + 12e6);
+    }
+
+    /// Each implementation's bytes per row of a level, written out from its source's kernels:
+    /// 12 B a stored entry (FP64 value, 32-bit index), 8 B a vector element, 4 B an integer.
+    #[test]
+    fn one_level_per_implementation_follows_its_source() {
+        let coarse = [512, 64, 8];
+        let upper_rows = 4096.0 + 512.0 + 64.0;
+        // Reference (ReportResults.cpp): 5 passes over 27 entries, 4 row vectors, and its
+        // writes per nonzero by the residual and the post-smoother; the coarsest one sweep.
+        let reference = (
+            5.0 * 27.0 * 12.0 + 4.0 * 8.0 + 2.0 * 27.0 * 8.0,
+            2.0 * 27.0 * 12.0 + 16.0,
+        );
+        // NVIDIA (ComputeSYMGS_Gpu): step 1 SpSV L, D·t, SpSV U, SpMV L; step 0 SpMV U, r − t,
+        // SpSV L, += D·x, SpSV U: six 13-entry triangles; their vectors 3 + 3 + 3 + 3 and
+        // 2 + 3 + 3 + 4 + 3; restriction and prolongation each an f2cPerm index and 3 vectors
+        // per coarse point (an eighth of the rows). The coarsest: step 1 without SpMV L.
+        let nvidia = (
+            6.0 * 13.0 * 12.0 + 27.0 * 8.0 + 2.0 * (4.0 + 3.0 * 8.0) / 8.0,
+            2.0 * 13.0 * 12.0 + 9.0 * 8.0,
+        );
+        // rocHPCG: forward_sweep_0 and backward_sweep_0 (13 entries, diag_idx, the diagonal,
+        // two vector elements each); the fused restriction per coarse point (27 entries, r, 8
+        // of x, rc, three maps) and the prolongation (three maps, three vector elements); the
+        // full sweep twice (26 values and 27 indices, r, inv_diag, x).
+        let zero_guess = 2.0 * (13.0 * 12.0 + 4.0 + 3.0 * 8.0);
+        let rocm = (
+            zero_guess
+                + (27.0 * 12.0 + 10.0 * 8.0 + 12.0) / 8.0
+                + (3.0 * 8.0 + 12.0) / 8.0
+                + 2.0 * (26.0 * 12.0 + 4.0 + 3.0 * 8.0),
+            zero_guess,
+        );
+        for (code, (upper, coarsest), total) in [
+            (HpcgCode::Reference, reference, 2084.0),
+            (HpcgCode::Nvidia, nvidia, 1159.0),
+            (HpcgCode::Rocm, rocm, 1104.5),
+        ] {
+            assert_eq!(upper, total, "{code:?}");
+            let (spmv, mg, flops) = hpcg_iteration_of(code, 4096.0, &coarse);
+            assert_eq!(mg, upper_rows * upper + 8.0 * coarsest, "{code:?}");
+            // The fine SpMV and the rating's FLOPs are the same whatever runs.
+            assert_eq!((spmv, flops), {
+                let r = hpcg_iteration(4096.0, &coarse);
+                (r.0, r.2)
+            });
+        }
+        assert_eq!(codes::cg_passes(HpcgCode::Rocm), CG_PASSES - 2.0);
+    }
+
+    fn hpcg_solve(query: &str) -> (Solve, bool) {
+        let (inputs, notices) = crate::Inputs::from_query(query);
+        assert!(notices.is_empty(), "{query}: {notices:?}");
+        let s = inputs.parse().expect(query);
+        let sp = crate::speed(&s, &crate::estimate(&s)).unwrap().unwrap();
+        let chained = sp.terms.iter().any(|t| t.id == TermId::MeshChain);
+        let solve = sp.terms.iter().find_map(|t| match t.values {
+            TermValues::MeshSolve(s) => Some(s),
+            _ => None,
+        });
+        (solve.expect("a solve"), chained)
+    }
+
+    #[test]
+    fn the_hpcg_code_follows_the_device() {
+        let q = "mode=sim&code=hpcg&cells=262144&ranks=1&nodes=1";
+        let code = |extra: &str| {
+            let (s, chained) = hpcg_solve(&format!("{q}&{extra}"));
+            let c = s.hpcg_code.expect("an HPCG solve");
+            (c.code, c.assumed, chained)
+        };
+        assert_eq!(code("sim_device=cpu"), (HpcgCode::Reference, true, true));
+        assert_eq!(
+            code("sim_device=gpu&gpu=h100-80"),
+            (HpcgCode::Nvidia, true, false)
+        );
+        assert_eq!(
+            code("sim_device=gpu&gpu=mi100"),
+            (HpcgCode::Rocm, true, false)
+        );
+        assert_eq!(
+            code("sim_device=gpu&gpu=mi100&hpcg_code=reference"),
+            (HpcgCode::Reference, false, false)
+        );
+        // An optimized code picked on a CPU: its passes, and no dependent-add chain.
+        assert_eq!(
+            code("sim_device=cpu&hpcg_code=nvidia"),
+            (HpcgCode::Nvidia, false, false)
+        );
+        let (cpu, _) = hpcg_solve(&format!("{q}&sim_device=cpu"));
+        let (nvidia, _) = hpcg_solve(&format!("{q}&sim_device=cpu&hpcg_code=nvidia"));
+        assert!(nvidia.transfer.bytes < cpu.transfer.bytes);
+        assert_eq!(nvidia.flops, cpu.flops);
     }
 }
