@@ -613,10 +613,12 @@ mod tests {
     }
 
     fn hpcg_solve(query: &str) -> (Solve, bool) {
-        let (inputs, notices) = crate::Inputs::from_query(query);
+        let (inputs, notices) = crate::schema::inputs::Inputs::from_query(query);
         assert!(notices.is_empty(), "{query}: {notices:?}");
         let s = inputs.parse().expect(query);
-        let sp = crate::speed(&s, &crate::estimate(&s)).unwrap().unwrap();
+        let sp = crate::speed::speed(&s, &crate::model::estimate(&s))
+            .unwrap()
+            .unwrap();
         let chained = sp.terms.iter().any(|t| t.id == TermId::MeshChain);
         let solve = sp.terms.iter().find_map(|t| match t.values {
             TermValues::MeshSolve(s) => Some(s),
