@@ -135,3 +135,43 @@ fn hpcg_iterations_follow_hpcgs_bandwidth_model() {
         }
     ));
 }
+
+#[test]
+fn the_hpcg_solve_names_the_implementation_it_counts() {
+    let words = |q: &str| {
+        let sp = time_of(&format!(
+            "mode=sim&code=hpcg&cells=262144&ranks=1&nodes=1&{q}"
+        ));
+        let t = term(&sp, TermId::MeshSolve);
+        (
+            memcalc_core::text::speed::explanation(t),
+            memcalc_core::text::speed::source(t),
+        )
+    };
+    let (cpu, source) = words("sim_device=cpu");
+    assert!(cpu.contains("five passes over the level's matrix"), "{cpu}");
+    assert!(cpu.contains("reference code, assumed on a CPU"), "{cpu}");
+    assert!(source.contains("ComputeSYMGS_Gpu") && source.contains("kernel_fused_restrict_spmv"));
+    let (nvidia, _) = words("sim_device=gpu&gpu=h100-80");
+    assert!(
+        nvidia.contains("NVIDIA HPCG") && nvidia.contains("assumed: the GPU vendor's own code"),
+        "{nvidia}"
+    );
+    assert!(
+        nvidia.contains("1159 B per row") || nvidia.contains("1,159 B per row"),
+        "{nvidia}"
+    );
+    assert!(nvidia.contains("reference FLOP count"), "{nvidia}");
+    let (rocm, _) = words("sim_device=gpu&gpu=mi100");
+    assert!(
+        rocm.contains("ComputeFusedWAXPBYDot") && rocm.contains("15 vector passes (rocHPCG's CG"),
+        "{rocm}"
+    );
+    let (on_cpu, _) = words("sim_device=cpu&hpcg_code=rocm");
+    assert!(
+        on_cpu.contains("runs only on AMD GPUs") && on_cpu.contains("as chosen (hpcg_code)"),
+        "{on_cpu}"
+    );
+    let (reference_gpu, _) = words("sim_device=gpu&gpu=mi100&hpcg_code=reference");
+    assert!(reference_gpu.contains("no GPU path"), "{reference_gpu}");
+}

@@ -243,6 +243,7 @@ keys! {
     ViscousStress => "viscous_stress",
     BoundaryFaces => "boundary_faces",
     LinIters => "lin_iters",
+    HpcgCode => "hpcg_code",
     CellValues => "cell_values",
     Lattice => "lattice",
     Streaming => "streaming",

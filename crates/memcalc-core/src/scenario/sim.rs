@@ -235,6 +235,16 @@ choice_enum!(
 );
 
 choice_enum!(
+    /// Which HPCG implementation runs the CG iterations (`hpcg_code`): each reads the matrix and
+    /// the vectors its own way (`speed::sim::hpcg`); the memory estimate stays the reference's.
+    HpcgCode {
+        Reference => ("reference", "HPCG 3.1 reference (CPU; CSR rows, one Gauss–Seidel row after another)"),
+        Nvidia => ("nvidia", "NVIDIA HPCG (sliced ELL, L and U stored apart, cuSPARSE triangular solves)"),
+        Rocm => ("rocm", "AMD rocHPCG (ELL, multicolour sweeps, residual fused into the restriction)"),
+    }
+);
+
+choice_enum!(
     /// How an unstructured-mesh code solves for its unknowns.
     Solver {
         Coupled => ("coupled", "Implicit, coupled: one block matrix of all unknowns"),
@@ -370,6 +380,9 @@ pub struct Sim {
     /// Krylov iterations per time step, summed over the step's linear solves (`lin_iters`;
     /// OpenFOAM's log prints "No Iterations N" per solve); None: the time model's default.
     pub lin_iters: Option<u64>,
+    /// The HPCG implementation whose passes the time counts (`hpcg_code`); None: the device's
+    /// (the reference on CPUs, the GPU vendor's own code on GPUs).
+    pub hpcg_code: Option<HpcgCode>,
     /// A code's own working values per point carrying unknowns, beside the unknowns' time
     /// levels and the matrix (gradients, limiters, primitives, residuals); 0: none.
     pub cell_values: u64,
@@ -466,6 +479,7 @@ impl Default for Sim {
             viscous_stress: false,
             boundary_faces: 0,
             lin_iters: None,
+            hpcg_code: None,
             cell_values: 0,
             lattice: Lattice::D3q19,
             streaming: Streaming::TwoLattice,

@@ -478,6 +478,7 @@ fields! {
     ViscousStress: on!(sim.viscous_stress) => sf("Viscous stress tensor (polyMesh)", G::SimSize, true, Toggle, MESH, "OpenFOAM's turbulence and laminar models (simpleFoam, pimpleFoam) assemble div(ν_eff dev2(T(grad U))): a velocity-gradient tensor per cell and its values on every face while the momentum matrix is built; icoFoam has no such term."),
     BoundaryFaces: or0!(sim.boundary_faces) => sf("Boundary faces (polyMesh)", G::SimSize, true, Count, MESH, "Faces on the mesh's patches, as blockMesh and checkMesh print them; empty: a compact block's 6 · cells^(2/3). Thin or extruded meshes have many more.").bounds(&B::Count { min: 0, max: 1_000_000_000_000 }),
     LinIters: maybe!(sim.lin_iters) => sf("Linear iterations per step", G::SimSize, true, Count, MESH, "Krylov iterations per time step, summed over its linear solves (OpenFOAM's log: 'No Iterations N' per solve; PETSc -ksp_monitor). Time only; empty: 50 (HPCG's CG set), 0 for an explicit scheme.").bounds(&B::Count { min: 0, max: 1_000_000_000 }),
+    HpcgCode: pick!(? sim.hpcg_code) => sf("HPCG implementation", G::SimSize, true, Select, MESH, "Which HPCG code's kernels the time counts (code=hpcg): the reference reads the matrix five times per multigrid level, NVIDIA's and AMD's optimized codes about three (their first sweep skips a triangle, the guess being zero, and the residual reuses a kept product, NVIDIA, or is computed only at the coarse points, AMD). Time only; the rating keeps HPCG's reference FLOP count. Empty: the reference on CPUs, the GPU vendor's code on GPUs."),
     CellValues: num!(sim.cell_values) => sf("Working values per cell", G::SimSize, true, Count, MESH, "Values a code keeps per cell (per vertex of a vertex-centred code) beside the unknowns' time levels and the matrix: gradients, limiters, primitive variables, residuals, local time steps. SU2's compressible solver keeps 93 beside its two solution copies (CVariable, CEulerVariable); nodal storage only.").bounds(&B::Count { min: 0, max: 100_000 }),
     Lattice: pick!(sim.lattice) => sf("Lattice", G::SimSize, false, Select, LBM, "Velocity set: distributions per cell."),
     Streaming: pick!(sim.streaming) => sf("Streaming", G::SimSize, false, Select, LBM, "Two lattices, or one with in-place streaming."),
@@ -720,6 +721,12 @@ pub fn options(id: FieldId) -> Vec<(&'static str, &'static str)> {
         F::Streaming => all::<crate::scenario::sim::Streaming>(),
         F::Numa => all::<crate::scenario::sim::Placement>(),
         F::LbmDtype => same("Same as the precision"),
+        F::HpcgCode => std::iter::once((
+            "",
+            "The device's: reference on CPUs, the GPU vendor's on GPUs",
+        ))
+        .chain(all::<crate::scenario::sim::HpcgCode>())
+        .collect(),
         F::Adjoint => all::<crate::scenario::sim::Adjoint>(),
         F::Language => all::<crate::scenario::sim::Language>(),
         F::Spin => all::<crate::scenario::planewave::Spin>(),

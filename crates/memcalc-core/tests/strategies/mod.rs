@@ -401,8 +401,9 @@ prop_compose! {
         cell_values in or_zero(0.5, 1u64..=100_000),
         neigh_check in any::<bool>(),
         package in choice::<Package>(),
-    ) -> (MeshStorage, bool, u64, Option<u64>, u64, bool, Package) {
-        (mesh_storage, viscous_stress, boundary_faces, lin_iters, cell_values, neigh_check, package)
+        hpcg_code in prop::option::of(choice::<memcalc_core::scenario::sim::HpcgCode>()),
+    ) -> (MeshStorage, bool, u64, Option<u64>, u64, bool, Package, Option<memcalc_core::scenario::sim::HpcgCode>) {
+        (mesh_storage, viscous_stress, boundary_faces, lin_iters, cell_values, neigh_check, package, hpcg_code)
     }
 }
 
@@ -431,7 +432,7 @@ prop_compose! {
         (particles, atom_style, attrs, cutoff_milli, skin_milli, density_micro, neighbors, newton, long_range, kspace_grid) in sim_particles(),
         (potential, topology, shake, atom_map, reax, pair_list) in sim_molecules(),
         (cells, element, dofs, krylov, precond, solver, index_bytes, lattice, streaming, lbm_dtype) in sim_mesh(),
-        (mesh_storage, viscous_stress, boundary_faces, lin_iters, cell_values, neigh_check, package) in sim_fv(),
+        (mesh_storage, viscous_stress, boundary_faces, lin_iters, cell_values, neigh_check, package, hpcg_code) in sim_fv(),
         (steps, output_every, snapshots, compression_c, checkpoint_every, adjoint, adjoint_snapshots) in sim_output(),
         pw in plane_wave(),
         amr in amr(),
@@ -452,6 +453,7 @@ prop_compose! {
             potential, topology, shake, atom_map, pair_list, solver, replicated_mib, language, reax,
             host_mirror, halo_one_rank, split_z, code, index_bytes, pw, amr, nbody,
             mesh_storage, viscous_stress, boundary_faces, lin_iters, cell_values, neigh_check, package,
+            hpcg_code,
         }
     }
 }

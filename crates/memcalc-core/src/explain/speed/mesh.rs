@@ -2,7 +2,8 @@
 
 use super::{bytes, count, pct, rate, sig};
 use crate::base::units::{self, UnitSystem};
-use crate::scenario::sim::Precond;
+use crate::scenario::sim::{HpcgCode, Precond};
+use crate::speed::sim::hpcg::{self, HpcgChoice};
 use crate::speed::{TermId, TermValues};
 
 const ROOFLINE: &str = "Williams, Waterman, Patterson 2009, Roofline (CACM 52(4)); the parts' bytes from the memory estimate; achieved share of bandwidth assumed (bw_eff): 80 %, AMD Instinct 70 % (BabelStream triad)";
@@ -86,6 +87,42 @@ fn precond(p: Precond) -> &'static str {
     }
 }
 
+/// What an HPCG implementation's multigrid reads per V-cycle (`speed::sim::hpcg`).
+fn hpcg_multigrid(c: HpcgChoice) -> String {
+    let (upper, coarsest) = hpcg::kernels(c.code);
+    let per_row = format!(
+        "{} B per row of a level with a coarser one below, {} B on the coarsest",
+        sig(hpcg::level_bytes(upper)),
+        sig(hpcg::level_bytes(coarsest))
+    );
+    match c.code {
+        HpcgCode::Reference => format!("HPCG's multigrid: on the fine and the two middle levels a symmetric Gauss–Seidel sweep before and after the residual (five passes over the level's matrix), one sweep on the coarsest, as HPCG's own bandwidth model counts them ({per_row})"),
+        HpcgCode::Nvidia => format!("NVIDIA HPCG's multigrid (src/ComputeMG.cpp, src/ComputeSYMGS.cpp ComputeSYMGS_Gpu): the pre-smoother starts from zero and solves with D + L, scales by D and solves with D + U (cuSPARSE triangular solves on the strict triangles, sliced ELL of 13 entries a row on average, 8-byte values and 32-bit indices, the diagonal apart), then one product by L turns the D + U product it kept into A·x for the residual; the restriction and prolongation touch only the coarse points; the post-smoother multiplies by U, subtracts from r, and solves with D + L and D + U again: six triangles (78 entries a row) and 27 vector passes a level instead of the reference's five passes over all 27 entries, two triangles on the coarsest ({per_row})"),
+        HpcgCode::Rocm => format!("rocHPCG's multigrid (src/ComputeMG.cpp, src/ComputeSYMGS.cpp): the pre-smoother starts from zero (ComputeSYMGSZeroGuess: a forward sweep over each row's lower entries and a backward one over its upper entries of the column-major ELL, 8-byte values and 32-bit indices); the residual is computed only at the coarse points, fused into the restriction (ComputeFusedSpMVRestriction, an eighth of the rows); the post-smoother is one full symmetric sweep (the 27 column indices and 26 values of a row twice); the coarsest level the zero-guess sweep alone ({per_row})"),
+    }
+}
+
+/// Which implementation the HPCG solve counts, and what that means on this device.
+fn hpcg_code(c: HpcgChoice) -> String {
+    let which = match c.code {
+        HpcgCode::Reference => "the HPCG 3.1 reference code",
+        HpcgCode::Nvidia => "NVIDIA HPCG (github:NVIDIA/nvidia-hpcg)",
+        HpcgCode::Rocm => "AMD rocHPCG (github:ROCm/rocHPCG)",
+    };
+    let why = match (c.assumed, c.gpu) {
+        (true, true) => ", assumed: the GPU vendor's own code, since the reference has no GPU path (set hpcg_code to count another)",
+        (true, false) => ", assumed on a CPU (set hpcg_code to count an optimized code's kernels)",
+        (false, _) => ", as chosen (hpcg_code)",
+    };
+    let device = match (c.code, c.gpu) {
+        (HpcgCode::Reference, true) => " The reference has no GPU path: these are its passes at the GPU's bandwidth.",
+        (HpcgCode::Nvidia, false) => " On a CPU this is NVIDIA's Grace path (ComputeSYMGS_Cpu, NVPL Sparse), the same steps; its sweeps run a colour's rows in parallel, so no dependent-add chain is counted.",
+        (HpcgCode::Rocm, false) => " rocHPCG runs only on AMD GPUs (HIP); on a CPU these are its GPU kernels' passes at the CPU's bandwidth, with no dependent-add chain.",
+        _ => "",
+    };
+    format!(" The bytes follow {which}{why}; whichever code runs, the rate keeps HPCG's reference FLOP count, as its rating does (src/ReportResults.cpp).{device}")
+}
+
 /// Why the term takes this long.
 pub fn explanation(v: &TermValues) -> String {
     match v {
@@ -94,15 +131,18 @@ pub fn explanation(v: &TermValues) -> String {
             "Each {} iteration reads the sparse matrix once as stored for its matrix–vector product (values, column indices and row pointers; OpenFOAM's LDU: diagonal, lower and upper coefficients and their face addressing), {} vector passes ({}) and {}. {} Sparse solves are memory-bound, so this is a lower bound; {} and the halo counts one vector exchange per iteration. The rate counts 2 FLOPs per nonzero, as HPCG does.",
             if s.krylov == 0 { "CG".to_string() } else { format!("GMRES({})", s.krylov) },
             sig(s.passes),
-            if s.krylov == 0 { "3 dot products, 3 vector updates, the product's input and output" } else { "the Arnoldi step's classical Gram–Schmidt over the basis, its normalisation, the product's input and output" },
-            if s.hpcg { "HPCG's multigrid: on the fine and the two middle levels a symmetric Gauss–Seidel sweep before and after the residual (five passes over the level's matrix), one sweep on the coarsest, as HPCG's own bandwidth model counts them" } else { precond(s.precond) },
+            if s.hpcg_code.is_some_and(|c| c.code == HpcgCode::Rocm) { "rocHPCG's CG: 3 dot products and 3 vector updates, r − α·Ap and r·r fused into one pass (ComputeFusedWAXPBYDot), the product's input and output" } else if s.krylov == 0 { "3 dot products, 3 vector updates, the product's input and output" } else { "the Arnoldi step's classical Gram–Schmidt over the basis, its normalisation, the product's input and output" },
+            match s.hpcg_code {
+                Some(c) => hpcg_multigrid(c),
+                None => precond(s.precond).to_string(),
+            },
             if s.assumed {
                 format!("{} per step are assumed (one HPCG CG set); set lin_iters from the solver's log (OpenFOAM: the sum of 'No Iterations' over the step's solves).", units::count(s.iterations, "iteration", "iterations"))
             } else {
                 format!("{} per step, as given.", units::count(s.iterations, "iteration", "iterations"))
             },
             if s.hpcg { "the dot products' all-reduces over the ranks are a term of their own," } else { "the dot products' all-reduces over the ranks are not counted," }
-        ),
+        ) + &s.hpcg_code.map(hpcg_code).unwrap_or_default(),
         TermValues::MeshChain(c) => format!(
             "On a CPU core each sparse row sums its {} products into one number, and compiled without reassociation (HPCG's reference SpMV and Gauss–Seidel at -O3, PETSc's and OpenFOAM's plain loops) every add waits for the one before: {} split into {} (the URL key chains; -ffast-math lets the compiler split a sum over SIMD lanes), {} dependent adds a row at {} each. {}Measured on two CPUs, these chains and the memory traffic add up rather than overlap (docs/accuracy.md, Measured here), so this term follows the solve's. The add latency is the {}.",
             sig(c.per_row),
@@ -134,7 +174,7 @@ pub fn explanation(v: &TermValues) -> String {
 pub fn source(id: TermId) -> &'static str {
     match id {
         TermId::MeshAssembly => ROOFLINE,
-        TermId::MeshSolve => "HPCG src/ReportResults.cpp (memory bandwidth model: the matrix and 17 vector passes per CG iteration; 2 FLOPs per nonzero) and src/main.cpp (CG sets of 50 iterations); PETSc KSPGMRES (classical Gram–Schmidt, src/ksp/ksp/impls/gmres/borthog.c); hypre BoomerAMG (one relaxation sweep down and up per level); Williams et al. 2009, Roofline; achieved share of bandwidth assumed (bw_eff)",
+        TermId::MeshSolve => "HPCG src/ReportResults.cpp (memory bandwidth model: the matrix and 17 vector passes per CG iteration; 2 FLOPs per nonzero) and src/main.cpp (CG sets of 50 iterations); NVIDIA HPCG b0eb5c5 (src/OptimizeProblem.cpp sliced ELL and its triangles, src/ComputeMG.cpp, src/ComputeSYMGS.cpp ComputeSYMGS_Gpu, src/CudaKernels.cu); rocHPCG a918f7f (src/SparseMatrix.cpp ELL, src/ComputeSYMGS.cpp, src/ComputeRestriction.cpp kernel_fused_restrict_spmv, src/ComputeWAXPBY.cpp ComputeFusedWAXPBYDot); PETSc KSPGMRES (classical Gram–Schmidt, src/ksp/ksp/impls/gmres/borthog.c); hypre BoomerAMG (one relaxation sweep down and up per level); Williams et al. 2009, Roofline; achieved share of bandwidth assumed (bw_eff)",
         TermId::MeshChain => "HPCG src/ComputeSPMV_ref.cpp and src/ComputeSYMGS_ref.cpp (one ordered sum per row; a divide per sweep row) and src/ComputeMG_ref.cpp (the sweeps per level); Agner Fog, Instruction tables (ADDSD 3 cycles on Zen 2–4, DIVSD 13–15), LLVM's Sapphire Rapids scheduling model (FP64 add 3, divide 14), LLVM's A64FX model (FADD 4, FDIV 43), at the node's base clock (catalog/hardware.rs) or fp_add_ns / fp_div_ns; sum with the memory term: measured here (docs/accuracy/speed-here/zen4/)",
         _ => "AMReX Src/Amr/AMReX_Amr.cpp (timeStep: level l + 1 advances ref_ratio times per step of level l with amr.subcycling_mode Auto); Athena++ src/main.cpp (every MeshBlock once per cycle; zone-cycles/wsec); Williams et al. 2009, Roofline; achieved share of bandwidth assumed (bw_eff)",
     }

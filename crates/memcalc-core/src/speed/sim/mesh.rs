@@ -27,8 +27,10 @@
 use crate::model::values::sim::{HpcgPart, MeshPart, COARSE_LEVELS};
 use crate::model::values::{SimValues, Values};
 use crate::model::Estimate;
+use crate::scenario::sim::HpcgCode;
 use crate::scenario::sim::{Precond, Solver};
 use crate::scenario::Scenario;
+use crate::speed::sim::hpcg::{self as codes, HpcgChoice};
 use crate::speed::sim::{MethodStep, SimMachine, SimRate};
 use crate::speed::{Bound, Speed, Steps, TermId, TermValues, Time, TimeTerm, Transfer};
 
@@ -75,6 +77,8 @@ pub struct Solve {
     pub flops: f64,
     /// HPCG's own multigrid (symmetric Gauss–Seidel sweeps) rather than a generic V-cycle.
     pub hpcg: bool,
+    /// The HPCG implementation whose kernels the bytes count (None outside HPCG).
+    pub hpcg_code: Option<HpcgChoice>,
     pub transfer: Transfer,
 }
 
@@ -121,7 +125,8 @@ impl Chain {
 /// The chains of a CPU rank's solve; None on GPUs, whose mesh codes split every sum over
 /// threads (one row per thread or warp, the reduction a tree), so their solve stays
 /// bandwidth-bound; None too with `chains=0`, a code whose rows carry no dependent chain (an
-/// optimized HPCG, multicolour-ordered and vectorized across rows, as Fujitsu's on Fugaku).
+/// optimized HPCG, multicolour-ordered and vectorized across rows, as Fujitsu's on Fugaku;
+/// `hpcg_code=nvidia` or `rocm` name such a code, and `hpcg_step` asks for no chain then).
 fn chain(
     sm: &SimMachine,
     iterations: u64,
@@ -315,20 +320,28 @@ fn halo(p: &Parts, iterations: u64, rows: f64) -> (f64, f64) {
 /// Gauss–Seidel sweep before and after the residual on every level but the coarsest (two
 /// passes over the matrix each), and one sweep on the coarsest.
 pub fn hpcg_iteration(rows: f64, coarse: &[u64; COARSE_LEVELS]) -> (f64, f64, f64) {
-    let nnz = |n: f64| 27.0 * n;
+    hpcg_iteration_of(HpcgCode::Reference, rows, coarse)
+}
+
+/// One CG iteration of an HPCG implementation: its multigrid's bytes are its own kernels'
+/// (`speed::sim::hpcg`); the fine SpMV reads the 27 entries a row in every code (CSR, or ELL
+/// of width 27); the FLOPs are the reference's, which HPCG's rating counts whatever runs.
+pub fn hpcg_iteration_of(
+    code: HpcgCode,
+    rows: f64,
+    coarse: &[u64; COARSE_LEVELS],
+) -> (f64, f64, f64) {
+    let nnz = |n: f64| codes::ROW * n;
     let mut levels = vec![rows];
     levels.extend(coarse.iter().map(|&n| n as f64));
     let (last, upper) = levels.split_last().expect("four levels");
-    let mut mg = 0.0;
-    let mut mg_flops = 0.0;
-    for &n in upper {
-        mg += 5.0 * nnz(n) * 12.0 + 3.0 * n * 8.0 + n * 8.0 + 2.0 * nnz(n) * 8.0;
-        mg_flops += 10.0 * nnz(n);
-    }
-    mg += 2.0 * nnz(*last) * 12.0 + 2.0 * last * 8.0;
-    mg_flops += 4.0 * nnz(*last);
+    let mg_flops = 10.0 * nnz(upper.iter().sum::<f64>()) + 4.0 * nnz(*last);
     let flops = 2.0 * nnz(rows) + 12.0 * rows + mg_flops;
-    (nnz(rows) * 12.0, mg, flops)
+    (
+        nnz(rows) * codes::ENTRY,
+        codes::multigrid_bytes(code, &levels),
+        flops,
+    )
 }
 
 /// The mesh method's step; None without a solution part.
@@ -371,6 +384,7 @@ pub fn step(s: &Scenario, e: &Estimate, sm: &SimMachine) -> Option<(MethodStep, 
             precond_bytes: pre,
             flops: 0.0,
             hpcg: false,
+            hpcg_code: None,
             transfer: sm.transfer(iterations as f64 * per_iteration),
         };
         solve.flops = flops(p.nonzeros, &solve, p.index_bytes);
@@ -434,13 +448,15 @@ fn hpcg_step(
     coarse: &[u64; COARSE_LEVELS],
 ) -> (MethodStep, f64) {
     let iterations = s.sim.lin_iters.unwrap_or(DEFAULT_ITERATIONS);
-    let (spmv, mg, flops) = hpcg_iteration(rows, coarse);
-    let per_iteration = spmv + CG_PASSES * rows * 8.0 + mg;
+    let code = HpcgChoice::of(s.sim.hpcg_code, sm.gpu, sm.m.hw.vendor);
+    let (spmv, mg, flops) = hpcg_iteration_of(code.code, rows, coarse);
+    let passes = codes::cg_passes(code.code);
+    let per_iteration = spmv + passes * rows * 8.0 + mg;
     let solve = Solve {
         iterations,
         assumed: s.sim.lin_iters.is_none(),
         spmv,
-        passes: CG_PASSES,
+        passes,
         rows,
         b: 8,
         krylov: 0,
@@ -448,6 +464,7 @@ fn hpcg_step(
         precond_bytes: mg,
         flops,
         hpcg: true,
+        hpcg_code: Some(code),
         transfer: sm.transfer(iterations as f64 * per_iteration),
     };
     let mut time = solve.transfer.time();
@@ -460,7 +477,11 @@ fn hpcg_step(
     let mut levels = vec![rows];
     levels.extend(coarse.iter().map(|&n| n as f64));
     let (row_passes, sweeps) = hpcg_row_passes(&levels);
-    if let Some(c) = chain(sm, iterations, row_passes, 27.0, sweeps) {
+    let chained = code
+        .chains()
+        .then(|| chain(sm, iterations, row_passes, codes::ROW, sweeps))
+        .flatten();
+    if let Some(c) = chained {
         time = time.plus(c.time());
         terms.push(chain_term(c));
     }
@@ -532,6 +553,7 @@ mod tests {
             precond_bytes: 0.0,
             flops: 0.0,
             hpcg: false,
+            hpcg_code: None,
             transfer: Transfer {
                 bytes: 0.0,
                 bandwidth: 1.0,
@@ -539,5 +561,101 @@ mod tests {
             },
         };
         assert_eq!(flops(27e6, &s, 4), 54e6 + 12e6);
+    }
+
+    /// Each implementation's bytes per row of a level, written out from its source's kernels:
+    /// 12 B a stored entry (FP64 value, 32-bit index), 8 B a vector element, 4 B an integer.
+    #[test]
+    fn one_level_per_implementation_follows_its_source() {
+        let coarse = [512, 64, 8];
+        let upper_rows = 4096.0 + 512.0 + 64.0;
+        // Reference (ReportResults.cpp): 5 passes over 27 entries, 4 row vectors, and its
+        // writes per nonzero by the residual and the post-smoother; the coarsest one sweep.
+        let reference = (
+            5.0 * 27.0 * 12.0 + 4.0 * 8.0 + 2.0 * 27.0 * 8.0,
+            2.0 * 27.0 * 12.0 + 16.0,
+        );
+        // NVIDIA (ComputeSYMGS_Gpu): step 1 SpSV L, D·t, SpSV U, SpMV L; step 0 SpMV U, r − t,
+        // SpSV L, += D·x, SpSV U: six 13-entry triangles; their vectors 3 + 3 + 3 + 3 and
+        // 2 + 3 + 3 + 4 + 3; restriction and prolongation each an f2cPerm index and 3 vectors
+        // per coarse point (an eighth of the rows). The coarsest: step 1 without SpMV L.
+        let nvidia = (
+            6.0 * 13.0 * 12.0 + 27.0 * 8.0 + 2.0 * (4.0 + 3.0 * 8.0) / 8.0,
+            2.0 * 13.0 * 12.0 + 9.0 * 8.0,
+        );
+        // rocHPCG: forward_sweep_0 and backward_sweep_0 (13 entries, diag_idx, the diagonal,
+        // two vector elements each); the fused restriction per coarse point (27 entries, r, 8
+        // of x, rc, three maps) and the prolongation (three maps, three vector elements); the
+        // full sweep twice (26 values and 27 indices, r, inv_diag, x).
+        let zero_guess = 2.0 * (13.0 * 12.0 + 4.0 + 3.0 * 8.0);
+        let rocm = (
+            zero_guess
+                + (27.0 * 12.0 + 10.0 * 8.0 + 12.0) / 8.0
+                + (3.0 * 8.0 + 12.0) / 8.0
+                + 2.0 * (26.0 * 12.0 + 4.0 + 3.0 * 8.0),
+            zero_guess,
+        );
+        for (code, (upper, coarsest), total) in [
+            (HpcgCode::Reference, reference, 2084.0),
+            (HpcgCode::Nvidia, nvidia, 1159.0),
+            (HpcgCode::Rocm, rocm, 1104.5),
+        ] {
+            assert_eq!(upper, total, "{code:?}");
+            let (spmv, mg, flops) = hpcg_iteration_of(code, 4096.0, &coarse);
+            assert_eq!(mg, upper_rows * upper + 8.0 * coarsest, "{code:?}");
+            // The fine SpMV and the rating's FLOPs are the same whatever runs.
+            assert_eq!((spmv, flops), {
+                let r = hpcg_iteration(4096.0, &coarse);
+                (r.0, r.2)
+            });
+        }
+        assert_eq!(codes::cg_passes(HpcgCode::Rocm), CG_PASSES - 2.0);
+    }
+
+    fn hpcg_solve(query: &str) -> (Solve, bool) {
+        let (inputs, notices) = crate::schema::inputs::Inputs::from_query(query);
+        assert!(notices.is_empty(), "{query}: {notices:?}");
+        let s = inputs.parse().expect(query);
+        let sp = crate::speed::speed(&s, &crate::model::estimate(&s))
+            .unwrap()
+            .unwrap();
+        let chained = sp.terms.iter().any(|t| t.id == TermId::MeshChain);
+        let solve = sp.terms.iter().find_map(|t| match t.values {
+            TermValues::MeshSolve(s) => Some(s),
+            _ => None,
+        });
+        (solve.expect("a solve"), chained)
+    }
+
+    #[test]
+    fn the_hpcg_code_follows_the_device() {
+        let q = "mode=sim&code=hpcg&cells=262144&ranks=1&nodes=1";
+        let code = |extra: &str| {
+            let (s, chained) = hpcg_solve(&format!("{q}&{extra}"));
+            let c = s.hpcg_code.expect("an HPCG solve");
+            (c.code, c.assumed, chained)
+        };
+        assert_eq!(code("sim_device=cpu"), (HpcgCode::Reference, true, true));
+        assert_eq!(
+            code("sim_device=gpu&gpu=h100-80"),
+            (HpcgCode::Nvidia, true, false)
+        );
+        assert_eq!(
+            code("sim_device=gpu&gpu=mi100"),
+            (HpcgCode::Rocm, true, false)
+        );
+        assert_eq!(
+            code("sim_device=gpu&gpu=mi100&hpcg_code=reference"),
+            (HpcgCode::Reference, false, false)
+        );
+        // An optimized code picked on a CPU: its passes, and no dependent-add chain.
+        assert_eq!(
+            code("sim_device=cpu&hpcg_code=nvidia"),
+            (HpcgCode::Nvidia, false, false)
+        );
+        let (cpu, _) = hpcg_solve(&format!("{q}&sim_device=cpu"));
+        let (nvidia, _) = hpcg_solve(&format!("{q}&sim_device=cpu&hpcg_code=nvidia"));
+        assert!(nvidia.transfer.bytes < cpu.transfer.bytes);
+        assert_eq!(nvidia.flops, cpu.flops);
     }
 }
