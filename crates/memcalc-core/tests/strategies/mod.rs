@@ -531,9 +531,9 @@ prop_compose! {
         prompt in weighted(0.3, log_range(17)),
         train_tokens in weighted(0.3, log_range(49)),
     ) -> memcalc_core::scenario::speed::SpeedSettings {
-        // The schedule keys (micro_batches, vpp) are not drawn: one strategy more overflows the
+        // The schedule keys (micro_batches, vpp) and the gather keys are not drawn: one strategy more overflows the
         // test thread's stack in a debug build; tests/speed_pipeline.rs round-trips them.
-        memcalc_core::scenario::speed::SpeedSettings { mfu_bp, bw_eff_bp, gpu_bw_mb, link_bw_mb, host_bw_mb, net_mbit, cpu_mflops, fp_add_ps, fp_div_ps, chains, prompt, train_tokens, micro_batches: None, vpp: None }
+        memcalc_core::scenario::speed::SpeedSettings { mfu_bp, bw_eff_bp, gpu_bw_mb, link_bw_mb, host_bw_mb, net_mbit, cpu_mflops, fp_add_ps, fp_div_ps, chains, gather: false, gather_ps: None, prompt, train_tokens, micro_batches: None, vpp: None }
     }
 }
 

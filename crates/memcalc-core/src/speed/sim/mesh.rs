@@ -151,6 +151,18 @@ fn chain_term(c: Chain) -> TimeTerm {
     }
 }
 
+/// The chains' rows' gathers where the build gathers them, added after the chain (measured: the
+/// gathers add to the chains and the memory stream, `speed::sim::gather`).
+fn gathers(sm: &SimMachine, c: &Chain, time: Time, terms: &mut Vec<TimeTerm>) -> Time {
+    match super::gather::of(sm, c) {
+        Some(g) => {
+            terms.push(super::gather::term(g));
+            time.plus(g.time())
+        }
+        None => time,
+    }
+}
+
 /// Rows of HPCG's matrix passes per CG iteration on levels of `rows` (fine first): the CG's
 /// SpMV and, on every level but the coarsest, a symmetric Gauss–Seidel sweep (forward and
 /// back) before and after the residual's SpMV; on the coarsest one sweep
@@ -386,6 +398,7 @@ pub fn step(s: &Scenario, e: &Estimate, sm: &SimMachine) -> Option<(MethodStep, 
         if let Some(c) = generic_chain(sm, &p, &solve) {
             step = step.plus(c.time());
             terms.push(chain_term(c));
+            step = gathers(sm, &c, step, &mut terms);
         }
     }
     let halo = (sm.ranks > 1).then(|| halo(&p, iterations, rows));
@@ -463,6 +476,7 @@ fn hpcg_step(
     if let Some(c) = chain(sm, iterations, row_passes, 27.0, sweeps) {
         time = time.plus(c.time());
         terms.push(chain_term(c));
+        time = gathers(sm, &c, time, &mut terms);
     }
     if let Some(d) = super::reductions::cg_dots(sm, iterations) {
         time = time.plus(d.time());
