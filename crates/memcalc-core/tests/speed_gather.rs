@@ -40,7 +40,11 @@ fn no_gathers_unless_the_build_gathers() {
     assert!(gather(&time_of(HPCG_FM)).is_none());
     assert!(gather(&time_of(&format!("{HPCG_FM}&gather=off"))).is_none());
     // A code without chains (multicolour-ordered, chains=0) and a GPU solve gather nothing here.
-    assert!(gather(&time_of(&format!("{}&chains=0&gather=on", HPCG_FM.trim_end_matches("&chains=8")))).is_none());
+    assert!(gather(&time_of(&format!(
+        "{}&chains=0&gather=on",
+        HPCG_FM.trim_end_matches("&chains=8")
+    )))
+    .is_none());
     let gpu = "gpu=h100-80&mode=sim&sim_device=gpu&ranks=1&nodes=1&code=hpcg&cells=262144&lin_iters=50&gather=on";
     assert!(gather(&time_of(gpu)).is_none());
 }
@@ -50,7 +54,11 @@ fn every_nonzero_of_every_row_sum_is_one_element() {
     let plain = time_of(HPCG_FM);
     let sp = time_of(&format!("{HPCG_FM}&gather=on"));
     let g = gather(&sp).expect("the build gathers");
-    let term = sp.terms.iter().find(|t| t.id == TermId::MeshGather).unwrap();
+    let term = sp
+        .terms
+        .iter()
+        .find(|t| t.id == TermId::MeshGather)
+        .unwrap();
     assert_eq!(term.bound, Bound::Latency);
     assert_eq!(term.id.key(), "mesh_gather");
     let (r0, r1, r2, r3) = (262_144.0, 32_768.0, 4_096.0, 512.0);
@@ -73,7 +81,10 @@ fn a_given_figure_implies_the_gathers_and_is_used() {
     assert!((g.per_element - 0.299e-9).abs() < 1e-18);
     assert!(g.source.is_none());
     let e = memcalc_core::explain::speed::explanation(
-        sp.terms.iter().find(|t| t.id == TermId::MeshGather).unwrap(),
+        sp.terms
+            .iter()
+            .find(|t| t.id == TermId::MeshGather)
+            .unwrap(),
     );
     assert!(e.contains("one given (gather_ns)"), "{e}");
     assert!(e.contains("27 elements a row"), "{e}");
@@ -90,14 +101,23 @@ fn the_keys_round_trip_and_bad_figures_name_their_key() {
     assert_eq!(s.speed.gather_ps, Some(250));
     let back = s.to_query();
     assert_eq!(scenario(&back).speed, s.speed);
-    assert!(back.contains("gather=on") && back.contains("gather_ns=0.25"), "{back}");
+    assert!(
+        back.contains("gather=on") && back.contains("gather_ns=0.25"),
+        "{back}"
+    );
     for bad in ["0", "-1", "x"] {
         let (i, _) = memcalc_core::Inputs::from_query(&format!("{HPCG_FM}&gather_ns={bad}"));
         let errs = i.parse().unwrap_err();
-        assert!(errs.iter().any(|e| e.field.key() == "gather_ns"), "{bad}: {errs:?}");
+        assert!(
+            errs.iter().any(|e| e.field.key() == "gather_ns"),
+            "{bad}: {errs:?}"
+        );
     }
     // A64FX has no sourced gather figure: turning gathers on without one is an error on the key.
     let fugaku = "node=fugaku&mode=sim&sim_device=cpu&nodes=1&ranks=1&code=hpcg&cells=262144&lin_iters=50&gather=on";
-    assert_eq!(Machine::of(&scenario(fugaku)).unwrap_err().field.key(), "gather_ns");
+    assert_eq!(
+        Machine::of(&scenario(fugaku)).unwrap_err().field.key(),
+        "gather_ns"
+    );
     assert!(Machine::of(&scenario(&format!("{fugaku}&gather_ns=0.5"))).is_ok());
 }

@@ -840,12 +840,13 @@ const XEON_8480C_CORE: CoreLatency = CoreLatency {
     gather_cycles: Some(GOLDEN_COVE_GATHER),
     gather_source: GOLDEN_COVE_GATHER_SOURCE,
 };
-/// Golden Cove-class cores gather in hardware: measured on this project's Emerald Rapids
-/// (Raptor Cove) core, docs/accuracy/speed-here/emr/out/latency.txt, an 8-lane VGATHERDPD from
-/// L1 every XXX cycles; the 4-lane form that gcc's Sapphire Rapids tuning emits costs about as
-/// much per instruction, so twice as much per element (given as gather_ns for such a build).
-const GOLDEN_COVE_GATHER: f64 = 0.75;
-const GOLDEN_COVE_GATHER_SOURCE: &str = "measured here on an Emerald Rapids (Raptor Cove) core, docs/accuracy/speed-here/emr/ (8-lane VGATHERDPD from L1: XXX cycles per element), at 2.0 GHz base";
+/// Golden Cove-class cores gather in hardware: on this project's Emerald Rapids (Raptor Cove)
+/// core an 8-lane VGATHERDPD from L1 issues every 5.8–7.4 cycles, 0.72–0.93 cycles an element
+/// (docs/accuracy/speed-here/emr/out/latency.txt; the fastest trial taken, as for the
+/// latencies). The 4-lane form that gcc's Sapphire Rapids tuning emits costs about as much per
+/// instruction, so about 1.1–1.4 cycles an element: give such a build's figure as gather_ns.
+const GOLDEN_COVE_GATHER: f64 = 0.72;
+const GOLDEN_COVE_GATHER_SOURCE: &str = "measured here on an Emerald Rapids (Raptor Cove) core, docs/accuracy/speed-here/emr/ (8-lane VGATHERDPD from L1: 0.72 cycles an element; the 4-lane form about 1.1), at 2.0 GHz base";
 /// A desktop when none is named: a Zen 4-class core at its 4.5 GHz, assumed.
 const DESKTOP_CORE: CoreLatency = zen(4.5e9);
 

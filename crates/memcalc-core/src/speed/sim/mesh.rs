@@ -22,7 +22,8 @@
 //!   splits it over SIMD lanes), so a row costs its adds times the add latency (Agner Fog's
 //!   instruction tables; measured here, docs/accuracy/speed-here/zen4/). Measured on two CPUs
 //!   (docs/accuracy.md, "Measured here"), the chains and the memory stream add up rather than
-//!   overlap: the step is the solve's bytes plus its chains (`chain`).
+//!   overlap: the step is the solve's bytes plus its chains (`chain`); a build that gathers its
+//!   rows with vector instructions adds their gathers too (`speed::sim::gather`).
 
 use crate::model::values::sim::{HpcgPart, MeshPart, COARSE_LEVELS};
 use crate::model::values::{SimValues, Values};
