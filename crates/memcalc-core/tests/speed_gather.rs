@@ -1,7 +1,8 @@
 //! The gathers of a CPU build that vectorizes its sparse rows with gather instructions: every
 //! nonzero is one gathered element at the core's rate (LLVM #212997 for Zen 4, measured here
 //! on Emerald Rapids), the term exists only where the user says the build gathers (the same
-//! flags gather on Zen 4 and not on Emerald Rapids), and it adds to the chains and the memory.
+//! flags gather on Zen 4 and not on Emerald Rapids), and it adds to the chains and the memory
+//! (measured on Zen 4).
 
 mod common;
 

@@ -845,8 +845,10 @@ const XEON_8480C_CORE: CoreLatency = CoreLatency {
 /// (docs/accuracy/speed-here/emr/out/latency.txt; the fastest trial taken, as for the
 /// latencies). The 4-lane form that gcc's Sapphire Rapids tuning emits costs about as much per
 /// instruction, so about 1.1–1.4 cycles an element: give such a build's figure as gather_ns.
+/// An upper bound on what a row pays: there HPCG's gathering build ran no slower than the one
+/// that loads its lanes one by one (docs/accuracy.md, HERE-EMR).
 const GOLDEN_COVE_GATHER: f64 = 0.72;
-const GOLDEN_COVE_GATHER_SOURCE: &str = "measured here on an Emerald Rapids (Raptor Cove) core, docs/accuracy/speed-here/emr/ (8-lane VGATHERDPD from L1: 0.72 cycles an element; the 4-lane form about 1.1), at 2.0 GHz base";
+const GOLDEN_COVE_GATHER_SOURCE: &str = "measured here on an Emerald Rapids (Raptor Cove) core, docs/accuracy/speed-here/emr/ (8-lane VGATHERDPD from L1: 0.72 cycles an element; the 4-lane form about 1.1; an upper bound there: a gathering HPCG build ran no slower than one loading its lanes one by one), at 2.0 GHz base";
 /// A desktop when none is named: a Zen 4-class core at its 4.5 GHz, assumed.
 const DESKTOP_CORE: CoreLatency = zen(4.5e9);
 

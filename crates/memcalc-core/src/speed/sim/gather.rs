@@ -13,9 +13,12 @@
 //! - The cost per element: LLVM pull request #212997 (Zen 4/5: microcoded, 8 FP64 lanes every 8.0
 //!   cycles, 41 macro-ops) and this project's measurement on Emerald Rapids (latency.c's gather
 //!   loops), `catalog::hardware::CoreLatency::gather_cycles`, or the user's `gather_ns`.
-//! - How it combines with the rest: measured on both CPUs (docs/accuracy.md, "Measured here"),
-//!   the gathers add to the memory stream and the chains like the chains do: their macro-ops
-//!   fill the reorder window that would otherwise keep the next rows' loads in flight.
+//! - How it combines with the rest: on Zen 4 (docs/accuracy.md, "Measured here") the gathers add
+//!   to the memory stream and the chains as the chains do (+4.0 %; the longer of chain and
+//!   gathers would give +27.6 %): their 41 macro-ops per 8 lanes fill the reorder window that
+//!   would otherwise keep the next rows' loads in flight. On Emerald Rapids a gathering build
+//!   ran no slower than one loading its lanes one by one (64³ within the runs' spread, faster
+//!   inside the L3), so there the term is an upper bound.
 
 use crate::speed::sim::mesh::Chain;
 use crate::speed::sim::SimMachine;
@@ -58,7 +61,7 @@ pub fn of(sm: &SimMachine, c: &Chain) -> Option<Gather> {
     })
 }
 
-/// The gather term: its time follows the chains' (measured: they add).
+/// The gather term: its time follows the chains' (measured on Zen 4: they add).
 pub fn term(g: Gather) -> TimeTerm {
     TimeTerm {
         id: TermId::MeshGather,
