@@ -20,7 +20,6 @@
 //!   ran no slower than one loading its lanes one by one (64³ within the runs' spread, faster
 //!   inside the L3), so there the term is an upper bound.
 
-use crate::speed::sim::mesh::Chain;
 use crate::speed::sim::SimMachine;
 use crate::speed::{Bound, TermId, TermValues, Time, TimeTerm};
 
@@ -49,13 +48,14 @@ impl Gather {
     }
 }
 
-/// The gathers of the rows `c` sums, where the build gathers (`gather`, `gather_ns`). A build
-/// whose rows carry no chain (`chains=0`, or a GPU) has none either: `chain` gave no `c`.
-pub fn of(sm: &SimMachine, c: &Chain) -> Option<Gather> {
+/// The gathers of `row_passes` row sums of `per_row` nonzeros per iteration (a chain's rows,
+/// `speed::sim::mesh::Chain`), where the build gathers (`gather`, `gather_ns`). A build whose
+/// rows carry no chain (`chains=0`, or a GPU) has none either: the caller has no rows to give.
+pub fn of(sm: &SimMachine, iterations: u64, row_passes: f64, per_row: f64) -> Option<Gather> {
     sm.m.gather.map(|per_element| Gather {
-        iterations: c.iterations,
-        row_passes: c.row_passes,
-        per_row: c.per_row,
+        iterations,
+        row_passes,
+        per_row,
         per_element,
         source: sm.m.gather_source,
     })

@@ -152,10 +152,10 @@ fn chain_term(c: Chain) -> TimeTerm {
     }
 }
 
-/// The chains' rows' gathers where the build gathers them, added after the chain (measured: the
-/// gathers add to the chains and the memory stream, `speed::sim::gather`).
+/// The chains' rows' gathers where the build gathers them, added after the chain (measured on
+/// Zen 4: the gathers add to the chains and the memory stream, `speed::sim::gather`).
 fn gathers(sm: &SimMachine, c: &Chain, time: Time, terms: &mut Vec<TimeTerm>) -> Time {
-    match super::gather::of(sm, c) {
+    match super::gather::of(sm, c.iterations, c.row_passes, c.per_row) {
         Some(g) => {
             terms.push(super::gather::term(g));
             time.plus(g.time())
