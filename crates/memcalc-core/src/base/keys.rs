@@ -181,6 +181,8 @@ keys! {
     FpAddNs => "fp_add_ns",
     FpDivNs => "fp_div_ns",
     Chains => "chains",
+    Gather => "gather",
+    GatherNs => "gather_ns",
     BwEff => "bw_eff",
     Mfu => "mfu",
     Prompt => "prompt",

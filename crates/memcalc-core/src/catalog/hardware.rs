@@ -736,6 +736,11 @@ pub struct CoreLatency {
     /// Cycles of a dependent FP64 divide (DIVSD / FDIV).
     pub div_cycles: f64,
     pub source: &'static str,
+    /// Cycles per FP64 element of a vector gather (VGATHERDPD's reciprocal throughput over its
+    /// lanes): what a build that gathers a sparse row's x[col[j]] pays per nonzero; None where
+    /// no figure is sourced (the user gives `gather_ns`).
+    pub gather_cycles: Option<f64>,
+    pub gather_source: &'static str,
 }
 
 impl CoreLatency {
@@ -748,6 +753,11 @@ impl CoreLatency {
     pub fn divide(&self) -> f64 {
         self.div_cycles / self.clock
     }
+
+    /// Seconds per gathered element, where a figure is sourced.
+    pub fn gather(&self) -> Option<f64> {
+        self.gather_cycles.map(|c| c / self.clock)
+    }
 }
 
 /// Agner Fog, "Instruction tables" (www.agner.org/optimize), AMD Zen 2,
@@ -755,12 +765,22 @@ impl CoreLatency {
 /// and 13.0 cycles, docs/accuracy/speed-here/zen4/out/latency.txt).
 const ZEN_SOURCE: &str = "Agner Fog, Instruction tables, AMD Zen 2/3/4: ADDSD latency 3 cycles, DIVSD 13–15 (13 taken; measured here on Zen 4: 3.0 and 13.0); at the CPU's base clock";
 
+/// Zen 4 and Zen 5 run AVX-512 gathers as microcode, about 5 macro-ops per element: an 8-lane
+/// FP64 gather issues once every 8.0 cycles, 41 macro-ops (LLVM pull request #212997, "Add
+/// masked gather/scatter overrides to Znver4Model", measured on a Zen 5 that shares the Zen 4
+/// model; AMD's Zen 4 Software Optimization Guide 57647, section 2.11.2: avoid GATHER where the
+/// indices are known). Zen 2 and 3 gather 4 lanes (AVX2) no faster: Agner Fog's tables give
+/// Zen 1 12 cycles per 4-lane VGATHERDPD.
+const ZEN_GATHER_SOURCE: &str = "LLVM pull request #212997 (Zen 4/5 microcoded gathers: 8 FP64 lanes every 8.0 cycles, 41 macro-ops; AMD Zen 4 optimization guide 57647 §2.11.2: avoid GATHER): 1 cycle per element, at the CPU's base clock";
+
 const fn zen(clock: f64) -> CoreLatency {
     CoreLatency {
         clock,
         add_cycles: 3.0,
         div_cycles: 13.0,
         source: ZEN_SOURCE,
+        gather_cycles: Some(1.0),
+        gather_source: ZEN_GATHER_SOURCE,
     }
 }
 
@@ -804,6 +824,9 @@ const A64FX_CORE: CoreLatency = CoreLatency {
     add_cycles: 4.0,
     div_cycles: 43.0,
     source: "LLVM AArch64SchedA64FX.td (FADDDrr 4 cycles, FDIVDrr 43), at 2.2 GHz",
+    // Fugaku's HPCG is multicolour-ordered (chains=0): no row gathers, and no figure is sourced.
+    gather_cycles: None,
+    gather_source: "",
 };
 /// Xeon Platinum 8480C (Sapphire Rapids, Golden Cove cores): scalar FP64 add 3 cycles on ports
 /// 1 and 5, divide 14 (LLVM's Sapphire Rapids scheduling model, llvm/lib/Target/X86/
@@ -814,7 +837,18 @@ const XEON_8480C_CORE: CoreLatency = CoreLatency {
     add_cycles: 3.0,
     div_cycles: 14.0,
     source: "LLVM X86SchedSapphireRapids.td (Golden Cove: WriteFAdd64 3 cycles, WriteFDiv64 14), at 2.0 GHz base",
+    gather_cycles: Some(GOLDEN_COVE_GATHER),
+    gather_source: GOLDEN_COVE_GATHER_SOURCE,
 };
+/// Golden Cove-class cores gather in hardware: on this project's Emerald Rapids (Raptor Cove)
+/// core an 8-lane VGATHERDPD from L1 issues every 5.8–7.4 cycles, 0.72–0.93 cycles an element
+/// (docs/accuracy/speed-here/emr/out/latency.txt; the fastest trial taken, as for the
+/// latencies). The 4-lane form that gcc's Sapphire Rapids tuning emits costs about as much per
+/// instruction, so about 1.1–1.4 cycles an element: give such a build's figure as gather_ns.
+/// An upper bound on what a row pays: there HPCG's gathering build ran no slower than the one
+/// that loads its lanes one by one (docs/accuracy.md, HERE-EMR).
+const GOLDEN_COVE_GATHER: f64 = 0.72;
+const GOLDEN_COVE_GATHER_SOURCE: &str = "measured here on an Emerald Rapids (Raptor Cove) core, docs/accuracy/speed-here/emr/ (8-lane VGATHERDPD from L1: 0.72 cycles an element; the 4-lane form about 1.1; an upper bound there: a gathering HPCG build ran no slower than one loading its lanes one by one), at 2.0 GHz base";
 /// A desktop when none is named: a Zen 4-class core at its 4.5 GHz, assumed.
 const DESKTOP_CORE: CoreLatency = zen(4.5e9);
 

@@ -336,7 +336,7 @@ pub fn formula_in(t: &TimeTerm, u: UnitSystem) -> String {
         v @ (TermValues::FftCompute { .. } | TermValues::FftMemory { .. } | TermValues::FftTranspose(_) | TermValues::PwGemm(_) | TermValues::PwDiagonalise { .. }) => spectral::formula(v, u),
         TermValues::Md(v) => particles::md(v),
         TermValues::Nbody(v) => particles::nbody(v, u),
-        v @ (TermValues::MeshAssembly(_) | TermValues::MeshSolve(_) | TermValues::MeshChain(_) | TermValues::AmrAdvance(_)) => mesh::formula(v, u),
+        v @ (TermValues::MeshAssembly(_) | TermValues::MeshSolve(_) | TermValues::MeshChain(_) | TermValues::MeshGather(_) | TermValues::AmrAdvance(_)) => mesh::formula(v, u),
         v @ TermValues::SolveAllReduce(_) => reductions::formula(v),
         TermValues::SurrogateCompute(_) | TermValues::SurrogateMemory(_) => {
             sciml::formula(t, u).unwrap_or_default()
@@ -381,7 +381,7 @@ pub fn explanation(t: &TimeTerm) -> String {
         TermValues::SimMemory(SimBytes::Lbm { share, .. }) => format!("Each step reads and writes every distribution of every cell once, plus its flag byte; the time at the achieved bandwidth is a lower bound (the kernel also computes), and MLUPs are the cells over it.{}", numa::note(*share)),
         TermValues::SimMemory(SimBytes::Grid { share, .. }) => format!("Each step reads and writes every stored level of every field and the work arrays once: a lower bound on the step at the achieved bandwidth (stencil codes also reread neighbours that do not fit in cache).{}", numa::note(*share)),
         TermValues::SimHalo { ranks_per_node, via: v, .. } => format!("Each rank sends its boundary cells to its neighbours once per step over {}, shared by {ranks_per_node} ranks per node; overlapped with the interior at best, so the step is at least the longer of the two.", via(*v)),
-        v @ (TermValues::MeshAssembly(_) | TermValues::MeshSolve(_) | TermValues::MeshChain(_) | TermValues::AmrAdvance(_)) => mesh::explanation(v),
+        v @ (TermValues::MeshAssembly(_) | TermValues::MeshSolve(_) | TermValues::MeshChain(_) | TermValues::MeshGather(_) | TermValues::AmrAdvance(_)) => mesh::explanation(v),
         v @ TermValues::SolveAllReduce(_) => reductions::explanation(v),
         TermValues::SimDisk { .. } => "What exceeds the node's memory is paged to disk and back every step (swap, out-of-core): far slower than memory. Add nodes or ranks instead.".into(),
         v @ (TermValues::FftCompute { .. } | TermValues::FftMemory { .. } | TermValues::FftTranspose(_) | TermValues::PwGemm(_) | TermValues::PwDiagonalise { .. }) => spectral::explanation(v),

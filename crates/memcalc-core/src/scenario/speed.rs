@@ -1,8 +1,8 @@
 //! The time model's settings: what the user overrides of the hardware's figures and the
 //! utilisation a step reaches (URL keys `mfu`, `bw_eff`, `gpu_bw`, `link_bw`, `host_bw`,
-//! `net_bw`, `cpu_flops`, `fp_add_ns`, `fp_div_ns`, `chains`), the workload's time inputs
-//! (`prompt`, `train_tokens`, `micro_batches`, `vpp`) and the serving build's kernel
-//! (`mmvq_warps`). Each is
+//! `net_bw`, `cpu_flops`, `fp_add_ns`, `fp_div_ns`, `chains`, `gather`, `gather_ns`), the
+//! workload's time inputs (`prompt`, `train_tokens`, `micro_batches`, `vpp`) and the serving
+//! build's kernel (`mmvq_warps`). Each is
 //! `None` by default: the preset's figure or the cited default applies, and no memory figure
 //! depends on them.
 
@@ -48,6 +48,12 @@ pub struct SpeedSettings {
     /// Independent partial sums a sparse row's sum is split into by the build (`chains`):
     /// 1 for a reference code compiled without reassociation.
     pub chains: Option<u64>,
+    /// Whether the build gathers a sparse row's x[col[j]] with vector gather instructions
+    /// (`gather`): every nonzero then costs one gathered element.
+    pub gather: bool,
+    /// Time of one gathered element, picoseconds (`gather_ns`, in ns); given, it implies
+    /// `gather`.
+    pub gather_ps: Option<u64>,
     // Serving and training time inputs (issue 27, inference and training).
     /// Prompt tokens of one request (`prompt`): what its prefill processes before the first
     /// token; `None`: the whole context (`seq`).

@@ -52,6 +52,11 @@ pub struct Machine {
     pub latency_source: Option<&'static str>,
     /// Independent partial sums of a sparse row's sum (`chains`, default 1).
     pub chains: u64,
+    /// Seconds per element where the build gathers its rows (`gather`, `gather_ns`); None: it
+    /// loads them without gather instructions.
+    pub gather: Option<f64>,
+    /// The gather figure's source: the node preset's, or None where the user gave it.
+    pub gather_source: Option<&'static str>,
 }
 
 fn check(field: FieldId, v: f64, max: Option<f64>) -> Result<f64, SpeedError> {
@@ -70,6 +75,21 @@ fn check(field: FieldId, v: f64, max: Option<f64>) -> Result<f64, SpeedError> {
         }
     }
     Ok(v)
+}
+
+/// The time of one gathered element: the user's, else the node core's where the build gathers.
+fn gather(
+    o: &crate::scenario::speed::SpeedSettings,
+    core: &crate::catalog::hardware::CoreLatency,
+) -> Result<Option<f64>, SpeedError> {
+    match (o.gather_ps, o.gather) {
+        (Some(ps), _) => check(FieldId::GatherNs, ps as f64 * 1e-12, None).map(Some),
+        (None, true) => core.gather().map(Some).ok_or_else(|| SpeedError {
+            field: FieldId::GatherNs,
+            message: "the node's cores have no sourced gather figure: give one".into(),
+        }),
+        (None, false) => Ok(None),
+    }
 }
 
 impl Machine {
@@ -148,6 +168,8 @@ impl Machine {
                 .then_some(node.core.source),
             // 0: the code's rows carry no dependent chain (`speed::sim::mesh::chain`).
             chains: o.chains.unwrap_or(1),
+            gather: gather(o, &node.core)?,
+            gather_source: (o.gather_ps.is_none() && o.gather).then_some(node.core.gather_source),
         })
     }
 

@@ -172,6 +172,7 @@ pub enum TermId {
     MeshAssembly,
     MeshSolve,
     MeshChain,
+    MeshGather,
     AmrAdvance,
     // A Krylov solve's dot products across ranks (speed/sim/reductions.rs).
     SolveAllReduce,
@@ -215,7 +216,7 @@ impl TermId {
             MdTraffic | MdPairs | MdKspace | MdGhosts | NbodyTraffic | NbodyPm | NbodyTranspose => {
                 TermFamily::Particles
             }
-            MeshAssembly | MeshSolve | MeshChain | AmrAdvance => TermFamily::Mesh,
+            MeshAssembly | MeshSolve | MeshChain | MeshGather | AmrAdvance => TermFamily::Mesh,
             SurrogateCompute | SurrogateMemory => TermFamily::Surrogate,
             SolveAllReduce => TermFamily::Reductions,
         }
@@ -257,6 +258,7 @@ impl TermId {
             TermId::MeshAssembly => "mesh_assembly",
             TermId::MeshSolve => "mesh_solve",
             TermId::MeshChain => "mesh_chain",
+            TermId::MeshGather => "mesh_gather",
             TermId::AmrAdvance => "amr_advance",
             TermId::SolveAllReduce => "solve_all_reduce",
             TermId::SurrogateCompute => "surrogate_compute",
@@ -497,6 +499,8 @@ pub enum TermValues {
     MeshSolve(sim::mesh::Solve),
     /// A CPU mesh solve's dependent-add chains: every sparse row's sum, one add after another.
     MeshChain(sim::mesh::Chain),
+    /// A CPU mesh solve's gathers, where the build gathers its rows with vector instructions.
+    MeshGather(sim::gather::Gather),
     /// An AMR step: every block update of every level.
     AmrAdvance(sim::amr::Advance),
     /// A solve's dot products, each an all-reduce across the ranks.

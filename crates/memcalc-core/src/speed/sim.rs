@@ -5,6 +5,7 @@
 //! One file per method family under `sim/`; a method without a file gives no time yet.
 
 pub mod amr;
+pub mod gather;
 pub mod hpcg;
 pub mod mesh;
 pub mod nbody;

@@ -14,6 +14,7 @@ pub fn label(id: TermId) -> &'static str {
         TermId::MeshAssembly => "Assembly per step: solution, mesh and matrix (lower bound)",
         TermId::MeshSolve => "Linear solve per step: Krylov iterations (lower bound)",
         TermId::MeshChain => "Dependent adds of the sparse rows' sums per step (CPU)",
+        TermId::MeshGather => "Gathers of the sparse rows' vector entries per step (CPU)",
         _ => "Block updates per step (lower bound)",
     }
 }
@@ -62,6 +63,13 @@ pub fn formula(v: &TermValues, u: UnitSystem) -> String {
                 units::count(c.iterations, "iteration", "iterations")
             )
         }
+        TermValues::MeshGather(g) => format!(
+            "{} × {} row sums × {} elements × {}",
+            units::count(g.iterations, "iteration", "iterations"),
+            count(g.row_passes),
+            sig(g.per_row),
+            super::time(crate::speed::Time::of(g.per_element))
+        ),
         TermValues::AmrAdvance(a) => format!(
             "2 × {} of {} × {} updates ÷ ({} × {})",
             bytes(a.blocks_bytes, u),
@@ -156,6 +164,15 @@ pub fn explanation(v: &TermValues) -> String {
                 None => "one given (fp_add_ns, fp_div_ns)".to_string(),
             }
         ),
+        TermValues::MeshGather(g) => format!(
+            "This build gathers each row's vector entries x[col[j]] with vector gather instructions (VGATHERDPD; the URL key gather): {} elements a row, each {}, the rate at which the core issues a gather's lanes (Zen 4 runs them as microcode, about 5 operations an element). Whether a build gathers depends on the compiler's tuning, not only its flags: gcc 12 -O3 -ffast-math -march=native gathers on Zen 4 and not on Emerald Rapids, so read the disassembly. Measured on Zen 4 (docs/accuracy.md, Measured here), the gathers add to the chains and the memory traffic; on Emerald Rapids a gathering build ran no slower than one loading its lanes one by one, so on such cores this term is an upper bound. The figure is the {}.",
+            sig(g.per_row),
+            super::time(crate::speed::Time::of(g.per_element)),
+            match g.source {
+                Some(src) => format!("node's ({src}); set gather_ns to a measured figure (one core's clock may boost above the base clock)"),
+                None => "one given (gather_ns)".to_string(),
+            }
+        ),
         TermValues::AmrAdvance(a) => {
             let each = "each update reads and writes the block's stored copies with their ghost shells and its work arrays: a lower bound at the achieved bandwidth. Ghost cells are filled before every update; those from other ranks are the halo below.";
             if a.subcycle && a.max_level > 0 {
@@ -176,6 +193,7 @@ pub fn source(id: TermId) -> &'static str {
         TermId::MeshAssembly => ROOFLINE,
         TermId::MeshSolve => "HPCG src/ReportResults.cpp (memory bandwidth model: the matrix and 17 vector passes per CG iteration; 2 FLOPs per nonzero) and src/main.cpp (CG sets of 50 iterations); NVIDIA HPCG b0eb5c5 (src/OptimizeProblem.cpp sliced ELL and its triangles, src/ComputeMG.cpp, src/ComputeSYMGS.cpp ComputeSYMGS_Gpu, src/CudaKernels.cu); rocHPCG a918f7f (src/SparseMatrix.cpp ELL, src/ComputeSYMGS.cpp, src/ComputeRestriction.cpp kernel_fused_restrict_spmv, src/ComputeWAXPBY.cpp ComputeFusedWAXPBYDot); PETSc KSPGMRES (classical Gram–Schmidt, src/ksp/ksp/impls/gmres/borthog.c); hypre BoomerAMG (one relaxation sweep down and up per level); Williams et al. 2009, Roofline; achieved share of bandwidth assumed (bw_eff)",
         TermId::MeshChain => "HPCG src/ComputeSPMV_ref.cpp and src/ComputeSYMGS_ref.cpp (one ordered sum per row; a divide per sweep row) and src/ComputeMG_ref.cpp (the sweeps per level); Agner Fog, Instruction tables (ADDSD 3 cycles on Zen 2–4, DIVSD 13–15), LLVM's Sapphire Rapids scheduling model (FP64 add 3, divide 14), LLVM's A64FX model (FADD 4, FDIV 43), at the node's base clock (catalog/hardware.rs) or fp_add_ns / fp_div_ns; sum with the memory term: measured here (docs/accuracy/speed-here/zen4/)",
+        TermId::MeshGather => "gcc 12's HPCG kernels (docs/accuracy/speed-here/zen4/out/ and emr/out/: VGATHERDPD per 8 or 4 nonzeros, or none); LLVM pull request #212997 (Zen 4/5: 8 FP64 lanes every 8.0 cycles); measured here on Emerald Rapids (docs/accuracy/speed-here/emr/latency.c), at the node's base clock (catalog/hardware.rs) or gather_ns; sum with the chains and the memory term: measured here on Zen 4 (an upper bound on Emerald Rapids)",
         _ => "AMReX Src/Amr/AMReX_Amr.cpp (timeStep: level l + 1 advances ref_ratio times per step of level l with amr.subcycling_mode Auto); Athena++ src/main.cpp (every MeshBlock once per cycle; zone-cycles/wsec); Williams et al. 2009, Roofline; achieved share of bandwidth assumed (bw_eff)",
     }
 }

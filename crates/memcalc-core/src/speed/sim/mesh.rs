@@ -22,7 +22,8 @@
 //!   splits it over SIMD lanes), so a row costs its adds times the add latency (Agner Fog's
 //!   instruction tables; measured here, docs/accuracy/speed-here/zen4/). Measured on two CPUs
 //!   (docs/accuracy.md, "Measured here"), the chains and the memory stream add up rather than
-//!   overlap: the step is the solve's bytes plus its chains (`chain`).
+//!   overlap: the step is the solve's bytes plus its chains (`chain`); a build that gathers its
+//!   rows with vector instructions adds their gathers too (`speed::sim::gather`).
 
 use crate::model::values::sim::{HpcgPart, MeshPart, COARSE_LEVELS};
 use crate::model::values::{SimValues, Values};
@@ -153,6 +154,18 @@ fn chain_term(c: Chain) -> TimeTerm {
         time: c.time(),
         bound: Bound::Latency,
         values: TermValues::MeshChain(c),
+    }
+}
+
+/// The chains' rows' gathers where the build gathers them, added after the chain (measured on
+/// Zen 4: the gathers add to the chains and the memory stream, `speed::sim::gather`).
+fn gathers(sm: &SimMachine, c: &Chain, time: Time, terms: &mut Vec<TimeTerm>) -> Time {
+    match super::gather::of(sm, c.iterations, c.row_passes, c.per_row) {
+        Some(g) => {
+            terms.push(super::gather::term(g));
+            time.plus(g.time())
+        }
+        None => time,
     }
 }
 
@@ -400,6 +413,7 @@ pub fn step(s: &Scenario, e: &Estimate, sm: &SimMachine) -> Option<(MethodStep, 
         if let Some(c) = generic_chain(sm, &p, &solve) {
             step = step.plus(c.time());
             terms.push(chain_term(c));
+            step = gathers(sm, &c, step, &mut terms);
         }
     }
     let halo = (sm.ranks > 1).then(|| halo(&p, iterations, rows));
@@ -484,6 +498,7 @@ fn hpcg_step(
     if let Some(c) = chained {
         time = time.plus(c.time());
         terms.push(chain_term(c));
+        time = gathers(sm, &c, time, &mut terms);
     }
     if let Some(d) = super::reductions::cg_dots(sm, iterations) {
         time = time.plus(d.time());
