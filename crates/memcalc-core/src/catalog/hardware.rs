@@ -828,15 +828,17 @@ const A64FX_CORE: CoreLatency = CoreLatency {
     gather_cycles: None,
     gather_source: "",
 };
-/// Xeon Platinum 8480C (Sapphire Rapids, Golden Cove cores): scalar FP64 add 3 cycles on ports
-/// 1 and 5, divide 14 (LLVM's Sapphire Rapids scheduling model, llvm/lib/Target/X86/
-/// X86SchedSapphireRapids.td: WriteFAdd64 3, WriteFDiv64 14; its Alder Lake-P model, the same
-/// cores, agrees), at the 2.0 GHz base clock.
+/// Xeon Platinum 8480C (Sapphire Rapids, Golden Cove cores): a dependent scalar FP64 add takes
+/// 2 cycles and a divide 14, measured here on an Emerald Rapids core (Raptor Cove, the same
+/// execution units: 0.69 ns and 4.86 ns at 2.86 GHz, docs/accuracy/speed-here/emr/out/
+/// latency.txt). LLVM's Sapphire Rapids model (llvm/lib/Target/X86/X86SchedSapphireRapids.td)
+/// gives WriteFAdd64 3 cycles, the latency of the FMA units; the measured chain is the faster
+/// adder's, and the divide agrees with LLVM's 14. At the 2.0 GHz base clock.
 const XEON_8480C_CORE: CoreLatency = CoreLatency {
     clock: 2.0e9,
-    add_cycles: 3.0,
+    add_cycles: 2.0,
     div_cycles: 14.0,
-    source: "LLVM X86SchedSapphireRapids.td (Golden Cove: WriteFAdd64 3 cycles, WriteFDiv64 14), at 2.0 GHz base",
+    source: "measured here on an Emerald Rapids core, docs/accuracy/speed-here/emr/ (FP64 add 2.0 cycles, divide 14; LLVM X86SchedSapphireRapids.td gives the add 3), at 2.0 GHz base",
     gather_cycles: Some(GOLDEN_COVE_GATHER),
     gather_source: GOLDEN_COVE_GATHER_SOURCE,
 };
