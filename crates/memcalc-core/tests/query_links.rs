@@ -259,6 +259,16 @@ proptest! {
     #[test]
     fn more_ranks_never_raise_memory_per_rank_nor_lower_the_total(s in scenario_strategy(), extra in 1u64..64) {
         let s = Scenario { mode: memcalc_core::Mode::Sim, ..s };
+        // HPCG's halo follows its integer process grid too: a rank with more neighbours keeps
+        // more external columns (3,671 ranks, a prime, line up 3671 × 1 × 1; 3,674 make a 3-D
+        // grid), so with rows to spare per rank its memory can rise with the ranks, as HPCG's
+        // does; hpcg_memory_per_rank_falls_as_ranks_split_the_grid checks it on real sizes, and
+        // here the mesh is stored as a generic code's.
+        use memcalc_core::scenario::sim::MeshStorage;
+        let s = match s.sim.mesh_storage {
+            MeshStorage::Hpcg => Scenario { sim: memcalc_core::scenario::sim::Sim { mesh_storage: MeshStorage::Nodal, ..s.sim }, ..s },
+            _ => s,
+        };
         // Particle codes follow the integer processor grid, where only doubling the ranks is
         // guaranteed to shrink every subdomain; the other methods assume an even split.
         let ranks = if s.sim.method == memcalc_core::scenario::sim::Method::Particles { s.sim.ranks * 2 } else { s.sim.ranks + extra };
@@ -549,4 +559,23 @@ fn an_empty_query_is_todays_page_not_an_old_link() {
             "{q}"
         );
     }
+}
+
+#[test]
+fn hpcg_memory_per_rank_falls_as_ranks_split_the_grid() {
+    // 256³ rows over 8, 64 and 512 ranks (cubes: every rank a 3-D subdomain): each step splits
+    // the rows by 8 and the per-rank bytes fall with them, the halo columns by less.
+    let per_rank = |ranks: u64| {
+        let q = format!(
+            "mode=sim&code=hpcg&cells=16777216&ranks={ranks}&nodes=1&rank_overhead=0&overhead=0"
+        );
+        let (inputs, _) = memcalc_core::Inputs::from_query(&q);
+        memcalc_core::estimate(&inputs.parse().expect(&q)).per_rank_bytes
+    };
+    let (a, b, c) = (per_rank(8), per_rank(64), per_rank(512));
+    assert!(b < a && c < b, "per rank {a} → {b} → {c}");
+    assert!(
+        a / b >= 6 && b / c >= 6,
+        "per rank {a} → {b} → {c}: about 8× each"
+    );
 }
