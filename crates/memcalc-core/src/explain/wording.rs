@@ -169,7 +169,9 @@ pub fn shown(f: &crate::schema::fields::Field, mode: Mode, v: Visibility) -> boo
     let no_gpu = mode == Mode::Sim && !v.gpu_sim && matches!(f.id, F::Gpu | F::GpuMem | F::Runtime);
     let other_code = match f.id {
         F::Pools => v.dft == DftArrays::Abinit,
-        F::BandGroups => v.dft != DftArrays::Sparc,
+        F::BandGroups | F::ChebDegree | F::FdOrder | F::ProjectorRadius => {
+            v.dft != DftArrays::Sparc
+        }
         F::Xc => !(v.dft == DftArrays::Abinit || (v.dft == DftArrays::Pwx && v.paw)),
         F::PawMesh => !v.paw || v.dft == DftArrays::Sparc,
         F::FineGrid | F::PawLmn | F::PawRadius => !(v.dft == DftArrays::Abinit && v.paw),

@@ -1,6 +1,7 @@
 //! The time model's settings: what the user overrides of the hardware's figures and the
 //! utilisation a step reaches (URL keys `mfu`, `bw_eff`, `gpu_bw`, `link_bw`, `host_bw`,
-//! `net_bw`, `cpu_flops`, `fp_add_ns`, `fp_div_ns`, `chains`), and the workload's time inputs
+//! `net_bw`, `cpu_flops`, `fp_add_ns`, `fp_div_ns`, `chains`; SPARC's `cheb_degree`, `fd_order`,
+//! `projector_radius`), and the workload's time inputs
 //! (`prompt`, `train_tokens`, `micro_batches`, `vpp`). Each is
 //! `None` by default: the preset's figure or the cited default applies, and no memory figure
 //! depends on them.
@@ -47,6 +48,15 @@ pub struct SpeedSettings {
     /// Independent partial sums a sparse row's sum is split into by the build (`chains`):
     /// 1 for a reference code compiled without reassociation.
     pub chains: Option<u64>,
+    // SPARC's real-space SCF iteration (speed/sim/realspace.rs).
+    /// Chebyshev filter degree (`cheb_degree`, SPARC CHEB_DEGREE); `None`: SPARC's
+    /// Mesh2ChebDegree of the mesh spacing.
+    pub cheb_degree: Option<u64>,
+    /// Finite-difference order (`fd_order`, SPARC FD_ORDER); `None`: 12, SPARC's default.
+    pub fd_order: Option<u64>,
+    /// Radius of the nonlocal projectors, milli-bohr (`projector_radius`, in bohr); `None`:
+    /// the median of SPARC's shipped pseudopotentials.
+    pub projector_radius_mbohr: Option<u64>,
     // Serving and training time inputs (issue 27, inference and training).
     /// Prompt tokens of one request (`prompt`): what its prefill processes before the first
     /// token; `None`: the whole context (`seq`).
