@@ -494,7 +494,7 @@ fields! {
     Atoms: num!(sim.pw.atoms) => sf("Atoms", G::SimSize, false, Count, PW, "Atoms in the cell (nat).").bounds(&B::Count { min: 1, max: 100_000_000 }),
     Species: num!(sim.pw.species) => sf("Species", G::SimSize, true, Count, PW, "Atomic types (ntyp).").bounds(&B::Count { min: 1, max: 1000 }),
     Pseudopotential: pick!(sim.pw.pp) => sf("Pseudopotentials", G::SimSize, false, Select, PW, "Ultrasoft and PAW add S|ψ⟩ to the Davidson work and augmentation charges."),
-    Projectors: or0!(sim.pw.projectors) => sf("Beta projectors (total)", G::SimSize, true, Count, PW, "nkb: Σ over atoms of Σ over beta functions of (2l + 1); empty: 4 per atom.").bounds(&B::Count { min: 0, max: 1_000_000_000 }),
+    Projectors: or0!(sim.pw.projectors) => sf("Beta projectors (total)", G::SimSize, true, Count, PW, "nkb: Σ over atoms of Σ over beta functions of (2l + 1); empty: 4 per atom (SPARC's time: 18 per atom).").bounds(&B::Count { min: 0, max: 1_000_000_000 }),
     Betas: num!(sim.pw.betas) => sf("Beta functions per species", G::SimSize, true, Count, PW, "The most beta functions of one pseudopotential ('2 beta functions with: l(1) = 0 ...').").bounds(&B::Count { min: 1, max: 100 }),
     LmaxBeta: num!(sim.pw.lmax) => sf("Highest beta angular momentum", G::SimSize, true, Count, PW, "The largest l among the beta functions (0 for s, 1 for p, 2 for d).").bounds(&B::Count { min: 0, max: 3 }),
     Diagonalization: pick!(sim.pw.diagonalization) => sf("Diagonalisation", G::SimSize, true, Select, PW, "Davidson keeps david_ndim × bands work vectors; CG, PPCG and ParO keep the bands only."),

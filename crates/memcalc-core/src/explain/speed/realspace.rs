@@ -71,9 +71,10 @@ pub fn formula(v: &TermValues, _u: UnitSystem) -> String {
             work,
             ..
         } => format!(
-            "2 products × 2 × {} sphere points × {per_atom} projectors × {} atoms × {} applications × {}{} ÷ {}",
+            "2 products × 2 × {} sphere points × {per_atom} projectors × {} {} × {} applications × {}{} ÷ {}",
             count(*sphere),
             sig(*atoms),
+            if *atoms == 1.0 { "atom" } else { "atoms" },
             f.applications(),
             vectors(f),
             if f.complex { " × 4 (complex)" } else { "" },
