@@ -158,3 +158,25 @@ fn every_sparc_term_has_words_and_a_source() {
         }
     }
 }
+
+#[test]
+fn the_sparc_keys_round_trip_and_refuse_what_sparc_would() {
+    let q = format!("{CUSI7}&cheb_degree=40&fd_order=8");
+    let s = common::scenario(&q);
+    assert_eq!(s.speed.cheb_degree, Some(40));
+    assert_eq!(s.speed.fd_order, Some(8));
+    assert_eq!(s.speed.projector_radius_mbohr, Some(1910));
+    let back = s.to_query();
+    assert_eq!(common::scenario(&back), s);
+    for kv in ["cheb_degree=40", "fd_order=8", "projector_radius=1.91"] {
+        assert!(back.contains(kv), "{kv} in {back}");
+    }
+    for (k, v) in [
+        ("cheb_degree", "0"),
+        ("fd_order", "1"),
+        ("projector_radius", "0"),
+    ] {
+        let (inputs, _) = memcalc_core::Inputs::from_query(&format!("mode=sim&code=sparc&{k}={v}"));
+        assert!(inputs.parse().is_err(), "{k}={v}");
+    }
+}

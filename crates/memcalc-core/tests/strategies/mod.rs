@@ -532,8 +532,9 @@ prop_compose! {
         train_tokens in weighted(0.3, log_range(49)),
     ) -> memcalc_core::scenario::speed::SpeedSettings {
         // The schedule keys (micro_batches, vpp) are not drawn: one strategy more overflows the
-        // test thread's stack in a debug build; tests/speed_pipeline.rs round-trips them.
-        memcalc_core::scenario::speed::SpeedSettings { mfu_bp, bw_eff_bp, gpu_bw_mb, link_bw_mb, host_bw_mb, net_mbit, cpu_mflops, fp_add_ps, fp_div_ps, chains, prompt, train_tokens, micro_batches: None, vpp: None }
+        // test thread's stack in a debug build; tests/speed_pipeline.rs round-trips them, and
+        // tests/speed_realspace.rs SPARC's cheb_degree, fd_order and projector_radius.
+        memcalc_core::scenario::speed::SpeedSettings { mfu_bp, bw_eff_bp, gpu_bw_mb, link_bw_mb, host_bw_mb, net_mbit, cpu_mflops, fp_add_ps, fp_div_ps, chains, prompt, train_tokens, micro_batches: None, vpp: None, cheb_degree: None, fd_order: None, projector_radius_mbohr: None }
     }
 }
 
