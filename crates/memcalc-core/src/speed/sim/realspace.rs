@@ -8,7 +8,9 @@
 //! (lapVecRoutines.c) and the nonlocal projectors as two small matrix products per atom
 //! (nlocVecRoutines.c, Vnl_vec_mult); with more than one domain process each application first
 //! exchanges FD_ORDER/2 layers of halo. The density, the Poisson solve and the mixing, which
-//! handle one vector rather than every state, are left out: the step is a floor.
+//! handle one vector rather than every state, are left out: the step is a floor. The stencil
+//! is the orthogonal cell's (Lap_plus_diag_vec_mult_orth); a non-orthogonal cell's adds mixed
+//! derivatives (Lap_plus_diag_vec_mult_nonorth), not counted.
 
 use crate::model::values::sim::PwShape;
 use crate::model::values::SimValues;
