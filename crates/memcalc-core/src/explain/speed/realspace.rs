@@ -9,12 +9,12 @@ use crate::speed::{TermId, TermValues, Work};
 /// The term's label.
 pub fn label(id: TermId) -> &'static str {
     match id {
-        TermId::RsStencilCompute => "Chebyshev filtering per SCF iteration: H applications' FLOPs",
-        TermId::RsStencilMemory => "Chebyshev filtering per SCF iteration: vectors through memory",
+        TermId::RsStencilCompute => "Chebyshev filter per SCF iteration: FLOPs",
+        TermId::RsStencilMemory => "Chebyshev filter per SCF iteration: memory traffic",
         TermId::RsProjectors => "Nonlocal projectors per SCF iteration",
-        TermId::RsSubspace => "Subspace projection and rotation per SCF iteration",
-        TermId::RsEigensolve => "Subspace eigenproblem per SCF iteration",
-        _ => "Halo exchange of every H application per SCF iteration",
+        TermId::RsSubspace => "Subspace projection and rotation",
+        TermId::RsEigensolve => "Subspace eigenproblem",
+        _ => "Halo exchange per H application",
     }
 }
 
@@ -132,34 +132,34 @@ pub fn explanation(v: &TermValues) -> String {
         RsTerm::StencilCompute { filter: f, .. } => {
             let degree = match f.mesh {
                 Some(h) => format!(
-                    "degree {} (SPARC's Mesh2ChebDegree of the {} bohr mesh; set cheb_degree to the output's CHEB_DEGREE)",
+                    "degree {} (Mesh2ChebDegree of the {} bohr mesh; cheb_degree sets it)",
                     f.degree,
                     sig(h)
                 ),
                 None => format!("degree {} (cheb_degree)", f.degree),
             };
             format!(
-                "Each SCF iteration filters every state with a Chebyshev polynomial of {degree}: that many H applications, and one more to project H. Each application of the order-{} finite-difference Laplacian and the local potential costs 9 FLOPs per point for each of its {} reaches along the three axes, plus 4; the three-term recurrence adds 3 per point. This and the memory term overlap: the longer counts.",
+                "Each SCF iteration filters every state with a Chebyshev polynomial of {degree}: that many H applications, and one more to project H. The order-{} Laplacian and the potential cost 9 FLOPs per point for each of {} reaches, plus 4; the recurrence 3. Overlaps the memory term: the longer counts.",
                 f.fd_order,
                 f.fd_order / 2
             )
         }
-        RsTerm::StencilMemory { .. } => "Every H application reads its state and writes the result, and every recurrence step reads and writes the three Chebyshev vectors: the states stream through memory 8m − 2 times per iteration. One state's extended copy and the potential are assumed to stay in cache; where a rank's domain is larger than the cache, SPARC rereads them too, so this is a floor.".into(),
+        RsTerm::StencilMemory { .. } => "Each H application reads a state and writes its result, each recurrence step reads and writes three vectors: 8m − 2 passes. One state's extended copy and the potential are taken as cached: a floor.".into(),
         RsTerm::Projectors { radius, .. } => format!(
-            "SPARC applies each atom's nonlocal projectors to the grid points within {} bohr of it (projector_radius; a psp8 file's largest r_core) as two small matrix products per H application: the projections Chiᵀ·x and their sum back Chi·α. Atoms are counted whole on the rank's share of the domain (an atom whose sphere crosses a boundary costs every rank it touches: not counted).",
+            "Each atom's projectors act on the grid points within {} bohr (projector_radius, a psp8 file's largest r_core) as two products per H application, Chiᵀ·x and Chi·α; spheres crossing a rank's boundary are not counted twice.",
             sig(*radius)
         ),
         RsTerm::Subspace { per_point, .. } => format!(
-            "The filtered states are projected (the overlap YᵀY and the Hamiltonian Yᵀ(HY)) and rotated into the eigenvectors (Y·Q): {} FLOPs per point and state pair, matrix products at the compute peak times the utilisation, shared by the domain and band processes (ScaLAPACK).",
+            "YᵀY, Yᵀ(HY) and the rotation Y·Q: {} FLOPs per point and state pair, shared by the domain and band processes (ScaLAPACK).",
             sig(*per_point)
         ),
         RsTerm::Eigensolve { shared, .. } => if *shared > 1 {
-            "The generalised eigenproblem of the projected Hamiltonian, above SPARC's EIG_SERIAL_MAXNS of 1,500 states solved by ScaLAPACK's pdsygvx over the group's processes (an upper bound on its speed-up).".to_string()
+            "Above EIG_SERIAL_MAXNS (1,500 states) ScaLAPACK's pdsygvx over the group's processes (an upper bound on its speed-up).".to_string()
         } else {
-            "The generalised eigenproblem of the projected Hamiltonian, up to SPARC's EIG_SERIAL_MAXNS of 1,500 states solved by LAPACK's dsygvd on one process while the others wait: it does not shrink with more processes.".to_string()
+            "Up to EIG_SERIAL_MAXNS (1,500 states) LAPACK's dsygvd on one process while the others wait.".to_string()
         },
         RsTerm::Halo { filter: f, via: v, .. } => format!(
-            "Before each H application every rank exchanges {} layers of its domain's six faces with its neighbours over {}, and SPARC waits for them before the stencil (only the copy into the extended array overlaps), so the exchange adds to the step. Its latency (6 messages per state and application) is not counted.",
+            "Each H application first exchanges {} layers on the domain's six faces over {}; SPARC waits for them before the stencil, so it adds. Latency not counted.",
             f.fd_order / 2,
             via(*v)
         ),
@@ -169,11 +169,11 @@ pub fn explanation(v: &TermValues) -> String {
 /// Where the term's formula comes from.
 pub fn source(id: TermId) -> &'static str {
     match id {
-        TermId::RsStencilCompute => "SPARC src/eigenSolver.c (eigSolve_CheFSI, CheFSI: one filter per spin and k-point per SCF iteration; ChebyshevFiltering: m H applications and the recurrence; Project_Hamiltonian: one more; Mesh2ChebDegree); src/lapVecRoutines.c (stencil_3axis_thread_variable_radius: 9 FLOPs per reach and point); initialization.c (FD_ORDER 12)",
-        TermId::RsStencilMemory => "SPARC src/eigenSolver.c (ChebyshevFiltering: Ynew, X and Y updated in one loop per step) and src/lapVecRoutines.c (Lap_plus_diag_vec_mult_orth: one state at a time); Williams et al. 2009, Roofline",
-        TermId::RsProjectors => "SPARC src/nlocVecRoutines.c (Vnl_vec_mult: two cblas_dgemm per atom; GetInfluencingAtoms_nloc: the grid points within the largest r_core); the psp8 files of SPARC psps/ (r_core median 2.353 bohr; 2 projectors per l = 0, 1, 2 in 44 of 69)",
-        TermId::RsSubspace => "SPARC src/eigenSolver.c (Project_Hamiltonian: dsyrk for Ms, dgemm for Hs; Subspace_Rotation: dgemm) and src/eigenSolverKpt.c (zgemm)",
-        TermId::RsEigensolve => "SPARC src/eigenSolver.c (Solve_Generalized_EigenProblem: LAPACKE_dsygvd up to EIG_SERIAL_MAXNS = 1500, else pdsygvx); Golub and Van Loan, Matrix Computations §8.3 (14/3 n³ real)",
-        _ => "SPARC src/lapVecRoutines.c (Lap_plus_diag_vec_mult_orth: MPI_Ineighbor_alltoallv of FD_ORDER/2 layers per face, MPI_Wait before the stencil)",
+        TermId::RsStencilCompute => "SPARC src/eigenSolver.c (eigSolve_CheFSI, ChebyshevFiltering, Project_Hamiltonian, Mesh2ChebDegree); src/lapVecRoutines.c (stencil_3axis_thread_variable_radius); initialization.c (FD_ORDER 12)",
+        TermId::RsStencilMemory => "SPARC src/eigenSolver.c (ChebyshevFiltering), src/lapVecRoutines.c (Lap_plus_diag_vec_mult_orth); Williams et al. 2009, Roofline",
+        TermId::RsProjectors => "SPARC src/nlocVecRoutines.c (Vnl_vec_mult, GetInfluencingAtoms_nloc); SPARC psps/*.psp8 (median r_core 2.353 bohr; 18 projectors in 44 of 69)",
+        TermId::RsSubspace => "SPARC src/eigenSolver.c (Project_Hamiltonian: dsyrk, dgemm; Subspace_Rotation: dgemm), src/eigenSolverKpt.c (zgemm)",
+        TermId::RsEigensolve => "SPARC src/eigenSolver.c (Solve_Generalized_EigenProblem); Golub and Van Loan §8.3 (14/3 n³)",
+        _ => "SPARC src/lapVecRoutines.c (Lap_plus_diag_vec_mult_orth: MPI_Ineighbor_alltoallv, MPI_Wait)",
     }
 }
