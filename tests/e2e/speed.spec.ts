@@ -69,13 +69,21 @@ test("molecular dynamics: the pair loop's bytes and FLOPs, and timesteps/s", asy
   await page.screenshot({ path: `${ARTIFACTS}/speed-particles-${testInfo.project.name}.png`, fullPage: true });
 });
 
-test("a method without a time model says so and names no bound", async ({ page }) => {
+// SPARC was the last method without a time model; every method now has one, so no link shows
+// "No time model for this method yet." any more.
+test("SPARC's real-space SCF iteration has a time line with its Chebyshev filter's terms", async ({ page }) => {
   await page.goto("./?v=2&mode=sim&method=planewave&dft_arrays=sparc");
   await ready(page);
   const speed = page.getByTestId("speed");
-  await expect(speed).toContainText("No time model for this method yet.");
-  await expect(speed).not.toHaveAttribute("data-bound");
-  await expect(speed.locator("details.explain")).toBeHidden();
+  await expect(speed).not.toContainText("No time model");
+  await expect(speed).toHaveAttribute("data-bound", "memory_bandwidth");
+  await expect(speed).toContainText(/At least [\d.]+ m?s per step/);
+  await speed.locator("details.explain > summary").click();
+  // Mesh2ChebDegree of the default cell's mesh: degree 27, 28 applications of the order-12 stencil.
+  await expect(speed.locator('li[data-term="rs_stencil_compute"] .formula')).toContainText("(28 applications × 58 FLOP");
+  await expect(speed.locator('li[data-term="rs_stencil_memory"] .formula')).toContainText("214 words × 16 B");
+  await expect(speed.locator('li[data-term="rs_subspace"]')).toContainText("Project_Hamiltonian");
+  await expect(speed.locator('li[data-term="rs_halo"]')).toContainText("MPI_Ineighbor_alltoallv");
 });
 
 test("a bandwidth of 0 is an alert naming the field; the time leaves it out until it is valid", async ({ page }) => {

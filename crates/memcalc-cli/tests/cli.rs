@@ -1133,3 +1133,29 @@ fn a_sweep_over_the_prompt_shows_the_time_to_first_token() {
         "{out}"
     );
 }
+
+#[test]
+fn sparc_runs_have_a_speed_object_with_their_real_space_terms() {
+    let (code, out, err) = memcalc(&["--json", "mode=sim", "code=sparc"]);
+    assert_eq!(code, 0, "{out}{err}");
+    let speed = out.split("\"speed\":").nth(1).expect("a speed object");
+    assert!(
+        speed.starts_with("{\"bound\":\"memory_bandwidth\""),
+        "{speed}"
+    );
+    for id in [
+        "rs_stencil_compute",
+        "rs_stencil_memory",
+        "rs_projectors",
+        "rs_subspace",
+        "rs_eigensolve",
+        "rs_halo",
+    ] {
+        assert!(
+            speed.contains(&format!("{{\"id\":\"{id}\"")),
+            "{id}: {speed}"
+        );
+    }
+    let (_, table, _) = memcalc(&["mode=sim", "code=sparc"]);
+    assert!(table.contains("(28 applications × 58 FLOP"), "{table}");
+}

@@ -344,9 +344,31 @@ fn every_term_has_its_texts_and_the_json_its_speed_object() {
 }
 
 #[test]
-fn methods_without_a_time_model_say_so() {
-    let s = scenario("mode=sim&method=planewave&dft_arrays=sparc");
-    assert_eq!(speed(&s, &memcalc_core::estimate(&s)).unwrap(), None);
+fn every_simulation_method_has_a_time_model() {
+    // SPARC's real-space DFT was the last without one (speed/sim/realspace.rs).
+    for m in [
+        "lbm",
+        "grid",
+        "spectral",
+        "planewave",
+        "particles",
+        "nbody",
+        "mesh",
+        "amr",
+    ] {
+        let s = scenario(&format!("mode=sim&method={m}"));
+        assert!(
+            speed(&s, &memcalc_core::estimate(&s)).unwrap().is_some(),
+            "{m}"
+        );
+    }
+    for arrays in ["pwx", "abinit", "sparc"] {
+        let s = scenario(&format!("mode=sim&method=planewave&dft_arrays={arrays}"));
+        assert!(
+            speed(&s, &memcalc_core::estimate(&s)).unwrap().is_some(),
+            "{arrays}"
+        );
+    }
 }
 
 #[test]

@@ -205,7 +205,12 @@ fn the_gamma_trick_halves_the_ffts_and_the_products() {
 }
 
 #[test]
-fn sparc_has_no_fft_time_model() {
+fn sparc_has_no_ffts_but_its_real_space_terms() {
     let s = scenario("mode=sim&method=planewave&dft_arrays=sparc");
-    assert_eq!(speed(&s, &memcalc_core::estimate(&s)).unwrap(), None);
+    let sp = speed(&s, &memcalc_core::estimate(&s)).unwrap().unwrap();
+    assert!(
+        sp.terms.iter().all(|t| t.id.key().starts_with("rs_")),
+        "{:?}",
+        sp.terms
+    );
 }

@@ -5,6 +5,7 @@ mod mesh;
 mod neural;
 mod numa;
 mod particles;
+mod realspace;
 mod reductions;
 mod spectral;
 
@@ -168,6 +169,7 @@ pub fn label(t: &TimeTerm) -> &'static str {
         TermFamily::Particles => particles::label(t.id),
         TermFamily::Mesh => mesh::label(t.id),
         TermFamily::Reductions => reductions::label(),
+        TermFamily::RealSpace => realspace::label(t.id),
         TermFamily::Surrogate => sciml::label(t).unwrap_or_default(),
         TermFamily::Neural | TermFamily::Grid => match t.id {
             TermId::Prefill => "Prefill (time to first token)",
@@ -338,6 +340,7 @@ pub fn formula_in(t: &TimeTerm, u: UnitSystem) -> String {
         TermValues::Nbody(v) => particles::nbody(v, u),
         v @ (TermValues::MeshAssembly(_) | TermValues::MeshSolve(_) | TermValues::MeshChain(_) | TermValues::MeshGather(_) | TermValues::AmrAdvance(_)) => mesh::formula(v, u),
         v @ TermValues::SolveAllReduce(_) => reductions::formula(v),
+        v @ TermValues::RealSpace(_) => realspace::formula(v, u),
         TermValues::SurrogateCompute(_) | TermValues::SurrogateMemory(_) => {
             sciml::formula(t, u).unwrap_or_default()
         }
@@ -383,6 +386,7 @@ pub fn explanation(t: &TimeTerm) -> String {
         TermValues::SimHalo { ranks_per_node, via: v, .. } => format!("Each rank sends its boundary cells to its neighbours once per step over {}, shared by {ranks_per_node} ranks per node; overlapped with the interior at best, so the step is at least the longer of the two.", via(*v)),
         v @ (TermValues::MeshAssembly(_) | TermValues::MeshSolve(_) | TermValues::MeshChain(_) | TermValues::MeshGather(_) | TermValues::AmrAdvance(_)) => mesh::explanation(v),
         v @ TermValues::SolveAllReduce(_) => reductions::explanation(v),
+        v @ TermValues::RealSpace(_) => realspace::explanation(v),
         TermValues::SimDisk { .. } => "What exceeds the node's memory is paged to disk and back every step (swap, out-of-core): far slower than memory. Add nodes or ranks instead.".into(),
         v @ (TermValues::FftCompute { .. } | TermValues::FftMemory { .. } | TermValues::FftTranspose(_) | TermValues::PwGemm(_) | TermValues::PwDiagonalise { .. }) => spectral::explanation(v),
         TermValues::Md(v) => particles::md_explanation(v),
@@ -398,6 +402,7 @@ pub fn source(t: &TimeTerm) -> &'static str {
         TermFamily::Particles => particles::source(t.id),
         TermFamily::Mesh => mesh::source(t.id),
         TermFamily::Reductions => reductions::source(),
+        TermFamily::RealSpace => realspace::source(t.id),
         TermFamily::Surrogate => sciml::source(t).unwrap_or_default(),
         TermFamily::Neural | TermFamily::Grid => match t.id {
             TermId::Prefill => "Williams, Waterman, Patterson 2009, Roofline (CACM 52(4)); Kaplan et al. 2020 (arXiv 2001.08361): 2 FLOPs per parameter and token forward; hardware figures from the vendor's datasheet (catalog/hardware.rs); prefill per request: vLLM docs, Optimization and Tuning, chunked prefill (max_num_batched_tokens), SGLang server_args.py chunked_prefill_size",

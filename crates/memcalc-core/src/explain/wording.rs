@@ -161,7 +161,8 @@ impl Visibility {
 /// Whether a field is shown: a CPU simulation has no GPU to pick, a GPU one no per-rank MPI
 /// memory on the device. Each DFT code's arrays read their own inputs (scenario/planewave.rs):
 /// ABINIT keeps the whole plane-wave set on every process, so k-point pools change nothing;
-/// only SPARC splits the states into band groups; ABINIT's count and pw.x's with PAW read
+/// only SPARC splits the states into band groups and reads the Chebyshev degree, the
+/// finite-difference order and the projector radius (its time); ABINIT's count and pw.x's with PAW read
 /// the functional, only ABINIT's the smearing, the core correction and the symmetries, only
 /// pw.x's DFT+U and exact exchange, pw.x's and ABINIT's with PAW the radial grid, and only ABINIT's with PAW the fine grid, the projectors per atom and the sphere radius. Only llama.cpp splits layers between
 /// GPU and CPU (-ngl); the other engines keep every layer on the GPU.
@@ -169,7 +170,9 @@ pub fn shown(f: &crate::schema::fields::Field, mode: Mode, v: Visibility) -> boo
     let no_gpu = mode == Mode::Sim && !v.gpu_sim && matches!(f.id, F::Gpu | F::GpuMem | F::Runtime);
     let other_code = match f.id {
         F::Pools => v.dft == DftArrays::Abinit,
-        F::BandGroups => v.dft != DftArrays::Sparc,
+        F::BandGroups | F::ChebDegree | F::FdOrder | F::ProjectorRadius => {
+            v.dft != DftArrays::Sparc
+        }
         F::Xc => !(v.dft == DftArrays::Abinit || (v.dft == DftArrays::Pwx && v.paw)),
         F::PawMesh => !v.paw || v.dft == DftArrays::Sparc,
         F::FineGrid | F::PawLmn | F::PawRadius => !(v.dft == DftArrays::Abinit && v.paw),

@@ -1,8 +1,8 @@
 //! The time model's settings: what the user overrides of the hardware's figures and the
 //! utilisation a step reaches (URL keys `mfu`, `bw_eff`, `gpu_bw`, `link_bw`, `host_bw`,
-//! `net_bw`, `cpu_flops`, `fp_add_ns`, `fp_div_ns`, `chains`, `gather`, `gather_ns`), the
-//! workload's time inputs (`prompt`, `train_tokens`, `micro_batches`, `vpp`) and the serving
-//! build's kernel (`mmvq_warps`). Each is
+//! `net_bw`, `cpu_flops`, `fp_add_ns`, `fp_div_ns`, `chains`, `gather`, `gather_ns`; SPARC's
+//! `cheb_degree`, `fd_order`, `projector_radius`), the workload's time inputs (`prompt`,
+//! `train_tokens`, `micro_batches`, `vpp`) and the serving build's kernel (`mmvq_warps`). Each is
 //! `None` by default: the preset's figure or the cited default applies, and no memory figure
 //! depends on them.
 
@@ -54,6 +54,15 @@ pub struct SpeedSettings {
     /// Time of one gathered element, picoseconds (`gather_ns`, in ns); given, it implies
     /// `gather`.
     pub gather_ps: Option<u64>,
+    // SPARC's real-space SCF iteration (speed/sim/realspace.rs).
+    /// Chebyshev filter degree (`cheb_degree`, SPARC CHEB_DEGREE); `None`: SPARC's
+    /// Mesh2ChebDegree of the mesh spacing.
+    pub cheb_degree: Option<u64>,
+    /// Finite-difference order (`fd_order`, SPARC FD_ORDER); `None`: 12, SPARC's default.
+    pub fd_order: Option<u64>,
+    /// Radius of the nonlocal projectors, milli-bohr (`projector_radius`, in bohr); `None`:
+    /// the median of SPARC's shipped pseudopotentials.
+    pub projector_radius_mbohr: Option<u64>,
     // Serving and training time inputs (issue 27, inference and training).
     /// Prompt tokens of one request (`prompt`): what its prefill processes before the first
     /// token; `None`: the whole context (`seq`).

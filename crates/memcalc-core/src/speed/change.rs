@@ -108,8 +108,10 @@ mod tests {
     }
 
     #[test]
-    fn no_time_model_or_different_figures_give_no_change() {
-        assert_eq!(time("mode=sim&method=planewave&dft_arrays=sparc"), None);
+    fn no_time_or_different_figures_give_no_change() {
+        // SPARC was the last method without a time model; it now compares per SCF iteration.
+        let sparc = time("mode=sim&method=planewave&dft_arrays=sparc");
+        assert_eq!(sparc.map(|t| t.1), Some(Per::Step));
         let sim = time("mode=sim&method=lbm&sim_device=gpu&ranks=1");
         assert_eq!(sim.map(|t| t.1), Some(Per::Step));
         assert_eq!(between(sim, time(LLAMA)), None);

@@ -10,7 +10,8 @@
 //! (memory-bound lower bounds and, where a standard operation count exists, compute: lattice
 //! Boltzmann and structured grids, unstructured meshes' Krylov iterations, AMR's block updates,
 //! molecular dynamics' pair loop and long-range mesh, tree-PM N-body, pseudo-spectral FFTs and
-//! their transposes, plane-wave DFT's FFTs and dense algebra; halos over the network, spills to
+//! their transposes, plane-wave DFT's FFTs and dense algebra, real-space DFT's Chebyshev
+//! filtering; halos over the network, spills to
 //! disk), and scientific-ML surrogates (PINN, FNO, mesh graph networks, U-Nets: FLOPs per
 //! sample beside their activations' traffic).
 
@@ -179,6 +180,13 @@ pub enum TermId {
     // Scientific-ML surrogates (speed/sciml.rs).
     SurrogateCompute,
     SurrogateMemory,
+    // SPARC's real-space DFT (speed/sim/realspace.rs).
+    RsStencilCompute,
+    RsStencilMemory,
+    RsProjectors,
+    RsSubspace,
+    RsEigensolve,
+    RsHalo,
 }
 
 /// The family of a [`TermId`]: which file of `explain::speed` writes its words. Declared once,
@@ -199,6 +207,8 @@ pub enum TermFamily {
     Surrogate,
     /// A solve's all-reduces across ranks (`explain/speed/reductions.rs`).
     Reductions,
+    /// SPARC's real-space DFT (`explain/speed/realspace.rs`).
+    RealSpace,
 }
 
 impl TermId {
@@ -219,6 +229,8 @@ impl TermId {
             MeshAssembly | MeshSolve | MeshChain | MeshGather | AmrAdvance => TermFamily::Mesh,
             SurrogateCompute | SurrogateMemory => TermFamily::Surrogate,
             SolveAllReduce => TermFamily::Reductions,
+            RsStencilCompute | RsStencilMemory | RsProjectors | RsSubspace | RsEigensolve
+            | RsHalo => TermFamily::RealSpace,
         }
     }
 
@@ -263,6 +275,12 @@ impl TermId {
             TermId::SolveAllReduce => "solve_all_reduce",
             TermId::SurrogateCompute => "surrogate_compute",
             TermId::SurrogateMemory => "surrogate_memory",
+            TermId::RsStencilCompute => "rs_stencil_compute",
+            TermId::RsStencilMemory => "rs_stencil_memory",
+            TermId::RsProjectors => "rs_projectors",
+            TermId::RsSubspace => "rs_subspace",
+            TermId::RsEigensolve => "rs_eigensolve",
+            TermId::RsHalo => "rs_halo",
         }
     }
 }
@@ -510,6 +528,8 @@ pub enum TermValues {
     SurrogateCompute(sciml::SurrogateFlops),
     /// The activations a surrogate's forward writes and reads back, over the memory bandwidth.
     SurrogateMemory(sciml::SurrogateBytes),
+    /// A term of SPARC's real-space SCF iteration (speed/sim/realspace.rs).
+    RealSpace(sim::realspace::RsTerm),
 }
 
 /// The FFTs of a step, and what they are for.
@@ -741,7 +761,7 @@ impl std::fmt::Display for SpeedError {
 }
 
 /// The time of a validated scenario and its estimate. `Ok(None)` where no time model exists
-/// yet (SPARC's real-space DFT); an error where a hardware figure is out of range.
+/// for it; an error where a hardware figure is out of range.
 pub fn speed(s: &Scenario, e: &Estimate) -> Result<Option<Speed>, SpeedError> {
     let m = machine::Machine::of(s)?;
     Ok(match s.mode {

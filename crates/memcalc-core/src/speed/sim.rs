@@ -11,6 +11,7 @@ pub mod mesh;
 pub mod nbody;
 pub mod particles;
 mod planewave;
+pub mod realspace;
 pub mod reductions;
 mod spectral;
 mod stencil;
@@ -18,6 +19,7 @@ mod stencil;
 use crate::catalog::precision::Dtype;
 use crate::model::values::{SimValues, Values};
 use crate::model::{Estimate, Per};
+use crate::scenario::planewave::DftArrays;
 use crate::scenario::sim::{Method, SimDevice};
 use crate::scenario::Scenario;
 use crate::speed::machine::{Machine, RankShare};
@@ -192,6 +194,7 @@ pub fn speed(s: &Scenario, e: &Estimate, m: &Machine) -> Option<Speed> {
     let method = match s.sim.method {
         Method::Lbm | Method::Grid => stencil::step(s, e, &sm)?,
         Method::Spectral => spectral::step(s, e, &sm)?,
+        Method::Planewave if s.sim.pw.arrays == DftArrays::Sparc => realspace::step(s, e, &sm)?,
         Method::Planewave => planewave::step(s, e, &sm)?,
         Method::Particles => particles::step(s, e, &sm)?,
         Method::Nbody => nbody::step(s, e, &sm)?,

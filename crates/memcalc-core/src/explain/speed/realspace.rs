@@ -1,0 +1,179 @@
+//! The words of SPARC's real-space SCF iteration (`speed::sim::realspace`): Chebyshev
+//! filtering's H applications, the projectors, the subspace products and eigenproblem, the halo.
+
+use super::{count, pct, rate, si, sig, via};
+use crate::base::units::{self, UnitSystem};
+use crate::speed::sim::realspace::{Filter, RsTerm};
+use crate::speed::{TermId, TermValues, Work};
+
+/// The term's label.
+pub fn label(id: TermId) -> &'static str {
+    match id {
+        TermId::RsStencilCompute => "Chebyshev filter per SCF iteration: FLOPs",
+        TermId::RsStencilMemory => "Chebyshev filter per SCF iteration: memory traffic",
+        TermId::RsProjectors => "Nonlocal projectors per SCF iteration",
+        TermId::RsSubspace => "Subspace projection and rotation",
+        TermId::RsEigensolve => "Subspace eigenproblem",
+        _ => "Halo exchange per H application",
+    }
+}
+
+fn at(w: &Work) -> String {
+    format!("({} × {})", si(w.peak, "FLOP/s"), pct(w.utilisation))
+}
+
+fn vectors(f: &Filter) -> String {
+    format!(
+        "{} × {}",
+        units::count(f.states, "state", "states"),
+        units::count(f.blocks, "spin/k-point block", "spin/k-point blocks")
+    )
+}
+
+fn complex(c: bool) -> &'static str {
+    if c {
+        " × 2 (complex)"
+    } else {
+        ""
+    }
+}
+
+/// The formula's body with the user's numbers.
+pub fn formula(v: &TermValues, _u: UnitSystem) -> String {
+    let TermValues::RealSpace(t) = v else {
+        return String::new();
+    };
+    match t {
+        RsTerm::StencilCompute { filter: f, work } => format!(
+            "({} applications × {} FLOP + 3 × {} recurrence FLOP) × {} points × {}{} ÷ {}",
+            f.applications(),
+            f.stencil_flops_per_point(),
+            f.degree.saturating_sub(1),
+            count(f.points),
+            vectors(f),
+            complex(f.complex),
+            at(work)
+        ),
+        RsTerm::StencilMemory { filter: f, transfer } => format!(
+            "{} words × {} B × {} points × {} ÷ ({} × {})",
+            f.words_per_point(),
+            if f.complex { 16 } else { 8 },
+            count(f.points),
+            vectors(f),
+            rate(transfer.bandwidth),
+            pct(transfer.efficiency)
+        ),
+        RsTerm::Projectors {
+            filter: f,
+            atoms,
+            sphere,
+            per_atom,
+            work,
+            ..
+        } => format!(
+            "2 products × 2 × {} sphere points × {per_atom} projectors × {} {} × {} applications × {}{} ÷ {}",
+            count(*sphere),
+            sig(*atoms),
+            if *atoms == 1.0 { "atom" } else { "atoms" },
+            f.applications(),
+            vectors(f),
+            if f.complex { " × 4 (complex)" } else { "" },
+            at(work)
+        ),
+        RsTerm::Subspace {
+            points,
+            states,
+            blocks,
+            per_point,
+            work,
+        } => format!(
+            "{} × {} points × {states}² states × {} ÷ {}",
+            sig(*per_point),
+            count(*points),
+            units::count(*blocks, "block", "blocks"),
+            at(work)
+        ),
+        RsTerm::Eigensolve {
+            n,
+            blocks,
+            complex: c,
+            shared,
+            work,
+        } => format!(
+            "{} × {n}³ × {}{} ÷ {}",
+            if *c { "56/3" } else { "14/3" },
+            units::count(*blocks, "block", "blocks"),
+            if *shared > 1 { format!(" ÷ {shared} processes") } else { String::new() },
+            at(work)
+        ),
+        RsTerm::Halo {
+            filter: f,
+            side,
+            transfer,
+            ..
+        } => format!(
+            "{} × 3 faces × {}² points × {} B × {} applications × {} ÷ {}",
+            f.fd_order,
+            sig(*side),
+            if f.complex { 16 } else { 8 },
+            f.applications(),
+            vectors(f),
+            rate(transfer.bandwidth)
+        ),
+    }
+}
+
+/// Why the term takes this long.
+pub fn explanation(v: &TermValues) -> String {
+    let TermValues::RealSpace(t) = v else {
+        return String::new();
+    };
+    match t {
+        RsTerm::StencilCompute { filter: f, .. } => {
+            let degree = match f.mesh {
+                Some(h) => format!(
+                    "degree {} (Mesh2ChebDegree of the {} bohr mesh; cheb_degree sets it)",
+                    f.degree,
+                    sig(h)
+                ),
+                None => format!("degree {} (cheb_degree)", f.degree),
+            };
+            format!(
+                "Each SCF iteration filters every state with a Chebyshev polynomial of {degree}: that many H applications, and one more to project H. The order-{} Laplacian and the potential cost 9 FLOPs per point for each of {} reaches, plus 4; the recurrence 3. Overlaps the memory term: the longer counts.",
+                f.fd_order,
+                f.fd_order / 2
+            )
+        }
+        RsTerm::StencilMemory { .. } => "Each H application reads a state and writes its result, each recurrence step reads and writes three vectors: 8m − 2 passes. One state's extended copy and the potential are taken as cached: a floor.".into(),
+        RsTerm::Projectors { radius, .. } => format!(
+            "Each atom's projectors act on the grid points within {} bohr (projector_radius, a psp8 file's largest r_core) as two products per H application, Chiᵀ·x and Chi·α; spheres crossing a rank's boundary are not counted twice.",
+            sig(*radius)
+        ),
+        RsTerm::Subspace { per_point, .. } => format!(
+            "YᵀY, Yᵀ(HY) and the rotation Y·Q: {} FLOPs per point and state pair, shared by the domain and band processes (ScaLAPACK).",
+            sig(*per_point)
+        ),
+        RsTerm::Eigensolve { shared, .. } => if *shared > 1 {
+            "Above EIG_SERIAL_MAXNS (1,500 states) ScaLAPACK's pdsygvx over the group's processes (an upper bound on its speed-up).".to_string()
+        } else {
+            "Up to EIG_SERIAL_MAXNS (1,500 states) LAPACK's dsygvd on one process while the others wait.".to_string()
+        },
+        RsTerm::Halo { filter: f, via: v, .. } => format!(
+            "Each H application first exchanges {} layers on the domain's six faces over {}; SPARC waits for them before the stencil, so it adds. Latency not counted.",
+            f.fd_order / 2,
+            via(*v)
+        ),
+    }
+}
+
+/// Where the term's formula comes from.
+pub fn source(id: TermId) -> &'static str {
+    match id {
+        TermId::RsStencilCompute => "SPARC src/eigenSolver.c (eigSolve_CheFSI, ChebyshevFiltering, Project_Hamiltonian, Mesh2ChebDegree); src/lapVecRoutines.c (stencil_3axis_thread_variable_radius); initialization.c (FD_ORDER 12)",
+        TermId::RsStencilMemory => "SPARC src/eigenSolver.c (ChebyshevFiltering), src/lapVecRoutines.c (Lap_plus_diag_vec_mult_orth); Williams et al. 2009, Roofline",
+        TermId::RsProjectors => "SPARC src/nlocVecRoutines.c (Vnl_vec_mult, GetInfluencingAtoms_nloc); SPARC psps/*.psp8 (median r_core 2.353 bohr; 18 projectors in 44 of 69)",
+        TermId::RsSubspace => "SPARC src/eigenSolver.c (Project_Hamiltonian: dsyrk, dgemm; Subspace_Rotation: dgemm), src/eigenSolverKpt.c (zgemm)",
+        TermId::RsEigensolve => "SPARC src/eigenSolver.c (Solve_Generalized_EigenProblem); Golub and Van Loan §8.3 (14/3 n³)",
+        _ => "SPARC src/lapVecRoutines.c (Lap_plus_diag_vec_mult_orth: MPI_Ineighbor_alltoallv, MPI_Wait)",
+    }
+}
