@@ -13,7 +13,7 @@ set -euo pipefail
 DIST=${1:-dist}
 BUDGET=${2:-545000}
 FIRST_BUDGET=${3:-167000}
-LAZY_BUDGET=${4:-__LAZY__}
+LAZY_BUDGET=${4:-225000}
 # What index.html requests as it loads: stylesheets, preloads, classic and module scripts by src,
 # and the first-answer wasm. Not what the app's loader imports after the first answer
 # (scripts/first-load.py), nor the files only copied beside it (embed.js for host pages).
