@@ -56,13 +56,16 @@ pub struct Answer {
 /// The answer on screen; `None` until the first one arrives.
 pub type TimeAnswer = ReadSignal<Option<Arc<Answer>>>;
 
+/// A time answer linked in: memcalc_time::answer.
+type Linked = fn(&str) -> String;
+
 thread_local! {
-    static DIRECT: Cell<Option<fn(&str) -> String>> = const { Cell::new(None) };
+    static DIRECT: Cell<Option<Linked>> = const { Cell::new(None) };
 }
 
 /// Answers from `answer` (memcalc_time::answer, linked into a test) instead of the lazily
 /// loaded wasm, from then on.
-pub fn answer_with(answer: fn(&str) -> String) {
+pub fn answer_with(answer: Linked) {
     DIRECT.set(Some(answer));
 }
 
