@@ -35,6 +35,8 @@ policy = "; ".join([
     f"script-src 'self' 'wasm-unsafe-eval' {' '.join(hashes)}".strip(),
     f"style-src 'self' {' '.join(styles)}".strip(),
     "img-src 'self' data:",
+    # The time wasm (memcalc-time-<hash>.wasm) is fetched from the page's own origin, and
+    # compiled under 'wasm-unsafe-eval' like the app's and the first-answer wasm.
     "connect-src 'self'",
     "base-uri 'self'",
     "form-action 'none'",

@@ -4,9 +4,10 @@
 Trunk injects a module script that imports the app's JS glue (which then fetches the wasm), a
 modulepreload of the glue and a preload of the wasm: all requested while the HTML loads, ahead
 of the first answer of a link or an embed, which the small first-answer wasm writes
-(crates/memcalc-first, index.html's first script). This drops the two preloads and makes the
-module script wait for `window.memcalcFirst` (settled once that answer is painted, at once on the
-plain page, whose answer is in the HTML) before it imports the glue. A failed import stays an
+(crates/memcalc-first, index.html's first script). This drops the preloads (and those of the
+glue's snippets) and makes the module script wait for `window.memcalcFirst` (settled once that
+answer is painted, at once on the plain page, whose answer is in the HTML) before it imports the
+glue. A failed import stays an
 unhandled rejection, which index.html's first script reads as a sandboxed frame's CORS failure.
 Usage: scripts/first-load.py [dist]
 """
@@ -35,8 +36,11 @@ const wasm = await init({{ module_or_path: '{wasm}' }});
 }});
 </script>"""
 html = html[: loader.start()] + script + html[loader.end() :]
+# The glue's wasm-bindgen snippets (src/time.rs's loader) are imported by the glue, so they too
+# wait for the first answer.
 preloads = re.compile(
-    r"\s*<link rel=\"(?:modulepreload|preload)\" href=\"(?:" + re.escape(js) + "|" + re.escape(wasm) + r")\"[^>]*>"
+    r"\s*<link rel=\"(?:modulepreload|preload)\" href=\"(?:" + re.escape(js) + "|" + re.escape(wasm)
+    + r"|\./snippets/[^\"]+\.js)\"[^>]*>"
 )
 html, dropped = preloads.subn("", html)
 open(path, "w", encoding="utf-8").write(html)

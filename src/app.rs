@@ -226,6 +226,7 @@ pub fn Calculator(
         stale,
         left_out,
         derived,
+        time: crate::time::answers(link),
         units,
         theme,
         scaling_y,

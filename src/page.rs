@@ -29,6 +29,8 @@ pub struct Page {
     pub left_out: Signal<Option<String>>,
     /// The answers derived from the scenario (fewest devices, savings, the scaling sweep).
     pub derived: Memo<Derived>,
+    /// The time answers of `link`, from the lazily loaded time wasm (`None` until the first).
+    pub time: crate::time::TimeAnswer,
     /// The unit system every size on the page is written in.
     pub units: RwSignal<UnitSystem>,
     /// The colour theme in force.

@@ -13,8 +13,16 @@ pub fn DerivedAnswers() -> impl IntoView {
         units,
         apply: on_apply,
         locked,
+        time,
         ..
     } = Page::get();
+    // The time change of the suggestion whose saving query is `query`, from the time wasm.
+    let time_of = move |query: &str| {
+        time.with(|t| {
+            t.as_ref()
+                .and_then(|a| a.savings.iter().find(|s| s.query == query).cloned())
+        })
+    };
     view! {
         <section class="derived" aria-labelledby="derived-heading">
             <h3 id="derived-heading">"At a glance"</h3>
@@ -49,11 +57,12 @@ pub fn DerivedAnswers() -> impl IntoView {
                             .map(|sv| {
                                 let patch = sv.patch.clone();
                                 let query = sv.query();
+                                let key = query.clone();
                                 view! {
                                     <li data-saving=query.clone() class:fits=sv.fits_after>
                                         <span class="saving-label">{sv.label.clone()}</span>
                                         <span class="saving-bytes">{saving_text(&sv, units.get())}</span>
-                                        {sv.time.map(|t| view! { <span class="saving-time" data-speedup=t.speedup.to_string()>{memcalc_core::text::speed::change(&t)}</span> })}
+                                        {move || time_of(&key).map(|t| view! { <span class="saving-time" data-speedup=t.speedup>{t.text}</span> })}
                                         <button type="button" on:click=move |_| on_apply.run(patch.clone())>
                                             "Apply"
                                         </button>

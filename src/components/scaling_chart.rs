@@ -2,7 +2,7 @@ use leptos::html::{Canvas, Div};
 use leptos::prelude::*;
 use memcalc_charts::time::{draw_view, ScalingView, TimeData};
 use memcalc_charts::ScalingData;
-use memcalc_core::answers::scaling::{offered, time_lines, ScalingY};
+use memcalc_core::answers::scaling::{time_line_label, ScalingY, TimeMeasure, TimeSeries};
 use memcalc_core::units::{format_bytes, group_digits};
 
 use crate::page::Page;
@@ -16,8 +16,8 @@ pub fn ScalingChart() -> impl IntoView {
         estimate,
         units,
         theme,
-        scenario,
         scaling_y,
+        time,
         ..
     } = Page::get();
     // Its own memo: the chart redraws when the sweep changes, not on every derived answer.
@@ -31,9 +31,19 @@ pub fn ScalingChart() -> impl IntoView {
         units: units.get(),
     });
 
-    // Memory per device, or the time lines the link's `scaling_y` asks for (the core decides
-    // which it offers; a choice it does not offer here draws memory).
-    let choices = Memo::new(move |_| scenario.with(offered));
+    // Memory per device, or the time lines the link's `scaling_y` asks for (the time wasm
+    // decides which it offers; a choice it does not offer here draws memory, as does every
+    // choice until its first answer).
+    let choices = Memo::new(move |_| {
+        time.with(|t| match t {
+            Some(a) => a
+                .offered
+                .iter()
+                .filter_map(|y| ScalingY::from_id(y))
+                .collect(),
+            None => vec![ScalingY::Memory],
+        })
+    });
     let shown = Memo::new(move |_| {
         let y = scaling_y.get();
         if choices.with(|c| c.contains(&y)) {
@@ -46,7 +56,11 @@ pub fn ScalingChart() -> impl IntoView {
         let y = shown.get();
         let time = (y != ScalingY::Memory).then(|| {
             sweep.with(|sc| TimeData {
-                lines: scenario.with(|s| time_lines(s, sc, y)),
+                lines: time.with(|t| {
+                    t.as_ref()
+                        .map(|a| a.lines.iter().filter_map(series).collect())
+                        .unwrap_or_default()
+                }),
                 x_label: sc.x_label,
                 current: sc.current,
             })
@@ -138,4 +152,17 @@ pub fn ScalingChart() -> impl IntoView {
                             </details>
         </section>
     }
+}
+
+/// A time line of the time wasm's answer as the charts draw it.
+fn series(l: &crate::time::Line) -> Option<TimeSeries> {
+    Some(TimeSeries {
+        label: time_line_label(&l.label)?,
+        measure: if l.seconds {
+            TimeMeasure::Seconds
+        } else {
+            TimeMeasure::Efficiency
+        },
+        points: l.points.clone(),
+    })
 }

@@ -1,41 +1,35 @@
 use leptos::prelude::*;
-use memcalc_core::text::speed as words;
 
 use crate::page::Page;
 
 /// The time beside the verdict: the step's headline figures and the bound that limits them,
 /// then each term of the step with its formula, explanation and source in a fold. A hardware
-/// figure out of range is an alert naming its key.
+/// figure out of range is an alert naming its key. The words come from the time wasm
+/// (src/time.rs); until its first answer the line says the time is being worked out.
 #[component]
 pub fn SpeedLine(
     /// Whether the terms' formulas and explanations are offered (embeds may leave them out).
     explanations: bool,
 ) -> impl IntoView {
-    let Page {
-        scenario,
-        estimate,
-        stale,
-        ..
-    } = Page::get();
-    let time = Memo::new(move |_| scenario.with(|s| estimate.with(|e| memcalc_core::speed(s, e))));
-    let bound = move || time.with(|t| t.as_ref().ok().flatten().map(|s| s.bound.key()));
+    let Page { time, stale, .. } = Page::get();
+    let bound = move || time.with(|t| t.as_ref().and_then(|a| a.bound.clone()));
+    let error = move || time.with(|t| t.as_ref().is_some_and(|a| a.error));
     let line = move || {
         time.with(|t| match t {
-            Ok(Some(s)) => words::summary(s),
-            Ok(None) => "No time model for this method yet.".into(),
-            Err(e) => format!("{}: {}", e.field.field().label, e.message),
+            Some(a) => a.line.clone(),
+            None => "Working out the time…".into(),
         })
     };
     // Built when the fold first opens, then kept up to date.
     let terms = crate::fold::on_first_open(move || {
         view! {
             <ul class="speed-terms">
-                {move || time.with(|t| t.as_ref().ok().flatten().map(|s| s.terms.iter().map(|t| view! {
-                    <li data-term=t.id.key() data-bound=t.bound.key()>
-                        <strong>{words::label(t)}</strong>": "{words::time(t.time)}
-                        <p class="formula"><code>{words::formula(t)}</code></p>
-                        <p class="answer">{words::explanation(t)}</p>
-                        <p class="source">"Source: "{words::source(t)}</p>
+                {move || time.with(|a| a.as_ref().map(|a| a.terms.iter().map(|t| view! {
+                    <li data-term=t.id.clone() data-bound=t.bound.clone()>
+                        <strong>{t.label.clone()}</strong>": "{t.time.clone()}
+                        <p class="formula"><code>{t.formula.clone()}</code></p>
+                        <p class="answer">{t.explanation.clone()}</p>
+                        <p class="source">"Source: "{t.source.clone()}</p>
                     </li>
                 }).collect_view()))}
             </ul>
@@ -43,7 +37,7 @@ pub fn SpeedLine(
     });
     view! {
         <div class="speed" class:is-stale=stale data-testid="speed" data-bound=bound data-stale=move || stale.get().to_string()>
-            <p class:error=move || time.with(Result::is_err) role=move || time.with(|t| t.is_err().then_some("alert"))>{line}</p>
+            <p class:error=error role=move || error().then_some("alert")>{line}</p>
             {explanations.then(|| view! {
                 <details class="explain" hidden=move || bound().is_none() on:toggle=terms>
                     <summary>"How long each part of a step takes"</summary>

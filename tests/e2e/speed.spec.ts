@@ -113,3 +113,30 @@ test("suggestions say what they do to time beside what they save", async ({ page
   await expect(int8.locator(".saving-time")).toHaveText("1.7× faster per token");
   await expect(page.locator('.savings li[data-saving="kv_dtype=fp8"] .saving-time')).toHaveText("about the same time per token");
 });
+
+test("the time comes from its own wasm, requested after the first answer; until it arrives the line says so, without an alert", async ({ page }) => {
+  let release: () => void = () => {};
+  const held = new Promise<void>((r) => (release = r));
+  let requested = false, answered = false;
+  await page.route(/memcalc-time-[0-9a-f]+\.wasm$/, async (route) => {
+    requested = true;
+    // The app's own answer is on the page before the time is even asked for.
+    answered = await page.evaluate(() => /^\d+$/.test(document.querySelector("[data-testid=total]")?.getAttribute("data-bytes") ?? ""));
+    await held;
+    await route.continue();
+  });
+  await page.goto(LLAMA);
+  await ready(page);
+  const speed = page.getByTestId("speed");
+  await expect(speed.locator("> p")).toHaveText("Working out the time…");
+  await expect(speed.locator("> p")).not.toHaveAttribute("role", "alert");
+  await expect(speed).toHaveAttribute("data-stale", "false");
+  await expect(speed).not.toHaveAttribute("data-bound");
+  await expect(page.locator(".savings .saving-time")).toHaveCount(0);
+  await expect.poll(() => requested).toBe(true);
+  expect(answered).toBe(true);
+  release();
+  await expect(speed).toHaveAttribute("data-bound", "memory_bandwidth");
+  await expect(speed).toContainText("tokens/s per sequence");
+  await expect(page.locator('.savings li[data-saving="quant=int8"] .saving-time')).toHaveText("1.7× faster per token");
+});

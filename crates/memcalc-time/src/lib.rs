@@ -110,7 +110,7 @@ pub fn answer(query: &str) -> String {
 /// The wasm's interface, as memcalc-first's: the caller writes the query's UTF-8 bytes at
 /// `time_input(len)`, calls `time_answer(len)` and reads that many bytes of JSON at
 /// `time_output()`.
-#[cfg(target_arch = "wasm32")]
+#[cfg(all(target_arch = "wasm32", feature = "wasm-io"))]
 mod wasm {
     memcalc_wasm_io::wasm_io!(
         input: time_input,

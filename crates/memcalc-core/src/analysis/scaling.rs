@@ -361,6 +361,23 @@ pub struct TimeSeries {
     pub points: Vec<(u64, f64)>,
 }
 
+/// Every label a time line can have: the neural models' time per step (inference, training),
+/// then a simulation's strong and weak lines in seconds, then in efficiency.
+pub const TIME_LINE_LABELS: [&str; 6] = [
+    "Time per decode step",
+    "Time per training step",
+    "Time per step, strong scaling",
+    "Time per step, weak scaling",
+    "Parallel efficiency, strong scaling",
+    "Parallel efficiency, weak scaling",
+];
+
+/// The label of a time line read back from text (the web app gets its time lines as JSON from
+/// the lazily loaded time wasm, crates/memcalc-time, and the charts draw `&'static str`s).
+pub fn time_line_label(text: &str) -> Option<&'static str> {
+    TIME_LINE_LABELS.into_iter().find(|l| *l == text)
+}
+
 /// The step's seconds of a scenario, from the time model.
 #[cfg(feature = "time")]
 fn step_seconds(s: &Scenario) -> Option<f64> {
@@ -406,11 +423,7 @@ pub fn time_series(s: &Scenario, sc: &Scaling) -> Vec<TimeSeries> {
         })
         .collect();
     vec![TimeSeries {
-        label: if s.mode == Mode::Infer {
-            "Time per decode step"
-        } else {
-            "Time per training step"
-        },
+        label: TIME_LINE_LABELS[usize::from(s.mode != Mode::Infer)],
         measure: TimeMeasure::Seconds,
         points,
     }]
@@ -447,12 +460,8 @@ fn sim_line(s: &Scenario, sc: &Scaling, i: usize, weak: bool, measure: TimeMeasu
             .collect(),
         (TimeMeasure::Efficiency, None) => Vec::new(),
     };
-    let label = match (measure, weak) {
-        (TimeMeasure::Efficiency, false) => "Parallel efficiency, strong scaling",
-        (TimeMeasure::Efficiency, true) => "Parallel efficiency, weak scaling",
-        (TimeMeasure::Seconds, false) => "Time per step, strong scaling",
-        (TimeMeasure::Seconds, true) => "Time per step, weak scaling",
-    };
+    let label = TIME_LINE_LABELS
+        [2 + usize::from(weak) + 2 * usize::from(measure == TimeMeasure::Efficiency)];
     TimeSeries {
         label,
         measure,
