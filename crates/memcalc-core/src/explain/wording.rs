@@ -123,7 +123,7 @@ pub fn field_help(f: &crate::schema::fields::Field, mode: Mode) -> &'static str 
         (Mode::Sim, F::Calibration) => "Memory added per rank (per GPU for GPU codes) to match a measurement; a bare number is MiB.",
         (Mode::Sim, F::GpuMem) => "Memory of each GPU, overriding the GPU picked above; a bare number is GiB, 80GB is decimal.",
         (Mode::Sim, F::Measured) => "The peak a run reported per rank (the code's own report) or per GPU (nvidia-smi).",
-        _ => f.help,
+        _ => f.id.help(),
     }
 }
 

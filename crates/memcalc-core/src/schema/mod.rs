@@ -3,6 +3,7 @@
 //! (`validate`) or as many as are valid (`lenient`), the form's text (`inputs`), links (`url` ← `query`, `page`), presets,
 //! config.json import.
 
+pub mod field_help;
 pub mod fields;
 pub mod framework_defaults;
 pub mod hf_config;
