@@ -86,6 +86,25 @@ test("SPARC's real-space SCF iteration has a time line with its Chebyshev filter
   await expect(speed.locator('li[data-term="rs_halo"]')).toContainText("MPI_Ineighbor_alltoallv");
 });
 
+test("HPCG on a GPU counts the vendor's optimized code, said as an assumption; the setting counts the reference", async ({ page }) => {
+  await page.goto("./?v=2&mode=sim&code=hpcg&sim_device=gpu&gpu=gh200&cells=301989888&ranks=4");
+  await ready(page);
+  const speed = page.getByTestId("speed");
+  await expect(speed).toHaveAttribute("data-bound", "memory_bandwidth");
+  await speed.locator("details.explain > summary").click();
+  const solve = speed.locator('li[data-term="mesh_solve"]');
+  await expect(solve).toContainText("the reference has no GPU path");
+  const optimized = Number((await speed.locator("> p").textContent())?.match(/([\d.]+) GFLOP\/s/)?.[1]);
+  await page.screenshot({ path: `${ARTIFACTS}/speed-hpcg-${test.info().project.name}.png`, fullPage: true });
+  await page.goto("./?v=2&mode=sim&code=hpcg&sim_device=gpu&gpu=gh200&cells=301989888&ranks=4&hpcg_code=reference");
+  await ready(page);
+  await speed.locator("details.explain > summary").click();
+  await expect(solve).toContainText("HPCG 3.1 reference");
+  await expect(solve).not.toContainText("the reference has no GPU path");
+  // The reference's five matrix passes per level against NVIDIA's three: a lower rating.
+  await expect.poll(async () => Number((await speed.locator("> p").textContent())?.match(/([\d.]+) GFLOP\/s/)?.[1])).toBeLessThan(optimized);
+});
+
 test("a bandwidth of 0 is an alert naming the field; the time leaves it out until it is valid", async ({ page }) => {
   await page.goto(`${LLAMA}&gpu_bw=0`);
   await ready(page);
