@@ -6,33 +6,19 @@
 
 mod common;
 
-use common::scenario;
+use common::{scenario, sim_step, time_of};
 use memcalc_core::speed::machine::Machine;
 use memcalc_core::speed::sim::mesh::{hpcg_row_passes, Chain};
-use memcalc_core::{speed, Bound, Speed, Steps, TermId, TermValues};
+use memcalc_core::{Bound, Speed, TermId, TermValues};
 
 /// HPCG 64³ on one core of a Zen 4 CPU, as docs/accuracy.md's rows run it.
 const HPCG_CPU: &str = "node=frontier&mode=sim&sim_device=cpu&nodes=1&ranks=1&host_bw=27.19&bw_eff=100&code=hpcg&cells=262144&rank_overhead=0&overhead=0&lin_iters=50&fp_add_ns=0.87&fp_div_ns=3.756";
-
-fn time_of(q: &str) -> Speed {
-    let s = scenario(q);
-    speed(&s, &memcalc_core::estimate(&s))
-        .unwrap_or_else(|e| panic!("{q}: {e}"))
-        .unwrap_or_else(|| panic!("{q}: no time model"))
-}
 
 fn chain(sp: &Speed) -> Option<Chain> {
     sp.terms.iter().find_map(|t| match t.values {
         TermValues::MeshChain(c) => Some(c),
         _ => None,
     })
-}
-
-fn step(sp: &Speed) -> f64 {
-    match sp.steps {
-        Steps::Sim { step, .. } => step.seconds().unwrap(),
-        _ => panic!("not a simulation"),
-    }
 }
 
 #[test]
@@ -65,7 +51,7 @@ fn hpcg_rows_sum_in_order_on_a_cpu() {
         .time
         .seconds()
         .unwrap();
-    assert!((step(&sp) - (solve + chain_s)).abs() < 1e-9 * step(&sp));
+    assert!((sim_step(&sp) - (solve + chain_s)).abs() < 1e-9 * sim_step(&sp));
 }
 
 #[test]

@@ -5,22 +5,8 @@
 
 mod common;
 
-use common::scenario;
-use memcalc_core::{speed, Speed, Steps, TermId, TermValues};
-
-fn time_of(q: &str) -> Speed {
-    let s = scenario(q);
-    speed(&s, &memcalc_core::estimate(&s))
-        .unwrap_or_else(|e| panic!("{q}: {e}"))
-        .unwrap_or_else(|| panic!("{q}: no time model"))
-}
-
-fn step(sp: &Speed) -> f64 {
-    match sp.steps {
-        Steps::Sim { step, .. } => step.seconds().expect("a finite step"),
-        ref s => panic!("not a simulation step: {s:?}"),
-    }
-}
+use common::{sim_step, time_of};
+use memcalc_core::{TermId, TermValues};
 
 /// A real 256³ single-precision field on one RTX 5090, unpadded: the kda cuFFT rows' grid.
 const CUFFT_256: &str = "gpu=rtx5090&mode=sim&method=spectral&sim_device=gpu&ranks=1&dtype=fp32&nx=256&ny=256&nz=256&fields=1&dealias=off";
@@ -28,9 +14,9 @@ const CUFFT_256: &str = "gpu=rtx5090&mode=sim&method=spectral&sim_device=gpu&ran
 #[test]
 fn one_transform_is_a_sixth_of_a_one_field_rk3_step() {
     // The default counts 2 transforms per field per stage, 3 stages: 6 for one field.
-    let default = step(&time_of(CUFFT_256));
-    let one = step(&time_of(&format!("{CUFFT_256}&transforms=1")));
-    let six = step(&time_of(&format!("{CUFFT_256}&transforms=6")));
+    let default = sim_step(&time_of(CUFFT_256));
+    let one = sim_step(&time_of(&format!("{CUFFT_256}&transforms=1")));
+    let six = sim_step(&time_of(&format!("{CUFFT_256}&transforms=6")));
     assert_eq!(
         default, six,
         "an empty transforms must keep the default count"
@@ -59,7 +45,7 @@ fn a_one_gpu_3d_fft_reads_and_writes_the_grid_once_per_axis() {
     // 1,792 GB/s at the default 80 %: bandwidth-bound, and the step is this term alone.
     let t = transfer.bytes / (1.792e12 * 0.8);
     assert!((memory.time.seconds().unwrap() - t).abs() < 1e-15);
-    assert!((step(&sp) - t).abs() < 1e-15);
+    assert!((sim_step(&sp) - t).abs() < 1e-15);
     assert!(
         !sp.terms.iter().any(|t| t.id == TermId::FftTranspose),
         "one rank does not transpose"

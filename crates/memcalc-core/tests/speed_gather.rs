@@ -6,33 +6,19 @@
 
 mod common;
 
-use common::scenario;
+use common::{scenario, sim_step, time_of};
 use memcalc_core::speed::machine::Machine;
 use memcalc_core::speed::sim::gather::Gather;
-use memcalc_core::{speed, Bound, Speed, Steps, TermId, TermValues};
+use memcalc_core::{Bound, Speed, TermId, TermValues};
 
 /// HPCG 64³ on one Zen 4 core with an 8-lane -ffast-math build, as docs/accuracy.md's rows.
 const HPCG_FM: &str = "node=frontier&mode=sim&sim_device=cpu&nodes=1&ranks=1&host_bw=27.19&bw_eff=100&code=hpcg&cells=262144&rank_overhead=0&overhead=0&lin_iters=50&fp_add_ns=0.87&fp_div_ns=3.756&chains=8";
-
-fn time_of(q: &str) -> Speed {
-    let s = scenario(q);
-    speed(&s, &memcalc_core::estimate(&s))
-        .unwrap_or_else(|e| panic!("{q}: {e}"))
-        .unwrap_or_else(|| panic!("{q}: no time model"))
-}
 
 fn gather(sp: &Speed) -> Option<Gather> {
     sp.terms.iter().find_map(|t| match t.values {
         TermValues::MeshGather(g) => Some(g),
         _ => None,
     })
-}
-
-fn step(sp: &Speed) -> f64 {
-    match sp.steps {
-        Steps::Sim { step, .. } => step.seconds().unwrap(),
-        _ => panic!("not a simulation"),
-    }
 }
 
 #[test]
@@ -71,7 +57,7 @@ fn every_nonzero_of_every_row_sum_is_one_element() {
     let gather_s = 50.0 * g.row_passes * 27.0 * 0.5e-9;
     assert!((term.time.seconds().unwrap() - gather_s).abs() < 1e-12);
     // It adds to the step: the chains and the memory stay as they were.
-    assert!((step(&sp) - step(&plain) - gather_s).abs() < 1e-9);
+    assert!((sim_step(&sp) - sim_step(&plain) - gather_s).abs() < 1e-9);
     assert_eq!(sp.terms.len(), plain.terms.len() + 1);
 }
 
@@ -90,8 +76,8 @@ fn a_given_figure_implies_the_gathers_and_is_used() {
     assert!(e.contains("one given (gather_ns)"), "{e}");
     assert!(e.contains("27 elements a row"), "{e}");
     // Slower gathers, slower step: the term moves the rate.
-    let fast = step(&time_of(&format!("{HPCG_FM}&gather_ns=0.1")));
-    assert!(step(&sp) > fast);
+    let fast = sim_step(&time_of(&format!("{HPCG_FM}&gather_ns=0.1")));
+    assert!(sim_step(&sp) > fast);
 }
 
 #[test]

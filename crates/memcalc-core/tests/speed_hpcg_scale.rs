@@ -5,28 +5,14 @@
 
 mod common;
 
-use common::scenario;
-use memcalc_core::{speed, Speed, Steps, TermId, TermValues};
-
-fn time_of(q: &str) -> Speed {
-    let s = scenario(q);
-    speed(&s, &memcalc_core::estimate(&s))
-        .unwrap_or_else(|e| panic!("{q}: {e}"))
-        .unwrap_or_else(|| panic!("{q}: no time model"))
-}
+use common::{sim_step, time_of};
+use memcalc_core::{Speed, TermId, TermValues};
 
 fn seconds(sp: &Speed, id: TermId) -> Option<f64> {
     sp.terms
         .iter()
         .find(|t| t.id == id)
         .map(|t| t.time.seconds().expect("finite"))
-}
-
-fn step(sp: &Speed) -> f64 {
-    let Steps::Sim { step, .. } = sp.steps else {
-        panic!("not a simulation step");
-    };
-    step.seconds().expect("finite")
 }
 
 /// 64³ per rank, `nodes` Fugaku nodes of `per_node` ranks.
@@ -51,7 +37,7 @@ fn all_reduces_follow_the_kernels() {
     let dots = seconds(&sp, TermId::SolveAllReduce).unwrap();
     // The iteration waits for each all-reduce: the step is the kernels plus the reductions
     // (the halo, overlapped, is shorter than both here).
-    assert!((step(&sp) - (solve + dots)).abs() < 1e-12 * step(&sp));
+    assert!((sim_step(&sp) - (solve + dots)).abs() < 1e-12 * sim_step(&sp));
     let t = sp
         .terms
         .iter()

@@ -3,23 +3,9 @@
 
 mod common;
 
-use common::scenario;
+use common::{decode_step, time_of};
 use memcalc_core::speed::launch::{self, Uncaptured};
-use memcalc_core::{speed, Bound, Speed, Steps, TermId, TermValues};
-
-fn time_of(q: &str) -> Speed {
-    let s = scenario(q);
-    speed(&s, &memcalc_core::estimate(&s))
-        .unwrap_or_else(|e| panic!("{q}: {e}"))
-        .unwrap_or_else(|| panic!("{q}: no time model"))
-}
-
-fn step(sp: &Speed) -> f64 {
-    match sp.steps {
-        Steps::Inference { decode_step, .. } => decode_step.seconds().unwrap(),
-        s => panic!("{s:?}"),
-    }
-}
+use memcalc_core::{Bound, Speed, TermId, TermValues};
 
 fn launch_term(sp: &Speed) -> Option<&memcalc_core::speed::TimeTerm> {
     sp.terms.iter().find(|t| t.id == TermId::DecodeLaunch)
@@ -65,7 +51,7 @@ fn graphs_off_slows_a_batch_1_step_by_exactly_its_kernels_times_the_gap() {
     let expected = 964.0 * gap;
     assert!((t.time.seconds().unwrap() - expected).abs() < 1e-15);
     assert!(
-        (step(&off) - step(&on) - expected).abs() < 1e-12,
+        (decode_step(&off) - decode_step(&on) - expected).abs() < 1e-12,
         "{on:?} {off:?}"
     );
     // 0.70 ms on a 5.1 ms step: 196 → 173 tokens/s.
@@ -79,10 +65,10 @@ fn graphs_off_slows_a_batch_1_step_by_exactly_its_kernels_times_the_gap() {
         .time
         .seconds()
         .unwrap();
-    assert!((step(&on) - bytes).abs() < 1e-15);
+    assert!((decode_step(&on) - bytes).abs() < 1e-15);
     // `after` is on for llama.cpp (it has no pool to capture after).
     let after = time_of(&format!("{Q4}&batch=1&cuda_graphs=after"));
-    assert_eq!(step(&after), step(&on));
+    assert_eq!(decode_step(&after), decode_step(&on));
 }
 
 #[test]
@@ -140,7 +126,7 @@ fn llama_cpp_turns_graphs_off_itself_for_batches() {
 fn a_larger_batch_or_a_longer_step_shrinks_the_launches_share() {
     let share = |q: &str| {
         let sp = time_of(q);
-        launch_term(&sp).unwrap().time.seconds().unwrap() / step(&sp)
+        launch_term(&sp).unwrap().time.seconds().unwrap() / decode_step(&sp)
     };
     let long = "gpu=rtx3090&mode=infer&engine=llamacpp&model_id=meta-llama/Llama-2-7b-hf&quant=q4_0&seq=4096&flash_attention=off&cuda_graphs=off";
     let one = share(&format!("{long}&batch=1"));

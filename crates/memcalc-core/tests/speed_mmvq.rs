@@ -4,22 +4,8 @@
 
 mod common;
 
-use common::scenario;
-use memcalc_core::{speed, Speed, Steps, TermId, TermValues};
-
-fn time_of(q: &str) -> Speed {
-    let s = scenario(q);
-    speed(&s, &memcalc_core::estimate(&s))
-        .unwrap_or_else(|e| panic!("{q}: {e}"))
-        .unwrap_or_else(|| panic!("{q}: no time model"))
-}
-
-fn step(sp: &Speed) -> f64 {
-    match sp.steps {
-        Steps::Inference { decode_step, .. } => decode_step.seconds().unwrap(),
-        s => panic!("{s:?}"),
-    }
-}
+use common::{decode_step, scenario, time_of};
+use memcalc_core::{Speed, TermId, TermValues};
 
 fn term(sp: &Speed) -> Option<&memcalc_core::speed::TimeTerm> {
     sp.terms.iter().find(|t| t.id == TermId::DecodeOccupancy)
@@ -44,7 +30,7 @@ fn one_warp_per_row_slows_the_3090_by_the_reads_beyond_the_bandwidth() {
     assert_eq!(occupancy.resident_warps, 16);
     let extra = weights / occupancy.rate - weights / bound_rate;
     assert!((t.time.seconds().unwrap() - extra).abs() < 1e-12);
-    assert!((step(&old) - step(&current) - extra).abs() < 1e-9);
+    assert!((decode_step(&old) - decode_step(&current) - extra).abs() < 1e-9);
     // About 2.2 ms on the 3.75 GB of weights: 55 % of 936 GB/s against 80 %.
     assert!((2.0e-3..2.5e-3).contains(&extra), "{extra}");
 }

@@ -7,17 +7,10 @@
 
 mod common;
 
-use common::scenario;
+use common::{scenario, time_of};
 use memcalc_core::inputs::fields::FieldId;
 use memcalc_core::speed::TermValues;
-use memcalc_core::{speed, Inputs, Speed, Steps, TermId};
-
-fn time_of(q: &str) -> Speed {
-    let s = scenario(q);
-    speed(&s, &memcalc_core::estimate(&s))
-        .unwrap_or_else(|e| panic!("{q}: {e}"))
-        .unwrap_or_else(|| panic!("{q}: no time model"))
-}
+use memcalc_core::{Inputs, Speed, Steps, TermId};
 
 fn term(sp: &Speed, id: TermId) -> Option<f64> {
     sp.terms

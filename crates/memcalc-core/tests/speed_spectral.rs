@@ -5,16 +5,9 @@
 
 mod common;
 
-use common::{scenario, term_seconds, time_of};
+use common::{scenario, sim_step, term_seconds, time_of};
 use memcalc_core::speed::TermValues;
-use memcalc_core::{speed, Speed, Steps, TermId};
-
-fn step(sp: &Speed) -> f64 {
-    match sp.steps {
-        Steps::Sim { step, .. } => step.seconds().unwrap(),
-        _ => panic!("not a simulation"),
-    }
-}
+use memcalc_core::{speed, Steps, TermId};
 
 fn close(a: f64, b: f64, what: &str) {
     assert!((a - b).abs() <= 1e-9 * b.abs(), "{what}: {a} against {b}");
@@ -32,7 +25,7 @@ fn spectral_and_planewave_runs_have_a_time_with_words_for_every_term() {
         "mode=sim&method=planewave&dft_arrays=abinit&pseudopotential=paw&ecutrho=120&spin=noncollinear",
     ] {
         let sp = time_of(q);
-        assert!(step(&sp) > 0.0, "{q}");
+        assert!(sim_step(&sp) > 0.0, "{q}");
         for t in &sp.terms {
             let f = memcalc_core::text::speed::formula(t);
             assert!(
@@ -59,7 +52,7 @@ fn a_spectral_step_is_its_ffts_compute_or_memory_whichever_is_longer() {
     let memory = 18.0 * 3.0 * 2.0 * 16.0 * n / 3e12;
     close(term_seconds(&sp, TermId::FftCompute), compute, "compute");
     close(term_seconds(&sp, TermId::FftMemory), memory, "memory");
-    close(step(&sp), memory.max(compute), "step");
+    close(sim_step(&sp), memory.max(compute), "step");
     assert!(sp.terms.iter().all(|t| t.id != TermId::FftTranspose));
 }
 
@@ -103,7 +96,7 @@ fn pencil_transposes_send_the_off_node_share_over_the_network() {
     let memory = 18.0 * 7.0 * 2.0 * 16.0 * local / 3e12;
     close(term_seconds(&sp, TermId::FftMemory), memory, "memory");
     let compute = term_seconds(&sp, TermId::FftCompute);
-    close(step(&sp), memory.max(compute) + transposes, "step");
+    close(sim_step(&sp), memory.max(compute) + transposes, "step");
     let ratio = sp
         .terms
         .iter()
@@ -122,7 +115,7 @@ fn strong_scaling_raises_the_transposes_share_of_a_spectral_step() {
             "mode=sim&method=spectral&nx=1024&ny=1024&nz=1024&ranks={ranks}&nodes={}",
             ranks / 64
         ));
-        term_seconds(&sp, TermId::FftTranspose) / step(&sp)
+        term_seconds(&sp, TermId::FftTranspose) / sim_step(&sp)
     };
     assert!(ratio(4096) > ratio(128), "{} {}", ratio(4096), ratio(128));
 }
@@ -156,13 +149,13 @@ fn an_scf_iteration_counts_ffts_projectors_subspace_and_eigenproblems() {
     );
     let local = ffts.max(term_seconds(&sp, TermId::FftMemory));
     close(
-        step(&sp),
+        sim_step(&sp),
         local + projectors + subspace + diagonalise,
         "step",
     );
     match sp.steps {
         Steps::Sim { run, steps, .. } => {
-            close(run.seconds().unwrap(), steps as f64 * step(&sp), "run")
+            close(run.seconds().unwrap(), steps as f64 * sim_step(&sp), "run")
         }
         _ => unreachable!(),
     }

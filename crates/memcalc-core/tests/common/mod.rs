@@ -73,3 +73,25 @@ pub fn term_seconds(sp: &memcalc_core::Speed, id: memcalc_core::TermId) -> f64 {
         .seconds()
         .unwrap_or_else(|| panic!("{id:?} has no seconds in {sp:?}"))
 }
+
+/// The seconds of a simulation's step: panics where the time is not a simulation's or the step
+/// overflows.
+#[cfg(feature = "time")]
+pub fn sim_step(sp: &memcalc_core::Speed) -> f64 {
+    match sp.steps {
+        memcalc_core::Steps::Sim { step, .. } => step.seconds().expect("a finite step"),
+        ref s => panic!("not a simulation step: {s:?}"),
+    }
+}
+
+/// The seconds of an inference's decode step: panics where the time is not an inference's or
+/// the step overflows.
+#[cfg(feature = "time")]
+pub fn decode_step(sp: &memcalc_core::Speed) -> f64 {
+    match sp.steps {
+        memcalc_core::Steps::Inference { decode_step, .. } => {
+            decode_step.seconds().expect("a finite decode step")
+        }
+        ref s => panic!("not an inference: {s:?}"),
+    }
+}
