@@ -45,7 +45,7 @@ pub fn formula(v: &TermValues, _u: UnitSystem) -> String {
     };
     match t {
         RsTerm::StencilCompute { filter: f, work } => format!(
-            "({} applications × {} FLOP + 3 × {} recurrence FLOP) × {} points × {}{} ÷ {}",
+            "({} applications × {} FLOP + 3 × {} recurrence FLOP) × {} grid points × {}{} ÷ {}",
             f.applications(),
             f.stencil_flops_per_point(),
             f.degree.saturating_sub(1),
@@ -55,7 +55,7 @@ pub fn formula(v: &TermValues, _u: UnitSystem) -> String {
             at(work)
         ),
         RsTerm::StencilMemory { filter: f, transfer } => format!(
-            "{} words × {} B × {} points × {} ÷ ({} × {})",
+            "{} words × {} B × {} grid points × {} ÷ ({} × {})",
             f.words_per_point(),
             if f.complex { 16 } else { 8 },
             count(f.points),
@@ -87,7 +87,7 @@ pub fn formula(v: &TermValues, _u: UnitSystem) -> String {
             per_point,
             work,
         } => format!(
-            "{} × {} points × {states}² states × {} ÷ {}",
+            "{} × {} grid points × {states}² states × {} ÷ {}",
             sig(*per_point),
             count(*points),
             units::count(*blocks, "block", "blocks"),
