@@ -125,7 +125,7 @@ fn hpcg_iterations_follow_hpcgs_bandwidth_model() {
     let TermValues::MeshSolve(s) = term(&sp, TermId::MeshSolve).values else {
         panic!()
     };
-    assert!(s.hpcg && s.iterations == 50);
+    assert!(s.is_hpcg() && s.iterations == 50);
     assert_eq!(s.precond_bytes, mg);
     assert!(matches!(
         sp.steps,

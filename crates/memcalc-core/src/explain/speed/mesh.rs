@@ -149,7 +149,7 @@ pub fn explanation(v: &TermValues) -> String {
             } else {
                 format!("{} per step, as given.", units::count(s.iterations, "iteration", "iterations"))
             },
-            if s.hpcg { "the dot products' all-reduces over the ranks are a term of their own," } else { "the dot products' all-reduces over the ranks are not counted," }
+            if s.is_hpcg() { "the dot products' all-reduces over the ranks are a term of their own," } else { "the dot products' all-reduces over the ranks are not counted," }
         ) + &s.hpcg_code.map(hpcg_code).unwrap_or_default(),
         TermValues::MeshChain(c) => format!(
             "On a CPU core each sparse row sums its {} products into one number, and compiled without reassociation (HPCG's reference SpMV and Gauss–Seidel at -O3, PETSc's and OpenFOAM's plain loops) every add waits for the one before: {} split into {} (the URL key chains; -ffast-math lets the compiler split a sum over SIMD lanes), {} dependent adds a row at {} each. {}Measured on two CPUs, these chains and the memory traffic add up rather than overlap (docs/accuracy.md, Measured here), so this term follows the solve's. The add latency is the {}.",

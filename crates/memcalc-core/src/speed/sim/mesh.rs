@@ -76,11 +76,17 @@ pub struct Solve {
     pub precond_bytes: f64,
     /// FLOPs of one iteration on this rank.
     pub flops: f64,
-    /// HPCG's own multigrid (symmetric Gauss–Seidel sweeps) rather than a generic V-cycle.
-    pub hpcg: bool,
-    /// The HPCG implementation whose kernels the bytes count (None outside HPCG).
+    /// The HPCG implementation whose kernels the bytes count (None outside HPCG: a generic
+    /// V-cycle rather than HPCG's own multigrid of symmetric Gauss–Seidel sweeps).
     pub hpcg_code: Option<HpcgChoice>,
     pub transfer: Transfer,
+}
+
+impl Solve {
+    /// Whether this is HPCG's own solve (its multigrid, its dot products' all-reduces).
+    pub fn is_hpcg(&self) -> bool {
+        self.hpcg_code.is_some()
+    }
 }
 
 /// A CPU rank's chains of dependent adds in one step's solve: every row of every matrix pass
@@ -396,7 +402,6 @@ pub fn step(s: &Scenario, e: &Estimate, sm: &SimMachine) -> Option<(MethodStep, 
             precond,
             precond_bytes: pre,
             flops: 0.0,
-            hpcg: false,
             hpcg_code: None,
             transfer: sm.transfer(iterations as f64 * per_iteration),
         };
@@ -477,7 +482,6 @@ fn hpcg_step(
         precond: Precond::Gmg,
         precond_bytes: mg,
         flops,
-        hpcg: true,
         hpcg_code: Some(code),
         transfer: sm.transfer(iterations as f64 * per_iteration),
     };
@@ -567,7 +571,6 @@ mod tests {
             precond: Precond::None,
             precond_bytes: 0.0,
             flops: 0.0,
-            hpcg: false,
             hpcg_code: None,
             transfer: Transfer {
                 bytes: 0.0,
