@@ -45,7 +45,7 @@ fn print(query: &str) {
     for t in &speed.terms {
         println!(
             "{} {} {:?}\n  label: {}\n  formula: {}\n  decimal: {}\n  explanation: {}\n  source: {}",
-            t.id.key(),
+            t.id().key(),
             t.bound.key(),
             t.time.seconds(),
             words::label(t),

@@ -7,6 +7,7 @@
 mod common;
 
 use common::{scenario, sim_step, time_of};
+use memcalc_core::speed::MeshTerm;
 use memcalc_core::speed::machine::Machine;
 use memcalc_core::speed::sim::mesh::{hpcg_row_passes, Chain};
 use memcalc_core::{Bound, Speed, TermId, TermValues};
@@ -16,7 +17,7 @@ const HPCG_CPU: &str = "node=frontier&mode=sim&sim_device=cpu&nodes=1&ranks=1&ho
 
 fn chain(sp: &Speed) -> Option<Chain> {
     sp.terms.iter().find_map(|t| match t.values {
-        TermValues::MeshChain(c) => Some(c),
+        TermValues::Mesh(MeshTerm::MeshChain(c)) => Some(c),
         _ => None,
     })
 }

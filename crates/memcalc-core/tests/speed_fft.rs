@@ -6,6 +6,7 @@
 mod common;
 
 use common::{sim_step, time_of};
+use memcalc_core::speed::SpectralTerm;
 use memcalc_core::{TermId, TermValues};
 
 /// A real 256³ single-precision field on one RTX 5090, unpadded: the kda cuFFT rows' grid.
@@ -32,9 +33,9 @@ fn a_one_gpu_3d_fft_reads_and_writes_the_grid_once_per_axis() {
         .iter()
         .find(|t| t.id == TermId::FftMemory)
         .expect("a memory term");
-    let TermValues::FftMemory {
+    let TermValues::Spectral(SpectralTerm::FftMemory {
         passes, transfer, ..
-    } = memory.values
+    }) = memory.values
     else {
         panic!("not an FFT memory term: {:?}", memory.values);
     };

@@ -7,6 +7,7 @@
 mod common;
 
 use common::{scenario, sim_step, time_of};
+use memcalc_core::speed::MeshTerm;
 use memcalc_core::speed::machine::Machine;
 use memcalc_core::speed::sim::gather::Gather;
 use memcalc_core::{Bound, Speed, TermId, TermValues};
@@ -16,7 +17,7 @@ const HPCG_FM: &str = "node=frontier&mode=sim&sim_device=cpu&nodes=1&ranks=1&hos
 
 fn gather(sp: &Speed) -> Option<Gather> {
     sp.terms.iter().find_map(|t| match t.values {
-        TermValues::MeshGather(g) => Some(g),
+        TermValues::Mesh(MeshTerm::MeshGather(g)) => Some(g),
         _ => None,
     })
 }

@@ -6,6 +6,7 @@
 mod common;
 
 use common::{scenario, sim_step, term_seconds, time_of};
+use memcalc_core::speed::SpectralTerm;
 use memcalc_core::speed::TermValues;
 use memcalc_core::{speed, Steps, TermId};
 
@@ -70,7 +71,7 @@ fn real_fields_on_a_padded_grid_cost_two_and_a_half_n_log2_n() {
         .unwrap()
         .values
     {
-        TermValues::FftCompute { work, .. } => work.peak,
+        TermValues::Spectral(SpectralTerm::FftCompute { work, .. }) => work.peak,
         _ => unreachable!(),
     };
     close(
@@ -101,7 +102,7 @@ fn pencil_transposes_send_the_off_node_share_over_the_network() {
         .terms
         .iter()
         .find_map(|t| match t.values {
-            TermValues::FftTranspose(tr) => Some(tr.ratio),
+            TermValues::Spectral(SpectralTerm::FftTranspose(tr)) => Some(tr.ratio),
             _ => None,
         })
         .unwrap();

@@ -1,28 +1,36 @@
 //! The words of the unstructured-mesh and AMR time terms (`speed::sim::mesh`, `speed::sim::amr`).
 
-use super::{bytes, count, pct, rate, sig};
+use super::{bytes, count, pct, rate, sig, Template};
 use crate::base::units::{self, UnitSystem};
 use crate::scenario::sim::{HpcgCode, Precond};
 use crate::speed::sim::hpcg::{self, HpcgChoice};
-use crate::speed::{TermId, TermValues};
+use crate::speed::MeshTerm;
 
+const SRC_SOLVE: &str = "HPCG src/ReportResults.cpp (memory bandwidth model: the matrix and 17 vector passes per CG iteration; 2 FLOPs per nonzero) and src/main.cpp (CG sets of 50 iterations); NVIDIA HPCG b0eb5c5 (src/OptimizeProblem.cpp sliced ELL and its triangles, src/ComputeMG.cpp, src/ComputeSYMGS.cpp ComputeSYMGS_Gpu, src/CudaKernels.cu); rocHPCG a918f7f (src/SparseMatrix.cpp ELL, src/ComputeSYMGS.cpp, src/ComputeRestriction.cpp kernel_fused_restrict_spmv, src/ComputeWAXPBY.cpp ComputeFusedWAXPBYDot); PETSc KSPGMRES (classical Gram–Schmidt, src/ksp/ksp/impls/gmres/borthog.c); hypre BoomerAMG (one relaxation sweep down and up per level); Williams et al. 2009, Roofline; achieved share of bandwidth assumed (bw_eff)";
+const SRC_CHAIN: &str = "HPCG src/ComputeSPMV_ref.cpp and src/ComputeSYMGS_ref.cpp (one ordered sum per row; a divide per sweep row) and src/ComputeMG_ref.cpp (the sweeps per level); Agner Fog, Instruction tables (ADDSD 3 cycles on Zen 2–4, DIVSD 13–15), LLVM's Sapphire Rapids scheduling model (FP64 add 3, divide 14), LLVM's A64FX model (FADD 4, FDIV 43), at the node's base clock (catalog/hardware.rs) or fp_add_ns / fp_div_ns; sum with the memory term: measured here (docs/accuracy/speed-here/zen4/)";
+const SRC_GATHER: &str = "gcc 12's HPCG kernels (docs/accuracy/speed-here/zen4/out/ and emr/out/: VGATHERDPD per 8 or 4 nonzeros, or none); LLVM pull request #212997 (Zen 4/5: 8 FP64 lanes every 8.0 cycles); measured here on Emerald Rapids (docs/accuracy/speed-here/emr/latency.c), at the node's base clock (catalog/hardware.rs) or gather_ns; sum with the chains and the memory term: measured here on Zen 4 (an upper bound on Emerald Rapids)";
+const SRC_AMR: &str = "AMReX Src/Amr/AMReX_Amr.cpp (timeStep: level l + 1 advances ref_ratio times per step of level l with amr.subcycling_mode Auto); Athena++ src/main.cpp (every MeshBlock once per cycle; zone-cycles/wsec); Williams et al. 2009, Roofline; achieved share of bandwidth assumed (bw_eff)";
 const ROOFLINE: &str = "Williams, Waterman, Patterson 2009, Roofline (CACM 52(4)); the parts' bytes from the memory estimate; achieved share of bandwidth assumed (bw_eff): 80 %, AMD Instinct 70 % (BabelStream triad)";
 
-/// The term's label.
-pub fn label(id: TermId) -> &'static str {
-    match id {
-        TermId::MeshAssembly => "Assembly per step: solution, mesh and matrix (lower bound)",
-        TermId::MeshSolve => "Linear solve per step: Krylov iterations (lower bound)",
-        TermId::MeshChain => "Dependent adds of the sparse rows' sums per step (CPU)",
-        TermId::MeshGather => "Gathers of the sparse rows' vector entries per step (CPU)",
-        _ => "Block updates per step (lower bound)",
+/// The words of an unstructured-mesh or AMR term.
+impl Template for MeshTerm {
+    fn label(&self) -> &'static str {
+        match self {
+            MeshTerm::MeshAssembly(_) => {
+                "Assembly per step: solution, mesh and matrix (lower bound)"
+            }
+            MeshTerm::MeshSolve(_) => "Linear solve per step: Krylov iterations (lower bound)",
+            MeshTerm::MeshChain(_) => "Dependent adds of the sparse rows' sums per step (CPU)",
+            MeshTerm::MeshGather(_) => {
+                "Gathers of the sparse rows' vector entries per step (CPU)"
+            }
+            MeshTerm::AmrAdvance(_) => "Block updates per step (lower bound)",
+        }
     }
-}
 
-/// The formula's body with the user's numbers.
-pub fn formula(v: &TermValues, u: UnitSystem) -> String {
-    match v {
-        TermValues::MeshAssembly(a) => format!(
+    fn formula(&self, u: UnitSystem) -> String {
+    match self {
+        MeshTerm::MeshAssembly(a) => format!(
             "(2 × {} solution + {} mesh + {} matrix) ÷ ({} × {})",
             bytes(a.state, u),
             bytes(a.mesh, u),
@@ -30,7 +38,7 @@ pub fn formula(v: &TermValues, u: UnitSystem) -> String {
             rate(a.transfer.bandwidth),
             pct(a.transfer.efficiency)
         ),
-        TermValues::MeshSolve(s) => format!(
+        MeshTerm::MeshSolve(s) => format!(
             "{} × ({} matrix + {} × {} rows × {} B + {} preconditioner) ÷ ({} × {})",
             units::count(s.iterations, "iteration", "iterations"),
             bytes(s.spmv, u),
@@ -41,7 +49,7 @@ pub fn formula(v: &TermValues, u: UnitSystem) -> String {
             rate(s.transfer.bandwidth),
             pct(s.transfer.efficiency)
         ),
-        TermValues::MeshChain(c) => {
+        MeshTerm::MeshChain(c) => {
             let rows = format!(
                 "{} row sums × {} adds × {}",
                 count(c.row_passes),
@@ -63,14 +71,14 @@ pub fn formula(v: &TermValues, u: UnitSystem) -> String {
                 units::count(c.iterations, "iteration", "iterations")
             )
         }
-        TermValues::MeshGather(g) => format!(
+        MeshTerm::MeshGather(g) => format!(
             "{} × {} row sums × {} elements × {}",
             units::count(g.iterations, "iteration", "iterations"),
             count(g.row_passes),
             sig(g.per_row),
             super::time(crate::speed::Time::of(g.per_element))
         ),
-        TermValues::AmrAdvance(a) => format!(
+        MeshTerm::AmrAdvance(a) => format!(
             "2 × {} of {} × {} updates ÷ ({} × {})",
             bytes(a.blocks_bytes, u),
             units::count(a.blocks, "block", "blocks"),
@@ -78,7 +86,21 @@ pub fn formula(v: &TermValues, u: UnitSystem) -> String {
             rate(a.transfer.bandwidth),
             pct(a.transfer.efficiency)
         ),
-        _ => String::new(),
+    }
+    }
+
+    fn explanation(&self) -> String {
+        explanation(self)
+    }
+
+    fn source(&self) -> &'static str {
+        match self {
+            MeshTerm::MeshAssembly(_) => ROOFLINE,
+            MeshTerm::MeshSolve(_) => SRC_SOLVE,
+            MeshTerm::MeshChain(_) => SRC_CHAIN,
+            MeshTerm::MeshGather(_) => SRC_GATHER,
+            MeshTerm::AmrAdvance(_) => SRC_AMR,
+        }
     }
 }
 
@@ -132,10 +154,10 @@ fn hpcg_code(c: HpcgChoice) -> String {
 }
 
 /// Why the term takes this long.
-pub fn explanation(v: &TermValues) -> String {
+fn explanation(v: &MeshTerm) -> String {
     match v {
-        TermValues::MeshAssembly(_) => "Each step reads and writes the solution at every stored level, reads the mesh (connectivity, or faces and geometry) and writes the matrix once while assembling it: a lower bound at the achieved bandwidth; an explicit scheme has no matrix and only this term.".into(),
-        TermValues::MeshSolve(s) => format!(
+        MeshTerm::MeshAssembly(_) => "Each step reads and writes the solution at every stored level, reads the mesh (connectivity, or faces and geometry) and writes the matrix once while assembling it: a lower bound at the achieved bandwidth; an explicit scheme has no matrix and only this term.".into(),
+        MeshTerm::MeshSolve(s) => format!(
             "Each {} iteration reads the sparse matrix once as stored for its matrix–vector product (values, column indices and row pointers; OpenFOAM's LDU: diagonal, lower and upper coefficients and their face addressing), {} vector passes ({}) and {}. {} Sparse solves are memory-bound, so this is a lower bound; {} and the halo counts one vector exchange per iteration. The rate counts 2 FLOPs per nonzero, as HPCG does.",
             if s.krylov == 0 { "CG".to_string() } else { format!("GMRES({})", s.krylov) },
             sig(s.passes),
@@ -151,7 +173,7 @@ pub fn explanation(v: &TermValues) -> String {
             },
             if s.is_hpcg() { "the dot products' all-reduces over the ranks are a term of their own," } else { "the dot products' all-reduces over the ranks are not counted," }
         ) + &s.hpcg_code.map(hpcg_code).unwrap_or_default(),
-        TermValues::MeshChain(c) => format!(
+        MeshTerm::MeshChain(c) => format!(
             "On a CPU core each sparse row sums its {} products into one number, and compiled without reassociation (HPCG's reference SpMV and Gauss–Seidel at -O3, PETSc's and OpenFOAM's plain loops) every add waits for the one before: {} split into {} (the URL key chains; -ffast-math lets the compiler split a sum over SIMD lanes), {} dependent adds a row at {} each. {}Measured on two CPUs, these chains and the memory traffic add up rather than overlap (docs/accuracy.md, Measured here), so this term follows the solve's. The add latency is the {}.",
             sig(c.per_row),
             if c.chains == 1 { "one sum, not".to_string() } else { "the sum".to_string() },
@@ -164,7 +186,7 @@ pub fn explanation(v: &TermValues) -> String {
                 None => "one given (fp_add_ns, fp_div_ns)".to_string(),
             }
         ),
-        TermValues::MeshGather(g) => format!(
+        MeshTerm::MeshGather(g) => format!(
             "This build gathers each row's vector entries x[col[j]] with vector gather instructions (VGATHERDPD; the URL key gather): {} elements a row, each {}, the rate at which the core issues a gather's lanes (Zen 4 runs them as microcode, about 5 operations an element). Whether a build gathers depends on the compiler's tuning, not only its flags: gcc 12 -O3 -ffast-math -march=native gathers on Zen 4 and not on Emerald Rapids, so read the disassembly. Measured on Zen 4 (docs/accuracy.md, Measured here), the gathers add to the chains and the memory traffic; on Emerald Rapids a gathering build ran no slower than one loading its lanes one by one, so on such cores this term is an upper bound. The figure is the {}.",
             sig(g.per_row),
             super::time(crate::speed::Time::of(g.per_element)),
@@ -173,7 +195,7 @@ pub fn explanation(v: &TermValues) -> String {
                 None => "one given (gather_ns)".to_string(),
             }
         ),
-        TermValues::AmrAdvance(a) => {
+        MeshTerm::AmrAdvance(a) => {
             let each = "each update reads and writes the block's stored copies with their ghost shells and its work arrays: a lower bound at the achieved bandwidth. Ghost cells are filled before every update; those from other ranks are the halo below.";
             if a.subcycle && a.max_level > 0 {
                 format!("With subcycling each finer level takes {} steps per step of the level below (level l: {}^l), so a coarse step updates the average block {} times; {each}", a.ratio, a.ratio, sig(a.updates))
@@ -183,17 +205,5 @@ pub fn explanation(v: &TermValues) -> String {
                 format!("A uniform grid of blocks: each step updates every block once; {each}")
             }
         }
-        _ => String::new(),
-    }
-}
-
-/// Where the term's formula comes from.
-pub fn source(id: TermId) -> &'static str {
-    match id {
-        TermId::MeshAssembly => ROOFLINE,
-        TermId::MeshSolve => "HPCG src/ReportResults.cpp (memory bandwidth model: the matrix and 17 vector passes per CG iteration; 2 FLOPs per nonzero) and src/main.cpp (CG sets of 50 iterations); NVIDIA HPCG b0eb5c5 (src/OptimizeProblem.cpp sliced ELL and its triangles, src/ComputeMG.cpp, src/ComputeSYMGS.cpp ComputeSYMGS_Gpu, src/CudaKernels.cu); rocHPCG a918f7f (src/SparseMatrix.cpp ELL, src/ComputeSYMGS.cpp, src/ComputeRestriction.cpp kernel_fused_restrict_spmv, src/ComputeWAXPBY.cpp ComputeFusedWAXPBYDot); PETSc KSPGMRES (classical Gram–Schmidt, src/ksp/ksp/impls/gmres/borthog.c); hypre BoomerAMG (one relaxation sweep down and up per level); Williams et al. 2009, Roofline; achieved share of bandwidth assumed (bw_eff)",
-        TermId::MeshChain => "HPCG src/ComputeSPMV_ref.cpp and src/ComputeSYMGS_ref.cpp (one ordered sum per row; a divide per sweep row) and src/ComputeMG_ref.cpp (the sweeps per level); Agner Fog, Instruction tables (ADDSD 3 cycles on Zen 2–4, DIVSD 13–15), LLVM's Sapphire Rapids scheduling model (FP64 add 3, divide 14), LLVM's A64FX model (FADD 4, FDIV 43), at the node's base clock (catalog/hardware.rs) or fp_add_ns / fp_div_ns; sum with the memory term: measured here (docs/accuracy/speed-here/zen4/)",
-        TermId::MeshGather => "gcc 12's HPCG kernels (docs/accuracy/speed-here/zen4/out/ and emr/out/: VGATHERDPD per 8 or 4 nonzeros, or none); LLVM pull request #212997 (Zen 4/5: 8 FP64 lanes every 8.0 cycles); measured here on Emerald Rapids (docs/accuracy/speed-here/emr/latency.c), at the node's base clock (catalog/hardware.rs) or gather_ns; sum with the chains and the memory term: measured here on Zen 4 (an upper bound on Emerald Rapids)",
-        _ => "AMReX Src/Amr/AMReX_Amr.cpp (timeStep: level l + 1 advances ref_ratio times per step of level l with amr.subcycling_mode Auto); Athena++ src/main.cpp (every MeshBlock once per cycle; zone-cycles/wsec); Williams et al. 2009, Roofline; achieved share of bandwidth assumed (bw_eff)",
     }
 }

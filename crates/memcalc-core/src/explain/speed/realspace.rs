@@ -1,22 +1,10 @@
 //! The words of SPARC's real-space SCF iteration (`speed::sim::realspace`): Chebyshev
 //! filtering's H applications, the projectors, the subspace products and eigenproblem, the halo.
 
-use super::{count, pct, rate, si, sig, via};
+use super::{count, pct, rate, si, sig, via, Template};
 use crate::base::units::{self, UnitSystem};
 use crate::speed::sim::realspace::{Filter, RsTerm};
-use crate::speed::{TermId, TermValues, Work};
-
-/// The term's label.
-pub fn label(id: TermId) -> &'static str {
-    match id {
-        TermId::RsStencilCompute => "Chebyshev filter per SCF iteration: FLOPs",
-        TermId::RsStencilMemory => "Chebyshev filter per SCF iteration: memory traffic",
-        TermId::RsProjectors => "Nonlocal projectors per SCF iteration",
-        TermId::RsSubspace => "Subspace projection and rotation",
-        TermId::RsEigensolve => "Subspace eigenproblem",
-        _ => "Halo exchange per H application",
-    }
-}
+use crate::speed::Work;
 
 fn at(w: &Work) -> String {
     format!("({} × {})", si(w.peak, "FLOP/s"), pct(w.utilisation))
@@ -38,11 +26,48 @@ fn complex(c: bool) -> &'static str {
     }
 }
 
+const SRC_STENCIL_COMPUTE: &str = "SPARC src/eigenSolver.c (eigSolve_CheFSI, ChebyshevFiltering, Project_Hamiltonian, Mesh2ChebDegree); src/lapVecRoutines.c (stencil_3axis_thread_variable_radius); initialization.c (FD_ORDER 12)";
+const SRC_STENCIL_MEMORY: &str = "SPARC src/eigenSolver.c (ChebyshevFiltering), src/lapVecRoutines.c (Lap_plus_diag_vec_mult_orth); Williams et al. 2009, Roofline";
+const SRC_PROJECTORS: &str = "SPARC src/nlocVecRoutines.c (Vnl_vec_mult, GetInfluencingAtoms_nloc); SPARC psps/*.psp8 (median r_core 2.353 bohr; 18 projectors in 44 of 69)";
+const SRC_SUBSPACE: &str = "SPARC src/eigenSolver.c (Project_Hamiltonian: dsyrk, dgemm; Subspace_Rotation: dgemm), src/eigenSolverKpt.c (zgemm)";
+const SRC_EIGENSOLVE: &str = "SPARC src/eigenSolver.c (Solve_Generalized_EigenProblem); Golub and Van Loan §8.3 (14/3 n³)";
+const SRC_HALO: &str = "SPARC src/lapVecRoutines.c (Lap_plus_diag_vec_mult_orth: MPI_Ineighbor_alltoallv, MPI_Wait)";
+
+/// The words of a real-space SCF iteration's term.
+impl Template for RsTerm {
+    fn label(&self) -> &'static str {
+        match self {
+            RsTerm::StencilCompute { .. } => "Chebyshev filter per SCF iteration: FLOPs",
+            RsTerm::StencilMemory { .. } => "Chebyshev filter per SCF iteration: memory traffic",
+            RsTerm::Projectors { .. } => "Nonlocal projectors per SCF iteration",
+            RsTerm::Subspace { .. } => "Subspace projection and rotation",
+            RsTerm::Eigensolve { .. } => "Subspace eigenproblem",
+            RsTerm::Halo { .. } => "Halo exchange per H application",
+        }
+    }
+
+    fn formula(&self, _u: UnitSystem) -> String {
+        formula(self)
+    }
+
+    fn explanation(&self) -> String {
+        explanation(self)
+    }
+
+    fn source(&self) -> &'static str {
+        match self {
+            RsTerm::StencilCompute { .. } => SRC_STENCIL_COMPUTE,
+            RsTerm::StencilMemory { .. } => SRC_STENCIL_MEMORY,
+            RsTerm::Projectors { .. } => SRC_PROJECTORS,
+            RsTerm::Subspace { .. } => SRC_SUBSPACE,
+            RsTerm::Eigensolve { .. } => SRC_EIGENSOLVE,
+            RsTerm::Halo { .. } => SRC_HALO,
+        }
+    }
+}
+
 /// The formula's body with the user's numbers.
-pub fn formula(v: &TermValues, _u: UnitSystem) -> String {
-    let TermValues::RealSpace(t) = v else {
-        return String::new();
-    };
+fn formula(t: &RsTerm) -> String {
     match t {
         RsTerm::StencilCompute { filter: f, work } => format!(
             "({} applications × {} FLOP + 3 × {} recurrence FLOP) × {} grid points × {}{} ÷ {}",
@@ -124,10 +149,7 @@ pub fn formula(v: &TermValues, _u: UnitSystem) -> String {
 }
 
 /// Why the term takes this long.
-pub fn explanation(v: &TermValues) -> String {
-    let TermValues::RealSpace(t) = v else {
-        return String::new();
-    };
+fn explanation(t: &RsTerm) -> String {
     match t {
         RsTerm::StencilCompute { filter: f, .. } => {
             let degree = match f.mesh {
@@ -163,17 +185,5 @@ pub fn explanation(v: &TermValues) -> String {
             f.fd_order / 2,
             via(*v)
         ),
-    }
-}
-
-/// Where the term's formula comes from.
-pub fn source(id: TermId) -> &'static str {
-    match id {
-        TermId::RsStencilCompute => "SPARC src/eigenSolver.c (eigSolve_CheFSI, ChebyshevFiltering, Project_Hamiltonian, Mesh2ChebDegree); src/lapVecRoutines.c (stencil_3axis_thread_variable_radius); initialization.c (FD_ORDER 12)",
-        TermId::RsStencilMemory => "SPARC src/eigenSolver.c (ChebyshevFiltering), src/lapVecRoutines.c (Lap_plus_diag_vec_mult_orth); Williams et al. 2009, Roofline",
-        TermId::RsProjectors => "SPARC src/nlocVecRoutines.c (Vnl_vec_mult, GetInfluencingAtoms_nloc); SPARC psps/*.psp8 (median r_core 2.353 bohr; 18 projectors in 44 of 69)",
-        TermId::RsSubspace => "SPARC src/eigenSolver.c (Project_Hamiltonian: dsyrk, dgemm; Subspace_Rotation: dgemm), src/eigenSolverKpt.c (zgemm)",
-        TermId::RsEigensolve => "SPARC src/eigenSolver.c (Solve_Generalized_EigenProblem); Golub and Van Loan §8.3 (14/3 n³)",
-        _ => "SPARC src/lapVecRoutines.c (Lap_plus_diag_vec_mult_orth: MPI_Ineighbor_alltoallv, MPI_Wait)",
     }
 }
