@@ -21,7 +21,7 @@ fn memory_term(q: &str) -> TimeTerm {
     let sp = speed(&s, &memcalc_core::estimate(&s)).unwrap().unwrap();
     sp.terms
         .into_iter()
-        .find(|t| t.id == TermId::SimMemory)
+        .find(|t| t.id() == TermId::SimMemory)
         .expect("a memory term")
 }
 

@@ -9,7 +9,7 @@ use memcalc_core::speed::launch::{self, Uncaptured};
 use memcalc_core::{Bound, Speed, TermId, TermValues};
 
 fn launch_term(sp: &Speed) -> Option<&memcalc_core::speed::TimeTerm> {
-    sp.terms.iter().find(|t| t.id == TermId::DecodeLaunch)
+    sp.terms.iter().find(|t| t.id() == TermId::DecodeLaunch)
 }
 
 /// The January 2024 row of docs/accuracy.md: llama 7B Q4_0 on an RTX 3090, tg128.
@@ -61,7 +61,7 @@ fn graphs_off_slows_a_batch_1_step_by_exactly_its_kernels_times_the_gap() {
     let bytes = on
         .terms
         .iter()
-        .find(|t| t.id == TermId::DecodeMemory)
+        .find(|t| t.id() == TermId::DecodeMemory)
         .unwrap()
         .time
         .seconds()

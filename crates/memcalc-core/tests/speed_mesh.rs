@@ -56,7 +56,7 @@ fn linear_iterations_scale_the_solve_and_default_to_one_cg_set() {
     let t = |sp: &Speed| {
         sp.terms
             .iter()
-            .find(|t| t.id == TermId::MeshSolve)
+            .find(|t| t.id() == TermId::MeshSolve)
             .and_then(|t| t.time.seconds())
             .unwrap()
     };
@@ -70,7 +70,7 @@ fn linear_iterations_scale_the_solve_and_default_to_one_cg_set() {
 #[test]
 fn an_explicit_mesh_only_streams_its_state_and_mesh() {
     let sp = time_of("mode=sim&method=mesh&code=mpas&cells=1M&ranks=1");
-    assert!(sp.terms.iter().all(|t| t.id != TermId::MeshSolve));
+    assert!(sp.terms.iter().all(|t| t.id() != TermId::MeshSolve));
     let TermValues::Mesh(MeshTerm::MeshAssembly(a)) = term(&sp, TermId::MeshAssembly).values else {
         panic!()
     };
@@ -106,7 +106,7 @@ fn amr_subcycling_updates_finer_levels_ratio_times_more() {
 #[test]
 fn amr_ranks_exchange_their_blocks_ghost_shells() {
     let sp = time_of("mode=sim&method=amr&ranks=64&nodes=4");
-    assert!(sp.terms.iter().any(|t| t.id == TermId::SimHalo));
+    assert!(sp.terms.iter().any(|t| t.id() == TermId::SimHalo));
 }
 
 #[test]

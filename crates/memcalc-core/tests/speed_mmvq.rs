@@ -9,7 +9,7 @@ use memcalc_core::speed::NeuralTerm;
 use memcalc_core::{Speed, TermId, TermValues};
 
 fn term(sp: &Speed) -> Option<&memcalc_core::speed::TimeTerm> {
-    sp.terms.iter().find(|t| t.id == TermId::DecodeOccupancy)
+    sp.terms.iter().find(|t| t.id() == TermId::DecodeOccupancy)
 }
 
 const Q4: &str = "gpu=rtx3090&mode=infer&engine=llamacpp&model_id=meta-llama/Llama-2-7b-hf&quant=q4_0&seq=128&batch=1&flash_attention=off&cuda_graphs=off";

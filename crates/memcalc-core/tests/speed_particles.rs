@@ -149,14 +149,14 @@ fn pppm_transforms_its_mesh_four_times_and_ranks_exchange_their_ghosts() {
     assert_eq!(g.bound, Bound::HostMemory);
     // One rank has no ghosts to send.
     let one = time_of(&q.replace("ranks=2", "ranks=1"));
-    assert!(one.terms.iter().all(|t| t.id != TermId::MdGhosts));
+    assert!(one.terms.iter().all(|t| t.id() != TermId::MdGhosts));
 }
 
 #[test]
 fn many_body_potentials_get_the_memory_term_only() {
     let sp = time_of("mode=sim&method=particles&potential=tersoff");
-    assert!(sp.terms.iter().any(|t| t.id == TermId::MdTraffic));
-    assert!(sp.terms.iter().all(|t| t.id != TermId::MdPairs));
+    assert!(sp.terms.iter().any(|t| t.id() == TermId::MdTraffic));
+    assert!(sp.terms.iter().all(|t| t.id() != TermId::MdPairs));
 }
 
 #[test]

@@ -16,7 +16,7 @@ use memcalc_core::{Inputs, Speed, Steps, TermId};
 fn term(sp: &Speed, id: TermId) -> Option<f64> {
     sp.terms
         .iter()
-        .find(|t| t.id == id)
+        .find(|t| t.id() == id)
         .and_then(|t| t.time.seconds())
 }
 
@@ -120,7 +120,7 @@ fn the_words_show_the_schedule_and_cite_it() {
     let bubble = sp
         .terms
         .iter()
-        .find(|t| t.id == TermId::PipelineBubble)
+        .find(|t| t.id() == TermId::PipelineBubble)
         .unwrap();
     let formula = memcalc_core::text::speed::formula(bubble);
     assert!(
@@ -138,7 +138,7 @@ fn the_words_show_the_schedule_and_cite_it() {
     let bubble = plain
         .terms
         .iter()
-        .find(|t| t.id == TermId::PipelineBubble)
+        .find(|t| t.id() == TermId::PipelineBubble)
         .unwrap();
     let formula = memcalc_core::text::speed::formula(bubble);
     assert!(
