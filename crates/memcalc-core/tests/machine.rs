@@ -5,8 +5,8 @@
 mod common;
 
 use common::scenario;
-use memcalc_core::speed::GridTerm;
 use memcalc_core::speed::machine::Machine;
+use memcalc_core::speed::GridTerm;
 use memcalc_core::speed::SimBytes;
 use memcalc_core::{speed, TermId, TermValues, TimeTerm};
 
@@ -27,7 +27,9 @@ fn memory_term(q: &str) -> TimeTerm {
 
 fn rank_bandwidth(q: &str) -> f64 {
     match memory_term(q).values {
-        TermValues::Grid(GridTerm::SimMemory(SimBytes::Grid { transfer, .. })) => transfer.bandwidth,
+        TermValues::Grid(GridTerm::SimMemory(SimBytes::Grid { transfer, .. })) => {
+            transfer.bandwidth
+        }
         v => panic!("{v:?}"),
     }
 }

@@ -6,8 +6,8 @@
 mod common;
 
 use common::{scenario, term, time_of};
-use memcalc_core::speed::NeuralTerm;
 use memcalc_core::answers::batch_curve;
+use memcalc_core::speed::NeuralTerm;
 use memcalc_core::{speed, Speed, Steps, TermId, TermValues};
 
 fn ttft(sp: &Speed) -> f64 {

@@ -101,7 +101,10 @@ fn tensor_parallelism_all_reduces_over_the_link() {
         .find(|t| t.id() == TermId::TpAllReduce)
         .unwrap();
     match t.values {
-        memcalc_core::speed::TermValues::Neural(memcalc_core::speed::NeuralTerm::TpAllReduce { collective, .. }) => {
+        memcalc_core::speed::TermValues::Neural(memcalc_core::speed::NeuralTerm::TpAllReduce {
+            collective,
+            ..
+        }) => {
             assert!(matches!(collective.via, Via::Link(_)), "{collective:?}");
             assert_eq!(collective.ranks, 4);
         }
@@ -138,7 +141,9 @@ fn training_flops_follow_recomputation_lora_and_zero() {
             .find(|t| t.id() == TermId::DataParallel)
             .map(|t| t.values)
         {
-            Some(memcalc_core::speed::TermValues::Neural(memcalc_core::speed::NeuralTerm::DataParallel { collective: c, .. })) => c.bytes(),
+            Some(memcalc_core::speed::TermValues::Neural(
+                memcalc_core::speed::NeuralTerm::DataParallel { collective: c, .. },
+            )) => c.bytes(),
             v => panic!("{v:?}"),
         }
     };
@@ -383,7 +388,9 @@ fn a_mixture_of_experts_reads_only_the_routed_experts_at_small_batches() {
         .unwrap()
         .values
     {
-        memcalc_core::speed::TermValues::Neural(memcalc_core::speed::NeuralTerm::DecodeMemory { share, .. }) => share,
+        memcalc_core::speed::TermValues::Neural(
+            memcalc_core::speed::NeuralTerm::DecodeMemory { share, .. },
+        ) => share,
         _ => unreachable!(),
     };
     // Two of eight experts per token: about a third of Mixtral's weights at batch 1, all of

@@ -7,9 +7,9 @@
 mod common;
 
 use common::{scenario, sim_step, time_of};
-use memcalc_core::speed::MeshTerm;
 use memcalc_core::speed::machine::Machine;
 use memcalc_core::speed::sim::gather::Gather;
+use memcalc_core::speed::MeshTerm;
 use memcalc_core::{Bound, Speed, TermId, TermValues};
 
 /// HPCG 64³ on one Zen 4 core with an 8-lane -ffast-math build, as docs/accuracy.md's rows.

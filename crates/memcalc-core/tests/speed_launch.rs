@@ -4,8 +4,8 @@
 mod common;
 
 use common::{decode_step, time_of};
-use memcalc_core::speed::NeuralTerm;
 use memcalc_core::speed::launch::{self, Uncaptured};
+use memcalc_core::speed::NeuralTerm;
 use memcalc_core::{Bound, Speed, TermId, TermValues};
 
 fn launch_term(sp: &Speed) -> Option<&memcalc_core::speed::TimeTerm> {

@@ -8,8 +8,8 @@
 mod common;
 
 use common::{scenario, time_of};
-use memcalc_core::speed::NeuralTerm;
 use memcalc_core::inputs::fields::FieldId;
+use memcalc_core::speed::NeuralTerm;
 use memcalc_core::speed::TermValues;
 use memcalc_core::{Inputs, Speed, Steps, TermId};
 

@@ -231,7 +231,8 @@ pub fn summary(s: &crate::speed::Speed) -> String {
             tokens_per_s,
             requested,
         } => format!(
-            "Time to first token {}; decode {} per step: {} tokens/s per sequence, {} tokens/s for {}; bound by {by}",
+            "Time to first token {}; decode {} per step: {} tokens/s per sequence, {} tokens/s for \
+                {}; bound by {by}",
             time(ttft),
             time(decode_step),
             sig(tokens_per_s_per_sequence),
@@ -252,7 +253,9 @@ pub fn summary(s: &crate::speed::Speed) -> String {
         Steps::Sim {
             step, run, rate, ..
         } => {
-            let lups = rate.map_or(String::new(), |r| format!(", {} {}", sig(r.value()), r.unit()));
+            let lups = rate.map_or(String::new(), |r| {
+                format!(", {} {}", sig(r.value()), r.unit())
+            });
             format!(
                 "At least {} per step{lups}, {} for the run; bound by {by}",
                 time(step),

@@ -14,7 +14,6 @@
 //! holds at once; the rest wait in its queue.
 
 use crate::catalog::parts::PartId;
-use crate::speed::NeuralTerm;
 use crate::model::values::{EngineValues, Values};
 use crate::model::{Estimate, Location};
 use crate::scenario::Scenario;
@@ -23,6 +22,7 @@ use crate::speed::launch;
 use crate::speed::machine::Machine;
 use crate::speed::mmvq;
 use crate::speed::Bound;
+use crate::speed::NeuralTerm;
 use crate::speed::{longest, Speed, Steps, TermId, TermValues, Time, TimeTerm, Transfer, Work};
 
 /// Parameters a token multiplies by: the active parameters less the input embedding table (a

@@ -363,10 +363,24 @@ impl TermValues {
             TermValues::RealSpace(v) => v.id(),
         }
     }
+
+    /// The family these values belong to: the `terms!` row of their id names the same one
+    /// (checked by `tests/speed_terms.rs` over the corpus).
+    pub fn family(&self) -> TermFamily {
+        match self {
+            TermValues::Neural(_) => TermFamily::Neural,
+            TermValues::Grid(_) => TermFamily::Grid,
+            TermValues::Spectral(_) => TermFamily::Spectral,
+            TermValues::Particles(_) => TermFamily::Particles,
+            TermValues::Mesh(_) => TermFamily::Mesh,
+            TermValues::Surrogate(_) => TermFamily::Surrogate,
+            TermValues::SolveAllReduce(_) => TermFamily::Reductions,
+            TermValues::RealSpace(_) => TermFamily::RealSpace,
+        }
+    }
 }
 
-
-/// The values of a term of the Neural family: Inference and training of neural networks.
+/// The values of an inference or training term of a neural network.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub enum NeuralTerm {
     /// FLOPs of a forward pass over the prompt: 2 · params · tokens + causal attention.
@@ -462,7 +476,7 @@ pub enum NeuralTerm {
     OffloadTraffic { params: f64, transfer: Transfer },
 }
 
-/// The values of a term of the Grid family: Grids and lattices: memory traffic, halos and the disk.
+/// The values of a grid or lattice term: a step's memory traffic, its halo and the disk.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub enum GridTerm {
     /// A simulation step's bytes over the memory bandwidth (a lower bound on its time).
@@ -480,7 +494,7 @@ pub enum GridTerm {
     SimDisk { excess: f64, transfer: Transfer },
 }
 
-/// The values of a term of the Spectral family: Spectral transforms and plane-wave DFT.
+/// The values of a spectral-transform or plane-wave DFT term.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub enum SpectralTerm {
     /// A step's FFTs at the compute peak: 5 N log2 N FLOPs each (2.5 for real-to-complex).
@@ -505,7 +519,7 @@ pub enum SpectralTerm {
     },
 }
 
-/// The values of a term of the Particles family: Molecular dynamics and tree-PM N-body.
+/// The values of a molecular dynamics or tree-PM N-body term.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub enum ParticleTerm {
     /// A molecular dynamics term (pair loop, long-range mesh, ghost exchange).
@@ -514,7 +528,8 @@ pub enum ParticleTerm {
     Nbody(sim::nbody::NbodyStep),
 }
 
-/// The values of a term of the Mesh family: Unstructured meshes and block-structured AMR (speed/sim/mesh.rs, speed/sim/amr.rs).
+/// The values of an unstructured-mesh or block-structured AMR term (speed/sim/mesh.rs,
+/// speed/sim/amr.rs).
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub enum MeshTerm {
     /// A mesh step's own traffic besides its solve: the solution read and written, the mesh
@@ -530,7 +545,7 @@ pub enum MeshTerm {
     AmrAdvance(sim::amr::Advance),
 }
 
-/// The values of a term of the Surrogate family: Scientific-ML surrogates (speed/sciml.rs).
+/// The values of a scientific-ML surrogate's term (speed/sciml.rs).
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub enum SurrogateTerm {
     /// A surrogate network's FLOPs per step on one device at the utilisation.
@@ -889,4 +904,31 @@ fn longest(terms: &[TimeTerm]) -> Bound {
         }
     }
     best.map_or(Bound::Compute, |t| t.bound)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::TermId;
+
+    #[test]
+    fn serde_names_every_term_by_its_key_and_reads_it_back() {
+        for &id in TermId::ALL {
+            let json = serde_json::to_string(&id).unwrap();
+            assert_eq!(json, format!("\"{}\"", id.key()), "{id:?}");
+            assert_eq!(serde_json::from_str::<TermId>(&json).unwrap(), id);
+        }
+    }
+
+    #[test]
+    fn all_lists_every_term_once_with_a_key_of_its_own() {
+        assert_eq!(TermId::ALL.len(), 44);
+        assert_eq!(TermId::ALL.first(), Some(&TermId::Prefill));
+        assert_eq!(TermId::ALL.last(), Some(&TermId::RsHalo));
+        for (i, a) in TermId::ALL.iter().enumerate() {
+            for b in &TermId::ALL[i + 1..] {
+                assert_ne!(a, b);
+                assert_ne!(a.key(), b.key());
+            }
+        }
+    }
 }

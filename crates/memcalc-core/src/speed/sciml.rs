@@ -10,13 +10,13 @@
 //! recomputation one forward more.
 
 use crate::model::values::{NeuralValues, Values};
-use crate::speed::{NeuralTerm, SurrogateTerm};
 use crate::model::Estimate;
 use crate::scenario::sciml::{ModelKind, SciMl};
 use crate::scenario::{Recompute, Scenario};
 use crate::speed::inference::activation_bytes;
 use crate::speed::machine::Machine;
 use crate::speed::{longest, Bound, Speed, Steps, TermValues, TimeTerm, Transfer, Work};
+use crate::speed::{NeuralTerm, SurrogateTerm};
 
 /// FNO's projection width, as `SciMl::params` counts it (Li et al. 2021 use 128).
 const FNO_PROJECTION: f64 = 128.0;

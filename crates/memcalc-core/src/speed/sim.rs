@@ -17,16 +17,14 @@ mod spectral;
 mod stencil;
 
 use crate::catalog::precision::Dtype;
-use crate::speed::GridTerm;
 use crate::model::values::{SimValues, Values};
 use crate::model::{Estimate, Per};
 use crate::scenario::planewave::DftArrays;
 use crate::scenario::sim::{Method, SimDevice};
 use crate::scenario::Scenario;
 use crate::speed::machine::{Machine, RankShare};
-use crate::speed::{
-    longest, Bound, Speed, Steps, TermValues, Time, TimeTerm, Transfer, Via, Work,
-};
+use crate::speed::GridTerm;
+use crate::speed::{longest, Bound, Speed, Steps, TermValues, Time, TimeTerm, Transfer, Via, Work};
 
 pub use stencil::outgoing;
 

@@ -12,10 +12,10 @@
 //! and multiplies the sends between stages by v (Narayanan et al. 2021, §2.2.2).
 
 use crate::scenario::{Offload, Recompute, Scenario};
-use crate::speed::NeuralTerm;
 use crate::speed::inference::{activation_bytes, matmul_params};
 use crate::speed::latency;
 use crate::speed::machine::Machine;
+use crate::speed::NeuralTerm;
 use crate::speed::{
     longest, Bound, Speed, Steps, TermValues, Time, TimeTerm, TrainFlops, Transfer, Work,
 };

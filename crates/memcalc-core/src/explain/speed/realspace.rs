@@ -26,12 +26,20 @@ fn complex(c: bool) -> &'static str {
     }
 }
 
-const SRC_STENCIL_COMPUTE: &str = "SPARC src/eigenSolver.c (eigSolve_CheFSI, ChebyshevFiltering, Project_Hamiltonian, Mesh2ChebDegree); src/lapVecRoutines.c (stencil_3axis_thread_variable_radius); initialization.c (FD_ORDER 12)";
-const SRC_STENCIL_MEMORY: &str = "SPARC src/eigenSolver.c (ChebyshevFiltering), src/lapVecRoutines.c (Lap_plus_diag_vec_mult_orth); Williams et al. 2009, Roofline";
-const SRC_PROJECTORS: &str = "SPARC src/nlocVecRoutines.c (Vnl_vec_mult, GetInfluencingAtoms_nloc); SPARC psps/*.psp8 (median r_core 2.353 bohr; 18 projectors in 44 of 69)";
-const SRC_SUBSPACE: &str = "SPARC src/eigenSolver.c (Project_Hamiltonian: dsyrk, dgemm; Subspace_Rotation: dgemm), src/eigenSolverKpt.c (zgemm)";
-const SRC_EIGENSOLVE: &str = "SPARC src/eigenSolver.c (Solve_Generalized_EigenProblem); Golub and Van Loan §8.3 (14/3 n³)";
-const SRC_HALO: &str = "SPARC src/lapVecRoutines.c (Lap_plus_diag_vec_mult_orth: MPI_Ineighbor_alltoallv, MPI_Wait)";
+const SRC_STENCIL_COMPUTE: &str = "SPARC src/eigenSolver.c (eigSolve_CheFSI, ChebyshevFiltering, \
+    Project_Hamiltonian, Mesh2ChebDegree); src/lapVecRoutines.c \
+    (stencil_3axis_thread_variable_radius); initialization.c (FD_ORDER 12)";
+const SRC_STENCIL_MEMORY: &str = "SPARC src/eigenSolver.c (ChebyshevFiltering), \
+    src/lapVecRoutines.c (Lap_plus_diag_vec_mult_orth); Williams et al. 2009, Roofline";
+const SRC_PROJECTORS: &str = "SPARC src/nlocVecRoutines.c (Vnl_vec_mult, \
+    GetInfluencingAtoms_nloc); SPARC psps/*.psp8 (median r_core 2.353 bohr; 18 projectors in 44 of \
+    69)";
+const SRC_SUBSPACE: &str = "SPARC src/eigenSolver.c (Project_Hamiltonian: dsyrk, dgemm; \
+    Subspace_Rotation: dgemm), src/eigenSolverKpt.c (zgemm)";
+const SRC_EIGENSOLVE: &str =
+    "SPARC src/eigenSolver.c (Solve_Generalized_EigenProblem); Golub and Van Loan §8.3 (14/3 n³)";
+const SRC_HALO: &str =
+    "SPARC src/lapVecRoutines.c (Lap_plus_diag_vec_mult_orth: MPI_Ineighbor_alltoallv, MPI_Wait)";
 
 /// The words of a real-space SCF iteration's term.
 impl Template for RsTerm {
@@ -79,7 +87,10 @@ fn formula(t: &RsTerm) -> String {
             complex(f.complex),
             at(work)
         ),
-        RsTerm::StencilMemory { filter: f, transfer } => format!(
+        RsTerm::StencilMemory {
+            filter: f,
+            transfer,
+        } => format!(
             "{} words × {} B × {} grid points × {} ÷ ({} × {})",
             f.words_per_point(),
             if f.complex { 16 } else { 8 },
@@ -96,7 +107,8 @@ fn formula(t: &RsTerm) -> String {
             work,
             ..
         } => format!(
-            "2 products × 2 × {} sphere points × {per_atom} projectors × {} {} × {} applications × {}{} ÷ {}",
+            "2 products × 2 × {} sphere points × {per_atom} projectors × {} {} × {} applications × \
+                {}{} ÷ {}",
             count(*sphere),
             sig(*atoms),
             if *atoms == 1.0 { "atom" } else { "atoms" },
@@ -128,7 +140,11 @@ fn formula(t: &RsTerm) -> String {
             "{} × {n}³ × {}{} ÷ {}",
             if *c { "56/3" } else { "14/3" },
             units::count(*blocks, "block", "blocks"),
-            if *shared > 1 { format!(" ÷ {shared} processes") } else { String::new() },
+            if *shared > 1 {
+                format!(" ÷ {shared} processes")
+            } else {
+                String::new()
+            },
             at(work)
         ),
         RsTerm::Halo {
@@ -161,27 +177,47 @@ fn explanation(t: &RsTerm) -> String {
                 None => format!("degree {} (cheb_degree)", f.degree),
             };
             format!(
-                "Each SCF iteration filters every state with a Chebyshev polynomial of {degree}: that many H applications, and one more to project H. The order-{} Laplacian and the potential cost 9 FLOPs per point for each of {} reaches, plus 4; the recurrence 3. Overlaps the memory term: the longer counts.",
+                "Each SCF iteration filters every state with a Chebyshev polynomial of {degree}: \
+                    that many H applications, and one more to project H. The order-{} Laplacian \
+                    and the potential cost 9 FLOPs per point for each of {} reaches, plus 4; the \
+                    recurrence 3. Overlaps the memory term: the longer counts.",
                 f.fd_order,
                 f.fd_order / 2
             )
         }
-        RsTerm::StencilMemory { .. } => "Each H application reads a state and writes its result, each recurrence step reads and writes three vectors: 8m − 2 passes. One state's extended copy and the potential are taken as cached: a floor.".into(),
+        RsTerm::StencilMemory { .. } => "Each H application reads a state and writes its result, \
+            each recurrence step reads and writes three vectors: 8m − 2 passes. One state's \
+            extended copy and the potential are taken as cached: a floor."
+            .into(),
         RsTerm::Projectors { radius, .. } => format!(
-            "Each atom's projectors act on the grid points within {} bohr (projector_radius, a psp8 file's largest r_core) as two products per H application, Chiᵀ·x and Chi·α; spheres crossing a rank's boundary are not counted twice.",
+            "Each atom's projectors act on the grid points within {} bohr (projector_radius, a \
+                psp8 file's largest r_core) as two products per H application, Chiᵀ·x and Chi·α; \
+                spheres crossing a rank's boundary are not counted twice.",
             sig(*radius)
         ),
         RsTerm::Subspace { per_point, .. } => format!(
-            "YᵀY, Yᵀ(HY) and the rotation Y·Q: {} FLOPs per point and state pair, shared by the domain and band processes (ScaLAPACK).",
+            "YᵀY, Yᵀ(HY) and the rotation Y·Q: {} FLOPs per point and state pair, shared by the \
+                domain and band processes (ScaLAPACK).",
             sig(*per_point)
         ),
-        RsTerm::Eigensolve { shared, .. } => if *shared > 1 {
-            "Above EIG_SERIAL_MAXNS (1,500 states) ScaLAPACK's pdsygvx over the group's processes (an upper bound on its speed-up).".to_string()
-        } else {
-            "Up to EIG_SERIAL_MAXNS (1,500 states) LAPACK's dsygvd on one process while the others wait.".to_string()
-        },
-        RsTerm::Halo { filter: f, via: v, .. } => format!(
-            "Each H application first exchanges {} layers on the domain's six faces over {}; SPARC waits for them before the stencil, so it adds. Latency not counted.",
+        RsTerm::Eigensolve { shared, .. } => {
+            if *shared > 1 {
+                "Above EIG_SERIAL_MAXNS (1,500 states) ScaLAPACK's pdsygvx over the group's \
+                    processes \
+                (an upper bound on its speed-up)."
+                    .to_string()
+            } else {
+                "Up to EIG_SERIAL_MAXNS (1,500 states) LAPACK's dsygvd on one process while the \
+                    others \
+                wait."
+                    .to_string()
+            }
+        }
+        RsTerm::Halo {
+            filter: f, via: v, ..
+        } => format!(
+            "Each H application first exchanges {} layers on the domain's six faces over {}; SPARC \
+                waits for them before the stencil, so it adds. Latency not counted.",
             f.fd_order / 2,
             via(*v)
         ),

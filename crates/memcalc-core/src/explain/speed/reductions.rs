@@ -66,7 +66,14 @@ fn explanation(d: &DotReductions) -> String {
         "none across nodes".to_string()
     };
     format!(
-        "Each CG iteration takes {} dot products, and each ends in an all-reduce of one number over the {} ranks that the iteration waits for (HPCG calls MPI_Allreduce in every dot product). A short all-reduce is a recursive doubling (⌊log2⌋ of the participants' rounds, two more where they are not a power of two), one latency per round: {inside}, {across}, {} each. It does not shrink with the bandwidth or the grid, so it weighs most on small grids per rank and many nodes. The per-round latencies are NCCL's (low-latency protocol), not a measured MPI figure for this network; the halo exchanges' own latency is not counted.",
+        "Each CG iteration takes {} dot products, and each ends in an all-reduce of one number \
+            over the {} ranks that the iteration waits for (HPCG calls MPI_Allreduce in every dot \
+            product). A short all-reduce is a recursive doubling (⌊log2⌋ of the participants' \
+            rounds, two more where they are not a power of two), one latency per round: {inside}, \
+            {across}, {} each. It does not shrink with the bandwidth or the grid, so it weighs \
+            most on small grids per rank and many nodes. The per-round latencies are NCCL's \
+            (low-latency protocol), not a measured MPI figure for this network; the halo \
+            exchanges' own latency is not counted.",
         d.per_iteration,
         sig(d.ranks as f64),
         time(Time::of(d.each()))
@@ -74,4 +81,8 @@ fn explanation(d: &DotReductions) -> String {
 }
 
 /// Where the term's formula comes from.
-const SOURCE: &str = "HPCG src/ComputeDotProduct_ref.cpp (MPI_Allreduce of one double per dot product) and src/CG_ref.cpp (three dot products per iteration); MPICH src/mpi/coll/allreduce/allreduce_intra_recursive_doubling.c (⌊log2 p⌋ rounds for short messages, two more where p is not a power of two); latency per round: NCCL src/graph/tuning.cc (hwLat, LL: network 2.7 µs, NVLink and shared memory 0.6 µs, PCI 1.0 µs)";
+const SOURCE: &str = "HPCG src/ComputeDotProduct_ref.cpp (MPI_Allreduce of one double per dot \
+    product) and src/CG_ref.cpp (three dot products per iteration); MPICH \
+    src/mpi/coll/allreduce/allreduce_intra_recursive_doubling.c (⌊log2 p⌋ rounds for short \
+    messages, two more where p is not a power of two); latency per round: NCCL src/graph/tuning.cc \
+    (hwLat, LL: network 2.7 µs, NVLink and shared memory 0.6 µs, PCI 1.0 µs)";

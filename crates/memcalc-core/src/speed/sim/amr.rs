@@ -11,12 +11,12 @@
 //! `BoundaryValues`), which crosses the network where the neighbour is on another rank.
 
 use crate::model::values::sim::AmrValues;
-use crate::speed::MeshTerm;
 use crate::model::values::{SimValues, Values};
 use crate::model::Estimate;
 use crate::scenario::amr::Amr;
 use crate::scenario::Scenario;
 use crate::speed::sim::{MethodStep, SimMachine, SimRate};
+use crate::speed::MeshTerm;
 use crate::speed::{Bound, TermValues, Time, TimeTerm, Transfer};
 
 /// One step of every level on the busiest rank.

@@ -26,7 +26,6 @@
 //!   rows with vector instructions adds their gathers too (`speed::sim::gather`).
 
 use crate::model::values::sim::{HpcgPart, MeshPart, COARSE_LEVELS};
-use crate::speed::MeshTerm;
 use crate::model::values::{SimValues, Values};
 use crate::model::Estimate;
 use crate::scenario::sim::HpcgCode;
@@ -34,6 +33,7 @@ use crate::scenario::sim::{Precond, Solver};
 use crate::scenario::Scenario;
 use crate::speed::sim::hpcg::{self as codes, HpcgChoice};
 use crate::speed::sim::{MethodStep, SimMachine, SimRate};
+use crate::speed::MeshTerm;
 use crate::speed::{Bound, Speed, Steps, TermValues, Time, TimeTerm, Transfer};
 
 /// Krylov iterations per step where the user gives none: one set of HPCG's CG

@@ -4,12 +4,12 @@
 //! the code's opening criterion), so the time is a lower bound, labelled so.
 
 use crate::model::values::sim::NbodyValues;
-use crate::speed::ParticleTerm;
 use crate::model::values::SimValues;
 use crate::model::Estimate;
 use crate::scenario::Scenario;
 use crate::speed::sim::particles::fft_flops;
 use crate::speed::sim::{rank_values, word_dtype, MethodStep, SimMachine};
+use crate::speed::ParticleTerm;
 use crate::speed::{Bound, TermValues, TimeTerm, Transfer, Via, Work};
 
 /// The named values of an N-body term.

@@ -5,12 +5,12 @@
 //! points), so the time follows the same box, cutoff, skin and decomposition as the memory.
 
 use crate::model::values::sim::{MdPart, MdrunPart};
-use crate::speed::ParticleTerm;
 use crate::model::values::SimValues;
 use crate::model::Estimate;
 use crate::scenario::sim::{AtomStyle, LongRange, Potential};
 use crate::scenario::Scenario;
 use crate::speed::sim::{rank_values, word_dtype, MethodStep, SimMachine, SimRate};
+use crate::speed::ParticleTerm;
 use crate::speed::{Bound, TermValues, Time, TimeTerm, Transfer, Via, Work};
 
 /// LAMMPS pair_lj_cut.cpp (PairLJCut::compute): each listed pair's distance (3 differences,

@@ -7,13 +7,13 @@
 //! k-points (mkmem). SPARC's real-space grid has no FFTs: speed/sim/realspace.rs.
 
 use crate::model::values::sim::PwShape;
-use crate::speed::SpectralTerm;
 use crate::model::values::SimValues;
 use crate::model::Estimate;
 use crate::scenario::planewave::{Diagonalization, PpKind, Spin};
 use crate::scenario::Scenario;
 use crate::speed::sim::spectral::{fft_terms, transpose_term};
 use crate::speed::sim::{rank_values, word_dtype, MethodStep, SimMachine};
+use crate::speed::SpectralTerm;
 use crate::speed::{Bound, Ffts, FftsOf, PwGemm, PwGemmKind, TermValues, TimeTerm};
 
 /// H·ψ per band per SCF iteration with pw.x's Davidson: one on the start vectors and one per

@@ -10,11 +10,11 @@
 //! adds passes not counted here. The FFT helpers here are shared with plane-wave DFT.
 
 use crate::model::values::sim::SpectralPart;
-use crate::speed::SpectralTerm;
 use crate::model::values::SimValues;
 use crate::model::Estimate;
 use crate::scenario::Scenario;
 use crate::speed::sim::{rank_values, word_dtype, MethodStep, SimMachine};
+use crate::speed::SpectralTerm;
 use crate::speed::{Bound, Ffts, FftsOf, TermValues, Time, TimeTerm, Transpose, Via};
 
 /// Runge–Kutta stages per step: the low-storage third-order scheme of Spalart, Moser and

@@ -2,12 +2,12 @@
 //! step, a halo of boundary cells to the neighbours.
 
 use crate::model::values::sim::{GridPart, LbmPart};
-use crate::speed::GridTerm;
 use crate::model::values::SimValues;
 use crate::model::Estimate;
 use crate::scenario::sim::{Lattice, Method};
 use crate::scenario::Scenario;
 use crate::speed::sim::{rank_values, MethodStep, SimMachine, SimRate};
+use crate::speed::GridTerm;
 use crate::speed::{Bound, SimBytes, TermValues, Time, TimeTerm};
 
 /// Distributions of a lattice that point out of one face (D3Q19: 5 of 19), the ones a halo
