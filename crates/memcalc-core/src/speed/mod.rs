@@ -2,7 +2,9 @@
 //! part of the estimate holds and the FLOPs the step does (the roofline of Williams, Waterman
 //! and Patterson, CACM 2009: time ≥ max(bytes ÷ bandwidth, FLOPs ÷ peak)). Each term carries
 //! its named values, like the memory parts, so `explain::speed` writes its formula with the
-//! user's numbers, its explanation and its source; this layer holds no text.
+//! user's numbers, its explanation and its source; this layer holds no text. A term is one row
+//! of `terms!` (id, key, family) and one variant of its family's values type, which says which
+//! term it is, so a term's id cannot disagree with its values.
 //!
 //! `speed` is the one entry point: inference (prefill, decode, tensor-parallel all-reduces,
 //! llama.cpp's host layers), training and fine-tuning (FLOPs per step at a utilisation, the
