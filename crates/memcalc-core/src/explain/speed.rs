@@ -1,5 +1,5 @@
 //! The words of the time model: each term's label, formula with the user's numbers, explanation
-//! and source, written from the term's values (`speed::TermValues`) by one [`Template`] per
+//! and source, written from the term's values (`speed::TermValues`) by one `Template` per
 //! family's values type, in the file of that family; and the bound's name and the time line.
 
 mod grid;
