@@ -6,6 +6,7 @@ mod common;
 
 use common::scenario;
 use memcalc_core::speed::machine::Machine;
+use memcalc_core::speed::GridTerm;
 use memcalc_core::speed::SimBytes;
 use memcalc_core::{speed, TermId, TermValues, TimeTerm};
 
@@ -20,13 +21,15 @@ fn memory_term(q: &str) -> TimeTerm {
     let sp = speed(&s, &memcalc_core::estimate(&s)).unwrap().unwrap();
     sp.terms
         .into_iter()
-        .find(|t| t.id == TermId::SimMemory)
+        .find(|t| t.id() == TermId::SimMemory)
         .expect("a memory term")
 }
 
 fn rank_bandwidth(q: &str) -> f64 {
     match memory_term(q).values {
-        TermValues::SimMemory(SimBytes::Grid { transfer, .. }) => transfer.bandwidth,
+        TermValues::Grid(GridTerm::SimMemory(SimBytes::Grid { transfer, .. })) => {
+            transfer.bandwidth
+        }
         v => panic!("{v:?}"),
     }
 }

@@ -7,6 +7,7 @@ mod common;
 
 use common::{scenario, term, time_of};
 use memcalc_core::answers::batch_curve;
+use memcalc_core::speed::NeuralTerm;
 use memcalc_core::{speed, Speed, Steps, TermId, TermValues};
 
 fn ttft(sp: &Speed) -> f64 {
@@ -53,7 +54,7 @@ fn the_first_token_waits_for_its_own_prompt_not_the_batchs() {
         s => panic!("{s:?}"),
     }
     match term(&short, TermId::Prefill).values {
-        TermValues::Prefill { tokens, .. } => assert_eq!(tokens, 2048.0),
+        TermValues::Neural(NeuralTerm::Prefill { tokens, .. }) => assert_eq!(tokens, 2048.0),
         v => panic!("{v:?}"),
     }
     let text = memcalc_core::text::speed::explanation(term(&short, TermId::Prefill));
@@ -202,7 +203,7 @@ fn every_collective_pays_nccls_latency() {
     let sp =
         time_of("mode=infer&model_id=meta-llama/Llama-3.1-70B&gpus=4&tp=4&gpu=h100-80&seq=1024");
     let t = term(&sp, TermId::TpAllReduce);
-    let TermValues::TpAllReduce { collective: c, .. } = t.values else {
+    let TermValues::Neural(NeuralTerm::TpAllReduce { collective: c, .. }) = t.values else {
         panic!("{t:?}")
     };
     assert_eq!(c.count, 160.0);
@@ -222,7 +223,7 @@ fn every_collective_pays_nccls_latency() {
     // Data parallelism over 16 nodes: FSDP's per-layer collectives, with steps between nodes.
     let sp = time_of(&TITAN.replace("gpus=8", "gpus=128"));
     let t = term(&sp, TermId::DataParallel);
-    let TermValues::DataParallel { collective: c, .. } = t.values else {
+    let TermValues::Neural(NeuralTerm::DataParallel { collective: c, .. }) = t.values else {
         panic!("{t:?}")
     };
     assert_eq!(c.count, 3.0 * 32.0);

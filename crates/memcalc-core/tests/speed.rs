@@ -83,7 +83,7 @@ fn llama_cpp_host_layers_run_at_host_memory_bandwidth() {
     let q = "mode=infer&engine=llamacpp&model_id=meta-llama/Llama-2-7b-hf&quant=q8_0&seq=512&gpu=rtx4090";
     let all = time_of(q);
     let half = time_of(&format!("{q}&gpu_layers=16"));
-    assert!(all.terms.iter().all(|t| t.id != TermId::DecodeHost));
+    assert!(all.terms.iter().all(|t| t.id() != TermId::DecodeHost));
     assert_eq!(half.bound, Bound::HostMemory);
     let (t_all, t_half) = (decode(&all).0, decode(&half).0);
     assert!(t_half > 2.0 * t_all, "{t_all} {t_half}");
@@ -98,10 +98,13 @@ fn tensor_parallelism_all_reduces_over_the_link() {
     let t = sp
         .terms
         .iter()
-        .find(|t| t.id == TermId::TpAllReduce)
+        .find(|t| t.id() == TermId::TpAllReduce)
         .unwrap();
     match t.values {
-        memcalc_core::speed::TermValues::TpAllReduce { collective, .. } => {
+        memcalc_core::speed::TermValues::Neural(memcalc_core::speed::NeuralTerm::TpAllReduce {
+            collective,
+            ..
+        }) => {
             assert!(matches!(collective.via, Via::Link(_)), "{collective:?}");
             assert_eq!(collective.ranks, 4);
         }
@@ -135,10 +138,12 @@ fn training_flops_follow_recomputation_lora_and_zero() {
         match sp
             .terms
             .iter()
-            .find(|t| t.id == TermId::DataParallel)
+            .find(|t| t.id() == TermId::DataParallel)
             .map(|t| t.values)
         {
-            Some(memcalc_core::speed::TermValues::DataParallel { collective: c, .. }) => c.bytes(),
+            Some(memcalc_core::speed::TermValues::Neural(
+                memcalc_core::speed::NeuralTerm::DataParallel { collective: c, .. },
+            )) => c.bytes(),
             v => panic!("{v:?}"),
         }
     };
@@ -207,14 +212,14 @@ fn amd_hbm_defaults_to_its_own_achieved_share_and_bw_eff_overrides_it() {
     let host = sp
         .terms
         .iter()
-        .find(|t| t.id == TermId::DecodeHost)
+        .find(|t| t.id() == TermId::DecodeHost)
         .unwrap();
     let f = memcalc_core::text::speed::formula(host);
     assert!(f.contains("× 80 %)"), "{f}");
     let gpu = sp
         .terms
         .iter()
-        .find(|t| t.id == TermId::DecodeMemory)
+        .find(|t| t.id() == TermId::DecodeMemory)
         .unwrap();
     assert!(memcalc_core::text::speed::formula(gpu).contains("× 70 %)"));
 }
@@ -379,11 +384,13 @@ fn a_mixture_of_experts_reads_only_the_routed_experts_at_small_batches() {
     let share = |sp: &Speed| match sp
         .terms
         .iter()
-        .find(|t| t.id == TermId::DecodeMemory)
+        .find(|t| t.id() == TermId::DecodeMemory)
         .unwrap()
         .values
     {
-        memcalc_core::speed::TermValues::DecodeMemory { share, .. } => share,
+        memcalc_core::speed::TermValues::Neural(
+            memcalc_core::speed::NeuralTerm::DecodeMemory { share, .. },
+        ) => share,
         _ => unreachable!(),
     };
     // Two of eight experts per token: about a third of Mixtral's weights at batch 1, all of

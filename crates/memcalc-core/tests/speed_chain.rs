@@ -9,6 +9,7 @@ mod common;
 use common::{scenario, sim_step, time_of};
 use memcalc_core::speed::machine::Machine;
 use memcalc_core::speed::sim::mesh::{hpcg_row_passes, Chain};
+use memcalc_core::speed::MeshTerm;
 use memcalc_core::{Bound, Speed, TermId, TermValues};
 
 /// HPCG 64³ on one core of a Zen 4 CPU, as docs/accuracy.md's rows run it.
@@ -16,7 +17,7 @@ const HPCG_CPU: &str = "node=frontier&mode=sim&sim_device=cpu&nodes=1&ranks=1&ho
 
 fn chain(sp: &Speed) -> Option<Chain> {
     sp.terms.iter().find_map(|t| match t.values {
-        TermValues::MeshChain(c) => Some(c),
+        TermValues::Mesh(MeshTerm::MeshChain(c)) => Some(c),
         _ => None,
     })
 }
@@ -25,7 +26,11 @@ fn chain(sp: &Speed) -> Option<Chain> {
 fn hpcg_rows_sum_in_order_on_a_cpu() {
     let sp = time_of(HPCG_CPU);
     let c = chain(&sp).expect("a CPU HPCG solve has a chain term");
-    let term = sp.terms.iter().find(|t| t.id == TermId::MeshChain).unwrap();
+    let term = sp
+        .terms
+        .iter()
+        .find(|t| t.id() == TermId::MeshChain)
+        .unwrap();
     assert_eq!(term.bound, Bound::Latency);
     assert_eq!(term.bound.key(), "latency");
     // 64³ with levels of 32³, 16³, 8³: 6 row passes on the fine level (CG's SpMV, the
@@ -46,7 +51,7 @@ fn hpcg_rows_sum_in_order_on_a_cpu() {
     let solve = sp
         .terms
         .iter()
-        .find(|t| t.id == TermId::MeshSolve)
+        .find(|t| t.id() == TermId::MeshSolve)
         .unwrap()
         .time
         .seconds()
@@ -131,11 +136,11 @@ fn bad_latencies_and_chains_name_their_key() {
     }
     // chains=0 is a code without dependent chains (an optimized HPCG): no chain term at all.
     let sp = time_of(&format!("{HPCG_CPU}&chains=0"));
-    assert!(sp.terms.iter().all(|t| t.id != TermId::MeshChain));
+    assert!(sp.terms.iter().all(|t| t.id() != TermId::MeshChain));
     assert!(time_of(HPCG_CPU)
         .terms
         .iter()
-        .any(|t| t.id == TermId::MeshChain));
+        .any(|t| t.id() == TermId::MeshChain));
     let mut s = scenario(HPCG_CPU);
     s.speed.fp_add_ps = Some(0);
     assert_eq!(Machine::of(&s).unwrap_err().field.key(), "fp_add_ns");
@@ -144,7 +149,11 @@ fn bad_latencies_and_chains_name_their_key() {
 #[test]
 fn the_words_name_the_latency_and_the_sums() {
     let sp = time_of(&format!("{HPCG_CPU}&chains=4"));
-    let t = sp.terms.iter().find(|t| t.id == TermId::MeshChain).unwrap();
+    let t = sp
+        .terms
+        .iter()
+        .find(|t| t.id() == TermId::MeshChain)
+        .unwrap();
     let f = memcalc_core::explain::speed::formula(t);
     assert!(f.contains("0.87 ns") && f.contains("3.76 ns"), "{f}");
     assert!(f.contains("× 9 adds"), "{f}");

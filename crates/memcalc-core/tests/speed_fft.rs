@@ -6,6 +6,7 @@
 mod common;
 
 use common::{sim_step, time_of};
+use memcalc_core::speed::SpectralTerm;
 use memcalc_core::{TermId, TermValues};
 
 /// A real 256³ single-precision field on one RTX 5090, unpadded: the kda cuFFT rows' grid.
@@ -30,11 +31,11 @@ fn a_one_gpu_3d_fft_reads_and_writes_the_grid_once_per_axis() {
     let memory = sp
         .terms
         .iter()
-        .find(|t| t.id == TermId::FftMemory)
+        .find(|t| t.id() == TermId::FftMemory)
         .expect("a memory term");
-    let TermValues::FftMemory {
+    let TermValues::Spectral(SpectralTerm::FftMemory {
         passes, transfer, ..
-    } = memory.values
+    }) = memory.values
     else {
         panic!("not an FFT memory term: {:?}", memory.values);
     };
@@ -47,7 +48,7 @@ fn a_one_gpu_3d_fft_reads_and_writes_the_grid_once_per_axis() {
     assert!((memory.time.seconds().unwrap() - t).abs() < 1e-15);
     assert!((sim_step(&sp) - t).abs() < 1e-15);
     assert!(
-        !sp.terms.iter().any(|t| t.id == TermId::FftTranspose),
+        !sp.terms.iter().any(|t| t.id() == TermId::FftTranspose),
         "one rank does not transpose"
     );
 }
@@ -56,14 +57,14 @@ fn a_one_gpu_3d_fft_reads_and_writes_the_grid_once_per_axis() {
 fn a_given_count_is_said_in_the_formula_and_zero_is_refused() {
     let sp = time_of(&format!("{CUFFT_256}&transforms=1"));
     for id in [TermId::FftCompute, TermId::FftMemory] {
-        let t = sp.terms.iter().find(|t| t.id == id).unwrap();
+        let t = sp.terms.iter().find(|t| t.id() == id).unwrap();
         let f = memcalc_core::text::speed::formula(t);
         assert!(f.starts_with("1 transform (transforms) × "), "{f}");
     }
     let e = memcalc_core::text::speed::explanation(
         sp.terms
             .iter()
-            .find(|t| t.id == TermId::FftCompute)
+            .find(|t| t.id() == TermId::FftCompute)
             .unwrap(),
     );
     assert!(e.contains("are given (transforms)"), "{e}");

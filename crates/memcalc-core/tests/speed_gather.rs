@@ -9,6 +9,7 @@ mod common;
 use common::{scenario, sim_step, time_of};
 use memcalc_core::speed::machine::Machine;
 use memcalc_core::speed::sim::gather::Gather;
+use memcalc_core::speed::MeshTerm;
 use memcalc_core::{Bound, Speed, TermId, TermValues};
 
 /// HPCG 64³ on one Zen 4 core with an 8-lane -ffast-math build, as docs/accuracy.md's rows.
@@ -16,7 +17,7 @@ const HPCG_FM: &str = "node=frontier&mode=sim&sim_device=cpu&nodes=1&ranks=1&hos
 
 fn gather(sp: &Speed) -> Option<Gather> {
     sp.terms.iter().find_map(|t| match t.values {
-        TermValues::MeshGather(g) => Some(g),
+        TermValues::Mesh(MeshTerm::MeshGather(g)) => Some(g),
         _ => None,
     })
 }
@@ -44,10 +45,10 @@ fn every_nonzero_of_every_row_sum_is_one_element() {
     let term = sp
         .terms
         .iter()
-        .find(|t| t.id == TermId::MeshGather)
+        .find(|t| t.id() == TermId::MeshGather)
         .unwrap();
     assert_eq!(term.bound, Bound::Latency);
-    assert_eq!(term.id.key(), "mesh_gather");
+    assert_eq!(term.id().key(), "mesh_gather");
     let (r0, r1, r2, r3) = (262_144.0, 32_768.0, 4_096.0, 512.0);
     assert_eq!(g.row_passes, 6.0 * r0 + 5.0 * r1 + 5.0 * r2 + 2.0 * r3);
     assert_eq!(g.per_row, 27.0);
@@ -70,7 +71,7 @@ fn a_given_figure_implies_the_gathers_and_is_used() {
     let e = memcalc_core::explain::speed::explanation(
         sp.terms
             .iter()
-            .find(|t| t.id == TermId::MeshGather)
+            .find(|t| t.id() == TermId::MeshGather)
             .unwrap(),
     );
     assert!(e.contains("one given (gather_ns)"), "{e}");

@@ -11,7 +11,7 @@ use memcalc_core::{Speed, TermId, TermValues};
 fn seconds(sp: &Speed, id: TermId) -> Option<f64> {
     sp.terms
         .iter()
-        .find(|t| t.id == id)
+        .find(|t| t.id() == id)
         .map(|t| t.time.seconds().expect("finite"))
 }
 
@@ -41,7 +41,7 @@ fn all_reduces_follow_the_kernels() {
     let t = sp
         .terms
         .iter()
-        .find(|t| t.id == TermId::SolveAllReduce)
+        .find(|t| t.id() == TermId::SolveAllReduce)
         .unwrap();
     let TermValues::SolveAllReduce(d) = t.values else {
         panic!("{:?}", t.values);
@@ -78,7 +78,7 @@ fn gpus_in_one_node_reduce_over_their_links() {
     let t = sp
         .terms
         .iter()
-        .find(|t| t.id == TermId::SolveAllReduce)
+        .find(|t| t.id() == TermId::SolveAllReduce)
         .expect("four ranks reduce");
     let TermValues::SolveAllReduce(d) = t.values else {
         panic!("{:?}", t.values);

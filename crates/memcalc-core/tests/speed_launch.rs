@@ -5,10 +5,11 @@ mod common;
 
 use common::{decode_step, time_of};
 use memcalc_core::speed::launch::{self, Uncaptured};
+use memcalc_core::speed::NeuralTerm;
 use memcalc_core::{Bound, Speed, TermId, TermValues};
 
 fn launch_term(sp: &Speed) -> Option<&memcalc_core::speed::TimeTerm> {
-    sp.terms.iter().find(|t| t.id == TermId::DecodeLaunch)
+    sp.terms.iter().find(|t| t.id() == TermId::DecodeLaunch)
 }
 
 /// The January 2024 row of docs/accuracy.md: llama 7B Q4_0 on an RTX 3090, tg128.
@@ -36,13 +37,13 @@ fn graphs_off_slows_a_batch_1_step_by_exactly_its_kernels_times_the_gap() {
     assert!(launch_term(&on).is_none(), "{on:?}");
     let t = launch_term(&off).expect("a launch term with graphs off");
     assert_eq!(t.bound, Bound::Launch);
-    let TermValues::DecodeLaunch {
+    let TermValues::Neural(NeuralTerm::DecodeLaunch {
         per_layer,
         layers,
         head,
         gap,
         why,
-    } = t.values
+    }) = t.values
     else {
         panic!("{t:?}")
     };
@@ -60,7 +61,7 @@ fn graphs_off_slows_a_batch_1_step_by_exactly_its_kernels_times_the_gap() {
     let bytes = on
         .terms
         .iter()
-        .find(|t| t.id == TermId::DecodeMemory)
+        .find(|t| t.id() == TermId::DecodeMemory)
         .unwrap()
         .time
         .seconds()
@@ -74,12 +75,12 @@ fn graphs_off_slows_a_batch_1_step_by_exactly_its_kernels_times_the_gap() {
 #[test]
 fn the_kernel_count_follows_the_format_and_flash_attention() {
     let kernels = |q: &str| match launch_term(&time_of(q)).map(|t| t.values) {
-        Some(TermValues::DecodeLaunch {
+        Some(TermValues::Neural(NeuralTerm::DecodeLaunch {
             per_layer,
             layers,
             head,
             ..
-        }) => per_layer * layers + head,
+        })) => per_layer * layers + head,
         v => panic!("{q}: {v:?}"),
     };
     let f16 = "gpu=rtx3090&mode=infer&engine=llamacpp&model_id=meta-llama/Llama-2-7b-hf&dtype=fp16&seq=128&cuda_graphs=off";
@@ -99,7 +100,7 @@ fn the_kernel_count_follows_the_format_and_flash_attention() {
 #[test]
 fn llama_cpp_turns_graphs_off_itself_for_batches() {
     let why = |q: &str| match launch_term(&time_of(q)).map(|t| t.values) {
-        Some(TermValues::DecodeLaunch { why, .. }) => Some(why),
+        Some(TermValues::Neural(NeuralTerm::DecodeLaunch { why, .. })) => Some(why),
         None => None,
         v => panic!("{v:?}"),
     };

@@ -5,6 +5,7 @@
 mod common;
 
 use common::{term, time_of};
+use memcalc_core::speed::MeshTerm;
 use memcalc_core::{SimRate, Speed, Steps, TermId, TermValues};
 
 const MESH: &str = "mode=sim&method=mesh&cells=1M&element=hex8&dofs=1&solver=coupled&krylov=0&precond=none&index_bytes=4&ranks=1&nodes=1";
@@ -31,7 +32,7 @@ fn a_cg_iteration_reads_the_csr_matrix_and_17_vectors() {
     // 1M hexahedral rows, 27 nonzeros each: 27M × (8 + 4) B + (1M + 1) × 4 B of row pointers,
     // plus 17 vector passes of 1M doubles, ten times.
     let sp = time_of(&format!("{MESH}&lin_iters=10"));
-    let TermValues::MeshSolve(s) = term(&sp, TermId::MeshSolve).values else {
+    let TermValues::Mesh(MeshTerm::MeshSolve(s)) = term(&sp, TermId::MeshSolve).values else {
         panic!("not a solve");
     };
     assert_eq!(s.spmv, 328_000_004.0);
@@ -55,12 +56,12 @@ fn linear_iterations_scale_the_solve_and_default_to_one_cg_set() {
     let t = |sp: &Speed| {
         sp.terms
             .iter()
-            .find(|t| t.id == TermId::MeshSolve)
+            .find(|t| t.id() == TermId::MeshSolve)
             .and_then(|t| t.time.seconds())
             .unwrap()
     };
     assert!((t(&default) / t(&ten) - 5.0).abs() < 1e-9);
-    let TermValues::MeshSolve(s) = term(&default, TermId::MeshSolve).values else {
+    let TermValues::Mesh(MeshTerm::MeshSolve(s)) = term(&default, TermId::MeshSolve).values else {
         panic!()
     };
     assert!(s.assumed && s.iterations == 50);
@@ -69,8 +70,8 @@ fn linear_iterations_scale_the_solve_and_default_to_one_cg_set() {
 #[test]
 fn an_explicit_mesh_only_streams_its_state_and_mesh() {
     let sp = time_of("mode=sim&method=mesh&code=mpas&cells=1M&ranks=1");
-    assert!(sp.terms.iter().all(|t| t.id != TermId::MeshSolve));
-    let TermValues::MeshAssembly(a) = term(&sp, TermId::MeshAssembly).values else {
+    assert!(sp.terms.iter().all(|t| t.id() != TermId::MeshSolve));
+    let TermValues::Mesh(MeshTerm::MeshAssembly(a)) = term(&sp, TermId::MeshAssembly).values else {
         panic!()
     };
     assert_eq!(a.matrix, 0.0);
@@ -84,7 +85,7 @@ fn amr_subcycling_updates_finer_levels_ratio_times_more() {
     let q = "mode=sim&method=amr&ranks=1";
     let on = time_of(q);
     let off = time_of(&format!("{q}&subcycle=off"));
-    let (TermValues::AmrAdvance(a), TermValues::AmrAdvance(b)) = (
+    let (TermValues::Mesh(MeshTerm::AmrAdvance(a)), TermValues::Mesh(MeshTerm::AmrAdvance(b))) = (
         term(&on, TermId::AmrAdvance).values,
         term(&off, TermId::AmrAdvance).values,
     ) else {
@@ -105,7 +106,7 @@ fn amr_subcycling_updates_finer_levels_ratio_times_more() {
 #[test]
 fn amr_ranks_exchange_their_blocks_ghost_shells() {
     let sp = time_of("mode=sim&method=amr&ranks=64&nodes=4");
-    assert!(sp.terms.iter().any(|t| t.id == TermId::SimHalo));
+    assert!(sp.terms.iter().any(|t| t.id() == TermId::SimHalo));
 }
 
 #[test]
@@ -122,7 +123,7 @@ fn hpcg_iterations_follow_hpcgs_bandwidth_model() {
     assert_eq!(flops, 2.0 * 27.0 * 4096.0 + 12.0 * 4096.0 + mg_flops);
     // The profile's scenario uses it, and quotes GFLOP/s.
     let sp = time_of("mode=sim&code=hpcg&cells=4096&ranks=1&nodes=1");
-    let TermValues::MeshSolve(s) = term(&sp, TermId::MeshSolve).values else {
+    let TermValues::Mesh(MeshTerm::MeshSolve(s)) = term(&sp, TermId::MeshSolve).values else {
         panic!()
     };
     assert!(s.is_hpcg() && s.iterations == 50);

@@ -5,10 +5,11 @@
 mod common;
 
 use common::{decode_step, scenario, time_of};
+use memcalc_core::speed::NeuralTerm;
 use memcalc_core::{Speed, TermId, TermValues};
 
 fn term(sp: &Speed) -> Option<&memcalc_core::speed::TimeTerm> {
-    sp.terms.iter().find(|t| t.id == TermId::DecodeOccupancy)
+    sp.terms.iter().find(|t| t.id() == TermId::DecodeOccupancy)
 }
 
 const Q4: &str = "gpu=rtx3090&mode=infer&engine=llamacpp&model_id=meta-llama/Llama-2-7b-hf&quant=q4_0&seq=128&batch=1&flash_attention=off&cuda_graphs=off";
@@ -19,11 +20,11 @@ fn one_warp_per_row_slows_the_3090_by_the_reads_beyond_the_bandwidth() {
     let old = time_of(&format!("{Q4}&mmvq_warps=1"));
     assert!(term(&current).is_none(), "{current:?}");
     let t = term(&old).expect("a one-warp term on the RTX 3090");
-    let Some(TermValues::DecodeOccupancy {
+    let Some(TermValues::Neural(NeuralTerm::DecodeOccupancy {
         weights,
         occupancy,
         bound_rate,
-    }) = Some(t.values)
+    })) = Some(t.values)
     else {
         panic!("{t:?}");
     };

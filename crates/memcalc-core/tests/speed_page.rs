@@ -42,7 +42,10 @@ fn the_links_of_the_pages_time_line_give_their_bounds() {
     let terms = |q: &str| {
         let s = scenario(q);
         let sp = speed(&s, &estimate(&s)).unwrap().unwrap();
-        sp.terms.iter().map(|t| (t.id, t.bound)).collect::<Vec<_>>()
+        sp.terms
+            .iter()
+            .map(|t| (t.id(), t.bound))
+            .collect::<Vec<_>>()
     };
     let infer = terms("v=2&mode=infer&model_id=meta-llama/Llama-3.1-8B&gpu=h100-80");
     assert!(

@@ -8,6 +8,7 @@ mod common;
 use common::{scenario, term, time_of};
 use memcalc_core::speed::sim::nbody::NbodyStep;
 use memcalc_core::speed::sim::particles::MdValues;
+use memcalc_core::speed::ParticleTerm;
 use memcalc_core::{Bound, SimRate, Steps, TermId, TermValues};
 use std::f64::consts::PI;
 
@@ -40,13 +41,13 @@ fn the_lj_pair_loop_reads_each_listed_pair_once_and_counts_its_flops() {
     // Half list (Newton): 4/3 π (rc + skin)³ ρ / 2 neighbours per atom.
     let pairs = 32_000.0 * 4.0 / 3.0 * PI * 2.8f64.powi(3) * 0.8442 / 2.0;
     let t = term(&sp, TermId::MdTraffic);
-    let TermValues::Md(MdValues::Traffic {
+    let TermValues::Particles(ParticleTerm::Md(MdValues::Traffic {
         entries,
         atoms,
         local,
         transfer,
         ..
-    }) = t.values
+    })) = t.values
     else {
         panic!("{t:?}")
     };
@@ -58,7 +59,8 @@ fn the_lj_pair_loop_reads_each_listed_pair_once_and_counts_its_flops() {
     // 20 GB/s, at the default 80 %.
     assert!(close(t.time.seconds().unwrap(), bytes / 8e9, 1e-12));
     let p = term(&sp, TermId::MdPairs);
-    let TermValues::Md(MdValues::Pairs { work, within, .. }) = p.values else {
+    let TermValues::Particles(ParticleTerm::Md(MdValues::Pairs { work, within, .. })) = p.values
+    else {
         panic!("{p:?}")
     };
     assert!(close(within, (2.5f64 / 2.8).powi(3), 1e-12));
@@ -89,11 +91,13 @@ fn the_lj_pair_loop_reads_each_listed_pair_once_and_counts_its_flops() {
 fn gromacs_counts_every_atom_pair_of_every_cluster_pair() {
     let q = "mode=sim&method=particles&particles=21087&pair_list=clusters_4x4&dtype=fp32&long_range=pme&cutoff=1.0&skin=0.1&density=100.3&nodes=1&ranks=1";
     let sp = time_of(q);
-    let TermValues::Md(MdValues::Traffic { entries, .. }) = term(&sp, TermId::MdTraffic).values
+    let TermValues::Particles(ParticleTerm::Md(MdValues::Traffic { entries, .. })) =
+        term(&sp, TermId::MdTraffic).values
     else {
         panic!()
     };
-    let TermValues::Md(MdValues::Pairs { pairs, work, .. }) = term(&sp, TermId::MdPairs).values
+    let TermValues::Particles(ParticleTerm::Md(MdValues::Pairs { pairs, work, .. })) =
+        term(&sp, TermId::MdPairs).values
     else {
         panic!()
     };
@@ -105,9 +109,9 @@ fn gromacs_counts_every_atom_pair_of_every_cluster_pair() {
     let m = memcalc_core::speed::machine::Machine::of(&s).unwrap();
     assert_eq!(work.peak, 2.0 * m.host_fp64);
     // PME: a real-to-complex FFT forward and back over the mesh at the default spacing.
-    let TermValues::Md(MdValues::Kspace {
+    let TermValues::Particles(ParticleTerm::Md(MdValues::Kspace {
         points, ffts, work, ..
-    }) = term(&sp, TermId::MdKspace).values
+    })) = term(&sp, TermId::MdKspace).values
     else {
         panic!()
     };
@@ -115,11 +119,13 @@ fn gromacs_counts_every_atom_pair_of_every_cluster_pair() {
     assert_eq!(work.flops, 2.0 * 2.5 * points * points.log2());
     // 4×8 kernels (AVX2, AVX-512) compute it analytically: 66 FLOPs per pair of 4 × 8 atoms.
     let wide = time_of(&q.replace("clusters_4x4", "clusters_4x8"));
-    let TermValues::Md(MdValues::Pairs { pairs, work, .. }) = term(&wide, TermId::MdPairs).values
+    let TermValues::Particles(ParticleTerm::Md(MdValues::Pairs { pairs, work, .. })) =
+        term(&wide, TermId::MdPairs).values
     else {
         panic!()
     };
-    let TermValues::Md(MdValues::Traffic { entries, .. }) = term(&wide, TermId::MdTraffic).values
+    let TermValues::Particles(ParticleTerm::Md(MdValues::Traffic { entries, .. })) =
+        term(&wide, TermId::MdTraffic).values
     else {
         panic!()
     };
@@ -131,15 +137,17 @@ fn gromacs_counts_every_atom_pair_of_every_cluster_pair() {
 fn pppm_transforms_its_mesh_four_times_and_ranks_exchange_their_ghosts() {
     let q = "mode=sim&method=particles&particles=32000&atom_style=charge&long_range=pppm&kspace_grid=32768&nodes=1&ranks=2";
     let sp = time_of(q);
-    let TermValues::Md(MdValues::Kspace { work, .. }) = term(&sp, TermId::MdKspace).values else {
+    let TermValues::Particles(ParticleTerm::Md(MdValues::Kspace { work, .. })) =
+        term(&sp, TermId::MdKspace).values
+    else {
         panic!()
     };
     // 4 × 5 × 32³ × log2(32³) ÷ 2 ranks.
     assert_eq!(work.flops, 4.0 * 5.0 * 32_768.0 * 15.0 / 2.0);
     let g = term(&sp, TermId::MdGhosts);
-    let TermValues::Md(MdValues::Ghosts {
+    let TermValues::Particles(ParticleTerm::Md(MdValues::Ghosts {
         ghosts, transfer, ..
-    }) = g.values
+    })) = g.values
     else {
         panic!()
     };
@@ -148,14 +156,14 @@ fn pppm_transforms_its_mesh_four_times_and_ranks_exchange_their_ghosts() {
     assert_eq!(g.bound, Bound::HostMemory);
     // One rank has no ghosts to send.
     let one = time_of(&q.replace("ranks=2", "ranks=1"));
-    assert!(one.terms.iter().all(|t| t.id != TermId::MdGhosts));
+    assert!(one.terms.iter().all(|t| t.id() != TermId::MdGhosts));
 }
 
 #[test]
 fn many_body_potentials_get_the_memory_term_only() {
     let sp = time_of("mode=sim&method=particles&potential=tersoff");
-    assert!(sp.terms.iter().any(|t| t.id == TermId::MdTraffic));
-    assert!(sp.terms.iter().all(|t| t.id != TermId::MdPairs));
+    assert!(sp.terms.iter().any(|t| t.id() == TermId::MdTraffic));
+    assert!(sp.terms.iter().all(|t| t.id() != TermId::MdPairs));
 }
 
 #[test]
@@ -163,12 +171,12 @@ fn nbody_moves_its_particles_and_tree_and_transforms_its_pm_grid() {
     let q = "mode=sim&method=nbody&particles=16777216&ranks=16&nodes=2&dtype=fp32";
     let sp = time_of(q);
     let t = term(&sp, TermId::NbodyTraffic);
-    let TermValues::Nbody(NbodyStep::Traffic {
+    let TermValues::Particles(ParticleTerm::Nbody(NbodyStep::Traffic {
         particles,
         nodes,
         transfer,
         ..
-    }) = t.values
+    })) = t.values
     else {
         panic!()
     };
@@ -176,12 +184,14 @@ fn nbody_moves_its_particles_and_tree_and_transforms_its_pm_grid() {
     // TreeAllocFactor 0.8 of MaxPart = 1.5 × N / tasks.
     assert!((nodes - 0.8 * 1.5 * particles).abs() <= 1.0, "{nodes}");
     assert_eq!(transfer.bytes, 2.0 * (particles * 80.0 + nodes * 64.0));
-    let TermValues::Nbody(NbodyStep::Pm { work, .. }) = term(&sp, TermId::NbodyPm).values else {
+    let TermValues::Particles(ParticleTerm::Nbody(NbodyStep::Pm { work, .. })) =
+        term(&sp, TermId::NbodyPm).values
+    else {
         panic!()
     };
     // Two real transforms of 256³ points: 2 × 2.5 × 2^24 × 24, split over 16 tasks.
     assert_eq!(work.flops, 2.0 * 2.5 * 16_777_216.0 * 24.0 / 16.0);
-    let TermValues::Nbody(NbodyStep::Transpose { transfer, .. }) =
+    let TermValues::Particles(ParticleTerm::Nbody(NbodyStep::Transpose { transfer, .. })) =
         term(&sp, TermId::NbodyTranspose).values
     else {
         panic!()

@@ -9,13 +9,14 @@ mod common;
 
 use common::{scenario, time_of};
 use memcalc_core::inputs::fields::FieldId;
+use memcalc_core::speed::NeuralTerm;
 use memcalc_core::speed::TermValues;
 use memcalc_core::{Inputs, Speed, Steps, TermId};
 
 fn term(sp: &Speed, id: TermId) -> Option<f64> {
     sp.terms
         .iter()
-        .find(|t| t.id == id)
+        .find(|t| t.id() == id)
         .and_then(|t| t.time.seconds())
 }
 
@@ -32,7 +33,7 @@ fn send_bytes(sp: &Speed) -> f64 {
     sp.terms
         .iter()
         .find_map(|t| match t.values {
-            TermValues::PipelineSend { transfer, .. } => Some(transfer.bytes),
+            TermValues::Neural(NeuralTerm::PipelineSend { transfer, .. }) => Some(transfer.bytes),
             _ => None,
         })
         .expect("a pipeline send term")
@@ -98,7 +99,7 @@ fn full_recomputation_is_the_flop_count_of_narayanan_eq_3() {
         .terms
         .iter()
         .find_map(|t| match t.values {
-            TermValues::TrainCompute(f) => Some(f),
+            TermValues::Neural(NeuralTerm::TrainCompute(f)) => Some(f),
             _ => None,
         })
         .unwrap();
@@ -119,7 +120,7 @@ fn the_words_show_the_schedule_and_cite_it() {
     let bubble = sp
         .terms
         .iter()
-        .find(|t| t.id == TermId::PipelineBubble)
+        .find(|t| t.id() == TermId::PipelineBubble)
         .unwrap();
     let formula = memcalc_core::text::speed::formula(bubble);
     assert!(
@@ -137,7 +138,7 @@ fn the_words_show_the_schedule_and_cite_it() {
     let bubble = plain
         .terms
         .iter()
-        .find(|t| t.id == TermId::PipelineBubble)
+        .find(|t| t.id() == TermId::PipelineBubble)
         .unwrap();
     let formula = memcalc_core::text::speed::formula(bubble);
     assert!(

@@ -75,7 +75,7 @@ fn a_sparc_scf_iteration_counts_the_filter_and_the_subspace_by_hand() {
             + term_seconds(&sp, TermId::RsEigensolve),
         "step",
     );
-    assert!(!sp.terms.iter().any(|t| t.id == TermId::RsHalo));
+    assert!(!sp.terms.iter().any(|t| t.id() == TermId::RsHalo));
 }
 
 #[test]

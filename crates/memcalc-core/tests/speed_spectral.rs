@@ -6,6 +6,7 @@
 mod common;
 
 use common::{scenario, sim_step, term_seconds, time_of};
+use memcalc_core::speed::SpectralTerm;
 use memcalc_core::speed::TermValues;
 use memcalc_core::{speed, Steps, TermId};
 
@@ -53,7 +54,7 @@ fn a_spectral_step_is_its_ffts_compute_or_memory_whichever_is_longer() {
     close(term_seconds(&sp, TermId::FftCompute), compute, "compute");
     close(term_seconds(&sp, TermId::FftMemory), memory, "memory");
     close(sim_step(&sp), memory.max(compute), "step");
-    assert!(sp.terms.iter().all(|t| t.id != TermId::FftTranspose));
+    assert!(sp.terms.iter().all(|t| t.id() != TermId::FftTranspose));
 }
 
 #[test]
@@ -66,11 +67,11 @@ fn real_fields_on_a_padded_grid_cost_two_and_a_half_n_log2_n() {
     let peak = match sp
         .terms
         .iter()
-        .find(|t| t.id == TermId::FftCompute)
+        .find(|t| t.id() == TermId::FftCompute)
         .unwrap()
         .values
     {
-        TermValues::FftCompute { work, .. } => work.peak,
+        TermValues::Spectral(SpectralTerm::FftCompute { work, .. }) => work.peak,
         _ => unreachable!(),
     };
     close(
@@ -101,7 +102,7 @@ fn pencil_transposes_send_the_off_node_share_over_the_network() {
         .terms
         .iter()
         .find_map(|t| match t.values {
-            TermValues::FftTranspose(tr) => Some(tr.ratio),
+            TermValues::Spectral(SpectralTerm::FftTranspose(tr)) => Some(tr.ratio),
             _ => None,
         })
         .unwrap();
@@ -202,7 +203,7 @@ fn sparc_has_no_ffts_but_its_real_space_terms() {
     let s = scenario("mode=sim&method=planewave&dft_arrays=sparc");
     let sp = speed(&s, &memcalc_core::estimate(&s)).unwrap().unwrap();
     assert!(
-        sp.terms.iter().all(|t| t.id.key().starts_with("rs_")),
+        sp.terms.iter().all(|t| t.id().key().starts_with("rs_")),
         "{:?}",
         sp.terms
     );

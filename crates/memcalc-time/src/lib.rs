@@ -66,7 +66,7 @@ pub fn answer(query: &str) -> String {
                 .terms
                 .iter()
                 .map(|t| Term {
-                    id: t.id.key(),
+                    id: t.id().key(),
                     bound: t.bound.key(),
                     label: words::label(t),
                     time: words::time(t.time),

@@ -119,7 +119,7 @@ fn speed_doc(sp: &crate::speed::Speed) -> SpeedDoc {
             .terms
             .iter()
             .map(|t| TermDoc {
-                id: t.id.key(),
+                id: t.id().key(),
                 label: text::label(t),
                 seconds: t.time.seconds(),
                 bound: t.bound.key(),

@@ -110,7 +110,7 @@ pub fn to_csv_with_speed(
         for t in &sp.terms {
             out.push_str(&format!(
                 "time:{},{},,{},{}\n",
-                t.id.key(),
+                t.id().key(),
                 csv_field(text::label(t)),
                 t.bound.key(),
                 csv_field(&text::formula(t))

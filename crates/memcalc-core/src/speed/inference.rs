@@ -22,6 +22,7 @@ use crate::speed::launch;
 use crate::speed::machine::Machine;
 use crate::speed::mmvq;
 use crate::speed::Bound;
+use crate::speed::NeuralTerm;
 use crate::speed::{longest, Speed, Steps, TermId, TermValues, Time, TimeTerm, Transfer, Work};
 
 /// Parameters a token multiplies by: the active parameters less the input embedding table (a
@@ -147,17 +148,16 @@ pub fn speed(s: &Scenario, e: &Estimate, m: &Machine) -> Speed {
     let prefill_flops = 2.0 * p_mm * prompt * np / tp as f64 + prefill_attention;
     let prefill = work(prefill_flops);
     terms.push(TimeTerm {
-        id: TermId::Prefill,
         time: prefill.time(),
         bound: Bound::Compute,
-        values: TermValues::Prefill {
+        values: TermValues::Neural(NeuralTerm::Prefill {
             matmul_params: p_mm,
             tokens: prompt * np,
             attention_flops: prefill_attention,
             tp,
             work: prefill,
             per_request,
-        },
+        }),
     });
 
     // Megatron's two all-reduces per layer (after attention and after the MLP) of each token's
@@ -179,13 +179,12 @@ pub fn speed(s: &Scenario, e: &Estimate, m: &Machine) -> Speed {
         let c = all_reduce(prompt * np);
         ttft = ttft.plus(c.time());
         terms.push(TimeTerm {
-            id: TermId::PrefillAllReduce,
             time: c.time(),
             bound: c.via.bound(),
-            values: TermValues::TpAllReduce {
+            values: TermValues::Neural(NeuralTerm::PrefillAllReduce {
                 tokens: prompt_tokens.saturating_mul(prompts),
                 collective: c,
-            },
+            }),
         });
     }
 
@@ -202,32 +201,30 @@ pub fn speed(s: &Scenario, e: &Estimate, m: &Machine) -> Speed {
         efficiency: m.bw_eff,
     };
     terms.push(TimeTerm {
-        id: TermId::DecodeMemory,
         time: read.time(),
         bound: Bound::MemoryBandwidth,
-        values: TermValues::DecodeMemory {
+        values: TermValues::Neural(NeuralTerm::DecodeMemory {
             weights,
             share,
             kv,
             sequences: seqs,
             stages: pp,
             transfer: read,
-        },
+        }),
     });
     // Each new token against its whole context: 2 · 2 · layers · context · heads · head_dim.
     let decode_attention = 4.0 * layers * ctx * width * n / tp as f64;
     let decode = work(2.0 * p_mm * n / tp as f64 + decode_attention);
     terms.push(TimeTerm {
-        id: TermId::DecodeCompute,
         time: decode.time(),
         bound: Bound::Compute,
-        values: TermValues::DecodeCompute {
+        values: TermValues::Neural(NeuralTerm::DecodeCompute {
             matmul_params: p_mm,
             sequences: seqs,
             attention_flops: decode_attention,
             tp,
             work: decode,
-        },
+        }),
     });
     let mut step = read.time().max(decode.time());
     // llama.cpp's one-warp quantized kernel (builds before #5394) reads the weights no faster
@@ -238,14 +235,13 @@ pub fn speed(s: &Scenario, e: &Estimate, m: &Machine) -> Speed {
             let t = Time::of(weights / o.rate - weights / bound_rate);
             step = step.plus(t);
             terms.push(TimeTerm {
-                id: TermId::DecodeOccupancy,
                 time: t,
                 bound: Bound::MemoryBandwidth,
-                values: TermValues::DecodeOccupancy {
+                values: TermValues::Neural(NeuralTerm::DecodeOccupancy {
                     weights,
                     occupancy: o,
                     bound_rate,
-                },
+                }),
             });
         }
     }
@@ -258,15 +254,14 @@ pub fn speed(s: &Scenario, e: &Estimate, m: &Machine) -> Speed {
         };
         step = step.plus(t.time());
         terms.push(TimeTerm {
-            id: TermId::DecodeHost,
             time: t.time(),
             bound: Bound::HostMemory,
-            values: TermValues::DecodeHost {
+            values: TermValues::Neural(NeuralTerm::DecodeHost {
                 weights: host_w,
                 kv: host_kv,
                 layers: host_layers,
                 transfer: t,
-            },
+            }),
         });
     }
     // llama.cpp without a CUDA graph: the GPU idles after each kernel of the step before the
@@ -282,34 +277,32 @@ pub fn speed(s: &Scenario, e: &Estimate, m: &Machine) -> Speed {
         let t = Time::of((per_layer * gpu_layers + head) as f64 * gap);
         step = step.plus(t);
         terms.push(TimeTerm {
-            id: TermId::DecodeLaunch,
             time: t,
             bound: Bound::Launch,
-            values: TermValues::DecodeLaunch {
+            values: TermValues::Neural(NeuralTerm::DecodeLaunch {
                 per_layer,
                 layers: gpu_layers,
                 head,
                 gap,
                 why,
-            },
+            }),
         });
     }
     if tp > 1 {
         let c = all_reduce(n);
         step = step.plus(c.time());
         terms.push(TimeTerm {
-            id: TermId::TpAllReduce,
             time: c.time(),
             bound: c.via.bound(),
-            values: TermValues::TpAllReduce {
+            values: TermValues::Neural(NeuralTerm::TpAllReduce {
                 tokens: seqs,
                 collective: c,
-            },
+            }),
         });
     }
     let decode_terms: Vec<TimeTerm> = terms
         .iter()
-        .filter(|t| !matches!(t.id, TermId::Prefill | TermId::PrefillAllReduce))
+        .filter(|t| !matches!(t.id(), TermId::Prefill | TermId::PrefillAllReduce))
         .copied()
         .collect();
     Speed {

@@ -2,7 +2,9 @@
 //! part of the estimate holds and the FLOPs the step does (the roofline of Williams, Waterman
 //! and Patterson, CACM 2009: time ≥ max(bytes ÷ bandwidth, FLOPs ÷ peak)). Each term carries
 //! its named values, like the memory parts, so `explain::speed` writes its formula with the
-//! user's numbers, its explanation and its source; this layer holds no text.
+//! user's numbers, its explanation and its source; this layer holds no text. A term is one row
+//! of `terms!` (id, key, family) and one variant of its family's values type, which says which
+//! term it is, so a term's id cannot disagree with its values.
 //!
 //! `speed` is the one entry point: inference (prefill, decode, tensor-parallel all-reduces,
 //! llama.cpp's host layers), training and fine-tuning (FLOPs per step at a utilisation, the
@@ -131,158 +133,114 @@ impl Time {
     }
 }
 
-/// Which term of a step a [`TimeTerm`] is; one template each in `explain::speed`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
-#[serde(rename_all = "snake_case")]
-pub enum TermId {
-    Prefill,
-    PrefillAllReduce,
-    DecodeMemory,
-    DecodeCompute,
-    DecodeHost,
-    /// llama.cpp's kernel launches without a CUDA graph (speed/launch.rs).
-    DecodeLaunch,
-    /// llama.cpp's one-warp quantized kernel below its SMs' warp limit (speed/mmvq.rs).
-    DecodeOccupancy,
-    TpAllReduce,
-    TrainCompute,
-    PipelineBubble,
-    DataParallel,
-    TensorParallel,
-    PipelineSend,
-    OffloadTraffic,
-    SimMemory,
-    SimHalo,
-    SimDisk,
-    // Spectral transforms and plane-wave DFT (h-spectral): FFTs, their transposes, dense algebra.
-    FftCompute,
-    FftMemory,
-    FftTranspose,
-    PwProjectors,
-    PwSubspace,
-    PwDiagonalise,
-    // Particles and N-body (speed/sim/particles.rs, speed/sim/nbody.rs).
-    MdTraffic,
-    MdPairs,
-    MdKspace,
-    MdGhosts,
-    NbodyTraffic,
-    NbodyPm,
-    NbodyTranspose,
-    // Unstructured meshes and block-structured AMR (speed/sim/mesh.rs, speed/sim/amr.rs).
-    MeshAssembly,
-    MeshSolve,
-    MeshChain,
-    MeshGather,
-    AmrAdvance,
-    // A Krylov solve's dot products across ranks (speed/sim/reductions.rs).
-    SolveAllReduce,
-    // Scientific-ML surrogates (speed/sciml.rs).
-    SurrogateCompute,
-    SurrogateMemory,
-    // SPARC's real-space DFT (speed/sim/realspace.rs).
-    RsStencilCompute,
-    RsStencilMemory,
-    RsProjectors,
-    RsSubspace,
-    RsEigensolve,
-    RsHalo,
+/// Declares `TermId` from one row per term, `Variant = "key", Family;`, in the order the
+/// terms are listed: the key (JSON, the page's `data-term`) and the family whose values type
+/// carries the term (and whose template in `explain::speed` writes its words) are written once.
+macro_rules! terms {
+    ($($(#[$doc:meta])* $variant:ident = $key:literal, $family:ident;)*) => {
+        /// Which term of a step a [`TimeTerm`] is: read off its values ([`TermValues::id`]).
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+        #[serde(rename_all = "snake_case")]
+        pub enum TermId {
+            $($(#[$doc])* $variant,)*
+        }
+
+        impl TermId {
+            /// Every term, in declaration order.
+            pub const ALL: &'static [TermId] = &[$(TermId::$variant,)*];
+
+            /// The stable key in JSON (serde's name for the variant too).
+            pub const fn key(self) -> &'static str {
+                match self {
+                    $(TermId::$variant => $key,)*
+                }
+            }
+
+            /// The family whose values type carries this term.
+            pub const fn family(self) -> TermFamily {
+                match self {
+                    $(TermId::$variant => TermFamily::$family,)*
+                }
+            }
+        }
+    };
 }
 
-/// The family of a [`TermId`]: which file of `explain::speed` writes its words. Declared once,
-/// here, so that a new term names its family in one place.
+terms! {
+    Prefill = "prefill", Neural;
+    PrefillAllReduce = "prefill_all_reduce", Neural;
+    DecodeMemory = "decode_memory", Neural;
+    DecodeCompute = "decode_compute", Neural;
+    DecodeHost = "decode_host", Neural;
+    /// llama.cpp's kernel launches without a CUDA graph (speed/launch.rs).
+    DecodeLaunch = "decode_launch", Neural;
+    /// llama.cpp's one-warp quantized kernel below its SMs' warp limit (speed/mmvq.rs).
+    DecodeOccupancy = "decode_occupancy", Neural;
+    TpAllReduce = "tp_all_reduce", Neural;
+    TrainCompute = "train_compute", Neural;
+    PipelineBubble = "pipeline_bubble", Neural;
+    DataParallel = "data_parallel", Neural;
+    TensorParallel = "tensor_parallel", Neural;
+    PipelineSend = "pipeline_send", Neural;
+    OffloadTraffic = "offload_traffic", Neural;
+    SimMemory = "sim_memory", Grid;
+    SimHalo = "sim_halo", Grid;
+    SimDisk = "sim_disk", Grid;
+    // Spectral transforms and plane-wave DFT: FFTs, their transposes, dense algebra.
+    FftCompute = "fft_compute", Spectral;
+    FftMemory = "fft_memory", Spectral;
+    FftTranspose = "fft_transpose", Spectral;
+    PwProjectors = "pw_projectors", Spectral;
+    PwSubspace = "pw_subspace", Spectral;
+    PwDiagonalise = "pw_diagonalise", Spectral;
+    // Particles and N-body (speed/sim/particles.rs, speed/sim/nbody.rs).
+    MdTraffic = "md_traffic", Particles;
+    MdPairs = "md_pairs", Particles;
+    MdKspace = "md_kspace", Particles;
+    MdGhosts = "md_ghosts", Particles;
+    NbodyTraffic = "nbody_traffic", Particles;
+    NbodyPm = "nbody_pm", Particles;
+    NbodyTranspose = "nbody_transpose", Particles;
+    // Unstructured meshes and block-structured AMR (speed/sim/mesh.rs, speed/sim/amr.rs).
+    MeshAssembly = "mesh_assembly", Mesh;
+    MeshSolve = "mesh_solve", Mesh;
+    MeshChain = "mesh_chain", Mesh;
+    MeshGather = "mesh_gather", Mesh;
+    AmrAdvance = "amr_advance", Mesh;
+    // A Krylov solve's dot products across ranks (speed/sim/reductions.rs).
+    SolveAllReduce = "solve_all_reduce", Reductions;
+    // Scientific-ML surrogates (speed/sciml.rs).
+    SurrogateCompute = "surrogate_compute", Surrogate;
+    SurrogateMemory = "surrogate_memory", Surrogate;
+    // SPARC's real-space DFT (speed/sim/realspace.rs).
+    RsStencilCompute = "rs_stencil_compute", RealSpace;
+    RsStencilMemory = "rs_stencil_memory", RealSpace;
+    RsProjectors = "rs_projectors", RealSpace;
+    RsSubspace = "rs_subspace", RealSpace;
+    RsEigensolve = "rs_eigensolve", RealSpace;
+    RsHalo = "rs_halo", RealSpace;
+}
+
+/// The family of a [`TermId`]: the variant of [`TermValues`] that holds its values, and so
+/// the file of `explain::speed` whose template writes its words.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum TermFamily {
-    /// Inference and training of neural networks (`explain/speed.rs` itself).
+    /// Inference and training of neural networks ([`NeuralTerm`], `explain/speed/neural.rs`).
     Neural,
-    /// Grids and lattices, their halos and the disk (`explain/speed.rs` itself).
+    /// Grids and lattices, their halos and the disk ([`GridTerm`], `explain/speed/grid.rs`).
     Grid,
-    /// Spectral transforms and plane-wave DFT (`explain/speed/spectral.rs`).
+    /// Spectral transforms and plane-wave DFT ([`SpectralTerm`], `explain/speed/spectral.rs`).
     Spectral,
-    /// Molecular dynamics and N-body (`explain/speed/particles.rs`).
+    /// Molecular dynamics and N-body ([`ParticleTerm`], `explain/speed/particles.rs`).
     Particles,
-    /// Unstructured meshes and AMR (`explain/speed/mesh.rs`).
+    /// Unstructured meshes and AMR ([`MeshTerm`], `explain/speed/mesh.rs`).
     Mesh,
-    /// Scientific-ML surrogates (`explain/speed/sciml.rs`).
+    /// Scientific-ML surrogates ([`SurrogateTerm`], `explain/speed/sciml.rs`).
     Surrogate,
     /// A solve's all-reduces across ranks (`explain/speed/reductions.rs`).
     Reductions,
     /// SPARC's real-space DFT (`explain/speed/realspace.rs`).
     RealSpace,
-}
-
-impl TermId {
-    /// The family whose template writes this term's words.
-    pub fn family(self) -> TermFamily {
-        use TermId::*;
-        match self {
-            Prefill | PrefillAllReduce | DecodeMemory | DecodeCompute | DecodeHost
-            | DecodeLaunch | DecodeOccupancy | TpAllReduce | TrainCompute | PipelineBubble
-            | DataParallel | TensorParallel | PipelineSend | OffloadTraffic => TermFamily::Neural,
-            SimMemory | SimHalo | SimDisk => TermFamily::Grid,
-            FftCompute | FftMemory | FftTranspose | PwProjectors | PwSubspace | PwDiagonalise => {
-                TermFamily::Spectral
-            }
-            MdTraffic | MdPairs | MdKspace | MdGhosts | NbodyTraffic | NbodyPm | NbodyTranspose => {
-                TermFamily::Particles
-            }
-            MeshAssembly | MeshSolve | MeshChain | MeshGather | AmrAdvance => TermFamily::Mesh,
-            SurrogateCompute | SurrogateMemory => TermFamily::Surrogate,
-            SolveAllReduce => TermFamily::Reductions,
-            RsStencilCompute | RsStencilMemory | RsProjectors | RsSubspace | RsEigensolve
-            | RsHalo => TermFamily::RealSpace,
-        }
-    }
-
-    /// The stable key in JSON.
-    pub fn key(self) -> &'static str {
-        match self {
-            TermId::Prefill => "prefill",
-            TermId::PrefillAllReduce => "prefill_all_reduce",
-            TermId::DecodeMemory => "decode_memory",
-            TermId::DecodeCompute => "decode_compute",
-            TermId::DecodeHost => "decode_host",
-            TermId::DecodeLaunch => "decode_launch",
-            TermId::DecodeOccupancy => "decode_occupancy",
-            TermId::TpAllReduce => "tp_all_reduce",
-            TermId::TrainCompute => "train_compute",
-            TermId::PipelineBubble => "pipeline_bubble",
-            TermId::DataParallel => "data_parallel",
-            TermId::TensorParallel => "tensor_parallel",
-            TermId::PipelineSend => "pipeline_send",
-            TermId::OffloadTraffic => "offload_traffic",
-            TermId::SimMemory => "sim_memory",
-            TermId::SimHalo => "sim_halo",
-            TermId::SimDisk => "sim_disk",
-            TermId::FftCompute => "fft_compute",
-            TermId::FftMemory => "fft_memory",
-            TermId::FftTranspose => "fft_transpose",
-            TermId::PwProjectors => "pw_projectors",
-            TermId::PwSubspace => "pw_subspace",
-            TermId::PwDiagonalise => "pw_diagonalise",
-            TermId::MdTraffic => "md_traffic",
-            TermId::MdPairs => "md_pairs",
-            TermId::MdKspace => "md_kspace",
-            TermId::MdGhosts => "md_ghosts",
-            TermId::NbodyTraffic => "nbody_traffic",
-            TermId::NbodyPm => "nbody_pm",
-            TermId::NbodyTranspose => "nbody_transpose",
-            TermId::MeshAssembly => "mesh_assembly",
-            TermId::MeshSolve => "mesh_solve",
-            TermId::MeshChain => "mesh_chain",
-            TermId::MeshGather => "mesh_gather",
-            TermId::AmrAdvance => "amr_advance",
-            TermId::SolveAllReduce => "solve_all_reduce",
-            TermId::SurrogateCompute => "surrogate_compute",
-            TermId::SurrogateMemory => "surrogate_memory",
-            TermId::RsStencilCompute => "rs_stencil_compute",
-            TermId::RsStencilMemory => "rs_stencil_memory",
-            TermId::RsProjectors => "rs_projectors",
-            TermId::RsSubspace => "rs_subspace",
-            TermId::RsEigensolve => "rs_eigensolve",
-            TermId::RsHalo => "rs_halo",
-        }
-    }
 }
 
 /// Bytes over a bandwidth: the values of every transfer-bound term.
@@ -377,9 +335,56 @@ impl Collective {
     }
 }
 
-/// The named values of a term.
+/// The named values of a term: one variant per family, whose values type says which term it
+/// is ([`TermValues::id`]), so a term's id cannot disagree with its values.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub enum TermValues {
+    Neural(NeuralTerm),
+    Grid(GridTerm),
+    Spectral(SpectralTerm),
+    Particles(ParticleTerm),
+    Mesh(MeshTerm),
+    Surrogate(SurrogateTerm),
+    /// A solve's dot products, each an all-reduce across the ranks.
+    SolveAllReduce(sim::reductions::DotReductions),
+    /// A term of SPARC's real-space SCF iteration (speed/sim/realspace.rs).
+    RealSpace(sim::realspace::RsTerm),
+}
+
+impl TermValues {
+    /// The term these values are.
+    pub fn id(&self) -> TermId {
+        match self {
+            TermValues::Neural(v) => v.id(),
+            TermValues::Grid(v) => v.id(),
+            TermValues::Spectral(v) => v.id(),
+            TermValues::Particles(v) => v.id(),
+            TermValues::Mesh(v) => v.id(),
+            TermValues::Surrogate(v) => v.id(),
+            TermValues::SolveAllReduce(_) => TermId::SolveAllReduce,
+            TermValues::RealSpace(v) => v.id(),
+        }
+    }
+
+    /// The family these values belong to: the `terms!` row of their id names the same one
+    /// (checked by `tests/speed_terms.rs` over the corpus).
+    pub fn family(&self) -> TermFamily {
+        match self {
+            TermValues::Neural(_) => TermFamily::Neural,
+            TermValues::Grid(_) => TermFamily::Grid,
+            TermValues::Spectral(_) => TermFamily::Spectral,
+            TermValues::Particles(_) => TermFamily::Particles,
+            TermValues::Mesh(_) => TermFamily::Mesh,
+            TermValues::Surrogate(_) => TermFamily::Surrogate,
+            TermValues::SolveAllReduce(_) => TermFamily::Reductions,
+            TermValues::RealSpace(_) => TermFamily::RealSpace,
+        }
+    }
+}
+
+/// The values of an inference or training term of a neural network.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum NeuralTerm {
     /// FLOPs of a forward pass over the prompt: 2 · params · tokens + causal attention.
     Prefill {
         matmul_params: f64,
@@ -449,9 +454,10 @@ pub enum TermValues {
         virtual_stages: u64,
         compute_seconds: f64,
     },
-    /// Tensor-parallel all-reduces at inference: two per layer for each token of a decode
-    /// step, or for every prompt token in the prefill.
+    /// Tensor-parallel all-reduces of a decode step: two per layer for each token.
     TpAllReduce { tokens: u64, collective: Collective },
+    /// Tensor-parallel all-reduces of the prefill: two per layer for every prompt token.
+    PrefillAllReduce { tokens: u64, collective: Collective },
     /// Gradients (and ZeRO's parameter gathers) over the data-parallel ranks.
     DataParallel { zero: u8, collective: Collective },
     /// Megatron tensor parallelism's all-reduces in training.
@@ -470,6 +476,11 @@ pub enum TermValues {
     },
     /// ZeRO-Offload's gradients to the host and updated parameters back, over PCIe.
     OffloadTraffic { params: f64, transfer: Transfer },
+}
+
+/// The values of a grid or lattice term: a step's memory traffic, its halo and the disk.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum GridTerm {
     /// A simulation step's bytes over the memory bandwidth (a lower bound on its time).
     SimMemory(SimBytes),
     /// A rank's halo per step over the network or shared memory.
@@ -483,7 +494,11 @@ pub enum TermValues {
     /// The part of the memory beyond the node's RAM, read and written each step at disk
     /// bandwidth.
     SimDisk { excess: f64, transfer: Transfer },
-    // Spectral transforms and plane-wave DFT (h-spectral).
+}
+
+/// The values of a spectral-transform or plane-wave DFT term.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum SpectralTerm {
     /// A step's FFTs at the compute peak: 5 N log2 N FLOPs each (2.5 for real-to-complex).
     FftCompute { ffts: Ffts, work: Work },
     /// A step's FFTs through memory: each pass over the rank's share reads and writes it.
@@ -504,12 +519,21 @@ pub enum TermValues {
         count: f64,
         work: Work,
     },
-    // Particles and N-body.
+}
+
+/// The values of a molecular dynamics or tree-PM N-body term.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum ParticleTerm {
     /// A molecular dynamics term (pair loop, long-range mesh, ghost exchange).
     Md(sim::particles::MdValues),
     /// A tree-PM N-body term.
     Nbody(sim::nbody::NbodyStep),
-    // Unstructured meshes and block-structured AMR (speed/sim/mesh.rs, speed/sim/amr.rs).
+}
+
+/// The values of an unstructured-mesh or block-structured AMR term (speed/sim/mesh.rs,
+/// speed/sim/amr.rs).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum MeshTerm {
     /// A mesh step's own traffic besides its solve: the solution read and written, the mesh
     /// read and the matrix written once.
     MeshAssembly(sim::mesh::Assembly),
@@ -521,15 +545,104 @@ pub enum TermValues {
     MeshGather(sim::gather::Gather),
     /// An AMR step: every block update of every level.
     AmrAdvance(sim::amr::Advance),
-    /// A solve's dot products, each an all-reduce across the ranks.
-    SolveAllReduce(sim::reductions::DotReductions),
-    // Scientific-ML surrogates (speed/sciml.rs).
+}
+
+/// The values of a scientific-ML surrogate's term (speed/sciml.rs).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum SurrogateTerm {
     /// A surrogate network's FLOPs per step on one device at the utilisation.
     SurrogateCompute(sciml::SurrogateFlops),
     /// The activations a surrogate's forward writes and reads back, over the memory bandwidth.
     SurrogateMemory(sciml::SurrogateBytes),
-    /// A term of SPARC's real-space SCF iteration (speed/sim/realspace.rs).
-    RealSpace(sim::realspace::RsTerm),
+}
+
+impl NeuralTerm {
+    /// The term these values are.
+    pub fn id(&self) -> TermId {
+        match self {
+            NeuralTerm::Prefill { .. } => TermId::Prefill,
+            NeuralTerm::DecodeMemory { .. } => TermId::DecodeMemory,
+            NeuralTerm::DecodeCompute { .. } => TermId::DecodeCompute,
+            NeuralTerm::DecodeHost { .. } => TermId::DecodeHost,
+            NeuralTerm::DecodeLaunch { .. } => TermId::DecodeLaunch,
+            NeuralTerm::DecodeOccupancy { .. } => TermId::DecodeOccupancy,
+            NeuralTerm::TrainCompute(_) => TermId::TrainCompute,
+            NeuralTerm::PipelineBubble { .. } => TermId::PipelineBubble,
+            NeuralTerm::TpAllReduce { .. } => TermId::TpAllReduce,
+            NeuralTerm::PrefillAllReduce { .. } => TermId::PrefillAllReduce,
+            NeuralTerm::DataParallel { .. } => TermId::DataParallel,
+            NeuralTerm::TensorParallel { .. } => TermId::TensorParallel,
+            NeuralTerm::PipelineSend { .. } => TermId::PipelineSend,
+            NeuralTerm::OffloadTraffic { .. } => TermId::OffloadTraffic,
+        }
+    }
+}
+
+impl GridTerm {
+    /// The term these values are.
+    pub fn id(&self) -> TermId {
+        match self {
+            GridTerm::SimMemory(_) => TermId::SimMemory,
+            GridTerm::SimHalo { .. } => TermId::SimHalo,
+            GridTerm::SimDisk { .. } => TermId::SimDisk,
+        }
+    }
+}
+
+impl SpectralTerm {
+    /// The term these values are: a plane-wave product's kind says which.
+    pub fn id(&self) -> TermId {
+        match self {
+            SpectralTerm::FftCompute { .. } => TermId::FftCompute,
+            SpectralTerm::FftMemory { .. } => TermId::FftMemory,
+            SpectralTerm::FftTranspose(_) => TermId::FftTranspose,
+            SpectralTerm::PwGemm(g) => match g.kind {
+                PwGemmKind::Projectors { .. } => TermId::PwProjectors,
+                PwGemmKind::Subspace => TermId::PwSubspace,
+            },
+            SpectralTerm::PwDiagonalise { .. } => TermId::PwDiagonalise,
+        }
+    }
+}
+
+impl ParticleTerm {
+    /// The term these values are.
+    pub fn id(&self) -> TermId {
+        use sim::nbody::NbodyStep;
+        use sim::particles::MdValues;
+        match self {
+            ParticleTerm::Md(MdValues::Traffic { .. }) => TermId::MdTraffic,
+            ParticleTerm::Md(MdValues::Pairs { .. }) => TermId::MdPairs,
+            ParticleTerm::Md(MdValues::Kspace { .. }) => TermId::MdKspace,
+            ParticleTerm::Md(MdValues::Ghosts { .. }) => TermId::MdGhosts,
+            ParticleTerm::Nbody(NbodyStep::Traffic { .. }) => TermId::NbodyTraffic,
+            ParticleTerm::Nbody(NbodyStep::Pm { .. }) => TermId::NbodyPm,
+            ParticleTerm::Nbody(NbodyStep::Transpose { .. }) => TermId::NbodyTranspose,
+        }
+    }
+}
+
+impl MeshTerm {
+    /// The term these values are.
+    pub fn id(&self) -> TermId {
+        match self {
+            MeshTerm::MeshAssembly(_) => TermId::MeshAssembly,
+            MeshTerm::MeshSolve(_) => TermId::MeshSolve,
+            MeshTerm::MeshChain(_) => TermId::MeshChain,
+            MeshTerm::MeshGather(_) => TermId::MeshGather,
+            MeshTerm::AmrAdvance(_) => TermId::AmrAdvance,
+        }
+    }
+}
+
+impl SurrogateTerm {
+    /// The term these values are.
+    pub fn id(&self) -> TermId {
+        match self {
+            SurrogateTerm::SurrogateCompute(_) => TermId::SurrogateCompute,
+            SurrogateTerm::SurrogateMemory(_) => TermId::SurrogateMemory,
+        }
+    }
 }
 
 /// The FFTs of a step, and what they are for.
@@ -684,10 +797,17 @@ pub enum SimBytes {
 /// One term of a step's time.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct TimeTerm {
-    pub id: TermId,
     pub time: Time,
     pub bound: Bound,
+    /// Its named values, which say which term it is.
     pub values: TermValues,
+}
+
+impl TimeTerm {
+    /// Which term this is, read off its values.
+    pub fn id(&self) -> TermId {
+        self.values.id()
+    }
 }
 
 /// The headline figures of a run.
@@ -786,4 +906,31 @@ fn longest(terms: &[TimeTerm]) -> Bound {
         }
     }
     best.map_or(Bound::Compute, |t| t.bound)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::TermId;
+
+    #[test]
+    fn serde_names_every_term_by_its_key_and_reads_it_back() {
+        for &id in TermId::ALL {
+            let json = serde_json::to_string(&id).unwrap();
+            assert_eq!(json, format!("\"{}\"", id.key()), "{id:?}");
+            assert_eq!(serde_json::from_str::<TermId>(&json).unwrap(), id);
+        }
+    }
+
+    #[test]
+    fn all_lists_every_term_once_with_a_key_of_its_own() {
+        assert_eq!(TermId::ALL.len(), 44);
+        assert_eq!(TermId::ALL.first(), Some(&TermId::Prefill));
+        assert_eq!(TermId::ALL.last(), Some(&TermId::RsHalo));
+        for (i, a) in TermId::ALL.iter().enumerate() {
+            for b in &TermId::ALL[i + 1..] {
+                assert_ne!(a, b);
+                assert_ne!(a.key(), b.key());
+            }
+        }
+    }
 }

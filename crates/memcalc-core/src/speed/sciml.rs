@@ -15,7 +15,8 @@ use crate::scenario::sciml::{ModelKind, SciMl};
 use crate::scenario::{Recompute, Scenario};
 use crate::speed::inference::activation_bytes;
 use crate::speed::machine::Machine;
-use crate::speed::{longest, Bound, Speed, Steps, TermId, TermValues, TimeTerm, Transfer, Work};
+use crate::speed::{longest, Bound, Speed, Steps, TermValues, TimeTerm, Transfer, Work};
+use crate::speed::{NeuralTerm, SurrogateTerm};
 
 /// FNO's projection width, as `SciMl::params` counts it (Li et al. 2021 use 128).
 const FNO_PROJECTION: f64 = 128.0;
@@ -241,23 +242,21 @@ pub fn speed(s: &Scenario, e: &Estimate, m: &Machine) -> Speed {
     };
     let mut terms = vec![
         TimeTerm {
-            id: TermId::SurrogateCompute,
             time: work.time(),
             bound: Bound::Compute,
-            values: TermValues::SurrogateCompute(SurrogateFlops {
+            values: TermValues::Surrogate(SurrogateTerm::SurrogateCompute(SurrogateFlops {
                 model: net.model,
                 forward,
                 passes,
                 samples,
                 split,
                 work,
-            }),
+            })),
         },
         TimeTerm {
-            id: TermId::SurrogateMemory,
             time: transfer.time(),
             bound: Bound::MemoryBandwidth,
-            values: TermValues::SurrogateMemory(SurrogateBytes {
+            values: TermValues::Surrogate(SurrogateTerm::SurrogateMemory(SurrogateBytes {
                 model: net.model,
                 training,
                 values,
@@ -265,7 +264,7 @@ pub fn speed(s: &Scenario, e: &Estimate, m: &Machine) -> Speed {
                 samples,
                 split,
                 transfer,
-            }),
+            })),
         },
     ];
     let mut step = work.time().max(transfer.time());
@@ -291,13 +290,12 @@ pub fn speed(s: &Scenario, e: &Estimate, m: &Machine) -> Speed {
         );
         step = step.max(c.time());
         terms.push(TimeTerm {
-            id: TermId::DataParallel,
             time: c.time(),
             bound: c.via.bound(),
-            values: TermValues::DataParallel {
+            values: TermValues::Neural(NeuralTerm::DataParallel {
                 zero: par.zero,
                 collective: c,
-            },
+            }),
         });
     }
     let per_step = samples * dp as f64;

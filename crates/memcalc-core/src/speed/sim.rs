@@ -23,9 +23,8 @@ use crate::scenario::planewave::DftArrays;
 use crate::scenario::sim::{Method, SimDevice};
 use crate::scenario::Scenario;
 use crate::speed::machine::{Machine, RankShare};
-use crate::speed::{
-    longest, Bound, Speed, Steps, TermId, TermValues, Time, TimeTerm, Transfer, Via, Work,
-};
+use crate::speed::GridTerm;
+use crate::speed::{longest, Bound, Speed, Steps, TermValues, Time, TimeTerm, Transfer, Via, Work};
 
 pub use stencil::outgoing;
 
@@ -222,16 +221,15 @@ fn finish(s: &Scenario, e: &Estimate, sm: &SimMachine, method: MethodStep) -> Sp
         };
         step = step.max(t.time());
         terms.push(TimeTerm {
-            id: TermId::SimHalo,
             time: t.time(),
             bound: via.bound(),
-            values: TermValues::SimHalo {
+            values: TermValues::Grid(GridTerm::SimHalo {
                 cells,
                 bytes_per_cell,
                 ranks_per_node: sm.per_node,
                 transfer: t,
                 via,
-            },
+            }),
         });
     }
     if e.per == Per::Node && e.per_device_bytes > e.capacity_bytes {
@@ -244,13 +242,12 @@ fn finish(s: &Scenario, e: &Estimate, sm: &SimMachine, method: MethodStep) -> Sp
         };
         step = step.plus(t.time());
         terms.push(TimeTerm {
-            id: TermId::SimDisk,
             time: t.time(),
             bound: Bound::Disk,
-            values: TermValues::SimDisk {
+            values: TermValues::Grid(GridTerm::SimDisk {
                 excess,
                 transfer: t,
-            },
+            }),
         });
     }
     Speed {

@@ -15,8 +15,9 @@ use crate::scenario::{Offload, Recompute, Scenario};
 use crate::speed::inference::{activation_bytes, matmul_params};
 use crate::speed::latency;
 use crate::speed::machine::Machine;
+use crate::speed::NeuralTerm;
 use crate::speed::{
-    longest, Bound, Speed, Steps, TermId, TermValues, Time, TimeTerm, TrainFlops, Transfer, Work,
+    longest, Bound, Speed, Steps, TermValues, Time, TimeTerm, TrainFlops, Transfer, Work,
 };
 
 /// DDP's default gradient bucket, bytes (`bucket_cap_mb=25`, torch.nn.parallel
@@ -88,10 +89,9 @@ pub fn speed(s: &Scenario, e: &crate::model::Estimate, m: &Machine) -> Speed {
     };
     let compute = work.time();
     let mut terms = vec![TimeTerm {
-        id: TermId::TrainCompute,
         time: compute,
         bound: Bound::Compute,
-        values: TermValues::TrainCompute(TrainFlops {
+        values: TermValues::Neural(NeuralTerm::TrainCompute(TrainFlops {
             matmul_params: p_mm,
             passes,
             attention,
@@ -101,7 +101,7 @@ pub fn speed(s: &Scenario, e: &crate::model::Estimate, m: &Machine) -> Speed {
             tokens,
             gpus,
             work,
-        }),
+        })),
     }];
     let mut busy = compute;
     if pp > 1 {
@@ -111,15 +111,14 @@ pub fn speed(s: &Scenario, e: &crate::model::Estimate, m: &Machine) -> Speed {
         let bubble = compute.times(bubble_share(pp, micro, chunks));
         busy = busy.plus(bubble);
         terms.push(TimeTerm {
-            id: TermId::PipelineBubble,
             time: bubble,
             bound: Bound::Compute,
-            values: TermValues::PipelineBubble {
+            values: TermValues::Neural(NeuralTerm::PipelineBubble {
                 stages: pp,
                 micro_batches: micro,
                 virtual_stages: chunks,
                 compute_seconds: compute.seconds().unwrap_or(f64::MAX),
-            },
+            }),
         });
     }
     let act = activation_bytes(s);
@@ -144,13 +143,12 @@ pub fn speed(s: &Scenario, e: &crate::model::Estimate, m: &Machine) -> Speed {
         };
         overlapped = c.time();
         terms.push(TimeTerm {
-            id: TermId::DataParallel,
             time: c.time(),
             bound: c.via.bound(),
-            values: TermValues::DataParallel {
+            values: TermValues::Neural(NeuralTerm::DataParallel {
                 zero: s.parallel.zero,
                 collective: c,
-            },
+            }),
         });
     }
     let mut step = busy.max(overlapped);
@@ -171,15 +169,14 @@ pub fn speed(s: &Scenario, e: &crate::model::Estimate, m: &Machine) -> Speed {
         );
         step = step.plus(c.time());
         terms.push(TimeTerm {
-            id: TermId::TensorParallel,
             time: c.time(),
             bound: c.via.bound(),
-            values: TermValues::TensorParallel {
+            values: TermValues::Neural(NeuralTerm::TensorParallel {
                 per_layer,
                 layers,
                 micro_batches: micro,
                 collective: c,
-            },
+            }),
         });
     }
     if pp > 1 {
@@ -196,15 +193,14 @@ pub fn speed(s: &Scenario, e: &crate::model::Estimate, m: &Machine) -> Speed {
         };
         step = step.plus(t.time());
         terms.push(TimeTerm {
-            id: TermId::PipelineSend,
             time: t.time(),
             bound: via.bound(),
-            values: TermValues::PipelineSend {
+            values: TermValues::Neural(NeuralTerm::PipelineSend {
                 micro_batches: micro,
                 virtual_stages: chunks,
                 transfer: t,
                 via,
-            },
+            }),
         });
     }
     if s.parallel.offload != Offload::None {
@@ -222,13 +218,12 @@ pub fn speed(s: &Scenario, e: &crate::model::Estimate, m: &Machine) -> Speed {
         };
         step = step.plus(t.time());
         terms.push(TimeTerm {
-            id: TermId::OffloadTraffic,
             time: t.time(),
             bound: Bound::Link,
-            values: TermValues::OffloadTraffic {
+            values: TermValues::Neural(NeuralTerm::OffloadTraffic {
                 params: shard,
                 transfer: t,
-            },
+            }),
         });
     }
     // The run: the token budget over the tokens each step processes, step after step.

@@ -61,7 +61,7 @@ pub fn time_of(query: &str) -> memcalc_core::Speed {
 pub fn term(sp: &memcalc_core::Speed, id: memcalc_core::TermId) -> &memcalc_core::TimeTerm {
     sp.terms
         .iter()
-        .find(|t| t.id == id)
+        .find(|t| t.id() == id)
         .unwrap_or_else(|| panic!("no {id:?} in {sp:?}"))
 }
 

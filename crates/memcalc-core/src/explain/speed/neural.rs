@@ -2,14 +2,15 @@
 //! request's prefill, the sequences a pool decodes, a training run's token budget and its
 //! pipeline schedule (the bubble and the sends between stages).
 
-use super::{bytes, pct, rate, sig, time, via};
+use super::{bytes, count, pct, rate, si, sig, time, transfer, via, Template};
 use crate::base::units::{self, UnitSystem};
-use crate::speed::{Collective, Time};
+use crate::scenario::Recompute;
+use crate::speed::{Collective, NeuralTerm, Time};
 
 /// A ring collective: its bytes over the bandwidth (at the protocol's share of it), plus every
 /// collective's latency, e.g. "4 × (2 − 1)/2 × 8 KiB ÷ (450 GB/s × 50 %) + 64 × (6.6 µs + 2 ×
 /// 0.6 µs)".
-pub(super) fn collective(c: &Collective, u: UnitSystem) -> String {
+fn collective(c: &Collective, u: UnitSystem) -> String {
     let eff = c.latency.protocol.efficiency();
     let bandwidth = if eff < 1.0 {
         format!("({} × {})", rate(c.bandwidth), pct(eff))
@@ -43,9 +44,10 @@ pub(super) fn collective(c: &Collective, u: UnitSystem) -> String {
 }
 
 /// What each collective's latency is, as an explanation's closing sentence.
-pub(super) fn latency(c: &Collective) -> String {
+fn latency(c: &Collective) -> String {
     format!(
-        "Each of the {} collectives also pays NCCL's latency: a base and one per ring step ({} per collective{}), with the {} protocol, the faster of LL and Simple for this buffer.",
+        "Each of the {} collectives also pays NCCL's latency: a base and one per ring step ({} per \
+            collective{}), with the {} protocol, the faster of LL and Simple for this buffer.",
         units::group_digits(c.count.round() as u64),
         sig(c.latency.link_steps + c.latency.net_steps),
         if c.latency.net_steps > 0.0 {
@@ -58,9 +60,10 @@ pub(super) fn latency(c: &Collective) -> String {
 }
 
 /// The tensor-parallel all-reduces of inference.
-pub(super) fn tp_all_reduce(tokens: u64, c: &Collective) -> String {
+fn tp_all_reduce(tokens: u64, c: &Collective) -> String {
     format!(
-        "Megatron tensor parallelism all-reduces each token's hidden vector twice per layer, over {} ({} tokens); a ring all-reduce sends 2 (n − 1)/n of the buffer per GPU. {}",
+        "Megatron tensor parallelism all-reduces each token's hidden vector twice per layer, over \
+            {} ({} tokens); a ring all-reduce sends 2 (n − 1)/n of the buffer per GPU. {}",
         via(c.via),
         tokens,
         latency(c)
@@ -68,9 +71,14 @@ pub(super) fn tp_all_reduce(tokens: u64, c: &Collective) -> String {
 }
 
 /// One request's prefill.
-pub(super) fn prefill(tokens: f64) -> String {
+fn prefill(tokens: f64) -> String {
     format!(
-        "One request's prompt ({} tokens) passes through every weight matrix (2 FLOPs per parameter) and attends causally to the tokens before it, at the compute peak times the utilisation; its first token follows. Serving engines prefill each request on its own, in chunks of their token budget (vLLM's chunked prefill, max_num_batched_tokens), so a request waits for its own prompt, not for every concurrent sequence's (set prompt for a prompt shorter than the context).",
+        "One request's prompt ({} tokens) passes through every weight matrix (2 FLOPs per \
+            parameter) and attends causally to the tokens before it, at the compute peak times the \
+            utilisation; its first token follows. Serving engines prefill each request on its own, \
+            in chunks of their token budget (vLLM's chunked prefill, max_num_batched_tokens), so a \
+            request waits for its own prompt, not for every concurrent sequence's (set prompt for \
+            a prompt shorter than the context).",
         units::group_digits(tokens.round() as u64)
     )
 }
@@ -81,7 +89,8 @@ pub(super) fn sequences(running: u64, requested: u64) -> String {
     let n = units::count(running, "sequence", "sequences");
     if running < requested {
         format!(
-            "{n} (the most the engine runs at once: its KV pool, or vLLM's max_num_seqs; of {} requested, {} wait in its queue)",
+            "{n} (the most the engine runs at once: its KV pool, or vLLM's max_num_seqs; of {} \
+                requested, {} wait in its queue)",
             units::group_digits(requested),
             units::group_digits(requested - running)
         )
@@ -99,7 +108,7 @@ pub(super) fn run(run: Option<(u64, Time)>) -> String {
 
 /// The pipeline bubble's formula, e.g. "(8 − 1) ÷ (48 micro-batches × 2 chunks) × 61.2 s";
 /// plain 1F1B (one chunk per device) leaves the chunks out.
-pub(super) fn bubble_formula(stages: u64, micro: u64, chunks: u64, compute_seconds: f64) -> String {
+fn bubble_formula(stages: u64, micro: u64, chunks: u64, compute_seconds: f64) -> String {
     let compute = time(Time::of(compute_seconds));
     if chunks > 1 {
         format!("({stages} − 1) ÷ ({micro} micro-batches × {chunks} chunks per device) × {compute}")
@@ -109,34 +118,53 @@ pub(super) fn bubble_formula(stages: u64, micro: u64, chunks: u64, compute_secon
 }
 
 /// What the bubble is and where its micro-batch count comes from.
-pub(super) fn bubble_words(chunks: u64) -> String {
+fn bubble_words(chunks: u64) -> String {
     let schedule = if chunks > 1 {
         format!(
-            "An interleaved 1F1B pipeline ({chunks} model chunks per device, vpp) idles (p − 1)/(m · v) of the ideal time filling and draining: each step of the fill is one chunk, 1/v of a stage's work."
+            "An interleaved 1F1B pipeline ({chunks} model chunks per device, vpp) idles (p − 1)/(m \
+                · v) of the ideal time filling and draining: each step of the fill is one chunk, \
+                1/v of a stage's work."
         )
     } else {
         "A 1F1B pipeline idles (p − 1)/m of the ideal time filling and draining.".to_string()
     };
     format!(
-        "{schedule} m is the micro-batches per step (micro_batches: Megatron-LM's global batch ÷ (micro-batch × data-parallel size); empty: as many as stages, the fewest that keep every stage busy)."
+        "{schedule} m is the micro-batches per step (micro_batches: Megatron-LM's global batch ÷ \
+            (micro-batch × data-parallel size); empty: as many as stages, the fewest that keep \
+            every stage busy)."
     )
 }
 
 /// The sends between stages: per micro-batch, and per chunk with the interleaved schedule.
-pub(super) fn pipeline_send_words(micro: u64, chunks: u64, over: String) -> String {
+fn pipeline_send_words(micro: u64, chunks: u64, over: String) -> String {
     let at = if chunks > 1 {
-        format!(" at each of {chunks} chunk boundaries per device (interleaving multiplies the sends by v)")
+        format!(
+            " at each of {chunks} chunk boundaries per device (interleaving multiplies the \
+            sends by v)"
+        )
     } else {
         String::new()
     };
-    format!("Each of {micro} micro-batches sends its activations to the next stage and its gradients back{at}, point to point over {over}, split over the tensor-parallel ranks.")
+    format!(
+        "Each of {micro} micro-batches sends its activations to the next stage and its \
+        gradients back{at}, point to point over {over}, split over the tensor-parallel ranks."
+    )
 }
 
 /// The source of llama.cpp's launch term.
-pub(super) const SRC_LAUNCH: &str = "llama.cpp pull request #6766 (CUDA graphs, Alan Gray, April 2024: GPU-side gaps between kernels; JohannesGaessler's table, llama 2 7B Q4_0 ./main tg, RTX 3090 116.31 → 128.27 t/s, RTX 4090 138.31 → 146.81) and issue #6763 (H100 PCIe, llama-2-7b Q4_K_M, 143.35 → 163.83 t/s): the gap per kernel is the mean of (1 ÷ rate off − 1 ÷ rate on) ÷ 964 kernels (0.83, 0.43, 0.90 µs); kernels per layer counted from llm_build_llama's ggml nodes (23; 20 with flash attention) and ggml-cuda's q8_1 quantization before each quantized weight product (7); graphs off where ggml-cuda.cu turns them off: a mixture of experts' mul_mat_id of more than 4 tokens per step (ggml_cuda_graph_check_compability; any step of more than one token before pull request #19645, February 2026), GGML_CUDA_DISABLE_GRAPHS; on from compute capability 7.0 (ggml_cuda_graph_set_enabled: Volta and Turing since pull request #25749)";
+const SRC_LAUNCH: &str = "llama.cpp pull request #6766 (CUDA graphs, Alan Gray, April 2024: \
+    GPU-side gaps between kernels; JohannesGaessler's table, llama 2 7B Q4_0 ./main tg, RTX 3090 \
+    116.31 → 128.27 t/s, RTX 4090 138.31 → 146.81) and issue #6763 (H100 PCIe, llama-2-7b Q4_K_M, \
+    143.35 → 163.83 t/s): the gap per kernel is the mean of (1 ÷ rate off − 1 ÷ rate on) ÷ 964 \
+    kernels (0.83, 0.43, 0.90 µs); kernels per layer counted from llm_build_llama's ggml nodes \
+    (23; 20 with flash attention) and ggml-cuda's q8_1 quantization before each quantized weight \
+    product (7); graphs off where ggml-cuda.cu turns them off: a mixture of experts' mul_mat_id of \
+    more than 4 tokens per step (ggml_cuda_graph_check_compability; any step of more than one \
+    token before pull request #19645, February 2026), GGML_CUDA_DISABLE_GRAPHS; on from compute \
+    capability 7.0 (ggml_cuda_graph_set_enabled: Volta and Turing since pull request #25749)";
 
 /// The launch term's formula: "(27 kernels × 32 layers + 4) × 0.72 µs".
-pub(super) fn launch_formula(per_layer: u64, layers: u64, head: u64, gap: f64) -> String {
+fn launch_formula(per_layer: u64, layers: u64, head: u64, gap: f64) -> String {
     format!(
         "({per_layer} kernels × {layers} layers + {head}) × {}",
         time(Time::of(gap))
@@ -144,22 +172,42 @@ pub(super) fn launch_formula(per_layer: u64, layers: u64, head: u64, gap: f64) -
 }
 
 /// Why llama.cpp launches the step's kernels one by one, and what that costs.
-pub(super) fn launch(why: crate::speed::launch::Uncaptured) -> String {
+fn launch(why: crate::speed::launch::Uncaptured) -> String {
     use crate::speed::launch::Uncaptured;
     let reason = match why {
-        Uncaptured::Setting => "CUDA graphs are off (cuda_graphs=off: GGML_CUDA_DISABLE_GRAPHS, or a build before pull request #6766, spring 2024)",
-        Uncaptured::Batch => "llama.cpp turns CUDA graphs off for a mixture of experts' expert products of more than 4 tokens a step (ggml-cuda.cu, pull request #19645)",
+        Uncaptured::Setting => {
+            "CUDA graphs are off (cuda_graphs=off: GGML_CUDA_DISABLE_GRAPHS, or \
+            a build before pull request #6766, spring 2024)"
+        }
+        Uncaptured::Batch => {
+            "llama.cpp turns CUDA graphs off for a mixture of experts' expert \
+            products of more than 4 tokens a step (ggml-cuda.cu, pull request #19645)"
+        }
     };
     format!(
-        "llama.cpp launches one CUDA kernel per node of its graph. Here {reason}, so the kernels are launched one by one and the GPU idles in a gap after each before the next starts; the host is not the limit (it queues every kernel ahead). With a CUDA graph the whole step launches at once and the gaps close: the gap per kernel is what graphs saved in llama.cpp's own measurements on an RTX 3090, an RTX 4090 and an H100. A fixed cost per step, so it weighs most on small, fast steps (a 4-bit 7B model) and its share falls as the step grows."
+        "llama.cpp launches one CUDA kernel per node of its graph. Here {reason}, so the kernels \
+            are launched one by one and the GPU idles in a gap after each before the next starts; \
+            the host is not the limit (it queues every kernel ahead). With a CUDA graph the whole \
+            step launches at once and the gaps close: the gap per kernel is what graphs saved in \
+            llama.cpp's own measurements on an RTX 3090, an RTX 4090 and an H100. A fixed cost per \
+            step, so it weighs most on small, fast steps (a 4-bit 7B model) and its share falls as \
+            the step grows."
     )
 }
 
 /// The source of the one-warp kernel's term.
-pub(super) const SRC_OCCUPANCY: &str = "llama.cpp pull request #5394 (JohannesGaessler, February 2024: \"only a single warp is used for each matrix row\"; 4 warps per row on NVIDIA since) and ggml-cuda.cu at #4766 (mul_mat_vec_q, block_dims(WARP_SIZE, GGML_CUDA_MMV_Y = 1)); CUDA C++ Programming Guide, technical specifications per compute capability (resident blocks per SM: 16 on 7.5 and 8.6, 24 on 8.9, 32 on 7.0, 8.0, 9.0; resident warps 32, 48 or 64); the rate per resident warp from slaren's llama-bench in pull request #4812 (RTX 3090 Ti, 84 SMs × 16 warps, llama 7B Q4_0 3.56 GiB, tg 128, 127.43 t/s, build 32d9f7d9), less the KV cache at 80 % and the launch gaps (speed/launch.rs)";
+const SRC_OCCUPANCY: &str =
+    "llama.cpp pull request #5394 (JohannesGaessler, February 2024: \"only \
+    a single warp is used for each matrix row\"; 4 warps per row on NVIDIA since) and ggml-cuda.cu \
+        at #4766 (mul_mat_vec_q, block_dims(WARP_SIZE, GGML_CUDA_MMV_Y = 1)); CUDA C++ Programming \
+        Guide, technical specifications per compute capability (resident blocks per SM: 16 on 7.5 \
+        and 8.6, 24 on 8.9, 32 on 7.0, 8.0, 9.0; resident warps 32, 48 or 64); the rate per \
+        resident warp from slaren's llama-bench in pull request #4812 (RTX 3090 Ti, 84 SMs × 16 \
+        warps, llama 7B Q4_0 3.56 GiB, tg 128, 127.43 t/s, build 32d9f7d9), less the KV cache at \
+        80 % and the launch gaps (speed/launch.rs)";
 
 /// The term's formula: "3.49 GiB ÷ (82 SMs × 16 warps × 0.39 GB/s) − 3.49 GiB ÷ 749 GB/s".
-pub(super) fn occupancy_formula(
+fn occupancy_formula(
     weights: String,
     o: &crate::speed::mmvq::Occupancy,
     bound_rate: f64,
@@ -174,10 +222,321 @@ pub(super) fn occupancy_formula(
 }
 
 /// Why the one-warp kernel reads slower than the bandwidth.
-pub(super) fn occupancy(o: &crate::speed::mmvq::Occupancy) -> String {
+fn occupancy_words(o: &crate::speed::mmvq::Occupancy) -> String {
     format!(
-        "llama.cpp multiplies quantized weights by the token's vector with mul_mat_vec_q, {} per matrix row (mmvq_warps; 1 before pull request #5394, February 2024). Blocks that small fill an SM's block limit before its warp limit: {} warps resident per SM, and the memory is only as busy as their loads in flight keep it (memory latency, not bandwidth). The rate per resident warp is measured, on an RTX 3090 Ti running the same kernel (pull request #4812); this term is what the weights take beyond the bandwidth-bound read. That rate is the January 2024 build's whole shortfall per warp, and may hold costs other than occupancy (a May 2024 build with 4 warps still read slower than the bandwidth). Since #5394 a row has 4 warps and the SMs fill.",
+        "llama.cpp multiplies quantized weights by the token's vector with mul_mat_vec_q, {} per \
+            matrix row (mmvq_warps; 1 before pull request #5394, February 2024). Blocks that small \
+            fill an SM's block limit before its warp limit: {} warps resident per SM, and the \
+            memory is only as busy as their loads in flight keep it (memory latency, not \
+            bandwidth). The rate per resident warp is measured, on an RTX 3090 Ti running the same \
+            kernel (pull request #4812); this term is what the weights take beyond the \
+            bandwidth-bound read. That rate is the January 2024 build's whole shortfall per warp, \
+            and may hold costs other than occupancy (a May 2024 build with 4 warps still read \
+            slower than the bandwidth). Since #5394 a row has 4 warps and the SMs fill.",
         crate::base::units::count(o.warps_per_row, "warp", "warps"),
         o.resident_warps
     )
+}
+
+const PREFILL: &str = "Every prompt token passes through every weight matrix (2 FLOPs per \
+    parameter) and attends causally to the tokens before it; the prefill runs at the compute peak \
+    times the utilisation, and ends with the first token.";
+const DECODE_COMPUTE: &str = "2 FLOPs per parameter for each sequence's new token, and its \
+    attention over the context; it overtakes the bytes term as the batch grows (the roofline's \
+    ridge point).";
+const OFFLOAD: &str = "ZeRO-Offload moves each device's gradients to the host and its updated \
+    parameters back over PCIe once per step.";
+
+/// The roofline and the forward FLOPs, which every decode and prefill source starts with.
+macro_rules! roofline {
+    () => {
+        "Williams, Waterman, Patterson 2009, Roofline (CACM 52(4)); Kaplan et al. 2020 (arXiv \
+            2001.08361): 2 FLOPs per parameter and token forward; hardware figures from the \
+            vendor's datasheet (catalog/hardware.rs)"
+    };
+}
+const SRC_PREFILL: &str = concat!(
+    roofline!(),
+    "; prefill per request: vLLM docs, Optimization and \
+    Tuning, chunked prefill (max_num_batched_tokens), SGLang server_args.py chunked_prefill_size"
+);
+const SRC_DECODE_COMPUTE: &str = roofline!();
+const SRC_DECODE_MEMORY: &str = concat!(
+    roofline!(),
+    "; achieved share of bandwidth assumed \
+    (bw_eff): 80 %, AMD Instinct 70 % (BabelStream triad, Azure AI benchmarking guide: MI300X 77 \
+    %, H100 89 % of the datasheet figure)"
+);
+const SRC_DECODE_HOST: &str =
+    "llama.cpp src/llama-model.cpp (n_gpu_layers: CPU layers computed on \
+    the host); roofline at host memory bandwidth";
+const SRC_TENSOR: &str =
+    "Shoeybi et al. 2019, Megatron-LM (arXiv 1909.08053): two all-reduces per \
+    layer forward, two backward; NCCL nccl-tests doc/PERFORMANCE.md: ring all-reduce bus bandwidth \
+    factor 2 (n − 1)/n; latency: NCCL src/graph/tuning.cc (baseLat per collective, hwLat per ring \
+    step: NVLink, PCI, network; LL at half the bandwidth, Simple)";
+const SRC_TRAIN: &str = "Kaplan et al. 2020 (6 · N · D); Narayanan et al. 2021 (arXiv 2104.04473) \
+    eq. 3 attention term; Chowdhery et al. 2022 (PaLM) appendix B: model FLOPs utilisation; \
+    default utilisation from torchtitan benchmarks/llama3_h100_202412_torchtitan.md (33–39 % MFU)";
+const SRC_PIPELINE: &str = "Narayanan et al. 2021 (arXiv 2104.04473) §2.2.1: 1F1B bubble (p − \
+    1)/m; §2.2.2: interleaved schedule, (p − 1)/(m · v) and v times the communication; §4.1: \
+    scatter/gather of the sends over the tensor-parallel ranks; micro-batches per step: \
+    Megatron-LM global batch ÷ (micro-batch × data-parallel size) \
+    (megatron/core/num_microbatches_calculator.py)";
+const SRC_DATA: &str =
+    "Rajbhandari et al. 2020, ZeRO (arXiv 1910.02054) §7: data-parallel volume, \
+    1.5× for stage 3; PyTorch DistributedDataParallel bucket_cap_mb=25; NCCL nccl-tests \
+    doc/PERFORMANCE.md (all-gather and reduce-scatter (n − 1)/n); latency: NCCL \
+    src/graph/tuning.cc (baseLat per collective, hwLat per ring step: NVLink, PCI, network; LL at \
+    half the bandwidth, Simple)";
+const SRC_OFFLOAD: &str = "Ren et al. 2021, ZeRO-Offload (arXiv 2101.06840) §4: gradients to the \
+    CPU, parameters back, over PCIe";
+
+/// The words of an inference or training term.
+impl Template for NeuralTerm {
+    fn label(&self) -> &'static str {
+        match self {
+            NeuralTerm::Prefill { .. } => "Prefill (time to first token)",
+            NeuralTerm::PrefillAllReduce { .. } => "Prefill: tensor-parallel all-reduces",
+            NeuralTerm::DecodeMemory { .. } => "Decode step: bytes read from GPU memory",
+            NeuralTerm::DecodeCompute { .. } => "Decode step: FLOPs",
+            NeuralTerm::DecodeHost { .. } => "Decode step: layers in host memory (llama.cpp)",
+            NeuralTerm::DecodeLaunch { .. } => {
+                "Decode step: kernel launches without a CUDA graph \
+                (llama.cpp)"
+            }
+            NeuralTerm::DecodeOccupancy { .. } => {
+                "Decode step: quantized weights read by too few \
+                warps (llama.cpp before February 2024)"
+            }
+            NeuralTerm::TpAllReduce { .. } => "Decode step: tensor-parallel all-reduces",
+            NeuralTerm::TrainCompute(_) => "Training step: FLOPs",
+            NeuralTerm::PipelineBubble { .. } => "Pipeline bubble",
+            NeuralTerm::DataParallel { .. } => "Data-parallel gradients and parameters",
+            NeuralTerm::TensorParallel { .. } => "Tensor-parallel all-reduces",
+            NeuralTerm::PipelineSend { .. } => "Pipeline activations between stages",
+            NeuralTerm::OffloadTraffic { .. } => "Offload traffic over PCIe",
+        }
+    }
+
+    fn formula(&self, u: UnitSystem) -> String {
+        match self {
+            NeuralTerm::Prefill {
+                matmul_params,
+                tokens,
+                attention_flops,
+                tp,
+                work: w,
+                ..
+            } => format!(
+                "(2 × {} params × {} tokens ÷ {tp} + {} attention) ÷ ({} × {})",
+                count(*matmul_params),
+                count(*tokens),
+                si(*attention_flops, "FLOP"),
+                si(w.peak, "FLOP/s"),
+                pct(w.utilisation)
+            ),
+            NeuralTerm::DecodeMemory {
+                weights,
+                share,
+                kv,
+                stages,
+                transfer: tr,
+                ..
+            } => format!(
+                "({}{} weights + {} KV cache) × {stages} stage{} ÷ ({} × {})",
+                if *share < 1.0 {
+                    format!("{} × ", pct(*share))
+                } else {
+                    String::new()
+                },
+                bytes(*weights / share.max(f64::MIN_POSITIVE), u),
+                bytes(*kv, u),
+                units::plural(*stages, "", "s"),
+                rate(tr.bandwidth),
+                pct(tr.efficiency)
+            ),
+            NeuralTerm::DecodeCompute {
+                matmul_params,
+                sequences,
+                attention_flops,
+                tp,
+                work: w,
+            } => format!(
+                "(2 × {} params × {} ÷ {tp} + {} attention) ÷ ({} × {})",
+                count(*matmul_params),
+                units::count(*sequences, "sequence", "sequences"),
+                si(*attention_flops, "FLOP"),
+                si(w.peak, "FLOP/s"),
+                pct(w.utilisation)
+            ),
+            NeuralTerm::DecodeHost {
+                weights,
+                kv,
+                transfer: tr,
+                ..
+            } => format!(
+                "({} weights + {} KV cache) ÷ ({} × {})",
+                bytes(*weights, u),
+                bytes(*kv, u),
+                rate(tr.bandwidth),
+                pct(tr.efficiency)
+            ),
+            NeuralTerm::TpAllReduce { collective: c, .. }
+            | NeuralTerm::PrefillAllReduce { collective: c, .. }
+            | NeuralTerm::DataParallel { collective: c, .. }
+            | NeuralTerm::TensorParallel { collective: c, .. } => collective(c, u),
+            NeuralTerm::DecodeLaunch {
+                per_layer,
+                layers,
+                head,
+                gap,
+                ..
+            } => launch_formula(*per_layer, *layers, *head, *gap),
+            NeuralTerm::DecodeOccupancy {
+                weights,
+                occupancy,
+                bound_rate,
+            } => occupancy_formula(bytes(*weights, u), occupancy, *bound_rate),
+            NeuralTerm::TrainCompute(f) => format!(
+                "({} × {} params + {} attention + {} recomputed) FLOP per token × {} tokens ÷ {} ÷ \
+                    ({} × {})",
+                sig(f.passes),
+                count(f.matmul_params),
+                count(f.attention),
+                count(f.recompute),
+                count(f.tokens),
+                units::count(f.gpus, "GPU", "GPUs"),
+                si(f.work.peak, "FLOP/s"),
+                pct(f.work.utilisation)
+            ),
+            NeuralTerm::PipelineBubble {
+                stages,
+                micro_batches,
+                virtual_stages,
+                compute_seconds,
+            } => bubble_formula(*stages, *micro_batches, *virtual_stages, *compute_seconds),
+            NeuralTerm::PipelineSend { transfer: tr, .. }
+            | NeuralTerm::OffloadTraffic { transfer: tr, .. } => transfer(tr, u),
+        }
+    }
+
+    fn explanation(&self) -> String {
+        match self {
+            NeuralTerm::Prefill {
+                tokens,
+                per_request: true,
+                ..
+            } => prefill(*tokens),
+            NeuralTerm::Prefill { .. } => PREFILL.into(),
+            NeuralTerm::DecodeMemory {
+                sequences, share, ..
+            } => format!(
+                "Each decode step produces one token for each running sequence ({}) and reads the \
+                weights once, as stored (quantized bytes, not parameters × 2){}, plus every \
+                sequence's KV cache at its full context. At small batches this bytes term bounds \
+                the step: tokens/s scale with memory bandwidth and with the bytes per weight.",
+                units::count(*sequences, "sequence", "sequences"),
+                if *share < 1.0 {
+                    " — of a mixture of experts only the shared weights and the experts the tokens \
+                    are routed to (uniform routing assumed)"
+                } else {
+                    ""
+                }
+            ),
+            NeuralTerm::DecodeCompute { .. } => DECODE_COMPUTE.into(),
+            NeuralTerm::DecodeHost { layers, .. } => format!(
+                "llama.cpp runs the {layers} layers \
+                left in host memory on the CPU, which reads their weights at host memory \
+                bandwidth, several times below the GPU's: why a model with part of its layers on \
+                the CPU runs several times slower."
+            ),
+            NeuralTerm::TpAllReduce {
+                tokens,
+                collective: c,
+            }
+            | NeuralTerm::PrefillAllReduce {
+                tokens,
+                collective: c,
+            } => tp_all_reduce(*tokens, c),
+            NeuralTerm::DecodeLaunch { why, .. } => launch(*why),
+            NeuralTerm::DecodeOccupancy { occupancy, .. } => occupancy_words(occupancy),
+            NeuralTerm::TrainCompute(f) => {
+                format!(
+                "{} FLOPs per parameter and token ({}), the attention term, and {} at an assumed \
+                    utilisation of the dense peak (published runs reach 33–52 %; set mfu).",
+                sig(f.passes),
+                if f.lora {
+                    "LoRA: the frozen base does the forward and the input gradients only"
+                } else {
+                    "forward 2, backward 4"
+                },
+                match f.recompute_mode {
+                    Recompute::None => "no recomputation",
+                    Recompute::Selective => "the attention core's forward again (selective \
+                        recomputation)",
+                    Recompute::SelectiveOp => "half the matrix products' forward again (per-op \
+                        checkpointing)",
+                    Recompute::Full => "one more forward of the transformer layers (full \
+                        recomputation; the output layer is not recomputed)",
+                }
+            )
+            }
+            NeuralTerm::PipelineBubble { virtual_stages, .. } => bubble_words(*virtual_stages),
+            NeuralTerm::DataParallel {
+                zero,
+                collective: c,
+            } => format!(
+                "{} over {} data-parallel ranks, via {}; overlapped with the backward pass, so it \
+                    only costs time where it is longer. {}",
+                if *zero >= 3 {
+                    "ZeRO-3/FSDP gathers the parameters for the forward and the backward and \
+                    reduce-scatters the gradients (1.5× an all-reduce), layer by layer"
+                } else {
+                    "The gradients are all-reduced in DDP's 25 MiB buckets (ZeRO-1/2: \
+                    reduce-scattered and the parameters all-gathered, the same volume)"
+                },
+                c.ranks,
+                via(c.via),
+                latency(c)
+            ),
+            NeuralTerm::TensorParallel {
+                per_layer,
+                layers,
+                micro_batches,
+                collective: c,
+            } => format!(
+                "{per_layer} all-reduces of the micro-batch's activations per layer ({layers} \
+                layers per stage, {micro_batches} micro-batches) over {}, between the layers' \
+                matrix products: on the critical path. {}",
+                via(c.via),
+                latency(c)
+            ),
+            NeuralTerm::PipelineSend {
+                micro_batches,
+                virtual_stages,
+                via: v,
+                ..
+            } => pipeline_send_words(*micro_batches, *virtual_stages, via(*v)),
+            NeuralTerm::OffloadTraffic { .. } => OFFLOAD.into(),
+        }
+    }
+
+    fn source(&self) -> &'static str {
+        match self {
+            NeuralTerm::Prefill { .. } => SRC_PREFILL,
+            NeuralTerm::DecodeCompute { .. } => SRC_DECODE_COMPUTE,
+            NeuralTerm::DecodeMemory { .. } => SRC_DECODE_MEMORY,
+            NeuralTerm::DecodeHost { .. } => SRC_DECODE_HOST,
+            NeuralTerm::DecodeLaunch { .. } => SRC_LAUNCH,
+            NeuralTerm::DecodeOccupancy { .. } => SRC_OCCUPANCY,
+            NeuralTerm::TpAllReduce { .. }
+            | NeuralTerm::PrefillAllReduce { .. }
+            | NeuralTerm::TensorParallel { .. } => SRC_TENSOR,
+            NeuralTerm::TrainCompute(_) => SRC_TRAIN,
+            NeuralTerm::PipelineBubble { .. } | NeuralTerm::PipelineSend { .. } => SRC_PIPELINE,
+            NeuralTerm::DataParallel { .. } => SRC_DATA,
+            NeuralTerm::OffloadTraffic { .. } => SRC_OFFLOAD,
+        }
+    }
 }

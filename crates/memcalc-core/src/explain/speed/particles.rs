@@ -1,31 +1,18 @@
 //! The words of the particle and N-body time terms (speed/sim/particles.rs, nbody.rs).
 
-use super::{bytes, count, pct, rate, si, sig, via};
+use super::{bytes, count, pct, rate, si, sig, via, Template};
 use crate::base::units::{self, UnitSystem};
 use crate::scenario::sim::LongRange;
 use crate::speed::sim::nbody::NbodyStep;
 use crate::speed::sim::particles::MdValues;
-use crate::speed::{TermId, Work};
-
-/// The term's label.
-pub fn label(id: TermId) -> &'static str {
-    match id {
-        TermId::MdPairs => "Pair interactions: FLOPs",
-        TermId::MdKspace => "Long-range mesh: 3-D FFTs",
-        TermId::MdGhosts => "Ghost atoms exchanged per step",
-        TermId::NbodyTraffic => "Particles and tree: memory traffic per step (lower bound)",
-        TermId::NbodyPm => "PM grid: FFTs",
-        TermId::NbodyTranspose => "PM grid: slab transposes",
-        _ => "Pair loop: memory traffic per step",
-    }
-}
+use crate::speed::{ParticleTerm, Work};
 
 fn work(w: &Work) -> String {
     format!("({} × {})", si(w.peak, "FLOP/s"), pct(w.utilisation))
 }
 
 /// A molecular dynamics term's formula body.
-pub fn md(v: &MdValues) -> String {
+fn md(v: &MdValues) -> String {
     match v {
         MdValues::Traffic {
             entries,
@@ -37,7 +24,8 @@ pub fn md(v: &MdValues) -> String {
             local_bytes,
             transfer: tr,
         } => format!(
-            "({} {} × {entry_bytes} B + {} atoms × {atom_bytes} B + {} local × {local_bytes} B) ÷ ({} × {})",
+            "({} {} × {entry_bytes} B + {} atoms × {atom_bytes} B + {} local × {local_bytes} B) ÷ \
+                ({} × {})",
             count(*entries),
             if *clusters { "cluster pairs" } else { "pairs" },
             count(*atoms),
@@ -98,7 +86,7 @@ pub fn md(v: &MdValues) -> String {
 }
 
 /// An N-body term's formula body.
-pub fn nbody(v: &NbodyStep, u: UnitSystem) -> String {
+fn nbody(v: &NbodyStep, u: UnitSystem) -> String {
     match v {
         NbodyStep::Traffic {
             particles,
@@ -136,58 +124,152 @@ pub fn nbody(v: &NbodyStep, u: UnitSystem) -> String {
 }
 
 /// Why a molecular dynamics term takes this long.
-pub fn md_explanation(v: &MdValues) -> String {
+fn md_explanation(v: &MdValues) -> String {
     match v {
-        MdValues::Traffic { clusters, .. } => format!(
-            "Each step the pair loop reads the neighbour list once ({}), every local and ghost atom's position and its force (read and written), and the integrator reads x, v and f of the local atoms and writes x and v: a lower bound at the achieved bandwidth (neighbours' positions are gathered from cache, not memory). Rebuilding the list every few steps is not counted.",
+        MdValues::Traffic { clusters, .. } => {
+            format!(
+            "Each step the pair loop reads the neighbour list once ({}), every local and ghost \
+                atom's position and its force (read and written), and the integrator reads x, v \
+                and f of the local atoms and writes x and v: a lower bound at the achieved \
+                bandwidth (neighbours' positions are gathered from cache, not memory). Rebuilding \
+                the list every few steps is not counted.",
             if *clusters { "nbnxm's j-cluster entries, 8 B each" } else { "a 4 B index per pair" }
-        ),
-        MdValues::Pairs { clusters, coulomb, .. } => match clusters {
+        )
+        }
+        MdValues::Pairs {
+            clusters, coulomb, ..
+        } => match clusters {
             Some(_) => format!(
-                "mdrun's SIMD kernels compute every atom pair of every cluster pair in the list, inside the cutoff or not; GROMACS counts {} FLOPs per pair (force-only steps) in its own accounting, run here at an assumed utilisation of the peak (set mfu).",
+                "mdrun's SIMD kernels compute every atom pair of every cluster pair in the list, \
+                    inside the cutoff or not; GROMACS counts {} FLOPs per pair (force-only steps) \
+                    in its own accounting, run here at an assumed utilisation of the peak (set \
+                    mfu).",
                 match (clusters, coulomb) {
-                    (Some((_, 4)), true) => "41 for LJ with tabulated Ewald electrostatics (the 4×4 kernels of 128-bit SIMD builds)",
+                    (Some((_, 4)), true) =>
+                        "41 for LJ with tabulated Ewald electrostatics (the \
+                        4×4 kernels of 128-bit SIMD builds)",
                     (_, true) => "66 for LJ with analytical Ewald electrostatics",
                     _ => "33 for LJ",
                 }
             ),
             None => format!(
-                "LAMMPS computes each listed pair's distance and, inside the cutoff (the share (rc / (rc + skin))³ of the list), the Lennard-Jones force on both atoms{}, at an assumed utilisation of the peak (set mfu; plain C++ pair styles reach far less of a SIMD peak than tuned kernels). Many-body potentials and EAM are not counted.",
+                "LAMMPS computes each listed pair's distance and, inside the cutoff (the share (rc \
+                    / (rc + skin))³ of the list), the Lennard-Jones force on both atoms{}, at an \
+                    assumed utilisation of the peak (set mfu; plain C++ pair styles reach far less \
+                    of a SIMD peak than tuned kernels). Many-body potentials and EAM are not \
+                    counted.",
                 if *coulomb { " and the real-space Ewald term" } else { "" }
             ),
         },
         MdValues::Kspace { solver, .. } => match solver {
-            LongRange::Pppm => "LAMMPS's PPPM (ik differentiation) transforms the charge density forward and the three field components back: four complex 3-D FFTs of the mesh per step, split over the ranks; charge spreading and force interpolation are not counted.".into(),
-            _ => "PME transforms the spread charges forward and the convolved potential back: two 3-D FFTs of the mesh per step (mdrun: real-to-complex), split over the ranks; spreading and gathering are not counted.".into(),
+            LongRange::Pppm => "LAMMPS's PPPM (ik differentiation) transforms the charge density \
+                forward and the three field components back: four complex 3-D FFTs of the mesh per \
+                step, split over the ranks; charge spreading and force interpolation are not \
+                counted."
+                .into(),
+            _ => "PME transforms the spread charges forward and the convolved potential back: two \
+                3-D FFTs of the mesh per step (mdrun: real-to-complex), split over the ranks; \
+                spreading and gathering are not counted."
+                .into(),
         },
-        MdValues::Ghosts { ranks_per_node, via: v, .. } => format!(
-            "Each rank sends its ghost atoms' positions to its neighbours before the pair loop and receives their forces after it (Newton's third law), over {}, shared by {ranks_per_node} ranks per node; added to the step (not overlapped).",
+        MdValues::Ghosts {
+            ranks_per_node,
+            via: v,
+            ..
+        } => format!(
+            "Each rank sends its ghost atoms' positions to its neighbours before the pair loop and \
+                receives their forces after it (Newton's third law), over {}, shared by \
+                {ranks_per_node} ranks per node; added to the step (not overlapped).",
             via(*v)
         ),
     }
 }
 
 /// Why an N-body term takes this long.
-pub fn nbody_explanation(v: &NbodyStep) -> String {
+fn nbody_explanation(v: &NbodyStep) -> String {
     match v {
-        NbodyStep::Traffic { .. } => "Each step rebuilds the tree and kicks and drifts the particles: every particle and tree node of the task read and written once, at the achieved bandwidth. The tree walk's particle–node interactions are not counted, so this is a lower bound, well below a real step.".into(),
-        NbodyStep::Pm { .. } => "The long-range force transforms the PM grid's mass density forward and the potential back (real-to-complex, 2.5 N log₂ N FLOPs each), split over the slabs; counted every step (with individual time steps GADGET computes it on the long-range step only).".into(),
+        NbodyStep::Traffic { .. } => "Each step rebuilds the tree and kicks and drifts the \
+            particles: every particle and tree node of the task read and written once, at the \
+            achieved bandwidth. The tree walk's particle–node interactions are not counted, so \
+            this is a lower bound, well below a real step."
+            .into(),
+        NbodyStep::Pm { .. } => "The long-range force transforms the PM grid's mass density \
+            forward and the potential back (real-to-complex, 2.5 N log₂ N FLOPs each), split over \
+            the slabs; counted every step (with individual time steps GADGET computes it on the \
+            long-range step only)."
+            .into(),
         NbodyStep::Transpose { via: v, .. } => format!(
-            "The slab-decomposed FFT transposes the grid after the forward transform and before the backward one: each task sends (p − 1)/p of its slabs, over {}.",
+            "The slab-decomposed FFT transposes the grid after the forward transform and before \
+                the backward one: each task sends (p − 1)/p of its slabs, over {}.",
             via(*v)
         ),
     }
 }
 
-/// Where the term's formula comes from.
-pub fn source(id: TermId) -> &'static str {
-    match id {
-        TermId::MdPairs => "LAMMPS src/pair_lj_cut.cpp (PairLJCut::compute: 8 FLOPs per listed pair, 20 more inside the cutoff with Newton's third law); GROMACS src/gromacs/mdlib/nrnb.cpp (\"NxN LJ [F]\" 33, \"NxN QSTab Elec. + LJ [F]\" 41, \"NxN Ewald Elec. + LJ [F]\" 66 FLOPs per atom pair) and nbnxm_setup.cpp (tabulated Ewald below a SIMD width of 8 without FMA); Williams et al. 2009, Roofline; CPU peak from catalog/hardware.rs",
-        TermId::MdKspace => "LAMMPS src/KSPACE/pppm.cpp (compute: one forward, three backward FFTs for ik differentiation); GROMACS src/gromacs/ewald/pme.cpp (real-to-complex forward and back); FFT operation count 5 N log₂ N (complex), 2.5 N log₂ N (real), as FFTW's benchmarks (fftw.org/speed) count it",
-        TermId::MdGhosts => "LAMMPS src/comm_brick.cpp (forward_comm of ghost positions, reverse_comm of their forces); GROMACS domain decomposition (dd_move_x, dd_move_f); network figures from catalog/hardware.rs",
-        TermId::NbodyTraffic => "GADGET-2 (Springel 2005, MNRAS 364, 1105) forcetree.c and predict.c: the tree rebuilt and the particles drifted each step; Williams et al. 2009, Roofline",
-        TermId::NbodyPm => "GADGET-2 pm_periodic.c (pmforce_periodic: FFTW rfftwnd forward transform of the density, backward of the potential); FFT count 2.5 N log₂ N per real transform (fftw.org/speed)",
-        TermId::NbodyTranspose => "GADGET-2 pm_periodic.c (FFTW MPI slab decomposition: a transpose per transform); network figures from catalog/hardware.rs",
-        _ => "LAMMPS src/npair_half_bin_newton.cpp and neigh_list.h (4 B per neighbour index); GROMACS src/gromacs/nbnxm/pairlist.h (nbnxn_cj_t 8 B); Williams et al. 2009, Roofline; achieved share of bandwidth assumed (bw_eff)",
+const SRC_MD_PAIRS: &str = "LAMMPS src/pair_lj_cut.cpp (PairLJCut::compute: 8 FLOPs per listed \
+    pair, 20 more inside the cutoff with Newton's third law); GROMACS src/gromacs/mdlib/nrnb.cpp \
+    (\"NxN LJ [F]\" 33, \"NxN QSTab Elec. + LJ [F]\" 41, \"NxN Ewald Elec. + LJ [F]\" 66 FLOPs per \
+    atom pair) and nbnxm_setup.cpp (tabulated Ewald below a SIMD width of 8 without FMA); Williams \
+    et al. 2009, Roofline; CPU peak from catalog/hardware.rs";
+const SRC_MD_KSPACE: &str =
+    "LAMMPS src/KSPACE/pppm.cpp (compute: one forward, three backward FFTs \
+    for ik differentiation); GROMACS src/gromacs/ewald/pme.cpp (real-to-complex forward and back); \
+    FFT operation count 5 N log₂ N (complex), 2.5 N log₂ N (real), as FFTW's benchmarks \
+    (fftw.org/speed) count it";
+const SRC_MD_GHOSTS: &str = "LAMMPS src/comm_brick.cpp (forward_comm of ghost positions, \
+    reverse_comm of their forces); GROMACS domain decomposition (dd_move_x, dd_move_f); network \
+    figures from catalog/hardware.rs";
+const SRC_NBODY_TRAFFIC: &str = "GADGET-2 (Springel 2005, MNRAS 364, 1105) forcetree.c and \
+    predict.c: the tree rebuilt and the particles drifted each step; Williams et al. 2009, \
+    Roofline";
+const SRC_NBODY_PM: &str = "GADGET-2 pm_periodic.c (pmforce_periodic: FFTW rfftwnd forward \
+    transform of the density, backward of the potential); FFT count 2.5 N log₂ N per real \
+    transform (fftw.org/speed)";
+const SRC_NBODY_TRANSPOSE: &str = "GADGET-2 pm_periodic.c (FFTW MPI slab decomposition: a \
+    transpose per transform); network figures from catalog/hardware.rs";
+const SRC_MD_TRAFFIC: &str = "LAMMPS src/npair_half_bin_newton.cpp and neigh_list.h (4 B per \
+    neighbour index); GROMACS src/gromacs/nbnxm/pairlist.h (nbnxn_cj_t 8 B); Williams et al. 2009, \
+    Roofline; achieved share of bandwidth assumed (bw_eff)";
+
+/// The words of a molecular dynamics or N-body term.
+impl Template for ParticleTerm {
+    fn label(&self) -> &'static str {
+        match self {
+            ParticleTerm::Md(MdValues::Traffic { .. }) => "Pair loop: memory traffic per step",
+            ParticleTerm::Md(MdValues::Pairs { .. }) => "Pair interactions: FLOPs",
+            ParticleTerm::Md(MdValues::Kspace { .. }) => "Long-range mesh: 3-D FFTs",
+            ParticleTerm::Md(MdValues::Ghosts { .. }) => "Ghost atoms exchanged per step",
+            ParticleTerm::Nbody(NbodyStep::Traffic { .. }) => {
+                "Particles and tree: memory traffic per step (lower bound)"
+            }
+            ParticleTerm::Nbody(NbodyStep::Pm { .. }) => "PM grid: FFTs",
+            ParticleTerm::Nbody(NbodyStep::Transpose { .. }) => "PM grid: slab transposes",
+        }
+    }
+
+    fn formula(&self, u: UnitSystem) -> String {
+        match self {
+            ParticleTerm::Md(v) => md(v),
+            ParticleTerm::Nbody(v) => nbody(v, u),
+        }
+    }
+
+    fn explanation(&self) -> String {
+        match self {
+            ParticleTerm::Md(v) => md_explanation(v),
+            ParticleTerm::Nbody(v) => nbody_explanation(v),
+        }
+    }
+
+    fn source(&self) -> &'static str {
+        match self {
+            ParticleTerm::Md(MdValues::Traffic { .. }) => SRC_MD_TRAFFIC,
+            ParticleTerm::Md(MdValues::Pairs { .. }) => SRC_MD_PAIRS,
+            ParticleTerm::Md(MdValues::Kspace { .. }) => SRC_MD_KSPACE,
+            ParticleTerm::Md(MdValues::Ghosts { .. }) => SRC_MD_GHOSTS,
+            ParticleTerm::Nbody(NbodyStep::Traffic { .. }) => SRC_NBODY_TRAFFIC,
+            ParticleTerm::Nbody(NbodyStep::Pm { .. }) => SRC_NBODY_PM,
+            ParticleTerm::Nbody(NbodyStep::Transpose { .. }) => SRC_NBODY_TRANSPOSE,
+        }
     }
 }

@@ -1,22 +1,10 @@
 //! The words of SPARC's real-space SCF iteration (`speed::sim::realspace`): Chebyshev
 //! filtering's H applications, the projectors, the subspace products and eigenproblem, the halo.
 
-use super::{count, pct, rate, si, sig, via};
+use super::{count, pct, rate, si, sig, via, Template};
 use crate::base::units::{self, UnitSystem};
 use crate::speed::sim::realspace::{Filter, RsTerm};
-use crate::speed::{TermId, TermValues, Work};
-
-/// The term's label.
-pub fn label(id: TermId) -> &'static str {
-    match id {
-        TermId::RsStencilCompute => "Chebyshev filter per SCF iteration: FLOPs",
-        TermId::RsStencilMemory => "Chebyshev filter per SCF iteration: memory traffic",
-        TermId::RsProjectors => "Nonlocal projectors per SCF iteration",
-        TermId::RsSubspace => "Subspace projection and rotation",
-        TermId::RsEigensolve => "Subspace eigenproblem",
-        _ => "Halo exchange per H application",
-    }
-}
+use crate::speed::Work;
 
 fn at(w: &Work) -> String {
     format!("({} × {})", si(w.peak, "FLOP/s"), pct(w.utilisation))
@@ -38,11 +26,56 @@ fn complex(c: bool) -> &'static str {
     }
 }
 
+const SRC_STENCIL_COMPUTE: &str = "SPARC src/eigenSolver.c (eigSolve_CheFSI, ChebyshevFiltering, \
+    Project_Hamiltonian, Mesh2ChebDegree); src/lapVecRoutines.c \
+    (stencil_3axis_thread_variable_radius); initialization.c (FD_ORDER 12)";
+const SRC_STENCIL_MEMORY: &str = "SPARC src/eigenSolver.c (ChebyshevFiltering), \
+    src/lapVecRoutines.c (Lap_plus_diag_vec_mult_orth); Williams et al. 2009, Roofline";
+const SRC_PROJECTORS: &str = "SPARC src/nlocVecRoutines.c (Vnl_vec_mult, \
+    GetInfluencingAtoms_nloc); SPARC psps/*.psp8 (median r_core 2.353 bohr; 18 projectors in 44 of \
+    69)";
+const SRC_SUBSPACE: &str = "SPARC src/eigenSolver.c (Project_Hamiltonian: dsyrk, dgemm; \
+    Subspace_Rotation: dgemm), src/eigenSolverKpt.c (zgemm)";
+const SRC_EIGENSOLVE: &str =
+    "SPARC src/eigenSolver.c (Solve_Generalized_EigenProblem); Golub and Van Loan §8.3 (14/3 n³)";
+const SRC_HALO: &str =
+    "SPARC src/lapVecRoutines.c (Lap_plus_diag_vec_mult_orth: MPI_Ineighbor_alltoallv, MPI_Wait)";
+
+/// The words of a real-space SCF iteration's term.
+impl Template for RsTerm {
+    fn label(&self) -> &'static str {
+        match self {
+            RsTerm::StencilCompute { .. } => "Chebyshev filter per SCF iteration: FLOPs",
+            RsTerm::StencilMemory { .. } => "Chebyshev filter per SCF iteration: memory traffic",
+            RsTerm::Projectors { .. } => "Nonlocal projectors per SCF iteration",
+            RsTerm::Subspace { .. } => "Subspace projection and rotation",
+            RsTerm::Eigensolve { .. } => "Subspace eigenproblem",
+            RsTerm::Halo { .. } => "Halo exchange per H application",
+        }
+    }
+
+    fn formula(&self, _u: UnitSystem) -> String {
+        formula(self)
+    }
+
+    fn explanation(&self) -> String {
+        explanation(self)
+    }
+
+    fn source(&self) -> &'static str {
+        match self {
+            RsTerm::StencilCompute { .. } => SRC_STENCIL_COMPUTE,
+            RsTerm::StencilMemory { .. } => SRC_STENCIL_MEMORY,
+            RsTerm::Projectors { .. } => SRC_PROJECTORS,
+            RsTerm::Subspace { .. } => SRC_SUBSPACE,
+            RsTerm::Eigensolve { .. } => SRC_EIGENSOLVE,
+            RsTerm::Halo { .. } => SRC_HALO,
+        }
+    }
+}
+
 /// The formula's body with the user's numbers.
-pub fn formula(v: &TermValues, _u: UnitSystem) -> String {
-    let TermValues::RealSpace(t) = v else {
-        return String::new();
-    };
+fn formula(t: &RsTerm) -> String {
     match t {
         RsTerm::StencilCompute { filter: f, work } => format!(
             "({} applications × {} FLOP + 3 × {} recurrence FLOP) × {} grid points × {}{} ÷ {}",
@@ -54,7 +87,10 @@ pub fn formula(v: &TermValues, _u: UnitSystem) -> String {
             complex(f.complex),
             at(work)
         ),
-        RsTerm::StencilMemory { filter: f, transfer } => format!(
+        RsTerm::StencilMemory {
+            filter: f,
+            transfer,
+        } => format!(
             "{} words × {} B × {} grid points × {} ÷ ({} × {})",
             f.words_per_point(),
             if f.complex { 16 } else { 8 },
@@ -71,7 +107,8 @@ pub fn formula(v: &TermValues, _u: UnitSystem) -> String {
             work,
             ..
         } => format!(
-            "2 products × 2 × {} sphere points × {per_atom} projectors × {} {} × {} applications × {}{} ÷ {}",
+            "2 products × 2 × {} sphere points × {per_atom} projectors × {} {} × {} applications × \
+                {}{} ÷ {}",
             count(*sphere),
             sig(*atoms),
             if *atoms == 1.0 { "atom" } else { "atoms" },
@@ -103,7 +140,11 @@ pub fn formula(v: &TermValues, _u: UnitSystem) -> String {
             "{} × {n}³ × {}{} ÷ {}",
             if *c { "56/3" } else { "14/3" },
             units::count(*blocks, "block", "blocks"),
-            if *shared > 1 { format!(" ÷ {shared} processes") } else { String::new() },
+            if *shared > 1 {
+                format!(" ÷ {shared} processes")
+            } else {
+                String::new()
+            },
             at(work)
         ),
         RsTerm::Halo {
@@ -124,10 +165,7 @@ pub fn formula(v: &TermValues, _u: UnitSystem) -> String {
 }
 
 /// Why the term takes this long.
-pub fn explanation(v: &TermValues) -> String {
-    let TermValues::RealSpace(t) = v else {
-        return String::new();
-    };
+fn explanation(t: &RsTerm) -> String {
     match t {
         RsTerm::StencilCompute { filter: f, .. } => {
             let degree = match f.mesh {
@@ -139,41 +177,49 @@ pub fn explanation(v: &TermValues) -> String {
                 None => format!("degree {} (cheb_degree)", f.degree),
             };
             format!(
-                "Each SCF iteration filters every state with a Chebyshev polynomial of {degree}: that many H applications, and one more to project H. The order-{} Laplacian and the potential cost 9 FLOPs per point for each of {} reaches, plus 4; the recurrence 3. Overlaps the memory term: the longer counts.",
+                "Each SCF iteration filters every state with a Chebyshev polynomial of {degree}: \
+                    that many H applications, and one more to project H. The order-{} Laplacian \
+                    and the potential cost 9 FLOPs per point for each of {} reaches, plus 4; the \
+                    recurrence 3. Overlaps the memory term: the longer counts.",
                 f.fd_order,
                 f.fd_order / 2
             )
         }
-        RsTerm::StencilMemory { .. } => "Each H application reads a state and writes its result, each recurrence step reads and writes three vectors: 8m − 2 passes. One state's extended copy and the potential are taken as cached: a floor.".into(),
+        RsTerm::StencilMemory { .. } => "Each H application reads a state and writes its result, \
+            each recurrence step reads and writes three vectors: 8m − 2 passes. One state's \
+            extended copy and the potential are taken as cached: a floor."
+            .into(),
         RsTerm::Projectors { radius, .. } => format!(
-            "Each atom's projectors act on the grid points within {} bohr (projector_radius, a psp8 file's largest r_core) as two products per H application, Chiᵀ·x and Chi·α; spheres crossing a rank's boundary are not counted twice.",
+            "Each atom's projectors act on the grid points within {} bohr (projector_radius, a \
+                psp8 file's largest r_core) as two products per H application, Chiᵀ·x and Chi·α; \
+                spheres crossing a rank's boundary are not counted twice.",
             sig(*radius)
         ),
         RsTerm::Subspace { per_point, .. } => format!(
-            "YᵀY, Yᵀ(HY) and the rotation Y·Q: {} FLOPs per point and state pair, shared by the domain and band processes (ScaLAPACK).",
+            "YᵀY, Yᵀ(HY) and the rotation Y·Q: {} FLOPs per point and state pair, shared by the \
+                domain and band processes (ScaLAPACK).",
             sig(*per_point)
         ),
-        RsTerm::Eigensolve { shared, .. } => if *shared > 1 {
-            "Above EIG_SERIAL_MAXNS (1,500 states) ScaLAPACK's pdsygvx over the group's processes (an upper bound on its speed-up).".to_string()
-        } else {
-            "Up to EIG_SERIAL_MAXNS (1,500 states) LAPACK's dsygvd on one process while the others wait.".to_string()
-        },
-        RsTerm::Halo { filter: f, via: v, .. } => format!(
-            "Each H application first exchanges {} layers on the domain's six faces over {}; SPARC waits for them before the stencil, so it adds. Latency not counted.",
+        RsTerm::Eigensolve { shared, .. } => {
+            if *shared > 1 {
+                "Above EIG_SERIAL_MAXNS (1,500 states) ScaLAPACK's pdsygvx over the group's \
+                    processes \
+                (an upper bound on its speed-up)."
+                    .to_string()
+            } else {
+                "Up to EIG_SERIAL_MAXNS (1,500 states) LAPACK's dsygvd on one process while the \
+                    others \
+                wait."
+                    .to_string()
+            }
+        }
+        RsTerm::Halo {
+            filter: f, via: v, ..
+        } => format!(
+            "Each H application first exchanges {} layers on the domain's six faces over {}; SPARC \
+                waits for them before the stencil, so it adds. Latency not counted.",
             f.fd_order / 2,
             via(*v)
         ),
-    }
-}
-
-/// Where the term's formula comes from.
-pub fn source(id: TermId) -> &'static str {
-    match id {
-        TermId::RsStencilCompute => "SPARC src/eigenSolver.c (eigSolve_CheFSI, ChebyshevFiltering, Project_Hamiltonian, Mesh2ChebDegree); src/lapVecRoutines.c (stencil_3axis_thread_variable_radius); initialization.c (FD_ORDER 12)",
-        TermId::RsStencilMemory => "SPARC src/eigenSolver.c (ChebyshevFiltering), src/lapVecRoutines.c (Lap_plus_diag_vec_mult_orth); Williams et al. 2009, Roofline",
-        TermId::RsProjectors => "SPARC src/nlocVecRoutines.c (Vnl_vec_mult, GetInfluencingAtoms_nloc); SPARC psps/*.psp8 (median r_core 2.353 bohr; 18 projectors in 44 of 69)",
-        TermId::RsSubspace => "SPARC src/eigenSolver.c (Project_Hamiltonian: dsyrk, dgemm; Subspace_Rotation: dgemm), src/eigenSolverKpt.c (zgemm)",
-        TermId::RsEigensolve => "SPARC src/eigenSolver.c (Solve_Generalized_EigenProblem); Golub and Van Loan §8.3 (14/3 n³)",
-        _ => "SPARC src/lapVecRoutines.c (Lap_plus_diag_vec_mult_orth: MPI_Ineighbor_alltoallv, MPI_Wait)",
     }
 }

@@ -16,7 +16,8 @@ use crate::model::Estimate;
 use crate::scenario::amr::Amr;
 use crate::scenario::Scenario;
 use crate::speed::sim::{MethodStep, SimMachine, SimRate};
-use crate::speed::{Bound, TermId, TermValues, Time, TimeTerm, Transfer};
+use crate::speed::MeshTerm;
+use crate::speed::{Bound, TermValues, Time, TimeTerm, Transfer};
 
 /// One step of every level on the busiest rank.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -113,10 +114,9 @@ pub fn step(s: &Scenario, e: &Estimate, sm: &SimMachine) -> Option<MethodStep> {
     let halo = Some((shell, (block.fields * block.word) as f64 * n));
     Some(MethodStep {
         terms: vec![TimeTerm {
-            id: TermId::AmrAdvance,
             time: advance.transfer.time(),
             bound: Bound::MemoryBandwidth,
-            values: TermValues::AmrAdvance(advance),
+            values: TermValues::Mesh(MeshTerm::AmrAdvance(advance)),
         }],
         step: advance.transfer.time(),
         halo,

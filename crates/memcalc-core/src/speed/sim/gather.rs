@@ -21,7 +21,8 @@
 //!   inside the L3), so there the term is an upper bound.
 
 use crate::speed::sim::SimMachine;
-use crate::speed::{Bound, TermId, TermValues, Time, TimeTerm};
+use crate::speed::MeshTerm;
+use crate::speed::{Bound, TermValues, Time, TimeTerm};
 
 /// One step's gathers on one rank: every nonzero of every row sum of the chains.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -64,9 +65,8 @@ pub fn of(sm: &SimMachine, iterations: u64, row_passes: f64, per_row: f64) -> Op
 /// The gather term: its time follows the chains' (measured on Zen 4: they add).
 pub fn term(g: Gather) -> TimeTerm {
     TimeTerm {
-        id: TermId::MeshGather,
         time: g.time(),
         bound: Bound::Latency,
-        values: TermValues::MeshGather(g),
+        values: TermValues::Mesh(MeshTerm::MeshGather(g)),
     }
 }

@@ -33,7 +33,8 @@ use crate::scenario::sim::{Precond, Solver};
 use crate::scenario::Scenario;
 use crate::speed::sim::hpcg::{self as codes, HpcgChoice};
 use crate::speed::sim::{MethodStep, SimMachine, SimRate};
-use crate::speed::{Bound, Speed, Steps, TermId, TermValues, Time, TimeTerm, Transfer};
+use crate::speed::MeshTerm;
+use crate::speed::{Bound, Speed, Steps, TermValues, Time, TimeTerm, Transfer};
 
 /// Krylov iterations per step where the user gives none: one set of HPCG's CG
 /// (`src/main.cpp`: refMaxIters = 50, tolerance 0). Real runs vary from a few iterations
@@ -156,10 +157,9 @@ fn chain(
 /// The chain term, where there is one: its time follows the solve's (measured: they add).
 fn chain_term(c: Chain) -> TimeTerm {
     TimeTerm {
-        id: TermId::MeshChain,
         time: c.time(),
         bound: Bound::Latency,
-        values: TermValues::MeshChain(c),
+        values: TermValues::Mesh(MeshTerm::MeshChain(c)),
     }
 }
 
@@ -377,10 +377,9 @@ pub fn step(s: &Scenario, e: &Estimate, sm: &SimMachine) -> Option<(MethodStep, 
         transfer: sm.transfer(assembly_bytes),
     };
     let mut terms = vec![TimeTerm {
-        id: TermId::MeshAssembly,
         time: assembly.transfer.time(),
         bound: Bound::MemoryBandwidth,
-        values: TermValues::MeshAssembly(assembly),
+        values: TermValues::Mesh(MeshTerm::MeshAssembly(assembly)),
     }];
     let mut step = assembly.transfer.time();
     let mut flops_per_step = 0.0;
@@ -410,10 +409,9 @@ pub fn step(s: &Scenario, e: &Estimate, sm: &SimMachine) -> Option<(MethodStep, 
         // The solve follows the assembly: the step is their sum.
         step = step.plus(solve.transfer.time());
         terms.push(TimeTerm {
-            id: TermId::MeshSolve,
             time: solve.transfer.time(),
             bound: Bound::MemoryBandwidth,
-            values: TermValues::MeshSolve(solve),
+            values: TermValues::Mesh(MeshTerm::MeshSolve(solve)),
         });
         if let Some(c) = generic_chain(sm, &p, &solve) {
             step = step.plus(c.time());
@@ -487,10 +485,9 @@ fn hpcg_step(
     };
     let mut time = solve.transfer.time();
     let mut terms = vec![TimeTerm {
-        id: TermId::MeshSolve,
         time,
         bound: Bound::MemoryBandwidth,
-        values: TermValues::MeshSolve(solve),
+        values: TermValues::Mesh(MeshTerm::MeshSolve(solve)),
     }];
     let mut levels = vec![rows];
     levels.extend(coarse.iter().map(|&n| n as f64));
@@ -538,6 +535,7 @@ fn gflops(flops: f64, step: Time) -> SimRate {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::speed::TermId;
 
     #[test]
     fn cg_and_gmres_passes() {
@@ -637,9 +635,9 @@ mod tests {
         let sp = crate::speed::speed(&s, &crate::model::estimate(&s))
             .unwrap()
             .unwrap();
-        let chained = sp.terms.iter().any(|t| t.id == TermId::MeshChain);
+        let chained = sp.terms.iter().any(|t| t.id() == TermId::MeshChain);
         let solve = sp.terms.iter().find_map(|t| match t.values {
-            TermValues::MeshSolve(s) => Some(s),
+            TermValues::Mesh(MeshTerm::MeshSolve(s)) => Some(s),
             _ => None,
         });
         (solve.expect("a solve"), chained)

@@ -9,7 +9,8 @@ use crate::model::Estimate;
 use crate::scenario::Scenario;
 use crate::speed::sim::particles::fft_flops;
 use crate::speed::sim::{rank_values, word_dtype, MethodStep, SimMachine};
-use crate::speed::{Bound, TermId, TermValues, TimeTerm, Transfer, Via, Work};
+use crate::speed::ParticleTerm;
+use crate::speed::{Bound, TermValues, TimeTerm, Transfer, Via, Work};
 
 /// The named values of an N-body term.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -65,16 +66,15 @@ pub fn step(_s: &Scenario, e: &Estimate, sm: &SimMachine) -> Option<MethodStep> 
     let (nodes, node_bytes) = tree.unwrap_or((0.0, 0));
     let t = sm.transfer(2.0 * (n * part_bytes as f64 + nodes * node_bytes as f64));
     let mut terms = vec![TimeTerm {
-        id: TermId::NbodyTraffic,
         time: t.time(),
         bound: Bound::MemoryBandwidth,
-        values: TermValues::Nbody(NbodyStep::Traffic {
+        values: TermValues::Particles(ParticleTerm::Nbody(NbodyStep::Traffic {
             particles: n,
             part_bytes,
             nodes,
             node_bytes,
             transfer: t,
-        }),
+        })),
     }];
     let mut step = t.time();
     if let Some((grid, slabs, word)) = pm.filter(|p| p.0 > 0) {
@@ -85,14 +85,13 @@ pub fn step(_s: &Scenario, e: &Estimate, sm: &SimMachine) -> Option<MethodStep> 
         );
         step = step.plus(w.time());
         terms.push(TimeTerm {
-            id: TermId::NbodyPm,
             time: w.time(),
             bound: Bound::Compute,
-            values: TermValues::Nbody(NbodyStep::Pm {
+            values: TermValues::Particles(ParticleTerm::Nbody(NbodyStep::Pm {
                 grid,
                 ranks: sm.ranks,
                 work: w,
-            }),
+            })),
         });
         if sm.ranks > 1 {
             let (via, bandwidth) = sm.exchange();
@@ -106,15 +105,14 @@ pub fn step(_s: &Scenario, e: &Estimate, sm: &SimMachine) -> Option<MethodStep> 
             };
             step = step.plus(tr.time());
             terms.push(TimeTerm {
-                id: TermId::NbodyTranspose,
                 time: tr.time(),
                 bound: via.bound(),
-                values: TermValues::Nbody(NbodyStep::Transpose {
+                values: TermValues::Particles(ParticleTerm::Nbody(NbodyStep::Transpose {
                     slab_bytes,
                     ranks: sm.ranks,
                     transfer: tr,
                     via,
-                }),
+                })),
             });
         }
     }

@@ -10,7 +10,8 @@ use crate::model::Estimate;
 use crate::scenario::sim::{AtomStyle, LongRange, Potential};
 use crate::scenario::Scenario;
 use crate::speed::sim::{rank_values, word_dtype, MethodStep, SimMachine, SimRate};
-use crate::speed::{Bound, TermId, TermValues, Time, TimeTerm, Transfer, Via, Work};
+use crate::speed::ParticleTerm;
+use crate::speed::{Bound, TermValues, Time, TimeTerm, Transfer, Via, Work};
 
 /// LAMMPS pair_lj_cut.cpp (PairLJCut::compute): each listed pair's distance (3 differences,
 /// 3 products, 2 sums) before the cutoff test.
@@ -187,10 +188,9 @@ pub fn step(s: &Scenario, e: &Estimate, sm: &SimMachine) -> Option<MethodStep> {
             + c.local * (UPDATE_REALS * real) as f64,
     );
     let mut terms = vec![TimeTerm {
-        id: TermId::MdTraffic,
         time: traffic.time(),
         bound: Bound::MemoryBandwidth,
-        values: TermValues::Md(MdValues::Traffic {
+        values: TermValues::Particles(ParticleTerm::Md(MdValues::Traffic {
             entries: c.entries,
             entry_bytes: c.entry_bytes,
             clusters: c.clusters.is_some(),
@@ -199,7 +199,7 @@ pub fn step(s: &Scenario, e: &Estimate, sm: &SimMachine) -> Option<MethodStep> {
             local: c.local,
             local_bytes: UPDATE_REALS * real,
             transfer: traffic,
-        }),
+        })),
     }];
     let dtype = word_dtype(real);
     let work = |flops: f64| sm.work(flops, dtype);
@@ -223,10 +223,9 @@ pub fn step(s: &Scenario, e: &Estimate, sm: &SimMachine) -> Option<MethodStep> {
         let w = work(c.pairs * (distance + within * inner));
         interior = interior.max(w.time());
         terms.push(TimeTerm {
-            id: TermId::MdPairs,
             time: w.time(),
             bound: Bound::Compute,
-            values: TermValues::Md(MdValues::Pairs {
+            values: TermValues::Particles(ParticleTerm::Md(MdValues::Pairs {
                 pairs: c.pairs,
                 distance,
                 inner,
@@ -234,7 +233,7 @@ pub fn step(s: &Scenario, e: &Estimate, sm: &SimMachine) -> Option<MethodStep> {
                 clusters: c.clusters,
                 coulomb,
                 work: w,
-            }),
+            })),
         });
     }
     // The pair loop overlaps its loads with its arithmetic (the longer of the two); the mesh
@@ -253,17 +252,16 @@ pub fn step(s: &Scenario, e: &Estimate, sm: &SimMachine) -> Option<MethodStep> {
         let w = work(fft_flops(points, ffts, real_fft) / sm.ranks as f64);
         step = step.plus(w.time());
         terms.push(TimeTerm {
-            id: TermId::MdKspace,
             time: w.time(),
             bound: Bound::Compute,
-            values: TermValues::Md(MdValues::Kspace {
+            values: TermValues::Particles(ParticleTerm::Md(MdValues::Kspace {
                 solver,
                 points,
                 ffts,
                 real: real_fft,
                 ranks: sm.ranks,
                 work: w,
-            }),
+            })),
         });
     }
     if sm.ranks > 1 && c.ghosts > 0.0 {
@@ -276,16 +274,15 @@ pub fn step(s: &Scenario, e: &Estimate, sm: &SimMachine) -> Option<MethodStep> {
         };
         step = step.plus(t.time());
         terms.push(TimeTerm {
-            id: TermId::MdGhosts,
             time: t.time(),
             bound: via.bound(),
-            values: TermValues::Md(MdValues::Ghosts {
+            values: TermValues::Particles(ParticleTerm::Md(MdValues::Ghosts {
                 ghosts: c.ghosts,
                 bytes_per_ghost: per,
                 ranks_per_node: sm.per_node,
                 transfer: t,
                 via,
-            }),
+            })),
         });
     }
     Some(MethodStep {

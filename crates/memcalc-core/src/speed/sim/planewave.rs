@@ -13,7 +13,8 @@ use crate::scenario::planewave::{Diagonalization, PpKind, Spin};
 use crate::scenario::Scenario;
 use crate::speed::sim::spectral::{fft_terms, transpose_term};
 use crate::speed::sim::{rank_values, word_dtype, MethodStep, SimMachine};
-use crate::speed::{Bound, Ffts, FftsOf, PwGemm, PwGemmKind, TermId, TermValues, TimeTerm};
+use crate::speed::SpectralTerm;
+use crate::speed::{Bound, Ffts, FftsOf, PwGemm, PwGemmKind, TermValues, TimeTerm};
 
 /// H·ψ per band per SCF iteration with pw.x's Davidson: one on the start vectors and one per
 /// Davidson iteration on the correction vectors; pw.x prints "avg # of iterations" of 1–3 per
@@ -148,29 +149,22 @@ pub fn step(s: &Scenario, e: &Estimate, sm: &SimMachine) -> Option<MethodStep> {
         g.work.flops = g.flops();
         g
     };
-    for (id, g) in [
-        (
-            TermId::PwProjectors,
-            gemm(
-                PwGemmKind::Projectors {
-                    applications: solver.applications,
-                    per_apply,
-                },
-                nkb,
-                solver.applications * per_apply as f64,
-            ),
+    for g in [
+        gemm(
+            PwGemmKind::Projectors {
+                applications: solver.applications,
+                per_apply,
+            },
+            nkb,
+            solver.applications * per_apply as f64,
         ),
-        (
-            TermId::PwSubspace,
-            gemm(PwGemmKind::Subspace, nb, solver.subspace_units),
-        ),
+        gemm(PwGemmKind::Subspace, nb, solver.subspace_units),
     ] {
         step = step.plus(g.work.time());
         terms.push(TimeTerm {
-            id,
             time: g.work.time(),
             bound: Bound::Compute,
-            values: TermValues::PwGemm(g),
+            values: TermValues::Spectral(SpectralTerm::PwGemm(g)),
         });
     }
     // A Hermitian generalised eigenproblem with all its vectors: Cholesky n³/3, reduction n³,
@@ -182,14 +176,13 @@ pub fn step(s: &Scenario, e: &Estimate, sm: &SimMachine) -> Option<MethodStep> {
     let w = sm.work(56.0 / 3.0 * n * n * n * count, word_dtype(8));
     step = step.plus(w.time());
     terms.push(TimeTerm {
-        id: TermId::PwDiagonalise,
         time: w.time(),
         bound: Bound::Compute,
-        values: TermValues::PwDiagonalise {
+        values: TermValues::Spectral(SpectralTerm::PwDiagonalise {
             n: solver.eigen_n,
             count,
             work: w,
-        },
+        }),
     });
     Some(MethodStep {
         terms,

@@ -164,6 +164,20 @@ pub enum RsTerm {
     },
 }
 
+impl RsTerm {
+    /// The term these values are.
+    pub fn id(&self) -> TermId {
+        match self {
+            RsTerm::StencilCompute { .. } => TermId::RsStencilCompute,
+            RsTerm::StencilMemory { .. } => TermId::RsStencilMemory,
+            RsTerm::Projectors { .. } => TermId::RsProjectors,
+            RsTerm::Subspace { .. } => TermId::RsSubspace,
+            RsTerm::Eigensolve { .. } => TermId::RsEigensolve,
+            RsTerm::Halo { .. } => TermId::RsHalo,
+        }
+    }
+}
+
 /// The rank's share of a SPARC run: None where the estimate has no SPARC part.
 pub fn step(s: &Scenario, e: &Estimate, sm: &SimMachine) -> Option<MethodStep> {
     let (grid, states, kpoints, groups, band_groups, processes) =
@@ -214,7 +228,6 @@ pub fn step(s: &Scenario, e: &Estimate, sm: &SimMachine) -> Option<MethodStep> {
     let memory = sm.transfer(filter.bytes());
     let mut step = compute.time().max(memory.time());
     terms.push(term(
-        TermId::RsStencilCompute,
         compute.time(),
         Bound::Compute,
         RsTerm::StencilCompute {
@@ -223,7 +236,6 @@ pub fn step(s: &Scenario, e: &Estimate, sm: &SimMachine) -> Option<MethodStep> {
         },
     ));
     terms.push(term(
-        TermId::RsStencilMemory,
         memory.time(),
         Bound::MemoryBandwidth,
         RsTerm::StencilMemory {
@@ -254,7 +266,6 @@ pub fn step(s: &Scenario, e: &Estimate, sm: &SimMachine) -> Option<MethodStep> {
     );
     step = step.plus(projectors.time());
     terms.push(term(
-        TermId::RsProjectors,
         projectors.time(),
         Bound::Compute,
         RsTerm::Projectors {
@@ -276,7 +287,6 @@ pub fn step(s: &Scenario, e: &Estimate, sm: &SimMachine) -> Option<MethodStep> {
     );
     step = step.plus(subspace.time());
     terms.push(term(
-        TermId::RsSubspace,
         subspace.time(),
         Bound::Compute,
         RsTerm::Subspace {
@@ -301,7 +311,6 @@ pub fn step(s: &Scenario, e: &Estimate, sm: &SimMachine) -> Option<MethodStep> {
     );
     step = step.plus(eig.time());
     terms.push(term(
-        TermId::RsEigensolve,
         eig.time(),
         Bound::Compute,
         RsTerm::Eigensolve {
@@ -327,7 +336,6 @@ pub fn step(s: &Scenario, e: &Estimate, sm: &SimMachine) -> Option<MethodStep> {
         };
         step = step.plus(t.time());
         terms.push(term(
-            TermId::RsHalo,
             t.time(),
             via.bound(),
             RsTerm::Halo {
@@ -346,9 +354,8 @@ pub fn step(s: &Scenario, e: &Estimate, sm: &SimMachine) -> Option<MethodStep> {
     })
 }
 
-fn term(id: TermId, time: Time, bound: Bound, v: RsTerm) -> TimeTerm {
+fn term(time: Time, bound: Bound, v: RsTerm) -> TimeTerm {
     TimeTerm {
-        id,
         time,
         bound,
         values: TermValues::RealSpace(v),

@@ -21,7 +21,7 @@
 
 use crate::speed::latency::Protocol;
 use crate::speed::sim::SimMachine;
-use crate::speed::{Bound, TermId, TermValues, Time, TimeTerm, Via};
+use crate::speed::{Bound, TermValues, Time, TimeTerm, Via};
 
 /// Dot products per CG iteration, each an all-reduce of one double (HPCG `CG.cpp`).
 pub const CG_DOTS: u64 = 3;
@@ -100,7 +100,6 @@ pub fn term(d: DotReductions) -> TimeTerm {
         d.node_via.bound()
     };
     TimeTerm {
-        id: TermId::SolveAllReduce,
         time: d.time(),
         bound,
         values: TermValues::SolveAllReduce(d),

@@ -14,7 +14,8 @@ use crate::model::values::SimValues;
 use crate::model::Estimate;
 use crate::scenario::Scenario;
 use crate::speed::sim::{rank_values, word_dtype, MethodStep, SimMachine};
-use crate::speed::{Bound, Ffts, FftsOf, TermId, TermValues, Time, TimeTerm, Transpose, Via};
+use crate::speed::SpectralTerm;
+use crate::speed::{Bound, Ffts, FftsOf, TermValues, Time, TimeTerm, Transpose, Via};
 
 /// Runge–Kutta stages per step: the low-storage third-order scheme of Spalart, Moser and
 /// Rogers (J. Comput. Phys. 96, 1991), the common choice of pseudo-spectral DNS codes.
@@ -41,20 +42,18 @@ pub(super) fn fft_terms(
     let transfer = sm.transfer(f.transforms * passes as f64 * 2.0 * f.local * f.point_bytes);
     [
         TimeTerm {
-            id: TermId::FftCompute,
             time: w.time(),
             bound: Bound::Compute,
-            values: TermValues::FftCompute { ffts: f, work: w },
+            values: TermValues::Spectral(SpectralTerm::FftCompute { ffts: f, work: w }),
         },
         TimeTerm {
-            id: TermId::FftMemory,
             time: transfer.time(),
             bound: Bound::MemoryBandwidth,
-            values: TermValues::FftMemory {
+            values: TermValues::Spectral(SpectralTerm::FftMemory {
                 ffts: f,
                 passes,
                 transfer,
-            },
+            }),
         },
     ]
 }
@@ -106,10 +105,9 @@ pub(super) fn transpose_term(
         _ => 0.0,
     };
     Some(TimeTerm {
-        id: TermId::FftTranspose,
         time: t.time(),
         bound: via.bound(),
-        values: TermValues::FftTranspose(t),
+        values: TermValues::Spectral(SpectralTerm::FftTranspose(t)),
     })
 }
 

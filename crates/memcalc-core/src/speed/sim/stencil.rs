@@ -7,7 +7,8 @@ use crate::model::Estimate;
 use crate::scenario::sim::{Lattice, Method};
 use crate::scenario::Scenario;
 use crate::speed::sim::{rank_values, MethodStep, SimMachine, SimRate};
-use crate::speed::{Bound, SimBytes, TermId, TermValues, Time, TimeTerm};
+use crate::speed::GridTerm;
+use crate::speed::{Bound, SimBytes, TermValues, Time, TimeTerm};
 
 /// Distributions of a lattice that point out of one face (D3Q19: 5 of 19), the ones a halo
 /// exchange sends (FluidX3D transfers only these).
@@ -84,10 +85,9 @@ pub fn step(s: &Scenario, e: &Estimate, sm: &SimMachine) -> Option<MethodStep> {
     };
     Some(MethodStep {
         terms: vec![TimeTerm {
-            id: TermId::SimMemory,
             time: transfer.time(),
             bound: Bound::MemoryBandwidth,
-            values: TermValues::SimMemory(memory),
+            values: TermValues::Grid(GridTerm::SimMemory(memory)),
         }],
         step: transfer.time(),
         halo,

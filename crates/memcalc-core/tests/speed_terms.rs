@@ -1,0 +1,75 @@
+//! Every time term of a corpus of scenarios (the presets, the pinned links, every code profile,
+//! `text_corpus.txt` and the few queries that show llama.cpp's launches and old kernel and a CPU
+//! build's gathers): its values' family is the one its `terms!` row names, every declared term
+//! shows up, and none of its words is empty.
+
+use memcalc_core::catalog::codes::PROFILES;
+use memcalc_core::schema::presets::PRESETS;
+use memcalc_core::text::speed as words;
+use memcalc_core::{estimate, Choice, Inputs, TermId};
+
+const LINKS: &str = include_str!("links_v1.txt");
+const EXTRA: &str = include_str!("text_corpus.txt");
+const MORE: &[&str] = &[
+    "gpu=rtx3090&mode=infer&engine=llamacpp&model_id=meta-llama/Llama-2-7b-hf&quant=q4_0&seq=128&flash_attention=off&batch=1&cuda_graphs=off",
+    "gpu=rtx3090&mode=infer&engine=llamacpp&model_id=meta-llama/Llama-2-7b-hf&quant=q4_0&seq=128&batch=1&flash_attention=off&cuda_graphs=off&mmvq_warps=1",
+    "node=frontier&mode=sim&sim_device=cpu&nodes=1&ranks=1&host_bw=27.19&bw_eff=100&code=hpcg&cells=262144&rank_overhead=0&overhead=0&lin_iters=50&fp_add_ns=0.87&fp_div_ns=3.756&chains=8&gather=on",
+];
+
+fn queries() -> Vec<String> {
+    let lines = |t: &'static str| {
+        t.lines()
+            .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+            .map(|l| l.split_whitespace().next().unwrap_or("").to_string())
+    };
+    let mut q: Vec<String> = PRESETS.iter().map(|p| p.query.to_string()).collect();
+    q.extend(lines(LINKS));
+    for p in PROFILES {
+        q.push(format!("v=2&mode=sim&code={}", p.code.id()));
+        q.push(format!(
+            "v=2&mode=sim&code={}&ranks=64&nodes=4",
+            p.code.id()
+        ));
+    }
+    q.extend(
+        EXTRA
+            .lines()
+            .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+            .map(String::from),
+    );
+    q.extend(MORE.iter().map(|s| s.to_string()));
+    q
+}
+
+#[test]
+fn every_term_is_of_its_declared_family_and_has_all_its_words() {
+    let mut seen = Vec::new();
+    for q in queries() {
+        let Ok(s) = Inputs::from_query(&q).0.parse() else {
+            continue;
+        };
+        let Ok(Some(sp)) = memcalc_core::speed(&s, &estimate(&s)) else {
+            continue;
+        };
+        for t in &sp.terms {
+            let id = t.id();
+            assert_eq!(t.values.family(), id.family(), "{q}: {id:?}");
+            for (what, text) in [
+                ("label", words::label(t).to_string()),
+                ("formula", words::formula(t)),
+                ("explanation", words::explanation(t)),
+                ("source", words::source(t).to_string()),
+            ] {
+                assert!(!text.trim().is_empty(), "{q}: {id:?} has no {what}");
+            }
+            if !seen.contains(&id) {
+                seen.push(id);
+            }
+        }
+    }
+    let missing: Vec<_> = TermId::ALL.iter().filter(|id| !seen.contains(id)).collect();
+    assert!(
+        missing.is_empty(),
+        "terms the corpus never shows: {missing:?}"
+    );
+}
