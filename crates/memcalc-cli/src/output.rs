@@ -321,6 +321,75 @@ fn short(v: Option<f64>) -> String {
     })
 }
 
+/// What `--list` prints: a table of id and the page's name, or with `--json` (or
+/// `--format json`) an array of `{"id", "name"}` objects. CSV and Markdown get their own forms.
+pub fn list(rows: &[(&str, &str)], format: Format) -> String {
+    let mut out = String::new();
+    match format {
+        Format::Json => {
+            out.push('[');
+            for (i, (id, name)) in rows.iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                out.push_str(&format!(
+                    "\n  {{\"id\": {}, \"name\": {}}}",
+                    json_string(id),
+                    json_string(name)
+                ));
+            }
+            out.push_str("\n]\n");
+        }
+        Format::Csv => {
+            out.push_str("id,name\n");
+            for (id, name) in rows {
+                out.push_str(&format!("{},\"{}\"\n", id, name.replace('"', "\"\"")));
+            }
+        }
+        Format::Markdown => {
+            out.push_str("| id | name |\n|---|---|\n");
+            for (id, name) in rows {
+                out.push_str(&format!("| `{id}` | {} |\n", name.replace('|', "\\|")));
+            }
+        }
+        Format::Table => {
+            let width = rows.iter().map(|(id, _)| id.chars().count()).max().unwrap_or(2);
+            out.push_str(&format!("{:<width$}  name\n", "id"));
+            for (id, name) in rows {
+                out.push_str(&format!("{id:<width$}  {name}\n"));
+            }
+        }
+    }
+    out
+}
+
+/// A JSON string literal (RFC 8259: quote, backslash and control characters escaped).
+fn json_string(s: &str) -> String {
+    let mut out = String::from('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", c as u32)),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+/// The error for a `--list` name that is no catalog, with the closest names.
+pub fn not_a_list(what: &str) -> String {
+    let names = memcalc_core::inputs::fields::list_names();
+    let shown: String = what.chars().take(40).collect();
+    let hint = memcalc_core::base::choice::did_you_mean(what, names.iter().copied())
+        .map_or(String::new(), |h| format!(" ({h})"));
+    format!(
+        "--list: '{shown}' is not a list{hint}; the lists are {}",
+        names.join(", ")
+    )
+}
+
 /// The error for a key no field or page option has, with the closest keys when one is near.
 pub fn not_a_parameter(key: &str) -> String {
     let shown: String = key.chars().take(40).collect();

@@ -232,6 +232,9 @@ pub fn lock_implies(id: FieldId) -> Vec<FieldId> {
 pub struct PageOptions {
     pub units: UnitSystem,
     pub preset: Option<&'static Preset>,
+    /// A `preset=` id this version does not know, as given: an input error, never read as
+    /// another preset or the defaults ([`crate::schema::presets::unknown_preset`]).
+    pub unknown_preset: Option<String>,
     pub embed: bool,
     /// The parts shown.
     pub show: Parts,
@@ -248,6 +251,7 @@ impl Default for PageOptions {
         PageOptions {
             units: UnitSystem::Binary,
             preset: None,
+            unknown_preset: None,
             embed: false,
             show: Parts::ALL,
             lock: Vec::new(),
@@ -297,8 +301,17 @@ impl PageOptions {
                     _ => note("units", "units= takes binary (GiB) or decimal (GB); binary is used.".into()),
                 },
                 "preset" => match preset_by_id(v) {
-                    Some(p) => o.preset = Some(p),
-                    None => note("preset", "The preset named in the link is not known to this version; its other values were still read.".into()),
+                    Some(p) => {
+                        o.preset = Some(p);
+                        o.unknown_preset = None;
+                    }
+                    // An empty `preset=` names none: the defaults are the base, as always.
+                    None if v.is_empty() => o.preset = None,
+                    None => {
+                        o.preset = None;
+                        o.unknown_preset = Some(v.to_string());
+                        note("preset", crate::schema::presets::unknown_preset(v));
+                    }
                 },
                 "embed" => o.embed = matches!(v, "1" | "true" | "on"),
                 "theme" => match Theme::from_id(v) {
@@ -335,6 +348,17 @@ impl PageOptions {
             }
         }
         (o, notices)
+    }
+
+    /// While the link names a preset this version does not know: why the figures are no
+    /// estimate of it (the verdict is stale, neither green nor red, until a preset is chosen).
+    pub fn no_estimate_note(&self) -> Option<String> {
+        self.unknown_preset.as_ref().map(|id| {
+            format!(
+                "No estimate for this link: {}. The figures are the defaults' with the link's other values, not the link's scenario; choose a preset, or dismiss the notice to start from the defaults.",
+                crate::schema::presets::unknown_preset(id)
+            )
+        })
     }
 
     /// The page keys that differ from the defaults, each as `&key=value`, in a fixed order.

@@ -214,7 +214,11 @@ pub const NODE: Slot = Slot::Text(
         }
         s.sim.node = Some(crate::catalog::device::node_by_id(raw).ok_or_else(|| {
             let ids: Vec<&str> = crate::catalog::device::NODES.iter().map(|n| n.id).collect();
-            format!("'{raw}' is not a known node; use one of {}", ids.join(", "))
+            format!(
+                "'{raw}' is not a known node; use one of {}{}",
+                ids.join(", "),
+                crate::base::choice::suggestion(raw, ids.iter().copied())
+            )
         })?);
         Ok(())
     },
@@ -227,8 +231,9 @@ pub const GPU: Slot = Slot::Text(
         s.device.preset = crate::catalog::device::gpu_by_id(raw).ok_or_else(|| {
             let ids: Vec<&str> = crate::catalog::device::GPUS.iter().map(|g| g.id).collect();
             format!(
-                "'{raw}' is not a known GPU; use one of {} or set gpu_mem",
-                ids.join(", ")
+                "'{raw}' is not a known GPU; use one of {} or set gpu_mem{}",
+                ids.join(", "),
+                crate::base::choice::suggestion(raw, ids.iter().copied())
             )
         })?;
         Ok(())
