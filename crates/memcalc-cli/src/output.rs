@@ -119,8 +119,9 @@ pub fn render(
                 ));
             }
             let d = memcalc_core::answers::derived::derive(s);
-            if e.serving.is_some() {
-                // A server's answer is in concurrent sequences, as the page's "At a glance".
+            if e.serving.is_some() || e.mode == memcalc_core::Mode::Infer {
+                // A server's answer is in concurrent sequences, as the page's "At a glance";
+                // so is any inference run's (a micro-batch is training's).
                 if let Some(f) = report::facts(e, &d, units)
                     .into_iter()
                     .find(|f| f.id == "max-batch")
@@ -310,15 +311,11 @@ fn speed_at(base: &Inputs, key: memcalc_core::inputs::fields::FieldId, x: u64) -
         .flatten()
 }
 
-/// A rate in a sweep's table: whole numbers from 100, three decimals below.
+/// A rate in a sweep's table or Markdown: three significant figures, whole from 100 up, as
+/// the time line writes its rates (issue 39: `71.275 tokens/s` stood beside `135 tokens/s`).
+/// CSV and JSON keep every digit.
 fn short(v: Option<f64>) -> String {
-    v.map_or(String::new(), |v| {
-        if v >= 100.0 {
-            format!("{v:.0}")
-        } else {
-            format!("{v:.3}")
-        }
-    })
+    v.map_or(String::new(), memcalc_core::units::format_sig)
 }
 
 /// What `--list` prints: a table of id and the page's name, or with `--json` (or
