@@ -350,7 +350,11 @@ pub fn list(rows: &[(&str, &str)], format: Format) -> String {
             }
         }
         Format::Table => {
-            let width = rows.iter().map(|(id, _)| id.chars().count()).max().unwrap_or(2);
+            let width = rows
+                .iter()
+                .map(|(id, _)| id.chars().count())
+                .max()
+                .unwrap_or(2);
             out.push_str(&format!("{:<width$}  name\n", "id"));
             for (id, name) in rows {
                 out.push_str(&format!("{id:<width$}  {name}\n"));

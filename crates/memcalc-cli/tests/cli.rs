@@ -481,6 +481,14 @@ fn shell_words(line: &str) -> Vec<String> {
 /// Runs one example and checks its figures against the page's reading of the same values.
 fn check_example(words: &[String]) {
     assert_eq!(words[0], "memcalc", "{words:?}");
+    // Listing and the version estimate nothing: they run and print.
+    if words.iter().any(|w| w == "--list" || w == "--version") {
+        let given: Vec<&str> = words[1..].iter().map(String::as_str).collect();
+        let (code, out, err) = memcalc(&given);
+        assert_eq!(code, 0, "{words:?}: {err}");
+        assert!(!out.is_empty(), "{words:?}");
+        return;
+    }
     let config = format!(
         "{}/../memcalc-core/tests/configs/llama-3.1-8b.json",
         env!("CARGO_MANIFEST_DIR")
@@ -1168,7 +1176,9 @@ fn a_mistyped_preset_runs_nothing_and_names_the_closest() {
     assert_eq!(code, 2, "{err}");
     assert!(out.is_empty(), "{out}");
     assert!(
-        err.contains("preset: 'lammps-rhodo' is not a known preset (did you mean lammps-rhodopsin?)"),
+        err.contains(
+            "preset: 'lammps-rhodo' is not a known preset (did you mean lammps-rhodopsin?)"
+        ),
         "{err}"
     );
     // In a link, with other keys, the same.
@@ -1209,7 +1219,9 @@ fn list_prints_ids_and_the_pages_names_as_a_table_or_json() {
     assert!(lines.next().unwrap().starts_with("id "), "{out}");
     assert!(
         out.lines().any(|l| l.starts_with("lammps-rhodopsin ")
-            && l.ends_with("LAMMPS: rhodopsin in a membrane, 32,000 atoms, 4 ranks (bench/in.rhodo)")),
+            && l.ends_with(
+                "LAMMPS: rhodopsin in a membrane, 32,000 atoms, 4 ranks (bench/in.rhodo)"
+            )),
         "{out}"
     );
     for what in [

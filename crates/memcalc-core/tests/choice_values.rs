@@ -85,7 +85,11 @@ fn a_value_like_no_choice_names_none_and_is_still_an_error() {
     let mut i = Inputs::default();
     i.set(FieldId::Engine, "zzzzzzzz");
     let e = i.parse().unwrap_err();
-    let m = &e.iter().find(|e| e.field == FieldId::Engine).unwrap().message;
+    let m = &e
+        .iter()
+        .find(|e| e.field == FieldId::Engine)
+        .unwrap()
+        .message;
     assert!(!m.contains("did you mean"), "{m}");
     assert!(m.contains("hf, vllm, sglang, llamacpp"), "{m}");
 }
@@ -93,15 +97,31 @@ fn a_value_like_no_choice_names_none_and_is_still_an_error() {
 #[test]
 fn the_issues_typos_name_their_values() {
     let cases = [
-        ("mode=infer&engine=vlm", FieldId::Engine, "did you mean vllm?"),
+        (
+            "mode=infer&engine=vlm",
+            FieldId::Engine,
+            "did you mean vllm?",
+        ),
         (
             "framework=megatronn",
             FieldId::Framework,
             "did you mean megatron?",
         ),
-        ("mode=sim&code=lammsp", FieldId::Code, "did you mean lammps?"),
-        ("optimizer=adamww", FieldId::Optimizer, "did you mean adamw?"),
-        ("mode=sim&node=archr2", FieldId::Node, "did you mean archer2?"),
+        (
+            "mode=sim&code=lammsp",
+            FieldId::Code,
+            "did you mean lammps?",
+        ),
+        (
+            "optimizer=adamww",
+            FieldId::Optimizer,
+            "did you mean adamw?",
+        ),
+        (
+            "mode=sim&node=archr2",
+            FieldId::Node,
+            "did you mean archer2?",
+        ),
         (
             "mode=sim&method=particle",
             FieldId::Method,
@@ -160,7 +180,9 @@ fn every_list_names_id_and_the_pages_name() {
             .collect();
         assert_eq!(rows, opts, "{name}");
     }
-    assert!(list("engines").unwrap().contains(&("vllm", "vLLM (paged KV pool)")));
+    assert!(list("engines")
+        .unwrap()
+        .contains(&("vllm", "vLLM (paged KV pool)")));
     // A select key is a list of its own; a key that is no list is none.
     assert!(list("precond").is_some());
     assert!(list("params").is_none());

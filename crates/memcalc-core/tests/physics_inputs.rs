@@ -118,7 +118,9 @@ fn a_cell_that_keeps_its_volume_while_the_atoms_grow_is_warned_about() {
     }
     let defaults = warnings("mode=sim&method=planewave");
     assert!(
-        defaults.iter().any(|w| w.starts_with("64 atoms in 2122.416 bohr³")),
+        defaults
+            .iter()
+            .any(|w| w.starts_with("64 atoms in 2122.416 bohr³")),
         "{defaults:?}"
     );
     // Silicon's own density, and copper's, pass: 150 atoms in the 64-atom cell is 8.4 Å³.

@@ -298,7 +298,10 @@ impl PageOptions {
                 "units" => match v {
                     "binary" | "gib" => o.units = UnitSystem::Binary,
                     "decimal" | "gb" => o.units = UnitSystem::Decimal,
-                    _ => note("units", "units= takes binary (GiB) or decimal (GB); binary is used.".into()),
+                    _ => note(
+                        "units",
+                        "units= takes binary (GiB) or decimal (GB); binary is used.".into(),
+                    ),
                 },
                 "preset" => match preset_by_id(v) {
                     Some(p) => {
@@ -324,7 +327,14 @@ impl PageOptions {
                     for part in v.split(',').map(str::trim).filter(|p| !p.is_empty()) {
                         match Part::from_id(part) {
                             Some(p) => o.show = o.show.with(p, true),
-                            None => note("show", format!("show= has no part '{}'; the parts are {}.", part.chars().take(20).collect::<String>(), Part::ALL.map(Part::id).join(", "))),
+                            None => note(
+                                "show",
+                                format!(
+                                    "show= has no part '{}'; the parts are {}.",
+                                    part.chars().take(20).collect::<String>(),
+                                    Part::ALL.map(Part::id).join(", ")
+                                ),
+                            ),
                         }
                     }
                     if o.show == Parts::NONE {
@@ -333,14 +343,23 @@ impl PageOptions {
                 }
                 "scaling_y" => match ScalingY::from_id(v) {
                     Some(y) => o.scaling_y = y,
-                    None => note("scaling_y", "scaling_y= takes memory, time or efficiency; memory is used.".into()),
+                    None => note(
+                        "scaling_y",
+                        "scaling_y= takes memory, time or efficiency; memory is used.".into(),
+                    ),
                 },
                 "lock" => {
                     for k in v.split(',').map(str::trim).filter(|k| !k.is_empty()) {
                         match FieldId::from_key(k) {
                             Some(id) if !o.lock.contains(&id) => o.lock.push(id),
                             Some(_) => {}
-                            None => note("lock", format!("lock= names '{}', which is not a parameter.", k.chars().take(20).collect::<String>())),
+                            None => note(
+                                "lock",
+                                format!(
+                                    "lock= names '{}', which is not a parameter.",
+                                    k.chars().take(20).collect::<String>()
+                                ),
+                            ),
                         }
                     }
                 }

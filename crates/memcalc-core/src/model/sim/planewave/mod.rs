@@ -244,8 +244,7 @@ pub(super) fn warnings(pw: &PlaneWave) -> Vec<crate::model::warning::Warning> {
             atoms: pw.atoms,
             volume_milli: pw.volume_milli,
         });
-    } else if u128::from(pw.atoms) * u128::from(CROWDED_ATOM_MILLI) > u128::from(pw.volume_milli)
-    {
+    } else if u128::from(pw.atoms) * u128::from(CROWDED_ATOM_MILLI) > u128::from(pw.volume_milli) {
         w.push(Warning::CrowdedCell {
             atoms: pw.atoms,
             volume_milli: pw.volume_milli,
