@@ -383,7 +383,7 @@ fn json_string(s: &str) -> String {
 pub fn not_a_list(what: &str) -> String {
     let names = memcalc_core::inputs::fields::list_names();
     let shown: String = what.chars().take(40).collect();
-    let hint = memcalc_core::base::choice::did_you_mean(what, names.iter().copied())
+    let hint = memcalc_core::inputs::fields::closest_list(what)
         .map_or(String::new(), |h| format!(" ({h})"));
     format!(
         "--list: '{shown}' is not a list{hint}; the lists are {}",

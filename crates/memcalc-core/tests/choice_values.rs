@@ -191,3 +191,19 @@ fn every_list_names_id_and_the_pages_name() {
         assert!(list(n).is_some(), "{n}");
     }
 }
+
+#[test]
+fn a_mistyped_page_option_names_the_closest_and_changes_no_figure() {
+    // Page-only keys change what is shown, never the scenario: a notice, with the closest.
+    for (q, key, hint) in [
+        ("theme=drak", "theme", "did you mean dark?"),
+        ("show=verdit", "show", "did you mean verdict?"),
+        ("scaling_y=tiem", "scaling_y", "did you mean time?"),
+        ("units=decimel", "units", "did you mean decimal?"),
+        ("lock=nodse", "lock", "did you mean nodes"),
+    ] {
+        let (_, notices) = PageOptions::from_query(q);
+        let n = notices.iter().find(|n| n.key == key).unwrap();
+        assert!(n.message.contains(hint), "{q}: {}", n.message);
+    }
+}

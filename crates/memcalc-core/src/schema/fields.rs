@@ -790,3 +790,8 @@ pub fn list_names() -> Vec<&'static str> {
     );
     names
 }
+
+/// "did you mean engines?" for a name [`list`] does not take; `None` when none is close.
+pub fn closest_list(name: &str) -> Option<String> {
+    crate::base::choice::did_you_mean(name, list_names().into_iter())
+}

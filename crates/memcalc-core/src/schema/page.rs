@@ -1,6 +1,7 @@
 //! How the page shows a calculation, carried by the link beside the scenario: units, the
 //! preset it started from, and the embed options (`embed`, `show`, `lock`, `theme`).
 
+use crate::base::choice::suggestion;
 use crate::base::units::UnitSystem;
 use crate::scenario::Scenario;
 use crate::schema::fields::{FieldId, Group};
@@ -300,7 +301,10 @@ impl PageOptions {
                     "decimal" | "gb" => o.units = UnitSystem::Decimal,
                     _ => note(
                         "units",
-                        "units= takes binary (GiB) or decimal (GB); binary is used.".into(),
+                        format!(
+                            "units= takes binary (GiB) or decimal (GB){}; binary is used.",
+                            suggestion(v, ["binary", "decimal"].into_iter())
+                        ),
                     ),
                 },
                 "preset" => match preset_by_id(v) {
@@ -320,7 +324,13 @@ impl PageOptions {
                 "theme" => match Theme::from_id(v) {
                     Some(t) => o.theme = t,
                     None if v.is_empty() => o.theme = Theme::Auto,
-                    None => note("theme", "theme= takes light, dark or auto.".into()),
+                    None => note(
+                        "theme",
+                        format!(
+                            "theme= takes light, dark or auto{}.",
+                            suggestion(v, Theme::ALL.into_iter().map(Theme::id))
+                        ),
+                    ),
                 },
                 "show" => {
                     o.show = Parts::NONE;
@@ -330,9 +340,10 @@ impl PageOptions {
                             None => note(
                                 "show",
                                 format!(
-                                    "show= has no part '{}'; the parts are {}.",
+                                    "show= has no part '{}'; the parts are {}{}.",
                                     part.chars().take(20).collect::<String>(),
-                                    Part::ALL.map(Part::id).join(", ")
+                                    Part::ALL.map(Part::id).join(", "),
+                                    suggestion(part, Part::ALL.into_iter().map(Part::id))
                                 ),
                             ),
                         }
@@ -345,7 +356,10 @@ impl PageOptions {
                     Some(y) => o.scaling_y = y,
                     None => note(
                         "scaling_y",
-                        "scaling_y= takes memory, time or efficiency; memory is used.".into(),
+                        format!(
+                            "scaling_y= takes memory, time or efficiency{}; memory is used.",
+                            suggestion(v, ScalingY::ALL.into_iter().map(ScalingY::id))
+                        ),
                     ),
                 },
                 "lock" => {
@@ -356,8 +370,12 @@ impl PageOptions {
                             None => note(
                                 "lock",
                                 format!(
-                                    "lock= names '{}', which is not a parameter.",
-                                    k.chars().take(20).collect::<String>()
+                                    "lock= names '{}', which is not a parameter{}.",
+                                    k.chars().take(20).collect::<String>(),
+                                    suggestion(
+                                        k,
+                                        crate::schema::fields::FIELDS.iter().map(|f| f.key)
+                                    )
                                 ),
                             ),
                         }
