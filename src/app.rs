@@ -57,6 +57,10 @@ pub fn Calculator(
     let (notices, set_notices) = signal::<Vec<Notice>>(start_notices);
     let units = RwSignal::new(options.units);
     let preset = RwSignal::new(options.preset);
+    // A preset the link names but this version does not know: the figures are no estimate of
+    // the link (its other values change that preset), said under a stale verdict until a preset
+    // is chosen or the notice dismissed.
+    let no_estimate = RwSignal::new(options.no_estimate_note());
     let scaling_y = RwSignal::new(options.scaling_y);
     let theme = crate::theme::init(options.theme);
     // Static for the page's life: what the embedding page chose to show and fix.
@@ -86,7 +90,9 @@ pub fn Calculator(
             .unwrap_or_default(),
     });
     let left_out = Signal::derive(move || {
-        lenient.with(|l| l.as_ref().and_then(memcalc_core::text::wording::left_out))
+        no_estimate.get().or_else(|| {
+            lenient.with(|l| l.as_ref().and_then(memcalc_core::text::wording::left_out))
+        })
     });
     let result: Memo<Estimate> = Memo::new(move |_| estimate(&scenario.get()));
     // The derived answers and the scaling sweep run dozens of estimates for their bytes only
@@ -125,7 +131,8 @@ pub fn Calculator(
     });
     let errors =
         Signal::derive(move || parsed.with(|p| p.as_ref().err().cloned().unwrap_or_default()));
-    let stale = Signal::derive(move || parsed.with(|p| p.is_err()));
+    let stale =
+        Signal::derive(move || parsed.with(|p| p.is_err()) || no_estimate.with(Option::is_some));
 
     // The link of the current state: preset, changed fields, page options.
     let link = Memo::new(move |_| {
@@ -147,7 +154,7 @@ pub fn Calculator(
         // keystroke, and browsers throttle pages that do it too often. Storage is cheap and
         // written at once, so closing the tab never loses the last change.
         location::after_pause(
-            move || parsed.with(Result::is_ok).then(|| link.get()),
+            move || (!stale.get()).then(|| link.get()),
             true,
             move |q: String| {
                 location::write_query(&q, push_next.get_value());
@@ -155,7 +162,7 @@ pub fn Calculator(
             },
         );
         Effect::new(move |_| {
-            if parsed.with(Result::is_ok) {
+            if !stale.get() {
                 link.with(|q| browser::remember_query(q));
             }
         });
@@ -164,6 +171,7 @@ pub fn Calculator(
             let (i, n) = Inputs::from_query(&q);
             let (o, _) = PageOptions::from_query(&q);
             preset.set(o.preset);
+            no_estimate.set(o.no_estimate_note());
             units.set(o.units);
             scaling_y.set(o.scaling_y);
             set_inputs.set(i);
@@ -196,6 +204,7 @@ pub fn Calculator(
             *i = next;
         });
         preset.set(Some(p));
+        no_estimate.set(None);
         push_next.set_value(true);
     });
     let on_import = Callback::new(move |arch: memcalc_core::catalog::arch::Arch| {
@@ -213,6 +222,7 @@ pub fn Calculator(
     let on_reset = move |_| {
         set_inputs.set(Inputs::default());
         preset.set(None);
+        no_estimate.set(None);
         set_notices.set(Vec::new());
         push_next.set_value(true);
     };
@@ -254,7 +264,7 @@ pub fn Calculator(
                             <button type="button" class="reset" data-testid="reset" on:click=on_reset title="Every field back to its default (the previous state stays one step back in the browser's history)">"Start over"</button>
                         })}
                     </div>
-                    <QueryNotices notices=notices on_dismiss=Callback::new(move |_| set_notices.set(Vec::new()))/>
+                    <QueryNotices notices=notices on_dismiss=Callback::new(move |_| { set_notices.set(Vec::new()); no_estimate.set(None); })/>
                     {locked.is_empty().then(|| view! { <PresetPicker on_pick=on_preset current=preset edited=preset_edited/> })}
                     {locked.is_empty().then(|| crate::fold::after_paint(move || view! { <ConfigImport on_import=on_import/> }))}
                     <ScenarioForm errors=errors mode=mode method=method model=model params_hint=params_hint/>
@@ -274,7 +284,7 @@ pub fn Calculator(
                     </h2>
                     <DisplayControls/>
                 </div>
-                {(!shows(Part::Form)).then(|| view! { <QueryNotices notices=notices on_dismiss=Callback::new(move |_| set_notices.set(Vec::new()))/> })}
+                {(!shows(Part::Form)).then(|| view! { <QueryNotices notices=notices on_dismiss=Callback::new(move |_| { set_notices.set(Vec::new()); no_estimate.set(None); })/> })}
                 {shows(Part::Verdict).then(|| view! {
                     <Verdict/>
                     {crate::fold::after_paint(move || view! { <SpeedLine explanations=shows(Part::Explanations)/><CheckPanel/> })}

@@ -41,9 +41,9 @@ pub fn ScenarioForm(
                     errors.with(|e| e.iter().find(|e| e.field == id).map(|e| e.message.clone()))
                 })
                 locked=is_locked
-                help=Signal::derive(move || memcalc_core::text::wording::field_help(f, mode.get()))
-                // The group around it is rebuilt when the mode or the device changes.
-                label=memcalc_core::text::wording::field_label(f, mode.get_untracked())
+                help=Signal::derive(move || memcalc_core::text::wording::field_help_for(f, mode.get(), method.get()))
+                // The group around it is rebuilt when the mode, the method or the device changes.
+                label=memcalc_core::text::wording::field_label_for(f, mode.get_untracked(), method.get_untracked())
                 choices=memcalc_core::text::wording::options(
                     id,
                     mode.get_untracked(),

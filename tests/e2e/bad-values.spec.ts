@@ -69,3 +69,24 @@ test("a half-typed count shows a stale verdict, never a fresh one for the digits
   await expect(verdict).toHaveClass(/\b(fits|short)\b/);
   await expect(page.getByTestId("left-out")).toHaveCount(0);
 });
+
+test("a mistyped preset is an input error naming the closest, with no estimate of another scenario", async ({ page }, testInfo) => {
+  // Issue 39: `preset=lammps-rhodo` estimated the default 7B training run under a notice.
+  await page.goto("./?v=2&preset=lammps-rhodo");
+  await ready(page);
+  const alert = page.locator('.query-notices[role="alert"]');
+  await expect(alert).toContainText("'lammps-rhodo' is not a known preset (did you mean lammps-rhodopsin?)");
+  const verdict = page.getByTestId("verdict");
+  await expect(verdict).toHaveAttribute("data-stale", "true");
+  await expect(verdict).not.toHaveClass(/\b(fits|short)\b/);
+  await expect(page.getByTestId("left-out")).toContainText("No estimate for this link");
+  // The address bar keeps the link as given: no link of the defaults is written over it.
+  await page.waitForTimeout(400);
+  await expect(page).toHaveURL(/preset=lammps-rhodo$/);
+  await page.screenshot({ path: `${ARTIFACTS}/mistyped-preset-${testInfo.project.name}.png`, fullPage: true });
+  // Choosing the preset meant gives its estimate, no longer stale.
+  await page.getByLabel("Start from a preset").selectOption("lammps-rhodopsin");
+  await expect(verdict).toHaveAttribute("data-stale", "false");
+  await expect(page.getByTestId("left-out")).toHaveCount(0);
+  await expect(page).toHaveURL(/preset=lammps-rhodopsin/);
+});

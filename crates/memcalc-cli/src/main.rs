@@ -24,6 +24,8 @@ const AFTER: &str = "EXAMPLES:
     memcalc --sweep batch=1..64 params=7B zero=3 gpus=8
     memcalc --layouts params=70B gpus=64 seq=4096 framework=torchtitan
     memcalc --sweep ranks=64..4096 --format csv mode=sim method=grid nx=2048 ny=2048 nz=2048
+    memcalc --list presets
+    memcalc --list devices --json
 
 Keys are those of the page's URL (docs/url-parameters.md); values not given take the page's
 defaults, so a link copied from the page (or its 'copy as command' line) gives the same numbers
@@ -47,13 +49,14 @@ each --sweep row its step time, tokens/s or MLUPs, and the bound that limits it.
 EXIT STATUS:
     0  the scenario fits the device (for --sweep: the last valid value fits)
     1  it does not fit
-    2  invalid input: the message names the key and the allowed values (a hardware figure out
-       of range too: bw_eff=101), or, for a key that does not exist, the closest keys (\"did
-       you mean nodes?\")";
+    2  invalid input: the message names the key and the allowed values with the closest
+       (\"did you mean megatron?\"; a preset id too: preset=lammps-rhodo runs nothing), a
+       hardware figure out of range (bw_eff=101), or, for a key that does not exist, the
+       closest keys (\"did you mean nodes?\")";
 
 /// memcalc: memory a model or simulation needs, part by part
 #[derive(Parser, Debug)]
-#[command(name = "memcalc", override_usage = USAGE, after_help = AFTER, max_term_width = 100)]
+#[command(name = "memcalc", version, override_usage = USAGE, after_help = AFTER, max_term_width = 100)]
 struct Args {
     /// table, json, csv or markdown
     #[arg(long, value_name = "F", value_parser = Format::parse_arg, default_value = "table")]
@@ -82,6 +85,11 @@ struct Args {
     /// list the catalog's models (model_id=ID takes one; any case, or the alias)
     #[arg(long)]
     models: bool,
+    /// list what a key picks from, id and the page's name (JSON with --json): presets, models,
+    /// devices, nodes, codes, engines, frameworks, methods, optimizers, dtypes, modes,
+    /// networks, quants, or any select key (precond, kv_dtype, ...)
+    #[arg(long, value_name = "WHAT", conflicts_with_all = ["sweep", "layouts", "models"])]
+    list: Option<String>,
     /// a share link, a query string, or KEY=VALUE pairs (joined with '&')
     #[arg(value_name = "INPUT")]
     inputs: Vec<String>,
@@ -108,6 +116,15 @@ fn main() -> ExitCode {
         return ExitCode::SUCCESS;
     }
     let format = if args.json { Format::Json } else { args.format };
+    if let Some(what) = &args.list {
+        return match memcalc_core::inputs::fields::list(what) {
+            Some(rows) => {
+                print!("{}", output::list(&rows, format));
+                ExitCode::SUCCESS
+            }
+            None => fail(&output::not_a_list(what)),
+        };
+    }
     let mut decimal = args.decimal;
     let (sweep, layouts, config) = (args.sweep, args.layouts, args.config);
     let mut parts = args.inputs;
@@ -151,6 +168,9 @@ fn main() -> ExitCode {
     for n in &page_notices {
         eprintln!("memcalc: {}", n.message);
     }
+    // A preset this version does not know: the other keys change it, so any estimate would be
+    // of another scenario (the defaults'); invalid input, as an unknown value of any key.
+    let unknown_preset = page.unknown_preset.is_some();
     // The page ignores an unknown key with a notice; a job script must not run a scenario
     // other than the one written, so here it is an error naming the closest keys.
     let mut unknown = false;
@@ -169,7 +189,7 @@ fn main() -> ExitCode {
         }
     }
     let scenario = match parsed {
-        Ok(s) if !unknown => s,
+        Ok(s) if !unknown && !unknown_preset => s,
         _ => return ExitCode::from(2),
     };
     let e = estimate(&scenario);

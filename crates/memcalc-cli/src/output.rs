@@ -119,8 +119,9 @@ pub fn render(
                 ));
             }
             let d = memcalc_core::answers::derived::derive(s);
-            if e.serving.is_some() {
-                // A server's answer is in concurrent sequences, as the page's "At a glance".
+            if e.serving.is_some() || e.mode == memcalc_core::Mode::Infer {
+                // A server's answer is in concurrent sequences, as the page's "At a glance";
+                // so is any inference run's (a micro-batch is training's).
                 if let Some(f) = report::facts(e, &d, units)
                     .into_iter()
                     .find(|f| f.id == "max-batch")
@@ -310,15 +311,84 @@ fn speed_at(base: &Inputs, key: memcalc_core::inputs::fields::FieldId, x: u64) -
         .flatten()
 }
 
-/// A rate in a sweep's table: whole numbers from 100, three decimals below.
+/// A rate in a sweep's table or Markdown: three significant figures, whole from 100 up, as
+/// the time line writes its rates (issue 39: `71.275 tokens/s` stood beside `135 tokens/s`).
+/// CSV and JSON keep every digit.
 fn short(v: Option<f64>) -> String {
-    v.map_or(String::new(), |v| {
-        if v >= 100.0 {
-            format!("{v:.0}")
-        } else {
-            format!("{v:.3}")
+    v.map_or(String::new(), memcalc_core::units::format_sig)
+}
+
+/// What `--list` prints: a table of id and the page's name, or with `--json` (or
+/// `--format json`) an array of `{"id", "name"}` objects. CSV and Markdown get their own forms.
+pub fn list(rows: &[(&str, &str)], format: Format) -> String {
+    let mut out = String::new();
+    match format {
+        Format::Json => {
+            out.push('[');
+            for (i, (id, name)) in rows.iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                out.push_str(&format!(
+                    "\n  {{\"id\": {}, \"name\": {}}}",
+                    json_string(id),
+                    json_string(name)
+                ));
+            }
+            out.push_str("\n]\n");
         }
-    })
+        Format::Csv => {
+            out.push_str("id,name\n");
+            for (id, name) in rows {
+                out.push_str(&format!("{},\"{}\"\n", id, name.replace('"', "\"\"")));
+            }
+        }
+        Format::Markdown => {
+            out.push_str("| id | name |\n|---|---|\n");
+            for (id, name) in rows {
+                out.push_str(&format!("| `{id}` | {} |\n", name.replace('|', "\\|")));
+            }
+        }
+        Format::Table => {
+            let width = rows
+                .iter()
+                .map(|(id, _)| id.chars().count())
+                .max()
+                .unwrap_or(2);
+            out.push_str(&format!("{:<width$}  name\n", "id"));
+            for (id, name) in rows {
+                out.push_str(&format!("{id:<width$}  {name}\n"));
+            }
+        }
+    }
+    out
+}
+
+/// A JSON string literal (RFC 8259: quote, backslash and control characters escaped).
+fn json_string(s: &str) -> String {
+    let mut out = String::from('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", c as u32)),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+/// The error for a `--list` name that is no catalog, with the closest names.
+pub fn not_a_list(what: &str) -> String {
+    let names = memcalc_core::inputs::fields::list_names();
+    let shown: String = what.chars().take(40).collect();
+    let hint = memcalc_core::inputs::fields::closest_list(what)
+        .map_or(String::new(), |h| format!(" ({h})"));
+    format!(
+        "--list: '{shown}' is not a list{hint}; the lists are {}",
+        names.join(", ")
+    )
 }
 
 /// The error for a key no field or page option has, with the closest keys when one is near.

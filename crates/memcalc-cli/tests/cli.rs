@@ -481,6 +481,14 @@ fn shell_words(line: &str) -> Vec<String> {
 /// Runs one example and checks its figures against the page's reading of the same values.
 fn check_example(words: &[String]) {
     assert_eq!(words[0], "memcalc", "{words:?}");
+    // Listing and the version estimate nothing: they run and print.
+    if words.iter().any(|w| w == "--list" || w == "--version") {
+        let given: Vec<&str> = words[1..].iter().map(String::as_str).collect();
+        let (code, out, err) = memcalc(&given);
+        assert_eq!(code, 0, "{words:?}: {err}");
+        assert!(!out.is_empty(), "{words:?}");
+        return;
+    }
     let config = format!(
         "{}/../memcalc-core/tests/configs/llama-3.1-8b.json",
         env!("CARGO_MANIFEST_DIR")
@@ -1158,4 +1166,140 @@ fn sparc_runs_have_a_speed_object_with_their_real_space_terms() {
     }
     let (_, table, _) = memcalc(&["mode=sim", "code=sparc"]);
     assert!(table.contains("(28 applications × 58 FLOP"), "{table}");
+}
+
+#[test]
+fn a_mistyped_preset_runs_nothing_and_names_the_closest() {
+    // Issue 39: it printed a notice, estimated the default 7B training run and exited 1, which
+    // a job script reads as "does not fit".
+    let (code, out, err) = memcalc(&["preset=lammps-rhodo"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(out.is_empty(), "{out}");
+    assert!(
+        err.contains(
+            "preset: 'lammps-rhodo' is not a known preset (did you mean lammps-rhodopsin?)"
+        ),
+        "{err}"
+    );
+    // In a link, with other keys, the same.
+    let (code, out, _) = memcalc(&["https://example.org/?v=2&preset=lammps-rhodo&ranks=8"]);
+    assert_eq!((code, out.as_str()), (2, ""));
+    // The preset itself runs.
+    let (code, out, _) = memcalc(&["preset=lammps-rhodopsin"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("Fits"), "{out}");
+}
+
+#[test]
+fn a_mistyped_choice_exits_2_naming_the_closest() {
+    for (args, hint) in [
+        (&["mode=infer", "engine=vlm"][..], "did you mean vllm?"),
+        (&["framework=megatronn"][..], "did you mean megatron?"),
+        (&["mode=sim", "code=lammsp"][..], "did you mean lammps?"),
+        (&["dtype=bf61"][..], "did you mean bf16?"),
+    ] {
+        let (code, _, err) = memcalc(args);
+        assert_eq!(code, 2, "{args:?}");
+        assert!(err.contains(hint), "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn version_is_cargos() {
+    let (code, out, _) = memcalc(&["--version"]);
+    assert_eq!(code, 0);
+    assert_eq!(out.trim(), format!("memcalc {}", env!("CARGO_PKG_VERSION")));
+}
+
+#[test]
+fn list_prints_ids_and_the_pages_names_as_a_table_or_json() {
+    let (code, out, _) = memcalc(&["--list", "presets"]);
+    assert_eq!(code, 0);
+    let mut lines = out.lines();
+    assert!(lines.next().unwrap().starts_with("id "), "{out}");
+    assert!(
+        out.lines().any(|l| l.starts_with("lammps-rhodopsin ")
+            && l.ends_with(
+                "LAMMPS: rhodopsin in a membrane, 32,000 atoms, 4 ranks (bench/in.rhodo)"
+            )),
+        "{out}"
+    );
+    for what in [
+        "models",
+        "devices",
+        "codes",
+        "engines",
+        "frameworks",
+        "methods",
+        "optimizers",
+        "dtypes",
+        "nodes",
+        "precond",
+    ] {
+        let (code, out, err) = memcalc(&["--list", what, "--json"]);
+        assert_eq!(code, 0, "{what}: {err}");
+        let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+        let rows = v.as_array().unwrap();
+        assert!(!rows.is_empty(), "{what}");
+        for r in rows {
+            assert!(!r["id"].as_str().unwrap().is_empty(), "{what}: {r}");
+            assert!(!r["name"].as_str().unwrap().is_empty(), "{what}: {r}");
+        }
+    }
+    let (_, out, _) = memcalc(&["--list", "engines", "--json"]);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v[1]["id"], "vllm");
+    assert_eq!(v[1]["name"], "vLLM (paged KV pool)");
+    let (_, out, _) = memcalc(&["--list", "devices"]);
+    assert!(
+        out.lines()
+            .any(|l| l.starts_with("h100-80 ") && l.contains("H100")),
+        "{out}"
+    );
+    // Every id listed is one its key takes.
+    let (_, out, _) = memcalc(&["--list", "codes", "--json"]);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    for r in v.as_array().unwrap() {
+        let code = format!("code={}", r["id"].as_str().unwrap());
+        let (c, _, err) = memcalc(&["mode=sim", &code, "--json"]);
+        assert_ne!(c, 2, "{code}: {err}");
+    }
+    let (code, _, err) = memcalc(&["--list", "enignes"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("did you mean engines?"), "{err}");
+}
+
+#[test]
+fn a_sweeps_rates_have_one_format_and_inference_is_asked_for_sequences() {
+    // Issue 39: `71.275 tokens/s` beside `135 tokens/s`; three significant figures, as the
+    // time line writes them.
+    let (_, out, err) = memcalc(&[
+        "--sweep",
+        "batch=1..3",
+        "mode=infer",
+        "engine=llamacpp",
+        "params=70B",
+        "quant=q4_k_m",
+        "gpu=rtx4090",
+    ]);
+    let rates: Vec<&str> = out
+        .lines()
+        .filter_map(|l| l.split(" tokens/s").next()?.rsplit(' ').next())
+        .collect();
+    assert_eq!(rates.len(), 3, "{out}{err}");
+    for r in rates {
+        let digits = r.trim_start_matches(['0', '.']).replace('.', "");
+        assert!(
+            digits.len() <= 3 || !r.contains('.'),
+            "{r} has more than three significant figures: {out}"
+        );
+    }
+    // A llama.cpp chat is asked how many sequences fit, not for a micro-batch.
+    let (_, out, _) = memcalc(&[
+        "mode=infer",
+        "engine=llamacpp",
+        "model_id=meta-llama/Llama-3.1-8B",
+    ]);
+    assert!(out.contains("Concurrent sequences that fit: "), "{out}");
+    assert!(!out.contains("Largest micro-batch"), "{out}");
 }

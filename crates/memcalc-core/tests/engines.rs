@@ -275,3 +275,32 @@ fn the_scaling_chart_of_a_pooled_engine_turns_where_the_pool_runs_out() {
         other => panic!("{other:?}"),
     }
 }
+
+#[test]
+fn llamacpp_names_its_kv_cache_fp16_as_it_allocates_it() {
+    // Issue 39: the text said "in BF16" (the weights' type); llama.cpp's cache is F16 unless
+    // -ctk/-ctv say otherwise (common/common.h: GGML_TYPE_F16), the same two bytes a value.
+    let kv_text = |q: &str| {
+        let e = est(q);
+        let c = e
+            .components
+            .iter()
+            .find(|c| c.id == PartId::KvCache)
+            .unwrap();
+        (
+            memcalc_core::text::parts::explanation(c),
+            expect_part(&e, PartId::KvCache),
+        )
+    };
+    let base = "mode=infer&engine=llamacpp&model_id=meta-llama/Llama-3.1-8B&seq=4096";
+    let (text, bytes) = kv_text(base);
+    assert!(text.ends_with("in FP16."), "{text}");
+    // The bytes are the weights' 16-bit ones, as before.
+    let (_, fp16) = kv_text(&format!("{base}&kv_dtype=fp16"));
+    assert_eq!(bytes, fp16);
+    // A cache type given is named as given.
+    let (text, _) = kv_text(&format!("{base}&kv_dtype=bf16"));
+    assert!(text.ends_with("in BF16."), "{text}");
+    let (text, _) = kv_text(&format!("{base}&kv_dtype=q8_0"));
+    assert!(text.ends_with("in Q8_0."), "{text}");
+}

@@ -118,3 +118,20 @@ proptest! {
         prop_assert_eq!(parse_count_as(&format!("{}k", n), CountUnit::Decimal), Ok(n * 1000));
     }
 }
+
+#[test]
+fn rates_are_written_to_three_significant_figures() {
+    use memcalc_core::units::format_sig;
+    for (v, text) in [
+        (71.275, "71.3"),
+        (135.4, "135"),
+        (1234.6, "1235"),
+        (5.0, "5"),
+        (5.678, "5.68"),
+        (0.012345, "0.0123"),
+        (0.0, "0"),
+        (99.96, "100"),
+    ] {
+        assert_eq!(format_sig(v), text, "{v}");
+    }
+}

@@ -92,9 +92,39 @@ fn a_cell_that_keeps_its_volume_while_the_atoms_grow_is_warned_about() {
     }
     let q = "mode=sim&code=quantum_espresso&ecutwfc=30&kpoints=4&ranks=32&pools=4&nodes=1";
     assert_eq!(
-        warnings(&format!("{q}&cell_volume=2122.416&bands=128&atoms=64")),
+        warnings(&format!("{q}&cell_volume=8489.664&bands=128&atoms=64")),
         Vec::<String>::new()
     );
+    // The default volume is 16 silicon atoms' (8 primitive cells), as its docs now say.
+    assert_eq!(
+        warnings(&format!("{q}&cell_volume=2122.416&bands=128&atoms=16")),
+        Vec::<String>::new()
+    );
+    // Issue 39: 200 atoms in the 64-atom cell passed without a word. Less than 7 Å³ an atom
+    // only diamond, cubic BN and BeO hold; so do the defaults' 64 atoms in 16 atoms' volume.
+    for (atoms, volume, per_atom) in [
+        (200, "8489.664", "42.448 bohr³ (6.29 Å³)"),
+        (64, "2122.416", "33.162 bohr³ (4.91 Å³)"),
+    ] {
+        let w = warnings(&format!("{q}&cell_volume={volume}&bands=128&atoms={atoms}"));
+        assert_eq!(w.len(), 1, "{w:?}");
+        assert!(
+            w[0].starts_with(&format!(
+                "{atoms} atoms in {volume} bohr³ leave {per_atom} an atom; below 7 Å³ an atom only diamond (5.67 Å³)"
+            )),
+            "{w:?}"
+        );
+        assert!(w[0].contains("CRC Handbook"), "{w:?}");
+    }
+    let defaults = warnings("mode=sim&method=planewave");
+    assert!(
+        defaults
+            .iter()
+            .any(|w| w.starts_with("64 atoms in 2122.416 bohr³")),
+        "{defaults:?}"
+    );
+    // Silicon's own density, and copper's, pass: 150 atoms in the 64-atom cell is 8.4 Å³.
+    assert!(warnings(&format!("{q}&cell_volume=8489.664&bands=160&atoms=150")).is_empty());
     // 256 atoms kept in the same volume with the same 128 bands.
     let grown = warnings(&format!("{q}&cell_volume=2122.416&bands=128&atoms=256"));
     assert_eq!(grown.len(), 1, "{grown:?}");
@@ -105,7 +135,7 @@ fn a_cell_that_keeps_its_volume_while_the_atoms_grow_is_warned_about() {
         "{grown:?}"
     );
     // Bands too few for even one electron per atom.
-    let few = warnings(&format!("{q}&cell_volume=8489.664&bands=100&atoms=256"));
+    let few = warnings(&format!("{q}&cell_volume=33958.656&bands=100&atoms=256"));
     assert_eq!(few.len(), 1, "{few:?}");
     assert!(
         few[0].starts_with(
@@ -194,4 +224,26 @@ fn an_unedited_preset_links_as_itself_even_when_it_names_a_code() {
         assert_eq!(s.link(Some(p)), format!("v=2&preset={}", p.id), "{}", p.id);
         assert!(!p.edited(&s), "{} reads as edited before any change", p.id);
     }
+}
+
+#[test]
+fn a_plane_wave_runs_steps_are_named_scf_iterations() {
+    use memcalc_core::inputs::fields::FieldId;
+    use memcalc_core::inputs::Method;
+    use memcalc_core::text::wording::{field_help_for, field_label_for};
+    use memcalc_core::Mode;
+    let steps = FieldId::Steps.field();
+    assert_eq!(
+        field_label_for(steps, Mode::Sim, Method::Planewave),
+        "SCF iterations"
+    );
+    assert!(field_help_for(steps, Mode::Sim, Method::Planewave).starts_with("SCF iterations"));
+    for m in [Method::Grid, Method::Particles, Method::Lbm] {
+        assert_eq!(field_label_for(steps, Mode::Sim, m), "Time steps");
+    }
+    // The note under a stale verdict names the field as the form does.
+    let mut i = memcalc_core::Inputs::from_typed_query("mode=sim&code=sparc").0;
+    i.set(FieldId::Steps, "many");
+    let note = memcalc_core::text::wording::left_out(&i.parse_lenient(None)).unwrap();
+    assert!(note.contains("SCF iterations"), "{note}");
 }

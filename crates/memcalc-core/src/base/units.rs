@@ -267,6 +267,29 @@ pub fn format_fixed(value: u64, places: u32) -> String {
     format!("{int}.{f}")
 }
 
+/// A rate or other measured figure to three significant figures, whole from 100 up and
+/// trailing zeros dropped: 71.275 → "71.3", 135.2 → "135", 5.0 → "5", 0.012345 → "0.0123".
+/// The house style of the time line (`explain::speed`'s figures), so a sweep's rows and the
+/// time line print one format.
+pub fn format_sig(v: f64) -> String {
+    if !v.is_finite() {
+        return v.to_string();
+    }
+    let a = v.abs();
+    let places = if a >= 100.0 || a == 0.0 {
+        0
+    } else {
+        // Digits after the point that leave three significant ones: 2 − ⌊log10 |v|⌋.
+        (2 - a.log10().floor() as i32).clamp(0, 17) as usize
+    };
+    let text = format!("{v:.places$}");
+    if text.contains('.') {
+        text.trim_end_matches('0').trim_end_matches('.').to_string()
+    } else {
+        text
+    }
+}
+
 /// Canonical short form of a count, exact: 7_000_000_000 → "7B", 6_738_415_616 → "6.738415616B".
 pub fn format_count(n: u64) -> String {
     const STEPS: [(u64, &str); 4] = [

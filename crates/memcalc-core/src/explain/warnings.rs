@@ -52,6 +52,19 @@ pub fn warning(w: &Warning) -> String {
                 format_fixed(DIAMOND_E4, 4)
             )
         }
+        Warning::CrowdedCell { atoms, volume_milli } => {
+            // Volume per atom in thousandths of a bohr³, and in hundredths of an Å³ (1 Å³ is
+            // 6.748334 bohr³).
+            let per_atom = volume_milli / atoms.max(1);
+            let per_atom_a3 = u64::try_from(u128::from(volume_milli) * 100_000 / (u128::from(atoms.max(1)) * 6_748_334)).unwrap_or(u64::MAX);
+            format!(
+                "{} atoms in {} bohr³ leave {} bohr³ ({} Å³) an atom; below 7 Å³ an atom only diamond (5.67 Å³), cubic BN (5.92) and BeO (6.90) hold at ambient pressure (CRC Handbook densities; silicon takes 20.0, copper 11.8). Unless the cell is one of those, its volume should grow with the atom count (the 64-atom silicon cell is 8489.664 bohr³), and the plane waves, grids and memory with it.",
+                g(atoms),
+                format_fixed(volume_milli, 3),
+                format_fixed(per_atom, 3),
+                format_fixed(per_atom_a3, 2),
+            )
+        }
         Warning::FewBands { bands, atoms, needed } => format!(
             "{} bands for {} atoms: fewer than even one valence electron per atom fills ({}). pw.x stops with 'too few bands' when nbnd is below the occupied states (PW/src/setup.f90); give the bands for this atom count (electrons ÷ 2, more for metals).",
             g(bands), g(atoms), g(needed)

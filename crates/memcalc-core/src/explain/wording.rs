@@ -59,10 +59,13 @@ fn and_list(items: &[String]) -> String {
 pub fn left_out(l: &crate::schema::lenient::Lenient) -> Option<String> {
     // Named as the form labels them in the estimate's mode.
     let mode = l.scenario.map_or(Mode::Train, |s| s.mode);
+    let method = l
+        .scenario
+        .map_or(crate::scenario::sim::Method::Grid, |s| s.sim.method);
     let names: Vec<String> = l
         .left_out
         .iter()
-        .map(|o| field_label(o.field.field(), mode).to_string())
+        .map(|o| field_label_for(o.field.field(), mode, method).to_string())
         .collect();
     let list = and_list(&names);
     let (its, is) = match names.len() {
@@ -124,6 +127,31 @@ pub fn field_help(f: &crate::schema::fields::Field, mode: Mode) -> &'static str 
         (Mode::Sim, F::GpuMem) => "Memory of each GPU, overriding the GPU picked above; a bare number is GiB, 80GB is decimal.",
         (Mode::Sim, F::Measured) => "The peak a run reported per rank (the code's own report) or per GPU (nvidia-smi).",
         _ => f.id.help(),
+    }
+}
+
+/// A field's label in this mode and, in a simulation, this method: a plane-wave DFT run
+/// (pw.x, ABINIT, SPARC) repeats SCF iterations, not time steps, so `steps` is named so there.
+pub fn field_label_for(
+    f: &crate::schema::fields::Field,
+    mode: Mode,
+    method: crate::scenario::sim::Method,
+) -> &'static str {
+    match (mode, method, f.id) {
+        (Mode::Sim, crate::scenario::sim::Method::Planewave, F::Steps) => "SCF iterations",
+        _ => field_label(f, mode),
+    }
+}
+
+/// A field's help in this mode and method (see [`field_label_for`]).
+pub fn field_help_for(
+    f: &crate::schema::fields::Field,
+    mode: Mode,
+    method: crate::scenario::sim::Method,
+) -> &'static str {
+    match (mode, method, f.id) {
+        (Mode::Sim, crate::scenario::sim::Method::Planewave, F::Steps) => "SCF iterations of the run (pw.x's electron_maxstep caps them; a relaxation or MD run repeats them per ionic step): the time is one iteration's times this count.",
+        _ => field_help(f, mode),
     }
 }
 

@@ -7,6 +7,14 @@ use crate::catalog::precision::Dtype;
 /// atoms per Å³ = 0.0261 per bohr³. A cell twice as dense is warned about.
 pub const DIAMOND_E4: u64 = 261;
 
+/// The least volume per atom, in thousandths of a bohr³, of a solid other than the densest few:
+/// 7.0 Å³ × 6.748 bohr³/Å³ = 47.238 bohr³. From densities (CRC Handbook of Chemistry and
+/// Physics) over molar masses: diamond 12.011 ÷ 3.515 g/cm³ is 5.67 Å³ an atom, cubic boron
+/// nitride 24.82 ÷ (2 × 3.48) 5.92, BeO 25.01 ÷ (2 × 3.01) 6.90; every other element's solid
+/// takes more (boron 10.81 ÷ 2.34: 7.67; beryllium 8.11; nickel 10.9; copper 11.8; silicon
+/// 20.0). A cell tighter than this holds atoms it has no room for, unless it is one of those.
+pub const CROWDED_ATOM_MILLI: u64 = 47_238;
+
 /// One warning of an estimate.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Warning {
@@ -62,6 +70,13 @@ pub enum Warning {
     /// Plane-wave DFT: more atoms per volume than twice the densest solid (diamond) holds,
     /// as when the atoms grow and the cell volume stays; volume in thousandths of a bohr³.
     DenseCell {
+        atoms: u64,
+        volume_milli: u64,
+    },
+    /// Plane-wave DFT: less volume per atom than any solid but diamond, cubic BN and BeO
+    /// takes ([`CROWDED_ATOM_MILLI`]), yet not twice diamond's density: atoms added to a cell
+    /// that kept its volume (200 atoms in the 64-atom silicon cell), or one of those solids.
+    CrowdedCell {
         atoms: u64,
         volume_milli: u64,
     },

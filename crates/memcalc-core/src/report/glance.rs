@@ -117,6 +117,15 @@ fn model_facts(e: &Estimate, d: &Derived, units: UnitSystem) -> Vec<Fact> {
                 |b| format!("{} of {}", group_digits(b), count(v.seq, "token", "tokens")),
             ),
         ),
+        // Inference without a pool (Transformers, llama.cpp's -np slots) runs its batch as
+        // sequences at once: a micro-batch is training's word (issue 39).
+        None if e.mode == Mode::Infer => fact(
+            "max-batch",
+            "Concurrent sequences that fit",
+            d.max_batch
+                .map(group_digits)
+                .unwrap_or_else(|| "none: even 1 does not fit".into()),
+        ),
         None => fact(
             "max-batch",
             "Largest micro-batch that fits",
@@ -217,6 +226,25 @@ mod tests {
     }
 
     #[test]
+    fn inference_without_a_pool_says_sequences_not_a_micro_batch() {
+        let e = Estimate {
+            mode: Mode::Infer,
+            ..training()
+        };
+        let d = Derived {
+            max_batch: Some(14),
+            ..Derived::default()
+        };
+        let f = facts(&e, &d, Binary);
+        let batch = f.iter().find(|f| f.id == "max-batch").unwrap();
+        assert_eq!(
+            (batch.label, batch.value.as_str()),
+            ("Concurrent sequences that fit", "14")
+        );
+        assert!(lines(&f).iter().all(|l| !l.contains("micro-batch")));
+    }
+
+    #[test]
     fn training_says_parameters_limits_and_memory_over_the_gpus() {
         let d = Derived {
             max_batch: Some(12),
@@ -306,7 +334,7 @@ mod tests {
             seq(Some(131_072), Some(131_072)),
             [
                 "params | Parameters | 7,000,000,000",
-                "max-batch | Largest micro-batch that fits | 3",
+                "max-batch | Concurrent sequences that fit | 3",
                 "max-seq | Longest context that fits | 131,072 tokens (the model's maximum; memory would allow more)",
                 "fewest-gpus | Fewest GPUs (smallest tensor-parallel degree that fits) | 2",
                 "cluster | Device memory over all GPUs | 160.00 GiB",

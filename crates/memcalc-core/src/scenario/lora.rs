@@ -106,10 +106,18 @@ impl crate::base::choice::Choice for LoraTargets {
             match NAMES.iter().position(|n| *n == name) {
                 Some(i) => bits |= 1 << i,
                 None => {
+                    // The closest matrices in a list; alone, the sets too.
+                    let sets: &[&str] = if t.contains(',') {
+                        &[]
+                    } else {
+                        &["qv", "attention", "all"]
+                    };
+                    let ids = sets.iter().copied().chain(NAMES);
                     return Err(format!(
-                        "'{part}' is not a LoRA target; use qv, attention, all, or a list of {}",
-                        NAMES.join(", ")
-                    ))
+                        "'{part}' is not a LoRA target; use qv, attention, all, or a list of {}{}",
+                        NAMES.join(", "),
+                        crate::base::choice::suggestion(part, ids)
+                    ));
                 }
             }
         }

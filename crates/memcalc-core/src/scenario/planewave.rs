@@ -126,7 +126,11 @@ pub struct PlaneWave {
 
 impl Default for PlaneWave {
     fn default() -> Self {
-        // A 64-atom silicon supercell: 8 × 265.3 (a.u.)³, 30 Ry, 128 bands, 4 k-points.
+        // 30 Ry, 128 bands and 4 k-points of a 64-atom silicon supercell, but the volume of 8
+        // primitive cells (8 × 265.302 (a.u.)³: 16 atoms; the 64-atom cell is 32 × 265.302 =
+        // 8489.664, as the silicon presets give). Kept: every link without `cell_volume` was
+        // written against it and keeps its numbers; the estimate warns that the cell is too
+        // small for its atoms (`model::warning::Warning::CrowdedCell`, issue 39).
         PlaneWave {
             ecutwfc_milli: 30_000,
             ecutrho_milli: 0,

@@ -192,7 +192,7 @@ const HELP: &[(FieldId, &str)] = &[
     (F::Transforms, "Multidimensional FFTs per time step on the (padded) grid, forward and inverse counted apart. Time only; empty: 2 per field per Runge–Kutta stage (3 stages), a DNS step's transforms; 1: one FFT, as FFT benchmarks time it."),
     (F::Ecutwfc, "ecutwfc: decides the plane waves per k-point (pw.x prints 'kinetic-energy cutoff'; ABINIT's ecut is in Ha: twice it in Ry)."),
     (F::Ecutrho, "ecutrho; empty: 4 × ecutwfc (norm-conserving default; ultrasoft and PAW often use 8–12 ×)."),
-    (F::CellVolume, "pw.x's 'unit-cell volume' in (a.u.)³, ABINIT's ucvol (1 Å³ = 6.748 bohr³)."),
+    (F::CellVolume, "pw.x's 'unit-cell volume' in (a.u.)³, ABINIT's ucvol (1 Å³ = 6.748 bohr³). Silicon takes 132.651 bohr³ an atom: 16 atoms 2122.416 (the default), 64 atoms 8489.664."),
     (F::Bands, "Kohn–Sham states (nbnd)."),
     (F::Kpoints, "Irreducible k-points, as pw.x prints 'number of k points' (without the spin doubling)."),
     (F::Spin, "Collinear spin doubles the k-points; non-collinear makes wavefunctions two-component spinors."),

@@ -734,3 +734,64 @@ pub fn options(id: FieldId) -> Vec<(&'static str, &'static str)> {
         _ => Vec::new(),
     }
 }
+
+/// The catalogs `memcalc --list` names in the plural, each the options of the field that picks
+/// from it (presets are listed apart: they are no field's).
+pub const LISTS: &[(&str, FieldId)] = &[
+    ("models", F::ModelId),
+    ("devices", F::Gpu),
+    ("nodes", F::Node),
+    ("codes", F::Code),
+    ("engines", F::Engine),
+    ("frameworks", F::Framework),
+    ("methods", F::Method),
+    ("optimizers", F::Optimizer),
+    ("dtypes", F::Dtype),
+    ("modes", F::Mode),
+    ("networks", F::Model),
+    ("quants", F::Quant),
+];
+
+/// What a user picks from, as (id, the page's name): `presets`, a catalog of [`LISTS`], or the
+/// key of any select field (`precond`, `kv_dtype`); `None` for a name that is none of these.
+/// An empty id (the page's "none named" or "same as the weights") is no value to type: left out.
+pub fn list(name: &str) -> Option<Vec<(&'static str, &'static str)>> {
+    let name = name.trim().to_ascii_lowercase();
+    if name == "presets" {
+        return Some(
+            crate::schema::presets::PRESETS
+                .iter()
+                .map(|p| (p.id, p.label))
+                .collect(),
+        );
+    }
+    let id = LISTS
+        .iter()
+        .find(|(n, _)| *n == name)
+        .map(|&(_, id)| id)
+        .or_else(|| FieldId::from_key(&name))?;
+    let rows: Vec<_> = options(id)
+        .into_iter()
+        .filter(|(id, _)| !id.is_empty())
+        .collect();
+    (!rows.is_empty()).then_some(rows)
+}
+
+/// Every name [`list`] takes: `presets`, the catalogs, then the select fields' keys.
+pub fn list_names() -> Vec<&'static str> {
+    let mut names = vec!["presets"];
+    names.extend(LISTS.iter().map(|(n, _)| *n));
+    names.extend(
+        FIELDS
+            .iter()
+            .filter(|f| !LISTS.iter().any(|(_, id)| *id == f.id))
+            .filter(|f| options(f.id).iter().any(|(id, _)| !id.is_empty()))
+            .map(|f| f.key),
+    );
+    names
+}
+
+/// "did you mean engines?" for a name [`list`] does not take; `None` when none is close.
+pub fn closest_list(name: &str) -> Option<String> {
+    crate::base::choice::did_you_mean(name, list_names().into_iter())
+}

@@ -1,6 +1,7 @@
 //! How the page shows a calculation, carried by the link beside the scenario: units, the
 //! preset it started from, and the embed options (`embed`, `show`, `lock`, `theme`).
 
+use crate::base::choice::suggestion;
 use crate::base::units::UnitSystem;
 use crate::scenario::Scenario;
 use crate::schema::fields::{FieldId, Group};
@@ -232,6 +233,9 @@ pub fn lock_implies(id: FieldId) -> Vec<FieldId> {
 pub struct PageOptions {
     pub units: UnitSystem,
     pub preset: Option<&'static Preset>,
+    /// A `preset=` id this version does not know, as given: an input error, never read as
+    /// another preset or the defaults ([`crate::schema::presets::unknown_preset`]).
+    pub unknown_preset: Option<String>,
     pub embed: bool,
     /// The parts shown.
     pub show: Parts,
@@ -248,6 +252,7 @@ impl Default for PageOptions {
         PageOptions {
             units: UnitSystem::Binary,
             preset: None,
+            unknown_preset: None,
             embed: false,
             show: Parts::ALL,
             lock: Vec::new(),
@@ -294,24 +299,53 @@ impl PageOptions {
                 "units" => match v {
                     "binary" | "gib" => o.units = UnitSystem::Binary,
                     "decimal" | "gb" => o.units = UnitSystem::Decimal,
-                    _ => note("units", "units= takes binary (GiB) or decimal (GB); binary is used.".into()),
+                    _ => note(
+                        "units",
+                        format!(
+                            "units= takes binary (GiB) or decimal (GB){}; binary is used.",
+                            suggestion(v, ["binary", "decimal"].into_iter())
+                        ),
+                    ),
                 },
                 "preset" => match preset_by_id(v) {
-                    Some(p) => o.preset = Some(p),
-                    None => note("preset", "The preset named in the link is not known to this version; its other values were still read.".into()),
+                    Some(p) => {
+                        o.preset = Some(p);
+                        o.unknown_preset = None;
+                    }
+                    // An empty `preset=` names none: the defaults are the base, as always.
+                    None if v.is_empty() => o.preset = None,
+                    None => {
+                        o.preset = None;
+                        o.unknown_preset = Some(v.to_string());
+                        note("preset", crate::schema::presets::unknown_preset(v));
+                    }
                 },
                 "embed" => o.embed = matches!(v, "1" | "true" | "on"),
                 "theme" => match Theme::from_id(v) {
                     Some(t) => o.theme = t,
                     None if v.is_empty() => o.theme = Theme::Auto,
-                    None => note("theme", "theme= takes light, dark or auto.".into()),
+                    None => note(
+                        "theme",
+                        format!(
+                            "theme= takes light, dark or auto{}.",
+                            suggestion(v, Theme::ALL.into_iter().map(Theme::id))
+                        ),
+                    ),
                 },
                 "show" => {
                     o.show = Parts::NONE;
                     for part in v.split(',').map(str::trim).filter(|p| !p.is_empty()) {
                         match Part::from_id(part) {
                             Some(p) => o.show = o.show.with(p, true),
-                            None => note("show", format!("show= has no part '{}'; the parts are {}.", part.chars().take(20).collect::<String>(), Part::ALL.map(Part::id).join(", "))),
+                            None => note(
+                                "show",
+                                format!(
+                                    "show= has no part '{}'; the parts are {}{}.",
+                                    part.chars().take(20).collect::<String>(),
+                                    Part::ALL.map(Part::id).join(", "),
+                                    suggestion(part, Part::ALL.into_iter().map(Part::id))
+                                ),
+                            ),
                         }
                     }
                     if o.show == Parts::NONE {
@@ -320,14 +354,30 @@ impl PageOptions {
                 }
                 "scaling_y" => match ScalingY::from_id(v) {
                     Some(y) => o.scaling_y = y,
-                    None => note("scaling_y", "scaling_y= takes memory, time or efficiency; memory is used.".into()),
+                    None => note(
+                        "scaling_y",
+                        format!(
+                            "scaling_y= takes memory, time or efficiency{}; memory is used.",
+                            suggestion(v, ScalingY::ALL.into_iter().map(ScalingY::id))
+                        ),
+                    ),
                 },
                 "lock" => {
                     for k in v.split(',').map(str::trim).filter(|k| !k.is_empty()) {
                         match FieldId::from_key(k) {
                             Some(id) if !o.lock.contains(&id) => o.lock.push(id),
                             Some(_) => {}
-                            None => note("lock", format!("lock= names '{}', which is not a parameter.", k.chars().take(20).collect::<String>())),
+                            None => note(
+                                "lock",
+                                format!(
+                                    "lock= names '{}', which is not a parameter{}.",
+                                    k.chars().take(20).collect::<String>(),
+                                    suggestion(
+                                        k,
+                                        crate::schema::fields::FIELDS.iter().map(|f| f.key)
+                                    )
+                                ),
+                            ),
                         }
                     }
                 }
@@ -335,6 +385,17 @@ impl PageOptions {
             }
         }
         (o, notices)
+    }
+
+    /// While the link names a preset this version does not know: why the figures are no
+    /// estimate of it (the verdict is stale, neither green nor red, until a preset is chosen).
+    pub fn no_estimate_note(&self) -> Option<String> {
+        self.unknown_preset.as_ref().map(|id| {
+            format!(
+                "No estimate for this link: {}. The figures are the defaults' with the link's other values, not the link's scenario; choose a preset, or dismiss the notice to start from the defaults.",
+                crate::schema::presets::unknown_preset(id)
+            )
+        })
     }
 
     /// The page keys that differ from the defaults, each as `&key=value`, in a fixed order.

@@ -122,3 +122,15 @@ pub const PRESETS: &[Preset] = &[
 pub fn preset_by_id(id: &str) -> Option<&'static Preset> {
     PRESETS.iter().find(|p| p.id == id.trim())
 }
+
+/// The error for a preset id not among [`PRESETS`], naming the closest ids. A link's other
+/// values are changes to its preset: read against any other base they would be another
+/// scenario, so there is no estimate (the CLI exits 2; the page shows no result of its own).
+pub fn unknown_preset(id: &str) -> String {
+    let shown: String = id.trim().chars().take(40).collect();
+    let hint = crate::base::choice::did_you_mean(id, PRESETS.iter().map(|p| p.id))
+        .map_or(String::new(), |h| format!(" ({h})"));
+    format!(
+        "preset: '{shown}' is not a known preset{hint}; the link's other values change the preset it names, so nothing is estimated until a known one is chosen (the ids: docs/url-parameters.md, or memcalc --list presets)"
+    )
+}

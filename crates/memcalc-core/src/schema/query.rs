@@ -34,68 +34,29 @@ pub fn known_key(key: &str) -> bool {
     FieldId::from_key(key).is_some() || META_KEYS.contains(&key)
 }
 
-/// Edit distance counting a swap of neighbouring letters as one edit (optimal string
-/// alignment), over lower-cased bytes: `nodse` is one edit from `nodes`, as a typist sees it.
-fn typo_distance(a: &str, b: &str) -> usize {
-    let (a, b) = (a.to_ascii_lowercase(), b.to_ascii_lowercase());
-    let (a, b) = (a.as_bytes(), b.as_bytes());
-    // Three rows: the one before the previous is what a swap reaches back to.
-    let mut before: Vec<usize> = vec![0; b.len() + 1];
-    let mut prev: Vec<usize> = (0..=b.len()).collect();
-    for i in 1..=a.len() {
-        let mut cur = vec![i; b.len() + 1];
-        for j in 1..=b.len() {
-            let cost = usize::from(a[i - 1] != b[j - 1]);
-            cur[j] = (prev[j - 1] + cost).min(prev[j] + 1).min(cur[j - 1] + 1);
-            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
-                cur[j] = cur[j].min(before[j - 2] + 1);
-            }
-        }
-        before = std::mem::replace(&mut prev, cur);
-    }
-    prev[b.len()]
-}
-
 /// The known keys (fields and meta keys) closest to an unknown one: those at the smallest edit
 /// distance, at most three in table order, and only when that distance is a typo's (about a
 /// third of the key); none for a key like nothing the page reads.
 pub fn closest_keys(key: &str) -> Vec<&'static str> {
-    // Keys are at most a few dozen letters: a longer one is no typo of any (and a pasted blob
-    // must not cost a distance to every key).
-    if key.len() > 64 {
-        return Vec::new();
-    }
-    let limit = key.len().div_ceil(3);
-    let known = FIELDS
-        .iter()
-        .map(|f| f.key)
-        .chain(META_KEYS.iter().copied());
-    // A key whose length differs by more than the limit is further than it: not measured.
-    let scored: Vec<(usize, &'static str)> = known
-        .filter(|k| k.len().abs_diff(key.len()) <= limit)
-        .map(|k| (typo_distance(key, k), k))
-        .collect();
-    let Some(best) = scored.iter().map(|s| s.0).min().filter(|&d| d <= limit) else {
-        return Vec::new();
-    };
-    scored
-        .into_iter()
-        .filter(|s| s.0 == best)
-        .map(|s| s.1)
-        .take(3)
-        .collect()
+    crate::base::choice::closest(
+        key,
+        FIELDS
+            .iter()
+            .map(|f| f.key)
+            .chain(META_KEYS.iter().copied()),
+    )
 }
 
 /// "did you mean nodes?" (or "tp or pp?") for an unknown key; `None` when no key is close. The
 /// page's notice and the CLI's error say the same.
 pub fn did_you_mean(key: &str) -> Option<String> {
-    let keys = closest_keys(key);
-    let (last, rest) = keys.split_last()?;
-    Some(if rest.is_empty() {
-        format!("did you mean {last}?")
-    } else {
-        format!("did you mean {} or {last}?", rest.join(", "))
-    })
+    crate::base::choice::did_you_mean(
+        key,
+        FIELDS
+            .iter()
+            .map(|f| f.key)
+            .chain(META_KEYS.iter().copied()),
+    )
 }
 
 impl Inputs {
@@ -347,6 +308,7 @@ impl crate::schema::presets::Preset {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::base::choice::typo_distance;
 
     #[test]
     fn a_typo_names_the_keys_it_is_closest_to() {

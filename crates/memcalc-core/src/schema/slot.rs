@@ -189,10 +189,25 @@ pub const MODEL_ID: Slot = Slot::Text(
 /// `kv_dtype`: a block-quantized cache (llama.cpp q8_0, q4_0), a precision, or the weights'.
 pub const KV_DTYPE: Slot = Slot::Text(
     |s, raw| {
-        s.kv_quant = crate::catalog::quant::KvQuant::parse(raw).ok();
+        use crate::catalog::quant::KvQuant;
+        s.kv_quant = KvQuant::parse(raw).ok();
         s.kv_dtype = match s.kv_quant {
             Some(_) => None,
-            None => optional(raw)?,
+            // Not a precision either: the message lists both kinds and names the closest.
+            None => optional(raw).map_err(|_| {
+                let ids = || {
+                    crate::catalog::precision::Dtype::IDS
+                        .iter()
+                        .chain(KvQuant::IDS)
+                        .copied()
+                };
+                format!(
+                    "'{}' is not one of {}{}",
+                    raw.trim(),
+                    ids().collect::<Vec<_>>().join(", "),
+                    crate::base::choice::suggestion(raw, ids())
+                )
+            })?,
         };
         Ok(())
     },
@@ -214,7 +229,11 @@ pub const NODE: Slot = Slot::Text(
         }
         s.sim.node = Some(crate::catalog::device::node_by_id(raw).ok_or_else(|| {
             let ids: Vec<&str> = crate::catalog::device::NODES.iter().map(|n| n.id).collect();
-            format!("'{raw}' is not a known node; use one of {}", ids.join(", "))
+            format!(
+                "'{raw}' is not a known node; use one of {}{}",
+                ids.join(", "),
+                crate::base::choice::suggestion(raw, ids.iter().copied())
+            )
         })?);
         Ok(())
     },
@@ -227,8 +246,9 @@ pub const GPU: Slot = Slot::Text(
         s.device.preset = crate::catalog::device::gpu_by_id(raw).ok_or_else(|| {
             let ids: Vec<&str> = crate::catalog::device::GPUS.iter().map(|g| g.id).collect();
             format!(
-                "'{raw}' is not a known GPU; use one of {} or set gpu_mem",
-                ids.join(", ")
+                "'{raw}' is not a known GPU; use one of {} or set gpu_mem{}",
+                ids.join(", "),
+                crate::base::choice::suggestion(raw, ids.iter().copied())
             )
         })?;
         Ok(())

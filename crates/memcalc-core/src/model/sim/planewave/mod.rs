@@ -229,11 +229,11 @@ pub(super) fn planewave(m: &Sim) -> MethodParts {
 }
 
 /// What the inputs say about each other: a cell denser than twice diamond (atoms added while
-/// the volume stayed) and fewer bands than one valence electron per atom fills (every
+/// the volume stayed), or tighter than any solid but the densest few takes and fewer bands than one valence electron per atom fills (every
 /// pseudo-atom brings at least one; spinors hold one electron per band, others two). Not for
 /// SPARC's grid, which is given in points and sized by neither.
 pub(super) fn warnings(pw: &PlaneWave) -> Vec<crate::model::warning::Warning> {
-    use crate::model::warning::{Warning, DIAMOND_E4};
+    use crate::model::warning::{Warning, CROWDED_ATOM_MILLI, DIAMOND_E4};
     let mut w = Vec::new();
     if pw.arrays == DftArrays::Sparc {
         return w;
@@ -241,6 +241,11 @@ pub(super) fn warnings(pw: &PlaneWave) -> Vec<crate::model::warning::Warning> {
     let density_e4 = u128::from(pw.atoms) * 10_000_000 / u128::from(pw.volume_milli.max(1));
     if density_e4 > 2 * u128::from(DIAMOND_E4) {
         w.push(Warning::DenseCell {
+            atoms: pw.atoms,
+            volume_milli: pw.volume_milli,
+        });
+    } else if u128::from(pw.atoms) * u128::from(CROWDED_ATOM_MILLI) > u128::from(pw.volume_milli) {
+        w.push(Warning::CrowdedCell {
             atoms: pw.atoms,
             volume_milli: pw.volume_milli,
         });
