@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{scenario, term_seconds, time_of};
+use common::{scenario, term, term_seconds, time_of};
 use memcalc_core::speed::{Time, Via};
 use memcalc_core::{speed, Bound, Speed, Steps, TermId};
 
@@ -397,4 +397,18 @@ fn a_mixture_of_experts_reads_only_the_routed_experts_at_small_batches() {
     // them once 64 tokens are routed.
     assert!(share(&one) > 0.25 && share(&one) < 0.4, "{}", share(&one));
     assert!(share(&many) > 0.99);
+}
+
+/// A static batch's prefill (llama.cpp, Transformers) cites where its prompts are prefilled
+/// together, not a pooled engine's chunked prefill, which it does not run (issue 39).
+#[test]
+fn a_static_batch_prefill_cites_no_serving_engines_chunked_prefill() {
+    use memcalc_core::text::speed as words;
+    let sp = time_of("mode=infer&engine=llamacpp&model_id=meta-llama/Llama-2-7b-hf&gpu=rtx4090");
+    let src = words::source(term(&sp, TermId::Prefill));
+    assert!(src.contains("llama.cpp"), "{src}");
+    assert!(!src.contains("vLLM") && !src.contains("SGLang"), "{src}");
+    let sp = time_of("mode=infer&engine=vllm&model_id=meta-llama/Llama-2-7b-hf&gpu=h100-80");
+    let src = words::source(term(&sp, TermId::Prefill));
+    assert!(src.contains("chunked prefill"), "{src}");
 }

@@ -260,6 +260,13 @@ const SRC_PREFILL: &str = concat!(
     "; prefill per request: vLLM docs, Optimization and \
     Tuning, chunked prefill (max_num_batched_tokens), SGLang server_args.py chunked_prefill_size"
 );
+/// A static batch (Transformers' generate, llama.cpp's parallel sequences): every prompt of the
+/// batch before any first token, so no serving engine's chunked prefill is cited.
+const SRC_PREFILL_BATCH: &str = concat!(
+    roofline!(),
+    "; a static batch prefills every prompt before its first token: Hugging Face Transformers \
+    generate(), llama.cpp's llama_decode over the batch's prompt tokens (n_batch)"
+);
 const SRC_DECODE_COMPUTE: &str = roofline!();
 const SRC_DECODE_MEMORY: &str = concat!(
     roofline!(),
@@ -524,7 +531,10 @@ impl Template for NeuralTerm {
 
     fn source(&self) -> &'static str {
         match self {
-            NeuralTerm::Prefill { .. } => SRC_PREFILL,
+            NeuralTerm::Prefill {
+                per_request: true, ..
+            } => SRC_PREFILL,
+            NeuralTerm::Prefill { .. } => SRC_PREFILL_BATCH,
             NeuralTerm::DecodeCompute { .. } => SRC_DECODE_COMPUTE,
             NeuralTerm::DecodeMemory { .. } => SRC_DECODE_MEMORY,
             NeuralTerm::DecodeHost { .. } => SRC_DECODE_HOST,
