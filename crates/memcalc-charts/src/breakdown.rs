@@ -9,7 +9,7 @@ use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
-use crate::frame::{draw_capacity_mark, tick_label, tick_step, Drawn, Frame};
+use crate::frame::{draw_capacity_mark, draw_value_axis, Drawn, Frame};
 use crate::palette::color_of;
 use memcalc_core::PartId;
 
@@ -283,31 +283,13 @@ pub fn draw_breakdown<DB: DrawingBackend>(
                 .pos(Pos::new(HPos::Left, VPos::Top)),
         ))?;
 
-        // Grid lines and tick labels.
-        let step = tick_step(x_max);
-        let mut v = 0.0;
-        while v <= x_max + step * 1e-9 {
-            let x = x_of(v);
-            root.draw(&PathElement::new(
-                vec![(x, px(top + BAR_TOP - 4.0)), (x, px(top + AXIS_Y))],
-                t.axis.mix(0.25).stroke_width(1),
-            ))?;
-            root.draw(&Text::new(
-                tick_label(v, step),
-                (x, px(top + AXIS_Y + 4.0)),
-                font(12.0)
-                    .color(&t.text)
-                    .pos(Pos::new(HPos::Center, VPos::Top)),
-            ))?;
-            v += step;
-        }
-        root.draw(&PathElement::new(
-            vec![
-                (x_of(0.0), px(top + AXIS_Y)),
-                (x_of(x_max), px(top + AXIS_Y)),
-            ],
-            t.axis.stroke_width(line(1.0)),
-        ))?;
+        draw_value_axis(
+            root,
+            frame,
+            x_max,
+            &x_of,
+            (top + BAR_TOP - 4.0, top + AXIS_Y),
+        )?;
 
         let seg_x = |b: u64| px(bar.x_of(b, data.units, (x0, x1)));
         for (seg, start, end) in bar.spans() {

@@ -1,5 +1,5 @@
 //! What every chart shares, drawn the same way in each: the frame (pixel density and theme),
-//! the plot's margins, "nice" ticks and their labels, the y grid, the logarithmic x axis the
+//! the plot's margins, "nice" ticks and their labels, the bars' value axis, the y grid, the logarithmic x axis the
 //! scaling chart and its time lines share, the dashed "now" marker and the dashed horizontal and
 //! vertical lines (the capacity, ideal scaling), the axis title and a line's legend key. The
 //! chart files (`breakdown`, `scaling`, `time`) draw only their series over it; this module
@@ -81,7 +81,7 @@ pub fn tick_step(max: f64) -> f64 {
 }
 
 /// A tick's label: one decimal when the step is below one, else a whole number.
-pub(crate) fn tick_label(v: f64, step: f64) -> String {
+fn tick_label(v: f64, step: f64) -> String {
     // Tenths as integers: float formatting would add kilobytes to the page.
     let tenths = (v * 10.0).round() as i64;
     if step < 1.0 {
@@ -158,6 +158,42 @@ pub(crate) fn draw_y_grid<DB: DrawingBackend>(
         ))?;
         v += step;
     }
+    Ok(())
+}
+
+/// A linear x axis from 0 to `x_max` (a bar's, in its unit), each value at `x_of(v)` device
+/// pixels: a faint grid line from `grid_top` down to the axis at `axis_y` (CSS pixels) and a
+/// label under it at each tick, and the axis line.
+pub(crate) fn draw_value_axis<DB: DrawingBackend>(
+    root: &DrawingArea<DB, Shift>,
+    frame: Frame,
+    x_max: f64,
+    x_of: impl Fn(f64) -> i32,
+    (grid_top, axis_y): (f64, f64),
+) -> Drawn<DB> {
+    let (t, px) = (frame.theme, |v| frame.px(v));
+    let step = tick_step(x_max);
+    let mut v = 0.0;
+    while v <= x_max + step * 1e-9 {
+        let x = x_of(v);
+        root.draw(&PathElement::new(
+            vec![(x, px(grid_top)), (x, px(axis_y))],
+            t.axis.mix(0.25).stroke_width(1),
+        ))?;
+        root.draw(&Text::new(
+            tick_label(v, step),
+            (x, px(axis_y + 4.0)),
+            frame
+                .font(12.0)
+                .color(&t.text)
+                .pos(Pos::new(HPos::Center, VPos::Top)),
+        ))?;
+        v += step;
+    }
+    root.draw(&PathElement::new(
+        vec![(x_of(0.0), px(axis_y)), (x_of(x_max), px(axis_y))],
+        t.axis.stroke_width(frame.line(1.0)),
+    ))?;
     Ok(())
 }
 
