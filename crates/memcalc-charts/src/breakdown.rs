@@ -287,7 +287,7 @@ pub fn draw_breakdown<DB: DrawingBackend>(
             root,
             frame,
             x_max,
-            &x_of,
+            x_of,
             (top + BAR_TOP - 4.0, top + AXIS_Y),
         )?;
 
