@@ -31,6 +31,10 @@ lint:
 	cargo clippy -p memcalc-app --target wasm32-unknown-unknown --all-targets -- -D warnings
 	shellcheck scripts/*.sh bench/*.sh .ci/run
 	for f in crates/memcalc-build/src/*.js embed/*.js bench/*.mjs scripts/*.mjs; do node --check "$$f" || exit 1; done
+# The view! macros' layout (rustfmt leaves them alone), by leptosfmt from scripts/setup.sh.
+# TODO: uncomment once `leptosfmt src` has been run over the merged src/ (not yet: it would
+# rewrite files other changes are editing).
+#	leptosfmt --check src
 
 test-native:
 	cargo test --workspace --exclude memcalc-app

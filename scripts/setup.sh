@@ -7,6 +7,8 @@ cd "$(dirname "$0")/.."
 export PATH="$HOME/.cargo/bin:$PWD/node_modules/.bin:$PATH"
 
 TRUNK_VERSION=0.21.14
+# The formatter of Leptos' view! macros (rustfmt leaves their bodies alone), for `make lint`.
+LEPTOSFMT_VERSION=0.1.33
 say() { printf 'setup: %s\n' "$*"; }
 # Whether a command's output has a line matching a grep pattern. The output is read whole first:
 # `cmd | grep -q` under pipefail fails when grep stops reading early and cmd gets SIGPIPE.
@@ -50,6 +52,11 @@ fi
 if ! has " ${TRUNK_VERSION//./\\.}\$" trunk --version; then
   say "building trunk $TRUNK_VERSION (about 6 minutes)"
   cargo install --locked trunk --version "$TRUNK_VERSION"
+fi
+
+if ! has " ${LEPTOSFMT_VERSION//./\\.}\$" leptosfmt --version; then
+  say "building leptosfmt $LEPTOSFMT_VERSION"
+  cargo install --locked leptosfmt --version "$LEPTOSFMT_VERSION"
 fi
 
 # The CLI must match the wasm-bindgen crate exactly; the version comes from Cargo.lock.

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs scripts/setup.sh down the paths a warm machine never takes: a fresh machine as root, a
 # user with and without sudo, missing or wrong tool versions. Every outside command the script
-# calls (rustup, cargo, trunk, wasm-bindgen, npm, apt-get, sudo, id, wasm-opt, the browser) is a
+# calls (rustup, cargo, trunk, leptosfmt, wasm-bindgen, npm, apt-get, sudo, id, wasm-opt, the browser) is a
 # stub on a PATH of its own that records its arguments; the test then checks what was asked for
 # and how the script ended. Nothing is installed.
 #
@@ -13,6 +13,7 @@ WORK=$(mktemp -d)
 trap '[ -n "${KEEP:-}" ] || rm -rf "$WORK"' EXIT
 
 TRUNK=$(awk -F= '/^TRUNK_VERSION=/ { print $2; exit }' "$SETUP")
+LEPTOSFMT=$(awk -F= '/^LEPTOSFMT_VERSION=/ { print $2; exit }' "$SETUP")
 WBG=$(awk '/^name = "wasm-bindgen"$/ { getline; gsub(/version = |"/, ""); print; exit }' "$ROOT/Cargo.lock")
 OPT=$(awk -F'"' '/^wasm_opt/ { sub("version_", "", $2); print $2 }' "$ROOT/Trunk.toml")
 BASH_BIN=$(command -v bash)
@@ -60,6 +61,7 @@ esac"
   echo x86_64-unknown-linux-gnu >> "$case_dir/targets"
   stub cargo "echo \"cargo \$*\" >> $log"
   stub trunk "echo 'trunk $TRUNK'"
+  stub leptosfmt "echo 'leptosfmt $LEPTOSFMT'"
   stub wasm-bindgen "echo 'wasm-bindgen $WBG'"
   stub wasm-bindgen-test-runner "echo 'wasm-bindgen-test-runner $WBG'"
   stub wasm-opt "echo 'wasm-opt version $OPT (version_$OPT)'"
@@ -109,7 +111,7 @@ expect_no_calls
 end_case
 
 new_case "fresh machine as root: everything built or installed, no sudo"
-rm "$case_dir/bin/"{chromium,chromedriver,shellcheck,trunk,wasm-bindgen,wasm-bindgen-test-runner,wasm-opt}
+rm "$case_dir/bin/"{chromium,chromedriver,shellcheck,trunk,leptosfmt,wasm-bindgen,wasm-bindgen-test-runner,wasm-opt}
 echo x86_64-unknown-linux-gnu > "$case_dir/targets"
 rm -r "$case_dir/repo/node_modules"
 run_setup
@@ -119,6 +121,7 @@ expect_call "apt-get uid=0 DEBIAN_FRONTEND=noninteractive $APT_ALL"
 expect_no_call "sudo"
 expect_call "rustup target add wasm32-unknown-unknown"
 expect_call "cargo install --locked trunk --version $TRUNK"
+expect_call "cargo install --locked leptosfmt --version $LEPTOSFMT"
 expect_call "cargo install wasm-bindgen-cli --version $WBG --force"
 expect_call "npm ci --no-audit --no-fund PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1"
 end_case
@@ -174,6 +177,14 @@ expect_status 0
 expect_call "cargo install --locked trunk --version $TRUNK"
 expect_call "cargo install wasm-bindgen-cli --version $WBG --force"
 expect_no_call "apt-get"
+end_case
+
+new_case "wrong leptosfmt version: rebuilt at the pinned one, nothing else"
+stub leptosfmt "echo 'leptosfmt 0.1.18'"
+run_setup
+expect_status 0
+expect_call "cargo install --locked leptosfmt --version $LEPTOSFMT"
+expect_no_call "trunk"
 end_case
 
 new_case "a long target list (grep stops reading early): the installed target is still seen"

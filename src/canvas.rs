@@ -6,7 +6,9 @@ use plotters_canvas::CanvasBackend as Canvas;
 /// Draws a chart on a canvas from an Effect, redrawn when its data, the container's width, the
 /// device pixel ratio or the theme changes. The backing store is the CSS size times the ratio,
 /// and every length in the drawing is scaled by it, so the chart is crisp on any screen.
-/// Returns the container's width in CSS pixels (for hit-testing).
+/// Returns the container's width in CSS pixels (for hit-testing). A drawing error (plotters'
+/// `DrawingAreaErrorKind`, e.g. a canvas whose context was lost) is logged to the console, not
+/// dropped: the chart is then blank or partly drawn, and the console says why.
 pub fn chart<T: Send + Sync + PartialEq + 'static>(
     container: leptos::prelude::NodeRef<leptos::html::Div>,
     canvas: leptos::prelude::NodeRef<leptos::html::Canvas>,
@@ -17,7 +19,7 @@ pub fn chart<T: Send + Sync + PartialEq + 'static>(
         &plotters::prelude::DrawingArea<Canvas, plotters::coord::Shift>,
         &T,
         memcalc_charts::Frame,
-    ),
+    ) -> memcalc_charts::Drawn<Canvas>,
 ) -> leptos::prelude::ReadSignal<f64> {
     use leptos::prelude::*;
     use plotters::prelude::IntoDrawingArea;
@@ -37,14 +39,13 @@ pub fn chart<T: Send + Sync + PartialEq + 'static>(
             el.set_height((css_h * ratio).round() as u32);
             let _ = el.style(("height", format!("{}px", css_h.round() as u32)));
             if let Some(backend) = Canvas::with_canvas_object(el.clone()) {
-                draw(
-                    &backend.into_drawing_area(),
-                    d,
-                    memcalc_charts::Frame {
-                        scale: ratio,
-                        theme: colours,
-                    },
-                );
+                let frame = memcalc_charts::Frame {
+                    scale: ratio,
+                    theme: colours,
+                };
+                if let Err(e) = draw(&backend.into_drawing_area(), d, frame) {
+                    web_sys::console::error_1(&format!("chart not drawn: {e}").into());
+                }
             }
         });
     });

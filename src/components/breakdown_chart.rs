@@ -29,9 +29,7 @@ pub fn BreakdownChart() -> impl IntoView {
         theme,
         data,
         preferred_height,
-        |root, d, frame| {
-            let _ = draw_breakdown(root, d, frame);
-        },
+        draw_breakdown,
     );
 
     let boxes = Memo::new(move |_| {

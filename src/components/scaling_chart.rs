@@ -76,9 +76,7 @@ pub fn ScalingChart() -> impl IntoView {
         theme,
         view_data,
         ScalingView::height,
-        |root, d, frame| {
-            let _ = draw_view(root, d, frame);
-        },
+        draw_view,
     );
 
     let summary = move || {

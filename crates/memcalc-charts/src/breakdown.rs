@@ -9,8 +9,12 @@ use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
-use crate::palette::{color_of, Theme};
+use crate::frame::{draw_capacity_mark, draw_value_axis, Drawn, Frame};
+use crate::palette::color_of;
 use memcalc_core::PartId;
+
+// Where they lived before `frame`: the page and the tests name them through this module.
+pub use crate::frame::text_width;
 
 /// One stacked segment.
 #[derive(Debug, Clone, PartialEq)]
@@ -123,50 +127,6 @@ impl BreakdownData {
     }
 }
 
-/// Size and pixel density of the drawing: all lengths are CSS pixels times `scale`.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Frame {
-    pub scale: f64,
-    pub theme: Theme,
-}
-
-impl Frame {
-    /// CSS pixels to device pixels.
-    pub fn px(&self, v: f64) -> i32 {
-        (v * self.scale).round() as i32
-    }
-
-    /// A sans-serif face of `size` CSS pixels.
-    pub fn font(&self, size: f64) -> FontDesc<'static> {
-        ("sans-serif", size * self.scale).into_font()
-    }
-
-    /// A stroke width of `w` CSS pixels, at least one device pixel.
-    pub fn line(&self, w: f64) -> u32 {
-        self.px(w).max(1) as u32
-    }
-}
-
-/// A "nice" axis maximum at or above `v`: 1, 2, 2.5 or 5 times a power of ten.
-pub fn nice_ceiling(v: f64) -> f64 {
-    if !(v.is_finite()) || v <= 0.0 {
-        return 1.0;
-    }
-    // The power of ten at or below v, by repeated scaling (no powf/log10 in the page's wasm).
-    let mut p = 1.0;
-    while p * 10.0 <= v {
-        p *= 10.0;
-    }
-    while p > v {
-        p /= 10.0;
-    }
-    [1.0, 2.0, 2.5, 5.0, 10.0]
-        .iter()
-        .map(|m| m * p)
-        .find(|c| *c >= v)
-        .unwrap_or(10.0 * p)
-}
-
 const BAND: f64 = 104.0;
 const TITLE_Y: f64 = 6.0;
 const BAR_TOP: f64 = 40.0;
@@ -179,12 +139,6 @@ const LEGEND_FONT: f64 = 12.5;
 /// Swatch and gap before a legend label, and the gap after it, in CSS pixels.
 const LEGEND_SWATCH: f64 = 18.0;
 const LEGEND_GAP: f64 = 14.0;
-
-/// Estimated width of `text` at `size` CSS pixels: about 0.55 em per glyph of a sans-serif
-/// face; 0.6 keeps spare room without measuring through the DOM (code and a layout per call).
-pub fn text_width(text: &str, size: f64) -> f64 {
-    text.chars().count() as f64 * size * 0.6
-}
 
 fn legend_text(seg: &Segment, units: UnitSystem) -> String {
     format!("{} {}", seg.label, format_bytes(seg.bytes, units))
@@ -259,21 +213,6 @@ pub fn bar_extent(data: &BreakdownData, css_width: f64) -> (f64, f64) {
     (12.0, (css_width - 20.0 - gutter).max(13.0))
 }
 
-/// Tick step for an axis reaching `max`: 1, 2, 2.5 or 5 times a power of ten, 4 to 8 ticks.
-pub fn tick_step(max: f64) -> f64 {
-    nice_ceiling(max / 6.0)
-}
-
-pub(crate) fn tick_label(v: f64, step: f64) -> String {
-    // Tenths as integers: float formatting would add kilobytes to the page.
-    let tenths = (v * 10.0).round() as i64;
-    if step < 1.0 {
-        format!("{}.{}", tenths / 10, tenths % 10)
-    } else {
-        format!("{}", (tenths + 5) / 10)
-    }
-}
-
 /// Where a segment is drawn, in CSS pixels, and what it is: for tooltips and focus.
 #[derive(Debug, Clone, PartialEq)]
 pub struct HitBox {
@@ -314,13 +253,12 @@ pub fn hit_boxes(data: &BreakdownData, css_width: f64) -> Vec<HitBox> {
     out
 }
 
-/// Draws the chart by hand with plotters primitives (no ChartBuilder: its generic axis code
-/// cost kilobytes of wasm), in pixels scaled by `frame.scale`.
+/// Draws the bars, their capacities and the legend over the shared frame (`crate::frame`).
 pub fn draw_breakdown<DB: DrawingBackend>(
     root: &DrawingArea<DB, Shift>,
     data: &BreakdownData,
     frame: Frame,
-) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
+) -> Drawn<DB> {
     let (k, t) = (frame.scale, frame.theme);
     let (px, font, line) = (|v| frame.px(v), |s| frame.font(s), |w| frame.line(w));
     root.fill(&t.background)?;
@@ -345,31 +283,13 @@ pub fn draw_breakdown<DB: DrawingBackend>(
                 .pos(Pos::new(HPos::Left, VPos::Top)),
         ))?;
 
-        // Grid lines and tick labels.
-        let step = tick_step(x_max);
-        let mut v = 0.0;
-        while v <= x_max + step * 1e-9 {
-            let x = x_of(v);
-            root.draw(&PathElement::new(
-                vec![(x, px(top + BAR_TOP - 4.0)), (x, px(top + AXIS_Y))],
-                t.axis.mix(0.25).stroke_width(1),
-            ))?;
-            root.draw(&Text::new(
-                tick_label(v, step),
-                (x, px(top + AXIS_Y + 4.0)),
-                font(12.0)
-                    .color(&t.text)
-                    .pos(Pos::new(HPos::Center, VPos::Top)),
-            ))?;
-            v += step;
-        }
-        root.draw(&PathElement::new(
-            vec![
-                (x_of(0.0), px(top + AXIS_Y)),
-                (x_of(x_max), px(top + AXIS_Y)),
-            ],
-            t.axis.stroke_width(line(1.0)),
-        ))?;
+        draw_value_axis(
+            root,
+            frame,
+            x_max,
+            x_of,
+            (top + BAR_TOP - 4.0, top + AXIS_Y),
+        )?;
 
         let seg_x = |b: u64| px(bar.x_of(b, data.units, (x0, x1)));
         for (seg, start, end) in bar.spans() {
@@ -394,16 +314,14 @@ pub fn draw_breakdown<DB: DrawingBackend>(
                 t.capacity_short
             };
             let x = x_of(cap);
-            let (y0, y1) = (top + BAR_TOP - 6.0, top + BAR_BOTTOM + 4.0);
-            let dashes = 8;
-            for d in 0..dashes {
-                let a = y0 + (y1 - y0) * d as f64 / dashes as f64;
-                let b = a + (y1 - y0) / dashes as f64 * 0.6;
-                root.draw(&PathElement::new(
-                    vec![(x, px(a)), (x, px(b))],
-                    c.stroke_width(line(2.0)),
-                ))?;
-            }
+            let y0 = top + BAR_TOP - 6.0;
+            draw_capacity_mark(
+                root,
+                frame,
+                x,
+                (y0, top + BAR_BOTTOM + 4.0),
+                c.stroke_width(line(2.0)),
+            )?;
             let diff = capacity.abs_diff(bar.total());
             let tail = match &bar.note {
                 Some(n) => format!("{} · {}", format_bytes(capacity, data.units), n.text),

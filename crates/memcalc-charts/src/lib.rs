@@ -1,12 +1,13 @@
 //! Charts of memory estimates, drawn with plotters over any `DrawingBackend`.
 
-mod axis;
 pub mod breakdown;
+pub mod frame;
 pub mod palette;
 pub mod scaling;
 pub mod time;
 
-pub use breakdown::{draw_breakdown, Bar, BreakdownData, Frame, Note, Segment};
+pub use breakdown::{draw_breakdown, Bar, BreakdownData, Note, Segment};
+pub use frame::{Drawn, Frame};
 pub use palette::Theme;
 pub use scaling::{draw_scaling, ScalingData};
 pub use time::{draw_time, TimeData};

@@ -10,7 +10,13 @@ use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
-use crate::breakdown::{nice_ceiling, tick_step, Frame};
+use crate::frame::{
+    draw_key, draw_level, draw_now, draw_title, draw_x_axis, draw_y_grid, log2ish, nice_ceiling,
+    text_width, x_positions, Drawn, Frame, BOTTOM, LEFT, LEGEND_ROW, LINES, RIGHT, TOP,
+};
+
+// Where it lived before `frame`: the page and the tests name it through this module.
+pub use crate::frame::HEIGHT;
 
 /// The scaling sweep and how to label it.
 #[derive(Debug, Clone, PartialEq)]
@@ -21,15 +27,6 @@ pub struct ScalingData {
     pub capacity_label: String,
     pub units: UnitSystem,
 }
-
-pub const HEIGHT: f64 = 260.0;
-pub(crate) const LEFT: f64 = 52.0;
-pub(crate) const RIGHT: f64 = 16.0;
-pub(crate) const TOP: f64 = 30.0;
-pub(crate) const BOTTOM: f64 = 64.0;
-
-/// Colours of the lines, in series order (Observable 10: blue, orange).
-pub(crate) const LINES: [RGBColor; 2] = [RGBColor(0x42, 0x69, 0xd0), RGBColor(0xef, 0xb1, 0x18)];
 
 impl ScalingData {
     fn xs(&self) -> Vec<u64> {
@@ -78,33 +75,13 @@ impl ScalingData {
     }
 }
 
-/// log2(x), exact at powers of two and linear between them.
-fn log2ish(x: u64) -> f64 {
-    let x = x.max(1);
-    let k = 63 - x.leading_zeros();
-    let base = 1u64 << k;
-    f64::from(k) + (x - base) as f64 / base as f64
-}
-
-/// Position (CSS pixels) of each x value on the logarithmic axis.
-pub(crate) fn x_positions(xs: &[u64], css_w: f64) -> impl Fn(usize) -> f64 + '_ {
-    let (a, b) = (LEFT, (css_w - RIGHT).max(LEFT + 1.0));
-    let lo = xs.first().map_or(0.0, |x| log2ish(*x));
-    let hi = xs.last().map_or(1.0, |x| log2ish(*x));
-    move |i| {
-        if hi <= lo {
-            (a + b) / 2.0
-        } else {
-            a + (b - a) * (log2ish(xs[i]) - lo) / (hi - lo)
-        }
-    }
-}
-
+/// Draws the memory lines, the capacity and the boundary over the shared frame
+/// (`crate::frame`).
 pub fn draw_scaling<DB: DrawingBackend>(
     root: &DrawingArea<DB, Shift>,
     data: &ScalingData,
     frame: Frame,
-) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
+) -> Drawn<DB> {
     let (k, t) = (frame.scale, frame.theme);
     let (px, font, line) = (|v| frame.px(v), |s| frame.font(s), |w| frame.line(w));
     root.fill(&t.background)?;
@@ -142,30 +119,7 @@ pub fn draw_scaling<DB: DrawingBackend>(
     };
     let index_of = |x: u64| xs.iter().position(|v| *v == x).unwrap_or(0);
 
-    // Y grid and labels.
-    let step = tick_step(y_max);
-    let mut v = 0.0;
-    while v <= y_max + step * 1e-9 {
-        let y = y_of((v * giga) as u64);
-        root.draw(&PathElement::new(
-            vec![(px(LEFT), y), (px(css_w - RIGHT), y)],
-            t.axis.mix(0.25).stroke_width(1),
-        ))?;
-        let tenths = (v * 10.0).round() as i64;
-        let label = if step < 1.0 {
-            format!("{}.{}", tenths / 10, tenths % 10)
-        } else {
-            format!("{}", (tenths + 5) / 10)
-        };
-        root.draw(&Text::new(
-            label,
-            (px(LEFT - 6.0), y),
-            font(12.0)
-                .color(&t.text)
-                .pos(Pos::new(HPos::Right, VPos::Center)),
-        ))?;
-        v += step;
-    }
+    draw_y_grid(root, frame, y_max, |v| y_of((v * giga) as u64))?;
     if let Some(top) = broken {
         // The break: a band across the plot and two slanted strokes over the axis, and the
         // largest value written out where the band meets the axis.
@@ -188,46 +142,23 @@ pub fn draw_scaling<DB: DrawingBackend>(
         }
         let _ = top;
     }
-    root.draw(&Text::new(
-        format!("{} ({})", data.y_label, data.units.giga_label()),
-        (px(8.0), px(8.0)),
-        font(13.0)
-            .color(&t.text)
-            .pos(Pos::new(HPos::Left, VPos::Top)),
-    ))?;
+    draw_title(
+        root,
+        frame,
+        &format!("{} ({})", data.y_label, data.units.giga_label()),
+    )?;
 
-    crate::axis::draw_x_axis(root, frame, &xs, &pos, y0, data.scaling.x_label)?;
+    draw_x_axis(root, frame, &xs, &pos, y0, data.scaling.x_label)?;
 
     // The current value.
     if let Some(i) = xs.iter().position(|x| *x == data.scaling.current) {
-        let xp = px(pos(i));
-        for d in 0..10 {
-            let a = y1 + (y0 - y1) * d as f64 / 10.0;
-            root.draw(&PathElement::new(
-                vec![(xp, px(a)), (xp, px(a + (y0 - y1) / 20.0))],
-                t.axis.stroke_width(line(1.0)),
-            ))?;
-        }
-        root.draw(&Text::new(
-            "now",
-            (xp + px(4.0), px(y1)),
-            font(12.0)
-                .color(&t.text)
-                .pos(Pos::new(HPos::Left, VPos::Top)),
-        ))?;
+        draw_now(root, frame, pos(i), (y0, y1))?;
     }
 
     // Capacity.
     let cap = data.scaling.capacity;
     let cy = y_of(cap);
-    let mut x = LEFT;
-    while x < css_w - RIGHT {
-        root.draw(&PathElement::new(
-            vec![(px(x), cy), (px((x + 6.0).min(css_w - RIGHT)), cy)],
-            t.capacity_short.stroke_width(line(2.0)),
-        ))?;
-        x += 10.0;
-    }
+    draw_level(root, frame, cy, t.capacity_short.stroke_width(line(2.0)))?;
     // The capacity's label at the right end, on the side of the line the curve is not on there.
     let right_end_fits = data
         .scaling
@@ -272,17 +203,7 @@ pub fn draw_scaling<DB: DrawingBackend>(
         let ly = px(HEIGHT - 16.0 + LEGEND_ROW * row as f64);
         let lx = px(lx);
         if data.scaling.series.len() > 1 {
-            root.draw(&Rectangle::new(
-                [(lx, ly - px(5.0)), (lx + px(14.0), ly - px(1.0))],
-                c.filled(),
-            ))?;
-            root.draw(&Text::new(
-                s.label,
-                (lx + px(20.0), ly - px(3.0)),
-                font(12.0)
-                    .color(&t.text)
-                    .pos(Pos::new(HPos::Left, VPos::Center)),
-            ))?;
+            draw_key(root, frame, |d| lx + px(d), ly, (c, s.label))?;
         }
     }
 
@@ -296,7 +217,7 @@ pub fn draw_scaling<DB: DrawingBackend>(
             .find_map(|s| s.points.iter().find(|p| p.1 == top).map(|p| index_of(p.0)));
         if let Some(i) = hit {
             let label = format!("{} ↑", format_bytes(top, data.units));
-            let lw = crate::breakdown::text_width(&label, 12.0);
+            let lw = text_width(&label, 12.0);
             let x = pos(i);
             let (lx, anchor) = if x + 8.0 + lw <= css_w - RIGHT {
                 (x + 8.0, HPos::Left)
@@ -354,7 +275,7 @@ pub fn legend_layout(data: &ScalingData, css_w: f64) -> Vec<(f64, usize)> {
     let (mut x, mut row) = (LEFT, 0);
     let mut out = Vec::new();
     for s in &data.scaling.series {
-        let w = 20.0 + crate::breakdown::text_width(s.label, 12.0);
+        let w = 20.0 + text_width(s.label, 12.0);
         if x > LEFT && x + w > right {
             (x, row) = (LEFT, row + 1);
         }
@@ -370,17 +291,4 @@ pub fn legend_layout(data: &ScalingData, css_w: f64) -> Vec<(f64, usize)> {
 pub fn preferred_height(data: &ScalingData, css_w: f64) -> f64 {
     let rows = legend_layout(data, css_w).last().map_or(0, |l| l.1);
     HEIGHT + LEGEND_ROW * rows as f64
-}
-
-pub(crate) const LEGEND_ROW: f64 = 18.0;
-
-/// 1, 512, 4Ki, 128Ki, 1Mi: powers of two read best in binary prefixes.
-pub(crate) fn short_count(x: u64) -> String {
-    if x >= 1 << 20 && x.is_multiple_of(1 << 20) {
-        format!("{}Mi", x >> 20)
-    } else if x >= 1 << 10 && x.is_multiple_of(1 << 10) {
-        format!("{}Ki", x >> 10)
-    } else {
-        x.to_string()
-    }
 }

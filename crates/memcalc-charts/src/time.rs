@@ -5,10 +5,11 @@
 use memcalc_core::answers::scaling::{TimeMeasure, TimeSeries};
 use plotters::coord::Shift;
 use plotters::prelude::*;
-use plotters::style::text_anchor::{HPos, Pos, VPos};
 
-use crate::breakdown::{nice_ceiling, tick_label, tick_step, Frame};
-use crate::scaling::{x_positions, BOTTOM, HEIGHT, LEFT, LEGEND_ROW, LINES, RIGHT, TOP};
+use crate::frame::{
+    draw_key, draw_level, draw_now, draw_title, draw_x_axis, draw_y_grid, nice_ceiling,
+    x_positions, Drawn, Frame, BOTTOM, HEIGHT, LEFT, LEGEND_ROW, LINES, TOP,
+};
 
 /// The time lines and how to label them.
 #[derive(Debug, Clone, PartialEq)]
@@ -83,17 +84,14 @@ pub fn preferred_height(data: &TimeData) -> f64 {
     HEIGHT + LEGEND_ROW * data.lines.len().saturating_sub(1) as f64
 }
 
+/// Draws the time lines over the shared frame (`crate::frame`), with ideal scaling dashed when
+/// the lines are efficiencies.
 pub fn draw_time<DB: DrawingBackend>(
     root: &DrawingArea<DB, Shift>,
     data: &TimeData,
     frame: Frame,
-) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
-    let (t, px, font, line) = (
-        frame.theme,
-        |v| frame.px(v),
-        |s| frame.font(s),
-        |w| frame.line(w),
-    );
+) -> Drawn<DB> {
+    let (t, px, line) = (frame.theme, |v| frame.px(v), |w| frame.line(w));
     root.fill(&t.background)?;
     let css_w = root.dim_in_pixel().0 as f64 / frame.scale;
     let xs = data.xs();
@@ -105,60 +103,16 @@ pub fn draw_time<DB: DrawingBackend>(
     let (y0, y1) = (HEIGHT - BOTTOM, TOP);
     let y_of = |v: f64| px(y0 + (y1 - y0) * (v * unit / y_max).clamp(0.0, 1.0));
 
-    let step = tick_step(y_max);
-    let mut v = 0.0;
-    while v <= y_max + step * 1e-9 {
-        let y = y_of(v / unit);
-        root.draw(&PathElement::new(
-            vec![(px(LEFT), y), (px(css_w - RIGHT), y)],
-            t.axis.mix(0.25).stroke_width(1),
-        ))?;
-        root.draw(&Text::new(
-            tick_label(v, step),
-            (px(LEFT - 6.0), y),
-            font(12.0)
-                .color(&t.text)
-                .pos(Pos::new(HPos::Right, VPos::Center)),
-        ))?;
-        v += step;
-    }
-    root.draw(&Text::new(
-        title,
-        (px(8.0), px(8.0)),
-        font(13.0)
-            .color(&t.text)
-            .pos(Pos::new(HPos::Left, VPos::Top)),
-    ))?;
+    draw_y_grid(root, frame, y_max, |v| y_of(v / unit))?;
+    draw_title(root, frame, title)?;
     if efficiency {
         // Ideal scaling, dashed.
-        let y = y_of(1.0);
-        let mut x = LEFT;
-        while x < css_w - RIGHT {
-            root.draw(&PathElement::new(
-                vec![(px(x), y), (px((x + 6.0).min(css_w - RIGHT)), y)],
-                t.axis.stroke_width(line(1.0)),
-            ))?;
-            x += 10.0;
-        }
+        draw_level(root, frame, y_of(1.0), t.axis.stroke_width(line(1.0)))?;
     }
 
-    crate::axis::draw_x_axis(root, frame, &xs, &pos, y0, data.x_label)?;
+    draw_x_axis(root, frame, &xs, &pos, y0, data.x_label)?;
     if let Some(i) = xs.iter().position(|x| *x == data.current) {
-        let xp = px(pos(i));
-        for d in 0..10 {
-            let a = y1 + (y0 - y1) * d as f64 / 10.0;
-            root.draw(&PathElement::new(
-                vec![(xp, px(a)), (xp, px(a + (y0 - y1) / 20.0))],
-                t.axis.stroke_width(line(1.0)),
-            ))?;
-        }
-        root.draw(&Text::new(
-            "now",
-            (xp + px(4.0), px(y1)),
-            font(12.0)
-                .color(&t.text)
-                .pos(Pos::new(HPos::Left, VPos::Top)),
-        ))?;
+        draw_now(root, frame, pos(i), (y0, y1))?;
     }
 
     for (li, l) in data.lines.iter().enumerate() {
@@ -174,17 +128,7 @@ pub fn draw_time<DB: DrawingBackend>(
         }
         // One legend row per line: the labels are long enough to fill a phone's width.
         let ly = px(HEIGHT - 16.0 + LEGEND_ROW * li as f64);
-        root.draw(&Rectangle::new(
-            [(px(LEFT), ly - px(5.0)), (px(LEFT + 14.0), ly - px(1.0))],
-            c.filled(),
-        ))?;
-        root.draw(&Text::new(
-            l.label,
-            (px(LEFT + 20.0), ly - px(3.0)),
-            font(12.0)
-                .color(&t.text)
-                .pos(Pos::new(HPos::Left, VPos::Center)),
-        ))?;
+        draw_key(root, frame, |d| px(LEFT + d), ly, (c, l.label))?;
     }
     root.present()
 }
@@ -201,7 +145,7 @@ impl TimeData {
                 let said = match l.measure {
                     TimeMeasure::Efficiency => format!("{} %", (v * 100.0).round() as i64),
                     TimeMeasure::Seconds => {
-                        memcalc_core::text::speed::time(memcalc_core::speed::Time::of(v))
+                        memcalc_core::text::speed::time(memcalc_core::Time::of(v))
                     }
                 };
                 Some(format!("{} {said}", l.label))
@@ -238,7 +182,7 @@ pub fn draw_view<DB: DrawingBackend>(
     root: &DrawingArea<DB, Shift>,
     view: &ScalingView,
     frame: Frame,
-) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
+) -> Drawn<DB> {
     match &view.time {
         Some(t) => draw_time(root, t, frame),
         None => crate::draw_scaling(root, &view.memory, frame),

@@ -323,7 +323,7 @@ fn on_a_phone_the_scaling_legend_wraps_instead_of_being_cut() {
     let data = scaling_data(q);
     let layout = memcalc_charts::scaling::legend_layout(&data, 360.0);
     for ((x, _), s) in layout.iter().zip(&data.scaling.series) {
-        let end = x + 20.0 + memcalc_charts::breakdown::text_width(s.label, 12.0);
+        let end = x + 20.0 + memcalc_charts::frame::text_width(s.label, 12.0);
         assert!(end <= 360.0, "'{}' ends at {end}", s.label);
     }
     assert_eq!(layout[1].1, 1, "the second entry goes to a second row");

@@ -1,62 +1,94 @@
-//! Other crates use the core's public face (`estimate`, `bytes`, `units`, `text`, `inputs`,
-//! `answers`, `report`, `catalog` and the types at the root), never its layers: the layers stay
-//! public only for the core's own tests, so this test is what holds the line.
+//! Other crates use the core's public face (`estimate`, `bytes`, `speed()`, `units`, `text`,
+//! `inputs`, `answers`, the public layers `catalog` and `report`, and the types at the root),
+//! never its other layers: those stay public only for the core's own tests, so this test is what
+//! holds the line. It walks every member of the workspace (the root `Cargo.toml`'s `[workspace]
+//! members`) and the layers of `tests/common/layers.rs`, the list `tests/layers.rs` reads too.
 
-use std::path::{Path, PathBuf};
+#[path = "common/layers.rs"]
+mod shared;
 
-/// The layers behind the face.
-const LAYERS: &[&str] = &["base", "schema", "explain", "analysis", "model", "scenario"];
+use shared::{code_of, layer_of, members, paths_after, root, rust_files, Role, ALSO_FACE};
 
-fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return;
-    };
-    for entry in entries.flatten() {
-        let p = entry.path();
-        if p.is_dir() {
-            rust_files(&p, out);
-        } else if p.extension().is_some_and(|e| e == "rs") {
-            out.push(p);
-        }
-    }
+/// What in `text` reaches into a layer that is not public: `(line, path)`. The function
+/// `memcalc_core::speed(…)` is the face; the module `memcalc_core::speed::…` is not.
+fn reaches(text: &str) -> Vec<(usize, String)> {
+    paths_after(&code_of(text), "memcalc_core::")
+        .into_iter()
+        .filter(|(_, name, next)| {
+            layer_of(name).is_some_and(|l| !l.public) && *next != '(' && *next != '!'
+        })
+        .map(|(line, name, _)| (line, format!("memcalc_core::{name}")))
+        .collect()
 }
 
 #[test]
 fn other_crates_use_only_the_public_face() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
-    let mut files = Vec::new();
-    for dir in [
-        "src",
-        "tests",
-        "crates/memcalc-cli",
-        "crates/memcalc-charts",
-        "crates/memcalc-first",
-        "crates/memcalc-build",
-        "bench/core/benches",
-        "fuzz/fuzz_targets",
-    ] {
-        rust_files(&root.join(dir), &mut files);
-    }
-    assert!(files.len() > 30, "found {} files", files.len());
+    let root = root();
+    let members = members();
+    let nested: Vec<_> = members.iter().map(|(m, _)| root.join(m)).collect();
+    let mut dirs: Vec<String> = members
+        .iter()
+        .filter(|(_, role)| *role == Role::Face)
+        .map(|(m, _)| m.clone())
+        .collect();
+    dirs.extend(ALSO_FACE.iter().map(|d| d.to_string()));
     let mut wrong = Vec::new();
-    for f in &files {
-        let text = std::fs::read_to_string(f).unwrap();
-        for (n, line) in text.lines().enumerate() {
-            for layer in LAYERS {
-                for path in [
-                    format!("memcalc_core::{layer}::"),
-                    format!("memcalc_core::{layer};"),
-                ] {
-                    if line.contains(&path) {
-                        wrong.push(format!("{}:{}: {}", f.display(), n + 1, line.trim()));
-                    }
-                }
+    let mut total = 0;
+    for dir in &dirs {
+        let base = root.join(dir);
+        // A member's folder without the members inside it (the root's `crates/`).
+        let skip: Vec<_> = nested.iter().filter(|n| **n != base).cloned().collect();
+        let mut files = Vec::new();
+        rust_files(&base, &skip, &mut files);
+        assert!(!files.is_empty(), "{dir} has no Rust file to check");
+        total += files.len();
+        for f in &files {
+            let text = std::fs::read_to_string(f).unwrap();
+            for (n, path) in reaches(&text) {
+                let rel = f.strip_prefix(&root).unwrap_or(f);
+                wrong.push(format!("{}:{n}: {path}", rel.display()));
             }
         }
     }
+    assert!(total > 30, "found {total} files");
     assert!(
         wrong.is_empty(),
-        "paths into the core's layers:\n{}",
+        "paths into the core's layers (use the face in crates/memcalc-core/src/lib.rs, or make \
+         the layer public in tests/common/layers.rs, on purpose):\n{}",
         wrong.join("\n")
     );
+}
+
+#[test]
+fn the_scan_sees_a_reach_into_a_layer() {
+    let r = |t: &str| reaches(t);
+    assert_eq!(
+        r("x = memcalc_core::speed::Time::of(v);"),
+        [(1, "memcalc_core::speed".to_string())]
+    );
+    // The face's function, a public layer and a name at the root are fine.
+    assert!(
+        r("memcalc_core::speed(&s, &e); memcalc_core::catalog::MODELS; memcalc_core::Time")
+            .is_empty()
+    );
+    // In a group, over lines; not in a comment.
+    assert_eq!(
+        r("use memcalc_core::{\n    estimate,\n    schema::fields,\n};\n// memcalc_core::base::x"),
+        [(3, "memcalc_core::schema".to_string())]
+    );
+    assert_eq!(
+        r("use memcalc_core::{speed::{Time, Bound}, explain};"),
+        [
+            (1, "memcalc_core::speed".to_string()),
+            (1, "memcalc_core::explain".to_string())
+        ]
+    );
+}
+
+#[test]
+fn the_members_are_read_from_the_manifest() {
+    let m = shared::members_of(
+        "[package]\nname = \"x\"\n[workspace]\nmembers = [\".\", \"crates/a\",\n  \"crates/b\", # why\n]\nresolver = \"2\"\n",
+    );
+    assert_eq!(m, [".", "crates/a", "crates/b"]);
 }

@@ -2,33 +2,25 @@
 //! the layers below it, never a layer above it or a sibling of the same rank (`model` and
 //! `schema` are independent; so are `explain` and `analysis`). Paths go through the layer's
 //! name (`crate::base::…`), not the crate root's re-exports, so this scan sees every import.
-//! Inside any folder (a layer, or a folder inside one such as `model/neural/`), the modules
-//! beside each other import one another without a cycle.
+//! Inside any folder of any crate of the workspace (the core's `src/` and its layers, a folder
+//! inside one such as `model/neural/`, the charts' `src/`, the app's `src/components/`), the
+//! modules beside each other import one another without a cycle. The layers and the crates are
+//! the list in `tests/common/layers.rs`, which `tests/facade.rs` reads too.
 
-use std::path::Path;
+#[path = "common/layers.rs"]
+mod shared;
 
-/// Each layer and its rank; a module may import from lower ranks and its own layer only.
-const LAYERS: &[(&str, u8)] = &[
-    ("base", 0),
-    ("catalog", 1),
-    ("scenario", 2),
-    ("model", 3),
-    ("schema", 3),
-    ("speed", 4),
-    ("explain", 5),
-    ("analysis", 5),
-    ("report", 6),
-];
+use std::path::{Path, PathBuf};
 
 /// The crate-root macros (`add!` and `mul!` re-exported from `base::sat` inside the crate,
 /// `choice_enum!` from `base::choice`).
 const ROOT_MACROS: &[&str] = &["add", "mul", "choice_enum"];
 
 fn rank(layer: &str) -> Option<u8> {
-    LAYERS.iter().find(|(l, _)| *l == layer).map(|(_, r)| *r)
+    shared::layer_of(layer).map(|l| l.rank)
 }
 
-fn sources(dir: &Path, out: &mut Vec<std::path::PathBuf>) {
+fn sources(dir: &Path, out: &mut Vec<PathBuf>) {
     for entry in std::fs::read_dir(dir).unwrap() {
         let p = entry.unwrap().path();
         if p.is_dir() {
@@ -41,30 +33,10 @@ fn sources(dir: &Path, out: &mut Vec<std::path::PathBuf>) {
 
 /// Every `crate::<segment>` in a file (after `$crate::` too), with its line number.
 fn crate_paths(text: &str) -> Vec<(usize, String)> {
-    let mut out = Vec::new();
-    for (n, line) in text.lines().enumerate() {
-        let code = line.split("//").next().unwrap_or("");
-        let mut rest = code;
-        while let Some(i) = rest.find("crate::") {
-            let after = &rest[i + "crate::".len()..];
-            if let Some(group) = after.strip_prefix('{') {
-                // `use crate::{add, mul};`: each name of the group is a segment.
-                let inner = group.split('}').next().unwrap_or("");
-                for name in inner.split(',') {
-                    let seg = name.trim().split("::").next().unwrap_or("").to_string();
-                    out.push((n + 1, seg));
-                }
-            } else {
-                let seg: String = after
-                    .chars()
-                    .take_while(|c| c.is_alphanumeric() || *c == '_')
-                    .collect();
-                out.push((n + 1, seg));
-            }
-            rest = after;
-        }
-    }
-    out
+    shared::paths_after(&shared::code_of(text), "crate::")
+        .into_iter()
+        .map(|(line, seg, _)| (line, seg))
+        .collect()
 }
 
 #[test]
@@ -72,6 +44,13 @@ fn no_module_imports_from_a_layer_above_or_beside_it() {
     let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
     let mut files = Vec::new();
     sources(&src, &mut files);
+    for l in shared::LAYERS {
+        assert!(
+            src.join(l.name).is_dir(),
+            "the layer {} has no folder in src/",
+            l.name
+        );
+    }
     let mut bad = Vec::new();
     let mut checked = 0;
     for f in &files {
@@ -109,17 +88,19 @@ fn no_module_imports_from_a_layer_above_or_beside_it() {
 
 /// The module of `folder` a file belongs to: in `schema/`, `schema/inputs.rs` is `inputs`; in
 /// `model/`, every file of `model/neural/` is `neural`; in `model/neural/`,
-/// `model/neural/engine.rs` is `engine`. None for the folder's own `mod.rs` and for files
-/// outside the folder.
+/// `model/neural/engine.rs` is `engine`; in the crate's own folder (`""`), `scaling.rs` is
+/// `scaling`. None for the folder's own `mod.rs`, for the crate root (`lib.rs`, `main.rs`) and
+/// for files outside the folder.
 fn module_of(rel: &Path, folder: &Path) -> Option<String> {
     let inside = rel.strip_prefix(folder).ok()?;
     let first = inside.iter().next()?.to_str()?;
     let name = first.strip_suffix(".rs").unwrap_or(first);
-    (name != "mod").then(|| name.to_string())
+    let root = folder.as_os_str().is_empty() && ["lib", "main"].contains(&name);
+    (name != "mod" && !root).then(|| name.to_string())
 }
 
 /// Every folder under `src/`, as a path relative to it.
-fn folders(dir: &Path, src: &Path, out: &mut Vec<std::path::PathBuf>) {
+fn folders(dir: &Path, src: &Path, out: &mut Vec<PathBuf>) {
     for entry in std::fs::read_dir(dir).unwrap() {
         let p = entry.unwrap().path();
         if p.is_dir() {
@@ -129,40 +110,67 @@ fn folders(dir: &Path, src: &Path, out: &mut Vec<std::path::PathBuf>) {
     }
 }
 
-/// The modules of its own folder a file uses (`crate::schema::query` in `schema/`,
-/// `crate::model::neural::stage` in `model/neural/`, or `super::query` in a file directly in the
-/// folder); `folder` is the folder's path (`schema`, `model::neural`).
-fn sibling_uses(text: &str, folder: &str, direct: bool) -> Vec<String> {
+/// What the crate root re-exports, `(name, module)`: `pub use breakdown::{draw_breakdown, Bar};`
+/// in `lib.rs` gives (`draw_breakdown`, `breakdown`) and (`Bar`, `breakdown`), so a path through
+/// the root (`crate::Bar`) still counts as a use of the module it comes from.
+fn reexports(root_text: &str) -> Vec<(String, String)> {
+    let code = shared::code_of(root_text);
     let mut out = Vec::new();
-    let own = format!("crate::{folder}::");
-    for line in text.lines() {
-        let code = line.split("//").next().unwrap_or("");
-        let mut heads: Vec<&str> = code
-            .match_indices(&own)
-            .map(|(i, _)| &code[i + own.len()..])
-            .collect();
-        if direct {
-            heads.extend(
-                code.match_indices("super::")
-                    .filter(|(i, _)| !code[..*i].ends_with("::"))
-                    .map(|(i, _)| &code[i + "super::".len()..]),
-            );
-        }
-        for after in heads {
-            let names: Vec<&str> = match after.strip_prefix('{') {
-                Some(group) => group.split('}').next().unwrap_or("").split(',').collect(),
-                None => vec![after],
-            };
-            for name in names {
-                let seg: String = name
-                    .trim()
-                    .chars()
-                    .take_while(|c| c.is_alphanumeric() || *c == '_')
-                    .collect();
-                if !seg.is_empty() && seg.chars().next().is_some_and(|c| c.is_lowercase()) {
-                    out.push(seg);
-                }
+    for stmt in code.split(';') {
+        let Some(rest) = stmt.trim().strip_prefix("pub use ") else {
+            continue;
+        };
+        let rest = rest
+            .trim_start_matches("crate::")
+            .trim_start_matches("self::");
+        let Some((module, tail)) = rest.split_once("::") else {
+            continue;
+        };
+        let items: Vec<&str> = match tail.split_once('{') {
+            Some((_, group)) => group.trim_end_matches('}').split(',').collect(),
+            None => vec![tail],
+        };
+        for item in items {
+            let last = item.rsplit("::").next().unwrap_or("");
+            let name = last.rsplit(" as ").next().unwrap_or("").trim();
+            if !name.is_empty() && name != "*" {
+                out.push((name.to_string(), module.trim().to_string()));
             }
+        }
+    }
+    out
+}
+
+/// The modules of its own folder a file uses (`crate::schema::query` in `schema/`,
+/// `crate::model::neural::stage` in `model/neural/`, `crate::scaling` or a name the root
+/// re-exports from it in the crate's own folder, or `super::query` in a file directly in the
+/// folder); `folder` is the folder's path (`schema`, `model::neural`, `""`).
+fn sibling_uses(text: &str, folder: &str, direct: bool, root: &[(String, String)]) -> Vec<String> {
+    let mut out = Vec::new();
+    let own = if folder.is_empty() {
+        "crate::".to_string()
+    } else {
+        format!("crate::{folder}::")
+    };
+    let code = shared::code_of(text);
+    let mut names: Vec<String> = shared::paths_after(&code, &own)
+        .into_iter()
+        .map(|(_, n, _)| n)
+        .collect();
+    if direct {
+        names.extend(
+            shared::paths_after(&code, "super::")
+                .into_iter()
+                .map(|(_, n, _)| n),
+        );
+    }
+    for seg in names {
+        let seg = match root.iter().find(|(n, _)| folder.is_empty() && *n == seg) {
+            Some((_, module)) => module.clone(),
+            None => seg,
+        };
+        if !seg.is_empty() && seg.chars().next().is_some_and(|c| c.is_lowercase()) {
+            out.push(seg);
         }
     }
     out
@@ -202,7 +210,12 @@ fn find_cycle(edges: &[(String, String)]) -> Option<Vec<String>> {
 
 /// The import edges between the modules of one folder (each file counted in the module of
 /// the folder it lies in).
-fn folder_edges(src: &Path, files: &[std::path::PathBuf], folder: &Path) -> Vec<(String, String)> {
+fn folder_edges(
+    src: &Path,
+    files: &[PathBuf],
+    folder: &Path,
+    root: &[(String, String)],
+) -> Vec<(String, String)> {
     let path = folder
         .iter()
         .map(|s| s.to_str().unwrap())
@@ -216,7 +229,7 @@ fn folder_edges(src: &Path, files: &[std::path::PathBuf], folder: &Path) -> Vec<
         };
         let direct = rel.parent() == Some(folder);
         let text = std::fs::read_to_string(f).unwrap();
-        for to in sibling_uses(&text, &path, direct) {
+        for to in sibling_uses(&text, &path, direct, root) {
             let edge = (from.clone(), to);
             if edge.0 != edge.1 && !edges.contains(&edge) {
                 edges.push(edge);
@@ -226,25 +239,59 @@ fn folder_edges(src: &Path, files: &[std::path::PathBuf], folder: &Path) -> Vec<
     edges
 }
 
+/// The import cycles between the modules of each folder of the crate whose sources are `src`
+/// (its own folder included), one line each.
+fn cycles_in(src: &Path) -> Vec<String> {
+    let mut files = Vec::new();
+    sources(src, &mut files);
+    let mut dirs = vec![PathBuf::new()];
+    folders(src, src, &mut dirs);
+    dirs.sort();
+    let root: Vec<(String, String)> = ["lib.rs", "main.rs"]
+        .iter()
+        .filter_map(|f| std::fs::read_to_string(src.join(f)).ok())
+        .flat_map(|t| reexports(&t))
+        .collect();
+    dirs.iter()
+        .filter_map(|d| {
+            let cycle = find_cycle(&folder_edges(src, &files, d, &root))?;
+            let folder = d.to_str().unwrap().to_string();
+            let folder = if folder.is_empty() {
+                folder
+            } else {
+                folder + "/"
+            };
+            Some(format!("{folder}: {}", cycle.join(" → ")))
+        })
+        .collect()
+}
+
 #[test]
 fn no_import_cycle_between_the_modules_of_a_folder() {
-    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
-    let mut files = Vec::new();
-    sources(&src, &mut files);
-    let mut dirs = Vec::new();
-    folders(&src, &src, &mut dirs);
-    dirs.sort();
+    let root = shared::root();
+    let mut cycles = Vec::new();
+    let mut crates = 0;
+    let mut inner = false;
+    for (member, _) in shared::members() {
+        let src = root.join(&member).join("src");
+        if !src.is_dir() {
+            continue;
+        }
+        crates += 1;
+        let mut dirs = Vec::new();
+        folders(&src, &src, &mut dirs);
+        inner |= dirs.iter().any(|d| d.iter().count() > 1);
+        cycles.extend(
+            cycles_in(&src)
+                .into_iter()
+                .map(|c| format!("{member}/src/{c}")),
+        );
+    }
     assert!(
-        dirs.iter().any(|d| d.iter().count() > 1),
-        "the scan found no folder inside a layer"
+        crates >= 7,
+        "the scan found only {crates} crates with a src/"
     );
-    let cycles: Vec<String> = dirs
-        .iter()
-        .filter_map(|d| {
-            let cycle = find_cycle(&folder_edges(&src, &files, d))?;
-            Some(format!("{}/: {}", d.display(), cycle.join(" → ")))
-        })
-        .collect();
+    assert!(inner, "the scan found no folder inside a layer");
     assert!(
         cycles.is_empty(),
         "import cycles between the modules of a folder:\n{}",
@@ -268,6 +315,7 @@ fn a_folder_inside_a_layer_has_its_own_modules() {
         "use crate::model::neural::{engine::Pool, stage};\nuse crate::model::values::Values;",
         "model::neural",
         true,
+        &[],
     );
     assert_eq!(uses, ["engine", "stage"]);
 }
@@ -278,6 +326,7 @@ fn the_cycle_scan_finds_a_cycle() {
         "use crate::schema::{fields::X, query};\nuse super::page;",
         "schema",
         true,
+        &[],
     );
     assert_eq!(uses, ["fields", "query", "page"]);
     let e = |a: &str, b: &str| (a.to_string(), b.to_string());
@@ -299,4 +348,29 @@ fn the_scan_catches_an_upward_import() {
     );
     assert!(rank("analysis").unwrap() > rank("model").unwrap());
     assert_eq!(rank("model"), rank("schema"));
+}
+
+#[test]
+fn a_path_through_the_crate_root_counts_as_its_module() {
+    let root = reexports(
+        "pub mod scaling;\npub use scaling::{draw_scaling, ScalingData};\npub use frame::Frame;\n\
+         pub use breakdown::{\n    draw_breakdown,\n    Bar as B,\n};",
+    );
+    let m = |n: &str| root.iter().find(|(x, _)| x == n).map(|(_, m)| m.as_str());
+    assert_eq!(m("ScalingData"), Some("scaling"));
+    assert_eq!(m("Frame"), Some("frame"));
+    assert_eq!(m("B"), Some("breakdown"));
+    assert_eq!(m("draw_breakdown"), Some("breakdown"));
+    let uses = sibling_uses(
+        "use crate::frame::{draw_now, Frame};\nfn f(d: &crate::ScalingData) {}",
+        "",
+        true,
+        &root,
+    );
+    assert_eq!(uses, ["frame", "scaling"]);
+    assert_eq!(
+        module_of(Path::new("time.rs"), Path::new("")).as_deref(),
+        Some("time")
+    );
+    assert_eq!(module_of(Path::new("lib.rs"), Path::new("")), None);
 }

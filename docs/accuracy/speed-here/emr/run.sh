@@ -8,6 +8,11 @@
 set -e
 HERE=$(cd "$(dirname "$0")" && pwd); OUT=$HERE/out; mkdir -p $OUT
 H=${H:-/tmp/hpcge}
+# The disassembly is written to $DIS and kept as one archive, out/disassembly.tar.gz (compiler
+# output: evidence, not code to read beside the sources); `tar xzf` it to read the listings. A
+# run of some $BUILDS replaces their listings and keeps the others'.
+DIS=$(mktemp -d); trap 'rm -rf $DIS' EXIT
+[ -f $OUT/disassembly.tar.gz ] && tar xzf $OUT/disassembly.tar.gz -C $DIS
 lscpu > $OUT/lscpu.txt; gcc --version | head -1 > $OUT/gcc.txt
 gcc -march=native -Q --help=target | grep -E "^\s+-m(arch|tune)=" > $OUT/gcc-native.txt
 
@@ -22,8 +27,11 @@ gcc -O2 $HERE/latency.c -o /tmp/latency
 # 3. HPCG at 64^3 (one set of 50 CG iterations) and 16^3 (inside the L3), one process.
 for v in ${BUILDS:-serial fastmath native nativefm nativefmspr}; do
   B=$H/b_Z_$v
-  objdump -d --no-show-raw-insn $B/src/ComputeSPMV_ref.o > $OUT/spmv-$v.s
-  objdump -d --no-show-raw-insn $B/src/ComputeSYMGS_ref.o > $OUT/symgs-$v.s
+  objdump -d --no-show-raw-insn $B/src/ComputeSPMV_ref.o > $DIS/spmv-$v.s
+  objdump -d --no-show-raw-insn $B/src/ComputeSYMGS_ref.o > $DIS/symgs-$v.s
+  # Byte for byte the same archive from the same listings (no dates, owners or gzip name).
+  (cd $DIS && tar --sort=name --mtime=@0 --owner=0 --group=0 --numeric-owner -cf - *.s) \
+    | gzip -n -9 > $OUT/disassembly.tar.gz
   (cd $B/bin && rm -f HPCG-Benchmark*.txt &&
    /usr/bin/time -v ./xhpcg --nx=64 --ny=64 --nz=64 --rt=1 >out.txt 2>time.txt)
   cp $B/bin/HPCG-Benchmark*.txt $OUT/hpcg-$v.txt; cp $B/bin/time.txt $OUT/hpcg-$v.time.txt

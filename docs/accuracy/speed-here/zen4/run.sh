@@ -6,6 +6,9 @@
 # process's or thread's CPU time: the VM's 2 cores were shared with other jobs.
 set -e
 HERE=$(cd "$(dirname "$0")" && pwd); OUT=$HERE/out; mkdir -p $OUT
+# The disassembly is written to $DIS and kept as one archive, out/disassembly.tar.gz (compiler
+# output: evidence, not code to read beside the sources); `tar xzf` it to read the listings.
+DIS=$(mktemp -d); trap 'rm -rf $DIS' EXIT
 lscpu > $OUT/lscpu.txt; gcc --version | head -1 > $OUT/gcc.txt
 
 # 1. STREAM triad, one thread, 3 x 512 MiB arrays (../stream.c), three runs.
@@ -35,9 +38,12 @@ mk Z_native "-fomit-frame-pointer -O3 -funroll-loops -march=native -W -Wall -ped
 mk Z_nativefm "-O3 -ffast-math -ftree-vectorize -march=native"
 for v in serial fastmath native nativefm; do
   [ -x $H/b_Z_$v/bin/xhpcg ] || (mkdir -p $H/b_Z_$v && cd $H/b_Z_$v && ../configure Z_$v >/dev/null && make -j2 >make.log 2>&1)
-  objdump -d --no-show-raw-insn $H/b_Z_$v/src/ComputeSPMV_ref.o > $OUT/spmv-$v.s
-  objdump -d --no-show-raw-insn $H/b_Z_$v/src/ComputeSYMGS_ref.o > $OUT/symgs-$v.s
+  objdump -d --no-show-raw-insn $H/b_Z_$v/src/ComputeSPMV_ref.o > $DIS/spmv-$v.s
+  objdump -d --no-show-raw-insn $H/b_Z_$v/src/ComputeSYMGS_ref.o > $DIS/symgs-$v.s
 done
+# Byte for byte the same archive from the same listings (no dates, owners or gzip name).
+(cd $DIS && tar --sort=name --mtime=@0 --owner=0 --group=0 --numeric-owner -cf - *.s) \
+  | gzip -n -9 > $OUT/disassembly.tar.gz
 for v in serial fastmath native nativefm; do
   (cd $H/b_Z_$v/bin && rm -f HPCG-Benchmark*.txt &&
    /usr/bin/time -v ./xhpcg --nx=64 --ny=64 --nz=64 --rt=1 >out.txt 2>time.txt)

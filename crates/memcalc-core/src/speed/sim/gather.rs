@@ -5,9 +5,9 @@
 //! Sources:
 //! - gcc 12's code for HPCG's rows (`ComputeSPMV_ref.cpp`, `ComputeSYMGS_ref.cpp`) with
 //!   `-O3 -ffast-math -march=native`: on Zen 4 two 8-lane VGATHERDPD per 16 nonzeros
-//!   (docs/accuracy/speed-here/zen4/out/spmv-nativefm.s), on Emerald Rapids with gcc's Sapphire
-//!   Rapids tuning 4-lane ones per 8, and with its generic tuning no gathers at all, the lanes
-//!   loaded one by one (docs/accuracy/speed-here/emr/out/): the same flags gather or not by the
+//!   (spmv-nativefm.s in docs/accuracy/speed-here/zen4/out/disassembly.tar.gz), on Emerald
+//!   Rapids with gcc's Sapphire Rapids tuning 4-lane ones per 8, and with its generic tuning no
+//!   gathers at all, the lanes loaded one by one (docs/accuracy/speed-here/emr/out/): the same flags gather or not by the
 //!   compiler's tuning, so whether a build gathers is the user's setting (`gather`), not a
 //!   consequence of `chains`.
 //! - The cost per element: LLVM pull request #212997 (Zen 4/5: microcoded, 8 FP64 lanes every 8.0
