@@ -350,7 +350,7 @@ fn every_term_has_its_texts_and_the_json_its_speed_object() {
 
 #[test]
 fn every_simulation_method_has_a_time_model() {
-    // SPARC's real-space DFT was the last without one (speed/sim/realspace.rs).
+    // SPARC's real-space DFT was the last without one (speed/sim/sparc.rs).
     for m in [
         "lbm",
         "grid",

@@ -7,9 +7,9 @@ mod mesh;
 mod neural;
 mod numa;
 mod particles;
-mod realspace;
 mod reductions;
 mod sciml;
+mod sparc;
 mod spectral;
 
 use crate::base::units::{format_bytes, UnitSystem};

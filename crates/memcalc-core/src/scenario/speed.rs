@@ -54,7 +54,7 @@ pub struct SpeedSettings {
     /// Time of one gathered element, picoseconds (`gather_ns`, in ns); given, it implies
     /// `gather`.
     pub gather_ps: Option<u64>,
-    // SPARC's real-space SCF iteration (speed/sim/realspace.rs).
+    // SPARC's real-space SCF iteration (speed/sim/sparc.rs).
     /// Chebyshev filter degree (`cheb_degree`, SPARC CHEB_DEGREE); `None`: SPARC's
     /// Mesh2ChebDegree of the mesh spacing.
     pub cheb_degree: Option<u64>,

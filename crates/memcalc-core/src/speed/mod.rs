@@ -212,7 +212,7 @@ terms! {
     // Scientific-ML surrogates (speed/sciml.rs).
     SurrogateCompute = "surrogate_compute", Surrogate;
     SurrogateMemory = "surrogate_memory", Surrogate;
-    // SPARC's real-space DFT (speed/sim/realspace.rs).
+    // SPARC's real-space DFT (speed/sim/sparc.rs).
     RsStencilCompute = "rs_stencil_compute", RealSpace;
     RsStencilMemory = "rs_stencil_memory", RealSpace;
     RsProjectors = "rs_projectors", RealSpace;
@@ -239,7 +239,7 @@ pub enum TermFamily {
     Surrogate,
     /// A solve's all-reduces across ranks (`explain/speed/reductions.rs`).
     Reductions,
-    /// SPARC's real-space DFT (`explain/speed/realspace.rs`).
+    /// SPARC's real-space DFT (`explain/speed/sparc.rs`).
     RealSpace,
 }
 
@@ -347,8 +347,8 @@ pub enum TermValues {
     Surrogate(SurrogateTerm),
     /// A solve's dot products, each an all-reduce across the ranks.
     SolveAllReduce(sim::reductions::DotReductions),
-    /// A term of SPARC's real-space SCF iteration (speed/sim/realspace.rs).
-    RealSpace(sim::realspace::RsTerm),
+    /// A term of SPARC's real-space SCF iteration (speed/sim/sparc.rs).
+    RealSpace(sim::sparc::RsTerm),
 }
 
 impl TermValues {

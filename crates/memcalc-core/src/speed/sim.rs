@@ -6,15 +6,15 @@
 
 pub mod amr;
 pub mod gather;
+mod grid;
 pub mod hpcg;
 pub mod mesh;
 pub mod nbody;
 pub mod particles;
 mod planewave;
-pub mod realspace;
 pub mod reductions;
+pub mod sparc;
 mod spectral;
-mod stencil;
 
 use crate::catalog::precision::Dtype;
 use crate::model::values::{SimValues, Values};
@@ -26,7 +26,7 @@ use crate::speed::machine::{Machine, RankShare};
 use crate::speed::GridTerm;
 use crate::speed::{longest, Bound, Speed, Steps, TermValues, Time, TimeTerm, Transfer, Via, Work};
 
-pub use stencil::outgoing;
+pub use grid::outgoing;
 
 /// The ranks of a simulation on the machine, as every method's terms read them.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -191,9 +191,9 @@ pub fn rank_values(e: &Estimate) -> impl Iterator<Item = &SimValues> {
 pub fn speed(s: &Scenario, e: &Estimate, m: &Machine) -> Option<Speed> {
     let sm = SimMachine::of(s, m);
     let method = match s.sim.method {
-        Method::Lbm | Method::Grid => stencil::step(s, e, &sm)?,
+        Method::Lbm | Method::Grid => grid::step(s, e, &sm)?,
         Method::Spectral => spectral::step(s, e, &sm)?,
-        Method::Planewave if s.sim.pw.arrays == DftArrays::Sparc => realspace::step(s, e, &sm)?,
+        Method::Planewave if s.sim.pw.arrays == DftArrays::Sparc => sparc::step(s, e, &sm)?,
         Method::Planewave => planewave::step(s, e, &sm)?,
         Method::Particles => particles::step(s, e, &sm)?,
         Method::Nbody => nbody::step(s, e, &sm)?,

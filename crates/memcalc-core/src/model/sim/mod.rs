@@ -2,20 +2,20 @@
 //! compared with node memory) or per GPU (GPU-resident codes), with the run's disk output.
 
 mod amr;
-mod assemble;
 mod cellwork;
 mod domain;
 mod grid;
 mod hpcg;
 mod lbm;
 mod lmpgpu;
+mod mdrun;
 mod mesh;
-mod nbnxm;
 mod nbody;
 mod particles;
 mod planewave;
 mod polymesh;
 mod reaxff;
+mod run;
 mod spectral;
 
 use domain::*;
@@ -39,5 +39,5 @@ pub fn estimate_sim(s: &Scenario) -> Estimate {
         Method::Amr => amr::amr(m, b),
         Method::Nbody => nbody::nbody(m, b),
     };
-    assemble::assemble(s, mp)
+    run::assemble(s, mp)
 }

@@ -27,7 +27,7 @@ const MD_ONE_ATOM: u64 = 2000;
 
 pub(super) fn particles(m: &Sim, b: u64) -> MethodParts {
     if let Some(clusters) = m.pair_list.clusters() {
-        return super::nbnxm::mdrun(m, b, clusters);
+        return super::mdrun::mdrun(m, b, clusters);
     }
     let rho = m.density_micro as f64 / DENSITY_SCALE as f64;
     let rg = (m.cutoff_milli + m.skin_milli) as f64 / LEN_SCALE as f64;

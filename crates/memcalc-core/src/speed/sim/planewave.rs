@@ -4,7 +4,7 @@
 //! Npw × Nb²) and solves its small eigenproblem (Nb³); the density takes one more FFT per band.
 //! The plane waves and FFT grid of a k-point pool are spread over its ranks (pw.x's -npool
 //! splits the k-points, each pool independent); ABINIT's processes here each hold whole
-//! k-points (mkmem). SPARC's real-space grid has no FFTs: speed/sim/realspace.rs.
+//! k-points (mkmem). SPARC's real-space grid has no FFTs: speed/sim/sparc.rs.
 
 use crate::model::values::sim::PwShape;
 use crate::model::values::SimValues;

@@ -1,11 +1,11 @@
-//! Time of SPARC's real-space SCF iterations (speed/sim/realspace.rs): Chebyshev filtering's H
+//! Time of SPARC's real-space SCF iterations (speed/sim/sparc.rs): Chebyshev filtering's H
 //! applications, the projectors, the subspace products and eigenproblem, and the halo, each
 //! checked against the counts worked by hand from SPARC's source.
 
 mod common;
 
 use common::{term, term_seconds, time_of};
-use memcalc_core::speed::sim::realspace::RsTerm;
+use memcalc_core::speed::sim::sparc::RsTerm;
 use memcalc_core::speed::TermValues;
 use memcalc_core::{Steps, TermId};
 

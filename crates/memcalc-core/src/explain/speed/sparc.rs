@@ -3,7 +3,7 @@
 
 use super::{count, pct, rate, si, sig, via, Template};
 use crate::base::units::{self, UnitSystem};
-use crate::speed::sim::realspace::{Filter, RsTerm};
+use crate::speed::sim::sparc::{Filter, RsTerm};
 use crate::speed::Work;
 
 fn at(w: &Work) -> String {
