@@ -785,3 +785,32 @@ fn a_version_2_llamacpp_fp64_link_opens_with_the_f16_cache() {
     assert_eq!(s.kv_dtype(), memcalc_core::catalog::precision::Dtype::Fp16);
     assert!(!s.to_query().contains("kv_dtype"));
 }
+
+/// The SPARC preset relied on version 2's default volume; version 3 gives it its test's cell
+/// (LATVEC_SCALE 15 bohr), whose 43³ mesh is SPARC's MESH_SPACING 0.35, while a version-2 link
+/// naming the preset keeps the volume it was written with.
+#[test]
+fn the_sparc_preset_has_its_test_s_cell_and_old_links_keep_theirs() {
+    let p = memcalc_core::inputs::presets::preset_by_id("sparc-alsi-md").unwrap();
+    let s = memcalc_core::schema::query::preset_scenario(p).unwrap();
+    assert_eq!(s.sim.pw.volume_milli, 3_375_000);
+    let h = (3375.0_f64 / 79_507.0).cbrt();
+    assert!((h - 0.35).abs() < 0.002, "{h}");
+    let old = Inputs::from_query("v=2&preset=sparc-alsi-md")
+        .0
+        .parse()
+        .unwrap();
+    assert_eq!(old.sim.pw.volume_milli, 2_122_416);
+    assert_eq!(
+        old.link(Some(p)),
+        "v=3&preset=sparc-alsi-md&cell_volume=2122.416"
+    );
+    // The other silicon presets gave their volume in version 2 already.
+    for id in ["qe-si64", "abinit-si64"] {
+        let s = Inputs::from_query(&format!("v=2&preset={id}"))
+            .0
+            .parse()
+            .unwrap();
+        assert_eq!(s.sim.pw.volume_milli, 8_489_664, "{id}");
+    }
+}

@@ -197,6 +197,11 @@ impl Inputs {
 /// the default 64 atoms; version 3's is the 64-atom cell's, 8489.664 (issue 39).
 pub const V2_CELL_VOLUME: &str = "2122.416";
 
+/// Presets that gave no `cell_volume` in version 2 and give their run's own in version 3:
+/// `sparc-alsi-md` (SPARC's Al16Si16 test cell, 3375 bohr³). A version-2 link naming one keeps
+/// version 2's default volume.
+const PRESETS_GIVEN_A_CELL_IN_V3: &[&str] = &["sparc-alsi-md"];
+
 /// Version 2 → 3: the defaults version 3 changed, pinned where a version-1 or version-2 link
 /// relied on them and they matter, so it opens with the numbers it was written with; writing it
 /// again gives a version-3 link carrying the pinned value (as `shape=dense` for version 1).
@@ -209,8 +214,14 @@ fn pin_v2_defaults(
     use crate::base::choice::Choice;
     use crate::catalog::precision::Dtype;
     use crate::scenario::{serving::Engine, sim::Method, Mode};
+    // A preset's own value is kept, unless the preset gained it with version 3 (it relied on
+    // version 2's default then).
     let given = |id: FieldId| {
-        named(id) || preset.is_some_and(|p| pairs(p.query).iter().any(|(k, _)| k == id.key()))
+        named(id)
+            || preset.is_some_and(|p| {
+                !(id == FieldId::CellVolume && PRESETS_GIVEN_A_CELL_IN_V3.contains(&p.id))
+                    && pairs(p.query).iter().any(|(k, _)| k == id.key())
+            })
     };
     let mode = Mode::parse(inputs.get(FieldId::Mode)).ok();
     // A plane-wave run without `cell_volume` had the 16-atom volume.
