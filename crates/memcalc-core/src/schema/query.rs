@@ -195,7 +195,7 @@ impl Inputs {
 
 /// Version 2's plane-wave cell volume, the volume of 16 silicon atoms (8 × 265.302 bohr³) beside
 /// the default 64 atoms; version 3's is the 64-atom cell's, 8489.664 (issue 39).
-pub const V2_CELL_VOLUME: &str = "2122.416";
+const V2_CELL_VOLUME: &str = "2122.416";
 
 /// Presets that gave no `cell_volume` in version 2 and give their run's own in version 3:
 /// `sparc-alsi-md` (SPARC's Al16Si16 test cell, 3375 bohr³). A version-2 link naming one keeps
