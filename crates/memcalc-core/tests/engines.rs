@@ -294,7 +294,12 @@ fn llamacpp_names_its_kv_cache_fp16_as_it_allocates_it() {
     };
     let base = "mode=infer&engine=llamacpp&model_id=meta-llama/Llama-3.1-8B&seq=4096";
     let (text, bytes) = kv_text(base);
-    assert!(text.ends_with("in FP16."), "{text}");
+    // Named as llama.cpp's default, with its source (schema version 3 made it the default
+    // whatever the weights: `tests/query_links.rs` checks FP32 weights).
+    assert!(
+        text.ends_with("in FP16, llama.cpp's default cache type whatever the weights' type (common/common.h: cache_type_k = GGML_TYPE_F16, likewise V; -ctk and -ctv change it)."),
+        "{text}"
+    );
     // The bytes are the weights' 16-bit ones, as before.
     let (_, fp16) = kv_text(&format!("{base}&kv_dtype=fp16"));
     assert_eq!(bytes, fp16);

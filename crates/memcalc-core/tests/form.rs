@@ -49,3 +49,21 @@ fn the_config_report_takes_the_article_its_model_type_needs() {
         first(&acme)
     );
 }
+
+#[test]
+fn the_kv_cache_choice_names_llama_cpp_s_own_default() {
+    use memcalc_core::text::wording::options;
+    let empty = |engine: &str| {
+        let (inputs, _) = Inputs::from_typed_query(&format!("mode=infer&engine={engine}"));
+        options(FieldId::KvDtype, Mode::Infer, Visibility::of(&inputs), "")
+            .into_iter()
+            .find(|(id, _)| id.is_empty())
+            .unwrap()
+            .1
+    };
+    // Since schema version 3 an empty kv_dtype is F16 under llama.cpp whatever the weights.
+    assert_eq!(empty("llamacpp"), "llama.cpp's default (FP16)");
+    for engine in ["vllm", "sglang", "hf"] {
+        assert_eq!(empty(engine), "Same as the weights", "{engine}");
+    }
+}

@@ -9,7 +9,7 @@ use strategies::{scenario_strategy, SHRINK_ITERS};
 
 #[test]
 fn default_scenario_encodes_to_the_version_only() {
-    assert_eq!(Scenario::default().to_query(), "v=2");
+    assert_eq!(Scenario::default().to_query(), "v=3");
 }
 
 #[test]
@@ -19,7 +19,7 @@ fn encoding_keeps_only_changed_values_in_form_order() {
     // Read as version 1 (no `v=`): the bare count keeps its version-1 shape when re-written.
     assert_eq!(
         i.parse().unwrap().to_query(),
-        "v=2&mode=infer&params=13B&optimizer=sgd&shape=dense"
+        "v=3&mode=infer&params=13B&optimizer=sgd&shape=dense"
     );
 }
 
@@ -30,7 +30,7 @@ fn an_architecture_without_a_count_derives_it_and_a_given_count_survives_the_rou
     assert_eq!(s.param_count(), 6_738_415_616);
     assert_eq!(
         s.to_query(),
-        "v=2&params=&layers=32&hidden=4096&heads=32&vocab=32000"
+        "v=3&params=&layers=32&hidden=4096&heads=32&vocab=32000"
     );
     let (i, _) = Inputs::from_query("params=7B&layers=32&hidden=4096&heads=32&vocab=32000");
     let s = i.parse().unwrap();
@@ -143,7 +143,7 @@ proptest! {
     fn a_link_relative_to_a_preset_gives_back_the_state(s in scenario_strategy(), pick in 0usize..64) {
         let preset = &memcalc_core::schema::presets::PRESETS[pick % memcalc_core::schema::presets::PRESETS.len()];
         let q = s.link(Some(preset));
-        prop_assert!(q.starts_with(&format!("v=2&preset={}", preset.id)), "{}", q);
+        prop_assert!(q.starts_with(&format!("v=3&preset={}", preset.id)), "{}", q);
         let (inputs, notices) = Inputs::from_query(&q);
         prop_assert!(notices.is_empty(), "{:?}", notices);
         let back = inputs.parse().map_err(|e| TestCaseError::fail(format!("{q}: {e:?}")))?;
@@ -578,4 +578,239 @@ fn hpcg_memory_per_rank_falls_as_ranks_split_the_grid() {
         a / b >= 6 && b / c >= 6,
         "per rank {a} → {b} → {c}: about 8× each"
     );
+}
+
+/// The per-device bytes and the step time (a decode step in inference) of a link, as
+/// `links_v2.txt` records them; "-" where there is no time model.
+fn bytes_and_step(link: &str) -> (String, String) {
+    let (inputs, notices) = Inputs::from_query(link);
+    assert!(notices.is_empty(), "{link}: {notices:?}");
+    let s = inputs.parse().unwrap_or_else(|e| panic!("{link}: {e:?}"));
+    let e = memcalc_core::estimate(&s);
+    let step = match memcalc_core::speed(&s, &e) {
+        Ok(Some(sp)) => match sp.steps {
+            memcalc_core::Steps::Inference { decode_step, .. } => decode_step.seconds(),
+            memcalc_core::Steps::Training { step, .. }
+            | memcalc_core::Steps::Sim { step, .. }
+            | memcalc_core::Steps::Surrogate { step, .. } => step.seconds(),
+        },
+        _ => None,
+    };
+    (
+        e.per_device_bytes.to_string(),
+        step.map_or("-".into(), |t| format!("{t:?}")),
+    )
+}
+
+/// Links written with schema version 2 (plane-wave runs without `cell_volume`, llama.cpp without
+/// `kv_dtype`, and other modes), kept verbatim with the bytes and step time they gave when
+/// written: version 3 changed both defaults, and each must still open with the same numbers.
+#[test]
+fn links_written_with_schema_version_2_still_open() {
+    let text = include_str!("links_v2.txt");
+    let mut n = 0;
+    for line in text
+        .lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+    {
+        let mut f = line.split_whitespace();
+        let (link, bytes, step) = (f.next().unwrap(), f.next().unwrap(), f.next().unwrap());
+        assert_eq!(
+            bytes_and_step(link),
+            (bytes.to_string(), step.to_string()),
+            "{link}"
+        );
+        // Written again, the link is a version-3 one with the same numbers.
+        let again = Inputs::from_query(link).0.parse().unwrap().to_query();
+        assert!(again.starts_with("v=3"), "{again}");
+        assert_eq!(
+            bytes_and_step(&again),
+            (bytes.to_string(), step.to_string()),
+            "{link} → {again}"
+        );
+        n += 1;
+    }
+    assert!(n >= 30);
+}
+
+/// Version 2 → 3 pins the old defaults only where a link relied on them and they matter.
+#[test]
+fn version_2_links_carry_the_old_defaults_only_where_they_matter() {
+    let again = |q: &str| Inputs::from_query(q).0.parse().unwrap().to_query();
+    // Plane-wave runs without a volume: pinned, whatever the code (or none, or a preset that
+    // gives none; version 1 too).
+    for q in [
+        "v=2&mode=sim&code=quantum_espresso",
+        "v=2&mode=sim&code=abinit&ranks=4",
+        "v=2&mode=sim&code=sparc",
+        "v=2&mode=sim&method=planewave",
+        "v=2&preset=sparc-alsi-md&ranks=24",
+        "mode=sim&method=planewave",
+    ] {
+        assert!(
+            again(q).contains("&cell_volume=2122.416"),
+            "{q}: {}",
+            again(q)
+        );
+    }
+    // A volume given, by the link or its preset, or a run that is no plane-wave one: nothing.
+    for q in [
+        "v=2&mode=sim&code=quantum_espresso&cell_volume=8489.664",
+        "v=2&preset=qe-si64&ranks=64",
+        "v=2&mode=sim&method=grid",
+        "v=2&method=planewave",
+        "v=3&mode=sim&code=quantum_espresso",
+    ] {
+        assert!(!again(q).contains("cell_volume"), "{q}: {}", again(q));
+    }
+    // llama.cpp without kv_dtype: a 4-byte cache keeps its format; a 2-byte one was F16 already.
+    for (q, kv) in [
+        (
+            "v=2&mode=infer&engine=llamacpp&params=7B&dtype=fp32",
+            Some("fp32"),
+        ),
+        (
+            "v=2&mode=infer&engine=llamacpp&params=7B&dtype=tf32",
+            Some("tf32"),
+        ),
+        (
+            "v=2&preset=llama-3-8b-serve&engine=llamacpp&dtype=fp32",
+            Some("fp32"),
+        ),
+        ("v=2&mode=infer&engine=llamacpp&params=7B&dtype=bf16", None),
+        ("v=2&mode=infer&engine=llamacpp&params=7B&dtype=fp16", None),
+        ("v=2&mode=infer&engine=llamacpp&params=7B&dtype=fp8", None),
+        (
+            "v=2&mode=infer&engine=llamacpp&params=7B&dtype=fp32&kv_dtype=q8_0",
+            Some("q8_0"),
+        ),
+        ("v=2&mode=infer&engine=vllm&params=7B&dtype=fp32", None),
+        ("v=2&mode=infer&params=7B&dtype=fp32", None),
+        ("v=2&mode=train&engine=llamacpp&dtype=fp32", None),
+        ("v=3&mode=infer&engine=llamacpp&params=7B&dtype=fp32", None),
+    ] {
+        let kv = kv.map(|k| format!("&kv_dtype={k}"));
+        let got = again(q);
+        let found = got
+            .split('&')
+            .find(|p| p.starts_with("kv_dtype="))
+            .map(|p| format!("&{p}"));
+        assert_eq!(found, kv, "{q}: {got}");
+    }
+}
+
+#[test]
+fn the_default_plane_wave_run_has_the_volume_of_its_64_atoms() {
+    use memcalc_core::model::warning::Warning;
+    for q in [
+        "mode=sim&method=planewave",
+        "mode=sim&code=quantum_espresso",
+        "mode=sim&code=abinit",
+        "mode=sim&code=sparc",
+    ] {
+        let s = Inputs::from_typed_query(q).0.parse().unwrap();
+        assert_eq!(s.sim.pw.volume_milli, 8_489_664, "{q}");
+        let e = memcalc_core::estimate(&s);
+        assert!(
+            !e.warnings
+                .iter()
+                .any(|w| matches!(w, Warning::CrowdedCell { .. } | Warning::DenseCell { .. })),
+            "{q}: {:?}",
+            e.warnings
+        );
+        // The same run written with version 2 had the 16-atom cell, and was warned about.
+        let old = Inputs::from_query(&format!("v=2&{q}")).0.parse().unwrap();
+        assert_eq!(old.sim.pw.volume_milli, 2_122_416, "{q}");
+    }
+    let old = Inputs::from_query("v=2&mode=sim&method=planewave")
+        .0
+        .parse()
+        .unwrap();
+    assert!(memcalc_core::estimate(&old)
+        .warnings
+        .iter()
+        .any(|w| matches!(w, Warning::CrowdedCell { .. })));
+}
+
+#[test]
+fn llamacpp_caches_in_f16_whatever_the_weights_and_other_engines_do_not() {
+    use memcalc_core::catalog::precision::Dtype;
+    use memcalc_core::PartId;
+    let read = |q: &str| Inputs::from_typed_query(q).0.parse().unwrap();
+    for d in ["fp32", "tf32", "bf16", "fp16", "fp8", "fp64"] {
+        let s = read(&format!("mode=infer&engine=llamacpp&params=7B&dtype={d}"));
+        assert_eq!(s.kv_dtype(), Dtype::Fp16, "{d}");
+        // Given, the cache type is kept.
+        let s = read(&format!(
+            "mode=infer&engine=llamacpp&params=7B&dtype={d}&kv_dtype=fp32"
+        ));
+        assert_eq!(s.kv_dtype(), Dtype::Fp32, "{d}");
+    }
+    // Other engines cache in the weights' precision, as before.
+    for e in ["hf", "vllm", "sglang"] {
+        let s = read(&format!("mode=infer&engine={e}&params=7B&dtype=fp32"));
+        assert_eq!(s.kv_dtype(), Dtype::Fp32, "{e}");
+    }
+    // The FP32 model's cache is half the bytes of version 2's, and the text says why.
+    let q = "mode=infer&engine=llamacpp&model_id=meta-llama/Llama-2-7b-hf&dtype=fp32&seq=4096";
+    let kv = |s: &Scenario| {
+        memcalc_core::estimate(s)
+            .components
+            .into_iter()
+            .find(|c| c.id == PartId::KvCache)
+            .unwrap()
+    };
+    let (new, old) = (
+        kv(&read(q)),
+        kv(&Inputs::from_query(&format!("v=2&{q}")).0.parse().unwrap()),
+    );
+    assert_eq!(new.bytes * 2, old.bytes);
+    let text = parts::explanation(&new);
+    assert!(
+        text.contains("in FP16, llama.cpp's default cache type") && text.contains("GGML_TYPE_F16"),
+        "{text}"
+    );
+    assert!(parts::explanation(&old).ends_with("in FP32."));
+}
+
+/// A version-2 llama.cpp link with FP64 weights and no `kv_dtype` counted an 8-byte cache that
+/// llama.cpp cannot hold (`kv_dtype=fp64` is refused with llama.cpp): it is not pinned, so it
+/// stays valid and opens with llama.cpp's F16 cache, the one exception to version 2's numbers.
+#[test]
+fn a_version_2_llamacpp_fp64_link_opens_with_the_f16_cache() {
+    let q = "v=2&mode=infer&engine=llamacpp&params=7B&dtype=fp64";
+    let (i, n) = Inputs::from_query(q);
+    assert!(n.is_empty());
+    let s = i.parse().unwrap();
+    assert_eq!(s.kv_dtype(), memcalc_core::catalog::precision::Dtype::Fp16);
+    assert!(!s.to_query().contains("kv_dtype"));
+}
+
+/// The SPARC preset relied on version 2's default volume; version 3 gives it its test's cell
+/// (LATVEC_SCALE 15 bohr), whose 43³ mesh is SPARC's MESH_SPACING 0.35, while a version-2 link
+/// naming the preset keeps the volume it was written with.
+#[test]
+fn the_sparc_preset_has_its_test_s_cell_and_old_links_keep_theirs() {
+    let p = memcalc_core::inputs::presets::preset_by_id("sparc-alsi-md").unwrap();
+    let s = memcalc_core::schema::query::preset_scenario(p).unwrap();
+    assert_eq!(s.sim.pw.volume_milli, 3_375_000);
+    let h = (3375.0_f64 / 79_507.0).cbrt();
+    assert!((h - 0.35).abs() < 0.002, "{h}");
+    let old = Inputs::from_query("v=2&preset=sparc-alsi-md")
+        .0
+        .parse()
+        .unwrap();
+    assert_eq!(old.sim.pw.volume_milli, 2_122_416);
+    assert_eq!(
+        old.link(Some(p)),
+        "v=3&preset=sparc-alsi-md&cell_volume=2122.416"
+    );
+    // The other silicon presets gave their volume in version 2 already.
+    for id in ["qe-si64", "abinit-si64"] {
+        let s = Inputs::from_query(&format!("v=2&preset={id}"))
+            .0
+            .parse()
+            .unwrap();
+        assert_eq!(s.sim.pw.volume_milli, 8_489_664, "{id}");
+    }
 }

@@ -234,10 +234,19 @@ pub fn options(
     let all = crate::schema::fields::options(id);
     let kept = |id: &str| id.eq_ignore_ascii_case(current.trim());
     if id == F::KvDtype && v.engine == Engine::Llamacpp {
-        // llama.cpp has no FP8 or FP64 cache (schema/validate.rs names its formats).
+        // llama.cpp has no FP8 or FP64 cache (schema/validate.rs names its formats), and an
+        // empty choice is its own default, F16 whatever the weights (common/common.h:
+        // cache_type_k = GGML_TYPE_F16; `Scenario::kv_dtype`), not the weights' format.
         return all
             .into_iter()
             .filter(|(id, _)| !matches!(*id, "fp8" | "fp64") || kept(id))
+            .map(|(id, label)| {
+                if id.is_empty() {
+                    (id, "llama.cpp's default (FP16)")
+                } else {
+                    (id, label)
+                }
+            })
             .collect();
     }
     if mode != Mode::Sim || id != F::MeasuredKind {

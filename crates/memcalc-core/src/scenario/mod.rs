@@ -356,12 +356,24 @@ impl Scenario {
         }
     }
 
+    /// The KV cache's precision: the one given, else the engine's default. llama.cpp keeps its
+    /// cache in F16 whatever the weights are (common/common.h: `cache_type_k = GGML_TYPE_F16`,
+    /// likewise `cache_type_v`; `-ctk`/`-ctv` change it), since schema version 3; the other
+    /// engines cache in the weights' precision (BF16 for FP8 weights).
     pub fn kv_dtype(&self) -> Dtype {
-        self.kv_dtype.unwrap_or(if self.dtype == Dtype::Fp8 {
+        self.kv_dtype.unwrap_or_else(|| self.default_kv_dtype())
+    }
+
+    /// The KV precision with no `kv_dtype` given (see [`Scenario::kv_dtype`]). Version-2 links
+    /// that counted a wider llama.cpp cache pin it (`schema::query`).
+    pub fn default_kv_dtype(&self) -> Dtype {
+        if self.mode == Mode::Infer && self.engine == Engine::Llamacpp {
+            Dtype::Fp16
+        } else if self.dtype == Dtype::Fp8 {
             Dtype::Bf16
         } else {
             self.dtype
-        })
+        }
     }
 
     /// Bytes of `values` cached keys or values in the KV cache's format.

@@ -126,15 +126,17 @@ pub struct PlaneWave {
 
 impl Default for PlaneWave {
     fn default() -> Self {
-        // 30 Ry, 128 bands and 4 k-points of a 64-atom silicon supercell, but the volume of 8
-        // primitive cells (8 × 265.302 (a.u.)³: 16 atoms; the 64-atom cell is 32 × 265.302 =
-        // 8489.664, as the silicon presets give). Kept: every link without `cell_volume` was
-        // written against it and keeps its numbers; the estimate warns that the cell is too
-        // small for its atoms (`model::warning::Warning::CrowdedCell`, issue 39).
+        // 30 Ry, 128 bands and 4 k-points of a 64-atom silicon supercell, in its own volume:
+        // a 2 × 2 × 2 supercell of the 8-atom cubic diamond cell, 8 × a³ with pw.x's example
+        // lattice constant celldm(1) = 10.20 bohr (5.398 Å; Quantum ESPRESSO PW/examples/example01, si.scf.in), i.e. 32
+        // primitive cells of 265.302 (a.u.)³ = 8489.664, as the silicon presets give. Since
+        // schema version 3 (issue 39): until then the default was 2122.416, the volume of 16
+        // atoms, which the density warning flagged; older links that omit `cell_volume` in a
+        // plane-wave run are read with it pinned (`schema::query`), so they keep their numbers.
         PlaneWave {
             ecutwfc_milli: 30_000,
             ecutrho_milli: 0,
-            volume_milli: 2_122_416,
+            volume_milli: 8_489_664,
             bands: 128,
             kpoints: 4,
             spin: Spin::None,

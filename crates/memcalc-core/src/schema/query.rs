@@ -177,8 +177,11 @@ impl Inputs {
                 });
             }
         }
-        // A link that describes the architecture but gives no count means "derive it".
         let named = |id: FieldId| seen.iter().any(|s| s == id.key());
+        if version < 3 {
+            pin_v2_defaults(&mut inputs, named, preset);
+        }
+        // A link that describes the architecture but gives no count means "derive it".
         if crate::schema::inputs::ARCH_ESSENTIALS
             .into_iter()
             .any(named)
@@ -187,6 +190,61 @@ impl Inputs {
             inputs.set(FieldId::Params, "");
         }
         (inputs, notices)
+    }
+}
+
+/// Version 2's plane-wave cell volume, the volume of 16 silicon atoms (8 × 265.302 bohr³) beside
+/// the default 64 atoms; version 3's is the 64-atom cell's, 8489.664 (issue 39).
+const V2_CELL_VOLUME: &str = "2122.416";
+
+/// Presets that gave no `cell_volume` in version 2 and give their run's own in version 3:
+/// `sparc-alsi-md` (SPARC's Al16Si16 test cell, 3375 bohr³). A version-2 link naming one keeps
+/// version 2's default volume.
+const PRESETS_GIVEN_A_CELL_IN_V3: &[&str] = &["sparc-alsi-md"];
+
+/// Version 2 → 3: the defaults version 3 changed, pinned where a version-1 or version-2 link
+/// relied on them and they matter, so it opens with the numbers it was written with; writing it
+/// again gives a version-3 link carrying the pinned value (as `shape=dense` for version 1).
+/// `named` says whether the link gave a key; a preset's own values are kept too.
+fn pin_v2_defaults(
+    inputs: &mut Inputs,
+    named: impl Fn(FieldId) -> bool,
+    preset: Option<&crate::schema::presets::Preset>,
+) {
+    use crate::base::choice::Choice;
+    use crate::catalog::precision::Dtype;
+    use crate::scenario::{serving::Engine, sim::Method, Mode};
+    // A preset's own value is kept, unless the preset gained it with version 3 (it relied on
+    // version 2's default then).
+    let given = |id: FieldId| {
+        named(id)
+            || preset.is_some_and(|p| {
+                !(id == FieldId::CellVolume && PRESETS_GIVEN_A_CELL_IN_V3.contains(&p.id))
+                    && pairs(p.query).iter().any(|(k, _)| k == id.key())
+            })
+    };
+    let mode = Mode::parse(inputs.get(FieldId::Mode)).ok();
+    // A plane-wave run without `cell_volume` had the 16-atom volume.
+    if mode == Some(Mode::Sim)
+        && Method::parse(inputs.get(FieldId::Method)) == Ok(Method::Planewave)
+        && !given(FieldId::CellVolume)
+    {
+        inputs.set(FieldId::CellVolume, V2_CELL_VOLUME);
+    }
+    // llama.cpp without `kv_dtype` cached in the weights' precision (BF16 for FP8) where that
+    // was not two bytes (a two-byte cache was already F16): FP32 and TF32 keep their 4 bytes.
+    // FP64 is not pinned: llama.cpp has no f64 cache (`--cache-type-k`, common/arg.cpp), so
+    // `kv_dtype=fp64` is refused there; such a link now opens with llama.cpp's F16 cache.
+    if mode == Some(Mode::Infer)
+        && Engine::parse(inputs.get(FieldId::Engine)) == Ok(Engine::Llamacpp)
+        && !given(FieldId::KvDtype)
+        && inputs.get(FieldId::KvDtype).trim().is_empty()
+    {
+        if let Ok(d) = Dtype::parse(inputs.get(FieldId::Dtype)) {
+            if matches!(d, Dtype::Fp32 | Dtype::Tf32) {
+                inputs.set(FieldId::KvDtype, d.id());
+            }
+        }
     }
 }
 

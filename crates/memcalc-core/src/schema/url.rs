@@ -3,8 +3,11 @@
 
 /// Version of the query schema, written as `v=` in every link. Version 2 gives a bare parameter
 /// count the nearest catalog model's shape; version-1 links (and links without `v=`) keep the
-/// scaled dense shape they were written with (`shape=dense`).
-pub const SCHEMA_VERSION: u32 = 2;
+/// scaled dense shape they were written with (`shape=dense`). Version 3 gives a plane-wave run
+/// the 64-atom cell's volume (8489.664 bohr³) and llama.cpp an F16 KV cache whatever the
+/// weights; older links keep `cell_volume=2122.416` and their wider llama.cpp cache
+/// (`schema::query`).
+pub const SCHEMA_VERSION: u32 = 3;
 
 /// Something about a query worth telling the user, though it did not stop the page.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -102,11 +102,17 @@ impl Template for EngineValues {
             ),
             EngineValues::HostWeights(_) => "What is not offloaded runs on the CPU from host memory (llama.cpp's 'CPU buffer size').".into(),
             EngineValues::GpuKv(v) => format!(
-                "llama.cpp allocates the whole context ({} tokens: {} × {}) up front, each layer's keys and values on the device that runs the layer, in {}.",
+                "llama.cpp allocates the whole context ({} tokens: {} × {}) up front, each layer's keys and values on the device that runs the layer, in {}{}.",
                 g(crate::mul!(v.batch, v.seq)),
                 seqs(v.batch),
                 g(v.seq),
-                kv_label(v.kv)
+                kv_label(v.kv),
+                if v.kv.defaulted {
+                    // common/common.h: cache_type_k = cache_type_v = GGML_TYPE_F16.
+                    ", llama.cpp's default cache type whatever the weights' type (common/common.h: cache_type_k = GGML_TYPE_F16, likewise V; -ctk and -ctv change it)"
+                } else {
+                    ""
+                }
             ),
             EngineValues::HostKv(_) => "The layers left on the CPU keep their KV cache in host memory.".into(),
             EngineValues::ComputeBuffer(v) => format!(

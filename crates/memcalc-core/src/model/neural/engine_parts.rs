@@ -30,23 +30,12 @@ fn part(id: PartId, bytes: u64, location: Location, values: EngineValues) -> Com
 }
 
 fn kv_format(s: &Scenario) -> KvFormat {
-    let dtype = s.kv_dtype();
-    // llama.cpp keeps its cache in F16 unless told otherwise (common/common.h: `cache_type_k
-    // = GGML_TYPE_F16`, likewise V), whatever the weights are: with no `kv_dtype` given, a
-    // two-byte cache is F16, not the weights' BF16 (the same bytes). A wider one stays as it
-    // was computed, so links keep their numbers.
-    let dtype = if s.engine == crate::scenario::serving::Engine::Llamacpp
-        && s.kv_dtype.is_none()
-        && s.kv_quant.is_none()
-        && dtype.bytes() == 2
-    {
-        crate::catalog::precision::Dtype::Fp16
-    } else {
-        dtype
-    };
+    // llama.cpp's default F16 cache (common/common.h `cache_type_k = GGML_TYPE_F16`) is the
+    // scenario's rule, `Scenario::kv_dtype`: the parts and the time model read the same format.
     KvFormat {
         quant: s.kv_quant,
-        dtype,
+        dtype: s.kv_dtype(),
+        defaulted: s.kv_dtype.is_none() && s.kv_quant.is_none(),
     }
 }
 

@@ -25,6 +25,9 @@ pub enum EngineValues {
 pub struct KvFormat {
     pub quant: Option<KvQuant>,
     pub dtype: Dtype,
+    /// No `kv_dtype` was given: the engine's default format (llama.cpp: F16), which the text
+    /// names as such.
+    pub defaulted: bool,
 }
 
 /// A pooled engine's activation reserve: one scheduler step's working set or the sampler's
