@@ -83,17 +83,9 @@ function load() {
     .catch(() => get().then((r) => r.arrayBuffer()).then((b) => WebAssembly.instantiate(b)))
     .then((m) => m.instance.exports);
 }
-// Each answer is worked out in a task of its own after the edit's frame, and only for the newest
-// query: run in the promise's microtask it joined the edit's task, 50-100 ms on a simulation's
-// scaling lines (issue 39), and every keystroke paid it; a superseded query answers null, which
-// the page never reads (it drops answers to an older query).
-let latest;
-const frame = () => new Promise((r) => { requestAnimationFrame(() => setTimeout(r)); setTimeout(r, 100); });
 export function time_answer(query) {
   time ||= load();
-  latest = query;
-  return time.then((x) => frame().then(() => x)).then((x) => {
-    if (query !== latest) return null;
+  return time.then((x) => {
     // Each call may grow the memory, detaching the buffer read before it.
     const b = new TextEncoder().encode(query), at = x.time_input(b.length);
     new Uint8Array(x.memory.buffer, at, b.length).set(b);

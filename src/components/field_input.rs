@@ -179,8 +179,11 @@ fn locked_fact(
     let shown = move || {
         value.with(|v| {
             let v = v.trim();
+            // Empty: a count the others give (the parameters from the architecture), or no
+            // released model named.
             if v.is_empty() {
-                return "derived".to_string();
+                let none = field.kind == FieldKind::Search;
+                return (if none { "none" } else { "derived" }).to_string();
             }
             match (field.kind, &opts) {
                 (FieldKind::Select, Some(opts)) => {
