@@ -2,7 +2,10 @@
 // points: the plain page, a shared link with parameters, and an embed. For each: the bytes the
 // page had received when its first number was painted, when that number was painted (Element
 // Timing on the total), when the page became interactive, and input → next frame (p50/p95).
+// Then the long tasks an edit leaves behind (issue 39: 102 ms on the EAM ranks field): 20 edits of
+// a simulation's ranks and of a model's batch, each followed for 800 ms.
 // Usage: node bench/page.mjs [cold loads per entry point = 11] [dist dir = dist]   (after `make build`)
+// BENCH_ONLY=edits runs the long-task part alone.
 import { INIT, LINK, LIVE, launch, load } from "./observe.mjs";
 import { firstCallMs } from "./machine.mjs";
 import { spawn } from "node:child_process";
@@ -60,11 +63,48 @@ for (const f of readdirSync(DIST)) {
 }
 
 
+const ONLY_EDITS = process.env.BENCH_ONLY === "edits";
+// Edits whose work after the answer (the time model, the charts, the sweeps) ran as one long task.
+const EDITS = [
+  { name: "EAM ranks", query: "?preset=eam-copper", field: "field-ranks", values: (i) => String(2 + (i % 6) * 2) },
+  { name: "serving batch", query: "?preset=llama-3-8b-serve", field: "field-batch", values: (i) => String(8 + (i % 8) * 4) },
+];
+
+async function edits(browser) {
+  console.log("long tasks after an edit (20 edits after 3 warm-up, each followed for 800 ms): longest task per edit p50 / max, edits with a task over 50 ms, total blocking (time over 50 ms) p50");
+  for (const e of EDITS) {
+    const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await ctx.newPage();
+    await page.addInitScript(INIT);
+    await page.goto(`http://127.0.0.1:${PORT}/${e.query}`);
+    await page.waitForSelector(LIVE);
+    await page.waitForTimeout(1500);
+    const longest = [], blocking = [];
+    for (let i = 0; i < 23; i++) {
+      const tasks = await page.evaluate(async ({ field, value }) => {
+        const el = document.getElementById(field);
+        const t0 = performance.now();
+        el.value = value;
+        el.dispatchEvent(new Event("input", { bubbles: true }));
+        el.dispatchEvent(new Event("change", { bubbles: true }));
+        await new Promise((r) => setTimeout(r, 800));
+        return window.__mc.long.filter((t) => t.s >= t0 - 1).map((t) => t.e - t.s);
+      }, { field: e.field, value: e.values(i) });
+      if (i < 3) continue;
+      longest.push(Math.max(0, ...tasks));
+      blocking.push(tasks.reduce((s, d) => s + Math.max(0, d - 50), 0));
+    }
+    console.log(`${e.name.padEnd(13)} | longest ${fmt(pct(longest, 50))} / ${fmt(Math.max(...longest))} ms | over 50 ms: ${longest.filter((d) => d > 50).length} of ${longest.length} | blocking ${fmt(pct(blocking, 50))} ms`);
+    await ctx.close();
+  }
+}
+
 const browser = await launch();
 const results = Object.fromEntries(ENTRIES.map((e) => [e.name, { first: [], interactive: [], bytes: [], frame: [], work: [] }]));
 try {
+  await edits(browser);
   // Cold loads, interleaved between the entry points so that machine noise hits all alike.
-  for (let i = 0; i < RUNS; i++) {
+  for (let i = 0; ONLY_EDITS ? false : i < RUNS; i++) {
     for (const entry of ENTRIES) {
       const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
       const page = await ctx.newPage();
@@ -97,7 +137,7 @@ try {
     }
   }
   // Input to next frame: 60 changes after the page settled, the first 10 as warm-up.
-  for (const entry of ENTRIES) {
+  for (const entry of ONLY_EDITS ? [] : ENTRIES) {
     if (!entry.input) continue;
     const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await ctx.newPage();
@@ -141,6 +181,14 @@ try {
     await ctx.close();
   }
 
+  if (!ONLY_EDITS) report();
+} finally {
+  await browser.close();
+  server.kill();
+  rmSync(FLOOR, { recursive: true, force: true });
+}
+
+function report() {
   console.log(`${RUNS} cold loads per entry point (fresh context each), medians; input: 50 changes after 10 warm-up`);
   console.log("entry point   | bytes before first number (gzip -9) | first number visible | interactive | input → DOM p50/p95 | input → next frame p50/p95");
   for (const entry of ENTRIES) {
@@ -152,8 +200,4 @@ try {
   console.log(`all files of the page: ${gzTotal} B gzip -9, ${brTotal} B brotli`);
   console.log("floor: a static page with one number and no script or style, from the same server (what any page takes here)");
   console.log(`machine: the small wasm's first call in Node, median of 5 processes: ${firstCallMs(DIST).toFixed(1)} ms (bench/machine.mjs; 8-10 ms on a quiet day here)`);
-} finally {
-  await browser.close();
-  server.kill();
-  rmSync(FLOOR, { recursive: true, force: true });
 }

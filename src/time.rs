@@ -83,9 +83,18 @@ function load() {
     .catch(() => get().then((r) => r.arrayBuffer()).then((b) => WebAssembly.instantiate(b)))
     .then((m) => m.instance.exports);
 }
+// Each answer is worked out in a task of its own after the edit's frame, and only for the newest
+// query: run in the promise's microtask, it and the redraw of what it answers (the speed line,
+// the savings' times, the scaling lines) joined the edit's task, and every keystroke paid it
+// (issue 39, docs/performance.md); a superseded query answers null, which the page never reads
+// (it drops answers to an older query).
+let latest;
+const frame = () => new Promise((r) => { requestAnimationFrame(() => setTimeout(r)); setTimeout(r, 100); });
 export function time_answer(query) {
   time ||= load();
-  return time.then((x) => {
+  latest = query;
+  return time.then((x) => frame().then(() => x)).then((x) => {
+    if (query !== latest) return null;
     // Each call may grow the memory, detaching the buffer read before it.
     const b = new TextEncoder().encode(query), at = x.time_input(b.length);
     new Uint8Array(x.memory.buffer, at, b.length).set(b);

@@ -27,6 +27,9 @@ pub fn FieldInput(
 ) -> impl IntoView {
     let on_change = crate::page::Page::get().change;
     let id = format!("field-{}", field.key);
+    if locked {
+        return locked_fact(field, id, value, error, label, choices).into_any();
+    }
     let help_id = format!("{id}-help");
     let error_id = format!("{id}-error");
     let key = field.key;
@@ -150,8 +153,65 @@ pub fn FieldInput(
             {(field.kind == FieldKind::Tokens).then(|| view! {
                 <p class="reading" id=reading_id data-testid=format!("reading-{key}")>{move || value.with(|v| reading(fid, v))}</p>
             })}
-            <p class="help" id=help_id>{move || help.get()}{locked.then_some(" Fixed by this page.")}</p>
+            <p class="help" id=help_id>{move || help.get()}</p>
             <p class="error" id=error_id role="alert">{move || error.get()}</p>
+        </div>
+    }
+    .into_any()
+}
+
+/// A field the embedding page fixed, as a compact fact ("Serving engine: llama.cpp"): no
+/// control and no help about editing it, which contradicted the lock (issue 39).
+fn locked_fact(
+    field: &'static Field,
+    id: String,
+    value: Signal<String>,
+    error: Signal<Option<String>>,
+    label: Option<&'static str>,
+    choices: Option<Vec<(&'static str, &'static str)>>,
+) -> impl IntoView {
+    let fid = field.id;
+    let unit = match field.kind {
+        FieldKind::Size { unit } | FieldKind::Number { unit } => Some(unit),
+        _ => None,
+    };
+    let opts = (field.kind == FieldKind::Select).then(|| choices.unwrap_or_else(|| options(fid)));
+    let shown = move || {
+        value.with(|v| {
+            let v = v.trim();
+            // Empty: a count the others give (the parameters from the architecture), or no
+            // released model named.
+            if v.is_empty() {
+                let none = field.kind == FieldKind::Search;
+                return (if none { "none" } else { "derived" }).to_string();
+            }
+            match (field.kind, &opts) {
+                (FieldKind::Select, Some(opts)) => {
+                    let c = field.canonical(v);
+                    opts.iter()
+                        .find(|(o, _)| o.eq_ignore_ascii_case(&c))
+                        .map_or(v.to_string(), |(_, l)| l.to_string())
+                }
+                (FieldKind::Toggle, _) => {
+                    let on = toggle_value(v) == Some(true);
+                    (if on { "on" } else { "off" }).to_string()
+                }
+                _ => match unit {
+                    Some(u) if v.chars().last().is_some_and(|c| c.is_ascii_digit()) => {
+                        format!("{v} {u}")
+                    }
+                    _ => v.to_string(),
+                },
+            }
+        })
+    };
+    view! {
+        <div class="field locked" data-testid=format!("locked-{}", field.key) title="Fixed by this page">
+            <p class="fact-line">
+                <span class="fact-label">{label.unwrap_or(field.label)}": "</span>
+                <output id=id.clone() class="fact-value">{shown}</output>
+            </p>
+            <p class="error" id=format!("{id}-error") role="alert">{move || error.get()}</p>
         </div>
     }
 }

@@ -24,6 +24,13 @@ pub fn ScenarioForm(
     /// Hint under the parameter count, e.g. the count derived from the architecture.
     #[prop(into)]
     params_hint: Signal<Option<String>>,
+    /// Whether the scenario's groups are shown (`show=form`).
+    #[prop(optional)]
+    form: bool,
+    /// Whether the "Check against a measurement" group is shown (`show=check`; not implied by
+    /// `form`, issue 39).
+    #[prop(optional)]
+    check: bool,
 ) -> impl IntoView {
     let Page { inputs, locked, .. } = Page::get();
     // A memo, not a read of `inputs` inside the groups: that read re-ran every group on every
@@ -56,6 +63,7 @@ pub fn ScenarioForm(
         }
     };
 
+    let shown_group = move |g: &Group| if *g == Group::Check { check } else { form };
     let group_view = move |group: Group| {
         move || {
             let (m, meth, net) = (mode.get(), method.get(), model.get());
@@ -110,7 +118,7 @@ pub fn ScenarioForm(
 
     view! {
         <form class="scenario-form" on:submit=|ev| ev.prevent_default() novalidate>
-            {Group::ALL.into_iter().map(group_view).collect_view()}
+            {Group::ALL.into_iter().filter(shown_group).map(group_view).collect_view()}
         </form>
     }
 }

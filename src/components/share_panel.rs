@@ -1,7 +1,7 @@
 use leptos::html::Dialog;
 use leptos::prelude::*;
 use memcalc_core::inputs::fields::FieldId;
-use memcalc_core::inputs::page::{lock_choices, PageOptions, Part, Parts};
+use memcalc_core::inputs::page::{lock_choices, PageOptions, Part, Parts, Theme};
 use memcalc_core::report::{file_name, title, to_csv, to_json, to_markdown, Origin};
 
 use crate::browser;
@@ -43,8 +43,26 @@ pub fn SharePanel() -> impl IntoView {
     let command = move || format!("memcalc {}", shell_quote(&link.get()));
     let name = move |ext: &str| scenario.with(|s| file_name(s, ext));
     let dialog = NodeRef::<Dialog>::new();
-    // The parts the embed shows; the share panel is off by default there.
-    let (parts, set_parts) = signal(Parts::ALL.with(Part::Share, false));
+    // The parts the embed shows; the share panel and the measurement check are off by default
+    // there.
+    let (parts, set_parts) = signal(Parts::ALL.with(Part::Share, false).with(Part::Check, false));
+    // The embed's theme (`theme=`, to match the host page) and its first height before the frame
+    // sizes itself (the iframe's `height`, embed.js's `data-height`).
+    let (embed_theme, set_embed_theme) = signal(Theme::Auto);
+    let (height, set_height) = signal(900u32);
+    // The dialog's own copy status: a modal dialog makes the page behind it inert, so the
+    // panel's status line under it was neither seen nor announced (issue 39).
+    let (dialog_status, set_dialog_status) = signal::<Option<(bool, String)>>(None);
+    let copy_embed = move |text: String, what: &'static str| {
+        let copied = text.clone();
+        browser::copy(&copied, move |ok| {
+            set_dialog_status.set(Some(if ok {
+                (true, format!("{what} copied."))
+            } else {
+                (false, text)
+            }));
+        });
+    };
     // The fields the embed fixes, in the order they were ticked.
     let (locks, set_locks) = signal(Vec::<FieldId>::new());
     // Rebuilt only when the mode, method or network family changes what can be locked.
@@ -54,6 +72,7 @@ pub fn SharePanel() -> impl IntoView {
             embed: true,
             show: parts.get(),
             lock: locks.get(),
+            theme: embed_theme.get(),
             ..PageOptions::default()
         };
         let src = format!(
@@ -63,8 +82,9 @@ pub fn SharePanel() -> impl IntoView {
             page.query_suffix()
         );
         format!(
-            "<iframe src=\"{}\" title=\"Memory calculator\" style=\"width:100%;border:0\" height=\"900\" loading=\"lazy\" sandbox=\"allow-scripts allow-popups allow-popups-to-escape-sandbox allow-downloads\" allow=\"clipboard-write\"></iframe>\n<script>\naddEventListener(\"message\", function (e) {{\n  if (!e.data || e.data.type !== \"memcalc:height\") return;\n  document.querySelectorAll(\"iframe\").forEach(function (f) {{\n    if (f.contentWindow === e.source) f.style.height = e.data.height + \"px\";\n  }});\n}});\n</script>",
-            src.replace('&', "&amp;")
+            "<iframe src=\"{}\" title=\"Memory calculator\" style=\"width:100%;border:0\" height=\"{}\" loading=\"lazy\" sandbox=\"allow-scripts allow-popups allow-popups-to-escape-sandbox allow-downloads\" allow=\"clipboard-write\"></iframe>\n<script>\naddEventListener(\"message\", function (e) {{\n  if (!e.data || e.data.type !== \"memcalc:height\") return;\n  document.querySelectorAll(\"iframe\").forEach(function (f) {{\n    if (f.contentWindow === e.source) f.style.height = e.data.height + \"px\";\n  }});\n}});\n</script>",
+            src.replace('&', "&amp;"),
+            height.get()
         )
     };
 
@@ -74,12 +94,20 @@ pub fn SharePanel() -> impl IntoView {
         let page = PageOptions {
             show: parts.get(),
             lock: locks.get(),
+            theme: embed_theme.get(),
             ..PageOptions::default()
         };
         let base = browser::page_base();
         let dir = &base[..base.rfind('/').map_or(0, |i| i + 1)];
+        // embed.js's own first height is 900 px: only another is written.
+        let h = height.get();
+        let data_height = if h == 900 {
+            String::new()
+        } else {
+            format!(" data-height=\"{h}\"")
+        };
         format!(
-            "<script src=\"{dir}embed.js\" data-query=\"{}{}\"></script>",
+            "<script src=\"{dir}embed.js\" data-query=\"{}{}\"{data_height}></script>",
             link.get(),
             page.query_suffix()
         )
@@ -152,13 +180,49 @@ pub fn SharePanel() -> impl IntoView {
                         </label>
                     }).collect_view()}
                 </fieldset>
-                <textarea readonly rows="9" data-testid="embed-snippet" aria-label="Embed code" prop:value=embed_code></textarea>
-                <p>"Or in one line, with the script that writes the frame and sizes it:"</p>
+                <fieldset class="embed-look">
+                    <legend>"Look"</legend>
+                    <label>
+                        "Theme "
+                        <select data-testid="embed-theme" on:change=move |ev| {
+                            if let Some(t) = Theme::from_id(&event_target_value(&ev)) { set_embed_theme.set(t) }
+                        }>
+                            {Theme::ALL.map(|t| view! {
+                                <option value=t.id() selected=move || embed_theme.get() == t>
+                                    {match t { Theme::Auto => "The reader's (auto)", Theme::Light => "Light", Theme::Dark => "Dark" }}
+                                </option>
+                            }).collect_view()}
+                        </select>
+                    </label>
+                    <label>
+                        "First height "
+                        <input type="number" min="200" max="20000" step="50" data-testid="embed-height" prop:value=move || height.get().to_string() on:input=move |ev| {
+                            if let Ok(h) = event_target_value(&ev).trim().parse::<u32>() {
+                                if (200..=20_000).contains(&h) { set_height.set(h) }
+                            }
+                        }/>
+                        " px"
+                    </label>
+                    <span class="muted">"(the frame then sizes itself to its content)"</span>
+                </fieldset>
+                <p><strong>"Recommended: one line"</strong>", with the script that writes the frame and keeps it sized:"</p>
                 <textarea readonly rows="3" data-testid="embed-script" aria-label="Embed code in one line" prop:value=embed_script></textarea>
                 <div class="share-row">
-                    <button type="button" on:click=move |_| copy(embed_code(), "Embed code")>"Copy"</button>
+                    <button type="button" data-testid="copy-embed-script" on:click=move |_| copy_embed(embed_script(), "One-line embed")>"Copy the one line"</button>
+                </div>
+                <p>"Or the frame and its height listener, where scripts from other sites are not allowed:"</p>
+                <textarea readonly rows="9" data-testid="embed-snippet" aria-label="Embed code" prop:value=embed_code></textarea>
+                <div class="share-row">
+                    <button type="button" data-testid="copy-embed-iframe" on:click=move |_| copy_embed(embed_code(), "Iframe code")>"Copy the iframe code"</button>
                     <button type="button" on:click=move |_| { if let Some(d) = dialog.get() { d.close(); } }>"Close"</button>
                 </div>
+                <p class="status" role="status" aria-live="polite" data-testid="embed-status">
+                    {move || dialog_status.get().map(|(ok, text)| if ok {
+                        view! { <span data-testid="embed-copied">{text}</span> }.into_any()
+                    } else {
+                        view! { <span>"The browser did not allow copying; select and copy this: " <input type="text" readonly prop:value=text class="manual-copy" aria-label="Embed code to copy"/></span> }.into_any()
+                    })}
+                </p>
             </dialog>
         </section>
     }

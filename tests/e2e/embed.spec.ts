@@ -24,11 +24,11 @@ test("embedded in a host page: sizes itself, honours show= and lock=, leaves the
   await expect(frame.locator(".share")).toHaveCount(0);
   await expect(frame.locator(".site-header")).toHaveCount(0);
   await expect(frame.getByTestId("breakdown-chart")).toBeVisible();
-  // lock=particles,density: shown, not editable; the rest is.
-  await expect(frame.locator("#field-particles")).toHaveAttribute("readonly", "");
-  await expect(frame.locator("#field-particles")).toHaveValue("32000");
-  await expect(frame.locator("#field-density")).toHaveAttribute("readonly", "");
-  await expect(frame.locator("#field-ranks")).not.toHaveAttribute("readonly", /.*/);
+  // lock=particles,density: shown as facts, not editable; the rest is.
+  await expect(frame.getByTestId("locked-particles")).toContainText("32000");
+  await expect(frame.getByTestId("locked-particles").locator("input, select")).toHaveCount(0);
+  await expect(frame.getByTestId("locked-density")).toBeVisible();
+  await expect(frame.locator("#field-ranks")).toBeEditable();
   await expect(frame.locator("#field-preset")).toHaveCount(0);
 
   // Content grows (folded settings open): the frame grows with it. No explanations: show= left
@@ -75,7 +75,8 @@ test("the one-line embed script writes a sandboxed frame that sizes itself", asy
   await expect(frameEl).toHaveAttribute("src", /\?v=1&preset=llama-3-8b-serve&show=form,verdict,chart,table&lock=params&embed=1$/);
   const frame = page.frameLocator("iframe.memcalc");
   await expect(frame.getByTestId("total")).toHaveAttribute("data-bytes", /^\d+$/);
-  await expect(frame.locator("#field-params")).toHaveAttribute("readonly", "");
+  await expect(frame.getByTestId("locked-params")).toBeVisible();
+  await expect(frame.getByTestId("locked-params").locator("input")).toHaveCount(0);
   const fits = async () => {
     const outer = (await frameEl.boundingBox())!.height;
     const inner = await frame.locator("body").evaluate((b) => b.getBoundingClientRect().height);

@@ -10,11 +10,13 @@ test("lock=model_id fixes the released model, its count and its architecture", a
   await page.goto("./?v=2&mode=infer&model_id=meta-llama/Llama-3.1-8B&lock=model_id");
   await ready(page);
   for (const key of ["model_id", "params", "layers", "hidden", "heads", "kv_heads", "ffn", "vocab"]) {
-    await expect(page.locator(`#field-${key}`), key).toHaveAttribute("readonly", "");
+    // A compact fact (issue 39): label and value, no control.
+    await expect(page.getByTestId(`locked-${key}`), key).toHaveCount(1);
+    await expect(page.getByTestId(`locked-${key}`).locator("input, select"), key).toHaveCount(0);
   }
-  await expect(page.locator("#field-mlp")).toBeDisabled();
-  await expect(page.locator("#field-model")).toBeDisabled();
-  await expect(page.locator("#field-layers-help")).toContainText("Fixed by this page.");
+  await expect(page.getByTestId("locked-mlp")).toHaveCount(1);
+  await expect(page.getByTestId("locked-model")).toHaveCount(1);
+  await expect(page.locator(".inputs")).not.toContainText("Fixed by this page.");
   // What readers are meant to change stays editable, and the model cannot be swapped by a preset.
   await expect(page.locator("#field-batch")).not.toHaveAttribute("readonly", /.*/);
   await expect(page.locator("#field-preset")).toHaveCount(0);
@@ -27,9 +29,9 @@ test("lock=model_id fixes the released model, its count and its architecture", a
 test("lock=params,gpu also fixes the released model a link names", async ({ page }) => {
   await page.goto("./?v=2&mode=infer&model_id=meta-llama/Llama-3.1-8B&lock=params,gpu");
   await ready(page);
-  await expect(page.locator("#field-model_id")).toHaveAttribute("readonly", "");
-  await expect(page.locator("#field-layers")).toHaveAttribute("readonly", "");
-  await expect(page.locator("#field-gpu")).toBeDisabled();
+  await expect(page.getByTestId("locked-model_id")).toContainText("Llama-3.1-8B");
+  await expect(page.getByTestId("locked-layers")).toHaveCount(1);
+  await expect(page.getByTestId("locked-gpu").locator("select")).toHaveCount(0);
 });
 
 test("the embed dialog's lock choices write lock= into both codes, and the code locks the model", async ({ page }) => {
@@ -55,8 +57,9 @@ test("the embed dialog's lock choices write lock= into both codes, and the code 
   expect(src.startsWith(`http://127.0.0.1:${PORT}/`)).toBe(true);
   await page.goto(src);
   await ready(page);
-  await expect(page.locator("#field-layers")).toHaveAttribute("readonly", "");
-  await expect(page.locator("#field-kv_heads")).toHaveAttribute("readonly", "");
+  await expect(page.getByTestId("locked-layers")).toHaveCount(1);
+  await expect(page.getByTestId("locked-kv_heads")).toHaveCount(1);
+  await expect(page.locator("input#field-layers, input#field-kv_heads")).toHaveCount(0);
 });
 
 test("embedded at 960 px the formula column stays readable and numbers stay on one line", async ({ page }) => {

@@ -20,11 +20,15 @@ pub enum Part {
     Explanations,
     Faq,
     Share,
+    /// The form's "Check against a measurement" group: its own part, so that `show=form` in an
+    /// embed is the scenario's inputs only (issue 39). Last, so `show=` lists written before it
+    /// keep their bytes.
+    Check,
 }
 
 impl Part {
     /// Every part, in the order `show=` writes them.
-    pub const ALL: [Part; 9] = [
+    pub const ALL: [Part; 10] = [
         Part::Form,
         Part::Verdict,
         Part::Chart,
@@ -34,6 +38,7 @@ impl Part {
         Part::Explanations,
         Part::Faq,
         Part::Share,
+        Part::Check,
     ];
 
     /// The part's key in `show=`.
@@ -48,6 +53,7 @@ impl Part {
             Part::Explanations => "explanations",
             Part::Faq => "faq",
             Part::Share => "share",
+            Part::Check => "check",
         }
     }
 
@@ -194,6 +200,7 @@ pub const LOCK_CHOICES: &[FieldId] = &[
     FieldId::Params,
     FieldId::Gpu,
     FieldId::Dtype,
+    FieldId::Engine,
     FieldId::Batch,
     FieldId::Seq,
     FieldId::Particles,
@@ -453,6 +460,30 @@ mod tests {
         assert_eq!(no_share.iter().count(), Part::ALL.len() - 1);
         assert_eq!(no_share.with(Part::Share, true), Parts::ALL);
         assert_eq!(Parts::default(), Parts::ALL);
+    }
+
+    #[test]
+    fn the_measurement_check_is_its_own_part_not_implied_by_the_form() {
+        let (o, notices) = PageOptions::from_query("show=form,verdict");
+        assert!(notices.is_empty(), "{notices:?}");
+        assert!(o.shows(Part::Form) && !o.shows(Part::Check));
+        let (o, _) = PageOptions::from_query("show=form,verdict,check");
+        assert!(o.shows(Part::Check));
+        // Without show= every part is shown, the check among them.
+        assert!(PageOptions::default().shows(Part::Check));
+        // A list written before the part existed keeps its bytes.
+        let (o, _) = PageOptions::from_query("show=form,verdict,chart,table");
+        assert_eq!(o.query_suffix(), "&show=form,verdict,chart,table");
+    }
+
+    #[test]
+    fn the_embed_dialog_offers_the_serving_engine_as_a_lock() {
+        let s = crate::Scenario {
+            mode: crate::Mode::Infer,
+            ..crate::Scenario::default()
+        };
+        assert!(lock_choices(&s).contains(&FieldId::Engine));
+        assert!(!lock_choices(&crate::Scenario::default()).contains(&FieldId::Engine));
     }
 
     #[test]

@@ -13,6 +13,9 @@ use crate::schema::slot::Slot;
 /// A number read by the row's bounds; `None` for an empty count or size (a fixed-point number
 /// has no empty reading: its parser words the error).
 fn number(f: &Field, raw: &str) -> Result<Option<u64>, String> {
+    if f.id == crate::schema::fields::FieldId::Measured && pasted_line(raw) {
+        return Err(PASTED_LINE.into());
+    }
     match *f.bounds {
         Bounds::Count { .. } | Bounds::Size { .. } if raw.is_empty() => Ok(None),
         Bounds::Count { min, max } => {
@@ -51,6 +54,19 @@ fn number(f: &Field, raw: &str) -> Result<Option<u64>, String> {
         // `Field::consistent` keeps number slots off rows without bounds.
         Bounds::None => parse_count_as(raw, CountUnit::Decimal).map(Some),
     }
+}
+
+/// What the measurement box says to a pasted log line (nvidia-smi's table, a job's report):
+/// "'…' is not a number" read as if the figure in it were wrong (issue 39).
+pub const PASTED_LINE: &str = "takes one figure, the peak you read (e.g. 230 GB or 71,234 MiB), not a pasted log line; copy just the peak from it. A check that reads nvidia-smi's and the codes' own memory reports is planned.";
+
+/// Whether a measurement's text is a pasted line rather than one figure: more than a number and
+/// its unit ("230 GB" is two words), a word before the figure ("MaxRSS 12345678K"), or a log's
+/// separators (`|`, `:`, `=`, `/`, a line break).
+pub fn pasted_line(raw: &str) -> bool {
+    let words: Vec<&str> = raw.split_whitespace().collect();
+    let worded = words.len() == 2 && !words[0].contains(|c: char| c.is_ascii_digit());
+    words.len() > 2 || worded || raw.trim().contains(['|', ':', '=', '/', '\n', '\t'])
 }
 
 /// The page's checkbox reads a toggle with the same function (`fields::toggle_value`).
@@ -180,5 +196,41 @@ impl Field {
         let text = self.text(v);
         self.read(&text, &mut Scenario::default())
             .map_err(|e| format!("{}={text}: {e}", self.key))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::schema::fields::FieldId;
+    use crate::Inputs;
+
+    fn measured_error(raw: &str) -> Option<String> {
+        let mut i = Inputs::default();
+        i.set(FieldId::Measured, raw.to_string());
+        i.parse()
+            .err()?
+            .into_iter()
+            .find(|e| e.field == FieldId::Measured)
+            .map(|e| e.message)
+    }
+
+    #[test]
+    fn a_pasted_log_line_in_the_measurement_is_told_to_take_one_figure() {
+        let smi = "|  0  NVIDIA H100 80GB HBM3   On | 00000000:18:00.0 Off | 71234MiB / 81559MiB |";
+        for line in [
+            smi,
+            "MaxRSS 12345678K",
+            "Per MPI rank memory allocation (min/avg/max) = 11.2 | 11.5 | 11.9 Mbytes",
+        ] {
+            let e = measured_error(line).expect(line);
+            assert!(e.contains("one figure") && e.contains("log"), "{e}");
+            assert!(!e.contains("is not a number"), "{e}");
+        }
+        // One figure, with or without its unit, is still read.
+        for ok in ["230 GB", "71,234 MiB", "72GiB", ""] {
+            assert_eq!(measured_error(ok), None, "{ok}");
+        }
+        // A figure that is not one keeps the usual message.
+        assert!(measured_error("abc").is_some_and(|e| !e.contains("log line")));
     }
 }

@@ -1,0 +1,32 @@
+use leptos::prelude::*;
+use memcalc_core::Estimate;
+
+use crate::page::Page;
+
+/// The phone's pinned summary under the form: the total and whether it fits, how many of the
+/// requested sequences a pooled engine runs, and the time line's headline rate, as the desktop
+/// shows them beside the verdict (`report::pill`). A link to the results.
+#[component]
+pub fn MobileSummary() -> impl IntoView {
+    let Page {
+        estimate,
+        stale,
+        units,
+        time,
+        ..
+    } = Page::get();
+    // The time answer's own line, read as the desktop's speed line shows it; none on an error.
+    let rate = Memo::new(move |_| {
+        time.with(|t| {
+            t.as_ref()
+                .filter(|a| !a.error)
+                .and_then(|a| memcalc_core::report::headline_rate(&a.line))
+        })
+    });
+    view! {
+        <a class="mobile-summary" data-testid="mobile-summary" href="#results-heading" class:short=move || !stale.get() && !estimate.with(Estimate::fits) class:is-stale=stale>
+            {move || rate.with(|r| estimate.with(|e| memcalc_core::report::pill(e, units.get(), r.as_deref())))}
+            " ↓"
+        </a>
+    }
+}
