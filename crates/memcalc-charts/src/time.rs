@@ -179,7 +179,7 @@ pub fn draw_time<DB: DrawingBackend>(
             c.filled(),
         ))?;
         root.draw(&Text::new(
-            l.label,
+            l.line.label(),
             (px(LEFT + 20.0), ly - px(3.0)),
             font(12.0)
                 .color(&t.text)
@@ -204,7 +204,7 @@ impl TimeData {
                         memcalc_core::text::speed::time(memcalc_core::speed::Time::of(v))
                     }
                 };
-                Some(format!("{} {said}", l.label))
+                Some(format!("{} {said}", l.line.label()))
             })
             .collect();
         format!(

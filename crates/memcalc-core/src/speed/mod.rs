@@ -30,7 +30,7 @@ use crate::model::Estimate;
 use crate::scenario::{Mode, Scenario};
 
 /// What limits a step.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Bound {
     MemoryBandwidth,
@@ -132,7 +132,7 @@ impl Time {
 }
 
 /// Which term of a step a [`TimeTerm`] is; one template each in `explain::speed`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum TermId {
     Prefill,
