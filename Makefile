@@ -24,13 +24,17 @@ test-setup:
 
 # Formatting, clippy on both targets (the app only builds for wasm32), shellcheck on the scripts,
 # and every JavaScript file parsed by Node (no JS linter among the npm packages): the scripts
-# memcalc-prerender writes into index.html, the embed script, the bench and the test server.
+# memcalc-prerender writes into index.html, the embed script, the bench, the test server and the
+# app's module snippets (src/*.js, the time wasm's loader). Those are ES modules in .js files:
+# Node 20 lets a broken one with `export` pass `node --check` (it guesses the module type), so
+# they are read as modules from stdin.
 lint:
 	cargo fmt --all --check
 	cargo clippy --workspace --all-targets -- -D warnings
 	cargo clippy -p memcalc-app --target wasm32-unknown-unknown --all-targets -- -D warnings
 	shellcheck scripts/*.sh bench/*.sh .ci/run
 	for f in crates/memcalc-build/src/*.js embed/*.js bench/*.mjs scripts/*.mjs; do node --check "$$f" || exit 1; done
+	for f in src/*.js; do node --input-type=module --check < "$$f" || { echo "$$f"; exit 1; }; done
 # The view! macros' layout (rustfmt leaves them alone), by leptosfmt from scripts/setup.sh.
 # TODO: uncomment once `leptosfmt src` has been run over the merged src/ (not yet: it would
 # rewrite files other changes are editing).

@@ -23,8 +23,9 @@ first=$( { grep -Eo '<link [^>]*href="\./[^"]+"' "$DIST/index.html" || true
          } | grep -Eo '\./[^"]+' | sed -E 's/^\.\///' | sort -u)
 total_raw=0; total_gz=0; only_first_gz=0; lazy_gz=0; first_gz=$(gzip -9 -c "$DIST/index.html" | wc -c)
 printf '%-48s %10s %10s %s\n' "asset" "raw" "gzip" "first load"
-# The app's JS snippets (wasm-bindgen's inline_js, src/time.rs) sit in snippets/, imported by its glue.
-for f in "$DIST"/*.wasm "$DIST"/*.js "$DIST"/snippets/*/*.js "$DIST"/*.css "$DIST"/index.html; do
+# The app's JS snippets sit in snippets/, imported by its glue: inline_js ones as
+# snippets/<crate>/inline<n>.js, module files at their path (src/time.js, the time wasm's loader).
+for f in "$DIST"/*.wasm "$DIST"/*.js "$DIST"/snippets/*/*.js "$DIST"/snippets/*/src/*.js "$DIST"/*.css "$DIST"/index.html; do
   [ -f "$f" ] || continue
   name=${f#"$DIST"/}
   raw=$(stat -c %s "$f"); gz=$(gzip -9 -c "$f" | wc -c)

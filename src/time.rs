@@ -4,54 +4,15 @@
 //! of a query arrives the time line says it is being worked out.
 //!
 //! Component tests link memcalc-time instead ([`answer_with`]); both paths hand the same JSON
-//! to one parser here.
+//! to one parser here, which reads it as the type memcalc-time wrote
+//! (`memcalc_core::report::TimeAnswer`).
 
 use std::cell::Cell;
 use std::sync::Arc;
 
 use leptos::prelude::*;
-use serde::Deserialize;
+pub use memcalc_core::report::TimeAnswer as Answer;
 use wasm_bindgen::prelude::*;
-
-/// One term of the step, in words (memcalc-time's `Term`).
-#[derive(Deserialize, Clone, PartialEq)]
-pub struct Term {
-    pub id: String,
-    pub bound: String,
-    pub label: String,
-    pub time: String,
-    pub formula: String,
-    pub explanation: String,
-    pub source: String,
-}
-
-/// A suggestion's time change, keyed by its saving query (`data-saving`).
-#[derive(Deserialize, Clone, PartialEq)]
-pub struct SavingTime {
-    pub query: String,
-    pub speedup: String,
-    pub text: String,
-}
-
-/// A time line of the scaling chart.
-#[derive(Deserialize, Clone, PartialEq)]
-pub struct Line {
-    pub label: String,
-    pub seconds: bool,
-    pub points: Vec<(u64, f64)>,
-}
-
-/// The time answers of one query (memcalc-time's `Answer`, read back).
-#[derive(Deserialize, Clone, PartialEq, Default)]
-pub struct Answer {
-    pub bound: Option<String>,
-    pub line: String,
-    pub error: bool,
-    pub terms: Vec<Term>,
-    pub savings: Vec<SavingTime>,
-    pub offered: Vec<String>,
-    pub lines: Vec<Line>,
-}
 
 /// The answer on screen; `None` until the first one arrives.
 pub type TimeAnswer = ReadSignal<Option<Arc<Answer>>>;
@@ -69,40 +30,9 @@ pub fn answer_with(answer: Linked) {
     DIRECT.set(Some(answer));
 }
 
-// The interface is memcalc-first's (crates/memcalc-wasm-io): write the query, run, read the
-// JSON. The wasm's file name is in index.html's `memcalc-time` meta (scripts/post-build.sh).
-// Instantiated once, after one frame: the first answer's paint is not raced. Failures resolve
-// to null, never a rejection, which index.html's first script reads as a frame's CORS failure.
-#[wasm_bindgen(inline_js = r#"
-let time;
-function load() {
-  const url = document.querySelector('meta[name="memcalc-time"]').content;
-  const get = () => fetch(url);
-  return new Promise((r) => { requestAnimationFrame(() => setTimeout(r)); setTimeout(r, 100); })
-    .then(() => (WebAssembly.instantiateStreaming ? WebAssembly.instantiateStreaming(get()) : Promise.reject()))
-    .catch(() => get().then((r) => r.arrayBuffer()).then((b) => WebAssembly.instantiate(b)))
-    .then((m) => m.instance.exports);
-}
-// Each answer is worked out in a task of its own after the edit's frame, and only for the newest
-// query: run in the promise's microtask, it and the redraw of what it answers (the speed line,
-// the savings' times, the scaling lines) joined the edit's task, and every keystroke paid it
-// (issue 39, docs/performance.md); a superseded query answers null, which the page never reads
-// (it drops answers to an older query).
-let latest;
-const frame = () => new Promise((r) => { requestAnimationFrame(() => setTimeout(r)); setTimeout(r, 100); });
-export function time_answer(query) {
-  time ||= load();
-  latest = query;
-  return time.then((x) => frame().then(() => x)).then((x) => {
-    if (query !== latest) return null;
-    // Each call may grow the memory, detaching the buffer read before it.
-    const b = new TextEncoder().encode(query), at = x.time_input(b.length);
-    new Uint8Array(x.memory.buffer, at, b.length).set(b);
-    const n = x.time_answer(b.length);
-    return new TextDecoder().decode(new Uint8Array(x.memory.buffer, x.time_output(), n));
-  }).catch(() => null);
-}
-"#)]
+// The loader (src/time.js): the wasm's file name is in index.html's `memcalc-time` meta
+// (scripts/post-build.sh); instantiated once, after one frame; failures resolve to null.
+#[wasm_bindgen(module = "/src/time.js")]
 extern "C" {
     fn time_answer(query: &str) -> js_sys::Promise;
 }
@@ -155,7 +85,9 @@ pub fn answers(link: Memo<String>) -> TimeAnswer {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use memcalc_core::answers::scaling::time_line_label;
+    use memcalc_core::answers::scaling::{ScalingY, TimeMeasure};
+    use memcalc_core::inputs::fields::FieldId;
+    use memcalc_core::Bound;
 
     #[test]
     fn the_time_wasms_answer_reads_back_with_its_terms_savings_and_lines() {
@@ -163,22 +95,14 @@ mod tests {
                  &ranks=1024&nodes=16&scaling_y=efficiency";
         let json = memcalc_time::answer(q);
         let a = parse(&json).expect(&json);
-        assert_eq!(a.bound.as_deref(), Some("memory_bandwidth"));
+        assert_eq!(a.bound, Some(Bound::MemoryBandwidth));
         assert!(!a.terms.is_empty() && a.terms.iter().all(|t| !t.formula.is_empty()));
-        assert!(
-            a.offered.iter().any(|y| y == "efficiency"),
-            "{:?}",
-            a.offered
-        );
-        // Every line's label is one the charts can draw.
+        assert!(a.offered.contains(&ScalingY::Efficiency), "{:?}", a.offered);
         assert!(!a.lines.is_empty());
-        assert!(a
-            .lines
-            .iter()
-            .all(|l| !l.seconds && time_line_label(&l.label).is_some()));
+        assert!(a.lines.iter().all(|l| l.measure == TimeMeasure::Efficiency));
         let llama = "mode=infer&model_id=meta-llama/Llama-3.1-8B&gpu=h100-80";
         let a = parse(&memcalc_time::answer(llama)).expect("an answer");
-        assert!(a.savings.iter().any(|s| s.query == "quant=int8"));
+        assert!(a.saving(&[(FieldId::Quant, "int8".into())]).is_some());
     }
 
     #[test]

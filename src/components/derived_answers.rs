@@ -16,12 +16,9 @@ pub fn DerivedAnswers() -> impl IntoView {
         time,
         ..
     } = Page::get();
-    // The time change of the suggestion whose saving query is `query`, from the time wasm.
-    let time_of = move |query: &str| {
-        time.with(|t| {
-            t.as_ref()
-                .and_then(|a| a.savings.iter().find(|s| s.query == query).cloned())
-        })
+    // The time change of the suggestion that applies `patch`, from the time wasm.
+    let time_of = move |patch: &[(_, String)]| {
+        time.with(|t| t.as_ref().and_then(|a| a.saving(patch).cloned()))
     };
     view! {
         <section class="derived" aria-labelledby="derived-heading">
@@ -57,12 +54,12 @@ pub fn DerivedAnswers() -> impl IntoView {
                             .map(|sv| {
                                 let patch = sv.patch.clone();
                                 let query = sv.query();
-                                let key = query.clone();
+                                let key = sv.patch.clone();
                                 view! {
                                     <li data-saving=query.clone() class:fits=sv.fits_after>
                                         <span class="saving-label">{sv.label.clone()}</span>
                                         <span class="saving-bytes">{saving_text(&sv, units.get())}</span>
-                                        {move || time_of(&key).map(|t| view! { <span class="saving-time" data-speedup=t.speedup>{t.text}</span> })}
+                                        {move || time_of(&key).map(|t| view! { <span class="saving-time" data-speedup=t.speedup.to_string()>{t.text}</span> })}
                                         <button type="button" on:click=move |_| on_apply.run(patch.clone())>
                                             "Apply"
                                         </button>

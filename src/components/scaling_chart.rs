@@ -2,7 +2,7 @@ use leptos::html::{Canvas, Div};
 use leptos::prelude::*;
 use memcalc_charts::time::{draw_view, ScalingView, TimeData};
 use memcalc_charts::ScalingData;
-use memcalc_core::answers::scaling::{time_line_label, ScalingY, TimeMeasure, TimeSeries};
+use memcalc_core::answers::scaling::ScalingY;
 use memcalc_core::units::{format_bytes, group_digits};
 
 use crate::page::Page;
@@ -36,11 +36,7 @@ pub fn ScalingChart() -> impl IntoView {
     // choice until its first answer).
     let choices = Memo::new(move |_| {
         time.with(|t| match t {
-            Some(a) => a
-                .offered
-                .iter()
-                .filter_map(|y| ScalingY::from_id(y))
-                .collect(),
+            Some(a) => a.offered.clone(),
             None => vec![ScalingY::Memory],
         })
     });
@@ -56,11 +52,7 @@ pub fn ScalingChart() -> impl IntoView {
         let y = shown.get();
         let time = (y != ScalingY::Memory).then(|| {
             sweep.with(|sc| TimeData {
-                lines: time.with(|t| {
-                    t.as_ref()
-                        .map(|a| a.lines.iter().filter_map(series).collect())
-                        .unwrap_or_default()
-                }),
+                lines: time.with(|t| t.as_ref().map(|a| a.lines.clone()).unwrap_or_default()),
                 x_label: sc.x_label,
                 current: sc.current,
             })
@@ -135,7 +127,9 @@ pub fn ScalingChart() -> impl IntoView {
             <h3 id="scaling-heading">{move || sweep.with(|s| format!("How memory scales with {}", s.x_words))}</h3>
             {move || (choices.with(Vec::len) > 1).then(|| view! {
                 <select class="scaling-y" aria-label="Scaling chart shows" data-testid="scaling-y" on:change=move |ev| {
-                    if let Some(y) = ScalingY::from_id(&event_target_value(&ev)) { scaling_y.set(y) }
+                    // The options are `choices`, in order: the chosen one is typed, not read back from its text.
+                    let i = event_target::<web_sys::HtmlSelectElement>(&ev).selected_index();
+                    if let Some(y) = usize::try_from(i).ok().and_then(|i| choices.with(|c| c.get(i).copied())) { scaling_y.set(y) }
                 }>
                     {choices.get().into_iter().map(|y| view! { <option value=y.id() selected=move || shown.get() == y>{y.label()}</option> }).collect_view()}
                 </select>
@@ -150,17 +144,4 @@ pub fn ScalingChart() -> impl IntoView {
                             </details>
         </section>
     }
-}
-
-/// A time line of the time wasm's answer as the charts draw it.
-fn series(l: &crate::time::Line) -> Option<TimeSeries> {
-    Some(TimeSeries {
-        label: time_line_label(&l.label)?,
-        measure: if l.seconds {
-            TimeMeasure::Seconds
-        } else {
-            TimeMeasure::Efficiency
-        },
-        points: l.points.clone(),
-    })
 }

@@ -12,7 +12,7 @@ pub fn SpeedLine(
     explanations: bool,
 ) -> impl IntoView {
     let Page { time, stale, .. } = Page::get();
-    let bound = move || time.with(|t| t.as_ref().and_then(|a| a.bound.clone()));
+    let bound = move || time.with(|t| t.as_ref().and_then(|a| a.bound.map(|b| b.key())));
     let error = move || time.with(|t| t.as_ref().is_some_and(|a| a.error));
     let line = move || {
         time.with(|t| match t {
@@ -25,7 +25,7 @@ pub fn SpeedLine(
         view! {
             <ul class="speed-terms">
                 {move || time.with(|a| a.as_ref().map(|a| a.terms.iter().map(|t| view! {
-                    <li data-term=t.id.clone() data-bound=t.bound.clone()>
+                    <li data-term=t.id.key() data-bound=t.bound.key()>
                         <strong>{t.label.clone()}</strong>": "{t.time.clone()}
                         <p class="formula"><code>{t.formula.clone()}</code></p>
                         <p class="answer">{t.explanation.clone()}</p>

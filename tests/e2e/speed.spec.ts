@@ -159,3 +159,18 @@ test("the time comes from its own wasm, requested after the first answer; until 
   await expect(speed).toContainText("tokens/s per sequence");
   await expect(page.locator('.savings li[data-saving="quant=int8"] .saving-time')).toHaveText("1.7× faster per token");
 });
+
+test("the scaling chart's control switches between the measures the time wasm offers, and the link keeps the choice", async ({ page }) => {
+  // The options are the time answer's typed `offered` choices; the chosen one is taken by its
+  // position among them, not read back from its text (issue 36).
+  await page.goto("./?v=2&mode=sim&method=grid&nx=1440&ny=721&nz=137&fields=10&levels=3&work=20&halo=3&ranks=1024&nodes=16");
+  await ready(page);
+  const control = page.getByTestId("scaling-y");
+  await expect(control.locator("option")).toHaveText(["Memory", "Time per step", "Parallel efficiency"]);
+  const chart = page.getByTestId("scaling-chart");
+  for (const y of ["efficiency", "time", "memory"]) {
+    await control.selectOption(y);
+    await expect(chart).toHaveAttribute("data-measure", y);
+    await expect.poll(() => new URL(page.url()).searchParams.get("scaling_y")).toBe(y === "memory" ? null : y);
+  }
+});

@@ -128,7 +128,7 @@ pub fn draw_time<DB: DrawingBackend>(
         }
         // One legend row per line: the labels are long enough to fill a phone's width.
         let ly = px(HEIGHT - 16.0 + LEGEND_ROW * li as f64);
-        draw_key(root, frame, |d| px(LEFT + d), ly, (c, l.label))?;
+        draw_key(root, frame, |d| px(LEFT + d), ly, (c, l.line.label()))?;
     }
     root.present()
 }
@@ -148,7 +148,7 @@ impl TimeData {
                         memcalc_core::text::speed::time(memcalc_core::Time::of(v))
                     }
                 };
-                Some(format!("{} {said}", l.label))
+                Some(format!("{} {said}", l.line.label()))
             })
             .collect();
         format!(

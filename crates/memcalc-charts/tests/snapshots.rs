@@ -515,11 +515,11 @@ fn the_scaling_chart_draws_efficiency_and_time_per_step() {
 
 #[test]
 fn the_efficiency_axis_ends_at_the_next_tenth_above_the_data() {
-    use memcalc_core::answers::scaling::{TimeMeasure, TimeSeries};
+    use memcalc_core::answers::scaling::{TimeLine, TimeMeasure, TimeSeries};
     let axis_of = |measure, top: f64| {
         memcalc_charts::TimeData {
             lines: vec![TimeSeries {
-                label: "line",
+                line: TimeLine::StrongEfficiency,
                 measure,
                 points: vec![(1, top * 0.5), (2, top)],
             }],

@@ -75,7 +75,7 @@ fn strong_scaling_loses_efficiency_to_the_halo_over_the_memory_lines_nodes() {
     assert_eq!(lines.len(), 2);
     for (memory, time) in sc.series.iter().zip(&lines) {
         assert_eq!(time.measure, TimeMeasure::Efficiency);
-        assert_eq!(xs(&time.points), xs(&memory.points), "{}", time.label);
+        assert_eq!(xs(&time.points), xs(&memory.points), "{:?}", time.line);
         assert!((time.points[0].1 - 1.0).abs() < 1e-12, "{time:?}");
     }
     let strong = &lines[0].points;
@@ -122,7 +122,7 @@ fn inference_time_per_decode_step_grows_with_the_context() {
     let s = scenario("mode=infer&model_id=meta-llama/Llama-3.1-8B&gpu=h100-80&batch=8");
     let sc = scaling(&s);
     let line = &time_series(&s, &sc)[0];
-    assert_eq!(line.label, "Time per decode step");
+    assert_eq!(line.line.label(), "Time per decode step");
     assert_eq!(xs(&line.points), xs(&sc.series[0].points));
     assert!(line.points.last().unwrap().1 > line.points[0].1, "{line:?}");
 }

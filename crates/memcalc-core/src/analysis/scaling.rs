@@ -341,7 +341,8 @@ pub fn scaling_with(s: &Scenario, found: Option<u64>) -> Scaling {
 }
 
 /// What a time line of the scaling chart measures.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum TimeMeasure {
     /// Parallel efficiency against the line's first point (simulations over nodes): strong
     /// scaling T(n₀) · n₀ ÷ (T(n) · n), weak scaling T(n₀) ÷ T(n). Above 1 where fewer nodes
@@ -351,31 +352,51 @@ pub enum TimeMeasure {
     Seconds,
 }
 
+/// Which time line of the scaling chart a [`TimeSeries`] is: the neural models' time per step
+/// (inference, training), then a simulation's strong and weak lines in seconds, then in
+/// efficiency. Typed, so that the charts read it back from the time wasm's JSON as it was sent.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum TimeLine {
+    DecodeStep,
+    TrainingStep,
+    StrongSeconds,
+    WeakSeconds,
+    StrongEfficiency,
+    WeakEfficiency,
+}
+
+impl TimeLine {
+    pub const ALL: [TimeLine; 6] = [
+        TimeLine::DecodeStep,
+        TimeLine::TrainingStep,
+        TimeLine::StrongSeconds,
+        TimeLine::WeakSeconds,
+        TimeLine::StrongEfficiency,
+        TimeLine::WeakEfficiency,
+    ];
+
+    /// The line's name in the chart's legend and its accessible summary.
+    pub fn label(self) -> &'static str {
+        match self {
+            TimeLine::DecodeStep => "Time per decode step",
+            TimeLine::TrainingStep => "Time per training step",
+            TimeLine::StrongSeconds => "Time per step, strong scaling",
+            TimeLine::WeakSeconds => "Time per step, weak scaling",
+            TimeLine::StrongEfficiency => "Parallel efficiency, strong scaling",
+            TimeLine::WeakEfficiency => "Parallel efficiency, weak scaling",
+        }
+    }
+}
+
 /// A time line of the scaling chart, over the x values of the memory line with the same index.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct TimeSeries {
-    pub label: &'static str,
+    pub line: TimeLine,
     pub measure: TimeMeasure,
     /// (x, value); an x where the time model gives no time (none for the method, a hardware
     /// figure out of range, overflow) is left out.
     pub points: Vec<(u64, f64)>,
-}
-
-/// Every label a time line can have: the neural models' time per step (inference, training),
-/// then a simulation's strong and weak lines in seconds, then in efficiency.
-pub const TIME_LINE_LABELS: [&str; 6] = [
-    "Time per decode step",
-    "Time per training step",
-    "Time per step, strong scaling",
-    "Time per step, weak scaling",
-    "Parallel efficiency, strong scaling",
-    "Parallel efficiency, weak scaling",
-];
-
-/// The label of a time line read back from text (the web app gets its time lines as JSON from
-/// the lazily loaded time wasm, crates/memcalc-time, and the charts draw `&'static str`s).
-pub fn time_line_label(text: &str) -> Option<&'static str> {
-    TIME_LINE_LABELS.into_iter().find(|l| *l == text)
 }
 
 /// The step's seconds of a scenario, from the time model.
@@ -423,7 +444,11 @@ pub fn time_series(s: &Scenario, sc: &Scaling) -> Vec<TimeSeries> {
         })
         .collect();
     vec![TimeSeries {
-        label: TIME_LINE_LABELS[usize::from(s.mode != Mode::Infer)],
+        line: if s.mode == Mode::Infer {
+            TimeLine::DecodeStep
+        } else {
+            TimeLine::TrainingStep
+        },
         measure: TimeMeasure::Seconds,
         points,
     }]
@@ -460,10 +485,14 @@ fn sim_line(s: &Scenario, sc: &Scaling, i: usize, weak: bool, measure: TimeMeasu
             .collect(),
         (TimeMeasure::Efficiency, None) => Vec::new(),
     };
-    let label = TIME_LINE_LABELS
-        [2 + usize::from(weak) + 2 * usize::from(measure == TimeMeasure::Efficiency)];
+    let line = match (measure, weak) {
+        (TimeMeasure::Seconds, false) => TimeLine::StrongSeconds,
+        (TimeMeasure::Seconds, true) => TimeLine::WeakSeconds,
+        (TimeMeasure::Efficiency, false) => TimeLine::StrongEfficiency,
+        (TimeMeasure::Efficiency, true) => TimeLine::WeakEfficiency,
+    };
     TimeSeries {
-        label,
+        line,
         measure,
         points,
     }

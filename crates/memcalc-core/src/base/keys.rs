@@ -329,3 +329,18 @@ keys! {
     Adjoint => "adjoint",
     AdjointSnapshots => "adjoint_snapshots",
 }
+
+// In JSON (the time wasm's answer, a saving's patch) a key is its URL key, the public name.
+impl serde::Serialize for FieldId {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.key())
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for FieldId {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<FieldId, D::Error> {
+        let key = <std::borrow::Cow<'de, str>>::deserialize(d)?;
+        FieldId::from_key(&key)
+            .ok_or_else(|| serde::de::Error::custom(format_args!("unknown key {key}")))
+    }
+}

@@ -10,11 +10,15 @@ use crate::scenario::Scenario;
 mod glance;
 mod json;
 mod names;
+mod time_answer;
 pub use glance::{facts, saving_change, saving_text, Fact};
 pub use json::{
     sweep_to_json, sweep_to_json_with_speed, to_json, to_json_with_curve, to_json_with_speed,
 };
 pub use names::{file_name, subject, title};
+#[cfg(feature = "time")]
+pub use time_answer::time_answer;
+pub use time_answer::{SavingTime, TermWords, TimeAnswer};
 
 /// Where a row's bytes live, as the table, the CSV and the Markdown all write it: a
 /// simulation's rows are in the node's memory (CPU codes) or on the GPU; "device" is the

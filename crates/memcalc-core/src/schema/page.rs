@@ -131,8 +131,10 @@ impl Theme {
 }
 
 /// What the scaling chart plots (`scaling_y`): memory per device (the default), the time per
-/// step, or the parallel efficiency (simulations over nodes).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+/// step, or the parallel efficiency (simulations over nodes). In JSON (the time wasm's answer)
+/// as its `id()`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum ScalingY {
     #[default]
     Memory,

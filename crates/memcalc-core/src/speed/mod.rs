@@ -32,7 +32,7 @@ use crate::model::Estimate;
 use crate::scenario::{Mode, Scenario};
 
 /// What limits a step.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Bound {
     MemoryBandwidth,

@@ -1,0 +1,190 @@
+//! The time answer of a page query: what the time wasm (crates/memcalc-time) sends the page as
+//! JSON and the page (src/time.rs) reads back. Declared once, here, so that both sides hold the
+//! same type: its enums travel as their keys (`Bound::key`, `TermId`'s snake-case name,
+//! `ScalingY::id`, `FieldId::key`) and are read back as the enums, never matched as text.
+//!
+//! The types are plain data, in every build; [`time_answer`], which runs the time model, only
+//! with the `time` feature (the app's build has neither the model nor its words).
+
+use serde::{Deserialize, Serialize};
+
+use crate::analysis::scaling::{ScalingY, TimeSeries};
+use crate::base::keys::FieldId;
+use crate::speed::{Bound, TermId};
+
+/// One term of the step, as the page's fold shows it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct TermWords {
+    pub id: TermId,
+    pub bound: Bound,
+    pub label: String,
+    pub time: String,
+    pub formula: String,
+    pub explanation: String,
+    pub source: String,
+}
+
+/// A suggestion's time change, for the saving of the same patch (`Saving::patch`, the change
+/// the suggestion applies: its identity in `analysis::derived`).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct SavingTime {
+    pub patch: Vec<(FieldId, String)>,
+    /// Time before ÷ time after (`data-speedup`).
+    pub speedup: f64,
+    pub text: String,
+}
+
+/// The time answers of one query: the time line (its bound, its summary or an input error,
+/// each term's words), each suggestion's time change, the scaling chart's `scaling_y` choices
+/// and the time lines the link's `scaling_y` asks for (none for memory).
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+pub struct TimeAnswer {
+    pub bound: Option<Bound>,
+    pub line: String,
+    /// `line` is an input error (the page's `role="alert"`).
+    pub error: bool,
+    pub terms: Vec<TermWords>,
+    pub savings: Vec<SavingTime>,
+    pub offered: Vec<ScalingY>,
+    pub lines: Vec<TimeSeries>,
+}
+
+impl TimeAnswer {
+    /// The time change of the suggestion that applies `patch`, if the time model has one.
+    pub fn saving(&self, patch: &[(FieldId, String)]) -> Option<&SavingTime> {
+        self.savings.iter().find(|s| s.patch == patch)
+    }
+}
+
+/// The time answer of the page's query (the address bar's text, read as the page reads it);
+/// `None` when the inputs do not parse (the page keeps its last answer, stale).
+#[cfg(feature = "time")]
+pub fn time_answer(query: &str) -> Option<TimeAnswer> {
+    use crate::analysis::derived::savings;
+    use crate::analysis::scaling::{offered, scaling, time_lines};
+    use crate::explain::speed as words;
+    use crate::schema::inputs::Inputs;
+    use crate::schema::page::PageOptions;
+
+    let (inputs, _) = Inputs::from_query(query);
+    let (options, _) = PageOptions::from_query(query);
+    let s = inputs.parse().ok()?;
+    let e = crate::model::estimate(&s);
+    let mut a = TimeAnswer::default();
+    match crate::speed::speed(&s, &e) {
+        Ok(Some(sp)) => {
+            a.bound = Some(sp.bound);
+            a.line = words::summary(&sp);
+            a.terms = sp
+                .terms
+                .iter()
+                .map(|t| TermWords {
+                    id: t.id(),
+                    bound: t.bound,
+                    label: words::label(t).into(),
+                    time: words::time(t.time),
+                    formula: words::formula(t),
+                    explanation: words::explanation(t),
+                    source: words::source(t).into(),
+                })
+                .collect();
+        }
+        Ok(None) => a.line = "No time model for this method yet.".into(),
+        Err(err) => {
+            a.error = true;
+            a.line = format!("{}: {}", err.field.field().label, err.message);
+        }
+    }
+    a.savings = savings(&s)
+        .into_iter()
+        .filter_map(|sv| {
+            let t = sv.time?;
+            Some(SavingTime {
+                text: words::change(&t),
+                speedup: t.speedup,
+                patch: sv.patch,
+            })
+        })
+        .collect();
+    a.offered = offered(&s);
+    if options.scaling_y != ScalingY::Memory {
+        a.lines = time_lines(&s, &scaling(&s), options.scaling_y);
+    }
+    Some(a)
+}
+
+#[cfg(all(test, feature = "time"))]
+mod tests {
+    use super::*;
+    use crate::analysis::scaling::TimeLine;
+
+    /// Every preset, and each of its `scaling_y` choices, with a hardware figure out of range.
+    fn corpus() -> Vec<String> {
+        let mut out = Vec::new();
+        for p in crate::schema::presets::PRESETS {
+            for y in ScalingY::ALL {
+                out.push(format!("{}&scaling_y={}", p.query, y.id()));
+            }
+        }
+        out.push("mode=infer&model_id=meta-llama/Llama-3.1-8B&gpu=h100-80&gpu_flops=0".into());
+        out
+    }
+
+    #[test]
+    fn every_presets_answer_reads_back_equal_from_its_json() {
+        let mut lines = 0;
+        for q in corpus() {
+            let a = time_answer(&q).unwrap_or_else(|| panic!("{q}"));
+            lines += a.lines.len();
+            let json = serde_json::to_string(&a).unwrap();
+            let back: TimeAnswer = serde_json::from_str(&json).unwrap_or_else(|e| panic!("{e}"));
+            assert_eq!(back, a, "{q}");
+        }
+        assert!(lines > 0, "the corpus draws no time line");
+    }
+
+    #[test]
+    fn the_enums_travel_as_the_keys_the_page_and_the_csv_use() {
+        let key = |v: serde_json::Value| v.as_str().unwrap().to_string();
+        for y in ScalingY::ALL {
+            assert_eq!(key(serde_json::to_value(y).unwrap()), y.id());
+        }
+        for b in [Bound::MemoryBandwidth, Bound::HostMemory, Bound::Latency] {
+            assert_eq!(key(serde_json::to_value(b).unwrap()), b.key());
+        }
+        for t in [
+            TermId::DecodeMemory,
+            TermId::PrefillAllReduce,
+            TermId::RsEigensolve,
+        ] {
+            assert_eq!(key(serde_json::to_value(t).unwrap()), t.key());
+        }
+        for f in FieldId::ALL {
+            let v = serde_json::to_value(f).unwrap();
+            assert_eq!(key(v.clone()), f.key());
+            assert_eq!(serde_json::from_value::<FieldId>(v).unwrap(), *f);
+        }
+        assert!(serde_json::from_str::<FieldId>("\"no_such_key\"").is_err());
+        for l in TimeLine::ALL {
+            let v = serde_json::to_value(l).unwrap();
+            assert_eq!(serde_json::from_value::<TimeLine>(v).unwrap(), l);
+        }
+    }
+
+    #[test]
+    fn a_link_gets_its_bound_terms_and_the_savings_time_changes() {
+        let q = "mode=infer&model_id=meta-llama/Llama-3.1-8B&gpu=h100-80&gpu_bw=2000";
+        let a = time_answer(q).unwrap();
+        assert_eq!(a.bound, Some(Bound::MemoryBandwidth));
+        let decode = a
+            .terms
+            .iter()
+            .find(|t| t.id == TermId::DecodeMemory)
+            .unwrap();
+        assert!(decode.formula.contains("2 TB/s"), "{}", decode.formula);
+        let int8 = [(FieldId::Quant, "int8".to_string())];
+        assert!(a.saving(&int8).is_some_and(|s| s.speedup > 1.0));
+        // An invalid input has no answer, so the page keeps its last one, stale.
+        assert_eq!(time_answer("gpu_bw=0"), None);
+    }
+}
