@@ -126,9 +126,12 @@ pub(crate) fn estimate_model(s: &Scenario) -> Estimate {
                 b.act_host,
                 Location::Host,
                 NeuralValues::ActivationsOffloaded(ActivationsOffloaded {
-                    stored: b.act_host + b.activations + b.act_overlap
-                        - embedding_mask(s, &plan, stage_i),
-                    kept: b.activations + b.act_overlap - embedding_mask(s, &plan, stage_i),
+                    // Saturating: a proptest found a shape whose sum passes u64 (the
+                    // activations' own sums saturate, so these must too).
+                    stored: crate::add!(b.act_host, b.activations, b.act_overlap)
+                        .saturating_sub(embedding_mask(s, &plan, stage_i)),
+                    kept: crate::add!(b.activations, b.act_overlap)
+                        .saturating_sub(embedding_mask(s, &plan, stage_i)),
                 }),
             ));
         }
