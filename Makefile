@@ -35,10 +35,9 @@ lint:
 	shellcheck scripts/*.sh bench/*.sh .ci/run
 	for f in crates/memcalc-build/src/*.js embed/*.js bench/*.mjs scripts/*.mjs; do node --check "$$f" || exit 1; done
 	for f in src/*.js; do node --input-type=module --check < "$$f" || { echo "$$f"; exit 1; }; done
-# The view! macros' layout (rustfmt leaves them alone), by leptosfmt from scripts/setup.sh.
-# TODO: uncomment once `leptosfmt src` has been run over the merged src/ (not yet: it would
-# rewrite files other changes are editing).
-#	leptosfmt --check src
+	# The view! macros' layout (rustfmt leaves them alone), by leptosfmt from scripts/setup.sh;
+	# `leptosfmt src && cargo fmt --all` formats both (each leaves the other's output alone).
+	leptosfmt --check src
 
 test-native:
 	cargo test --workspace --exclude memcalc-app

@@ -25,11 +25,11 @@ pub fn App() -> impl IntoView {
     }
     let embed = PageOptions::from_query(&query).0.embed;
     if embed {
-        return view! { <Calculator initial_query=query sync_url=false/> }.into_any();
+        return view! { <Calculator initial_query=query sync_url=false /> }.into_any();
     }
     view! {
-        <SiteHeader/>
-        <Calculator initial_query=query sync_url=true/>
+        <SiteHeader />
+        <Calculator initial_query=query sync_url=true />
         <footer class="site-footer">
             <p>
                 "Estimates follow published formulas and the codes' own sources (ZeRO, Mixed Precision Training, Korthikanti et al.; LAMMPS, Quantum ESPRESSO and FluidX3D); each row cites its source. "
@@ -253,19 +253,57 @@ pub fn Calculator(
     let form_section = (shows(Part::Form) || shows(Part::Check)).then(|| view! {
         <section class="inputs" aria-labelledby="inputs-heading">
             <div class="inputs-head">
-                <h2 id="inputs-heading">{if shows(Part::Form) { "Your model" } else { "Your measurement" }}</h2>
-                {(locked.is_empty() && shows(Part::Form)).then(|| view! {
-                    <button type="button" class="reset" data-testid="reset" on:click=on_reset title="Every field back to its default (the previous state stays one step back in the browser's history)">"Start over"</button>
-                })}
+                <h2 id="inputs-heading">
+                    {if shows(Part::Form) { "Your model" } else { "Your measurement" }}
+                </h2>
+                {(locked.is_empty() && shows(Part::Form))
+                    .then(|| {
+                        view! {
+                            <button
+                                type="button"
+                                class="reset"
+                                data-testid="reset"
+                                on:click=on_reset
+                                title="Every field back to its default (the previous state stays one step back in the browser's history)"
+                            >
+                                "Start over"
+                            </button>
+                        }
+                    })}
             </div>
-            {shows(Part::Form).then(|| view! { <QueryNotices notices=notices on_dismiss=Callback::new(move |_| { set_notices.set(Vec::new()); no_estimate.set(None); })/> })}
-            {(locked.is_empty() && shows(Part::Form)).then(|| view! { <PresetPicker on_pick=on_preset current=preset edited=preset_edited/> })}
-            {(locked.is_empty() && shows(Part::Form)).then(|| crate::fold::after_paint(move || view! { <ConfigImport on_import=on_import/> }))}
-            <ScenarioForm errors=errors mode=mode method=method model=model params_hint=params_hint form=shows(Part::Form) check=shows(Part::Check)/>
+            {shows(Part::Form)
+                .then(|| {
+                    view! {
+                        <QueryNotices
+                            notices=notices
+                            on_dismiss=Callback::new(move |_| {
+                                set_notices.set(Vec::new());
+                                no_estimate.set(None);
+                            })
+                        />
+                    }
+                })}
+            {(locked.is_empty() && shows(Part::Form))
+                .then(|| {
+                    view! { <PresetPicker on_pick=on_preset current=preset edited=preset_edited /> }
+                })}
+            {(locked.is_empty() && shows(Part::Form))
+                .then(|| crate::fold::after_paint(move || {
+                    view! { <ConfigImport on_import=on_import /> }
+                }))}
+            <ScenarioForm
+                errors=errors
+                mode=mode
+                method=method
+                model=model
+                params_hint=params_hint
+                form=shows(Part::Form)
+                check=shows(Part::Check)
+            />
             // Phones show the form first: this pill keeps the answer in sight while typing.
             // It is sticky inside the form's section only, so it leaves with the form and
             // never covers the results (the table's total row among them).
-            <MobileSummary/>
+            <MobileSummary />
         </section>
     });
     // The answer: the verdict with its total, the time line and the check against a
@@ -273,32 +311,72 @@ pub fn Calculator(
     let answer = view! {
         <div class="results-head">
             <h2 id="results-heading" tabindex="-1">
-                {move || memcalc_core::text::wording::results_heading(result.with(|e| e.mode), scenario.with(|s| s.sim.device))}
+                {move || memcalc_core::text::wording::results_heading(
+                    result.with(|e| e.mode),
+                    scenario.with(|s| s.sim.device),
+                )}
             </h2>
-            <DisplayControls/>
+            <DisplayControls />
         </div>
-        {(!shows(Part::Form)).then(|| view! { <QueryNotices notices=notices on_dismiss=Callback::new(move |_| { set_notices.set(Vec::new()); no_estimate.set(None); })/> })}
-        {shows(Part::Verdict).then(|| view! {
-            <Verdict/>
-            {crate::fold::after_paint(move || view! { <SpeedLine explanations=shows(Part::Explanations)/><CheckPanel/> })}
-        })}
+        {(!shows(Part::Form))
+            .then(|| {
+                view! {
+                    <QueryNotices
+                        notices=notices
+                        on_dismiss=Callback::new(move |_| {
+                            set_notices.set(Vec::new());
+                            no_estimate.set(None);
+                        })
+                    />
+                }
+            })}
+        {shows(Part::Verdict)
+            .then(|| {
+                view! {
+                    <Verdict />
+                    {crate::fold::after_paint(move || {
+                        view! {
+                            <SpeedLine explanations=shows(Part::Explanations) />
+                            <CheckPanel />
+                        }
+                    })}
+                }
+            })}
     };
     let more = view! {
-        {shows(Part::Chart).then(|| view! { <BreakdownChart/> })}
-        {shows(Part::Advice).then(|| crate::fold::after_paint(move || view! { <DerivedAnswers/> }))}
-        {(shows(Part::Advice) && locked.is_empty()).then(|| crate::fold::after_paint(move || view! { <LayoutSearch/> }))}
-        {shows(Part::Scaling).then(|| crate::fold::after_paint(move || view! { <ScalingChart/> }))}
-        {shows(Part::Table).then(|| view! { <ResultsTable explanations=shows(Part::Explanations)/> })}
-        {shows(Part::Faq).then(|| crate::fold::after_paint(move || view! { <Faq/> }))}
-        {shows(Part::Share).then(|| crate::fold::after_paint(move || view! { <SharePanel/> }))}
-        {embedded.then(|| {
-            // The full page, in a new tab: an embed never navigates its host page.
-            let full = move || {
-                let page = PageOptions { units: units.get(), ..PageOptions::default() };
-                format!("{}?{}{}", browser::page_base(), scenario.get().link(preset.get()), page.query_suffix())
-            };
-            view! { <p class="open-full"><a href=full target="_blank" rel="noopener" data-testid="open-full">"Open the full calculator ↗"</a></p> }
-        })}
+        {shows(Part::Chart).then(|| view! { <BreakdownChart /> })}
+        {shows(Part::Advice)
+            .then(|| crate::fold::after_paint(move || view! { <DerivedAnswers /> }))}
+        {(shows(Part::Advice) && locked.is_empty())
+            .then(|| crate::fold::after_paint(move || view! { <LayoutSearch /> }))}
+        {shows(Part::Scaling).then(|| crate::fold::after_paint(move || view! { <ScalingChart /> }))}
+        {shows(Part::Table)
+            .then(|| view! { <ResultsTable explanations=shows(Part::Explanations) /> })}
+        {shows(Part::Faq).then(|| crate::fold::after_paint(move || view! { <Faq /> }))}
+        {shows(Part::Share).then(|| crate::fold::after_paint(move || view! { <SharePanel /> }))}
+        {embedded
+            .then(|| {
+                let full = move || {
+                    let page = PageOptions {
+                        units: units.get(),
+                        ..PageOptions::default()
+                    };
+                    format!(
+                        "{}?{}{}",
+                        browser::page_base(),
+                        scenario.get().link(preset.get()),
+                        page.query_suffix(),
+                    )
+                };
+                // The full page, in a new tab: an embed never navigates its host page.
+                view! {
+                    <p class="open-full">
+                        <a href=full target="_blank" rel="noopener" data-testid="open-full">
+                            "Open the full calculator ↗"
+                        </a>
+                    </p>
+                }
+            })}
     };
 
     if embedded {
@@ -306,9 +384,17 @@ pub fn Calculator(
         // answer comes first, the form below it, then the chart and the table (issue 39).
         return view! {
             <main class="calculator embedded" class:no-form=move || !shows(Part::Form)>
-                <section class="results answer" aria-labelledby="results-heading" data-testid="answer">{answer}</section>
+                <section
+                    class="results answer"
+                    aria-labelledby="results-heading"
+                    data-testid="answer"
+                >
+                    {answer}
+                </section>
                 {form_section}
-                <section class="results more" aria-label="Breakdown">{more}</section>
+                <section class="results more" aria-label="Breakdown">
+                    {more}
+                </section>
             </main>
         }
         .into_any();
@@ -316,9 +402,14 @@ pub fn Calculator(
     view! {
         <main class="calculator" class:no-form=move || !shows(Part::Form)>
             // The form is long: keyboard users skip it to the answer (the heading takes focus).
-            {shows(Part::Form).then(|| view! {
-                <a class="skip-link" href="#results-heading" data-testid="skip-to-results">"Skip to results"</a>
-            })}
+            {shows(Part::Form)
+                .then(|| {
+                    view! {
+                        <a class="skip-link" href="#results-heading" data-testid="skip-to-results">
+                            "Skip to results"
+                        </a>
+                    }
+                })}
             {form_section}
             <section class="results" aria-labelledby="results-heading">
                 {answer}

@@ -87,10 +87,27 @@ pub fn BreakdownChart() -> impl IntoView {
             // The legend's layout (x, end and row of each entry, whole CSS pixels: float
             // formatting would add kilobytes), as drawn: lets the end-to-end tests check that
             // no entry runs into the next or off the chart.
-            <canvas data-testid="breakdown-chart" node_ref=canvas role="img" aria-label=summary data-line-met=move || data.with(|d| d.bars.first().map(|b| b.line_met().to_string())) data-legend=move || {
-                let w = width.get().floor();
-                data.with(|d| legend_layout(d, w).iter().map(|l| format!("{},{},{}", l.x.round() as i64, l.end.round() as i64, l.row)).collect::<Vec<_>>().join(" "))
-            }></canvas>
+            <canvas
+                data-testid="breakdown-chart"
+                node_ref=canvas
+                role="img"
+                aria-label=summary
+                data-line-met=move || {
+                    data.with(|d| d.bars.first().map(|b| b.line_met().to_string()))
+                }
+                data-legend=move || {
+                    let w = width.get().floor();
+                    data.with(|d| {
+                        legend_layout(d, w)
+                            .iter()
+                            .map(|l| {
+                                format!("{},{},{}", l.x.round() as i64, l.end.round() as i64, l.row)
+                            })
+                            .collect::<Vec<_>>()
+                            .join(" ")
+                    })
+                }
+            ></canvas>
             <div class="chart-hits" role="group" aria-label="Parts of the chart">
                 {move || {
                     boxes
@@ -107,7 +124,10 @@ pub fn BreakdownChart() -> impl IntoView {
                                     aria-label=label
                                     style:left=format!("{}px", b.x0.round() as i64)
                                     style:top=format!("{}px", b.y0.round() as i64)
-                                    style:width=format!("{}px", (b.x1 - b.x0).round().max(2.0) as i64)
+                                    style:width=format!(
+                                        "{}px",
+                                        (b.x1 - b.x0).round().max(2.0) as i64,
+                                    )
                                     style:height=format!("{}px", (b.y1 - b.y0).round() as i64)
                                     on:mouseenter=move |_| set_active.set(Some(i))
                                     on:mouseleave=move |_| set_active.set(None)
@@ -123,22 +143,26 @@ pub fn BreakdownChart() -> impl IntoView {
                 let i = active.get()?;
                 let b = boxes.with(|bs| bs.get(i).cloned())?;
                 let w = width.get();
-                // Beside the segment, kept inside the chart.
                 let left = ((b.x0 + b.x1) / 2.0 - 110.0).clamp(0.0, (w - 220.0).max(0.0));
-                Some(view! {
-                    <div
-                        class="chart-tooltip"
-                        role="tooltip"
-                        data-testid="chart-tooltip"
-                        data-bytes=b.bytes.to_string()
-                        style:left=format!("{}px", left.round() as i64)
-                        style:top=format!("{}px", (b.y1 + 6.0).round() as i64)
-                    >
-                        <strong>{b.label.clone()}</strong>
-                        <span>{format_bytes(b.bytes, units.get())} " · " {b.share.clone()}</span>
-                        <span class="muted">{group_digits(b.bytes)} " bytes"</span>
-                    </div>
-                })
+                Some(
+                    // Beside the segment, kept inside the chart.
+                    view! {
+                        <div
+                            class="chart-tooltip"
+                            role="tooltip"
+                            data-testid="chart-tooltip"
+                            data-bytes=b.bytes.to_string()
+                            style:left=format!("{}px", left.round() as i64)
+                            style:top=format!("{}px", (b.y1 + 6.0).round() as i64)
+                        >
+                            <strong>{b.label.clone()}</strong>
+                            <span>
+                                {format_bytes(b.bytes, units.get())} " · " {b.share.clone()}
+                            </span>
+                            <span class="muted">{group_digits(b.bytes)} " bytes"</span>
+                        </div>
+                    },
+                )
             }}
         </div>
     }

@@ -41,25 +41,58 @@ pub fn CheckPanel() -> impl IntoView {
             format!("The estimate is {} above your measurement ({}): it errs on the safe side, so no calibration is offered.", format_bytes(c.estimated - c.measured, u), pct(c.error_bp))
         };
         let keep = c.suggested_calibration.map(|bytes| {
-            let label = format!("Keep the difference as a calibration row ({} per {})", format_bytes(bytes, u), if scenario.with(|s| s.mode == memcalc_core::Mode::Sim) { "rank" } else { "device" });
+            let label = format!(
+                "Keep the difference as a calibration row ({} per {})",
+                format_bytes(bytes, u),
+                if scenario.with(|s| s.mode == memcalc_core::Mode::Sim) {
+                    "rank"
+                } else {
+                    "device"
+                }
+            );
             view! {
-                <button type="button" class="keep" data-testid="keep-calibration" on:click=move |_| on_apply.run(vec![(FieldId::Calibration, format!("{bytes}B"))])>
+                <button
+                    type="button"
+                    class="keep"
+                    data-testid="keep-calibration"
+                    on:click=move |_| {
+                        on_apply.run(vec![(FieldId::Calibration, format!("{bytes}B"))])
+                    }
+                >
                     {label}
                 </button>
             }
         });
         Some(view! {
-            <section class="check" data-testid="check" data-error-bp=c.error_bp.to_string() class:close=close aria-labelledby="check-heading">
+            <section
+                class="check"
+                data-testid="check"
+                data-error-bp=c.error_bp.to_string()
+                class:close=close
+                aria-labelledby="check-heading"
+            >
                 <h3 id="check-heading">"Against your measurement"</h3>
                 <p>
-                    {format!("{} reports {}; that counts {}. ", c.kind.label(), format_bytes(c.measured, u), c.kind.counts())}
+                    {format!(
+                        "{} reports {}; that counts {}. ",
+                        c.kind.label(),
+                        format_bytes(c.measured, u),
+                        c.kind.counts(),
+                    )}
                     {format!("The same part of the estimate is {}. ", format_bytes(c.estimated, u))}
                     <strong>{verdict}</strong>
                 </p>
                 <p class="muted compared">
                     "Rows compared: "
-                    {estimate.with(|e| c.rows.iter().filter_map(|&id| e.component(id)).map(memcalc_core::text::parts::label).collect::<Vec<_>>().join(", "))}
-                    "."
+                    {estimate
+                        .with(|e| {
+                            c.rows
+                                .iter()
+                                .filter_map(|&id| e.component(id))
+                                .map(memcalc_core::text::parts::label)
+                                .collect::<Vec<_>>()
+                                .join(", ")
+                        })} "."
                 </p>
                 {keep}
             </section>

@@ -37,55 +37,77 @@ pub fn ConfigImport(
     // Built when the fold first opens.
     let on_toggle = crate::fold::on_first_open(move || {
         view! {
-                <div class="field">
-                    <label for="config-json">"Paste config.json, or drop the file here"</label>
-                    <textarea
-                        id="config-json"
-                        rows="6"
-                        spellcheck="false"
-                        autocomplete="off"
-                        aria-describedby="config-json-help config-json-error"
-                        prop:value=move || text.get()
-                        on:input=move |ev| set_text.set(event_target_value(&ev))
-                        on:dragover=move |ev: web_sys::DragEvent| ev.prevent_default()
-                        on:drop=move |ev: web_sys::DragEvent| {
-                            ev.prevent_default();
-                            if let Some(f) = ev.data_transfer().and_then(|d| d.files()).and_then(|l| l.get(0)) {
-                                load(f);
-                            }
+            <div class="field">
+                <label for="config-json">"Paste config.json, or drop the file here"</label>
+                <textarea
+                    id="config-json"
+                    rows="6"
+                    spellcheck="false"
+                    autocomplete="off"
+                    aria-describedby="config-json-help config-json-error"
+                    prop:value=move || text.get()
+                    on:input=move |ev| set_text.set(event_target_value(&ev))
+                    on:dragover=move |ev: web_sys::DragEvent| ev.prevent_default()
+                    on:drop=move |ev: web_sys::DragEvent| {
+                        ev.prevent_default();
+                        if let Some(f) = ev
+                            .data_transfer()
+                            .and_then(|d| d.files())
+                            .and_then(|l| l.get(0))
+                        {
+                            load(f);
                         }
-                    ></textarea>
-                    <p class="help" id="config-json-help">
-                        "The architecture is read from it (the file itself is not kept: the link carries the fields). Every key it has is listed below: read, not needed and why, or not understood."
-                    </p>
-                    <div class="config-actions">
-                        <button type="button" data-testid="config-read" on:click=move |_| read(text.get())>"Read the config"</button>
-                        <label class="file-choice">
-                            "Or choose the file "
-                            <input
-                                type="file"
-                                accept=".json,application/json"
-                                data-testid="config-file"
-                                on:change=move |ev| {
-                                    let input: Option<web_sys::HtmlInputElement> =
-                                        ev.target().and_then(|t| t.dyn_into().ok());
-                                    if let Some(f) = input.and_then(|i| i.files()).and_then(|l| l.get(0)) {
-                                        load(f);
-                                    }
+                    }
+                ></textarea>
+                <p class="help" id="config-json-help">
+                    "The architecture is read from it (the file itself is not kept: the link carries the fields). Every key it has is listed below: read, not needed and why, or not understood."
+                </p>
+                <div class="config-actions">
+                    <button
+                        type="button"
+                        data-testid="config-read"
+                        on:click=move |_| read(text.get())
+                    >
+                        "Read the config"
+                    </button>
+                    <label class="file-choice">
+                        "Or choose the file "
+                        <input
+                            type="file"
+                            accept=".json,application/json"
+                            data-testid="config-file"
+                            on:change=move |ev| {
+                                let input: Option<web_sys::HtmlInputElement> = ev
+                                    .target()
+                                    .and_then(|t| t.dyn_into().ok());
+                                if let Some(f) = input
+                                    .and_then(|i| i.files())
+                                    .and_then(|l| l.get(0))
+                                {
+                                    load(f);
                                 }
-                            />
-                        </label>
-                    </div>
-                    <p class="error" id="config-json-error" role="alert" data-testid="config-error">{move || error.get()}</p>
-                    <ul class="config-report" data-testid="config-report">
-                        {move || report.get().into_iter().map(|line| view! { <li>{line}</li> }).collect_view()}
-                    </ul>
+                            }
+                        />
+                    </label>
                 </div>
+                <p class="error" id="config-json-error" role="alert" data-testid="config-error">
+                    {move || error.get()}
+                </p>
+                <ul class="config-report" data-testid="config-report">
+                    {move || {
+                        report
+                            .get()
+                            .into_iter()
+                            .map(|line| view! { <li>{line}</li> })
+                            .collect_view()
+                    }}
+                </ul>
+            </div>
         }
     });
     view! {
         <details class="config-import" data-testid="config-import" on:toggle=on_toggle>
             <summary>"Import a Hugging Face config.json"</summary>
-                    </details>
+        </details>
     }
 }

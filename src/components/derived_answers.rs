@@ -25,7 +25,8 @@ pub fn DerivedAnswers() -> impl IntoView {
             <h3 id="derived-heading">"At a glance"</h3>
             <dl class="facts">
                 {move || {
-                    estimate.with(|e| derived.with(|d| facts(e, d, units.get())))
+                    estimate
+                        .with(|e| derived.with(|d| facts(e, d, units.get())))
                         .into_iter()
                         .map(|Fact { id, label, value }| {
                             view! {
@@ -41,7 +42,13 @@ pub fn DerivedAnswers() -> impl IntoView {
             <h3>"What would save the most memory"</h3>
             <Show
                 when=move || derived.with(|d| !d.savings.is_empty())
-                fallback=|| view! { <p class="muted">"No single change from the usual list saves memory here."</p> }
+                fallback=|| {
+                    view! {
+                        <p class="muted">
+                            "No single change from the usual list saves memory here."
+                        </p>
+                    }
+                }
             >
                 <ol class="savings">
                     {move || {
@@ -49,7 +56,9 @@ pub fn DerivedAnswers() -> impl IntoView {
                             .get()
                             .savings
                             .into_iter()
-                            .filter(|sv| !locked.with_value(|l| sv.patch.iter().any(|(k, _)| l.contains(k))))
+                            .filter(|sv| {
+                                !locked.with_value(|l| sv.patch.iter().any(|(k, _)| l.contains(k)))
+                            })
                             .take(8)
                             .map(|sv| {
                                 let patch = sv.patch.clone();
@@ -58,9 +67,26 @@ pub fn DerivedAnswers() -> impl IntoView {
                                 view! {
                                     <li data-saving=query.clone() class:fits=sv.fits_after>
                                         <span class="saving-label">{sv.label.clone()}</span>
-                                        <span class="saving-bytes">{saving_text(&sv, units.get())}</span>
-                                        {move || time_of(&key).map(|t| view! { <span class="saving-time" data-speedup=t.speedup.to_string()>{t.text}</span> })}
-                                        <button type="button" on:click=move |_| on_apply.run(patch.clone())>
+                                        <span class="saving-bytes">
+                                            {saving_text(&sv, units.get())}
+                                        </span>
+                                        {move || {
+                                            time_of(&key)
+                                                .map(|t| {
+                                                    view! {
+                                                        <span
+                                                            class="saving-time"
+                                                            data-speedup=t.speedup.to_string()
+                                                        >
+                                                            {t.text}
+                                                        </span>
+                                                    }
+                                                })
+                                        }}
+                                        <button
+                                            type="button"
+                                            on:click=move |_| on_apply.run(patch.clone())
+                                        >
                                             "Apply"
                                         </button>
                                     </li>

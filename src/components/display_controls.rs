@@ -33,15 +33,33 @@ pub fn DisplayControls() -> impl IntoView {
         <div class="display-controls">
             <fieldset class="units" data-testid="units">
                 <legend class="visually-hidden">"Units"</legend>
-                {unit_choice(UnitSystem::Binary, "GiB", "Binary units: 1 GiB = 1,073,741,824 bytes (what nvidia-smi, the frameworks and the simulation codes report)")}
-                {unit_choice(UnitSystem::Decimal, "GB", "Decimal units: 1 GB = 1,000,000,000 bytes (what vendors print on the box)")}
+                {unit_choice(
+                    UnitSystem::Binary,
+                    "GiB",
+                    "Binary units: 1 GiB = 1,073,741,824 bytes (what nvidia-smi, the frameworks and the simulation codes report)",
+                )}
+                {unit_choice(
+                    UnitSystem::Decimal,
+                    "GB",
+                    "Decimal units: 1 GB = 1,000,000,000 bytes (what vendors print on the box)",
+                )}
             </fieldset>
             <label class="theme-choice">
                 <span class="visually-hidden">"Colour theme"</span>
-                <select data-testid="theme" on:change=move |ev| theme.choose(Theme::from_id(&event_target_value(&ev)).unwrap_or_default())>
-                    {THEMES.map(|(t, label)| view! {
-                        <option value=t.id() selected=move || theme.choice.get() == t>{label}</option>
-                    })}
+                <select
+                    data-testid="theme"
+                    on:change=move |ev| {
+                        theme.choose(Theme::from_id(&event_target_value(&ev)).unwrap_or_default())
+                    }
+                >
+                    {THEMES
+                        .map(|(t, label)| {
+                            view! {
+                                <option value=t.id() selected=move || theme.choice.get() == t>
+                                    {label}
+                                </option>
+                            }
+                        })}
                 </select>
             </label>
         </div>

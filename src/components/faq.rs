@@ -32,13 +32,30 @@ pub fn Faq() -> impl IntoView {
                 // The question is part of the key: a question that changes with the mode
                 // (training → simulation) is a new item, not a stale summary.
                 key=|(id, question)| (*id, *question)
-                children=move |(id, question)| view! {
-                    // The answer is built when the fold first opens.
-                    <details data-faq=id on:toggle=crate::fold::on_first_open(move || view! {
-                        <p>{move || answers.with(|a| a.iter().find(|x| x.0 == id).map(|x| x.2.clone()).unwrap_or_default())}</p>
-                    })>
-                        <summary>{question}</summary>
-                    </details>
+                children=move |(id, question)| {
+                    view! {
+                        // The answer is built when the fold first opens.
+                        <details
+                            data-faq=id
+                            on:toggle=crate::fold::on_first_open(move || {
+                                view! {
+                                    <p>
+                                        {move || {
+                                            answers
+                                                .with(|a| {
+                                                    a.iter()
+                                                        .find(|x| x.0 == id)
+                                                        .map(|x| x.2.clone())
+                                                        .unwrap_or_default()
+                                                })
+                                        }}
+                                    </p>
+                                }
+                            })
+                        >
+                            <summary>{question}</summary>
+                        </details>
+                    }
                 }
             />
         </section>

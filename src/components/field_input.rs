@@ -60,7 +60,10 @@ pub fn FieldInput(
                         .into_iter()
                         .map(|(opt, label)| {
                             view! {
-                                <option value=opt selected=move || shown.with(|v| v.eq_ignore_ascii_case(opt))>
+                                <option
+                                    value=opt
+                                    selected=move || shown.with(|v| v.eq_ignore_ascii_case(opt))
+                                >
                                     {label}
                                 </option>
                             }
@@ -138,7 +141,14 @@ pub fn FieldInput(
                         prop:value=move || value.get()
                         on:input=move |ev| on_change.run((fid, event_target_value(&ev)))
                     />
-                    {unit.map(|u| view! { <span class="unit" aria-hidden="true">{u}</span> })}
+                    {unit
+                        .map(|u| {
+                            view! {
+                                <span class="unit" aria-hidden="true">
+                                    {u}
+                                </span>
+                            }
+                        })}
                 </span>
             }
             .into_any()
@@ -146,15 +156,29 @@ pub fn FieldInput(
     };
 
     view! {
-        <div class="field" class:locked=locked class:invalid=invalid class:toggle=matches!(field.kind, FieldKind::Toggle)>
+        <div
+            class="field"
+            class:locked=locked
+            class:invalid=invalid
+            class:toggle=matches!(field.kind, FieldKind::Toggle)
+        >
             <label for=id>{label.unwrap_or(field.label)}</label>
             {control}
             // A token count says how it read a suffix: "32k" is 32,768 tokens, as model cards mean.
-            {(field.kind == FieldKind::Tokens).then(|| view! {
-                <p class="reading" id=reading_id data-testid=format!("reading-{key}")>{move || value.with(|v| reading(fid, v))}</p>
-            })}
-            <p class="help" id=help_id>{move || help.get()}</p>
-            <p class="error" id=error_id role="alert">{move || error.get()}</p>
+            {(field.kind == FieldKind::Tokens)
+                .then(|| {
+                    view! {
+                        <p class="reading" id=reading_id data-testid=format!("reading-{key}")>
+                            {move || value.with(|v| reading(fid, v))}
+                        </p>
+                    }
+                })}
+            <p class="help" id=help_id>
+                {move || help.get()}
+            </p>
+            <p class="error" id=error_id role="alert">
+                {move || error.get()}
+            </p>
         </div>
     }
     .into_any()
@@ -206,12 +230,20 @@ fn locked_fact(
         })
     };
     view! {
-        <div class="field locked" data-testid=format!("locked-{}", field.key) title="Fixed by this page">
+        <div
+            class="field locked"
+            data-testid=format!("locked-{}", field.key)
+            title="Fixed by this page"
+        >
             <p class="fact-line">
                 <span class="fact-label">{label.unwrap_or(field.label)}": "</span>
-                <output id=id.clone() class="fact-value">{shown}</output>
+                <output id=id.clone() class="fact-value">
+                    {shown}
+                </output>
             </p>
-            <p class="error" id=format!("{id}-error") role="alert">{move || error.get()}</p>
+            <p class="error" id=format!("{id}-error") role="alert">
+                {move || error.get()}
+            </p>
         </div>
     }
 }

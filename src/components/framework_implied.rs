@@ -14,7 +14,9 @@ pub fn FrameworkImplied() -> impl IntoView {
         (!states.is_empty()).then(|| {
             view! {
                 <div class="implied" data-testid="framework-implied">
-                    <p class="implied-title">"Set by this framework (each can be changed below):"</p>
+                    <p class="implied-title">
+                        "Set by this framework (each can be changed below):"
+                    </p>
                     <ul>
                         {states
                             .into_iter()
@@ -23,8 +25,16 @@ pub fn FrameworkImplied() -> impl IntoView {
                                 view! {
                                     <li data-key=key data-overridden=st.overridden.to_string()>
                                         <code>{format!("{key}={}", st.implied.value)}</code>
-                                        {st.overridden.then(|| view! { <strong>{format!(" — changed to {}", st.current)}</strong> })}
-                                        <span class="implied-source">{format!(" ({})", st.implied.source)}</span>
+                                        {st
+                                            .overridden
+                                            .then(|| {
+                                                view! {
+                                                    <strong>{format!(" — changed to {}", st.current)}</strong>
+                                                }
+                                            })}
+                                        <span class="implied-source">
+                                            {format!(" ({})", st.implied.source)}
+                                        </span>
                                     </li>
                                 }
                             })

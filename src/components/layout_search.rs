@@ -28,20 +28,51 @@ pub fn LayoutSearch() -> impl IntoView {
     let gpus = move || scenario.with(|s| s.parallel.gpus);
     view! {
         <Show when=trains>
-            <details class="layouts" data-testid="layouts" on:toggle=move |ev| {
-                use wasm_bindgen::JsCast;
-                if let Some(d) = ev.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok()) {
-                    open.set(d.has_attribute("open"));
+            <details
+                class="layouts"
+                data-testid="layouts"
+                on:toggle=move |ev| {
+                    use wasm_bindgen::JsCast;
+                    if let Some(d) = ev.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+                    {
+                        open.set(d.has_attribute("open"));
+                    }
                 }
-            }>
-                <summary>{move || { let n = gpus(); format!("Layouts that fit on {n} {}", memcalc_core::text::wording::plural(n, "GPU", "GPUs")) }}</summary>
+            >
+                <summary>
+                    {move || {
+                        let n = gpus();
+                        format!(
+                            "Layouts that fit on {n} {}",
+                            memcalc_core::text::wording::plural(n, "GPU", "GPUs"),
+                        )
+                    }}
+                </summary>
                 <p class="help">
-                    {format!("Ranked: no offload first, then the least compute lost to recomputation (full 33 %, per-op 17 %, selective 3 %) and to the pipeline bubble (1F1B with {MICRO_BATCHES} micro-batches), then the fewest bytes each GPU sends per step. Tensor parallelism stays within a node.")}
+                    {format!(
+                        "Ranked: no offload first, then the least compute lost to recomputation (full 33 %, per-op 17 %, selective 3 %) and to the pipeline bubble (1F1B with {MICRO_BATCHES} micro-batches), then the fewest bytes each GPU sends per step. Tensor parallelism stays within a node.",
+                    )}
                 </p>
-                {move || scenario.with(framework_scope).map(|t| view! { <p class="help" data-testid="layouts-scope">{t}</p> })}
+                {move || {
+                    scenario
+                        .with(framework_scope)
+                        .map(|t| {
+                            view! {
+                                <p class="help" data-testid="layouts-scope">
+                                    {t}
+                                </p>
+                            }
+                        })
+                }}
                 <Show
                     when=move || found.with(|f| !f.is_empty())
-                    fallback=|| view! { <p class="muted">"No layout on these GPUs fits: add GPUs or a memory saver."</p> }
+                    fallback=|| {
+                        view! {
+                            <p class="muted">
+                                "No layout on these GPUs fits: add GPUs or a memory saver."
+                            </p>
+                        }
+                    }
                 >
                     <ol class="savings">
                         {move || {
@@ -58,10 +89,13 @@ pub fn LayoutSearch() -> impl IntoView {
                                                     "{} · {} % compute lost · {} sent per step",
                                                     format_bytes(l.per_device_bytes, units.get()),
                                                     l.recompute_pct + l.bubble_pct,
-                                                    format_bytes(l.comm_bytes, units.get())
+                                                    format_bytes(l.comm_bytes, units.get()),
                                                 )}
                                             </span>
-                                            <button type="button" on:click=move |_| on_apply.run(patch.clone())>
+                                            <button
+                                                type="button"
+                                                on:click=move |_| on_apply.run(patch.clone())
+                                            >
                                                 "Apply"
                                             </button>
                                         </li>

@@ -24,8 +24,18 @@ pub fn MobileSummary() -> impl IntoView {
         })
     });
     view! {
-        <a class="mobile-summary" data-testid="mobile-summary" href="#results-heading" class:short=move || !stale.get() && !estimate.with(Estimate::fits) class:is-stale=stale>
-            {move || rate.with(|r| estimate.with(|e| memcalc_core::report::pill(e, units.get(), r.as_deref())))}
+        <a
+            class="mobile-summary"
+            data-testid="mobile-summary"
+            href="#results-heading"
+            class:short=move || !stale.get() && !estimate.with(Estimate::fits)
+            class:is-stale=stale
+        >
+            {move || {
+                rate.with(|r| {
+                    estimate.with(|e| memcalc_core::report::pill(e, units.get(), r.as_deref()))
+                })
+            }}
             " ↓"
         </a>
     }

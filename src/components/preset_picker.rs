@@ -33,7 +33,20 @@ pub fn PresetPicker(
                         _ => "Choose a model or simulation…".to_string(),
                     }}
                 </option>
-                {PRESETS.iter().map(|p| view! { <option value=p.id title=p.source prop:selected=move || shown().is_some_and(|c| c.id == p.id)>{p.label}</option> }).collect_view()}
+                {PRESETS
+                    .iter()
+                    .map(|p| {
+                        view! {
+                            <option
+                                value=p.id
+                                title=p.source
+                                prop:selected=move || shown().is_some_and(|c| c.id == p.id)
+                            >
+                                {p.label}
+                            </option>
+                        }
+                    })
+                    .collect_view()}
             </select>
             <p class="help">
                 "Fills every field; each value stays editable. "

@@ -22,7 +22,9 @@ pub fn QueryNotices(
                             .collect_view()
                     }}
                 </ul>
-                <button type="button" on:click=move |_| on_dismiss.run(())>"Dismiss"</button>
+                <button type="button" on:click=move |_| on_dismiss.run(())>
+                    "Dismiss"
+                </button>
             </div>
         </Show>
     }

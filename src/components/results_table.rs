@@ -34,7 +34,12 @@ pub fn ResultsTable(
             Location::Device => format_share(bytes(), estimate.with(|e| e.per_device_bytes.max(1))),
         };
         view! {
-            <tr data-component=id.key() data-bytes=move || bytes().to_string() data-location=move || estimate.with(|e| memcalc_core::report::place(e, location())) class:host=on_host>
+            <tr
+                data-component=id.key()
+                data-bytes=move || bytes().to_string()
+                data-location=move || estimate.with(|e| memcalc_core::report::place(e, location()))
+                class:host=on_host
+            >
                 <th scope="row">
                     <span class=format!("swatch swatch-{id}") aria-hidden="true"></span>
                     {get(|c| parts::label(c).to_string())}
@@ -42,35 +47,60 @@ pub fn ResultsTable(
                 <td class="num" title=move || format!("{} bytes", group_digits(bytes()))>
                     {move || format_bytes(bytes(), units.get())}
                 </td>
-                <td class="num" title=move || if on_host() { "Not in device memory: not part of the total" } else { "" }>{share}</td>
+                <td
+                    class="num"
+                    title=move || {
+                        if on_host() { "Not in device memory: not part of the total" } else { "" }
+                    }
+                >
+                    {share}
+                </td>
                 <td class="why">
-                    <p class="formula"><code>{get(parts::formula)}</code></p>
-                    {explanations.then(|| view! {
-                        // The explanation is built when the fold first opens.
-                        <details class="explain" on:toggle=crate::fold::on_first_open(move || view! {
-                            <p class="answer">{get(parts::explanation)}</p>
-                            <p class="source">"Source: " {get(|c| parts::source(c).to_string())}</p>
-                        })>
-                            <summary>{get(|c| parts::question(c).to_string())}</summary>
-                        </details>
-                    })}
+                    <p class="formula">
+                        <code>{get(parts::formula)}</code>
+                    </p>
+                    {explanations
+                        .then(|| {
+                            view! {
+                                // The explanation is built when the fold first opens.
+                                <details
+                                    class="explain"
+                                    on:toggle=crate::fold::on_first_open(move || {
+                                        view! {
+                                            <p class="answer">{get(parts::explanation)}</p>
+                                            <p class="source">
+                                                "Source: " {get(|c| parts::source(c).to_string())}
+                                            </p>
+                                        }
+                                    })
+                                >
+                                    <summary>{get(|c| parts::question(c).to_string())}</summary>
+                                </details>
+                            }
+                        })}
                 </td>
             </tr>
         }
     };
     view! {
         <table class="breakdown">
-            <caption class="visually-hidden">{move || estimate.with(memcalc_core::text::wording::table_caption)}</caption>
+            <caption class="visually-hidden">
+                {move || estimate.with(memcalc_core::text::wording::table_caption)}
+            </caption>
             <thead>
                 <tr>
                     <th scope="col">"Component"</th>
-                    <th scope="col" class="num">"Memory"</th>
-                    <th scope="col" class="num">"Share"</th>
+                    <th scope="col" class="num">
+                        "Memory"
+                    </th>
+                    <th scope="col" class="num">
+                        "Share"
+                    </th>
                     <th scope="col">"How it is computed"</th>
                 </tr>
             </thead>
             <tbody>
-                <For each=move || ids.get() key=|id| *id children=row/>
+                <For each=move || ids.get() key=|id| *id children=row />
             </tbody>
             <tfoot>
                 <tr>
@@ -79,7 +109,9 @@ pub fn ResultsTable(
                         {move || estimate.with(|e| format_bytes(e.per_device_bytes, units.get()))}
                     </td>
                     <td class="num">"100 %"</td>
-                    <td class="why">{move || estimate.with(memcalc_core::text::wording::total_note)}</td>
+                    <td class="why">
+                        {move || estimate.with(memcalc_core::text::wording::total_note)}
+                    </td>
                 </tr>
             </tfoot>
         </table>

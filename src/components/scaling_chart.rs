@@ -90,58 +90,122 @@ pub fn ScalingChart() -> impl IntoView {
     // Built when the fold first opens.
     let on_toggle = crate::fold::on_first_open(move || {
         view! {
-                    <table class="scaling" data-testid="scaling-table">
-                        <thead>
-                            <tr>
-                                <th scope="col">{move || sweep.with(|s| s.x_label)}</th>
-                                {move || sweep.with(|s| s.series.iter().map(|x| view! { <th scope="col" class="num">{x.label}</th> }).collect_view())}
-                            </tr>
-                        </thead>
-                        <tbody>
-                            {move || {
-                                let u = units.get();
-                                sweep.with(|s| {
-                                    let xs: Vec<u64> = s.series.first().map(|f| f.points.iter().map(|p| p.0).collect()).unwrap_or_default();
-                                    xs.into_iter()
+            <table class="scaling" data-testid="scaling-table">
+                <thead>
+                    <tr>
+                        <th scope="col">{move || sweep.with(|s| s.x_label)}</th>
+                        {move || {
+                            sweep
+                                .with(|s| {
+                                    s.series
+                                        .iter()
                                         .map(|x| {
-                                            let cells = s
-                                                .series
-                                                .iter()
-                                                .map(|ser| {
-                                                    let b = ser.points.iter().find(|p| p.0 == x).map(|p| p.1);
-                                                    let over = b.is_some_and(|b| b > s.capacity);
-                                                    view! { <td class="num" class:over=over>{b.map(|b| format_bytes(b, u)).unwrap_or_default()}</td> }
-                                                })
-                                                .collect_view();
-                                            view! { <tr><th scope="row">{group_digits(x)}</th>{cells}</tr> }
+                                            view! {
+                                                <th scope="col" class="num">
+                                                    {x.label}
+                                                </th>
+                                            }
                                         })
                                         .collect_view()
                                 })
-                            }}
-                        </tbody>
-                    </table>
+                        }}
+                    </tr>
+                </thead>
+                <tbody>
+                    {move || {
+                        let u = units.get();
+                        sweep
+                            .with(|s| {
+                                let xs: Vec<u64> = s
+                                    .series
+                                    .first()
+                                    .map(|f| f.points.iter().map(|p| p.0).collect())
+                                    .unwrap_or_default();
+                                xs.into_iter()
+                                    .map(|x| {
+                                        let cells = s
+                                            .series
+                                            .iter()
+                                            .map(|ser| {
+                                                let b = ser.points.iter().find(|p| p.0 == x).map(|p| p.1);
+                                                let over = b.is_some_and(|b| b > s.capacity);
+                                                view! {
+                                                    <td class="num" class:over=over>
+                                                        {b.map(|b| format_bytes(b, u)).unwrap_or_default()}
+                                                    </td>
+                                                }
+                                            })
+                                            .collect_view();
+                                        view! {
+                                            <tr>
+                                                <th scope="row">{group_digits(x)}</th>
+                                                {cells}
+                                            </tr>
+                                        }
+                                    })
+                                    .collect_view()
+                            })
+                    }}
+                </tbody>
+            </table>
         }
     });
     view! {
         <section class="scaling-view" aria-labelledby="scaling-heading">
-            <h3 id="scaling-heading">{move || sweep.with(|s| format!("How memory scales with {}", s.x_words))}</h3>
-            {move || (choices.with(Vec::len) > 1).then(|| view! {
-                <select class="scaling-y" aria-label="Scaling chart shows" data-testid="scaling-y" on:change=move |ev| {
-                    // The options are `choices`, in order: the chosen one is typed, not read back from its text.
-                    let i = event_target::<web_sys::HtmlSelectElement>(&ev).selected_index();
-                    if let Some(y) = usize::try_from(i).ok().and_then(|i| choices.with(|c| c.get(i).copied())) { scaling_y.set(y) }
-                }>
-                    {choices.get().into_iter().map(|y| view! { <option value=y.id() selected=move || shown.get() == y>{y.label()}</option> }).collect_view()}
-                </select>
-            })}
+            <h3 id="scaling-heading">
+                {move || sweep.with(|s| format!("How memory scales with {}", s.x_words))}
+            </h3>
+            {move || {
+                (choices.with(Vec::len) > 1)
+                    .then(|| {
+                        view! {
+                            <select
+                                class="scaling-y"
+                                aria-label="Scaling chart shows"
+                                data-testid="scaling-y"
+                                on:change=move |ev| {
+                                    let i = event_target::<web_sys::HtmlSelectElement>(&ev)
+                                        .selected_index();
+                                    if let Some(y) = usize::try_from(i)
+                                        .ok()
+                                        .and_then(|i| choices.with(|c| c.get(i).copied()))
+                                    {
+                                        scaling_y.set(y)
+                                    }
+                                }
+                            >
+                                {choices
+                                    .get()
+                                    .into_iter()
+                                    .map(|y| {
+                                        view! {
+                                            <option value=y.id() selected=move || shown.get() == y>
+                                                {y.label()}
+                                            </option>
+                                        }
+                                    })
+                                    .collect_view()}
+                            </select>
+                        }
+                    })
+            }}
             <div class="chart" node_ref=container>
                 // Where the axis is broken, the true largest value written beside its point.
-                <canvas data-testid="scaling-chart" data-measure=move || shown.get().id() node_ref=canvas role="img" aria-label=summary data-axis-break=move || data.with(|d| d.axis_break().map(|b| format_bytes(b, d.units)))></canvas>
+                <canvas
+                    data-testid="scaling-chart"
+                    data-measure=move || shown.get().id()
+                    node_ref=canvas
+                    role="img"
+                    aria-label=summary
+                    data-axis-break=move || {
+                        data.with(|d| d.axis_break().map(|b| format_bytes(b, d.units)))
+                    }
+                ></canvas>
             </div>
             <p class="muted scaling-summary">{summary}</p>
             <details class="scaling-numbers" on:toggle=on_toggle>
                 <summary>"The numbers"</summary>
-                            </details>
+            </details>
         </section>
     }
 }

@@ -48,9 +48,17 @@ pub fn ScenarioForm(
                     errors.with(|e| e.iter().find(|e| e.field == id).map(|e| e.message.clone()))
                 })
                 locked=is_locked
-                help=Signal::derive(move || memcalc_core::text::wording::field_help_for(f, mode.get(), method.get()))
+                help=Signal::derive(move || memcalc_core::text::wording::field_help_for(
+                    f,
+                    mode.get(),
+                    method.get(),
+                ))
                 // The group around it is rebuilt when the mode, the method or the device changes.
-                label=memcalc_core::text::wording::field_label_for(f, mode.get_untracked(), method.get_untracked())
+                label=memcalc_core::text::wording::field_label_for(
+                    f,
+                    mode.get_untracked(),
+                    method.get_untracked(),
+                )
                 choices=memcalc_core::text::wording::options(
                     id,
                     mode.get_untracked(),
@@ -58,8 +66,9 @@ pub fn ScenarioForm(
                     &inputs.with_untracked(|i| i.get(id).to_string()),
                 )
             />
-            {(id == FieldId::Params).then(|| view! { <p class="derived-hint">{move || params_hint.get()}</p> })}
-            {(id == FieldId::Framework).then(|| view! { <super::FrameworkImplied/> })}
+            {(id == FieldId::Params)
+                .then(|| view! { <p class="derived-hint">{move || params_hint.get()}</p> })}
+            {(id == FieldId::Framework).then(|| view! { <super::FrameworkImplied /> })}
         }
     };
 

@@ -118,110 +118,324 @@ pub fn SharePanel() -> impl IntoView {
         <section class="share" aria-labelledby="share-heading">
             <h3 id="share-heading">"Share and export"</h3>
             <div class="share-row">
-                <input type="text" readonly aria-label="Link to this calculation" data-testid="share-link" prop:value=full_url on:focus=move |ev| {
-                    use wasm_bindgen::JsCast;
-                    if let Some(i) = ev.target().and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok()) { i.select(); }
-                }/>
-                <button type="button" data-testid="copy-link" on:click=move |_| copy(full_url(), "Link")>"Copy link"</button>
+                <input
+                    type="text"
+                    readonly
+                    aria-label="Link to this calculation"
+                    data-testid="share-link"
+                    prop:value=full_url
+                    on:focus=move |ev| {
+                        use wasm_bindgen::JsCast;
+                        if let Some(i) = ev
+                            .target()
+                            .and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok())
+                        {
+                            i.select();
+                        }
+                    }
+                />
+                <button
+                    type="button"
+                    data-testid="copy-link"
+                    on:click=move |_| copy(full_url(), "Link")
+                >
+                    "Copy link"
+                </button>
             </div>
             <div class="share-row">
-                <code class="command" data-testid="command" tabindex="0" aria-label="Equivalent memcalc command">{command}</code>
-                <button type="button" data-testid="copy-command" on:click=move |_| copy(command(), "Command")>"Copy as command"</button>
+                <code
+                    class="command"
+                    data-testid="command"
+                    tabindex="0"
+                    aria-label="Equivalent memcalc command"
+                >
+                    {command}
+                </code>
+                <button
+                    type="button"
+                    data-testid="copy-command"
+                    on:click=move |_| copy(command(), "Command")
+                >
+                    "Copy as command"
+                </button>
             </div>
             <p class="status" role="status" aria-live="polite">
-                {move || status.get().map(|(ok, text)| if ok {
-                    view! { <span data-testid="copied">{text}</span> }.into_any()
-                } else {
-                    view! { <span>"The browser did not allow copying; select and copy this: " <input type="text" readonly prop:value=text class="manual-copy" aria-label="Text to copy"/></span> }.into_any()
-                })}
+                {move || {
+                    status
+                        .get()
+                        .map(|(ok, text)| {
+                            if ok {
+                                view! { <span data-testid="copied">{text}</span> }.into_any()
+                            } else {
+                                view! {
+                                    <span>
+                                        "The browser did not allow copying; select and copy this: "
+                                        <input
+                                            type="text"
+                                            readonly
+                                            prop:value=text
+                                            class="manual-copy"
+                                            aria-label="Text to copy"
+                                        />
+                                    </span>
+                                }
+                                    .into_any()
+                            }
+                        })
+                }}
             </p>
             <div class="exports" role="group" aria-labelledby="exports-label">
-                <span id="exports-label" class="muted">"Download:"</span>
-                <button type="button" data-testid="export-json" on:click=move |_| browser::download_text(&name("json"), "application/json", &estimate.with(|e| to_json(e, &[], Some(&origin()))))>"JSON"</button>
-                <button type="button" data-testid="export-csv" on:click=move |_| browser::download_text(&name("csv"), "text/csv", &estimate.with(|e| to_csv(e, Some(&origin()))))>"CSV"</button>
-                <button type="button" data-testid="export-markdown" on:click=move |_| browser::download_text(&name("md"), "text/markdown", &estimate.with(|e| to_markdown(e, units.get(), Some(&origin()))))>"Markdown"</button>
-                <button type="button" data-testid="export-png" on:click=move |_| {
-                    let head = estimate.with(|e| scenario.with(|s| title(e, s, units.get())));
-                    if let Some(url) = crate::canvas::titled_png(&head, theme.colours.get_untracked()) {
-                        browser::download_url(&name("png"), &url);
+                <span id="exports-label" class="muted">
+                    "Download:"
+                </span>
+                <button
+                    type="button"
+                    data-testid="export-json"
+                    on:click=move |_| browser::download_text(
+                        &name("json"),
+                        "application/json",
+                        &estimate.with(|e| to_json(e, &[], Some(&origin()))),
+                    )
+                >
+                    "JSON"
+                </button>
+                <button
+                    type="button"
+                    data-testid="export-csv"
+                    on:click=move |_| browser::download_text(
+                        &name("csv"),
+                        "text/csv",
+                        &estimate.with(|e| to_csv(e, Some(&origin()))),
+                    )
+                >
+                    "CSV"
+                </button>
+                <button
+                    type="button"
+                    data-testid="export-markdown"
+                    on:click=move |_| browser::download_text(
+                        &name("md"),
+                        "text/markdown",
+                        &estimate.with(|e| to_markdown(e, units.get(), Some(&origin()))),
+                    )
+                >
+                    "Markdown"
+                </button>
+                <button
+                    type="button"
+                    data-testid="export-png"
+                    on:click=move |_| {
+                        let head = estimate.with(|e| scenario.with(|s| title(e, s, units.get())));
+                        if let Some(url) = crate::canvas::titled_png(
+                            &head,
+                            theme.colours.get_untracked(),
+                        ) {
+                            browser::download_url(&name("png"), &url);
+                        }
                     }
-                }>"Chart as PNG"</button>
-                {(!embedded).then(|| view! {
-                    <button type="button" data-testid="embed-code" on:click=move |_| { if let Some(d) = dialog.get() { let _ = d.show_modal(); } }>"Get embed code"</button>
-                })}
+                >
+                    "Chart as PNG"
+                </button>
+                {(!embedded)
+                    .then(|| {
+                        view! {
+                            <button
+                                type="button"
+                                data-testid="embed-code"
+                                on:click=move |_| {
+                                    if let Some(d) = dialog.get() {
+                                        let _ = d.show_modal();
+                                    }
+                                }
+                            >
+                                "Get embed code"
+                            </button>
+                        }
+                    })}
             </div>
             <dialog node_ref=dialog class="embed-dialog" aria-labelledby="embed-heading">
                 <h4 id="embed-heading">"Embed this calculation"</h4>
-                <p>"Paste this into your page. The frame sizes itself to its content; add " <code>"&show=chart,table"</code> " to show only some parts, or " <code>"&lock=params,gpu"</code> " to fix inputs (see docs/embedding.md)."</p>
+                <p>
+                    "Paste this into your page. The frame sizes itself to its content; add "
+                    <code>"&show=chart,table"</code> " to show only some parts, or "
+                    <code>"&lock=params,gpu"</code> " to fix inputs (see docs/embedding.md)."
+                </p>
                 <fieldset class="embed-parts">
                     <legend>"Parts to show"</legend>
-                    {Part::ALL.map(|part| view! {
-                        <label>
-                            <input type="checkbox" prop:checked=move || parts.get().contains(part) on:change=move |ev| {
-                                let on = event_target_checked(&ev);
-                                set_parts.update(|p| *p = p.with(part, on));
-                            }/>
-                            {part.id()}
-                        </label>
-                    }).collect_view()}
+                    {Part::ALL
+                        .map(|part| {
+                            view! {
+                                <label>
+                                    <input
+                                        type="checkbox"
+                                        prop:checked=move || parts.get().contains(part)
+                                        on:change=move |ev| {
+                                            let on = event_target_checked(&ev);
+                                            set_parts.update(|p| *p = p.with(part, on));
+                                        }
+                                    />
+                                    {part.id()}
+                                </label>
+                            }
+                        })
+                        .collect_view()}
                 </fieldset>
                 <fieldset class="embed-locks" data-testid="embed-locks">
                     <legend>"Fixed for readers (lock)"</legend>
-                    {move || choices.get().into_iter().map(|id| view! {
-                        <label>
-                            <input type="checkbox" data-testid=format!("lock-{}", id.key()) aria-label=format!("Lock {}", id.field().label) prop:checked=move || locks.with(|l| l.contains(&id)) on:change=move |ev| {
-                                let on = event_target_checked(&ev);
-                                set_locks.update(|l| {
-                                    l.retain(|k| *k != id);
-                                    if on { l.push(id); }
-                                });
-                            }/>
-                            {id.field().label}
-                        </label>
-                    }).collect_view()}
+                    {move || {
+                        choices
+                            .get()
+                            .into_iter()
+                            .map(|id| {
+                                view! {
+                                    <label>
+                                        <input
+                                            type="checkbox"
+                                            data-testid=format!("lock-{}", id.key())
+                                            aria-label=format!("Lock {}", id.field().label)
+                                            prop:checked=move || locks.with(|l| l.contains(&id))
+                                            on:change=move |ev| {
+                                                let on = event_target_checked(&ev);
+                                                set_locks
+                                                    .update(|l| {
+                                                        l.retain(|k| *k != id);
+                                                        if on {
+                                                            l.push(id);
+                                                        }
+                                                    });
+                                            }
+                                        />
+                                        {id.field().label}
+                                    </label>
+                                }
+                            })
+                            .collect_view()
+                    }}
                 </fieldset>
                 <fieldset class="embed-look">
                     <legend>"Look"</legend>
                     <label>
                         "Theme "
-                        <select data-testid="embed-theme" on:change=move |ev| {
-                            if let Some(t) = Theme::from_id(&event_target_value(&ev)) { set_embed_theme.set(t) }
-                        }>
-                            {Theme::ALL.map(|t| view! {
-                                <option value=t.id() selected=move || embed_theme.get() == t>
-                                    {match t { Theme::Auto => "The reader's (auto)", Theme::Light => "Light", Theme::Dark => "Dark" }}
-                                </option>
-                            }).collect_view()}
+                        <select
+                            data-testid="embed-theme"
+                            on:change=move |ev| {
+                                if let Some(t) = Theme::from_id(&event_target_value(&ev)) {
+                                    set_embed_theme.set(t)
+                                }
+                            }
+                        >
+                            {Theme::ALL
+                                .map(|t| {
+                                    view! {
+                                        <option
+                                            value=t.id()
+                                            selected=move || embed_theme.get() == t
+                                        >
+                                            {match t {
+                                                Theme::Auto => "The reader's (auto)",
+                                                Theme::Light => "Light",
+                                                Theme::Dark => "Dark",
+                                            }}
+                                        </option>
+                                    }
+                                })
+                                .collect_view()}
                         </select>
                     </label>
                     <label>
                         "First height "
-                        <input type="number" min="200" max="20000" step="50" data-testid="embed-height" prop:value=move || height.get().to_string() on:input=move |ev| {
-                            if let Ok(h) = event_target_value(&ev).trim().parse::<u32>() {
-                                if (200..=20_000).contains(&h) { set_height.set(h) }
+                        <input
+                            type="number"
+                            min="200"
+                            max="20000"
+                            step="50"
+                            data-testid="embed-height"
+                            prop:value=move || height.get().to_string()
+                            on:input=move |ev| {
+                                if let Ok(h) = event_target_value(&ev).trim().parse::<u32>() {
+                                    if (200..=20_000).contains(&h) {
+                                        set_height.set(h)
+                                    }
+                                }
                             }
-                        }/>
-                        " px"
+                        /> " px"
                     </label>
                     <span class="muted">"(the frame then sizes itself to its content)"</span>
                 </fieldset>
-                <p><strong>"Recommended: one line"</strong>", with the script that writes the frame and keeps it sized:"</p>
-                <textarea readonly rows="3" data-testid="embed-script" aria-label="Embed code in one line" prop:value=embed_script></textarea>
+                <p>
+                    <strong>"Recommended: one line"</strong>
+                    ", with the script that writes the frame and keeps it sized:"
+                </p>
+                <textarea
+                    readonly
+                    rows="3"
+                    data-testid="embed-script"
+                    aria-label="Embed code in one line"
+                    prop:value=embed_script
+                ></textarea>
                 <div class="share-row">
-                    <button type="button" data-testid="copy-embed-script" on:click=move |_| copy_embed(embed_script(), "One-line embed")>"Copy the one line"</button>
+                    <button
+                        type="button"
+                        data-testid="copy-embed-script"
+                        on:click=move |_| copy_embed(embed_script(), "One-line embed")
+                    >
+                        "Copy the one line"
+                    </button>
                 </div>
-                <p>"Or the frame and its height listener, where scripts from other sites are not allowed:"</p>
-                <textarea readonly rows="9" data-testid="embed-snippet" aria-label="Embed code" prop:value=embed_code></textarea>
+                <p>
+                    "Or the frame and its height listener, where scripts from other sites are not allowed:"
+                </p>
+                <textarea
+                    readonly
+                    rows="9"
+                    data-testid="embed-snippet"
+                    aria-label="Embed code"
+                    prop:value=embed_code
+                ></textarea>
                 <div class="share-row">
-                    <button type="button" data-testid="copy-embed-iframe" on:click=move |_| copy_embed(embed_code(), "Iframe code")>"Copy the iframe code"</button>
-                    <button type="button" on:click=move |_| { if let Some(d) = dialog.get() { d.close(); } }>"Close"</button>
+                    <button
+                        type="button"
+                        data-testid="copy-embed-iframe"
+                        on:click=move |_| copy_embed(embed_code(), "Iframe code")
+                    >
+                        "Copy the iframe code"
+                    </button>
+                    <button
+                        type="button"
+                        on:click=move |_| {
+                            if let Some(d) = dialog.get() {
+                                d.close();
+                            }
+                        }
+                    >
+                        "Close"
+                    </button>
                 </div>
                 <p class="status" role="status" aria-live="polite" data-testid="embed-status">
-                    {move || dialog_status.get().map(|(ok, text)| if ok {
-                        view! { <span data-testid="embed-copied">{text}</span> }.into_any()
-                    } else {
-                        view! { <span>"The browser did not allow copying; select and copy this: " <input type="text" readonly prop:value=text class="manual-copy" aria-label="Embed code to copy"/></span> }.into_any()
-                    })}
+                    {move || {
+                        dialog_status
+                            .get()
+                            .map(|(ok, text)| {
+                                if ok {
+                                    view! { <span data-testid="embed-copied">{text}</span> }
+                                        .into_any()
+                                } else {
+                                    view! {
+                                        <span>
+                                            "The browser did not allow copying; select and copy this: "
+                                            <input
+                                                type="text"
+                                                readonly
+                                                prop:value=text
+                                                class="manual-copy"
+                                                aria-label="Embed code to copy"
+                                            />
+                                        </span>
+                                    }
+                                        .into_any()
+                                }
+                            })
+                    }}
                 </p>
             </dialog>
         </section>

@@ -24,25 +24,52 @@ pub fn SpeedLine(
     let terms = crate::fold::on_first_open(move || {
         view! {
             <ul class="speed-terms">
-                {move || time.with(|a| a.as_ref().map(|a| a.terms.iter().map(|t| view! {
-                    <li data-term=t.id.key() data-bound=t.bound.key()>
-                        <strong>{t.label.clone()}</strong>": "{t.time.clone()}
-                        <p class="formula"><code>{t.formula.clone()}</code></p>
-                        <p class="answer">{t.explanation.clone()}</p>
-                        <p class="source">"Source: "{t.source.clone()}</p>
-                    </li>
-                }).collect_view()))}
+                {move || {
+                    time.with(|a| {
+                        a.as_ref()
+                            .map(|a| {
+                                a.terms
+                                    .iter()
+                                    .map(|t| {
+                                        view! {
+                                            <li data-term=t.id.key() data-bound=t.bound.key()>
+                                                <strong>{t.label.clone()}</strong>
+                                                ": "
+                                                {t.time.clone()}
+                                                <p class="formula">
+                                                    <code>{t.formula.clone()}</code>
+                                                </p>
+                                                <p class="answer">{t.explanation.clone()}</p>
+                                                <p class="source">"Source: "{t.source.clone()}</p>
+                                            </li>
+                                        }
+                                    })
+                                    .collect_view()
+                            })
+                    })
+                }}
             </ul>
         }
     });
     view! {
-        <div class="speed" class:is-stale=stale data-testid="speed" data-bound=bound data-stale=move || stale.get().to_string()>
-            <p class:error=error role=move || error().then_some("alert")>{line}</p>
-            {explanations.then(|| view! {
-                <details class="explain" hidden=move || bound().is_none() on:toggle=terms>
-                    <summary>"How long each part of a step takes"</summary>
-                </details>
-            })}
+        <div
+            class="speed"
+            class:is-stale=stale
+            data-testid="speed"
+            data-bound=bound
+            data-stale=move || stale.get().to_string()
+        >
+            <p class:error=error role=move || error().then_some("alert")>
+                {line}
+            </p>
+            {explanations
+                .then(|| {
+                    view! {
+                        <details class="explain" hidden=move || bound().is_none() on:toggle=terms>
+                            <summary>"How long each part of a step takes"</summary>
+                        </details>
+                    }
+                })}
         </div>
     }
 }

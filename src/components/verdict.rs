@@ -38,7 +38,15 @@ pub fn Verdict() -> impl IntoView {
     view! {
         // While a field is invalid the verdict is neither green nor red: its figures leave that
         // field out (`data-stale`, the note below names it).
-        <div class="verdict" class:fits=move || fits() && !stale.get() class:short=move || !fits() && !stale.get() class:is-stale=stale data-testid="verdict" data-fits=move || fits().to_string() data-stale=move || stale.get().to_string()>
+        <div
+            class="verdict"
+            class:fits=move || fits() && !stale.get()
+            class:short=move || !fits() && !stale.get()
+            class:is-stale=stale
+            data-testid="verdict"
+            data-fits=move || fits().to_string()
+            data-stale=move || stale.get().to_string()
+        >
             <p class="total-line">
                 <span class="total-label">"Total"</span>
                 <strong
@@ -50,17 +58,59 @@ pub fn Verdict() -> impl IntoView {
                 </strong>
             </p>
             <p class="verdict-text">
-                {move || estimate.with(|e| memcalc_core::report::verdict_with_capacity(e, units.get()))}
+                {move || {
+                    estimate.with(|e| memcalc_core::report::verdict_with_capacity(e, units.get()))
+                }}
             </p>
-            <p class="visually-hidden" aria-live="polite" aria-atomic="true" data-testid="verdict-announcement">{said}</p>
-            {move || estimate.with(|e| e.serving.map(|v| view! {
-                <p class="serving" data-testid="serving" data-tokens=v.pool_tokens.to_string() data-sequences=v.sequences.to_string()>
-                    {memcalc_core::text::serving::summary(&v)}
-                </p>
-            }))}
-            {move || left_out.get().map(|note| view! { <p class="stale" data-testid="left-out">{note}</p> })}
+            <p
+                class="visually-hidden"
+                aria-live="polite"
+                aria-atomic="true"
+                data-testid="verdict-announcement"
+            >
+                {said}
+            </p>
+            {move || {
+                estimate
+                    .with(|e| {
+                        e.serving
+                            .map(|v| {
+                                view! {
+                                    <p
+                                        class="serving"
+                                        data-testid="serving"
+                                        data-tokens=v.pool_tokens.to_string()
+                                        data-sequences=v.sequences.to_string()
+                                    >
+                                        {memcalc_core::text::serving::summary(&v)}
+                                    </p>
+                                }
+                            })
+                    })
+            }}
+            {move || {
+                left_out
+                    .get()
+                    .map(|note| {
+                        view! {
+                            <p class="stale" data-testid="left-out">
+                                {note}
+                            </p>
+                        }
+                    })
+            }}
             <ul class="warnings">
-                {move || estimate.with(|e| e.warnings.iter().map(|w| view! { <li>{memcalc_core::text::warnings::warning(w)}</li> }).collect_view())}
+                {move || {
+                    estimate
+                        .with(|e| {
+                            e.warnings
+                                .iter()
+                                .map(|w| {
+                                    view! { <li>{memcalc_core::text::warnings::warning(w)}</li> }
+                                })
+                                .collect_view()
+                        })
+                }}
             </ul>
         </div>
     }
