@@ -108,7 +108,8 @@ pub fn screen(query: &str) -> String {
                 (None, true) => "",
                 (None, false) => " short",
             },
-            summary = esc(&memcalc_core::report::summary(&e, units)),
+            // As the live pill before its time answer arrives (the rate comes with it).
+            summary = esc(&memcalc_core::report::pill(&e, units, None)),
         )
     } else {
         String::new()
