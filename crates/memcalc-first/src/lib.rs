@@ -89,6 +89,8 @@ pub fn screen(query: &str) -> String {
     let form = options.shows(Part::Form);
     let mut results =
         format!(r#"<div class="results-head"><h2 id="results-heading">{heading}</h2></div>"#);
+    // What comes below the answer: an embed shows it after the form, as the app does (issue 39).
+    let mut more = String::new();
     // A link naming an unknown preset has no estimate: the defaults' figures would be another
     // scenario's, so the screen says why and shows none (as the app does).
     let no_estimate = options.no_estimate_note();
@@ -104,10 +106,10 @@ pub fn screen(query: &str) -> String {
             results.push_str(&verdict(&e, units, stale.as_deref()));
         }
         if options.shows(Part::Chart) {
-            results.push_str(r#"<div class="chart pre-chart"></div>"#);
+            more.push_str(r#"<div class="chart pre-chart"></div>"#);
         }
         if options.shows(Part::Table) {
-            results.push_str(&table(&e, units));
+            more.push_str(&table(&e, units));
         }
     }
     // Phones show the form first, and its box stands 640 px tall until the form comes: the live
@@ -142,6 +144,13 @@ pub fn screen(query: &str) -> String {
     } else {
         (HEADER, "calculator")
     };
+    let body = if options.embed {
+        format!(
+            r#"<section class="results answer">{results}</section>{inputs_box}<section class="results more">{more}</section>"#
+        )
+    } else {
+        format!(r#"{inputs_box}<section class="results">{results}{more}</section>"#)
+    };
     // The link's theme, for the page script to apply at once (the app applies it as it mounts).
     let theme = match options.theme {
         Theme::Auto => "",
@@ -149,7 +158,7 @@ pub fn screen(query: &str) -> String {
         Theme::Dark => r#" data-pre-theme="dark""#,
     };
     format!(
-        r#"<div class="prerender" id="prerender"{theme}>{header}<main class="{class}" data-prerender>{inputs_box}<section class="results">{results}</section></main></div>"#
+        r#"<div class="prerender" id="prerender"{theme}>{header}<main class="{class}" data-prerender>{body}</main></div>"#
     )
 }
 
