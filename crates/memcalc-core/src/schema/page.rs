@@ -480,12 +480,12 @@ mod tests {
 
     #[test]
     fn the_embed_dialog_offers_the_serving_engine_as_a_lock() {
-        let s = crate::Scenario {
-            mode: crate::Mode::Infer,
-            ..crate::Scenario::default()
+        let s = crate::scenario::Scenario {
+            mode: crate::scenario::Mode::Infer,
+            ..crate::scenario::Scenario::default()
         };
         assert!(lock_choices(&s).contains(&FieldId::Engine));
-        assert!(!lock_choices(&crate::Scenario::default()).contains(&FieldId::Engine));
+        assert!(!lock_choices(&crate::scenario::Scenario::default()).contains(&FieldId::Engine));
     }
 
     #[test]

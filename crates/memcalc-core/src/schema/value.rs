@@ -202,7 +202,7 @@ impl Field {
 #[cfg(test)]
 mod tests {
     use crate::schema::fields::FieldId;
-    use crate::Inputs;
+    use crate::schema::inputs::Inputs;
 
     fn measured_error(raw: &str) -> Option<String> {
         let mut i = Inputs::default();
