@@ -7,17 +7,17 @@ use crate::explain::parts;
 use crate::model::Estimate;
 use crate::scenario::Scenario;
 
-mod form_words;
 mod glance;
 mod json;
 mod names;
+mod page_words;
 mod time_answer;
-pub use form_words::params_hint;
 pub use glance::{facts, saving_change, saving_text, Fact};
 pub use json::{
     sweep_to_json, sweep_to_json_with_speed, to_json, to_json_with_curve, to_json_with_speed,
 };
 pub use names::{file_name, subject, title};
+pub use page_words::{check_words, params_hint, spoken_verdict, CheckWords};
 #[cfg(feature = "time")]
 pub use time_answer::time_answer;
 pub use time_answer::{SavingTime, TermWords, TimeAnswer};
