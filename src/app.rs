@@ -181,6 +181,7 @@ pub fn Calculator(
         estimate: result,
         stale,
         left_out,
+        no_estimate: Signal::derive(move || no_estimate.with(Option::is_some)),
         derived,
         time: crate::time::answers(link),
         units,
@@ -313,7 +314,11 @@ pub fn Calculator(
         // An embed sits in a host page's column, where the form alone is two screens tall: the
         // answer comes first, the form below it, then the chart and the table (issue 39).
         return view! {
-            <main class="calculator embedded" class:no-form=move || !shows(Part::Form)>
+            <main
+                class="calculator embedded"
+                class:no-estimate=move || no_estimate.with(Option::is_some)
+                class:no-form=move || !shows(Part::Form)
+            >
                 <section
                     class="results answer"
                     aria-labelledby="results-heading"
@@ -330,7 +335,11 @@ pub fn Calculator(
         .into_any();
     }
     view! {
-        <main class="calculator" class:no-form=move || !shows(Part::Form)>
+        <main
+            class="calculator"
+            class:no-estimate=move || no_estimate.with(Option::is_some)
+            class:no-form=move || !shows(Part::Form)
+        >
             // The form is long: keyboard users skip it to the answer (the heading takes focus).
             {shows(Part::Form)
                 .then(|| {

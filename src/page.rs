@@ -27,6 +27,9 @@ pub struct Page {
     pub stale: Signal<bool>,
     /// Which fields the figures leave out and what they took instead, while `stale`.
     pub left_out: Signal<Option<String>>,
+    /// The link names a preset this version does not know: no figures are shown at all (the
+    /// defaults' would be another scenario's), only the note in `left_out`.
+    pub no_estimate: Signal<bool>,
     /// The answers derived from the scenario (fewest devices, savings, the scaling sweep).
     pub derived: Memo<Derived>,
     /// The time answers of `link`, from the lazily loaded time wasm (`None` until the first).

@@ -39,7 +39,7 @@ fn mount(query: &'static str) -> Element {
     let host = doc.create_element("div").unwrap();
     doc.body().unwrap().append_child(&host).unwrap();
     let handle = leptos::mount::mount_to(host.clone().unchecked_into::<HtmlElement>(), move || {
-        view! { <Calculator initial_query=query/> }
+        view! { <Calculator initial_query=query /> }
     });
     handle.forget();
     host

@@ -31,10 +31,16 @@ pub fn MobileSummary() -> impl IntoView {
             class:short=move || !stale.get() && !estimate.with(Estimate::fits)
             class:is-stale=stale
         >
+            // The rate in an element of its own: it arrives with the time answer, after the
+            // first screen (which has no time model) painted the rest (tests/web/first_screen.rs).
+            {move || estimate.with(|e| memcalc_core::report::pill(e, units.get(), None))}
             {move || {
-                rate.with(|r| {
-                    estimate.with(|e| memcalc_core::report::pill(e, units.get(), r.as_deref()))
-                })
+                rate.get()
+                    .map(|r| {
+                        view! {
+                            <span class="pill-rate">{memcalc_core::report::pill_rate(&r)}</span>
+                        }
+                    })
             }}
             " ↓"
         </a>

@@ -12,6 +12,7 @@ pub fn Verdict() -> impl IntoView {
         units,
         stale,
         left_out,
+        no_estimate,
         ..
     } = Page::get();
     let fits = move || estimate.with(Estimate::fits);
@@ -22,6 +23,9 @@ pub fn Verdict() -> impl IntoView {
     crate::location::after_pause(
         move || {
             let u = units.get();
+            if no_estimate.get() {
+                return left_out.get();
+            }
             let left_out = left_out.get();
             estimate.with(|e| {
                 Some(memcalc_core::report::spoken_verdict(
@@ -43,7 +47,7 @@ pub fn Verdict() -> impl IntoView {
             class:short=move || !fits() && !stale.get()
             class:is-stale=stale
             data-testid="verdict"
-            data-fits=move || fits().to_string()
+            data-fits=move || (fits() && !no_estimate.get()).to_string()
             data-stale=move || stale.get().to_string()
         >
             <p class="total-line">
@@ -51,14 +55,34 @@ pub fn Verdict() -> impl IntoView {
                 <strong
                     class="total"
                     data-testid="total"
-                    data-bytes=move || estimate.with(|e| e.per_device_bytes.to_string())
+                    data-bytes=move || {
+                        if no_estimate.get() {
+                            String::new()
+                        } else {
+                            estimate.with(|e| e.per_device_bytes.to_string())
+                        }
+                    }
                 >
-                    {move || estimate.with(|e| size(e.per_device_bytes))}
+                    // A mistyped preset: no figure at all, never the defaults' (another
+                    // scenario's); the note below says why.
+                    {move || {
+                        if no_estimate.get() {
+                            String::from("No estimate")
+                        } else {
+                            estimate.with(|e| size(e.per_device_bytes))
+                        }
+                    }}
                 </strong>
             </p>
             <p class="verdict-text">
                 {move || {
-                    estimate.with(|e| memcalc_core::report::verdict_with_capacity(e, units.get()))
+                    (!no_estimate.get())
+                        .then(|| {
+                            estimate
+                                .with(|e| {
+                                    memcalc_core::report::verdict_with_capacity(e, units.get())
+                                })
+                        })
                 }}
             </p>
             <p
@@ -70,6 +94,9 @@ pub fn Verdict() -> impl IntoView {
                 {said}
             </p>
             {move || {
+                if no_estimate.get() {
+                    return None;
+                }
                 estimate
                     .with(|e| {
                         e.serving
@@ -100,15 +127,22 @@ pub fn Verdict() -> impl IntoView {
             }}
             <ul class="warnings">
                 {move || {
-                    estimate
-                        .with(|e| {
-                            e.warnings
-                                .iter()
-                                .map(|w| {
-                                    view! { <li>{memcalc_core::text::warnings::warning(w)}</li> }
-                                })
-                                .collect_view()
-                        })
+                    if no_estimate.get() {
+                        return None;
+                    }
+                    Some(
+                        estimate
+                            .with(|e| {
+                                e.warnings
+                                    .iter()
+                                    .map(|w| {
+                                        view! {
+                                            <li>{memcalc_core::text::warnings::warning(w)}</li>
+                                        }
+                                    })
+                                    .collect_view()
+                            }),
+                    )
                 }}
             </ul>
         </div>

@@ -80,6 +80,15 @@ test("a mistyped preset is an input error naming the closest, with no estimate o
   await expect(verdict).toHaveAttribute("data-stale", "true");
   await expect(verdict).not.toHaveClass(/\b(fits|short)\b/);
   await expect(page.getByTestId("left-out")).toContainText("No estimate for this link");
+  // No figure of the defaults (another scenario) anywhere: no total, chart, table, time or pill.
+  await expect(page.getByTestId("total")).toHaveText("No estimate");
+  await expect(page.getByTestId("total")).toHaveAttribute("data-bytes", "");
+  await expect(verdict).toHaveAttribute("data-fits", "false");
+  await expect(page.getByTestId("breakdown-chart")).toBeHidden();
+  await expect(page.locator("[data-component]").first()).toBeHidden();
+  await expect(page.getByTestId("speed")).toBeHidden();
+  await expect(page.getByTestId("mobile-summary")).toBeHidden();
+  await expect(page.locator("main")).not.toContainText(/\d GiB/);
   // The address bar keeps the link as given: no link of the defaults is written over it.
   await page.waitForTimeout(400);
   await expect(page).toHaveURL(/preset=lammps-rhodo$/);
@@ -88,5 +97,7 @@ test("a mistyped preset is an input error naming the closest, with no estimate o
   await page.getByLabel("Start from a preset").selectOption("lammps-rhodopsin");
   await expect(verdict).toHaveAttribute("data-stale", "false");
   await expect(page.getByTestId("left-out")).toHaveCount(0);
+  await expect(page.getByTestId("total")).toHaveText(/\d/);
+  await expect(page.getByTestId("breakdown-chart")).toBeVisible();
   await expect(page).toHaveURL(/preset=lammps-rhodopsin/);
 });

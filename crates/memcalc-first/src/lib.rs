@@ -89,18 +89,34 @@ pub fn screen(query: &str) -> String {
     let form = options.shows(Part::Form);
     let mut results =
         format!(r#"<div class="results-head"><h2 id="results-heading">{heading}</h2></div>"#);
-    if options.shows(Part::Verdict) {
-        results.push_str(&verdict(&e, units, stale.as_deref()));
-    }
-    if options.shows(Part::Chart) {
-        results.push_str(r#"<div class="chart pre-chart"></div>"#);
-    }
-    if options.shows(Part::Table) {
-        results.push_str(&table(&e, units));
+    // A link naming an unknown preset has no estimate: the defaults' figures would be another
+    // scenario's, so the screen says why and shows none (as the app does).
+    let no_estimate = options.no_estimate_note();
+    if let Some(note) = &no_estimate {
+        if options.shows(Part::Verdict) {
+            results.push_str(&format!(
+                r#"<div class="verdict is-stale"><p class="total-line"><span class="total-label">Total</span><strong class="total" elementtiming="total">No estimate</strong></p><p class="stale">{}</p></div>"#,
+                esc(note)
+            ));
+        }
+    } else {
+        if options.shows(Part::Verdict) {
+            results.push_str(&verdict(&e, units, stale.as_deref()));
+        }
+        if options.shows(Part::Chart) {
+            results.push_str(r#"<div class="chart pre-chart"></div>"#);
+        }
+        if options.shows(Part::Table) {
+            results.push_str(&table(&e, units));
+        }
     }
     // Phones show the form first, and its box stands 640 px tall until the form comes: the live
     // form's pill (src/app.rs), sticky at the bottom of that box, keeps the answer in sight.
-    let inputs_box = if form {
+    let inputs_box = if form && no_estimate.is_some() {
+        String::from(
+            r#"<section class="inputs pre-inputs"><div class="inputs-head"><h2>Your model</h2></div><p class="muted">Loading the form…</p></section>"#,
+        )
+    } else if form {
         format!(
             r##"<section class="inputs pre-inputs"><div class="inputs-head"><h2>Your model</h2></div><p class="muted">Loading the form…</p><a class="mobile-summary{short}" href="#results-heading">{summary} ↓</a></section>"##,
             short = match (&stale, e.fits()) {
@@ -108,7 +124,8 @@ pub fn screen(query: &str) -> String {
                 (None, true) => "",
                 (None, false) => " short",
             },
-            summary = esc(&memcalc_core::report::summary(&e, units)),
+            // As the live pill before its time answer arrives (the rate comes with it).
+            summary = esc(&memcalc_core::report::pill(&e, units, None)),
         )
     } else {
         String::new()
@@ -285,6 +302,22 @@ mod tests {
         )));
         assert_ne!(total_of("v=2&mode=infer"), total_of(""));
         assert!(infer.contains("Estimate without Released model"));
+    }
+
+    #[test]
+    fn a_mistyped_preset_shows_no_figure_of_another_scenario() {
+        // Issue 39: `preset=lammps-rhodo` painted the default 7B training run's figures.
+        let html = screen("v=2&preset=lammps-rhodo");
+        assert!(
+            html.contains(r#"elementtiming="total">No estimate</strong>"#),
+            "{html}"
+        );
+        assert!(html.contains("did you mean lammps-rhodopsin?"), "{html}");
+        assert!(!html.contains(&total_of("")), "{html}");
+        assert!(
+            !html.contains("<table") && !html.contains("mobile-summary"),
+            "{html}"
+        );
     }
 
     #[test]

@@ -219,10 +219,14 @@ pub fn pill(e: &Estimate, units: UnitSystem, rate: Option<&str>) -> String {
         ));
     }
     if let Some(r) = rate {
-        out.push_str(" · ");
-        out.push_str(r);
+        out.push_str(&pill_rate(r));
     }
     out
+}
+
+/// The pill's rate as it follows the rest: " · 485 tokens/s".
+pub fn pill_rate(rate: &str) -> String {
+    format!(" · {rate}")
 }
 
 /// The headline rate of a time line (`explain::speed::summary`'s words): the engine's total

@@ -396,12 +396,13 @@ impl PageOptions {
         (o, notices)
     }
 
-    /// While the link names a preset this version does not know: why the figures are no
-    /// estimate of it (the verdict is stale, neither green nor red, until a preset is chosen).
+    /// While the link names a preset this version does not know: why there is no estimate (the
+    /// page shows no figures, only this, until a preset is chosen or the notice dismissed: the
+    /// defaults' figures would be another scenario's).
     pub fn no_estimate_note(&self) -> Option<String> {
         self.unknown_preset.as_ref().map(|id| {
             format!(
-                "No estimate for this link: {}. The figures are the defaults' with the link's other values, not the link's scenario; choose a preset, or dismiss the notice to start from the defaults.",
+                "No estimate for this link: {}. Choose a preset, or dismiss the notice to start from the defaults.",
                 crate::schema::presets::unknown_preset(id)
             )
         })
