@@ -3,8 +3,7 @@ use leptos::prelude::*;
 use memcalc_core::answers::derived::derive;
 use memcalc_core::inputs::fields::FieldId;
 use memcalc_core::inputs::page::{PageOptions, Part};
-use memcalc_core::units::group_digits;
-use memcalc_core::{estimate, Estimate, FieldError, Inputs, Notice, Scenario};
+use memcalc_core::{estimate, Estimate, FieldError, Inputs, PageState, Scenario};
 
 use crate::browser;
 use crate::components::{
@@ -50,24 +49,22 @@ pub fn Calculator(
     #[prop(optional)]
     sync_url: bool,
 ) -> impl IntoView {
-    let (start, mut start_notices) = Inputs::from_query(&initial_query);
-    let (options, page_notices) = PageOptions::from_query(&initial_query);
-    start_notices.extend(page_notices);
-    let (inputs, set_inputs) = signal(start);
-    let (notices, set_notices) = signal::<Vec<Notice>>(start_notices);
+    let (start, options) = PageState::from_query(&initial_query);
+    // The page's state changes only through its methods (`PageState`); the memos below hand
+    // each part to what reads it, so a keystroke re-runs only what depends on the inputs.
+    let state = RwSignal::new(start);
+    let inputs = Memo::new(move |_| state.with(|s| s.inputs().clone()));
+    let notices = Memo::new(move |_| state.with(|s| s.notices().to_vec()));
+    let preset = Memo::new(move |_| state.with(PageState::preset));
+    let no_estimate = Memo::new(move |_| state.with(|s| s.no_estimate().map(str::to_string)));
     let units = RwSignal::new(options.units);
-    let preset = RwSignal::new(options.preset);
-    // A preset the link names but this version does not know: the figures are no estimate of
-    // the link (its other values change that preset), said under a stale verdict until a preset
-    // is chosen or the notice dismissed.
-    let no_estimate = RwSignal::new(options.no_estimate_note());
     let scaling_y = RwSignal::new(options.scaling_y);
     let theme = crate::theme::init(options.theme);
     // Static for the page's life: what the embedding page chose to show and fix.
     let options = StoredValue::new(options);
     let shows = move |part: Part| options.with_value(|o| o.shows(part));
     // What `lock=` names and what it implies (a locked model fixes its architecture).
-    let locked: Vec<FieldId> = options.with_value(PageOptions::locked_fields);
+    let locked: Vec<FieldId> = state.with_untracked(|s| s.locked().to_vec());
     if options.with_value(|o| o.embed) {
         Effect::new(move |_| crate::observe::report_height());
     }
@@ -107,28 +104,13 @@ pub fn Calculator(
             memcalc_core::answers::derived::Derived::default()
         }
     });
-    // The mode typed, even while another field is invalid, decides which fields show.
-    // Memos, not derived signals: the form's groups re-render only when these values change,
-    // not on every keystroke.
-    let mode = Memo::new(move |_| {
-        inputs.with(|i| {
-            memcalc_core::Choice::parse(i.get(FieldId::Mode)).unwrap_or(scenario.get().mode)
-        })
-    });
-    let params_hint = Signal::derive(move || {
-        let s = scenario.get();
-        match (s.params, s.arch) {
-            (None, Some(a)) => Some(format!(
-                "Derived from the architecture: {} parameters.",
-                group_digits(a.total_params())
-            )),
-            (Some(_), Some(a)) => Some(format!(
-                "The architecture gives {}; clear this field to use it.",
-                group_digits(a.total_params())
-            )),
-            _ => None,
-        }
-    });
+    // The mode, family and method typed, even while another field is invalid, decide which
+    // fields show. Memos, not derived signals: the form's groups re-render only when these
+    // values change, not on every keystroke.
+    let mode = Memo::new(move |_| state.with(|s| s.mode(&scenario.get())));
+    let model = Memo::new(move |_| state.with(|s| s.model(&scenario.get())));
+    let method = Memo::new(move |_| state.with(|s| s.method(&scenario.get())));
+    let params_hint = Signal::derive(move || scenario.with(memcalc_core::report::params_hint));
     let errors =
         Signal::derive(move || parsed.with(|p| p.as_ref().err().cloned().unwrap_or_default()));
     let stale =
@@ -147,8 +129,6 @@ pub fn Calculator(
             page.query_suffix()
         )
     });
-    // Deliberate changes (a preset, a suggestion) add a history entry; typing replaces it.
-    let push_next = StoredValue::new(false);
     if sync_url {
         // The address bar follows a pause in typing: rewriting it is the costliest part of a
         // keystroke, and browsers throttle pages that do it too often. Storage is cheap and
@@ -157,8 +137,9 @@ pub fn Calculator(
             move || (!stale.get()).then(|| link.get()),
             true,
             move |q: String| {
-                location::write_query(&q, push_next.get_value());
-                push_next.set_value(false);
+                // Untracked: whether this write adds a history entry is no change to show.
+                let push = state.try_update_untracked(PageState::take_push);
+                location::write_query(&q, push.unwrap_or(false));
             },
         );
         Effect::new(move |_| {
@@ -168,64 +149,29 @@ pub fn Calculator(
         });
         let handle = window_event_listener(ev::popstate, move |_| {
             let q = location::current_query();
-            let (i, n) = Inputs::from_query(&q);
-            let (o, _) = PageOptions::from_query(&q);
-            preset.set(o.preset);
-            no_estimate.set(o.no_estimate_note());
-            units.set(o.units);
-            scaling_y.set(o.scaling_y);
-            set_inputs.set(i);
-            set_notices.set(n);
+            let o = state.try_update(|s| s.read_query(&q));
+            if let Some(o) = o {
+                units.set(o.units);
+                scaling_y.set(o.scaling_y);
+            }
         });
         on_cleanup(move || handle.remove());
     }
 
-    let model = Memo::new(move |_| {
-        inputs.with(|i| {
-            memcalc_core::Choice::parse(i.get(FieldId::Model)).unwrap_or(scenario.get().sciml.model)
-        })
-    });
-    let method = Memo::new(move |_| {
-        inputs.with(|i| {
-            memcalc_core::Choice::parse(i.get(FieldId::Method)).unwrap_or(scenario.get().sim.method)
-        })
-    });
     let on_change = Callback::new(move |(key, value): (FieldId, String)| {
-        set_inputs.update(|i| i.change(key, value));
+        state.update(|s| s.change(key, value));
     });
-    let keep_locked = locked.clone();
     let on_preset = Callback::new(move |p: &'static memcalc_core::inputs::presets::Preset| {
-        set_inputs.update(|i| {
-            let mut next = Inputs::from_query(p.query).0;
-            // Fields the embedding page fixed keep their values.
-            for &k in &keep_locked {
-                next.set(k, i.get(k).to_string());
-            }
-            *i = next;
-        });
-        preset.set(Some(p));
-        no_estimate.set(None);
-        push_next.set_value(true);
+        state.update(|s| s.pick_preset(p));
     });
     let on_import = Callback::new(move |arch: memcalc_core::catalog::arch::Arch| {
-        set_inputs.update(|i| i.set_arch(&arch));
-        push_next.set_value(true);
+        state.update(|s| s.import(&arch));
     });
     let on_apply = Callback::new(move |patch: Vec<(FieldId, String)>| {
-        set_inputs.update(|i| {
-            for (k, v) in patch {
-                i.set(k, v);
-            }
-        });
-        push_next.set_value(true);
+        state.update(|s| s.apply(patch));
     });
-    let on_reset = move |_| {
-        set_inputs.set(Inputs::default());
-        preset.set(None);
-        no_estimate.set(None);
-        set_notices.set(Vec::new());
-        push_next.set_value(true);
-    };
+    let on_reset = move |_| state.update(PageState::reset);
+    let on_dismiss = Callback::new(move |()| state.update(PageState::dismiss_notices));
     // Once an edit leaves the preset, its label says so ("Changed from …").
     let preset_edited =
         Memo::new(move |_| preset.get().is_some_and(|p| scenario.with(|s| p.edited(s))));
@@ -274,15 +220,7 @@ pub fn Calculator(
             </div>
             {shows(Part::Form)
                 .then(|| {
-                    view! {
-                        <QueryNotices
-                            notices=notices
-                            on_dismiss=Callback::new(move |_| {
-                                set_notices.set(Vec::new());
-                                no_estimate.set(None);
-                            })
-                        />
-                    }
+                    view! { <QueryNotices notices=notices on_dismiss=on_dismiss /> }
                 })}
             {(locked.is_empty() && shows(Part::Form))
                 .then(|| {
@@ -321,15 +259,7 @@ pub fn Calculator(
         </div>
         {(!shows(Part::Form))
             .then(|| {
-                view! {
-                    <QueryNotices
-                        notices=notices
-                        on_dismiss=Callback::new(move |_| {
-                            set_notices.set(Vec::new());
-                            no_estimate.set(None);
-                        })
-                    />
-                }
+                view! { <QueryNotices notices=notices on_dismiss=on_dismiss /> }
             })}
         {shows(Part::Verdict)
             .then(|| {

@@ -17,7 +17,7 @@ pub type Patch = Vec<(FieldId, String)>;
 #[derive(Clone, Copy)]
 pub struct Page {
     /// Raw text of every field, as typed or as the link carried it.
-    pub inputs: ReadSignal<Inputs>,
+    pub inputs: Memo<Inputs>,
     /// The scenario in force: while a field is invalid, the valid fields with the invalid ones
     /// at their base's values.
     pub scenario: Memo<Scenario>,

@@ -1,8 +1,7 @@
 use leptos::prelude::*;
 use memcalc_core::answers::calibrate::check;
 use memcalc_core::inputs::fields::FieldId;
-use memcalc_core::units::{format_bytes, format_fixed};
-use memcalc_core::Choice;
+use memcalc_core::report::check_words;
 
 use crate::page::Page;
 
@@ -21,48 +20,25 @@ pub fn CheckPanel() -> impl IntoView {
     move || {
         let c = c.get()?;
         let u = units.get();
-        let pct = |bp: i64| {
-            format!(
-                "{}{} %",
-                if bp < 0 { "−" } else { "+" },
-                format_fixed(bp.unsigned_abs(), 2)
-            )
-        };
         let close = c.error_bp.unsigned_abs() <= 1_000;
-        let verdict = if c.error_bp == 0 {
-            "The estimate matches your measurement.".to_string()
-        } else if c.error_bp < 0 {
-            format!(
-                "The estimate is {} below your measurement ({}).",
-                format_bytes(c.measured - c.estimated, u),
-                pct(c.error_bp)
-            )
-        } else {
-            format!("The estimate is {} above your measurement ({}): it errs on the safe side, so no calibration is offered.", format_bytes(c.estimated - c.measured, u), pct(c.error_bp))
-        };
-        let keep = c.suggested_calibration.map(|bytes| {
-            let label = format!(
-                "Keep the difference as a calibration row ({} per {})",
-                format_bytes(bytes, u),
-                if scenario.with(|s| s.mode == memcalc_core::Mode::Sim) {
-                    "rank"
-                } else {
-                    "device"
+        let words = check_words(&c, u, scenario.with(|s| s.mode));
+        let keep = c
+            .suggested_calibration
+            .zip(words.keep)
+            .map(|(bytes, label)| {
+                view! {
+                    <button
+                        type="button"
+                        class="keep"
+                        data-testid="keep-calibration"
+                        on:click=move |_| {
+                            on_apply.run(vec![(FieldId::Calibration, format!("{bytes}B"))])
+                        }
+                    >
+                        {label}
+                    </button>
                 }
-            );
-            view! {
-                <button
-                    type="button"
-                    class="keep"
-                    data-testid="keep-calibration"
-                    on:click=move |_| {
-                        on_apply.run(vec![(FieldId::Calibration, format!("{bytes}B"))])
-                    }
-                >
-                    {label}
-                </button>
-            }
-        });
+            });
         Some(view! {
             <section
                 class="check"
@@ -72,16 +48,7 @@ pub fn CheckPanel() -> impl IntoView {
                 aria-labelledby="check-heading"
             >
                 <h3 id="check-heading">"Against your measurement"</h3>
-                <p>
-                    {format!(
-                        "{} reports {}; that counts {}. ",
-                        c.kind.label(),
-                        format_bytes(c.measured, u),
-                        c.kind.counts(),
-                    )}
-                    {format!("The same part of the estimate is {}. ", format_bytes(c.estimated, u))}
-                    <strong>{verdict}</strong>
-                </p>
+                <p>{words.reports} {words.estimated} <strong>{words.verdict}</strong></p>
                 <p class="muted compared">
                     "Rows compared: "
                     {estimate

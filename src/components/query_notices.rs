@@ -5,7 +5,8 @@ use memcalc_core::Notice;
 #[component]
 pub fn QueryNotices(
     /// Notices from decoding the link.
-    notices: ReadSignal<Vec<Notice>>,
+    #[prop(into)]
+    notices: Signal<Vec<Notice>>,
     /// Called when the user dismisses them.
     on_dismiss: Callback<()>,
 ) -> impl IntoView {

@@ -26,13 +26,12 @@ pub fn Verdict() -> impl IntoView {
             if no_estimate.get() {
                 return left_out.get();
             }
+            let left_out = left_out.get();
             estimate.with(|e| {
-                Some(format!(
-                    "Total {} per {}. {}{}",
-                    format_bytes(e.per_device_bytes, u),
-                    e.per,
-                    memcalc_core::report::verdict(e, u),
-                    left_out.get().map(|n| format!(" {n}")).unwrap_or_default()
+                Some(memcalc_core::report::spoken_verdict(
+                    e,
+                    u,
+                    left_out.as_deref(),
                 ))
             })
         },

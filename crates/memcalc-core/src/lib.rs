@@ -38,6 +38,7 @@ pub use model::{bytes, estimate, Busiest, Component, Estimate, Location, Per};
 pub use scenario::{Mode, Scenario};
 pub use schema::inputs::{FieldError, Inputs};
 pub use schema::lenient::{LeftOut, Lenient};
+pub use schema::page_state::PageState;
 pub use schema::query::Notice;
 pub use speed::sim::SimRate;
 pub use speed::{speed, Bound, Speed, SpeedError, Steps, TermId, TermValues, Time, TimeTerm};

@@ -10,12 +10,14 @@ use crate::scenario::Scenario;
 mod glance;
 mod json;
 mod names;
+mod page_words;
 mod time_answer;
 pub use glance::{facts, saving_change, saving_text, Fact};
 pub use json::{
     sweep_to_json, sweep_to_json_with_speed, to_json, to_json_with_curve, to_json_with_speed,
 };
 pub use names::{file_name, subject, title};
+pub use page_words::{check_words, params_hint, spoken_verdict, CheckWords};
 #[cfg(feature = "time")]
 pub use time_answer::time_answer;
 pub use time_answer::{SavingTime, TermWords, TimeAnswer};
