@@ -164,12 +164,12 @@ fn suggestions_say_what_they_do_to_time() {
 
 #[test]
 fn the_words_say_how_many_times_faster_or_slower() {
-    use memcalc_core::speed::change::{Per, TimeChange};
+    use memcalc_core::speed::change::{TimeChange, TimePer};
     use memcalc_core::text::speed::change;
     let c = |speedup, per| change(&TimeChange { speedup, per });
-    assert_eq!(c(1.63, Per::Step), "1.6× faster per step");
-    assert_eq!(c(1.0 / 2.1, Per::Token), "2.1× slower per token");
-    assert_eq!(c(1.04, Per::Token), "about the same time per token");
-    assert_eq!(c(0.97, Per::Step), "about the same time per step");
-    assert_eq!(c(12.4, Per::Token), "12× faster per token");
+    assert_eq!(c(1.63, TimePer::Step), "1.6× faster per step");
+    assert_eq!(c(1.0 / 2.1, TimePer::Token), "2.1× slower per token");
+    assert_eq!(c(1.04, TimePer::Token), "about the same time per token");
+    assert_eq!(c(0.97, TimePer::Step), "about the same time per step");
+    assert_eq!(c(12.4, TimePer::Token), "12× faster per token");
 }

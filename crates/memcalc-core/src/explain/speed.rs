@@ -32,11 +32,11 @@ pub fn bound(b: Bound) -> &'static str {
 /// What a suggestion does to time, as its line says it: "1.6× faster per token",
 /// "2.1× slower per step", "about the same time per step" where the factor rounds to 1.0.
 pub fn change(c: &crate::speed::change::TimeChange) -> String {
-    use crate::speed::change::Per;
+    use crate::speed::change::TimePer;
     let per = match c.per {
-        Per::Token => "per token",
-        Per::Step => "per step",
-        Per::Sample => "per sample",
+        TimePer::Token => "per token",
+        TimePer::Step => "per step",
+        TimePer::Sample => "per sample",
     };
     let (factor, way) = if c.speedup >= 1.0 {
         (c.speedup, "faster")

@@ -7,7 +7,7 @@ use crate::speed::{speed, Steps};
 
 /// What the compared time is the time of.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Per {
+pub enum TimePer {
     /// Inference: a decode step over the tokens it gives, one for each running sequence (a
     /// change that lets a pooled engine run more sequences at once is compared by its
     /// throughput); training: the step's time over its tokens (a change of batch changes the
@@ -25,7 +25,7 @@ pub enum Per {
 pub struct TimeChange {
     /// Time before ÷ time after; always finite and above 0.
     pub speedup: f64,
-    pub per: Per,
+    pub per: TimePer,
 }
 
 // `speedup` is a ratio of two finite positive times, never NaN, so equality is total.
@@ -33,32 +33,38 @@ impl Eq for TimeChange {}
 
 /// The time a scenario's user waits for, per token or per step, with what it is per; None where
 /// there is no time model, a hardware figure is out of range, or the time overflows.
-pub fn unit_time(s: &Scenario, e: &Estimate) -> Option<(f64, Per)> {
+pub fn unit_time(s: &Scenario, e: &Estimate) -> Option<(f64, TimePer)> {
     let sp = speed(s, e).ok()??;
     let (t, per) = match sp.steps {
         Steps::Inference {
             decode_step,
             sequences,
             ..
-        } => (decode_step.seconds()? / sequences.max(1) as f64, Per::Token),
+        } => (
+            decode_step.seconds()? / sequences.max(1) as f64,
+            TimePer::Token,
+        ),
         Steps::Training {
             step,
             tokens_per_step,
             ..
-        } => (step.seconds()? / tokens_per_step, Per::Token),
-        Steps::Sim { step, .. } => (step.seconds()?, Per::Step),
+        } => (step.seconds()? / tokens_per_step, TimePer::Token),
+        Steps::Sim { step, .. } => (step.seconds()?, TimePer::Step),
         Steps::Surrogate {
             step,
             samples_per_step,
             ..
-        } => (step.seconds()? / samples_per_step, Per::Sample),
+        } => (step.seconds()? / samples_per_step, TimePer::Sample),
     };
     (t.is_finite() && t > 0.0).then_some((t, per))
 }
 
 /// How `after` compares with `before` (each from [`unit_time`]); None when either has no time
 /// or they are times of different things.
-pub fn between(before: Option<(f64, Per)>, after: Option<(f64, Per)>) -> Option<TimeChange> {
+pub fn between(
+    before: Option<(f64, TimePer)>,
+    after: Option<(f64, TimePer)>,
+) -> Option<TimeChange> {
     let ((b, per), (a, per_after)) = (before?, after?);
     let speedup = b / a;
     (per == per_after && speedup.is_finite() && speedup > 0.0)
@@ -70,7 +76,7 @@ mod tests {
     use super::*;
     use crate::schema::inputs::Inputs;
 
-    fn time(q: &str) -> Option<(f64, Per)> {
+    fn time(q: &str) -> Option<(f64, TimePer)> {
         let s = Inputs::from_query(q).0.parse().expect(q);
         unit_time(&s, &crate::model::estimate(&s))
     }
@@ -84,7 +90,7 @@ mod tests {
             time(&format!("{LLAMA}&gpu_bw=1000")),
         )
         .unwrap();
-        assert_eq!(c.per, Per::Token);
+        assert_eq!(c.per, TimePer::Token);
         assert!((c.speedup - 0.5).abs() < 1e-9, "{c:?}");
     }
 
@@ -103,7 +109,7 @@ mod tests {
         // at a compute bound, while the step itself takes about twice as long.
         let q = "mode=train&model_id=meta-llama/Llama-3.1-8B&gpus=8&zero=3&seq=4096";
         let c = between(time(&format!("{q}&batch=1")), time(&format!("{q}&batch=2"))).unwrap();
-        assert_eq!(c.per, Per::Token);
+        assert_eq!(c.per, TimePer::Token);
         assert!(c.speedup > 0.9 && c.speedup < 1.5, "{c:?}");
     }
 
@@ -111,9 +117,9 @@ mod tests {
     fn no_time_or_different_figures_give_no_change() {
         // SPARC was the last method without a time model; it now compares per SCF iteration.
         let sparc = time("mode=sim&method=planewave&dft_arrays=sparc");
-        assert_eq!(sparc.map(|t| t.1), Some(Per::Step));
+        assert_eq!(sparc.map(|t| t.1), Some(TimePer::Step));
         let sim = time("mode=sim&method=lbm&sim_device=gpu&ranks=1");
-        assert_eq!(sim.map(|t| t.1), Some(Per::Step));
+        assert_eq!(sim.map(|t| t.1), Some(TimePer::Step));
         assert_eq!(between(sim, time(LLAMA)), None);
         assert_eq!(between(sim, None), None);
         assert!(between(sim, sim).is_some_and(|c| (c.speedup - 1.0).abs() < 1e-12));
