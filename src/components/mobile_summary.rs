@@ -15,14 +15,8 @@ pub fn MobileSummary() -> impl IntoView {
         time,
         ..
     } = Page::get();
-    // The time answer's own line, read as the desktop's speed line shows it; none on an error.
-    let rate = Memo::new(move |_| {
-        time.with(|t| {
-            t.as_ref()
-                .filter(|a| !a.error)
-                .and_then(|a| memcalc_core::report::headline_rate(&a.line))
-        })
-    });
+    // The time answer's headline; none before it arrives or on an error.
+    let rate = Memo::new(move |_| time.with(|t| t.as_ref().and_then(|a| a.headline.clone())));
     view! {
         <a
             class="mobile-summary"

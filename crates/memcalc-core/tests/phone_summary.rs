@@ -1,19 +1,23 @@
 //! The phone's pinned summary (issue 39): beside the memory, how many of the requested
-//! sequences a pooled engine runs and the time line's headline rate, read from the same words
-//! the desktop shows.
+//! sequences a pooled engine runs and the time answer's headline rate, in the same words as the
+//! desktop's time line.
 
 mod common;
 
 use common::{est, scenario};
-use memcalc_core::report::{headline_rate, pill};
+use memcalc_core::report::{pill, time_answer};
 use memcalc_core::units::UnitSystem;
 
-fn line(query: &str) -> String {
+/// The time line and its headline, as the time answer carries them.
+fn line(query: &str) -> (String, String) {
     let s = scenario(query);
     let sp = memcalc_core::speed(&s, &memcalc_core::estimate(&s))
         .unwrap()
         .unwrap();
-    memcalc_core::text::speed::summary(&sp)
+    (
+        memcalc_core::text::speed::summary(&sp),
+        memcalc_core::text::speed::headline(&sp),
+    )
 }
 
 #[test]
@@ -22,8 +26,7 @@ fn a_pooled_engine_says_how_many_sequences_fit_and_its_tokens_per_second() {
     let e = est(q);
     let v = e.serving.expect("a pooled engine");
     assert!(v.sequences < 64, "{v:?}");
-    let l = line(q);
-    let rate = headline_rate(&l).expect(&l);
+    let (l, rate) = line(q);
     assert!(rate.ends_with(" tokens/s"), "{rate} from {l}");
     // The engine's total, not one sequence's.
     assert!(l.contains(&format!("{rate} for ")), "{rate} from {l}");
@@ -41,17 +44,24 @@ fn a_pooled_engine_says_how_many_sequences_fit_and_its_tokens_per_second() {
 
 #[test]
 fn training_surrogates_and_simulations_have_their_own_headline() {
-    let train = line("mode=train&params=7B");
+    let (train, rate) = line("mode=train&params=7B");
+    assert!(rate.ends_with(" tokens/s"), "{rate}");
+    assert!(train.contains(&format!(" {rate}")), "{rate} from {train}");
+    let (sim, rate) = line("preset=lj-melt");
     assert!(
-        headline_rate(&train).is_some_and(|r| r.ends_with(" tokens/s")),
-        "{train}"
+        rate.starts_with("≥ ") && rate.ends_with(" per step"),
+        "{rate}"
     );
-    let sim = line("preset=lj-melt");
     assert!(
-        headline_rate(&sim).is_some_and(|r| r.starts_with("≥ ") && r.ends_with(" per step")),
-        "{sim}"
+        sim.contains(&rate.replace("≥ ", "At least ")),
+        "{rate} from {sim}"
     );
-    assert_eq!(headline_rate("No time model for this method yet."), None);
+    // The time answer carries it; a link that does not parse has no answer, so no headline.
+    assert_eq!(
+        time_answer("preset=lj-melt").and_then(|a| a.headline),
+        Some(rate)
+    );
+    assert!(time_answer("mode=train&params=7B&gpu_bw=0").is_none());
     // Without a time answer yet, the pill is the memory alone.
     let e = est("mode=train&params=7B");
     assert_eq!(

@@ -220,6 +220,19 @@ pub fn source(t: &TimeTerm) -> &'static str {
 
 /// The time line: the headline figure and its bound, e.g. "Decode: 5.1 ms per step
 /// (196 tokens/s per sequence), bound by memory bandwidth".
+/// The figure a user of the mode waits for, as the time line words it: an engine's or a
+/// training run's tokens/s, a surrogate's samples/s, a simulation's time per step ("≥ 1.2 s per
+/// step"). The phone's pinned summary shows it beside the memory (`report::pill`).
+pub fn headline(s: &crate::speed::Speed) -> String {
+    use crate::speed::Steps;
+    match s.steps {
+        Steps::Inference { tokens_per_s, .. } => format!("{} tokens/s", sig(tokens_per_s)),
+        Steps::Training { tokens_per_s, .. } => format!("{} tokens/s", count(tokens_per_s)),
+        Steps::Sim { step, .. } => format!("≥ {} per step", time(step)),
+        Steps::Surrogate { samples_per_s, .. } => format!("{} samples/s", count(samples_per_s)),
+    }
+}
+
 pub fn summary(s: &crate::speed::Speed) -> String {
     use crate::speed::Steps;
     let by = bound(s.bound);

@@ -207,8 +207,8 @@ pub fn summary(e: &Estimate, units: UnitSystem) -> String {
 }
 
 /// The phone's pinned summary on the live page: [`summary`], then for a pooled engine how many
-/// of the requested sequences fit ("9 of 64 sequences"), then the time line's headline rate
-/// ([`headline_rate`]), the figures the desktop shows beside the verdict (issue 39).
+/// of the requested sequences fit ("9 of 64 sequences"), then the time answer's headline rate
+/// (`text::speed::headline`), the figures the desktop shows beside the verdict (issue 39).
 pub fn pill(e: &Estimate, units: UnitSystem, rate: Option<&str>) -> String {
     let mut out = summary(e, units);
     if let Some(v) = e.serving {
@@ -227,26 +227,6 @@ pub fn pill(e: &Estimate, units: UnitSystem, rate: Option<&str>) -> String {
 /// The pill's rate as it follows the rest: " · 485 tokens/s".
 pub fn pill_rate(rate: &str) -> String {
     format!(" · {rate}")
-}
-
-/// The headline rate of a time line (`explain::speed::summary`'s words): the engine's total
-/// tokens/s, a training run's tokens/s, a surrogate's samples/s, or a simulation's time per
-/// step; `None` for a line without one (an error, a method without a time model).
-pub fn headline_rate(line: &str) -> Option<String> {
-    // The figure before a unit: the text after the clause's last separator.
-    let figure = |before: &str| {
-        let at = before.rfind([',', ':']).map_or(0, |i| i + 1);
-        let n = before[at..].trim();
-        (!n.is_empty() && n.starts_with(|c: char| c.is_ascii_digit())).then(|| n.to_string())
-    };
-    for unit in [" tokens/s for ", " tokens/s", " samples/s"] {
-        if let Some(i) = line.find(unit) {
-            return figure(&line[..i]).map(|n| format!("{n}{}", unit.trim_end_matches(" for ")));
-        }
-    }
-    let rest = line.strip_prefix("At least ")?;
-    let step = &rest[..rest.find(" per step")?];
-    Some(format!("≥ {step} per step"))
 }
 
 /// The breakdown as Markdown; with an origin, first the link back and a table of the inputs

@@ -41,6 +41,9 @@ pub struct SavingTime {
 pub struct TimeAnswer {
     pub bound: Option<Bound>,
     pub line: String,
+    /// The figure a user of the mode waits for (`text::speed::headline`): the phone's pill
+    /// shows it; `None` without a time (an input error, no time model).
+    pub headline: Option<String>,
     /// `line` is an input error (the page's `role="alert"`).
     pub error: bool,
     pub terms: Vec<TermWords>,
@@ -75,6 +78,7 @@ pub fn time_answer(query: &str) -> Option<TimeAnswer> {
         Ok(Some(sp)) => {
             a.bound = Some(sp.bound);
             a.line = words::summary(&sp);
+            a.headline = Some(words::headline(&sp));
             a.terms = sp
                 .terms
                 .iter()
