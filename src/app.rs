@@ -57,6 +57,8 @@ pub fn Calculator(
     let notices = Memo::new(move |_| state.with(|s| s.notices().to_vec()));
     let preset = Memo::new(move |_| state.with(PageState::preset));
     let no_estimate = Memo::new(move |_| state.with(|s| s.no_estimate().map(str::to_string)));
+    // A link naming an unknown preset: no figure shows (the verdict says why).
+    let unknown_preset = Memo::new(move |_| no_estimate.with(Option::is_some));
     let units = RwSignal::new(options.units);
     let scaling_y = RwSignal::new(options.scaling_y);
     let theme = crate::theme::init(options.theme);
@@ -113,8 +115,7 @@ pub fn Calculator(
     let params_hint = Signal::derive(move || scenario.with(memcalc_core::report::params_hint));
     let errors =
         Signal::derive(move || parsed.with(|p| p.as_ref().err().cloned().unwrap_or_default()));
-    let stale =
-        Signal::derive(move || parsed.with(|p| p.is_err()) || no_estimate.with(Option::is_some));
+    let stale = Signal::derive(move || parsed.with(|p| p.is_err()) || unknown_preset.get());
 
     // The link of the current state: preset, changed fields, page options.
     let link = Memo::new(move |_| {
@@ -181,7 +182,7 @@ pub fn Calculator(
         estimate: result,
         stale,
         left_out,
-        no_estimate: Signal::derive(move || no_estimate.with(Option::is_some)),
+        no_estimate: unknown_preset.into(),
         derived,
         time: crate::time::answers(link),
         units,
@@ -316,7 +317,7 @@ pub fn Calculator(
         return view! {
             <main
                 class="calculator embedded"
-                class:no-estimate=move || no_estimate.with(Option::is_some)
+                class:no-estimate=unknown_preset
                 class:no-form=move || !shows(Part::Form)
             >
                 <section
@@ -337,7 +338,7 @@ pub fn Calculator(
     view! {
         <main
             class="calculator"
-            class:no-estimate=move || no_estimate.with(Option::is_some)
+            class:no-estimate=unknown_preset
             class:no-form=move || !shows(Part::Form)
         >
             // The form is long: keyboard users skip it to the answer (the heading takes focus).
