@@ -40,7 +40,7 @@ export const INIT = () => {
       mc.mounted = performance.now();
       console.debug("memcalc-bench: mounted"); // for load() below
     }
-    // The prerendered total (scripts/post-build.sh) is in the HTML, so in the first contentful
+    // The prerendered total (memcalc-post-build) is in the HTML, so in the first contentful
     // paint when the page shows it; Chromium may report no Element Timing for it, because the
     // app can remove it before the entry is delivered. Shown unless the inline script hid it,
     // decided when the HTML's copy is parsed: a first screen the small first-answer wasm writes

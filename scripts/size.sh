@@ -16,7 +16,7 @@ FIRST_BUDGET=${3:-162000}
 LAZY_BUDGET=${4:-200000}
 # What index.html requests as it loads: stylesheets, preloads, classic and module scripts by src,
 # and the first-answer wasm. Not what the app's loader imports after the first answer
-# (scripts/first-load.py), nor the files only copied beside it (embed.js for host pages).
+# (crates/memcalc-build/src/app-loader.js), nor the files only copied beside it (embed.js for host pages).
 first=$( { grep -Eo '<link [^>]*href="\./[^"]+"' "$DIST/index.html" || true
            grep -Eo '<script [^>]*src="\./[^"]+"' "$DIST/index.html" || true
            grep -Eo '"\./memcalc-first-[0-9a-f]+\.wasm"' "$DIST/index.html" || true

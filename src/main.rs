@@ -6,7 +6,7 @@ static ALLOC: lol_alloc::AssumeSingleThreaded<lol_alloc::FreeListAllocator> =
 
 fn main() {
     memcalc_app::install_panic_message();
-    // The prerendered first screen (scripts/post-build.sh) gives way to the app in the same task,
+    // The prerendered first screen (memcalc-post-build) gives way to the app in the same task,
     // so the page never holds both.
     if let Some(pre) = web_sys::window()
         .and_then(|w| w.document())

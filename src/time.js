@@ -1,6 +1,6 @@
 // The time wasm's loader (src/time.rs). The interface is memcalc-first's
 // (crates/memcalc-wasm-io): write the query, run, read the JSON. The wasm's file name is in
-// index.html's `memcalc-time` meta (scripts/post-build.sh). Instantiated once, after one
+// index.html's `memcalc-time` meta (memcalc-post-build). Instantiated once, after one
 // frame: the first answer's paint is not raced. Failures resolve to null, never a rejection,
 // which index.html's first script reads as a frame's CORS failure.
 let time;

@@ -31,7 +31,7 @@ pub fn answer_with(answer: Linked) {
 }
 
 // The loader (src/time.js): the wasm's file name is in index.html's `memcalc-time` meta
-// (scripts/post-build.sh); instantiated once, after one frame; failures resolve to null.
+// (memcalc-post-build); instantiated once, after one frame; failures resolve to null.
 #[wasm_bindgen(module = "/src/time.js")]
 extern "C" {
     fn time_answer(query: &str) -> js_sys::Promise;

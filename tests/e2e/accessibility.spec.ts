@@ -91,6 +91,6 @@ test("if the WebAssembly cannot load, the page says so in plain HTML", async ({ 
   await page.goto("./");
   await expect(page.getByText("Loading the memory calculator")).toBeVisible();
   await expect(page.getByText("The calculator could not start")).toBeVisible({ timeout: 15_000 });
-  // The app never mounted; what stands is the prerendered default answer (scripts/post-build.sh).
+  // The app never mounted; what stands is the prerendered default answer (memcalc-post-build).
   await expect(page.locator("main.calculator:not([data-prerender])")).toHaveCount(0);
 });

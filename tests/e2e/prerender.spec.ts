@@ -1,7 +1,7 @@
 import { test, expect, ready, watch, ARTIFACTS } from "./fixtures";
 
-// The first screen prerendered into index.html at build time (scripts/post-build.sh,
-// memcalc-prerender) must be the live default answer: read it with scripts off, then compare
+// The first screen prerendered into index.html at build time (memcalc-post-build,
+// memcalc-post-build) must be the live default answer: read it with scripts off, then compare
 // every number with the app's.
 test("the prerendered first screen is the live default answer, and gives way to the app", async ({ browser, page }) => {
   const off = await browser.newContext({ javaScriptEnabled: false });
@@ -105,7 +105,7 @@ test("a link's, a remembered calculation's and an embed's first answer comes fro
   watch(pre, problems);
   const early: string[] = [];
   await pre.route(/memcalc-app-[^/]*\.(wasm|js)$/, async (route) => {
-    // The app is requested only once the first answer is on screen (scripts/first-load.py).
+    // The app is requested only once the first answer is on screen (crates/memcalc-build/src/app-loader.js).
     const shown = await pre
       .evaluate(() => !!document.querySelector("#prerender .total, #prerender tfoot td.num") && !document.documentElement.className.includes("pre-"))
       .catch(() => true); // navigated away meanwhile

@@ -1,4 +1,4 @@
-// index.html's first script, written by memcalc-prerender in place of <!-- prerender --> before
+// index.html's first script, written by memcalc-post-build in place of <!-- prerender --> before
 // the body's first screen: applies the visitor's or the link's theme and decides what the first
 // screen shows. Its function's last statement, "return Promise.resolve();", ends it without a
 // first-answer wasm; where there is one, first-screen-wasm.js takes its place. __DEFAULT_LINK__

@@ -1,10 +1,10 @@
 //! The first screen of a calculation (header, verdict with the total, the table's rows with
 //! bytes, shares and formulas), as HTML with the live page's markup and classes (issue 17).
 //! One writer for two callers, so they can never drift:
-//! - at build time, `memcalc-prerender` (crates/memcalc-build) writes the default answer into
+//! - at build time, `memcalc-post-build` (crates/memcalc-build) writes the default answer into
 //!   index.html, so the plain page shows its total in the HTML's first paint;
 //! - at run time, this crate built as a small wasm (no Leptos: the core and this writer only;
-//!   scripts/post-build.sh) writes the first screen of a link with a query, a remembered
+//!   memcalc-post-build) writes the first screen of a link with a query, a remembered
 //!   calculation or an embed into the same place, before the app's wasm is requested.
 //!
 //! The app removes the screen as it mounts (src/main.rs). Its copies of the numbers carry

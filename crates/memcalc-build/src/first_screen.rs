@@ -1,16 +1,12 @@
-//! Build step (a Trunk post_build hook, Trunk.toml, via scripts/post-build.sh): writes the
-//! default answer's first screen into the built index.html, so the plain page shows its total in
-//! the HTML's first paint, before any script or WebAssembly has loaded (issue 17), and the inline
-//! script that writes any other calculation's first screen with the small wasm (crates/
-//! memcalc-first, the same writer, built for wasm32) before the app's wasm is requested.
+//! The default answer's first screen, written into index.html so the plain page shows its
+//! total in the HTML's first paint, before any script or WebAssembly has loaded (issue 17), and
+//! the inline script that writes any other calculation's first screen with the small wasm
+//! (crates/memcalc-first, the same writer, built for wasm32) before the app's wasm is requested.
 //! The numbers come from the same core the app runs, at every build, so they cannot drift;
 //! tests/e2e/prerender.spec.ts compares both screens with the live page.
 //! The app removes the screen as it mounts (src/main.rs).
-//! Usage: memcalc-prerender <index.html> [first wasm file name]
-//! (replaces the marker below, in place; without the wasm a link with a query shows the shell
-//! without numbers until the app mounts).
 
-const MARKER: &str = "<!-- prerender -->";
+pub const MARKER: &str = "<!-- prerender -->";
 
 /// The inline script, run before the body's screen is parsed: it applies the visitor's theme and
 /// decides what the first screen shows. The plain page of a browser that remembers no other
@@ -19,8 +15,8 @@ const MARKER: &str = "<!-- prerender -->";
 /// the small wasm, replaces the prerendered one; if that takes over 250 ms, the page's shell
 /// without anything of the default's answer shows meanwhile (an embed: the loading line).
 /// `window.memcalcFirst` settles once the frame that shows the prerendered answer, or the small
-/// wasm's screen, has been presented (at once on any failure): Trunk's loader, rewritten
-/// by scripts/first-load.py, requests the app then.
+/// wasm's screen, has been presented (at once on any failure): the app's loader
+/// (app-loader.js) requests the app then.
 const PAGE_SCRIPT: &str = include_str!("first-screen.js");
 /// The end of that script where there is a small wasm: fetches it and writes its screen.
 const WASM_SCRIPT: &str = include_str!("first-screen-wasm.js");
@@ -61,36 +57,16 @@ fn script(default_link: &str, wasm: Option<&str>) -> String {
     format!("<script>\n{}    </script>", indent(&js, 6))
 }
 
-fn main() {
-    let mut args = std::env::args().skip(1);
-    let Some(path) = args.next() else {
-        eprintln!("usage: memcalc-prerender <index.html> [first wasm file name]");
-        std::process::exit(2);
-    };
-    let wasm = args.next();
-    let html = std::fs::read_to_string(&path).unwrap_or_else(|e| {
-        eprintln!("memcalc-prerender: cannot read {path}: {e}");
-        std::process::exit(1);
-    });
-    if !html.contains(MARKER) {
-        eprintln!("memcalc-prerender: {path} has no {MARKER} marker");
-        std::process::exit(1);
-    }
+/// The first script and the default answer's first screen, in place of [`MARKER`]; `wasm` is
+/// the first-answer wasm's file name (without one, a link with a query shows the shell without
+/// numbers until the app mounts).
+pub fn first_screen(wasm: Option<&str>) -> String {
     let link = memcalc_first::default_link();
-    let out = html.replacen(
-        MARKER,
-        &format!(
-            "{}\n    {}",
-            script(&link, wasm.as_deref()),
-            memcalc_first::screen(&link)
-        ),
-        1,
-    );
-    std::fs::write(&path, out).unwrap_or_else(|e| {
-        eprintln!("memcalc-prerender: cannot write {path}: {e}");
-        std::process::exit(1);
-    });
-    println!("prerender: the default answer written into {path}");
+    format!(
+        "{}\n    {}",
+        script(&link, wasm),
+        memcalc_first::screen(&link)
+    )
 }
 
 #[cfg(test)]

@@ -1,0 +1,175 @@
+//! memcalc-post-build: Trunk's post_build hook (Trunk.toml). Turns the page Trunk staged into
+//! the one that ships, in this order because each step needs the last one's page:
+//! 1. the small wasms — the first answer's (crates/memcalc-first: the core and the first
+//!    screen's writer, no Leptos) and the time's (crates/memcalc-time: the time model and its
+//!    words, JSON out) — built for wasm32, shrunk with wasm-opt as Trunk shrinks the app's, and
+//!    named by their content's hash ([`small_wasm`]);
+//! 2. the time wasm's name written into index.html's `memcalc-time` meta, where the app's loader
+//!    (src/time.js) reads it: the app's wasm carries no time model;
+//! 3. the default answer's first screen and the script that writes any other start's screen
+//!    with the first-answer wasm ([`first_screen`]);
+//! 4. the app's loader, which requests the app after the first answer is painted
+//!    ([`app_loader`]): Trunk injects none (`inject_scripts = false` in Trunk.toml, its
+//!    documented setting), so nothing of Trunk's output is rewritten;
+//! 5. the stylesheet, minified and inlined ([`css`]);
+//! 6. the Content-Security-Policy, which allows every inline script and style by its hash
+//!    ([`csp`]).
+//!
+//! Steps 2–6 are one pure function of the source page and the built files' names ([`finish`]),
+//! tested below; step 1 runs cargo and wasm-opt.
+//! Usage: memcalc-post-build [dist] (Trunk's TRUNK_STAGING_DIR wins where set).
+
+mod app_loader;
+mod csp;
+mod css;
+mod first_screen;
+mod page;
+mod small_wasm;
+
+use page::Page;
+use std::path::{Path, PathBuf};
+
+/// The built files the page names.
+struct Built {
+    first_wasm: String,
+    time_wasm: String,
+    app_js: String,
+    app_wasm: String,
+}
+
+/// Where the time wasm's file name goes in index.html's meta.
+const TIME_SLOT: &str = "__TIME_WASM__";
+/// Where the app's loader goes in index.html's head.
+const LOADER_MARKER: &str = "<!-- app loader -->";
+/// Where the stylesheet goes in index.html's head.
+const STYLE_MARKER: &str = "<!-- style -->";
+
+/// Steps 2–6: the staged index.html, finished.
+fn finish(html: &str, stylesheet: &str, built: &Built) -> Result<String, String> {
+    let mut page = Page::new(html);
+    page.fill(TIME_SLOT, &built.time_wasm)?;
+    page.fill(
+        first_screen::MARKER,
+        &first_screen::first_screen(Some(&built.first_wasm)),
+    )?;
+    page.fill(
+        LOADER_MARKER,
+        &app_loader::script(&built.app_js, &built.app_wasm),
+    )?;
+    page.fill(
+        STYLE_MARKER,
+        &format!("<style>{}</style>", css::minify(stylesheet)),
+    )?;
+    csp::apply(&mut page)?;
+    Ok(page.into_html())
+}
+
+fn run() -> Result<(), String> {
+    let dist = std::env::var_os("TRUNK_STAGING_DIR")
+        .map(PathBuf::from)
+        .or_else(|| std::env::args_os().nth(1).map(PathBuf::from))
+        .unwrap_or_else(|| PathBuf::from("dist"));
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let read = |p: &Path| {
+        std::fs::read_to_string(p).map_err(|e| format!("cannot read {}: {e}", p.display()))
+    };
+    let source = read(&root.join("index.html"))?;
+    // The app's wasm-opt flags (index.html's data-wasm-opt-params, for Trunk), so all three
+    // wasms are optimised alike and the flags are written once.
+    let flags = page::attribute(&source, "data-wasm-opt-params")
+        .ok_or("index.html has no data-wasm-opt-params")?;
+    let first_wasm = small_wasm::make("memcalc-first", &dist, &flags)?;
+    let time_wasm = small_wasm::make("memcalc-time", &dist, &flags)?;
+    let (app_js, app_wasm) = app_loader::app_files(&dist)?;
+    let built = Built {
+        first_wasm,
+        time_wasm,
+        app_js,
+        app_wasm,
+    };
+    let index = dist.join("index.html");
+    let html = finish(&read(&index)?, &read(&root.join("style/main.css"))?, &built)?;
+    std::fs::write(&index, html).map_err(|e| format!("cannot write {}: {e}", index.display()))?;
+    println!(
+        "post-build: {} and {} built; the app ({}, {}) requested after the first answer; {} finished",
+        built.first_wasm,
+        built.time_wasm,
+        built.app_js,
+        built.app_wasm,
+        index.display()
+    );
+    Ok(())
+}
+
+fn main() {
+    if let Err(e) = run() {
+        eprintln!("memcalc-post-build: {e}");
+        std::process::exit(1);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn built() -> Built {
+        Built {
+            first_wasm: "memcalc-first-0123456789abcdef.wasm".into(),
+            time_wasm: "memcalc-time-fedcba9876543210.wasm".into(),
+            app_js: "memcalc-app-aaaa.js".into(),
+            app_wasm: "memcalc-app-aaaa_bg.wasm".into(),
+        }
+    }
+
+    /// The source index.html as Trunk stages it (it removes its own `data-trunk` links and,
+    /// with `inject_scripts = false`, adds nothing).
+    fn staged() -> String {
+        include_str!("../../../index.html")
+            .lines()
+            .filter(|l| !l.contains("data-trunk"))
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+
+    #[test]
+    fn the_finished_page_names_every_built_file_and_keeps_no_placeholder() {
+        let html = finish(&staged(), "a { color: red; }", &built()).unwrap();
+        for name in [
+            "./memcalc-first-0123456789abcdef.wasm",
+            "./memcalc-time-fedcba9876543210.wasm",
+            "./memcalc-app-aaaa.js",
+            "./memcalc-app-aaaa_bg.wasm",
+        ] {
+            assert!(html.contains(name), "{name}");
+        }
+        for left in ["__", LOADER_MARKER, STYLE_MARKER, first_screen::MARKER] {
+            assert!(!html.contains(left), "{left} left in the page");
+        }
+        assert!(html.contains("<style>a{color: red}</style>"));
+    }
+
+    #[test]
+    fn the_policy_allows_exactly_the_page_s_inline_scripts_and_style() {
+        let html = finish(&staged(), "a { color: red; }", &built()).unwrap();
+        let page = Page::new(&html);
+        let scripts = page.inline_bodies("script");
+        // The frame check, the first screen's script and the app's loader.
+        assert_eq!(scripts.len(), 3);
+        let meta = &html[html.find("Content-Security-Policy").unwrap()..];
+        let meta = &meta[..meta.find("/>").unwrap()];
+        for body in scripts.iter().chain(&page.inline_bodies("style")) {
+            assert!(meta.contains(&csp::hash(body)), "{body}");
+        }
+        assert_eq!(meta.matches("'sha256-").count(), 4);
+        // One policy, first in the head, before anything it governs.
+        assert_eq!(html.matches("Content-Security-Policy").count(), 1);
+        assert!(html.find("Content-Security-Policy") < html.find("<script"));
+    }
+
+    #[test]
+    fn a_missing_marker_is_an_error_naming_it() {
+        let html = staged().replace(LOADER_MARKER, "");
+        let e = finish(&html, "", &built()).err().unwrap();
+        assert!(e.contains("app loader"), "{e}");
+    }
+}
