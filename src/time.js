@@ -5,13 +5,19 @@
 // which index.html's first script reads as a frame's CORS failure.
 let time;
 
+// The app's loader (crates/memcalc-build/src/app-loader.js) has usually fetched and compiled
+// the wasm while the app's own downloaded (`window.memcalcTimeModule`, null on failure): then it
+// is only instantiated; else it is fetched here.
 function load() {
   const url = document.querySelector('meta[name="memcalc-time"]').content;
   const get = () => fetch(url);
-  return new Promise((r) => { requestAnimationFrame(() => setTimeout(r)); setTimeout(r, 100); })
+  const fetched = () => new Promise((r) => { requestAnimationFrame(() => setTimeout(r)); setTimeout(r, 100); })
     .then(() => (WebAssembly.instantiateStreaming ? WebAssembly.instantiateStreaming(get()) : Promise.reject()))
     .catch(() => get().then((r) => r.arrayBuffer()).then((b) => WebAssembly.instantiate(b)))
     .then((m) => m.instance.exports);
+  return Promise.resolve(window.memcalcTimeModule)
+    .then((m) => (m ? WebAssembly.instantiate(m).then((i) => i.exports) : fetched()))
+    .catch(fetched);
 }
 
 // Each answer is worked out in a task of its own after the edit's frame, and only for the
