@@ -1,8 +1,6 @@
 use leptos::prelude::*;
-use memcalc_core::answers::layouts::{
-    framework_scope, training_layouts, LAYOUTS_SHOWN, MICRO_BATCHES,
-};
-use memcalc_core::units::format_bytes;
+use memcalc_core::answers::layouts::{framework_scope, training_layouts, LAYOUTS_SHOWN};
+use memcalc_core::report::page_words;
 
 use crate::page::Page;
 
@@ -39,20 +37,8 @@ pub fn LayoutSearch() -> impl IntoView {
                     }
                 }
             >
-                <summary>
-                    {move || {
-                        let n = gpus();
-                        format!(
-                            "Layouts that fit on {n} {}",
-                            memcalc_core::text::wording::plural(n, "GPU", "GPUs"),
-                        )
-                    }}
-                </summary>
-                <p class="help">
-                    {format!(
-                        "Ranked: no offload first, then the least compute lost to recomputation (full 33 %, per-op 17 %, selective 3 %) and to the pipeline bubble (1F1B with {MICRO_BATCHES} micro-batches), then the fewest bytes each GPU sends per step. Tensor parallelism stays within a node.",
-                    )}
-                </p>
+                <summary>{move || page_words::layouts_heading(gpus())}</summary>
+                <p class="help">{page_words::layouts_ranking()}</p>
                 {move || {
                     scenario
                         .with(framework_scope)
@@ -85,12 +71,7 @@ pub fn LayoutSearch() -> impl IntoView {
                                         <li data-layout=l.query()>
                                             <span class="saving-label">{l.label()}</span>
                                             <span class="saving-bytes">
-                                                {format!(
-                                                    "{} · {} % compute lost · {} sent per step",
-                                                    format_bytes(l.per_device_bytes, units.get()),
-                                                    l.recompute_pct + l.bubble_pct,
-                                                    format_bytes(l.comm_bytes, units.get()),
-                                                )}
+                                                {page_words::layout_facts(&l, units.get())}
                                             </span>
                                             <button
                                                 type="button"

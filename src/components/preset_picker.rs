@@ -1,5 +1,6 @@
 use leptos::prelude::*;
 use memcalc_core::inputs::presets::{Preset, PRESETS};
+use memcalc_core::report::page_words;
 
 /// A list of named starting points; choosing one fills the whole form from its link.
 #[component]
@@ -28,10 +29,7 @@ pub fn PresetPicker(
             >
                 // Properties, not attributes: an attribute no longer moves a selection the user made.
                 <option value="" prop:selected=move || shown().is_none()>
-                    {move || match (current.get(), edited.get()) {
-                        (Some(p), true) => format!("Changed from {}", p.label),
-                        _ => "Choose a model or simulation…".to_string(),
-                    }}
+                    {move || page_words::preset_prompt(current.get(), edited.get())}
                 </option>
                 {PRESETS
                     .iter()
@@ -48,10 +46,7 @@ pub fn PresetPicker(
                     })
                     .collect_view()}
             </select>
-            <p class="help">
-                "Fills every field; each value stays editable. "
-                {move || current.get().map(|p| format!("Source: {}.", p.source))}
-            </p>
+            <p class="help">{move || page_words::preset_help(current.get())}</p>
         </div>
     }
 }

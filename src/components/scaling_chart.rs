@@ -3,6 +3,7 @@ use leptos::prelude::*;
 use memcalc_charts::time::{draw_view, ScalingView, TimeData};
 use memcalc_charts::ScalingData;
 use memcalc_core::answers::scaling::ScalingY;
+use memcalc_core::report::page_words;
 use memcalc_core::units::{format_bytes, group_digits};
 
 use crate::page::Page;
@@ -91,6 +92,17 @@ pub fn ScalingChart() -> impl IntoView {
     let on_toggle = crate::fold::on_first_open(move || {
         view! {
             <table class="scaling" data-testid="scaling-table">
+                <caption>
+                    {move || {
+                        sweep
+                            .with(|s| {
+                                page_words::scaling_table_caption(
+                                    s.x_words,
+                                    &estimate.with(|e| e.per.to_string()),
+                                )
+                            })
+                    }}
+                </caption>
                 <thead>
                     <tr>
                         <th scope="col">{move || sweep.with(|s| s.x_label)}</th>
@@ -153,7 +165,7 @@ pub fn ScalingChart() -> impl IntoView {
     view! {
         <section class="scaling-view" aria-labelledby="scaling-heading">
             <h3 id="scaling-heading">
-                {move || sweep.with(|s| format!("How memory scales with {}", s.x_words))}
+                {move || sweep.with(|s| page_words::scaling_heading(s.x_words, shown.get()))}
             </h3>
             {move || {
                 (choices.with(Vec::len) > 1)

@@ -2,7 +2,7 @@ use leptos::html::Dialog;
 use leptos::prelude::*;
 use memcalc_core::inputs::fields::FieldId;
 use memcalc_core::inputs::page::{lock_choices, PageOptions, Part, Parts, Theme};
-use memcalc_core::report::{file_name, title, to_csv, to_json, to_markdown, Origin};
+use memcalc_core::report::{file_name, page_words, title, to_csv, to_json, to_markdown, Origin};
 
 use crate::browser;
 use crate::page::Page;
@@ -34,7 +34,7 @@ pub fn SharePanel() -> impl IntoView {
         let copied = text.clone();
         browser::copy(&copied, move |ok| {
             set_status.set(Some(if ok {
-                (true, format!("{what} copied."))
+                (true, page_words::copied(what))
             } else {
                 (false, text)
             }));
@@ -57,7 +57,7 @@ pub fn SharePanel() -> impl IntoView {
         let copied = text.clone();
         browser::copy(&copied, move |ok| {
             set_dialog_status.set(Some(if ok {
-                (true, format!("{what} copied."))
+                (true, page_words::copied(what))
             } else {
                 (false, text)
             }));

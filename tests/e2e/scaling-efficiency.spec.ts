@@ -23,6 +23,9 @@ test("the scaling chart switches to parallel efficiency, in the chart and the li
     /^Parallel efficiency \(%\) against nodes: at 16, Parallel efficiency, strong scaling \d+ %; Parallel efficiency, weak scaling \d+ %\.$/,
   );
   await expect(page).toHaveURL(/[?&]scaling_y=efficiency(&|$)/);
+  // The heading names what the chart shows; the table under it says it lists memory (issue 37).
+  await expect(page.locator("#scaling-heading")).toHaveText("How parallel efficiency changes with nodes");
+  await expect(page.getByTestId("scaling-table").locator("caption")).toHaveText("Memory per node at each count of nodes");
   await chart.screenshot({ path: `${ARTIFACTS}/scaling-efficiency-${testInfo.project.name}.png` });
 
   // The time per step over the same nodes.
@@ -30,10 +33,12 @@ test("the scaling chart switches to parallel efficiency, in the chart and the li
   await expect(chart).toHaveAttribute("data-measure", "time");
   await expect(chart).toHaveAttribute("aria-label", /^Time per step \((s|ms|µs)\) against nodes: at 16, Time per step, strong scaling /);
   await expect(page).toHaveURL(/[?&]scaling_y=time(&|$)/);
+  await expect(page.locator("#scaling-heading")).toHaveText("How the time per step scales with nodes");
 
   // Back to memory: the link loses the key and reads as before.
   await control.selectOption("memory");
   await expect(chart).toHaveAttribute("data-measure", "memory");
+  await expect(page.locator("#scaling-heading")).toHaveText("How memory scales with nodes");
   await expect(page).not.toHaveURL(/scaling_y=/);
 });
 

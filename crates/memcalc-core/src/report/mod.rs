@@ -10,7 +10,7 @@ use crate::scenario::Scenario;
 mod glance;
 mod json;
 mod names;
-mod page_words;
+pub mod page_words;
 mod time_answer;
 pub use glance::{facts, saving_change, saving_text, Fact};
 pub use json::{

@@ -235,3 +235,123 @@ mod tests {
         assert_eq!(with, format!("{said} Batch left out."));
     }
 }
+
+/// The preset picker's first option: what the form started from once edits left it, else the
+/// prompt to choose one.
+pub fn preset_prompt(current: Option<&crate::schema::presets::Preset>, edited: bool) -> String {
+    match (current, edited) {
+        (Some(p), true) => format!("Changed from {}", p.label),
+        _ => "Choose a model or simulation…".to_string(),
+    }
+}
+
+/// The preset picker's help: what choosing does, and where the current preset's figures come
+/// from.
+pub fn preset_help(current: Option<&crate::schema::presets::Preset>) -> String {
+    let source = current
+        .map(|p| format!(" Source: {}.", p.source))
+        .unwrap_or_default();
+    format!("Fills every field; each value stays editable.{source}")
+}
+
+/// The layout search's heading.
+pub fn layouts_heading(gpus: u64) -> String {
+    format!(
+        "Layouts that fit on {gpus} {}",
+        crate::explain::wording::plural(gpus, "GPU", "GPUs")
+    )
+}
+
+/// How the layout search ranks what fits (the costs are those of `analysis::layouts`).
+pub fn layouts_ranking() -> String {
+    format!(
+        "Ranked: no offload first, then the least compute lost to recomputation (full 33 %, per-op 17 %, selective 3 %) and to the pipeline bubble (1F1B with {} micro-batches), then the fewest bytes each GPU sends per step. Tensor parallelism stays within a node.",
+        crate::analysis::layouts::MICRO_BATCHES
+    )
+}
+
+/// One layout's figures: its bytes per GPU, the compute it loses and what each GPU sends.
+pub fn layout_facts(l: &crate::analysis::layouts::Layout, units: UnitSystem) -> String {
+    format!(
+        "{} · {} % compute lost · {} sent per step",
+        format_bytes(l.per_device_bytes, units),
+        l.recompute_pct + l.bubble_pct,
+        format_bytes(l.comm_bytes, units),
+    )
+}
+
+/// The scaling view's heading, naming what its chart shows: the table below it always lists
+/// memory (issue 37: in the time and efficiency views it still read "How memory scales").
+pub fn scaling_heading(x_words: &str, shown: crate::schema::page::ScalingY) -> String {
+    use crate::schema::page::ScalingY;
+    let what = match shown {
+        ScalingY::Memory => "memory scales",
+        ScalingY::Time => "the time per step scales",
+        ScalingY::Efficiency => "parallel efficiency changes",
+    };
+    format!("How {what} with {x_words}")
+}
+
+/// The scaling table's caption: it lists memory whatever the chart shows.
+pub fn scaling_table_caption(x_words: &str, per: &str) -> String {
+    format!("Memory per {per} at each count of {x_words}")
+}
+
+/// What the share panel says after a copy.
+pub fn copied(what: &str) -> String {
+    format!("{what} copied.")
+}
+
+#[cfg(test)]
+mod page_sentence_tests {
+    use super::*;
+    use crate::schema::page::ScalingY;
+    use crate::schema::presets::PRESETS;
+
+    #[test]
+    fn the_preset_picker_says_what_the_form_started_from() {
+        let p = &PRESETS[0];
+        assert_eq!(
+            preset_prompt(Some(p), true),
+            format!("Changed from {}", p.label)
+        );
+        assert_eq!(
+            preset_prompt(Some(p), false),
+            "Choose a model or simulation…"
+        );
+        assert_eq!(preset_prompt(None, true), "Choose a model or simulation…");
+        assert!(preset_help(Some(p)).ends_with(&format!("Source: {}.", p.source)));
+        assert_eq!(
+            preset_help(None),
+            "Fills every field; each value stays editable."
+        );
+    }
+
+    #[test]
+    fn the_scaling_heading_names_what_the_chart_shows() {
+        assert_eq!(
+            scaling_heading("nodes", ScalingY::Memory),
+            "How memory scales with nodes"
+        );
+        assert_eq!(
+            scaling_heading("nodes", ScalingY::Time),
+            "How the time per step scales with nodes"
+        );
+        assert_eq!(
+            scaling_heading("GPUs", ScalingY::Efficiency),
+            "How parallel efficiency changes with GPUs"
+        );
+        assert_eq!(
+            scaling_table_caption("nodes", "node"),
+            "Memory per node at each count of nodes"
+        );
+    }
+
+    #[test]
+    fn layouts_are_counted_and_ranked_in_words() {
+        assert_eq!(layouts_heading(1), "Layouts that fit on 1 GPU");
+        assert_eq!(layouts_heading(8), "Layouts that fit on 8 GPUs");
+        assert!(layouts_ranking().contains("1F1B with 8 micro-batches"));
+        assert_eq!(copied("The link"), "The link copied.");
+    }
+}
