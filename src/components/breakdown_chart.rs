@@ -39,48 +39,8 @@ pub fn BreakdownChart() -> impl IntoView {
         }
         data.with(|d| hit_boxes(d, w))
     });
-    let describe = move |b: &memcalc_charts::breakdown::HitBox| {
-        format!(
-            "{}: {}, {}",
-            b.label,
-            format_bytes(b.bytes, units.get()),
-            b.share
-        )
-    };
-    let summary = move || {
-        data.with(|d| {
-            let bars: Vec<String> = d
-                .bars
-                .iter()
-                .map(|b| {
-                    let cap = b
-                        .capacity_bytes
-                        .map(|c| {
-                            format!(
-                                " against {} of {}",
-                                format_bytes(c, d.units),
-                                b.capacity_label
-                            )
-                        })
-                        .unwrap_or_default();
-                    let note = b
-                        .note
-                        .as_ref()
-                        .map(|n| format!(" ({})", n.text))
-                        .unwrap_or_default();
-                    format!(
-                        "{}: {} in total{cap}{note}",
-                        b.title,
-                        format_bytes(b.total(), d.units)
-                    )
-                })
-                .collect();
-            format!(
-                "Stacked bars. {}. The table below lists every part with its bytes.",
-                bars.join("; ")
-            )
-        })
-    };
+    let describe = move |b: &memcalc_charts::breakdown::HitBox| b.describe(units.get());
+    let summary = move || data.with(|d| d.summary());
 
     view! {
         <div class="chart" node_ref=container>

@@ -113,6 +113,41 @@ impl Bar {
 pub const MIN_BAR: f64 = 6.0;
 
 impl BreakdownData {
+    /// The chart read aloud (its canvas's label): each bar's total, against its capacity, with
+    /// its note.
+    pub fn summary(&self) -> String {
+        let bars: Vec<String> = self
+            .bars
+            .iter()
+            .map(|b| {
+                let cap = b
+                    .capacity_bytes
+                    .map(|c| {
+                        format!(
+                            " against {} of {}",
+                            format_bytes(c, self.units),
+                            b.capacity_label
+                        )
+                    })
+                    .unwrap_or_default();
+                let note = b
+                    .note
+                    .as_ref()
+                    .map(|n| format!(" ({})", n.text))
+                    .unwrap_or_default();
+                format!(
+                    "{}: {} in total{cap}{note}",
+                    b.title,
+                    format_bytes(b.total(), self.units)
+                )
+            })
+            .collect();
+        format!(
+            "Stacked bars. {}. The table below lists every part with its bytes.",
+            bars.join("; ")
+        )
+    }
+
     /// Legend entries: each component once, in stacking order.
     pub fn legend(&self) -> Vec<&Segment> {
         let mut v: Vec<&Segment> = Vec::new();
@@ -226,6 +261,18 @@ pub struct HitBox {
     pub x1: f64,
     pub y0: f64,
     pub y1: f64,
+}
+
+impl HitBox {
+    /// The segment's tooltip and accessible name: its part, bytes and share.
+    pub fn describe(&self, units: UnitSystem) -> String {
+        format!(
+            "{}: {}, {}",
+            self.label,
+            format_bytes(self.bytes, units),
+            self.share
+        )
+    }
 }
 
 /// The drawn segments' boxes at a given CSS width, in drawing order.

@@ -88,3 +88,24 @@ fn sglang_stays_within_the_capacity_it_states() {
     assert_eq!(bar.capacity_label, "NVIDIA H100 80GB");
     assert_eq!(bar.note, None);
 }
+
+/// The chart read aloud and each segment's name come from the chart's data (native), not
+/// composed in the page's component.
+#[test]
+fn the_chart_and_its_segments_read_aloud_their_totals_and_capacity() {
+    let e = est(&format!("{SERVE}&batch=16&engine=vllm"));
+    let data = breakdown_data(&e, Binary);
+    let s = data.summary();
+    assert!(s.starts_with("Stacked bars. "), "{s}");
+    assert!(
+        s.contains("against 71.68 GiB of vLLM's 90 % of 79.65 GiB (KV pool holds 14 sequences, 16 requested)"),
+        "{s}"
+    );
+    assert!(s.ends_with(". The table below lists every part with its bytes."));
+    let hit = &memcalc_charts::breakdown::hit_boxes(&data, 600.0)[0];
+    let d = hit.describe(Binary);
+    assert!(
+        d.starts_with(&format!("{}: ", hit.label)) && d.ends_with(&hit.share),
+        "{d}"
+    );
+}
