@@ -26,6 +26,7 @@ const AFTER: &str = "EXAMPLES:
     memcalc --sweep ranks=64..4096 --format csv mode=sim method=grid nx=2048 ny=2048 nz=2048
     memcalc --list presets
     memcalc --list devices --json
+    memcalc --compare params=70B 'params=70B&zero=3&gpus=8'
 
 Keys are those of the page's URL (docs/url-parameters.md); values not given take the page's
 defaults, so a link copied from the page (or its 'copy as command' line) gives the same numbers
@@ -90,6 +91,11 @@ struct Args {
     /// networks, quants, or any select key (precond, kv_dtype, ...)
     #[arg(long, value_name = "WHAT", conflicts_with_all = ["sweep", "layouts", "models"])]
     list: Option<String>,
+    /// compare 2 to 4 setups side by side: each INPUT is one setup (a share link or a query
+    /// string); every part's bytes and the step time per setup with the difference from the
+    /// first, and what each setup changes (table or --json); exit 0 when every setup fits
+    #[arg(long, conflicts_with_all = ["sweep", "layouts", "models", "list", "config"])]
+    compare: bool,
     /// a share link, a query string, or KEY=VALUE pairs (joined with '&')
     #[arg(value_name = "INPUT")]
     inputs: Vec<String>,
@@ -124,6 +130,9 @@ fn main() -> ExitCode {
             }
             None => fail(&output::not_a_list(what)),
         };
+    }
+    if args.compare {
+        return compare(&args.inputs, format, args.decimal);
     }
     let mut decimal = args.decimal;
     let (sweep, layouts, config) = (args.sweep, args.layouts, args.config);
@@ -212,6 +221,70 @@ fn main() -> ExitCode {
         output::render(&scenario, &e, sp.as_ref(), &notices, format, decimal)
     );
     exit(e.fits())
+}
+
+/// One setup of a comparison: a share link keeps its own version, a bare query is read at the
+/// current one (as for a single setup); unknown keys, an unknown preset and invalid values are
+/// errors.
+fn setup(q: &str) -> Result<memcalc_core::Scenario, String> {
+    let (inputs, notices) = if query::is_share_link(q) {
+        Inputs::from_query(q)
+    } else {
+        Inputs::from_typed_query(q)
+    };
+    let mut errors: Vec<String> = notices
+        .iter()
+        .filter(|n| !query::known_key(&n.key))
+        .map(|n| output::not_a_parameter(&n.key))
+        .collect();
+    let (page, _) = memcalc_core::inputs::page::PageOptions::from_query(q);
+    if let Some(p) = page.unknown_preset {
+        errors.push(memcalc_core::inputs::presets::unknown_preset(&p));
+    }
+    match inputs.parse() {
+        Ok(s) if errors.is_empty() => Ok(s),
+        Ok(_) => Err(errors.join("; ")),
+        Err(es) => {
+            errors.extend(es.into_iter().map(|e| e.message));
+            Err(errors.join("; "))
+        }
+    }
+}
+
+/// `--compare`: the setups side by side; exit 0 when every setup fits, 1 when one does not, 2
+/// on invalid input (the message names the setup).
+fn compare(inputs: &[String], format: Format, decimal: bool) -> ExitCode {
+    use memcalc_core::answers::compare::{compare, Column, MAX_COLUMNS};
+    use memcalc_core::units::UnitSystem;
+    if !(2..=MAX_COLUMNS).contains(&inputs.len()) {
+        return fail(&format!(
+            "--compare takes 2 to {MAX_COLUMNS} setups, one link or query each; {} given",
+            inputs.len()
+        ));
+    }
+    let mut columns = Vec::new();
+    for (i, q) in inputs.iter().enumerate() {
+        let column = setup(q).and_then(|s| Column::of(s).map_err(|e| e.to_string()));
+        match column {
+            Ok(c) => columns.push(c),
+            Err(e) => return fail(&format!("setup {}: {e}", i + 1)),
+        }
+    }
+    let cmp = match compare(columns) {
+        Ok(c) => c,
+        Err(e) => return fail(&e.to_string()),
+    };
+    let units = if decimal {
+        UnitSystem::Decimal
+    } else {
+        UnitSystem::Binary
+    };
+    match format {
+        Format::Json => print!("{}", memcalc_core::report::compare::to_json(&cmp, units)),
+        Format::Table => print!("{}", memcalc_core::report::compare::to_table(&cmp, units)),
+        _ => return fail("--compare prints a table or JSON (--format table|json)"),
+    }
+    exit(cmp.columns.iter().all(|c| c.estimate.fits()))
 }
 
 /// The layout search as a table; exit 0 when at least one layout fits.

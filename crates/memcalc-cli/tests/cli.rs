@@ -489,6 +489,14 @@ fn check_example(words: &[String]) {
         assert!(!out.is_empty(), "{words:?}");
         return;
     }
+    // A comparison: each setup's own numbers are checked by tests/compare.rs.
+    if words.iter().any(|w| w == "--compare") {
+        let given: Vec<&str> = words[1..].iter().map(String::as_str).collect();
+        let (code, out, err) = memcalc(&given);
+        assert!(code == 0 || code == 1, "{words:?}: {err}");
+        assert!(out.contains("Setup 2"), "{words:?}: {out}");
+        return;
+    }
     let config = format!(
         "{}/../memcalc-core/tests/configs/llama-3.1-8b.json",
         env!("CARGO_MANIFEST_DIR")

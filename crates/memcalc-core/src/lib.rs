@@ -65,7 +65,7 @@ pub mod inputs {
 /// What the estimate implies: limits, savings, layouts, sweeps and scaling, and the check
 /// against a measured peak.
 pub mod answers {
-    pub use crate::analysis::{derived, layouts, scaling};
+    pub use crate::analysis::{compare, derived, layouts, scaling};
     pub use crate::model::calibrate;
     pub use crate::speed::inference::{batch_curve, decode_curve, CurvePoint};
 }

@@ -1,5 +1,6 @@
 //! Questions asked of the model: limits, savings, layouts, sweeps and scaling, node searches.
 
+pub mod compare;
 pub mod derived;
 pub mod layouts;
 pub mod limits;

@@ -7,6 +7,7 @@ use crate::explain::parts;
 use crate::model::Estimate;
 use crate::scenario::Scenario;
 
+pub mod compare;
 mod glance;
 mod json;
 mod names;

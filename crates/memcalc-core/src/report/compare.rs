@@ -1,0 +1,415 @@
+//! Several setups side by side in words and documents (issue 41): the sentence per column
+//! saying what differs from the first (the keys it changed, and the parts and time terms that
+//! moved most), a terminal table, and the JSON document `memcalc --compare` prints.
+
+use crate::analysis::compare::{changed, Comparison, PartRow, TermRow};
+use crate::base::units::{format_bytes, format_sig, group_digits, UnitSystem};
+use crate::explain::{parts, speed as time_text};
+use crate::model::Component;
+use crate::speed::TimeTerm;
+
+/// The column's heading: "Setup 1" …
+pub fn column_title(i: usize) -> String {
+    format!("Setup {}", i + 1)
+}
+
+fn component<'a>(cmp: &'a Comparison, row: &PartRow) -> Option<&'a Component> {
+    cmp.columns
+        .iter()
+        .flat_map(|c| &c.estimate.components)
+        .find(|c| c.id == row.id)
+}
+
+fn term<'a>(cmp: &'a Comparison, row: &TermRow) -> Option<&'a TimeTerm> {
+    cmp.columns
+        .iter()
+        .flat_map(|c| c.speed.iter().flat_map(|sp| &sp.terms))
+        .find(|t| t.id() == row.id)
+}
+
+/// A part's label as the breakdown writes it.
+pub fn part_label(cmp: &Comparison, row: &PartRow) -> &'static str {
+    component(cmp, row).map_or("", parts::label)
+}
+
+/// A time term's label as the time line writes it.
+pub fn term_label(cmp: &Comparison, row: &TermRow) -> &'static str {
+    term(cmp, row).map_or("", time_text::label)
+}
+
+/// A signed size: "+1.50 GiB", "−20.00 GiB" (a true minus), "±0 B".
+pub fn signed_bytes(delta: i128, units: UnitSystem) -> String {
+    if delta == 0 {
+        return "±0 B".into();
+    }
+    let size = format_bytes(
+        u64::try_from(delta.unsigned_abs()).unwrap_or(u64::MAX),
+        units,
+    );
+    format!("{}{size}", if delta < 0 { "−" } else { "+" })
+}
+
+/// A signed share of the first column's value: "−50 %", or "new" where it had none.
+pub fn signed_percent(first: f64, here: f64) -> String {
+    if first == 0.0 {
+        return if here == 0.0 {
+            "±0 %".into()
+        } else {
+            "new".into()
+        };
+    }
+    let p = (here - first) / first * 100.0;
+    if p.abs() < 0.05 {
+        return "±0 %".into();
+    }
+    format!(
+        "{}{} %",
+        if p < 0.0 { "−" } else { "+" },
+        format_sig(p.abs())
+    )
+}
+
+/// What column `i` changes from the first, in one sentence: the keys it sets differently,
+/// then the (at most three) parts and the time term that move most.
+pub fn column_sentence(cmp: &Comparison, i: usize, units: UnitSystem) -> String {
+    if i == 0 {
+        return "The setup the others are compared with.".into();
+    }
+    let keys = changed(cmp, i);
+    let mut out = if keys.is_empty() {
+        "The same inputs as setup 1.".to_string()
+    } else {
+        let list: Vec<String> = keys
+            .iter()
+            .map(|c| {
+                let first = if c.first.is_empty() {
+                    "default"
+                } else {
+                    &c.first
+                };
+                let here = if c.here.is_empty() {
+                    "default"
+                } else {
+                    &c.here
+                };
+                format!("{} {first} → {here}", c.key)
+            })
+            .collect();
+        format!("Changes from setup 1: {}.", list.join(", "))
+    };
+    // This column's own largest moves (the table's order is the largest over every column).
+    let mut rows: Vec<&PartRow> = cmp.parts.iter().filter(|r| r.delta(i) != 0).collect();
+    rows.sort_by_key(|r| std::cmp::Reverse(r.delta(i).unsigned_abs()));
+    let moved: Vec<String> = rows
+        .into_iter()
+        .take(3)
+        .map(|r| format!("{} {}", part_label(cmp, r), signed_bytes(r.delta(i), units)))
+        .collect();
+    if moved.is_empty() {
+        out.push_str(" No part's memory moves.");
+    } else {
+        out.push_str(&format!(" Moves most: {}.", moved.join("; ")));
+    }
+    let (first, here) = (&cmp.columns[0], &cmp.columns[i]);
+    // A pooled engine's pool has the same bytes whatever its cache holds: what moves is how
+    // many sequences it holds.
+    if let (Some(a), Some(b)) = (&first.estimate.serving, &here.estimate.serving) {
+        if a.sequences != b.sequences {
+            out.push_str(&format!(
+                " The KV pool holds {} sequences of {} tokens (setup 1: {} of {}).",
+                group_digits(b.sequences),
+                group_digits(b.seq),
+                group_digits(a.sequences),
+                group_digits(a.seq)
+            ));
+        }
+    }
+    if let (Some(a), Some(b)) = (
+        first.step().and_then(|t| t.seconds()),
+        here.step().and_then(|t| t.seconds()),
+    ) {
+        let at = |r: &TermRow, j: usize| r.seconds.get(j).copied().flatten().unwrap_or(0.0);
+        let biggest = cmp
+            .terms
+            .iter()
+            .filter(|r| at(r, i) != at(r, 0))
+            .max_by(|x, y| {
+                (at(x, i) - at(x, 0))
+                    .abs()
+                    .total_cmp(&(at(y, i) - at(y, 0)).abs())
+            });
+        let change = signed_percent(a, b);
+        out.push_str(&format!(
+            " Step {} → {} ({change})",
+            time_text::time(crate::speed::Time::Seconds(a)),
+            time_text::time(crate::speed::Time::Seconds(b)),
+        ));
+        // The term that moved most, where the step moved at all (a term can move under
+        // another that bounds the step).
+        match biggest {
+            Some(r) if change != "±0 %" => {
+                out.push_str(&format!(", most in {}.", term_label(cmp, r)))
+            }
+            _ => out.push('.'),
+        }
+    }
+    out
+}
+
+/// The comparison as a terminal table: the totals, verdicts, pools and steps, then one row
+/// per part (bytes per column and, after the first, the difference), the rows that move most
+/// first; then each column's sentence.
+pub fn to_table(cmp: &Comparison, units: UnitSystem) -> String {
+    let n = cmp.columns.len();
+    let size = |b: Option<u64>| b.map_or("–".to_string(), |b| format_bytes(b, units));
+    let with_delta = |text: String, d: i128, i: usize| {
+        if i == 0 || d == 0 {
+            text
+        } else {
+            format!("{text} ({})", signed_bytes(d, units))
+        }
+    };
+    let mut rows: Vec<(String, Vec<String>)> = Vec::new();
+    rows.push((
+        "Total".into(),
+        cmp.columns
+            .iter()
+            .enumerate()
+            .map(|(i, c)| {
+                let d = c.estimate.per_device_bytes as i128
+                    - cmp.columns[0].estimate.per_device_bytes as i128;
+                with_delta(format_bytes(c.estimate.per_device_bytes, units), d, i)
+            })
+            .collect(),
+    ));
+    rows.push((
+        "Fits".into(),
+        cmp.columns
+            .iter()
+            .map(|c| if c.estimate.fits() { "yes" } else { "no" }.to_string())
+            .collect(),
+    ));
+    if cmp.columns.iter().any(|c| c.estimate.serving.is_some()) {
+        rows.push((
+            "Sequences the KV pool holds".into(),
+            cmp.columns
+                .iter()
+                .map(|c| {
+                    c.estimate
+                        .serving
+                        .as_ref()
+                        .map_or("–".into(), |v| v.sequences.to_string())
+                })
+                .collect(),
+        ));
+    }
+    rows.push((
+        "Step".into(),
+        cmp.columns
+            .iter()
+            .map(|c| c.step().map_or("–".into(), time_text::time))
+            .collect(),
+    ));
+    for r in &cmp.parts {
+        rows.push((
+            part_label(cmp, r).into(),
+            (0..n)
+                .map(|i| with_delta(size(r.bytes[i]), r.delta(i), i))
+                .collect(),
+        ));
+    }
+    let label_width = rows
+        .iter()
+        .map(|(l, _)| l.chars().count())
+        .max()
+        .unwrap_or(0);
+    let widths: Vec<usize> = (0..n)
+        .map(|i| {
+            rows.iter()
+                .map(|(_, c)| c[i].chars().count())
+                .chain([column_title(i).chars().count()])
+                .max()
+                .unwrap_or(0)
+        })
+        .collect();
+    let line = |label: &str, cells: &[String]| {
+        let mut l = format!("{label:<label_width$}");
+        for (c, w) in cells.iter().zip(&widths) {
+            l.push_str(&format!("  {c:>w$}"));
+        }
+        l.push('\n');
+        l
+    };
+    let mut out = line("", &(0..n).map(column_title).collect::<Vec<_>>());
+    for (label, cells) in &rows {
+        out.push_str(&line(label, cells));
+    }
+    for i in 0..n {
+        out.push_str(&format!(
+            "{}: {}\n",
+            column_title(i),
+            column_sentence(cmp, i, units)
+        ));
+    }
+    out
+}
+
+#[derive(serde::Serialize)]
+struct Document<'a> {
+    schema_version: u32,
+    columns: Vec<ColumnDoc>,
+    parts: Vec<PartDoc>,
+    terms: Vec<TermDoc<'a>>,
+}
+
+#[derive(serde::Serialize)]
+struct ColumnDoc {
+    link: String,
+    per_device_bytes: u64,
+    capacity_bytes: u64,
+    fits: bool,
+    /// Pooled serving engines: the sequences of `seq` tokens the KV pool holds.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pool_sequences: Option<u64>,
+    /// The compared step in seconds (decode step in serving); absent without a time model.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    step_seconds: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    bound: Option<&'static str>,
+    /// The keys this column sets differently from the first.
+    changed: Vec<ChangedDoc>,
+    sentence: String,
+}
+
+#[derive(serde::Serialize)]
+struct ChangedDoc {
+    key: String,
+    first: String,
+    here: String,
+}
+
+#[derive(serde::Serialize)]
+struct PartDoc {
+    id: &'static str,
+    label: &'static str,
+    /// Bytes per column; null where that setup has no such part.
+    bytes: Vec<Option<u64>>,
+    /// Each column's bytes minus the first column's.
+    delta_bytes: Vec<i128>,
+}
+
+#[derive(serde::Serialize)]
+struct TermDoc<'a> {
+    id: &'a str,
+    label: &'static str,
+    seconds: Vec<Option<f64>>,
+}
+
+/// The comparison as JSON (schema version 1 of the comparison document): one object per
+/// column, then the parts and the time terms with a value per column.
+pub fn to_json(cmp: &Comparison, units: UnitSystem) -> String {
+    let doc = Document {
+        schema_version: 1,
+        columns: cmp
+            .columns
+            .iter()
+            .enumerate()
+            .map(|(i, c)| ColumnDoc {
+                link: c.scenario.to_query(),
+                per_device_bytes: c.estimate.per_device_bytes,
+                capacity_bytes: c.estimate.capacity_bytes,
+                fits: c.estimate.fits(),
+                pool_sequences: c.estimate.serving.as_ref().map(|v| v.sequences),
+                step_seconds: c.step().and_then(|t| t.seconds()),
+                bound: c.speed.as_ref().map(|sp| sp.bound.key()),
+                changed: changed(cmp, i)
+                    .into_iter()
+                    .map(|c| ChangedDoc {
+                        key: c.key,
+                        first: c.first,
+                        here: c.here,
+                    })
+                    .collect(),
+                sentence: column_sentence(cmp, i, units),
+            })
+            .collect(),
+        parts: cmp
+            .parts
+            .iter()
+            .map(|r| PartDoc {
+                id: r.id.key(),
+                label: part_label(cmp, r),
+                bytes: r.bytes.clone(),
+                delta_bytes: (0..r.bytes.len()).map(|i| r.delta(i)).collect(),
+            })
+            .collect(),
+        terms: cmp
+            .terms
+            .iter()
+            .map(|r| TermDoc {
+                id: r.id.key(),
+                label: term_label(cmp, r),
+                seconds: r.seconds.clone(),
+            })
+            .collect(),
+    };
+    let mut s = serde_json::to_string(&doc).expect("a comparison serialises");
+    s.push('\n');
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::analysis::compare::{compare, Column};
+    use crate::schema::inputs::Inputs;
+
+    fn col(q: &str) -> Column {
+        Column::of(Inputs::from_query(q).0.parse().unwrap()).unwrap()
+    }
+
+    const SERVE: &str =
+        "v=3&model_id=meta-llama/Llama-3.1-70B&mode=infer&seq=32768&gpus=4&tp=4&gpu=h100-80&batch=8";
+
+    #[test]
+    fn each_column_says_what_it_changed_and_what_moved() {
+        let cmp = compare(vec![col(SERVE), col(&format!("{SERVE}&kv_dtype=fp8"))]).unwrap();
+        let s = column_sentence(&cmp, 1, UnitSystem::Binary);
+        assert!(
+            s.starts_with("Changes from setup 1: kv_dtype default → fp8. Moves most: KV cache −"),
+            "{s}"
+        );
+        assert!(s.contains(" Step "), "{s}");
+        assert_eq!(
+            column_sentence(&cmp, 0, UnitSystem::Binary),
+            "The setup the others are compared with."
+        );
+        let t = to_table(&cmp, UnitSystem::Binary);
+        assert!(t.contains("Setup 1") && t.contains("Setup 2"), "{t}");
+        assert!(
+            t.lines()
+                .any(|l| l.starts_with("KV cache") && l.contains("(−")),
+            "{t}"
+        );
+        let j: serde_json::Value =
+            serde_json::from_str(&to_json(&cmp, UnitSystem::Binary)).unwrap();
+        assert_eq!(j["columns"].as_array().unwrap().len(), 2);
+        assert_eq!(j["columns"][1]["changed"][0]["key"], "kv_dtype");
+        assert_eq!(j["parts"][0]["id"], "kv_cache");
+        assert!(j["parts"][0]["delta_bytes"][1].as_i64().unwrap() < 0);
+    }
+
+    #[test]
+    fn signs_are_true_minus_and_nothing_moved_says_so() {
+        assert_eq!(signed_bytes(0, UnitSystem::Binary), "±0 B");
+        assert_eq!(signed_bytes(-1024, UnitSystem::Binary), "−1.00 KiB");
+        assert_eq!(signed_percent(2.0, 1.0), "−50 %");
+        assert_eq!(signed_percent(0.0, 1.0), "new");
+        let cmp = compare(vec![col(SERVE), col(SERVE)]).unwrap();
+        let s = column_sentence(&cmp, 1, UnitSystem::Binary);
+        assert!(
+            s.starts_with("The same inputs as setup 1. No part's memory moves."),
+            "{s}"
+        );
+    }
+}
