@@ -33,6 +33,17 @@ impl Column {
         })
     }
 
+    /// The setup's memory without its time: the page's comparison (its time comes from the
+    /// time wasm, the app carries no time model).
+    pub fn memory_only(scenario: Scenario) -> Column {
+        let estimate = estimate(&scenario);
+        Column {
+            scenario,
+            estimate,
+            speed: None,
+        }
+    }
+
     /// The step a user compares: a decode step in serving, a training, simulation or
     /// surrogate step otherwise.
     pub fn step(&self) -> Option<Time> {

@@ -156,10 +156,21 @@ pub fn column_sentence(cmp: &Comparison, i: usize, units: UnitSystem) -> String 
     out
 }
 
-/// The comparison as a terminal table: the totals, verdicts, pools and steps, then one row
-/// per part (bytes per column and, after the first, the difference), the rows that move most
-/// first; then each column's sentence.
-pub fn to_table(cmp: &Comparison, units: UnitSystem) -> String {
+/// One row of the comparison as the table and the page show it: a label, the part it is (for
+/// the page's `data-component`), and a cell per setup, the difference from the first setup in
+/// brackets where there is one.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Row {
+    pub label: String,
+    pub part: Option<crate::catalog::parts::PartId>,
+    pub cells: Vec<String>,
+    /// Whether the row differs between the setups.
+    pub moves: bool,
+}
+
+/// The totals, verdicts, pools (pooled engines) and steps (where every setup has a time), then
+/// one row per part, the rows that move most first.
+pub fn rows(cmp: &Comparison, units: UnitSystem) -> Vec<Row> {
     let n = cmp.columns.len();
     let size = |b: Option<u64>| b.map_or("–".to_string(), |b| format_bytes(b, units));
     let with_delta = |text: String, d: i128, i: usize| {
@@ -169,64 +180,81 @@ pub fn to_table(cmp: &Comparison, units: UnitSystem) -> String {
             format!("{text} ({})", signed_bytes(d, units))
         }
     };
-    let mut rows: Vec<(String, Vec<String>)> = Vec::new();
-    rows.push((
-        "Total".into(),
+    let plain = |label: &str, cells: Vec<String>| Row {
+        label: label.into(),
+        part: None,
+        moves: cells.iter().any(|c| c != &cells[0]),
+        cells,
+    };
+    let mut out = Vec::new();
+    let first_total = cmp.columns[0].estimate.per_device_bytes as i128;
+    out.push(plain(
+        "Total",
         cmp.columns
             .iter()
             .enumerate()
             .map(|(i, c)| {
-                let d = c.estimate.per_device_bytes as i128
-                    - cmp.columns[0].estimate.per_device_bytes as i128;
-                with_delta(format_bytes(c.estimate.per_device_bytes, units), d, i)
+                let t = c.estimate.per_device_bytes;
+                with_delta(format_bytes(t, units), t as i128 - first_total, i)
             })
             .collect(),
     ));
-    rows.push((
-        "Fits".into(),
+    out.push(plain(
+        "Fits",
         cmp.columns
             .iter()
             .map(|c| if c.estimate.fits() { "yes" } else { "no" }.to_string())
             .collect(),
     ));
     if cmp.columns.iter().any(|c| c.estimate.serving.is_some()) {
-        rows.push((
-            "Sequences the KV pool holds".into(),
+        out.push(plain(
+            "Sequences the KV pool holds",
             cmp.columns
                 .iter()
                 .map(|c| {
                     c.estimate
                         .serving
                         .as_ref()
-                        .map_or("–".into(), |v| v.sequences.to_string())
+                        .map_or("–".into(), |v| group_digits(v.sequences))
                 })
                 .collect(),
         ));
     }
-    rows.push((
-        "Step".into(),
-        cmp.columns
-            .iter()
-            .map(|c| c.step().map_or("–".into(), time_text::time))
-            .collect(),
-    ));
-    for r in &cmp.parts {
-        rows.push((
-            part_label(cmp, r).into(),
-            (0..n)
-                .map(|i| with_delta(size(r.bytes[i]), r.delta(i), i))
+    if cmp.columns.iter().all(|c| c.step().is_some()) {
+        out.push(plain(
+            "Step",
+            cmp.columns
+                .iter()
+                .map(|c| c.step().map_or("–".into(), time_text::time))
                 .collect(),
         ));
     }
+    for r in &cmp.parts {
+        out.push(Row {
+            label: part_label(cmp, r).into(),
+            part: Some(r.id),
+            cells: (0..n)
+                .map(|i| with_delta(size(r.bytes[i]), r.delta(i), i))
+                .collect(),
+            moves: r.moved() > 0 || r.bytes.iter().any(|b| b.is_none() != r.bytes[0].is_none()),
+        });
+    }
+    out
+}
+
+/// The comparison as a terminal table ([`rows`]), then each setup's sentence.
+pub fn to_table(cmp: &Comparison, units: UnitSystem) -> String {
+    let n = cmp.columns.len();
+    let rows = rows(cmp, units);
     let label_width = rows
         .iter()
-        .map(|(l, _)| l.chars().count())
+        .map(|r| r.label.chars().count())
         .max()
         .unwrap_or(0);
     let widths: Vec<usize> = (0..n)
         .map(|i| {
             rows.iter()
-                .map(|(_, c)| c[i].chars().count())
+                .map(|r| r.cells[i].chars().count())
                 .chain([column_title(i).chars().count()])
                 .max()
                 .unwrap_or(0)
@@ -241,8 +269,8 @@ pub fn to_table(cmp: &Comparison, units: UnitSystem) -> String {
         l
     };
     let mut out = line("", &(0..n).map(column_title).collect::<Vec<_>>());
-    for (label, cells) in &rows {
-        out.push_str(&line(label, cells));
+    for r in &rows {
+        out.push_str(&line(&r.label, &r.cells));
     }
     for i in 0..n {
         out.push_str(&format!(

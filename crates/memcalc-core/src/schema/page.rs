@@ -6,7 +6,7 @@ use crate::base::units::UnitSystem;
 use crate::scenario::Scenario;
 use crate::schema::fields::{FieldId, Group};
 use crate::schema::presets::{preset_by_id, Preset};
-use crate::schema::url::{pairs, Notice};
+use crate::schema::url::{pairs, percent_encode, Notice};
 
 /// A part of the calculator that `show=` can pick, declared once with its key.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -254,6 +254,34 @@ pub struct PageOptions {
     pub theme: Theme,
     /// What the scaling chart plots.
     pub scaling_y: ScalingY,
+    /// Setups kept for comparison with the form (`cmp=`, issue 41): each a canonical query of
+    /// its own schema version, at most [`MAX_PINNED`]; one that does not read is left out with
+    /// a notice naming it.
+    pub compare: Vec<String>,
+}
+
+/// Setups a link keeps beside the form's: with the form, a comparison's four columns
+/// (`crate::analysis::compare::MAX_COLUMNS`).
+pub const MAX_PINNED: usize = 3;
+
+/// A kept setup, read as a link (its own `v=`): its canonical query, or why it does not read.
+pub fn pinned_setup(query: &str) -> Result<String, String> {
+    let (inputs, notices) = crate::schema::inputs::Inputs::from_query(query);
+    if let Some(n) = notices.first() {
+        return Err(n.message.clone());
+    }
+    let (page, _) = PageOptions::from_query_shallow(query);
+    if let Some(p) = page.unknown_preset {
+        return Err(crate::schema::presets::unknown_preset(&p));
+    }
+    match inputs.parse() {
+        Ok(s) => Ok(s.to_query()),
+        Err(errors) => Err(errors
+            .into_iter()
+            .map(|e| e.message)
+            .collect::<Vec<_>>()
+            .join("; ")),
+    }
 }
 
 impl Default for PageOptions {
@@ -267,6 +295,7 @@ impl Default for PageOptions {
             lock: Vec::new(),
             theme: Theme::Auto,
             scaling_y: ScalingY::Memory,
+            compare: Vec::new(),
         }
     }
 }
@@ -294,6 +323,58 @@ impl PageOptions {
 
     /// Reads the page keys of a link; anything it cannot use becomes a notice.
     pub fn from_query(input: &str) -> (PageOptions, Vec<Notice>) {
+        let (mut o, mut notices) = PageOptions::from_query_shallow(input);
+        // The kept setups: each read as the link it was, the good ones kept.
+        let given: Vec<String> = pairs(input)
+            .into_iter()
+            .filter(|(k, _)| k == "cmp")
+            .map(|(_, v)| v)
+            .collect();
+        for (i, q) in given.iter().enumerate() {
+            let n = i + 1;
+            if n > MAX_PINNED {
+                notices.push(Notice {
+                    key: "cmp".into(),
+                    message: format!(
+                        "A comparison holds the form and at most {MAX_PINNED} kept setups; this link keeps {}, so the last {} were left out.",
+                        given.len(),
+                        given.len() - MAX_PINNED
+                    ),
+                });
+                break;
+            }
+            match pinned_setup(q) {
+                Ok(q) => o.compare.push(q),
+                Err(e) => notices.push(Notice {
+                    key: "cmp".into(),
+                    message: format!(
+                        "Kept setup {n} of this link was left out of the comparison: {e}"
+                    ),
+                }),
+            }
+        }
+        (o, notices)
+    }
+
+    /// Keeps the form's setup (`query`, canonical) for comparison; false where the
+    /// comparison is full or the setup is kept already.
+    pub fn pin(&mut self, query: &str) -> bool {
+        if self.compare.len() >= MAX_PINNED || self.compare.iter().any(|q| q == query) {
+            return false;
+        }
+        self.compare.push(query.to_string());
+        true
+    }
+
+    /// Lets kept setup `i` go.
+    pub fn unpin(&mut self, i: usize) {
+        if i < self.compare.len() {
+            self.compare.remove(i);
+        }
+    }
+
+    /// Every page key but the kept setups (a kept setup's own page keys are not read).
+    fn from_query_shallow(input: &str) -> (PageOptions, Vec<Notice>) {
         let mut o = PageOptions::default();
         let mut notices = Vec::new();
         let mut note = |key: &str, message: String| {
@@ -435,6 +516,10 @@ impl PageOptions {
             out.push_str("&scaling_y=");
             out.push_str(self.scaling_y.id());
         }
+        for q in &self.compare {
+            out.push_str("&cmp=");
+            out.push_str(&percent_encode(q));
+        }
         out
     }
 }
@@ -442,6 +527,51 @@ impl PageOptions {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn kept_setups_are_read_written_and_the_bad_ones_named() {
+        let a = "v=3&gpus=8&zero=3";
+        let link = format!("v=3&params=7B&cmp={}", percent_encode(a));
+        let (o, notices) = PageOptions::from_query(&link);
+        assert!(notices.is_empty(), "{notices:?}");
+        assert_eq!(o.compare, [a]);
+        assert_eq!(o.query_suffix(), format!("&cmp={}", percent_encode(a)));
+        // A bad one is named and left out; the good ones stay.
+        let bad = format!(
+            "{link}&cmp={}&cmp={}",
+            percent_encode("v=3&params=7B&dtyp=bf16"),
+            percent_encode("v=3&params=13B")
+        );
+        let (o, notices) = PageOptions::from_query(&bad);
+        assert_eq!(o.compare, [a, "v=3&params=13B"]);
+        assert_eq!(notices.len(), 1, "{notices:?}");
+        assert!(
+            notices[0].message.starts_with(
+                "Kept setup 2 of this link was left out of the comparison: Unknown parameter 'dtyp'"
+            ),
+            "{notices:?}"
+        );
+        // At most three beside the form.
+        let many = format!("{link}{}", "&cmp=v%3D3%26params%3D1B".repeat(4));
+        let (o, notices) = PageOptions::from_query(&many);
+        assert_eq!(o.compare.len(), MAX_PINNED);
+        assert!(notices.iter().any(|n| n
+            .message
+            .contains("at most 3 kept setups; this link keeps 5")));
+    }
+
+    #[test]
+    fn pinning_keeps_each_setup_once_and_at_most_three() {
+        let mut o = PageOptions::default();
+        assert!(o.pin("v=3&params=1B"));
+        assert!(!o.pin("v=3&params=1B"));
+        assert!(o.pin("v=3&params=2B") && o.pin("v=3&params=3B"));
+        assert!(!o.pin("v=3&params=4B"));
+        o.unpin(0);
+        assert_eq!(o.compare, ["v=3&params=2B", "v=3&params=3B"]);
+        o.unpin(9);
+        assert_eq!(o.compare.len(), 2);
+    }
 
     #[test]
     fn each_part_is_read_and_written_by_its_key() {

@@ -19,6 +19,7 @@ pub const META_KEYS: &[&str] = &[
     "show",
     "lock",
     "scaling_y",
+    "cmp",
 ];
 
 fn shorten(s: &str) -> String {
