@@ -95,6 +95,8 @@ keys! {
     MaxNumSeqs => "max_num_seqs",
     CudaGraphs => "cuda_graphs",
     GpuLayers => "gpu_layers",
+    NCpuMoe => "n_cpu_moe",
+    Ubatch => "ubatch",
     Dtype => "dtype",
     Optimizer => "optimizer",
     Mixed => "mixed",

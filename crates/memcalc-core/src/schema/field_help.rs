@@ -32,6 +32,8 @@ const HELP: &[(FieldId, &str)] = &[
     (F::MaxNumSeqs, "vLLM --max-num-seqs: the sampler's warm-up covers this many sequences' logits (1024 with `vllm serve` on 80 GB-class GPUs other than A100, else 256; vLLM before V1: 256). Empty: the engine's default."),
     (F::CudaGraphs, "Captured decode graphs keep a memory pool. vLLM with VLLM_MEMORY_PROFILER_ESTIMATE_CUDAGRAPHS reserves it before sizing the KV pool; vLLM ≤ 0.10 captured after, from the headroom. llama.cpp: off launches a decode step's kernels one by one, the GPU idling between them (builds before pull request #6766, spring 2024)."),
     (F::GpuLayers, "llama.cpp -ngl: repeating layers offloaded to the GPU; one more than the model's layers also moves the output layer. Empty: all of them."),
+    (F::NCpuMoe, "llama.cpp --n-cpu-moe N: the routed experts (ffn_*_exps tensors) of the first N layers stay in host memory and run on the CPU; the model's layer count is --cpu-moe (-ot exps=CPU), all of them. Empty: none (common/arg.cpp)."),
+    (F::Ubatch, "llama.cpp -ub (n_ubatch): tokens one compute graph holds; the compute buffers grow with it. Empty: llama.cpp's 512 (common/common.h); Ollama runs 1024."),
     (F::Dtype, "Format of the weights used in the forward and backward passes."),
     (F::Optimizer, "Decides how many values of state are kept per trainable parameter."),
     (F::Mixed, "Keep an FP32 copy of the weights and FP32 optimizer states beside 16- or 8-bit weights."),

@@ -320,6 +320,8 @@ fields! {
     MaxNumSeqs: maybe!(max_num_seqs) => f("Sequences per step (vLLM)", G::Serving, true, Count, INFER).bounds(&B::Count { min: 1, max: MAX_BATCH }),
     CudaGraphs: pick!(cuda_graphs) => f("CUDA graphs", G::Serving, true, Select, INFER),
     GpuLayers: maybe!(gpu_layers) => f("Layers on the GPU (llama.cpp)", G::Serving, false, Count, INFER).bounds(&B::Count { min: 0, max: 100_001 }),
+    NCpuMoe: maybe!(n_cpu_moe) => f("Layers whose experts stay on the CPU (llama.cpp)", G::Serving, true, Count, INFER).bounds(&B::Count { min: 0, max: 100_000 }),
+    Ubatch: maybe!(ubatch) => f("Physical batch (llama.cpp -ub)", G::Serving, true, Count, INFER).bounds(&B::Count { min: 1, max: MAX_SEQ }),
     Dtype: pick!(dtype) => f("Precision", G::Training, false, Select, EVERY),
     Optimizer: pick!(optimizer) => f("Optimizer", G::Training, false, Select, TRAINING),
     Mixed: on!(mixed) => f("FP32 master weights (mixed precision)", G::Training, true, Toggle, TRAINING),
@@ -573,6 +575,8 @@ fn for_model(key: FieldId, model: crate::scenario::sciml::ModelKind) -> bool {
             | F::CudaGraphs
             | F::MmvqWarps
             | F::GpuLayers
+            | F::NCpuMoe
+            | F::Ubatch
             | F::Sp
             | F::LoraRank
             | F::LoraTargets

@@ -63,6 +63,18 @@ pub fn weights_read_share(s: &Scenario, sequences: u64) -> f64 {
     1.0 - expert_share + expert_share * touched
 }
 
+/// The share of a layer's routed experts that `tokens` tokens touch, k of E each, routing taken
+/// as uniform: 1 − (1 − k/E)ⁿ (1 for a dense model).
+pub fn experts_touched(s: &Scenario, tokens: u64) -> f64 {
+    let (a, _) = s.shape();
+    if a.experts <= 1 {
+        return 1.0;
+    }
+    let e = a.experts as f64;
+    let k = (a.active_experts as f64).min(e);
+    1.0 - (1.0 - k / e).powf(tokens as f64)
+}
+
 /// Bytes of one activation value between layers: 16-bit unless the model computes in FP32 or
 /// FP64.
 pub fn activation_bytes(s: &Scenario) -> f64 {
@@ -84,8 +96,10 @@ fn host_bytes(s: &Scenario, e: &Estimate) -> (f64, f64, u64) {
     let mut layers = 0;
     for c in &e.components {
         if let Values::Engine(EngineValues::HostWeights(w)) = &c.values {
+            // --n-cpu-moe's experts: those the step's tokens are routed to.
             weights += w.layers_bytes as f64 * weights_read_share(s, s.batch.max(1))
-                + w.output_bytes as f64;
+                + w.output_bytes as f64
+                + w.experts_bytes as f64 * experts_touched(s, s.batch.max(1));
             layers += w.here;
         }
     }
@@ -97,6 +111,67 @@ fn host_bytes(s: &Scenario, e: &Estimate) -> (f64, f64, u64) {
         .sum();
     (weights, kv, layers)
 }
+
+/// llama.cpp's host weights in the prefill of `tokens` prompt tokens, micro-batch by
+/// micro-batch of `-ub` tokens: at 32 tokens or more ggml's scheduler runs each op on host
+/// weights on the GPU and copies the weights over PCIe every micro-batch (op offload, on by
+/// default); below, the CPU runs them at host memory bandwidth. The output layer computes
+/// only each sequence's last token, below the threshold: not copied. None without host
+/// weights.
+fn prefill_host(s: &Scenario, e: &Estimate, m: &Machine, tokens: u64) -> Option<TimeTerm> {
+    if !s.engine.splits() || tokens == 0 {
+        return None;
+    }
+    let ubatch = s
+        .ubatch
+        .unwrap_or(crate::model::neural::engine::LLAMACPP_UBATCH)
+        .min(tokens)
+        .max(1);
+    let mut bytes = 0.0;
+    for c in &e.components {
+        if let Values::Engine(EngineValues::HostWeights(w)) = &c.values {
+            bytes += w.layers_bytes as f64 * weights_read_share(s, ubatch)
+                + w.experts_bytes as f64 * experts_touched(s, ubatch);
+        }
+    }
+    if bytes <= 0.0 {
+        return None;
+    }
+    let micro_batches = tokens.div_ceil(ubatch);
+    let offloaded = ubatch >= OP_OFFLOAD_MIN_BATCH;
+    let transfer = if offloaded {
+        Transfer {
+            bytes: bytes * micro_batches as f64,
+            bandwidth: m.pcie,
+            efficiency: 1.0,
+        }
+    } else {
+        Transfer {
+            bytes: bytes * micro_batches as f64,
+            bandwidth: m.host_bw,
+            efficiency: m.host_bw_eff,
+        }
+    };
+    Some(TimeTerm {
+        time: transfer.time(),
+        bound: if offloaded {
+            Bound::Link
+        } else {
+            Bound::HostMemory
+        },
+        values: TermValues::Neural(NeuralTerm::PrefillHost {
+            bytes,
+            micro_batches,
+            ubatch,
+            offloaded,
+            transfer,
+        }),
+    })
+}
+
+/// The batch from which the CUDA backend takes an op on host weights (ggml-cuda.cu
+/// `ggml_backend_cuda_device_offload_op`: GGML_OP_OFFLOAD_MIN_BATCH, 32 by default).
+const OP_OFFLOAD_MIN_BATCH: u64 = 32;
 
 /// The sequences a decode step runs: the requested ones (`batch`), or for a pooled engine
 /// (vLLM, SGLang) as many of them as its KV pool holds at once, and under vLLM at most
@@ -175,6 +250,10 @@ pub fn speed(s: &Scenario, e: &Estimate, m: &Machine) -> Speed {
         )
     };
     let mut ttft = prefill.time();
+    if let Some(term) = prefill_host(s, e, m, prompt_tokens.saturating_mul(prompts)) {
+        ttft = ttft.plus(term.time);
+        terms.push(term);
+    }
     if tp > 1 {
         let c = all_reduce(prompt * np);
         ttft = ttft.plus(c.time());
@@ -190,11 +269,29 @@ pub fn speed(s: &Scenario, e: &Estimate, m: &Machine) -> Speed {
 
     // Decode: the weights once and every sequence's KV cache, per stage, stages in turn.
     let share = weights_read_share(s, seqs);
-    let weights = device_bytes(e, PartId::Weights) * share;
-    let kv = match e.serving {
+    let mut weights = device_bytes(e, PartId::Weights) * share;
+    let mut kv = match e.serving {
         Some(v) => v.token_bytes as f64 * ctx * n,
         None => device_bytes(e, PartId::KvCache),
     };
+    // llama.cpp: each GPU of the layer split reads its own layers, one GPU after another for
+    // a sequence (no pipeline: its stages run in turn), so the step reads every device's
+    // bytes; shown as the mean device × the devices. The experts --n-cpu-moe moved to the
+    // host are read there ([`host_bytes`]), not here: share · (held + moved) − moved · touched.
+    if s.engine.splits() {
+        let devices = crate::model::neural::engine::llamacpp_device_bytes(s);
+        let touched = experts_touched(s, seqs);
+        let per = devices.len().max(1) as f64;
+        weights = devices
+            .iter()
+            .map(|d| {
+                ((d.weights + d.experts_off) as f64 * share - d.experts_off as f64 * touched)
+                    .max(0.0)
+            })
+            .sum::<f64>()
+            / per;
+        kv = devices.iter().map(|d| d.kv as f64).sum::<f64>() / per;
+    }
     let read = Transfer {
         bytes: (weights + kv) * pp as f64,
         bandwidth: m.gpu_bw,
@@ -302,7 +399,12 @@ pub fn speed(s: &Scenario, e: &Estimate, m: &Machine) -> Speed {
     }
     let decode_terms: Vec<TimeTerm> = terms
         .iter()
-        .filter(|t| !matches!(t.id(), TermId::Prefill | TermId::PrefillAllReduce))
+        .filter(|t| {
+            !matches!(
+                t.id(),
+                TermId::Prefill | TermId::PrefillAllReduce | TermId::PrefillHost
+            )
+        })
         .copied()
         .collect();
     Speed {
