@@ -354,10 +354,8 @@ fn weights_formula(v: &SplitWeights, gpu: bool, bytes: u64) -> String {
     }
     if !gpu && v.experts_bytes > 0 {
         terms.push(format!(
-            "{} B (routed experts of {} offloaded layers, --n-cpu-moe {})",
-            g(v.experts_bytes),
-            v.cpu_moe_layers,
-            v.cpu_moe
+            "{} B (routed experts that --n-cpu-moe keeps here)",
+            g(v.experts_bytes)
         ));
     }
     format!(
