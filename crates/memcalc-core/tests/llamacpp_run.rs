@@ -121,3 +121,36 @@ fn partial_offload_prefill_copies_the_host_layers_per_micro_batch() {
     let sp = time_of(&format!("{QWEN235}&gpu_layers=12"));
     assert!(term_seconds(&sp, TermId::PrefillHost) > 0.0);
 }
+
+#[test]
+fn a_moe_too_big_for_the_card_is_offered_experts_on_the_cpu_and_fewer_layers() {
+    let s = common::scenario(QWEN235);
+    let advice = memcalc_core::analysis::derived::savings(&s);
+    let labels: Vec<&str> = advice.iter().map(|a| a.label.as_str()).collect();
+    let experts = advice
+        .iter()
+        .find(|a| a.label.contains("--n-cpu-moe") || a.label.contains("--cpu-moe"))
+        .unwrap_or_else(|| panic!("{labels:?}"));
+    assert!(experts.fits_after, "{labels:?}");
+    let fewer = advice
+        .iter()
+        .find(|a| a.label.contains("-ngl"))
+        .unwrap_or_else(|| panic!("{labels:?}"));
+    assert!(fewer.fits_after, "{labels:?}");
+    // The fewest layers whose experts must move: one fewer does not fit.
+    let n: u64 = experts.patch[0].1.parse().unwrap();
+    assert!(!memcalc_core::estimate(&memcalc_core::Scenario {
+        n_cpu_moe: Some(n - 1),
+        ..s
+    })
+    .fits_device());
+}
+
+#[test]
+fn fewest_gpus_for_llamacpp_is_its_layer_split() {
+    let s = common::scenario(L70);
+    let d = memcalc_core::analysis::derived::derive(&s);
+    // 80 layers of 1.75 GiB and the output layer over GPUs of 79.6 GiB: 2 are enough.
+    assert_eq!(d.fewest_gpus, Some(2));
+    assert!(d.layer_split);
+}
