@@ -154,3 +154,32 @@ fn fewest_gpus_for_llamacpp_is_its_layer_split() {
     assert_eq!(d.fewest_gpus, Some(2));
     assert!(d.layer_split);
 }
+
+#[test]
+fn tensor_split_shares_the_layers_as_llamacpp_does() {
+    // 81 slots over shares 3:1: the first GPU takes slots 0 … 60 (⌈81 · 3/4⌉ = 61 layers), the
+    // second the other 19 layers and the output layer.
+    let split = est(&format!("{L70}&gpus=2&pp=2&tensor_split=3,1"));
+    let f = memcalc_core::explain::parts::formula(split.component(PartId::Weights).unwrap());
+    assert!(f.contains("GPU 1 of 2") && f.contains("(61 of 80)"), "{f}");
+    let even = est(&format!("{L70}&gpus=2&pp=2"));
+    let f = memcalc_core::explain::parts::formula(even.component(PartId::Weights).unwrap());
+    assert!(f.contains("(41 of 80)"), "{f}");
+    // Written back as given.
+    let s = common::scenario(&format!("{L70}&gpus=2&pp=2&tensor_split=0.6/0.4"));
+    assert_eq!(s.tensor_split.text(), "0.6,0.4");
+}
+
+#[test]
+fn a_tensor_split_that_does_not_match_the_gpus_is_an_error_naming_it() {
+    for bad in ["3,1,1", "1", "0,0", "a,b"] {
+        let (inputs, _) = Inputs::from_query(&format!("{L70}&gpus=2&pp=2&tensor_split={bad}"));
+        let errors = inputs.parse().expect_err(bad);
+        assert!(
+            errors
+                .iter()
+                .any(|e| e.field == FieldId::TensorSplit && e.message.starts_with("tensor_split")),
+            "{bad}: {errors:?}"
+        );
+    }
+}

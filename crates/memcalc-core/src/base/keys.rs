@@ -97,6 +97,7 @@ keys! {
     GpuLayers => "gpu_layers",
     NCpuMoe => "n_cpu_moe",
     Ubatch => "ubatch",
+    TensorSplit => "tensor_split",
     Dtype => "dtype",
     Optimizer => "optimizer",
     Mixed => "mixed",

@@ -194,6 +194,8 @@ pub struct Scenario {
     pub n_cpu_moe: Option<u64>,
     /// llama.cpp `-ub`, the physical batch one compute graph holds (None: llama.cpp's 512).
     pub ubatch: Option<u64>,
+    /// llama.cpp `--tensor-split`: each GPU's share of the layer split (none: equal).
+    pub tensor_split: crate::scenario::serving::TensorSplit,
     /// Fraction of zero weights, in basis points.
     pub sparsity_bp: u64,
     pub sparse_format: SparseFormat,
@@ -261,6 +263,10 @@ impl Default for Scenario {
             gpu_layers: None,
             n_cpu_moe: None,
             ubatch: None,
+            tensor_split: crate::scenario::serving::TensorSplit {
+                n: 0,
+                milli: [0; crate::scenario::serving::LLAMACPP_MAX_DEVICES],
+            },
             sparsity_bp: 0,
             sparse_format: SparseFormat::Dense,
             dataset_bytes: 0,

@@ -34,6 +34,7 @@ const HELP: &[(FieldId, &str)] = &[
     (F::GpuLayers, "llama.cpp -ngl: repeating layers offloaded to the GPU; one more than the model's layers also moves the output layer. Empty: all of them."),
     (F::NCpuMoe, "llama.cpp --n-cpu-moe N: the routed experts (ffn_*_exps tensors) of the first N layers stay in host memory and run on the CPU; the model's layer count is --cpu-moe (-ot exps=CPU), all of them. Empty: none (common/arg.cpp)."),
     (F::Ubatch, "llama.cpp -ub (n_ubatch): tokens one compute graph holds; the compute buffers grow with it. Empty: llama.cpp's 512 (common/common.h); Ollama runs 1024."),
+    (F::TensorSplit, "llama.cpp --tensor-split (-ts): each GPU's share of the offloaded layers, one per GPU of the layer split (pp), e.g. 3,1. Empty: by each GPU's free memory, equal on equal GPUs (src/llama-model.cpp)."),
     (F::Dtype, "Format of the weights used in the forward and backward passes."),
     (F::Optimizer, "Decides how many values of state are kept per trainable parameter."),
     (F::Mixed, "Keep an FP32 copy of the weights and FP32 optimizer states beside 16- or 8-bit weights."),

@@ -230,11 +230,28 @@ impl Validation {
     /// llama.cpp's `--n-cpu-moe N` names blocks 0 .. N − 1 (common/arg.cpp): past the model's
     /// layers there is no block to keep on the CPU (`--cpu-moe` is the layer count).
     fn llamacpp_layers(&mut self) {
-        if !self.errors.is_empty() || !self.given(F::NCpuMoe) {
+        if !self.errors.is_empty() {
             return;
         }
         let s = &self.s;
         if s.mode != Mode::Infer || !s.sciml.is_transformer() {
+            return;
+        }
+        // --tensor-split gives one share per GPU the layers are split over.
+        let shares = s.tensor_split.shares().len() as u64;
+        if s.engine.splits() && shares > 0 && shares != s.parallel.pp {
+            let pp = s.parallel.pp;
+            self.fail(
+                F::TensorSplit,
+                format!(
+                    "tensor_split gives {shares} share{}, but the layers are split over pp = {pp} GPU{}: give one share per GPU",
+                    if shares == 1 { "" } else { "s" },
+                    if pp == 1 { "" } else { "s" }
+                ),
+            );
+            return;
+        }
+        if !self.given(F::NCpuMoe) {
             return;
         }
         let layers = s.shape().0.layers;

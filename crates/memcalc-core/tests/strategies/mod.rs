@@ -608,6 +608,7 @@ prop_compose! {
             gpu_layers,
             n_cpu_moe,
             ubatch,
+            tensor_split: Default::default(),
             sparsity_bp,
             sparse_format,
             dataset_bytes,

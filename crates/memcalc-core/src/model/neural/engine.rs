@@ -555,8 +555,19 @@ impl Plan<'_> {
         let split = self.llamacpp_split();
         let n = self.llamacpp_devices();
         let act = split.on_gpu + u64::from(split.output_on_gpu);
-        // Equal shares: the default split over equal devices.
-        let lo = |k: u64| (k.min(n) * act).div_ceil(n);
+        // --tensor-split's shares when given for every device, else equal shares (the
+        // default split by free memory, over equal devices).
+        let given = self.s.tensor_split.shares();
+        let share = |k: u64| -> u64 {
+            if given.len() as u64 == n {
+                u64::from(given[k as usize])
+            } else {
+                1
+            }
+        };
+        let sum: u64 = (0..n).map(share).sum::<u64>().max(1);
+        let cum = |k: u64| -> u64 { (0..k.min(n)).map(share).sum() };
+        let lo = |k: u64| crate::base::sat::mul_div_ceil(cum(k), act, sum);
         let (j0, j1) = (lo(d), lo(d + 1));
         let first = split.first_gpu + j0.min(split.on_gpu);
         let last = split.first_gpu + j1.min(split.on_gpu);
