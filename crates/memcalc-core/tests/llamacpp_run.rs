@@ -64,8 +64,9 @@ fn n_cpu_moe_beyond_the_layers_is_an_error_naming_it() {
 
 #[test]
 fn experts_on_the_cpu_are_read_at_host_bandwidth() {
-    let gpu = time_of(QWEN235);
-    let cpu = time_of(&format!("{QWEN235}&n_cpu_moe=94"));
+    // A GPU that holds the whole model (the RTX 4090's bandwidth, 200 GiB) for the baseline.
+    let gpu = time_of(&format!("{QWEN235}&gpu_mem=200"));
+    let cpu = time_of(&format!("{QWEN235}&gpu_mem=200&n_cpu_moe=94"));
     // The experts a token is routed to now come from host memory.
     assert!(term_seconds(&cpu, TermId::DecodeHost) > 0.0);
     assert!(term_seconds(&cpu, TermId::DecodeMemory) < term_seconds(&gpu, TermId::DecodeMemory));
@@ -105,14 +106,14 @@ fn layer_split_gives_each_gpu_its_layers() {
 fn layer_split_runs_its_stages_one_after_another() {
     // One sequence passes the 8 GPUs in turn: the step reads every device's layers once, as
     // one GPU holding them all would, not 8 × the model.
-    let one = decode_step(&time_of(L70));
-    let eight = decode_step(&time_of(&format!("{L70}&gpus=8&pp=8")));
+    let one = decode_step(&time_of(&format!("{L70}&gpu_mem=200")));
+    let eight = decode_step(&time_of(&format!("{L70}&gpu_mem=200&gpus=8&pp=8")));
     assert!((eight / one - 1.0).abs() < 0.05, "{eight} vs {one}");
 }
 
 #[test]
 fn partial_offload_prefill_copies_the_host_layers_per_micro_batch() {
-    let all = ttft(QWEN235);
+    let all = ttft(&format!("{QWEN235}&gpu_mem=200"));
     let part = ttft(&format!("{QWEN235}&gpu_layers=12"));
     assert!(part > 3.0 * all, "{part} vs {all}");
     // A larger micro-batch copies the host weights fewer times.
@@ -182,4 +183,29 @@ fn a_tensor_split_that_does_not_match_the_gpus_is_an_error_naming_it() {
             "{bad}: {errors:?}"
         );
     }
+}
+
+#[test]
+fn a_run_the_gpu_cannot_hold_is_timed_as_llamacpp_fit_places_it() {
+    // 111 GiB too big for the RTX 4090: llama.cpp's --fit (on by default) keeps the fewest
+    // layers' experts in host memory that fit; the time is that run's, not an all-GPU one.
+    let given = time_of(QWEN235);
+    let s = common::scenario(QWEN235);
+    let fitted = memcalc_core::speed::inference::llamacpp_fit(&s, &memcalc_core::estimate(&s))
+        .expect("a run to fit");
+    let n = fitted.n_cpu_moe.expect("experts moved");
+    assert!(n > 0 && n <= 94 && fitted.gpu_layers.is_none(), "{n}");
+    let placed = time_of(&format!("{QWEN235}&n_cpu_moe={n}"));
+    assert_eq!(decode_step(&given), decode_step(&placed));
+    let all_gpu = time_of(&format!("{QWEN235}&gpu_mem=200"));
+    assert!(decode_step(&given) > 3.0 * decode_step(&all_gpu));
+    let host = common::term(&given, TermId::DecodeHost);
+    let words = memcalc_core::explain::speed::explanation(host);
+    assert!(words.contains("--fit") && words.contains(&format!("--n-cpu-moe {n}")), "{words}");
+    // A dense model offloads fewer layers; a placement the user gave is timed as given.
+    let dense = common::scenario(L70);
+    let fitted = memcalc_core::speed::inference::llamacpp_fit(&dense, &est(L70)).unwrap();
+    assert!(fitted.gpu_layers.is_some_and(|n| n > 30 && n < 80), "{:?}", fitted.gpu_layers);
+    let given = common::scenario(&format!("{L70}&gpu_layers=80"));
+    assert!(memcalc_core::speed::inference::llamacpp_fit(&given, &memcalc_core::estimate(&given)).is_none());
 }

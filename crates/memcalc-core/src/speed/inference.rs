@@ -91,9 +91,10 @@ fn device_bytes(e: &Estimate, id: PartId) -> f64 {
 
 /// The host's weights a token reads (llama.cpp's CPU layers and output layer; the token
 /// embeddings are only looked up), and its KV cache.
-fn host_bytes(s: &Scenario, e: &Estimate) -> (f64, f64, u64) {
+fn host_bytes(s: &Scenario, e: &Estimate) -> (f64, f64, u64, u64) {
     let mut weights = 0.0;
     let mut layers = 0;
+    let mut expert_layers = 0;
     for c in &e.components {
         if let Values::Engine(EngineValues::HostWeights(w)) = &c.values {
             // --n-cpu-moe's experts: those the step's tokens are routed to.
@@ -101,6 +102,7 @@ fn host_bytes(s: &Scenario, e: &Estimate) -> (f64, f64, u64) {
                 + w.output_bytes as f64
                 + w.experts_bytes as f64 * experts_touched(s, s.batch.max(1));
             layers += w.here;
+            expert_layers += w.cpu_moe_layers;
         }
     }
     let kv = e
@@ -109,7 +111,7 @@ fn host_bytes(s: &Scenario, e: &Estimate) -> (f64, f64, u64) {
         .filter(|c| c.id == PartId::KvCacheHost)
         .map(|c| c.bytes as f64)
         .sum();
-    (weights, kv, layers)
+    (weights, kv, layers, expert_layers)
 }
 
 /// llama.cpp's host weights in the prefill of `tokens` prompt tokens, micro-batch by
@@ -191,8 +193,55 @@ pub fn concurrent(s: &Scenario, e: &Estimate) -> u64 {
     }
 }
 
+/// llama.cpp's `--fit`, on by default (common/common.h `fit_params = true`; common/fit.cpp
+/// `llama_params_fit_impl`): when the GPU cannot hold the run and the user left `-ngl` and
+/// `--n-cpu-moe` unset, llama.cpp places what fits before loading — of a mixture of experts it
+/// first keeps layers on the GPU without their sparse expert weights (`LAYER_FRACTION_MOE`),
+/// then offloads fewer layers; of a dense model, fewer layers. The run it then makes: the
+/// fewest layers' experts in host memory that fit (`--n-cpu-moe`), else every layer's and the
+/// most layers on the GPU that fit (`-ngl`). None where the run fits or the user placed it.
+pub fn llamacpp_fit(s: &Scenario, e: &Estimate) -> Option<Scenario> {
+    if !s.engine.splits() || e.fits_device() || s.gpu_layers.is_some() || s.n_cpu_moe.is_some()
+    {
+        return None;
+    }
+    let a = s.shape().0;
+    let fits = |x: &Scenario| crate::model::estimate(x).fits_device();
+    let mut base = *s;
+    if a.experts > 1 {
+        let with = |n: u64| Scenario {
+            n_cpu_moe: Some(n),
+            ..*s
+        };
+        if let Some(n) = crate::base::search::smallest(1, a.layers, |n| fits(&with(n))) {
+            return Some(with(n));
+        }
+        base = with(a.layers);
+    }
+    let with = |n: u64| Scenario {
+        gpu_layers: Some(n),
+        ..base
+    };
+    let n = crate::base::search::largest(0, a.layers, |n| fits(&with(n))).unwrap_or(0);
+    Some(with(n))
+}
+
 /// The time of an inference scenario.
 pub fn speed(s: &Scenario, e: &Estimate, m: &Machine) -> Speed {
+    // A llama.cpp run the GPU cannot hold runs as llama.cpp's --fit places it.
+    if let Some(fitted) = llamacpp_fit(s, e) {
+        let mut sp = speed(&fitted, &crate::model::estimate(&fitted), m);
+        let placed = (
+            fitted.gpu_layers.unwrap_or(s.shape().0.layers + 1),
+            fitted.n_cpu_moe.unwrap_or(0),
+        );
+        for t in &mut sp.terms {
+            if let TermValues::Neural(NeuralTerm::DecodeHost { fit, .. }) = &mut t.values {
+                *fit = Some(placed);
+            }
+        }
+        return sp;
+    }
     let (a, _) = s.shape();
     let tp = s.parallel.tp.max(1);
     let pp = s.parallel.pp.max(1);
@@ -268,7 +317,7 @@ pub fn speed(s: &Scenario, e: &Estimate, m: &Machine) -> Speed {
     }
 
     // Decode: the weights once and every sequence's KV cache, per stage, stages in turn.
-    let share = weights_read_share(s, seqs);
+    let mut share = weights_read_share(s, seqs);
     let mut weights = device_bytes(e, PartId::Weights) * share;
     let mut kv = match e.serving {
         Some(v) => v.token_bytes as f64 * ctx * n,
@@ -291,6 +340,12 @@ pub fn speed(s: &Scenario, e: &Estimate, m: &Machine) -> Speed {
             .sum::<f64>()
             / per;
         kv = devices.iter().map(|d| d.kv as f64).sum::<f64>() / per;
+        // The share of what the GPUs hold that the step reads (experts moved to the host
+        // leave the GPUs' share below the model's).
+        let held = devices.iter().map(|d| d.weights as f64).sum::<f64>() / per;
+        if held > 0.0 {
+            share = (weights / held).min(1.0);
+        }
     }
     let read = Transfer {
         bytes: (weights + kv) * pp as f64,
@@ -342,7 +397,7 @@ pub fn speed(s: &Scenario, e: &Estimate, m: &Machine) -> Speed {
             });
         }
     }
-    let (host_w, host_kv, host_layers) = host_bytes(s, e);
+    let (host_w, host_kv, host_layers, expert_layers) = host_bytes(s, e);
     if host_w + host_kv > 0.0 {
         let t = Transfer {
             bytes: host_w + host_kv,
@@ -357,7 +412,9 @@ pub fn speed(s: &Scenario, e: &Estimate, m: &Machine) -> Speed {
                 weights: host_w,
                 kv: host_kv,
                 layers: host_layers,
+                expert_layers,
                 transfer: t,
+                fit: None,
             }),
         });
     }

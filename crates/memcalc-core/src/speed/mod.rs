@@ -437,7 +437,12 @@ pub enum NeuralTerm {
         weights: f64,
         kv: f64,
         layers: u64,
+        /// Offloaded layers whose routed experts `--n-cpu-moe` keeps in host memory.
+        expert_layers: u64,
         transfer: Transfer,
+        /// The placement llama.cpp's `--fit` made for a run whose GPU could not hold it (the
+        /// time is that run's): `-ngl` and `--n-cpu-moe` as fitted.
+        fit: Option<(u64, u64)>,
     },
     /// llama.cpp's kernels launched one by one: the GPU's gap after each (speed/launch.rs).
     DecodeLaunch {

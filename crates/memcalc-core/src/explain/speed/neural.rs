@@ -493,11 +493,37 @@ impl Template for NeuralTerm {
                 scheduler offloads an op on host weights to the GPU: the CPU runs the host \
                 layers, reading their weights at host memory bandwidth once per micro-batch."
             ),
-            NeuralTerm::DecodeHost { layers, .. } => format!(
-                "llama.cpp runs the {layers} layers \
-                left in host memory on the CPU, which reads their weights at host memory \
+            NeuralTerm::DecodeHost {
+                layers,
+                expert_layers,
+                fit,
+                ..
+            } => format!(
+                "{}llama.cpp runs the {layers} layers \
+                left in host memory on the CPU{}, which reads their weights at host memory \
                 bandwidth, several times below the GPU's: why a model with part of its layers on \
-                the CPU runs several times slower."
+                the CPU runs several times slower.",
+                match fit {
+                    Some((ngl, moe)) => format!(
+                        "The GPU cannot hold the run as given; llama.cpp's --fit (on by default) \
+                        places what fits before loading, and this time is of that run: -ngl {ngl}{}. \
+                        Set gpu_layers or n_cpu_moe to time another placement. ",
+                        if *moe > 0 {
+                            format!(", --n-cpu-moe {moe} (those layers' routed experts in host memory, read by the CPU)")
+                        } else {
+                            String::new()
+                        }
+                    ),
+                    None => String::new(),
+                },
+                if *expert_layers > 0 {
+                    format!(
+                        ", and the routed experts of {expert_layers} offloaded layers that \
+                        --n-cpu-moe keeps there (only those each token is routed to are read)"
+                    )
+                } else {
+                    String::new()
+                }
             ),
             NeuralTerm::TpAllReduce {
                 tokens,
