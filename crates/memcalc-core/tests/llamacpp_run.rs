@@ -44,7 +44,9 @@ fn n_cpu_moe_moves_the_routed_experts_to_host_memory() {
     assert!(!all_gpu.fits() && cpu_moe.fits());
     assert!(g2 > g1 && g2 < g0 && h2 > h0 && h2 < h1);
     let f = memcalc_core::explain::parts::formula(
-        cpu_moe.component(PartId::WeightsHost).expect("host weights"),
+        cpu_moe
+            .component(PartId::WeightsHost)
+            .expect("host weights"),
     );
     assert!(f.contains("--n-cpu-moe keeps here"), "{f}");
 }
@@ -79,7 +81,12 @@ fn ubatch_sizes_the_compute_buffer() {
     let cb = |extra: &str| expect_part(&est(&format!("{q}{extra}")), PartId::ComputeBuffer);
     assert_eq!(cb(""), cb("&ubatch=512"));
     // Ollama's 1024 doubles what one micro-batch holds.
-    assert!(cb("&ubatch=1024") > cb("") * 3 / 2, "{} {}", cb("&ubatch=1024"), cb(""));
+    assert!(
+        cb("&ubatch=1024") > cb("") * 3 / 2,
+        "{} {}",
+        cb("&ubatch=1024"),
+        cb("")
+    );
     assert!(cb("&ubatch=128") < cb(""));
 }
 
@@ -138,6 +145,8 @@ fn a_moe_too_big_for_the_card_is_offered_experts_on_the_cpu_and_fewer_layers() {
         .find(|a| a.label.contains("-ngl"))
         .unwrap_or_else(|| panic!("{labels:?}"));
     assert!(fewer.fits_after, "{labels:?}");
+    // And more GPUs for the layer split, llama.cpp's default split mode.
+    assert!(labels.iter().any(|l| l.contains("-sm layer")), "{labels:?}");
     // The fewest layers whose experts must move: one fewer does not fit.
     let n: u64 = experts.patch[0].1.parse().unwrap();
     assert!(!memcalc_core::estimate(&memcalc_core::Scenario {
@@ -201,11 +210,21 @@ fn a_run_the_gpu_cannot_hold_is_timed_as_llamacpp_fit_places_it() {
     assert!(decode_step(&given) > 3.0 * decode_step(&all_gpu));
     let host = common::term(&given, TermId::DecodeHost);
     let words = memcalc_core::explain::speed::explanation(host);
-    assert!(words.contains("--fit") && words.contains(&format!("--n-cpu-moe {n}")), "{words}");
+    assert!(
+        words.contains("--fit") && words.contains(&format!("--n-cpu-moe {n}")),
+        "{words}"
+    );
     // A dense model offloads fewer layers; a placement the user gave is timed as given.
     let dense = common::scenario(L70);
     let fitted = memcalc_core::speed::inference::llamacpp_fit(&dense, &est(L70)).unwrap();
-    assert!(fitted.gpu_layers.is_some_and(|n| n > 30 && n < 80), "{:?}", fitted.gpu_layers);
+    assert!(
+        fitted.gpu_layers.is_some_and(|n| n > 30 && n < 80),
+        "{:?}",
+        fitted.gpu_layers
+    );
     let given = common::scenario(&format!("{L70}&gpu_layers=80"));
-    assert!(memcalc_core::speed::inference::llamacpp_fit(&given, &memcalc_core::estimate(&given)).is_none());
+    assert!(
+        memcalc_core::speed::inference::llamacpp_fit(&given, &memcalc_core::estimate(&given))
+            .is_none()
+    );
 }

@@ -243,6 +243,17 @@ fn llamacpp_candidates(s: &Scenario) -> Vec<Candidate> {
         };
         c.push((label, vec![(FieldId::NCpuMoe, Count(n))]));
     }
+    // More GPUs for the layer split (-sm layer, llama.cpp's default): each holds fewer layers.
+    let pp = s.parallel.pp * 2;
+    if pp <= layers.min(16) {
+        c.push((
+            format!("Split the layers over {pp} GPUs (-sm layer)"),
+            vec![
+                (FieldId::Pp, Count(pp)),
+                (FieldId::Gpus, Count(s.parallel.gpus * 2)),
+            ],
+        ));
+    }
     let ngl = s.gpu_layers.unwrap_or(layers + 1).min(layers + 1);
     if ngl > 0 {
         let with = |n: u64| Scenario {

@@ -126,7 +126,11 @@ pub fn experts_bytes(a: &Arch, q: Quant, dtype: Dtype, first: u64, n: u64) -> Op
         if a.experts <= 1 || i < a.dense_layers {
             continue;
         }
-        let t = if use_more_bits(i, a.layers) { more } else { base };
+        let t = if use_more_bits(i, a.layers) {
+            more
+        } else {
+            base
+        };
         total = crate::add!(total, bytes(crate::mul!(mats, w), base), bytes(w, t));
     }
     Some(total)

@@ -87,7 +87,9 @@ impl TensorSplit {
                 .ok()
                 .filter(|v: &f64| v.is_finite() && *v >= 0.0 && *v <= 1_000_000.0)
                 .ok_or_else(|| {
-                    format!("\"{p}\" is not a share: give numbers from 0 separated by commas, e.g. 3,1")
+                    format!(
+                        "\"{p}\" is not a share: give numbers from 0 separated by commas, e.g. 3,1"
+                    )
                 })?;
             let m = (v * 1000.0).round();
             if (v * 1000.0 - m).abs() > 1e-6 {

@@ -201,8 +201,7 @@ pub fn concurrent(s: &Scenario, e: &Estimate) -> u64 {
 /// fewest layers' experts in host memory that fit (`--n-cpu-moe`), else every layer's and the
 /// most layers on the GPU that fit (`-ngl`). None where the run fits or the user placed it.
 pub fn llamacpp_fit(s: &Scenario, e: &Estimate) -> Option<Scenario> {
-    if !s.engine.splits() || e.fits_device() || s.gpu_layers.is_some() || s.n_cpu_moe.is_some()
-    {
+    if !s.engine.splits() || e.fits_device() || s.gpu_layers.is_some() || s.n_cpu_moe.is_some() {
         return None;
     }
     let a = s.shape().0;

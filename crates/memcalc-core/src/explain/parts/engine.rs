@@ -378,7 +378,11 @@ fn compute_formula(v: &ComputeBuffer, bytes: u64) -> String {
         ),
         (true, false) => format!(
             "{batch}, the output layer {} = attention {} B = {} B",
-            if v.output_elsewhere { "on another GPU" } else { "on the CPU" },
+            if v.output_elsewhere {
+                "on another GPU"
+            } else {
+                "on the CPU"
+            },
             g(v.attention),
             g(bytes)
         ),

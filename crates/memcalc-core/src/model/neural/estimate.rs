@@ -165,7 +165,9 @@ pub(crate) fn estimate_model(s: &Scenario) -> Estimate {
         }
         parts.push(train_logits(s, &plan, &b));
     } else if engine {
-        parts.extend(crate::model::neural::engine_parts::components(s, &plan, &b, stage_i));
+        parts.extend(crate::model::neural::engine_parts::components(
+            s, &plan, &b, stage_i,
+        ));
     } else {
         let w = plan.layer_shape(s.batch, s.seq).inference_terms();
         parts.push(part(
