@@ -271,9 +271,10 @@ pub(crate) fn estimate_model(s: &Scenario) -> Estimate {
         0
     };
     // A state dict gathered to the CPU lives on rank 0 only, not on every rank of the node.
-    // llama.cpp is one process over all its GPUs: its host buffers exist once.
+    // llama.cpp is one process over the GPUs of its layer split: its host buffers exist once
+    // per replica on the node, not once per GPU.
     let host_copies = if engine && s.engine.splits() {
-        1
+        on_node.div_ceil(p.tp * p.pp).max(1)
     } else {
         on_node
     };
