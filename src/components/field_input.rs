@@ -87,7 +87,7 @@ pub fn FieldInput(
                     list=list_id.clone()
                     autocomplete="off"
                     spellcheck="false"
-                    placeholder="Search released models, e.g. Llama-3.1-70B"
+                    placeholder=field.placeholder()
                     aria-describedby=described.clone()
                     aria-invalid=move || invalid().to_string()
                     prop:value=move || value.get()

@@ -153,7 +153,11 @@ pub fn render(
             if let Some(g) = d.fewest_gpus {
                 out.push_str(&format!(
                     "{}: {}\n",
-                    memcalc_core::answers::derived::fewest_gpus_words(e.mode).0,
+                    if d.layer_split {
+                        memcalc_core::answers::derived::LAYER_SPLIT_WORDS.0
+                    } else {
+                        memcalc_core::answers::derived::fewest_gpus_words(e.mode).0
+                    },
                     group_digits(g)
                 ));
             }

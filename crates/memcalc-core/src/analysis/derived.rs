@@ -18,6 +18,9 @@ pub use crate::analysis::limits::{max_batch, max_seq};
 /// The fewest GPUs that fit with the chosen tensor and pipeline parallelism, growing the
 /// data-parallel degree (which helps only with ZeRO sharding).
 pub fn fewest_gpus(s: &Scenario) -> Option<u64> {
+    if s.mode == Mode::Infer && s.sciml.is_transformer() && s.engine.splits() {
+        return fewest_layer_split(s);
+    }
     if s.mode == Mode::Infer && s.sciml.is_transformer() {
         return fewest_tp(s).map(|t| t * s.parallel.pp);
     }
@@ -32,6 +35,32 @@ pub fn fewest_gpus(s: &Scenario) -> Option<u64> {
     // Per-device memory never rises with dp: the first dp that fits.
     smallest(1, MAX_GPUS / group, |dp| fits(&with_dp(dp))).map(|dp| group * dp)
 }
+
+/// llama.cpp: the fewest GPUs its layer split (`-sm layer`, the default) fits on, each GPU
+/// holding its share of the layers, their KV cache and its own compute buffer. At most one GPU
+/// per layer (and llama.cpp's 16 devices, `GGML_CUDA_MAX_DEVICES`).
+pub fn fewest_layer_split(s: &Scenario) -> Option<u64> {
+    let layers = s.shape().0.layers.max(1);
+    let tp = s.parallel.tp.max(1);
+    let split = |n: u64| Scenario {
+        parallel: crate::scenario::Parallel {
+            gpus: n * tp,
+            pp: n,
+            ..s.parallel
+        },
+        ..*s
+    };
+    smallest(1, layers.min(LLAMACPP_MAX_DEVICES), |n| fits(&split(n))).map(|n| n * tp)
+}
+
+/// The GPUs one llama.cpp process can use (ggml-cuda `GGML_CUDA_MAX_DEVICES`, 16).
+const LLAMACPP_MAX_DEVICES: u64 = 16;
+
+/// The fewest-GPUs answer's words for llama.cpp's layer split.
+pub const LAYER_SPLIT_WORDS: (&str, &str) = (
+    "Fewest GPUs (llama.cpp's layer split, -sm layer)",
+    "none: the layers do not fit split over 16 GPUs, llama.cpp's most",
+);
 
 /// How the fewest-GPUs answer is named, and what is said when there is none.
 pub fn fewest_gpus_words(mode: Mode) -> (&'static str, &'static str) {
@@ -189,6 +218,58 @@ fn sim_candidates(s: &Scenario) -> Vec<Candidate> {
     c
 }
 
+/// llama.cpp on a GPU too small for the model: keep the routed experts of a mixture of experts
+/// in host memory (`--n-cpu-moe N` with the fewest layers that fit, or `--cpu-moe`), and
+/// offload fewer layers (`-ngl` with the most that fit): the two ways people run big MoE
+/// models on one card. Offered only when the run does not fit.
+fn llamacpp_candidates(s: &Scenario) -> Vec<Candidate> {
+    let mut c = Vec::new();
+    if fits(s) {
+        return c;
+    }
+    let a = s.shape().0;
+    let layers = a.layers;
+    let now = s.n_cpu_moe.unwrap_or(0).min(layers);
+    if a.experts > 1 && now < layers {
+        let with = |n: u64| Scenario {
+            n_cpu_moe: Some(n),
+            ..*s
+        };
+        let n = smallest(now + 1, layers, |n| fits(&with(n))).unwrap_or(layers);
+        let label = if n == layers {
+            "Every layer's experts on the CPU (--cpu-moe, -ot exps=CPU)".to_string()
+        } else {
+            format!("Experts of the first {n} layers on the CPU (--n-cpu-moe {n})")
+        };
+        c.push((label, vec![(FieldId::NCpuMoe, Count(n))]));
+    }
+    // More GPUs for the layer split (-sm layer, llama.cpp's default): each holds fewer layers.
+    let pp = s.parallel.pp * 2;
+    if pp <= layers.min(16) {
+        c.push((
+            format!("Split the layers over {pp} GPUs (-sm layer)"),
+            vec![
+                (FieldId::Pp, Count(pp)),
+                (FieldId::Gpus, Count(s.parallel.gpus * 2)),
+            ],
+        ));
+    }
+    let ngl = s.gpu_layers.unwrap_or(layers + 1).min(layers + 1);
+    if ngl > 0 {
+        let with = |n: u64| Scenario {
+            gpu_layers: Some(n),
+            ..*s
+        };
+        let n = crate::base::search::largest(0, ngl - 1, |n| fits(&with(n))).unwrap_or(0);
+        let n = if n == 0 { ngl / 2 } else { n };
+        c.push((
+            format!("{n} of {layers} layers on the GPU, the rest on the CPU (-ngl {n})"),
+            vec![(FieldId::GpuLayers, Count(n))],
+        ));
+    }
+    c
+}
+
 fn candidates(s: &Scenario) -> Vec<Candidate> {
     if s.mode == Mode::Sim {
         return sim_candidates(s);
@@ -307,6 +388,9 @@ fn candidates(s: &Scenario) -> Vec<Candidate> {
                 &[(FieldId::KvDtype, Value::choice(Dtype::Fp8))],
             ));
         }
+        if s.engine.splits() && s.sciml.is_transformer() {
+            c.extend(llamacpp_candidates(s));
+        }
         if s.seq > 1 {
             let half = s.seq / 2;
             c.push((
@@ -404,6 +488,8 @@ pub struct Derived {
     /// For inference: the longest context that fits.
     pub max_seq: Option<u64>,
     pub fewest_gpus: Option<u64>,
+    /// Whether `fewest_gpus` is llama.cpp's layer split ([`fewest_layer_split`]).
+    pub layer_split: bool,
     /// Training: whether ZeRO shards states over the data-parallel ranks (more GPUs then lower
     /// the memory per GPU); the words for no fewest-GPUs answer depend on it.
     pub zero_shards: bool,
@@ -466,6 +552,7 @@ pub fn derive(s: &Scenario) -> Derived {
             },
         ),
         fewest_gpus: fewest_gpus(s),
+        layer_split: s.mode == Mode::Infer && s.sciml.is_transformer() && s.engine.splits(),
         zero_shards: s.mode.trains() && s.parallel.zero > 0,
         savings: savings(s),
         context_limit: capped,

@@ -105,3 +105,33 @@ pub fn ends_bytes(a: &Arch, q: Quant, dtype: Dtype) -> Option<(u64, u64)> {
         crate::add!(bytes(head, out), crate::mul!(pc.final_norm, 4)),
     ))
 }
+
+/// Bytes of the routed experts' tensors (`blk.N.ffn_{gate,up,down}_exps`, the ones llama.cpp's
+/// `--n-cpu-moe`/`--cpu-moe` match: common/common.h `LLM_FFN_EXPS_REGEX`
+/// `\.ffn_(up|down|gate|gate_up)_(ch|)exps`; shared experts are `_shexp` and stay) of layers
+/// `first .. first + n` in the GGUF mix of `q`, as [`layers_bytes`] types them; None where that
+/// is None.
+pub fn experts_bytes(a: &Arch, q: Quant, dtype: Dtype, first: u64, n: u64) -> Option<u64> {
+    let (base, more, _) = mix(q, dtype)?;
+    if a.mla() {
+        return None;
+    }
+    let mats = match a.mlp {
+        Mlp::Standard => 1,
+        Mlp::Gated => 2,
+    };
+    let w = crate::mul!(a.experts, a.hidden, a.expert_ffn());
+    let mut total: u64 = 0;
+    for i in first..first + n {
+        if a.experts <= 1 || i < a.dense_layers {
+            continue;
+        }
+        let t = if use_more_bits(i, a.layers) {
+            more
+        } else {
+            base
+        };
+        total = crate::add!(total, bytes(crate::mul!(mats, w), base), bytes(w, t));
+    }
+    Some(total)
+}

@@ -206,7 +206,7 @@ pub fn shown(f: &crate::schema::fields::Field, mode: Mode, v: Visibility) -> boo
         F::FineGrid | F::PawLmn | F::PawRadius => !(v.dft == DftArrays::Abinit && v.paw),
         F::Smearing | F::CoreCorrection | F::Symmetries => v.dft != DftArrays::Abinit,
         F::HubbardWfc | F::Exx | F::ExxNq | F::ExxKq | F::Ecutfock => v.dft != DftArrays::Pwx,
-        F::GpuLayers => v.engine != Engine::Llamacpp,
+        F::GpuLayers | F::NCpuMoe | F::Ubatch | F::TensorSplit => v.engine != Engine::Llamacpp,
         _ => false,
     };
     !(no_gpu || other_code)

@@ -148,8 +148,14 @@ fn model_facts(e: &Estimate, d: &Derived, units: UnitSystem) -> Vec<Fact> {
             },
         ));
     }
-    let (label, _) = fewest_gpus_words(e.mode);
-    let none = fewest_gpus_none(e.mode, d.zero_shards);
+    let (label, none) = if d.layer_split {
+        crate::analysis::derived::LAYER_SPLIT_WORDS
+    } else {
+        (
+            fewest_gpus_words(e.mode).0,
+            fewest_gpus_none(e.mode, d.zero_shards),
+        )
+    };
     rows.push(fact(
         "fewest-gpus",
         label,

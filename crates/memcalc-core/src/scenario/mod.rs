@@ -189,6 +189,13 @@ pub struct Scenario {
     pub cuda_graphs: CudaGraphs,
     /// llama.cpp n_gpu_layers (None: every layer and the output layer).
     pub gpu_layers: Option<u64>,
+    /// llama.cpp `--n-cpu-moe N`: the routed experts (`ffn_*_exps`) of the first N layers kept in
+    /// host memory (None: none; the layer count: `--cpu-moe`, all of them).
+    pub n_cpu_moe: Option<u64>,
+    /// llama.cpp `-ub`, the physical batch one compute graph holds (None: llama.cpp's 512).
+    pub ubatch: Option<u64>,
+    /// llama.cpp `--tensor-split`: each GPU's share of the layer split (none: equal).
+    pub tensor_split: crate::scenario::serving::TensorSplit,
     /// Fraction of zero weights, in basis points.
     pub sparsity_bp: u64,
     pub sparse_format: SparseFormat,
@@ -254,6 +261,12 @@ impl Default for Scenario {
             max_num_seqs: None,
             cuda_graphs: CudaGraphs::On,
             gpu_layers: None,
+            n_cpu_moe: None,
+            ubatch: None,
+            tensor_split: crate::scenario::serving::TensorSplit {
+                n: 0,
+                milli: [0; crate::scenario::serving::LLAMACPP_MAX_DEVICES],
+            },
             sparsity_bp: 0,
             sparse_format: SparseFormat::Dense,
             dataset_bytes: 0,

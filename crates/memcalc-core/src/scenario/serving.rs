@@ -52,3 +52,69 @@ choice_enum!(
         Off => ("off", "Off (eager: --enforce-eager, --disable-cuda-graph)"),
     }
 );
+
+/// The most GPUs one llama.cpp process splits over (ggml-cuda `GGML_CUDA_MAX_DEVICES`, 16; the
+/// length of `--tensor-split`'s array).
+pub const LLAMACPP_MAX_DEVICES: usize = 16;
+
+/// llama.cpp's `--tensor-split` (`-ts`): each GPU's share of the offloaded layers, in
+/// thousandths, one per GPU of the layer split; none given (`n` 0): by each GPU's free memory,
+/// equal on equal GPUs (src/llama-model.cpp `load_tensors`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct TensorSplit {
+    pub n: u8,
+    pub milli: [u32; LLAMACPP_MAX_DEVICES],
+}
+
+impl TensorSplit {
+    /// Shares separated by commas (llama.cpp's own syntax, e.g. `3,1`), each a non-negative
+    /// number with up to 3 decimals; empty: none given.
+    pub fn parse(raw: &str) -> Result<TensorSplit, String> {
+        let mut t = TensorSplit::default();
+        let raw = raw.trim();
+        if raw.is_empty() {
+            return Ok(t);
+        }
+        for part in raw.split([',', '/']) {
+            let p = part.trim();
+            if t.n as usize == LLAMACPP_MAX_DEVICES {
+                return Err(format!(
+                    "at most {LLAMACPP_MAX_DEVICES} shares, one per GPU (llama.cpp's most)"
+                ));
+            }
+            let v: f64 = p
+                .parse()
+                .ok()
+                .filter(|v: &f64| v.is_finite() && *v >= 0.0 && *v <= 1_000_000.0)
+                .ok_or_else(|| {
+                    format!(
+                        "\"{p}\" is not a share: give numbers from 0 separated by commas, e.g. 3,1"
+                    )
+                })?;
+            let m = (v * 1000.0).round();
+            if (v * 1000.0 - m).abs() > 1e-6 {
+                return Err(format!("\"{p}\": at most 3 decimals"));
+            }
+            t.milli[t.n as usize] = m as u32;
+            t.n += 1;
+        }
+        if t.shares().iter().all(|&m| m == 0) {
+            return Err("the shares cannot all be 0".into());
+        }
+        Ok(t)
+    }
+
+    /// The shares given, in thousandths.
+    pub fn shares(&self) -> &[u32] {
+        &self.milli[..self.n as usize]
+    }
+
+    /// As written in a link: `3,1`, `0.6,0.4`.
+    pub fn text(&self) -> String {
+        self.shares()
+            .iter()
+            .map(|&m| crate::base::units::format_fixed(u64::from(m), 3))
+            .collect::<Vec<_>>()
+            .join(",")
+    }
+}

@@ -248,6 +248,14 @@ impl Field {
         }
     }
 
+    /// What an empty free-text field shows as an example.
+    pub fn placeholder(&self) -> &'static str {
+        match self.id {
+            FieldId::TensorSplit => "e.g. 3,1 (one share per GPU)",
+            _ => "Search released models, e.g. Llama-3.1-70B",
+        }
+    }
+
     /// Whether the row's slot takes the values its kind and bounds read: a toggle slot for a
     /// toggle, a number slot only with bounds to read the number by.
     const fn consistent(&self) -> bool {
@@ -320,6 +328,9 @@ fields! {
     MaxNumSeqs: maybe!(max_num_seqs) => f("Sequences per step (vLLM)", G::Serving, true, Count, INFER).bounds(&B::Count { min: 1, max: MAX_BATCH }),
     CudaGraphs: pick!(cuda_graphs) => f("CUDA graphs", G::Serving, true, Select, INFER),
     GpuLayers: maybe!(gpu_layers) => f("Layers on the GPU (llama.cpp)", G::Serving, false, Count, INFER).bounds(&B::Count { min: 0, max: 100_001 }),
+    NCpuMoe: maybe!(n_cpu_moe) => f("Layers whose experts stay on the CPU (llama.cpp)", G::Serving, true, Count, INFER).bounds(&B::Count { min: 0, max: 100_000 }),
+    Ubatch: maybe!(ubatch) => f("Physical batch (llama.cpp -ub)", G::Serving, true, Count, INFER).bounds(&B::Count { min: 1, max: MAX_SEQ }),
+    TensorSplit: TENSOR_SPLIT => f("GPU shares of the layer split (llama.cpp --tensor-split)", G::Serving, true, Search, INFER),
     Dtype: pick!(dtype) => f("Precision", G::Training, false, Select, EVERY),
     Optimizer: pick!(optimizer) => f("Optimizer", G::Training, false, Select, TRAINING),
     Mixed: on!(mixed) => f("FP32 master weights (mixed precision)", G::Training, true, Toggle, TRAINING),
@@ -573,6 +584,9 @@ fn for_model(key: FieldId, model: crate::scenario::sciml::ModelKind) -> bool {
             | F::CudaGraphs
             | F::MmvqWarps
             | F::GpuLayers
+            | F::NCpuMoe
+            | F::Ubatch
+            | F::TensorSplit
             | F::Sp
             | F::LoraRank
             | F::LoraTargets

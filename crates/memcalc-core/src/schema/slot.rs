@@ -292,3 +292,12 @@ pub const LORA_TARGETS: Slot = Slot::Text(
     },
     |s| s.lora_targets.text(),
 );
+
+/// `tensor_split`: llama.cpp's `--tensor-split` shares, or none.
+pub const TENSOR_SPLIT: Slot = Slot::Text(
+    |s, raw| {
+        s.tensor_split = crate::scenario::serving::TensorSplit::parse(raw)?;
+        Ok(())
+    },
+    |s| s.tensor_split.text(),
+);

@@ -206,6 +206,7 @@ impl Validation {
         if matches!(arch, Ok(Some(_))) || is_sim {
             self.s.shape = ShapeRule::Catalog;
         }
+        self.llamacpp_layers();
     }
 
     /// llama.cpp has no FP8 (nor FP64) KV cache: `--cache-type-k`/`-v` take f32, f16, bf16,
@@ -222,6 +223,44 @@ impl Validation {
             self.fail(
                 F::KvDtype,
                 "llama.cpp's --cache-type-k and --cache-type-v take f32, f16, bf16, q8_0 or q4_0 here (also q4_1, iq4_nl, q5_0, q5_1), not FP8 or FP64",
+            );
+        }
+    }
+
+    /// llama.cpp's `--n-cpu-moe N` names blocks 0 .. N − 1 (common/arg.cpp): past the model's
+    /// layers there is no block to keep on the CPU (`--cpu-moe` is the layer count).
+    fn llamacpp_layers(&mut self) {
+        if !self.errors.is_empty() {
+            return;
+        }
+        let s = &self.s;
+        if s.mode != Mode::Infer || !s.sciml.is_transformer() {
+            return;
+        }
+        // --tensor-split gives one share per GPU the layers are split over.
+        let shares = s.tensor_split.shares().len() as u64;
+        if s.engine.splits() && shares > 0 && shares != s.parallel.pp {
+            let pp = s.parallel.pp;
+            self.fail(
+                F::TensorSplit,
+                format!(
+                    "tensor_split gives {shares} share{}, but the layers are split over pp = {pp} GPU{}: give one share per GPU",
+                    if shares == 1 { "" } else { "s" },
+                    if pp == 1 { "" } else { "s" }
+                ),
+            );
+            return;
+        }
+        if !self.given(F::NCpuMoe) {
+            return;
+        }
+        let layers = s.shape().0.layers;
+        if let Some(n) = s.n_cpu_moe.filter(|&n| n > layers) {
+            self.fail(
+                F::NCpuMoe,
+                format!(
+                    "n_cpu_moe ({n}) cannot exceed the model's layers ({layers}); {layers} keeps every layer's experts on the CPU (--cpu-moe)"
+                ),
             );
         }
     }

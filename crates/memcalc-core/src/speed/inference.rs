@@ -63,6 +63,18 @@ pub fn weights_read_share(s: &Scenario, sequences: u64) -> f64 {
     1.0 - expert_share + expert_share * touched
 }
 
+/// The share of a layer's routed experts that `tokens` tokens touch, k of E each, routing taken
+/// as uniform: 1 − (1 − k/E)ⁿ (1 for a dense model).
+pub fn experts_touched(s: &Scenario, tokens: u64) -> f64 {
+    let (a, _) = s.shape();
+    if a.experts <= 1 {
+        return 1.0;
+    }
+    let e = a.experts as f64;
+    let k = (a.active_experts as f64).min(e);
+    1.0 - (1.0 - k / e).powf(tokens as f64)
+}
+
 /// Bytes of one activation value between layers: 16-bit unless the model computes in FP32 or
 /// FP64.
 pub fn activation_bytes(s: &Scenario) -> f64 {
@@ -79,14 +91,18 @@ fn device_bytes(e: &Estimate, id: PartId) -> f64 {
 
 /// The host's weights a token reads (llama.cpp's CPU layers and output layer; the token
 /// embeddings are only looked up), and its KV cache.
-fn host_bytes(s: &Scenario, e: &Estimate) -> (f64, f64, u64) {
+fn host_bytes(s: &Scenario, e: &Estimate) -> (f64, f64, u64, u64) {
     let mut weights = 0.0;
     let mut layers = 0;
+    let mut expert_layers = 0;
     for c in &e.components {
         if let Values::Engine(EngineValues::HostWeights(w)) = &c.values {
+            // --n-cpu-moe's experts: those the step's tokens are routed to.
             weights += w.layers_bytes as f64 * weights_read_share(s, s.batch.max(1))
-                + w.output_bytes as f64;
+                + w.output_bytes as f64
+                + w.experts_bytes as f64 * experts_touched(s, s.batch.max(1));
             layers += w.here;
+            expert_layers += w.cpu_moe_layers;
         }
     }
     let kv = e
@@ -95,8 +111,69 @@ fn host_bytes(s: &Scenario, e: &Estimate) -> (f64, f64, u64) {
         .filter(|c| c.id == PartId::KvCacheHost)
         .map(|c| c.bytes as f64)
         .sum();
-    (weights, kv, layers)
+    (weights, kv, layers, expert_layers)
 }
+
+/// llama.cpp's host weights in the prefill of `tokens` prompt tokens, micro-batch by
+/// micro-batch of `-ub` tokens: at 32 tokens or more ggml's scheduler runs each op on host
+/// weights on the GPU and copies the weights over PCIe every micro-batch (op offload, on by
+/// default); below, the CPU runs them at host memory bandwidth. The output layer computes
+/// only each sequence's last token, below the threshold: not copied. None without host
+/// weights.
+fn prefill_host(s: &Scenario, e: &Estimate, m: &Machine, tokens: u64) -> Option<TimeTerm> {
+    if !s.engine.splits() || tokens == 0 {
+        return None;
+    }
+    let ubatch = s
+        .ubatch
+        .unwrap_or(crate::model::neural::engine::LLAMACPP_UBATCH)
+        .min(tokens)
+        .max(1);
+    let mut bytes = 0.0;
+    for c in &e.components {
+        if let Values::Engine(EngineValues::HostWeights(w)) = &c.values {
+            bytes += w.layers_bytes as f64 * weights_read_share(s, ubatch)
+                + w.experts_bytes as f64 * experts_touched(s, ubatch);
+        }
+    }
+    if bytes <= 0.0 {
+        return None;
+    }
+    let micro_batches = tokens.div_ceil(ubatch);
+    let offloaded = ubatch >= OP_OFFLOAD_MIN_BATCH;
+    let transfer = if offloaded {
+        Transfer {
+            bytes: bytes * micro_batches as f64,
+            bandwidth: m.pcie,
+            efficiency: 1.0,
+        }
+    } else {
+        Transfer {
+            bytes: bytes * micro_batches as f64,
+            bandwidth: m.host_bw,
+            efficiency: m.host_bw_eff,
+        }
+    };
+    Some(TimeTerm {
+        time: transfer.time(),
+        bound: if offloaded {
+            Bound::Link
+        } else {
+            Bound::HostMemory
+        },
+        values: TermValues::Neural(NeuralTerm::PrefillHost {
+            bytes,
+            micro_batches,
+            ubatch,
+            offloaded,
+            transfer,
+        }),
+    })
+}
+
+/// The batch from which the CUDA backend takes an op on host weights (ggml-cuda.cu
+/// `ggml_backend_cuda_device_offload_op`: GGML_OP_OFFLOAD_MIN_BATCH, 32 by default).
+const OP_OFFLOAD_MIN_BATCH: u64 = 32;
 
 /// The sequences a decode step runs: the requested ones (`batch`), or for a pooled engine
 /// (vLLM, SGLang) as many of them as its KV pool holds at once, and under vLLM at most
@@ -116,8 +193,54 @@ pub fn concurrent(s: &Scenario, e: &Estimate) -> u64 {
     }
 }
 
+/// llama.cpp's `--fit`, on by default (common/common.h `fit_params = true`; common/fit.cpp
+/// `llama_params_fit_impl`): when the GPU cannot hold the run and the user left `-ngl` and
+/// `--n-cpu-moe` unset, llama.cpp places what fits before loading — of a mixture of experts it
+/// first keeps layers on the GPU without their sparse expert weights (`LAYER_FRACTION_MOE`),
+/// then offloads fewer layers; of a dense model, fewer layers. The run it then makes: the
+/// fewest layers' experts in host memory that fit (`--n-cpu-moe`), else every layer's and the
+/// most layers on the GPU that fit (`-ngl`). None where the run fits or the user placed it.
+pub fn llamacpp_fit(s: &Scenario, e: &Estimate) -> Option<Scenario> {
+    if !s.engine.splits() || e.fits_device() || s.gpu_layers.is_some() || s.n_cpu_moe.is_some() {
+        return None;
+    }
+    let a = s.shape().0;
+    let fits = |x: &Scenario| crate::model::estimate(x).fits_device();
+    let mut base = *s;
+    if a.experts > 1 {
+        let with = |n: u64| Scenario {
+            n_cpu_moe: Some(n),
+            ..*s
+        };
+        if let Some(n) = crate::base::search::smallest(1, a.layers, |n| fits(&with(n))) {
+            return Some(with(n));
+        }
+        base = with(a.layers);
+    }
+    let with = |n: u64| Scenario {
+        gpu_layers: Some(n),
+        ..base
+    };
+    let n = crate::base::search::largest(0, a.layers, |n| fits(&with(n))).unwrap_or(0);
+    Some(with(n))
+}
+
 /// The time of an inference scenario.
 pub fn speed(s: &Scenario, e: &Estimate, m: &Machine) -> Speed {
+    // A llama.cpp run the GPU cannot hold runs as llama.cpp's --fit places it.
+    if let Some(fitted) = llamacpp_fit(s, e) {
+        let mut sp = speed(&fitted, &crate::model::estimate(&fitted), m);
+        let placed = (
+            fitted.gpu_layers.unwrap_or(s.shape().0.layers + 1),
+            fitted.n_cpu_moe.unwrap_or(0),
+        );
+        for t in &mut sp.terms {
+            if let TermValues::Neural(NeuralTerm::DecodeHost { fit, .. }) = &mut t.values {
+                *fit = Some(placed);
+            }
+        }
+        return sp;
+    }
     let (a, _) = s.shape();
     let tp = s.parallel.tp.max(1);
     let pp = s.parallel.pp.max(1);
@@ -175,6 +298,10 @@ pub fn speed(s: &Scenario, e: &Estimate, m: &Machine) -> Speed {
         )
     };
     let mut ttft = prefill.time();
+    if let Some(term) = prefill_host(s, e, m, prompt_tokens.saturating_mul(prompts)) {
+        ttft = ttft.plus(term.time);
+        terms.push(term);
+    }
     if tp > 1 {
         let c = all_reduce(prompt * np);
         ttft = ttft.plus(c.time());
@@ -189,12 +316,36 @@ pub fn speed(s: &Scenario, e: &Estimate, m: &Machine) -> Speed {
     }
 
     // Decode: the weights once and every sequence's KV cache, per stage, stages in turn.
-    let share = weights_read_share(s, seqs);
-    let weights = device_bytes(e, PartId::Weights) * share;
-    let kv = match e.serving {
+    let mut share = weights_read_share(s, seqs);
+    let mut weights = device_bytes(e, PartId::Weights) * share;
+    let mut kv = match e.serving {
         Some(v) => v.token_bytes as f64 * ctx * n,
         None => device_bytes(e, PartId::KvCache),
     };
+    // llama.cpp: each GPU of the layer split reads its own layers, one GPU after another for
+    // a sequence (no pipeline: its stages run in turn), so the step reads every device's
+    // bytes; shown as the mean device × the devices. The experts --n-cpu-moe moved to the
+    // host are read there ([`host_bytes`]), not here: share · (held + moved) − moved · touched.
+    if s.engine.splits() {
+        let devices = crate::model::neural::engine::llamacpp_device_bytes(s);
+        let touched = experts_touched(s, seqs);
+        let per = devices.len().max(1) as f64;
+        weights = devices
+            .iter()
+            .map(|d| {
+                ((d.weights + d.experts_off) as f64 * share - d.experts_off as f64 * touched)
+                    .max(0.0)
+            })
+            .sum::<f64>()
+            / per;
+        kv = devices.iter().map(|d| d.kv as f64).sum::<f64>() / per;
+        // The share of what the GPUs hold that the step reads (experts moved to the host
+        // leave the GPUs' share below the model's).
+        let held = devices.iter().map(|d| d.weights as f64).sum::<f64>() / per;
+        if held > 0.0 {
+            share = (weights / held).min(1.0);
+        }
+    }
     let read = Transfer {
         bytes: (weights + kv) * pp as f64,
         bandwidth: m.gpu_bw,
@@ -245,7 +396,7 @@ pub fn speed(s: &Scenario, e: &Estimate, m: &Machine) -> Speed {
             });
         }
     }
-    let (host_w, host_kv, host_layers) = host_bytes(s, e);
+    let (host_w, host_kv, host_layers, expert_layers) = host_bytes(s, e);
     if host_w + host_kv > 0.0 {
         let t = Transfer {
             bytes: host_w + host_kv,
@@ -260,7 +411,9 @@ pub fn speed(s: &Scenario, e: &Estimate, m: &Machine) -> Speed {
                 weights: host_w,
                 kv: host_kv,
                 layers: host_layers,
+                expert_layers,
                 transfer: t,
+                fit: None,
             }),
         });
     }
@@ -302,7 +455,12 @@ pub fn speed(s: &Scenario, e: &Estimate, m: &Machine) -> Speed {
     }
     let decode_terms: Vec<TimeTerm> = terms
         .iter()
-        .filter(|t| !matches!(t.id(), TermId::Prefill | TermId::PrefillAllReduce))
+        .filter(|t| {
+            !matches!(
+                t.id(),
+                TermId::Prefill | TermId::PrefillAllReduce | TermId::PrefillHost
+            )
+        })
         .copied()
         .collect();
     Speed {

@@ -172,6 +172,9 @@ terms! {
     DecodeMemory = "decode_memory", Neural;
     DecodeCompute = "decode_compute", Neural;
     DecodeHost = "decode_host", Neural;
+    /// llama.cpp's host-resident weights during prefill: copied to the GPU per micro-batch
+    /// (op offload) or read by the CPU below its batch threshold.
+    PrefillHost = "prefill_host", Neural;
     /// llama.cpp's kernel launches without a CUDA graph (speed/launch.rs).
     DecodeLaunch = "decode_launch", Neural;
     /// llama.cpp's one-warp quantized kernel below its SMs' warp limit (speed/mmvq.rs).
@@ -417,12 +420,29 @@ pub enum NeuralTerm {
         tp: u64,
         work: Work,
     },
+    /// llama.cpp's weights in host memory during the prefill, once per micro-batch: copied over
+    /// PCIe to the GPU that runs them (ggml's scheduler offloads an op on host weights when
+    /// its batch reaches the CUDA backend's threshold, 32 tokens), or read by the CPU below it.
+    PrefillHost {
+        /// Bytes of host weights one micro-batch uses.
+        bytes: f64,
+        micro_batches: u64,
+        ubatch: u64,
+        /// Copied to the GPU (op offload) rather than read by the CPU.
+        offloaded: bool,
+        transfer: Transfer,
+    },
     /// llama.cpp's host layers and their KV cache, read at host memory bandwidth.
     DecodeHost {
         weights: f64,
         kv: f64,
         layers: u64,
+        /// Offloaded layers whose routed experts `--n-cpu-moe` keeps in host memory.
+        expert_layers: u64,
         transfer: Transfer,
+        /// The placement llama.cpp's `--fit` made for a run whose GPU could not hold it (the
+        /// time is that run's): `-ngl` and `--n-cpu-moe` as fitted.
+        fit: Option<(u64, u64)>,
     },
     /// llama.cpp's kernels launched one by one: the GPU's gap after each (speed/launch.rs).
     DecodeLaunch {
@@ -564,6 +584,7 @@ impl NeuralTerm {
             NeuralTerm::DecodeMemory { .. } => TermId::DecodeMemory,
             NeuralTerm::DecodeCompute { .. } => TermId::DecodeCompute,
             NeuralTerm::DecodeHost { .. } => TermId::DecodeHost,
+            NeuralTerm::PrefillHost { .. } => TermId::PrefillHost,
             NeuralTerm::DecodeLaunch { .. } => TermId::DecodeLaunch,
             NeuralTerm::DecodeOccupancy { .. } => TermId::DecodeOccupancy,
             NeuralTerm::TrainCompute(_) => TermId::TrainCompute,
@@ -923,7 +944,7 @@ mod tests {
 
     #[test]
     fn all_lists_every_term_once_with_a_key_of_its_own() {
-        assert_eq!(TermId::ALL.len(), 44);
+        assert_eq!(TermId::ALL.len(), 45);
         assert_eq!(TermId::ALL.first(), Some(&TermId::Prefill));
         assert_eq!(TermId::ALL.last(), Some(&TermId::RsHalo));
         for (i, a) in TermId::ALL.iter().enumerate() {

@@ -498,8 +498,11 @@ prop_compose! {
         max_num_seqs in weighted(0.5, log_range(12)),
         cuda_graphs in choice::<CudaGraphs>(),
         gpu_layers in weighted(0.5, 0u64..200),
-    ) -> (Engine, Option<u64>, Option<u64>, Option<u64>, CudaGraphs, Option<u64>) {
-        (engine, gpu_util_milli, max_batched_tokens, max_num_seqs, cuda_graphs, gpu_layers)
+        // At most one layer: every model has it, so the link stays valid.
+        n_cpu_moe in weighted(0.3, 0u64..=1),
+        ubatch in weighted(0.3, 1u64..=4096),
+    ) -> (Engine, Option<u64>, Option<u64>, Option<u64>, CudaGraphs, (Option<u64>, Option<u64>, Option<u64>)) {
+        (engine, gpu_util_milli, max_batched_tokens, max_num_seqs, cuda_graphs, (gpu_layers, n_cpu_moe, ubatch))
     }
 }
 
@@ -562,7 +565,7 @@ prop_compose! {
         seq in log_range(17),
         (dtype, mixed, grad_dtype, kv_dtype, kv_quant, quant, milli_bpw, sparsity_bp, sparse_format) in precision(),
         (optimizer, recompute, flash_attention, dropout, softmax_fp32, lora_rank, lora_targets) in training(),
-        (engine, gpu_util_milli, max_batched_tokens, max_num_seqs, cuda_graphs, gpu_layers) in serving(),
+        (engine, gpu_util_milli, max_batched_tokens, max_num_seqs, cuda_graphs, (gpu_layers, n_cpu_moe, ubatch)) in serving(),
         ((dataset_bytes, samples, sample_bytes), dataset_on) in (dataset(), choice::<DatasetOn>()),
         (device, host_mem, runtime_mib, overhead_bp) in machine(),
         (measured, sim_kind, neural_kind, calibration) in measurement(),
@@ -603,6 +606,9 @@ prop_compose! {
             max_num_seqs,
             cuda_graphs,
             gpu_layers,
+            n_cpu_moe,
+            ubatch,
+            tensor_split: Default::default(),
             sparsity_bp,
             sparse_format,
             dataset_bytes,

@@ -95,12 +95,29 @@ impl Template for EngineValues {
             EngineValues::Graphs(v) => graphs_explanation(v),
             EngineValues::KvPool(v) => pool_explanation(v),
             EngineValues::GpuWeights(v) => format!(
-                "With -ngl {}, llama.cpp offloads the last {} repeating layers{}; the token embeddings always stay in host memory (a lookup needs no GPU). GGUF files mix types: llama.cpp's quantizer keeps norms in F32, stores the output layer in Q6_K and, in the _M mixes, attn_v and ffn_down of the first and last eighth of the layers and every third between in Q6_K.",
+                "{}{}With -ngl {}, llama.cpp offloads the last {} repeating layers{}; the token embeddings always stay in host memory (a lookup needs no GPU). GGUF files mix types: llama.cpp's quantizer keeps norms in F32, stores the output layer in Q6_K and, in the _M mixes, attn_v and ffn_down of the first and last eighth of the layers and every third between in Q6_K.",
+                if v.devices > 1 {
+                    format!("llama.cpp splits the offloaded layers over the {} GPUs by layer (-sm layer, its default), each its share (--tensor-split; by default by free memory, equal on equal GPUs): this one holds {} layers, their KV cache and its own compute buffer. ", v.devices, v.here)
+                } else {
+                    String::new()
+                },
+                if v.experts_bytes > 0 {
+                    format!("--n-cpu-moe {} keeps the routed experts (the ffn_*_exps tensors) of the first {} layers in host memory, where the CPU runs them; attention, norms and shared experts stay on the GPU. ", v.cpu_moe, v.cpu_moe)
+                } else {
+                    String::new()
+                },
                 v.ngl,
                 v.here,
-                if v.output_on_gpu { " and the output layer" } else { " (the output layer needs -ngl above the layer count)" }
+                if v.output_on_gpu { " and the output layer" } else if v.devices > 1 { "" } else { " (the output layer needs -ngl above the layer count)" }
             ),
-            EngineValues::HostWeights(_) => "What is not offloaded runs on the CPU from host memory (llama.cpp's 'CPU buffer size').".into(),
+            EngineValues::HostWeights(v) => format!(
+                "What is not offloaded runs on the CPU from host memory (llama.cpp's 'CPU buffer size'){}.",
+                if v.experts_bytes > 0 {
+                    format!(", with the routed experts of {} offloaded layers that --n-cpu-moe {} keeps there (common/arg.cpp: one override of llm_ffn_exps_block_regex per block; --cpu-moe, or -ot exps=CPU, is every layer)", v.cpu_moe_layers, v.cpu_moe)
+                } else {
+                    String::new()
+                }
+            ),
             EngineValues::GpuKv(v) => format!(
                 "llama.cpp allocates the whole context ({} tokens: {} × {}) up front, each layer's keys and values on the device that runs the layer, in {}{}.",
                 g(crate::mul!(v.batch, v.seq)),
@@ -304,7 +321,17 @@ fn pool_explanation(v: &KvPool) -> String {
 /// The side's layers (and output layer) and format, then each term's bytes.
 fn weights_formula(v: &SplitWeights, gpu: bool, bytes: u64) -> String {
     let output_here = v.output_on_gpu == gpu;
-    let what = if gpu {
+    let what = if gpu && v.devices > 1 {
+        format!(
+            "GPU {} of {}: layers {}–{} ({} of {})",
+            v.device + 1,
+            v.devices,
+            v.first_layer,
+            (v.first_layer + v.here).saturating_sub(1),
+            v.here,
+            v.layers
+        )
+    } else if gpu {
         format!("{} of {} layers", v.here, v.layers)
     } else {
         format!("token embeddings + {} layers", v.here)
@@ -313,9 +340,23 @@ fn weights_formula(v: &SplitWeights, gpu: bool, bytes: u64) -> String {
     if !gpu {
         terms.push(format!("{} B", g(v.embed_bytes)));
     }
-    terms.push(format!("{} B", g(v.layers_bytes)));
+    if gpu && v.experts_bytes > 0 {
+        terms.push(format!(
+            "({} B − {} B (their routed experts, in host memory))",
+            g(crate::add!(v.layers_bytes, v.experts_bytes)),
+            g(v.experts_bytes)
+        ));
+    } else {
+        terms.push(format!("{} B", g(v.layers_bytes)));
+    }
     if output_here {
         terms.push(format!("{} B", g(v.output_bytes)));
+    }
+    if !gpu && v.experts_bytes > 0 {
+        terms.push(format!(
+            "{} B (routed experts that --n-cpu-moe keeps here)",
+            g(v.experts_bytes)
+        ));
     }
     format!(
         "{what}{} at {} = {} = {} B",
@@ -336,7 +377,12 @@ fn compute_formula(v: &ComputeBuffer, bytes: u64) -> String {
             g(bytes)
         ),
         (true, false) => format!(
-            "{batch}, the output layer on the CPU = attention {} B = {} B",
+            "{batch}, the output layer {} = attention {} B = {} B",
+            if v.output_elsewhere {
+                "on another GPU"
+            } else {
+                "on the CPU"
+            },
             g(v.attention),
             g(bytes)
         ),

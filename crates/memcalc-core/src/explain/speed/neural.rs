@@ -277,6 +277,12 @@ const SRC_DECODE_MEMORY: &str = concat!(
 const SRC_DECODE_HOST: &str =
     "llama.cpp src/llama-model.cpp (n_gpu_layers: CPU layers computed on \
     the host); roofline at host memory bandwidth";
+const SRC_PREFILL_HOST: &str = "llama.cpp ggml/src/ggml-backend.cpp \
+    (ggml_backend_sched: op_offload, on by default, --no-op-offload turns it off, sends an op whose \
+    weights are in a host buffer to a backend whose offload_op accepts it, and copies its inputs \
+    per graph compute; MoE copies only the used experts) and ggml/src/ggml-cuda/ggml-cuda.cu \
+    (offload_op: batch ≥ GGML_OP_OFFLOAD_MIN_BATCH, 32 by default); common/common.h n_ubatch \
+    512; PCIe one-way bandwidth from the GPU's datasheet";
 const SRC_TENSOR: &str =
     "Shoeybi et al. 2019, Megatron-LM (arXiv 1909.08053): two all-reduces per \
     layer forward, two backward; NCCL nccl-tests doc/PERFORMANCE.md: ring all-reduce bus bandwidth \
@@ -308,6 +314,10 @@ impl Template for NeuralTerm {
             NeuralTerm::DecodeMemory { .. } => "Decode step: bytes read from GPU memory",
             NeuralTerm::DecodeCompute { .. } => "Decode step: FLOPs",
             NeuralTerm::DecodeHost { .. } => "Decode step: layers in host memory (llama.cpp)",
+            NeuralTerm::PrefillHost {
+                offloaded: true, ..
+            } => "Prefill: host weights copied to the GPU per micro-batch (llama.cpp)",
+            NeuralTerm::PrefillHost { .. } => "Prefill: host weights read by the CPU (llama.cpp)",
             NeuralTerm::DecodeLaunch { .. } => {
                 "Decode step: kernel launches without a CUDA graph \
                 (llama.cpp)"
@@ -376,6 +386,19 @@ impl Template for NeuralTerm {
                 si(*attention_flops, "FLOP"),
                 si(w.peak, "FLOP/s"),
                 pct(w.utilisation)
+            ),
+            NeuralTerm::PrefillHost {
+                bytes: b,
+                micro_batches,
+                transfer: tr,
+                ..
+            } => format!(
+                "{} micro-batch{} × {} ÷ ({} × {})",
+                micro_batches,
+                if *micro_batches == 1 { "" } else { "es" },
+                bytes(*b, u),
+                rate(tr.bandwidth),
+                pct(tr.efficiency)
             ),
             NeuralTerm::DecodeHost {
                 weights,
@@ -452,11 +475,55 @@ impl Template for NeuralTerm {
                 }
             ),
             NeuralTerm::DecodeCompute { .. } => DECODE_COMPUTE.into(),
-            NeuralTerm::DecodeHost { layers, .. } => format!(
-                "llama.cpp runs the {layers} layers \
-                left in host memory on the CPU, which reads their weights at host memory \
+            NeuralTerm::PrefillHost {
+                ubatch,
+                offloaded: true,
+                ..
+            } => format!(
+                "llama.cpp processes the prompt in micro-batches of {ubatch} tokens (-ub). The \
+                weights left in host memory (layers not offloaded, experts kept on the CPU) are \
+                not computed there: ggml's scheduler sends an op on host weights to the GPU when \
+                its batch is at least 32 tokens, and copies the weights over PCIe for every \
+                micro-batch (of a mixture of experts only the experts the micro-batch is routed \
+                to). Hence a larger -ub, or --no-op-offload, changes the time to first token of a \
+                partly offloaded model."
+            ),
+            NeuralTerm::PrefillHost { ubatch, .. } => format!(
+                "A micro-batch of {ubatch} tokens is below the 32 tokens at which ggml's \
+                scheduler offloads an op on host weights to the GPU: the CPU runs the host \
+                layers, reading their weights at host memory bandwidth once per micro-batch."
+            ),
+            NeuralTerm::DecodeHost {
+                layers,
+                expert_layers,
+                fit,
+                ..
+            } => format!(
+                "{}llama.cpp runs the {layers} layers \
+                left in host memory on the CPU{}, which reads their weights at host memory \
                 bandwidth, several times below the GPU's: why a model with part of its layers on \
-                the CPU runs several times slower."
+                the CPU runs several times slower.",
+                match fit {
+                    Some((ngl, moe)) => format!(
+                        "The GPU cannot hold the run as given; llama.cpp's --fit (on by default) \
+                        places what fits before loading, and this time is of that run: -ngl {ngl}{}. \
+                        Set gpu_layers or n_cpu_moe to time another placement. ",
+                        if *moe > 0 {
+                            format!(", --n-cpu-moe {moe} (those layers' routed experts in host memory, read by the CPU)")
+                        } else {
+                            String::new()
+                        }
+                    ),
+                    None => String::new(),
+                },
+                if *expert_layers > 0 {
+                    format!(
+                        ", and the routed experts of {expert_layers} offloaded layers that \
+                        --n-cpu-moe keeps there (only those each token is routed to are read)"
+                    )
+                } else {
+                    String::new()
+                }
             ),
             NeuralTerm::TpAllReduce {
                 tokens,
@@ -538,6 +605,7 @@ impl Template for NeuralTerm {
             NeuralTerm::DecodeCompute { .. } => SRC_DECODE_COMPUTE,
             NeuralTerm::DecodeMemory { .. } => SRC_DECODE_MEMORY,
             NeuralTerm::DecodeHost { .. } => SRC_DECODE_HOST,
+            NeuralTerm::PrefillHost { .. } => SRC_PREFILL_HOST,
             NeuralTerm::DecodeLaunch { .. } => SRC_LAUNCH,
             NeuralTerm::DecodeOccupancy { .. } => SRC_OCCUPANCY,
             NeuralTerm::TpAllReduce { .. }

@@ -483,7 +483,9 @@ impl Plan<'_> {
     pub(crate) fn engine_stage(&self, i: u64, b: &mut StageBytes) {
         let s = self.s;
         let pool = match s.engine.allocation() {
-            Allocation::Split { ubatch } => return self.llamacpp_stage(ubatch, b),
+            Allocation::Split { ubatch } => {
+                return self.llamacpp_stage(i, s.ubatch.unwrap_or(ubatch), b)
+            }
             // Counted as PyTorch uses it, by the stage itself.
             Allocation::AsUsed => return,
             Allocation::Pool(pool) => pool,
@@ -536,6 +538,76 @@ impl Plan<'_> {
         }
     }
 
+    /// The GPUs llama.cpp splits the layers over (`-sm layer`, its default split mode,
+    /// common/common.h `split_mode = LLAMA_SPLIT_MODE_LAYER`): the pipeline stages `pp`.
+    pub fn llamacpp_devices(&self) -> u64 {
+        self.s.parallel.pp.max(1)
+    }
+
+    /// What device `d` of llama.cpp's layer split holds: its repeating layers (the first and
+    /// how many) and whether the output layer. src/llama-model.cpp `load_tensors`: the split
+    /// points are the devices' cumulative shares (`--tensor-split`; by default each device's
+    /// free memory, equal on equal devices), and offloaded layer `il` (the output layer
+    /// counting as one past the last) goes to the first device whose point exceeds
+    /// (il − i_gpu_start) ÷ act_gpu_layers (`std::upper_bound`). In integers: the offloaded
+    /// slots j with ⌈cum(d−1) · act ÷ sum⌉ ≤ j < ⌈cum(d) · act ÷ sum⌉.
+    pub(crate) fn llamacpp_device(&self, d: u64) -> DeviceLayers {
+        let split = self.llamacpp_split();
+        let n = self.llamacpp_devices();
+        let act = split.on_gpu + u64::from(split.output_on_gpu);
+        // --tensor-split's shares when given for every device, else equal shares (the
+        // default split by free memory, over equal devices).
+        let given = self.s.tensor_split.shares();
+        let share = |k: u64| -> u64 {
+            if given.len() as u64 == n {
+                u64::from(given[k as usize])
+            } else {
+                1
+            }
+        };
+        let sum: u64 = (0..n).map(share).sum::<u64>().max(1);
+        let cum = |k: u64| -> u64 { (0..k.min(n)).map(share).sum() };
+        let lo = |k: u64| crate::base::sat::mul_div_ceil(cum(k), act, sum);
+        let (j0, j1) = (lo(d), lo(d + 1));
+        let first = split.first_gpu + j0.min(split.on_gpu);
+        let last = split.first_gpu + j1.min(split.on_gpu);
+        DeviceLayers {
+            first,
+            count: last - first,
+            output: split.output_on_gpu && j0 <= split.on_gpu && split.on_gpu < j1,
+        }
+    }
+
+    /// Layers whose routed experts `--n-cpu-moe` keeps in host memory among `first .. first +
+    /// n`: its blocks 0 .. N − 1 (common/arg.cpp pushes `llm_ffn_exps_block_regex(i)` for each),
+    /// MoE layers only (dense ones have no `_exps` tensors).
+    fn cpu_moe_layers(&self, first: u64, n: u64) -> (u64, u64) {
+        let a = &self.arch;
+        let upto = self.s.n_cpu_moe.unwrap_or(0).min(a.layers);
+        if a.experts <= 1 {
+            return (first, 0);
+        }
+        let lo = first.max(a.dense_layers.min(a.layers));
+        let hi = (first + n).min(upto);
+        (lo, hi.saturating_sub(lo))
+    }
+
+    /// Bytes of the routed experts of layers `first .. first + n`, as stored.
+    fn llamacpp_experts(&self, first: u64, n: u64) -> u64 {
+        let s = self.s;
+        let a = &self.arch;
+        if n == 0 || a.experts <= 1 {
+            return 0;
+        }
+        if s.milli_bpw.is_none() {
+            if let Some(b) = crate::catalog::gguf::experts_bytes(a, s.quant, s.dtype, first, n) {
+                return b;
+            }
+        }
+        let per_layer = crate::mul!(a.experts, a.expert_params());
+        self.frozen_weight_bytes(crate::mul!(per_layer, n), 0)
+    }
+
     /// The output layer's parameters as llama.cpp loads them: a tied one is a second copy of
     /// the token embeddings.
     fn llamacpp_head(&self) -> u64 {
@@ -547,32 +619,35 @@ impl Plan<'_> {
         }
     }
 
-    /// llama.cpp's weights on each side of the split, term by term.
-    pub(crate) fn llamacpp_weights(&self) -> SplitBytes {
+    /// llama.cpp's weights on each side of the split, term by term, for device `d`: its
+    /// layers and output layer; the host side (embeddings, layers left on the CPU, experts
+    /// kept there) is the process's, the same seen from every device.
+    pub(crate) fn llamacpp_weights(&self, d: u64) -> SplitBytes {
         let s = self.s;
         let a = &self.arch;
         let pc = a.params();
-        let LayerSplit {
-            on_gpu,
-            first_gpu,
-            output_on_gpu: out_gpu,
-        } = self.llamacpp_split();
+        let LayerSplit { first_gpu, .. } = self.llamacpp_split();
+        let dev = self.llamacpp_device(d);
         let layer_bytes =
             |first: u64, n: u64| self.frozen_weight_bytes(pc.layer_range(first, n), 0);
         let head = self.llamacpp_head();
         let mut w = SplitBytes {
-            gpu_layers: layer_bytes(first_gpu, on_gpu),
+            gpu_layers: layer_bytes(dev.first, dev.count),
             host_layers: layer_bytes(0, first_gpu),
             embed: self.frozen_weight_bytes(pc.embedding, pc.embedding),
             output: self.frozen_weight_bytes(crate::add!(head, pc.final_norm), head),
-            output_on_gpu: out_gpu,
+            output_on_gpu: self.llamacpp_split().output_on_gpu,
+            output_here: dev.output,
+            gpu_experts: 0,
+            host_experts: 0,
+            cpu_moe_layers: 0,
         };
         // A GGUF mix counted tensor by tensor, as llama.cpp's buffers hold it.
         let gguf =
             |first: u64, n: u64| crate::catalog::gguf::layers_bytes(a, s.quant, s.dtype, first, n);
         if let (None, Some(gpu), Some(host), Some((embed, out))) = (
             s.milli_bpw,
-            gguf(first_gpu, on_gpu),
+            gguf(dev.first, dev.count),
             gguf(0, first_gpu),
             crate::catalog::gguf::ends_bytes(a, s.quant, s.dtype),
         ) {
@@ -581,31 +656,39 @@ impl Plan<'_> {
                 host_layers: host,
                 embed,
                 output: out,
-                output_on_gpu: out_gpu,
+                ..w
             };
         }
+        // --n-cpu-moe: the routed experts of this device's first layers stay in host memory;
+        // every offloaded layer's moved experts are in the one host buffer.
+        let (moe_first, moe_n) = self.cpu_moe_layers(dev.first, dev.count);
+        w.gpu_experts = self.llamacpp_experts(moe_first, moe_n);
+        w.gpu_layers = w.gpu_layers.saturating_sub(w.gpu_experts);
+        let split = self.llamacpp_split();
+        let (all_first, all_n) = self.cpu_moe_layers(first_gpu, split.on_gpu);
+        w.host_experts = self.llamacpp_experts(all_first, all_n);
+        w.cpu_moe_layers = all_n;
         w
     }
 
-    /// llama.cpp: the split's weights on each side, each layer's KV cache beside it, compute
-    /// buffers for one micro-batch of `n_ubatch` tokens.
-    fn llamacpp_stage(&self, ubatch: u64, b: &mut StageBytes) {
+    /// llama.cpp's device `d`: the split's weights on each side, each layer's KV cache beside
+    /// it, compute buffers for one micro-batch of `n_ubatch` tokens.
+    fn llamacpp_stage(&self, d: u64, ubatch: u64, b: &mut StageBytes) {
         let s = self.s;
         let a = &self.arch;
         let pc = a.params();
         let layers = a.layers;
         let LayerSplit {
-            on_gpu,
-            first_gpu,
-            output_on_gpu: out_gpu,
+            on_gpu, first_gpu, ..
         } = self.llamacpp_split();
+        let dev = self.llamacpp_device(d);
         let head = self.llamacpp_head();
-        let w = self.llamacpp_weights();
+        let w = self.llamacpp_weights(d);
         b.weights = crate::add!(w.gpu_layers, w.gpu_output());
-        b.weights_host = crate::add!(w.embed, w.host_layers, w.host_output());
+        b.weights_host = crate::add!(w.embed, w.host_layers, w.host_output(), w.host_experts);
         b.params = crate::add!(
-            pc.layer_range(first_gpu, on_gpu),
-            if out_gpu { head } else { 0 }
+            pc.layer_range(dev.first, dev.count),
+            if dev.output { head } else { 0 }
         );
         let ctx = crate::mul!(s.batch, s.seq);
         // Each layer's K and V for every sequence's tokens (a sliding window caps its layers).
@@ -616,22 +699,58 @@ impl Plan<'_> {
                 s.batch
             ))
         };
-        b.kv_cache = kv(first_gpu, on_gpu);
+        b.kv_cache = kv(dev.first, dev.count);
         b.kv_host = kv(0, first_gpu);
         b.token_bytes = s.kv_bytes(crate::mul!(layers, a.kv_values_per_token(1)));
         let (attn, out) = llamacpp_compute(s, a, ctx, ubatch);
-        let gpu_compute = match (on_gpu > 0, out_gpu) {
+        let whole = self.llamacpp_split();
+        let gpu_compute = match (dev.count > 0, dev.output) {
             (_, true) => attn.max(out),
             (true, false) => attn,
             (false, false) => 0,
         };
         b.activations = gpu_compute;
         b.buffers_host = crate::add!(
-            llamacpp_host_compute(s, a, ctx, ubatch, on_gpu, out_gpu),
+            llamacpp_host_compute(s, a, ctx, ubatch, on_gpu, whole.output_on_gpu),
             llamacpp_output(s, a)
         );
-        b.layers = on_gpu;
+        b.layers = dev.count;
     }
+}
+
+/// What each GPU of llama.cpp's layer split reads in a decode step, device by device: its
+/// weights as held, the routed experts `--n-cpu-moe` took off its layers (read from host memory
+/// instead) and its KV cache; one entry per device, in the order the layers run.
+pub fn llamacpp_device_bytes(s: &Scenario) -> Vec<DeviceBytes> {
+    let plan = Plan::new(s);
+    let ubatch = s.ubatch.unwrap_or(LLAMACPP_UBATCH);
+    (0..plan.llamacpp_devices())
+        .map(|d| {
+            let mut b = StageBytes::default();
+            plan.llamacpp_stage(d, ubatch, &mut b);
+            DeviceBytes {
+                weights: b.weights,
+                experts_off: plan.llamacpp_weights(d).gpu_experts,
+                kv: b.kv_cache,
+            }
+        })
+        .collect()
+}
+
+/// One GPU's bytes in llama.cpp's layer split ([`llamacpp_device_bytes`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct DeviceBytes {
+    pub weights: u64,
+    pub experts_off: u64,
+    pub kv: u64,
+}
+
+/// What one device of llama.cpp's layer split holds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct DeviceLayers {
+    pub first: u64,
+    pub count: u64,
+    pub output: bool,
 }
 
 /// Where llama.cpp's `-ngl` puts the layers: how many repeating layers are on the GPU (the last
@@ -651,12 +770,19 @@ pub(crate) struct SplitBytes {
     pub host_layers: u64,
     pub embed: u64,
     pub output: u64,
+    /// Whether the output layer is on a GPU, and whether on this device.
     pub output_on_gpu: bool,
+    pub output_here: bool,
+    /// `--n-cpu-moe`: the routed experts taken off this device's layers, and those of every
+    /// offloaded layer kept in host memory (and how many layers that is).
+    pub gpu_experts: u64,
+    pub host_experts: u64,
+    pub cpu_moe_layers: u64,
 }
 
 impl SplitBytes {
     pub fn gpu_output(&self) -> u64 {
-        if self.output_on_gpu {
+        if self.output_here {
             self.output
         } else {
             0

@@ -12,9 +12,9 @@ use crate::model::values::Values;
 use crate::model::{Component, Location};
 use crate::scenario::Scenario;
 
-pub fn components(s: &Scenario, plan: &Plan, b: &StageBytes) -> Vec<Component> {
+pub fn components(s: &Scenario, plan: &Plan, b: &StageBytes, stage: u64) -> Vec<Component> {
     match s.engine.allocation() {
-        Allocation::Split { ubatch } => llamacpp(s, plan, b, ubatch),
+        Allocation::Split { ubatch } => llamacpp(s, plan, b, stage, s.ubatch.unwrap_or(ubatch)),
         Allocation::Pool(pool) => pooled(s, &pool, plan, b),
         Allocation::AsUsed => Vec::new(),
     }
@@ -110,9 +110,11 @@ fn pooled(s: &Scenario, pool: &Pool, plan: &Plan, b: &StageBytes) -> Vec<Compone
     ]
 }
 
-fn llamacpp(s: &Scenario, plan: &Plan, b: &StageBytes, ubatch: u64) -> Vec<Component> {
+fn llamacpp(s: &Scenario, plan: &Plan, b: &StageBytes, stage: u64, ubatch: u64) -> Vec<Component> {
     let a = &plan.arch;
     let split = plan.llamacpp_split();
+    let dev = plan.llamacpp_device(stage);
+    let devices = plan.llamacpp_devices();
     let (on_gpu, out_gpu) = (split.on_gpu, split.output_on_gpu);
     let ctx = crate::mul!(s.batch, s.seq);
     let format = match s.weight_milli_bpw() {
@@ -130,16 +132,22 @@ fn llamacpp(s: &Scenario, plan: &Plan, b: &StageBytes, ubatch: u64) -> Vec<Compo
     let ub = ctx.min(ubatch);
     let output = llamacpp_output(s, a);
     let host_compute = b.buffers_host - output;
-    let w = plan.llamacpp_weights();
+    let w = plan.llamacpp_weights(stage);
     let weights = |here: u64, gpu: bool| SplitWeights {
         ngl: on_gpu + u64::from(out_gpu),
         layers: a.layers,
         here,
-        output_on_gpu: out_gpu,
+        output_on_gpu: if gpu { dev.output } else { out_gpu },
         format,
         embed_bytes: if gpu { 0 } else { w.embed },
         layers_bytes: if gpu { w.gpu_layers } else { w.host_layers },
         output_bytes: if gpu { w.gpu_output() } else { w.host_output() },
+        devices,
+        device: stage,
+        first_layer: if gpu { dev.first } else { 0 },
+        cpu_moe: s.n_cpu_moe.unwrap_or(0).min(a.layers),
+        cpu_moe_layers: w.cpu_moe_layers,
+        experts_bytes: if gpu { w.gpu_experts } else { w.host_experts },
     };
     let kv = |first: u64, layers: u64| SplitKv {
         layers,
@@ -161,7 +169,7 @@ fn llamacpp(s: &Scenario, plan: &Plan, b: &StageBytes, ubatch: u64) -> Vec<Compo
             PartId::Weights,
             b.weights,
             Location::Device,
-            EngineValues::GpuWeights(weights(on_gpu, true)),
+            EngineValues::GpuWeights(weights(dev.count, true)),
         ),
         part(
             PartId::WeightsHost,
@@ -173,7 +181,7 @@ fn llamacpp(s: &Scenario, plan: &Plan, b: &StageBytes, ubatch: u64) -> Vec<Compo
             PartId::KvCache,
             b.kv_cache,
             Location::Device,
-            EngineValues::GpuKv(kv(a.layers - on_gpu, on_gpu)),
+            EngineValues::GpuKv(kv(dev.first, dev.count)),
         ),
         part(
             PartId::KvCacheHost,
@@ -190,8 +198,9 @@ fn llamacpp(s: &Scenario, plan: &Plan, b: &StageBytes, ubatch: u64) -> Vec<Compo
                 ctx,
                 attention: attn,
                 output: out,
-                layers_on_gpu: on_gpu,
-                output_on_gpu: out_gpu,
+                layers_on_gpu: dev.count,
+                output_on_gpu: dev.output,
+                output_elsewhere: out_gpu && !dev.output,
                 flash: s.flash_attention,
             }),
         ),

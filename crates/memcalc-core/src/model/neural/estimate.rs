@@ -165,7 +165,9 @@ pub(crate) fn estimate_model(s: &Scenario) -> Estimate {
         }
         parts.push(train_logits(s, &plan, &b));
     } else if engine {
-        parts.extend(crate::model::neural::engine_parts::components(s, &plan, &b));
+        parts.extend(crate::model::neural::engine_parts::components(
+            s, &plan, &b, stage_i,
+        ));
     } else {
         let w = plan.layer_shape(s.batch, s.seq).inference_terms();
         parts.push(part(
@@ -269,8 +271,15 @@ pub(crate) fn estimate_model(s: &Scenario) -> Estimate {
         0
     };
     // A state dict gathered to the CPU lives on rank 0 only, not on every rank of the node.
+    // llama.cpp is one process over the GPUs of its layer split: its host buffers exist once
+    // per replica on the node, not once per GPU.
+    let host_copies = if engine && s.engine.splits() {
+        on_node.div_ceil(p.tp * p.pp).max(1)
+    } else {
+        on_node
+    };
     let host_per_node = crate::add!(
-        crate::mul!(b.host().saturating_sub(b.save_host), on_node),
+        crate::mul!(b.host().saturating_sub(b.save_host), host_copies),
         dataset_host,
         b.save_host
     );

@@ -807,6 +807,24 @@ impl<'a> Plan<'a> {
         if last_i == 0 {
             return (0, first);
         }
+        // llama.cpp's layer split gives each GPU its share, the first ones rounded up: any
+        // device may hold the most.
+        let s = self.s;
+        if s.mode == crate::scenario::Mode::Infer
+            && s.sciml.is_transformer()
+            && s.engine.splits()
+            && last_i < 64
+        {
+            return (0..=last_i)
+                .map(|i| (i, self.stage(i)))
+                .fold((0, first), |best, cur| {
+                    if cur.1.device_total() > best.1.device_total() {
+                        cur
+                    } else {
+                        best
+                    }
+                });
+        }
         let last = self.stage(last_i);
         if last.device_total() > first.device_total() {
             (last_i, last)

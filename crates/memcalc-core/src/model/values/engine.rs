@@ -125,6 +125,18 @@ pub struct SplitWeights {
     pub layers_bytes: u64,
     /// The output layer, when on this side.
     pub output_bytes: u64,
+    /// GPUs the layers are split over (`-sm layer`), and which one this is (from 0).
+    pub devices: u64,
+    pub device: u64,
+    /// The first of this device's repeating layers (0 in host memory).
+    pub first_layer: u64,
+    /// `--n-cpu-moe` as given (at most the layer count), and the offloaded MoE layers whose
+    /// routed experts it keeps in host memory.
+    pub cpu_moe: u64,
+    pub cpu_moe_layers: u64,
+    /// On the GPU: the routed experts taken off this device's layers (already left out of
+    /// `layers_bytes`); in host memory: those of every such layer, added.
+    pub experts_bytes: u64,
 }
 
 /// llama.cpp's KV cache of the layers on one side of the split, for the whole context.
@@ -149,6 +161,8 @@ pub struct ComputeBuffer {
     pub output: u64,
     pub layers_on_gpu: u64,
     pub output_on_gpu: bool,
+    /// The output layer is on another GPU of the layer split.
+    pub output_elsewhere: bool,
     pub flash: bool,
 }
 
