@@ -7,9 +7,9 @@ use memcalc_core::{estimate, Estimate, FieldError, Inputs, PageState, Scenario};
 
 use crate::browser;
 use crate::components::{
-    BreakdownChart, CheckPanel, ConfigImport, DerivedAnswers, DisplayControls, Faq, LayoutSearch,
-    MobileSummary, PresetPicker, QueryNotices, ResultsTable, ScalingChart, ScenarioForm,
-    SharePanel, SiteHeader, SpeedLine, Verdict,
+    BreakdownChart, CheckPanel, CompareView, ConfigImport, DerivedAnswers, DisplayControls, Faq,
+    LayoutSearch, MobileSummary, PresetPicker, QueryNotices, ResultsTable, ScalingChart,
+    ScenarioForm, SharePanel, SiteHeader, SpeedLine, Verdict,
 };
 use crate::location;
 use crate::page::Page;
@@ -61,6 +61,7 @@ pub fn Calculator(
     let unknown_preset = Memo::new(move |_| no_estimate.with(Option::is_some));
     let units = RwSignal::new(options.units);
     let scaling_y = RwSignal::new(options.scaling_y);
+    let pinned = RwSignal::new(options.compare.clone());
     let theme = crate::theme::init(options.theme);
     // Static for the page's life: what the embedding page chose to show and fix.
     let options = StoredValue::new(options);
@@ -122,6 +123,7 @@ pub fn Calculator(
         let page = PageOptions {
             units: units.get(),
             scaling_y: scaling_y.get(),
+            compare: pinned.get(),
             ..options.get_value()
         };
         format!(
@@ -154,6 +156,7 @@ pub fn Calculator(
             if let Some(o) = o {
                 units.set(o.units);
                 scaling_y.set(o.scaling_y);
+                pinned.set(o.compare);
             }
         });
         on_cleanup(move || handle.remove());
@@ -189,6 +192,7 @@ pub fn Calculator(
         theme,
         scaling_y,
         link,
+        pinned,
         locked: StoredValue::new(locked.clone()),
         embedded: options.with_value(|o| o.embed),
         change: on_change,
@@ -281,6 +285,8 @@ pub fn Calculator(
             .then(|| crate::fold::after_paint(move || view! { <DerivedAnswers /> }))}
         {(shows(Part::Advice) && locked.is_empty())
             .then(|| crate::fold::after_paint(move || view! { <LayoutSearch /> }))}
+        {(shows(Part::Advice) || !options.with_value(|o| o.compare.is_empty()))
+            .then(|| crate::fold::after_paint(move || view! { <CompareView /> }))}
         {shows(Part::Scaling).then(|| crate::fold::after_paint(move || view! { <ScalingChart /> }))}
         {shows(Part::Table)
             .then(|| view! { <ResultsTable explanations=shows(Part::Explanations) /> })}

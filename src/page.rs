@@ -42,6 +42,8 @@ pub struct Page {
     pub scaling_y: RwSignal<memcalc_core::answers::scaling::ScalingY>,
     /// The canonical query of the current state.
     pub link: Memo<String>,
+    /// Setups kept for comparison with the form (`cmp=`), canonical queries.
+    pub pinned: RwSignal<Vec<String>>,
     /// Fields the embedding page fixed: shown, not editable, left out of suggestions.
     pub locked: StoredValue<Vec<FieldId>>,
     /// Inside an iframe (`embed=1`).

@@ -2,6 +2,7 @@
 
 mod breakdown_chart;
 mod check_panel;
+mod compare_view;
 mod config_import;
 mod derived_answers;
 mod display_controls;
@@ -22,6 +23,7 @@ mod verdict;
 
 pub use breakdown_chart::BreakdownChart;
 pub use check_panel::CheckPanel;
+pub use compare_view::CompareView;
 pub use config_import::ConfigImport;
 pub use derived_answers::DerivedAnswers;
 pub use display_controls::DisplayControls;

@@ -1,0 +1,167 @@
+use leptos::prelude::*;
+use memcalc_core::answers::compare::{compare, Column};
+use memcalc_core::inputs::page::MAX_PINNED;
+use memcalc_core::report::compare::{column_sentence, rows, Row};
+use memcalc_core::Inputs;
+
+use crate::page::Page;
+
+/// Setups side by side (issue 41): the kept setups (`cmp=` in the link) and the form as it is
+/// now, every part's bytes with its difference from the first setup, and a sentence per setup
+/// saying what it changes and what moves most. Keeping the form's setup adds it to the link.
+#[component]
+pub fn CompareView() -> impl IntoView {
+    let Page {
+        scenario,
+        units,
+        pinned,
+        stale,
+        ..
+    } = Page::get();
+    // The kept setups' scenarios (the link names only ones that read) and the form's, last.
+    // What the view shows: the rows and each setup's sentence.
+    let comparison = Memo::new(move |_| -> Option<(Vec<Row>, Vec<String>)> {
+        let kept = pinned.get();
+        if kept.is_empty() {
+            return None;
+        }
+        let mut columns: Vec<Column> = kept
+            .iter()
+            .filter_map(|q| Inputs::from_query(q).0.parse().ok())
+            .map(Column::memory_only)
+            .collect();
+        columns.push(Column::memory_only(scenario.get()));
+        let cmp = compare(columns).ok()?;
+        let u = units.get();
+        let sentences = (0..cmp.columns.len())
+            .map(|i| column_sentence(&cmp, i, u))
+            .collect();
+        Some((rows(&cmp, u), sentences))
+    });
+    let form_query = move || scenario.with(|s| s.to_query());
+    let kept_already = move || pinned.with(|p| p.contains(&form_query()));
+    let can_keep = move || !stale.get() && pinned.with(Vec::len) < MAX_PINNED && !kept_already();
+    let keep = move |_| {
+        let q = form_query();
+        pinned.update(|p| {
+            if p.len() < MAX_PINNED && !p.contains(&q) {
+                p.push(q);
+            }
+        });
+    };
+    let heading = move |i: usize, n: usize| {
+        if i + 1 == n {
+            format!("Setup {} (the form)", i + 1)
+        } else {
+            format!("Setup {}", i + 1)
+        }
+    };
+    view! {
+        <section class="compare" aria-labelledby="compare-heading" data-testid="compare">
+            <h3 id="compare-heading">"Compare setups"</h3>
+            <Show
+                when=move || comparison.with(Option::is_some)
+                fallback=|| {
+                    view! {
+                        <p class="help">
+                            "Keep this setup, then change the form: the setups show side by side, part by part, with what moves most. Up to four; the link keeps them."
+                        </p>
+                    }
+                }
+            >
+                {move || {
+                    comparison
+                        .get()
+                        .map(|(table_rows, sentences)| {
+                            let n = sentences.len();
+                            view! {
+                                <div class="compare-scroll">
+                                    <table class="compare-table" data-testid="compare-table">
+                                        <thead>
+                                            <tr>
+                                                <th scope="col"></th>
+                                                {(0..n)
+                                                    .map(|i| {
+                                                        view! {
+                                                            <th scope="col" class="num">
+                                                                {heading(i, n)}
+                                                            </th>
+                                                        }
+                                                    })
+                                                    .collect_view()}
+                                            </tr>
+                                        </thead>
+                                        <tbody>
+                                            {table_rows
+                                                .into_iter()
+                                                .map(|r| {
+                                                    view! {
+                                                        <tr
+                                                            class:moves=r.moves
+                                                            data-compare-part=r.part.map(|p| p.key())
+                                                        >
+                                                            <th scope="row">{r.label}</th>
+                                                            {r
+                                                                .cells
+                                                                .into_iter()
+                                                                .map(|c| view! { <td class="num">{c}</td> })
+                                                                .collect_view()}
+                                                        </tr>
+                                                    }
+                                                })
+                                                .collect_view()}
+                                        </tbody>
+                                    </table>
+                                </div>
+                                <ol class="compare-sentences">
+                                    {sentences
+                                        .into_iter()
+                                        .enumerate()
+                                        .map(|(i, sentence)| {
+                                            view! {
+                                                <li data-testid=format!("compare-sentence-{}", i + 1)>
+                                                    <strong>{heading(i, n)} ": "</strong>
+                                                    {sentence}
+                                                    {(i + 1 < n)
+                                                        .then(|| {
+                                                            view! {
+                                                                " "
+                                                                <button
+                                                                    type="button"
+                                                                    class="link-button"
+                                                                    on:click=move |_| {
+                                                                        pinned
+                                                                            .update(|p| {
+                                                                                if i < p.len() {
+                                                                                    p.remove(i);
+                                                                                }
+                                                                            })
+                                                                    }
+                                                                >
+                                                                    {format!("Remove setup {}", i + 1)}
+                                                                </button>
+                                                            }
+                                                        })}
+                                                </li>
+                                            }
+                                        })
+                                        .collect_view()}
+                                </ol>
+                            }
+                        })
+                }}
+            </Show>
+            <Show when=can_keep>
+                <button type="button" class="keep" data-testid="compare-keep" on:click=keep>
+                    {move || {
+                        if pinned.with(Vec::is_empty) {
+                            "Keep this setup to compare"
+                        } else {
+                            "Keep the form's setup too"
+                        }
+                    }}
+                </button>
+            </Show>
+        </section>
+    }
+}

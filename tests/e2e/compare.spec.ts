@@ -1,0 +1,64 @@
+import { test, expect, ready, ARTIFACTS } from "./fixtures";
+
+// Issue 41: setups side by side. Keep the form's setup, change the form, and both show part by
+// part with what moved; the link reopens every column; a bad kept setup is named, the good
+// ones stay.
+
+const SERVE = "./?v=3&mode=infer&model_id=meta-llama/Llama-3.1-70B&gpus=4&tp=4&seq=32768&batch=8&engine=vllm";
+
+test("keep a setup, change the form: both side by side with what moved, and the link reopens them", async ({ page }, testInfo) => {
+  await page.goto(SERVE);
+  await ready(page);
+  const view = page.getByTestId("compare");
+  await view.scrollIntoViewIfNeeded();
+  await view.getByTestId("compare-keep").click();
+  // The form is the kept setup: one column would compare nothing, so the button waits.
+  await expect(view.getByTestId("compare-keep")).toHaveCount(0);
+  await expect(page).toHaveURL(/[?&]cmp=v%3D3/);
+
+  // SGLang instead of vLLM: its smaller share moves the KV pool most.
+  await page.locator("#field-engine").selectOption("sglang");
+  const table = view.getByTestId("compare-table");
+  await expect(table.locator("thead th")).toHaveText(["", "Setup 1", "Setup 2 (the form)"]);
+  const kv = table.locator('tr[data-compare-part="kv_cache"]');
+  await expect(kv).toHaveClass(/moves/);
+  await expect(kv.locator("td").nth(1)).toContainText("(−");
+  await expect(table.locator("tbody tr").first().locator("th")).toHaveText("Total");
+  await expect(view.getByTestId("compare-sentence-2")).toContainText(
+    "Changes from setup 1: engine vllm → sglang. Moves most: KV cache pool −",
+  );
+  await expect(view.getByTestId("compare-sentence-2")).toContainText("The KV pool holds");
+  await view.screenshot({ path: `${ARTIFACTS}/compare-two-${testInfo.project.name}.png` });
+
+  // The link reopens both columns.
+  await page.waitForURL(/engine=sglang/);
+  const url = page.url();
+  await page.goto(url);
+  await ready(page);
+  const again = page.getByTestId("compare");
+  await again.scrollIntoViewIfNeeded();
+  await expect(again.getByTestId("compare-table").locator("thead th")).toHaveText(["", "Setup 1", "Setup 2 (the form)"]);
+
+  // Removing the kept setup leaves the form alone and the link without it.
+  await again.getByRole("button", { name: "Remove setup 1" }).click();
+  await expect(again.getByTestId("compare-table")).toHaveCount(0);
+  await expect(page).not.toHaveURL(/cmp=/);
+});
+
+test("four setups at most, and a bad kept setup is named while the good ones stay", async ({ page }, testInfo) => {
+  const keep = (q: string) => `&cmp=${encodeURIComponent(q)}`;
+  await page.goto(
+    `./?v=3&params=7B${keep("v=3&params=7B&zero=3&gpus=8")}${keep("v=3&params=7B&dtyp=bf16")}${keep("v=3&params=7B&optimizer=adam8bit")}`,
+  );
+  await ready(page);
+  await expect(page.getByRole("alert").first()).toContainText("Kept setup 2 of this link was left out of the comparison: Unknown parameter 'dtyp'");
+  const view = page.getByTestId("compare");
+  await view.scrollIntoViewIfNeeded();
+  await expect(view.getByTestId("compare-table").locator("thead th")).toHaveText(["", "Setup 1", "Setup 2", "Setup 3 (the form)"]);
+  // One more fits (four columns), then the button goes.
+  await page.locator("#field-recompute").selectOption("full");
+  await view.getByTestId("compare-keep").click();
+  await expect(view.getByTestId("compare-table").locator("thead th")).toHaveCount(5);
+  await expect(view.getByTestId("compare-keep")).toHaveCount(0);
+  await view.screenshot({ path: `${ARTIFACTS}/compare-four-${testInfo.project.name}.png` });
+});
