@@ -25,6 +25,7 @@ test("the scaling chart switches to parallel efficiency, in the chart and the li
   await expect(page).toHaveURL(/[?&]scaling_y=efficiency(&|$)/);
   // The heading names what the chart shows; the table under it says it lists memory (issue 37).
   await expect(page.locator("#scaling-heading")).toHaveText("How parallel efficiency changes with nodes");
+  await page.locator(".scaling-numbers summary").click();
   await expect(page.getByTestId("scaling-table").locator("caption")).toHaveText("Memory per node at each count of nodes");
   await chart.screenshot({ path: `${ARTIFACTS}/scaling-efficiency-${testInfo.project.name}.png` });
 

@@ -69,8 +69,9 @@ pub fn signed_percent(first: f64, here: f64) -> String {
     )
 }
 
-/// What column `i` changes from the first, in one sentence: the keys it sets differently,
-/// then the (at most three) parts and the time term that move most.
+/// What column `i` changes from the first, in one sentence: the keys it sets differently, the
+/// (at most three) parts that move most and, for pooled engines, the sequences the pool holds.
+/// Its time is [`step_sentence`]'s.
 pub fn column_sentence(cmp: &Comparison, i: usize, units: UnitSystem) -> String {
     if i == 0 {
         return "The setup the others are compared with.".into();
@@ -124,6 +125,19 @@ pub fn column_sentence(cmp: &Comparison, i: usize, units: UnitSystem) -> String 
             ));
         }
     }
+    out
+}
+
+/// The step's change in column `i` against the first, and the time term that moved most, as
+/// a sentence's end: " Step 22.9 ms → 18.9 ms (−17.5 %), most in …"; empty where a setup has
+/// no time. Apart from [`column_sentence`] so the page (whose comparison has no time model)
+/// links none of the time terms' words.
+pub fn step_sentence(cmp: &Comparison, i: usize) -> String {
+    let (first, here) = (&cmp.columns[0], &cmp.columns[i]);
+    let mut out = String::new();
+    if i == 0 {
+        return out;
+    }
     if let (Some(a), Some(b)) = (
         first.step().and_then(|t| t.seconds()),
         here.step().and_then(|t| t.seconds()),
@@ -168,8 +182,8 @@ pub struct Row {
     pub moves: bool,
 }
 
-/// The totals, verdicts, pools (pooled engines) and steps (where every setup has a time), then
-/// one row per part, the rows that move most first.
+/// The totals, verdicts and pools (pooled engines), then one row per part, the rows that move
+/// most first. (The steps are [`to_table`]'s: the page's comparison has no time model.)
 pub fn rows(cmp: &Comparison, units: UnitSystem) -> Vec<Row> {
     let n = cmp.columns.len();
     let size = |b: Option<u64>| b.map_or("–".to_string(), |b| format_bytes(b, units));
@@ -220,15 +234,6 @@ pub fn rows(cmp: &Comparison, units: UnitSystem) -> Vec<Row> {
                 .collect(),
         ));
     }
-    if cmp.columns.iter().all(|c| c.step().is_some()) {
-        out.push(plain(
-            "Step",
-            cmp.columns
-                .iter()
-                .map(|c| c.step().map_or("–".into(), time_text::time))
-                .collect(),
-        ));
-    }
     for r in &cmp.parts {
         out.push(Row {
             label: part_label(cmp, r).into(),
@@ -245,7 +250,28 @@ pub fn rows(cmp: &Comparison, units: UnitSystem) -> Vec<Row> {
 /// The comparison as a terminal table ([`rows`]), then each setup's sentence.
 pub fn to_table(cmp: &Comparison, units: UnitSystem) -> String {
     let n = cmp.columns.len();
-    let rows = rows(cmp, units);
+    let mut rows = rows(cmp, units);
+    if cmp.columns.iter().all(|c| c.step().is_some()) {
+        let cells: Vec<String> = cmp
+            .columns
+            .iter()
+            .map(|c| c.step().map_or("–".into(), time_text::time))
+            .collect();
+        // After the totals, verdicts and pools, before the parts.
+        let at = rows
+            .iter()
+            .position(|r| r.part.is_some())
+            .unwrap_or(rows.len());
+        rows.insert(
+            at,
+            Row {
+                label: "Step".into(),
+                part: None,
+                moves: cells.iter().any(|c| c != &cells[0]),
+                cells,
+            },
+        );
+    }
     let label_width = rows
         .iter()
         .map(|r| r.label.chars().count())
@@ -274,9 +300,10 @@ pub fn to_table(cmp: &Comparison, units: UnitSystem) -> String {
     }
     for i in 0..n {
         out.push_str(&format!(
-            "{}: {}\n",
+            "{}: {}{}\n",
             column_title(i),
-            column_sentence(cmp, i, units)
+            column_sentence(cmp, i, units),
+            step_sentence(cmp, i)
         ));
     }
     out
@@ -358,7 +385,11 @@ pub fn to_json(cmp: &Comparison, units: UnitSystem) -> String {
                         here: c.here,
                     })
                     .collect(),
-                sentence: column_sentence(cmp, i, units),
+                sentence: format!(
+                    "{}{}",
+                    column_sentence(cmp, i, units),
+                    step_sentence(cmp, i)
+                ),
             })
             .collect(),
         parts: cmp
@@ -407,7 +438,12 @@ mod tests {
             s.starts_with("Changes from setup 1: kv_dtype default → fp8. Moves most: KV cache −"),
             "{s}"
         );
-        assert!(s.contains(" Step "), "{s}");
+        assert!(
+            step_sentence(&cmp, 1).starts_with(" Step "),
+            "{}",
+            step_sentence(&cmp, 1)
+        );
+        assert_eq!(step_sentence(&cmp, 0), "");
         assert_eq!(
             column_sentence(&cmp, 0, UnitSystem::Binary),
             "The setup the others are compared with."

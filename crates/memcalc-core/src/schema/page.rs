@@ -324,36 +324,45 @@ impl PageOptions {
     /// Reads the page keys of a link; anything it cannot use becomes a notice.
     pub fn from_query(input: &str) -> (PageOptions, Vec<Notice>) {
         let (mut o, mut notices) = PageOptions::from_query_shallow(input);
-        // The kept setups: each read as the link it was, the good ones kept.
+        // The kept setups as given (read by [`Self::check_kept`]: the first screen does not
+        // show them, and its small wasm carries no canonical writer).
         let given: Vec<String> = pairs(input)
             .into_iter()
             .filter(|(k, _)| k == "cmp")
             .map(|(_, v)| v)
             .collect();
+        if given.len() > MAX_PINNED {
+            notices.push(Notice {
+                key: "cmp".into(),
+                message: format!(
+                    "A comparison holds the form and at most {MAX_PINNED} kept setups; this link keeps {}, so the last {} were left out.",
+                    given.len(),
+                    given.len() - MAX_PINNED
+                ),
+            });
+        }
+        o.compare = given.into_iter().take(MAX_PINNED).collect();
+        (o, notices)
+    }
+
+    /// Reads each kept setup as the link it was (its own `v=`): the good ones stay, written
+    /// canonically; each bad one is left out, named in a notice.
+    pub fn check_kept(&mut self) -> Vec<Notice> {
+        let mut notices = Vec::new();
+        let given = std::mem::take(&mut self.compare);
         for (i, q) in given.iter().enumerate() {
-            let n = i + 1;
-            if n > MAX_PINNED {
-                notices.push(Notice {
-                    key: "cmp".into(),
-                    message: format!(
-                        "A comparison holds the form and at most {MAX_PINNED} kept setups; this link keeps {}, so the last {} were left out.",
-                        given.len(),
-                        given.len() - MAX_PINNED
-                    ),
-                });
-                break;
-            }
             match pinned_setup(q) {
-                Ok(q) => o.compare.push(q),
+                Ok(q) => self.compare.push(q),
                 Err(e) => notices.push(Notice {
                     key: "cmp".into(),
                     message: format!(
-                        "Kept setup {n} of this link was left out of the comparison: {e}"
+                        "Kept setup {} of this link was left out of the comparison: {e}",
+                        i + 1
                     ),
                 }),
             }
         }
-        (o, notices)
+        notices
     }
 
     /// Keeps the form's setup (`query`, canonical) for comparison; false where the
@@ -532,7 +541,12 @@ mod tests {
     fn kept_setups_are_read_written_and_the_bad_ones_named() {
         let a = "v=3&gpus=8&zero=3";
         let link = format!("v=3&params=7B&cmp={}", percent_encode(a));
-        let (o, notices) = PageOptions::from_query(&link);
+        let read = |q: &str| {
+            let (mut o, mut notices) = PageOptions::from_query(q);
+            notices.extend(o.check_kept());
+            (o, notices)
+        };
+        let (o, notices) = read(&link);
         assert!(notices.is_empty(), "{notices:?}");
         assert_eq!(o.compare, [a]);
         assert_eq!(o.query_suffix(), format!("&cmp={}", percent_encode(a)));
@@ -542,7 +556,7 @@ mod tests {
             percent_encode("v=3&params=7B&dtyp=bf16"),
             percent_encode("v=3&params=13B")
         );
-        let (o, notices) = PageOptions::from_query(&bad);
+        let (o, notices) = read(&bad);
         assert_eq!(o.compare, [a, "v=3&params=13B"]);
         assert_eq!(notices.len(), 1, "{notices:?}");
         assert!(
@@ -553,7 +567,7 @@ mod tests {
         );
         // At most three beside the form.
         let many = format!("{link}{}", "&cmp=v%3D3%26params%3D1B".repeat(4));
-        let (o, notices) = PageOptions::from_query(&many);
+        let (o, notices) = read(&many);
         assert_eq!(o.compare.len(), MAX_PINNED);
         assert!(notices.iter().any(|n| n
             .message

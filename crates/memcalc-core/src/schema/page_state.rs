@@ -33,8 +33,9 @@ impl PageState {
     /// inputs' and its page keys') is shown.
     pub fn from_query(query: &str) -> (PageState, PageOptions) {
         let (inputs, mut notices) = Inputs::from_query(query);
-        let (options, page_notices) = PageOptions::from_query(query);
+        let (mut options, page_notices) = PageOptions::from_query(query);
         notices.extend(page_notices);
+        notices.extend(options.check_kept());
         let state = PageState {
             inputs,
             preset: options.preset,
@@ -138,7 +139,8 @@ impl PageState {
     /// locks stay (an embed never follows the history), and so does a pending history entry.
     pub fn read_query(&mut self, query: &str) -> PageOptions {
         let (inputs, notices) = Inputs::from_query(query);
-        let (options, _) = PageOptions::from_query(query);
+        let (mut options, _) = PageOptions::from_query(query);
+        options.check_kept();
         self.inputs = inputs;
         self.notices = notices;
         self.preset = options.preset;
