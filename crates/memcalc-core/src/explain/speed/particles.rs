@@ -4,7 +4,7 @@ use super::{bytes, count, pct, rate, si, sig, via, Template};
 use crate::base::units::{self, UnitSystem};
 use crate::scenario::sim::LongRange;
 use crate::speed::sim::nbody::NbodyStep;
-use crate::speed::sim::particles::MdValues;
+use crate::speed::sim::particles::{MdValues, PairStyle};
 use crate::speed::{ParticleTerm, Work};
 
 fn work(w: &Work) -> String {
@@ -15,6 +15,7 @@ fn work(w: &Work) -> String {
 fn md(v: &MdValues) -> String {
     match v {
         MdValues::Traffic {
+            passes,
             entries,
             entry_bytes,
             clusters,
@@ -24,11 +25,13 @@ fn md(v: &MdValues) -> String {
             local_bytes,
             transfer: tr,
         } => format!(
-            "({} {} × {entry_bytes} B + {} atoms × {atom_bytes} B + {} local × {local_bytes} B) ÷ \
-                ({} × {})",
+            "({}{} {} × {entry_bytes} B + {} atoms × {atom_bytes} B{} + {} local × {local_bytes} \
+                B) ÷ ({} × {})",
+            if *passes > 1 { format!("{passes} × (") } else { String::new() },
             count(*entries),
             if *clusters { "cluster pairs" } else { "pairs" },
             count(*atoms),
+            if *passes > 1 { ")" } else { "" },
             count(*local),
             rate(tr.bandwidth),
             pct(tr.efficiency)
@@ -39,6 +42,9 @@ fn md(v: &MdValues) -> String {
             inner,
             within,
             clusters,
+            passes,
+            local,
+            per_atom,
             work: w,
             ..
         } => match clusters {
@@ -46,6 +52,16 @@ fn md(v: &MdValues) -> String {
                 "{} cluster pairs × {i} × {j} atoms × {} FLOP ÷ {}",
                 count(*pairs / (i * j).max(1) as f64),
                 sig(*inner),
+                work(w)
+            ),
+            None if *passes > 1 || *per_atom > 0.0 => format!(
+                "({} pairs × ({passes} × {} + {} × {}) + {} atoms × {}) FLOP ÷ {}",
+                count(*pairs),
+                sig(*distance),
+                pct(*within),
+                sig(*inner),
+                count(*local),
+                sig(*per_atom),
                 work(w)
             ),
             None => format!(
@@ -71,6 +87,18 @@ fn md(v: &MdValues) -> String {
             count(*points),
             units::count(*ranks, "rank", "ranks"),
             work(w)
+        ),
+        MdValues::Ghosts {
+            ghosts,
+            share,
+            bytes_per_ghost,
+            transfer: tr,
+            ..
+        } if *share < 1.0 => format!(
+            "{} ghosts × {} × {bytes_per_ghost} B ÷ {}",
+            count(*ghosts),
+            pct(*share),
+            rate(tr.bandwidth)
         ),
         MdValues::Ghosts {
             ghosts,
@@ -126,18 +154,41 @@ fn nbody(v: &NbodyStep, u: UnitSystem) -> String {
 /// Why a molecular dynamics term takes this long.
 fn md_explanation(v: &MdValues) -> String {
     match v {
-        MdValues::Traffic { clusters, .. } => {
+        MdValues::Traffic {
+            clusters, passes, ..
+        } => {
             format!(
-            "Each step the pair loop reads the neighbour list once ({}), every local and ghost \
+            "Each step the pair loop reads the neighbour list {} ({}), every local and ghost \
                 atom's position and its force (read and written), and the integrator reads x, v \
                 and f of the local atoms and writes x and v: a lower bound at the achieved \
                 bandwidth (neighbours' positions are gathered from cache, not memory). Rebuilding \
                 the list every few steps is not counted.",
+            if *passes > 1 {
+                "twice, and the atoms with it (EAM's density pass, then its force pass)"
+            } else {
+                "once"
+            },
             if *clusters { "nbnxm's j-cluster entries, 8 B each" } else { "a 4 B index per pair" }
         )
         }
         MdValues::Pairs {
-            clusters, coulomb, ..
+            style: PairStyle::Eam,
+            scalar,
+            ..
+        } => format!(
+            "LAMMPS's pair eam makes two passes over the half list: the density pass computes \
+                each listed pair's distance and, inside the cutoff, the density spline for both \
+                atoms (18 FLOPs); the embedding derivative F′(ρ) is computed per local atom (7); \
+                the force pass computes the distance again and, inside the cutoff, three more \
+                splines, φ, φ′ and the force on both atoms (45). Counted from pair_eam.cpp{}, at \
+                an assumed utilisation of the peak (set mfu).",
+            scalar_words(*scalar)
+        ),
+        MdValues::Pairs {
+            clusters,
+            coulomb,
+            scalar,
+            ..
         } => match clusters {
             Some(_) => format!(
                 "mdrun's SIMD kernels compute every atom pair of every cluster pair in the list, \
@@ -154,11 +205,11 @@ fn md_explanation(v: &MdValues) -> String {
             ),
             None => format!(
                 "LAMMPS computes each listed pair's distance and, inside the cutoff (the share (rc \
-                    / (rc + skin))³ of the list), the Lennard-Jones force on both atoms{}, at an \
-                    assumed utilisation of the peak (set mfu; plain C++ pair styles reach far less \
-                    of a SIMD peak than tuned kernels). Many-body potentials and EAM are not \
-                    counted.",
-                if *coulomb { " and the real-space Ewald term" } else { "" }
+                    / (rc + skin))³ of the list), the Lennard-Jones force on both atoms{}{}, at an \
+                    assumed utilisation of the peak (set mfu). Many-body potentials (Tersoff, \
+                    Stillinger–Weber, REBO, ReaxFF) are not counted yet.",
+                if *coulomb { " and the real-space Ewald term" } else { "" },
+                scalar_words(*scalar)
             ),
         },
         MdValues::Kspace { solver, .. } => match solver {
@@ -174,14 +225,37 @@ fn md_explanation(v: &MdValues) -> String {
         },
         MdValues::Ghosts {
             ranks_per_node,
+            nodes,
+            share,
             via: v,
             ..
         } => format!(
             "Each rank sends its ghost atoms' positions to its neighbours before the pair loop and \
                 receives their forces after it (Newton's third law), over {}, shared by \
-                {ranks_per_node} ranks per node; added to the step (not overlapped).",
-            via(*v)
+                {ranks_per_node} ranks per node; added to the step (not overlapped).{}",
+            via(*v),
+            if *nodes > 1 {
+                format!(
+                    " The node's ranks form a near-cubic block: only ghosts owned by a rank on \
+                     another node, those across the block's faces ({} of them here), cross the \
+                     network; the rest are copied through the node's memory or links.",
+                    pct(if matches!(v, crate::speed::Via::Network) { *share } else { 1.0 - *share })
+                )
+            } else {
+                " Every neighbour is on this node: nothing crosses the network.".to_string()
+            }
         ),
+    }
+}
+
+/// How the pair kernel's peak is taken.
+fn scalar_words(scalar: bool) -> &'static str {
+    if scalar {
+        " at the core's scalar rate (LAMMPS's plain C++ styles loop over gathered neighbour \
+         indices, which compilers do not vectorize: two scalar FMAs per cycle × the clock; the \
+         OPT, INTEL and KOKKOS packages exist to vectorize them)"
+    } else {
+        ""
     }
 }
 
@@ -207,7 +281,10 @@ fn nbody_explanation(v: &NbodyStep) -> String {
 }
 
 const SRC_MD_PAIRS: &str = "LAMMPS src/pair_lj_cut.cpp (PairLJCut::compute: 8 FLOPs per listed \
-    pair, 20 more inside the cutoff with Newton's third law); GROMACS src/gromacs/mdlib/nrnb.cpp \
+    pair, 20 more inside the cutoff with Newton's third law) and src/MANYBODY/pair_eam.cpp \
+    (PairEAM::compute, commit 03d7c8e: 2 × 8 per listed pair, 18 + 45 inside the cutoff, 7 per \
+    atom); LAMMPS docs Speed_packages (OPT, INTEL, KOKKOS vectorize what the plain styles do \
+    not); Agner Fog, instruction tables (two FMA pipes); GROMACS src/gromacs/mdlib/nrnb.cpp \
     (\"NxN LJ [F]\" 33, \"NxN QSTab Elec. + LJ [F]\" 41, \"NxN Ewald Elec. + LJ [F]\" 66 FLOPs per \
     atom pair) and nbnxm_setup.cpp (tabulated Ewald below a SIMD width of 8 without FMA); Williams \
     et al. 2009, Roofline; CPU peak from catalog/hardware.rs";
@@ -217,7 +294,9 @@ const SRC_MD_KSPACE: &str =
     FFT operation count 5 N log₂ N (complex), 2.5 N log₂ N (real), as FFTW's benchmarks \
     (fftw.org/speed) count it";
 const SRC_MD_GHOSTS: &str = "LAMMPS src/comm_brick.cpp (forward_comm of ghost positions, \
-    reverse_comm of their forces); GROMACS domain decomposition (dd_move_x, dd_move_f); network \
+    reverse_comm of their forces; EAM adds reverse_comm_pair of ρ and forward_comm_pair of F′, \
+    pair_eam.cpp); processor grid as MPI_Dims_create (near-cubic), ranks of a node contiguous \
+    in it; GROMACS domain decomposition (dd_move_x, dd_move_f); network \
     figures from catalog/hardware.rs";
 const SRC_NBODY_TRAFFIC: &str = "GADGET-2 (Springel 2005, MNRAS 364, 1105) forcetree.c and \
     predict.c: the tree rebuilt and the particles drifted each step; Williams et al. 2009, \

@@ -43,11 +43,41 @@ pub const UPDATE_REALS: u64 = 15;
 /// (Newton's third law: LAMMPS's reverse communication, mdrun's force halo).
 pub const GHOST_REALS: u64 = 6;
 
+// EAM, counted from LAMMPS src/MANYBODY/pair_eam.cpp (PairEAM::compute, lammps/lammps commit
+// 03d7c8e): two passes over the half neighbour list and one over the local atoms.
+/// The density pass, per listed pair inside the cutoff: r = √r² (1), p = r·rdr + 1 and its
+/// fraction (3), the two cubic splines ρ(r) for i and j in Horner form (6 each) and their sums
+/// into ρ_i and ρ_j (2).
+pub const EAM_DENSITY_FLOPS: f64 = 18.0;
+/// The embedding pass, per local atom: p = ρ·rdrho + 1 and its fraction (3) and F′(ρ), a
+/// quadratic (4).
+pub const EAM_EMBED_FLOPS: f64 = 7.0;
+/// The force pass, per listed pair inside the cutoff: √ (1), p (3), ρ′ for i and j and z2′
+/// (4 each), z2 (6), 1/r (1), φ = z2/r (1), φ′ (3), ψ′ = F′_i ρ′_j + F′_j ρ′_i + φ′ (4),
+/// fpair (2) and the forces on i and j (12).
+pub const EAM_FORCE_FLOPS: f64 = 45.0;
+/// Reals each ghost atom adds to the exchange with EAM: its density summed back to its owner
+/// (reverse_comm_pair) and its embedding derivative sent out (forward_comm_pair).
+pub const EAM_GHOST_REALS: u64 = 2;
+
+/// What a pair style computes per listed pair.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PairStyle {
+    /// Lennard-Jones (with the real-space Ewald term where a solver is set): LAMMPS's
+    /// pair_lj_cut or mdrun's nbnxm kernels.
+    Lj,
+    /// The embedded-atom method: a density pass, the embedding per atom, a force pass.
+    Eam,
+}
+
 /// The named values of a molecular dynamics term.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub enum MdValues {
-    /// The pair list read once, every atom's position and force, and the integrator's arrays.
+    /// The pair list read once per pass (EAM: twice), every atom's position and force, and the
+    /// integrator's arrays.
     Traffic {
+        /// Passes over the list and the atoms (1; EAM's density and force passes: 2).
+        passes: u64,
         /// List entries: atom pairs (LAMMPS) or j-cluster entries (nbnxm).
         entries: f64,
         entry_bytes: u64,
@@ -73,6 +103,15 @@ pub enum MdValues {
         /// Cluster sizes where the list is nbnxm's (i × j atom pairs per entry).
         clusters: Option<(u64, u64)>,
         coulomb: bool,
+        style: PairStyle,
+        /// Passes over the list, each computing every listed pair's distance (EAM: 2).
+        passes: u64,
+        /// Local atoms and the FLOPs of each between the passes (EAM's embedding; 0 else).
+        local: f64,
+        per_atom: f64,
+        /// Whether the kernel runs scalar on a CPU (LAMMPS's plain C++ pair styles): its peak
+        /// is the core's scalar rate, not its SIMD one.
+        scalar: bool,
         work: Work,
     },
     /// The long-range solver's 3-D FFTs per step over the whole mesh, split over the ranks.
@@ -85,9 +124,15 @@ pub enum MdValues {
         ranks: u64,
         work: Work,
     },
-    /// Ghost atoms' positions out and forces back, per rank and step.
+    /// Ghost atoms' positions out and forces back, per rank and step: the share of them whose
+    /// owner is on another node over the network, the rest through the node's own memory or
+    /// links.
     Ghosts {
         ghosts: f64,
+        /// Share of the rank's ghosts that cross this path.
+        share: f64,
+        /// Nodes of the run (1: every neighbour on the node).
+        nodes: u64,
         bytes_per_ghost: u64,
         ranks_per_node: u64,
         transfer: Transfer,
@@ -176,21 +221,38 @@ fn counts(e: &Estimate) -> Option<Counts> {
     listed.then_some(c)
 }
 
+/// Share of a rank's ghost atoms whose owners sit on another node: the node's ranks form a
+/// near-cubic block (px × py × pz, as LAMMPS's processor grid and MPI_Dims_create split them),
+/// and only the ranks on the block's faces have neighbours off the node. Of the 6 faces of
+/// every rank, those on the block's surface, 2 (py·pz + px·pz + px·py), face another node:
+/// one rank per node, all; 8 (2 × 2 × 2), half. On one node, none.
+pub fn off_node_share(per_node: u64, nodes: u64) -> f64 {
+    if nodes <= 1 {
+        return 0.0;
+    }
+    let (px, py, pz) = crate::scenario::sim::split(per_node.max(1), 1.0, 1.0, 1.0, false);
+    let (x, y, z) = (px as f64, py as f64, pz as f64);
+    ((y * z + x * z + x * y) / (3.0 * x * y * z)).min(1.0)
+}
+
 /// The step of a molecular dynamics run; None where the estimate has no neighbour list.
 pub fn step(s: &Scenario, e: &Estimate, sm: &SimMachine) -> Option<MethodStep> {
     let sim = &s.sim;
     let c = counts(e)?;
     let real = c.real;
     let atoms = c.local + c.ghosts;
+    let eam = sim.potential == Potential::Pair && sim.atom_style == AtomStyle::Eam;
+    let passes: u64 = if eam { 2 } else { 1 };
     let traffic = sm.transfer(
-        c.entries * c.entry_bytes as f64
-            + atoms * (ATOM_REALS * real) as f64
+        passes as f64
+            * (c.entries * c.entry_bytes as f64 + atoms * (ATOM_REALS * real) as f64)
             + c.local * (UPDATE_REALS * real) as f64,
     );
     let mut terms = vec![TimeTerm {
         time: traffic.time(),
         bound: Bound::MemoryBandwidth,
         values: TermValues::Particles(ParticleTerm::Md(MdValues::Traffic {
+            passes,
             entries: c.entries,
             entry_bytes: c.entry_bytes,
             clusters: c.clusters.is_some(),
@@ -204,23 +266,40 @@ pub fn step(s: &Scenario, e: &Estimate, sm: &SimMachine) -> Option<MethodStep> {
     let dtype = word_dtype(real);
     let work = |flops: f64| sm.work(flops, dtype);
     let coulomb = sim.long_range != LongRange::None;
-    // Sourced operation counts exist for Lennard-Jones (with Ewald real space); many-body
-    // potentials and EAM's two passes get the memory term only.
-    let lj = sim.potential == Potential::Pair && sim.atom_style != AtomStyle::Eam;
+    // Sourced operation counts exist for Lennard-Jones (with Ewald real space) and EAM;
+    // many-body potentials get the memory term only.
+    let counted = sim.potential == Potential::Pair;
+    // LAMMPS's plain C++ pair styles loop over a neighbour list of indices: compilers do not
+    // vectorize the gathered loop (the OPT, INTEL and KOKKOS packages exist to), so a CPU rank
+    // runs them at its scalar rate; mdrun's nbnxm kernels are SIMD by construction.
+    let scalar = !sm.gpu && c.clusters.is_none();
     let mut interior = traffic.time();
-    if lj {
-        let (distance, inner, within) = match c.clusters {
-            Some((_, 4)) if coulomb => (0.0, NXN_TABLE_LJ_FLOPS, 1.0),
-            Some(_) if coulomb => (0.0, NXN_EWALD_LJ_FLOPS, 1.0),
-            Some(_) => (0.0, NXN_LJ_FLOPS, 1.0),
+    if counted {
+        let rc = sim.cutoff_milli as f64;
+        let reach = (rc + sim.skin_milli as f64).max(1.0);
+        let share = (rc / reach).powi(3);
+        let (style, distance, inner, within, per_atom) = match c.clusters {
+            _ if eam => (
+                PairStyle::Eam,
+                DISTANCE_FLOPS,
+                EAM_DENSITY_FLOPS + EAM_FORCE_FLOPS,
+                share,
+                EAM_EMBED_FLOPS,
+            ),
+            Some((_, 4)) if coulomb => (PairStyle::Lj, 0.0, NXN_TABLE_LJ_FLOPS, 1.0, 0.0),
+            Some(_) if coulomb => (PairStyle::Lj, 0.0, NXN_EWALD_LJ_FLOPS, 1.0, 0.0),
+            Some(_) => (PairStyle::Lj, 0.0, NXN_LJ_FLOPS, 1.0, 0.0),
             None => {
-                let rc = sim.cutoff_milli as f64;
-                let reach = (rc + sim.skin_milli as f64).max(1.0);
                 let coul = if coulomb { EWALD_REAL_FLOPS } else { 0.0 };
-                (DISTANCE_FLOPS, LJ_FLOPS + coul, (rc / reach).powi(3))
+                (PairStyle::Lj, DISTANCE_FLOPS, LJ_FLOPS + coul, share, 0.0)
             }
         };
-        let w = work(c.pairs * (distance + within * inner));
+        let flops =
+            c.pairs * (passes as f64 * distance + within * inner) + c.local * per_atom;
+        let mut w = work(flops);
+        if scalar {
+            w.peak = sm.scalar_peak();
+        }
         interior = interior.max(w.time());
         terms.push(TimeTerm {
             time: w.time(),
@@ -232,6 +311,11 @@ pub fn step(s: &Scenario, e: &Estimate, sm: &SimMachine) -> Option<MethodStep> {
                 within,
                 clusters: c.clusters,
                 coulomb,
+                style,
+                passes,
+                local: c.local,
+                per_atom,
+                scalar,
                 work: w,
             })),
         });
@@ -265,25 +349,35 @@ pub fn step(s: &Scenario, e: &Estimate, sm: &SimMachine) -> Option<MethodStep> {
         });
     }
     if sm.ranks > 1 && c.ghosts > 0.0 {
-        let (via, bandwidth) = sm.exchange();
-        let per = GHOST_REALS * real;
-        let t = Transfer {
-            bytes: c.ghosts * per as f64,
-            bandwidth,
-            efficiency: 1.0,
-        };
-        step = step.plus(t.time());
-        terms.push(TimeTerm {
-            time: t.time(),
-            bound: via.bound(),
-            values: TermValues::Particles(ParticleTerm::Md(MdValues::Ghosts {
-                ghosts: c.ghosts,
-                bytes_per_ghost: per,
-                ranks_per_node: sm.per_node,
-                transfer: t,
-                via,
-            })),
-        });
+        let per = (GHOST_REALS + if eam { EAM_GHOST_REALS } else { 0 }) * real;
+        // Ghosts owned by a rank of another node cross the network; the rest are copied
+        // through the node's shared memory (MPI's shared-memory transport) or its GPU links.
+        let off = off_node_share(sm.per_node, sm.nodes);
+        let paths = [(off, sm.network()), (1.0 - off, sm.on_node())];
+        for (share, (via, bandwidth)) in paths {
+            if share <= 0.0 {
+                continue;
+            }
+            let t = Transfer {
+                bytes: c.ghosts * share * per as f64,
+                bandwidth,
+                efficiency: 1.0,
+            };
+            step = step.plus(t.time());
+            terms.push(TimeTerm {
+                time: t.time(),
+                bound: via.bound(),
+                values: TermValues::Particles(ParticleTerm::Md(MdValues::Ghosts {
+                    ghosts: c.ghosts,
+                    share,
+                    nodes: sm.nodes,
+                    bytes_per_ghost: per,
+                    ranks_per_node: sm.per_node,
+                    transfer: t,
+                    via,
+                })),
+            });
+        }
     }
     Some(MethodStep {
         terms,
