@@ -348,6 +348,42 @@ fn more_ranks_than_the_nodes_cores_warn() {
 }
 
 #[test]
+fn a_small_gpu_md_step_pays_its_kernel_launches() {
+    // DHFR-sized (23,558 atoms, PME, constraints) on one A100: OpenMM's CUDA platform launches
+    // 5 list kernels, the nonbonded kernel, 7 PME kernels and 3 CCMA kernels a step, each
+    // costing the host 5 µs; the host waits once a step, so they add to the GPU's work.
+    let q = "gpu=a100-80&mode=sim&method=particles&sim_device=gpu&particles=23558&pair_list=clusters_4x8&long_range=pme&cutoff=0.9&skin=0.1&density=100&ranks=1&nodes=1&dtype=fp32&shake=on";
+    let sp = time_of(q);
+    let t = term(&sp, TermId::MdLaunch);
+    let TermValues::Particles(ParticleTerm::Md(MdValues::Launch { kernels, per_launch, .. })) =
+        t.values
+    else {
+        panic!("{t:?}")
+    };
+    assert_eq!(kernels, 5 + 1 + 7 + 3);
+    assert_eq!(per_launch, 5e-6);
+    assert!(close(t.time.seconds().unwrap(), 80e-6, 1e-12));
+    // At this size the launches are a large share of the step; at a million atoms a small one.
+    let step = step_s(q);
+    assert!(80e-6 / step > 0.3, "{step}");
+    let big = q.replace("particles=23558", "particles=1067095");
+    assert!(80e-6 / step_s(&big) < 0.05);
+    // launch_us overrides the host's cost; CPU runs have no such term.
+    let fast = time_of(&format!("{q}&launch_us=2"));
+    assert!(close(term(&fast, TermId::MdLaunch).time.seconds().unwrap(), 32e-6, 1e-12));
+    let cpu = time_of(&q.replace("sim_device=gpu", "sim_device=cpu"));
+    assert!(cpu.terms.iter().all(|t| t.id() != TermId::MdLaunch));
+    // Without PME or constraints fewer kernels.
+    let plain = time_of("gpu=a100-80&mode=sim&method=particles&sim_device=gpu&particles=32000&ranks=1&nodes=1");
+    let TermValues::Particles(ParticleTerm::Md(MdValues::Launch { kernels, .. })) =
+        term(&plain, TermId::MdLaunch).values
+    else {
+        panic!()
+    };
+    assert_eq!(kernels, 6);
+}
+
+#[test]
 fn many_body_potentials_get_the_memory_term_only() {
     let sp = time_of("mode=sim&method=particles&potential=tersoff");
     assert!(sp.terms.iter().any(|t| t.id() == TermId::MdTraffic));
@@ -396,6 +432,8 @@ fn every_particle_term_has_its_texts() {
         LJ,
         "mode=sim&method=particles&particles=32000&atom_style=charge&long_range=pppm&nodes=2&ranks=8",
         "mode=sim&method=particles&pair_list=clusters_4x8&long_range=pme&ranks=4",
+        "gpu=a100-80&mode=sim&method=particles&sim_device=gpu&long_range=pme&shake=on&ranks=4&nodes=2",
+        "mode=sim&method=particles&atom_style=eam&ranks=16&nodes=2",
         "mode=sim&method=nbody",
     ] {
         let sp = time_of(q);

@@ -181,6 +181,7 @@ keys! {
     CoreFlops => "core_flops",
     CoreBw => "core_bw",
     Threads => "threads",
+    LaunchUs => "launch_us",
     FpAddNs => "fp_add_ns",
     FpDivNs => "fp_div_ns",
     Chains => "chains",

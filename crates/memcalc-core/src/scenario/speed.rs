@@ -48,6 +48,9 @@ pub struct SpeedSettings {
     pub core_bw_mb: Option<u64>,
     /// OpenMP threads per MPI rank (`threads`); `None`: 1.
     pub threads: Option<u64>,
+    /// Host time of one GPU kernel launch, nanoseconds (`launch_us`, in µs); `None`: 5 µs
+    /// (speed::sim::particles::LAUNCH_S).
+    pub launch_ns: Option<u64>,
     /// Latency of one dependent FP64 add on a CPU core, picoseconds (`fp_add_ns`, in ns):
     /// the add latency in cycles over the core clock.
     pub fp_add_ps: Option<u64>,

@@ -118,6 +118,7 @@ const HELP: &[(FieldId, &str)] = &[
     (F::CoreFlops, "One core: clock × FP64 FLOPs per cycle (EPYC 7742: 2.25 GHz × 16 = 36 GFLOP/s); a CPU rank runs at most its threads' cores, whatever the node's peak; empty: the node's peak over its cores."),
     (F::CoreBw, "What one core streams alone (single-core STREAM triad; Zen 4: 27.19 GB/s measured here); a CPU rank streams at most its threads' cores' worth; empty: the node's figure."),
     (F::Threads, "OpenMP threads of each MPI rank (OMP_NUM_THREADS; LAMMPS -sf omp, mdrun -ntomp): a rank computes on that many cores; empty: 1, MPI only."),
+    (F::LaunchUs, "What the host spends launching one GPU kernel (a profiler trace's cudaLaunchKernel: 5–20 µs typical), paid for each of a GPU MD step's kernels; empty: 5 µs."),
     (F::FpAddNs, "One dependent FP64 add on a core: latency cycles ÷ clock (Zen 2–4: 3 cycles; at 2.0 GHz 1.5 ns), the step of a sparse row's sum in a CPU mesh solve; empty: the node's."),
     (F::FpDivNs, "One dependent FP64 divide on a core (Zen 4: 13 cycles), once per row of a Gauss–Seidel sweep; empty: the node's."),
     (F::Chains, "How many partial sums the build splits a row's sum of products into: 1 for a reference code at -O3 (no reassociation), the SIMD lanes times the unrolling with -ffast-math (gcc SSE2 on HPCG: 4); 0 for a code whose rows carry no dependent chain (an optimized HPCG, multicolour-ordered and vectorized across rows). Empty: 1."),

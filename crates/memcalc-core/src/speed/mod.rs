@@ -198,6 +198,7 @@ terms! {
     MdPairs = "md_pairs", Particles;
     MdKspace = "md_kspace", Particles;
     MdGhosts = "md_ghosts", Particles;
+    MdLaunch = "md_launch", Particles;
     NbodyTraffic = "nbody_traffic", Particles;
     NbodyPm = "nbody_pm", Particles;
     NbodyTranspose = "nbody_transpose", Particles;
@@ -615,6 +616,7 @@ impl ParticleTerm {
             ParticleTerm::Md(MdValues::Pairs { .. }) => TermId::MdPairs,
             ParticleTerm::Md(MdValues::Kspace { .. }) => TermId::MdKspace,
             ParticleTerm::Md(MdValues::Ghosts { .. }) => TermId::MdGhosts,
+            ParticleTerm::Md(MdValues::Launch { .. }) => TermId::MdLaunch,
             ParticleTerm::Nbody(NbodyStep::Traffic { .. }) => TermId::NbodyTraffic,
             ParticleTerm::Nbody(NbodyStep::Pm { .. }) => TermId::NbodyPm,
             ParticleTerm::Nbody(NbodyStep::Transpose { .. }) => TermId::NbodyTranspose,

@@ -88,6 +88,15 @@ fn md(v: &MdValues) -> String {
             units::count(*ranks, "rank", "ranks"),
             work(w)
         ),
+        MdValues::Launch {
+            kernels,
+            per_launch,
+            ..
+        } => format!(
+            "{} kernels × {}",
+            kernels,
+            super::time(crate::speed::Time::of(*per_launch))
+        ),
         MdValues::Ghosts {
             ghosts,
             share,
@@ -223,6 +232,23 @@ fn md_explanation(v: &MdValues) -> String {
                 spreading and gathering are not counted."
                 .into(),
         },
+        MdValues::Launch {
+            pme,
+            constraints,
+            given,
+            ..
+        } => format!(
+            "A GPU step is a chain of short kernels the host launches one by one: the neighbour \
+                list's four kernels and a sort, the nonbonded kernel{}{} (OpenMM's CUDA platform, \
+                without CUDA graphs). The host then waits for the list's interaction count, so it \
+                cannot queue the next step ahead of the GPU: each launch's host time ({}) adds to \
+                the GPU's work. Bonded forces and the integrator launch more kernels, not counted: \
+                a floor. For a small system this, not the pair FLOPs, sets the step; CUDA graphs \
+                (GROMACS 2023+, GMX_CUDA_GRAPH) launch a step's kernels at once.",
+            if *pme { ", PME's seven (grid index, sort, spread, two FFTs, convolution, interpolation)" } else { "" },
+            if *constraints { ", CCMA's three per constraint iteration" } else { "" },
+            if *given { "launch_us, given" } else { "5 µs, the low end of the 5–20 µs a profiler trace measures" }
+        ),
         MdValues::Ghosts {
             ranks_per_node,
             nodes,
@@ -298,6 +324,12 @@ const SRC_MD_GHOSTS: &str = "LAMMPS src/comm_brick.cpp (forward_comm of ghost po
     pair_eam.cpp); processor grid as MPI_Dims_create (near-cubic), ranks of a node contiguous \
     in it; GROMACS domain decomposition (dd_move_x, dd_move_f); network \
     figures from catalog/hardware.rs";
+const SRC_MD_LAUNCH: &str = "OpenMM (openmm@1a47c2f) platforms/cuda/src/CudaKernels.cpp:63–75 \
+    and CudaNonbondedUtilities.cpp:402–437 (neighbour-list kernels, sort, the host's wait on the \
+    interaction count), platforms/common/src/CommonCalcNonbondedForce.cpp:946–1032 (PME's \
+    kernels), platforms/cuda/src/CudaIntegrationUtilities.cpp:94–127 (CCMA); launch cost: \
+    HolisticTraceAnalysis@0c2146a docs/source/features/cuda_kernel_launch_stats.rst (5–20 µs \
+    per launch on the CPU side); GROMACS mdrun-performance.rst (CUDA graphs, GMX_CUDA_GRAPH)";
 const SRC_NBODY_TRAFFIC: &str = "GADGET-2 (Springel 2005, MNRAS 364, 1105) forcetree.c and \
     predict.c: the tree rebuilt and the particles drifted each step; Williams et al. 2009, \
     Roofline";
@@ -318,6 +350,7 @@ impl Template for ParticleTerm {
             ParticleTerm::Md(MdValues::Pairs { .. }) => "Pair interactions: FLOPs",
             ParticleTerm::Md(MdValues::Kspace { .. }) => "Long-range mesh: 3-D FFTs",
             ParticleTerm::Md(MdValues::Ghosts { .. }) => "Ghost atoms exchanged per step",
+            ParticleTerm::Md(MdValues::Launch { .. }) => "GPU kernel launches per step",
             ParticleTerm::Nbody(NbodyStep::Traffic { .. }) => {
                 "Particles and tree: memory traffic per step (lower bound)"
             }
@@ -346,6 +379,7 @@ impl Template for ParticleTerm {
             ParticleTerm::Md(MdValues::Pairs { .. }) => SRC_MD_PAIRS,
             ParticleTerm::Md(MdValues::Kspace { .. }) => SRC_MD_KSPACE,
             ParticleTerm::Md(MdValues::Ghosts { .. }) => SRC_MD_GHOSTS,
+            ParticleTerm::Md(MdValues::Launch { .. }) => SRC_MD_LAUNCH,
             ParticleTerm::Nbody(NbodyStep::Traffic { .. }) => SRC_NBODY_TRAFFIC,
             ParticleTerm::Nbody(NbodyStep::Pm { .. }) => SRC_NBODY_PM,
             ParticleTerm::Nbody(NbodyStep::Transpose { .. }) => SRC_NBODY_TRANSPOSE,

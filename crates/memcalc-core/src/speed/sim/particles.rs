@@ -60,6 +60,26 @@ pub const EAM_FORCE_FLOPS: f64 = 45.0;
 /// (reverse_comm_pair) and its embedding derivative sent out (forward_comm_pair).
 pub const EAM_GHOST_REALS: u64 = 2;
 
+// A GPU step's kernels, as OpenMM's CUDA platform launches them each step without CUDA
+// graphs (openmm@1a47c2f, summarized in shared/reference/speed-mechanisms.md §1): counted only
+// where the source names them, so the count is a floor.
+/// The neighbour list: four kernels and a sort every force evaluation
+/// (platforms/cuda/src/CudaKernels.cpp:63–75), then the host blocks on the download of the
+/// interaction count (CudaNonbondedUtilities.cpp:402–411, 434–437).
+pub const LIST_KERNELS: u64 = 5;
+/// The nonbonded kernel itself.
+pub const PAIR_KERNELS: u64 = 1;
+/// PME: grid index, sort, spread, forward FFT, convolution, inverse FFT, interpolate
+/// (platforms/common/src/CommonCalcNonbondedForce.cpp:946–1032).
+pub const PME_KERNELS: u64 = 7;
+/// Constraints: CCMA's three kernels per iteration, one iteration at least
+/// (platforms/cuda/src/CudaIntegrationUtilities.cpp:94–127).
+pub const CONSTRAINT_KERNELS: u64 = 3;
+/// Host time of one kernel launch, seconds: the low end of the 5–20 µs a profiler trace
+/// measures per cudaLaunchKernel (facebookresearch/HolisticTraceAnalysis@0c2146a,
+/// docs/source/features/cuda_kernel_launch_stats.rst); `launch_us` overrides it.
+pub const LAUNCH_S: f64 = 5e-6;
+
 /// What a pair style computes per listed pair.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum PairStyle {
@@ -123,6 +143,19 @@ pub enum MdValues {
         real: bool,
         ranks: u64,
         work: Work,
+    },
+    /// A GPU step's kernel launches: the host launches each kernel and waits for the GPU once
+    /// a step (the neighbour list's interaction count), so it cannot run ahead of the GPU and
+    /// its launches add to the GPU's work.
+    Launch {
+        kernels: u64,
+        /// Host seconds per launch.
+        per_launch: f64,
+        /// Whether the step has a PME mesh and constraints (their kernels counted).
+        pme: bool,
+        constraints: bool,
+        /// The figure's source: None where the user gave `launch_us`.
+        given: bool,
     },
     /// Ghost atoms' positions out and forces back, per rank and step: the share of them whose
     /// owner is on another node over the network, the rest through the node's own memory or
@@ -345,6 +378,28 @@ pub fn step(s: &Scenario, e: &Estimate, sm: &SimMachine) -> Option<MethodStep> {
                 real: real_fft,
                 ranks: sm.ranks,
                 work: w,
+            })),
+        });
+    }
+    if sm.gpu {
+        let pme = fft.is_some();
+        let constraints = sim.shake;
+        let kernels = LIST_KERNELS
+            + PAIR_KERNELS
+            + if pme { PME_KERNELS } else { 0 }
+            + if constraints { CONSTRAINT_KERNELS } else { 0 };
+        let per_launch = s.speed.launch_ns.map_or(LAUNCH_S, |ns| ns as f64 * 1e-9);
+        let t = Time::of(kernels as f64 * per_launch);
+        step = step.plus(t);
+        terms.push(TimeTerm {
+            time: t,
+            bound: Bound::Latency,
+            values: TermValues::Particles(ParticleTerm::Md(MdValues::Launch {
+                kernels,
+                per_launch,
+                pme,
+                constraints,
+                given: s.speed.launch_ns.is_some(),
             })),
         });
     }
