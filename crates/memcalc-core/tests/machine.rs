@@ -110,13 +110,19 @@ fn ranks_share_their_sockets_memory() {
     // One rank streams what one core can, not its socket (issue 37): 27.19 GB/s, the Zen
     // single-core STREAM triad, below the socket's 204.8; with 8 threads, 8 cores' worth.
     assert_eq!(rank_bandwidth(&format!("{GRID}&ranks=1")), 27.19e9);
-    assert_eq!(rank_bandwidth(&format!("{GRID}&ranks=1&threads=4")), 4.0 * 27.19e9);
+    assert_eq!(
+        rank_bandwidth(&format!("{GRID}&ranks=1&threads=4")),
+        4.0 * 27.19e9
+    );
     assert_eq!(rank_bandwidth(&format!("{GRID}&ranks=1&core_bw=30")), 30e9);
     let core = memory_term(&format!("{GRID}&ranks=1"));
     let f = memcalc_core::text::speed::formula(&core);
     assert!(f.contains("of one core"), "{f}");
     let e = memcalc_core::text::speed::explanation(&core);
-    assert!(e.contains("no more than its own cores") && e.contains("STREAM"), "{e}");
+    assert!(
+        e.contains("no more than its own cores") && e.contains("STREAM"),
+        "{e}"
+    );
     // The sockets' share where cores stream more than it (core_bw set high): one rank on a
     // two-socket node streams one socket; two fill both.
     let grid = &format!("{GRID}&core_bw=1000");

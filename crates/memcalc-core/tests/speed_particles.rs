@@ -251,8 +251,14 @@ fn eam_counts_its_density_embedding_and_force_passes() {
     // within 2× of it.
     let per_atom_step = 2.34899 / 100.0 / 32_000.0;
     let ideal = per_atom_step * 1e8 / 1024.0;
-    let big = step_s(&EAM.replace("particles=32000", "particles=100000000").replace("nodes=1", "nodes=8&ranks=1024"));
-    assert!(big < 2.0 * ideal && big > ideal / 2.0, "{big} s against {ideal} s");
+    let big = step_s(
+        &EAM.replace("particles=32000", "particles=100000000")
+            .replace("nodes=1", "nodes=8&ranks=1024"),
+    );
+    assert!(
+        big < 2.0 * ideal && big > ideal / 2.0,
+        "{big} s against {ideal} s"
+    );
 }
 
 #[test]
@@ -276,7 +282,9 @@ fn ghosts_between_ranks_of_one_node_do_not_cross_the_network() {
             .filter(|t| t.id() == TermId::MdGhosts)
             .map(|t| {
                 let TermValues::Particles(ParticleTerm::Md(MdValues::Ghosts {
-                    share, transfer, ..
+                    share,
+                    transfer,
+                    ..
                 })) = t.values
                 else {
                     panic!()
@@ -328,14 +336,19 @@ fn more_ranks_than_the_nodes_cores_warn() {
     assert!(over(&format!("{EAM}&ranks=64&threads=4")));
     assert!(!over(&EAM.replace("nodes=1", "nodes=2&ranks=256")));
     // GPU runs place one rank per GPU: no CPU cores to oversubscribe.
-    assert!(!over("mode=sim&method=particles&sim_device=gpu&ranks=256&nodes=1"));
+    assert!(!over(
+        "mode=sim&method=particles&sim_device=gpu&ranks=256&nodes=1"
+    ));
     let w = memcalc_core::estimate(&scenario(&format!("{EAM}&ranks=16384")))
         .warnings
         .into_iter()
         .find(|w| matches!(w, Warning::Oversubscribed { .. }))
         .unwrap();
     let text = memcalc_core::text::warnings::warning(&w);
-    assert!(text.contains("16,384") && text.contains("128") && text.contains("oversubscribed"), "{text}");
+    assert!(
+        text.contains("16,384") && text.contains("128") && text.contains("oversubscribed"),
+        "{text}"
+    );
     // A sweep over the ranks names every oversubscribed row.
     let (i, _) = memcalc_core::Inputs::from_query(&format!("{EAM}&ranks=64"));
     let sw = memcalc_core::answers::scaling::sweep(
@@ -355,8 +368,11 @@ fn a_small_gpu_md_step_pays_its_kernel_launches() {
     let q = "gpu=a100-80&mode=sim&method=particles&sim_device=gpu&particles=23558&pair_list=clusters_4x8&long_range=pme&cutoff=0.9&skin=0.1&density=100&ranks=1&nodes=1&dtype=fp32&shake=on";
     let sp = time_of(q);
     let t = term(&sp, TermId::MdLaunch);
-    let TermValues::Particles(ParticleTerm::Md(MdValues::Launch { kernels, per_launch, .. })) =
-        t.values
+    let TermValues::Particles(ParticleTerm::Md(MdValues::Launch {
+        kernels,
+        per_launch,
+        ..
+    })) = t.values
     else {
         panic!("{t:?}")
     };
@@ -370,11 +386,17 @@ fn a_small_gpu_md_step_pays_its_kernel_launches() {
     assert!(80e-6 / step_s(&big) < 0.05);
     // launch_us overrides the host's cost; CPU runs have no such term.
     let fast = time_of(&format!("{q}&launch_us=2"));
-    assert!(close(term(&fast, TermId::MdLaunch).time.seconds().unwrap(), 32e-6, 1e-12));
+    assert!(close(
+        term(&fast, TermId::MdLaunch).time.seconds().unwrap(),
+        32e-6,
+        1e-12
+    ));
     let cpu = time_of(&q.replace("sim_device=gpu", "sim_device=cpu"));
     assert!(cpu.terms.iter().all(|t| t.id() != TermId::MdLaunch));
     // Without PME or constraints fewer kernels.
-    let plain = time_of("gpu=a100-80&mode=sim&method=particles&sim_device=gpu&particles=32000&ranks=1&nodes=1");
+    let plain = time_of(
+        "gpu=a100-80&mode=sim&method=particles&sim_device=gpu&particles=32000&ranks=1&nodes=1",
+    );
     let TermValues::Particles(ParticleTerm::Md(MdValues::Launch { kernels, .. })) =
         term(&plain, TermId::MdLaunch).values
     else {

@@ -66,7 +66,7 @@ pub fn sweep(base: &Inputs, key: FieldId, values: &[u64]) -> Sweep {
         let e = bytes(&s);
         for w in &e.warnings {
             if matches!(w, crate::model::warning::Warning::Oversubscribed { .. }) {
-                out.oversubscribed.push((v, w.clone()));
+                out.oversubscribed.push((v, *w));
             }
         }
         out.points.push(Point {

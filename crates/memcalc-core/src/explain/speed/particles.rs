@@ -24,7 +24,8 @@ fn md(v: &MdValues) -> String {
             local,
             local_bytes,
             transfer: tr,
-        } => format!(
+        } => {
+            format!(
             "({}{} {} × {entry_bytes} B + {} atoms × {atom_bytes} B{} + {} local × {local_bytes} \
                 B) ÷ ({} × {})",
             if *passes > 1 { format!("{passes} × (") } else { String::new() },
@@ -35,7 +36,8 @@ fn md(v: &MdValues) -> String {
             count(*local),
             rate(tr.bandwidth),
             pct(tr.efficiency)
-        ),
+        )
+        }
         MdValues::Pairs {
             pairs,
             distance,
@@ -167,18 +169,22 @@ fn md_explanation(v: &MdValues) -> String {
             clusters, passes, ..
         } => {
             format!(
-            "Each step the pair loop reads the neighbour list {} ({}), every local and ghost \
+                "Each step the pair loop reads the neighbour list {} ({}), every local and ghost \
                 atom's position and its force (read and written), and the integrator reads x, v \
                 and f of the local atoms and writes x and v: a lower bound at the achieved \
                 bandwidth (neighbours' positions are gathered from cache, not memory). Rebuilding \
                 the list every few steps is not counted.",
-            if *passes > 1 {
-                "twice, and the atoms with it (EAM's density pass, then its force pass)"
-            } else {
-                "once"
-            },
-            if *clusters { "nbnxm's j-cluster entries, 8 B each" } else { "a 4 B index per pair" }
-        )
+                if *passes > 1 {
+                    "twice, and the atoms with it (EAM's density pass, then its force pass)"
+                } else {
+                    "once"
+                },
+                if *clusters {
+                    "nbnxm's j-cluster entries, 8 B each"
+                } else {
+                    "a 4 B index per pair"
+                }
+            )
         }
         MdValues::Pairs {
             style: PairStyle::Eam,
@@ -245,9 +251,21 @@ fn md_explanation(v: &MdValues) -> String {
                 the GPU's work. Bonded forces and the integrator launch more kernels, not counted: \
                 a floor. For a small system this, not the pair FLOPs, sets the step; CUDA graphs \
                 (GROMACS 2023+, GMX_CUDA_GRAPH) launch a step's kernels at once.",
-            if *pme { ", PME's seven (grid index, sort, spread, two FFTs, convolution, interpolation)" } else { "" },
-            if *constraints { ", CCMA's three per constraint iteration" } else { "" },
-            if *given { "launch_us, given" } else { "5 µs, the low end of the 5–20 µs a profiler trace measures" }
+            if *pme {
+                ", PME's seven (grid index, sort, spread, two FFTs, convolution, interpolation)"
+            } else {
+                ""
+            },
+            if *constraints {
+                ", CCMA's three per constraint iteration"
+            } else {
+                ""
+            },
+            if *given {
+                "launch_us, given"
+            } else {
+                "5 µs, the low end of the 5–20 µs a profiler trace measures"
+            }
         ),
         MdValues::Ghosts {
             ranks_per_node,

@@ -277,8 +277,7 @@ pub fn step(s: &Scenario, e: &Estimate, sm: &SimMachine) -> Option<MethodStep> {
     let eam = sim.potential == Potential::Pair && sim.atom_style == AtomStyle::Eam;
     let passes: u64 = if eam { 2 } else { 1 };
     let traffic = sm.transfer(
-        passes as f64
-            * (c.entries * c.entry_bytes as f64 + atoms * (ATOM_REALS * real) as f64)
+        passes as f64 * (c.entries * c.entry_bytes as f64 + atoms * (ATOM_REALS * real) as f64)
             + c.local * (UPDATE_REALS * real) as f64,
     );
     let mut terms = vec![TimeTerm {
@@ -327,8 +326,7 @@ pub fn step(s: &Scenario, e: &Estimate, sm: &SimMachine) -> Option<MethodStep> {
                 (PairStyle::Lj, DISTANCE_FLOPS, LJ_FLOPS + coul, share, 0.0)
             }
         };
-        let flops =
-            c.pairs * (passes as f64 * distance + within * inner) + c.local * per_atom;
+        let flops = c.pairs * (passes as f64 * distance + within * inner) + c.local * per_atom;
         let mut w = work(flops);
         if scalar {
             w.peak = sm.scalar_peak();
