@@ -149,6 +149,27 @@ fn pppm_transforms_its_mesh_four_times_and_ranks_exchange_their_ghosts() {
     };
     // 4 × 5 × 32³ × log2(32³) ÷ 2 ranks.
     assert_eq!(work.flops, 4.0 * 5.0 * 32_768.0 * 15.0 / 2.0);
+    // Its memory side: 4 complex FFTs × 3 axis passes × read and write of the rank's half of
+    // the mesh (16 B a point), and 16,000 atoms spreading to 5³ points and gathering three
+    // field components (8 B words).
+    let TermValues::Particles(ParticleTerm::Md(MdValues::Kspace { memory, order, .. })) =
+        term(&sp, TermId::MdKspace).values
+    else {
+        panic!()
+    };
+    assert_eq!(order, 5);
+    assert_eq!(
+        memory.bytes,
+        4.0 * 3.0 * 2.0 * 16_384.0 * 16.0 + 16_000.0 * 125.0 * 8.0 * 5.0
+    );
+    assert_eq!(
+        term(&sp, TermId::MdKspace).time.seconds().unwrap(),
+        memory
+            .time()
+            .seconds()
+            .unwrap()
+            .max(work.time().seconds().unwrap())
+    );
     let g = term(&sp, TermId::MdGhosts);
     let TermValues::Particles(ParticleTerm::Md(MdValues::Ghosts {
         ghosts, transfer, ..

@@ -4,7 +4,7 @@ use super::{bytes, count, pct, rate, si, sig, via, Template};
 use crate::base::units::{self, UnitSystem};
 use crate::scenario::sim::LongRange;
 use crate::speed::sim::nbody::NbodyStep;
-use crate::speed::sim::particles::{MdValues, PairStyle};
+use crate::speed::sim::particles::{MdValues, PairStyle, PPPM_ORDER};
 use crate::speed::{ParticleTerm, Work};
 
 fn work(w: &Work) -> String {
@@ -81,15 +81,27 @@ fn md(v: &MdValues) -> String {
             real,
             ranks,
             work: w,
+            order,
+            atoms,
+            memory,
             ..
-        } => format!(
-            "{ffts} × {} × {} points × log₂ {} ÷ {} ÷ {}",
+        } => {
+            format!(
+            "max({ffts} × {} × {} points × log₂ {} ÷ {} ÷ {}, {} ({ffts} × 3 axis passes × 2 × \
+                {} points + {} atoms × {order}³ points × {} words) ÷ ({} × {}))",
             if *real { "2.5" } else { "5" },
             count(*points),
             count(*points),
             units::count(*ranks, "rank", "ranks"),
-            work(w)
-        ),
+            work(w),
+            si(memory.bytes, "B"),
+            count(*points / (*ranks).max(1) as f64),
+            count(*atoms),
+            if *order == PPPM_ORDER { "(2 + 3)" } else { "(2 + 1)" },
+            rate(memory.bandwidth),
+            pct(memory.efficiency)
+        )
+        }
         MdValues::Launch {
             kernels,
             per_launch,
@@ -230,12 +242,17 @@ fn md_explanation(v: &MdValues) -> String {
         MdValues::Kspace { solver, .. } => match solver {
             LongRange::Pppm => "LAMMPS's PPPM (ik differentiation) transforms the charge density \
                 forward and the three field components back: four complex 3-D FFTs of the mesh per \
-                step, split over the ranks; charge spreading and force interpolation are not \
-                counted."
+                step, split over the ranks. Each FFT reads and writes the rank's share of the mesh \
+                once per axis, and each atom spreads its charge to 5³ points (kspace_modify order \
+                5) and gathers three field components from them: the longer of those bytes and \
+                the FFTs' FLOPs."
                 .into(),
             _ => "PME transforms the spread charges forward and the convolved potential back: two \
-                3-D FFTs of the mesh per step (mdrun: real-to-complex), split over the ranks; \
-                spreading and gathering are not counted."
+                3-D FFTs of the mesh per step (mdrun: real-to-complex), split over the ranks. Each \
+                FFT reads and writes the rank's share of the mesh once per axis, and each atom \
+                spreads its charge to 4³ points (pme-order 4) and gathers its force from them: \
+                the longer of those bytes and the FFTs' FLOPs (an FFT on a GPU is bound by its \
+                memory passes, as the spectral step's FFT rows measure)."
                 .into(),
         },
         MdValues::Launch {

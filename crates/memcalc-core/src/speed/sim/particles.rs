@@ -80,6 +80,15 @@ pub const CONSTRAINT_KERNELS: u64 = 3;
 /// docs/source/features/cuda_kernel_launch_stats.rst); `launch_us` overrides it.
 pub const LAUNCH_S: f64 = 5e-6;
 
+/// Mesh points each atom's charge is spread to and its force gathered from, per dimension: mdp
+/// `pme-order` 4 (GROMACS's default cubic B-splines), LAMMPS `kspace_modify order` 5 (PPPM).
+pub const PME_ORDER: u64 = 4;
+pub const PPPM_ORDER: u64 = 5;
+/// Passes a 3-D FFT makes over its grid, each reading and writing it: one per axis (cuFFT's and
+/// FFTW's row-column transforms; the spectral step's FFT memory term, checked against cuFFT's
+/// measured 3-D transforms in docs/accuracy.md, KDA-FFT3D).
+pub const FFT_AXIS_PASSES: u64 = 3;
+
 /// What a pair style computes per listed pair.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum PairStyle {
@@ -134,7 +143,9 @@ pub enum MdValues {
         scalar: bool,
         work: Work,
     },
-    /// The long-range solver's 3-D FFTs per step over the whole mesh, split over the ranks.
+    /// The long-range solver's 3-D FFTs per step over the whole mesh, split over the ranks,
+    /// and the spreading and gathering of the rank's charges: the longer of the FFTs' FLOPs and
+    /// the bytes both move.
     Kspace {
         solver: LongRange,
         points: f64,
@@ -143,6 +154,12 @@ pub enum MdValues {
         real: bool,
         ranks: u64,
         work: Work,
+        /// Interpolation order (points per dimension each atom touches) and the rank's atoms.
+        order: u64,
+        atoms: f64,
+        /// The FFTs' axis passes over the rank's share of the grid and the spread and gather's
+        /// grid points, each read and written.
+        memory: Transfer,
     },
     /// A GPU step's kernel launches: the host launches each kernel and waits for the GPU once
     /// a step (the neighbour list's interaction count), so it cannot run ahead of the GPU and
@@ -365,10 +382,30 @@ pub fn step(s: &Scenario, e: &Estimate, sm: &SimMachine) -> Option<MethodStep> {
     };
     if let Some((solver, points, ffts, real_fft)) = fft {
         let w = work(fft_flops(points, ffts, real_fft) / sm.ranks as f64);
-        step = step.plus(w.time());
+        let order = if solver == LongRange::Pppm {
+            PPPM_ORDER
+        } else {
+            PME_ORDER
+        };
+        // A real-to-complex grid holds half as many complex points: one word per point either
+        // way; a complex one two.
+        let point_bytes = real as f64 * if real_fft { 1.0 } else { 2.0 };
+        let grid =
+            ffts as f64 * FFT_AXIS_PASSES as f64 * 2.0 * points / sm.ranks as f64 * point_bytes;
+        // Spread: each local atom adds to order³ points; gather: reads them back (PPPM's ik
+        // gathers three field components).
+        let gathers = if solver == LongRange::Pppm { 3.0 } else { 1.0 };
+        let stencil = c.local * (order * order * order) as f64 * real as f64 * (2.0 + gathers);
+        let memory = sm.transfer(grid + stencil);
+        let t = w.time().max(memory.time());
+        step = step.plus(t);
         terms.push(TimeTerm {
-            time: w.time(),
-            bound: Bound::Compute,
+            time: t,
+            bound: if memory.time().seconds() > w.time().seconds() {
+                Bound::MemoryBandwidth
+            } else {
+                Bound::Compute
+            },
             values: TermValues::Particles(ParticleTerm::Md(MdValues::Kspace {
                 solver,
                 points,
@@ -376,6 +413,9 @@ pub fn step(s: &Scenario, e: &Estimate, sm: &SimMachine) -> Option<MethodStep> {
                 real: real_fft,
                 ranks: sm.ranks,
                 work: w,
+                order,
+                atoms: c.local,
+                memory,
             })),
         });
     }
