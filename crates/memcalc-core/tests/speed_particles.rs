@@ -434,6 +434,35 @@ fn many_body_potentials_get_the_memory_term_only() {
 }
 
 #[test]
+fn stillinger_weber_counts_its_pairs_and_neighbour_triplets() {
+    // bench/POTENTIALS/in.sw: 32,000 Si atoms (diamond, a = 5.431 Å), cutoff 3.771 Å, skin 1.
+    let q = "mode=sim&method=particles&potential=sw&particles=32000&density=0.04994&cutoff=3.771&skin=1.0&nodes=1&ranks=1";
+    let sp = time_of(q);
+    let TermValues::Particles(ParticleTerm::Md(MdValues::Pairs {
+        pairs,
+        within,
+        triplets,
+        work,
+        style,
+        ..
+    })) = term(&sp, TermId::MdPairs).values
+    else {
+        panic!("SW's work is counted")
+    };
+    assert_eq!(style, memcalc_core::speed::sim::particles::PairStyle::Sw);
+    // n neighbours inside the cutoff per atom, n(n − 1)/2 triplets each.
+    let n = pairs * within / 32_000.0;
+    assert!(close(triplets, 32_000.0 * n * (n - 1.0) / 2.0, 1e-12));
+    // pair_sw.cpp: 8 per listed entry, 32 per pair (once, half of each listed entry's 2 × 16),
+    // 81 per triplet.
+    let flops = pairs * (8.0 + within * 16.0) + triplets * 81.0;
+    assert!(close(work.flops, flops, 1e-12));
+    // LAMMPS's own log (bench/POTENTIALS/log.9Oct20.sw.1): 25.439 timesteps/s, within 2×.
+    let r = 1.0 / step_s(q);
+    assert!(r < 2.0 * 25.439 && r > 25.439 / 2.0, "{r}");
+}
+
+#[test]
 fn nbody_moves_its_particles_and_tree_and_transforms_its_pm_grid() {
     let q = "mode=sim&method=nbody&particles=16777216&ranks=16&nodes=2&dtype=fp32";
     let sp = time_of(q);

@@ -47,6 +47,8 @@ fn md(v: &MdValues) -> String {
             passes,
             local,
             per_atom,
+            triplets,
+            per_triplet,
             work: w,
             ..
         } => match clusters {
@@ -54,6 +56,16 @@ fn md(v: &MdValues) -> String {
                 "{} cluster pairs × {i} × {j} atoms × {} FLOP ÷ {}",
                 count(*pairs / (i * j).max(1) as f64),
                 sig(*inner),
+                work(w)
+            ),
+            None if *triplets > 0.0 => format!(
+                "({} pairs × ({} + {} × {}) + {} triplets × {}) FLOP ÷ {}",
+                count(*pairs),
+                sig(*distance),
+                pct(*within),
+                sig(*inner),
+                count(*triplets),
+                sig(*per_triplet),
                 work(w)
             ),
             None if *passes > 1 || *per_atom > 0.0 => format!(
@@ -199,6 +211,20 @@ fn md_explanation(v: &MdValues) -> String {
             )
         }
         MdValues::Pairs {
+            style: PairStyle::Sw,
+            scalar,
+            ..
+        } => format!(
+            "LAMMPS's pair sw walks a full neighbour list: every listed pair's distance (8 \
+                FLOPs), inside the cutoff its two-body term once per pair (32: two powers, an \
+                exponential and the forces on both atoms, half of the 2 × 16 per listed entry), \
+                and for each triplet of an atom's neighbours inside the cutoff the three-body \
+                term (81: two radial exponentials, the angle's cosine, the forces on all three \
+                atoms). Counted from pair_sw.cpp with each sqrt, pow and exp as one operation, so \
+                a floor{}, at an assumed utilisation of the peak (set mfu).",
+            scalar_words(*scalar)
+        ),
+        MdValues::Pairs {
             style: PairStyle::Eam,
             scalar,
             ..
@@ -233,8 +259,8 @@ fn md_explanation(v: &MdValues) -> String {
             None => format!(
                 "LAMMPS computes each listed pair's distance and, inside the cutoff (the share (rc \
                     / (rc + skin))³ of the list), the Lennard-Jones force on both atoms{}{}, at an \
-                    assumed utilisation of the peak (set mfu). Many-body potentials (Tersoff, \
-                    Stillinger–Weber, REBO, ReaxFF) are not counted yet.",
+                    assumed utilisation of the peak (set mfu). Many-body potentials other than \
+                    Stillinger–Weber (Tersoff, REBO, ReaxFF) are not counted yet.",
                 if *coulomb { " and the real-space Ewald term" } else { "" },
                 scalar_words(*scalar)
             ),
@@ -342,7 +368,8 @@ fn nbody_explanation(v: &NbodyStep) -> String {
 }
 
 const SRC_MD_PAIRS: &str = "LAMMPS src/pair_lj_cut.cpp (PairLJCut::compute: 8 FLOPs per listed \
-    pair, 20 more inside the cutoff with Newton's third law) and src/MANYBODY/pair_eam.cpp \
+    pair, 20 more inside the cutoff with Newton's third law), src/MANYBODY/pair_sw.cpp \
+    (commit 02e2e22: 32 per pair, 81 per triplet) and src/MANYBODY/pair_eam.cpp \
     (PairEAM::compute, commit 03d7c8e: 2 × 8 per listed pair, 18 + 45 inside the cutoff, 7 per \
     atom); LAMMPS docs Speed_packages (OPT, INTEL, KOKKOS vectorize what the plain styles do \
     not); Agner Fog, instruction tables (two FMA pipes); GROMACS src/gromacs/mdlib/nrnb.cpp \

@@ -89,6 +89,18 @@ pub const PPPM_ORDER: u64 = 5;
 /// measured 3-D transforms in docs/accuracy.md, KDA-FFT3D).
 pub const FFT_AXIS_PASSES: u64 = 3;
 
+// Stillinger–Weber, counted from LAMMPS src/MANYBODY/pair_sw.cpp (PairSW::compute, twobody,
+// threebody; lammps/lammps commit 02e2e22), each sqrt, pow, exp and divide counted as one
+// operation (so a floor: a libm exp or pow takes tens of cycles).
+/// Per pair inside the cutoff, once (the full list skips half of them by tag parity):
+/// twobody's r, 1/r², two powers, 1/(r − a·σ), its square × r, the exponential and the force
+/// factor (20), and the forces on i and j (12).
+pub const SW_PAIR_FLOPS: f64 = 32.0;
+/// Per triplet j < k of i's neighbours inside the cutoff: r_ik (8), threebody's two radial
+/// factors with their exponentials (16), cos θ and its deviation (10), the radial and angular
+/// factors (11), the forces on j and k (24), and their sums into i, j and k (12).
+pub const SW_TRIPLET_FLOPS: f64 = 81.0;
+
 /// What a pair style computes per listed pair.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum PairStyle {
@@ -97,6 +109,8 @@ pub enum PairStyle {
     Lj,
     /// The embedded-atom method: a density pass, the embedding per atom, a force pass.
     Eam,
+    /// Stillinger–Weber: two-body terms per pair and three-body terms per neighbour triplet.
+    Sw,
 }
 
 /// The named values of a molecular dynamics term.
@@ -141,6 +155,10 @@ pub enum MdValues {
         /// Whether the kernel runs scalar on a CPU (LAMMPS's plain C++ pair styles): its peak
         /// is the core's scalar rate, not its SIMD one.
         scalar: bool,
+        /// Many-body styles: neighbour triplets (j < k around each local atom, inside the
+        /// cutoff) and the FLOPs of each (0 for pair styles).
+        triplets: f64,
+        per_triplet: f64,
         work: Work,
     },
     /// The long-range solver's 3-D FFTs per step over the whole mesh, split over the ranks,
@@ -315,9 +333,10 @@ pub fn step(s: &Scenario, e: &Estimate, sm: &SimMachine) -> Option<MethodStep> {
     let dtype = word_dtype(real);
     let work = |flops: f64| sm.work(flops, dtype);
     let coulomb = sim.long_range != LongRange::None;
-    // Sourced operation counts exist for Lennard-Jones (with Ewald real space) and EAM;
-    // many-body potentials get the memory term only.
-    let counted = sim.potential == Potential::Pair;
+    // Sourced operation counts exist for Lennard-Jones (with Ewald real space), EAM and
+    // Stillinger–Weber; other many-body potentials get the memory term only.
+    let sw = sim.potential == Potential::Sw;
+    let counted = sim.potential == Potential::Pair || sw;
     // LAMMPS's plain C++ pair styles loop over a neighbour list of indices: compilers do not
     // vectorize the gathered loop (the OPT, INTEL and KOKKOS packages exist to), so a CPU rank
     // runs them at its scalar rate; mdrun's nbnxm kernels are SIMD by construction.
@@ -328,6 +347,14 @@ pub fn step(s: &Scenario, e: &Estimate, sm: &SimMachine) -> Option<MethodStep> {
         let reach = (rc + sim.skin_milli as f64).max(1.0);
         let share = (rc / reach).powi(3);
         let (style, distance, inner, within, per_atom) = match c.clusters {
+            // A full list: every pair listed twice, its two-body term computed once.
+            _ if sw => (
+                PairStyle::Sw,
+                DISTANCE_FLOPS,
+                SW_PAIR_FLOPS / 2.0,
+                share,
+                0.0,
+            ),
             _ if eam => (
                 PairStyle::Eam,
                 DISTANCE_FLOPS,
@@ -343,7 +370,16 @@ pub fn step(s: &Scenario, e: &Estimate, sm: &SimMachine) -> Option<MethodStep> {
                 (PairStyle::Lj, DISTANCE_FLOPS, LJ_FLOPS + coul, share, 0.0)
             }
         };
-        let flops = c.pairs * (passes as f64 * distance + within * inner) + c.local * per_atom;
+        // Each local atom's n neighbours inside the cutoff form n(n − 1)/2 triplets.
+        let (triplets, per_triplet) = if sw && c.local > 0.0 {
+            let n = c.pairs * within / c.local;
+            (c.local * n * (n - 1.0).max(0.0) / 2.0, SW_TRIPLET_FLOPS)
+        } else {
+            (0.0, 0.0)
+        };
+        let flops = c.pairs * (passes as f64 * distance + within * inner)
+            + c.local * per_atom
+            + triplets * per_triplet;
         let mut w = work(flops);
         if scalar {
             w.peak = sm.scalar_peak();
@@ -364,6 +400,8 @@ pub fn step(s: &Scenario, e: &Estimate, sm: &SimMachine) -> Option<MethodStep> {
                 local: c.local,
                 per_atom,
                 scalar,
+                triplets,
+                per_triplet,
                 work: w,
             })),
         });
