@@ -427,10 +427,44 @@ fn a_small_gpu_md_step_pays_its_kernel_launches() {
 }
 
 #[test]
-fn many_body_potentials_get_the_memory_term_only() {
-    let sp = time_of("mode=sim&method=particles&potential=tersoff");
-    assert!(sp.terms.iter().any(|t| t.id() == TermId::MdTraffic));
-    assert!(sp.terms.iter().all(|t| t.id() != TermId::MdPairs));
+fn rebo_and_reaxff_get_the_memory_term_only() {
+    for q in [
+        "mode=sim&method=particles&potential=rebo",
+        "mode=sim&method=particles&potential=reaxff",
+    ] {
+        let sp = time_of(q);
+        assert!(sp.terms.iter().any(|t| t.id() == TermId::MdTraffic));
+        assert!(sp.terms.iter().all(|t| t.id() != TermId::MdPairs), "{q}");
+    }
+}
+
+#[test]
+fn tersoff_counts_its_bond_orders_over_ordered_triplets() {
+    // bench/POTENTIALS/in.tersoff: 32,000 Si atoms, Si.tersoff's cutoff 3.2 Å, skin 1.
+    let q = "mode=sim&method=particles&potential=tersoff&particles=32000&density=0.04994&cutoff=3.2&skin=1.0&nodes=1&ranks=1";
+    let sp = time_of(q);
+    let TermValues::Particles(ParticleTerm::Md(MdValues::Pairs {
+        pairs,
+        within,
+        triplets,
+        work,
+        ..
+    })) = term(&sp, TermId::MdPairs).values
+    else {
+        panic!("Tersoff's work is counted")
+    };
+    // Ordered triplets: n(n − 1) per atom; pair_tersoff.cpp: 8 per entry, 72 per ordered pair,
+    // 207 per ordered triplet.
+    let n = pairs * within / 32_000.0;
+    assert!(close(triplets, 32_000.0 * n * (n - 1.0), 1e-12));
+    assert!(close(
+        work.flops,
+        pairs * (8.0 + within * 72.0) + triplets * 207.0,
+        1e-12
+    ));
+    // LAMMPS's own log (bench/POTENTIALS/log.9Oct20.tersoff.1): 21.212 timesteps/s, within 2×.
+    let r = 1.0 / step_s(q);
+    assert!(r < 2.0 * 21.212 && r > 21.212 / 2.0, "{r}");
 }
 
 #[test]

@@ -211,6 +211,20 @@ fn md_explanation(v: &MdValues) -> String {
             )
         }
         MdValues::Pairs {
+            style: PairStyle::Tersoff,
+            scalar,
+            ..
+        } => format!(
+            "LAMMPS's pair tersoff walks a full neighbour list: per listed entry its distance \
+                (8 FLOPs, building the short list); for each neighbour j inside the cutoff the \
+                repulsive term (half of 22 per direction), r_ij's unit vector, the bond order b_ij \
+                and its derivative and the pair forces (72 in all); for each ordered triplet j ≠ k \
+                inside the cutoff r_ik twice, ζ's term and the attractive forces on i, j and k \
+                (207). Counted from pair_tersoff.cpp with each sqrt, pow, exp and sine as one \
+                operation, so a floor{}, at an assumed utilisation of the peak (set mfu).",
+            scalar_words(*scalar)
+        ),
+        MdValues::Pairs {
             style: PairStyle::Sw,
             scalar,
             ..
@@ -260,7 +274,7 @@ fn md_explanation(v: &MdValues) -> String {
                 "LAMMPS computes each listed pair's distance and, inside the cutoff (the share (rc \
                     / (rc + skin))³ of the list), the Lennard-Jones force on both atoms{}{}, at an \
                     assumed utilisation of the peak (set mfu). Many-body potentials other than \
-                    Stillinger–Weber (Tersoff, REBO, ReaxFF) are not counted yet.",
+                    Stillinger–Weber and Tersoff (REBO, AIREBO, ReaxFF) are not counted yet.",
                 if *coulomb { " and the real-space Ewald term" } else { "" },
                 scalar_words(*scalar)
             ),
@@ -369,7 +383,9 @@ fn nbody_explanation(v: &NbodyStep) -> String {
 
 const SRC_MD_PAIRS: &str = "LAMMPS src/pair_lj_cut.cpp (PairLJCut::compute: 8 FLOPs per listed \
     pair, 20 more inside the cutoff with Newton's third law), src/MANYBODY/pair_sw.cpp \
-    (commit 02e2e22: 32 per pair, 81 per triplet) and src/MANYBODY/pair_eam.cpp \
+    (commit 02e2e22: 32 per pair, 81 per triplet), pair_tersoff.cpp (commit 6dc6762: 8 per \
+    entry, 72 per ordered pair, 207 per ordered triplet) and \
+    src/MANYBODY/pair_eam.cpp \
     (PairEAM::compute, commit 03d7c8e: 2 × 8 per listed pair, 18 + 45 inside the cutoff, 7 per \
     atom); LAMMPS docs Speed_packages (OPT, INTEL, KOKKOS vectorize what the plain styles do \
     not); Agner Fog, instruction tables (two FMA pipes); GROMACS src/gromacs/mdlib/nrnb.cpp \

@@ -101,6 +101,22 @@ pub const SW_PAIR_FLOPS: f64 = 32.0;
 /// factors (11), the forces on j and k (24), and their sums into i, j and k (12).
 pub const SW_TRIPLET_FLOPS: f64 = 81.0;
 
+// Tersoff, counted from LAMMPS src/MANYBODY/pair_tersoff.cpp (PairTersoff::compute, repulsive,
+// zeta, force_zeta, attractive, ters_zetaterm_d, costheta_d; lammps/lammps commit 6dc6762),
+// each sqrt, pow, exp, sin and divide counted as one operation and the cutoff function taken
+// inside its smooth region's inner edge (a floor).
+/// Per listed entry: its distance, once, to build the short list (8).
+pub const TERSOFF_ENTRY_FLOPS: f64 = 8.0;
+/// Per ordered pair i → j inside the cutoff: the repulsive term, once per pair (22, half per
+/// direction: 11), r_ij and its unit vector (13), force_zeta's bond order b_ij, its derivative
+/// and the pair force (36) and the forces on i and j (12).
+pub const TERSOFF_PAIR_FLOPS: f64 = 72.0;
+/// Per ordered triplet (j ≠ k, both inside the cutoff): r_ik and its unit vector, once in the ζ
+/// loop and once in the attractive loop (26), ζ's term (26: two roots, cos θ, the exponential
+/// of λ3(r_ij − r_ik), f_c and g(θ)) and the attractive forces (155: two roots and inverses,
+/// ters_zetaterm_d's 142 with costheta_d, and the sums into i, j and k).
+pub const TERSOFF_TRIPLET_FLOPS: f64 = 207.0;
+
 /// What a pair style computes per listed pair.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum PairStyle {
@@ -111,6 +127,8 @@ pub enum PairStyle {
     Eam,
     /// Stillinger–Weber: two-body terms per pair and three-body terms per neighbour triplet.
     Sw,
+    /// Tersoff: a bond order per ordered pair from its neighbour triplets.
+    Tersoff,
 }
 
 /// The named values of a molecular dynamics term.
@@ -336,7 +354,8 @@ pub fn step(s: &Scenario, e: &Estimate, sm: &SimMachine) -> Option<MethodStep> {
     // Sourced operation counts exist for Lennard-Jones (with Ewald real space), EAM and
     // Stillinger–Weber; other many-body potentials get the memory term only.
     let sw = sim.potential == Potential::Sw;
-    let counted = sim.potential == Potential::Pair || sw;
+    let tersoff = sim.potential == Potential::Tersoff;
+    let counted = sim.potential == Potential::Pair || sw || tersoff;
     // LAMMPS's plain C++ pair styles loop over a neighbour list of indices: compilers do not
     // vectorize the gathered loop (the OPT, INTEL and KOKKOS packages exist to), so a CPU rank
     // runs them at its scalar rate; mdrun's nbnxm kernels are SIMD by construction.
@@ -348,6 +367,13 @@ pub fn step(s: &Scenario, e: &Estimate, sm: &SimMachine) -> Option<MethodStep> {
         let share = (rc / reach).powi(3);
         let (style, distance, inner, within, per_atom) = match c.clusters {
             // A full list: every pair listed twice, its two-body term computed once.
+            _ if tersoff => (
+                PairStyle::Tersoff,
+                TERSOFF_ENTRY_FLOPS,
+                TERSOFF_PAIR_FLOPS,
+                share,
+                0.0,
+            ),
             _ if sw => (
                 PairStyle::Sw,
                 DISTANCE_FLOPS,
@@ -371,9 +397,12 @@ pub fn step(s: &Scenario, e: &Estimate, sm: &SimMachine) -> Option<MethodStep> {
             }
         };
         // Each local atom's n neighbours inside the cutoff form n(n − 1)/2 triplets.
-        let (triplets, per_triplet) = if sw && c.local > 0.0 {
-            let n = c.pairs * within / c.local;
+        // Tersoff visits them in both orders.
+        let n = c.pairs * within / c.local.max(1.0);
+        let (triplets, per_triplet) = if sw {
             (c.local * n * (n - 1.0).max(0.0) / 2.0, SW_TRIPLET_FLOPS)
+        } else if tersoff {
+            (c.local * n * (n - 1.0).max(0.0), TERSOFF_TRIPLET_FLOPS)
         } else {
             (0.0, 0.0)
         };
