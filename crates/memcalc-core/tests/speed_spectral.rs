@@ -59,7 +59,8 @@ fn a_spectral_step_is_its_ffts_compute_or_memory_whichever_is_longer() {
 
 #[test]
 fn real_fields_on_a_padded_grid_cost_two_and_a_half_n_log2_n() {
-    let q = "mode=sim&method=spectral&nx=256&ny=256&nz=256&fields=3&ranks=1&nodes=1&mfu=50&threads=128";
+    let q =
+        "mode=sim&method=spectral&nx=256&ny=256&nz=256&fields=3&ranks=1&nodes=1&mfu=50&threads=128";
     let sp = time_of(q);
     // The 3/2 rule pads 256³ to 384³ = 27/8 × 2^24 points.
     let n = 56_623_104.0_f64;

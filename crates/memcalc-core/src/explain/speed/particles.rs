@@ -427,7 +427,14 @@ impl Template for ParticleTerm {
             ParticleTerm::Md(MdValues::Traffic { .. }) => "Pair loop: memory traffic per step",
             ParticleTerm::Md(MdValues::Pairs { .. }) => "Pair interactions: FLOPs",
             ParticleTerm::Md(MdValues::Kspace { .. }) => "Long-range mesh: 3-D FFTs",
-            ParticleTerm::Md(MdValues::Ghosts { .. }) => "Ghost atoms exchanged per step",
+            ParticleTerm::Md(MdValues::Ghosts { nodes: 1, .. }) => "Ghost atoms exchanged per step",
+            ParticleTerm::Md(MdValues::Ghosts {
+                via: crate::speed::Via::Network,
+                ..
+            }) => "Ghost atoms exchanged per step, across nodes",
+            ParticleTerm::Md(MdValues::Ghosts { .. }) => {
+                "Ghost atoms exchanged per step, within the node"
+            }
             ParticleTerm::Md(MdValues::Launch { .. }) => "GPU kernel launches per step",
             ParticleTerm::Nbody(NbodyStep::Traffic { .. }) => {
                 "Particles and tree: memory traffic per step (lower bound)"
