@@ -442,6 +442,12 @@ pub fn sweep(base: &Inputs, spec: &str, format: Format, decimal: bool) -> Result
     if let Some(why) = &found.unchanged {
         eprintln!("memcalc: note: {why}");
     }
+    for (v, w) in &found.oversubscribed {
+        eprintln!(
+            "memcalc: warning: --sweep {key}={v}: {}",
+            memcalc_core::text::warnings::warning(w)
+        );
+    }
     let points = &found.points;
     // A pooled engine takes its share whatever the load: the sequences its pool holds are what
     // the rows differ in, so they get a column.

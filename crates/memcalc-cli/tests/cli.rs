@@ -162,6 +162,31 @@ fn sweeps_give_one_row_per_value_and_the_exit_status_of_the_last() {
 }
 
 #[test]
+fn a_ranks_sweep_warns_where_the_node_is_oversubscribed() {
+    // Issue 37: --sweep ranks put 16 k ranks on one 128-core node without a word.
+    let (code, out, err) = memcalc(&[
+        "--sweep",
+        "ranks=64..16384",
+        "--format",
+        "csv",
+        "mode=sim",
+        "method=particles",
+        "nodes=1",
+    ]);
+    // Exit status 1: the largest runs do not fit; the rows are all there.
+    assert!(code != 2, "{err}");
+    assert!(out.lines().count() > 3);
+    assert!(!err.contains("--sweep ranks=64:"), "{err}");
+    assert!(!err.contains("--sweep ranks=128:"), "{err}");
+    for v in ["256", "16384"] {
+        assert!(
+            err.contains(&format!("warning: --sweep ranks={v}:")) && err.contains("oversubscribed"),
+            "{v}: {err}"
+        );
+    }
+}
+
+#[test]
 fn help_and_bad_options() {
     let (code, out, _) = memcalc(&["--help"]);
     assert_eq!(code, 0);

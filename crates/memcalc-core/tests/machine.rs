@@ -107,25 +107,43 @@ fn cpu_flops_overrides_the_nodes_peak_and_is_checked() {
 
 #[test]
 fn ranks_share_their_sockets_memory() {
-    // One rank on a two-socket node streams one socket; two fill both.
-    assert_eq!(rank_bandwidth(&format!("{GRID}&ranks=1")), 204.8e9);
-    assert_eq!(rank_bandwidth(&format!("{GRID}&ranks=2")), 204.8e9);
+    // One rank streams what one core can, not its socket (issue 37): 27.19 GB/s, the Zen
+    // single-core STREAM triad, below the socket's 204.8; with 8 threads, 8 cores' worth.
+    assert_eq!(rank_bandwidth(&format!("{GRID}&ranks=1")), 27.19e9);
+    assert_eq!(
+        rank_bandwidth(&format!("{GRID}&ranks=1&threads=4")),
+        4.0 * 27.19e9
+    );
+    assert_eq!(rank_bandwidth(&format!("{GRID}&ranks=1&core_bw=30")), 30e9);
+    let core = memory_term(&format!("{GRID}&ranks=1"));
+    let f = memcalc_core::text::speed::formula(&core);
+    assert!(f.contains("of one core"), "{f}");
+    let e = memcalc_core::text::speed::explanation(&core);
+    assert!(
+        e.contains("no more than its own cores") && e.contains("STREAM"),
+        "{e}"
+    );
+    // The sockets' share where cores stream more than it (core_bw set high): one rank on a
+    // two-socket node streams one socket; two fill both.
+    let grid = &format!("{GRID}&core_bw=1000");
+    assert_eq!(rank_bandwidth(&format!("{grid}&ranks=1")), 204.8e9);
+    assert_eq!(rank_bandwidth(&format!("{grid}&ranks=2")), 204.8e9);
     // 64 ranks: 32 on each socket, the node's bandwidth over the ranks as before.
-    assert!((rank_bandwidth(&format!("{GRID}&ranks=64")) - 6.4e9).abs() < 1.0);
+    assert!((rank_bandwidth(&format!("{grid}&ranks=64")) - 6.4e9).abs() < 1.0);
     // Three ranks: the busiest socket holds two, and the step waits for them.
-    assert_eq!(rank_bandwidth(&format!("{GRID}&ranks=3")), 102.4e9);
+    assert_eq!(rank_bandwidth(&format!("{grid}&ranks=3")), 102.4e9);
     // A one-socket node: every rank shares it.
     assert_eq!(
-        rank_bandwidth(&format!("{GRID}&ranks=2&node=frontier")),
+        rank_bandwidth(&format!("{grid}&ranks=2&node=frontier")),
         102.4e9
     );
 
-    let one = memory_term(&format!("{GRID}&ranks=1"));
+    let one = memory_term(&format!("{grid}&ranks=1"));
     let f = memcalc_core::text::speed::formula(&one);
     assert!(f.contains("205 GB/s of one socket"), "{f}");
     let e = memcalc_core::text::speed::explanation(&one);
     assert!(e.contains("only 1 socket of 2 streams memory"), "{e}");
-    let many = memory_term(&format!("{GRID}&ranks=64"));
+    let many = memory_term(&format!("{grid}&ranks=64"));
     let f = memcalc_core::text::speed::formula(&many);
     assert!(f.contains("205 GB/s per socket ÷ 32 ranks"), "{f}");
     assert!(memcalc_core::text::speed::explanation(&many).contains("numa(7)"));
@@ -136,24 +154,25 @@ fn ranks_share_their_sockets_memory() {
 
 #[test]
 fn packed_ranks_fill_one_sockets_cores_first() {
+    let grid = &format!("{GRID}&core_bw=1000");
     // Open MPI's mpirun maps one or two ranks by core: both on the first socket.
     assert_eq!(
-        rank_bandwidth(&format!("{GRID}&ranks=2&numa=packed")),
+        rank_bandwidth(&format!("{grid}&ranks=2&numa=packed")),
         102.4e9
     );
     // 64 ranks fill the first EPYC 7742's 64 cores and leave the second socket idle.
-    assert!((rank_bandwidth(&format!("{GRID}&ranks=64&numa=packed")) - 3.2e9).abs() < 1.0);
+    assert!((rank_bandwidth(&format!("{grid}&ranks=64&numa=packed")) - 3.2e9).abs() < 1.0);
     // 128 ranks fill both sockets either way.
     assert_eq!(
-        rank_bandwidth(&format!("{GRID}&ranks=128&numa=packed")),
-        rank_bandwidth(&format!("{GRID}&ranks=128"))
+        rank_bandwidth(&format!("{grid}&ranks=128&numa=packed")),
+        rank_bandwidth(&format!("{grid}&ranks=128"))
     );
     // Oversubscribed beyond every core, the ranks share every socket alike.
     assert_eq!(
-        rank_bandwidth(&format!("{GRID}&ranks=256&numa=packed")),
+        rank_bandwidth(&format!("{grid}&ranks=256&numa=packed")),
         204.8e9 / 128.0
     );
-    let t = memory_term(&format!("{GRID}&ranks=64&numa=packed"));
+    let t = memory_term(&format!("{grid}&ranks=64&numa=packed"));
     let e = memcalc_core::text::speed::explanation(&t);
     assert!(
         e.contains("numa=packed") && e.contains("only 1 socket of 2"),

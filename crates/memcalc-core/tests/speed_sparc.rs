@@ -11,7 +11,7 @@ use memcalc_core::{Steps, TermId};
 
 /// SPARC's CuSi7 test deck (tests/CuSi7): 37³ points, 30 states at Γ, 8 atoms, one process on
 /// a CPU core of 64 GFLOP/s and 10 GB/s at full use, so the times are the counts scaled.
-const CUSI7: &str = "mode=sim&method=planewave&dft_arrays=sparc&fft_grid=50653&cell_volume=1080.046&bands=30&kpoints=1&gamma_only=on&atoms=8&projectors=144&projector_radius=1.91&ranks=1&nodes=1&sim_device=cpu&node=frontier&host_bw=10&bw_eff=100&cpu_flops=64&mfu=100";
+const CUSI7: &str = "mode=sim&method=planewave&dft_arrays=sparc&fft_grid=50653&cell_volume=1080.046&bands=30&kpoints=1&gamma_only=on&atoms=8&projectors=144&projector_radius=1.91&ranks=1&nodes=1&sim_device=cpu&node=frontier&host_bw=10&bw_eff=100&cpu_flops=64&core_flops=64&mfu=100";
 
 fn values(sp: &memcalc_core::Speed, id: TermId) -> RsTerm {
     match term(sp, id).values {

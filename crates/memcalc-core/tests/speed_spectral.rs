@@ -59,7 +59,8 @@ fn a_spectral_step_is_its_ffts_compute_or_memory_whichever_is_longer() {
 
 #[test]
 fn real_fields_on_a_padded_grid_cost_two_and_a_half_n_log2_n() {
-    let q = "mode=sim&method=spectral&nx=256&ny=256&nz=256&fields=3&ranks=1&nodes=1&mfu=50";
+    let q =
+        "mode=sim&method=spectral&nx=256&ny=256&nz=256&fields=3&ranks=1&nodes=1&mfu=50&threads=128";
     let sp = time_of(q);
     // The 3/2 rule pads 256³ to 384³ = 27/8 × 2^24 points.
     let n = 56_623_104.0_f64;
@@ -121,7 +122,7 @@ fn strong_scaling_raises_the_transposes_share_of_a_spectral_step() {
     assert!(ratio(4096) > ratio(128), "{} {}", ratio(4096), ratio(128));
 }
 
-const SI64: &str = "mode=sim&method=planewave&ecutwfc=20&cell_volume=8640.365&bands=128&kpoints=1&atoms=64&projectors=256&fft_grid=216000&ranks=1&nodes=1&mfu=50";
+const SI64: &str = "mode=sim&method=planewave&ecutwfc=20&cell_volume=8640.365&bands=128&kpoints=1&atoms=64&projectors=256&fft_grid=216000&ranks=1&nodes=1&mfu=50&threads=128";
 
 #[test]
 fn an_scf_iteration_counts_ffts_projectors_subspace_and_eigenproblems() {

@@ -41,6 +41,9 @@ pub struct Sweep {
     pub points: Vec<Point>,
     pub skipped: Vec<(u64, String)>,
     pub unchanged: Option<String>,
+    /// Rows whose scenario oversubscribes its nodes (more ranks × threads than cores), each
+    /// with its warning: a sweep over ranks or threads must not pass over them.
+    pub oversubscribed: Vec<(u64, crate::model::warning::Warning)>,
 }
 
 /// Estimates with `key` set to each value. A value the scenario does not take (a tensor-parallel
@@ -61,6 +64,11 @@ pub fn sweep(base: &Inputs, key: FieldId, values: &[u64]) -> Sweep {
             }
         };
         let e = bytes(&s);
+        for w in &e.warnings {
+            if matches!(w, crate::model::warning::Warning::Oversubscribed { .. }) {
+                out.oversubscribed.push((v, *w));
+            }
+        }
         out.points.push(Point {
             x: v,
             bytes: e.per_device_bytes,

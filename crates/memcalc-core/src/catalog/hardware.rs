@@ -722,8 +722,40 @@ pub struct NodeHardware {
     /// One core's dependent-operation latencies: what a chain of dependent adds (a sparse
     /// row's sum compiled without reassociation) costs per add.
     pub core: CoreLatency,
+    /// What one core streams from memory on its own (single-core STREAM triad): a rank with
+    /// one thread cannot pull more, however idle its socket (Stengel et al., ICS'15: a
+    /// memory-bound code saturates a domain only from several cores on).
+    pub core_stream: CoreStream,
     pub source: &'static str,
 }
+
+/// One core's measured STREAM triad and where it was measured.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct CoreStream {
+    /// Bytes per second one core streams (STREAM triad, one thread).
+    pub bandwidth: f64,
+    pub source: &'static str,
+}
+
+/// Zen 2, 3 and 4 cores: this project's single-core STREAM triad on an EPYC Zen 4 (27.19 GB/s,
+/// docs/accuracy/speed-here/zen4/, Source HERE-Z4); no single-core figure of a Zen 2 or Zen 3
+/// EPYC is sourced, so the Zen 4 one is taken for them (an assumption, stated where shown).
+pub const ZEN_CORE_STREAM: CoreStream = CoreStream {
+    bandwidth: 27.19e9,
+    source: "single-core STREAM triad measured here on an EPYC Zen 4 (27.19 GB/s, docs/accuracy/speed-here/zen4/; taken for Zen 2 and 3 as well, no figure of theirs sourced)",
+};
+/// A64FX: one core's STREAM triad 47.25 GB/s (jlinford/stream README, "vanilla" STREAM built
+/// with gcc 11 on the Fujitsu A64FX, one core: Triad 47253.3 MB/s).
+pub const A64FX_CORE_STREAM: CoreStream = CoreStream {
+    bandwidth: 47.25e9,
+    source: "single-core STREAM triad on A64FX, 47.25 GB/s (github.com/jlinford/stream README, gcc 11, one core)",
+};
+/// Golden Cove-class Xeons (Sapphire and Emerald Rapids): this project's single-core STREAM
+/// triad on an Emerald Rapids core, 12.09 GB/s (docs/accuracy/speed-here/emr/, HERE-EMR).
+pub const GOLDEN_COVE_CORE_STREAM: CoreStream = CoreStream {
+    bandwidth: 12.09e9,
+    source: "single-core STREAM triad measured here on an Emerald Rapids core (12.09 GB/s, docs/accuracy/speed-here/emr/)",
+};
 
 /// A core's clock and the latency of its dependent scalar FP64 operations.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -793,6 +825,11 @@ impl NodeHardware {
     /// Peak FP64 FLOP/s of the whole node.
     pub fn fp64(&self) -> f64 {
         self.socket_fp64 * self.sockets as f64
+    }
+
+    /// Cores of the whole node.
+    pub fn cores(&self) -> u64 {
+        self.socket_cores * self.sockets
     }
 }
 
@@ -869,6 +906,7 @@ pub const NODE_HARDWARE: &[NodeHardware] = &[
             gbit_s: 200.0,
         },
         core: zen(2.25e9),
+        core_stream: ZEN_CORE_STREAM,
         source: "ARCHER2 user documentation, hardware (2× EPYC 7742, DDR4-3200, Slingshot 2 × 100 Gb/s)",
     },
     NodeHardware {
@@ -882,6 +920,7 @@ pub const NODE_HARDWARE: &[NodeHardware] = &[
             gbit_s: 200.0,
         },
         core: zen(2.25e9),
+        core_stream: ZEN_CORE_STREAM,
         source: "ARCHER2 user documentation, hardware (2× EPYC 7742, DDR4-3200, Slingshot 2 × 100 Gb/s)",
     },
     // LUMI documentation, LUMI-C: 2 × EPYC 7763, DDR4-3200; one Slingshot-11 200 Gb/s NIC.
@@ -896,6 +935,7 @@ pub const NODE_HARDWARE: &[NodeHardware] = &[
             gbit_s: 200.0,
         },
         core: zen(2.45e9),
+        core_stream: ZEN_CORE_STREAM,
         source: "LUMI documentation, LUMI-C compute nodes (2× EPYC 7763, DDR4-3200, Slingshot-11 200 Gb/s)",
     },
     // NERSC Perlmutter architecture: CPU nodes 2 × EPYC 7763, 8 DDR4-3200 channels per
@@ -911,6 +951,7 @@ pub const NODE_HARDWARE: &[NodeHardware] = &[
             gbit_s: 200.0,
         },
         core: zen(2.45e9),
+        core_stream: ZEN_CORE_STREAM,
         source: "NERSC Perlmutter architecture, CPU nodes (2× EPYC 7763, DDR4-3200, Slingshot-11 200 Gb/s)",
     },
     // OLCF Frontier user guide: one EPYC 7A53 with 8 DDR4-3200 channels (204.8 GB/s); four
@@ -926,6 +967,7 @@ pub const NODE_HARDWARE: &[NodeHardware] = &[
             gbit_s: 800.0,
         },
         core: zen(2.0e9),
+        core_stream: ZEN_CORE_STREAM,
         source: "OLCF Frontier user guide, node architecture (EPYC 7A53, 204.8 GB/s DDR4; 4 × Slingshot 200 Gb/s)",
     },
     // RIKEN Fugaku / Fujitsu A64FX: 32 GiB HBM2 at 1,024 GB/s; Tofu-D with 6 network
@@ -941,6 +983,7 @@ pub const NODE_HARDWARE: &[NodeHardware] = &[
             gbit_s: 326.4,
         },
         core: A64FX_CORE,
+        core_stream: A64FX_CORE_STREAM,
         source: "Fujitsu A64FX datasheet (HBM2 1,024 GB/s) and Tofu interconnect D (6 TNIs × 6.8 GB/s)",
     },
     // AMD EPYC 9654 product page: 12 DDR5-4800 channels, 460.8 GB/s per socket; the network
@@ -956,6 +999,7 @@ pub const NODE_HARDWARE: &[NodeHardware] = &[
             gbit_s: 400.0,
         },
         core: zen(2.4e9),
+        core_stream: ZEN_CORE_STREAM,
         source: "AMD EPYC 9654 product page (12 × DDR5-4800, 460.8 GB/s per socket); NVIDIA ConnectX-7 NDR 400 Gb/s assumed",
     },
 ];
@@ -978,6 +1022,7 @@ pub const DEFAULT_CPU_NODE: NodeHardware = NodeHardware {
         gbit_s: 200.0,
     },
     core: zen(2.25e9),
+    core_stream: ZEN_CORE_STREAM,
     source: "two sockets × 8 channels DDR4-3200 (AMD EPYC 7002/7003: 204.8 GB/s per socket); NVIDIA ConnectX-6 InfiniBand HDR 200 Gb/s",
 };
 
@@ -995,6 +1040,7 @@ pub const DEFAULT_GPU_NODE: NodeHardware = NodeHardware {
         gbit_s: 3200.0,
     },
     core: XEON_8480C_CORE,
+    core_stream: GOLDEN_COVE_CORE_STREAM,
     source: "NVIDIA DGX H100 user guide (2× Xeon Platinum 8480C, DDR5-4800; 8 × ConnectX-7 NDR 400 Gb/s)",
 };
 
@@ -1011,6 +1057,7 @@ pub const DEFAULT_DESKTOP_NODE: NodeHardware = NodeHardware {
         gbit_s: 10.0,
     },
     core: DESKTOP_CORE,
+    core_stream: ZEN_CORE_STREAM,
     source: "JEDEC DDR5-5600, two channels (89.6 GB/s); 10 Gb Ethernet",
 };
 

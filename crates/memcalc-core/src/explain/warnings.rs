@@ -37,6 +37,10 @@ pub fn warning(w: &Warning) -> String {
         ),
         Warning::OffloadWithoutHostMem => "Offloading moves states to host memory: set host_mem to check that the node has enough.".into(),
         Warning::IdleNodes => "Fewer ranks than nodes: some nodes would be idle.".into(),
+        Warning::Oversubscribed { per_node, threads, cores } => format!(
+            "{} rank{} per node × {} thread{} ask for {} cores, more than the node's {}: the node is oversubscribed, ranks share cores and the step waits for the slowest (LAMMPS and GROMACS expect at most one thread per core). Use more nodes or fewer ranks.",
+            g(per_node), if per_node == 1 { "" } else { "s" }, g(threads), if threads == 1 { "" } else { "s" }, g(per_node.saturating_mul(threads)), g(cores)
+        ),
         Warning::NoGhostLayers => "No ghost layers: only valid for a single rank or embarrassingly parallel work.".into(),
         Warning::MaxMemSizeTooSmall { needed_mib, given_mib } => format!("The busiest task's arrays need {} MiB, more than MaxMemSize = {} MiB: GADGET-4 stops with 'Not enough memory in mymalloc'. Raise MaxMemSize or use more tasks.", crate::base::units::group_digits(needed_mib), crate::base::units::group_digits(given_mib)),
         Warning::DenseCell { atoms, volume_milli } => {

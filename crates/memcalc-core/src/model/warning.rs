@@ -60,6 +60,13 @@ pub enum Warning {
     OffloadWithoutHostMem,
     /// Simulations: fewer ranks than nodes.
     IdleNodes,
+    /// CPU simulations: the ranks on a node times their threads ask for more cores than the
+    /// node has (oversubscription: ranks share cores and wait for one another).
+    Oversubscribed {
+        per_node: u64,
+        threads: u64,
+        cores: u64,
+    },
     /// Simulations: a grid without ghost layers.
     NoGhostLayers,
     /// N-body: the busiest task's arrays need more than the MaxMemSize it is given (MiB).

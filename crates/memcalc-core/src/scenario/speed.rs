@@ -40,6 +40,17 @@ pub struct SpeedSettings {
     pub net_mbit: Option<u64>,
     /// FP64 peak of a CPU node, MFLOP/s (`cpu_flops`, given in GFLOP/s).
     pub cpu_mflops: Option<u64>,
+    /// FP64 peak of one CPU core, MFLOP/s (`core_flops`, in GFLOP/s); `None`: the node's peak
+    /// over its cores.
+    pub core_mflops: Option<u64>,
+    /// What one core streams from memory alone, MB/s (`core_bw`, in GB/s; single-core STREAM
+    /// triad); `None`: the node preset's figure.
+    pub core_bw_mb: Option<u64>,
+    /// OpenMP threads per MPI rank (`threads`); `None`: 1.
+    pub threads: Option<u64>,
+    /// Host time of one GPU kernel launch, nanoseconds (`launch_us`, in µs); `None`: 5 µs
+    /// (speed::sim::particles::LAUNCH_S).
+    pub launch_ns: Option<u64>,
     /// Latency of one dependent FP64 add on a CPU core, picoseconds (`fp_add_ns`, in ns):
     /// the add latency in cycles over the core clock.
     pub fp_add_ps: Option<u64>,

@@ -35,10 +35,22 @@ pub struct Machine {
     pub socket_bw: f64,
     /// Peak FP64 FLOP/s of a node's CPUs (every socket), for CPU codes' compute-bound terms.
     pub host_fp64: f64,
+    /// Peak FP64 FLOP/s of one core: `core_flops`, else the node's peak over its cores.
+    pub core_fp64: f64,
+    /// What one core streams from memory on its own, B/s (`core_bw`, else the node preset's
+    /// single-core STREAM triad), and that figure's source (None: the user's).
+    pub core_bw: f64,
+    pub core_bw_source: Option<&'static str>,
+    /// OpenMP threads per MPI rank (`threads`, default 1): the cores one rank computes on.
+    pub threads: u64,
+    /// A core's base clock, Hz (the node preset's): what a scalar (unvectorized) loop issues
+    /// at.
+    pub core_clock: f64,
     /// CPU sockets of a node (NUMA domains the ranks spread over).
     pub sockets: u64,
     /// Cores of one socket.
     pub socket_cores: u64,
+
     /// Network injection bandwidth of a node, one way, B/s.
     pub net: f64,
     /// Disk bandwidth for spills, B/s.
@@ -129,6 +141,18 @@ impl Machine {
             _ => (hw.pcie.one_way(), Via::Pcie(hw.pcie.generation)),
         };
         let host_bw = check(FieldId::HostBw, mb(o.host_bw_mb, node.bandwidth()), None)?;
+        let host_fp64 = check(
+            FieldId::CpuFlops,
+            o.cpu_mflops.map_or(node.fp64(), |v| v as f64 * 1e6),
+            None,
+        )?;
+        // One core's peak: the user's, else the node's (given or preset) over its cores.
+        let core_fp64 = check(
+            FieldId::CoreFlops,
+            o.core_mflops
+                .map_or(host_fp64 / node.cores().max(1) as f64, |v| v as f64 * 1e6),
+            None,
+        )?;
         Ok(Machine {
             hw,
             gpu_bw: check(FieldId::GpuBw, mb(o.gpu_bw_mb, hw.bandwidth), None)?,
@@ -140,11 +164,16 @@ impl Machine {
             pcie: hw.pcie.one_way(),
             host_bw,
             socket_bw: host_bw / node.sockets.max(1) as f64,
-            host_fp64: check(
-                FieldId::CpuFlops,
-                o.cpu_mflops.map_or(node.fp64(), |v| v as f64 * 1e6),
+            host_fp64,
+            core_fp64,
+            core_bw: check(
+                FieldId::CoreBw,
+                mb(o.core_bw_mb, node.core_stream.bandwidth),
                 None,
             )?,
+            core_bw_source: o.core_bw_mb.is_none().then_some(node.core_stream.source),
+            threads: o.threads.unwrap_or(1).max(1),
+            core_clock: node.core.clock,
             sockets: node.sockets,
             socket_cores: node.socket_cores,
             net: check(
@@ -207,6 +236,9 @@ impl Machine {
             occupied,
             per_socket,
             packed,
+            core_bw: self.core_bw,
+            threads: self.threads,
+            core_source: self.core_bw_source,
         }
     }
 
@@ -234,11 +266,33 @@ pub struct RankShare {
     pub per_socket: u64,
     /// Placed one socket's cores first (`numa=packed`) rather than in turn.
     pub packed: bool,
+    /// What one core streams alone (single-core STREAM triad), B/s, the threads of a rank,
+    /// and the figure's source (None: the user's `core_bw`).
+    pub core_bw: f64,
+    pub threads: u64,
+    pub core_source: Option<&'static str>,
 }
 
 impl RankShare {
-    /// One rank's bandwidth, B/s.
-    pub fn rank_bw(&self) -> f64 {
+    /// The socket's share of one rank, B/s.
+    pub fn socket_share(&self) -> f64 {
         self.socket_bw / self.per_socket as f64
+    }
+
+    /// What the rank's own cores can stream: one core's STREAM triad × its threads.
+    pub fn cores_bw(&self) -> f64 {
+        self.core_bw * self.threads as f64
+    }
+
+    /// Whether the rank's cores, not its socket's share, limit its bandwidth.
+    pub fn core_bound(&self) -> bool {
+        self.cores_bw() < self.socket_share()
+    }
+
+    /// One rank's bandwidth, B/s: its socket's share, at most what its cores stream
+    /// (speed-mechanisms.md §5: per-rank bandwidth = min(single-core bandwidth × cores,
+    /// domain bandwidth ÷ ranks in that domain); Stengel et al., ICS'15).
+    pub fn rank_bw(&self) -> f64 {
+        self.socket_share().min(self.cores_bw())
     }
 }

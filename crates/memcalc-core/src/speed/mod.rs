@@ -201,6 +201,7 @@ terms! {
     MdPairs = "md_pairs", Particles;
     MdKspace = "md_kspace", Particles;
     MdGhosts = "md_ghosts", Particles;
+    MdLaunch = "md_launch", Particles;
     NbodyTraffic = "nbody_traffic", Particles;
     NbodyPm = "nbody_pm", Particles;
     NbodyTranspose = "nbody_transpose", Particles;
@@ -636,6 +637,7 @@ impl ParticleTerm {
             ParticleTerm::Md(MdValues::Pairs { .. }) => TermId::MdPairs,
             ParticleTerm::Md(MdValues::Kspace { .. }) => TermId::MdKspace,
             ParticleTerm::Md(MdValues::Ghosts { .. }) => TermId::MdGhosts,
+            ParticleTerm::Md(MdValues::Launch { .. }) => TermId::MdLaunch,
             ParticleTerm::Nbody(NbodyStep::Traffic { .. }) => TermId::NbodyTraffic,
             ParticleTerm::Nbody(NbodyStep::Pm { .. }) => TermId::NbodyPm,
             ParticleTerm::Nbody(NbodyStep::Transpose { .. }) => TermId::NbodyTranspose,
@@ -944,7 +946,7 @@ mod tests {
 
     #[test]
     fn all_lists_every_term_once_with_a_key_of_its_own() {
-        assert_eq!(TermId::ALL.len(), 45);
+        assert_eq!(TermId::ALL.len(), 46);
         assert_eq!(TermId::ALL.first(), Some(&TermId::Prefill));
         assert_eq!(TermId::ALL.last(), Some(&TermId::RsHalo));
         for (i, a) in TermId::ALL.iter().enumerate() {

@@ -81,8 +81,33 @@ impl<'m> SimMachine<'m> {
             self.m.peak(dtype)
         } else {
             let lanes = if dtype == Dtype::Fp64 { 1.0 } else { 2.0 };
-            self.m.host_fp64 * lanes / self.per_node as f64
+            self.cpu_fp64() * lanes
         }
+    }
+
+    /// A CPU rank's FP64 peak: the node's over its ranks, at most its own cores' (one core's
+    /// peak × its threads): a rank computes on the cores it runs on, never on the whole node
+    /// (GROMACS mdrun-performance.rst, "the node's cores are partitioned among ranks";
+    /// speed-mechanisms.md §1, CPU ranks).
+    pub fn cpu_fp64(&self) -> f64 {
+        let share = self.m.host_fp64 / self.per_node as f64;
+        share.min(self.m.core_fp64 * self.m.threads as f64)
+    }
+
+    /// A CPU rank's FP64 peak in scalar code (a loop the compiler does not vectorize): two
+    /// scalar FMAs per cycle (Zen 2–4's two FMA pipes, Golden Cove's ports 0 and 1, A64FX's two
+    /// FLA pipes: Agner Fog's instruction tables; Fujitsu A64FX microarchitecture manual) ×
+    /// the base clock × its threads, at most its share of the node. FP32 issues no faster.
+    pub fn scalar_peak(&self) -> f64 {
+        (SCALAR_FLOPS_PER_CYCLE * self.m.core_clock * self.m.threads as f64).min(self.cpu_fp64())
+    }
+
+    /// Cores the node's ranks ask for (ranks on the node × threads) beyond the node's cores:
+    /// Some((asked, cores)) where the node is oversubscribed (CPU runs only).
+    pub fn oversubscribed(&self) -> Option<(u64, u64)> {
+        let cores = self.m.sockets * self.m.socket_cores;
+        let asked = self.per_node.saturating_mul(self.m.threads);
+        (!self.gpu && asked > cores).then_some((asked, cores))
     }
 
     /// `flops` of one rank at its peak in `dtype` and the utilisation (`mfu`).
@@ -106,7 +131,25 @@ impl<'m> SimMachine<'m> {
             (Via::HostMemory, self.m.host_bw / self.per_node as f64)
         }
     }
+
+    /// The network, shared by the node's ranks, one way.
+    pub fn network(&self) -> (Via, f64) {
+        (Via::Network, self.m.net / self.per_node as f64)
+    }
+
+    /// What a message to a rank on the same node crosses: the GPUs' links, or shared host
+    /// memory between CPU ranks (its bandwidth shared by the node's ranks).
+    pub fn on_node(&self) -> (Via, f64) {
+        if self.gpu {
+            (self.m.link_via, self.m.link_one_way)
+        } else {
+            (Via::HostMemory, self.m.host_bw / self.per_node as f64)
+        }
+    }
 }
+
+/// FP64 FLOPs one core issues per cycle without SIMD: two scalar FMAs of 2 FLOPs.
+pub const SCALAR_FLOPS_PER_CYCLE: f64 = 4.0;
 
 /// The precision a word of `b` bytes computes in.
 pub fn word_dtype(b: u64) -> Dtype {

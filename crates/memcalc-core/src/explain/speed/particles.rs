@@ -4,7 +4,7 @@ use super::{bytes, count, pct, rate, si, sig, via, Template};
 use crate::base::units::{self, UnitSystem};
 use crate::scenario::sim::LongRange;
 use crate::speed::sim::nbody::NbodyStep;
-use crate::speed::sim::particles::MdValues;
+use crate::speed::sim::particles::{MdValues, PairStyle, PPPM_ORDER};
 use crate::speed::{ParticleTerm, Work};
 
 fn work(w: &Work) -> String {
@@ -15,6 +15,7 @@ fn work(w: &Work) -> String {
 fn md(v: &MdValues) -> String {
     match v {
         MdValues::Traffic {
+            passes,
             entries,
             entry_bytes,
             clusters,
@@ -23,22 +24,31 @@ fn md(v: &MdValues) -> String {
             local,
             local_bytes,
             transfer: tr,
-        } => format!(
-            "({} {} × {entry_bytes} B + {} atoms × {atom_bytes} B + {} local × {local_bytes} B) ÷ \
-                ({} × {})",
+        } => {
+            format!(
+            "({}{} {} × {entry_bytes} B + {} atoms × {atom_bytes} B{} + {} local × {local_bytes} \
+                B) ÷ ({} × {})",
+            if *passes > 1 { format!("{passes} × (") } else { String::new() },
             count(*entries),
             if *clusters { "cluster pairs" } else { "pairs" },
             count(*atoms),
+            if *passes > 1 { ")" } else { "" },
             count(*local),
             rate(tr.bandwidth),
             pct(tr.efficiency)
-        ),
+        )
+        }
         MdValues::Pairs {
             pairs,
             distance,
             inner,
             within,
             clusters,
+            passes,
+            local,
+            per_atom,
+            triplets,
+            per_triplet,
             work: w,
             ..
         } => match clusters {
@@ -46,6 +56,26 @@ fn md(v: &MdValues) -> String {
                 "{} cluster pairs × {i} × {j} atoms × {} FLOP ÷ {}",
                 count(*pairs / (i * j).max(1) as f64),
                 sig(*inner),
+                work(w)
+            ),
+            None if *triplets > 0.0 => format!(
+                "({} pairs × ({} + {} × {}) + {} triplets × {}) FLOP ÷ {}",
+                count(*pairs),
+                sig(*distance),
+                pct(*within),
+                sig(*inner),
+                count(*triplets),
+                sig(*per_triplet),
+                work(w)
+            ),
+            None if *passes > 1 || *per_atom > 0.0 => format!(
+                "({} pairs × ({passes} × {} + {} × {}) + {} atoms × {}) FLOP ÷ {}",
+                count(*pairs),
+                sig(*distance),
+                pct(*within),
+                sig(*inner),
+                count(*local),
+                sig(*per_atom),
                 work(w)
             ),
             None => format!(
@@ -63,14 +93,47 @@ fn md(v: &MdValues) -> String {
             real,
             ranks,
             work: w,
+            order,
+            atoms,
+            memory,
             ..
-        } => format!(
-            "{ffts} × {} × {} points × log₂ {} ÷ {} ÷ {}",
+        } => {
+            format!(
+            "max({ffts} × {} × {} points × log₂ {} ÷ {} ÷ {}, {} ({ffts} × 3 axis passes × 2 × \
+                {} points + {} atoms × {order}³ points × {} words) ÷ ({} × {}))",
             if *real { "2.5" } else { "5" },
             count(*points),
             count(*points),
             units::count(*ranks, "rank", "ranks"),
-            work(w)
+            work(w),
+            si(memory.bytes, "B"),
+            count(*points / (*ranks).max(1) as f64),
+            count(*atoms),
+            if *order == PPPM_ORDER { "(2 + 3)" } else { "(2 + 1)" },
+            rate(memory.bandwidth),
+            pct(memory.efficiency)
+        )
+        }
+        MdValues::Launch {
+            kernels,
+            per_launch,
+            ..
+        } => format!(
+            "{} kernels × {}",
+            kernels,
+            super::time(crate::speed::Time::of(*per_launch))
+        ),
+        MdValues::Ghosts {
+            ghosts,
+            share,
+            bytes_per_ghost,
+            transfer: tr,
+            ..
+        } if *share < 1.0 => format!(
+            "{} ghosts × {} × {bytes_per_ghost} B ÷ {}",
+            count(*ghosts),
+            pct(*share),
+            rate(tr.bandwidth)
         ),
         MdValues::Ghosts {
             ghosts,
@@ -126,18 +189,73 @@ fn nbody(v: &NbodyStep, u: UnitSystem) -> String {
 /// Why a molecular dynamics term takes this long.
 fn md_explanation(v: &MdValues) -> String {
     match v {
-        MdValues::Traffic { clusters, .. } => {
+        MdValues::Traffic {
+            clusters, passes, ..
+        } => {
             format!(
-            "Each step the pair loop reads the neighbour list once ({}), every local and ghost \
+                "Each step the pair loop reads the neighbour list {} ({}), every local and ghost \
                 atom's position and its force (read and written), and the integrator reads x, v \
                 and f of the local atoms and writes x and v: a lower bound at the achieved \
                 bandwidth (neighbours' positions are gathered from cache, not memory). Rebuilding \
                 the list every few steps is not counted.",
-            if *clusters { "nbnxm's j-cluster entries, 8 B each" } else { "a 4 B index per pair" }
-        )
+                if *passes > 1 {
+                    "twice, and the atoms with it (EAM's density pass, then its force pass)"
+                } else {
+                    "once"
+                },
+                if *clusters {
+                    "nbnxm's j-cluster entries, 8 B each"
+                } else {
+                    "a 4 B index per pair"
+                }
+            )
         }
         MdValues::Pairs {
-            clusters, coulomb, ..
+            style: PairStyle::Tersoff,
+            scalar,
+            ..
+        } => format!(
+            "LAMMPS's pair tersoff walks a full neighbour list: per listed entry its distance \
+                (8 FLOPs, building the short list); for each neighbour j inside the cutoff the \
+                repulsive term (half of 22 per direction), r_ij's unit vector, the bond order b_ij \
+                and its derivative and the pair forces (72 in all); for each ordered triplet j ≠ k \
+                inside the cutoff r_ik twice, ζ's term and the attractive forces on i, j and k \
+                (207). Counted from pair_tersoff.cpp with each sqrt, pow, exp and sine as one \
+                operation, so a floor{}, at an assumed utilisation of the peak (set mfu).",
+            scalar_words(*scalar)
+        ),
+        MdValues::Pairs {
+            style: PairStyle::Sw,
+            scalar,
+            ..
+        } => format!(
+            "LAMMPS's pair sw walks a full neighbour list: every listed pair's distance (8 \
+                FLOPs), inside the cutoff its two-body term once per pair (32: two powers, an \
+                exponential and the forces on both atoms, half of the 2 × 16 per listed entry), \
+                and for each triplet of an atom's neighbours inside the cutoff the three-body \
+                term (81: two radial exponentials, the angle's cosine, the forces on all three \
+                atoms). Counted from pair_sw.cpp with each sqrt, pow and exp as one operation, so \
+                a floor{}, at an assumed utilisation of the peak (set mfu).",
+            scalar_words(*scalar)
+        ),
+        MdValues::Pairs {
+            style: PairStyle::Eam,
+            scalar,
+            ..
+        } => format!(
+            "LAMMPS's pair eam makes two passes over the half list: the density pass computes \
+                each listed pair's distance and, inside the cutoff, the density spline for both \
+                atoms (18 FLOPs); the embedding derivative F′(ρ) is computed per local atom (7); \
+                the force pass computes the distance again and, inside the cutoff, three more \
+                splines, φ, φ′ and the force on both atoms (45). Counted from pair_eam.cpp{}, at \
+                an assumed utilisation of the peak (set mfu).",
+            scalar_words(*scalar)
+        ),
+        MdValues::Pairs {
+            clusters,
+            coulomb,
+            scalar,
+            ..
         } => match clusters {
             Some(_) => format!(
                 "mdrun's SIMD kernels compute every atom pair of every cluster pair in the list, \
@@ -154,34 +272,91 @@ fn md_explanation(v: &MdValues) -> String {
             ),
             None => format!(
                 "LAMMPS computes each listed pair's distance and, inside the cutoff (the share (rc \
-                    / (rc + skin))³ of the list), the Lennard-Jones force on both atoms{}, at an \
-                    assumed utilisation of the peak (set mfu; plain C++ pair styles reach far less \
-                    of a SIMD peak than tuned kernels). Many-body potentials and EAM are not \
-                    counted.",
-                if *coulomb { " and the real-space Ewald term" } else { "" }
+                    / (rc + skin))³ of the list), the Lennard-Jones force on both atoms{}{}, at an \
+                    assumed utilisation of the peak (set mfu). Many-body potentials other than \
+                    Stillinger–Weber and Tersoff (REBO, AIREBO, ReaxFF) are not counted yet.",
+                if *coulomb { " and the real-space Ewald term" } else { "" },
+                scalar_words(*scalar)
             ),
         },
         MdValues::Kspace { solver, .. } => match solver {
             LongRange::Pppm => "LAMMPS's PPPM (ik differentiation) transforms the charge density \
                 forward and the three field components back: four complex 3-D FFTs of the mesh per \
-                step, split over the ranks; charge spreading and force interpolation are not \
-                counted."
+                step, split over the ranks. Each FFT reads and writes the rank's share of the mesh \
+                once per axis, and each atom spreads its charge to 5³ points (kspace_modify order \
+                5) and gathers three field components from them: the longer of those bytes and \
+                the FFTs' FLOPs."
                 .into(),
             _ => "PME transforms the spread charges forward and the convolved potential back: two \
-                3-D FFTs of the mesh per step (mdrun: real-to-complex), split over the ranks; \
-                spreading and gathering are not counted."
+                3-D FFTs of the mesh per step (mdrun: real-to-complex), split over the ranks. Each \
+                FFT reads and writes the rank's share of the mesh once per axis, and each atom \
+                spreads its charge to 4³ points (pme-order 4) and gathers its force from them: \
+                the longer of those bytes and the FFTs' FLOPs (an FFT on a GPU is bound by its \
+                memory passes, as the spectral step's FFT rows measure)."
                 .into(),
         },
+        MdValues::Launch {
+            pme,
+            constraints,
+            given,
+            ..
+        } => format!(
+            "A GPU step is a chain of short kernels the host launches one by one: the neighbour \
+                list's four kernels and a sort, the nonbonded kernel{}{} (OpenMM's CUDA platform, \
+                without CUDA graphs). The host then waits for the list's interaction count, so it \
+                cannot queue the next step ahead of the GPU: each launch's host time ({}) adds to \
+                the GPU's work. Bonded forces and the integrator launch more kernels, not counted: \
+                a floor. For a small system this, not the pair FLOPs, sets the step; CUDA graphs \
+                (GROMACS 2023+, GMX_CUDA_GRAPH) launch a step's kernels at once.",
+            if *pme {
+                ", PME's seven (grid index, sort, spread, two FFTs, convolution, interpolation)"
+            } else {
+                ""
+            },
+            if *constraints {
+                ", CCMA's three per constraint iteration"
+            } else {
+                ""
+            },
+            if *given {
+                "launch_us, given"
+            } else {
+                "5 µs, the low end of the 5–20 µs a profiler trace measures"
+            }
+        ),
         MdValues::Ghosts {
             ranks_per_node,
+            nodes,
+            share,
             via: v,
             ..
         } => format!(
             "Each rank sends its ghost atoms' positions to its neighbours before the pair loop and \
                 receives their forces after it (Newton's third law), over {}, shared by \
-                {ranks_per_node} ranks per node; added to the step (not overlapped).",
-            via(*v)
+                {ranks_per_node} ranks per node; added to the step (not overlapped).{}",
+            via(*v),
+            if *nodes > 1 {
+                format!(
+                    " The node's ranks form a near-cubic block: only ghosts owned by a rank on \
+                     another node, those across the block's faces ({} of them here), cross the \
+                     network; the rest are copied through the node's memory or links.",
+                    pct(if matches!(v, crate::speed::Via::Network) { *share } else { 1.0 - *share })
+                )
+            } else {
+                " Every neighbour is on this node: nothing crosses the network.".to_string()
+            }
         ),
+    }
+}
+
+/// How the pair kernel's peak is taken.
+fn scalar_words(scalar: bool) -> &'static str {
+    if scalar {
+        " at the core's scalar rate (LAMMPS's plain C++ styles loop over gathered neighbour \
+         indices, which compilers do not vectorize: two scalar FMAs per cycle × the clock; the \
+         OPT, INTEL and KOKKOS packages exist to vectorize them)"
+    } else {
+        ""
     }
 }
 
@@ -207,7 +382,13 @@ fn nbody_explanation(v: &NbodyStep) -> String {
 }
 
 const SRC_MD_PAIRS: &str = "LAMMPS src/pair_lj_cut.cpp (PairLJCut::compute: 8 FLOPs per listed \
-    pair, 20 more inside the cutoff with Newton's third law); GROMACS src/gromacs/mdlib/nrnb.cpp \
+    pair, 20 more inside the cutoff with Newton's third law), src/MANYBODY/pair_sw.cpp \
+    (commit 02e2e22: 32 per pair, 81 per triplet), pair_tersoff.cpp (commit 6dc6762: 8 per \
+    entry, 72 per ordered pair, 207 per ordered triplet) and \
+    src/MANYBODY/pair_eam.cpp \
+    (PairEAM::compute, commit 03d7c8e: 2 × 8 per listed pair, 18 + 45 inside the cutoff, 7 per \
+    atom); LAMMPS docs Speed_packages (OPT, INTEL, KOKKOS vectorize what the plain styles do \
+    not); Agner Fog, instruction tables (two FMA pipes); GROMACS src/gromacs/mdlib/nrnb.cpp \
     (\"NxN LJ [F]\" 33, \"NxN QSTab Elec. + LJ [F]\" 41, \"NxN Ewald Elec. + LJ [F]\" 66 FLOPs per \
     atom pair) and nbnxm_setup.cpp (tabulated Ewald below a SIMD width of 8 without FMA); Williams \
     et al. 2009, Roofline; CPU peak from catalog/hardware.rs";
@@ -217,8 +398,16 @@ const SRC_MD_KSPACE: &str =
     FFT operation count 5 N log₂ N (complex), 2.5 N log₂ N (real), as FFTW's benchmarks \
     (fftw.org/speed) count it";
 const SRC_MD_GHOSTS: &str = "LAMMPS src/comm_brick.cpp (forward_comm of ghost positions, \
-    reverse_comm of their forces); GROMACS domain decomposition (dd_move_x, dd_move_f); network \
+    reverse_comm of their forces; EAM adds reverse_comm_pair of ρ and forward_comm_pair of F′, \
+    pair_eam.cpp); processor grid as MPI_Dims_create (near-cubic), ranks of a node contiguous \
+    in it; GROMACS domain decomposition (dd_move_x, dd_move_f); network \
     figures from catalog/hardware.rs";
+const SRC_MD_LAUNCH: &str = "OpenMM (openmm@1a47c2f) platforms/cuda/src/CudaKernels.cpp:63–75 \
+    and CudaNonbondedUtilities.cpp:402–437 (neighbour-list kernels, sort, the host's wait on the \
+    interaction count), platforms/common/src/CommonCalcNonbondedForce.cpp:946–1032 (PME's \
+    kernels), platforms/cuda/src/CudaIntegrationUtilities.cpp:94–127 (CCMA); launch cost: \
+    HolisticTraceAnalysis@0c2146a docs/source/features/cuda_kernel_launch_stats.rst (5–20 µs \
+    per launch on the CPU side); GROMACS mdrun-performance.rst (CUDA graphs, GMX_CUDA_GRAPH)";
 const SRC_NBODY_TRAFFIC: &str = "GADGET-2 (Springel 2005, MNRAS 364, 1105) forcetree.c and \
     predict.c: the tree rebuilt and the particles drifted each step; Williams et al. 2009, \
     Roofline";
@@ -238,7 +427,15 @@ impl Template for ParticleTerm {
             ParticleTerm::Md(MdValues::Traffic { .. }) => "Pair loop: memory traffic per step",
             ParticleTerm::Md(MdValues::Pairs { .. }) => "Pair interactions: FLOPs",
             ParticleTerm::Md(MdValues::Kspace { .. }) => "Long-range mesh: 3-D FFTs",
-            ParticleTerm::Md(MdValues::Ghosts { .. }) => "Ghost atoms exchanged per step",
+            ParticleTerm::Md(MdValues::Ghosts { nodes: 1, .. }) => "Ghost atoms exchanged per step",
+            ParticleTerm::Md(MdValues::Ghosts {
+                via: crate::speed::Via::Network,
+                ..
+            }) => "Ghost atoms exchanged per step, across nodes",
+            ParticleTerm::Md(MdValues::Ghosts { .. }) => {
+                "Ghost atoms exchanged per step, within the node"
+            }
+            ParticleTerm::Md(MdValues::Launch { .. }) => "GPU kernel launches per step",
             ParticleTerm::Nbody(NbodyStep::Traffic { .. }) => {
                 "Particles and tree: memory traffic per step (lower bound)"
             }
@@ -267,6 +464,7 @@ impl Template for ParticleTerm {
             ParticleTerm::Md(MdValues::Pairs { .. }) => SRC_MD_PAIRS,
             ParticleTerm::Md(MdValues::Kspace { .. }) => SRC_MD_KSPACE,
             ParticleTerm::Md(MdValues::Ghosts { .. }) => SRC_MD_GHOSTS,
+            ParticleTerm::Md(MdValues::Launch { .. }) => SRC_MD_LAUNCH,
             ParticleTerm::Nbody(NbodyStep::Traffic { .. }) => SRC_NBODY_TRAFFIC,
             ParticleTerm::Nbody(NbodyStep::Pm { .. }) => SRC_NBODY_PM,
             ParticleTerm::Nbody(NbodyStep::Transpose { .. }) => SRC_NBODY_TRANSPOSE,

@@ -254,6 +254,23 @@ pub(super) fn assemble(s: &Scenario, mp: MethodParts) -> Estimate {
     if m.ranks < m.nodes {
         warnings.push(crate::model::warning::Warning::IdleNodes);
     }
+    if !gpu {
+        // The node preset's cores (catalog/hardware.rs), or the default CPU node's.
+        let node = m
+            .node
+            .and_then(|n| crate::catalog::hardware::node_hardware(n.id))
+            .unwrap_or(&crate::catalog::hardware::DEFAULT_CPU_NODE);
+        let per_node = m.ranks.div_ceil(m.nodes.max(1));
+        let threads = s.speed.threads.unwrap_or(1).max(1);
+        let cores = node.cores();
+        if per_node.saturating_mul(threads) > cores {
+            warnings.push(crate::model::warning::Warning::Oversubscribed {
+                per_node,
+                threads,
+                cores,
+            });
+        }
+    }
     if m.method == Method::Grid && m.halo == 0 {
         warnings.push(crate::model::warning::Warning::NoGhostLayers);
     }

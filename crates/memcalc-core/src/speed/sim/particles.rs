@@ -43,11 +43,102 @@ pub const UPDATE_REALS: u64 = 15;
 /// (Newton's third law: LAMMPS's reverse communication, mdrun's force halo).
 pub const GHOST_REALS: u64 = 6;
 
+// EAM, counted from LAMMPS src/MANYBODY/pair_eam.cpp (PairEAM::compute, lammps/lammps commit
+// 03d7c8e): two passes over the half neighbour list and one over the local atoms.
+/// The density pass, per listed pair inside the cutoff: r = √r² (1), p = r·rdr + 1 and its
+/// fraction (3), the two cubic splines ρ(r) for i and j in Horner form (6 each) and their sums
+/// into ρ_i and ρ_j (2).
+pub const EAM_DENSITY_FLOPS: f64 = 18.0;
+/// The embedding pass, per local atom: p = ρ·rdrho + 1 and its fraction (3) and F′(ρ), a
+/// quadratic (4).
+pub const EAM_EMBED_FLOPS: f64 = 7.0;
+/// The force pass, per listed pair inside the cutoff: √ (1), p (3), ρ′ for i and j and z2′
+/// (4 each), z2 (6), 1/r (1), φ = z2/r (1), φ′ (3), ψ′ = F′_i ρ′_j + F′_j ρ′_i + φ′ (4),
+/// fpair (2) and the forces on i and j (12).
+pub const EAM_FORCE_FLOPS: f64 = 45.0;
+/// Reals each ghost atom adds to the exchange with EAM: its density summed back to its owner
+/// (reverse_comm_pair) and its embedding derivative sent out (forward_comm_pair).
+pub const EAM_GHOST_REALS: u64 = 2;
+
+// A GPU step's kernels, as OpenMM's CUDA platform launches them each step without CUDA
+// graphs (openmm@1a47c2f, summarized in shared/reference/speed-mechanisms.md §1): counted only
+// where the source names them, so the count is a floor.
+/// The neighbour list: four kernels and a sort every force evaluation
+/// (platforms/cuda/src/CudaKernels.cpp:63–75), then the host blocks on the download of the
+/// interaction count (CudaNonbondedUtilities.cpp:402–411, 434–437).
+pub const LIST_KERNELS: u64 = 5;
+/// The nonbonded kernel itself.
+pub const PAIR_KERNELS: u64 = 1;
+/// PME: grid index, sort, spread, forward FFT, convolution, inverse FFT, interpolate
+/// (platforms/common/src/CommonCalcNonbondedForce.cpp:946–1032).
+pub const PME_KERNELS: u64 = 7;
+/// Constraints: CCMA's three kernels per iteration, one iteration at least
+/// (platforms/cuda/src/CudaIntegrationUtilities.cpp:94–127).
+pub const CONSTRAINT_KERNELS: u64 = 3;
+/// Host time of one kernel launch, seconds: the low end of the 5–20 µs a profiler trace
+/// measures per cudaLaunchKernel (facebookresearch/HolisticTraceAnalysis@0c2146a,
+/// docs/source/features/cuda_kernel_launch_stats.rst); `launch_us` overrides it.
+pub const LAUNCH_S: f64 = 5e-6;
+
+/// Mesh points each atom's charge is spread to and its force gathered from, per dimension: mdp
+/// `pme-order` 4 (GROMACS's default cubic B-splines), LAMMPS `kspace_modify order` 5 (PPPM).
+pub const PME_ORDER: u64 = 4;
+pub const PPPM_ORDER: u64 = 5;
+/// Passes a 3-D FFT makes over its grid, each reading and writing it: one per axis (cuFFT's and
+/// FFTW's row-column transforms; the spectral step's FFT memory term, checked against cuFFT's
+/// measured 3-D transforms in docs/accuracy.md, KDA-FFT3D).
+pub const FFT_AXIS_PASSES: u64 = 3;
+
+// Stillinger–Weber, counted from LAMMPS src/MANYBODY/pair_sw.cpp (PairSW::compute, twobody,
+// threebody; lammps/lammps commit 02e2e22), each sqrt, pow, exp and divide counted as one
+// operation (so a floor: a libm exp or pow takes tens of cycles).
+/// Per pair inside the cutoff, once (the full list skips half of them by tag parity):
+/// twobody's r, 1/r², two powers, 1/(r − a·σ), its square × r, the exponential and the force
+/// factor (20), and the forces on i and j (12).
+pub const SW_PAIR_FLOPS: f64 = 32.0;
+/// Per triplet j < k of i's neighbours inside the cutoff: r_ik (8), threebody's two radial
+/// factors with their exponentials (16), cos θ and its deviation (10), the radial and angular
+/// factors (11), the forces on j and k (24), and their sums into i, j and k (12).
+pub const SW_TRIPLET_FLOPS: f64 = 81.0;
+
+// Tersoff, counted from LAMMPS src/MANYBODY/pair_tersoff.cpp (PairTersoff::compute, repulsive,
+// zeta, force_zeta, attractive, ters_zetaterm_d, costheta_d; lammps/lammps commit 6dc6762),
+// each sqrt, pow, exp, sin and divide counted as one operation and the cutoff function taken
+// inside its smooth region's inner edge (a floor).
+/// Per listed entry: its distance, once, to build the short list (8).
+pub const TERSOFF_ENTRY_FLOPS: f64 = 8.0;
+/// Per ordered pair i → j inside the cutoff: the repulsive term, once per pair (22, half per
+/// direction: 11), r_ij and its unit vector (13), force_zeta's bond order b_ij, its derivative
+/// and the pair force (36) and the forces on i and j (12).
+pub const TERSOFF_PAIR_FLOPS: f64 = 72.0;
+/// Per ordered triplet (j ≠ k, both inside the cutoff): r_ik and its unit vector, once in the ζ
+/// loop and once in the attractive loop (26), ζ's term (26: two roots, cos θ, the exponential
+/// of λ3(r_ij − r_ik), f_c and g(θ)) and the attractive forces (155: two roots and inverses,
+/// ters_zetaterm_d's 142 with costheta_d, and the sums into i, j and k).
+pub const TERSOFF_TRIPLET_FLOPS: f64 = 207.0;
+
+/// What a pair style computes per listed pair.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PairStyle {
+    /// Lennard-Jones (with the real-space Ewald term where a solver is set): LAMMPS's
+    /// pair_lj_cut or mdrun's nbnxm kernels.
+    Lj,
+    /// The embedded-atom method: a density pass, the embedding per atom, a force pass.
+    Eam,
+    /// Stillinger–Weber: two-body terms per pair and three-body terms per neighbour triplet.
+    Sw,
+    /// Tersoff: a bond order per ordered pair from its neighbour triplets.
+    Tersoff,
+}
+
 /// The named values of a molecular dynamics term.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub enum MdValues {
-    /// The pair list read once, every atom's position and force, and the integrator's arrays.
+    /// The pair list read once per pass (EAM: twice), every atom's position and force, and the
+    /// integrator's arrays.
     Traffic {
+        /// Passes over the list and the atoms (1; EAM's density and force passes: 2).
+        passes: u64,
         /// List entries: atom pairs (LAMMPS) or j-cluster entries (nbnxm).
         entries: f64,
         entry_bytes: u64,
@@ -73,9 +164,24 @@ pub enum MdValues {
         /// Cluster sizes where the list is nbnxm's (i × j atom pairs per entry).
         clusters: Option<(u64, u64)>,
         coulomb: bool,
+        style: PairStyle,
+        /// Passes over the list, each computing every listed pair's distance (EAM: 2).
+        passes: u64,
+        /// Local atoms and the FLOPs of each between the passes (EAM's embedding; 0 else).
+        local: f64,
+        per_atom: f64,
+        /// Whether the kernel runs scalar on a CPU (LAMMPS's plain C++ pair styles): its peak
+        /// is the core's scalar rate, not its SIMD one.
+        scalar: bool,
+        /// Many-body styles: neighbour triplets (j < k around each local atom, inside the
+        /// cutoff) and the FLOPs of each (0 for pair styles).
+        triplets: f64,
+        per_triplet: f64,
         work: Work,
     },
-    /// The long-range solver's 3-D FFTs per step over the whole mesh, split over the ranks.
+    /// The long-range solver's 3-D FFTs per step over the whole mesh, split over the ranks,
+    /// and the spreading and gathering of the rank's charges: the longer of the FFTs' FLOPs and
+    /// the bytes both move.
     Kspace {
         solver: LongRange,
         points: f64,
@@ -84,10 +190,35 @@ pub enum MdValues {
         real: bool,
         ranks: u64,
         work: Work,
+        /// Interpolation order (points per dimension each atom touches) and the rank's atoms.
+        order: u64,
+        atoms: f64,
+        /// The FFTs' axis passes over the rank's share of the grid and the spread and gather's
+        /// grid points, each read and written.
+        memory: Transfer,
     },
-    /// Ghost atoms' positions out and forces back, per rank and step.
+    /// A GPU step's kernel launches: the host launches each kernel and waits for the GPU once
+    /// a step (the neighbour list's interaction count), so it cannot run ahead of the GPU and
+    /// its launches add to the GPU's work.
+    Launch {
+        kernels: u64,
+        /// Host seconds per launch.
+        per_launch: f64,
+        /// Whether the step has a PME mesh and constraints (their kernels counted).
+        pme: bool,
+        constraints: bool,
+        /// The figure's source: None where the user gave `launch_us`.
+        given: bool,
+    },
+    /// Ghost atoms' positions out and forces back, per rank and step: the share of them whose
+    /// owner is on another node over the network, the rest through the node's own memory or
+    /// links.
     Ghosts {
         ghosts: f64,
+        /// Share of the rank's ghosts that cross this path.
+        share: f64,
+        /// Nodes of the run (1: every neighbour on the node).
+        nodes: u64,
         bytes_per_ghost: u64,
         ranks_per_node: u64,
         transfer: Transfer,
@@ -176,21 +307,37 @@ fn counts(e: &Estimate) -> Option<Counts> {
     listed.then_some(c)
 }
 
+/// Share of a rank's ghost atoms whose owners sit on another node: the node's ranks form a
+/// near-cubic block (px × py × pz, as LAMMPS's processor grid and MPI_Dims_create split them),
+/// and only the ranks on the block's faces have neighbours off the node. Of the 6 faces of
+/// every rank, those on the block's surface, 2 (py·pz + px·pz + px·py), face another node:
+/// one rank per node, all; 8 (2 × 2 × 2), half. On one node, none.
+pub fn off_node_share(per_node: u64, nodes: u64) -> f64 {
+    if nodes <= 1 {
+        return 0.0;
+    }
+    let (px, py, pz) = crate::scenario::sim::split(per_node.max(1), 1.0, 1.0, 1.0, false);
+    let (x, y, z) = (px as f64, py as f64, pz as f64);
+    ((y * z + x * z + x * y) / (3.0 * x * y * z)).min(1.0)
+}
+
 /// The step of a molecular dynamics run; None where the estimate has no neighbour list.
 pub fn step(s: &Scenario, e: &Estimate, sm: &SimMachine) -> Option<MethodStep> {
     let sim = &s.sim;
     let c = counts(e)?;
     let real = c.real;
     let atoms = c.local + c.ghosts;
+    let eam = sim.potential == Potential::Pair && sim.atom_style == AtomStyle::Eam;
+    let passes: u64 = if eam { 2 } else { 1 };
     let traffic = sm.transfer(
-        c.entries * c.entry_bytes as f64
-            + atoms * (ATOM_REALS * real) as f64
+        passes as f64 * (c.entries * c.entry_bytes as f64 + atoms * (ATOM_REALS * real) as f64)
             + c.local * (UPDATE_REALS * real) as f64,
     );
     let mut terms = vec![TimeTerm {
         time: traffic.time(),
         bound: Bound::MemoryBandwidth,
         values: TermValues::Particles(ParticleTerm::Md(MdValues::Traffic {
+            passes,
             entries: c.entries,
             entry_bytes: c.entry_bytes,
             clusters: c.clusters.is_some(),
@@ -204,23 +351,68 @@ pub fn step(s: &Scenario, e: &Estimate, sm: &SimMachine) -> Option<MethodStep> {
     let dtype = word_dtype(real);
     let work = |flops: f64| sm.work(flops, dtype);
     let coulomb = sim.long_range != LongRange::None;
-    // Sourced operation counts exist for Lennard-Jones (with Ewald real space); many-body
-    // potentials and EAM's two passes get the memory term only.
-    let lj = sim.potential == Potential::Pair && sim.atom_style != AtomStyle::Eam;
+    // Sourced operation counts exist for Lennard-Jones (with Ewald real space), EAM and
+    // Stillinger–Weber; other many-body potentials get the memory term only.
+    let sw = sim.potential == Potential::Sw;
+    let tersoff = sim.potential == Potential::Tersoff;
+    let counted = sim.potential == Potential::Pair || sw || tersoff;
+    // LAMMPS's plain C++ pair styles loop over a neighbour list of indices: compilers do not
+    // vectorize the gathered loop (the OPT, INTEL and KOKKOS packages exist to), so a CPU rank
+    // runs them at its scalar rate; mdrun's nbnxm kernels are SIMD by construction.
+    let scalar = !sm.gpu && c.clusters.is_none();
     let mut interior = traffic.time();
-    if lj {
-        let (distance, inner, within) = match c.clusters {
-            Some((_, 4)) if coulomb => (0.0, NXN_TABLE_LJ_FLOPS, 1.0),
-            Some(_) if coulomb => (0.0, NXN_EWALD_LJ_FLOPS, 1.0),
-            Some(_) => (0.0, NXN_LJ_FLOPS, 1.0),
+    if counted {
+        let rc = sim.cutoff_milli as f64;
+        let reach = (rc + sim.skin_milli as f64).max(1.0);
+        let share = (rc / reach).powi(3);
+        let (style, distance, inner, within, per_atom) = match c.clusters {
+            // A full list: every pair listed twice, its two-body term computed once.
+            _ if tersoff => (
+                PairStyle::Tersoff,
+                TERSOFF_ENTRY_FLOPS,
+                TERSOFF_PAIR_FLOPS,
+                share,
+                0.0,
+            ),
+            _ if sw => (
+                PairStyle::Sw,
+                DISTANCE_FLOPS,
+                SW_PAIR_FLOPS / 2.0,
+                share,
+                0.0,
+            ),
+            _ if eam => (
+                PairStyle::Eam,
+                DISTANCE_FLOPS,
+                EAM_DENSITY_FLOPS + EAM_FORCE_FLOPS,
+                share,
+                EAM_EMBED_FLOPS,
+            ),
+            Some((_, 4)) if coulomb => (PairStyle::Lj, 0.0, NXN_TABLE_LJ_FLOPS, 1.0, 0.0),
+            Some(_) if coulomb => (PairStyle::Lj, 0.0, NXN_EWALD_LJ_FLOPS, 1.0, 0.0),
+            Some(_) => (PairStyle::Lj, 0.0, NXN_LJ_FLOPS, 1.0, 0.0),
             None => {
-                let rc = sim.cutoff_milli as f64;
-                let reach = (rc + sim.skin_milli as f64).max(1.0);
                 let coul = if coulomb { EWALD_REAL_FLOPS } else { 0.0 };
-                (DISTANCE_FLOPS, LJ_FLOPS + coul, (rc / reach).powi(3))
+                (PairStyle::Lj, DISTANCE_FLOPS, LJ_FLOPS + coul, share, 0.0)
             }
         };
-        let w = work(c.pairs * (distance + within * inner));
+        // Each local atom's n neighbours inside the cutoff form n(n − 1)/2 triplets.
+        // Tersoff visits them in both orders.
+        let n = c.pairs * within / c.local.max(1.0);
+        let (triplets, per_triplet) = if sw {
+            (c.local * n * (n - 1.0).max(0.0) / 2.0, SW_TRIPLET_FLOPS)
+        } else if tersoff {
+            (c.local * n * (n - 1.0).max(0.0), TERSOFF_TRIPLET_FLOPS)
+        } else {
+            (0.0, 0.0)
+        };
+        let flops = c.pairs * (passes as f64 * distance + within * inner)
+            + c.local * per_atom
+            + triplets * per_triplet;
+        let mut w = work(flops);
+        if scalar {
+            w.peak = sm.scalar_peak();
+        }
         interior = interior.max(w.time());
         terms.push(TimeTerm {
             time: w.time(),
@@ -232,6 +424,13 @@ pub fn step(s: &Scenario, e: &Estimate, sm: &SimMachine) -> Option<MethodStep> {
                 within,
                 clusters: c.clusters,
                 coulomb,
+                style,
+                passes,
+                local: c.local,
+                per_atom,
+                scalar,
+                triplets,
+                per_triplet,
                 work: w,
             })),
         });
@@ -250,10 +449,30 @@ pub fn step(s: &Scenario, e: &Estimate, sm: &SimMachine) -> Option<MethodStep> {
     };
     if let Some((solver, points, ffts, real_fft)) = fft {
         let w = work(fft_flops(points, ffts, real_fft) / sm.ranks as f64);
-        step = step.plus(w.time());
+        let order = if solver == LongRange::Pppm {
+            PPPM_ORDER
+        } else {
+            PME_ORDER
+        };
+        // A real-to-complex grid holds half as many complex points: one word per point either
+        // way; a complex one two.
+        let point_bytes = real as f64 * if real_fft { 1.0 } else { 2.0 };
+        let grid =
+            ffts as f64 * FFT_AXIS_PASSES as f64 * 2.0 * points / sm.ranks as f64 * point_bytes;
+        // Spread: each local atom adds to order³ points; gather: reads them back (PPPM's ik
+        // gathers three field components).
+        let gathers = if solver == LongRange::Pppm { 3.0 } else { 1.0 };
+        let stencil = c.local * (order * order * order) as f64 * real as f64 * (2.0 + gathers);
+        let memory = sm.transfer(grid + stencil);
+        let t = w.time().max(memory.time());
+        step = step.plus(t);
         terms.push(TimeTerm {
-            time: w.time(),
-            bound: Bound::Compute,
+            time: t,
+            bound: if memory.time().seconds() > w.time().seconds() {
+                Bound::MemoryBandwidth
+            } else {
+                Bound::Compute
+            },
             values: TermValues::Particles(ParticleTerm::Md(MdValues::Kspace {
                 solver,
                 points,
@@ -261,29 +480,64 @@ pub fn step(s: &Scenario, e: &Estimate, sm: &SimMachine) -> Option<MethodStep> {
                 real: real_fft,
                 ranks: sm.ranks,
                 work: w,
+                order,
+                atoms: c.local,
+                memory,
+            })),
+        });
+    }
+    if sm.gpu {
+        let pme = fft.is_some();
+        let constraints = sim.shake;
+        let kernels = LIST_KERNELS
+            + PAIR_KERNELS
+            + if pme { PME_KERNELS } else { 0 }
+            + if constraints { CONSTRAINT_KERNELS } else { 0 };
+        let per_launch = s.speed.launch_ns.map_or(LAUNCH_S, |ns| ns as f64 * 1e-9);
+        let t = Time::of(kernels as f64 * per_launch);
+        step = step.plus(t);
+        terms.push(TimeTerm {
+            time: t,
+            bound: Bound::Latency,
+            values: TermValues::Particles(ParticleTerm::Md(MdValues::Launch {
+                kernels,
+                per_launch,
+                pme,
+                constraints,
+                given: s.speed.launch_ns.is_some(),
             })),
         });
     }
     if sm.ranks > 1 && c.ghosts > 0.0 {
-        let (via, bandwidth) = sm.exchange();
-        let per = GHOST_REALS * real;
-        let t = Transfer {
-            bytes: c.ghosts * per as f64,
-            bandwidth,
-            efficiency: 1.0,
-        };
-        step = step.plus(t.time());
-        terms.push(TimeTerm {
-            time: t.time(),
-            bound: via.bound(),
-            values: TermValues::Particles(ParticleTerm::Md(MdValues::Ghosts {
-                ghosts: c.ghosts,
-                bytes_per_ghost: per,
-                ranks_per_node: sm.per_node,
-                transfer: t,
-                via,
-            })),
-        });
+        let per = (GHOST_REALS + if eam { EAM_GHOST_REALS } else { 0 }) * real;
+        // Ghosts owned by a rank of another node cross the network; the rest are copied
+        // through the node's shared memory (MPI's shared-memory transport) or its GPU links.
+        let off = off_node_share(sm.per_node, sm.nodes);
+        let paths = [(off, sm.network()), (1.0 - off, sm.on_node())];
+        for (share, (via, bandwidth)) in paths {
+            if share <= 0.0 {
+                continue;
+            }
+            let t = Transfer {
+                bytes: c.ghosts * share * per as f64,
+                bandwidth,
+                efficiency: 1.0,
+            };
+            step = step.plus(t.time());
+            terms.push(TimeTerm {
+                time: t.time(),
+                bound: via.bound(),
+                values: TermValues::Particles(ParticleTerm::Md(MdValues::Ghosts {
+                    ghosts: c.ghosts,
+                    share,
+                    nodes: sm.nodes,
+                    bytes_per_ghost: per,
+                    ranks_per_node: sm.per_node,
+                    transfer: t,
+                    via,
+                })),
+            });
+        }
     }
     Some(MethodStep {
         terms,
