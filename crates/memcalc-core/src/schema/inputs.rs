@@ -109,11 +109,23 @@ impl Inputs {
     /// Chooses a catalog model by id or alias: its architecture fills the architecture fields
     /// and the count is derived from it (every field stays editable). An id the catalog does not
     /// know is kept as typed, for its error, and changes nothing else.
+    ///
+    /// A released model is what it ships as: `quant` becomes the format its checkpoint stores
+    /// (`quantization_config` of its config.json: MXFP4 for gpt-oss, FP8 for DeepSeek-V3, the
+    /// `-FP8`/`-AWQ` repositories' own), unless the user had changed it from the previous
+    /// model's format. (Links of schema version 3 and older keep `none`: `pin_v3_defaults`.)
     pub fn choose_model(&mut self, id: &str) {
+        let before = crate::catalog::shipped_format(self.get(F::ModelId))
+            .unwrap_or(crate::catalog::quant::Quant::None);
         self.set(F::ModelId, id);
         let Some(m) = crate::catalog::model_by_id(id) else {
             return;
         };
+        if self.get(F::Quant) == before.id() {
+            if let Some(q) = crate::catalog::shipped_format(id) {
+                self.set(F::Quant, q.id());
+            }
+        }
         self.set_arch(&m.arch);
         // Kept as typed (an alias, another case): the page never rewrites what is being typed.
         self.set(F::ModelId, id);

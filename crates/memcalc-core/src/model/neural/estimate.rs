@@ -342,6 +342,19 @@ fn weights(s: &Scenario, plan: &Plan, b: &StageBytes, stage_i: u64) -> Component
         frozen: plan.frozen_weight_terms(b.params, embed),
         given_format: s.milli_bpw.is_some(),
         quant: s.quant,
+        shipped: s
+            .model
+            .filter(|_| s.milli_bpw.is_none() && s.quant != crate::catalog::quant::Quant::None)
+            .and_then(|m| {
+                if m.ships == s.quant {
+                    Some(m.id)
+                } else {
+                    m.checkpoints
+                        .iter()
+                        .find(|(_, q)| *q == s.quant)
+                        .map(|(id, _)| *id)
+                }
+            }),
         lora: s.uses_lora(),
         trainable: b.trainable,
         master_copy: s.keeps_master_copy(),

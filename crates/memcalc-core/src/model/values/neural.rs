@@ -85,6 +85,9 @@ pub struct Weights {
     /// The bits per weight were given directly (no named format).
     pub given_format: bool,
     pub quant: Quant,
+    /// The repository whose checkpoint stores the weights in `quant` (the catalog model's own
+    /// or its `-FP8`/`-AWQ` release), when the format is the one a release ships in.
+    pub shipped: Option<&'static str>,
     pub lora: bool,
     /// Trainable (adapter) parameters on this device.
     pub trainable: u64,

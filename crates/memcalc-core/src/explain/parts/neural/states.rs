@@ -195,6 +195,11 @@ impl Template for Weights {
             if let Some(f) = self.frozen.filter(|f| f.unquantized > 0) {
                 text.push_str(&unquantized_note(self.quant, f));
             }
+            if let Some(repo) = self.shipped {
+                text.push_str(&format!(
+                    " This is the format the checkpoint ships in ({repo} config.json, quantization_config), so it is the default for this model; quant=none counts every weight in {upper} instead."
+                ));
+            }
             if self.lora {
                 text.push_str(&format!(
                     " The {} LoRA adapter parameters are added in {upper}.",
