@@ -58,10 +58,22 @@ fn deepseek_v3_in_fp8_fits_its_standard_deployment_on_8_h200() {
 fn quantized_repositories_of_catalog_models_are_known_with_their_format() {
     for (id, base, q) in [
         ("Qwen/Qwen3-32B-FP8", "Qwen/Qwen3-32B", Quant::Fp8Block),
-        ("qwen/qwen3-235b-a22b-fp8", "Qwen/Qwen3-235B-A22B", Quant::Fp8Block),
+        (
+            "qwen/qwen3-235b-a22b-fp8",
+            "Qwen/Qwen3-235B-A22B",
+            Quant::Fp8Block,
+        ),
         ("Qwen/Qwen3-8B-AWQ", "Qwen/Qwen3-8B", Quant::Awq),
-        ("Qwen/Qwen2.5-72B-Instruct-GPTQ-Int4", "Qwen/Qwen2.5-72B", Quant::Gptq),
-        ("https://huggingface.co/Qwen/Qwen2.5-7B-Instruct-AWQ", "Qwen/Qwen2.5-7B", Quant::Awq),
+        (
+            "Qwen/Qwen2.5-72B-Instruct-GPTQ-Int4",
+            "Qwen/Qwen2.5-72B",
+            Quant::Gptq,
+        ),
+        (
+            "https://huggingface.co/Qwen/Qwen2.5-7B-Instruct-AWQ",
+            "Qwen/Qwen2.5-7B",
+            Quant::Awq,
+        ),
     ] {
         assert_eq!(model_by_id(id).map(|m| m.id), Some(base), "{id}");
         assert_eq!(shipped_format(id), Some(q), "{id}");
@@ -70,7 +82,10 @@ fn quantized_repositories_of_catalog_models_are_known_with_their_format() {
     assert_eq!(s.quant, Quant::Fp8Block);
     // The link names the base model and the format, and reads back the same.
     let link = s.to_query();
-    assert!(link.contains("model_id=Qwen%2FQwen3-32B&") || link.contains("model_id=Qwen/Qwen3-32B&"), "{link}");
+    assert!(
+        link.contains("model_id=Qwen%2FQwen3-32B&") || link.contains("model_id=Qwen/Qwen3-32B&"),
+        "{link}"
+    );
     assert!(link.contains("quant=fp8_block"), "{link}");
     let back = Inputs::from_query(&link).0.parse().unwrap();
     assert_eq!(back.quant, s.quant);
@@ -106,7 +121,10 @@ fn version_3_links_keep_their_unquantized_weights() {
         );
         // Written again: a version-4 link that says quant=none.
         let link = s.to_query();
-        assert!(link.starts_with("v=4&") && link.contains("quant=none"), "{link}");
+        assert!(
+            link.starts_with("v=4&") && link.contains("quant=none"),
+            "{link}"
+        );
     }
     // A version-3 link that named the format keeps it.
     let s = Inputs::from_query("?v=3&mode=infer&model_id=openai/gpt-oss-120b&quant=mxfp4")
@@ -128,5 +146,61 @@ fn the_weights_row_says_the_format_is_the_checkpoints() {
     assert!(
         text.contains("the format the checkpoint ships in (openai/gpt-oss-120b config.json"),
         "{text}"
+    );
+}
+
+#[test]
+fn vllm_pads_mxfp4_experts_for_marlin_on_gpus_without_native_fp4() {
+    let w = |q: &str| {
+        expect_part(
+            &estimate(&typed(&format!(
+                "mode=infer&model_id=openai/gpt-oss-120b&engine=vllm&{q}"
+            ))),
+            PartId::Weights,
+        )
+    };
+    // H100 (triton_kernels): the checkpoint's layout, 60.71 GiB.
+    let h100 = w("gpu=h100-80");
+    assert_eq!(h100, 65_190_340_224);
+    // A100 (Marlin): each expert 2880 × 2880 → 3072 × 2944, 9.04 % more expert bytes.
+    let experts: u64 = 114_701_598_720;
+    let padded = experts * (3072 * 2944) / (2880 * 2880);
+    let a100 = w("gpu=a100-80");
+    assert_eq!(padded, 125_067_224_678);
+    // ceil(125,067,224,678 × 4.25 / 8) + 2,127,557,952 unquantized × 2 B.
+    assert_eq!(a100, (padded * 4250).div_ceil(8000) + 2_127_557_952 * 2);
+    assert!(
+        a100 * 100 > h100 * 108 && a100 * 100 < h100 * 109,
+        "{a100} {h100}"
+    );
+    // Overridable, and only vLLM's choice: the HF engine and mxfp4_kernel=native keep the layout.
+    assert_eq!(w("gpu=a100-80&mxfp4_kernel=native"), h100);
+    assert_eq!(w("gpu=h100-80&mxfp4_kernel=marlin"), a100);
+    let hf = estimate(&typed(
+        "mode=infer&model_id=openai/gpt-oss-120b&gpu=a100-80",
+    ));
+    assert_eq!(expect_part(&hf, PartId::Weights), h100);
+    // The words name the padding.
+    let e = estimate(&typed(
+        "mode=infer&model_id=openai/gpt-oss-120b&engine=vllm&gpu=a100-80",
+    ));
+    let c = e
+        .components
+        .iter()
+        .find(|c| c.id == PartId::Weights)
+        .unwrap();
+    assert!(memcalc_core::explain::parts::explanation(c).contains("Marlin"));
+    // A version-3 link that named MXFP4 on an A100 keeps the checkpoint's layout.
+    let s = Inputs::from_query(
+        "?v=3&mode=infer&model_id=openai/gpt-oss-120b&quant=mxfp4&engine=vllm&gpu=a100-80",
+    )
+    .0
+    .parse()
+    .unwrap();
+    assert_eq!(expect_part(&estimate(&s), PartId::Weights), h100);
+    assert!(
+        s.to_query().contains("mxfp4_kernel=native"),
+        "{}",
+        s.to_query()
     );
 }

@@ -4,6 +4,19 @@
 //! NVIDIA ones: the HIP runtime's context and libraries stand where the CUDA context does, and
 //! rocm-smi, like nvidia-smi, counts them.
 
+/// NVIDIA GPUs on which vLLM runs MXFP4 MoE weights in the checkpoint's layout: Hopper
+/// (compute capability 9.0, triton_kernels) and Blackwell data-centre parts (10.x, FlashInfer);
+/// vLLM model_executor/layers/quantization/mxfp4.py, get_mxfp4_backend. Others run Marlin.
+pub const NATIVE_MXFP4: &[&str] = &[
+    "h100-80",
+    "h100-pcie",
+    "h100-nvl",
+    "gh200",
+    "gh200-144",
+    "h200",
+    "b200",
+];
+
 /// One accelerator model.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct GpuPreset {

@@ -114,7 +114,9 @@ pub fn model_by_id(id: &str) -> Option<&'static Model> {
         m.id.eq_ignore_ascii_case(id)
             || m.alias.eq_ignore_ascii_case(id)
             || m.variants.iter().any(|v| v.eq_ignore_ascii_case(id))
-            || m.checkpoints.iter().any(|(c, _)| c.eq_ignore_ascii_case(id))
+            || m.checkpoints
+                .iter()
+                .any(|(c, _)| c.eq_ignore_ascii_case(id))
     })
 }
 

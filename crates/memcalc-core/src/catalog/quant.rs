@@ -115,6 +115,26 @@ impl Quant {
 }
 
 choice_enum!(
+    /// How an engine stores MXFP4 expert weights once loaded (`mxfp4_kernel`). vLLM picks its
+    /// MoE kernel by GPU (model_executor/layers/quantization/mxfp4.py, get_mxfp4_backend and
+    /// Mxfp4MoEMethod.create_weights): Hopper runs OpenAI's triton_kernels and Blackwell
+    /// FlashInfer on the checkpoint's layout (the width padded to a multiple of 64, which
+    /// gpt-oss's 2880 already is); GPUs without native FP4 (Ampere, Ada) run the Marlin kernel,
+    /// which needs n % 256 == 0 and k % 128 == 0, so each expert's hidden size is padded to a
+    /// multiple of 256 and its width to a multiple of 128 (gpt-oss: 2880 → 3072 and 2944).
+    Mxfp4Kernel {
+        Auto => ("auto", "The engine's choice for the GPU (vLLM: Marlin, padded, below Hopper)"),
+        Native => ("native", "As the checkpoint stores them (triton_kernels, FlashInfer)"),
+        Marlin => ("marlin", "Marlin: hidden padded to 256, width to 128 (vLLM on A100)"),
+    }
+);
+
+/// The padded size of `n` for the Marlin MXFP4 MoE kernel, as vLLM's `round_up(n, to)`.
+pub fn round_up(n: u64, to: u64) -> u64 {
+    n.div_ceil(to.max(1)).saturating_mul(to.max(1))
+}
+
+choice_enum!(
     /// Storage of pruned (sparse) weights.
     SparseFormat {
         Dense => ("dense", "Dense (zeros stored)"),

@@ -173,6 +173,8 @@ pub struct Scenario {
     pub lora_rank: u64,
     pub lora_targets: LoraTargets,
     pub quant: Quant,
+    /// How the engine stores MXFP4 experts (vLLM pads them for its Marlin kernel below Hopper).
+    pub mxfp4_kernel: crate::catalog::quant::Mxfp4Kernel,
     /// Bits per weight in thousandths, overriding `quant`.
     pub milli_bpw: Option<u64>,
     pub kv_dtype: Option<Dtype>,
@@ -245,6 +247,7 @@ impl Default for Scenario {
             lora_rank: 0,
             lora_targets: LoraTargets::ALL_LINEAR,
             quant: Quant::None,
+            mxfp4_kernel: crate::catalog::quant::Mxfp4Kernel::Auto,
             milli_bpw: None,
             kv_dtype: None,
             kv_quant: None,

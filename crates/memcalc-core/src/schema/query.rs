@@ -269,6 +269,20 @@ fn pin_v3_defaults(
     if !given(FieldId::Quant) {
         inputs.set(FieldId::Quant, crate::catalog::quant::Quant::None.id());
     }
+    // --- MXFP4 storage by kernel (issue 38): from version 4 vLLM's MXFP4 experts are padded
+    // for its Marlin kernel on GPUs without native FP4 (`mxfp4_kernel=auto`); before, they were
+    // counted in the checkpoint's layout. Pinned only where it matters (vLLM inference with
+    // MXFP4 weights on a GPU outside `NATIVE_MXFP4`), so other links are written as before.
+    let matters = inputs.get(FieldId::Mode) == "infer"
+        && inputs.get(FieldId::Engine) == "vllm"
+        && inputs.get(FieldId::Quant) == crate::catalog::quant::Quant::Mxfp4.id()
+        && !crate::catalog::device::NATIVE_MXFP4.contains(&inputs.get(FieldId::Gpu));
+    if matters && !given(FieldId::Mxfp4Kernel) {
+        inputs.set(
+            FieldId::Mxfp4Kernel,
+            crate::catalog::quant::Mxfp4Kernel::Native.id(),
+        );
+    }
 }
 
 /// The fields a preset sets, read as a current-version query.

@@ -419,6 +419,9 @@ pub struct FrozenTerms {
     pub row_scales: u64,
     /// Of `unquantized`, the layers' parameters the checkpoint leaves unconverted.
     pub kept: u64,
+    /// Of `quantized`, the zeros vLLM's Marlin MXFP4 kernel pads the experts with (hidden size
+    /// to a multiple of 256, width to a multiple of 128); 0 in the checkpoint's layout.
+    pub padding: u64,
 }
 
 impl FrozenTerms {
