@@ -14,7 +14,11 @@ pub const NATIVE_MXFP4: &[&str] = &[
     "gh200",
     "gh200-144",
     "h200",
+    "h800",
     "b200",
+    "b300",
+    "gb200",
+    "gb300",
 ];
 
 /// One accelerator model.
@@ -149,6 +153,61 @@ pub const GPUS: &[GpuPreset] = &[
     GpuPreset {
         id: "rtx3090",
         label: "NVIDIA GeForce RTX 3090 24GB",
+        capacity_bytes: 24_576 * MIB,
+    },
+    // --- Added for issue 38. Where nvidia-smi's total is not public, the nominal size in GiB
+    // (HBM stacks are GiB-sized; B200's "180 GB" reports 179.06 GiB, so these may be ~0.5 %
+    // high). ---
+    // H800 SXM5: the H100 SXM's 80 GB HBM3 (81559 MiB as on H100 80GB HBM3)
+    GpuPreset {
+        id: "h800",
+        label: "NVIDIA H800 80GB",
+        capacity_bytes: 81_559 * MIB,
+    },
+    // A800 SXM4 80GB: the A100 80GB's memory (81920 MiB)
+    GpuPreset {
+        id: "a800",
+        label: "NVIDIA A800 80GB",
+        capacity_bytes: 81_920 * MIB,
+    },
+    // A100 80GB PCIe: the same 80 GB HBM2e as the SXM board (81920 MiB)
+    GpuPreset {
+        id: "a100-pcie-80",
+        label: "NVIDIA A100 PCIe 80GB",
+        capacity_bytes: 81_920 * MIB,
+    },
+    // HGX B300 (Blackwell Ultra): 288 GB HBM3e per GPU (NVIDIA HGX B300 specifications: 2.3 TB
+    // per 8 GPUs); nominal
+    GpuPreset {
+        id: "b300",
+        label: "NVIDIA B300 288GB",
+        capacity_bytes: 288 * GIB,
+    },
+    // GB200 NVL72, per Blackwell GPU: 13.4 TB HBM3e over 72 GPUs, 186 GB each (NVIDIA GB200
+    // NVL72 specifications); nominal
+    GpuPreset {
+        id: "gb200",
+        label: "NVIDIA GB200 (per GPU) 186GB",
+        capacity_bytes: 186 * GIB,
+    },
+    // GB300 NVL72, per Blackwell Ultra GPU: 288 GB HBM3e (NVIDIA GB300 NVL72 specifications);
+    // nominal
+    GpuPreset {
+        id: "gb300",
+        label: "NVIDIA GB300 (per GPU) 288GB",
+        capacity_bytes: 288 * GIB,
+    },
+    // RTX PRO 6000 Blackwell (Workstation and Server Editions): 96 GB GDDR7 with ECC (NVIDIA
+    // RTX PRO 6000 Blackwell datasheet); nominal
+    GpuPreset {
+        id: "rtx-pro-6000",
+        label: "NVIDIA RTX PRO 6000 Blackwell 96GB",
+        capacity_bytes: 96 * GIB,
+    },
+    // GeForce RTX 3090 Ti: the RTX 3090's 24 GB GDDR6X (24576 MiB)
+    GpuPreset {
+        id: "rtx3090ti",
+        label: "NVIDIA GeForce RTX 3090 Ti 24GB",
         capacity_bytes: 24_576 * MIB,
     },
     // AMD nominal 288 GB HBM3E; ROCm's GPU specifications: 288 GiB VRAM

@@ -550,6 +550,188 @@ pub const GPU_HARDWARE: &[GpuHardware] = &[
         desktop: true,
         source: "NVIDIA Ampere GA102 GPU architecture whitepaper, GeForce RTX 3090 (936 GB/s; dense figures, FP32 accumulate)",
     },
+    // NVIDIA H800 (the China-export Hopper): the H100 SXM's 3.35 TB/s and tensor rates with
+    // FP64 cut to 1 TFLOPS (vector and tensor) and NVLink to 400 GB/s (NVIDIA H800 Tensor Core
+    // GPU datasheet, SXM column; sparse tensor figures halved).
+    GpuHardware {
+        id: "h800",
+        bandwidth: 3.35e12,
+        peak: Peak {
+            fp64: 1.0,
+            fp32: 67.0,
+            tf32: Some(494.5),
+            half: 989.5,
+            fp8: Some(1979.0),
+            int8: Some(1979.0),
+        },
+        link: Some(GpuLink {
+            kind: LinkKind::NvLink(4),
+            gb_s: 400.0,
+        }),
+        pcie: gen(5),
+        vendor: Vendor::Nvidia,
+        desktop: false,
+        source: "NVIDIA H800 Tensor Core GPU datasheet (H800 SXM: 3.35 TB/s, FP64 1 TFLOPS, NVLink 400 GB/s; sparse tensor figures halved)",
+    },
+    // NVIDIA A800 80GB SXM: the A100 80GB SXM's 2,039 GB/s and peaks with NVLink cut to
+    // 400 GB/s (NVIDIA A800 Tensor Core GPU datasheet).
+    GpuHardware {
+        id: "a800",
+        bandwidth: 2.039e12,
+        peak: Peak {
+            fp64: 19.5,
+            fp32: 19.5,
+            tf32: Some(156.0),
+            half: 312.0,
+            fp8: None,
+            int8: Some(624.0),
+        },
+        link: Some(GpuLink {
+            kind: LinkKind::NvLink(3),
+            gb_s: 400.0,
+        }),
+        pcie: gen(4),
+        vendor: Vendor::Nvidia,
+        desktop: false,
+        source: "NVIDIA A800 Tensor Core GPU datasheet (A800 80GB SXM: 2,039 GB/s, NVLink 400 GB/s; dense figures)",
+    },
+    // NVIDIA A100 Tensor Core GPU datasheet, A100 80GB PCIe: 1,935 GB/s, the A100's peaks;
+    // NVLink only through a bridge joining two cards, so a node's GPUs talk over PCIe Gen4.
+    GpuHardware {
+        id: "a100-pcie-80",
+        bandwidth: 1.935e12,
+        peak: Peak {
+            fp64: 19.5,
+            fp32: 19.5,
+            tf32: Some(156.0),
+            half: 312.0,
+            fp8: None,
+            int8: Some(624.0),
+        },
+        link: None,
+        pcie: gen(4),
+        vendor: Vendor::Nvidia,
+        desktop: false,
+        source: "NVIDIA A100 Tensor Core GPU datasheet (A100 80GB PCIe: 1,935 GB/s; dense figures)",
+    },
+    // NVIDIA HGX B300 specifications, per GPU (the 8-GPU board's figures ÷ 8): 8 TB/s HBM3e;
+    // FP64 1.25 and FP32 75 TFLOPS; TF32 18, FP16/BF16 36, FP8 72 PFLOPS per board are
+    // printed with sparsity (halved here); INT8 is cut on Blackwell Ultra (2 POPS dense per
+    // board: 0.25 per GPU); NVLink 5 1.8 TB/s; PCIe Gen6 to the host.
+    GpuHardware {
+        id: "b300",
+        bandwidth: 8.0e12,
+        peak: Peak {
+            fp64: 1.25,
+            fp32: 75.0,
+            tf32: Some(1125.0),
+            half: 2250.0,
+            fp8: Some(4500.0),
+            int8: Some(250.0),
+        },
+        link: Some(GpuLink {
+            kind: LinkKind::NvLink(5),
+            gb_s: 1800.0,
+        }),
+        pcie: gen(6),
+        vendor: Vendor::Nvidia,
+        desktop: false,
+        source: "NVIDIA HGX B300 specifications, per GPU (8 TB/s; sparse tensor figures halved)",
+    },
+    // NVIDIA GB200 NVL72 specifications ÷ 72 GPUs: 576 TB/s HBM3e → 8 TB/s; FP64 3,240 TFLOPS
+    // → 45; TF32 180, FP16/BF16 360, FP8 720, INT8 720 PFLOPS/POPS with sparsity → 1,250,
+    // 2,500, 5,000, 5,000 dense; FP32 not printed there, taken as 2 × FP64 as on B200 (HGX
+    // B200: 37 and 75); NVLink 5 130 TB/s ÷ 72 = 1.8 TB/s; the host is the Grace CPU over
+    // NVLink-C2C (900 GB/s), counted here as PCIe Gen6 x16.
+    GpuHardware {
+        id: "gb200",
+        bandwidth: 8.0e12,
+        peak: Peak {
+            fp64: 45.0,
+            fp32: 90.0,
+            tf32: Some(1250.0),
+            half: 2500.0,
+            fp8: Some(5000.0),
+            int8: Some(5000.0),
+        },
+        link: Some(GpuLink {
+            kind: LinkKind::NvLink(5),
+            gb_s: 1800.0,
+        }),
+        pcie: gen(6),
+        vendor: Vendor::Nvidia,
+        desktop: false,
+        source: "NVIDIA GB200 NVL72 specifications ÷ 72 GPUs (8 TB/s; sparse tensor figures halved; FP32 taken as 2 × FP64)",
+    },
+    // NVIDIA GB300 NVL72 specifications ÷ 72 GPUs: 576 TB/s → 8 TB/s; FP64 100 TFLOPS → 1.39;
+    // TF32 180, FP16/BF16 360, FP8 720 PFLOPS with sparsity → 1,250, 2,500, 5,000 dense; INT8
+    // 23 POPS → 0.32 dense; FP32 not printed, taken as the B300's 75; NVLink 5 1.8 TB/s per
+    // GPU; the Grace host over NVLink-C2C counted as PCIe Gen6 x16.
+    GpuHardware {
+        id: "gb300",
+        bandwidth: 8.0e12,
+        peak: Peak {
+            fp64: 1.39,
+            fp32: 75.0,
+            tf32: Some(1250.0),
+            half: 2500.0,
+            fp8: Some(5000.0),
+            int8: Some(320.0),
+        },
+        link: Some(GpuLink {
+            kind: LinkKind::NvLink(5),
+            gb_s: 1800.0,
+        }),
+        pcie: gen(6),
+        vendor: Vendor::Nvidia,
+        desktop: false,
+        source: "NVIDIA GB300 NVL72 specifications ÷ 72 GPUs (8 TB/s; sparse tensor figures halved; FP32 taken as B300's)",
+    },
+    // NVIDIA RTX PRO 6000 Blackwell datasheet: 1,792 GB/s GDDR7; FP32 125 TFLOPS; 4,000 AI
+    // TOPS are FP4 with sparsity, so FP4 2,000, FP8 1,000 and FP16/BF16 (FP32 accumulate, full
+    // rate on professional cards) 500 dense; TF32 250; INT8 1,000; FP64 1/64 of FP32 (compute
+    // capability 12.0); PCIe Gen5 x16, no NVLink.
+    GpuHardware {
+        id: "rtx-pro-6000",
+        bandwidth: 1.792e12,
+        peak: Peak {
+            fp64: 1.95,
+            fp32: 125.0,
+            tf32: Some(250.0),
+            half: 500.0,
+            fp8: Some(1000.0),
+            int8: Some(1000.0),
+        },
+        link: None,
+        pcie: gen(5),
+        vendor: Vendor::Nvidia,
+        desktop: true,
+        source: "NVIDIA RTX PRO 6000 Blackwell datasheet (1,792 GB/s; 4,000 FP4 sparse AI TOPS halved per step to dense FP4, FP8, BF16)",
+    },
+    // NVIDIA Ampere GA102 whitepaper figures scaled to the RTX 3090 Ti's full GA102 (10,752
+    // CUDA cores at 1.86 GHz boost, NVIDIA GeForce RTX 3090 Ti specifications): 1,008 GB/s
+    // GDDR6X; FP32 40; TF32 40, FP16/BF16 with FP32 accumulate 80, INT8 320 dense (the RTX
+    // 3090's ratios); FP64 1/64; NVLink bridge 112.5 GB/s; PCIe Gen4.
+    GpuHardware {
+        id: "rtx3090ti",
+        bandwidth: 1.008e12,
+        peak: Peak {
+            fp64: 0.63,
+            fp32: 40.0,
+            tf32: Some(40.0),
+            half: 80.0,
+            fp8: None,
+            int8: Some(320.0),
+        },
+        link: Some(GpuLink {
+            kind: LinkKind::NvLinkBridge(3),
+            gb_s: 112.5,
+        }),
+        pcie: gen(4),
+        vendor: Vendor::Nvidia,
+        desktop: true,
+        source: "NVIDIA GeForce RTX 3090 Ti specifications (10,752 cores, 1.86 GHz, 1,008 GB/s) with the GA102 whitepaper's per-clock rates (dense figures, FP32 accumulate)",
+    },
     // AMD Instinct MI355X data sheet: 8 TB/s HBM3E; FP64 vector and matrix 78.6, FP32 vector
     // 157.3; FP16/BF16 2,516.6, FP8 5,033.2, INT8 5,033.2 dense (AMD prints sparsity
     // separately); CDNA 4 has no TF32 matrix unit (AMD CDNA 4 architecture whitepaper), so TF32
