@@ -88,6 +88,8 @@ impl Pcie {
 pub enum Vendor {
     Nvidia,
     Amd,
+    /// Apple silicon's GPU (Metal): the memory-bandwidth share assumed is NVIDIA's.
+    Apple,
 }
 
 /// One GPU preset's bandwidth, peaks and links.
@@ -731,6 +733,112 @@ pub const GPU_HARDWARE: &[GpuHardware] = &[
         vendor: Vendor::Nvidia,
         desktop: true,
         source: "NVIDIA GeForce RTX 3090 Ti specifications (10,752 cores, 1.86 GHz, 1,008 GB/s) with the GA102 whitepaper's per-clock rates (dense figures, FP32 accumulate)",
+    },
+    // Apple publishes bandwidth but no FLOPS: 546 GB/s (Apple, M4 Max announcement, 2024-10-30);
+    // FP32 = 40 GPU cores × 128 lanes × 2 × 1.678 GHz = 17.18 TFLOPS, FP16 at the same rate, no
+    // matrix units for TF32, FP8 or INT8 (hmc-tech.com GPU database: 32-core M4 Max 13.74 TFLOPS
+    // at 1,678 MHz). Apple GPUs have no FP64 (Metal has no double): FP64 work is emulated,
+    // counted here at 1/64 of FP32 as a placeholder. No PCIe: the host shares the pool.
+    GpuHardware {
+        id: "m4-max-128",
+        bandwidth: 546e9,
+        peak: Peak {
+            fp64: 0.27,
+            fp32: 17.18,
+            tf32: None,
+            half: 17.18,
+            fp8: None,
+            int8: None,
+        },
+        link: None,
+        pcie: gen(5),
+        vendor: Vendor::Apple,
+        desktop: true,
+        source: "Apple M4 Max (546 GB/s); FP32/FP16 from 40 cores × 128 lanes × 2 × 1.678 GHz (hmc-tech.com); no FP64 units (placeholder 1/64)",
+    },
+    // Apple M3 Ultra: 819 GB/s (Apple, Mac Studio announcement, 2025-03-05); FP32 = 80 cores ×
+    // 128 × 2 × 1.398 GHz = 28.63 TFLOPS (the M3 Max clock, hmc-tech.com), FP16 the same; no
+    // FP64 units (placeholder 1/64 of FP32).
+    GpuHardware {
+        id: "m3-ultra-512",
+        bandwidth: 819e9,
+        peak: Peak {
+            fp64: 0.45,
+            fp32: 28.63,
+            tf32: None,
+            half: 28.63,
+            fp8: None,
+            int8: None,
+        },
+        link: None,
+        pcie: gen(5),
+        vendor: Vendor::Apple,
+        desktop: true,
+        source: "Apple M3 Ultra (819 GB/s); FP32/FP16 from 80 cores × 128 lanes × 2 × 1.398 GHz (hmc-tech.com); no FP64 units (placeholder 1/64)",
+    },
+    // NVIDIA DGX Spark datasheet: 273 GB/s LPDDR5x; 1 PFLOP of FP4 with sparsity, halved per
+    // step to dense FP4 500, FP8 250 and FP16/BF16 125 (as the RTX PRO 6000 row); FP32 31
+    // TFLOPS (6,144 CUDA cores); FP64 1/64; INT8 250; ConnectX-7 to a second Spark, no NVLink.
+    GpuHardware {
+        id: "dgx-spark",
+        bandwidth: 273e9,
+        peak: Peak {
+            fp64: 0.48,
+            fp32: 31.0,
+            tf32: Some(62.5),
+            half: 125.0,
+            fp8: Some(250.0),
+            int8: Some(250.0),
+        },
+        link: None,
+        pcie: gen(5),
+        vendor: Vendor::Nvidia,
+        desktop: true,
+        source: "NVIDIA DGX Spark datasheet (273 GB/s; 1 PFLOP sparse FP4 halved per step to dense FP8 and BF16; FP32 31 TFLOPS)",
+    },
+    // AMD Ryzen AI Max+ 395: LPDDR5X-8000 on 256 bits = 256 GB/s; Radeon 8060S, 40 RDNA 3.5
+    // CUs at 2.9 GHz (AMD product page): FP32 40 CUs × 64 lanes × 2 (FMA) × 2 (dual
+    // issue) × 2.9 GHz = 29.7 TFLOPS, FP16/BF16 and INT8 through WMMA 40 × 512 × 2.9 GHz = 59.4; FP64 1/32 of FP32
+    // (RDNA 3 ISA); no TF32 or FP8 units.
+    GpuHardware {
+        id: "strix-halo-128",
+        bandwidth: 256e9,
+        peak: Peak {
+            fp64: 0.93,
+            fp32: 29.7,
+            tf32: None,
+            half: 59.4,
+            fp8: None,
+            int8: Some(59.4),
+        },
+        link: None,
+        pcie: gen(4),
+        vendor: Vendor::Amd,
+        desktop: true,
+        source: "AMD Ryzen AI Max+ 395 product page (40 CUs at 2.9 GHz, LPDDR5X-8000 256-bit: 256 GB/s); RDNA 3 per-clock rates",
+    },
+    // AMD Instinct MI300A data sheet: 5.3 TB/s HBM3; 228 CUs (¾ of MI300X's 304): FP64 and FP32
+    // matrix 122.6, TF32 490.3, FP16/BF16 980.6, FP8 1,961.2, INT8 1,961.2 dense (AMD prints
+    // sparsity separately); Infinity Fabric 4 links × 128 GB/s between the APUs of a node.
+    GpuHardware {
+        id: "mi300a",
+        bandwidth: 5.3e12,
+        peak: Peak {
+            fp64: 122.6,
+            fp32: 122.6,
+            tf32: Some(490.3),
+            half: 980.6,
+            fp8: Some(1961.2),
+            int8: Some(1961.2),
+        },
+        link: Some(GpuLink {
+            kind: LinkKind::InfinityFabric,
+            gb_s: 512.0,
+        }),
+        pcie: gen(5),
+        vendor: Vendor::Amd,
+        desktop: false,
+        source: "AMD Instinct MI300A accelerated processing unit data sheet (5.3 TB/s; dense figures)",
     },
     // AMD Instinct MI355X data sheet: 8 TB/s HBM3E; FP64 vector and matrix 78.6, FP32 vector
     // 157.3; FP16/BF16 2,516.6, FP8 5,033.2, INT8 5,033.2 dense (AMD prints sparsity

@@ -113,6 +113,11 @@ impl Device {
         self.custom_bytes.unwrap_or(self.preset.capacity_bytes)
     }
 
+    /// The unified pool the capacity is the default share of (none once `gpu_mem` is given).
+    pub fn unified(&self) -> Option<crate::catalog::device::Unified> {
+        self.preset.unified.filter(|_| self.custom_bytes.is_none())
+    }
+
     pub fn label(&self) -> String {
         match self.custom_bytes {
             Some(b) => format!(

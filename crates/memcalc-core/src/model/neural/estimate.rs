@@ -293,6 +293,7 @@ pub(crate) fn estimate_model(s: &Scenario) -> Estimate {
         capacity_bytes: s.device.capacity_bytes(),
         host_capacity_bytes: s.host_mem,
         device_label: s.device.label(),
+        unified: s.device.unified(),
         busiest,
         per: crate::model::Per::Device,
         params: s.param_count(),
