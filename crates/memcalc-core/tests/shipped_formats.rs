@@ -204,3 +204,33 @@ fn vllm_pads_mxfp4_experts_for_marlin_on_gpus_without_native_fp4() {
         s.to_query()
     );
 }
+
+/// A config.json from tests/configs.
+fn config(name: &str) -> String {
+    std::fs::read_to_string(format!(
+        "{}/tests/configs/{name}.json",
+        env!("CARGO_MANIFEST_DIR")
+    ))
+    .unwrap()
+}
+
+#[test]
+fn a_pasted_config_json_gives_the_format_its_checkpoint_ships_in() {
+    use memcalc_core::inputs::hf_config::read;
+    let oss = read(&config("gpt-oss-20b")).unwrap();
+    assert_eq!(oss.quant, Some(Quant::Mxfp4));
+    assert!(
+        oss.summary().iter().any(|l| l.contains("quant=mxfp4")),
+        "{:?}",
+        oss.summary()
+    );
+    assert_eq!(
+        read(&config("deepseek-v3")).unwrap().quant,
+        Some(Quant::Fp8Block)
+    );
+    assert_eq!(read(&config("llama-3.1-8b")).unwrap().quant, None);
+    // The page's import sets it, as the CLI's --config does.
+    let mut page = memcalc_core::PageState::default();
+    page.import_config(&oss);
+    assert_eq!(page.inputs().get(FieldId::Quant), "mxfp4");
+}
