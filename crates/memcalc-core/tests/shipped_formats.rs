@@ -234,3 +234,31 @@ fn a_pasted_config_json_gives_the_format_its_checkpoint_ships_in() {
     page.import_config(&oss);
     assert_eq!(page.inputs().get(FieldId::Quant), "mxfp4");
 }
+
+#[test]
+fn training_and_fine_tuning_load_the_weights_in_dtype_and_serving_takes_the_format_back() {
+    // Hugging Face's gpt-oss recipe dequantizes MXFP4 to BF16 for training (Mxfp4Config(
+    // dequantize=True)): a fine-tuning run keeps quant=none.
+    let mut i =
+        Inputs::from_typed_query("mode=finetune&lora_rank=16&model_id=openai/gpt-oss-20b").0;
+    assert_eq!(i.get(FieldId::Quant), "none");
+    i.change(FieldId::Mode, "infer".into());
+    assert_eq!(i.get(FieldId::Quant), "mxfp4");
+    i.change(FieldId::Mode, "train".into());
+    assert_eq!(i.get(FieldId::Quant), "none");
+    // A format the user chose for the QLoRA base is kept across modes.
+    i.change(FieldId::Mode, "finetune".into());
+    i.change(FieldId::Quant, "nf4".into());
+    i.change(FieldId::Mode, "infer".into());
+    assert_eq!(i.get(FieldId::Quant), "nf4");
+    // Links round-trip in every mode.
+    for q in [
+        "mode=train&model_id=openai/gpt-oss-20b",
+        "mode=finetune&lora_rank=16&model_id=deepseek-ai/DeepSeek-V3",
+        "mode=infer&model_id=openai/gpt-oss-20b&quant=none",
+    ] {
+        let s = typed(q);
+        let back = Inputs::from_query(&s.to_query()).0.parse().unwrap();
+        assert_eq!(back, s, "{q}: {}", s.to_query());
+    }
+}
