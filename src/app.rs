@@ -168,8 +168,8 @@ pub fn Calculator(
     let on_preset = Callback::new(move |p: &'static memcalc_core::inputs::presets::Preset| {
         state.update(|s| s.pick_preset(p));
     });
-    let on_import = Callback::new(move |arch: memcalc_core::catalog::arch::Arch| {
-        state.update(|s| s.import(&arch));
+    let on_import = Callback::new(move |imported: memcalc_core::inputs::hf_config::Imported| {
+        state.update(|s| s.import_config(&imported));
     });
     let on_apply = Callback::new(move |patch: Vec<(FieldId, String)>| {
         state.update(|s| s.apply(patch));

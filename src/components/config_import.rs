@@ -1,5 +1,5 @@
 use leptos::prelude::*;
-use memcalc_core::catalog::arch::Arch;
+use memcalc_core::inputs::hf_config::Imported;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
@@ -7,16 +7,16 @@ use wasm_bindgen::JsCast;
 /// The core reads it and reports every key; this only moves text and shows the report.
 #[component]
 pub fn ConfigImport(
-    /// Called with the architecture the file describes.
-    on_import: Callback<Arch>,
+    /// Called with what the file describes: its architecture and weight format.
+    on_import: Callback<Imported>,
 ) -> impl IntoView {
     let (text, set_text) = signal(String::new());
     let (report, set_report) = signal(Vec::<String>::new());
     let (error, set_error) = signal(None::<String>);
     let read = move |json: String| match memcalc_core::inputs::hf_config::read(&json) {
         Ok(imported) => {
-            on_import.run(imported.arch);
             set_report.set(imported.summary());
+            on_import.run(imported);
             set_error.set(None);
         }
         Err(e) => {

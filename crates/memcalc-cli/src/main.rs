@@ -165,6 +165,13 @@ fn main() -> ExitCode {
         let given: Vec<String> = query::pairs(&joined).into_iter().map(|(k, _)| k).collect();
         let mut with_config = inputs.clone();
         with_config.set_arch(&imported.arch);
+        // A released model is what it ships as: the checkpoint's format, unless quant is given.
+        if let Some(q) = imported.quant {
+            with_config.set(
+                memcalc_core::inputs::fields::FieldId::Quant,
+                memcalc_core::Choice::id(q),
+            );
+        }
         for f in memcalc_core::inputs::fields::FIELDS {
             if !given.iter().any(|k| k == f.key) {
                 inputs.set(f.id, with_config.get(f.id).to_string());

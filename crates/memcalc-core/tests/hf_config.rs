@@ -59,10 +59,12 @@ fn every_key_is_read_not_needed_or_named_as_not_understood() {
             || got.not_understood.contains(k);
         assert!(listed, "{k} was dropped silently");
     }
-    assert!(got
-        .not_needed
-        .iter()
-        .any(|(k, why)| k == "quantization_config" && why.contains("weight format")));
+    // The checkpoint's format is read (issue 38: a released model is what it ships as).
+    assert!(got.read.iter().any(|k| k == "quantization_config"));
+    assert_eq!(
+        got.quant,
+        Some(memcalc_core::catalog::quant::Quant::Fp8Block)
+    );
     // An unknown key is named.
     let odd = json.replacen(
         "\"vocab_size\"",

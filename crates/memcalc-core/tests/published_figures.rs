@@ -37,6 +37,37 @@ fn catalog_counts_match_what_publishers_state() {
 }
 
 #[test]
+fn catalog_holds_the_releases_of_2025_with_their_published_counts() {
+    // Issue 38: each read from its config.json; `catalog_counts_match_what_publishers_state`
+    // checks its total against the publisher's figure. Active counts as the model cards state
+    // them: Llama 4 "17B active", Kimi K2 "32B activated" (±5 %).
+    let active = |id: &str| model_by_id(id).unwrap().arch.active_params();
+    for id in [
+        "deepseek-ai/DeepSeek-V3.1",
+        "deepseek-ai/DeepSeek-V3.2-Exp",
+        "moonshotai/Kimi-K2-Instruct",
+        "zai-org/GLM-4.5",
+        "zai-org/GLM-4.5-Air",
+        "zai-org/GLM-4.6",
+        "meta-llama/Llama-4-Scout-17B-16E",
+        "meta-llama/Llama-4-Scout-17B-16E-Instruct",
+        "meta-llama/Llama-4-Maverick-17B-128E-Instruct",
+        "mistralai/Mistral-Small-3.1-24B-Instruct-2503",
+        "mistralai/Mistral-Small-3.2-24B-Instruct-2506",
+    ] {
+        assert!(model_by_id(id).is_some(), "{id} is not in the catalog");
+    }
+    for (id, published) in [
+        ("meta-llama/Llama-4-Scout-17B-16E", 17_000_000_000u64),
+        ("meta-llama/Llama-4-Maverick-17B-128E", 17_000_000_000),
+        ("moonshotai/Kimi-K2-Instruct", 32_000_000_000),
+    ] {
+        let a = active(id);
+        assert!(a.abs_diff(published) * 20 <= published, "{id}: {a} active");
+    }
+}
+
+#[test]
 fn catalog_ids_are_unique_and_found_by_id_or_alias_in_any_case() {
     for (i, m) in MODELS.iter().enumerate() {
         assert!(MODELS[..i].iter().all(|o| !o.id.eq_ignore_ascii_case(m.id)

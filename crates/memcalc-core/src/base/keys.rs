@@ -127,6 +127,7 @@ keys! {
     LoraRank => "lora_rank",
     LoraTargets => "lora_targets",
     Quant => "quant",
+    Mxfp4Kernel => "mxfp4_kernel",
     Bpw => "bpw",
     Sparsity => "sparsity",
     SparseFormat => "sparse_format",

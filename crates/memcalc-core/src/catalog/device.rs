@@ -4,12 +4,43 @@
 //! NVIDIA ones: the HIP runtime's context and libraries stand where the CUDA context does, and
 //! rocm-smi, like nvidia-smi, counts them.
 
+/// NVIDIA GPUs on which vLLM runs MXFP4 MoE weights in the checkpoint's layout: Hopper
+/// (compute capability 9.0, triton_kernels) and Blackwell data-centre parts (10.x, FlashInfer);
+/// vLLM model_executor/layers/quantization/mxfp4.py, get_mxfp4_backend. Others run Marlin.
+pub const NATIVE_MXFP4: &[&str] = &[
+    "h100-80",
+    "h100-pcie",
+    "h100-nvl",
+    "gh200",
+    "gh200-144",
+    "h200",
+    "h800",
+    "b200",
+    "b300",
+    "gb200",
+    "gb300",
+];
+
 /// One accelerator model.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct GpuPreset {
     pub id: &'static str,
     pub label: &'static str,
     pub capacity_bytes: u64,
+    /// The GPU shares one memory pool with the CPU and the operating system (Apple silicon,
+    /// DGX Spark, Strix Halo, MI300A): `capacity_bytes` is what the GPU may use by default.
+    pub unified: Option<Unified>,
+}
+
+/// A unified memory pool: its size, who keeps the rest of it, and the rule (with its source)
+/// that gives the GPU its default share; `gpu_mem` gives another.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Unified {
+    pub total_bytes: u64,
+    /// Who keeps what the GPU does not get, e.g. "macOS".
+    pub keeper: &'static str,
+    /// Why the GPU gets `capacity_bytes` by default and how to change it, with the source.
+    pub rule: &'static str,
 }
 
 const MIB: u64 = 1 << 20;
@@ -21,18 +52,21 @@ pub const GPUS: &[GpuPreset] = &[
         id: "h100-80",
         label: "NVIDIA H100 80GB",
         capacity_bytes: 81_559 * MIB,
+        unified: None,
     },
     // nvidia-smi total on H100 PCIe (81559 MiB, the same 80 GB as the SXM board)
     GpuPreset {
         id: "h100-pcie",
         label: "NVIDIA H100 PCIe 80GB",
         capacity_bytes: 81_559 * MIB,
+        unified: None,
     },
     // nvidia-smi total on H100 NVL, 94 GB per GPU (95830 MiB; NVIDIA/gpu-admin-tools#4)
     GpuPreset {
         id: "h100-nvl",
         label: "NVIDIA H100 NVL 94GB",
         capacity_bytes: 95_830 * MIB,
+        unified: None,
     },
     // nvidia-smi total on GH200 480GB, the 96 GB HBM3 Hopper of the superchip (97871 MiB);
     // the Grace CPU's LPDDR5X is host memory
@@ -40,48 +74,56 @@ pub const GPUS: &[GpuPreset] = &[
         id: "gh200",
         label: "NVIDIA GH200 96GB HBM3",
         capacity_bytes: 97_871 * MIB,
+        unified: None,
     },
     // nvidia-smi total on GH200 144G HBM3e (146831 MiB)
     GpuPreset {
         id: "gh200-144",
         label: "NVIDIA GH200 144GB HBM3e",
         capacity_bytes: 146_831 * MIB,
+        unified: None,
     },
     // nvidia-smi total on H200 (143771 MiB)
     GpuPreset {
         id: "h200",
         label: "NVIDIA H200 141GB",
         capacity_bytes: 143_771 * MIB,
+        unified: None,
     },
     // nvidia-smi total on B200 (183359 MiB; NVIDIA/TensorRT-LLM#10278)
     GpuPreset {
         id: "b200",
         label: "NVIDIA B200 180GB",
         capacity_bytes: 183_359 * MIB,
+        unified: None,
     },
     // nvidia-smi total on A100 80GB (81920 MiB)
     GpuPreset {
         id: "a100-80",
         label: "NVIDIA A100 80GB",
         capacity_bytes: 81_920 * MIB,
+        unified: None,
     },
     // nvidia-smi total on A100 40GB PCIe (40960 MiB)
     GpuPreset {
         id: "a100-40",
         label: "NVIDIA A100 40GB",
         capacity_bytes: 40_960 * MIB,
+        unified: None,
     },
     // nvidia-smi total on L40S (46068 MiB)
     GpuPreset {
         id: "l40s",
         label: "NVIDIA L40S 48GB",
         capacity_bytes: 46_068 * MIB,
+        unified: None,
     },
     // nvidia-smi total on L40 (46068 MiB, the L40S's 48 GB GDDR6)
     GpuPreset {
         id: "l40",
         label: "NVIDIA L40 48GB",
         capacity_bytes: 46_068 * MIB,
+        unified: None,
     },
     // nvidia-smi total on A10 and on AWS's A10G (23028 MiB; modal-labs/modal-client#2797,
     // NVIDIA/DCGM#232)
@@ -89,54 +131,189 @@ pub const GPUS: &[GpuPreset] = &[
         id: "a10",
         label: "NVIDIA A10 / A10G 24GB",
         capacity_bytes: 23_028 * MIB,
+        unified: None,
     },
     // nvidia-smi total on L4 (23034 MiB)
     GpuPreset {
         id: "l4",
         label: "NVIDIA L4 24GB",
         capacity_bytes: 23_034 * MIB,
+        unified: None,
     },
     // nvidia-smi total on T4 (15360 MiB)
     GpuPreset {
         id: "t4",
         label: "NVIDIA T4 16GB",
         capacity_bytes: 15_360 * MIB,
+        unified: None,
     },
     // nvidia-smi total on RTX A6000 and RTX 6000 Ada (49140 MiB)
     GpuPreset {
         id: "rtx-a6000",
         label: "NVIDIA RTX A6000 / RTX 6000 Ada 48GB",
         capacity_bytes: 49_140 * MIB,
+        unified: None,
     },
     // nvidia-smi total on V100-SXM2-32GB (32510 MiB)
     GpuPreset {
         id: "v100-32",
         label: "NVIDIA V100 32GB",
         capacity_bytes: 32_510 * MIB,
+        unified: None,
     },
     // nvidia-smi total on V100-SXM2-16GB (16160 MiB)
     GpuPreset {
         id: "v100-16",
         label: "NVIDIA V100 16GB",
         capacity_bytes: 16_160 * MIB,
+        unified: None,
     },
     // nvidia-smi total on RTX 5090 (32607 MiB; noonghunna/club-3090#617)
     GpuPreset {
         id: "rtx5090",
         label: "NVIDIA GeForce RTX 5090 32GB",
         capacity_bytes: 32_607 * MIB,
+        unified: None,
     },
     // nvidia-smi total on RTX 4090 (24564 MiB)
     GpuPreset {
         id: "rtx4090",
         label: "NVIDIA GeForce RTX 4090 24GB",
         capacity_bytes: 24_564 * MIB,
+        unified: None,
     },
     // nvidia-smi total on RTX 3090 (24576 MiB)
     GpuPreset {
         id: "rtx3090",
         label: "NVIDIA GeForce RTX 3090 24GB",
         capacity_bytes: 24_576 * MIB,
+        unified: None,
+    },
+    // --- Added for issue 38. Where nvidia-smi's total is not public, the nominal size in GiB
+    // (HBM stacks are GiB-sized; B200's "180 GB" reports 179.06 GiB, so these may be ~0.5 %
+    // high). ---
+    // H800 SXM5: the H100 SXM's 80 GB HBM3 (81559 MiB as on H100 80GB HBM3)
+    GpuPreset {
+        id: "h800",
+        label: "NVIDIA H800 80GB",
+        capacity_bytes: 81_559 * MIB,
+        unified: None,
+    },
+    // A800 SXM4 80GB: the A100 80GB's memory (81920 MiB)
+    GpuPreset {
+        id: "a800",
+        label: "NVIDIA A800 80GB",
+        capacity_bytes: 81_920 * MIB,
+        unified: None,
+    },
+    // A100 80GB PCIe: the same 80 GB HBM2e as the SXM board (81920 MiB)
+    GpuPreset {
+        id: "a100-pcie-80",
+        label: "NVIDIA A100 PCIe 80GB",
+        capacity_bytes: 81_920 * MIB,
+        unified: None,
+    },
+    // HGX B300 (Blackwell Ultra): 288 GB HBM3e per GPU (NVIDIA HGX B300 specifications: 2.3 TB
+    // per 8 GPUs); nominal
+    GpuPreset {
+        id: "b300",
+        label: "NVIDIA B300 288GB",
+        capacity_bytes: 288 * GIB,
+        unified: None,
+    },
+    // GB200 NVL72, per Blackwell GPU: 13.4 TB HBM3e over 72 GPUs, 186 GB each (NVIDIA GB200
+    // NVL72 specifications); nominal
+    GpuPreset {
+        id: "gb200",
+        label: "NVIDIA GB200 (per GPU) 186GB",
+        capacity_bytes: 186 * GIB,
+        unified: None,
+    },
+    // GB300 NVL72, per Blackwell Ultra GPU: 288 GB HBM3e (NVIDIA GB300 NVL72 specifications);
+    // nominal
+    GpuPreset {
+        id: "gb300",
+        label: "NVIDIA GB300 (per GPU) 288GB",
+        capacity_bytes: 288 * GIB,
+        unified: None,
+    },
+    // RTX PRO 6000 Blackwell (Workstation and Server Editions): 96 GB GDDR7 with ECC (NVIDIA
+    // RTX PRO 6000 Blackwell datasheet); nominal
+    GpuPreset {
+        id: "rtx-pro-6000",
+        label: "NVIDIA RTX PRO 6000 Blackwell 96GB",
+        capacity_bytes: 96 * GIB,
+        unified: None,
+    },
+    // GeForce RTX 3090 Ti: the RTX 3090's 24 GB GDDR6X (24576 MiB)
+    GpuPreset {
+        id: "rtx3090ti",
+        label: "NVIDIA GeForce RTX 3090 Ti 24GB",
+        capacity_bytes: 24_576 * MIB,
+        unified: None,
+    },
+    // --- Unified memory (issue 38): the GPU, the CPU and the operating system share one pool;
+    // the capacity is the GPU's default share, the rest is what the OS keeps. ---
+    // Apple M4 Max with 128 GB: Metal's recommendedMaxWorkingSetSize, the default GPU wired
+    // limit, measured at 107.52 GiB on stock 128 GiB Macs (antirez/ds4#893, two machines)
+    GpuPreset {
+        id: "m4-max-128",
+        label: "Apple M4 Max 128GB (unified)",
+        capacity_bytes: 110_100 * MIB,
+        unified: Some(Unified {
+            total_bytes: 128 * GIB,
+            keeper: "macOS",
+            rule: "Metal's default GPU working set (recommendedMaxWorkingSetSize) on a 128 GiB Mac is 107.52 GiB, measured on stock macOS (antirez/ds4#893); sudo sysctl iogpu.wired_limit_mb=N raises it — give N MiB as gpu_mem",
+        }),
+    },
+    // Apple M3 Ultra with 512 GB: the GPU's default working set is 75 % of RAM on Macs of
+    // 64 GB and more (gpustack/gpustack#1375, llama.cpp's recommendedMaxWorkingSetSize logs)
+    GpuPreset {
+        id: "m3-ultra-512",
+        label: "Apple M3 Ultra 512GB (unified)",
+        capacity_bytes: 384 * GIB,
+        unified: Some(Unified {
+            total_bytes: 512 * GIB,
+            keeper: "macOS",
+            rule: "Metal's default GPU working set (recommendedMaxWorkingSetSize) is 75 % of RAM on Macs of 64 GB and more (gpustack/gpustack#1375); sudo sysctl iogpu.wired_limit_mb=N raises it — give N MiB as gpu_mem",
+        }),
+    },
+    // NVIDIA DGX Spark (GB10): 128 GB LPDDR5x; CUDA's total is the 121.69 GiB the kernel
+    // reports (MemTotal 127,600,748 kB; XuehaiPan/nvitop#208, unslothai/unsloth#10283), of which
+    // 113.07 GiB were available at idle (MemAvailable 118,566,368 kB, nvitop#208)
+    GpuPreset {
+        id: "dgx-spark",
+        label: "NVIDIA DGX Spark (GB10) 128GB (unified)",
+        capacity_bytes: 118_566_368 * 1024,
+        unified: Some(Unified {
+            total_bytes: 127_600_748 * 1024,
+            keeper: "DGX OS (its kernel, desktop and services, measured at idle)",
+            rule: "the GPU allocates from system memory; DGX OS reported 113.07 GiB available of 121.69 GiB at idle (MemAvailable, XuehaiPan/nvitop#208); close other programs or give gpu_mem for another share",
+        }),
+    },
+    // AMD Ryzen AI Max+ 395 (Strix Halo) with 128 GB: llama.cpp under Ollama on Linux saw
+    // 120,460 MiB free on the Radeon 8060S (ROCm0) of 124.9 GiB system memory (ollama/ollama#16480)
+    GpuPreset {
+        id: "strix-halo-128",
+        label: "AMD Ryzen AI Max+ 395 (Strix Halo) 128GB (unified)",
+        capacity_bytes: 120_460 * MIB,
+        unified: Some(Unified {
+            total_bytes: 128 * GIB,
+            keeper: "Linux and the firmware's carve-out",
+            rule: "llama.cpp on Linux saw 120,460 MiB free on the Radeon 8060S of 124.9 GiB system memory (ollama/ollama#16480); Windows gives the GPU the BIOS's dedicated share instead (up to 96 GB) — give it as gpu_mem",
+        }),
+    },
+    // AMD Instinct MI300A: 128 GB HBM3 shared by the CPU and GPU dies (AMD Instinct MI300A
+    // data sheet); the GPU allocates from the whole pool
+    GpuPreset {
+        id: "mi300a",
+        label: "AMD Instinct MI300A 128GB (unified)",
+        capacity_bytes: 128 * GIB,
+        unified: Some(Unified {
+            total_bytes: 128 * GIB,
+            keeper: "Linux and the CPU's processes",
+            rule: "the 128 GiB of HBM3 serve the CPU and the GPU alike (AMD Instinct MI300A data sheet; ROCm's unified memory); what the OS and host processes take is not subtracted — give the GPU's share as gpu_mem",
+        }),
     },
     // AMD nominal 288 GB HBM3E; ROCm's GPU specifications: 288 GiB VRAM
     // (rocm.docs.amd.com/en/latest/reference/gpu-specs.html)
@@ -144,30 +321,35 @@ pub const GPUS: &[GpuPreset] = &[
         id: "mi355x",
         label: "AMD Instinct MI355X 288GB",
         capacity_bytes: 288 * GIB,
+        unified: None,
     },
     // AMD nominal 256 GB HBM3E; ROCm's GPU specifications: 256 GiB VRAM
     GpuPreset {
         id: "mi325x",
         label: "AMD Instinct MI325X 256GB",
         capacity_bytes: 256 * GIB,
+        unified: None,
     },
     // AMD nominal 192 GB HBM3; ROCm's GPU specifications: 192 GiB VRAM
     GpuPreset {
         id: "mi300x",
         label: "AMD Instinct MI300X 192GB",
         capacity_bytes: 192 * GIB,
+        unified: None,
     },
     // AMD nominal 128 GB per OAM, 64 GB per GCD as seen by the runtime
     GpuPreset {
         id: "mi250x",
         label: "AMD Instinct MI250X (one GCD, 64GB)",
         capacity_bytes: 64 * GIB,
+        unified: None,
     },
     // AMD nominal 32 GB HBM2; ROCm's GPU specifications: 32 GiB VRAM
     GpuPreset {
         id: "mi100",
         label: "AMD Instinct MI100 32GB",
         capacity_bytes: 32 * GIB,
+        unified: None,
     },
 ];
 

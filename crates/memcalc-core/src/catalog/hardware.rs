@@ -88,6 +88,8 @@ impl Pcie {
 pub enum Vendor {
     Nvidia,
     Amd,
+    /// Apple silicon's GPU (Metal): the memory-bandwidth share assumed is NVIDIA's.
+    Apple,
 }
 
 /// One GPU preset's bandwidth, peaks and links.
@@ -549,6 +551,294 @@ pub const GPU_HARDWARE: &[GpuHardware] = &[
         vendor: Vendor::Nvidia,
         desktop: true,
         source: "NVIDIA Ampere GA102 GPU architecture whitepaper, GeForce RTX 3090 (936 GB/s; dense figures, FP32 accumulate)",
+    },
+    // NVIDIA H800 (the China-export Hopper): the H100 SXM's 3.35 TB/s and tensor rates with
+    // FP64 cut to 1 TFLOPS (vector and tensor) and NVLink to 400 GB/s (NVIDIA H800 Tensor Core
+    // GPU datasheet, SXM column; sparse tensor figures halved).
+    GpuHardware {
+        id: "h800",
+        bandwidth: 3.35e12,
+        peak: Peak {
+            fp64: 1.0,
+            fp32: 67.0,
+            tf32: Some(494.5),
+            half: 989.5,
+            fp8: Some(1979.0),
+            int8: Some(1979.0),
+        },
+        link: Some(GpuLink {
+            kind: LinkKind::NvLink(4),
+            gb_s: 400.0,
+        }),
+        pcie: gen(5),
+        vendor: Vendor::Nvidia,
+        desktop: false,
+        source: "NVIDIA H800 Tensor Core GPU datasheet (H800 SXM: 3.35 TB/s, FP64 1 TFLOPS, NVLink 400 GB/s; sparse tensor figures halved)",
+    },
+    // NVIDIA A800 80GB SXM: the A100 80GB SXM's 2,039 GB/s and peaks with NVLink cut to
+    // 400 GB/s (NVIDIA A800 Tensor Core GPU datasheet).
+    GpuHardware {
+        id: "a800",
+        bandwidth: 2.039e12,
+        peak: Peak {
+            fp64: 19.5,
+            fp32: 19.5,
+            tf32: Some(156.0),
+            half: 312.0,
+            fp8: None,
+            int8: Some(624.0),
+        },
+        link: Some(GpuLink {
+            kind: LinkKind::NvLink(3),
+            gb_s: 400.0,
+        }),
+        pcie: gen(4),
+        vendor: Vendor::Nvidia,
+        desktop: false,
+        source: "NVIDIA A800 Tensor Core GPU datasheet (A800 80GB SXM: 2,039 GB/s, NVLink 400 GB/s; dense figures)",
+    },
+    // NVIDIA A100 Tensor Core GPU datasheet, A100 80GB PCIe: 1,935 GB/s, the A100's peaks;
+    // NVLink only through a bridge joining two cards, so a node's GPUs talk over PCIe Gen4.
+    GpuHardware {
+        id: "a100-pcie-80",
+        bandwidth: 1.935e12,
+        peak: Peak {
+            fp64: 19.5,
+            fp32: 19.5,
+            tf32: Some(156.0),
+            half: 312.0,
+            fp8: None,
+            int8: Some(624.0),
+        },
+        link: None,
+        pcie: gen(4),
+        vendor: Vendor::Nvidia,
+        desktop: false,
+        source: "NVIDIA A100 Tensor Core GPU datasheet (A100 80GB PCIe: 1,935 GB/s; dense figures)",
+    },
+    // NVIDIA HGX B300 specifications, per GPU (the 8-GPU board's figures ÷ 8): 8 TB/s HBM3e;
+    // FP64 1.25 and FP32 75 TFLOPS; TF32 18, FP16/BF16 36, FP8 72 PFLOPS per board are
+    // printed with sparsity (halved here); INT8 is cut on Blackwell Ultra (2 POPS dense per
+    // board: 0.25 per GPU); NVLink 5 1.8 TB/s; PCIe Gen6 to the host.
+    GpuHardware {
+        id: "b300",
+        bandwidth: 8.0e12,
+        peak: Peak {
+            fp64: 1.25,
+            fp32: 75.0,
+            tf32: Some(1125.0),
+            half: 2250.0,
+            fp8: Some(4500.0),
+            int8: Some(250.0),
+        },
+        link: Some(GpuLink {
+            kind: LinkKind::NvLink(5),
+            gb_s: 1800.0,
+        }),
+        pcie: gen(6),
+        vendor: Vendor::Nvidia,
+        desktop: false,
+        source: "NVIDIA HGX B300 specifications, per GPU (8 TB/s; sparse tensor figures halved)",
+    },
+    // NVIDIA GB200 NVL72 specifications ÷ 72 GPUs: 576 TB/s HBM3e → 8 TB/s; FP64 3,240 TFLOPS
+    // → 45; TF32 180, FP16/BF16 360, FP8 720, INT8 720 PFLOPS/POPS with sparsity → 1,250,
+    // 2,500, 5,000, 5,000 dense; FP32 not printed there, taken as 2 × FP64 as on B200 (HGX
+    // B200: 37 and 75); NVLink 5 130 TB/s ÷ 72 = 1.8 TB/s; the host is the Grace CPU over
+    // NVLink-C2C (900 GB/s), counted here as PCIe Gen6 x16.
+    GpuHardware {
+        id: "gb200",
+        bandwidth: 8.0e12,
+        peak: Peak {
+            fp64: 45.0,
+            fp32: 90.0,
+            tf32: Some(1250.0),
+            half: 2500.0,
+            fp8: Some(5000.0),
+            int8: Some(5000.0),
+        },
+        link: Some(GpuLink {
+            kind: LinkKind::NvLink(5),
+            gb_s: 1800.0,
+        }),
+        pcie: gen(6),
+        vendor: Vendor::Nvidia,
+        desktop: false,
+        source: "NVIDIA GB200 NVL72 specifications ÷ 72 GPUs (8 TB/s; sparse tensor figures halved; FP32 taken as 2 × FP64)",
+    },
+    // NVIDIA GB300 NVL72 specifications ÷ 72 GPUs: 576 TB/s → 8 TB/s; FP64 100 TFLOPS → 1.39;
+    // TF32 180, FP16/BF16 360, FP8 720 PFLOPS with sparsity → 1,250, 2,500, 5,000 dense; INT8
+    // 23 POPS → 0.32 dense; FP32 not printed, taken as the B300's 75; NVLink 5 1.8 TB/s per
+    // GPU; the Grace host over NVLink-C2C counted as PCIe Gen6 x16.
+    GpuHardware {
+        id: "gb300",
+        bandwidth: 8.0e12,
+        peak: Peak {
+            fp64: 1.39,
+            fp32: 75.0,
+            tf32: Some(1250.0),
+            half: 2500.0,
+            fp8: Some(5000.0),
+            int8: Some(320.0),
+        },
+        link: Some(GpuLink {
+            kind: LinkKind::NvLink(5),
+            gb_s: 1800.0,
+        }),
+        pcie: gen(6),
+        vendor: Vendor::Nvidia,
+        desktop: false,
+        source: "NVIDIA GB300 NVL72 specifications ÷ 72 GPUs (8 TB/s; sparse tensor figures halved; FP32 taken as B300's)",
+    },
+    // NVIDIA RTX PRO 6000 Blackwell datasheet: 1,792 GB/s GDDR7; FP32 125 TFLOPS; 4,000 AI
+    // TOPS are FP4 with sparsity, so FP4 2,000, FP8 1,000 and FP16/BF16 (FP32 accumulate, full
+    // rate on professional cards) 500 dense; TF32 250; INT8 1,000; FP64 1/64 of FP32 (compute
+    // capability 12.0); PCIe Gen5 x16, no NVLink.
+    GpuHardware {
+        id: "rtx-pro-6000",
+        bandwidth: 1.792e12,
+        peak: Peak {
+            fp64: 1.95,
+            fp32: 125.0,
+            tf32: Some(250.0),
+            half: 500.0,
+            fp8: Some(1000.0),
+            int8: Some(1000.0),
+        },
+        link: None,
+        pcie: gen(5),
+        vendor: Vendor::Nvidia,
+        desktop: true,
+        source: "NVIDIA RTX PRO 6000 Blackwell datasheet (1,792 GB/s; 4,000 FP4 sparse AI TOPS halved per step to dense FP4, FP8, BF16)",
+    },
+    // NVIDIA Ampere GA102 whitepaper figures scaled to the RTX 3090 Ti's full GA102 (10,752
+    // CUDA cores at 1.86 GHz boost, NVIDIA GeForce RTX 3090 Ti specifications): 1,008 GB/s
+    // GDDR6X; FP32 40; TF32 40, FP16/BF16 with FP32 accumulate 80, INT8 320 dense (the RTX
+    // 3090's ratios); FP64 1/64; NVLink bridge 112.5 GB/s; PCIe Gen4.
+    GpuHardware {
+        id: "rtx3090ti",
+        bandwidth: 1.008e12,
+        peak: Peak {
+            fp64: 0.63,
+            fp32: 40.0,
+            tf32: Some(40.0),
+            half: 80.0,
+            fp8: None,
+            int8: Some(320.0),
+        },
+        link: Some(GpuLink {
+            kind: LinkKind::NvLinkBridge(3),
+            gb_s: 112.5,
+        }),
+        pcie: gen(4),
+        vendor: Vendor::Nvidia,
+        desktop: true,
+        source: "NVIDIA GeForce RTX 3090 Ti specifications (10,752 cores, 1.86 GHz, 1,008 GB/s) with the GA102 whitepaper's per-clock rates (dense figures, FP32 accumulate)",
+    },
+    // Apple publishes bandwidth but no FLOPS: 546 GB/s (Apple, M4 Max announcement, 2024-10-30);
+    // FP32 = 40 GPU cores × 128 lanes × 2 × 1.678 GHz = 17.18 TFLOPS, FP16 at the same rate, no
+    // matrix units for TF32, FP8 or INT8 (hmc-tech.com GPU database: 32-core M4 Max 13.74 TFLOPS
+    // at 1,678 MHz). Apple GPUs have no FP64 (Metal has no double): FP64 work is emulated,
+    // counted here at 1/64 of FP32 as a placeholder. No PCIe: the host shares the pool.
+    GpuHardware {
+        id: "m4-max-128",
+        bandwidth: 546e9,
+        peak: Peak {
+            fp64: 0.27,
+            fp32: 17.18,
+            tf32: None,
+            half: 17.18,
+            fp8: None,
+            int8: None,
+        },
+        link: None,
+        pcie: gen(5),
+        vendor: Vendor::Apple,
+        desktop: true,
+        source: "Apple M4 Max (546 GB/s); FP32/FP16 from 40 cores × 128 lanes × 2 × 1.678 GHz (hmc-tech.com); no FP64 units (placeholder 1/64)",
+    },
+    // Apple M3 Ultra: 819 GB/s (Apple, Mac Studio announcement, 2025-03-05); FP32 = 80 cores ×
+    // 128 × 2 × 1.398 GHz = 28.63 TFLOPS (the M3 Max clock, hmc-tech.com), FP16 the same; no
+    // FP64 units (placeholder 1/64 of FP32).
+    GpuHardware {
+        id: "m3-ultra-512",
+        bandwidth: 819e9,
+        peak: Peak {
+            fp64: 0.45,
+            fp32: 28.63,
+            tf32: None,
+            half: 28.63,
+            fp8: None,
+            int8: None,
+        },
+        link: None,
+        pcie: gen(5),
+        vendor: Vendor::Apple,
+        desktop: true,
+        source: "Apple M3 Ultra (819 GB/s); FP32/FP16 from 80 cores × 128 lanes × 2 × 1.398 GHz (hmc-tech.com); no FP64 units (placeholder 1/64)",
+    },
+    // NVIDIA DGX Spark datasheet: 273 GB/s LPDDR5x; 1 PFLOP of FP4 with sparsity, halved per
+    // step to dense FP4 500, FP8 250 and FP16/BF16 125 (as the RTX PRO 6000 row); FP32 31
+    // TFLOPS (6,144 CUDA cores); FP64 1/64; INT8 250; ConnectX-7 to a second Spark, no NVLink.
+    GpuHardware {
+        id: "dgx-spark",
+        bandwidth: 273e9,
+        peak: Peak {
+            fp64: 0.48,
+            fp32: 31.0,
+            tf32: Some(62.5),
+            half: 125.0,
+            fp8: Some(250.0),
+            int8: Some(250.0),
+        },
+        link: None,
+        pcie: gen(5),
+        vendor: Vendor::Nvidia,
+        desktop: true,
+        source: "NVIDIA DGX Spark datasheet (273 GB/s; 1 PFLOP sparse FP4 halved per step to dense FP8 and BF16; FP32 31 TFLOPS)",
+    },
+    // AMD Ryzen AI Max+ 395: LPDDR5X-8000 on 256 bits = 256 GB/s; Radeon 8060S, 40 RDNA 3.5
+    // CUs at 2.9 GHz (AMD product page): FP32 40 CUs × 64 lanes × 2 (FMA) × 2 (dual
+    // issue) × 2.9 GHz = 29.7 TFLOPS, FP16/BF16 and INT8 through WMMA 40 × 512 × 2.9 GHz = 59.4; FP64 1/32 of FP32
+    // (RDNA 3 ISA); no TF32 or FP8 units.
+    GpuHardware {
+        id: "strix-halo-128",
+        bandwidth: 256e9,
+        peak: Peak {
+            fp64: 0.93,
+            fp32: 29.7,
+            tf32: None,
+            half: 59.4,
+            fp8: None,
+            int8: Some(59.4),
+        },
+        link: None,
+        pcie: gen(4),
+        vendor: Vendor::Amd,
+        desktop: true,
+        source: "AMD Ryzen AI Max+ 395 product page (40 CUs at 2.9 GHz, LPDDR5X-8000 256-bit: 256 GB/s); RDNA 3 per-clock rates",
+    },
+    // AMD Instinct MI300A data sheet: 5.3 TB/s HBM3; 228 CUs (¾ of MI300X's 304): FP64 and FP32
+    // matrix 122.6, TF32 490.3, FP16/BF16 980.6, FP8 1,961.2, INT8 1,961.2 dense (AMD prints
+    // sparsity separately); Infinity Fabric 4 links × 128 GB/s between the APUs of a node.
+    GpuHardware {
+        id: "mi300a",
+        bandwidth: 5.3e12,
+        peak: Peak {
+            fp64: 122.6,
+            fp32: 122.6,
+            tf32: Some(490.3),
+            half: 980.6,
+            fp8: Some(1961.2),
+            int8: Some(1961.2),
+        },
+        link: Some(GpuLink {
+            kind: LinkKind::InfinityFabric,
+            gb_s: 512.0,
+        }),
+        pcie: gen(5),
+        vendor: Vendor::Amd,
+        desktop: false,
+        source: "AMD Instinct MI300A accelerated processing unit data sheet (5.3 TB/s; dense figures)",
     },
     // AMD Instinct MI355X data sheet: 8 TB/s HBM3E; FP64 vector and matrix 78.6, FP32 vector
     // 157.3; FP16/BF16 2,516.6, FP8 5,033.2, INT8 5,033.2 dense (AMD prints sparsity

@@ -16,6 +16,7 @@ pub mod quant;
 mod models;
 
 use crate::catalog::arch::Arch;
+use crate::catalog::quant::Quant;
 pub use models::MODELS;
 
 /// How the publisher states the parameter count the test compares against.
@@ -50,6 +51,14 @@ pub struct Model {
     /// Other repositories with this exact configuration (Instruct and chat fine-tunes, renamed
     /// repositories), read as this model; links name the model by `id`.
     pub variants: &'static [&'static str],
+    /// The format the publisher's checkpoint stores its weights in (`quantization_config` of
+    /// its `config.json`): what `quant` defaults to when the model is chosen (links of schema
+    /// version 4 on; older links keep `none`). `Quant::None`: 16-bit, as `torch_dtype`.
+    pub ships: Quant,
+    /// Repositories with this configuration whose checkpoint is stored in another format
+    /// (the publisher's `-FP8`, `-AWQ`, `-GPTQ-Int4` releases), with that format, from each
+    /// repository's `quantization_config`. Read as this model with `quant` set to the format.
+    pub checkpoints: &'static [(&'static str, Quant)],
 }
 
 impl Model {
@@ -57,21 +66,57 @@ impl Model {
     pub const fn variants(self, variants: &'static [&'static str]) -> Model {
         Model { variants, ..self }
     }
+
+    /// This model as its checkpoint ships: its weights stored in `format`.
+    pub const fn ships(self, format: Quant) -> Model {
+        Model {
+            ships: format,
+            ..self
+        }
+    }
+
+    /// This model with the repositories that store its weights in another format.
+    pub const fn checkpoints(self, checkpoints: &'static [(&'static str, Quant)]) -> Model {
+        Model {
+            checkpoints,
+            ..self
+        }
+    }
+}
+
+/// `id` without a leading `https://huggingface.co/` or `hf.co/` and a trailing slash.
+fn bare_id(id: &str) -> &str {
+    let id = id.trim();
+    id.strip_prefix("https://huggingface.co/")
+        .or_else(|| id.strip_prefix("hf.co/"))
+        .unwrap_or(id)
+        .trim_end_matches('/')
+}
+
+/// The weight format the repository `id` ships in: a quantized checkpoint's own format, else
+/// the catalog model's (`Model::ships`); None for an id the catalog does not know.
+pub fn shipped_format(id: &str) -> Option<Quant> {
+    let m = model_by_id(id)?;
+    let id = bare_id(id);
+    Some(
+        m.checkpoints
+            .iter()
+            .find(|(c, _)| c.eq_ignore_ascii_case(id))
+            .map_or(m.ships, |(_, q)| *q),
+    )
 }
 
 /// The model with this repository id, alias or variant, ignoring case and a leading `hf.co/`
 /// or URL.
 pub fn model_by_id(id: &str) -> Option<&'static Model> {
-    let id = id.trim();
-    let id = id
-        .strip_prefix("https://huggingface.co/")
-        .or_else(|| id.strip_prefix("hf.co/"))
-        .unwrap_or(id)
-        .trim_end_matches('/');
+    let id = bare_id(id);
     MODELS.iter().find(|m| {
         m.id.eq_ignore_ascii_case(id)
             || m.alias.eq_ignore_ascii_case(id)
             || m.variants.iter().any(|v| v.eq_ignore_ascii_case(id))
+            || m.checkpoints
+                .iter()
+                .any(|(c, _)| c.eq_ignore_ascii_case(id))
     })
 }
 

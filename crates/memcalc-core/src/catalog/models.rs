@@ -4,6 +4,7 @@
 
 use super::{Family, Model, Published};
 use crate::catalog::arch::{Arch, Bias, Mlp, Norm, QkNorm};
+use crate::catalog::quant::Quant;
 
 /// A gated-MLP, RMSNorm decoder without biases (the Llama layout); heads of hidden ÷ heads.
 const fn llama(layers: u64, hidden: u64, heads: u64, kv: u64, ffn: u64, vocab: u64) -> Arch {
@@ -64,6 +65,8 @@ const fn dec(
         published,
         source,
         variants: &[],
+        ships: Quant::None,
+        checkpoints: &[],
     }
 }
 
@@ -248,6 +251,11 @@ pub const MODELS: &[Model] = &[
     dec("mistralai/Mistral-Small-24B-Base-2501", "mistral-small-24b", "Mistral Small 3 24B", Arch { head_dim: 128, max_context: 32_768, ..llama(40, 5120, 32, 8, 32_768, 131_072) },
         exact(23_572_403_200), "mistralai/Mistral-Small-24B-Base-2501 config.json; 23,572,403,200 parameters")
         .variants(&["mistralai/Mistral-Small-24B-Instruct-2501"]),
+    // Mistral Small 3.1 and 3.2: Mistral Small 3's language model with a 128k context (the
+    // Pixtral vision encoder of Mistral3ForConditionalGeneration is not counted).
+    dec("mistralai/Mistral-Small-3.1-24B-Base-2503", "mistral-small-3.1", "Mistral Small 3.1 24B (language model)", Arch { head_dim: 128, max_context: 131_072, ..llama(40, 5120, 32, 8, 32_768, 131_072) },
+        exact(23_572_403_200), "mistralai/Mistral-Small-3.1-24B-Base-2503 config.json text_config (max_position_embeddings 131072); the language model's 23,572,403,200 parameters, as Mistral Small 3's")
+        .variants(&["mistralai/Mistral-Small-3.1-24B-Instruct-2503", "mistralai/Mistral-Small-3.2-24B-Instruct-2506"]),
     // --- Qwen ---
     dec("Qwen/Qwen2-0.5B", "qwen2-0.5b", "Qwen2 0.5B", Arch { head_dim: 64, ..Arch { layers: 24, hidden: 896, heads: 14, kv_heads: 2, ffn: 4864, vocab: 151_936, ..QWEN25_SMALL } },
         exact(494_032_768), "Qwen/Qwen2-0.5B config.json; 494,032,768 parameters")
@@ -261,34 +269,88 @@ pub const MODELS: &[Model] = &[
     dec("Qwen/Qwen2.5-3B", "qwen2.5-3b", "Qwen2.5 3B", Arch { layers: 36, hidden: 2048, heads: 16, kv_heads: 2, head_dim: 128, ffn: 11_008, vocab: 151_936, ..QWEN25_SMALL },
         exact(3_085_938_688), "Qwen/Qwen2.5-3B config.json; 3,085,938,688 parameters")
         .variants(&["Qwen/Qwen2.5-3B-Instruct"]),
+    // Qwen's quantized releases (each repository's config.json quantization_config): Qwen3-*-FP8
+    // fine-grained FP8 with 128 × 128 blocks (quant_method fp8, weight_block_size [128, 128]);
+    // *-AWQ AutoAWQ 4-bit GEMM, group 128; Qwen2.5-*-Instruct-GPTQ-Int4 GPTQ 4-bit, group 128.
     dec("Qwen/Qwen2.5-7B", "qwen2.5-7b", "Qwen2.5 7B", Arch { bias: Bias::Qkv, max_context: 131_072, ..llama(28, 3584, 28, 4, 18_944, 152_064) },
         exact(7_615_616_512), "Qwen/Qwen2.5-7B config.json; 7,615,616,512 parameters")
-        .variants(&["Qwen/Qwen2.5-7B-Instruct"]),
+        .variants(&["Qwen/Qwen2.5-7B-Instruct"])
+        .checkpoints(&[("Qwen/Qwen2.5-7B-Instruct-AWQ", Quant::Awq), ("Qwen/Qwen2.5-7B-Instruct-GPTQ-Int4", Quant::Gptq)]),
     dec("Qwen/Qwen2.5-14B", "qwen2.5-14b", "Qwen2.5 14B", Arch { bias: Bias::Qkv, max_context: 131_072, ..llama(48, 5120, 40, 8, 13_824, 152_064) },
         exact(14_770_033_664), "Qwen/Qwen2.5-14B config.json; 14,770,033,664 parameters")
-        .variants(&["Qwen/Qwen2.5-14B-Instruct"]),
+        .variants(&["Qwen/Qwen2.5-14B-Instruct"])
+        .checkpoints(&[("Qwen/Qwen2.5-14B-Instruct-AWQ", Quant::Awq), ("Qwen/Qwen2.5-14B-Instruct-GPTQ-Int4", Quant::Gptq)]),
     dec("Qwen/Qwen2.5-32B", "qwen2.5-32b", "Qwen2.5 32B", Arch { bias: Bias::Qkv, max_context: 131_072, ..llama(64, 5120, 40, 8, 27_648, 152_064) },
         exact(32_763_876_352), "Qwen/Qwen2.5-32B config.json; 32,763,876,352 parameters")
-        .variants(&["Qwen/Qwen2.5-32B-Instruct"]),
+        .variants(&["Qwen/Qwen2.5-32B-Instruct"])
+        .checkpoints(&[("Qwen/Qwen2.5-32B-Instruct-AWQ", Quant::Awq), ("Qwen/Qwen2.5-32B-Instruct-GPTQ-Int4", Quant::Gptq)]),
     dec("Qwen/Qwen2.5-72B", "qwen2.5-72b", "Qwen2.5 72B", Arch { bias: Bias::Qkv, max_context: 131_072, ..llama(80, 8192, 64, 8, 29_568, 152_064) },
         exact(72_706_203_648), "Qwen/Qwen2.5-72B config.json; 72,706,203,648 parameters")
-        .variants(&["Qwen/Qwen2.5-72B-Instruct"]),
+        .variants(&["Qwen/Qwen2.5-72B-Instruct"])
+        .checkpoints(&[("Qwen/Qwen2.5-72B-Instruct-AWQ", Quant::Awq), ("Qwen/Qwen2.5-72B-Instruct-GPTQ-Int4", Quant::Gptq)]),
     dec("Qwen/Qwen3-0.6B", "qwen3-0.6b", "Qwen3 0.6B", Arch { layers: 28, hidden: 1024, heads: 16, kv_heads: 8, ffn: 3072, vocab: 151_936, tied: true, ..QWEN3 },
-        exact(596_049_920), "Qwen/Qwen3-0.6B config.json; 596,049,920 parameters"),
+        exact(596_049_920), "Qwen/Qwen3-0.6B config.json; 596,049,920 parameters")
+        .checkpoints(&[("Qwen/Qwen3-0.6B-FP8", Quant::Fp8Block)]),
     dec("Qwen/Qwen3-1.7B", "qwen3-1.7b", "Qwen3 1.7B", Arch { layers: 28, hidden: 2048, heads: 16, kv_heads: 8, ffn: 6144, vocab: 151_936, tied: true, ..QWEN3 },
-        rounded(1_700_000_000, 30_000), "Qwen/Qwen3-1.7B config.json (tie_word_embeddings: true); Qwen model card: 1.7B (1.4B non-embedding), rounded to 0.1B (±3 %). The Hub shows 2.03B because the checkpoint also stores the tied output matrix"),
+        rounded(1_700_000_000, 30_000), "Qwen/Qwen3-1.7B config.json (tie_word_embeddings: true); Qwen model card: 1.7B (1.4B non-embedding), rounded to 0.1B (±3 %). The Hub shows 2.03B because the checkpoint also stores the tied output matrix")
+        .checkpoints(&[("Qwen/Qwen3-1.7B-FP8", Quant::Fp8Block)]),
     dec("Qwen/Qwen3-4B", "qwen3-4b", "Qwen3 4B", Arch { layers: 36, hidden: 2560, heads: 32, kv_heads: 8, ffn: 9728, vocab: 151_936, tied: true, ..QWEN3 },
-        exact(4_022_468_096), "Qwen/Qwen3-4B config.json; 4,022,468,096 parameters"),
+        exact(4_022_468_096), "Qwen/Qwen3-4B config.json; 4,022,468,096 parameters")
+        .checkpoints(&[("Qwen/Qwen3-4B-FP8", Quant::Fp8Block), ("Qwen/Qwen3-4B-AWQ", Quant::Awq)]),
     dec("Qwen/Qwen3-8B", "qwen3-8b", "Qwen3 8B", Arch { layers: 36, hidden: 4096, heads: 32, kv_heads: 8, ffn: 12_288, vocab: 151_936, ..QWEN3 },
-        exact(8_190_735_360), "Qwen/Qwen3-8B config.json; 8,190,735,360 parameters"),
+        exact(8_190_735_360), "Qwen/Qwen3-8B config.json; 8,190,735,360 parameters")
+        .checkpoints(&[("Qwen/Qwen3-8B-FP8", Quant::Fp8Block), ("Qwen/Qwen3-8B-AWQ", Quant::Awq)]),
     dec("Qwen/Qwen3-14B", "qwen3-14b", "Qwen3 14B", Arch { layers: 40, hidden: 5120, heads: 40, kv_heads: 8, ffn: 17_408, vocab: 151_936, ..QWEN3 },
-        exact(14_768_307_200), "Qwen/Qwen3-14B config.json; 14,768,307,200 parameters"),
+        exact(14_768_307_200), "Qwen/Qwen3-14B config.json; 14,768,307,200 parameters")
+        .checkpoints(&[("Qwen/Qwen3-14B-FP8", Quant::Fp8Block), ("Qwen/Qwen3-14B-AWQ", Quant::Awq)]),
     dec("Qwen/Qwen3-32B", "qwen3-32b", "Qwen3 32B", Arch { layers: 64, hidden: 5120, heads: 64, kv_heads: 8, ffn: 25_600, vocab: 151_936, ..QWEN3 },
-        exact(32_762_123_264), "Qwen/Qwen3-32B config.json; 32,762,123,264 parameters"),
+        exact(32_762_123_264), "Qwen/Qwen3-32B config.json; 32,762,123,264 parameters")
+        .checkpoints(&[("Qwen/Qwen3-32B-FP8", Quant::Fp8Block), ("Qwen/Qwen3-32B-AWQ", Quant::Awq)]),
     dec("Qwen/Qwen3-30B-A3B", "qwen3-30b-a3b", "Qwen3 30B-A3B (MoE)", Arch { layers: 48, hidden: 2048, heads: 32, kv_heads: 4, ffn: 6144, moe_ffn: 768, vocab: 151_936, ..QWEN3 }.moe(128, 8),
-        exact(30_532_122_624), "Qwen/Qwen3-30B-A3B config.json (128 experts, 8 active, moe_intermediate_size 768); 30,532,122,624 parameters"),
+        exact(30_532_122_624), "Qwen/Qwen3-30B-A3B config.json (128 experts, 8 active, moe_intermediate_size 768); 30,532,122,624 parameters")
+        .checkpoints(&[("Qwen/Qwen3-30B-A3B-FP8", Quant::Fp8Block)]),
     dec("Qwen/Qwen3-235B-A22B", "qwen3-235b-a22b", "Qwen3 235B-A22B (MoE)", Arch { layers: 94, hidden: 4096, heads: 64, kv_heads: 4, ffn: 12_288, moe_ffn: 1536, vocab: 151_936, ..QWEN3 }.moe(128, 8),
-        exact(235_093_634_560), "Qwen/Qwen3-235B-A22B config.json (128 experts, 8 active, moe_intermediate_size 1536); 235,093,634,560 parameters"),
+        exact(235_093_634_560), "Qwen/Qwen3-235B-A22B config.json (128 experts, 8 active, moe_intermediate_size 1536); 235,093,634,560 parameters")
+        .checkpoints(&[("Qwen/Qwen3-235B-A22B-FP8", Quant::Fp8Block)]),
+    // --- Zhipu GLM-4.5 / 4.6 (Glm4MoeForCausalLM): grouped-query attention with Q/K/V biases,
+    // leading dense layers, one shared expert, a router score-correction bias. The checkpoint's
+    // multi-token-prediction layer (num_nextn_predict_layers 1) is loaded by vLLM and SGLang only
+    // for speculative decoding, and is not counted. ---
+    dec("zai-org/GLM-4.5", "glm-4.5", "GLM-4.5 355B-A32B (MoE)", Arch {
+            layers: 92, hidden: 5120, heads: 96, kv_heads: 8, head_dim: 128, ffn: 12_288, vocab: 151_552, bias: Bias::Qkv,
+            qk_norm: QkNorm::Head, experts: 160, active_experts: 8, moe_ffn: 1536, shared_experts: 1, dense_layers: 3,
+            router_bias: true, max_context: 131_072, ..Arch::BASE },
+        rounded(355_000_000_000, 10_000), "zai-org/GLM-4.5 config.json (92 layers, first_k_dense_replace 3, 160 experts, 8 active, moe_intermediate_size 1536, use_qk_norm, attention_bias; THUDM/slime scripts/models/glm4.5-355B-A32B.sh gives the same); Zhipu (arXiv:2508.06471): 355B total, without the MTP layer here (±1 %)")
+        .variants(&["zai-org/GLM-4.5-Base"]),
+    dec("zai-org/GLM-4.6", "glm-4.6", "GLM-4.6 355B-A32B (MoE)", Arch {
+            layers: 92, hidden: 5120, heads: 96, kv_heads: 8, head_dim: 128, ffn: 12_288, vocab: 151_552, bias: Bias::Qkv,
+            qk_norm: QkNorm::Head, experts: 160, active_experts: 8, moe_ffn: 1536, shared_experts: 1, dense_layers: 3,
+            router_bias: true, max_context: 202_752, ..Arch::BASE },
+        rounded(355_000_000_000, 10_000), "zai-org/GLM-4.6 config.json (GLM-4.5's architecture, max_position_embeddings 202752); Zhipu: 355B total, without the MTP layer here (±1 %)"),
+    dec("zai-org/GLM-4.5-Air", "glm-4.5-air", "GLM-4.5-Air 106B-A12B (MoE)", Arch {
+            layers: 46, hidden: 4096, heads: 96, kv_heads: 8, head_dim: 128, ffn: 10_944, vocab: 151_552, bias: Bias::Qkv,
+            experts: 128, active_experts: 8, moe_ffn: 1408, shared_experts: 1, dense_layers: 1,
+            router_bias: true, max_context: 131_072, ..Arch::BASE },
+        rounded(106_000_000_000, 10_000), "zai-org/GLM-4.5-Air config.json (46 layers, first_k_dense_replace 1, 128 experts, 8 active, moe_intermediate_size 1408, no QK-norm; THUDM/slime scripts/models/glm4.5-106B-A12B.sh); Zhipu: 106B total, without the MTP layer here (±1 %)")
+        .variants(&["zai-org/GLM-4.5-Air-Base"]),
+    // --- Meta Llama 4 (text part of Llama4ForConditionalGeneration): a shared expert beside the
+    // routed ones, 3 of 4 layers attend within 8192-token chunks (attention_chunk_size; the 4th,
+    // without RoPE, globally), counted as a window. The vision encoder is not counted. ---
+    dec("meta-llama/Llama-4-Scout-17B-16E", "llama-4-scout", "Llama 4 Scout 17B-16E (MoE, text)", Arch {
+            window: 8192, global_every: 4, shared_experts: 1, moe_ffn: 8192, max_context: 262_144,
+            ..llama(48, 5120, 40, 8, 16_384, 202_048) }.moe(16, 1),
+        rounded(109_000_000_000, 20_000), "meta-llama/Llama-4-Scout-17B-16E config.json text_config (48 layers, 16 experts, 1 active, intermediate_size 8192, intermediate_size_mlp 16384, attention_chunk_size 8192, no_rope_layers every 4th; use_qk_norm is a weightless L2 norm); Meta: 109B total with the vision encoder this count leaves out (±2 %)"),
+    dec("meta-llama/Llama-4-Scout-17B-16E-Instruct", "llama-4-scout-instruct", "Llama 4 Scout 17B-16E Instruct (MoE, text)", Arch {
+            window: 8192, global_every: 4, shared_experts: 1, moe_ffn: 8192, max_context: 10_485_760,
+            ..llama(48, 5120, 40, 8, 16_384, 202_048) }.moe(16, 1),
+        rounded(109_000_000_000, 20_000), "meta-llama/Llama-4-Scout-17B-16E-Instruct config.json text_config (the base's layers, max_position_embeddings 10485760); Meta: 109B total with the vision encoder (±2 %)"),
+    // Maverick alternates dense and MoE layers (interleave_moe_layer_step 2); the 24 dense
+    // layers are counted as leading ones: the same count and cache, a pipeline split differs.
+    dec("meta-llama/Llama-4-Maverick-17B-128E", "llama-4-maverick", "Llama 4 Maverick 17B-128E (MoE, text)", Arch {
+            window: 8192, global_every: 4, shared_experts: 1, moe_ffn: 8192, dense_layers: 24, max_context: 1_048_576,
+            ..llama(48, 5120, 40, 8, 16_384, 202_048) }.moe(128, 1),
+        rounded(400_000_000_000, 5_000), "meta-llama/Llama-4-Maverick-17B-128E config.json text_config (48 layers, 128 experts, 1 active, interleave_moe_layer_step 2, intermediate_size 8192, intermediate_size_mlp 16384); Meta: 400B total (±0.5 %)")
+        .variants(&["meta-llama/Llama-4-Maverick-17B-128E-Instruct"]),
     // --- Google Gemma (RMSNorm before and after attention and MLP, tied embeddings) ---
     dec("google/gemma-2-2b", "gemma-2-2b", "Gemma 2 2B", Arch { layers: 26, hidden: 2304, heads: 8, kv_heads: 4, head_dim: 256, ffn: 9216, ..GEMMA2 },
         exact(2_614_341_888), "google/gemma-2-2b config.json (sliding_window 4096 on every other layer); 2,614,341,888 parameters")
@@ -331,15 +393,38 @@ pub const MODELS: &[Model] = &[
             shared_experts: 2, dense_layers: 1, router_bias: false, q_lora_rank: 0, ..DEEPSEEK_V3 },
         rounded(15_700_000_000, 5_000), "deepseek-ai/DeepSeek-V2-Lite config.json (q_lora_rank null); DeepSeek: 15.7B total (±0.5 %)")
         .variants(&["deepseek-ai/DeepSeek-V2-Lite-Chat"]),
+    // These ship in FP8 (config.json quantization_config: quant_method fp8, e4m3,
+    // weight_block_size [128, 128]).
     dec("deepseek-ai/DeepSeek-V3", "deepseek-v3", "DeepSeek-V3 671B (MoE, MLA)", DEEPSEEK_V3,
-        rounded(671_000_000_000, 1_000), "deepseek-ai/DeepSeek-V3 config.json; DeepSeek-V3 report (arXiv:2412.19437): 671B total without the 14B multi-token-prediction module (±0.1 %)"),
+        rounded(671_000_000_000, 1_000), "deepseek-ai/DeepSeek-V3 config.json; DeepSeek-V3 report (arXiv:2412.19437): 671B total without the 14B multi-token-prediction module (±0.1 %)")
+        .variants(&["deepseek-ai/DeepSeek-V3-Base", "deepseek-ai/DeepSeek-V3-0324"]).ships(Quant::Fp8Block),
     dec("deepseek-ai/DeepSeek-R1", "deepseek-r1", "DeepSeek-R1 671B (MoE, MLA)", DEEPSEEK_V3,
-        rounded(671_000_000_000, 1_000), "deepseek-ai/DeepSeek-R1 config.json (the DeepSeek-V3 architecture); 671B total without the MTP module (±0.1 %)"),
+        rounded(671_000_000_000, 1_000), "deepseek-ai/DeepSeek-R1 config.json (the DeepSeek-V3 architecture); 671B total without the MTP module (±0.1 %)")
+        .variants(&["deepseek-ai/DeepSeek-R1-0528"]).ships(Quant::Fp8Block),
+    dec("deepseek-ai/DeepSeek-V3.1", "deepseek-v3.1", "DeepSeek-V3.1 671B (MoE, MLA)", DEEPSEEK_V3,
+        rounded(671_000_000_000, 1_000), "deepseek-ai/DeepSeek-V3.1 config.json (the DeepSeek-V3 architecture; quantization_config fp8, weight_block_size [128, 128], scale_fmt ue8m0); 671B without the 14B MTP module (±0.1 %)")
+        .variants(&["deepseek-ai/DeepSeek-V3.1-Base", "deepseek-ai/DeepSeek-V3.1-Terminus"]).ships(Quant::Fp8Block),
+    // V3.2's sparse attention adds a lightning indexer per layer (index_n_heads 64,
+    // index_head_dim 128: about 14M weights a layer, 0.85B in all) and an FP8 key cache of 128
+    // values + a scale per token and layer (vLLM DeepseekV32IndexerCache); neither is counted.
+    dec("deepseek-ai/DeepSeek-V3.2-Exp", "deepseek-v3.2", "DeepSeek-V3.2-Exp 671B (MoE, MLA; indexer not counted)", DEEPSEEK_V3,
+        rounded(671_000_000_000, 2_000), "deepseek-ai/DeepSeek-V3.2-Exp config.json (DeepSeek-V3's layers plus the indexer, index_topk 2048); DeepSeek: 685B with the MTP module, 671B without; the 0.85B indexer is not counted (±0.2 %)")
+        .variants(&["deepseek-ai/DeepSeek-V3.2-Exp-Base", "deepseek-ai/DeepSeek-V3.2"]).ships(Quant::Fp8Block),
+    // --- Moonshot Kimi K2: the DeepSeek-V3 architecture with 384 experts, 64 heads, one dense
+    // layer; ships in FP8 (quantization_config fp8, weight_block_size [128, 128]). ---
+    dec("moonshotai/Kimi-K2-Instruct", "kimi-k2", "Kimi K2 1T-A32B (MoE, MLA)", Arch {
+            heads: 64, kv_heads: 64, experts: 384, dense_layers: 1, vocab: 163_840, max_context: 131_072, ..DEEPSEEK_V3 },
+        rounded(1_000_000_000_000, 50_000), "moonshotai/Kimi-K2-Instruct config.json (61 layers, 384 experts, 8 active, 64 heads, first_k_dense_replace 1, vocab 163840); Moonshot model card: 1T total, 32B activated, rounded to 0.1T (±5 %)")
+        .variants(&["moonshotai/Kimi-K2-Base"]).ships(Quant::Fp8Block),
     // --- OpenAI GPT-OSS: MoE with biases, attention sinks, alternating 128-token windows ---
+    // Both ship with MXFP4 experts (config.json quantization_config: quant_method mxfp4,
+    // modules_to_not_convert: attention, router, embeddings, head).
     dec("openai/gpt-oss-20b", "gpt-oss-20b", "GPT-OSS 20B (MoE)", Arch { layers: 24, experts: 32, ..GPT_OSS },
-        exact(20_914_757_184), "openai/gpt-oss-20b config.json; OpenAI gpt-oss model card: 20.91B total (20,914,757,184)"),
+        exact(20_914_757_184), "openai/gpt-oss-20b config.json; OpenAI gpt-oss model card: 20.91B total (20,914,757,184)")
+        .ships(Quant::Mxfp4),
     dec("openai/gpt-oss-120b", "gpt-oss-120b", "GPT-OSS 120B (MoE)", Arch { layers: 36, experts: 128, ..GPT_OSS },
-        exact(116_829_156_672), "openai/gpt-oss-120b config.json; OpenAI gpt-oss model card: 116.83B total (116,829,156,672)"),
+        exact(116_829_156_672), "openai/gpt-oss-120b config.json; OpenAI gpt-oss model card: 116.83B total (116,829,156,672)")
+        .ships(Quant::Mxfp4),
     // --- AllenAI OLMo 2: norms after attention and MLP, QK-norm over all heads ---
     dec("allenai/OLMo-2-1124-7B", "olmo-2-7b", "OLMo 2 7B", Arch { layers: 32, hidden: 4096, heads: 32, kv_heads: 32, head_dim: 128, ffn: 11_008, ..OLMO2 },
         exact(7_298_617_344), "allenai/OLMo-2-1124-7B config.json; 7,298,617,344 parameters"),

@@ -13,6 +13,8 @@ choice_enum!(
         Awq => ("awq", "AWQ 4-bit, group 128 (AutoAWQ GEMM)"),
         Gptq => ("gptq", "GPTQ 4-bit, group 128 (with act-order index)"),
         Fp8 => ("fp8", "FP8 E4M3, per-channel scales (llm-compressor, Meta)"),
+        Fp8Block => ("fp8_block", "FP8 E4M3, 128×128 block scales (DeepSeek-V3, Qwen3-FP8)"),
+        Nvfp4 => ("nvfp4", "NVFP4: FP4 with an FP8 scale per 16 (ModelOpt)"),
         Mxfp4 => ("mxfp4", "MXFP4 experts, rest BF16 (GPT-OSS)"),
         Q8_0 => ("q8_0", "GGUF Q8_0"),
         Q6K => ("q6_k", "GGUF Q6_K"),
@@ -44,6 +46,15 @@ impl Quant {
             Quant::Gptq => 4_156,
             // One byte per weight; the per-output-channel FP32 scale is added by the stage.
             Quant::Fp8 => 8_000,
+            // DeepSeek-V3's and Qwen3-FP8's config.json: quantization_config {quant_method: fp8,
+            // fmt: e4m3, weight_block_size: [128, 128]}: one byte per weight and one FP32
+            // `weight_scale_inv` per 128 × 128 block (vLLM Fp8LinearMethod.create_weights):
+            // 8 + 32/16384 bits, 8.002 to the thousandth.
+            Quant::Fp8Block => 8_002,
+            // NVIDIA's NVFP4 (TensorRT Model Optimizer, TensorRT "Working with quantized types"):
+            // E2M1 values, one FP8 E4M3 scale per block of 16 and one FP32 scale per tensor:
+            // 4 + 8/16 = 4.5 bits (the per-tensor scale is under 0.001 bit per weight).
+            Quant::Nvfp4 => 4_500,
             // OCP MX: 32 FP4 (E2M1) values share an 8-bit power-of-two scale: 4 + 8/32 bits.
             // GPT-OSS stores only the MoE experts this way (config quantization_config
             // modules_to_not_convert: attention, router, embeddings, head).
@@ -71,6 +82,8 @@ impl Quant {
                 | Quant::Awq
                 | Quant::Gptq
                 | Quant::Fp8
+                | Quant::Fp8Block
+                | Quant::Nvfp4
                 | Quant::Mxfp4
         )
     }
@@ -93,10 +106,32 @@ impl Quant {
             Quant::Awq => "Lin et al. 2024, AWQ (arXiv:2306.00978); AutoAWQ WQLinear_GEMM (qweight, qzeros int32-packed, FP16 scales per group of 128)",
             Quant::Gptq => "Frantar et al. 2023, GPTQ (arXiv:2210.17323); AutoGPTQ QuantLinear (qweight, qzeros, FP16 scales per group of 128, int32 g_idx)",
             Quant::Fp8 => "Micikevicius et al. 2022, FP8 Formats for Deep Learning (arXiv:2209.05433); llm-compressor FP8 per-channel scheme; lm_head and embeddings unquantized",
+            Quant::Fp8Block => "deepseek-ai/DeepSeek-V3 and Qwen/Qwen3-32B-FP8 config.json quantization_config (fp8, e4m3, weight_block_size [128, 128]); vLLM model_executor/layers/quantization/fp8.py (FP32 weight_scale_inv per 128×128 block); lm_head and embeddings unquantized",
+            Quant::Nvfp4 => "NVIDIA TensorRT Model Optimizer (ModelOpt) NVFP4: E2M1 values, an FP8 E4M3 scale per 16 values and an FP32 scale per tensor (NVIDIA TensorRT docs, Working with Quantized Types; NVIDIA blog \"Introducing NVFP4\", 2025); lm_head unquantized",
             Quant::Mxfp4 => "OCP Microscaling Formats (MX) v1.0: MXFP4 = 32 E2M1 values + an E8M0 scale; OpenAI gpt-oss model card (MoE weights in MXFP4)",
             _ => "llama.cpp tools/quantize/README.md, bits per weight for Llama 2 7B; Q8_0 block layout in ggml-common.h",
         }
     }
+}
+
+choice_enum!(
+    /// How an engine stores MXFP4 expert weights once loaded (`mxfp4_kernel`). vLLM picks its
+    /// MoE kernel by GPU (model_executor/layers/quantization/mxfp4.py, get_mxfp4_backend and
+    /// Mxfp4MoEMethod.create_weights): Hopper runs OpenAI's triton_kernels and Blackwell
+    /// FlashInfer on the checkpoint's layout (the width padded to a multiple of 64, which
+    /// gpt-oss's 2880 already is); GPUs without native FP4 (Ampere, Ada) run the Marlin kernel,
+    /// which needs n % 256 == 0 and k % 128 == 0, so each expert's hidden size is padded to a
+    /// multiple of 256 and its width to a multiple of 128 (gpt-oss: 2880 → 3072 and 2944).
+    Mxfp4Kernel {
+        Auto => ("auto", "The engine's choice for the GPU (vLLM: Marlin, padded, below Hopper)"),
+        Native => ("native", "As the checkpoint stores them (triton_kernels, FlashInfer)"),
+        Marlin => ("marlin", "Marlin: hidden padded to 256, width to 128 (vLLM on A100)"),
+    }
+);
+
+/// The padded size of `n` for the Marlin MXFP4 MoE kernel, as vLLM's `round_up(n, to)`.
+pub fn round_up(n: u64, to: u64) -> u64 {
+    n.div_ceil(to.max(1)).saturating_mul(to.max(1))
 }
 
 choice_enum!(

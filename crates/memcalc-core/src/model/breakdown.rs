@@ -115,6 +115,9 @@ pub struct Estimate {
     pub warnings: Vec<crate::model::warning::Warning>,
     /// Pooled serving engines (vLLM, SGLang): the KV pool and the sequences it holds.
     pub serving: Option<crate::model::neural::engine::Serving>,
+    /// The device shares one memory pool with the CPU and the OS, and the capacity is the
+    /// preset's default GPU share (no `gpu_mem` given): the verdict says what the OS keeps.
+    pub unified: Option<crate::catalog::device::Unified>,
 }
 
 impl Estimate {

@@ -174,13 +174,29 @@ pub fn verdict_with_capacity(e: &Estimate, units: UnitSystem) -> String {
             format_bytes(v.limit(), units)
         );
         if let Some(t) = serving_verdict(e, &within) {
-            return t;
+            return with_unified(t, e, units);
         }
     }
-    if e.fits() {
+    let v = if e.fits() {
         format!("Fits on {} ({cap}) with {diff} to spare.", e.device_label)
     } else {
         format!("Does not fit on {} ({cap}): {diff} short.", e.device_label)
+    };
+    with_unified(v, e, units)
+}
+
+/// The verdict with, on a unified-memory device, what the operating system keeps of the pool
+/// the GPU shares with it, and the rule (with its source) that gives the GPU its share.
+fn with_unified(verdict: String, e: &Estimate, units: UnitSystem) -> String {
+    match e.unified {
+        Some(u) => format!(
+            "{verdict} Unified memory: the GPU shares {} with the CPU; {} keeps {} — {}.",
+            format_bytes(u.total_bytes, units),
+            u.keeper,
+            format_bytes(u.total_bytes.saturating_sub(e.capacity_bytes), units),
+            u.rule
+        ),
+        None => verdict,
     }
 }
 
@@ -188,13 +204,14 @@ pub fn verdict_with_capacity(e: &Estimate, units: UnitSystem) -> String {
 pub fn verdict(e: &Estimate, units: UnitSystem) -> String {
     let diff = format_bytes(e.headroom_abs(), units);
     if let Some(t) = serving_verdict(e, &format!("on {}", e.device_label)) {
-        return t;
+        return with_unified(t, e, units);
     }
-    if e.fits() {
+    let v = if e.fits() {
         format!("Fits on {} with {diff} to spare.", e.device_label)
     } else {
         format!("Does not fit on {}: {diff} short.", e.device_label)
-    }
+    };
+    with_unified(v, e, units)
 }
 
 /// The phone's summary pill (the live form's and the first screen's): the total per device and

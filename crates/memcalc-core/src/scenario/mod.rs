@@ -113,6 +113,11 @@ impl Device {
         self.custom_bytes.unwrap_or(self.preset.capacity_bytes)
     }
 
+    /// The unified pool the capacity is the default share of (none once `gpu_mem` is given).
+    pub fn unified(&self) -> Option<crate::catalog::device::Unified> {
+        self.preset.unified.filter(|_| self.custom_bytes.is_none())
+    }
+
     pub fn label(&self) -> String {
         match self.custom_bytes {
             Some(b) => format!(
@@ -173,6 +178,8 @@ pub struct Scenario {
     pub lora_rank: u64,
     pub lora_targets: LoraTargets,
     pub quant: Quant,
+    /// How the engine stores MXFP4 experts (vLLM pads them for its Marlin kernel below Hopper).
+    pub mxfp4_kernel: crate::catalog::quant::Mxfp4Kernel,
     /// Bits per weight in thousandths, overriding `quant`.
     pub milli_bpw: Option<u64>,
     pub kv_dtype: Option<Dtype>,
@@ -252,6 +259,7 @@ impl Default for Scenario {
             lora_rank: 0,
             lora_targets: LoraTargets::ALL_LINEAR,
             quant: Quant::None,
+            mxfp4_kernel: crate::catalog::quant::Mxfp4Kernel::Auto,
             milli_bpw: None,
             kv_dtype: None,
             kv_quant: None,

@@ -360,6 +360,7 @@ fields! {
     LoraRank: num!(lora_rank) => f("LoRA rank", G::Savers, false, Count, FINETUNE).bounds(&B::Count { min: 0, max: 1 << 20 }),
     LoraTargets: LORA_TARGETS => f("LoRA targets", G::Savers, true, Select, FINETUNE),
     Quant: pick!(quant) => f("Weight quantization", G::Savers, false, Select, FINETUNE | INFER),
+    Mxfp4Kernel: pick!(mxfp4_kernel) => f("MXFP4 kernel (expert storage)", G::Savers, true, Select, INFER),
     Bpw: maybe!(milli_bpw) => f("Bits per weight (overrides quantization)", G::Savers, true, Number { unit: "bits" }, FINETUNE | INFER).bounds(&B::Fixed { places: 3, min: 0, max: 64_000, said: "between 0.001 and 64 bits" }),
     Sparsity: num!(sparsity_bp) => f("Sparsity", G::Savers, true, Number { unit: "%" }, INFER).bounds(&B::Fixed { places: 2, min: 0, max: 9_999, said: "from 0 to 99.99 %" }),
     SparseFormat: pick!(sparse_format) => f("Sparse storage", G::Savers, true, Select, INFER),
@@ -608,6 +609,7 @@ fn for_model(key: FieldId, model: crate::scenario::sciml::ModelKind) -> bool {
             | F::ExpandableSegments
             | F::Sparsity
             | F::SparseFormat
+            | F::Mxfp4Kernel
     ) || key.field().group == Group::Architecture;
     match key {
         F::Width => matches!(model, Pinn | Fno | Gnn),
@@ -690,6 +692,7 @@ pub fn options(id: FieldId) -> Vec<(&'static str, &'static str)> {
         F::WeightCasts => all::<crate::scenario::training::WeightCasts>(),
         F::LoraTargets => all::<LoraTargets>(),
         F::Quant => all::<Quant>(),
+        F::Mxfp4Kernel => all::<crate::catalog::quant::Mxfp4Kernel>(),
         F::SparseFormat => all::<SparseFormat>(),
         F::Zero => vec![
             ("0", "0: none (plain data parallel)"),

@@ -19,6 +19,44 @@ pub struct Imported {
     pub not_needed: Vec<(String, &'static str)>,
     /// Keys this version does not know: they may matter, so they are named.
     pub not_understood: Vec<String>,
+    /// The format the checkpoint stores its weights in (`quantization_config`), when it is
+    /// one `quant` names: a released model is what it ships as.
+    pub quant: Option<crate::catalog::quant::Quant>,
+}
+
+/// The weight format a `quantization_config` describes: `quant_method` mxfp4 (gpt-oss), fp8
+/// with `weight_block_size` [128, 128] (DeepSeek-V3, Qwen3-FP8) or without (per channel), awq,
+/// gptq (4 bits), modelopt with `quant_algo` NVFP4, bitsandbytes 4-bit NF4 or 8-bit. None for
+/// others (compressed-tensors schemes, other bit widths): the form's `quant` stays.
+pub fn checkpoint_format(q: &Map<String, Value>) -> Option<crate::catalog::quant::Quant> {
+    use crate::catalog::quant::Quant;
+    let s = |k: &str| {
+        q.get(k)
+            .and_then(Value::as_str)
+            .unwrap_or("")
+            .to_ascii_lowercase()
+    };
+    let bits = q.get("bits").and_then(Value::as_u64);
+    match s("quant_method").as_str() {
+        "mxfp4" => Some(Quant::Mxfp4),
+        "fp8" => {
+            let block = q
+                .get("weight_block_size")
+                .and_then(Value::as_array)
+                .is_some_and(|b| b.len() == 2 && b.iter().all(|v| v.as_u64() == Some(128)));
+            Some(if block { Quant::Fp8Block } else { Quant::Fp8 })
+        }
+        "awq" if bits.is_none_or(|b| b == 4) => Some(Quant::Awq),
+        "gptq" if bits.is_none_or(|b| b == 4) => Some(Quant::Gptq),
+        "modelopt" if s("quant_algo") == "nvfp4" => Some(Quant::Nvfp4),
+        "bitsandbytes" if q.get("load_in_4bit").and_then(Value::as_bool) == Some(true) => {
+            Some(Quant::Nf4)
+        }
+        "bitsandbytes" if q.get("load_in_8bit").and_then(Value::as_bool) == Some(true) => {
+            Some(Quant::Int8)
+        }
+        _ => None,
+    }
 }
 
 /// Why a config.json could not be used, naming the key at fault.
@@ -185,7 +223,7 @@ const SPECIAL: &[(&str, &str)] = &[
     ),
     (
         "quantization_config",
-        "a quantized checkpoint; choose the weight format in the form (quant)",
+        "a quantized checkpoint in a format quant does not name; choose the weight format in the form (quant)",
     ),
     (
         "num_nextn_predict_layers",
@@ -489,10 +527,15 @@ pub fn read(json: &str) -> Result<Imported, ConfigError> {
 
     // Modules a quantized checkpoint leaves in 16 bits: llm-compressor's `ignore`, the
     // fbgemm_fp8 / bitsandbytes / AWQ `modules_to_not_convert`.
+    let mut quant = None;
     if let Some(Value::Object(q)) = map
         .get("quantization_config")
         .or(top.get("quantization_config"))
     {
+        quant = checkpoint_format(q);
+        if quant.is_some() && map.contains_key("quantization_config") {
+            r.read.push("quantization_config".into());
+        }
         let names: Vec<&str> = ["ignore", "modules_to_not_convert"]
             .iter()
             .filter_map(|k| q.get(*k))
@@ -531,6 +574,7 @@ pub fn read(json: &str) -> Result<Imported, ConfigError> {
         read,
         not_needed,
         not_understood,
+        quant,
     })
 }
 
@@ -700,6 +744,13 @@ impl Imported {
             },
             self.read.join(", ")
         )];
+        if let Some(q) = self.quant {
+            out.push(format!(
+                "The checkpoint stores its weights as {} (quantization_config): quant={}.",
+                crate::base::choice::Choice::label(q),
+                crate::base::choice::Choice::id(q)
+            ));
+        }
         let mut reasons: Vec<&'static str> = self.not_needed.iter().map(|(_, r)| *r).collect();
         reasons.dedup();
         let mut seen: Vec<&str> = Vec::new();

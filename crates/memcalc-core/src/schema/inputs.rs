@@ -109,19 +109,54 @@ impl Inputs {
     /// Chooses a catalog model by id or alias: its architecture fills the architecture fields
     /// and the count is derived from it (every field stays editable). An id the catalog does not
     /// know is kept as typed, for its error, and changes nothing else.
+    ///
+    /// A released model is what it ships as: served (inference), `quant` becomes the format
+    /// its checkpoint stores (`quantization_config` of its config.json: MXFP4 for gpt-oss, FP8
+    /// for DeepSeek-V3, the `-FP8`/`-AWQ` repositories' own), unless the user had changed it
+    /// from the previous model's format. Training and fine-tuning load the weights in `dtype`
+    /// (Hugging Face's gpt-oss recipe dequantizes MXFP4 to BF16: `Mxfp4Config(dequantize=True)`),
+    /// so there the format stays. (Links of schema version 3 and older keep `none`:
+    /// `pin_v3_defaults`.)
     pub fn choose_model(&mut self, id: &str) {
+        let infer = self.get(F::Mode) == Mode::Infer.id();
+        let before = self.shipped();
         self.set(F::ModelId, id);
         let Some(m) = crate::catalog::model_by_id(id) else {
             return;
         };
+        if infer && self.get(F::Quant) == before.id() {
+            if let Some(q) = crate::catalog::shipped_format(id) {
+                self.set(F::Quant, q.id());
+            }
+        }
         self.set_arch(&m.arch);
         // Kept as typed (an alias, another case): the page never rewrites what is being typed.
         self.set(F::ModelId, id);
     }
 
+    /// The weight format the named model's checkpoint ships in (`none` without a known model).
+    fn shipped(&self) -> crate::catalog::quant::Quant {
+        crate::catalog::shipped_format(self.get(F::ModelId))
+            .unwrap_or(crate::catalog::quant::Quant::None)
+    }
+
     /// Switches the mode, moving every field still at the old mode's default to the new one's
-    /// (simulations default to FP64), and keeping what the user changed.
+    /// (simulations default to FP64), and keeping what the user changed. A catalog model's
+    /// checkpoint format follows: on when serving starts, off when it ends (`choose_model`).
     pub fn switch_mode(&mut self, mode: &str) {
+        let shipped = self.shipped();
+        let was_infer = self.get(F::Mode) == Mode::Infer.id();
+        self.switch_mode_fields(mode);
+        let is_infer = self.get(F::Mode) == Mode::Infer.id();
+        let none = crate::catalog::quant::Quant::None.id();
+        if !was_infer && is_infer && self.get(F::Quant) == none {
+            self.set(F::Quant, shipped.id());
+        } else if was_infer && !is_infer && self.get(F::Quant) == shipped.id() {
+            self.set(F::Quant, none);
+        }
+    }
+
+    fn switch_mode_fields(&mut self, mode: &str) {
         let old = crate::base::choice::Choice::parse(self.get(F::Mode)).unwrap_or(Mode::Train);
         let new: Mode = match crate::base::choice::Choice::parse(mode) {
             Ok(m) => m,

@@ -111,6 +111,18 @@ impl PageState {
         self.push_next = true;
     }
 
+    /// A config.json read in full: its architecture, and the weight format its checkpoint
+    /// ships in (`quantization_config`), when it names one.
+    pub fn import_config(&mut self, imported: &crate::schema::hf_config::Imported) {
+        self.import(&imported.arch);
+        if let Some(q) = imported.quant {
+            self.inputs.set(
+                crate::schema::fields::FieldId::Quant,
+                crate::base::choice::Choice::id(q),
+            );
+        }
+    }
+
     /// A suggestion, a layout or a calibration: each (key, raw text) set as given.
     pub fn apply<V: Into<String>>(&mut self, patch: impl IntoIterator<Item = (FieldId, V)>) {
         for (k, v) in patch {

@@ -182,6 +182,9 @@ impl Inputs {
         if version < 3 {
             pin_v2_defaults(&mut inputs, named, preset);
         }
+        if version < 4 {
+            pin_v3_defaults(&mut inputs, named, preset);
+        }
         // A link that describes the architecture but gives no count means "derive it".
         if crate::schema::inputs::ARCH_ESSENTIALS
             .into_iter()
@@ -246,6 +249,40 @@ fn pin_v2_defaults(
                 inputs.set(FieldId::KvDtype, d.id());
             }
         }
+    }
+}
+
+/// Version 3 → 4: the defaults version 4 changed, pinned where a link of version 3 or older
+/// relied on them, so it opens with the numbers it was written with (writing it again gives a
+/// version-4 link carrying the pinned value). Each change is its own block.
+fn pin_v3_defaults(
+    inputs: &mut Inputs,
+    named: impl Fn(FieldId) -> bool,
+    preset: Option<&crate::schema::presets::Preset>,
+) {
+    use crate::base::choice::Choice;
+    let given = |id: FieldId| {
+        named(id) || preset.is_some_and(|p| pairs(p.query).iter().any(|(k, _)| k == id.key()))
+    };
+    // --- Weight format (issue 38): a catalog model's `quant` defaults to its checkpoint's
+    // format from version 4 (`Model::ships`, the `-FP8`/`-AWQ` repositories); before, every
+    // model was counted unquantized unless the link or its preset named `quant`.
+    if !given(FieldId::Quant) {
+        inputs.set(FieldId::Quant, crate::catalog::quant::Quant::None.id());
+    }
+    // --- MXFP4 storage by kernel (issue 38): from version 4 vLLM's MXFP4 experts are padded
+    // for its Marlin kernel on GPUs without native FP4 (`mxfp4_kernel=auto`); before, they were
+    // counted in the checkpoint's layout. Pinned only where it matters (vLLM inference with
+    // MXFP4 weights on a GPU outside `NATIVE_MXFP4`), so other links are written as before.
+    let matters = inputs.get(FieldId::Mode) == "infer"
+        && inputs.get(FieldId::Engine) == "vllm"
+        && inputs.get(FieldId::Quant) == crate::catalog::quant::Quant::Mxfp4.id()
+        && !crate::catalog::device::NATIVE_MXFP4.contains(&inputs.get(FieldId::Gpu));
+    if matters && !given(FieldId::Mxfp4Kernel) {
+        inputs.set(
+            FieldId::Mxfp4Kernel,
+            crate::catalog::quant::Mxfp4Kernel::Native.id(),
+        );
     }
 }
 

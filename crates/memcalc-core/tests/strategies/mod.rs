@@ -593,6 +593,7 @@ prop_compose! {
             lora_rank,
             lora_targets,
             quant,
+            mxfp4_kernel: memcalc_core::catalog::quant::Mxfp4Kernel::Auto,
             milli_bpw,
             // llama.cpp has no FP8 or FP64 KV cache: such a link is refused.
             kv_dtype: match kv_dtype {

@@ -302,6 +302,7 @@ pub(crate) fn estimate_model(s: &Scenario) -> Estimate {
         capacity_bytes: s.device.capacity_bytes(),
         host_capacity_bytes: s.host_mem,
         device_label: s.device.label(),
+        unified: s.device.unified(),
         busiest,
         per: crate::model::Per::Device,
         params: s.param_count(),
@@ -351,6 +352,19 @@ fn weights(s: &Scenario, plan: &Plan, b: &StageBytes, stage_i: u64) -> Component
         frozen: plan.frozen_weight_terms(b.params, embed),
         given_format: s.milli_bpw.is_some(),
         quant: s.quant,
+        shipped: s
+            .model
+            .filter(|_| s.milli_bpw.is_none() && s.quant != crate::catalog::quant::Quant::None)
+            .and_then(|m| {
+                if m.ships == s.quant {
+                    Some(m.id)
+                } else {
+                    m.checkpoints
+                        .iter()
+                        .find(|(_, q)| *q == s.quant)
+                        .map(|(id, _)| *id)
+                }
+            }),
         lora: s.uses_lora(),
         trainable: b.trainable,
         master_copy: s.keeps_master_copy(),

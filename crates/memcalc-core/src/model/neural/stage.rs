@@ -315,6 +315,7 @@ impl<'a> Plan<'a> {
         };
         let mut rows = 0;
         let mut kept = 0;
+        let mut padding = 0;
         if s.milli_bpw.is_none() {
             if s.quant == crate::catalog::quant::Quant::Mxfp4 && self.arch.experts > 1 {
                 // Only the routed experts are MXFP4; attention and the rest stay 16-bit.
@@ -331,6 +332,20 @@ impl<'a> Plan<'a> {
                 );
                 e = crate::add!(e, q - share.min(q));
                 q = share.min(q);
+                // vLLM's Marlin MoE kernel (GPUs without native FP4) stores each expert padded:
+                // gate/up 2·round_up(I, 128) × round_up(H, 256), down the transpose
+                // (vLLM mxfp4.py, Mxfp4MoEMethod.create_weights, Mxfp4Backend.MARLIN).
+                if self.mxfp4_marlin() {
+                    use crate::catalog::quant::round_up;
+                    let (h, i) = (self.arch.hidden, self.arch.expert_ffn());
+                    let stored = crate::base::sat::mul_div(
+                        q,
+                        crate::mul!(round_up(h, 256), round_up(i, 128)),
+                        crate::mul!(h, i).max(1),
+                    );
+                    padding = stored.saturating_sub(q);
+                    q = stored;
+                }
             }
             // Modules the checkpoint left unconverted: this device's share of them.
             kept = crate::base::sat::mul_div(self.arch.unquantized, params, self.arch_total.max(1))
@@ -347,7 +362,26 @@ impl<'a> Plan<'a> {
             unquantized_bytes: if s.mech.kbit_fp32 { 4 } else { 2 },
             row_scales: rows,
             kept,
+            padding,
         })
+    }
+
+    /// Whether MXFP4 experts are stored padded for vLLM's Marlin kernel: asked for, or vLLM's
+    /// own choice on an NVIDIA GPU without native FP4 support (below Hopper).
+    fn mxfp4_marlin(&self) -> bool {
+        use crate::catalog::quant::Mxfp4Kernel;
+        let s = self.s;
+        match s.mxfp4_kernel {
+            Mxfp4Kernel::Marlin => true,
+            Mxfp4Kernel::Native => false,
+            Mxfp4Kernel::Auto => {
+                s.mode == Mode::Infer
+                    && s.engine == crate::scenario::serving::Engine::Vllm
+                    && !crate::catalog::device::NATIVE_MXFP4.contains(&s.device.preset.id)
+                    && crate::catalog::hardware::gpu_hardware(s.device.preset.id)
+                        .is_some_and(|g| g.vendor == crate::catalog::hardware::Vendor::Nvidia)
+            }
+        }
     }
 
     /// Parameters of every routed expert in every MoE layer.

@@ -85,6 +85,9 @@ pub struct Weights {
     /// The bits per weight were given directly (no named format).
     pub given_format: bool,
     pub quant: Quant,
+    /// The repository whose checkpoint stores the weights in `quant` (the catalog model's own
+    /// or its `-FP8`/`-AWQ` release), when the format is the one a release ships in.
+    pub shipped: Option<&'static str>,
     pub lora: bool,
     /// Trainable (adapter) parameters on this device.
     pub trainable: u64,
@@ -416,6 +419,9 @@ pub struct FrozenTerms {
     pub row_scales: u64,
     /// Of `unquantized`, the layers' parameters the checkpoint leaves unconverted.
     pub kept: u64,
+    /// Of `quantized`, the zeros vLLM's Marlin MXFP4 kernel pads the experts with (hidden size
+    /// to a multiple of 256, width to a multiple of 128); 0 in the checkpoint's layout.
+    pub padding: u64,
 }
 
 impl FrozenTerms {

@@ -254,6 +254,8 @@ pub fn default_code(gpu: bool, vendor: Vendor) -> HpcgCode {
         (false, _) => HpcgCode::Reference,
         (true, Vendor::Nvidia) => HpcgCode::Nvidia,
         (true, Vendor::Amd) => HpcgCode::Rocm,
+        // No vendor HPCG for Metal: the reference code.
+        (true, Vendor::Apple) => HpcgCode::Reference,
     }
 }
 

@@ -195,6 +195,18 @@ impl Template for Weights {
             if let Some(f) = self.frozen.filter(|f| f.unquantized > 0) {
                 text.push_str(&unquantized_note(self.quant, f));
             }
+            if let Some(f) = self.frozen.filter(|f| f.padding > 0) {
+                text.push_str(&format!(
+                    " Of the {} quantized values, {} are the zeros vLLM's Marlin MoE kernel pads the experts with on a GPU without native FP4 (hidden size to a multiple of 256, expert width to a multiple of 128: vLLM mxfp4.py, Mxfp4MoEMethod.create_weights); mxfp4_kernel=native counts the checkpoint's layout, as Hopper and Blackwell keep it.",
+                    g(f.quantized),
+                    g(f.padding)
+                ));
+            }
+            if let Some(repo) = self.shipped {
+                text.push_str(&format!(
+                    " This is the format the checkpoint ships in ({repo} config.json, quantization_config), so it is the default for this model; quant=none counts every weight in {upper} instead."
+                ));
+            }
             if self.lora {
                 text.push_str(&format!(
                     " The {} LoRA adapter parameters are added in {upper}.",
