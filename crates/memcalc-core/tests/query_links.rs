@@ -403,8 +403,15 @@ proptest! {
         }
         if let Some(g) = d.fewest_gpus {
             // Inference proposes a tensor-parallel degree (one replica); training more replicas.
-            let tp = if s.mode == memcalc_core::Mode::Infer && s.sciml.is_transformer() { g / s.parallel.pp } else { s.parallel.tp };
-            prop_assert!(fits(&Scenario { parallel: Parallel { gpus: g, tp, ..s.parallel }, ..s }), "fewest GPUs {g} does not fit");
+            // llama.cpp's answer is a layer split over g GPUs (pp = g, one tensor-parallel rank).
+            let (tp, pp) = if d.layer_split {
+                (1, g)
+            } else if s.mode == memcalc_core::Mode::Infer && s.sciml.is_transformer() {
+                (g / s.parallel.pp, s.parallel.pp)
+            } else {
+                (s.parallel.tp, s.parallel.pp)
+            };
+            prop_assert!(fits(&Scenario { parallel: Parallel { gpus: g, tp, pp, ..s.parallel }, ..s }), "fewest GPUs {g} does not fit");
         }
         let per_node = s.sim.ranks.div_ceil(s.sim.nodes).max(1);
         let on_nodes = |n: u64| Scenario { sim: memcalc_core::scenario::sim::Sim { nodes: n, ranks: per_node * n, ..s.sim }, ..s };

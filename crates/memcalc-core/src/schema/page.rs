@@ -539,7 +539,7 @@ mod tests {
 
     #[test]
     fn kept_setups_are_read_written_and_the_bad_ones_named() {
-        let a = "v=3&gpus=8&zero=3";
+        let a = &format!("v={}&gpus=8&zero=3", crate::schema::url::SCHEMA_VERSION);
         let link = format!("v=3&params=7B&cmp={}", percent_encode(a));
         let read = |q: &str| {
             let (mut o, mut notices) = PageOptions::from_query(q);
@@ -557,7 +557,8 @@ mod tests {
             percent_encode("v=3&params=13B")
         );
         let (o, notices) = read(&bad);
-        assert_eq!(o.compare, [a, "v=3&params=13B"]);
+        let b = format!("v={}&params=13B", crate::schema::url::SCHEMA_VERSION);
+        assert_eq!(o.compare, [a, &b]);
         assert_eq!(notices.len(), 1, "{notices:?}");
         assert!(
             notices[0].message.starts_with(
