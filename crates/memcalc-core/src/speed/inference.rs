@@ -48,7 +48,9 @@ pub fn matmul_params(s: &Scenario) -> f64 {
 /// The share of the stored weights one decode step of `sequences` tokens reads: all of a dense
 /// model; of a mixture of experts, the shared weights and the experts the tokens are routed to,
 /// E · (1 − (1 − k/E)ⁿ) of E per layer for n tokens choosing k each, routing taken as uniform
-/// (Mixtral's and DeepSeek's load-balancing losses aim for it).
+/// (Mixtral's and DeepSeek's load-balancing losses aim for it). The experts' share is taken in
+/// stored bytes, not parameters ([`expert_byte_share`]): a checkpoint that quantizes only its
+/// experts (GPT-OSS's MXFP4) keeps the weights every token reads in 16 bits.
 pub fn weights_read_share(s: &Scenario, sequences: u64) -> f64 {
     let (a, _) = s.shape();
     if a.experts <= 1 {
@@ -56,11 +58,61 @@ pub fn weights_read_share(s: &Scenario, sequences: u64) -> f64 {
     }
     let e = a.experts as f64;
     let k = (a.active_experts as f64).min(e);
-    let moe_layers = a.layers.saturating_sub(a.params().dense_layers) as f64;
-    let expert_share =
-        (moe_layers * e * a.expert_params() as f64 / a.total_params().max(1) as f64).min(1.0);
+    let expert_share = expert_byte_share(s);
     let touched = 1.0 - (1.0 - k / e).powf(sequences as f64);
     1.0 - expert_share + expert_share * touched
+}
+
+/// The routed experts' share of the stored weight bytes. Unquantized, every parameter takes
+/// the same bytes and it is their share of the parameters. Quantized, the experts take the
+/// format's bits per weight, and what the checkpoint leaves in 16 bits takes 2 bytes: under
+/// MXFP4 everything but the experts (OpenAI gpt-oss model card; config `quantization_config`
+/// `modules_to_not_convert`), under the other formats the embeddings and output layer
+/// (`Quant::keeps_embeddings_16bit`) and the modules the checkpoint names as unconverted
+/// (`Arch::unquantized`), as the memory estimate stores them (model/neural/stage.rs).
+pub fn expert_byte_share(s: &Scenario) -> f64 {
+    let (a, _) = s.shape();
+    if a.experts <= 1 {
+        return 0.0;
+    }
+    let total = a.total_params().max(1) as f64;
+    let moe_layers = a.layers.saturating_sub(a.params().dense_layers) as f64;
+    let experts = (moe_layers * a.experts as f64 * a.expert_params() as f64).min(total);
+    let Some(mbpw) = s.weight_milli_bpw() else {
+        return experts / total;
+    };
+    let q = mbpw as f64 / 8000.0;
+    let rest = total - experts;
+    let rest_bytes = if s.milli_bpw.is_some() {
+        rest * q
+    } else if s.quant == crate::catalog::quant::Quant::Mxfp4 {
+        rest * 2.0
+    } else {
+        let p = a.params();
+        let sixteen = if s.quant.keeps_embeddings_16bit() {
+            (p.embedding + p.head) as f64
+        } else {
+            0.0
+        };
+        let kept = (sixteen + a.unquantized as f64).min(rest);
+        kept * 2.0 + (rest - kept) * q
+    };
+    let expert_bytes = experts * q;
+    (expert_bytes / (expert_bytes + rest_bytes).max(1.0)).min(1.0)
+}
+
+/// The precision a step's matrix products run in: FP8 weights with FP8 activations (W8A8) on
+/// the FP8 tensor cores where the GPU has them (compute capability 8.9 and later: Ada,
+/// Hopper, Blackwell; MI300), the weights' dtype otherwise. vLLM's FP8 path quantizes the
+/// activations per token on the fly and runs FP8 GEMMs there, and weight-only W8A16 (FP8
+/// Marlin) on Turing and Ampere (vLLM docs/features/quantization/fp8.md): `Peak::flops` falls
+/// back to the 16-bit peak on a GPU without an FP8 figure, so that case is the same rule.
+pub fn compute_dtype(s: &Scenario) -> crate::catalog::precision::Dtype {
+    if s.quant == crate::catalog::quant::Quant::Fp8 && s.milli_bpw.is_none() {
+        crate::catalog::precision::Dtype::Fp8
+    } else {
+        s.dtype
+    }
 }
 
 /// Bytes of one activation value between layers: 16-bit unless the model computes in FP32 or
@@ -128,11 +180,12 @@ pub fn speed(s: &Scenario, e: &Estimate, m: &Machine) -> Speed {
     let p_mm = matmul_params(s);
     let width = (a.heads * a.head_dim) as f64;
     let layers = a.layers as f64;
+    let compute = compute_dtype(s);
     let work = |flops: f64| Work {
         flops,
-        peak: m.peak(s.dtype),
+        peak: m.peak(compute),
         utilisation: m.mfu,
-        dtype: s.dtype,
+        dtype: compute,
     };
     let n = seqs as f64;
     let mut terms = Vec::new();
@@ -305,6 +358,20 @@ pub fn speed(s: &Scenario, e: &Estimate, m: &Machine) -> Speed {
         .filter(|t| !matches!(t.id(), TermId::Prefill | TermId::PrefillAllReduce))
         .copied()
         .collect();
+    let requested = s.batch.max(1);
+    // The requests a pooled engine cannot run yet wait in its queue, in waves of the running
+    // count: each wave prefills and generates its `seq − prompt` tokens before the next enters.
+    let queue = (requested > seqs && per_request).then(|| {
+        let waiting = requested - seqs;
+        let waves = waiting.div_ceil(seqs.max(1));
+        let generated = s.seq.saturating_sub(prompt_tokens);
+        crate::speed::Queue {
+            waiting,
+            waves,
+            generated,
+            wait: ttft.plus(step.times(generated as f64)).times(waves as f64),
+        }
+    });
     Speed {
         steps: Steps::Inference {
             ttft,
@@ -312,7 +379,9 @@ pub fn speed(s: &Scenario, e: &Estimate, m: &Machine) -> Speed {
             sequences: seqs,
             tokens_per_s_per_sequence: step.per_second(1.0),
             tokens_per_s: step.per_second(n),
-            requested: s.batch.max(1),
+            requested,
+            gpus: tp * pp,
+            queue,
         },
         bound: longest(&decode_terms),
         terms,

@@ -825,11 +825,20 @@ pub enum Steps {
         tokens_per_s: f64,
         /// The sequences asked for (`batch`).
         requested: u64,
+        /// The GPUs one engine instance runs on (tp × pp): `tokens_per_s` over them is the
+        /// throughput per GPU, which decides between layouts of different sizes.
+        gpus: u64,
+        /// The requests a pooled engine's queue holds while the running ones decode: their
+        /// first token waits for running ones to finish, so their time to first token is the
+        /// queue's, not `ttft`.
+        queue: Option<Queue>,
     },
     Training {
         step: Time,
         tokens_per_step: f64,
         tokens_per_s: f64,
+        /// Every GPU of the run: `tokens_per_s` over them is the throughput per GPU.
+        gpus: u64,
         /// FLOPs of the step over all devices (recomputation included).
         flops_per_step: f64,
         /// The user's token budget (`train_tokens`) and the run's time for it; None without
@@ -857,6 +866,28 @@ pub enum Steps {
         /// FLOPs of the step over all devices.
         flops_per_step: f64,
     },
+}
+
+/// The requests waiting in a pooled engine's queue (vLLM's scheduler admits a waiting request
+/// only when a running one frees its KV blocks or its max_num_seqs slot,
+/// vllm/v1/core/sched/scheduler.py): they are served in waves of the running count, each wave
+/// a prefill and the generation of `seq − prompt` tokens, so the last of them waits
+/// `waves` × (time to first token + generation) before its own prefill starts.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Queue {
+    /// Requests waiting (requested − running).
+    pub waiting: u64,
+    /// Waves of running requests ahead of the last waiting one: ⌈waiting ÷ running⌉.
+    pub waves: u64,
+    /// Tokens each request generates after its prompt (`seq − prompt`).
+    pub generated: u64,
+    /// The wait of the last request in the queue before its own prefill.
+    pub wait: Time,
+}
+
+/// Aggregate tokens/s over `gpus` GPUs: the throughput per GPU.
+pub fn per_gpu(tokens_per_s: f64, gpus: u64) -> f64 {
+    tokens_per_s / gpus.max(1) as f64
 }
 
 /// The time of a scenario: its headline figures, what bounds them, and every term.

@@ -236,6 +236,7 @@ pub fn speed(s: &Scenario, e: &crate::model::Estimate, m: &Machine) -> Speed {
             step,
             tokens_per_step: tokens,
             tokens_per_s: step.per_second(tokens),
+            gpus: s.parallel.gpus.max(1),
             flops_per_step: tokens * per_token,
             run,
         },

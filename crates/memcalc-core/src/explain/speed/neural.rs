@@ -99,6 +99,31 @@ pub(super) fn sequences(running: u64, requested: u64) -> String {
     }
 }
 
+/// The time to first token's qualifier where a pooled engine queues requests: the figure is
+/// the running sequences' own; a queued request's first token waits for the queue (" for the
+/// 9 running; the 55 queued wait in the engine's queue first, the last up to 2 waves × …").
+pub(super) fn queue(queue: Option<crate::speed::Queue>, running: u64) -> String {
+    let Some(q) = queue else {
+        return String::new();
+    };
+    let wave = if q.generated > 0 {
+        format!(
+            "a prefill and {} generated tokens each",
+            units::group_digits(q.generated)
+        )
+    } else {
+        "a prefill each (prompt = seq: no tokens generated)".into()
+    };
+    format!(
+        " for the {} running; the {} queued wait in the engine's queue first, their time to \
+            first token is the queue's: the last waits {} ({} × ({wave}))",
+        units::group_digits(running),
+        units::group_digits(q.waiting),
+        time(q.wait),
+        units::count(q.waves, "wave", "waves"),
+    )
+}
+
 /// A training run's time for its token budget: ", 12 days for 15 T tokens".
 pub(super) fn run(run: Option<(u64, Time)>) -> String {
     run.map_or(String::new(), |(tokens, t)| {

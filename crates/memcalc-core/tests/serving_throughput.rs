@@ -1,0 +1,218 @@
+//! Serving and training time that holds (issue 37): throughput named as such (per sequence,
+//! aggregate, per GPU) in every suggestion, the time line and the exports; a queue said as a
+//! queue; the page's exports carrying the time the CLI's do; FP8 weights with FP8 activations
+//! on FP8 tensor cores; and a mixture of experts' decode reading its stored bytes.
+
+mod common;
+
+use common::{scenario, term, time_of};
+use memcalc_core::answers::derived::savings;
+use memcalc_core::inputs::fields::FieldId;
+use memcalc_core::speed::NeuralTerm;
+use memcalc_core::{Steps, TermId, TermValues};
+
+/// The FP8 KV case of issue 37: 256 requests of a 70B model on 4 H100 at 32k under vLLM.
+const VLLM_70B: &str = "mode=infer&engine=vllm&model_id=meta-llama/Llama-3.1-70B&gpus=4&tp=4&gpu=h100-80&seq=32k&batch=256";
+
+fn saving_text(q: &str, key: FieldId) -> (String, memcalc_core::speed::change::TimeChange) {
+    let s = scenario(q);
+    let sv = savings(&s)
+        .into_iter()
+        .find(|sv| sv.patch.iter().any(|(k, _)| *k == key))
+        .unwrap_or_else(|| panic!("no saving on {key:?} for {q}"));
+    let t = sv.time.expect("a time change");
+    (memcalc_core::text::speed::change(&t), t)
+}
+
+#[test]
+fn a_suggestion_names_aggregate_per_sequence_and_per_gpu_throughput() {
+    // An FP8 KV cache runs about twice the sequences at about the same speed each: the line
+    // says the aggregate rises, each sequence's rate does not, and per GPU it is the aggregate.
+    let (text, t) = saving_text(VLLM_70B, FieldId::KvDtype);
+    assert!(t.speedup > 1.2, "{t:?}");
+    assert!(text.starts_with("aggregate throughput "), "{text}");
+    assert!(text.contains("; per sequence "), "{text}");
+    assert!(text.contains(" tokens/s; per GPU "), "{text}");
+    assert!(!text.contains("faster per token"), "{text}");
+    let (b, a) = t.per_sequence.unwrap();
+    assert!(a <= b * 1.05, "per sequence {b} → {a}");
+    assert!((t.per_gpu.unwrap() - t.speedup).abs() < 1e-9, "{t:?}");
+}
+
+#[test]
+fn twice_the_gpus_for_tensor_parallelism_is_judged_per_gpu() {
+    // TP 2 → 4 doubles the GPUs: the aggregate may rise, but per GPU it is the aggregate over
+    // twice the GPUs, which is what decides TP 2 against TP 4.
+    let q = "mode=infer&engine=vllm&model_id=meta-llama/Llama-3.1-70B&gpus=2&tp=2&gpu=h100-80&seq=8k&batch=64";
+    let (text, t) = saving_text(q, FieldId::Tp);
+    let g = t.per_gpu.unwrap();
+    assert!((g - t.speedup / 2.0).abs() < 1e-9, "{t:?}");
+    assert!(text.contains("per GPU"), "{text}");
+    // The time line names each rate, per GPU with the engine's GPUs.
+    let line = memcalc_core::text::speed::summary(&time_of(q));
+    assert!(line.contains("tokens/s per sequence"), "{line}");
+    assert!(line.contains("tokens/s in aggregate"), "{line}");
+    assert!(line.contains("tokens/s per GPU of 2 GPUs"), "{line}");
+}
+
+#[test]
+fn training_lines_and_changes_name_the_per_gpu_rate() {
+    let q = "mode=train&model_id=meta-llama/Llama-3.1-8B&gpus=8&zero=3&seq=4096";
+    let sp = time_of(q);
+    let Steps::Training {
+        tokens_per_s, gpus, ..
+    } = sp.steps
+    else {
+        panic!("{:?}", sp.steps)
+    };
+    assert_eq!(gpus, 8);
+    let line = memcalc_core::text::speed::summary(&sp);
+    assert!(line.contains("tokens/s in aggregate"), "{line}");
+    let per_gpu = memcalc_core::speed::per_gpu(tokens_per_s, gpus);
+    assert!((per_gpu * 8.0 - tokens_per_s).abs() < 1e-6 * tokens_per_s);
+    assert!(line.contains("tokens/s per GPU of 8 GPUs"), "{line}");
+}
+
+#[test]
+fn a_queue_is_said_as_a_queue_not_a_time_to_first_token() {
+    // Requests beyond what the pool runs at once wait in vLLM's queue: their first token comes
+    // after the waves ahead of them, and the line says so beside the running ones' TTFT.
+    let q = "mode=infer&engine=vllm&model_id=meta-llama/Llama-3.1-70B&gpus=4&tp=4&gpu=h100-80&seq=32k&prompt=30k&batch=256";
+    let sp = time_of(q);
+    let Steps::Inference {
+        ttft,
+        sequences,
+        requested,
+        queue,
+        decode_step,
+        ..
+    } = sp.steps
+    else {
+        panic!("{:?}", sp.steps)
+    };
+    assert!(sequences < requested, "{sp:?}");
+    let queue = queue.expect("a queue");
+    assert_eq!(queue.waiting, requested - sequences);
+    assert_eq!(queue.waves, queue.waiting.div_ceil(sequences));
+    assert_eq!(queue.generated, 32 * 1024 - 30 * 1024);
+    let wave = ttft.seconds().unwrap() + 2048.0 * decode_step.seconds().unwrap();
+    let wait = queue.wait.seconds().unwrap();
+    assert!((wait - wave * queue.waves as f64).abs() < 1e-9 * wait, "{queue:?}");
+    let line = memcalc_core::text::speed::summary(&sp);
+    assert!(line.contains("queued wait in the engine's queue"), "{line}");
+    assert!(line.contains("time to first token is the queue's"), "{line}");
+    // The JSON names them too.
+    let s = scenario(q);
+    let e = memcalc_core::estimate(&s);
+    let json = memcalc_core::report::to_json_with_speed(&e, &[], None, Some(&sp));
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(v["speed"]["queued"], queue.waiting);
+    assert!(v["speed"]["queue_wait_s"].as_f64().unwrap() > 0.0, "{json}");
+    assert!(v["speed"]["tokens_per_s_per_gpu"].as_f64().unwrap() > 0.0);
+    assert_eq!(v["speed"]["gpus"], 4);
+    // Everything fits: no queue, no words for one.
+    let fits = time_of(&q.replace("batch=256", "batch=4"));
+    assert!(matches!(fits.steps, Steps::Inference { queue: None, .. }));
+    assert!(!memcalc_core::text::speed::summary(&fits).contains("queue"));
+}
+
+#[test]
+fn the_pages_exports_are_the_clis_documents_with_the_time() {
+    // The page writes its JSON, CSV and Markdown from the time wasm's sections of the export
+    // (TimeAnswer::export); they are the documents memcalc writes for the same link.
+    use memcalc_core::report::{self, Origin};
+    for q in [
+        "mode=infer&engine=vllm&model_id=meta-llama/Llama-3.1-8B&gpu=h100-80&seq=8k&batch=8",
+        "mode=train&model_id=meta-llama/Llama-3.1-8B&gpus=8&zero=3&seq=4096",
+        "mode=sim&method=lbm&sim_device=gpu&ranks=1",
+        "mode=infer&model_id=meta-llama/Llama-3.1-8B&gpu=h100-80&units=decimal",
+    ] {
+        let s = scenario(q);
+        let e = memcalc_core::estimate(&s);
+        let sp = memcalc_core::speed(&s, &e).unwrap().unwrap();
+        let origin = Origin::new(&s, format!("https://example.org/?{q}"));
+        let a = report::time_answer(q).unwrap();
+        let x = a.export.as_ref().expect("the time answer carries the exports' time");
+        let curve = match sp.steps {
+            Steps::Inference { .. } => memcalc_core::answers::batch_curve(&s),
+            _ => Vec::new(),
+        };
+        let cli = report::to_json_with_curve(&e, &[], Some(&origin), Some(&sp), &curve);
+        let page = report::to_json_with_time(&e, &[], Some(&origin), Some(&x.json));
+        assert_eq!(page, cli, "{q}");
+        let v: serde_json::Value = serde_json::from_str(&page).unwrap();
+        assert!(v["speed"]["summary"].is_string(), "{page}");
+        assert_eq!(
+            report::to_csv_with_time(&e, Some(&origin), Some(&x.csv)),
+            report::to_csv_with_speed(&e, Some(&origin), Some(&sp)),
+            "{q}"
+        );
+        let units = memcalc_core::inputs::page::PageOptions::from_query(q).0.units;
+        let md = report::to_markdown_with_time(&e, units, Some(&origin), Some(&x.markdown));
+        assert_eq!(
+            md,
+            report::to_markdown_with_speed(&e, units, Some(&origin), Some(&sp)),
+            "{q}"
+        );
+        assert!(md.contains("| Time term |"), "{md}");
+        // Without a time, the documents are the memory-only ones.
+        assert_eq!(
+            report::to_json_with_time(&e, &[], None, None),
+            report::to_json(&e, &[], None)
+        );
+    }
+}
+
+fn prefill(q: &str) -> f64 {
+    common::term_seconds(&time_of(q), TermId::Prefill)
+}
+
+#[test]
+fn fp8_weights_prefill_on_fp8_tensor_cores_where_the_gpu_has_them() {
+    // W8A8: twice the 16-bit peak on H100 and L40S (datasheets); an A100 has no FP8 tensor
+    // cores and runs FP8 weights as W8A16 (FP8 Marlin): the 16-bit peak.
+    let base = "mode=infer&engine=vllm&model_id=meta-llama/Llama-3.1-8B&seq=8k&batch=1";
+    for (gpu, ratio) in [("h100-80", 2.0), ("l40s", 733.0 / 362.0), ("a100-80", 1.0)] {
+        let bf16 = prefill(&format!("{base}&gpu={gpu}"));
+        let fp8 = prefill(&format!("{base}&gpu={gpu}&quant=fp8"));
+        let r = bf16 / fp8;
+        assert!((r / ratio - 1.0).abs() < 0.02, "{gpu}: {bf16} / {fp8} = {r}");
+    }
+    let sp = time_of(&format!("{base}&gpu=h100-80&quant=fp8"));
+    let TermValues::Neural(NeuralTerm::Prefill { work, .. }) = term(&sp, TermId::Prefill).values
+    else {
+        panic!()
+    };
+    assert_eq!(work.dtype, memcalc_core::catalog::precision::Dtype::Fp8);
+}
+
+#[test]
+fn a_mixture_of_experts_decode_reads_its_stored_bytes() {
+    // gpt-oss-120b: MXFP4 experts, the rest in BF16. At batch 1 a token reads the BF16
+    // weights (attention, router, embeddings' output layer) and 4 of 128 experts per layer: the
+    // share is taken of the stored bytes, where the BF16 weights weigh four times an expert's.
+    let q = "mode=infer&engine=vllm&model_id=openai/gpt-oss-120b&quant=mxfp4&gpu=h100-80&seq=8k&batch=1";
+    let sp = time_of(q);
+    let TermValues::Neural(NeuralTerm::DecodeMemory { share, .. }) =
+        term(&sp, TermId::DecodeMemory).values
+    else {
+        panic!()
+    };
+    let s = scenario(q);
+    let bytes = memcalc_core::speed::inference::expert_byte_share(&s);
+    let (a, _) = s.shape();
+    let params = {
+        let moe = (a.layers - a.params().dense_layers) as f64;
+        moe * a.experts as f64 * a.expert_params() as f64 / a.total_params() as f64
+    };
+    // The experts hold less of the bytes than of the parameters.
+    assert!(bytes < params, "bytes {bytes} params {params}");
+    let rest = 1.0 - bytes;
+    assert!(rest > 0.06, "{rest}");
+    let expected = rest + bytes * 4.0 / 128.0;
+    assert!((share - expected).abs() < 1e-9, "{share} vs {expected}");
+    // Unquantized, bytes and parameters agree.
+    let bf16 = scenario("mode=infer&model_id=openai/gpt-oss-120b&gpu=h100-80&seq=8k&batch=1");
+    let b = memcalc_core::speed::inference::expert_byte_share(&bf16);
+    assert!((b - params).abs() < 1e-9, "{b} {params}");
+}
