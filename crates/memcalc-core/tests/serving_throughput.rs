@@ -99,8 +99,8 @@ fn a_queue_is_said_as_a_queue_not_a_time_to_first_token() {
     let wait = queue.wait.seconds().unwrap();
     assert!((wait - wave * queue.waves as f64).abs() < 1e-9 * wait, "{queue:?}");
     let line = memcalc_core::text::speed::summary(&sp);
-    assert!(line.contains("queued wait in the engine's queue"), "{line}");
-    assert!(line.contains("time to first token is the queue's"), "{line}");
+    assert!(line.contains("a queued one's is the queue's: up to "), "{line}");
+    assert!(line.contains("running ahead of it, each a prefill and 2,048 generated tokens"), "{line}");
     // The JSON names them too.
     let s = scenario(q);
     let e = memcalc_core::estimate(&s);

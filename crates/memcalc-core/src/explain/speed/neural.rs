@@ -100,27 +100,24 @@ pub(super) fn sequences(running: u64, requested: u64) -> String {
 }
 
 /// The time to first token's qualifier where a pooled engine queues requests: the figure is
-/// the running sequences' own; a queued request's first token waits for the queue (" for the
-/// 9 running; the 55 queued wait in the engine's queue first, the last up to 2 waves × …").
+/// a running request's; a queued request's first token waits for the queue (" for a running
+/// request; a queued one's is the queue's: up to 7.82 s before its prefill (4 waves of the 13
+/// running ahead of it, each a prefill and 2,048 generated tokens)").
 pub(super) fn queue(queue: Option<crate::speed::Queue>, running: u64) -> String {
     let Some(q) = queue else {
         return String::new();
     };
-    let wave = if q.generated > 0 {
-        format!(
-            "a prefill and {} generated tokens each",
-            units::group_digits(q.generated)
-        )
+    let generated = if q.generated > 0 {
+        format!(" and {} generated tokens", units::group_digits(q.generated))
     } else {
-        "a prefill each (prompt = seq: no tokens generated)".into()
+        String::new()
     };
     format!(
-        " for the {} running; the {} queued wait in the engine's queue first, their time to \
-            first token is the queue's: the last waits {} ({} × ({wave}))",
-        units::group_digits(running),
-        units::group_digits(q.waiting),
+        " for a running request; a queued one's is the queue's: up to {} before its prefill ({} \
+            of the {} running ahead of it, each a prefill{generated})",
         time(q.wait),
         units::count(q.waves, "wave", "waves"),
+        units::group_digits(running),
     )
 }
 
