@@ -216,3 +216,38 @@ fn a_mixture_of_experts_decode_reads_its_stored_bytes() {
     let b = memcalc_core::speed::inference::expert_byte_share(&bf16);
     assert!((b - params).abs() < 1e-9, "{b} {params}");
 }
+
+#[test]
+fn a_python_engine_without_cuda_graphs_pays_the_hosts_launches_per_step() {
+    // Transformers' generate is eager: a small model at batch 1 is bound by the host's
+    // launches, (20 kernels × layers + 3) × 5 µs at least (HTA: 5–20 µs a launch).
+    let hf = "mode=infer&model_id=Qwen/Qwen2.5-0.5B&gpu=h100-80&seq=1024&batch=1";
+    let sp = time_of(hf);
+    let t = term(&sp, TermId::DecodeDispatch);
+    let TermValues::Neural(NeuralTerm::DecodeDispatch {
+        per_layer,
+        layers,
+        head,
+        ..
+    }) = t.values
+    else {
+        panic!()
+    };
+    assert_eq!((per_layer, head), (20, 3));
+    let floor = (20 * layers + 3) as f64 * 5e-6;
+    assert!((t.time.seconds().unwrap() - floor).abs() < 1e-12);
+    assert_eq!(sp.bound, memcalc_core::Bound::Launch, "{sp:?}");
+    assert!((common::decode_step(&sp) - floor).abs() < 1e-12);
+    // vLLM and SGLang capture the step in a CUDA graph by default: no host term.
+    for engine in ["vllm", "sglang"] {
+        let q = hf.replace("mode=infer", &format!("mode=infer&engine={engine}"));
+        let sp = time_of(&q);
+        assert!(sp.terms.iter().all(|t| t.id() != TermId::DecodeDispatch), "{q}");
+        // Eager (enforce_eager, --disable-cuda-graph): the host's launches again.
+        let eager = time_of(&format!("{q}&cuda_graphs=off"));
+        assert!(eager.terms.iter().any(|t| t.id() == TermId::DecodeDispatch), "{q}");
+    }
+    // llama.cpp launches from C++ and has its own launch term.
+    let cpp = time_of(&hf.replace("mode=infer", "mode=infer&engine=llamacpp"));
+    assert!(cpp.terms.iter().all(|t| t.id() != TermId::DecodeDispatch));
+}

@@ -101,14 +101,20 @@ pub fn expert_byte_share(s: &Scenario) -> f64 {
     (expert_bytes / (expert_bytes + rest_bytes).max(1.0)).min(1.0)
 }
 
-/// The precision a step's matrix products run in: FP8 weights with FP8 activations (W8A8) on
-/// the FP8 tensor cores where the GPU has them (compute capability 8.9 and later: Ada,
-/// Hopper, Blackwell; MI300), the weights' dtype otherwise. vLLM's FP8 path quantizes the
-/// activations per token on the fly and runs FP8 GEMMs there, and weight-only W8A16 (FP8
-/// Marlin) on Turing and Ampere (vLLM docs/features/quantization/fp8.md): `Peak::flops` falls
-/// back to the 16-bit peak on a GPU without an FP8 figure, so that case is the same rule.
+/// The precision a step's matrix products run in: a pooled engine's FP8 weights with FP8
+/// activations (W8A8) on the FP8 tensor cores where the GPU has them (compute capability 8.9
+/// and later: Ada, Hopper, Blackwell; MI300), the weights' dtype otherwise. vLLM's FP8 path
+/// quantizes the activations per token on the fly and runs FP8 GEMMs there, and weight-only
+/// W8A16 (FP8 Marlin) on Turing and Ampere (vLLM docs/features/quantization/fp8.md; SGLang
+/// serves the same checkpoints through vLLM-derived FP8 kernels): `Peak::flops` falls back to
+/// the 16-bit peak on a GPU without an FP8 figure, so that case is the same rule. Transformers
+/// and llama.cpp are left at the weights' dtype (no FP8 GEMM path is assumed for them).
 pub fn compute_dtype(s: &Scenario) -> crate::catalog::precision::Dtype {
-    if s.quant == crate::catalog::quant::Quant::Fp8 && s.milli_bpw.is_none() {
+    use crate::scenario::serving::Engine;
+    if s.quant == crate::catalog::quant::Quant::Fp8
+        && s.milli_bpw.is_none()
+        && matches!(s.engine, Engine::Vllm | Engine::Sglang)
+    {
         crate::catalog::precision::Dtype::Fp8
     } else {
         s.dtype
@@ -280,6 +286,26 @@ pub fn speed(s: &Scenario, e: &Estimate, m: &Machine) -> Speed {
         }),
     });
     let mut step = read.time().max(decode.time());
+    // A Python engine without a CUDA graph: the host launches every kernel of the step; it
+    // runs ahead of the GPU, so the step is the longer of the GPU's time and the launches'.
+    if let Some(why) = crate::speed::dispatch::eager(s, seqs) {
+        let per_layer = crate::speed::dispatch::per_layer();
+        let head = crate::speed::dispatch::head();
+        let per_launch = crate::speed::dispatch::HOST_LAUNCH_SECONDS;
+        let t = Time::of((per_layer * a.layers + head) as f64 * per_launch);
+        step = step.max(t);
+        terms.push(TimeTerm {
+            time: t,
+            bound: Bound::Launch,
+            values: TermValues::Neural(NeuralTerm::DecodeDispatch {
+                per_layer,
+                layers: a.layers,
+                head,
+                per_launch,
+                why,
+            }),
+        });
+    }
     // llama.cpp's one-warp quantized kernel (builds before #5394) reads the weights no faster
     // than its resident warps allow (speed/mmvq.rs): the time beyond the bandwidth-bound read.
     if let Some(o) = mmvq::occupancy(s, m.hw.id, seqs).filter(|_| tp == 1 && pp == 1) {

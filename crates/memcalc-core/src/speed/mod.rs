@@ -18,6 +18,7 @@
 //! sample beside their activations' traffic).
 
 pub mod change;
+pub mod dispatch;
 pub mod inference;
 pub mod latency;
 pub mod launch;
@@ -176,6 +177,8 @@ terms! {
     DecodeLaunch = "decode_launch", Neural;
     /// llama.cpp's one-warp quantized kernel below its SMs' warp limit (speed/mmvq.rs).
     DecodeOccupancy = "decode_occupancy", Neural;
+    /// A Python engine's host launches where no CUDA graph captures the step (speed/dispatch.rs).
+    DecodeDispatch = "decode_dispatch", Neural;
     TpAllReduce = "tp_all_reduce", Neural;
     TrainCompute = "train_compute", Neural;
     PipelineBubble = "pipeline_bubble", Neural;
@@ -435,6 +438,16 @@ pub enum NeuralTerm {
         gap: f64,
         why: launch::Uncaptured,
     },
+    /// The host's launches of a decode step's kernels, one by one, where no CUDA graph
+    /// captures it (speed/dispatch.rs): the step takes at least this long.
+    DecodeDispatch {
+        per_layer: u64,
+        layers: u64,
+        head: u64,
+        /// Host seconds per launch.
+        per_launch: f64,
+        why: dispatch::Eager,
+    },
     /// What the weights' reads take beyond the bandwidth-bound time when llama.cpp's
     /// quantized kernel runs too few warps to keep the memory busy (speed/mmvq.rs).
     DecodeOccupancy {
@@ -566,6 +579,7 @@ impl NeuralTerm {
             NeuralTerm::DecodeHost { .. } => TermId::DecodeHost,
             NeuralTerm::DecodeLaunch { .. } => TermId::DecodeLaunch,
             NeuralTerm::DecodeOccupancy { .. } => TermId::DecodeOccupancy,
+            NeuralTerm::DecodeDispatch { .. } => TermId::DecodeDispatch,
             NeuralTerm::TrainCompute(_) => TermId::TrainCompute,
             NeuralTerm::PipelineBubble { .. } => TermId::PipelineBubble,
             NeuralTerm::TpAllReduce { .. } => TermId::TpAllReduce,
@@ -954,7 +968,7 @@ mod tests {
 
     #[test]
     fn all_lists_every_term_once_with_a_key_of_its_own() {
-        assert_eq!(TermId::ALL.len(), 44);
+        assert_eq!(TermId::ALL.len(), 45);
         assert_eq!(TermId::ALL.first(), Some(&TermId::Prefill));
         assert_eq!(TermId::ALL.last(), Some(&TermId::RsHalo));
         for (i, a) in TermId::ALL.iter().enumerate() {

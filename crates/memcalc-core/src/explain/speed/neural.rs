@@ -4,6 +4,7 @@
 
 use super::{bytes, count, pct, rate, si, sig, time, transfer, via, Template};
 use crate::base::units::{self, UnitSystem};
+use crate::catalog::precision::Dtype;
 use crate::scenario::Recompute;
 use crate::speed::{Collective, NeuralTerm, Time};
 
@@ -217,6 +218,39 @@ fn launch(why: crate::speed::launch::Uncaptured) -> String {
     )
 }
 
+/// The source of a Python engine's host-dispatch term.
+const SRC_DISPATCH: &str = "facebookresearch/HolisticTraceAnalysis \
+    docs/source/features/cuda_kernel_launch_stats.rst (\"usually, the launch time on the CPU side \
+    is between 5-20 microseconds\": the lower end taken); kernels per layer: llama.cpp's count of a \
+    llama layer's ops (llm_build_llama, 23), the attention as one kernel (20), and the output norm \
+    and matrix (3); when: Transformers' generate runs eagerly; vLLM and SGLang capture decode in \
+    CUDA graphs unless enforce_eager / --disable-cuda-graph (cuda_graphs=off), vLLM up to 512 \
+    sequences (vllm/config/compilation.py max_cudagraph_capture_size; docs/design/cuda_graphs.md)";
+
+/// Why a Python engine launches the step's kernels from the host, and what that costs.
+fn dispatch(why: crate::speed::dispatch::Eager) -> String {
+    use crate::speed::dispatch::Eager;
+    let reason = match why {
+        Eager::Transformers => "Transformers' generate runs eager PyTorch",
+        Eager::Setting => {
+            "CUDA graphs are off (cuda_graphs=off: vLLM's enforce_eager, SGLang's \
+            --disable-cuda-graph)"
+        }
+        Eager::BeyondCapture => {
+            "the step runs more sequences than vLLM's largest captured CUDA graph (512 by \
+            default), so it runs eagerly"
+        }
+    };
+    format!(
+        "Here {reason}: the host launches each kernel of the step itself, at least 5 µs each. The \
+            launches are asynchronous, so the host runs ahead while the GPU's work takes longer; \
+            the step takes the longer of the two. A floor: only a llama layer's essential kernels \
+            are counted, at the lower end of the measured launch time. It bounds small, fast \
+            steps (a small model at batch 1); a CUDA graph (vLLM's and SGLang's default) removes \
+            it."
+    )
+}
+
 /// The source of the one-warp kernel's term.
 const SRC_OCCUPANCY: &str =
     "llama.cpp pull request #5394 (JohannesGaessler, February 2024: \"only \
@@ -282,6 +316,22 @@ const SRC_PREFILL: &str = concat!(
     "; prefill per request: vLLM docs, Optimization and \
     Tuning, chunked prefill (max_num_batched_tokens), SGLang server_args.py chunked_prefill_size"
 );
+/// Where a pooled engine's FP8 weights multiply: on the FP8 tensor cores.
+macro_rules! fp8 {
+    () => {
+        "; FP8 weights under vLLM and SGLang multiply on the FP8 tensor cores with FP8 \
+            activations (W8A8) where the GPU has them, compute capability 8.9 and later, and as \
+            weight-only W8A16 (FP8 Marlin) at the 16-bit peak before (vLLM \
+            docs/features/quantization/fp8.md)"
+    };
+}
+const SRC_PREFILL_FP8: &str = concat!(
+    roofline!(),
+    "; prefill per request: vLLM docs, Optimization and \
+    Tuning, chunked prefill (max_num_batched_tokens), SGLang server_args.py chunked_prefill_size",
+    fp8!()
+);
+const SRC_DECODE_COMPUTE_FP8: &str = concat!(roofline!(), fp8!());
 /// A static batch (Transformers' generate, llama.cpp's parallel sequences): every prompt of the
 /// batch before any first token, so no serving engine's chunked prefill is cited.
 const SRC_PREFILL_BATCH: &str = concat!(
@@ -337,6 +387,9 @@ impl Template for NeuralTerm {
             NeuralTerm::DecodeOccupancy { .. } => {
                 "Decode step: quantized weights read by too few \
                 warps (llama.cpp before February 2024)"
+            }
+            NeuralTerm::DecodeDispatch { .. } => {
+                "Decode step: the host's kernel launches without a CUDA graph"
             }
             NeuralTerm::TpAllReduce { .. } => "Decode step: tensor-parallel all-reduces",
             NeuralTerm::TrainCompute(_) => "Training step: FLOPs",
@@ -427,6 +480,13 @@ impl Template for NeuralTerm {
                 occupancy,
                 bound_rate,
             } => occupancy_formula(bytes(*weights, u), occupancy, *bound_rate),
+            NeuralTerm::DecodeDispatch {
+                per_layer,
+                layers,
+                head,
+                per_launch,
+                ..
+            } => launch_formula(*per_layer, *layers, *head, *per_launch),
             NeuralTerm::TrainCompute(f) => format!(
                 "({} × {} params + {} attention + {} recomputed) FLOP per token × {} tokens ÷ {} ÷ \
                     ({} × {})",
@@ -468,7 +528,9 @@ impl Template for NeuralTerm {
                 units::count(*sequences, "sequence", "sequences"),
                 if *share < 1.0 {
                     " — of a mixture of experts only the shared weights and the experts the tokens \
-                    are routed to (uniform routing assumed)"
+                    are routed to, their share taken of the stored bytes (a checkpoint that \
+                    quantizes only its experts, as GPT-OSS's MXFP4, keeps the rest in 16 bits; \
+                    uniform routing assumed)"
                 } else {
                     ""
                 }
@@ -490,6 +552,7 @@ impl Template for NeuralTerm {
             } => tp_all_reduce(*tokens, c),
             NeuralTerm::DecodeLaunch { why, .. } => launch(*why),
             NeuralTerm::DecodeOccupancy { occupancy, .. } => occupancy_words(occupancy),
+            NeuralTerm::DecodeDispatch { why, .. } => dispatch(*why),
             NeuralTerm::TrainCompute(f) => {
                 format!(
                 "{} FLOPs per parameter and token ({}), the attention term, and {} at an assumed \
@@ -554,14 +617,23 @@ impl Template for NeuralTerm {
     fn source(&self) -> &'static str {
         match self {
             NeuralTerm::Prefill {
+                per_request: true,
+                work,
+                ..
+            } if work.dtype == Dtype::Fp8 => SRC_PREFILL_FP8,
+            NeuralTerm::Prefill {
                 per_request: true, ..
             } => SRC_PREFILL,
             NeuralTerm::Prefill { .. } => SRC_PREFILL_BATCH,
+            NeuralTerm::DecodeCompute { work, .. } if work.dtype == Dtype::Fp8 => {
+                SRC_DECODE_COMPUTE_FP8
+            }
             NeuralTerm::DecodeCompute { .. } => SRC_DECODE_COMPUTE,
             NeuralTerm::DecodeMemory { .. } => SRC_DECODE_MEMORY,
             NeuralTerm::DecodeHost { .. } => SRC_DECODE_HOST,
             NeuralTerm::DecodeLaunch { .. } => SRC_LAUNCH,
             NeuralTerm::DecodeOccupancy { .. } => SRC_OCCUPANCY,
+            NeuralTerm::DecodeDispatch { .. } => SRC_DISPATCH,
             NeuralTerm::TpAllReduce { .. }
             | NeuralTerm::PrefillAllReduce { .. }
             | NeuralTerm::TensorParallel { .. } => SRC_TENSOR,
