@@ -251,3 +251,45 @@ fn a_python_engine_without_cuda_graphs_pays_the_hosts_launches_per_step() {
     let cpp = time_of(&hf.replace("mode=infer", "mode=infer&engine=llamacpp"));
     assert!(cpp.terms.iter().all(|t| t.id() != TermId::DecodeDispatch));
 }
+
+#[test]
+fn under_load_a_pooled_engine_mixes_prefill_chunks_into_decode_steps_at_the_mean_context() {
+    // 2,048-token prompts, 128 generated: every step also prefills the prompts of the requests
+    // replacing the finished ones, so output tokens/s under load are far below the decode
+    // step's aggregate (the figure the time line gave alone before issue 37).
+    let q = "gpu=h100-80&mode=infer&engine=vllm&model_id=meta-llama/Llama-3.1-8B&quant=fp8&batch=3000&seq=2176&prompt=2048";
+    let sp = time_of(q);
+    let Steps::Inference {
+        tokens_per_s,
+        served: Some(v),
+        ..
+    } = sp.steps
+    else {
+        panic!("{:?}", sp.steps)
+    };
+    assert_eq!(v.generated, 128);
+    assert!((v.context - (2048.0 + 64.0)).abs() < 1e-9);
+    assert!(v.tokens_per_s < 0.5 * tokens_per_s, "{v:?} vs {tokens_per_s}");
+    // The step's token budget holds the decodes and the prefills that replace them.
+    assert!(v.sequences * (1.0 + 2048.0 / 128.0) <= v.budget as f64 + 1e-9, "{v:?}");
+    // 128 prompt tokens, 2,048 generated: the paged pool holds them at their mean context, more
+    // than at the full one.
+    let long = time_of(&q.replace("prompt=2048", "prompt=128"));
+    let Steps::Inference {
+        sequences,
+        served: Some(w),
+        ..
+    } = long.steps
+    else {
+        panic!()
+    };
+    assert!(w.sequences > sequences as f64, "{w:?} vs {sequences}");
+    assert!((w.context - (128.0 + 1024.0)).abs() < 1e-9);
+    let line = memcalc_core::text::speed::summary(&long);
+    assert!(line.contains("under load"), "{line}");
+    // Without generated tokens (prompt = seq) or under a static batch: no under-load figure.
+    let none = time_of("mode=infer&engine=vllm&model_id=meta-llama/Llama-3.1-8B&gpu=h100-80");
+    assert!(matches!(none.steps, Steps::Inference { served: None, .. }));
+    let hf = time_of("mode=infer&model_id=meta-llama/Llama-3.1-8B&gpu=h100-80&seq=2048&prompt=1024");
+    assert!(matches!(hf.steps, Steps::Inference { served: None, .. }));
+}

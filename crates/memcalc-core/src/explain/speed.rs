@@ -282,9 +282,10 @@ pub fn summary(s: &crate::speed::Speed) -> String {
             requested,
             gpus,
             queue,
+            served,
         } => format!(
             "Time to first token {}{}; decode {} per step: {} tokens/s per sequence, {} tokens/s \
-                in aggregate for {}, {} tokens/s per GPU of {}; bound by {by}",
+                in aggregate for {}, {} tokens/s per GPU of {}{}; bound by {by}",
             time(ttft),
             neural::queue(queue, sequences),
             time(decode_step),
@@ -293,6 +294,7 @@ pub fn summary(s: &crate::speed::Speed) -> String {
             neural::sequences(sequences, requested),
             sig(crate::speed::per_gpu(tokens_per_s, gpus)),
             units::count(gpus, "GPU", "GPUs"),
+            neural::served(served, gpus),
         ),
         Steps::Training {
             step,

@@ -71,6 +71,12 @@ struct SpeedDoc {
     queued: Option<u64>,
     #[serde(skip_serializing_if = "Option::is_none")]
     queue_wait_s: Option<Option<f64>>,
+    /// A pooled engine under load (continuous batching): output tokens/s over a request's
+    /// life, and the requests running.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    served_tokens_per_s: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    served_sequences: Option<f64>,
     /// The method's rate under its own key (`mlups` for lattice Boltzmann).
     #[serde(
         skip_serializing_if = "Option::is_none",
@@ -129,6 +135,8 @@ fn speed_doc(sp: &crate::speed::Speed) -> SpeedDoc {
         gpus: None,
         queued: None,
         queue_wait_s: None,
+        served_tokens_per_s: None,
+        served_sequences: None,
         rate: None,
         overflow: sp.terms.iter().any(|t| t.time.seconds().is_none()),
         terms: sp
@@ -156,6 +164,7 @@ fn speed_doc(sp: &crate::speed::Speed) -> SpeedDoc {
             sequences,
             gpus,
             queue,
+            served,
             ..
         } => {
             d.sequences = Some(sequences);
@@ -168,6 +177,10 @@ fn speed_doc(sp: &crate::speed::Speed) -> SpeedDoc {
             if let Some(q) = queue {
                 d.queued = Some(q.waiting);
                 d.queue_wait_s = Some(q.wait.seconds());
+            }
+            if let Some(v) = served {
+                d.served_tokens_per_s = Some(v.tokens_per_s);
+                d.served_sequences = Some(v.sequences);
             }
         }
         Steps::Training {

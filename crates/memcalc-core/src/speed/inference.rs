@@ -398,6 +398,24 @@ pub fn speed(s: &Scenario, e: &Estimate, m: &Machine) -> Speed {
             wait: ttft.plus(step.times(generated as f64)).times(waves as f64),
         }
     });
+    let served = (per_request && s.seq > prompt_tokens).then(|| {
+        under_load(
+            s,
+            e,
+            m,
+            &UnderLoad {
+                running: n,
+                prompt,
+                generated: s.seq - prompt_tokens,
+                matmul_params: p_mm,
+                width,
+                weights: device_bytes(e, PartId::Weights),
+                others: step.seconds().unwrap_or(0.0)
+                    - read.time().max(decode.time()).seconds().unwrap_or(0.0),
+                peak: m.peak(compute),
+            },
+        )
+    });
     Speed {
         steps: Steps::Inference {
             ttft,
@@ -408,9 +426,87 @@ pub fn speed(s: &Scenario, e: &Estimate, m: &Machine) -> Speed {
             requested,
             gpus: tp * pp,
             queue,
+            served,
         },
         bound: longest(&decode_terms),
         terms,
+    }
+}
+
+/// What [`under_load`] starts from: the decode step's figures.
+struct UnderLoad {
+    /// Requests the decode step runs.
+    running: f64,
+    prompt: f64,
+    generated: u64,
+    matmul_params: f64,
+    /// Query heads × head dimension.
+    width: f64,
+    /// Weight bytes on one device, all of them.
+    weights: f64,
+    /// Seconds of the decode step beyond its bytes-or-FLOPs roofline (all-reduces, launches).
+    others: f64,
+    /// Peak FLOP/s at the step's precision.
+    peak: f64,
+}
+
+/// A pooled engine's throughput under load ([`crate::speed::Served`]): per step, every running
+/// request decodes one token and running ÷ generated requests' prompts are prefilled in chunks
+/// beside them (so that as many start as finish); the step is the roofline of their bytes and
+/// FLOPs together (a prefill chunk's FLOPs run while the decode reads the weights), at the
+/// running requests' mean context, plus the decode step's other terms.
+fn under_load(s: &Scenario, e: &Estimate, m: &Machine, u: &UnderLoad) -> crate::speed::Served {
+    let (a, _) = s.shape();
+    let tp = s.parallel.tp.max(1) as f64;
+    let pp = s.parallel.pp.max(1) as f64;
+    let layers = a.layers as f64;
+    let g = u.generated.max(1) as f64;
+    let budget = s.engine.pool().map_or(u64::MAX, |p| p.step_tokens(s));
+    let context = u.prompt + g / 2.0;
+    // A paged pool allocates a request's KV blocks as its context grows (Kwon et al. 2023,
+    // PagedAttention, SOSP: blocks on demand), so under load it holds as many requests as fit
+    // at their mean context, not at the full one, up to vLLM's max_num_seqs and the requests
+    // asked for.
+    let pooled = match (e.serving, s.engine.pool()) {
+        (Some(v), Some(p)) if v.pool_tokens > 0 => {
+            let cap = match s.engine {
+                crate::scenario::serving::Engine::Vllm => p.max_seqs(s) as f64,
+                _ => f64::INFINITY,
+            };
+            (v.pool_tokens as f64 / context)
+                .floor()
+                .min(cap)
+                .min(s.batch.max(1) as f64)
+                .max(u.running)
+        }
+        _ => u.running,
+    };
+    // Decodes and the prefill tokens that keep them running share the step's token budget:
+    // n + n · prompt ÷ generated ≤ budget.
+    let n = pooled.min(budget as f64 * g / (g + u.prompt)).max(1.0);
+    let token_bytes = e.serving.map_or(0.0, |v| v.token_bytes as f64);
+    let share = weights_read_share(s, n.ceil() as u64);
+    let read = Transfer {
+        bytes: (u.weights * share + token_bytes * context * n) * pp,
+        bandwidth: m.gpu_bw,
+        efficiency: m.bw_eff,
+    };
+    let decode_flops = 2.0 * u.matmul_params * n + 4.0 * layers * context * u.width * n;
+    let prefill_flops = 2.0 * u.matmul_params * u.prompt
+        + 2.0 * layers * u.prompt * u.prompt * u.width;
+    let flops = (decode_flops + n / g * prefill_flops) / tp;
+    let compute = Time::of(flops / (u.peak * m.mfu));
+    let step = read
+        .time()
+        .max(compute)
+        .plus(Time::of(u.others.max(0.0)));
+    crate::speed::Served {
+        sequences: n,
+        generated: u.generated,
+        context,
+        budget,
+        step,
+        tokens_per_s: step.per_second(n),
     }
 }
 

@@ -846,6 +846,9 @@ pub enum Steps {
         /// first token waits for running ones to finish, so their time to first token is the
         /// queue's, not `ttft`.
         queue: Option<Queue>,
+        /// A pooled engine under load, where requests generate tokens after their prompts:
+        /// the throughput over a request's life (speed/inference.rs `under_load`).
+        served: Option<Served>,
     },
     Training {
         step: Time,
@@ -897,6 +900,32 @@ pub struct Queue {
     pub generated: u64,
     /// The wait of the last request in the queue before its own prefill.
     pub wait: Time,
+}
+
+/// A pooled engine under load (continuous batching, an offline benchmark's steady state): each
+/// step runs a decode for every running request and the prefill chunks of the requests that
+/// replace the finished ones (vLLM V1's scheduler hands tokens to running requests first, then
+/// to waiting ones, until `max_num_batched_tokens` is spent, vllm/v1/core/sched/scheduler.py;
+/// SGLang mixes them with `--enable-mixed-chunk`), and the running requests are spread over
+/// their lives, so the KV cache a step reads is at their mean context, prompt + generated ÷ 2.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Served {
+    /// Requests running at once: as many as the paged pool holds at their mean context (up to
+    /// vLLM's max_num_seqs and the requests asked for), or fewer where the step's token budget
+    /// cannot also hold the prefills that replace them: budget × generated ÷ (generated +
+    /// prompt).
+    pub sequences: f64,
+    /// Tokens generated per request after its prompt.
+    pub generated: u64,
+    /// The mean context a step reads: prompt + generated ÷ 2.
+    pub context: f64,
+    /// The scheduler's token budget per step.
+    pub budget: u64,
+    /// One mixed step: the roofline of its bytes (weights, KV at the mean context) and FLOPs
+    /// (decodes plus sequences ÷ generated prompts' prefill), plus the decode step's other terms.
+    pub step: Time,
+    /// Output tokens per second: sequences ÷ step.
+    pub tokens_per_s: f64,
 }
 
 /// Aggregate tokens/s over `gpus` GPUs: the throughput per GPU.

@@ -122,6 +122,25 @@ pub(super) fn queue(queue: Option<crate::speed::Queue>, running: u64) -> String 
     )
 }
 
+/// A pooled engine's throughput under load, as the time line adds it: "; under load
+/// (continuous batching: …): 9,120 output tokens/s for 212 running, 9,120 per GPU".
+pub(super) fn served(served: Option<crate::speed::Served>, gpus: u64) -> String {
+    let Some(v) = served else {
+        return String::new();
+    };
+    format!(
+        "; under load (continuous batching: every step decodes the running requests and \
+            prefills, in chunks of its {}-token budget, the prompts of those replacing the \
+            finished ones; the paged KV cache holds and reads them at their mean context of {} \
+            tokens): {} output tokens/s for {} running, {} per GPU",
+        units::group_digits(v.budget),
+        units::group_digits(v.context.round() as u64),
+        sig(v.tokens_per_s),
+        units::group_digits(v.sequences.round() as u64),
+        sig(crate::speed::per_gpu(v.tokens_per_s, gpus)),
+    )
+}
+
 /// A training run's time for its token budget: ", 12 days for 15 T tokens".
 pub(super) fn run(run: Option<(u64, Time)>) -> String {
     run.map_or(String::new(), |(tokens, t)| {
