@@ -293,3 +293,41 @@ fn under_load_a_pooled_engine_mixes_prefill_chunks_into_decode_steps_at_the_mean
     let hf = time_of("mode=infer&model_id=meta-llama/Llama-3.1-8B&gpu=h100-80&seq=2048&prompt=1024");
     assert!(matches!(hf.steps, Steps::Inference { served: None, .. }));
 }
+
+#[test]
+fn hybrid_sharding_shards_within_a_node_and_all_reduces_across_nodes() {
+    // FSDP HYBRID_SHARD on 16 nodes of 8 H100: states sharded over 8 ranks, not 128; the
+    // gathers stay on NVLink and each gradient shard is all-reduced across 16 replicas.
+    let full = "mode=train&model_id=meta-llama/Llama-3.1-8B&gpu=h100-80&gpus=128&zero=3&seq=4096&batch=1";
+    let hybrid = format!("{full}&sharding=hybrid");
+    let (ef, eh) = (common::est(full), common::est(&hybrid));
+    assert!(eh.per_device_bytes > ef.per_device_bytes, "{eh:?}");
+    // Every sharded state is 16× the full shard's.
+    let states = |e: &memcalc_core::Estimate| common::model_states(e);
+    assert!(states(&eh) > 10 * states(&ef), "{} vs {}", states(&eh), states(&ef));
+    let (tf, th) = (time_of(full), time_of(&hybrid));
+    let dp = |sp: &memcalc_core::Speed| match term(sp, TermId::DataParallel).values {
+        TermValues::Neural(NeuralTerm::DataParallel { collective, .. }) => collective,
+        _ => panic!(),
+    };
+    assert_eq!(dp(&tf).ranks, 128);
+    assert_eq!(dp(&th).ranks, 8);
+    assert_eq!(dp(&tf).via.bound(), memcalc_core::Bound::Network);
+    assert_eq!(dp(&th).via.bound(), memcalc_core::Bound::Link);
+    let TermValues::Neural(NeuralTerm::HybridAllReduce {
+        replicas, shard, ..
+    }) = term(&th, TermId::HybridAllReduce).values
+    else {
+        panic!()
+    };
+    assert_eq!((replicas, shard), (16, 8));
+    assert!(tf.terms.iter().all(|t| t.id() != TermId::HybridAllReduce));
+    // Each rank sends a sixteenth of the full-shard collectives' bytes over the network.
+    assert!(common::term_seconds(&th, TermId::HybridAllReduce) < common::term_seconds(&tf, TermId::DataParallel));
+    // One node: hybrid is full sharding.
+    let one = "mode=train&model_id=meta-llama/Llama-3.1-8B&gpu=h100-80&gpus=8&zero=3&seq=4096";
+    assert_eq!(
+        common::est(one).per_device_bytes,
+        common::est(&format!("{one}&sharding=hybrid")).per_device_bytes
+    );
+}

@@ -183,6 +183,8 @@ terms! {
     TrainCompute = "train_compute", Neural;
     PipelineBubble = "pipeline_bubble", Neural;
     DataParallel = "data_parallel", Neural;
+    /// Hybrid sharding's gradient all-reduce across the replicas (HSDP).
+    HybridAllReduce = "hybrid_all_reduce", Neural;
     TensorParallel = "tensor_parallel", Neural;
     PipelineSend = "pipeline_send", Neural;
     OffloadTraffic = "offload_traffic", Neural;
@@ -472,6 +474,14 @@ pub enum NeuralTerm {
     /// Tensor-parallel all-reduces of the prefill: two per layer for every prompt token.
     PrefillAllReduce { tokens: u64, collective: Collective },
     /// Gradients (and ZeRO's parameter gathers) over the data-parallel ranks.
+    /// Hybrid sharding (HSDP): each rank's gradient shard all-reduced across the replicas,
+    /// one node's shard group each.
+    HybridAllReduce {
+        replicas: u64,
+        /// Ranks of a shard group.
+        shard: u64,
+        collective: Collective,
+    },
     DataParallel { zero: u8, collective: Collective },
     /// Megatron tensor parallelism's all-reduces in training.
     TensorParallel {
@@ -585,6 +595,7 @@ impl NeuralTerm {
             NeuralTerm::TpAllReduce { .. } => TermId::TpAllReduce,
             NeuralTerm::PrefillAllReduce { .. } => TermId::PrefillAllReduce,
             NeuralTerm::DataParallel { .. } => TermId::DataParallel,
+            NeuralTerm::HybridAllReduce { .. } => TermId::HybridAllReduce,
             NeuralTerm::TensorParallel { .. } => TermId::TensorParallel,
             NeuralTerm::PipelineSend { .. } => TermId::PipelineSend,
             NeuralTerm::OffloadTraffic { .. } => TermId::OffloadTraffic,
@@ -997,7 +1008,7 @@ mod tests {
 
     #[test]
     fn all_lists_every_term_once_with_a_key_of_its_own() {
-        assert_eq!(TermId::ALL.len(), 45);
+        assert_eq!(TermId::ALL.len(), 46);
         assert_eq!(TermId::ALL.first(), Some(&TermId::Prefill));
         assert_eq!(TermId::ALL.last(), Some(&TermId::RsHalo));
         for (i, a) in TermId::ALL.iter().enumerate() {

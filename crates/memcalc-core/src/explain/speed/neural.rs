@@ -387,6 +387,10 @@ const SRC_DATA: &str =
     doc/PERFORMANCE.md (all-gather and reduce-scatter (n − 1)/n); latency: NCCL \
     src/graph/tuning.cc (baseLat per collective, hwLat per ring step: NVLink, PCI, network; LL at \
     half the bandwidth, Simple)";
+const SRC_HYBRID: &str = "PyTorch torch/distributed/fsdp/api.py (ShardingStrategy.HYBRID_SHARD: \
+    \"apply FULL_SHARD within a node, and replicate parameters across nodes\"), \
+    fsdp/_fully_shard/_fsdp_param_group.py (FSDP2: the HSDP all-reduce on its own stream beside \
+    the all-gathers and reduce-scatters); nccl-tests doc/PERFORMANCE.md (all-reduce 2 (n − 1)/n)";
 const SRC_OFFLOAD: &str = "Ren et al. 2021, ZeRO-Offload (arXiv 2101.06840) §4: gradients to the \
     CPU, parameters back, over PCIe";
 
@@ -414,6 +418,9 @@ impl Template for NeuralTerm {
             NeuralTerm::TrainCompute(_) => "Training step: FLOPs",
             NeuralTerm::PipelineBubble { .. } => "Pipeline bubble",
             NeuralTerm::DataParallel { .. } => "Data-parallel gradients and parameters",
+            NeuralTerm::HybridAllReduce { .. } => {
+                "Hybrid sharding: gradient shards all-reduced across nodes"
+            }
             NeuralTerm::TensorParallel { .. } => "Tensor-parallel all-reduces",
             NeuralTerm::PipelineSend { .. } => "Pipeline activations between stages",
             NeuralTerm::OffloadTraffic { .. } => "Offload traffic over PCIe",
@@ -486,6 +493,7 @@ impl Template for NeuralTerm {
             NeuralTerm::TpAllReduce { collective: c, .. }
             | NeuralTerm::PrefillAllReduce { collective: c, .. }
             | NeuralTerm::DataParallel { collective: c, .. }
+            | NeuralTerm::HybridAllReduce { collective: c, .. }
             | NeuralTerm::TensorParallel { collective: c, .. } => collective(c, u),
             NeuralTerm::DecodeLaunch {
                 per_layer,
@@ -611,6 +619,21 @@ impl Template for NeuralTerm {
                 via(c.via),
                 latency(c)
             ),
+            NeuralTerm::HybridAllReduce {
+                replicas,
+                shard,
+                collective: c,
+            } => format!(
+                "Hybrid sharding (FSDP HYBRID_SHARD, sharding=hybrid) shards the states over the \
+                    {shard} data-parallel ranks of a node, which gather the parameters and \
+                    reduce-scatter the gradients over the node's links; each rank then all-reduces \
+                    its gradient shard with the same shard of the other {} replicas, via {}. It \
+                    runs beside the node's collectives and overlaps the backward pass: only the \
+                    longer of them costs time where it outlasts the compute. {}",
+                replicas - 1,
+                via(c.via),
+                latency(c)
+            ),
             NeuralTerm::TensorParallel {
                 per_layer,
                 layers,
@@ -659,6 +682,7 @@ impl Template for NeuralTerm {
             NeuralTerm::TrainCompute(_) => SRC_TRAIN,
             NeuralTerm::PipelineBubble { .. } | NeuralTerm::PipelineSend { .. } => SRC_PIPELINE,
             NeuralTerm::DataParallel { .. } => SRC_DATA,
+            NeuralTerm::HybridAllReduce { .. } => SRC_HYBRID,
             NeuralTerm::OffloadTraffic { .. } => SRC_OFFLOAD,
         }
     }
