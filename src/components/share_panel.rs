@@ -32,7 +32,11 @@ pub fn SharePanel() -> impl IntoView {
     // The time answer's sections of the exports (memcalc-time writes them with the CLI's
     // functions), so the page's JSON, CSV and Markdown are `memcalc`'s documents for the link.
     let section = move |f: fn(&TimeExport) -> &String| {
-        time.with(|a| a.as_ref().and_then(|a| a.export.as_ref()).map(|x| f(x).clone()))
+        time.with(|a| {
+            a.as_ref()
+                .and_then(|a| a.export.as_ref())
+                .map(|x| f(x).clone())
+        })
     };
     let full_url = move || format!("{}?{}", browser::page_base(), link.get());
     // Every export carries the link that reopens it and the inputs that differ from defaults.

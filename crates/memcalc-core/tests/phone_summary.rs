@@ -29,7 +29,10 @@ fn a_pooled_engine_says_how_many_sequences_fit_and_its_tokens_per_second() {
     let (l, rate) = line(q);
     assert!(rate.ends_with(" tokens/s"), "{rate} from {l}");
     // The engine's total, not one sequence's, named as the aggregate (issue 37).
-    assert!(l.contains(&format!("{rate} in aggregate for ")), "{rate} from {l}");
+    assert!(
+        l.contains(&format!("{rate} in aggregate for ")),
+        "{rate} from {l}"
+    );
     let p = pill(&e, UnitSystem::Binary, Some(&rate));
     assert!(
         p.contains(&format!("{} of 64 sequences", v.sequences)),

@@ -97,10 +97,19 @@ fn a_queue_is_said_as_a_queue_not_a_time_to_first_token() {
     assert_eq!(queue.generated, 32 * 1024 - 30 * 1024);
     let wave = ttft.seconds().unwrap() + 2048.0 * decode_step.seconds().unwrap();
     let wait = queue.wait.seconds().unwrap();
-    assert!((wait - wave * queue.waves as f64).abs() < 1e-9 * wait, "{queue:?}");
+    assert!(
+        (wait - wave * queue.waves as f64).abs() < 1e-9 * wait,
+        "{queue:?}"
+    );
     let line = memcalc_core::text::speed::summary(&sp);
-    assert!(line.contains("a queued one's is the queue's: up to "), "{line}");
-    assert!(line.contains("running ahead of it, each a prefill and 2,048 generated tokens"), "{line}");
+    assert!(
+        line.contains("a queued one's is the queue's: up to "),
+        "{line}"
+    );
+    assert!(
+        line.contains("running ahead of it, each a prefill and 2,048 generated tokens"),
+        "{line}"
+    );
     // The JSON names them too.
     let s = scenario(q);
     let e = memcalc_core::estimate(&s);
@@ -132,7 +141,10 @@ fn the_pages_exports_are_the_clis_documents_with_the_time() {
         let sp = memcalc_core::speed(&s, &e).unwrap().unwrap();
         let origin = Origin::new(&s, format!("https://example.org/?{q}"));
         let a = report::time_answer(q).unwrap();
-        let x = a.export.as_ref().expect("the time answer carries the exports' time");
+        let x = a
+            .export
+            .as_ref()
+            .expect("the time answer carries the exports' time");
         let curve = match sp.steps {
             Steps::Inference { .. } => memcalc_core::answers::batch_curve(&s),
             _ => Vec::new(),
@@ -147,7 +159,9 @@ fn the_pages_exports_are_the_clis_documents_with_the_time() {
             report::to_csv_with_speed(&e, Some(&origin), Some(&sp)),
             "{q}"
         );
-        let units = memcalc_core::inputs::page::PageOptions::from_query(q).0.units;
+        let units = memcalc_core::inputs::page::PageOptions::from_query(q)
+            .0
+            .units;
         let md = report::to_markdown_with_time(&e, units, Some(&origin), Some(&x.markdown));
         assert_eq!(
             md,
@@ -176,7 +190,10 @@ fn fp8_weights_prefill_on_fp8_tensor_cores_where_the_gpu_has_them() {
         let bf16 = prefill(&format!("{base}&gpu={gpu}"));
         let fp8 = prefill(&format!("{base}&gpu={gpu}&quant=fp8"));
         let r = bf16 / fp8;
-        assert!((r / ratio - 1.0).abs() < 0.02, "{gpu}: {bf16} / {fp8} = {r}");
+        assert!(
+            (r / ratio - 1.0).abs() < 0.02,
+            "{gpu}: {bf16} / {fp8} = {r}"
+        );
     }
     let sp = time_of(&format!("{base}&gpu=h100-80&quant=fp8"));
     let TermValues::Neural(NeuralTerm::Prefill { work, .. }) = term(&sp, TermId::Prefill).values
@@ -242,10 +259,16 @@ fn a_python_engine_without_cuda_graphs_pays_the_hosts_launches_per_step() {
     for engine in ["vllm", "sglang"] {
         let q = hf.replace("mode=infer", &format!("mode=infer&engine={engine}"));
         let sp = time_of(&q);
-        assert!(sp.terms.iter().all(|t| t.id() != TermId::DecodeDispatch), "{q}");
+        assert!(
+            sp.terms.iter().all(|t| t.id() != TermId::DecodeDispatch),
+            "{q}"
+        );
         // Eager (enforce_eager, --disable-cuda-graph): the host's launches again.
         let eager = time_of(&format!("{q}&cuda_graphs=off"));
-        assert!(eager.terms.iter().any(|t| t.id() == TermId::DecodeDispatch), "{q}");
+        assert!(
+            eager.terms.iter().any(|t| t.id() == TermId::DecodeDispatch),
+            "{q}"
+        );
     }
     // llama.cpp launches from C++ and has its own launch term.
     let cpp = time_of(&hf.replace("mode=infer", "mode=infer&engine=llamacpp"));
@@ -269,9 +292,15 @@ fn under_load_a_pooled_engine_mixes_prefill_chunks_into_decode_steps_at_the_mean
     };
     assert_eq!(v.generated, 128);
     assert!((v.context - (2048.0 + 64.0)).abs() < 1e-9);
-    assert!(v.tokens_per_s < 0.5 * tokens_per_s, "{v:?} vs {tokens_per_s}");
+    assert!(
+        v.tokens_per_s < 0.5 * tokens_per_s,
+        "{v:?} vs {tokens_per_s}"
+    );
     // The step's token budget holds the decodes and the prefills that replace them.
-    assert!(v.sequences * (1.0 + 2048.0 / 128.0) <= v.budget as f64 + 1e-9, "{v:?}");
+    assert!(
+        v.sequences * (1.0 + 2048.0 / 128.0) <= v.budget as f64 + 1e-9,
+        "{v:?}"
+    );
     // 128 prompt tokens, 2,048 generated: the paged pool holds them at their mean context, more
     // than at the full one.
     let long = time_of(&q.replace("prompt=2048", "prompt=128"));
@@ -290,7 +319,8 @@ fn under_load_a_pooled_engine_mixes_prefill_chunks_into_decode_steps_at_the_mean
     // Without generated tokens (prompt = seq) or under a static batch: no under-load figure.
     let none = time_of("mode=infer&engine=vllm&model_id=meta-llama/Llama-3.1-8B&gpu=h100-80");
     assert!(matches!(none.steps, Steps::Inference { served: None, .. }));
-    let hf = time_of("mode=infer&model_id=meta-llama/Llama-3.1-8B&gpu=h100-80&seq=2048&prompt=1024");
+    let hf =
+        time_of("mode=infer&model_id=meta-llama/Llama-3.1-8B&gpu=h100-80&seq=2048&prompt=1024");
     assert!(matches!(hf.steps, Steps::Inference { served: None, .. }));
 }
 
@@ -298,13 +328,19 @@ fn under_load_a_pooled_engine_mixes_prefill_chunks_into_decode_steps_at_the_mean
 fn hybrid_sharding_shards_within_a_node_and_all_reduces_across_nodes() {
     // FSDP HYBRID_SHARD on 16 nodes of 8 H100: states sharded over 8 ranks, not 128; the
     // gathers stay on NVLink and each gradient shard is all-reduced across 16 replicas.
-    let full = "mode=train&model_id=meta-llama/Llama-3.1-8B&gpu=h100-80&gpus=128&zero=3&seq=4096&batch=1";
+    let full =
+        "mode=train&model_id=meta-llama/Llama-3.1-8B&gpu=h100-80&gpus=128&zero=3&seq=4096&batch=1";
     let hybrid = format!("{full}&sharding=hybrid");
     let (ef, eh) = (common::est(full), common::est(&hybrid));
     assert!(eh.per_device_bytes > ef.per_device_bytes, "{eh:?}");
     // Every sharded state is 16× the full shard's.
     let states = |e: &memcalc_core::Estimate| common::model_states(e);
-    assert!(states(&eh) > 10 * states(&ef), "{} vs {}", states(&eh), states(&ef));
+    assert!(
+        states(&eh) > 10 * states(&ef),
+        "{} vs {}",
+        states(&eh),
+        states(&ef)
+    );
     let (tf, th) = (time_of(full), time_of(&hybrid));
     let dp = |sp: &memcalc_core::Speed| match term(sp, TermId::DataParallel).values {
         TermValues::Neural(NeuralTerm::DataParallel { collective, .. }) => collective,
@@ -323,7 +359,10 @@ fn hybrid_sharding_shards_within_a_node_and_all_reduces_across_nodes() {
     assert_eq!((replicas, shard), (16, 8));
     assert!(tf.terms.iter().all(|t| t.id() != TermId::HybridAllReduce));
     // Each rank sends a sixteenth of the full-shard collectives' bytes over the network.
-    assert!(common::term_seconds(&th, TermId::HybridAllReduce) < common::term_seconds(&tf, TermId::DataParallel));
+    assert!(
+        common::term_seconds(&th, TermId::HybridAllReduce)
+            < common::term_seconds(&tf, TermId::DataParallel)
+    );
     // One node: hybrid is full sharding.
     let one = "mode=train&model_id=meta-llama/Llama-3.1-8B&gpu=h100-80&gpus=8&zero=3&seq=4096";
     assert_eq!(

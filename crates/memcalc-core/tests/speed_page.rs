@@ -186,8 +186,14 @@ fn the_words_say_how_many_times_faster_or_slower() {
     assert_eq!(c(12.4, TimePer::Step), "12× faster per step");
     // A token's change names its throughput as such (issue 37): the aggregate, and per
     // sequence and per GPU where the scenarios have them.
-    assert_eq!(c(1.0 / 2.1, TimePer::Token), "aggregate throughput 2.1× lower");
-    assert_eq!(c(1.04, TimePer::Token), "aggregate throughput about the same");
+    assert_eq!(
+        c(1.0 / 2.1, TimePer::Token),
+        "aggregate throughput 2.1× lower"
+    );
+    assert_eq!(
+        c(1.04, TimePer::Token),
+        "aggregate throughput about the same"
+    );
     let tokens = change(&TimeChange {
         speedup: 2.83,
         per: TimePer::Token,

@@ -40,11 +40,7 @@ pub fn change(c: &crate::speed::change::TimeChange) -> String {
         TimePer::Token => {
             let mut out = format!("aggregate throughput {}", ratio(c.speedup));
             if let Some((b, a)) = c.per_sequence {
-                out.push_str(&format!(
-                    "; per sequence {} → {} tokens/s",
-                    sig(b),
-                    sig(a)
-                ));
+                out.push_str(&format!("; per sequence {} → {} tokens/s", sig(b), sig(a)));
             }
             if let Some(g) = c.per_gpu {
                 out.push_str(&format!("; per GPU {}", ratio(g)));

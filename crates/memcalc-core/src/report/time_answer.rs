@@ -109,9 +109,7 @@ pub fn time_answer(query: &str) -> Option<TimeAnswer> {
                 .collect();
             // The CLI's JSON carries an inference run's batch curve: so does the page's.
             let curve = match sp.steps {
-                crate::speed::Steps::Inference { .. } => {
-                    crate::speed::inference::batch_curve(&s)
-                }
+                crate::speed::Steps::Inference { .. } => crate::speed::inference::batch_curve(&s),
                 _ => Vec::new(),
             };
             a.export = Some(TimeExport {

@@ -492,14 +492,11 @@ fn under_load(s: &Scenario, e: &Estimate, m: &Machine, u: &UnderLoad) -> crate::
         efficiency: m.bw_eff,
     };
     let decode_flops = 2.0 * u.matmul_params * n + 4.0 * layers * context * u.width * n;
-    let prefill_flops = 2.0 * u.matmul_params * u.prompt
-        + 2.0 * layers * u.prompt * u.prompt * u.width;
+    let prefill_flops =
+        2.0 * u.matmul_params * u.prompt + 2.0 * layers * u.prompt * u.prompt * u.width;
     let flops = (decode_flops + n / g * prefill_flops) / tp;
     let compute = Time::of(flops / (u.peak * m.mfu));
-    let step = read
-        .time()
-        .max(compute)
-        .plus(Time::of(u.others.max(0.0)));
+    let step = read.time().max(compute).plus(Time::of(u.others.max(0.0)));
     crate::speed::Served {
         sequences: n,
         generated: u.generated,

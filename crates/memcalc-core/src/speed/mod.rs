@@ -470,9 +470,15 @@ pub enum NeuralTerm {
         compute_seconds: f64,
     },
     /// Tensor-parallel all-reduces of a decode step: two per layer for each token.
-    TpAllReduce { tokens: u64, collective: Collective },
+    TpAllReduce {
+        tokens: u64,
+        collective: Collective,
+    },
     /// Tensor-parallel all-reduces of the prefill: two per layer for every prompt token.
-    PrefillAllReduce { tokens: u64, collective: Collective },
+    PrefillAllReduce {
+        tokens: u64,
+        collective: Collective,
+    },
     /// Gradients (and ZeRO's parameter gathers) over the data-parallel ranks.
     /// Hybrid sharding (HSDP): each rank's gradient shard all-reduced across the replicas,
     /// one node's shard group each.
@@ -482,7 +488,10 @@ pub enum NeuralTerm {
         shard: u64,
         collective: Collective,
     },
-    DataParallel { zero: u8, collective: Collective },
+    DataParallel {
+        zero: u8,
+        collective: Collective,
+    },
     /// Megatron tensor parallelism's all-reduces in training.
     TensorParallel {
         per_layer: u64,
@@ -498,7 +507,10 @@ pub enum NeuralTerm {
         via: Via,
     },
     /// ZeRO-Offload's gradients to the host and updated parameters back, over PCIe.
-    OffloadTraffic { params: f64, transfer: Transfer },
+    OffloadTraffic {
+        params: f64,
+        transfer: Transfer,
+    },
 }
 
 /// The values of a grid or lattice term: a step's memory traffic, its halo and the disk.

@@ -136,7 +136,15 @@ pub fn speed(s: &Scenario, e: &crate::model::Estimate, m: &Machine) -> Speed {
             // §7), each a collective per layer (torchtitan and FSDP wrap each block). Under
             // hybrid sharding (HSDP) over the shard group only: a node's ranks.
             let layers = a.layers.div_ceil(pp).max(1) as f64;
-            latency::ring(m, shard, tp * shard, node, total / layers, 1.0, 3.0 * layers)
+            latency::ring(
+                m,
+                shard,
+                tp * shard,
+                node,
+                total / layers,
+                1.0,
+                3.0 * layers,
+            )
         } else {
             // DDP all-reduces its gradients in buckets of 25 MiB (bucket_cap_mb), one
             // collective each.
