@@ -39,7 +39,7 @@ test("training: the step is bound by compute and gives tokens/s", async ({ page 
   await ready(page);
   const speed = page.getByTestId("speed");
   await expect(speed).toHaveAttribute("data-bound", "compute");
-  await expect(speed).toContainText(/[\d.]+ ms per step, [\d.]+ k tokens\/s; bound by compute/);
+  await expect(speed).toContainText(/[\d.]+ ms per step, [\d.]+ k tokens\/s in aggregate, [\d.]+ k tokens\/s per GPU of 8 GPUs; bound by compute/);
   await speed.locator("details.explain > summary").click();
   await expect(speed.locator('li[data-term="train_compute"] .formula')).toContainText("FLOP/s");
   await expect(speed.locator('li[data-term="data_parallel"]')).toHaveCount(1);
