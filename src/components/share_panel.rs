@@ -2,7 +2,10 @@ use leptos::html::Dialog;
 use leptos::prelude::*;
 use memcalc_core::inputs::fields::FieldId;
 use memcalc_core::inputs::page::{lock_choices, PageOptions, Part, Parts, Theme};
-use memcalc_core::report::{file_name, page_words, title, to_csv, to_json, to_markdown, Origin};
+use memcalc_core::report::{
+    file_name, page_words, title, to_csv_with_time, to_json_with_time, to_markdown_with_time,
+    Origin, TimeExport,
+};
 
 use crate::browser;
 use crate::page::Page;
@@ -23,8 +26,18 @@ pub fn SharePanel() -> impl IntoView {
         units,
         embedded,
         theme,
+        time,
         ..
     } = Page::get();
+    // The time answer's sections of the exports (memcalc-time writes them with the CLI's
+    // functions), so the page's JSON, CSV and Markdown are `memcalc`'s documents for the link.
+    let section = move |f: fn(&TimeExport) -> &String| {
+        time.with(|a| {
+            a.as_ref()
+                .and_then(|a| a.export.as_ref())
+                .map(|x| f(x).clone())
+        })
+    };
     let full_url = move || format!("{}?{}", browser::page_base(), link.get());
     // Every export carries the link that reopens it and the inputs that differ from defaults.
     let origin = move || scenario.with(|s| Origin::new(s, full_url()));
@@ -194,7 +207,13 @@ pub fn SharePanel() -> impl IntoView {
                     on:click=move |_| browser::download_text(
                         &name("json"),
                         "application/json",
-                        &estimate.with(|e| to_json(e, &[], Some(&origin()))),
+                        &estimate
+                            .with(|e| to_json_with_time(
+                                e,
+                                &[],
+                                Some(&origin()),
+                                section(|x| &x.json).as_deref(),
+                            )),
                     )
                 >
                     "JSON"
@@ -205,7 +224,12 @@ pub fn SharePanel() -> impl IntoView {
                     on:click=move |_| browser::download_text(
                         &name("csv"),
                         "text/csv",
-                        &estimate.with(|e| to_csv(e, Some(&origin()))),
+                        &estimate
+                            .with(|e| to_csv_with_time(
+                                e,
+                                Some(&origin()),
+                                section(|x| &x.csv).as_deref(),
+                            )),
                     )
                 >
                     "CSV"
@@ -216,7 +240,13 @@ pub fn SharePanel() -> impl IntoView {
                     on:click=move |_| browser::download_text(
                         &name("md"),
                         "text/markdown",
-                        &estimate.with(|e| to_markdown(e, units.get(), Some(&origin()))),
+                        &estimate
+                            .with(|e| to_markdown_with_time(
+                                e,
+                                units.get(),
+                                Some(&origin()),
+                                section(|x| &x.markdown).as_deref(),
+                            )),
                     )
                 >
                     "Markdown"

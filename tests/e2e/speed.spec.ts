@@ -1,4 +1,4 @@
-import { test, expect, ready, ARTIFACTS } from "./fixtures";
+import { test, expect, ready, download, ARTIFACTS } from "./fixtures";
 
 // Issue 27: the time beside the verdict, naming the bound that limits it, each term with its
 // formula, explanation and source; the suggestions say what they do to time.
@@ -39,7 +39,7 @@ test("training: the step is bound by compute and gives tokens/s", async ({ page 
   await ready(page);
   const speed = page.getByTestId("speed");
   await expect(speed).toHaveAttribute("data-bound", "compute");
-  await expect(speed).toContainText(/[\d.]+ ms per step, [\d.]+ k tokens\/s; bound by compute/);
+  await expect(speed).toContainText(/[\d.]+ ms per step, [\d.]+ k tokens\/s in aggregate, [\d.]+ k tokens\/s per GPU of 8 GPUs; bound by compute/);
   await speed.locator("details.explain > summary").click();
   await expect(speed.locator('li[data-term="train_compute"] .formula')).toContainText("FLOP/s");
   await expect(speed.locator('li[data-term="data_parallel"]')).toHaveCount(1);
@@ -129,8 +129,32 @@ test("suggestions say what they do to time beside what they save", async ({ page
   await ready(page);
   const int8 = page.locator('.savings li[data-saving="quant=int8"]');
   await expect(int8.locator(".saving-bytes")).toContainText("→");
-  await expect(int8.locator(".saving-time")).toHaveText("1.7× faster per token");
-  await expect(page.locator('.savings li[data-saving="kv_dtype=fp8"] .saving-time')).toHaveText("about the same time per token");
+  await expect(int8.locator(".saving-time")).toHaveText("aggregate throughput 1.7× higher; per sequence 164 → 287 tokens/s; per GPU 1.7× higher");
+  await expect(page.locator('.savings li[data-saving="kv_dtype=fp8"] .saving-time')).toHaveText("aggregate throughput about the same; per sequence 164 → 165 tokens/s; per GPU about the same");
+});
+
+test("the page's JSON, CSV and Markdown carry the time, named per sequence, in aggregate and per GPU, as memcalc --json does", async ({ page }) => {
+  // Issue 37: the exports are the CLI's documents for the same link, time included.
+  await page.goto(`${LLAMA}&engine=vllm&seq=32k&batch=64`);
+  await ready(page);
+  const speed = page.getByTestId("speed");
+  await expect(speed).toHaveAttribute("data-bound", "memory_bandwidth");
+  await expect(speed).toContainText("tokens/s in aggregate");
+  await expect(speed).toContainText("tokens/s per GPU of 1 GPU");
+  // Requests beyond the pool wait in its queue: said as the queue's, not as a time to first token.
+  await expect(speed).toContainText("a queued one's is the queue's");
+  const read = async (id: string) => (await download(page, id)).body.toString("utf8");
+  const doc = JSON.parse(await read("export-json"));
+  expect(doc.speed.bound).toBe("memory_bandwidth");
+  expect(doc.speed.tokens_per_s_per_gpu).toBeGreaterThan(0);
+  expect(doc.speed.tokens_per_s_per_sequence).toBeGreaterThan(0);
+  expect(doc.speed.queued).toBeGreaterThan(0);
+  expect(doc.speed.terms.some((t: { id: string }) => t.id === "decode_memory")).toBe(true);
+  const csv = (await read("export-csv")).split("\n");
+  expect(csv.some((l) => l.startsWith("time,") && l.includes("tokens/s in aggregate"))).toBe(true);
+  expect(csv.some((l) => l.startsWith("time:decode_memory,"))).toBe(true);
+  const md = await read("export-markdown");
+  expect(md).toContain("| Time term | Time | Bound | Formula |");
 });
 
 test("the time comes from its own wasm, requested after the first answer; until it arrives the line says so, without an alert", async ({ page }) => {
@@ -161,7 +185,7 @@ test("the time comes from its own wasm, requested after the first answer; until 
   release();
   await expect(speed).toHaveAttribute("data-bound", "memory_bandwidth");
   await expect(speed).toContainText("tokens/s per sequence");
-  await expect(page.locator('.savings li[data-saving="quant=int8"] .saving-time')).toHaveText("1.7× faster per token");
+  await expect(page.locator('.savings li[data-saving="quant=int8"] .saving-time')).toHaveText("aggregate throughput 1.7× higher; per sequence 164 → 287 tokens/s; per GPU 1.7× higher");
 });
 
 test("the scaling chart's control switches between the measures the time wasm offers, and the link keeps the choice", async ({ page }) => {

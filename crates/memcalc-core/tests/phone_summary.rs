@@ -28,8 +28,11 @@ fn a_pooled_engine_says_how_many_sequences_fit_and_its_tokens_per_second() {
     assert!(v.sequences < 64, "{v:?}");
     let (l, rate) = line(q);
     assert!(rate.ends_with(" tokens/s"), "{rate} from {l}");
-    // The engine's total, not one sequence's.
-    assert!(l.contains(&format!("{rate} for ")), "{rate} from {l}");
+    // The engine's total, not one sequence's, named as the aggregate (issue 37).
+    assert!(
+        l.contains(&format!("{rate} in aggregate for ")),
+        "{rate} from {l}"
+    );
     let p = pill(&e, UnitSystem::Binary, Some(&rate));
     assert!(
         p.contains(&format!("{} of 64 sequences", v.sequences)),

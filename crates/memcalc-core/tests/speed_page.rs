@@ -149,16 +149,22 @@ fn change_of(q: &str, saving: &str) -> String {
 fn suggestions_say_what_they_do_to_time() {
     let train = "v=2&mode=train&model_id=meta-llama/Llama-3.1-8B&gpu=h100-80&gpus=8&zero=3&seq=4096&batch=1";
     // Full recomputation adds a forward: 8 FLOPs per parameter and token instead of 6.
-    assert_eq!(change_of(train, "recompute=full"), "1.3× slower per token");
+    assert_eq!(
+        change_of(train, "recompute=full"),
+        "aggregate throughput 1.3× lower; per GPU 1.3× lower"
+    );
     // A lattice stored in FP16 instead of FP64 moves 77 B per cell and step instead of 305.
     let lbm = "v=2&mode=sim&method=lbm&sim_device=gpu&ranks=1&nodes=1&gpu=h100-80";
     assert_eq!(change_of(lbm, "lbm_dtype=fp16"), "4.0× faster per step");
     // Decode reads the weights as stored: INT8 halves the weights' bytes, not the KV cache.
     let infer = "v=2&mode=infer&model_id=meta-llama/Llama-3.1-8B&gpu=h100-80";
-    assert_eq!(change_of(infer, "quant=int8"), "1.7× faster per token");
+    assert_eq!(
+        change_of(infer, "quant=int8"),
+        "aggregate throughput 1.7× higher; per sequence 164 → 287 tokens/s; per GPU 1.7× higher"
+    );
     assert_eq!(
         change_of(infer, "kv_dtype=fp8"),
-        "about the same time per token"
+        "aggregate throughput about the same; per sequence 164 → 165 tokens/s; per GPU about the same"
     );
 }
 
@@ -166,10 +172,36 @@ fn suggestions_say_what_they_do_to_time() {
 fn the_words_say_how_many_times_faster_or_slower() {
     use memcalc_core::speed::change::{TimeChange, TimePer};
     use memcalc_core::text::speed::change;
-    let c = |speedup, per| change(&TimeChange { speedup, per });
+    let c = |speedup, per| {
+        change(&TimeChange {
+            speedup,
+            per,
+            per_sequence: None,
+            per_gpu: None,
+        })
+    };
     assert_eq!(c(1.63, TimePer::Step), "1.6× faster per step");
-    assert_eq!(c(1.0 / 2.1, TimePer::Token), "2.1× slower per token");
-    assert_eq!(c(1.04, TimePer::Token), "about the same time per token");
+    assert_eq!(c(1.0 / 2.1, TimePer::Sample), "2.1× slower per sample");
     assert_eq!(c(0.97, TimePer::Step), "about the same time per step");
-    assert_eq!(c(12.4, TimePer::Token), "12× faster per token");
+    assert_eq!(c(12.4, TimePer::Step), "12× faster per step");
+    // A token's change names its throughput as such (issue 37): the aggregate, and per
+    // sequence and per GPU where the scenarios have them.
+    assert_eq!(
+        c(1.0 / 2.1, TimePer::Token),
+        "aggregate throughput 2.1× lower"
+    );
+    assert_eq!(
+        c(1.04, TimePer::Token),
+        "aggregate throughput about the same"
+    );
+    let tokens = change(&TimeChange {
+        speedup: 2.83,
+        per: TimePer::Token,
+        per_sequence: Some((36.1, 34.1)),
+        per_gpu: Some(2.83 / 2.0),
+    });
+    assert_eq!(
+        tokens,
+        "aggregate throughput 2.8× higher; per sequence 36.1 → 34.1 tokens/s; per GPU 1.4× higher"
+    );
 }

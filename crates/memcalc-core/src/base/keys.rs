@@ -139,6 +139,7 @@ keys! {
     Sp => "sp",
     Zero => "zero",
     Offload => "offload",
+    Sharding => "sharding",
     GpusPerNode => "gpus_per_node",
     Layers => "layers",
     Hidden => "hidden",

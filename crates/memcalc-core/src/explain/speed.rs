@@ -12,7 +12,7 @@ mod sciml;
 mod sparc;
 mod spectral;
 
-use crate::base::units::{format_bytes, UnitSystem};
+use crate::base::units::{self, format_bytes, UnitSystem};
 use crate::speed::{Bound, TermValues, Time, TimeTerm, Transfer, Via};
 
 /// The bound's name as the time line says it: "memory bandwidth".
@@ -29,12 +29,24 @@ pub fn bound(b: Bound) -> &'static str {
     }
 }
 
-/// What a suggestion does to time, as its line says it: "1.6× faster per token",
-/// "2.1× slower per step", "about the same time per step" where the factor rounds to 1.0.
+/// What a suggestion does to time, as its line says it. A simulation's or a surrogate's:
+/// "1.6× faster per step", "2.1× slower per sample", "about the same time per step". A token's
+/// names each throughput as such, since they can go different ways: "aggregate throughput 2.0×
+/// higher; per sequence 34.1 → 33.9 tokens/s; per GPU 1.0×" (inference), "aggregate throughput
+/// 1.8× higher; per GPU 1.1× lower" (training).
 pub fn change(c: &crate::speed::change::TimeChange) -> String {
     use crate::speed::change::TimePer;
     let per = match c.per {
-        TimePer::Token => "per token",
+        TimePer::Token => {
+            let mut out = format!("aggregate throughput {}", ratio(c.speedup));
+            if let Some((b, a)) = c.per_sequence {
+                out.push_str(&format!("; per sequence {} → {} tokens/s", sig(b), sig(a)));
+            }
+            if let Some(g) = c.per_gpu {
+                out.push_str(&format!("; per GPU {}", ratio(g)));
+            }
+            return out;
+        }
         TimePer::Step => "per step",
         TimePer::Sample => "per sample",
     };
@@ -43,15 +55,35 @@ pub fn change(c: &crate::speed::change::TimeChange) -> String {
     } else {
         (1.0 / c.speedup, "slower")
     };
-    let text = if factor >= 9.95 {
-        format!("{factor:.0}")
-    } else {
-        format!("{factor:.1}")
-    };
+    let text = factor_text(factor);
     if text == "1.0" {
         format!("about the same time {per}")
     } else {
         format!("{text}× {way} {per}")
+    }
+}
+
+/// "2.0", "12": a factor to two significant figures below 10.
+fn factor_text(factor: f64) -> String {
+    if factor >= 9.95 {
+        format!("{factor:.0}")
+    } else {
+        format!("{factor:.1}")
+    }
+}
+
+/// A throughput ratio after ÷ before: "2.0× higher", "1.4× lower", "about the same".
+fn ratio(r: f64) -> String {
+    let (factor, way) = if r >= 1.0 {
+        (r, "higher")
+    } else {
+        (1.0 / r, "lower")
+    };
+    let text = factor_text(factor);
+    if text == "1.0" {
+        "about the same".into()
+    } else {
+        format!("{text}× {way}")
     }
 }
 
@@ -244,24 +276,34 @@ pub fn summary(s: &crate::speed::Speed) -> String {
             tokens_per_s_per_sequence,
             tokens_per_s,
             requested,
+            gpus,
+            queue,
+            served,
         } => format!(
-            "Time to first token {}; decode {} per step: {} tokens/s per sequence, {} tokens/s for \
-                {}; bound by {by}",
+            "Time to first token {}{}; decode {} per step: {} tokens/s per sequence, {} tokens/s \
+                in aggregate for {}, {} tokens/s per GPU of {}{}; bound by {by}",
             time(ttft),
+            neural::queue(queue, sequences),
             time(decode_step),
             sig(tokens_per_s_per_sequence),
             sig(tokens_per_s),
-            neural::sequences(sequences, requested)
+            neural::sequences(sequences, requested),
+            sig(crate::speed::per_gpu(tokens_per_s, gpus)),
+            units::count(gpus, "GPU", "GPUs"),
+            neural::served(served, gpus),
         ),
         Steps::Training {
             step,
             tokens_per_s,
+            gpus,
             run,
             ..
         } => format!(
-            "{} per step, {} tokens/s{}; bound by {by}",
+            "{} per step, {} tokens/s in aggregate, {} tokens/s per GPU of {}{}; bound by {by}",
             time(step),
             count(tokens_per_s),
+            count(crate::speed::per_gpu(tokens_per_s, gpus)),
+            units::count(gpus, "GPU", "GPUs"),
             neural::run(run)
         ),
         Steps::Sim {

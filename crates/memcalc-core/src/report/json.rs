@@ -36,9 +36,9 @@ struct Document<'a> {
     inputs: Option<Inputs<'a>>,
     components: Vec<Row<'a>>,
     warnings: Vec<String>,
-    /// The time model (issue 27): absent from documents written without it.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    speed: Option<SpeedDoc>,
+    // The time model (issue 27), `speed`, comes last: spliced in by `to_json_with_time` from
+    // its own JSON text, which the page receives from the time wasm (`TimeAnswer::export`),
+    // so that the page's export and `memcalc --json` are one document.
 }
 
 /// The time of a run: its headline figures, the bound and every term with its formula.
@@ -59,6 +59,24 @@ struct SpeedDoc {
     tokens_per_s: Option<f64>,
     #[serde(skip_serializing_if = "Option::is_none")]
     tokens_per_s_per_sequence: Option<f64>,
+    /// `tokens_per_s` over `gpus`: the throughput per GPU.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    tokens_per_s_per_gpu: Option<f64>,
+    /// The GPUs the aggregate is over (inference: tp × pp of one engine; training: all).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    gpus: Option<u64>,
+    /// A pooled engine's queued requests, and the last one's wait in the queue before its
+    /// prefill (seconds; null on overflow): their time to first token is the queue's.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    queued: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    queue_wait_s: Option<Option<f64>>,
+    /// A pooled engine under load (continuous batching): output tokens/s over a request's
+    /// life, and the requests running.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    served_tokens_per_s: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    served_sequences: Option<f64>,
     /// The method's rate under its own key (`mlups` for lattice Boltzmann).
     #[serde(
         skip_serializing_if = "Option::is_none",
@@ -113,6 +131,12 @@ fn speed_doc(sp: &crate::speed::Speed) -> SpeedDoc {
         run_s: None,
         tokens_per_s: None,
         tokens_per_s_per_sequence: None,
+        tokens_per_s_per_gpu: None,
+        gpus: None,
+        queued: None,
+        queue_wait_s: None,
+        served_tokens_per_s: None,
+        served_sequences: None,
         rate: None,
         overflow: sp.terms.iter().any(|t| t.time.seconds().is_none()),
         terms: sp
@@ -138,6 +162,9 @@ fn speed_doc(sp: &crate::speed::Speed) -> SpeedDoc {
             tokens_per_s,
             tokens_per_s_per_sequence,
             sequences,
+            gpus,
+            queue,
+            served,
             ..
         } => {
             d.sequences = Some(sequences);
@@ -145,15 +172,28 @@ fn speed_doc(sp: &crate::speed::Speed) -> SpeedDoc {
             d.decode_step_s = Some(decode_step.seconds());
             d.tokens_per_s = Some(tokens_per_s);
             d.tokens_per_s_per_sequence = Some(tokens_per_s_per_sequence);
+            d.tokens_per_s_per_gpu = Some(crate::speed::per_gpu(tokens_per_s, gpus));
+            d.gpus = Some(gpus);
+            if let Some(q) = queue {
+                d.queued = Some(q.waiting);
+                d.queue_wait_s = Some(q.wait.seconds());
+            }
+            if let Some(v) = served {
+                d.served_tokens_per_s = Some(v.tokens_per_s);
+                d.served_sequences = Some(v.sequences);
+            }
         }
         Steps::Training {
             step,
             tokens_per_s,
+            gpus,
             run,
             ..
         } => {
             d.step_s = Some(step.seconds());
             d.tokens_per_s = Some(tokens_per_s);
+            d.tokens_per_s_per_gpu = Some(crate::speed::per_gpu(tokens_per_s, gpus));
+            d.gpus = Some(gpus);
             if let Some((tokens, t)) = run {
                 d.run_s = Some(t.seconds());
                 d.run_tokens = Some(tokens);
@@ -256,6 +296,42 @@ pub fn to_json_with_curve(
     speed: Option<&crate::speed::Speed>,
     curve: &[crate::speed::inference::CurvePoint],
 ) -> String {
+    let time = speed.map(|sp| speed_json(sp, curve));
+    to_json_with_time(e, notices, origin, time.as_deref())
+}
+
+/// The `speed` object of the JSON document, as JSON text: the run's bound, summary line,
+/// headline seconds and rates (aggregate, per sequence, per GPU), its queue, every term, and
+/// the batch curve where given. The time wasm writes it for the page
+/// (`report::TimeAnswer::export`), which splices it in with [`to_json_with_time`].
+pub fn speed_json(
+    sp: &crate::speed::Speed,
+    curve: &[crate::speed::inference::CurvePoint],
+) -> String {
+    let doc = SpeedDoc {
+        batch_curve: curve
+            .iter()
+            .map(|p| CurveDoc {
+                batch: p.batch,
+                decode_step_s: p.step.seconds(),
+                tokens_per_s_per_sequence: p.tokens_per_s_per_sequence,
+                tokens_per_s: p.tokens_per_s,
+            })
+            .collect(),
+        ..speed_doc(sp)
+    };
+    serde_json::to_string(&doc).unwrap_or_default()
+}
+
+/// [`to_json`] with the run's time given as the JSON text of its `speed` object
+/// ([`speed_json`]), added as the document's last key: the page's export and the CLI's write
+/// the same document through this one function.
+pub fn to_json_with_time(
+    e: &Estimate,
+    notices: &[Notice],
+    origin: Option<&Origin>,
+    speed: Option<&str>,
+) -> String {
     let sim = e.mode == Mode::Sim;
     let doc = Document {
         schema_version: 1,
@@ -294,21 +370,18 @@ pub fn to_json_with_curve(
             .map(crate::explain::warnings::warning)
             .chain(notices.iter().map(|n| n.message.clone()))
             .collect(),
-        speed: speed.map(|sp| SpeedDoc {
-            batch_curve: curve
-                .iter()
-                .map(|p| CurveDoc {
-                    batch: p.batch,
-                    decode_step_s: p.step.seconds(),
-                    tokens_per_s_per_sequence: p.tokens_per_s_per_sequence,
-                    tokens_per_s: p.tokens_per_s,
-                })
-                .collect(),
-            ..speed_doc(sp)
-        }),
     };
     // Serialising plain structs of strings and integers cannot fail.
     let mut out = serde_json::to_string(&doc).unwrap_or_default();
+    // The speed object is the last key: the object's closing brace moves after it.
+    if let Some(speed) = speed.filter(|s| s.starts_with('{')) {
+        if out.ends_with('}') {
+            out.pop();
+            out.push_str(",\"speed\":");
+            out.push_str(speed);
+            out.push('}');
+        }
+    }
     out.push('\n');
     out
 }

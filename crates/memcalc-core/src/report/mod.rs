@@ -15,13 +15,14 @@ pub mod page_words;
 mod time_answer;
 pub use glance::{facts, saving_change, saving_text, Fact};
 pub use json::{
-    sweep_to_json, sweep_to_json_with_speed, to_json, to_json_with_curve, to_json_with_speed,
+    speed_json, sweep_to_json, sweep_to_json_with_speed, to_json, to_json_with_curve,
+    to_json_with_speed, to_json_with_time,
 };
 pub use names::{file_name, subject, title};
 pub use page_words::{check_words, params_hint, spoken_verdict, CheckWords};
 #[cfg(feature = "time")]
 pub use time_answer::time_answer;
-pub use time_answer::{SavingTime, TermWords, TimeAnswer};
+pub use time_answer::{SavingTime, TermWords, TimeAnswer, TimeExport};
 
 /// Where a row's bytes live, as the table, the CSV and the Markdown all write it: a
 /// simulation's rows are in the node's memory (CPU codes) or on the GPU; "device" is the
@@ -82,6 +83,34 @@ pub fn to_csv_with_speed(
     origin: Option<&Origin>,
     speed: Option<&crate::speed::Speed>,
 ) -> String {
+    to_csv_with_time(e, origin, speed.map(csv_time_rows).as_deref())
+}
+
+/// The CSV's time rows ([`to_csv_with_speed`]): a `time` row (the summary line in the label
+/// column, the bound's key in the location column) and one `time:<term>` row per term. The
+/// time wasm writes them for the page (`TimeAnswer::export`).
+pub fn csv_time_rows(sp: &crate::speed::Speed) -> String {
+    use crate::explain::speed as text;
+    let mut out = format!(
+        "time,{},,{},\n",
+        csv_field(&text::summary(sp)),
+        sp.bound.key()
+    );
+    for t in &sp.terms {
+        out.push_str(&format!(
+            "time:{},{},,{},{}\n",
+            t.id().key(),
+            csv_field(text::label(t)),
+            t.bound.key(),
+            csv_field(&text::formula(t))
+        ));
+    }
+    out
+}
+
+/// [`to_csv`] with the time rows given as text ([`csv_time_rows`]) after the total: the page's
+/// export and the CLI's write the same CSV through this one function.
+pub fn to_csv_with_time(e: &Estimate, origin: Option<&Origin>, time: Option<&str>) -> String {
     let mut out = String::from("id,label,bytes,location,formula\n");
     for c in &e.components {
         out.push_str(&format!(
@@ -107,22 +136,8 @@ pub fn to_csv_with_speed(
             csv_field(&crate::explain::serving::summary(v))
         ));
     }
-    if let Some(sp) = speed {
-        use crate::explain::speed as text;
-        out.push_str(&format!(
-            "time,{},,{},\n",
-            csv_field(&text::summary(sp)),
-            sp.bound.key()
-        ));
-        for t in &sp.terms {
-            out.push_str(&format!(
-                "time:{},{},,{},{}\n",
-                t.id().key(),
-                csv_field(text::label(t)),
-                t.bound.key(),
-                csv_field(&text::formula(t))
-            ));
-        }
+    if let Some(rows) = time {
+        out.push_str(rows);
     }
     if let Some(o) = origin {
         for (k, v) in &o.inputs {
@@ -261,6 +276,39 @@ pub fn to_markdown_with_speed(
     origin: Option<&Origin>,
     speed: Option<&crate::speed::Speed>,
 ) -> String {
+    let time = speed.map(|sp| markdown_time(sp, units));
+    to_markdown_with_time(e, units, origin, time.as_deref())
+}
+
+/// The Markdown's time section ([`to_markdown_with_speed`]): the summary line, then a table
+/// of the terms (label, time, bound, formula with byte counts in `units`). The time wasm
+/// writes it for the page (`TimeAnswer::export`).
+pub fn markdown_time(sp: &crate::speed::Speed, units: UnitSystem) -> String {
+    use crate::explain::speed as text;
+    let mut out = format!(
+        "\n{}\n\n| Time term | Time | Bound | Formula |\n|---|---:|---|---|\n",
+        text::summary(sp)
+    );
+    for t in &sp.terms {
+        out.push_str(&format!(
+            "| {} | {} | {} | `{}` |\n",
+            text::label(t),
+            text::time(t.time),
+            text::bound(t.bound),
+            text::formula_in(t, units).replace('|', "\\|")
+        ));
+    }
+    out
+}
+
+/// [`to_markdown`] with the time section given as text ([`markdown_time`]) after the verdict:
+/// the page's export and the CLI's write the same Markdown through this one function.
+pub fn to_markdown_with_time(
+    e: &Estimate,
+    units: UnitSystem,
+    origin: Option<&Origin>,
+    time: Option<&str>,
+) -> String {
     let size = |b: u64| format_bytes(b, units);
     let mut out = String::new();
     if let Some(o) = origin {
@@ -309,21 +357,8 @@ pub fn to_markdown_with_speed(
     if let Some(v) = &e.serving {
         out.push_str(&format!("\n{}\n", crate::explain::serving::summary(v)));
     }
-    if let Some(sp) = speed {
-        use crate::explain::speed as text;
-        out.push_str(&format!(
-            "\n{}\n\n| Time term | Time | Bound | Formula |\n|---|---:|---|---|\n",
-            text::summary(sp)
-        ));
-        for t in &sp.terms {
-            out.push_str(&format!(
-                "| {} | {} | {} | `{}` |\n",
-                text::label(t),
-                text::time(t.time),
-                text::bound(t.bound),
-                text::formula_in(t, units).replace('|', "\\|")
-            ));
-        }
+    if let Some(time) = time {
+        out.push_str(time);
     }
     out
 }

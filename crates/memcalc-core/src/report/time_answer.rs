@@ -34,6 +34,19 @@ pub struct SavingTime {
     pub text: String,
 }
 
+/// The time sections of the page's exports, written by the time wasm with the same functions
+/// as `memcalc --json`, `--csv` and `--markdown`, so that the page's JSON, CSV and Markdown are
+/// the CLI's documents for the same link (README, "Exports").
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+pub struct TimeExport {
+    /// The JSON document's `speed` object as JSON text (`report::speed_json`).
+    pub json: String,
+    /// The CSV's time rows (`report::csv_time_rows`).
+    pub csv: String,
+    /// The Markdown's time section in the link's units (`report::markdown_time`).
+    pub markdown: String,
+}
+
 /// The time answers of one query: the time line (its bound, its summary or an input error,
 /// each term's words), each suggestion's time change, the scaling chart's `scaling_y` choices
 /// and the time lines the link's `scaling_y` asks for (none for memory).
@@ -50,6 +63,8 @@ pub struct TimeAnswer {
     pub savings: Vec<SavingTime>,
     pub offered: Vec<ScalingY>,
     pub lines: Vec<TimeSeries>,
+    /// The exports' time sections; `None` without a time (an input error, no time model).
+    pub export: Option<TimeExport>,
 }
 
 impl TimeAnswer {
@@ -92,6 +107,16 @@ pub fn time_answer(query: &str) -> Option<TimeAnswer> {
                     source: words::source(t).into(),
                 })
                 .collect();
+            // The CLI's JSON carries an inference run's batch curve: so does the page's.
+            let curve = match sp.steps {
+                crate::speed::Steps::Inference { .. } => crate::speed::inference::batch_curve(&s),
+                _ => Vec::new(),
+            };
+            a.export = Some(TimeExport {
+                json: crate::report::speed_json(&sp, &curve),
+                csv: crate::report::csv_time_rows(&sp),
+                markdown: crate::report::markdown_time(&sp, options.units),
+            });
         }
         Ok(None) => a.line = "No time model for this method yet.".into(),
         Err(err) => {

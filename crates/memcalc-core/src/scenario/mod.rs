@@ -59,6 +59,15 @@ choice_enum!(
 );
 
 choice_enum!(
+    /// Over which ranks ZeRO-3 / FSDP shards (PyTorch FSDP `sharding_strategy`,
+    /// torch/distributed/fsdp/api.py: FULL_SHARD, the default, and HYBRID_SHARD).
+    Sharding {
+        Full => ("full", "Every data-parallel rank (FSDP FULL_SHARD, ZeRO-3)"),
+        Hybrid => ("hybrid", "Within each node, replicated across nodes (FSDP HYBRID_SHARD, HSDP)"),
+    }
+);
+
+choice_enum!(
     /// What ZeRO-Offload / ZeRO-Infinity moves to host memory.
     Offload {
         None => ("none", "Nothing"),
@@ -139,6 +148,8 @@ pub struct Parallel {
     pub sp: bool,
     pub zero: u8,
     pub offload: Offload,
+    /// ZeRO-3 / FSDP's sharding group: every data-parallel rank, or the node's (HSDP).
+    pub sharding: Sharding,
     pub gpus_per_node: u64,
 }
 
@@ -146,6 +157,17 @@ impl Parallel {
     /// Data-parallel degree: gpus / (tp × pp).
     pub fn dp(&self) -> u64 {
         self.gpus / (self.tp * self.pp)
+    }
+
+    /// The ranks ZeRO shards over: every data-parallel rank, or under hybrid sharding those of
+    /// one node (its GPUs ÷ tp × pp, at least 1, at most dp): HYBRID_SHARD "shards within a
+    /// node and replicates across nodes" (torch/distributed/fsdp/api.py).
+    pub fn shard_dp(&self) -> u64 {
+        let dp = self.dp().max(1);
+        match self.sharding {
+            Sharding::Full => dp,
+            Sharding::Hybrid => (self.gpus_per_node / (self.tp * self.pp).max(1)).clamp(1, dp),
+        }
     }
 }
 
@@ -254,6 +276,7 @@ impl Default for Scenario {
                 sp: false,
                 zero: 0,
                 offload: Offload::None,
+                sharding: Sharding::Full,
                 gpus_per_node: 8,
             },
             lora_rank: 0,

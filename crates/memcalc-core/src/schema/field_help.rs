@@ -76,6 +76,7 @@ const HELP: &[(FieldId, &str)] = &[
     (F::Sp, "Shards the activations tensor parallelism leaves replicated (needs tp > 1)."),
     (F::Zero, "Shard optimizer states (1), gradients (2) and parameters (3) over data-parallel ranks; FSDP full sharding is stage 3."),
     (F::Offload, "ZeRO-Offload / ZeRO-Infinity: move states to CPU memory."),
+    (F::Sharding, "FSDP's sharding_strategy with zero=3: full shards over every data-parallel rank (FULL_SHARD, the default); hybrid shards within each node and replicates across nodes (HYBRID_SHARD, HSDP): more memory per GPU, all-gathers over the node's links, one gradient all-reduce across nodes."),
     (F::GpusPerNode, "Used for host memory per node."),
     (F::Layers, "Transformer blocks. Give layers, hidden, heads and vocab together."),
     (F::Hidden, "Model width h."),

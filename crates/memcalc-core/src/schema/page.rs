@@ -548,7 +548,7 @@ mod tests {
         };
         let (o, notices) = read(&link);
         assert!(notices.is_empty(), "{notices:?}");
-        assert_eq!(o.compare, [a]);
+        assert_eq!(o.compare, [a.clone()]);
         assert_eq!(o.query_suffix(), format!("&cmp={}", percent_encode(a)));
         // A bad one is named and left out; the good ones stay.
         let bad = format!(
@@ -558,7 +558,7 @@ mod tests {
         );
         let (o, notices) = read(&bad);
         let b = format!("v={}&params=13B", crate::schema::url::SCHEMA_VERSION);
-        assert_eq!(o.compare, [a, &b]);
+        assert_eq!(o.compare, [a.clone(), b]);
         assert_eq!(notices.len(), 1, "{notices:?}");
         assert!(
             notices[0].message.starts_with(

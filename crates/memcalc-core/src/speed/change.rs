@@ -8,10 +8,11 @@ use crate::speed::{speed, Steps};
 /// What the compared time is the time of.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum TimePer {
-    /// Inference: a decode step over the tokens it gives, one for each running sequence (a
-    /// change that lets a pooled engine run more sequences at once is compared by its
-    /// throughput); training: the step's time over its tokens (a change of batch changes the
-    /// tokens per step, not this).
+    /// Inference: a decode step over the tokens it gives, one for each running sequence, i.e.
+    /// the aggregate throughput (a change that lets a pooled engine run more sequences at once
+    /// is compared by it, and says its per-sequence and per-GPU throughput beside it);
+    /// training: the step's time over its tokens (a change of batch changes the tokens per
+    /// step, not this).
     Token,
     /// A simulation step.
     Step,
@@ -20,55 +21,102 @@ pub enum TimePer {
     Sample,
 }
 
-/// A change's effect on time: how many times faster it runs (below 1: slower).
+/// The time a scenario's user waits for ([`unit_time`]): the time per unit of aggregate
+/// throughput, and beside it what the throughput is over.
 #[derive(Debug, Clone, Copy, PartialEq)]
-pub struct TimeChange {
-    /// Time before ÷ time after; always finite and above 0.
-    pub speedup: f64,
+pub struct UnitTime {
+    /// Seconds per token (over every running sequence), per step or per sample.
+    pub seconds: f64,
     pub per: TimePer,
+    /// Inference: one sequence's tokens/s (one over the decode step).
+    pub per_sequence: Option<f64>,
+    /// The GPUs the throughput is over (inference: tp × pp of one engine; training: every
+    /// GPU of the run); None for simulations and surrogates.
+    pub gpus: Option<u64>,
 }
 
-// `speedup` is a ratio of two finite positive times, never NaN, so equality is total.
+/// A change's effect on time: how many times the aggregate throughput it gives (below 1:
+/// less), and the same change per sequence and per GPU, which can go the other way (an FP8 KV
+/// cache runs twice the sequences at about the same speed each; twice the GPUs for tensor
+/// parallelism can raise the aggregate while each GPU gives less).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct TimeChange {
+    /// Time before ÷ time after of the aggregate unit: always finite and above 0.
+    pub speedup: f64,
+    pub per: TimePer,
+    /// Inference: one sequence's tokens/s before and after.
+    pub per_sequence: Option<(f64, f64)>,
+    /// The aggregate change over the change in GPUs (`speedup` × GPUs before ÷ GPUs after),
+    /// where the scenarios have a GPU count.
+    pub per_gpu: Option<f64>,
+}
+
+// Every float is a ratio or rate of finite positive times, never NaN, so equality is total.
 impl Eq for TimeChange {}
 
 /// The time a scenario's user waits for, per token or per step, with what it is per; None where
 /// there is no time model, a hardware figure is out of range, or the time overflows.
-pub fn unit_time(s: &Scenario, e: &Estimate) -> Option<(f64, TimePer)> {
+pub fn unit_time(s: &Scenario, e: &Estimate) -> Option<UnitTime> {
     let sp = speed(s, e).ok()??;
-    let (t, per) = match sp.steps {
+    let (t, per, per_sequence, gpus) = match sp.steps {
         Steps::Inference {
             decode_step,
             sequences,
+            tokens_per_s_per_sequence,
+            gpus,
             ..
         } => (
             decode_step.seconds()? / sequences.max(1) as f64,
             TimePer::Token,
+            Some(tokens_per_s_per_sequence),
+            Some(gpus),
         ),
         Steps::Training {
             step,
             tokens_per_step,
+            gpus,
             ..
-        } => (step.seconds()? / tokens_per_step, TimePer::Token),
-        Steps::Sim { step, .. } => (step.seconds()?, TimePer::Step),
+        } => (
+            step.seconds()? / tokens_per_step,
+            TimePer::Token,
+            None,
+            Some(gpus),
+        ),
+        Steps::Sim { step, .. } => (step.seconds()?, TimePer::Step, None, None),
         Steps::Surrogate {
             step,
             samples_per_step,
             ..
-        } => (step.seconds()? / samples_per_step, TimePer::Sample),
+        } => (
+            step.seconds()? / samples_per_step,
+            TimePer::Sample,
+            None,
+            None,
+        ),
     };
-    (t.is_finite() && t > 0.0).then_some((t, per))
+    (t.is_finite() && t > 0.0).then_some(UnitTime {
+        seconds: t,
+        per,
+        per_sequence: per_sequence.filter(|r| r.is_finite() && *r > 0.0),
+        gpus,
+    })
 }
 
 /// How `after` compares with `before` (each from [`unit_time`]); None when either has no time
 /// or they are times of different things.
-pub fn between(
-    before: Option<(f64, TimePer)>,
-    after: Option<(f64, TimePer)>,
-) -> Option<TimeChange> {
-    let ((b, per), (a, per_after)) = (before?, after?);
-    let speedup = b / a;
-    (per == per_after && speedup.is_finite() && speedup > 0.0)
-        .then_some(TimeChange { speedup, per })
+pub fn between(before: Option<UnitTime>, after: Option<UnitTime>) -> Option<TimeChange> {
+    let (b, a) = (before?, after?);
+    let speedup = b.seconds / a.seconds;
+    let per_gpu = match (b.gpus, a.gpus) {
+        (Some(gb), Some(ga)) => Some(speedup * gb.max(1) as f64 / ga.max(1) as f64),
+        _ => None,
+    };
+    (b.per == a.per && speedup.is_finite() && speedup > 0.0).then_some(TimeChange {
+        speedup,
+        per: b.per,
+        per_sequence: b.per_sequence.zip(a.per_sequence),
+        per_gpu,
+    })
 }
 
 #[cfg(test)]
@@ -76,7 +124,7 @@ mod tests {
     use super::*;
     use crate::schema::inputs::Inputs;
 
-    fn time(q: &str) -> Option<(f64, TimePer)> {
+    fn time(q: &str) -> Option<UnitTime> {
         let s = Inputs::from_query(q).0.parse().expect(q);
         unit_time(&s, &crate::model::estimate(&s))
     }
@@ -117,9 +165,9 @@ mod tests {
     fn no_time_or_different_figures_give_no_change() {
         // SPARC was the last method without a time model; it now compares per SCF iteration.
         let sparc = time("mode=sim&method=planewave&dft_arrays=sparc");
-        assert_eq!(sparc.map(|t| t.1), Some(TimePer::Step));
+        assert_eq!(sparc.map(|t| t.per), Some(TimePer::Step));
         let sim = time("mode=sim&method=lbm&sim_device=gpu&ranks=1");
-        assert_eq!(sim.map(|t| t.1), Some(TimePer::Step));
+        assert_eq!(sim.map(|t| t.per), Some(TimePer::Step));
         assert_eq!(between(sim, time(LLAMA)), None);
         assert_eq!(between(sim, None), None);
         assert!(between(sim, sim).is_some_and(|c| (c.speedup - 1.0).abs() < 1e-12));

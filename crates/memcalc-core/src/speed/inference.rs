@@ -48,7 +48,9 @@ pub fn matmul_params(s: &Scenario) -> f64 {
 /// The share of the stored weights one decode step of `sequences` tokens reads: all of a dense
 /// model; of a mixture of experts, the shared weights and the experts the tokens are routed to,
 /// E · (1 − (1 − k/E)ⁿ) of E per layer for n tokens choosing k each, routing taken as uniform
-/// (Mixtral's and DeepSeek's load-balancing losses aim for it).
+/// (Mixtral's and DeepSeek's load-balancing losses aim for it). The experts' share is taken in
+/// stored bytes, not parameters ([`expert_byte_share`]): a checkpoint that quantizes only its
+/// experts (GPT-OSS's MXFP4) keeps the weights every token reads in 16 bits.
 pub fn weights_read_share(s: &Scenario, sequences: u64) -> f64 {
     let (a, _) = s.shape();
     if a.experts <= 1 {
@@ -56,9 +58,7 @@ pub fn weights_read_share(s: &Scenario, sequences: u64) -> f64 {
     }
     let e = a.experts as f64;
     let k = (a.active_experts as f64).min(e);
-    let moe_layers = a.layers.saturating_sub(a.params().dense_layers) as f64;
-    let expert_share =
-        (moe_layers * e * a.expert_params() as f64 / a.total_params().max(1) as f64).min(1.0);
+    let expert_share = expert_byte_share(s);
     let touched = 1.0 - (1.0 - k / e).powf(sequences as f64);
     1.0 - expert_share + expert_share * touched
 }
@@ -73,6 +73,64 @@ pub fn experts_touched(s: &Scenario, tokens: u64) -> f64 {
     let e = a.experts as f64;
     let k = (a.active_experts as f64).min(e);
     1.0 - (1.0 - k / e).powf(tokens as f64)
+}
+
+/// The routed experts' share of the stored weight bytes. Unquantized, every parameter takes
+/// the same bytes and it is their share of the parameters. Quantized, the experts take the
+/// format's bits per weight, and what the checkpoint leaves in 16 bits takes 2 bytes: under
+/// MXFP4 everything but the experts (OpenAI gpt-oss model card; config `quantization_config`
+/// `modules_to_not_convert`), under the other formats the embeddings and output layer
+/// (`Quant::keeps_embeddings_16bit`) and the modules the checkpoint names as unconverted
+/// (`Arch::unquantized`), as the memory estimate stores them (model/neural/stage.rs).
+pub fn expert_byte_share(s: &Scenario) -> f64 {
+    let (a, _) = s.shape();
+    if a.experts <= 1 {
+        return 0.0;
+    }
+    let total = a.total_params().max(1) as f64;
+    let moe_layers = a.layers.saturating_sub(a.params().dense_layers) as f64;
+    let experts = (moe_layers * a.experts as f64 * a.expert_params() as f64).min(total);
+    let Some(mbpw) = s.weight_milli_bpw() else {
+        return experts / total;
+    };
+    let q = mbpw as f64 / 8000.0;
+    let rest = total - experts;
+    let rest_bytes = if s.milli_bpw.is_some() {
+        rest * q
+    } else if s.quant == crate::catalog::quant::Quant::Mxfp4 {
+        rest * 2.0
+    } else {
+        let p = a.params();
+        let sixteen = if s.quant.keeps_embeddings_16bit() {
+            (p.embedding + p.head) as f64
+        } else {
+            0.0
+        };
+        let kept = (sixteen + a.unquantized as f64).min(rest);
+        kept * 2.0 + (rest - kept) * q
+    };
+    let expert_bytes = experts * q;
+    (expert_bytes / (expert_bytes + rest_bytes).max(1.0)).min(1.0)
+}
+
+/// The precision a step's matrix products run in: a pooled engine's FP8 weights with FP8
+/// activations (W8A8) on the FP8 tensor cores where the GPU has them (compute capability 8.9
+/// and later: Ada, Hopper, Blackwell; MI300), the weights' dtype otherwise. vLLM's FP8 path
+/// quantizes the activations per token on the fly and runs FP8 GEMMs there, and weight-only
+/// W8A16 (FP8 Marlin) on Turing and Ampere (vLLM docs/features/quantization/fp8.md; SGLang
+/// serves the same checkpoints through vLLM-derived FP8 kernels): `Peak::flops` falls back to
+/// the 16-bit peak on a GPU without an FP8 figure, so that case is the same rule. Transformers
+/// and llama.cpp are left at the weights' dtype (no FP8 GEMM path is assumed for them).
+pub fn compute_dtype(s: &Scenario) -> crate::catalog::precision::Dtype {
+    use crate::scenario::serving::Engine;
+    if s.quant == crate::catalog::quant::Quant::Fp8
+        && s.milli_bpw.is_none()
+        && matches!(s.engine, Engine::Vllm | Engine::Sglang)
+    {
+        crate::catalog::precision::Dtype::Fp8
+    } else {
+        s.dtype
+    }
 }
 
 /// Bytes of one activation value between layers: 16-bit unless the model computes in FP32 or
@@ -251,11 +309,12 @@ pub fn speed(s: &Scenario, e: &Estimate, m: &Machine) -> Speed {
     let p_mm = matmul_params(s);
     let width = (a.heads * a.head_dim) as f64;
     let layers = a.layers as f64;
+    let compute = compute_dtype(s);
     let work = |flops: f64| Work {
         flops,
-        peak: m.peak(s.dtype),
+        peak: m.peak(compute),
         utilisation: m.mfu,
-        dtype: s.dtype,
+        dtype: compute,
     };
     let n = seqs as f64;
     let mut terms = Vec::new();
@@ -378,6 +437,26 @@ pub fn speed(s: &Scenario, e: &Estimate, m: &Machine) -> Speed {
         }),
     });
     let mut step = read.time().max(decode.time());
+    // A Python engine without a CUDA graph: the host launches every kernel of the step; it
+    // runs ahead of the GPU, so the step is the longer of the GPU's time and the launches'.
+    if let Some(why) = crate::speed::dispatch::eager(s, seqs) {
+        let per_layer = crate::speed::dispatch::per_layer();
+        let head = crate::speed::dispatch::head();
+        let per_launch = crate::speed::dispatch::HOST_LAUNCH_SECONDS;
+        let t = Time::of((per_layer * a.layers + head) as f64 * per_launch);
+        step = step.max(t);
+        terms.push(TimeTerm {
+            time: t,
+            bound: Bound::Launch,
+            values: TermValues::Neural(NeuralTerm::DecodeDispatch {
+                per_layer,
+                layers: a.layers,
+                head,
+                per_launch,
+                why,
+            }),
+        });
+    }
     // llama.cpp's one-warp quantized kernel (builds before #5394) reads the weights no faster
     // than its resident warps allow (speed/mmvq.rs): the time beyond the bandwidth-bound read.
     if let Some(o) = mmvq::occupancy(s, m.hw.id, seqs).filter(|_| tp == 1 && pp == 1) {
@@ -463,6 +542,38 @@ pub fn speed(s: &Scenario, e: &Estimate, m: &Machine) -> Speed {
         })
         .copied()
         .collect();
+    let requested = s.batch.max(1);
+    // The requests a pooled engine cannot run yet wait in its queue, in waves of the running
+    // count: each wave prefills and generates its `seq − prompt` tokens before the next enters.
+    let queue = (requested > seqs && per_request).then(|| {
+        let waiting = requested - seqs;
+        let waves = waiting.div_ceil(seqs.max(1));
+        let generated = s.seq.saturating_sub(prompt_tokens);
+        crate::speed::Queue {
+            waiting,
+            waves,
+            generated,
+            wait: ttft.plus(step.times(generated as f64)).times(waves as f64),
+        }
+    });
+    let served = (per_request && s.seq > prompt_tokens).then(|| {
+        under_load(
+            s,
+            e,
+            m,
+            &UnderLoad {
+                running: n,
+                prompt,
+                generated: s.seq - prompt_tokens,
+                matmul_params: p_mm,
+                width,
+                weights: device_bytes(e, PartId::Weights),
+                others: step.seconds().unwrap_or(0.0)
+                    - read.time().max(decode.time()).seconds().unwrap_or(0.0),
+                peak: m.peak(compute),
+            },
+        )
+    });
     Speed {
         steps: Steps::Inference {
             ttft,
@@ -470,10 +581,87 @@ pub fn speed(s: &Scenario, e: &Estimate, m: &Machine) -> Speed {
             sequences: seqs,
             tokens_per_s_per_sequence: step.per_second(1.0),
             tokens_per_s: step.per_second(n),
-            requested: s.batch.max(1),
+            requested,
+            gpus: tp * pp,
+            queue,
+            served,
         },
         bound: longest(&decode_terms),
         terms,
+    }
+}
+
+/// What [`under_load`] starts from: the decode step's figures.
+struct UnderLoad {
+    /// Requests the decode step runs.
+    running: f64,
+    prompt: f64,
+    generated: u64,
+    matmul_params: f64,
+    /// Query heads × head dimension.
+    width: f64,
+    /// Weight bytes on one device, all of them.
+    weights: f64,
+    /// Seconds of the decode step beyond its bytes-or-FLOPs roofline (all-reduces, launches).
+    others: f64,
+    /// Peak FLOP/s at the step's precision.
+    peak: f64,
+}
+
+/// A pooled engine's throughput under load ([`crate::speed::Served`]): per step, every running
+/// request decodes one token and running ÷ generated requests' prompts are prefilled in chunks
+/// beside them (so that as many start as finish); the step is the roofline of their bytes and
+/// FLOPs together (a prefill chunk's FLOPs run while the decode reads the weights), at the
+/// running requests' mean context, plus the decode step's other terms.
+fn under_load(s: &Scenario, e: &Estimate, m: &Machine, u: &UnderLoad) -> crate::speed::Served {
+    let (a, _) = s.shape();
+    let tp = s.parallel.tp.max(1) as f64;
+    let pp = s.parallel.pp.max(1) as f64;
+    let layers = a.layers as f64;
+    let g = u.generated.max(1) as f64;
+    let budget = s.engine.pool().map_or(u64::MAX, |p| p.step_tokens(s));
+    let context = u.prompt + g / 2.0;
+    // A paged pool allocates a request's KV blocks as its context grows (Kwon et al. 2023,
+    // PagedAttention, SOSP: blocks on demand), so under load it holds as many requests as fit
+    // at their mean context, not at the full one, up to vLLM's max_num_seqs and the requests
+    // asked for.
+    let pooled = match (e.serving, s.engine.pool()) {
+        (Some(v), Some(p)) if v.pool_tokens > 0 => {
+            let cap = match s.engine {
+                crate::scenario::serving::Engine::Vllm => p.max_seqs(s) as f64,
+                _ => f64::INFINITY,
+            };
+            (v.pool_tokens as f64 / context)
+                .floor()
+                .min(cap)
+                .min(s.batch.max(1) as f64)
+                .max(u.running)
+        }
+        _ => u.running,
+    };
+    // Decodes and the prefill tokens that keep them running share the step's token budget:
+    // n + n · prompt ÷ generated ≤ budget.
+    let n = pooled.min(budget as f64 * g / (g + u.prompt)).max(1.0);
+    let token_bytes = e.serving.map_or(0.0, |v| v.token_bytes as f64);
+    let share = weights_read_share(s, n.ceil() as u64);
+    let read = Transfer {
+        bytes: (u.weights * share + token_bytes * context * n) * pp,
+        bandwidth: m.gpu_bw,
+        efficiency: m.bw_eff,
+    };
+    let decode_flops = 2.0 * u.matmul_params * n + 4.0 * layers * context * u.width * n;
+    let prefill_flops =
+        2.0 * u.matmul_params * u.prompt + 2.0 * layers * u.prompt * u.prompt * u.width;
+    let flops = (decode_flops + n / g * prefill_flops) / tp;
+    let compute = Time::of(flops / (u.peak * m.mfu));
+    let step = read.time().max(compute).plus(Time::of(u.others.max(0.0)));
+    crate::speed::Served {
+        sequences: n,
+        generated: u.generated,
+        context,
+        budget,
+        step,
+        tokens_per_s: step.per_second(n),
     }
 }
 

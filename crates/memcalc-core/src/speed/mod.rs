@@ -18,6 +18,7 @@
 //! sample beside their activations' traffic).
 
 pub mod change;
+pub mod dispatch;
 pub mod inference;
 pub mod latency;
 pub mod launch;
@@ -179,10 +180,14 @@ terms! {
     DecodeLaunch = "decode_launch", Neural;
     /// llama.cpp's one-warp quantized kernel below its SMs' warp limit (speed/mmvq.rs).
     DecodeOccupancy = "decode_occupancy", Neural;
+    /// A Python engine's host launches where no CUDA graph captures the step (speed/dispatch.rs).
+    DecodeDispatch = "decode_dispatch", Neural;
     TpAllReduce = "tp_all_reduce", Neural;
     TrainCompute = "train_compute", Neural;
     PipelineBubble = "pipeline_bubble", Neural;
     DataParallel = "data_parallel", Neural;
+    /// Hybrid sharding's gradient all-reduce across the replicas (HSDP).
+    HybridAllReduce = "hybrid_all_reduce", Neural;
     TensorParallel = "tensor_parallel", Neural;
     PipelineSend = "pipeline_send", Neural;
     OffloadTraffic = "offload_traffic", Neural;
@@ -456,6 +461,16 @@ pub enum NeuralTerm {
         gap: f64,
         why: launch::Uncaptured,
     },
+    /// The host's launches of a decode step's kernels, one by one, where no CUDA graph
+    /// captures it (speed/dispatch.rs): the step takes at least this long.
+    DecodeDispatch {
+        per_layer: u64,
+        layers: u64,
+        head: u64,
+        /// Host seconds per launch.
+        per_launch: f64,
+        why: dispatch::Eager,
+    },
     /// What the weights' reads take beyond the bandwidth-bound time when llama.cpp's
     /// quantized kernel runs too few warps to keep the memory busy (speed/mmvq.rs).
     DecodeOccupancy {
@@ -476,11 +491,28 @@ pub enum NeuralTerm {
         compute_seconds: f64,
     },
     /// Tensor-parallel all-reduces of a decode step: two per layer for each token.
-    TpAllReduce { tokens: u64, collective: Collective },
+    TpAllReduce {
+        tokens: u64,
+        collective: Collective,
+    },
     /// Tensor-parallel all-reduces of the prefill: two per layer for every prompt token.
-    PrefillAllReduce { tokens: u64, collective: Collective },
+    PrefillAllReduce {
+        tokens: u64,
+        collective: Collective,
+    },
     /// Gradients (and ZeRO's parameter gathers) over the data-parallel ranks.
-    DataParallel { zero: u8, collective: Collective },
+    /// Hybrid sharding (HSDP): each rank's gradient shard all-reduced across the replicas,
+    /// one node's shard group each.
+    HybridAllReduce {
+        replicas: u64,
+        /// Ranks of a shard group.
+        shard: u64,
+        collective: Collective,
+    },
+    DataParallel {
+        zero: u8,
+        collective: Collective,
+    },
     /// Megatron tensor parallelism's all-reduces in training.
     TensorParallel {
         per_layer: u64,
@@ -496,7 +528,10 @@ pub enum NeuralTerm {
         via: Via,
     },
     /// ZeRO-Offload's gradients to the host and updated parameters back, over PCIe.
-    OffloadTraffic { params: f64, transfer: Transfer },
+    OffloadTraffic {
+        params: f64,
+        transfer: Transfer,
+    },
 }
 
 /// The values of a grid or lattice term: a step's memory traffic, its halo and the disk.
@@ -588,11 +623,13 @@ impl NeuralTerm {
             NeuralTerm::PrefillHost { .. } => TermId::PrefillHost,
             NeuralTerm::DecodeLaunch { .. } => TermId::DecodeLaunch,
             NeuralTerm::DecodeOccupancy { .. } => TermId::DecodeOccupancy,
+            NeuralTerm::DecodeDispatch { .. } => TermId::DecodeDispatch,
             NeuralTerm::TrainCompute(_) => TermId::TrainCompute,
             NeuralTerm::PipelineBubble { .. } => TermId::PipelineBubble,
             NeuralTerm::TpAllReduce { .. } => TermId::TpAllReduce,
             NeuralTerm::PrefillAllReduce { .. } => TermId::PrefillAllReduce,
             NeuralTerm::DataParallel { .. } => TermId::DataParallel,
+            NeuralTerm::HybridAllReduce { .. } => TermId::HybridAllReduce,
             NeuralTerm::TensorParallel { .. } => TermId::TensorParallel,
             NeuralTerm::PipelineSend { .. } => TermId::PipelineSend,
             NeuralTerm::OffloadTraffic { .. } => TermId::OffloadTraffic,
@@ -848,11 +885,23 @@ pub enum Steps {
         tokens_per_s: f64,
         /// The sequences asked for (`batch`).
         requested: u64,
+        /// The GPUs one engine instance runs on (tp × pp): `tokens_per_s` over them is the
+        /// throughput per GPU, which decides between layouts of different sizes.
+        gpus: u64,
+        /// The requests a pooled engine's queue holds while the running ones decode: their
+        /// first token waits for running ones to finish, so their time to first token is the
+        /// queue's, not `ttft`.
+        queue: Option<Queue>,
+        /// A pooled engine under load, where requests generate tokens after their prompts:
+        /// the throughput over a request's life (speed/inference.rs `under_load`).
+        served: Option<Served>,
     },
     Training {
         step: Time,
         tokens_per_step: f64,
         tokens_per_s: f64,
+        /// Every GPU of the run: `tokens_per_s` over them is the throughput per GPU.
+        gpus: u64,
         /// FLOPs of the step over all devices (recomputation included).
         flops_per_step: f64,
         /// The user's token budget (`train_tokens`) and the run's time for it; None without
@@ -880,6 +929,54 @@ pub enum Steps {
         /// FLOPs of the step over all devices.
         flops_per_step: f64,
     },
+}
+
+/// The requests waiting in a pooled engine's queue (vLLM's scheduler admits a waiting request
+/// only when a running one frees its KV blocks or its max_num_seqs slot,
+/// vllm/v1/core/sched/scheduler.py): they are served in waves of the running count, each wave
+/// a prefill and the generation of `seq − prompt` tokens, so the last of them waits
+/// `waves` × (time to first token + generation) before its own prefill starts.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Queue {
+    /// Requests waiting (requested − running).
+    pub waiting: u64,
+    /// Waves of running requests ahead of the last waiting one: ⌈waiting ÷ running⌉.
+    pub waves: u64,
+    /// Tokens each request generates after its prompt (`seq − prompt`).
+    pub generated: u64,
+    /// The wait of the last request in the queue before its own prefill.
+    pub wait: Time,
+}
+
+/// A pooled engine under load (continuous batching, an offline benchmark's steady state): each
+/// step runs a decode for every running request and the prefill chunks of the requests that
+/// replace the finished ones (vLLM V1's scheduler hands tokens to running requests first, then
+/// to waiting ones, until `max_num_batched_tokens` is spent, vllm/v1/core/sched/scheduler.py;
+/// SGLang mixes them with `--enable-mixed-chunk`), and the running requests are spread over
+/// their lives, so the KV cache a step reads is at their mean context, prompt + generated ÷ 2.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Served {
+    /// Requests running at once: as many as the paged pool holds at their mean context (up to
+    /// vLLM's max_num_seqs and the requests asked for), or fewer where the step's token budget
+    /// cannot also hold the prefills that replace them: budget × generated ÷ (generated +
+    /// prompt).
+    pub sequences: f64,
+    /// Tokens generated per request after its prompt.
+    pub generated: u64,
+    /// The mean context a step reads: prompt + generated ÷ 2.
+    pub context: f64,
+    /// The scheduler's token budget per step.
+    pub budget: u64,
+    /// One mixed step: the roofline of its bytes (weights, KV at the mean context) and FLOPs
+    /// (decodes plus sequences ÷ generated prompts' prefill), plus the decode step's other terms.
+    pub step: Time,
+    /// Output tokens per second: sequences ÷ step.
+    pub tokens_per_s: f64,
+}
+
+/// Aggregate tokens/s over `gpus` GPUs: the throughput per GPU.
+pub fn per_gpu(tokens_per_s: f64, gpus: u64) -> f64 {
+    tokens_per_s / gpus.max(1) as f64
 }
 
 /// The time of a scenario: its headline figures, what bounds them, and every term.
@@ -946,7 +1043,7 @@ mod tests {
 
     #[test]
     fn all_lists_every_term_once_with_a_key_of_its_own() {
-        assert_eq!(TermId::ALL.len(), 46);
+        assert_eq!(TermId::ALL.len(), 48);
         assert_eq!(TermId::ALL.first(), Some(&TermId::Prefill));
         assert_eq!(TermId::ALL.last(), Some(&TermId::RsHalo));
         for (i, a) in TermId::ALL.iter().enumerate() {

@@ -129,12 +129,22 @@ pub fn speed(s: &Scenario, e: &crate::model::Estimate, m: &Machine) -> Speed {
     let mut overlapped = Time::Seconds(0.0);
     if dp > 1 {
         let total = trainable_here * s.grad_dtype().bytes() as f64;
+        let shard = s.parallel.shard_dp();
         let c = if s.parallel.zero >= 3 {
             // ZeRO-3/FSDP gathers the parameters for the forward and again for the backward
             // and reduce-scatters the gradients: 1.5× an all-reduce (Rajbhandari et al. 2020,
-            // §7), each a collective per layer (torchtitan and FSDP wrap each block).
+            // §7), each a collective per layer (torchtitan and FSDP wrap each block). Under
+            // hybrid sharding (HSDP) over the shard group only: a node's ranks.
             let layers = a.layers.div_ceil(pp).max(1) as f64;
-            latency::ring(m, dp, tp * dp, node, total / layers, 1.0, 3.0 * layers)
+            latency::ring(
+                m,
+                shard,
+                tp * shard,
+                node,
+                total / layers,
+                1.0,
+                3.0 * layers,
+            )
         } else {
             // DDP all-reduces its gradients in buckets of 25 MiB (bucket_cap_mb), one
             // collective each.
@@ -150,6 +160,34 @@ pub fn speed(s: &Scenario, e: &crate::model::Estimate, m: &Machine) -> Speed {
                 collective: c,
             }),
         });
+        if shard < dp {
+            // HYBRID_SHARD: each rank's reduce-scattered gradient shard is all-reduced across
+            // the replicas, one per FSDP unit (torch/distributed/fsdp/api.py: "shard within a
+            // node and replicate across nodes"); FSDP2 runs it beside the intra-node
+            // collectives, on their own streams (fsdp/_fully_shard/_fsdp_param_group.py), over
+            // another link: the longer of the two overlaps the backward pass.
+            let replicas = dp / shard;
+            let layers = a.layers.div_ceil(pp).max(1) as f64;
+            let r = latency::ring(
+                m,
+                replicas,
+                tp * dp,
+                node,
+                total / shard as f64 / layers,
+                2.0,
+                layers,
+            );
+            overlapped = overlapped.max(r.time());
+            terms.push(TimeTerm {
+                time: r.time(),
+                bound: r.via.bound(),
+                values: TermValues::Neural(NeuralTerm::HybridAllReduce {
+                    replicas,
+                    shard,
+                    collective: r,
+                }),
+            });
+        }
     }
     let mut step = busy.max(overlapped);
     if tp > 1 {
@@ -236,6 +274,7 @@ pub fn speed(s: &Scenario, e: &crate::model::Estimate, m: &Machine) -> Speed {
             step,
             tokens_per_step: tokens,
             tokens_per_s: step.per_second(tokens),
+            gpus: s.parallel.gpus.max(1),
             flops_per_step: tokens * per_token,
             run,
         },

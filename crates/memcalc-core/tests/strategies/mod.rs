@@ -95,6 +95,7 @@ prop_compose! {
         sp in any::<bool>(),
         zero in 0u8..4,
         offload in choice::<Offload>(),
+        sharding in choice::<memcalc_core::scenario::Sharding>(),
         gpus_per_node in 1u64..=16,
     ) -> Parallel {
         // ZeRO-Offload moves optimizer states from stage 1 on, and parameters only at stage 3.
@@ -103,7 +104,7 @@ prop_compose! {
             (1..=3, Offload::Optimizer) => Offload::Optimizer,
             _ => Offload::None,
         };
-        Parallel { gpus: dp, tp: 1, pp: 1, sp, zero, offload, gpus_per_node }
+        Parallel { gpus: dp, tp: 1, pp: 1, sp, zero, offload, sharding, gpus_per_node }
     }
 }
 

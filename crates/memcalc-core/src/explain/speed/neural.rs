@@ -4,6 +4,7 @@
 
 use super::{bytes, count, pct, rate, si, sig, time, transfer, via, Template};
 use crate::base::units::{self, UnitSystem};
+use crate::catalog::precision::Dtype;
 use crate::scenario::Recompute;
 use crate::speed::{Collective, NeuralTerm, Time};
 
@@ -97,6 +98,47 @@ pub(super) fn sequences(running: u64, requested: u64) -> String {
     } else {
         n
     }
+}
+
+/// The time to first token's qualifier where a pooled engine queues requests: the figure is
+/// a running request's; a queued request's first token waits for the queue (" for a running
+/// request; a queued one's is the queue's: up to 7.82 s before its prefill (4 waves of the 13
+/// running ahead of it, each a prefill and 2,048 generated tokens)").
+pub(super) fn queue(queue: Option<crate::speed::Queue>, running: u64) -> String {
+    let Some(q) = queue else {
+        return String::new();
+    };
+    let generated = if q.generated > 0 {
+        format!(" and {} generated tokens", units::group_digits(q.generated))
+    } else {
+        String::new()
+    };
+    format!(
+        " for a running request; a queued one's is the queue's: up to {} before its prefill ({} \
+            of the {} running ahead of it, each a prefill{generated})",
+        time(q.wait),
+        units::count(q.waves, "wave", "waves"),
+        units::group_digits(running),
+    )
+}
+
+/// A pooled engine's throughput under load, as the time line adds it: "; under load
+/// (continuous batching: …): 9,120 output tokens/s for 212 running, 9,120 per GPU".
+pub(super) fn served(served: Option<crate::speed::Served>, gpus: u64) -> String {
+    let Some(v) = served else {
+        return String::new();
+    };
+    format!(
+        "; under load (continuous batching: every step decodes the running requests and \
+            prefills, in chunks of its {}-token budget, the prompts of those replacing the \
+            finished ones; the paged KV cache holds and reads them at their mean context of {} \
+            tokens): {} output tokens/s for {} running, {} per GPU",
+        units::group_digits(v.budget),
+        units::group_digits(v.context.round() as u64),
+        sig(v.tokens_per_s),
+        units::group_digits(v.sequences.round() as u64),
+        sig(crate::speed::per_gpu(v.tokens_per_s, gpus)),
+    )
 }
 
 /// A training run's time for its token budget: ", 12 days for 15 T tokens".
@@ -195,6 +237,39 @@ fn launch(why: crate::speed::launch::Uncaptured) -> String {
     )
 }
 
+/// The source of a Python engine's host-dispatch term.
+const SRC_DISPATCH: &str = "facebookresearch/HolisticTraceAnalysis \
+    docs/source/features/cuda_kernel_launch_stats.rst (\"usually, the launch time on the CPU side \
+    is between 5-20 microseconds\": the lower end taken); kernels per layer: llama.cpp's count of a \
+    llama layer's ops (llm_build_llama, 23), the attention as one kernel (20), and the output norm \
+    and matrix (3); when: Transformers' generate runs eagerly; vLLM and SGLang capture decode in \
+    CUDA graphs unless enforce_eager / --disable-cuda-graph (cuda_graphs=off), vLLM up to 512 \
+    sequences (vllm/config/compilation.py max_cudagraph_capture_size; docs/design/cuda_graphs.md)";
+
+/// Why a Python engine launches the step's kernels from the host, and what that costs.
+fn dispatch(why: crate::speed::dispatch::Eager) -> String {
+    use crate::speed::dispatch::Eager;
+    let reason = match why {
+        Eager::Transformers => "Transformers' generate runs eager PyTorch",
+        Eager::Setting => {
+            "CUDA graphs are off (cuda_graphs=off: vLLM's enforce_eager, SGLang's \
+            --disable-cuda-graph)"
+        }
+        Eager::BeyondCapture => {
+            "the step runs more sequences than vLLM's largest captured CUDA graph (512 by \
+            default), so it runs eagerly"
+        }
+    };
+    format!(
+        "Here {reason}: the host launches each kernel of the step itself, at least 5 µs each. The \
+            launches are asynchronous, so the host runs ahead while the GPU's work takes longer; \
+            the step takes the longer of the two. A floor: only a llama layer's essential kernels \
+            are counted, at the lower end of the measured launch time. It bounds small, fast \
+            steps (a small model at batch 1); a CUDA graph (vLLM's and SGLang's default) removes \
+            it."
+    )
+}
+
 /// The source of the one-warp kernel's term.
 const SRC_OCCUPANCY: &str =
     "llama.cpp pull request #5394 (JohannesGaessler, February 2024: \"only \
@@ -260,6 +335,22 @@ const SRC_PREFILL: &str = concat!(
     "; prefill per request: vLLM docs, Optimization and \
     Tuning, chunked prefill (max_num_batched_tokens), SGLang server_args.py chunked_prefill_size"
 );
+/// Where a pooled engine's FP8 weights multiply: on the FP8 tensor cores.
+macro_rules! fp8 {
+    () => {
+        "; FP8 weights under vLLM and SGLang multiply on the FP8 tensor cores with FP8 \
+            activations (W8A8) where the GPU has them, compute capability 8.9 and later, and as \
+            weight-only W8A16 (FP8 Marlin) at the 16-bit peak before (vLLM \
+            docs/features/quantization/fp8.md)"
+    };
+}
+const SRC_PREFILL_FP8: &str = concat!(
+    roofline!(),
+    "; prefill per request: vLLM docs, Optimization and \
+    Tuning, chunked prefill (max_num_batched_tokens), SGLang server_args.py chunked_prefill_size",
+    fp8!()
+);
+const SRC_DECODE_COMPUTE_FP8: &str = concat!(roofline!(), fp8!());
 /// A static batch (Transformers' generate, llama.cpp's parallel sequences): every prompt of the
 /// batch before any first token, so no serving engine's chunked prefill is cited.
 const SRC_PREFILL_BATCH: &str = concat!(
@@ -302,6 +393,10 @@ const SRC_DATA: &str =
     doc/PERFORMANCE.md (all-gather and reduce-scatter (n − 1)/n); latency: NCCL \
     src/graph/tuning.cc (baseLat per collective, hwLat per ring step: NVLink, PCI, network; LL at \
     half the bandwidth, Simple)";
+const SRC_HYBRID: &str = "PyTorch torch/distributed/fsdp/api.py (ShardingStrategy.HYBRID_SHARD: \
+    \"apply FULL_SHARD within a node, and replicate parameters across nodes\"), \
+    fsdp/_fully_shard/_fsdp_param_group.py (FSDP2: the HSDP all-reduce on its own stream beside \
+    the all-gathers and reduce-scatters); nccl-tests doc/PERFORMANCE.md (all-reduce 2 (n − 1)/n)";
 const SRC_OFFLOAD: &str = "Ren et al. 2021, ZeRO-Offload (arXiv 2101.06840) §4: gradients to the \
     CPU, parameters back, over PCIe";
 
@@ -326,10 +421,16 @@ impl Template for NeuralTerm {
                 "Decode step: quantized weights read by too few \
                 warps (llama.cpp before February 2024)"
             }
+            NeuralTerm::DecodeDispatch { .. } => {
+                "Decode step: the host's kernel launches without a CUDA graph"
+            }
             NeuralTerm::TpAllReduce { .. } => "Decode step: tensor-parallel all-reduces",
             NeuralTerm::TrainCompute(_) => "Training step: FLOPs",
             NeuralTerm::PipelineBubble { .. } => "Pipeline bubble",
             NeuralTerm::DataParallel { .. } => "Data-parallel gradients and parameters",
+            NeuralTerm::HybridAllReduce { .. } => {
+                "Hybrid sharding: gradient shards all-reduced across nodes"
+            }
             NeuralTerm::TensorParallel { .. } => "Tensor-parallel all-reduces",
             NeuralTerm::PipelineSend { .. } => "Pipeline activations between stages",
             NeuralTerm::OffloadTraffic { .. } => "Offload traffic over PCIe",
@@ -415,6 +516,7 @@ impl Template for NeuralTerm {
             NeuralTerm::TpAllReduce { collective: c, .. }
             | NeuralTerm::PrefillAllReduce { collective: c, .. }
             | NeuralTerm::DataParallel { collective: c, .. }
+            | NeuralTerm::HybridAllReduce { collective: c, .. }
             | NeuralTerm::TensorParallel { collective: c, .. } => collective(c, u),
             NeuralTerm::DecodeLaunch {
                 per_layer,
@@ -428,6 +530,13 @@ impl Template for NeuralTerm {
                 occupancy,
                 bound_rate,
             } => occupancy_formula(bytes(*weights, u), occupancy, *bound_rate),
+            NeuralTerm::DecodeDispatch {
+                per_layer,
+                layers,
+                head,
+                per_launch,
+                ..
+            } => launch_formula(*per_layer, *layers, *head, *per_launch),
             NeuralTerm::TrainCompute(f) => format!(
                 "({} × {} params + {} attention + {} recomputed) FLOP per token × {} tokens ÷ {} ÷ \
                     ({} × {})",
@@ -469,7 +578,9 @@ impl Template for NeuralTerm {
                 units::count(*sequences, "sequence", "sequences"),
                 if *share < 1.0 {
                     " — of a mixture of experts only the shared weights and the experts the tokens \
-                    are routed to (uniform routing assumed)"
+                    are routed to, their share taken of the stored bytes (a checkpoint that \
+                    quantizes only its experts, as GPT-OSS's MXFP4, keeps the rest in 16 bits; \
+                    uniform routing assumed)"
                 } else {
                     ""
                 }
@@ -535,6 +646,7 @@ impl Template for NeuralTerm {
             } => tp_all_reduce(*tokens, c),
             NeuralTerm::DecodeLaunch { why, .. } => launch(*why),
             NeuralTerm::DecodeOccupancy { occupancy, .. } => occupancy_words(occupancy),
+            NeuralTerm::DecodeDispatch { why, .. } => dispatch(*why),
             NeuralTerm::TrainCompute(f) => {
                 format!(
                 "{} FLOPs per parameter and token ({}), the attention term, and {} at an assumed \
@@ -574,6 +686,21 @@ impl Template for NeuralTerm {
                 via(c.via),
                 latency(c)
             ),
+            NeuralTerm::HybridAllReduce {
+                replicas,
+                shard,
+                collective: c,
+            } => format!(
+                "Hybrid sharding (FSDP HYBRID_SHARD, sharding=hybrid) shards the states over the \
+                    {shard} data-parallel ranks of a node, which gather the parameters and \
+                    reduce-scatter the gradients over the node's links; each rank then all-reduces \
+                    its gradient shard with the same shard of the other {} replicas, via {}. It \
+                    runs beside the node's collectives and overlaps the backward pass: only the \
+                    longer of them costs time where it outlasts the compute. {}",
+                replicas - 1,
+                via(c.via),
+                latency(c)
+            ),
             NeuralTerm::TensorParallel {
                 per_layer,
                 layers,
@@ -599,21 +726,31 @@ impl Template for NeuralTerm {
     fn source(&self) -> &'static str {
         match self {
             NeuralTerm::Prefill {
+                per_request: true,
+                work,
+                ..
+            } if work.dtype == Dtype::Fp8 => SRC_PREFILL_FP8,
+            NeuralTerm::Prefill {
                 per_request: true, ..
             } => SRC_PREFILL,
             NeuralTerm::Prefill { .. } => SRC_PREFILL_BATCH,
+            NeuralTerm::DecodeCompute { work, .. } if work.dtype == Dtype::Fp8 => {
+                SRC_DECODE_COMPUTE_FP8
+            }
             NeuralTerm::DecodeCompute { .. } => SRC_DECODE_COMPUTE,
             NeuralTerm::DecodeMemory { .. } => SRC_DECODE_MEMORY,
             NeuralTerm::DecodeHost { .. } => SRC_DECODE_HOST,
             NeuralTerm::PrefillHost { .. } => SRC_PREFILL_HOST,
             NeuralTerm::DecodeLaunch { .. } => SRC_LAUNCH,
             NeuralTerm::DecodeOccupancy { .. } => SRC_OCCUPANCY,
+            NeuralTerm::DecodeDispatch { .. } => SRC_DISPATCH,
             NeuralTerm::TpAllReduce { .. }
             | NeuralTerm::PrefillAllReduce { .. }
             | NeuralTerm::TensorParallel { .. } => SRC_TENSOR,
             NeuralTerm::TrainCompute(_) => SRC_TRAIN,
             NeuralTerm::PipelineBubble { .. } | NeuralTerm::PipelineSend { .. } => SRC_PIPELINE,
             NeuralTerm::DataParallel { .. } => SRC_DATA,
+            NeuralTerm::HybridAllReduce { .. } => SRC_HYBRID,
             NeuralTerm::OffloadTraffic { .. } => SRC_OFFLOAD,
         }
     }

@@ -22,7 +22,7 @@ fn zero(s: &Scenario) -> Zero {
     Zero {
         trains: s.mode.trains(),
         stage: s.parallel.zero,
-        dp: s.parallel.dp(),
+        dp: s.parallel.shard_dp(),
     }
 }
 
@@ -80,7 +80,7 @@ fn state_dict(s: &Scenario, b: &StageBytes) -> Component {
         },
         NeuralValues::StateDict(StateDict {
             save: s.mech.save,
-            gathers: s.parallel.zero >= 3 && s.parallel.dp() > 1,
+            gathers: s.parallel.zero >= 3 && s.parallel.shard_dp() > 1,
             params: b.params,
             weight_bytes: b.save_full.saturating_sub(upcast),
             trainable: b.trainable,

@@ -428,7 +428,8 @@ impl<'a> Plan<'a> {
     pub fn stage(&self, i: u64) -> StageBytes {
         let s = self.s;
         let p = &s.parallel;
-        let (t, dp) = (p.tp, p.dp().max(1));
+        // The ranks the states are sharded over: all data-parallel ones, or a node's (HSDP).
+        let (t, dp) = (p.tp, p.shard_dp());
         let (stage_params, stage_embed) = self.stage_params(i);
         let params = stage_params.div_ceil(t);
         let embed = stage_embed.div_ceil(t);
@@ -691,7 +692,7 @@ impl<'a> Plan<'a> {
                 .gradients
                 .saturating_sub(crate::add!(b.activations, b.logits));
         }
-        if p.zero >= 3 && p.dp() > 1 && b.layers > 0 {
+        if p.zero >= 3 && p.shard_dp() > 1 && b.layers > 0 {
             // Parameters gathered as stored: 16-bit, or packed 4/8-bit for a quantized base;
             // unsharded gradients exist only for the trainable parameters.
             let stored = |params: u64| match s.weight_milli_bpw() {
@@ -761,7 +762,7 @@ impl<'a> Plan<'a> {
         use crate::scenario::training::SaveState;
         let s = self.s;
         let p = &s.parallel;
-        let gathers = p.zero >= 3 && p.dp() > 1;
+        let gathers = p.zero >= 3 && p.shard_dp() > 1;
         let full = if s.keeps_master_copy() {
             crate::add!(
                 weights,
