@@ -94,6 +94,7 @@ keys! {
     MaxBatchedTokens => "max_batched_tokens",
     MaxNumSeqs => "max_num_seqs",
     CudaGraphs => "cuda_graphs",
+    HybridKv => "hybrid_kv",
     GpuLayers => "gpu_layers",
     Dtype => "dtype",
     Optimizer => "optimizer",

@@ -17,7 +17,7 @@ use crate::catalog::device::{GpuPreset, GPUS};
 use crate::catalog::optimizer::Optimizer;
 use crate::catalog::precision::Dtype;
 use crate::catalog::quant::{KvQuant, Quant, SparseFormat};
-use crate::scenario::serving::{CudaGraphs, Engine};
+use crate::scenario::serving::{CudaGraphs, Engine, HybridKv};
 
 choice_enum!(
     /// What the model is being used for.
@@ -187,6 +187,8 @@ pub struct Scenario {
     /// Sequences one scheduler step may hold (vLLM max_num_seqs; None: the engine's default).
     pub max_num_seqs: Option<u64>,
     pub cuda_graphs: CudaGraphs,
+    /// How a pooled engine counts the KV cache of windowed layers (`hybrid_kv`).
+    pub hybrid_kv: HybridKv,
     /// llama.cpp n_gpu_layers (None: every layer and the output layer).
     pub gpu_layers: Option<u64>,
     /// Fraction of zero weights, in basis points.
@@ -253,6 +255,7 @@ impl Default for Scenario {
             max_batched_tokens: None,
             max_num_seqs: None,
             cuda_graphs: CudaGraphs::On,
+            hybrid_kv: HybridKv::Engine,
             gpu_layers: None,
             sparsity_bp: 0,
             sparse_format: SparseFormat::Dense,

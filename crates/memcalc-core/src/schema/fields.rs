@@ -319,6 +319,7 @@ fields! {
     MaxBatchedTokens: maybe!(max_batched_tokens) => f("Tokens per scheduler step", G::Serving, true, Count, INFER).bounds(&B::Count { min: 1, max: MAX_SEQ }),
     MaxNumSeqs: maybe!(max_num_seqs) => f("Sequences per step (vLLM)", G::Serving, true, Count, INFER).bounds(&B::Count { min: 1, max: MAX_BATCH }),
     CudaGraphs: pick!(cuda_graphs) => f("CUDA graphs", G::Serving, true, Select, INFER),
+    HybridKv: pick!(hybrid_kv) => f("Windowed layers' KV (vLLM, SGLang)", G::Serving, true, Select, INFER),
     GpuLayers: maybe!(gpu_layers) => f("Layers on the GPU (llama.cpp)", G::Serving, false, Count, INFER).bounds(&B::Count { min: 0, max: 100_001 }),
     Dtype: pick!(dtype) => f("Precision", G::Training, false, Select, EVERY),
     Optimizer: pick!(optimizer) => f("Optimizer", G::Training, false, Select, TRAINING),
@@ -571,6 +572,7 @@ fn for_model(key: FieldId, model: crate::scenario::sciml::ModelKind) -> bool {
             | F::MaxBatchedTokens
             | F::MaxNumSeqs
             | F::CudaGraphs
+            | F::HybridKv
             | F::MmvqWarps
             | F::GpuLayers
             | F::Sp
@@ -662,6 +664,7 @@ pub fn options(id: FieldId) -> Vec<(&'static str, &'static str)> {
         }
         F::Engine => all::<crate::scenario::serving::Engine>(),
         F::CudaGraphs => all::<crate::scenario::serving::CudaGraphs>(),
+        F::HybridKv => all::<crate::scenario::serving::HybridKv>(),
         F::Recompute => all::<Recompute>(),
         F::Framework => all::<crate::catalog::framework::Framework>(),
         F::ZeroGrad => all::<crate::scenario::training::ZeroGrad>(),

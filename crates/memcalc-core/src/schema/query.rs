@@ -179,7 +179,10 @@ impl Inputs {
         }
         let named = |id: FieldId| seen.iter().any(|s| s == id.key());
         if version < 3 {
-            pin_v2_defaults(&mut inputs, named, preset);
+            pin_v2_defaults(&mut inputs, &named, preset);
+        }
+        if version < 4 {
+            pin_v3_defaults(&mut inputs, &named, preset);
         }
         // A link that describes the architecture but gives no count means "derive it".
         if crate::schema::inputs::ARCH_ESSENTIALS
@@ -201,6 +204,35 @@ const V2_CELL_VOLUME: &str = "2122.416";
 /// `sparc-alsi-md` (SPARC's Al16Si16 test cell, 3375 bohr³). A version-2 link naming one keeps
 /// version 2's default volume.
 const PRESETS_GIVEN_A_CELL_IN_V3: &[&str] = &["sparc-alsi-md"];
+
+/// Version 3 → 4: the defaults version 4 changed, pinned where a link of version 3 or older
+/// relied on them, so it opens with the numbers it was written with; writing it again gives a
+/// version-4 link carrying the pinned value. `named` says whether the link gave a key; a
+/// preset's own values are kept too. Each change keeps its own block.
+fn pin_v3_defaults(
+    inputs: &mut Inputs,
+    named: impl Fn(FieldId) -> bool,
+    preset: Option<&crate::schema::presets::Preset>,
+) {
+    use crate::base::choice::Choice;
+    use crate::scenario::{serving::Engine, Mode};
+    let given = |id: FieldId| {
+        named(id) || preset.is_some_and(|p| pairs(p.query).iter().any(|(k, _)| k == id.key()))
+    };
+    let mode = Mode::parse(inputs.get(FieldId::Mode)).ok();
+    // --- hybrid_kv (issue 38): vLLM and SGLang counted every layer at the full context; version
+    // 4 counts windowed layers as the engines do (vLLM's layer groups, SGLang's windowed pool).
+    if mode == Some(Mode::Infer)
+        && matches!(
+            Engine::parse(inputs.get(FieldId::Engine)),
+            Ok(Engine::Vllm | Engine::Sglang)
+        )
+        && !given(FieldId::HybridKv)
+    {
+        inputs.set(FieldId::HybridKv, "full");
+    }
+    // --- end hybrid_kv
+}
 
 /// Version 2 → 3: the defaults version 3 changed, pinned where a version-1 or version-2 link
 /// relied on them and they matter, so it opens with the numbers it was written with; writing it

@@ -6,8 +6,9 @@
 /// scaled dense shape they were written with (`shape=dense`). Version 3 gives a plane-wave run
 /// the 64-atom cell's volume (8489.664 bohr³) and llama.cpp an F16 KV cache whatever the
 /// weights; older links keep `cell_volume=2122.416` and their wider llama.cpp cache
-/// (`schema::query`).
-pub const SCHEMA_VERSION: u32 = 3;
+/// (`schema::query`). Version 4 counts the KV cache of windowed layers as vLLM and SGLang do
+/// (`hybrid_kv=engine`); older links keep `hybrid_kv=full` (`schema::query::pin_v3_defaults`).
+pub const SCHEMA_VERSION: u32 = 4;
 
 /// Something about a query worth telling the user, though it did not stop the page.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -105,6 +105,9 @@ fn pooled(s: &Scenario, pool: &Pool, plan: &Plan, b: &StageBytes) -> Vec<Compone
                 batch: s.batch,
                 tp: s.parallel.tp,
                 kv_heads: a.kv_heads,
+                groups: v.groups,
+                step_tokens: v.step_tokens,
+                pool_bytes: v.pool_bytes,
             }),
         ),
     ]

@@ -36,6 +36,12 @@ pub struct StageBytes {
     pub buffers_host: u64,
     /// KV bytes of one token on this device (all its layers, K and V).
     pub token_bytes: u64,
+    /// A pooled engine that counts windowed layers apart (`hybrid_kv=engine`): the stage's
+    /// layers that attend within the sliding window (0: every layer counted at the full
+    /// context), the window, and one token's KV bytes in one layer.
+    pub kv_windowed: u64,
+    pub kv_window: u64,
+    pub layer_token_bytes: u64,
     pub dataset_device: u64,
     /// Activations moved to host memory (activation offloading).
     pub act_host: u64,
