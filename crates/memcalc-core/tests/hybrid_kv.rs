@@ -22,10 +22,16 @@ fn vllm_gpt_oss_counts_windowed_layers_in_their_own_groups() {
     let full = est(&format!("v=4&{GPT_OSS}&engine=vllm&hybrid_kv=full"));
     let (v, f) = (serving!(&e), serving!(&full));
     // The pool's bytes are the same; only its counting differs.
-    assert_eq!(expect_part(&e, PartId::KvCache), expect_part(&full, PartId::KvCache));
+    assert_eq!(
+        expect_part(&e, PartId::KvCache),
+        expect_part(&full, PartId::KvCache)
+    );
     // 18 full + 18 windowed layers: 2 groups of 18 layers; a block holds 16 tokens of 18 layers.
     let k = v.groups;
-    assert_eq!((k.full_layers, k.windowed_layers, k.group_layers), (18, 18, 18));
+    assert_eq!(
+        (k.full_layers, k.windowed_layers, k.group_layers),
+        (18, 18, 18)
+    );
     assert_eq!((k.full_groups, k.window_groups), (1, 1));
     let layer_token = v.token_bytes / 36;
     assert_eq!(k.block_bytes, layer_token * 18 * 16);
@@ -38,8 +44,18 @@ fn vllm_gpt_oss_counts_windowed_layers_in_their_own_groups() {
     // vLLM 0.29 logs int(blocks ÷ 2569 × 32768) tokens: more than all 36 layers at the full
     // context would hold.
     assert_eq!(v.pool_tokens, v.blocks * 32768 / (2048 + 521));
-    assert!(v.pool_tokens > f.pool_tokens * 3 / 2, "{} vs {}", v.pool_tokens, f.pool_tokens);
-    assert!(v.sequences > f.sequences, "{} vs {}", v.sequences, f.sequences);
+    assert!(
+        v.pool_tokens > f.pool_tokens * 3 / 2,
+        "{} vs {}",
+        v.pool_tokens,
+        f.pool_tokens
+    );
+    assert!(
+        v.sequences > f.sequences,
+        "{} vs {}",
+        v.sequences,
+        f.sequences
+    );
     // Words: the explanation says how vLLM counts them and the source names the code.
     let c = e.component(PartId::KvCache).unwrap();
     let words = memcalc_core::text::parts::explanation(c);
@@ -56,11 +72,19 @@ fn vllm_gemma3_pads_the_windowed_groups_and_holds_more_sequences() {
     let k = v.groups;
     // 62 layers, every 6th global: 10 full, 52 windowed (1024 tokens) → groups of 10 layers,
     // 1 full and 6 windowed (the last padded).
-    assert_eq!((k.full_layers, k.windowed_layers, k.group_layers), (10, 52, 10));
+    assert_eq!(
+        (k.full_layers, k.windowed_layers, k.group_layers),
+        (10, 52, 10)
+    );
     assert_eq!((k.full_groups, k.window_groups), (1, 6));
     assert_eq!(k.seq_blocks, 2048 + 6 * ((1023 + 8192u64).div_ceil(16) + 1));
     assert_eq!(v.pool_tokens, v.blocks * 32768 / k.seq_blocks);
-    assert!(v.sequences >= 2 * f.sequences.max(1), "{} vs {}", v.sequences, f.sequences);
+    assert!(
+        v.sequences >= 2 * f.sequences.max(1),
+        "{} vs {}",
+        v.sequences,
+        f.sequences
+    );
 }
 
 #[test]
@@ -86,12 +110,25 @@ fn sglang_pools_gpt_oss_windows_apart_but_not_gemma3() {
 #[test]
 fn models_without_windows_and_old_links_keep_their_counting() {
     let q = "mode=infer&engine=vllm&gpu=h100-80&seq=32768&model_id=meta-llama/Llama-3.1-8B";
-    assert_eq!(serving!(&est(&format!("v=4&{q}"))), serving!(&est(&format!("v=4&{q}&hybrid_kv=full"))));
+    assert_eq!(
+        serving!(&est(&format!("v=4&{q}"))),
+        serving!(&est(&format!("v=4&{q}&hybrid_kv=full")))
+    );
     // A version-3 link counted every layer at the full context: it still does.
     let old = serving!(&est(&format!("v=3&{GPT_OSS}&engine=vllm")));
     let full = serving!(&est(&format!("v=4&{GPT_OSS}&engine=vllm&hybrid_kv=full")));
     assert_eq!(old.sequences, full.sequences);
     assert!(!old.groups.hybrid());
+    // Written again, it is a version-4 link that says so.
+    let again = memcalc_core::Inputs::from_query(&format!("v=3&{GPT_OSS}&engine=vllm"))
+        .0
+        .parse()
+        .unwrap()
+        .to_query();
+    assert!(
+        again.starts_with("v=4&") && again.contains("hybrid_kv=full"),
+        "{again}"
+    );
 }
 
 #[test]
@@ -107,7 +144,10 @@ fn print_figures() {
     ] {
         let e = est(&q);
         let v = serving!(&e);
-        println!("{q}\n  pool {} B, tokens {}, seqs {}, {:?}", v.pool_bytes, v.pool_tokens, v.sequences, v.groups);
+        println!(
+            "{q}\n  pool {} B, tokens {}, seqs {}, {:?}",
+            v.pool_bytes, v.pool_tokens, v.sequences, v.groups
+        );
         let c = e.component(PartId::KvCache).unwrap();
         println!("  {}", memcalc_core::text::parts::explanation(c));
     }

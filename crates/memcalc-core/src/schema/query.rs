@@ -228,6 +228,8 @@ fn pin_v3_defaults(
             Ok(Engine::Vllm | Engine::Sglang)
         )
         && !given(FieldId::HybridKv)
+        // Only where it matters: a model with a sliding window (or one not yet readable).
+        && inputs.parse().map_or(true, |s| s.shape().0.window > 0)
     {
         inputs.set(FieldId::HybridKv, "full");
     }

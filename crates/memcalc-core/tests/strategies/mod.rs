@@ -14,7 +14,7 @@ use memcalc_core::scenario::measured::Measured;
 use memcalc_core::scenario::nbody::Nbody;
 use memcalc_core::scenario::planewave::PlaneWave;
 use memcalc_core::scenario::sciml::{ModelKind, SciMl};
-use memcalc_core::scenario::serving::{CudaGraphs, Engine};
+use memcalc_core::scenario::serving::{CudaGraphs, Engine, HybridKv};
 use memcalc_core::scenario::sim::*;
 use memcalc_core::scenario::training::{
     Batching, Mechanics, PpGradSync, ReshardAfterForward, SaveState, WeightCasts, ZeroGrad,
@@ -498,8 +498,9 @@ prop_compose! {
         max_num_seqs in weighted(0.5, log_range(12)),
         cuda_graphs in choice::<CudaGraphs>(),
         gpu_layers in weighted(0.5, 0u64..200),
-    ) -> (Engine, Option<u64>, Option<u64>, Option<u64>, CudaGraphs, Option<u64>) {
-        (engine, gpu_util_milli, max_batched_tokens, max_num_seqs, cuda_graphs, gpu_layers)
+        hybrid_kv in choice::<HybridKv>(),
+    ) -> (Engine, Option<u64>, Option<u64>, Option<u64>, CudaGraphs, Option<u64>, HybridKv) {
+        (engine, gpu_util_milli, max_batched_tokens, max_num_seqs, cuda_graphs, gpu_layers, hybrid_kv)
     }
 }
 
@@ -562,7 +563,7 @@ prop_compose! {
         seq in log_range(17),
         (dtype, mixed, grad_dtype, kv_dtype, kv_quant, quant, milli_bpw, sparsity_bp, sparse_format) in precision(),
         (optimizer, recompute, flash_attention, dropout, softmax_fp32, lora_rank, lora_targets) in training(),
-        (engine, gpu_util_milli, max_batched_tokens, max_num_seqs, cuda_graphs, gpu_layers) in serving(),
+        (engine, gpu_util_milli, max_batched_tokens, max_num_seqs, cuda_graphs, gpu_layers, hybrid_kv) in serving(),
         ((dataset_bytes, samples, sample_bytes), dataset_on) in (dataset(), choice::<DatasetOn>()),
         (device, host_mem, runtime_mib, overhead_bp) in machine(),
         (measured, sim_kind, neural_kind, calibration) in measurement(),
@@ -602,6 +603,7 @@ prop_compose! {
             max_batched_tokens,
             max_num_seqs,
             cuda_graphs,
+            hybrid_kv,
             gpu_layers,
             sparsity_bp,
             sparse_format,

@@ -450,7 +450,15 @@ pub const SGLANG_SWA_RATIO_MILLI: u64 = 800;
 /// SGLang (model_runner.py `set_num_token_hybrid`): a full pool and a windowed pool of 0.8 ×
 /// its tokens, splitting the layers' tokens; a request keeps `seq` tokens in the first and
 /// at most its window and one chunk in the second.
-pub fn kv_groups(engine: Engine, block_tokens: u64, step_tokens: u64, seq: u64, l: PoolLayers, token_bytes: u64, pool_bytes: u64) -> KvGroups {
+pub fn kv_groups(
+    engine: Engine,
+    block_tokens: u64,
+    step_tokens: u64,
+    seq: u64,
+    l: PoolLayers,
+    token_bytes: u64,
+    pool_bytes: u64,
+) -> KvGroups {
     let per_seq = seq.div_ceil(block_tokens).max(1);
     let full = l.layers.saturating_sub(l.windowed);
     let windowed = l.windowed.min(l.layers);
@@ -480,7 +488,10 @@ pub fn kv_groups(engine: Engine, block_tokens: u64, step_tokens: u64, seq: u64, 
         Engine::Sglang if full > 0 => {
             // Total layer-tokens: the pool's tokens of all layers times the layers.
             let total = crate::mul!(pool_bytes / token_bytes.max(1), l.layers);
-            let denominator = crate::add!(crate::mul!(SGLANG_SWA_RATIO_MILLI, windowed), crate::mul!(1000, full));
+            let denominator = crate::add!(
+                crate::mul!(SGLANG_SWA_RATIO_MILLI, windowed),
+                crate::mul!(1000, full)
+            );
             let full_tokens = crate::base::sat::mul_div(total, 1000, denominator.max(1));
             let swa_tokens = crate::base::sat::mul_div(full_tokens, SGLANG_SWA_RATIO_MILLI, 1000);
             let window_tokens = seq.min(crate::add!(l.window, step_tokens)).max(1);
