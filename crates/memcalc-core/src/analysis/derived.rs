@@ -22,9 +22,18 @@ pub fn fewest_gpus(s: &Scenario) -> Option<u64> {
         return fewest_tp(s).map(|t| t * s.parallel.pp);
     }
     let group = s.parallel.tp * s.parallel.pp;
+    // Megatron's expert-parallel ranks lie in the data-parallel dimension: at most the
+    // part of `ep` that divides dp.
+    let gcd = |mut a: u64, mut b: u64| {
+        while b > 0 {
+            (a, b) = (b, a % b);
+        }
+        a.max(1)
+    };
     let with_dp = |dp: u64| Scenario {
         parallel: crate::scenario::Parallel {
             gpus: group * dp,
+            ep: gcd(s.parallel.ep, dp),
             ..s.parallel
         },
         ..*s
@@ -76,6 +85,8 @@ pub fn fewest_tp(s: &Scenario) -> Option<u64> {
                 parallel: crate::scenario::Parallel {
                     gpus: t * s.parallel.pp,
                     tp: t,
+                    // --enable-expert-parallel: the group is tp × dp, one replica here.
+                    ep: if s.parallel.ep > 1 { t } else { 1 },
                     ..s.parallel
                 },
                 ..*s

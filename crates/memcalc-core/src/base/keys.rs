@@ -133,6 +133,7 @@ keys! {
     Gpus => "gpus",
     Tp => "tp",
     Pp => "pp",
+    Ep => "ep",
     Sp => "sp",
     Zero => "zero",
     Offload => "offload",

@@ -130,6 +130,12 @@ pub struct Parallel {
     pub gpus: u64,
     pub tp: u64,
     pub pp: u64,
+    /// Expert parallelism: the ranks the routed experts are divided over (1: every rank of a
+    /// tensor-parallel group holds a slice of every expert). Serving (vLLM, SGLang
+    /// `--enable-expert-parallel`): tp × dp, each rank holding whole experts; training
+    /// (Megatron `expert_model_parallel_size`): ranks of the data-parallel dimension, each
+    /// expert also split over tp (expert_tensor_parallel_size defaults to tp).
+    pub ep: u64,
     /// Megatron sequence parallelism: shards the activations tensor parallelism leaves whole.
     pub sp: bool,
     pub zero: u8,
@@ -239,6 +245,7 @@ impl Default for Scenario {
                 gpus: 1,
                 tp: 1,
                 pp: 1,
+                ep: 1,
                 sp: false,
                 zero: 0,
                 offload: Offload::None,

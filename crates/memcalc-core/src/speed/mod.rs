@@ -181,6 +181,7 @@ terms! {
     PipelineBubble = "pipeline_bubble", Neural;
     DataParallel = "data_parallel", Neural;
     TensorParallel = "tensor_parallel", Neural;
+    ExpertAllToAll = "expert_all_to_all", Neural;
     PipelineSend = "pipeline_send", Neural;
     OffloadTraffic = "offload_traffic", Neural;
     SimMemory = "sim_memory", Grid;
@@ -467,6 +468,26 @@ pub enum NeuralTerm {
         micro_batches: u64,
         collective: Collective,
     },
+    /// Expert parallelism's all-to-all: each token's hidden vector sent to the ranks of its
+    /// top-k experts (dispatch) and their outputs back (combine), in each MoE layer.
+    ExpertAllToAll {
+        /// MoE layers on a device.
+        layers: u64,
+        /// Tokens a rank routes per pass.
+        tokens: f64,
+        top_k: u64,
+        hidden: u64,
+        /// Bytes of one activation value.
+        value_bytes: f64,
+        /// Ranks the experts are divided over.
+        ranks: u64,
+        /// All-to-alls per layer: dispatch and combine, and the backward's two in training.
+        passes: u64,
+        /// Steps (micro-batches) per step.
+        count: u64,
+        transfer: Transfer,
+        via: Via,
+    },
     /// Activations between pipeline stages, point to point.
     PipelineSend {
         micro_batches: u64,
@@ -572,6 +593,7 @@ impl NeuralTerm {
             NeuralTerm::PrefillAllReduce { .. } => TermId::PrefillAllReduce,
             NeuralTerm::DataParallel { .. } => TermId::DataParallel,
             NeuralTerm::TensorParallel { .. } => TermId::TensorParallel,
+            NeuralTerm::ExpertAllToAll { .. } => TermId::ExpertAllToAll,
             NeuralTerm::PipelineSend { .. } => TermId::PipelineSend,
             NeuralTerm::OffloadTraffic { .. } => TermId::OffloadTraffic,
         }

@@ -333,8 +333,24 @@ fn weights(s: &Scenario, plan: &Plan, b: &StageBytes, stage_i: u64) -> Component
         sparsity_bp: s.sparsity_bp,
         terms: plan.sparse_terms(plan.frozen_weight_bytes(b.params, embed), b.params),
     });
+    // ZeRO-3 shards the sliced parameters (expert parallelism changes only what is held whole).
+    let params = if s.mode.trains() && p.zero >= 3 && !s.uses_lora() {
+        b.sliced
+    } else {
+        b.params
+    };
+    let (ep, experts) = (p.ep.max(1), plan.arch.experts);
+    let trains = s.mode.trains();
     let v = Weights {
-        params: b.params,
+        params,
+        ep: if experts > 1 { ep } else { 1 },
+        experts,
+        local_experts: if trains {
+            experts / ep
+        } else {
+            experts.div_ceil(ep)
+        },
+        experts_whole: !trains,
         dtype: s.dtype,
         tp: p.tp,
         pp: p.pp,
@@ -343,7 +359,7 @@ fn weights(s: &Scenario, plan: &Plan, b: &StageBytes, stage_i: u64) -> Component
         given_format: s.milli_bpw.is_some(),
         quant: s.quant,
         lora: s.uses_lora(),
-        trainable: b.trainable,
+        trainable: if s.uses_lora() { b.trainable } else { params },
         master_copy: s.keeps_master_copy(),
         zero: zero(s),
         dense_bytes: if sparse.is_some() {
@@ -383,7 +399,16 @@ fn training_states(s: &Scenario, b: &StageBytes) -> Vec<Component> {
         StatesHome::Device
     };
     let lora = s.uses_lora();
-    let trainable = b.trainable;
+    // What ZeRO shards from `stage` on: the sliced parameters (with expert parallelism the
+    // expert states shard over dp ÷ ep ranks, the same bytes as every expert sliced over dp).
+    let sharded = |stage: u8| {
+        if !lora && s.parallel.zero >= stage {
+            b.sliced
+        } else {
+            b.trainable
+        }
+    };
+    let trainable = sharded(1);
     let master = part(
         PartId::MasterWeights,
         b.master,
@@ -417,7 +442,7 @@ fn training_states(s: &Scenario, b: &StageBytes) -> Vec<Component> {
             Location::Device
         },
         NeuralValues::Gradients(Gradients {
-            trainable,
+            trainable: sharded(2),
             lora,
             dtype: if b.grads_on_host {
                 crate::catalog::precision::Dtype::Fp32

@@ -75,6 +75,13 @@ pub struct Sparse {
 pub struct Weights {
     /// Parameters on this device.
     pub params: u64,
+    /// Expert parallelism (1: off), the routed experts and the ones this device holds.
+    pub ep: u64,
+    pub experts: u64,
+    pub local_experts: u64,
+    /// Whether the experts are whole on a device (vLLM, SGLang) or still split over tp
+    /// (Megatron).
+    pub experts_whole: bool,
     pub dtype: Dtype,
     pub tp: u64,
     pub pp: u64,
