@@ -19,7 +19,7 @@ pub use crate::analysis::limits::{max_batch, max_seq};
 /// data-parallel degree (which helps only with ZeRO sharding).
 pub fn fewest_gpus(s: &Scenario) -> Option<u64> {
     if s.mode == Mode::Infer && s.sciml.is_transformer() {
-        return fewest_tp(s).map(|t| t * s.parallel.pp);
+        return fewest_replicas(s).or_else(|| fewest_tp(s).map(|t| t * s.parallel.pp));
     }
     let group = s.parallel.tp * s.parallel.pp;
     // Megatron's expert-parallel ranks lie in the data-parallel dimension: at most the
@@ -46,7 +46,7 @@ pub fn fewest_gpus(s: &Scenario) -> Option<u64> {
 pub fn fewest_gpus_words(mode: Mode) -> (&'static str, &'static str) {
     if mode == Mode::Infer {
         (
-            "Fewest GPUs (smallest tensor-parallel degree that fits)",
+            "Fewest GPUs (smallest tensor-parallel degree × replicas that fits)",
             "none: no tensor-parallel degree dividing the heads fits",
         )
     } else {
@@ -92,6 +92,35 @@ pub fn fewest_tp(s: &Scenario) -> Option<u64> {
                 ..*s
             })
         })
+}
+
+/// Inference with the batch over all replicas (`batch_scope=all`): the fewest GPUs within a
+/// node, tensor parallelism × data-parallel replicas × pp, that fit, each replica serving its
+/// share of the batch (fewer tensor-parallel ranks first for the same count). None when none
+/// within a node does, or the batch is per replica (then only tensor parallelism helps).
+pub fn fewest_replicas(s: &Scenario) -> Option<u64> {
+    use crate::scenario::serving::BatchScope;
+    if s.batch_scope != BatchScope::All || s.batch <= 1 {
+        return None;
+    }
+    let pp = s.parallel.pp.max(1);
+    let node = s.parallel.gpus_per_node.max(1);
+    (1..=node / pp).find_map(|total| {
+        (1..=total)
+            .filter(|t| total.is_multiple_of(*t) && valid_tp(s, *t))
+            .find(|&t| {
+                fits(&Scenario {
+                    parallel: crate::scenario::Parallel {
+                        gpus: total * pp,
+                        tp: t,
+                        ep: if s.parallel.ep > 1 { total } else { 1 },
+                        ..s.parallel
+                    },
+                    ..*s
+                })
+            })
+            .map(|_| total * pp)
+    })
 }
 
 /// One change to the scenario and what it does.

@@ -95,6 +95,7 @@ keys! {
     MaxNumSeqs => "max_num_seqs",
     CudaGraphs => "cuda_graphs",
     HybridKv => "hybrid_kv",
+    BatchScope => "batch_scope",
     GpuLayers => "gpu_layers",
     Dtype => "dtype",
     Optimizer => "optimizer",

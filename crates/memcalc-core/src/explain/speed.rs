@@ -244,14 +244,23 @@ pub fn summary(s: &crate::speed::Speed) -> String {
             tokens_per_s_per_sequence,
             tokens_per_s,
             requested,
+            replicas,
         } => format!(
             "Time to first token {}; decode {} per step: {} tokens/s per sequence, {} tokens/s for \
-                {}; bound by {by}",
+                {}{}; bound by {by}",
             time(ttft),
             time(decode_step),
             sig(tokens_per_s_per_sequence),
             sig(tokens_per_s),
-            neural::sequences(sequences, requested)
+            neural::sequences(sequences, requested),
+            if replicas > 1 {
+                format!(
+                    " on each of {replicas} replicas, {} tokens/s in all",
+                    sig(tokens_per_s * replicas as f64)
+                )
+            } else {
+                String::new()
+            }
         ),
         Steps::Training {
             step,

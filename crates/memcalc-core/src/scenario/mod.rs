@@ -17,7 +17,7 @@ use crate::catalog::device::{GpuPreset, GPUS};
 use crate::catalog::optimizer::Optimizer;
 use crate::catalog::precision::Dtype;
 use crate::catalog::quant::{KvQuant, Quant, SparseFormat};
-use crate::scenario::serving::{CudaGraphs, Engine, HybridKv};
+use crate::scenario::serving::{BatchScope, CudaGraphs, Engine, HybridKv};
 
 choice_enum!(
     /// What the model is being used for.
@@ -195,6 +195,8 @@ pub struct Scenario {
     pub cuda_graphs: CudaGraphs,
     /// How a pooled engine counts the KV cache of windowed layers (`hybrid_kv`).
     pub hybrid_kv: HybridKv,
+    /// What `batch` counts when inference runs data-parallel replicas (`batch_scope`).
+    pub batch_scope: BatchScope,
     /// llama.cpp n_gpu_layers (None: every layer and the output layer).
     pub gpu_layers: Option<u64>,
     /// Fraction of zero weights, in basis points.
@@ -263,6 +265,7 @@ impl Default for Scenario {
             max_num_seqs: None,
             cuda_graphs: CudaGraphs::On,
             hybrid_kv: HybridKv::Engine,
+            batch_scope: BatchScope::All,
             gpu_layers: None,
             sparsity_bp: 0,
             sparse_format: SparseFormat::Dense,
@@ -289,6 +292,35 @@ impl Default for Scenario {
 }
 
 impl Scenario {
+    /// Data-parallel replicas of an inference run (gpus ÷ (tp × pp)); 1 in training, where
+    /// the data-parallel ranks are not replicas of a server.
+    pub fn replicas(&self) -> u64 {
+        if self.mode == Mode::Infer {
+            self.parallel.dp().max(1)
+        } else {
+            1
+        }
+    }
+
+    /// Whether `batch` is spread over several replicas (`batch_scope=all`).
+    pub fn spreads_batch(&self) -> bool {
+        self.replicas() > 1 && self.batch_scope == BatchScope::All
+    }
+
+    /// One replica's share of the run: its ⌈batch ÷ replicas⌉ sequences where the batch is over
+    /// all of them (a data-parallel router sends each request to one replica: vLLM
+    /// `--data-parallel-size`, SGLang `--dp-size`), else the run itself.
+    pub fn per_replica(&self) -> Scenario {
+        if self.spreads_batch() {
+            Scenario {
+                batch: self.batch.div_ceil(self.replicas()).max(1),
+                ..*self
+            }
+        } else {
+            *self
+        }
+    }
+
     /// Whether the weights are stored quantized: a quantization format, or bits per weight given.
     pub fn quantized_weights(&self) -> bool {
         self.quant != Quant::None || self.milli_bpw.is_some()

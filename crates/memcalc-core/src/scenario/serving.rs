@@ -82,3 +82,11 @@ choice_enum!(
         Full => ("full", "Every layer at the full context (--disable-hybrid-kv-cache-manager)"),
     }
 );
+
+choice_enum!(
+    /// What `batch` counts when inference runs data-parallel replicas (gpus ÷ (tp × pp) > 1).
+    BatchScope {
+        All => ("all", "Over all replicas (each serves ⌈batch ÷ replicas⌉)"),
+        Replica => ("replica", "Per replica (links before schema version 4)"),
+    }
+);

@@ -234,6 +234,15 @@ fn pin_v3_defaults(
         inputs.set(FieldId::HybridKv, "full");
     }
     // --- end hybrid_kv
+    // --- batch_scope (issue 38): inference with data-parallel replicas gave each replica the
+    // whole batch; version 4 spreads it over them.
+    if mode == Some(Mode::Infer)
+        && !given(FieldId::BatchScope)
+        && inputs.parse().is_ok_and(|s| s.parallel.dp() > 1)
+    {
+        inputs.set(FieldId::BatchScope, "replica");
+    }
+    // --- end batch_scope
 }
 
 /// Version 2 → 3: the defaults version 3 changed, pinned where a version-1 or version-2 link

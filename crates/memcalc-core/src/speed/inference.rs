@@ -375,6 +375,7 @@ pub fn speed(s: &Scenario, e: &Estimate, m: &Machine) -> Speed {
             tokens_per_s_per_sequence: step.per_second(1.0),
             tokens_per_s: step.per_second(n),
             requested: s.batch.max(1),
+            replicas: 1,
         },
         bound: longest(&decode_terms),
         terms,

@@ -845,8 +845,11 @@ pub enum Steps {
         sequences: u64,
         tokens_per_s_per_sequence: f64,
         tokens_per_s: f64,
-        /// The sequences asked for (`batch`).
+        /// The sequences asked for (`batch`; one replica's share with `batch_scope=all`).
         requested: u64,
+        /// Data-parallel replicas, each running these steps: the run's throughput is
+        /// `tokens_per_s` × replicas.
+        replicas: u64,
     },
     Training {
         step: Time,
@@ -908,7 +911,14 @@ pub fn speed(s: &Scenario, e: &Estimate) -> Result<Option<Speed>, SpeedError> {
     let m = machine::Machine::of(s)?;
     Ok(match s.mode {
         Mode::Sim => sim::speed(s, e, &m),
-        Mode::Infer if s.sciml.is_transformer() => Some(inference::speed(s, e, &m)),
+        Mode::Infer if s.sciml.is_transformer() => {
+            // One replica's steps; every replica runs the same.
+            let mut sp = inference::speed(&s.per_replica(), e, &m);
+            if let Steps::Inference { replicas, .. } = &mut sp.steps {
+                *replicas = s.replicas();
+            }
+            Some(sp)
+        }
         Mode::Train | Mode::Finetune if s.sciml.is_transformer() => Some(training::speed(s, e, &m)),
         Mode::Infer | Mode::Train | Mode::Finetune => Some(sciml::speed(s, e, &m)),
     })
@@ -945,7 +955,7 @@ mod tests {
 
     #[test]
     fn all_lists_every_term_once_with_a_key_of_its_own() {
-        assert_eq!(TermId::ALL.len(), 44);
+        assert_eq!(TermId::ALL.len(), 45);
         assert_eq!(TermId::ALL.first(), Some(&TermId::Prefill));
         assert_eq!(TermId::ALL.last(), Some(&TermId::RsHalo));
         for (i, a) in TermId::ALL.iter().enumerate() {

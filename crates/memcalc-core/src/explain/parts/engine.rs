@@ -355,8 +355,19 @@ fn pool_explanation(v: &KvPool) -> String {
             g(v.seq)
         )
     };
+    let replicas = if v.replicas > 1 {
+        format!(
+            " The {} data-parallel replicas each have a pool like this one: {} sequences in all; the {} requests are spread over them, {} on each.",
+            v.replicas,
+            g(v.sequences.saturating_mul(v.replicas)),
+            g(v.total_batch),
+            g(v.batch)
+        )
+    } else {
+        String::new()
+    };
     format!(
-        "{} takes {} of {of} ({} B) and gives everything its other parts leave to a preallocated KV cache pool: {} tokens here, enough for {} of {} tokens ({} requested). The pool does not grow or shrink with the batch: the batch decides only whether it fits.{windowed}{beside}{replicated}",
+        "{} takes {} of {of} ({} B) and gives everything its other parts leave to a preallocated KV cache pool: {} tokens here, enough for {} of {} tokens ({} requested). The pool does not grow or shrink with the batch: the batch decides only whether it fits.{windowed}{replicas}{beside}{replicated}",
         v.engine.name(),
         format_fixed(v.util_milli, 3),
         g(v.budget),

@@ -392,6 +392,10 @@ pub struct Serving {
     pub sequences: u64,
     /// How the pool is shared between full-attention and windowed layers.
     pub groups: KvGroups,
+    /// Data-parallel replicas, each with its own pool, and the requests of all of them
+    /// (`batch` is one replica's share where `batch_scope=all`).
+    pub replicas: u64,
+    pub total_batch: u64,
 }
 
 impl Serving {
@@ -595,6 +599,8 @@ pub fn serving(
         batch: s.batch,
         sequences: groups.sequences,
         groups,
+        replicas: 1,
+        total_batch: s.batch,
     })
 }
 

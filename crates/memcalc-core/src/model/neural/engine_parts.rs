@@ -108,6 +108,8 @@ fn pooled(s: &Scenario, pool: &Pool, plan: &Plan, b: &StageBytes) -> Vec<Compone
                 groups: v.groups,
                 step_tokens: v.step_tokens,
                 pool_bytes: v.pool_bytes,
+                replicas: 1,
+                total_batch: s.batch,
             }),
         ),
     ]

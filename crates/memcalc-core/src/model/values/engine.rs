@@ -100,6 +100,9 @@ pub struct KvPool {
     pub step_tokens: u64,
     /// The pool's bytes.
     pub pool_bytes: u64,
+    /// Data-parallel replicas and the requests of all of them (`batch` is one replica's).
+    pub replicas: u64,
+    pub total_batch: u64,
 }
 
 impl KvPool {
