@@ -179,10 +179,10 @@ impl Inputs {
         }
         let named = |id: FieldId| seen.iter().any(|s| s == id.key());
         if version < 3 {
-            pin_v2_defaults(&mut inputs, &named, preset);
+            pin_v2_defaults(&mut inputs, named, preset);
         }
         if version < 4 {
-            pin_v3_defaults(&mut inputs, &named, preset);
+            pin_v3_defaults(&mut inputs, named, preset);
         }
         // A link that describes the architecture but gives no count means "derive it".
         if crate::schema::inputs::ARCH_ESSENTIALS

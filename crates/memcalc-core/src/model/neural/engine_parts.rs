@@ -82,7 +82,7 @@ fn pooled(s: &Scenario, pool: &Pool, plan: &Plan, b: &StageBytes) -> Vec<Compone
             PartId::KvCache,
             b.kv_cache,
             Location::Device,
-            EngineValues::KvPool(KvPool {
+            EngineValues::KvPool(Box::new(KvPool {
                 engine: s.engine,
                 util_milli: v.util_milli,
                 capacity: s.device.capacity_bytes(),
@@ -110,7 +110,7 @@ fn pooled(s: &Scenario, pool: &Pool, plan: &Plan, b: &StageBytes) -> Vec<Compone
                 pool_bytes: v.pool_bytes,
                 replicas: 1,
                 total_batch: s.batch,
-            }),
+            })),
         ),
     ]
 }

@@ -10,7 +10,7 @@ use crate::scenario::serving::Engine;
 pub enum EngineValues {
     StepActivations(StepActivations),
     Graphs(Graphs),
-    KvPool(KvPool),
+    KvPool(Box<KvPool>),
     GpuWeights(SplitWeights),
     HostWeights(SplitWeights),
     GpuKv(SplitKv),
