@@ -130,25 +130,3 @@ fn models_without_windows_and_old_links_keep_their_counting() {
         "{again}"
     );
 }
-
-#[test]
-#[ignore]
-fn print_figures() {
-    for q in [
-        format!("v=4&{GPT_OSS}&engine=vllm"),
-        format!("v=4&{GPT_OSS}&engine=vllm&hybrid_kv=full"),
-        format!("v=4&{GPT_OSS}&engine=sglang"),
-        format!("v=4&{GPT_OSS}&engine=sglang&hybrid_kv=full"),
-        format!("v=4&{GEMMA3}&engine=vllm"),
-        format!("v=4&{GEMMA3}&engine=vllm&hybrid_kv=full"),
-    ] {
-        let e = est(&q);
-        let v = serving!(&e);
-        println!(
-            "{q}\n  pool {} B, tokens {}, seqs {}, {:?}",
-            v.pool_bytes, v.pool_tokens, v.sequences, v.groups
-        );
-        let c = e.component(PartId::KvCache).unwrap();
-        println!("  {}", memcalc_core::text::parts::explanation(c));
-    }
-}

@@ -508,7 +508,8 @@ pub fn kv_groups(
                 window: l.window,
                 window_tokens,
                 window_pool_tokens: swa_tokens,
-                block_bytes: crate::mul!(token_bytes, block_tokens).max(1),
+                // What one full-pool token costs with its share of the windowed pool.
+                block_bytes: (pool_bytes / full_tokens.max(1)).max(1),
                 blocks: full_tokens,
                 pool_tokens: full_tokens,
                 seq_blocks: per_seq,
