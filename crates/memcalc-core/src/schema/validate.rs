@@ -514,6 +514,32 @@ impl Validation {
             self.fail(F::GlobalEvery, "needs a sliding_window");
             return Err(());
         }
+        if arch.full_every > arch.layers {
+            self.fail(
+                F::FullAttnEvery,
+                format!(
+                    "must be between 1 and the layers ({}), or empty for no linear attention",
+                    arch.layers
+                ),
+            );
+            return Err(());
+        }
+        if arch.full_every > 0 {
+            for (id, v) in [
+                (F::LinearKHeads, arch.linear_k_heads),
+                (F::LinearVHeads, arch.linear_v_heads),
+                (F::LinearKDim, arch.linear_k_dim),
+                (F::LinearVDim, arch.linear_v_dim),
+            ] {
+                if v == 0 {
+                    self.fail(
+                        id,
+                        "linear attention (full_attn_every) needs it: a count of 1 or more",
+                    );
+                    return Err(());
+                }
+            }
+        }
         if arch.total_params() > MAX_PARAMS {
             self.fail(
                 F::Layers,

@@ -130,6 +130,9 @@ impl Template for EngineValues {
         match self {
             EngineValues::StepActivations(v) => v.engine.source(),
             EngineValues::Graphs(v) => v.engine.source(),
+            EngineValues::KvPool(v) if v.groups.linear() => {
+                crate::explain::parts::neural::SRC_LINEAR_POOL
+            }
             EngineValues::KvPool(v) if v.groups.hybrid() => match v.engine {
                 crate::scenario::serving::Engine::Sglang => {
                     crate::scenario::serving::SRC_SGLANG_HYBRID
@@ -233,7 +236,18 @@ fn pool_formula(v: &KvPool, bytes: u64) -> String {
             g(v.pool_tokens),
             g(k.window_pool_tokens)
         )
-    } else if k.hybrid() {
+    } else if k.linear() && k.linear_groups == 0 {
+        format!(
+            "{} B ÷ ({} tokens × {} B + {} linear layers × {} B of state) × {} tokens = {} tokens",
+            g(v.pool_bytes),
+            g(v.seq),
+            g(v.token_bytes),
+            k.linear_layers,
+            g(k.state_bytes),
+            g(v.seq),
+            g(v.pool_tokens)
+        )
+    } else if k.hybrid() || k.linear() {
         format!(
             "{} blocks of {} layers × {} tokens ÷ {} blocks per sequence × {} tokens = {} tokens",
             g(v.blocks),
@@ -319,7 +333,27 @@ fn pool_explanation(v: &KvPool) -> String {
         "the GPU"
     };
     let k = &v.groups;
-    let windowed = if !k.hybrid() {
+    let windowed = if k.linear() && k.linear_groups > 0 {
+        format!(
+            " Its {} linear-attention layers keep no KV cache but a fixed state of {} B per sequence each; vLLM grows the attention block to {} tokens so that one layer's block holds such a state, groups the layers {} at a time ({} attention, {} linear-attention groups) and gives a sequence of {} tokens {} blocks in each attention group and one in each linear-attention group, {} in all; the token count it logs is the blocks ÷ a sequence's blocks × {} tokens.",
+            k.linear_layers,
+            g(k.state_bytes),
+            g(v.block_tokens),
+            k.group_layers,
+            k.full_groups,
+            k.linear_groups,
+            g(v.seq),
+            g(v.seq.div_ceil(v.block_tokens.max(1))),
+            g(k.seq_blocks),
+            g(v.seq)
+        )
+    } else if k.linear() {
+        format!(
+            " Its {} linear-attention layers keep no KV cache but a fixed state of {} B per sequence each, taken from the same memory: SGLang keeps the states in a pool of their own (MambaPool), counted here as each sequence's state beside its KV.",
+            k.linear_layers,
+            g(k.state_bytes)
+        )
+    } else if !k.hybrid() {
         String::new()
     } else if k.window_pool_tokens > 0 {
         format!(

@@ -434,6 +434,9 @@ pub struct PoolLayers {
     pub windowed: u64,
     pub window: u64,
     pub layer_token_bytes: u64,
+    /// Linear-attention layers (no KV cache) and one sequence's state in one of them.
+    pub linear: u64,
+    pub state_bytes: u64,
 }
 
 /// SGLang's `swa_full_tokens_ratio` default (server_args.py), in thousandths: the windowed
@@ -483,8 +486,15 @@ pub fn kv_groups(
             pool_tokens: crate::mul!(blocks, block_tokens),
             seq_blocks,
             sequences: blocks / seq_blocks.max(1),
+            block_tokens,
+            linear_layers: 0,
+            state_bytes: 0,
+            linear_groups: 0,
         }
     };
+    if l.linear > 0 {
+        return linear_groups(engine, block_tokens, seq, l, token_bytes, pool_bytes);
+    }
     if windowed == 0 || l.window == 0 {
         return uniform(per_seq);
     }
@@ -514,6 +524,10 @@ pub fn kv_groups(
                 pool_tokens: full_tokens,
                 seq_blocks: per_seq,
                 sequences: (full_tokens / per_seq).min(swa_tokens / window_tokens),
+                block_tokens,
+                linear_layers: 0,
+                state_bytes: 0,
+                linear_groups: 0,
             }
         }
         Engine::Vllm => {
@@ -556,9 +570,104 @@ pub fn kv_groups(
                 pool_tokens: logged(blocks, seq_blocks),
                 seq_blocks,
                 sequences: blocks / seq_blocks.max(1),
+                block_tokens,
+                linear_layers: 0,
+                state_bytes: 0,
+                linear_groups: 0,
             }
         }
         _ => uniform(per_seq),
+    }
+}
+
+/// A pool shared by full-attention layers and linear-attention layers that keep a fixed state
+/// per sequence (Qwen3-Next). vLLM (model_executor/models/config.py
+/// `HybridAttentionMambaModelConfig.verify_and_update_config`): the attention block grows, in
+/// steps of 16 tokens, until one layer's block holds a linear layer's state, so every page is
+/// alike; layers are grouped as for windows (`_get_kv_cache_groups_uniform_page_size`), and a
+/// request takes cdiv(seq, block) blocks in each attention group and one in each
+/// linear-attention group (`MambaSpec.max_memory_usage_bytes`: one page). SGLang keeps the
+/// states in a pool of their own (mem_cache/memory_pool.py `MambaPool`, sized by
+/// `--max-mamba-cache-size` / `--mamba-full-memory-ratio`); counted here as each sequence's
+/// state beside its KV.
+fn linear_groups(
+    engine: Engine,
+    block_tokens: u64,
+    seq: u64,
+    l: PoolLayers,
+    token_bytes: u64,
+    pool_bytes: u64,
+) -> KvGroups {
+    let attn = l.layers.saturating_sub(l.linear);
+    let linear = l.linear.min(l.layers);
+    let base = KvGroups {
+        full_layers: attn,
+        windowed_layers: 0,
+        group_layers: l.layers,
+        full_groups: 1,
+        window_groups: 0,
+        window: 0,
+        window_tokens: seq,
+        window_pool_tokens: 0,
+        block_bytes: 1,
+        blocks: 0,
+        pool_tokens: 0,
+        seq_blocks: 1,
+        sequences: 0,
+        block_tokens,
+        linear_layers: linear,
+        state_bytes: l.state_bytes,
+        linear_groups: 0,
+    };
+    match engine {
+        Engine::Vllm if attn > 0 => {
+            let a = l.layer_token_bytes.max(1);
+            let unit = crate::mul!(block_tokens, a);
+            let block = if l.state_bytes > unit {
+                crate::mul!(block_tokens, l.state_bytes.div_ceil(unit))
+            } else {
+                block_tokens
+            };
+            let (few, many) = (attn.min(linear), attn.max(linear));
+            let group = if 2 * many < 3 * few { many } else { few };
+            let (full_groups, linear_groups) = (attn.div_ceil(group), linear.div_ceil(group));
+            let block_bytes = crate::mul!(block, a, group).max(1);
+            let blocks = pool_bytes / block_bytes;
+            let seq_blocks = crate::add!(
+                crate::mul!(full_groups, seq.div_ceil(block).max(1)),
+                linear_groups
+            );
+            KvGroups {
+                group_layers: group,
+                full_groups,
+                block_bytes,
+                blocks,
+                pool_tokens: crate::base::sat::mul_div(blocks, seq, seq_blocks.max(1)),
+                seq_blocks,
+                sequences: blocks / seq_blocks.max(1),
+                block_tokens: block,
+                linear_groups,
+                ..base
+            }
+        }
+        _ => {
+            // Each sequence: its tokens' KV in the attention layers and its state in the
+            // linear ones.
+            let per_seq = crate::add!(
+                crate::mul!(seq.div_ceil(block_tokens).max(1), block_tokens, token_bytes),
+                crate::mul!(linear, l.state_bytes)
+            )
+            .max(1);
+            let sequences = pool_bytes / per_seq;
+            KvGroups {
+                block_bytes: crate::mul!(token_bytes, block_tokens).max(1),
+                blocks: sequences,
+                pool_tokens: crate::base::sat::mul_div(pool_bytes, seq, per_seq),
+                seq_blocks: 1,
+                sequences,
+                ..base
+            }
+        }
     }
 }
 
@@ -593,7 +702,7 @@ pub fn serving(
         step_tokens: pool.step_tokens(s),
         pool_bytes,
         token_bytes,
-        block_tokens,
+        block_tokens: groups.block_tokens,
         blocks: groups.blocks,
         pool_tokens: groups.pool_tokens,
         seq: s.seq,
@@ -615,6 +724,8 @@ pub(crate) fn serving_of(s: &Scenario, b: &StageBytes) -> Option<Serving> {
         windowed: b.kv_windowed,
         window: b.kv_window,
         layer_token_bytes: b.layer_token_bytes,
+        linear: b.kv_linear,
+        state_bytes: b.linear_state_layer_bytes,
     };
     serving(s, b.kv_cache, b.token_bytes, layers, outside, b.runtime)
 }
@@ -662,7 +773,15 @@ impl Plan<'_> {
         } else {
             step(pool.capture_tokens(s))
         };
-        b.token_bytes = s.kv_bytes(self.kv_token_values(b.layers));
+        // Linear-attention layers cache no tokens; their state takes its place in the pool.
+        b.kv_linear = self.arch.linear_layers_in(self.first_layer(i), b.layers);
+        b.linear_state_layer_bytes = crate::mul!(
+            self.arch
+                .linear_state_values()
+                .div_ceil(s.parallel.tp.max(1)),
+            crate::model::neural::stage::linear_state_bytes(s)
+        );
+        b.token_bytes = s.kv_bytes(self.kv_token_values(b.layers - b.kv_linear));
         b.layer_token_bytes = s.kv_bytes(self.kv_token_values(1));
         // Windowed layers counted apart where the engine does (SGLang only for the
         // architectures of model_config.py is_hybrid_swa_model: of the catalog's, GPT-OSS,

@@ -93,7 +93,7 @@ fn pooled(s: &Scenario, pool: &Pool, plan: &Plan, b: &StageBytes) -> Vec<Compone
                 runtime: b.runtime,
                 reserve: pool.reserve,
                 outside: v.outside,
-                layers: b.layers,
+                layers: b.layers - b.kv_linear,
                 values_per_token: a.kv_values_per_token(s.parallel.tp),
                 kv: kv_format(s),
                 token_bytes: b.token_bytes,

@@ -184,6 +184,9 @@ pub(crate) fn estimate_model(s: &Scenario) -> Estimate {
             }),
         ));
         parts.push(kv_cache(s, &plan, &b));
+        if b.linear_state > 0 {
+            parts.push(linear_state(s, &plan, &b));
+        }
         parts.push(part(
             PartId::Logits,
             b.logits,
@@ -583,6 +586,30 @@ fn sciml_activations(s: &Scenario, plan: &Plan, b: &StageBytes) -> Component {
     )
 }
 
+/// The linear-attention layers' state, one per sequence (Qwen3-Next).
+fn linear_state(s: &Scenario, plan: &Plan, b: &StageBytes) -> Component {
+    let a = &plan.arch;
+    let first = plan.first_layer(plan.busiest().0);
+    let recurrent = crate::mul!(a.linear_v_heads, a.linear_k_dim, a.linear_v_dim);
+    part(
+        PartId::LinearState,
+        b.linear_state,
+        Location::Device,
+        NeuralValues::LinearState(crate::model::values::neural::LinearState {
+            layers: a.linear_layers_in(first, b.layers),
+            conv_values: a.linear_state_values().saturating_sub(recurrent),
+            recurrent_values: recurrent,
+            v_heads: a.linear_v_heads,
+            k_dim: a.linear_k_dim,
+            v_dim: a.linear_v_dim,
+            kernel: a.conv_kernel,
+            batch: s.batch,
+            bytes_per_value: crate::model::neural::stage::linear_state_bytes(s),
+            tp: s.parallel.tp,
+        }),
+    )
+}
+
 fn kv_cache(s: &Scenario, plan: &Plan, b: &StageBytes) -> Component {
     let a = &plan.arch;
     let first = plan.first_layer(plan.busiest().0);
@@ -603,6 +630,8 @@ fn kv_cache(s: &Scenario, plan: &Plan, b: &StageBytes) -> Component {
             windowed: a.windowed_in(first, b.layers),
             windowed_all: a.windowed_in(0, a.layers),
             window: a.window,
+            linear: a.linear_layers_in(first, b.layers),
+            linear_all: a.linear_layers_in(0, a.layers),
             seq: s.seq,
             batch: s.batch,
             value: KvValue {

@@ -25,6 +25,9 @@ pub struct StageBytes {
     pub activations: u64,
     pub logits: u64,
     pub kv_cache: u64,
+    /// Linear-attention layers' fixed state per sequence (Qwen3-Next), outside a pooled
+    /// engine's pool.
+    pub linear_state: u64,
     /// CUDA graphs a serving engine captured (their memory pool).
     pub graphs: u64,
     /// A serving engine's stage that samples (the last): its activations cover the sampler.
@@ -42,6 +45,10 @@ pub struct StageBytes {
     pub kv_windowed: u64,
     pub kv_window: u64,
     pub layer_token_bytes: u64,
+    /// A pooled engine's linear-attention layers on this stage and one sequence's state in one
+    /// of them (bytes).
+    pub kv_linear: u64,
+    pub linear_state_layer_bytes: u64,
     pub dataset_device: u64,
     /// Activations moved to host memory (activation offloading).
     pub act_host: u64,
@@ -112,6 +119,7 @@ impl StageBytes {
             self.activations,
             self.logits,
             self.kv_cache,
+            self.linear_state,
             self.dataset_device,
             self.gathered,
             self.save_device,
@@ -174,6 +182,12 @@ fn scale(v: u64, num: u64, den: u64) -> u64 {
         return v;
     }
     u64::try_from((u128::from(v) * u128::from(num)).div_ceil(u128::from(den))).unwrap_or(u64::MAX)
+}
+
+/// Bytes of one linear-attention state value: the model's 16-bit dtype (vLLM
+/// MambaStateDtypeCalculator with mamba_ssm_cache_dtype auto), 4 for FP32 or FP64 models.
+pub fn linear_state_bytes(s: &Scenario) -> u64 {
+    s.dtype.bytes().clamp(2, 4)
 }
 
 impl<'a> Plan<'a> {
@@ -672,6 +686,14 @@ impl<'a> Plan<'a> {
                     .cached_token_layers(self.first_layer(i), layers, s.seq),
                 s.batch
             ));
+            // Linear-attention layers: a fixed state per sequence, split over tp like their
+            // heads.
+            b.linear_state = crate::mul!(
+                self.arch.linear_layers_in(self.first_layer(i), layers),
+                self.arch.linear_state_values().div_ceil(t),
+                s.batch,
+                linear_state_bytes(s)
+            );
             if i + 1 == p.pp {
                 // Logits of the last position only, FP32 (vLLM and llama.cpp sample from it).
                 b.logits = crate::mul!(s.batch, self.arch.vocab, 4).div_ceil(t);

@@ -137,12 +137,25 @@ pub struct KvGroups {
     /// Blocks one sequence takes over all groups.
     pub seq_blocks: u64,
     pub sequences: u64,
+    /// Tokens per block (vLLM raises it so that an attention page holds a linear-attention
+    /// layer's state).
+    pub block_tokens: u64,
+    /// Linear-attention layers (their state one block per sequence in vLLM), and one
+    /// sequence's state in one of them, in bytes.
+    pub linear_layers: u64,
+    pub state_bytes: u64,
+    pub linear_groups: u64,
 }
 
 impl KvGroups {
     /// Whether windowed layers are counted apart from the full ones.
     pub fn hybrid(&self) -> bool {
         self.windowed_layers > 0 && self.window > 0
+    }
+
+    /// Whether linear-attention layers keep their state in the pool.
+    pub fn linear(&self) -> bool {
+        self.linear_layers > 0
     }
 }
 
