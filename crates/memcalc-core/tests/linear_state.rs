@@ -61,7 +61,14 @@ fn vllm_grows_its_block_until_a_page_holds_a_state() {
         (36, 12, 12)
     );
     assert_eq!((k.full_groups, k.linear_groups), (1, 3));
-    assert_eq!(k.seq_blocks, 32768u64.div_ceil(v.block_tokens) + 3);
+    // Prefix caching's align mode (vLLM's default): 2 blocks per linear-attention group.
+    assert_eq!(k.seq_blocks, 32768u64.div_ceil(v.block_tokens) + 3 * 2);
+    let none = est(&format!(
+        "{QWEN3_NEXT}&engine=vllm&seq=32768&gpus=4&tp=4&gpu=h100-80&mamba_cache_mode=none"
+    ))
+    .serving
+    .unwrap();
+    assert_eq!(none.groups.seq_blocks, k.seq_blocks - 3);
     assert_eq!(v.blocks, v.pool_bytes / (v.block_tokens * token * 12));
     assert_eq!(v.sequences, v.blocks / k.seq_blocks);
     // Per token only the 12 attention layers: far more sequences than 48 layers' worth.

@@ -96,6 +96,7 @@ keys! {
     CudaGraphs => "cuda_graphs",
     HybridKv => "hybrid_kv",
     BatchScope => "batch_scope",
+    MambaCacheMode => "mamba_cache_mode",
     GpuLayers => "gpu_layers",
     Dtype => "dtype",
     Optimizer => "optimizer",

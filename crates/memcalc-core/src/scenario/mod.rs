@@ -17,7 +17,7 @@ use crate::catalog::device::{GpuPreset, GPUS};
 use crate::catalog::optimizer::Optimizer;
 use crate::catalog::precision::Dtype;
 use crate::catalog::quant::{KvQuant, Quant, SparseFormat};
-use crate::scenario::serving::{BatchScope, CudaGraphs, Engine, HybridKv};
+use crate::scenario::serving::{BatchScope, CudaGraphs, Engine, HybridKv, MambaCache};
 
 choice_enum!(
     /// What the model is being used for.
@@ -197,6 +197,8 @@ pub struct Scenario {
     pub hybrid_kv: HybridKv,
     /// What `batch` counts when inference runs data-parallel replicas (`batch_scope`).
     pub batch_scope: BatchScope,
+    /// vLLM's caching of linear-attention states (`mamba_cache_mode`).
+    pub mamba_cache: MambaCache,
     /// llama.cpp n_gpu_layers (None: every layer and the output layer).
     pub gpu_layers: Option<u64>,
     /// Fraction of zero weights, in basis points.
@@ -266,6 +268,7 @@ impl Default for Scenario {
             cuda_graphs: CudaGraphs::On,
             hybrid_kv: HybridKv::Engine,
             batch_scope: BatchScope::All,
+            mamba_cache: MambaCache::Align,
             gpu_layers: None,
             sparsity_bp: 0,
             sparse_format: SparseFormat::Dense,

@@ -90,3 +90,12 @@ choice_enum!(
         Replica => ("replica", "Per replica (links before schema version 4)"),
     }
 );
+
+choice_enum!(
+    /// How vLLM caches linear-attention (Mamba-style) states for prefix caching
+    /// (`--mamba-cache-mode`, vllm/config/cache.py).
+    MambaCache {
+        Align => ("align", "align: with prefix caching, as vLLM does by default (2 blocks per linear-attention group and request)"),
+        None => ("none", "none: without prefix caching (--no-enable-prefix-caching; 1 block)"),
+    }
+);

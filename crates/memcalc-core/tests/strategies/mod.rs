@@ -14,7 +14,7 @@ use memcalc_core::scenario::measured::Measured;
 use memcalc_core::scenario::nbody::Nbody;
 use memcalc_core::scenario::planewave::PlaneWave;
 use memcalc_core::scenario::sciml::{ModelKind, SciMl};
-use memcalc_core::scenario::serving::{BatchScope, CudaGraphs, Engine, HybridKv};
+use memcalc_core::scenario::serving::{BatchScope, CudaGraphs, Engine, HybridKv, MambaCache};
 use memcalc_core::scenario::sim::*;
 use memcalc_core::scenario::training::{
     Batching, Mechanics, PpGradSync, ReshardAfterForward, SaveState, WeightCasts, ZeroGrad,
@@ -500,8 +500,9 @@ prop_compose! {
         gpu_layers in weighted(0.5, 0u64..200),
         hybrid_kv in choice::<HybridKv>(),
         batch_scope in choice::<BatchScope>(),
-    ) -> (Engine, Option<u64>, Option<u64>, Option<u64>, CudaGraphs, Option<u64>, HybridKv, BatchScope) {
-        (engine, gpu_util_milli, max_batched_tokens, max_num_seqs, cuda_graphs, gpu_layers, hybrid_kv, batch_scope)
+        mamba_cache in choice::<MambaCache>(),
+    ) -> (Engine, Option<u64>, Option<u64>, Option<u64>, CudaGraphs, Option<u64>, HybridKv, BatchScope, MambaCache) {
+        (engine, gpu_util_milli, max_batched_tokens, max_num_seqs, cuda_graphs, gpu_layers, hybrid_kv, batch_scope, mamba_cache)
     }
 }
 
@@ -564,7 +565,7 @@ prop_compose! {
         seq in log_range(17),
         (dtype, mixed, grad_dtype, kv_dtype, kv_quant, quant, milli_bpw, sparsity_bp, sparse_format) in precision(),
         (optimizer, recompute, flash_attention, dropout, softmax_fp32, lora_rank, lora_targets) in training(),
-        (engine, gpu_util_milli, max_batched_tokens, max_num_seqs, cuda_graphs, gpu_layers, hybrid_kv, batch_scope) in serving(),
+        (engine, gpu_util_milli, max_batched_tokens, max_num_seqs, cuda_graphs, gpu_layers, hybrid_kv, batch_scope, mamba_cache) in serving(),
         ((dataset_bytes, samples, sample_bytes), dataset_on) in (dataset(), choice::<DatasetOn>()),
         (device, host_mem, runtime_mib, overhead_bp) in machine(),
         (measured, sim_kind, neural_kind, calibration) in measurement(),
@@ -606,6 +607,7 @@ prop_compose! {
             cuda_graphs,
             hybrid_kv,
             batch_scope,
+            mamba_cache,
             gpu_layers,
             sparsity_bp,
             sparse_format,

@@ -335,7 +335,7 @@ fn pool_explanation(v: &KvPool) -> String {
     let k = &v.groups;
     let windowed = if k.linear() && k.linear_groups > 0 {
         format!(
-            " Its {} linear-attention layers keep no KV cache but a fixed state of {} B per sequence each; vLLM grows the attention block to {} tokens so that one layer's block holds such a state, groups the layers {} at a time ({} attention, {} linear-attention groups) and gives a sequence of {} tokens {} blocks in each attention group and one in each linear-attention group, {} in all; the token count it logs is the blocks ÷ a sequence's blocks × {} tokens.",
+            " Its {} linear-attention layers keep no KV cache but a fixed state of {} B per sequence each; vLLM grows the attention block to {} tokens so that one layer's block holds such a state, groups the layers {} at a time ({} attention, {} linear-attention groups) and gives a sequence of {} tokens {} blocks in each attention group and {} in each linear-attention group (with prefix caching's mamba_cache_mode=align, vLLM's default, the running state and the last cached one), {} in all; the token count it logs is the blocks ÷ a sequence's blocks × {} tokens.",
             k.linear_layers,
             g(k.state_bytes),
             g(v.block_tokens),
@@ -344,6 +344,8 @@ fn pool_explanation(v: &KvPool) -> String {
             k.linear_groups,
             g(v.seq),
             g(v.seq.div_ceil(v.block_tokens.max(1))),
+            (k.seq_blocks - k.full_groups * v.seq.div_ceil(v.block_tokens.max(1)))
+                / k.linear_groups.max(1),
             g(k.seq_blocks),
             g(v.seq)
         )

@@ -437,6 +437,9 @@ pub struct PoolLayers {
     /// Linear-attention layers (no KV cache) and one sequence's state in one of them.
     pub linear: u64,
     pub state_bytes: u64,
+    /// Blocks one request keeps in each linear-attention group (vLLM: 2 with prefix caching's
+    /// `mamba_cache_mode=align`, 1 without).
+    pub state_blocks: u64,
 }
 
 /// SGLang's `swa_full_tokens_ratio` default (server_args.py), in thousandths: the windowed
@@ -585,8 +588,9 @@ pub fn kv_groups(
 /// `HybridAttentionMambaModelConfig.verify_and_update_config`): the attention block grows, in
 /// steps of 16 tokens, until one layer's block holds a linear layer's state, so every page is
 /// alike; layers are grouped as for windows (`_get_kv_cache_groups_uniform_page_size`), and a
-/// request takes cdiv(seq, block) blocks in each attention group and one in each
-/// linear-attention group (`MambaSpec.max_memory_usage_bytes`: one page). SGLang keeps the
+/// request takes cdiv(seq, block) blocks in each attention group and, in each linear-attention
+/// group, one (no prefix caching) or two (`mamba_cache_mode=align`, the default with prefix
+/// caching: the running state and the last cached one; a Qwen3.6 log, docs/accuracy.md). SGLang keeps the
 /// states in a pool of their own (mem_cache/memory_pool.py `MambaPool`, sized by
 /// `--max-mamba-cache-size` / `--mamba-full-memory-ratio`); counted here as each sequence's
 /// state beside its KV.
@@ -635,7 +639,7 @@ fn linear_groups(
             let blocks = pool_bytes / block_bytes;
             let seq_blocks = crate::add!(
                 crate::mul!(full_groups, seq.div_ceil(block).max(1)),
-                linear_groups
+                crate::mul!(linear_groups, l.state_blocks.max(1))
             );
             KvGroups {
                 group_layers: group,
@@ -726,6 +730,10 @@ pub(crate) fn serving_of(s: &Scenario, b: &StageBytes) -> Option<Serving> {
         layer_token_bytes: b.layer_token_bytes,
         linear: b.kv_linear,
         state_bytes: b.linear_state_layer_bytes,
+        state_blocks: match s.mamba_cache {
+            crate::scenario::serving::MambaCache::Align => 2,
+            crate::scenario::serving::MambaCache::None => 1,
+        },
     };
     serving(s, b.kv_cache, b.token_bytes, layers, outside, b.runtime)
 }
