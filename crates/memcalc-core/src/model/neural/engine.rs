@@ -664,7 +664,8 @@ fn linear_groups(
             .max(1);
             let sequences = pool_bytes / per_seq;
             KvGroups {
-                block_bytes: crate::mul!(token_bytes, block_tokens).max(1),
+                // One "block" is one sequence's KV and state, so demand is sequences × it.
+                block_bytes: per_seq,
                 blocks: sequences,
                 pool_tokens: crate::base::sat::mul_div(pool_bytes, seq, per_seq),
                 seq_blocks: 1,
