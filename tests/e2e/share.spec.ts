@@ -35,7 +35,7 @@ test("without clipboard access the link is offered to copy by hand", async ({ pa
     Object.defineProperty(navigator, "clipboard", { value: { writeText: () => Promise.reject(new Error("denied")) } });
   });
   await page.getByTestId("copy-link").click();
-  await expect(page.locator(".manual-copy")).toHaveValue(/\?v=3$/);
+  await expect(page.locator(".manual-copy")).toHaveValue(/\?v=4$/);
 });
 
 test("where the Clipboard API does not exist (plain http), the link is offered by hand", async ({ page }) => {
@@ -43,7 +43,7 @@ test("where the Clipboard API does not exist (plain http), the link is offered b
   await ready(page);
   await page.evaluate(() => Object.defineProperty(navigator, "clipboard", { value: undefined }));
   await page.getByTestId("copy-command").click();
-  await expect(page.locator(".manual-copy")).toHaveValue("memcalc 'v=3'");
+  await expect(page.locator(".manual-copy")).toHaveValue("memcalc 'v=4'");
 });
 
 test("back and forward move through applied states, not keystrokes", async ({ page }) => {
@@ -112,7 +112,7 @@ test("start over returns every field to its default, one step back in history", 
   await page.goto("./?preset=llama-3-8b-serve");
   await ready(page);
   await page.getByTestId("reset").click();
-  await expect(page).toHaveURL(/\?v=3$/);
+  await expect(page).toHaveURL(/\?v=4$/);
   await expect(page.getByLabel("Parameters", { exact: true })).toHaveValue("7B");
   await expect(page.getByLabel("Start from a preset")).toHaveValue("");
   await page.goBack();

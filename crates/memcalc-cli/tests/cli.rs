@@ -454,7 +454,7 @@ fn typed_pairs_read_at_the_current_version_and_links_at_their_own() {
     let (_, out, _) = memcalc(&args);
     assert!(out.contains("145.08 GiB"), "{out}");
     assert!(
-        out.contains("Fewest GPUs (smallest tensor-parallel degree that fits): 2\n"),
+        out.contains("Fewest GPUs (smallest tensor-parallel degree × replicas that fits): 2\n"),
         "{out}"
     );
     // An explicit v=1 is still version 1; so is a share link without v=, as the page opens it.

@@ -27,6 +27,7 @@ fn released_configs_give_the_catalog_architectures() {
         ("gpt2", "openai-community/gpt2"),
         ("llama-3.1-8b", "meta-llama/Llama-3.1-8B"),
         ("gemma-3-27b", "google/gemma-3-27b-pt"),
+        ("qwen3-next-80b-a3b", "Qwen/Qwen3-Next-80B-A3B-Instruct"),
     ] {
         let got = read(&config(file)).unwrap_or_else(|e| panic!("{file}: {e}"));
         let want = catalog(id);

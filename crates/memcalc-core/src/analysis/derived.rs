@@ -22,12 +22,21 @@ pub fn fewest_gpus(s: &Scenario) -> Option<u64> {
         return fewest_layer_split(s);
     }
     if s.mode == Mode::Infer && s.sciml.is_transformer() {
-        return fewest_tp(s).map(|t| t * s.parallel.pp);
+        return fewest_replicas(s).or_else(|| fewest_tp(s).map(|t| t * s.parallel.pp));
     }
     let group = s.parallel.tp * s.parallel.pp;
+    // Megatron's expert-parallel ranks lie in the data-parallel dimension: at most the
+    // part of `ep` that divides dp.
+    let gcd = |mut a: u64, mut b: u64| {
+        while b > 0 {
+            (a, b) = (b, a % b);
+        }
+        a.max(1)
+    };
     let with_dp = |dp: u64| Scenario {
         parallel: crate::scenario::Parallel {
             gpus: group * dp,
+            ep: gcd(s.parallel.ep, dp),
             ..s.parallel
         },
         ..*s
@@ -66,7 +75,7 @@ pub const LAYER_SPLIT_WORDS: (&str, &str) = (
 pub fn fewest_gpus_words(mode: Mode) -> (&'static str, &'static str) {
     if mode == Mode::Infer {
         (
-            "Fewest GPUs (smallest tensor-parallel degree that fits)",
+            "Fewest GPUs (smallest tensor-parallel degree × replicas that fits)",
             "none: no tensor-parallel degree dividing the heads fits",
         )
     } else {
@@ -105,11 +114,42 @@ pub fn fewest_tp(s: &Scenario) -> Option<u64> {
                 parallel: crate::scenario::Parallel {
                     gpus: t * s.parallel.pp,
                     tp: t,
+                    // --enable-expert-parallel: the group is tp × dp, one replica here.
+                    ep: if s.parallel.ep > 1 { t } else { 1 },
                     ..s.parallel
                 },
                 ..*s
             })
         })
+}
+
+/// Inference with the batch over all replicas (`batch_scope=all`): the fewest GPUs within a
+/// node, tensor parallelism × data-parallel replicas × pp, that fit, each replica serving its
+/// share of the batch (fewer tensor-parallel ranks first for the same count). None when none
+/// within a node does, or the batch is per replica (then only tensor parallelism helps).
+pub fn fewest_replicas(s: &Scenario) -> Option<u64> {
+    use crate::scenario::serving::BatchScope;
+    if s.batch_scope != BatchScope::All || s.batch <= 1 {
+        return None;
+    }
+    let pp = s.parallel.pp.max(1);
+    let node = s.parallel.gpus_per_node.max(1);
+    (1..=node / pp).find_map(|total| {
+        (1..=total)
+            .filter(|t| total.is_multiple_of(*t) && valid_tp(s, *t))
+            .find(|&t| {
+                fits(&Scenario {
+                    parallel: crate::scenario::Parallel {
+                        gpus: total * pp,
+                        tp: t,
+                        ep: if s.parallel.ep > 1 { total } else { 1 },
+                        ..s.parallel
+                    },
+                    ..*s
+                })
+            })
+            .map(|_| total * pp)
+    })
 }
 
 /// One change to the scenario and what it does.

@@ -92,6 +92,22 @@ pub struct Arch {
     /// (config.json `quantization_config` `ignore` / `modules_to_not_convert`), beside the
     /// embeddings and output layer; 0: every linear layer is quantized.
     pub unquantized: u64,
+    /// Hybrid linear attention (Qwen3-Next `full_attention_interval`): every n-th layer attends
+    /// to the whole context, the others are Gated DeltaNet linear-attention layers that keep a
+    /// fixed state per sequence instead of a KV cache; 0: every layer attends.
+    pub full_every: u64,
+    /// The linear-attention layers' key and value heads and head sizes (Qwen3-Next
+    /// `linear_num_key_heads`, `linear_num_value_heads`, `linear_key_head_dim`,
+    /// `linear_value_head_dim`) and their causal convolution's kernel
+    /// (`linear_conv_kernel_dim`).
+    pub linear_k_heads: u64,
+    pub linear_v_heads: u64,
+    pub linear_k_dim: u64,
+    pub linear_v_dim: u64,
+    pub conv_kernel: u64,
+    /// A sigmoid gate on the attention output (Qwen3-Next `attn_output_gate`): the query
+    /// projection is twice as wide.
+    pub attn_gate: bool,
 }
 
 /// The classic layer every newer field defaults to; `..Arch::BASE` fills them.
@@ -126,6 +142,13 @@ impl Arch {
         sandwich: false,
         max_context: 0,
         unquantized: 0,
+        full_every: 0,
+        linear_k_heads: 0,
+        linear_v_heads: 0,
+        linear_k_dim: 0,
+        linear_v_dim: 0,
+        conv_kernel: 0,
+        attn_gate: false,
     };
 }
 
@@ -146,6 +169,10 @@ pub struct ParamCount {
     /// One of the leading dense layers, and how many there are (DeepSeek).
     pub dense_layer: u64,
     pub dense_layers: u64,
+    /// Hybrid linear attention: every `full_every`-th layer attends fully, the others hold
+    /// `linear_mixer` parameters in place of `attention` (0: none).
+    pub full_every: u64,
+    pub linear_mixer: u64,
 }
 
 impl ParamCount {
@@ -165,11 +192,24 @@ impl ParamCount {
             .min(start + n)
             .saturating_sub(start)
             .min(n);
+        let linear = linear_in(self.full_every, start, n);
         crate::add!(
             crate::mul!(self.dense_layer, dense),
-            crate::mul!(self.per_layer, n - dense)
+            crate::mul!(self.per_layer, n - dense),
+            crate::mul!(linear, self.linear_mixer)
         )
+        .saturating_sub(crate::mul!(linear, self.attention))
     }
+}
+
+/// Linear-attention layers among `start .. start + n` when every `full_every`-th layer (from
+/// 1) attends fully; 0 without linear attention.
+pub fn linear_in(full_every: u64, start: u64, n: u64) -> u64 {
+    if full_every == 0 {
+        return 0;
+    }
+    let full_below = |x: u64| x / full_every;
+    n - (full_below(start + n) - full_below(start))
 }
 
 impl Arch {
@@ -322,7 +362,9 @@ impl Arch {
             return crate::add!(query, kv, out, qk_norm, sinks);
         }
         let kv = crate::mul!(self.kv_heads, self.head_dim);
-        let matrices = crate::add!(crate::mul!(2, h, q), crate::mul!(2, h, kv));
+        // The output gate doubles the query projection (Qwen3-Next attn_output_gate).
+        let gate = if self.attn_gate { crate::mul!(h, q) } else { 0 };
+        let matrices = crate::add!(crate::mul!(2, h, q), crate::mul!(2, h, kv), gate);
         let bias = match self.bias {
             Bias::None => 0,
             Bias::Qkv => crate::add!(q, crate::mul!(2, kv)),
@@ -372,7 +414,65 @@ impl Arch {
             final_norm: self.norm_params(),
             dense_layer,
             dense_layers,
+            full_every: self.full_every,
+            linear_mixer: self.linear_mixer_params(),
         }
+    }
+
+    /// Whether the model mixes linear-attention layers with full ones (Qwen3-Next).
+    pub fn hybrid_linear(&self) -> bool {
+        self.full_every > 0
+    }
+
+    /// Linear-attention layers among `start .. start + n`.
+    pub fn linear_layers_in(&self, start: u64, n: u64) -> u64 {
+        linear_in(self.full_every, start, n)
+    }
+
+    /// The causal convolution's channels: queries and keys of every key head, values of every
+    /// value head.
+    fn conv_dim(&self) -> u64 {
+        crate::add!(
+            crate::mul!(2, self.linear_k_heads, self.linear_k_dim),
+            crate::mul!(self.linear_v_heads, self.linear_v_dim)
+        )
+    }
+
+    /// One Gated DeltaNet layer's token mixer (HF transformers modeling_qwen3_next.py
+    /// `Qwen3NextGatedDeltaNet`): in_proj_qkvz (hidden → 2 · key + 2 · value widths),
+    /// in_proj_ba (hidden → 2 · value heads), the depthwise conv1d (conv_dim × kernel, no
+    /// bias), dt_bias and A_log (one per value head), the gated RMSNorm (value head size) and
+    /// out_proj (value width → hidden).
+    pub fn linear_mixer_params(&self) -> u64 {
+        if !self.hybrid_linear() {
+            return 0;
+        }
+        let h = self.hidden;
+        let key = crate::mul!(self.linear_k_heads, self.linear_k_dim);
+        let value = crate::mul!(self.linear_v_heads, self.linear_v_dim);
+        crate::add!(
+            crate::mul!(h, crate::add!(crate::mul!(2, key), crate::mul!(2, value))),
+            crate::mul!(h, 2, self.linear_v_heads),
+            crate::mul!(self.conv_dim(), self.conv_kernel),
+            crate::mul!(2, self.linear_v_heads),
+            self.linear_v_dim,
+            crate::mul!(value, h)
+        )
+    }
+
+    /// Values one sequence's state holds in one linear-attention layer, whatever its length:
+    /// the convolution's last kernel − 1 inputs of every channel and the recurrent state, one
+    /// key-size × value-size matrix per value head (vLLM
+    /// model_executor/layers/mamba/mamba_utils.py `gated_delta_net_state_shape`; HF
+    /// `Qwen3NextDynamicCache` conv_states and recurrent_states).
+    pub fn linear_state_values(&self) -> u64 {
+        if !self.hybrid_linear() {
+            return 0;
+        }
+        crate::add!(
+            crate::mul!(self.conv_kernel.saturating_sub(1), self.conv_dim()),
+            crate::mul!(self.linear_v_heads, self.linear_k_dim, self.linear_v_dim)
+        )
     }
 
     pub fn total_params(&self) -> u64 {
@@ -431,10 +531,12 @@ impl Arch {
     /// Cached tokens × layers for one sequence of `seq` tokens over layers `start .. start + n`:
     /// a windowed layer keeps at most `window` tokens (Mistral 7B's rolling buffer cache,
     /// arXiv:2310.06825 section 2; Gemma 2's local layers, arXiv:2408.00118).
+    /// Linear-attention layers keep no KV cache (their state is counted apart).
     pub fn cached_token_layers(&self, start: u64, n: u64, seq: u64) -> u64 {
         let w = self.windowed_in(start, n);
+        let full = n - w - self.linear_layers_in(start, n).min(n - w);
         crate::add!(
-            crate::mul!(n - w, seq),
+            crate::mul!(full, seq),
             crate::mul!(w, seq.min(self.window.max(1)))
         )
     }

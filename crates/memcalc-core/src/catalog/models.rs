@@ -351,6 +351,9 @@ pub const MODELS: &[Model] = &[
             ..llama(48, 5120, 40, 8, 16_384, 202_048) }.moe(128, 1),
         rounded(400_000_000_000, 5_000), "meta-llama/Llama-4-Maverick-17B-128E config.json text_config (48 layers, 128 experts, 1 active, interleave_moe_layer_step 2, intermediate_size 8192, intermediate_size_mlp 16384); Meta: 400B total (±0.5 %)")
         .variants(&["meta-llama/Llama-4-Maverick-17B-128E-Instruct"]),
+    dec("Qwen/Qwen3-Next-80B-A3B-Instruct", "qwen3-next-80b-a3b", "Qwen3-Next 80B-A3B (hybrid linear attention, MoE)", Arch { layers: 48, hidden: 2048, heads: 16, kv_heads: 2, head_dim: 256, ffn: 5120, moe_ffn: 512, shared_experts: 1, vocab: 151_936, max_context: 262_144, full_every: 4, linear_k_heads: 16, linear_v_heads: 32, linear_k_dim: 128, linear_v_dim: 128, conv_kernel: 4, attn_gate: true, ..QWEN3 }.moe(512, 10),
+        rounded(80_000_000_000, 30_000), "Qwen/Qwen3-Next-80B-A3B-Instruct config.json (48 layers, full_attention_interval 4: 12 gated-attention and 36 Gated DeltaNet layers; linear_num_key_heads 16, linear_num_value_heads 32, linear_key_head_dim 128, linear_value_head_dim 128, linear_conv_kernel_dim 4; 512 experts, 10 active, moe_intermediate_size 512, one shared expert of 512; attn_output_gate); Qwen's model card: 80B total, 3B active (±3 %; the shared expert's 1-wide gate, 98,304 parameters, is not counted)")
+        .variants(&["Qwen/Qwen3-Next-80B-A3B-Thinking", "Qwen/Qwen3-Next-80B-A3B"]),
     // --- Google Gemma (RMSNorm before and after attention and MLP, tied embeddings) ---
     dec("google/gemma-2-2b", "gemma-2-2b", "Gemma 2 2B", Arch { layers: 26, hidden: 2304, heads: 8, kv_heads: 4, head_dim: 256, ffn: 9216, ..GEMMA2 },
         exact(2_614_341_888), "google/gemma-2-2b config.json (sliding_window 4096 on every other layer); 2,614,341,888 parameters")

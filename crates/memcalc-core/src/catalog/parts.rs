@@ -83,6 +83,7 @@ parts! {
     // darker shade of it, since both can be shown at once (llama.cpp splits layers).
     WeightsHost = "weights_host", [0x2a, 0x4a, 0x9a];
     KvCacheHost = "kv_cache_host", [0x3d, 0x8f, 0x7f];
+    LinearState = "linear_state", [0x9e, 0xd9, 0xcc];
     ActivationsOffloaded = "activations_offloaded", [0x2a, 0x7a, 0x3a];
     BuffersHost = "buffers_host", [0xb3, 0x9d, 0xdb];
     CommBuffers = "comm_buffers", [0xb0, 0x7a, 0xa1];

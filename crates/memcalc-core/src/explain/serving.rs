@@ -7,6 +7,32 @@ use crate::base::units::{format_bytes, format_fixed, group_digits as g, UnitSyst
 use crate::explain::wording::{count, plural};
 use crate::model::neural::engine::Serving;
 
+/// The requests: "16" or, over replicas, "64 (16 per replica)".
+fn requested(v: &Serving) -> String {
+    if v.replicas > 1 {
+        format!(
+            "{} ({} on each of {} replicas)",
+            g(v.total_batch),
+            g(v.batch),
+            v.replicas
+        )
+    } else {
+        g(v.batch)
+    }
+}
+
+/// ", 36 in all" over replicas: each replica has its own pool.
+fn in_all(v: &Serving) -> String {
+    if v.replicas > 1 {
+        format!(
+            " per replica, {} in all",
+            g(v.sequences.saturating_mul(v.replicas))
+        )
+    } else {
+        String::new()
+    }
+}
+
 /// One line for the CLI and the page: the pool in tokens (and blocks) and whether the requested
 /// sequences fit it.
 pub fn summary(v: &Serving) -> String {
@@ -16,11 +42,12 @@ pub fn summary(v: &Serving) -> String {
         String::new()
     };
     format!(
-        "{} KV pool: {}{blocks}; {}, {} requested: {}.",
+        "{} KV pool: {}{blocks}; {}{}, {} requested: {}.",
         v.engine.name(),
         count(v.pool_tokens, "token", "tokens"),
         answer(v),
-        g(v.batch),
+        in_all(v),
+        requested(v),
         if v.batch_fits() {
             "fits"
         } else {
@@ -43,10 +70,11 @@ pub fn answer(v: &Serving) -> String {
 /// tokens, 16 requested" (the verdict's reason).
 pub fn holds(v: &Serving) -> String {
     format!(
-        "the KV pool holds {} of {}, {} requested",
+        "the KV pool holds {} of {}{}, {} requested",
         count(v.sequences, "sequence", "sequences"),
         count(v.seq, "token", "tokens"),
-        g(v.batch)
+        in_all(v),
+        requested(v)
     )
 }
 
@@ -69,9 +97,10 @@ pub fn share(v: &Serving, of: &str, units: UnitSystem) -> String {
 /// The capacity line's reading for a pooled engine: "KV pool holds 14 sequences, 16 requested".
 pub fn headroom(v: &Serving) -> String {
     format!(
-        "KV pool holds {}, {} requested",
+        "KV pool holds {}{}, {} requested",
         count(v.sequences, "sequence", "sequences"),
-        g(v.batch)
+        in_all(v),
+        requested(v)
     )
 }
 

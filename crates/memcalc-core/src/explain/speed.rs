@@ -279,15 +279,24 @@ pub fn summary(s: &crate::speed::Speed) -> String {
             gpus,
             queue,
             served,
+            replicas,
         } => format!(
             "Time to first token {}{}; decode {} per step: {} tokens/s per sequence, {} tokens/s \
-                in aggregate for {}, {} tokens/s per GPU of {}{}; bound by {by}",
+                in aggregate for {}{}, {} tokens/s per GPU of {}{}; bound by {by}",
             time(ttft),
             neural::queue(queue, sequences),
             time(decode_step),
             sig(tokens_per_s_per_sequence),
             sig(tokens_per_s),
             neural::sequences(sequences, requested),
+            if replicas > 1 {
+                format!(
+                    " on each of {replicas} replicas, {} tokens/s in all",
+                    sig(tokens_per_s * replicas as f64)
+                )
+            } else {
+                String::new()
+            },
             sig(crate::speed::per_gpu(tokens_per_s, gpus)),
             units::count(gpus, "GPU", "GPUs"),
             neural::served(served, gpus),

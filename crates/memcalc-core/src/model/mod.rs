@@ -18,8 +18,23 @@ pub fn estimate(s: &Scenario) -> Estimate {
     let mut e = if s.mode == Mode::Sim {
         sim::estimate_sim(s)
     } else {
-        neural::estimate::estimate_model(s)
+        // Each GPU belongs to one replica and holds that replica's share of the batch.
+        neural::estimate::estimate_model(&s.per_replica())
     };
+    if s.mode == Mode::Infer {
+        // The replicas' pools: each GPU's answer is its replica's, the batch is the run's.
+        let (replicas, total) = (s.replicas(), s.batch);
+        if let Some(v) = &mut e.serving {
+            v.replicas = replicas;
+            v.total_batch = total;
+        }
+        for c in &mut e.components {
+            if let values::Values::Engine(values::EngineValues::KvPool(p)) = &mut c.values {
+                p.replicas = replicas;
+                p.total_batch = total;
+            }
+        }
+    }
     calibrate::apply(s, &mut e);
     e
 }

@@ -342,7 +342,7 @@ mod tests {
                 "params | Parameters | 7,000,000,000",
                 "max-batch | Concurrent sequences that fit | 3",
                 "max-seq | Longest context that fits | 131,072 tokens (the model's maximum; memory would allow more)",
-                "fewest-gpus | Fewest GPUs (smallest tensor-parallel degree that fits) | 2",
+                "fewest-gpus | Fewest GPUs (smallest tensor-parallel degree × replicas that fits) | 2",
                 "cluster | Device memory over all GPUs | 160.00 GiB",
                 "busiest | Figures are for | each of the 8 GPUs",
             ]
@@ -358,7 +358,7 @@ mod tests {
         let d = Derived::default();
         assert_eq!(
             lines(&facts(&e, &d, Binary))[3],
-            "fewest-gpus | Fewest GPUs (smallest tensor-parallel degree that fits) | none: no tensor-parallel degree dividing the heads fits"
+            "fewest-gpus | Fewest GPUs (smallest tensor-parallel degree × replicas that fits) | none: no tensor-parallel degree dividing the heads fits"
         );
     }
 

@@ -17,7 +17,7 @@ use crate::catalog::device::{GpuPreset, GPUS};
 use crate::catalog::optimizer::Optimizer;
 use crate::catalog::precision::Dtype;
 use crate::catalog::quant::{KvQuant, Quant, SparseFormat};
-use crate::scenario::serving::{CudaGraphs, Engine};
+use crate::scenario::serving::{BatchScope, CudaGraphs, Engine, HybridKv, MambaCache};
 
 choice_enum!(
     /// What the model is being used for.
@@ -144,6 +144,12 @@ pub struct Parallel {
     pub gpus: u64,
     pub tp: u64,
     pub pp: u64,
+    /// Expert parallelism: the ranks the routed experts are divided over (1: every rank of a
+    /// tensor-parallel group holds a slice of every expert). Serving (vLLM, SGLang
+    /// `--enable-expert-parallel`): tp × dp, each rank holding whole experts; training
+    /// (Megatron `expert_model_parallel_size`): ranks of the data-parallel dimension, each
+    /// expert also split over tp (expert_tensor_parallel_size defaults to tp).
+    pub ep: u64,
     /// Megatron sequence parallelism: shards the activations tensor parallelism leaves whole.
     pub sp: bool,
     pub zero: u8,
@@ -216,6 +222,12 @@ pub struct Scenario {
     /// Sequences one scheduler step may hold (vLLM max_num_seqs; None: the engine's default).
     pub max_num_seqs: Option<u64>,
     pub cuda_graphs: CudaGraphs,
+    /// How a pooled engine counts the KV cache of windowed layers (`hybrid_kv`).
+    pub hybrid_kv: HybridKv,
+    /// What `batch` counts when inference runs data-parallel replicas (`batch_scope`).
+    pub batch_scope: BatchScope,
+    /// vLLM's caching of linear-attention states (`mamba_cache_mode`).
+    pub mamba_cache: MambaCache,
     /// llama.cpp n_gpu_layers (None: every layer and the output layer).
     pub gpu_layers: Option<u64>,
     /// llama.cpp `--n-cpu-moe N`: the routed experts (`ffn_*_exps`) of the first N layers kept in
@@ -273,6 +285,7 @@ impl Default for Scenario {
                 gpus: 1,
                 tp: 1,
                 pp: 1,
+                ep: 1,
                 sp: false,
                 zero: 0,
                 offload: Offload::None,
@@ -291,6 +304,9 @@ impl Default for Scenario {
             max_batched_tokens: None,
             max_num_seqs: None,
             cuda_graphs: CudaGraphs::On,
+            hybrid_kv: HybridKv::Engine,
+            batch_scope: BatchScope::All,
+            mamba_cache: MambaCache::Align,
             gpu_layers: None,
             n_cpu_moe: None,
             ubatch: None,
@@ -323,6 +339,35 @@ impl Default for Scenario {
 }
 
 impl Scenario {
+    /// Data-parallel replicas of an inference run (gpus ÷ (tp × pp)); 1 in training, where
+    /// the data-parallel ranks are not replicas of a server.
+    pub fn replicas(&self) -> u64 {
+        if self.mode == Mode::Infer {
+            self.parallel.dp().max(1)
+        } else {
+            1
+        }
+    }
+
+    /// Whether `batch` is spread over several replicas (`batch_scope=all`).
+    pub fn spreads_batch(&self) -> bool {
+        self.replicas() > 1 && self.batch_scope == BatchScope::All
+    }
+
+    /// One replica's share of the run: its ⌈batch ÷ replicas⌉ sequences where the batch is over
+    /// all of them (a data-parallel router sends each request to one replica: vLLM
+    /// `--data-parallel-size`, SGLang `--dp-size`), else the run itself.
+    pub fn per_replica(&self) -> Scenario {
+        if self.spreads_batch() {
+            Scenario {
+                batch: self.batch.div_ceil(self.replicas()).max(1),
+                ..*self
+            }
+        } else {
+            *self
+        }
+    }
+
     /// Whether the weights are stored quantized: a quantization format, or bits per weight given.
     pub fn quantized_weights(&self) -> bool {
         self.quant != Quant::None || self.milli_bpw.is_some()

@@ -4,9 +4,19 @@
 use crate::base::choice::choice_enum;
 
 /// Where vLLM's defaults and reserve order come from.
-pub const SRC_VLLM: &str = "vLLM v0.10 vllm/v1/worker/gpu_worker.py determine_available_memory (requested = gpu_memory_utilization × total; KV = requested − weights − peak activation − non-torch), vllm/engine/arg_utils.py defaults (max_num_batched_tokens 8192 and max_num_seqs 1024 for `vllm serve` on GPUs of 70 GiB or more other than A100, else 2048 and 256), block_size 16; CUDA graphs reserved before the pool with VLLM_MEMORY_PROFILER_ESTIMATE_CUDAGRAPHS (vllm-project/vllm#21489 and later)";
+macro_rules! src_vllm {
+    () => {
+        "vLLM v0.10 vllm/v1/worker/gpu_worker.py determine_available_memory (requested = gpu_memory_utilization × total; KV = requested − weights − peak activation − non-torch), vllm/engine/arg_utils.py defaults (max_num_batched_tokens 8192 and max_num_seqs 1024 for `vllm serve` on GPUs of 70 GiB or more other than A100, else 2048 and 256), block_size 16; CUDA graphs reserved before the pool with VLLM_MEMORY_PROFILER_ESTIMATE_CUDAGRAPHS (vllm-project/vllm#21489 and later)"
+    };
+}
+pub const SRC_VLLM: &str = src_vllm!();
 /// Where SGLang's defaults and static fraction come from.
-pub const SRC_SGLANG: &str = "SGLang v0.5 python/sglang/srt/server_args.py _handle_gpu_memory_settings (mem_fraction_static = (capacity − reserved) / capacity, reserved = 512 MiB + 1.5 MiB × max(chunked_prefill_size, 2048) + 2 MiB × cuda_graph_max_bs + tp × pp / 8 GiB, at least 10 GiB above 60 GiB; chunked_prefill_size 2048 below 35 GiB, 4096 below 60, 8192 below 160, else 16384; cuda_graph_max_bs 8 below 20 GiB, 24/80 below 35, 32/160 below 60, 256/512 below 160 (tp < 4 / ≥ 4), else 512) and model_executor/model_runner.py profile_max_num_token (pool = free after loading − free before loading × (1 − mem_fraction_static), free memory from torch.cuda.mem_get_info after the distributed init; cell_size = KV heads × head_dim × layers × 2 (K and V) × bytes; one token per page)";
+macro_rules! src_sglang {
+    () => {
+        "SGLang v0.5 python/sglang/srt/server_args.py _handle_gpu_memory_settings (mem_fraction_static = (capacity − reserved) / capacity, reserved = 512 MiB + 1.5 MiB × max(chunked_prefill_size, 2048) + 2 MiB × cuda_graph_max_bs + tp × pp / 8 GiB, at least 10 GiB above 60 GiB; chunked_prefill_size 2048 below 35 GiB, 4096 below 60, 8192 below 160, else 16384; cuda_graph_max_bs 8 below 20 GiB, 24/80 below 35, 32/160 below 60, 256/512 below 160 (tp < 4 / ≥ 4), else 512) and model_executor/model_runner.py profile_max_num_token (pool = free after loading − free before loading × (1 − mem_fraction_static), free memory from torch.cuda.mem_get_info after the distributed init; cell_size = KV heads × head_dim × layers × 2 (K and V) × bytes; one token per page)"
+    };
+}
+pub const SRC_SGLANG: &str = src_sglang!();
 /// Where llama.cpp's split and buffers come from.
 pub const SRC_LLAMACPP: &str = "llama.cpp src/llama-model.cpp (n_gpu_layers: repeating layers from the last, then the output layer; token embeddings stay on the CPU) and llama-kv-cache.cpp (each layer's K and V on its layer's device); buffer sizes as llama.cpp prints them at load";
 
@@ -118,3 +128,39 @@ impl TensorSplit {
             .join(",")
     }
 }
+/// Where the engines' counting of windowed layers comes from.
+macro_rules! src_hybrid_kv {
+    () => {
+        "vLLM (commit 001cabc1) vllm/v1/core/kv_cache_utils.py _get_kv_cache_groups_uniform_page_size (layers grouped by attention type, group size the fewest layers of a type, or the most when below 1.5 × the fewest), get_kv_cache_config_from_groups (num_blocks = pool ÷ page size ÷ group size, shared by every group), get_max_concurrency_for_kv_cache_config (blocks ÷ one request's blocks over all groups) and, from vLLM 0.29, _report_kv_cache_config (\"GPU KV cache size\" = int(max_concurrency × max_model_len); at commit 001cabc1 num_blocks ÷ groups × block_size), with vllm/v1/kv_cache_interface.py SlidingWindowSpec.max_memory_usage_bytes (a windowed layer holds cdiv(min(window − 1 + max_num_batched_tokens, max_model_len), block_size) + 1 blocks); SGLang python/sglang/srt/configs/model_config.py is_hybrid_swa_model (Llama 4, GPT-OSS, MiMo-V2, Step-3.5; Gemma 2 and 3 are counted at the full context) and model_executor/model_runner.py set_num_token_hybrid (full tokens = pool tokens × layers ÷ (swa_full_tokens_ratio × windowed layers + full layers), windowed tokens = 0.8 × full, server_args.py swa_full_tokens_ratio 0.8)"
+    };
+}
+pub const SRC_HYBRID_KV: &str = src_hybrid_kv!();
+/// vLLM's sources with its counting of windowed layers.
+pub const SRC_VLLM_HYBRID: &str = concat!(src_vllm!(), "; ", src_hybrid_kv!());
+/// SGLang's sources with its windowed pool.
+pub const SRC_SGLANG_HYBRID: &str = concat!(src_sglang!(), "; ", src_hybrid_kv!());
+
+choice_enum!(
+    /// How a pooled engine counts the KV cache of layers that attend within a sliding window.
+    HybridKv {
+        Engine => ("engine", "As the engine does (vLLM: per layer group; SGLang: a windowed pool for GPT-OSS)"),
+        Full => ("full", "Every layer at the full context (--disable-hybrid-kv-cache-manager)"),
+    }
+);
+
+choice_enum!(
+    /// What `batch` counts when inference runs data-parallel replicas (gpus ÷ (tp × pp) > 1).
+    BatchScope {
+        All => ("all", "Over all replicas (each serves ⌈batch ÷ replicas⌉)"),
+        Replica => ("replica", "Per replica (links before schema version 4)"),
+    }
+);
+
+choice_enum!(
+    /// How vLLM caches linear-attention (Mamba-style) states for prefix caching
+    /// (`--mamba-cache-mode`, vllm/config/cache.py).
+    MambaCache {
+        Align => ("align", "align: with prefix caching, as vLLM does by default (2 blocks per linear-attention group and request)"),
+        None => ("none", "none: without prefix caching (--no-enable-prefix-caching; 1 block)"),
+    }
+);

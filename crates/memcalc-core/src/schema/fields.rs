@@ -327,6 +327,9 @@ fields! {
     MaxBatchedTokens: maybe!(max_batched_tokens) => f("Tokens per scheduler step", G::Serving, true, Count, INFER).bounds(&B::Count { min: 1, max: MAX_SEQ }),
     MaxNumSeqs: maybe!(max_num_seqs) => f("Sequences per step (vLLM)", G::Serving, true, Count, INFER).bounds(&B::Count { min: 1, max: MAX_BATCH }),
     CudaGraphs: pick!(cuda_graphs) => f("CUDA graphs", G::Serving, true, Select, INFER),
+    HybridKv: pick!(hybrid_kv) => f("Windowed layers' KV (vLLM, SGLang)", G::Serving, true, Select, INFER),
+    BatchScope: pick!(batch_scope) => f("Batch with replicas", G::Serving, true, Select, INFER),
+    MambaCacheMode: pick!(mamba_cache) => f("Linear-attention state cache (vLLM)", G::Serving, true, Select, INFER),
     GpuLayers: maybe!(gpu_layers) => f("Layers on the GPU (llama.cpp)", G::Serving, false, Count, INFER).bounds(&B::Count { min: 0, max: 100_001 }),
     NCpuMoe: maybe!(n_cpu_moe) => f("Layers whose experts stay on the CPU (llama.cpp)", G::Serving, true, Count, INFER).bounds(&B::Count { min: 0, max: 100_000 }),
     Ubatch: maybe!(ubatch) => f("Physical batch (llama.cpp -ub)", G::Serving, true, Count, INFER).bounds(&B::Count { min: 1, max: MAX_SEQ }),
@@ -369,6 +372,7 @@ fields! {
     Gpus: num!(parallel.gpus) => f("GPUs", G::Parallel, false, Count, ALL).bounds(&B::Count { min: 1, max: MAX_GPUS }),
     Tp: num!(parallel.tp) => f("Tensor parallel", G::Parallel, false, Count, ALL).bounds(&B::Count { min: 1, max: MAX_GPUS }),
     Pp: num!(parallel.pp) => f("Pipeline parallel", G::Parallel, true, Count, ALL).bounds(&B::Count { min: 1, max: MAX_GPUS }),
+    Ep: num!(parallel.ep) => f("Expert parallel", G::Parallel, true, Count, ALL).bounds(&B::Count { min: 1, max: MAX_GPUS }),
     Sp: on!(parallel.sp) => f("Sequence parallel", G::Parallel, true, Toggle, TRAINING),
     Zero: ZERO => f("ZeRO stage", G::Parallel, true, Select, TRAINING),
     Offload: pick!(parallel.offload) => f("Offload to host", G::Parallel, true, Select, TRAINING),
@@ -399,6 +403,13 @@ fields! {
     VHeadDim: or0!(@arch v_head_dim) => f("MLA value head size", G::Architecture, true, Count, ALL).bounds(&B::Count { min: 0, max: 100_000_000 }),
     SlidingWindow: or0!(@arch window) => f("Sliding window", G::Architecture, true, Tokens, ALL).bounds(&B::Count { min: 0, max: 100_000_000 }),
     GlobalEvery: or0!(@arch global_every) => f("Global layer every", G::Architecture, true, Count, ALL).bounds(&B::Count { min: 0, max: 100_000_000 }),
+    FullAttnEvery: or0!(@arch full_every) => f("Full-attention layer every (linear attention between)", G::Architecture, true, Count, ALL).bounds(&B::Count { min: 0, max: 100_000 }),
+    LinearKHeads: or0!(@arch linear_k_heads) => f("Linear-attention key heads", G::Architecture, true, Count, ALL).bounds(&B::Count { min: 0, max: 100_000 }),
+    LinearVHeads: or0!(@arch linear_v_heads) => f("Linear-attention value heads", G::Architecture, true, Count, ALL).bounds(&B::Count { min: 0, max: 100_000 }),
+    LinearKDim: or0!(@arch linear_k_dim) => f("Linear-attention key head size", G::Architecture, true, Count, ALL).bounds(&B::Count { min: 0, max: 100_000 }),
+    LinearVDim: or0!(@arch linear_v_dim) => f("Linear-attention value head size", G::Architecture, true, Count, ALL).bounds(&B::Count { min: 0, max: 100_000 }),
+    ConvKernel: or0!(@arch conv_kernel) => f("Linear-attention convolution kernel", G::Architecture, true, Count, ALL).bounds(&B::Count { min: 0, max: 1_000 }),
+    AttnGate: on!(@arch attn_gate) => f("Attention output gate", G::Architecture, true, Toggle, ALL),
     QkNorm: pick!(@arch qk_norm) => f("QK normalization", G::Architecture, true, Select, ALL),
     SandwichNorm: on!(@arch sandwich) => f("Norms after attention and MLP", G::Architecture, true, Toggle, ALL),
     MaxContext: or0!(@arch max_context) => f("Trained context", G::Architecture, true, Tokens, ALL).bounds(&B::Count { min: 0, max: 1 << 27 }),
@@ -588,6 +599,7 @@ fn for_model(key: FieldId, model: crate::scenario::sciml::ModelKind) -> bool {
             | F::MaxBatchedTokens
             | F::MaxNumSeqs
             | F::CudaGraphs
+            | F::HybridKv
             | F::MmvqWarps
             | F::GpuLayers
             | F::NCpuMoe
@@ -683,6 +695,9 @@ pub fn options(id: FieldId) -> Vec<(&'static str, &'static str)> {
         }
         F::Engine => all::<crate::scenario::serving::Engine>(),
         F::CudaGraphs => all::<crate::scenario::serving::CudaGraphs>(),
+        F::HybridKv => all::<crate::scenario::serving::HybridKv>(),
+        F::BatchScope => all::<crate::scenario::serving::BatchScope>(),
+        F::MambaCacheMode => all::<crate::scenario::serving::MambaCache>(),
         F::Recompute => all::<Recompute>(),
         F::Framework => all::<crate::catalog::framework::Framework>(),
         F::ZeroGrad => all::<crate::scenario::training::ZeroGrad>(),

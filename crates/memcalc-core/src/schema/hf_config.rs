@@ -486,10 +486,19 @@ pub fn read(json: &str) -> Result<Imported, ConfigError> {
                 }
             }
             if let Some(v) = map.get("shared_expert_intermediate_size") {
-                return Err(err(
-                    "shared_expert_intermediate_size",
-                    format!("a gated shared expert of its own width ({v}) cannot be represented"),
-                ));
+                // Qwen3-Next: one shared expert as wide as a routed one (its 1-wide gate is
+                // not counted).
+                if mt == "qwen3_next" && v.as_u64() == Some(arch.moe_ffn) && arch.moe_ffn > 0 {
+                    r.read.push("shared_expert_intermediate_size".into());
+                    arch.shared_experts = 1;
+                } else {
+                    return Err(err(
+                        "shared_expert_intermediate_size",
+                        format!(
+                            "a gated shared expert of its own width ({v}) cannot be represented"
+                        ),
+                    ));
+                }
             }
             // DeepSeek-V3's noaux_tc routing keeps a score-correction bias per expert.
             let topk = map.get("topk_method").and_then(Value::as_str);
@@ -518,8 +527,22 @@ pub fn read(json: &str) -> Result<Imported, ConfigError> {
         }
     }
 
+    // Hybrid linear attention (Qwen3-Next): Gated DeltaNet layers between full-attention ones.
+    if mt == "qwen3_next" {
+        arch.full_every = r.count(&["full_attention_interval"])?.unwrap_or(4);
+        arch.linear_k_heads = r.count(&["linear_num_key_heads"])?.unwrap_or(0);
+        arch.linear_v_heads = r.count(&["linear_num_value_heads"])?.unwrap_or(0);
+        arch.linear_k_dim = r.count(&["linear_key_head_dim"])?.unwrap_or(0);
+        arch.linear_v_dim = r.count(&["linear_value_head_dim"])?.unwrap_or(0);
+        arch.conv_kernel = r.count(&["linear_conv_kernel_dim"])?.unwrap_or(4);
+        arch.attn_gate = r.flag("attn_output_gate")?.unwrap_or(true);
+        if let Some(Value::Array(_)) = map.get("layer_types") {
+            r.read.push("layer_types".into());
+        }
+    }
+
     arch.qk_norm = match mt {
-        "qwen3" | "qwen3_moe" | "gemma3" | "gemma3_text" => QkNorm::Head,
+        "qwen3" | "qwen3_moe" | "qwen3_next" | "gemma3" | "gemma3_text" => QkNorm::Head,
         "olmo2" => QkNorm::Full,
         _ => QkNorm::None,
     };

@@ -206,6 +206,67 @@ const V2_CELL_VOLUME: &str = "2122.416";
 /// version 2's default volume.
 const PRESETS_GIVEN_A_CELL_IN_V3: &[&str] = &["sparc-alsi-md"];
 
+/// Version 3 → 4: the defaults version 4 changed, pinned where a link of version 3 or older
+/// relied on them, so it opens with the numbers it was written with; writing it again gives a
+/// version-4 link carrying the pinned value. `named` says whether the link gave a key; a
+/// preset's own values are kept too. Each change keeps its own block.
+fn pin_v3_defaults(
+    inputs: &mut Inputs,
+    named: impl Fn(FieldId) -> bool,
+    preset: Option<&crate::schema::presets::Preset>,
+) {
+    use crate::base::choice::Choice;
+    use crate::scenario::{serving::Engine, Mode};
+    let given = |id: FieldId| {
+        named(id) || preset.is_some_and(|p| pairs(p.query).iter().any(|(k, _)| k == id.key()))
+    };
+    // --- Weight format (issue 38): a catalog model's `quant` defaults to its checkpoint's
+    // format from version 4 (`Model::ships`, the `-FP8`/`-AWQ` repositories); before, every
+    // model was counted unquantized unless the link or its preset named `quant`.
+    if !given(FieldId::Quant) {
+        inputs.set(FieldId::Quant, crate::catalog::quant::Quant::None.id());
+    }
+    // --- MXFP4 storage by kernel (issue 38): from version 4 vLLM's MXFP4 experts are padded
+    // for its Marlin kernel on GPUs without native FP4 (`mxfp4_kernel=auto`); before, they were
+    // counted in the checkpoint's layout. Pinned only where it matters (vLLM inference with
+    // MXFP4 weights on a GPU outside `NATIVE_MXFP4`), so other links are written as before.
+    let matters = inputs.get(FieldId::Mode) == "infer"
+        && inputs.get(FieldId::Engine) == "vllm"
+        && inputs.get(FieldId::Quant) == crate::catalog::quant::Quant::Mxfp4.id()
+        && !crate::catalog::device::NATIVE_MXFP4.contains(&inputs.get(FieldId::Gpu));
+    if matters && !given(FieldId::Mxfp4Kernel) {
+        inputs.set(
+            FieldId::Mxfp4Kernel,
+            crate::catalog::quant::Mxfp4Kernel::Native.id(),
+        );
+    }
+    // --- end weight format and MXFP4 storage
+    let mode = Mode::parse(inputs.get(FieldId::Mode)).ok();
+    // --- hybrid_kv (issue 38): vLLM and SGLang counted every layer at the full context; version
+    // 4 counts windowed layers as the engines do (vLLM's layer groups, SGLang's windowed pool).
+    if mode == Some(Mode::Infer)
+        && matches!(
+            Engine::parse(inputs.get(FieldId::Engine)),
+            Ok(Engine::Vllm | Engine::Sglang)
+        )
+        && !given(FieldId::HybridKv)
+        // Only where it matters: a model with a sliding window (or one not yet readable).
+        && inputs.parse().map_or(true, |s| s.shape().0.window > 0)
+    {
+        inputs.set(FieldId::HybridKv, "full");
+    }
+    // --- end hybrid_kv
+    // --- batch_scope (issue 38): inference with data-parallel replicas gave each replica the
+    // whole batch; version 4 spreads it over them.
+    if mode == Some(Mode::Infer)
+        && !given(FieldId::BatchScope)
+        && inputs.parse().is_ok_and(|s| s.parallel.dp() > 1)
+    {
+        inputs.set(FieldId::BatchScope, "replica");
+    }
+    // --- end batch_scope
+}
+
 /// Version 2 → 3: the defaults version 3 changed, pinned where a version-1 or version-2 link
 /// relied on them and they matter, so it opens with the numbers it was written with; writing it
 /// again gives a version-3 link carrying the pinned value (as `shape=dense` for version 1).
@@ -249,40 +310,6 @@ fn pin_v2_defaults(
                 inputs.set(FieldId::KvDtype, d.id());
             }
         }
-    }
-}
-
-/// Version 3 → 4: the defaults version 4 changed, pinned where a link of version 3 or older
-/// relied on them, so it opens with the numbers it was written with (writing it again gives a
-/// version-4 link carrying the pinned value). Each change is its own block.
-fn pin_v3_defaults(
-    inputs: &mut Inputs,
-    named: impl Fn(FieldId) -> bool,
-    preset: Option<&crate::schema::presets::Preset>,
-) {
-    use crate::base::choice::Choice;
-    let given = |id: FieldId| {
-        named(id) || preset.is_some_and(|p| pairs(p.query).iter().any(|(k, _)| k == id.key()))
-    };
-    // --- Weight format (issue 38): a catalog model's `quant` defaults to its checkpoint's
-    // format from version 4 (`Model::ships`, the `-FP8`/`-AWQ` repositories); before, every
-    // model was counted unquantized unless the link or its preset named `quant`.
-    if !given(FieldId::Quant) {
-        inputs.set(FieldId::Quant, crate::catalog::quant::Quant::None.id());
-    }
-    // --- MXFP4 storage by kernel (issue 38): from version 4 vLLM's MXFP4 experts are padded
-    // for its Marlin kernel on GPUs without native FP4 (`mxfp4_kernel=auto`); before, they were
-    // counted in the checkpoint's layout. Pinned only where it matters (vLLM inference with
-    // MXFP4 weights on a GPU outside `NATIVE_MXFP4`), so other links are written as before.
-    let matters = inputs.get(FieldId::Mode) == "infer"
-        && inputs.get(FieldId::Engine) == "vllm"
-        && inputs.get(FieldId::Quant) == crate::catalog::quant::Quant::Mxfp4.id()
-        && !crate::catalog::device::NATIVE_MXFP4.contains(&inputs.get(FieldId::Gpu));
-    if matters && !given(FieldId::Mxfp4Kernel) {
-        inputs.set(
-            FieldId::Mxfp4Kernel,
-            crate::catalog::quant::Mxfp4Kernel::Native.id(),
-        );
     }
 }
 

@@ -7,8 +7,10 @@
 /// the 64-atom cell's volume (8489.664 bohr³) and llama.cpp an F16 KV cache whatever the
 /// weights; older links keep `cell_volume=2122.416` and their wider llama.cpp cache
 /// (`schema::query`). Version 4 gives a catalog model the weight format its checkpoint ships in
-/// (`quant`: MXFP4 for gpt-oss, FP8 for DeepSeek-V3 and the `-FP8` repositories); older links
-/// keep `quant=none` (`pin_v3_defaults`).
+/// (`quant`: MXFP4 for gpt-oss, FP8 for DeepSeek-V3 and the `-FP8` repositories), counts the KV
+/// cache of windowed layers as vLLM and SGLang do (`hybrid_kv=engine`) and counts `batch` over
+/// all data-parallel replicas (`batch_scope=all`); older links keep `quant=none`,
+/// `hybrid_kv=full` and `batch_scope=replica` where they matter (`schema::query::pin_v3_defaults`).
 pub const SCHEMA_VERSION: u32 = 4;
 
 /// Something about a query worth telling the user, though it did not stop the page.

@@ -174,6 +174,8 @@ impl Validation {
             }
         }
 
+        self.expert_parallel();
+
         let samples = self.ok(F::Samples) && self.given(F::Samples);
         if samples && self.ok(F::Dataset) && self.given(F::Dataset) {
             self.fail(
@@ -207,6 +209,65 @@ impl Validation {
             self.s.shape = ShapeRule::Catalog;
         }
         self.llamacpp_layers();
+    }
+
+    /// Expert parallelism: only for a mixture of experts; serving with vLLM or SGLang
+    /// (`--enable-expert-parallel` makes the expert-parallel group tp × dp, vLLM
+    /// config/parallel.py), training as Megatron-Core (`expert_model_parallel_size` divides
+    /// the data-parallel ranks and `num_moe_experts`, megatron/core/parallel_state.py and
+    /// transformer_config.py).
+    fn expert_parallel(&mut self) {
+        use crate::base::choice::Choice;
+        use crate::scenario::serving::Engine;
+        let ep = self.s.parallel.ep;
+        if ep <= 1 || !self.all_ok([F::Ep, F::Gpus, F::Tp, F::Pp, F::Mode, F::Engine]) {
+            return;
+        }
+        if self.s.mode == Mode::Sim {
+            return;
+        }
+        let experts = self.s.shape().0.experts;
+        let p = self.s.parallel;
+        let dp = p.dp().max(1);
+        if experts <= 1 {
+            self.fail(
+                F::Ep,
+                "ep needs a mixture of experts (this model has no routed experts): allowed value 1",
+            );
+        } else if self.s.mode == Mode::Infer {
+            let group = p.tp.saturating_mul(dp);
+            if !matches!(self.s.engine, Engine::Vllm | Engine::Sglang) {
+                self.fail(
+                    F::Ep,
+                    format!(
+                        "ep is vLLM's and SGLang's --enable-expert-parallel (engine=vllm or sglang); with engine={}: allowed value 1",
+                        self.s.engine.id()
+                    ),
+                );
+            } else if ep != group {
+                self.fail(
+                    F::Ep,
+                    format!(
+                        "with --enable-expert-parallel the experts are divided over tp × dp = {} × {} = {group} GPUs: allowed values 1 or {group}",
+                        p.tp, dp
+                    ),
+                );
+            }
+        } else {
+            let allowed: Vec<String> = (1..=dp.min(experts))
+                .filter(|d| dp.is_multiple_of(*d) && experts.is_multiple_of(*d))
+                .map(|d| d.to_string())
+                .collect();
+            if !dp.is_multiple_of(ep) || !experts.is_multiple_of(ep) {
+                self.fail(
+                    F::Ep,
+                    format!(
+                        "ep must divide the data-parallel ranks (gpus ÷ (tp × pp) = {dp}) and the experts ({experts}): allowed values {}",
+                        allowed.join(", ")
+                    ),
+                );
+            }
+        }
     }
 
     /// llama.cpp has no FP8 (nor FP64) KV cache: `--cache-type-k`/`-v` take f32, f16, bf16,
@@ -491,6 +552,32 @@ impl Validation {
         if arch.global_every > 0 && arch.window == 0 {
             self.fail(F::GlobalEvery, "needs a sliding_window");
             return Err(());
+        }
+        if arch.full_every > arch.layers {
+            self.fail(
+                F::FullAttnEvery,
+                format!(
+                    "must be between 1 and the layers ({}), or empty for no linear attention",
+                    arch.layers
+                ),
+            );
+            return Err(());
+        }
+        if arch.full_every > 0 {
+            for (id, v) in [
+                (F::LinearKHeads, arch.linear_k_heads),
+                (F::LinearVHeads, arch.linear_v_heads),
+                (F::LinearKDim, arch.linear_k_dim),
+                (F::LinearVDim, arch.linear_v_dim),
+            ] {
+                if v == 0 {
+                    self.fail(
+                        id,
+                        "linear attention (full_attn_every) needs it: a count of 1 or more",
+                    );
+                    return Err(());
+                }
+            }
         }
         if arch.total_params() > MAX_PARAMS {
             self.fail(

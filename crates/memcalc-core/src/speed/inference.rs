@@ -133,6 +133,62 @@ pub fn compute_dtype(s: &Scenario) -> crate::catalog::precision::Dtype {
     }
 }
 
+/// Expert parallelism's all-to-all over `ep` ranks (`ep` > 1 with a mixture of experts):
+/// `passes` all-to-alls per MoE layer, `count` times a step, of `tokens` tokens each, every
+/// token's hidden vector to each of its top-k experts, the share (ep − 1) ÷ ep of them on
+/// other ranks (uniform routing). The ranks span `span` consecutive GPUs. Megatron-Core's
+/// `alltoall` token dispatcher (moe/token_dispatcher.py `MoEAlltoAllTokenDispatcher`:
+/// dispatch before the experts, combine after), vLLM's and SGLang's expert-parallel
+/// all2all backends (DeepEP, pplx-kernels) likewise.
+pub fn expert_all_to_all(
+    s: &Scenario,
+    m: &Machine,
+    tokens: f64,
+    passes: u64,
+    count: u64,
+    span: u64,
+) -> Option<TimeTerm> {
+    let (a, _) = s.shape();
+    let ep = s.parallel.ep;
+    if ep <= 1 || a.experts <= 1 {
+        return None;
+    }
+    let layers = a
+        .layers
+        .saturating_sub(a.dense_layers)
+        .div_ceil(s.parallel.pp.max(1));
+    let k = a.active_experts.max(1);
+    let value_bytes = activation_bytes(s);
+    let (via, bandwidth) = m.ring(ep, span.max(ep), s.parallel.gpus_per_node);
+    let bytes = (passes * count * layers) as f64
+        * tokens
+        * (k * a.hidden) as f64
+        * value_bytes
+        * (ep - 1) as f64
+        / ep as f64;
+    let transfer = Transfer {
+        bytes,
+        bandwidth,
+        efficiency: 1.0,
+    };
+    Some(TimeTerm {
+        time: transfer.time(),
+        bound: via.bound(),
+        values: TermValues::Neural(NeuralTerm::ExpertAllToAll {
+            layers,
+            tokens,
+            top_k: k,
+            hidden: a.hidden,
+            value_bytes,
+            ranks: ep,
+            passes,
+            count,
+            transfer,
+            via,
+        }),
+    })
+}
+
 /// Bytes of one activation value between layers: 16-bit unless the model computes in FP32 or
 /// FP64.
 pub fn activation_bytes(s: &Scenario) -> f64 {
@@ -520,6 +576,12 @@ pub fn speed(s: &Scenario, e: &Estimate, m: &Machine) -> Speed {
             }),
         });
     }
+    // vLLM's and SGLang's expert-parallel group is tp × dp consecutive GPUs; each rank
+    // routes its own replica's sequences (the prefill's all-to-all is not counted).
+    if let Some(t) = expert_all_to_all(s, m, n, 2, 1, s.parallel.ep) {
+        step = step.plus(t.time);
+        terms.push(t);
+    }
     if tp > 1 {
         let c = all_reduce(n);
         step = step.plus(c.time());
@@ -585,6 +647,7 @@ pub fn speed(s: &Scenario, e: &Estimate, m: &Machine) -> Speed {
             gpus: tp * pp,
             queue,
             served,
+            replicas: 1,
         },
         bound: longest(&decode_terms),
         terms,

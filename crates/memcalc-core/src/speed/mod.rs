@@ -189,6 +189,7 @@ terms! {
     /// Hybrid sharding's gradient all-reduce across the replicas (HSDP).
     HybridAllReduce = "hybrid_all_reduce", Neural;
     TensorParallel = "tensor_parallel", Neural;
+    ExpertAllToAll = "expert_all_to_all", Neural;
     PipelineSend = "pipeline_send", Neural;
     OffloadTraffic = "offload_traffic", Neural;
     SimMemory = "sim_memory", Grid;
@@ -520,6 +521,26 @@ pub enum NeuralTerm {
         micro_batches: u64,
         collective: Collective,
     },
+    /// Expert parallelism's all-to-all: each token's hidden vector sent to the ranks of its
+    /// top-k experts (dispatch) and their outputs back (combine), in each MoE layer.
+    ExpertAllToAll {
+        /// MoE layers on a device.
+        layers: u64,
+        /// Tokens a rank routes per pass.
+        tokens: f64,
+        top_k: u64,
+        hidden: u64,
+        /// Bytes of one activation value.
+        value_bytes: f64,
+        /// Ranks the experts are divided over.
+        ranks: u64,
+        /// All-to-alls per layer: dispatch and combine, and the backward's two in training.
+        passes: u64,
+        /// Steps (micro-batches) per step.
+        count: u64,
+        transfer: Transfer,
+        via: Via,
+    },
     /// Activations between pipeline stages, point to point.
     PipelineSend {
         micro_batches: u64,
@@ -631,6 +652,7 @@ impl NeuralTerm {
             NeuralTerm::DataParallel { .. } => TermId::DataParallel,
             NeuralTerm::HybridAllReduce { .. } => TermId::HybridAllReduce,
             NeuralTerm::TensorParallel { .. } => TermId::TensorParallel,
+            NeuralTerm::ExpertAllToAll { .. } => TermId::ExpertAllToAll,
             NeuralTerm::PipelineSend { .. } => TermId::PipelineSend,
             NeuralTerm::OffloadTraffic { .. } => TermId::OffloadTraffic,
         }
@@ -883,7 +905,7 @@ pub enum Steps {
         sequences: u64,
         tokens_per_s_per_sequence: f64,
         tokens_per_s: f64,
-        /// The sequences asked for (`batch`).
+        /// The sequences asked for (`batch`; one replica's share with `batch_scope=all`).
         requested: u64,
         /// The GPUs one engine instance runs on (tp × pp): `tokens_per_s` over them is the
         /// throughput per GPU, which decides between layouts of different sizes.
@@ -895,6 +917,9 @@ pub enum Steps {
         /// A pooled engine under load, where requests generate tokens after their prompts:
         /// the throughput over a request's life (speed/inference.rs `under_load`).
         served: Option<Served>,
+        /// Data-parallel replicas, each running these steps: the run's throughput is
+        /// `tokens_per_s` × replicas.
+        replicas: u64,
     },
     Training {
         step: Time,
@@ -1006,7 +1031,14 @@ pub fn speed(s: &Scenario, e: &Estimate) -> Result<Option<Speed>, SpeedError> {
     let m = machine::Machine::of(s)?;
     Ok(match s.mode {
         Mode::Sim => sim::speed(s, e, &m),
-        Mode::Infer if s.sciml.is_transformer() => Some(inference::speed(s, e, &m)),
+        Mode::Infer if s.sciml.is_transformer() => {
+            // One replica's steps; every replica runs the same.
+            let mut sp = inference::speed(&s.per_replica(), e, &m);
+            if let Steps::Inference { replicas, .. } = &mut sp.steps {
+                *replicas = s.replicas();
+            }
+            Some(sp)
+        }
         Mode::Train | Mode::Finetune if s.sciml.is_transformer() => Some(training::speed(s, e, &m)),
         Mode::Infer | Mode::Train | Mode::Finetune => Some(sciml::speed(s, e, &m)),
     })
@@ -1043,7 +1075,7 @@ mod tests {
 
     #[test]
     fn all_lists_every_term_once_with_a_key_of_its_own() {
-        assert_eq!(TermId::ALL.len(), 48);
+        assert_eq!(TermId::ALL.len(), 49);
         assert_eq!(TermId::ALL.first(), Some(&TermId::Prefill));
         assert_eq!(TermId::ALL.last(), Some(&TermId::RsHalo));
         for (i, a) in TermId::ALL.iter().enumerate() {

@@ -217,6 +217,21 @@ pub fn speed(s: &Scenario, e: &crate::model::Estimate, m: &Machine) -> Speed {
             }),
         });
     }
+    // Megatron's expert-parallel ranks lie in the data-parallel dimension, tp apart: two
+    // all-to-alls per MoE layer forward, two backward, two more with full recomputation.
+    let ep_passes = if s.recompute == Recompute::Full { 6 } else { 4 };
+    let ep_tokens = (s.batch * s.seq) as f64;
+    if let Some(t) = crate::speed::inference::expert_all_to_all(
+        s,
+        m,
+        ep_tokens,
+        ep_passes,
+        micro,
+        tp * s.parallel.ep,
+    ) {
+        step = step.plus(t.time);
+        terms.push(t);
+    }
     if pp > 1 {
         let (via, bandwidth) = m.ring(pp, gpus, node);
         // Each micro-batch's activations forward and their gradients back, per boundary: v

@@ -14,7 +14,7 @@ use memcalc_core::scenario::measured::Measured;
 use memcalc_core::scenario::nbody::Nbody;
 use memcalc_core::scenario::planewave::PlaneWave;
 use memcalc_core::scenario::sciml::{ModelKind, SciMl};
-use memcalc_core::scenario::serving::{CudaGraphs, Engine};
+use memcalc_core::scenario::serving::{BatchScope, CudaGraphs, Engine, HybridKv, MambaCache};
 use memcalc_core::scenario::sim::*;
 use memcalc_core::scenario::training::{
     Batching, Mechanics, PpGradSync, ReshardAfterForward, SaveState, WeightCasts, ZeroGrad,
@@ -104,7 +104,7 @@ prop_compose! {
             (1..=3, Offload::Optimizer) => Offload::Optimizer,
             _ => Offload::None,
         };
-        Parallel { gpus: dp, tp: 1, pp: 1, sp, zero, offload, sharding, gpus_per_node }
+        Parallel { gpus: dp, tp: 1, pp: 1, ep: 1, sp, zero, offload, sharding, gpus_per_node }
     }
 }
 
@@ -502,8 +502,11 @@ prop_compose! {
         // At most one layer: every model has it, so the link stays valid.
         n_cpu_moe in weighted(0.3, 0u64..=1),
         ubatch in weighted(0.3, 1u64..=4096),
-    ) -> (Engine, Option<u64>, Option<u64>, Option<u64>, CudaGraphs, (Option<u64>, Option<u64>, Option<u64>)) {
-        (engine, gpu_util_milli, max_batched_tokens, max_num_seqs, cuda_graphs, (gpu_layers, n_cpu_moe, ubatch))
+        hybrid_kv in choice::<HybridKv>(),
+        batch_scope in choice::<BatchScope>(),
+        mamba_cache in choice::<MambaCache>(),
+    ) -> (Engine, Option<u64>, Option<u64>, Option<u64>, CudaGraphs, (Option<u64>, Option<u64>, Option<u64>), (HybridKv, BatchScope, MambaCache)) {
+        (engine, gpu_util_milli, max_batched_tokens, max_num_seqs, cuda_graphs, (gpu_layers, n_cpu_moe, ubatch), (hybrid_kv, batch_scope, mamba_cache))
     }
 }
 
@@ -566,7 +569,7 @@ prop_compose! {
         seq in log_range(17),
         (dtype, mixed, grad_dtype, kv_dtype, kv_quant, quant, milli_bpw, sparsity_bp, sparse_format) in precision(),
         (optimizer, recompute, flash_attention, dropout, softmax_fp32, lora_rank, lora_targets) in training(),
-        (engine, gpu_util_milli, max_batched_tokens, max_num_seqs, cuda_graphs, (gpu_layers, n_cpu_moe, ubatch)) in serving(),
+        (engine, gpu_util_milli, max_batched_tokens, max_num_seqs, cuda_graphs, (gpu_layers, n_cpu_moe, ubatch), (hybrid_kv, batch_scope, mamba_cache)) in serving(),
         ((dataset_bytes, samples, sample_bytes), dataset_on) in (dataset(), choice::<DatasetOn>()),
         (device, host_mem, runtime_mib, overhead_bp) in machine(),
         (measured, sim_kind, neural_kind, calibration) in measurement(),
@@ -607,6 +610,9 @@ prop_compose! {
             max_batched_tokens,
             max_num_seqs,
             cuda_graphs,
+            hybrid_kv,
+            batch_scope,
+            mamba_cache,
             gpu_layers,
             n_cpu_moe,
             ubatch,

@@ -147,6 +147,15 @@ impl Template for EngineValues {
         match self {
             EngineValues::StepActivations(v) => v.engine.source(),
             EngineValues::Graphs(v) => v.engine.source(),
+            EngineValues::KvPool(v) if v.groups.linear() => {
+                crate::explain::parts::neural::SRC_LINEAR_POOL
+            }
+            EngineValues::KvPool(v) if v.groups.hybrid() => match v.engine {
+                crate::scenario::serving::Engine::Sglang => {
+                    crate::scenario::serving::SRC_SGLANG_HYBRID
+                }
+                _ => crate::scenario::serving::SRC_VLLM_HYBRID,
+            },
             EngineValues::KvPool(v) => v.engine.source(),
             EngineValues::GpuWeights(_)
             | EngineValues::HostWeights(_)
@@ -231,7 +240,41 @@ fn pool_formula(v: &KvPool, bytes: u64) -> String {
     if !of_free {
         taken.push(format!("{} (runtime)", g(v.runtime)));
     }
-    let tokens = if v.block_tokens > 1 {
+    let k = &v.groups;
+    let tokens = if k.hybrid() && k.window_pool_tokens > 0 {
+        // SGLang's full pool: the tokens of all layers spread over the full layers and 0.8 of
+        // the windowed ones.
+        format!(
+            "{} tokens × {} layers ÷ (0.8 × {} windowed + {} full layers) = {} tokens (windowed pool: {} tokens)",
+            g(v.pool_bytes_tokens()),
+            v.layers,
+            k.windowed_layers,
+            k.full_layers,
+            g(v.pool_tokens),
+            g(k.window_pool_tokens)
+        )
+    } else if k.linear() && k.linear_groups == 0 {
+        format!(
+            "{} B ÷ ({} tokens × {} B + {} linear layers × {} B of state) × {} tokens = {} tokens",
+            g(v.pool_bytes),
+            g(v.seq),
+            g(v.token_bytes),
+            k.linear_layers,
+            g(k.state_bytes),
+            g(v.seq),
+            g(v.pool_tokens)
+        )
+    } else if k.hybrid() || k.linear() {
+        format!(
+            "{} blocks of {} layers × {} tokens ÷ {} blocks per sequence × {} tokens = {} tokens",
+            g(v.blocks),
+            k.group_layers,
+            v.block_tokens,
+            g(k.seq_blocks),
+            g(v.seq),
+            g(v.pool_tokens)
+        )
+    } else if v.block_tokens > 1 {
         format!(
             "{} blocks of {} tokens = {} tokens",
             g(v.blocks),
@@ -306,8 +349,78 @@ fn pool_explanation(v: &KvPool) -> String {
     } else {
         "the GPU"
     };
+    let k = &v.groups;
+    let windowed = if k.linear() && k.linear_groups > 0 {
+        format!(
+            " Its {} linear-attention layers keep no KV cache but a fixed state of {} B per sequence each; vLLM grows the attention block to {} tokens so that one layer's block holds such a state, groups the layers {} at a time ({} attention, {} linear-attention groups) and gives a sequence of {} tokens {} blocks in each attention group and {} in each linear-attention group (with prefix caching's mamba_cache_mode=align, vLLM's default, the running state and the last cached one), {} in all; the token count it logs is the blocks ÷ a sequence's blocks × {} tokens.",
+            k.linear_layers,
+            g(k.state_bytes),
+            g(v.block_tokens),
+            k.group_layers,
+            k.full_groups,
+            k.linear_groups,
+            g(v.seq),
+            g(v.seq.div_ceil(v.block_tokens.max(1))),
+            (k.seq_blocks - k.full_groups * v.seq.div_ceil(v.block_tokens.max(1)))
+                / k.linear_groups.max(1),
+            g(k.seq_blocks),
+            g(v.seq)
+        )
+    } else if k.linear() {
+        format!(
+            " Its {} linear-attention layers keep no KV cache but a fixed state of {} B per sequence each, taken from the same memory: SGLang keeps the states in a pool of their own (MambaPool), counted here as each sequence's state beside its KV.",
+            k.linear_layers,
+            g(k.state_bytes)
+        )
+    } else if !k.hybrid() {
+        String::new()
+    } else if k.window_pool_tokens > 0 {
+        format!(
+            " SGLang keeps the {} layers that attend within a {}-token window in a pool of their own with 0.8 × the full pool's tokens ({} tokens): a sequence keeps all its tokens in the {} full-attention layers and at most {} in the windowed ones (its window and one chunk), and the pool's token count is the full layers'.",
+            k.windowed_layers,
+            g(k.window),
+            g(k.window_pool_tokens),
+            k.full_layers,
+            g(k.window_tokens)
+        )
+    } else if k.full_groups == 0 {
+        format!(
+            " Every layer attends within a {}-token window, so a sequence keeps at most {} tokens (its window and one scheduler step) in {} blocks.",
+            g(k.window),
+            g(k.window_tokens),
+            g(k.seq_blocks)
+        )
+    } else {
+        format!(
+            " vLLM counts the {} layers that attend within a {}-token window apart from the {} full-attention layers: {} groups of {} layers ({} full, {} windowed) take blocks from one pool, a sequence of {} tokens takes {} blocks in each full group and {} in each windowed one (its window and one scheduler step of {} tokens), {} in all; the token count it logs (\"GPU KV cache size\") is the blocks ÷ a sequence's blocks (its \"maximum concurrency\", a fraction) × {} tokens.",
+            k.windowed_layers,
+            g(k.window),
+            k.full_layers,
+            k.full_groups + k.window_groups,
+            k.group_layers,
+            k.full_groups,
+            k.window_groups,
+            g(v.seq),
+            g(v.seq.div_ceil(v.block_tokens.max(1))),
+            g(k.window_tokens.div_ceil(v.block_tokens.max(1)) + 1),
+            g(v.step_tokens),
+            g(k.seq_blocks),
+            g(v.seq)
+        )
+    };
+    let replicas = if v.replicas > 1 {
+        format!(
+            " The {} data-parallel replicas each have a pool like this one: {} sequences in all; the {} requests are spread over them, {} on each.",
+            v.replicas,
+            g(v.sequences.saturating_mul(v.replicas)),
+            g(v.total_batch),
+            g(v.batch)
+        )
+    } else {
+        String::new()
+    };
     format!(
-        "{} takes {} of {of} ({} B) and gives everything its other parts leave to a preallocated KV cache pool: {} tokens here, enough for {} of {} tokens ({} requested). The pool does not grow or shrink with the batch: the batch decides only whether it fits.{beside}{replicated}",
+        "{} takes {} of {of} ({} B) and gives everything its other parts leave to a preallocated KV cache pool: {} tokens here, enough for {} of {} tokens ({} requested). The pool does not grow or shrink with the batch: the batch decides only whether it fits.{windowed}{replicas}{beside}{replicated}",
         v.engine.name(),
         format_fixed(v.util_milli, 3),
         g(v.budget),

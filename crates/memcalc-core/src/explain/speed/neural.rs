@@ -379,6 +379,12 @@ const SRC_TENSOR: &str =
     layer forward, two backward; NCCL nccl-tests doc/PERFORMANCE.md: ring all-reduce bus bandwidth \
     factor 2 (n − 1)/n; latency: NCCL src/graph/tuning.cc (baseLat per collective, hwLat per ring \
     step: NVLink, PCI, network; LL at half the bandwidth, Simple)";
+const SRC_EXPERT: &str = "Megatron-Core megatron/core/transformer/moe/token_dispatcher.py \
+    MoEAlltoAllTokenDispatcher (moe_token_dispatcher_type alltoall: token_permutation's all-to-all \
+    before the experts, token_unpermutation's after; expert_model_parallel_size ranks); vLLM \
+    --enable-expert-parallel (EP = TP × DP, all2all backends DeepEP / pplx-kernels, \
+    vllm/distributed/device_communicators/all2all.py); Lepikhin et al. 2020, GShard \
+    (arXiv 2006.16668) §2.2: dispatch and combine all-to-alls";
 const SRC_TRAIN: &str = "Kaplan et al. 2020 (6 · N · D); Narayanan et al. 2021 (arXiv 2104.04473) \
     eq. 3 attention term; Chowdhery et al. 2022 (PaLM) appendix B: model FLOPs utilisation; \
     default utilisation from torchtitan benchmarks/llama3_h100_202412_torchtitan.md (33–39 % MFU)";
@@ -432,6 +438,7 @@ impl Template for NeuralTerm {
                 "Hybrid sharding: gradient shards all-reduced across nodes"
             }
             NeuralTerm::TensorParallel { .. } => "Tensor-parallel all-reduces",
+            NeuralTerm::ExpertAllToAll { .. } => "Expert-parallel all-to-all",
             NeuralTerm::PipelineSend { .. } => "Pipeline activations between stages",
             NeuralTerm::OffloadTraffic { .. } => "Offload traffic over PCIe",
         }
@@ -555,6 +562,23 @@ impl Template for NeuralTerm {
                 virtual_stages,
                 compute_seconds,
             } => bubble_formula(*stages, *micro_batches, *virtual_stages, *compute_seconds),
+            NeuralTerm::ExpertAllToAll {
+                layers,
+                tokens,
+                top_k,
+                hidden,
+                value_bytes,
+                ranks,
+                passes,
+                count: steps,
+                transfer: tr,
+                ..
+            } => format!(
+                "{passes} × {steps} × {layers} MoE layers × {} tokens × {top_k} experts × {hidden} × {} B × ({ranks} − 1) ÷ {ranks} = {}",
+                count(*tokens),
+                sig(*value_bytes),
+                transfer(tr, u)
+            ),
             NeuralTerm::PipelineSend { transfer: tr, .. }
             | NeuralTerm::OffloadTraffic { transfer: tr, .. } => transfer(tr, u),
         }
@@ -720,6 +744,20 @@ impl Template for NeuralTerm {
                 ..
             } => pipeline_send_words(*micro_batches, *virtual_stages, via(*v)),
             NeuralTerm::OffloadTraffic { .. } => OFFLOAD.into(),
+            NeuralTerm::ExpertAllToAll {
+                ranks,
+                passes,
+                via: v,
+                ..
+            } => format!(
+                "With the experts divided over {ranks} GPUs, each MoE layer sends every token's hidden vector to the GPUs holding its top-k experts and their outputs back: {passes} all-to-alls per layer ({}), over {}. Of each token's k copies, (ranks − 1) ÷ ranks leave the GPU with uniform routing; a skewed router sends more to some.",
+                if *passes > 2 {
+                    "dispatch and combine forward, their gradients backward"
+                } else {
+                    "dispatch and combine"
+                },
+                via(*v)
+            ),
         }
     }
 
@@ -752,6 +790,7 @@ impl Template for NeuralTerm {
             NeuralTerm::DataParallel { .. } => SRC_DATA,
             NeuralTerm::HybridAllReduce { .. } => SRC_HYBRID,
             NeuralTerm::OffloadTraffic { .. } => SRC_OFFLOAD,
+            NeuralTerm::ExpertAllToAll { .. } => SRC_EXPERT,
         }
     }
 }

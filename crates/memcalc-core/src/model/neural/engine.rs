@@ -3,8 +3,8 @@
 //! cache) between the GPU and host memory. `hf` is the plain PyTorch count the rest of the core
 //! makes. Defaults follow vLLM v0.10 (`vllm serve`), SGLang v0.5 and llama.cpp b5000-era logs.
 
-pub use crate::model::values::engine::Reserve;
-use crate::scenario::serving::{CudaGraphs, Engine};
+pub use crate::model::values::engine::{KvGroups, Reserve};
+use crate::scenario::serving::{CudaGraphs, Engine, HybridKv};
 use crate::scenario::Scenario;
 
 /// llama.cpp's physical batch (n_ubatch default 512): the tokens one compute graph holds.
@@ -390,6 +390,12 @@ pub struct Serving {
     pub batch: u64,
     /// Sequences of `seq` tokens that fit the pool at once.
     pub sequences: u64,
+    /// How the pool is shared between full-attention and windowed layers.
+    pub groups: KvGroups,
+    /// Data-parallel replicas, each with its own pool, and the requests of all of them
+    /// (`batch` is one replica's share where `batch_scope=all`).
+    pub replicas: u64,
+    pub total_batch: u64,
 }
 
 impl Serving {
@@ -412,11 +418,261 @@ impl Serving {
         } else {
             per_device.max(self.limit())
         };
-        let blocks = crate::mul!(self.batch, self.seq.div_ceil(self.block_tokens).max(1));
         crate::add!(
             others,
-            crate::mul!(blocks, self.block_tokens, self.token_bytes)
+            crate::mul!(self.batch, self.groups.seq_blocks, self.groups.block_bytes)
         )
+    }
+}
+
+/// The stage's layers as the pool counts them: how many, how many of them attend within a
+/// sliding window counted apart (0: all at the full context), the window, and one token's KV
+/// bytes in one layer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PoolLayers {
+    pub layers: u64,
+    pub windowed: u64,
+    pub window: u64,
+    pub layer_token_bytes: u64,
+    /// Linear-attention layers (no KV cache) and one sequence's state in one of them.
+    pub linear: u64,
+    pub state_bytes: u64,
+    /// Blocks one request keeps in each linear-attention group (vLLM: 2 with prefix caching's
+    /// `mamba_cache_mode=align`, 1 without).
+    pub state_blocks: u64,
+}
+
+/// SGLang's `swa_full_tokens_ratio` default (server_args.py), in thousandths: the windowed
+/// layers' pool holds 0.8 × the full layers' tokens.
+pub const SGLANG_SWA_RATIO_MILLI: u64 = 800;
+
+/// How the pool's blocks are shared between full-attention and windowed layers.
+///
+/// vLLM V1 (kv_cache_utils.py `_get_kv_cache_groups_uniform_page_size`,
+/// `get_kv_cache_config_from_groups`): the layers of each attention type are split into groups
+/// of `group` layers (the fewest layers of a type, or the most when that is below 1.5 × the
+/// fewest; the last group of a type padded), every group takes its blocks from one pool of
+/// `pool ÷ (group × page)` blocks, and a request of `seq` tokens takes `cdiv(seq, 16)` blocks in each full group and
+/// `cdiv(min(window − 1 + max_num_batched_tokens, seq), 16) + 1` in each windowed group
+/// (`SlidingWindowSpec.max_memory_usage_bytes`; `get_max_concurrency_for_kv_cache_config`);
+/// vLLM 0.29's logged "GPU KV cache size" is int(blocks ÷ request blocks × max_model_len)
+/// (`_report_kv_cache_config`; earlier builds logged blocks ÷ groups × block size).
+/// SGLang (model_runner.py `set_num_token_hybrid`): a full pool and a windowed pool of 0.8 ×
+/// its tokens, splitting the layers' tokens; a request keeps `seq` tokens in the first and
+/// at most its window and one chunk in the second.
+pub fn kv_groups(
+    engine: Engine,
+    block_tokens: u64,
+    step_tokens: u64,
+    seq: u64,
+    l: PoolLayers,
+    token_bytes: u64,
+    pool_bytes: u64,
+) -> KvGroups {
+    let per_seq = seq.div_ceil(block_tokens).max(1);
+    let full = l.layers.saturating_sub(l.windowed);
+    let windowed = l.windowed.min(l.layers);
+    let uniform = |seq_blocks: u64| {
+        let block_bytes = crate::mul!(token_bytes, block_tokens).max(1);
+        let blocks = pool_bytes / block_bytes;
+        KvGroups {
+            full_layers: full,
+            windowed_layers: windowed,
+            group_layers: l.layers,
+            full_groups: u64::from(full > 0 || windowed == 0),
+            window_groups: u64::from(full == 0 && windowed > 0),
+            window: l.window,
+            window_tokens: seq,
+            window_pool_tokens: 0,
+            block_bytes,
+            blocks,
+            pool_tokens: crate::mul!(blocks, block_tokens),
+            seq_blocks,
+            sequences: blocks / seq_blocks.max(1),
+            block_tokens,
+            linear_layers: 0,
+            state_bytes: 0,
+            linear_groups: 0,
+        }
+    };
+    if l.linear > 0 {
+        return linear_groups(engine, block_tokens, seq, l, token_bytes, pool_bytes);
+    }
+    if windowed == 0 || l.window == 0 {
+        return uniform(per_seq);
+    }
+    match engine {
+        Engine::Sglang if full > 0 => {
+            // Total layer-tokens: the pool's tokens of all layers times the layers.
+            let total = crate::mul!(pool_bytes / token_bytes.max(1), l.layers);
+            let denominator = crate::add!(
+                crate::mul!(SGLANG_SWA_RATIO_MILLI, windowed),
+                crate::mul!(1000, full)
+            );
+            let full_tokens = crate::base::sat::mul_div(total, 1000, denominator.max(1));
+            let swa_tokens = crate::base::sat::mul_div(full_tokens, SGLANG_SWA_RATIO_MILLI, 1000);
+            let window_tokens = seq.min(crate::add!(l.window, step_tokens)).max(1);
+            KvGroups {
+                full_layers: full,
+                windowed_layers: windowed,
+                group_layers: full,
+                full_groups: 1,
+                window_groups: 1,
+                window: l.window,
+                window_tokens,
+                window_pool_tokens: swa_tokens,
+                // What one full-pool token costs with its share of the windowed pool.
+                block_bytes: (pool_bytes / full_tokens.max(1)).max(1),
+                blocks: full_tokens,
+                pool_tokens: full_tokens,
+                seq_blocks: per_seq,
+                sequences: (full_tokens / per_seq).min(swa_tokens / window_tokens),
+                block_tokens,
+                linear_layers: 0,
+                state_bytes: 0,
+                linear_groups: 0,
+            }
+        }
+        Engine::Vllm => {
+            let window_tokens = seq.min(crate::add!(l.window.saturating_sub(1), step_tokens));
+            let window_blocks = window_tokens.div_ceil(block_tokens) + 1;
+            // vLLM 0.29 logs "GPU KV cache size" as int(max_concurrency × max_model_len),
+            // the concurrency being the blocks ÷ one request's blocks over all groups.
+            let logged = |blocks: u64, seq_blocks: u64| {
+                crate::base::sat::mul_div(blocks, seq, seq_blocks.max(1))
+            };
+            if full == 0 {
+                let u = uniform(window_blocks);
+                return KvGroups {
+                    window_tokens,
+                    pool_tokens: logged(u.blocks, u.seq_blocks),
+                    ..u
+                };
+            }
+            let (few, many) = (full.min(windowed), full.max(windowed));
+            // max < 1.5 × min, in integers.
+            let group = if 2 * many < 3 * few { many } else { few };
+            let (full_groups, window_groups) = (full.div_ceil(group), windowed.div_ceil(group));
+            let block_bytes = crate::mul!(l.layer_token_bytes, group, block_tokens).max(1);
+            let blocks = pool_bytes / block_bytes;
+            let seq_blocks = crate::add!(
+                crate::mul!(full_groups, per_seq),
+                crate::mul!(window_groups, window_blocks)
+            );
+            KvGroups {
+                full_layers: full,
+                windowed_layers: windowed,
+                group_layers: group,
+                full_groups,
+                window_groups,
+                window: l.window,
+                window_tokens,
+                window_pool_tokens: 0,
+                block_bytes,
+                blocks,
+                pool_tokens: logged(blocks, seq_blocks),
+                seq_blocks,
+                sequences: blocks / seq_blocks.max(1),
+                block_tokens,
+                linear_layers: 0,
+                state_bytes: 0,
+                linear_groups: 0,
+            }
+        }
+        _ => uniform(per_seq),
+    }
+}
+
+/// A pool shared by full-attention layers and linear-attention layers that keep a fixed state
+/// per sequence (Qwen3-Next). vLLM (model_executor/models/config.py
+/// `HybridAttentionMambaModelConfig.verify_and_update_config`): the attention block grows, in
+/// steps of 16 tokens, until one layer's block holds a linear layer's state, so every page is
+/// alike; layers are grouped as for windows (`_get_kv_cache_groups_uniform_page_size`), and a
+/// request takes cdiv(seq, block) blocks in each attention group and, in each linear-attention
+/// group, one (no prefix caching) or two (`mamba_cache_mode=align`, the default with prefix
+/// caching: the running state and the last cached one; a Qwen3.6 log, docs/accuracy.md). SGLang keeps the
+/// states in a pool of their own (mem_cache/memory_pool.py `MambaPool`, sized by
+/// `--max-mamba-cache-size` / `--mamba-full-memory-ratio`); counted here as each sequence's
+/// state beside its KV.
+fn linear_groups(
+    engine: Engine,
+    block_tokens: u64,
+    seq: u64,
+    l: PoolLayers,
+    token_bytes: u64,
+    pool_bytes: u64,
+) -> KvGroups {
+    let attn = l.layers.saturating_sub(l.linear);
+    let linear = l.linear.min(l.layers);
+    let base = KvGroups {
+        full_layers: attn,
+        windowed_layers: 0,
+        group_layers: l.layers,
+        full_groups: 1,
+        window_groups: 0,
+        window: 0,
+        window_tokens: seq,
+        window_pool_tokens: 0,
+        block_bytes: 1,
+        blocks: 0,
+        pool_tokens: 0,
+        seq_blocks: 1,
+        sequences: 0,
+        block_tokens,
+        linear_layers: linear,
+        state_bytes: l.state_bytes,
+        linear_groups: 0,
+    };
+    match engine {
+        Engine::Vllm if attn > 0 => {
+            let a = l.layer_token_bytes.max(1);
+            let unit = crate::mul!(block_tokens, a);
+            let block = if l.state_bytes > unit {
+                crate::mul!(block_tokens, l.state_bytes.div_ceil(unit))
+            } else {
+                block_tokens
+            };
+            let (few, many) = (attn.min(linear), attn.max(linear));
+            let group = if 2 * many < 3 * few { many } else { few };
+            let (full_groups, linear_groups) = (attn.div_ceil(group), linear.div_ceil(group));
+            let block_bytes = crate::mul!(block, a, group).max(1);
+            let blocks = pool_bytes / block_bytes;
+            let seq_blocks = crate::add!(
+                crate::mul!(full_groups, seq.div_ceil(block).max(1)),
+                crate::mul!(linear_groups, l.state_blocks.max(1))
+            );
+            KvGroups {
+                group_layers: group,
+                full_groups,
+                block_bytes,
+                blocks,
+                pool_tokens: crate::base::sat::mul_div(blocks, seq, seq_blocks.max(1)),
+                seq_blocks,
+                sequences: blocks / seq_blocks.max(1),
+                block_tokens: block,
+                linear_groups,
+                ..base
+            }
+        }
+        _ => {
+            // Each sequence: its tokens' KV in the attention layers and its state in the
+            // linear ones.
+            let per_seq = crate::add!(
+                crate::mul!(seq.div_ceil(block_tokens).max(1), block_tokens, token_bytes),
+                crate::mul!(linear, l.state_bytes)
+            )
+            .max(1);
+            let sequences = pool_bytes / per_seq;
+            KvGroups {
+                // One "block" is one sequence's KV and state, so demand is sequences × it.
+                block_bytes: per_seq,
+                blocks: sequences,
+                pool_tokens: crate::base::sat::mul_div(pool_bytes, seq, per_seq),
+                seq_blocks: 1,
+                sequences,
+                ..base
+            }
+        }
     }
 }
 
@@ -427,14 +683,21 @@ pub fn serving(
     s: &Scenario,
     pool_bytes: u64,
     token_bytes: u64,
+    layers: PoolLayers,
     outside: u64,
     runtime: u64,
 ) -> Option<Serving> {
     let pool = s.engine.pool()?;
     let block_tokens = pool.block_tokens;
-    let block_bytes = crate::mul!(token_bytes, block_tokens).max(1);
-    let blocks = pool_bytes / block_bytes;
-    let per_seq = s.seq.div_ceil(block_tokens).max(1);
+    let groups = kv_groups(
+        s.engine,
+        block_tokens,
+        pool.step_tokens(s),
+        s.seq,
+        layers,
+        token_bytes,
+        pool_bytes,
+    );
     Some(Serving {
         engine: s.engine,
         util_milli: pool.util_milli(s),
@@ -444,12 +707,15 @@ pub fn serving(
         step_tokens: pool.step_tokens(s),
         pool_bytes,
         token_bytes,
-        block_tokens,
-        blocks,
-        pool_tokens: crate::mul!(blocks, block_tokens),
+        block_tokens: groups.block_tokens,
+        blocks: groups.blocks,
+        pool_tokens: groups.pool_tokens,
         seq: s.seq,
         batch: s.batch,
-        sequences: blocks / per_seq,
+        sequences: groups.sequences,
+        groups,
+        replicas: 1,
+        total_batch: s.batch,
     })
 }
 
@@ -458,7 +724,19 @@ use crate::model::neural::stage::{Plan, StageBytes};
 /// The answer of a sized stage's engine, with what it takes beside its share.
 pub(crate) fn serving_of(s: &Scenario, b: &StageBytes) -> Option<Serving> {
     let outside = s.engine.pool()?.outside(s, b.activations, b.graphs);
-    serving(s, b.kv_cache, b.token_bytes, outside, b.runtime)
+    let layers = PoolLayers {
+        layers: b.layers,
+        windowed: b.kv_windowed,
+        window: b.kv_window,
+        layer_token_bytes: b.layer_token_bytes,
+        linear: b.kv_linear,
+        state_bytes: b.linear_state_layer_bytes,
+        state_blocks: match s.mamba_cache {
+            crate::scenario::serving::MambaCache::Align => 2,
+            crate::scenario::serving::MambaCache::None => 1,
+        },
+    };
+    serving(s, b.kv_cache, b.token_bytes, layers, outside, b.runtime)
 }
 
 impl Plan<'_> {
@@ -506,7 +784,29 @@ impl Plan<'_> {
         } else {
             step(pool.capture_tokens(s))
         };
-        b.token_bytes = s.kv_bytes(self.kv_token_values(b.layers));
+        // Linear-attention layers cache no tokens; their state takes its place in the pool.
+        b.kv_linear = self.arch.linear_layers_in(self.first_layer(i), b.layers);
+        b.linear_state_layer_bytes = crate::mul!(
+            self.arch
+                .linear_state_values()
+                .div_ceil(s.parallel.tp.max(1)),
+            crate::model::neural::stage::linear_state_bytes(s)
+        );
+        b.token_bytes = s.kv_bytes(self.kv_token_values(b.layers - b.kv_linear));
+        b.layer_token_bytes = s.kv_bytes(self.kv_token_values(1));
+        // Windowed layers counted apart where the engine does (SGLang only for the
+        // architectures of model_config.py is_hybrid_swa_model: of the catalog's, GPT-OSS,
+        // known by its attention sinks).
+        let apart = s.hybrid_kv == HybridKv::Engine
+            && match s.engine {
+                Engine::Vllm => true,
+                Engine::Sglang => self.arch.sinks,
+                Engine::Hf | Engine::Llamacpp => false,
+            };
+        if apart {
+            b.kv_windowed = self.arch.windowed_in(self.first_layer(i), b.layers);
+            b.kv_window = self.arch.window;
+        }
     }
 
     /// The pool: what the budget leaves after the weights, the runtime and (an engine that

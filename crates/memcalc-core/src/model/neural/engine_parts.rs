@@ -82,7 +82,7 @@ fn pooled(s: &Scenario, pool: &Pool, plan: &Plan, b: &StageBytes) -> Vec<Compone
             PartId::KvCache,
             b.kv_cache,
             Location::Device,
-            EngineValues::KvPool(KvPool {
+            EngineValues::KvPool(Box::new(KvPool {
                 engine: s.engine,
                 util_milli: v.util_milli,
                 capacity: s.device.capacity_bytes(),
@@ -93,7 +93,7 @@ fn pooled(s: &Scenario, pool: &Pool, plan: &Plan, b: &StageBytes) -> Vec<Compone
                 runtime: b.runtime,
                 reserve: pool.reserve,
                 outside: v.outside,
-                layers: b.layers,
+                layers: b.layers - b.kv_linear,
                 values_per_token: a.kv_values_per_token(s.parallel.tp),
                 kv: kv_format(s),
                 token_bytes: b.token_bytes,
@@ -105,7 +105,12 @@ fn pooled(s: &Scenario, pool: &Pool, plan: &Plan, b: &StageBytes) -> Vec<Compone
                 batch: s.batch,
                 tp: s.parallel.tp,
                 kv_heads: a.kv_heads,
-            }),
+                groups: v.groups,
+                step_tokens: v.step_tokens,
+                pool_bytes: v.pool_bytes,
+                replicas: 1,
+                total_batch: s.batch,
+            })),
         ),
     ]
 }

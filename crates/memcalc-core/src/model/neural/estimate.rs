@@ -186,6 +186,9 @@ pub(crate) fn estimate_model(s: &Scenario) -> Estimate {
             }),
         ));
         parts.push(kv_cache(s, &plan, &b));
+        if b.linear_state > 0 {
+            parts.push(linear_state(s, &plan, &b));
+        }
         parts.push(part(
             PartId::Logits,
             b.logits,
@@ -343,8 +346,24 @@ fn weights(s: &Scenario, plan: &Plan, b: &StageBytes, stage_i: u64) -> Component
         sparsity_bp: s.sparsity_bp,
         terms: plan.sparse_terms(plan.frozen_weight_bytes(b.params, embed), b.params),
     });
+    // ZeRO-3 shards the sliced parameters (expert parallelism changes only what is held whole).
+    let params = if s.mode.trains() && p.zero >= 3 && !s.uses_lora() {
+        b.sliced
+    } else {
+        b.params
+    };
+    let (ep, experts) = (p.ep.max(1), plan.arch.experts);
+    let trains = s.mode.trains();
     let v = Weights {
-        params: b.params,
+        params,
+        ep: if experts > 1 { ep } else { 1 },
+        experts,
+        local_experts: if trains {
+            experts / ep
+        } else {
+            experts.div_ceil(ep)
+        },
+        experts_whole: !trains,
         dtype: s.dtype,
         tp: p.tp,
         pp: p.pp,
@@ -366,7 +385,7 @@ fn weights(s: &Scenario, plan: &Plan, b: &StageBytes, stage_i: u64) -> Component
                 }
             }),
         lora: s.uses_lora(),
-        trainable: b.trainable,
+        trainable: if s.uses_lora() { b.trainable } else { params },
         master_copy: s.keeps_master_copy(),
         zero: zero(s),
         dense_bytes: if sparse.is_some() {
@@ -406,7 +425,16 @@ fn training_states(s: &Scenario, b: &StageBytes) -> Vec<Component> {
         StatesHome::Device
     };
     let lora = s.uses_lora();
-    let trainable = b.trainable;
+    // What ZeRO shards from `stage` on: the sliced parameters (with expert parallelism the
+    // expert states shard over dp ÷ ep ranks, the same bytes as every expert sliced over dp).
+    let sharded = |stage: u8| {
+        if !lora && s.parallel.zero >= stage {
+            b.sliced
+        } else {
+            b.trainable
+        }
+    };
+    let trainable = sharded(1);
     let master = part(
         PartId::MasterWeights,
         b.master,
@@ -440,7 +468,7 @@ fn training_states(s: &Scenario, b: &StageBytes) -> Vec<Component> {
             Location::Device
         },
         NeuralValues::Gradients(Gradients {
-            trainable,
+            trainable: sharded(2),
             lora,
             dtype: if b.grads_on_host {
                 crate::catalog::precision::Dtype::Fp32
@@ -581,6 +609,30 @@ fn sciml_activations(s: &Scenario, plan: &Plan, b: &StageBytes) -> Component {
     )
 }
 
+/// The linear-attention layers' state, one per sequence (Qwen3-Next).
+fn linear_state(s: &Scenario, plan: &Plan, b: &StageBytes) -> Component {
+    let a = &plan.arch;
+    let first = plan.first_layer(plan.busiest().0);
+    let recurrent = crate::mul!(a.linear_v_heads, a.linear_k_dim, a.linear_v_dim);
+    part(
+        PartId::LinearState,
+        b.linear_state,
+        Location::Device,
+        NeuralValues::LinearState(crate::model::values::neural::LinearState {
+            layers: a.linear_layers_in(first, b.layers),
+            conv_values: a.linear_state_values().saturating_sub(recurrent),
+            recurrent_values: recurrent,
+            v_heads: a.linear_v_heads,
+            k_dim: a.linear_k_dim,
+            v_dim: a.linear_v_dim,
+            kernel: a.conv_kernel,
+            batch: s.batch,
+            bytes_per_value: crate::model::neural::stage::linear_state_bytes(s),
+            tp: s.parallel.tp,
+        }),
+    )
+}
+
 fn kv_cache(s: &Scenario, plan: &Plan, b: &StageBytes) -> Component {
     let a = &plan.arch;
     let first = plan.first_layer(plan.busiest().0);
@@ -601,6 +653,8 @@ fn kv_cache(s: &Scenario, plan: &Plan, b: &StageBytes) -> Component {
             windowed: a.windowed_in(first, b.layers),
             windowed_all: a.windowed_in(0, a.layers),
             window: a.window,
+            linear: a.linear_layers_in(first, b.layers),
+            linear_all: a.linear_layers_in(0, a.layers),
             seq: s.seq,
             batch: s.batch,
             value: KvValue {

@@ -25,6 +25,9 @@ pub struct StageBytes {
     pub activations: u64,
     pub logits: u64,
     pub kv_cache: u64,
+    /// Linear-attention layers' fixed state per sequence (Qwen3-Next), outside a pooled
+    /// engine's pool.
+    pub linear_state: u64,
     /// CUDA graphs a serving engine captured (their memory pool).
     pub graphs: u64,
     /// A serving engine's stage that samples (the last): its activations cover the sampler.
@@ -36,6 +39,16 @@ pub struct StageBytes {
     pub buffers_host: u64,
     /// KV bytes of one token on this device (all its layers, K and V).
     pub token_bytes: u64,
+    /// A pooled engine that counts windowed layers apart (`hybrid_kv=engine`): the stage's
+    /// layers that attend within the sliding window (0: every layer counted at the full
+    /// context), the window, and one token's KV bytes in one layer.
+    pub kv_windowed: u64,
+    pub kv_window: u64,
+    pub layer_token_bytes: u64,
+    /// A pooled engine's linear-attention layers on this stage and one sequence's state in one
+    /// of them (bytes).
+    pub kv_linear: u64,
+    pub linear_state_layer_bytes: u64,
     pub dataset_device: u64,
     /// Activations moved to host memory (activation offloading).
     pub act_host: u64,
@@ -68,6 +81,9 @@ pub struct StageBytes {
     /// Parameters held by this device before ZeRO sharding, and the trainable ones.
     pub params: u64,
     pub trainable: u64,
+    /// The stage's parameters ÷ tp, every expert sliced (what ZeRO shards with expert
+    /// parallelism; the same as `params` without it).
+    pub sliced: u64,
     /// Of them, those in tensors below an 8-bit optimizer's `min_8bit_size`.
     pub small_trainable: u64,
     pub layers: u64,
@@ -103,6 +119,7 @@ impl StageBytes {
             self.activations,
             self.logits,
             self.kv_cache,
+            self.linear_state,
             self.dataset_device,
             self.gathered,
             self.save_device,
@@ -167,6 +184,12 @@ fn scale(v: u64, num: u64, den: u64) -> u64 {
     u64::try_from((u128::from(v) * u128::from(num)).div_ceil(u128::from(den))).unwrap_or(u64::MAX)
 }
 
+/// Bytes of one linear-attention state value: the model's 16-bit dtype (vLLM
+/// MambaStateDtypeCalculator with mamba_ssm_cache_dtype auto), 4 for FP32 or FP64 models.
+pub fn linear_state_bytes(s: &Scenario) -> u64 {
+    s.dtype.bytes().clamp(2, 4)
+}
+
 impl<'a> Plan<'a> {
     pub fn new(s: &'a Scenario) -> Plan<'a> {
         let (arch, _) = s.shape();
@@ -218,6 +241,48 @@ impl<'a> Plan<'a> {
             scale(arch_part, self.total_params, self.arch_total),
             scale(embed, self.total_params, self.arch_total),
         )
+    }
+
+    /// Routed experts' parameters on stage `i` (before tensor parallelism), scaled like
+    /// [`Plan::stage_params`]: `per` experts of each MoE layer (the leading dense layers have
+    /// none).
+    fn stage_experts(&self, i: u64, per: u64) -> u64 {
+        let a = &self.arch;
+        if a.experts <= 1 {
+            return 0;
+        }
+        let (first, n) = (self.first_layer(i), self.layers_on(i));
+        let dense = a.dense_layers.min(first + n).saturating_sub(first).min(n);
+        let moe = n - dense;
+        scale(
+            crate::mul!(moe, per, a.expert_params()),
+            self.total_params,
+            self.arch_total,
+        )
+    }
+
+    /// Parameters of stage `i` one device holds with expert parallelism, given `params` (the
+    /// stage's parameters ÷ tp): the routed experts divided over the `ep` ranks instead of
+    /// sliced over tp. Serving (vLLM `--enable-expert-parallel`, ep = tp × dp): each rank
+    /// holds whole experts, the first `experts mod ep` ranks one more (vLLM
+    /// fused_moe/layer.py `determine_expert_map`); training (Megatron-Core
+    /// `expert_model_parallel_size`): experts ÷ ep per rank, each split over tp
+    /// (`expert_tensor_parallel_size` defaults to `tensor_model_parallel_size`).
+    pub(crate) fn expert_parallel_params(&self, i: u64, params: u64) -> u64 {
+        let s = self.s;
+        let ep = s.parallel.ep;
+        let e = self.arch.experts;
+        if ep <= 1 || e <= 1 {
+            return params;
+        }
+        let t = s.parallel.tp.max(1);
+        let sliced = self.stage_experts(i, e).div_ceil(t);
+        let local = if s.mode.trains() {
+            self.stage_experts(i, e / ep).div_ceil(t)
+        } else {
+            self.stage_experts(i, e.div_ceil(ep))
+        };
+        crate::add!(params.saturating_sub(sliced), local)
     }
 
     /// LoRA adapter parameters in one layer: r × (in + out) per targeted matrix.
@@ -431,11 +496,16 @@ impl<'a> Plan<'a> {
         // The ranks the states are sharded over: all data-parallel ones, or a node's (HSDP).
         let (t, dp) = (p.tp, p.shard_dp());
         let (stage_params, stage_embed) = self.stage_params(i);
-        let params = stage_params.div_ceil(t);
+        // With expert parallelism a device holds its own experts whole (or its tp slice of
+        // them) instead of a slice of every expert; ZeRO shards the expert states over the
+        // expert-data-parallel ranks (dp ÷ ep), so a sharded term is the same either way.
+        let sliced = stage_params.div_ceil(t);
+        let params = self.expert_parallel_params(i, sliced);
         let embed = stage_embed.div_ceil(t);
         let layers = self.layers_on(i);
         let mut b = StageBytes {
             params,
+            sliced,
             layers,
             ..Default::default()
         };
@@ -446,6 +516,15 @@ impl<'a> Plan<'a> {
                 v.div_ceil(dp)
             } else {
                 v
+            }
+        };
+        // A term of the held parameters, or, sharded from ZeRO stage `from_stage`, the same term
+        // of the sliced ones over the data-parallel ranks.
+        let shard_ep = |held: u64, of_sliced: u64, from_stage: u8| {
+            if zero >= from_stage {
+                of_sliced.div_ceil(dp)
+            } else {
+                held
             }
         };
 
@@ -465,7 +544,14 @@ impl<'a> Plan<'a> {
             (self.sparse_weight_bytes(dense, params), 0)
         };
         b.trainable = trainable;
-        b.weights = shard(weights, 3);
+        // Fully trained: the same terms of the sliced parameters (what ZeRO shards).
+        let whole = trains && !s.uses_lora();
+        let sliced_trainable = if whole { sliced } else { trainable };
+        b.weights = if whole {
+            shard_ep(weights, crate::mul!(sliced, s.dtype.bytes()), 3)
+        } else {
+            shard(weights, 3)
+        };
         if self.casts_per_layer() {
             // Only the FP32 parameters persist (the master row); the backward pass recasts
             // one layer's weights at a time.
@@ -478,12 +564,14 @@ impl<'a> Plan<'a> {
             b.offload_buffer = crate::mul!(4, self.arch.params().per_layer.div_ceil(t));
         }
         if trains {
-            let master = if s.keeps_master_copy() {
-                crate::mul!(trainable, 4)
-            } else {
-                0
+            let master = |n: u64| {
+                if s.keeps_master_copy() {
+                    crate::mul!(n, 4)
+                } else {
+                    0
+                }
             };
-            b.master = shard(master, 1);
+            b.master = shard_ep(master(trainable), master(sliced_trainable), 1);
             b.grads_on_host = p.offload != Offload::None && zero >= 2;
             b.gradients = if b.grads_on_host {
                 // DeepSpeed with offload_optimizer reduces each gradient through its 16-bit
@@ -492,9 +580,18 @@ impl<'a> Plan<'a> {
                 // async_inplace_copy_grad_to_fp32_buffer_from_gpu; stage3.py
                 // partition_grads into fp32_partitioned_groups_flat[i].grad, and no device
                 // grad_partitions_flat_buffer under offload_optimizer).
-                shard(crate::mul!(trainable, 4), 2)
+                shard_ep(
+                    crate::mul!(trainable, 4),
+                    crate::mul!(sliced_trainable, 4),
+                    2,
+                )
             } else {
-                shard(crate::mul!(trainable, s.grad_dtype().bytes()), 2)
+                let g = s.grad_dtype().bytes();
+                shard_ep(
+                    crate::mul!(trainable, g),
+                    crate::mul!(sliced_trainable, g),
+                    2,
+                )
             };
             b.gradients_all = b.gradients;
             let state = s.state_dtype().bytes();
@@ -512,11 +609,8 @@ impl<'a> Plan<'a> {
                 )
             };
             b.small_trainable = small;
-            b.optimizer = shard(
-                s.optimizer
-                    .state_bytes(trainable, state, self.arch.hidden, small),
-                1,
-            );
+            let states = |n: u64| s.optimizer.state_bytes(n, state, self.arch.hidden, small);
+            b.optimizer = shard_ep(states(trainable), states(sliced_trainable), 1);
             b.states_on_host = p.offload != Offload::None || s.mech.paged_optimizer;
 
             let shape = self.layer_shape(s.batch, s.seq);
@@ -627,6 +721,14 @@ impl<'a> Plan<'a> {
                     .cached_token_layers(self.first_layer(i), layers, s.seq),
                 s.batch
             ));
+            // Linear-attention layers: a fixed state per sequence, split over tp like their
+            // heads.
+            b.linear_state = crate::mul!(
+                self.arch.linear_layers_in(self.first_layer(i), layers),
+                self.arch.linear_state_values().div_ceil(t),
+                s.batch,
+                linear_state_bytes(s)
+            );
             if i + 1 == p.pp {
                 // Logits of the last position only, FP32 (vLLM and llama.cpp sample from it).
                 b.logits = crate::mul!(s.batch, self.arch.vocab, 4).div_ceil(t);

@@ -10,7 +10,7 @@ use crate::scenario::serving::Engine;
 pub enum EngineValues {
     StepActivations(StepActivations),
     Graphs(Graphs),
-    KvPool(KvPool),
+    KvPool(Box<KvPool>),
     GpuWeights(SplitWeights),
     HostWeights(SplitWeights),
     GpuKv(SplitKv),
@@ -95,6 +95,68 @@ pub struct KvPool {
     pub batch: u64,
     pub tp: u64,
     pub kv_heads: u64,
+    pub groups: KvGroups,
+    /// Tokens per scheduler step (vLLM max_num_batched_tokens, SGLang chunked_prefill_size).
+    pub step_tokens: u64,
+    /// The pool's bytes.
+    pub pool_bytes: u64,
+    /// Data-parallel replicas and the requests of all of them (`batch` is one replica's).
+    pub replicas: u64,
+    pub total_batch: u64,
+}
+
+impl KvPool {
+    /// The pool's tokens counted in all layers (SGLang's max_total_num_tokens before its split).
+    pub fn pool_bytes_tokens(&self) -> u64 {
+        self.pool_bytes / self.token_bytes.max(1)
+    }
+}
+
+/// How a pooled engine shares its KV pool between full-attention and windowed layers
+/// (`model::neural::engine::kv_groups`); one group of every layer when none is windowed or
+/// `hybrid_kv=full`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct KvGroups {
+    pub full_layers: u64,
+    pub windowed_layers: u64,
+    /// Layers per group (vLLM); SGLang: the full layers.
+    pub group_layers: u64,
+    pub full_groups: u64,
+    pub window_groups: u64,
+    pub window: u64,
+    /// Tokens a windowed layer keeps for one sequence: vLLM min(window − 1 + step, seq),
+    /// SGLang min(window + chunk, seq).
+    pub window_tokens: u64,
+    /// SGLang's windowed pool, in tokens (0: none).
+    pub window_pool_tokens: u64,
+    /// Bytes of one block in one group (its layers × tokens per block × bytes per layer-token).
+    pub block_bytes: u64,
+    pub blocks: u64,
+    /// The pool's tokens as the engine logs them.
+    pub pool_tokens: u64,
+    /// Blocks one sequence takes over all groups.
+    pub seq_blocks: u64,
+    pub sequences: u64,
+    /// Tokens per block (vLLM raises it so that an attention page holds a linear-attention
+    /// layer's state).
+    pub block_tokens: u64,
+    /// Linear-attention layers (their state one block per sequence in vLLM), and one
+    /// sequence's state in one of them, in bytes.
+    pub linear_layers: u64,
+    pub state_bytes: u64,
+    pub linear_groups: u64,
+}
+
+impl KvGroups {
+    /// Whether windowed layers are counted apart from the full ones.
+    pub fn hybrid(&self) -> bool {
+        self.windowed_layers > 0 && self.window > 0
+    }
+
+    /// Whether linear-attention layers keep their state in the pool.
+    pub fn linear(&self) -> bool {
+        self.linear_layers > 0
+    }
 }
 
 /// How llama.cpp's weights are stored.

@@ -27,6 +27,7 @@ pub enum NeuralValues {
     TrainLogits(TrainLogits),
     InferLogits(InferLogits),
     KvCache(KvCache),
+    LinearState(LinearState),
     Dataset(Dataset),
     Overhead(Overhead),
     EngineOverhead(EngineOverhead),
@@ -75,6 +76,13 @@ pub struct Sparse {
 pub struct Weights {
     /// Parameters on this device.
     pub params: u64,
+    /// Expert parallelism (1: off), the routed experts and the ones this device holds.
+    pub ep: u64,
+    pub experts: u64,
+    pub local_experts: u64,
+    /// Whether the experts are whole on a device (vLLM, SGLang) or still split over tp
+    /// (Megatron).
+    pub experts_whole: bool,
     pub dtype: Dtype,
     pub tp: u64,
     pub pp: u64,
@@ -359,9 +367,29 @@ pub struct KvCache {
     pub windowed: u64,
     pub windowed_all: u64,
     pub window: u64,
+    /// Linear-attention layers on this stage and in the whole model: no KV cache.
+    pub linear: u64,
+    pub linear_all: u64,
     pub seq: u64,
     pub batch: u64,
     pub value: KvValue,
+}
+
+/// The fixed state per sequence of the linear-attention layers (Qwen3-Next's Gated DeltaNet).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct LinearState {
+    /// Linear-attention layers on this device.
+    pub layers: u64,
+    pub conv_values: u64,
+    pub recurrent_values: u64,
+    pub v_heads: u64,
+    pub k_dim: u64,
+    pub v_dim: u64,
+    pub kernel: u64,
+    pub batch: u64,
+    pub bytes_per_value: u64,
+    /// Tensor-parallel ranks the heads (and so the state) are split over.
+    pub tp: u64,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -4,6 +4,7 @@
 mod activations;
 mod data;
 mod kv;
+pub use kv::SRC_LINEAR_POOL;
 mod logits;
 mod runtime;
 mod save;
@@ -32,6 +33,7 @@ macro_rules! on_variant {
             NeuralValues::TrainLogits($t) => $call,
             NeuralValues::InferLogits($t) => $call,
             NeuralValues::KvCache($t) => $call,
+            NeuralValues::LinearState($t) => $call,
             NeuralValues::Dataset($t) => $call,
             NeuralValues::Overhead($t) => $call,
             NeuralValues::EngineOverhead($t) => $call,

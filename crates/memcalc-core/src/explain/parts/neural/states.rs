@@ -79,6 +79,9 @@ fn unquantized_note(quant: Quant, f: FrozenTerms) -> String {
     )
 }
 
+/// Where expert parallelism's division of the experts comes from.
+const SRC_EXPERT_PARALLEL: &str = "vLLM --enable-expert-parallel (vllm/config/parallel.py: expert-parallel size = tensor × data parallel; vllm/model_executor/layers/fused_moe/layer.py determine_expert_map: experts ÷ EP ranks, the first experts mod EP ranks one more); Megatron-Core expert_model_parallel_size (megatron/core/parallel_state.py expert-model-parallel groups within data parallelism; expert_tensor_parallel_size defaults to tensor_model_parallel_size; the distributed optimizer shards expert states over the expert-data-parallel ranks)";
+
 impl Template for Weights {
     fn label(&self) -> &'static str {
         "Weights"
@@ -241,6 +244,25 @@ impl Template for Weights {
         if self.cast_layer.is_some() {
             text = format!("PyTorch AMP keeps FP32 parameters (the master row); compiled, it recasts each weight to {upper} as a layer runs, forward and backward.");
         }
+        if self.ep > 1 {
+            text.push_str(&if self.experts_whole {
+                format!(
+                    " Expert parallelism (--enable-expert-parallel): the {} routed experts of each layer are divided over {} GPUs (tensor parallel × replicas), each holding {} whole ones, the rest of the model split by tensor parallelism.",
+                    g(self.experts),
+                    self.ep,
+                    g(self.local_experts)
+                )
+            } else {
+                format!(
+                    " Expert parallelism (expert_model_parallel_size {}): the {} routed experts of each layer are divided over {} data-parallel ranks, {} on each, every one still split over the {} tensor-parallel ranks.",
+                    self.ep,
+                    g(self.experts),
+                    self.ep,
+                    g(self.local_experts),
+                    self.tp
+                )
+            });
+        }
         text.push_str(&zero_note(self.zero, 3, "the parameters"));
         if self.on_host {
             text.push_str(" Offloaded: they live in host memory.");
@@ -250,6 +272,9 @@ impl Template for Weights {
     fn source(&self) -> &'static str {
         if self.cast_layer.is_some() {
             return SRC_CASTS;
+        }
+        if self.ep > 1 {
+            return SRC_EXPERT_PARALLEL;
         }
         if self.frozen.is_some_and(|f| f.kept > 0) {
             return SRC_UNCONVERTED;
