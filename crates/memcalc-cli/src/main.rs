@@ -26,6 +26,8 @@ const AFTER: &str = "EXAMPLES:
     memcalc --sweep ranks=64..4096 --format csv mode=sim method=grid nx=2048 ny=2048 nz=2048
     memcalc --list presets
     memcalc --list devices --json
+    memcalc --log vllm.log gpu=h100
+    nvidia-smi | memcalc --log - model_id=meta-llama/Llama-3.1-8B mode=infer
 
 Keys are those of the page's URL (docs/url-parameters.md); values not given take the page's
 defaults, so a link copied from the page (or its 'copy as command' line) gives the same numbers
@@ -82,6 +84,13 @@ struct Args {
     /// override it); keys it does not need or understand are named on standard error
     #[arg(long, value_name = "FILE")]
     config: Option<std::path::PathBuf>,
+    /// read a run's log (a file, or - for standard input): vLLM, llama.cpp/Ollama, LAMMPS,
+    /// pw.x, PyTorch peak prints, nvidia-smi, /usr/bin/time -v or seff. The keys it states fill
+    /// the scenario (keys given here are the base), each figure it reports is set beside the
+    /// estimate's rows, the terms the estimate declares uncertain are calibrated from it, and
+    /// the estimate of the result follows; --json prints the log's answer as JSON
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["sweep", "layouts", "list", "models"])]
+    log: Option<String>,
     /// list the catalog's models (model_id=ID takes one; any case, or the alias)
     #[arg(long)]
     models: bool,
@@ -127,6 +136,7 @@ fn main() -> ExitCode {
     }
     let mut decimal = args.decimal;
     let (sweep, layouts, config) = (args.sweep, args.layouts, args.config);
+    let args_log = args.log;
     let mut parts = args.inputs;
     // A share link keeps the meaning of its own version (none: version 1, as the page opens
     // it); typed pairs are read at the current version, as the page reads its form. Pairs
@@ -182,6 +192,12 @@ fn main() -> ExitCode {
             eprintln!("memcalc: {}", output::not_a_parameter(&n.key));
         }
     }
+    if let Some(path) = &args_log {
+        if unknown || unknown_preset {
+            return ExitCode::from(2);
+        }
+        return read_log(path, &inputs, format, decimal);
+    }
     let parsed = inputs.parse();
     if let Err(errors) = &parsed {
         for e in errors {
@@ -211,6 +227,51 @@ fn main() -> ExitCode {
         "{}",
         output::render(&scenario, &e, sp.as_ref(), &notices, format, decimal)
     );
+    exit(e.fits())
+}
+
+/// `--log`: the log's answer, then the estimate of the scenario it fills. Exit 2 when no
+/// recogniser knows the text (nothing is changed), else the scenario's fit.
+fn read_log(path: &str, base: &Inputs, format: Format, decimal: bool) -> ExitCode {
+    use std::io::Read;
+    let mut bytes = Vec::new();
+    let read = if path == "-" {
+        std::io::stdin().read_to_end(&mut bytes).map(|_| ())
+    } else {
+        std::fs::File::open(path).and_then(|mut f| f.read_to_end(&mut bytes).map(|_| ()))
+    };
+    if let Err(e) = read {
+        return fail(&format!("cannot read {path}: {e}"));
+    }
+    // A log is text; bytes that are not UTF-8 are replaced, never a reason to stop.
+    let text = String::from_utf8_lossy(&bytes);
+    let units = if decimal {
+        memcalc_core::units::UnitSystem::Decimal
+    } else {
+        memcalc_core::units::UnitSystem::Binary
+    };
+    let answer = memcalc_core::answers::log::check::answer(&text, base);
+    let view = memcalc_core::report::log_check::view(&answer, units);
+    if !view.recognised {
+        return fail(&view.headline);
+    }
+    let Some(scenario) = answer.scenario.clone() else {
+        if let Err(errors) = answer.inputs.parse() {
+            for e in errors {
+                eprintln!("memcalc: {}", e.message);
+            }
+        }
+        return ExitCode::from(2);
+    };
+    let e = estimate(&scenario);
+    if format == Format::Json {
+        println!("{}", memcalc_core::report::log_check::json(&view));
+        return exit(e.fits());
+    }
+    print!("{}", memcalc_core::report::log_check::table(&view));
+    println!();
+    let sp = memcalc_core::speed(&scenario, &e).ok().flatten();
+    print!("{}", output::render(&scenario, &e, sp.as_ref(), &[], format, decimal));
     exit(e.fits())
 }
 

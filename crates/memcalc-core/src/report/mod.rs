@@ -9,6 +9,7 @@ use crate::scenario::Scenario;
 
 mod glance;
 mod json;
+pub mod log_check;
 mod names;
 mod page_words;
 mod time_answer;
