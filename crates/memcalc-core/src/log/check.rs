@@ -435,12 +435,11 @@ pub fn calibrate(reading: &Reading, s: &Scenario, e: &Estimate, compared: &[Comp
         .iter()
         .find_map(|(f, k)| reading.figure(*f).filter(|l| l.value > 0).map(|l| (l, *k)));
     if let Some((l, kind)) = total_figure {
-        // The figure in GiB with enough places to keep it to the MiB.
-        let gib = l.value as f64 / (1u64 << 30) as f64;
+        // In bytes, as the canonical link writes a size: exact.
         out.push(Calibrated {
             key: F::Measured,
             before: inputs.get(F::Measured).to_string(),
-            after: super::plain((gib * 1e6).round() / 1e6, 6),
+            after: format!("{}B", l.value),
             line: l.line,
             why: "the logged peak, kept so the check travels with the link",
         });
@@ -458,7 +457,7 @@ pub fn calibrate(reading: &Reading, s: &Scenario, e: &Estimate, compared: &[Comp
                 out.push(Calibrated {
                     key: F::Calibration,
                     before: inputs.get(F::Calibration).to_string(),
-                    after: super::plain(cal as f64 / (1u64 << 20) as f64, 0),
+                    after: format!("{cal}B"),
                     line: l.line,
                     why: "the difference the tool sees beyond the estimate's rows, kept as its own row (the calibration key)",
                 });

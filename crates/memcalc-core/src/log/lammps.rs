@@ -69,6 +69,7 @@ fn version(c: &mut Ctx, l: &str) {
     if let Some(v) = t.strip_prefix("LAMMPS (").and_then(|s| s.split(')').next()) {
         c.starts += 1;
         c.version = v.to_string();
+        c.remember("version_line", 1.0);
     }
 }
 

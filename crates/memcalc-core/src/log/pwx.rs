@@ -116,6 +116,7 @@ const ROWS: &[Row] = &[
 
 fn version(c: &mut Ctx, l: &str) {
     c.starts += 1;
+    c.remember("version_line", 1.0);
     if let Some(v) = l.split("PWSCF v.").nth(1).and_then(|s| s.split_whitespace().next()) {
         c.version = v.to_string();
     }
