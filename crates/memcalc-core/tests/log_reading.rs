@@ -319,3 +319,37 @@ fn a_20_mb_paste_reads_in_bounded_time() {
     // Generous for a debug build on a shared machine; release is far below.
     assert!(t.elapsed().as_secs() < 60, "{:?}", t.elapsed());
 }
+
+#[test]
+fn reading_in_pieces_gives_the_same_answer() {
+    for name in ["vllm-0.7-v1-pr12569.log", "lammps-16Mar18-eam.4.log", "llamacpp-b2xxx-pr6122.log"] {
+        let text = fixture(name);
+        let whole = log::read(&text);
+        for size in [1, 7, 64, 1000] {
+            let mut r = log::Reader::new();
+            let bytes = text.as_bytes();
+            let mut at = 0;
+            while at < bytes.len() {
+                let mut end = (at + size).min(bytes.len());
+                while !text.is_char_boundary(end) {
+                    end += 1;
+                }
+                r.feed(&text[at..end]);
+                at = end;
+            }
+            assert_eq!(r.finish(), whole, "{name} in pieces of {size}");
+        }
+    }
+}
+
+#[test]
+fn the_patch_is_what_changed_less_the_locked_keys() {
+    use memcalc_core::inputs::fields::FieldId;
+    let (base, _) = Inputs::from_typed_query("params=7B");
+    let a = answer(&fixture("lammps-16Mar18-lj.1.log"), &base);
+    let patch = a.patch(&base, &[FieldId::Ranks]);
+    assert!(patch.iter().any(|(k, v)| *k == FieldId::Particles && v == "32000"));
+    assert!(patch.iter().all(|(k, _)| *k != FieldId::Ranks));
+    let none = answer("nothing here", &base);
+    assert!(none.patch(&base, &[]).is_empty());
+}

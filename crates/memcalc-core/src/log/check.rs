@@ -496,6 +496,20 @@ pub struct LogAnswer {
 }
 
 impl LogAnswer {
+    /// The fields the answer changes from `base`, leaving out `locked` ones: what a page applies
+    /// as one step (nothing when the log was not recognised).
+    pub fn patch(&self, base: &Inputs, locked: &[F]) -> Vec<(F, String)> {
+        if !self.reading.recognised() {
+            return Vec::new();
+        }
+        F::ALL
+            .iter()
+            .copied()
+            .filter(|k| !locked.contains(k) && self.inputs.get(*k) != base.get(*k))
+            .map(|k| (k, self.inputs.get(k).to_string()))
+            .collect()
+    }
+
     /// The median of the absolute errors of the figures set beside the estimate (basis points).
     pub fn median_error_bp(&self) -> Option<u64> {
         median(self.compared.iter().filter_map(|c| c.error_bp.map(i64::unsigned_abs)).collect())
@@ -513,7 +527,11 @@ pub fn median(mut v: Vec<u64>) -> Option<u64> {
 
 /// Reads a log onto `base`: fill, compare, calibrate. An unrecognised text changes nothing.
 pub fn answer(text: &str, base: &Inputs) -> LogAnswer {
-    let reading = super::read(text);
+    answer_of(super::read(text), base)
+}
+
+/// The answer of a finished [`super::Reader`].
+pub fn answer_of(reading: Reading, base: &Inputs) -> LogAnswer {
     if !reading.recognised() {
         return LogAnswer {
             applied: Applied {

@@ -430,10 +430,75 @@ fn short(line: &str) -> String {
 /// Reads a log: every line is offered to every tool's rows; the tools that recognised lines
 /// are kept, the one with most lines first.
 pub fn read(text: &str) -> Reading {
-    let mut ctxs: Vec<(Tool, Ctx)> = Tool::ALL.iter().map(|t| (*t, Ctx::new())).collect();
-    let mut lines = 0;
-    for (i, raw) in text.lines().enumerate() {
-        lines = i + 1;
+    let mut r = Reader::new();
+    r.feed(text);
+    r.finish()
+}
+
+/// Reads a log piece by piece, so that a page can read a large paste a slice at a time without
+/// freezing: `feed` each piece in order (a line may be split between pieces), then `finish`.
+pub struct Reader {
+    ctxs: Vec<(Tool, Ctx)>,
+    lines: usize,
+    partial: String,
+    /// The partial line reached [`MAX_LINE`]: the rest of it is dropped.
+    partial_full: bool,
+}
+
+impl Default for Reader {
+    fn default() -> Self {
+        Reader::new()
+    }
+}
+
+impl Reader {
+    pub fn new() -> Reader {
+        Reader {
+            ctxs: Tool::ALL.iter().map(|t| (*t, Ctx::new())).collect(),
+            lines: 0,
+            partial: String::new(),
+            partial_full: false,
+        }
+    }
+
+    /// Reads the complete lines of `chunk` (with what the previous piece left unfinished).
+    pub fn feed(&mut self, chunk: &str) {
+        let mut rest = chunk;
+        while let Some(nl) = rest.find('\n') {
+            let piece = &rest[..nl];
+            rest = &rest[nl + 1..];
+            if self.partial.is_empty() && !self.partial_full {
+                self.line(piece);
+            } else {
+                self.push_partial(piece);
+                let whole = std::mem::take(&mut self.partial);
+                self.partial_full = false;
+                self.line(&whole);
+            }
+        }
+        self.push_partial(rest);
+    }
+
+    fn push_partial(&mut self, piece: &str) {
+        if self.partial_full || piece.is_empty() {
+            return;
+        }
+        let room = MAX_LINE.saturating_sub(self.partial.len());
+        if piece.len() <= room {
+            self.partial.push_str(piece);
+        } else {
+            let mut end = room;
+            while !piece.is_char_boundary(end) {
+                end -= 1;
+            }
+            self.partial.push_str(&piece[..end]);
+            self.partial_full = true;
+        }
+    }
+
+    fn line(&mut self, raw: &str) {
+        self.lines += 1;
+        let raw = raw.strip_suffix('\r').unwrap_or(raw);
         let raw = if raw.len() > MAX_LINE {
             let mut end = MAX_LINE;
             while !raw.is_char_boundary(end) {
@@ -443,16 +508,16 @@ pub fn read(text: &str) -> Reading {
         } else {
             raw
         };
-        // A cheap filter: every marker has a letter or '#' or '|'; blank lines are skipped.
         if raw.trim().is_empty() {
-            continue;
+            return;
         }
         let clean = inert(raw);
-        for (tool, ctx) in ctxs.iter_mut() {
+        let mut shortened: Option<String> = None;
+        for (tool, ctx) in self.ctxs.iter_mut() {
             for row in tool.recogniser().rows {
                 if clean.contains(row.marker) {
-                    ctx.line = i + 1;
-                    ctx.text = short(&clean);
+                    ctx.line = self.lines;
+                    ctx.text = shortened.get_or_insert_with(|| short(&clean)).clone();
                     ctx.prints = row.prints;
                     ctx.hits += 1;
                     (row.read)(ctx, &clean);
@@ -460,52 +525,61 @@ pub fn read(text: &str) -> Reading {
             }
         }
     }
-    let mut found: Vec<(Tool, Ctx)> = Vec::new();
-    for (tool, mut ctx) in ctxs {
-        if ctx.hits == 0 {
-            continue;
+
+    /// The reading of everything fed.
+    pub fn finish(mut self) -> Reading {
+        if !self.partial.is_empty() {
+            let last = std::mem::take(&mut self.partial);
+            self.line(&last);
         }
-        (tool.recogniser().finish)(&mut ctx);
-        if ctx.starts > 1 {
-            ctx.note(format!(
-                "The log holds {} runs of {} (its start line appears {} times): the figures and settings are the last stated of each",
-                ctx.starts,
-                tool.name(),
-                ctx.starts
-            ));
+        let lines = self.lines;
+        let mut found: Vec<(Tool, Ctx)> = Vec::new();
+        for (tool, mut ctx) in self.ctxs {
+            if ctx.hits == 0 {
+                continue;
+            }
+            (tool.recogniser().finish)(&mut ctx);
+            if ctx.starts > 1 {
+                ctx.note(format!(
+                    "The log holds {} runs of {} (its start line appears {} times): the figures and settings are the last stated of each",
+                    ctx.starts,
+                    tool.name(),
+                    ctx.starts
+                ));
+            }
+            found.push((tool, ctx));
         }
-        found.push((tool, ctx));
+        // A tool only counts if it gave a figure or a setting (a stray word is not a log).
+        found.retain(|(_, c)| !c.reading.logged.is_empty() || !c.reading.filled.is_empty());
+        found.sort_by(|a, b| b.1.hits.cmp(&a.1.hits).then(a.0.cmp(&b.0)));
+        let mut out = Reading {
+            lines,
+            ..Reading::default()
+        };
+        for (tool, ctx) in found {
+            out.tools.push((tool, ctx.version.clone()));
+            for l in ctx.reading.logged {
+                if !out.logged.iter().any(|o| o.figure == l.figure) {
+                    out.logged.push(l);
+                }
+            }
+            for f in ctx.reading.filled {
+                // The main tool's statement of a key wins over another tool's.
+                if !out.filled.iter().any(|o| o.key == f.key) {
+                    out.filled.push(f);
+                }
+            }
+            out.unused.extend(ctx.reading.unused);
+            for n in ctx.reading.notes {
+                if !out.notes.contains(&n) {
+                    out.notes.push(n);
+                }
+            }
+        }
+        out.filled.sort_by_key(|f| (f.key as usize, f.line));
+        out.logged.sort_by_key(|l| (l.figure, l.line));
+        out
     }
-    // A tool only counts if it gave a figure or a setting (a stray word is not a log).
-    found.retain(|(_, c)| !c.reading.logged.is_empty() || !c.reading.filled.is_empty());
-    found.sort_by(|a, b| b.1.hits.cmp(&a.1.hits).then(a.0.cmp(&b.0)));
-    let mut out = Reading {
-        lines,
-        ..Reading::default()
-    };
-    for (tool, ctx) in found {
-        out.tools.push((tool, ctx.version.clone()));
-        for l in ctx.reading.logged {
-            if !out.logged.iter().any(|o| o.figure == l.figure) {
-                out.logged.push(l);
-            }
-        }
-        for f in ctx.reading.filled {
-            // The main tool's statement of a key wins over another tool's.
-            if !out.filled.iter().any(|o| o.key == f.key) {
-                out.filled.push(f);
-            }
-        }
-        out.unused.extend(ctx.reading.unused);
-        for n in ctx.reading.notes {
-            if !out.notes.contains(&n) {
-                out.notes.push(n);
-            }
-        }
-    }
-    out.filled.sort_by_key(|f| (f.key as usize, f.line));
-    out.logged.sort_by_key(|l| (l.figure, l.line));
-    out
 }
 
 // ---- number helpers shared by the recognisers ----
