@@ -271,7 +271,10 @@ fn read_log(path: &str, base: &Inputs, format: Format, decimal: bool) -> ExitCod
     print!("{}", memcalc_core::report::log_check::table(&view));
     println!();
     let sp = memcalc_core::speed(&scenario, &e).ok().flatten();
-    print!("{}", output::render(&scenario, &e, sp.as_ref(), &[], format, decimal));
+    print!(
+        "{}",
+        output::render(&scenario, &e, sp.as_ref(), &[], format, decimal)
+    );
     exit(e.fits())
 }
 

@@ -1305,7 +1305,10 @@ fn a_sweeps_rates_have_one_format_and_inference_is_asked_for_sequences() {
 }
 
 fn log_fixture(name: &str) -> String {
-    format!("{}/../memcalc-core/tests/logs/{name}", env!("CARGO_MANIFEST_DIR"))
+    format!(
+        "{}/../memcalc-core/tests/logs/{name}",
+        env!("CARGO_MANIFEST_DIR")
+    )
 }
 
 #[test]
@@ -1315,8 +1318,14 @@ fn log_fills_the_scenario_and_checks_it_part_by_part() {
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("Recognised a vLLM"), "{out}");
     assert!(out.contains("runtime = 1833  (line 8"), "{out}");
-    assert!(out.contains("weights: logged 14.96 GiB, estimated 14.96 GiB"), "{out}");
-    assert!(out.contains("Not stated in the log, kept as they were: seq"), "{out}");
+    assert!(
+        out.contains("weights: logged 14.96 GiB, estimated 14.96 GiB"),
+        "{out}"
+    );
+    assert!(
+        out.contains("Not stated in the log, kept as they were: seq"),
+        "{out}"
+    );
     assert!(out.contains("Link query"), "{out}");
     // The estimate of the filled scenario follows.
     assert!(out.contains("KV cache pool"), "{out}");
@@ -1330,7 +1339,10 @@ fn log_fills_the_scenario_and_checks_it_part_by_part() {
     assert_eq!(check["figure"], "rank_memory");
     assert_eq!(check["flagged"], false);
     assert!(v["query"].as_str().unwrap().contains("particles=32K"));
-    assert!(v["query"].as_str().unwrap().contains("measured=7739539B&measured_kind=rank"));
+    assert!(v["query"]
+        .as_str()
+        .unwrap()
+        .contains("measured=7739539B&measured_kind=rank"));
 }
 
 #[test]
@@ -1358,8 +1370,14 @@ fn log_reads_standard_input_and_keys_given_are_the_base() {
         })
         .unwrap();
     let stdout = String::from_utf8_lossy(&out.stdout);
-    assert!(stdout.contains("KV cache: logged 10.00 GiB, estimated 10.00 GiB, +0.0 %"), "{stdout}");
-    assert!(stdout.contains("compute buffer: logged 5.19 GiB"), "{stdout}");
+    assert!(
+        stdout.contains("KV cache: logged 10.00 GiB, estimated 10.00 GiB, +0.0 %"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("compute buffer: logged 5.19 GiB"),
+        "{stdout}"
+    );
 }
 
 #[test]
@@ -1371,5 +1389,8 @@ fn an_unrecognised_log_exits_2_naming_the_tools() {
     let (code, out, err) = memcalc(&["--log", p.to_str().unwrap(), "params=7B"]);
     assert_eq!(code, 2);
     assert!(out.is_empty(), "{out}");
-    assert!(err.contains("nothing was changed") && err.contains("LAMMPS") && err.contains("llama.cpp"), "{err}");
+    assert!(
+        err.contains("nothing was changed") && err.contains("LAMMPS") && err.contains("llama.cpp"),
+        "{err}"
+    );
 }

@@ -7,7 +7,9 @@ use memcalc_core::answers::log::{self, Figure, Tool};
 use memcalc_core::Inputs;
 
 fn fixture(name: &str) -> String {
-    let p = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/logs").join(name);
+    let p = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/logs")
+        .join(name);
     std::fs::read_to_string(&p).unwrap_or_else(|e| panic!("{}: {e}", p.display()))
 }
 
@@ -17,11 +19,18 @@ fn on(name: &str, base: &str) -> LogAnswer {
 }
 
 fn filled(a: &LogAnswer, key: &str) -> Option<String> {
-    a.applied.filled.iter().find(|f| f.key.key() == key).map(|f| f.value.clone())
+    a.applied
+        .filled
+        .iter()
+        .find(|f| f.key.key() == key)
+        .map(|f| f.value.clone())
 }
 
 fn logged(a: &LogAnswer, f: Figure) -> u64 {
-    a.reading.figure(f).unwrap_or_else(|| panic!("{f:?} not logged")).value
+    a.reading
+        .figure(f)
+        .unwrap_or_else(|| panic!("{f:?} not logged"))
+        .value
 }
 
 fn error_bp(a: &LogAnswer, f: Figure) -> i64 {
@@ -41,7 +50,10 @@ fn every_tool_names_its_rows_with_a_source() {
         let rows = t.rows();
         assert!(!rows.is_empty(), "{t:?}");
         for (marker, prints) in rows {
-            assert!(!marker.is_empty() && prints.len() > 10, "{t:?} {marker}: {prints}");
+            assert!(
+                !marker.is_empty() && prints.len() > 10,
+                "{t:?} {marker}: {prints}"
+            );
         }
     }
 }
@@ -52,14 +64,20 @@ fn vllm_v0_0_6_5_profile_fills_and_checks() {
     assert_eq!(a.reading.tool(), Some(Tool::Vllm));
     assert_eq!(logged(&a, Figure::Weights), (14.96 * GIB).round() as u64);
     assert_eq!(logged(&a, Figure::KvBytes), (53.29 * GIB).round() as u64);
-    assert_eq!(filled(&a, "model_id").as_deref(), Some("meta-llama/Meta-Llama-3-8B"));
+    assert_eq!(
+        filled(&a, "model_id").as_deref(),
+        Some("meta-llama/Meta-Llama-3-8B")
+    );
     assert_eq!(filled(&a, "engine").as_deref(), Some("vllm"));
     assert_eq!(filled(&a, "gpu_mem").as_deref(), Some("79.22"));
     // non_torch_memory 1.79 GiB is the runtime row, in MiB.
     assert_eq!(filled(&a, "runtime").as_deref(), Some("1833"));
     assert!(error_bp(&a, Figure::Weights).abs() <= 100);
     assert!(error_bp(&a, Figure::KvBytes).abs() <= 500);
-    assert!(a.applied.kept.iter().any(|k| k.key() == "seq"), "max_model_len is not in this log");
+    assert!(
+        a.applied.kept.iter().any(|k| k.key() == "seq"),
+        "max_model_len is not in this log"
+    );
     // The log measures the runtime directly: nothing is fitted.
     assert!(a.calibrated.iter().all(|c| c.key.key() != "runtime"));
 }
@@ -69,7 +87,10 @@ fn vllm_v0_one_line_profile_of_0_8() {
     let a = on("vllm-0.8-v0-pr14447.log", "");
     assert_eq!(logged(&a, Figure::Weights), (21.21 * GIB).round() as u64);
     assert_eq!(logged(&a, Figure::NonTorch), (0.20 * GIB).round() as u64);
-    assert_eq!(logged(&a, Figure::ActivationPeak), (0.37 * GIB).round() as u64);
+    assert_eq!(
+        logged(&a, Figure::ActivationPeak),
+        (0.37 * GIB).round() as u64
+    );
     assert_eq!(logged(&a, Figure::KvBytes), (1.57 * GIB).round() as u64);
     assert_eq!(filled(&a, "gpu_util").as_deref(), Some("0.99"));
     assert_eq!(filled(&a, "gpu_mem").as_deref(), Some("23.58"));
@@ -80,7 +101,14 @@ fn vllm_v0_0_6_6_stops_before_the_pool() {
     let a = on("vllm-0.6.6-v0-issue11550.log", "");
     assert_eq!(logged(&a, Figure::Weights), (7.9692 * GIB).round() as u64);
     assert_eq!(filled(&a, "gpu_util").as_deref(), Some("0.9"));
-    assert!(a.reading.notes.iter().any(|n| n.contains("stops before the KV cache")), "{:?}", a.reading.notes);
+    assert!(
+        a.reading
+            .notes
+            .iter()
+            .any(|n| n.contains("stops before the KV cache")),
+        "{:?}",
+        a.reading.notes
+    );
 }
 
 /// vLLM V1 0.7 (#12569), with the shape and storage the log does not print given as the base
@@ -95,16 +123,33 @@ fn vllm_v1_0_7_blocks_and_concurrency_calibrate_the_runtime() {
     assert_eq!(filled(&a, "seq").as_deref(), Some("2048"));
     assert_eq!(filled(&a, "gpu_util").as_deref(), Some("0.98"));
     // The model is not in the catalog: refused with the reason, the shape stays the base's.
-    assert!(a.applied.refused.iter().any(|(f, why)| f.key.key() == "model_id" && why.contains("unknown model")));
+    assert!(a
+        .applied
+        .refused
+        .iter()
+        .any(|(f, why)| f.key.key() == "model_id" && why.contains("unknown model")));
     assert!(error_bp(&a, Figure::Weights).abs() <= 100);
-    let blocks = a.compared.iter().find(|c| c.figure == Figure::KvBlocks).unwrap();
+    let blocks = a
+        .compared
+        .iter()
+        .find(|c| c.figure == Figure::KvBlocks)
+        .unwrap();
     assert!(blocks.flagged, "{blocks:?}");
-    let cal = a.calibrated.iter().find(|c| c.key.key() == "runtime").expect("runtime calibrated");
+    let cal = a
+        .calibrated
+        .iter()
+        .find(|c| c.key.key() == "runtime")
+        .expect("runtime calibrated");
     // After the calibration the pool holds the logged blocks (to a block's rounding).
     let s = a.scenario.clone().unwrap();
     let e = memcalc_core::estimate(&s);
     let after = e.serving.as_ref().unwrap().blocks;
-    assert!(after.abs_diff(1381) <= 2, "runtime {} → {}: {after} blocks", cal.before, cal.after);
+    assert!(
+        after.abs_diff(1381) <= 2,
+        "runtime {} → {}: {after} blocks",
+        cal.before,
+        cal.after
+    );
     // The calibration is in the link; the log is not.
     let q = s.to_query();
     assert!(q.contains(&format!("runtime={}", cal.after)), "{q}");
@@ -146,11 +191,18 @@ fn llamacpp_two_devices_and_old_buffer_lines() {
     assert_eq!(filled(&a, "gpu_layers").as_deref(), Some("41"));
     // The busiest device's model buffer; the host's CPU buffer.
     assert_eq!(logged(&a, Figure::Weights), (13989.53 * MIB).round() as u64);
-    assert_eq!(logged(&a, Figure::WeightsHost), (1640.62 * MIB).round() as u64);
+    assert_eq!(
+        logged(&a, Figure::WeightsHost),
+        (1640.62 * MIB).round() as u64
+    );
     assert_eq!(logged(&a, Figure::KvBytes), (3584.0 * MIB) as u64);
     assert!(a.reading.notes.iter().any(|n| n.contains("2 devices")));
     // The layer count alone is no architecture: refused with the form's reason.
-    assert!(a.applied.refused.iter().any(|(f, _)| f.key.key() == "layers"));
+    assert!(a
+        .applied
+        .refused
+        .iter()
+        .any(|(f, _)| f.key.key() == "layers"));
 }
 
 #[test]
@@ -160,8 +212,16 @@ fn llamacpp_2025_format_sums_host_chunks_and_names_ubatch() {
     assert!(logged(&a, Figure::WeightsHost).abs_diff(host.round() as u64) < 4);
     assert_eq!(filled(&a, "gpu_layers").as_deref(), Some("0"));
     assert_eq!(filled(&a, "flash_attention").as_deref(), Some("on"));
-    assert!(a.reading.unused.iter().any(|u| u.why.contains("n_ubatch = 2048")));
-    assert!(a.reading.notes.iter().any(|n| n.contains("stops after loading the weights")));
+    assert!(a
+        .reading
+        .unused
+        .iter()
+        .any(|u| u.why.contains("n_ubatch = 2048")));
+    assert!(a
+        .reading
+        .notes
+        .iter()
+        .any(|n| n.contains("stops after loading the weights")));
 }
 
 #[test]
@@ -175,7 +235,10 @@ fn llamacpp_server_log_january_2025() {
 #[test]
 fn lammps_eam_four_ranks() {
     let a = on("lammps-16Mar18-eam.4.log", "");
-    assert_eq!(a.reading.tools[0], (Tool::Lammps, "16 Mar 2018".to_string()));
+    assert_eq!(
+        a.reading.tools[0],
+        (Tool::Lammps, "16 Mar 2018".to_string())
+    );
     for (k, v) in [
         ("mode", "sim"),
         ("code", "lammps"),
@@ -195,7 +258,10 @@ fn lammps_eam_four_ranks() {
     let e = error_bp(&a, Figure::RankMemory);
     assert!((150..=250).contains(&e), "{e}");
     // The rank report measures the arrays directly: kept as measured, never calibrated.
-    assert!(a.calibrated.iter().any(|c| c.key.key() == "measured_kind" && c.after == "rank"));
+    assert!(a
+        .calibrated
+        .iter()
+        .any(|c| c.key.key() == "measured_kind" && c.after == "rank"));
     assert!(a.calibrated.iter().all(|c| c.key.key() != "calibration"));
 }
 
@@ -228,14 +294,20 @@ fn pwx_test_suite_output() {
     ] {
         assert_eq!(filled(&a, k).as_deref(), Some(v), "{k}");
     }
-    assert_eq!(logged(&a, Figure::ProcessEstimate), (1.08 * MIB).round() as u64);
+    assert_eq!(
+        logged(&a, Figure::ProcessEstimate),
+        (1.08 * MIB).round() as u64
+    );
     assert!(error_bp(&a, Figure::ProcessEstimate).abs() <= 1000);
 }
 
 #[test]
 fn nvidia_smi_seff_and_time() {
     let a = on("nvidia-smi-515-gpustat130.txt", "");
-    assert_eq!(a.reading.tools[0], (Tool::NvidiaSmi, "515.65.01".to_string()));
+    assert_eq!(
+        a.reading.tools[0],
+        (Tool::NvidiaSmi, "515.65.01".to_string())
+    );
     assert_eq!(logged(&a, Figure::DeviceUsed), 0);
     assert_eq!(filled(&a, "gpu_mem").as_deref(), Some("16"));
     // 0 MiB used: nothing to compare, nothing kept as measured.
@@ -263,18 +335,29 @@ fn nvidia_smi_csv_and_pytorch_prints() {
     let r = log::read(py);
     assert_eq!(r.tool(), Some(Tool::Pytorch));
     assert_eq!(r.figure(Figure::Allocated).unwrap().value, 12_500_000_000);
-    assert_eq!(r.figure(Figure::Reserved).unwrap().value, (14.1 * GIB).round() as u64);
+    assert_eq!(
+        r.figure(Figure::Reserved).unwrap().value,
+        (14.1 * GIB).round() as u64
+    );
 }
 
 #[test]
 fn unrecognised_text_changes_nothing_and_names_the_tools() {
     let (base, _) = Inputs::from_typed_query("params=7B&batch=4");
-    for text in ["", "hello world\nnothing to see", "Created a new branch\nrunning on empty"] {
+    for text in [
+        "",
+        "hello world\nnothing to see",
+        "Created a new branch\nrunning on empty",
+    ] {
         let a = answer(text, &base);
         assert!(!a.reading.recognised(), "{text:?}: {:?}", a.reading.tools);
         assert_eq!(a.inputs, base);
         let v = memcalc_core::report::log_check::view(&a, memcalc_core::units::UnitSystem::Binary);
-        assert!(v.headline.contains("nothing was changed") && v.headline.contains("LAMMPS") && v.headline.contains("vLLM"));
+        assert!(
+            v.headline.contains("nothing was changed")
+                && v.headline.contains("LAMMPS")
+                && v.headline.contains("vLLM")
+        );
         assert!(v.query.is_empty());
     }
 }
@@ -285,11 +368,18 @@ fn markup_and_escapes_stay_inert_text() {
     let r = log::read(text);
     assert_eq!(r.tool(), Some(Tool::Vllm));
     for l in &r.logged {
-        assert!(!l.text.contains('\u{1b}') && !l.text.contains('\u{7}'), "{:?}", l.text);
+        assert!(
+            !l.text.contains('\u{1b}') && !l.text.contains('\u{7}'),
+            "{:?}",
+            l.text
+        );
     }
     // Markup is kept as characters (the page writes it as text), never interpreted here.
     assert!(r.logged[0].text.contains("<script>"));
-    assert!(r.logged.iter().all(|l| l.text.chars().count() <= log::LINE_CHARS));
+    assert!(r
+        .logged
+        .iter()
+        .all(|l| l.text.chars().count() <= log::LINE_CHARS));
 }
 
 #[test]
@@ -297,10 +387,18 @@ fn two_runs_and_a_truncated_log_are_named() {
     let one = fixture("lammps-16Mar18-lj.1.log");
     let two = format!("{one}{}", fixture("lammps-16Mar18-eam.4.log"));
     let r = log::read(&two);
-    assert!(r.notes.iter().any(|n| n.contains("2 runs")), "{:?}", r.notes);
+    assert!(
+        r.notes.iter().any(|n| n.contains("2 runs")),
+        "{:?}",
+        r.notes
+    );
     let cut: String = one.lines().take(44).collect::<Vec<_>>().join("\n");
     let r = log::read(&cut);
-    assert!(r.notes.iter().any(|n| n.contains("no \"Loop time\"")), "{:?}", r.notes);
+    assert!(
+        r.notes.iter().any(|n| n.contains("no \"Loop time\"")),
+        "{:?}",
+        r.notes
+    );
 }
 
 #[test]
@@ -310,7 +408,9 @@ fn a_20_mb_paste_reads_in_bounded_time() {
     while big.len() < 20 << 20 {
         big.push_str(line);
     }
-    big.push_str("INFO 01-30 03:18:12 gpu_model_runner.py:848] Loading model weights took 67.7229 GB\n");
+    big.push_str(
+        "INFO 01-30 03:18:12 gpu_model_runner.py:848] Loading model weights took 67.7229 GB\n",
+    );
     // One 5 MB line too: cut, never scanned whole.
     big.push_str(&"x".repeat(5 << 20));
     let t = std::time::Instant::now();
@@ -322,7 +422,11 @@ fn a_20_mb_paste_reads_in_bounded_time() {
 
 #[test]
 fn reading_in_pieces_gives_the_same_answer() {
-    for name in ["vllm-0.7-v1-pr12569.log", "lammps-16Mar18-eam.4.log", "llamacpp-b2xxx-pr6122.log"] {
+    for name in [
+        "vllm-0.7-v1-pr12569.log",
+        "lammps-16Mar18-eam.4.log",
+        "llamacpp-b2xxx-pr6122.log",
+    ] {
         let text = fixture(name);
         let whole = log::read(&text);
         for size in [1, 7, 64, 1000] {
@@ -348,7 +452,9 @@ fn the_patch_is_what_changed_less_the_locked_keys() {
     let (base, _) = Inputs::from_typed_query("params=7B");
     let a = answer(&fixture("lammps-16Mar18-lj.1.log"), &base);
     let patch = a.patch(&base, &[FieldId::Ranks]);
-    assert!(patch.iter().any(|(k, v)| *k == FieldId::Particles && v == "32000"));
+    assert!(patch
+        .iter()
+        .any(|(k, v)| *k == FieldId::Particles && v == "32000"));
     assert!(patch.iter().all(|(k, _)| *k != FieldId::Ranks));
     let none = answer("nothing here", &base);
     assert!(none.patch(&base, &[]).is_empty());

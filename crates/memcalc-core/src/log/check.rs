@@ -8,8 +8,8 @@
 //! is compared and shown, never flagged.
 
 use super::{Figure, Filled, Reading, Tool};
-use crate::base::keys::FieldId as F;
 use crate::base::choice::Choice;
+use crate::base::keys::FieldId as F;
 use crate::catalog::parts::PartId;
 use crate::model::calibrate;
 use crate::model::{Estimate, Location};
@@ -143,7 +143,9 @@ pub fn apply(reading: &Reading, base: &Inputs) -> Applied {
         let said: Vec<String> = errors.iter().map(|e| e.message.clone()).collect();
         let mut count = errors.len();
         for f in fills.iter().rev() {
-            if refused.iter().any(|(r, _)| r.key == f.key) || matches!(f.key, F::Mode | F::Code | F::Engine) {
+            if refused.iter().any(|(r, _)| r.key == f.key)
+                || matches!(f.key, F::Mode | F::Code | F::Engine)
+            {
                 continue;
             }
             let mut trial = inputs.clone();
@@ -151,7 +153,13 @@ pub fn apply(reading: &Reading, base: &Inputs) -> Applied {
             let n = trial.parse().err().map_or(0, |e| e.len());
             if n < count {
                 inputs = trial;
-                refused.push((f.clone(), format!("with the other keys the log states, the form refuses it: {}", said.join("; "))));
+                refused.push((
+                    f.clone(),
+                    format!(
+                        "with the other keys the log states, the form refuses it: {}",
+                        said.join("; ")
+                    ),
+                ));
                 count = n;
                 if n == 0 {
                     break;
@@ -216,7 +224,7 @@ fn parts_sum(e: &Estimate, parts: &[PartId], at: Location) -> Option<u64> {
         .filter(|c| c.location == at && parts.contains(&c.id))
         .map(|c| c.bytes)
         .collect();
-    (!hits.is_empty()).then(|| crate::base::sat::sum(hits.into_iter()))
+    (!hits.is_empty()).then(|| crate::base::sat::sum(hits))
 }
 
 fn error_bp(estimated: u64, logged: u64) -> i64 {
@@ -229,10 +237,22 @@ fn error_bp(estimated: u64, logged: u64) -> i64 {
     }
 }
 
-const VLLM_WEIGHTS: Shown = Shown { tolerance_bp: 100, rows: "VLLM-10511 (weights)" };
-const VLLM_POOL: Shown = Shown { tolerance_bp: 500, rows: "VLLM-10511, VLLM-2031 (KV pool)" };
-const LLAMA_BUFFERS: Shown = Shown { tolerance_bp: 100, rows: "LLAMACPP-LOG, OLLAMA-9352, LLAMAFILE-552 (buffers)" };
-const SIM_RANK: Shown = Shown { tolerance_bp: 1000, rows: "LAMMPS-LJ1 … LAMMPS-POT, QE-TEST (per-rank reports)" };
+const VLLM_WEIGHTS: Shown = Shown {
+    tolerance_bp: 100,
+    rows: "VLLM-10511 (weights)",
+};
+const VLLM_POOL: Shown = Shown {
+    tolerance_bp: 500,
+    rows: "VLLM-10511, VLLM-2031 (KV pool)",
+};
+const LLAMA_BUFFERS: Shown = Shown {
+    tolerance_bp: 100,
+    rows: "LLAMACPP-LOG, OLLAMA-9352, LLAMAFILE-552 (buffers)",
+};
+const SIM_RANK: Shown = Shown {
+    tolerance_bp: 1000,
+    rows: "LAMMPS-LJ1 … LAMMPS-POT, QE-TEST (per-rank reports)",
+};
 
 /// Sets every figure of the log beside the estimate's matching rows.
 pub fn compare(reading: &Reading, s: &Scenario, e: &Estimate) -> Vec<Compared> {
@@ -367,7 +387,7 @@ pub fn compare(reading: &Reading, s: &Scenario, e: &Estimate) -> Vec<Compared> {
 }
 
 fn checked(s: &Scenario, e: &Estimate, measured: u64, kind: Measured) -> calibrate::Check {
-    let mut m = s.clone();
+    let mut m = *s;
     m.measured = Some(measured);
     m.measured_kind = kind;
     calibrate::check(&m, e).expect("a measured figure is set")
@@ -390,26 +410,43 @@ pub struct Calibrated {
 /// `measured_kind`, so the check travels with the link, and where the estimate is below it the
 /// difference is kept as the `calibration` row; `/usr/bin/time -v` of one simulation rank: the
 /// bare process (`rank_overhead`). Nothing the log measures directly is calibrated.
-pub fn calibrate(reading: &Reading, s: &Scenario, e: &Estimate, compared: &[Compared], inputs: &Inputs) -> Vec<Calibrated> {
+pub fn calibrate(
+    reading: &Reading,
+    s: &Scenario,
+    e: &Estimate,
+    compared: &[Compared],
+    inputs: &Inputs,
+) -> Vec<Calibrated> {
     let mut out = Vec::new();
     let get = |f: Figure| compared.iter().find(|c| c.figure == f);
     // Only when the weights agree: then the shape and storage are right and the pool's
     // difference is the memory outside it, not a wrong model.
     let weights_agree = get(Figure::Weights).is_some_and(|w| w.estimated.is_some() && !w.flagged);
-    if reading.tool() == Some(Tool::Vllm) && reading.figure(Figure::NonTorch).is_none() && weights_agree {
+    if reading.tool() == Some(Tool::Vllm)
+        && reading.figure(Figure::NonTorch).is_none()
+        && weights_agree
+    {
         if let Some(sv) = e.serving.as_ref() {
             // The logged pool in bytes: as printed, or its tokens or blocks times the bytes of a
             // token (which the weights' agreement makes the estimate's own).
             let logged = get(Figure::KvBytes)
                 .map(|k| (k.logged, k.line))
-                .or_else(|| get(Figure::KvTokens).map(|k| (crate::mul!(k.logged, sv.token_bytes), k.line)))
                 .or_else(|| {
-                    get(Figure::KvBlocks).map(|k| (crate::mul!(k.logged, sv.block_tokens, sv.token_bytes), k.line))
+                    get(Figure::KvTokens).map(|k| (crate::mul!(k.logged, sv.token_bytes), k.line))
+                })
+                .or_else(|| {
+                    get(Figure::KvBlocks).map(|k| {
+                        (
+                            crate::mul!(k.logged, sv.block_tokens, sv.token_bytes),
+                            k.line,
+                        )
+                    })
                 });
             if let Some((logged, line)) = logged {
                 // The pool is what the budget leaves: a pool larger than logged means more
                 // memory outside it, which the estimate holds in `runtime`.
-                let runtime = ((s.runtime_mib as i128) << 20) + sv.pool_bytes as i128 - logged as i128;
+                let runtime =
+                    ((s.runtime_mib as i128) << 20) + sv.pool_bytes as i128 - logged as i128;
                 let mib = (runtime.max(0) as u64).div_ceil(1 << 20);
                 let before = inputs.get(F::Runtime).to_string();
                 if sv.pool_bytes > 0 && mib.to_string() != before {
@@ -512,7 +549,12 @@ impl LogAnswer {
 
     /// The median of the absolute errors of the figures set beside the estimate (basis points).
     pub fn median_error_bp(&self) -> Option<u64> {
-        median(self.compared.iter().filter_map(|c| c.error_bp.map(i64::unsigned_abs)).collect())
+        median(
+            self.compared
+                .iter()
+                .filter_map(|c| c.error_bp.map(i64::unsigned_abs))
+                .collect(),
+        )
     }
 }
 
@@ -522,7 +564,11 @@ pub fn median(mut v: Vec<u64>) -> Option<u64> {
     }
     v.sort_unstable();
     let n = v.len();
-    Some(if n % 2 == 1 { v[n / 2] } else { (v[n / 2 - 1] + v[n / 2]) / 2 })
+    Some(if n % 2 == 1 {
+        v[n / 2]
+    } else {
+        (v[n / 2 - 1] + v[n / 2]) / 2
+    })
 }
 
 /// Reads a log onto `base`: fill, compare, calibrate. An unrecognised text changes nothing.

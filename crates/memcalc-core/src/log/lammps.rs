@@ -6,10 +6,7 @@
 use super::{first_number, number_after, numbers, plain, Ctx, Figure, Recogniser, Row};
 use crate::base::keys::FieldId as F;
 
-pub(crate) static RECOGNISER: Recogniser = Recogniser {
-    rows: ROWS,
-    finish,
-};
+pub(crate) static RECOGNISER: Recogniser = Recogniser { rows: ROWS, finish };
 
 const ROWS: &[Row] = &[
     Row {
@@ -123,7 +120,9 @@ fn atom_style(c: &mut Ctx, l: &str) {
         Some(s @ ("atomic" | "charge" | "full" | "bond" | "angle" | "molecular")) => {
             c.remember_text("atom_style", s);
         }
-        Some(other) => c.unused(format!("atom_style {other}: not a style the estimate stores; atom_style keeps its value")),
+        Some(other) => c.unused(format!(
+            "atom_style {other}: not a style the estimate stores; atom_style keeps its value"
+        )),
         None => {}
     }
 }
@@ -149,7 +148,10 @@ fn memory(c: &mut Ctx, l: &str) {
     let n = numbers(after);
     if n.len() == 3 {
         // The average column: each rank's own arrays, in 2^20-byte Mbytes.
-        c.log(Figure::RankMemory, (n[1] * (1u64 << 20) as f64).round() as u64);
+        c.log(
+            Figure::RankMemory,
+            (n[1] * (1u64 << 20) as f64).round() as u64,
+        );
         if n[2] > n[0] * 1.05 {
             c.note(format!(
                 "LAMMPS's ranks differ in memory ({} to {} Mbytes): the average is checked, the busiest rank holds {:.0} % more",
@@ -172,7 +174,11 @@ fn loop_time(c: &mut Ctx, l: &str) {
 }
 
 fn performance(c: &mut Ctx, l: &str) {
-    if let Some(ts) = l.split(',').find(|p| p.contains("timesteps/s")).and_then(first_number) {
+    if let Some(ts) = l
+        .split(',')
+        .find(|p| p.contains("timesteps/s"))
+        .and_then(first_number)
+    {
         c.remember("timesteps_per_s", ts);
     }
 }
@@ -225,7 +231,11 @@ fn finish(c: &mut Ctx) {
     if let Some((p, line, text)) = c.texts.get("potential").cloned() {
         c.fill_at(F::Potential, p, line, text);
     }
-    let has_mem = c.reading.logged.iter().any(|l| l.figure == Figure::RankMemory);
+    let has_mem = c
+        .reading
+        .logged
+        .iter()
+        .any(|l| l.figure == Figure::RankMemory);
     let has_loop = c.reading.logged.iter().any(|l| l.figure == Figure::WallMs);
     if has_mem && !has_loop {
         c.note("The LAMMPS log has a memory report but no \"Loop time\" line: the run was cut short or the log is truncated");

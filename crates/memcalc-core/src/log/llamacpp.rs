@@ -7,10 +7,7 @@
 use super::{first_number, number_after, plain, size_after, Ctx, Figure, Recogniser, Row};
 use crate::base::keys::FieldId as F;
 
-pub(crate) static RECOGNISER: Recogniser = Recogniser {
-    rows: ROWS,
-    finish,
-};
+pub(crate) static RECOGNISER: Recogniser = Recogniser { rows: ROWS, finish };
 
 const ROWS: &[Row] = &[
     Row {
@@ -83,9 +80,15 @@ fn key_value(l: &str) -> Option<(String, String)> {
 }
 
 fn offloaded(c: &mut Ctx, l: &str) {
-    let Some(after) = l.split("offloaded ").nth(1) else { return };
-    let Some((n, m)) = after.split_once('/') else { return };
-    let (Some(n), Some(m)) = (first_number(n), first_number(m)) else { return };
+    let Some(after) = l.split("offloaded ").nth(1) else {
+        return;
+    };
+    let Some((n, m)) = after.split_once('/') else {
+        return;
+    };
+    let (Some(n), Some(m)) = (first_number(n), first_number(m)) else {
+        return;
+    };
     c.remember("offloaded", n);
     c.remember("layer_total", m);
     // -ngl: repeating layers from the last; above the layer count the output layer too.
@@ -94,7 +97,11 @@ fn offloaded(c: &mut Ctx, l: &str) {
 
 fn is_device(name: &str) -> bool {
     let n = name.trim();
-    (n.starts_with("CUDA") || n.starts_with("ROCm") || n.starts_with("Metal") || n.starts_with("Vulkan") || n.starts_with("SYCL"))
+    (n.starts_with("CUDA")
+        || n.starts_with("ROCm")
+        || n.starts_with("Metal")
+        || n.starts_with("Vulkan")
+        || n.starts_with("SYCL"))
         && !n.ends_with("_Host")
 }
 
@@ -116,7 +123,9 @@ fn max_of(c: &mut Ctx, name: &'static str, count: &'static str, bytes: u64) {
 }
 
 fn buffer(c: &mut Ctx, l: &str) {
-    let Some(b) = size_after(l, "buffer size =", true) else { return };
+    let Some(b) = size_after(l, "buffer size =", true) else {
+        return;
+    };
     let head = l.split("buffer size").next().unwrap_or("");
     let head = head.rsplit(": ").next().unwrap_or(head).trim();
     let dev = head.split_whitespace().next().unwrap_or("");
@@ -196,7 +205,9 @@ fn set_types(c: &mut Ctx, k: &str, v: &str) {
         (Some(a), Some(b)) if a == b => c.fill(F::KvDtype, a),
         (Some(a), Some(_)) => {
             c.fill(F::KvDtype, a);
-            c.unused(format!("K is {k} and V is {v}: the estimate has one cache type (kv_dtype), set from K"));
+            c.unused(format!(
+                "K is {k} and V is {v}: the estimate has one cache type (kv_dtype), set from K"
+            ));
         }
         _ => c.unused(format!("cache type {k}/{v} is not one the estimate knows")),
     }
@@ -211,13 +222,11 @@ fn context(c: &mut Ctx, l: &str) {
         "n_ctx" => c.remember("n_ctx", n),
         "n_ctx_per_seq" => c.remember("n_ctx_per_seq", n),
         "n_seq_max" => c.remember("n_seq_max", n),
-        "n_ubatch" => {
-            if n != 512.0 {
-                c.unused(format!(
-                    "n_ubatch = {}: the estimate's compute buffer is that of llama.cpp's default micro-batch of 512 tokens (no key sets another)",
-                    plain(n, 0)
-                ));
-            }
+        "n_ubatch" if n != 512.0 => {
+            c.unused(format!(
+                "n_ubatch = {}: the estimate's compute buffer is that of llama.cpp's default micro-batch of 512 tokens (no key sets another)",
+                plain(n, 0)
+            ));
         }
         "flash_attn" => c.fill(F::FlashAttention, if n > 0.0 { "on" } else { "off" }),
         _ => {}
@@ -269,10 +278,23 @@ fn build(c: &mut Ctx, l: &str) {
 fn finish(c: &mut Ctx) {
     // A llama.cpp log has buffers, an offload line or the model's metadata; "build:" or "n_ctx"
     // alone is not one.
-    let found = ["weights_device", "weights_host", "kv_total", "kv_device", "kv_host", "compute_device", "compute_host", "offloaded", "n_ctx"]
-        .iter()
-        .any(|k| c.seen.contains_key(k))
-        || c.reading.filled.iter().any(|f| matches!(f.key, F::Layers | F::Hidden | F::Heads));
+    let found = [
+        "weights_device",
+        "weights_host",
+        "kv_total",
+        "kv_device",
+        "kv_host",
+        "compute_device",
+        "compute_host",
+        "offloaded",
+        "n_ctx",
+    ]
+    .iter()
+    .any(|k| c.seen.contains_key(k))
+        || c.reading
+            .filled
+            .iter()
+            .any(|f| matches!(f.key, F::Layers | F::Hidden | F::Heads));
     if !found {
         c.reading.filled.clear();
         c.reading.unused.clear();
@@ -305,7 +327,9 @@ fn finish(c: &mut Ctx) {
         if let Some((_, line, text)) = get(c, "n_seq_max") {
             c.fill_at(F::Batch, plain(seqs, 0), line, text);
         }
-    } else if let (Some((ctx, _, _)), Some((per, line, text))) = (get(c, "n_ctx"), get(c, "n_ctx_per_seq")) {
+    } else if let (Some((ctx, _, _)), Some((per, line, text))) =
+        (get(c, "n_ctx"), get(c, "n_ctx_per_seq"))
+    {
         // Older logs print no n_seq_max: the sequences are n_ctx / n_ctx_per_seq.
         if per > 0.0 && ctx > per {
             c.fill_at(F::Batch, plain((ctx / per).round(), 0), line, text);
@@ -331,7 +355,11 @@ fn finish(c: &mut Ctx) {
     }
     log(c, "compute_device", Figure::ComputeBuffer);
     log(c, "compute_host", Figure::ComputeHost);
-    for (count, what) in [("weight_devices", "model buffers"), ("kv_devices", "KV buffers"), ("compute_devices", "compute buffers")] {
+    for (count, what) in [
+        ("weight_devices", "model buffers"),
+        ("kv_devices", "KV buffers"),
+        ("compute_devices", "compute buffers"),
+    ] {
         if let Some((n, _, _)) = get(c, count) {
             if n > 1.0 {
                 c.note(format!(
@@ -341,9 +369,10 @@ fn finish(c: &mut Ctx) {
             }
         }
     }
-    if c.seen.contains_key("weights_device") || c.seen.contains_key("weights_host") {
-        if !c.seen.contains_key("kv_total") && !c.seen.contains_key("kv_device") {
-            c.note("The llama.cpp log stops after loading the weights (no KV cache line): truncated, or the context failed");
-        }
+    if (c.seen.contains_key("weights_device") || c.seen.contains_key("weights_host"))
+        && !c.seen.contains_key("kv_total")
+        && !c.seen.contains_key("kv_device")
+    {
+        c.note("The llama.cpp log stops after loading the weights (no KV cache line): truncated, or the context failed");
     }
 }

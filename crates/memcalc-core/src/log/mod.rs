@@ -326,12 +326,24 @@ impl Ctx {
                     self.reading.notes.push(note);
                 }
                 if value > l.value {
-                    *l = Logged { figure, value, line, text, prints };
+                    *l = Logged {
+                        figure,
+                        value,
+                        line,
+                        text,
+                        prints,
+                    };
                 }
             }
             return;
         }
-        self.reading.logged.push(Logged { figure, value, line, text, prints });
+        self.reading.logged.push(Logged {
+            figure,
+            value,
+            line,
+            text,
+            prints,
+        });
     }
 
     /// Records a key the current line states (a later statement of the same key replaces it).
@@ -343,12 +355,18 @@ impl Ctx {
     pub fn fill_at(&mut self, key: FieldId, value: impl Into<String>, line: usize, text: String) {
         let value = value.into();
         self.reading.filled.retain(|f| f.key != key);
-        self.reading.filled.push(Filled { key, value, line, text });
+        self.reading.filled.push(Filled {
+            key,
+            value,
+            line,
+            text,
+        });
     }
 
     /// Remembers a number of the current line for [`Recogniser::finish`].
     pub fn remember(&mut self, name: &'static str, value: f64) {
-        self.seen.insert(name, (value, self.line, self.text.clone()));
+        self.seen
+            .insert(name, (value, self.line, self.text.clone()));
     }
 
     pub fn remember_text(&mut self, name: &'static str, value: &str) {
@@ -359,7 +377,11 @@ impl Ctx {
     /// A line read but not used.
     pub fn unused(&mut self, why: impl Into<String>) {
         let (line, text) = (self.line, self.text.clone());
-        self.reading.unused.push(Unused { line, text, why: why.into() });
+        self.reading.unused.push(Unused {
+            line,
+            text,
+            why: why.into(),
+        });
     }
 
     pub fn note(&mut self, note: impl Into<String>) {
@@ -595,7 +617,10 @@ pub(crate) fn number_after(s: &str, from: &str) -> Option<f64> {
 pub(crate) fn first_number(s: &str) -> Option<f64> {
     let b = s.as_bytes();
     let mut i = 0;
-    while i < b.len() && !(b[i].is_ascii_digit() || (b[i] == b'.' && i + 1 < b.len() && b[i + 1].is_ascii_digit())) {
+    while i < b.len()
+        && !(b[i].is_ascii_digit()
+            || (b[i] == b'.' && i + 1 < b.len() && b[i + 1].is_ascii_digit()))
+    {
         i += 1;
     }
     if i >= b.len() {
@@ -608,9 +633,17 @@ pub(crate) fn first_number(s: &str) -> Option<f64> {
         let c = b[j];
         if c.is_ascii_digit() || c == b'.' {
             text.push(c as char);
-        } else if c == b',' && j + 3 < b.len() + 1 && b.get(j + 1).is_some_and(u8::is_ascii_digit) && b.get(j + 3).is_some_and(u8::is_ascii_digit) && !b.get(j + 4).is_some_and(u8::is_ascii_digit) {
+        } else if c == b','
+            && j + 3 < b.len() + 1
+            && b.get(j + 1).is_some_and(u8::is_ascii_digit)
+            && b.get(j + 3).is_some_and(u8::is_ascii_digit)
+            && !b.get(j + 4).is_some_and(u8::is_ascii_digit)
+        {
             // A thousands separator: exactly three digits follow.
-        } else if (c == b'e' || c == b'E') && b.get(j + 1).is_some_and(|d| d.is_ascii_digit() || *d == b'+' || *d == b'-') {
+        } else if (c == b'e' || c == b'E')
+            && b.get(j + 1)
+                .is_some_and(|d| d.is_ascii_digit() || *d == b'+' || *d == b'-')
+        {
             text.push('e');
             if b[j + 1] == b'+' || b[j + 1] == b'-' {
                 text.push(b[j + 1] as char);
@@ -634,10 +667,22 @@ pub(crate) fn numbers(s: &str) -> Vec<f64> {
         // Move past this number.
         let b = rest.as_bytes();
         let mut i = 0;
-        while i < b.len() && !b[i].is_ascii_digit() && !(b[i] == b'.' && b.get(i + 1).is_some_and(u8::is_ascii_digit)) {
+        while i < b.len()
+            && !b[i].is_ascii_digit()
+            && !(b[i] == b'.' && b.get(i + 1).is_some_and(u8::is_ascii_digit))
+        {
             i += 1;
         }
-        while i < b.len() && (b[i].is_ascii_digit() || b[i] == b'.' || b[i] == b',' || b[i] == b'e' || b[i] == b'E' || ((b[i] == b'+' || b[i] == b'-') && i > 0 && (b[i - 1] == b'e' || b[i - 1] == b'E'))) {
+        while i < b.len()
+            && (b[i].is_ascii_digit()
+                || b[i] == b'.'
+                || b[i] == b','
+                || b[i] == b'e'
+                || b[i] == b'E'
+                || ((b[i] == b'+' || b[i] == b'-')
+                    && i > 0
+                    && (b[i - 1] == b'e' || b[i - 1] == b'E')))
+        {
             i += 1;
         }
         if i == 0 {
@@ -659,13 +704,29 @@ pub(crate) fn bytes_of(x: f64, unit: &str, binary_gb: bool) -> Option<u64> {
     } else if u.starts_with("kib") {
         1024.0
     } else if u.starts_with("tb") {
-        if binary_gb { (1u64 << 40) as f64 } else { 1e12 }
+        if binary_gb {
+            (1u64 << 40) as f64
+        } else {
+            1e12
+        }
     } else if u.starts_with("gb") || u.starts_with('g') {
-        if binary_gb { (1u64 << 30) as f64 } else { 1e9 }
+        if binary_gb {
+            (1u64 << 30) as f64
+        } else {
+            1e9
+        }
     } else if u.starts_with("mb") || u.starts_with("mbytes") || u.starts_with('m') {
-        if binary_gb { (1u64 << 20) as f64 } else { 1e6 }
+        if binary_gb {
+            (1u64 << 20) as f64
+        } else {
+            1e6
+        }
     } else if u.starts_with("kb") || u.starts_with('k') {
-        if binary_gb { 1024.0 } else { 1e3 }
+        if binary_gb {
+            1024.0
+        } else {
+            1e3
+        }
     } else if u.starts_with('b') {
         1.0
     } else {
@@ -718,16 +779,28 @@ mod tests {
     fn numbers_read_as_logs_write_them() {
         assert_eq!(first_number("tokens: 75,840 tokens"), Some(75840.0));
         assert_eq!(first_number("= 1.20318e+06 ave"), Some(1.20318e6));
-        assert_eq!(numbers("= 7.381 | 7.381 | 7.5 Mbytes"), vec![7.381, 7.381, 7.5]);
-        assert_eq!(size_after("took 67.7229 GB", "took", true), Some((67.7229f64 * (1u64 << 30) as f64).round() as u64));
-        assert_eq!(size_in("  14.96GiB", true), Some((14.96f64 * (1u64 << 30) as f64).round() as u64));
+        assert_eq!(
+            numbers("= 7.381 | 7.381 | 7.5 Mbytes"),
+            vec![7.381, 7.381, 7.5]
+        );
+        assert_eq!(
+            size_after("took 67.7229 GB", "took", true),
+            Some((67.7229f64 * (1u64 << 30) as f64).round() as u64)
+        );
+        assert_eq!(
+            size_in("  14.96GiB", true),
+            Some((14.96f64 * (1u64 << 30) as f64).round() as u64)
+        );
         assert_eq!(plain(0.90, 3), "0.9");
         assert_eq!(plain(8192.0, 3), "8192");
     }
 
     #[test]
     fn escapes_and_controls_are_removed() {
-        assert_eq!(inert("\u{1b}[34m0.00.612\u{1b}[0m I print_info"), "0.00.612 I print_info");
+        assert_eq!(
+            inert("\u{1b}[34m0.00.612\u{1b}[0m I print_info"),
+            "0.00.612 I print_info"
+        );
         assert_eq!(inert("a\u{7}b\u{0}c<script>"), "abc<script>");
     }
 }

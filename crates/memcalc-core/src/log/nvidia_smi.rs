@@ -5,10 +5,7 @@
 use super::{first_number, numbers, plain, Ctx, Figure, Recogniser, Row};
 use crate::base::keys::FieldId as F;
 
-pub(crate) static RECOGNISER: Recogniser = Recogniser {
-    rows: ROWS,
-    finish,
-};
+pub(crate) static RECOGNISER: Recogniser = Recogniser { rows: ROWS, finish };
 
 const ROWS: &[Row] = &[
     Row {
@@ -30,7 +27,11 @@ const ROWS: &[Row] = &[
 
 fn version(c: &mut Ctx, l: &str) {
     c.starts += 1;
-    if let Some(v) = l.split("NVIDIA-SMI ").nth(1).and_then(|s| s.split_whitespace().next()) {
+    if let Some(v) = l
+        .split("NVIDIA-SMI ")
+        .nth(1)
+        .and_then(|s| s.split_whitespace().next())
+    {
         c.version = v.to_string();
     }
 }
@@ -48,7 +49,10 @@ fn header(c: &mut Ctx, l: &str) {
 fn device(c: &mut Ctx, used_mib: f64, total_mib: Option<f64>) {
     let n = c.seen.get("gpus").map(|v| v.0).unwrap_or(0.0);
     c.remember("gpus", n + 1.0);
-    c.log(Figure::DeviceUsed, (used_mib * (1u64 << 20) as f64).round() as u64);
+    c.log(
+        Figure::DeviceUsed,
+        (used_mib * (1u64 << 20) as f64).round() as u64,
+    );
     if let Some(t) = total_mib {
         c.remember("total_mib", t);
     }
@@ -70,7 +74,11 @@ fn memory(c: &mut Ctx, l: &str) {
         }
         let cols: Vec<&str> = l.split(',').map(str::trim).collect();
         let used = cols.get(u as usize).and_then(|s| first_number(s));
-        let total = c.seen.get("csv_total").and_then(|t| cols.get(t.0 as usize)).and_then(|s| first_number(s));
+        let total = c
+            .seen
+            .get("csv_total")
+            .and_then(|t| cols.get(t.0 as usize))
+            .and_then(|s| first_number(s));
         if let Some(used) = used {
             device(c, used, total);
         }

@@ -6,10 +6,7 @@
 use super::{first_number, number_after, numbers, plain, size_after, Ctx, Figure, Recogniser, Row};
 use crate::base::keys::FieldId as F;
 
-pub(crate) static RECOGNISER: Recogniser = Recogniser {
-    rows: ROWS,
-    finish,
-};
+pub(crate) static RECOGNISER: Recogniser = Recogniser { rows: ROWS, finish };
 
 const ROWS: &[Row] = &[
     Row {
@@ -117,7 +114,11 @@ const ROWS: &[Row] = &[
 fn version(c: &mut Ctx, l: &str) {
     c.starts += 1;
     c.remember("version_line", 1.0);
-    if let Some(v) = l.split("PWSCF v.").nth(1).and_then(|s| s.split_whitespace().next()) {
+    if let Some(v) = l
+        .split("PWSCF v.")
+        .nth(1)
+        .and_then(|s| s.split_whitespace().next())
+    {
         c.version = v.to_string();
     }
 }
@@ -140,7 +141,9 @@ fn pools(c: &mut Ctx, l: &str) {
 }
 
 fn summary(c: &mut Ctx, l: &str) {
-    let Some((k, v)) = l.split_once('=') else { return };
+    let Some((k, v)) = l.split_once('=') else {
+        return;
+    };
     let k = k.trim();
     let Some(x) = first_number(v) else { return };
     match k {
@@ -193,7 +196,10 @@ fn pseudo(c: &mut Ctx, l: &str) {
         c.remember("pseudo_rank", rank(kind));
         c.fill(F::Pseudopotential, kind);
     }
-    c.remember("pseudo_count", c.seen.get("pseudo_count").map(|v| v.0).unwrap_or(0.0) + 1.0);
+    c.remember(
+        "pseudo_count",
+        c.seen.get("pseudo_count").map(|v| v.0).unwrap_or(0.0) + 1.0,
+    );
 }
 
 fn betas(c: &mut Ctx, l: &str) {
@@ -210,7 +216,9 @@ fn beta_l(c: &mut Ctx, l: &str) {
     if !t.starts_with("l(") || !c.seen.contains_key("betas") {
         return;
     }
-    let Some(lv) = t.split('=').nth(1).and_then(first_number) else { return };
+    let Some(lv) = t.split('=').nth(1).and_then(first_number) else {
+        return;
+    };
     let count = c.seen.get("beta_ls").map(|v| v.0).unwrap_or(0.0) + 1.0;
     if count > c.seen.get("betas").map(|v| v.0).unwrap_or(0.0) {
         return;
@@ -224,7 +232,11 @@ fn beta_l(c: &mut Ctx, l: &str) {
 
 fn ram(c: &mut Ctx, l: &str) {
     let total = l.contains("total");
-    let marker = if total { "Estimated total dynamical RAM" } else { "Estimated max dynamical RAM per process" };
+    let marker = if total {
+        "Estimated total dynamical RAM"
+    } else {
+        "Estimated max dynamical RAM per process"
+    };
     // ">   1.08 MB": pw.x's MB and GB are 2^20 and 2^30 bytes (memory_report.f90 divides by 1024).
     if let Some(b) = size_after(l, marker, true) {
         if total {
@@ -237,7 +249,9 @@ fn ram(c: &mut Ctx, l: &str) {
 
 fn wall(c: &mut Ctx, l: &str) {
     // "PWSCF : 0.14s CPU 0.15s WALL", or "1m23.45s WALL", "1h 2m WALL".
-    let Some(w) = l.split("CPU").nth(1) else { return };
+    let Some(w) = l.split("CPU").nth(1) else {
+        return;
+    };
     let w = w.split("WALL").next().unwrap_or("").trim();
     let mut secs = 0.0;
     let mut num = String::new();
@@ -295,10 +309,17 @@ fn finish(c: &mut Ctx) {
     // species (with several, the atoms of each species are in the positions table, not read).
     let species = c.seen.get("species").map(|v| v.0).unwrap_or(0.0);
     if species == 1.0 {
-        if let (Some((atoms, ..)), Some((sum, line, text))) = (c.seen.get("atoms").cloned(), c.seen.get("beta_sum").cloned()) {
+        if let (Some((atoms, ..)), Some((sum, line, text))) = (
+            c.seen.get("atoms").cloned(),
+            c.seen.get("beta_sum").cloned(),
+        ) {
             if sum > 0.0 {
                 c.fill_at(F::Projectors, plain(atoms * sum, 0), line, text.clone());
-                let us = c.reading.filled.iter().any(|f| f.key == F::Pseudopotential && f.value != "nc");
+                let us = c
+                    .reading
+                    .filled
+                    .iter()
+                    .any(|f| f.key == F::Pseudopotential && f.value != "nc");
                 if us {
                     if let Some((b, ..)) = c.seen.get("betas").cloned() {
                         c.fill_at(F::Betas, plain(b, 0), line, text.clone());
@@ -312,7 +333,12 @@ fn finish(c: &mut Ctx) {
     } else if species > 1.0 {
         c.note("pw.x lists several species: the projector count (projectors) keeps its value (the atoms of each species are not read)");
     }
-    if c.reading.logged.iter().any(|l| l.figure == Figure::ProcessEstimate) && !c.seen.contains_key("done") {
+    if c.reading
+        .logged
+        .iter()
+        .any(|l| l.figure == Figure::ProcessEstimate)
+        && !c.seen.contains_key("done")
+    {
         c.note("The pw.x output has no \"JOB DONE.\": the run stopped early or the output is truncated");
     }
 }

@@ -5,17 +5,34 @@
 use super::{first_number, number_after, plain, size_after, Ctx, Figure, Recogniser, Row};
 use crate::base::keys::FieldId as F;
 
-pub(crate) static RECOGNISER: Recogniser = Recogniser {
-    rows: ROWS,
-    finish,
-};
+pub(crate) static RECOGNISER: Recogniser = Recogniser { rows: ROWS, finish };
 
 const ROWS: &[Row] = &[
-    Row { marker: "Job ID:", prints: "slurm contribs/seff/seff (\"Job ID: %s\")", read: start },
-    Row { marker: "Memory Utilized:", prints: "slurm contribs/seff/seff (\"Memory Utilized: %s\", kbytes2str)", read: used },
-    Row { marker: "Nodes:", prints: "slurm contribs/seff/seff (\"Nodes: %d\")", read: nodes },
-    Row { marker: "Cores per node:", prints: "slurm contribs/seff/seff (\"Cores per node: %d\")", read: cores },
-    Row { marker: "Job Wall-clock time:", prints: "slurm contribs/seff/seff (\"Job Wall-clock time: %s\")", read: wall },
+    Row {
+        marker: "Job ID:",
+        prints: "slurm contribs/seff/seff (\"Job ID: %s\")",
+        read: start,
+    },
+    Row {
+        marker: "Memory Utilized:",
+        prints: "slurm contribs/seff/seff (\"Memory Utilized: %s\", kbytes2str)",
+        read: used,
+    },
+    Row {
+        marker: "Nodes:",
+        prints: "slurm contribs/seff/seff (\"Nodes: %d\")",
+        read: nodes,
+    },
+    Row {
+        marker: "Cores per node:",
+        prints: "slurm contribs/seff/seff (\"Cores per node: %d\")",
+        read: cores,
+    },
+    Row {
+        marker: "Job Wall-clock time:",
+        prints: "slurm contribs/seff/seff (\"Job Wall-clock time: %s\")",
+        read: wall,
+    },
 ];
 
 fn start(c: &mut Ctx, _l: &str) {

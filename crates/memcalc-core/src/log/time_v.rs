@@ -3,10 +3,7 @@
 
 use super::{first_number, Ctx, Figure, Recogniser, Row};
 
-pub(crate) static RECOGNISER: Recogniser = Recogniser {
-    rows: ROWS,
-    finish,
-};
+pub(crate) static RECOGNISER: Recogniser = Recogniser { rows: ROWS, finish };
 
 const ROWS: &[Row] = &[
     Row {
@@ -39,7 +36,11 @@ fn rss(c: &mut Ctx, l: &str) {
 /// `h:mm:ss` or `m:ss.ss` after the last `: `.
 pub(crate) fn clock_ms(s: &str) -> Option<u64> {
     let t = s.trim();
-    let parts: Vec<f64> = t.split(':').map(|p| p.trim().parse::<f64>()).collect::<Result<_, _>>().ok()?;
+    let parts: Vec<f64> = t
+        .split(':')
+        .map(|p| p.trim().parse::<f64>())
+        .collect::<Result<_, _>>()
+        .ok()?;
     let secs = parts.iter().fold(0.0, |acc, p| acc * 60.0 + p);
     Some((secs * 1000.0).round() as u64)
 }

@@ -7,10 +7,7 @@
 use super::{first_number, number_after, numbers, plain, size_after, Ctx, Figure, Recogniser, Row};
 use crate::base::keys::FieldId as F;
 
-pub(crate) static RECOGNISER: Recogniser = Recogniser {
-    rows: ROWS,
-    finish,
-};
+pub(crate) static RECOGNISER: Recogniser = Recogniser { rows: ROWS, finish };
 
 const ROWS: &[Row] = &[
     Row {
@@ -108,7 +105,10 @@ fn profile(c: &mut Ctx, l: &str) {
     if let Some(b) = size_after(l, "non_torch_memory", true) {
         c.log(Figure::NonTorch, b);
         // The non-torch memory (CUDA context, NCCL, custom all-reduce) is what `runtime` holds.
-        c.fill(F::Runtime, plain((b as f64 / (1u64 << 20) as f64).round(), 0));
+        c.fill(
+            F::Runtime,
+            plain((b as f64 / (1u64 << 20) as f64).round(), 0),
+        );
     }
     if let Some(b) = size_after(l, "PyTorch activation peak memory", true) {
         c.log(Figure::ActivationPeak, b);
@@ -140,7 +140,11 @@ fn available_kv(c: &mut Ctx, l: &str) {
 }
 
 fn blocks(c: &mut Ctx, l: &str) {
-    let marker = if l.contains("# GPU blocks:") { "# GPU blocks:" } else { "# CUDA blocks:" };
+    let marker = if l.contains("# GPU blocks:") {
+        "# GPU blocks:"
+    } else {
+        "# CUDA blocks:"
+    };
     if let Some(n) = number_after(l, marker) {
         c.log(Figure::KvBlocks, n as u64);
     }
@@ -171,7 +175,11 @@ fn graphs(c: &mut Ctx, l: &str) {
 
 fn engine_config(c: &mut Ctx, l: &str) {
     c.starts += 1;
-    if let Some(v) = l.split("engine (v").nth(1).and_then(|s| s.split(')').next()) {
+    if let Some(v) = l
+        .split("engine (v")
+        .nth(1)
+        .and_then(|s| s.split(')').next())
+    {
         c.version = v.to_string();
     }
     if l.contains("V1 LLM engine") {
@@ -369,7 +377,9 @@ fn set_kv(c: &mut Ctx, k: &str) {
     match k.trim() {
         "auto" => {}
         "fp8" | "fp8_e4m3" | "fp8_e5m2" => c.fill(F::KvDtype, "fp8"),
-        other => c.unused(format!("kv_cache_dtype '{other}' is not a cache precision the estimate knows")),
+        other => c.unused(format!(
+            "kv_cache_dtype '{other}' is not a cache precision the estimate knows"
+        )),
     }
 }
 
@@ -386,13 +396,23 @@ fn finish(c: &mut Ctx) {
         c.fill_at(F::Engine, "vllm", n, t);
     }
     // vLLM ≤ 0.10 (V0 and V1) captured CUDA graphs after sizing the pool from the headroom.
-    if c.reading.figure_is(Figure::CudaGraphs) && !c.reading.filled.iter().any(|f| f.key == F::CudaGraphs) {
-        if let Some(l) = c.reading.logged.iter().find(|l| l.figure == Figure::CudaGraphs).cloned() {
+    if c.reading.figure_is(Figure::CudaGraphs)
+        && !c.reading.filled.iter().any(|f| f.key == F::CudaGraphs)
+    {
+        if let Some(l) = c
+            .reading
+            .logged
+            .iter()
+            .find(|l| l.figure == Figure::CudaGraphs)
+            .cloned()
+        {
             c.fill_at(F::CudaGraphs, "after", l.line, l.text);
         }
     }
     let has = |f: Figure| c.reading.logged.iter().any(|l| l.figure == f);
-    if has(Figure::Weights) && !(has(Figure::KvBytes) || has(Figure::KvBlocks) || has(Figure::KvTokens)) {
+    if has(Figure::Weights)
+        && !(has(Figure::KvBytes) || has(Figure::KvBlocks) || has(Figure::KvTokens))
+    {
         c.note("The vLLM log stops before the KV cache is sized (no \"# GPU blocks\", \"GPU KV cache size\" or KV memory line): truncated, or the engine failed there");
     }
 }

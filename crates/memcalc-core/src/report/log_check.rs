@@ -139,7 +139,10 @@ pub fn sentence(c: &Compared, units: UnitSystem) -> String {
     let logged = value(c.figure, c.logged, units);
     let (Some(est), Some(err)) = (c.estimated, c.error_bp) else {
         return match c.estimated {
-            Some(est) => format!("{name}: logged {logged}, estimated {}", value(c.figure, est, units)),
+            Some(est) => format!(
+                "{name}: logged {logged}, estimated {}",
+                value(c.figure, est, units)
+            ),
             None => format!("{name}: logged {logged}; not compared: {}", c.mechanism),
         };
     };
@@ -283,14 +286,29 @@ pub fn table(v: &LogView) -> String {
     if !v.filled.is_empty() {
         out.push_str("\nFilled from the log:\n");
         for f in &v.filled {
-            out.push_str(&format!("  {} = {}  ({}: {})\n", f.key, f.value, line_of(f.line), f.text));
+            out.push_str(&format!(
+                "  {} = {}  ({}: {})\n",
+                f.key,
+                f.value,
+                line_of(f.line),
+                f.text
+            ));
         }
     }
     for r in &v.refused {
-        out.push_str(&format!("  not used: {} = {} ({}): {}\n", r.key, r.value, line_of(r.line), r.why));
+        out.push_str(&format!(
+            "  not used: {} = {} ({}): {}\n",
+            r.key,
+            r.value,
+            line_of(r.line),
+            r.why
+        ));
     }
     if !v.kept.is_empty() {
-        out.push_str(&format!("Not stated in the log, kept as they were: {}\n", v.kept.join(", ")));
+        out.push_str(&format!(
+            "Not stated in the log, kept as they were: {}\n",
+            v.kept.join(", ")
+        ));
     }
     if !v.checks.is_empty() {
         out.push_str("\nChecked part by part:\n");
@@ -305,8 +323,19 @@ pub fn table(v: &LogView) -> String {
     if !v.calibrated.is_empty() {
         out.push_str("\nCalibrated from your log:\n");
         for c in &v.calibrated {
-            let before = if c.before.is_empty() { "(empty)" } else { c.before.as_str() };
-            out.push_str(&format!("  {}: {} → {}  ({}): {}\n", c.key, before, c.after, line_of(c.line), c.why));
+            let before = if c.before.is_empty() {
+                "(empty)"
+            } else {
+                c.before.as_str()
+            };
+            out.push_str(&format!(
+                "  {}: {} → {}  ({}): {}\n",
+                c.key,
+                before,
+                c.after,
+                line_of(c.line),
+                c.why
+            ));
         }
     }
     for u in &v.unused {
@@ -315,7 +344,10 @@ pub fn table(v: &LogView) -> String {
     for n in &v.notes {
         out.push_str(&format!("Note: {n}\n"));
     }
-    out.push_str(&format!("\nLink query (the filled keys and the calibration, never the log): {}\n", v.query));
+    out.push_str(&format!(
+        "\nLink query (the filled keys and the calibration, never the log): {}\n",
+        v.query
+    ));
     out
 }
 
