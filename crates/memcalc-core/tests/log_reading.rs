@@ -226,8 +226,8 @@ fn llamacpp_2025_format_sums_host_chunks_and_names_ubatch() {
 
 #[test]
 fn llamacpp_server_log_january_2025() {
-    let base = "layers=28&hidden=3584&heads=28&kv_heads=4&ffn=18944&vocab=152064";
-    let a = on("llamacpp-b4xxx-logdetective106.log", base);
+    // The log names no model: only what it states is asserted.
+    let a = on("llamacpp-b4xxx-logdetective106.log", "");
     assert_eq!(filled(&a, "seq").as_deref(), Some("32768"));
     assert_eq!(logged(&a, Figure::ComputeBuffer), (2144.0 * MIB) as u64);
 }
@@ -458,4 +458,78 @@ fn the_patch_is_what_changed_less_the_locked_keys() {
     assert!(patch.iter().all(|(k, _)| *k != FieldId::Ranks));
     let none = answer("nothing here", &base);
     assert!(none.patch(&base, &[]).is_empty());
+}
+
+/// The fixtures whose scenario is known (the log's own keys, over the shape the log does not
+/// print, from the accuracy row of the same source), for docs/accuracy.md's "Log check".
+const CHECKED: &[(&str, &str, &str)] = &[
+    ("vllm-0.6.5-v0-pr10511.log", "VLLM-10511", ""),
+    (
+        "vllm-0.7-v1-pr12569.log",
+        "VLLM-12569",
+        "mode=infer&engine=vllm&layers=80&hidden=8192&heads=64&kv_heads=8&ffn=28672&vocab=128256&quant=int8",
+    ),
+    (
+        "llamacpp-b4xxx-ollama9352.log",
+        "OLLAMA-9352",
+        "layers=32&hidden=4096&heads=32&kv_heads=8&ffn=14336&vocab=128256",
+    ),
+    ("lammps-16Mar18-eam.4.log", "LAMMPS-EAM4", ""),
+    ("lammps-16Mar18-lj.1.log", "LAMMPS-LJ1", ""),
+    ("pwx-6.1-test-scf.out", "QE-TEST", ""),
+];
+
+/// The "Log check" block of docs/accuracy.md, as this version computes it.
+fn log_check_block() -> String {
+    use memcalc_core::report::log_check::{label, signed_pct, value};
+    use memcalc_core::units::UnitSystem::Binary;
+    let mut rows = String::from(
+        "| fixture | source | figure | logged | estimated | error | shown for the mechanism |\n|---|---|---|---:|---:|---:|---|\n",
+    );
+    let mut queries = String::new();
+    let mut errors = Vec::new();
+    for (name, source, base) in CHECKED {
+        let a = on(name, base);
+        for c in &a.compared {
+            let (Some(est), Some(err)) = (c.estimated, c.error_bp) else { continue };
+            errors.push(err.unsigned_abs());
+            let shown = c.shown.map_or("none yet (not flagged)".to_string(), |s| {
+                format!("±{}.{} % ({})", s.tolerance_bp / 100, s.tolerance_bp % 100 / 10, s.rows)
+            });
+            let flag = if c.flagged { " **flagged**" } else { "" };
+            rows.push_str(&format!(
+                "| {name} | {source} | {} (line {}) | {} | {} | {}{flag} | {shown} |\n",
+                label(c.figure),
+                c.line,
+                value(c.figure, c.logged, Binary),
+                value(c.figure, est, Binary),
+                signed_pct(err),
+            ));
+        }
+        let base = if base.is_empty() { "none".to_string() } else { format!("`{base}`") };
+        let q = a.scenario.as_ref().map(|s| s.to_query()).unwrap_or_default();
+        queries.push_str(&format!("- {name}: base {base}; after the log `{q}`\n"));
+    }
+    let m = log::check::median(errors.clone()).unwrap_or(0);
+    format!(
+        "<!-- log-check:begin (written by tests/log_reading.rs: MEMCALC_WRITE_LOG_CHECK=1 cargo test -p memcalc-core --test log_reading log_check) -->\n{rows}\n**{} figures from {} logs, median |error| {}.{:02} %.**\n\nThe scenario of each (the base is the shape the log does not print, from the accuracy row of the same source):\n\n{queries}<!-- log-check:end -->",
+        errors.len(),
+        CHECKED.len(),
+        m / 100,
+        m % 100
+    )
+}
+
+#[test]
+fn log_check_table_in_accuracy_md_holds() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/accuracy.md");
+    let doc = std::fs::read_to_string(path).unwrap();
+    let block = log_check_block();
+    let start = doc.find("<!-- log-check:begin").expect("docs/accuracy.md has the log-check block");
+    let end = doc.find("<!-- log-check:end -->").unwrap() + "<!-- log-check:end -->".len();
+    if std::env::var_os("MEMCALC_WRITE_LOG_CHECK").is_some() {
+        std::fs::write(path, format!("{}{block}{}", &doc[..start], &doc[end..])).unwrap();
+        return;
+    }
+    assert_eq!(&doc[start..end], block, "rerun with MEMCALC_WRITE_LOG_CHECK=1 if the change is meant");
 }
