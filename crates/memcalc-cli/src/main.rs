@@ -26,8 +26,6 @@ const AFTER: &str = "EXAMPLES:
     memcalc --sweep ranks=64..4096 --format csv mode=sim method=grid nx=2048 ny=2048 nz=2048
     memcalc --list presets
     memcalc --list devices --json
-    memcalc --log vllm.log gpu=h100
-    nvidia-smi | memcalc --log - model_id=meta-llama/Llama-3.1-8B mode=infer
 
 Keys are those of the page's URL (docs/url-parameters.md); values not given take the page's
 defaults, so a link copied from the page (or its 'copy as command' line) gives the same numbers
