@@ -253,7 +253,7 @@ fn read_log(path: &str, base: &Inputs, format: Format, decimal: bool) -> ExitCod
     if !view.recognised {
         return fail(&view.headline);
     }
-    let Some(scenario) = answer.scenario.clone() else {
+    let Some(scenario) = answer.scenario else {
         if let Err(errors) = answer.inputs.parse() {
             for e in errors {
                 eprintln!("memcalc: {}", e.message);

@@ -48,5 +48,3 @@ fn main() {
         }
     }
 }
-#[allow(dead_code)]
-fn _unused() {}

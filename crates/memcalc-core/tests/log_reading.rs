@@ -141,7 +141,7 @@ fn vllm_v1_0_7_blocks_and_concurrency_calibrate_the_runtime() {
         .find(|c| c.key.key() == "runtime")
         .expect("runtime calibrated");
     // After the calibration the pool holds the logged blocks (to a block's rounding).
-    let s = a.scenario.clone().unwrap();
+    let s = a.scenario.unwrap();
     let e = memcalc_core::estimate(&s);
     let after = e.serving.as_ref().unwrap().blocks;
     assert!(
@@ -491,10 +491,17 @@ fn log_check_block() -> String {
     for (name, source, base) in CHECKED {
         let a = on(name, base);
         for c in &a.compared {
-            let (Some(est), Some(err)) = (c.estimated, c.error_bp) else { continue };
+            let (Some(est), Some(err)) = (c.estimated, c.error_bp) else {
+                continue;
+            };
             errors.push(err.unsigned_abs());
             let shown = c.shown.map_or("none yet (not flagged)".to_string(), |s| {
-                format!("±{}.{} % ({})", s.tolerance_bp / 100, s.tolerance_bp % 100 / 10, s.rows)
+                format!(
+                    "±{}.{} % ({})",
+                    s.tolerance_bp / 100,
+                    s.tolerance_bp % 100 / 10,
+                    s.rows
+                )
             });
             let flag = if c.flagged { " **flagged**" } else { "" };
             rows.push_str(&format!(
@@ -506,8 +513,16 @@ fn log_check_block() -> String {
                 signed_pct(err),
             ));
         }
-        let base = if base.is_empty() { "none".to_string() } else { format!("`{base}`") };
-        let q = a.scenario.as_ref().map(|s| s.to_query()).unwrap_or_default();
+        let base = if base.is_empty() {
+            "none".to_string()
+        } else {
+            format!("`{base}`")
+        };
+        let q = a
+            .scenario
+            .as_ref()
+            .map(|s| s.to_query())
+            .unwrap_or_default();
         queries.push_str(&format!("- {name}: base {base}; after the log `{q}`\n"));
     }
     let m = log::check::median(errors.clone()).unwrap_or(0);
@@ -525,11 +540,17 @@ fn log_check_table_in_accuracy_md_holds() {
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/accuracy.md");
     let doc = std::fs::read_to_string(path).unwrap();
     let block = log_check_block();
-    let start = doc.find("<!-- log-check:begin").expect("docs/accuracy.md has the log-check block");
+    let start = doc
+        .find("<!-- log-check:begin")
+        .expect("docs/accuracy.md has the log-check block");
     let end = doc.find("<!-- log-check:end -->").unwrap() + "<!-- log-check:end -->".len();
     if std::env::var_os("MEMCALC_WRITE_LOG_CHECK").is_some() {
         std::fs::write(path, format!("{}{block}{}", &doc[..start], &doc[end..])).unwrap();
         return;
     }
-    assert_eq!(&doc[start..end], block, "rerun with MEMCALC_WRITE_LOG_CHECK=1 if the change is meant");
+    assert_eq!(
+        &doc[start..end],
+        block,
+        "rerun with MEMCALC_WRITE_LOG_CHECK=1 if the change is meant"
+    );
 }

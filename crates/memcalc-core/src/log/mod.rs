@@ -535,11 +535,12 @@ impl Reader {
         }
         // Most lines of a long log are plain text: only those with control characters (tabs,
         // escape sequences) are copied to be cleaned.
-        let clean: std::borrow::Cow<str> = if raw.bytes().any(|b| b < 0x20 || b == 0x7f || b == 0xc2) {
-            std::borrow::Cow::Owned(inert(raw))
-        } else {
-            std::borrow::Cow::Borrowed(raw)
-        };
+        let clean: std::borrow::Cow<str> =
+            if raw.bytes().any(|b| b < 0x20 || b == 0x7f || b == 0xc2) {
+                std::borrow::Cow::Owned(inert(raw))
+            } else {
+                std::borrow::Cow::Borrowed(raw)
+            };
         let mut shortened: Option<String> = None;
         for (tool, ctx) in self.ctxs.iter_mut() {
             for row in tool.recogniser().rows {
