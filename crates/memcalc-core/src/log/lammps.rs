@@ -154,10 +154,10 @@ fn memory(c: &mut Ctx, l: &str) {
         );
         if n[2] > n[0] * 1.05 {
             c.note(format!(
-                "LAMMPS's ranks differ in memory ({} to {} Mbytes): the average is checked, the busiest rank holds {:.0} % more",
+                "LAMMPS's ranks differ in memory ({} to {} Mbytes): the average is checked, the busiest rank holds {} % more",
                 plain(n[0], 3),
                 plain(n[2], 3),
-                (n[2] / n[1] - 1.0) * 100.0
+                plain((n[2] / n[1] - 1.0) * 100.0, 0)
             ));
         }
     }

@@ -661,7 +661,7 @@ pub(crate) fn first_number(s: &str) -> Option<f64> {
         }
         j += 1;
     }
-    let v: f64 = text.trim_end_matches('.').parse().ok()?;
+    let v = parse_decimal(text.trim_end_matches('.'))?;
     Some(if neg { -v } else { v })
 }
 
@@ -759,7 +759,7 @@ pub(crate) fn size_in(s: &str, binary_gb: bool) -> Option<u64> {
     while end < b.len() && (b[end].is_ascii_digit() || b[end] == b'.' || b[end] == b',') {
         end += 1;
     }
-    let x: f64 = s[start..end].replace(',', "").parse().ok()?;
+    let x = parse_decimal(&s[start..end].replace(',', ""))?;
     let unit: String = s[end..]
         .trim_start()
         .chars()
@@ -768,14 +768,77 @@ pub(crate) fn size_in(s: &str, binary_gb: bool) -> Option<u64> {
     bytes_of(x, &unit, binary_gb)
 }
 
-/// A value as a key takes it: whole numbers without a fraction, others with up to `places`.
+/// A value as a key takes it: whole numbers without a fraction, others with up to `places`
+/// (trailing zeros dropped). Integer formatting only: the standard library's float formatting
+/// would add kilobytes to the page's wasm.
 pub(crate) fn plain(x: f64, places: usize) -> String {
-    if (x - x.round()).abs() < 1e-9 {
-        format!("{}", x.round() as i64)
-    } else {
-        let s = format!("{x:.places$}");
-        s.trim_end_matches('0').trim_end_matches('.').to_string()
+    let p = 10u64.pow(places.min(9) as u32);
+    let sign = if x < 0.0 { "-" } else { "" };
+    let v = (x.abs() * p as f64).round();
+    if !v.is_finite() || v >= u64::MAX as f64 {
+        return String::new();
     }
+    let v = v as u64;
+    let (int, frac) = (v / p, v % p);
+    if frac == 0 {
+        return format!("{sign}{int}");
+    }
+    let digits = format!("{frac:0width$}", width = places.min(9));
+    format!("{sign}{int}.{}", digits.trim_end_matches('0'))
+}
+
+/// A decimal number's text (digits, an optional fraction, an optional exponent) as `f64`,
+/// without the standard library's float parser (kilobytes of the page's wasm). Exact to the
+/// 17 significant digits a log prints at most.
+pub(crate) fn parse_decimal(t: &str) -> Option<f64> {
+    let t = t.trim();
+    let (neg, t) = match t.strip_prefix('-') {
+        Some(r) => (true, r),
+        None => (false, t.strip_prefix('+').unwrap_or(t)),
+    };
+    let (mant, exp) = match t.find(['e', 'E']) {
+        Some(i) => (&t[..i], Some(&t[i + 1..])),
+        None => (t, None),
+    };
+    let (mut int, mut scale, mut dot, mut digits) = (0u64, 0i32, false, 0u32);
+    for c in mant.bytes() {
+        match c {
+            b'0'..=b'9' => {
+                digits += 1;
+                if int < 100_000_000_000_000_000 {
+                    int = int * 10 + u64::from(c - b'0');
+                    if dot {
+                        scale -= 1;
+                    }
+                } else if !dot {
+                    scale += 1;
+                }
+            }
+            b'.' if !dot => dot = true,
+            _ => return None,
+        }
+    }
+    if digits == 0 {
+        return None;
+    }
+    if let Some(e) = exp {
+        let (eneg, e) = match e.strip_prefix('-') {
+            Some(r) => (true, r),
+            None => (false, e.strip_prefix('+').unwrap_or(e)),
+        };
+        if e.is_empty() || !e.bytes().all(|b| b.is_ascii_digit()) || e.len() > 3 {
+            return None;
+        }
+        let v = e.bytes().fold(0i32, |a, b| a * 10 + i32::from(b - b'0'));
+        scale += if eneg { -v } else { v };
+    }
+    let x = int as f64;
+    let x = if scale < 0 {
+        x / 10f64.powi(-scale)
+    } else {
+        x * 10f64.powi(scale)
+    };
+    Some(if neg { -x } else { x })
 }
 
 #[cfg(test)]
@@ -800,6 +863,12 @@ mod tests {
         );
         assert_eq!(plain(0.90, 3), "0.9");
         assert_eq!(plain(8192.0, 3), "8192");
+        assert_eq!(plain(0.084671, 6), "0.084671");
+        assert_eq!(plain(79.22, 2), "79.22");
+        assert_eq!(parse_decimal("7.381"), Some(7.381));
+        assert_eq!(parse_decimal("1.20318e+06"), Some(1_203_180.0));
+        assert_eq!(parse_decimal("265.3020"), Some(265.302));
+        assert_eq!(parse_decimal("x"), None);
     }
 
     #[test]

@@ -259,7 +259,7 @@ fn wall(c: &mut Ctx, l: &str) {
         if ch.is_ascii_digit() || ch == '.' {
             num.push(ch);
         } else {
-            let x: f64 = num.parse().unwrap_or(0.0);
+            let x = super::parse_decimal(&num).unwrap_or(0.0);
             secs += match ch {
                 'h' => x * 3600.0,
                 'm' => x * 60.0,
