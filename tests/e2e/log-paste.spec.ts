@@ -31,6 +31,7 @@ test("vLLM log: fills the engine, GPU and runtime, checks weights and KV pool, l
   await expect(page.locator('[data-component="kv_cache"]')).toHaveCount(1);
   await page.getByTestId("log-paste").scrollIntoViewIfNeeded();
   await page.screenshot({ path: `${ARTIFACTS}/${test.info().project.name}-log-vllm.png`, fullPage: true });
+  await page.getByTestId("log-answer").screenshot({ path: `${ARTIFACTS}/${test.info().project.name}-log-vllm-box.png` });
 });
 
 test("llama.cpp log over a known shape: KV cache and compute buffers within 1 %", async ({ page }) => {
@@ -46,6 +47,7 @@ test("llama.cpp log over a known shape: KV cache and compute buffers within 1 %"
   expect(await rowBytes(page, "kv_cache")).toBe(10240 * 2 ** 20);
   await page.getByTestId("log-paste").scrollIntoViewIfNeeded();
   await page.screenshot({ path: `${ARTIFACTS}/${test.info().project.name}-log-llamacpp.png`, fullPage: true });
+  await page.getByTestId("log-answer").screenshot({ path: `${ARTIFACTS}/${test.info().project.name}-log-llamacpp-box.png` });
 });
 
 test("LAMMPS log: a simulation filled from the run, the rank report checked and kept as measured", async ({ page }) => {
@@ -62,6 +64,7 @@ test("LAMMPS log: a simulation filled from the run, the rank report checked and 
   await expect(page.locator('[data-testid="log-calibrated"] li[data-key="measured_kind"]')).toContainText("rank");
   await page.getByTestId("log-paste").scrollIntoViewIfNeeded();
   await page.screenshot({ path: `${ARTIFACTS}/${test.info().project.name}-log-lammps.png`, fullPage: true });
+  await page.getByTestId("log-answer").screenshot({ path: `${ARTIFACTS}/${test.info().project.name}-log-lammps-box.png` });
 });
 
 test("an unrecognised or hostile paste changes nothing and stays text", async ({ page }) => {
@@ -87,7 +90,7 @@ test("an unrecognised or hostile paste changes nothing and stays text", async ({
   await expect(page.locator('[data-testid="log-checks"] li[data-figure="weights"]')).toBeVisible();
   await expect(page.getByTestId("log-answer")).not.toContainText("\u001b");
   expect(dialogs).toBe(0);
-  await page.screenshot({ path: `${ARTIFACTS}/${test.info().project.name}-log-hostile.png`, fullPage: true });
+  await page.getByTestId("log-answer").screenshot({ path: `${ARTIFACTS}/${test.info().project.name}-log-hostile-box.png` });
 });
 
 test("a 20 MB log file is read without freezing the page", async ({ page }) => {
