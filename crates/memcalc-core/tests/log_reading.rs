@@ -554,3 +554,21 @@ fn log_check_table_in_accuracy_md_holds() {
         "rerun with MEMCALC_WRITE_LOG_CHECK=1 if the change is meant"
     );
 }
+
+#[test]
+fn vllm_v1_0_9_non_default_args_and_engine_config() {
+    let a = on("vllm-0.9.1-v1-ascend.log", "");
+    assert_eq!(a.reading.tools[0], (Tool::Vllm, "0.9.1".to_string()));
+    assert_eq!(logged(&a, Figure::Weights), (14.2713 * GIB).round() as u64);
+    assert_eq!(logged(&a, Figure::KvTokens), 209_792);
+    assert_eq!(logged(&a, Figure::Concurrency), 12_800);
+    assert_eq!(filled(&a, "seq").as_deref(), Some("16384"));
+    assert_eq!(filled(&a, "dtype").as_deref(), Some("bf16"));
+    assert_eq!(filled(&a, "tp").as_deref(), Some("1"));
+    // A local path is no catalog model: refused, the shape stays.
+    assert!(a
+        .applied
+        .refused
+        .iter()
+        .any(|(f, _)| f.key.key() == "model_id"));
+}
