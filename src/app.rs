@@ -8,7 +8,7 @@ use memcalc_core::{estimate, Estimate, FieldError, Inputs, PageState, Scenario};
 use crate::browser;
 use crate::components::{
     BreakdownChart, CheckPanel, CompareView, ConfigImport, DerivedAnswers, DisplayControls, Faq,
-    LayoutSearch, MobileSummary, PresetPicker, QueryNotices, ResultsTable, ScalingChart,
+    LayoutSearch, LogPaste, MobileSummary, PresetPicker, QueryNotices, ResultsTable, ScalingChart,
     ScenarioForm, SharePanel, SiteHeader, SpeedLine, Verdict,
 };
 use crate::location;
@@ -235,6 +235,8 @@ pub fn Calculator(
                 .then(|| crate::fold::after_paint(move || {
                     view! { <ConfigImport on_import=on_import /> }
                 }))}
+            {(locked.is_empty() && shows(Part::Form))
+                .then(|| crate::fold::after_paint(move || view! { <LogPaste /> }))}
             <ScenarioForm
                 errors=errors
                 mode=mode

@@ -52,7 +52,8 @@ test("the keyboard alone reaches every control", async ({ page }) => {
   await page.goto("./");
   await ready(page);
   await page.locator("details").evaluateAll((els) => els.forEach((d) => ((d as HTMLDetailsElement).open = true)));
-  const controls = await page.locator("select, input, button, summary").count();
+  // Text areas take a Tab stop too (the config.json and log boxes).
+  const controls = await page.locator("select, input, button, summary, textarea").count();
   const seen = new Set<string>();
   for (let i = 0; i < controls + 5; i++) {
     await page.keyboard.press("Tab");
@@ -63,7 +64,7 @@ test("the keyboard alone reaches every control", async ({ page }) => {
     seen.add(id);
   }
   // Every control a sighted keyboard user can see (a closed dialog's buttons are not on screen).
-  const reachable = await page.locator("select, input, button, summary").evaluateAll((els) =>
+  const reachable = await page.locator("select, input, button, summary, textarea").evaluateAll((els) =>
     els.filter((el) => el.getClientRects().length > 0).map((el) => `${el.tagName}#${el.id}|${el.textContent?.slice(0, 20)}`),
   );
   for (const r of reachable) expect(seen, `not reachable by Tab: ${r}`).toContain(r);

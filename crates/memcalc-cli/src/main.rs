@@ -83,6 +83,13 @@ struct Args {
     /// override it); keys it does not need or understand are named on standard error
     #[arg(long, value_name = "FILE")]
     config: Option<std::path::PathBuf>,
+    /// read a run's log (a file, or - for standard input): vLLM, llama.cpp/Ollama, LAMMPS,
+    /// pw.x, PyTorch peak prints, nvidia-smi, /usr/bin/time -v or seff. The keys it states fill
+    /// the scenario (keys given here are the base), each figure it reports is set beside the
+    /// estimate's rows, the terms the estimate declares uncertain are calibrated from it, and
+    /// the estimate of the result follows; --json prints the log's answer as JSON
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["sweep", "layouts", "list", "models"])]
+    log: Option<String>,
     /// list the catalog's models (model_id=ID takes one; any case, or the alias)
     #[arg(long)]
     models: bool,
@@ -94,7 +101,7 @@ struct Args {
     /// compare 2 to 4 setups side by side: each INPUT is one setup (a share link or a query
     /// string); every part's bytes and the step time per setup with the difference from the
     /// first, and what each setup changes (table or --json); exit 0 when every setup fits
-    #[arg(long, conflicts_with_all = ["sweep", "layouts", "models", "list", "config"])]
+    #[arg(long, conflicts_with_all = ["sweep", "layouts", "models", "list", "config", "log"])]
     compare: bool,
     /// a share link, a query string, or KEY=VALUE pairs (joined with '&')
     #[arg(value_name = "INPUT")]
@@ -136,6 +143,7 @@ fn main() -> ExitCode {
     }
     let mut decimal = args.decimal;
     let (sweep, layouts, config) = (args.sweep, args.layouts, args.config);
+    let args_log = args.log;
     let mut parts = args.inputs;
     // A share link keeps the meaning of its own version (none: version 1, as the page opens
     // it); typed pairs are read at the current version, as the page reads its form. Pairs
@@ -197,6 +205,12 @@ fn main() -> ExitCode {
             unknown = true;
             eprintln!("memcalc: {}", output::not_a_parameter(&n.key));
         }
+    }
+    if let Some(path) = &args_log {
+        if unknown || unknown_preset {
+            return ExitCode::from(2);
+        }
+        return read_log(path, &inputs, format, decimal);
     }
     let parsed = inputs.parse();
     if let Err(errors) = &parsed {
@@ -292,6 +306,54 @@ fn compare(inputs: &[String], format: Format, decimal: bool) -> ExitCode {
         _ => return fail("--compare prints a table or JSON (--format table|json)"),
     }
     exit(cmp.columns.iter().all(|c| c.estimate.fits()))
+}
+
+/// `--log`: the log's answer, then the estimate of the scenario it fills. Exit 2 when no
+/// recogniser knows the text (nothing is changed), else the scenario's fit.
+fn read_log(path: &str, base: &Inputs, format: Format, decimal: bool) -> ExitCode {
+    use std::io::Read;
+    let mut bytes = Vec::new();
+    let read = if path == "-" {
+        std::io::stdin().read_to_end(&mut bytes).map(|_| ())
+    } else {
+        std::fs::File::open(path).and_then(|mut f| f.read_to_end(&mut bytes).map(|_| ()))
+    };
+    if let Err(e) = read {
+        return fail(&format!("cannot read {path}: {e}"));
+    }
+    // A log is text; bytes that are not UTF-8 are replaced, never a reason to stop.
+    let text = String::from_utf8_lossy(&bytes);
+    let units = if decimal {
+        memcalc_core::units::UnitSystem::Decimal
+    } else {
+        memcalc_core::units::UnitSystem::Binary
+    };
+    let answer = memcalc_core::answers::log::check::answer(&text, base);
+    let view = memcalc_core::report::log_check::view(&answer, units);
+    if !view.recognised {
+        return fail(&view.headline);
+    }
+    let Some(scenario) = answer.scenario else {
+        if let Err(errors) = answer.inputs.parse() {
+            for e in errors {
+                eprintln!("memcalc: {}", e.message);
+            }
+        }
+        return ExitCode::from(2);
+    };
+    let e = estimate(&scenario);
+    if format == Format::Json {
+        println!("{}", memcalc_core::report::log_check::json(&view));
+        return exit(e.fits());
+    }
+    print!("{}", memcalc_core::report::log_check::table(&view));
+    println!();
+    let sp = memcalc_core::speed(&scenario, &e).ok().flatten();
+    print!(
+        "{}",
+        output::render(&scenario, &e, sp.as_ref(), &[], format, decimal)
+    );
+    exit(e.fits())
 }
 
 /// The layout search as a table; exit 0 when at least one layout fits.

@@ -1336,3 +1336,94 @@ fn a_sweeps_rates_have_one_format_and_inference_is_asked_for_sequences() {
     assert!(out.contains("Concurrent sequences that fit: "), "{out}");
     assert!(!out.contains("Largest micro-batch"), "{out}");
 }
+
+fn log_fixture(name: &str) -> String {
+    format!(
+        "{}/../memcalc-core/tests/logs/{name}",
+        env!("CARGO_MANIFEST_DIR")
+    )
+}
+
+#[test]
+fn log_fills_the_scenario_and_checks_it_part_by_part() {
+    let path = log_fixture("vllm-0.6.5-v0-pr10511.log");
+    let (code, out, err) = memcalc(&["--log", &path]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("Recognised a vLLM"), "{out}");
+    assert!(out.contains("runtime = 1833  (line 8"), "{out}");
+    assert!(
+        out.contains("weights: logged 14.96 GiB, estimated 14.96 GiB"),
+        "{out}"
+    );
+    assert!(
+        out.contains("Not stated in the log, kept as they were: seq"),
+        "{out}"
+    );
+    assert!(out.contains("Link query"), "{out}");
+    // The estimate of the filled scenario follows.
+    assert!(out.contains("KV cache pool"), "{out}");
+
+    let (code, out, _) = memcalc(&["--log", &log_fixture("lammps-16Mar18-eam.4.log"), "--json"]);
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(&out).expect("JSON");
+    assert_eq!(v["tools"][0]["id"], "lammps");
+    assert_eq!(v["tools"][0]["version"], "16 Mar 2018");
+    let check = &v["checks"][0];
+    assert_eq!(check["figure"], "rank_memory");
+    assert_eq!(check["flagged"], false);
+    assert!(v["query"].as_str().unwrap().contains("particles=32K"));
+    assert!(v["query"]
+        .as_str()
+        .unwrap()
+        .contains("measured=7739539B&measured_kind=rank"));
+}
+
+#[test]
+fn log_reads_standard_input_and_keys_given_are_the_base() {
+    let text = std::fs::read_to_string(log_fixture("llamacpp-b4xxx-ollama9352.log")).unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_memcalc"))
+        .args([
+            "--log",
+            "-",
+            "layers=32",
+            "hidden=4096",
+            "heads=32",
+            "kv_heads=8",
+            "ffn=14336",
+            "vocab=128256",
+        ])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .and_then(|mut c| {
+            use std::io::Write;
+            c.stdin.take().unwrap().write_all(text.as_bytes())?;
+            c.wait_with_output()
+        })
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        stdout.contains("KV cache: logged 10.00 GiB, estimated 10.00 GiB, +0.0 %"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("compute buffer: logged 5.19 GiB"),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn an_unrecognised_log_exits_2_naming_the_tools() {
+    let dir = std::env::temp_dir().join(format!("memcalc-log-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let p = dir.join("notes.txt");
+    std::fs::write(&p, "<b>hello</b>\n\u{1b}[31mred\u{1b}[0m\n").unwrap();
+    let (code, out, err) = memcalc(&["--log", p.to_str().unwrap(), "params=7B"]);
+    assert_eq!(code, 2);
+    assert!(out.is_empty(), "{out}");
+    assert!(
+        err.contains("nothing was changed") && err.contains("LAMMPS") && err.contains("llama.cpp"),
+        "{err}"
+    );
+}

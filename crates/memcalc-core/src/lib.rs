@@ -22,6 +22,8 @@ pub mod catalog;
 #[doc(hidden)]
 pub mod explain;
 #[doc(hidden)]
+pub mod log;
+#[doc(hidden)]
 pub mod model;
 pub mod report;
 #[doc(hidden)]
@@ -62,10 +64,11 @@ pub mod inputs {
     pub use crate::schema::{fields, hf_config, page, presets, query};
 }
 
-/// What the estimate implies: limits, savings, layouts, sweeps and scaling, and the check
-/// against a measured peak.
+/// What the estimate implies: limits, savings, layouts, sweeps and scaling, the check against
+/// a measured peak, and a run's log read, filled in and checked part by part.
 pub mod answers {
     pub use crate::analysis::{compare, derived, layouts, scaling};
+    pub use crate::log;
     pub use crate::model::calibrate;
     pub use crate::speed::inference::{batch_curve, decode_curve, CurvePoint};
 }

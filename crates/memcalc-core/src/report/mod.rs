@@ -10,6 +10,7 @@ use crate::scenario::Scenario;
 pub mod compare;
 mod glance;
 mod json;
+pub mod log_check;
 mod names;
 pub mod page_words;
 mod time_answer;

@@ -38,6 +38,7 @@ pub const LAYERS: &[Layer] = &[
     layer("speed", 4, false),
     layer("explain", 5, false),
     layer("analysis", 5, false),
+    layer("log", 5, false),
     layer("report", 6, true),
 ];
 

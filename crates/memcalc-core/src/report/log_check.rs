@@ -1,0 +1,357 @@
+//! The words of a log's answer: which tool and version, each filled key with the line it came
+//! from, the keys kept, the part-by-part check ("KV pool: logged 46,611 tokens, estimated
+//! 45,920, −1.5 %"), the calibration before and after, and the link (the filled keys and the
+//! calibration only, never the log). One typed view serves the CLI's table and JSON and the page.
+
+use crate::base::units::{format_bytes, group_digits, UnitSystem};
+use crate::log::check::{Compared, LogAnswer};
+use crate::log::{Figure, Unit};
+use serde::Serialize;
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct ToolLine {
+    pub id: &'static str,
+    pub name: &'static str,
+    pub version: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct FilledLine {
+    pub key: &'static str,
+    pub value: String,
+    pub line: usize,
+    pub text: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct RefusedLine {
+    pub key: &'static str,
+    pub value: String,
+    pub line: usize,
+    pub why: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct UnusedLine {
+    pub line: usize,
+    pub text: String,
+    pub why: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct CheckLine {
+    pub figure: &'static str,
+    pub label: &'static str,
+    pub line: usize,
+    pub text: String,
+    pub logged: u64,
+    pub estimated: Option<u64>,
+    pub parts: Vec<&'static str>,
+    /// Estimate − logged in hundredths of a percent of the logged figure.
+    pub error_bp: Option<i64>,
+    pub tolerance_bp: Option<u64>,
+    pub shown_by: Option<&'static str>,
+    pub flagged: bool,
+    pub sentence: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct CalibratedLine {
+    pub key: &'static str,
+    pub before: String,
+    pub after: String,
+    pub line: usize,
+    pub why: &'static str,
+}
+
+/// A log's answer in words.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct LogView {
+    pub recognised: bool,
+    /// One sentence: what was recognised, or which tools are (an unrecognised paste).
+    pub headline: String,
+    pub tools: Vec<ToolLine>,
+    pub lines: usize,
+    pub filled: Vec<FilledLine>,
+    pub refused: Vec<RefusedLine>,
+    pub kept: Vec<&'static str>,
+    pub unused: Vec<UnusedLine>,
+    pub notes: Vec<String>,
+    pub checks: Vec<CheckLine>,
+    pub calibrated: Vec<CalibratedLine>,
+    /// Median of the absolute errors of the checked figures, basis points.
+    pub median_error_bp: Option<u64>,
+    /// The query that reopens the filled and calibrated scenario (no log text in it).
+    pub query: String,
+}
+
+/// The name of a logged figure.
+pub fn label(f: Figure) -> &'static str {
+    match f {
+        Figure::Weights => "weights",
+        Figure::WeightsHost => "weights in host memory",
+        Figure::KvBytes => "KV cache",
+        Figure::KvTokens => "KV pool",
+        Figure::KvBlocks => "KV blocks",
+        Figure::Concurrency => "maximum concurrency",
+        Figure::ComputeBuffer => "compute buffer",
+        Figure::ComputeHost => "host compute buffer",
+        Figure::CudaGraphs => "CUDA graphs",
+        Figure::NonTorch => "non-torch memory (runtime)",
+        Figure::ActivationPeak => "profiled activation peak",
+        Figure::RankMemory => "memory per rank",
+        Figure::ProcessEstimate => "estimated RAM per process",
+        Figure::Reserved => "max_memory_reserved",
+        Figure::Allocated => "max_memory_allocated",
+        Figure::DeviceUsed => "memory used on the device",
+        Figure::MaxRss => "maximum resident set",
+        Figure::JobMemory => "job memory",
+        Figure::WallMs => "wall time",
+    }
+}
+
+/// A figure's value in its unit.
+pub fn value(f: Figure, v: u64, units: UnitSystem) -> String {
+    match f.unit() {
+        Unit::Bytes => format_bytes(v, units),
+        Unit::Tokens => format!("{} tokens", group_digits(v)),
+        Unit::Blocks => format!("{} blocks", group_digits(v)),
+        Unit::Milli => format!("{}.{:02}×", v / 1000, (v % 1000 + 5) / 10 % 100),
+        Unit::Ms => format!("{}.{:03} s", v / 1000, v % 1000),
+    }
+}
+
+/// A signed share in hundredths of a percent, one decimal: "+1.9 %", "−1.5 %".
+pub fn signed_pct(bp: i64) -> String {
+    let tenths = (bp.unsigned_abs() + 5) / 10;
+    let sign = if bp < 0 && tenths > 0 { "−" } else { "+" };
+    format!("{sign}{}.{} %", tenths / 10, tenths % 10)
+}
+
+fn pct(bp: u64) -> String {
+    let tenths = (bp + 5) / 10;
+    format!("{}.{} %", tenths / 10, tenths % 10)
+}
+
+/// "KV pool: logged 46,611 tokens, estimated 45,920 tokens, −1.5 % (within ±5 % …)".
+pub fn sentence(c: &Compared, units: UnitSystem) -> String {
+    let name = label(c.figure);
+    let logged = value(c.figure, c.logged, units);
+    let (Some(est), Some(err)) = (c.estimated, c.error_bp) else {
+        return match c.estimated {
+            Some(est) => format!(
+                "{name}: logged {logged}, estimated {}",
+                value(c.figure, est, units)
+            ),
+            None => format!("{name}: logged {logged}; not compared: {}", c.mechanism),
+        };
+    };
+    let head = format!(
+        "{name}: logged {logged}, estimated {}, {}",
+        value(c.figure, est, units),
+        signed_pct(err)
+    );
+    match c.shown {
+        Some(s) if c.flagged => format!(
+            "{head} — outside the ±{} the project has shown for this mechanism ({}); look first at {}",
+            pct(s.tolerance_bp),
+            s.rows,
+            c.mechanism
+        ),
+        Some(s) => format!("{head} (within ±{}, {})", pct(s.tolerance_bp), s.rows),
+        None => format!("{head} (no accuracy row for this mechanism yet, so not flagged; it depends on {})", c.mechanism),
+    }
+}
+
+/// The view of a log's answer.
+pub fn view(a: &LogAnswer, units: UnitSystem) -> LogView {
+    let r = &a.reading;
+    let tools: Vec<ToolLine> = r
+        .tools
+        .iter()
+        .map(|(t, v)| ToolLine {
+            id: t.id(),
+            name: t.name(),
+            version: v.clone(),
+        })
+        .collect();
+    let headline = if !r.recognised() {
+        crate::log::not_recognised()
+    } else {
+        let t = &tools[0];
+        let version = if t.version.is_empty() {
+            String::new()
+        } else {
+            format!(" {}", t.version)
+        };
+        let others: Vec<&str> = tools[1..].iter().map(|t| t.name).collect();
+        let also = if others.is_empty() {
+            String::new()
+        } else {
+            format!(" (also {})", others.join(", "))
+        };
+        format!(
+            "Recognised a {}{} log{}: {} keys filled from it, {} figures set beside the estimate. Read here, in this program; the log itself goes nowhere and is not kept in the link.",
+            t.name,
+            version,
+            also,
+            a.applied.filled.len(),
+            a.compared.len()
+        )
+    };
+    LogView {
+        recognised: r.recognised(),
+        headline,
+        tools,
+        lines: r.lines,
+        filled: a
+            .applied
+            .filled
+            .iter()
+            .map(|f| FilledLine {
+                key: f.key.key(),
+                value: f.value.clone(),
+                line: f.line,
+                text: f.text.clone(),
+            })
+            .collect(),
+        refused: a
+            .applied
+            .refused
+            .iter()
+            .map(|(f, why)| RefusedLine {
+                key: f.key.key(),
+                value: f.value.clone(),
+                line: f.line,
+                why: why.clone(),
+            })
+            .collect(),
+        kept: a.applied.kept.iter().map(|k| k.key()).collect(),
+        unused: r
+            .unused
+            .iter()
+            .map(|u| UnusedLine {
+                line: u.line,
+                text: u.text.clone(),
+                why: u.why.clone(),
+            })
+            .collect(),
+        notes: r.notes.clone(),
+        checks: a
+            .compared
+            .iter()
+            .map(|c| CheckLine {
+                figure: c.figure.id(),
+                label: label(c.figure),
+                line: c.line,
+                text: c.text.clone(),
+                logged: c.logged,
+                estimated: c.estimated,
+                parts: c.parts.iter().map(|p| p.key()).collect(),
+                error_bp: c.error_bp,
+                tolerance_bp: c.shown.map(|s| s.tolerance_bp),
+                shown_by: c.shown.map(|s| s.rows),
+                flagged: c.flagged,
+                sentence: sentence(c, units),
+            })
+            .collect(),
+        calibrated: a
+            .calibrated
+            .iter()
+            .map(|c| CalibratedLine {
+                key: c.key.key(),
+                before: c.before.clone(),
+                after: c.after.clone(),
+                line: c.line,
+                why: c.why,
+            })
+            .collect(),
+        median_error_bp: a.median_error_bp(),
+        query: match (&a.scenario, r.recognised()) {
+            (Some(s), true) => s.to_query(),
+            _ => String::new(),
+        },
+    }
+}
+
+/// The view as the CLI's table.
+pub fn table(v: &LogView) -> String {
+    let mut out = String::new();
+    out.push_str(&v.headline);
+    out.push('\n');
+    if !v.recognised {
+        return out;
+    }
+    let line_of = |n: usize| format!("line {n}");
+    if !v.filled.is_empty() {
+        out.push_str("\nFilled from the log:\n");
+        for f in &v.filled {
+            out.push_str(&format!(
+                "  {} = {}  ({}: {})\n",
+                f.key,
+                f.value,
+                line_of(f.line),
+                f.text
+            ));
+        }
+    }
+    for r in &v.refused {
+        out.push_str(&format!(
+            "  not used: {} = {} ({}): {}\n",
+            r.key,
+            r.value,
+            line_of(r.line),
+            r.why
+        ));
+    }
+    if !v.kept.is_empty() {
+        out.push_str(&format!(
+            "Not stated in the log, kept as they were: {}\n",
+            v.kept.join(", ")
+        ));
+    }
+    if !v.checks.is_empty() {
+        out.push_str("\nChecked part by part:\n");
+        for c in &v.checks {
+            let flag = if c.flagged { "!" } else { " " };
+            out.push_str(&format!("{flag} {}  ({})\n", c.sentence, line_of(c.line)));
+        }
+        if let Some(m) = v.median_error_bp {
+            out.push_str(&format!("  median error: {}\n", pct(m)));
+        }
+    }
+    if !v.calibrated.is_empty() {
+        out.push_str("\nCalibrated from your log:\n");
+        for c in &v.calibrated {
+            let before = if c.before.is_empty() {
+                "(empty)"
+            } else {
+                c.before.as_str()
+            };
+            out.push_str(&format!(
+                "  {}: {} → {}  ({}): {}\n",
+                c.key,
+                before,
+                c.after,
+                line_of(c.line),
+                c.why
+            ));
+        }
+    }
+    for u in &v.unused {
+        out.push_str(&format!("  line {} not used: {}\n", u.line, u.why));
+    }
+    for n in &v.notes {
+        out.push_str(&format!("Note: {n}\n"));
+    }
+    out.push_str(&format!(
+        "\nLink query (the filled keys and the calibration, never the log): {}\n",
+        v.query
+    ));
+    out
+}
+
+/// The view as JSON.
+pub fn json(v: &LogView) -> String {
+    serde_json::to_string_pretty(v).unwrap_or_default()
+}
