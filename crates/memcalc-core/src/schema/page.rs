@@ -548,7 +548,7 @@ mod tests {
         };
         let (o, notices) = read(&link);
         assert!(notices.is_empty(), "{notices:?}");
-        assert_eq!(o.compare, [a.clone()]);
+        assert_eq!(o.compare, std::slice::from_ref(a));
         assert_eq!(o.query_suffix(), format!("&cmp={}", percent_encode(a)));
         // A bad one is named and left out; the good ones stay.
         let bad = format!(
