@@ -115,6 +115,9 @@ pub struct Estimate {
     pub warnings: Vec<crate::model::warning::Warning>,
     /// Pooled serving engines (vLLM, SGLang): the KV pool and the sequences it holds.
     pub serving: Option<crate::model::neural::engine::Serving>,
+    /// The program whose mechanisms make the figures (engine, framework or code): which class
+    /// of accuracy rows the total's band comes from (`analysis::band`).
+    pub mechanism: crate::scenario::mechanism::Mechanism,
 }
 
 impl Estimate {

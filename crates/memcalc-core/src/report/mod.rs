@@ -7,6 +7,7 @@ use crate::explain::parts;
 use crate::model::Estimate;
 use crate::scenario::Scenario;
 
+pub mod band;
 mod glance;
 mod json;
 mod names;
@@ -177,7 +178,11 @@ pub fn verdict_with_capacity(e: &Estimate, units: UnitSystem) -> String {
         }
     }
     if e.fits() {
-        format!("Fits on {} ({cap}) with {diff} to spare.", e.device_label)
+        format!(
+            "Fits on {} ({cap}) with {diff} to spare{}.",
+            e.device_label,
+            band::high_end(e, units)
+        )
     } else {
         format!("Does not fit on {} ({cap}): {diff} short.", e.device_label)
     }
@@ -190,7 +195,11 @@ pub fn verdict(e: &Estimate, units: UnitSystem) -> String {
         return t;
     }
     if e.fits() {
-        format!("Fits on {} with {diff} to spare.", e.device_label)
+        format!(
+            "Fits on {} with {diff} to spare{}.",
+            e.device_label,
+            band::high_end(e, units)
+        )
     } else {
         format!("Does not fit on {}: {diff} short.", e.device_label)
     }

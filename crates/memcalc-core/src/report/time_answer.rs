@@ -47,6 +47,12 @@ pub struct TimeAnswer {
     /// `line` is an input error (the page's `role="alert"`).
     pub error: bool,
     pub terms: Vec<TermWords>,
+    /// The time figures' band beside the line (`report::band::time`); empty without a time.
+    #[serde(default)]
+    pub band: String,
+    /// How that band was made (`report::band::time_method`).
+    #[serde(default)]
+    pub band_note: String,
     pub savings: Vec<SavingTime>,
     pub offered: Vec<ScalingY>,
     pub lines: Vec<TimeSeries>,
@@ -79,6 +85,15 @@ pub fn time_answer(query: &str) -> Option<TimeAnswer> {
             a.bound = Some(sp.bound);
             a.line = words::summary(&sp);
             a.headline = Some(words::headline(&sp));
+            a.band = super::band::time(&e, &sp);
+            a.band_note = super::band::time_method(&e, &sp);
+            // A time the rows say the model cannot bound is not offered as a precise figure.
+            if crate::analysis::band::time(&e, &sp)
+                .iter()
+                .any(|(_, b)| matches!(b, crate::analysis::band::Band::Unbounded { .. }))
+            {
+                a.line = format!("Cannot be bounded, an order of magnitude only: {}", a.line);
+            }
             a.terms = sp
                 .terms
                 .iter()

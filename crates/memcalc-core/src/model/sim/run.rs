@@ -298,6 +298,7 @@ pub(super) fn assemble(s: &Scenario, mp: MethodParts) -> Estimate {
         devices_per_node: if gpu { ranks_per_node } else { 1 },
         warnings,
         serving: None,
+        mechanism: s.mechanism(),
     }
 }
 
