@@ -216,8 +216,8 @@ pub fn time_method(e: &Estimate, sp: &crate::speed::Speed) -> String {
 #[serde(untagged)]
 pub enum BandDoc {
     Range {
-        low: f64,
-        high: f64,
+        low: Num,
+        high: Num,
         rows: u32,
         sources: u32,
         /// The worst row's error, (estimate − measured) / measured.
@@ -231,8 +231,17 @@ pub enum BandDoc {
     Word(&'static str),
 }
 
-/// The JSON of band `b` around `x`.
-pub fn doc(b: &Band, x: f64) -> BandDoc {
+/// A JSON number: bytes whole, seconds real.
+#[derive(Debug, Clone, Copy, PartialEq, serde::Serialize)]
+#[serde(untagged)]
+pub enum Num {
+    Whole(u64),
+    Real(f64),
+}
+
+/// The JSON of band `b` around `x`; with `whole`, the range in whole units (bytes: the low end
+/// rounded down, the high end up).
+pub fn doc(b: &Band, x: f64, whole: bool) -> BandDoc {
     match (*b, b.range(x)) {
         (
             Band::Range {
@@ -245,8 +254,16 @@ pub fn doc(b: &Band, x: f64) -> BandDoc {
             },
             Some((low, high)),
         ) => BandDoc::Range {
-            low,
-            high,
+            low: if whole {
+                Num::Whole(low.floor() as u64)
+            } else {
+                Num::Real(low)
+            },
+            high: if whole {
+                Num::Whole(high.ceil() as u64)
+            } else {
+                Num::Real(high)
+            },
             rows,
             sources,
             worst,

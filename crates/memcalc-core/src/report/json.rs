@@ -196,9 +196,9 @@ fn speeds_bands(e: &Estimate, sp: &crate::speed::Speed, mut d: SpeedDoc) -> Spee
     let secs = |x: Option<Option<f64>>| x.flatten().unwrap_or(f64::NAN);
     for (f, b) in crate::analysis::band::time(e, sp) {
         match f {
-            Figure::Prefill => d.ttft_band = Some(super::band::doc(&b, secs(d.ttft_s))),
-            Figure::Decode => d.band = Some(super::band::doc(&b, secs(d.decode_step_s))),
-            _ => d.band = Some(super::band::doc(&b, secs(d.step_s))),
+            Figure::Prefill => d.ttft_band = Some(super::band::doc(&b, secs(d.ttft_s), false)),
+            Figure::Decode => d.band = Some(super::band::doc(&b, secs(d.decode_step_s), false)),
+            _ => d.band = Some(super::band::doc(&b, secs(d.step_s), false)),
         }
     }
     d
@@ -297,6 +297,7 @@ pub fn to_json_with_curve(
         band: super::band::doc(
             &crate::analysis::band::memory(e),
             e.per_device_bytes as f64,
+            true,
         ),
         per_rank_bytes: sim.then_some(e.per_rank_bytes),
         per_node_bytes: sim.then_some(e.host_per_node_bytes),
