@@ -7,7 +7,8 @@ use memcalc_core::analysis::band;
 
 fn main() {
     let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../..");
-    let doc = std::fs::read_to_string(format!("{root}/docs/accuracy.md")).expect("docs/accuracy.md");
+    let doc =
+        std::fs::read_to_string(format!("{root}/docs/accuracy.md")).expect("docs/accuracy.md");
     let (samples, left) = band::samples(&band::doc_rows(&doc));
     for l in &left {
         eprintln!("left out: {l}");
@@ -46,9 +47,22 @@ fn sweep(samples: &[band::Sample]) {
     for level in [50, 60, 70, 80, 90, 100] {
         let b = band::compute_at(samples, level);
         let mw = |mem: bool| {
-            let v: Vec<f64> = b.entries.iter().filter(|e| e.0.starts_with("total ") == mem && e.2 > 1).map(|e| e.3 as f64).collect();
+            let v: Vec<f64> = b
+                .entries
+                .iter()
+                .filter(|e| e.0.starts_with("total ") == mem && e.2 > 1)
+                .map(|e| e.3 as f64)
+                .collect();
             v.iter().sum::<f64>() / v.len() as f64
         };
-        eprintln!("level {level}: k {} {} cov {}/{} mean w mem {:.0} time {:.0}", b.k_memory_milli, b.k_time_milli, b.covered, b.judged, mw(true), mw(false));
+        eprintln!(
+            "level {level}: k {} {} cov {}/{} mean w mem {:.0} time {:.0}",
+            b.k_memory_milli,
+            b.k_time_milli,
+            b.covered,
+            b.judged,
+            mw(true),
+            mw(false)
+        );
     }
 }

@@ -6,8 +6,7 @@
 mod common;
 
 use memcalc_core::analysis::band::{
-    self, class_key, compute, doc_rows, generate, loso_scores, samples, Band, Entry, Figure,
-    Sample,
+    self, class_key, compute, doc_rows, generate, loso_scores, samples, Band, Entry, Figure, Sample,
 };
 use memcalc_core::report;
 use memcalc_core::units::UnitSystem;
@@ -37,7 +36,10 @@ fn every_row_of_the_tables_is_read_and_classed() {
     let rows = doc_rows(&doc());
     let memory = rows.iter().filter(|r| !r.speed).count();
     let time = rows.iter().filter(|r| r.speed).count();
-    assert!(memory >= 150 && time >= 50, "{memory} memory, {time} time rows");
+    assert!(
+        memory >= 150 && time >= 50,
+        "{memory} memory, {time} time rows"
+    );
     let (s, left) = samples(&rows);
     assert!(left.is_empty(), "rows left out: {left:?}");
     // Memory bands count whole totals only: a part measured alone is not a total.
@@ -126,7 +128,9 @@ fn a_band_is_a_range_not_validated_or_unbounded() {
     ];
     let a = Band::from_entries(&t, 70, "total a");
     let (lo, hi) = a.range(100.0).unwrap();
-    assert!((lo - 100.0 * (-0.2f64).exp()).abs() < 1e-9 && (hi - 100.0 * 0.2f64.exp()).abs() < 1e-9);
+    assert!(
+        (lo - 100.0 * (-0.2f64).exp()).abs() < 1e-9 && (hi - 100.0 * 0.2f64.exp()).abs() < 1e-9
+    );
     assert_eq!(
         report::band::short(&a),
         "−18 % to +22 % (7 rows like this, worst −14 %)"
@@ -140,7 +144,11 @@ fn a_band_is_a_range_not_validated_or_unbounded() {
     );
     let c = Band::from_entries(&t, 70, "step c");
     assert!(matches!(c, Band::Unbounded { .. }), "{c:?}");
-    assert_eq!(c.range(1.0), None, "a time the model cannot bound has no range");
+    assert_eq!(
+        c.range(1.0),
+        None,
+        "a time the model cannot bound has no range"
+    );
     assert_eq!(
         report::band::short(&c),
         "cannot be bounded: 7 rows like this were off by up to 10.0×"
@@ -160,7 +168,10 @@ fn classes_follow_the_engine_framework_code_and_bound() {
         class_key(s.mechanism(), f, Some(sp.bound)).unwrap()
     };
     assert_eq!(
-        key("mode=infer&engine=llamacpp&model_id=meta-llama/Llama-2-7b-hf&quant=q4_0&gpu=rtx3090", Figure::Total),
+        key(
+            "mode=infer&engine=llamacpp&model_id=meta-llama/Llama-2-7b-hf&quant=q4_0&gpu=rtx3090",
+            Figure::Total
+        ),
         "total engine=llamacpp"
     );
     assert_eq!(
@@ -168,15 +179,24 @@ fn classes_follow_the_engine_framework_code_and_bound() {
         "decode engine=llamacpp memory_bandwidth"
     );
     assert_eq!(
-        key("mode=train&framework=torchtitan&model_id=meta-llama/Llama-3.1-8B&gpus=8", Figure::Total),
+        key(
+            "mode=train&framework=torchtitan&model_id=meta-llama/Llama-3.1-8B&gpus=8",
+            Figure::Total
+        ),
         "total framework=torchtitan"
     );
     assert_eq!(
-        key("mode=sim&code=gromacs&particles=20000&ranks=1&nodes=1", Figure::Step),
+        key(
+            "mode=sim&code=gromacs&particles=20000&ranks=1&nodes=1",
+            Figure::Step
+        ),
         "step code=gromacs"
     );
     assert_eq!(
-        key("mode=sim&method=lbm&nx=64&ny=64&nz=64&ranks=1&nodes=1", Figure::Total),
+        key(
+            "mode=sim&method=lbm&nx=64&ny=64&nz=64&ranks=1&nodes=1",
+            Figure::Total
+        ),
         "total method=lbm"
     );
 }
@@ -198,7 +218,10 @@ fn json_carries_the_totals_and_the_times_bands() {
     assert!(b["worst"].is_number() && b["words"].is_string(), "{b}");
     let t = &json["speed"]["band"];
     let step = json["speed"]["step_s"].as_f64().unwrap();
-    assert!(t["low"].as_f64().unwrap() < step && step < t["high"].as_f64().unwrap(), "{t}");
+    assert!(
+        t["low"].as_f64().unwrap() < step && step < t["high"].as_f64().unwrap(),
+        "{t}"
+    );
     // A GROMACS run: its memory rows all come from one source, and no time row covers it.
     let s = common::scenario("mode=sim&code=gromacs&particles=20000&ranks=1&nodes=1");
     let e = memcalc_core::estimate(&s);
@@ -213,7 +236,11 @@ fn json_carries_the_totals_and_the_times_bands() {
     let sp = memcalc_core::speed(&s, &e).unwrap().unwrap();
     let json: serde_json::Value =
         serde_json::from_str(&report::to_json_with_speed(&e, &[], None, Some(&sp))).unwrap();
-    assert!(json["speed"]["band"]["low"].is_number(), "{}", json["speed"]);
+    assert!(
+        json["speed"]["band"]["low"].is_number(),
+        "{}",
+        json["speed"]
+    );
     assert_eq!(json["speed"]["ttft_band"], "not_validated");
 }
 
@@ -249,11 +276,16 @@ fn the_time_answer_says_the_band_beside_the_line() {
         a.band
     );
     assert!(
-        a.band.contains("time to first token not validated: no measured row like this"),
+        a.band
+            .contains("time to first token not validated: no measured row like this"),
         "{}",
         a.band
     );
-    assert!(a.band_note.contains("leave") || a.band_note.contains("left out"), "{}", a.band_note);
+    assert!(
+        a.band_note.contains("leave") || a.band_note.contains("left out"),
+        "{}",
+        a.band_note
+    );
     let a = report::time_answer("mode=sim&code=gromacs&particles=20000&ranks=1&nodes=1").unwrap();
     assert_eq!(a.band, "Range: not validated: no measured row like this");
 }

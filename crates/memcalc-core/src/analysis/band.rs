@@ -200,9 +200,8 @@ impl Band {
 
 /// The band of an estimate's total.
 pub fn memory(e: &Estimate) -> Band {
-    class_key(e.mechanism, Figure::Total, None).map_or(Band::NotValidated { rows: 0 }, |k| {
-        Band::of_class(&k)
-    })
+    class_key(e.mechanism, Figure::Total, None)
+        .map_or(Band::NotValidated { rows: 0 }, |k| Band::of_class(&k))
 }
 
 /// The top of the total's range, in bytes, where the band bounds it.
@@ -557,7 +556,10 @@ mod tests {
         let refs: Vec<&Sample> = rows.iter().collect();
         let scores = loso_scores(&refs, 100);
         assert_eq!(scores.len(), 3);
-        assert!(scores[0] < 1.0 && scores[1] < 1.0 && scores[2] > 4.0, "{scores:?}");
+        assert!(
+            scores[0] < 1.0 && scores[1] < 1.0 && scores[2] > 4.0,
+            "{scores:?}"
+        );
         assert_eq!(loso(&refs, 100, 1.0), (2, 3));
         // One source: nothing can be judged.
         let one = [s("a", 1.1), s("a", 2.0)];
