@@ -52,12 +52,14 @@ fn every_row_of_the_tables_is_read_and_classed() {
 
 #[test]
 fn coverage_left_one_source_out_meets_the_target() {
-    assert!(band::JUDGED >= 100, "{} rows judged", band::JUDGED);
+    // The rows as docs/accuracy.md has them today (the generated table is the same: above).
+    let b = compute(&samples(&doc_rows(&doc())).0);
+    assert!(b.judged >= 100, "{} rows judged", b.judged);
     assert!(
-        band::COVERED * 1000 >= band::TARGET_PERMILLE * band::JUDGED,
+        b.covered * 1000 >= band::TARGET_PERMILLE * b.judged,
         "coverage {}/{}",
-        band::COVERED,
-        band::JUDGED
+        b.covered,
+        b.judged
     );
     // Each class's own coverage is no larger than its judged rows, and only classes of two
     // sources or more are judged.
