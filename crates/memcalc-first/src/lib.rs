@@ -190,10 +190,9 @@ fn verdict(e: &Estimate, units: UnitSystem, stale: Option<&str>) -> String {
         })
         .collect();
     format!(
-        r#"<div class="verdict{state}"><p class="total-line"><span class="total-label">Total</span><strong class="total" elementtiming="total">{total}</strong><span class="total-band" title="{note}">{band}</span></p><p class="verdict-text">{verdict}</p>{serving}{stale}<ul class="warnings">{warnings}</ul></div>"#,
+        r#"<div class="verdict{state}"><p class="total-line"><span class="total-label">Total</span><strong class="total" elementtiming="total">{total}</strong><span class="total-band">{band}</span></p><p class="verdict-text">{verdict}</p>{serving}{stale}<ul class="warnings">{warnings}</ul></div>"#,
         total = esc(&format_bytes(e.per_device_bytes, units)),
         band = esc(&memcalc_core::report::band::total(e, units)),
-        note = esc(&memcalc_core::report::band::total_method(e)),
         verdict = esc(&memcalc_core::report::verdict_with_capacity(e, units)),
     )
 }

@@ -121,10 +121,11 @@ pub fn class_key(m: Mechanism, figure: Figure, bound: Option<Bound>) -> Option<S
 /// What a figure's band is.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub enum Band {
-    /// Rows from two or more sources: the real figure lies within `[x·e^−width, x·e^width]`
-    /// for the `level` share of them.
+    /// Rows from two or more sources: the real figure lies within `[x·low, x·high]` (`low` =
+    /// e^−w, `high` = e^w of the half-width w) for the target share of them.
     Range {
-        width: f64,
+        low: f64,
+        high: f64,
         rows: u32,
         sources: u32,
         /// The worst row's error (a fraction, signed).
@@ -156,9 +157,12 @@ impl Band {
                 rows: e.rows.into(),
             };
         }
-        let width = f64::from(e.width_milli) / 1000.0;
+        let (low, high) = (
+            f64::from(e.low_milli) / 1000.0,
+            f64::from(e.high_milli) / 1000.0,
+        );
         let worst = f64::from(e.worst_milli) / 1000.0;
-        if width.exp() > UNBOUNDED_FACTOR {
+        if high > UNBOUNDED_FACTOR {
             return Band::Unbounded {
                 rows: e.rows.into(),
                 sources: e.sources.into(),
@@ -166,7 +170,8 @@ impl Band {
             };
         }
         Band::Range {
-            width,
+            low,
+            high,
             rows: e.rows.into(),
             sources: e.sources.into(),
             worst,
@@ -178,7 +183,7 @@ impl Band {
     /// The range around `x` (a size, a duration or a rate), where the band bounds it.
     pub fn range(&self, x: f64) -> Option<(f64, f64)> {
         match *self {
-            Band::Range { width, .. } => Some((x * (-width).exp(), x * width.exp())),
+            Band::Range { low, high, .. } => Some((x * low, x * high)),
             _ => None,
         }
     }
@@ -479,6 +484,9 @@ pub struct Entry {
     pub sources: u16,
     /// The half-width `w` of the band in thousandths of a natural log (rounded up).
     pub width_milli: u32,
+    /// e^−w and e^w in thousandths (rounded outwards), so that no exponential runs in the page.
+    pub low_milli: u32,
+    pub high_milli: u32,
     /// The worst row's error, (estimate − measured) / measured of a size or a duration, in
     /// thousandths.
     pub worst_milli: i32,
@@ -519,7 +527,9 @@ pub fn table_source(b: &Bands) -> String {
     s.push_str("/// Each class: rows, sources, half-width and worst error (thousandths), covered, judged.\n#[rustfmt::skip]\npub const ENTRIES: &[Entry] = &[\n");
     for (class, rows, sources, w, worst, c, j) in &b.entries {
         s.push_str(&format!(
-            "    Entry {{ class: {class:?}, rows: {rows}, sources: {sources}, width_milli: {w}, worst_milli: {worst}, covered: {c}, judged: {j} }},\n"
+            "    Entry {{ class: {class:?}, rows: {rows}, sources: {sources}, width_milli: {w}, low_milli: {}, high_milli: {}, worst_milli: {worst}, covered: {c}, judged: {j} }},\n",
+            ((-f64::from(*w) / 1000.0).exp() * 1000.0).floor() as u32,
+            ((f64::from(*w) / 1000.0).exp() * 1000.0).ceil() as u32,
         ));
     }
     s.push_str("];\n");

@@ -8,13 +8,18 @@ use crate::base::units::{format_bytes, UnitSystem};
 use crate::model::Estimate;
 use crate::scenario::mechanism::{Mechanism, Program};
 
+/// `t` tenths as "12.3" (integers only: no float formatting is linked into the small wasms).
+fn tenths(t: u64) -> String {
+    format!("{}.{}", t / 10, t % 10)
+}
+
 /// A share as the band writes it: one decimal below 10 %, whole above.
 fn pct(x: f64) -> String {
-    let p = x * 100.0;
-    if p < 9.95 {
-        format!("{p:.1}")
+    let t = (x * 1000.0).round() as u64;
+    if t < 100 {
+        tenths(t)
     } else {
-        format!("{p:.0}")
+        ((t + 5) / 10).to_string()
     }
 }
 
@@ -26,8 +31,8 @@ fn signed(x: f64) -> String {
 
 /// How far a band reaches either way: "±21 %" where both sides round alike, else "−18 % to
 /// +22 %".
-fn reach(width: f64) -> String {
-    let (lo, hi) = (pct(1.0 - (-width).exp()), pct(width.exp() - 1.0));
+fn reach(low: f64, high: f64) -> String {
+    let (lo, hi) = (pct(1.0 - low), pct(high - 1.0));
     if lo == hi {
         format!("±{hi} %")
     } else {
@@ -48,26 +53,37 @@ fn rows(n: u32) -> String {
 pub fn short(b: &Band) -> String {
     match *b {
         Band::Range {
-            width,
+            low,
+            high,
             rows: n,
             worst,
             ..
         } => format!(
             "{} ({} like this, worst {})",
-            reach(width),
+            reach(low, high),
             rows(n),
             signed(worst)
         ),
         Band::Unbounded { rows: n, worst, .. } => format!(
-            "cannot be bounded: {} like this were off by up to {:.1}×",
+            "cannot be bounded: {} like this were off by up to {}×",
             rows(n),
-            off_factor(worst)
+            factor(worst)
         ),
         Band::NotValidated { rows: 0 } => "not validated: no measured row like this".into(),
         Band::NotValidated { rows: n } => format!(
             "not validated: the {} like this all come from one source",
             rows(n)
         ),
+    }
+}
+
+/// How many times off an error of `worst` is, to a tenth: "4.8".
+fn factor(worst: f64) -> String {
+    let f = off_factor(worst);
+    if f.is_finite() {
+        tenths((f * 10.0).round() as u64)
+    } else {
+        "∞".into()
     }
 }
 
@@ -122,21 +138,21 @@ pub fn method(b: &Band, m: Mechanism, f: Figure) -> String {
             level,
             ..
         } => format!(
-            "The {} range is {:.2} × the {level}th percentile of how far the estimate was from the measurement on the {} of docs/accuracy.md from {sources} sources with {} (the factor puts 90 % of rows inside the range built with their own source left out); left out so, {} % of these rows fall inside; {overall}.",
+            "The {} range is {} × the {level}th percentile of how far the estimate was from the measurement on the {} of docs/accuracy.md from {sources} sources with {} (the factor puts 90 % of rows inside the range built with their own source left out); left out so, {} % of these rows fall inside; {overall}.",
             figure_name(f),
-            f64::from(k) / 1000.0,
+            crate::base::units::format_fixed(u64::from(k), 3),
             rows(n),
             like(m),
             pct(coverage)
         ),
         Band::Unbounded { rows: n, sources, worst } => format!(
-            "The {} cannot be bounded: the {} of docs/accuracy.md from {sources} sources with {} were off by up to {:.1}× (worst {}), more than {:.0}× either way; take the figure as an order of magnitude.",
+            "The {} cannot be bounded: the {} of docs/accuracy.md from {sources} sources with {} were off by up to {}× (worst {}), more than {}× either way; take the figure as an order of magnitude.",
             figure_name(f),
             rows(n),
             like(m),
-            off_factor(worst),
+            factor(worst),
             signed(worst),
-            band::UNBOUNDED_FACTOR
+            band::UNBOUNDED_FACTOR as u32
         ),
         Band::NotValidated { rows: 0 } => format!(
             "No measured row of docs/accuracy.md has {} for the {}: the figure is not validated.",
@@ -282,15 +298,17 @@ mod tests {
 
     #[test]
     fn reach_says_plus_minus_where_both_sides_round_alike() {
-        assert_eq!(reach(0.06), "−5.8 % to +6.2 %");
-        assert_eq!(reach(0.001), "±0.1 %");
-        assert_eq!(reach(0.2), "−18 % to +22 %");
+        let r = |w: f64| reach((-w).exp(), w.exp());
+        assert_eq!(r(0.06), "−5.8 % to +6.2 %");
+        assert_eq!(r(0.001), "±0.1 %");
+        assert_eq!(r(0.2), "−18 % to +22 %");
     }
 
     #[test]
     fn short_words() {
         let b = Band::Range {
-            width: 0.2,
+            low: (-0.2f64).exp(),
+            high: 0.2f64.exp(),
             rows: 23,
             sources: 4,
             worst: -0.14,
