@@ -217,6 +217,19 @@ pub fn time(e: &Estimate, sp: &crate::speed::Speed) -> String {
         .join("; ")
 }
 
+/// The time line as the page shows it: where a band of its figures says the model cannot
+/// bound them, the line says so first, so no precise figure stands alone.
+pub fn bounded_line(line: String, bands: &[(Figure, Band)]) -> String {
+    if bands
+        .iter()
+        .any(|(_, b)| matches!(b, Band::Unbounded { .. }))
+    {
+        format!("Cannot be bounded, an order of magnitude only: {line}")
+    } else {
+        line
+    }
+}
+
 /// How the time figures' bands were made.
 pub fn time_method(e: &Estimate, sp: &crate::speed::Speed) -> String {
     band::time(e, sp)
@@ -302,6 +315,32 @@ mod tests {
         assert_eq!(r(0.06), "−5.8 % to +6.2 %");
         assert_eq!(r(0.001), "±0.1 %");
         assert_eq!(r(0.2), "−18 % to +22 %");
+    }
+
+    #[test]
+    fn a_time_the_model_cannot_bound_is_never_a_precise_figure_alone() {
+        let unbounded = Band::Unbounded {
+            rows: 5,
+            sources: 3,
+            worst: -0.95,
+        };
+        let line = bounded_line(
+            "At least 1 ms per step".into(),
+            &[(Figure::Step, unbounded)],
+        );
+        assert_eq!(
+            line,
+            "Cannot be bounded, an order of magnitude only: At least 1 ms per step"
+        );
+        assert_eq!(
+            short(&unbounded),
+            "cannot be bounded: 5 rows like this were off by up to 20.0×"
+        );
+        let ok = bounded_line(
+            "1 ms per step".into(),
+            &[(Figure::Step, Band::NotValidated { rows: 0 })],
+        );
+        assert_eq!(ok, "1 ms per step");
     }
 
     #[test]

@@ -87,13 +87,7 @@ pub fn time_answer(query: &str) -> Option<TimeAnswer> {
             a.headline = Some(words::headline(&sp));
             a.band = super::band::time(&e, &sp);
             a.band_note = super::band::time_method(&e, &sp);
-            // A time the rows say the model cannot bound is not offered as a precise figure.
-            if crate::analysis::band::time(&e, &sp)
-                .iter()
-                .any(|(_, b)| matches!(b, crate::analysis::band::Band::Unbounded { .. }))
-            {
-                a.line = format!("Cannot be bounded, an order of magnitude only: {}", a.line);
-            }
+            a.line = super::band::bounded_line(a.line, &crate::analysis::band::time(&e, &sp));
             a.terms = sp
                 .terms
                 .iter()
