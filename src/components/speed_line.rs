@@ -64,15 +64,15 @@ pub fn SpeedLine(
                 {line}
             </p>
             // The time's range from the measured rows like it (issue 37), or "not validated";
-            // how it was made in its title.
-            <p
+            // how it was made in its title. A div: the time line stays the one `> p`.
+            <div
                 class="speed-band"
                 data-testid="speed-band"
                 hidden=move || band().is_empty()
                 title=move || time.with(|t| t.as_ref().map(|a| a.band_note.clone()))
             >
                 {band}
-            </p>
+            </div>
             {explanations
                 .then(|| {
                     view! {
