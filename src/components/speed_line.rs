@@ -14,6 +14,7 @@ pub fn SpeedLine(
     let Page { time, stale, .. } = Page::get();
     let bound = move || time.with(|t| t.as_ref().and_then(|a| a.bound.map(|b| b.key())));
     let error = move || time.with(|t| t.as_ref().is_some_and(|a| a.error));
+    let band = move || time.with(|t| t.as_ref().map(|a| a.band.clone()).unwrap_or_default());
     let line = move || {
         time.with(|t| match t {
             Some(a) => a.line.clone(),
@@ -62,6 +63,16 @@ pub fn SpeedLine(
             <p class:error=error role=move || error().then_some("alert")>
                 {line}
             </p>
+            // The time's range from the measured rows like it (issue 37), or "not validated";
+            // how it was made in its title. A div: the time line stays the one `> p`.
+            <div
+                class="speed-band"
+                data-testid="speed-band"
+                hidden=move || band().is_empty()
+                title=move || time.with(|t| t.as_ref().map(|a| a.band_note.clone()))
+            >
+                {band}
+            </div>
             {explanations
                 .then(|| {
                     view! {

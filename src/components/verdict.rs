@@ -73,6 +73,18 @@ pub fn Verdict() -> impl IntoView {
                         }
                     }}
                 </strong>
+                // The total's range from the measured rows like it (issue 37), or "not
+                // validated"; how it was made in its title.
+                <span
+                    class="total-band"
+                    data-testid="total-band"
+                    hidden=no_estimate
+                    title=move || estimate.with(memcalc_core::report::band::total_method)
+                >
+                    {move || {
+                        estimate.with(|e| memcalc_core::report::band::total(e, units.get()))
+                    }}
+                </span>
             </p>
             <p class="verdict-text">
                 {move || {

@@ -96,6 +96,11 @@ pub fn render(
                 group_digits(e.per_device_bytes),
                 e.busiest
             ));
+            out.push_str(&format!(
+                "{:<width$}  {}\n",
+                "Range of the total",
+                report::band::total(e, units)
+            ));
             if e.host_per_node_bytes > 0 && e.mode != memcalc_core::Mode::Sim {
                 out.push_str(&format!(
                     "{:<width$}  {:>12}\n",
@@ -111,6 +116,7 @@ pub fn render(
             }
             if let Some(sp) = sp {
                 out.push_str(&time_lines(sp, units));
+                out.push_str(&format!("  {}\n", report::band::time(e, sp)));
             }
             for w in &e.warnings {
                 out.push_str(&format!(

@@ -1427,3 +1427,53 @@ fn an_unrecognised_log_exits_2_naming_the_tools() {
         "{err}"
     );
 }
+
+/// Issue 37: the total's and the time's ranges in the table and the JSON, from the measured rows
+/// like them; "not validated" where none from two sources covers the run.
+#[test]
+fn table_and_json_carry_the_bands() {
+    let q = "mode=train&model_id=meta-llama/Llama-3.1-8B&gpus=8&zero=3&batch=1&seq=2048&gpu_mem=31";
+    let (code, out, _) = memcalc(&[q]);
+    assert_eq!(code, 0, "{out}");
+    let range = out
+        .lines()
+        .find(|l| l.starts_with("Range of the total"))
+        .unwrap_or_else(|| panic!("{out}"));
+    assert!(
+        range.contains(" GiB – ") && range.contains("rows like this, worst"),
+        "{range}"
+    );
+    assert!(
+        out.contains("to spare, unless the run is at the high end of the range (up to "),
+        "{out}"
+    );
+    assert!(out.contains("\n  Range: −"), "{out}");
+    let (_, json, _) = memcalc(&["--json", q]);
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    let total = v["per_device_bytes"].as_u64().unwrap();
+    assert!(v["band"]["low"].as_u64().unwrap() < total, "{}", v["band"]);
+    assert!(v["band"]["high"].as_u64().unwrap() > total, "{}", v["band"]);
+    assert!(
+        v["band"]["coverage"].as_f64().unwrap() > 0.5,
+        "{}",
+        v["band"]
+    );
+    assert!(
+        v["speed"]["band"]["rows"].as_u64().unwrap() > 0,
+        "{}",
+        v["speed"]
+    );
+    // GROMACS: no range judged on another source.
+    let (_, out, _) = memcalc(&["mode=sim&code=gromacs&particles=20000&ranks=1&nodes=1"]);
+    assert!(
+        out.contains("Range of the total") && out.contains("not validated"),
+        "{out}"
+    );
+    let (_, json, _) = memcalc(&[
+        "--json",
+        "mode=sim&code=gromacs&particles=20000&ranks=1&nodes=1",
+    ]);
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(v["band"], "not_validated");
+    assert_eq!(v["speed"]["band"], "not_validated");
+}

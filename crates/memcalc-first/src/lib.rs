@@ -190,8 +190,9 @@ fn verdict(e: &Estimate, units: UnitSystem, stale: Option<&str>) -> String {
         })
         .collect();
     format!(
-        r#"<div class="verdict{state}"><p class="total-line"><span class="total-label">Total</span><strong class="total" elementtiming="total">{total}</strong></p><p class="verdict-text">{verdict}</p>{serving}{stale}<ul class="warnings">{warnings}</ul></div>"#,
+        r#"<div class="verdict{state}"><p class="total-line"><span class="total-label">Total</span><strong class="total" elementtiming="total">{total}</strong><span class="total-band">{band}</span></p><p class="verdict-text">{verdict}</p>{serving}{stale}<ul class="warnings">{warnings}</ul></div>"#,
         total = esc(&format_bytes(e.per_device_bytes, units)),
+        band = esc(&memcalc_core::report::band::total(e, units)),
         verdict = esc(&memcalc_core::report::verdict_with_capacity(e, units)),
     )
 }

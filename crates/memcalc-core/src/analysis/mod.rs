@@ -1,5 +1,7 @@
 //! Questions asked of the model: limits, savings, layouts, sweeps and scaling, node searches.
 
+pub mod band;
+mod band_table;
 pub mod compare;
 pub mod derived;
 pub mod layouts;

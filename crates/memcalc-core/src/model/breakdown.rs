@@ -118,6 +118,9 @@ pub struct Estimate {
     /// The device shares one memory pool with the CPU and the OS, and the capacity is the
     /// preset's default GPU share (no `gpu_mem` given): the verdict says what the OS keeps.
     pub unified: Option<crate::catalog::device::Unified>,
+    /// The program whose mechanisms make the figures (engine, framework or code): which class
+    /// of accuracy rows the total's band comes from (`analysis::band`).
+    pub mechanism: crate::scenario::mechanism::Mechanism,
 }
 
 impl Estimate {

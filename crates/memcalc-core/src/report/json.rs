@@ -21,6 +21,9 @@ struct Document<'a> {
     params: u64,
     trainable_params: u64,
     fits: bool,
+    /// The total's band (issue 37, `report::band`): an object around `per_device_bytes`, or
+    /// "not_validated" / "not_bounded".
+    band: super::band::BandDoc,
     /// Simulations: bytes per MPI rank and per node, and what the run writes to disk.
     #[serde(skip_serializing_if = "Option::is_none")]
     per_rank_bytes: Option<u64>,
@@ -97,6 +100,13 @@ struct SpeedDoc {
     /// Inference: the throughput-versus-latency curve over the batch, where it was computed.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     batch_curve: Vec<CurveDoc>,
+    /// The band of the step (inference: the decode step), around its seconds; left out of a
+    /// sweep's points.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    band: Option<super::band::BandDoc>,
+    /// Inference: the band of the time to first token, around its seconds.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    ttft_band: Option<super::band::BandDoc>,
 }
 
 /// A point of the batch curve: one decode step of `batch` sequences.
@@ -154,6 +164,8 @@ fn speed_doc(sp: &crate::speed::Speed) -> SpeedDoc {
         sequences: None,
         run_tokens: None,
         batch_curve: Vec::new(),
+        band: None,
+        ttft_band: None,
     };
     match sp.steps {
         Steps::Inference {
@@ -213,6 +225,20 @@ fn speed_doc(sp: &crate::speed::Speed) -> SpeedDoc {
         } => {
             d.step_s = Some(step.seconds());
             d.rate = Some(("samples_per_s", samples_per_s));
+        }
+    }
+    d
+}
+
+/// `d` with the bands of its step (inference: decode step) and time to first token.
+fn speeds_bands(e: &Estimate, sp: &crate::speed::Speed, mut d: SpeedDoc) -> SpeedDoc {
+    use crate::analysis::band::Figure;
+    let secs = |x: Option<Option<f64>>| x.flatten().unwrap_or(f64::NAN);
+    for (f, b) in crate::analysis::band::time(e, sp) {
+        match f {
+            Figure::Prefill => d.ttft_band = Some(super::band::doc(&b, secs(d.ttft_s), false)),
+            Figure::Decode => d.band = Some(super::band::doc(&b, secs(d.decode_step_s), false)),
+            _ => d.band = Some(super::band::doc(&b, secs(d.step_s), false)),
         }
     }
     d
@@ -296,7 +322,7 @@ pub fn to_json_with_curve(
     speed: Option<&crate::speed::Speed>,
     curve: &[crate::speed::inference::CurvePoint],
 ) -> String {
-    let time = speed.map(|sp| speed_json(sp, curve));
+    let time = speed.map(|sp| speed_json(e, sp, curve));
     to_json_with_time(e, notices, origin, time.as_deref())
 }
 
@@ -305,6 +331,7 @@ pub fn to_json_with_curve(
 /// the batch curve where given. The time wasm writes it for the page
 /// (`report::TimeAnswer::export`), which splices it in with [`to_json_with_time`].
 pub fn speed_json(
+    e: &Estimate,
     sp: &crate::speed::Speed,
     curve: &[crate::speed::inference::CurvePoint],
 ) -> String {
@@ -318,7 +345,7 @@ pub fn speed_json(
                 tokens_per_s: p.tokens_per_s,
             })
             .collect(),
-        ..speed_doc(sp)
+        ..speeds_bands(e, sp, speed_doc(sp))
     };
     serde_json::to_string(&doc).unwrap_or_default()
 }
@@ -344,6 +371,11 @@ pub fn to_json_with_time(
         params: e.params,
         trainable_params: e.trainable_params,
         fits: e.fits(),
+        band: super::band::doc(
+            &crate::analysis::band::memory(e),
+            e.per_device_bytes as f64,
+            true,
+        ),
         per_rank_bytes: sim.then_some(e.per_rank_bytes),
         per_node_bytes: sim.then_some(e.host_per_node_bytes),
         disk_bytes: sim.then_some(e.disk_bytes),

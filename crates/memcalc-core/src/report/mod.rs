@@ -7,6 +7,7 @@ use crate::explain::parts;
 use crate::model::Estimate;
 use crate::scenario::Scenario;
 
+pub mod band;
 pub mod compare;
 mod glance;
 mod json;
@@ -194,7 +195,11 @@ pub fn verdict_with_capacity(e: &Estimate, units: UnitSystem) -> String {
         }
     }
     let v = if e.fits() {
-        format!("Fits on {} ({cap}) with {diff} to spare.", e.device_label)
+        format!(
+            "Fits on {} ({cap}) with {diff} to spare{}.",
+            e.device_label,
+            band::high_end(e, units)
+        )
     } else {
         format!("Does not fit on {} ({cap}): {diff} short.", e.device_label)
     };
@@ -223,7 +228,11 @@ pub fn verdict(e: &Estimate, units: UnitSystem) -> String {
         return with_unified(t, e, units);
     }
     let v = if e.fits() {
-        format!("Fits on {} with {diff} to spare.", e.device_label)
+        format!(
+            "Fits on {} with {diff} to spare{}.",
+            e.device_label,
+            band::high_end(e, units)
+        )
     } else {
         format!("Does not fit on {}: {diff} short.", e.device_label)
     };

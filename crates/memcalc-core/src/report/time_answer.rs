@@ -60,6 +60,12 @@ pub struct TimeAnswer {
     /// `line` is an input error (the page's `role="alert"`).
     pub error: bool,
     pub terms: Vec<TermWords>,
+    /// The time figures' band beside the line (`report::band::time`); empty without a time.
+    #[serde(default)]
+    pub band: String,
+    /// How that band was made (`report::band::time_method`).
+    #[serde(default)]
+    pub band_note: String,
     pub savings: Vec<SavingTime>,
     pub offered: Vec<ScalingY>,
     pub lines: Vec<TimeSeries>,
@@ -94,6 +100,9 @@ pub fn time_answer(query: &str) -> Option<TimeAnswer> {
             a.bound = Some(sp.bound);
             a.line = words::summary(&sp);
             a.headline = Some(words::headline(&sp));
+            a.band = super::band::time(&e, &sp);
+            a.band_note = super::band::time_method(&e, &sp);
+            a.line = super::band::bounded_line(a.line, &crate::analysis::band::time(&e, &sp));
             a.terms = sp
                 .terms
                 .iter()
@@ -113,7 +122,7 @@ pub fn time_answer(query: &str) -> Option<TimeAnswer> {
                 _ => Vec::new(),
             };
             a.export = Some(TimeExport {
-                json: crate::report::speed_json(&sp, &curve),
+                json: crate::report::speed_json(&e, &sp, &curve),
                 csv: crate::report::csv_time_rows(&sp),
                 markdown: crate::report::markdown_time(&sp, options.units),
             });

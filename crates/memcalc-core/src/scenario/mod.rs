@@ -3,6 +3,7 @@
 pub mod amr;
 pub mod lora;
 pub mod measured;
+pub mod mechanism;
 pub mod nbody;
 pub mod planewave;
 pub mod sciml;

@@ -317,6 +317,7 @@ pub(crate) fn estimate_model(s: &Scenario) -> Estimate {
         serving: (engine && s.engine.pools())
             .then(|| crate::model::neural::engine::serving_of(s, &b))
             .flatten(),
+        mechanism: s.mechanism(),
     }
 }
 

@@ -316,6 +316,7 @@ pub(super) fn assemble(s: &Scenario, mp: MethodParts) -> Estimate {
         warnings,
         serving: None,
         unified: if gpu { s.device.unified() } else { None },
+        mechanism: s.mechanism(),
     }
 }
 
