@@ -76,7 +76,7 @@ test("an unrecognised or hostile paste changes nothing and stays text", async ({
   await page.goto("./?params=7B&batch=4");
   await ready(page);
   // The page writes its canonical link first; the paste must leave that link as it is.
-  await expect(page).toHaveURL(/v=3/);
+  await expect(page).toHaveURL(/v=\d/);
   const before = page.url();
   await paste(page, "hello <script>alert(1)</script>\n<img src=x onerror=alert(2)>\n\u001b[31mred\u001b[0m\n");
   const alert = page.locator('[data-testid="log-answer"] [role="alert"]');
