@@ -1,18 +1,7 @@
 //! The binary as a user runs it.
 
-use std::process::Command;
-
-fn memcalc(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_memcalc"))
-        .args(args)
-        .output()
-        .unwrap();
-    (
-        out.status.code().unwrap(),
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-    )
-}
+mod common;
+use common::memcalc;
 
 #[test]
 fn share_link_prints_table_and_exit_status_says_it_does_not_fit() {

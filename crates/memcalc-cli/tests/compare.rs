@@ -1,18 +1,7 @@
 //! `memcalc --compare`: setups side by side (issue 41), as a user runs it.
 
-use std::process::Command;
-
-fn memcalc(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_memcalc"))
-        .args(args)
-        .output()
-        .unwrap();
-    (
-        out.status.code().unwrap(),
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-    )
-}
+mod common;
+use common::memcalc;
 
 const SERVE: &str =
     "mode=infer&model_id=meta-llama/Llama-3.1-70B&gpus=4&tp=4&seq=32768&batch=8&engine=vllm";

@@ -222,17 +222,25 @@ pub fn changed(cmp: &Comparison, i: usize) -> Vec<Changed> {
         .collect()
 }
 
+/// A setup of a link, and a served 70B model the tests compare variants of (here and in
+/// `report::compare`).
 #[cfg(test)]
-mod tests {
-    use super::*;
+pub(crate) mod fixtures {
+    use super::Column;
     use crate::schema::inputs::Inputs;
 
-    fn col(q: &str) -> Column {
+    pub fn col(q: &str) -> Column {
         Column::of(Inputs::from_query(q).0.parse().unwrap()).unwrap()
     }
 
-    const SERVE: &str =
+    pub const SERVE: &str =
         "v=3&model_id=meta-llama/Llama-3.1-70B&mode=infer&seq=32768&gpus=4&tp=4&gpu=h100-80&batch=8";
+}
+
+#[cfg(test)]
+mod tests {
+    use super::fixtures::{col, SERVE};
+    use super::*;
 
     #[test]
     fn parts_line_up_by_id_and_the_row_that_moves_most_comes_first() {

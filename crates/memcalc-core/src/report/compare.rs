@@ -420,15 +420,8 @@ pub fn to_json(cmp: &Comparison, units: UnitSystem) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::analysis::compare::{compare, Column};
-    use crate::schema::inputs::Inputs;
-
-    fn col(q: &str) -> Column {
-        Column::of(Inputs::from_query(q).0.parse().unwrap()).unwrap()
-    }
-
-    const SERVE: &str =
-        "v=3&model_id=meta-llama/Llama-3.1-70B&mode=infer&seq=32768&gpus=4&tp=4&gpu=h100-80&batch=8";
+    use crate::analysis::compare::compare;
+    use crate::analysis::compare::fixtures::{col, SERVE};
 
     #[test]
     fn each_column_says_what_it_changed_and_what_moved() {
