@@ -6,6 +6,8 @@
 use crate::catalog::parts::PartId;
 use crate::model::{estimate, Estimate};
 use crate::scenario::Scenario;
+use crate::schema::fields::FieldId;
+use crate::schema::inputs::Inputs;
 use crate::schema::query::pairs;
 use crate::speed::{speed, Speed, SpeedError, Steps, TermId, Time};
 
@@ -95,8 +97,8 @@ impl TermRow {
     }
 }
 
-/// A key a column sets differently from the first: its value there and here ("" where the
-/// query leaves it at its default).
+/// A key a column sets differently from the first: its value there and here (where a query
+/// leaves the key at its base's value, that value; "" where there is none to write).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Changed {
     pub key: String,
@@ -209,14 +211,27 @@ pub fn changed(cmp: &Comparison, i: usize) -> Vec<Changed> {
             keys.push(k);
         }
     }
+    // A key a canonical query leaves out is at its base's value: say that value, read from the
+    // whole form the scenario writes (`gpus 1 → 8`, not `default → 8`).
+    let (full_a, full_b) = (
+        Inputs::from_scenario(&first.scenario),
+        Inputs::from_scenario(&here.scenario),
+    );
+    let value = |list: &[(String, String)], full: &Inputs, k: &str| {
+        let given = get(list, k);
+        match FieldId::from_key(k) {
+            Some(id) if given.is_empty() => full.get(id).to_string(),
+            _ => given,
+        }
+    };
     keys.into_iter()
         .filter(|k| k.as_str() != "v")
         .filter_map(|k| {
             let (x, y) = (get(&a, k), get(&b, k));
             (x != y).then(|| Changed {
                 key: k.clone(),
-                first: x,
-                here: y,
+                first: value(&a, &full_a, k),
+                here: value(&b, &full_b, k),
             })
         })
         .collect()
@@ -266,7 +281,8 @@ mod tests {
                 key: "kv_dtype".into(),
                 first: String::new(),
                 here: "fp8".into()
-            }]
+            }],
+            "an empty kv_dtype is the weights' dtype: there is no value to say"
         );
         assert!(changed(&cmp, 0).is_empty());
     }
