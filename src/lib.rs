@@ -10,6 +10,7 @@ mod observe;
 mod page;
 mod panic;
 mod theme;
+pub mod log;
 pub mod time;
 
 pub use panic::install as install_panic_message;
