@@ -6,11 +6,11 @@ mod canvas;
 pub mod components;
 mod fold;
 mod location;
+pub mod log;
 mod observe;
 mod page;
 mod panic;
 mod theme;
-pub mod log;
 pub mod time;
 
 pub use panic::install as install_panic_message;

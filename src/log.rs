@@ -49,7 +49,11 @@ fn parse(json: &str) -> Option<LogView> {
 
 /// The answer to the log `text` for the page's query `query`, with `progress` told the percent
 /// read as it goes; `None` when the log wasm did not load.
-pub async fn answer(query: String, text: String, progress: impl Fn(u8) + 'static) -> Option<LogView> {
+pub async fn answer(
+    query: String,
+    text: String,
+    progress: impl Fn(u8) + 'static,
+) -> Option<LogView> {
     if let Some(direct) = DIRECT.get() {
         return parse(&direct(&query, &text));
     }
@@ -61,7 +65,9 @@ pub async fn answer(query: String, text: String, progress: impl Fn(u8) + 'static
     ))
     .await;
     drop(progress);
-    json.ok().and_then(|j| j.as_string()).and_then(|j| parse(&j))
+    json.ok()
+        .and_then(|j| j.as_string())
+        .and_then(|j| parse(&j))
 }
 
 #[cfg(test)]
@@ -71,10 +77,19 @@ mod tests {
     #[test]
     fn the_log_wasms_answer_reads_back_with_its_checks_and_patch() {
         let q = "mode=infer&model_id=meta-llama/Llama-3.1-8B&gpu=h100-80";
-        let log = "INFO 01-30 03:18:12 gpu_model_runner.py:848] Loading model weights took 14.9575 GB\n";
+        let log =
+            "INFO 01-30 03:18:12 gpu_model_runner.py:848] Loading model weights took 14.9575 GB\n";
         let v = parse(&memcalc_log::answer(q, log)).expect("an answer");
-        assert!(v.recognised && v.headline.contains("vLLM"), "{}", v.headline);
-        assert!(v.checks.iter().any(|c| c.figure == "weights"), "{:?}", v.checks);
+        assert!(
+            v.recognised && v.headline.contains("vLLM"),
+            "{}",
+            v.headline
+        );
+        assert!(
+            v.checks.iter().any(|c| c.figure == "weights"),
+            "{:?}",
+            v.checks
+        );
         assert!(parse("{").is_none() && parse("null").is_none());
     }
 }

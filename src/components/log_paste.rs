@@ -219,7 +219,9 @@ fn LogAnswerView(v: LogView) -> impl IntoView {
                                         c.before.clone()
                                     };
                                     view! {
-                                        <li data-key=c.key.key()>
+                                        <li data-key=c
+                                            .key
+                                            .key()>
                                             {format!(
                                                 "{}: {} → {} (line {}): {}",
                                                 c.key.key(),

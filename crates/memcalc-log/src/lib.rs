@@ -67,7 +67,8 @@ mod tests {
     use super::*;
     use memcalc_core::report::log_check::LogView;
 
-    const VLLM: &str = "INFO 01-30 03:18:12 gpu_model_runner.py:848] Loading model weights took 14.9575 GB\n";
+    const VLLM: &str =
+        "INFO 01-30 03:18:12 gpu_model_runner.py:848] Loading model weights took 14.9575 GB\n";
 
     #[test]
     fn a_log_fed_in_slices_answers_as_the_whole_log_with_its_patch() {

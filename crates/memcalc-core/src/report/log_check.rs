@@ -3,10 +3,10 @@
 //! 45,920, −1.5 %"), the calibration before and after, and the link (the filled keys and the
 //! calibration only, never the log). One typed view serves the CLI's table and JSON and the page.
 
+use crate::base::keys::FieldId;
 use crate::base::units::{format_bytes, group_digits, UnitSystem};
 use crate::log::check::{Compared, LogAnswer};
 use crate::log::{Figure, Unit};
-use crate::base::keys::FieldId;
 use serde::{Deserialize, Serialize};
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -346,7 +346,11 @@ pub fn table(v: &LogView) -> String {
     if !v.kept.is_empty() {
         out.push_str(&format!(
             "Not stated in the log, kept as they were: {}\n",
-            v.kept.iter().map(|k| k.key()).collect::<Vec<_>>().join(", ")
+            v.kept
+                .iter()
+                .map(|k| k.key())
+                .collect::<Vec<_>>()
+                .join(", ")
         ));
     }
     if !v.checks.is_empty() {
