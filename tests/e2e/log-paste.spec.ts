@@ -110,3 +110,33 @@ test("a 20 MB log file is read without freezing the page", async ({ page }) => {
   await expect(page.getByTestId("log-headline")).toContainText("vLLM", { timeout: 100_000 });
   expect(page.url().length).toBeLessThan(2000);
 });
+
+test("the log reader is its own wasm, fetched only when the box is used (issue 36)", async ({ page }) => {
+  const fetched: string[] = [];
+  page.on("request", (r) => { if (/memcalc-log-[0-9a-f]+\.wasm$/.test(r.url())) fetched.push(r.url()); });
+  await page.goto("./");
+  await ready(page);
+  await page.waitForTimeout(500);
+  expect(fetched).toEqual([]);
+  const name = await page.locator('meta[name="memcalc-log"]').getAttribute("content");
+  expect(name).toMatch(/^\.\/memcalc-log-[0-9a-f]{16}\.wasm$/);
+  const request = page.waitForRequest(/memcalc-log-[0-9a-f]+\.wasm$/);
+  await page.getByTestId("log-paste").locator("> summary").click();
+  await request;
+  await paste(page, log("vllm-0.6.5-v0-pr10511.log"));
+  await expect(page.getByTestId("log-headline")).toContainText("Recognised a vLLM");
+  expect(fetched.length).toBe(1);
+});
+
+test("a log reader that does not load is said in the box, and the form is left as it was", async ({ page }) => {
+  await page.route(/memcalc-log-[0-9a-f]+\.wasm$/, (r) => r.abort());
+  await page.goto("./");
+  await ready(page);
+  const before = page.url();
+  await paste(page, log("vllm-0.6.5-v0-pr10511.log"));
+  const headline = page.getByTestId("log-headline");
+  await expect(headline).toContainText("The log reader did not load");
+  await expect(headline).toHaveAttribute("role", "alert");
+  await expect(page.getByTestId("log-answer")).toHaveAttribute("data-recognised", "false");
+  expect(page.url()).toBe(before);
+});
