@@ -144,4 +144,5 @@ test("a log reader that cannot load is said in the box, and the form is left as 
   await expect(headline).toHaveAttribute("role", "alert");
   await expect(page.getByTestId("log-answer")).toHaveAttribute("data-recognised", "false");
   expect(page.url()).toBe(before);
+  await page.getByTestId("log-answer").screenshot({ path: `${ARTIFACTS}/${test.info().project.name}-log-not-loaded-box.png` });
 });
