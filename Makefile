@@ -25,7 +25,7 @@ test-setup:
 # Formatting, clippy on both targets (the app only builds for wasm32), shellcheck on the scripts,
 # and every JavaScript file parsed by Node (no JS linter among the npm packages): the scripts
 # memcalc-post-build writes into index.html, the embed script, the bench, the test server and the
-# app's module snippets (src/*.js, the time wasm's loader). Those are ES modules in .js files:
+# app's module snippets (src/*.js, the time and log wasms' loaders). Those are ES modules in .js files:
 # Node 20 lets a broken one with `export` pass `node --check` (it guesses the module type), so
 # they are read as modules from stdin.
 lint:

@@ -6,6 +6,7 @@ mod canvas;
 pub mod components;
 mod fold;
 mod location;
+pub mod log;
 mod observe;
 mod page;
 mod panic;

@@ -35,6 +35,8 @@ async fn settle() {
 fn mount(query: &'static str) -> Element {
     // The time answers linked in, in place of the wasm the built page fetches (src/time.rs).
     memcalc_app::time::answer_with(memcalc_time::answer);
+    // The log box's answers likewise, in place of the wasm it fetches when used (src/log.rs).
+    memcalc_app::log::answer_with(memcalc_log::answer);
     let doc = web_sys::window().unwrap().document().unwrap();
     let host = doc.create_element("div").unwrap();
     doc.body().unwrap().append_child(&host).unwrap();
@@ -279,4 +281,32 @@ async fn the_time_line_follows_the_bandwidth_and_keeps_its_fold_open() {
         find(&host, "[data-testid=speed] details.explain").unchecked_into();
     assert!(after.open());
     assert!(formula().contains("1 TB/s"), "{}", formula());
+}
+
+#[wasm_bindgen_test]
+async fn a_pasted_log_fills_the_form_through_the_log_answer_and_its_patch() {
+    let host = mount("mode=infer&params=1B&dtype=fp16&overhead=0&runtime=0");
+    settle().await;
+    let fold: web_sys::HtmlDetailsElement = find(&host, "[data-testid=log-paste]").unchecked_into();
+    fold.set_open(true);
+    settle().await;
+    let area: web_sys::HtmlTextAreaElement = find(&host, "[data-testid=log-text]").unchecked_into();
+    area.set_value(include_str!(
+        "../crates/memcalc-core/tests/logs/vllm-0.6.5-v0-pr10511.log"
+    ));
+    let read: HtmlElement = find(&host, "[data-testid=log-read]").unchecked_into();
+    read.click();
+    settle().await;
+    settle().await;
+    let headline = find(&host, "[data-testid=log-headline]")
+        .text_content()
+        .unwrap();
+    assert!(headline.contains("Recognised a vLLM"), "{headline}");
+    assert!(host
+        .query_selector("[data-testid=log-filled] li[data-key=runtime]")
+        .unwrap()
+        .is_some());
+    // The patch was applied: the runtime field now holds the log's figure.
+    let runtime: HtmlInputElement = find(&host, "#field-runtime").unchecked_into();
+    assert_eq!(runtime.value(), "1833");
 }

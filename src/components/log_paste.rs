@@ -1,44 +1,15 @@
 use leptos::html::Textarea;
 use leptos::prelude::*;
-use memcalc_core::answers::log::{check, Reader};
-use memcalc_core::report::log_check::{view as log_view, LogView};
+use memcalc_core::report::log_check::{not_loaded, LogView};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
 use crate::page::Page;
 
-/// Bytes read per slice: a large paste is read a slice per timer tick, so the page stays
-/// responsive (a 20 MB log is about 80 slices).
-const SLICE: usize = 256 * 1024;
-
-/// Reads `text` a slice at a time, then calls `done` with the reading.
-fn read_in_slices(
-    text: std::rc::Rc<String>,
-    at: usize,
-    mut reader: Reader,
-    progress: WriteSignal<Option<u8>>,
-    done: impl FnOnce(Reader) + 'static,
-) {
-    let mut end = (at + SLICE).min(text.len());
-    while !text.is_char_boundary(end) {
-        end += 1;
-    }
-    reader.feed(&text[at..end]);
-    if end >= text.len() {
-        progress.set(None);
-        done(reader);
-        return;
-    }
-    progress.set(Some((end * 100 / text.len().max(1)) as u8));
-    set_timeout(
-        move || read_in_slices(text, end, reader, progress, done),
-        std::time::Duration::ZERO,
-    );
-}
-
 /// "Paste a log": a run's log (pasted, dropped or chosen) read in the browser by the core's
-/// recognisers; the keys it states fill the form as one step, and the part-by-part check and
-/// the calibration are shown. This only moves text and shows the core's words.
+/// recognisers in the log wasm, fetched when the box is first used (src/log.rs); the keys it
+/// states fill the form as one step, and the part-by-part check and the calibration are shown.
+/// This only moves text and shows the core's words.
 #[component]
 pub fn LogPaste() -> impl IntoView {
     let page = Page::get();
@@ -46,19 +17,23 @@ pub fn LogPaste() -> impl IntoView {
     let (answer, set_answer) = signal(None::<LogView>);
     let (progress, set_progress) = signal(None::<u8>);
     let read = move |text: String| {
-        let base = page.inputs.get_untracked();
-        let text = std::rc::Rc::new(text);
+        // The page's query: its scenario, `lock=` and units, which the log wasm reads as the
+        // page does.
+        let query = page.link.get_untracked();
         set_answer.set(None);
-        read_in_slices(text, 0, Reader::new(), set_progress, move |reader| {
-            let a = check::answer_of(reader.finish(), &base);
-            let locked = page.locked.get_value();
-            let patch = a.patch(&base, &locked);
-            if !patch.is_empty() {
-                page.apply.run(patch);
+        set_progress.set(Some(0));
+        leptos::task::spawn_local(async move {
+            let progress = move |p: u8| set_progress.set(Some(p));
+            let v = crate::log::answer(query, text, progress).await;
+            set_progress.set(None);
+            let v = v.unwrap_or_else(not_loaded);
+            if !v.patch.is_empty() {
+                page.apply.run(v.patch.clone());
             }
-            set_answer.set(Some(log_view(&a, page.units.get_untracked())));
+            set_answer.set(Some(v));
         });
     };
+
     // A file's text arrives asynchronously; it is read at once and not put in the box (a large
     // file would only slow the page down there).
     let load = move |file: web_sys::File| {
@@ -67,6 +42,8 @@ pub fn LogPaste() -> impl IntoView {
         done.forget();
     };
     let on_toggle = crate::fold::on_first_open(move || {
+        // Opened: the log wasm is fetched now, so a paste finds it ready.
+        crate::log::preload();
         view! {
             <div class="field">
                 <label for="log-text">"Paste a log, or drop the file here"</label>
@@ -164,8 +141,8 @@ fn LogAnswerView(v: LogView) -> impl IntoView {
                                 .iter()
                                 .map(|f| {
                                     view! {
-                                        <li data-key=f.key>
-                                            <code>{format!("{} = {}", f.key, f.value)}</code>
+                                        <li data-key=f.key.key()>
+                                            <code>{format!("{} = {}", f.key.key(), f.value)}</code>
                                             {format!(" (line {}: ", f.line)}
                                             <q class="log-line">{f.text.clone()}</q>
                                             ")"
@@ -178,10 +155,10 @@ fn LogAnswerView(v: LogView) -> impl IntoView {
                                 .iter()
                                 .map(|r| {
                                     view! {
-                                        <li data-key=r.key class="refused">
+                                        <li data-key=r.key.key() class="refused">
                                             {format!(
                                                 "not used: {} = {} (line {}): {}",
-                                                r.key,
+                                                r.key.key(),
                                                 r.value,
                                                 r.line,
                                                 r.why,
@@ -199,7 +176,7 @@ fn LogAnswerView(v: LogView) -> impl IntoView {
                         <p class="help" data-testid="log-kept">
                             {format!(
                                 "Not stated in the log, kept as they were: {}",
-                                v.kept.join(", "),
+                                v.kept.iter().map(|k| k.key()).collect::<Vec<_>>().join(", "),
                             )}
                         </p>
                     }
@@ -215,7 +192,7 @@ fn LogAnswerView(v: LogView) -> impl IntoView {
                                 .map(|c| {
                                     view! {
                                         <li
-                                            data-figure=c.figure
+                                            data-figure=c.figure.clone()
                                             data-flagged=c.flagged.to_string()
                                             class:flagged=c.flagged
                                         >
@@ -243,10 +220,11 @@ fn LogAnswerView(v: LogView) -> impl IntoView {
                                     };
                                     view! {
                                         <li data-key=c
-                                            .key>
+                                            .key
+                                            .key()>
                                             {format!(
                                                 "{}: {} → {} (line {}): {}",
-                                                c.key,
+                                                c.key.key(),
                                                 before,
                                                 c.after,
                                                 c.line,

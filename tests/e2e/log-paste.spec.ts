@@ -101,6 +101,7 @@ test("a 20 MB log file is read without freezing the page", async ({ page }) => {
   const big = line.repeat(Math.ceil((20 << 20) / line.length)) + "INFO 01-30 03:18:12 gpu_model_runner.py:848] Loading model weights took 14.9575 GB\n";
   const fold = page.getByTestId("log-paste");
   await fold.locator("> summary").click();
+  const start = Date.now();
   await page.getByTestId("log-file").setInputFiles({ name: "big.log", mimeType: "text/plain", buffer: Buffer.from(big) });
   // While it reads, the page answers: a round trip to the page's main thread stays short.
   await expect(page.getByTestId("log-progress")).toContainText("Reading", { timeout: 20_000 });
@@ -108,5 +109,40 @@ test("a 20 MB log file is read without freezing the page", async ({ page }) => {
   await page.evaluate(() => 1);
   expect(Date.now() - t0).toBeLessThan(1500);
   await expect(page.getByTestId("log-headline")).toContainText("vLLM", { timeout: 100_000 });
+  // The log wasm is fed a slice per task (src/log.js); the whole read, for the record.
+  console.log(`[${test.info().project.name}] 20 MB log read in ${Date.now() - start} ms`);
   expect(page.url().length).toBeLessThan(2000);
+});
+
+test("the log reader is its own wasm, fetched only when the box is used (issue 36)", async ({ page }) => {
+  const fetched: string[] = [];
+  page.on("request", (r) => { if (/memcalc-log-[0-9a-f]+\.wasm$/.test(r.url())) fetched.push(r.url()); });
+  await page.goto("./");
+  await ready(page);
+  await page.waitForTimeout(500);
+  expect(fetched).toEqual([]);
+  const name = await page.locator('meta[name="memcalc-log"]').getAttribute("content");
+  expect(name).toMatch(/^\.\/memcalc-log-[0-9a-f]{16}\.wasm$/);
+  const request = page.waitForRequest(/memcalc-log-[0-9a-f]+\.wasm$/);
+  await page.getByTestId("log-paste").locator("> summary").click();
+  await request;
+  await paste(page, log("vllm-0.6.5-v0-pr10511.log"));
+  await expect(page.getByTestId("log-headline")).toContainText("Recognised a vLLM");
+  expect(fetched.length).toBe(1);
+});
+
+test("a log reader that cannot load is said in the box, and the form is left as it was", async ({ page }) => {
+  await page.route(/memcalc-log-[0-9a-f]+\.wasm$/, (r) => r.abort());
+  await page.goto("./");
+  await ready(page);
+  // The page writes its canonical link first; the failed read must leave it as it is.
+  await expect(page).toHaveURL(/v=\d/);
+  const before = page.url();
+  await paste(page, log("vllm-0.6.5-v0-pr10511.log"));
+  const headline = page.getByTestId("log-headline");
+  await expect(headline).toContainText("The log reader did not load");
+  await expect(headline).toHaveAttribute("role", "alert");
+  await expect(page.getByTestId("log-answer")).toHaveAttribute("data-recognised", "false");
+  expect(page.url()).toBe(before);
+  await page.getByTestId("log-answer").screenshot({ path: `${ARTIFACTS}/${test.info().project.name}-log-not-loaded-box.png` });
 });

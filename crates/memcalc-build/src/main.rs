@@ -1,11 +1,12 @@
 //! memcalc-post-build: Trunk's post_build hook (Trunk.toml). Turns the page Trunk staged into
 //! the one that ships, in this order because each step needs the last one's page:
 //! 1. the small wasms — the first answer's (crates/memcalc-first: the core and the first
-//!    screen's writer, no Leptos) and the time's (crates/memcalc-time: the time model and its
-//!    words, JSON out) — built for wasm32, shrunk with wasm-opt as Trunk shrinks the app's, and
+//!    screen's writer, no Leptos), the time's (crates/memcalc-time: the time model and its
+//!    words, JSON out) and the log box's (crates/memcalc-log: the log reading, JSON out) — built for wasm32, shrunk with wasm-opt as Trunk shrinks the app's, and
 //!    named by their content's hash ([`small_wasm`]);
 //! 2. the time wasm's name written into index.html's `memcalc-time` meta, where the app's loader
-//!    (src/time.js) reads it: the app's wasm carries no time model;
+//!    (src/time.js) reads it: the app's wasm carries no time model; the log wasm's into the
+//!    `memcalc-log` meta (src/log.js, fetched when the log box is used);
 //! 3. the default answer's first screen and the script that writes any other start's screen
 //!    with the first-answer wasm ([`first_screen`]);
 //! 4. the app's loader, which requests the app after the first answer is painted
@@ -33,12 +34,15 @@ use std::path::{Path, PathBuf};
 struct Built {
     first_wasm: String,
     time_wasm: String,
+    log_wasm: String,
     app_js: String,
     app_wasm: String,
 }
 
 /// Where the time wasm's file name goes in index.html's meta.
 const TIME_SLOT: &str = "__TIME_WASM__";
+/// index.html's `memcalc-log` meta: the log box's wasm, fetched when the box is used (src/log.js).
+const LOG_SLOT: &str = "__LOG_WASM__";
 /// Where the app's loader goes in index.html's head.
 const LOADER_MARKER: &str = "<!-- app loader -->";
 /// Where the stylesheet goes in index.html's head.
@@ -48,6 +52,7 @@ const STYLE_MARKER: &str = "<!-- style -->";
 fn finish(html: &str, stylesheet: &str, built: &Built) -> Result<String, String> {
     let mut page = Page::new(html);
     page.fill(TIME_SLOT, &built.time_wasm)?;
+    page.fill(LOG_SLOT, &built.log_wasm)?;
     page.fill(
         first_screen::MARKER,
         &first_screen::first_screen(Some(&built.first_wasm)),
@@ -80,10 +85,12 @@ fn run() -> Result<(), String> {
         .ok_or("index.html has no data-wasm-opt-params")?;
     let first_wasm = small_wasm::make("memcalc-first", &dist, &flags)?;
     let time_wasm = small_wasm::make("memcalc-time", &dist, &flags)?;
+    let log_wasm = small_wasm::make("memcalc-log", &dist, &flags)?;
     let (app_js, app_wasm) = app_loader::app_files(&dist)?;
     let built = Built {
         first_wasm,
         time_wasm,
+        log_wasm,
         app_js,
         app_wasm,
     };
@@ -91,9 +98,10 @@ fn run() -> Result<(), String> {
     let html = finish(&read(&index)?, &read(&root.join("style/main.css"))?, &built)?;
     std::fs::write(&index, html).map_err(|e| format!("cannot write {}: {e}", index.display()))?;
     println!(
-        "post-build: {} and {} built; the app ({}, {}) requested after the first answer; {} finished",
+        "post-build: {}, {} and {} built; the app ({}, {}) requested after the first answer; {} finished",
         built.first_wasm,
         built.time_wasm,
+        built.log_wasm,
         built.app_js,
         built.app_wasm,
         index.display()
@@ -116,6 +124,7 @@ mod tests {
         Built {
             first_wasm: "memcalc-first-0123456789abcdef.wasm".into(),
             time_wasm: "memcalc-time-fedcba9876543210.wasm".into(),
+            log_wasm: "memcalc-log-0011223344556677.wasm".into(),
             app_js: "memcalc-app-aaaa.js".into(),
             app_wasm: "memcalc-app-aaaa_bg.wasm".into(),
         }
@@ -137,6 +146,7 @@ mod tests {
         for name in [
             "./memcalc-first-0123456789abcdef.wasm",
             "./memcalc-time-fedcba9876543210.wasm",
+            "./memcalc-log-0011223344556677.wasm",
             "./memcalc-app-aaaa.js",
             "./memcalc-app-aaaa_bg.wasm",
         ] {

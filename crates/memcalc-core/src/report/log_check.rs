@@ -3,69 +3,70 @@
 //! 45,920, −1.5 %"), the calibration before and after, and the link (the filled keys and the
 //! calibration only, never the log). One typed view serves the CLI's table and JSON and the page.
 
+use crate::base::keys::FieldId;
 use crate::base::units::{format_bytes, group_digits, UnitSystem};
 use crate::log::check::{Compared, LogAnswer};
 use crate::log::{Figure, Unit};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ToolLine {
-    pub id: &'static str,
-    pub name: &'static str,
+    pub id: String,
+    pub name: String,
     pub version: String,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct FilledLine {
-    pub key: &'static str,
+    pub key: FieldId,
     pub value: String,
     pub line: usize,
     pub text: String,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct RefusedLine {
-    pub key: &'static str,
+    pub key: FieldId,
     pub value: String,
     pub line: usize,
     pub why: String,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct UnusedLine {
     pub line: usize,
     pub text: String,
     pub why: String,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct CheckLine {
-    pub figure: &'static str,
-    pub label: &'static str,
+    pub figure: String,
+    pub label: String,
     pub line: usize,
     pub text: String,
     pub logged: u64,
     pub estimated: Option<u64>,
-    pub parts: Vec<&'static str>,
+    pub parts: Vec<String>,
     /// Estimate − logged in hundredths of a percent of the logged figure.
     pub error_bp: Option<i64>,
     pub tolerance_bp: Option<u64>,
-    pub shown_by: Option<&'static str>,
+    pub shown_by: Option<String>,
     pub flagged: bool,
     pub sentence: String,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct CalibratedLine {
-    pub key: &'static str,
+    pub key: FieldId,
     pub before: String,
     pub after: String,
     pub line: usize,
-    pub why: &'static str,
+    pub why: String,
 }
 
 /// A log's answer in words.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct LogView {
     pub recognised: bool,
     /// One sentence: what was recognised, or which tools are (an unrecognised paste).
@@ -74,7 +75,7 @@ pub struct LogView {
     pub lines: usize,
     pub filled: Vec<FilledLine>,
     pub refused: Vec<RefusedLine>,
-    pub kept: Vec<&'static str>,
+    pub kept: Vec<FieldId>,
     pub unused: Vec<UnusedLine>,
     pub notes: Vec<String>,
     pub checks: Vec<CheckLine>,
@@ -83,6 +84,11 @@ pub struct LogView {
     pub median_error_bp: Option<u64>,
     /// The query that reopens the filled and calibrated scenario (no log text in it).
     pub query: String,
+    /// The keys a page applies as one step: each field the answer changes from the page's
+    /// inputs, leaving out locked ones (`LogAnswer::patch`); empty in the CLI's view, and then
+    /// not written, so `memcalc --log --json` keeps its fields.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub patch: Vec<(FieldId, String)>,
 }
 
 /// The name of a logged figure.
@@ -170,8 +176,8 @@ pub fn view(a: &LogAnswer, units: UnitSystem) -> LogView {
         .tools
         .iter()
         .map(|(t, v)| ToolLine {
-            id: t.id(),
-            name: t.name(),
+            id: t.id().to_string(),
+            name: t.name().to_string(),
             version: v.clone(),
         })
         .collect();
@@ -184,7 +190,7 @@ pub fn view(a: &LogAnswer, units: UnitSystem) -> LogView {
         } else {
             format!(" {}", t.version)
         };
-        let others: Vec<&str> = tools[1..].iter().map(|t| t.name).collect();
+        let others: Vec<&str> = tools[1..].iter().map(|t| t.name.as_str()).collect();
         let also = if others.is_empty() {
             String::new()
         } else {
@@ -209,7 +215,7 @@ pub fn view(a: &LogAnswer, units: UnitSystem) -> LogView {
             .filled
             .iter()
             .map(|f| FilledLine {
-                key: f.key.key(),
+                key: f.key,
                 value: f.value.clone(),
                 line: f.line,
                 text: f.text.clone(),
@@ -220,13 +226,13 @@ pub fn view(a: &LogAnswer, units: UnitSystem) -> LogView {
             .refused
             .iter()
             .map(|(f, why)| RefusedLine {
-                key: f.key.key(),
+                key: f.key,
                 value: f.value.clone(),
                 line: f.line,
                 why: why.clone(),
             })
             .collect(),
-        kept: a.applied.kept.iter().map(|k| k.key()).collect(),
+        kept: a.applied.kept.clone(),
         unused: r
             .unused
             .iter()
@@ -241,16 +247,16 @@ pub fn view(a: &LogAnswer, units: UnitSystem) -> LogView {
             .compared
             .iter()
             .map(|c| CheckLine {
-                figure: c.figure.id(),
-                label: label(c.figure),
+                figure: c.figure.id().to_string(),
+                label: label(c.figure).to_string(),
                 line: c.line,
                 text: c.text.clone(),
                 logged: c.logged,
                 estimated: c.estimated,
-                parts: c.parts.iter().map(|p| p.key()).collect(),
+                parts: c.parts.iter().map(|p| p.key().to_string()).collect(),
                 error_bp: c.error_bp,
                 tolerance_bp: c.shown.map(|s| s.tolerance_bp),
-                shown_by: c.shown.map(|s| s.rows),
+                shown_by: c.shown.map(|s| s.rows.to_string()),
                 flagged: c.flagged,
                 sentence: sentence(c, units),
             })
@@ -259,11 +265,11 @@ pub fn view(a: &LogAnswer, units: UnitSystem) -> LogView {
             .calibrated
             .iter()
             .map(|c| CalibratedLine {
-                key: c.key.key(),
+                key: c.key,
                 before: c.before.clone(),
                 after: c.after.clone(),
                 line: c.line,
-                why: c.why,
+                why: c.why.to_string(),
             })
             .collect(),
         median_error_bp: a.median_error_bp(),
@@ -271,6 +277,39 @@ pub fn view(a: &LogAnswer, units: UnitSystem) -> LogView {
             (Some(s), true) => s.to_query(),
             _ => String::new(),
         },
+        patch: Vec::new(),
+    }
+}
+
+/// The page's log box: the answer to `text` (the whole log) for the page's query `query` (its
+/// address bar's text: the scenario, `lock=` and the units), with the patch the page applies.
+/// The log's own wasm (crates/memcalc-log) writes it as JSON; the page reads it back.
+pub fn page_view(query: &str, reading: crate::log::Reading) -> LogView {
+    let (state, options) = crate::schema::page_state::PageState::from_query(query);
+    let base = state.inputs();
+    let a = crate::log::check::answer_of(reading, base);
+    let mut v = view(&a, options.units);
+    v.patch = a.patch(base, state.locked());
+    v
+}
+
+/// The page's box when its log reader (the log wasm) did not load: no answer, said as an error.
+pub fn not_loaded() -> LogView {
+    LogView {
+        recognised: false,
+        headline: "The log reader did not load (its WebAssembly could not be fetched), so the log was not read. Reload the page to try again.".into(),
+        tools: Vec::new(),
+        lines: 0,
+        filled: Vec::new(),
+        refused: Vec::new(),
+        kept: Vec::new(),
+        unused: Vec::new(),
+        notes: Vec::new(),
+        checks: Vec::new(),
+        calibrated: Vec::new(),
+        median_error_bp: None,
+        query: String::new(),
+        patch: Vec::new(),
     }
 }
 
@@ -288,7 +327,7 @@ pub fn table(v: &LogView) -> String {
         for f in &v.filled {
             out.push_str(&format!(
                 "  {} = {}  ({}: {})\n",
-                f.key,
+                f.key.key(),
                 f.value,
                 line_of(f.line),
                 f.text
@@ -298,7 +337,7 @@ pub fn table(v: &LogView) -> String {
     for r in &v.refused {
         out.push_str(&format!(
             "  not used: {} = {} ({}): {}\n",
-            r.key,
+            r.key.key(),
             r.value,
             line_of(r.line),
             r.why
@@ -307,7 +346,11 @@ pub fn table(v: &LogView) -> String {
     if !v.kept.is_empty() {
         out.push_str(&format!(
             "Not stated in the log, kept as they were: {}\n",
-            v.kept.join(", ")
+            v.kept
+                .iter()
+                .map(|k| k.key())
+                .collect::<Vec<_>>()
+                .join(", ")
         ));
     }
     if !v.checks.is_empty() {
@@ -330,7 +373,7 @@ pub fn table(v: &LogView) -> String {
             };
             out.push_str(&format!(
                 "  {}: {} → {}  ({}): {}\n",
-                c.key,
+                c.key.key(),
                 before,
                 c.after,
                 line_of(c.line),
