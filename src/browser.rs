@@ -165,3 +165,24 @@ pub fn post_height(height: f64) {
     // The height is not secret, and the embedding page's origin is not known in advance.
     let _ = parent.post_message(&msg, "*");
 }
+
+/// The first file dropped on an element.
+pub fn dropped_file(ev: &web_sys::DragEvent) -> Option<web_sys::File> {
+    ev.data_transfer()?.files()?.get(0)
+}
+
+/// The first file chosen in a file input, from its `change` event.
+pub fn chosen_file(ev: &web_sys::Event) -> Option<web_sys::File> {
+    let input: web_sys::HtmlInputElement = ev.target()?.dyn_into().ok()?;
+    input.files()?.get(0)
+}
+
+/// Reads a file's text and gives it to `done` when it arrives (a file that cannot be read as
+/// text gives "").
+pub fn read_text(file: web_sys::File, done: impl FnOnce(String) + 'static) {
+    let done = wasm_bindgen::closure::Closure::once(move |v: JsValue| {
+        done(v.as_string().unwrap_or_default())
+    });
+    let _ = file.text().then(&done);
+    done.forget();
+}

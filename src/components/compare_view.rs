@@ -1,8 +1,8 @@
 use leptos::prelude::*;
 use memcalc_core::answers::compare::{compare, Column};
-use memcalc_core::inputs::page::MAX_PINNED;
+use memcalc_core::inputs::page::{can_pin, pin, unpin};
 use memcalc_core::report::compare::{column_sentence, rows, Row};
-use memcalc_core::Inputs;
+use memcalc_core::{Inputs, Scenario};
 
 use crate::page::Page;
 
@@ -18,18 +18,21 @@ pub fn CompareView() -> impl IntoView {
         stale,
         ..
     } = Page::get();
-    // The kept setups' scenarios (the link names only ones that read) and the form's, last.
-    // What the view shows: the rows and each setup's sentence.
+    // The kept setups' scenarios, read when the kept list changes, not on every keystroke
+    // (the link names only ones that read).
+    let kept = Memo::new(move |_| {
+        pinned.with(|p| {
+            p.iter()
+                .filter_map(|q| Inputs::from_query(q).0.parse().ok())
+                .collect::<Vec<Scenario>>()
+        })
+    });
+    // What the view shows: the rows and each setup's sentence, the form's setup last.
     let comparison = Memo::new(move |_| -> Option<(Vec<Row>, Vec<String>)> {
-        let kept = pinned.get();
-        if kept.is_empty() {
+        let mut columns: Vec<Column> = kept.get().into_iter().map(Column::memory_only).collect();
+        if columns.is_empty() {
             return None;
         }
-        let mut columns: Vec<Column> = kept
-            .iter()
-            .filter_map(|q| Inputs::from_query(q).0.parse().ok())
-            .map(Column::memory_only)
-            .collect();
         columns.push(Column::memory_only(scenario.get()));
         let cmp = compare(columns).ok()?;
         let u = units.get();
@@ -38,15 +41,12 @@ pub fn CompareView() -> impl IntoView {
             .collect();
         Some((rows(&cmp, u), sentences))
     });
-    let form_query = move || scenario.with(|s| s.to_query());
-    let kept_already = move || pinned.with(|p| p.contains(&form_query()));
-    let can_keep = move || !stale.get() && pinned.with(Vec::len) < MAX_PINNED && !kept_already();
+    let can_keep =
+        move || !stale.get() && scenario.with(|s| pinned.with(|p| can_pin(p, &s.to_query())));
     let keep = move |_| {
-        let q = form_query();
+        let q = scenario.with(|s| s.to_query());
         pinned.update(|p| {
-            if p.len() < MAX_PINNED && !p.contains(&q) {
-                p.push(q);
-            }
+            pin(p, &q);
         });
     };
     let heading = move |i: usize, n: usize| {
@@ -129,14 +129,7 @@ pub fn CompareView() -> impl IntoView {
                                                                 <button
                                                                     type="button"
                                                                     class="link-button"
-                                                                    on:click=move |_| {
-                                                                        pinned
-                                                                            .update(|p| {
-                                                                                if i < p.len() {
-                                                                                    p.remove(i);
-                                                                                }
-                                                                            })
-                                                                    }
+                                                                    on:click=move |_| { pinned.update(|p| unpin(p, i)) }
                                                                 >
                                                                     {format!("Remove setup {}", i + 1)}
                                                                 </button>

@@ -1,7 +1,5 @@
 use leptos::prelude::*;
 use memcalc_core::inputs::hf_config::Imported;
-use wasm_bindgen::prelude::*;
-use wasm_bindgen::JsCast;
 
 /// Reads a Hugging Face config.json (pasted, dropped or chosen) into the architecture fields.
 /// The core reads it and reports every key; this only moves text and shows the report.
@@ -26,13 +24,10 @@ pub fn ConfigImport(
     };
     // A file's text arrives asynchronously: it fills the box and is read at once.
     let load = move |file: web_sys::File| {
-        let done = Closure::once(move |v: JsValue| {
-            let json = v.as_string().unwrap_or_default();
+        crate::browser::read_text(file, move |json| {
             set_text.set(json.clone());
             read(json);
-        });
-        let _ = file.text().then(&done);
-        done.forget();
+        })
     };
     // Built when the fold first opens.
     let on_toggle = crate::fold::on_first_open(move || {
@@ -50,11 +45,7 @@ pub fn ConfigImport(
                     on:dragover=move |ev: web_sys::DragEvent| ev.prevent_default()
                     on:drop=move |ev: web_sys::DragEvent| {
                         ev.prevent_default();
-                        if let Some(f) = ev
-                            .data_transfer()
-                            .and_then(|d| d.files())
-                            .and_then(|l| l.get(0))
-                        {
+                        if let Some(f) = crate::browser::dropped_file(&ev) {
                             load(f);
                         }
                     }
@@ -77,13 +68,7 @@ pub fn ConfigImport(
                             accept=".json,application/json"
                             data-testid="config-file"
                             on:change=move |ev| {
-                                let input: Option<web_sys::HtmlInputElement> = ev
-                                    .target()
-                                    .and_then(|t| t.dyn_into().ok());
-                                if let Some(f) = input
-                                    .and_then(|i| i.files())
-                                    .and_then(|l| l.get(0))
-                                {
+                                if let Some(f) = crate::browser::chosen_file(&ev) {
                                     load(f);
                                 }
                             }

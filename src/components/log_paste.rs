@@ -1,8 +1,6 @@
 use leptos::html::Textarea;
 use leptos::prelude::*;
 use memcalc_core::report::log_check::{not_loaded, LogView};
-use wasm_bindgen::prelude::*;
-use wasm_bindgen::JsCast;
 
 use crate::page::Page;
 
@@ -36,11 +34,7 @@ pub fn LogPaste() -> impl IntoView {
 
     // A file's text arrives asynchronously; it is read at once and not put in the box (a large
     // file would only slow the page down there).
-    let load = move |file: web_sys::File| {
-        let done = Closure::once(move |v: JsValue| read(v.as_string().unwrap_or_default()));
-        let _ = file.text().then(&done);
-        done.forget();
-    };
+    let load = move |file: web_sys::File| crate::browser::read_text(file, read);
     let on_toggle = crate::fold::on_first_open(move || {
         // Opened: the log wasm is fetched now, so a paste finds it ready.
         crate::log::preload();
@@ -58,11 +52,7 @@ pub fn LogPaste() -> impl IntoView {
                     on:dragover=move |ev: web_sys::DragEvent| ev.prevent_default()
                     on:drop=move |ev: web_sys::DragEvent| {
                         ev.prevent_default();
-                        if let Some(f) = ev
-                            .data_transfer()
-                            .and_then(|d| d.files())
-                            .and_then(|l| l.get(0))
-                        {
+                        if let Some(f) = crate::browser::dropped_file(&ev) {
                             load(f);
                         }
                     }
@@ -88,13 +78,7 @@ pub fn LogPaste() -> impl IntoView {
                             type="file"
                             data-testid="log-file"
                             on:change=move |ev| {
-                                let input: Option<web_sys::HtmlInputElement> = ev
-                                    .target()
-                                    .and_then(|t| t.dyn_into().ok());
-                                if let Some(f) = input
-                                    .and_then(|i| i.files())
-                                    .and_then(|l| l.get(0))
-                                {
+                                if let Some(f) = crate::browser::chosen_file(&ev) {
                                     load(f);
                                 }
                             }

@@ -264,6 +264,28 @@ pub struct PageOptions {
 /// (`crate::analysis::compare::MAX_COLUMNS`).
 pub const MAX_PINNED: usize = 3;
 
+/// Whether the form's setup (`query`, canonical) can join the kept ones: the comparison has room
+/// and does not hold it already.
+pub fn can_pin(kept: &[String], query: &str) -> bool {
+    kept.len() < MAX_PINNED && !kept.iter().any(|q| q == query)
+}
+
+/// Keeps the form's setup for comparison; false where [`can_pin`] says it cannot join.
+pub fn pin(kept: &mut Vec<String>, query: &str) -> bool {
+    let ok = can_pin(kept, query);
+    if ok {
+        kept.push(query.to_string());
+    }
+    ok
+}
+
+/// Lets kept setup `i` go.
+pub fn unpin(kept: &mut Vec<String>, i: usize) {
+    if i < kept.len() {
+        kept.remove(i);
+    }
+}
+
 /// A kept setup, read as a link (its own `v=`): its canonical query, or why it does not read.
 pub fn pinned_setup(query: &str) -> Result<String, String> {
     let (inputs, notices) = crate::schema::inputs::Inputs::from_query(query);
@@ -363,23 +385,6 @@ impl PageOptions {
             }
         }
         notices
-    }
-
-    /// Keeps the form's setup (`query`, canonical) for comparison; false where the
-    /// comparison is full or the setup is kept already.
-    pub fn pin(&mut self, query: &str) -> bool {
-        if self.compare.len() >= MAX_PINNED || self.compare.iter().any(|q| q == query) {
-            return false;
-        }
-        self.compare.push(query.to_string());
-        true
-    }
-
-    /// Lets kept setup `i` go.
-    pub fn unpin(&mut self, i: usize) {
-        if i < self.compare.len() {
-            self.compare.remove(i);
-        }
     }
 
     /// Every page key but the kept setups (a kept setup's own page keys are not read).
@@ -577,15 +582,16 @@ mod tests {
 
     #[test]
     fn pinning_keeps_each_setup_once_and_at_most_three() {
-        let mut o = PageOptions::default();
-        assert!(o.pin("v=3&params=1B"));
-        assert!(!o.pin("v=3&params=1B"));
-        assert!(o.pin("v=3&params=2B") && o.pin("v=3&params=3B"));
-        assert!(!o.pin("v=3&params=4B"));
-        o.unpin(0);
-        assert_eq!(o.compare, ["v=3&params=2B", "v=3&params=3B"]);
-        o.unpin(9);
-        assert_eq!(o.compare.len(), 2);
+        let mut kept = Vec::new();
+        assert!(pin(&mut kept, "v=3&params=1B"));
+        assert!(!pin(&mut kept, "v=3&params=1B"));
+        assert!(pin(&mut kept, "v=3&params=2B") && pin(&mut kept, "v=3&params=3B"));
+        assert!(!can_pin(&kept, "v=3&params=4B"));
+        assert!(!pin(&mut kept, "v=3&params=4B"));
+        unpin(&mut kept, 0);
+        assert_eq!(kept, ["v=3&params=2B", "v=3&params=3B"]);
+        unpin(&mut kept, 9);
+        assert_eq!(kept.len(), 2);
     }
 
     #[test]
