@@ -1,23 +1,23 @@
-// What one change costs the time wasm (crates/memcalc-time) on the page's thread: its answer for
-// each preset's query, warmed, median of 21 calls, in Node's V8 (as the page's). The time wasm
-// reads the query and estimates again what the app already estimated; the split of that cost is
-// in crates/memcalc-time/examples/cost.rs (native).
+// What one change costs the page's core (crates/memcalc-worker, in its worker since issue 36; on
+// the page's thread before): its time answer for each preset's query, warmed, median of 21
+// calls, in Node's V8 (as the page's). The core reads the query and estimates again what the app
+// already estimated; the split of that cost is in crates/memcalc-worker/examples/cost.rs (native).
 // Usage: node bench/time-answer.mjs [dist dir = dist]
 import { readFileSync, readdirSync } from "node:fs";
 
 const dist = process.argv[2] ?? "dist";
-const file = readdirSync(dist).find((f) => /^memcalc-time-[0-9a-f]+\.wasm$/.test(f));
-if (!file) throw new Error(`no memcalc-time-<hash>.wasm in ${dist}`);
+const file = readdirSync(dist).find((f) => /^memcalc-worker-[0-9a-f]+\.wasm$/.test(f));
+if (!file) throw new Error(`no memcalc-worker-<hash>.wasm in ${dist}`);
 const presets = readFileSync("crates/memcalc-core/src/schema/presets.rs", "utf8");
 const queries = [...presets.matchAll(/query: "([^"]+)"/g)].map((m) => `${m[1]}&scaling_y=time`);
 const { instance } = await WebAssembly.instantiate(readFileSync(`${dist}/${file}`));
 const x = instance.exports;
 function answer(query) {
-  // Each call may grow the memory, detaching the buffer read before it (src/time.js).
-  const b = new TextEncoder().encode(query), at = x.time_input(b.length);
+  // Each call may grow the memory, detaching the buffer read before it (crates/memcalc-build/src/core-worker.js).
+  const b = new TextEncoder().encode(query), at = x.core_input(b.length);
   new Uint8Array(x.memory.buffer, at, b.length).set(b);
   const n = x.time_answer(b.length);
-  return new TextDecoder().decode(new Uint8Array(x.memory.buffer, x.time_output(), n));
+  return new TextDecoder().decode(new Uint8Array(x.memory.buffer, x.core_output(), n));
 }
 const median = (v) => v.sort((a, b) => a - b)[v.length >> 1];
 const rows = queries.map((q) => {

@@ -1,4 +1,4 @@
-// The log box's wasm loader (src/log.rs). The interface is memcalc-time's
+// The log box's wasm loader (src/log.rs). The interface is the core worker's (crates/memcalc-worker)
 // (crates/memcalc-wasm-io): write a call, run, read the answer; the calls are
 // crates/memcalc-log's `call`: `feed\n<slice>` reads one more slice of the log,
 // `finish\n<query>` answers the log read so far for the page's query (JSON). The wasm's file

@@ -1,10 +1,12 @@
-//! The page's time answers, from a wasm of their own (crates/memcalc-time) that the page loads
-//! after its first answer is painted: the time model is most of the core, and the app's wasm,
-//! which every visitor waits for, carries none of it (docs/performance.md). Until the answer
-//! of a query arrives the time line says it is being worked out.
+//! The page's time answers, from the page's core (crates/memcalc-worker), a wasm of its own run
+//! in a Web Worker, which index.html's first script starts (it also writes a link's first
+//! screen): the time model is most of the core, and the app's wasm, which every visitor waits
+//! for, carries none of it (docs/performance.md); worked out off the page's thread, it never
+//! holds up a keystroke's frame. Until the answer of a query arrives the time line says it is
+//! being worked out.
 //!
-//! Component tests link memcalc-time instead ([`answer_with`]); both paths hand the same JSON
-//! to one parser here, which reads it as the type memcalc-time wrote
+//! Component tests link memcalc-worker instead ([`answer_with`]); both paths hand the same JSON
+//! to one parser here, which reads it as the type memcalc-worker wrote
 //! (`memcalc_core::report::TimeAnswer`).
 
 use std::cell::Cell;
@@ -17,27 +19,27 @@ use wasm_bindgen::prelude::*;
 /// The answer on screen; `None` until the first one arrives.
 pub type TimeAnswer = ReadSignal<Option<Arc<Answer>>>;
 
-/// A time answer linked in: memcalc_time::answer.
+/// A time answer linked in: memcalc_worker::time_answer.
 type Linked = fn(&str) -> String;
 
 thread_local! {
     static DIRECT: Cell<Option<Linked>> = const { Cell::new(None) };
 }
 
-/// Answers from `answer` (memcalc_time::answer, linked into a test) instead of the lazily
-/// loaded wasm, from then on.
+/// Answers from `answer` (memcalc_worker::time_answer, linked into a test) instead of the core
+/// worker, from then on.
 pub fn answer_with(answer: Linked) {
     DIRECT.set(Some(answer));
 }
 
-// The loader (src/time.js): the wasm's file name is in index.html's `memcalc-time` meta
-// (memcalc-post-build); instantiated once, after one frame; failures resolve to null.
+// The loader (src/time.js): asks the core (window.memcalcCore) for the newest query only;
+// failures resolve to null.
 #[wasm_bindgen(module = "/src/time.js")]
 extern "C" {
     fn time_answer(query: &str) -> js_sys::Promise;
 }
 
-/// An answer of the time wasm; `None` for `null` (inputs that do not parse) or text that is not
+/// An answer of the core; `None` for `null` (inputs that do not parse) or text that is not
 /// an answer.
 fn parse(json: &str) -> Option<Answer> {
     serde_json::from_str::<Option<Answer>>(json).ok().flatten()
@@ -93,7 +95,7 @@ mod tests {
     fn the_time_wasms_answer_reads_back_with_its_terms_savings_and_lines() {
         let q = "v=2&mode=sim&method=grid&nx=1440&ny=721&nz=137&fields=10&levels=3&work=20&halo=3\
                  &ranks=1024&nodes=16&scaling_y=efficiency";
-        let json = memcalc_time::answer(q);
+        let json = memcalc_worker::time_answer(q);
         let a = parse(&json).expect(&json);
         assert_eq!(a.bound, Some(Bound::MemoryBandwidth));
         assert!(!a.terms.is_empty() && a.terms.iter().all(|t| !t.formula.is_empty()));
@@ -101,7 +103,7 @@ mod tests {
         assert!(!a.lines.is_empty());
         assert!(a.lines.iter().all(|l| l.measure == TimeMeasure::Efficiency));
         let llama = "mode=infer&model_id=meta-llama/Llama-3.1-8B&gpu=h100-80";
-        let a = parse(&memcalc_time::answer(llama)).expect("an answer");
+        let a = parse(&memcalc_worker::time_answer(llama)).expect("an answer");
         assert!(a.saving(&[(FieldId::Quant, "int8".into())]).is_some());
     }
 
@@ -109,6 +111,6 @@ mod tests {
     fn null_or_garbage_is_no_answer_so_the_last_one_stays() {
         assert!(parse("null").is_none());
         assert!(parse("{").is_none());
-        assert!(parse(&memcalc_time::answer("gpu_bw=0")).is_none());
+        assert!(parse(&memcalc_worker::time_answer("gpu_bw=0")).is_none());
     }
 }

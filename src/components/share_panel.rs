@@ -29,7 +29,7 @@ pub fn SharePanel() -> impl IntoView {
         time,
         ..
     } = Page::get();
-    // The time answer's sections of the exports (memcalc-time writes them with the CLI's
+    // The time answer's sections of the exports (the core worker writes them with the CLI's
     // functions), so the page's JSON, CSV and Markdown are `memcalc`'s documents for the link.
     let section = move |f: fn(&TimeExport) -> &String| {
         time.with(|a| {

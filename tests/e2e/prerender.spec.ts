@@ -89,16 +89,17 @@ test("the plain page requests the app only once its prerendered answer has been 
   expect(t.app).toBeGreaterThanOrEqual(t.fcp);
 });
 
-// A link's, a remembered calculation's and an embed's first answer is written by the small
-// first-answer wasm (crates/memcalc-first) before the app's files are even requested: with the
-// app's wasm and JS held back, it must show, and equal the live app's numbers.
+// A link's, a remembered calculation's and an embed's first answer is written by the page's core
+// (crates/memcalc-worker, in its worker, with crates/memcalc-first's writer) before the app's
+// files are even requested: with the app's wasm and JS held back, it must show, and equal the
+// live app's numbers.
 const LINK = "params=70B&gpus=8&zero=3&units=decimal";
 const EMBED = "embed=1&show=chart,table";
 type Row = (string | null)[];
 const rowsOf = (rows: Element[], attr: string): Row[] =>
   rows.map((r) => [r.getAttribute(attr), r.querySelector("th")!.textContent!.trim(), r.querySelector("td.num")!.textContent!.trim(), r.querySelector(".formula")!.textContent!.trim()]);
 
-test("a link's, a remembered calculation's and an embed's first answer comes from the small wasm, before the app is requested, with the live numbers", async ({ browser, page }) => {
+test("a link's, a remembered calculation's and an embed's first answer comes from the page's core, before the app is requested, with the live numbers", async ({ browser, page }) => {
   const ctx = await browser.newContext();
   const pre = await ctx.newPage();
   const problems: string[] = [];
@@ -110,7 +111,7 @@ test("a link's, a remembered calculation's and an embed's first answer comes fro
       .evaluate(() => !!document.querySelector("#prerender .total, #prerender tfoot td.num") && !document.documentElement.className.includes("pre-"))
       .catch(() => true); // navigated away meanwhile
     if (!shown) early.push(route.request().url());
-    // Never answered: whatever shows is the small wasm's.
+    // Never answered: whatever shows is the core's.
   });
   const seen: { [q: string]: { total: string; rows: Row[]; verdict: string | null } } = {};
   const project = test.info().project.name;

@@ -161,35 +161,56 @@ test("the page's JSON, CSV and Markdown carry the time, named per sequence, in a
   expect(md).toContain("| Time term | Time | Bound | Formula |");
 });
 
-test("the time comes from its own wasm, requested after the first answer; until it arrives the line says so, without an alert", async ({ page }) => {
+test("the time comes from the page's core, started after the plain page's first answer; until it answers the line says so, without an alert", async ({ page }) => {
   let release: () => void = () => {};
   const held = new Promise<void>((r) => (release = r));
   let requested = false, answered = false;
-  await page.route(/memcalc-time-[0-9a-f]+\.wasm$/, async (route) => {
+  await page.route(/memcalc-worker-[0-9a-f]+\.wasm$/, async (route) => {
     requested = true;
-    // The first answer (the first screen's, or the app's) is on the page before the time is even
-    // asked for: the app's loader fetches and compiles the time wasm while the app downloads
-    // (crates/memcalc-build/src/app-loader.js), never before that answer is painted.
+    // The plain page's first answer is in its HTML and painted before the core is even
+    // started (index.html's first script warms it once the first contentful paint is
+    // presented, crates/memcalc-build/src/first-screen.js).
     answered = await page.evaluate(() =>
       /^\d+$/.test(document.querySelector("[data-testid=total]")?.getAttribute("data-bytes") ?? "") ||
       /\d/.test(document.querySelector("#prerender .total")?.textContent ?? ""));
     await held;
     await route.continue();
   });
-  await page.goto(LLAMA);
+  await page.goto("./");
   await ready(page);
   const speed = page.getByTestId("speed");
   await expect(speed.locator("> p")).toHaveText("Working out the time…");
   await expect(speed.locator("> p")).not.toHaveAttribute("role", "alert");
   await expect(speed).toHaveAttribute("data-stale", "false");
   await expect(speed).not.toHaveAttribute("data-bound");
-  await expect(page.locator(".savings .saving-time")).toHaveCount(0);
   await expect.poll(() => requested).toBe(true);
   expect(answered).toBe(true);
   release();
+  await expect(speed).toHaveAttribute("data-bound", /.+/);
+  await expect(speed.locator("> p")).not.toHaveText("Working out the time…");
+});
+
+test("a link's first screen and its time come from one core, fetched once and run in a worker", async ({ page }) => {
+  const wasms: string[] = [];
+  page.on("request", (r) => {
+    if (/\.wasm$/.test(r.url())) wasms.push(r.url().replace(/.*\//, ""));
+  });
+  const workers: string[] = [];
+  page.on("worker", (w) => workers.push(w.url().replace(/.*\//, "")));
+  await page.goto(LLAMA);
+  await ready(page);
+  const speed = page.getByTestId("speed");
   await expect(speed).toHaveAttribute("data-bound", "memory_bandwidth");
   await expect(speed).toContainText("tokens/s per sequence");
   await expect(page.locator('.savings li[data-saving="quant=int8"] .saving-time')).toHaveText("aggregate throughput 1.7× higher; per sequence 164 → 287 tokens/s; per GPU 1.7× higher");
+  // Typing answers from the same worker: no second fetch of the core.
+  await page.locator("#field-batch").fill("8");
+  await expect(speed).toContainText("tokens/s per sequence");
+  expect(workers).toHaveLength(1);
+  expect(workers[0]).toMatch(/^memcalc-worker-[0-9a-f]{16}\.js$/);
+  expect(wasms.filter((w) => w.startsWith("memcalc-worker-"))).toHaveLength(1);
+  // The app's own wasm and the core: nothing else (no first-answer or time wasm of its own).
+  expect(wasms.filter((w) => !w.startsWith("memcalc-worker-") && !w.startsWith("memcalc-app-"))).toEqual([]);
 });
 
 test("the scaling chart's control switches between the measures the time wasm offers, and the link keeps the choice", async ({ page }) => {

@@ -4,20 +4,12 @@
 // painted; at once on the plain page, whose answer is in the HTML), so nothing the app needs
 // competes with the first answer. __APP_JS__ and __APP_WASM__ become the built files' names. A
 // failed import stays an unhandled rejection, which index.html's first script reads as a
-// sandboxed frame's CORS failure. With the app's request, the time wasm (index.html's
-// `memcalc-time` meta) is fetched and compiled off the main thread, so the app's first time
-// answer (src/time.js) only instantiates it instead of waiting for its download and compile
-// after the app has mounted; a failure leaves src/time.js to fetch it itself. This opening
-// comment is not sent.
+// sandboxed frame's CORS failure. The app's time answers come from the page's core, which the
+// first script has started by then (window.memcalcCore, src/time.js). This opening comment is
+// not sent.
 
 (window.memcalcFirst || Promise.resolve())
-  .then(function () {
-    var time = document.querySelector('meta[name="memcalc-time"]');
-    if (time && WebAssembly.compileStreaming) {
-      window.memcalcTimeModule = WebAssembly.compileStreaming(fetch(time.content)).catch(function () { return null; });
-    }
-    return import("./__APP_JS__");
-  })
+  .then(function () { return import("./__APP_JS__"); })
   .then(async function (bindings) {
     var wasm = await bindings.default({ module_or_path: "./__APP_WASM__" });
     window.wasmBindings = bindings;

@@ -9,8 +9,7 @@ const LOADER: &str = include_str!("app-loader.js");
 
 /// The `<script type="module">` element, indented as the marker in index.html's head is.
 pub fn script(app_js: &str, app_wasm: &str) -> String {
-    let code = LOADER.split_once("\n\n").map_or(LOADER, |(_, code)| code);
-    let code = code
+    let code = crate::first_screen::code(LOADER)
         .replacen("__APP_JS__", app_js, 1)
         .replacen("__APP_WASM__", app_wasm, 1);
     let body: String = code.lines().map(|l| format!("      {l}\n")).collect();
@@ -60,7 +59,7 @@ mod tests {
         for f in [
             "memcalc-app-ab.js",
             "memcalc-app-ab_bg.wasm",
-            "memcalc-first-1.wasm",
+            "memcalc-worker-1.wasm",
         ] {
             std::fs::write(dir.join(f), "").unwrap();
         }

@@ -1,9 +1,9 @@
 // index.html's first script, written by memcalc-post-build in place of <!-- prerender --> before
-// the body's first screen: applies the visitor's or the link's theme and decides what the first
-// screen shows. Its function's last statement, "return Promise.resolve();", ends it without a
-// first-answer wasm; where there is one, first-screen-wasm.js takes its place. __DEFAULT_LINK__
-// becomes the default calculation's query. This opening comment (up to the first blank line) is
-// not sent, and each line is indented as the script's place in index.html needs.
+// the body's first screen: applies the visitor's or the link's theme, starts the page's core
+// (`window.memcalcCore`) and decides what the first screen shows. __DEFAULT_LINK__ becomes the
+// default calculation's query, __WORKER_JS__ the core worker's script and __CORE_WASM__ its wasm
+// (crates/memcalc-worker). This opening comment (up to the first blank line) is not sent, and
+// each line is indented as the script's place in index.html needs.
 
 window.memcalcFirst = (function () {
   var root = document.documentElement, q = location.search.replace(/^\?/, ""), start = "";
@@ -13,6 +13,57 @@ window.memcalcFirst = (function () {
     // As the app: the link's query, else the calculation this browser remembers.
     start = q !== "" ? q : localStorage.getItem("memcalc:last") || "";
   } catch (e) { start = q; }
+  // The page's core (issue 36): one wasm, fetched once, that writes a link's first screen and
+  // answers every time query (src/time.js), in a Web Worker (core-worker.js) so that typing
+  // never waits on it. memcalcCore(run, query) resolves to the text of `run` ("first_screen",
+  // "time_answer"; "warm" works out the time of the link the app will ask for first and
+  // answers nothing), or to null where the wasm could not run. Where no worker starts (a
+  // sandboxed frame's opaque origin may not start one from the page's files) or the started one
+  // fails, the same calls run on the page's thread, as the worker runs them.
+  var worker, pending = {}, next = 0, onThread = null;
+  var call = function (x, run, query) {
+    // Each call may grow the memory, detaching the buffer read before it.
+    var b = new TextEncoder().encode(query), at = x.core_input(b.length);
+    new Uint8Array(x.memory.buffer, at, b.length).set(b);
+    var n = x[run](b.length);
+    return new TextDecoder().decode(new Uint8Array(x.memory.buffer, x.core_output(), n));
+  };
+  var here = function (run, query) {
+    if (!onThread) {
+      var get = function () { return fetch("./__CORE_WASM__"); };
+      onThread = (WebAssembly.instantiateStreaming ? WebAssembly.instantiateStreaming(get()) : Promise.reject())
+        .catch(function () { return get().then(function (r) { return r.arrayBuffer(); }).then(function (b) { return WebAssembly.instantiate(b); }); })
+        .then(function (m) { return m.instance.exports; });
+    }
+    return onThread.then(function (x) { return run === "warm" ? null : call(x, run, query); })
+      .catch(function () { return null; });
+  };
+  var failed = function () {
+    worker = null;
+    var held = pending;
+    pending = {};
+    for (var id in held) here(held[id].run, held[id].query).then(held[id].done);
+  };
+  window.memcalcCore = function (run, query) {
+    if (worker === undefined) {
+      try {
+        worker = new Worker("./__WORKER_JS__");
+        worker.onmessage = function (e) {
+          var p = pending[e.data.id];
+          delete pending[e.data.id];
+          if (p) p.done(e.data.text);
+        };
+        worker.onerror = failed;
+      } catch (e) { worker = null; }
+    }
+    if (!worker) return here(run, query);
+    return new Promise(function (done) {
+      var id = ++next;
+      if (run !== "warm") pending[id] = { run: run, query: query, done: done };
+      else done(null);
+      worker.postMessage({ id: id, run: run, query: query });
+    });
+  };
   // The link's own theme, read as the app reads it (crates/memcalc-core/src/schema/page.rs:
   // the last light, dark or auto; auto or empty leave the visitor's), applied at once: a
   // dark embed's page is dark before its answer, not the light default's background.
@@ -48,14 +99,41 @@ window.memcalcFirst = (function () {
       setTimeout(done, wait);
     });
   };
-  // The small wasm's screen: its number's Element Timing entry.
+  // The core's screen: its number's Element Timing entry.
   var shown = function () {
     return presented("element", function (e) { return e.identifier === "total" || e.identifier === "table-total"; }, 250);
   };
   // The prerendered answer is the page's first contentful paint (on a phone its total may
   // be below the fold, where Element Timing reports nothing), reported by every current
   // browser unless the page is hidden: 1 s at most, so that a slow first frame is not raced.
-  if (start === "" || start === "__DEFAULT_LINK__") return presented("paint", function (e) { return e.name === "first-contentful-paint"; }, 1000);
+  // Once it is presented, the core starts and works out the default link's time while the app
+  // downloads.
+  if (start === "" || start === "__DEFAULT_LINK__") {
+    return presented("paint", function (e) { return e.name === "first-contentful-paint"; }, 1000)
+      .then(function () { window.memcalcCore("warm", start); });
+  }
   root.classList.add(/(^|&)embed=(1|true|on)(&|$)/.test(start) ? "pre-none" : "pre-skeleton");
-  return Promise.resolve();
+  // Nothing shows until the answer, for 250 ms at most: a shell painted first delays the
+  // answer's own frame (its glyphs rastered and its frame drawn on the same two cores,
+  // about 15 ms, docs/performance.md "Nothing before the answer"), and a shell seen for
+  // a few frames is a flash, not a help. A slow network or device sees the shell at 250 ms.
+  root.classList.add("pre-wait");
+  setTimeout(function () { root.classList.remove("pre-wait"); }, 250);
+  var ready = new Promise(function (r) {
+    if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", r); else r();
+  });
+  // The core writes this calculation's first screen, then works out the time of its link.
+  return window.memcalcCore("first_screen", start).then(function (html) {
+    // Not written: the app writes the answer as it mounts, as without this script.
+    if (html === null) return;
+    return ready.then(function () {
+      var old = document.getElementById("prerender");
+      if (!old) return;
+      old.outerHTML = html;
+      var t = document.getElementById("prerender").getAttribute("data-pre-theme");
+      if (t) root.setAttribute("data-theme", t);
+      root.classList.remove("pre-wait", "pre-skeleton", "pre-none");
+      return shown();
+    });
+  }).catch(function () {});
 })();

@@ -1,14 +1,14 @@
 //! memcalc-post-build: Trunk's post_build hook (Trunk.toml). Turns the page Trunk staged into
 //! the one that ships, in this order because each step needs the last one's page:
-//! 1. the small wasms — the first answer's (crates/memcalc-first: the core and the first
-//!    screen's writer, no Leptos), the time's (crates/memcalc-time: the time model and its
-//!    words, JSON out) and the log box's (crates/memcalc-log: the log reading, JSON out) — built for wasm32, shrunk with wasm-opt as Trunk shrinks the app's, and
-//!    named by their content's hash ([`small_wasm`]);
-//! 2. the time wasm's name written into index.html's `memcalc-time` meta, where the app's loader
-//!    (src/time.js) reads it: the app's wasm carries no time model; the log wasm's into the
-//!    `memcalc-log` meta (src/log.js, fetched when the log box is used);
-//! 3. the default answer's first screen and the script that writes any other start's screen
-//!    with the first-answer wasm ([`first_screen`]);
+//! 1. the small wasms — the page's core (crates/memcalc-worker: the core, the first screen's
+//!    writer and the time model with its words, no Leptos), run in a Web Worker whose script
+//!    is written beside it, and the log box's (crates/memcalc-log: the log reading, JSON out) —
+//!    built for wasm32, shrunk with wasm-opt as Trunk shrinks the app's, and named by their
+//!    content's hash ([`small_wasm`]);
+//! 2. the log wasm's name written into index.html's `memcalc-log` meta (src/log.js, fetched
+//!    when the log box is used);
+//! 3. the default answer's first screen and the script that starts the core, which writes any
+//!    other start's screen and answers the page's time queries ([`first_screen`]);
 //! 4. the app's loader, which requests the app after the first answer is painted
 //!    ([`app_loader`]): Trunk injects none (`inject_scripts = false` in Trunk.toml, its
 //!    documented setting), so nothing of Trunk's output is rewritten;
@@ -32,15 +32,13 @@ use std::path::{Path, PathBuf};
 
 /// The built files the page names.
 struct Built {
-    first_wasm: String,
-    time_wasm: String,
+    core_wasm: String,
+    worker_js: String,
     log_wasm: String,
     app_js: String,
     app_wasm: String,
 }
 
-/// Where the time wasm's file name goes in index.html's meta.
-const TIME_SLOT: &str = "__TIME_WASM__";
 /// index.html's `memcalc-log` meta: the log box's wasm, fetched when the box is used (src/log.js).
 const LOG_SLOT: &str = "__LOG_WASM__";
 /// Where the app's loader goes in index.html's head.
@@ -51,11 +49,13 @@ const STYLE_MARKER: &str = "<!-- style -->";
 /// Steps 2–6: the staged index.html, finished.
 fn finish(html: &str, stylesheet: &str, built: &Built) -> Result<String, String> {
     let mut page = Page::new(html);
-    page.fill(TIME_SLOT, &built.time_wasm)?;
     page.fill(LOG_SLOT, &built.log_wasm)?;
     page.fill(
         first_screen::MARKER,
-        &first_screen::first_screen(Some(&built.first_wasm)),
+        &first_screen::first_screen(&first_screen::Core {
+            worker_js: &built.worker_js,
+            wasm: &built.core_wasm,
+        }),
     )?;
     page.fill(
         LOADER_MARKER,
@@ -83,13 +83,18 @@ fn run() -> Result<(), String> {
     // wasms are optimised alike and the flags are written once.
     let flags = page::attribute(&source, "data-wasm-opt-params")
         .ok_or("index.html has no data-wasm-opt-params")?;
-    let first_wasm = small_wasm::make("memcalc-first", &dist, &flags)?;
-    let time_wasm = small_wasm::make("memcalc-time", &dist, &flags)?;
+    let core_wasm = small_wasm::make("memcalc-worker", &dist, &flags)?;
+    let worker_js = small_wasm::place(
+        &dist,
+        "memcalc-worker",
+        "js",
+        first_screen::worker_script(&core_wasm).as_bytes(),
+    )?;
     let log_wasm = small_wasm::make("memcalc-log", &dist, &flags)?;
     let (app_js, app_wasm) = app_loader::app_files(&dist)?;
     let built = Built {
-        first_wasm,
-        time_wasm,
+        core_wasm,
+        worker_js,
         log_wasm,
         app_js,
         app_wasm,
@@ -98,9 +103,9 @@ fn run() -> Result<(), String> {
     let html = finish(&read(&index)?, &read(&root.join("style/main.css"))?, &built)?;
     std::fs::write(&index, html).map_err(|e| format!("cannot write {}: {e}", index.display()))?;
     println!(
-        "post-build: {}, {} and {} built; the app ({}, {}) requested after the first answer; {} finished",
-        built.first_wasm,
-        built.time_wasm,
+        "post-build: {} with {} and {} built; the app ({}, {}) requested after the first answer; {} finished",
+        built.core_wasm,
+        built.worker_js,
         built.log_wasm,
         built.app_js,
         built.app_wasm,
@@ -122,8 +127,8 @@ mod tests {
 
     fn built() -> Built {
         Built {
-            first_wasm: "memcalc-first-0123456789abcdef.wasm".into(),
-            time_wasm: "memcalc-time-fedcba9876543210.wasm".into(),
+            core_wasm: "memcalc-worker-0123456789abcdef.wasm".into(),
+            worker_js: "memcalc-worker-fedcba9876543210.js".into(),
             log_wasm: "memcalc-log-0011223344556677.wasm".into(),
             app_js: "memcalc-app-aaaa.js".into(),
             app_wasm: "memcalc-app-aaaa_bg.wasm".into(),
@@ -144,8 +149,8 @@ mod tests {
     fn the_finished_page_names_every_built_file_and_keeps_no_placeholder() {
         let html = finish(&staged(), "a { color: red; }", &built()).unwrap();
         for name in [
-            "./memcalc-first-0123456789abcdef.wasm",
-            "./memcalc-time-fedcba9876543210.wasm",
+            "./memcalc-worker-0123456789abcdef.wasm",
+            "./memcalc-worker-fedcba9876543210.js",
             "./memcalc-log-0011223344556677.wasm",
             "./memcalc-app-aaaa.js",
             "./memcalc-app-aaaa_bg.wasm",

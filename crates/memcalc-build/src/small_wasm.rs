@@ -1,10 +1,9 @@
-//! The small wasms (the first answer's and the time's): built for wasm32 in release, shrunk
+//! The small wasms (the core worker's and the log box's): built for wasm32 in release, shrunk
 //! with wasm-opt (from PATH: node_modules/.bin, npm `binaryen`) with the app's flags, and named
 //! `<package>-<hash>.wasm` by the first 16 hex digits of their SHA-256, as Trunk names the
 //! app's files, so a host can cache them for ever.
 //!
-//! One cargo build each: built together, memcalc-first would get the core's `time` feature,
-//! which memcalc-time needs and the first answer must not carry.
+//! One cargo build each, so each wasm links only the core features its own crate asks for.
 
 use sha2::{Digest, Sha256};
 use std::path::{Path, PathBuf};
@@ -36,29 +35,35 @@ pub fn make(package: &str, dist: &Path, flags: &str) -> Result<String, String> {
         .arg("-o")
         .arg(&shrunk))?;
     let bytes = std::fs::read(&shrunk).map_err(|e| format!("{}: {e}", shrunk.display()))?;
-    let name = hashed_name(package, &bytes);
-    // Earlier builds' copies go: the page names only this one.
+    let _ = std::fs::remove_file(&shrunk);
+    place(dist, package, "wasm", &bytes)
+}
+
+/// Writes `bytes` into `dist` as `<stem>-<hash>.<ext>` ([`hashed_name`]) and returns that name;
+/// earlier builds' copies (`<stem>-*.<ext>`) go, since the page names only this one.
+pub fn place(dist: &Path, stem: &str, ext: &str, bytes: &[u8]) -> Result<String, String> {
+    let name = hashed_name(stem, ext, bytes);
     for old in std::fs::read_dir(dist)
         .map_err(|e| e.to_string())?
         .flatten()
     {
         let n = old.file_name().to_string_lossy().into_owned();
-        if n.starts_with(&format!("{package}-")) && n.ends_with(".wasm") && n != name {
+        if n.starts_with(&format!("{stem}-")) && n.ends_with(&format!(".{ext}")) && n != name {
             let _ = std::fs::remove_file(old.path());
         }
     }
-    std::fs::rename(&shrunk, dist.join(&name)).map_err(|e| e.to_string())?;
+    std::fs::write(dist.join(&name), bytes).map_err(|e| e.to_string())?;
     Ok(name)
 }
 
-/// `<package>-<first 16 hex digits of the SHA-256>.wasm`.
-pub fn hashed_name(package: &str, bytes: &[u8]) -> String {
+/// `<stem>-<first 16 hex digits of the SHA-256>.<ext>`.
+pub fn hashed_name(stem: &str, ext: &str, bytes: &[u8]) -> String {
     let hex: String = Sha256::digest(bytes)
         .iter()
         .take(8)
         .map(|b| format!("{b:02x}"))
         .collect();
-    format!("{package}-{hex}.wasm")
+    format!("{stem}-{hex}.{ext}")
 }
 
 /// The cargo that runs this hook (Trunk runs hooks with cargo's environment), else PATH's.
@@ -99,8 +104,8 @@ mod tests {
     fn the_name_carries_the_content_s_hash() {
         // sha256("") = e3b0c44298fc1c14…
         assert_eq!(
-            hashed_name("memcalc-time", b""),
-            "memcalc-time-e3b0c44298fc1c14.wasm"
+            hashed_name("memcalc-worker", "js", b""),
+            "memcalc-worker-e3b0c44298fc1c14.js"
         );
     }
 }

@@ -3,9 +3,10 @@
 //! One writer for two callers, so they can never drift:
 //! - at build time, `memcalc-post-build` (crates/memcalc-build) writes the default answer into
 //!   index.html, so the plain page shows its total in the HTML's first paint;
-//! - at run time, this crate built as a small wasm (no Leptos: the core and this writer only;
-//!   memcalc-post-build) writes the first screen of a link with a query, a remembered
-//!   calculation or an embed into the same place, before the app's wasm is requested.
+//! - at run time, the core worker (crates/memcalc-worker: the core, this writer and the time
+//!   answers, no Leptos; memcalc-post-build builds it) writes the first screen of a link with a
+//!   query, a remembered calculation or an embed into the same place, before the app's wasm is
+//!   requested.
 //!
 //! The app removes the screen as it mounts (src/main.rs). Its copies of the numbers carry
 //! `data-pre-*` attributes, never the live page's `data-testid`/`data-component`, so tests
@@ -221,19 +222,6 @@ fn table(e: &Estimate, units: UnitSystem) -> String {
         r#"<table class="breakdown"><thead><tr><th scope="col">Component</th><th scope="col" class="num">Memory</th><th scope="col" class="num">Share</th><th scope="col">How it is computed</th></tr></thead><tbody>{rows}</tbody><tfoot><tr><th scope="row">Total</th><td class="num" elementtiming="table-total">{total}</td><td class="num">100 %</td><td class="why"></td></tr></tfoot></table>"#,
         total = esc(&format_bytes(e.per_device_bytes, units)),
     )
-}
-
-/// The small wasm's interface, for index.html's first script (no wasm-bindgen: two calls and a
-/// string each way). The script writes the query's UTF-8 bytes at `first_input(len)`, calls
-/// `first_screen(len)`, and reads the returned number of bytes of HTML at `first_output()`.
-#[cfg(target_arch = "wasm32")]
-mod wasm {
-    memcalc_wasm_io::wasm_io!(
-        input: first_input,
-        run: first_screen,
-        output: first_output,
-        answer: super::screen,
-    );
 }
 
 #[cfg(test)]

@@ -49,7 +49,7 @@ pub fn call(input: &str) -> String {
     }
 }
 
-/// The wasm's interface, as memcalc-time's: the caller writes the UTF-8 bytes of a call
+/// The wasm's interface, as the core worker's (crates/memcalc-worker): the caller writes the UTF-8 bytes of a call
 /// ([`call`]) at `log_input(len)`, calls `log_answer(len)` and reads that many bytes of JSON at
 /// `log_output()`.
 #[cfg(all(target_arch = "wasm32", feature = "wasm-io"))]

@@ -421,7 +421,7 @@ fn step_seconds(s: &Scenario) -> Option<f64> {
     .filter(|t| *t > 0.0)
 }
 
-/// Without the time model (the web app's build: its time lines come from crates/memcalc-time)
+/// Without the time model (the web app's build: its time lines come from the core worker, crates/memcalc-worker)
 /// no point has a time, so there are no time lines.
 #[cfg(not(feature = "time"))]
 fn step_seconds(_: &Scenario) -> Option<f64> {

@@ -1,4 +1,4 @@
-//! The time answer of a page query: what the time wasm (crates/memcalc-time) sends the page as
+//! The time answer of a page query: what the page's core (crates/memcalc-worker) sends the page as
 //! JSON and the page (src/time.rs) reads back. Declared once, here, so that both sides hold the
 //! same type: its enums travel as their keys (`Bound::key`, `TermId`'s snake-case name,
 //! `ScalingY::id`, `FieldId::key`) and are read back as the enums, never matched as text.

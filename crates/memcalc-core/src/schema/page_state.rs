@@ -160,6 +160,32 @@ impl PageState {
         options
     }
 
+    /// The scenario in force when the page opens with this state: the inputs' own, else, while
+    /// a field is invalid, the lenient reading's (each invalid field at its base value), else
+    /// the default — what the page's `scenario` memo holds at mount (src/app.rs), which has no
+    /// earlier scenario to keep.
+    pub fn scenario(&self) -> Scenario {
+        self.inputs.parse().unwrap_or_else(|_| {
+            self.inputs
+                .parse_lenient(self.preset)
+                .scenario
+                .unwrap_or_default()
+        })
+    }
+
+    /// The page's link when it opens `query`: the state's scenario under its preset, then the
+    /// page options — the app's `link` memo at mount (src/app.rs). The core worker answers this
+    /// link's time while the app downloads (crates/memcalc-worker), so the app's first time
+    /// request finds it ready.
+    pub fn start_link(query: &str) -> String {
+        let (state, options) = PageState::from_query(query);
+        format!(
+            "{}{}",
+            state.scenario().link(state.preset),
+            options.query_suffix()
+        )
+    }
+
     /// The mode typed, even while another field is invalid (it decides which fields show);
     /// `scenario`'s (the one in force) when the text is not a mode.
     pub fn mode(&self, scenario: &Scenario) -> Mode {

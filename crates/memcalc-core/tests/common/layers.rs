@@ -59,7 +59,7 @@ pub const CRATES: &[(&str, Role)] = &[
     ("crates/memcalc-cli", Role::Face),
     ("crates/memcalc-first", Role::Face),
     ("crates/memcalc-build", Role::Face),
-    ("crates/memcalc-time", Role::Face),
+    ("crates/memcalc-worker", Role::Face),
     ("crates/memcalc-log", Role::Face),
     ("crates/memcalc-wasm-io", Role::Face),
 ];

@@ -1,7 +1,7 @@
 //! What one change of the page costs natively, per preset: the app's estimate and derived
-//! answers, the time wasm's whole answer, and the part of it that repeats the app's work (the
+//! answers, the core worker's whole time answer, and the part of it that repeats the app's work (the
 //! query read again, the estimate, the savings' and the sweep's bytes). `cargo run --release
-//! -p memcalc-time --example cost`.
+//! -p memcalc-worker --example cost`.
 
 use std::hint::black_box;
 use std::time::Instant;
@@ -43,7 +43,7 @@ fn main() {
                 black_box(derive(black_box(&s)));
             }),
             per_call(n, || {
-                black_box(memcalc_time::answer(black_box(&q)));
+                black_box(memcalc_worker::time_answer(black_box(&q)));
             }),
             per_call(n, || {
                 black_box(savings(black_box(&s)));

@@ -1,0 +1,98 @@
+//! The page's core: one wasm, fetched once and run in a Web Worker beside the app (issue 36),
+//! that answers what the app's own wasm does not carry:
+//! - the first screen of a link, a remembered calculation or an embed ([`first_screen`]: the
+//!   writer of crates/memcalc-first), painted before the app is requested;
+//! - the time answer of a page query ([`time_answer`]: the core's
+//!   [`TimeAnswer`](memcalc_core::report::TimeAnswer) as JSON, which the page reads back as the
+//!   same type), worked out off the page's thread, so typing never waits on it;
+//! - the link the page will hold when it opens a query ([`start_link`]), so the worker answers
+//!   its time while the app downloads and the app's first request finds it ready.
+//!
+//! The worker's script (crates/memcalc-build/src/core-worker.js) calls these; where a page
+//! cannot start a worker (a sandboxed frame), index.html's first script runs the same wasm on
+//! the page's thread.
+
+/// The first screen of the calculation `query` opens, as HTML (memcalc_first::screen).
+pub fn first_screen(query: &str) -> String {
+    memcalc_first::screen(query)
+}
+
+/// The time answer of the page's query (`memcalc_core::report::time_answer`) as JSON: the time
+/// line (bound key, summary or error, each term's words), each suggestion's time change keyed
+/// by its patch, the scaling chart's `scaling_y` choices and time lines; `null` when the inputs
+/// do not parse (the page keeps its last answer, stale).
+pub fn time_answer(query: &str) -> String {
+    serde_json::to_string(&memcalc_core::report::time_answer(query)).unwrap_or_default()
+}
+
+/// The page's link when it opens `query` (`PageState::start_link`): the query whose time the
+/// app asks for first.
+pub fn start_link(query: &str) -> String {
+    memcalc_core::PageState::start_link(query)
+}
+
+/// The wasm's interface: the caller writes the query's UTF-8 bytes at `core_input(len)`, calls
+/// `first_screen(len)`, `time_answer(len)` or `start_link(len)`, and reads that many bytes at
+/// `core_output()`.
+#[cfg(all(target_arch = "wasm32", feature = "wasm-io"))]
+mod wasm {
+    memcalc_wasm_io::wasm_io!(
+        input: core_input,
+        output: core_output,
+        runs: {
+            first_screen => super::first_screen,
+            time_answer => super::time_answer,
+            start_link => super::start_link,
+        },
+    );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_link_gets_its_bound_and_terms_as_the_keys_the_page_reads() {
+        let json =
+            time_answer("mode=infer&model_id=meta-llama/Llama-3.1-8B&gpu=h100-80&gpu_bw=2000");
+        let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+        assert_eq!(v["bound"], "memory_bandwidth", "{json}");
+        assert!(v["terms"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|t| t["id"] == "decode_memory"));
+        assert!(v["savings"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|s| s["patch"] == serde_json::json!([["quant", "int8"]])));
+    }
+
+    #[test]
+    fn an_invalid_input_has_no_answer_so_the_page_keeps_its_last_one_stale() {
+        let json = time_answer("mode=infer&model_id=meta-llama/Llama-3.1-8B&gpu=h100-80&gpu_bw=0");
+        assert_eq!(json, "null");
+    }
+
+    #[test]
+    fn the_plain_page_s_start_link_is_the_default_link_the_first_screen_is_written_for() {
+        assert_eq!(start_link(""), memcalc_first::default_link());
+    }
+
+    #[test]
+    fn a_link_s_start_link_keeps_its_values_and_answers_the_same_time() {
+        let q = "mode=infer&model_id=meta-llama/Llama-3.1-8B&gpu=h100-80&batch=4";
+        let link = start_link(q);
+        assert!(link.contains("batch=4"), "{link}");
+        // Read again, the page's link is its own start link: the worker's answer is reused.
+        assert_eq!(start_link(&link), link);
+        assert_eq!(time_answer(&link), time_answer(q));
+    }
+
+    #[test]
+    fn the_first_screen_is_the_writer_s() {
+        let q = "mode=infer&model_id=meta-llama/Llama-3.1-8B&gpu=h100-80";
+        assert_eq!(first_screen(q), memcalc_first::screen(q));
+    }
+}
