@@ -13,14 +13,24 @@ window.memcalcFirst = (function () {
     // As the app: the link's query, else the calculation this browser remembers.
     start = q !== "" ? q : localStorage.getItem("memcalc:last") || "";
   } catch (e) { start = q; }
-  // The page's core (issue 36): one wasm, fetched once, that writes a link's first screen and
-  // answers every time query (src/time.js), in a Web Worker (core-worker.js) so that typing
-  // never waits on it. memcalcCore(run, query) resolves to the text of `run` ("first_screen",
-  // "time_answer"; "warm" works out the time of the link the app will ask for first and
-  // answers nothing), or to null where the wasm could not run. Where no worker starts (a
-  // sandboxed frame's opaque origin may not start one from the page's files) or the started one
-  // fails, the same calls run on the page's thread, as the worker runs them.
-  var worker, pending = {}, next = 0, onThread = null;
+  // The page's core (issue 36): one wasm, fetched and compiled once, that writes a link's first
+  // screen and answers every time query (src/time.js). memcalcCore(run, query) resolves to the
+  // text of `run` ("first_screen", "time_answer"; "warm" works out the time of the link the app
+  // will ask for first and answers nothing), or to null where the wasm could not run. A link's
+  // first screen is written on the page's thread, by the module this script compiles as the
+  // page loads: a worker's start, its script's and its wasm's requests one after the other put
+  // ~200 ms before a link's first number on this machine (docs/performance.md). Every time
+  // answer runs in a Web Worker (core-worker.js), handed that compiled module where there is
+  // one (else it fetches the wasm itself), so that typing never waits on it. Where no worker
+  // starts (a sandboxed frame's opaque origin may not start one from the page's files) or the
+  // started one fails, the calls run on the page's thread.
+  var worker, sent = Promise.resolve(), pending = {}, next = 0, compiled = null, onThread = null;
+  var get = function () { return fetch("./__CORE_WASM__"); };
+  var compile = function () {
+    compiled = compiled || (WebAssembly.compileStreaming ? WebAssembly.compileStreaming(get()) : Promise.reject())
+      .catch(function () { return get().then(function (r) { return r.arrayBuffer(); }).then(function (b) { return WebAssembly.compile(b); }); });
+    return compiled;
+  };
   var call = function (x, run, query) {
     // Each call may grow the memory, detaching the buffer read before it.
     var b = new TextEncoder().encode(query), at = x.core_input(b.length);
@@ -29,13 +39,8 @@ window.memcalcFirst = (function () {
     return new TextDecoder().decode(new Uint8Array(x.memory.buffer, x.core_output(), n));
   };
   var here = function (run, query) {
-    if (!onThread) {
-      var get = function () { return fetch("./__CORE_WASM__"); };
-      onThread = (WebAssembly.instantiateStreaming ? WebAssembly.instantiateStreaming(get()) : Promise.reject())
-        .catch(function () { return get().then(function (r) { return r.arrayBuffer(); }).then(function (b) { return WebAssembly.instantiate(b); }); })
-        .then(function (m) { return m.instance.exports; });
-    }
-    return onThread.then(function (x) { return run === "warm" ? null : call(x, run, query); })
+    onThread = onThread || compile().then(function (m) { return WebAssembly.instantiate(m); });
+    return onThread.then(function (i) { return run === "warm" ? null : call(i.exports, run, query); })
       .catch(function () { return null; });
   };
   var failed = function () {
@@ -54,6 +59,7 @@ window.memcalcFirst = (function () {
           if (p) p.done(e.data.text);
         };
         worker.onerror = failed;
+        if (compiled) sent = compiled.then(function (m) { worker && worker.postMessage({ module: m }); }, function () {});
       } catch (e) { worker = null; }
     }
     if (!worker) return here(run, query);
@@ -61,7 +67,7 @@ window.memcalcFirst = (function () {
       var id = ++next;
       if (run !== "warm") pending[id] = { run: run, query: query, done: done };
       else done(null);
-      worker.postMessage({ id: id, run: run, query: query });
+      sent.then(function () { worker && worker.postMessage({ id: id, run: run, query: query }); });
     });
   };
   // The link's own theme, read as the app reads it (crates/memcalc-core/src/schema/page.rs:
@@ -122,8 +128,9 @@ window.memcalcFirst = (function () {
   var ready = new Promise(function (r) {
     if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", r); else r();
   });
-  // The core writes this calculation's first screen, then works out the time of its link.
-  return window.memcalcCore("first_screen", start).then(function (html) {
+  // The core writes this calculation's first screen here; then the worker, handed the compiled
+  // module, works out the time of its link while the app downloads.
+  return here("first_screen", start).then(function (html) {
     // Not written: the app writes the answer as it mounts, as without this script.
     if (html === null) return;
     return ready.then(function () {
@@ -135,5 +142,5 @@ window.memcalcFirst = (function () {
       root.classList.remove("pre-wait", "pre-skeleton", "pre-none");
       return shown();
     });
-  }).catch(function () {});
+  }).catch(function () {}).then(function () { window.memcalcCore("warm", start); });
 })();

@@ -12,26 +12,23 @@
 /// The saturating arithmetic as `crate::mul!` and `crate::add!`, inside the crate only.
 pub(crate) use base::sat::{add, mul};
 
-// The layers are public for the core's own integration tests (`tests/`), hidden from the docs:
-// other crates use the face below, which `tests/facade.rs` checks.
-#[doc(hidden)]
-pub mod analysis;
-#[doc(hidden)]
-pub mod base;
+/// The layers that are not the face: public with the `internals` feature, which only the core's
+/// own integration tests and examples turn on (its dev-dependency on itself), else private to
+/// the crate, so that another crate reaching past the face does not compile (issue 36: one
+/// public door; `tests/facade.rs` also reads every member's code for such paths).
+macro_rules! layers {
+    ($($layer:ident),+ $(,)?) => {$(
+        #[cfg(feature = "internals")]
+        #[doc(hidden)]
+        pub mod $layer;
+        #[cfg(not(feature = "internals"))]
+        mod $layer;
+    )+};
+}
+
+layers!(analysis, base, explain, log, model, scenario, schema, speed);
 pub mod catalog;
-#[doc(hidden)]
-pub mod explain;
-#[doc(hidden)]
-pub mod log;
-#[doc(hidden)]
-pub mod model;
 pub mod report;
-#[doc(hidden)]
-pub mod scenario;
-#[doc(hidden)]
-pub mod schema;
-#[doc(hidden)]
-pub mod speed;
 
 // The public face: what the page, the CLI, the charts, the first screen and the build step use.
 pub use base::choice::Choice;
@@ -68,7 +65,11 @@ pub mod inputs {
 /// a measured peak, and a run's log read, filled in and checked part by part.
 pub mod answers {
     pub use crate::analysis::{compare, derived, layouts, scaling};
-    pub use crate::log;
     pub use crate::model::calibrate;
     pub use crate::speed::inference::{batch_curve, decode_curve, CurvePoint};
+
+    /// A run's log read, checked and calibrated (the `log` layer's face).
+    pub mod log {
+        pub use crate::log::*;
+    }
 }

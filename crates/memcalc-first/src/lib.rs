@@ -105,6 +105,8 @@ pub fn screen(query: &str) -> String {
     } else {
         if options.shows(Part::Verdict) {
             results.push_str(&verdict(&e, units, stale.as_deref()));
+            #[cfg(feature = "time")]
+            results.push_str(&speed(&scenario, &e, stale.is_some()));
         }
         if options.shows(Part::Chart) {
             more.push_str(r#"<div class="chart pre-chart"></div>"#);
@@ -161,6 +163,28 @@ pub fn screen(query: &str) -> String {
     format!(
         r#"<div class="prerender" id="prerender"{theme}>{header}<main class="{class}" data-prerender>{body}</main></div>"#
     )
+}
+
+/// The time line under the verdict, as the live page's (src/components/speed_line.rs) shows it
+/// once its time answer arrives: with the time model in the build (the page's core,
+/// crates/memcalc-worker, and the build-time screen), the first screen shows the time with the
+/// first number (issue 36). Nothing where the scenario has no time, or while a field is invalid
+/// (the live line then waits for a valid one).
+#[cfg(feature = "time")]
+fn speed(s: &Scenario, e: &Estimate, stale: bool) -> String {
+    match memcalc_core::report::time_line(s, e) {
+        Some((bound, line, band)) if !stale => format!(
+            r#"<div class="speed" data-pre-bound="{}"><p elementtiming="speed">{}</p>{}</div>"#,
+            bound.key(),
+            esc(&line),
+            if band.is_empty() {
+                String::new()
+            } else {
+                format!(r#"<div class="speed-band">{}</div>"#, esc(&band))
+            }
+        ),
+        _ => String::new(),
+    }
 }
 
 fn verdict(e: &Estimate, units: UnitSystem, stale: Option<&str>) -> String {

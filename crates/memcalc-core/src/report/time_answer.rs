@@ -80,6 +80,29 @@ impl TimeAnswer {
     }
 }
 
+/// The time line and its band (`report::band::time`), as the page shows them under the verdict.
+#[cfg(feature = "time")]
+fn line_and_band(e: &crate::model::Estimate, sp: &crate::speed::Speed) -> (String, String) {
+    let line = crate::explain::speed::summary(sp);
+    (
+        super::band::bounded_line(line, &crate::analysis::band::time(e, sp)),
+        super::band::time(e, sp),
+    )
+}
+
+/// The time line of a scenario alone, without the answer's terms, savings and scaling lines:
+/// (bound, line, band), where the time model has a time. The first screen shows it with the
+/// first number (crates/memcalc-first), before the page's time answer arrives.
+#[cfg(feature = "time")]
+pub fn time_line(
+    s: &crate::scenario::Scenario,
+    e: &crate::model::Estimate,
+) -> Option<(Bound, String, String)> {
+    let sp = crate::speed::speed(s, e).ok()??;
+    let (line, band) = line_and_band(e, &sp);
+    Some((sp.bound, line, band))
+}
+
 /// The time answer of the page's query (the address bar's text, read as the page reads it);
 /// `None` when the inputs do not parse (the page keeps its last answer, stale).
 #[cfg(feature = "time")]
@@ -98,11 +121,9 @@ pub fn time_answer(query: &str) -> Option<TimeAnswer> {
     match crate::speed::speed(&s, &e) {
         Ok(Some(sp)) => {
             a.bound = Some(sp.bound);
-            a.line = words::summary(&sp);
+            (a.line, a.band) = line_and_band(&e, &sp);
             a.headline = Some(words::headline(&sp));
-            a.band = super::band::time(&e, &sp);
             a.band_note = super::band::time_method(&e, &sp);
-            a.line = super::band::bounded_line(a.line, &crate::analysis::band::time(&e, &sp));
             a.terms = sp
                 .terms
                 .iter()

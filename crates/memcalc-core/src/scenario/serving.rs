@@ -134,7 +134,6 @@ macro_rules! src_hybrid_kv {
         "vLLM (commit 001cabc1) vllm/v1/core/kv_cache_utils.py _get_kv_cache_groups_uniform_page_size (layers grouped by attention type, group size the fewest layers of a type, or the most when below 1.5 × the fewest), get_kv_cache_config_from_groups (num_blocks = pool ÷ page size ÷ group size, shared by every group), get_max_concurrency_for_kv_cache_config (blocks ÷ one request's blocks over all groups) and, from vLLM 0.29, _report_kv_cache_config (\"GPU KV cache size\" = int(max_concurrency × max_model_len); at commit 001cabc1 num_blocks ÷ groups × block_size), with vllm/v1/kv_cache_interface.py SlidingWindowSpec.max_memory_usage_bytes (a windowed layer holds cdiv(min(window − 1 + max_num_batched_tokens, max_model_len), block_size) + 1 blocks); SGLang python/sglang/srt/configs/model_config.py is_hybrid_swa_model (Llama 4, GPT-OSS, MiMo-V2, Step-3.5; Gemma 2 and 3 are counted at the full context) and model_executor/model_runner.py set_num_token_hybrid (full tokens = pool tokens × layers ÷ (swa_full_tokens_ratio × windowed layers + full layers), windowed tokens = 0.8 × full, server_args.py swa_full_tokens_ratio 0.8)"
     };
 }
-pub const SRC_HYBRID_KV: &str = src_hybrid_kv!();
 /// vLLM's sources with its counting of windowed layers.
 pub const SRC_VLLM_HYBRID: &str = concat!(src_vllm!(), "; ", src_hybrid_kv!());
 /// SGLang's sources with its windowed pool.

@@ -151,8 +151,6 @@ pub const SRC_FUSED_LOSS: &str = "Wijmans et al. 2024, Cut Your Losses in Large-
 pub const SRC_ZERO_GRAD: &str = "PyTorch torch.optim.Optimizer.zero_grad(set_to_none=True), the default since 2.0: gradients are allocated in the backward pass while the activations it consumes are freed";
 pub const SRC_OPT_IN_BWD: &str = "torchtune memory optimizations tutorial, 'Fusing optimizer step into backward pass' (optimizer_in_bwd); PyTorch tutorial 'How to save memory by fusing the optimizer step into the backward pass' (register_post_accumulate_grad_hook)";
 pub const SRC_ACT_OFFLOAD: &str = "torchtune OffloadActivations (enable_activation_offloading); DeepSpeed activation_checkpointing.cpu_checkpointing; Unsloth gradient checkpointing 'unsloth' offloads checkpoints to RAM";
-pub const SRC_PAGED: &str = "bitsandbytes paged optimizers (PagedAdamW8bit): states in CUDA unified memory, paged to host under pressure, invisible to torch.cuda.memory_allocated";
-pub const SRC_EAGER: &str = "Eager PyTorch RMSNorm and RoPE (Hugging Face LlamaRMSNorm, torchtune RMSNorm/RotaryPositionalEmbeddings) compute in FP32 and save the FP32 input for backward; torch.compile fuses them (torchtune README optimization flags: compile −15 %)";
 pub const SRC_GATHER: &str = "PyTorch FSDP: one FlatParameter unsharded at a time plus the prefetched next (backward_prefetch=BACKWARD_PRE, forward_prefetch); DeepSpeed ZeRO-3 stage3_prefetch_bucket_size / stage3_max_live_parameters";
 pub const SRC_PP_FSDP: &str = "torchtitan parallelize_llama apply_fsdp / distributed/fsdp.py get_fsdp_reshard_after_forward_policy: with pipeline parallelism reshard_after_forward=False ('to avoid per-microbatch all-gathers'), fully_shard(model, reshard_after_forward=not pp_enabled); torch.distributed.pipelining stage.py backward_maybe_with_nosync: set_reshard_after_backward(False) and set_requires_gradient_sync(False) for every backward, FSDP post_backward run once after the last; FSDP2 FSDPParam.to_accumulated_grad_if_needed keeps the unsharded gradient upcast to reduce_dtype";
 pub const SRC_CASTS: &str = "PyTorch autocast (FP32 parameters); AOTAutograd min_cut_rematerialization_partition recomputes casts in the backward; torchao optimizer benchmarks";
@@ -163,4 +161,3 @@ pub const SRC_FRAG: &str = "PyTorch documentation, CUDA semantics: memory manage
 /// Bytes of one NCCL connection with the default buffer sizes: Simple 4 MiB, LL128 4,915,200 B,
 /// LL 524,288 B (NCCL src/init.cc defaults).
 pub const NCCL_CONNECTION_BYTES: u64 = (1 << 22) + 120 * 640 * 8 * 8 + 8 * 512 * 8 * 16;
-pub const SRC_KBIT: &str = "PEFT prepare_model_for_kbit_training: 'casts all the non int8 modules to full precision (fp32)' — embeddings, output layer and norms";

@@ -178,7 +178,3 @@ impl Inputs {
     }
 }
 
-/// The raw text of a field when the user has changed nothing.
-pub fn default_raw(id: FieldId) -> String {
-    Inputs::default().get(id).to_string()
-}

@@ -1,8 +1,12 @@
 //! What a change does to time: the time model run before and after a change (a suggestion of
 //! `analysis::derived`), compared on the figure a user of that mode waits for.
 
+// The time of a scenario is worked out with the time model only (the savings' time changes).
+#[cfg(feature = "time")]
 use crate::model::Estimate;
+#[cfg(feature = "time")]
 use crate::scenario::Scenario;
+#[cfg(feature = "time")]
 use crate::speed::{speed, Steps};
 
 /// What the compared time is the time of.
@@ -24,6 +28,7 @@ pub enum TimePer {
 /// The time a scenario's user waits for ([`unit_time`]): the time per unit of aggregate
 /// throughput, and beside it what the throughput is over.
 #[derive(Debug, Clone, Copy, PartialEq)]
+#[cfg(feature = "time")]
 pub struct UnitTime {
     /// Seconds per token (over every running sequence), per step or per sample.
     pub seconds: f64,
@@ -56,6 +61,7 @@ impl Eq for TimeChange {}
 
 /// The time a scenario's user waits for, per token or per step, with what it is per; None where
 /// there is no time model, a hardware figure is out of range, or the time overflows.
+#[cfg(feature = "time")]
 pub fn unit_time(s: &Scenario, e: &Estimate) -> Option<UnitTime> {
     let sp = speed(s, e).ok()??;
     let (t, per, per_sequence, gpus) = match sp.steps {
@@ -104,6 +110,7 @@ pub fn unit_time(s: &Scenario, e: &Estimate) -> Option<UnitTime> {
 
 /// How `after` compares with `before` (each from [`unit_time`]); None when either has no time
 /// or they are times of different things.
+#[cfg(feature = "time")]
 pub fn between(before: Option<UnitTime>, after: Option<UnitTime>) -> Option<TimeChange> {
     let (b, a) = (before?, after?);
     let speedup = b.seconds / a.seconds;

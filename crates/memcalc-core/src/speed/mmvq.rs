@@ -33,6 +33,7 @@ use crate::scenario::serving::Engine;
 use crate::scenario::Scenario;
 
 /// Warps per row of the current kernel (#5394 on, NVIDIA).
+#[cfg(any(test, feature = "internals"))]
 pub const CURRENT_WARPS: u64 = 4;
 
 /// An SM's residency limits and count: (SMs, most resident blocks, most resident warps), per

@@ -557,6 +557,9 @@ pub enum NeuralTerm {
 
 /// The values of a grid or lattice term: a step's memory traffic, its halo and the disk.
 #[derive(Debug, Clone, Copy, PartialEq)]
+// The variants are the terms' ids (`terms!`), which name what they time: most of a grid's
+// terms are a simulation's.
+#[allow(clippy::enum_variant_names)]
 pub enum GridTerm {
     /// A simulation step's bytes over the memory bandwidth (a lower bound on its time).
     SimMemory(SimBytes),

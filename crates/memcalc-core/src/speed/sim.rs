@@ -26,7 +26,6 @@ use crate::speed::machine::{Machine, RankShare};
 use crate::speed::GridTerm;
 use crate::speed::{longest, Bound, Speed, Steps, TermValues, Time, TimeTerm, Transfer, Via, Work};
 
-pub use grid::outgoing;
 
 /// The ranks of a simulation on the machine, as every method's terms read them.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -100,14 +99,6 @@ impl<'m> SimMachine<'m> {
     /// the base clock × its threads, at most its share of the node. FP32 issues no faster.
     pub fn scalar_peak(&self) -> f64 {
         (SCALAR_FLOPS_PER_CYCLE * self.m.core_clock * self.m.threads as f64).min(self.cpu_fp64())
-    }
-
-    /// Cores the node's ranks ask for (ranks on the node × threads) beyond the node's cores:
-    /// Some((asked, cores)) where the node is oversubscribed (CPU runs only).
-    pub fn oversubscribed(&self) -> Option<(u64, u64)> {
-        let cores = self.m.sockets * self.m.socket_cores;
-        let asked = self.per_node.saturating_mul(self.m.threads);
-        (!self.gpu && asked > cores).then_some((asked, cores))
     }
 
     /// `flops` of one rank at its peak in `dtype` and the utilisation (`mfu`).

@@ -11,8 +11,8 @@ pub mod sim;
 pub use engine::EngineValues;
 pub use neural::NeuralValues;
 pub use sim::{
-    AbinitChain, AbinitTerm, AmrBlock, AmrShape, AmrValues, Blocks, NbodyShape, NbodyValues,
-    PwShape, PwTerm, PwValues, PwxTerm, SimPart, SimValues, SparcTerm,
+    AbinitChain, AbinitTerm, AmrBlock, AmrValues, Blocks, NbodyValues, PwTerm, PwValues, PwxTerm,
+    SimPart, SimValues, SparcTerm,
 };
 
 /// A part's values: the variant names the template that writes its text.

@@ -338,6 +338,7 @@ fn halo(p: &Parts, iterations: u64, rows: f64) -> (f64, f64) {
 /// (8 + 4 B): (SpMV bytes, multigrid bytes, FLOPs). The multigrid applies a symmetric
 /// Gauss–Seidel sweep before and after the residual on every level but the coarsest (two
 /// passes over the matrix each), and one sweep on the coarsest.
+#[cfg(any(test, feature = "internals"))]
 pub fn hpcg_iteration(rows: f64, coarse: &[u64; COARSE_LEVELS]) -> (f64, f64, f64) {
     hpcg_iteration_of(HpcgCode::Reference, rows, coarse)
 }
