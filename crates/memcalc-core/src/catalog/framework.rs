@@ -64,7 +64,8 @@ const DS_GRADS: &str =
     "DeepSpeed ZeRO keeps contiguous gradient partitions (contiguous_gradients: true)";
 const MEG_GRADS: &str =
     "Megatron-LM DDP: persistent FP32 main_grad buffers (accumulate_allreduce_grads_in_fp32)";
-const MEG_DP_OVERLAP: &str = "Megatron-LM: --overlap-grad-reduce is off unless given (arguments.py)";
+const MEG_DP_OVERLAP: &str =
+    "Megatron-LM: --overlap-grad-reduce is off unless given (arguments.py)";
 const MEG_FUSED: &str =
     "Megatron-LM fuses layer norm, RoPE and softmax kernels (Transformer Engine / apex)";
 // TRL's SFTConfig overrides TrainingArguments' gradient_checkpointing=False with True
