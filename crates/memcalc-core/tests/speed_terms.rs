@@ -16,6 +16,8 @@ const MORE: &[&str] = &[
     "node=frontier&mode=sim&sim_device=cpu&nodes=1&ranks=1&host_bw=27.19&bw_eff=100&code=hpcg&cells=262144&rank_overhead=0&overhead=0&lin_iters=50&fp_add_ns=0.87&fp_div_ns=3.756&chains=8&gather=on",
     // Hybrid sharding's all-reduce across nodes (issue 37).
     "mode=train&model_id=meta-llama/Llama-3.1-8B&gpu=h100-80&gpus=128&zero=3&seq=4096&batch=1&sharding=hybrid",
+    // Tensor parallelism's collectives overlapped with the products (issue 37).
+    "mode=train&model_id=meta-llama/Llama-3.1-8B&gpu=h100-80&gpus=64&tp=8&sp=on&seq=4096&batch=1&tp_overlap=on",
 ];
 
 fn queries() -> Vec<String> {

@@ -209,6 +209,8 @@ keys! {
     TrainTokens => "train_tokens",
     MicroBatches => "micro_batches",
     Vpp => "vpp",
+    TpOverlap => "tp_overlap",
+    DpOverlap => "dp_overlap",
     MmvqWarps => "mmvq_warps",
     Runtime => "runtime",
     Overhead => "overhead",

@@ -64,6 +64,8 @@ const DS_GRADS: &str =
     "DeepSpeed ZeRO keeps contiguous gradient partitions (contiguous_gradients: true)";
 const MEG_GRADS: &str =
     "Megatron-LM DDP: persistent FP32 main_grad buffers (accumulate_allreduce_grads_in_fp32)";
+const MEG_DP_OVERLAP: &str =
+    "Megatron-LM: --overlap-grad-reduce is off unless given (arguments.py)";
 const MEG_FUSED: &str =
     "Megatron-LM fuses layer norm, RoPE and softmax kernels (Transformer Engine / apex)";
 // TRL's SFTConfig overrides TrainingArguments' gradient_checkpointing=False with True
@@ -154,6 +156,7 @@ const MEGATRON: &[Implied] = &[
     i(F::ZeroGrad, Choice("keep"), MEG_GRADS),
     i(F::GradDtype, Choice("fp32"), MEG_GRADS),
     i(F::Compile, Toggle(true), MEG_FUSED),
+    i(F::DpOverlap, Toggle(false), MEG_DP_OVERLAP),
 ];
 const AXOLOTL: &[Implied] = &[
     i(F::ZeroGrad, Choice("none"), PT_ZERO_GRAD),

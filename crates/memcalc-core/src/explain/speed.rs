@@ -6,6 +6,7 @@ mod grid;
 mod mesh;
 mod neural;
 mod numa;
+mod overlap;
 mod particles;
 mod reductions;
 mod sciml;

@@ -88,6 +88,18 @@ pub struct SpeedSettings {
     /// Model chunks per pipeline device, the interleaved 1F1B schedule's v (`vpp`; Megatron-LM
     /// `--virtual-pipeline-model-parallel-size`); `None`: 1, plain 1F1B.
     pub vpp: Option<u64>,
+    /// Whether tensor parallelism's collectives run beside the matrix products that produce or
+    /// consume them (`tp_overlap`; Megatron-LM `--tp-comm-overlap`, Transformer Engine's
+    /// userbuffers; torchtitan's async TP). Off by default: both flags default off
+    /// (megatron/training/arguments.py `action='store_true'`; torchtitan
+    /// `enable_async_tensor_parallel = False`).
+    pub tp_overlap: bool,
+    /// Whether data parallelism's collectives wait for the end of the backward pass instead of
+    /// overlapping it (`dp_overlap=off`; Megatron-LM without `--overlap-grad-reduce`, its
+    /// default: megatron/core/distributed/distributed_data_parallel_config.py
+    /// `overlap_grad_reduce: bool = False`). Stored inverted so that the default, false, is
+    /// PyTorch DDP's and FSDP's overlap.
+    pub dp_serial: bool,
     /// Warps per matrix row of llama.cpp's quantized matrix-vector kernel (`mmvq_warps`): 1 in
     /// builds before pull request #5394 (February 2024), whose one-warp blocks leave an SM
     /// below its warp limit (speed/mmvq.rs); `None`: the current build, no limit modelled.

@@ -442,6 +442,8 @@ fields! {
     TrainTokens: maybe!(speed.train_tokens) => f("Tokens to train on", G::Training, true, Count, TRAINING).bounds(&B::Count { min: 1, max: MAX_PARAMS }),
     MicroBatches: maybe!(speed.micro_batches) => f("Micro-batches per step", G::Parallel, true, Count, TRAINING).bounds(&B::Count { min: 1, max: MAX_BATCH }),
     Vpp: maybe!(speed.vpp) => f("Virtual pipeline stages", G::Parallel, true, Count, TRAINING).bounds(&B::Count { min: 1, max: 1024 }),
+    TpOverlap: on!(speed.tp_overlap) => f("Tensor-parallel communication overlap", G::Parallel, true, Toggle, TRAINING),
+    DpOverlap: Slot::Toggle(|s, v| s.speed.dp_serial = !v, |s| !s.speed.dp_serial) => f("Data-parallel communication overlap", G::Parallel, true, Toggle, TRAINING),
     MmvqWarps: maybe!(speed.mmvq_warps) => f("Warps per row, quantized matrix-vector kernel (llama.cpp)", G::Serving, true, Count, INFER).bounds(&B::Count { min: 1, max: 32 }),
     Runtime: num!(runtime_mib) => f("Runtime memory per device", G::Device, true, Number { unit: "MiB" }, EVERY).bounds(&B::Fixed { places: 0, min: 0, max: MAX_RUNTIME_MIB, said: "whole MiB from 0 to 1048576" }),
     Overhead: num!(overhead_bp) => f("Allocator overhead", G::Device, true, Number { unit: "%" }, EVERY).bounds(&B::Fixed { places: 2, min: 0, max: MAX_OVERHEAD_BP, said: "between 0 and 100 %" }),

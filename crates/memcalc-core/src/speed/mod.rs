@@ -24,6 +24,7 @@ pub mod latency;
 pub mod launch;
 pub mod machine;
 pub mod mmvq;
+pub mod overlap;
 pub mod sciml;
 pub mod sim;
 pub mod training;
@@ -189,6 +190,12 @@ terms! {
     /// Hybrid sharding's gradient all-reduce across the replicas (HSDP).
     HybridAllReduce = "hybrid_all_reduce", Neural;
     TensorParallel = "tensor_parallel", Neural;
+    /// Tensor parallelism's collectives overlapped with the matrix products (`tp_overlap`,
+    /// Transformer Engine's userbuffers): the share left exposed (speed/overlap.rs).
+    TensorParallelOverlap = "tensor_parallel_overlap", Neural;
+    /// The data-parallel collectives nothing overlaps: FSDP's first all-gather and last
+    /// reduce-scatter, DDP's last bucket (speed/overlap.rs).
+    DataParallelExposed = "data_parallel_exposed", Neural;
     ExpertAllToAll = "expert_all_to_all", Neural;
     PipelineSend = "pipeline_send", Neural;
     OffloadTraffic = "offload_traffic", Neural;
@@ -492,15 +499,9 @@ pub enum NeuralTerm {
         compute_seconds: f64,
     },
     /// Tensor-parallel all-reduces of a decode step: two per layer for each token.
-    TpAllReduce {
-        tokens: u64,
-        collective: Collective,
-    },
+    TpAllReduce { tokens: u64, collective: Collective },
     /// Tensor-parallel all-reduces of the prefill: two per layer for every prompt token.
-    PrefillAllReduce {
-        tokens: u64,
-        collective: Collective,
-    },
+    PrefillAllReduce { tokens: u64, collective: Collective },
     /// Gradients (and ZeRO's parameter gathers) over the data-parallel ranks.
     /// Hybrid sharding (HSDP): each rank's gradient shard all-reduced across the replicas,
     /// one node's shard group each.
@@ -513,6 +514,8 @@ pub enum NeuralTerm {
     DataParallel {
         zero: u8,
         collective: Collective,
+        /// Whether it runs beside the backward pass (`dp_overlap`, default on).
+        overlapped: bool,
     },
     /// Megatron tensor parallelism's all-reduces in training.
     TensorParallel {
@@ -521,6 +524,11 @@ pub enum NeuralTerm {
         micro_batches: u64,
         collective: Collective,
     },
+    /// Megatron tensor parallelism's collectives run beside the matrix products (`tp_overlap`):
+    /// what of them stays exposed (speed/overlap.rs).
+    TensorParallelOverlap(crate::speed::overlap::TpOverlap),
+    /// The data-parallel collectives that nothing overlaps (speed/overlap.rs).
+    DataParallelExposed(crate::speed::overlap::DpExposed),
     /// Expert parallelism's all-to-all: each token's hidden vector sent to the ranks of its
     /// top-k experts (dispatch) and their outputs back (combine), in each MoE layer.
     ExpertAllToAll {
@@ -549,10 +557,7 @@ pub enum NeuralTerm {
         via: Via,
     },
     /// ZeRO-Offload's gradients to the host and updated parameters back, over PCIe.
-    OffloadTraffic {
-        params: f64,
-        transfer: Transfer,
-    },
+    OffloadTraffic { params: f64, transfer: Transfer },
 }
 
 /// The values of a grid or lattice term: a step's memory traffic, its halo and the disk.
@@ -655,6 +660,8 @@ impl NeuralTerm {
             NeuralTerm::DataParallel { .. } => TermId::DataParallel,
             NeuralTerm::HybridAllReduce { .. } => TermId::HybridAllReduce,
             NeuralTerm::TensorParallel { .. } => TermId::TensorParallel,
+            NeuralTerm::TensorParallelOverlap(_) => TermId::TensorParallelOverlap,
+            NeuralTerm::DataParallelExposed(_) => TermId::DataParallelExposed,
             NeuralTerm::ExpertAllToAll { .. } => TermId::ExpertAllToAll,
             NeuralTerm::PipelineSend { .. } => TermId::PipelineSend,
             NeuralTerm::OffloadTraffic { .. } => TermId::OffloadTraffic,
@@ -1078,7 +1085,7 @@ mod tests {
 
     #[test]
     fn all_lists_every_term_once_with_a_key_of_its_own() {
-        assert_eq!(TermId::ALL.len(), 49);
+        assert_eq!(TermId::ALL.len(), 51);
         assert_eq!(TermId::ALL.first(), Some(&TermId::Prefill));
         assert_eq!(TermId::ALL.last(), Some(&TermId::RsHalo));
         for (i, a) in TermId::ALL.iter().enumerate() {

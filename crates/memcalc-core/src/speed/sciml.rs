@@ -295,6 +295,7 @@ pub fn speed(s: &Scenario, e: &Estimate, m: &Machine) -> Speed {
             values: TermValues::Neural(NeuralTerm::DataParallel {
                 zero: par.zero,
                 collective: c,
+                overlapped: true,
             }),
         });
     }

@@ -71,6 +71,37 @@ pub fn bubble_share(stages: u64, micro: u64, chunks: u64) -> f64 {
     stages.saturating_sub(1) as f64 / (micro.max(1) * chunks.max(1)) as f64
 }
 
+/// One device's QKV, output-projection, FC1 and FC2 products of one micro-batch's forward,
+/// seconds: each product's 2 · parameters ÷ tp FLOPs per token at the step's achieved rate (the
+/// compute term's seconds over its FLOPs per device). FC1 is the gate and up projections of a
+/// gated MLP; a mixture of experts is taken at one expert's width per token and k experts.
+fn layer_gemms(s: &Scenario, compute: Time, flops_per_device: f64) -> [f64; 4] {
+    let (a, _) = s.shape();
+    let tp = s.parallel.tp.max(1) as f64;
+    let per_flop = compute.seconds().unwrap_or(0.0) / flops_per_device.max(1.0);
+    let tokens = (s.batch * s.seq) as f64;
+    let h = a.hidden as f64;
+    let q = (a.heads * a.head_dim) as f64;
+    let kv = (a.kv_heads.max(1) * a.head_dim) as f64;
+    let (ffn, k) = if a.experts > 1 {
+        (a.moe_ffn.max(1) as f64, a.active_experts.max(1) as f64)
+    } else {
+        (a.ffn as f64, 1.0)
+    };
+    let up = if a.mlp == crate::catalog::arch::Mlp::Gated {
+        2.0
+    } else {
+        1.0
+    };
+    let t = |params: f64| 2.0 * params / tp * tokens * per_flop;
+    [
+        t(h * (q + 2.0 * kv)),
+        t(q * h),
+        t(k * up * h * ffn),
+        t(k * ffn * h),
+    ]
+}
+
 /// The time of a training or fine-tuning step.
 pub fn speed(s: &Scenario, e: &crate::model::Estimate, m: &Machine) -> Speed {
     let (a, _) = s.shape();
@@ -127,6 +158,7 @@ pub fn speed(s: &Scenario, e: &crate::model::Estimate, m: &Machine) -> Speed {
     // Data parallelism overlaps with the backward pass (DDP's buckets, FSDP's prefetch), so
     // the longer of the two counts; everything else is on the critical path.
     let mut overlapped = Time::Seconds(0.0);
+    let mut exposed: Option<crate::speed::overlap::DpExposed> = None;
     if dp > 1 {
         let total = trainable_here * s.grad_dtype().bytes() as f64;
         let shard = s.parallel.shard_dp();
@@ -152,12 +184,22 @@ pub fn speed(s: &Scenario, e: &crate::model::Estimate, m: &Machine) -> Speed {
             latency::ring(m, dp, tp * dp, node, total / buckets, 2.0, buckets)
         };
         overlapped = c.time();
+        // What no compute hides (speed/overlap.rs): FSDP's first all-gather and last
+        // reduce-scatter, one of its 3 · layers collectives each; DDP's last bucket.
+        let zero3 = s.parallel.zero >= 3;
+        exposed = Some(crate::speed::overlap::DpExposed {
+            zero3,
+            count: if zero3 { 2 } else { 1 },
+            one: c.time().seconds().unwrap_or(f64::MAX) / c.count.max(1.0),
+            replica: 0.0,
+        });
         terms.push(TimeTerm {
             time: c.time(),
             bound: c.via.bound(),
             values: TermValues::Neural(NeuralTerm::DataParallel {
                 zero: s.parallel.zero,
                 collective: c,
+                overlapped: !s.speed.dp_serial,
             }),
         });
         if shard < dp {
@@ -178,6 +220,10 @@ pub fn speed(s: &Scenario, e: &crate::model::Estimate, m: &Machine) -> Speed {
                 layers,
             );
             overlapped = overlapped.max(r.time());
+            if let Some(x) = exposed.as_mut() {
+                // The last unit's all-reduce across the replicas follows its reduce-scatter.
+                x.replica = r.time().seconds().unwrap_or(f64::MAX) / r.count.max(1.0);
+            }
             terms.push(TimeTerm {
                 time: r.time(),
                 bound: r.via.bound(),
@@ -190,6 +236,22 @@ pub fn speed(s: &Scenario, e: &crate::model::Estimate, m: &Machine) -> Speed {
         }
     }
     let mut step = busy.max(overlapped);
+    if s.speed.dp_serial {
+        // dp_overlap=off: the collectives follow the backward pass (Megatron-LM's
+        // finish_grad_sync without --overlap-grad-reduce), all on the critical path.
+        step = busy.plus(overlapped);
+    } else if let Some(x) = exposed {
+        // The exposed collectives come before or after the compute; the rest overlaps it.
+        let hidden = Time::of(
+            (overlapped.seconds().unwrap_or(f64::MAX) - x.time().seconds().unwrap_or(0.0)).max(0.0),
+        );
+        step = busy.max(hidden).plus(x.time());
+        terms.push(TimeTerm {
+            time: x.time(),
+            bound: Bound::Link,
+            values: TermValues::Neural(NeuralTerm::DataParallelExposed(x)),
+        });
+    }
     if tp > 1 {
         // Two all-reduces per layer forward and two backward; a full recomputation's forward
         // adds two (Shoeybi et al. 2019; with sequence parallelism each is a reduce-scatter
@@ -205,17 +267,36 @@ pub fn speed(s: &Scenario, e: &crate::model::Estimate, m: &Machine) -> Speed {
             2.0,
             (per_layer * layers * micro) as f64,
         );
-        step = step.plus(c.time());
-        terms.push(TimeTerm {
-            time: c.time(),
-            bound: c.via.bound(),
-            values: TermValues::Neural(NeuralTerm::TensorParallel {
-                per_layer,
+        if s.speed.tp_overlap {
+            // Transformer Engine's userbuffers run each collective beside its product
+            // (speed/overlap.rs): only what a chunk leaves exposed is on the critical path.
+            let o = crate::speed::overlap::tensor_parallel(
+                c,
+                tp,
+                if s.recompute == Recompute::Full { 2 } else { 1 },
                 layers,
-                micro_batches: micro,
-                collective: c,
-            }),
-        });
+                micro,
+                layer_gemms(s, compute, tokens * per_token / gpus as f64),
+            );
+            step = step.plus(o.time());
+            terms.push(TimeTerm {
+                time: o.time(),
+                bound: c.via.bound(),
+                values: TermValues::Neural(NeuralTerm::TensorParallelOverlap(o)),
+            });
+        } else {
+            step = step.plus(c.time());
+            terms.push(TimeTerm {
+                time: c.time(),
+                bound: c.via.bound(),
+                values: TermValues::Neural(NeuralTerm::TensorParallel {
+                    per_layer,
+                    layers,
+                    micro_batches: micro,
+                    collective: c,
+                }),
+            });
+        }
     }
     // Megatron's expert-parallel ranks lie in the data-parallel dimension, tp apart: two
     // all-to-alls per MoE layer forward, two backward, two more with full recomputation.

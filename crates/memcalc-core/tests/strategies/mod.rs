@@ -542,8 +542,9 @@ prop_compose! {
     ) -> memcalc_core::scenario::speed::SpeedSettings {
         // The schedule keys (micro_batches, vpp), mmvq_warps, the gather keys and SPARC's keys are not
         // drawn: one strategy more overflows the test thread's stack in a debug build;
-        // tests/speed_pipeline.rs, speed_mmvq.rs, speed_gather.rs and speed_realspace.rs round-trip them.
-        memcalc_core::scenario::speed::SpeedSettings { mfu_bp, bw_eff_bp, gpu_bw_mb, link_bw_mb, host_bw_mb, net_mbit, cpu_mflops, core_mflops: None, core_bw_mb: None, threads: None, launch_ns: None, fp_add_ps, fp_div_ps, chains, gather: false, gather_ps: None, prompt, train_tokens, micro_batches: None, vpp: None, mmvq_warps: None, cheb_degree: None, fd_order: None, projector_radius_mbohr: None }
+        // tests/speed_pipeline.rs, speed_mmvq.rs, speed_gather.rs and speed_realspace.rs round-trip them;
+        // speed_overlap.rs round-trips the overlap toggles (tp_overlap, dp_overlap).
+        memcalc_core::scenario::speed::SpeedSettings { mfu_bp, bw_eff_bp, gpu_bw_mb, link_bw_mb, host_bw_mb, net_mbit, cpu_mflops, core_mflops: None, core_bw_mb: None, threads: None, launch_ns: None, fp_add_ps, fp_div_ps, chains, gather: false, gather_ps: None, prompt, train_tokens, micro_batches: None, vpp: None, mmvq_warps: None, cheb_degree: None, fd_order: None, projector_radius_mbohr: None, tp_overlap: false, dp_serial: false }
     }
 }
 

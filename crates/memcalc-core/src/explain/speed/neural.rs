@@ -438,6 +438,8 @@ impl Template for NeuralTerm {
                 "Hybrid sharding: gradient shards all-reduced across nodes"
             }
             NeuralTerm::TensorParallel { .. } => "Tensor-parallel all-reduces",
+            NeuralTerm::TensorParallelOverlap(_) => super::overlap::TP_OVERLAP_LABEL,
+            NeuralTerm::DataParallelExposed(_) => super::overlap::DP_EXPOSED_LABEL,
             NeuralTerm::ExpertAllToAll { .. } => "Expert-parallel all-to-all",
             NeuralTerm::PipelineSend { .. } => "Pipeline activations between stages",
             NeuralTerm::OffloadTraffic { .. } => "Offload traffic over PCIe",
@@ -525,6 +527,8 @@ impl Template for NeuralTerm {
             | NeuralTerm::DataParallel { collective: c, .. }
             | NeuralTerm::HybridAllReduce { collective: c, .. }
             | NeuralTerm::TensorParallel { collective: c, .. } => collective(c, u),
+            NeuralTerm::TensorParallelOverlap(o) => super::overlap::tp_formula(o),
+            NeuralTerm::DataParallelExposed(x) => super::overlap::dp_formula(x),
             NeuralTerm::DecodeLaunch {
                 per_layer,
                 layers,
@@ -693,12 +697,14 @@ impl Template for NeuralTerm {
             )
             }
             NeuralTerm::PipelineBubble { virtual_stages, .. } => bubble_words(*virtual_stages),
+            NeuralTerm::TensorParallelOverlap(o) => super::overlap::tp_words(o),
+            NeuralTerm::DataParallelExposed(x) => super::overlap::dp_words(x),
             NeuralTerm::DataParallel {
                 zero,
                 collective: c,
+                overlapped,
             } => format!(
-                "{} over {} data-parallel ranks, via {}; overlapped with the backward pass, so it \
-                    only costs time where it is longer. {}",
+                "{} over {} data-parallel ranks, via {}; {} {}",
                 if *zero >= 3 {
                     "ZeRO-3/FSDP gathers the parameters for the forward and the backward and \
                     reduce-scatters the gradients (1.5× an all-reduce), layer by layer"
@@ -708,6 +714,12 @@ impl Template for NeuralTerm {
                 },
                 c.ranks,
                 via(c.via),
+                if *overlapped {
+                    "overlapped with the backward pass, so it only costs time where it is longer."
+                } else {
+                    "after the backward pass, not overlapped (dp_overlap=off: Megatron-LM without \
+                    --overlap-grad-reduce), so all of it is on the critical path."
+                },
                 latency(c)
             ),
             NeuralTerm::HybridAllReduce {
@@ -789,6 +801,8 @@ impl Template for NeuralTerm {
             NeuralTerm::PipelineBubble { .. } | NeuralTerm::PipelineSend { .. } => SRC_PIPELINE,
             NeuralTerm::DataParallel { .. } => SRC_DATA,
             NeuralTerm::HybridAllReduce { .. } => SRC_HYBRID,
+            NeuralTerm::TensorParallelOverlap(_) => super::overlap::SRC_TP_OVERLAP,
+            NeuralTerm::DataParallelExposed(_) => super::overlap::SRC_DP_EXPOSED,
             NeuralTerm::OffloadTraffic { .. } => SRC_OFFLOAD,
             NeuralTerm::ExpertAllToAll { .. } => SRC_EXPERT,
         }
