@@ -440,8 +440,7 @@ fn a_gpu_pair_kernel_issues_at_most_128_instructions_an_sm_clock() {
     let pairs = |gpu: &str| {
         let sp = time_of(&q(gpu));
         let t = term(&sp, TermId::MdPairs);
-        let TermValues::Particles(ParticleTerm::Md(MdValues::Pairs { issue, work, .. })) =
-            t.values
+        let TermValues::Particles(ParticleTerm::Md(MdValues::Pairs { issue, work, .. })) = t.values
         else {
             panic!("{t:?}")
         };

@@ -346,11 +346,7 @@ fn md_explanation(v: &MdValues) -> String {
                 iterations, virtual sites and energy reports launch more: a floor. For a small \
                 system this, not the pair FLOPs, sets the step; CUDA graphs (GROMACS 2023+, \
                 GMX_CUDA_GRAPH) launch a step's kernels at once.",
-            if *bonded {
-                ", the bonded kernel"
-            } else {
-                ""
-            },
+            if *bonded { ", the bonded kernel" } else { "" },
             if *pme {
                 ", PME's seven (grid index, sort, spread, two FFTs, convolution, interpolation)"
             } else {
