@@ -453,7 +453,7 @@ fn a_gpu_pair_kernel_issues_at_most_128_instructions_an_sm_clock() {
     assert!(close(h_t / a_t, 19.5 / 33.5, 1e-9), "{a_t} {h_t}");
     // The formula names the share; AMD GPUs and CPU ranks keep their whole peak.
     let sp = time_of(&q("h100-80"));
-    let text = memcalc_core::text::speed::formula(&term(&sp, TermId::MdPairs));
+    let text = memcalc_core::text::speed::formula(term(&sp, TermId::MdPairs));
     assert!(text.contains("50 % issue"), "{text}");
     let (m_issue, ..) = pairs("mi300x");
     assert_eq!(m_issue, 1.0);
