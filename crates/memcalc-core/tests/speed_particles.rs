@@ -597,3 +597,42 @@ fn every_particle_term_has_its_texts() {
     let lj = memcalc_core::text::speed::summary(&time_of(LJ));
     assert!(lj.contains("timesteps/s"), "{lj}");
 }
+
+#[test]
+fn pme_order_sets_the_points_each_atom_spreads_to() {
+    // OpenMM spreads to 5³ points (PmeOrder = 5), GROMACS, Amber and NAMD to 4³ by default: the
+    // mesh term moves order³ words per atom for the spread and the gather, and mdrun's per-atom
+    // B-spline arrays hold 3 × order reals of theta and of dtheta.
+    let q = "gpu=h100-80&mode=sim&method=particles&sim_device=gpu&atom_style=full&long_range=pme&shake=on&pair_list=clusters_4x8&dtype=fp32&particles=1066628&density=104.627&cutoff=0.9&skin=0.072&kspace_grid=7529536&nodes=1&ranks=1";
+    let kspace = |q: &str| {
+        let sp = time_of(q);
+        let t = term(&sp, TermId::MdKspace);
+        let TermValues::Particles(ParticleTerm::Md(MdValues::Kspace { order, memory, .. })) =
+            t.values
+        else {
+            panic!("{t:?}")
+        };
+        (order, memory.bytes)
+    };
+    let (four, b4) = kspace(q);
+    let (five, b5) = kspace(&format!("{q}&pme_order=5"));
+    assert_eq!((four, five), (4, 5));
+    // 1,066,628 atoms × (125 − 64) points × 4 B × (spread + read back + gather).
+    assert!(close(b5 - b4, 1_066_628.0 * 61.0 * 4.0 * 3.0, 1e-9), "{b4} {b5}");
+    // mdrun's PME arrays: 16 B + (3 + 6 × order) reals per atom.
+    let mem = |q: &str| {
+        memcalc_core::estimate(&scenario(q))
+            .components
+            .iter()
+            .find(|c| c.id == memcalc_core::PartId::LongRange)
+            .map(|c| c.bytes)
+            .unwrap()
+    };
+    let grown = mem(&format!("{q}&pme_order=5")) - mem(q);
+    assert_eq!(grown, 1_066_628 * 6 * 4);
+    // Beyond GROMACS's limit of 12 it is an error naming the key.
+    let (inputs, _) = memcalc_core::Inputs::from_query(&format!("{q}&pme_order=13"));
+    let e = inputs.parse().expect_err("order 13 is refused");
+    assert!(format!("{e:?}").contains("PmeOrder"), "{e:?}");
+}
+

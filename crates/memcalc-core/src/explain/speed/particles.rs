@@ -4,7 +4,7 @@ use super::{bytes, count, pct, rate, si, sig, via, Template};
 use crate::base::units::{self, UnitSystem};
 use crate::scenario::sim::LongRange;
 use crate::speed::sim::nbody::NbodyStep;
-use crate::speed::sim::particles::{MdValues, PairStyle, PPPM_ORDER};
+use crate::speed::sim::particles::{MdValues, PairStyle};
 use crate::speed::{ParticleTerm, Work};
 
 fn work(w: &Work) -> String {
@@ -120,6 +120,7 @@ fn md(v: &MdValues) -> String {
             ),
         },
         MdValues::Kspace {
+            solver,
             points,
             ffts,
             real,
@@ -128,7 +129,6 @@ fn md(v: &MdValues) -> String {
             order,
             atoms,
             memory,
-            ..
         } => {
             format!(
             "max({ffts} × {} × {} points × log₂ {} ÷ {} ÷ {}, {} ({ffts} × 3 axis passes × 2 × \
@@ -141,7 +141,7 @@ fn md(v: &MdValues) -> String {
             si(memory.bytes, "B"),
             count(*points / (*ranks).max(1) as f64),
             count(*atoms),
-            if *order == PPPM_ORDER { "(2 + 3)" } else { "(2 + 1)" },
+            if *solver == LongRange::Pppm { "(2 + 3)" } else { "(2 + 1)" },
             rate(memory.bandwidth),
             pct(memory.efficiency)
         )
@@ -314,7 +314,7 @@ fn md_explanation(v: &MdValues) -> String {
                 issue_words(*issue)
             ),
         },
-        MdValues::Kspace { solver, .. } => match solver {
+        MdValues::Kspace { solver, order, .. } => match solver {
             LongRange::Pppm => "LAMMPS's PPPM (ik differentiation) transforms the charge density \
                 forward and the three field components back: four complex 3-D FFTs of the mesh per \
                 step, split over the ranks. Each FFT reads and writes the rank's share of the mesh \
@@ -322,13 +322,15 @@ fn md_explanation(v: &MdValues) -> String {
                 5) and gathers three field components from them: the longer of those bytes and \
                 the FFTs' FLOPs."
                 .into(),
-            _ => "PME transforms the spread charges forward and the convolved potential back: two \
+            _ => format!(
+                "PME transforms the spread charges forward and the convolved potential back: two \
                 3-D FFTs of the mesh per step (mdrun: real-to-complex), split over the ranks. Each \
                 FFT reads and writes the rank's share of the mesh once per axis, and each atom \
-                spreads its charge to 4³ points (pme-order 4) and gathers its force from them: \
-                the longer of those bytes and the FFTs' FLOPs (an FFT on a GPU is bound by its \
-                memory passes, as the spectral step's FFT rows measure)."
-                .into(),
+                spreads its charge to {order}³ points (pme_order {order}; GROMACS's, Amber's and \
+                NAMD's default is 4, OpenMM's 5) and gathers its force from them: the longer of \
+                those bytes and the FFTs' FLOPs (an FFT on a GPU is bound by its memory passes, \
+                as the spectral step's FFT rows measure)."
+            ),
         },
         MdValues::Launch {
             pme,

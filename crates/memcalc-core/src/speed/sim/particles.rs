@@ -123,7 +123,9 @@ pub fn issue_share(hw: &crate::catalog::hardware::GpuHardware) -> f64 {
 }
 
 /// Mesh points each atom's charge is spread to and its force gathered from, per dimension: mdp
-/// `pme-order` 4 (GROMACS's default cubic B-splines), LAMMPS `kspace_modify order` 5 (PPPM).
+/// `pme-order` 4 (GROMACS's default cubic B-splines; `pme_order` overrides it, OpenMM's is 5:
+/// `PmeOrder` in platforms/common/include/openmm/common/CommonCalcNonbondedForce.h:173),
+/// LAMMPS `kspace_modify order` 5 (PPPM).
 pub const PME_ORDER: u64 = 4;
 pub const PPPM_ORDER: u64 = 5;
 /// Passes a 3-D FFT makes over its grid, each reading and writing it: one per axis (cuFFT's and
@@ -501,6 +503,8 @@ pub fn step(s: &Scenario, e: &Estimate, sm: &SimMachine) -> Option<MethodStep> {
         let w = work(fft_flops(points, ffts, real_fft) / sm.ranks as f64);
         let order = if solver == LongRange::Pppm {
             PPPM_ORDER
+        } else if sim.pme_order > 0 {
+            sim.pme_order
         } else {
             PME_ORDER
         };
