@@ -618,7 +618,10 @@ fn pme_order_sets_the_points_each_atom_spreads_to() {
     let (five, b5) = kspace(&format!("{q}&pme_order=5"));
     assert_eq!((four, five), (4, 5));
     // 1,066,628 atoms × (125 − 64) points × 4 B × (spread + read back + gather).
-    assert!(close(b5 - b4, 1_066_628.0 * 61.0 * 4.0 * 3.0, 1e-9), "{b4} {b5}");
+    assert!(
+        close(b5 - b4, 1_066_628.0 * 61.0 * 4.0 * 3.0, 1e-9),
+        "{b4} {b5}"
+    );
     // mdrun's PME arrays: 16 B + (3 + 6 × order) reals per atom.
     let mem = |q: &str| {
         memcalc_core::estimate(&scenario(q))
@@ -635,4 +638,3 @@ fn pme_order_sets_the_points_each_atom_spreads_to() {
     let e = inputs.parse().expect_err("order 13 is refused");
     assert!(format!("{e:?}").contains("PmeOrder"), "{e:?}");
 }
-
