@@ -384,9 +384,11 @@ fn more_ranks_than_the_nodes_cores_warn() {
 #[test]
 fn a_small_gpu_md_step_pays_its_kernel_launches() {
     // DHFR-sized (23,558 atoms, PME, constraints) on one A100: OpenMM's CUDA platform launches
-    // 5 list kernels, the nonbonded kernel, 7 PME kernels and 3 CCMA kernels a step, each
-    // costing the host 5 µs; the host waits once a step, so they add to the GPU's work.
-    let q = "gpu=a100-80&mode=sim&method=particles&sim_device=gpu&particles=23558&pair_list=clusters_4x8&long_range=pme&cutoff=0.9&skin=0.1&density=100&ranks=1&nodes=1&dtype=fp32&shake=on";
+    // the buffer clear, 5 list kernels, the nonbonded and the bonded kernel, 7 PME kernels,
+    // LangevinMiddleIntegrator's 3 and SETTLE + SHAKE on the velocities and the positions a
+    // step, each costing the host 5 µs; the host waits once a step, so they add to the GPU's
+    // work.
+    let q = "gpu=a100-80&mode=sim&method=particles&sim_device=gpu&particles=23558&atom_style=full&pair_list=clusters_4x8&long_range=pme&cutoff=0.9&skin=0.1&density=100&ranks=1&nodes=1&dtype=fp32&shake=on";
     let sp = time_of(q);
     let t = term(&sp, TermId::MdLaunch);
     let TermValues::Particles(ParticleTerm::Md(MdValues::Launch {
@@ -397,24 +399,25 @@ fn a_small_gpu_md_step_pays_its_kernel_launches() {
     else {
         panic!("{t:?}")
     };
-    assert_eq!(kernels, 5 + 1 + 7 + 3);
+    assert_eq!(kernels, 1 + 5 + 1 + 1 + 7 + 3 + 2 * 2);
     assert_eq!(per_launch, 5e-6);
-    assert!(close(t.time.seconds().unwrap(), 80e-6, 1e-12));
+    assert!(close(t.time.seconds().unwrap(), 110e-6, 1e-12));
     // At this size the launches are a large share of the step; at a million atoms a small one.
     let step = step_s(q);
-    assert!(80e-6 / step > 0.3, "{step}");
+    assert!(110e-6 / step > 0.3, "{step}");
     let big = q.replace("particles=23558", "particles=1067095");
-    assert!(80e-6 / step_s(&big) < 0.05);
+    assert!(110e-6 / step_s(&big) < 0.05);
     // launch_us overrides the host's cost; CPU runs have no such term.
     let fast = time_of(&format!("{q}&launch_us=2"));
     assert!(close(
         term(&fast, TermId::MdLaunch).time.seconds().unwrap(),
-        32e-6,
+        44e-6,
         1e-12
     ));
     let cpu = time_of(&q.replace("sim_device=gpu", "sim_device=cpu"));
     assert!(cpu.terms.iter().all(|t| t.id() != TermId::MdLaunch));
-    // Without PME or constraints fewer kernels.
+    // Without PME, constraints or bonds fewer kernels: the clear, the list, the pair kernel
+    // and the integrator.
     let plain = time_of(
         "gpu=a100-80&mode=sim&method=particles&sim_device=gpu&particles=32000&ranks=1&nodes=1",
     );
@@ -423,7 +426,44 @@ fn a_small_gpu_md_step_pays_its_kernel_launches() {
     else {
         panic!()
     };
-    assert_eq!(kernels, 6);
+    assert_eq!(kernels, 1 + 5 + 1 + 3);
+}
+
+#[test]
+fn a_gpu_pair_kernel_issues_at_most_128_instructions_an_sm_clock() {
+    // The same STMV-sized PME step on an A100 (64 FP32 lanes an SM) and an H100 SXM (128): the
+    // pair kernel gets the A100's whole FP32 peak but half the H100's, so the H100's pair term
+    // is 19.5 / (67 / 2) of the A100's, not 19.5 / 67 of it.
+    let q = |gpu: &str| {
+        format!("gpu={gpu}&mode=sim&method=particles&sim_device=gpu&atom_style=full&long_range=pme&shake=on&pair_list=clusters_4x8&dtype=fp32&particles=1066628&density=104.627&cutoff=0.9&skin=0.072&kspace_grid=7529536&nodes=1&ranks=1")
+    };
+    let pairs = |gpu: &str| {
+        let sp = time_of(&q(gpu));
+        let t = term(&sp, TermId::MdPairs);
+        let TermValues::Particles(ParticleTerm::Md(MdValues::Pairs { issue, work, .. })) = t.values
+        else {
+            panic!("{t:?}")
+        };
+        (issue, work.peak, t.time.seconds().unwrap())
+    };
+    let (a_issue, a_peak, a_t) = pairs("a100-80");
+    let (h_issue, h_peak, h_t) = pairs("h100-80");
+    assert_eq!((a_issue, h_issue), (1.0, 0.5));
+    assert!(close(a_peak, 19.5e12, 1e-9) && close(h_peak, 33.5e12, 1e-9));
+    assert!(close(h_t / a_t, 19.5 / 33.5, 1e-9), "{a_t} {h_t}");
+    // The formula names the share; AMD GPUs and CPU ranks keep their whole peak.
+    let sp = time_of(&q("h100-80"));
+    let text = memcalc_core::text::speed::formula(term(&sp, TermId::MdPairs));
+    assert!(text.contains("50 % issue"), "{text}");
+    let (m_issue, ..) = pairs("mi300x");
+    assert_eq!(m_issue, 1.0);
+    let cpu = time_of(&q("h100-80").replace("sim_device=gpu", "sim_device=cpu"));
+    let TermValues::Particles(ParticleTerm::Md(MdValues::Pairs { issue, .. })) =
+        term(&cpu, TermId::MdPairs).values
+    else {
+        panic!()
+    };
+    assert_eq!(issue, 1.0);
 }
 
 #[test]
@@ -556,4 +596,45 @@ fn every_particle_term_has_its_texts() {
     }
     let lj = memcalc_core::text::speed::summary(&time_of(LJ));
     assert!(lj.contains("timesteps/s"), "{lj}");
+}
+
+#[test]
+fn pme_order_sets_the_points_each_atom_spreads_to() {
+    // OpenMM spreads to 5³ points (PmeOrder = 5), GROMACS, Amber and NAMD to 4³ by default: the
+    // mesh term moves order³ words per atom for the spread and the gather, and mdrun's per-atom
+    // B-spline arrays hold 3 × order reals of theta and of dtheta.
+    let q = "gpu=h100-80&mode=sim&method=particles&sim_device=gpu&atom_style=full&long_range=pme&shake=on&pair_list=clusters_4x8&dtype=fp32&particles=1066628&density=104.627&cutoff=0.9&skin=0.072&kspace_grid=7529536&nodes=1&ranks=1";
+    let kspace = |q: &str| {
+        let sp = time_of(q);
+        let t = term(&sp, TermId::MdKspace);
+        let TermValues::Particles(ParticleTerm::Md(MdValues::Kspace { order, memory, .. })) =
+            t.values
+        else {
+            panic!("{t:?}")
+        };
+        (order, memory.bytes)
+    };
+    let (four, b4) = kspace(q);
+    let (five, b5) = kspace(&format!("{q}&pme_order=5"));
+    assert_eq!((four, five), (4, 5));
+    // 1,066,628 atoms × (125 − 64) points × 4 B × (spread + read back + gather).
+    assert!(
+        close(b5 - b4, 1_066_628.0 * 61.0 * 4.0 * 3.0, 1e-9),
+        "{b4} {b5}"
+    );
+    // mdrun's PME arrays: 16 B + (3 + 6 × order) reals per atom.
+    let mem = |q: &str| {
+        memcalc_core::estimate(&scenario(q))
+            .components
+            .iter()
+            .find(|c| c.id == memcalc_core::PartId::LongRange)
+            .map(|c| c.bytes)
+            .unwrap()
+    };
+    let grown = mem(&format!("{q}&pme_order=5")) - mem(q);
+    assert_eq!(grown, 1_066_628 * 6 * 4);
+    // Beyond GROMACS's limit of 12 it is an error naming the key.
+    let (inputs, _) = memcalc_core::Inputs::from_query(&format!("{q}&pme_order=13"));
+    let e = inputs.parse().expect_err("order 13 is refused");
+    assert!(format!("{e:?}").contains("PmeOrder"), "{e:?}");
 }

@@ -256,6 +256,7 @@ keys! {
     NeighCheck => "neigh_check",
     LongRange => "long_range",
     KspaceGrid => "kspace_grid",
+    PmeOrder => "pme_order",
     Cells => "cells",
     Element => "element",
     Dofs => "dofs",

@@ -362,6 +362,8 @@ pub struct Sim {
     pub package: Package,
     /// Long-range mesh points in total (0: one per particle).
     pub kspace_grid: u64,
+    /// PME's interpolation order, points per dimension (0: 4, GROMACS's `pme-order` default).
+    pub pme_order: u64,
     pub cells: u64,
     pub element: Element,
     pub dofs: u64,
@@ -468,6 +470,7 @@ impl Default for Sim {
             pair_list: PairList::Atoms,
             package: Package::None,
             kspace_grid: 0,
+            pme_order: 0,
             cells: 10_000_000,
             element: Element::Tet4,
             dofs: 4,

@@ -193,6 +193,7 @@ const HELP: &[(FieldId, &str)] = &[
     (F::NeighCheck, "LAMMPS neigh_modify check yes (the default) keeps every atom's position at the last neighbour build (24 B per allocated atom) to rebuild only when one moved half the skin; check no (bench/in.lj) rebuilds on schedule without them."),
     (F::LongRange, "PPPM or PME mesh for electrostatics."),
     (F::KspaceGrid, "Total mesh points, e.g. 262144 for 64³; default one per particle (GROMACS cluster lists: the box at 0.12 nm spacing)."),
+    (F::PmeOrder, "Mesh points per dimension an atom spreads to: 4 (GROMACS, Amber, NAMD), 5 (OpenMM)."),
     (F::Cells, "Elements or control volumes in the whole mesh."),
     (F::Element, "Decides points per cell and matrix nonzeros per row."),
     (F::Dofs, "Coupled unknowns per node, e.g. 4 for u, v, w, p."),

@@ -489,6 +489,7 @@ fields! {
     NeighCheck: on!(sim.neigh_check) => sf("Neighbour distance check", G::SimSize, true, Toggle, PART),
     LongRange: pick!(sim.long_range) => sf("Long-range solver", G::SimSize, false, Select, PART),
     KspaceGrid: or0!(sim.kspace_grid) => sf("Long-range mesh points", G::SimSize, true, Count, PART).bounds(&B::Count { min: 0, max: 10_000_000_000_000 }),
+    PmeOrder: or0!(sim.pme_order) => sf("PME order", G::SimSize, true, Count, PART).bounds(&B::Count { min: 0, max: 12 }),
     Cells: num!(sim.cells) => sf("Cells", G::SimSize, false, Count, MESH).bounds(&B::Count { min: 1, max: 1_000_000_000_000 }).short(),
     Element: pick!(sim.element) => sf("Element type", G::SimSize, false, Select, MESH),
     Dofs: num!(sim.dofs) => sf("Unknowns per point", G::SimSize, false, Count, MESH).bounds(&B::Count { min: 1, max: 1000 }),

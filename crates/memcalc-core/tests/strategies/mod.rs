@@ -441,11 +441,12 @@ prop_compose! {
         split_z in prop::bool::weighted(2.0 / 3.0),
         node in weighted(0.3, 0..memcalc_core::catalog::device::NODES.len()),
         placement in choice::<memcalc_core::scenario::sim::Placement>(),
+        pme_order in or_zero(0.5, 1u64..=12),
     ) -> Sim {
         Sim {
             method, nx, ny, nz, fields, levels, work, halo, particles, atom_style, attrs,
             cutoff_milli, skin_milli, density_micro, neighbors, newton, long_range, kspace_grid,
-            cells, element, dofs, krylov, precond, lattice, streaming, lbm_dtype, complex, dealias,
+            pme_order, cells, element, dofs, krylov, precond, lattice, streaming, lbm_dtype, complex, dealias,
             transforms,
             ranks, nodes, node_mem, device, rank_mib, imbalance_bp, steps,
             node: node.map(|i| &memcalc_core::catalog::device::NODES[i]),

@@ -4,11 +4,42 @@ use super::{bytes, count, pct, rate, si, sig, via, Template};
 use crate::base::units::{self, UnitSystem};
 use crate::scenario::sim::LongRange;
 use crate::speed::sim::nbody::NbodyStep;
-use crate::speed::sim::particles::{MdValues, PairStyle, PPPM_ORDER};
+use crate::speed::sim::particles::{MdValues, PairStyle};
 use crate::speed::{ParticleTerm, Work};
 
 fn work(w: &Work) -> String {
     format!("({} × {})", si(w.peak, "FLOP/s"), pct(w.utilisation))
+}
+
+/// Why a GPU's pair kernel gets only part of its FP32 peak.
+fn issue_words(issue: f64) -> String {
+    if issue < 1.0 {
+        format!(
+            " On this GPU the kernel reaches {} of the FP32 peak: GPU pair kernels are bound by \
+                instruction issue (loads, shuffles, exclusion masks and cutoff tests issue beside \
+                the arithmetic), and an SM issues 128 thread-instructions a clock while its FP32 \
+                peak counts an FMA as 2 FLOPs on 128 lanes; a V100, T4 or A100 has 64 lanes an \
+                SM and reaches all of it.",
+            pct(issue)
+        )
+    } else {
+        String::new()
+    }
+}
+
+/// A GPU pair kernel's rate: the FP32 peak × the share its instruction issue reaches × the
+/// utilisation (the peak alone where the share is 1).
+fn issued(w: &Work, issue: f64) -> String {
+    if issue < 1.0 {
+        format!(
+            "({} × {} issue × {})",
+            si(w.peak / issue, "FLOP/s"),
+            pct(issue),
+            pct(w.utilisation)
+        )
+    } else {
+        work(w)
+    }
 }
 
 /// A molecular dynamics term's formula body.
@@ -49,6 +80,7 @@ fn md(v: &MdValues) -> String {
             per_atom,
             triplets,
             per_triplet,
+            issue,
             work: w,
             ..
         } => match clusters {
@@ -56,7 +88,7 @@ fn md(v: &MdValues) -> String {
                 "{} cluster pairs × {i} × {j} atoms × {} FLOP ÷ {}",
                 count(*pairs / (i * j).max(1) as f64),
                 sig(*inner),
-                work(w)
+                issued(w, *issue)
             ),
             None if *triplets > 0.0 => format!(
                 "({} pairs × ({} + {} × {}) + {} triplets × {}) FLOP ÷ {}",
@@ -84,10 +116,11 @@ fn md(v: &MdValues) -> String {
                 sig(*distance),
                 pct(*within),
                 sig(*inner),
-                work(w)
+                issued(w, *issue)
             ),
         },
         MdValues::Kspace {
+            solver,
             points,
             ffts,
             real,
@@ -96,7 +129,6 @@ fn md(v: &MdValues) -> String {
             order,
             atoms,
             memory,
-            ..
         } => {
             format!(
             "max({ffts} × {} × {} points × log₂ {} ÷ {} ÷ {}, {} ({ffts} × 3 axis passes × 2 × \
@@ -109,7 +141,7 @@ fn md(v: &MdValues) -> String {
             si(memory.bytes, "B"),
             count(*points / (*ranks).max(1) as f64),
             count(*atoms),
-            if *order == PPPM_ORDER { "(2 + 3)" } else { "(2 + 1)" },
+            if *solver == LongRange::Pppm { "(2 + 3)" } else { "(2 + 1)" },
             rate(memory.bandwidth),
             pct(memory.efficiency)
         )
@@ -255,31 +287,34 @@ fn md_explanation(v: &MdValues) -> String {
             clusters,
             coulomb,
             scalar,
+            issue,
             ..
         } => match clusters {
             Some(_) => format!(
                 "mdrun's SIMD kernels compute every atom pair of every cluster pair in the list, \
                     inside the cutoff or not; GROMACS counts {} FLOPs per pair (force-only steps) \
                     in its own accounting, run here at an assumed utilisation of the peak (set \
-                    mfu).",
+                    mfu).{}",
                 match (clusters, coulomb) {
                     (Some((_, 4)), true) =>
                         "41 for LJ with tabulated Ewald electrostatics (the \
                         4×4 kernels of 128-bit SIMD builds)",
                     (_, true) => "66 for LJ with analytical Ewald electrostatics",
                     _ => "33 for LJ",
-                }
+                },
+                issue_words(*issue)
             ),
             None => format!(
                 "LAMMPS computes each listed pair's distance and, inside the cutoff (the share (rc \
                     / (rc + skin))³ of the list), the Lennard-Jones force on both atoms{}{}, at an \
                     assumed utilisation of the peak (set mfu). Many-body potentials other than \
-                    Stillinger–Weber and Tersoff (REBO, AIREBO, ReaxFF) are not counted yet.",
+                    Stillinger–Weber and Tersoff (REBO, AIREBO, ReaxFF) are not counted yet.{}",
                 if *coulomb { " and the real-space Ewald term" } else { "" },
-                scalar_words(*scalar)
+                scalar_words(*scalar),
+                issue_words(*issue)
             ),
         },
-        MdValues::Kspace { solver, .. } => match solver {
+        MdValues::Kspace { solver, order, .. } => match solver {
             LongRange::Pppm => "LAMMPS's PPPM (ik differentiation) transforms the charge density \
                 forward and the three field components back: four complex 3-D FFTs of the mesh per \
                 step, split over the ranks. Each FFT reads and writes the rank's share of the mesh \
@@ -287,34 +322,40 @@ fn md_explanation(v: &MdValues) -> String {
                 5) and gathers three field components from them: the longer of those bytes and \
                 the FFTs' FLOPs."
                 .into(),
-            _ => "PME transforms the spread charges forward and the convolved potential back: two \
+            _ => format!(
+                "PME transforms the spread charges forward and the convolved potential back: two \
                 3-D FFTs of the mesh per step (mdrun: real-to-complex), split over the ranks. Each \
                 FFT reads and writes the rank's share of the mesh once per axis, and each atom \
-                spreads its charge to 4³ points (pme-order 4) and gathers its force from them: \
-                the longer of those bytes and the FFTs' FLOPs (an FFT on a GPU is bound by its \
-                memory passes, as the spectral step's FFT rows measure)."
-                .into(),
+                spreads its charge to {order}³ points (pme_order {order}; GROMACS's, Amber's and \
+                NAMD's default is 4, OpenMM's 5) and gathers its force from them: the longer of \
+                those bytes and the FFTs' FLOPs (an FFT on a GPU is bound by its memory passes, \
+                as the spectral step's FFT rows measure)."
+            ),
         },
         MdValues::Launch {
             pme,
             constraints,
+            bonded,
             given,
             ..
         } => format!(
-            "A GPU step is a chain of short kernels the host launches one by one: the neighbour \
-                list's four kernels and a sort, the nonbonded kernel{}{} (OpenMM's CUDA platform, \
-                without CUDA graphs). The host then waits for the list's interaction count, so it \
-                cannot queue the next step ahead of the GPU: each launch's host time ({}) adds to \
-                the GPU's work. Bonded forces and the integrator launch more kernels, not counted: \
-                a floor. For a small system this, not the pair FLOPs, sets the step; CUDA graphs \
-                (GROMACS 2023+, GMX_CUDA_GRAPH) launch a step's kernels at once.",
+            "A GPU step is a chain of short kernels the host launches one by one: the force \
+                buffers cleared, the neighbour list's four kernels and a sort, the nonbonded \
+                kernel{}{}{} and the integrator's three (OpenMM's CUDA platform with \
+                LangevinMiddleIntegrator, without CUDA graphs). The host then waits for the \
+                list's interaction count, so it cannot queue the next step ahead of the GPU: \
+                each launch's host time ({}) adds to the GPU's work. Further constraint \
+                iterations, virtual sites and energy reports launch more: a floor. For a small \
+                system this, not the pair FLOPs, sets the step; CUDA graphs (GROMACS 2023+, \
+                GMX_CUDA_GRAPH) launch a step's kernels at once.",
+            if *bonded { ", the bonded kernel" } else { "" },
             if *pme {
                 ", PME's seven (grid index, sort, spread, two FFTs, convolution, interpolation)"
             } else {
                 ""
             },
             if *constraints {
-                ", CCMA's three per constraint iteration"
+                ", SETTLE and SHAKE on the velocities and again on the positions"
             } else {
                 ""
             },
@@ -391,7 +432,11 @@ const SRC_MD_PAIRS: &str = "LAMMPS src/pair_lj_cut.cpp (PairLJCut::compute: 8 FL
     not); Agner Fog, instruction tables (two FMA pipes); GROMACS src/gromacs/mdlib/nrnb.cpp \
     (\"NxN LJ [F]\" 33, \"NxN QSTab Elec. + LJ [F]\" 41, \"NxN Ewald Elec. + LJ [F]\" 66 FLOPs per \
     atom pair) and nbnxm_setup.cpp (tabulated Ewald below a SIMD width of 8 without FMA); Williams \
-    et al. 2009, Roofline; CPU peak from catalog/hardware.rs";
+    et al. 2009, Roofline; CPU peak from catalog/hardware.rs; GPU pair kernels: Páll & Hess \
+    2013, Comput. Phys. Commun. 184, 2641 (the CUDA kernels are instruction latency-limited) and \
+    NVIDIA's Volta, Turing, Ampere, Ada, Hopper and Blackwell whitepapers (4 warp schedulers an \
+    SM, each issuing one instruction a clock; 64 FP32 lanes an SM on GV100, TU10x and GA100, 128 \
+    on the others)";
 const SRC_MD_KSPACE: &str =
     "LAMMPS src/KSPACE/pppm.cpp (compute: one forward, three backward FFTs \
     for ik differentiation); GROMACS src/gromacs/ewald/pme.cpp (real-to-complex forward and back); \
@@ -405,7 +450,9 @@ const SRC_MD_GHOSTS: &str = "LAMMPS src/comm_brick.cpp (forward_comm of ghost po
 const SRC_MD_LAUNCH: &str = "OpenMM (openmm@1a47c2f) platforms/cuda/src/CudaKernels.cpp:63–75 \
     and CudaNonbondedUtilities.cpp:402–437 (neighbour-list kernels, sort, the host's wait on the \
     interaction count), platforms/common/src/CommonCalcNonbondedForce.cpp:946–1032 (PME's \
-    kernels), platforms/cuda/src/CudaIntegrationUtilities.cpp:94–127 (CCMA); launch cost: \
+    kernels), platforms/cuda/src/CudaIntegrationUtilities.cpp:67–127 (SETTLE, SHAKE, CCMA), \
+    CudaKernels.cpp:66 and 80 (clearing the buffers, the bonded kernel), \
+    platforms/common/src/CommonKernels.cpp:3188–3192 (LangevinMiddleIntegrator); launch cost: \
     HolisticTraceAnalysis@0c2146a docs/source/features/cuda_kernel_launch_stats.rst (5–20 µs \
     per launch on the CPU side); GROMACS mdrun-performance.rst (CUDA graphs, GMX_CUDA_GRAPH)";
 const SRC_NBODY_TRAFFIC: &str = "GADGET-2 (Springel 2005, MNRAS 364, 1105) forcetree.c and \

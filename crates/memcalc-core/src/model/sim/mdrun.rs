@@ -74,6 +74,15 @@ pub(super) fn j_per_i(i: u64, j: u64, rho: f64, rlist: f64) -> f64 {
     v * rho / j as f64 / 2.0
 }
 
+/// PME's interpolation order: `pme_order` if given, else mdp `pme-order`'s default.
+pub fn pme_order(m: &Sim) -> u64 {
+    if m.pme_order > 0 {
+        m.pme_order
+    } else {
+        PME_ORDER
+    }
+}
+
 /// PME mesh points over the box: `kspace_grid` if given, else the box at `fourierspacing`.
 fn pme_points(m: &Sim, rho: f64) -> u64 {
     if m.kspace_grid > 0 {
@@ -115,7 +124,8 @@ pub(super) fn mdrun(m: &Sim, real: u64, (i, j): (u64, u64)) -> MethodParts {
     let excl_bytes = 4 + 4 * (1 + special);
     let other_of =
         |home: f64, halo: f64| (home + halo) * nbat_bytes(real) as f64 + home * excl_bytes as f64;
-    let pme_atom = 16 + (3 + 6 * PME_ORDER) * real;
+    let order = pme_order(m);
+    let pme_atom = 16 + (3 + 6 * order) * real;
     let points = pme_points(m, rho);
     let rank_points = up(points as f64 / p);
     let shape = MdShape {
@@ -205,7 +215,7 @@ pub(super) fn mdrun(m: &Sim, real: u64, (i, j): (u64, u64)) -> MethodParts {
             v(MdrunPart::Pme {
                 local,
                 atom_bytes: pme_atom,
-                order: PME_ORDER,
+                order,
                 grid_points: points,
                 rank_points,
                 real,

@@ -72,16 +72,60 @@ pub const PAIR_KERNELS: u64 = 1;
 /// PME: grid index, sort, spread, forward FFT, convolution, inverse FFT, interpolate
 /// (platforms/common/src/CommonCalcNonbondedForce.cpp:946–1032).
 pub const PME_KERNELS: u64 = 7;
-/// Constraints: CCMA's three kernels per iteration, one iteration at least
-/// (platforms/cuda/src/CudaIntegrationUtilities.cpp:94–127).
-pub const CONSTRAINT_KERNELS: u64 = 3;
+/// Constraints, applied twice a step by LangevinMiddleIntegrator (the velocities, then the
+/// positions: platforms/common/src/CommonKernels.cpp:3188–3191), each time SETTLE for the
+/// rigid waters and SHAKE for the hydrogen clusters (platforms/cuda/src/
+/// CudaIntegrationUtilities.cpp:67–101; CCMA's kernels only where constraints couple).
+pub const CONSTRAINT_KERNELS: u64 = 2 * 2;
+/// Kernels every GPU step launches whatever the system: the force buffers cleared
+/// (CudaKernels.cpp:66, CudaContext.cpp:750) and LangevinMiddleIntegrator's three update
+/// kernels (CommonKernels.cpp:3188–3192).
+pub const STEP_KERNELS: u64 = 1 + 3;
+/// Molecular topologies add the bonded kernel: every bonded force in one kernel
+/// (CudaKernels.cpp:80, platforms/common/src/BondedUtilities.cpp:207).
+pub const BONDED_KERNELS: u64 = 1;
 /// Host time of one kernel launch, seconds: the low end of the 5–20 µs a profiler trace
 /// measures per cudaLaunchKernel (facebookresearch/HolisticTraceAnalysis@0c2146a,
 /// docs/source/features/cuda_kernel_launch_stats.rst); `launch_us` overrides it.
 pub const LAUNCH_S: f64 = 5e-6;
 
+// The GPU pair kernel's rate. GROMACS's and OpenMM's CUDA nonbonded kernels are limited by
+// instruction issue and latency, not by their FMAs (Páll & Hess 2013, Comput. Phys. Commun.
+// 184, 2641, "A flexible algorithm for calculating pair interactions on SIMD architectures",
+// §5: "the CUDA kernels are instruction latency-limited"): the loads, shuffles, exclusion
+// masks and cutoff tests issue beside the arithmetic. Every NVIDIA SM since Volta issues one
+// warp instruction per clock from each of its 4 schedulers (128 thread-instructions a clock;
+// NVIDIA's Volta, Turing, Ampere GA100 and GA102, Ada, Hopper and Blackwell architecture
+// whitepapers), while its FP32 peak counts an FMA as 2 FLOPs on each FP32 lane: 64 lanes an SM
+// on GV100, TU10x and GA100, 128 on GA10x, AD10x, GH100 and the Blackwell GPUs. The kernel's
+// counted FLOPs therefore run at most at FP32 peak × 64 / lanes: the whole FP32 peak on a V100,
+// T4 or A100, half of it on the 128-lane GPUs, whose second FP32 datapath an issue-bound kernel
+// cannot feed.
+/// NVIDIA presets whose SMs have 64 FP32 lanes (GV100, TU104, GA100).
+pub const FP32_LANES_64: &[&str] = &[
+    "v100-16",
+    "v100-32",
+    "t4",
+    "a100-40",
+    "a100-80",
+    "a100-pcie-80",
+    "a800",
+];
+
+/// Share of a GPU's FP32 peak its pair kernel can issue: 64 over the FP32 lanes of an SM on
+/// NVIDIA GPUs (1 or ½); 1 on AMD and Apple GPUs, for which no issue figure is sourced here.
+pub fn issue_share(hw: &crate::catalog::hardware::GpuHardware) -> f64 {
+    use crate::catalog::hardware::Vendor;
+    match hw.vendor {
+        Vendor::Nvidia if !FP32_LANES_64.contains(&hw.id) => 0.5,
+        _ => 1.0,
+    }
+}
+
 /// Mesh points each atom's charge is spread to and its force gathered from, per dimension: mdp
-/// `pme-order` 4 (GROMACS's default cubic B-splines), LAMMPS `kspace_modify order` 5 (PPPM).
+/// `pme-order` 4 (GROMACS's default cubic B-splines; `pme_order` overrides it, OpenMM's is 5:
+/// `PmeOrder` in platforms/common/include/openmm/common/CommonCalcNonbondedForce.h:173),
+/// LAMMPS `kspace_modify order` 5 (PPPM).
 pub const PME_ORDER: u64 = 4;
 pub const PPPM_ORDER: u64 = 5;
 /// Passes a 3-D FFT makes over its grid, each reading and writing it: one per axis (cuFFT's and
@@ -177,6 +221,9 @@ pub enum MdValues {
         /// cutoff) and the FLOPs of each (0 for pair styles).
         triplets: f64,
         per_triplet: f64,
+        /// GPU runs: the share of the FP32 peak the kernel's instruction issue reaches
+        /// (`issue_share`); 1 on CPUs.
+        issue: f64,
         work: Work,
     },
     /// The long-range solver's 3-D FFTs per step over the whole mesh, split over the ranks,
@@ -204,9 +251,11 @@ pub enum MdValues {
         kernels: u64,
         /// Host seconds per launch.
         per_launch: f64,
-        /// Whether the step has a PME mesh and constraints (their kernels counted).
+        /// Whether the step has a PME mesh, constraints and bonded forces (their kernels
+        /// counted).
         pme: bool,
         constraints: bool,
+        bonded: bool,
         /// The figure's source: None where the user gave `launch_us`.
         given: bool,
     },
@@ -413,6 +462,8 @@ pub fn step(s: &Scenario, e: &Estimate, sm: &SimMachine) -> Option<MethodStep> {
         if scalar {
             w.peak = sm.scalar_peak();
         }
+        let issue = if sm.gpu { issue_share(sm.m.hw) } else { 1.0 };
+        w.peak *= issue;
         interior = interior.max(w.time());
         terms.push(TimeTerm {
             time: w.time(),
@@ -431,6 +482,7 @@ pub fn step(s: &Scenario, e: &Estimate, sm: &SimMachine) -> Option<MethodStep> {
                 scalar,
                 triplets,
                 per_triplet,
+                issue,
                 work: w,
             })),
         });
@@ -451,6 +503,8 @@ pub fn step(s: &Scenario, e: &Estimate, sm: &SimMachine) -> Option<MethodStep> {
         let w = work(fft_flops(points, ffts, real_fft) / sm.ranks as f64);
         let order = if solver == LongRange::Pppm {
             PPPM_ORDER
+        } else if sim.pme_order > 0 {
+            sim.pme_order
         } else {
             PME_ORDER
         };
@@ -489,8 +543,11 @@ pub fn step(s: &Scenario, e: &Estimate, sm: &SimMachine) -> Option<MethodStep> {
     if sm.gpu {
         let pme = fft.is_some();
         let constraints = sim.shake;
-        let kernels = LIST_KERNELS
+        let bonded = sim.atom_style.molecular();
+        let kernels = STEP_KERNELS
+            + LIST_KERNELS
             + PAIR_KERNELS
+            + if bonded { BONDED_KERNELS } else { 0 }
             + if pme { PME_KERNELS } else { 0 }
             + if constraints { CONSTRAINT_KERNELS } else { 0 };
         let per_launch = s.speed.launch_ns.map_or(LAUNCH_S, |ns| ns as f64 * 1e-9);
@@ -504,6 +561,7 @@ pub fn step(s: &Scenario, e: &Estimate, sm: &SimMachine) -> Option<MethodStep> {
                 per_launch,
                 pme,
                 constraints,
+                bonded,
                 given: s.speed.launch_ns.is_some(),
             })),
         });
