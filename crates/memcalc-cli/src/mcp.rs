@@ -167,13 +167,18 @@ fn initialize(params: &Map<String, Value>) -> Value {
     })
 }
 
+/// A tool's answer: the CLI's text and the structured content; or the CLI's message.
+type Answer = Result<(String, Value), String>;
+/// A tool's arguments.
+type Args = Map<String, Value>;
+
 /// One tool: its name, title, what it answers, its own arguments (beside the scenario's keys)
 /// and which of them are required.
 struct Tool {
     name: &'static str,
     title: &'static str,
     description: &'static str,
-    run: fn(&Map<String, Value>) -> Result<(String, Value), String>,
+    run: fn(&Args) -> Answer,
 }
 
 const TOOLS: &[Tool] = &[
@@ -196,7 +201,8 @@ const TOOLS: &[Tool] = &[
         name: "fits",
         title: "Does it fit, and by how much",
         description: "Whether the run fits the device: the total per device, the capacity, the shortfall (or \
-            headroom) in bytes, host memory where it is bounded, and the verdict in words.",
+            headroom) in bytes, host memory where it is bounded, under a pooled serving engine (vLLM, SGLang) \
+            the shortfall in sequences its KV pool holds, and the verdict in words.",
         run: fits_tool,
     },
     Tool {
@@ -434,7 +440,7 @@ fn report_of(r: &Read, e: &Estimate, sp: Option<&memcalc_core::Speed>) -> Value 
     serde_json::from_str(&text).unwrap_or(Value::Null)
 }
 
-fn estimate_tool(args: &Map<String, Value>) -> Result<(String, Value), String> {
+fn estimate_tool(args: &Args) -> Answer {
     let (r, e, sp) = run(args)?;
     let table = output::render(
         &r.scenario,
@@ -447,7 +453,7 @@ fn estimate_tool(args: &Map<String, Value>) -> Result<(String, Value), String> {
     Ok((table, report_of(&r, &e, sp.as_ref())))
 }
 
-fn time_tool(args: &Map<String, Value>) -> Result<(String, Value), String> {
+fn time_tool(args: &Args) -> Answer {
     let (r, e, sp) = run(args)?;
     let doc = report_of(&r, &e, sp.as_ref());
     let text = match &sp {
@@ -467,7 +473,7 @@ fn time_tool(args: &Map<String, Value>) -> Result<(String, Value), String> {
     ))
 }
 
-fn fits_tool(args: &Map<String, Value>) -> Result<(String, Value), String> {
+fn fits_tool(args: &Args) -> Answer {
     let (r, e, sp) = run(args)?;
     let doc = report_of(&r, &e, sp.as_ref());
     let verdict = memcalc_core::report::verdict(&e, r.units);
@@ -489,14 +495,16 @@ fn fits_tool(args: &Map<String, Value>) -> Result<(String, Value), String> {
         out["host_capacity_bytes"] = json!(h);
         out["host_shortfall_bytes"] = json!(e.host_per_node_bytes.saturating_sub(h));
     }
-    if let Some(v) = doc.get("serving") {
-        // A pooled engine fits when its pool holds the sequences asked for.
-        out["serving"] = v.clone();
+    if let Some(v) = e.serving {
+        // A pooled engine's total is its share of the GPU: it fits when its KV pool holds the
+        // sequences asked for, and falls short by sequences.
+        out["shortfall_sequences"] = json!(v.batch.saturating_sub(v.sequences));
+        out["serving"] = doc["serving"].clone();
     }
     Ok((text, out))
 }
 
-fn suggestions_tool(args: &Map<String, Value>) -> Result<(String, Value), String> {
+fn suggestions_tool(args: &Args) -> Answer {
     let (r, e, _) = run(args)?;
     let d = memcalc_core::answers::derived::derive(&r.scenario);
     let text = output::derived_lines(&e, &d, r.units);
@@ -531,7 +539,7 @@ fn suggestions_tool(args: &Map<String, Value>) -> Result<(String, Value), String
     ))
 }
 
-fn layouts_tool(args: &Map<String, Value>) -> Result<(String, Value), String> {
+fn layouts_tool(args: &Args) -> Answer {
     let r = read(&query_of(args, &[])?)?;
     let s = &r.scenario;
     if !s.mode.trains() {
@@ -564,7 +572,7 @@ fn layouts_tool(args: &Map<String, Value>) -> Result<(String, Value), String> {
     ))
 }
 
-fn compare_tool(args: &Map<String, Value>) -> Result<(String, Value), String> {
+fn compare_tool(args: &Args) -> Answer {
     use memcalc_core::answers::compare::{compare, Column, MAX_COLUMNS};
     if let Some(k) = args.keys().find(|k| *k != "setups") {
         return Err(output::not_a_parameter(k));
@@ -607,7 +615,7 @@ fn compare_tool(args: &Map<String, Value>) -> Result<(String, Value), String> {
     ))
 }
 
-fn log_check_tool(args: &Map<String, Value>) -> Result<(String, Value), String> {
+fn log_check_tool(args: &Args) -> Answer {
     let log = match args.get("log") {
         Some(Value::String(s)) => s,
         _ => return Err("log: the log's text is required".into()),

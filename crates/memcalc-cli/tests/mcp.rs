@@ -230,6 +230,15 @@ fn fits_gives_the_shortfall_and_time_suggestions_layouts_compare_answer() {
         "{}",
         text(&r)
     );
+    // A pooled engine falls short in sequences its KV pool holds.
+    let pool = c.call(
+        "fits",
+        json!({ "mode": "infer", "params": "8B", "gpu": "l4", "engine": "vllm", "seq": 32768, "batch": 256 }),
+    );
+    let p = &pool["structuredContent"];
+    assert_eq!(p["fits"], false, "{pool}");
+    let held = p["serving"]["concurrent_sequences"].as_u64().unwrap();
+    assert_eq!(p["shortfall_sequences"], 256 - held);
 
     let t = c.call("time", json!({ "query": "mode=infer&params=8B&gpu=h100" }));
     assert!(

@@ -70,7 +70,7 @@ pub fn methods(f: &Field) -> Vec<&'static str> {
 /// A fixed-point bound as the number a user types (3 places: 900 is 0.9).
 fn fixed(v: u64, places: u32) -> Value {
     let scale = 10u64.pow(places);
-    if v % scale == 0 {
+    if v.is_multiple_of(scale) {
         json!(v / scale)
     } else {
         json!(v as f64 / scale as f64)
