@@ -575,7 +575,10 @@ fn layouts_tool(args: &Args) -> Answer {
 fn compare_tool(args: &Args) -> Answer {
     use memcalc_core::answers::compare::{compare, Column, MAX_COLUMNS};
     if let Some(k) = args.keys().find(|k| *k != "setups") {
-        return Err(output::not_a_parameter(k));
+        return Err(format!(
+            "'{k}' is not an argument of compare: its only argument is setups, each setup a link, \
+             a query string or an object of keys"
+        ));
     }
     let setups = match args.get("setups") {
         Some(Value::Array(a)) => a,

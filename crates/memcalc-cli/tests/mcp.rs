@@ -281,6 +281,22 @@ fn fits_gives_the_shortfall_and_time_suggestions_layouts_compare_answer() {
     assert_eq!(text(&cmp), cli);
     let one = c.call("compare", json!({ "setups": ["params=70B"] }));
     assert_eq!(one["isError"], true);
+    let stray = c.call(
+        "compare",
+        json!({ "setups": ["params=7B", "params=8B"], "gpus": 8 }),
+    );
+    assert!(
+        text(&stray).starts_with("'gpus' is not an argument of compare"),
+        "{stray}"
+    );
+    let bad = c.call(
+        "compare",
+        json!({ "setups": ["params=7B", { "parms": "8B" }] }),
+    );
+    assert_eq!(
+        text(&bad),
+        "setup 2: 'parms' is not a parameter; did you mean params? (docs/url-parameters.md)"
+    );
 }
 
 #[test]

@@ -149,7 +149,7 @@ pub fn field(f: &Field, detail: Detail) -> Value {
             s.insert("type".into(), json!("string"));
         }
     }
-    let mut words = vec![f.label.to_string()];
+    let mut words = vec![format!("{}.", f.label)];
     if detail == Detail::Full {
         words.push(f.id.help().to_string());
     }
