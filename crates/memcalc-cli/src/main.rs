@@ -2,6 +2,7 @@
 //! KEY=VALUE arguments; prints a table, JSON, CSV or Markdown, or a sweep of one key.
 //! Exit status: 0 fits, 1 does not fit, 2 invalid input.
 
+mod mcp;
 mod output;
 
 use clap::Parser;
@@ -12,7 +13,9 @@ use std::process::ExitCode;
 
 /// Usage lines before the options; examples, what the keys are and the exit status after.
 const USAGE: &str = "memcalc [OPTIONS] '<share link or query string>'
-       memcalc [OPTIONS] KEY=VALUE [KEY=VALUE ...]";
+       memcalc [OPTIONS] KEY=VALUE [KEY=VALUE ...]
+       memcalc mcp      (a Model Context Protocol server over stdio)
+       memcalc --schema (the report's JSON Schema and the link's keys)";
 
 const AFTER: &str = "EXAMPLES:
     memcalc 'params=7B&dtype=bf16&optimizer=adamw'
@@ -27,6 +30,7 @@ const AFTER: &str = "EXAMPLES:
     memcalc --list presets
     memcalc --list devices --json
     memcalc --compare params=70B 'params=70B&zero=3&gpus=8'
+    memcalc mcp
 
 Keys are those of the page's URL (docs/url-parameters.md); values not given take the page's
 defaults, so a link copied from the page (or its 'copy as command' line) gives the same numbers
@@ -103,6 +107,11 @@ struct Args {
     /// first, and what each setup changes (table or --json); exit 0 when every setup fits
     #[arg(long, conflicts_with_all = ["sweep", "layouts", "models", "list", "config", "log"])]
     compare: bool,
+    /// print the published schema (docs/schema/memcalc.schema.json): a JSON Schema (draft
+    /// 2020-12) of the --json report and an OpenAPI 3.1 description of every query key (label,
+    /// unit, range, allowed values, default, modes, help), generated from the fields table
+    #[arg(long, conflicts_with_all = ["sweep", "layouts", "models", "list", "compare", "log"])]
+    schema: bool,
     /// a share link, a query string, or KEY=VALUE pairs (joined with '&')
     #[arg(value_name = "INPUT")]
     inputs: Vec<String>,
@@ -114,8 +123,16 @@ fn fail(msg: &str) -> ExitCode {
 }
 
 fn main() -> ExitCode {
+    // `memcalc mcp`: the Model Context Protocol server over stdio (issue 43, src/mcp.rs).
+    if std::env::args().nth(1).as_deref() == Some("mcp") {
+        return mcp::serve();
+    }
     // Usage errors exit with 2, like invalid keys; --help and --version with 0.
     let args = Args::parse();
+    if args.schema {
+        print!("{}", memcalc_core::report::schema::document());
+        return ExitCode::SUCCESS;
+    }
     if args.models {
         for m in memcalc_core::catalog::MODELS {
             println!(
@@ -358,7 +375,7 @@ fn read_log(path: &str, base: &Inputs, format: Format, decimal: bool) -> ExitCod
 
 /// The layout search as a table; exit 0 when at least one layout fits.
 fn print_layouts(s: &memcalc_core::Scenario, decimal: bool) -> ExitCode {
-    use memcalc_core::units::{format_bytes, UnitSystem};
+    use memcalc_core::units::UnitSystem;
     if !s.mode.trains() {
         return fail("--layouts needs mode=train or mode=finetune");
     }
@@ -371,28 +388,38 @@ fn print_layouts(s: &memcalc_core::Scenario, decimal: bool) -> ExitCode {
         s,
         memcalc_core::answers::layouts::LAYOUTS_SHOWN,
     );
+    print!("{}", layouts_table(s, &found, units));
+    exit(!found.is_empty())
+}
+
+/// The layouts found as the table `--layouts` prints (and `memcalc mcp`'s `layouts` tool).
+fn layouts_table(
+    s: &memcalc_core::Scenario,
+    found: &[memcalc_core::answers::layouts::Layout],
+    units: memcalc_core::units::UnitSystem,
+) -> String {
+    use memcalc_core::units::format_bytes;
     if found.is_empty() {
-        println!(
-            "No layout on {} {} fits {} per device.",
+        return format!(
+            "No layout on {} {} fits {} per device.\n",
             s.parallel.gpus,
             memcalc_core::text::wording::plural(s.parallel.gpus, "GPU", "GPUs"),
             format_bytes(s.device.capacity_bytes(), units)
         );
-        return exit(false);
     }
-    println!("layout | per device | compute lost | sent per step | query");
-    for l in &found {
-        println!(
-            "{} | {} | {} % recompute + {} % bubble | {} | {}",
+    let mut out = String::from("layout | per device | compute lost | sent per step | query\n");
+    for l in found {
+        out.push_str(&format!(
+            "{} | {} | {} % recompute + {} % bubble | {} | {}\n",
             l.label(),
             format_bytes(l.per_device_bytes, units),
             l.recompute_pct,
             l.bubble_pct,
             format_bytes(l.comm_bytes, units),
             l.query()
-        );
+        ));
     }
-    exit(true)
+    out
 }
 
 fn exit(fits: bool) -> ExitCode {

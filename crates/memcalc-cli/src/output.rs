@@ -125,80 +125,92 @@ pub fn render(
                 ));
             }
             let d = memcalc_core::answers::derived::derive(s);
-            if e.serving.is_some() || e.mode == memcalc_core::Mode::Infer {
-                // A server's answer is in concurrent sequences, as the page's "At a glance";
-                // so is any inference run's (a micro-batch is training's).
-                if let Some(f) = report::facts(e, &d, units)
-                    .into_iter()
-                    .find(|f| f.id == "max-batch")
-                {
-                    out.push_str(&format!("{}: {}\n", f.label, f.value));
-                }
-            } else if e.mode != memcalc_core::Mode::Sim {
-                match d.max_batch {
-                    Some(b) => out.push_str(&format!(
-                        "Largest micro-batch that fits: {}\n",
-                        group_digits(b)
-                    )),
-                    None => {
-                        out.push_str("Largest micro-batch that fits: none, even 1 does not fit\n")
-                    }
-                }
-            }
-            if let Some(q) = d.max_seq {
-                out.push_str(&format!(
-                    "Longest context that fits: {} tokens{}\n",
-                    group_digits(q),
-                    if d.context_limit.is_some() {
-                        " (the model's maximum; memory would allow more)"
-                    } else {
-                        ""
-                    }
-                ));
-            }
-            if let Some(g) = d.fewest_gpus {
-                out.push_str(&format!(
-                    "{}: {}\n",
-                    if d.layer_split {
-                        memcalc_core::answers::derived::LAYER_SPLIT_WORDS.0
-                    } else {
-                        memcalc_core::answers::derived::fewest_gpus_words(e.mode).0
-                    },
-                    group_digits(g)
-                ));
-            }
-            if let Some(n) = d.fewest_nodes {
-                out.push_str(&format!(
-                    "Fewest nodes (same ranks per node): {}\n",
-                    group_digits(n)
-                ));
-            }
-            for sv in d.savings.iter().take(5) {
-                if sv.serving.is_some() {
-                    // Under a pooled engine the total stays its share: the change is in sequences.
-                    out.push_str(&format!(
-                        "{}: {} ({})\n",
-                        sv.label,
-                        report::saving_text(sv, units),
-                        sv.query()
-                    ));
-                    continue;
-                }
-                out.push_str(&format!(
-                    "Saves {:>12}: {} ({}){}\n",
-                    size(sv.saved),
-                    sv.label,
-                    sv.query(),
-                    if sv.fits_after { ", then fits" } else { "" }
-                ));
-            }
+            out.push_str(&derived_lines(e, &d, units));
         }
     }
     out
 }
 
+/// The table's answers derived from the estimate: the largest batch and context that fit, the
+/// fewest GPUs or nodes, and the five changes that save the most (with their queries). The
+/// table prints them after the verdict; `memcalc mcp`'s `suggestions` tool returns them.
+pub(crate) fn derived_lines(
+    e: &Estimate,
+    d: &memcalc_core::answers::derived::Derived,
+    units: UnitSystem,
+) -> String {
+    let size = |b: u64| format_bytes(b, units);
+    let mut out = String::new();
+    if e.serving.is_some() || e.mode == memcalc_core::Mode::Infer {
+        // A server's answer is in concurrent sequences, as the page's "At a glance";
+        // so is any inference run's (a micro-batch is training's).
+        if let Some(f) = report::facts(e, d, units)
+            .into_iter()
+            .find(|f| f.id == "max-batch")
+        {
+            out.push_str(&format!("{}: {}\n", f.label, f.value));
+        }
+    } else if e.mode != memcalc_core::Mode::Sim {
+        match d.max_batch {
+            Some(b) => out.push_str(&format!(
+                "Largest micro-batch that fits: {}\n",
+                group_digits(b)
+            )),
+            None => out.push_str("Largest micro-batch that fits: none, even 1 does not fit\n"),
+        }
+    }
+    if let Some(q) = d.max_seq {
+        out.push_str(&format!(
+            "Longest context that fits: {} tokens{}\n",
+            group_digits(q),
+            if d.context_limit.is_some() {
+                " (the model's maximum; memory would allow more)"
+            } else {
+                ""
+            }
+        ));
+    }
+    if let Some(g) = d.fewest_gpus {
+        out.push_str(&format!(
+            "{}: {}\n",
+            if d.layer_split {
+                memcalc_core::answers::derived::LAYER_SPLIT_WORDS.0
+            } else {
+                memcalc_core::answers::derived::fewest_gpus_words(e.mode).0
+            },
+            group_digits(g)
+        ));
+    }
+    if let Some(n) = d.fewest_nodes {
+        out.push_str(&format!(
+            "Fewest nodes (same ranks per node): {}\n",
+            group_digits(n)
+        ));
+    }
+    for sv in d.savings.iter().take(5) {
+        if sv.serving.is_some() {
+            // Under a pooled engine the total stays its share: the change is in sequences.
+            out.push_str(&format!(
+                "{}: {} ({})\n",
+                sv.label,
+                report::saving_text(sv, units),
+                sv.query()
+            ));
+            continue;
+        }
+        out.push_str(&format!(
+            "Saves {:>12}: {} ({}){}\n",
+            size(sv.saved),
+            sv.label,
+            sv.query(),
+            if sv.fits_after { ", then fits" } else { "" }
+        ));
+    }
+    out
+}
+
 /// The table's time line: the summary, then each term's label, time and formula, indented.
-fn time_lines(sp: &Speed, units: UnitSystem) -> String {
+pub(crate) fn time_lines(sp: &Speed, units: UnitSystem) -> String {
     let mut out = format!("Time: {}\n", time_text::summary(sp));
     let width = sp
         .terms

@@ -495,12 +495,22 @@ fn shell_words(line: &str) -> Vec<String> {
 /// Runs one example and checks its figures against the page's reading of the same values.
 fn check_example(words: &[String]) {
     assert_eq!(words[0], "memcalc", "{words:?}");
-    // Listing and the version estimate nothing: they run and print.
-    if words.iter().any(|w| w == "--list" || w == "--version") {
+    // Listing, the version and the schema estimate nothing: they run and print.
+    if words
+        .iter()
+        .any(|w| w == "--list" || w == "--version" || w == "--schema")
+    {
         let given: Vec<&str> = words[1..].iter().map(String::as_str).collect();
         let (code, out, err) = memcalc(&given);
         assert_eq!(code, 0, "{words:?}: {err}");
         assert!(!out.is_empty(), "{words:?}");
+        return;
+    }
+    // The MCP server (tests/mcp.rs speaks to it): with no input it ends at once, printing nothing.
+    if words.get(1).is_some_and(|w| w == "mcp") {
+        let (code, out, err) = memcalc(&["mcp"]);
+        assert_eq!(code, 0, "{err}");
+        assert!(out.is_empty(), "{out}");
         return;
     }
     // A comparison: each setup's own numbers are checked by tests/compare.rs.

@@ -14,6 +14,8 @@ mod json;
 pub mod log_check;
 mod names;
 pub mod page_words;
+// The published schema of the report and of the link's keys (issue 43).
+pub mod schema;
 mod time_answer;
 pub use glance::{facts, saving_change, saving_text, Fact};
 pub use json::{
