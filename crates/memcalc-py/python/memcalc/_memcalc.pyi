@@ -1,0 +1,4 @@
+# The native module (crates/memcalc-py/src/lib.rs): one call, JSON text in and out.
+__version__: str
+
+def call(op: str, args: str) -> str: ...
