@@ -93,3 +93,14 @@ def test_the_package_is_typed():
     here = Path(memcalc.__file__).parent
     assert (here / "py.typed").exists()
     assert (here / "__init__.pyi").exists()
+
+
+def test_a_panic_in_the_core_is_an_error_and_the_interpreter_goes_on(capfd):
+    from memcalc import _memcalc
+
+    with pytest.raises(memcalc.InternalError) as e:
+        memcalc._call("panic_for_tests")
+    assert "a panic asked for by the tests" in str(e.value)
+    assert "panicked" not in capfd.readouterr().err  # no Rust message or backtrace printed
+    assert memcalc.estimate("params=7B").params == 7_000_000_000
+    assert '"panic"' in _memcalc.call("panic_for_tests", "{}")
