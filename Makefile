@@ -43,7 +43,8 @@ test-native:
 	cargo test --workspace --exclude memcalc-app
 
 # The Python package (crates/memcalc-py): its abi3 wheel built by maturin, installed in a fresh
-# virtual environment, its pytest tests (and the example notebook's outputs) run against the CLI.
+# virtual environment, its stubs checked by mypy's stubtest, its pytest tests (and the example
+# notebook's outputs) run against the CLI.
 test-python:
 	scripts/test-python.sh
 

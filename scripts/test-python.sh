@@ -3,7 +3,8 @@
 # Cargo.toml's `py` profile, named in its pyproject.toml: optimised, unwinding), installs it in a
 # fresh virtual environment with pytest and pandas from PyPI, and runs its tests against the
 # `memcalc` binary (a debug build): estimate, errors, sweep to a DataFrame, compare, check,
-# layouts, log check, and the example notebook's outputs (examples/memcalc.ipynb).
+# layouts, log check, and the example notebook's outputs (examples/memcalc.ipynb); and the
+# type stubs against the installed package (mypy's stubtest).
 #
 # Usage: scripts/test-python.sh   (the wheel is left in $CARGO_TARGET_DIR/wheels, or WHEEL_DIR)
 set -euo pipefail
@@ -28,10 +29,13 @@ export MEMCALC_BIN=$TARGET/debug/memcalc
 
 say "installing it in a fresh virtual environment"
 python3 -m venv "$VENV"
-"$VENV/bin/python" -m pip install --quiet "$WHEEL" pytest
+"$VENV/bin/python" -m pip install --quiet "$WHEEL" pytest mypy
 # pandas is optional for the package (sweep gives plain rows without it); the tests want it.
 "$VENV/bin/python" -m pip install --quiet pandas || say "pandas is not installable here: its tests are skipped"
 
 # Run from outside the checkout, so that `import memcalc` is the installed wheel.
 cd "$VENV"
+# The type stubs (memcalc/__init__.pyi, _memcalc.pyi) against what the installed package has.
+say "checking the type stubs against the package (mypy's stubtest)"
+"$VENV/bin/python" -m mypy.stubtest memcalc
 "$VENV/bin/python" -m pytest -p no:cacheprovider -q "$ROOT/crates/memcalc-py/tests"

@@ -3,6 +3,27 @@ from typing import Any, Dict, Iterable, Iterator, List, Mapping, Optional, Union
 
 __version__: str
 
+__all__ = [
+    "estimate",
+    "check",
+    "layouts",
+    "sweep",
+    "compare",
+    "log_check",
+    "query_string",
+    "Estimate",
+    "Part",
+    "Term",
+    "Speed",
+    "QueryError",
+    "UnknownKeyError",
+    "UnknownPresetError",
+    "InvalidValueError",
+    "LogNotRecognisedError",
+    "UsageError",
+    "InternalError",
+]
+
 Query = Union[str, Mapping[str, Any]]
 
 class QueryError(ValueError):
