@@ -123,3 +123,12 @@ def test_a_log_nobody_wrote(cli):
     code, _, err = cli.run("--log", "-", stdin=text)
     assert code == 2
     assert err.strip() == f"memcalc: {e.value.message}"
+
+
+def test_log_check_rejects_a_bad_base_as_the_cli_does(cli, root):
+    text = (root / "crates/memcalc-core/tests/logs/lammps-16Mar18-lj.1.log").read_text(errors="replace")
+    with pytest.raises(memcalc.UnknownKeyError) as e:
+        memcalc.log_check(text, "mode=sim&parms=7")
+    code, _, err = cli.run("--log", "-", "mode=sim&parms=7", stdin=text)
+    assert code == 2
+    assert f"memcalc: {e.value.message}" in err.splitlines()

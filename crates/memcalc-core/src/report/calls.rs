@@ -107,8 +107,9 @@ pub struct Read {
     pub notices: Vec<Notice>,
 }
 
-/// Reads `q`; unknown keys, an unknown preset and invalid values are errors, every one of them.
-pub fn read(q: &str) -> Result<Read, Vec<QueryError>> {
+/// `q`'s inputs as `memcalc` reads them (a share link at its own version, a bare query at the
+/// current one) and the errors the page would only note: unknown keys and an unknown preset.
+fn inputs_of(q: &str) -> (Inputs, Vec<Notice>, Vec<QueryError>) {
     let (inputs, notices) = if query::is_share_link(q) {
         Inputs::from_query(q)
     } else {
@@ -134,6 +135,12 @@ pub fn read(q: &str) -> Result<Read, Vec<QueryError>> {
             message: crate::schema::presets::unknown_preset(&p),
         });
     }
+    (inputs, notices, errors)
+}
+
+/// Reads `q`; unknown keys, an unknown preset and invalid values are errors, every one of them.
+pub fn read(q: &str) -> Result<Read, Vec<QueryError>> {
+    let (inputs, notices, mut errors) = inputs_of(q);
     match inputs.parse() {
         Ok(scenario) if errors.is_empty() => Ok(Read {
             inputs,
@@ -358,20 +365,11 @@ pub fn compare_json(queries: &[String]) -> Result<String, Vec<QueryError>> {
 /// estimate, the calibrated terms); `base` is the scenario the log's keys fill. A log no reader
 /// recognises is an error with the CLI's message.
 pub fn log_check_json(text: &str, base: &str) -> Result<String, Vec<QueryError>> {
-    // The base as the CLI takes its keys: unknown keys are errors; its values are checked
-    // once the log has filled them in.
-    let (inputs, notices) = if query::is_share_link(base) {
-        Inputs::from_query(base)
-    } else {
-        Inputs::from_typed_query(base)
-    };
-    let unknown: Vec<QueryError> = notices
-        .iter()
-        .filter(|n| !query::known_key(&n.key))
-        .map(|n| unknown_key(&n.key))
-        .collect();
-    if !unknown.is_empty() {
-        return Err(unknown);
+    // The base as the CLI takes its keys: unknown keys and an unknown preset are errors; its
+    // values are checked once the log has filled them in.
+    let (inputs, _, errors) = inputs_of(base);
+    if !errors.is_empty() {
+        return Err(errors);
     }
     let answer = crate::log::check::answer(text, &inputs);
     let view = super::log_check::view(&answer, UnitSystem::Binary);
