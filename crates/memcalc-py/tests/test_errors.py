@@ -54,3 +54,13 @@ def test_a_hardware_figure_out_of_range(cli):
 def test_a_query_of_the_wrong_type():
     with pytest.raises(TypeError):
         memcalc.estimate(7)  # type: ignore[arg-type]
+
+
+def test_an_error_survives_pickling():
+    import pickle
+
+    with pytest.raises(memcalc.QueryError) as e:
+        memcalc.estimate("params=7B&optimiser=adamw")
+    back = pickle.loads(pickle.dumps(e.value))
+    assert type(back) is memcalc.UnknownKeyError
+    assert (back.message, back.key, back.allowed) == (e.value.message, e.value.key, e.value.allowed)

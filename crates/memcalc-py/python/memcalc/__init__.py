@@ -75,6 +75,10 @@ class QueryError(ValueError):
         self.allowed = list(allowed)
         self.errors: List[QueryError] = errors if errors is not None else [self]
 
+    def __reduce__(self) -> Any:
+        # Picklable (multiprocessing hands errors back between processes): the error alone.
+        return (type(self), (self.message, self.key, self.allowed))
+
 
 class UnknownKeyError(QueryError):
     """A key the page does not read; ``allowed`` holds the closest keys."""
