@@ -4,7 +4,7 @@ SHELL := /bin/bash
 export PATH := $(HOME)/.cargo/bin:$(CURDIR)/node_modules/.bin:$(PATH)
 export CHROMEDRIVER ?= /usr/bin/chromedriver
 
-.PHONY: setup serve build test test-setup lint test-native test-wasm test-e2e size
+.PHONY: setup serve build test test-setup lint test-native test-wasm test-e2e size test-python
 
 setup:
 	@scripts/setup.sh
@@ -15,7 +15,7 @@ serve: setup
 build: setup
 	trunk build --release
 
-test: setup test-setup lint test-native test-wasm build size test-e2e
+test: setup test-setup lint test-native test-python test-wasm build size test-e2e
 
 # setup.sh down the paths a warm machine never takes (fresh machine, root or sudo, stale tools),
 # with recording stubs instead of installers.
@@ -41,6 +41,12 @@ lint:
 
 test-native:
 	cargo test --workspace --exclude memcalc-app
+
+# The Python package (crates/memcalc-py): its abi3 wheel built by maturin, installed in a fresh
+# virtual environment, its stubs checked by mypy's stubtest, its pytest tests (and the example
+# notebook's outputs) run against the CLI.
+test-python:
+	scripts/test-python.sh
 
 test-wasm:
 	cargo test -p memcalc-app --target wasm32-unknown-unknown

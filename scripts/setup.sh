@@ -9,6 +9,8 @@ export PATH="$HOME/.cargo/bin:$PWD/node_modules/.bin:$PATH"
 TRUNK_VERSION=0.21.14
 # The formatter of Leptos' view! macros (rustfmt leaves their bodies alone), for `make lint`.
 LEPTOSFMT_VERSION=0.1.33
+# Builds the Python package's wheel (crates/memcalc-py) for scripts/test-python.sh; from PyPI.
+MATURIN_VERSION=1.16.0
 say() { printf 'setup: %s\n' "$*"; }
 # Whether a command's output has a line matching a grep pattern. The output is read whole first:
 # `cmd | grep -q` under pipefail fails when grep stops reading early and cmd gets SIGPIPE.
@@ -86,4 +88,15 @@ fi
 WANT_OPT=$(awk -F'"' '/^wasm_opt/ { sub("version_", "", $2); print $2 }' Trunk.toml)
 if ! has "version $WANT_OPT\b" wasm-opt --version; then
   echo "setup: wasm-opt on PATH is not version $WANT_OPT (Trunk.toml); check package.json's binaryen" >&2; exit 1
+fi
+
+# maturin from PyPI, for the user (no root needed): `python3 -m maturin` finds it without
+# ~/.local/bin on the PATH. Python itself is the system's; without it, say so.
+if ! command -v python3 >/dev/null; then
+  echo "setup: python3 is missing: the Python package's tests (scripts/test-python.sh) need Python 3.9 or later with venv and pip (Debian: apt-get install python3 python3-venv python3-pip)" >&2
+  exit 1
+fi
+if ! has "^maturin ${MATURIN_VERSION//./\\.}\$" python3 -m maturin --version; then
+  say "installing maturin $MATURIN_VERSION from PyPI"
+  python3 -m pip install --user "maturin==$MATURIN_VERSION"
 fi

@@ -14,6 +14,7 @@ trap '[ -n "${KEEP:-}" ] || rm -rf "$WORK"' EXIT
 
 TRUNK=$(awk -F= '/^TRUNK_VERSION=/ { print $2; exit }' "$SETUP")
 LEPTOSFMT=$(awk -F= '/^LEPTOSFMT_VERSION=/ { print $2; exit }' "$SETUP")
+MATURIN=$(awk -F= '/^MATURIN_VERSION=/ { print $2; exit }' "$SETUP")
 WBG=$(awk '/^name = "wasm-bindgen"$/ { getline; gsub(/version = |"/, ""); print; exit }' "$ROOT/Cargo.lock")
 OPT=$(awk -F'"' '/^wasm_opt/ { sub("version_", "", $2); print $2 }' "$ROOT/Trunk.toml")
 BASH_BIN=$(command -v bash)
@@ -76,6 +77,13 @@ mkdir -p node_modules/.bin && cp '$case_dir/bin/wasm-opt.npm' node_modules/.bin/
 [ \"\$1\" = -n ] && shift
 FAKE_UID=0 exec \"\$@\""
   for t in chromium chromedriver shellcheck; do stub "$t" 'exit 0'; done
+  # python3 with maturin at the pinned version (MATURIN_SAYS: what `-m maturin --version` prints;
+  # empty: no such module); any other call is recorded.
+  stub python3 "case \"\$*\" in
+  '-m maturin --version') [ -n \"\${MATURIN_SAYS-maturin $MATURIN}\" ] || { echo 'No module named maturin' >&2; exit 1; }
+    echo \"\${MATURIN_SAYS-maturin $MATURIN}\" ;;
+  *) echo \"python3 \$*\" >> $log ;;
+esac"
 }
 
 # run_setup [VAR=value …]: runs the copy with only the scenario's PATH and HOME.
@@ -221,6 +229,28 @@ stub wasm-opt "echo 'wasm-opt version 116'"
 run_setup
 expect_status 1
 expect_output "not version $OPT"
+end_case
+
+new_case "maturin missing: installed from PyPI for the user, nothing else"
+run_setup MATURIN_SAYS=
+expect_status 0
+expect_call "python3 -m pip install --user maturin==$MATURIN"
+expect_no_call "apt-get"
+expect_no_call "cargo"
+end_case
+
+new_case "maturin at another version (or one only containing the pinned one): reinstalled"
+run_setup MATURIN_SAYS="maturin ${MATURIN}1"
+expect_status 0
+expect_call "python3 -m pip install --user maturin==$MATURIN"
+end_case
+
+new_case "no python3: stops with what to install"
+rm "$case_dir/bin/python3"
+run_setup
+expect_status 1
+expect_output "python3 is missing"
+expect_no_call "pip"
 end_case
 
 # The README's promises about the scripts, checked against the scripts themselves.

@@ -265,28 +265,15 @@ fn main() -> ExitCode {
 /// current one (as for a single setup); unknown keys, an unknown preset and invalid values are
 /// errors.
 fn setup(q: &str) -> Result<memcalc_core::Scenario, String> {
-    let (inputs, notices) = if query::is_share_link(q) {
-        Inputs::from_query(q)
-    } else {
-        Inputs::from_typed_query(q)
-    };
-    let mut errors: Vec<String> = notices
-        .iter()
-        .filter(|n| !query::known_key(&n.key))
-        .map(|n| output::not_a_parameter(&n.key))
-        .collect();
-    let (page, _) = memcalc_core::inputs::page::PageOptions::from_query(q);
-    if let Some(p) = page.unknown_preset {
-        errors.push(memcalc_core::inputs::presets::unknown_preset(&p));
-    }
-    match inputs.parse() {
-        Ok(s) if errors.is_empty() => Ok(s),
-        Ok(_) => Err(errors.join("; ")),
-        Err(es) => {
-            errors.extend(es.into_iter().map(|e| e.message));
-            Err(errors.join("; "))
-        }
-    }
+    // The reading the Python package's calls share (issue 43), every error joined.
+    memcalc_core::report::calls::read(q)
+        .map(|r| r.scenario)
+        .map_err(|es| {
+            es.into_iter()
+                .map(|e| e.message)
+                .collect::<Vec<_>>()
+                .join("; ")
+        })
 }
 
 /// `--compare`: the setups side by side; exit 0 when every setup fits, 1 when one does not, 2

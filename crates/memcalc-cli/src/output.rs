@@ -53,20 +53,8 @@ pub fn render(
     // Every export says what it estimated: the query that reopens it and the changed inputs.
     let origin = report::Origin::new(s, s.to_query());
     match format {
-        Format::Json => {
-            // An inference run's JSON carries its throughput-versus-latency curve.
-            let curve = match sp.map(|sp| sp.steps) {
-                Some(Steps::Inference { .. }) => memcalc_core::answers::batch_curve(s),
-                _ => Vec::new(),
-            };
-            out.push_str(&report::to_json_with_curve(
-                e,
-                notices,
-                Some(&origin),
-                sp,
-                &curve,
-            ))
-        }
+        // The document the Python package returns too (issue 43): built once, in the core.
+        Format::Json => out.push_str(&report::calls::document(s, e, sp, notices)),
         Format::Csv => out.push_str(&report::to_csv_with_speed(e, Some(&origin), sp)),
         Format::Markdown => {
             out.push_str(&report::to_markdown_with_speed(e, units, Some(&origin), sp))
@@ -325,12 +313,7 @@ fn percent(e: Option<f64>) -> String {
 /// The time of the scenario `base` with `key` set to `x`, as the sweep's row for `x` has it;
 /// `None` where that scenario has no time model or a hardware figure is out of range.
 fn speed_at(base: &Inputs, key: memcalc_core::inputs::fields::FieldId, x: u64) -> Option<Speed> {
-    let mut i = base.clone();
-    i.set(key, x.to_string());
-    let s = i.parse().ok()?;
-    memcalc_core::speed(&s, &memcalc_core::estimate(&s))
-        .ok()
-        .flatten()
+    report::calls::speed_at(base, key, x)
 }
 
 /// A rate in a sweep's table or Markdown: three significant figures, whole from 100 up, as
@@ -415,11 +398,7 @@ pub fn not_a_list(what: &str) -> String {
 
 /// The error for a key no field or page option has, with the closest keys when one is near.
 pub fn not_a_parameter(key: &str) -> String {
-    let shown: String = key.chars().take(40).collect();
-    match memcalc_core::inputs::query::did_you_mean(key) {
-        Some(hint) => format!("'{shown}' is not a parameter; {hint} (docs/url-parameters.md)"),
-        None => format!("'{shown}' is not a parameter; see docs/url-parameters.md"),
-    }
+    report::calls::not_a_parameter(key)
 }
 
 /// Estimates for every value of one key; returns whether the last one fits. Values the

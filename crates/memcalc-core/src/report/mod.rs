@@ -8,6 +8,9 @@ use crate::model::Estimate;
 use crate::scenario::Scenario;
 
 pub mod band;
+// Issue 43: the answers a program calls for (the Python package), as JSON text.
+#[cfg(feature = "time")]
+pub mod calls;
 pub mod compare;
 mod glance;
 mod json;

@@ -62,6 +62,7 @@ pub const CRATES: &[(&str, Role)] = &[
     ("crates/memcalc-worker", Role::Face),
     ("crates/memcalc-log", Role::Face),
     ("crates/memcalc-wasm-io", Role::Face),
+    ("crates/memcalc-py", Role::Face),
 ];
 
 /// Rust outside the workspace's members that uses the core too (their own workspaces).
