@@ -178,3 +178,7 @@ impl Inputs {
     }
 }
 
+/// The raw text of a field when the user has changed nothing (the published schema's defaults).
+pub fn default_raw(id: FieldId) -> String {
+    Inputs::default().get(id).to_string()
+}
