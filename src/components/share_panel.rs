@@ -57,7 +57,7 @@ pub fn SharePanel() -> impl IntoView {
     let name = move |ext: &str| scenario.with(|s| file_name(s, ext));
     let dialog = NodeRef::<Dialog>::new();
     // The parts the embed shows; the share panel and the measurement check are off by default
-    // there.
+    // there, and so is the timeline (embeds keep what they showed).
     let (parts, set_parts) = signal(Parts::ALL.with(Part::Share, false).with(Part::Check, false));
     // The embed's theme (`theme=`, to match the host page) and its first height before the frame
     // sizes itself (the iframe's `height`, embed.js's `data-height`).
