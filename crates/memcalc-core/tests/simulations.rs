@@ -5,7 +5,7 @@ mod common;
 use common::{est, expect_part, part, scenario};
 use memcalc_core::analysis::sim_nodes::{adjoint_fit, fewest_nodes, scaling};
 use memcalc_core::explain::parts;
-use memcalc_core::scenario::sim::{revolve_repetitions, split};
+use memcalc_core::model::sim::domain::{revolve_repetitions, split};
 use memcalc_core::PartId;
 use memcalc_core::{estimate, Choice, Inputs, Location, Scenario};
 

@@ -1,6 +1,7 @@
 //! Simulation searches over the scenario: memory as nodes grow, the fewest nodes that fit, the
 //! most checkpoints that fit. Each goes through `model::estimate`, as the verdict does.
 
+use crate::model::sim::domain::revolve_repetitions;
 use crate::scenario::sim::*;
 use crate::scenario::Scenario;
 

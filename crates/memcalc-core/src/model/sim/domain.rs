@@ -132,3 +132,68 @@ pub(super) fn local_share(l: (f64, f64, f64), r: f64) -> f64 {
     };
     axis(l.0) * axis(l.1) * axis(l.2)
 }
+
+// The decomposition's maths: how ranks split a domain, and how often an adjoint run
+// recomputes (issue 36: here, beside the parts it sizes, not among the scenario's inputs).
+
+fn divisors(n: u64) -> Vec<u64> {
+    let mut small = Vec::new();
+    let mut large = Vec::new();
+    let mut d = 1;
+    while d * d <= n {
+        if n.is_multiple_of(d) {
+            small.push(d);
+            if d * d != n {
+                large.push(n / d);
+            }
+        }
+        d += 1;
+    }
+    small.extend(large.into_iter().rev());
+    small
+}
+
+/// Near-cubic split of `ranks` over a box of extents (x, y, z): the factorisation with the
+/// least subdomain surface, as MPI_Dims_create and LAMMPS's processor grid choose.
+pub fn split(ranks: u64, x: f64, y: f64, z: f64, two_d: bool) -> (u64, u64, u64) {
+    let mut best = (ranks, 1, 1);
+    let mut best_area = f64::INFINITY;
+    // The divisors of ranks / px are those of ranks that divide it, in the same ascending
+    // order: one list instead of one per px (the search was most of a bytes-only estimate).
+    let all = divisors(ranks);
+    for &px in &all {
+        let rest = ranks / px;
+        for &py in all.iter().filter(|&&d| rest.is_multiple_of(d)) {
+            let pz = rest / py;
+            if two_d && pz > 1 {
+                continue;
+            }
+            let (a, b, c) = (x / px as f64, y / py as f64, z / pz as f64);
+            let area = if two_d { a + b } else { a * b + b * c + a * c };
+            if area < best_area * (1.0 - 1e-12) {
+                best_area = area;
+                best = (px, py, pz);
+            }
+        }
+    }
+    best
+}
+
+/// Extra forward sweeps of binomial checkpointing: the least t with C(s + t, t) ≥ n, for `s`
+/// snapshots and `n` steps (Griewank & Walther 2000, "Algorithm 799: revolve").
+pub fn revolve_repetitions(snapshots: u64, steps: u64) -> Option<u64> {
+    if steps <= 1 {
+        return Some(0);
+    }
+    if snapshots == 0 {
+        return None;
+    }
+    let mut c: u64 = 1;
+    for t in 1..=100_000u64 {
+        c = c.saturating_mul(snapshots + t) / t;
+        if c >= steps {
+            return Some(t);
+        }
+    }
+    None
+}

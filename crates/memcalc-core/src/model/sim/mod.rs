@@ -3,7 +3,7 @@
 
 mod amr;
 mod cellwork;
-mod domain;
+pub mod domain;
 mod grid;
 mod hpcg;
 mod lbm;

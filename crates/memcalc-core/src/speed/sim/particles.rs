@@ -365,7 +365,7 @@ pub fn off_node_share(per_node: u64, nodes: u64) -> f64 {
     if nodes <= 1 {
         return 0.0;
     }
-    let (px, py, pz) = crate::scenario::sim::split(per_node.max(1), 1.0, 1.0, 1.0, false);
+    let (px, py, pz) = crate::model::sim::domain::split(per_node.max(1), 1.0, 1.0, 1.0, false);
     let (x, y, z) = (px as f64, py as f64, pz as f64);
     ((y * z + x * z + x * y) / (3.0 * x * y * z)).min(1.0)
 }
