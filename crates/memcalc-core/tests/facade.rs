@@ -1,7 +1,9 @@
 //! Other crates use the core's public face (`estimate`, `bytes`, `speed()`, `units`, `text`,
 //! `inputs`, `answers`, the public layers `catalog` and `report`, and the types at the root),
-//! never its other layers: those stay public only for the core's own tests, so this test is what
-//! holds the line. It walks every member of the workspace (the root `Cargo.toml`'s `[workspace]
+//! never its other layers: those are private to the core unless its feature `internals` is on,
+//! which only the core's own tests and examples turn on (src/lib.rs, `layers!`), so the compiler
+//! holds the line for a crate built alone; this test also holds it where a workspace build
+//! unifies the feature (`cargo test --workspace`), and names each path. It walks every member of the workspace (the root `Cargo.toml`'s `[workspace]
 //! members`) and the layers of `tests/common/layers.rs`, the list `tests/layers.rs` reads too.
 
 #[path = "common/layers.rs"]
