@@ -3,8 +3,9 @@
 //! never its other layers: those are private to the core unless its feature `internals` is on,
 //! which only the core's own tests and examples turn on (src/lib.rs, `layers!`), so the compiler
 //! holds the line for a crate built alone; this test also holds it where a workspace build
-//! unifies the feature (`cargo test --workspace`), and names each path. It walks every member of the workspace (the root `Cargo.toml`'s `[workspace]
-//! members`) and the layers of `tests/common/layers.rs`, the list `tests/layers.rs` reads too.
+//! unifies the feature (`cargo test --workspace`), and names each path. It walks every member of
+//! the workspace (the root `Cargo.toml`'s `[workspace] members`) and the layers of
+//! `tests/common/layers.rs`, the list `tests/layers.rs` reads too.
 
 #[path = "common/layers.rs"]
 mod shared;
