@@ -108,6 +108,27 @@ pub struct Arch {
     /// A sigmoid gate on the attention output (Qwen3-Next `attn_output_gate`): the query
     /// projection is twice as wide.
     pub attn_gate: bool,
+    /// The vision encoder of a vision-language model (config.json `vision_config`; issue 38):
+    /// its transformer layers (0: no vision encoder), width, MLP width and kind, norms, patch
+    /// side, frames per patch (Qwen2/2.5-VL `temporal_patch_size` 2), learned positions, the
+    /// patches merged into one language-model token (`spatial_merge_size`², InternVL's pixel
+    /// shuffle, Gemma 3's pooling: the side here), the projector and the most tokens one image
+    /// gives (the processor's `max_pixels` ÷ (patch · merge)²). Counted by
+    /// [`crate::catalog::vision`].
+    pub vision_layers: u64,
+    pub vision_hidden: u64,
+    pub vision_ffn: u64,
+    pub vision_mlp: Mlp,
+    pub vision_norm: Norm,
+    pub vision_patch: u64,
+    pub vision_temporal: u64,
+    pub vision_positions: u64,
+    pub vision_merge: u64,
+    pub vision_proj: crate::catalog::vision::VisionProj,
+    pub vision_tokens: u64,
+    /// DeepSeek sparse attention's lightning indexer (DeepSeek-V3.2 `index_head_dim`): each
+    /// layer caches one FP8 key of this size per token with its FP32 scale; 0: no indexer.
+    pub index_head_dim: u64,
 }
 
 /// The classic layer every newer field defaults to; `..Arch::BASE` fills them.
@@ -149,6 +170,18 @@ impl Arch {
         linear_v_dim: 0,
         conv_kernel: 0,
         attn_gate: false,
+        vision_layers: 0,
+        vision_hidden: 0,
+        vision_ffn: 0,
+        vision_mlp: Mlp::Standard,
+        vision_norm: Norm::LayerNorm,
+        vision_patch: 0,
+        vision_temporal: 0,
+        vision_positions: 0,
+        vision_merge: 0,
+        vision_proj: crate::catalog::vision::VisionProj::Mlp,
+        vision_tokens: 0,
+        index_head_dim: 0,
     };
 }
 

@@ -100,6 +100,28 @@ const QWEN25_SMALL: Arch = Arch {
     max_context: 32_768,
     ..Arch::BASE
 };
+/// Qwen2.5-VL's vision encoder (config.json vision_config of every size: depth 32, hidden_size
+/// 1280, intermediate_size 3420, SiLU-gated MLP, RMSNorm, patch_size 14, temporal_patch_size 2,
+/// spatial_merge_size 2, a patch merger to the language model's hidden size) on a language
+/// model; one image gives at most 16,384 tokens (preprocessor_config.json max_pixels 12,845,056
+/// ÷ 28²), what vLLM's profile encodes.
+const fn qwen25_vl(lm: Arch) -> Arch {
+    Arch {
+        vision_layers: 32,
+        vision_hidden: 1280,
+        vision_ffn: 3420,
+        vision_mlp: Mlp::Gated,
+        vision_norm: Norm::RmsNorm,
+        vision_patch: 14,
+        vision_temporal: 2,
+        vision_merge: 2,
+        vision_proj: crate::catalog::vision::VisionProj::Merger,
+        vision_tokens: 16_384,
+        max_context: 128_000,
+        ..lm
+    }
+}
+
 const QWEN3: Arch = Arch {
     head_dim: 128,
     qk_norm: QkNorm::Head,
@@ -354,6 +376,14 @@ pub const MODELS: &[Model] = &[
     dec("Qwen/Qwen3-Next-80B-A3B-Instruct", "qwen3-next-80b-a3b", "Qwen3-Next 80B-A3B (hybrid linear attention, MoE)", Arch { layers: 48, hidden: 2048, heads: 16, kv_heads: 2, head_dim: 256, ffn: 5120, moe_ffn: 512, shared_experts: 1, vocab: 151_936, max_context: 262_144, full_every: 4, linear_k_heads: 16, linear_v_heads: 32, linear_k_dim: 128, linear_v_dim: 128, conv_kernel: 4, attn_gate: true, ..QWEN3 }.moe(512, 10),
         rounded(80_000_000_000, 30_000), "Qwen/Qwen3-Next-80B-A3B-Instruct config.json (48 layers, full_attention_interval 4: 12 gated-attention and 36 Gated DeltaNet layers; linear_num_key_heads 16, linear_num_value_heads 32, linear_key_head_dim 128, linear_value_head_dim 128, linear_conv_kernel_dim 4; 512 experts, 10 active, moe_intermediate_size 512, one shared expert of 512; attn_output_gate); Qwen's model card: 80B total, 3B active (±3 %; the shared expert's 1-wide gate, 98,304 parameters, is not counted)")
         .variants(&["Qwen/Qwen3-Next-80B-A3B-Thinking", "Qwen/Qwen3-Next-80B-A3B"]),
+    // --- Vision-language models (issue 38): the language model as its text config, the vision
+    // encoder counted apart (`catalog::vision`); the published count is both.
+    dec("Qwen/Qwen2.5-VL-3B-Instruct", "qwen2.5-vl-3b", "Qwen2.5-VL 3B (vision-language)", qwen25_vl(Arch { layers: 36, hidden: 2048, heads: 16, kv_heads: 2, head_dim: 128, ffn: 11_008, vocab: 151_936, ..QWEN25_SMALL }),
+        rounded(3_750_000_000, 2_000), "Qwen/Qwen2.5-VL-3B-Instruct config.json (Qwen2.5-3B's text layers, tie_word_embeddings true; vision_config depth 32, hidden_size 1280, intermediate_size 3420, out_hidden_size 2048): 3,085,938,688 + 668,684,288 vision; Hugging Face: 3.75B (±0.2 %)"),
+    dec("Qwen/Qwen2.5-VL-7B-Instruct", "qwen2.5-vl-7b", "Qwen2.5-VL 7B (vision-language)", qwen25_vl(Arch { bias: Bias::Qkv, ..llama(28, 3584, 28, 4, 18_944, 152_064) }),
+        rounded(8_290_000_000, 1_000), "Qwen/Qwen2.5-VL-7B-Instruct config.json (hidden_size 3584, 28 layers, 28 heads, 4 KV heads, intermediate_size 18944, vocab_size 152064, untied; vision_config depth 32, hidden_size 1280, intermediate_size 3420, out_hidden_size 3584): 7,615,616,512 + 676,550,144 vision; Hugging Face: 8.29B (±0.1 %)"),
+    dec("Qwen/Qwen2.5-VL-72B-Instruct", "qwen2.5-vl-72b", "Qwen2.5-VL 72B (vision-language)", qwen25_vl(Arch { bias: Bias::Qkv, ..llama(80, 8192, 64, 8, 29_568, 152_064) }),
+        rounded(73_400_000_000, 1_000), "Qwen/Qwen2.5-VL-72B-Instruct config.json (Qwen2.5-72B's text layers; vision_config depth 32, hidden_size 1280, intermediate_size 3420, out_hidden_size 8192): 72,706,203,648 + 700,147,712 vision; Hugging Face: 73.4B (±0.1 %)"),
     // --- Google Gemma (RMSNorm before and after attention and MLP, tied embeddings) ---
     dec("google/gemma-2-2b", "gemma-2-2b", "Gemma 2 2B", Arch { layers: 26, hidden: 2304, heads: 8, kv_heads: 4, head_dim: 256, ffn: 9216, ..GEMMA2 },
         exact(2_614_341_888), "google/gemma-2-2b config.json (sliding_window 4096 on every other layer); 2,614,341,888 parameters")

@@ -18,7 +18,7 @@ use crate::catalog::device::{GpuPreset, GPUS};
 use crate::catalog::optimizer::Optimizer;
 use crate::catalog::precision::Dtype;
 use crate::catalog::quant::{KvQuant, Quant, SparseFormat};
-use crate::scenario::serving::{BatchScope, CudaGraphs, Engine, HybridKv, MambaCache};
+use crate::scenario::serving::{BatchScope, CudaGraphs, Engine, HybridKv, MambaCache, MmProfile};
 
 choice_enum!(
     /// What the model is being used for.
@@ -229,6 +229,10 @@ pub struct Scenario {
     pub batch_scope: BatchScope,
     /// vLLM's caching of linear-attention states (`mamba_cache_mode`).
     pub mamba_cache: MambaCache,
+    /// vLLM `--limit-mm-per-prompt` for images (None: vLLM's 999) and its multimodal profile
+    /// run (`mm_profile`; issue 38).
+    pub mm_limit: Option<u64>,
+    pub mm_profile: MmProfile,
     /// llama.cpp n_gpu_layers (None: every layer and the output layer).
     pub gpu_layers: Option<u64>,
     /// llama.cpp `--n-cpu-moe N`: the routed experts (`ffn_*_exps`) of the first N layers kept in
@@ -308,6 +312,8 @@ impl Default for Scenario {
             hybrid_kv: HybridKv::Engine,
             batch_scope: BatchScope::All,
             mamba_cache: MambaCache::Align,
+            mm_limit: None,
+            mm_profile: MmProfile::On,
             gpu_layers: None,
             n_cpu_moe: None,
             ubatch: None,

@@ -229,8 +229,14 @@ fn graphs_explanation(v: &Graphs) -> String {
 /// the pool, so the arithmetic ends in the pool's bytes.
 fn pool_formula(v: &KvPool, bytes: u64) -> String {
     let mut taken = vec![format!("{} (weights)", g(v.weights))];
+    if v.vision > 0 {
+        taken.push(format!("{} (vision encoder)", g(v.vision)));
+    }
     if let Some(a) = v.activations {
         taken.push(format!("{} (step activations)", g(a)));
+    }
+    if v.mm_profile > 0 {
+        taken.push(format!("{} (multimodal profile)", g(v.mm_profile)));
     }
     if let Some(gr) = v.graphs {
         taken.push(format!("{} (CUDA graphs)", g(gr)));

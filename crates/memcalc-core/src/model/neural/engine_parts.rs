@@ -88,6 +88,8 @@ fn pooled(s: &Scenario, pool: &Pool, plan: &Plan, b: &StageBytes) -> Vec<Compone
                 capacity: s.device.capacity_bytes(),
                 budget: v.budget,
                 weights: b.weights,
+                vision: b.vision_weights,
+                mm_profile: if profiled { b.mm_profile } else { 0 },
                 activations: profiled.then_some(b.activations),
                 graphs: graphs_before.then_some(b.graphs),
                 runtime: b.runtime,

@@ -102,6 +102,44 @@ pub(crate) fn estimate_model(s: &Scenario) -> Estimate {
     if !(engine && s.engine.splits()) {
         parts.push(weights(s, &plan, &b, stage_i));
     }
+    // --- vision-language models (issue 38)
+    if b.vision_weights > 0 {
+        let v = crate::catalog::vision::params(&plan.arch);
+        parts.push(part(
+            PartId::VisionWeights,
+            b.vision_weights,
+            Location::Device,
+            NeuralValues::VisionWeights(crate::model::values::neural::VisionWeights {
+                embed: v.embed,
+                layers: v.layers,
+                layer: v.layer,
+                projector: v.projector,
+                tp: p.tp,
+                bytes_per_value: crate::model::neural::stage::vision_bytes(s),
+            }),
+        ));
+    }
+    if b.mm_profile > 0 {
+        if let Some(pool) = s.engine.pool() {
+            let r = plan.mm_profile(pool, b.activations);
+            parts.push(part(
+                PartId::MmProfile,
+                b.mm_profile,
+                Location::Device,
+                NeuralValues::MmProfile(crate::model::values::neural::MmProfile {
+                    items: r.items,
+                    tokens: r.tokens,
+                    patches: r.patches,
+                    hidden: plan.arch.hidden,
+                    per_patch: r.per_patch,
+                    step: r.step,
+                    bytes_per_value: plan.layer_shape(1, 1).elem,
+                    limit: s.mm_limit,
+                }),
+            ));
+        }
+    }
+    // --- end vision-language models
     if b.offload_buffer > 0 {
         parts.push(part(
             PartId::OffloadBuffer,

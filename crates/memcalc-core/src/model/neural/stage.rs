@@ -30,6 +30,11 @@ pub struct StageBytes {
     pub linear_state: u64,
     /// CUDA graphs a serving engine captured (their memory pool).
     pub graphs: u64,
+    /// A vision-language model's vision encoder, frozen, on the first stage (issue 38).
+    pub vision_weights: u64,
+    /// vLLM's multimodal profile beyond the language model's step (issue 38): the encoder
+    /// outputs kept while the step is profiled, or the encoder's own larger peak.
+    pub mm_profile: u64,
     /// A serving engine's stage that samples (the last): its activations cover the sampler.
     pub samples: bool,
     /// llama.cpp: weights and KV cache of the layers left on the CPU, and its host buffers
@@ -120,6 +125,8 @@ impl StageBytes {
             self.logits,
             self.kv_cache,
             self.linear_state,
+            self.vision_weights,
+            self.mm_profile,
             self.dataset_device,
             self.gathered,
             self.save_device,
@@ -182,6 +189,12 @@ fn scale(v: u64, num: u64, den: u64) -> u64 {
         return v;
     }
     u64::try_from((u128::from(v) * u128::from(num)).div_ceil(u128::from(den))).unwrap_or(u64::MAX)
+}
+
+/// Bytes of one vision-encoder value: the model's 16-bit dtype (FP32 stays FP32; an FP8 or
+/// quantized model keeps its vision tower in 16 bits).
+pub fn vision_bytes(s: &Scenario) -> u64 {
+    s.dtype.bytes().clamp(2, 4)
 }
 
 /// Bytes of one linear-attention state value: the model's 16-bit dtype (vLLM
@@ -746,6 +759,17 @@ impl<'a> Plan<'a> {
             self.framework_terms(&mut b);
             self.save_terms(&mut b, weights);
         }
+        // --- vision encoder (issue 38): the first stage holds it, split over tp as vLLM's
+        // mm_encoder_tp_mode "weights" (its default) splits it, frozen and unquantized (ms-swift
+        // freeze_vit and LLaMA-Factory freeze_vision_tower are on by default; quantized
+        // checkpoints leave the visual tower out).
+        if i == 0 && s.sciml.is_transformer() {
+            b.vision_weights = crate::mul!(
+                crate::catalog::vision::params(&self.arch).total().div_ceil(t.max(1)),
+                vision_bytes(s)
+            );
+        }
+        // --- end vision encoder
         if s.mode != Mode::Infer || !s.engine.sizes_itself() {
             b.overhead = crate::base::sat::mul_div(b.device_tensors(), s.overhead_bp, 10_000);
         }

@@ -72,6 +72,10 @@ pub struct KvPool {
     /// runtime) (`Pool::budget`).
     pub budget: u64,
     pub weights: u64,
+    /// A vision-language model's encoder and vLLM's multimodal profile, taken before the pool
+    /// (issue 38; 0 without).
+    pub vision: u64,
+    pub mm_profile: u64,
     /// The step's activations, when taken before the pool.
     pub activations: Option<u64>,
     /// CUDA graphs, when taken before the pool.

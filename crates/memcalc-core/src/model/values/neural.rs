@@ -28,6 +28,8 @@ pub enum NeuralValues {
     InferLogits(InferLogits),
     KvCache(KvCache),
     LinearState(LinearState),
+    VisionWeights(VisionWeights),
+    MmProfile(MmProfile),
     Dataset(Dataset),
     Overhead(Overhead),
     EngineOverhead(EngineOverhead),
@@ -471,4 +473,29 @@ pub struct SparseTerms {
     pub rows: u64,
     pub row_pointers: u64,
     pub bitmask: u64,
+}
+
+/// A vision-language model's vision encoder (issue 38): patch embedding and positions, its
+/// layers, the projector to the language model's width.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct VisionWeights {
+    pub embed: u64,
+    pub layers: u64,
+    pub layer: u64,
+    pub projector: u64,
+    pub tp: u64,
+    pub bytes_per_value: u64,
+}
+
+/// vLLM's multimodal profile beyond the language model's step (issue 38).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct MmProfile {
+    pub items: u64,
+    pub tokens: u64,
+    pub patches: u64,
+    pub hidden: u64,
+    pub per_patch: u64,
+    pub step: u64,
+    pub bytes_per_value: u64,
+    pub limit: Option<u64>,
 }

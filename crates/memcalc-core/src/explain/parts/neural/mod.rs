@@ -9,6 +9,7 @@ mod logits;
 mod runtime;
 mod save;
 mod states;
+mod vision;
 
 use super::Template;
 use crate::model::values::NeuralValues;
@@ -34,6 +35,8 @@ macro_rules! on_variant {
             NeuralValues::InferLogits($t) => $call,
             NeuralValues::KvCache($t) => $call,
             NeuralValues::LinearState($t) => $call,
+            NeuralValues::VisionWeights($t) => $call,
+            NeuralValues::MmProfile($t) => $call,
             NeuralValues::Dataset($t) => $call,
             NeuralValues::Overhead($t) => $call,
             NeuralValues::EngineOverhead($t) => $call,

@@ -1,0 +1,77 @@
+//! Vision-language models (issue 38): the vision encoder's weights from config.json's
+//! `vision_config`, and vLLM's multimodal profile run (the largest image batch its encoder budget
+//! admits, encoded before the pool is sized).
+
+mod common;
+
+use common::{est, expect_part, part, scenario};
+use memcalc_core::catalog::model_by_id;
+use memcalc_core::catalog::vision::params;
+use memcalc_core::PartId;
+
+const VL7: &str = "v=4&mode=infer&model_id=Qwen/Qwen2.5-VL-7B-Instruct";
+
+#[test]
+fn qwen25_vl_counts_its_vision_encoder_from_the_config() {
+    let a = model_by_id("Qwen/Qwen2.5-VL-7B-Instruct").unwrap().arch;
+    let v = params(&a);
+    // Patch embedding 3 × 2 × 14² × 1280 (conv3d, no bias); 32 blocks of qkv and proj with
+    // biases, a gated MLP with biases and two RMSNorms; the merger: RMSNorm, 5120² + 5120 and
+    // 5120 × 3584 + 3584.
+    assert_eq!(v.embed, 1_505_280);
+    assert_eq!(v.layer, 4 * 1280 * 1280 + 4 * 1280 + 3 * 1280 * 3420 + 2 * 3420 + 1280 + 2 * 1280);
+    assert_eq!(v.projector, 1280 + 5120 * 5120 + 5120 + 5120 * 3584 + 3584);
+    assert_eq!(v.total(), 676_550_144);
+    // The language model as Qwen2.5-7B's; the two together, 8,292,166,656 (8.29B).
+    assert_eq!(a.total_params() + v.total(), 8_292_166_656);
+}
+
+#[test]
+fn the_encoder_is_a_row_of_its_own_split_over_tp() {
+    let e = est(&format!("{VL7}&gpu=h100-80"));
+    assert_eq!(expect_part(&e, PartId::VisionWeights), 676_550_144 * 2);
+    let e2 = est(&format!("{VL7}&gpu=h100-80&gpus=2&tp=2"));
+    assert_eq!(expect_part(&e2, PartId::VisionWeights), 676_550_144 / 2 * 2);
+    // A text-only model has none.
+    let t = est("v=4&mode=infer&model_id=Qwen/Qwen2.5-7B&gpu=h100-80");
+    assert_eq!(part(&t, PartId::VisionWeights), None);
+    assert_eq!(part(&t, PartId::MmProfile), None);
+}
+
+#[test]
+fn vllm_profiles_the_largest_image_batch_before_the_pool() {
+    // H100: max_num_batched_tokens 8192; one Qwen2.5-VL image gives up to 16,384 tokens, so
+    // the budget is 16,384 tokens and one image of 65,536 patches is encoded, as vLLM logs
+    // ("Encoder cache will be initialized with a budget of 16384 tokens, and profiled with 1
+    // image items of the maximum feature size").
+    let q = format!("{VL7}&engine=vllm&gpu=h100-80&seq=32768");
+    let e = est(&q);
+    let profile = expect_part(&e, PartId::MmProfile);
+    let outputs = 16_384 * 3584 * 2u64;
+    let working = 65_536 * (2 * 1280 + 3 * 3420) * 2u64;
+    assert!(profile >= outputs && profile <= working, "{profile}");
+    // Without the profile (--skip-mm-profiling) or without images (--limit-mm-per-prompt
+    // image=0) the pool gains exactly that.
+    for off in ["mm_profile=off", "mm_limit=0"] {
+        let o = est(&format!("{q}&{off}"));
+        assert_eq!(part(&o, PartId::MmProfile), None, "{off}");
+        assert_eq!(
+            o.serving.unwrap().pool_bytes,
+            e.serving.unwrap().pool_bytes + profile,
+            "{off}"
+        );
+    }
+    let c = e.component(PartId::MmProfile).unwrap();
+    assert!(memcalc_core::text::parts::source(c).contains("profile_run"));
+}
+
+#[test]
+fn the_vision_keys_give_the_catalog_encoder() {
+    // The same encoder typed in as keys on Qwen2.5-7B's language model.
+    let keys = "vision_layers=32&vision_hidden=1280&vision_ffn=3420&vision_mlp=gated&vision_norm=rmsnorm&vision_patch=14&vision_temporal=2&vision_merge=2&vision_proj=merger&vision_tokens=16384";
+    let s = scenario(&format!(
+        "v=4&mode=infer&model_id=Qwen/Qwen2.5-7B&{keys}&gpu=h100-80"
+    ));
+    let e = memcalc_core::estimate(&s);
+    assert_eq!(expect_part(&e, PartId::VisionWeights), 676_550_144 * 2);
+}
