@@ -9,7 +9,7 @@ use memcalc_core::catalog::model_by_id;
 use memcalc_core::catalog::vision::params;
 use memcalc_core::PartId;
 
-const VL7: &str = "v=4&mode=infer&model_id=Qwen/Qwen2.5-VL-7B-Instruct";
+const VL7: &str = "v=5&mode=infer&model_id=Qwen/Qwen2.5-VL-7B-Instruct";
 
 #[test]
 fn qwen25_vl_counts_its_vision_encoder_from_the_config() {
@@ -33,7 +33,7 @@ fn the_encoder_is_a_row_of_its_own_split_over_tp() {
     let e2 = est(&format!("{VL7}&gpu=h100-80&gpus=2&tp=2"));
     assert_eq!(expect_part(&e2, PartId::VisionWeights), 676_550_144 / 2 * 2);
     // A text-only model has none.
-    let t = est("v=4&mode=infer&model_id=Qwen/Qwen2.5-7B&gpu=h100-80");
+    let t = est("v=5&mode=infer&model_id=Qwen/Qwen2.5-7B&gpu=h100-80");
     assert_eq!(part(&t, PartId::VisionWeights), None);
     assert_eq!(part(&t, PartId::MmProfile), None);
 }
@@ -70,8 +70,52 @@ fn the_vision_keys_give_the_catalog_encoder() {
     // The same encoder typed in as keys on Qwen2.5-7B's language model.
     let keys = "vision_layers=32&vision_hidden=1280&vision_ffn=3420&vision_mlp=gated&vision_norm=rmsnorm&vision_patch=14&vision_temporal=2&vision_merge=2&vision_proj=merger&vision_tokens=16384";
     let s = scenario(&format!(
-        "v=4&mode=infer&model_id=Qwen/Qwen2.5-7B&{keys}&gpu=h100-80"
+        "v=5&mode=infer&model_id=Qwen/Qwen2.5-7B&{keys}&gpu=h100-80"
     ));
     let e = memcalc_core::estimate(&s);
     assert_eq!(expect_part(&e, PartId::VisionWeights), 676_550_144 * 2);
+}
+
+// --- DeepSeek sparse attention (issue 38) ---
+
+const V32: &str = "mode=infer&model_id=deepseek-ai/DeepSeek-V3.2-Exp&engine=vllm&gpus=8&tp=8&gpu=h200";
+
+#[test]
+fn deepseek_v32_caches_its_indexer_beside_the_latent() {
+    let e = est(&format!("v=5&{V32}"));
+    let v = e.serving.unwrap();
+    // 61 layers × ((512 + 64) latent values × 2 B + 128 FP8 key values + one FP32 scale).
+    assert_eq!(v.token_bytes, 61 * ((512 + 64) * 2 + 128 + 4));
+    let c = e.component(PartId::KvCache).unwrap();
+    assert!(memcalc_core::text::parts::formula(c).contains("132 B indexer"));
+    // A version-4 link keeps the latent only: its bytes do not change.
+    let old = est(&format!("v=4&{V32}"));
+    assert_eq!(old.serving.unwrap().token_bytes, 61 * (512 + 64) * 2);
+    // index_head_dim given on a version-4 link counts.
+    let named = est(&format!("v=4&{V32}&index_head_dim=128"));
+    assert_eq!(named.serving.unwrap().token_bytes, v.token_bytes);
+}
+
+#[test]
+fn a_version_4_deepseek_v32_link_written_again_keeps_no_indexer() {
+    let again = scenario(&format!("v=4&{V32}")).to_query();
+    assert!(again.starts_with("v=5"), "{again}");
+    let e = est(&again);
+    assert_eq!(e.serving.unwrap().token_bytes, 61 * (512 + 64) * 2, "{again}");
+}
+
+#[test]
+fn gemma_3_counts_its_siglip_encoder_from_version_5_and_older_links_keep_theirs() {
+    let q = "mode=infer&model_id=google/gemma-3-27b-it&engine=vllm&gpu=h100-80&seq=32768";
+    let e = est(&format!("v=5&{q}"));
+    // 27 SigLIP layers of 1152, 4096 learned positions, the 1152 → 5376 projection.
+    assert_eq!(expect_part(&e, PartId::VisionWeights), 423_056_880 * 2);
+    // 256 tokens an image, 8192 a step on an H100: 32 images of 4096 patches each.
+    let c = e.component(PartId::MmProfile).unwrap();
+    assert!(memcalc_core::text::parts::explanation(c).contains("32 images of 256 tokens"));
+    let old = est(&format!("v=4&{q}"));
+    assert_eq!(part(&old, PartId::VisionWeights), None);
+    assert_eq!(part(&old, PartId::MmProfile), None);
+    let again = scenario(&format!("v=4&{q}")).to_query();
+    assert_eq!(part(&est(&again), PartId::VisionWeights), None, "{again}");
 }

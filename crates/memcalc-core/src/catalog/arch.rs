@@ -37,6 +37,15 @@ choice_enum!(
     }
 );
 
+choice_enum!(
+    /// How the encoder's patches reach the language model's width.
+    VisionProj {
+        Merger => ("merger", "Patch merger: norm, (width · merge²)² and (width · merge²) → hidden, with biases (Qwen2-VL, Qwen2.5-VL)"),
+        Mlp => ("mlp", "Two-layer MLP: (width · merge²) → hidden → hidden, with biases (LLaVA, LLaVA-OneVision, InternVL)"),
+        Linear => ("linear", "One matrix: RMSNorm and width → hidden, no bias (Gemma 3)"),
+    }
+);
+
 /// A decoder (or encoder) transformer, enough to count its parameters exactly and size its KV
 /// cache. Fields after `active_experts` describe newer designs; their zero/false values mean the
 /// classic layer, so every older link keeps its numbers.
@@ -124,7 +133,7 @@ pub struct Arch {
     pub vision_temporal: u64,
     pub vision_positions: u64,
     pub vision_merge: u64,
-    pub vision_proj: crate::catalog::vision::VisionProj,
+    pub vision_proj: VisionProj,
     pub vision_tokens: u64,
     /// DeepSeek sparse attention's lightning indexer (DeepSeek-V3.2 `index_head_dim`): each
     /// layer caches one FP8 key of this size per token with its FP32 scale; 0: no indexer.
@@ -179,7 +188,7 @@ impl Arch {
         vision_temporal: 0,
         vision_positions: 0,
         vision_merge: 0,
-        vision_proj: crate::catalog::vision::VisionProj::Mlp,
+        vision_proj: VisionProj::Mlp,
         vision_tokens: 0,
         index_head_dim: 0,
     };
@@ -506,6 +515,19 @@ impl Arch {
             crate::mul!(self.conv_kernel.saturating_sub(1), self.conv_dim()),
             crate::mul!(self.linear_v_heads, self.linear_k_dim, self.linear_v_dim)
         )
+    }
+
+    /// Bytes the lightning indexer of DeepSeek sparse attention caches per token and layer: one
+    /// FP8 key of `index_head_dim` values and one FP32 scale per 128 of them (DeepSeek-V3.2-Exp
+    /// inference/model.py `Indexer` k_cache and k_scale_cache; vLLM
+    /// model_executor/models/deepseek_v2.py `DeepseekV32IndexerCache`, head size
+    /// index_head_dim + index_head_dim ÷ 128 × 4, uint8). One key per token, whatever the heads,
+    /// so tensor parallelism replicates it as it does MLA's latent.
+    pub fn indexer_token_bytes(&self) -> u64 {
+        if self.index_head_dim == 0 {
+            return 0;
+        }
+        crate::add!(self.index_head_dim, crate::mul!(self.index_head_dim.div_ceil(128), 4))
     }
 
     pub fn total_params(&self) -> u64 {

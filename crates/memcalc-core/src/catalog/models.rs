@@ -122,6 +122,28 @@ const fn qwen25_vl(lm: Arch) -> Arch {
     }
 }
 
+/// Gemma 3's SigLIP vision encoder (config.json vision_config of the 4B, 12B and 27B: 27
+/// layers, hidden_size 1152, intermediate_size 4304, patch_size 14, image_size 896 → 4096
+/// learned positions; its 4096 patches pooled 4 × 4 to mm_tokens_per_image 256, then
+/// mm_soft_emb_norm and mm_input_projection_weight to the language model's width). Counted from
+/// schema version 5 (older links pin `vision_layers` empty).
+const fn gemma3_vl(lm: Arch) -> Arch {
+    Arch {
+        vision_layers: 27,
+        vision_hidden: 1152,
+        vision_ffn: 4304,
+        vision_mlp: Mlp::Standard,
+        vision_norm: Norm::LayerNorm,
+        vision_patch: 14,
+        vision_temporal: 1,
+        vision_positions: 4096,
+        vision_merge: 4,
+        vision_proj: crate::catalog::vision::VisionProj::Linear,
+        vision_tokens: 256,
+        ..lm
+    }
+}
+
 const QWEN3: Arch = Arch {
     head_dim: 128,
     qk_norm: QkNorm::Head,
@@ -397,14 +419,14 @@ pub const MODELS: &[Model] = &[
     dec("google/gemma-3-1b-pt", "gemma-3-1b", "Gemma 3 1B", Arch { layers: 26, hidden: 1152, heads: 4, kv_heads: 1, ffn: 6912, vocab: 262_144, window: 512, max_context: 32_768, ..GEMMA3 },
         exact(999_885_952), "google/gemma-3-1b-pt config.json (sliding_window 512, 5 local : 1 global); 999,885,952 parameters")
         .variants(&["google/gemma-3-1b-it"]),
-    dec("google/gemma-3-4b-pt", "gemma-3-4b", "Gemma 3 4B (language model)", Arch { layers: 34, hidden: 2560, heads: 8, kv_heads: 4, ffn: 10_240, ..GEMMA3 },
-        rounded(4_300_000_000, 100_000), "google/gemma-3-4b-pt config.json, text_config (sliding_window 1024, 5 local : 1 global); Google: 4.3B with the 0.4B SigLIP vision encoder this count leaves out (±10 %)")
+    dec("google/gemma-3-4b-pt", "gemma-3-4b", "Gemma 3 4B (vision-language)", gemma3_vl(Arch { layers: 34, hidden: 2560, heads: 8, kv_heads: 4, ffn: 10_240, ..GEMMA3 }),
+        rounded(4_300_000_000, 100_000), "google/gemma-3-4b-pt config.json, text_config (sliding_window 1024, 5 local : 1 global); Google: 4.3B with the 0.4B SigLIP vision encoder, counted apart from schema version 5 (catalog::vision: 419,812,848, the patch embedding's bias and SigLIP's post-layernorm, 3,456, left out) (±10 %)")
         .variants(&["google/gemma-3-4b-it"]),
-    dec("google/gemma-3-12b-pt", "gemma-3-12b", "Gemma 3 12B (language model)", Arch { layers: 48, hidden: 3840, heads: 16, kv_heads: 8, ffn: 15_360, ..GEMMA3 },
-        rounded(12_200_000_000, 50_000), "google/gemma-3-12b-pt config.json, text_config (sliding_window 1024, 5 local : 1 global); Google: 12.2B with the 0.4B SigLIP vision encoder this count leaves out (±5 %)")
+    dec("google/gemma-3-12b-pt", "gemma-3-12b", "Gemma 3 12B (vision-language)", gemma3_vl(Arch { layers: 48, hidden: 3840, heads: 16, kv_heads: 8, ffn: 15_360, ..GEMMA3 }),
+        rounded(12_200_000_000, 50_000), "google/gemma-3-12b-pt config.json, text_config (sliding_window 1024, 5 local : 1 global); Google: 12.2B with the 0.4B SigLIP vision encoder, counted apart from schema version 5 (catalog::vision: 421,287,408, the patch embedding's bias and SigLIP's post-layernorm, 3,456, left out) (±5 %)")
         .variants(&["google/gemma-3-12b-it"]),
-    dec("google/gemma-3-27b-pt", "gemma-3-27b", "Gemma 3 27B (language model)", Arch { layers: 62, hidden: 5376, heads: 32, kv_heads: 16, head_dim: 128, ffn: 21_504, ..GEMMA3 },
-        rounded(27_400_000_000, 30_000), "google/gemma-3-27b-pt config.json, text_config (sliding_window 1024, 5 local : 1 global); Google: 27.4B with the 0.4B SigLIP vision encoder this count leaves out (±3 %)")
+    dec("google/gemma-3-27b-pt", "gemma-3-27b", "Gemma 3 27B (vision-language)", gemma3_vl(Arch { layers: 62, hidden: 5376, heads: 32, kv_heads: 16, head_dim: 128, ffn: 21_504, ..GEMMA3 }),
+        rounded(27_400_000_000, 30_000), "google/gemma-3-27b-pt config.json, text_config (sliding_window 1024, 5 local : 1 global); Google: 27.4B with the 0.4B SigLIP vision encoder, counted apart from schema version 5 (catalog::vision: 423,056,880, the patch embedding's bias and SigLIP's post-layernorm, 3,456, left out) (±3 %)")
         .variants(&["google/gemma-3-27b-it"]),
     // --- Microsoft Phi (fused QKV and gate/up projections: the same counts) ---
     dec("microsoft/Phi-3-mini-4k-instruct", "phi-3-mini", "Phi-3 mini 3.8B", Arch { layers: 32, hidden: 3072, heads: 32, kv_heads: 32, head_dim: 96, ffn: 8192, max_context: 4096, ..PHI3 },
@@ -440,7 +462,7 @@ pub const MODELS: &[Model] = &[
     // V3.2's sparse attention adds a lightning indexer per layer (index_n_heads 64,
     // index_head_dim 128: about 14M weights a layer, 0.85B in all) and an FP8 key cache of 128
     // values + a scale per token and layer (vLLM DeepseekV32IndexerCache); neither is counted.
-    dec("deepseek-ai/DeepSeek-V3.2-Exp", "deepseek-v3.2", "DeepSeek-V3.2-Exp 671B (MoE, MLA; indexer not counted)", DEEPSEEK_V3,
+    dec("deepseek-ai/DeepSeek-V3.2-Exp", "deepseek-v3.2", "DeepSeek-V3.2-Exp 671B (MoE, MLA, sparse attention; indexer weights not counted)", Arch { index_head_dim: 128, ..DEEPSEEK_V3 },
         rounded(671_000_000_000, 2_000), "deepseek-ai/DeepSeek-V3.2-Exp config.json (DeepSeek-V3's layers plus the indexer, index_topk 2048); DeepSeek: 685B with the MTP module, 671B without; the 0.85B indexer is not counted (±0.2 %)")
         .variants(&["deepseek-ai/DeepSeek-V3.2-Exp-Base", "deepseek-ai/DeepSeek-V3.2"]).ships(Quant::Fp8Block),
     // --- Moonshot Kimi K2: the DeepSeek-V3 architecture with 384 experts, 64 heads, one dense

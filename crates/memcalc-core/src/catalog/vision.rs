@@ -2,17 +2,9 @@
 //! `vision_config`, counted as the Hugging Face and vLLM implementations build it, and the shape
 //! of vLLM's multimodal profile run (the largest image batch the encoder budget admits).
 
-use crate::base::choice::choice_enum;
+pub use crate::catalog::arch::VisionProj;
 use crate::catalog::arch::{Arch, Mlp, Norm};
 
-choice_enum!(
-    /// How the encoder's patches reach the language model's width.
-    VisionProj {
-        Merger => ("merger", "Patch merger: norm, (width · merge²)² and (width · merge²) → hidden, with biases (Qwen2-VL, Qwen2.5-VL)"),
-        Mlp => ("mlp", "Two-layer MLP: (width · merge²) → hidden → hidden, with biases (LLaVA, LLaVA-OneVision, InternVL)"),
-        Linear => ("linear", "One matrix: RMSNorm and width → hidden, no bias (Gemma 3)"),
-    }
-);
 
 /// Where the vision encoder's parameters come from.
 pub const SRC_VISION: &str = "the encoder as Hugging Face transformers builds it from config.json vision_config: Qwen2.5-VL modeling_qwen2_5_vl.py (Qwen2_5_VisionPatchEmbed conv3d without bias, Qwen2_5_VLVisionBlock: qkv and proj with biases, gated MLP with biases, two RMSNorms; Qwen2_5_VLPatchMerger), SigLIP modeling_siglip.py (LLaVA-OneVision, Gemma 3: learned positions, standard MLP, LayerNorms), InternVL modeling_internvl.py (InternViT, mlp1 projector), Gemma 3 modeling_gemma3.py Gemma3MultiModalProjector (mm_soft_emb_norm, mm_input_projection_weight); the patch embedding's bias (at most one width of values) is not counted";

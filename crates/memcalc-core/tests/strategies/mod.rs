@@ -14,7 +14,7 @@ use memcalc_core::scenario::measured::Measured;
 use memcalc_core::scenario::nbody::Nbody;
 use memcalc_core::scenario::planewave::PlaneWave;
 use memcalc_core::scenario::sciml::{ModelKind, SciMl};
-use memcalc_core::scenario::serving::{BatchScope, CudaGraphs, Engine, HybridKv, MambaCache};
+use memcalc_core::scenario::serving::{BatchScope, CudaGraphs, Engine, HybridKv, MambaCache, MmProfile};
 use memcalc_core::scenario::sim::*;
 use memcalc_core::scenario::training::{
     Batching, Mechanics, PpGradSync, ReshardAfterForward, SaveState, WeightCasts, ZeroGrad,
@@ -505,8 +505,10 @@ prop_compose! {
         hybrid_kv in choice::<HybridKv>(),
         batch_scope in choice::<BatchScope>(),
         mamba_cache in choice::<MambaCache>(),
-    ) -> (Engine, Option<u64>, Option<u64>, Option<u64>, CudaGraphs, (Option<u64>, Option<u64>, Option<u64>), (HybridKv, BatchScope, MambaCache)) {
-        (engine, gpu_util_milli, max_batched_tokens, max_num_seqs, cuda_graphs, (gpu_layers, n_cpu_moe, ubatch), (hybrid_kv, batch_scope, mamba_cache))
+        mm_limit in weighted(0.3, 0u64..=8),
+        mm_profile in choice::<MmProfile>(),
+    ) -> (Engine, Option<u64>, Option<u64>, Option<u64>, CudaGraphs, (Option<u64>, Option<u64>, Option<u64>), (HybridKv, BatchScope, MambaCache), (Option<u64>, MmProfile)) {
+        (engine, gpu_util_milli, max_batched_tokens, max_num_seqs, cuda_graphs, (gpu_layers, n_cpu_moe, ubatch), (hybrid_kv, batch_scope, mamba_cache), (mm_limit, mm_profile))
     }
 }
 
@@ -569,7 +571,7 @@ prop_compose! {
         seq in log_range(17),
         (dtype, mixed, grad_dtype, kv_dtype, kv_quant, quant, milli_bpw, sparsity_bp, sparse_format) in precision(),
         (optimizer, recompute, flash_attention, dropout, softmax_fp32, lora_rank, lora_targets) in training(),
-        (engine, gpu_util_milli, max_batched_tokens, max_num_seqs, cuda_graphs, (gpu_layers, n_cpu_moe, ubatch), (hybrid_kv, batch_scope, mamba_cache)) in serving(),
+        (engine, gpu_util_milli, max_batched_tokens, max_num_seqs, cuda_graphs, (gpu_layers, n_cpu_moe, ubatch), (hybrid_kv, batch_scope, mamba_cache), (mm_limit, mm_profile)) in serving(),
         ((dataset_bytes, samples, sample_bytes), dataset_on) in (dataset(), choice::<DatasetOn>()),
         (device, host_mem, runtime_mib, overhead_bp) in machine(),
         (measured, sim_kind, neural_kind, calibration) in measurement(),
@@ -613,6 +615,8 @@ prop_compose! {
             hybrid_kv,
             batch_scope,
             mamba_cache,
+            mm_limit,
+            mm_profile,
             gpu_layers,
             n_cpu_moe,
             ubatch,

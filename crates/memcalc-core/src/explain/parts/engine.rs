@@ -308,6 +308,8 @@ fn pool_formula(v: &KvPool, bytes: u64) -> String {
     };
     let used = [
         v.weights,
+        v.vision,
+        v.mm_profile,
         v.activations.unwrap_or(0),
         v.graphs.unwrap_or(0),
         v.runtime,
@@ -320,6 +322,18 @@ fn pool_formula(v: &KvPool, bytes: u64) -> String {
     } else {
         share
     };
+    if v.indexer_bytes > 0 {
+        // DeepSeek sparse attention: the indexer's FP8 key and scale beside each layer's latent.
+        return format!(
+            "{} layers × ({} values × {} + {} B indexer) = {} B per token; {tokens} in the pool = {share} = {} B",
+            v.layers,
+            v.values_per_token,
+            per_value(v.kv),
+            v.indexer_bytes,
+            g(v.token_bytes),
+            g(bytes)
+        );
+    }
     format!(
         "{} layers × {} values × {} = {} B per token; {tokens} in the pool = {share} = {} B",
         v.layers,

@@ -861,8 +861,13 @@ impl Plan<'_> {
                 .div_ceil(s.parallel.tp.max(1)),
             crate::model::neural::stage::linear_state_bytes(s)
         );
-        b.token_bytes = s.kv_bytes(self.kv_token_values(b.layers - b.kv_linear));
-        b.layer_token_bytes = s.kv_bytes(self.kv_token_values(1));
+        // DeepSeek sparse attention: each layer's indexer keys beside the latent (issue 38).
+        let indexer = self.arch.indexer_token_bytes();
+        b.token_bytes = crate::add!(
+            s.kv_bytes(self.kv_token_values(b.layers - b.kv_linear)),
+            crate::mul!(b.layers - b.kv_linear, indexer)
+        );
+        b.layer_token_bytes = crate::add!(s.kv_bytes(self.kv_token_values(1)), indexer);
         // Windowed layers counted apart where the engine does (SGLang only for the
         // architectures of model_config.py is_hybrid_swa_model: of the catalog's, GPT-OSS,
         // known by its attention sinks).

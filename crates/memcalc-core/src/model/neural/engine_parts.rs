@@ -98,6 +98,7 @@ fn pooled(s: &Scenario, pool: &Pool, plan: &Plan, b: &StageBytes) -> Vec<Compone
                 layers: b.layers - b.kv_linear,
                 values_per_token: a.kv_values_per_token(s.parallel.tp),
                 kv: kv_format(s),
+                indexer_bytes: a.indexer_token_bytes(),
                 token_bytes: b.token_bytes,
                 block_tokens: v.block_tokens,
                 blocks: v.blocks,

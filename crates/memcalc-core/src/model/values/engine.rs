@@ -90,6 +90,8 @@ pub struct KvPool {
     /// Cached values of one token in one layer on this device (K and V).
     pub values_per_token: u64,
     pub kv: KvFormat,
+    /// DeepSeek sparse attention's indexer: bytes per token and layer (0: none; issue 38).
+    pub indexer_bytes: u64,
     pub token_bytes: u64,
     pub block_tokens: u64,
     pub blocks: u64,
