@@ -202,6 +202,7 @@ fn gpt3_layer(tp: u64, sp: bool, selective: bool) -> LayerShape {
         loss_chunks: None,
         fused_loss: false,
         logits_upcast: true,
+        mlp_tiles: 1,
     }
 }
 

@@ -117,6 +117,8 @@ keys! {
     ZeroGrad => "zero_grad",
     OptInBwd => "opt_in_bwd",
     ActOffload => "act_offload",
+    OffloadLayers => "offload_layers",
+    TiledMlp => "tiled_mlp",
     PagedOptimizer => "paged_optimizer",
     KbitFp32 => "kbit_fp32",
     GatheredLayers => "gathered_layers",

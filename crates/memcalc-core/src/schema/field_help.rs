@@ -54,6 +54,8 @@ const HELP: &[(FieldId, &str)] = &[
     (F::ZeroGrad, "PyTorch frees gradients between steps (set_to_none): they reuse the memory the backward pass frees from activations. DeepSpeed and Megatron keep gradient buffers."),
     (F::OptInBwd, "Each gradient is applied and freed as soon as it is computed (torchtune optimizer_in_bwd): only the largest one is alive."),
     (F::ActOffload, "Saved activations go to host memory and come back for the backward pass; the device keeps one layer's."),
+    (F::OffloadLayers, "With activation offloading: the layers whose saved activations go to host memory (Megatron-Core --cpu-offloading-num-layers, below the layers); the others stay on the device. Empty: all but the layer being computed (torchtune, Unsloth)."),
+    (F::TiledMlp, "Unsloth's tiled MLP (Arctic Long Sequence Training's TiledMLP): with full recomputation the recomputed layer's MLP runs in this many sequence tiles, so only one tile's intermediates exist at a time; ALST takes ⌈sequence ÷ hidden⌉. Empty: off."),
     (F::PagedOptimizer, "bitsandbytes paged optimizers keep states in unified memory, paged to the host and not counted by torch.cuda."),
     (F::KbitFp32, "PEFT's prepare_model_for_kbit_training upcasts the embeddings and output layer beside a 4- or 8-bit base to FP32."),
     (F::GatheredLayers, "Layers whose parameters are gathered at once, plus one layer's unsharded gradients: FSDP holds the running layer and the prefetched next (2)."),

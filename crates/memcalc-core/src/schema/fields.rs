@@ -350,6 +350,8 @@ fields! {
     ZeroGrad: pick!(mech.zero_grad) => f("Gradients between steps", G::Mechanics, true, Select, TRAINING),
     OptInBwd: on!(mech.opt_in_bwd) => f("Optimizer step in backward", G::Mechanics, true, Toggle, TRAINING),
     ActOffload: on!(mech.act_offload) => f("Activation offloading", G::Mechanics, true, Toggle, TRAINING),
+    OffloadLayers: maybe!(mech.offload_layers) => f("Layers whose activations are offloaded (Megatron)", G::Mechanics, true, Count, TRAINING).bounds(&B::Count { min: 1, max: 100_000 }),
+    TiledMlp: maybe!(mech.tiled_mlp) => f("MLP tiles (Unsloth, ALST tiled MLP)", G::Mechanics, true, Count, TRAINING).bounds(&B::Count { min: 1, max: 1_000_000 }),
     PagedOptimizer: on!(mech.paged_optimizer) => f("Paged optimizer", G::Mechanics, true, Toggle, TRAINING),
     KbitFp32: on!(mech.kbit_fp32) => f("Unquantized weights in FP32 (PEFT k-bit)", G::Mechanics, true, Toggle, FINETUNE),
     GatheredLayers: num!(mech.gathered_layers) => f("Unsharded layers in flight (ZeRO-3/FSDP)", G::Mechanics, true, Count, TRAINING).bounds(&B::Count { min: 0, max: 1 << 16 }),

@@ -192,6 +192,9 @@ prop_compose! {
             framework, loss_chunks, fused_loss, compile, zero_grad, opt_in_bwd, act_offload,
             paged_optimizer, kbit_fp32, gathered_layers, bucket_size, nccl_mib, batching,
             expandable_segments, reshard_after_forward, pp_grad_sync, logits_upcast, save, weight_casts,
+            // Issue 38's offload_layers and tiled_mlp are rules between fields (act_offload,
+            // recompute=full): left empty here, tested in tests/training_memory.rs.
+            offload_layers: None, tiled_mlp: None,
         }
     }
 }

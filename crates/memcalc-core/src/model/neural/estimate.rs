@@ -170,6 +170,8 @@ pub(crate) fn estimate_model(s: &Scenario) -> Estimate {
                         .saturating_sub(embedding_mask(s, &plan, stage_i)),
                     kept: crate::add!(b.activations, b.act_overlap)
                         .saturating_sub(embedding_mask(s, &plan, stage_i)),
+                    offload_layers: s.mech.offload_layers.filter(|&n| n + 1 < b.layers),
+                    layers: b.layers,
                 }),
             ));
         }
@@ -569,6 +571,7 @@ fn activations(s: &Scenario, plan: &Plan, b: &StageBytes, stage_i: u64) -> Compo
         compile: s.mech.compile,
         low_precision: s.dtype.is_low_precision(),
         offloaded: b.act_host > 0,
+        mlp_tiles: shape.mlp_tiles,
     };
     part(
         PartId::Activations,

@@ -369,6 +369,12 @@ impl<'a> Plan<'a> {
             loss_chunks: s.mech.loss_chunks,
             fused_loss: s.mech.fused_loss,
             logits_upcast: s.mech.logits_upcast,
+            // Tiled MLP (issue 38) under full recomputation: the recomputed layer's MLP a tile
+            // at a time (validation asks for recompute=full).
+            mlp_tiles: match (s.mech.tiled_mlp, s.recompute) {
+                (Some(n), Recompute::Full) if s.mode.trains() => n,
+                _ => 1,
+            },
         }
     }
 
@@ -672,7 +678,17 @@ impl<'a> Plan<'a> {
                 if s.mech.act_offload && layers > 0 {
                     // The layer being computed stays; the saved tensors of the others wait in
                     // host memory (torchtune OffloadActivations, Unsloth's checkpoint offload).
-                    let on_device = full_layer.min(b.activations);
+                    // Megatron's cpu_offloading_num_layers offloads only that many of the
+                    // stage's layers (issue 38): the others' share stays.
+                    let kept_share = match s.mech.offload_layers {
+                        Some(n) if n + 1 < layers => crate::base::sat::mul_div(
+                            b.activations,
+                            layers - n,
+                            layers,
+                        ),
+                        _ => 0,
+                    };
+                    let on_device = full_layer.max(kept_share).min(b.activations);
                     b.act_host = b.activations - on_device;
                     b.activations = on_device;
                 }

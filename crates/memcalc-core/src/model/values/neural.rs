@@ -228,6 +228,8 @@ pub struct Activations {
     pub compile: bool,
     pub low_precision: bool,
     pub offloaded: bool,
+    /// Unsloth's tiled MLP: the recomputed layer's MLP in this many tiles (1: untiled).
+    pub mlp_tiles: u64,
 }
 
 /// Saved activations moved to host memory.
@@ -237,6 +239,10 @@ pub struct ActivationsOffloaded {
     pub stored: u64,
     /// The layer being computed, kept on the device.
     pub kept: u64,
+    /// Megatron's cpu_offloading_num_layers: the layers offloaded, of `layers` (None: all
+    /// but the one being computed).
+    pub offload_layers: Option<u64>,
+    pub layers: u64,
 }
 
 /// A scientific-ML network's activations.
