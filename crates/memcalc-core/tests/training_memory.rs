@@ -60,3 +60,41 @@ fn tiled_mlp_shrinks_the_recomputed_layer() {
     // Without recomputation it is not a setting (the error above); nothing else moves.
     assert_eq!(part(&tiled, PartId::Weights), part(&plain, PartId::Weights));
 }
+
+// --- context parallelism ---
+
+const CP: &str = "v=5&mode=train&model_id=meta-llama/Llama-3.1-8B&gpu=h100-80&gpus=8&seq=65536&zero=3&recompute=full";
+
+#[test]
+fn context_parallelism_splits_the_sequence_and_adds_the_ring() {
+    let one = est(CP);
+    let eight = est(&format!("{CP}&cp=8"));
+    // Layer inputs and logits of 65,536 ÷ 8 tokens on each GPU.
+    let short = est(&CP.replace("seq=65536", "seq=8192"));
+    assert_eq!(
+        expect_part(&eight, PartId::Logits),
+        expect_part(&short, PartId::Logits)
+    );
+    assert!(expect_part(&eight, PartId::Activations) < expect_part(&one, PartId::Activations));
+    // Two K, V blocks of one layer: 2 × (2 × 8 KV heads × 128) × 8,192 tokens × 2 B.
+    assert_eq!(expect_part(&eight, PartId::CpBuffers), 2 * 2048 * 8192 * 2);
+    assert_eq!(part(&one, PartId::CpBuffers), None);
+    // ZeRO still shards over all 8 ranks.
+    assert_eq!(
+        expect_part(&eight, PartId::Optimizer),
+        expect_part(&one, PartId::Optimizer)
+    );
+}
+
+#[test]
+fn cp_names_what_it_must_divide() {
+    for (q, says) in [
+        (format!("{CP}&cp=3"), "allowed values 1, 2, 4, 8"),
+        (format!("{}&cp=8", CP.replace("seq=65536", "seq=65528")), "multiple of 2 × cp = 16"),
+        ("v=5&mode=infer&params=8B&gpus=2&cp=2".to_string(), "allowed value 1 when serving"),
+    ] {
+        let (i, _) = Inputs::from_query(&q);
+        let e = i.parse().expect_err(&q);
+        assert!(e.iter().any(|e| e.message.contains(says)), "{q}: {e:?}");
+    }
+}

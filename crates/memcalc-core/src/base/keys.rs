@@ -144,6 +144,7 @@ keys! {
     Tp => "tp",
     Pp => "pp",
     Ep => "ep",
+    Cp => "cp",
     Sp => "sp",
     Zero => "zero",
     Offload => "offload",

@@ -88,6 +88,8 @@ parts! {
     // multimodal profile beside the activations.
     VisionWeights = "vision_weights", [0x5a, 0x8f, 0xd6];
     MmProfile = "mm_profile", [0x8c, 0xc8, 0x6b];
+    // Context parallelism's ring of K and V blocks (issue 38).
+    CpBuffers = "cp_buffers", [0x6b, 0xae, 0xd6];
     ActivationsOffloaded = "activations_offloaded", [0x2a, 0x7a, 0x3a];
     BuffersHost = "buffers_host", [0xb3, 0x9d, 0xdb];
     CommBuffers = "comm_buffers", [0xb0, 0x7a, 0xa1];

@@ -151,6 +151,11 @@ pub struct Parallel {
     /// (Megatron `expert_model_parallel_size`): ranks of the data-parallel dimension, each
     /// expert also split over tp (expert_tensor_parallel_size defaults to tp).
     pub ep: u64,
+    /// Context parallelism (issue 38; Megatron-Core `context_parallel_size`, torchtitan
+    /// `context_parallel_degree`): each sequence split over `cp` ranks of the data-parallel
+    /// dimension (ZeRO still shards over all of them, as Megatron's distributed optimizer
+    /// shards over dp × cp and torchtitan's FSDP over dp_shard × cp); 1: none.
+    pub cp: u64,
     /// Megatron sequence parallelism: shards the activations tensor parallelism leaves whole.
     pub sp: bool,
     pub zero: u8,
@@ -291,6 +296,7 @@ impl Default for Scenario {
                 tp: 1,
                 pp: 1,
                 ep: 1,
+                cp: 1,
                 sp: false,
                 zero: 0,
                 offload: Offload::None,

@@ -81,6 +81,7 @@ const HELP: &[(FieldId, &str)] = &[
     (F::Tp, "Devices each layer is split over (Megatron-LM; vLLM and SGLang --tensor-parallel-size). Must divide the attention heads, and divide the KV heads or be a multiple of them."),
     (F::Pp, "Pipeline stages; the first stage holds the most activations."),
     (F::Ep, "Expert parallelism: the routed experts divided over ep ranks instead of sliced on every GPU. Serving (vLLM, SGLang --enable-expert-parallel): ep = tp × dp, each GPU holding whole experts; training (Megatron expert_model_parallel_size): ep divides the data-parallel ranks and the experts, each expert still split over tp. 1: off."),
+    (F::Cp, "Context parallelism (Megatron-Core --context-parallel-size, torchtitan context_parallel_degree): each sequence split over this many GPUs of the data-parallel dimension, which hold 1/cp of its activations and logits and pass K and V around a ring. Must divide gpus ÷ (tp × pp); sequence divisible by 2 × cp. 1: none."),
     (F::Sp, "Shards the activations tensor parallelism leaves replicated (needs tp > 1)."),
     (F::Zero, "Shard optimizer states (1), gradients (2) and parameters (3) over data-parallel ranks; FSDP full sharding is stage 3."),
     (F::Offload, "ZeRO-Offload / ZeRO-Infinity: move states to CPU memory."),

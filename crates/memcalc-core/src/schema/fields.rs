@@ -377,6 +377,7 @@ fields! {
     Tp: num!(parallel.tp) => f("Tensor parallel", G::Parallel, false, Count, ALL).bounds(&B::Count { min: 1, max: MAX_GPUS }),
     Pp: num!(parallel.pp) => f("Pipeline parallel", G::Parallel, true, Count, ALL).bounds(&B::Count { min: 1, max: MAX_GPUS }),
     Ep: num!(parallel.ep) => f("Expert parallel", G::Parallel, true, Count, ALL).bounds(&B::Count { min: 1, max: MAX_GPUS }),
+    Cp: num!(parallel.cp) => f("Context parallel", G::Parallel, true, Count, TRAINING).bounds(&B::Count { min: 1, max: MAX_GPUS }),
     Sp: on!(parallel.sp) => f("Sequence parallel", G::Parallel, true, Toggle, TRAINING),
     Zero: ZERO => f("ZeRO stage", G::Parallel, true, Select, TRAINING),
     Offload: pick!(parallel.offload) => f("Offload to host", G::Parallel, true, Select, TRAINING),

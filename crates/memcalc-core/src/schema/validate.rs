@@ -210,6 +210,37 @@ impl Validation {
         }
         self.llamacpp_layers();
         self.training_offload();
+        self.context_parallel();
+    }
+
+    /// Context parallelism (issue 38): cp ranks lie in the data-parallel dimension
+    /// (Megatron-Core parallel_state.py: world = tp × cp × dp × pp) and the load-balanced split
+    /// cuts each sequence into 2 · cp chunks (megatron/core/utils.py get_batch_on_this_cp_rank).
+    fn context_parallel(&mut self) {
+        let cp = self.s.parallel.cp;
+        if cp <= 1 || !self.errors.is_empty() {
+            return;
+        }
+        let s = &self.s;
+        if !s.mode.trains() {
+            self.fail(F::Cp, "cp splits training sequences (Megatron-Core, torchtitan): allowed value 1 when serving");
+            return;
+        }
+        let ranks = s.parallel.dp().max(1);
+        if !ranks.is_multiple_of(cp) {
+            let allowed: Vec<String> = (1..=ranks).filter(|d| ranks.is_multiple_of(*d)).map(|d| d.to_string()).collect();
+            self.fail(
+                F::Cp,
+                format!("cp must divide gpus ÷ (tp × pp) = {ranks}: allowed values {}", allowed.join(", ")),
+            );
+            return;
+        }
+        if !s.seq.is_multiple_of(2 * cp) {
+            self.fail(
+                F::Cp,
+                format!("the sequence ({}) must be a multiple of 2 × cp = {} (each rank takes two of 2 · cp chunks)", s.seq, 2 * cp),
+            );
+        }
     }
 
     /// Issue 38: Megatron's cpu_offloading_num_layers is below the layers and needs activation

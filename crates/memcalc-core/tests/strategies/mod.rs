@@ -104,7 +104,7 @@ prop_compose! {
             (1..=3, Offload::Optimizer) => Offload::Optimizer,
             _ => Offload::None,
         };
-        Parallel { gpus: dp, tp: 1, pp: 1, ep: 1, sp, zero, offload, sharding, gpus_per_node }
+        Parallel { gpus: dp, tp: 1, pp: 1, ep: 1, cp: 1, sp, zero, offload, sharding, gpus_per_node }
     }
 }
 

@@ -140,6 +140,23 @@ pub(crate) fn estimate_model(s: &Scenario) -> Estimate {
         }
     }
     // --- end vision-language models
+    // --- context parallelism (issue 38)
+    if b.cp_buffers > 0 {
+        let shape = plan.layer_shape(s.batch, s.seq);
+        parts.push(part(
+            PartId::CpBuffers,
+            b.cp_buffers,
+            Location::Device,
+            NeuralValues::CpBuffers(crate::model::values::neural::CpBuffers {
+                cp: p.cp,
+                kv_values: plan.arch.kv_values_per_token(p.tp),
+                tokens: shape.seq,
+                batch: s.batch,
+                bytes_per_value: shape.elem,
+            }),
+        ));
+    }
+    // --- end context parallelism
     if b.offload_buffer > 0 {
         parts.push(part(
             PartId::OffloadBuffer,
@@ -551,7 +568,7 @@ fn activations(s: &Scenario, plan: &Plan, b: &StageBytes, stage_i: u64) -> Compo
     };
     let v = Activations {
         batch: s.batch,
-        seq: s.seq,
+        seq: shape.seq,
         hidden: plan.arch.hidden,
         layers: b.layers,
         in_flight: b.in_flight,
@@ -604,7 +621,8 @@ fn train_logits(s: &Scenario, plan: &Plan, b: &StageBytes) -> Component {
         NeuralValues::TrainLogits(TrainLogits {
             loss,
             batch: s.batch,
-            seq: s.seq,
+            // The tokens of this rank (seq ÷ cp with context parallelism).
+            seq: shape.seq,
             vocab: plan.arch.vocab,
             elem: shape.elem,
             tp: s.parallel.tp,

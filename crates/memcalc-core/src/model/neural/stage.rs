@@ -35,6 +35,9 @@ pub struct StageBytes {
     /// vLLM's multimodal profile beyond the language model's step (issue 38): the encoder
     /// outputs kept while the step is profiled, or the encoder's own larger peak.
     pub mm_profile: u64,
+    /// Context parallelism's K and V blocks in flight around the ring, one layer at a time
+    /// (issue 38).
+    pub cp_buffers: u64,
     /// A serving engine's stage that samples (the last): its activations cover the sampler.
     pub samples: bool,
     /// llama.cpp: weights and KV cache of the layers left on the CPU, and its host buffers
@@ -127,6 +130,7 @@ impl StageBytes {
             self.linear_state,
             self.vision_weights,
             self.mm_profile,
+            self.cp_buffers,
             self.dataset_device,
             self.gathered,
             self.save_device,
@@ -189,6 +193,24 @@ fn scale(v: u64, num: u64, den: u64) -> u64 {
         return v;
     }
     u64::try_from((u128::from(v) * u128::from(num)).div_ceil(u128::from(den))).unwrap_or(u64::MAX)
+}
+
+impl Plan<'_> {
+    /// Context parallelism's ring (TransformerEngine context_parallel.py
+    /// AttnFuncWithCPAndKVP2P, used by Megatron-Core; torchtitan's ring attention likewise): a
+    /// rank computes attention with one K, V block while receiving the next, so two blocks of
+    /// seq ÷ cp tokens are in flight for the layer being computed, on one tp rank.
+    pub fn cp_ring_bytes(&self) -> u64 {
+        let s = self.s;
+        let shape = self.layer_shape(s.batch, s.seq);
+        crate::mul!(
+            2,
+            self.arch.kv_values_per_token(s.parallel.tp),
+            shape.seq,
+            s.batch,
+            shape.elem
+        )
+    }
 }
 
 /// Bytes of one vision-encoder value: the model's 16-bit dtype (FP32 stays FP32; an FP8 or
@@ -348,6 +370,13 @@ impl<'a> Plan<'a> {
 
     pub fn layer_shape(&self, batch: u64, seq: u64) -> LayerShape {
         let s = self.s;
+        // Context parallelism (issue 38): in training each rank holds 1/cp of every sequence
+        // (Megatron-Core and torchtitan split it into 2 · cp chunks, two per rank).
+        let seq = if s.mode.trains() && s.parallel.cp > 1 {
+            seq.div_ceil(s.parallel.cp)
+        } else {
+            seq
+        };
         let elem = if s.dtype == Dtype::Fp8 {
             2
         } else {
@@ -786,6 +815,11 @@ impl<'a> Plan<'a> {
             );
         }
         // --- end vision encoder
+        // --- context parallelism (issue 38)
+        if trains && s.sciml.is_transformer() && p.cp > 1 && b.layers > 0 {
+            b.cp_buffers = self.cp_ring_bytes();
+        }
+        // --- end context parallelism
         if s.mode != Mode::Infer || !s.engine.sizes_itself() {
             b.overhead = crate::base::sat::mul_div(b.device_tensors(), s.overhead_bp, 10_000);
         }

@@ -30,6 +30,7 @@ pub enum NeuralValues {
     LinearState(LinearState),
     VisionWeights(VisionWeights),
     MmProfile(MmProfile),
+    CpBuffers(CpBuffers),
     Dataset(Dataset),
     Overhead(Overhead),
     EngineOverhead(EngineOverhead),
@@ -504,4 +505,16 @@ pub struct MmProfile {
     pub step: u64,
     pub bytes_per_value: u64,
     pub limit: Option<u64>,
+}
+
+/// Context parallelism's ring: two K, V blocks of one layer in flight (issue 38).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CpBuffers {
+    pub cp: u64,
+    /// K and V values of one token in one layer on this tensor-parallel rank.
+    pub kv_values: u64,
+    /// Tokens of a sequence this rank holds (seq ÷ cp), and the sequences.
+    pub tokens: u64,
+    pub batch: u64,
+    pub bytes_per_value: u64,
 }

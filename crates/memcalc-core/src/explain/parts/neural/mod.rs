@@ -10,6 +10,7 @@ mod runtime;
 mod save;
 mod states;
 mod vision;
+mod context;
 
 use super::Template;
 use crate::model::values::NeuralValues;
@@ -37,6 +38,7 @@ macro_rules! on_variant {
             NeuralValues::LinearState($t) => $call,
             NeuralValues::VisionWeights($t) => $call,
             NeuralValues::MmProfile($t) => $call,
+            NeuralValues::CpBuffers($t) => $call,
             NeuralValues::Dataset($t) => $call,
             NeuralValues::Overhead($t) => $call,
             NeuralValues::EngineOverhead($t) => $call,
