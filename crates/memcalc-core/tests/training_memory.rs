@@ -17,7 +17,10 @@ fn megatron_offloads_only_the_layers_it_is_told_to() {
     let half = est(&format!("{BASE}&act_offload=on&offload_layers=16"));
     let kept = expect_part(&half, PartId::Activations);
     assert!(kept > expect_part(&all, PartId::Activations));
-    assert!(kept.abs_diff(stored / 2) <= stored / 100, "{kept} against {stored}");
+    assert!(
+        kept.abs_diff(stored / 2) <= stored / 100,
+        "{kept} against {stored}"
+    );
     assert_eq!(
         kept + expect_part(&half, PartId::ActivationsOffloaded),
         stored
@@ -34,7 +37,10 @@ fn megatron_offloads_only_the_layers_it_is_told_to() {
 fn offload_layers_names_its_limits() {
     for (q, says) in [
         ("&offload_layers=4", "act_offload=on"),
-        ("&act_offload=on&offload_layers=32", "below the model's layers (32)"),
+        (
+            "&act_offload=on&offload_layers=32",
+            "below the model's layers (32)",
+        ),
         ("&tiled_mlp=4", "recompute=full"),
     ] {
         let (i, _) = Inputs::from_query(&format!("{BASE}{q}"));
@@ -90,8 +96,14 @@ fn context_parallelism_splits_the_sequence_and_adds_the_ring() {
 fn cp_names_what_it_must_divide() {
     for (q, says) in [
         (format!("{CP}&cp=3"), "allowed values 1, 2, 4, 8"),
-        (format!("{}&cp=8", CP.replace("seq=65536", "seq=65528")), "multiple of 2 × cp = 16"),
-        ("v=5&mode=infer&params=8B&gpus=2&cp=2".to_string(), "allowed value 1 when serving"),
+        (
+            format!("{}&cp=8", CP.replace("seq=65536", "seq=65528")),
+            "multiple of 2 × cp = 16",
+        ),
+        (
+            "v=5&mode=infer&params=8B&gpus=2&cp=2".to_string(),
+            "allowed value 1 when serving",
+        ),
     ] {
         let (i, _) = Inputs::from_query(&q);
         let e = i.parse().expect_err(&q);

@@ -19,7 +19,10 @@ fn qwen25_vl_counts_its_vision_encoder_from_the_config() {
     // biases, a gated MLP with biases and two RMSNorms; the merger: RMSNorm, 5120² + 5120 and
     // 5120 × 3584 + 3584.
     assert_eq!(v.embed, 1_505_280);
-    assert_eq!(v.layer, 4 * 1280 * 1280 + 4 * 1280 + 3 * 1280 * 3420 + 2 * 3420 + 1280 + 2 * 1280);
+    assert_eq!(
+        v.layer,
+        4 * 1280 * 1280 + 4 * 1280 + 3 * 1280 * 3420 + 2 * 3420 + 1280 + 2 * 1280
+    );
     assert_eq!(v.projector, 1280 + 5120 * 5120 + 5120 + 5120 * 3584 + 3584);
     assert_eq!(v.total(), 676_550_144);
     // The language model as Qwen2.5-7B's; the two together, 8,292,166,656 (8.29B).
@@ -78,7 +81,8 @@ fn the_vision_keys_give_the_catalog_encoder() {
 
 // --- DeepSeek sparse attention (issue 38) ---
 
-const V32: &str = "mode=infer&model_id=deepseek-ai/DeepSeek-V3.2-Exp&engine=vllm&gpus=8&tp=8&gpu=h200";
+const V32: &str =
+    "mode=infer&model_id=deepseek-ai/DeepSeek-V3.2-Exp&engine=vllm&gpus=8&tp=8&gpu=h200";
 
 #[test]
 fn deepseek_v32_caches_its_indexer_beside_the_latent() {
@@ -101,7 +105,11 @@ fn a_version_4_deepseek_v32_link_written_again_keeps_no_indexer() {
     let again = scenario(&format!("v=4&{V32}")).to_query();
     assert!(again.starts_with("v=5"), "{again}");
     let e = est(&again);
-    assert_eq!(e.serving.unwrap().token_bytes, 61 * (512 + 64) * 2, "{again}");
+    assert_eq!(
+        e.serving.unwrap().token_bytes,
+        61 * (512 + 64) * 2,
+        "{again}"
+    );
 }
 
 #[test]

@@ -527,7 +527,10 @@ impl Arch {
         if self.index_head_dim == 0 {
             return 0;
         }
-        crate::add!(self.index_head_dim, crate::mul!(self.index_head_dim.div_ceil(128), 4))
+        crate::add!(
+            self.index_head_dim,
+            crate::mul!(self.index_head_dim.div_ceil(128), 4)
+        )
     }
 
     pub fn total_params(&self) -> u64 {

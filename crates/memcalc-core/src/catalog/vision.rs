@@ -5,7 +5,6 @@
 pub use crate::catalog::arch::VisionProj;
 use crate::catalog::arch::{Arch, Mlp, Norm};
 
-
 /// Where the vision encoder's parameters come from.
 pub const SRC_VISION: &str = "the encoder as Hugging Face transformers builds it from config.json vision_config: Qwen2.5-VL modeling_qwen2_5_vl.py (Qwen2_5_VisionPatchEmbed conv3d without bias, Qwen2_5_VLVisionBlock: qkv and proj with biases, gated MLP with biases, two RMSNorms; Qwen2_5_VLPatchMerger), SigLIP modeling_siglip.py (LLaVA-OneVision, Gemma 3: learned positions, standard MLP, LayerNorms), InternVL modeling_internvl.py (InternViT, mlp1 projector), Gemma 3 modeling_gemma3.py Gemma3MultiModalProjector (mm_soft_emb_norm, mm_input_projection_weight); the patch embedding's bias (at most one width of values) is not counted";
 
@@ -47,7 +46,11 @@ pub struct VisionParams {
 
 impl VisionParams {
     pub fn total(&self) -> u64 {
-        crate::add!(self.embed, crate::mul!(self.layer, self.layers), self.projector)
+        crate::add!(
+            self.embed,
+            crate::mul!(self.layer, self.layers),
+            self.projector
+        )
     }
 }
 
@@ -70,13 +73,25 @@ pub fn params(a: &Arch) -> VisionParams {
     };
     let layer = crate::add!(attention, mlp, crate::mul!(2, norm(a.vision_norm, h)));
     let embed = crate::add!(
-        crate::mul!(3, a.vision_temporal.max(1), a.vision_patch, a.vision_patch, h),
+        crate::mul!(
+            3,
+            a.vision_temporal.max(1),
+            a.vision_patch,
+            a.vision_patch,
+            h
+        ),
         crate::mul!(a.vision_positions, h)
     );
     let d = proj_in(a);
     let lm = a.hidden;
     let projector = match a.vision_proj {
-        VisionProj::Merger => crate::add!(norm(a.vision_norm, h), crate::mul!(d, d), d, crate::mul!(d, lm), lm),
+        VisionProj::Merger => crate::add!(
+            norm(a.vision_norm, h),
+            crate::mul!(d, d),
+            d,
+            crate::mul!(d, lm),
+            lm
+        ),
         VisionProj::Mlp => crate::add!(crate::mul!(d, lm), lm, crate::mul!(lm, lm), lm),
         VisionProj::Linear => crate::add!(h, crate::mul!(h, lm)),
     };
@@ -90,7 +105,13 @@ pub fn params(a: &Arch) -> VisionParams {
 
 /// The items vLLM's profile run encodes at once and the tokens they give
 /// (`MultiModalBudget._get_max_items`, `compute_encoder_budget`; chunked prefill on, as in V1).
-pub fn profile_items(a: &Arch, step_tokens: u64, max_seqs: u64, max_model_len: u64, limit: u64) -> u64 {
+pub fn profile_items(
+    a: &Arch,
+    step_tokens: u64,
+    max_seqs: u64,
+    max_model_len: u64,
+    limit: u64,
+) -> u64 {
     let per_item = a.vision_tokens;
     if per_item == 0 || limit == 0 || a.vision_layers == 0 {
         return 0;

@@ -844,38 +844,86 @@ fn read_vision(model_type: &str, vc: &Map<String, Value>, arch: &mut Arch) -> bo
     let layers = vision_count(vc, &["depth", "num_hidden_layers"]);
     let patch = vision_count(vc, &["patch_size"]).unwrap_or(14);
     let image = vision_count(vc, &["image_size"]).unwrap_or(0);
-    let positions = if patch > 0 { (image / patch) * (image / patch) } else { 0 };
+    let positions = if patch > 0 {
+        (image / patch) * (image / patch)
+    } else {
+        0
+    };
     let (hidden, ffn, mlp, norm, proj, merge, temporal, positions, tokens) = match model_type {
         "qwen2_5_vl" => {
             let h = vision_count(vc, &["hidden_size"]);
-            (h, vision_count(vc, &["intermediate_size"]), Mlp::Gated, Norm::RmsNorm, VisionProj::Merger,
-             vision_count(vc, &["spatial_merge_size"]).unwrap_or(2), vision_count(vc, &["temporal_patch_size"]).unwrap_or(2), 0,
-             // preprocessor_config.json max_pixels 12,845,056 ÷ (patch · merge)².
-             12_845_056 / (patch * 2).pow(2).max(1))
+            (
+                h,
+                vision_count(vc, &["intermediate_size"]),
+                Mlp::Gated,
+                Norm::RmsNorm,
+                VisionProj::Merger,
+                vision_count(vc, &["spatial_merge_size"]).unwrap_or(2),
+                vision_count(vc, &["temporal_patch_size"]).unwrap_or(2),
+                0,
+                // preprocessor_config.json max_pixels 12,845,056 ÷ (patch · merge)².
+                12_845_056 / (patch * 2).pow(2).max(1),
+            )
         }
         "qwen2_vl" => {
             let h = vision_count(vc, &["embed_dim"]);
             let ratio = vision_count(vc, &["mlp_ratio"]).unwrap_or(4);
-            (h, h.map(|h| h * ratio), Mlp::Standard, Norm::LayerNorm, VisionProj::Merger,
-             vision_count(vc, &["spatial_merge_size"]).unwrap_or(2), vision_count(vc, &["temporal_patch_size"]).unwrap_or(2), 0,
-             12_845_056 / (patch * 2).pow(2).max(1))
+            (
+                h,
+                h.map(|h| h * ratio),
+                Mlp::Standard,
+                Norm::LayerNorm,
+                VisionProj::Merger,
+                vision_count(vc, &["spatial_merge_size"]).unwrap_or(2),
+                vision_count(vc, &["temporal_patch_size"]).unwrap_or(2),
+                0,
+                12_845_056 / (patch * 2).pow(2).max(1),
+            )
         }
         "gemma3" => {
             let per_image = 256;
-            let side = if positions > 0 { ((positions / per_image) as f64).sqrt().round() as u64 } else { 4 };
-            (vision_count(vc, &["hidden_size"]), vision_count(vc, &["intermediate_size"]), Mlp::Standard, Norm::LayerNorm,
-             VisionProj::Linear, side, 1, positions, per_image)
+            let side = if positions > 0 {
+                ((positions / per_image) as f64).sqrt().round() as u64
+            } else {
+                4
+            };
+            (
+                vision_count(vc, &["hidden_size"]),
+                vision_count(vc, &["intermediate_size"]),
+                Mlp::Standard,
+                Norm::LayerNorm,
+                VisionProj::Linear,
+                side,
+                1,
+                positions,
+                per_image,
+            )
         }
         "llava" | "llava_next" | "llava_onevision" => (
-            vision_count(vc, &["hidden_size"]), vision_count(vc, &["intermediate_size"]), Mlp::Standard, Norm::LayerNorm,
-            VisionProj::Mlp, 1, 1,
+            vision_count(vc, &["hidden_size"]),
+            vision_count(vc, &["intermediate_size"]),
+            Mlp::Standard,
+            Norm::LayerNorm,
+            VisionProj::Mlp,
+            1,
+            1,
             // CLIP adds a class token's position; SigLIP has none.
-            positions + u64::from(vc.get("model_type").and_then(Value::as_str) == Some("clip_vision_model")),
+            positions
+                + u64::from(
+                    vc.get("model_type").and_then(Value::as_str) == Some("clip_vision_model"),
+                ),
             0,
         ),
         "internvl" | "internvl_chat" => (
-            vision_count(vc, &["hidden_size"]), vision_count(vc, &["intermediate_size"]), Mlp::Standard, Norm::LayerNorm,
-            VisionProj::Mlp, 2, 1, positions + 1, 0,
+            vision_count(vc, &["hidden_size"]),
+            vision_count(vc, &["intermediate_size"]),
+            Mlp::Standard,
+            Norm::LayerNorm,
+            VisionProj::Mlp,
+            2,
+            1,
+            positions + 1,
+            0,
         ),
         _ => return false,
     };

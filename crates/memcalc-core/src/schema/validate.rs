@@ -228,10 +228,16 @@ impl Validation {
         }
         let ranks = s.parallel.dp().max(1);
         if !ranks.is_multiple_of(cp) {
-            let allowed: Vec<String> = (1..=ranks).filter(|d| ranks.is_multiple_of(*d)).map(|d| d.to_string()).collect();
+            let allowed: Vec<String> = (1..=ranks)
+                .filter(|d| ranks.is_multiple_of(*d))
+                .map(|d| d.to_string())
+                .collect();
             self.fail(
                 F::Cp,
-                format!("cp must divide gpus ÷ (tp × pp) = {ranks}: allowed values {}", allowed.join(", ")),
+                format!(
+                    "cp must divide gpus ÷ (tp × pp) = {ranks}: allowed values {}",
+                    allowed.join(", ")
+                ),
             );
             return;
         }
@@ -253,13 +259,19 @@ impl Validation {
         if self.given(F::OffloadLayers) {
             let layers = s.shape().0.layers;
             if !s.mech.act_offload {
-                self.fail(F::OffloadLayers, "offload_layers needs act_offload=on (Megatron's --cpu-offloading)".to_string());
+                self.fail(
+                    F::OffloadLayers,
+                    "offload_layers needs act_offload=on (Megatron's --cpu-offloading)".to_string(),
+                );
                 return;
             }
             if let Some(n) = s.mech.offload_layers.filter(|&n| n >= layers) {
                 self.fail(
                     F::OffloadLayers,
-                    format!("offload_layers ({n}) must be below the model's layers ({layers}): 1 to {}", layers.saturating_sub(1)),
+                    format!(
+                        "offload_layers ({n}) must be below the model's layers ({layers}): 1 to {}",
+                        layers.saturating_sub(1)
+                    ),
                 );
                 return;
             }

@@ -14,7 +14,9 @@ use memcalc_core::scenario::measured::Measured;
 use memcalc_core::scenario::nbody::Nbody;
 use memcalc_core::scenario::planewave::PlaneWave;
 use memcalc_core::scenario::sciml::{ModelKind, SciMl};
-use memcalc_core::scenario::serving::{BatchScope, CudaGraphs, Engine, HybridKv, MambaCache, MmProfile};
+use memcalc_core::scenario::serving::{
+    BatchScope, CudaGraphs, Engine, HybridKv, MambaCache, MmProfile,
+};
 use memcalc_core::scenario::sim::*;
 use memcalc_core::scenario::training::{
     Batching, Mechanics, PpGradSync, ReshardAfterForward, SaveState, WeightCasts, ZeroGrad,

@@ -88,7 +88,8 @@ impl LayerShape {
             Mlp::Standard => 2,
             Mlp::Gated => 3,
         };
-        let mlp = crate::mul!(s, b, per_token_mlp, a.active_ffn(), e).div_ceil(self.mlp_tiles.max(1));
+        let mlp =
+            crate::mul!(s, b, per_token_mlp, a.active_ffn(), e).div_ceil(self.mlp_tiles.max(1));
         let router = if a.experts > 1 {
             crate::mul!(s, b, a.experts, 4)
         } else {

@@ -710,11 +710,9 @@ impl<'a> Plan<'a> {
                     // Megatron's cpu_offloading_num_layers offloads only that many of the
                     // stage's layers (issue 38): the others' share stays.
                     let kept_share = match s.mech.offload_layers {
-                        Some(n) if n + 1 < layers => crate::base::sat::mul_div(
-                            b.activations,
-                            layers - n,
-                            layers,
-                        ),
+                        Some(n) if n + 1 < layers => {
+                            crate::base::sat::mul_div(b.activations, layers - n, layers)
+                        }
                         _ => 0,
                     };
                     let on_device = full_layer.max(kept_share).min(b.activations);
@@ -810,7 +808,9 @@ impl<'a> Plan<'a> {
         // checkpoints leave the visual tower out).
         if i == 0 && s.sciml.is_transformer() {
             b.vision_weights = crate::mul!(
-                crate::catalog::vision::params(&self.arch).total().div_ceil(t.max(1)),
+                crate::catalog::vision::params(&self.arch)
+                    .total()
+                    .div_ceil(t.max(1)),
                 vision_bytes(s)
             );
         }

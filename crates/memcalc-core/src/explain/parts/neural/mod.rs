@@ -5,12 +5,12 @@ mod activations;
 mod data;
 mod kv;
 pub use kv::SRC_LINEAR_POOL;
+mod context;
 mod logits;
 mod runtime;
 mod save;
 mod states;
 mod vision;
-mod context;
 
 use super::Template;
 use crate::model::values::NeuralValues;
