@@ -844,11 +844,8 @@ fn read_vision(model_type: &str, vc: &Map<String, Value>, arch: &mut Arch) -> bo
     let layers = vision_count(vc, &["depth", "num_hidden_layers"]);
     let patch = vision_count(vc, &["patch_size"]).unwrap_or(14);
     let image = vision_count(vc, &["image_size"]).unwrap_or(0);
-    let positions = if patch > 0 {
-        (image / patch) * (image / patch)
-    } else {
-        0
-    };
+    let side = image.checked_div(patch).unwrap_or(0);
+    let positions = side.saturating_mul(side);
     let (hidden, ffn, mlp, norm, proj, merge, temporal, positions, tokens) = match model_type {
         "qwen2_5_vl" => {
             let h = vision_count(vc, &["hidden_size"]);

@@ -223,13 +223,13 @@ fn pin_v4_defaults(
     // --- index_head_dim (issue 38): DeepSeek-V3.2's lightning indexer is cached beside the
     // latent KV from version 5 (the catalog's `index_head_dim` 128); before, a pooled engine
     // counted the latent only.
-    if !given(FieldId::IndexHeadDim) && inputs.get(FieldId::IndexHeadDim) != "" {
+    if !given(FieldId::IndexHeadDim) && !inputs.get(FieldId::IndexHeadDim).is_empty() {
         inputs.set(FieldId::IndexHeadDim, "");
     }
     // --- end index_head_dim
     // --- vision encoder (issue 38): Gemma 3 4B/12B/27B count their SigLIP encoder (the
     // catalog's `vision_layers` 27) from version 5; before, only the language model.
-    if !given(FieldId::VisionLayers) && inputs.get(FieldId::VisionLayers) != "" {
+    if !given(FieldId::VisionLayers) && !inputs.get(FieldId::VisionLayers).is_empty() {
         inputs.set(FieldId::VisionLayers, "");
     }
     // --- end vision encoder
