@@ -7,7 +7,7 @@ mod common;
 use common::{est, expect_part, part, scenario};
 use memcalc_core::catalog::model_by_id;
 use memcalc_core::catalog::vision::params;
-use memcalc_core::PartId;
+use memcalc_core::{Inputs, PartId};
 
 const VL7: &str = "v=5&mode=infer&model_id=Qwen/Qwen2.5-VL-7B-Instruct";
 
@@ -126,4 +126,34 @@ fn gemma_3_counts_its_siglip_encoder_from_version_5_and_older_links_keep_theirs(
     assert_eq!(part(&old, PartId::MmProfile), None);
     let again = scenario(&format!("v=4&{q}")).to_query();
     assert_eq!(part(&est(&again), PartId::VisionWeights), None, "{again}");
+}
+
+/// Links written with schema version 4 whose bytes version 5's defaults would change (Gemma 3's
+/// vision encoder, DeepSeek-V3.2's indexer) and every preset, kept verbatim with their bytes:
+/// `pin_v4_defaults` keeps them, and written again they keep them.
+#[test]
+fn links_written_with_schema_version_4_still_open() {
+    let text = include_str!("links_v4.txt");
+    let bytes = |link: &str| {
+        let (inputs, notices) = Inputs::from_query(link);
+        assert!(notices.is_empty(), "{link}: {notices:?}");
+        let s = inputs.parse().unwrap_or_else(|e| panic!("{link}: {e:?}"));
+        memcalc_core::estimate(&s).per_device_bytes.to_string()
+    };
+    let mut n = 0;
+    for line in text
+        .lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+    {
+        let (link, want) = line.split_once(' ').unwrap();
+        if std::env::var_os("PRINT_LINKS_V4").is_some() {
+            println!("{link} {}", bytes(link));
+            continue;
+        }
+        assert_eq!(bytes(link), want.trim(), "{link}");
+        let again = scenario(link).to_query();
+        assert_eq!(bytes(&again), want.trim(), "{link} → {again}");
+        n += 1;
+    }
+    assert!(n >= 10 || std::env::var_os("PRINT_LINKS_V4").is_some());
 }
