@@ -157,3 +157,26 @@ fn links_written_with_schema_version_4_still_open() {
     }
     assert!(n >= 10 || std::env::var_os("PRINT_LINKS_V4").is_some());
 }
+
+#[test]
+fn sglang_lowers_its_default_share_for_a_vision_language_model() {
+    let q = "mode=infer&engine=sglang&gpu=h100-80&seq=32768";
+    let text = est(&format!("v=5&{q}&model_id=Qwen/Qwen2.5-7B"))
+        .serving
+        .unwrap();
+    let vl = est(&format!("v=5&{q}&model_id=Qwen/Qwen2.5-VL-7B-Instruct"))
+        .serving
+        .unwrap();
+    // Qwen2.5-VL names its layers `depth`: SGLang reads 24 layers of width 1280, a ratio of
+    // 1.5625 to ViT-L/14, so 0.95 × (1 − 0.05625).
+    let factor = 0.95 * (1.0 - 0.1 * (1.5625 - 1.0));
+    assert_eq!(
+        vl.util_milli,
+        (text.util_milli as f64 * factor).round() as u64
+    );
+    // Given explicitly, the fraction is kept.
+    let given = est(&format!(
+        "v=5&{q}&model_id=Qwen/Qwen2.5-VL-7B-Instruct&gpu_util=0.8"
+    ));
+    assert_eq!(given.serving.unwrap().util_milli, 800);
+}

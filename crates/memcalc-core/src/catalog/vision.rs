@@ -122,3 +122,22 @@ pub fn profile_items(
         .min(crate::mul!(max_seqs, per_prompt))
         .max(1)
 }
+
+/// SGLang's reduction of its default static fraction for a vision-language model
+/// (python/sglang/srt/server_args.py `adjust_mem_fraction_for_vlm`, applied by
+/// `_handle_gpu_memory_settings` when `--mem-fraction-static` is not given): 0.95 × clamp(1 −
+/// 0.1 × (layers · width² ÷ (24 · 1024²) − 1), 0.8, 1.05), against a ViT-L/14. It reads
+/// `vision_config.num_hidden_layers`, 24 where the config names them otherwise (Qwen2/2.5-VL's
+/// `depth`, the patch-merger family here). 1 without a vision encoder.
+pub fn sglang_share_factor(a: &Arch) -> f64 {
+    if a.vision_layers == 0 {
+        return 1.0;
+    }
+    let layers = match a.vision_proj {
+        VisionProj::Merger => 24.0,
+        VisionProj::Mlp | VisionProj::Linear => a.vision_layers as f64,
+    };
+    let width = a.vision_hidden as f64;
+    let ratio = layers * width * width / (24.0 * 1024.0 * 1024.0);
+    0.95 * (1.0 - 0.1 * (ratio - 1.0)).clamp(0.8, 1.05)
+}

@@ -369,6 +369,13 @@ fn pool_explanation(v: &KvPool) -> String {
     } else {
         "the GPU"
     };
+    // --- vision encoder (issue 38)
+    let beside = if v.vision > 0 && v.reserve == Reserve::Static {
+        format!("{beside} Serving a vision-language model, SGLang lowers its default share by the encoder's size (server_args.py adjust_mem_fraction_for_vlm: 0.95 × a factor from its layers and width against a ViT-L/14) to leave room for encoding images, which it does not profile.")
+    } else {
+        beside
+    };
+    // --- end vision encoder
     let k = &v.groups;
     let windowed = if k.linear() && k.linear_groups > 0 {
         format!(

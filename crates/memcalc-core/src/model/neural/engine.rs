@@ -294,6 +294,9 @@ impl Pool {
                     reserved = reserved.max(10.0 * 1024.0);
                 }
                 let share = ((mib - reserved) / mib * 1000.0).round();
+                // A vision-language model's fraction is reduced by its encoder's size (issue 38).
+                let share =
+                    (share * crate::catalog::vision::sglang_share_factor(&s.shape().0)).round();
                 if share.is_finite() {
                     share.clamp(0.0, 1000.0) as u64
                 } else {
