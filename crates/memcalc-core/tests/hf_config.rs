@@ -28,6 +28,8 @@ fn released_configs_give_the_catalog_architectures() {
         ("llama-3.1-8b", "meta-llama/Llama-3.1-8B"),
         ("gemma-3-27b", "google/gemma-3-27b-pt"),
         ("qwen3-next-80b-a3b", "Qwen/Qwen3-Next-80B-A3B-Instruct"),
+        // Issue 38: the vision encoder read from vision_config (Gemma 3's above too).
+        ("qwen2.5-vl-7b", "Qwen/Qwen2.5-VL-7B-Instruct"),
     ] {
         let got = read(&config(file)).unwrap_or_else(|e| panic!("{file}: {e}"));
         let want = catalog(id);

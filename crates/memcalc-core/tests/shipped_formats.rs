@@ -119,10 +119,10 @@ fn version_3_links_keep_their_unquantized_weights() {
             116_829_156_672 * 2,
             "{q}"
         );
-        // Written again: a version-4 link that says quant=none.
+        // Written again: a version-5 link that says quant=none.
         let link = s.to_query();
         assert!(
-            link.starts_with("v=4&") && link.contains("quant=none"),
+            link.starts_with("v=5&") && link.contains("quant=none"),
             "{link}"
         );
     }

@@ -24,7 +24,7 @@ pub fn fewest_gpus(s: &Scenario) -> Option<u64> {
     if s.mode == Mode::Infer && s.sciml.is_transformer() {
         return fewest_replicas(s).or_else(|| fewest_tp(s).map(|t| t * s.parallel.pp));
     }
-    let group = s.parallel.tp * s.parallel.pp;
+    let group = s.parallel.tp * s.parallel.pp * s.parallel.cp.max(1);
     // Megatron's expert-parallel ranks lie in the data-parallel dimension: at most the
     // part of `ep` that divides dp.
     let gcd = |mut a: u64, mut b: u64| {

@@ -37,6 +37,15 @@ choice_enum!(
     }
 );
 
+choice_enum!(
+    /// How the encoder's patches reach the language model's width.
+    VisionProj {
+        Merger => ("merger", "Patch merger: norm, (width · merge²)² and (width · merge²) → hidden, with biases (Qwen2-VL, Qwen2.5-VL)"),
+        Mlp => ("mlp", "Two-layer MLP: (width · merge²) → hidden → hidden, with biases (LLaVA, LLaVA-OneVision, InternVL)"),
+        Linear => ("linear", "One matrix: RMSNorm and width → hidden, no bias (Gemma 3)"),
+    }
+);
+
 /// A decoder (or encoder) transformer, enough to count its parameters exactly and size its KV
 /// cache. Fields after `active_experts` describe newer designs; their zero/false values mean the
 /// classic layer, so every older link keeps its numbers.
@@ -108,6 +117,27 @@ pub struct Arch {
     /// A sigmoid gate on the attention output (Qwen3-Next `attn_output_gate`): the query
     /// projection is twice as wide.
     pub attn_gate: bool,
+    /// The vision encoder of a vision-language model (config.json `vision_config`; issue 38):
+    /// its transformer layers (0: no vision encoder), width, MLP width and kind, norms, patch
+    /// side, frames per patch (Qwen2/2.5-VL `temporal_patch_size` 2), learned positions, the
+    /// patches merged into one language-model token (`spatial_merge_size`², InternVL's pixel
+    /// shuffle, Gemma 3's pooling: the side here), the projector and the most tokens one image
+    /// gives (the processor's `max_pixels` ÷ (patch · merge)²). Counted by
+    /// [`crate::catalog::vision`].
+    pub vision_layers: u64,
+    pub vision_hidden: u64,
+    pub vision_ffn: u64,
+    pub vision_mlp: Mlp,
+    pub vision_norm: Norm,
+    pub vision_patch: u64,
+    pub vision_temporal: u64,
+    pub vision_positions: u64,
+    pub vision_merge: u64,
+    pub vision_proj: VisionProj,
+    pub vision_tokens: u64,
+    /// DeepSeek sparse attention's lightning indexer (DeepSeek-V3.2 `index_head_dim`): each
+    /// layer caches one FP8 key of this size per token with its FP32 scale; 0: no indexer.
+    pub index_head_dim: u64,
 }
 
 /// The classic layer every newer field defaults to; `..Arch::BASE` fills them.
@@ -149,6 +179,18 @@ impl Arch {
         linear_v_dim: 0,
         conv_kernel: 0,
         attn_gate: false,
+        vision_layers: 0,
+        vision_hidden: 0,
+        vision_ffn: 0,
+        vision_mlp: Mlp::Standard,
+        vision_norm: Norm::LayerNorm,
+        vision_patch: 0,
+        vision_temporal: 0,
+        vision_positions: 0,
+        vision_merge: 0,
+        vision_proj: VisionProj::Mlp,
+        vision_tokens: 0,
+        index_head_dim: 0,
     };
 }
 
@@ -472,6 +514,22 @@ impl Arch {
         crate::add!(
             crate::mul!(self.conv_kernel.saturating_sub(1), self.conv_dim()),
             crate::mul!(self.linear_v_heads, self.linear_k_dim, self.linear_v_dim)
+        )
+    }
+
+    /// Bytes the lightning indexer of DeepSeek sparse attention caches per token and layer: one
+    /// FP8 key of `index_head_dim` values and one FP32 scale per 128 of them (DeepSeek-V3.2-Exp
+    /// inference/model.py `Indexer` k_cache and k_scale_cache; vLLM
+    /// model_executor/models/deepseek_v2.py `DeepseekV32IndexerCache`, head size
+    /// index_head_dim + index_head_dim ÷ 128 × 4, uint8). One key per token, whatever the heads,
+    /// so tensor parallelism replicates it as it does MLA's latent.
+    pub fn indexer_token_bytes(&self) -> u64 {
+        if self.index_head_dim == 0 {
+            return 0;
+        }
+        crate::add!(
+            self.index_head_dim,
+            crate::mul!(self.index_head_dim.div_ceil(128), 4)
         )
     }
 

@@ -12,6 +12,7 @@ pub mod optimizer;
 pub mod parts;
 pub mod precision;
 pub mod quant;
+pub mod vision;
 
 mod models;
 

@@ -100,6 +100,50 @@ const QWEN25_SMALL: Arch = Arch {
     max_context: 32_768,
     ..Arch::BASE
 };
+/// Qwen2.5-VL's vision encoder (config.json vision_config of every size: depth 32, hidden_size
+/// 1280, intermediate_size 3420, SiLU-gated MLP, RMSNorm, patch_size 14, temporal_patch_size 2,
+/// spatial_merge_size 2, a patch merger to the language model's hidden size) on a language
+/// model; one image gives at most 16,384 tokens (preprocessor_config.json max_pixels 12,845,056
+/// ÷ 28²), what vLLM's profile encodes.
+const fn qwen25_vl(lm: Arch) -> Arch {
+    Arch {
+        vision_layers: 32,
+        vision_hidden: 1280,
+        vision_ffn: 3420,
+        vision_mlp: Mlp::Gated,
+        vision_norm: Norm::RmsNorm,
+        vision_patch: 14,
+        vision_temporal: 2,
+        vision_merge: 2,
+        vision_proj: crate::catalog::vision::VisionProj::Merger,
+        vision_tokens: 16_384,
+        max_context: 128_000,
+        ..lm
+    }
+}
+
+/// Gemma 3's SigLIP vision encoder (config.json vision_config of the 4B, 12B and 27B: 27
+/// layers, hidden_size 1152, intermediate_size 4304, patch_size 14, image_size 896 → 4096
+/// learned positions; its 4096 patches pooled 4 × 4 to mm_tokens_per_image 256, then
+/// mm_soft_emb_norm and mm_input_projection_weight to the language model's width). Counted from
+/// schema version 5 (older links pin `vision_layers` empty).
+const fn gemma3_vl(lm: Arch) -> Arch {
+    Arch {
+        vision_layers: 27,
+        vision_hidden: 1152,
+        vision_ffn: 4304,
+        vision_mlp: Mlp::Standard,
+        vision_norm: Norm::LayerNorm,
+        vision_patch: 14,
+        vision_temporal: 1,
+        vision_positions: 4096,
+        vision_merge: 4,
+        vision_proj: crate::catalog::vision::VisionProj::Linear,
+        vision_tokens: 256,
+        ..lm
+    }
+}
+
 const QWEN3: Arch = Arch {
     head_dim: 128,
     qk_norm: QkNorm::Head,
@@ -354,6 +398,14 @@ pub const MODELS: &[Model] = &[
     dec("Qwen/Qwen3-Next-80B-A3B-Instruct", "qwen3-next-80b-a3b", "Qwen3-Next 80B-A3B (hybrid linear attention, MoE)", Arch { layers: 48, hidden: 2048, heads: 16, kv_heads: 2, head_dim: 256, ffn: 5120, moe_ffn: 512, shared_experts: 1, vocab: 151_936, max_context: 262_144, full_every: 4, linear_k_heads: 16, linear_v_heads: 32, linear_k_dim: 128, linear_v_dim: 128, conv_kernel: 4, attn_gate: true, ..QWEN3 }.moe(512, 10),
         rounded(80_000_000_000, 30_000), "Qwen/Qwen3-Next-80B-A3B-Instruct config.json (48 layers, full_attention_interval 4: 12 gated-attention and 36 Gated DeltaNet layers; linear_num_key_heads 16, linear_num_value_heads 32, linear_key_head_dim 128, linear_value_head_dim 128, linear_conv_kernel_dim 4; 512 experts, 10 active, moe_intermediate_size 512, one shared expert of 512; attn_output_gate); Qwen's model card: 80B total, 3B active (±3 %; the shared expert's 1-wide gate, 98,304 parameters, is not counted)")
         .variants(&["Qwen/Qwen3-Next-80B-A3B-Thinking", "Qwen/Qwen3-Next-80B-A3B"]),
+    // --- Vision-language models (issue 38): the language model as its text config, the vision
+    // encoder counted apart (`catalog::vision`); the published count is both.
+    dec("Qwen/Qwen2.5-VL-3B-Instruct", "qwen2.5-vl-3b", "Qwen2.5-VL 3B (vision-language)", qwen25_vl(Arch { layers: 36, hidden: 2048, heads: 16, kv_heads: 2, head_dim: 128, ffn: 11_008, vocab: 151_936, ..QWEN25_SMALL }),
+        rounded(3_750_000_000, 2_000), "Qwen/Qwen2.5-VL-3B-Instruct config.json (Qwen2.5-3B's text layers, tie_word_embeddings true; vision_config depth 32, hidden_size 1280, intermediate_size 3420, out_hidden_size 2048): 3,085,938,688 + 668,684,288 vision; Hugging Face: 3.75B (±0.2 %)"),
+    dec("Qwen/Qwen2.5-VL-7B-Instruct", "qwen2.5-vl-7b", "Qwen2.5-VL 7B (vision-language)", qwen25_vl(Arch { bias: Bias::Qkv, ..llama(28, 3584, 28, 4, 18_944, 152_064) }),
+        rounded(8_290_000_000, 1_000), "Qwen/Qwen2.5-VL-7B-Instruct config.json (hidden_size 3584, 28 layers, 28 heads, 4 KV heads, intermediate_size 18944, vocab_size 152064, untied; vision_config depth 32, hidden_size 1280, intermediate_size 3420, out_hidden_size 3584): 7,615,616,512 + 676,550,144 vision; Hugging Face: 8.29B (±0.1 %)"),
+    dec("Qwen/Qwen2.5-VL-72B-Instruct", "qwen2.5-vl-72b", "Qwen2.5-VL 72B (vision-language)", qwen25_vl(Arch { bias: Bias::Qkv, ..llama(80, 8192, 64, 8, 29_568, 152_064) }),
+        rounded(73_400_000_000, 1_000), "Qwen/Qwen2.5-VL-72B-Instruct config.json (Qwen2.5-72B's text layers; vision_config depth 32, hidden_size 1280, intermediate_size 3420, out_hidden_size 8192): 72,706,203,648 + 700,147,712 vision; Hugging Face: 73.4B (±0.1 %)"),
     // --- Google Gemma (RMSNorm before and after attention and MLP, tied embeddings) ---
     dec("google/gemma-2-2b", "gemma-2-2b", "Gemma 2 2B", Arch { layers: 26, hidden: 2304, heads: 8, kv_heads: 4, head_dim: 256, ffn: 9216, ..GEMMA2 },
         exact(2_614_341_888), "google/gemma-2-2b config.json (sliding_window 4096 on every other layer); 2,614,341,888 parameters")
@@ -367,14 +419,14 @@ pub const MODELS: &[Model] = &[
     dec("google/gemma-3-1b-pt", "gemma-3-1b", "Gemma 3 1B", Arch { layers: 26, hidden: 1152, heads: 4, kv_heads: 1, ffn: 6912, vocab: 262_144, window: 512, max_context: 32_768, ..GEMMA3 },
         exact(999_885_952), "google/gemma-3-1b-pt config.json (sliding_window 512, 5 local : 1 global); 999,885,952 parameters")
         .variants(&["google/gemma-3-1b-it"]),
-    dec("google/gemma-3-4b-pt", "gemma-3-4b", "Gemma 3 4B (language model)", Arch { layers: 34, hidden: 2560, heads: 8, kv_heads: 4, ffn: 10_240, ..GEMMA3 },
-        rounded(4_300_000_000, 100_000), "google/gemma-3-4b-pt config.json, text_config (sliding_window 1024, 5 local : 1 global); Google: 4.3B with the 0.4B SigLIP vision encoder this count leaves out (±10 %)")
+    dec("google/gemma-3-4b-pt", "gemma-3-4b", "Gemma 3 4B (vision-language)", gemma3_vl(Arch { layers: 34, hidden: 2560, heads: 8, kv_heads: 4, ffn: 10_240, ..GEMMA3 }),
+        rounded(4_300_000_000, 100_000), "google/gemma-3-4b-pt config.json, text_config (sliding_window 1024, 5 local : 1 global); Google: 4.3B with the 0.4B SigLIP vision encoder, counted apart from schema version 5 (catalog::vision: 419,812,848, the patch embedding's bias and SigLIP's post-layernorm, 3,456, left out) (±10 %)")
         .variants(&["google/gemma-3-4b-it"]),
-    dec("google/gemma-3-12b-pt", "gemma-3-12b", "Gemma 3 12B (language model)", Arch { layers: 48, hidden: 3840, heads: 16, kv_heads: 8, ffn: 15_360, ..GEMMA3 },
-        rounded(12_200_000_000, 50_000), "google/gemma-3-12b-pt config.json, text_config (sliding_window 1024, 5 local : 1 global); Google: 12.2B with the 0.4B SigLIP vision encoder this count leaves out (±5 %)")
+    dec("google/gemma-3-12b-pt", "gemma-3-12b", "Gemma 3 12B (vision-language)", gemma3_vl(Arch { layers: 48, hidden: 3840, heads: 16, kv_heads: 8, ffn: 15_360, ..GEMMA3 }),
+        rounded(12_200_000_000, 50_000), "google/gemma-3-12b-pt config.json, text_config (sliding_window 1024, 5 local : 1 global); Google: 12.2B with the 0.4B SigLIP vision encoder, counted apart from schema version 5 (catalog::vision: 421,287,408, the patch embedding's bias and SigLIP's post-layernorm, 3,456, left out) (±5 %)")
         .variants(&["google/gemma-3-12b-it"]),
-    dec("google/gemma-3-27b-pt", "gemma-3-27b", "Gemma 3 27B (language model)", Arch { layers: 62, hidden: 5376, heads: 32, kv_heads: 16, head_dim: 128, ffn: 21_504, ..GEMMA3 },
-        rounded(27_400_000_000, 30_000), "google/gemma-3-27b-pt config.json, text_config (sliding_window 1024, 5 local : 1 global); Google: 27.4B with the 0.4B SigLIP vision encoder this count leaves out (±3 %)")
+    dec("google/gemma-3-27b-pt", "gemma-3-27b", "Gemma 3 27B (vision-language)", gemma3_vl(Arch { layers: 62, hidden: 5376, heads: 32, kv_heads: 16, head_dim: 128, ffn: 21_504, ..GEMMA3 }),
+        rounded(27_400_000_000, 30_000), "google/gemma-3-27b-pt config.json, text_config (sliding_window 1024, 5 local : 1 global); Google: 27.4B with the 0.4B SigLIP vision encoder, counted apart from schema version 5 (catalog::vision: 423,056,880, the patch embedding's bias and SigLIP's post-layernorm, 3,456, left out) (±3 %)")
         .variants(&["google/gemma-3-27b-it"]),
     // --- Microsoft Phi (fused QKV and gate/up projections: the same counts) ---
     dec("microsoft/Phi-3-mini-4k-instruct", "phi-3-mini", "Phi-3 mini 3.8B", Arch { layers: 32, hidden: 3072, heads: 32, kv_heads: 32, head_dim: 96, ffn: 8192, max_context: 4096, ..PHI3 },
@@ -410,7 +462,7 @@ pub const MODELS: &[Model] = &[
     // V3.2's sparse attention adds a lightning indexer per layer (index_n_heads 64,
     // index_head_dim 128: about 14M weights a layer, 0.85B in all) and an FP8 key cache of 128
     // values + a scale per token and layer (vLLM DeepseekV32IndexerCache); neither is counted.
-    dec("deepseek-ai/DeepSeek-V3.2-Exp", "deepseek-v3.2", "DeepSeek-V3.2-Exp 671B (MoE, MLA; indexer not counted)", DEEPSEEK_V3,
+    dec("deepseek-ai/DeepSeek-V3.2-Exp", "deepseek-v3.2", "DeepSeek-V3.2-Exp 671B (MoE, MLA, sparse attention; indexer weights not counted)", Arch { index_head_dim: 128, ..DEEPSEEK_V3 },
         rounded(671_000_000_000, 2_000), "deepseek-ai/DeepSeek-V3.2-Exp config.json (DeepSeek-V3's layers plus the indexer, index_topk 2048); DeepSeek: 685B with the MTP module, 671B without; the 0.85B indexer is not counted (±0.2 %)")
         .variants(&["deepseek-ai/DeepSeek-V3.2-Exp-Base", "deepseek-ai/DeepSeek-V3.2"]).ships(Quant::Fp8Block),
     // --- Moonshot Kimi K2: the DeepSeek-V3 architecture with 384 experts, 64 heads, one dense

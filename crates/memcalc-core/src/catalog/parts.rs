@@ -84,6 +84,12 @@ parts! {
     WeightsHost = "weights_host", [0x2a, 0x4a, 0x9a];
     KvCacheHost = "kv_cache_host", [0x3d, 0x8f, 0x7f];
     LinearState = "linear_state", [0x9e, 0xd9, 0xcc];
+    // Vision-language models (issue 38): the vision encoder beside the weights, vLLM's
+    // multimodal profile beside the activations.
+    VisionWeights = "vision_weights", [0x5a, 0x8f, 0xd6];
+    MmProfile = "mm_profile", [0x8c, 0xc8, 0x6b];
+    // Context parallelism's ring of K and V blocks (issue 38).
+    CpBuffers = "cp_buffers", [0x6b, 0xae, 0xd6];
     ActivationsOffloaded = "activations_offloaded", [0x2a, 0x7a, 0x3a];
     BuffersHost = "buffers_host", [0xb3, 0x9d, 0xdb];
     CommBuffers = "comm_buffers", [0xb0, 0x7a, 0xa1];

@@ -18,7 +18,7 @@ use crate::catalog::device::{GpuPreset, GPUS};
 use crate::catalog::optimizer::Optimizer;
 use crate::catalog::precision::Dtype;
 use crate::catalog::quant::{KvQuant, Quant, SparseFormat};
-use crate::scenario::serving::{BatchScope, CudaGraphs, Engine, HybridKv, MambaCache};
+use crate::scenario::serving::{BatchScope, CudaGraphs, Engine, HybridKv, MambaCache, MmProfile};
 
 choice_enum!(
     /// What the model is being used for.
@@ -151,6 +151,11 @@ pub struct Parallel {
     /// (Megatron `expert_model_parallel_size`): ranks of the data-parallel dimension, each
     /// expert also split over tp (expert_tensor_parallel_size defaults to tp).
     pub ep: u64,
+    /// Context parallelism (issue 38; Megatron-Core `context_parallel_size`, torchtitan
+    /// `context_parallel_degree`): each sequence split over `cp` ranks of the data-parallel
+    /// dimension (ZeRO still shards over all of them, as Megatron's distributed optimizer
+    /// shards over dp × cp and torchtitan's FSDP over dp_shard × cp); 1: none.
+    pub cp: u64,
     /// Megatron sequence parallelism: shards the activations tensor parallelism leaves whole.
     pub sp: bool,
     pub zero: u8,
@@ -229,6 +234,10 @@ pub struct Scenario {
     pub batch_scope: BatchScope,
     /// vLLM's caching of linear-attention states (`mamba_cache_mode`).
     pub mamba_cache: MambaCache,
+    /// vLLM `--limit-mm-per-prompt` for images (None: vLLM's 999) and its multimodal profile
+    /// run (`mm_profile`; issue 38).
+    pub mm_limit: Option<u64>,
+    pub mm_profile: MmProfile,
     /// llama.cpp n_gpu_layers (None: every layer and the output layer).
     pub gpu_layers: Option<u64>,
     /// llama.cpp `--n-cpu-moe N`: the routed experts (`ffn_*_exps`) of the first N layers kept in
@@ -287,6 +296,7 @@ impl Default for Scenario {
                 tp: 1,
                 pp: 1,
                 ep: 1,
+                cp: 1,
                 sp: false,
                 zero: 0,
                 offload: Offload::None,
@@ -308,6 +318,8 @@ impl Default for Scenario {
             hybrid_kv: HybridKv::Engine,
             batch_scope: BatchScope::All,
             mamba_cache: MambaCache::Align,
+            mm_limit: None,
+            mm_profile: MmProfile::On,
             gpu_layers: None,
             n_cpu_moe: None,
             ubatch: None,

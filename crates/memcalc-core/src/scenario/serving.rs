@@ -156,6 +156,14 @@ choice_enum!(
 );
 
 choice_enum!(
+    /// vLLM's multimodal profile run (`--skip-mm-profiling` turns it off; vllm/config/multimodal.py).
+    MmProfile {
+        On => ("on", "on: the largest image batch encoded before the pool is sized, as vLLM does by default"),
+        Off => ("off", "off: --skip-mm-profiling"),
+    }
+);
+
+choice_enum!(
     /// How vLLM caches linear-attention (Mamba-style) states for prefix caching
     /// (`--mamba-cache-mode`, vllm/config/cache.py).
     MambaCache {

@@ -97,6 +97,12 @@ pub struct Mechanics {
     pub opt_in_bwd: bool,
     /// Saved activations moved to host memory and brought back in the backward pass.
     pub act_offload: bool,
+    /// With `act_offload`: the layers whose activations are offloaded (Megatron-Core
+    /// `cpu_offloading_num_layers`); None: all but the layer being computed (issue 38).
+    pub offload_layers: Option<u64>,
+    /// Unsloth's tiled MLP (ALST TiledMLP): the recomputed layer's MLP in this many sequence
+    /// tiles; None: off (issue 38).
+    pub tiled_mlp: Option<u64>,
     /// Optimizer states in CUDA unified memory (bitsandbytes paged optimizers).
     pub paged_optimizer: bool,
     /// Unquantized weights (embeddings, output layer) upcast to FP32 beside a k-bit base.
@@ -129,6 +135,8 @@ impl Default for Mechanics {
             zero_grad: ZeroGrad::Keep,
             opt_in_bwd: false,
             act_offload: false,
+            offload_layers: None,
+            tiled_mlp: None,
             paged_optimizer: false,
             kbit_fp32: false,
             gathered_layers: 0,
@@ -151,6 +159,8 @@ pub const SRC_FUSED_LOSS: &str = "Wijmans et al. 2024, Cut Your Losses in Large-
 pub const SRC_ZERO_GRAD: &str = "PyTorch torch.optim.Optimizer.zero_grad(set_to_none=True), the default since 2.0: gradients are allocated in the backward pass while the activations it consumes are freed";
 pub const SRC_OPT_IN_BWD: &str = "torchtune memory optimizations tutorial, 'Fusing optimizer step into backward pass' (optimizer_in_bwd); PyTorch tutorial 'How to save memory by fusing the optimizer step into the backward pass' (register_post_accumulate_grad_hook)";
 pub const SRC_ACT_OFFLOAD: &str = "torchtune OffloadActivations (enable_activation_offloading); DeepSpeed activation_checkpointing.cpu_checkpointing; Unsloth gradient checkpointing 'unsloth' offloads checkpoints to RAM";
+pub const SRC_OFFLOAD_LAYERS: &str = "Megatron-Core transformer_config.py cpu_offloading / cpu_offloading_num_layers ('the number of transformer layers for which activations has to be offloaded', below num_layers) and cpu_offloading_activations; megatron/core/cpu_offload.py (the offloaded layers' saved tensors copied to host in the forward pass and back in the backward)";
+pub const SRC_TILED_MLP: &str = "Korthikanti et al. 2022 (arXiv:2205.05198) section 4 for the layer's tensors; Bekman et al. 2025, Arctic Long Sequence Training (arXiv:2506.13996), TiledMLP: the MLP computed in sequence shards, ⌈seqlen ÷ hidden_size⌉ of them, each recomputed in the backward pass; Unsloth's tiled MLP (unsloth_tiled_mlp) for long-context fine-tuning with its gradient checkpointing";
 pub const SRC_GATHER: &str = "PyTorch FSDP: one FlatParameter unsharded at a time plus the prefetched next (backward_prefetch=BACKWARD_PRE, forward_prefetch); DeepSpeed ZeRO-3 stage3_prefetch_bucket_size / stage3_max_live_parameters";
 pub const SRC_PP_FSDP: &str = "torchtitan parallelize_llama apply_fsdp / distributed/fsdp.py get_fsdp_reshard_after_forward_policy: with pipeline parallelism reshard_after_forward=False ('to avoid per-microbatch all-gathers'), fully_shard(model, reshard_after_forward=not pp_enabled); torch.distributed.pipelining stage.py backward_maybe_with_nosync: set_reshard_after_backward(False) and set_requires_gradient_sync(False) for every backward, FSDP post_backward run once after the last; FSDP2 FSDPParam.to_accumulated_grad_if_needed keeps the unsharded gradient upcast to reduce_dtype";
 pub const SRC_CASTS: &str = "PyTorch autocast (FP32 parameters); AOTAutograd min_cut_rematerialization_partition recomputes casts in the backward; torchao optimizer benchmarks";

@@ -117,6 +117,11 @@ const NOT_NEEDED: &[(&str, &[&str])] = &[
             "unk_token_id",
             "mask_token_id",
             "image_token_index",
+            "image_token_id",
+            "video_token_id",
+            "vision_token_id",
+            "vision_start_token_id",
+            "vision_end_token_id",
             "boi_token_index",
             "eoi_token_index",
         ],
@@ -427,7 +432,7 @@ pub fn read(json: &str) -> Result<Imported, ConfigError> {
     };
     arch.bias = match mt {
         _ if classic => Bias::All,
-        "qwen2" | "qwen2_moe" => Bias::Qkv,
+        "qwen2" | "qwen2_moe" | "qwen2_vl" | "qwen2_5_vl" => Bias::Qkv,
         "gpt_oss" => Bias::All,
         _ => Bias::None,
     };
@@ -572,6 +577,17 @@ pub fn read(json: &str) -> Result<Imported, ConfigError> {
         }
     }
 
+    // --- vision encoder (issue 38)
+    let vision = match top.get("vision_config") {
+        Some(Value::Object(vc)) => read_vision(
+            top.get("model_type").and_then(Value::as_str).unwrap_or(mt),
+            vc,
+            &mut arch,
+        ),
+        _ => false,
+    };
+    // --- end vision encoder
+
     if arch.total_params() > crate::scenario::MAX_PARAMS {
         return Err(err(
             "num_hidden_layers",
@@ -590,6 +606,12 @@ pub fn read(json: &str) -> Result<Imported, ConfigError> {
             None => not_understood.push(format!("{prefix}{k}")),
         }
     }
+    // --- vision encoder (issue 38)
+    if vision {
+        not_needed.retain(|(k, _)| k != "vision_config");
+        read.push("vision_config".into());
+    }
+    // --- end vision encoder
     read.dedup();
     Ok(Imported {
         arch,
@@ -798,4 +820,123 @@ impl Imported {
         }
         out
     }
+}
+
+// --- vision encoder (issue 38) ---
+
+/// A whole number, or the first of an array of them (InternVL's `patch_size: [14, 14]`).
+fn vision_count(vc: &Map<String, Value>, keys: &[&str]) -> Option<u64> {
+    keys.iter().find_map(|k| match vc.get(*k) {
+        Some(Value::Array(a)) => a.first().and_then(Value::as_u64),
+        Some(v) => v.as_u64(),
+        None => None,
+    })
+}
+
+/// Reads the vision encoder of a vision-language model's `vision_config` into `arch`, by the
+/// top-level `model_type`: Qwen2-VL and Qwen2.5-VL (patch merger; Qwen2-VL's `hidden_size` is
+/// the merger's output, its encoder `embed_dim` × `mlp_ratio`), Gemma 3 (SigLIP, 4 × 4 pooling
+/// to `mm_tokens_per_image`, one projection), LLaVA / LLaVA-NeXT / LLaVA-OneVision (SigLIP or
+/// CLIP, two-layer MLP), InternVL (InternViT, pixel shuffle 2, two-layer MLP). Whether it was
+/// read: another model type's encoder stays "not counted".
+fn read_vision(model_type: &str, vc: &Map<String, Value>, arch: &mut Arch) -> bool {
+    use crate::catalog::arch::VisionProj;
+    let layers = vision_count(vc, &["depth", "num_hidden_layers"]);
+    let patch = vision_count(vc, &["patch_size"]).unwrap_or(14);
+    let image = vision_count(vc, &["image_size"]).unwrap_or(0);
+    let side = image.checked_div(patch).unwrap_or(0);
+    let positions = side.saturating_mul(side);
+    let (hidden, ffn, mlp, norm, proj, merge, temporal, positions, tokens) = match model_type {
+        "qwen2_5_vl" => {
+            let h = vision_count(vc, &["hidden_size"]);
+            (
+                h,
+                vision_count(vc, &["intermediate_size"]),
+                Mlp::Gated,
+                Norm::RmsNorm,
+                VisionProj::Merger,
+                vision_count(vc, &["spatial_merge_size"]).unwrap_or(2),
+                vision_count(vc, &["temporal_patch_size"]).unwrap_or(2),
+                0,
+                // preprocessor_config.json max_pixels 12,845,056 ÷ (patch · merge)².
+                12_845_056 / (patch * 2).pow(2).max(1),
+            )
+        }
+        "qwen2_vl" => {
+            let h = vision_count(vc, &["embed_dim"]);
+            let ratio = vision_count(vc, &["mlp_ratio"]).unwrap_or(4);
+            (
+                h,
+                h.map(|h| h * ratio),
+                Mlp::Standard,
+                Norm::LayerNorm,
+                VisionProj::Merger,
+                vision_count(vc, &["spatial_merge_size"]).unwrap_or(2),
+                vision_count(vc, &["temporal_patch_size"]).unwrap_or(2),
+                0,
+                12_845_056 / (patch * 2).pow(2).max(1),
+            )
+        }
+        "gemma3" => {
+            let per_image = 256;
+            let side = if positions > 0 {
+                ((positions / per_image) as f64).sqrt().round() as u64
+            } else {
+                4
+            };
+            (
+                vision_count(vc, &["hidden_size"]),
+                vision_count(vc, &["intermediate_size"]),
+                Mlp::Standard,
+                Norm::LayerNorm,
+                VisionProj::Linear,
+                side,
+                1,
+                positions,
+                per_image,
+            )
+        }
+        "llava" | "llava_next" | "llava_onevision" => (
+            vision_count(vc, &["hidden_size"]),
+            vision_count(vc, &["intermediate_size"]),
+            Mlp::Standard,
+            Norm::LayerNorm,
+            VisionProj::Mlp,
+            1,
+            1,
+            // CLIP adds a class token's position; SigLIP has none.
+            positions
+                + u64::from(
+                    vc.get("model_type").and_then(Value::as_str) == Some("clip_vision_model"),
+                ),
+            0,
+        ),
+        "internvl" | "internvl_chat" => (
+            vision_count(vc, &["hidden_size"]),
+            vision_count(vc, &["intermediate_size"]),
+            Mlp::Standard,
+            Norm::LayerNorm,
+            VisionProj::Mlp,
+            2,
+            1,
+            positions + 1,
+            0,
+        ),
+        _ => return false,
+    };
+    let (Some(layers), Some(hidden), Some(ffn)) = (layers, hidden, ffn) else {
+        return false;
+    };
+    arch.vision_layers = layers;
+    arch.vision_hidden = hidden;
+    arch.vision_ffn = ffn;
+    arch.vision_mlp = mlp;
+    arch.vision_norm = norm;
+    arch.vision_patch = patch;
+    arch.vision_temporal = temporal;
+    arch.vision_positions = positions;
+    arch.vision_merge = merge;
+    arch.vision_proj = proj;
+    arch.vision_tokens = tokens;
+    true
 }

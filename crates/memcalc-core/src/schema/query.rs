@@ -185,6 +185,9 @@ impl Inputs {
         if version < 4 {
             pin_v3_defaults(&mut inputs, named, preset);
         }
+        if version < 5 {
+            pin_v4_defaults(&mut inputs, named, preset);
+        }
         // A link that describes the architecture but gives no count means "derive it".
         if crate::schema::inputs::ARCH_ESSENTIALS
             .into_iter()
@@ -205,6 +208,32 @@ const V2_CELL_VOLUME: &str = "2122.416";
 /// `sparc-alsi-md` (SPARC's Al16Si16 test cell, 3375 bohr³). A version-2 link naming one keeps
 /// version 2's default volume.
 const PRESETS_GIVEN_A_CELL_IN_V3: &[&str] = &["sparc-alsi-md"];
+
+/// Version 4 → 5: the defaults version 5 changed, pinned where a link of version 4 or older
+/// relied on them, so it opens with the numbers it was written with. Each change keeps its own
+/// block.
+fn pin_v4_defaults(
+    inputs: &mut Inputs,
+    named: impl Fn(FieldId) -> bool,
+    preset: Option<&crate::schema::presets::Preset>,
+) {
+    let given = |id: FieldId| {
+        named(id) || preset.is_some_and(|p| pairs(p.query).iter().any(|(k, _)| k == id.key()))
+    };
+    // --- index_head_dim (issue 38): DeepSeek-V3.2's lightning indexer is cached beside the
+    // latent KV from version 5 (the catalog's `index_head_dim` 128); before, a pooled engine
+    // counted the latent only.
+    if !given(FieldId::IndexHeadDim) && !inputs.get(FieldId::IndexHeadDim).is_empty() {
+        inputs.set(FieldId::IndexHeadDim, "");
+    }
+    // --- end index_head_dim
+    // --- vision encoder (issue 38): Gemma 3 4B/12B/27B count their SigLIP encoder (the
+    // catalog's `vision_layers` 27) from version 5; before, only the language model.
+    if !given(FieldId::VisionLayers) && !inputs.get(FieldId::VisionLayers).is_empty() {
+        inputs.set(FieldId::VisionLayers, "");
+    }
+    // --- end vision encoder
+}
 
 /// Version 3 → 4: the defaults version 4 changed, pinned where a link of version 3 or older
 /// relied on them, so it opens with the numbers it was written with; writing it again gives a

@@ -11,7 +11,9 @@
 /// cache of windowed layers as vLLM and SGLang do (`hybrid_kv=engine`) and counts `batch` over
 /// all data-parallel replicas (`batch_scope=all`); older links keep `quant=none`,
 /// `hybrid_kv=full` and `batch_scope=replica` where they matter (`schema::query::pin_v3_defaults`).
-pub const SCHEMA_VERSION: u32 = 4;
+/// Version 5 caches DeepSeek-V3.2's sparse-attention indexer beside the latent KV (the catalog's
+/// `index_head_dim`); older links keep no indexer (`schema::query::pin_v4_defaults`).
+pub const SCHEMA_VERSION: u32 = 5;
 
 /// Something about a query worth telling the user, though it did not stop the page.
 #[derive(Debug, Clone, PartialEq, Eq)]

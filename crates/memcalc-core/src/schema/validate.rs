@@ -6,7 +6,7 @@ use crate::catalog::arch::Arch;
 use crate::scenario::measured::Measured;
 use crate::scenario::planewave::Spin;
 use crate::scenario::sciml::ModelKind;
-use crate::scenario::{Mode, Offload, Scenario, ShapeRule, MAX_PARAMS};
+use crate::scenario::{Mode, Offload, Recompute, Scenario, ShapeRule, MAX_PARAMS};
 use crate::schema::fields::{FieldId, FieldId as F, Group, AMR, FIELDS};
 use crate::schema::slot::{arch_of, Slot};
 
@@ -209,6 +209,79 @@ impl Validation {
             self.s.shape = ShapeRule::Catalog;
         }
         self.llamacpp_layers();
+        self.training_offload();
+        self.context_parallel();
+    }
+
+    /// Context parallelism (issue 38): cp ranks lie in the data-parallel dimension
+    /// (Megatron-Core parallel_state.py: world = tp × cp × dp × pp) and the load-balanced split
+    /// cuts each sequence into 2 · cp chunks (megatron/core/utils.py get_batch_on_this_cp_rank).
+    fn context_parallel(&mut self) {
+        let cp = self.s.parallel.cp;
+        if cp <= 1 || !self.errors.is_empty() {
+            return;
+        }
+        let s = &self.s;
+        if !s.mode.trains() {
+            self.fail(F::Cp, "cp splits training sequences (Megatron-Core, torchtitan): allowed value 1 when serving");
+            return;
+        }
+        let ranks = s.parallel.dp().max(1);
+        if !ranks.is_multiple_of(cp) {
+            let allowed: Vec<String> = (1..=ranks)
+                .filter(|d| ranks.is_multiple_of(*d))
+                .map(|d| d.to_string())
+                .collect();
+            self.fail(
+                F::Cp,
+                format!(
+                    "cp must divide gpus ÷ (tp × pp) = {ranks}: allowed values {}",
+                    allowed.join(", ")
+                ),
+            );
+            return;
+        }
+        if !s.seq.is_multiple_of(2 * cp) {
+            self.fail(
+                F::Cp,
+                format!("the sequence ({}) must be a multiple of 2 × cp = {} (each rank takes two of 2 · cp chunks)", s.seq, 2 * cp),
+            );
+        }
+    }
+
+    /// Issue 38: Megatron's cpu_offloading_num_layers is below the layers and needs activation
+    /// offloading; the tiled MLP is run under full recomputation (Unsloth, ALST).
+    fn training_offload(&mut self) {
+        if !self.errors.is_empty() || !self.s.mode.trains() || !self.s.sciml.is_transformer() {
+            return;
+        }
+        let s = &self.s;
+        if self.given(F::OffloadLayers) {
+            let layers = s.shape().0.layers;
+            if !s.mech.act_offload {
+                self.fail(
+                    F::OffloadLayers,
+                    "offload_layers needs act_offload=on (Megatron's --cpu-offloading)".to_string(),
+                );
+                return;
+            }
+            if let Some(n) = s.mech.offload_layers.filter(|&n| n >= layers) {
+                self.fail(
+                    F::OffloadLayers,
+                    format!(
+                        "offload_layers ({n}) must be below the model's layers ({layers}): 1 to {}",
+                        layers.saturating_sub(1)
+                    ),
+                );
+                return;
+            }
+        }
+        if self.given(F::TiledMlp) && s.recompute != Recompute::Full {
+            self.fail(
+                F::TiledMlp,
+                "tiled_mlp needs recompute=full: Unsloth and ALST recompute each layer's MLP a tile at a time".to_string(),
+            );
+        }
     }
 
     /// Expert parallelism: only for a mixture of experts; serving with vLLM or SGLang

@@ -109,7 +109,8 @@ pub fn speed(s: &Scenario, e: &crate::model::Estimate, m: &Machine) -> Speed {
     let (tp, pp, dp) = (par.tp.max(1), par.pp.max(1), par.dp().max(1));
     let gpus = par.gpus.max(1);
     let (micro, chunks) = micro_batches(s);
-    let tokens = (s.batch * s.seq) as f64 * (dp * micro) as f64;
+    // Context parallelism (issue 38): cp of the data-parallel ranks share each sequence.
+    let tokens = (s.batch * s.seq) as f64 * (dp * micro) as f64 / par.cp.max(1) as f64;
     let (p_mm, passes, attention, recompute) = flops_per_token(s);
     let per_token = passes * p_mm + attention + recompute;
     let work = Work {

@@ -14,7 +14,9 @@ use memcalc_core::scenario::measured::Measured;
 use memcalc_core::scenario::nbody::Nbody;
 use memcalc_core::scenario::planewave::PlaneWave;
 use memcalc_core::scenario::sciml::{ModelKind, SciMl};
-use memcalc_core::scenario::serving::{BatchScope, CudaGraphs, Engine, HybridKv, MambaCache};
+use memcalc_core::scenario::serving::{
+    BatchScope, CudaGraphs, Engine, HybridKv, MambaCache, MmProfile,
+};
 use memcalc_core::scenario::sim::*;
 use memcalc_core::scenario::training::{
     Batching, Mechanics, PpGradSync, ReshardAfterForward, SaveState, WeightCasts, ZeroGrad,
@@ -104,7 +106,7 @@ prop_compose! {
             (1..=3, Offload::Optimizer) => Offload::Optimizer,
             _ => Offload::None,
         };
-        Parallel { gpus: dp, tp: 1, pp: 1, ep: 1, sp, zero, offload, sharding, gpus_per_node }
+        Parallel { gpus: dp, tp: 1, pp: 1, ep: 1, cp: 1, sp, zero, offload, sharding, gpus_per_node }
     }
 }
 
@@ -192,6 +194,9 @@ prop_compose! {
             framework, loss_chunks, fused_loss, compile, zero_grad, opt_in_bwd, act_offload,
             paged_optimizer, kbit_fp32, gathered_layers, bucket_size, nccl_mib, batching,
             expandable_segments, reshard_after_forward, pp_grad_sync, logits_upcast, save, weight_casts,
+            // Issue 38's offload_layers and tiled_mlp are rules between fields (act_offload,
+            // recompute=full): left empty here, tested in tests/training_memory.rs.
+            offload_layers: None, tiled_mlp: None,
         }
     }
 }
@@ -506,8 +511,10 @@ prop_compose! {
         hybrid_kv in choice::<HybridKv>(),
         batch_scope in choice::<BatchScope>(),
         mamba_cache in choice::<MambaCache>(),
-    ) -> (Engine, Option<u64>, Option<u64>, Option<u64>, CudaGraphs, (Option<u64>, Option<u64>, Option<u64>), (HybridKv, BatchScope, MambaCache)) {
-        (engine, gpu_util_milli, max_batched_tokens, max_num_seqs, cuda_graphs, (gpu_layers, n_cpu_moe, ubatch), (hybrid_kv, batch_scope, mamba_cache))
+        mm_limit in weighted(0.3, 0u64..=8),
+        mm_profile in choice::<MmProfile>(),
+    ) -> (Engine, Option<u64>, Option<u64>, Option<u64>, CudaGraphs, (Option<u64>, Option<u64>, Option<u64>), (HybridKv, BatchScope, MambaCache), (Option<u64>, MmProfile)) {
+        (engine, gpu_util_milli, max_batched_tokens, max_num_seqs, cuda_graphs, (gpu_layers, n_cpu_moe, ubatch), (hybrid_kv, batch_scope, mamba_cache), (mm_limit, mm_profile))
     }
 }
 
@@ -571,7 +578,7 @@ prop_compose! {
         seq in log_range(17),
         (dtype, mixed, grad_dtype, kv_dtype, kv_quant, quant, milli_bpw, sparsity_bp, sparse_format) in precision(),
         (optimizer, recompute, flash_attention, dropout, softmax_fp32, lora_rank, lora_targets) in training(),
-        (engine, gpu_util_milli, max_batched_tokens, max_num_seqs, cuda_graphs, (gpu_layers, n_cpu_moe, ubatch), (hybrid_kv, batch_scope, mamba_cache)) in serving(),
+        (engine, gpu_util_milli, max_batched_tokens, max_num_seqs, cuda_graphs, (gpu_layers, n_cpu_moe, ubatch), (hybrid_kv, batch_scope, mamba_cache), (mm_limit, mm_profile)) in serving(),
         ((dataset_bytes, samples, sample_bytes), dataset_on) in (dataset(), choice::<DatasetOn>()),
         (device, host_mem, runtime_mib, overhead_bp) in machine(),
         (measured, sim_kind, neural_kind, calibration) in measurement(),
@@ -615,6 +622,8 @@ prop_compose! {
             hybrid_kv,
             batch_scope,
             mamba_cache,
+            mm_limit,
+            mm_profile,
             gpu_layers,
             n_cpu_moe,
             ubatch,

@@ -229,8 +229,14 @@ fn graphs_explanation(v: &Graphs) -> String {
 /// the pool, so the arithmetic ends in the pool's bytes.
 fn pool_formula(v: &KvPool, bytes: u64) -> String {
     let mut taken = vec![format!("{} (weights)", g(v.weights))];
+    if v.vision > 0 {
+        taken.push(format!("{} (vision encoder)", g(v.vision)));
+    }
     if let Some(a) = v.activations {
         taken.push(format!("{} (step activations)", g(a)));
+    }
+    if v.mm_profile > 0 {
+        taken.push(format!("{} (multimodal profile)", g(v.mm_profile)));
     }
     if let Some(gr) = v.graphs {
         taken.push(format!("{} (CUDA graphs)", g(gr)));
@@ -302,6 +308,8 @@ fn pool_formula(v: &KvPool, bytes: u64) -> String {
     };
     let used = [
         v.weights,
+        v.vision,
+        v.mm_profile,
         v.activations.unwrap_or(0),
         v.graphs.unwrap_or(0),
         v.runtime,
@@ -314,6 +322,18 @@ fn pool_formula(v: &KvPool, bytes: u64) -> String {
     } else {
         share
     };
+    if v.indexer_bytes > 0 {
+        // DeepSeek sparse attention: the indexer's FP8 key and scale beside each layer's latent.
+        return format!(
+            "{} layers × ({} values × {} + {} B indexer) = {} B per token; {tokens} in the pool = {share} = {} B",
+            v.layers,
+            v.values_per_token,
+            per_value(v.kv),
+            v.indexer_bytes,
+            g(v.token_bytes),
+            g(bytes)
+        );
+    }
     format!(
         "{} layers × {} values × {} = {} B per token; {tokens} in the pool = {share} = {} B",
         v.layers,
@@ -349,6 +369,13 @@ fn pool_explanation(v: &KvPool) -> String {
     } else {
         "the GPU"
     };
+    // --- vision encoder (issue 38)
+    let beside = if v.vision > 0 && v.reserve == Reserve::Static {
+        format!("{beside} Serving a vision-language model, SGLang lowers its default share by the encoder's size (server_args.py adjust_mem_fraction_for_vlm: 0.95 × a factor from its layers and width against a ViT-L/14) to leave room for encoding images, which it does not profile.")
+    } else {
+        beside
+    };
+    // --- end vision encoder
     let k = &v.groups;
     let windowed = if k.linear() && k.linear_groups > 0 {
         format!(

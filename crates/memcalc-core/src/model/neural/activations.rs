@@ -31,6 +31,9 @@ pub struct LayerShape {
     pub fused_loss: bool,
     /// The loss upcasts the logits to FP32; off: its terms stay in the training precision.
     pub logits_upcast: bool,
+    /// Tiled MLP (Unsloth, ALST): the MLP's intermediates exist one sequence tile of this many
+    /// at a time (1: untiled).
+    pub mlp_tiles: u64,
 }
 
 /// Terms of one layer's stored activations, in bytes per device.
@@ -85,7 +88,8 @@ impl LayerShape {
             Mlp::Standard => 2,
             Mlp::Gated => 3,
         };
-        let mlp = crate::mul!(s, b, per_token_mlp, a.active_ffn(), e);
+        let mlp =
+            crate::mul!(s, b, per_token_mlp, a.active_ffn(), e).div_ceil(self.mlp_tiles.max(1));
         let router = if a.experts > 1 {
             crate::mul!(s, b, a.experts, 4)
         } else {

@@ -294,6 +294,9 @@ impl Pool {
                     reserved = reserved.max(10.0 * 1024.0);
                 }
                 let share = ((mib - reserved) / mib * 1000.0).round();
+                // A vision-language model's fraction is reduced by its encoder's size (issue 38).
+                let share =
+                    (share * crate::catalog::vision::sglang_share_factor(&s.shape().0)).round();
                 if share.is_finite() {
                     share.clamp(0.0, 1000.0) as u64
                 } else {
@@ -739,7 +742,71 @@ pub(crate) fn serving_of(s: &Scenario, b: &StageBytes) -> Option<Serving> {
     serving(s, b.kv_cache, b.token_bytes, layers, outside, b.runtime)
 }
 
+/// vLLM's multimodal profile run, worked out (issue 38).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct MmProfileRun {
+    /// Images encoded at once, language-model tokens they give, and their patches.
+    pub items: u64,
+    pub tokens: u64,
+    pub patches: u64,
+    /// The outputs kept in the encoder cache (tokens × hidden × bytes).
+    pub outputs: u64,
+    /// One encoder layer's working set over the patches: the residual and normed input
+    /// (2 × width) and the MLP's intermediates (gated: gate_up and the product, 3 × MLP width;
+    /// standard: 2 × MLP width), the MLP split over tp.
+    pub per_patch: u64,
+    pub working: u64,
+    /// The language model's profiled step it is compared with.
+    pub step: u64,
+    /// Beyond the step: max(outputs, working − step).
+    pub bytes: u64,
+}
+
 impl Plan<'_> {
+    /// vLLM's multimodal profile: the encoder run on the largest image batch its budget admits,
+    /// its outputs kept while the language model's dummy step runs, one peak measured over both
+    /// (vllm/v1/worker/gpu_model_runner.py profile_run; [`crate::catalog::vision::profile_items`]).
+    pub fn mm_profile(&self, pool: Pool, step: u64) -> MmProfileRun {
+        let s = self.s;
+        let a = &self.arch;
+        if s.mm_profile == crate::scenario::serving::MmProfile::Off {
+            return MmProfileRun::default();
+        }
+        let items = crate::catalog::vision::profile_items(
+            a,
+            pool.step_tokens(s),
+            pool.max_seqs(s),
+            s.seq,
+            s.mm_limit.unwrap_or(999),
+        );
+        if items == 0 {
+            return MmProfileRun::default();
+        }
+        let elem = self.layer_shape(1, 1).elem;
+        let tokens = crate::mul!(items, a.vision_tokens);
+        let patches = crate::mul!(tokens, crate::catalog::vision::merge_patches(a));
+        let k = match a.vision_mlp {
+            crate::catalog::arch::Mlp::Gated => 3,
+            crate::catalog::arch::Mlp::Standard => 2,
+        };
+        let per_patch = crate::add!(
+            crate::mul!(2, a.vision_hidden),
+            crate::mul!(k, a.vision_ffn).div_ceil(s.parallel.tp.max(1))
+        );
+        let outputs = crate::mul!(tokens, a.hidden, elem);
+        let working = crate::mul!(patches, per_patch, elem);
+        MmProfileRun {
+            items,
+            tokens,
+            patches,
+            outputs,
+            per_patch,
+            working,
+            step,
+            bytes: outputs.max(working.saturating_sub(step)),
+        }
+    }
+
     /// Cached values of one token over `layers` layers on one device, K and V. With more
     /// tensor-parallel ranks than KV heads each rank keeps one head (vLLM replicates them).
     pub fn kv_token_values(&self, layers: u64) -> u64 {
@@ -784,6 +851,11 @@ impl Plan<'_> {
         } else {
             step(pool.capture_tokens(s))
         };
+        // --- multimodal profile (issue 38)
+        if i == 0 && s.engine == Engine::Vllm {
+            b.mm_profile = self.mm_profile(pool, b.activations).bytes;
+        }
+        // --- end multimodal profile
         // Linear-attention layers cache no tokens; their state takes its place in the pool.
         b.kv_linear = self.arch.linear_layers_in(self.first_layer(i), b.layers);
         b.linear_state_layer_bytes = crate::mul!(
@@ -792,8 +864,13 @@ impl Plan<'_> {
                 .div_ceil(s.parallel.tp.max(1)),
             crate::model::neural::stage::linear_state_bytes(s)
         );
-        b.token_bytes = s.kv_bytes(self.kv_token_values(b.layers - b.kv_linear));
-        b.layer_token_bytes = s.kv_bytes(self.kv_token_values(1));
+        // DeepSeek sparse attention: each layer's indexer keys beside the latent (issue 38).
+        let indexer = self.arch.indexer_token_bytes();
+        b.token_bytes = crate::add!(
+            s.kv_bytes(self.kv_token_values(b.layers - b.kv_linear)),
+            crate::mul!(b.layers - b.kv_linear, indexer)
+        );
+        b.layer_token_bytes = crate::add!(s.kv_bytes(self.kv_token_values(1)), indexer);
         // Windowed layers counted apart where the engine does (SGLang only for the
         // architectures of model_config.py is_hybrid_swa_model: of the catalog's, GPT-OSS,
         // known by its attention sinks).
@@ -814,9 +891,9 @@ impl Plan<'_> {
     pub(crate) fn size_pool(&self, b: &mut StageBytes) {
         let s = self.s;
         let Some(pool) = s.engine.pool() else { return };
-        let mut used = crate::add!(b.weights, b.runtime);
+        let mut used = crate::add!(b.weights, b.vision_weights, b.runtime);
         match pool.reserve {
-            Reserve::Profiled => used = crate::add!(used, b.activations),
+            Reserve::Profiled => used = crate::add!(used, b.activations, b.mm_profile),
             Reserve::Static => {}
         }
         if pool.graphs_before_pool(s) {

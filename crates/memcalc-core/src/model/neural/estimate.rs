@@ -102,6 +102,61 @@ pub(crate) fn estimate_model(s: &Scenario) -> Estimate {
     if !(engine && s.engine.splits()) {
         parts.push(weights(s, &plan, &b, stage_i));
     }
+    // --- vision-language models (issue 38)
+    if b.vision_weights > 0 {
+        let v = crate::catalog::vision::params(&plan.arch);
+        parts.push(part(
+            PartId::VisionWeights,
+            b.vision_weights,
+            Location::Device,
+            NeuralValues::VisionWeights(crate::model::values::neural::VisionWeights {
+                embed: v.embed,
+                layers: v.layers,
+                layer: v.layer,
+                projector: v.projector,
+                tp: p.tp,
+                bytes_per_value: crate::model::neural::stage::vision_bytes(s),
+            }),
+        ));
+    }
+    if b.mm_profile > 0 {
+        if let Some(pool) = s.engine.pool() {
+            let r = plan.mm_profile(pool, b.activations);
+            parts.push(part(
+                PartId::MmProfile,
+                b.mm_profile,
+                Location::Device,
+                NeuralValues::MmProfile(crate::model::values::neural::MmProfile {
+                    items: r.items,
+                    tokens: r.tokens,
+                    patches: r.patches,
+                    hidden: plan.arch.hidden,
+                    per_patch: r.per_patch,
+                    step: r.step,
+                    bytes_per_value: plan.layer_shape(1, 1).elem,
+                    limit: s.mm_limit,
+                }),
+            ));
+        }
+    }
+    // --- end vision-language models
+    // --- context parallelism (issue 38)
+    if b.cp_buffers > 0 {
+        let shape = plan.layer_shape(s.batch, s.seq);
+        parts.push(part(
+            PartId::CpBuffers,
+            b.cp_buffers,
+            Location::Device,
+            NeuralValues::CpBuffers(crate::model::values::neural::CpBuffers {
+                cp: p.cp,
+                kv_values: plan.arch.kv_values_per_token(p.tp),
+                tokens: shape.seq,
+                batch: s.batch,
+                bytes_per_value: shape.elem,
+            }),
+        ));
+    }
+    // --- end context parallelism
     if b.offload_buffer > 0 {
         parts.push(part(
             PartId::OffloadBuffer,
@@ -132,6 +187,8 @@ pub(crate) fn estimate_model(s: &Scenario) -> Estimate {
                         .saturating_sub(embedding_mask(s, &plan, stage_i)),
                     kept: crate::add!(b.activations, b.act_overlap)
                         .saturating_sub(embedding_mask(s, &plan, stage_i)),
+                    offload_layers: s.mech.offload_layers.filter(|&n| n + 1 < b.layers),
+                    layers: b.layers,
                 }),
             ));
         }
@@ -511,7 +568,7 @@ fn activations(s: &Scenario, plan: &Plan, b: &StageBytes, stage_i: u64) -> Compo
     };
     let v = Activations {
         batch: s.batch,
-        seq: s.seq,
+        seq: shape.seq,
         hidden: plan.arch.hidden,
         layers: b.layers,
         in_flight: b.in_flight,
@@ -531,6 +588,7 @@ fn activations(s: &Scenario, plan: &Plan, b: &StageBytes, stage_i: u64) -> Compo
         compile: s.mech.compile,
         low_precision: s.dtype.is_low_precision(),
         offloaded: b.act_host > 0,
+        mlp_tiles: shape.mlp_tiles,
     };
     part(
         PartId::Activations,
@@ -563,7 +621,8 @@ fn train_logits(s: &Scenario, plan: &Plan, b: &StageBytes) -> Component {
         NeuralValues::TrainLogits(TrainLogits {
             loss,
             batch: s.batch,
-            seq: s.seq,
+            // The tokens of this rank (seq ÷ cp with context parallelism).
+            seq: shape.seq,
             vocab: plan.arch.vocab,
             elem: shape.elem,
             tp: s.parallel.tp,

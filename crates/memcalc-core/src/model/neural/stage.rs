@@ -30,6 +30,14 @@ pub struct StageBytes {
     pub linear_state: u64,
     /// CUDA graphs a serving engine captured (their memory pool).
     pub graphs: u64,
+    /// A vision-language model's vision encoder, frozen, on the first stage (issue 38).
+    pub vision_weights: u64,
+    /// vLLM's multimodal profile beyond the language model's step (issue 38): the encoder
+    /// outputs kept while the step is profiled, or the encoder's own larger peak.
+    pub mm_profile: u64,
+    /// Context parallelism's K and V blocks in flight around the ring, one layer at a time
+    /// (issue 38).
+    pub cp_buffers: u64,
     /// A serving engine's stage that samples (the last): its activations cover the sampler.
     pub samples: bool,
     /// llama.cpp: weights and KV cache of the layers left on the CPU, and its host buffers
@@ -120,6 +128,9 @@ impl StageBytes {
             self.logits,
             self.kv_cache,
             self.linear_state,
+            self.vision_weights,
+            self.mm_profile,
+            self.cp_buffers,
             self.dataset_device,
             self.gathered,
             self.save_device,
@@ -182,6 +193,30 @@ fn scale(v: u64, num: u64, den: u64) -> u64 {
         return v;
     }
     u64::try_from((u128::from(v) * u128::from(num)).div_ceil(u128::from(den))).unwrap_or(u64::MAX)
+}
+
+impl Plan<'_> {
+    /// Context parallelism's ring (TransformerEngine context_parallel.py
+    /// AttnFuncWithCPAndKVP2P, used by Megatron-Core; torchtitan's ring attention likewise): a
+    /// rank computes attention with one K, V block while receiving the next, so two blocks of
+    /// seq ÷ cp tokens are in flight for the layer being computed, on one tp rank.
+    pub fn cp_ring_bytes(&self) -> u64 {
+        let s = self.s;
+        let shape = self.layer_shape(s.batch, s.seq);
+        crate::mul!(
+            2,
+            self.arch.kv_values_per_token(s.parallel.tp),
+            shape.seq,
+            s.batch,
+            shape.elem
+        )
+    }
+}
+
+/// Bytes of one vision-encoder value: the model's 16-bit dtype (FP32 stays FP32; an FP8 or
+/// quantized model keeps its vision tower in 16 bits).
+pub fn vision_bytes(s: &Scenario) -> u64 {
+    s.dtype.bytes().clamp(2, 4)
 }
 
 /// Bytes of one linear-attention state value: the model's 16-bit dtype (vLLM
@@ -335,6 +370,13 @@ impl<'a> Plan<'a> {
 
     pub fn layer_shape(&self, batch: u64, seq: u64) -> LayerShape {
         let s = self.s;
+        // Context parallelism (issue 38): in training each rank holds 1/cp of every sequence
+        // (Megatron-Core and torchtitan split it into 2 · cp chunks, two per rank).
+        let seq = if s.mode.trains() && s.parallel.cp > 1 {
+            seq.div_ceil(s.parallel.cp)
+        } else {
+            seq
+        };
         let elem = if s.dtype == Dtype::Fp8 {
             2
         } else {
@@ -356,6 +398,12 @@ impl<'a> Plan<'a> {
             loss_chunks: s.mech.loss_chunks,
             fused_loss: s.mech.fused_loss,
             logits_upcast: s.mech.logits_upcast,
+            // Tiled MLP (issue 38) under full recomputation: the recomputed layer's MLP a tile
+            // at a time (validation asks for recompute=full).
+            mlp_tiles: match (s.mech.tiled_mlp, s.recompute) {
+                (Some(n), Recompute::Full) if s.mode.trains() => n,
+                _ => 1,
+            },
         }
     }
 
@@ -659,7 +707,15 @@ impl<'a> Plan<'a> {
                 if s.mech.act_offload && layers > 0 {
                     // The layer being computed stays; the saved tensors of the others wait in
                     // host memory (torchtune OffloadActivations, Unsloth's checkpoint offload).
-                    let on_device = full_layer.min(b.activations);
+                    // Megatron's cpu_offloading_num_layers offloads only that many of the
+                    // stage's layers (issue 38): the others' share stays.
+                    let kept_share = match s.mech.offload_layers {
+                        Some(n) if n + 1 < layers => {
+                            crate::base::sat::mul_div(b.activations, layers - n, layers)
+                        }
+                        _ => 0,
+                    };
+                    let on_device = full_layer.max(kept_share).min(b.activations);
                     b.act_host = b.activations - on_device;
                     b.activations = on_device;
                 }
@@ -746,6 +802,24 @@ impl<'a> Plan<'a> {
             self.framework_terms(&mut b);
             self.save_terms(&mut b, weights);
         }
+        // --- vision encoder (issue 38): the first stage holds it, split over tp as vLLM's
+        // mm_encoder_tp_mode "weights" (its default) splits it, frozen and unquantized (ms-swift
+        // freeze_vit and LLaMA-Factory freeze_vision_tower are on by default; quantized
+        // checkpoints leave the visual tower out).
+        if i == 0 && s.sciml.is_transformer() {
+            b.vision_weights = crate::mul!(
+                crate::catalog::vision::params(&self.arch)
+                    .total()
+                    .div_ceil(t.max(1)),
+                vision_bytes(s)
+            );
+        }
+        // --- end vision encoder
+        // --- context parallelism (issue 38)
+        if trains && s.sciml.is_transformer() && p.cp > 1 && b.layers > 0 {
+            b.cp_buffers = self.cp_ring_bytes();
+        }
+        // --- end context parallelism
         if s.mode != Mode::Infer || !s.engine.sizes_itself() {
             b.overhead = crate::base::sat::mul_div(b.device_tensors(), s.overhead_bp, 10_000);
         }

@@ -72,6 +72,10 @@ pub struct KvPool {
     /// runtime) (`Pool::budget`).
     pub budget: u64,
     pub weights: u64,
+    /// A vision-language model's encoder and vLLM's multimodal profile, taken before the pool
+    /// (issue 38; 0 without).
+    pub vision: u64,
+    pub mm_profile: u64,
     /// The step's activations, when taken before the pool.
     pub activations: Option<u64>,
     /// CUDA graphs, when taken before the pool.
@@ -86,6 +90,8 @@ pub struct KvPool {
     /// Cached values of one token in one layer on this device (K and V).
     pub values_per_token: u64,
     pub kv: KvFormat,
+    /// DeepSeek sparse attention's indexer: bytes per token and layer (0: none; issue 38).
+    pub indexer_bytes: u64,
     pub token_bytes: u64,
     pub block_tokens: u64,
     pub blocks: u64,

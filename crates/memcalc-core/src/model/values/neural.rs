@@ -28,6 +28,9 @@ pub enum NeuralValues {
     InferLogits(InferLogits),
     KvCache(KvCache),
     LinearState(LinearState),
+    VisionWeights(VisionWeights),
+    MmProfile(MmProfile),
+    CpBuffers(CpBuffers),
     Dataset(Dataset),
     Overhead(Overhead),
     EngineOverhead(EngineOverhead),
@@ -226,6 +229,8 @@ pub struct Activations {
     pub compile: bool,
     pub low_precision: bool,
     pub offloaded: bool,
+    /// Unsloth's tiled MLP: the recomputed layer's MLP in this many tiles (1: untiled).
+    pub mlp_tiles: u64,
 }
 
 /// Saved activations moved to host memory.
@@ -235,6 +240,10 @@ pub struct ActivationsOffloaded {
     pub stored: u64,
     /// The layer being computed, kept on the device.
     pub kept: u64,
+    /// Megatron's cpu_offloading_num_layers: the layers offloaded, of `layers` (None: all
+    /// but the one being computed).
+    pub offload_layers: Option<u64>,
+    pub layers: u64,
 }
 
 /// A scientific-ML network's activations.
@@ -471,4 +480,41 @@ pub struct SparseTerms {
     pub rows: u64,
     pub row_pointers: u64,
     pub bitmask: u64,
+}
+
+/// A vision-language model's vision encoder (issue 38): patch embedding and positions, its
+/// layers, the projector to the language model's width.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct VisionWeights {
+    pub embed: u64,
+    pub layers: u64,
+    pub layer: u64,
+    pub projector: u64,
+    pub tp: u64,
+    pub bytes_per_value: u64,
+}
+
+/// vLLM's multimodal profile beyond the language model's step (issue 38).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct MmProfile {
+    pub items: u64,
+    pub tokens: u64,
+    pub patches: u64,
+    pub hidden: u64,
+    pub per_patch: u64,
+    pub step: u64,
+    pub bytes_per_value: u64,
+    pub limit: Option<u64>,
+}
+
+/// Context parallelism's ring: two K, V blocks of one layer in flight (issue 38).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CpBuffers {
+    pub cp: u64,
+    /// K and V values of one token in one layer on this tensor-parallel rank.
+    pub kv_values: u64,
+    /// Tokens of a sequence this rank holds (seq ÷ cp), and the sequences.
+    pub tokens: u64,
+    pub batch: u64,
+    pub bytes_per_value: u64,
 }

@@ -124,6 +124,9 @@ impl Template for Activations {
         if self.offloaded {
             how.push_str(" Offloaded: only the layer being computed stays on the device; the rest waits in host memory.");
         }
+        if self.mlp_tiles > 1 {
+            how.push_str(&format!(" Tiled MLP (Unsloth; Arctic Long Sequence Training's TiledMLP, arXiv:2506.13996): the recomputed layer's MLP runs over {} tiles of the sequence, so only one tile's intermediates exist at a time.", self.mlp_tiles));
+        }
         format!(
             "The forward pass keeps intermediate tensors for the backward pass: {} × {} tokens × hidden {} in every one of {} layers ({} values in {} bytes). {how}{flight}",
             seqs(self.batch),
@@ -135,7 +138,11 @@ impl Template for Activations {
         )
     }
     fn source(&self) -> &'static str {
-        SRC_ACT
+        if self.mlp_tiles > 1 {
+            crate::scenario::training::SRC_TILED_MLP
+        } else {
+            SRC_ACT
+        }
     }
 }
 
@@ -144,8 +151,12 @@ impl Template for ActivationsOffloaded {
         "Activations offloaded to host"
     }
     fn formula(&self, bytes: u64) -> String {
+        let kept = match self.offload_layers {
+            Some(_) => "the layers Megatron does not offload, kept on the device",
+            None => "one layer kept on the device",
+        };
         format!(
-            "{} B stored activations − {} B (one layer kept on the device) = {} B",
+            "{} B stored activations − {} B ({kept}) = {} B",
             g(self.stored),
             g(self.kept),
             g(bytes)
@@ -155,10 +166,21 @@ impl Template for ActivationsOffloaded {
         "Where do offloaded activations go?"
     }
     fn explanation(&self) -> String {
-        "Activation offloading copies the tensors saved for the backward pass to pinned host memory as the forward pass goes and brings them back layer by layer; the device keeps the layer being computed.".into()
+        match self.offload_layers {
+            Some(n) => format!(
+                "Megatron-Core's CPU offloading (--cpu-offloading-num-layers {n}) copies the tensors saved for the backward pass of {n} of this stage's {} layers to host memory and brings them back in the backward pass; the other {} keep theirs on the device.",
+                self.layers,
+                self.layers - n
+            ),
+            None => "Activation offloading copies the tensors saved for the backward pass to pinned host memory as the forward pass goes and brings them back layer by layer; the device keeps the layer being computed.".into(),
+        }
     }
     fn source(&self) -> &'static str {
-        SRC_ACT_OFFLOAD
+        if self.offload_layers.is_some() {
+            crate::scenario::training::SRC_OFFLOAD_LAYERS
+        } else {
+            SRC_ACT_OFFLOAD
+        }
     }
 }
 

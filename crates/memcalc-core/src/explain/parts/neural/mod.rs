@@ -5,10 +5,12 @@ mod activations;
 mod data;
 mod kv;
 pub use kv::SRC_LINEAR_POOL;
+mod context;
 mod logits;
 mod runtime;
 mod save;
 mod states;
+mod vision;
 
 use super::Template;
 use crate::model::values::NeuralValues;
@@ -34,6 +36,9 @@ macro_rules! on_variant {
             NeuralValues::InferLogits($t) => $call,
             NeuralValues::KvCache($t) => $call,
             NeuralValues::LinearState($t) => $call,
+            NeuralValues::VisionWeights($t) => $call,
+            NeuralValues::MmProfile($t) => $call,
+            NeuralValues::CpBuffers($t) => $call,
             NeuralValues::Dataset($t) => $call,
             NeuralValues::Overhead($t) => $call,
             NeuralValues::EngineOverhead($t) => $call,
