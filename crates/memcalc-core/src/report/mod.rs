@@ -9,6 +9,8 @@ use crate::scenario::Scenario;
 
 pub mod band;
 pub mod compare;
+// Launch settings out (issue 40): `memcalc --emit`.
+pub mod emit;
 mod glance;
 mod json;
 pub mod log_check;
