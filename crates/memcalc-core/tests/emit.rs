@@ -587,3 +587,26 @@ fn only_the_targets_that_apply_and_why_the_others_do_not() {
         }
     }
 }
+
+#[test]
+fn the_pages_time_answer_carries_the_launch_settings_that_apply() {
+    let a = memcalc_core::report::time_answer(VLLM).unwrap();
+    let ids: Vec<&str> = a.launch.iter().map(|l| l.target.as_str()).collect();
+    assert_eq!(ids, ["vllm", "sbatch"]);
+    let s = scenario(VLLM);
+    let e = estimate(&s);
+    assert_eq!(
+        a.launch[0].text,
+        emit::emit(Target::Vllm, &s, &e).unwrap().text()
+    );
+    assert_eq!(a.launch[0].label, "vLLM: vllm serve");
+    // It travels as JSON and reads back equal.
+    let back: memcalc_core::report::TimeAnswer =
+        serde_json::from_str(&serde_json::to_string(&a).unwrap()).unwrap();
+    assert_eq!(back.launch, a.launch);
+    // An answer from a time wasm without the field still reads (no launch settings).
+    let mut v = serde_json::to_value(&a).unwrap();
+    v.as_object_mut().unwrap().remove("launch");
+    let old: memcalc_core::report::TimeAnswer = serde_json::from_value(v).unwrap();
+    assert!(old.launch.is_empty());
+}

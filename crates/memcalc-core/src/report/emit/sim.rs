@@ -160,9 +160,7 @@ pub(super) fn gadget4(s: &Scenario, e: &Estimate) -> Emitted {
         let mb = e.per_rank_bytes.div_ceil(1 << 20);
         (
             mb,
-            format!(
-                "the estimate per rank rounded up to whole MB (2^20 bytes): GADGET-4 allocates MaxMemSize at start-up and carves every array out of it, so less stops the run"
-            ),
+            "the estimate per rank rounded up to whole MB (2^20 bytes): GADGET-4 allocates MaxMemSize at start-up and carves every array out of it, so less stops the run".to_string(),
         )
     };
     l.set("MaxMemSize", mb, why);
