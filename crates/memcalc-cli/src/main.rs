@@ -27,6 +27,9 @@ const AFTER: &str = "EXAMPLES:
     memcalc --list presets
     memcalc --list devices --json
     memcalc --compare params=70B 'params=70B&zero=3&gpus=8'
+    memcalc --emit vllm mode=infer model_id=meta-llama/Llama-3.1-70B gpus=4 tp=4 engine=vllm
+    memcalc --emit sbatch params=7B zero=3 gpus=16 framework=deepspeed
+    memcalc --emit list preset=lammps-rhodopsin
 
 Keys are those of the page's URL (docs/url-parameters.md); values not given take the page's
 defaults, so a link copied from the page (or its 'copy as command' line) gives the same numbers

@@ -91,10 +91,9 @@ fn half(s: &Scenario) -> Option<Dtype> {
 }
 
 pub(super) fn deepspeed(s: &Scenario) -> Emitted {
-    use serde_json::{json, Map, Value};
     let p = &s.parallel;
     let mut l = Lines::new();
-    let mut top = Map::new();
+    let mut top: Vec<(&'static str, J)> = Vec::new();
     l.set(
         "train_micro_batch_size_per_gpu",
         s.batch,
@@ -103,10 +102,10 @@ pub(super) fn deepspeed(s: &Scenario) -> Emitted {
             seqs(s.batch)
         ),
     );
-    top.insert("train_micro_batch_size_per_gpu".into(), json!(s.batch));
+    top.push(("train_micro_batch_size_per_gpu", J::Num(s.batch)));
     let (acc, why) = accumulation(s);
     l.set("gradient_accumulation_steps", acc, format!("{acc}, {why}"));
-    top.insert("gradient_accumulation_steps".into(), json!(acc));
+    top.push(("gradient_accumulation_steps", J::Num(acc)));
     if let Some(d) = half(s) {
         let key = if d == Dtype::Bf16 { "bf16" } else { "fp16" };
         l.set(
@@ -123,9 +122,9 @@ pub(super) fn deepspeed(s: &Scenario) -> Emitted {
                 s.mixed
             ),
         );
-        top.insert(key.into(), json!({ "enabled": true }));
+        top.push((key, J::Obj(vec![("enabled", J::Bool(true))])));
     }
-    let mut zero = Map::new();
+    let mut zero: Vec<(&'static str, J)> = Vec::new();
     l.set(
         "zero_optimization.stage",
         p.zero,
@@ -141,7 +140,7 @@ pub(super) fn deepspeed(s: &Scenario) -> Emitted {
             p.shard_dp()
         ),
     );
-    zero.insert("stage".into(), json!(p.zero));
+    zero.push(("stage", J::Num(p.zero as u64)));
     // A framework profile that counts no buckets (bucket_size 0) leaves DeepSpeed's own.
     if p.zero > 0 && s.mech.bucket_size > 0 {
         let b = s.mech.bucket_size;
@@ -155,8 +154,8 @@ pub(super) fn deepspeed(s: &Scenario) -> Emitted {
             b,
             format!("{b} elements per all-gather bucket, as the buckets row counts (bucket_size)"),
         );
-        zero.insert("reduce_bucket_size".into(), json!(b));
-        zero.insert("allgather_bucket_size".into(), json!(b));
+        zero.push(("reduce_bucket_size", J::Num(b)));
+        zero.push(("allgather_bucket_size", J::Num(b)));
     }
     if matches!(p.offload, Offload::Optimizer | Offload::All) {
         l.set(
@@ -164,10 +163,7 @@ pub(super) fn deepspeed(s: &Scenario) -> Emitted {
             "cpu",
             "optimizer states and the FP32 master copy in host memory: they are host rows of the estimate (offload)",
         );
-        zero.insert(
-            "offload_optimizer".into(),
-            json!({ "device": "cpu", "pin_memory": true }),
-        );
+        zero.push(("offload_optimizer", J::cpu()));
     }
     if p.offload == Offload::All && p.zero == 3 {
         l.set(
@@ -175,10 +171,7 @@ pub(super) fn deepspeed(s: &Scenario) -> Emitted {
             "cpu",
             "the parameters' shards in host memory as well (offload=all, ZeRO-3)",
         );
-        zero.insert(
-            "offload_param".into(),
-            json!({ "device": "cpu", "pin_memory": true }),
-        );
+        zero.push(("offload_param", J::cpu()));
     }
     if p.zero == 3 && p.sharding == Sharding::Hybrid {
         let n = p.shard_dp();
@@ -187,16 +180,64 @@ pub(super) fn deepspeed(s: &Scenario) -> Emitted {
             n,
             format!("parameters sharded within a node's {n} ranks (sharding=hybrid)"),
         );
-        zero.insert("zero_hpz_partition_size".into(), json!(n));
+        zero.push(("zero_hpz_partition_size", J::Num(n)));
     }
-    top.insert("zero_optimization".into(), Value::Object(zero));
-    let body = serde_json::to_string_pretty(&Value::Object(top)).unwrap_or_default() + "\n";
+    top.push(("zero_optimization", J::Obj(zero)));
+    let mut body = String::new();
+    J::Obj(top).write(&mut body, 0);
+    body.push('\n');
     Emitted {
         target: Target::Deepspeed,
         settings: l.settings,
         body,
         file: Some("ds_config.json"),
         comment: None,
+    }
+}
+
+/// A DeepSpeed config's JSON, its keys in the order written (the page's time wasm carries
+/// this instead of a general JSON writer).
+enum J {
+    Num(u64),
+    Bool(bool),
+    Str(&'static str),
+    Obj(Vec<(&'static str, J)>),
+}
+
+impl J {
+    /// An offload to host memory: `{"device": "cpu", "pin_memory": true}`.
+    fn cpu() -> J {
+        J::Obj(vec![
+            ("device", J::Str("cpu")),
+            ("pin_memory", J::Bool(true)),
+        ])
+    }
+
+    /// Writes the value indented by two spaces a level (keys are plain words, never escaped).
+    fn write(&self, out: &mut String, depth: usize) {
+        match self {
+            J::Num(n) => out.push_str(&n.to_string()),
+            J::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
+            J::Str(s) => {
+                out.push('"');
+                out.push_str(s);
+                out.push('"');
+            }
+            J::Obj(kv) => {
+                out.push('{');
+                for (i, (k, v)) in kv.iter().enumerate() {
+                    out.push_str(if i == 0 { "\n" } else { ",\n" });
+                    out.push_str(&"  ".repeat(depth + 1));
+                    out.push('"');
+                    out.push_str(k);
+                    out.push_str("\": ");
+                    v.write(out, depth + 1);
+                }
+                out.push('\n');
+                out.push_str(&"  ".repeat(depth));
+                out.push('}');
+            }
+        }
     }
 }
 
