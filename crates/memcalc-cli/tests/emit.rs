@@ -133,3 +133,45 @@ fn json_gives_each_setting_with_why() {
     assert_eq!(j["applies"], false);
     assert!(j["why"].as_str().unwrap().contains("mode=sim"));
 }
+
+#[test]
+fn every_shell_text_parses_as_a_bash_script() {
+    // bash -n reads the script without running it: the continuations, quotes and comments
+    // hold together.
+    let cases = [
+        ("vllm", SERVE.to_string()),
+        ("sbatch", SERVE.to_string()),
+        ("sglang", SERVE.replace("engine=vllm", "engine=sglang")),
+        (
+            "llamacpp",
+            "mode=infer&model_id=meta-llama/Llama-3.1-8B&engine=llamacpp&quant=q4_k_m&kv_dtype=q8_0"
+                .to_string(),
+        ),
+        ("fsdp", "params=7B&framework=fsdp&zero=3&gpus=16".to_string()),
+        ("lammps", "preset=lammps-rhodopsin".to_string()),
+        ("pwx", "preset=qe-si64".to_string()),
+    ];
+    for (t, q) in cases {
+        let (code, out, err) = memcalc(&["--emit", t, &q]);
+        assert!(code == 0 || code == 1, "{t}: {err}");
+        let text = if t == "fsdp" {
+            // Only the torchrun line is shell; the rest is Python for train.py.
+            out.split("\n\n").next().unwrap().to_string() + "\n"
+        } else {
+            out
+        };
+        let path = std::env::temp_dir().join(format!("memcalc-emit-{t}-{}.sh", std::process::id()));
+        std::fs::write(&path, &text).unwrap();
+        let check = std::process::Command::new("bash")
+            .arg("-n")
+            .arg(&path)
+            .output()
+            .unwrap();
+        let _ = std::fs::remove_file(&path);
+        assert!(
+            check.status.success(),
+            "{t}: {}\n{text}",
+            String::from_utf8_lossy(&check.stderr)
+        );
+    }
+}
