@@ -172,6 +172,7 @@ pub fn SharePanel() -> impl IntoView {
                     "Copy as command"
                 </button>
             </div>
+            <super::LaunchSettings on_copy=Callback::new(move |(t, w)| copy(t, w)) />
             <p class="status" role="status" aria-live="polite">
                 {move || {
                     status

@@ -31,6 +31,9 @@ const AFTER: &str = "EXAMPLES:
     memcalc --list devices --json
     memcalc --compare params=70B 'params=70B&zero=3&gpus=8'
     memcalc mcp
+    memcalc --emit vllm mode=infer model_id=meta-llama/Llama-3.1-70B gpus=4 tp=4 engine=vllm
+    memcalc --emit sbatch params=7B zero=3 gpus=16 framework=deepspeed
+    memcalc --emit list preset=lammps-rhodopsin
 
 Keys are those of the page's URL (docs/url-parameters.md); values not given take the page's
 defaults, so a link copied from the page (or its 'copy as command' line) gives the same numbers
@@ -112,6 +115,13 @@ struct Args {
     /// unit, range, allowed values, default, modes, help), generated from the fields table
     #[arg(long, conflicts_with_all = ["sweep", "layouts", "models", "list", "compare", "log"])]
     schema: bool,
+    /// launch settings for the scenario (issue 40): vllm, sglang, llamacpp, ollama, deepspeed,
+    /// fsdp, hf, sbatch, lammps, pwx, gadget4 or openfoam, each line's reason in comments
+    /// (a JSON config's on standard error, so `> ds_config.json` keeps the file clean);
+    /// `--emit list` names the targets and why the others do not apply. Exit 2 when the target
+    /// does not apply to the scenario; --json prints the settings as JSON
+    #[arg(long, value_name = "TARGET", conflicts_with_all = ["sweep", "layouts", "models", "list", "log", "compare"])]
+    emit: Option<String>,
     /// a share link, a query string, or KEY=VALUE pairs (joined with '&')
     #[arg(value_name = "INPUT")]
     inputs: Vec<String>,
@@ -161,6 +171,7 @@ fn main() -> ExitCode {
     let mut decimal = args.decimal;
     let (sweep, layouts, config) = (args.sweep, args.layouts, args.config);
     let args_log = args.log;
+    let args_emit = args.emit;
     let mut parts = args.inputs;
     // A share link keeps the meaning of its own version (none: version 1, as the page opens
     // it); typed pairs are read at the current version, as the page reads its form. Pairs
@@ -245,6 +256,9 @@ fn main() -> ExitCode {
         Ok(sp) => sp,
         Err(err) => return fail(&err.to_string()),
     };
+    if let Some(target) = &args_emit {
+        return emit(target, &scenario, &e, format);
+    }
     if let Some(spec) = sweep {
         return match output::sweep(&inputs, &spec, format, decimal) {
             Ok(fits) => exit(fits),
@@ -358,6 +372,64 @@ fn read_log(path: &str, base: &Inputs, format: Format, decimal: bool) -> ExitCod
         output::render(&scenario, &e, sp.as_ref(), &[], format, decimal)
     );
     exit(e.fits())
+}
+
+/// `--emit TARGET`: the target's launch settings, or `list`: every target, those that apply
+/// first. Exit 2 when the target does not apply (the reason on standard error), else the
+/// scenario's fit, so a script can both write the settings and stop on a scenario that does
+/// not fit.
+fn emit(
+    target: &str,
+    s: &memcalc_core::Scenario,
+    e: &memcalc_core::Estimate,
+    format: Format,
+) -> ExitCode {
+    use memcalc_core::report::emit::{self as em, Target};
+    use memcalc_core::Choice;
+    if target == "list" {
+        let all = em::all(s, e);
+        if format == Format::Json {
+            let rows: Vec<String> = all.iter().map(|(t, r)| em::to_json(*t, r)).collect();
+            println!("[{}]", rows.join(",\n"));
+        } else {
+            for (t, _) in all.iter().filter(|(_, r)| r.is_ok()) {
+                println!("{:<10} {}", t.id(), t.label());
+            }
+            for (t, r) in &all {
+                if let Err(why) = r {
+                    println!("{:<10} does not apply: {why}", t.id());
+                }
+            }
+        }
+        return exit(e.fits());
+    }
+    let t = match Target::parse(target) {
+        Ok(t) => t,
+        Err(msg) => return fail(&format!("--emit {target}: {msg} (or list)")),
+    };
+    let r = em::emit(t, s, e);
+    if format == Format::Json {
+        println!("{}", em::to_json(t, &r));
+        return match r {
+            Ok(_) => exit(e.fits()),
+            Err(_) => ExitCode::from(2),
+        };
+    }
+    match r {
+        Ok(out) if out.comment.is_none() => {
+            // A JSON file has no comments: the reasons go to standard error.
+            for n in out.notes() {
+                eprintln!("# {n}");
+            }
+            print!("{}", out.body);
+            exit(e.fits())
+        }
+        Ok(out) => {
+            print!("{}", out.text());
+            exit(e.fits())
+        }
+        Err(why) => fail(&format!("--emit {}: does not apply: {why}", t.id())),
+    }
 }
 
 /// The layout search as a table; exit 0 when at least one layout fits.

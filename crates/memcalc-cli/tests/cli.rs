@@ -521,6 +521,14 @@ fn check_example(words: &[String]) {
         assert!(out.contains("Setup 2"), "{words:?}: {out}");
         return;
     }
+    // Launch settings (issue 40): each target's text is read back by tests/emit.rs.
+    if words.iter().any(|w| w == "--emit") {
+        let given: Vec<&str> = words[1..].iter().map(String::as_str).collect();
+        let (code, out, err) = memcalc(&given);
+        assert!(code == 0 || code == 1, "{words:?}: {err}");
+        assert!(!out.is_empty(), "{words:?}");
+        return;
+    }
     let config = format!(
         "{}/../memcalc-core/tests/configs/llama-3.1-8b.json",
         env!("CARGO_MANIFEST_DIR")

@@ -12,6 +12,8 @@ pub mod band;
 #[cfg(feature = "time")]
 pub mod calls;
 pub mod compare;
+// Launch settings out (issue 40): `memcalc --emit`.
+pub mod emit;
 mod glance;
 mod json;
 pub mod log_check;
@@ -29,7 +31,7 @@ pub use names::{file_name, subject, title};
 pub use page_words::{check_words, params_hint, spoken_verdict, CheckWords};
 #[cfg(feature = "time")]
 pub use time_answer::{time_answer, time_line};
-pub use time_answer::{SavingTime, TermWords, TimeAnswer, TimeExport};
+pub use time_answer::{Launch, SavingTime, TermWords, TimeAnswer, TimeExport};
 
 /// Where a row's bytes live, as the table, the CSV and the Markdown all write it: a
 /// simulation's rows are in the node's memory (CPU codes) or on the GPU; "device" is the

@@ -47,6 +47,18 @@ pub struct TimeExport {
     pub markdown: String,
 }
 
+/// One target's launch settings for the page's "Launch settings" block (issue 40): written by
+/// `report::emit` in the time wasm, so the app carries neither the writers nor their words.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Launch {
+    /// The target's id (`memcalc --emit ID`).
+    pub target: String,
+    /// The target's name and what it writes ("vLLM: vllm serve").
+    pub label: String,
+    /// The text to copy: each setting's reason as a comment, then the command or file.
+    pub text: String,
+}
+
 /// The time answers of one query: the time line (its bound, its summary or an input error,
 /// each term's words), each suggestion's time change, the scaling chart's `scaling_y` choices
 /// and the time lines the link's `scaling_y` asks for (none for memory).
@@ -71,6 +83,9 @@ pub struct TimeAnswer {
     pub lines: Vec<TimeSeries>,
     /// The exports' time sections; `None` without a time (an input error, no time model).
     pub export: Option<TimeExport>,
+    /// The launch settings of each target that applies to the scenario (`report::emit`).
+    #[serde(default)]
+    pub launch: Vec<Launch>,
 }
 
 impl TimeAnswer {
@@ -162,6 +177,18 @@ pub fn time_answer(query: &str) -> Option<TimeAnswer> {
                 text: words::change(&t),
                 speedup: t.speedup,
                 patch: sv.patch,
+            })
+        })
+        .collect();
+    a.launch = super::emit::all(&s, &e)
+        .into_iter()
+        .filter_map(|(t, r)| {
+            use crate::base::choice::Choice;
+            let o = r.ok()?;
+            Some(Launch {
+                target: t.id().into(),
+                label: t.label().into(),
+                text: o.text(),
             })
         })
         .collect();
