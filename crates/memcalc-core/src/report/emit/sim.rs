@@ -85,7 +85,7 @@ pub(super) fn lammps(s: &Scenario) -> Emitted {
             format!("{gpus} GPUs per node, one per rank on the node"),
         );
     }
-    let (px, py, pz) = crate::scenario::sim::split(m.ranks, 1.0, 1.0, 1.0, false);
+    let (px, py, pz) = crate::model::sim::domain::split(m.ranks, 1.0, 1.0, 1.0, false);
     let mut body = format!("mpirun -np {} lmp -in in.lammps", m.ranks);
     for st in l.settings.iter().skip(2) {
         body.push_str(&format!(" {} {}", st.name, st.value));
