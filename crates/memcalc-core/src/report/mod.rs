@@ -15,6 +15,7 @@ pub mod log_check;
 mod names;
 pub mod page_words;
 mod time_answer;
+pub mod timeline;
 pub use glance::{facts, saving_change, saving_text, Fact};
 pub use json::{
     speed_json, sweep_to_json, sweep_to_json_with_speed, to_json, to_json_with_curve,
