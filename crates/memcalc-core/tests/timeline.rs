@@ -41,7 +41,16 @@ fn check(e: &memcalc_core::Estimate, t: &Timeline) -> Result<(), String> {
     let peak = t.peak_phase();
     for (c, (id, b)) in device.iter().zip(&peak.parts) {
         if c.id != *id || c.bytes != *b {
-            return Err(format!("peak holds {id} at {b}, the estimate {}", c.bytes));
+            let phases: Vec<String> = t
+                .phases
+                .iter()
+                .map(|p| format!("{:?} {:?} {} {:?}", p.id, p.step, p.total, p.parts))
+                .collect();
+            return Err(format!(
+                "peak holds {id} at {b}, the estimate {}: {}",
+                c.bytes,
+                phases.join("\n")
+            ));
         }
     }
     let mut end = 0.0;

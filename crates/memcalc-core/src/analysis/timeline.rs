@@ -155,6 +155,12 @@ pub struct Phase {
     /// alive).
     pub parts: Vec<(PartId, u64)>,
     pub total: u64,
+    /// Gradients set to None between steps (PyTorch's `zero_grad(set_to_none=True)`) that
+    /// outgrow the activations: they fill the blocks the backward pass freed from the
+    /// activations and logits, which the estimate counts under those parts, and only their
+    /// excess as gradients (model/neural/stage.rs). Here the activations' and logits' bytes
+    /// stand for those blocks.
+    pub reuses_freed: bool,
 }
 
 /// What the time axis counts.
@@ -290,6 +296,7 @@ struct Draft {
     span: Option<Span>,
     seconds: Option<f64>,
     alive: Box<dyn Fn(Role) -> Frac>,
+    reuses_freed: bool,
 }
 
 fn draft(
@@ -305,6 +312,7 @@ fn draft(
         span,
         seconds: seconds.filter(|s| s.is_finite() && *s >= 0.0),
         alive: Box::new(alive),
+        reuses_freed: false,
     }
 }
 
@@ -399,13 +407,23 @@ fn assemble(e: &Estimate, drafts: Vec<Draft>) -> Timeline {
             modelled: is_modelled,
             parts,
             total,
+            reuses_freed: d.reuses_freed,
         });
         let next = start + duration;
         start = if next.is_finite() { next } else { start };
     }
+    // The highest level, and among equals (a sum saturated at the largest number) the first
+    // phase that holds every part whole.
+    let whole = |p: &Phase| {
+        p.parts
+            .iter()
+            .zip(&device)
+            .all(|((_, b), c)| *b == c.bytes)
+    };
     let mut peak = 0;
     for (i, p) in phases.iter().enumerate() {
-        if p.total > phases[peak].total {
+        let best = &phases[peak];
+        if (p.total, whole(p)) > (best.total, whole(best)) {
             peak = i;
         }
     }
@@ -507,6 +525,12 @@ fn training(s: &Scenario, e: &Estimate, sp: Option<&Speed>) -> Vec<Draft> {
         _ => None,
     };
     let keep_grads = s.mech.zero_grad == ZeroGrad::Keep;
+    // Gradients freed between steps that outgrow the activations and logits: the estimate
+    // counts their excess, so the peak is the optimizer step, where they are whole.
+    let grads_excess = !keep_grads
+        && e.components.iter().any(|c| {
+            c.id == PartId::Gradients && c.location == Location::Device && c.bytes > 0
+        });
     let gs = groups(n_fwd);
     let count = gs.len() as f64;
     let mut d = vec![
@@ -554,9 +578,6 @@ fn training(s: &Scenario, e: &Estimate, sp: Option<&Speed>) -> Vec<Draft> {
             logits_s,
             move |r| match r {
                 Role::Activations | Role::Logits => FULL,
-                // Gradients freed between steps: the estimate counts their excess over the
-                // activations they replace from here on.
-                Role::Grads => full_if(base(r) || (steady && !keep_grads)),
                 r => full_if(base(r)),
             },
         ));
@@ -596,13 +617,13 @@ fn training(s: &Scenario, e: &Estimate, sp: Option<&Speed>) -> Vec<Draft> {
                 bwd_total.map(|t| t / count),
                 move |r| match r {
                     Role::Activations => left,
-                    Role::Grads if base(r) || (steady && !keep_grads) => FULL,
+                    Role::Grads if base(r) => FULL,
                     Role::Grads => done,
                     r => full_if(base(r)),
                 },
             ));
         }
-        d.push(draft(
+        let mut opt = draft(
             if steady {
                 PhaseId::OptimizerStep
             } else {
@@ -613,9 +634,12 @@ fn training(s: &Scenario, e: &Estimate, sp: Option<&Speed>) -> Vec<Draft> {
             None,
             move |r| match r {
                 Role::Grads | Role::Optimizer => FULL,
+                Role::Activations | Role::Logits if grads_excess => FULL,
                 r => full_if(base(r)),
             },
-        ));
+        );
+        opt.reuses_freed = grads_excess;
+        d.push(opt);
     }
     if e
         .components

@@ -35,6 +35,9 @@ pub fn whose(e: &Estimate) -> String {
     }
 }
 
+/// What a phase whose gradients fill the activations' freed blocks says.
+pub const REUSE: &str = "The gradients (set to None between steps, PyTorch's zero_grad default) fill the blocks the backward pass freed from the activations and logits, counted under those rows; the gradients row is their excess (Hugging Face, \"Visualize and understand GPU memory in PyTorch\", huggingface.co/blog/train_memory: the peak moves to the optimizer step when the gradients outgrow the activations).";
+
 /// Where the durations come from.
 pub const SRC_DURATIONS: &str = "durations from the time model's terms (memcalc's `speed`); the forward share of a training step's FLOPs is 2 of 6 per parameter and token (2 of 8 with full recomputation) and the output layer's share of a forward pass V/(16 L h) over 1 + s/(6h) + V/(16 L h), Narayanan et al., SC 2021, eq. 3";
 /// The trace format.
@@ -157,6 +160,10 @@ pub fn peak_sentence(e: &Estimate, t: &Timeline, savings: &[Saving], units: Unit
         }
     }
     out.push('.');
+    if p.reuses_freed {
+        out.push_str(" " );
+        out.push_str(REUSE);
+    }
     match savings.first() {
         Some(sv) if sv.serving.is_none() => out.push_str(&format!(
             " {} lowers it most, by {}.",
@@ -198,7 +205,11 @@ pub fn table(e: &Estimate, t: &Timeline, savings: &[Saving], units: UnitSystem) 
     );
     for (i, (p, l)) in t.phases.iter().zip(&labels).enumerate() {
         let pad = width - l.chars().count();
-        let mark = if i == t.peak { "▲ peak" } else { "" };
+        let mark = match (i == t.peak, p.reuses_freed) {
+            (true, _) => "▲ peak",
+            (false, true) => "*",
+            _ => "",
+        };
         let mut top: Vec<(PartId, u64)> =
             p.parts.iter().copied().filter(|(_, b)| *b > 0).collect();
         crate::base::sat::sort_small(&mut top, |a, b| a.1 > b.1);
@@ -239,6 +250,7 @@ struct PhaseJson<'a> {
     modelled: bool,
     total_bytes: u64,
     peak: bool,
+    reuses_freed: bool,
     bytes: PartBytes<'a>,
 }
 
@@ -289,6 +301,7 @@ pub fn to_json(e: &Estimate, t: &Timeline, savings: &[Saving]) -> String {
                 modelled: p.modelled,
                 total_bytes: p.total,
                 peak: i == t.peak,
+                reuses_freed: p.reuses_freed,
                 bytes: PartBytes(&p.parts),
             })
             .collect(),
