@@ -361,3 +361,67 @@ fn a_measured_snapshot_is_read_for_its_peak() {
     assert_eq!(c.events, 3);
     assert!(words::check_snapshot(&t, "{}").is_err());
 }
+
+/// The phase a row names, with the first and steady optimizer steps as one.
+fn family(id: &str) -> &str {
+    if id.starts_with("optimizer") {
+        "optimizer"
+    } else {
+        id
+    }
+}
+
+/// docs/accuracy.md's "Timeline" table: every Predicted cell is what the code gives today, and
+/// every row not marked miss is within its tolerance (or names the same phase).
+#[test]
+fn timeline_table_holds() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/accuracy.md");
+    let text = std::fs::read_to_string(path).unwrap();
+    let section = text
+        .split("\n## Timeline")
+        .nth(1)
+        .expect("the Timeline section")
+        .split("\n## ")
+        .next()
+        .unwrap();
+    let mib = |b: u64| b as f64 / (1u64 << 20) as f64;
+    let mut rows = 0;
+    for line in section.lines().filter(|l| l.starts_with("| ") && l.contains('`')) {
+        let c: Vec<&str> = line.trim_matches('|').split('|').map(str::trim).collect();
+        assert_eq!(c.len(), 8, "malformed row: {line}");
+        let (_, e, t) = of(c[2].trim_matches('`'));
+        let level = |id: &str| -> (usize, u64) {
+            let i = t
+                .phases
+                .iter()
+                .position(|p| p.id.key() == id)
+                .unwrap_or_else(|| panic!("{}: no phase {id}", c[0]));
+            (i, t.phases[i].total)
+        };
+        let predicted = match c[3].split_once(':') {
+            Some(("level", id)) => format!("{:.1}", mib(level(id).1)),
+            Some(("rise", id)) => {
+                let (i, b) = level(id);
+                format!("{:.1}", mib(b - t.phases[i - 1].total))
+            }
+            None if c[3] == "peak" => format!("{:.1}", mib(e.per_device_bytes)),
+            None if c[3] == "peak_phase" => t.peak_phase().id.key().to_string(),
+            _ => panic!("{}: unknown quantity {}", c[0], c[3]),
+        };
+        assert_eq!(c[5], predicted, "{}: the Predicted cell is stale", c[0]);
+        rows += 1;
+        if c[3] == "peak_phase" {
+            assert_eq!(c[7], "same phase", "{}", c[0]);
+            assert_eq!(family(c[4]), family(&predicted), "{}", c[0]);
+            continue;
+        }
+        let (m, p): (f64, f64) = (c[4].parse().unwrap(), predicted.parse().unwrap());
+        let err = (p / m - 1.0) * 100.0;
+        assert_eq!(c[6], format!("{err:+.1} %"), "{}", c[0]);
+        if c[7] != "miss" {
+            let tol: f64 = c[7].trim_end_matches('%').trim().parse().unwrap();
+            assert!(err.abs() <= tol, "{}: {err:+.1} % beyond {tol} %", c[0]);
+        }
+    }
+    assert!(rows >= 8, "the Timeline table lost rows");
+}

@@ -687,13 +687,21 @@ fn serving(s: &Scenario, e: &Estimate, sp: Option<&Speed>) -> Vec<Draft> {
             full_if(loaded(r) || matches!(r, Role::Activations | Role::Logits | Role::Compute))
         }));
     }
-    if graphs {
+    // vLLM ≤ 0.10 captures its graphs after sizing the pool (`cuda_graphs=after`); later
+    // versions and SGLang reserve them first.
+    let after = s.cuda_graphs == crate::scenario::serving::CudaGraphs::After;
+    if graphs && !after {
         d.push(draft(PhaseId::GraphCapture, Step::StartUp, None, None, move |r| {
             full_if(loaded(r) || r == Role::Graphs)
         }));
     }
     if pooled || split {
         d.push(draft(PhaseId::KvAllocate, Step::StartUp, None, None, move |r| {
+            full_if(loaded(r) || r == Role::Kv || (r == Role::Graphs && !after))
+        }));
+    }
+    if graphs && after {
+        d.push(draft(PhaseId::GraphCapture, Step::StartUp, None, None, move |r| {
             full_if(loaded(r) || matches!(r, Role::Graphs | Role::Kv))
         }));
     }
