@@ -264,7 +264,15 @@ fn main() -> ExitCode {
         return print_layouts(&scenario, decimal);
     }
     if timeline.table || timeline.trace.is_some() {
-        return print_timeline(&timeline, &scenario, &e, sp.as_ref(), &notices, format, decimal);
+        return print_timeline(
+            &timeline,
+            &scenario,
+            &e,
+            sp.as_ref(),
+            &notices,
+            format,
+            decimal,
+        );
     }
     print!(
         "{}",

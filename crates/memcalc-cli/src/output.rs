@@ -31,7 +31,9 @@ impl Format {
 
     /// `--format`'s parser: the message names every format.
     pub fn parse_arg(s: &str) -> Result<Format, String> {
-        Format::parse(s).ok_or_else(|| "--format takes table, json, csv or markdown (or trace, with --timeline)".to_string())
+        Format::parse(s).ok_or_else(|| {
+            "--format takes table, json, csv or markdown (or trace, with --timeline)".to_string()
+        })
     }
 }
 

@@ -1475,13 +1475,22 @@ fn timeline_prints_the_phases_and_marks_the_peak() {
     assert_eq!(code, 1, "7B with AdamW does not fit one H100: {out}");
     assert!(out.contains("First optimizer step"), "{out}");
     assert!(out.contains("▲ peak"), "{out}");
-    assert!(out.contains("The peak is the logits and loss (steady step)"), "{out}");
+    assert!(
+        out.contains("The peak is the logits and loss (steady step)"),
+        "{out}"
+    );
     assert!(out.contains("not modelled (equal width)"), "{out}");
 }
 
 #[test]
 fn timeline_json_is_the_documents_timeline_key_and_its_peak_is_the_total() {
-    let (_, out, _) = memcalc(&["--timeline", "--json", "mode=infer", "params=8B", "engine=vllm"]);
+    let (_, out, _) = memcalc(&[
+        "--timeline",
+        "--json",
+        "mode=infer",
+        "params=8B",
+        "engine=vllm",
+    ]);
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!(v["timeline"]["peak_bytes"], v["per_device_bytes"]);
     assert!(v["speed"].is_object(), "the usual document stays whole");
@@ -1495,7 +1504,9 @@ fn trace_writes_the_chrome_trace_event_format() {
     assert_eq!(code, 0);
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
     let events = v["traceEvents"].as_array().unwrap();
-    assert!(events.iter().any(|e| e["ph"] == "C" && e["name"] == "coarse_fine"));
+    assert!(events
+        .iter()
+        .any(|e| e["ph"] == "C" && e["name"] == "coarse_fine"));
     let path = std::env::temp_dir().join(format!("memcalc-trace-{}.json", std::process::id()));
     let p = path.to_str().unwrap();
     let (_, out, err) = memcalc(&["--trace", p, "params=1B"]);
@@ -1518,7 +1529,15 @@ fn snapshot_is_set_beside_the_predicted_peak() {
     );
     let path = std::env::temp_dir().join(format!("memcalc-snap-{}.json", std::process::id()));
     std::fs::write(&path, snap).unwrap();
-    let (_, _, err) = memcalc(&["--timeline", "--snapshot", path.to_str().unwrap(), "params=1B"]);
+    let (_, _, err) = memcalc(&[
+        "--timeline",
+        "--snapshot",
+        path.to_str().unwrap(),
+        "params=1B",
+    ]);
     std::fs::remove_file(&path).ok();
-    assert!(err.contains("Measured snapshot: peak allocated 1.00 GiB"), "{err}");
+    assert!(
+        err.contains("Measured snapshot: peak allocated 1.00 GiB"),
+        "{err}"
+    );
 }

@@ -67,7 +67,10 @@ fn check(e: &memcalc_core::Estimate, t: &Timeline) -> Result<(), String> {
             return Err(format!("{:?} above the peak", p.id));
         }
         if !(p.start.is_finite() && p.duration.is_finite() && p.duration >= 0.0) {
-            return Err(format!("{:?}: start {} duration {}", p.id, p.start, p.duration));
+            return Err(format!(
+                "{:?}: start {} duration {}",
+                p.id, p.start, p.duration
+            ));
         }
         if (p.start - end).abs() > 1e-9 * end.max(1.0) {
             return Err(format!("{:?} starts at {} after {}", p.id, p.start, end));
@@ -100,7 +103,11 @@ proptest! {
 fn training_first_step_allocates_the_optimizer_states_and_the_steady_loss_is_the_peak() {
     let (_, e, t) = of("params=7B&optimizer=adamw&batch=4&seq=4096");
     check(&e, &t).unwrap();
-    let first = t.phases.iter().position(|p| p.id == PhaseId::OptimizerFirst).unwrap();
+    let first = t
+        .phases
+        .iter()
+        .position(|p| p.id == PhaseId::OptimizerFirst)
+        .unwrap();
     let opt = |i: usize| {
         t.phases[i]
             .parts
@@ -109,14 +116,22 @@ fn training_first_step_allocates_the_optimizer_states_and_the_steady_loss_is_the
             .unwrap()
             .1
     };
-    assert_eq!(opt(first - 1), 0, "no optimizer states before the first step");
+    assert_eq!(
+        opt(first - 1),
+        0,
+        "no optimizer states before the first step"
+    );
     assert!(opt(first) > 0);
     assert_eq!(t.peak_phase().id, PhaseId::LogitsLoss);
     assert_eq!(t.peak_phase().step, Step::Steady);
     assert_eq!(t.clock, Clock::Seconds);
     // Forward phases accumulate activations, backward phases free them.
     let act = |p: &memcalc_core::answers::timeline::Phase| {
-        p.parts.iter().find(|(id, _)| id.key() == "activations").unwrap().1
+        p.parts
+            .iter()
+            .find(|(id, _)| id.key() == "activations")
+            .unwrap()
+            .1
     };
     let fwd: Vec<u64> = t
         .phases
@@ -135,7 +150,10 @@ fn training_first_step_allocates_the_optimizer_states_and_the_steady_loss_is_the
     assert_eq!(*bwd.last().unwrap(), 0);
     // Start-up and the optimizer step are not modelled; the passes are.
     assert!(t.phases.iter().all(|p| p.modelled
-        == matches!(p.id, PhaseId::Forward | PhaseId::LogitsLoss | PhaseId::Backward)));
+        == matches!(
+            p.id,
+            PhaseId::Forward | PhaseId::LogitsLoss | PhaseId::Backward
+        )));
 }
 
 #[test]
@@ -154,7 +172,12 @@ fn recomputation_lowers_the_forward_levels_and_shifts_the_time_to_the_backward()
         };
         sum(PhaseId::Forward) / (sum(PhaseId::Forward) + sum(PhaseId::Backward))
     };
-    assert!(share(&full) < share(&none), "{} {}", share(&full), share(&none));
+    assert!(
+        share(&full) < share(&none),
+        "{} {}",
+        share(&full),
+        share(&none)
+    );
 }
 
 #[test]
@@ -162,9 +185,16 @@ fn zero3_and_fsdp_hold_their_gathered_layers_from_the_first_forward_pass() {
     let (_, e, t) = of("params=7B&gpus=8&zero=3&framework=fsdp");
     check(&e, &t).unwrap();
     let gathered = |p: &memcalc_core::answers::timeline::Phase| {
-        p.parts.iter().find(|(id, _)| id.key() == "gathered_layers").map(|x| x.1)
+        p.parts
+            .iter()
+            .find(|(id, _)| id.key() == "gathered_layers")
+            .map(|x| x.1)
     };
-    let load = t.phases.iter().find(|p| p.id == PhaseId::WeightsLoad).unwrap();
+    let load = t
+        .phases
+        .iter()
+        .find(|p| p.id == PhaseId::WeightsLoad)
+        .unwrap();
     let fwd = t.phases.iter().find(|p| p.id == PhaseId::Forward).unwrap();
     assert_eq!(gathered(load), Some(0));
     assert!(gathered(fwd).unwrap() > 0);
@@ -261,7 +291,10 @@ fn the_peak_sentence_names_the_phase_and_the_change_that_lowers_it_most() {
     let (s, e, t) = of("params=7B&optimizer=adamw&batch=4&seq=4096");
     let savings = memcalc_core::answers::derived::savings(&s);
     let line = words::peak_sentence(&e, &t, &savings, Default::default());
-    assert!(line.starts_with("The peak is the logits and loss (steady step): "), "{line}");
+    assert!(
+        line.starts_with("The peak is the logits and loss (steady step): "),
+        "{line}"
+    );
     assert!(line.contains(&savings[0].label), "{line}");
     assert!(line.contains("lowers it most, by"), "{line}");
 }
@@ -295,7 +328,10 @@ fn the_chrome_trace_has_the_trace_event_formats_required_fields() {
                 "C" => {
                     counters += 1;
                     let args = ev["args"].as_object().unwrap();
-                    assert!(!args.is_empty() && args.values().all(|x| x.is_number()), "{ev}");
+                    assert!(
+                        !args.is_empty() && args.values().all(|x| x.is_number()),
+                        "{ev}"
+                    );
                 }
                 "M" => assert_eq!(ev["name"], "process_name"),
                 other => panic!("unexpected phase type {other}"),
@@ -312,7 +348,12 @@ fn the_chrome_trace_has_the_trace_event_formats_required_fields() {
             .map(|x| x["args"]["bytes"].as_u64().unwrap())
             .sum();
         // Phases of zero width share a timestamp; then the sum counts both.
-        if t.phases.iter().filter(|p| (p.start * 1e6 - peak_ts).abs() < 1e-3).count() == 1 {
+        if t.phases
+            .iter()
+            .filter(|p| (p.start * 1e6 - peak_ts).abs() < 1e-3)
+            .count()
+            == 1
+        {
             assert_eq!(at_peak, e.per_device_bytes, "{q}");
         }
     }
@@ -386,7 +427,10 @@ fn timeline_table_holds() {
         .unwrap();
     let mib = |b: u64| b as f64 / (1u64 << 20) as f64;
     let mut rows = 0;
-    for line in section.lines().filter(|l| l.starts_with("| ") && l.contains('`')) {
+    for line in section
+        .lines()
+        .filter(|l| l.starts_with("| ") && l.contains('`'))
+    {
         let c: Vec<&str> = line.trim_matches('|').split('|').map(str::trim).collect();
         assert_eq!(c.len(), 8, "malformed row: {line}");
         let (_, e, t) = of(c[2].trim_matches('`'));

@@ -320,9 +320,7 @@ fn draft(
 fn groups(n: u64) -> Vec<(u64, u64)> {
     let n = n.max(1);
     let g = n.min(GROUPS);
-    (0..g)
-        .map(|i| (i * n / g + 1, (i + 1) * n / g))
-        .collect()
+    (0..g).map(|i| (i * n / g + 1, (i + 1) * n / g)).collect()
 }
 
 fn seconds(t: Time) -> Option<f64> {
@@ -414,12 +412,7 @@ fn assemble(e: &Estimate, drafts: Vec<Draft>) -> Timeline {
     }
     // The highest level, and among equals (a sum saturated at the largest number) the first
     // phase that holds every part whole.
-    let whole = |p: &Phase| {
-        p.parts
-            .iter()
-            .zip(&device)
-            .all(|((_, b), c)| *b == c.bytes)
-    };
+    let whole = |p: &Phase| p.parts.iter().zip(&device).all(|((_, b), c)| *b == c.bytes);
     let mut peak = 0;
     for (i, p) in phases.iter().enumerate() {
         let best = &phases[peak];
@@ -471,15 +464,12 @@ fn logits_share(s: &Scenario) -> f64 {
 
 fn training(s: &Scenario, e: &Estimate, sp: Option<&Speed>) -> Vec<Draft> {
     let pp = s.parallel.pp.max(1);
-    let stage_layers = e
-        .components
-        .iter()
-        .find_map(|c| match &c.values {
-            crate::model::values::Values::Neural(
-                crate::model::values::neural::NeuralValues::Activations(a),
-            ) => Some((a.layers, a.in_flight)),
-            _ => None,
-        });
+    let stage_layers = e.components.iter().find_map(|c| match &c.values {
+        crate::model::values::Values::Neural(
+            crate::model::values::neural::NeuralValues::Activations(a),
+        ) => Some((a.layers, a.in_flight)),
+        _ => None,
+    });
     let layers = if s.sciml.is_transformer() {
         stage_layers.map_or(s.shape().0.layers.div_ceil(pp), |(l, _)| l)
     } else {
@@ -528,9 +518,9 @@ fn training(s: &Scenario, e: &Estimate, sp: Option<&Speed>) -> Vec<Draft> {
     // Gradients freed between steps that outgrow the activations and logits: the estimate
     // counts their excess, so the peak is the optimizer step, where they are whole.
     let grads_excess = !keep_grads
-        && e.components.iter().any(|c| {
-            c.id == PartId::Gradients && c.location == Location::Device && c.bytes > 0
-        });
+        && e.components
+            .iter()
+            .any(|c| c.id == PartId::Gradients && c.location == Location::Device && c.bytes > 0);
     let gs = groups(n_fwd);
     let count = gs.len() as f64;
     let mut d = vec![
@@ -641,15 +631,20 @@ fn training(s: &Scenario, e: &Estimate, sp: Option<&Speed>) -> Vec<Draft> {
         opt.reuses_freed = grads_excess;
         d.push(opt);
     }
-    if e
-        .components
+    if e.components
         .iter()
         .any(|c| c.id == PartId::StateDict && c.location == Location::Device && c.bytes > 0)
     {
         // The estimate counts the gather's excess over what the step frees (activations,
         // logits, gradients set to None): the gather reuses their blocks, so the phase holds
         // them all.
-        d.push(draft(PhaseId::SaveCheckpoint, Step::Steady, None, None, |_| FULL));
+        d.push(draft(
+            PhaseId::SaveCheckpoint,
+            Step::Steady,
+            None,
+            None,
+            |_| FULL,
+        ));
     } else {
         // Without a save, the steady step's logits phase already holds every part; a save
         // part of 0 bytes changes nothing.
@@ -683,27 +678,45 @@ fn serving(s: &Scenario, e: &Estimate, sp: Option<&Speed>) -> Vec<Draft> {
     ];
     let loaded = |r: Role| matches!(r, Role::Context | Role::Weights | Role::Comm);
     if pooled {
-        d.push(draft(PhaseId::ProfileRun, Step::StartUp, None, None, move |r| {
-            full_if(loaded(r) || matches!(r, Role::Activations | Role::Logits | Role::Compute))
-        }));
+        d.push(draft(
+            PhaseId::ProfileRun,
+            Step::StartUp,
+            None,
+            None,
+            move |r| {
+                full_if(loaded(r) || matches!(r, Role::Activations | Role::Logits | Role::Compute))
+            },
+        ));
     }
     // vLLM ≤ 0.10 captures its graphs after sizing the pool (`cuda_graphs=after`); later
     // versions and SGLang reserve them first.
     let after = s.cuda_graphs == crate::scenario::serving::CudaGraphs::After;
     if graphs && !after {
-        d.push(draft(PhaseId::GraphCapture, Step::StartUp, None, None, move |r| {
-            full_if(loaded(r) || r == Role::Graphs)
-        }));
+        d.push(draft(
+            PhaseId::GraphCapture,
+            Step::StartUp,
+            None,
+            None,
+            move |r| full_if(loaded(r) || r == Role::Graphs),
+        ));
     }
     if pooled || split {
-        d.push(draft(PhaseId::KvAllocate, Step::StartUp, None, None, move |r| {
-            full_if(loaded(r) || r == Role::Kv || (r == Role::Graphs && !after))
-        }));
+        d.push(draft(
+            PhaseId::KvAllocate,
+            Step::StartUp,
+            None,
+            None,
+            move |r| full_if(loaded(r) || r == Role::Kv || (r == Role::Graphs && !after)),
+        ));
     }
     if graphs && after {
-        d.push(draft(PhaseId::GraphCapture, Step::StartUp, None, None, move |r| {
-            full_if(loaded(r) || matches!(r, Role::Graphs | Role::Kv))
-        }));
+        d.push(draft(
+            PhaseId::GraphCapture,
+            Step::StartUp,
+            None,
+            None,
+            move |r| full_if(loaded(r) || matches!(r, Role::Graphs | Role::Kv)),
+        ));
     }
     if split && has(PartId::ComputeBuffer) {
         d.push(draft(
@@ -715,9 +728,13 @@ fn serving(s: &Scenario, e: &Estimate, sp: Option<&Speed>) -> Vec<Draft> {
         ));
     }
     d.push(draft(PhaseId::Prefill, Step::Steady, None, ttft, |_| FULL));
-    d.push(draft(PhaseId::Decode, Step::Steady, None, decode, move |r| {
-        full_if(!matches!(r, Role::Activations | Role::Logits))
-    }));
+    d.push(draft(
+        PhaseId::Decode,
+        Step::Steady,
+        None,
+        decode,
+        move |r| full_if(!matches!(r, Role::Activations | Role::Logits)),
+    ));
     d
 }
 
@@ -762,7 +779,12 @@ fn sim(s: &Scenario, e: &Estimate, sp: Option<&Speed>) -> Vec<Draft> {
     let inner = step.map(|st| (st - disk.unwrap_or(0.0)).max(0.0));
     let halo_s = term_seconds(
         sp,
-        &[TermId::SimHalo, TermId::MdGhosts, TermId::RsHalo, TermId::MeshGather],
+        &[
+            TermId::SimHalo,
+            TermId::MdGhosts,
+            TermId::RsHalo,
+            TermId::MeshGather,
+        ],
     )
     .zip(inner)
     .map(|(h, i)| h.min(i));
@@ -776,7 +798,8 @@ fn sim(s: &Scenario, e: &Estimate, sp: Option<&Speed>) -> Vec<Draft> {
         matches!(r, Role::Context | Role::Weights | Role::Compute | Role::Kv)
             || (particles && r == Role::Neighbours)
     };
-    let stepping = move |r: Role| state(r) || matches!(r, Role::Halo | Role::Neighbours | Role::Comm);
+    let stepping =
+        move |r: Role| state(r) || matches!(r, Role::Halo | Role::Neighbours | Role::Comm);
     let output = e
         .components
         .iter()
@@ -785,9 +808,13 @@ fn sim(s: &Scenario, e: &Estimate, sp: Option<&Speed>) -> Vec<Draft> {
         draft(PhaseId::Setup, Step::StartUp, None, None, |r| {
             full_if(r == Role::Context)
         }),
-        draft(PhaseId::StateAllocate, Step::StartUp, None, None, move |r| {
-            full_if(state(r))
-        }),
+        draft(
+            PhaseId::StateAllocate,
+            Step::StartUp,
+            None,
+            None,
+            move |r| full_if(state(r)),
+        ),
         draft(PhaseId::StepHalo, Step::Steady, None, halo_s, move |r| {
             full_if(stepping(r))
         }),
@@ -796,7 +823,13 @@ fn sim(s: &Scenario, e: &Estimate, sp: Option<&Speed>) -> Vec<Draft> {
         }),
     ];
     if output {
-        d.push(draft(PhaseId::OutputBurst, Step::Steady, None, disk, |_| FULL));
+        d.push(draft(
+            PhaseId::OutputBurst,
+            Step::Steady,
+            None,
+            disk,
+            |_| FULL,
+        ));
     }
     d
 }

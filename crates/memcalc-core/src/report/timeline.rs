@@ -87,7 +87,9 @@ pub fn phase_label(p: &Phase) -> String {
             (_, Unit::MicroBatches) => "micro-batches in flight",
         };
         if sp.first == sp.last {
-            let one = what.replacen("layers", "layer", 1).replacen("micro-batches", "micro-batch", 1);
+            let one =
+                what.replacen("layers", "layer", 1)
+                    .replacen("micro-batches", "micro-batch", 1);
             out.push_str(&format!(", {one} {} of {}", sp.first, sp.of));
         } else {
             out.push_str(&format!(", {what} {}–{} of {}", sp.first, sp.last, sp.of));
@@ -97,10 +99,11 @@ pub fn phase_label(p: &Phase) -> String {
         Step::StartUp => {}
         Step::First if p.id != PhaseId::OptimizerFirst => out.push_str(" (first step)"),
         Step::First => {}
-        Step::Steady if matches!(
-            p.id,
-            PhaseId::Forward | PhaseId::LogitsLoss | PhaseId::MicroBatches | PhaseId::Backward
-        ) =>
+        Step::Steady
+            if matches!(
+                p.id,
+                PhaseId::Forward | PhaseId::LogitsLoss | PhaseId::MicroBatches | PhaseId::Backward
+            ) =>
         {
             out.push_str(" (steady step)")
         }
@@ -161,7 +164,7 @@ pub fn peak_sentence(e: &Estimate, t: &Timeline, savings: &[Saving], units: Unit
     }
     out.push('.');
     if p.reuses_freed {
-        out.push_str(" " );
+        out.push(' ');
         out.push_str(REUSE);
     }
     match savings.first() {
@@ -210,8 +213,7 @@ pub fn table(e: &Estimate, t: &Timeline, savings: &[Saving], units: UnitSystem) 
             (false, true) => "*",
             _ => "",
         };
-        let mut top: Vec<(PartId, u64)> =
-            p.parts.iter().copied().filter(|(_, b)| *b > 0).collect();
+        let mut top: Vec<(PartId, u64)> = p.parts.iter().copied().filter(|(_, b)| *b > 0).collect();
         crate::base::sat::sort_small(&mut top, |a, b| a.1 > b.1);
         let tops: Vec<String> = top
             .iter()
