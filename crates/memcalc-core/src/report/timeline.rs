@@ -491,3 +491,99 @@ pub fn snapshot_sentence(c: &SnapshotCheck, units: UnitSystem) -> String {
         pct
     )
 }
+
+/// One phase as the page's chart draws it (issue 42): plain data, keys as text.
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct PhaseView {
+    pub label: String,
+    /// Start and duration in the timeline's clock (seconds, or phases without a time model).
+    pub start: f64,
+    pub duration: f64,
+    pub modelled: bool,
+    pub total: u64,
+    /// Each device part's key and bytes in this phase, in the breakdown's order; parts of 0
+    /// bytes left out.
+    pub parts: Vec<(String, u64)>,
+}
+
+/// The timeline as the page receives it: what `memcalc-charts`' timeline chart draws and its
+/// tooltips say, so the page computes nothing.
+#[derive(Debug, Clone, PartialEq, Default, serde::Serialize, serde::Deserialize)]
+pub struct View {
+    pub phases: Vec<PhaseView>,
+    /// The peak phase's index.
+    pub peak: usize,
+    /// The x axis counts modelled seconds (else phases at equal width).
+    pub seconds: bool,
+    /// The sentence at the peak ([`peak_sentence`]).
+    pub sentence: String,
+    /// Whose memory: "the GPU", "pipeline stage 1 of 4 (the busiest)", "one node".
+    pub whose: String,
+}
+
+/// The page's view of a timeline.
+pub fn view(e: &Estimate, t: &Timeline, savings: &[Saving], units: UnitSystem) -> View {
+    View {
+        phases: t
+            .phases
+            .iter()
+            .map(|p| PhaseView {
+                label: phase_label(p),
+                start: finite(p.start),
+                duration: finite(p.duration),
+                modelled: p.modelled,
+                total: p.total,
+                parts: p
+                    .parts
+                    .iter()
+                    .filter(|(_, b)| *b > 0)
+                    .map(|(id, b)| (id.key().to_string(), *b))
+                    .collect(),
+            })
+            .collect(),
+        peak: t.peak,
+        seconds: t.clock == Clock::Seconds,
+        sentence: peak_sentence(e, t, savings, units),
+        whose: whose(e),
+    }
+}
+
+impl View {
+    /// The phase's tooltip: its label, start and duration (modelled or not), its level and
+    /// its largest parts.
+    pub fn tooltip(&self, i: usize, units: UnitSystem) -> Option<String> {
+        let p = self.phases.get(i)?;
+        let time = |s: f64| {
+            if self.seconds {
+                crate::explain::speed::time(crate::speed::Time::of(s))
+            } else {
+                format!("phase {}", s.round() as u64 + 1)
+            }
+        };
+        let mut top = p.parts.clone();
+        crate::base::sat::sort_small(&mut top, |a, b| a.1 > b.1);
+        let parts: Vec<String> = top
+            .iter()
+            .take(3)
+            .map(|(k, b)| format!("{k} {}", format_bytes(*b, units)))
+            .collect();
+        Some(format!(
+            "{}{}: {} ({}; from {}{}){}",
+            p.label,
+            if i == self.peak { ", the peak" } else { "" },
+            format_bytes(p.total, units),
+            parts.join(", "),
+            time(p.start),
+            if p.modelled {
+                format!(", {} modelled", time(p.duration))
+            } else {
+                ", duration not modelled".to_string()
+            },
+            if i == self.peak {
+                format!(". {}", self.sentence)
+            } else {
+                String::new()
+            }
+        ))
+    }
+}
