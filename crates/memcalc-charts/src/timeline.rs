@@ -184,3 +184,25 @@ pub fn draw_timeline<DB: DrawingBackend>(
     small(title, (LEFT + css_w - RIGHT) / 2.0, HPos::Center, y0 + 22.0)?;
     root.present()
 }
+
+/// What the page's canvas draws: the view, the units and the phase a tooltip shows.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct TimelineData {
+    pub view: View,
+    pub units: UnitSystem,
+    pub selected: Option<usize>,
+}
+
+/// The chart's height at any width.
+pub fn preferred_height(_: &TimelineData, _: f64) -> f64 {
+    HEIGHT
+}
+
+/// [`draw_timeline`] of a [`TimelineData`] (the page's canvas helper takes one argument).
+pub fn draw_data<DB: DrawingBackend>(
+    root: &DrawingArea<DB, Shift>,
+    d: &TimelineData,
+    frame: Frame,
+) -> Drawn<DB> {
+    draw_timeline(root, &d.view, d.units, d.selected, frame)
+}
