@@ -1,6 +1,6 @@
 use leptos::html::{Canvas, Div};
 use leptos::prelude::*;
-use memcalc_charts::timeline::{draw_data, phase_spans, preferred_height, summary, TimelineData};
+use memcalc_charts::timeline::{draw_data, phase_boxes, preferred_height, summary, TimelineData};
 
 use crate::page::Page;
 
@@ -29,11 +29,11 @@ pub fn TimelineChart() -> impl IntoView {
             if w < 1.0 {
                 Vec::new()
             } else {
-                phase_spans(&d.view, w)
+                phase_boxes(&d.view, d.units, w)
             }
         })
     });
-    let tooltip = move |i: usize| data.with(|d| d.view.tooltip(i, d.units));
+    let tooltip = move |i: usize| data.with(|d| d.view.tooltips.get(i).cloned());
     view! {
         <section
             class="timeline"
@@ -54,7 +54,7 @@ pub fn TimelineChart() -> impl IntoView {
                             .get()
                             .into_iter()
                             .enumerate()
-                            .map(|(i, (a, b))| {
+                            .map(|(i, (a, top, b, bottom))| {
                                 view! {
                                     <button
                                         type="button"
@@ -62,9 +62,9 @@ pub fn TimelineChart() -> impl IntoView {
                                         data-phase=i.to_string()
                                         aria-label=move || tooltip(i).unwrap_or_default()
                                         style:left=format!("{}px", a.round() as i64)
-                                        style:top="30px"
+                                        style:top=format!("{}px", top.round() as i64)
                                         style:width=format!("{}px", (b - a).round().max(2.0) as i64)
-                                        style:height="206px"
+                                        style:height=format!("{}px", (bottom - top).round() as i64)
                                         on:mouseenter=move |_| set_active.set(Some(i))
                                         on:mouseleave=move |_| set_active.set(None)
                                         on:focus=move |_| set_active.set(Some(i))
@@ -77,7 +77,7 @@ pub fn TimelineChart() -> impl IntoView {
                 </div>
                 {move || {
                     let i = active.get()?;
-                    let (a, b) = spans.with(|s| s.get(i).copied())?;
+                    let (a, _, b, _) = spans.with(|s| s.get(i).copied())?;
                     let w = width.get();
                     let left = ((a + b) / 2.0 - 130.0).clamp(0.0, (w - 260.0).max(0.0));
                     Some(

@@ -22,9 +22,12 @@ test("training: the peak is named with the change that lowers it, tooltips by mo
   await expect(page.getByTestId("timeline-peak")).toContainText("lowers it most");
   const phases = section.locator(".chart-hits .hit");
   expect(await phases.count()).toBeGreaterThan(10);
-  // Mouse: hovering the first optimizer step says it allocates the optimizer's states.
+  // Mouse: hovering the phase after the peak (the backward pass, wide) shows its tooltip.
   const peak = Number(await chart.getAttribute("data-peak"));
-  await phases.nth(peak).hover();
+  await phases.nth(peak + 1).hover();
+  await expect(page.getByTestId("timeline-tooltip")).toContainText("Backward pass");
+  // Keyboard: the peak's twin, focused, says it is the peak and what lowers it.
+  await phases.nth(peak).focus();
   await expect(page.getByTestId("timeline-tooltip")).toContainText("the peak");
   await section.screenshot({ path: `${ARTIFACTS}/${name()}-timeline-training.png` });
   // Keyboard: Tab reaches the phases and each one says its level.

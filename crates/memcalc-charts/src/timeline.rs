@@ -29,7 +29,7 @@ pub fn phase_spans(view: &View, css_w: f64) -> Vec<(f64, f64)> {
     }
     let total: f64 = view.phases.iter().map(|p| p.duration.max(0.0)).sum();
     let floor = if total > 0.0 {
-        total / (n as f64 * 8.0)
+        total / (n as f64 * 4.0)
     } else {
         1.0
     };
@@ -55,6 +55,27 @@ pub fn phase_spans(view: &View, css_w: f64) -> Vec<(f64, f64)> {
             let span = (x, next);
             x = next;
             span
+        })
+        .collect()
+}
+
+/// The y axis' maximum in its unit, and the unit's bytes.
+fn y_axis(view: &View, units: UnitSystem) -> (f64, f64) {
+    let peak = view.phases.get(view.peak).map_or(0, |p| p.total) as f64;
+    let (unit, _) = units.axis_unit(peak);
+    (nice_ceiling((peak / unit * 1.08).max(1e-9)), unit)
+}
+
+/// Each phase's column in CSS pixels (left, top, right, bottom): the page's focusable twins.
+pub fn phase_boxes(view: &View, units: UnitSystem, css_w: f64) -> Vec<(f64, f64, f64, f64)> {
+    let (y_max, unit) = y_axis(view, units);
+    let (y0, y1) = (HEIGHT - BELOW, TOP);
+    phase_spans(view, css_w)
+        .into_iter()
+        .zip(&view.phases)
+        .map(|((a, b), p)| {
+            let top = y0 + (y1 - y0) * (p.total as f64 / unit / y_max).clamp(0.0, 1.0);
+            (a, top.min(y0 - 2.0), b, y0)
         })
         .collect()
 }
@@ -93,8 +114,8 @@ pub fn draw_timeline<DB: DrawingBackend>(
     root.fill(&t.background)?;
     let css_w = root.dim_in_pixel().0 as f64 / frame.scale;
     let peak = view.phases.get(view.peak).map_or(0, |p| p.total) as f64;
-    let (unit, label) = units.axis_unit(peak);
-    let y_max = nice_ceiling((peak / unit * 1.08).max(1e-9));
+    let (_, label) = units.axis_unit(peak);
+    let (y_max, unit) = y_axis(view, units);
     let (y0, y1) = (HEIGHT - BELOW, TOP);
     let y_of = |v: f64| px(y0 + (y1 - y0) * (v / y_max).clamp(0.0, 1.0));
     draw_y_grid(root, frame, y_max, y_of)?;

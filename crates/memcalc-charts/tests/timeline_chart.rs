@@ -145,6 +145,7 @@ fn training() -> View {
         seconds: true,
         sentence: "The peak is the logits and loss (steady step).".into(),
         whose: "the GPU".into(),
+        tooltips: Vec::new(),
     }
 }
 
@@ -202,6 +203,7 @@ fn sim() -> View {
         seconds: false,
         sentence: "The peak is the output burst.".into(),
         whose: "one node".into(),
+        tooltips: Vec::new(),
     }
 }
 

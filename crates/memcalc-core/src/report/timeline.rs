@@ -519,11 +519,14 @@ pub struct View {
     pub sentence: String,
     /// Whose memory: "the GPU", "pipeline stage 1 of 4 (the busiest)", "one node".
     pub whose: String,
+    /// Each phase's tooltip ([`View::tooltip`]), written here so the page links no words.
+    #[serde(default)]
+    pub tooltips: Vec<String>,
 }
 
 /// The page's view of a timeline.
 pub fn view(e: &Estimate, t: &Timeline, savings: &[Saving], units: UnitSystem) -> View {
-    View {
+    let mut v = View {
         phases: t
             .phases
             .iter()
@@ -545,7 +548,12 @@ pub fn view(e: &Estimate, t: &Timeline, savings: &[Saving], units: UnitSystem) -
         seconds: t.clock == Clock::Seconds,
         sentence: peak_sentence(e, t, savings, units),
         whose: whose(e),
-    }
+        tooltips: Vec::new(),
+    };
+    v.tooltips = (0..v.phases.len())
+        .filter_map(|i| v.tooltip(i, units))
+        .collect();
+    v
 }
 
 impl View {
