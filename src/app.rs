@@ -9,7 +9,7 @@ use crate::browser;
 use crate::components::{
     BreakdownChart, CheckPanel, CompareView, ConfigImport, DerivedAnswers, DisplayControls, Faq,
     LayoutSearch, LogPaste, MobileSummary, PresetPicker, QueryNotices, ResultsTable, ScalingChart,
-    ScenarioForm, SharePanel, SiteHeader, SpeedLine, Verdict,
+    ScenarioForm, SharePanel, SiteHeader, SpeedLine, TimelineChart, Verdict,
 };
 use crate::location;
 use crate::page::Page;
@@ -283,6 +283,8 @@ pub fn Calculator(
     };
     let more = view! {
         {shows(Part::Chart).then(|| view! { <BreakdownChart /> })}
+        {shows(Part::Timeline)
+            .then(|| crate::fold::after_paint(move || view! { <TimelineChart /> }))}
         {shows(Part::Advice)
             .then(|| crate::fold::after_paint(move || view! { <DerivedAnswers /> }))}
         {(shows(Part::Advice) && locked.is_empty())

@@ -21,6 +21,8 @@ mod scenario_form;
 mod share_panel;
 mod site_header;
 mod speed_line;
+// Memory over one step (issue 42).
+mod timeline_chart;
 mod verdict;
 
 pub use breakdown_chart::BreakdownChart;
@@ -44,4 +46,5 @@ pub use scenario_form::ScenarioForm;
 pub use share_panel::SharePanel;
 pub use site_header::SiteHeader;
 pub use speed_line::SpeedLine;
+pub use timeline_chart::TimelineChart;
 pub use verdict::Verdict;

@@ -56,9 +56,14 @@ pub fn SharePanel() -> impl IntoView {
     let command = move || format!("memcalc {}", shell_quote(&link.get()));
     let name = move |ext: &str| scenario.with(|s| file_name(s, ext));
     let dialog = NodeRef::<Dialog>::new();
-    // The parts the embed shows; the share panel and the measurement check are off by default
-    // there, and so is the timeline (embeds keep what they showed).
-    let (parts, set_parts) = signal(Parts::ALL.with(Part::Share, false).with(Part::Check, false));
+    // The parts the embed shows; the share panel, the measurement check and the timeline (issue
+    // 42: embeds keep what they showed) are off by default there.
+    let (parts, set_parts) = signal(
+        Parts::ALL
+            .with(Part::Share, false)
+            .with(Part::Check, false)
+            .with(Part::Timeline, false),
+    );
     // The embed's theme (`theme=`, to match the host page) and its first height before the frame
     // sizes itself (the iframe's `height`, embed.js's `data-height`).
     let (embed_theme, set_embed_theme) = signal(Theme::Auto);

@@ -5,12 +5,15 @@ pub mod frame;
 pub mod palette;
 pub mod scaling;
 pub mod time;
+// Memory over one step (issue 42).
+pub mod timeline;
 
 pub use breakdown::{draw_breakdown, Bar, BreakdownData, Note, Segment};
 pub use frame::{Drawn, Frame};
 pub use palette::Theme;
 pub use scaling::{draw_scaling, ScalingData};
 pub use time::{draw_time, TimeData};
+pub use timeline::draw_timeline;
 
 use memcalc_core::{Estimate, Location, Per};
 

@@ -122,6 +122,21 @@ struct Args {
     /// does not apply to the scenario; --json prints the settings as JSON
     #[arg(long, value_name = "TARGET", conflicts_with_all = ["sweep", "layouts", "models", "list", "log", "compare"])]
     emit: Option<String>,
+    // Memory over one step (issue 42).
+    /// memory over one representative step of the busiest device or rank: each phase's start,
+    /// duration (modelled, or equal width where the time model has none), level and largest
+    /// parts, the peak (the estimate's total) and the change that lowers it most; with --json
+    /// the document gains a `timeline` object; with --format trace, the Chrome trace
+    #[arg(long, conflicts_with_all = ["sweep", "layouts", "models", "list", "compare", "log"])]
+    timeline: bool,
+    /// write the timeline in the Chrome trace event format (Perfetto, chrome://tracing) to FILE
+    /// (- for standard output)
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["sweep", "layouts", "models", "list", "compare", "log"])]
+    trace: Option<String>,
+    /// with --timeline: a measured PyTorch memory snapshot as JSON (torch.cuda.memory._snapshot(),
+    /// converted from its pickle with json.dump) to set beside the predicted peak
+    #[arg(long, value_name = "FILE", requires = "timeline")]
+    snapshot: Option<std::path::PathBuf>,
     /// a share link, a query string, or KEY=VALUE pairs (joined with '&')
     #[arg(value_name = "INPUT")]
     inputs: Vec<String>,
@@ -156,6 +171,17 @@ fn main() -> ExitCode {
         return ExitCode::SUCCESS;
     }
     let format = if args.json { Format::Json } else { args.format };
+    let timeline = Timeline {
+        table: args.timeline,
+        trace: args
+            .trace
+            .clone()
+            .or_else(|| (args.timeline && format == Format::Trace).then(|| "-".to_string())),
+        snapshot: args.snapshot.clone(),
+    };
+    if format == Format::Trace && !args.timeline {
+        return fail("--format trace is the timeline's: add --timeline (or use --trace FILE)");
+    }
     if let Some(what) = &args.list {
         return match memcalc_core::inputs::fields::list(what) {
             Some(rows) => {
@@ -267,6 +293,17 @@ fn main() -> ExitCode {
     }
     if layouts {
         return print_layouts(&scenario, decimal);
+    }
+    if timeline.table || timeline.trace.is_some() {
+        return print_timeline(
+            &timeline,
+            &scenario,
+            &e,
+            sp.as_ref(),
+            &notices,
+            format,
+            decimal,
+        );
     }
     print!(
         "{}",
@@ -487,4 +524,65 @@ fn exit(fits: bool) -> ExitCode {
     } else {
         ExitCode::from(1)
     }
+}
+
+/// What `--timeline`, `--trace` and `--snapshot` ask for.
+struct Timeline {
+    table: bool,
+    trace: Option<String>,
+    snapshot: Option<std::path::PathBuf>,
+}
+
+/// `--timeline` / `--trace`: memory over one step (issue 42), from the same estimate and time.
+fn print_timeline(
+    want: &Timeline,
+    s: &memcalc_core::Scenario,
+    e: &memcalc_core::Estimate,
+    sp: Option<&memcalc_core::Speed>,
+    notices: &[memcalc_core::Notice],
+    format: Format,
+    decimal: bool,
+) -> ExitCode {
+    use memcalc_core::report::timeline as words;
+    let units = if decimal {
+        memcalc_core::units::UnitSystem::Decimal
+    } else {
+        memcalc_core::units::UnitSystem::Binary
+    };
+    let t = memcalc_core::answers::timeline::timeline(s, e, sp);
+    let savings = memcalc_core::answers::derived::savings(s);
+    if let Some(path) = &want.trace {
+        let trace = words::chrome_trace(e, &t);
+        if path == "-" {
+            print!("{trace}");
+        } else if let Err(err) = std::fs::write(path, trace) {
+            return fail(&format!("cannot write {path}: {err}"));
+        } else {
+            eprintln!("memcalc: wrote the timeline's trace to {path} (open it in ui.perfetto.dev)");
+        }
+    }
+    let stdout_trace = want.trace.as_deref() == Some("-");
+    if want.table && !stdout_trace {
+        match format {
+            Format::Json => {
+                let doc = output::render(s, e, sp, notices, Format::Json, decimal);
+                print!(
+                    "{}",
+                    words::with_timeline(&doc, &words::to_json(e, &t, &savings))
+                );
+            }
+            _ => print!("{}", words::table(e, &t, &savings, units)),
+        }
+    }
+    if let Some(path) = &want.snapshot {
+        let text = match std::fs::read_to_string(path) {
+            Ok(x) => x,
+            Err(err) => return fail(&format!("cannot read {}: {err}", path.display())),
+        };
+        match words::check_snapshot(&t, &text) {
+            Ok(c) => eprintln!("memcalc: {}", words::snapshot_sentence(&c, units)),
+            Err(msg) => return fail(&format!("{}: {msg}", path.display())),
+        }
+    }
+    exit(e.fits())
 }

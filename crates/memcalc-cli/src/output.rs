@@ -13,6 +13,8 @@ pub enum Format {
     Json,
     Csv,
     Markdown,
+    /// The timeline's Chrome trace (`--timeline --format trace`); elsewhere a table.
+    Trace,
 }
 
 impl Format {
@@ -22,13 +24,16 @@ impl Format {
             "json" => Format::Json,
             "csv" => Format::Csv,
             "markdown" | "md" => Format::Markdown,
+            "trace" => Format::Trace,
             _ => return None,
         })
     }
 
     /// `--format`'s parser: the message names every format.
     pub fn parse_arg(s: &str) -> Result<Format, String> {
-        Format::parse(s).ok_or_else(|| "--format takes table, json, csv or markdown".to_string())
+        Format::parse(s).ok_or_else(|| {
+            "--format takes table, json, csv or markdown (or trace, with --timeline)".to_string()
+        })
     }
 }
 
@@ -59,7 +64,7 @@ pub fn render(
         Format::Markdown => {
             out.push_str(&report::to_markdown_with_speed(e, units, Some(&origin), sp))
         }
-        Format::Table => {
+        Format::Table | Format::Trace => {
             let width = e
                 .components
                 .iter()
@@ -354,7 +359,7 @@ pub fn list(rows: &[(&str, &str)], format: Format) -> String {
                 out.push_str(&format!("| `{id}` | {} |\n", name.replace('|', "\\|")));
             }
         }
-        Format::Table => {
+        Format::Table | Format::Trace => {
             let width = rows
                 .iter()
                 .map(|(id, _)| id.chars().count())
@@ -545,7 +550,7 @@ pub fn sweep(base: &Inputs, spec: &str, format: Format, decimal: bool) -> Result
                 out.push('\n');
             }
         }
-        Format::Table => {
+        Format::Table | Format::Trace => {
             for (i, p) in points.iter().enumerate() {
                 let fits = if p.fits { "fits" } else { "does not fit" };
                 let size = format_bytes(p.bytes, units);

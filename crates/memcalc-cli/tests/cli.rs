@@ -1484,3 +1484,78 @@ fn table_and_json_carry_the_bands() {
     assert_eq!(v["band"], "not_validated");
     assert_eq!(v["speed"]["band"], "not_validated");
 }
+
+// Memory over one step (issue 42): --timeline, --trace, --snapshot.
+
+#[test]
+fn timeline_prints_the_phases_and_marks_the_peak() {
+    let (code, out, _) = memcalc(&["--timeline", "params=7B&batch=4&seq=4096"]);
+    assert_eq!(code, 1, "7B with AdamW does not fit one H100: {out}");
+    assert!(out.contains("First optimizer step"), "{out}");
+    assert!(out.contains("▲ peak"), "{out}");
+    assert!(
+        out.contains("The peak is the logits and loss (steady step)"),
+        "{out}"
+    );
+    assert!(out.contains("not modelled (equal width)"), "{out}");
+}
+
+#[test]
+fn timeline_json_is_the_documents_timeline_key_and_its_peak_is_the_total() {
+    let (_, out, _) = memcalc(&[
+        "--timeline",
+        "--json",
+        "mode=infer",
+        "params=8B",
+        "engine=vllm",
+    ]);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["timeline"]["peak_bytes"], v["per_device_bytes"]);
+    assert!(v["speed"].is_object(), "the usual document stays whole");
+    let phases = v["timeline"]["phases"].as_array().unwrap();
+    assert_eq!(phases[2]["id"], "profile_run");
+}
+
+#[test]
+fn trace_writes_the_chrome_trace_event_format() {
+    let (code, out, _) = memcalc(&["--timeline", "--format", "trace", "mode=sim", "method=amr"]);
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let events = v["traceEvents"].as_array().unwrap();
+    assert!(events
+        .iter()
+        .any(|e| e["ph"] == "C" && e["name"] == "coarse_fine"));
+    let path = std::env::temp_dir().join(format!("memcalc-trace-{}.json", std::process::id()));
+    let p = path.to_str().unwrap();
+    let (_, out, err) = memcalc(&["--trace", p, "params=1B"]);
+    assert!(out.is_empty(), "{out}");
+    assert!(err.contains("wrote the timeline's trace"), "{err}");
+    let text = std::fs::read_to_string(&path).unwrap();
+    std::fs::remove_file(&path).ok();
+    assert!(text.starts_with("{\"displayTimeUnit\":\"ms\""), "{text}");
+    let (code, _, err) = memcalc(&["--format", "trace", "params=1B"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("add --timeline"), "{err}");
+}
+
+#[test]
+fn snapshot_is_set_beside_the_predicted_peak() {
+    let g = 1u64 << 30;
+    let snap = format!(
+        "{{\"segments\":[{{\"total_size\":{},\"blocks\":[]}}],\"device_traces\":[[{{\"action\":\"alloc\",\"size\":{g}}}]]}}",
+        2 * g
+    );
+    let path = std::env::temp_dir().join(format!("memcalc-snap-{}.json", std::process::id()));
+    std::fs::write(&path, snap).unwrap();
+    let (_, _, err) = memcalc(&[
+        "--timeline",
+        "--snapshot",
+        path.to_str().unwrap(),
+        "params=1B",
+    ]);
+    std::fs::remove_file(&path).ok();
+    assert!(
+        err.contains("Measured snapshot: peak allocated 1.00 GiB"),
+        "{err}"
+    );
+}

@@ -8,3 +8,4 @@ pub mod layouts;
 pub mod limits;
 pub mod scaling;
 pub mod sim_nodes;
+pub mod timeline;

@@ -22,6 +22,7 @@ pub mod page_words;
 // The published schema of the report and of the link's keys (issue 43).
 pub mod schema;
 mod time_answer;
+pub mod timeline;
 pub use glance::{facts, saving_change, saving_text, Fact};
 pub use json::{
     speed_json, sweep_to_json, sweep_to_json_with_speed, to_json, to_json_with_curve,

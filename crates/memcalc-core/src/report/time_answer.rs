@@ -86,6 +86,10 @@ pub struct TimeAnswer {
     /// The launch settings of each target that applies to the scenario (`report::emit`).
     #[serde(default)]
     pub launch: Vec<Launch>,
+    /// Memory over one step (issue 42, `report::timeline::View`): what the page's timeline
+    /// chart draws; `None` where the link's `show=` leaves the chart out.
+    #[serde(default)]
+    pub timeline: Option<crate::report::timeline::View>,
 }
 
 impl TimeAnswer {
@@ -169,7 +173,14 @@ pub fn time_answer(query: &str) -> Option<TimeAnswer> {
             a.line = format!("{}: {}", err.field.field().label, err.message);
         }
     }
-    a.savings = savings(&s)
+    let all = savings(&s);
+    // Memory over one step (issue 42), where the page shows it.
+    if options.shows(crate::schema::page::Part::Timeline) {
+        let sp = crate::speed::speed(&s, &e).ok().flatten();
+        let t = crate::analysis::timeline::timeline(&s, &e, sp.as_ref());
+        a.timeline = Some(super::timeline::view(&e, &t, &all, options.units));
+    }
+    a.savings = all
         .into_iter()
         .filter_map(|sv| {
             let t = sv.time?;

@@ -24,11 +24,14 @@ pub enum Part {
     /// embed is the scenario's inputs only (issue 39). Last, so `show=` lists written before it
     /// keep their bytes.
     Check,
+    /// Memory over one step (issue 42): the timeline chart beside the breakdown. After
+    /// `check`, so `show=` lists written before it keep their bytes.
+    Timeline,
 }
 
 impl Part {
     /// Every part, in the order `show=` writes them.
-    pub const ALL: [Part; 10] = [
+    pub const ALL: [Part; 11] = [
         Part::Form,
         Part::Verdict,
         Part::Chart,
@@ -39,6 +42,7 @@ impl Part {
         Part::Faq,
         Part::Share,
         Part::Check,
+        Part::Timeline,
     ];
 
     /// The part's key in `show=`.
@@ -54,6 +58,7 @@ impl Part {
             Part::Faq => "faq",
             Part::Share => "share",
             Part::Check => "check",
+            Part::Timeline => "timeline",
         }
     }
 
