@@ -149,8 +149,14 @@ fn powers_of_two_up_to(n: u64) -> impl Iterator<Item = u64> {
 /// Every layout on the scenario's GPUs that fits the device, cheapest first (at most `limit`).
 /// For each split and ZeRO stage only the cheapest recomputation and offload that fit are kept.
 pub fn training_layouts(s: &Scenario, limit: usize) -> Vec<Layout> {
+    search(s, limit).0
+}
+
+/// [`training_layouts`], and how many setups' memory it estimated (the planner counts them).
+pub fn search(s: &Scenario, limit: usize) -> (Vec<Layout>, u64) {
+    let mut tried = 0u64;
     if !s.mode.trains() || !s.sciml.is_transformer() {
-        return Vec::new();
+        return (Vec::new(), 0);
     }
     let gpus = s.parallel.gpus;
     let (arch, _) = s.shape();
@@ -193,6 +199,7 @@ pub fn training_layouts(s: &Scenario, limit: usize) -> Vec<Layout> {
                             (FieldId::Recompute, recompute.id().to_string()),
                             (FieldId::Offload, offload.id().to_string()),
                         ];
+                        tried += 1;
                         let c = base.patched(&patch)?;
                         let e = bytes(&c);
                         e.fits_device().then(|| Layout {
@@ -228,5 +235,5 @@ pub fn training_layouts(s: &Scenario, limit: usize) -> Vec<Layout> {
     // lowest ZeRO stage among equals.
     out.dedup_by(|later, earlier| later.rank() == earlier.rank());
     out.truncate(limit);
-    out
+    (out, tried)
 }

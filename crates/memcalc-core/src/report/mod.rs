@@ -14,6 +14,8 @@ mod json;
 pub mod log_check;
 mod names;
 pub mod page_words;
+// The planner's answer (issue 41).
+pub mod plan;
 mod time_answer;
 pub use glance::{facts, saving_change, saving_text, Fact};
 pub use json::{
