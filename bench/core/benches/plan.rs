@@ -9,10 +9,12 @@ fn scenario(q: &str) -> Scenario {
     Inputs::from_typed_query(q).0.parse().unwrap()
 }
 
-fn benches(c: &mut Criterion) {
+fn plans(c: &mut Criterion) {
     let cases = [
         // Training: every GPU of the catalog × 1 to 1,024 GPUs × every Megatron layout.
         ("train_7b_all_gpus", "params=7B&seq=4096&framework=megatron", "plan_tokens=20B&plan_deadline_h=72"),
+        // Training on four GPU types × 1 to 1,024 GPUs × every Megatron layout.
+        ("train_7b_four_gpus", "params=7B&seq=4096&framework=megatron", "plan_tokens=20B&plan_deadline_h=72&plan_devices=h100-80,h200,b200,mi300x"),
         // Training on "my cluster": 64 H100s.
         ("train_70b_cluster", "params=70B&seq=4096&framework=megatron", "plan_tokens=20B&plan_cluster=h100-80:64"),
         // Serving: every GPU × TP 1–8 × replicas up to 1,024 GPUs.
@@ -29,5 +31,5 @@ fn benches(c: &mut Criterion) {
     }
 }
 
-criterion_group!(benches, benches);
+criterion_group!(benches, plans);
 criterion_main!(benches);

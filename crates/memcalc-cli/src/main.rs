@@ -27,7 +27,7 @@ const AFTER: &str = "EXAMPLES:
     memcalc --list presets
     memcalc --list devices --json
     memcalc --compare params=70B 'params=70B&zero=3&gpus=8'
-    memcalc --plan 'params=7B&seq=4096&framework=megatron&plan_tokens=20B&plan_deadline_h=72'
+    memcalc --plan 'params=7B&seq=4096&plan_tokens=20B&plan_deadline_h=72&plan_devices=h100-80,h200'
 
 Keys are those of the page's URL (docs/url-parameters.md); values not given take the page's
 defaults, so a link copied from the page (or its 'copy as command' line) gives the same numbers

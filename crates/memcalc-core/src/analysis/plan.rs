@@ -444,7 +444,9 @@ pub struct Candidate {
     pub money: Option<f64>,
     pub per_device_bytes: u64,
     pub capacity_bytes: u64,
-    /// The setup's link: its canonical query and the goal's keys.
+    pub scenario: Scenario,
+    /// The setup's link: its canonical query and the goal's keys. Written for the setups the
+    /// answer names (the front, the picks, the closest); empty for the others.
     pub query: String,
 }
 
@@ -499,7 +501,8 @@ pub struct Plan {
     pub goal: Goal,
     /// Setups whose memory (and, where they fit, time) was computed.
     pub evaluated: u64,
-    /// Setups that fit in memory and (serving) meet the latency targets, fastest first.
+    /// Setups that fit in memory and (serving) meet the latency targets, fastest first (then
+    /// cheapest).
     pub fitting: Vec<Candidate>,
     /// The Pareto front of time against cost among `fitting`, fastest first.
     pub front: Vec<usize>,
@@ -534,27 +537,18 @@ fn powers_of_two_up_to(n: u64) -> impl Iterator<Item = u64> {
     (0..40).map(|i| 1u64 << i).take_while(move |v| *v <= n)
 }
 
-/// Plans `goal` for scenario `s`.
-pub fn plan(s: &Scenario, goal: Goal) -> Plan {
-    let devices = if goal.devices.is_empty() {
-        default_devices(s)
-    } else {
-        goal.devices.clone()
-    };
-    let base = Inputs::from_scenario(s);
-    let dtypes: Vec<String> = if goal.dtypes.is_empty() {
-        vec![base.get(FieldId::Dtype).to_string()]
-    } else {
-        goal.dtypes.clone()
-    };
-    let mut evaluated = 0u64;
-    let mut fitting = Vec::new();
-    // The setup closest to fitting in memory, by need ÷ capacity.
-    let mut over: Option<(f64, Binding)> = None;
-    let mut note_over = |e: &crate::model::Estimate, device: &'static str, gpus: u64| {
+/// The setups that fit in memory, and the closest one that does not (its binding).
+struct Found {
+    tried: Vec<Tried>,
+    evaluated: u64,
+    over: Option<(f64, Binding)>,
+}
+
+impl Found {
+    fn note_over(&mut self, e: &crate::model::Estimate, device: &'static str, gpus: u64) {
         let r = e.per_device_bytes as f64 / e.capacity_bytes.max(1) as f64;
-        if over.as_ref().is_none_or(|(best, _)| r < *best) {
-            over = Some((
+        if self.over.as_ref().is_none_or(|(best, _)| r < *best) {
+            self.over = Some((
                 r,
                 Binding::Memory {
                     device,
@@ -564,12 +558,22 @@ pub fn plan(s: &Scenario, goal: Goal) -> Plan {
                 },
             ));
         }
+    }
+}
+
+/// Every setup of the goal's space that fits in memory. Each is read quickly (its fields onto
+/// the scenario, `layouts::read_patch`); the answer's named setups are checked in full later.
+fn enumerate(s: &Scenario, goal: &Goal, devices: &[&'static str], dtypes: &[String]) -> Found {
+    use crate::analysis::layouts::{read_patch, search, Read};
+    let mut f = Found {
+        tried: Vec::new(),
+        evaluated: 0,
+        over: None,
     };
-    let mut tried: Vec<Tried> = Vec::new();
     match &goal.task {
         Task::Train { .. } => {
-            for &device in &devices {
-                for dtype in &dtypes {
+            for &device in devices {
+                for dtype in dtypes {
                     for n in powers_of_two_up_to(goal.max_gpus) {
                         let per_node = s.parallel.gpus_per_node.min(n).max(1);
                         let patch = [
@@ -578,19 +582,18 @@ pub fn plan(s: &Scenario, goal: Goal) -> Plan {
                             (FieldId::GpusPerNode, per_node.to_string()),
                             (FieldId::Dtype, dtype.clone()),
                         ];
-                        let Some(c) = base.patched(&patch) else {
+                        let Some(c) = read_patch(s, &patch) else {
                             continue;
                         };
-                        let (layouts, counted) = crate::analysis::layouts::search(&c, usize::MAX);
-                        evaluated += counted;
+                        let (layouts, counted) = search(&c, usize::MAX, Read::Quick);
+                        f.evaluated += counted;
                         if layouts.is_empty() {
-                            note_over(&bytes(&c), device, n);
+                            f.note_over(&bytes(&c), device, n);
                             continue;
                         }
-                        let inputs = Inputs::from_scenario(&c);
                         for l in layouts {
-                            if let Some(sc) = inputs.patched(&l.patch) {
-                                tried.push(Tried {
+                            if let Some(sc) = read_patch(&c, &l.patch) {
+                                f.tried.push(Tried {
                                     scenario: sc,
                                     device,
                                     layout: l.label(),
@@ -605,8 +608,8 @@ pub fn plan(s: &Scenario, goal: Goal) -> Plan {
         }
         Task::Serve { users, .. } => {
             let (arch, _) = s.shape();
-            for &device in &devices {
-                for dtype in &dtypes {
+            for &device in devices {
+                for dtype in dtypes {
                     for tp in powers_of_two_up_to(s.parallel.gpus_per_node.clamp(1, 8)) {
                         if !arch.heads.is_multiple_of(tp) {
                             continue;
@@ -622,11 +625,11 @@ pub fn plan(s: &Scenario, goal: Goal) -> Plan {
                                 (FieldId::Batch, batch.to_string()),
                                 (FieldId::Dtype, dtype.clone()),
                             ];
-                            evaluated += 1;
-                            if let Some(c) = base.patched(&patch) {
+                            f.evaluated += 1;
+                            if let Some(c) = read_patch(s, &patch) {
                                 let e = bytes(&c);
                                 if e.fits() {
-                                    tried.push(Tried {
+                                    f.tried.push(Tried {
                                         scenario: c,
                                         device,
                                         layout: if replicas > 1 {
@@ -637,12 +640,12 @@ pub fn plan(s: &Scenario, goal: Goal) -> Plan {
                                         dtype: dtype.clone(),
                                         replicas,
                                     });
-                                    // More replicas only add GPUs; one fits each user.
+                                    // More replicas only add GPUs once each holds one user.
                                     if batch == 1 {
                                         break;
                                     }
                                 } else {
-                                    note_over(&e, device, tp * replicas);
+                                    f.note_over(&e, device, tp * replicas);
                                 }
                             }
                             replicas *= 2;
@@ -654,7 +657,7 @@ pub fn plan(s: &Scenario, goal: Goal) -> Plan {
         Task::Simulate { steps } => {
             let gpu_code = !cpu_code(s);
             let per_node = s.sim.ranks.div_ceil(s.sim.nodes.max(1)).max(1);
-            for &device in &devices {
+            for &device in devices {
                 for n in powers_of_two_up_to(goal.max_gpus) {
                     let at = crate::analysis::sim_nodes::scenario_at(s, false, n);
                     let mut patch = vec![(FieldId::Steps, steps.to_string())];
@@ -664,13 +667,13 @@ pub fn plan(s: &Scenario, goal: Goal) -> Plan {
                         patch.push((FieldId::Node, device.to_string()));
                         patch.push((FieldId::NodeMem, node.gib.to_string()));
                     }
-                    evaluated += 1;
-                    let Some(c) = Inputs::from_scenario(&at).patched(&patch) else {
+                    f.evaluated += 1;
+                    let Some(c) = read_patch(&at, &patch) else {
                         continue;
                     };
                     let e = bytes(&c);
                     if e.fits() {
-                        tried.push(Tried {
+                        f.tried.push(Tried {
                             scenario: c,
                             device,
                             layout: format!(
@@ -682,24 +685,127 @@ pub fn plan(s: &Scenario, goal: Goal) -> Plan {
                             replicas: 1,
                         });
                     } else {
-                        note_over(&e, device, n);
+                        f.note_over(&e, device, n);
                     }
                 }
             }
         }
     }
-    let suffix = goal.query_suffix();
-    // Serving: the best latency reached, for the explanation when no setup meets a target.
+    f
+}
+
+/// The answer over the setups that fit: front, picks, and what binds when none meets the goal.
+struct Choice {
+    front: Vec<usize>,
+    cheapest: Option<usize>,
+    fastest: Option<usize>,
+    /// The binding constraint and the index in `fitting` of the setup closest to meeting it.
+    binding: Option<(Binding, usize)>,
+}
+
+fn choose(fitting: &[Candidate], goal: &Goal) -> Choice {
+    // The Pareto front: sorted by time, a setup joins when it costs less than every faster one.
+    let mut front = Vec::new();
+    let mut least = f64::INFINITY;
+    for (i, c) in fitting.iter().enumerate() {
+        if c.cost() < least {
+            front.push(i);
+            least = c.cost();
+        }
+    }
+    let within_budget = |c: &Candidate| {
+        goal.budget_gpuh
+            .is_none_or(|b| c.gpu_hours.is_none_or(|g| g <= b))
+            && goal.budget_nodeh.is_none_or(|b| c.node_hours <= b)
+    };
+    let budget = goal.budget_nodeh.or(goal.budget_gpuh);
+    let node = goal.budget_nodeh.is_some();
+    let budget_cost = |c: &Candidate| if node { c.node_hours } else { c.cost() };
+    let in_time = |c: &Candidate| goal.deadline_h.is_none_or(|d| c.hours <= d);
+    let ok = |c: &Candidate| in_time(c) && within_budget(c);
+    let cheapest = (0..fitting.len())
+        .filter(|&i| ok(&fitting[i]))
+        .min_by(|&a, &b| fitting[a].cost().total_cmp(&fitting[b].cost()));
+    let fastest = (0..fitting.len()).find(|&i| ok(&fitting[i]));
+    let mut binding = None;
+    if cheapest.is_none() && !fitting.is_empty() {
+        let least_cost = |pick: &dyn Fn(&Candidate) -> bool| {
+            (0..fitting.len())
+                .filter(|&i| pick(&fitting[i]))
+                .min_by(|&a, &b| budget_cost(&fitting[a]).total_cmp(&budget_cost(&fitting[b])))
+        };
+        let cheapest_all = least_cost(&|_| true).expect("not empty");
+        if let Some(d) = goal.deadline_h.filter(|d| fitting[0].hours > *d) {
+            binding = Some((
+                Binding::Deadline {
+                    deadline: d,
+                    fastest: fitting[0].hours,
+                },
+                0,
+            ));
+        } else if let Some(b) = budget.filter(|b| budget_cost(&fitting[cheapest_all]) > *b) {
+            binding = Some((
+                Binding::Budget {
+                    budget: b,
+                    cheapest: budget_cost(&fitting[cheapest_all]),
+                    node,
+                },
+                cheapest_all,
+            ));
+        } else if let Some(b) = budget {
+            let best_in_time = least_cost(&|c| in_time(c)).expect("the fastest meets the deadline");
+            binding = Some((
+                Binding::Both {
+                    budget: b,
+                    cost: budget_cost(&fitting[best_in_time]),
+                    node,
+                },
+                best_in_time,
+            ));
+        }
+    }
+    Choice {
+        front,
+        cheapest,
+        fastest,
+        binding,
+    }
+}
+
+/// Whether a quickly read setup is one the page reads the same: its canonical text parsed in
+/// full, with every rule between fields, gives it back.
+fn reads_back(s: &Scenario) -> bool {
+    Inputs::from_scenario(s)
+        .parse()
+        .is_ok_and(|full| full == *s)
+}
+
+/// Plans `goal` for scenario `s`.
+pub fn plan(s: &Scenario, goal: Goal) -> Plan {
+    let devices = if goal.devices.is_empty() {
+        default_devices(s)
+    } else {
+        goal.devices.clone()
+    };
+    let dtypes: Vec<String> = if goal.dtypes.is_empty() {
+        vec![Inputs::from_scenario(s).get(FieldId::Dtype).to_string()]
+    } else {
+        goal.dtypes.clone()
+    };
+    let found = enumerate(s, &goal, &devices, &dtypes);
+    let mut evaluated = found.evaluated;
+    let mut fitting = Vec::new();
+    // Serving: the setup closest to the latency targets, and the best latencies reached.
     let mut best_ttft = f64::INFINITY;
     let mut best_tpot = f64::INFINITY;
     let mut latency_closest: Option<Candidate> = None;
-    for t in tried {
+    for t in &found.tried {
         evaluated += 1;
         let e = crate::model::estimate(&t.scenario);
         let Ok(Some(sp)) = speed(&t.scenario, &e) else {
             continue;
         };
-        let Some(c) = candidate(&t, &e, &sp, &goal, &suffix) else {
+        let Some(c) = candidate(t, &e, &sp, &goal) else {
             continue;
         };
         if let Task::Serve { ttft_s, tpot_s, .. } = &goal.task {
@@ -712,7 +818,7 @@ pub fn plan(s: &Scenario, goal: Goal) -> Plan {
                 let closer = latency_closest.as_ref().is_none_or(|b| {
                     miss(b.ttft_s.unwrap_or(0.0), *ttft_s) + miss(b.step_s, *tpot_s) > m
                 });
-                if closer {
+                if closer && reads_back(&c.scenario) {
                     latency_closest = Some(c);
                 }
                 continue;
@@ -721,103 +827,102 @@ pub fn plan(s: &Scenario, goal: Goal) -> Plan {
         fitting.push(c);
     }
     let task = goal.task.clone();
-    crate::base::sat::sort_small(&mut fitting, |a, b| {
-        (a.time(&task), a.cost()) < (b.time(&task), b.cost())
+    // Thousands of setups: the standard library's sort (the planner is not in the app's wasm),
+    // not `sort_small`'s insertion sort.
+    fitting.sort_by(|a, b| {
+        a.time(&task)
+            .total_cmp(&b.time(&task))
+            .then(a.cost().total_cmp(&b.cost()))
     });
-    // The Pareto front: sorted by time, a setup joins when it costs less than every faster one.
-    let mut front = Vec::new();
-    let mut least = f64::INFINITY;
-    for (i, c) in fitting.iter().enumerate() {
-        if c.cost() < least {
-            front.push(i);
-            least = c.cost();
-        }
-    }
-    let node_budget = goal.budget_nodeh.is_some() || cpu_code(s);
-    let within_budget = |c: &Candidate| {
-        goal.budget_gpuh
-            .is_none_or(|b| c.gpu_hours.is_none_or(|g| g <= b))
-            && goal.budget_nodeh.is_none_or(|b| c.node_hours <= b)
-    };
-    let budget = goal.budget_nodeh.or(goal.budget_gpuh);
-    let budget_cost = |c: &Candidate| {
-        if goal.budget_nodeh.is_some() {
-            c.node_hours
-        } else {
-            c.cost()
-        }
-    };
-    let in_time = |c: &Candidate| goal.deadline_h.is_none_or(|d| c.hours <= d);
-    let ok = |c: &Candidate| in_time(c) && within_budget(c);
-    let cheapest = (0..fitting.len())
-        .filter(|&i| ok(&fitting[i]))
-        .min_by(|&a, &b| fitting[a].cost().total_cmp(&fitting[b].cost()));
-    let fastest = (0..fitting.len()).find(|&i| ok(&fitting[i]));
-    let mut binding = None;
-    let mut closest = None;
-    if fitting.is_empty() {
-        if let Some(c) = latency_closest {
-            let (first_token, target, best) = match &goal.task {
-                Task::Serve {
-                    ttft_s: Some(t), ..
-                } if best_ttft > *t => (true, *t, best_ttft),
-                Task::Serve { tpot_s, .. } => (false, tpot_s.unwrap_or(0.0), best_tpot),
-                _ => (false, 0.0, 0.0),
-            };
-            binding = Some(Binding::Latency {
-                first_token,
-                target,
-                best,
-            });
-            closest = Some(c);
-        } else {
-            binding = over.map(|(_, b)| b).or(Some(Binding::Memory {
-                device: devices.first().copied().unwrap_or(""),
-                gpus: 0,
-                need: 0,
-                have: 0,
-            }));
-        }
-    } else if cheapest.is_none() {
-        let fastest_all = &fitting[0];
-        let cheapest_all = fitting
+    // The setups the answer names are checked in full; one the page would read otherwise
+    // (a rule between fields the quick read skips) is dropped and the answer chosen again.
+    let mut checked = vec![false; fitting.len()];
+    let choice = loop {
+        let choice = choose(&fitting, &goal);
+        let named: Vec<usize> = choice
+            .front
             .iter()
-            .min_by(|a, b| budget_cost(a).total_cmp(&budget_cost(b)))
-            .expect("not empty");
-        if let Some(d) = goal.deadline_h.filter(|d| fastest_all.hours > *d) {
-            binding = Some(Binding::Deadline {
-                deadline: d,
-                fastest: fastest_all.hours,
-            });
-            closest = Some(fastest_all.clone());
-        } else if let Some(b) = budget.filter(|b| budget_cost(cheapest_all) > *b) {
-            binding = Some(Binding::Budget {
-                budget: b,
-                cheapest: budget_cost(cheapest_all),
-                node: node_budget && goal.budget_nodeh.is_some(),
-            });
-            closest = Some(cheapest_all.clone());
-        } else if let Some(b) = budget {
-            let best_in_time = fitting
-                .iter()
-                .filter(|c| in_time(c))
-                .min_by(|a, b| budget_cost(a).total_cmp(&budget_cost(b)))
-                .expect("the fastest meets the deadline");
-            binding = Some(Binding::Both {
-                budget: b,
-                cost: budget_cost(best_in_time),
-                node: goal.budget_nodeh.is_some(),
-            });
-            closest = Some(best_in_time.clone());
+            .copied()
+            .chain(choice.cheapest)
+            .chain(choice.fastest)
+            .chain(choice.binding.as_ref().map(|(_, i)| *i))
+            .collect();
+        let mut bad: Vec<usize> = Vec::new();
+        for i in named {
+            if !checked[i] {
+                checked[i] = true;
+                if !reads_back(&fitting[i].scenario) {
+                    bad.push(i);
+                }
+            }
         }
+        if bad.is_empty() {
+            break choice;
+        }
+        let mut i = 0;
+        fitting.retain(|_| {
+            i += 1;
+            !bad.contains(&(i - 1))
+        });
+        let mut j = 0;
+        checked.retain(|_| {
+            j += 1;
+            !bad.contains(&(j - 1))
+        });
+    };
+    let suffix = goal.query_suffix();
+    let link = |c: &mut Candidate| c.query = format!("{}{suffix}", c.scenario.to_query());
+    for i in choice
+        .front
+        .iter()
+        .copied()
+        .chain(choice.cheapest)
+        .chain(choice.fastest)
+    {
+        link(&mut fitting[i]);
+    }
+    let (binding, mut closest) = match choice.binding {
+        Some((b, i)) => (Some(b), Some(fitting[i].clone())),
+        None if fitting.is_empty() => match latency_closest {
+            Some(c) => {
+                let (first_token, target, best) = match &goal.task {
+                    Task::Serve {
+                        ttft_s: Some(t), ..
+                    } if best_ttft > *t => (true, *t, best_ttft),
+                    Task::Serve { tpot_s, .. } => (false, tpot_s.unwrap_or(0.0), best_tpot),
+                    _ => (false, 0.0, 0.0),
+                };
+                (
+                    Some(Binding::Latency {
+                        first_token,
+                        target,
+                        best,
+                    }),
+                    Some(c),
+                )
+            }
+            None => (
+                Some(found.over.map(|(_, b)| b).unwrap_or(Binding::Memory {
+                    device: devices.first().copied().unwrap_or(""),
+                    gpus: 0,
+                    need: 0,
+                    have: 0,
+                })),
+                None,
+            ),
+        },
+        None => (None, None),
+    };
+    if let Some(c) = closest.as_mut() {
+        link(c);
     }
     Plan {
         goal,
         evaluated,
         fitting,
-        front,
-        cheapest,
-        fastest,
+        front: choice.front,
+        cheapest: choice.cheapest,
+        fastest: choice.fastest,
         binding,
         closest,
     }
@@ -828,7 +933,6 @@ fn candidate(
     e: &crate::model::Estimate,
     sp: &crate::speed::Speed,
     goal: &Goal,
-    suffix: &str,
 ) -> Option<Candidate> {
     let s = &t.scenario;
     let per_node = s.parallel.gpus_per_node.max(1);
@@ -866,11 +970,10 @@ fn candidate(
             )
         }
         (Task::Simulate { .. }, Steps::Sim { step, run, .. }) => {
-            let n = s.sim.nodes;
-            let g = if cpu_code(s) { None } else { Some(s.sim.ranks) };
+            let g = if cpu_code(s) { 0 } else { s.sim.ranks };
             (
-                g.unwrap_or(0),
-                n,
+                g,
+                s.sim.nodes,
                 run.seconds()? / 3600.0,
                 step.seconds()?,
                 None,
@@ -897,7 +1000,8 @@ fn candidate(
         money: gpu_hours.zip(goal.price).map(|(g, p)| g * p),
         per_device_bytes: e.per_device_bytes,
         capacity_bytes: e.capacity_bytes,
-        query: format!("{}{suffix}", s.to_query()),
+        scenario: *s,
+        query: String::new(),
     })
 }
 
