@@ -984,7 +984,7 @@ fn candidate(
     if !hours.is_finite() || hours <= 0.0 {
         return None;
     }
-    let gpu_hours = (gpus > 0).then(|| gpus as f64 * hours);
+    let gpu_hours = (gpus > 0).then_some(gpus as f64 * hours);
     Some(Candidate {
         device: t.device,
         gpus,

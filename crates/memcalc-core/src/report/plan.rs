@@ -358,7 +358,7 @@ pub fn to_csv(p: &Plan) -> String {
             Task::Serve { .. } => format_sig(c.step_s),
             _ => format_sig(c.hours),
         };
-        r[1] = c.gpu_hours.map_or(String::new(), |v| format_sig(v));
+        r[1] = c.gpu_hours.map_or(String::new(), format_sig);
         r[2] = format_sig(c.node_hours);
         let fields: Vec<String> = r.iter().map(|f| csv_field(f)).collect();
         out.push_str(&format!("{role},{}\n", fields.join(",")));
