@@ -26,7 +26,7 @@ pub use names::{file_name, subject, title};
 pub use page_words::{check_words, params_hint, spoken_verdict, CheckWords};
 #[cfg(feature = "time")]
 pub use time_answer::time_answer;
-pub use time_answer::{SavingTime, TermWords, TimeAnswer, TimeExport};
+pub use time_answer::{CompareTime, SavingTime, TermWords, TimeAnswer, TimeExport};
 
 /// Where a row's bytes live, as the table, the CSV and the Markdown all write it: a
 /// simulation's rows are in the node's memory (CPU codes) or on the GPU; "device" is the
