@@ -81,7 +81,8 @@ pub struct TimeAnswer {
 /// One column's time in the comparison (issue 41).
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
 pub struct CompareTime {
-    /// "967 ms per step, bound by the network"; "" where the setup has no time model.
+    /// The step and its bound, short for a table cell: "967 ms (the network)"; "" where the
+    /// setup has no time model.
     pub step: String,
     /// The step's seconds (`data-seconds`), where there is a time.
     pub seconds: Option<f64>,
@@ -196,7 +197,7 @@ fn compare_times(s: &crate::scenario::Scenario, kept: &[String]) -> Vec<CompareT
             CompareTime {
                 step: match (step, bound) {
                     (Some(t), Some(b)) => {
-                        format!("{} per step, bound by {}", words::time(t), words::bound(b))
+                        format!("{} ({})", words::time(t), words::bound(b))
                     }
                     _ => String::new(),
                 },
@@ -315,7 +316,7 @@ mod tests {
         let a = time_answer(&q).unwrap();
         assert_eq!(a.compare.len(), 2, "{:?}", a.compare);
         for c in &a.compare {
-            assert!(c.step.contains(" per step, bound by "), "{c:?}");
+            assert!(c.step.ends_with(")") && c.step.contains(" ("), "{c:?}");
             assert!(c.seconds.is_some_and(|s| s > 0.0));
         }
         assert!(a.compare[0].change.is_empty());
