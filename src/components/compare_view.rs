@@ -16,8 +16,14 @@ pub fn CompareView() -> impl IntoView {
         units,
         pinned,
         stale,
+        time,
         ..
     } = Page::get();
+    // Each column's time, from the time wasm's answer (`TimeAnswer::compare`).
+    let time_of = move |i: usize| {
+        time.with(|t| t.as_ref().and_then(|a| a.compare.get(i).cloned()))
+            .unwrap_or_default()
+    };
     // The kept setups' scenarios, read when the kept list changes, not on every keystroke
     // (the link names only ones that read).
     let kept = Memo::new(move |_| {
@@ -109,7 +115,14 @@ pub fn CompareView() -> impl IntoView {
                                                         </tr>
                                                     }
                                                 })
-                                                .collect_view()}
+                                                .collect_view()} <tr data-testid="compare-time">
+                                                <th scope="row">"Step time"</th>
+                                                {(0..n)
+                                                    .map(|i| {
+                                                        view! { <td class="num">{move || time_of(i).step}</td> }
+                                                    })
+                                                    .collect_view()}
+                                            </tr>
                                         </tbody>
                                     </table>
                                 </div>
@@ -122,6 +135,7 @@ pub fn CompareView() -> impl IntoView {
                                                 <li data-testid=format!("compare-sentence-{}", i + 1)>
                                                     <strong>{heading(i, n)} ": "</strong>
                                                     {sentence}
+                                                    {move || time_of(i).change}
                                                     {(i + 1 < n)
                                                         .then(|| {
                                                             view! {

@@ -14,8 +14,17 @@ pub fn DerivedAnswers() -> impl IntoView {
         apply: on_apply,
         locked,
         time,
+        scenario,
+        pinned,
         ..
     } = Page::get();
+    // "Compare": keeps the suggestion's setup beside the form (issue 41).
+    let compare = move |patch: crate::page::Patch| {
+        let s = scenario.get_untracked();
+        pinned.update(|p| {
+            memcalc_core::inputs::page::pin_patched(p, &s, &patch);
+        });
+    };
     // The time change of the suggestion that applies `patch`, from the time wasm.
     let time_of = move |patch: &[(_, String)]| {
         time.with(|t| t.as_ref().and_then(|a| a.saving(patch).cloned()))
@@ -64,6 +73,7 @@ pub fn DerivedAnswers() -> impl IntoView {
                                 let patch = sv.patch.clone();
                                 let query = sv.query();
                                 let key = sv.patch.clone();
+                                let key2 = sv.patch.clone();
                                 view! {
                                     <li data-saving=query.clone() class:fits=sv.fits_after>
                                         <span class="saving-label">{sv.label.clone()}</span>
@@ -88,6 +98,14 @@ pub fn DerivedAnswers() -> impl IntoView {
                                             on:click=move |_| on_apply.run(patch.clone())
                                         >
                                             "Apply"
+                                        </button>
+                                        <button
+                                            type="button"
+                                            class="link-button"
+                                            data-compare-add=""
+                                            on:click=move |_| compare(key2.clone())
+                                        >
+                                            "Compare"
                                         </button>
                                     </li>
                                 }

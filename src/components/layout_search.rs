@@ -12,8 +12,16 @@ pub fn LayoutSearch() -> impl IntoView {
         scenario,
         units,
         apply: on_apply,
+        pinned,
         ..
     } = Page::get();
+    // "Compare": keeps the layout's setup beside the form (issue 41).
+    let compare = move |patch: crate::page::Patch| {
+        let s = scenario.get_untracked();
+        pinned.update(|p| {
+            memcalc_core::inputs::page::pin_patched(p, &s, &patch);
+        });
+    };
     let open = RwSignal::new(false);
     let found = Memo::new(move |_| {
         if open.get() {
@@ -67,6 +75,7 @@ pub fn LayoutSearch() -> impl IntoView {
                                 .into_iter()
                                 .map(|l| {
                                     let patch = l.patch.clone();
+                                    let kept = l.patch.clone();
                                     view! {
                                         <li data-layout=l.query()>
                                             <span class="saving-label">{l.label()}</span>
@@ -78,6 +87,14 @@ pub fn LayoutSearch() -> impl IntoView {
                                                 on:click=move |_| on_apply.run(patch.clone())
                                             >
                                                 "Apply"
+                                            </button>
+                                            <button
+                                                type="button"
+                                                class="link-button"
+                                                data-compare-add=""
+                                                on:click=move |_| compare(kept.clone())
+                                            >
+                                                "Compare"
                                             </button>
                                         </li>
                                     }

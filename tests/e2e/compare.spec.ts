@@ -62,3 +62,34 @@ test("four setups at most, and a bad kept setup is named while the good ones sta
   await expect(view.getByTestId("compare-keep")).toHaveCount(0);
   await view.screenshot({ path: `${ARTIFACTS}/compare-four-${testInfo.project.name}.png` });
 });
+
+test("each setup's step time and bound, and a suggestion and a layout row added to the comparison", async ({ page }, testInfo) => {
+  // 7B on 8 GPUs: suggestions (ZeRO stages…) and layouts to keep beside the form.
+  await page.goto("./?v=4&params=7B&gpus=8&seq=4096&framework=megatron");
+  await ready(page);
+  // A suggestion's "Compare" keeps its setup: the form and it side by side.
+  const saving = page.locator("li[data-saving]").first();
+  await saving.scrollIntoViewIfNeeded();
+  await saving.locator("[data-compare-add]").click();
+  await expect(page).toHaveURL(/[?&]cmp=v%3D\d/);
+  const view = page.getByTestId("compare");
+  await view.scrollIntoViewIfNeeded();
+  const table = view.getByTestId("compare-table");
+  await expect(table.locator("thead th")).toHaveText(["", "Setup 1", "Setup 2 (the form)"]);
+  // Each column's time comes from the lazily loaded time wasm, with its bound.
+  const times = table.getByTestId("compare-time").locator("td");
+  await expect(times).toHaveCount(2);
+  await expect(times.nth(0)).toHaveText(/^\d[\d.]* (ns|µs|ms|s|min|h) \(.+\)$/);
+  await expect(times.nth(1)).toHaveText(/^\d[\d.]* (ns|µs|ms|s|min|h) \(.+\)$/);
+  await expect(view.getByTestId("compare-sentence-2")).toContainText(" Step ");
+  // A layout row's "Compare" adds a third column.
+  const layouts = page.getByTestId("layouts");
+  await layouts.scrollIntoViewIfNeeded();
+  await layouts.locator("summary").click();
+  const row = layouts.locator("li[data-layout]").first();
+  await row.locator("[data-compare-add]").click();
+  await expect(table.locator("thead th")).toHaveText(["", "Setup 1", "Setup 2", "Setup 3 (the form)"]);
+  await expect(table.getByTestId("compare-time").locator("td")).toHaveCount(3);
+  await expect(table.getByTestId("compare-time").locator("td").nth(1)).toHaveText(/ \(.+\)$/);
+  await view.screenshot({ path: `${ARTIFACTS}/compare-times-${testInfo.project.name}.png` });
+});

@@ -34,6 +34,7 @@ const AFTER: &str = "EXAMPLES:
     memcalc --emit vllm mode=infer model_id=meta-llama/Llama-3.1-70B gpus=4 tp=4 engine=vllm
     memcalc --emit sbatch params=7B zero=3 gpus=16 framework=deepspeed
     memcalc --emit list preset=lammps-rhodopsin
+    memcalc --plan 'params=7B&seq=4096&plan_tokens=20B&plan_deadline_h=72&plan_devices=h100-80,h200'
 
 Keys are those of the page's URL (docs/url-parameters.md); values not given take the page's
 defaults, so a link copied from the page (or its 'copy as command' line) gives the same numbers
@@ -137,6 +138,14 @@ struct Args {
     /// converted from its pickle with json.dump) to set beside the predicted peak
     #[arg(long, value_name = "FILE", requires = "timeline")]
     snapshot: Option<std::path::PathBuf>,
+    /// plan from a goal to hardware, layout and cost (issue 41): INPUT is one setup with goal
+    /// keys (plan_tokens or plan_steps with plan_deadline_h / plan_budget_gpuh, plan_users or
+    /// plan_rps with plan_ttft_ms / plan_tpot_ms, ...; docs/url-parameters.md); prints the
+    /// cheapest setup meeting the deadline, the fastest within the budget, the Pareto front of
+    /// time against cost, or which constraint binds (table, --json, --format csv|markdown);
+    /// exit 0 when a setup meets the goal, 1 when none does, 2 on invalid input
+    #[arg(long, conflicts_with_all = ["sweep", "layouts", "models", "list", "config", "log", "compare"])]
+    plan: bool,
     /// a share link, a query string, or KEY=VALUE pairs (joined with '&')
     #[arg(value_name = "INPUT")]
     inputs: Vec<String>,
@@ -193,6 +202,9 @@ fn main() -> ExitCode {
     }
     if args.compare {
         return compare(&args.inputs, format, args.decimal);
+    }
+    if args.plan {
+        return plan(&args.inputs, format, args.decimal);
     }
     let mut decimal = args.decimal;
     let (sweep, layouts, config) = (args.sweep, args.layouts, args.config);
@@ -363,6 +375,49 @@ fn compare(inputs: &[String], format: Format, decimal: bool) -> ExitCode {
     exit(cmp.columns.iter().all(|c| c.estimate.fits()))
 }
 
+/// `--plan`: the goal's answer; exit 0 when a setup meets the goal, 1 when none does, 2 on
+/// invalid input (the message names the key).
+fn plan(inputs: &[String], format: Format, decimal: bool) -> ExitCode {
+    use memcalc_core::answers::plan::{plan, Goal};
+    use memcalc_core::report::plan as words;
+    use memcalc_core::units::UnitSystem;
+    if inputs.is_empty() {
+        return fail(
+            "--plan takes one setup with goal keys (e.g. plan_tokens=20B&plan_deadline_h=72)",
+        );
+    }
+    // Pairs and a link join as for one setup: the link first.
+    let mut parts = inputs.to_vec();
+    parts.sort_by_key(|p| !query::is_share_link(p));
+    let joined = parts.join("&");
+    let s = match setup(&joined) {
+        Ok(s) => s,
+        Err(e) => return fail(&e),
+    };
+    let goal = match Goal::from_query(&joined, &s) {
+        Ok(Some(g)) => g,
+        Ok(None) => {
+            return fail(
+                "--plan needs a goal: plan_tokens or plan_steps (training), plan_users or plan_rps (serving), plan_steps (simulation)",
+            )
+        }
+        Err(e) => return fail(&e.to_string()),
+    };
+    let units = if decimal {
+        UnitSystem::Decimal
+    } else {
+        UnitSystem::Binary
+    };
+    let p = plan(&s, goal);
+    match format {
+        Format::Json => print!("{}", words::to_json(&p, units)),
+        Format::Csv => print!("{}", words::to_csv(&p)),
+        Format::Markdown => print!("{}", words::to_markdown(&p, units)),
+        Format::Table | Format::Trace => print!("{}", words::to_table(&p, units)),
+    }
+    exit(p.met())
+}
+
 /// `--log`: the log's answer, then the estimate of the scenario it fills. Exit 2 when no
 /// recogniser knows the text (nothing is changed), else the scenario's fit.
 fn read_log(path: &str, base: &Inputs, format: Format, decimal: bool) -> ExitCode {
@@ -503,12 +558,31 @@ fn layouts_table(
             format_bytes(s.device.capacity_bytes(), units)
         );
     }
-    let mut out = String::from("layout | per device | compute lost | sent per step | query\n");
+    // Each layout's step time and GPU-hours beside its memory (issue 41): for the run where
+    // train_tokens is given, else per 10⁹ tokens.
+    let per_run = s.speed.train_tokens.is_some();
+    let mut out = format!(
+        "layout | per device | step | GPU-hours {} | compute lost | sent per step | query\n",
+        if per_run {
+            "for the run"
+        } else {
+            "per 1B tokens"
+        }
+    );
     for l in found {
+        let t = memcalc_core::answers::plan::layout_time(s, l);
         out.push_str(&format!(
-            "{} | {} | {} % recompute + {} % bubble | {} | {}\n",
+            "{} | {} | {} | {} | {} % recompute + {} % bubble | {} | {}\n",
             l.label(),
             format_bytes(l.per_device_bytes, units),
+            t.map_or("-".into(), |t| format!(
+                "{} ({})",
+                memcalc_core::text::speed::time(memcalc_core::Time::of(t.step_s)),
+                t.bound.key()
+            )),
+            t.map_or("-".into(), |t| memcalc_core::text::speed::hours_figure(
+                t.gpu_hours
+            )),
             l.recompute_pct,
             l.bubble_pct,
             format_bytes(l.comm_bytes, units),

@@ -529,6 +529,14 @@ fn check_example(words: &[String]) {
         assert!(!out.is_empty(), "{words:?}");
         return;
     }
+    // A plan: its answers are checked by tests/plan.rs.
+    if words.iter().any(|w| w == "--plan") {
+        let given: Vec<&str> = words[1..].iter().map(String::as_str).collect();
+        let (code, out, err) = memcalc(&given);
+        assert!(code == 0 || code == 1, "{words:?}: {err}");
+        assert!(out.contains("Assumptions:"), "{words:?}: {out}");
+        return;
+    }
     let config = format!(
         "{}/../memcalc-core/tests/configs/llama-3.1-8b.json",
         env!("CARGO_MANIFEST_DIR")
@@ -1140,7 +1148,7 @@ fn json_carries_the_batch_curve_the_decoding_sequences_and_a_runs_time() {
     assert!(t["speed"]["summary"]
         .as_str()
         .unwrap()
-        .contains(" for 1 T tokens;"));
+        .contains(" for 1 T tokens on 8 GPUs = "));
     // A prompt beyond the context is invalid input naming the key.
     let (code, _, err) = memcalc(&["mode=infer", "params=7B", "seq=1k", "prompt=2k"]);
     assert_eq!(code, 2);

@@ -64,7 +64,7 @@ pub mod inputs {
 /// What the estimate implies: limits, savings, layouts, sweeps and scaling, the check against
 /// a measured peak, and a run's log read, filled in and checked part by part.
 pub mod answers {
-    pub use crate::analysis::{compare, derived, layouts, scaling, timeline};
+    pub use crate::analysis::{compare, derived, layouts, plan, scaling, timeline};
     pub use crate::model::calibrate;
     pub use crate::speed::inference::{batch_curve, decode_curve, CurvePoint};
 

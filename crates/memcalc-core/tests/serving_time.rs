@@ -189,7 +189,13 @@ fn a_token_budget_gives_the_runs_time() {
     let expected = 15e12 / tokens_per_s;
     assert!((t.seconds().unwrap() - expected).abs() < 1e-6 * expected);
     let summary = memcalc_core::text::speed::summary(&sp);
-    assert!(summary.contains(" for 15 T tokens; bound by"), "{summary}");
+    // The run also in GPU-hours and node-hours (issue 41).
+    assert!(
+        summary.contains(
+            " for 15 T tokens on 8 GPUs = 834,767 GPU-hours (1 node: 104,346 node-hours); bound by"
+        ),
+        "{summary}"
+    );
     // Without a budget, no run time and the line as before.
     let sp = time_of(TITAN);
     assert!(matches!(sp.steps, Steps::Training { run: None, .. }));

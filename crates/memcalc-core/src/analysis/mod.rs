@@ -6,6 +6,7 @@ pub mod compare;
 pub mod derived;
 pub mod layouts;
 pub mod limits;
+pub mod plan;
 pub mod scaling;
 pub mod sim_nodes;
 pub mod timeline;

@@ -314,7 +314,7 @@ pub fn summary(s: &crate::speed::Speed) -> String {
             count(tokens_per_s),
             count(crate::speed::per_gpu(tokens_per_s, gpus)),
             units::count(gpus, "GPU", "GPUs"),
-            neural::run(run)
+            neural::run(run) + &run.map_or(String::new(), |(_, t)| held_cost(s, t))
         ),
         Steps::Sim {
             step, run, rate, ..
@@ -323,9 +323,10 @@ pub fn summary(s: &crate::speed::Speed) -> String {
                 format!(", {} {}", sig(r.value()), r.unit())
             });
             format!(
-                "At least {} per step{lups}, {} for the run; bound by {by}",
+                "At least {} per step{lups}, {} for the run{}; bound by {by}",
                 time(step),
-                time(run)
+                time(run),
+                held_cost(s, run)
             )
         }
         Steps::Surrogate {
@@ -334,5 +335,48 @@ pub fn summary(s: &crate::speed::Speed) -> String {
             samples_per_s,
             ..
         } => sciml::summary(step, training, samples_per_s, by),
+    }
+}
+
+// --- A run's time in GPU-hours and node-hours (issue 41) -------------------------------------
+
+/// The run's cost after its time, from what the run holds ([`run_cost`]).
+fn held_cost(s: &crate::speed::Speed, run: Time) -> String {
+    if s.held.nodes == 0 {
+        return String::new();
+    }
+    run_cost(run, s.held.gpus, s.held.nodes)
+}
+
+/// GPU-hours or node-hours as written: three significant figures below 1,000, whole and
+/// grouped above ("0.277", "52.9", "10,491").
+pub fn hours_figure(v: f64) -> String {
+    if v.is_finite() && v >= 999.5 {
+        units::group_digits(v.round() as u64)
+    } else {
+        units::format_sig(v)
+    }
+}
+
+/// A run's time in the currency of allocations, after its hours: " on 8 nodes = 52.9
+/// node-hours" (CPU codes: nodes × hours), " on 64 GPUs = 10,491 GPU-hours (8 nodes: 1,311
+/// node-hours)" (GPU-hours = GPUs × hours; nodes = ⌈GPUs ÷ GPUs per node⌉). Empty where the
+/// run's time overflows.
+pub fn run_cost(run: Time, gpus: Option<u64>, nodes: u64) -> String {
+    let Some(h) = run.seconds().map(|s| s / 3600.0).filter(|h| h.is_finite()) else {
+        return String::new();
+    };
+    let nodes_text = units::count(nodes, "node", "nodes");
+    match gpus {
+        Some(g) if g > 0 => format!(
+            " on {} = {} GPU-hours ({nodes_text}: {} node-hours)",
+            units::count(g, "GPU", "GPUs"),
+            hours_figure(g as f64 * h),
+            hours_figure(nodes as f64 * h)
+        ),
+        _ => format!(
+            " on {nodes_text} = {} node-hours",
+            hours_figure(nodes as f64 * h)
+        ),
     }
 }

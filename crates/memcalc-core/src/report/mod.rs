@@ -21,6 +21,8 @@ mod names;
 pub mod page_words;
 // The published schema of the report and of the link's keys (issue 43).
 pub mod schema;
+// The planner's answer (issue 41).
+pub mod plan;
 mod time_answer;
 pub mod timeline;
 pub use glance::{facts, saving_change, saving_text, Fact};
@@ -32,7 +34,7 @@ pub use names::{file_name, subject, title};
 pub use page_words::{check_words, params_hint, spoken_verdict, CheckWords};
 #[cfg(feature = "time")]
 pub use time_answer::{time_answer, time_line};
-pub use time_answer::{Launch, SavingTime, TermWords, TimeAnswer, TimeExport};
+pub use time_answer::{CompareTime, Launch, SavingTime, TermWords, TimeAnswer, TimeExport};
 
 /// Where a row's bytes live, as the table, the CSV and the Markdown all write it: a
 /// simulation's rows are in the node's memory (CPU codes) or on the GPU; "device" is the

@@ -90,6 +90,25 @@ pub struct TimeAnswer {
     /// chart draws; `None` where the link's `show=` leaves the chart out.
     #[serde(default)]
     pub timeline: Option<crate::report::timeline::View>,
+    /// The comparison's times (issue 41): with kept setups (`cmp=`), one per column — the
+    /// kept setups that read, in order, then the form's — each its step time and bound;
+    /// empty without `cmp=`.
+    #[serde(default)]
+    pub compare: Vec<CompareTime>,
+}
+
+/// One column's time in the comparison (issue 41).
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+pub struct CompareTime {
+    /// The step and its bound, short for a table cell: "967 ms (the network)"; "" where the
+    /// setup has no time model.
+    pub step: String,
+    /// The step's seconds (`data-seconds`), where there is a time.
+    pub seconds: Option<f64>,
+    pub bound: Option<Bound>,
+    /// The step against the first column's: " Step 1.2 s → 967 ms (−19 %), most in …";
+    /// empty for the first column (`report::compare::step_sentence`).
+    pub change: String,
 }
 
 impl TimeAnswer {
@@ -204,10 +223,49 @@ pub fn time_answer(query: &str) -> Option<TimeAnswer> {
         })
         .collect();
     a.offered = offered(&s);
+    a.compare = compare_times(&s, &options.compare);
     if options.scaling_y != ScalingY::Memory {
         a.lines = time_lines(&s, &scaling(&s), options.scaling_y);
     }
     Some(a)
+}
+
+/// The comparison's times: the kept setups that read (as the page's comparison reads them),
+/// then the form's; empty without kept setups.
+#[cfg(feature = "time")]
+fn compare_times(s: &crate::scenario::Scenario, kept: &[String]) -> Vec<CompareTime> {
+    use crate::analysis::compare::{compare, Column};
+    use crate::explain::speed as words;
+    if kept.is_empty() {
+        return Vec::new();
+    }
+    let columns: Vec<Column> = kept
+        .iter()
+        .filter_map(|q| crate::schema::inputs::Inputs::from_query(q).0.parse().ok())
+        .chain(std::iter::once(*s))
+        .map(|sc| Column::of(sc).unwrap_or_else(|_| Column::memory_only(sc)))
+        .collect();
+    let Ok(cmp) = compare(columns) else {
+        return Vec::new();
+    };
+    (0..cmp.columns.len())
+        .map(|i| {
+            let c = &cmp.columns[i];
+            let step = c.step();
+            let bound = c.speed.as_ref().map(|sp| sp.bound);
+            CompareTime {
+                step: match (step, bound) {
+                    (Some(t), Some(b)) => {
+                        format!("{} ({})", words::time(t), words::bound(b))
+                    }
+                    _ => String::new(),
+                },
+                seconds: step.and_then(|t| t.seconds()),
+                bound,
+                change: crate::report::compare::step_sentence(&cmp, i),
+            }
+        })
+        .collect()
 }
 
 #[cfg(all(test, feature = "time"))]
@@ -307,5 +365,26 @@ mod tests {
         assert!(a.saving(&int8).is_some_and(|s| s.speedup > 1.0));
         // An invalid input has no answer, so the page keeps its last one, stale.
         assert_eq!(time_answer("gpu_bw=0"), None);
+    }
+
+    #[test]
+    fn the_kept_setups_get_their_times_in_column_order() {
+        use crate::schema::query::percent_encode;
+        let kept = percent_encode("v=4&params=7B&gpus=8&zero=3");
+        let q = format!("v=4&params=7B&gpus=8&zero=1&cmp={kept}");
+        let a = time_answer(&q).unwrap();
+        assert_eq!(a.compare.len(), 2, "{:?}", a.compare);
+        for c in &a.compare {
+            assert!(c.step.ends_with(")") && c.step.contains(" ("), "{c:?}");
+            assert!(c.seconds.is_some_and(|s| s > 0.0));
+        }
+        assert!(a.compare[0].change.is_empty());
+        assert!(
+            a.compare[1].change.starts_with(" Step "),
+            "{:?}",
+            a.compare[1]
+        );
+        // Without kept setups, nothing is computed.
+        assert!(time_answer("v=4&params=7B").unwrap().compare.is_empty());
     }
 }

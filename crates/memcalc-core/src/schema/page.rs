@@ -284,6 +284,15 @@ pub fn pin(kept: &mut Vec<String>, query: &str) -> bool {
     ok
 }
 
+/// Keeps the setup `s` with `patch` applied — a suggestion or a layout row's "Compare" (issue
+/// 41) — beside the form; false where it does not read or cannot be kept ([`can_pin`]).
+pub fn pin_patched(kept: &mut Vec<String>, s: &Scenario, patch: &[(FieldId, String)]) -> bool {
+    match crate::schema::inputs::Inputs::from_scenario(s).patched(patch) {
+        Some(c) => pin(kept, &c.to_query()),
+        None => false,
+    }
+}
+
 /// Lets kept setup `i` go.
 pub fn unpin(kept: &mut Vec<String>, i: usize) {
     if i < kept.len() {

@@ -20,6 +20,23 @@ pub const META_KEYS: &[&str] = &[
     "lock",
     "scaling_y",
     "cmp",
+    // The planner's goal (issue 41, `analysis::plan::PLAN_KEYS`): read by `memcalc --plan`,
+    // never by the scenario, so no link's figures change.
+    "plan_tokens",
+    "plan_steps",
+    "plan_users",
+    "plan_rps",
+    "plan_ttft_ms",
+    "plan_tpot_ms",
+    "plan_hours",
+    "plan_deadline_h",
+    "plan_budget_gpuh",
+    "plan_budget_nodeh",
+    "plan_price",
+    "plan_devices",
+    "plan_max_gpus",
+    "plan_cluster",
+    "plan_dtypes",
 ];
 
 fn shorten(s: &str) -> String {

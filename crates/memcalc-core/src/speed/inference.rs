@@ -637,6 +637,7 @@ pub fn speed(s: &Scenario, e: &Estimate, m: &Machine) -> Speed {
         )
     });
     Speed {
+        held: Default::default(),
         steps: Steps::Inference {
             ttft,
             decode_step: step,

@@ -1020,6 +1020,37 @@ pub struct Speed {
     pub steps: Steps,
     pub bound: Bound,
     pub terms: Vec<TimeTerm>,
+    /// The GPUs and nodes the run holds, for its time in GPU-hours and node-hours (issue 41);
+    /// set by [`speed`].
+    pub held: Held,
+}
+
+/// What a run holds while it runs (issue 41): its GPUs (None for CPU codes) and nodes. A run's
+/// time × these is its cost in GPU-hours and node-hours, the currency of HPC allocations.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Held {
+    pub gpus: Option<u64>,
+    pub nodes: u64,
+}
+
+impl Held {
+    /// Training and serving: every GPU, on ⌈GPUs ÷ GPUs per node⌉ nodes; simulation: its
+    /// nodes, and its ranks as GPUs where the code runs on GPUs (one rank per GPU).
+    pub fn of(s: &Scenario) -> Held {
+        if s.mode == Mode::Sim {
+            let gpu = s.sim.device == crate::scenario::sim::SimDevice::Gpu;
+            Held {
+                gpus: gpu.then_some(s.sim.ranks),
+                nodes: s.sim.nodes,
+            }
+        } else {
+            let g = s.parallel.gpus;
+            Held {
+                gpus: Some(g),
+                nodes: g.div_ceil(s.parallel.gpus_per_node.max(1)),
+            }
+        }
+    }
 }
 
 /// A hardware figure out of range, naming the key that sets it.
@@ -1039,7 +1070,7 @@ impl std::fmt::Display for SpeedError {
 /// for it; an error where a hardware figure is out of range.
 pub fn speed(s: &Scenario, e: &Estimate) -> Result<Option<Speed>, SpeedError> {
     let m = machine::Machine::of(s)?;
-    Ok(match s.mode {
+    let sp = match s.mode {
         Mode::Sim => sim::speed(s, e, &m),
         Mode::Infer if s.sciml.is_transformer() => {
             // One replica's steps; every replica runs the same.
@@ -1051,7 +1082,11 @@ pub fn speed(s: &Scenario, e: &Estimate) -> Result<Option<Speed>, SpeedError> {
         }
         Mode::Train | Mode::Finetune if s.sciml.is_transformer() => Some(training::speed(s, e, &m)),
         Mode::Infer | Mode::Train | Mode::Finetune => Some(sciml::speed(s, e, &m)),
-    })
+    };
+    Ok(sp.map(|sp| Speed {
+        held: Held::of(s),
+        ..sp
+    }))
 }
 
 /// The bound of the longest of `terms` (the first on a tie).

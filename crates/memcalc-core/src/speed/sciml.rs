@@ -301,6 +301,7 @@ pub fn speed(s: &Scenario, e: &Estimate, m: &Machine) -> Speed {
     }
     let per_step = samples * dp as f64;
     Speed {
+        held: Default::default(),
         steps: Steps::Surrogate {
             step,
             training,

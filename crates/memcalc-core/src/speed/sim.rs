@@ -285,6 +285,7 @@ fn finish(s: &Scenario, e: &Estimate, sm: &SimMachine, method: MethodStep) -> Sp
         });
     }
     Speed {
+        held: Default::default(),
         steps: Steps::Sim {
             step,
             run: step.times(s.sim.steps as f64),

@@ -367,6 +367,7 @@ pub fn speed(s: &Scenario, e: &crate::model::Estimate, m: &Machine) -> Speed {
         .train_tokens
         .map(|budget| (budget, step.times(budget as f64 / tokens)));
     Speed {
+        held: Default::default(),
         steps: Steps::Training {
             step,
             tokens_per_step: tokens,

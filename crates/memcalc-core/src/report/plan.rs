@@ -1,0 +1,475 @@
+//! The planner's answer in words (issue 41): the goal, the cheapest setup meeting the deadline,
+//! the fastest within the budget, the Pareto front of time against cost, and when nothing meets
+//! the goal, the constraint that binds, by how much, and what comes closest. As a table, JSON,
+//! CSV and Markdown (`memcalc --plan`); the numbers are `analysis::plan`'s.
+
+use crate::analysis::plan::{Binding, Candidate, Goal, Plan, Task};
+use crate::base::units::{format_bytes, format_sig, group_digits, UnitSystem};
+use crate::explain::speed::{bound, hours_figure, time};
+use crate::speed::Time;
+
+/// Where the planner's figures come from, each with its source: shown with every answer.
+pub const ASSUMPTIONS: &[&str] = &[
+    "Memory: the estimate's verdict for each setup, as the page gives it (the layouts of analysis::layouts that fit).",
+    "Time: the speed model's step time (speed/, each term's source on the page); a training run = tokens ÷ tokens/s (or steps × step time), a simulation = steps × step time.",
+    "GPU-hours = GPUs × hours; node-hours = nodes × hours, nodes = ⌈GPUs ÷ gpus_per_node⌉ (CPU codes: the nodes the ranks run on).",
+    "Money only from plan_price (per GPU-hour, in your currency): no default price is assumed.",
+    "Serving: one engine per replica, users spread evenly over the replicas; a load in requests/s is turned into users in flight by Little's law, L = λ × (time to first token + output tokens × time per token), at the targets (Little 1961).",
+];
+
+fn device_label(id: &str) -> &'static str {
+    crate::catalog::device::gpu_by_id(id)
+        .map(|g| g.label)
+        .or_else(|| crate::catalog::device::node_by_id(id).map(|n| n.label))
+        .unwrap_or("")
+}
+
+fn hours_text(h: f64) -> String {
+    time(Time::of(h * 3600.0))
+}
+
+/// The goal in one sentence: "Train on 10,000,000,000 tokens within 48 h, at most 5,000
+/// GPU-hours."
+pub fn goal_sentence(g: &Goal) -> String {
+    let mut out = match &g.task {
+        Task::Train {
+            tokens: Some(t), ..
+        } => format!("Train on {} tokens", group_digits(*t)),
+        Task::Train { steps, .. } => {
+            format!("Train for {} steps", group_digits(steps.unwrap_or(0)))
+        }
+        Task::Serve {
+            users,
+            rps,
+            ttft_s,
+            tpot_s,
+            hours,
+        } => {
+            let mut s = match rps {
+                Some(r) => format!(
+                    "Serve {} requests/s ({} in flight)",
+                    format_sig(*r),
+                    group_digits(*users)
+                ),
+                None => format!("Serve {} users at once", group_digits(*users)),
+            };
+            if let Some(t) = ttft_s {
+                s.push_str(&format!(", first token within {}", time(Time::of(*t))));
+            }
+            if let Some(t) = tpot_s {
+                s.push_str(&format!(", each next token within {}", time(Time::of(*t))));
+            }
+            s.push_str(&format!(", for {}", hours_text(*hours)));
+            s
+        }
+        Task::Simulate { steps } => format!("Run {} simulation steps", group_digits(*steps)),
+    };
+    if let Some(d) = g.deadline_h {
+        out.push_str(&format!(" within {}", hours_text(d)));
+    }
+    if let Some(b) = g.budget_gpuh {
+        out.push_str(&format!(", at most {} GPU-hours", hours_figure(b)));
+    }
+    if let Some(b) = g.budget_nodeh {
+        out.push_str(&format!(", at most {} node-hours", hours_figure(b)));
+    }
+    if let Some(p) = g.price {
+        out.push_str(&format!(" (price {} per GPU-hour, given)", format_sig(p)));
+    }
+    out.push('.');
+    out
+}
+
+/// One setup in words: "8 × NVIDIA H100 80GB, DP 8 × TP 1 × PP 1, ZeRO 1, bf16: 30.2 h on 8
+/// GPUs = 242 GPU-hours (1 node: 30.2 node-hours); 967 ms per step, bound by compute; 61.2 GiB
+/// of 79.6 GiB per device."
+pub fn setup_sentence(c: &Candidate, task: &Task, units: UnitSystem) -> String {
+    let what = if c.gpus > 0 {
+        format!("{} × {}", group_digits(c.gpus), device_label(c.device))
+    } else {
+        format!("{} × {}", group_digits(c.nodes), device_label(c.device))
+    };
+    let dtype = if c.dtype.is_empty() {
+        String::new()
+    } else {
+        format!(", {}", c.dtype)
+    };
+    let run = Time::of(c.hours * 3600.0);
+    let cost = crate::explain::speed::run_cost(run, (c.gpus > 0).then_some(c.gpus), c.nodes);
+    let money = c.money.map_or(String::new(), |m| {
+        format!(", {} at the given price", format_sig(m))
+    });
+    let timing = match task {
+        Task::Serve { .. } => format!(
+            "first token {}, {} per output token, bound by {}; {} for the period{cost}{money}",
+            time(Time::of(c.ttft_s.unwrap_or(0.0))),
+            time(Time::of(c.step_s)),
+            bound(c.bound),
+            hours_text(c.hours)
+        ),
+        _ => format!(
+            "{} for the run{cost}{money}; {} per step, bound by {}",
+            hours_text(c.hours),
+            time(Time::of(c.step_s)),
+            bound(c.bound)
+        ),
+    };
+    format!(
+        "{what}, {}{dtype}: {timing}; {} of {} per device.",
+        c.layout,
+        format_bytes(c.per_device_bytes, units),
+        format_bytes(c.capacity_bytes, units)
+    )
+}
+
+fn pct_over(got: f64, limit: f64) -> String {
+    format!("{} %", format_sig((got / limit - 1.0) * 100.0))
+}
+
+/// Why nothing meets the goal, and by how much.
+pub fn binding_sentence(b: &Binding, units: UnitSystem) -> String {
+    match b {
+        Binding::Memory { gpus: 0, .. } => {
+            "Memory binds: no setup tried fits (no device of the list could run the scenario).".into()
+        }
+        Binding::Memory {
+            device,
+            gpus,
+            need,
+            have,
+        } => format!(
+            "Memory binds: no setup tried fits. The closest, {} × {}, needs {} per device of {} ({} over); try more devices (plan_max_gpus), a larger device, or a lower precision.",
+            group_digits(*gpus),
+            device_label(device),
+            format_bytes(*need, units),
+            format_bytes(*have, units),
+            pct_over(*need as f64, *have as f64)
+        ),
+        Binding::Latency {
+            first_token,
+            target,
+            best,
+        } => format!(
+            "Latency binds: the best {} any setup reaches is {}, {} over the {} target ({}); the hardware's floor is above it.",
+            if *first_token { "time to first token" } else { "time per output token" },
+            time(Time::of(*best)),
+            pct_over(*best, *target),
+            time(Time::of(*target)),
+            if *first_token { "plan_ttft_ms" } else { "plan_tpot_ms" }
+        ),
+        Binding::Deadline { deadline, fastest } => format!(
+            "The deadline binds: the fastest setup takes {}, {} ({}) over the {} deadline.",
+            hours_text(*fastest),
+            hours_text(fastest - deadline),
+            pct_over(*fastest, *deadline),
+            hours_text(*deadline)
+        ),
+        Binding::Budget {
+            budget,
+            cheapest,
+            node,
+        } => format!(
+            "The budget binds: the cheapest setup costs {} {unit}, {} ({}) over the budget of {}.",
+            hours_figure(*cheapest),
+            hours_figure(cheapest - budget),
+            pct_over(*cheapest, *budget),
+            hours_figure(*budget),
+            unit = if *node { "node-hours" } else { "GPU-hours" }
+        ),
+        Binding::Both { budget, cost, node } => format!(
+            "The deadline and the budget bind together: each can be met alone, but the cheapest setup meeting the deadline costs {} {unit}, {} ({}) over the budget of {}.",
+            hours_figure(*cost),
+            hours_figure(cost - budget),
+            pct_over(*cost, *budget),
+            hours_figure(*budget),
+            unit = if *node { "node-hours" } else { "GPU-hours" }
+        ),
+    }
+}
+
+/// The answer's sentences, in order: goal, what was tried, the two picks or the binding
+/// constraint and what comes closest.
+pub fn sentences(p: &Plan, units: UnitSystem) -> Vec<(String, String)> {
+    let task = &p.goal.task;
+    let mut out = vec![
+        ("goal".to_string(), goal_sentence(&p.goal)),
+        (
+            "tried".to_string(),
+            format!(
+                "Tried {} setups (devices × counts × layouts × precisions); {} fit{}.",
+                group_digits(p.evaluated),
+                group_digits(p.fitting.len() as u64),
+                if matches!(task, Task::Serve { .. }) {
+                    " and meet the latency targets"
+                } else {
+                    " in memory"
+                }
+            ),
+        ),
+    ];
+    let (cheap_label, fast_label) = match (
+        p.goal.deadline_h,
+        p.goal.budget_gpuh.or(p.goal.budget_nodeh),
+    ) {
+        (Some(_), Some(_)) => (
+            "Cheapest meeting the deadline and the budget",
+            "Fastest within the budget and the deadline",
+        ),
+        (Some(_), None) => ("Cheapest meeting the deadline", "Fastest"),
+        (None, Some(_)) => ("Cheapest", "Fastest within the budget"),
+        (None, None) => ("Cheapest", "Fastest"),
+    };
+    if let Some(i) = p.cheapest {
+        out.push((
+            "cheapest".into(),
+            format!(
+                "{cheap_label}: {}",
+                setup_sentence(&p.fitting[i], task, units)
+            ),
+        ));
+    }
+    if let Some(i) = p.fastest {
+        out.push((
+            "fastest".into(),
+            format!(
+                "{fast_label}: {}",
+                setup_sentence(&p.fitting[i], task, units)
+            ),
+        ));
+    }
+    if let Some(b) = &p.binding {
+        out.push(("binding".into(), binding_sentence(b, units)));
+    }
+    if let Some(c) = &p.closest {
+        out.push((
+            "closest".into(),
+            format!("Closest: {}", setup_sentence(c, task, units)),
+        ));
+    }
+    out
+}
+
+const COLUMNS: [&str; 11] = [
+    "time",
+    "gpu_hours",
+    "node_hours",
+    "money",
+    "device",
+    "count",
+    "layout",
+    "dtype",
+    "bound",
+    "per_device_bytes",
+    "link",
+];
+
+fn row(c: &Candidate, task: &Task) -> [String; 11] {
+    let t = match task {
+        Task::Serve { .. } => format!("{} per token", time(Time::of(c.step_s))),
+        _ => hours_text(c.hours),
+    };
+    [
+        t,
+        c.gpu_hours.map_or(String::new(), hours_figure),
+        hours_figure(c.node_hours),
+        c.money.map_or(String::new(), format_sig),
+        c.device.to_string(),
+        group_digits(if c.gpus > 0 { c.gpus } else { c.nodes }),
+        c.layout.clone(),
+        c.dtype.clone(),
+        c.bound.key().to_string(),
+        c.per_device_bytes.to_string(),
+        c.query.clone(),
+    ]
+}
+
+/// The answer as the CLI's table: the sentences, then the Pareto front, one line each.
+pub fn to_table(p: &Plan, units: UnitSystem) -> String {
+    let mut out = String::new();
+    for (_, s) in sentences(p, units) {
+        out.push_str(&s);
+        out.push('\n');
+    }
+    if !p.front.is_empty() {
+        out.push_str(&format!(
+            "\nPareto front (time against {}; no other setup is both faster and cheaper):\n",
+            if p.fitting.first().is_some_and(|c| c.gpu_hours.is_none()) {
+                "node-hours"
+            } else {
+                "GPU-hours"
+            }
+        ));
+        out.push_str("time | GPU-hours | node-hours | money | device | count | layout | dtype | bound | per device | link\n");
+        for &i in &p.front {
+            let c = &p.fitting[i];
+            let mut r = row(c, &p.goal.task);
+            r[9] = format_bytes(c.per_device_bytes, units);
+            out.push_str(&r.join(" | "));
+            out.push('\n');
+        }
+    }
+    out.push_str("\nAssumptions:\n");
+    for a in ASSUMPTIONS {
+        out.push_str(&format!("- {a}\n"));
+    }
+    out
+}
+
+/// The answer as Markdown: the sentences, the front as a table, the assumptions.
+pub fn to_markdown(p: &Plan, units: UnitSystem) -> String {
+    let mut out = String::from("## Plan\n\n");
+    for (_, s) in sentences(p, units) {
+        out.push_str(&format!("{s}\n\n"));
+    }
+    if !p.front.is_empty() {
+        out.push_str("| time | GPU-hours | node-hours | money | device | count | layout | dtype | bound | per device | link |\n");
+        out.push_str("|---|---:|---:|---:|---|---:|---|---|---|---:|---|\n");
+        for &i in &p.front {
+            let c = &p.fitting[i];
+            let mut r = row(c, &p.goal.task);
+            r[9] = format_bytes(c.per_device_bytes, units);
+            r[10] = format!("`{}`", r[10]);
+            out.push_str(&format!("| {} |\n", r.join(" | ")));
+        }
+        out.push('\n');
+    }
+    out.push_str("Assumptions:\n\n");
+    for a in ASSUMPTIONS {
+        out.push_str(&format!("- {a}\n"));
+    }
+    out
+}
+
+fn csv_field(s: &str) -> String {
+    if s.contains([',', '"', '\n']) {
+        format!("\"{}\"", s.replace('"', "\"\""))
+    } else {
+        s.to_string()
+    }
+}
+
+/// The answer as CSV: one row per setup that fits, with its role (front, cheapest, fastest,
+/// closest), in the columns of [`COLUMNS`].
+pub fn to_csv(p: &Plan) -> String {
+    let mut out = format!("role,{}\n", COLUMNS.join(","));
+    let mut put = |role: &str, c: &Candidate| {
+        let mut r = row(c, &p.goal.task);
+        r[0] = match p.goal.task {
+            Task::Serve { .. } => format_sig(c.step_s),
+            _ => format_sig(c.hours),
+        };
+        r[1] = c.gpu_hours.map_or(String::new(), format_sig);
+        r[2] = format_sig(c.node_hours);
+        let fields: Vec<String> = r.iter().map(|f| csv_field(f)).collect();
+        out.push_str(&format!("{role},{}\n", fields.join(",")));
+    };
+    if let Some(i) = p.cheapest {
+        put("cheapest", &p.fitting[i]);
+    }
+    if let Some(i) = p.fastest {
+        put("fastest", &p.fitting[i]);
+    }
+    for &i in &p.front {
+        put("front", &p.fitting[i]);
+    }
+    if let Some(c) = &p.closest {
+        put("closest", c);
+    }
+    out
+}
+
+#[derive(serde::Serialize)]
+struct SetupDoc<'a> {
+    device: &'a str,
+    device_label: &'a str,
+    gpus: u64,
+    nodes: u64,
+    layout: &'a str,
+    dtype: &'a str,
+    hours: f64,
+    step_seconds: f64,
+    ttft_seconds: Option<f64>,
+    bound: &'static str,
+    gpu_hours: Option<f64>,
+    node_hours: f64,
+    money: Option<f64>,
+    per_device_bytes: u64,
+    capacity_bytes: u64,
+    link: &'a str,
+    sentence: String,
+}
+
+#[derive(serde::Serialize)]
+struct Document<'a> {
+    schema_version: u32,
+    goal: String,
+    met: bool,
+    evaluated: u64,
+    fitting: usize,
+    cheapest: Option<SetupDoc<'a>>,
+    fastest: Option<SetupDoc<'a>>,
+    front: Vec<SetupDoc<'a>>,
+    binding: Option<String>,
+    binding_kind: Option<&'static str>,
+    closest: Option<SetupDoc<'a>>,
+    assumptions: &'static [&'static str],
+}
+
+fn doc<'a>(c: &'a Candidate, task: &Task, units: UnitSystem) -> SetupDoc<'a> {
+    SetupDoc {
+        device: c.device,
+        device_label: device_label(c.device),
+        gpus: c.gpus,
+        nodes: c.nodes,
+        layout: &c.layout,
+        dtype: &c.dtype,
+        hours: c.hours,
+        step_seconds: c.step_s,
+        ttft_seconds: c.ttft_s,
+        bound: c.bound.key(),
+        gpu_hours: c.gpu_hours,
+        node_hours: c.node_hours,
+        money: c.money,
+        per_device_bytes: c.per_device_bytes,
+        capacity_bytes: c.capacity_bytes,
+        link: &c.query,
+        sentence: setup_sentence(c, task, units),
+    }
+}
+
+/// Which constraint binds, as a stable key.
+pub fn binding_kind(b: &Binding) -> &'static str {
+    match b {
+        Binding::Memory { .. } => "memory",
+        Binding::Latency { .. } => "latency",
+        Binding::Deadline { .. } => "deadline",
+        Binding::Budget { .. } => "budget",
+        Binding::Both { .. } => "deadline_and_budget",
+    }
+}
+
+/// The answer as JSON (schema_version 1).
+pub fn to_json(p: &Plan, units: UnitSystem) -> String {
+    let task = &p.goal.task;
+    let d = Document {
+        schema_version: 1,
+        goal: goal_sentence(&p.goal),
+        met: p.met(),
+        evaluated: p.evaluated,
+        fitting: p.fitting.len(),
+        cheapest: p.cheapest.map(|i| doc(&p.fitting[i], task, units)),
+        fastest: p.fastest.map(|i| doc(&p.fitting[i], task, units)),
+        front: p
+            .front
+            .iter()
+            .map(|&i| doc(&p.fitting[i], task, units))
+            .collect(),
+        binding: p.binding.as_ref().map(|b| binding_sentence(b, units)),
+        binding_kind: p.binding.as_ref().map(binding_kind),
+        closest: p.closest.as_ref().map(|c| doc(c, task, units)),
+        assumptions: ASSUMPTIONS,
+    };
+    let mut s = serde_json::to_string_pretty(&d).unwrap_or_default();
+    s.push('\n');
+    s
+}
