@@ -192,7 +192,7 @@ fn a_token_budget_gives_the_runs_time() {
     // The run also in GPU-hours and node-hours (issue 41).
     assert!(
         summary.contains(
-            " for 15 T tokens on 8 GPUs = 834,767 GPU-hours (1 node: 104,346 node-hours); bound by"
+            " for 15 T tokens on 8 GPUs = 835,280 GPU-hours (1 node: 104,410 node-hours); bound by"
         ),
         "{summary}"
     );
