@@ -25,12 +25,13 @@ test("a vLLM link offers its vllm serve flags and an sbatch header, each copied 
   expect(copied).toBe(await code.textContent());
   await launch.screenshot({ path: `${ARTIFACTS}/emit-vllm-${testInfo.project.name}.png` });
 
-  // The sbatch header keeps its interpreter line first and ends with the guard.
+  // The sbatch header keeps its interpreter line first and ends with the guard, whose link is
+  // written in the current link schema (5).
   const sbatch = launch.locator('details[data-target="sbatch"]');
   await sbatch.locator("summary").click();
   const header = (await sbatch.locator("pre code").textContent()) ?? "";
   expect(header.startsWith("#!/bin/bash\n")).toBe(true);
-  expect(header).toMatch(/\nmemcalc '\?v=4&[^']+' > \/dev\/null \|\| exit 1\n$/);
+  expect(header).toMatch(/\nmemcalc '\?v=5&[^']+' > \/dev\/null \|\| exit 1\n$/);
 });
 
 test("the settings follow the form: llama.cpp flags after the engine changes", async ({ page }, testInfo) => {
