@@ -170,15 +170,21 @@ fn piece(root: &Element, selector: &str, own: &Own) -> Option<String> {
 }
 
 /// The results' pieces in order, each as its tag and first class (the chart's box is a
-/// placeholder on the first screen, so only its place is compared).
+/// placeholder on the first screen, so only its place is compared). The live page builds some
+/// pieces after its first paint inside a `div.later` (src/fold.rs, `after_paint`): their
+/// pieces stand in its place, as the first screen writes them (the time line under the verdict).
 fn order(results: &Element) -> Vec<String> {
     let children = results.children();
     (0..children.length())
-        .map(|i| {
+        .flat_map(|i| {
             let el = children.item(i).unwrap();
             let class = el.get_attribute("class").unwrap_or_default();
             let first = class.split_whitespace().next().unwrap_or("").to_string();
-            format!("{}.{first}", el.tag_name().to_lowercase())
+            if first == "later" {
+                order(&el)
+            } else {
+                vec![format!("{}.{first}", el.tag_name().to_lowercase())]
+            }
         })
         .collect()
 }
