@@ -20,8 +20,8 @@ pub const META_KEYS: &[&str] = &[
     "lock",
     "scaling_y",
     "cmp",
-    // The planner's goal (issue 41, `analysis::plan::PLAN_KEYS`): read by `memcalc --plan`,
-    // never by the scenario, so no link's figures change.
+    // The planner's goal (issue 41, [`PLAN_KEYS`]: from here to the end): read by
+    // `memcalc --plan`, never by the scenario, so no link's figures change.
     "plan_tokens",
     "plan_steps",
     "plan_users",
@@ -38,6 +38,10 @@ pub const META_KEYS: &[&str] = &[
     "plan_cluster",
     "plan_dtypes",
 ];
+
+/// The planner's goal keys (`analysis::plan`), in the order `docs/url-parameters.md` lists
+/// them: the end of [`META_KEYS`], one list for both.
+pub const PLAN_KEYS: &[&str] = META_KEYS.split_at(9).1;
 
 fn shorten(s: &str) -> String {
     let mut t: String = s.chars().take(40).collect();
