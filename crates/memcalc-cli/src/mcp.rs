@@ -227,6 +227,33 @@ const TOOLS: &[Tool] = &[
         run: compare_tool,
     },
     Tool {
+        name: "timeline",
+        title: "Memory over one step",
+        description: "Memory over one representative step of the busiest device or rank (`memcalc --timeline`, \
+            issue 42): each phase's start and duration (the time model's, or equal widths where it has none), \
+            its level and largest parts, the peak (the estimate's total) and the change that lowers it most.",
+        run: timeline_tool,
+    },
+    Tool {
+        name: "plan",
+        title: "Plan hardware, layout and cost from a goal",
+        description: "From a goal given as plan_* keys beside the setup (`memcalc --plan`, issue 41: plan_tokens \
+            or plan_steps for training, plan_users or plan_rps with plan_ttft_ms / plan_tpot_ms for serving, \
+            plan_steps for a simulation; plan_deadline_h, plan_budget_gpuh, plan_price, plan_devices, \
+            plan_cluster...): the cheapest setup meeting the deadline, the fastest within the budget, the \
+            Pareto front of time against cost, each with its link, or which constraint binds and by how much.",
+        run: plan_tool,
+    },
+    Tool {
+        name: "emit",
+        title: "Launch settings for the run",
+        description: "The launch settings of the scenario for one `target` (`memcalc --emit`, issue 40): vllm, \
+            sglang, llamacpp, ollama, deepspeed, fsdp, hf, sbatch, lammps, pwx, gadget4 or openfoam, each \
+            line with the key or part it comes from; `list` names the targets that apply and why the others \
+            do not.",
+        run: emit_tool,
+    },
+    Tool {
         name: "log_check",
         title: "Check a run's log against the estimate",
         description: "Reads a run's log (vLLM, llama.cpp/Ollama, LAMMPS, pw.x, PyTorch peak prints, nvidia-smi, \
@@ -276,6 +303,16 @@ fn input_schema(tool: &str) -> Value {
                 "additionalProperties": false,
             })
         }
+        "emit" => tool_input(
+            &[(
+                "target",
+                json!({
+                    "type": "string",
+                    "description": "vllm, sglang, llamacpp, ollama, deepspeed, fsdp, hf, sbatch, lammps, pwx, gadget4, openfoam, or list",
+                }),
+            )],
+            &["target"],
+        ),
         "log_check" => tool_input(
             &[(
                 "log",
@@ -570,6 +607,61 @@ fn layouts_tool(args: &Args) -> Answer {
         crate::layouts_table(s, &found, r.units),
         json!({ "gpus": s.parallel.gpus, "fits": !found.is_empty(), "layouts": rows, "link": s.to_query() }),
     ))
+}
+
+fn timeline_tool(args: &Args) -> Answer {
+    use memcalc_core::report::timeline as words;
+    let (r, e, sp) = run(args)?;
+    let t = memcalc_core::answers::timeline::timeline(&r.scenario, &e, sp.as_ref());
+    let savings = memcalc_core::answers::derived::savings(&r.scenario);
+    let json =
+        serde_json::from_str(&words::to_json(&e, &t, &savings)).map_err(|e| e.to_string())?;
+    Ok((words::table(&e, &t, &savings, r.units), json))
+}
+
+fn plan_tool(args: &Args) -> Answer {
+    use memcalc_core::answers::plan::{plan, Goal};
+    use memcalc_core::report::plan as words;
+    let q = query_of(args, &[])?;
+    let r = read(&q)?;
+    let goal = Goal::from_query(&q, &r.scenario)
+        .map_err(|e| e.to_string())?
+        .ok_or("--plan needs a goal: plan_tokens or plan_steps (training), plan_users or plan_rps (serving), plan_steps (simulation)")?;
+    let p = plan(&r.scenario, goal);
+    let json = serde_json::from_str(&words::to_json(&p, r.units)).map_err(|e| e.to_string())?;
+    Ok((words::to_table(&p, r.units), json))
+}
+
+fn emit_tool(args: &Args) -> Answer {
+    use memcalc_core::report::emit::{self as em, Target};
+    use memcalc_core::Choice;
+    let target = args
+        .get("target")
+        .and_then(Value::as_str)
+        .ok_or("emit needs a target: vllm, sglang, llamacpp, ollama, deepspeed, fsdp, hf, sbatch, lammps, pwx, gadget4, openfoam or list")?;
+    let r = read(&query_of(args, &["target"])?)?;
+    let e = estimate(&r.scenario);
+    if target == "list" {
+        let all = em::all(&r.scenario, &e);
+        let text: String = all
+            .iter()
+            .map(|(t, r)| match r {
+                Ok(_) => format!("{:<10} {}\n", t.id(), t.label()),
+                Err(why) => format!("{:<10} does not apply: {why}\n", t.id()),
+            })
+            .collect();
+        let rows: Vec<String> = all.iter().map(|(t, r)| em::to_json(*t, r)).collect();
+        let json: Value =
+            serde_json::from_str(&format!("[{}]", rows.join(","))).map_err(|e| e.to_string())?;
+        return Ok((text, json!({ "targets": json })));
+    }
+    let t = Target::parse(target).map_err(|msg| format!("--emit {target}: {msg} (or list)"))?;
+    let r = em::emit(t, &r.scenario, &e);
+    let json: Value = serde_json::from_str(&em::to_json(t, &r)).map_err(|e| e.to_string())?;
+    match r {
+        Ok(out) => Ok((out.text(), json)),
+        Err(why) => Err(format!("--emit {}: does not apply: {why}", t.id())),
+    }
 }
 
 fn compare_tool(args: &Args) -> Answer {

@@ -131,6 +131,9 @@ fn tools_list_gives_each_tool_arguments_generated_from_the_fields_table() {
             "suggestions",
             "layouts",
             "compare",
+            "timeline",
+            "plan",
+            "emit",
             "log_check"
         ]
     );
@@ -314,6 +317,47 @@ fn log_check_reads_a_log_as_the_cli_does() {
     assert_eq!(r["structuredContent"], cli);
     let none = c.call("log_check", json!({ "log": "hello" }));
     assert_eq!(none["isError"], true);
+}
+
+#[test]
+fn timeline_plan_and_emit_answer_as_the_cli_does() {
+    let mut c = Client::start();
+    // Memory over one step: the CLI's table, and the JSON's peak is the estimate's total.
+    let q = "params=7B&batch=4&seq=4096";
+    let r = c.call("timeline", json!({ "query": q }));
+    assert_eq!(r["isError"], false, "{r}");
+    let (_, table, _) = memcalc(&["--timeline", q]);
+    assert_eq!(text(&r), table);
+    let (_, doc, _) = memcalc(&["--json", q]);
+    let doc: Value = serde_json::from_str(&doc).unwrap();
+    assert_eq!(
+        r["structuredContent"]["peak_bytes"],
+        doc["per_device_bytes"]
+    );
+    // A plan from goal keys beside the setup: the CLI's JSON.
+    let plan = "params=7B&seq=4096&plan_tokens=1B&plan_deadline_h=72&plan_devices=h100-80";
+    let r = c.call("plan", json!({ "query": plan }));
+    assert_eq!(r["isError"], false, "{r}");
+    let (_, cli, _) = memcalc(&["--plan", "--json", plan]);
+    let cli: Value = serde_json::from_str(&cli).unwrap();
+    assert_eq!(r["structuredContent"], cli);
+    // Without a goal it says what a plan needs, as the CLI does.
+    let none = c.call("plan", json!({ "params": "7B" }));
+    assert_eq!(none["isError"], true);
+    assert!(text(&none).contains("plan_tokens"), "{none}");
+    // Launch settings: the CLI's text; a target that does not apply is an error naming why.
+    let serve = "mode=infer&model_id=meta-llama/Llama-3.1-8B&gpu=h100-80&engine=vllm";
+    let r = c.call("emit", json!({ "query": serve, "target": "vllm" }));
+    assert_eq!(r["isError"], false, "{r}");
+    let (_, cli, _) = memcalc(&["--emit", "vllm", serve]);
+    assert_eq!(text(&r), cli);
+    let list = c.call("emit", json!({ "query": serve, "target": "list" }));
+    assert!(text(&list).contains("does not apply"), "{list}");
+    let wrong = c.call("emit", json!({ "query": serve, "target": "lammps" }));
+    assert_eq!(wrong["isError"], true, "{wrong}");
+    assert!(text(&wrong).contains("does not apply"), "{wrong}");
+    let missing = c.call("emit", json!({ "query": serve }));
+    assert_eq!(missing["isError"], true, "{missing}");
 }
 
 #[test]
