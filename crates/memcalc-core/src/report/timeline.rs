@@ -148,7 +148,7 @@ pub fn peak_sentence(e: &Estimate, t: &Timeline, savings: &[Saving], units: Unit
         .peak_parts()
         .into_iter()
         .take(3)
-        .map(|(id, b)| format!("{} {}", label_of(e, id).to_lowercase(), size(b)))
+        .map(|(id, b)| format!("{} {}", in_sentence(&label_of(e, id)), size(b)))
         .collect();
     let mut out = format!(
         "The peak is {}: {}",
@@ -181,6 +181,25 @@ pub fn peak_sentence(e: &Estimate, t: &Timeline, savings: &[Saving], units: Unit
         None => out.push_str(" No single change among the suggestions lowers it."),
     }
     out
+}
+
+/// A part's label inside a sentence: each word lower-cased at its start, acronyms and names with
+/// capitals further in kept as they are ("MPI and libraries per rank" → "MPI and libraries per
+/// rank", "Optimizer states" → "optimizer states", "FP32 master weights" kept).
+fn in_sentence(label: &str) -> String {
+    label
+        .split(' ')
+        .map(|w| {
+            let mut c = w.chars();
+            match c.next() {
+                Some(f) if !c.clone().any(char::is_uppercase) => {
+                    format!("{}{}", f.to_lowercase(), c.as_str())
+                }
+                _ => w.to_string(),
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 fn lower_first(s: &str) -> String {
@@ -593,5 +612,22 @@ impl View {
                 String::new()
             }
         ))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::in_sentence;
+
+    #[test]
+    fn a_part_s_label_in_the_peak_sentence_keeps_its_acronyms() {
+        assert_eq!(
+            in_sentence("MPI and libraries per rank"),
+            "MPI and libraries per rank"
+        );
+        assert_eq!(in_sentence("Optimizer states"), "optimizer states");
+        assert_eq!(in_sentence("FP32 master weights"), "FP32 master weights");
+        assert_eq!(in_sentence("KV cache pool"), "KV cache pool");
+        assert_eq!(in_sentence("Logits and loss"), "logits and loss");
     }
 }
