@@ -148,7 +148,7 @@ pub fn peak_sentence(e: &Estimate, t: &Timeline, savings: &[Saving], units: Unit
         .peak_parts()
         .into_iter()
         .take(3)
-        .map(|(id, b)| format!("{} {}", in_sentence(&label_of(e, id)), size(b)))
+        .map(|(id, b)| format!("{} {}", in_sentence(label_of(e, id)), size(b)))
         .collect();
     let mut out = format!(
         "The peak is {}: {}",
