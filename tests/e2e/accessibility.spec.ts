@@ -51,6 +51,9 @@ test("phone width with reduced motion: usable, no overflow, no violations", asyn
 test("the keyboard alone reaches every control", async ({ page }) => {
   await page.goto("./");
   await ready(page);
+  // The time answer brings controls of its own (the launch settings' Copy buttons): counted once
+  // it has arrived, or the Tabs below stop short of them.
+  await expect(page.getByTestId("speed")).toHaveAttribute("data-bound", /.+/);
   await page.locator("details").evaluateAll((els) => els.forEach((d) => ((d as HTMLDetailsElement).open = true)));
   // Text areas take a Tab stop too (the config.json and log boxes).
   const controls = await page.locator("select, input, button, summary, textarea").count();
