@@ -396,11 +396,7 @@ fn plan(inputs: &[String], format: Format, decimal: bool) -> ExitCode {
     };
     let goal = match Goal::from_query(&joined, &s) {
         Ok(Some(g)) => g,
-        Ok(None) => {
-            return fail(
-                "--plan needs a goal: plan_tokens or plan_steps (training), plan_users or plan_rps (serving), plan_steps (simulation)",
-            )
-        }
+        Ok(None) => return fail(PLAN_NEEDS_GOAL),
         Err(e) => return fail(&e.to_string()),
     };
     let units = if decimal {
@@ -484,14 +480,7 @@ fn emit(
             let rows: Vec<String> = all.iter().map(|(t, r)| em::to_json(*t, r)).collect();
             println!("[{}]", rows.join(",\n"));
         } else {
-            for (t, _) in all.iter().filter(|(_, r)| r.is_ok()) {
-                println!("{:<10} {}", t.id(), t.label());
-            }
-            for (t, r) in &all {
-                if let Err(why) = r {
-                    println!("{:<10} does not apply: {why}", t.id());
-                }
-            }
+            print!("{}", emit_list(&all));
         }
         return exit(e.fits());
     }
@@ -523,6 +512,30 @@ fn emit(
         Err(why) => fail(&format!("--emit {}: does not apply: {why}", t.id())),
     }
 }
+
+/// `--emit list` as text (and `memcalc mcp`'s `emit` tool with target `list`): the targets that
+/// apply, then each one that does not, with why.
+pub(crate) fn emit_list(
+    all: &[(
+        memcalc_core::report::emit::Target,
+        Result<memcalc_core::report::emit::Emitted, String>,
+    )],
+) -> String {
+    use memcalc_core::Choice;
+    let mut out = String::new();
+    for (t, _) in all.iter().filter(|(_, r)| r.is_ok()) {
+        out.push_str(&format!("{:<10} {}\n", t.id(), t.label()));
+    }
+    for (t, r) in all {
+        if let Err(why) = r {
+            out.push_str(&format!("{:<10} does not apply: {why}\n", t.id()));
+        }
+    }
+    out
+}
+
+/// What `--plan` (and `memcalc mcp`'s `plan` tool) says without a goal key.
+pub(crate) const PLAN_NEEDS_GOAL: &str = "--plan needs a goal: plan_tokens or plan_steps (training), plan_users or plan_rps (serving), plan_steps (simulation)";
 
 /// The layout search as a table; exit 0 when at least one layout fits.
 fn print_layouts(s: &memcalc_core::Scenario, decimal: bool) -> ExitCode {

@@ -626,7 +626,7 @@ fn plan_tool(args: &Args) -> Answer {
     let r = read(&q)?;
     let goal = Goal::from_query(&q, &r.scenario)
         .map_err(|e| e.to_string())?
-        .ok_or("--plan needs a goal: plan_tokens or plan_steps (training), plan_users or plan_rps (serving), plan_steps (simulation)")?;
+        .ok_or(crate::PLAN_NEEDS_GOAL)?;
     let p = plan(&r.scenario, goal);
     let json = serde_json::from_str(&words::to_json(&p, r.units)).map_err(|e| e.to_string())?;
     Ok((words::to_table(&p, r.units), json))
@@ -643,13 +643,7 @@ fn emit_tool(args: &Args) -> Answer {
     let e = estimate(&r.scenario);
     if target == "list" {
         let all = em::all(&r.scenario, &e);
-        let text: String = all
-            .iter()
-            .map(|(t, r)| match r {
-                Ok(_) => format!("{:<10} {}\n", t.id(), t.label()),
-                Err(why) => format!("{:<10} does not apply: {why}\n", t.id()),
-            })
-            .collect();
+        let text = crate::emit_list(&all);
         let rows: Vec<String> = all.iter().map(|(t, r)| em::to_json(*t, r)).collect();
         let json: Value =
             serde_json::from_str(&format!("[{}]", rows.join(","))).map_err(|e| e.to_string())?;

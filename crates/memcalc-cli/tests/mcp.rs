@@ -353,6 +353,8 @@ fn timeline_plan_and_emit_answer_as_the_cli_does() {
     assert_eq!(text(&r), cli);
     let list = c.call("emit", json!({ "query": serve, "target": "list" }));
     assert!(text(&list).contains("does not apply"), "{list}");
+    let (_, cli, _) = memcalc(&["--emit", "list", serve]);
+    assert_eq!(text(&list), cli);
     let wrong = c.call("emit", json!({ "query": serve, "target": "lammps" }));
     assert_eq!(wrong["isError"], true, "{wrong}");
     assert!(text(&wrong).contains("does not apply"), "{wrong}");
