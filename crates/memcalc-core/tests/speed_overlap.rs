@@ -155,12 +155,13 @@ fn dp_overlap_off_puts_the_data_parallel_traffic_after_the_backward() {
     assert!(!has(&off, TermId::DataParallelExposed));
     assert!((step(&off) - compute - dp).abs() < 1e-9 * step(&off));
     assert!(step(&on) < step(&off));
-    // Megatron-LM's default: --overlap-grad-reduce is off unless given.
+    // Megatron-LM as its own scripts launch it (--overlap-grad-reduce, examples/llama/): on;
+    // the bare flag set is dp_overlap=off.
     let (inputs, _) = Inputs::from_query(&format!("{q}&framework=megatron"));
     let s = inputs.parse().expect("parses");
-    assert!(s.speed.dp_serial);
-    let (inputs, _) = Inputs::from_query(&format!("{q}&framework=megatron&dp_overlap=on"));
-    assert!(!inputs.parse().expect("parses").speed.dp_serial);
+    assert!(!s.speed.dp_serial);
+    let (inputs, _) = Inputs::from_query(&format!("{q}&framework=megatron&dp_overlap=off"));
+    assert!(inputs.parse().expect("parses").speed.dp_serial);
     // PyTorch FSDP's default overlaps.
     let (inputs, _) = Inputs::from_query(&format!("{q}&framework=fsdp"));
     assert!(!inputs.parse().expect("parses").speed.dp_serial);
@@ -181,10 +182,10 @@ fn the_overlap_toggles_round_trip_through_a_link() {
         !plain.contains("tp_overlap") && !plain.contains("dp_overlap"),
         "{plain}"
     );
-    // framework=megatron writes dp_overlap only where the user turned it back on.
+    // framework=megatron writes dp_overlap only where the user turned it off.
     let meg = scenario(&format!("{TP8}&framework=megatron"));
     assert!(!meg.to_query().contains("dp_overlap"));
-    let back = scenario(&format!("{TP8}&framework=megatron&dp_overlap=on"));
-    assert!(back.to_query().contains("dp_overlap=on"));
-    assert!(!scenario(&back.to_query()).speed.dp_serial);
+    let off = scenario(&format!("{TP8}&framework=megatron&dp_overlap=off"));
+    assert!(off.to_query().contains("dp_overlap=off"));
+    assert!(scenario(&off.to_query()).speed.dp_serial);
 }

@@ -164,7 +164,7 @@ const HELP: &[(FieldId, &str)] = &[
     (F::MicroBatches, "Micro-batches each data-parallel rank runs before the optimizer step (gradient accumulation; Megatron-LM: global batch ÷ (micro-batch × data-parallel size)). The pipeline bubble is (p − 1)/m of the compute. Empty: 1, or as many as pipeline stages. Time only."),
     (F::Vpp, "Model chunks per pipeline device (interleaved 1F1B, Megatron-LM --virtual-pipeline-model-parallel-size): the bubble shrinks to (p − 1)/(m · v), the sends between stages grow v-fold. Empty: 1. Time only."),
     (F::TpOverlap, "Megatron-LM --tp-comm-overlap: tensor-parallel collectives beside the matrix products. Off by default. Time only."),
-    (F::DpOverlap, "Gradient collectives beside the backward pass (DDP, FSDP); off: Megatron-LM without --overlap-grad-reduce. Time only."),
+    (F::DpOverlap, "Gradient collectives beside the backward pass (DDP, FSDP, Megatron-LM with --overlap-grad-reduce, as its example scripts launch it); off: the bare flag set. Time only."),
     (F::MmvqWarps, "llama.cpp's mul_mat_vec_q at one token a step: 1 in builds before pull request #5394 (February 2024), whose one-warp blocks leave an SM short of warps (16 of an RTX 3090's 48), so quantized weights read slower than the bandwidth allows; 4 since. Empty: the current build, no limit. Time only."),
     (F::Runtime, "CUDA context, kernels and library workspaces that nvidia-smi counts before any tensor."),
     (F::Overhead, "Fragmentation and temporaries of the caching allocator, as a share of the tensors."),
