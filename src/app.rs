@@ -96,13 +96,15 @@ pub fn Calculator(
     });
     let result: Memo<Estimate> = Memo::new(move |_| estimate(&scenario.get()));
     // The derived answers and the scaling sweep run dozens of estimates for their bytes only
-    // (`model::bytes`, no text), well under a millisecond: they follow every keystroke in the
-    // same frame as the breakdown. The first paint shows the estimate only; they are first
-    // computed after it.
+    // (`model::bytes`, no text): they follow the scenario one frame behind the breakdown, so a
+    // keystroke's frame holds the estimate only (`node bench/profile-input.mjs`,
+    // docs/performance.md). The first paint shows the estimate only; they are first computed
+    // after it.
     let painted = crate::observe::after_first_paint();
+    let settled = crate::observe::one_frame_behind(scenario);
     let derived = Memo::new(move |_| {
         if painted.get() {
-            derive(&scenario.get())
+            derive(&settled.get())
         } else {
             memcalc_core::answers::derived::Derived::default()
         }

@@ -73,7 +73,15 @@ pub fn answers(link: Memo<String>) -> TimeAnswer {
                 return;
             }
             match json.ok().and_then(|j| j.as_string()) {
-                Some(json) => receive(&json),
+                // Shown when the page's thread is idle: an answer that lands between a
+                // keystroke and its frame (its words, launch settings and timeline rebuilt)
+                // would hold that frame back (`DETAIL=1 node bench/trace-input.mjs`,
+                // docs/performance.md). Dropped if a later query was asked meanwhile.
+                Some(json) => request_idle_callback(move || {
+                    if link.try_get_untracked().as_ref() == Some(&query) {
+                        receive(&json);
+                    }
+                }),
                 None => set_answer.set(Some(Arc::new(Answer {
                     line: "The time could not be worked out: its WebAssembly did not load.".into(),
                     ..Answer::default()
