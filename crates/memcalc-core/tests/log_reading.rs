@@ -477,6 +477,15 @@ const CHECKED: &[(&str, &str, &str)] = &[
     ("lammps-16Mar18-eam.4.log", "LAMMPS-EAM4", ""),
     ("lammps-16Mar18-lj.1.log", "LAMMPS-LJ1", ""),
     ("pwx-6.1-test-scf.out", "QE-TEST", ""),
+    // SGLang: no accuracy row; the model and device the excerpts do not print, from their
+    // sources (xorbitsai/inference#3481: Qwen3-14B on one RTX A6000, v0.4's default fraction
+    // 0.88; sgl-project/sglang#12726: an 80 GB device, from its "avail mem" lines).
+    (
+        "sglang-0.4.6-xinference3481.log",
+        "SGL-XINF3481",
+        "model_id=Qwen/Qwen3-14B&gpu=rtx-a6000&gpu_util=0.88",
+    ),
+    ("sglang-0.5.4-issue12726.log", "SGL-12726", "gpu=h100-80"),
 ];
 
 /// The "Log check" block of docs/accuracy.md, as this version computes it.
@@ -571,4 +580,96 @@ fn vllm_v1_0_9_non_default_args_and_engine_config() {
         .refused
         .iter()
         .any(|(f, _)| f.key.key() == "model_id"));
+}
+
+/// SGLang 0.4 (March 2025): the server_args line alone fills the settings; the local AWQ path
+/// is no catalog model and is refused with the form's reason; the cut line is named.
+#[test]
+fn sglang_0_4_server_args_fill_the_settings() {
+    let a = on("sglang-0.4.4-issue4895.log", "");
+    assert_eq!(a.reading.tool(), Some(Tool::Sglang));
+    for (k, v) in [
+        ("engine", "sglang"),
+        ("mode", "infer"),
+        ("gpu_util", "0.88"),
+        ("seq", "4096"),
+        ("tp", "1"),
+        ("max_batched_tokens", "2048"),
+    ] {
+        assert_eq!(filled(&a, k).as_deref(), Some(v), "{k}");
+    }
+    assert!(a
+        .applied
+        .refused
+        .iter()
+        .any(|(f, why)| f.key.key() == "model_id" && why.contains("unknown model")));
+    assert!(a.reading.notes.iter().any(|n| n.contains("server_args line is cut")));
+    assert_eq!(a.reading.tools[0].1, "0.4 (log format)");
+}
+
+/// SGLang 0.4 (May 2025), Qwen3-14B on one RTX A6000 at v0.4's default fraction 0.88 (the model
+/// and device are the base: the excerpt does not print them): the weights agree to 0.2 %, the
+/// pool to 2 %.
+#[test]
+fn sglang_0_4_weights_and_pool_against_the_estimate() {
+    let a = on(
+        "sglang-0.4.6-xinference3481.log",
+        "model_id=Qwen/Qwen3-14B&gpu=rtx-a6000&gpu_util=0.88",
+    );
+    assert_eq!(a.reading.tools[0], (Tool::Sglang, "0.4 (log format)".to_string()));
+    assert_eq!(logged(&a, Figure::Weights), (27.57 * GIB).round() as u64);
+    assert_eq!(logged(&a, Figure::KvTokens), 91_749);
+    assert_eq!(logged(&a, Figure::KvBytes), (14.0 * GIB).round() as u64);
+    assert_eq!(filled(&a, "dtype").as_deref(), Some("bf16"));
+    assert!(error_bp(&a, Figure::Weights).abs() <= 100);
+    assert!(error_bp(&a, Figure::KvTokens).abs() <= 500);
+    // No SGLang row of docs/accuracy.md is reproduced yet: compared, never flagged.
+    assert!(a.compared.iter().all(|c| c.shown.is_none() && !c.flagged));
+    assert!(a.applied.kept.iter().any(|k| k.key() == "gpu_util"));
+}
+
+/// SGLang 0.5.4.post3, Qwen3-4B: the model found inside a local path, the fraction, the
+/// context, the pool from two lines (allocated and the scheduler's), CUDA graphs.
+#[test]
+fn sglang_0_5_local_path_pool_and_graphs() {
+    let a = on("sglang-0.5.4-issue12726.log", "gpu=h100-80");
+    assert_eq!(a.reading.tools[0], (Tool::Sglang, "0.5 (log format)".to_string()));
+    for (k, v) in [
+        ("model_id", "Qwen/Qwen3-4B"),
+        ("gpu_util", "0.835"),
+        ("seq", "40960"),
+        ("max_batched_tokens", "8192"),
+    ] {
+        assert_eq!(filled(&a, k).as_deref(), Some(v), "{k}");
+    }
+    assert_eq!(logged(&a, Figure::KvTokens), 421_472);
+    assert_eq!(
+        logged(&a, Figure::KvBytes),
+        2 * (28.94 * GIB).round() as u64
+    );
+    assert_eq!(logged(&a, Figure::CudaGraphs), (0.61 * GIB).round() as u64);
+    assert!(error_bp(&a, Figure::KvTokens).abs() <= 500);
+    assert!(a
+        .reading
+        .unused
+        .iter()
+        .any(|u| u.why.contains("max_running_requests")));
+    // Only the filled keys are in the link, never the log.
+    let q = a.scenario.unwrap().to_query();
+    assert!(q.contains("engine=sglang") && q.contains("gpu_util=0.835"), "{q}");
+    assert!(!q.contains("ServerArgs"), "{q}");
+}
+
+#[test]
+fn sglang_weights_alone_is_named_truncated_and_old_lines_are_unused() {
+    let r = log::read("[2025-05-19 01:06:14] Load weight end. type=Qwen3ForCausalLM, dtype=torch.bfloat16, avail mem=19.67 GB, mem usage=27.57 GB.\n");
+    assert_eq!(r.tool(), Some(Tool::Sglang));
+    assert!(r.notes.iter().any(|n| n.contains("stops before the KV cache")), "{:?}", r.notes);
+    let r = log::read("[gpu=0] Load weight end. type=LlamaForCausalLM, dtype=torch.float16, avail mem=66.1 GB\n[gpu=0] max_total_num_tokens=400000, max_prefill_tokens=16384, max_running_requests=2000, context_len=4096\n");
+    assert_eq!(r.tools[0], (Tool::Sglang, "0.3 (log format)".to_string()));
+    assert!(r.unused.iter().any(|u| u.why.contains("before v0.4")));
+    assert_eq!(r.figure(Figure::KvTokens).unwrap().value, 400_000);
+    // MLA: one latent buffer ("KV size:"), never read as a V size.
+    let r = log::read("[TP0] KV Cache is allocated. #tokens: 524288, KV size: 17.16 GB\n");
+    assert_eq!(r.figure(Figure::KvBytes).unwrap().value, (17.16 * GIB).round() as u64);
 }

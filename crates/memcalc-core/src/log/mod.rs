@@ -14,6 +14,7 @@ pub mod nvidia_smi;
 pub mod pwx;
 pub mod pytorch;
 pub mod seff;
+pub mod sglang;
 pub mod time_v;
 pub mod vllm;
 
@@ -36,10 +37,11 @@ pub enum Tool {
     NvidiaSmi,
     TimeV,
     Seff,
+    Sglang,
 }
 
 impl Tool {
-    pub const ALL: [Tool; 8] = [
+    pub const ALL: [Tool; 9] = [
         Tool::Vllm,
         Tool::LlamaCpp,
         Tool::Lammps,
@@ -48,6 +50,7 @@ impl Tool {
         Tool::NvidiaSmi,
         Tool::TimeV,
         Tool::Seff,
+        Tool::Sglang,
     ];
 
     pub fn id(self) -> &'static str {
@@ -60,6 +63,7 @@ impl Tool {
             Tool::NvidiaSmi => "nvidia_smi",
             Tool::TimeV => "time_v",
             Tool::Seff => "seff",
+            Tool::Sglang => "sglang",
         }
     }
 
@@ -73,6 +77,7 @@ impl Tool {
             Tool::NvidiaSmi => "nvidia-smi (table or --query-gpu CSV)",
             Tool::TimeV => "GNU /usr/bin/time -v",
             Tool::Seff => "Slurm seff",
+            Tool::Sglang => "SGLang (launch_server)",
         }
     }
 
@@ -86,6 +91,7 @@ impl Tool {
             Tool::NvidiaSmi => &nvidia_smi::RECOGNISER,
             Tool::TimeV => &time_v::RECOGNISER,
             Tool::Seff => &seff::RECOGNISER,
+            Tool::Sglang => &sglang::RECOGNISER,
         }
     }
 
