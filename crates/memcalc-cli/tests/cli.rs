@@ -1430,6 +1430,29 @@ fn log_reads_standard_input_and_keys_given_are_the_base() {
     );
 }
 
+/// Issue 40: an SGLang start-up log (sgl-project/sglang#12726, v0.5.4.post3) fills engine,
+/// model (from its local path), fraction and context, and sets its pool beside the estimate.
+#[test]
+fn log_reads_an_sglang_start_up_log() {
+    let path = log_fixture("sglang-0.5.4-issue12726.log");
+    let (code, out, err) = memcalc(&["--log", &path, "gpu=h100-80"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("Recognised a SGLang 0.5-era log"), "{out}");
+    for filled in ["engine = sglang", "model_id = Qwen/Qwen3-4B", "gpu_util = 0.835", "seq = 40960"] {
+        assert!(out.contains(filled), "{filled}: {out}");
+    }
+    assert!(out.contains("KV pool: logged 421,472 tokens"), "{out}");
+    let (code, out, _) = memcalc(&["--log", &path, "gpu=h100-80", "--json"]);
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(&out).expect("JSON");
+    assert_eq!(v["tools"][0]["id"], "sglang");
+    assert_eq!(v["tools"][0]["version"], "0.5-era");
+    assert!(v["query"].as_str().unwrap().contains("engine=sglang"));
+    let (code, out, err) = memcalc(&["--log", &log_fixture("sglang-0.4.4-issue4895.log")]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("gpu_util = 0.88"), "{out}");
+}
+
 #[test]
 fn an_unrecognised_log_exits_2_naming_the_tools() {
     let dir = std::env::temp_dir().join(format!("memcalc-log-{}", std::process::id()));

@@ -426,6 +426,7 @@ fn reading_in_pieces_gives_the_same_answer() {
         "vllm-0.7-v1-pr12569.log",
         "lammps-16Mar18-eam.4.log",
         "llamacpp-b2xxx-pr6122.log",
+        "sglang-0.5.4-issue12726.log",
     ] {
         let text = fixture(name);
         let whole = log::read(&text);
@@ -604,7 +605,7 @@ fn sglang_0_4_server_args_fill_the_settings() {
         .iter()
         .any(|(f, why)| f.key.key() == "model_id" && why.contains("unknown model")));
     assert!(a.reading.notes.iter().any(|n| n.contains("server_args line is cut")));
-    assert_eq!(a.reading.tools[0].1, "0.4 (log format)");
+    assert_eq!(a.reading.tools[0].1, "0.4-era");
 }
 
 /// SGLang 0.4 (May 2025), Qwen3-14B on one RTX A6000 at v0.4's default fraction 0.88 (the model
@@ -616,7 +617,7 @@ fn sglang_0_4_weights_and_pool_against_the_estimate() {
         "sglang-0.4.6-xinference3481.log",
         "model_id=Qwen/Qwen3-14B&gpu=rtx-a6000&gpu_util=0.88",
     );
-    assert_eq!(a.reading.tools[0], (Tool::Sglang, "0.4 (log format)".to_string()));
+    assert_eq!(a.reading.tools[0], (Tool::Sglang, "0.4-era".to_string()));
     assert_eq!(logged(&a, Figure::Weights), (27.57 * GIB).round() as u64);
     assert_eq!(logged(&a, Figure::KvTokens), 91_749);
     assert_eq!(logged(&a, Figure::KvBytes), (14.0 * GIB).round() as u64);
@@ -633,7 +634,7 @@ fn sglang_0_4_weights_and_pool_against_the_estimate() {
 #[test]
 fn sglang_0_5_local_path_pool_and_graphs() {
     let a = on("sglang-0.5.4-issue12726.log", "gpu=h100-80");
-    assert_eq!(a.reading.tools[0], (Tool::Sglang, "0.5 (log format)".to_string()));
+    assert_eq!(a.reading.tools[0], (Tool::Sglang, "0.5-era".to_string()));
     for (k, v) in [
         ("model_id", "Qwen/Qwen3-4B"),
         ("gpu_util", "0.835"),
@@ -666,10 +667,93 @@ fn sglang_weights_alone_is_named_truncated_and_old_lines_are_unused() {
     assert_eq!(r.tool(), Some(Tool::Sglang));
     assert!(r.notes.iter().any(|n| n.contains("stops before the KV cache")), "{:?}", r.notes);
     let r = log::read("[gpu=0] Load weight end. type=LlamaForCausalLM, dtype=torch.float16, avail mem=66.1 GB\n[gpu=0] max_total_num_tokens=400000, max_prefill_tokens=16384, max_running_requests=2000, context_len=4096\n");
-    assert_eq!(r.tools[0], (Tool::Sglang, "0.3 (log format)".to_string()));
+    assert_eq!(r.tools[0], (Tool::Sglang, "0.3-era".to_string()));
     assert!(r.unused.iter().any(|u| u.why.contains("before v0.4")));
     assert_eq!(r.figure(Figure::KvTokens).unwrap().value, 400_000);
     // MLA: one latent buffer ("KV size:"), never read as a V size.
     let r = log::read("[TP0] KV Cache is allocated. #tokens: 524288, KV size: 17.16 GB\n");
     assert_eq!(r.figure(Figure::KvBytes).unwrap().value, (17.16 * GIB).round() as u64);
+}
+
+/// Every fixture, cut anywhere and with hostile text put anywhere, and every recogniser's marker
+/// followed by arbitrary text: reading and checking never panic, and what is kept of a line is
+/// inert (no control character) and short.
+mod hostile {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn fixtures() -> Vec<String> {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/logs");
+        let mut names: Vec<String> = std::fs::read_dir(dir)
+            .unwrap()
+            .filter_map(|e| e.ok()?.file_name().into_string().ok())
+            .filter(|n| n != "SOURCES.md")
+            .collect();
+        names.sort();
+        names.iter().map(|n| fixture(n)).collect()
+    }
+
+    fn markers() -> Vec<&'static str> {
+        Tool::ALL
+            .iter()
+            .flat_map(|t| t.rows().into_iter().map(|(m, _)| m))
+            .collect()
+    }
+
+    fn inert_and_short(r: &log::Reading) {
+        let texts = r
+            .logged
+            .iter()
+            .map(|l| &l.text)
+            .chain(r.filled.iter().map(|f| &f.text))
+            .chain(r.unused.iter().map(|u| &u.text));
+        for t in texts {
+            assert!(!t.chars().any(char::is_control), "{t:?}");
+            assert!(t.chars().count() <= log::LINE_CHARS, "{t:?}");
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(96))]
+
+        #[test]
+        fn a_cut_or_spliced_fixture_reads_without_panic(
+            which in any::<prop::sample::Index>(),
+            cut in any::<prop::sample::Index>(),
+            at in any::<prop::sample::Index>(),
+            junk in "(\\PC|\u{1b}\\[[0-9;]*m|<script>|\u{0}|\r|\n|[0-9.,=:#])*",
+        ) {
+            let all = fixtures();
+            let text = &all[which.index(all.len())];
+            let mut end = cut.index(text.len() + 1);
+            while !text.is_char_boundary(end) {
+                end -= 1;
+            }
+            let mut t = text[..end].to_string();
+            let mut p = at.index(t.len() + 1);
+            while !t.is_char_boundary(p) {
+                p -= 1;
+            }
+            t.insert_str(p, &junk);
+            let r = log::read(&t);
+            inert_and_short(&r);
+            let (base, _) = Inputs::from_typed_query("");
+            let _ = answer(&t, &base);
+        }
+
+        #[test]
+        fn every_marker_with_any_tail_reads_without_panic(
+            which in any::<prop::sample::Index>(),
+            head in "\\PC{0,20}",
+            tail in "(\\PC|\u{1b}\\[[0-9;]*m|[0-9.,=:#'()\\[\\] ]|GB|GiB|MiB| None)*",
+        ) {
+            let ms = markers();
+            let m = ms[which.index(ms.len())];
+            let line = format!("{head}{m}{tail}\n{m}\n{m}{tail}{tail}");
+            let r = log::read(&line);
+            inert_and_short(&r);
+            let (base, _) = Inputs::from_typed_query("");
+            let _ = answer(&line, &base);
+        }
+    }
 }

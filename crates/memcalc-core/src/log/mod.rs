@@ -77,7 +77,7 @@ impl Tool {
             Tool::NvidiaSmi => "nvidia-smi (table or --query-gpu CSV)",
             Tool::TimeV => "GNU /usr/bin/time -v",
             Tool::Seff => "Slurm seff",
-            Tool::Sglang => "SGLang (launch_server)",
+            Tool::Sglang => "SGLang",
         }
     }
 

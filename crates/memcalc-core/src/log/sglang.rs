@@ -5,7 +5,7 @@
 //! (`GB = 1024 * 1024 * 1024` in `mem_cache/memory_pool.py`; `get_available_gpu_memory` in
 //! `srt/utils.py` divides by `1 << 30`), so every size here is binary.
 //!
-//! SGLang prints no version of its own at start-up: the version named is the format of the lines
+//! SGLang prints no version of its own at start-up: the version named ("0.5-era") is the format of the lines
 //! seen (`Load weight end. elapsed=` and `available_gpu_mem=` are v0.5's; `mem usage=` without
 //! `elapsed=` v0.4's; neither, v0.3's).
 
@@ -74,11 +74,11 @@ fn server_args(c: &mut Ctx, l: &str) {
     if !c.texts.contains_key("format") {
         // v0.5 added the tokenizer workers; a later line's format wins.
         let f = if l.contains("tokenizer_worker_num=") {
-            "0.5 (log format)"
+            "0.5-era"
         } else if l.contains("page_size=") {
-            "0.4 (log format)"
+            "0.4-era"
         } else {
-            "0.3 (log format)"
+            "0.3-era"
         };
         c.remember_text("format", f);
     }
@@ -126,11 +126,11 @@ fn weights(c: &mut Ctx, l: &str) {
     c.remember_text(
         "format",
         if l.contains("elapsed=") {
-            "0.5 (log format)"
+            "0.5-era"
         } else if l.contains("mem usage=") {
-            "0.4 (log format)"
+            "0.4-era"
         } else {
-            "0.3 (log format)"
+            "0.3-era"
         },
     );
     if let Some(d) = field(l, "dtype") {
@@ -174,7 +174,7 @@ fn scheduler(c: &mut Ctx, l: &str) {
         c.fill(F::MaxBatchedTokens, plain(n, 0));
     }
     if l.contains("available_gpu_mem=") {
-        c.remember_text("format", "0.5 (log format)");
+        c.remember_text("format", "0.5-era");
     }
 }
 
