@@ -1438,7 +1438,12 @@ fn log_reads_an_sglang_start_up_log() {
     let (code, out, err) = memcalc(&["--log", &path, "gpu=h100-80"]);
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("Recognised a SGLang 0.5-era log"), "{out}");
-    for filled in ["engine = sglang", "model_id = Qwen/Qwen3-4B", "gpu_util = 0.835", "seq = 40960"] {
+    for filled in [
+        "engine = sglang",
+        "model_id = Qwen/Qwen3-4B",
+        "gpu_util = 0.835",
+        "seq = 40960",
+    ] {
         assert!(out.contains(filled), "{filled}: {out}");
     }
     assert!(out.contains("KV pool: logged 421,472 tokens"), "{out}");
@@ -1451,6 +1456,39 @@ fn log_reads_an_sglang_start_up_log() {
     let (code, out, err) = memcalc(&["--log", &log_fixture("sglang-0.4.4-issue4895.log")]);
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("gpu_util = 0.88"), "{out}");
+}
+
+/// Issue 40: DeepSpeed's see_memory_usage peaks are kept as a measured kind; its ZeRO estimator
+/// fills the stage, GPUs and parameters.
+#[test]
+fn log_reads_deepspeed_memory_lines_and_the_zero_estimator() {
+    // The log names no model: over a 1B one, which fits (exit 1 says a scenario does not fit).
+    let (code, out, err) = memcalc(&[
+        "--log",
+        &log_fixture("deepspeed-2025-03-visualrft7.log"),
+        "--json",
+        "params=1B",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).expect("JSON");
+    assert_eq!(v["tools"][0]["id"], "deepspeed");
+    let q = v["query"].as_str().unwrap();
+    assert!(
+        q.contains("zero=3") && q.contains("measured_kind=reserved"),
+        "{q}"
+    );
+    let (code, out, err) = memcalc(&[
+        "--log",
+        &log_fixture("deepspeed-zero3-estimator-issue4527.txt"),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    for filled in ["zero = 3", "gpus = 4", "params = 6805M"] {
+        assert!(out.contains(filled), "{filled}: {out}");
+    }
+    assert!(
+        out.contains("DeepSpeed's ZeRO estimate per GPU (no offload): logged 29.01 GiB"),
+        "{out}"
+    );
 }
 
 #[test]

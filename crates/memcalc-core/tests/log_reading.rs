@@ -604,7 +604,11 @@ fn sglang_0_4_server_args_fill_the_settings() {
         .refused
         .iter()
         .any(|(f, why)| f.key.key() == "model_id" && why.contains("unknown model")));
-    assert!(a.reading.notes.iter().any(|n| n.contains("server_args line is cut")));
+    assert!(a
+        .reading
+        .notes
+        .iter()
+        .any(|n| n.contains("server_args line is cut")));
     assert_eq!(a.reading.tools[0].1, "0.4-era");
 }
 
@@ -657,7 +661,10 @@ fn sglang_0_5_local_path_pool_and_graphs() {
         .any(|u| u.why.contains("max_running_requests")));
     // Only the filled keys are in the link, never the log.
     let q = a.scenario.unwrap().to_query();
-    assert!(q.contains("engine=sglang") && q.contains("gpu_util=0.835"), "{q}");
+    assert!(
+        q.contains("engine=sglang") && q.contains("gpu_util=0.835"),
+        "{q}"
+    );
     assert!(!q.contains("ServerArgs"), "{q}");
 }
 
@@ -665,14 +672,23 @@ fn sglang_0_5_local_path_pool_and_graphs() {
 fn sglang_weights_alone_is_named_truncated_and_old_lines_are_unused() {
     let r = log::read("[2025-05-19 01:06:14] Load weight end. type=Qwen3ForCausalLM, dtype=torch.bfloat16, avail mem=19.67 GB, mem usage=27.57 GB.\n");
     assert_eq!(r.tool(), Some(Tool::Sglang));
-    assert!(r.notes.iter().any(|n| n.contains("stops before the KV cache")), "{:?}", r.notes);
+    assert!(
+        r.notes
+            .iter()
+            .any(|n| n.contains("stops before the KV cache")),
+        "{:?}",
+        r.notes
+    );
     let r = log::read("[gpu=0] Load weight end. type=LlamaForCausalLM, dtype=torch.float16, avail mem=66.1 GB\n[gpu=0] max_total_num_tokens=400000, max_prefill_tokens=16384, max_running_requests=2000, context_len=4096\n");
     assert_eq!(r.tools[0], (Tool::Sglang, "0.3-era".to_string()));
     assert!(r.unused.iter().any(|u| u.why.contains("before v0.4")));
     assert_eq!(r.figure(Figure::KvTokens).unwrap().value, 400_000);
     // MLA: one latent buffer ("KV size:"), never read as a V size.
     let r = log::read("[TP0] KV Cache is allocated. #tokens: 524288, KV size: 17.16 GB\n");
-    assert_eq!(r.figure(Figure::KvBytes).unwrap().value, (17.16 * GIB).round() as u64);
+    assert_eq!(
+        r.figure(Figure::KvBytes).unwrap().value,
+        (17.16 * GIB).round() as u64
+    );
 }
 
 /// Every fixture, cut anywhere and with hostile text put anywhere, and every recogniser's marker
@@ -756,4 +772,96 @@ mod hostile {
             let _ = answer(&line, &base);
         }
     }
+}
+
+/// DeepSpeed's see_memory_usage (deepspeedai/DeepSpeed#4528): the peaks over the instrumented
+/// steps are kept as measured kinds; the machine-wide CPU line and the whole-GB Max_CA are named.
+#[test]
+fn deepspeed_see_memory_usage_peaks_are_measured_kinds() {
+    let a = on("deepspeed-2023-10-issue4528.log", "");
+    assert_eq!(a.reading.tool(), Some(Tool::DeepSpeed));
+    assert_eq!(filled(&a, "mode").as_deref(), Some("train"));
+    assert_eq!(logged(&a, Figure::Allocated), (0.41 * GIB).round() as u64);
+    // CA 13.1 GB is above every whole-GB Max_CA (13 GB).
+    assert_eq!(logged(&a, Figure::Reserved), (13.1 * GIB).round() as u64);
+    assert!(a
+        .calibrated
+        .iter()
+        .any(|c| c.key.key() == "measured_kind" && c.after == "reserved"));
+    for why in ["machine's used memory", "whole GB"] {
+        assert!(
+            a.reading.unused.iter().any(|u| u.why.contains(why)),
+            "{why}"
+        );
+    }
+}
+
+/// DeepSpeed 2025 (Liuziyu77/Visual-RFT#7): the ZeRO stage from the engine's line; CPU Adam
+/// named but offload not guessed; one run, though two "Creating … optimizer" lines.
+#[test]
+fn deepspeed_stage_line_fills_zero() {
+    let a = on("deepspeed-2025-03-visualrft7.log", "");
+    assert_eq!(filled(&a, "zero").as_deref(), Some("3"));
+    assert_eq!(logged(&a, Figure::Allocated), (1.74 * GIB).round() as u64);
+    assert_eq!(logged(&a, Figure::Reserved), 2 << 30);
+    assert!(a
+        .reading
+        .unused
+        .iter()
+        .any(|u| u.why.contains("DeepSpeedCPUAdam")));
+    assert!(filled(&a, "offload").is_none());
+    assert!(
+        a.reading.notes.iter().all(|n| !n.contains("runs")),
+        "{:?}",
+        a.reading.notes
+    );
+}
+
+/// The ZeRO estimators' tables (deepspeedai/DeepSpeed#4527, #1536): stage, GPUs and parameters
+/// filled; each offload row is DeepSpeed's own estimate, set beside the model-state rows only for
+/// the scenario's offload, never flagged.
+#[test]
+fn deepspeed_zero_estimator_tables() {
+    let a = on("deepspeed-zero3-estimator-issue4527.txt", "");
+    for (k, v) in [
+        ("zero", "3"),
+        ("gpus", "4"),
+        ("gpus_per_node", "4"),
+        ("params", "6805M"),
+        ("mode", "train"),
+    ] {
+        assert_eq!(filled(&a, k).as_deref(), Some(v), "{k}");
+    }
+    assert_eq!(logged(&a, Figure::ZeroStates), (29.01 * GIB).round() as u64);
+    assert_eq!(
+        logged(&a, Figure::ZeroStatesOffloadOptimizer),
+        (3.66 * GIB).round() as u64
+    );
+    assert_eq!(
+        logged(&a, Figure::ZeroStatesOffloadAll),
+        (0.49 * GIB).round() as u64
+    );
+    let none = a
+        .compared
+        .iter()
+        .find(|c| c.figure == Figure::ZeroStates)
+        .unwrap();
+    assert!(none.estimated.is_some() && !none.flagged && none.shown.is_none());
+    let other = a
+        .compared
+        .iter()
+        .find(|c| c.figure == Figure::ZeroStatesOffloadAll)
+        .unwrap();
+    assert!(other.estimated.is_none());
+    // The estimator is no measurement: nothing is kept as measured.
+    assert!(a.calibrated.is_empty());
+
+    let a = on("deepspeed-zero2-estimator-pr1536.txt", "");
+    assert_eq!(filled(&a, "zero").as_deref(), Some("2"));
+    assert_eq!(filled(&a, "gpus").as_deref(), Some("8"));
+    assert_eq!(logged(&a, Figure::ZeroStates), (15.93 * GIB).round() as u64);
+    assert_eq!(
+        logged(&a, Figure::ZeroStatesOffloadOptimizer),
+        (5.31 * GIB).round() as u64
+    );
 }

@@ -82,6 +82,7 @@ pub fn keys_of(tool: Tool) -> &'static [F] {
         Tool::Pytorch | Tool::TimeV => &[],
         Tool::Seff => &[F::Nodes, F::Ranks],
         // SGLang: the server_args line and the scheduler's line (log/sglang.rs).
+        Tool::DeepSpeed => &[F::Zero, F::Gpus, F::GpusPerNode, F::Params],
         Tool::Sglang => &[
             F::ModelId,
             F::Seq,
@@ -387,6 +388,22 @@ pub fn compare(reading: &Reading, s: &Scenario, e: &Estimate) -> Vec<Compared> {
                 }
             }
             Figure::WallMs => (None, Vec::new(), None, "time figures are read, not yet checked against the time model"),
+            // DeepSpeed's estimator: its own estimate, not a measurement, for one offload setting.
+            Figure::ZeroStates | Figure::ZeroStatesOffloadOptimizer | Figure::ZeroStatesOffloadAll => {
+                use crate::scenario::Offload;
+                let row = match l.figure {
+                    Figure::ZeroStates => Offload::None,
+                    Figure::ZeroStatesOffloadOptimizer => Offload::Optimizer,
+                    _ => Offload::All,
+                };
+                let states = [PartId::Weights, PartId::MasterWeights, PartId::Gradients, PartId::Optimizer];
+                if s.mode.trains() && s.parallel.offload == row {
+                    let (v, p) = device(&states);
+                    (v, p, None, "DeepSpeed's own estimate, not a measurement (stage3.py / stage_1_and_2.py estimate_zero*_model_states_mem_needs: 16-bit parameters and gradients, FP32 master weights and Adam moments at 18 bytes per parameter over the GPUs, the largest layer gathered): the model-state rows here")
+                } else {
+                    (None, Vec::new(), None, "a row of DeepSpeed's table for another offload setting than the scenario's")
+                }
+            }
         };
         let shown = if sglang { None } else { shown };
         let mechanism = if sglang && matches!(l.figure, Figure::KvBytes | Figure::KvTokens) {

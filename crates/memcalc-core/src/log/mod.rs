@@ -8,6 +8,7 @@
 //! (filling the scenario, the part-by-part check, the calibration) is in [`check`].
 
 pub mod check;
+pub mod deepspeed;
 pub mod lammps;
 pub mod llamacpp;
 pub mod nvidia_smi;
@@ -38,10 +39,11 @@ pub enum Tool {
     TimeV,
     Seff,
     Sglang,
+    DeepSpeed,
 }
 
 impl Tool {
-    pub const ALL: [Tool; 9] = [
+    pub const ALL: [Tool; 10] = [
         Tool::Vllm,
         Tool::LlamaCpp,
         Tool::Lammps,
@@ -51,6 +53,7 @@ impl Tool {
         Tool::TimeV,
         Tool::Seff,
         Tool::Sglang,
+        Tool::DeepSpeed,
     ];
 
     pub fn id(self) -> &'static str {
@@ -64,6 +67,7 @@ impl Tool {
             Tool::TimeV => "time_v",
             Tool::Seff => "seff",
             Tool::Sglang => "sglang",
+            Tool::DeepSpeed => "deepspeed",
         }
     }
 
@@ -78,6 +82,7 @@ impl Tool {
             Tool::TimeV => "GNU /usr/bin/time -v",
             Tool::Seff => "Slurm seff",
             Tool::Sglang => "SGLang",
+            Tool::DeepSpeed => "DeepSpeed (see_memory_usage, ZeRO estimators)",
         }
     }
 
@@ -92,6 +97,7 @@ impl Tool {
             Tool::TimeV => &time_v::RECOGNISER,
             Tool::Seff => &seff::RECOGNISER,
             Tool::Sglang => &sglang::RECOGNISER,
+            Tool::DeepSpeed => &deepspeed::RECOGNISER,
         }
     }
 
@@ -148,6 +154,14 @@ pub enum Figure {
     JobMemory,
     /// Wall time of the run or of its timed loop, in milliseconds.
     WallMs,
+    // --- DeepSpeed's ZeRO estimator (issue 40): its own per-GPU estimate of the model states,
+    // one figure per offload setting of its table.
+    /// No offload.
+    ZeroStates,
+    /// The optimizer offloaded (offload_optimizer=cpu).
+    ZeroStatesOffloadOptimizer,
+    /// Parameters and optimizer offloaded.
+    ZeroStatesOffloadAll,
 }
 
 impl Figure {
@@ -172,6 +186,9 @@ impl Figure {
             Figure::MaxRss => "max_rss",
             Figure::JobMemory => "job_memory",
             Figure::WallMs => "wall_ms",
+            Figure::ZeroStates => "zero_states",
+            Figure::ZeroStatesOffloadOptimizer => "zero_states_offload_optimizer",
+            Figure::ZeroStatesOffloadAll => "zero_states_offload_all",
         }
     }
 
