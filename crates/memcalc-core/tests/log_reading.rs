@@ -865,3 +865,52 @@ fn deepspeed_zero_estimator_tables() {
         (5.31 * GIB).round() as u64
     );
 }
+
+/// GROMACS 2021.1 md.log (jdh4/gmx2021.1): version, ranks, atoms, cut-off and the pair-list
+/// buffer mdrun chose are filled; the log stops before the run's end and says so; md.log states
+/// no memory, so nothing is compared.
+#[test]
+fn gromacs_md_log_fills_the_system() {
+    let a = on("gromacs-2021.1-jdh4-transformAtoB.log", "");
+    assert_eq!(a.reading.tools[0], (Tool::Gromacs, "2021.1".to_string()));
+    for (k, v) in [
+        ("mode", "sim"),
+        ("code", "gromacs"),
+        ("particles", "2692"),
+        ("ranks", "8"),
+        ("cutoff", "0.9"),
+        ("skin", "0.106"),
+    ] {
+        assert_eq!(filled(&a, k).as_deref(), Some(v), "{k}");
+    }
+    assert!(a.compared.is_empty());
+    assert!(
+        a.reading
+            .notes
+            .iter()
+            .any(|n| n.contains("stops before the run's end")),
+        "{:?}",
+        a.reading.notes
+    );
+    assert!(a.reading.unused.iter().any(|u| u.why.contains("OpenMP")));
+}
+
+/// GROMACS 2018.2's accounting (ChongLC/apac-hpc-ai-2021-MAAZICKS): the ranks and the wall time.
+#[test]
+fn gromacs_accounting_ranks_and_wall_time() {
+    let a = on("gromacs-2018.2-apac2021-lignocellulose.log", "");
+    assert_eq!(a.reading.tool(), Some(Tool::Gromacs));
+    assert_eq!(filled(&a, "ranks").as_deref(), Some("24"));
+    assert_eq!(logged(&a, Figure::WallMs), 8_568_549);
+    assert!(a.reading.unused.iter().any(|u| u.why.contains("ns/day")));
+    // PP and PME ranks are summed.
+    let r = log::read("               Core t (s)   Wall t (s)        (%)\nOn 20 MPI ranks doing PP, and\non 4 MPI ranks doing PME\n       Time:   155748.652     6489.527     2400.0\n");
+    assert_eq!(
+        r.filled(memcalc_core::inputs::fields::FieldId::Ranks)
+            .map(|f| f.value.as_str()),
+        Some("24")
+    );
+    // "Using" and "Time:" alone are no GROMACS log.
+    let r = log::read("Using 8 MPI processes\nTime: 12.0 3.0\n");
+    assert!(!r.recognised(), "{:?}", r.tools);
+}

@@ -83,6 +83,7 @@ pub fn keys_of(tool: Tool) -> &'static [F] {
         Tool::Seff => &[F::Nodes, F::Ranks],
         // SGLang: the server_args line and the scheduler's line (log/sglang.rs).
         Tool::DeepSpeed => &[F::Zero, F::Gpus, F::GpusPerNode, F::Params],
+        Tool::Gromacs => &[F::Code, F::Particles, F::Ranks, F::Cutoff, F::Skin],
         Tool::Sglang => &[
             F::ModelId,
             F::Seq,

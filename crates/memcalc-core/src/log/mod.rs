@@ -9,6 +9,7 @@
 
 pub mod check;
 pub mod deepspeed;
+pub mod gromacs;
 pub mod lammps;
 pub mod llamacpp;
 pub mod nvidia_smi;
@@ -40,10 +41,11 @@ pub enum Tool {
     Seff,
     Sglang,
     DeepSpeed,
+    Gromacs,
 }
 
 impl Tool {
-    pub const ALL: [Tool; 10] = [
+    pub const ALL: [Tool; 11] = [
         Tool::Vllm,
         Tool::LlamaCpp,
         Tool::Lammps,
@@ -54,6 +56,7 @@ impl Tool {
         Tool::Seff,
         Tool::Sglang,
         Tool::DeepSpeed,
+        Tool::Gromacs,
     ];
 
     pub fn id(self) -> &'static str {
@@ -68,6 +71,7 @@ impl Tool {
             Tool::Seff => "seff",
             Tool::Sglang => "sglang",
             Tool::DeepSpeed => "deepspeed",
+            Tool::Gromacs => "gromacs",
         }
     }
 
@@ -83,6 +87,7 @@ impl Tool {
             Tool::Seff => "Slurm seff",
             Tool::Sglang => "SGLang",
             Tool::DeepSpeed => "DeepSpeed (see_memory_usage, ZeRO estimators)",
+            Tool::Gromacs => "GROMACS md.log",
         }
     }
 
@@ -98,6 +103,7 @@ impl Tool {
             Tool::Seff => &seff::RECOGNISER,
             Tool::Sglang => &sglang::RECOGNISER,
             Tool::DeepSpeed => &deepspeed::RECOGNISER,
+            Tool::Gromacs => &gromacs::RECOGNISER,
         }
     }
 
