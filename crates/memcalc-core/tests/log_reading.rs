@@ -478,6 +478,8 @@ const CHECKED: &[(&str, &str, &str)] = &[
     ("lammps-16Mar18-eam.4.log", "LAMMPS-EAM4", ""),
     ("lammps-16Mar18-lj.1.log", "LAMMPS-LJ1", ""),
     ("pwx-6.1-test-scf.out", "QE-TEST", ""),
+    // ABINIT's own test suite (the ABINIT-TEST row's file): everything from the log.
+    ("abinit-9.3.1-test-v1-t01.abo", "ABINIT-TEST", ""),
     // SGLang: no accuracy row; the model and device the excerpts do not print, from their
     // sources (xorbitsai/inference#3481: Qwen3-14B on one RTX A6000, v0.4's default fraction
     // 0.88; sgl-project/sglang#12726: an 80 GB device, from its "avail mem" lines).
@@ -913,4 +915,51 @@ fn gromacs_accounting_ranks_and_wall_time() {
     // "Using" and "Time:" alone are no GROMACS log.
     let r = log::read("Using 8 MPI processes\nTime: 12.0 3.0\n");
     assert!(!r.recognised(), "{:?}", r.tools);
+}
+
+/// ABINIT 9.3.1 (abinit/abinit tests/v1/Refs/t01.abo, docs/accuracy.md ABINIT-TEST): the memory
+/// block fills the plane-wave scenario, the code's estimate is set beside the port's (−0.1 %).
+#[test]
+fn abinit_memory_block_fills_and_checks() {
+    let a = on("abinit-9.3.1-test-v1-t01.abo", "");
+    assert_eq!(a.reading.tools[0], (Tool::Abinit, "9.3.1".to_string()));
+    for (k, v) in [
+        ("mode", "sim"),
+        ("code", "abinit"),
+        ("ecutwfc", "20"),
+        ("cell_volume", "109.744"),
+        ("bands", "4"),
+        ("kpoints", "2"),
+        ("atoms", "1"),
+        ("species", "1"),
+        ("betas", "3"),
+        ("lmax_beta", "1"),
+        ("fft_grid", "4096"),
+        ("xc", "lda"),
+        ("smearing", "on"),
+        ("core_correction", "off"),
+        ("symmetries", "24"),
+        ("ranks", "1"),
+    ] {
+        assert_eq!(filled(&a, k).as_deref(), Some(v), "{k}");
+    }
+    assert_eq!(
+        logged(&a, Figure::ProcessEstimate),
+        (2.368 * MIB).round() as u64
+    );
+    let e = error_bp(&a, Figure::ProcessEstimate);
+    assert!(e.abs() <= 500, "{e}");
+    // Cut before the estimate: named.
+    let text = fixture("abinit-9.3.1-test-v1-t01.abo");
+    let cut: String = text.lines().take(22).collect::<Vec<_>>().join("\n");
+    let r = log::read(&cut);
+    assert!(
+        r.notes
+            .iter()
+            .any(|n| n.contains("stops before its memory estimate")),
+        "{:?}",
+        r.notes
+    );
+    // " =  " pairs alone are no ABINIT output.
+    assert!(!log::read("   natom =       1  nsym =  24\n").recognised());
 }

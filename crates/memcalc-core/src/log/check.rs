@@ -84,6 +84,23 @@ pub fn keys_of(tool: Tool) -> &'static [F] {
         // SGLang: the server_args line and the scheduler's line (log/sglang.rs).
         Tool::DeepSpeed => &[F::Zero, F::Gpus, F::GpusPerNode, F::Params],
         Tool::Gromacs => &[F::Code, F::Particles, F::Ranks, F::Cutoff, F::Skin],
+        Tool::Abinit => &[
+            F::Code,
+            F::Ecutwfc,
+            F::CellVolume,
+            F::Bands,
+            F::Kpoints,
+            F::Atoms,
+            F::Species,
+            F::Betas,
+            F::LmaxBeta,
+            F::FftGrid,
+            F::Xc,
+            F::Smearing,
+            F::CoreCorrection,
+            F::Symmetries,
+            F::Ranks,
+        ],
         Tool::Sglang => &[
             F::ModelId,
             F::Seq,

@@ -7,6 +7,7 @@
 //! and ANSI escape sequences removed, at most [`LINE_CHARS`] characters). What follows from it
 //! (filling the scenario, the part-by-part check, the calibration) is in [`check`].
 
+pub mod abinit;
 pub mod check;
 pub mod deepspeed;
 pub mod gromacs;
@@ -42,10 +43,11 @@ pub enum Tool {
     Sglang,
     DeepSpeed,
     Gromacs,
+    Abinit,
 }
 
 impl Tool {
-    pub const ALL: [Tool; 11] = [
+    pub const ALL: [Tool; 12] = [
         Tool::Vllm,
         Tool::LlamaCpp,
         Tool::Lammps,
@@ -57,6 +59,7 @@ impl Tool {
         Tool::Sglang,
         Tool::DeepSpeed,
         Tool::Gromacs,
+        Tool::Abinit,
     ];
 
     pub fn id(self) -> &'static str {
@@ -72,6 +75,7 @@ impl Tool {
             Tool::Sglang => "sglang",
             Tool::DeepSpeed => "deepspeed",
             Tool::Gromacs => "gromacs",
+            Tool::Abinit => "abinit",
         }
     }
 
@@ -88,6 +92,7 @@ impl Tool {
             Tool::Sglang => "SGLang",
             Tool::DeepSpeed => "DeepSpeed (see_memory_usage, ZeRO estimators)",
             Tool::Gromacs => "GROMACS md.log",
+            Tool::Abinit => "ABINIT",
         }
     }
 
@@ -104,6 +109,7 @@ impl Tool {
             Tool::Sglang => &sglang::RECOGNISER,
             Tool::DeepSpeed => &deepspeed::RECOGNISER,
             Tool::Gromacs => &gromacs::RECOGNISER,
+            Tool::Abinit => &abinit::RECOGNISER,
         }
     }
 
