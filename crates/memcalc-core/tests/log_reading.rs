@@ -480,6 +480,12 @@ const CHECKED: &[(&str, &str, &str)] = &[
     ("pwx-6.1-test-scf.out", "QE-TEST", ""),
     // ABINIT's own test suite (the ABINIT-TEST row's file): everything from the log.
     ("abinit-9.3.1-test-v1-t01.abo", "ABINIT-TEST", ""),
+    // GADGET-4's memory.txt: the build and run the G4-COSMOBOX row gives.
+    (
+        "gadget4-memory-cosmobox.txt",
+        "G4-COSMOBOX",
+        "particles=32768&pm_grid=256&ranks=8&nodes=8&rank_overhead=0&overhead=0",
+    ),
     // SGLang: no accuracy row; the model and device the excerpts do not print, from their
     // sources (xorbitsai/inference#3481: Qwen3-14B on one RTX A6000, v0.4's default fraction
     // 0.88; sgl-project/sglang#12726: an 80 GB device, from its "avail mem" lines).
@@ -962,4 +968,55 @@ fn abinit_memory_block_fills_and_checks() {
     );
     // " =  " pairs alone are no ABINIT output.
     assert!(!log::read("   natom =       1  nsym =  24\n").recognised());
+}
+
+/// GADGET-4's memory.txt (rainerweinberger/CosmoComputingSchool, docs/accuracy.md G4-COSMOBOX):
+/// the Ewald table is set beside the estimate's Ewald row; the largest allocation is read but not
+/// compared (its tree-walk buffers are sized from MaxMemSize), and not kept as measured.
+#[test]
+fn gadget4_memory_report() {
+    let a = on(
+        "gadget4-memory-cosmobox.txt",
+        "particles=32768&pm_grid=256&ranks=8&nodes=8&rank_overhead=0&overhead=0",
+    );
+    assert_eq!(a.reading.tool(), Some(Tool::Gadget));
+    assert_eq!(filled(&a, "code").as_deref(), Some("gadget"));
+    assert_eq!(
+        logged(&a, Figure::LargestAllocation),
+        (983.849 * MIB).round() as u64
+    );
+    assert_eq!(
+        logged(&a, Figure::EwaldTable),
+        (41.9045 * MIB).round() as u64
+    );
+    assert!(error_bp(&a, Figure::EwaldTable).abs() <= 100);
+    let big = a
+        .compared
+        .iter()
+        .find(|c| c.figure == Figure::LargestAllocation)
+        .unwrap();
+    assert!(big.estimated.is_none() && big.mechanism.contains("MaxMemSize"));
+    assert!(a.calibrated.iter().all(|c| c.key.key() != "measured"));
+    assert!(
+        a.reading.notes.iter().all(|n| !n.contains("runs")),
+        "{:?}",
+        a.reading.notes
+    );
+    // Start-up lines fill the build's keys.
+    let r = log::read("BEGRUN: Size of particle structure        80  [bytes]\n    PMGRID=256\nMaxMemSize                                1800\n\nMEMORY:  Largest Allocation = 12.5 Mbyte  |  Largest Allocation Without Generic = 12.5 Mbyte\n");
+    for (k, v) in [
+        ("part_bytes", "80"),
+        ("pm_grid", "256"),
+        ("max_mem_size", "1800"),
+    ] {
+        assert_eq!(
+            r.filled
+                .iter()
+                .find(|f| f.key.key() == k)
+                .map(|f| f.value.as_str()),
+            Some(v),
+            "{k}"
+        );
+    }
+    assert!(!log::read("    PMGRID=256\n").recognised());
 }

@@ -84,6 +84,7 @@ pub fn keys_of(tool: Tool) -> &'static [F] {
         // SGLang: the server_args line and the scheduler's line (log/sglang.rs).
         Tool::DeepSpeed => &[F::Zero, F::Gpus, F::GpusPerNode, F::Params],
         Tool::Gromacs => &[F::Code, F::Particles, F::Ranks, F::Cutoff, F::Skin],
+        Tool::Gadget => &[F::Code, F::PartBytes, F::PmGrid, F::MaxMemSize],
         Tool::Abinit => &[
             F::Code,
             F::Ecutwfc,
@@ -286,6 +287,11 @@ const SIM_RANK: Shown = Shown {
     rows: "LAMMPS-LJ1 … LAMMPS-POT, QE-TEST (per-rank reports)",
 };
 
+const SIM_EWALD: Shown = Shown {
+    tolerance_bp: 100,
+    rows: "G4-COSMOBOX (Ewald table)",
+};
+
 /// Sets every figure of the log beside the estimate's matching rows.
 pub fn compare(reading: &Reading, s: &Scenario, e: &Estimate) -> Vec<Compared> {
     let tool = reading.tool();
@@ -406,6 +412,14 @@ pub fn compare(reading: &Reading, s: &Scenario, e: &Estimate) -> Vec<Compared> {
                 }
             }
             Figure::WallMs => (None, Vec::new(), None, "time figures are read, not yet checked against the time model"),
+            // GADGET-4's memory report (log/gadget.rs).
+            Figure::LargestAllocation => (None, Vec::new(), None, "GADGET-4's high-water mark includes the tree walk's fetch buffers (gwalk.cc Foreign_Points, Foreign_Nodes), sized from what MaxMemSize leaves free, not from the particles: read, not compared"),
+            Figure::EwaldTable => (
+                e.component(PartId::Ewald).map(|c| c.bytes),
+                vec![PartId::Ewald],
+                Some(SIM_EWALD),
+                "the Ewald correction table's side and entry size (ewald.cc), which depend on the build (DOUBLEPRECISION) not on the particles",
+            ),
             // DeepSpeed's estimator: its own estimate, not a measurement, for one offload setting.
             Figure::ZeroStates | Figure::ZeroStatesOffloadOptimizer | Figure::ZeroStatesOffloadAll => {
                 use crate::scenario::Offload;

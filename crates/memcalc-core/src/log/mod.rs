@@ -10,6 +10,7 @@
 pub mod abinit;
 pub mod check;
 pub mod deepspeed;
+pub mod gadget;
 pub mod gromacs;
 pub mod lammps;
 pub mod llamacpp;
@@ -44,10 +45,11 @@ pub enum Tool {
     DeepSpeed,
     Gromacs,
     Abinit,
+    Gadget,
 }
 
 impl Tool {
-    pub const ALL: [Tool; 12] = [
+    pub const ALL: [Tool; 13] = [
         Tool::Vllm,
         Tool::LlamaCpp,
         Tool::Lammps,
@@ -60,6 +62,7 @@ impl Tool {
         Tool::DeepSpeed,
         Tool::Gromacs,
         Tool::Abinit,
+        Tool::Gadget,
     ];
 
     pub fn id(self) -> &'static str {
@@ -76,6 +79,7 @@ impl Tool {
             Tool::DeepSpeed => "deepspeed",
             Tool::Gromacs => "gromacs",
             Tool::Abinit => "abinit",
+            Tool::Gadget => "gadget",
         }
     }
 
@@ -93,6 +97,7 @@ impl Tool {
             Tool::DeepSpeed => "DeepSpeed (see_memory_usage, ZeRO estimators)",
             Tool::Gromacs => "GROMACS md.log",
             Tool::Abinit => "ABINIT",
+            Tool::Gadget => "GADGET-4 memory report",
         }
     }
 
@@ -110,6 +115,7 @@ impl Tool {
             Tool::DeepSpeed => &deepspeed::RECOGNISER,
             Tool::Gromacs => &gromacs::RECOGNISER,
             Tool::Abinit => &abinit::RECOGNISER,
+            Tool::Gadget => &gadget::RECOGNISER,
         }
     }
 
@@ -174,6 +180,11 @@ pub enum Figure {
     ZeroStatesOffloadOptimizer,
     /// Parameters and optimizer offloaded.
     ZeroStatesOffloadAll,
+    // --- GADGET-4's memory report (issue 40).
+    /// The largest task's high-water mark of its MaxMemSize arena ("Largest Allocation").
+    LargestAllocation,
+    /// The Ewald correction table (`Ewd`, from `ewald_init()`).
+    EwaldTable,
 }
 
 impl Figure {
@@ -201,6 +212,8 @@ impl Figure {
             Figure::ZeroStates => "zero_states",
             Figure::ZeroStatesOffloadOptimizer => "zero_states_offload_optimizer",
             Figure::ZeroStatesOffloadAll => "zero_states_offload_all",
+            Figure::LargestAllocation => "largest_allocation",
+            Figure::EwaldTable => "ewald_table",
         }
     }
 

@@ -120,6 +120,8 @@ pub fn label(f: Figure) -> &'static str {
         Figure::ZeroStatesOffloadAll => {
             "DeepSpeed's ZeRO estimate per GPU (parameters and optimizer offloaded)"
         }
+        Figure::LargestAllocation => "largest allocation (GADGET-4)",
+        Figure::EwaldTable => "Ewald table (GADGET-4)",
     }
 }
 
