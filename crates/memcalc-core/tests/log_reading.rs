@@ -1020,3 +1020,39 @@ fn gadget4_memory_report() {
     }
     assert!(!log::read("    PMGRID=256\n").recognised());
 }
+
+/// OpenFOAM (NatLabRockies/SOWFA#39, jaheyns/CfdOF#26, FloSewn/TQMesh#19): the banner's version
+/// and processes, checkMesh's cells; no memory figure, so nothing is compared.
+#[test]
+fn openfoam_banner_and_checkmesh() {
+    let a = on("openfoam-2.4.x-sowfa39.log", "");
+    assert_eq!(a.reading.tools[0], (Tool::Openfoam, "2.4.x".to_string()));
+    assert_eq!(filled(&a, "code").as_deref(), Some("openfoam"));
+    assert_eq!(filled(&a, "ranks").as_deref(), Some("4"));
+    assert!(a.compared.is_empty());
+    assert!(a.reading.unused.iter().any(|u| u.why.contains("ABLSolver")));
+    let a = on("openfoam-v1906-cfdof26.log", "");
+    assert_eq!(a.reading.tools[0], (Tool::Openfoam, "1906".to_string()));
+    assert_eq!(filled(&a, "ranks").as_deref(), Some("1"));
+    let a = on("openfoam-checkmesh-tqmesh19.log", "");
+    assert_eq!(a.reading.tool(), Some(Tool::Openfoam));
+    assert_eq!(filled(&a, "cells").as_deref(), Some("2085"));
+    // decomposePar's per-processor cells are summed.
+    let r = log::read("Build  : v2312 OPENFOAM=2312\nProcessor 0\n    Number of cells = 1000\nProcessor 1\n    Number of cells = 1200\n");
+    assert_eq!(
+        r.filled
+            .iter()
+            .find(|f| f.key.key() == "cells")
+            .map(|f| f.value.as_str()),
+        Some("2200")
+    );
+    assert_eq!(
+        r.filled
+            .iter()
+            .find(|f| f.key.key() == "ranks")
+            .map(|f| f.value.as_str()),
+        Some("2")
+    );
+    // "cells:" alone is no OpenFOAM log.
+    assert!(!log::read("    cells:   12\n").recognised());
+}

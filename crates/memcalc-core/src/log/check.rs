@@ -85,6 +85,7 @@ pub fn keys_of(tool: Tool) -> &'static [F] {
         Tool::DeepSpeed => &[F::Zero, F::Gpus, F::GpusPerNode, F::Params],
         Tool::Gromacs => &[F::Code, F::Particles, F::Ranks, F::Cutoff, F::Skin],
         Tool::Gadget => &[F::Code, F::PartBytes, F::PmGrid, F::MaxMemSize],
+        Tool::Openfoam => &[F::Code, F::Cells, F::Ranks],
         Tool::Abinit => &[
             F::Code,
             F::Ecutwfc,

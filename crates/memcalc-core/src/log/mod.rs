@@ -15,6 +15,7 @@ pub mod gromacs;
 pub mod lammps;
 pub mod llamacpp;
 pub mod nvidia_smi;
+pub mod openfoam;
 pub mod pwx;
 pub mod pytorch;
 pub mod seff;
@@ -46,10 +47,11 @@ pub enum Tool {
     Gromacs,
     Abinit,
     Gadget,
+    Openfoam,
 }
 
 impl Tool {
-    pub const ALL: [Tool; 13] = [
+    pub const ALL: [Tool; 14] = [
         Tool::Vllm,
         Tool::LlamaCpp,
         Tool::Lammps,
@@ -63,6 +65,7 @@ impl Tool {
         Tool::Gromacs,
         Tool::Abinit,
         Tool::Gadget,
+        Tool::Openfoam,
     ];
 
     pub fn id(self) -> &'static str {
@@ -80,6 +83,7 @@ impl Tool {
             Tool::Gromacs => "gromacs",
             Tool::Abinit => "abinit",
             Tool::Gadget => "gadget",
+            Tool::Openfoam => "openfoam",
         }
     }
 
@@ -98,6 +102,7 @@ impl Tool {
             Tool::Gromacs => "GROMACS md.log",
             Tool::Abinit => "ABINIT",
             Tool::Gadget => "GADGET-4 memory report",
+            Tool::Openfoam => "OpenFOAM",
         }
     }
 
@@ -116,6 +121,7 @@ impl Tool {
             Tool::Gromacs => &gromacs::RECOGNISER,
             Tool::Abinit => &abinit::RECOGNISER,
             Tool::Gadget => &gadget::RECOGNISER,
+            Tool::Openfoam => &openfoam::RECOGNISER,
         }
     }
 
