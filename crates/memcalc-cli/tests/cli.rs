@@ -1491,6 +1491,33 @@ fn log_reads_deepspeed_memory_lines_and_the_zero_estimator() {
     );
 }
 
+/// Issue 40: every new recogniser's fixture is read by `memcalc --log`, named with its tool, and
+/// gives a link query (exit 0, or 1 when the filled scenario does not fit; never 2).
+#[test]
+fn log_reads_every_new_tool_s_fixture() {
+    for (name, tool) in [
+        ("sglang-0.4.4-issue4895.log", "SGLang"),
+        ("sglang-0.4.6-xinference3481.log", "SGLang"),
+        ("sglang-0.5.4-issue12726.log", "SGLang"),
+        ("deepspeed-2023-10-issue4528.log", "DeepSpeed"),
+        ("deepspeed-2025-03-visualrft7.log", "DeepSpeed"),
+        ("deepspeed-zero3-estimator-issue4527.txt", "DeepSpeed"),
+        ("deepspeed-zero2-estimator-pr1536.txt", "DeepSpeed"),
+        ("gromacs-2021.1-jdh4-transformAtoB.log", "GROMACS"),
+        ("gromacs-2018.2-apac2021-lignocellulose.log", "GROMACS"),
+        ("abinit-9.3.1-test-v1-t01.abo", "ABINIT"),
+        ("gadget4-memory-cosmobox.txt", "GADGET-4"),
+        ("openfoam-2.4.x-sowfa39.log", "OpenFOAM"),
+        ("openfoam-v1906-cfdof26.log", "OpenFOAM"),
+        ("openfoam-checkmesh-tqmesh19.log", "OpenFOAM"),
+    ] {
+        let (code, out, err) = memcalc(&["--log", &log_fixture(name)]);
+        assert!(code == 0 || code == 1, "{name}: exit {code}: {err}");
+        assert!(out.contains(&format!("Recognised a {tool}")), "{name}: {out}");
+        assert!(out.contains("Link query"), "{name}: {out}");
+    }
+}
+
 #[test]
 fn an_unrecognised_log_exits_2_naming_the_tools() {
     let dir = std::env::temp_dir().join(format!("memcalc-log-{}", std::process::id()));
