@@ -1513,7 +1513,10 @@ fn log_reads_every_new_tool_s_fixture() {
     ] {
         let (code, out, err) = memcalc(&["--log", &log_fixture(name)]);
         assert!(code == 0 || code == 1, "{name}: exit {code}: {err}");
-        assert!(out.contains(&format!("Recognised a {tool}")), "{name}: {out}");
+        assert!(
+            out.contains(&format!("Recognised a {tool}")),
+            "{name}: {out}"
+        );
         assert!(out.contains("Link query"), "{name}: {out}");
     }
 }
