@@ -67,6 +67,26 @@ test("LAMMPS log: a simulation filled from the run, the rank report checked and 
   await page.getByTestId("log-answer").screenshot({ path: `${ARTIFACTS}/${test.info().project.name}-log-lammps-box.png` });
 });
 
+test("SGLang log (issue 40): engine, model from its local path, fraction and context filled; pool checked", async ({ page }) => {
+  await page.goto("./?gpu=h100-80");
+  await ready(page);
+  await paste(page, log("sglang-0.5.4-issue12726.log"));
+  await expect(page.getByTestId("log-headline")).toContainText("Recognised a SGLang 0.5-era");
+  await expect(page).toHaveURL(/engine=sglang/);
+  await expect(page).toHaveURL(/gpu_util=0.835/);
+  await expect(page).toHaveURL(/Qwen3-4B/);
+  await expect(page.locator('[data-testid="log-filled"] li[data-key="seq"]')).toContainText("40960");
+  const pool = page.locator('[data-testid="log-checks"] li[data-figure="kv_tokens"]');
+  await expect(pool).toContainText("KV pool: logged 421,472 tokens");
+  await expect(pool).toContainText("+1.2 %");
+  await expect(pool).toHaveAttribute("data-flagged", "false");
+  expect(page.url()).not.toMatch(/ServerArgs|elr-models/);
+  await expect(page.locator('[data-component="kv_cache"]')).toHaveCount(1);
+  await page.getByTestId("log-paste").scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${ARTIFACTS}/${test.info().project.name}-log-sglang.png`, fullPage: true });
+  await page.getByTestId("log-answer").screenshot({ path: `${ARTIFACTS}/${test.info().project.name}-log-sglang-box.png` });
+});
+
 test("an unrecognised or hostile paste changes nothing and stays text", async ({ page }) => {
   let dialogs = 0;
   page.on("dialog", (d) => {

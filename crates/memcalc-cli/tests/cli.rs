@@ -1430,6 +1430,97 @@ fn log_reads_standard_input_and_keys_given_are_the_base() {
     );
 }
 
+/// Issue 40: an SGLang start-up log (sgl-project/sglang#12726, v0.5.4.post3) fills engine,
+/// model (from its local path), fraction and context, and sets its pool beside the estimate.
+#[test]
+fn log_reads_an_sglang_start_up_log() {
+    let path = log_fixture("sglang-0.5.4-issue12726.log");
+    let (code, out, err) = memcalc(&["--log", &path, "gpu=h100-80"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("Recognised a SGLang 0.5-era log"), "{out}");
+    for filled in [
+        "engine = sglang",
+        "model_id = Qwen/Qwen3-4B",
+        "gpu_util = 0.835",
+        "seq = 40960",
+    ] {
+        assert!(out.contains(filled), "{filled}: {out}");
+    }
+    assert!(out.contains("KV pool: logged 421,472 tokens"), "{out}");
+    let (code, out, _) = memcalc(&["--log", &path, "gpu=h100-80", "--json"]);
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(&out).expect("JSON");
+    assert_eq!(v["tools"][0]["id"], "sglang");
+    assert_eq!(v["tools"][0]["version"], "0.5-era");
+    assert!(v["query"].as_str().unwrap().contains("engine=sglang"));
+    let (code, out, err) = memcalc(&["--log", &log_fixture("sglang-0.4.4-issue4895.log")]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("gpu_util = 0.88"), "{out}");
+}
+
+/// Issue 40: DeepSpeed's see_memory_usage peaks are kept as a measured kind; its ZeRO estimator
+/// fills the stage, GPUs and parameters.
+#[test]
+fn log_reads_deepspeed_memory_lines_and_the_zero_estimator() {
+    // The log names no model: over a 1B one, which fits (exit 1 says a scenario does not fit).
+    let (code, out, err) = memcalc(&[
+        "--log",
+        &log_fixture("deepspeed-2025-03-visualrft7.log"),
+        "--json",
+        "params=1B",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).expect("JSON");
+    assert_eq!(v["tools"][0]["id"], "deepspeed");
+    let q = v["query"].as_str().unwrap();
+    assert!(
+        q.contains("zero=3") && q.contains("measured_kind=reserved"),
+        "{q}"
+    );
+    let (code, out, err) = memcalc(&[
+        "--log",
+        &log_fixture("deepspeed-zero3-estimator-issue4527.txt"),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    for filled in ["zero = 3", "gpus = 4", "params = 6805M"] {
+        assert!(out.contains(filled), "{filled}: {out}");
+    }
+    assert!(
+        out.contains("DeepSpeed's ZeRO estimate per GPU (no offload): logged 29.01 GiB"),
+        "{out}"
+    );
+}
+
+/// Issue 40: every new recogniser's fixture is read by `memcalc --log`, named with its tool, and
+/// gives a link query (exit 0, or 1 when the filled scenario does not fit; never 2).
+#[test]
+fn log_reads_every_new_tool_s_fixture() {
+    for (name, tool) in [
+        ("sglang-0.4.4-issue4895.log", "SGLang"),
+        ("sglang-0.4.6-xinference3481.log", "SGLang"),
+        ("sglang-0.5.4-issue12726.log", "SGLang"),
+        ("deepspeed-2023-10-issue4528.log", "DeepSpeed"),
+        ("deepspeed-2025-03-visualrft7.log", "DeepSpeed"),
+        ("deepspeed-zero3-estimator-issue4527.txt", "DeepSpeed"),
+        ("deepspeed-zero2-estimator-pr1536.txt", "DeepSpeed"),
+        ("gromacs-2021.1-jdh4-transformAtoB.log", "GROMACS"),
+        ("gromacs-2018.2-apac2021-lignocellulose.log", "GROMACS"),
+        ("abinit-9.3.1-test-v1-t01.abo", "ABINIT"),
+        ("gadget4-memory-cosmobox.txt", "GADGET-4"),
+        ("openfoam-2.4.x-sowfa39.log", "OpenFOAM"),
+        ("openfoam-v1906-cfdof26.log", "OpenFOAM"),
+        ("openfoam-checkmesh-tqmesh19.log", "OpenFOAM"),
+    ] {
+        let (code, out, err) = memcalc(&["--log", &log_fixture(name)]);
+        assert!(code == 0 || code == 1, "{name}: exit {code}: {err}");
+        assert!(
+            out.contains(&format!("Recognised a {tool}")),
+            "{name}: {out}"
+        );
+        assert!(out.contains("Link query"), "{name}: {out}");
+    }
+}
+
 #[test]
 fn an_unrecognised_log_exits_2_naming_the_tools() {
     let dir = std::env::temp_dir().join(format!("memcalc-log-{}", std::process::id()));

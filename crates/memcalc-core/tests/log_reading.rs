@@ -426,6 +426,7 @@ fn reading_in_pieces_gives_the_same_answer() {
         "vllm-0.7-v1-pr12569.log",
         "lammps-16Mar18-eam.4.log",
         "llamacpp-b2xxx-pr6122.log",
+        "sglang-0.5.4-issue12726.log",
     ] {
         let text = fixture(name);
         let whole = log::read(&text);
@@ -477,6 +478,23 @@ const CHECKED: &[(&str, &str, &str)] = &[
     ("lammps-16Mar18-eam.4.log", "LAMMPS-EAM4", ""),
     ("lammps-16Mar18-lj.1.log", "LAMMPS-LJ1", ""),
     ("pwx-6.1-test-scf.out", "QE-TEST", ""),
+    // ABINIT's own test suite (the ABINIT-TEST row's file): everything from the log.
+    ("abinit-9.3.1-test-v1-t01.abo", "ABINIT-TEST", ""),
+    // GADGET-4's memory.txt: the build and run the G4-COSMOBOX row gives.
+    (
+        "gadget4-memory-cosmobox.txt",
+        "G4-COSMOBOX",
+        "particles=32768&pm_grid=256&ranks=8&nodes=8&rank_overhead=0&overhead=0",
+    ),
+    // SGLang: no accuracy row; the model and device the excerpts do not print, from their
+    // sources (xorbitsai/inference#3481: Qwen3-14B on one RTX A6000, v0.4's default fraction
+    // 0.88; sgl-project/sglang#12726: an 80 GB device, from its "avail mem" lines).
+    (
+        "sglang-0.4.6-xinference3481.log",
+        "SGL-XINF3481",
+        "model_id=Qwen/Qwen3-14B&gpu=rtx-a6000&gpu_util=0.88",
+    ),
+    ("sglang-0.5.4-issue12726.log", "SGL-12726", "gpu=h100-80"),
 ];
 
 /// The "Log check" block of docs/accuracy.md, as this version computes it.
@@ -571,4 +589,470 @@ fn vllm_v1_0_9_non_default_args_and_engine_config() {
         .refused
         .iter()
         .any(|(f, _)| f.key.key() == "model_id"));
+}
+
+/// SGLang 0.4 (March 2025): the server_args line alone fills the settings; the local AWQ path
+/// is no catalog model and is refused with the form's reason; the cut line is named.
+#[test]
+fn sglang_0_4_server_args_fill_the_settings() {
+    let a = on("sglang-0.4.4-issue4895.log", "");
+    assert_eq!(a.reading.tool(), Some(Tool::Sglang));
+    for (k, v) in [
+        ("engine", "sglang"),
+        ("mode", "infer"),
+        ("gpu_util", "0.88"),
+        ("seq", "4096"),
+        ("tp", "1"),
+        ("max_batched_tokens", "2048"),
+    ] {
+        assert_eq!(filled(&a, k).as_deref(), Some(v), "{k}");
+    }
+    assert!(a
+        .applied
+        .refused
+        .iter()
+        .any(|(f, why)| f.key.key() == "model_id" && why.contains("unknown model")));
+    assert!(a
+        .reading
+        .notes
+        .iter()
+        .any(|n| n.contains("server_args line is cut")));
+    assert_eq!(a.reading.tools[0].1, "0.4-era");
+}
+
+/// SGLang 0.4 (May 2025), Qwen3-14B on one RTX A6000 at v0.4's default fraction 0.88 (the model
+/// and device are the base: the excerpt does not print them): the weights agree to 0.2 %, the
+/// pool to 2 %.
+#[test]
+fn sglang_0_4_weights_and_pool_against_the_estimate() {
+    let a = on(
+        "sglang-0.4.6-xinference3481.log",
+        "model_id=Qwen/Qwen3-14B&gpu=rtx-a6000&gpu_util=0.88",
+    );
+    assert_eq!(a.reading.tools[0], (Tool::Sglang, "0.4-era".to_string()));
+    assert_eq!(logged(&a, Figure::Weights), (27.57 * GIB).round() as u64);
+    assert_eq!(logged(&a, Figure::KvTokens), 91_749);
+    assert_eq!(logged(&a, Figure::KvBytes), (14.0 * GIB).round() as u64);
+    assert_eq!(filled(&a, "dtype").as_deref(), Some("bf16"));
+    assert!(error_bp(&a, Figure::Weights).abs() <= 100);
+    assert!(error_bp(&a, Figure::KvTokens).abs() <= 500);
+    // No SGLang row of docs/accuracy.md is reproduced yet: compared, never flagged.
+    assert!(a.compared.iter().all(|c| c.shown.is_none() && !c.flagged));
+    assert!(a.applied.kept.iter().any(|k| k.key() == "gpu_util"));
+}
+
+/// SGLang 0.5.4.post3, Qwen3-4B: the model found inside a local path, the fraction, the
+/// context, the pool from two lines (allocated and the scheduler's), CUDA graphs.
+#[test]
+fn sglang_0_5_local_path_pool_and_graphs() {
+    let a = on("sglang-0.5.4-issue12726.log", "gpu=h100-80");
+    assert_eq!(a.reading.tools[0], (Tool::Sglang, "0.5-era".to_string()));
+    for (k, v) in [
+        ("model_id", "Qwen/Qwen3-4B"),
+        ("gpu_util", "0.835"),
+        ("seq", "40960"),
+        ("max_batched_tokens", "8192"),
+    ] {
+        assert_eq!(filled(&a, k).as_deref(), Some(v), "{k}");
+    }
+    assert_eq!(logged(&a, Figure::KvTokens), 421_472);
+    assert_eq!(
+        logged(&a, Figure::KvBytes),
+        2 * (28.94 * GIB).round() as u64
+    );
+    assert_eq!(logged(&a, Figure::CudaGraphs), (0.61 * GIB).round() as u64);
+    assert!(error_bp(&a, Figure::KvTokens).abs() <= 500);
+    assert!(a
+        .reading
+        .unused
+        .iter()
+        .any(|u| u.why.contains("max_running_requests")));
+    // Only the filled keys are in the link, never the log.
+    let q = a.scenario.unwrap().to_query();
+    assert!(
+        q.contains("engine=sglang") && q.contains("gpu_util=0.835"),
+        "{q}"
+    );
+    assert!(!q.contains("ServerArgs"), "{q}");
+}
+
+#[test]
+fn sglang_weights_alone_is_named_truncated_and_old_lines_are_unused() {
+    let r = log::read("[2025-05-19 01:06:14] Load weight end. type=Qwen3ForCausalLM, dtype=torch.bfloat16, avail mem=19.67 GB, mem usage=27.57 GB.\n");
+    assert_eq!(r.tool(), Some(Tool::Sglang));
+    assert!(
+        r.notes
+            .iter()
+            .any(|n| n.contains("stops before the KV cache")),
+        "{:?}",
+        r.notes
+    );
+    let r = log::read("[gpu=0] Load weight end. type=LlamaForCausalLM, dtype=torch.float16, avail mem=66.1 GB\n[gpu=0] max_total_num_tokens=400000, max_prefill_tokens=16384, max_running_requests=2000, context_len=4096\n");
+    assert_eq!(r.tools[0], (Tool::Sglang, "0.3-era".to_string()));
+    assert!(r.unused.iter().any(|u| u.why.contains("before v0.4")));
+    assert_eq!(r.figure(Figure::KvTokens).unwrap().value, 400_000);
+    // MLA: one latent buffer ("KV size:"), never read as a V size.
+    let r = log::read("[TP0] KV Cache is allocated. #tokens: 524288, KV size: 17.16 GB\n");
+    assert_eq!(
+        r.figure(Figure::KvBytes).unwrap().value,
+        (17.16 * GIB).round() as u64
+    );
+}
+
+/// Every fixture, cut anywhere and with hostile text put anywhere, and every recogniser's marker
+/// followed by arbitrary text: reading and checking never panic, and what is kept of a line is
+/// inert (no control character) and short.
+mod hostile {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn fixtures() -> Vec<String> {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/logs");
+        let mut names: Vec<String> = std::fs::read_dir(dir)
+            .unwrap()
+            .filter_map(|e| e.ok()?.file_name().into_string().ok())
+            .filter(|n| n != "SOURCES.md")
+            .collect();
+        names.sort();
+        names.iter().map(|n| fixture(n)).collect()
+    }
+
+    fn markers() -> Vec<&'static str> {
+        Tool::ALL
+            .iter()
+            .flat_map(|t| t.rows().into_iter().map(|(m, _)| m))
+            .collect()
+    }
+
+    fn inert_and_short(r: &log::Reading) {
+        let texts = r
+            .logged
+            .iter()
+            .map(|l| &l.text)
+            .chain(r.filled.iter().map(|f| &f.text))
+            .chain(r.unused.iter().map(|u| &u.text));
+        for t in texts {
+            assert!(!t.chars().any(char::is_control), "{t:?}");
+            assert!(t.chars().count() <= log::LINE_CHARS, "{t:?}");
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(96))]
+
+        #[test]
+        fn a_cut_or_spliced_fixture_reads_without_panic(
+            which in any::<prop::sample::Index>(),
+            cut in any::<prop::sample::Index>(),
+            at in any::<prop::sample::Index>(),
+            junk in "(\\PC|\u{1b}\\[[0-9;]*m|<script>|\u{0}|\r|\n|[0-9.,=:#])*",
+        ) {
+            let all = fixtures();
+            let text = &all[which.index(all.len())];
+            let mut end = cut.index(text.len() + 1);
+            while !text.is_char_boundary(end) {
+                end -= 1;
+            }
+            let mut t = text[..end].to_string();
+            let mut p = at.index(t.len() + 1);
+            while !t.is_char_boundary(p) {
+                p -= 1;
+            }
+            t.insert_str(p, &junk);
+            let r = log::read(&t);
+            inert_and_short(&r);
+            let (base, _) = Inputs::from_typed_query("");
+            let _ = answer(&t, &base);
+        }
+
+        #[test]
+        fn every_marker_with_any_tail_reads_without_panic(
+            which in any::<prop::sample::Index>(),
+            head in "\\PC{0,20}",
+            tail in "(\\PC|\u{1b}\\[[0-9;]*m|[0-9.,=:#'()\\[\\] ]|GB|GiB|MiB| None)*",
+        ) {
+            let ms = markers();
+            let m = ms[which.index(ms.len())];
+            let line = format!("{head}{m}{tail}\n{m}\n{m}{tail}{tail}");
+            let r = log::read(&line);
+            inert_and_short(&r);
+            let (base, _) = Inputs::from_typed_query("");
+            let _ = answer(&line, &base);
+        }
+    }
+}
+
+/// DeepSpeed's see_memory_usage (deepspeedai/DeepSpeed#4528): the peaks over the instrumented
+/// steps are kept as measured kinds; the machine-wide CPU line and the whole-GB Max_CA are named.
+#[test]
+fn deepspeed_see_memory_usage_peaks_are_measured_kinds() {
+    let a = on("deepspeed-2023-10-issue4528.log", "");
+    assert_eq!(a.reading.tool(), Some(Tool::DeepSpeed));
+    assert_eq!(filled(&a, "mode").as_deref(), Some("train"));
+    assert_eq!(logged(&a, Figure::Allocated), (0.41 * GIB).round() as u64);
+    // CA 13.1 GB is above every whole-GB Max_CA (13 GB).
+    assert_eq!(logged(&a, Figure::Reserved), (13.1 * GIB).round() as u64);
+    assert!(a
+        .calibrated
+        .iter()
+        .any(|c| c.key.key() == "measured_kind" && c.after == "reserved"));
+    for why in ["machine's used memory", "whole GB"] {
+        assert!(
+            a.reading.unused.iter().any(|u| u.why.contains(why)),
+            "{why}"
+        );
+    }
+}
+
+/// DeepSpeed 2025 (Liuziyu77/Visual-RFT#7): the ZeRO stage from the engine's line; CPU Adam
+/// named but offload not guessed; one run, though two "Creating … optimizer" lines.
+#[test]
+fn deepspeed_stage_line_fills_zero() {
+    let a = on("deepspeed-2025-03-visualrft7.log", "");
+    assert_eq!(filled(&a, "zero").as_deref(), Some("3"));
+    assert_eq!(logged(&a, Figure::Allocated), (1.74 * GIB).round() as u64);
+    assert_eq!(logged(&a, Figure::Reserved), 2 << 30);
+    assert!(a
+        .reading
+        .unused
+        .iter()
+        .any(|u| u.why.contains("DeepSpeedCPUAdam")));
+    assert!(filled(&a, "offload").is_none());
+    assert!(
+        a.reading.notes.iter().all(|n| !n.contains("runs")),
+        "{:?}",
+        a.reading.notes
+    );
+}
+
+/// The ZeRO estimators' tables (deepspeedai/DeepSpeed#4527, #1536): stage, GPUs and parameters
+/// filled; each offload row is DeepSpeed's own estimate, set beside the model-state rows only for
+/// the scenario's offload, never flagged.
+#[test]
+fn deepspeed_zero_estimator_tables() {
+    let a = on("deepspeed-zero3-estimator-issue4527.txt", "");
+    for (k, v) in [
+        ("zero", "3"),
+        ("gpus", "4"),
+        ("gpus_per_node", "4"),
+        ("params", "6805M"),
+        ("mode", "train"),
+    ] {
+        assert_eq!(filled(&a, k).as_deref(), Some(v), "{k}");
+    }
+    assert_eq!(logged(&a, Figure::ZeroStates), (29.01 * GIB).round() as u64);
+    assert_eq!(
+        logged(&a, Figure::ZeroStatesOffloadOptimizer),
+        (3.66 * GIB).round() as u64
+    );
+    assert_eq!(
+        logged(&a, Figure::ZeroStatesOffloadAll),
+        (0.49 * GIB).round() as u64
+    );
+    let none = a
+        .compared
+        .iter()
+        .find(|c| c.figure == Figure::ZeroStates)
+        .unwrap();
+    assert!(none.estimated.is_some() && !none.flagged && none.shown.is_none());
+    let other = a
+        .compared
+        .iter()
+        .find(|c| c.figure == Figure::ZeroStatesOffloadAll)
+        .unwrap();
+    assert!(other.estimated.is_none());
+    // The estimator is no measurement: nothing is kept as measured.
+    assert!(a.calibrated.is_empty());
+
+    let a = on("deepspeed-zero2-estimator-pr1536.txt", "");
+    assert_eq!(filled(&a, "zero").as_deref(), Some("2"));
+    assert_eq!(filled(&a, "gpus").as_deref(), Some("8"));
+    assert_eq!(logged(&a, Figure::ZeroStates), (15.93 * GIB).round() as u64);
+    assert_eq!(
+        logged(&a, Figure::ZeroStatesOffloadOptimizer),
+        (5.31 * GIB).round() as u64
+    );
+}
+
+/// GROMACS 2021.1 md.log (jdh4/gmx2021.1): version, ranks, atoms, cut-off and the pair-list
+/// buffer mdrun chose are filled; the log stops before the run's end and says so; md.log states
+/// no memory, so nothing is compared.
+#[test]
+fn gromacs_md_log_fills_the_system() {
+    let a = on("gromacs-2021.1-jdh4-transformAtoB.log", "");
+    assert_eq!(a.reading.tools[0], (Tool::Gromacs, "2021.1".to_string()));
+    for (k, v) in [
+        ("mode", "sim"),
+        ("code", "gromacs"),
+        ("particles", "2692"),
+        ("ranks", "8"),
+        ("cutoff", "0.9"),
+        ("skin", "0.106"),
+    ] {
+        assert_eq!(filled(&a, k).as_deref(), Some(v), "{k}");
+    }
+    assert!(a.compared.is_empty());
+    assert!(
+        a.reading
+            .notes
+            .iter()
+            .any(|n| n.contains("stops before the run's end")),
+        "{:?}",
+        a.reading.notes
+    );
+    assert!(a.reading.unused.iter().any(|u| u.why.contains("OpenMP")));
+}
+
+/// GROMACS 2018.2's accounting (ChongLC/apac-hpc-ai-2021-MAAZICKS): the ranks and the wall time.
+#[test]
+fn gromacs_accounting_ranks_and_wall_time() {
+    let a = on("gromacs-2018.2-apac2021-lignocellulose.log", "");
+    assert_eq!(a.reading.tool(), Some(Tool::Gromacs));
+    assert_eq!(filled(&a, "ranks").as_deref(), Some("24"));
+    assert_eq!(logged(&a, Figure::WallMs), 8_568_549);
+    assert!(a.reading.unused.iter().any(|u| u.why.contains("ns/day")));
+    // PP and PME ranks are summed.
+    let r = log::read("               Core t (s)   Wall t (s)        (%)\nOn 20 MPI ranks doing PP, and\non 4 MPI ranks doing PME\n       Time:   155748.652     6489.527     2400.0\n");
+    assert_eq!(
+        r.filled(memcalc_core::inputs::fields::FieldId::Ranks)
+            .map(|f| f.value.as_str()),
+        Some("24")
+    );
+    // "Using" and "Time:" alone are no GROMACS log.
+    let r = log::read("Using 8 MPI processes\nTime: 12.0 3.0\n");
+    assert!(!r.recognised(), "{:?}", r.tools);
+}
+
+/// ABINIT 9.3.1 (abinit/abinit tests/v1/Refs/t01.abo, docs/accuracy.md ABINIT-TEST): the memory
+/// block fills the plane-wave scenario, the code's estimate is set beside the port's (−0.1 %).
+#[test]
+fn abinit_memory_block_fills_and_checks() {
+    let a = on("abinit-9.3.1-test-v1-t01.abo", "");
+    assert_eq!(a.reading.tools[0], (Tool::Abinit, "9.3.1".to_string()));
+    for (k, v) in [
+        ("mode", "sim"),
+        ("code", "abinit"),
+        ("ecutwfc", "20"),
+        ("cell_volume", "109.744"),
+        ("bands", "4"),
+        ("kpoints", "2"),
+        ("atoms", "1"),
+        ("species", "1"),
+        ("betas", "3"),
+        ("lmax_beta", "1"),
+        ("fft_grid", "4096"),
+        ("xc", "lda"),
+        ("smearing", "on"),
+        ("core_correction", "off"),
+        ("symmetries", "24"),
+        ("ranks", "1"),
+    ] {
+        assert_eq!(filled(&a, k).as_deref(), Some(v), "{k}");
+    }
+    assert_eq!(
+        logged(&a, Figure::ProcessEstimate),
+        (2.368 * MIB).round() as u64
+    );
+    let e = error_bp(&a, Figure::ProcessEstimate);
+    assert!(e.abs() <= 500, "{e}");
+    // Cut before the estimate: named.
+    let text = fixture("abinit-9.3.1-test-v1-t01.abo");
+    let cut: String = text.lines().take(22).collect::<Vec<_>>().join("\n");
+    let r = log::read(&cut);
+    assert!(
+        r.notes
+            .iter()
+            .any(|n| n.contains("stops before its memory estimate")),
+        "{:?}",
+        r.notes
+    );
+    // " =  " pairs alone are no ABINIT output.
+    assert!(!log::read("   natom =       1  nsym =  24\n").recognised());
+}
+
+/// GADGET-4's memory.txt (rainerweinberger/CosmoComputingSchool, docs/accuracy.md G4-COSMOBOX):
+/// the Ewald table is set beside the estimate's Ewald row; the largest allocation is read but not
+/// compared (its tree-walk buffers are sized from MaxMemSize), and not kept as measured.
+#[test]
+fn gadget4_memory_report() {
+    let a = on(
+        "gadget4-memory-cosmobox.txt",
+        "particles=32768&pm_grid=256&ranks=8&nodes=8&rank_overhead=0&overhead=0",
+    );
+    assert_eq!(a.reading.tool(), Some(Tool::Gadget));
+    assert_eq!(filled(&a, "code").as_deref(), Some("gadget"));
+    assert_eq!(
+        logged(&a, Figure::LargestAllocation),
+        (983.849 * MIB).round() as u64
+    );
+    assert_eq!(
+        logged(&a, Figure::EwaldTable),
+        (41.9045 * MIB).round() as u64
+    );
+    assert!(error_bp(&a, Figure::EwaldTable).abs() <= 100);
+    let big = a
+        .compared
+        .iter()
+        .find(|c| c.figure == Figure::LargestAllocation)
+        .unwrap();
+    assert!(big.estimated.is_none() && big.mechanism.contains("MaxMemSize"));
+    assert!(a.calibrated.iter().all(|c| c.key.key() != "measured"));
+    assert!(
+        a.reading.notes.iter().all(|n| !n.contains("runs")),
+        "{:?}",
+        a.reading.notes
+    );
+    // Start-up lines fill the build's keys.
+    let r = log::read("BEGRUN: Size of particle structure        80  [bytes]\n    PMGRID=256\nMaxMemSize                                1800\n\nMEMORY:  Largest Allocation = 12.5 Mbyte  |  Largest Allocation Without Generic = 12.5 Mbyte\n");
+    for (k, v) in [
+        ("part_bytes", "80"),
+        ("pm_grid", "256"),
+        ("max_mem_size", "1800"),
+    ] {
+        assert_eq!(
+            r.filled
+                .iter()
+                .find(|f| f.key.key() == k)
+                .map(|f| f.value.as_str()),
+            Some(v),
+            "{k}"
+        );
+    }
+    assert!(!log::read("    PMGRID=256\n").recognised());
+}
+
+/// OpenFOAM (NatLabRockies/SOWFA#39, jaheyns/CfdOF#26, FloSewn/TQMesh#19): the banner's version
+/// and processes, checkMesh's cells; no memory figure, so nothing is compared.
+#[test]
+fn openfoam_banner_and_checkmesh() {
+    let a = on("openfoam-2.4.x-sowfa39.log", "");
+    assert_eq!(a.reading.tools[0], (Tool::Openfoam, "2.4.x".to_string()));
+    assert_eq!(filled(&a, "code").as_deref(), Some("openfoam"));
+    assert_eq!(filled(&a, "ranks").as_deref(), Some("4"));
+    assert!(a.compared.is_empty());
+    assert!(a.reading.unused.iter().any(|u| u.why.contains("ABLSolver")));
+    let a = on("openfoam-v1906-cfdof26.log", "");
+    assert_eq!(a.reading.tools[0], (Tool::Openfoam, "1906".to_string()));
+    assert_eq!(filled(&a, "ranks").as_deref(), Some("1"));
+    let a = on("openfoam-checkmesh-tqmesh19.log", "");
+    assert_eq!(a.reading.tool(), Some(Tool::Openfoam));
+    assert_eq!(filled(&a, "cells").as_deref(), Some("2085"));
+    // decomposePar's per-processor cells are summed.
+    let r = log::read("Build  : v2312 OPENFOAM=2312\nProcessor 0\n    Number of cells = 1000\nProcessor 1\n    Number of cells = 1200\n");
+    assert_eq!(
+        r.filled
+            .iter()
+            .find(|f| f.key.key() == "cells")
+            .map(|f| f.value.as_str()),
+        Some("2200")
+    );
+    assert_eq!(
+        r.filled
+            .iter()
+            .find(|f| f.key.key() == "ranks")
+            .map(|f| f.value.as_str()),
+        Some("2")
+    );
+    // "cells:" alone is no OpenFOAM log.
+    assert!(!log::read("    cells:   12\n").recognised());
 }

@@ -7,13 +7,19 @@
 //! and ANSI escape sequences removed, at most [`LINE_CHARS`] characters). What follows from it
 //! (filling the scenario, the part-by-part check, the calibration) is in [`check`].
 
+pub mod abinit;
 pub mod check;
+pub mod deepspeed;
+pub mod gadget;
+pub mod gromacs;
 pub mod lammps;
 pub mod llamacpp;
 pub mod nvidia_smi;
+pub mod openfoam;
 pub mod pwx;
 pub mod pytorch;
 pub mod seff;
+pub mod sglang;
 pub mod time_v;
 pub mod vllm;
 
@@ -36,10 +42,16 @@ pub enum Tool {
     NvidiaSmi,
     TimeV,
     Seff,
+    Sglang,
+    DeepSpeed,
+    Gromacs,
+    Abinit,
+    Gadget,
+    Openfoam,
 }
 
 impl Tool {
-    pub const ALL: [Tool; 8] = [
+    pub const ALL: [Tool; 14] = [
         Tool::Vllm,
         Tool::LlamaCpp,
         Tool::Lammps,
@@ -48,6 +60,12 @@ impl Tool {
         Tool::NvidiaSmi,
         Tool::TimeV,
         Tool::Seff,
+        Tool::Sglang,
+        Tool::DeepSpeed,
+        Tool::Gromacs,
+        Tool::Abinit,
+        Tool::Gadget,
+        Tool::Openfoam,
     ];
 
     pub fn id(self) -> &'static str {
@@ -60,6 +78,12 @@ impl Tool {
             Tool::NvidiaSmi => "nvidia_smi",
             Tool::TimeV => "time_v",
             Tool::Seff => "seff",
+            Tool::Sglang => "sglang",
+            Tool::DeepSpeed => "deepspeed",
+            Tool::Gromacs => "gromacs",
+            Tool::Abinit => "abinit",
+            Tool::Gadget => "gadget",
+            Tool::Openfoam => "openfoam",
         }
     }
 
@@ -73,6 +97,12 @@ impl Tool {
             Tool::NvidiaSmi => "nvidia-smi (table or --query-gpu CSV)",
             Tool::TimeV => "GNU /usr/bin/time -v",
             Tool::Seff => "Slurm seff",
+            Tool::Sglang => "SGLang",
+            Tool::DeepSpeed => "DeepSpeed (see_memory_usage, ZeRO estimators)",
+            Tool::Gromacs => "GROMACS md.log",
+            Tool::Abinit => "ABINIT",
+            Tool::Gadget => "GADGET-4 memory report",
+            Tool::Openfoam => "OpenFOAM",
         }
     }
 
@@ -86,6 +116,12 @@ impl Tool {
             Tool::NvidiaSmi => &nvidia_smi::RECOGNISER,
             Tool::TimeV => &time_v::RECOGNISER,
             Tool::Seff => &seff::RECOGNISER,
+            Tool::Sglang => &sglang::RECOGNISER,
+            Tool::DeepSpeed => &deepspeed::RECOGNISER,
+            Tool::Gromacs => &gromacs::RECOGNISER,
+            Tool::Abinit => &abinit::RECOGNISER,
+            Tool::Gadget => &gadget::RECOGNISER,
+            Tool::Openfoam => &openfoam::RECOGNISER,
         }
     }
 
@@ -142,6 +178,19 @@ pub enum Figure {
     JobMemory,
     /// Wall time of the run or of its timed loop, in milliseconds.
     WallMs,
+    // --- DeepSpeed's ZeRO estimator (issue 40): its own per-GPU estimate of the model states,
+    // one figure per offload setting of its table.
+    /// No offload.
+    ZeroStates,
+    /// The optimizer offloaded (offload_optimizer=cpu).
+    ZeroStatesOffloadOptimizer,
+    /// Parameters and optimizer offloaded.
+    ZeroStatesOffloadAll,
+    // --- GADGET-4's memory report (issue 40).
+    /// The largest task's high-water mark of its MaxMemSize arena ("Largest Allocation").
+    LargestAllocation,
+    /// The Ewald correction table (`Ewd`, from `ewald_init()`).
+    EwaldTable,
 }
 
 impl Figure {
@@ -166,6 +215,11 @@ impl Figure {
             Figure::MaxRss => "max_rss",
             Figure::JobMemory => "job_memory",
             Figure::WallMs => "wall_ms",
+            Figure::ZeroStates => "zero_states",
+            Figure::ZeroStatesOffloadOptimizer => "zero_states_offload_optimizer",
+            Figure::ZeroStatesOffloadAll => "zero_states_offload_all",
+            Figure::LargestAllocation => "largest_allocation",
+            Figure::EwaldTable => "ewald_table",
         }
     }
 

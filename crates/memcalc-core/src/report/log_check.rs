@@ -113,6 +113,15 @@ pub fn label(f: Figure) -> &'static str {
         Figure::MaxRss => "maximum resident set",
         Figure::JobMemory => "job memory",
         Figure::WallMs => "wall time",
+        Figure::ZeroStates => "DeepSpeed's ZeRO estimate per GPU (no offload)",
+        Figure::ZeroStatesOffloadOptimizer => {
+            "DeepSpeed's ZeRO estimate per GPU (optimizer offloaded)"
+        }
+        Figure::ZeroStatesOffloadAll => {
+            "DeepSpeed's ZeRO estimate per GPU (parameters and optimizer offloaded)"
+        }
+        Figure::LargestAllocation => "largest allocation (GADGET-4)",
+        Figure::EwaldTable => "Ewald table (GADGET-4)",
     }
 }
 
