@@ -4,7 +4,6 @@ traitlet both ways. Its front end (widget.js) is tested in Chromium against a st
 anywidget model: tests/e2e/widget.spec.ts."""
 
 import re
-from pathlib import Path
 
 import pytest
 
@@ -43,9 +42,10 @@ def test_widget_state_carries_the_query_the_page_and_the_front_end():
     assert w.query == "params=7B&mode=infer"
     assert w.height == 640
     assert set(w._page) == set(_widget.page_files())
-    esm = w._esm if isinstance(w._esm, str) else Path(w._esm).read_text()
-    assert "memcalc:set-query" in esm and "export default" in esm
     state = w.get_state()
+    # The front end's module, as the kernel sends it: the package's widget.js.
+    assert state["_esm"] == (_widget.ESM).read_text()
+    assert "memcalc:set-query" in state["_esm"] and "export default" in state["_esm"]
     assert state["query"] == "params=7B&mode=infer"
     # The page's files go to the front end as binary buffers (the comm's), one per file.
     from ipywidgets.widgets.widget import _remove_buffers
