@@ -30,6 +30,8 @@ PAGE=crates/memcalc-py/python/memcalc/page
 rm -rf "$PAGE"
 mkdir -p "$PAGE"
 cp -R dist/. "$PAGE"/
+# Not the page: Trunk's staging folder, left in dist/ while (or where) a build is under way.
+find "$PAGE" -mindepth 1 -name '.*' -prune -exec rm -rf {} +
 say "page: $(find "$PAGE" -type f | wc -l) files, $(du -sb "$PAGE" | cut -f1) bytes"
 
 say "building the wheel"

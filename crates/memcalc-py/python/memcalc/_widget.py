@@ -34,7 +34,7 @@ def page_files() -> Dict[str, bytes]:
     return {
         p.relative_to(PAGE).as_posix(): p.read_bytes()
         for p in sorted(PAGE.rglob("*"))
-        if p.is_file()
+        if p.is_file() and not any(part.startswith(".") for part in p.relative_to(PAGE).parts)
     }
 
 
