@@ -34,7 +34,7 @@ lint:
 	cargo clippy -p memcalc-app --target wasm32-unknown-unknown --all-targets -- -D warnings
 	shellcheck scripts/*.sh bench/*.sh .ci/run
 	for f in crates/memcalc-build/src/*.js embed/*.js bench/*.mjs scripts/*.mjs; do node --check "$$f" || exit 1; done
-	for f in src/*.js; do node --input-type=module --check < "$$f" || { echo "$$f"; exit 1; }; done
+	for f in src/*.js crates/memcalc-py/python/memcalc/widget.js; do node --input-type=module --check < "$$f" || { echo "$$f"; exit 1; }; done
 	# The view! macros' layout (rustfmt leaves them alone), by leptosfmt from scripts/setup.sh;
 	# `leptosfmt src && cargo fmt --all` formats both (each leaves the other's output alone).
 	leptosfmt --check src
