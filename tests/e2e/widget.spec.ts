@@ -26,7 +26,7 @@ function pageFiles(dir = "dist"): string[] {
 }
 
 const HOST = `<!doctype html><html><head><meta charset="utf-8"><title>notebook</title></head>
-<body><h1 id="cell">In [1]: memcalc.widget("params=7B&mode=infer")</h1><div id="out"></div></body></html>`;
+<body><h1 id="cell">In [1]: memcalc.widget("params=8B&mode=infer")</h1><div id="out"></div></body></html>`;
 
 test("the notebook widget: the page offline from the model's files, its query both ways", async ({ page }) => {
   test.skip(test.info().project.name !== "desktop", "one browser suffices: the module, not a layout, is tested");
@@ -51,7 +51,7 @@ test("the notebook widget: the page offline from the model's files, its query bo
   await page.evaluate(async (paths) => {
     const page: Record<string, DataView> = {};
     for (const p of paths) page[p] = new DataView(await (await fetch(`/kernel/${encodeURIComponent(p)}`)).arrayBuffer());
-    const state: Record<string, unknown> = { query: "params=7B&mode=infer", height: 700, _page: page };
+    const state: Record<string, unknown> = { query: "params=8B&mode=infer", height: 700, _page: page };
     const on: Record<string, Array<() => void>> = {};
     const w = window as any;
     w.saved = [];
@@ -73,14 +73,14 @@ test("the notebook widget: the page offline from the model's files, its query bo
 
   const frameEl = page.getByTestId("memcalc-widget");
   const frame = page.frameLocator('[data-testid="memcalc-widget"]');
-  await expect(frameEl).toHaveAttribute("src", /^blob:http:\/\/notebook\.test\/.*#params=7B&mode=infer&embed=1$/);
+  await expect(frameEl).toHaveAttribute("src", /^blob:http:\/\/notebook\.test\/.*#params=8B&mode=infer&embed=1$/);
   await expect(frame.getByTestId("total")).toHaveAttribute("data-bytes", /^\d+$/);
   // Embed mode: no site header; the frame follows its content's height.
   await expect(frame.locator(".site-header")).toHaveCount(0);
   await expect.poll(async () => (await frameEl.boundingBox())!.height).not.toBe(700);
-  await expect(frame.locator("#field-params")).toHaveValue("7B");
+  await expect(frame.locator("#field-params")).toHaveValue("8B");
   // The page reported its link: the model's query is the page's, saved to the kernel.
-  await expect.poll(() => page.evaluate(() => (window as any).model.get("query"))).toMatch(/(^|&)params=7B(&|$)/);
+  await expect.poll(() => page.evaluate(() => (window as any).model.get("query"))).toMatch(/(^|&)params=8B(&|$)/);
   await expect.poll(() => page.evaluate(() => (window as any).model.get("query"))).toMatch(/(^|&)embed=1(&|$)/);
   const small = Number(await frame.getByTestId("total").getAttribute("data-bytes"));
 
