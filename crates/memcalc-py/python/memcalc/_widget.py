@@ -11,7 +11,6 @@ with the page options ``embed=1`` among them).
 
 from __future__ import annotations
 
-from functools import lru_cache
 from pathlib import Path
 from typing import Any, Dict, Optional
 
@@ -19,7 +18,9 @@ PAGE = Path(__file__).parent / "page"
 ESM = Path(__file__).parent / "widget.js"
 
 
-@lru_cache(maxsize=1)
+_FILES: Dict[str, bytes] = {}
+
+
 def page_files() -> Dict[str, bytes]:
     """The page's files shipped in the package, by path under ``memcalc/page/`` (``/``-separated).
 
@@ -31,11 +32,13 @@ def page_files() -> Dict[str, bytes]:
             f"memcalc: the page is not in this package ({PAGE}): it was built without the "
             "release build's dist/ (see scripts/test-python.sh)"
         )
-    return {
-        p.relative_to(PAGE).as_posix(): p.read_bytes()
-        for p in sorted(PAGE.rglob("*"))
-        if p.is_file() and not any(part.startswith(".") for part in p.relative_to(PAGE).parts)
-    }
+    if not _FILES:
+        _FILES.update(
+            (p.relative_to(PAGE).as_posix(), p.read_bytes())
+            for p in sorted(PAGE.rglob("*"))
+            if p.is_file() and not any(part.startswith(".") for part in p.relative_to(PAGE).parts)
+        )
+    return _FILES
 
 
 def _widget_class() -> Any:
