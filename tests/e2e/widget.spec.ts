@@ -93,8 +93,10 @@ test("the notebook widget: the page offline from the model's files, its query bo
   await frame.locator("#field-params").fill("13B");
   await expect.poll(() => page.evaluate(() => (window as any).model.get("query"))).toMatch(/(^|&)params=13B(&|$)/);
   expect(await page.evaluate(() => (window as any).saved.at(-1))).toMatch(/(^|&)params=13B(&|$)/);
-  // No full page to open offline.
+  // No full page to open offline; the share link is the bare query (a blob: address opens
+  // nowhere else).
   await expect(frame.getByTestId("open-full")).toBeHidden();
+  await expect(frame.getByTestId("share-link")).toHaveValue(/^\?v=5&(.*&)?params=13B(&|$)/);
 
   // Offline: nothing was requested once the widget rendered (the frame's files are blob: URLs).
   expect(outside).toEqual([]);
