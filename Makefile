@@ -15,7 +15,7 @@ serve: setup
 build: setup
 	trunk build --release
 
-test: setup test-setup lint test-native test-python test-wasm build size test-e2e
+test: setup test-setup lint test-native build test-python test-wasm size test-e2e
 
 # setup.sh down the paths a warm machine never takes (fresh machine, root or sudo, stale tools),
 # with recording stubs instead of installers.
@@ -34,7 +34,7 @@ lint:
 	cargo clippy -p memcalc-app --target wasm32-unknown-unknown --all-targets -- -D warnings
 	shellcheck scripts/*.sh bench/*.sh .ci/run
 	for f in crates/memcalc-build/src/*.js embed/*.js bench/*.mjs scripts/*.mjs; do node --check "$$f" || exit 1; done
-	for f in src/*.js; do node --input-type=module --check < "$$f" || { echo "$$f"; exit 1; }; done
+	for f in src/*.js crates/memcalc-py/python/memcalc/widget.js; do node --input-type=module --check < "$$f" || { echo "$$f"; exit 1; }; done
 	# The view! macros' layout (rustfmt leaves them alone), by leptosfmt from scripts/setup.sh;
 	# `leptosfmt src && cargo fmt --all` formats both (each leaves the other's output alone).
 	leptosfmt --check src
@@ -42,7 +42,8 @@ lint:
 test-native:
 	cargo test --workspace --exclude memcalc-app
 
-# The Python package (crates/memcalc-py): its abi3 wheel built by maturin, installed in a fresh
+# The Python package (crates/memcalc-py): its abi3 wheel built by maturin (with the page's build,
+# dist/, for memcalc.widget: `build` runs before it in `test`), installed in a fresh
 # virtual environment, its stubs checked by mypy's stubtest, its pytest tests (and the example
 # notebook's outputs) run against the CLI.
 test-python:

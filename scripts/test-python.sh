@@ -4,7 +4,11 @@
 # fresh virtual environment with pytest and pandas from PyPI, and runs its tests against the
 # `memcalc` binary (a debug build): estimate, errors, sweep to a DataFrame, compare, check,
 # layouts, log check, and the example notebook's outputs (examples/memcalc.ipynb); and the
-# type stubs against the installed package (mypy's stubtest).
+# type stubs against the installed package (mypy's stubtest). The wheel carries the page's
+# release build (dist/, packed as memcalc/page/) for memcalc.widget, the calculator in a notebook
+# cell, offline; anywidget (from PyPI) is installed beside it for the widget's tests. `make test`
+# builds dist/ first; run alone, this script builds it only where there is none (a stale dist/
+# is packed as it is: `make build` renews it).
 #
 # Usage: scripts/test-python.sh   (the wheel is left in $CARGO_TARGET_DIR/wheels, or WHEEL_DIR)
 set -euo pipefail
@@ -16,6 +20,19 @@ VENV=$(mktemp -d)
 trap 'rm -rf "$VENV"' EXIT
 
 say() { printf 'test-python: %s\n' "$*"; }
+
+say "packing the page (dist/) for memcalc.widget"
+if [ ! -f dist/index.html ]; then
+  say "no dist/: building the page (trunk build --release)"
+  PATH=$ROOT/node_modules/.bin:$PATH trunk build --release
+fi
+PAGE=crates/memcalc-py/python/memcalc/page
+rm -rf "$PAGE"
+mkdir -p "$PAGE"
+cp -R dist/. "$PAGE"/
+# Not the page: Trunk's staging folder, left in dist/ while (or where) a build is under way.
+find "$PAGE" -mindepth 1 -name '.*' -prune -exec rm -rf {} +
+say "page: $(find "$PAGE" -type f | wc -l) files, $(du -sb "$PAGE" | cut -f1) bytes"
 
 say "building the wheel"
 rm -f "$WHEELS"/memcalc-*.whl
@@ -29,7 +46,7 @@ export MEMCALC_BIN=$TARGET/debug/memcalc
 
 say "installing it in a fresh virtual environment"
 python3 -m venv "$VENV"
-"$VENV/bin/python" -m pip install --quiet "$WHEEL" pytest mypy
+"$VENV/bin/python" -m pip install --quiet "$WHEEL" pytest mypy anywidget
 # pandas is optional for the package (sweep gives plain rows without it); the tests want it.
 "$VENV/bin/python" -m pip install --quiet pandas || say "pandas is not installable here: its tests are skipped"
 

@@ -164,6 +164,8 @@ pub fn Calculator(
         on_cleanup(move || handle.remove());
     }
 
+    let embedded = options.with_value(|o| o.embed);
+    crate::embed_bridge::connect(embedded, state, link, stale, (units, scaling_y, pinned));
     let on_change = Callback::new(move |(key, value): (FieldId, String)| {
         state.update(|s| s.change(key, value));
     });

@@ -139,12 +139,17 @@ pub fn download_url(name: &str, url: &str) {
     }
 }
 
-/// The page's address without its query, e.g. "https://host/tools/memcalc/".
+/// The page's address without its query, e.g. "https://host/tools/memcalc/"; "" at a `blob:`
+/// address (the notebook widget's, src/embed_bridge.rs), which no one else can open: its links
+/// are then the bare query.
 pub fn page_base() -> String {
     let Some(w) = window() else {
         return String::new();
     };
     let loc = w.location();
+    if loc.protocol().ok().as_deref() == Some("blob:") {
+        return String::new();
+    }
     format!(
         "{}{}",
         loc.origin().unwrap_or_default(),

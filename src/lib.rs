@@ -4,6 +4,7 @@ mod app;
 mod browser;
 mod canvas;
 pub mod components;
+mod embed_bridge;
 mod fold;
 mod location;
 pub mod log;

@@ -3,11 +3,16 @@
 
 use leptos::prelude::*;
 
-/// The current query string, with its leading `?`, or "" outside a browser window.
+/// The current query string, with its leading `?`, or "" outside a browser window. A page at
+/// a `blob:` address (the notebook widget's, src/embed_bridge.rs) has its query in the fragment.
 pub fn current_query() -> String {
-    web_sys::window()
-        .and_then(|w| w.location().search().ok())
-        .unwrap_or_default()
+    let Some(loc) = web_sys::window().map(|w| w.location()) else {
+        return String::new();
+    };
+    if loc.protocol().ok().as_deref() == Some("blob:") {
+        return loc.hash().unwrap_or_default().replacen('#', "?", 1);
+    }
+    loc.search().unwrap_or_default()
 }
 
 /// Writes the query into the address bar, keeping path and fragment; `push` adds a history

@@ -145,3 +145,152 @@ fn a_planted_bad_document_fails_validation() {
         assert!(!v.is_valid(&d), "{what} validated");
     }
 }
+
+// --- The other `--json` documents (issue 43): --sweep, --compare, --log, --plan ---------------
+
+/// The published schema of one document (`sweep`, `compare`, `log`, `plan`), compiled.
+fn validator_of(doc: &str) -> jsonschema::Validator {
+    jsonschema::validator_for(&published()[doc]).unwrap_or_else(|e| panic!("{doc}: {e}"))
+}
+
+/// `memcalc ARGS` (with --json) validates against the published schema `doc`; the document.
+fn valid(v: &jsonschema::Validator, args: &[&str]) -> Value {
+    let (code, out, err) = memcalc(args);
+    assert!(code < 2, "{args:?}: {err}");
+    let d: Value = serde_json::from_str(&out).unwrap_or_else(|e| panic!("{args:?}: {e}\n{out}"));
+    let errs = errors(v, &d);
+    assert!(errs.is_empty(), "{args:?}: {errs:#?}");
+    d
+}
+
+#[test]
+fn every_sweep_document_validates_against_the_published_sweep_schema() {
+    let v = validator_of("sweep");
+    for args in [
+        &[
+            "--json",
+            "--sweep",
+            "batch=1..64",
+            "params=7B",
+            "zero=3",
+            "gpus=8",
+        ][..],
+        &[
+            "--json",
+            "--sweep",
+            "seq=1k..128k",
+            "mode=infer",
+            "params=70B",
+            "engine=vllm",
+            "gpu=h200",
+        ],
+        &[
+            "--json",
+            "--sweep",
+            "ranks=64..4096",
+            "mode=sim",
+            "method=grid",
+            "nx=2048",
+            "ny=2048",
+            "nz=2048",
+        ],
+        &["--json", "--sweep", "gpus=1..8", "mode=train", "model=fno"],
+    ] {
+        let d = valid(&v, args);
+        assert!(!d["points"].as_array().unwrap().is_empty(), "{args:?}");
+    }
+    // A row without its figures, or with a key no field has, does not.
+    let (_, out, _) = memcalc(&["--json", "--sweep", "batch=1..4", "params=7B"]);
+    let good: Value = serde_json::from_str(&out).unwrap();
+    let mut bad = good.clone();
+    bad["points"][0].as_object_mut().unwrap().remove("fits");
+    assert!(!v.is_valid(&bad));
+    let mut bad = good;
+    bad["points"][0]["batchh"] = json!(3);
+    assert!(!v.is_valid(&bad));
+}
+
+#[test]
+fn every_comparison_document_validates_against_the_published_compare_schema() {
+    let v = validator_of("compare");
+    for args in [
+        &[
+            "--json",
+            "--compare",
+            "params=70B",
+            "params=70B&zero=3&gpus=8",
+        ][..],
+        &[
+            "--json",
+            "--compare",
+            "mode=infer&params=8B&gpu=l4",
+            "mode=infer&params=8B&gpu=h100-80&engine=vllm",
+            "mode=infer&params=8B&quant=int4",
+        ],
+        &[
+            "--json",
+            "--compare",
+            "mode=sim&method=lbm&nx=512&ny=512&nz=512",
+            "mode=sim&method=lbm&nx=1024&ny=1024&nz=1024&ranks=8",
+        ],
+    ] {
+        valid(&v, args);
+    }
+    let (_, out, _) = memcalc(&["--json", "--compare", "params=7B", "params=13B"]);
+    let mut bad: Value = serde_json::from_str(&out).unwrap();
+    bad["parts"][0]["id"] = json!("flux_capacitor");
+    assert!(!v.is_valid(&bad));
+}
+
+#[test]
+fn every_log_document_of_the_fixtures_validates_against_the_published_log_schema() {
+    let v = validator_of("log");
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../memcalc-core/tests/logs");
+    let mut checked = 0;
+    for e in std::fs::read_dir(dir).unwrap() {
+        let path = e.unwrap().path();
+        if path.extension().is_some_and(|x| x == "md") {
+            continue;
+        }
+        let args = ["--json", "--log", path.to_str().unwrap()];
+        // A log that leaves the scenario incomplete is refused (exit 2) with no document.
+        if memcalc(&args).0 == 2 {
+            continue;
+        }
+        valid(&v, &args);
+        checked += 1;
+    }
+    assert!(checked >= 10, "{checked} logs");
+    let (_, out, _) = memcalc(&[
+        "--json",
+        "--log",
+        &format!("{dir}/lammps-16Mar18-eam.4.log"),
+    ]);
+    let mut bad: Value = serde_json::from_str(&out).unwrap();
+    bad["filled"][0]["key"] = json!("not_a_key");
+    assert!(!v.is_valid(&bad));
+}
+
+#[test]
+fn every_plan_document_validates_against_the_published_plan_schema() {
+    let v = validator_of("plan");
+    let train =
+        "params=7B&seq=4096&framework=megatron&plan_devices=h100-80,a100-80&plan_max_gpus=64";
+    let serve = "mode=infer&params=70B&engine=vllm&prompt=1024&seq=2048&plan_devices=h100-80,h200&plan_max_gpus=16";
+    for q in [
+        format!("{train}&plan_tokens=20B&plan_deadline_h=72&plan_price=2.5"),
+        format!("{train}&plan_tokens=20B&plan_deadline_h=1"),
+        format!("{serve}&plan_users=32&plan_ttft_ms=2000&plan_tpot_ms=60"),
+        format!("{serve}&plan_users=32&plan_tpot_ms=0.5"),
+    ] {
+        valid(&v, &["--json", "--plan", &q]);
+    }
+    let (_, out, _) = memcalc(&[
+        "--json",
+        "--plan",
+        &format!("{train}&plan_tokens=20B&plan_deadline_h=72"),
+    ]);
+    let mut bad: Value = serde_json::from_str(&out).unwrap();
+    bad["binding_kind"] = json!("vibes");
+    assert!(!v.is_valid(&bad));
+}

@@ -32,6 +32,7 @@ __all__ = [
     "compare",
     "log_check",
     "query_string",
+    "widget",
     "Estimate",
     "Part",
     "Term",
@@ -345,3 +346,14 @@ def log_check(text: str, query: Query = "") -> Dict[str, Any]:
     PyTorch peak prints, nvidia-smi, ``/usr/bin/time -v`` or seff. The keys it states fill the
     scenario (``query`` is the base), each figure it reports is set beside the estimate."""
     return _call("log_check", text=text, query=query_string(query))
+
+
+def widget(query: Query = "", height: int = 900) -> Any:
+    """The calculator for ``query`` in a notebook cell (Jupyter, JupyterLab, VS Code, Colab),
+    offline: the page's embed mode, shipped in this package, as an anywidget (``pip install
+    'memcalc[widget]'``). Its ``query`` traitlet follows the page both ways: set it and the page
+    follows; edit the page and it holds the page's link. ``height`` is the frame's first height
+    in CSS pixels (it then follows its content)."""
+    from ._widget import widget as make
+
+    return make(query, height)
