@@ -21,6 +21,9 @@ ESM = Path(__file__).parent / "widget.js"
 _FILES: Dict[str, bytes] = {}
 
 
+_NOT_LOADED = (".md", ".json")
+
+
 def page_files() -> Dict[str, bytes]:
     """The page's files shipped in the package, by path under ``memcalc/page/`` (``/``-separated).
 
@@ -36,7 +39,11 @@ def page_files() -> Dict[str, bytes]:
         _FILES.update(
             (p.relative_to(PAGE).as_posix(), p.read_bytes())
             for p in sorted(PAGE.rglob("*"))
-            if p.is_file() and not any(part.startswith(".") for part in p.relative_to(PAGE).parts)
+            if p.is_file()
+            and not any(part.startswith(".") for part in p.relative_to(PAGE).parts)
+            # What the page never loads: the documents copied beside it for hosts (the
+            # embedding guide, the published schema).
+            and p.suffix not in _NOT_LOADED
         )
     return _FILES
 
