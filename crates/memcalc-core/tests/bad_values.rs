@@ -84,6 +84,14 @@ fn bare_and_upper_case_device_names_are_the_catalog_presets() {
         ("A10G", "a10"),
         ("RTX-5090", "rtx5090"),
         ("MI300X", "mi300x"),
+        // issue 38's presets under the names people write
+        ("RTX-3090-Ti", "rtx3090ti"),
+        ("H800-SXM", "h800"),
+        ("A800-SXM4", "a800"),
+        ("A100-80-PCIe", "a100-pcie-80"),
+        ("RTX-PRO-6000-Blackwell", "rtx-pro-6000"),
+        ("GB10", "dgx-spark"),
+        ("strix-halo", "strix-halo-128"),
     ] {
         assert_eq!(gpu_by_id(raw).map(|g| g.id), Some(id), "{raw}");
         let s = parsed(&format!("v=2&mode=infer&params=8B&gpu={raw}"));

@@ -43,6 +43,7 @@ choice_enum!(
         Merger => ("merger", "Patch merger: norm, (width · merge²)² and (width · merge²) → hidden, with biases (Qwen2-VL, Qwen2.5-VL)"),
         Mlp => ("mlp", "Two-layer MLP: (width · merge²) → hidden → hidden, with biases (LLaVA, LLaVA-OneVision, InternVL)"),
         Linear => ("linear", "One matrix: RMSNorm and width → hidden, no bias (Gemma 3)"),
+        Pixtral => ("pixtral", "Pixtral encoder and Mistral 3 projector, no biases anywhere: an RMSNorm before the layers; norm, patch merger (width · merge²) → width, two-layer MLP width → hidden → hidden (Mistral Small 3.1, 3.2)"),
     }
 );
 

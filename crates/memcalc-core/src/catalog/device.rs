@@ -368,6 +368,26 @@ pub const GPU_ALIASES: &[(&str, &str)] = &[
     ("rtx-4090", "rtx4090"),
     ("3090", "rtx3090"),
     ("rtx-3090", "rtx3090"),
+    // --- issue 38: spellings of the 2025–2026 presets, each naming one board (an Apple
+    // chip's name alone does not: it ships with several memory sizes)
+    ("3090ti", "rtx3090ti"),
+    ("3090-ti", "rtx3090ti"),
+    ("rtx-3090-ti", "rtx3090ti"),
+    ("rtx-3090ti", "rtx3090ti"),
+    ("h800-sxm", "h800"),
+    ("h800-sxm5", "h800"),
+    ("a800-sxm", "a800"),
+    ("a800-sxm4", "a800"),
+    ("a100-80-pcie", "a100-pcie-80"),
+    ("a100-pcie-80gb", "a100-pcie-80"),
+    ("rtx-pro-6000-blackwell", "rtx-pro-6000"),
+    ("pro6000", "rtx-pro-6000"),
+    ("b300-sxm", "b300"),
+    ("gb10", "dgx-spark"),
+    ("spark", "dgx-spark"),
+    ("strix-halo", "strix-halo-128"),
+    ("ryzen-ai-max-395", "strix-halo-128"),
+    // --- end issue 38 spellings
 ];
 
 /// The preset with this id or alias, in any case.

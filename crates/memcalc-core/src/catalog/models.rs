@@ -144,6 +144,29 @@ const fn gemma3_vl(lm: Arch) -> Arch {
     }
 }
 
+/// Mistral Small 3.1's Pixtral vision encoder (config.json vision_config, model_type pixtral:
+/// 24 layers, hidden_size 1024, intermediate_size 4096, SiLU-gated MLP, RMSNorms, patch_size 14,
+/// 2-D rotary positions, image_size 1540; top-level spatial_merge_size 2,
+/// multimodal_projector_bias false) and Mistral 3's projector to the language model's width,
+/// counted from schema version 6 (older links pin `vision_layers` empty). One image gives at
+/// most (1540 ÷ (14 · 2))² = 3,025 tokens, what vLLM's profile encodes
+/// (vllm/model_executor/models/pixtral.py PixtralHFEncoderInfo.get_num_image_tokens).
+const fn pixtral(lm: Arch) -> Arch {
+    Arch {
+        vision_layers: 24,
+        vision_hidden: 1024,
+        vision_ffn: 4096,
+        vision_mlp: Mlp::Gated,
+        vision_norm: Norm::RmsNorm,
+        vision_patch: 14,
+        vision_temporal: 1,
+        vision_merge: 2,
+        vision_proj: crate::catalog::vision::VisionProj::Pixtral,
+        vision_tokens: 3025,
+        ..lm
+    }
+}
+
 const QWEN3: Arch = Arch {
     head_dim: 128,
     qk_norm: QkNorm::Head,
@@ -295,10 +318,10 @@ pub const MODELS: &[Model] = &[
     dec("mistralai/Mistral-Small-24B-Base-2501", "mistral-small-24b", "Mistral Small 3 24B", Arch { head_dim: 128, max_context: 32_768, ..llama(40, 5120, 32, 8, 32_768, 131_072) },
         exact(23_572_403_200), "mistralai/Mistral-Small-24B-Base-2501 config.json; 23,572,403,200 parameters")
         .variants(&["mistralai/Mistral-Small-24B-Instruct-2501"]),
-    // Mistral Small 3.1 and 3.2: Mistral Small 3's language model with a 128k context (the
-    // Pixtral vision encoder of Mistral3ForConditionalGeneration is not counted).
-    dec("mistralai/Mistral-Small-3.1-24B-Base-2503", "mistral-small-3.1", "Mistral Small 3.1 24B (language model)", Arch { head_dim: 128, max_context: 131_072, ..llama(40, 5120, 32, 8, 32_768, 131_072) },
-        exact(23_572_403_200), "mistralai/Mistral-Small-3.1-24B-Base-2503 config.json text_config (max_position_embeddings 131072); the language model's 23,572,403,200 parameters, as Mistral Small 3's")
+    // Mistral Small 3.1 and 3.2 (Mistral3ForConditionalGeneration): Mistral Small 3's language
+    // model with a 128k context and the Pixtral vision encoder, counted from schema version 6.
+    dec("mistralai/Mistral-Small-3.1-24B-Base-2503", "mistral-small-3.1", "Mistral Small 3.1 24B (vision-language)", pixtral(Arch { head_dim: 128, max_context: 131_072, ..llama(40, 5120, 32, 8, 32_768, 131_072) }),
+        rounded(24_000_000_000, 20_000), "mistralai/Mistral-Small-3.1-24B-Base-2503 config.json (text_config max_position_embeddings 131072; vision_config pixtral, 24 layers, hidden_size 1024, intermediate_size 4096, patch_size 14, image_size 1540; spatial_merge_size 2; multimodal_projector_bias false; the defaults of transformers' Mistral3Config): 23,572,403,200 language model (Mistral Small 3's) + 438,958,080 vision encoder and projector (catalog::vision); Mistral AI: 24B (±2 %)")
         .variants(&["mistralai/Mistral-Small-3.1-24B-Instruct-2503", "mistralai/Mistral-Small-3.2-24B-Instruct-2506"]),
     // --- Qwen ---
     dec("Qwen/Qwen2-0.5B", "qwen2-0.5b", "Qwen2 0.5B", Arch { head_dim: 64, ..Arch { layers: 24, hidden: 896, heads: 14, kv_heads: 2, ffn: 4864, vocab: 151_936, ..QWEN25_SMALL } },
@@ -356,6 +379,17 @@ pub const MODELS: &[Model] = &[
     dec("Qwen/Qwen3-235B-A22B", "qwen3-235b-a22b", "Qwen3 235B-A22B (MoE)", Arch { layers: 94, hidden: 4096, heads: 64, kv_heads: 4, ffn: 12_288, moe_ffn: 1536, vocab: 151_936, ..QWEN3 }.moe(128, 8),
         exact(235_093_634_560), "Qwen/Qwen3-235B-A22B config.json (128 experts, 8 active, moe_intermediate_size 1536); 235,093,634,560 parameters")
         .checkpoints(&[("Qwen/Qwen3-235B-A22B-FP8", Quant::Fp8Block)]),
+    // Qwen3's July 2025 updates (issue 38): the same layers with a native 256k context
+    // (config.json max_position_embeddings 262144), Instruct and Thinking, each with its FP8
+    // release (the block-FP8 layout of the Qwen3 -FP8 repositories above).
+    dec("Qwen/Qwen3-30B-A3B-Instruct-2507", "qwen3-30b-a3b-2507", "Qwen3 30B-A3B 2507 (MoE, 256k)", Arch { layers: 48, hidden: 2048, heads: 32, kv_heads: 4, ffn: 6144, moe_ffn: 768, vocab: 151_936, max_context: 262_144, ..QWEN3 }.moe(128, 8),
+        exact(30_532_122_624), "Qwen/Qwen3-30B-A3B-Instruct-2507 config.json (Qwen3-30B-A3B's layers, max_position_embeddings 262144); 30,532,122,624 parameters")
+        .variants(&["Qwen/Qwen3-30B-A3B-Thinking-2507"])
+        .checkpoints(&[("Qwen/Qwen3-30B-A3B-Instruct-2507-FP8", Quant::Fp8Block), ("Qwen/Qwen3-30B-A3B-Thinking-2507-FP8", Quant::Fp8Block)]),
+    dec("Qwen/Qwen3-235B-A22B-Instruct-2507", "qwen3-235b-a22b-2507", "Qwen3 235B-A22B 2507 (MoE, 256k)", Arch { layers: 94, hidden: 4096, heads: 64, kv_heads: 4, ffn: 12_288, moe_ffn: 1536, vocab: 151_936, max_context: 262_144, ..QWEN3 }.moe(128, 8),
+        exact(235_093_634_560), "Qwen/Qwen3-235B-A22B-Instruct-2507 config.json (Qwen3-235B-A22B's layers, max_position_embeddings 262144); 235,093,634,560 parameters")
+        .variants(&["Qwen/Qwen3-235B-A22B-Thinking-2507"])
+        .checkpoints(&[("Qwen/Qwen3-235B-A22B-Instruct-2507-FP8", Quant::Fp8Block), ("Qwen/Qwen3-235B-A22B-Thinking-2507-FP8", Quant::Fp8Block)]),
     // --- Zhipu GLM-4.5 / 4.6 (Glm4MoeForCausalLM): grouped-query attention with Q/K/V biases,
     // leading dense layers, one shared expert, a router score-correction bias. The checkpoint's
     // multi-token-prediction layer (num_nextn_predict_layers 1) is loaded by vLLM and SGLang only
@@ -397,7 +431,8 @@ pub const MODELS: &[Model] = &[
         .variants(&["meta-llama/Llama-4-Maverick-17B-128E-Instruct"]),
     dec("Qwen/Qwen3-Next-80B-A3B-Instruct", "qwen3-next-80b-a3b", "Qwen3-Next 80B-A3B (hybrid linear attention, MoE)", Arch { layers: 48, hidden: 2048, heads: 16, kv_heads: 2, head_dim: 256, ffn: 5120, moe_ffn: 512, shared_experts: 1, vocab: 151_936, max_context: 262_144, full_every: 4, linear_k_heads: 16, linear_v_heads: 32, linear_k_dim: 128, linear_v_dim: 128, conv_kernel: 4, attn_gate: true, ..QWEN3 }.moe(512, 10),
         rounded(80_000_000_000, 30_000), "Qwen/Qwen3-Next-80B-A3B-Instruct config.json (48 layers, full_attention_interval 4: 12 gated-attention and 36 Gated DeltaNet layers; linear_num_key_heads 16, linear_num_value_heads 32, linear_key_head_dim 128, linear_value_head_dim 128, linear_conv_kernel_dim 4; 512 experts, 10 active, moe_intermediate_size 512, one shared expert of 512; attn_output_gate); Qwen's model card: 80B total, 3B active (±3 %; the shared expert's 1-wide gate, 98,304 parameters, is not counted)")
-        .variants(&["Qwen/Qwen3-Next-80B-A3B-Thinking", "Qwen/Qwen3-Next-80B-A3B"]),
+        .variants(&["Qwen/Qwen3-Next-80B-A3B-Thinking", "Qwen/Qwen3-Next-80B-A3B"])
+        .checkpoints(&[("Qwen/Qwen3-Next-80B-A3B-Instruct-FP8", Quant::Fp8Block), ("Qwen/Qwen3-Next-80B-A3B-Thinking-FP8", Quant::Fp8Block)]),
     // --- Vision-language models (issue 38): the language model as its text config, the vision
     // encoder counted apart (`catalog::vision`); the published count is both.
     dec("Qwen/Qwen2.5-VL-3B-Instruct", "qwen2.5-vl-3b", "Qwen2.5-VL 3B (vision-language)", qwen25_vl(Arch { layers: 36, hidden: 2048, heads: 16, kv_heads: 2, head_dim: 128, ffn: 11_008, vocab: 151_936, ..QWEN25_SMALL }),

@@ -6,7 +6,7 @@ pub use crate::catalog::arch::VisionProj;
 use crate::catalog::arch::{Arch, Mlp, Norm};
 
 /// Where the vision encoder's parameters come from.
-pub const SRC_VISION: &str = "the encoder as Hugging Face transformers builds it from config.json vision_config: Qwen2.5-VL modeling_qwen2_5_vl.py (Qwen2_5_VisionPatchEmbed conv3d without bias, Qwen2_5_VLVisionBlock: qkv and proj with biases, gated MLP with biases, two RMSNorms; Qwen2_5_VLPatchMerger), SigLIP modeling_siglip.py (LLaVA-OneVision, Gemma 3: learned positions, standard MLP, LayerNorms), InternVL modeling_internvl.py (InternViT, mlp1 projector), Gemma 3 modeling_gemma3.py Gemma3MultiModalProjector (mm_soft_emb_norm, mm_input_projection_weight); the patch embedding's bias (at most one width of values) is not counted";
+pub const SRC_VISION: &str = "the encoder as Hugging Face transformers builds it from config.json vision_config: Pixtral modeling_pixtral.py (Mistral Small 3.1/3.2: patch_conv and q, k, v, o, gate, up, down without biases, ln_pre and two RMSNorms per layer) with modeling_mistral3.py Mistral3MultiModalProjector (RMSNorm, Mistral3PatchMerger, linear_1, linear_2; multimodal_projector_bias false), Qwen2.5-VL modeling_qwen2_5_vl.py (Qwen2_5_VisionPatchEmbed conv3d without bias, Qwen2_5_VLVisionBlock: qkv and proj with biases, gated MLP with biases, two RMSNorms; Qwen2_5_VLPatchMerger), SigLIP modeling_siglip.py (LLaVA-OneVision, Gemma 3: learned positions, standard MLP, LayerNorms), InternVL modeling_internvl.py (InternViT, mlp1 projector), Gemma 3 modeling_gemma3.py Gemma3MultiModalProjector (mm_soft_emb_norm, mm_input_projection_weight); the patch embedding's bias (at most one width of values) is not counted";
 
 /// Where vLLM's multimodal profile comes from.
 pub const SRC_MM_PROFILE: &str = "vLLM v0.11 vllm/v1/worker/gpu_model_runner.py profile_run (the encoder run on a dummy batch of the largest items, its outputs kept in the encoder cache while the language model's dummy step runs; one peak measured over both), vllm/v1/worker/utils.py MultiModalBudget._get_max_items (items = max(1, min(budget ÷ tokens per item, max_num_seqs × max(1, min(limit_mm_per_prompt, max_model_len ÷ tokens per item))))), vllm/v1/core/encoder_cache_manager.py compute_encoder_budget (budget = max(max_num_batched_tokens, tokens per item)); vllm/config/multimodal.py (limit_mm_per_prompt 999 per modality unless given, skip_mm_profiling false); the encoder layer's working set: vllm/model_executor/models/qwen2_5_vl.py Qwen2_5_VisionMLP (merged gate_up, act, down)";
@@ -16,7 +16,9 @@ pub const SRC_MM_PROFILE: &str = "vLLM v0.11 vllm/v1/worker/gpu_model_runner.py 
 pub fn proj_in(a: &Arch) -> u64 {
     match a.vision_proj {
         VisionProj::Linear => a.vision_hidden,
-        VisionProj::Merger | VisionProj::Mlp => crate::mul!(a.vision_hidden, merge_patches(a)),
+        VisionProj::Merger | VisionProj::Mlp | VisionProj::Pixtral => {
+            crate::mul!(a.vision_hidden, merge_patches(a))
+        }
     }
 }
 
@@ -66,10 +68,15 @@ pub fn params(a: &Arch) -> VisionParams {
     }
     let h = a.vision_hidden;
     let f = a.vision_ffn;
-    let attention = crate::add!(crate::mul!(4, h, h), crate::mul!(4, h));
+    // Pixtral's linear layers carry no bias (modeling_pixtral.py PixtralAttention, PixtralMLP).
+    let biased = u64::from(a.vision_proj != VisionProj::Pixtral);
+    let attention = crate::add!(crate::mul!(4, h, h), crate::mul!(4, h, biased));
     let mlp = match a.vision_mlp {
-        Mlp::Gated => crate::add!(crate::mul!(3, h, f), crate::mul!(2, f), h),
-        Mlp::Standard => crate::add!(crate::mul!(2, h, f), f, h),
+        Mlp::Gated => crate::add!(
+            crate::mul!(3, h, f),
+            crate::mul!(crate::add!(crate::mul!(2, f), h), biased)
+        ),
+        Mlp::Standard => crate::add!(crate::mul!(2, h, f), crate::mul!(crate::add!(f, h), biased)),
     };
     let layer = crate::add!(attention, mlp, crate::mul!(2, norm(a.vision_norm, h)));
     let embed = crate::add!(
@@ -80,7 +87,13 @@ pub fn params(a: &Arch) -> VisionParams {
             a.vision_patch,
             h
         ),
-        crate::mul!(a.vision_positions, h)
+        crate::mul!(a.vision_positions, h),
+        // Pixtral's ln_pre, an RMSNorm over the patch embeddings.
+        if a.vision_proj == VisionProj::Pixtral {
+            h
+        } else {
+            0
+        }
     );
     let d = proj_in(a);
     let lm = a.hidden;
@@ -94,6 +107,14 @@ pub fn params(a: &Arch) -> VisionParams {
         ),
         VisionProj::Mlp => crate::add!(crate::mul!(d, lm), lm, crate::mul!(lm, lm), lm),
         VisionProj::Linear => crate::add!(h, crate::mul!(h, lm)),
+        // Mistral3MultiModalProjector: norm, merging_layer (width · merge² → width), linear_1
+        // (width → hidden), linear_2 (hidden → hidden), no biases.
+        VisionProj::Pixtral => crate::add!(
+            h,
+            crate::mul!(d, h),
+            crate::mul!(h, lm),
+            crate::mul!(lm, lm)
+        ),
     };
     VisionParams {
         embed,
@@ -135,7 +156,7 @@ pub fn sglang_share_factor(a: &Arch) -> f64 {
     }
     let layers = match a.vision_proj {
         VisionProj::Merger => 24.0,
-        VisionProj::Mlp | VisionProj::Linear => a.vision_layers as f64,
+        VisionProj::Mlp | VisionProj::Linear | VisionProj::Pixtral => a.vision_layers as f64,
     };
     let width = a.vision_hidden as f64;
     let ratio = layers * width * width / (24.0 * 1024.0 * 1024.0);

@@ -103,8 +103,12 @@ pub struct Estimate {
     pub busiest: Busiest,
     /// What one total counts.
     pub per: Per,
+    /// The language model's parameters (a vision-language model's encoder is `vision_params`).
     pub params: u64,
     pub trainable_params: u64,
+    /// A vision-language model's vision encoder and projector (`catalog::vision`; issue 38);
+    /// 0 without one. The page's "Parameters" counts both.
+    pub vision_params: u64,
     /// Simulations: bytes per MPI rank (neural models: per device).
     pub per_rank_bytes: u64,
     /// Simulations: output over the run plus two restart files.

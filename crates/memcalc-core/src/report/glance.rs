@@ -94,17 +94,25 @@ fn sim_facts(e: &Estimate, d: &Derived, units: UnitSystem) -> Vec<Fact> {
 
 fn model_facts(e: &Estimate, d: &Derived, units: UnitSystem) -> Vec<Fact> {
     let size = |b: u64| format_bytes(b, units);
+    let trainable = (e.mode != Mode::Infer && e.trainable_params != e.params)
+        .then(|| format!("{} trainable", group_digits(e.trainable_params)));
+    // A vision-language model's count is both networks, as its publisher states it (issue 38).
+    let parts = (e.vision_params > 0).then(|| {
+        format!(
+            "{} language model + {} vision encoder",
+            group_digits(e.params),
+            group_digits(e.vision_params)
+        )
+    });
+    let detail: Vec<String> = parts.into_iter().chain(trainable).collect();
+    let total = group_digits(crate::add!(e.params, e.vision_params));
     let mut rows = vec![fact(
         "params",
         "Parameters",
-        if e.mode == Mode::Infer || e.trainable_params == e.params {
-            group_digits(e.params)
+        if detail.is_empty() {
+            total
         } else {
-            format!(
-                "{} ({} trainable)",
-                group_digits(e.params),
-                group_digits(e.trainable_params)
-            )
+            format!("{total} ({})", detail.join("; "))
         },
     )];
     // A server is asked how many requests it holds at once, not for a micro-batch.
@@ -248,6 +256,44 @@ mod tests {
             ("Concurrent sequences that fit", "14")
         );
         assert!(lines(&f).iter().all(|l| !l.contains("micro-batch")));
+    }
+
+    /// A vision-language model's "Parameters" counts its vision encoder beside the language
+    /// model, as the publisher's count does (issue 38: the card showed the language model only).
+    #[test]
+    fn parameters_count_the_vision_encoder() {
+        let s = |q: &str| {
+            crate::schema::inputs::Inputs::from_query(q)
+                .0
+                .parse()
+                .unwrap()
+        };
+        let e = estimate(&s(
+            "v=5&mode=infer&engine=vllm&model_id=Qwen/Qwen2.5-VL-7B-Instruct&gpu=h100",
+        ));
+        assert_eq!((e.params, e.vision_params), (7_615_616_512, 676_550_144));
+        let f = facts(&e, &Derived::default(), Binary);
+        assert_eq!(
+            f[0].value,
+            "8,292,166,656 (7,615,616,512 language model + 676,550,144 vision encoder)"
+        );
+        // Fine-tuning with the encoder frozen (ms-swift, LLaMA-Factory) also names what trains.
+        let e = Estimate {
+            mode: Mode::Finetune,
+            trainable_params: 40_000_000,
+            ..e
+        };
+        assert_eq!(
+            facts(&e, &Derived::default(), Binary)[0].value,
+            "8,292,166,656 (7,615,616,512 language model + 676,550,144 vision encoder; 40,000,000 trainable)"
+        );
+        // A text model reads as before.
+        let e = estimate(&s("v=5&mode=infer&model_id=Qwen/Qwen2.5-7B&gpu=h100"));
+        assert_eq!(e.vision_params, 0);
+        assert_eq!(
+            facts(&e, &Derived::default(), Binary)[0].value,
+            "7,615,616,512"
+        );
     }
 
     #[test]

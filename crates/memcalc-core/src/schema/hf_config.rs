@@ -582,6 +582,7 @@ pub fn read(json: &str) -> Result<Imported, ConfigError> {
         Some(Value::Object(vc)) => read_vision(
             top.get("model_type").and_then(Value::as_str).unwrap_or(mt),
             vc,
+            top,
             &mut arch,
         ),
         _ => false,
@@ -837,9 +838,15 @@ fn vision_count(vc: &Map<String, Value>, keys: &[&str]) -> Option<u64> {
 /// top-level `model_type`: Qwen2-VL and Qwen2.5-VL (patch merger; Qwen2-VL's `hidden_size` is
 /// the merger's output, its encoder `embed_dim` × `mlp_ratio`), Gemma 3 (SigLIP, 4 × 4 pooling
 /// to `mm_tokens_per_image`, one projection), LLaVA / LLaVA-NeXT / LLaVA-OneVision (SigLIP or
-/// CLIP, two-layer MLP), InternVL (InternViT, pixel shuffle 2, two-layer MLP). Whether it was
-/// read: another model type's encoder stays "not counted".
-fn read_vision(model_type: &str, vc: &Map<String, Value>, arch: &mut Arch) -> bool {
+/// CLIP, two-layer MLP), InternVL (InternViT, pixel shuffle 2, two-layer MLP), Mistral 3
+/// (Pixtral without biases, the top level's `spatial_merge_size`, Mistral 3's projector).
+/// Whether it was read: another model type's encoder stays "not counted".
+fn read_vision(
+    model_type: &str,
+    vc: &Map<String, Value>,
+    top: &Map<String, Value>,
+    arch: &mut Arch,
+) -> bool {
     use crate::catalog::arch::VisionProj;
     let layers = vision_count(vc, &["depth", "num_hidden_layers"]);
     let patch = vision_count(vc, &["patch_size"]).unwrap_or(14);
@@ -894,6 +901,23 @@ fn read_vision(model_type: &str, vc: &Map<String, Value>, arch: &mut Arch) -> bo
                 1,
                 positions,
                 per_image,
+            )
+        }
+        // Mistral Small 3.1/3.2 (issue 38): Pixtral's 2-D rotary positions, no learned ones; one
+        // image gives (image_size ÷ (patch · merge))² tokens (vLLM PixtralHFEncoderInfo).
+        "mistral3" => {
+            let merge = vision_count(top, &["spatial_merge_size"]).unwrap_or(2);
+            let per_side = image.checked_div(patch * merge).unwrap_or(0);
+            (
+                vision_count(vc, &["hidden_size"]),
+                vision_count(vc, &["intermediate_size"]),
+                Mlp::Gated,
+                Norm::RmsNorm,
+                VisionProj::Pixtral,
+                merge,
+                1,
+                0,
+                per_side * per_side,
             )
         }
         "llava" | "llava_next" | "llava_onevision" => (

@@ -209,6 +209,9 @@ impl Inputs {
         if version < 5 {
             pin_v4_defaults(&mut inputs, named, preset);
         }
+        if version < 6 {
+            pin_v5_defaults(&mut inputs, named, preset);
+        }
         // A link that describes the architecture but gives no count means "derive it".
         if crate::schema::inputs::ARCH_ESSENTIALS
             .into_iter()
@@ -229,6 +232,29 @@ const V2_CELL_VOLUME: &str = "2122.416";
 /// `sparc-alsi-md` (SPARC's Al16Si16 test cell, 3375 bohr³). A version-2 link naming one keeps
 /// version 2's default volume.
 const PRESETS_GIVEN_A_CELL_IN_V3: &[&str] = &["sparc-alsi-md"];
+
+/// Version 5 → 6: the defaults version 6 changed, pinned where a link of version 5 or older
+/// relied on them, so it opens with the numbers it was written with. Each change keeps its own
+/// block.
+fn pin_v5_defaults(
+    inputs: &mut Inputs,
+    named: impl Fn(FieldId) -> bool,
+    preset: Option<&crate::schema::presets::Preset>,
+) {
+    let given = |id: FieldId| {
+        named(id) || preset.is_some_and(|p| pairs(p.query).iter().any(|(k, _)| k == id.key()))
+    };
+    // --- Pixtral vision encoder (issue 38): Mistral Small 3.1 and 3.2 count their Pixtral
+    // encoder and Mistral 3 projector (the catalog's `vision_proj=pixtral`) from version 6;
+    // before, only the language model. Only those models: the other catalog encoders were
+    // counted from version 5.
+    let pixtral = crate::catalog::model_by_id(inputs.get(FieldId::ModelId))
+        .is_some_and(|m| m.arch.vision_proj == crate::catalog::vision::VisionProj::Pixtral);
+    if pixtral && !given(FieldId::VisionLayers) && !inputs.get(FieldId::VisionLayers).is_empty() {
+        inputs.set(FieldId::VisionLayers, "");
+    }
+    // --- end Pixtral vision encoder
+}
 
 /// Version 4 → 5: the defaults version 5 changed, pinned where a link of version 4 or older
 /// relied on them, so it opens with the numbers it was written with. Each change keeps its own

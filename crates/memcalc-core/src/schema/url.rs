@@ -13,7 +13,10 @@
 /// `hybrid_kv=full` and `batch_scope=replica` where they matter (`schema::query::pin_v3_defaults`).
 /// Version 5 caches DeepSeek-V3.2's sparse-attention indexer beside the latent KV (the catalog's
 /// `index_head_dim`); older links keep no indexer (`schema::query::pin_v4_defaults`).
-pub const SCHEMA_VERSION: u32 = 5;
+/// Version 6 counts Mistral Small 3.1/3.2's Pixtral vision encoder (the catalog's
+/// `vision_proj=pixtral`); older links naming them keep the language model only
+/// (`schema::query::pin_v5_defaults`).
+pub const SCHEMA_VERSION: u32 = 6;
 
 /// Something about a query worth telling the user, though it did not stop the page.
 #[derive(Debug, Clone, PartialEq, Eq)]

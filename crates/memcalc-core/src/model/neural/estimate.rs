@@ -367,6 +367,7 @@ pub(crate) fn estimate_model(s: &Scenario) -> Estimate {
         per: crate::model::Per::Device,
         params: s.param_count(),
         trainable_params: crate::mul!(b.trainable, p.tp, p.pp),
+        vision_params: crate::catalog::vision::params(&plan.arch).total(),
         per_rank_bytes: per_device,
         disk_bytes: 0,
         devices_per_node: on_node,

@@ -310,6 +310,7 @@ pub(super) fn assemble(s: &Scenario, mp: MethodParts) -> Estimate {
         per,
         params: 0,
         trainable_params: 0,
+        vision_params: 0,
         per_rank_bytes: per_rank,
         disk_bytes: disk,
         devices_per_node: if gpu { ranks_per_node } else { 1 },
