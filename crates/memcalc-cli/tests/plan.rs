@@ -240,7 +240,7 @@ fn run_times_are_also_given_in_gpu_hours_and_node_hours() {
     let time = out.lines().find(|l| l.starts_with("Time: ")).unwrap();
     assert!(
         time.contains(
-            " for 20 G tokens on 64 GPUs = 16,864 GPU-hours (8 nodes: 2,108 node-hours); bound by"
+            " for 20 G tokens on 64 GPUs = 10,507 GPU-hours (8 nodes: 1,313 node-hours); bound by"
         ),
         "{time}"
     );
@@ -265,7 +265,7 @@ fn run_times_are_also_given_in_gpu_hours_and_node_hours() {
         lines
             .next()
             .unwrap()
-            .starts_with("DP 4 × TP 8 × PP 2, ZeRO 1 | 71.61 GiB | 1.55 s (network) | 16,864 | "),
+            .starts_with("DP 4 × TP 8 × PP 2, ZeRO 1 | 71.61 GiB | 968 ms (network) | 10,507 | "),
         "{out}"
     );
 }
