@@ -276,7 +276,7 @@ pub fn scaling_with(s: &Scenario, found: Option<u64>) -> Scaling {
                     points: series(false),
                 },
                 Series {
-                    label: "Weak scaling (problem grows with nodes)",
+                    label: "Weak scaling (grows in every direction)",
                     points: series(true),
                 },
             ],
