@@ -951,6 +951,9 @@ pub enum Steps {
         /// The throughput the method's users quote (lattice Boltzmann: MLUPs), where it has
         /// one.
         rate: Option<sim::SimRate>,
+        /// The step is one SCF iteration (plane-wave and real-space DFT), and its words say so
+        /// (issue 37, defect 9: a plane-wave "time step" read as a time step).
+        scf: bool,
     },
     // Scientific-ML surrogates (speed/sciml.rs).
     /// A PINN, FNO, mesh graph network or U-Net step: samples, not tokens.
