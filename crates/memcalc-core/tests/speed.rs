@@ -412,3 +412,28 @@ fn a_static_batch_prefill_cites_no_serving_engines_chunked_prefill() {
     let src = words::source(term(&sp, TermId::Prefill));
     assert!(src.contains("chunked prefill"), "{src}");
 }
+
+// Issue 37, defect 9: ZeRO-Offload counted the PCIe traffic but not the CPU's Adam step. The
+// step streams 4 B × (3 + 2 × 2) = 28 B per parameter of the rank's shard over the host
+// memory bandwidth the node's ranks share (DeepSpeed csrc/includes/cpu_adam.h, Step_AVX).
+#[test]
+fn zero_offload_counts_the_cpu_optimizer_step() {
+    let q = "gpu=a100-80&mode=train&model_id=meta-llama/Llama-3.1-8B&seq=2048&batch=1&framework=deepspeed&zero=2&offload=optimizer&gpus=8";
+    let sp = time_of(q);
+    let cpu = sp
+        .terms
+        .iter()
+        .find(|t| t.id().key() == "offload_step")
+        .unwrap_or_else(|| panic!("no CPU optimizer step in {sp:?}"));
+    assert_eq!(cpu.bound, Bound::HostMemory);
+    let formula = memcalc_core::text::speed::formula(cpu);
+    assert!(formula.contains(" × 28 B ÷ (") && formula.contains("÷ 8 ranks"), "{formula}");
+    // Its seconds are on the step's critical path.
+    let Steps::Training { step, .. } = sp.steps else {
+        panic!("not training")
+    };
+    assert!(step.seconds().unwrap() >= cpu.time.seconds().unwrap());
+    // Without offload there is no such term.
+    let none = time_of(&q.replace("&offload=optimizer", ""));
+    assert!(none.terms.iter().all(|t| t.id().key() != "offload_step"));
+}

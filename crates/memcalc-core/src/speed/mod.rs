@@ -199,6 +199,9 @@ terms! {
     ExpertAllToAll = "expert_all_to_all", Neural;
     PipelineSend = "pipeline_send", Neural;
     OffloadTraffic = "offload_traffic", Neural;
+    /// ZeRO-Offload's optimizer step on the host CPU (DeepSpeed's CPU Adam), over host memory
+    /// bandwidth (speed/training.rs).
+    OffloadStep = "offload_step", Neural;
     SimMemory = "sim_memory", Grid;
     SimHalo = "sim_halo", Grid;
     SimDisk = "sim_disk", Grid;
@@ -558,6 +561,16 @@ pub enum NeuralTerm {
     },
     /// ZeRO-Offload's gradients to the host and updated parameters back, over PCIe.
     OffloadTraffic { params: f64, transfer: Transfer },
+    /// ZeRO-Offload's optimizer step on the host: each rank's `params` read and written in FP32
+    /// with their gradient and `states` FP32 optimizer states, `bytes_per_param` in all, at the
+    /// host bandwidth shared by the node's `ranks` (DeepSpeed csrc/includes/cpu_adam.h).
+    OffloadStep {
+        params: f64,
+        states: u64,
+        bytes_per_param: f64,
+        ranks: u64,
+        transfer: Transfer,
+    },
 }
 
 /// The values of a grid or lattice term: a step's memory traffic, its halo and the disk.
@@ -665,6 +678,7 @@ impl NeuralTerm {
             NeuralTerm::ExpertAllToAll { .. } => TermId::ExpertAllToAll,
             NeuralTerm::PipelineSend { .. } => TermId::PipelineSend,
             NeuralTerm::OffloadTraffic { .. } => TermId::OffloadTraffic,
+            NeuralTerm::OffloadStep { .. } => TermId::OffloadStep,
         }
     }
 }

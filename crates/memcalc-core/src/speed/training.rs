@@ -360,6 +360,33 @@ pub fn speed(s: &Scenario, e: &crate::model::Estimate, m: &Machine) -> Speed {
                 transfer: t,
             }),
         });
+        // The optimizer step itself runs on the host CPU (DeepSpeed's CPU Adam, Ren et al. 2021
+        // §5.1), after the gradients arrive and before the parameters go back: without the
+        // optional delayed parameter update (§5.2, off by default) it is on the critical path.
+        // Its vectorised loop (DeepSpeed csrc/includes/cpu_adam.h, `Step_AVX`) loads the FP32
+        // gradient, parameter and each state and stores the parameter and each state: 4 B × (3
+        // + 2 × states) per parameter, streamed from host memory, whose bandwidth the node's
+        // ranks share (each its own optimizer over its shard).
+        let states = s.optimizer.state_count();
+        let bytes_per_param = 4.0 * (3 + 2 * states) as f64;
+        let ranks = gpus.min(node).max(1);
+        let t = Transfer {
+            bytes: shard * bytes_per_param,
+            bandwidth: m.host_bw / ranks as f64,
+            efficiency: m.host_bw_eff,
+        };
+        step = step.plus(t.time());
+        terms.push(TimeTerm {
+            time: t.time(),
+            bound: Bound::HostMemory,
+            values: TermValues::Neural(NeuralTerm::OffloadStep {
+                params: shard,
+                states,
+                bytes_per_param,
+                ranks,
+                transfer: t,
+            }),
+        });
     }
     // The run: the token budget over the tokens each step processes, step after step.
     let run = s

@@ -403,6 +403,10 @@ const SRC_HYBRID: &str = "PyTorch torch/distributed/fsdp/api.py (ShardingStrateg
     \"apply FULL_SHARD within a node, and replicate parameters across nodes\"), \
     fsdp/_fully_shard/_fsdp_param_group.py (FSDP2: the HSDP all-reduce on its own stream beside \
     the all-gathers and reduce-scatters); nccl-tests doc/PERFORMANCE.md (all-reduce 2 (n − 1)/n)";
+const SRC_OFFLOAD_STEP: &str = "Ren et al. 2021, ZeRO-Offload (arXiv 2101.06840) §5.1 CPU-Adam and §5.2 \
+    delayed parameter update (optional); bytes per parameter from DeepSpeed csrc/includes/cpu_adam.h \
+    (Step_AVX: loads gradient, momentum, variance and parameter in FP32, stores parameter, momentum \
+    and variance), over host memory bandwidth";
 const SRC_OFFLOAD: &str = "Ren et al. 2021, ZeRO-Offload (arXiv 2101.06840) §4: gradients to the \
     CPU, parameters back, over PCIe";
 
@@ -443,6 +447,7 @@ impl Template for NeuralTerm {
             NeuralTerm::ExpertAllToAll { .. } => "Expert-parallel all-to-all",
             NeuralTerm::PipelineSend { .. } => "Pipeline activations between stages",
             NeuralTerm::OffloadTraffic { .. } => "Offload traffic over PCIe",
+            NeuralTerm::OffloadStep { .. } => "Optimizer step on the host CPU (ZeRO-Offload)",
         }
     }
 
@@ -585,6 +590,20 @@ impl Template for NeuralTerm {
             ),
             NeuralTerm::PipelineSend { transfer: tr, .. }
             | NeuralTerm::OffloadTraffic { transfer: tr, .. } => transfer(tr, u),
+            NeuralTerm::OffloadStep {
+                params,
+                bytes_per_param,
+                ranks,
+                transfer: tr,
+                ..
+            } => format!(
+                "{} params × {} B ÷ ({} ÷ {ranks} {} × {})",
+                count(*params),
+                sig(*bytes_per_param),
+                rate(tr.bandwidth * *ranks as f64),
+                if *ranks == 1 { "rank" } else { "ranks" },
+                pct(tr.efficiency)
+            ),
         }
     }
 
@@ -756,6 +775,15 @@ impl Template for NeuralTerm {
                 ..
             } => pipeline_send_words(*micro_batches, *virtual_stages, via(*v)),
             NeuralTerm::OffloadTraffic { .. } => OFFLOAD.into(),
+            NeuralTerm::OffloadStep { states, ranks, .. } => format!(
+                "With the optimizer offloaded, its step runs on the CPU (DeepSpeed's CPU Adam): every \
+                parameter of the rank's shard is read with its FP32 gradient and {states} FP32 \
+                optimizer states and written back, a stream over host memory that the node's \
+                {ranks} {} share. It follows the backward pass and precedes the parameters' copy \
+                back, so nothing hides it (ZeRO-Offload's delayed parameter update, which would, is \
+                off by default).",
+                if *ranks == 1 { "rank" } else { "ranks" }
+            ),
             NeuralTerm::ExpertAllToAll {
                 ranks,
                 passes,
@@ -804,6 +832,7 @@ impl Template for NeuralTerm {
             NeuralTerm::TensorParallelOverlap(_) => super::overlap::SRC_TP_OVERLAP,
             NeuralTerm::DataParallelExposed(_) => super::overlap::SRC_DP_EXPOSED,
             NeuralTerm::OffloadTraffic { .. } => SRC_OFFLOAD,
+            NeuralTerm::OffloadStep { .. } => SRC_OFFLOAD_STEP,
             NeuralTerm::ExpertAllToAll { .. } => SRC_EXPERT,
         }
     }
