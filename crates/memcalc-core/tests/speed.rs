@@ -437,3 +437,31 @@ fn zero_offload_counts_the_cpu_optimizer_step() {
     let none = time_of(&q.replace("&offload=optimizer", ""));
     assert!(none.terms.iter().all(|t| t.id().key() != "offload_step"));
 }
+
+// Issue 37, defect 9: QLoRA's dequantization was not counted, so a QLoRA step was a LoRA step.
+// bitsandbytes dequantizes every frozen NF4 matrix before its product, forward and backward
+// (bitsandbytes/autograd/_functions.py MatMul4Bit), a third time with full recomputation.
+#[test]
+fn qlora_counts_the_nf4_dequantization_of_every_pass() {
+    let q = "preset=llama-3-8b-qlora";
+    let sp = time_of(q);
+    let dq = sp
+        .terms
+        .iter()
+        .find(|t| t.id().key() == "qlora_dequant")
+        .unwrap_or_else(|| panic!("no dequantization in {sp:?}"));
+    assert_eq!(dq.bound, Bound::MemoryBandwidth);
+    let f = memcalc_core::text::speed::formula(dq);
+    assert!(f.starts_with("2 × ") && f.contains("(0.52 + 2 B)"), "{f}");
+    let full = time_of(&format!("{q}&recompute=full"));
+    let f3 = full
+        .terms
+        .iter()
+        .find(|t| t.id().key() == "qlora_dequant")
+        .map(memcalc_core::text::speed::formula)
+        .unwrap();
+    assert!(f3.starts_with("3 × "), "{f3}");
+    // LoRA on 16-bit weights dequantizes nothing.
+    let lora = time_of(&q.replace("preset=llama-3-8b-qlora", "preset=llama-3-8b-qlora&quant=none"));
+    assert!(lora.terms.iter().all(|t| t.id().key() != "qlora_dequant"));
+}

@@ -202,6 +202,9 @@ terms! {
     /// ZeRO-Offload's optimizer step on the host CPU (DeepSpeed's CPU Adam), over host memory
     /// bandwidth (speed/training.rs).
     OffloadStep = "offload_step", Neural;
+    /// QLoRA's NF4 base weights dequantized to 16 bits before every matrix product that uses
+    /// them (bitsandbytes `MatMul4Bit`; speed/training.rs).
+    QloraDequant = "qlora_dequant", Neural;
     SimMemory = "sim_memory", Grid;
     SimHalo = "sim_halo", Grid;
     SimDisk = "sim_disk", Grid;
@@ -564,6 +567,15 @@ pub enum NeuralTerm {
     /// ZeRO-Offload's optimizer step on the host: each rank's `params` read and written in FP32
     /// with their gradient and `states` FP32 optimizer states, `bytes_per_param` in all, at the
     /// host bandwidth shared by the node's `ranks` (DeepSpeed csrc/includes/cpu_adam.h).
+    /// QLoRA: `params` frozen NF4 weights dequantized `passes` times a step (forward, backward,
+    /// and the recomputed forward), each reading `read` B and writing `write` B a weight.
+    QloraDequant {
+        params: f64,
+        passes: u64,
+        read: f64,
+        write: f64,
+        transfer: Transfer,
+    },
     OffloadStep {
         params: f64,
         states: u64,
@@ -679,6 +691,7 @@ impl NeuralTerm {
             NeuralTerm::PipelineSend { .. } => TermId::PipelineSend,
             NeuralTerm::OffloadTraffic { .. } => TermId::OffloadTraffic,
             NeuralTerm::OffloadStep { .. } => TermId::OffloadStep,
+            NeuralTerm::QloraDequant { .. } => TermId::QloraDequant,
         }
     }
 }

@@ -338,6 +338,40 @@ pub fn speed(s: &Scenario, e: &crate::model::Estimate, m: &Machine) -> Speed {
             }),
         });
     }
+    if s.uses_lora() && s.quant == crate::catalog::quant::Quant::Nf4 {
+        // QLoRA: bitsandbytes keeps the frozen linear layers in NF4 and dequantizes each to the
+        // compute dtype before its product, in the forward pass and again for the input
+        // gradient in the backward (bitsandbytes/autograd/_functions.py, `MatMul4Bit.forward`:
+        // `F.dequantize_4bit(B, quant_state)`; `backward`: the same for `grad_A`), and again in
+        // a recomputed forward. Each dequantization reads the packed weights with their scales
+        // and writes the 16-bit matrix the product then reads: memory traffic the FLOPs leave
+        // out. Unsloth's `fast_dequantize` materialises the same matrix. The output layer stays
+        // in 16 bits (transformers' `llm_int8_skip_modules` default: lm_head).
+        let (a, _) = s.shape();
+        let params = (crate::speed::inference::matmul_params(s) - (a.vocab * a.hidden) as f64)
+            .max(0.0)
+            / (tp * pp) as f64;
+        let passes: u64 = if s.recompute == Recompute::Full { 3 } else { 2 };
+        let read = crate::catalog::quant::Quant::Nf4.milli_bpw().unwrap_or(4_127) as f64 / 8000.0;
+        let write = s.dtype.bytes() as f64;
+        let t = Transfer {
+            bytes: passes as f64 * params * (read + write),
+            bandwidth: m.gpu_bw,
+            efficiency: m.bw_eff,
+        };
+        step = step.plus(t.time());
+        terms.push(TimeTerm {
+            time: t.time(),
+            bound: Bound::MemoryBandwidth,
+            values: TermValues::Neural(NeuralTerm::QloraDequant {
+                params,
+                passes,
+                read,
+                write,
+                transfer: t,
+            }),
+        });
+    }
     if s.parallel.offload != Offload::None {
         // ZeRO-Offload: each device's gradient shard to the host and its updated 16-bit
         // parameters back, over PCIe, once per step (Ren et al. 2021, arXiv 2101.06840, §4).

@@ -403,6 +403,10 @@ const SRC_HYBRID: &str = "PyTorch torch/distributed/fsdp/api.py (ShardingStrateg
     \"apply FULL_SHARD within a node, and replicate parameters across nodes\"), \
     fsdp/_fully_shard/_fsdp_param_group.py (FSDP2: the HSDP all-reduce on its own stream beside \
     the all-gathers and reduce-scatters); nccl-tests doc/PERFORMANCE.md (all-reduce 2 (n − 1)/n)";
+const SRC_QLORA_DEQUANT: &str = "bitsandbytes/autograd/_functions.py MatMul4Bit: forward \
+    F.dequantize_4bit(B, quant_state) before the linear, backward the same for grad_A; NF4 at 4.127 \
+    bits a weight (Dettmers et al. 2023, QLoRA, arXiv:2305.14314, section 3); over the GPU's memory \
+    bandwidth";
 const SRC_OFFLOAD_STEP: &str = "Ren et al. 2021, ZeRO-Offload (arXiv 2101.06840) §5.1 CPU-Adam and §5.2 \
     delayed parameter update (optional); bytes per parameter from DeepSpeed csrc/includes/cpu_adam.h \
     (Step_AVX: loads gradient, momentum, variance and parameter in FP32, stores parameter, momentum \
@@ -448,6 +452,7 @@ impl Template for NeuralTerm {
             NeuralTerm::PipelineSend { .. } => "Pipeline activations between stages",
             NeuralTerm::OffloadTraffic { .. } => "Offload traffic over PCIe",
             NeuralTerm::OffloadStep { .. } => "Optimizer step on the host CPU (ZeRO-Offload)",
+            NeuralTerm::QloraDequant { .. } => "NF4 weights dequantized before each product (QLoRA)",
         }
     }
 
@@ -590,6 +595,20 @@ impl Template for NeuralTerm {
             ),
             NeuralTerm::PipelineSend { transfer: tr, .. }
             | NeuralTerm::OffloadTraffic { transfer: tr, .. } => transfer(tr, u),
+            NeuralTerm::QloraDequant {
+                params,
+                passes,
+                read,
+                write,
+                transfer: tr,
+            } => format!(
+                "{passes} × {} params × ({} + {} B) ÷ ({} × {})",
+                count(*params),
+                sig(*read),
+                sig(*write),
+                rate(tr.bandwidth),
+                pct(tr.efficiency)
+            ),
             NeuralTerm::OffloadStep {
                 params,
                 bytes_per_param,
@@ -775,6 +794,15 @@ impl Template for NeuralTerm {
                 ..
             } => pipeline_send_words(*micro_batches, *virtual_stages, via(*v)),
             NeuralTerm::OffloadTraffic { .. } => OFFLOAD.into(),
+            NeuralTerm::QloraDequant { passes, .. } => format!(
+                "QLoRA keeps the frozen weights in NF4; bitsandbytes dequantizes each layer's \
+                matrix to 16 bits before every product that uses it: in the forward pass, again for \
+                the backward's input gradient{}, {passes} times a step. Each pass reads the packed \
+                4-bit weights with their scales and writes the 16-bit matrix: memory traffic beside \
+                the FLOPs, the same in every framework that calls bitsandbytes (Unsloth's own \
+                dequantization writes the same matrix).",
+                if *passes > 2 { " and in the recomputed forward" } else { "" }
+            ),
             NeuralTerm::OffloadStep { states, ranks, .. } => format!(
                 "With the optimizer offloaded, its step runs on the CPU (DeepSpeed's CPU Adam): every \
                 parameter of the rank's shard is read with its FP32 gradient and {states} FP32 \
@@ -833,6 +861,7 @@ impl Template for NeuralTerm {
             NeuralTerm::DataParallelExposed(_) => super::overlap::SRC_DP_EXPOSED,
             NeuralTerm::OffloadTraffic { .. } => SRC_OFFLOAD,
             NeuralTerm::OffloadStep { .. } => SRC_OFFLOAD_STEP,
+            NeuralTerm::QloraDequant { .. } => SRC_QLORA_DEQUANT,
             NeuralTerm::ExpertAllToAll { .. } => SRC_EXPERT,
         }
     }
