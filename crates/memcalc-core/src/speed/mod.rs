@@ -228,6 +228,9 @@ terms! {
     MeshAssembly = "mesh_assembly", Mesh;
     MeshSolve = "mesh_solve", Mesh;
     MeshChain = "mesh_chain", Mesh;
+    /// A segregated step's smoother solves (OpenFOAM's smoothSolver with symGaussSeidel):
+    /// sweeps and residuals over the matrix, with their dependent chains (speed/sim/mesh.rs).
+    MeshSmooth = "mesh_smooth", Mesh;
     MeshGather = "mesh_gather", Mesh;
     AmrAdvance = "amr_advance", Mesh;
     // A Krylov solve's dot products across ranks (speed/sim/reductions.rs).
@@ -651,6 +654,8 @@ pub enum MeshTerm {
     MeshSolve(sim::mesh::Solve),
     /// A CPU mesh solve's dependent-add chains: every sparse row's sum, one add after another.
     MeshChain(sim::mesh::Chain),
+    /// A segregated step's smoother iterations: symmetric Gauss–Seidel sweeps and residuals.
+    MeshSmooth(sim::mesh::Smooth),
     /// A CPU mesh solve's gathers, where the build gathers its rows with vector instructions.
     MeshGather(sim::gather::Gather),
     /// An AMR step: every block update of every level.
@@ -748,6 +753,7 @@ impl MeshTerm {
             MeshTerm::MeshAssembly(_) => TermId::MeshAssembly,
             MeshTerm::MeshSolve(_) => TermId::MeshSolve,
             MeshTerm::MeshChain(_) => TermId::MeshChain,
+            MeshTerm::MeshSmooth(_) => TermId::MeshSmooth,
             MeshTerm::MeshGather(_) => TermId::MeshGather,
             MeshTerm::AmrAdvance(_) => TermId::AmrAdvance,
         }
