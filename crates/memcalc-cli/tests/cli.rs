@@ -1117,8 +1117,7 @@ fn a_sweep_over_nodes_gains_the_parallel_efficiency_of_each_row() {
         "nodes=1",
         "ranks=128",
     ];
-    let (_, out, err) =
-        memcalc(&[&["--sweep", "nodes=1..4", "--format", "csv"], &q[..]].concat());
+    let (_, out, err) = memcalc(&[&["--sweep", "nodes=1..4", "--format", "csv"], &q[..]].concat());
     let header: Vec<&str> = out.lines().next().unwrap_or_default().split(',').collect();
     let col = |name: &str| {
         header

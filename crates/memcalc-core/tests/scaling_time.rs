@@ -54,7 +54,12 @@ fn weak_scaling_refines_the_grid_in_every_direction_and_stays_efficient() {
     let last = weak.last().unwrap();
     eprintln!("weak efficiency: {weak:?}");
     assert!(last.0 >= 256, "{weak:?}");
-    assert!(last.1 > 0.9, "weak efficiency at {} nodes: {}", last.0, last.1);
+    assert!(
+        last.1 > 0.9,
+        "weak efficiency at {} nodes: {}",
+        last.0,
+        last.1
+    );
     // 8× the nodes: twice the points along each of the three directions.
     let base = s.sim.nodes;
     let grown = memcalc_core::analysis::sim_nodes::scenario_at(&s, true, base * 8).sim;

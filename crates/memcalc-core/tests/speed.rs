@@ -427,7 +427,10 @@ fn zero_offload_counts_the_cpu_optimizer_step() {
         .unwrap_or_else(|| panic!("no CPU optimizer step in {sp:?}"));
     assert_eq!(cpu.bound, Bound::HostMemory);
     let formula = memcalc_core::text::speed::formula(cpu);
-    assert!(formula.contains(" × 28 B ÷ (") && formula.contains("÷ 8 ranks"), "{formula}");
+    assert!(
+        formula.contains(" × 28 B ÷ (") && formula.contains("÷ 8 ranks"),
+        "{formula}"
+    );
     // Its seconds are on the step's critical path.
     let Steps::Training { step, .. } = sp.steps else {
         panic!("not training")
@@ -462,6 +465,9 @@ fn qlora_counts_the_nf4_dequantization_of_every_pass() {
         .unwrap();
     assert!(f3.starts_with("3 × "), "{f3}");
     // LoRA on 16-bit weights dequantizes nothing.
-    let lora = time_of(&q.replace("preset=llama-3-8b-qlora", "preset=llama-3-8b-qlora&quant=none"));
+    let lora = time_of(&q.replace(
+        "preset=llama-3-8b-qlora",
+        "preset=llama-3-8b-qlora&quant=none",
+    ));
     assert!(lora.terms.iter().all(|t| t.id().key() != "qlora_dequant"));
 }

@@ -195,7 +195,10 @@ fn openfoam_smoother_sweeps_are_counted_from_the_log() {
     let f = memcalc_core::text::speed::formula(smooth);
     assert!(f.starts_with("220 iterations × (3 × "), "{f}");
     assert!(f.contains("14 × 1 M rows × 8 B"), "{f}");
-    assert!(f.contains("2 M sweep rows × (1.5 ns add + 7 ns divide)"), "{f}");
+    assert!(
+        f.contains("2 M sweep rows × (1.5 ns add + 7 ns divide)"),
+        "{f}"
+    );
     let step = |sp: &memcalc_core::Speed| common::sim_step(sp);
     let added = step(&with) - step(&without);
     assert!((added - smooth.time.seconds().unwrap()).abs() < 1e-9 * added);

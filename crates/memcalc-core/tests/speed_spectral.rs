@@ -221,8 +221,16 @@ fn a_planewave_step_is_named_an_scf_iteration() {
     ] {
         let sp = time_of(q);
         assert!(matches!(sp.steps, Steps::Sim { scf: true, .. }), "{q}");
-        assert!(summary(&sp).contains(" per SCF iteration"), "{q}: {}", summary(&sp));
-        assert!(headline(&sp).ends_with(" per SCF iteration"), "{q}: {}", headline(&sp));
+        assert!(
+            summary(&sp).contains(" per SCF iteration"),
+            "{q}: {}",
+            summary(&sp)
+        );
+        assert!(
+            headline(&sp).ends_with(" per SCF iteration"),
+            "{q}: {}",
+            headline(&sp)
+        );
     }
     let sp = time_of("mode=sim&method=spectral");
     assert!(summary(&sp).contains(" per step"), "{}", summary(&sp));
