@@ -348,8 +348,8 @@ fn explanation(v: &MeshTerm) -> String {
             "A segregated step solves some equations with a smoother instead of a Krylov method \
                 (OpenFOAM's smoothSolver, usually the momentum predictor's Ux, Uy and Uz): {} per \
                 step, as given (smooth_iters: the sum of the log's 'No Iterations' over those \
-                solves). Each is one symmetric Gauss–Seidel sweep, forward then backward over the \
-                matrix, and the residual smoothSolver checks after it: three passes over the \
+                solves). Each is one symmetric Gauss–Seidel sweep over the matrix's rows in order and \
+                then in reverse, and the residual smoothSolver checks after it: three passes over the \
                 matrix and 14 over a vector.{}",
             units::count(m.iterations, "iteration", "iterations"),
             if m.chain.is_some() {
