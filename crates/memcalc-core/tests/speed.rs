@@ -471,3 +471,37 @@ fn qlora_counts_the_nf4_dequantization_of_every_pass() {
     ));
     assert!(lora.terms.iter().all(|t| t.id().key() != "qlora_dequant"));
 }
+
+// Issue 37 (FP8 training read too fast): Transformer Engine's FP8 recipes keep the attention's
+// own products in BF16 (`fp8_dpa` off by default), so only the linear layers run at the FP8
+// peak; the attention FLOPs, forward, backward and recomputed, run at half of it.
+#[test]
+fn fp8_training_keeps_attention_at_the_bf16_peak() {
+    let q = "gpu=h100-80&mode=train&model_id=meta-llama/Llama-3.1-8B&seq=4096&batch=1&gpus=8";
+    let fp8 = time_of(&format!("{q}&dtype=fp8"));
+    let att = fp8
+        .terms
+        .iter()
+        .find(|t| t.id().key() == "train_attention")
+        .unwrap_or_else(|| panic!("no BF16 attention in {fp8:?}"));
+    let f = memcalc_core::text::speed::formula(att);
+    assert!(f.contains("÷ (990 TFLOP/s × 40 %)"), "{f}");
+    let main = memcalc_core::text::speed::formula(term(&fp8, TermId::TrainCompute));
+    assert!(
+        main.contains("+ 0 attention") && main.contains("1.98 PFLOP/s"),
+        "{main}"
+    );
+    // The attention at half the FP8 rate takes twice what it would at FP8: the step grows by
+    // the attention's FP8 time.
+    let bf16 = time_of(q);
+    assert!(bf16.terms.iter().all(|t| t.id().key() != "train_attention"));
+    let step = |sp: &Speed| match sp.steps {
+        Steps::Training { step, .. } => step.seconds().unwrap(),
+        _ => unreachable!(),
+    };
+    assert!(step(&fp8) < step(&bf16), "FP8 is still faster than BF16");
+    let full = time_of(&format!("{q}&dtype=fp8&recompute=full"));
+    let f = memcalc_core::text::speed::formula(term(&full, TermId::TrainAttention));
+    let g = memcalc_core::text::speed::formula(att);
+    assert_ne!(f, g, "the recomputed attention forward runs in BF16 too");
+}

@@ -185,6 +185,9 @@ terms! {
     DecodeDispatch = "decode_dispatch", Neural;
     TpAllReduce = "tp_all_reduce", Neural;
     TrainCompute = "train_compute", Neural;
+    /// FP8 training's attention products, left in BF16 by Transformer Engine's default recipe
+    /// (`fp8_dpa` off; speed/training.rs).
+    TrainAttention = "train_attention", Neural;
     PipelineBubble = "pipeline_bubble", Neural;
     DataParallel = "data_parallel", Neural;
     /// Hybrid sharding's gradient all-reduce across the replicas (HSDP).
@@ -567,6 +570,14 @@ pub enum NeuralTerm {
     },
     /// ZeRO-Offload's gradients to the host and updated parameters back, over PCIe.
     OffloadTraffic { params: f64, transfer: Transfer },
+    /// FP8 training: the attention core's FLOPs per token (forward, backward, recomputed) run
+    /// at the BF16 peak, over `tokens` on `gpus`.
+    TrainAttention {
+        flops_per_token: f64,
+        tokens: f64,
+        gpus: u64,
+        work: Work,
+    },
     /// ZeRO-Offload's optimizer step on the host: each rank's `params` read and written in FP32
     /// with their gradient and `states` FP32 optimizer states, `bytes_per_param` in all, at the
     /// host bandwidth shared by the node's `ranks` (DeepSpeed csrc/includes/cpu_adam.h).
@@ -695,6 +706,7 @@ impl NeuralTerm {
             NeuralTerm::ExpertAllToAll { .. } => TermId::ExpertAllToAll,
             NeuralTerm::PipelineSend { .. } => TermId::PipelineSend,
             NeuralTerm::OffloadTraffic { .. } => TermId::OffloadTraffic,
+            NeuralTerm::TrainAttention { .. } => TermId::TrainAttention,
             NeuralTerm::OffloadStep { .. } => TermId::OffloadStep,
             NeuralTerm::QloraDequant { .. } => TermId::QloraDequant,
         }
@@ -1156,7 +1168,7 @@ mod tests {
 
     #[test]
     fn all_lists_every_term_once_with_a_key_of_its_own() {
-        assert_eq!(TermId::ALL.len(), 54);
+        assert_eq!(TermId::ALL.len(), 55);
         assert_eq!(TermId::ALL.first(), Some(&TermId::Prefill));
         assert_eq!(TermId::ALL.last(), Some(&TermId::RsHalo));
         for (i, a) in TermId::ALL.iter().enumerate() {

@@ -113,8 +113,28 @@ pub fn speed(s: &Scenario, e: &crate::model::Estimate, m: &Machine) -> Speed {
     let tokens = (s.batch * s.seq) as f64 * (dp * micro) as f64 / par.cp.max(1) as f64;
     let (p_mm, passes, attention, recompute) = flops_per_token(s);
     let per_token = passes * p_mm + attention + recompute;
+    // FP8 training runs FP8 in Transformer Engine's linear layers only: its recipes leave the
+    // attention core (QKᵀ and the weighted sum of V) in BF16 unless `fp8_dpa` is set, off by
+    // default (NVIDIA/TransformerEngine transformer_engine/common/recipe/__init__.py:
+    // `fp8_dpa: bool = False`, `fp8_mha: bool = False` in DelayedScaling and the block-scaling
+    // recipes), so those FLOPs run at the BF16 peak, the attention's recomputed forward too.
+    let bf16_attention = if s.dtype == crate::catalog::precision::Dtype::Fp8 {
+        let core_forward = attention / 3.0;
+        let recomputed = match s.recompute {
+            Recompute::Selective | Recompute::Full => core_forward,
+            _ => 0.0,
+        };
+        attention + recomputed
+    } else {
+        0.0
+    };
+    let (attention, recompute) = if bf16_attention > 0.0 {
+        (0.0, recompute - (bf16_attention - attention))
+    } else {
+        (attention, recompute)
+    };
     let work = Work {
-        flops: tokens * per_token / gpus as f64,
+        flops: tokens * (passes * p_mm + attention + recompute) / gpus as f64,
         peak: m.peak(s.dtype),
         utilisation: m.mfu,
         dtype: s.dtype,
@@ -135,6 +155,26 @@ pub fn speed(s: &Scenario, e: &crate::model::Estimate, m: &Machine) -> Speed {
             work,
         })),
     }];
+    let mut compute = compute;
+    if bf16_attention > 0.0 {
+        let w = Work {
+            flops: tokens * bf16_attention / gpus as f64,
+            peak: m.peak(crate::catalog::precision::Dtype::Bf16),
+            utilisation: m.mfu,
+            dtype: crate::catalog::precision::Dtype::Bf16,
+        };
+        compute = compute.plus(w.time());
+        terms.push(TimeTerm {
+            time: w.time(),
+            bound: Bound::Compute,
+            values: TermValues::Neural(NeuralTerm::TrainAttention {
+                flops_per_token: bf16_attention,
+                tokens,
+                gpus,
+                work: w,
+            }),
+        });
+    }
     let mut busy = compute;
     if pp > 1 {
         // 1F1B: (p − 1) / m of the ideal time idle (Narayanan et al. 2021, §2.2.1); with v

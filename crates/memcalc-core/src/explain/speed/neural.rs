@@ -411,6 +411,10 @@ const SRC_OFFLOAD_STEP: &str = "Ren et al. 2021, ZeRO-Offload (arXiv 2101.06840)
     delayed parameter update (optional); bytes per parameter from DeepSpeed csrc/includes/cpu_adam.h \
     (Step_AVX: loads gradient, momentum, variance and parameter in FP32, stores parameter, momentum \
     and variance), over host memory bandwidth";
+const SRC_TRAIN_ATTENTION: &str = "NVIDIA TransformerEngine, transformer_engine/common/recipe/__init__.py \
+    (DelayedScaling and the block-scaling recipes: fp8_dpa = False, fp8_mha = False by default); \
+    attention FLOPs as the training step counts them (12 · layers · seq · width per token), at the \
+    BF16 peak and the same utilisation (mfu)";
 const SRC_OFFLOAD: &str = "Ren et al. 2021, ZeRO-Offload (arXiv 2101.06840) §4: gradients to the \
     CPU, parameters back, over PCIe";
 
@@ -451,6 +455,7 @@ impl Template for NeuralTerm {
             NeuralTerm::ExpertAllToAll { .. } => "Expert-parallel all-to-all",
             NeuralTerm::PipelineSend { .. } => "Pipeline activations between stages",
             NeuralTerm::OffloadTraffic { .. } => "Offload traffic over PCIe",
+            NeuralTerm::TrainAttention { .. } => "Attention in BF16 (FP8 training)",
             NeuralTerm::OffloadStep { .. } => "Optimizer step on the host CPU (ZeRO-Offload)",
             NeuralTerm::QloraDequant { .. } => "NF4 weights dequantized before each product (QLoRA)",
         }
@@ -595,6 +600,19 @@ impl Template for NeuralTerm {
             ),
             NeuralTerm::PipelineSend { transfer: tr, .. }
             | NeuralTerm::OffloadTraffic { transfer: tr, .. } => transfer(tr, u),
+            NeuralTerm::TrainAttention {
+                flops_per_token,
+                tokens,
+                gpus,
+                work,
+            } => format!(
+                "{} attention FLOP per token × {} tokens ÷ {} ÷ ({} × {})",
+                count(*flops_per_token),
+                count(*tokens),
+                units::count(*gpus, "GPU", "GPUs"),
+                si(work.peak, "FLOP/s"),
+                pct(work.utilisation)
+            ),
             NeuralTerm::QloraDequant {
                 params,
                 passes,
@@ -794,6 +812,12 @@ impl Template for NeuralTerm {
                 ..
             } => pipeline_send_words(*micro_batches, *virtual_stages, via(*v)),
             NeuralTerm::OffloadTraffic { .. } => OFFLOAD.into(),
+            NeuralTerm::TrainAttention { .. } => "FP8 training runs FP8 in the linear layers only: \
+                Transformer Engine's recipes leave the attention's own products (queries times keys, \
+                and the weighted sum of the values) in BF16 unless fp8_dpa is set, which is off by \
+                default, so their FLOPs, forward, backward and recomputed, run at the BF16 peak, half \
+                the FP8 one."
+                .into(),
             NeuralTerm::QloraDequant { passes, .. } => format!(
                 "QLoRA keeps the frozen weights in NF4; bitsandbytes dequantizes each layer's \
                 matrix to 16 bits before every product that uses it: in the forward pass, again for \
@@ -860,6 +884,7 @@ impl Template for NeuralTerm {
             NeuralTerm::TensorParallelOverlap(_) => super::overlap::SRC_TP_OVERLAP,
             NeuralTerm::DataParallelExposed(_) => super::overlap::SRC_DP_EXPOSED,
             NeuralTerm::OffloadTraffic { .. } => SRC_OFFLOAD,
+            NeuralTerm::TrainAttention { .. } => SRC_TRAIN_ATTENTION,
             NeuralTerm::OffloadStep { .. } => SRC_OFFLOAD_STEP,
             NeuralTerm::QloraDequant { .. } => SRC_QLORA_DEQUANT,
             NeuralTerm::ExpertAllToAll { .. } => SRC_EXPERT,
