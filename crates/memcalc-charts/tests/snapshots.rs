@@ -335,7 +335,7 @@ fn on_a_phone_the_scaling_legend_wraps_instead_of_being_cut() {
         .iter()
         .all(|l| l.1 == 0));
     let svg = scaling_svg_at(q, Theme::LIGHT, 360);
-    assert!(svg.contains("Weak scaling (problem grows with nodes)"));
+    assert!(svg.contains("Weak scaling (grows in every direction)"));
     check_snapshot("scaling_sim_nodes_phone", &svg);
 }
 

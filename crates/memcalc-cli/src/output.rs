@@ -278,18 +278,19 @@ fn rate_names(sp: &Speed, first_token: bool) -> (&'static str, &'static str, &'s
     }
 }
 
-/// Parallel efficiency of each row of a sweep over ranks or GPUs against its first timed row:
-/// the throughput per rank or GPU over the first's, (r / n) ÷ (r₀ / n₀), where r is the step's
-/// rate (tokens/s for neural models; a simulation's fixed problem per step, 1 / step). Strong
-/// scaling for a simulation (T₀ n₀ ÷ (T n)), weak for data parallelism (its tokens per step grow
-/// with the GPUs). None for other keys or rows without a time.
+/// Parallel efficiency of each row of a sweep over ranks, GPUs or nodes against its first timed
+/// row: the throughput per rank, GPU or node over the first's, (r / n) ÷ (r₀ / n₀), where r is
+/// the step's rate (tokens/s for neural models; a simulation's fixed problem per step, 1 / step).
+/// Strong scaling for a simulation (T₀ n₀ ÷ (T n)), weak for data parallelism (its tokens per
+/// step grow with the GPUs). A sweep over nodes keeps the problem and the ranks the link gives
+/// (issue 37: `--sweep nodes` printed no efficiency). None for other keys or rows without a time.
 fn efficiencies(
     key: memcalc_core::inputs::fields::FieldId,
     points: &[scaling::Point],
     speeds: &[Option<Speed>],
 ) -> Option<Vec<Option<f64>>> {
     use memcalc_core::inputs::fields::FieldId;
-    if !matches!(key, FieldId::Ranks | FieldId::Gpus) {
+    if !matches!(key, FieldId::Ranks | FieldId::Gpus | FieldId::Nodes) {
         return None;
     }
     let per_unit: Vec<Option<f64>> = points

@@ -1103,6 +1103,48 @@ fn a_sweep_over_ranks_gains_the_parallel_efficiency_of_each_row() {
     );
 }
 
+// Issue 37, defect 8: `--sweep nodes` printed no efficiency, though it is the strong-scaling
+// question a computational physicist asks first.
+#[test]
+fn a_sweep_over_nodes_gains_the_parallel_efficiency_of_each_row() {
+    let q = [
+        "node=archer2",
+        "mode=sim",
+        "method=grid",
+        "nx=1440",
+        "ny=720",
+        "nz=60",
+        "nodes=1",
+        "ranks=128",
+    ];
+    let (_, out, err) = memcalc(&[&["--sweep", "nodes=1..4", "--format", "csv"], &q[..]].concat());
+    let header: Vec<&str> = out.lines().next().unwrap_or_default().split(',').collect();
+    let col = |name: &str| {
+        header
+            .iter()
+            .position(|c| *c == name)
+            .unwrap_or_else(|| panic!("{name}: {out} {err}"))
+    };
+    let (step, eff) = (col("step_s"), col("efficiency"));
+    let rows: Vec<Vec<&str>> = out
+        .lines()
+        .skip(1)
+        .map(|r| r.split(',').collect())
+        .collect();
+    assert_eq!(rows.len(), 4, "{out}");
+    let t0: f64 = rows[0][step].parse().unwrap();
+    for r in &rows {
+        let (n, t): (f64, f64) = (r[0].parse().unwrap(), r[step].parse().unwrap());
+        let e: f64 = r[eff].parse().unwrap();
+        assert!((e - t0 / (t * n)).abs() < 1e-9, "{r:?}");
+    }
+    let (_, table, _) = memcalc(&[&["--sweep", "nodes=1..2"], &q[..]].concat());
+    assert!(
+        table.lines().next().unwrap().contains("efficiency: 100 %"),
+        "{table}"
+    );
+}
+
 #[test]
 fn json_carries_the_batch_curve_the_decoding_sequences_and_a_runs_time() {
     // 256 requested of a 70B model on 4 H100 at 32k: 14 fit the pool, and the curve ends there.

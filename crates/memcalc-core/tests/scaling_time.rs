@@ -41,3 +41,29 @@ fn a_neural_model_offers_memory_and_time_only() {
     assert_eq!(time.len(), 1);
     assert_eq!(time[0].measure, TimeMeasure::Seconds);
 }
+
+// Issue 37, defect 8: weak scaling stretched the domain along x only, so each rank's block
+// became a thinner slab as nodes were added and its halo grew: a 0.25° atmosphere read 52 %
+// weak efficiency at 256 nodes. Refined in every direction, a rank's block keeps its shape.
+#[test]
+fn weak_scaling_refines_the_grid_in_every_direction_and_stays_efficient() {
+    let s = scenario("preset=atmosphere-25km");
+    let sc = scaling(&s);
+    let eff = time_lines(&s, &sc, ScalingY::Efficiency);
+    let weak = &eff[1].points;
+    let last = weak.last().unwrap();
+    eprintln!("weak efficiency: {weak:?}");
+    assert!(last.0 >= 256, "{weak:?}");
+    assert!(
+        last.1 > 0.9,
+        "weak efficiency at {} nodes: {}",
+        last.0,
+        last.1
+    );
+    // 8× the nodes: twice the points along each of the three directions.
+    let base = s.sim.nodes;
+    let grown = memcalc_core::analysis::sim_nodes::scenario_at(&s, true, base * 8).sim;
+    assert_eq!(grown.nx, s.sim.nx * 2);
+    assert_eq!(grown.ny, s.sim.ny * 2);
+    assert_eq!(grown.nz, s.sim.nz * 2);
+}

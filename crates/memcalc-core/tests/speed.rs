@@ -412,3 +412,96 @@ fn a_static_batch_prefill_cites_no_serving_engines_chunked_prefill() {
     let src = words::source(term(&sp, TermId::Prefill));
     assert!(src.contains("chunked prefill"), "{src}");
 }
+
+// Issue 37, defect 9: ZeRO-Offload counted the PCIe traffic but not the CPU's Adam step. The
+// step streams 4 B × (3 + 2 × 2) = 28 B per parameter of the rank's shard over the host
+// memory bandwidth the node's ranks share (DeepSpeed csrc/includes/cpu_adam.h, Step_AVX).
+#[test]
+fn zero_offload_counts_the_cpu_optimizer_step() {
+    let q = "gpu=a100-80&mode=train&model_id=meta-llama/Llama-3.1-8B&seq=2048&batch=1&framework=deepspeed&zero=2&offload=optimizer&gpus=8";
+    let sp = time_of(q);
+    let cpu = sp
+        .terms
+        .iter()
+        .find(|t| t.id().key() == "offload_step")
+        .unwrap_or_else(|| panic!("no CPU optimizer step in {sp:?}"));
+    assert_eq!(cpu.bound, Bound::HostMemory);
+    let formula = memcalc_core::text::speed::formula(cpu);
+    assert!(
+        formula.contains(" × 28 B ÷ (") && formula.contains("÷ 8 ranks"),
+        "{formula}"
+    );
+    // Its seconds are on the step's critical path.
+    let Steps::Training { step, .. } = sp.steps else {
+        panic!("not training")
+    };
+    assert!(step.seconds().unwrap() >= cpu.time.seconds().unwrap());
+    // Without offload there is no such term.
+    let none = time_of(&q.replace("&offload=optimizer", ""));
+    assert!(none.terms.iter().all(|t| t.id().key() != "offload_step"));
+}
+
+// Issue 37, defect 9: QLoRA's dequantization was not counted, so a QLoRA step was a LoRA step.
+// bitsandbytes dequantizes every frozen NF4 matrix before its product, forward and backward
+// (bitsandbytes/autograd/_functions.py MatMul4Bit), a third time with full recomputation.
+#[test]
+fn qlora_counts_the_nf4_dequantization_of_every_pass() {
+    let q = "preset=llama-3-8b-qlora";
+    let sp = time_of(q);
+    let dq = sp
+        .terms
+        .iter()
+        .find(|t| t.id().key() == "qlora_dequant")
+        .unwrap_or_else(|| panic!("no dequantization in {sp:?}"));
+    assert_eq!(dq.bound, Bound::MemoryBandwidth);
+    let f = memcalc_core::text::speed::formula(dq);
+    assert!(f.starts_with("2 × ") && f.contains("(0.52 + 2 B)"), "{f}");
+    let full = time_of(&format!("{q}&recompute=full"));
+    let f3 = full
+        .terms
+        .iter()
+        .find(|t| t.id().key() == "qlora_dequant")
+        .map(memcalc_core::text::speed::formula)
+        .unwrap();
+    assert!(f3.starts_with("3 × "), "{f3}");
+    // LoRA on 16-bit weights dequantizes nothing.
+    let lora = time_of(&q.replace(
+        "preset=llama-3-8b-qlora",
+        "preset=llama-3-8b-qlora&quant=none",
+    ));
+    assert!(lora.terms.iter().all(|t| t.id().key() != "qlora_dequant"));
+}
+
+// Issue 37 (FP8 training read too fast): Transformer Engine's FP8 recipes keep the attention's
+// own products in BF16 (`fp8_dpa` off by default), so only the linear layers run at the FP8
+// peak; the attention FLOPs, forward, backward and recomputed, run at half of it.
+#[test]
+fn fp8_training_keeps_attention_at_the_bf16_peak() {
+    let q = "gpu=h100-80&mode=train&model_id=meta-llama/Llama-3.1-8B&seq=4096&batch=1&gpus=8";
+    let fp8 = time_of(&format!("{q}&dtype=fp8"));
+    let att = fp8
+        .terms
+        .iter()
+        .find(|t| t.id().key() == "train_attention")
+        .unwrap_or_else(|| panic!("no BF16 attention in {fp8:?}"));
+    let f = memcalc_core::text::speed::formula(att);
+    assert!(f.contains("÷ (990 TFLOP/s × 40 %)"), "{f}");
+    let main = memcalc_core::text::speed::formula(term(&fp8, TermId::TrainCompute));
+    assert!(
+        main.contains("+ 0 attention") && main.contains("1.98 PFLOP/s"),
+        "{main}"
+    );
+    // The attention at half the FP8 rate takes twice what it would at FP8: the step grows by
+    // the attention's FP8 time.
+    let bf16 = time_of(q);
+    assert!(bf16.terms.iter().all(|t| t.id().key() != "train_attention"));
+    let step = |sp: &Speed| match sp.steps {
+        Steps::Training { step, .. } => step.seconds().unwrap(),
+        _ => unreachable!(),
+    };
+    assert!(step(&fp8) < step(&bf16), "FP8 is still faster than BF16");
+    let full = time_of(&format!("{q}&dtype=fp8&recompute=full"));
+    let f = memcalc_core::text::speed::formula(term(&full, TermId::TrainAttention));
+    let g = memcalc_core::text::speed::formula(att);
+    assert_ne!(f, g, "the recomputed attention forward runs in BF16 too");
+}

@@ -95,9 +95,11 @@ fn strong_scaling_loses_efficiency_to_the_halo_over_the_memory_lines_nodes() {
     };
     let (n, e) = strong[3];
     assert!((e - at(1) / (at(n) * n as f64)).abs() < 1e-9, "{n} {e}");
-    // Weak scaling keeps each rank's share: its efficiency stays at or below 1.
+    // Weak scaling keeps each rank's share: its efficiency stays at or below 1, up to the
+    // whole-point rounding of the grid refined in every direction over the ranks' blocks
+    // (issue 37: x alone was stretched before, which kept the blocks' rounding exact).
     assert!(
-        lines[1].points.iter().all(|p| p.1 <= 1.0 + 1e-9),
+        lines[1].points.iter().all(|p| p.1 <= 1.0 + 2e-3),
         "{:?}",
         lines[1]
     );

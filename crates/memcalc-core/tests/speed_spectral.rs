@@ -209,3 +209,30 @@ fn sparc_has_no_ffts_but_its_real_space_terms() {
         sp.terms
     );
 }
+
+// Issue 37, defect 9: a plane-wave (or SPARC) run's step is an SCF iteration, and the time line
+// and the phone's headline said "per step"; a pseudo-spectral step stays a step.
+#[test]
+fn a_planewave_step_is_named_an_scf_iteration() {
+    use memcalc_core::text::speed::{headline, summary};
+    for q in [
+        "mode=sim&method=planewave",
+        "mode=sim&method=planewave&dft_arrays=sparc",
+    ] {
+        let sp = time_of(q);
+        assert!(matches!(sp.steps, Steps::Sim { scf: true, .. }), "{q}");
+        assert!(
+            summary(&sp).contains(" per SCF iteration"),
+            "{q}: {}",
+            summary(&sp)
+        );
+        assert!(
+            headline(&sp).ends_with(" per SCF iteration"),
+            "{q}: {}",
+            headline(&sp)
+        );
+    }
+    let sp = time_of("mode=sim&method=spectral");
+    assert!(summary(&sp).contains(" per step"), "{}", summary(&sp));
+    assert!(!summary(&sp).contains("SCF"), "{}", summary(&sp));
+}

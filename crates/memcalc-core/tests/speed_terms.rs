@@ -18,6 +18,10 @@ const MORE: &[&str] = &[
     "mode=train&model_id=meta-llama/Llama-3.1-8B&gpu=h100-80&gpus=128&zero=3&seq=4096&batch=1&sharding=hybrid",
     // Tensor parallelism's collectives overlapped with the products (issue 37).
     "mode=train&model_id=meta-llama/Llama-3.1-8B&gpu=h100-80&gpus=64&tp=8&sp=on&seq=4096&batch=1&tp_overlap=on",
+    // FP8 training's attention in BF16 (issue 37).
+    "mode=train&model_id=meta-llama/Llama-3.1-8B&gpu=h100-80&gpus=8&seq=4096&batch=1&dtype=fp8",
+    // OpenFOAM's smoother sweeps (issue 37).
+    "mode=sim&code=openfoam&cells=1000000&lin_iters=355&smooth_iters=220",
 ];
 
 fn queries() -> Vec<String> {

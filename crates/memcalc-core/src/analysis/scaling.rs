@@ -276,7 +276,7 @@ pub fn scaling_with(s: &Scenario, found: Option<u64>) -> Scaling {
                     points: series(false),
                 },
                 Series {
-                    label: "Weak scaling (problem grows with nodes)",
+                    label: "Weak scaling (grows in every direction)",
                     points: series(true),
                 },
             ],
@@ -473,17 +473,28 @@ fn xs(sc: &Scaling, i: usize) -> impl Iterator<Item = u64> + '_ {
 /// A simulation's strong (`weak` false) or weak scaling line over the node counts of memory
 /// line `i`: the step's seconds, or the parallel efficiency against the line's first point.
 fn sim_line(s: &Scenario, sc: &Scaling, i: usize, weak: bool, measure: TimeMeasure) -> TimeSeries {
-    use crate::analysis::sim_nodes::scenario_at;
-    let times: Vec<(u64, f64)> = xs(sc, i)
-        .filter_map(|n| step_seconds(&scenario_at(s, weak, n)).map(|t| (n, t)))
+    use crate::analysis::sim_nodes::{problem_size, scenario_at};
+    // Each point's time and, for weak scaling, the size its problem grew to.
+    let runs: Vec<(u64, f64, Option<f64>)> = xs(sc, i)
+        .filter_map(|n| {
+            let at = scenario_at(s, weak, n);
+            step_seconds(&at).map(|t| (n, t, problem_size(&at)))
+        })
         .collect();
-    let points = match (measure, times.first()) {
+    let times: Vec<(u64, f64)> = runs.iter().map(|&(n, t, _)| (n, t)).collect();
+    let points = match (measure, runs.first()) {
         (TimeMeasure::Seconds, _) => times,
-        (TimeMeasure::Efficiency, Some(&(n0, t0))) => times
+        (TimeMeasure::Efficiency, Some(&(n0, t0, w0))) => runs
             .iter()
-            .map(|&(n, t)| {
+            .map(|&(n, t, w)| {
                 let e = if weak {
-                    t0 / t
+                    // T(n₀) ÷ T(n), for the problem grown exactly n ÷ n₀ times: the grid's
+                    // whole-point rounding divided out (sim_nodes::problem_size).
+                    let grown = match (w, w0) {
+                        (Some(w), Some(w0)) if w0 > 0.0 => w / w0 * n0 as f64 / n as f64,
+                        _ => 1.0,
+                    };
+                    t0 / t * grown
                 } else {
                     t0 * n0 as f64 / (t * n as f64)
                 };

@@ -285,6 +285,7 @@ keys! {
     ViscousStress => "viscous_stress",
     BoundaryFaces => "boundary_faces",
     LinIters => "lin_iters",
+    SmoothIters => "smooth_iters",
     HpcgCode => "hpcg_code",
     CellValues => "cell_values",
     Lattice => "lattice",

@@ -261,8 +261,19 @@ pub fn headline(s: &crate::speed::Speed) -> String {
     match s.steps {
         Steps::Inference { tokens_per_s, .. } => format!("{} tokens/s", sig(tokens_per_s)),
         Steps::Training { tokens_per_s, .. } => format!("{} tokens/s", count(tokens_per_s)),
-        Steps::Sim { step, .. } => format!("≥ {} per step", time(step)),
+        Steps::Sim { step, scf, .. } => format!("≥ {} {}", time(step), per_step(scf)),
         Steps::Surrogate { samples_per_s, .. } => format!("{} samples/s", count(samples_per_s)),
+    }
+}
+
+/// A simulation's step as its users count it: "per SCF iteration" for plane-wave and real-space
+/// DFT (each `steps` is one self-consistent iteration: pw.x's "total cpu time spent up to now"
+/// per iteration, SPARC's "Timing (sec)" column), "per step" otherwise.
+fn per_step(scf: bool) -> &'static str {
+    if scf {
+        "per SCF iteration"
+    } else {
+        "per step"
     }
 }
 
@@ -317,14 +328,19 @@ pub fn summary(s: &crate::speed::Speed) -> String {
             neural::run(run) + &run.map_or(String::new(), |(_, t)| held_cost(s, t))
         ),
         Steps::Sim {
-            step, run, rate, ..
+            step,
+            run,
+            rate,
+            scf,
+            ..
         } => {
             let lups = rate.map_or(String::new(), |r| {
                 format!(", {} {}", sig(r.value()), r.unit())
             });
             format!(
-                "At least {} per step{lups}, {} for the run{}; bound by {by}",
+                "At least {} {}{lups}, {} for the run{}; bound by {by}",
                 time(step),
+                per_step(scf),
                 time(run),
                 held_cost(s, run)
             )

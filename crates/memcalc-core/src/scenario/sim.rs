@@ -382,6 +382,9 @@ pub struct Sim {
     /// Krylov iterations per time step, summed over the step's linear solves (`lin_iters`;
     /// OpenFOAM's log prints "No Iterations N" per solve); None: the time model's default.
     pub lin_iters: Option<u64>,
+    /// Smoother iterations per time step, summed over the equations a smoother solves
+    /// (`smooth_iters`; OpenFOAM's smoothSolver prints "No Iterations N"); None: none counted.
+    pub smooth_iters: Option<u64>,
     /// The HPCG implementation whose passes the time counts (`hpcg_code`); None: the device's
     /// (the reference on CPUs, the GPU vendor's own code on GPUs).
     pub hpcg_code: Option<HpcgCode>,
@@ -482,6 +485,7 @@ impl Default for Sim {
             viscous_stress: false,
             boundary_faces: 0,
             lin_iters: None,
+            smooth_iters: None,
             hpcg_code: None,
             cell_values: 0,
             lattice: Lattice::D3q19,

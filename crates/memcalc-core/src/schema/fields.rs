@@ -518,6 +518,7 @@ fields! {
     ViscousStress: on!(sim.viscous_stress) => sf("Viscous stress tensor (polyMesh)", G::SimSize, true, Toggle, MESH),
     BoundaryFaces: or0!(sim.boundary_faces) => sf("Boundary faces (polyMesh)", G::SimSize, true, Count, MESH).bounds(&B::Count { min: 0, max: 1_000_000_000_000 }),
     LinIters: maybe!(sim.lin_iters) => sf("Linear iterations per step", G::SimSize, true, Count, MESH).bounds(&B::Count { min: 0, max: 1_000_000_000 }),
+    SmoothIters: maybe!(sim.smooth_iters) => sf("Smoother iterations per step", G::SimSize, true, Count, MESH).bounds(&B::Count { min: 0, max: 1_000_000_000 }),
     HpcgCode: pick!(? sim.hpcg_code) => sf("HPCG implementation", G::SimSize, true, Select, MESH),
     CellValues: num!(sim.cell_values) => sf("Working values per cell", G::SimSize, true, Count, MESH).bounds(&B::Count { min: 0, max: 100_000 }),
     Lattice: pick!(sim.lattice) => sf("Lattice", G::SimSize, false, Select, LBM),

@@ -185,6 +185,9 @@ terms! {
     DecodeDispatch = "decode_dispatch", Neural;
     TpAllReduce = "tp_all_reduce", Neural;
     TrainCompute = "train_compute", Neural;
+    /// FP8 training's attention products, left in BF16 by Transformer Engine's default recipe
+    /// (`fp8_dpa` off; speed/training.rs).
+    TrainAttention = "train_attention", Neural;
     PipelineBubble = "pipeline_bubble", Neural;
     DataParallel = "data_parallel", Neural;
     /// Hybrid sharding's gradient all-reduce across the replicas (HSDP).
@@ -199,6 +202,12 @@ terms! {
     ExpertAllToAll = "expert_all_to_all", Neural;
     PipelineSend = "pipeline_send", Neural;
     OffloadTraffic = "offload_traffic", Neural;
+    /// ZeRO-Offload's optimizer step on the host CPU (DeepSpeed's CPU Adam), over host memory
+    /// bandwidth (speed/training.rs).
+    OffloadStep = "offload_step", Neural;
+    /// QLoRA's NF4 base weights dequantized to 16 bits before every matrix product that uses
+    /// them (bitsandbytes `MatMul4Bit`; speed/training.rs).
+    QloraDequant = "qlora_dequant", Neural;
     SimMemory = "sim_memory", Grid;
     SimHalo = "sim_halo", Grid;
     SimDisk = "sim_disk", Grid;
@@ -222,6 +231,9 @@ terms! {
     MeshAssembly = "mesh_assembly", Mesh;
     MeshSolve = "mesh_solve", Mesh;
     MeshChain = "mesh_chain", Mesh;
+    /// A segregated step's smoother solves (OpenFOAM's smoothSolver with symGaussSeidel):
+    /// sweeps and residuals over the matrix, with their dependent chains (speed/sim/mesh.rs).
+    MeshSmooth = "mesh_smooth", Mesh;
     MeshGather = "mesh_gather", Mesh;
     AmrAdvance = "amr_advance", Mesh;
     // A Krylov solve's dot products across ranks (speed/sim/reductions.rs).
@@ -558,6 +570,33 @@ pub enum NeuralTerm {
     },
     /// ZeRO-Offload's gradients to the host and updated parameters back, over PCIe.
     OffloadTraffic { params: f64, transfer: Transfer },
+    /// FP8 training: the attention core's FLOPs per token (forward, backward, recomputed) run
+    /// at the BF16 peak, over `tokens` on `gpus`.
+    TrainAttention {
+        flops_per_token: f64,
+        tokens: f64,
+        gpus: u64,
+        work: Work,
+    },
+    /// ZeRO-Offload's optimizer step on the host: each rank's `params` read and written in FP32
+    /// with their gradient and `states` FP32 optimizer states, `bytes_per_param` in all, at the
+    /// host bandwidth shared by the node's `ranks` (DeepSpeed csrc/includes/cpu_adam.h).
+    /// QLoRA: `params` frozen NF4 weights dequantized `passes` times a step (forward, backward,
+    /// and the recomputed forward), each reading `read` B and writing `write` B a weight.
+    QloraDequant {
+        params: f64,
+        passes: u64,
+        read: f64,
+        write: f64,
+        transfer: Transfer,
+    },
+    OffloadStep {
+        params: f64,
+        states: u64,
+        bytes_per_param: f64,
+        ranks: u64,
+        transfer: Transfer,
+    },
 }
 
 /// The values of a grid or lattice term: a step's memory traffic, its halo and the disk.
@@ -626,6 +665,8 @@ pub enum MeshTerm {
     MeshSolve(sim::mesh::Solve),
     /// A CPU mesh solve's dependent-add chains: every sparse row's sum, one add after another.
     MeshChain(sim::mesh::Chain),
+    /// A segregated step's smoother iterations: symmetric Gauss–Seidel sweeps and residuals.
+    MeshSmooth(sim::mesh::Smooth),
     /// A CPU mesh solve's gathers, where the build gathers its rows with vector instructions.
     MeshGather(sim::gather::Gather),
     /// An AMR step: every block update of every level.
@@ -665,6 +706,9 @@ impl NeuralTerm {
             NeuralTerm::ExpertAllToAll { .. } => TermId::ExpertAllToAll,
             NeuralTerm::PipelineSend { .. } => TermId::PipelineSend,
             NeuralTerm::OffloadTraffic { .. } => TermId::OffloadTraffic,
+            NeuralTerm::TrainAttention { .. } => TermId::TrainAttention,
+            NeuralTerm::OffloadStep { .. } => TermId::OffloadStep,
+            NeuralTerm::QloraDequant { .. } => TermId::QloraDequant,
         }
     }
 }
@@ -721,6 +765,7 @@ impl MeshTerm {
             MeshTerm::MeshAssembly(_) => TermId::MeshAssembly,
             MeshTerm::MeshSolve(_) => TermId::MeshSolve,
             MeshTerm::MeshChain(_) => TermId::MeshChain,
+            MeshTerm::MeshSmooth(_) => TermId::MeshSmooth,
             MeshTerm::MeshGather(_) => TermId::MeshGather,
             MeshTerm::AmrAdvance(_) => TermId::AmrAdvance,
         }
@@ -951,6 +996,9 @@ pub enum Steps {
         /// The throughput the method's users quote (lattice Boltzmann: MLUPs), where it has
         /// one.
         rate: Option<sim::SimRate>,
+        /// The step is one SCF iteration (plane-wave and real-space DFT), and its words say so
+        /// (issue 37, defect 9: a plane-wave "time step" read as a time step).
+        scf: bool,
     },
     // Scientific-ML surrogates (speed/sciml.rs).
     /// A PINN, FNO, mesh graph network or U-Net step: samples, not tokens.
@@ -1120,7 +1168,7 @@ mod tests {
 
     #[test]
     fn all_lists_every_term_once_with_a_key_of_its_own() {
-        assert_eq!(TermId::ALL.len(), 51);
+        assert_eq!(TermId::ALL.len(), 55);
         assert_eq!(TermId::ALL.first(), Some(&TermId::Prefill));
         assert_eq!(TermId::ALL.last(), Some(&TermId::RsHalo));
         for (i, a) in TermId::ALL.iter().enumerate() {

@@ -291,6 +291,7 @@ fn finish(s: &Scenario, e: &Estimate, sm: &SimMachine, method: MethodStep) -> Sp
             run: step.times(s.sim.steps as f64),
             steps: s.sim.steps,
             rate: rate.map(|r| r(s, step)),
+            scf: s.sim.method == Method::Planewave,
         },
         bound: longest(&terms),
         terms,

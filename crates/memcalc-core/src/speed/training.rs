@@ -113,8 +113,28 @@ pub fn speed(s: &Scenario, e: &crate::model::Estimate, m: &Machine) -> Speed {
     let tokens = (s.batch * s.seq) as f64 * (dp * micro) as f64 / par.cp.max(1) as f64;
     let (p_mm, passes, attention, recompute) = flops_per_token(s);
     let per_token = passes * p_mm + attention + recompute;
+    // FP8 training runs FP8 in Transformer Engine's linear layers only: its recipes leave the
+    // attention core (QKᵀ and the weighted sum of V) in BF16 unless `fp8_dpa` is set, off by
+    // default (NVIDIA/TransformerEngine transformer_engine/common/recipe/__init__.py:
+    // `fp8_dpa: bool = False`, `fp8_mha: bool = False` in DelayedScaling and the block-scaling
+    // recipes), so those FLOPs run at the BF16 peak, the attention's recomputed forward too.
+    let bf16_attention = if s.dtype == crate::catalog::precision::Dtype::Fp8 {
+        let core_forward = attention / 3.0;
+        let recomputed = match s.recompute {
+            Recompute::Selective | Recompute::Full => core_forward,
+            _ => 0.0,
+        };
+        attention + recomputed
+    } else {
+        0.0
+    };
+    let (attention, recompute) = if bf16_attention > 0.0 {
+        (0.0, recompute - (bf16_attention - attention))
+    } else {
+        (attention, recompute)
+    };
     let work = Work {
-        flops: tokens * per_token / gpus as f64,
+        flops: tokens * (passes * p_mm + attention + recompute) / gpus as f64,
         peak: m.peak(s.dtype),
         utilisation: m.mfu,
         dtype: s.dtype,
@@ -135,6 +155,26 @@ pub fn speed(s: &Scenario, e: &crate::model::Estimate, m: &Machine) -> Speed {
             work,
         })),
     }];
+    let mut compute = compute;
+    if bf16_attention > 0.0 {
+        let w = Work {
+            flops: tokens * bf16_attention / gpus as f64,
+            peak: m.peak(crate::catalog::precision::Dtype::Bf16),
+            utilisation: m.mfu,
+            dtype: crate::catalog::precision::Dtype::Bf16,
+        };
+        compute = compute.plus(w.time());
+        terms.push(TimeTerm {
+            time: w.time(),
+            bound: Bound::Compute,
+            values: TermValues::Neural(NeuralTerm::TrainAttention {
+                flops_per_token: bf16_attention,
+                tokens,
+                gpus,
+                work: w,
+            }),
+        });
+    }
     let mut busy = compute;
     if pp > 1 {
         // 1F1B: (p − 1) / m of the ideal time idle (Narayanan et al. 2021, §2.2.1); with v
@@ -338,6 +378,40 @@ pub fn speed(s: &Scenario, e: &crate::model::Estimate, m: &Machine) -> Speed {
             }),
         });
     }
+    if s.uses_lora() && s.quant == crate::catalog::quant::Quant::Nf4 {
+        // QLoRA: bitsandbytes keeps the frozen linear layers in NF4 and dequantizes each to the
+        // compute dtype before its product, in the forward pass and again for the input
+        // gradient in the backward (bitsandbytes/autograd/_functions.py, `MatMul4Bit.forward`:
+        // `F.dequantize_4bit(B, quant_state)`; `backward`: the same for `grad_A`), and again in
+        // a recomputed forward. Each dequantization reads the packed weights with their scales
+        // and writes the 16-bit matrix the product then reads: memory traffic the FLOPs leave
+        // out. Unsloth's `fast_dequantize` materialises the same matrix. The output layer stays
+        // in 16 bits (transformers' `llm_int8_skip_modules` default: lm_head).
+        let (a, _) = s.shape();
+        let params = (crate::speed::inference::matmul_params(s) - (a.vocab * a.hidden) as f64)
+            .max(0.0)
+            / (tp * pp) as f64;
+        let passes: u64 = if s.recompute == Recompute::Full { 3 } else { 2 };
+        let read = crate::catalog::quant::Quant::Nf4.milli_bpw().unwrap_or(4_127) as f64 / 8000.0;
+        let write = s.dtype.bytes() as f64;
+        let t = Transfer {
+            bytes: passes as f64 * params * (read + write),
+            bandwidth: m.gpu_bw,
+            efficiency: m.bw_eff,
+        };
+        step = step.plus(t.time());
+        terms.push(TimeTerm {
+            time: t.time(),
+            bound: Bound::MemoryBandwidth,
+            values: TermValues::Neural(NeuralTerm::QloraDequant {
+                params,
+                passes,
+                read,
+                write,
+                transfer: t,
+            }),
+        });
+    }
     if s.parallel.offload != Offload::None {
         // ZeRO-Offload: each device's gradient shard to the host and its updated 16-bit
         // parameters back, over PCIe, once per step (Ren et al. 2021, arXiv 2101.06840, §4).
@@ -357,6 +431,33 @@ pub fn speed(s: &Scenario, e: &crate::model::Estimate, m: &Machine) -> Speed {
             bound: Bound::Link,
             values: TermValues::Neural(NeuralTerm::OffloadTraffic {
                 params: shard,
+                transfer: t,
+            }),
+        });
+        // The optimizer step itself runs on the host CPU (DeepSpeed's CPU Adam, Ren et al. 2021
+        // §5.1), after the gradients arrive and before the parameters go back: without the
+        // optional delayed parameter update (§5.2, off by default) it is on the critical path.
+        // Its vectorised loop (DeepSpeed csrc/includes/cpu_adam.h, `Step_AVX`) loads the FP32
+        // gradient, parameter and each state and stores the parameter and each state: 4 B × (3
+        // + 2 × states) per parameter, streamed from host memory, whose bandwidth the node's
+        // ranks share (each its own optimizer over its shard).
+        let states = s.optimizer.state_count();
+        let bytes_per_param = 4.0 * (3 + 2 * states) as f64;
+        let ranks = gpus.min(node).max(1);
+        let t = Transfer {
+            bytes: shard * bytes_per_param,
+            bandwidth: m.host_bw / ranks as f64,
+            efficiency: m.host_bw_eff,
+        };
+        step = step.plus(t.time());
+        terms.push(TimeTerm {
+            time: t.time(),
+            bound: Bound::HostMemory,
+            values: TermValues::Neural(NeuralTerm::OffloadStep {
+                params: shard,
+                states,
+                bytes_per_param,
+                ranks,
                 transfer: t,
             }),
         });

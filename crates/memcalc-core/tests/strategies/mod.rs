@@ -461,6 +461,8 @@ prop_compose! {
             host_mirror, halo_one_rank, split_z, code, index_bytes, pw, amr, nbody,
             mesh_storage, viscous_stress, boundary_faces, lin_iters, cell_values, neigh_check, package,
             hpcg_code,
+            // Issue 37's smoother iterations: drawn with the Krylov count they accompany.
+            smooth_iters: lin_iters.map(|n| n / 2),
         }
     }
 }

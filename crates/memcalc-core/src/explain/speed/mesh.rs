@@ -21,6 +21,13 @@ const SRC_CHAIN: &str = "HPCG src/ComputeSPMV_ref.cpp and src/ComputeSYMGS_ref.c
     scheduling model (FP64 add 3, divide 14), LLVM's A64FX model (FADD 4, FDIV 43), at the node's \
     base clock (catalog/hardware.rs) or fp_add_ns / fp_div_ns; sum with the memory term: measured \
     here (docs/accuracy/speed-here/zen4/)";
+const SRC_SMOOTH: &str = "OpenFOAM src/OpenFOAM/matrices/lduMatrix/solvers/smoothSolver/smoothSolver.C \
+    (a smoother sweep, then the residual and its norm, per iteration counted in 'No Iterations') \
+    and smoothers/symGaussSeidel/symGaussSeidelSmoother.C (bPrime = source; a forward and a \
+    backward sweep, each row's upper products summed, divided by the diagonal, distributed to its \
+    neighbours); the chains as HPCG's Gauss–Seidel (src/ComputeSYMGS_ref.cpp) at the node's add \
+    and divide latencies; Williams et al. 2009, Roofline; achieved share of bandwidth assumed \
+    (bw_eff)";
 const SRC_GATHER: &str = "gcc 12's HPCG kernels (docs/accuracy/speed-here/zen4/out/ and emr/out/: \
     VGATHERDPD per 8 or 4 nonzeros, or none); LLVM pull request #212997 (Zen 4/5: 8 FP64 lanes \
     every 8.0 cycles); measured here on Emerald Rapids (docs/accuracy/speed-here/emr/latency.c), \
@@ -44,6 +51,7 @@ impl Template for MeshTerm {
             }
             MeshTerm::MeshSolve(_) => "Linear solve per step: Krylov iterations (lower bound)",
             MeshTerm::MeshChain(_) => "Dependent adds of the sparse rows' sums per step (CPU)",
+            MeshTerm::MeshSmooth(_) => "Smoother solves per step: Gauss–Seidel sweeps and residuals",
             MeshTerm::MeshGather(_) => "Gathers of the sparse rows' vector entries per step (CPU)",
             MeshTerm::AmrAdvance(_) => "Block updates per step (lower bound)",
         }
@@ -92,6 +100,32 @@ impl Template for MeshTerm {
                     units::count(c.iterations, "iteration", "iterations")
                 )
             }
+            MeshTerm::MeshSmooth(m) => {
+                let memory = format!(
+                    "{} × ({} × {} matrix + {} × {} rows × {} B) ÷ ({} × {})",
+                    units::count(m.iterations, "iteration", "iterations"),
+                    sig(crate::speed::sim::mesh::SMOOTH_MATRIX_PASSES),
+                    bytes(m.spmv, u),
+                    sig(crate::speed::sim::mesh::SMOOTH_VECTOR_PASSES),
+                    count(m.rows),
+                    m.b,
+                    rate(m.transfer.bandwidth),
+                    pct(m.transfer.efficiency)
+                );
+                match m.chain {
+                    Some(c) => format!(
+                        "{memory} + {} × ({} row sums × {} adds × {} + {} sweep rows × ({} add + {} divide))",
+                        units::count(c.iterations, "iteration", "iterations"),
+                        count(c.row_passes),
+                        sig(c.row_adds()),
+                        super::time(crate::speed::Time::of(c.fp_add)),
+                        count(c.sweep_rows),
+                        super::time(crate::speed::Time::of(c.fp_add)),
+                        super::time(crate::speed::Time::of(c.fp_div))
+                    ),
+                    None => memory,
+                }
+            }
             MeshTerm::MeshGather(g) => format!(
                 "{} × {} row sums × {} elements × {}",
                 units::count(g.iterations, "iteration", "iterations"),
@@ -119,6 +153,7 @@ impl Template for MeshTerm {
             MeshTerm::MeshAssembly(_) => ROOFLINE,
             MeshTerm::MeshSolve(_) => SRC_SOLVE,
             MeshTerm::MeshChain(_) => SRC_CHAIN,
+            MeshTerm::MeshSmooth(_) => SRC_SMOOTH,
             MeshTerm::MeshGather(_) => SRC_GATHER,
             MeshTerm::AmrAdvance(_) => SRC_AMR,
         }
@@ -307,6 +342,23 @@ fn explanation(v: &MeshTerm) -> String {
                     figure (one core's clock may boost above the base clock)"
                 ),
                 None => "one given (fp_add_ns, fp_div_ns)".to_string(),
+            }
+        ),
+        MeshTerm::MeshSmooth(m) => format!(
+            "A segregated step solves some equations with a smoother instead of a Krylov method \
+                (OpenFOAM's smoothSolver, usually the momentum predictor's Ux, Uy and Uz): {} per \
+                step, as given (smooth_iters: the sum of the log's 'No Iterations' over those \
+                solves). Each is one symmetric Gauss–Seidel sweep over the matrix's rows in order and \
+                then in reverse, and the residual smoothSolver checks after it: three passes over the \
+                matrix and 14 over a vector.{}",
+            units::count(m.iterations, "iteration", "iterations"),
+            if m.chain.is_some() {
+                " On a CPU core a sweep is also a chain: each row sums its products in order and \
+                divides by its diagonal, and the next row needs the result (its update is \
+                distributed to it), so the sweeps' adds and divides follow each other, as in \
+                HPCG's Gauss–Seidel; the residual's rows are sums as in the Krylov solve."
+            } else {
+                ""
             }
         ),
         MeshTerm::MeshGather(g) => format!(

@@ -403,6 +403,18 @@ const SRC_HYBRID: &str = "PyTorch torch/distributed/fsdp/api.py (ShardingStrateg
     \"apply FULL_SHARD within a node, and replicate parameters across nodes\"), \
     fsdp/_fully_shard/_fsdp_param_group.py (FSDP2: the HSDP all-reduce on its own stream beside \
     the all-gathers and reduce-scatters); nccl-tests doc/PERFORMANCE.md (all-reduce 2 (n − 1)/n)";
+const SRC_QLORA_DEQUANT: &str = "bitsandbytes/autograd/_functions.py MatMul4Bit: forward \
+    F.dequantize_4bit(B, quant_state) before the linear, backward the same for grad_A; NF4 at 4.127 \
+    bits a weight (Dettmers et al. 2023, QLoRA, arXiv:2305.14314, section 3); over the GPU's memory \
+    bandwidth";
+const SRC_OFFLOAD_STEP: &str = "Ren et al. 2021, ZeRO-Offload (arXiv 2101.06840) §5.1 CPU-Adam and §5.2 \
+    delayed parameter update (optional); bytes per parameter from DeepSpeed csrc/includes/cpu_adam.h \
+    (Step_AVX: loads gradient, momentum, variance and parameter in FP32, stores parameter, momentum \
+    and variance), over host memory bandwidth";
+const SRC_TRAIN_ATTENTION: &str = "NVIDIA TransformerEngine, transformer_engine/common/recipe/__init__.py \
+    (DelayedScaling and the block-scaling recipes: fp8_dpa = False, fp8_mha = False by default); \
+    attention FLOPs as the training step counts them (12 · layers · seq · width per token), at the \
+    BF16 peak and the same utilisation (mfu)";
 const SRC_OFFLOAD: &str = "Ren et al. 2021, ZeRO-Offload (arXiv 2101.06840) §4: gradients to the \
     CPU, parameters back, over PCIe";
 
@@ -443,6 +455,9 @@ impl Template for NeuralTerm {
             NeuralTerm::ExpertAllToAll { .. } => "Expert-parallel all-to-all",
             NeuralTerm::PipelineSend { .. } => "Pipeline activations between stages",
             NeuralTerm::OffloadTraffic { .. } => "Offload traffic over PCIe",
+            NeuralTerm::TrainAttention { .. } => "Attention in BF16 (FP8 training)",
+            NeuralTerm::OffloadStep { .. } => "Optimizer step on the host CPU (ZeRO-Offload)",
+            NeuralTerm::QloraDequant { .. } => "NF4 weights dequantized before each product (QLoRA)",
         }
     }
 
@@ -585,6 +600,47 @@ impl Template for NeuralTerm {
             ),
             NeuralTerm::PipelineSend { transfer: tr, .. }
             | NeuralTerm::OffloadTraffic { transfer: tr, .. } => transfer(tr, u),
+            NeuralTerm::TrainAttention {
+                flops_per_token,
+                tokens,
+                gpus,
+                work,
+            } => format!(
+                "{} attention FLOP per token × {} tokens ÷ {} ÷ ({} × {})",
+                count(*flops_per_token),
+                count(*tokens),
+                units::count(*gpus, "GPU", "GPUs"),
+                si(work.peak, "FLOP/s"),
+                pct(work.utilisation)
+            ),
+            NeuralTerm::QloraDequant {
+                params,
+                passes,
+                read,
+                write,
+                transfer: tr,
+            } => format!(
+                "{passes} × {} params × ({} + {} B) ÷ ({} × {})",
+                count(*params),
+                sig(*read),
+                sig(*write),
+                rate(tr.bandwidth),
+                pct(tr.efficiency)
+            ),
+            NeuralTerm::OffloadStep {
+                params,
+                bytes_per_param,
+                ranks,
+                transfer: tr,
+                ..
+            } => format!(
+                "{} params × {} B ÷ ({} ÷ {ranks} {} × {})",
+                count(*params),
+                sig(*bytes_per_param),
+                rate(tr.bandwidth * *ranks as f64),
+                if *ranks == 1 { "rank" } else { "ranks" },
+                pct(tr.efficiency)
+            ),
         }
     }
 
@@ -756,6 +812,30 @@ impl Template for NeuralTerm {
                 ..
             } => pipeline_send_words(*micro_batches, *virtual_stages, via(*v)),
             NeuralTerm::OffloadTraffic { .. } => OFFLOAD.into(),
+            NeuralTerm::TrainAttention { .. } => "FP8 training runs FP8 in the linear layers only: \
+                Transformer Engine's recipes leave the attention's own products (queries times keys, \
+                and the weighted sum of the values) in BF16 unless fp8_dpa is set, which is off by \
+                default, so their FLOPs, forward, backward and recomputed, run at the BF16 peak, half \
+                the FP8 one."
+                .into(),
+            NeuralTerm::QloraDequant { passes, .. } => format!(
+                "QLoRA keeps the frozen weights in NF4; bitsandbytes dequantizes each layer's \
+                matrix to 16 bits before every product that uses it: in the forward pass, again for \
+                the backward's input gradient{}, {passes} times a step. Each pass reads the packed \
+                4-bit weights with their scales and writes the 16-bit matrix: memory traffic beside \
+                the FLOPs, the same in every framework that calls bitsandbytes (Unsloth's own \
+                dequantization writes the same matrix).",
+                if *passes > 2 { " and in the recomputed forward" } else { "" }
+            ),
+            NeuralTerm::OffloadStep { states, ranks, .. } => format!(
+                "With the optimizer offloaded, its step runs on the CPU (DeepSpeed's CPU Adam): every \
+                parameter of the rank's shard is read with its FP32 gradient and {states} FP32 \
+                optimizer states and written back, a stream over host memory that the node's \
+                {ranks} {} share. It follows the backward pass and precedes the parameters' copy \
+                back, so nothing hides it (ZeRO-Offload's delayed parameter update, which would, is \
+                off by default).",
+                if *ranks == 1 { "rank" } else { "ranks" }
+            ),
             NeuralTerm::ExpertAllToAll {
                 ranks,
                 passes,
@@ -804,6 +884,9 @@ impl Template for NeuralTerm {
             NeuralTerm::TensorParallelOverlap(_) => super::overlap::SRC_TP_OVERLAP,
             NeuralTerm::DataParallelExposed(_) => super::overlap::SRC_DP_EXPOSED,
             NeuralTerm::OffloadTraffic { .. } => SRC_OFFLOAD,
+            NeuralTerm::TrainAttention { .. } => SRC_TRAIN_ATTENTION,
+            NeuralTerm::OffloadStep { .. } => SRC_OFFLOAD_STEP,
+            NeuralTerm::QloraDequant { .. } => SRC_QLORA_DEQUANT,
             NeuralTerm::ExpertAllToAll { .. } => SRC_EXPERT,
         }
     }

@@ -90,6 +90,42 @@ impl Solve {
     }
 }
 
+/// Matrix passes of one smoother iteration: a symmetric Gauss–Seidel sweep forward and back
+/// (OpenFOAM src/OpenFOAM/matrices/lduMatrix/smoothers/symGaussSeidel/symGaussSeidelSmoother.C:
+/// each row sums its upper coefficients' products, divides by the diagonal and distributes to
+/// its upper neighbours through the lower coefficients), then the residual smoothSolver
+/// computes after every sweep (smoothSolver.C: `matrix_.residual`, an Amul of the matrix).
+pub const SMOOTH_MATRIX_PASSES: f64 = 3.0;
+
+/// Vector passes of one smoother iteration: bPrime = source (2), each sweep's bPrime and psi
+/// read and written (2 × 4), the residual's psi and source read and its result written (3), and
+/// its norm read (1, `gSumMag`).
+pub const SMOOTH_VECTOR_PASSES: f64 = 14.0;
+
+/// A step's smoother iterations on one rank (`smooth_iters`): the matrix and vectors streamed,
+/// and on a CPU the sweeps' dependent chains (each row's sum, its divide, which the next row
+/// needs through its distributed update).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Smooth {
+    pub iterations: u64,
+    /// Bytes one pass over the matrix as stored reads.
+    pub spmv: f64,
+    pub rows: f64,
+    pub b: u64,
+    pub transfer: Transfer,
+    pub chain: Option<Chain>,
+}
+
+impl Smooth {
+    pub fn time(&self) -> Time {
+        let t = self.transfer.time();
+        match self.chain {
+            Some(c) => t.plus(c.time()),
+            None => t,
+        }
+    }
+}
+
 /// A CPU rank's chains of dependent adds in one step's solve: every row of every matrix pass
 /// sums its products into one scalar, in order, unless the build splits the sum.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -418,6 +454,48 @@ pub fn step(s: &Scenario, e: &Estimate, sm: &SimMachine) -> Option<(MethodStep, 
             step = step.plus(c.time());
             terms.push(chain_term(c));
             step = gathers(sm, &c, step, &mut terms);
+        }
+    }
+    if let (false, Some((_, r, ..)), Some(n)) = (p.explicit, p.solver, s.sim.smooth_iters) {
+        if n > 0 && r > 0.0 {
+            let per_iteration =
+                SMOOTH_MATRIX_PASSES * p.spmv + SMOOTH_VECTOR_PASSES * r * p.b as f64;
+            // The residual's rows sum all their products; a sweep's row sums its upper
+            // neighbours' only (half the off-diagonal ones), then divides: counted as
+            // residual rows plus the sweeps' rows scaled to the same adds a row.
+            let per_row = p.nonzeros / r;
+            let upper = ((per_row - 1.0) / 2.0).max(0.0);
+            let sweeps = SMOOTH_MATRIX_PASSES - 1.0;
+            let sm_chain = chain(
+                sm,
+                n,
+                r * (1.0 + sweeps * upper / per_row.max(1.0)),
+                per_row,
+                sweeps * r,
+            );
+            let smooth = Smooth {
+                iterations: n,
+                spmv: p.spmv,
+                rows: r,
+                b: p.b,
+                transfer: sm.transfer(n as f64 * per_iteration),
+                chain: sm_chain,
+            };
+            step = step.plus(smooth.time());
+            terms.push(TimeTerm {
+                time: smooth.time(),
+                bound: if sm_chain.is_some_and(|c| {
+                    c.time().seconds().unwrap_or(f64::MAX)
+                        > smooth.transfer.time().seconds().unwrap_or(f64::MAX)
+                }) {
+                    Bound::Latency
+                } else {
+                    Bound::MemoryBandwidth
+                },
+                values: TermValues::Mesh(MeshTerm::MeshSmooth(smooth)),
+            });
+            flops_per_step += n as f64 * SMOOTH_MATRIX_PASSES * 2.0 * p.nonzeros;
+            iterations += n;
         }
     }
     let halo = (sm.ranks > 1).then(|| halo(&p, iterations, rows));
