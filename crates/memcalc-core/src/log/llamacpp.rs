@@ -70,7 +70,149 @@ const ROWS: &[Row] = &[
         prints: "common/common.cpp (\"build: %d (%s) with %s for %s\")",
         read: build,
     },
+    // Timing lines (issue 40, log/timing.rs).
+    Row {
+        marker: "eval time =",
+        prints: "src/llama-context.cpp llama_perf_context_print (2024-09+: \"prompt eval time = %10.2f ms / %5d tokens (%8.2f ms per token, %8.2f tokens per second)\", \"eval time = %10.2f ms / %5d runs (…)\"; llama.cpp llama_print_timings before), tools/server/server.cpp print_timings (\"prompt eval time = … / %5d tokens (…)\", \"eval time = … / %5d tokens (…)\")",
+        read: eval_time,
+    },
+    Row {
+        marker: "t/s |",
+        prints: "tools/llama-bench/llama-bench.cpp markdown_printer::print_header (\"| model | size | params | backend | … | test | t/s |\"; examples/llama-bench before 2025)",
+        read: bench_header,
+    },
+    Row {
+        marker: " ± ",
+        prints: "tools/llama-bench/llama-bench.cpp markdown_printer::print_test (test \"pp%d\" or \"tg%d\", t/s \"%.2f ± %.2f\")",
+        read: bench_row,
+    },
+    Row {
+        marker: "Device 0: ",
+        prints: "ggml/src/ggml-cuda/ggml-cuda.cu ggml_cuda_init (\"  Device %d: %s, compute capability %d.%d, VMM: %s\"; ggml_init_cublas before 2024)",
+        read: device,
+    },
 ];
+
+/// The tokens per second of a timing line: the number before "tokens per second".
+fn per_second(l: &str) -> Option<f64> {
+    let head = l.split("tokens per second").next()?;
+    let at = head.rfind(',')?;
+    first_number(&head[at + 1..])
+}
+
+fn eval_time(c: &mut Ctx, l: &str) {
+    let Some(tps) = per_second(l).filter(|v| *v > 0.0) else {
+        return;
+    };
+    let count = l
+        .split("eval time =")
+        .nth(1)
+        .and_then(|r| r.split('/').nth(1))
+        .and_then(first_number)
+        .unwrap_or(0.0);
+    let milli = (tps * 1000.0).round() as u64;
+    if l.contains("prompt eval time") {
+        c.log(Figure::PrefillRate, milli);
+        c.count("prompt_tokens", count as u64);
+    } else {
+        c.log(Figure::DecodeRate, milli);
+        c.count("generated_tokens", count as u64);
+    }
+}
+
+/// The cells of a markdown table row.
+fn cells(l: &str) -> Vec<String> {
+    let t = l.trim();
+    let t = t.strip_prefix('|').unwrap_or(t);
+    let t = t.strip_suffix('|').unwrap_or(t);
+    t.split('|').map(|c| c.trim().to_string()).collect()
+}
+
+fn bench_header(c: &mut Ctx, l: &str) {
+    let cols = cells(l);
+    if let (Some(test), Some(tps)) = (
+        cols.iter().position(|c| c == "test"),
+        cols.iter().position(|c| c == "t/s"),
+    ) {
+        c.remember("bench_test_col", test as f64);
+        c.remember("bench_tps_col", tps as f64);
+    }
+}
+
+fn bench_row(c: &mut Ctx, l: &str) {
+    let (Some(test), Some(tps)) = (
+        c.seen.get("bench_test_col").map(|v| v.0 as usize),
+        c.seen.get("bench_tps_col").map(|v| v.0 as usize),
+    ) else {
+        return;
+    };
+    let cols = cells(l);
+    let (Some(name), Some(rate)) = (cols.get(test), cols.get(tps).and_then(|t| first_number(t)))
+    else {
+        return;
+    };
+    // "pp512", "tg128"; a test at a depth ("pp512 @ d4096") or a combined one ("pp512+tg128")
+    // is not the plain prefill or decode the model times.
+    if name.contains('@') || name.contains('+') || name.contains(' ') {
+        c.unused("a llama-bench test at a depth or combined (pp+tg): not the plain prefill or decode that is checked");
+        return;
+    }
+    let milli = (rate * 1000.0).round() as u64;
+    c.count("bench", 1);
+    if let Some(n) = name.strip_prefix("pp").and_then(first_number) {
+        c.log(Figure::PrefillRate, milli);
+        c.count("prompt_tokens", n as u64);
+    } else if let Some(n) = name.strip_prefix("tg").and_then(first_number) {
+        c.log(Figure::DecodeRate, milli);
+        c.count("generated_tokens", n as u64);
+    }
+}
+
+/// The catalog's GPU of a CUDA device name, for the names llama.cpp prints.
+fn gpu_of(name: &str) -> Option<&'static str> {
+    let n = name.to_ascii_lowercase();
+    const NAMES: &[(&str, &str)] = &[
+        ("rtx 5090", "rtx5090"),
+        ("rtx 4090", "rtx4090"),
+        ("rtx 3090 ti", "rtx3090ti"),
+        ("rtx 3090", "rtx3090"),
+        ("rtx a6000", "rtx-a6000"),
+        ("rtx pro 6000", "rtx-pro-6000"),
+        ("h100 pcie", "h100-pcie"),
+        ("h100 nvl", "h100-nvl"),
+        ("h100 80gb hbm3", "h100-80"),
+        ("h100-sxm", "h100-80"),
+        ("h200", "h200"),
+        ("a100-sxm4-80gb", "a100-80"),
+        ("a100 80gb pcie", "a100-pcie-80"),
+        ("a100-pcie-40gb", "a100-40"),
+        ("l40s", "l40s"),
+        ("tesla t4", "t4"),
+        ("v100-sxm2-32gb", "v100-32"),
+        ("v100-pcie-16gb", "v100-16"),
+        ("v100-sxm2-16gb", "v100-16"),
+        ("nvidia l4", "l4"),
+        ("nvidia a10", "a10"),
+    ];
+    NAMES.iter().find(|(k, _)| n.contains(k)).map(|v| v.1)
+}
+
+fn device(c: &mut Ctx, l: &str) {
+    let Some(rest) = l.split("Device 0: ").nth(1) else {
+        return;
+    };
+    if !rest.contains("compute capability") {
+        return;
+    }
+    let name = rest.split(',').next().unwrap_or("");
+    match gpu_of(name) {
+        Some(id) => c.fill(F::Gpu, id),
+        None => c.unused(format!(
+            "the device \"{}\" is not one the catalog names: gpu keeps its value",
+            name.trim()
+        )),
+    }
+}
 
 /// `name = value` after the last `:` prefix of a llama.cpp line.
 fn key_value(l: &str) -> Option<(String, String)> {
@@ -291,6 +433,7 @@ fn finish(c: &mut Ctx) {
     ]
     .iter()
     .any(|k| c.seen.contains_key(k))
+        || c.reading.logged.iter().any(|l| super::timing::is_timing(l.figure))
         || c.reading
             .filled
             .iter()
@@ -305,7 +448,8 @@ fn finish(c: &mut Ctx) {
         .values()
         .map(|v| (v.1, v.2.clone()))
         .min_by_key(|v| v.0)
-        .or_else(|| c.reading.filled.first().map(|f| (f.line, f.text.clone())));
+        .or_else(|| c.reading.filled.first().map(|f| (f.line, f.text.clone())))
+        .or_else(|| c.reading.logged.first().map(|l| (l.line, l.text.clone())));
     let Some((n, t)) = first else { return };
     c.fill_at(F::Mode, "infer", n, t.clone());
     c.fill_at(F::Engine, "llamacpp", n, t);
