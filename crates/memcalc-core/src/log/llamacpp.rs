@@ -4,7 +4,7 @@
 //! compute buffers, offloaded layers, `n_ctx`, `n_seq_max`, `n_ubatch`, `flash_attn` and the
 //! cache types.
 
-use super::{first_number, number_after, plain, size_after, Ctx, Figure, Recogniser, Row};
+use super::{first_number, plain, size_after, Ctx, Figure, Recogniser, Row};
 use crate::base::keys::FieldId as F;
 
 pub(crate) static RECOGNISER: Recogniser = Recogniser { rows: ROWS, finish };
@@ -136,6 +136,42 @@ fn bench_header(c: &mut Ctx, l: &str) {
     ) {
         c.remember("bench_test_col", test as f64);
         c.remember("bench_tps_col", tps as f64);
+        for (name, key) in [("model", "bench_model_col"), ("fa", "bench_fa_col"), ("ngl", "bench_ngl_col")] {
+            if let Some(i) = cols.iter().position(|c| c == name) {
+                c.remember(key, i as f64);
+            }
+        }
+    }
+}
+
+/// The settings a llama-bench row states: the file type after the model's size ("llama 7B
+/// Q4_0"), flash attention (`fa`) and the offloaded layers (`ngl`).
+fn bench_settings(c: &mut Ctx, cols: &[String]) {
+    let col = |c: &Ctx, k: &str| c.seen.get(k).map(|v| v.0 as usize);
+    if let Some(m) = col(c, "bench_model_col").and_then(|i| cols.get(i)) {
+        // "llama 7B Q4_0", "llama 8B Q4_K - Medium": the type follows the size.
+        let words: Vec<&str> = m.split_whitespace().collect();
+        if let Some(at) = words.iter().position(|w| w.ends_with('B') && w[..w.len() - 1].parse::<f64>().is_ok()) {
+            let t = words[at + 1..].join(" ");
+            match ftype(&t) {
+                Some(q) => c.fill(F::Quant, q),
+                None if t == "F16" => c.fill(F::Dtype, "fp16"),
+                None if t == "BF16" => c.fill(F::Dtype, "bf16"),
+                None => {}
+            }
+        }
+    }
+    if let Some(fa) = col(c, "bench_fa_col").and_then(|i| cols.get(i)).and_then(|v| first_number(v)) {
+        c.fill(F::FlashAttention, if fa > 0.0 { "on" } else { "off" });
+    }
+    // llama-bench's default -ngl 99 means every layer, the key's own default: only a smaller
+    // count is stated.
+    if let Some(n) = col(c, "bench_ngl_col")
+        .and_then(|i| cols.get(i))
+        .and_then(|v| first_number(v))
+        .filter(|n| *n < 99.0)
+    {
+        c.fill(F::GpuLayers, plain(n, 0));
     }
 }
 
@@ -158,6 +194,7 @@ fn bench_row(c: &mut Ctx, l: &str) {
         return;
     }
     let milli = (rate * 1000.0).round() as u64;
+    bench_settings(c, &cols);
     c.count("bench", 1);
     if let Some(n) = name.strip_prefix("pp").and_then(first_number) {
         c.log(Figure::PrefillRate, milli);
@@ -388,15 +425,7 @@ fn meta(c: &mut Ctx, l: &str) {
         ("n_embd_head_k", Some(n)) => c.fill(F::HeadDim, plain(n, 0)),
         ("n_ctx_train", Some(n)) => c.fill(F::MaxContext, plain(n, 0)),
         ("model ftype", _) => {
-            let q = match v.trim() {
-                "Q4_K - Medium" => Some("q4_k_m"),
-                "Q5_K - Medium" => Some("q5_k_m"),
-                "Q6_K" => Some("q6_k"),
-                "Q8_0" => Some("q8_0"),
-                "Q4_0" => Some("q4_0"),
-                _ => None,
-            };
-            match q {
+            match ftype(&v) {
                 Some(q) => c.fill(F::Quant, q),
                 None if v.contains("F16") => c.fill(F::Dtype, "fp16"),
                 None if v.contains("BF16") => c.fill(F::Dtype, "bf16"),
@@ -411,8 +440,28 @@ fn start(c: &mut Ctx, _l: &str) {
     c.starts += 1;
 }
 
+/// The quant key of a GGUF file type as llama.cpp names it ("Q4_K - Medium").
+fn ftype(v: &str) -> Option<&'static str> {
+    match v.trim() {
+        "Q4_K - Medium" => Some("q4_k_m"),
+        "Q5_K - Medium" => Some("q5_k_m"),
+        "Q6_K" => Some("q6_k"),
+        "Q8_0" => Some("q8_0"),
+        "Q4_0" => Some("q4_0"),
+        _ => None,
+    }
+}
+
 fn build(c: &mut Ctx, l: &str) {
-    if let Some(n) = number_after(l, "build: ") {
+    // "build: 6413 (233d773d0)" (common.cpp), or llama-bench's "build: 233d773d0 (6413)".
+    let rest = l.split("build: ").nth(1).unwrap_or("");
+    let first = rest.split_whitespace().next().unwrap_or("");
+    let n = if !first.is_empty() && first.bytes().all(|b| b.is_ascii_digit()) {
+        first_number(first)
+    } else {
+        rest.split('(').nth(1).and_then(first_number)
+    };
+    if let Some(n) = n {
         c.version = format!("b{}", plain(n, 0));
     }
 }

@@ -273,6 +273,16 @@ pub fn calibrate(
     let Ok(machine) = crate::speed::machine::Machine::of(s) else {
         return (out, notes);
     };
+    // A log that names no model (a timing excerpt) is timed on the scenario's own model.
+    let named = reading.filled.iter().any(|f| {
+        matches!(
+            f.key,
+            F::ModelId | F::Params | F::Layers | F::Hidden | F::Code | F::Particles | F::Atoms
+        )
+    });
+    if !named && !rows.is_empty() {
+        notes.push("The log names neither the model nor its shape: its timings are set beside the scenario's model and GPU as they stand, and the efficiency fitted is only meaningful if they are the run's".to_string());
+    }
     for c in rows {
         let f = c.figure;
         let bound = c.timed.map(|t| t.bound).unwrap_or(Bound::Compute);
