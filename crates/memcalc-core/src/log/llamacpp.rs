@@ -569,3 +569,24 @@ fn finish(c: &mut Ctx) {
         c.note("The llama.cpp log stops after loading the weights (no KV cache line): truncated, or the context failed");
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn timing_lines_give_their_rate_and_build_lines_their_number() {
+        assert_eq!(
+            per_second("llama_perf_context_print: prompt eval time =     927.17 ms /    49 tokens (   18.92 ms per token,    52.85 tokens per second)"),
+            Some(52.85)
+        );
+        assert_eq!(
+            cells("| llama 7B Q4_0 |   3.56 GiB | tg128 |  278.95 ± 0.23 |")[3],
+            "278.95 ± 0.23"
+        );
+        assert_eq!(ftype("Q4_K - Medium"), Some("q4_k_m"));
+        assert_eq!(gpu_of("NVIDIA GeForce RTX 3090 Ti"), Some("rtx3090ti"));
+        assert_eq!(gpu_of("NVIDIA GeForce RTX 3090"), Some("rtx3090"));
+        assert_eq!(gpu_of("Radeon RX 7900 XTX"), None);
+    }
+}

@@ -381,3 +381,50 @@ pub fn calibrate(
     }
     (out, notes)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_bound_names_the_efficiency_it_fits() {
+        assert_eq!(key_of(Bound::MemoryBandwidth), Some(F::BwEff));
+        assert_eq!(key_of(Bound::Compute), Some(F::Mfu));
+        for b in [
+            Bound::Link,
+            Bound::Network,
+            Bound::HostMemory,
+            Bound::Disk,
+            Bound::Launch,
+            Bound::Latency,
+        ] {
+            assert_eq!(key_of(b), None, "{b:?}");
+        }
+    }
+
+    #[test]
+    fn a_time_per_iteration_falls_as_the_efficiency_rises() {
+        // The bisection needs a figure that grows with the efficiency.
+        assert!(rate(Figure::ScfIterationUs, 10.0) > rate(Figure::ScfIterationUs, 20.0));
+        assert!(rate(Figure::DecodeRate, 20.0) > rate(Figure::DecodeRate, 10.0));
+        assert_eq!(to_unit(Figure::DecodeRate, 48.52), 48_520);
+        assert_eq!(logged_value(Figure::StepRate, 95_697), 95.697);
+    }
+
+    #[test]
+    fn the_fitted_efficiency_meets_the_logged_rate() {
+        let log = "LAMMPS (16 Mar 2018)\nCreated 32000 atoms\nLoop time of 1.721 on 1 procs for 100 steps with 32000 atoms\nPerformance: 25101.720 tau/day, 58.106 timesteps/s\n";
+        let a = super::super::check::answer(log, &Inputs::default());
+        let c = a
+            .calibrated
+            .iter()
+            .find(|c| matches!(c.key, F::Mfu | F::BwEff))
+            .expect("a fitted efficiency");
+        let bp = (c.after.parse::<f64>().unwrap() * 100.0).round() as u64;
+        assert!((1..=10_000).contains(&bp));
+        let s = a.scenario.unwrap();
+        let e = crate::model::estimate(&s);
+        let (v, _) = model_value(Figure::StepRate, &a.reading, &s, &e).unwrap();
+        assert!((v / 58.106 - 1.0).abs() < 0.005, "{v}");
+    }
+}
