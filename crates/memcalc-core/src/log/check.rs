@@ -643,11 +643,26 @@ pub fn answer_of(reading: Reading, base: &Inputs) -> LogAnswer {
     let mut reading = reading;
     let mut calibrated = calibrated;
     if let Ok(sc) = inputs.parse() {
-        let (timed, notes) = super::timing::calibrate(&reading, &sc, &compared, &inputs);
-        for c in &timed {
-            inputs.set(c.key, c.after.clone());
+        let rows: Vec<super::timing::Row> = compared
+            .iter()
+            .map(|c| super::timing::Row {
+                figure: c.figure,
+                logged: c.logged,
+                line: c.line,
+                timed: c.timed,
+            })
+            .collect();
+        let (fits, notes) = super::timing::calibrate(&reading, &sc, &rows, &inputs);
+        for f in fits {
+            inputs.set(f.key, f.after.clone());
+            calibrated.push(Calibrated {
+                key: f.key,
+                before: f.before,
+                after: f.after,
+                line: f.line,
+                why: f.why,
+            });
         }
-        calibrated.extend(timed);
         for n in notes {
             if !reading.notes.contains(&n) {
                 reading.notes.push(n);

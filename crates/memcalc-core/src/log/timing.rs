@@ -17,7 +17,6 @@
 //! the key's basis points; the model's rate grows with either efficiency). An efficiency the
 //! log would need outside (0, 100 %] is reported, never applied.
 
-use super::check::{Calibrated, Compared};
 use super::{plain, Figure, Reading};
 use crate::base::keys::FieldId as F;
 use crate::model::Estimate;
@@ -249,18 +248,37 @@ fn bound_words(b: Bound) -> &'static str {
     }
 }
 
+/// A timing compared with the model, as the calibration reads it.
+#[derive(Debug, Clone, Copy)]
+pub struct Row {
+    pub figure: Figure,
+    pub logged: u64,
+    pub line: usize,
+    pub timed: Option<Timed>,
+}
+
+/// An efficiency fitted from a timing: the key, its value before and after, the line, and why.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Fit {
+    pub key: F,
+    pub before: String,
+    pub after: String,
+    pub line: usize,
+    pub why: String,
+}
+
 /// The efficiencies the timing rows support, on the scenario `s` (already carrying the memory
 /// calibration), and what could not be applied (said as notes).
 pub fn calibrate(
     reading: &Reading,
     s: &Scenario,
-    compared: &[Compared],
+    compared: &[Row],
     inputs: &Inputs,
-) -> (Vec<Calibrated>, Vec<String>) {
-    let mut out: Vec<Calibrated> = Vec::new();
+) -> (Vec<Fit>, Vec<String>) {
+    let mut out: Vec<Fit> = Vec::new();
     let mut notes = Vec::new();
     // Decode first (its bound decides bw_eff), then prefill, then a simulation's step.
-    let mut rows: Vec<&Compared> = compared
+    let mut rows: Vec<&Row> = compared
         .iter()
         .filter(|c| is_timing(c.figure) && c.timed.is_some() && c.logged > 0)
         .collect();
@@ -360,7 +378,7 @@ pub fn calibrate(
         if before == after {
             continue;
         }
-        out.push(Calibrated {
+        out.push(Fit {
             key,
             before,
             after,
@@ -414,17 +432,28 @@ mod tests {
     #[test]
     fn the_fitted_efficiency_meets_the_logged_rate() {
         let log = "LAMMPS (16 Mar 2018)\nCreated 32000 atoms\nLoop time of 1.721 on 1 procs for 100 steps with 32000 atoms\nPerformance: 25101.720 tau/day, 58.106 timesteps/s\n";
-        let a = super::super::check::answer(log, &Inputs::default());
-        let c = a
-            .calibrated
-            .iter()
-            .find(|c| matches!(c.key, F::Mfu | F::BwEff))
-            .expect("a fitted efficiency");
+        let reading = super::super::read(log);
+        let mut inputs = Inputs::default();
+        inputs.change(F::Mode, "sim".to_string());
+        inputs.change(F::Code, "lammps".to_string());
+        inputs.set(F::Particles, "32000".to_string());
+        let s = inputs.parse().unwrap();
+        let e = crate::model::estimate(&s);
+        let l = reading.figure(Figure::StepRate).unwrap();
+        let (_, _, timed) = compare(Figure::StepRate, &reading, &s, &e);
+        let rows = [Row {
+            figure: Figure::StepRate,
+            logged: l.value,
+            line: l.line,
+            timed,
+        }];
+        let (fits, _) = calibrate(&reading, &s, &rows, &inputs);
+        let c = fits.first().expect("a fitted efficiency");
         let bp = (c.after.parse::<f64>().unwrap() * 100.0).round() as u64;
         assert!((1..=10_000).contains(&bp));
-        let s = a.scenario.unwrap();
-        let e = crate::model::estimate(&s);
-        let (v, _) = model_value(Figure::StepRate, &a.reading, &s, &e).unwrap();
+        inputs.set(c.key, c.after.clone());
+        let s = inputs.parse().unwrap();
+        let (v, _) = model_value(Figure::StepRate, &reading, &s, &e).unwrap();
         assert!((v / 58.106 - 1.0).abs() < 0.005, "{v}");
     }
 }
