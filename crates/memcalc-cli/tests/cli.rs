@@ -1481,7 +1481,10 @@ fn log_timing_lines_are_checked_and_calibrate_the_bound() {
         .unwrap_or_else(|| panic!("{out}"));
     assert_eq!(step["logged"], 58_106);
     assert!(step["estimated"].as_u64().is_some());
-    assert!(step["shown_by"].as_str().unwrap().contains("step code=lammps"));
+    assert!(step["shown_by"]
+        .as_str()
+        .unwrap()
+        .contains("step code=lammps"));
     assert!(v["median_timing_error_bp"].as_u64().is_some());
     let cal = v["calibrated"]
         .as_array()
@@ -1499,7 +1502,10 @@ fn log_timing_out_of_bounds_is_reported_not_applied() {
     let path = log_fixture("llamacpp-b6413-bench-rtxpro6000.log");
     let (code, out, _) = memcalc(&["--log", &path, "params=70B"]);
     assert_eq!(code, 0);
-    assert!(out.contains("outside (0, 100 %], so it is reported and not applied"), "{out}");
+    assert!(
+        out.contains("outside (0, 100 %], so it is reported and not applied"),
+        "{out}"
+    );
     assert!(!out.contains("  bw_eff: "), "{out}");
 }
 

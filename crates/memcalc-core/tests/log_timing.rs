@@ -28,11 +28,7 @@ fn logged(a: &LogAnswer, f: Figure) -> u64 {
 }
 
 fn count(a: &LogAnswer, name: &str) -> Option<u64> {
-    a.reading
-        .counts
-        .iter()
-        .find(|c| c.0 == name)
-        .map(|c| c.1)
+    a.reading.counts.iter().find(|c| c.0 == name).map(|c| c.1)
 }
 
 fn calibrated(a: &LogAnswer, key: &str) -> Option<String> {
@@ -57,9 +53,7 @@ fn after(a: &LogAnswer, f: Figure) -> f64 {
     let e = memcalc_core::estimate(&s);
     let sp = memcalc_core::speed(&s, &e).unwrap().unwrap();
     match (f, sp.steps) {
-        (Figure::StepRate, memcalc_core::Steps::Sim { step, .. }) => {
-            step.per_second(1.0)
-        }
+        (Figure::StepRate, memcalc_core::Steps::Sim { step, .. }) => step.per_second(1.0),
         (Figure::ScfIterationUs, memcalc_core::Steps::Sim { step, .. }) => {
             step.seconds().unwrap() * 1e6
         }
@@ -125,12 +119,13 @@ fn llama_bench_checks_the_decode_in_its_band_and_calibrates_each_bound() {
     assert!(v.calibrated.iter().all(|c| !c.why.is_empty()));
     assert!(v.median_timing_error_bp.is_some());
     // The link keeps the calibration: the same log on the calibrated link is inside 1 %.
-    let again = answer(
-        &fixture("llamacpp-b6413-bench-rtxpro6000.log"),
-        &a.inputs,
-    );
+    let again = answer(&fixture("llamacpp-b6413-bench-rtxpro6000.log"), &a.inputs);
     for f in [Figure::DecodeRate, Figure::PrefillRate] {
-        assert!(error_bp(&again, f).abs() <= 100, "{f:?}: {}", error_bp(&again, f));
+        assert!(
+            error_bp(&again, f).abs() <= 100,
+            "{f:?}: {}",
+            error_bp(&again, f)
+        );
     }
     assert!(again.calibrated.iter().all(|c| c.key.key() != "bw_eff"));
 }
@@ -287,7 +282,9 @@ fn timing_block() -> String {
             };
             errors.push(err.unsigned_abs());
             let band = timing_band(c);
-            let shown = band.as_ref().map_or("none".to_string(), |b| b.words.clone());
+            let shown = band
+                .as_ref()
+                .map_or("none".to_string(), |b| b.words.clone());
             let flag = if band.as_ref().is_some_and(|b| b.outside) {
                 " **outside**"
             } else {
@@ -301,7 +298,11 @@ fn timing_block() -> String {
                     format!(
                         "{} {} → {}",
                         k.key.key(),
-                        if k.before.is_empty() { "(default)" } else { &k.before },
+                        if k.before.is_empty() {
+                            "(default)"
+                        } else {
+                            &k.before
+                        },
                         k.after
                     )
                 })
