@@ -227,6 +227,36 @@ fn pwx_scf_loop_clock_calibrates_the_utilisation() {
 }
 
 #[test]
+fn the_log_layers_step_is_the_time_models() {
+    // log/timing.rs times simulations with speed::sim::speed_logged (the log wasm links only
+    // the particle and plane-wave methods): the same figure as speed().
+    for (name, f) in [
+        ("lammps-16Mar18-eam.4.log", Figure::StepRate),
+        ("lammps-16Mar18-lj.1.log", Figure::StepRate),
+        ("pwx-6.7-si64-np1-here.out", Figure::ScfIterationUs),
+    ] {
+        let a = on(name, "");
+        let est = a
+            .compared
+            .iter()
+            .find(|c| c.figure == f)
+            .and_then(|c| c.estimated)
+            .unwrap();
+        let s = a.applied.inputs.parse().unwrap();
+        let e = memcalc_core::estimate(&s);
+        let sp = memcalc_core::speed(&s, &e).unwrap().unwrap();
+        let memcalc_core::Steps::Sim { step, .. } = sp.steps else {
+            panic!("{name}")
+        };
+        let v = match f {
+            Figure::StepRate => step.per_second(1.0) * 1000.0,
+            _ => step.seconds().unwrap() * 1e6,
+        };
+        assert_eq!(est, v.round() as u64, "{name}");
+    }
+}
+
+#[test]
 fn no_existing_fixture_gains_a_memory_change() {
     // Timing calibrations touch only bw_eff and mfu: memory figures of every fixture's
     // scenario are those before the calibration.

@@ -99,7 +99,7 @@ fn prepared(f: Figure, reading: &Reading, s: &Scenario) -> Scenario {
 /// The model's figure, in the figure's own unit as a float (per second, or milliseconds for an
 /// SCF iteration), and the bound of the step it comes from.
 fn model_value(f: Figure, reading: &Reading, s: &Scenario, e: &Estimate) -> Option<(f64, Bound)> {
-    let sp = crate::speed::speed(s, e).ok()??;
+    let sp = step_speed(s, e)?;
     let bound = sp.bound;
     let v = match (f, sp.steps) {
         (
@@ -132,6 +132,22 @@ fn model_value(f: Figure, reading: &Reading, s: &Scenario, e: &Estimate) -> Opti
         _ => return None,
     };
     (v.is_finite() && v > 0.0).then_some((v, bound))
+}
+
+/// The time of the steps a timing line measures: `speed::speed`'s inference branch (one
+/// replica) and the particle and plane-wave methods only (`speed::sim::speed_logged`), so that
+/// the log's own wasm links no training, surrogate or other simulation model (the figures are
+/// `speed()`'s: `tests/log_timing.rs` checks them).
+fn step_speed(s: &Scenario, e: &Estimate) -> Option<crate::speed::Speed> {
+    use crate::scenario::Mode;
+    let m = crate::speed::machine::Machine::of(s).ok()?;
+    match s.mode {
+        Mode::Sim => crate::speed::sim::speed_logged(s, e, &m),
+        Mode::Infer if s.sciml.is_transformer() => {
+            Some(crate::speed::inference::speed(&s.per_replica(), e, &m))
+        }
+        _ => None,
+    }
 }
 
 /// The logged value in the figure's float unit.
