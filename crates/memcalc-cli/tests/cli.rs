@@ -1457,7 +1457,7 @@ fn log_timing_lines_are_checked_and_calibrate_the_bound() {
         "{out}"
     );
     assert!(
-        out.contains("decode band of `decode engine=llamacpp memory_bandwidth`"),
+        out.contains("decode band (engine=llamacpp, memory_bandwidth)"),
         "{out}"
     );
     assert!(out.contains("median error of the timings:"), "{out}");
@@ -1484,7 +1484,7 @@ fn log_timing_lines_are_checked_and_calibrate_the_bound() {
     assert!(step["shown_by"]
         .as_str()
         .unwrap()
-        .contains("step code=lammps"));
+        .contains("step band (code=lammps)"));
     assert!(v["median_timing_error_bp"].as_u64().is_some());
     let cal = v["calibrated"]
         .as_array()

@@ -182,9 +182,14 @@ pub fn timing_band(c: &Compared) -> Option<TimingBand> {
     };
     let class = class_key(t.mechanism, figure, Some(t.bound))?;
     let band = Band::of_class(&class);
+    // "decode engine=llamacpp memory_bandwidth" → "the decode band (engine=llamacpp,
+    // memory_bandwidth): …": plain text on the page, in the CLI and in docs/accuracy.md.
+    let mut parts = class.split(' ');
+    let head = parts.next().unwrap_or("");
+    let rest: Vec<&str> = parts.collect();
     let words = format!(
-        "the {} band of `{class}`: {}",
-        figure.key(),
+        "the {head} band ({}): {}",
+        rest.join(", "),
         super::band::short(&band)
     );
     let Some((low, high)) = band.range(1.0) else {
