@@ -185,6 +185,23 @@ fn vllm_metrics_keep_the_decode_only_interval_and_its_running_requests() {
 }
 
 #[test]
+fn older_and_benchmark_lines_are_read() {
+    // llama.cpp before September 2024 (llama_print_timings), as ggml-org's CI printed it for
+    // OpenLLaMA 3B (a public GitHub file the code index found, text id 8099209835).
+    let old = "llama_print_timings:        load time =   465.39 ms\nllama_print_timings:      sample time =    33.00 ms /    64 runs   (    0.52 ms per token,  1939.39 tokens per second)\nllama_print_timings: prompt eval time =   977.46 ms /     8 tokens (  122.18 ms per token,     8.18 tokens per second)\nllama_print_timings:        eval time = 10168.94 ms /    63 runs   (  161.41 ms per token,     6.20 tokens per second)\nllama_print_timings:       total time = 11194.69 ms\n";
+    let a = answer(old, &Inputs::default());
+    assert_eq!(logged(&a, Figure::PrefillRate), 8_180);
+    assert_eq!(logged(&a, Figure::DecodeRate), 6_200);
+    assert_eq!(count(&a, "generated_tokens"), Some(63));
+    // `vllm bench throughput` (vllm/benchmarks/throughput.py; benchmarks/benchmark_throughput.py
+    // before): a user's run of LiquidAI/LFM2.5-350M (text id 59858086279).
+    let bench = "Throughput: 70.77 requests/s, 54350.30 total tokens/s, 18116.77 output tokens/s\nTotal num prompt tokens:  262144\nTotal num output tokens:  131072\n";
+    let b = answer(bench, &Inputs::default());
+    assert_eq!(logged(&b, Figure::GenerationRate), 18_116_770);
+    assert_eq!(b.reading.tools[0].0, memcalc_core::answers::log::Tool::Vllm);
+}
+
+#[test]
 fn lammps_performance_line_calibrates_the_pair_loop_and_the_link_carries_it() {
     let a = on("lammps-16Mar18-eam.4.log", "");
     assert_eq!(logged(&a, Figure::StepRate), 95_697);
