@@ -166,3 +166,37 @@ test("a log reader that cannot load is said in the box, and the form is left as 
   expect(page.url()).toBe(before);
   await page.getByTestId("log-answer").screenshot({ path: `${ARTIFACTS}/${test.info().project.name}-log-not-loaded-box.png` });
 });
+
+// Issue 40, timing lines: a log's rates beside the time model, with the band the project shows,
+// and the bound's efficiency calibrated into the link, so the time on the page carries it.
+test("llama-bench timings: decode and prefill checked, bw_eff and mfu calibrated into the link", async ({ page }) => {
+  await page.goto("./?model_id=meta-llama/Llama-2-7b-hf&mode=infer");
+  await ready(page);
+  await paste(page, log("llamacpp-b6413-bench-rtxpro6000.log"));
+  await expect(page.getByTestId("log-headline")).toContainText("llama.cpp");
+  const decode = page.locator('[data-testid="log-checks"] li[data-figure="decode_rate"]');
+  await expect(decode).toContainText("decode rate (one sequence): logged 279.0 tokens/s, estimated");
+  await expect(decode).toContainText("the decode band (engine=llamacpp, memory_bandwidth)");
+  await expect(page.locator('[data-testid="log-checks"] li[data-figure="prefill_rate"]')).toContainText("prefill rate: logged 16,634.0 tokens/s");
+  await expect(page.locator('[data-testid="log-calibrated"] li[data-key="bw_eff"]')).toContainText("bw_eff: (empty) → ");
+  await expect(page.locator('[data-testid="log-calibrated"] li[data-key="mfu"]')).toContainText("mfu: (empty) → ");
+  await expect(page).toHaveURL(/bw_eff=/);
+  await expect(page).toHaveURL(/mfu=/);
+  await expect(page).toHaveURL(/gpu=rtx-pro-6000/);
+  await expect(page.getByTestId("speed")).toBeVisible();
+  await page.getByTestId("log-paste").scrollIntoViewIfNeeded();
+  await page.getByTestId("log-answer").screenshot({ path: `${ARTIFACTS}/${test.info().project.name}-log-llamabench-timing-box.png` });
+});
+
+test("LAMMPS timing: steps per second checked and the pair loop's utilisation kept in the link", async ({ page }) => {
+  await page.goto("./");
+  await ready(page);
+  await paste(page, log("lammps-16Mar18-lj.1.log"));
+  const rate = page.locator('[data-testid="log-checks"] li[data-figure="step_rate"]');
+  await expect(rate).toContainText("steps per second: logged 58.11 steps/s, estimated");
+  await expect(page.locator('[data-testid="log-calibrated"] li[data-key="mfu"]')).toContainText("mfu: (empty) → ");
+  await expect(page).toHaveURL(/mfu=/);
+  // The page's time line is the calibrated model's: 58.1 timesteps/s.
+  await expect(page.getByTestId("speed")).toContainText("58.1 timesteps/s");
+  await page.getByTestId("log-answer").screenshot({ path: `${ARTIFACTS}/${test.info().project.name}-log-lammps-timing-box.png` });
+});

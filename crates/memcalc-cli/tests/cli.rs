@@ -1578,6 +1578,70 @@ fn an_unrecognised_log_exits_2_naming_the_tools() {
     );
 }
 
+/// Issue 40, timing lines: llama-bench's rates set beside the time model with their band, and the
+/// bound's efficiency calibrated into the link (text and JSON).
+#[test]
+fn log_timing_lines_are_checked_and_calibrate_the_bound() {
+    let path = log_fixture("llamacpp-b6413-bench-rtxpro6000.log");
+    let (code, out, err) = memcalc(&["--log", &path, "model_id=meta-llama/Llama-2-7b-hf"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("decode rate (one sequence): logged 279.0 tokens/s, estimated"),
+        "{out}"
+    );
+    assert!(
+        out.contains("decode band (engine=llamacpp, memory_bandwidth)"),
+        "{out}"
+    );
+    assert!(out.contains("median error of the timings:"), "{out}");
+    assert!(out.contains("Calibrated from your log:"), "{out}");
+    assert!(out.contains("  bw_eff: (empty) → "), "{out}");
+    assert!(out.contains("  mfu: (empty) → "), "{out}");
+    let link = out
+        .lines()
+        .find(|l| l.starts_with("Link query"))
+        .unwrap_or_else(|| panic!("{out}"));
+    assert!(link.contains("bw_eff=") && link.contains("mfu="), "{link}");
+
+    let (code, out, _) = memcalc(&["--log", &log_fixture("lammps-16Mar18-lj.1.log"), "--json"]);
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(&out).expect("JSON");
+    let step = v["checks"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["figure"] == "step_rate")
+        .unwrap_or_else(|| panic!("{out}"));
+    assert_eq!(step["logged"], 58_106);
+    assert!(step["estimated"].as_u64().is_some());
+    assert!(step["shown_by"]
+        .as_str()
+        .unwrap()
+        .contains("step band (code=lammps)"));
+    assert!(v["median_timing_error_bp"].as_u64().is_some());
+    let cal = v["calibrated"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["key"] == "mfu")
+        .unwrap_or_else(|| panic!("{out}"));
+    assert_eq!(cal["before"], "");
+    assert!(v["query"].as_str().unwrap().contains("mfu="));
+}
+
+/// An efficiency the log would need above 100 % is reported as a note and not applied.
+#[test]
+fn log_timing_out_of_bounds_is_reported_not_applied() {
+    let path = log_fixture("llamacpp-b6413-bench-rtxpro6000.log");
+    let (code, out, _) = memcalc(&["--log", &path, "params=70B"]);
+    assert_eq!(code, 0);
+    assert!(
+        out.contains("outside (0, 100 %], so it is reported and not applied"),
+        "{out}"
+    );
+    assert!(!out.contains("  bw_eff: "), "{out}");
+}
+
 /// Issue 37: the total's and the time's ranges in the table and the JSON, from the measured rows
 /// like them; "not validated" where none from two sources covers the run.
 #[test]

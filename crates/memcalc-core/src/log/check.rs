@@ -249,6 +249,9 @@ pub struct Compared {
     pub flagged: bool,
     /// The mechanism to look at first when the two differ.
     pub mechanism: &'static str,
+    /// A timing: which time figure and bound it is compared as (its band is the project's
+    /// rows for that mechanism, `report::log_check::timing_band`).
+    pub timed: Option<super::timing::Timed>,
 }
 
 fn parts_sum(e: &Estimate, parts: &[PartId], at: Location) -> Option<u64> {
@@ -314,6 +317,7 @@ pub fn compare(reading: &Reading, s: &Scenario, e: &Estimate) -> Vec<Compared> {
             shown: None,
             flagged: false,
             mechanism: "",
+            timed: None,
         };
         let device = |parts: &[PartId]| (parts_sum(e, parts, Location::Device), parts.to_vec());
         let (est, parts, shown, mechanism): (Option<u64>, Vec<PartId>, Option<Shown>, &'static str) = match l.figure {
@@ -412,7 +416,17 @@ pub fn compare(reading: &Reading, s: &Scenario, e: &Estimate) -> Vec<Compared> {
                     (None, Vec::new(), None, "a neural run's host memory is not summed over tasks in the estimate")
                 }
             }
-            Figure::WallMs => (None, Vec::new(), None, "time figures are read, not yet checked against the time model"),
+            Figure::WallMs => (None, Vec::new(), None, "a run's wall time holds its start-up and output: its rate (timing lines) is what is set beside the time model"),
+            // Timing lines (issue 40): log/timing.rs.
+            Figure::DecodeRate
+            | Figure::PrefillRate
+            | Figure::GenerationRate
+            | Figure::StepRate
+            | Figure::ScfIterationUs => {
+                let (v, why, timed) = super::timing::compare(l.figure, reading, s, e);
+                row.timed = timed;
+                (v, Vec::new(), None, why)
+            }
             // GADGET-4's memory report (log/gadget.rs).
             Figure::LargestAllocation => (None, Vec::new(), None, "GADGET-4's high-water mark includes the tree walk's fetch buffers (gwalk.cc Foreign_Points, Foreign_Nodes), sized from what MaxMemSize leaves free, not from the particles: read, not compared"),
             Figure::EwaldTable => (
@@ -473,7 +487,7 @@ pub struct Calibrated {
     pub before: String,
     pub after: String,
     pub line: usize,
-    pub why: &'static str,
+    pub why: String,
 }
 
 /// The terms the log calibrates. vLLM: the runtime (the non-torch memory) from the KV pool
@@ -527,7 +541,7 @@ pub fn calibrate(
                         before,
                         after: mib.to_string(),
                         line,
-                        why: "vLLM's KV pool is what its budget leaves after the weights, the profiled step, CUDA graphs and the non-torch memory; the log does not print the non-torch memory, so it is fitted to the logged pool (the runtime row)",
+                        why: "vLLM's KV pool is what its budget leaves after the weights, the profiled step, CUDA graphs and the non-torch memory; the log does not print the non-torch memory, so it is fitted to the logged pool (the runtime row)".into(),
                     });
                 }
             }
@@ -550,14 +564,14 @@ pub fn calibrate(
             before: inputs.get(F::Measured).to_string(),
             after: format!("{}B", l.value),
             line: l.line,
-            why: "the logged peak, kept so the check travels with the link",
+            why: "the logged peak, kept so the check travels with the link".into(),
         });
         out.push(Calibrated {
             key: F::MeasuredKind,
             before: inputs.get(F::MeasuredKind).to_string(),
             after: kind.id().to_string(),
             line: l.line,
-            why: "which rows the tool counts",
+            why: "which rows the tool counts".into(),
         });
         let direct = matches!(kind, Measured::Rank);
         if !direct {
@@ -568,7 +582,7 @@ pub fn calibrate(
                     before: inputs.get(F::Calibration).to_string(),
                     after: format!("{cal}B"),
                     line: l.line,
-                    why: "the difference the tool sees beyond the estimate's rows, kept as its own row (the calibration key)",
+                    why: "the difference the tool sees beyond the estimate's rows, kept as its own row (the calibration key)".into(),
                 });
             }
         }
@@ -583,7 +597,7 @@ pub fn calibrate(
                     before: inputs.get(F::RankOverhead).to_string(),
                     after: mib.to_string(),
                     line: rss.line,
-                    why: "a process's resident peak is its arrays plus the bare process (MPI, libraries, the interpreter): the bare process is fitted",
+                    why: "a process's resident peak is its arrays plus the bare process (MPI, libraries, the interpreter): the bare process is fitted".into(),
                 });
             }
         }
@@ -619,11 +633,24 @@ impl LogAnswer {
             .collect()
     }
 
-    /// The median of the absolute errors of the figures set beside the estimate (basis points).
+    /// The median of the absolute errors of the memory figures set beside the estimate (basis
+    /// points); the timings have their own ([`LogAnswer::median_timing_error_bp`]).
     pub fn median_error_bp(&self) -> Option<u64> {
         median(
             self.compared
                 .iter()
+                .filter(|c| !super::timing::is_timing(c.figure))
+                .filter_map(|c| c.error_bp.map(i64::unsigned_abs))
+                .collect(),
+        )
+    }
+
+    /// The median of the absolute errors of the timings set beside the time model.
+    pub fn median_timing_error_bp(&self) -> Option<u64> {
+        median(
+            self.compared
+                .iter()
+                .filter(|c| super::timing::is_timing(c.figure))
                 .filter_map(|c| c.error_bp.map(i64::unsigned_abs))
                 .collect(),
         )
@@ -682,6 +709,37 @@ pub fn answer_of(reading: Reading, base: &Inputs) -> LogAnswer {
     let mut inputs = applied.inputs.clone();
     for c in &calibrated {
         inputs.set(c.key, c.after.clone());
+    }
+    // Timing lines (issue 40): the efficiency of the bound each timed step is under, fitted on
+    // the scenario that already carries the memory calibration (log/timing.rs).
+    let mut reading = reading;
+    let mut calibrated = calibrated;
+    if let Ok(sc) = inputs.parse() {
+        let rows: Vec<super::timing::Row> = compared
+            .iter()
+            .map(|c| super::timing::Row {
+                figure: c.figure,
+                logged: c.logged,
+                line: c.line,
+                timed: c.timed,
+            })
+            .collect();
+        let (fits, notes) = super::timing::calibrate(&reading, &sc, &rows, &inputs);
+        for f in fits {
+            inputs.set(f.key, f.after.clone());
+            calibrated.push(Calibrated {
+                key: f.key,
+                before: f.before,
+                after: f.after,
+                line: f.line,
+                why: f.why,
+            });
+        }
+        for n in notes {
+            if !reading.notes.contains(&n) {
+                reading.notes.push(n);
+            }
+        }
     }
     let scenario = inputs.parse().ok();
     LogAnswer {

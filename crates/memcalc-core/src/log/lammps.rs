@@ -56,7 +56,7 @@ const ROWS: &[Row] = &[
     },
     Row {
         marker: "Performance:",
-        prints: "src/finish.cpp Finish::end (\"Performance: … timesteps/s\")",
+        prints: "src/finish.cpp Finish::end (\"Performance: %.3f tau/day, %.3f timesteps/s\" or \"%.3f ns/day, %.3f hours/ns, %.3f timesteps/s\", LAMMPS 2016+)",
         read: performance,
     },
 ];
@@ -180,6 +180,7 @@ fn performance(c: &mut Ctx, l: &str) {
         .and_then(first_number)
     {
         c.remember("timesteps_per_s", ts);
+        c.log(Figure::StepRate, (ts * 1000.0).round() as u64);
     }
 }
 
@@ -230,6 +231,27 @@ fn finish(c: &mut Ctx) {
     }
     if let Some((p, line, text)) = c.texts.get("potential").cloned() {
         c.fill_at(F::Potential, p, line, text);
+    }
+    // No "Performance:" line (LAMMPS before 2016 prints none): the loop's steps over its time.
+    if !c.reading.logged.iter().any(|l| l.figure == Figure::StepRate) {
+        if let (Some(loop_ms), Some((steps, ..))) = (
+            c.reading
+                .logged
+                .iter()
+                .find(|l| l.figure == Figure::WallMs)
+                .cloned(),
+            seen(c, "steps"),
+        ) {
+            if loop_ms.value > 0 && steps > 0.0 {
+                c.reading.logged.push(super::Logged {
+                    figure: Figure::StepRate,
+                    value: (steps * 1e6 / loop_ms.value as f64).round() as u64,
+                    line: loop_ms.line,
+                    text: loop_ms.text,
+                    prints: "src/finish.cpp Finish::end (\"Loop time of %g on %d procs for %d steps\"): steps over the loop's time",
+                });
+            }
+        }
     }
     let has_mem = c
         .reading

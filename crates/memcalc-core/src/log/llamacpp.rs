@@ -4,7 +4,7 @@
 //! compute buffers, offloaded layers, `n_ctx`, `n_seq_max`, `n_ubatch`, `flash_attn` and the
 //! cache types.
 
-use super::{first_number, number_after, plain, size_after, Ctx, Figure, Recogniser, Row};
+use super::{first_number, plain, size_after, Ctx, Figure, Recogniser, Row};
 use crate::base::keys::FieldId as F;
 
 pub(crate) static RECOGNISER: Recogniser = Recogniser { rows: ROWS, finish };
@@ -70,7 +70,186 @@ const ROWS: &[Row] = &[
         prints: "common/common.cpp (\"build: %d (%s) with %s for %s\")",
         read: build,
     },
+    // Timing lines (issue 40, log/timing.rs).
+    Row {
+        marker: "eval time =",
+        prints: "src/llama-context.cpp llama_perf_context_print (2024-09+: \"prompt eval time = %10.2f ms / %5d tokens (%8.2f ms per token, %8.2f tokens per second)\", \"eval time = %10.2f ms / %5d runs (…)\"; llama.cpp llama_print_timings before), tools/server/server.cpp print_timings (\"prompt eval time = … / %5d tokens (…)\", \"eval time = … / %5d tokens (…)\")",
+        read: eval_time,
+    },
+    Row {
+        marker: "t/s |",
+        prints: "tools/llama-bench/llama-bench.cpp markdown_printer::print_header (\"| model | size | params | backend | … | test | t/s |\"; examples/llama-bench before 2025)",
+        read: bench_header,
+    },
+    Row {
+        marker: " ± ",
+        prints: "tools/llama-bench/llama-bench.cpp markdown_printer::print_test (test \"pp%d\" or \"tg%d\", t/s \"%.2f ± %.2f\")",
+        read: bench_row,
+    },
+    Row {
+        marker: "Device 0: ",
+        prints: "ggml/src/ggml-cuda/ggml-cuda.cu ggml_cuda_init (\"  Device %d: %s, compute capability %d.%d, VMM: %s\"; ggml_init_cublas before 2024)",
+        read: device,
+    },
 ];
+
+/// The tokens per second of a timing line: the number before "tokens per second".
+fn per_second(l: &str) -> Option<f64> {
+    let head = l.split("tokens per second").next()?;
+    let at = head.rfind(',')?;
+    first_number(&head[at + 1..])
+}
+
+fn eval_time(c: &mut Ctx, l: &str) {
+    let Some(tps) = per_second(l).filter(|v| *v > 0.0) else {
+        return;
+    };
+    let count = l
+        .split("eval time =")
+        .nth(1)
+        .and_then(|r| r.split('/').nth(1))
+        .and_then(first_number)
+        .unwrap_or(0.0);
+    let milli = (tps * 1000.0).round() as u64;
+    if l.contains("prompt eval time") {
+        c.log(Figure::PrefillRate, milli);
+        c.count("prompt_tokens", count as u64);
+    } else {
+        c.log(Figure::DecodeRate, milli);
+        c.count("generated_tokens", count as u64);
+    }
+}
+
+/// The cells of a markdown table row.
+fn cells(l: &str) -> Vec<String> {
+    let t = l.trim();
+    let t = t.strip_prefix('|').unwrap_or(t);
+    let t = t.strip_suffix('|').unwrap_or(t);
+    t.split('|').map(|c| c.trim().to_string()).collect()
+}
+
+fn bench_header(c: &mut Ctx, l: &str) {
+    let cols = cells(l);
+    if let (Some(test), Some(tps)) = (
+        cols.iter().position(|c| c == "test"),
+        cols.iter().position(|c| c == "t/s"),
+    ) {
+        c.remember("bench_test_col", test as f64);
+        c.remember("bench_tps_col", tps as f64);
+        for (name, key) in [("model", "bench_model_col"), ("fa", "bench_fa_col"), ("ngl", "bench_ngl_col")] {
+            if let Some(i) = cols.iter().position(|c| c == name) {
+                c.remember(key, i as f64);
+            }
+        }
+    }
+}
+
+/// The settings a llama-bench row states: the file type after the model's size ("llama 7B
+/// Q4_0"), flash attention (`fa`) and the offloaded layers (`ngl`).
+fn bench_settings(c: &mut Ctx, cols: &[String]) {
+    let col = |c: &Ctx, k: &str| c.seen.get(k).map(|v| v.0 as usize);
+    if let Some(m) = col(c, "bench_model_col").and_then(|i| cols.get(i)) {
+        // "llama 7B Q4_0", "llama 8B Q4_K - Medium": the type follows the size.
+        let words: Vec<&str> = m.split_whitespace().collect();
+        if let Some(at) = words.iter().position(|w| w.ends_with('B') && w[..w.len() - 1].parse::<f64>().is_ok()) {
+            let t = words[at + 1..].join(" ");
+            match ftype(&t) {
+                Some(q) => c.fill(F::Quant, q),
+                None if t == "F16" => c.fill(F::Dtype, "fp16"),
+                None if t == "BF16" => c.fill(F::Dtype, "bf16"),
+                None => {}
+            }
+        }
+    }
+    if let Some(fa) = col(c, "bench_fa_col").and_then(|i| cols.get(i)).and_then(|v| first_number(v)) {
+        c.fill(F::FlashAttention, if fa > 0.0 { "on" } else { "off" });
+    }
+    // llama-bench's default -ngl 99 means every layer, the key's own default: only a smaller
+    // count is stated.
+    if let Some(n) = col(c, "bench_ngl_col")
+        .and_then(|i| cols.get(i))
+        .and_then(|v| first_number(v))
+        .filter(|n| *n < 99.0)
+    {
+        c.fill(F::GpuLayers, plain(n, 0));
+    }
+}
+
+fn bench_row(c: &mut Ctx, l: &str) {
+    let (Some(test), Some(tps)) = (
+        c.seen.get("bench_test_col").map(|v| v.0 as usize),
+        c.seen.get("bench_tps_col").map(|v| v.0 as usize),
+    ) else {
+        return;
+    };
+    let cols = cells(l);
+    let (Some(name), Some(rate)) = (cols.get(test), cols.get(tps).and_then(|t| first_number(t)))
+    else {
+        return;
+    };
+    // "pp512", "tg128"; a test at a depth ("pp512 @ d4096") or a combined one ("pp512+tg128")
+    // is not the plain prefill or decode the model times.
+    if name.contains('@') || name.contains('+') || name.contains(' ') {
+        c.unused("a llama-bench test at a depth or combined (pp+tg): not the plain prefill or decode that is checked");
+        return;
+    }
+    let milli = (rate * 1000.0).round() as u64;
+    bench_settings(c, &cols);
+    c.count("bench", 1);
+    if let Some(n) = name.strip_prefix("pp").and_then(first_number) {
+        c.log(Figure::PrefillRate, milli);
+        c.count("prompt_tokens", n as u64);
+    } else if let Some(n) = name.strip_prefix("tg").and_then(first_number) {
+        c.log(Figure::DecodeRate, milli);
+        c.count("generated_tokens", n as u64);
+    }
+}
+
+/// The catalog's GPU of a CUDA device name, for the names llama.cpp prints.
+fn gpu_of(name: &str) -> Option<&'static str> {
+    let n = name.to_ascii_lowercase();
+    const NAMES: &[(&str, &str)] = &[
+        ("rtx 5090", "rtx5090"),
+        ("rtx 4090", "rtx4090"),
+        ("rtx 3090 ti", "rtx3090ti"),
+        ("rtx 3090", "rtx3090"),
+        ("rtx a6000", "rtx-a6000"),
+        ("rtx pro 6000", "rtx-pro-6000"),
+        ("h100 pcie", "h100-pcie"),
+        ("h100 nvl", "h100-nvl"),
+        ("h100 80gb hbm3", "h100-80"),
+        ("h100-sxm", "h100-80"),
+        ("h200", "h200"),
+        ("a100-sxm4-80gb", "a100-80"),
+        ("a100 80gb pcie", "a100-pcie-80"),
+        ("a100-pcie-40gb", "a100-40"),
+        ("l40s", "l40s"),
+        ("tesla t4", "t4"),
+        ("v100-sxm2-32gb", "v100-32"),
+        ("v100-pcie-16gb", "v100-16"),
+        ("v100-sxm2-16gb", "v100-16"),
+        ("nvidia l4", "l4"),
+        ("nvidia a10", "a10"),
+    ];
+    NAMES.iter().find(|(k, _)| n.contains(k)).map(|v| v.1)
+}
+
+fn device(c: &mut Ctx, l: &str) {
+    let Some(rest) = l.split("Device 0: ").nth(1) else {
+        return;
+    };
+    if !rest.contains("compute capability") {
+        return;
+    }
+    let name = rest.split(',').next().unwrap_or("");
+    match gpu_of(name) {
+        Some(id) => c.fill(F::Gpu, id),
+        None => c.unused(format!(
+            "the device \"{}\" is not one the catalog names: gpu keeps its value",
+            name.trim()
+        )),
+    }
+}
 
 /// `name = value` after the last `:` prefix of a llama.cpp line.
 fn key_value(l: &str) -> Option<(String, String)> {
@@ -246,15 +425,7 @@ fn meta(c: &mut Ctx, l: &str) {
         ("n_embd_head_k", Some(n)) => c.fill(F::HeadDim, plain(n, 0)),
         ("n_ctx_train", Some(n)) => c.fill(F::MaxContext, plain(n, 0)),
         ("model ftype", _) => {
-            let q = match v.trim() {
-                "Q4_K - Medium" => Some("q4_k_m"),
-                "Q5_K - Medium" => Some("q5_k_m"),
-                "Q6_K" => Some("q6_k"),
-                "Q8_0" => Some("q8_0"),
-                "Q4_0" => Some("q4_0"),
-                _ => None,
-            };
-            match q {
+            match ftype(&v) {
                 Some(q) => c.fill(F::Quant, q),
                 None if v.contains("F16") => c.fill(F::Dtype, "fp16"),
                 None if v.contains("BF16") => c.fill(F::Dtype, "bf16"),
@@ -269,8 +440,28 @@ fn start(c: &mut Ctx, _l: &str) {
     c.starts += 1;
 }
 
+/// The quant key of a GGUF file type as llama.cpp names it ("Q4_K - Medium").
+fn ftype(v: &str) -> Option<&'static str> {
+    match v.trim() {
+        "Q4_K - Medium" => Some("q4_k_m"),
+        "Q5_K - Medium" => Some("q5_k_m"),
+        "Q6_K" => Some("q6_k"),
+        "Q8_0" => Some("q8_0"),
+        "Q4_0" => Some("q4_0"),
+        _ => None,
+    }
+}
+
 fn build(c: &mut Ctx, l: &str) {
-    if let Some(n) = number_after(l, "build: ") {
+    // "build: 6413 (233d773d0)" (common.cpp), or llama-bench's "build: 233d773d0 (6413)".
+    let rest = l.split("build: ").nth(1).unwrap_or("");
+    let first = rest.split_whitespace().next().unwrap_or("");
+    let n = if !first.is_empty() && first.bytes().all(|b| b.is_ascii_digit()) {
+        first_number(first)
+    } else {
+        rest.split('(').nth(1).and_then(first_number)
+    };
+    if let Some(n) = n {
         c.version = format!("b{}", plain(n, 0));
     }
 }
@@ -291,6 +482,7 @@ fn finish(c: &mut Ctx) {
     ]
     .iter()
     .any(|k| c.seen.contains_key(k))
+        || c.reading.logged.iter().any(|l| super::timing::is_timing(l.figure))
         || c.reading
             .filled
             .iter()
@@ -305,7 +497,8 @@ fn finish(c: &mut Ctx) {
         .values()
         .map(|v| (v.1, v.2.clone()))
         .min_by_key(|v| v.0)
-        .or_else(|| c.reading.filled.first().map(|f| (f.line, f.text.clone())));
+        .or_else(|| c.reading.filled.first().map(|f| (f.line, f.text.clone())))
+        .or_else(|| c.reading.logged.first().map(|l| (l.line, l.text.clone())));
     let Some((n, t)) = first else { return };
     c.fill_at(F::Mode, "infer", n, t.clone());
     c.fill_at(F::Engine, "llamacpp", n, t);
@@ -374,5 +567,26 @@ fn finish(c: &mut Ctx) {
         && !c.seen.contains_key("kv_device")
     {
         c.note("The llama.cpp log stops after loading the weights (no KV cache line): truncated, or the context failed");
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn timing_lines_give_their_rate_and_build_lines_their_number() {
+        assert_eq!(
+            per_second("llama_perf_context_print: prompt eval time =     927.17 ms /    49 tokens (   18.92 ms per token,    52.85 tokens per second)"),
+            Some(52.85)
+        );
+        assert_eq!(
+            cells("| llama 7B Q4_0 |   3.56 GiB | tg128 |  278.95 ± 0.23 |")[3],
+            "278.95 ± 0.23"
+        );
+        assert_eq!(ftype("Q4_K - Medium"), Some("q4_k_m"));
+        assert_eq!(gpu_of("NVIDIA GeForce RTX 3090 Ti"), Some("rtx3090ti"));
+        assert_eq!(gpu_of("NVIDIA GeForce RTX 3090"), Some("rtx3090"));
+        assert_eq!(gpu_of("Radeon RX 7900 XTX"), None);
     }
 }

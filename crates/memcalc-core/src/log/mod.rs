@@ -21,6 +21,7 @@ pub mod pytorch;
 pub mod seff;
 pub mod sglang;
 pub mod time_v;
+pub mod timing;
 pub mod vllm;
 
 use crate::base::keys::FieldId;
@@ -191,6 +192,19 @@ pub enum Figure {
     LargestAllocation,
     /// The Ewald correction table (`Ewd`, from `ewald_init()`).
     EwaldTable,
+    // Timing lines (issue 40): set beside the time model and calibrating its efficiency
+    // (log/timing.rs). Rates are in thousandths per second.
+    /// One sequence's generated tokens per second (llama.cpp "eval time", llama-bench tg).
+    DecodeRate,
+    /// Prompt tokens per second (llama.cpp "prompt eval time", llama-bench pp).
+    PrefillRate,
+    /// Generated tokens per second over every running request (vLLM's "Avg generation
+    /// throughput", a throughput benchmark's output tokens/s).
+    GenerationRate,
+    /// Simulation steps per second (LAMMPS "Performance: … timesteps/s").
+    StepRate,
+    /// Microseconds per SCF iteration (pw.x's SCF clock over its iterations).
+    ScfIterationUs,
 }
 
 impl Figure {
@@ -220,6 +234,11 @@ impl Figure {
             Figure::ZeroStatesOffloadAll => "zero_states_offload_all",
             Figure::LargestAllocation => "largest_allocation",
             Figure::EwaldTable => "ewald_table",
+            Figure::DecodeRate => "decode_rate",
+            Figure::PrefillRate => "prefill_rate",
+            Figure::GenerationRate => "generation_rate",
+            Figure::StepRate => "step_rate",
+            Figure::ScfIterationUs => "scf_iteration_us",
         }
     }
 
@@ -230,6 +249,9 @@ impl Figure {
             Figure::KvBlocks => Unit::Blocks,
             Figure::Concurrency => Unit::Milli,
             Figure::WallMs => Unit::Ms,
+            Figure::ScfIterationUs => Unit::Us,
+            Figure::DecodeRate | Figure::PrefillRate | Figure::GenerationRate => Unit::TokensPerS,
+            Figure::StepRate => Unit::StepsPerS,
             _ => Unit::Bytes,
         }
     }
@@ -244,6 +266,12 @@ pub enum Unit {
     /// Thousandths of a ratio.
     Milli,
     Ms,
+    /// Microseconds.
+    Us,
+    /// Tokens per second, in thousandths.
+    TokensPerS,
+    /// Steps per second, in thousandths.
+    StepsPerS,
 }
 
 /// One figure the log reports.
@@ -289,6 +317,10 @@ pub struct Reading {
     pub notes: Vec<String>,
     /// Lines in the text.
     pub lines: usize,
+    /// The counts a timing was measured at (`running` requests of a vLLM metrics line,
+    /// `prompt_tokens` of a prompt evaluation, `generated_tokens`, `bench` for llama-bench),
+    /// read by log/timing.rs.
+    pub counts: Vec<(&'static str, u64)>,
 }
 
 impl Reading {
@@ -436,6 +468,12 @@ impl Ctx {
             text,
             why: why.into(),
         });
+    }
+
+    /// Keeps the count a timing of this tool was measured at (log/timing.rs reads it).
+    pub fn count(&mut self, name: &'static str, value: u64) {
+        self.reading.counts.retain(|c| c.0 != name);
+        self.reading.counts.push((name, value));
     }
 
     pub fn note(&mut self, note: impl Into<String>) {
@@ -653,6 +691,11 @@ impl Reader {
                 }
             }
             out.unused.extend(ctx.reading.unused);
+            for c in ctx.reading.counts {
+                if !out.counts.iter().any(|o| o.0 == c.0) {
+                    out.counts.push(c);
+                }
+            }
             for n in ctx.reading.notes {
                 if !out.notes.contains(&n) {
                     out.notes.push(n);

@@ -104,6 +104,17 @@ const ROWS: &[Row] = &[
         prints: "Modules/environment.f90 closing_message",
         read: done,
     },
+    // Timing (issue 40): the SCF loop's own clock, beside PWSCF's.
+    Row {
+        marker: "electrons    :",
+        prints: "PW/src/print_clock_pw.f90 (print_clock('electrons'): \"electrons : %s CPU %s WALL (%d calls)\", Modules/clocks_handler.f90)",
+        read: electrons_wall,
+    },
+    Row {
+        marker: "total cpu time spent up to now is",
+        prints: "PW/src/electrons.f90 electrons_scf (\"total cpu time spent up to now is %10.1f secs\", once before the SCF loop and once per iteration)",
+        read: cpu_so_far,
+    },
     Row {
         marker: "convergence has been achieved in",
         prints: "PW/src/electrons.f90 (\"convergence has been achieved in %3d iterations\")",
@@ -147,7 +158,7 @@ fn summary(c: &mut Ctx, l: &str) {
     let k = k.trim();
     let Some(x) = first_number(v) else { return };
     match k {
-        "unit-cell volume" => c.fill(F::CellVolume, plain(x, 4)),
+        "unit-cell volume" => c.fill(F::CellVolume, plain(x, 3)),
         "number of atoms/cell" => {
             c.fill(F::Atoms, plain(x, 0));
             c.remember("atoms", x);
@@ -248,10 +259,33 @@ fn ram(c: &mut Ctx, l: &str) {
 }
 
 fn wall(c: &mut Ctx, l: &str) {
+    if let Some(secs) = wall_secs(l) {
+        c.log(Figure::WallMs, (secs * 1000.0).round() as u64);
+        c.remember("pwscf_wall", secs);
+    }
+}
+
+fn cpu_so_far(c: &mut Ctx, l: &str) {
+    if let Some(t) = number_after(l, "up to now is") {
+        if !c.seen.contains_key("cpu_first") {
+            c.remember("cpu_first", t);
+        }
+        c.remember("cpu_last", t);
+        let n = c.seen.get("cpu_lines").map_or(0.0, |v| v.0);
+        c.remember("cpu_lines", n + 1.0);
+    }
+}
+
+fn electrons_wall(c: &mut Ctx, l: &str) {
+    if let Some(secs) = wall_secs(l) {
+        c.remember("electrons_wall", secs);
+    }
+}
+
+/// The WALL figure of a print_clock line, in seconds.
+fn wall_secs(l: &str) -> Option<f64> {
     // "PWSCF : 0.14s CPU 0.15s WALL", or "1m23.45s WALL", "1h 2m WALL".
-    let Some(w) = l.split("CPU").nth(1) else {
-        return;
-    };
+    let w = l.split("CPU").nth(1)?;
     let w = w.split("WALL").next().unwrap_or("").trim();
     let mut secs = 0.0;
     let mut num = String::new();
@@ -269,9 +303,7 @@ fn wall(c: &mut Ctx, l: &str) {
             num.clear();
         }
     }
-    if secs > 0.0 {
-        c.log(Figure::WallMs, (secs * 1000.0).round() as u64);
-    }
+    (secs > 0.0).then_some(secs)
 }
 
 fn done(c: &mut Ctx, _l: &str) {
@@ -281,6 +313,7 @@ fn done(c: &mut Ctx, _l: &str) {
 fn converged(c: &mut Ctx, l: &str) {
     if let Some(n) = number_after(l, "achieved in") {
         c.fill(F::Steps, plain(n, 0));
+        c.remember("iterations", n);
     }
 }
 
@@ -332,6 +365,45 @@ fn finish(c: &mut Ctx) {
         }
     } else if species > 1.0 {
         c.note("pw.x lists several species: the projector count (projectors) keeps its value (the atoms of each species are not read)");
+    }
+    // The time of one SCF iteration: the SCF loop's clock ("electrons") over its iterations,
+    // else the whole run's (its set-up included) over them.
+    let iterations = c.seen.get("iterations").map(|v| v.0).unwrap_or(0.0);
+    let cpu_lines = c.seen.get("cpu_lines").map_or(0.0, |v| v.0);
+    let clock = c
+        .seen
+        .get("electrons_wall")
+        .or_else(|| c.seen.get("pwscf_wall"))
+        .cloned();
+    let scf_clock = c.seen.contains_key("electrons_wall");
+    if let (true, Some((secs, line, text))) = (iterations >= 1.0, clock) {
+        c.reading.logged.push(super::Logged {
+            figure: Figure::ScfIterationUs,
+            value: (secs * 1e6 / iterations).round().max(1.0) as u64,
+            line,
+            text,
+            prints: "PW/src/print_clock_pw.f90 (the WALL clock of electrons, else of PWSCF) over PW/src/electrons.f90's \"convergence has been achieved in %3d iterations\"",
+        });
+        if scf_clock {
+            c.count("scf_clock", 1);
+        }
+    } else if cpu_lines >= 2.0 {
+        // No end of run: the steps of the SCF loop's CPU clock, one per iteration (one rank and
+        // one thread: its wall time).
+        if let (Some((a, ..)), Some((b, line, text))) =
+            (c.seen.get("cpu_first").cloned(), c.seen.get("cpu_last").cloned())
+        {
+            if b > a {
+                c.reading.logged.push(super::Logged {
+                    figure: Figure::ScfIterationUs,
+                    value: ((b - a) * 1e6 / (cpu_lines - 1.0)).round() as u64,
+                    line,
+                    text,
+                    prints: "PW/src/electrons.f90 electrons_scf: the steps of \"total cpu time spent up to now is %10.1f secs\" (CPU time: one rank's wall time when it runs one thread)",
+                });
+                c.count("scf_clock", 1);
+            }
+        }
     }
     if c.reading
         .logged

@@ -90,7 +90,66 @@ const ROWS: &[Row] = &[
         prints: "the `vllm serve` command line (vllm/entrypoints/cli/serve.py; flag names from vllm/engine/arg_utils.py)",
         read: command,
     },
+    // Timing lines (issue 40, log/timing.rs).
+    Row {
+        marker: "Avg generation throughput:",
+        prints: "vllm/engine/metrics.py LoggingStatLogger.log (V0, 0.4–0.10: \"Avg prompt throughput: %.1f tokens/s, Avg generation throughput: %.1f tokens/s, Running: %d reqs, …\"; vllm/engine/llm_engine.py _log_system_stats before 0.4) and vllm/v1/metrics/loggers.py LoggingStatLogger.log (V1: \"Engine %03d: Avg prompt throughput: … Running: %d reqs, Waiting: %d reqs, …\")",
+        read: metrics,
+    },
+    Row {
+        marker: "output tokens/s",
+        prints: "benchmarks/benchmark_throughput.py main (0.5–0.9: \"Throughput: %.2f requests/s, %.2f total tokens/s, %.2f output tokens/s\") and vllm/benchmarks/throughput.py (`vllm bench throughput`, 0.9+)",
+        read: bench_throughput,
+    },
+    Row {
+        marker: "Output token throughput (tok/s):",
+        prints: "benchmarks/benchmark_serving.py and vllm/benchmarks/serve.py (`vllm bench serve`): \"{:<40} {:<10.2f}\".format(\"Output token throughput (tok/s):\", …)",
+        read: bench_serve,
+    },
 ];
+
+/// A metrics interval: the one with the most generated tokens per second is checked, preferring
+/// intervals that ran no prefill (their rate is the decode's alone).
+fn metrics(c: &mut Ctx, l: &str) {
+    let (Some(gen), Some(running)) = (
+        number_after(l, "Avg generation throughput:"),
+        number_after(l, "Running:"),
+    ) else {
+        return;
+    };
+    if gen <= 0.0 || running < 1.0 {
+        return;
+    }
+    let pure = number_after(l, "Avg prompt throughput:").is_some_and(|p| p == 0.0);
+    let score = gen + if pure { 1e12 } else { 0.0 };
+    if c.seen.get("gen_score").is_some_and(|v| v.0 >= score) {
+        return;
+    }
+    c.remember("gen_score", score);
+    c.reading
+        .logged
+        .retain(|x| x.figure != Figure::GenerationRate);
+    c.log(Figure::GenerationRate, (gen * 1000.0).round() as u64);
+    c.count("running", running as u64);
+}
+
+fn bench_throughput(c: &mut Ctx, l: &str) {
+    if !l.contains("Throughput:") {
+        return;
+    }
+    let Some(head) = l.split("output tokens/s").next() else {
+        return;
+    };
+    if let Some(v) = head.rsplit(',').next().and_then(super::first_number) {
+        c.log(Figure::GenerationRate, (v * 1000.0).round() as u64);
+    }
+}
+
+fn bench_serve(c: &mut Ctx, l: &str) {
+    if let Some(v) = number_after(l, "(tok/s):") {
+        c.log(Figure::GenerationRate, (v * 1000.0).round() as u64);
+    }
+}
 
 fn weights_took(c: &mut Ctx, l: &str) {
     if let Some(b) = size_after(l, "took", true) {

@@ -82,6 +82,10 @@ pub struct LogView {
     pub calibrated: Vec<CalibratedLine>,
     /// Median of the absolute errors of the checked figures, basis points.
     pub median_error_bp: Option<u64>,
+    /// Median of the absolute errors of the checked timings (log/timing.rs), basis points;
+    /// not written when the log has none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub median_timing_error_bp: Option<u64>,
     /// The query that reopens the filled and calibrated scenario (no log text in it).
     pub query: String,
     /// The keys a page applies as one step: each field the answer changes from the page's
@@ -122,6 +126,11 @@ pub fn label(f: Figure) -> &'static str {
         }
         Figure::LargestAllocation => "largest allocation (GADGET-4)",
         Figure::EwaldTable => "Ewald table (GADGET-4)",
+        Figure::DecodeRate => "decode rate (one sequence)",
+        Figure::PrefillRate => "prefill rate",
+        Figure::GenerationRate => "generation throughput",
+        Figure::StepRate => "steps per second",
+        Figure::ScfIterationUs => "time per SCF iteration",
     }
 }
 
@@ -133,7 +142,81 @@ pub fn value(f: Figure, v: u64, units: UnitSystem) -> String {
         Unit::Blocks => format!("{} blocks", group_digits(v)),
         Unit::Milli => format!("{}.{:02}×", v / 1000, (v % 1000 + 5) / 10 % 100),
         Unit::Ms => format!("{}.{:03} s", v / 1000, v % 1000),
+        Unit::Us => {
+            let ms = (v + 5) / 10;
+            format!("{}.{:02} ms", group_digits(ms / 100), ms % 100)
+        }
+        Unit::TokensPerS => format!("{} tokens/s", rate(v)),
+        Unit::StepsPerS => format!("{} steps/s", rate(v)),
     }
+}
+
+/// A rate in thousandths with two decimals below 100 and one above ("48.52", "1,273.7").
+fn rate(milli: u64) -> String {
+    if milli < 100_000 {
+        let c = (milli + 5) / 10;
+        format!("{}.{:02}", c / 100, c % 100)
+    } else {
+        let t = (milli + 50) / 100;
+        format!("{}.{}", group_digits(t / 10), t % 10)
+    }
+}
+
+// ---- Timing lines (issue 40): the band the project's rows show for the timed mechanism. ----
+
+/// What the project has shown for a timing's mechanism: the band of `docs/accuracy.md`'s time
+/// rows of the same program, figure and bound (`analysis::band`).
+#[derive(Debug, Clone, PartialEq)]
+pub struct TimingBand {
+    /// The band's class, e.g. `decode engine=llamacpp memory_bandwidth`.
+    pub class: String,
+    /// Its upper reach in basis points, where the rows bound the figure.
+    pub tolerance_bp: Option<u64>,
+    /// Its words ("the decode band of `…`: ±21 % (…)"), or why there is none.
+    pub words: String,
+    /// The logged figure lies outside the band.
+    pub outside: bool,
+}
+
+/// The band of a timing row; None for a figure that is not a timing.
+pub fn timing_band(c: &Compared) -> Option<TimingBand> {
+    use crate::analysis::band::{class_key, Band, Figure as B};
+    use crate::log::timing::TimeFigure;
+    let t = c.timed?;
+    let est = c.estimated? as f64;
+    let figure = match t.figure {
+        TimeFigure::Decode => B::Decode,
+        TimeFigure::Prefill => B::Prefill,
+        TimeFigure::Step => B::Step,
+    };
+    let class = class_key(t.mechanism, figure, Some(t.bound))?;
+    let band = Band::of_class(&class);
+    // "decode engine=llamacpp memory_bandwidth" → "the decode band (engine=llamacpp,
+    // memory_bandwidth): …": plain text on the page, in the CLI and in docs/accuracy.md.
+    let mut parts = class.split(' ');
+    let head = parts.next().unwrap_or("");
+    let rest: Vec<&str> = parts.collect();
+    let words = format!(
+        "the {head} band ({}): {}",
+        rest.join(", "),
+        super::band::short(&band)
+    );
+    let Some((low, high)) = band.range(1.0) else {
+        return Some(TimingBand {
+            class,
+            tolerance_bp: None,
+            words,
+            outside: false,
+        });
+    };
+    // The band is symmetric in ratio: a rate's or a duration's logged figure over the estimate.
+    let ratio = c.logged as f64 / est.max(1e-9);
+    Some(TimingBand {
+        class,
+        tolerance_bp: Some(((high - 1.0) * 10_000.0).round() as u64),
+        words,
+        outside: ratio < low || ratio > high,
+    })
 }
 
 /// A signed share in hundredths of a percent, one decimal: "+1.9 %", "−1.5 %".
@@ -166,6 +249,19 @@ pub fn sentence(c: &Compared, units: UnitSystem) -> String {
         value(c.figure, est, units),
         signed_pct(err)
     );
+    if let Some(b) = timing_band(c) {
+        return match (b.tolerance_bp, b.outside) {
+            (Some(_), true) => format!(
+                "{head} — outside {}; look first at {}",
+                b.words, c.mechanism
+            ),
+            (Some(_), false) => format!("{head} (within {})", b.words),
+            (None, _) => format!(
+                "{head} ({}, so not flagged; it depends on {})",
+                b.words, c.mechanism
+            ),
+        };
+    }
     match c.shown {
         Some(s) if c.flagged => format!(
             "{head} — outside the ±{} the project has shown for this mechanism ({}); look first at {}",
@@ -264,9 +360,13 @@ pub fn view(a: &LogAnswer, units: UnitSystem) -> LogView {
                 estimated: c.estimated,
                 parts: c.parts.iter().map(|p| p.key().to_string()).collect(),
                 error_bp: c.error_bp,
-                tolerance_bp: c.shown.map(|s| s.tolerance_bp),
-                shown_by: c.shown.map(|s| s.rows.to_string()),
-                flagged: c.flagged,
+                tolerance_bp: timing_band(c)
+                    .and_then(|b| b.tolerance_bp)
+                    .or(c.shown.map(|s| s.tolerance_bp)),
+                shown_by: timing_band(c)
+                    .map(|b| b.words)
+                    .or(c.shown.map(|s| s.rows.to_string())),
+                flagged: c.flagged || timing_band(c).is_some_and(|b| b.outside),
                 sentence: sentence(c, units),
             })
             .collect(),
@@ -282,6 +382,7 @@ pub fn view(a: &LogAnswer, units: UnitSystem) -> LogView {
             })
             .collect(),
         median_error_bp: a.median_error_bp(),
+        median_timing_error_bp: a.median_timing_error_bp(),
         query: match (&a.scenario, r.recognised()) {
             (Some(s), true) => s.to_query(),
             _ => String::new(),
@@ -317,6 +418,7 @@ pub fn not_loaded() -> LogView {
         checks: Vec::new(),
         calibrated: Vec::new(),
         median_error_bp: None,
+        median_timing_error_bp: None,
         query: String::new(),
         patch: Vec::new(),
     }
@@ -370,6 +472,9 @@ pub fn table(v: &LogView) -> String {
         }
         if let Some(m) = v.median_error_bp {
             out.push_str(&format!("  median error: {}\n", pct(m)));
+        }
+        if let Some(m) = v.median_timing_error_bp {
+            out.push_str(&format!("  median error of the timings: {}\n", pct(m)));
         }
     }
     if !v.calibrated.is_empty() {

@@ -237,6 +237,19 @@ pub fn speed(s: &Scenario, e: &Estimate, m: &Machine) -> Option<Speed> {
     Some(finish(s, e, &sm, method))
 }
 
+// Issue 40, timing lines (log/timing.rs): the methods whose logs print a timing line the log
+// layer reads (LAMMPS's particles, pw.x's plane waves), so the log box's wasm links only them.
+/// [`speed`] for the particle and plane-wave methods only (the same figures); None otherwise.
+pub fn speed_logged(s: &Scenario, e: &Estimate, m: &Machine) -> Option<Speed> {
+    let sm = SimMachine::of(s, m);
+    let method = match s.sim.method {
+        Method::Planewave if s.sim.pw.arrays != DftArrays::Sparc => planewave::step(s, e, &sm)?,
+        Method::Particles => particles::step(s, e, &sm)?,
+        _ => return None,
+    };
+    Some(finish(s, e, &sm, method))
+}
+
 /// The method's step with the halo (overlapped with the interior at best: the step is at
 /// least the longer of the two) and the spill to disk (added: paging stalls the step).
 fn finish(s: &Scenario, e: &Estimate, sm: &SimMachine, method: MethodStep) -> Speed {
