@@ -667,3 +667,92 @@ pub fn layout_times(s: &crate::scenario::Scenario) -> Vec<crate::report::LayoutT
         })
         .collect()
 }
+
+/// One input of the page's planner panel: the goal key, its label and its hint.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PageInput {
+    pub key: &'static str,
+    pub label: &'static str,
+    pub hint: &'static str,
+}
+
+const fn input(key: &'static str, label: &'static str, hint: &'static str) -> PageInput {
+    PageInput { key, label, hint }
+}
+
+/// The planner panel's goal: "Train on a number of tokens", … by the scenario's mode; `None`
+/// where the planner takes no goal (a memory-only mode).
+pub fn page_goal(s: &crate::scenario::Scenario) -> Option<&'static str> {
+    use crate::scenario::Mode;
+    Some(match s.mode {
+        Mode::Infer => "Serve a load: users at once or requests per second, with latency targets",
+        Mode::Sim => "Run a number of simulation steps",
+        m if m.trains() => "Train on a number of tokens (or steps)",
+        _ => return None,
+    })
+}
+
+/// The planner panel's inputs for the scenario's mode, in order (the `plan_*` keys of
+/// `docs/url-parameters.md`).
+pub fn page_inputs(s: &crate::scenario::Scenario) -> &'static [PageInput] {
+    use crate::scenario::Mode;
+    const TRAIN: &[PageInput] = &[
+        input("plan_tokens", "Tokens to train on", "e.g. 20B"),
+        input("plan_steps", "or steps", "optimizer steps"),
+        input("plan_deadline_h", "Deadline (hours)", "e.g. 72"),
+        input("plan_budget_gpuh", "Budget (GPU-hours)", "optional"),
+        input(
+            "plan_price",
+            "Price per GPU-hour",
+            "optional, your currency",
+        ),
+        input(
+            "plan_devices",
+            "GPUs to try",
+            "e.g. h100-80,h200; empty: all",
+        ),
+        input("plan_max_gpus", "Most GPUs", "default 1024"),
+        input("plan_cluster", "My cluster", "GPU:count, e.g. a100-80:64"),
+    ];
+    const SERVE: &[PageInput] = &[
+        input("plan_users", "Users at once", "e.g. 64"),
+        input(
+            "plan_rps",
+            "or requests per second",
+            "needs both latency targets",
+        ),
+        input("plan_ttft_ms", "First token within (ms)", "e.g. 1000"),
+        input("plan_tpot_ms", "Each next token within (ms)", "e.g. 33"),
+        input("plan_hours", "Hours served", "default 1"),
+        input("plan_budget_gpuh", "Budget (GPU-hours)", "optional"),
+        input(
+            "plan_price",
+            "Price per GPU-hour",
+            "optional, your currency",
+        ),
+        input(
+            "plan_devices",
+            "GPUs to try",
+            "e.g. h100-80,l40s; empty: all",
+        ),
+        input("plan_cluster", "My cluster", "GPU:count, e.g. h100-80:16"),
+    ];
+    const SIM: &[PageInput] = &[
+        input("plan_steps", "Steps to run", "default: the steps above"),
+        input("plan_deadline_h", "Deadline (hours)", "e.g. 24"),
+        input("plan_budget_nodeh", "Budget (node-hours)", "optional"),
+        input(
+            "plan_devices",
+            "Nodes or GPUs to try",
+            "e.g. archer2,lumi-c",
+        ),
+        input("plan_max_gpus", "Most nodes (GPUs)", "default 1024"),
+        input("plan_cluster", "My cluster", "node:count, e.g. archer2:128"),
+    ];
+    match s.mode {
+        Mode::Infer => SERVE,
+        Mode::Sim => SIM,
+        m if m.trains() => TRAIN,
+        _ => &[],
+    }
+}
