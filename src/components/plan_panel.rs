@@ -53,7 +53,7 @@ pub fn PlanPanel() -> impl IntoView {
                         " — the hardware, layout and cost for a deadline or a budget"
                     </span>
                 </summary>
-                <p class="help" data-testid="plan-goal">
+                <p class="help" data-testid="plan-intro">
                     {move || goal.get().unwrap_or_default()}
                     ". The planner tries devices, counts, layouts and precisions; memory is the constraint, time and cost the objectives."
                 </p>
