@@ -10,7 +10,7 @@ use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 use crate::breakdown::Bar;
-use crate::frame::{draw_value_axis, nice_ceiling, Drawn, Frame, RIGHT, TOP};
+use crate::frame::{draw_value_axis, Drawn, Frame, RIGHT, TOP};
 use crate::palette::color_of;
 
 /// One setup's row: its label line and its bar, in CSS pixels.
@@ -94,7 +94,8 @@ pub fn draw_compare<DB: DrawingBackend>(
     let css_w = root.dim_in_pixel().0 as f64 / frame.scale;
     let max = d.max_bytes().max(1.0);
     let (unit, label) = d.units.axis_unit(max);
-    let x_max = nice_ceiling(max / unit);
+    // Not rounded up to a nice number (that could leave half the axis empty); the ticks are.
+    let x_max = (max / unit).max(1e-9);
     let (x0, x1) = (LEFT, (css_w - RIGHT).max(LEFT + 1.0));
     let x_of = |v: f64| x0 + (x1 - x0) * (v / x_max).clamp(0.0, 1.0);
     let axis_y = TOP + ROW * d.bars.len() as f64;

@@ -211,13 +211,16 @@ pub fn draw_pareto<DB: DrawingBackend>(
         if selected == Some(i) {
             root.draw(&Circle::new(c, px(9.0), t.text.stroke_width(line(2.0))))?;
         }
+        // The picks' names above their points, clear of the front's line.
         if picked || p.role == "closest" {
-            let right = *x < css_w / 2.0;
-            small(
-                p.role.clone(),
-                (if right { x + 9.0 } else { x - 9.0 }, *y),
-                Pos::new(if right { HPos::Left } else { HPos::Right }, VPos::Center),
-            )?;
+            let h = if *x < LEFT + 40.0 {
+                HPos::Left
+            } else if *x > css_w - RIGHT - 40.0 {
+                HPos::Right
+            } else {
+                HPos::Center
+            };
+            small(p.role.clone(), (*x, y - 9.0), Pos::new(h, VPos::Bottom))?;
         }
     }
     root.present()

@@ -597,7 +597,11 @@ pub fn view(p: &Plan, units: UnitSystem) -> View {
         }
     }
     if let Some(c) = &p.closest {
-        points.push(point(c, "closest".into()));
+        // The closest setup is often on the front already: marked there, not listed twice.
+        match points.iter_mut().find(|q| q.link == c.query) {
+            Some(q) => q.role = "closest".into(),
+            None => points.push(point(c, "closest".into())),
+        }
     }
     let (time_limit, time_title) = match task {
         Task::Serve { tpot_s, .. } => (

@@ -459,6 +459,19 @@ mod tests {
         let bad = time_answer("params=7B&plan_tokens=1B&plan_deadline_h=-1").unwrap();
         let e = bad.plan.unwrap().error.unwrap();
         assert_eq!(e.0, "plan_deadline_h");
+        // Nothing meets it: the closest setup is marked once, not listed twice.
+        let none = time_answer(
+            "params=7B&plan_tokens=10T&plan_deadline_h=1&plan_devices=h100-80&plan_max_gpus=64",
+        )
+        .unwrap()
+        .plan
+        .unwrap();
+        assert!(!none.met);
+        assert_eq!(none.points.iter().filter(|q| q.role == "closest").count(), 1);
+        let mut links: Vec<&str> = none.points.iter().map(|q| q.link.as_str()).collect();
+        links.sort_unstable();
+        links.dedup();
+        assert_eq!(links.len(), none.points.len());
         // No goal: nothing computed.
         assert!(time_answer("params=7B").unwrap().plan.is_none());
     }
