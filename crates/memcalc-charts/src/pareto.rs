@@ -187,7 +187,7 @@ pub fn draw_pareto<DB: DrawingBackend>(
         .points
         .iter()
         .zip(&at)
-        .filter(|(p, _)| p.role != "closest")
+        .filter(|(p, _)| p.on_front)
         .map(|(_, (x, y))| (px(*x), px(*y)))
         .collect();
     if front.len() > 1 {

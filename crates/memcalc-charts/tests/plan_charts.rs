@@ -14,6 +14,7 @@ fn point(time: f64, cost: f64, role: &str) -> PointView {
         time,
         cost,
         role: role.into(),
+        on_front: role != "closest",
         ..PointView::default()
     }
 }

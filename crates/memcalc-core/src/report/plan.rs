@@ -496,6 +496,9 @@ pub struct PointView {
     pub role: String,
     /// The setup in one sentence (`setup_sentence`): the point's tooltip and list item.
     pub sentence: String,
+    /// On the Pareto front (the chart's line joins these).
+    #[serde(default)]
+    pub on_front: bool,
 }
 
 /// The planner's answer as the page shows it (`TimeAnswer::plan`), written in the time wasm.
@@ -574,6 +577,7 @@ pub fn view(p: &Plan, units: UnitSystem) -> View {
             setup: c.scenario.to_query(),
             role,
             sentence: setup_sentence(c, task, units),
+            on_front: false,
         }
     };
     let role = |i: usize| {
@@ -589,7 +593,10 @@ pub fn view(p: &Plan, units: UnitSystem) -> View {
     let mut points: Vec<PointView> = p
         .front
         .iter()
-        .map(|&i| point(&p.fitting[i], role(i)))
+        .map(|&i| PointView {
+            on_front: true,
+            ..point(&p.fitting[i], role(i))
+        })
         .collect();
     for i in [p.cheapest, p.fastest].into_iter().flatten() {
         if !p.front.contains(&i) && !points.iter().any(|q| q.role == role(i)) {

@@ -467,7 +467,11 @@ mod tests {
         .plan
         .unwrap();
         assert!(!none.met);
-        assert_eq!(none.points.iter().filter(|q| q.role == "closest").count(), 1);
+        assert_eq!(
+            none.points.iter().filter(|q| q.role == "closest").count(),
+            1
+        );
+        assert!(p.points.iter().any(|q| q.on_front));
         let mut links: Vec<&str> = none.points.iter().map(|q| q.link.as_str()).collect();
         links.sort_unstable();
         links.dedup();
