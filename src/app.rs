@@ -8,8 +8,8 @@ use memcalc_core::{estimate, Estimate, FieldError, Inputs, PageState, Scenario};
 use crate::browser;
 use crate::components::{
     BreakdownChart, CheckPanel, CompareView, ConfigImport, DerivedAnswers, DisplayControls, Faq,
-    LayoutSearch, LogPaste, MobileSummary, PresetPicker, QueryNotices, ResultsTable, ScalingChart,
-    ScenarioForm, SharePanel, SiteHeader, SpeedLine, TimelineChart, Verdict,
+    LayoutSearch, LogPaste, MobileSummary, PlanPanel, PresetPicker, QueryNotices, ResultsTable,
+    ScalingChart, ScenarioForm, SharePanel, SiteHeader, SpeedLine, TimelineChart, Verdict,
 };
 use crate::location;
 use crate::page::Page;
@@ -62,6 +62,7 @@ pub fn Calculator(
     let units = RwSignal::new(options.units);
     let scaling_y = RwSignal::new(options.scaling_y);
     let pinned = RwSignal::new(options.compare.clone());
+    let plan = RwSignal::new(options.plan.clone());
     let theme = crate::theme::init(options.theme);
     // Static for the page's life: what the embedding page chose to show and fix.
     let options = StoredValue::new(options);
@@ -126,6 +127,7 @@ pub fn Calculator(
             units: units.get(),
             scaling_y: scaling_y.get(),
             compare: pinned.get(),
+            plan: plan.get(),
             ..options.get_value()
         };
         format!(
@@ -159,6 +161,7 @@ pub fn Calculator(
                 units.set(o.units);
                 scaling_y.set(o.scaling_y);
                 pinned.set(o.compare);
+                plan.set(o.plan);
             }
         });
         on_cleanup(move || handle.remove());
@@ -197,6 +200,7 @@ pub fn Calculator(
         scaling_y,
         link,
         pinned,
+        plan,
         locked: StoredValue::new(locked.clone()),
         embedded: options.with_value(|o| o.embed),
         change: on_change,
@@ -295,6 +299,8 @@ pub fn Calculator(
             .then(|| crate::fold::after_paint(move || view! { <LayoutSearch /> }))}
         {(shows(Part::Advice) || !options.with_value(|o| o.compare.is_empty()))
             .then(|| crate::fold::after_paint(move || view! { <CompareView /> }))}
+        {(shows(Part::Advice) || !options.with_value(|o| o.plan.is_empty()))
+            .then(|| crate::fold::after_paint(move || view! { <PlanPanel /> }))}
         {shows(Part::Scaling).then(|| crate::fold::after_paint(move || view! { <ScalingChart /> }))}
         {shows(Part::Table)
             .then(|| view! { <ResultsTable explanations=shows(Part::Explanations) /> })}

@@ -280,14 +280,15 @@ pub fn chart<T: Send + Sync + PartialEq + 'static>(
 /// says what it estimated once it leaves the page (issue 29); in the chart's own colours and at
 /// its pixel ratio.
 pub fn titled_png(title: &str, theme: memcalc_charts::Theme) -> Option<String> {
+    titled_png_of("[data-testid=breakdown-chart]", title, theme)
+}
+
+/// [`titled_png`] of the chart `selector` names (the comparison's bars too, issue 41).
+pub fn titled_png_of(selector: &str, title: &str, theme: memcalc_charts::Theme) -> Option<String> {
     use wasm_bindgen::JsCast;
     use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement};
     let doc = web_sys::window()?.document()?;
-    let chart: HtmlCanvasElement = doc
-        .query_selector("[data-testid=breakdown-chart]")
-        .ok()??
-        .dyn_into()
-        .ok()?;
+    let chart: HtmlCanvasElement = doc.query_selector(selector).ok()??.dyn_into().ok()?;
     let (w, h) = (chart.width(), chart.height());
     let scale = f64::from(w) / f64::from(chart.client_width().max(1));
     let band = (30.0 * scale).round();

@@ -44,6 +44,8 @@ pub struct Page {
     pub link: Memo<String>,
     /// Setups kept for comparison with the form (`cmp=`), canonical queries.
     pub pinned: RwSignal<Vec<String>>,
+    /// The planner's goal keys as typed (`plan_*`, issue 41), in the link.
+    pub plan: RwSignal<Vec<(String, String)>>,
     /// Fields the embedding page fixed: shown, not editable, left out of suggestions.
     pub locked: StoredValue<Vec<FieldId>>,
     /// Inside an iframe (`embed=1`).

@@ -17,6 +17,7 @@ pub fn CompareView() -> impl IntoView {
         pinned,
         stale,
         time,
+        theme,
         ..
     } = Page::get();
     // Each column's time, from the time wasm's answer (`TimeAnswer::compare`).
@@ -47,6 +48,36 @@ pub fn CompareView() -> impl IntoView {
             .collect();
         Some((rows(&cmp, u), sentences))
     });
+    // The stacked bars of every setup on one axis (memcalc-charts' `compare`).
+    let bars = Memo::new(move |_| {
+        let mut all: Vec<memcalc_core::Estimate> =
+            kept.get().iter().map(memcalc_core::estimate).collect();
+        if all.is_empty() {
+            return memcalc_charts::compare::CompareData::default();
+        }
+        all.push(memcalc_core::estimate(&scenario.get()));
+        memcalc_charts::compare::CompareData::of(&all, units.get())
+    });
+    let container = NodeRef::<leptos::html::Div>::new();
+    let canvas = NodeRef::<leptos::html::Canvas>::new();
+    crate::canvas::chart(
+        container,
+        canvas,
+        theme,
+        bars,
+        memcalc_charts::compare::preferred_height,
+        memcalc_charts::compare::draw_compare,
+    );
+    let png = move |_| {
+        let n = bars.with(|b| b.bars.len());
+        if let Some(url) = crate::canvas::titled_png_of(
+            "[data-testid=compare-chart]",
+            &format!("Device memory of {n} setups"),
+            theme.colours.get_untracked(),
+        ) {
+            crate::browser::download_url("memcalc-comparison.png", &url);
+        }
+    };
     let can_keep =
         move || !stale.get() && scenario.with(|s| pinned.with(|p| can_pin(p, &s.to_query())));
     let keep = move |_| {
@@ -158,6 +189,17 @@ pub fn CompareView() -> impl IntoView {
                         })
                 }}
             </Show>
+            <div class="chart" node_ref=container hidden=move || bars.with(|b| b.bars.is_empty())>
+                <canvas
+                    data-testid="compare-chart"
+                    node_ref=canvas
+                    role="img"
+                    aria-label=move || bars.with(|b| b.summary())
+                ></canvas>
+                <button type="button" class="keep" data-testid="compare-png" on:click=png>
+                    "Chart as PNG"
+                </button>
+            </div>
             <Show when=can_keep>
                 <button type="button" class="keep" data-testid="compare-keep" on:click=keep>
                     {move || {

@@ -13,8 +13,17 @@ pub fn LayoutSearch() -> impl IntoView {
         units,
         apply: on_apply,
         pinned,
+        time,
         ..
     } = Page::get();
+    // Each layout's step time and GPU-hours, from the time wasm (`TimeAnswer::layouts`).
+    let time_of = move |q: &str| {
+        time.with(|a| {
+            a.as_ref()
+                .and_then(|a| a.layouts.iter().find(|t| t.query == q))
+                .map(|t| t.text.clone())
+        })
+    };
     // "Compare": keeps the layout's setup beside the form (issue 41).
     let compare = move |patch: crate::page::Patch| {
         let s = scenario.get_untracked();
@@ -76,11 +85,15 @@ pub fn LayoutSearch() -> impl IntoView {
                                 .map(|l| {
                                     let patch = l.patch.clone();
                                     let kept = l.patch.clone();
+                                    let q = l.query();
                                     view! {
                                         <li data-layout=l.query()>
                                             <span class="saving-label">{l.label()}</span>
                                             <span class="saving-bytes">
                                                 {page_words::layout_facts(&l, units.get())}
+                                            </span>
+                                            <span class="saving-time" data-testid="layout-time">
+                                                {move || time_of(&q)}
                                             </span>
                                             <button
                                                 type="button"

@@ -13,6 +13,8 @@ mod launch_settings;
 mod layout_search;
 mod log_paste;
 mod mobile_summary;
+// The planner on the page (issue 41).
+mod plan_panel;
 mod preset_picker;
 mod query_notices;
 mod results_table;
@@ -38,6 +40,7 @@ pub use launch_settings::LaunchSettings;
 pub use layout_search::LayoutSearch;
 pub use log_paste::LogPaste;
 pub use mobile_summary::MobileSummary;
+pub use plan_panel::PlanPanel;
 pub use preset_picker::PresetPicker;
 pub use query_notices::QueryNotices;
 pub use results_table::ResultsTable;

@@ -2,6 +2,7 @@ use leptos::html::Dialog;
 use leptos::prelude::*;
 use memcalc_core::inputs::fields::FieldId;
 use memcalc_core::inputs::page::{lock_choices, PageOptions, Part, Parts, Theme};
+use memcalc_core::report::compare::with_comparison;
 use memcalc_core::report::{
     file_name, page_words, title, to_csv_with_time, to_json_with_time, to_markdown_with_time,
     Origin, TimeExport,
@@ -35,6 +36,14 @@ pub fn SharePanel() -> impl IntoView {
         time.with(|a| {
             a.as_ref()
                 .and_then(|a| a.export.as_ref())
+                .map(|x| f(x).clone())
+        })
+    };
+    // The comparison's sections (issue 41), with kept setups (`cmp=`): every column.
+    let compared = move |f: fn(&TimeExport) -> &String| {
+        time.with(|a| {
+            a.as_ref()
+                .and_then(|a| a.compare_export.as_ref())
                 .map(|x| f(x).clone())
         })
     };
@@ -213,13 +222,16 @@ pub fn SharePanel() -> impl IntoView {
                     on:click=move |_| browser::download_text(
                         &name("json"),
                         "application/json",
-                        &estimate
-                            .with(|e| to_json_with_time(
-                                e,
-                                &[],
-                                Some(&origin()),
-                                section(|x| &x.json).as_deref(),
-                            )),
+                        &with_comparison(
+                            &estimate
+                                .with(|e| to_json_with_time(
+                                    e,
+                                    &[],
+                                    Some(&origin()),
+                                    section(|x| &x.json).as_deref(),
+                                )),
+                            compared(|x| &x.json).as_deref(),
+                        ),
                     )
                 >
                     "JSON"
@@ -234,7 +246,15 @@ pub fn SharePanel() -> impl IntoView {
                             .with(|e| to_csv_with_time(
                                 e,
                                 Some(&origin()),
-                                section(|x| &x.csv).as_deref(),
+                                Some(
+                                        &format!(
+                                            "{}{}",
+                                            section(|x| &x.csv).unwrap_or_default(),
+                                            compared(|x| &x.csv).unwrap_or_default(),
+                                        ),
+                                    )
+                                    .filter(|t| !t.is_empty())
+                                    .map(String::as_str),
                             )),
                     )
                 >
@@ -246,13 +266,17 @@ pub fn SharePanel() -> impl IntoView {
                     on:click=move |_| browser::download_text(
                         &name("md"),
                         "text/markdown",
-                        &estimate
-                            .with(|e| to_markdown_with_time(
-                                e,
-                                units.get(),
-                                Some(&origin()),
-                                section(|x| &x.markdown).as_deref(),
-                            )),
+                        &format!(
+                            "{}{}",
+                            estimate
+                                .with(|e| to_markdown_with_time(
+                                    e,
+                                    units.get(),
+                                    Some(&origin()),
+                                    section(|x| &x.markdown).as_deref(),
+                                )),
+                            compared(|x| &x.markdown).map(|m| format!("\n{m}")).unwrap_or_default(),
+                        ),
                     )
                 >
                     "Markdown"

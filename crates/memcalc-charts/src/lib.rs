@@ -7,6 +7,9 @@ pub mod scaling;
 pub mod time;
 // Memory over one step (issue 42).
 pub mod timeline;
+// The comparison's bars and the planner's Pareto front (issue 41).
+pub mod compare;
+pub mod pareto;
 
 pub use breakdown::{draw_breakdown, Bar, BreakdownData, Note, Segment};
 pub use frame::{Drawn, Frame};

@@ -417,6 +417,118 @@ pub fn to_json(cmp: &Comparison, units: UnitSystem) -> String {
     s
 }
 
+// ---- The comparison in the page's exports (issue 41): CSV rows, Markdown, JSON inside ----
+
+/// The comparison as CSV rows in the breakdown's columns (`id,label,bytes,location,formula`),
+/// appended to the page's CSV: per setup its total (`compare:N`, the link in the last column),
+/// each part's bytes (`compare:N:part`, the difference from setup 1 in the last column) and its
+/// sentence (`compare:N:sentence`).
+pub fn csv_rows(cmp: &Comparison, units: UnitSystem) -> String {
+    let field = |s: &str| {
+        if s.contains([',', '"', '\n']) {
+            format!("\"{}\"", s.replace('"', "\"\""))
+        } else {
+            s.to_string()
+        }
+    };
+    let mut out = String::new();
+    for (i, c) in cmp.columns.iter().enumerate() {
+        let n = i + 1;
+        out.push_str(&format!(
+            "compare:{n},{} total,{},setup {n},{}\n",
+            column_title(i),
+            c.estimate.per_device_bytes,
+            field(&c.scenario.to_query())
+        ));
+        for r in &cmp.parts {
+            if let Some(b) = r.bytes[i] {
+                out.push_str(&format!(
+                    "compare:{n}:{},{},{b},setup {n},{}\n",
+                    r.id.key(),
+                    field(part_label(cmp, r)),
+                    r.delta(i)
+                ));
+            }
+        }
+        out.push_str(&format!(
+            "compare:{n}:sentence,{},,setup {n},{}\n",
+            column_title(i),
+            field(&format!(
+                "{}{}",
+                column_sentence(cmp, i, units),
+                step_sentence(cmp, i)
+            ))
+        ));
+    }
+    out
+}
+
+/// The comparison as a Markdown section: the rows of [`rows`] (and the step, where every
+/// setup has one) with a column per setup, then each setup's sentence and link.
+pub fn to_markdown(cmp: &Comparison, units: UnitSystem) -> String {
+    let n = cmp.columns.len();
+    let cell = |s: &str| s.replace('|', "\\|");
+    let mut out = String::from("## Comparison\n\n| |");
+    for i in 0..n {
+        out.push_str(&format!(" {} |", column_title(i)));
+    }
+    out.push_str("\n|---|");
+    out.push_str(&"---:|".repeat(n));
+    out.push('\n');
+    let mut all = rows(cmp, units);
+    if cmp.columns.iter().all(|c| c.step().is_some()) {
+        let at = all
+            .iter()
+            .position(|r| r.part.is_some())
+            .unwrap_or(all.len());
+        all.insert(
+            at,
+            Row {
+                label: "Step".into(),
+                part: None,
+                cells: cmp
+                    .columns
+                    .iter()
+                    .map(|c| c.step().map_or("–".into(), time_text::time))
+                    .collect(),
+                moves: true,
+            },
+        );
+    }
+    for r in &all {
+        out.push_str(&format!("| {} |", cell(&r.label)));
+        for c in &r.cells {
+            out.push_str(&format!(" {} |", cell(c)));
+        }
+        out.push('\n');
+    }
+    out.push('\n');
+    for (i, c) in cmp.columns.iter().enumerate() {
+        out.push_str(&format!(
+            "- **{}** (`{}`): {}{}\n",
+            column_title(i),
+            c.scenario.to_query(),
+            column_sentence(cmp, i, units),
+            step_sentence(cmp, i)
+        ));
+    }
+    out
+}
+
+/// The page's JSON export `doc` with the comparison document `cmp` (`to_json`) as its
+/// `comparison` member; `doc` unchanged without one.
+pub fn with_comparison(doc: &str, cmp: Option<&str>) -> String {
+    match (cmp, doc.rfind('}')) {
+        (Some(c), Some(end)) => format!(
+            "{},\n  \"comparison\": {}{}",
+            doc[..end].trim_end(),
+            c.trim_end(),
+            &doc[end..].replacen('}', "\n}", 1)
+        ),
+        _ => doc.to_string(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -454,6 +566,35 @@ mod tests {
         assert_eq!(j["columns"][1]["changed"][0]["key"], "kv_dtype");
         assert_eq!(j["parts"][0]["id"], "kv_cache");
         assert!(j["parts"][0]["delta_bytes"][1].as_i64().unwrap() < 0);
+    }
+
+    #[test]
+    fn the_exports_carry_every_column() {
+        let cmp = compare(vec![
+            col(SERVE),
+            col(&format!("{SERVE}&kv_dtype=fp8")),
+            col(&format!("{SERVE}&batch=16")),
+        ])
+        .unwrap();
+        let csv = csv_rows(&cmp, UnitSystem::Binary);
+        for n in 1..=3 {
+            assert!(
+                csv.contains(&format!("compare:{n},Setup {n} total,")),
+                "{csv}"
+            );
+            assert!(csv.contains(&format!("compare:{n}:kv_cache,")), "{csv}");
+            assert!(csv.contains(&format!("compare:{n}:sentence,")), "{csv}");
+        }
+        assert!(csv.lines().all(|l| !l.is_empty()));
+        let md = to_markdown(&cmp, UnitSystem::Binary);
+        assert!(md.contains("| | Setup 1 | Setup 2 | Setup 3 |"), "{md}");
+        assert!(md.contains("- **Setup 3** (`"), "{md}");
+        let doc = "{\n  \"a\": 1\n}\n";
+        let both = with_comparison(doc, Some(&to_json(&cmp, UnitSystem::Binary)));
+        let v: serde_json::Value = serde_json::from_str(&both).unwrap();
+        assert_eq!(v["a"], 1);
+        assert_eq!(v["comparison"]["columns"].as_array().unwrap().len(), 3);
+        assert_eq!(with_comparison(doc, None), doc);
     }
 
     #[test]

@@ -35,6 +35,8 @@ pub use page_words::{check_words, params_hint, spoken_verdict, CheckWords};
 #[cfg(feature = "time")]
 pub use time_answer::{time_answer, time_line};
 pub use time_answer::{CompareTime, Launch, SavingTime, TermWords, TimeAnswer, TimeExport};
+// Issue 41 (h-planpage): the layout rows' times on the page.
+pub use time_answer::LayoutTimeText;
 
 /// Where a row's bytes live, as the table, the CSV and the Markdown all write it: a
 /// simulation's rows are in the node's memory (CPU codes) or on the GPU; "device" is the

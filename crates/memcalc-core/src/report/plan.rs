@@ -473,3 +473,297 @@ pub fn to_json(p: &Plan, units: UnitSystem) -> String {
     s.push('\n');
     s
 }
+
+// ---- The planner on the page (issue 41): what the time wasm sends, what the app draws ----
+
+/// One setup of the page's Pareto chart and table.
+#[derive(Debug, Clone, PartialEq, Default, serde::Serialize, serde::Deserialize)]
+pub struct PointView {
+    /// The time on the chart's x axis, in its unit ([`View::time_title`]): the run's hours, or
+    /// (serving) milliseconds per output token.
+    pub time: f64,
+    /// The cost on the y axis: GPU-hours, or node-hours for CPU codes.
+    pub cost: f64,
+    pub time_text: String,
+    pub cost_text: String,
+    /// "8 × NVIDIA H100 80GB, DP 8 × TP 1 × PP 1, bf16".
+    pub label: String,
+    /// The setup's link with the goal's keys (the point's "Open").
+    pub link: String,
+    /// The setup's canonical query alone (the point's "Compare", `cmp=`).
+    pub setup: String,
+    /// "cheapest", "fastest", "cheapest fastest", "closest" or "" (the rest of the front).
+    pub role: String,
+    /// The setup in one sentence (`setup_sentence`): the point's tooltip and list item.
+    pub sentence: String,
+    /// On the Pareto front (the chart's line joins these).
+    #[serde(default)]
+    pub on_front: bool,
+}
+
+/// The planner's answer as the page shows it (`TimeAnswer::plan`), written in the time wasm.
+#[derive(Debug, Clone, PartialEq, Default, serde::Serialize, serde::Deserialize)]
+pub struct View {
+    /// An input error: the goal key it names and the message; nothing else is set.
+    pub error: Option<(String, String)>,
+    /// Whether a setup meets every constraint.
+    pub met: bool,
+    /// The answer's sentences with their role (`sentences`: goal, tried, cheapest, fastest,
+    /// binding, closest).
+    pub sentences: Vec<(String, String)>,
+    pub time_title: String,
+    pub cost_title: String,
+    /// The front, fastest first, then the picks not on it and the closest setup.
+    pub points: Vec<PointView>,
+    /// The deadline (or the per-token target) in the time axis' unit, where given.
+    pub time_limit: Option<f64>,
+    /// The budget in the cost axis' unit, where given.
+    pub cost_limit: Option<f64>,
+    pub assumptions: Vec<String>,
+}
+
+impl View {
+    /// The chart in a sentence (its canvas's accessible name).
+    pub fn summary(&self) -> String {
+        format!(
+            "Pareto front: {} setups, {} against {}; no other setup is both faster and cheaper. The list below names each.",
+            self.points.len(),
+            self.time_title,
+            self.cost_title
+        )
+    }
+}
+
+/// A goal key's error as the page shows it.
+pub fn error_view(e: &crate::analysis::plan::PlanError) -> View {
+    View {
+        error: Some((e.field.to_string(), e.message.clone())),
+        ..View::default()
+    }
+}
+
+/// The plan as the page's [`View`].
+pub fn view(p: &Plan, units: UnitSystem) -> View {
+    let task = &p.goal.task;
+    let serve = matches!(task, Task::Serve { .. });
+    let node = p.fitting.first().is_some_and(|c| c.gpu_hours.is_none())
+        || p.closest.as_ref().is_some_and(|c| c.gpu_hours.is_none());
+    let point = |c: &Candidate, role: String| {
+        let what = if c.gpus > 0 {
+            format!("{} × {}", group_digits(c.gpus), device_label(c.device))
+        } else {
+            format!("{} × {}", group_digits(c.nodes), device_label(c.device))
+        };
+        let dtype = if c.dtype.is_empty() {
+            String::new()
+        } else {
+            format!(", {}", c.dtype)
+        };
+        PointView {
+            time: if serve { c.step_s * 1e3 } else { c.hours },
+            cost: c.cost(),
+            time_text: if serve {
+                format!("{} per token", time(Time::of(c.step_s)))
+            } else {
+                hours_text(c.hours)
+            },
+            cost_text: format!(
+                "{} {}",
+                hours_figure(c.cost()),
+                if node { "node-hours" } else { "GPU-hours" }
+            ),
+            label: format!("{what}, {}{dtype}", c.layout),
+            link: c.query.clone(),
+            setup: c.scenario.to_query(),
+            role,
+            sentence: setup_sentence(c, task, units),
+            on_front: false,
+        }
+    };
+    let role = |i: usize| {
+        let mut r = Vec::new();
+        if p.cheapest == Some(i) {
+            r.push("cheapest");
+        }
+        if p.fastest == Some(i) {
+            r.push("fastest");
+        }
+        r.join(" ")
+    };
+    let mut points: Vec<PointView> = p
+        .front
+        .iter()
+        .map(|&i| PointView {
+            on_front: true,
+            ..point(&p.fitting[i], role(i))
+        })
+        .collect();
+    for i in [p.cheapest, p.fastest].into_iter().flatten() {
+        if !p.front.contains(&i) && !points.iter().any(|q| q.role == role(i)) {
+            points.push(point(&p.fitting[i], role(i)));
+        }
+    }
+    if let Some(c) = &p.closest {
+        // The closest setup is often on the front already: marked there, not listed twice.
+        match points.iter_mut().find(|q| q.link == c.query) {
+            Some(q) => q.role = "closest".into(),
+            None => points.push(point(c, "closest".into())),
+        }
+    }
+    let (time_limit, time_title) = match task {
+        Task::Serve { tpot_s, .. } => (
+            tpot_s.map(|t| t * 1e3),
+            "time per output token (ms)".to_string(),
+        ),
+        _ => (p.goal.deadline_h, "run time (hours)".to_string()),
+    };
+    View {
+        error: None,
+        met: p.met(),
+        sentences: sentences(p, units),
+        time_title,
+        cost_title: if node { "node-hours" } else { "GPU-hours" }.to_string(),
+        points,
+        time_limit,
+        cost_limit: if node {
+            p.goal.budget_nodeh
+        } else {
+            p.goal.budget_gpuh
+        },
+        assumptions: ASSUMPTIONS.iter().map(|a| a.to_string()).collect(),
+    }
+}
+
+/// The planner's view of the page's query: `None` without goal keys; an error naming the key
+/// where the goal does not read.
+pub fn page_view(query: &str, s: &crate::scenario::Scenario, units: UnitSystem) -> Option<View> {
+    use crate::analysis::plan::{has_goal, plan, Goal};
+    if !has_goal(query) {
+        return None;
+    }
+    Some(match Goal::from_query(query, s) {
+        Ok(Some(g)) => view(&plan(s, g), units),
+        Ok(None) => return None,
+        Err(e) => error_view(&e),
+    })
+}
+
+/// Each layout's time for the page's layout rows (issue 41), as `memcalc --layouts` gives it:
+/// "967 ms per step (compute) · 242 GPU-hours for the run" (per 10⁹ tokens without
+/// `train_tokens`); empty where the scenario does not train a transformer.
+#[cfg(feature = "time")]
+pub fn layout_times(s: &crate::scenario::Scenario) -> Vec<crate::report::LayoutTimeText> {
+    use crate::analysis::layouts::{training_layouts, LAYOUTS_SHOWN};
+    if !(s.mode.trains() && s.sciml.is_transformer()) {
+        return Vec::new();
+    }
+    let per = if s.speed.train_tokens.is_some() {
+        "for the run"
+    } else {
+        "per 1B tokens"
+    };
+    training_layouts(s, LAYOUTS_SHOWN)
+        .iter()
+        .filter_map(|l| {
+            let t = crate::analysis::plan::layout_time(s, l)?;
+            Some(crate::report::LayoutTimeText {
+                query: l.query(),
+                text: format!(
+                    "{} per step ({}) · {} GPU-hours {per}",
+                    time(Time::of(t.step_s)),
+                    bound(t.bound),
+                    hours_figure(t.gpu_hours)
+                ),
+            })
+        })
+        .collect()
+}
+
+/// One input of the page's planner panel: the goal key, its label and its hint.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PageInput {
+    pub key: &'static str,
+    pub label: &'static str,
+    pub hint: &'static str,
+}
+
+const fn input(key: &'static str, label: &'static str, hint: &'static str) -> PageInput {
+    PageInput { key, label, hint }
+}
+
+/// The planner panel's goal: "Train on a number of tokens", … by the scenario's mode; `None`
+/// where the planner takes no goal (a memory-only mode).
+pub fn page_goal(s: &crate::scenario::Scenario) -> Option<&'static str> {
+    use crate::scenario::Mode;
+    Some(match s.mode {
+        Mode::Infer => "Serve a load: users at once or requests per second, with latency targets",
+        Mode::Sim => "Run a number of simulation steps",
+        m if m.trains() => "Train on a number of tokens (or steps)",
+        _ => return None,
+    })
+}
+
+/// The planner panel's inputs for the scenario's mode, in order (the `plan_*` keys of
+/// `docs/url-parameters.md`).
+pub fn page_inputs(s: &crate::scenario::Scenario) -> &'static [PageInput] {
+    use crate::scenario::Mode;
+    const TRAIN: &[PageInput] = &[
+        input("plan_tokens", "Tokens to train on", "e.g. 20B"),
+        input("plan_steps", "or steps", "optimizer steps"),
+        input("plan_deadline_h", "Deadline (hours)", "e.g. 72"),
+        input("plan_budget_gpuh", "Budget (GPU-hours)", "optional"),
+        input(
+            "plan_price",
+            "Price per GPU-hour",
+            "optional, your currency",
+        ),
+        input(
+            "plan_devices",
+            "GPUs to try",
+            "e.g. h100-80,h200; empty: all",
+        ),
+        input("plan_max_gpus", "Most GPUs", "default 1024"),
+        input("plan_cluster", "My cluster", "GPU:count, e.g. a100-80:64"),
+    ];
+    const SERVE: &[PageInput] = &[
+        input("plan_users", "Users at once", "e.g. 64"),
+        input(
+            "plan_rps",
+            "or requests per second",
+            "needs both latency targets",
+        ),
+        input("plan_ttft_ms", "First token within (ms)", "e.g. 1000"),
+        input("plan_tpot_ms", "Each next token within (ms)", "e.g. 33"),
+        input("plan_hours", "Hours served", "default 1"),
+        input("plan_budget_gpuh", "Budget (GPU-hours)", "optional"),
+        input(
+            "plan_price",
+            "Price per GPU-hour",
+            "optional, your currency",
+        ),
+        input(
+            "plan_devices",
+            "GPUs to try",
+            "e.g. h100-80,l40s; empty: all",
+        ),
+        input("plan_cluster", "My cluster", "GPU:count, e.g. h100-80:16"),
+    ];
+    const SIM: &[PageInput] = &[
+        input("plan_steps", "Steps to run", "default: the steps above"),
+        input("plan_deadline_h", "Deadline (hours)", "e.g. 24"),
+        input("plan_budget_nodeh", "Budget (node-hours)", "optional"),
+        input(
+            "plan_devices",
+            "Nodes or GPUs to try",
+            "e.g. archer2,lumi-c",
+        ),
+        input("plan_max_gpus", "Most nodes (GPUs)", "default 1024"),
+        input("plan_cluster", "My cluster", "node:count, e.g. archer2:128"),
+    ];
+    match s.mode {
+        Mode::Infer => SERVE,
+        Mode::Sim => SIM,
+        m if m.trains() => TRAIN,
+        _ => &[],
+    }
+}

@@ -95,6 +95,28 @@ pub struct TimeAnswer {
     /// empty without `cmp=`.
     #[serde(default)]
     pub compare: Vec<CompareTime>,
+    // ---- The planner and the comparison on the page (issue 41, h-planpage) ----
+    /// The planner's answer (`report::plan::View`): computed only when the query holds goal
+    /// keys (`plan_*`); `None` without them.
+    #[serde(default)]
+    pub plan: Option<crate::report::plan::View>,
+    /// The layout list's step time and GPU-hours, one per layout (`Layout::query`) of
+    /// `analysis::layouts::training_layouts`; empty where the scenario does not train a
+    /// transformer or the page shows no advice.
+    #[serde(default)]
+    pub layouts: Vec<LayoutTimeText>,
+    /// The comparison's sections of the exports (`cmp=`): the JSON document of `memcalc
+    /// --compare`, the CSV rows (`report::compare::csv_rows`) and the Markdown section.
+    #[serde(default)]
+    pub compare_export: Option<TimeExport>,
+}
+
+/// One layout row's time (issue 41): the layout's query and "967 ms per step (compute) · 242
+/// GPU-hours for the run".
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+pub struct LayoutTimeText {
+    pub query: String,
+    pub text: String,
 }
 
 /// One column's time in the comparison (issue 41).
@@ -223,7 +245,12 @@ pub fn time_answer(query: &str) -> Option<TimeAnswer> {
         })
         .collect();
     a.offered = offered(&s);
-    a.compare = compare_times(&s, &options.compare);
+    (a.compare, a.compare_export) = compare_times(&s, &options.compare, options.units);
+    // ---- issue 41 (h-planpage): the planner and the layout rows' times ----
+    a.plan = crate::report::plan::page_view(query, &s, options.units);
+    if options.shows(crate::schema::page::Part::Advice) {
+        a.layouts = crate::report::plan::layout_times(&s);
+    }
     if options.scaling_y != ScalingY::Memory {
         a.lines = time_lines(&s, &scaling(&s), options.scaling_y);
     }
@@ -233,11 +260,15 @@ pub fn time_answer(query: &str) -> Option<TimeAnswer> {
 /// The comparison's times: the kept setups that read (as the page's comparison reads them),
 /// then the form's; empty without kept setups.
 #[cfg(feature = "time")]
-fn compare_times(s: &crate::scenario::Scenario, kept: &[String]) -> Vec<CompareTime> {
+fn compare_times(
+    s: &crate::scenario::Scenario,
+    kept: &[String],
+    units: crate::base::units::UnitSystem,
+) -> (Vec<CompareTime>, Option<TimeExport>) {
     use crate::analysis::compare::{compare, Column};
     use crate::explain::speed as words;
     if kept.is_empty() {
-        return Vec::new();
+        return (Vec::new(), None);
     }
     let columns: Vec<Column> = kept
         .iter()
@@ -246,9 +277,14 @@ fn compare_times(s: &crate::scenario::Scenario, kept: &[String]) -> Vec<CompareT
         .map(|sc| Column::of(sc).unwrap_or_else(|_| Column::memory_only(sc)))
         .collect();
     let Ok(cmp) = compare(columns) else {
-        return Vec::new();
+        return (Vec::new(), None);
     };
-    (0..cmp.columns.len())
+    let export = TimeExport {
+        json: crate::report::compare::to_json(&cmp, units),
+        csv: crate::report::compare::csv_rows(&cmp, units),
+        markdown: crate::report::compare::to_markdown(&cmp, units),
+    };
+    let times = (0..cmp.columns.len())
         .map(|i| {
             let c = &cmp.columns[i];
             let step = c.step();
@@ -265,7 +301,8 @@ fn compare_times(s: &crate::scenario::Scenario, kept: &[String]) -> Vec<CompareT
                 change: crate::report::compare::step_sentence(&cmp, i),
             }
         })
-        .collect()
+        .collect();
+    (times, Some(export))
 }
 
 #[cfg(all(test, feature = "time"))]
@@ -386,5 +423,83 @@ mod tests {
         );
         // Without kept setups, nothing is computed.
         assert!(time_answer("v=4&params=7B").unwrap().compare.is_empty());
+        // The exports carry both columns (issue 41, h-planpage).
+        let x = a.compare_export.expect("the comparison's exports");
+        assert!(
+            x.csv.contains("compare:1,") && x.csv.contains("compare:2,"),
+            "{}",
+            x.csv
+        );
+        assert!(
+            x.markdown.contains("| | Setup 1 | Setup 2 |"),
+            "{}",
+            x.markdown
+        );
+        let j: serde_json::Value = serde_json::from_str(&x.json).unwrap();
+        assert_eq!(j["columns"].as_array().unwrap().len(), 2);
+    }
+
+    #[test]
+    fn a_goal_gets_the_planners_view_and_a_bad_goal_names_its_key() {
+        let a = time_answer(
+            "params=7B&seq=4096&plan_tokens=1B&plan_deadline_h=72&plan_devices=h100-80",
+        )
+        .unwrap();
+        let p = a.plan.expect("a plan");
+        assert!(p.error.is_none() && p.met, "{p:?}");
+        assert!(!p.points.is_empty());
+        assert!(
+            p.points.iter().any(|q| q.role.contains("cheapest")),
+            "{p:?}"
+        );
+        assert!(p.points.iter().all(|q| q.link.contains("plan_tokens=1B")));
+        assert!(p.points.iter().all(|q| !q.setup.contains("plan_")));
+        assert_eq!(p.time_limit, Some(72.0));
+        assert!(p.sentences.iter().any(|(k, _)| k == "cheapest"));
+        let bad = time_answer("params=7B&plan_tokens=1B&plan_deadline_h=-1").unwrap();
+        let e = bad.plan.unwrap().error.unwrap();
+        assert_eq!(e.0, "plan_deadline_h");
+        // Nothing meets it: the closest setup is marked once, not listed twice.
+        let none = time_answer(
+            "params=7B&plan_tokens=10T&plan_deadline_h=1&plan_devices=h100-80&plan_max_gpus=64",
+        )
+        .unwrap()
+        .plan
+        .unwrap();
+        assert!(!none.met);
+        assert_eq!(
+            none.points.iter().filter(|q| q.role == "closest").count(),
+            1
+        );
+        assert!(p.points.iter().any(|q| q.on_front));
+        let mut links: Vec<&str> = none.points.iter().map(|q| q.link.as_str()).collect();
+        links.sort_unstable();
+        links.dedup();
+        assert_eq!(links.len(), none.points.len());
+        // No goal: nothing computed.
+        assert!(time_answer("params=7B").unwrap().plan.is_none());
+    }
+
+    #[test]
+    fn each_layout_row_gets_its_step_and_gpu_hours() {
+        let a = time_answer("params=7B&gpus=8&seq=4096").unwrap();
+        assert!(!a.layouts.is_empty());
+        assert!(
+            a.layouts
+                .iter()
+                .all(|l| l.text.contains("per step") && l.text.contains("GPU-hours")),
+            "{:?}",
+            a.layouts
+        );
+        let s: crate::scenario::Scenario =
+            crate::schema::inputs::Inputs::from_query("params=7B&gpus=8&seq=4096")
+                .0
+                .parse()
+                .unwrap();
+        let found =
+            crate::analysis::layouts::training_layouts(&s, crate::analysis::layouts::LAYOUTS_SHOWN);
+        assert!(found
+            .iter()
+            .any(|l| a.layouts.iter().any(|t| t.query == l.query())));
     }
 }

@@ -263,6 +263,10 @@ pub struct PageOptions {
     /// its own schema version, at most [`MAX_PINNED`]; one that does not read is left out with
     /// a notice naming it.
     pub compare: Vec<String>,
+    /// The planner's goal (issue 41): each `plan_*` key with its value as given, raw text kept
+    /// (the time wasm reads and checks them, `analysis::plan::Goal::from_query`), in the order
+    /// of [`crate::schema::query::PLAN_KEYS`]; an empty value is no key.
+    pub plan: Vec<(String, String)>,
 }
 
 /// Setups a link keeps beside the form's: with the form, a comparison's four columns
@@ -332,6 +336,7 @@ impl Default for PageOptions {
             theme: Theme::Auto,
             scaling_y: ScalingY::Memory,
             compare: Vec::new(),
+            plan: Vec::new(),
         }
     }
 }
@@ -378,6 +383,7 @@ impl PageOptions {
             });
         }
         o.compare = given.into_iter().take(MAX_PINNED).collect();
+        o.plan = plan_keys(input);
         (o, notices)
     }
 
@@ -548,13 +554,79 @@ impl PageOptions {
             out.push_str("&cmp=");
             out.push_str(&percent_encode(q));
         }
+        for (k, v) in &self.plan {
+            out.push_str(&format!("&{k}={}", percent_encode(v)));
+        }
         out
     }
+}
+
+// ---- The planner's goal on the page (issue 41) ----
+
+/// The `plan_*` keys of `query` with their values as given (the last of a repeated key), in
+/// the order of [`crate::schema::query::PLAN_KEYS`]; empty values left out.
+pub fn plan_keys(query: &str) -> Vec<(String, String)> {
+    let given = pairs(query);
+    crate::schema::query::PLAN_KEYS
+        .iter()
+        .filter_map(|k| {
+            let v = given.iter().rev().find(|(key, _)| key == k)?.1.clone();
+            (!v.trim().is_empty()).then(|| (k.to_string(), v))
+        })
+        .collect()
+}
+
+/// Sets goal key `key` to `value` as typed (an empty value removes it), keeping
+/// [`crate::schema::query::PLAN_KEYS`]' order.
+pub fn set_plan_key(plan: &mut Vec<(String, String)>, key: &str, value: &str) {
+    plan.retain(|(k, _)| k != key);
+    if !value.trim().is_empty() {
+        plan.push((key.to_string(), value.to_string()));
+    }
+    let rank = |k: &str| {
+        crate::schema::query::PLAN_KEYS
+            .iter()
+            .position(|p| *p == k)
+            .unwrap_or(usize::MAX)
+    };
+    plan.sort_by_key(|(k, _)| rank(k));
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_goal_keys_are_kept_as_typed_and_written_back() {
+        let (o, _) = PageOptions::from_query("params=7B&plan_deadline_h=72&plan_tokens=20B&plan_price=");
+        assert_eq!(
+            o.plan,
+            vec![
+                ("plan_tokens".to_string(), "20B".to_string()),
+                ("plan_deadline_h".to_string(), "72".to_string())
+            ]
+        );
+        assert_eq!(
+            o.query_suffix(),
+            "&plan_tokens=20B&plan_deadline_h=72"
+        );
+        let mut p = o.plan.clone();
+        set_plan_key(&mut p, "plan_steps", "1e3 x");
+        set_plan_key(&mut p, "plan_tokens", "");
+        assert_eq!(
+            p,
+            vec![
+                ("plan_steps".to_string(), "1e3 x".to_string()),
+                ("plan_deadline_h".to_string(), "72".to_string())
+            ]
+        );
+        let o = PageOptions {
+            plan: p,
+            ..PageOptions::default()
+        };
+        assert_eq!(o.query_suffix(), "&plan_steps=1e3%20x&plan_deadline_h=72");
+        assert_eq!(PageOptions::from_query(&o.query_suffix()).0.plan, o.plan);
+    }
 
     #[test]
     fn kept_setups_are_read_written_and_the_bad_ones_named() {
