@@ -157,12 +157,31 @@ pub fn binding_sentence(b: &Binding, units: UnitSystem) -> String {
             time(Time::of(*target)),
             if *first_token { "plan_ttft_ms" } else { "plan_tpot_ms" }
         ),
+        // Far over, the difference reads as the figure itself ("17.4 years, 17.4 years over"):
+        // from twice the deadline on, the sentence gives the ratio instead.
+        Binding::Deadline { deadline, fastest } if *fastest >= 2.0 * deadline => format!(
+            "The deadline binds: the fastest setup takes {}, {}× the {} deadline.",
+            hours_text(*fastest),
+            times(fastest / deadline),
+            hours_text(*deadline)
+        ),
         Binding::Deadline { deadline, fastest } => format!(
             "The deadline binds: the fastest setup takes {}, {} ({}) over the {} deadline.",
             hours_text(*fastest),
             hours_text(fastest - deadline),
             pct_over(*fastest, *deadline),
             hours_text(*deadline)
+        ),
+        Binding::Budget {
+            budget,
+            cheapest,
+            node,
+        } if *cheapest >= 2.0 * budget => format!(
+            "The budget binds: the cheapest setup costs {} {unit}, {}× the budget of {}.",
+            hours_figure(*cheapest),
+            times(cheapest / budget),
+            hours_figure(*budget),
+            unit = if *node { "node-hours" } else { "GPU-hours" }
         ),
         Binding::Budget {
             budget,
@@ -184,6 +203,15 @@ pub fn binding_sentence(b: &Binding, units: UnitSystem) -> String {
             hours_figure(*budget),
             unit = if *node { "node-hours" } else { "GPU-hours" }
         ),
+    }
+}
+
+/// A ratio of at least 2 as the sentences write it: "2.4", "17", "152,831".
+fn times(r: f64) -> String {
+    if r < 10.0 {
+        format!("{r:.1}")
+    } else {
+        group_digits(r.round() as u64)
     }
 }
 
