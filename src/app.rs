@@ -195,6 +195,7 @@ pub fn Calculator(
         no_estimate: unknown_preset.into(),
         derived,
         time: crate::time::answers(link),
+        plan_answer: crate::time::plans(link, Signal::derive(move || plan.with(|p| !p.is_empty()))),
         units,
         theme,
         scaling_y,

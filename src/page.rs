@@ -34,6 +34,9 @@ pub struct Page {
     pub derived: Memo<Derived>,
     /// The time answers of `link`, from the lazily loaded time wasm (`None` until the first).
     pub time: crate::time::TimeAnswer,
+    /// The planner's answer of `link` where it holds goal keys (issue 41), asked apart from the
+    /// time answer (`None` until it comes, and without goal keys).
+    pub plan_answer: crate::time::PlanAnswer,
     /// The unit system every size on the page is written in.
     pub units: RwSignal<UnitSystem>,
     /// The colour theme in force.

@@ -1,33 +1,48 @@
-// The time answers' loader (src/time.rs): asks the page's core (window.memcalcCore, defined by
+// The core's answers' loader (src/time.rs): asks the page's core (window.memcalcCore, defined by
 // index.html's first script: the core worker, crates/memcalc-worker, or the same wasm on the
-// page's thread where no worker starts) for the time answer of a query. The answer is worked
-// out off the page's thread, so a keystroke's frame never waits on it (issue 36; issue 39 ran it
-// in a task of its own after the edit's frame). One query at a time: while one is being worked
-// out, only the newest query waits, and the ones it replaced answer null, which the page never
-// reads (it drops answers to an older query). Failures resolve to null, never a rejection,
-// which index.html's first script reads as a frame's CORS failure.
-let busy = false;
-let waiting = null;
+// page's thread where no worker starts) for the time answer, or the planner's answer, of a
+// query. They are worked out off the page's thread, so a keystroke's frame never waits on them
+// (issue 36; issue 39 ran them in a task of its own after the edit's frame). One query at a time
+// per kind of answer: while one is being worked out, only the newest query waits, and the ones
+// it replaced answer null, which the page never reads (it drops answers to an older query).
+// The planner's search takes the core about half a second over every device (issue 41), so it
+// is asked only once the query has stood still for a moment: typing is answered by the time
+// answers, which never queue behind a plan asked for every keystroke. Failures resolve to null,
+// never a rejection, which index.html's first script reads as a frame's CORS failure.
+const PLAN_PAUSE_MS = 300;
+const lanes = {};
 
-function next() {
-  if (busy || !waiting) return;
-  const { query, done } = waiting;
-  waiting = null;
-  busy = true;
+function next(run) {
+  const lane = lanes[run];
+  if (lane.busy || !lane.waiting) return;
+  const { query, done } = lane.waiting;
+  lane.waiting = null;
+  lane.busy = true;
   const core = window.memcalcCore;
-  Promise.resolve(core ? core("time_answer", query) : null)
+  Promise.resolve(core ? core(run, query) : null)
     .catch(() => null)
     .then((text) => {
-      busy = false;
+      lane.busy = false;
       done(text);
-      next();
+      next(run);
     });
 }
 
-export function time_answer(query) {
+function ask(run, query, pause) {
+  const lane = (lanes[run] = lanes[run] || { busy: false, waiting: null, timer: 0 });
   return new Promise((done) => {
-    if (waiting) waiting.done(null);
-    waiting = { query, done };
-    next();
+    if (lane.waiting) lane.waiting.done(null);
+    lane.waiting = { query, done };
+    if (!pause) return next(run);
+    clearTimeout(lane.timer);
+    lane.timer = setTimeout(() => next(run), pause);
   });
+}
+
+export function time_answer(query) {
+  return ask("time_answer", query, 0);
+}
+
+export function plan_answer(query) {
+  return ask("plan_answer", query, PLAN_PAUSE_MS);
 }

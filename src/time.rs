@@ -19,11 +19,15 @@ use wasm_bindgen::prelude::*;
 /// The answer on screen; `None` until the first one arrives.
 pub type TimeAnswer = ReadSignal<Option<Arc<Answer>>>;
 
-/// A time answer linked in: memcalc_worker::time_answer.
+/// The planner's answer on screen (`report::plan::View`); `None` without goal keys.
+pub type PlanAnswer = ReadSignal<Option<Arc<memcalc_core::report::plan::View>>>;
+
+/// A time answer linked in: memcalc_worker::time_answer (or plan_answer).
 type Linked = fn(&str) -> String;
 
 thread_local! {
     static DIRECT: Cell<Option<Linked>> = const { Cell::new(None) };
+    static DIRECT_PLAN: Cell<Option<Linked>> = const { Cell::new(None) };
 }
 
 /// Answers from `answer` (memcalc_worker::time_answer, linked into a test) instead of the core
@@ -32,11 +36,18 @@ pub fn answer_with(answer: Linked) {
     DIRECT.set(Some(answer));
 }
 
+/// Plans from `answer` (memcalc_worker::plan_answer, linked into a test) instead of the core
+/// worker, from then on.
+pub fn plan_with(answer: Linked) {
+    DIRECT_PLAN.set(Some(answer));
+}
+
 // The loader (src/time.js): asks the core (window.memcalcCore) for the newest query only;
 // failures resolve to null.
 #[wasm_bindgen(module = "/src/time.js")]
 extern "C" {
     fn time_answer(query: &str) -> js_sys::Promise;
+    fn plan_answer(query: &str) -> js_sys::Promise;
 }
 
 /// An answer of the core; `None` for `null` (inputs that do not parse) or text that is not
@@ -86,6 +97,45 @@ pub fn answers(link: Memo<String>) -> TimeAnswer {
                     line: "The time could not be worked out: its WebAssembly did not load.".into(),
                     ..Answer::default()
                 }))),
+            }
+        });
+    });
+    answer
+}
+
+/// The planner's answer of `link` (issue 41), asked apart from the time answer and only once
+/// the link has stood still a moment (src/time.js): its search over every device takes the
+/// core about half a second, which the time line must not wait for. `None` while `has_goal` is
+/// false (no `plan_*` key) or the goal's answer has not come; a `null` answer clears it.
+pub fn plans(link: Memo<String>, has_goal: Signal<bool>) -> PlanAnswer {
+    let (answer, set_answer) = signal(None::<Arc<memcalc_core::report::plan::View>>);
+    let receive = move |json: &str| {
+        let v = serde_json::from_str::<Option<memcalc_core::report::plan::View>>(json)
+            .ok()
+            .flatten();
+        set_answer.maybe_update(|cur| {
+            let new = cur.as_deref() != v.as_ref();
+            if new {
+                *cur = v.map(Arc::new);
+            }
+            new
+        });
+    };
+    Effect::new(move |_| {
+        if !has_goal.get() {
+            return set_answer.set(None);
+        }
+        let query = link.get();
+        if let Some(direct) = DIRECT_PLAN.get() {
+            return receive(&direct(&query));
+        }
+        leptos::task::spawn_local(async move {
+            let json = wasm_bindgen_futures::JsFuture::from(plan_answer(&query)).await;
+            if link.try_get_untracked().as_ref() != Some(&query) {
+                return;
+            }
+            if let Some(json) = json.ok().and_then(|j| j.as_string()) {
+                receive(&json);
             }
         });
     });

@@ -7,14 +7,15 @@ use memcalc_core::report::plan::{page_goal, page_inputs, View};
 use crate::page::Page;
 
 /// "Plan from a goal" (issue 41): the goal's keys (`plan_*`), bound as typed, and the planner's
-/// answer from the time wasm (`TimeAnswer::plan`, written by `report::plan::view`): the picks,
-/// the binding constraint, the Pareto front drawn by memcalc-charts with a focusable twin per
-/// point, and the front as a table, each setup a link and a "Compare" button.
+/// answer from the page's core (`report::plan_answer`, asked apart from the time answer:
+/// `Page::plan_answer`): the picks, the binding constraint, the Pareto front drawn by
+/// memcalc-charts with a focusable twin per point, and the front as a table, each setup a link
+/// and a "Compare" button.
 #[component]
 pub fn PlanPanel() -> impl IntoView {
     let Page {
         scenario,
-        time,
+        plan_answer,
         theme,
         plan,
         pinned,
@@ -23,7 +24,8 @@ pub fn PlanPanel() -> impl IntoView {
     let goal = Memo::new(move |_| scenario.with(page_goal));
     let inputs = Memo::new(move |_| scenario.with(page_inputs));
     let answer = Memo::new(move |_| {
-        time.with(|a| a.as_ref().and_then(|a| a.plan.clone()))
+        plan_answer
+            .with(|a| a.as_deref().cloned())
             .filter(|_| plan.with(|p| !p.is_empty()))
     });
     let error = move || answer.with(|a| a.as_ref().and_then(|v| v.error.clone()));

@@ -81,7 +81,7 @@ test("SPARC's real-space SCF iteration has a time line with its Chebyshev filter
   // One rank of the default node computes at one core's rate (issue 37): the projectors' FLOPs
   // bound the iteration.
   await expect(speed).toHaveAttribute("data-bound", "compute");
-  await expect(speed).toContainText(/At least [\d.]+ m?s per step/);
+  await expect(speed).toContainText(/At least [\d.]+ m?s per SCF iteration/);
   await speed.locator("details.explain > summary").click();
   // Mesh2ChebDegree of the default cell's mesh: degree 27, 28 applications of the order-12 stencil.
   await expect(speed.locator('li[data-term="rs_stencil_compute"] .formula')).toContainText("(28 applications × 58 FLOP");

@@ -15,8 +15,8 @@ window.memcalcFirst = (function () {
   } catch (e) { start = q; }
   // The page's core (issue 36): one wasm, fetched and compiled once, that writes a link's first
   // screen and answers every time query (src/time.js). memcalcCore(run, query) resolves to the
-  // text of `run` ("first_screen", "time_answer"; "warm" works out the time of the link the app
-  // will ask for first and answers nothing), or to null where the wasm could not run. A link's
+  // text of `run` ("first_screen", "time_answer", "plan_answer"; "warm" works out the time of
+  // the link the app will ask for first and answers nothing), or to null where the wasm could not run. A link's
   // first screen is written on the page's thread, by the module this script compiles as the
   // page loads: a worker's start, its script's and its wasm's requests one after the other put
   // ~200 ms before a link's first number on this machine (docs/performance.md). Every time

@@ -25,6 +25,13 @@ pub fn time_answer(query: &str) -> String {
     serde_json::to_string(&memcalc_core::report::time_answer(query)).unwrap_or_default()
 }
 
+/// The planner's answer for the page's panel (`memcalc_core::report::plan_answer`) as JSON,
+/// asked apart from the time answer so the time line never waits for the search; `null`
+/// without goal keys.
+pub fn plan_answer(query: &str) -> String {
+    serde_json::to_string(&memcalc_core::report::plan_answer(query)).unwrap_or_default()
+}
+
 /// The page's link when it opens `query` (`PageState::start_link`): the query whose time the
 /// app asks for first.
 pub fn start_link(query: &str) -> String {
@@ -32,7 +39,7 @@ pub fn start_link(query: &str) -> String {
 }
 
 /// The wasm's interface: the caller writes the query's UTF-8 bytes at `core_input(len)`, calls
-/// `first_screen(len)`, `time_answer(len)` or `start_link(len)`, and reads that many bytes at
+/// `first_screen(len)`, `time_answer(len)`, `plan_answer(len)` or `start_link(len)`, and reads that many bytes at
 /// `core_output()`.
 #[cfg(all(target_arch = "wasm32", feature = "wasm-io"))]
 mod wasm {
@@ -42,6 +49,7 @@ mod wasm {
         runs: {
             first_screen => super::first_screen,
             time_answer => super::time_answer,
+            plan_answer => super::plan_answer,
             start_link => super::start_link,
         },
     );
@@ -88,6 +96,17 @@ mod tests {
         // Read again, the page's link is its own start link: the worker's answer is reused.
         assert_eq!(start_link(&link), link);
         assert_eq!(time_answer(&link), time_answer(q));
+    }
+
+    #[test]
+    fn a_goal_is_planned_in_its_own_call_and_the_time_answer_carries_no_plan() {
+        let q = "params=7B&seq=4096&plan_tokens=1B&plan_deadline_h=72&plan_devices=h100-80";
+        let plan: serde_json::Value = serde_json::from_str(&plan_answer(q)).unwrap();
+        assert_eq!(plan["met"], true, "{plan}");
+        assert!(!plan["points"].as_array().unwrap().is_empty());
+        let time: serde_json::Value = serde_json::from_str(&time_answer(q)).unwrap();
+        assert!(time.get("plan").is_none(), "{time}");
+        assert_eq!(plan_answer("params=7B&seq=4096"), "null");
     }
 
     #[test]

@@ -33,7 +33,7 @@ pub use json::{
 pub use names::{file_name, subject, title};
 pub use page_words::{check_words, params_hint, spoken_verdict, CheckWords};
 #[cfg(feature = "time")]
-pub use time_answer::{time_answer, time_line};
+pub use time_answer::{plan_answer, time_answer, time_line};
 pub use time_answer::{CompareTime, Launch, SavingTime, TermWords, TimeAnswer, TimeExport};
 // Issue 41 (h-planpage): the layout rows' times on the page.
 pub use time_answer::LayoutTimeText;

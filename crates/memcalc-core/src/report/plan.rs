@@ -529,7 +529,7 @@ pub struct PointView {
     pub on_front: bool,
 }
 
-/// The planner's answer as the page shows it (`TimeAnswer::plan`), written in the time wasm.
+/// The planner's answer as the page shows it (`report::plan_answer`), written in the page's core.
 #[derive(Debug, Clone, PartialEq, Default, serde::Serialize, serde::Deserialize)]
 pub struct View {
     /// An input error: the goal key it names and the message; nothing else is set.

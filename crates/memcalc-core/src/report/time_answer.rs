@@ -95,11 +95,7 @@ pub struct TimeAnswer {
     /// empty without `cmp=`.
     #[serde(default)]
     pub compare: Vec<CompareTime>,
-    // ---- The planner and the comparison on the page (issue 41, h-planpage) ----
-    /// The planner's answer (`report::plan::View`): computed only when the query holds goal
-    /// keys (`plan_*`); `None` without them.
-    #[serde(default)]
-    pub plan: Option<crate::report::plan::View>,
+    // ---- The comparison on the page (issue 41, h-planpage) ----
     /// The layout list's step time and GPU-hours, one per layout (`Layout::query`) of
     /// `analysis::layouts::training_layouts`; empty where the scenario does not train a
     /// transformer or the page shows no advice.
@@ -161,6 +157,20 @@ pub fn time_line(
     let sp = crate::speed::speed(s, e).ok()??;
     let (line, band) = line_and_band(e, &sp);
     Some((sp.bound, line, band))
+}
+
+/// The planner's answer for the page's panel (`report::plan::View`), asked apart from the
+/// time answer: a search over every device takes the page's core about half a second (84,604
+/// setups, `node` on the release wasm, docs/performance.md), and the time line must not wait
+/// for it. `None` without goal keys (`plan_*`) or where the query's scenario does not read.
+#[cfg(feature = "time")]
+pub fn plan_answer(query: &str) -> Option<crate::report::plan::View> {
+    use crate::schema::inputs::Inputs;
+    use crate::schema::page::PageOptions;
+    let (inputs, _) = Inputs::from_query(query);
+    let (options, _) = PageOptions::from_query(query);
+    let s = inputs.parse().ok()?;
+    crate::report::plan::page_view(query, &s, options.units)
 }
 
 /// The time answer of the page's query (the address bar's text, read as the page reads it);
@@ -246,8 +256,7 @@ pub fn time_answer(query: &str) -> Option<TimeAnswer> {
         .collect();
     a.offered = offered(&s);
     (a.compare, a.compare_export) = compare_times(&s, &options.compare, options.units);
-    // ---- issue 41 (h-planpage): the planner and the layout rows' times ----
-    a.plan = crate::report::plan::page_view(query, &s, options.units);
+    // ---- issue 41 (h-planpage): the layout rows' times (the planner is `plan_answer`) ----
     if options.shows(crate::schema::page::Part::Advice) {
         a.layouts = crate::report::plan::layout_times(&s);
     }
@@ -441,11 +450,10 @@ mod tests {
 
     #[test]
     fn a_goal_gets_the_planners_view_and_a_bad_goal_names_its_key() {
-        let a = time_answer(
+        let p = plan_answer(
             "params=7B&seq=4096&plan_tokens=1B&plan_deadline_h=72&plan_devices=h100-80",
         )
-        .unwrap();
-        let p = a.plan.expect("a plan");
+        .expect("a plan");
         assert!(p.error.is_none() && p.met, "{p:?}");
         assert!(!p.points.is_empty());
         assert!(
@@ -456,15 +464,13 @@ mod tests {
         assert!(p.points.iter().all(|q| !q.setup.contains("plan_")));
         assert_eq!(p.time_limit, Some(72.0));
         assert!(p.sentences.iter().any(|(k, _)| k == "cheapest"));
-        let bad = time_answer("params=7B&plan_tokens=1B&plan_deadline_h=-1").unwrap();
-        let e = bad.plan.unwrap().error.unwrap();
+        let bad = plan_answer("params=7B&plan_tokens=1B&plan_deadline_h=-1").unwrap();
+        let e = bad.error.unwrap();
         assert_eq!(e.0, "plan_deadline_h");
         // Nothing meets it: the closest setup is marked once, not listed twice.
-        let none = time_answer(
+        let none = plan_answer(
             "params=7B&plan_tokens=10T&plan_deadline_h=1&plan_devices=h100-80&plan_max_gpus=64",
         )
-        .unwrap()
-        .plan
         .unwrap();
         assert!(!none.met);
         assert_eq!(
@@ -477,7 +483,7 @@ mod tests {
         links.dedup();
         assert_eq!(links.len(), none.points.len());
         // No goal: nothing computed.
-        assert!(time_answer("params=7B").unwrap().plan.is_none());
+        assert!(plan_answer("params=7B").is_none());
     }
 
     #[test]
