@@ -4,6 +4,7 @@
 // memcalc-app_bg.wasm, from before wasm-opt, in place of the built one).
 // Usage: node bench/profile-input.mjs [query = ""] [dist = dist] [top = 40]
 import { launch } from "./observe.mjs";
+import { byFunction, show } from "./profile.mjs";
 import { spawn } from "node:child_process";
 
 const QUERY = process.argv[2] ?? "";
@@ -35,33 +36,11 @@ await page.evaluate(async () => {
 const { profile } = await cdp.send("Profiler.stop");
 await browser.close();
 server.kill();
-const byId = new Map(profile.nodes.map((n) => [n.id, n]));
-const parent = new Map();
-for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
-const self = new Map(), total = new Map();
+const { self, total, byId, parent } = byFunction(profile);
 const dt = profile.timeDeltas;
-profile.samples.forEach((id, i) => {
-  const d = (dt[i + 1] ?? 0) / 1000;
-  const n = byId.get(id);
-  const name = n.callFrame.functionName || `(${n.callFrame.url.split("/").pop() || "anon"})`;
-  if (name === "(idle)" || name === "(program)") return;
-  self.set(name, (self.get(name) ?? 0) + d);
-  const seen = new Set();
-  for (let p = id; p !== undefined; p = parent.get(p)) {
-    const pn = byId.get(p);
-    const nm = pn.callFrame.functionName || "(anon)";
-    if (seen.has(nm)) continue;
-    seen.add(nm);
-    total.set(nm, (total.get(nm) ?? 0) + d);
-  }
-});
-const show = (m, title) => {
-  console.log(`-- ${title} (ms over 20 edits)`);
-  for (const [k, v] of [...m].sort((a, b) => b[1] - a[1]).slice(0, TOP)) console.log(`${v.toFixed(1).padStart(8)}  ${k.slice(0, 140)}`);
-};
-show(self, "self");
-show(total, "total");
-show(new Map([...total].filter(([k]) => /memcalc_|draw|derive|estimate/.test(k))), "ours, total");
+show(self, "self (ms over 20 edits)", TOP);
+show(total, "total (ms over 20 edits)", TOP);
+show(new Map([...total].filter(([k]) => /memcalc_|draw|derive|estimate/.test(k))), "ours, total (ms over 20 edits)", TOP);
 // CALLERS=regex: the call paths (3 frames up) that lead to matching functions, by self time.
 if (process.env.CALLERS) {
   const re = new RegExp(process.env.CALLERS);

@@ -3,6 +3,7 @@
 // app wasm keeps its names (see bench/profile-input.mjs).
 // Usage: node bench/profile-load.mjs [query = ""] [dist = dist] [top = 40]
 import { launch } from "./observe.mjs";
+import { byFunction, show } from "./profile.mjs";
 import { spawn } from "node:child_process";
 
 const QUERY = process.argv[2] ?? "";
@@ -23,25 +24,6 @@ await page.waitForSelector("main.calculator:not([data-prerender])");
 const { profile } = await cdp.send("Profiler.stop");
 await browser.close();
 server.kill();
-const byId = new Map(profile.nodes.map((n) => [n.id, n]));
-const parent = new Map();
-for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
-const self = new Map(), total = new Map();
-profile.samples.forEach((id, i) => {
-  const d = (profile.timeDeltas[i + 1] ?? 0) / 1000;
-  const n = byId.get(id);
-  const name = n.callFrame.functionName || `(${n.callFrame.url.split("/").pop() || "anon"})`;
-  if (name === "(idle)" || name === "(program)") return;
-  self.set(name, (self.get(name) ?? 0) + d);
-  const seen = new Set();
-  for (let p = id; p !== undefined; p = parent.get(p)) {
-    const nm = byId.get(p).callFrame.functionName || "(anon)";
-    if (!seen.has(nm)) { seen.add(nm); total.set(nm, (total.get(nm) ?? 0) + d); }
-  }
-});
-const show = (m, title) => {
-  console.log(`-- ${title} (ms)`);
-  for (const [k, v] of [...m].sort((a, b) => b[1] - a[1]).slice(0, TOP)) console.log(`${v.toFixed(1).padStart(8)}  ${k.replace(/::h[0-9a-f]{16}/, "").slice(0, 140)}`);
-};
-show(self, "self");
-show(new Map([...total].filter(([k]) => /memcalc_|leptos|tachys|__wbg_init|instantiate|compile/.test(k))), "ours, total");
+const { self, total } = byFunction(profile);
+show(self, "self (ms)", TOP);
+show(new Map([...total].filter(([k]) => /memcalc_|leptos|tachys|__wbg_init|instantiate|compile/.test(k))), "ours, total (ms)", TOP);
