@@ -98,15 +98,7 @@ fn finish(c: &mut Ctx) {
         c.reading.logged.clear();
         return;
     }
-    let anchor = c
-        .seen
-        .values()
-        .map(|v| (v.1, v.2.clone()))
-        .min_by_key(|v| v.0);
-    if let Some((n, t)) = anchor {
-        c.fill_at(F::Mode, "sim", n, t.clone());
-        c.fill_at(F::Code, "gadget", n, t);
-    }
+    c.fill_sim_code("gadget");
     // memory.txt holds one report per step it chose to write: the same run, not several.
     c.starts = 1;
 }

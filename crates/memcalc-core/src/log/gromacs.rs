@@ -215,14 +215,9 @@ fn finish(c: &mut Ctx) {
         return;
     }
     let seen = |c: &Ctx, k: &str| c.seen.get(k).cloned();
-    let anchor = c
-        .seen
-        .values()
-        .map(|v| (v.1, v.2.clone()))
-        .min_by_key(|v| v.0);
-    let Some((n, t)) = anchor else { return };
-    c.fill_at(F::Mode, "sim", n, t.clone());
-    c.fill_at(F::Code, "gromacs", n, t);
+    if !c.fill_sim_code("gromacs") {
+        return;
+    }
     if let Some((a, line, text)) = seen(c, "atoms") {
         c.fill_at(F::Particles, plain(a, 0), line, text);
     }

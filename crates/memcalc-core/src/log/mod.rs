@@ -438,6 +438,20 @@ impl Ctx {
         self.fill_at(key, value, line, text);
     }
 
+    /// A simulation code's log: `mode=sim` and `code=` filled at the first line a value was
+    /// seen on (the reader's anchor). False, and nothing filled, when no value was seen.
+    pub fn fill_sim_code(&mut self, code: &'static str) -> bool {
+        let anchor = self
+            .seen
+            .values()
+            .map(|v| (v.1, v.2.clone()))
+            .min_by_key(|v| v.0);
+        let Some((n, t)) = anchor else { return false };
+        self.fill_at(FieldId::Mode, "sim", n, t.clone());
+        self.fill_at(FieldId::Code, code, n, t);
+        true
+    }
+
     pub fn fill_at(&mut self, key: FieldId, value: impl Into<String>, line: usize, text: String) {
         let value = value.into();
         self.reading.filled.retain(|f| f.key != key);

@@ -123,14 +123,9 @@ fn finish(c: &mut Ctx) {
         return;
     }
     let seen = |c: &Ctx, k: &str| c.seen.get(k).cloned();
-    let anchor = c
-        .seen
-        .values()
-        .map(|v| (v.1, v.2.clone()))
-        .min_by_key(|v| v.0);
-    let Some((n, t)) = anchor else { return };
-    c.fill_at(F::Mode, "sim", n, t.clone());
-    c.fill_at(F::Code, "openfoam", n, t);
+    if !c.fill_sim_code("openfoam") {
+        return;
+    }
     if let Some((p, line, text)) = seen(c, "nprocs") {
         c.fill_at(F::Ranks, plain(p, 0), line, text);
     } else if let Some((p, line, text)) = seen(c, "processors") {
