@@ -333,6 +333,18 @@ fn every_url_key_is_documented() {
             p.id
         );
     }
+    // The `v` row names every schema version and the current one as its default (it said 5
+    // for a while after links became version 6).
+    let v_row = doc
+        .lines()
+        .find(|l| l.starts_with("| `v` |"))
+        .expect("a row for `v`");
+    let current = memcalc_core::schema::query::SCHEMA_VERSION;
+    let versions: Vec<String> = (1..=current).map(|v| format!("`{v}`")).collect();
+    assert!(
+        v_row.contains(&versions.join(", ")) && v_row.ends_with(&format!("| `{current}` |")),
+        "docs/url-parameters.md's `v` row is not at version {current}: {v_row}"
+    );
 }
 
 /// Links written with schema version 1, kept verbatim: whatever the schema becomes, each must
