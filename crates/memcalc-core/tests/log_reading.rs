@@ -2,6 +2,7 @@
 //! its tool, version, figures and the keys the log states; the check sets each figure beside
 //! the estimate; unrecognised and hostile pastes change nothing and stay inert.
 
+mod common;
 use memcalc_core::answers::log::check::{answer, LogAnswer};
 use memcalc_core::answers::log::{self, Figure, Tool};
 use memcalc_core::Inputs;
@@ -560,22 +561,7 @@ fn log_check_block() -> String {
 
 #[test]
 fn log_check_table_in_accuracy_md_holds() {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/accuracy.md");
-    let doc = std::fs::read_to_string(path).unwrap();
-    let block = log_check_block();
-    let start = doc
-        .find("<!-- log-check:begin")
-        .expect("docs/accuracy.md has the log-check block");
-    let end = doc.find("<!-- log-check:end -->").unwrap() + "<!-- log-check:end -->".len();
-    if std::env::var_os("MEMCALC_WRITE_LOG_CHECK").is_some() {
-        std::fs::write(path, format!("{}{block}{}", &doc[..start], &doc[end..])).unwrap();
-        return;
-    }
-    assert_eq!(
-        &doc[start..end],
-        block,
-        "rerun with MEMCALC_WRITE_LOG_CHECK=1 if the change is meant"
-    );
+    common::accuracy_block_holds("log-check", &log_check_block());
 }
 
 #[test]

@@ -4,6 +4,7 @@
 //! (`log/timing.rs`); an efficiency outside (0, 100 %] is reported, never applied. The
 //! "Timing lines" table of docs/accuracy.md's "Log check" is written from here.
 
+mod common;
 use memcalc_core::answers::log::check::{answer, LogAnswer};
 use memcalc_core::answers::log::{timing, Figure};
 use memcalc_core::Inputs;
@@ -381,20 +382,5 @@ fn timing_block() -> String {
 
 #[test]
 fn log_timing_table_in_accuracy_md_holds() {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/accuracy.md");
-    let doc = std::fs::read_to_string(path).unwrap();
-    let block = timing_block();
-    let start = doc
-        .find("<!-- log-timing:begin")
-        .expect("docs/accuracy.md has the log-timing block");
-    let end = doc.find("<!-- log-timing:end -->").unwrap() + "<!-- log-timing:end -->".len();
-    if std::env::var_os("MEMCALC_WRITE_LOG_CHECK").is_some() {
-        std::fs::write(path, format!("{}{block}{}", &doc[..start], &doc[end..])).unwrap();
-        return;
-    }
-    assert_eq!(
-        &doc[start..end],
-        block,
-        "rerun with MEMCALC_WRITE_LOG_CHECK=1 if the change is meant"
-    );
+    common::accuracy_block_holds("log-timing", &timing_block());
 }

@@ -95,3 +95,26 @@ pub fn decode_step(sp: &memcalc_core::Speed) -> f64 {
         ref s => panic!("not an inference: {s:?}"),
     }
 }
+
+/// A block of `docs/accuracy.md` a test writes (between `<!-- NAME:begin` and
+/// `<!-- NAME:end -->`) holds `block`: asserted, or written where `MEMCALC_WRITE_LOG_CHECK` is
+/// set (the change is meant).
+pub fn accuracy_block_holds(name: &str, block: &str) {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/accuracy.md");
+    let doc = std::fs::read_to_string(path).unwrap();
+    let begin = format!("<!-- {name}:begin");
+    let close = format!("<!-- {name}:end -->");
+    let start = doc
+        .find(&begin)
+        .unwrap_or_else(|| panic!("docs/accuracy.md has no {name} block"));
+    let end = doc.find(&close).expect("the block's end") + close.len();
+    if std::env::var_os("MEMCALC_WRITE_LOG_CHECK").is_some() {
+        std::fs::write(path, format!("{}{block}{}", &doc[..start], &doc[end..])).unwrap();
+        return;
+    }
+    assert_eq!(
+        &doc[start..end],
+        block,
+        "rerun with MEMCALC_WRITE_LOG_CHECK=1 if the change is meant"
+    );
+}
