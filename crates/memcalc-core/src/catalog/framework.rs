@@ -156,7 +156,7 @@ const MEGATRON: &[Implied] = &[
     i(F::Compile, Toggle(true), MEG_FUSED),
     // No dp_overlap here: Megatron-LM's argument defaults to off (arguments.py), but its own
     // training scripts pass --overlap-grad-reduce --overlap-param-gather with the distributed
-    // optimizer (examples/llama/train_llama3_8b_h100_fp8.sh, DDP_ARGS), as NeMo's recipes do:
+    // optimizer (examples/llama/train_llama3_8b_h100_fp8.sh, DDP_ARGS), as most public launch scripts do:
     // a run as launched today overlaps, the page's default. dp_overlap=off is the bare flag set.
 ];
 const AXOLOTL: &[Implied] = &[
