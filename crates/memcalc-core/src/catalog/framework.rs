@@ -156,8 +156,9 @@ const MEGATRON: &[Implied] = &[
     i(F::Compile, Toggle(true), MEG_FUSED),
     // No dp_overlap here: Megatron-LM's argument defaults to off (arguments.py), but its own
     // training scripts pass --overlap-grad-reduce --overlap-param-gather with the distributed
-    // optimizer (examples/llama/train_llama3_8b_h100_fp8.sh, DDP_ARGS), as most public launch scripts do:
-    // a run as launched today overlaps, the page's default. dp_overlap=off is the bare flag set.
+    // optimizer (examples/llama/train_llama3_8b_h100_fp8.sh, DDP_ARGS), as most public launch
+    // scripts do: a run as launched today overlaps, the page's default. dp_overlap=off is the
+    // bare flag set.
 ];
 const AXOLOTL: &[Implied] = &[
     i(F::ZeroGrad, Choice("none"), PT_ZERO_GRAD),
