@@ -9,6 +9,7 @@
 //! seen (`Load weight end. elapsed=` and `available_gpu_mem=` are v0.5's; `mem usage=` without
 //! `elapsed=` v0.4's; neither, v0.3's).
 
+use super::vllm::{set_dtype, set_quant};
 use super::{first_number, number_after, plain, size_after, Ctx, Figure, Recogniser, Row};
 use crate::base::keys::FieldId as F;
 
@@ -214,31 +215,6 @@ fn set_model(c: &mut Ctx, m: &str) {
         }
     }
     c.fill(F::ModelId, m.to_string());
-}
-
-fn set_dtype(c: &mut Ctx, d: &str) {
-    let v = match d.trim().trim_start_matches("torch.") {
-        "bfloat16" | "bf16" => "bf16",
-        "float16" | "half" | "fp16" => "fp16",
-        "float32" | "float" => "fp32",
-        _ => return,
-    };
-    c.fill(F::Dtype, v);
-}
-
-fn set_quant(c: &mut Ctx, q: &str) {
-    let v = match q.trim() {
-        "awq" | "awq_marlin" => "awq",
-        "gptq" | "gptq_marlin" => "gptq",
-        "fp8" => "fp8",
-        "bitsandbytes" => "nf4",
-        "None" | "" => return,
-        other => {
-            c.unused(format!("quantization '{other}' is not one the estimate stores; the weights keep the current quant"));
-            return;
-        }
-    };
-    c.fill(F::Quant, v);
 }
 
 fn set_kv(c: &mut Ctx, k: &str) {

@@ -406,7 +406,9 @@ fn set_model(c: &mut Ctx, m: &str) {
     c.fill(F::ModelId, m.to_string());
 }
 
-fn set_dtype(c: &mut Ctx, d: &str) {
+/// The weights' dtype as vLLM and SGLang print it (`dtype=torch.bfloat16`, `bfloat16`, `half`):
+/// both take PyTorch's names. SGLang's reader uses it too.
+pub(super) fn set_dtype(c: &mut Ctx, d: &str) {
     let d = d.trim().trim_start_matches("torch.");
     let v = match d {
         "bfloat16" | "bf16" => "bf16",
@@ -417,7 +419,9 @@ fn set_dtype(c: &mut Ctx, d: &str) {
     c.fill(F::Dtype, v);
 }
 
-fn set_quant(c: &mut Ctx, q: &str) {
+/// The quantization method as vLLM and SGLang print it (`awq_marlin`, `gptq`, `fp8`,
+/// `bitsandbytes`): both name the methods alike. SGLang's reader uses it too.
+pub(super) fn set_quant(c: &mut Ctx, q: &str) {
     let v = match q.trim() {
         "awq" | "awq_marlin" => "awq",
         "gptq" | "gptq_marlin" => "gptq",
