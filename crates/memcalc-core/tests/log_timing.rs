@@ -9,17 +9,7 @@ use memcalc_core::answers::log::check::{answer, LogAnswer};
 use memcalc_core::answers::log::{timing, Figure};
 use memcalc_core::Inputs;
 
-fn fixture(name: &str) -> String {
-    let p = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/logs")
-        .join(name);
-    std::fs::read_to_string(&p).unwrap_or_else(|e| panic!("{}: {e}", p.display()))
-}
-
-fn on(name: &str, base: &str) -> LogAnswer {
-    let (inputs, _) = Inputs::from_typed_query(base);
-    answer(&fixture(name), &inputs)
-}
+use common::{log_answer as on, log_fixture as fixture};
 
 fn logged(a: &LogAnswer, f: Figure) -> u64 {
     a.reading

@@ -118,3 +118,17 @@ pub fn accuracy_block_holds(name: &str, block: &str) {
         "rerun with MEMCALC_WRITE_LOG_CHECK=1 if the change is meant"
     );
 }
+
+/// The text of a log fixture (`tests/logs/NAME`, sources in `tests/logs/SOURCES.md`).
+pub fn log_fixture(name: &str) -> String {
+    let p = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/logs")
+        .join(name);
+    std::fs::read_to_string(&p).unwrap_or_else(|e| panic!("{}: {e}", p.display()))
+}
+
+/// The log check of fixture `name` over the scenario `base` (the keys the log does not state).
+pub fn log_answer(name: &str, base: &str) -> memcalc_core::answers::log::check::LogAnswer {
+    let (inputs, _) = Inputs::from_typed_query(base);
+    memcalc_core::answers::log::check::answer(&log_fixture(name), &inputs)
+}
