@@ -1,8 +1,8 @@
 use leptos::ev;
 use leptos::prelude::*;
-use memcalc_core::answers::derived::derive;
-use memcalc_core::inputs::fields::FieldId;
-use memcalc_core::inputs::page::{PageOptions, Part};
+use memcalc_core::analysis::derived::derive;
+use memcalc_core::schema::fields::FieldId;
+use memcalc_core::schema::page::{PageOptions, Part};
 use memcalc_core::{estimate, Estimate, FieldError, Inputs, PageState, Scenario};
 
 use crate::browser;
@@ -92,7 +92,10 @@ pub fn Calculator(
     });
     let left_out = Signal::derive(move || {
         no_estimate.get().or_else(|| {
-            lenient.with(|l| l.as_ref().and_then(memcalc_core::text::wording::left_out))
+            lenient.with(|l| {
+                l.as_ref()
+                    .and_then(memcalc_core::explain::wording::left_out)
+            })
         })
     });
     let result: Memo<Estimate> = Memo::new(move |_| estimate(&scenario.get()));
@@ -107,7 +110,7 @@ pub fn Calculator(
         if painted.get() {
             derive(&settled.get())
         } else {
-            memcalc_core::answers::derived::Derived::default()
+            memcalc_core::analysis::derived::Derived::default()
         }
     });
     // The mode, family and method typed, even while another field is invalid, decide which
@@ -172,10 +175,10 @@ pub fn Calculator(
     let on_change = Callback::new(move |(key, value): (FieldId, String)| {
         state.update(|s| s.change(key, value));
     });
-    let on_preset = Callback::new(move |p: &'static memcalc_core::inputs::presets::Preset| {
+    let on_preset = Callback::new(move |p: &'static memcalc_core::schema::presets::Preset| {
         state.update(|s| s.pick_preset(p));
     });
-    let on_import = Callback::new(move |imported: memcalc_core::inputs::hf_config::Imported| {
+    let on_import = Callback::new(move |imported: memcalc_core::schema::hf_config::Imported| {
         state.update(|s| s.import_config(&imported));
     });
     let on_apply = Callback::new(move |patch: Vec<(FieldId, String)>| {
@@ -266,7 +269,7 @@ pub fn Calculator(
     let answer = view! {
         <div class="results-head">
             <h2 id="results-heading" tabindex="-1">
-                {move || memcalc_core::text::wording::results_heading(
+                {move || memcalc_core::explain::wording::results_heading(
                     result.with(|e| e.mode),
                     scenario.with(|s| s.sim.device),
                 )}

@@ -2,7 +2,7 @@
 //! clipboard, downloads, history, CSS variables and the parent frame. Every call tolerates
 //! failure (storage blocked in a sandboxed frame, no clipboard permission): the page goes on.
 
-use memcalc_core::inputs::page::Theme;
+use memcalc_core::schema::page::Theme;
 use wasm_bindgen::{JsCast, JsValue};
 
 fn window() -> Option<web_sys::Window> {

@@ -16,7 +16,7 @@
 
 use leptos::ev;
 use leptos::prelude::*;
-use memcalc_core::answers::scaling::ScalingY;
+use memcalc_core::analysis::scaling::ScalingY;
 use memcalc_core::units::UnitSystem;
 use memcalc_core::PageState;
 use wasm_bindgen::JsValue;

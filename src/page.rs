@@ -3,8 +3,8 @@
 //! of the same estimate, units and callbacks passed down as props through every component.
 
 use leptos::prelude::*;
-use memcalc_core::answers::derived::Derived;
-use memcalc_core::inputs::fields::FieldId;
+use memcalc_core::analysis::derived::Derived;
+use memcalc_core::schema::fields::FieldId;
 use memcalc_core::units::UnitSystem;
 use memcalc_core::{Estimate, Inputs, Scenario};
 
@@ -42,7 +42,7 @@ pub struct Page {
     /// The colour theme in force.
     pub theme: ThemeState,
     /// What the scaling chart plots (`scaling_y`).
-    pub scaling_y: RwSignal<memcalc_core::answers::scaling::ScalingY>,
+    pub scaling_y: RwSignal<memcalc_core::analysis::scaling::ScalingY>,
     /// The canonical query of the current state.
     pub link: Memo<String>,
     /// Setups kept for comparison with the form (`cmp=`), canonical queries.

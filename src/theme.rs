@@ -6,7 +6,7 @@ use leptos::prelude::*;
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::JsCast;
 
-use memcalc_core::inputs::page::Theme;
+use memcalc_core::schema::page::Theme;
 
 use crate::browser;
 

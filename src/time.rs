@@ -145,8 +145,8 @@ pub fn plans(link: Memo<String>, has_goal: Signal<bool>) -> PlanAnswer {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use memcalc_core::answers::scaling::{ScalingY, TimeMeasure};
-    use memcalc_core::inputs::fields::FieldId;
+    use memcalc_core::analysis::scaling::{ScalingY, TimeMeasure};
+    use memcalc_core::schema::fields::FieldId;
     use memcalc_core::Bound;
 
     #[test]

@@ -3,13 +3,13 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use memcalc_core::answers::derived::derive;
+use memcalc_core::analysis::derived::derive;
 use memcalc_core::{estimate, Inputs};
 
 fuzz_target!(|data: &[u8]| {
     let query = String::from_utf8_lossy(data);
     let (inputs, _notices) = Inputs::from_query(&query);
-    let _ = memcalc_core::inputs::page::PageOptions::from_query(&query)
+    let _ = memcalc_core::schema::page::PageOptions::from_query(&query)
         .0
         .query_suffix();
     if let Ok(s) = inputs.parse() {
@@ -18,13 +18,13 @@ fuzz_target!(|data: &[u8]| {
             .components
             .iter()
             .all(|c| {
-                let f = memcalc_core::text::parts::formula(c);
+                let f = memcalc_core::explain::parts::formula(c);
                 !f.contains("NaN") && !f.contains("inf")
             }));
         let _ = derive(&s);
-        let _ = memcalc_core::answers::scaling::scaling(&s).boundary_text();
-        let _ = memcalc_core::text::faq::faq(&s, &e, Default::default());
-        let _ = memcalc_core::answers::calibrate::check(&s, &e);
+        let _ = memcalc_core::analysis::scaling::scaling(&s).boundary_text();
+        let _ = memcalc_core::explain::faq::faq(&s, &e, Default::default());
+        let _ = memcalc_core::analysis::calibrate::check(&s, &e);
         let _ = (
             memcalc_core::report::to_json(&e, &[], None),
             memcalc_core::report::to_csv(&e, None),

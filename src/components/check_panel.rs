@@ -1,7 +1,7 @@
 use leptos::prelude::*;
-use memcalc_core::answers::calibrate::check;
-use memcalc_core::inputs::fields::FieldId;
+use memcalc_core::analysis::calibrate::check;
 use memcalc_core::report::check_words;
+use memcalc_core::schema::fields::FieldId;
 
 use crate::page::Page;
 
@@ -56,7 +56,7 @@ pub fn CheckPanel() -> impl IntoView {
                             c.rows
                                 .iter()
                                 .filter_map(|&id| e.component(id))
-                                .map(memcalc_core::text::parts::label)
+                                .map(memcalc_core::explain::parts::label)
                                 .collect::<Vec<_>>()
                                 .join(", ")
                         })} "."

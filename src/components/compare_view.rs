@@ -1,7 +1,7 @@
 use leptos::prelude::*;
-use memcalc_core::answers::compare::{compare, Column};
-use memcalc_core::inputs::page::{can_pin, pin, unpin};
+use memcalc_core::analysis::compare::{compare, Column};
 use memcalc_core::report::compare::{column_sentence, rows, Row};
+use memcalc_core::schema::page::{can_pin, pin, unpin};
 use memcalc_core::{Inputs, Scenario};
 
 use crate::page::Page;

@@ -1,5 +1,5 @@
 use leptos::prelude::*;
-use memcalc_core::inputs::hf_config::Imported;
+use memcalc_core::schema::hf_config::Imported;
 
 /// Reads a Hugging Face config.json (pasted, dropped or chosen) into the architecture fields.
 /// The core reads it and reports every key; this only moves text and shows the report.
@@ -11,7 +11,7 @@ pub fn ConfigImport(
     let (text, set_text) = signal(String::new());
     let (report, set_report) = signal(Vec::<String>::new());
     let (error, set_error) = signal(None::<String>);
-    let read = move |json: String| match memcalc_core::inputs::hf_config::read(&json) {
+    let read = move |json: String| match memcalc_core::schema::hf_config::read(&json) {
         Ok(imported) => {
             set_report.set(imported.summary());
             on_import.run(imported);

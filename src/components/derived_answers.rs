@@ -22,7 +22,7 @@ pub fn DerivedAnswers() -> impl IntoView {
     let compare = move |patch: crate::page::Patch| {
         let s = scenario.get_untracked();
         pinned.update(|p| {
-            memcalc_core::inputs::page::pin_patched(p, &s, &patch);
+            memcalc_core::schema::page::pin_patched(p, &s, &patch);
         });
     };
     // The time change of the suggestion that applies `patch`, from the time wasm.

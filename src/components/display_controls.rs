@@ -1,5 +1,5 @@
 use leptos::prelude::*;
-use memcalc_core::inputs::page::Theme;
+use memcalc_core::schema::page::Theme;
 use memcalc_core::units::UnitSystem;
 
 use crate::page::Page;

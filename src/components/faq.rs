@@ -1,5 +1,5 @@
 use leptos::prelude::*;
-use memcalc_core::text::faq::faq;
+use memcalc_core::explain::faq::faq;
 
 use crate::page::Page;
 

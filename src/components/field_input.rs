@@ -1,5 +1,5 @@
 use leptos::prelude::*;
-use memcalc_core::inputs::fields::{options, reading, toggle_value, Field, FieldKind};
+use memcalc_core::schema::fields::{options, reading, toggle_value, Field, FieldKind};
 
 /// One labelled input bound to the raw text of a field; its error is shown beside it.
 #[component]

@@ -1,5 +1,5 @@
 use leptos::prelude::*;
-use memcalc_core::answers::layouts::{framework_scope, training_layouts, LAYOUTS_SHOWN};
+use memcalc_core::analysis::layouts::{framework_scope, training_layouts, LAYOUTS_SHOWN};
 use memcalc_core::report::page_words;
 
 use crate::page::Page;
@@ -28,7 +28,7 @@ pub fn LayoutSearch() -> impl IntoView {
     let compare = move |patch: crate::page::Patch| {
         let s = scenario.get_untracked();
         pinned.update(|p| {
-            memcalc_core::inputs::page::pin_patched(p, &s, &patch);
+            memcalc_core::schema::page::pin_patched(p, &s, &patch);
         });
     };
     let open = RwSignal::new(false);

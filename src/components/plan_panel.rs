@@ -1,8 +1,8 @@
 use leptos::html::{Canvas, Div};
 use leptos::prelude::*;
 use memcalc_charts::pareto::{draw_data, point_positions, preferred_height, ParetoData};
-use memcalc_core::inputs::page::{can_pin, pin, set_plan_key};
 use memcalc_core::report::plan::{page_goal, page_inputs, View};
+use memcalc_core::schema::page::{can_pin, pin, set_plan_key};
 
 use crate::page::Page;
 

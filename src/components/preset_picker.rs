@@ -1,6 +1,6 @@
 use leptos::prelude::*;
-use memcalc_core::inputs::presets::{Preset, PRESETS};
 use memcalc_core::report::page_words;
+use memcalc_core::schema::presets::{Preset, PRESETS};
 
 /// A list of named starting points; choosing one fills the whole form from its link.
 #[component]

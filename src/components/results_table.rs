@@ -1,5 +1,5 @@
 use leptos::prelude::*;
-use memcalc_core::text::parts;
+use memcalc_core::explain::parts;
 use memcalc_core::units::{format_bytes, format_share, group_digits};
 use memcalc_core::{Component, Location, PartId};
 
@@ -85,7 +85,7 @@ pub fn ResultsTable(
     view! {
         <table class="breakdown">
             <caption class="visually-hidden">
-                {move || estimate.with(memcalc_core::text::wording::table_caption)}
+                {move || estimate.with(memcalc_core::explain::wording::table_caption)}
             </caption>
             <thead>
                 <tr>
@@ -110,7 +110,7 @@ pub fn ResultsTable(
                     </td>
                     <td class="num">"100 %"</td>
                     <td class="why">
-                        {move || estimate.with(memcalc_core::text::wording::total_note)}
+                        {move || estimate.with(memcalc_core::explain::wording::total_note)}
                     </td>
                 </tr>
             </tfoot>

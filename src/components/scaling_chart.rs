@@ -2,7 +2,7 @@ use leptos::html::{Canvas, Div};
 use leptos::prelude::*;
 use memcalc_charts::time::{draw_view, ScalingView, TimeData};
 use memcalc_charts::ScalingData;
-use memcalc_core::answers::scaling::ScalingY;
+use memcalc_core::analysis::scaling::ScalingY;
 use memcalc_core::report::page_words;
 use memcalc_core::units::{format_bytes, group_digits};
 

@@ -1,5 +1,5 @@
 use leptos::prelude::*;
-use memcalc_core::inputs::fields::{Field, FieldId, Group, FIELDS};
+use memcalc_core::schema::fields::{Field, FieldId, Group, FIELDS};
 use memcalc_core::{FieldError, Mode};
 
 use super::FieldInput;
@@ -17,10 +17,10 @@ pub fn ScenarioForm(
     mode: Signal<Mode>,
     /// The simulation method in force (decides which simulation fields apply).
     #[prop(into)]
-    method: Signal<memcalc_core::inputs::Method>,
+    method: Signal<memcalc_core::schema::Method>,
     /// The network family in force (decides which shape fields apply).
     #[prop(into)]
-    model: Signal<memcalc_core::inputs::ModelKind>,
+    model: Signal<memcalc_core::schema::ModelKind>,
     /// Hint under the parameter count, e.g. the count derived from the architecture.
     #[prop(into)]
     params_hint: Signal<Option<String>>,
@@ -35,7 +35,8 @@ pub fn ScenarioForm(
     let Page { inputs, locked, .. } = Page::get();
     // A memo, not a read of `inputs` inside the groups: that read re-ran every group on every
     // keystroke, rebuilding the whole form (40 ms and more per keystroke, bench/page.mjs).
-    let visibility = Memo::new(move |_| inputs.with(memcalc_core::text::wording::Visibility::of));
+    let visibility =
+        Memo::new(move |_| inputs.with(memcalc_core::explain::wording::Visibility::of));
     let field_view = move |f: &'static Field| {
         let id = f.id;
         let is_locked = locked.with_value(|l| l.contains(&id));
@@ -48,18 +49,18 @@ pub fn ScenarioForm(
                     errors.with(|e| e.iter().find(|e| e.field == id).map(|e| e.message.clone()))
                 })
                 locked=is_locked
-                help=Signal::derive(move || memcalc_core::text::wording::field_help_for(
+                help=Signal::derive(move || memcalc_core::explain::wording::field_help_for(
                     f,
                     mode.get(),
                     method.get(),
                 ))
                 // The group around it is rebuilt when the mode, the method or the device changes.
-                label=memcalc_core::text::wording::field_label_for(
+                label=memcalc_core::explain::wording::field_label_for(
                     f,
                     mode.get_untracked(),
                     method.get_untracked(),
                 )
-                choices=memcalc_core::text::wording::options(
+                choices=memcalc_core::explain::wording::options(
                     id,
                     mode.get_untracked(),
                     visibility.get_untracked(),
@@ -80,7 +81,7 @@ pub fn ScenarioForm(
             let applies = |f: &&'static Field| {
                 f.group == group
                     && f.applies_to(m, meth, net)
-                    && memcalc_core::text::wording::shown(f, m, visibility)
+                    && memcalc_core::explain::wording::shown(f, m, visibility)
             };
             let essentials: Vec<&'static Field> = FIELDS
                 .iter()
@@ -109,7 +110,7 @@ pub fn ScenarioForm(
             };
             Some(view! {
                 <fieldset class="group">
-                    <legend>{memcalc_core::text::wording::group_label(group, m)}</legend>
+                    <legend>{memcalc_core::explain::wording::group_label(group, m)}</legend>
                     {essentials.into_iter().map(field_view).collect_view()}
                     {(!advanced.is_empty())
                         .then(|| {

@@ -1,12 +1,12 @@
 use leptos::html::Dialog;
 use leptos::prelude::*;
-use memcalc_core::inputs::fields::FieldId;
-use memcalc_core::inputs::page::{lock_choices, PageOptions, Part, Parts, Theme};
 use memcalc_core::report::compare::with_comparison;
 use memcalc_core::report::{
     file_name, page_words, title, to_csv_with_time, to_json_with_time, to_markdown_with_time,
     Origin, TimeExport,
 };
+use memcalc_core::schema::fields::FieldId;
+use memcalc_core::schema::page::{lock_choices, PageOptions, Part, Parts, Theme};
 
 use crate::browser;
 use crate::page::Page;

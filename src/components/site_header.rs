@@ -1,5 +1,5 @@
 use leptos::prelude::*;
-use memcalc_core::text::wording::TAGLINE;
+use memcalc_core::explain::wording::TAGLINE;
 
 /// The page's title and tagline (not in an embed). The first screen written before the app
 /// (crates/memcalc-first) has the same markup; tests/web.rs compares the two.

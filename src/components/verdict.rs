@@ -120,7 +120,7 @@ pub fn Verdict() -> impl IntoView {
                                         data-tokens=v.pool_tokens.to_string()
                                         data-sequences=v.sequences.to_string()
                                     >
-                                        {memcalc_core::text::serving::summary(&v)}
+                                        {memcalc_core::explain::serving::summary(&v)}
                                     </p>
                                 }
                             })
@@ -149,7 +149,7 @@ pub fn Verdict() -> impl IntoView {
                                     .iter()
                                     .map(|w| {
                                         view! {
-                                            <li>{memcalc_core::text::warnings::warning(w)}</li>
+                                            <li>{memcalc_core::explain::warnings::warning(w)}</li>
                                         }
                                     })
                                     .collect_view()

@@ -1,8 +1,8 @@
 //! Time per estimate and per 1,000-point sweep. Run: `bench/run-core.sh`.
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
-use memcalc_core::answers::derived::derive;
-use memcalc_core::text::parts;
+use memcalc_core::analysis::derived::derive;
+use memcalc_core::explain::parts;
 use memcalc_core::{estimate, Inputs, Scenario};
 
 fn scenario(q: &str) -> Scenario {
@@ -53,12 +53,12 @@ fn benches(c: &mut Criterion) {
         b.iter(|| estimate(&Inputs::from_query(black_box("v=1&params=13B&optimizer=adam8bit&gpus=8&zero=2")).0.parse().unwrap()))
     });
     c.bench_function("derive/7b_training", |b| b.iter(|| derive(black_box(&s))));
-    c.bench_function("scaling/7b_training_batch", |b| b.iter(|| memcalc_core::answers::scaling::scaling(black_box(&s))));
+    c.bench_function("scaling/7b_training_batch", |b| b.iter(|| memcalc_core::analysis::scaling::scaling(black_box(&s))));
     let sim = scenario("preset=atmosphere-25km");
-    c.bench_function("scaling/atmosphere_nodes", |b| b.iter(|| memcalc_core::answers::scaling::scaling(black_box(&sim))));
+    c.bench_function("scaling/atmosphere_nodes", |b| b.iter(|| memcalc_core::analysis::scaling::scaling(black_box(&sim))));
     c.bench_function("faq/7b_training", |b| {
         let e = estimate(&s);
-        b.iter(|| memcalc_core::text::faq::faq(black_box(&s), &e, memcalc_core::units::UnitSystem::Binary))
+        b.iter(|| memcalc_core::explain::faq::faq(black_box(&s), &e, memcalc_core::units::UnitSystem::Binary))
     });
     c.bench_function("sweep/1000_batch_sizes", |b| {
         b.iter(|| (1..=1000u64).map(|batch| estimate(&Scenario { batch, ..s }).per_device_bytes).sum::<u64>())

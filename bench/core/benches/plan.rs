@@ -2,7 +2,7 @@
 //! The page's target is under 150 ms for at least 2,000 candidates (docs/performance.md).
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
-use memcalc_core::answers::plan::{plan, Goal};
+use memcalc_core::analysis::plan::{plan, Goal};
 use memcalc_core::{Inputs, Scenario};
 
 fn scenario(q: &str) -> Scenario {

@@ -24,7 +24,7 @@ fn segments<'a>(parts: impl Iterator<Item = (&'a memcalc_core::Component, u64)>)
     parts
         .map(|(c, bytes)| Segment {
             id: c.id,
-            label: memcalc_core::text::parts::label(c).to_string(),
+            label: memcalc_core::explain::parts::label(c).to_string(),
             bytes,
         })
         .collect()
@@ -43,7 +43,7 @@ pub fn device_title(e: &Estimate) -> &'static str {
 /// it the engine holds itself to ("vLLM's 90 % of 79.65 GiB"), whose bytes the line marks.
 pub fn capacity_label(e: &Estimate, units: memcalc_core::units::UnitSystem) -> String {
     match &e.serving {
-        Some(v) => memcalc_core::text::serving::share(
+        Some(v) => memcalc_core::explain::serving::share(
             v,
             &memcalc_core::units::format_bytes(v.capacity, units),
             units,
@@ -81,7 +81,7 @@ pub fn breakdown_data(e: &Estimate, units: memcalc_core::units::UnitSystem) -> B
         capacity_bytes: Some(capacity_bytes(e)),
         capacity_label: capacity_label(e, units),
         note: e.serving.map(|v| Note {
-            text: memcalc_core::text::serving::headroom(&v),
+            text: memcalc_core::explain::serving::headroom(&v),
             met: v.batch_fits() && e.per_device_bytes <= v.limit(),
         }),
     }];

@@ -1,10 +1,10 @@
 //! Memory per device against the quantity that matters most for the scenario (micro-batch,
 //! context length, nodes), with the capacity line and the first value that no longer fits
-//! marked. The points come from the core's sweep (`memcalc_core::answers::scaling::scaling`), mostly
+//! marked. The points come from the core's sweep (`memcalc_core::analysis::scaling::scaling`), mostly
 //! powers of two, so the x axis is logarithmic (base 2, interpolated linearly between powers:
 //! no `log2` call in the page's wasm).
 
-use memcalc_core::answers::scaling::{Boundary, Scaling};
+use memcalc_core::analysis::scaling::{Boundary, Scaling};
 use memcalc_core::units::{format_bytes, UnitSystem};
 use plotters::coord::Shift;
 use plotters::prelude::*;

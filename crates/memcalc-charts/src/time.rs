@@ -1,8 +1,8 @@
 //! The scaling chart's other measures (`scaling_y`): the time per step or the parallel
-//! efficiency against the same x values as memory (`memcalc_core::answers::scaling::time_lines`),
+//! efficiency against the same x values as memory (`memcalc_core::analysis::scaling::time_lines`),
 //! on the memory chart's logarithmic x axis and a linear y axis from 0.
 
-use memcalc_core::answers::scaling::{TimeMeasure, TimeSeries};
+use memcalc_core::analysis::scaling::{TimeMeasure, TimeSeries};
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
@@ -145,7 +145,7 @@ impl TimeData {
                 let said = match l.measure {
                     TimeMeasure::Efficiency => format!("{} %", (v * 100.0).round() as i64),
                     TimeMeasure::Seconds => {
-                        memcalc_core::text::speed::time(memcalc_core::Time::of(v))
+                        memcalc_core::explain::speed::time(memcalc_core::Time::of(v))
                     }
                 };
                 Some(format!("{} {said}", l.line.label()))

@@ -183,7 +183,7 @@ pub fn draw_timeline<DB: DrawingBackend>(
     let (first, last, title) = if view.seconds {
         (
             "0 s".to_string(),
-            memcalc_core::text::speed::time(memcalc_core::Time::of(end)),
+            memcalc_core::explain::speed::time(memcalc_core::Time::of(end)),
             "time (modelled phases to scale; dashed tops: not modelled)",
         )
     } else {

@@ -267,7 +267,7 @@ fn scaling_data(q: &str) -> ScalingData {
     let s = i.parse().unwrap();
     let e = estimate(&s);
     ScalingData {
-        scaling: memcalc_core::answers::scaling::scaling(&s),
+        scaling: memcalc_core::analysis::scaling::scaling(&s),
         y_label: memcalc_charts::device_title(&e).to_string(),
         capacity_label: e.device_label,
         units: UnitSystem::Binary,
@@ -384,7 +384,7 @@ fn a_small_total_stays_visible_and_the_axis_ends_at_the_larger_of_total_and_capa
 
 #[test]
 fn parts_shown_together_never_share_a_colour() {
-    let mut queries: Vec<String> = memcalc_core::inputs::presets::PRESETS
+    let mut queries: Vec<String> = memcalc_core::schema::presets::PRESETS
         .iter()
         .map(|p| p.query.to_string())
         .collect();
@@ -431,7 +431,7 @@ fn parts_shown_together_never_share_a_colour() {
 #[test]
 fn scaling_marks_where_a_batch_stops_fitting() {
     let svg = scaling_svg("params=1B&gpu=a100-40&seq=4096", Theme::LIGHT);
-    let max = memcalc_core::answers::derived::max_batch(
+    let max = memcalc_core::analysis::derived::max_batch(
         &Inputs::from_query("params=1B&gpu=a100-40&seq=4096")
             .0
             .parse()
@@ -461,14 +461,14 @@ fn scaling_of_a_simulation_has_strong_and_weak_lines() {
 
 fn time_svg(
     q: &str,
-    y: memcalc_core::answers::scaling::ScalingY,
+    y: memcalc_core::analysis::scaling::ScalingY,
     width: u32,
 ) -> (memcalc_charts::TimeData, String) {
     let (i, _) = Inputs::from_query(q);
     let s = i.parse().unwrap();
-    let sc = memcalc_core::answers::scaling::scaling(&s);
+    let sc = memcalc_core::analysis::scaling::scaling(&s);
     let data = memcalc_charts::TimeData {
-        lines: memcalc_core::answers::scaling::time_lines(&s, &sc, y),
+        lines: memcalc_core::analysis::scaling::time_lines(&s, &sc, y),
         x_label: sc.x_label,
         current: sc.current,
     };
@@ -491,7 +491,7 @@ fn time_svg(
 
 #[test]
 fn the_scaling_chart_draws_efficiency_and_time_per_step() {
-    use memcalc_core::answers::scaling::ScalingY;
+    use memcalc_core::analysis::scaling::ScalingY;
     let (data, svg) = time_svg(ATMOSPHERE, ScalingY::Efficiency, 720);
     assert_eq!(data.axis().0, "Parallel efficiency (%)");
     assert!(svg.contains("Parallel efficiency, strong scaling"), "{svg}");
@@ -515,7 +515,7 @@ fn the_scaling_chart_draws_efficiency_and_time_per_step() {
 
 #[test]
 fn the_efficiency_axis_ends_at_the_next_tenth_above_the_data() {
-    use memcalc_core::answers::scaling::{TimeLine, TimeMeasure, TimeSeries};
+    use memcalc_core::analysis::scaling::{TimeLine, TimeMeasure, TimeSeries};
     let axis_of = |measure, top: f64| {
         memcalc_charts::TimeData {
             lines: vec![TimeSeries {

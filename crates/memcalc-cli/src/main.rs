@@ -6,7 +6,7 @@ mod mcp;
 mod output;
 
 use clap::Parser;
-use memcalc_core::inputs::query;
+use memcalc_core::schema::query;
 use memcalc_core::{estimate, Inputs};
 use output::Format;
 use std::process::ExitCode;
@@ -192,7 +192,7 @@ fn main() -> ExitCode {
         return fail("--format trace is the timeline's: add --timeline (or use --trace FILE)");
     }
     if let Some(what) = &args.list {
-        return match memcalc_core::inputs::fields::list(what) {
+        return match memcalc_core::schema::fields::list(what) {
             Some(rows) => {
                 print!("{}", output::list(&rows, format));
                 ExitCode::SUCCESS
@@ -228,7 +228,7 @@ fn main() -> ExitCode {
             Ok(t) => t,
             Err(e) => return fail(&format!("cannot read {path}: {e}")),
         };
-        let imported = match memcalc_core::inputs::hf_config::read(&text) {
+        let imported = match memcalc_core::schema::hf_config::read(&text) {
             Ok(i) => i,
             Err(e) => return fail(&format!("{path}: {e}")),
         };
@@ -242,18 +242,18 @@ fn main() -> ExitCode {
         // A released model is what it ships as: the checkpoint's format, unless quant is given.
         if let Some(q) = imported.quant {
             with_config.set(
-                memcalc_core::inputs::fields::FieldId::Quant,
+                memcalc_core::schema::fields::FieldId::Quant,
                 memcalc_core::Choice::id(q),
             );
         }
-        for f in memcalc_core::inputs::fields::FIELDS {
+        for f in memcalc_core::schema::fields::FIELDS {
             if !given.iter().any(|k| k == f.key) {
                 inputs.set(f.id, with_config.get(f.id).to_string());
             }
         }
     }
     // A link copied from the page in GB keeps its units here.
-    let (page, page_notices) = memcalc_core::inputs::page::PageOptions::from_query(&joined);
+    let (page, page_notices) = memcalc_core::schema::page::PageOptions::from_query(&joined);
     decimal |= page.units == memcalc_core::units::UnitSystem::Decimal;
     for n in &page_notices {
         eprintln!("memcalc: {}", n.message);
@@ -342,7 +342,7 @@ fn setup(q: &str) -> Result<memcalc_core::Scenario, String> {
 /// `--compare`: the setups side by side; exit 0 when every setup fits, 1 when one does not, 2
 /// on invalid input (the message names the setup).
 fn compare(inputs: &[String], format: Format, decimal: bool) -> ExitCode {
-    use memcalc_core::answers::compare::{compare, Column, MAX_COLUMNS};
+    use memcalc_core::analysis::compare::{compare, Column, MAX_COLUMNS};
     use memcalc_core::units::UnitSystem;
     if !(2..=MAX_COLUMNS).contains(&inputs.len()) {
         return fail(&format!(
@@ -378,7 +378,7 @@ fn compare(inputs: &[String], format: Format, decimal: bool) -> ExitCode {
 /// `--plan`: the goal's answer; exit 0 when a setup meets the goal, 1 when none does, 2 on
 /// invalid input (the message names the key).
 fn plan(inputs: &[String], format: Format, decimal: bool) -> ExitCode {
-    use memcalc_core::answers::plan::{plan, Goal};
+    use memcalc_core::analysis::plan::{plan, Goal};
     use memcalc_core::report::plan as words;
     use memcalc_core::units::UnitSystem;
     if inputs.is_empty() {
@@ -434,7 +434,7 @@ fn read_log(path: &str, base: &Inputs, format: Format, decimal: bool) -> ExitCod
     } else {
         memcalc_core::units::UnitSystem::Binary
     };
-    let answer = memcalc_core::answers::log::check::answer(&text, base);
+    let answer = memcalc_core::log::check::answer(&text, base);
     let view = memcalc_core::report::log_check::view(&answer, units);
     if !view.recognised {
         return fail(&view.headline);
@@ -548,9 +548,9 @@ fn print_layouts(s: &memcalc_core::Scenario, decimal: bool) -> ExitCode {
     } else {
         UnitSystem::Binary
     };
-    let found = memcalc_core::answers::layouts::training_layouts(
+    let found = memcalc_core::analysis::layouts::training_layouts(
         s,
-        memcalc_core::answers::layouts::LAYOUTS_SHOWN,
+        memcalc_core::analysis::layouts::LAYOUTS_SHOWN,
     );
     print!("{}", layouts_table(s, &found, units));
     exit(!found.is_empty())
@@ -559,7 +559,7 @@ fn print_layouts(s: &memcalc_core::Scenario, decimal: bool) -> ExitCode {
 /// The layouts found as the table `--layouts` prints (and `memcalc mcp`'s `layouts` tool).
 fn layouts_table(
     s: &memcalc_core::Scenario,
-    found: &[memcalc_core::answers::layouts::Layout],
+    found: &[memcalc_core::analysis::layouts::Layout],
     units: memcalc_core::units::UnitSystem,
 ) -> String {
     use memcalc_core::units::format_bytes;
@@ -567,7 +567,7 @@ fn layouts_table(
         return format!(
             "No layout on {} {} fits {} per device.\n",
             s.parallel.gpus,
-            memcalc_core::text::wording::plural(s.parallel.gpus, "GPU", "GPUs"),
+            memcalc_core::explain::wording::plural(s.parallel.gpus, "GPU", "GPUs"),
             format_bytes(s.device.capacity_bytes(), units)
         );
     }
@@ -583,17 +583,17 @@ fn layouts_table(
         }
     );
     for l in found {
-        let t = memcalc_core::answers::plan::layout_time(s, l);
+        let t = memcalc_core::analysis::plan::layout_time(s, l);
         out.push_str(&format!(
             "{} | {} | {} | {} | {} % recompute + {} % bubble | {} | {}\n",
             l.label(),
             format_bytes(l.per_device_bytes, units),
             t.map_or("-".into(), |t| format!(
                 "{} ({})",
-                memcalc_core::text::speed::time(memcalc_core::Time::of(t.step_s)),
+                memcalc_core::explain::speed::time(memcalc_core::Time::of(t.step_s)),
                 t.bound.key()
             )),
-            t.map_or("-".into(), |t| memcalc_core::text::speed::hours_figure(
+            t.map_or("-".into(), |t| memcalc_core::explain::speed::hours_figure(
                 t.gpu_hours
             )),
             l.recompute_pct,
@@ -636,8 +636,8 @@ fn print_timeline(
     } else {
         memcalc_core::units::UnitSystem::Binary
     };
-    let t = memcalc_core::answers::timeline::timeline(s, e, sp);
-    let savings = memcalc_core::answers::derived::savings(s);
+    let t = memcalc_core::analysis::timeline::timeline(s, e, sp);
+    let savings = memcalc_core::analysis::derived::savings(s);
     if let Some(path) = &want.trace {
         let trace = words::chrome_trace(e, &t);
         if path == "-" {

@@ -18,8 +18,8 @@
 //! a bad key or value is a result with `isError: true` and the CLI's messages.
 
 use crate::output::{self, Format};
-use memcalc_core::inputs::{page::PageOptions, presets, query};
 use memcalc_core::report::schema::{report, tool_input};
+use memcalc_core::schema::{page::PageOptions, presets, query};
 use memcalc_core::units::UnitSystem;
 use memcalc_core::{estimate, Estimate, Inputs, Notice, Scenario};
 use serde_json::{json, Map, Value};
@@ -287,7 +287,7 @@ fn tools() -> Vec<Value> {
 fn input_schema(tool: &str) -> Value {
     match tool {
         "compare" => {
-            let max = memcalc_core::answers::compare::MAX_COLUMNS;
+            let max = memcalc_core::analysis::compare::MAX_COLUMNS;
             json!({
                 "type": "object",
                 "properties": {
@@ -543,7 +543,7 @@ fn fits_tool(args: &Args) -> Answer {
 
 fn suggestions_tool(args: &Args) -> Answer {
     let (r, e, _) = run(args)?;
-    let d = memcalc_core::answers::derived::derive(&r.scenario);
+    let d = memcalc_core::analysis::derived::derive(&r.scenario);
     let text = output::derived_lines(&e, &d, r.units);
     let savings: Vec<Value> = d
         .savings
@@ -582,9 +582,9 @@ fn layouts_tool(args: &Args) -> Answer {
     if !s.mode.trains() {
         return Err("--layouts needs mode=train or mode=finetune".into());
     }
-    let found = memcalc_core::answers::layouts::training_layouts(
+    let found = memcalc_core::analysis::layouts::training_layouts(
         s,
-        memcalc_core::answers::layouts::LAYOUTS_SHOWN,
+        memcalc_core::analysis::layouts::LAYOUTS_SHOWN,
     );
     let rows: Vec<Value> = found
         .iter()
@@ -612,15 +612,15 @@ fn layouts_tool(args: &Args) -> Answer {
 fn timeline_tool(args: &Args) -> Answer {
     use memcalc_core::report::timeline as words;
     let (r, e, sp) = run(args)?;
-    let t = memcalc_core::answers::timeline::timeline(&r.scenario, &e, sp.as_ref());
-    let savings = memcalc_core::answers::derived::savings(&r.scenario);
+    let t = memcalc_core::analysis::timeline::timeline(&r.scenario, &e, sp.as_ref());
+    let savings = memcalc_core::analysis::derived::savings(&r.scenario);
     let json =
         serde_json::from_str(&words::to_json(&e, &t, &savings)).map_err(|e| e.to_string())?;
     Ok((words::table(&e, &t, &savings, r.units), json))
 }
 
 fn plan_tool(args: &Args) -> Answer {
-    use memcalc_core::answers::plan::{plan, Goal};
+    use memcalc_core::analysis::plan::{plan, Goal};
     use memcalc_core::report::plan as words;
     let q = query_of(args, &[])?;
     let r = read(&q)?;
@@ -659,7 +659,7 @@ fn emit_tool(args: &Args) -> Answer {
 }
 
 fn compare_tool(args: &Args) -> Answer {
-    use memcalc_core::answers::compare::{compare, Column, MAX_COLUMNS};
+    use memcalc_core::analysis::compare::{compare, Column, MAX_COLUMNS};
     if let Some(k) = args.keys().find(|k| *k != "setups") {
         return Err(format!(
             "'{k}' is not an argument of compare: its only argument is setups, each setup a link, \
@@ -710,7 +710,7 @@ fn log_check_tool(args: &Args) -> Answer {
         _ => return Err("log: the log's text is required".into()),
     };
     let (base, _, units) = inputs_of(&query_of(args, &["log"])?).map_err(|e| e.join("\n"))?;
-    let answer = memcalc_core::answers::log::check::answer(log, &base);
+    let answer = memcalc_core::log::check::answer(log, &base);
     let view = memcalc_core::report::log_check::view(&answer, units);
     if !view.recognised {
         return Err(view.headline.clone());

@@ -1,9 +1,9 @@
 //! The formats `memcalc` prints: a terminal table, JSON, CSV and Markdown, and sweeps.
 
-use memcalc_core::answers::scaling;
+use memcalc_core::analysis::scaling;
+use memcalc_core::explain::parts;
+use memcalc_core::explain::speed as time_text;
 use memcalc_core::report;
-use memcalc_core::text::parts;
-use memcalc_core::text::speed as time_text;
 use memcalc_core::units::{format_bytes, group_digits, UnitSystem};
 use memcalc_core::{Estimate, Inputs, Notice, Scenario, Speed, Steps};
 
@@ -104,7 +104,7 @@ pub fn render(
             out.push_str(&report::verdict(e, units));
             out.push('\n');
             if let Some(v) = &e.serving {
-                out.push_str(&memcalc_core::text::serving::summary(v));
+                out.push_str(&memcalc_core::explain::serving::summary(v));
                 out.push('\n');
             }
             if let Some(sp) = sp {
@@ -114,10 +114,10 @@ pub fn render(
             for w in &e.warnings {
                 out.push_str(&format!(
                     "note: {}\n",
-                    memcalc_core::text::warnings::warning(w)
+                    memcalc_core::explain::warnings::warning(w)
                 ));
             }
-            let d = memcalc_core::answers::derived::derive(s);
+            let d = memcalc_core::analysis::derived::derive(s);
             out.push_str(&derived_lines(e, &d, units));
         }
     }
@@ -129,7 +129,7 @@ pub fn render(
 /// table prints them after the verdict; `memcalc mcp`'s `suggestions` tool returns them.
 pub(crate) fn derived_lines(
     e: &Estimate,
-    d: &memcalc_core::answers::derived::Derived,
+    d: &memcalc_core::analysis::derived::Derived,
     units: UnitSystem,
 ) -> String {
     let size = |b: u64| format_bytes(b, units);
@@ -167,9 +167,9 @@ pub(crate) fn derived_lines(
         out.push_str(&format!(
             "{}: {}\n",
             if d.layer_split {
-                memcalc_core::answers::derived::LAYER_SPLIT_WORDS.0
+                memcalc_core::analysis::derived::LAYER_SPLIT_WORDS.0
             } else {
-                memcalc_core::answers::derived::fewest_gpus_words(e.mode).0
+                memcalc_core::analysis::derived::fewest_gpus_words(e.mode).0
             },
             group_digits(g)
         ));
@@ -285,11 +285,11 @@ fn rate_names(sp: &Speed, first_token: bool) -> (&'static str, &'static str, &'s
 /// step grow with the GPUs). A sweep over nodes keeps the problem and the ranks the link gives
 /// (issue 37: `--sweep nodes` printed no efficiency). None for other keys or rows without a time.
 fn efficiencies(
-    key: memcalc_core::inputs::fields::FieldId,
+    key: memcalc_core::schema::fields::FieldId,
     points: &[scaling::Point],
     speeds: &[Option<Speed>],
 ) -> Option<Vec<Option<f64>>> {
-    use memcalc_core::inputs::fields::FieldId;
+    use memcalc_core::schema::fields::FieldId;
     if !matches!(key, FieldId::Ranks | FieldId::Gpus | FieldId::Nodes) {
         return None;
     }
@@ -318,7 +318,7 @@ fn percent(e: Option<f64>) -> String {
 
 /// The time of the scenario `base` with `key` set to `x`, as the sweep's row for `x` has it;
 /// `None` where that scenario has no time model or a hardware figure is out of range.
-fn speed_at(base: &Inputs, key: memcalc_core::inputs::fields::FieldId, x: u64) -> Option<Speed> {
+fn speed_at(base: &Inputs, key: memcalc_core::schema::fields::FieldId, x: u64) -> Option<Speed> {
     report::calls::speed_at(base, key, x)
 }
 
@@ -392,9 +392,9 @@ fn json_string(s: &str) -> String {
 
 /// The error for a `--list` name that is no catalog, with the closest names.
 pub fn not_a_list(what: &str) -> String {
-    let names = memcalc_core::inputs::fields::list_names();
+    let names = memcalc_core::schema::fields::list_names();
     let shown: String = what.chars().take(40).collect();
-    let hint = memcalc_core::inputs::fields::closest_list(what)
+    let hint = memcalc_core::schema::fields::closest_list(what)
         .map_or(String::new(), |h| format!(" ({h})"));
     format!(
         "--list: '{shown}' is not a list{hint}; the lists are {}",
@@ -415,7 +415,7 @@ pub fn sweep(base: &Inputs, spec: &str, format: Format, decimal: bool) -> Result
     let (a, b) = range
         .split_once("..")
         .ok_or("--sweep takes KEY=FROM..TO, e.g. batch=1..64")?;
-    let Some(id) = memcalc_core::inputs::fields::FieldId::from_key(key) else {
+    let Some(id) = memcalc_core::schema::fields::FieldId::from_key(key) else {
         return Err(format!("--sweep: {}", not_a_parameter(key)));
     };
     // The bounds read as the field reads its value: seq=1k..128k is 1,024 to 131,072 tokens.
@@ -448,7 +448,7 @@ pub fn sweep(base: &Inputs, spec: &str, format: Format, decimal: bool) -> Result
     for (v, w) in &found.oversubscribed {
         eprintln!(
             "memcalc: warning: --sweep {key}={v}: {}",
-            memcalc_core::text::warnings::warning(w)
+            memcalc_core::explain::warnings::warning(w)
         );
     }
     let points = &found.points;
@@ -460,7 +460,7 @@ pub fn sweep(base: &Inputs, spec: &str, format: Format, decimal: bool) -> Result
     // the mode, so every row is the same kind of run).
     let speeds: Vec<Option<Speed>> = points.iter().map(|p| speed_at(base, id, p.x)).collect();
     // A sweep over the prompt moves the time to first token only: that is its step column.
-    let first_token = id == memcalc_core::inputs::fields::FieldId::Prompt;
+    let first_token = id == memcalc_core::schema::fields::FieldId::Prompt;
     let names = speeds
         .iter()
         .flatten()

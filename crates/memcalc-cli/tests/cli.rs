@@ -417,7 +417,7 @@ fn json(args: &[&str]) -> serde_json::Value {
 /// The estimate the page shows for what a user gives: a share link opened as the page opens it
 /// (its own version, none: 1), typed values as its form reads them (the current version).
 fn page_estimate(inputs: &str) -> memcalc_core::Estimate {
-    use memcalc_core::inputs::query::SCHEMA_VERSION;
+    use memcalc_core::schema::query::SCHEMA_VERSION;
     let read = if inputs.contains("://") || inputs.starts_with('?') {
         Inputs::from_query(inputs).0
     } else {
@@ -573,7 +573,7 @@ fn check_example(words: &[String]) {
     } else {
         Inputs::from_query(&format!(
             "v={}&{query}",
-            memcalc_core::inputs::query::SCHEMA_VERSION
+            memcalc_core::schema::query::SCHEMA_VERSION
         ))
         .0
     };
@@ -581,10 +581,10 @@ fn check_example(words: &[String]) {
     if with_config {
         // The page's import: the file's architecture, then the values typed over it.
         let text = std::fs::read_to_string(&config).unwrap();
-        let imported = memcalc_core::inputs::hf_config::read(&text).unwrap();
+        let imported = memcalc_core::schema::hf_config::read(&text).unwrap();
         page.set_arch(&imported.arch);
-        for (k, v) in memcalc_core::inputs::query::pairs(&query) {
-            if let Some(id) = memcalc_core::inputs::fields::FieldId::from_key(&k) {
+        for (k, v) in memcalc_core::schema::query::pairs(&query) {
+            if let Some(id) = memcalc_core::schema::fields::FieldId::from_key(&k) {
                 page.set(id, v);
             }
         }
@@ -596,7 +596,7 @@ fn check_example(words: &[String]) {
     if let Some(spec) = sweep {
         let v = json(&[&["--format", "json", "--sweep", &spec], args.as_slice()].concat());
         let (key, _) = spec.split_once('=').unwrap();
-        let id = memcalc_core::inputs::fields::FieldId::from_key(key).unwrap();
+        let id = memcalc_core::schema::fields::FieldId::from_key(key).unwrap();
         let points = v["points"].as_array().unwrap();
         assert!(!points.is_empty(), "{words:?}");
         for p in points {
@@ -610,7 +610,7 @@ fn check_example(words: &[String]) {
             );
         }
     } else if layouts {
-        let want: Vec<String> = memcalc_core::answers::layouts::training_layouts(&scenario, 12)
+        let want: Vec<String> = memcalc_core::analysis::layouts::training_layouts(&scenario, 12)
             .iter()
             .map(|l| l.query())
             .collect();

@@ -143,7 +143,7 @@ fn tools_list_gives_each_tool_arguments_generated_from_the_fields_table() {
     }
     let props = &tools[0]["inputSchema"]["properties"];
     // Every essential key is an argument; the advanced ones are named in `query`'s words.
-    for f in memcalc_core::inputs::fields::FIELDS {
+    for f in memcalc_core::schema::fields::FIELDS {
         if f.advanced {
             assert!(
                 props["query"]["description"]
@@ -165,7 +165,7 @@ fn tools_list_gives_each_tool_arguments_generated_from_the_fields_table() {
         .map(|v| v.as_str().unwrap())
         .collect();
     let want: Vec<&str> =
-        memcalc_core::inputs::fields::options(memcalc_core::inputs::fields::FieldId::Engine)
+        memcalc_core::schema::fields::options(memcalc_core::schema::fields::FieldId::Engine)
             .into_iter()
             .map(|(id, _)| id)
             .collect();

@@ -33,7 +33,7 @@ fn errors(v: &jsonschema::Validator, doc: &Value) -> Vec<String> {
 /// The corpus: every preset, every link of links_v3.txt that is no preset, and queries that
 /// reach the objects the presets may not (serving pools, simulations' rates, overflow).
 fn corpus() -> Vec<String> {
-    let mut qs: Vec<String> = memcalc_core::inputs::presets::PRESETS
+    let mut qs: Vec<String> = memcalc_core::schema::presets::PRESETS
         .iter()
         .map(|p| format!("preset={}", p.id))
         .collect();

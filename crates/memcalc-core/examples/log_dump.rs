@@ -1,5 +1,5 @@
 //! Prints what each log fixture gives: `cargo run -p memcalc-core --example log_dump -- FILE [QUERY]`.
-use memcalc_core::answers::log::check;
+use memcalc_core::log::check;
 use memcalc_core::Inputs;
 
 fn main() {

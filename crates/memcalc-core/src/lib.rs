@@ -26,9 +26,27 @@ macro_rules! layers {
     )+};
 }
 
-layers!(analysis, base, explain, log, model, scenario, schema, speed);
+/// The modules of a public layer that are not its face (as `layers!`, one folder down): the
+/// layer's `mod.rs` declares them with this, and its face with `pub mod`.
+macro_rules! inner {
+    ($($module:ident),+ $(,)?) => {$(
+        #[cfg(feature = "internals")]
+        #[doc(hidden)]
+        pub mod $module;
+        #[cfg(not(feature = "internals"))]
+        pub(crate) mod $module;
+    )+};
+}
+
+layers!(base, model, scenario, speed);
+// The public layers are named as their folders (issue 36: no facade module under another name);
+// each one's face is what its `mod.rs` declares `pub`, the rest comes through `inner!`.
+pub mod analysis;
 pub mod catalog;
+pub mod explain;
+pub mod log;
 pub mod report;
+pub mod schema;
 
 // The public face: what the page, the CLI, the charts, the first screen and the build step use.
 pub use base::choice::Choice;
@@ -46,30 +64,4 @@ pub use speed::{speed, Bound, Speed, SpeedError, Steps, TermId, TermValues, Time
 pub mod units {
     pub use crate::base::sat::{sort_small, sum};
     pub use crate::base::units::*;
-}
-
-/// The words written from an estimate's values: each part's texts, warnings, the serving line,
-/// which device the figures are for, the FAQ and the page's wording.
-pub mod text {
-    pub use crate::explain::{busiest, faq, parts, serving, speed, warnings, wording};
-}
-
-/// What a user gives: the form's fields, page options, presets, config.json import, query
-/// pairs, and the option enums of a scenario.
-pub mod inputs {
-    pub use crate::scenario::{sciml::ModelKind, sim::Method};
-    pub use crate::schema::{fields, hf_config, page, presets, query};
-}
-
-/// What the estimate implies: limits, savings, layouts, sweeps and scaling, the check against
-/// a measured peak, and a run's log read, filled in and checked part by part.
-pub mod answers {
-    pub use crate::analysis::{compare, derived, layouts, plan, scaling, timeline};
-    pub use crate::model::calibrate;
-    pub use crate::speed::inference::{batch_curve, decode_curve, CurvePoint};
-
-    /// A run's log read, checked and calibrated (the `log` layer's face).
-    pub mod log {
-        pub use crate::log::*;
-    }
 }

@@ -149,7 +149,7 @@ fn gadget_4_holds_the_max_mem_size_it_is_given() {
     let text: Vec<String> = short
         .warnings
         .iter()
-        .map(memcalc_core::text::warnings::warning)
+        .map(memcalc_core::explain::warnings::warning)
         .collect();
     assert!(
         text.iter().any(|w| w.contains("MaxMemSize = 10 MiB")),

@@ -5,9 +5,9 @@
 use memcalc_core::catalog::device::{gpu_by_id, GPUS, GPU_ALIASES};
 use memcalc_core::catalog::precision::Dtype;
 use memcalc_core::catalog::{model_by_id, MODELS};
-use memcalc_core::inputs::fields::FieldId;
-use memcalc_core::inputs::presets::preset_by_id;
-use memcalc_core::text::wording::left_out;
+use memcalc_core::explain::wording::left_out;
+use memcalc_core::schema::fields::FieldId;
+use memcalc_core::schema::presets::preset_by_id;
 use memcalc_core::{estimate, Choice, Inputs, Mode, Scenario};
 
 fn read(query: &str) -> Inputs {

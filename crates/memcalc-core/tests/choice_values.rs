@@ -3,9 +3,9 @@
 //! preset id is such a value too: `preset=lammps-rhodo` names `lammps-rhodopsin` and is no
 //! estimate of the defaults.
 
-use memcalc_core::inputs::fields::{list, list_names, options, FieldId, FIELDS, LISTS};
-use memcalc_core::inputs::page::PageOptions;
-use memcalc_core::inputs::presets::{unknown_preset, PRESETS};
+use memcalc_core::schema::fields::{list, list_names, options, FieldId, FIELDS, LISTS};
+use memcalc_core::schema::page::PageOptions;
+use memcalc_core::schema::presets::{unknown_preset, PRESETS};
 use memcalc_core::{Choice, Inputs, Mode};
 
 /// A typo of `id`: its second and third letters swapped (one edit), or for a short id a letter

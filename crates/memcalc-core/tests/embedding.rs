@@ -1,8 +1,8 @@
 //! Embedding that locks what it says (issue 29): locking a model fixes its architecture, the
 //! link keeps `lock=` as written, and the embed dialog offers the locks that apply.
 
-use memcalc_core::inputs::fields::{FieldId, Group, FIELDS};
-use memcalc_core::inputs::page::{lock_choices, PageOptions};
+use memcalc_core::schema::fields::{FieldId, Group, FIELDS};
+use memcalc_core::schema::page::{lock_choices, PageOptions};
 use memcalc_core::Inputs;
 
 fn locks(query: &str) -> PageOptions {

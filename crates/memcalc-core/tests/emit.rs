@@ -147,7 +147,7 @@ fn vllm_flags_are_engine_args_and_read_back_through_the_log_reader() {
         let s = scenario(q);
         let line = o.body.replace(" \\\n ", "");
         let (base, _) = Inputs::from_typed_query("mode=infer");
-        let a = memcalc_core::answers::log::check::answer(&line, &base);
+        let a = memcalc_core::log::check::answer(&line, &base);
         let back = a.scenario.expect("the command fills a scenario");
         assert_eq!(back.model.map(|m| m.id), s.model.map(|m| m.id));
         assert_eq!(back.seq, s.seq);

@@ -288,7 +288,7 @@ fn llamacpp_names_its_kv_cache_fp16_as_it_allocates_it() {
             .find(|c| c.id == PartId::KvCache)
             .unwrap();
         (
-            memcalc_core::text::parts::explanation(c),
+            memcalc_core::explain::parts::explanation(c),
             expect_part(&e, PartId::KvCache),
         )
     };

@@ -1,5 +1,6 @@
-//! Other crates use the core's public face (`estimate`, `bytes`, `speed()`, `units`, `text`,
-//! `inputs`, `answers`, the public layers `catalog` and `report`, and the types at the root),
+//! Other crates use the core's public face (`estimate`, `bytes`, `speed()`, `units`, the public
+//! layers `catalog`, `schema`, `explain`, `analysis`, `log` and `report` without their inner
+//! modules, and the types at the root),
 //! never its other layers: those are private to the core unless its feature `internals` is on,
 //! which only the core's own tests and examples turn on (src/lib.rs, `layers!`), so the compiler
 //! holds the line for a crate built alone; this test also holds it where a workspace build
@@ -12,16 +13,32 @@ mod shared;
 
 use shared::{code_of, layer_of, members, paths_after, root, rust_files, Role, ALSO_FACE};
 
-/// What in `text` reaches into a layer that is not public: `(line, path)`. The function
-/// `memcalc_core::speed(…)` is the face; the module `memcalc_core::speed::…` is not.
+/// What in `text` reaches into a layer that is not public, or into a public layer's module
+/// that is not its face: `(line, path)`. The function `memcalc_core::speed(…)` is the face; the
+/// module `memcalc_core::speed::…` is not, nor is `memcalc_core::schema::value::…`.
 fn reaches(text: &str) -> Vec<(usize, String)> {
-    paths_after(&code_of(text), "memcalc_core::")
+    let code = code_of(text);
+    let mut out: Vec<(usize, String)> = paths_after(&code, "memcalc_core::")
         .into_iter()
         .filter(|(_, name, next)| {
             layer_of(name).is_some_and(|l| !l.public) && *next != '(' && *next != '!'
         })
         .map(|(line, name, _)| (line, format!("memcalc_core::{name}")))
-        .collect()
+        .collect();
+    for l in shared::LAYERS
+        .iter()
+        .filter(|l| l.public && !l.inner.is_empty())
+    {
+        let prefix = format!("memcalc_core::{}::", l.name);
+        out.extend(
+            paths_after(&code, &prefix)
+                .into_iter()
+                .filter(|(_, name, _)| l.inner.contains(&name.as_str()))
+                .map(|(line, name, _)| (line, format!("{prefix}{name}"))),
+        );
+    }
+    out.sort();
+    out
 }
 
 #[test]
@@ -76,14 +93,20 @@ fn the_scan_sees_a_reach_into_a_layer() {
     );
     // In a group, over lines; not in a comment.
     assert_eq!(
-        r("use memcalc_core::{\n    estimate,\n    schema::fields,\n};\n// memcalc_core::base::x"),
-        [(3, "memcalc_core::schema".to_string())]
+        r("use memcalc_core::{\n    estimate,\n    model::Plan,\n};\n// memcalc_core::base::x"),
+        [(3, "memcalc_core::model".to_string())]
     );
     assert_eq!(
         r("use memcalc_core::{speed::{Time, Bound}, explain};"),
+        [(1, "memcalc_core::speed".to_string())]
+    );
+    // A public layer's face is fine, its inner modules are not, alone or in a group.
+    assert!(r("memcalc_core::schema::fields::FIELDS; memcalc_core::explain::wording").is_empty());
+    assert_eq!(
+        r("use memcalc_core::schema::{fields, value::read};\nmemcalc_core::analysis::band::x()"),
         [
-            (1, "memcalc_core::speed".to_string()),
-            (1, "memcalc_core::explain".to_string())
+            (1, "memcalc_core::schema::value".to_string()),
+            (2, "memcalc_core::analysis::band".to_string())
         ]
     );
 }

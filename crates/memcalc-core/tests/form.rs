@@ -1,9 +1,9 @@
 //! What the form shows and says beside the numbers (issue 29): llama.cpp's own field only under
 //! llama.cpp, and the config.json report in plain English.
 
-use memcalc_core::inputs::fields::FieldId;
-use memcalc_core::inputs::hf_config::read;
-use memcalc_core::text::wording::{shown, Visibility};
+use memcalc_core::explain::wording::{shown, Visibility};
+use memcalc_core::schema::fields::FieldId;
+use memcalc_core::schema::hf_config::read;
 use memcalc_core::{Inputs, Mode};
 
 #[test]
@@ -52,7 +52,7 @@ fn the_config_report_takes_the_article_its_model_type_needs() {
 
 #[test]
 fn the_kv_cache_choice_names_llama_cpp_s_own_default() {
-    use memcalc_core::text::wording::options;
+    use memcalc_core::explain::wording::options;
     let empty = |engine: &str| {
         let (inputs, _) = Inputs::from_typed_query(&format!("mode=infer&engine={engine}"));
         options(FieldId::KvDtype, Mode::Infer, Visibility::of(&inputs), "")

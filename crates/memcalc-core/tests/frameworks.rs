@@ -593,7 +593,7 @@ fn page_and_cli_list_the_same_layouts() {
 
 #[test]
 fn at_a_glance_does_not_ask_for_zero_sharding_while_zero_3_is_on() {
-    use memcalc_core::answers::derived::derive;
+    use memcalc_core::analysis::derived::derive;
     use memcalc_core::report::facts;
     // A context so long that activations alone overflow every GPU, however many share the
     // states.

@@ -58,9 +58,9 @@ fn vllm_gpt_oss_counts_windowed_layers_in_their_own_groups() {
     );
     // Words: the explanation says how vLLM counts them and the source names the code.
     let c = e.component(PartId::KvCache).unwrap();
-    let words = memcalc_core::text::parts::explanation(c);
+    let words = memcalc_core::explain::parts::explanation(c);
     assert!(words.contains("windowed"), "{words}");
-    let source = memcalc_core::text::parts::source(c);
+    let source = memcalc_core::explain::parts::source(c);
     assert!(source.contains("kv_cache_utils.py"), "{source}");
 }
 

@@ -43,7 +43,7 @@ fn only_the_full_attention_layers_cache_tokens_and_the_others_keep_a_state() {
         expect_part(&e, PartId::LinearState)
     );
     let c = e.component(PartId::LinearState).unwrap();
-    assert!(memcalc_core::text::parts::source(c).contains("Gated"));
+    assert!(memcalc_core::explain::parts::source(c).contains("Gated"));
 }
 
 #[test]

@@ -6,7 +6,7 @@
 mod common;
 
 use common::{decode_step, est, expect_part, term_seconds, time_of};
-use memcalc_core::inputs::fields::FieldId;
+use memcalc_core::schema::fields::FieldId;
 use memcalc_core::{Estimate, Inputs, PartId, Steps, TermId};
 
 const QWEN235: &str =

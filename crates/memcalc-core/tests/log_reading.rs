@@ -3,8 +3,8 @@
 //! the estimate; unrecognised and hostile pastes change nothing and stay inert.
 
 mod common;
-use memcalc_core::answers::log::check::{answer, LogAnswer};
-use memcalc_core::answers::log::{self, Figure, Tool};
+use memcalc_core::log::check::{answer, LogAnswer};
+use memcalc_core::log::{self, Figure, Tool};
 use memcalc_core::Inputs;
 
 use common::{log_answer as on, log_fixture as fixture};
@@ -440,7 +440,7 @@ fn reading_in_pieces_gives_the_same_answer() {
 
 #[test]
 fn the_patch_is_what_changed_less_the_locked_keys() {
-    use memcalc_core::inputs::fields::FieldId;
+    use memcalc_core::schema::fields::FieldId;
     let (base, _) = Inputs::from_typed_query("params=7B");
     let a = answer(&fixture("lammps-16Mar18-lj.1.log"), &base);
     let patch = a.patch(&base, &[FieldId::Ranks]);
@@ -895,7 +895,7 @@ fn gromacs_accounting_ranks_and_wall_time() {
     // PP and PME ranks are summed.
     let r = log::read("               Core t (s)   Wall t (s)        (%)\nOn 20 MPI ranks doing PP, and\non 4 MPI ranks doing PME\n       Time:   155748.652     6489.527     2400.0\n");
     assert_eq!(
-        r.filled(memcalc_core::inputs::fields::FieldId::Ranks)
+        r.filled(memcalc_core::schema::fields::FieldId::Ranks)
             .map(|f| f.value.as_str()),
         Some("24")
     );

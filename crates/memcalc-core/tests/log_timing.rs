@@ -5,8 +5,8 @@
 //! "Timing lines" table of docs/accuracy.md's "Log check" is written from here.
 
 mod common;
-use memcalc_core::answers::log::check::{answer, LogAnswer};
-use memcalc_core::answers::log::{timing, Figure};
+use memcalc_core::log::check::{answer, LogAnswer};
+use memcalc_core::log::{timing, Figure};
 use memcalc_core::Inputs;
 
 use common::{log_answer as on, log_fixture as fixture};
@@ -189,7 +189,7 @@ fn older_and_benchmark_lines_are_read() {
     let bench = "Throughput: 70.77 requests/s, 54350.30 total tokens/s, 18116.77 output tokens/s\nTotal num prompt tokens:  262144\nTotal num output tokens:  131072\n";
     let b = answer(bench, &Inputs::default());
     assert_eq!(logged(&b, Figure::GenerationRate), 18_116_770);
-    assert_eq!(b.reading.tools[0].0, memcalc_core::answers::log::Tool::Vllm);
+    assert_eq!(b.reading.tools[0].0, memcalc_core::log::Tool::Vllm);
 }
 
 #[test]
@@ -360,7 +360,7 @@ fn timing_block() -> String {
             ));
         }
     }
-    let m = memcalc_core::answers::log::check::median(errors.clone()).unwrap_or(0);
+    let m = memcalc_core::log::check::median(errors.clone()).unwrap_or(0);
     format!(
         "<!-- log-timing:begin (written by tests/log_timing.rs: MEMCALC_WRITE_LOG_CHECK=1 cargo test -p memcalc-core --test log_timing) -->\n{rows}\n**{} timings from {} logs, median |error| {}.{:02} % before calibration.**\n<!-- log-timing:end -->",
         errors.len(),

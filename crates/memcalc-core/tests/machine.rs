@@ -64,7 +64,7 @@ fn a_node_in_the_link_fills_its_memory_unless_the_link_sets_it() {
     // The form's change does the same.
     let mut i = memcalc_core::Inputs::from_query(GRID).0;
     i.change(
-        memcalc_core::inputs::fields::FieldId::Node,
+        memcalc_core::schema::fields::FieldId::Node,
         "archer2-highmem".into(),
     );
     assert_eq!(i.parse().unwrap().sim.node_mem, 512 << 30);
@@ -116,9 +116,9 @@ fn ranks_share_their_sockets_memory() {
     );
     assert_eq!(rank_bandwidth(&format!("{GRID}&ranks=1&core_bw=30")), 30e9);
     let core = memory_term(&format!("{GRID}&ranks=1"));
-    let f = memcalc_core::text::speed::formula(&core);
+    let f = memcalc_core::explain::speed::formula(&core);
     assert!(f.contains("of one core"), "{f}");
-    let e = memcalc_core::text::speed::explanation(&core);
+    let e = memcalc_core::explain::speed::explanation(&core);
     assert!(
         e.contains("no more than its own cores") && e.contains("STREAM"),
         "{e}"
@@ -139,17 +139,17 @@ fn ranks_share_their_sockets_memory() {
     );
 
     let one = memory_term(&format!("{grid}&ranks=1"));
-    let f = memcalc_core::text::speed::formula(&one);
+    let f = memcalc_core::explain::speed::formula(&one);
     assert!(f.contains("205 GB/s of one socket"), "{f}");
-    let e = memcalc_core::text::speed::explanation(&one);
+    let e = memcalc_core::explain::speed::explanation(&one);
     assert!(e.contains("only 1 socket of 2 streams memory"), "{e}");
     let many = memory_term(&format!("{grid}&ranks=64"));
-    let f = memcalc_core::text::speed::formula(&many);
+    let f = memcalc_core::explain::speed::formula(&many);
     assert!(f.contains("205 GB/s per socket ÷ 32 ranks"), "{f}");
-    assert!(memcalc_core::text::speed::explanation(&many).contains("numa(7)"));
+    assert!(memcalc_core::explain::speed::explanation(&many).contains("numa(7)"));
     // A GPU rank's term says nothing of sockets.
     let gpu = memory_term("mode=sim&method=lbm&sim_device=gpu&ranks=1&nx=128&ny=128&nz=128");
-    assert!(!memcalc_core::text::speed::explanation(&gpu).contains("socket"));
+    assert!(!memcalc_core::explain::speed::explanation(&gpu).contains("socket"));
 }
 
 #[test]
@@ -173,11 +173,11 @@ fn packed_ranks_fill_one_sockets_cores_first() {
         204.8e9 / 128.0
     );
     let t = memory_term(&format!("{grid}&ranks=64&numa=packed"));
-    let e = memcalc_core::text::speed::explanation(&t);
+    let e = memcalc_core::explain::speed::explanation(&t);
     assert!(
         e.contains("numa=packed") && e.contains("only 1 socket of 2"),
         "{e}"
     );
-    let f = memcalc_core::text::speed::formula(&t);
+    let f = memcalc_core::explain::speed::formula(&t);
     assert!(f.contains("per socket ÷ 64 ranks"), "{f}");
 }

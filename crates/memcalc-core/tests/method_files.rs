@@ -5,7 +5,7 @@
 
 use std::path::Path;
 
-use memcalc_core::inputs::Method;
+use memcalc_core::schema::Method;
 use memcalc_core::Choice;
 
 /// The folders one file per method lives in (as `<method>.rs` or `<method>/mod.rs`).

@@ -234,9 +234,9 @@ fn a_save_never_makes_a_bigger_batch_smaller() {
         .find(|c| c.id == PartId::StateDict)
         .unwrap();
     assert!(
-        memcalc_core::text::parts::formula(sd).contains("backward-pass gradients freed by then"),
+        memcalc_core::explain::parts::formula(sd).contains("backward-pass gradients freed by then"),
         "{}",
-        memcalc_core::text::parts::formula(sd)
+        memcalc_core::explain::parts::formula(sd)
     );
 }
 

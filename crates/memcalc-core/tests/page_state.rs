@@ -3,9 +3,9 @@
 //! it, and the form's visible mode, family and method follow what is typed.
 
 use memcalc_core::catalog::model_by_id;
-use memcalc_core::inputs::fields::FieldId;
-use memcalc_core::inputs::presets::{preset_by_id, PRESETS};
-use memcalc_core::inputs::{Method, ModelKind};
+use memcalc_core::schema::fields::FieldId;
+use memcalc_core::schema::presets::{preset_by_id, PRESETS};
+use memcalc_core::schema::{Method, ModelKind};
 use memcalc_core::{Inputs, Mode, PageState, Scenario};
 
 fn open(query: &str) -> PageState {

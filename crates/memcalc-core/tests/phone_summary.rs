@@ -15,8 +15,8 @@ fn line(query: &str) -> (String, String) {
         .unwrap()
         .unwrap();
     (
-        memcalc_core::text::speed::summary(&sp),
-        memcalc_core::text::speed::headline(&sp),
+        memcalc_core::explain::speed::summary(&sp),
+        memcalc_core::explain::speed::headline(&sp),
     )
 }
 

@@ -15,7 +15,7 @@ fn warnings(query: &str) -> Vec<String> {
     est(query)
         .warnings
         .iter()
-        .map(memcalc_core::text::warnings::warning)
+        .map(memcalc_core::explain::warnings::warning)
         .collect()
 }
 
@@ -158,7 +158,7 @@ fn wrf_builds_four_byte_reals_and_splits_only_the_horizontal() {
     assert_eq!(expect_part(&e, PartId::State), 16 * 100 * 100 * 40 * 4);
     assert_eq!(expect_part(&e, PartId::Halo), 16 * (ghost + 2 * faces) * 4);
     // Already in single precision: no saving suggested in it.
-    let d = memcalc_core::answers::derived::derive(&s);
+    let d = memcalc_core::analysis::derived::derive(&s);
     assert!(
         d.savings
             .iter()
@@ -189,7 +189,7 @@ fn the_disk_bar_draws_what_the_disk_total_counts() {
         _ => panic!("not a simulation part"),
     };
     assert_eq!(restart.bytes, 2 * one);
-    assert!(memcalc_core::text::parts::formula(restart).starts_with("2 files × "));
+    assert!(memcalc_core::explain::parts::formula(restart).starts_with("2 files × "));
 }
 
 #[test]
@@ -228,9 +228,9 @@ fn an_unedited_preset_links_as_itself_even_when_it_names_a_code() {
 
 #[test]
 fn a_plane_wave_runs_steps_are_named_scf_iterations() {
-    use memcalc_core::inputs::fields::FieldId;
-    use memcalc_core::inputs::Method;
-    use memcalc_core::text::wording::{field_help_for, field_label_for};
+    use memcalc_core::explain::wording::{field_help_for, field_label_for};
+    use memcalc_core::schema::fields::FieldId;
+    use memcalc_core::schema::Method;
     use memcalc_core::Mode;
     let steps = FieldId::Steps.field();
     assert_eq!(
@@ -244,6 +244,6 @@ fn a_plane_wave_runs_steps_are_named_scf_iterations() {
     // The note under a stale verdict names the field as the form does.
     let mut i = memcalc_core::Inputs::from_typed_query("mode=sim&code=sparc").0;
     i.set(FieldId::Steps, "many");
-    let note = memcalc_core::text::wording::left_out(&i.parse_lenient(None)).unwrap();
+    let note = memcalc_core::explain::wording::left_out(&i.parse_lenient(None)).unwrap();
     assert!(note.contains("SCF iterations"), "{note}");
 }

@@ -818,7 +818,7 @@ fn a_version_2_llamacpp_fp64_link_opens_with_the_f16_cache() {
 /// naming the preset keeps the volume it was written with.
 #[test]
 fn the_sparc_preset_has_its_test_s_cell_and_old_links_keep_theirs() {
-    let p = memcalc_core::inputs::presets::preset_by_id("sparc-alsi-md").unwrap();
+    let p = memcalc_core::schema::presets::preset_by_id("sparc-alsi-md").unwrap();
     let s = memcalc_core::schema::query::preset_scenario(p).unwrap();
     assert_eq!(s.sim.pw.volume_milli, 3_375_000);
     let h = (3375.0_f64 / 79_507.0).cbrt();

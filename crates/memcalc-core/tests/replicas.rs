@@ -6,7 +6,7 @@
 mod common;
 
 use common::{est, scenario};
-use memcalc_core::answers::derived::fewest_gpus;
+use memcalc_core::analysis::derived::fewest_gpus;
 
 const RUN: &str = "mode=infer&engine=vllm&model_id=meta-llama/Llama-3.1-8B&gpu=h100-80&seq=32768&gpus=8&tp=2&batch=64";
 
@@ -28,7 +28,7 @@ fn four_replicas_of_tp_2_hold_64_users_that_one_replica_does_not() {
         .to_query();
     assert!(again.contains("batch_scope=replica"), "{again}");
     // The words say the replicas.
-    let line = memcalc_core::text::serving::summary(&v);
+    let line = memcalc_core::explain::serving::summary(&v);
     assert!(
         line.contains("on each of 4 replicas") && line.contains("in all"),
         "{line}"
@@ -50,7 +50,7 @@ fn throughput_is_per_replica_and_in_total() {
         } => assert_eq!((replicas, requested), (4, 16)),
         _ => panic!("not inference"),
     }
-    assert!(memcalc_core::text::speed::summary(&sp).contains("on each of 4 replicas"));
+    assert!(memcalc_core::explain::speed::summary(&sp).contains("on each of 4 replicas"));
 }
 
 #[test]

@@ -4,7 +4,7 @@
 mod common;
 
 use common::scenario;
-use memcalc_core::answers::scaling::{offered, scaling, time_lines, ScalingY, TimeMeasure};
+use memcalc_core::analysis::scaling::{offered, scaling, time_lines, ScalingY, TimeMeasure};
 
 const CLIMATE: &str = "mode=sim&method=grid&nx=1440&ny=721&nz=137&fields=10&levels=3&work=20&halo=3&ranks=1024&nodes=16";
 

@@ -2,8 +2,8 @@
 //! today, and every key of the fields table, every part and every time term is in it. (That the
 //! CLI's `--json` documents validate against it is `crates/memcalc-cli/tests/schema.rs`.)
 
-use memcalc_core::inputs::fields::FIELDS;
 use memcalc_core::report::schema::{document, query_api, report};
+use memcalc_core::schema::fields::FIELDS;
 
 #[test]
 fn the_published_file_is_what_the_tables_give_today() {
@@ -39,12 +39,12 @@ fn every_field_is_a_query_parameter_with_its_label_default_and_modes() {
         let modes = p["schema"]["x-modes"].as_array().unwrap();
         assert!(!modes.is_empty(), "{}", f.key);
     }
-    for k in memcalc_core::inputs::query::META_KEYS {
+    for k in memcalc_core::schema::query::META_KEYS {
         assert!(params.iter().any(|p| p["name"] == *k), "{k}");
     }
     assert_eq!(
         params.len(),
-        FIELDS.len() + memcalc_core::inputs::query::META_KEYS.len()
+        FIELDS.len() + memcalc_core::schema::query::META_KEYS.len()
     );
 }
 

@@ -5,10 +5,10 @@
 //! context is past the model's own.
 
 use memcalc_core::analysis::derived::{derive, savings};
+use memcalc_core::explain::serving::{answer, share};
 use memcalc_core::report::{
     facts, saving_text, to_csv, to_json, to_markdown, verdict_with_capacity,
 };
-use memcalc_core::text::serving::{answer, share};
 use memcalc_core::units::UnitSystem::Binary;
 use memcalc_core::{estimate, Estimate, Inputs, Scenario};
 
@@ -103,7 +103,7 @@ fn sglang_never_exceeds_the_capacity_it_states() {
     let pool = e
         .component(memcalc_core::PartId::KvCache)
         .expect("a pool row");
-    assert!(memcalc_core::text::parts::explanation(pool).contains("rest of the GPU"));
+    assert!(memcalc_core::explain::parts::explanation(pool).contains("rest of the GPU"));
     // The scaling chart's line is the same capacity.
     assert_eq!(derive(&s).scaling.capacity, v.limit());
 }
@@ -114,14 +114,14 @@ fn one_is_counted_in_the_singular() {
     let (_, e) = with("vllm", "&seq=400000&batch=1");
     let v = e.serving.unwrap();
     assert_eq!(v.sequences, 1);
-    assert!(memcalc_core::text::serving::summary(&v)
+    assert!(memcalc_core::explain::serving::summary(&v)
         .contains("1 concurrent sequence of 400,000 tokens fits, 1 requested: fits."));
     // Plain PyTorch inference of one sequence: its KV cache formula and explanation.
     let e = estimate(&scenario(&format!("{SERVE}&engine=hf&batch=1&tp=1&gpus=1")));
     let kv = e.component(memcalc_core::PartId::KvCache).unwrap();
     let (f, x) = (
-        memcalc_core::text::parts::formula(kv),
-        memcalc_core::text::parts::explanation(kv),
+        memcalc_core::explain::parts::formula(kv),
+        memcalc_core::explain::parts::explanation(kv),
     );
     assert!(
         f.contains(" × 1 sequence × ") && !f.contains("sequences"),
@@ -129,11 +129,11 @@ fn one_is_counted_in_the_singular() {
     );
     assert!(x.contains("for 1 sequence × 32,768 tokens"), "{x}");
     assert_eq!(
-        memcalc_core::text::wording::count(1, "GPU", "GPUs"),
+        memcalc_core::explain::wording::count(1, "GPU", "GPUs"),
         "1 GPU"
     );
     assert_eq!(
-        memcalc_core::text::wording::count(1_024, "GPU", "GPUs"),
+        memcalc_core::explain::wording::count(1_024, "GPU", "GPUs"),
         "1,024 GPUs"
     );
 }
@@ -155,8 +155,8 @@ fn llamacpp_is_never_offered_an_fp8_cache() {
     assert_eq!(err[0].key(), "kv_dtype");
     assert!(err[0].message.contains("q8_0"), "{}", err[0].message);
     // Nor does the form offer it.
+    use memcalc_core::explain::wording::{options, Visibility};
     use memcalc_core::schema::fields::FieldId;
-    use memcalc_core::text::wording::{options, Visibility};
     let offered = |q: &str| {
         let (i, _) = Inputs::from_query(q);
         options(

@@ -6,8 +6,8 @@
 mod common;
 
 use common::{scenario, term, time_of};
-use memcalc_core::answers::derived::savings;
-use memcalc_core::inputs::fields::FieldId;
+use memcalc_core::analysis::derived::savings;
+use memcalc_core::schema::fields::FieldId;
 use memcalc_core::speed::NeuralTerm;
 use memcalc_core::{Steps, TermId, TermValues};
 
@@ -21,7 +21,7 @@ fn saving_text(q: &str, key: FieldId) -> (String, memcalc_core::speed::change::T
         .find(|sv| sv.patch.iter().any(|(k, _)| *k == key))
         .unwrap_or_else(|| panic!("no saving on {key:?} for {q}"));
     let t = sv.time.expect("a time change");
-    (memcalc_core::text::speed::change(&t), t)
+    (memcalc_core::explain::speed::change(&t), t)
 }
 
 #[test]
@@ -49,7 +49,7 @@ fn twice_the_gpus_for_tensor_parallelism_is_judged_per_gpu() {
     assert!((g - t.speedup / 2.0).abs() < 1e-9, "{t:?}");
     assert!(text.contains("per GPU"), "{text}");
     // The time line names each rate, per GPU with the engine's GPUs.
-    let line = memcalc_core::text::speed::summary(&time_of(q));
+    let line = memcalc_core::explain::speed::summary(&time_of(q));
     assert!(line.contains("tokens/s per sequence"), "{line}");
     assert!(line.contains("tokens/s in aggregate"), "{line}");
     assert!(line.contains("tokens/s per GPU of 2 GPUs"), "{line}");
@@ -66,7 +66,7 @@ fn training_lines_and_changes_name_the_per_gpu_rate() {
         panic!("{:?}", sp.steps)
     };
     assert_eq!(gpus, 8);
-    let line = memcalc_core::text::speed::summary(&sp);
+    let line = memcalc_core::explain::speed::summary(&sp);
     assert!(line.contains("tokens/s in aggregate"), "{line}");
     let per_gpu = memcalc_core::speed::per_gpu(tokens_per_s, gpus);
     assert!((per_gpu * 8.0 - tokens_per_s).abs() < 1e-6 * tokens_per_s);
@@ -101,7 +101,7 @@ fn a_queue_is_said_as_a_queue_not_a_time_to_first_token() {
         (wait - wave * queue.waves as f64).abs() < 1e-9 * wait,
         "{queue:?}"
     );
-    let line = memcalc_core::text::speed::summary(&sp);
+    let line = memcalc_core::explain::speed::summary(&sp);
     assert!(
         line.contains("a queued one's is the queue's: up to "),
         "{line}"
@@ -122,7 +122,7 @@ fn a_queue_is_said_as_a_queue_not_a_time_to_first_token() {
     // Everything fits: no queue, no words for one.
     let fits = time_of(&q.replace("batch=256", "batch=4"));
     assert!(matches!(fits.steps, Steps::Inference { queue: None, .. }));
-    assert!(!memcalc_core::text::speed::summary(&fits).contains("queue"));
+    assert!(!memcalc_core::explain::speed::summary(&fits).contains("queue"));
 }
 
 #[test]
@@ -146,7 +146,7 @@ fn the_pages_exports_are_the_clis_documents_with_the_time() {
             .as_ref()
             .expect("the time answer carries the exports' time");
         let curve = match sp.steps {
-            Steps::Inference { .. } => memcalc_core::answers::batch_curve(&s),
+            Steps::Inference { .. } => memcalc_core::analysis::batch_curve(&s),
             _ => Vec::new(),
         };
         let cli = report::to_json_with_curve(&e, &[], Some(&origin), Some(&sp), &curve);
@@ -159,7 +159,7 @@ fn the_pages_exports_are_the_clis_documents_with_the_time() {
             report::to_csv_with_speed(&e, Some(&origin), Some(&sp)),
             "{q}"
         );
-        let units = memcalc_core::inputs::page::PageOptions::from_query(q)
+        let units = memcalc_core::schema::page::PageOptions::from_query(q)
             .0
             .units;
         let md = report::to_markdown_with_time(&e, units, Some(&origin), Some(&x.markdown));
@@ -314,7 +314,7 @@ fn under_load_a_pooled_engine_mixes_prefill_chunks_into_decode_steps_at_the_mean
     };
     assert!(w.sequences > sequences as f64, "{w:?} vs {sequences}");
     assert!((w.context - (128.0 + 1024.0)).abs() < 1e-9);
-    let line = memcalc_core::text::speed::summary(&long);
+    let line = memcalc_core::explain::speed::summary(&long);
     assert!(line.contains("under load"), "{line}");
     // Without generated tokens (prompt = seq) or under a static batch: no under-load figure.
     let none = time_of("mode=infer&engine=vllm&model_id=meta-llama/Llama-3.1-8B&gpu=h100-80");

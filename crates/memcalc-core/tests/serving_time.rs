@@ -6,7 +6,7 @@
 mod common;
 
 use common::{scenario, term, time_of};
-use memcalc_core::answers::batch_curve;
+use memcalc_core::analysis::batch_curve;
 use memcalc_core::speed::NeuralTerm;
 use memcalc_core::{speed, Speed, Steps, TermId, TermValues};
 
@@ -57,7 +57,7 @@ fn the_first_token_waits_for_its_own_prompt_not_the_batchs() {
         TermValues::Neural(NeuralTerm::Prefill { tokens, .. }) => assert_eq!(tokens, 2048.0),
         v => panic!("{v:?}"),
     }
-    let text = memcalc_core::text::speed::explanation(term(&short, TermId::Prefill));
+    let text = memcalc_core::explain::speed::explanation(term(&short, TermId::Prefill));
     assert!(
         text.contains("One request's prompt (2,048 tokens)"),
         "{text}"
@@ -109,7 +109,7 @@ fn a_pooled_engine_decodes_the_sequences_its_pool_holds() {
         }
         s => panic!("{s:?}"),
     }
-    let summary = memcalc_core::text::speed::summary(&asked);
+    let summary = memcalc_core::explain::speed::summary(&asked);
     assert!(
         summary.contains(
             "for 14 sequences (the most the engine runs at once: its KV pool, or vLLM's max_num_seqs; of 256 requested, 242 wait in its queue)"
@@ -188,7 +188,7 @@ fn a_token_budget_gives_the_runs_time() {
     assert_eq!(tokens, 15_000_000_000_000);
     let expected = 15e12 / tokens_per_s;
     assert!((t.seconds().unwrap() - expected).abs() < 1e-6 * expected);
-    let summary = memcalc_core::text::speed::summary(&sp);
+    let summary = memcalc_core::explain::speed::summary(&sp);
     // The run also in GPU-hours and node-hours (issue 41).
     assert!(
         summary.contains(
@@ -199,7 +199,7 @@ fn a_token_budget_gives_the_runs_time() {
     // Without a budget, no run time and the line as before.
     let sp = time_of(TITAN);
     assert!(matches!(sp.steps, Steps::Training { run: None, .. }));
-    assert!(!memcalc_core::text::speed::summary(&sp).contains(" for "));
+    assert!(!memcalc_core::explain::speed::summary(&sp).contains(" for "));
 }
 
 #[test]
@@ -221,7 +221,7 @@ fn every_collective_pays_nccls_latency() {
         (secs - (2.0 * bytes_time + latency)).abs() < 1e-12,
         "{secs} {bytes_time}"
     );
-    let f = memcalc_core::text::speed::formula(t);
+    let f = memcalc_core::explain::speed::formula(t);
     assert!(
         f.contains("÷ (450 GB/s × 50 %) + 160 × (6.6 µs + 6 × 600 ns)"),
         "{f}"
@@ -234,7 +234,7 @@ fn every_collective_pays_nccls_latency() {
     };
     assert_eq!(c.count, 3.0 * 32.0);
     assert_eq!((c.latency.link_steps, c.latency.net_steps), (112.0, 15.0));
-    let f = memcalc_core::text::speed::formula(t);
+    let f = memcalc_core::explain::speed::formula(t);
     assert!(
         f.contains("+ 96 × (8.4 µs + 112 × 3.4 µs + 15 × 14 µs)"),
         "{f}"

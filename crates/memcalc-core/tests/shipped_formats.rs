@@ -7,7 +7,7 @@ mod common;
 use common::expect_part;
 use memcalc_core::catalog::quant::Quant;
 use memcalc_core::catalog::{model_by_id, shipped_format};
-use memcalc_core::inputs::fields::FieldId;
+use memcalc_core::schema::fields::FieldId;
 use memcalc_core::{estimate, Inputs, PartId};
 
 const GIB: u64 = 1 << 30;
@@ -216,7 +216,7 @@ fn config(name: &str) -> String {
 
 #[test]
 fn a_pasted_config_json_gives_the_format_its_checkpoint_ships_in() {
-    use memcalc_core::inputs::hf_config::read;
+    use memcalc_core::schema::hf_config::read;
     let oss = read(&config("gpt-oss-20b")).unwrap();
     assert_eq!(oss.quant, Some(Quant::Mxfp4));
     assert!(

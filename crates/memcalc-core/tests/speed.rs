@@ -73,7 +73,7 @@ fn aggregate_tokens_per_second_rise_with_the_batch_until_compute_binds() {
 #[test]
 fn the_curve_over_the_batch_is_the_same_model() {
     let s = scenario(&format!("{LLAMA}&gpu_mem=10000"));
-    let curve = memcalc_core::answers::decode_curve(&s, &[1, 8, 64]);
+    let curve = memcalc_core::analysis::decode_curve(&s, &[1, 8, 64]);
     assert_eq!(curve.len(), 3);
     assert!(curve.windows(2).all(|w| w[1].2 >= w[0].2), "{curve:?}");
 }
@@ -167,7 +167,7 @@ fn a_pipeline_idles_its_bubble() {
 fn lattice_boltzmann_moves_153_bytes_per_cell_in_fp32() {
     let sp = time_of("mode=sim&method=lbm&sim_device=gpu&ranks=1&dtype=fp32&nx=256&ny=256&nz=256");
     let t = &sp.terms[0];
-    let f = memcalc_core::text::speed::formula(t);
+    let f = memcalc_core::explain::speed::formula(t);
     assert!(f.starts_with("(2 × 19 × 4 B + 1 B) × 16.8 M cells"), "{f}");
     match sp.steps {
         Steps::Sim { rate, .. } => {
@@ -193,9 +193,9 @@ fn amd_hbm_defaults_to_its_own_achieved_share_and_bw_eff_overrides_it() {
         "{amd}"
     );
     let sp = time_of(&format!("{lbm}&gpu=mi300x"));
-    let f = memcalc_core::text::speed::formula(&sp.terms[0]);
+    let f = memcalc_core::explain::speed::formula(&sp.terms[0]);
     assert!(f.contains("× 70 %)"), "{f}");
-    assert!(memcalc_core::text::speed::source(&sp.terms[0]).contains("AMD Instinct 70 %"));
+    assert!(memcalc_core::explain::speed::source(&sp.terms[0]).contains("AMD Instinct 70 %"));
     // The explicit key wins; NVIDIA keeps 80 %.
     let set = mlups(&format!("{lbm}&gpu=mi300x&bw_eff=80"));
     assert!(
@@ -214,14 +214,14 @@ fn amd_hbm_defaults_to_its_own_achieved_share_and_bw_eff_overrides_it() {
         .iter()
         .find(|t| t.id() == TermId::DecodeHost)
         .unwrap();
-    let f = memcalc_core::text::speed::formula(host);
+    let f = memcalc_core::explain::speed::formula(host);
     assert!(f.contains("× 80 %)"), "{f}");
     let gpu = sp
         .terms
         .iter()
         .find(|t| t.id() == TermId::DecodeMemory)
         .unwrap();
-    assert!(memcalc_core::text::speed::formula(gpu).contains("× 70 %)"));
+    assert!(memcalc_core::explain::speed::formula(gpu).contains("× 70 %)"));
 }
 
 #[test]
@@ -282,7 +282,7 @@ fn an_overlong_time_is_overflow_never_nan_or_infinity() {
         }
         _ => unreachable!(),
     }
-    assert!(memcalc_core::text::speed::summary(&sp).contains("too long to compute"));
+    assert!(memcalc_core::explain::speed::summary(&sp).contains("too long to compute"));
     // The JSON of an overflowing prefill says so, with null seconds.
     let q = "mode=infer&params=1000000000000000&seq=134217728&batch=16777216&gpu=t4&mfu=0.01";
     let s = scenario(q);
@@ -307,7 +307,7 @@ fn an_overlong_time_is_overflow_never_nan_or_infinity() {
         ),
         "{sp:?}"
     );
-    assert!(memcalc_core::text::speed::summary(&sp).contains("too long to compute for"));
+    assert!(memcalc_core::explain::speed::summary(&sp).contains("too long to compute for"));
     let json = memcalc_core::report::to_json_with_speed(&e, &[], None, Some(&sp));
     assert!(json.contains("\"run_s\":null"), "{json}");
     assert!(
@@ -330,14 +330,14 @@ fn every_term_has_its_texts_and_the_json_its_speed_object() {
         let e = memcalc_core::estimate(&s);
         let sp = speed(&s, &e).unwrap().unwrap();
         for t in &sp.terms {
-            let f = memcalc_core::text::speed::formula(t);
+            let f = memcalc_core::explain::speed::formula(t);
             assert!(
-                f.ends_with(&memcalc_core::text::speed::time(t.time)),
+                f.ends_with(&memcalc_core::explain::speed::time(t.time)),
                 "{q}: {f}"
             );
-            assert!(!memcalc_core::text::speed::label(t).is_empty());
-            assert!(!memcalc_core::text::speed::explanation(t).is_empty());
-            assert!(!memcalc_core::text::speed::source(t).is_empty());
+            assert!(!memcalc_core::explain::speed::label(t).is_empty());
+            assert!(!memcalc_core::explain::speed::explanation(t).is_empty());
+            assert!(!memcalc_core::explain::speed::source(t).is_empty());
             assert!(t.time.seconds().is_some_and(f64::is_finite), "{q}: {t:?}");
         }
         let plain = memcalc_core::report::to_json(&e, &[], None);
@@ -403,7 +403,7 @@ fn a_mixture_of_experts_reads_only_the_routed_experts_at_small_batches() {
 /// together, not a pooled engine's chunked prefill, which it does not run (issue 39).
 #[test]
 fn a_static_batch_prefill_cites_no_serving_engines_chunked_prefill() {
-    use memcalc_core::text::speed as words;
+    use memcalc_core::explain::speed as words;
     let sp = time_of("mode=infer&engine=llamacpp&model_id=meta-llama/Llama-2-7b-hf&gpu=rtx4090");
     let src = words::source(term(&sp, TermId::Prefill));
     assert!(src.contains("llama.cpp"), "{src}");
@@ -426,7 +426,7 @@ fn zero_offload_counts_the_cpu_optimizer_step() {
         .find(|t| t.id().key() == "offload_step")
         .unwrap_or_else(|| panic!("no CPU optimizer step in {sp:?}"));
     assert_eq!(cpu.bound, Bound::HostMemory);
-    let formula = memcalc_core::text::speed::formula(cpu);
+    let formula = memcalc_core::explain::speed::formula(cpu);
     assert!(
         formula.contains(" × 28 B ÷ (") && formula.contains("÷ 8 ranks"),
         "{formula}"
@@ -454,14 +454,14 @@ fn qlora_counts_the_nf4_dequantization_of_every_pass() {
         .find(|t| t.id().key() == "qlora_dequant")
         .unwrap_or_else(|| panic!("no dequantization in {sp:?}"));
     assert_eq!(dq.bound, Bound::MemoryBandwidth);
-    let f = memcalc_core::text::speed::formula(dq);
+    let f = memcalc_core::explain::speed::formula(dq);
     assert!(f.starts_with("2 × ") && f.contains("(0.52 + 2 B)"), "{f}");
     let full = time_of(&format!("{q}&recompute=full"));
     let f3 = full
         .terms
         .iter()
         .find(|t| t.id().key() == "qlora_dequant")
-        .map(memcalc_core::text::speed::formula)
+        .map(memcalc_core::explain::speed::formula)
         .unwrap();
     assert!(f3.starts_with("3 × "), "{f3}");
     // LoRA on 16-bit weights dequantizes nothing.
@@ -484,9 +484,9 @@ fn fp8_training_keeps_attention_at_the_bf16_peak() {
         .iter()
         .find(|t| t.id().key() == "train_attention")
         .unwrap_or_else(|| panic!("no BF16 attention in {fp8:?}"));
-    let f = memcalc_core::text::speed::formula(att);
+    let f = memcalc_core::explain::speed::formula(att);
     assert!(f.contains("÷ (990 TFLOP/s × 40 %)"), "{f}");
-    let main = memcalc_core::text::speed::formula(term(&fp8, TermId::TrainCompute));
+    let main = memcalc_core::explain::speed::formula(term(&fp8, TermId::TrainCompute));
     assert!(
         main.contains("+ 0 attention") && main.contains("1.98 PFLOP/s"),
         "{main}"
@@ -501,7 +501,7 @@ fn fp8_training_keeps_attention_at_the_bf16_peak() {
     };
     assert!(step(&fp8) < step(&bf16), "FP8 is still faster than BF16");
     let full = time_of(&format!("{q}&dtype=fp8&recompute=full"));
-    let f = memcalc_core::text::speed::formula(term(&full, TermId::TrainAttention));
-    let g = memcalc_core::text::speed::formula(att);
+    let f = memcalc_core::explain::speed::formula(term(&full, TermId::TrainAttention));
+    let g = memcalc_core::explain::speed::formula(att);
     assert_ne!(f, g, "the recomputed attention forward runs in BF16 too");
 }

@@ -58,10 +58,10 @@ fn a_given_count_is_said_in_the_formula_and_zero_is_refused() {
     let sp = time_of(&format!("{CUFFT_256}&transforms=1"));
     for id in [TermId::FftCompute, TermId::FftMemory] {
         let t = sp.terms.iter().find(|t| t.id() == id).unwrap();
-        let f = memcalc_core::text::speed::formula(t);
+        let f = memcalc_core::explain::speed::formula(t);
         assert!(f.starts_with("1 transform (transforms) × "), "{f}");
     }
-    let e = memcalc_core::text::speed::explanation(
+    let e = memcalc_core::explain::speed::explanation(
         sp.terms
             .iter()
             .find(|t| t.id() == TermId::FftCompute)

@@ -160,18 +160,18 @@ fn a_bad_cuda_graphs_value_is_an_error_naming_the_key() {
 fn the_words_give_the_formula_with_the_users_numbers_and_the_source() {
     let sp = time_of(&format!("{Q4}&cuda_graphs=off"));
     let t = launch_term(&sp).unwrap();
-    let f = memcalc_core::text::speed::formula(t);
+    let f = memcalc_core::explain::speed::formula(t);
     assert!(
         f.starts_with("(30 kernels × 32 layers + 4) × 723 ns"),
         "{f}"
     );
     assert!(f.ends_with("= 697 µs"), "{f}");
-    let e = memcalc_core::text::speed::explanation(t);
+    let e = memcalc_core::explain::speed::explanation(t);
     assert!(e.contains("cuda_graphs=off"), "{e}");
-    let src = memcalc_core::text::speed::source(t);
+    let src = memcalc_core::explain::speed::source(t);
     assert!(src.contains("#6766") && src.contains("116.31"), "{src}");
-    assert!(!memcalc_core::text::speed::label(t).is_empty());
+    assert!(!memcalc_core::explain::speed::label(t).is_empty());
     let batch = time_of(&format!("{MOE}&batch=8"));
-    let e = memcalc_core::text::speed::explanation(launch_term(&batch).unwrap());
+    let e = memcalc_core::explain::speed::explanation(launch_term(&batch).unwrap());
     assert!(e.contains("more than 4 tokens"), "{e}");
 }

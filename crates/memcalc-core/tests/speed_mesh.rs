@@ -145,8 +145,8 @@ fn the_hpcg_solve_names_the_implementation_it_counts() {
         ));
         let t = term(&sp, TermId::MeshSolve);
         (
-            memcalc_core::text::speed::explanation(t),
-            memcalc_core::text::speed::source(t),
+            memcalc_core::explain::speed::explanation(t),
+            memcalc_core::explain::speed::source(t),
         )
     };
     let (cpu, source) = words("sim_device=cpu");
@@ -192,7 +192,7 @@ fn openfoam_smoother_sweeps_are_counted_from_the_log() {
         .iter()
         .find(|t| t.id().key() == "mesh_smooth")
         .expect("the smoother's term");
-    let f = memcalc_core::text::speed::formula(smooth);
+    let f = memcalc_core::explain::speed::formula(smooth);
     assert!(f.starts_with("220 iterations × (3 × "), "{f}");
     assert!(f.contains("14 × 1 M rows × 8 B"), "{f}");
     assert!(

@@ -61,7 +61,7 @@ fn a_link_gives_back_the_warps_and_zero_is_an_error() {
     assert!(
         errors
             .iter()
-            .any(|e| e.field == memcalc_core::inputs::fields::FieldId::MmvqWarps),
+            .any(|e| e.field == memcalc_core::schema::fields::FieldId::MmvqWarps),
         "{errors:?}"
     );
 }

@@ -11,7 +11,7 @@ use memcalc_core::{estimate, speed, Bound, TermId};
 fn bound_of(q: &str) -> (Bound, String) {
     let s = scenario(q);
     let sp = speed(&s, &estimate(&s)).unwrap().unwrap();
-    (sp.bound, memcalc_core::text::speed::summary(&sp))
+    (sp.bound, memcalc_core::explain::speed::summary(&sp))
 }
 
 /// tests/e2e/speed.spec.ts opens these links and expects these bounds.
@@ -144,7 +144,7 @@ fn change_of(q: &str, saving: &str) -> String {
         .iter()
         .find(|sv| sv.query() == saving)
         .unwrap_or_else(|| panic!("{q}: no {saving} in {found:#?}"));
-    memcalc_core::text::speed::change(&sv.time.expect(saving))
+    memcalc_core::explain::speed::change(&sv.time.expect(saving))
 }
 
 #[test]
@@ -172,8 +172,8 @@ fn suggestions_say_what_they_do_to_time() {
 
 #[test]
 fn the_words_say_how_many_times_faster_or_slower() {
+    use memcalc_core::explain::speed::change;
     use memcalc_core::speed::change::{TimeChange, TimePer};
-    use memcalc_core::text::speed::change;
     let c = |speedup, per| {
         change(&TimeChange {
             speedup,

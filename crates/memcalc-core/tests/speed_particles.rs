@@ -365,16 +365,16 @@ fn more_ranks_than_the_nodes_cores_warn() {
         .into_iter()
         .find(|w| matches!(w, Warning::Oversubscribed { .. }))
         .unwrap();
-    let text = memcalc_core::text::warnings::warning(&w);
+    let text = memcalc_core::explain::warnings::warning(&w);
     assert!(
         text.contains("16,384") && text.contains("128") && text.contains("oversubscribed"),
         "{text}"
     );
     // A sweep over the ranks names every oversubscribed row.
     let (i, _) = memcalc_core::Inputs::from_query(&format!("{EAM}&ranks=64"));
-    let sw = memcalc_core::answers::scaling::sweep(
+    let sw = memcalc_core::analysis::scaling::sweep(
         &i,
-        memcalc_core::inputs::fields::FieldId::Ranks,
+        memcalc_core::schema::fields::FieldId::Ranks,
         &[64, 128, 256, 512],
     );
     let xs: Vec<u64> = sw.oversubscribed.iter().map(|(x, _)| *x).collect();
@@ -453,7 +453,7 @@ fn a_gpu_pair_kernel_issues_at_most_128_instructions_an_sm_clock() {
     assert!(close(h_t / a_t, 19.5 / 33.5, 1e-9), "{a_t} {h_t}");
     // The formula names the share; AMD GPUs and CPU ranks keep their whole peak.
     let sp = time_of(&q("h100-80"));
-    let text = memcalc_core::text::speed::formula(term(&sp, TermId::MdPairs));
+    let text = memcalc_core::explain::speed::formula(term(&sp, TermId::MdPairs));
     assert!(text.contains("50 % issue"), "{text}");
     let (m_issue, ..) = pairs("mi300x");
     assert_eq!(m_issue, 1.0);
@@ -584,17 +584,17 @@ fn every_particle_term_has_its_texts() {
     ] {
         let sp = time_of(q);
         for t in &sp.terms {
-            let f = memcalc_core::text::speed::formula(t);
-            assert!(f.ends_with(&memcalc_core::text::speed::time(t.time)), "{q}: {f}");
+            let f = memcalc_core::explain::speed::formula(t);
+            assert!(f.ends_with(&memcalc_core::explain::speed::time(t.time)), "{q}: {f}");
             assert!(!f.contains("NaN") && !f.contains("inf"), "{q}: {f}");
-            assert!(!memcalc_core::text::speed::label(t).is_empty());
-            assert!(!memcalc_core::text::speed::explanation(t).is_empty());
-            assert!(!memcalc_core::text::speed::source(t).is_empty());
+            assert!(!memcalc_core::explain::speed::label(t).is_empty());
+            assert!(!memcalc_core::explain::speed::explanation(t).is_empty());
+            assert!(!memcalc_core::explain::speed::source(t).is_empty());
         }
-        let summary = memcalc_core::text::speed::summary(&sp);
+        let summary = memcalc_core::explain::speed::summary(&sp);
         assert!(summary.starts_with("At least"), "{summary}");
     }
-    let lj = memcalc_core::text::speed::summary(&time_of(LJ));
+    let lj = memcalc_core::explain::speed::summary(&time_of(LJ));
     assert!(lj.contains("timesteps/s"), "{lj}");
 }
 

@@ -8,7 +8,7 @@
 mod common;
 
 use common::{scenario, time_of};
-use memcalc_core::inputs::fields::FieldId;
+use memcalc_core::schema::fields::FieldId;
 use memcalc_core::speed::NeuralTerm;
 use memcalc_core::speed::TermValues;
 use memcalc_core::{Inputs, Speed, Steps, TermId};
@@ -122,17 +122,17 @@ fn the_words_show_the_schedule_and_cite_it() {
         .iter()
         .find(|t| t.id() == TermId::PipelineBubble)
         .unwrap();
-    let formula = memcalc_core::text::speed::formula(bubble);
+    let formula = memcalc_core::explain::speed::formula(bubble);
     assert!(
         formula.starts_with("(8 − 1) ÷ (48 micro-batches × 2 chunks per device)"),
         "{formula}"
     );
-    let words = memcalc_core::text::speed::explanation(bubble);
+    let words = memcalc_core::explain::speed::explanation(bubble);
     assert!(
         words.contains("(p − 1)/(m · v)") && words.contains("micro_batches"),
         "{words}"
     );
-    let source = memcalc_core::text::speed::source(bubble);
+    let source = memcalc_core::explain::speed::source(bubble);
     assert!(source.contains("§2.2.2"), "{source}");
     let plain = time_of(&format!("{GPT145B}&micro_batches=48"));
     let bubble = plain
@@ -140,7 +140,7 @@ fn the_words_show_the_schedule_and_cite_it() {
         .iter()
         .find(|t| t.id() == TermId::PipelineBubble)
         .unwrap();
-    let formula = memcalc_core::text::speed::formula(bubble);
+    let formula = memcalc_core::explain::speed::formula(bubble);
     assert!(
         formula.starts_with("(8 − 1) ÷ 48 micro-batches ×"),
         "{formula}"

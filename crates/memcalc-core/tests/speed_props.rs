@@ -23,7 +23,7 @@ proptest! {
         };
         for t in &sp.terms {
             prop_assert!(finite(t.time), "{t:?}");
-            let f = memcalc_core::text::speed::formula(t);
+            let f = memcalc_core::explain::speed::formula(t);
             prop_assert!(!f.contains("NaN") && !f.contains("inf"), "{f}");
         }
         match sp.steps {
@@ -42,7 +42,7 @@ proptest! {
                 prop_assert!(finite(step) && samples_per_s.is_finite() && flops_per_step.is_finite());
             }
         }
-        let summary = memcalc_core::text::speed::summary(&sp);
+        let summary = memcalc_core::explain::speed::summary(&sp);
         prop_assert!(!summary.contains("NaN") && !summary.contains("inf "), "{summary}");
     }
 }

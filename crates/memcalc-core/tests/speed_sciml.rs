@@ -104,13 +104,16 @@ fn every_surrogate_kind_has_a_time_with_its_texts() {
             assert_eq!(step, longest, "{q}");
             assert!(step > 0.0 && samples_per_s > 0.0, "{q}");
             for t in &sp.terms {
-                let f = memcalc_core::text::speed::formula(t);
-                assert!(f.ends_with(&memcalc_core::text::speed::time(t.time)), "{f}");
-                assert!(!memcalc_core::text::speed::label(t).is_empty());
-                assert!(!memcalc_core::text::speed::explanation(t).is_empty());
-                assert!(!memcalc_core::text::speed::source(t).is_empty());
+                let f = memcalc_core::explain::speed::formula(t);
+                assert!(
+                    f.ends_with(&memcalc_core::explain::speed::time(t.time)),
+                    "{f}"
+                );
+                assert!(!memcalc_core::explain::speed::label(t).is_empty());
+                assert!(!memcalc_core::explain::speed::explanation(t).is_empty());
+                assert!(!memcalc_core::explain::speed::source(t).is_empty());
             }
-            let summary = memcalc_core::text::speed::summary(&sp);
+            let summary = memcalc_core::explain::speed::summary(&sp);
             assert!(summary.contains("samples/s"), "{summary}");
         }
     }

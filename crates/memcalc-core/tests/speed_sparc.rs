@@ -144,17 +144,20 @@ fn every_sparc_term_has_words_and_a_source() {
     ] {
         let sp = time_of(q);
         for t in &sp.terms {
-            let f = memcalc_core::text::speed::formula(t);
+            let f = memcalc_core::explain::speed::formula(t);
             assert!(
-                f.ends_with(&memcalc_core::text::speed::time(t.time)),
+                f.ends_with(&memcalc_core::explain::speed::time(t.time)),
                 "{q}: {f}"
             );
-            assert!(!memcalc_core::text::speed::label(t).is_empty(), "{q}");
+            assert!(!memcalc_core::explain::speed::label(t).is_empty(), "{q}");
             assert!(
-                memcalc_core::text::speed::source(t).contains("SPARC"),
+                memcalc_core::explain::speed::source(t).contains("SPARC"),
                 "{q}"
             );
-            assert!(!memcalc_core::text::speed::explanation(t).is_empty(), "{q}");
+            assert!(
+                !memcalc_core::explain::speed::explanation(t).is_empty(),
+                "{q}"
+            );
         }
     }
 }

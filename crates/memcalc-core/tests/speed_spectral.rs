@@ -28,14 +28,14 @@ fn spectral_and_planewave_runs_have_a_time_with_words_for_every_term() {
         let sp = time_of(q);
         assert!(sim_step(&sp) > 0.0, "{q}");
         for t in &sp.terms {
-            let f = memcalc_core::text::speed::formula(t);
+            let f = memcalc_core::explain::speed::formula(t);
             assert!(
-                f.ends_with(&memcalc_core::text::speed::time(t.time)),
+                f.ends_with(&memcalc_core::explain::speed::time(t.time)),
                 "{q}: {f}"
             );
-            assert!(!memcalc_core::text::speed::label(t).is_empty());
-            assert!(!memcalc_core::text::speed::explanation(t).is_empty());
-            assert!(!memcalc_core::text::speed::source(t).is_empty());
+            assert!(!memcalc_core::explain::speed::label(t).is_empty());
+            assert!(!memcalc_core::explain::speed::explanation(t).is_empty());
+            assert!(!memcalc_core::explain::speed::source(t).is_empty());
             assert!(t.time.seconds().is_some_and(f64::is_finite), "{q}: {t:?}");
         }
     }
@@ -214,7 +214,7 @@ fn sparc_has_no_ffts_but_its_real_space_terms() {
 // and the phone's headline said "per step"; a pseudo-spectral step stays a step.
 #[test]
 fn a_planewave_step_is_named_an_scf_iteration() {
-    use memcalc_core::text::speed::{headline, summary};
+    use memcalc_core::explain::speed::{headline, summary};
     for q in [
         "mode=sim&method=planewave",
         "mode=sim&method=planewave&dft_arrays=sparc",

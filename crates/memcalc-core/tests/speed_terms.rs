@@ -4,8 +4,8 @@
 //! shows up, and none of its words is empty.
 
 use memcalc_core::catalog::codes::PROFILES;
+use memcalc_core::explain::speed as words;
 use memcalc_core::schema::presets::PRESETS;
-use memcalc_core::text::speed as words;
 use memcalc_core::{estimate, Choice, Inputs, TermId};
 
 const LINKS: &str = include_str!("links_v1.txt");

@@ -4,7 +4,7 @@
 
 mod strategies;
 
-use memcalc_core::answers::timeline::{timeline, Clock, PhaseId, Step, Timeline, GROUPS};
+use memcalc_core::analysis::timeline::{timeline, Clock, PhaseId, Step, Timeline, GROUPS};
 use memcalc_core::report::timeline as words;
 use memcalc_core::{estimate, speed, Inputs, Location, Mode, Scenario};
 use proptest::prelude::*;
@@ -126,7 +126,7 @@ fn training_first_step_allocates_the_optimizer_states_and_the_steady_loss_is_the
     assert_eq!(t.peak_phase().step, Step::Steady);
     assert_eq!(t.clock, Clock::Seconds);
     // Forward phases accumulate activations, backward phases free them.
-    let act = |p: &memcalc_core::answers::timeline::Phase| {
+    let act = |p: &memcalc_core::analysis::timeline::Phase| {
         p.parts
             .iter()
             .find(|(id, _)| id.key() == "activations")
@@ -184,7 +184,7 @@ fn recomputation_lowers_the_forward_levels_and_shifts_the_time_to_the_backward()
 fn zero3_and_fsdp_hold_their_gathered_layers_from_the_first_forward_pass() {
     let (_, e, t) = of("params=7B&gpus=8&zero=3&framework=fsdp");
     check(&e, &t).unwrap();
-    let gathered = |p: &memcalc_core::answers::timeline::Phase| {
+    let gathered = |p: &memcalc_core::analysis::timeline::Phase| {
         p.parts
             .iter()
             .find(|(id, _)| id.key() == "gathered_layers")
@@ -289,7 +289,7 @@ fn a_scenario_without_a_time_model_is_drawn_at_equal_spacing() {
 #[test]
 fn the_peak_sentence_names_the_phase_and_the_change_that_lowers_it_most() {
     let (s, e, t) = of("params=7B&optimizer=adamw&batch=4&seq=4096");
-    let savings = memcalc_core::answers::derived::savings(&s);
+    let savings = memcalc_core::analysis::derived::savings(&s);
     let line = words::peak_sentence(&e, &t, &savings, Default::default());
     assert!(
         line.starts_with("The peak is the logits and loss (steady step): "),
@@ -363,7 +363,7 @@ fn the_chrome_trace_has_the_trace_event_formats_required_fields() {
 fn the_json_object_is_the_documents_last_key() {
     let (s, e, t) = of("params=1B");
     let doc = memcalc_core::report::to_json(&e, &[], None);
-    let savings = memcalc_core::answers::derived::savings(&s);
+    let savings = memcalc_core::analysis::derived::savings(&s);
     let out = words::with_timeline(&doc, &words::to_json(&e, &t, &savings));
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!(v["timeline"]["peak_bytes"], e.per_device_bytes);

@@ -65,7 +65,7 @@ fn vllm_profiles_the_largest_image_batch_before_the_pool() {
         );
     }
     let c = e.component(PartId::MmProfile).unwrap();
-    assert!(memcalc_core::text::parts::source(c).contains("profile_run"));
+    assert!(memcalc_core::explain::parts::source(c).contains("profile_run"));
 }
 
 #[test]
@@ -91,7 +91,7 @@ fn deepseek_v32_caches_its_indexer_beside_the_latent() {
     // 61 layers × ((512 + 64) latent values × 2 B + 128 FP8 key values + one FP32 scale).
     assert_eq!(v.token_bytes, 61 * ((512 + 64) * 2 + 128 + 4));
     let c = e.component(PartId::KvCache).unwrap();
-    assert!(memcalc_core::text::parts::formula(c).contains("132 B indexer"));
+    assert!(memcalc_core::explain::parts::formula(c).contains("132 B indexer"));
     // A version-4 link keeps the latent only: its bytes do not change.
     let old = est(&format!("v=4&{V32}"));
     assert_eq!(old.serving.unwrap().token_bytes, 61 * (512 + 64) * 2);
@@ -120,7 +120,7 @@ fn gemma_3_counts_its_siglip_encoder_from_version_5_and_older_links_keep_theirs(
     assert_eq!(expect_part(&e, PartId::VisionWeights), 423_056_880 * 2);
     // 256 tokens an image, 8192 a step on an H100: 32 images of 4096 patches each.
     let c = e.component(PartId::MmProfile).unwrap();
-    assert!(memcalc_core::text::parts::explanation(c).contains("32 images of 256 tokens"));
+    assert!(memcalc_core::explain::parts::explanation(c).contains("32 images of 256 tokens"));
     let old = est(&format!("v=4&{q}"));
     assert_eq!(part(&old, PartId::VisionWeights), None);
     assert_eq!(part(&old, PartId::MmProfile), None);

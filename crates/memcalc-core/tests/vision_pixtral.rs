@@ -38,9 +38,9 @@ fn mistral_small_3_1_counts_pixtral_from_version_6_and_older_links_keep_theirs()
     // vLLM profiles the largest images: 3,025 tokens each ((1540 ÷ 28)², PixtralHFEncoderInfo).
     let c = e.component(PartId::MmProfile).unwrap();
     assert!(
-        memcalc_core::text::parts::explanation(c).contains("3,025 tokens"),
+        memcalc_core::explain::parts::explanation(c).contains("3,025 tokens"),
         "{}",
-        memcalc_core::text::parts::explanation(c)
+        memcalc_core::explain::parts::explanation(c)
     );
     // A link of version 5 named the language model only, and keeps it, written again too.
     for v in ["v=5", "v=4", "v=2"] {

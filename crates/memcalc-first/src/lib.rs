@@ -12,9 +12,9 @@
 //! `data-pre-*` attributes, never the live page's `data-testid`/`data-component`, so tests
 //! and scripts that read the live page never read the screen.
 
-use memcalc_core::inputs::page::{PageOptions, Part, Theme};
-use memcalc_core::text::parts;
-use memcalc_core::text::wording::{left_out, results_heading, TAGLINE};
+use memcalc_core::explain::parts;
+use memcalc_core::explain::wording::{left_out, results_heading, TAGLINE};
+use memcalc_core::schema::page::{PageOptions, Part, Theme};
 use memcalc_core::units::{format_bytes, format_share, UnitSystem};
 use memcalc_core::{estimate, Estimate, Inputs, Location, Scenario};
 
@@ -193,7 +193,7 @@ fn verdict(e: &Estimate, units: UnitSystem, stale: Option<&str>) -> String {
         .map(|v| {
             format!(
                 r#"<p class="serving">{}</p>"#,
-                esc(&memcalc_core::text::serving::summary(&v))
+                esc(&memcalc_core::explain::serving::summary(&v))
             )
         })
         .unwrap_or_default();
@@ -210,7 +210,7 @@ fn verdict(e: &Estimate, units: UnitSystem, stale: Option<&str>) -> String {
         .map(|w| {
             format!(
                 "<li>{}</li>",
-                esc(&memcalc_core::text::warnings::warning(w))
+                esc(&memcalc_core::explain::warnings::warning(w))
             )
         })
         .collect();

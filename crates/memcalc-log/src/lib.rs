@@ -9,7 +9,7 @@
 
 use std::cell::RefCell;
 
-use memcalc_core::answers::log::Reader;
+use memcalc_core::log::Reader;
 use memcalc_core::report::log_check::page_view;
 
 thread_local! {

@@ -6,8 +6,8 @@
 use std::hint::black_box;
 use std::time::Instant;
 
-use memcalc_core::answers::derived::{derive, savings};
-use memcalc_core::answers::scaling::scaling;
+use memcalc_core::analysis::derived::{derive, savings};
+use memcalc_core::analysis::scaling::scaling;
 use memcalc_core::{estimate, Inputs};
 
 /// Microseconds per call: the best of 7 runs of `n` calls (the machine is shared).
@@ -29,7 +29,7 @@ fn main() {
     println!("| preset | parse µs | estimate µs | derive µs | time answer µs | its savings µs | its sweep µs |");
     println!("|---|---:|---:|---:|---:|---:|---:|");
     let mut sum = [0.0; 6];
-    for p in memcalc_core::inputs::presets::PRESETS {
+    for p in memcalc_core::schema::presets::PRESETS {
         let q = format!("{}&scaling_y=time", p.query);
         let s = Inputs::from_query(&q).0.parse().unwrap();
         let row = [
@@ -60,7 +60,7 @@ fn main() {
             p.id, row[0], row[1], row[2], row[3], row[4], row[5]
         );
     }
-    let k = memcalc_core::inputs::presets::PRESETS.len() as f64;
+    let k = memcalc_core::schema::presets::PRESETS.len() as f64;
     println!(
         "| mean | {:.0} | {:.0} | {:.0} | {:.0} | {:.0} | {:.0} |",
         sum[0] / k,

@@ -1,12 +1,15 @@
 //! Questions asked of the model: limits, savings, layouts, sweeps and scaling, node searches.
 
-pub mod band;
-mod band_table;
 pub mod compare;
 pub mod derived;
 pub mod layouts;
-pub mod limits;
 pub mod plan;
 pub mod scaling;
-pub mod sim_nodes;
 pub mod timeline;
+inner!(band, limits, sim_nodes);
+mod band_table;
+
+// From the layers below, for the page, the CLI and the notebook: the check against a measured
+// peak, and the serving curves.
+pub use crate::model::calibrate;
+pub use crate::speed::inference::{batch_curve, decode_curve, CurvePoint};

@@ -73,8 +73,8 @@ fn block_start(c: &mut Ctx, _l: &str) {
 }
 
 const KEYS: &[&str] = &[
-    "natom", "ntypat", "mband", "nkpt", "nfft", "lnmax", "mpssoang", "xclevel", "occopt",
-    "n1xccc", "nsym", "nsppol", "nspinor",
+    "natom", "ntypat", "mband", "nkpt", "nfft", "lnmax", "mpssoang", "xclevel", "occopt", "n1xccc",
+    "nsym", "nsppol", "nspinor",
 ];
 
 fn block_pairs(c: &mut Ctx, l: &str) {
@@ -105,7 +105,10 @@ fn estimate(c: &mut Ctx, l: &str) {
     }
     if let Some(mb) = number_after(l, "less than") {
         c.remember("estimate", mb);
-        c.log(Figure::ProcessEstimate, (mb * (1u64 << 20) as f64).round() as u64);
+        c.log(
+            Figure::ProcessEstimate,
+            (mb * (1u64 << 20) as f64).round() as u64,
+        );
         c.seen.remove("in_block");
     }
 }
@@ -175,7 +178,12 @@ fn finish(c: &mut Ctx) {
         c.fill_at(F::Smearing, if on { "on" } else { "off" }, line, text);
     }
     if let Some((v, line, text)) = seen(c, "n1xccc") {
-        c.fill_at(F::CoreCorrection, if v > 0.0 { "on" } else { "off" }, line, text);
+        c.fill_at(
+            F::CoreCorrection,
+            if v > 0.0 { "on" } else { "off" },
+            line,
+            text,
+        );
     }
     if let Some((_, line, text)) = seen(c, "nsppol").filter(|v| v.0 >= 2.0) {
         c.fill_at(F::Spin, "collinear", line, text);

@@ -128,11 +128,7 @@ fn stage(c: &mut Ctx, l: &str) {
 fn version(c: &mut Ctx, l: &str) {
     // Printed once per deepspeed.initialize: two of them are two runs (or two engines).
     c.starts += 1;
-    if let Some(v) = l
-        .split("version=")
-        .nth(1)
-        .and_then(|s| s.split(',').next())
-    {
+    if let Some(v) = l.split("version=").nth(1).and_then(|s| s.split(',').next()) {
         c.version = v.trim().to_string();
     }
 }
@@ -174,7 +170,11 @@ fn estimator_sw(c: &mut Ctx, l: &str) {
     }
     c.fill(
         F::Zero,
-        if l.contains("largest layer") { "3" } else { "2" },
+        if l.contains("largest layer") {
+            "3"
+        } else {
+            "2"
+        },
     );
 }
 
@@ -199,7 +199,9 @@ fn estimator_row(c: &mut Ctx, l: &str) {
         let v = v.split(['}', ',']).next().unwrap_or("");
         Some(v.contains("cpu") || v.contains("nvme") || v.contains('1'))
     };
-    let optimizer = off("offload_optimizer").or_else(|| off("cpu_offload=")).unwrap_or(false);
+    let optimizer = off("offload_optimizer")
+        .or_else(|| off("cpu_offload="))
+        .unwrap_or(false);
     let params = off("offload_param")
         .or_else(|| off("cpu_offload_params="))
         .unwrap_or(false);

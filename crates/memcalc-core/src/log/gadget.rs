@@ -53,7 +53,10 @@ fn largest(c: &mut Ctx, l: &str) {
         let prev = c.seen.get("largest").map_or(-1.0, |v| v.0);
         if mb > prev {
             c.remember("largest", mb);
-            c.log(Figure::LargestAllocation, (mb * (1u64 << 20) as f64).round() as u64);
+            c.log(
+                Figure::LargestAllocation,
+                (mb * (1u64 << 20) as f64).round() as u64,
+            );
         }
     }
 }
@@ -65,7 +68,10 @@ fn ewald(c: &mut Ctx, l: &str) {
     if n.len() >= 5 && !c.seen.contains_key("ewald") {
         let mb = n[n.len() - 2];
         c.remember("ewald", mb);
-        c.log(Figure::EwaldTable, (mb * (1u64 << 20) as f64).round() as u64);
+        c.log(
+            Figure::EwaldTable,
+            (mb * (1u64 << 20) as f64).round() as u64,
+        );
     }
 }
 

@@ -241,7 +241,8 @@ fn finish(c: &mut Ctx) {
         c.reading.unused.push(super::Unused {
             line,
             text,
-            why: "OpenMP threads per rank do not change the per-rank arrays the estimate counts".to_string(),
+            why: "OpenMP threads per rank do not change the per-rank arrays the estimate counts"
+                .to_string(),
         });
     }
     if c.starts > 0 && !c.seen.contains_key("finished") && !c.seen.contains_key("performance") {

@@ -233,7 +233,12 @@ fn finish(c: &mut Ctx) {
         c.fill_at(F::Potential, p, line, text);
     }
     // No "Performance:" line (LAMMPS before 2016 prints none): the loop's steps over its time.
-    if !c.reading.logged.iter().any(|l| l.figure == Figure::StepRate) {
+    if !c
+        .reading
+        .logged
+        .iter()
+        .any(|l| l.figure == Figure::StepRate)
+    {
         if let (Some(loop_ms), Some((steps, ..))) = (
             c.reading
                 .logged

@@ -136,7 +136,11 @@ fn bench_header(c: &mut Ctx, l: &str) {
     ) {
         c.remember("bench_test_col", test as f64);
         c.remember("bench_tps_col", tps as f64);
-        for (name, key) in [("model", "bench_model_col"), ("fa", "bench_fa_col"), ("ngl", "bench_ngl_col")] {
+        for (name, key) in [
+            ("model", "bench_model_col"),
+            ("fa", "bench_fa_col"),
+            ("ngl", "bench_ngl_col"),
+        ] {
             if let Some(i) = cols.iter().position(|c| c == name) {
                 c.remember(key, i as f64);
             }
@@ -151,7 +155,10 @@ fn bench_settings(c: &mut Ctx, cols: &[String]) {
     if let Some(m) = col(c, "bench_model_col").and_then(|i| cols.get(i)) {
         // "llama 7B Q4_0", "llama 8B Q4_K - Medium": the type follows the size.
         let words: Vec<&str> = m.split_whitespace().collect();
-        if let Some(at) = words.iter().position(|w| w.ends_with('B') && w[..w.len() - 1].parse::<f64>().is_ok()) {
+        if let Some(at) = words
+            .iter()
+            .position(|w| w.ends_with('B') && w[..w.len() - 1].parse::<f64>().is_ok())
+        {
             let t = words[at + 1..].join(" ");
             match ftype(&t) {
                 Some(q) => c.fill(F::Quant, q),
@@ -161,7 +168,10 @@ fn bench_settings(c: &mut Ctx, cols: &[String]) {
             }
         }
     }
-    if let Some(fa) = col(c, "bench_fa_col").and_then(|i| cols.get(i)).and_then(|v| first_number(v)) {
+    if let Some(fa) = col(c, "bench_fa_col")
+        .and_then(|i| cols.get(i))
+        .and_then(|v| first_number(v))
+    {
         c.fill(F::FlashAttention, if fa > 0.0 { "on" } else { "off" });
     }
     // llama-bench's default -ngl 99 means every layer, the key's own default: only a smaller
@@ -424,14 +434,14 @@ fn meta(c: &mut Ctx, l: &str) {
         ("n_vocab", Some(n)) => c.fill(F::Vocab, plain(n, 0)),
         ("n_embd_head_k", Some(n)) => c.fill(F::HeadDim, plain(n, 0)),
         ("n_ctx_train", Some(n)) => c.fill(F::MaxContext, plain(n, 0)),
-        ("model ftype", _) => {
-            match ftype(&v) {
-                Some(q) => c.fill(F::Quant, q),
-                None if v.contains("F16") => c.fill(F::Dtype, "fp16"),
-                None if v.contains("BF16") => c.fill(F::Dtype, "bf16"),
-                None => c.unused(format!("model ftype {v}: not a GGUF type the estimate stores; the quant keeps its value")),
-            }
-        }
+        ("model ftype", _) => match ftype(&v) {
+            Some(q) => c.fill(F::Quant, q),
+            None if v.contains("F16") => c.fill(F::Dtype, "fp16"),
+            None if v.contains("BF16") => c.fill(F::Dtype, "bf16"),
+            None => c.unused(format!(
+                "model ftype {v}: not a GGUF type the estimate stores; the quant keeps its value"
+            )),
+        },
         _ => {}
     }
 }
@@ -482,7 +492,10 @@ fn finish(c: &mut Ctx) {
     ]
     .iter()
     .any(|k| c.seen.contains_key(k))
-        || c.reading.logged.iter().any(|l| super::timing::is_timing(l.figure))
+        || c.reading
+            .logged
+            .iter()
+            .any(|l| super::timing::is_timing(l.figure))
         || c.reading
             .filled
             .iter()

@@ -390,9 +390,10 @@ fn finish(c: &mut Ctx) {
     } else if cpu_lines >= 2.0 {
         // No end of run: the steps of the SCF loop's CPU clock, one per iteration (one rank and
         // one thread: its wall time).
-        if let (Some((a, ..)), Some((b, line, text))) =
-            (c.seen.get("cpu_first").cloned(), c.seen.get("cpu_last").cloned())
-        {
+        if let (Some((a, ..)), Some((b, line, text))) = (
+            c.seen.get("cpu_first").cloned(),
+            c.seen.get("cpu_last").cloned(),
+        ) {
             if b > a {
                 c.reading.logged.push(super::Logged {
                     figure: Figure::ScfIterationUs,

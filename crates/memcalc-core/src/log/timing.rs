@@ -178,7 +178,11 @@ pub fn compare(
     e: &Estimate,
 ) -> (Option<u64>, &'static str, Option<Timed>) {
     let p = prepared(f, reading, s);
-    let pe = if p == *s { None } else { Some(crate::model::estimate(&p)) };
+    let pe = if p == *s {
+        None
+    } else {
+        Some(crate::model::estimate(&p))
+    };
     let est = pe.as_ref().unwrap_or(e);
     let why = match f {
         Figure::DecodeRate => "the decode step: the weights and KV cache read per token over the GPU's bandwidth at its achieved share (bw_eff), the kernels' launches and the quantization's kernel",

@@ -3,17 +3,22 @@
 //! (`validate`) or as many as are valid (`lenient`), the form's text (`inputs`), links (`url` ← `query`, `page`), presets,
 //! config.json import, and the page's state and its transitions (`page_state`).
 
-pub mod field_help;
 pub mod fields;
-pub mod framework_defaults;
 pub mod hf_config;
-pub mod inputs;
-pub mod lenient;
 pub mod page;
-pub mod page_state;
 pub mod presets;
 pub mod query;
-pub mod slot;
-pub mod url;
-pub mod validate;
-pub mod value;
+inner!(
+    field_help,
+    framework_defaults,
+    inputs,
+    lenient,
+    page_state,
+    slot,
+    url,
+    validate,
+    value
+);
+
+// The option enums of a scenario a form or a query names.
+pub use crate::scenario::{sciml::ModelKind, sim::Method};

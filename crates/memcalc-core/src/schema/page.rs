@@ -598,7 +598,8 @@ mod tests {
 
     #[test]
     fn the_goal_keys_are_kept_as_typed_and_written_back() {
-        let (o, _) = PageOptions::from_query("params=7B&plan_deadline_h=72&plan_tokens=20B&plan_price=");
+        let (o, _) =
+            PageOptions::from_query("params=7B&plan_deadline_h=72&plan_tokens=20B&plan_price=");
         assert_eq!(
             o.plan,
             vec![
@@ -606,10 +607,7 @@ mod tests {
                 ("plan_deadline_h".to_string(), "72".to_string())
             ]
         );
-        assert_eq!(
-            o.query_suffix(),
-            "&plan_tokens=20B&plan_deadline_h=72"
-        );
+        assert_eq!(o.query_suffix(), "&plan_tokens=20B&plan_deadline_h=72");
         let mut p = o.plan.clone();
         set_plan_key(&mut p, "plan_steps", "1e3 x");
         set_plan_key(&mut p, "plan_tokens", "");

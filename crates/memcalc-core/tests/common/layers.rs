@@ -16,29 +16,64 @@ pub struct Layer {
     pub rank: u8,
     /// Part of the public face: other crates may name it (`memcalc_core::catalog::…`). Every
     /// other layer is reached from outside only through the face's re-exports at the crate
-    /// root and in `units`, `text`, `inputs` and `answers` (`src/lib.rs`).
+    /// root and in `units` (`src/lib.rs`).
     pub public: bool,
+    /// A public layer's modules that are not its face (its `mod.rs` declares them with
+    /// `inner!`): other crates may not name them (`memcalc_core::schema::value::…`).
+    pub inner: &'static [&'static str],
 }
 
 const fn layer(name: &'static str, rank: u8, public: bool) -> Layer {
-    Layer { name, rank, public }
+    Layer {
+        name,
+        rank,
+        public,
+        inner: &[],
+    }
+}
+
+const fn face(name: &'static str, rank: u8, inner: &'static [&'static str]) -> Layer {
+    Layer {
+        name,
+        rank,
+        public: true,
+        inner,
+    }
 }
 
 /// The core's layers, bottom up.
 ///
 /// `speed` (the time model) is not public: its face is the root's `speed()`, `Time`, `Speed`,
-/// `TermId`, … and `text::speed` for its words, so the charts and the time wasm name
+/// `TermId`, … and `explain::speed` for its words, so the charts and the time wasm name
 /// `memcalc_core::Time`, never `memcalc_core::speed::Time`.
 pub const LAYERS: &[Layer] = &[
     layer("base", 0, false),
     layer("catalog", 1, true),
     layer("scenario", 2, false),
     layer("model", 3, false),
-    layer("schema", 3, false),
+    face(
+        "schema",
+        3,
+        &[
+            "field_help",
+            "framework_defaults",
+            "inputs",
+            "lenient",
+            "page_state",
+            "slot",
+            "url",
+            "validate",
+            "value",
+        ],
+    ),
     layer("speed", 4, false),
-    layer("explain", 5, false),
-    layer("analysis", 5, false),
-    layer("log", 5, false),
+    face("explain", 5, &[]),
+    face(
+        "analysis",
+        5,
+        &["band", "band_table", "limits", "sim_nodes"],
+    ),
+    face("log", 5, &[]),
     layer("report", 6, true),
 ];
 

@@ -128,7 +128,7 @@ pub fn log_fixture(name: &str) -> String {
 }
 
 /// The log check of fixture `name` over the scenario `base` (the keys the log does not state).
-pub fn log_answer(name: &str, base: &str) -> memcalc_core::answers::log::check::LogAnswer {
+pub fn log_answer(name: &str, base: &str) -> memcalc_core::log::check::LogAnswer {
     let (inputs, _) = Inputs::from_typed_query(base);
-    memcalc_core::answers::log::check::answer(&log_fixture(name), &inputs)
+    memcalc_core::log::check::answer(&log_fixture(name), &inputs)
 }

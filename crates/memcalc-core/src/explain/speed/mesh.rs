@@ -21,7 +21,8 @@ const SRC_CHAIN: &str = "HPCG src/ComputeSPMV_ref.cpp and src/ComputeSYMGS_ref.c
     scheduling model (FP64 add 3, divide 14), LLVM's A64FX model (FADD 4, FDIV 43), at the node's \
     base clock (catalog/hardware.rs) or fp_add_ns / fp_div_ns; sum with the memory term: measured \
     here (docs/accuracy/speed-here/zen4/)";
-const SRC_SMOOTH: &str = "OpenFOAM src/OpenFOAM/matrices/lduMatrix/solvers/smoothSolver/smoothSolver.C \
+const SRC_SMOOTH: &str =
+    "OpenFOAM src/OpenFOAM/matrices/lduMatrix/solvers/smoothSolver/smoothSolver.C \
     (a smoother sweep, then the residual and its norm, per iteration counted in 'No Iterations') \
     and smoothers/symGaussSeidel/symGaussSeidelSmoother.C (bPrime = source; a forward and a \
     backward sweep, each row's upper products summed, divided by the diagonal, distributed to its \
@@ -51,7 +52,9 @@ impl Template for MeshTerm {
             }
             MeshTerm::MeshSolve(_) => "Linear solve per step: Krylov iterations (lower bound)",
             MeshTerm::MeshChain(_) => "Dependent adds of the sparse rows' sums per step (CPU)",
-            MeshTerm::MeshSmooth(_) => "Smoother solves per step: Gauss–Seidel sweeps and residuals",
+            MeshTerm::MeshSmooth(_) => {
+                "Smoother solves per step: Gauss–Seidel sweeps and residuals"
+            }
             MeshTerm::MeshGather(_) => "Gathers of the sparse rows' vector entries per step (CPU)",
             MeshTerm::AmrAdvance(_) => "Block updates per step (lower bound)",
         }

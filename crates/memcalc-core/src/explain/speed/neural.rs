@@ -411,7 +411,8 @@ const SRC_OFFLOAD_STEP: &str = "Ren et al. 2021, ZeRO-Offload (arXiv 2101.06840)
     delayed parameter update (optional); bytes per parameter from DeepSpeed csrc/includes/cpu_adam.h \
     (Step_AVX: loads gradient, momentum, variance and parameter in FP32, stores parameter, momentum \
     and variance), over host memory bandwidth";
-const SRC_TRAIN_ATTENTION: &str = "NVIDIA TransformerEngine, transformer_engine/common/recipe/__init__.py \
+const SRC_TRAIN_ATTENTION: &str =
+    "NVIDIA TransformerEngine, transformer_engine/common/recipe/__init__.py \
     (DelayedScaling and the block-scaling recipes: fp8_dpa = False, fp8_mha = False by default); \
     attention FLOPs as the training step counts them (12 · layers · seq · width per token), at the \
     BF16 peak and the same utilisation (mfu)";
@@ -457,7 +458,9 @@ impl Template for NeuralTerm {
             NeuralTerm::OffloadTraffic { .. } => "Offload traffic over PCIe",
             NeuralTerm::TrainAttention { .. } => "Attention in BF16 (FP8 training)",
             NeuralTerm::OffloadStep { .. } => "Optimizer step on the host CPU (ZeRO-Offload)",
-            NeuralTerm::QloraDequant { .. } => "NF4 weights dequantized before each product (QLoRA)",
+            NeuralTerm::QloraDequant { .. } => {
+                "NF4 weights dequantized before each product (QLoRA)"
+            }
         }
     }
 
