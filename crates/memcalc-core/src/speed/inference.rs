@@ -493,6 +493,21 @@ pub fn speed(s: &Scenario, e: &Estimate, m: &Machine) -> Speed {
         }),
     });
     let mut step = read.time().max(decode.time());
+    // vLLM's and SGLang's fused MoE block: a fixed time per MoE layer beyond the experts'
+    // bytes (routing, alignment, the grouped GEMMs below the bandwidth; speed/moe_block.rs).
+    if let Some(moe_layers) = crate::speed::moe_block::layers(s) {
+        let per_layer = crate::speed::moe_block::seconds_per_layer();
+        let t = Time::of(moe_layers as f64 * per_layer);
+        step = step.plus(t);
+        terms.push(TimeTerm {
+            time: t,
+            bound: Bound::Launch,
+            values: TermValues::Neural(NeuralTerm::DecodeMoeBlock {
+                layers: moe_layers,
+                per_layer,
+            }),
+        });
+    }
     // A Python engine without a CUDA graph: the host launches every kernel of the step; it
     // runs ahead of the GPU, so the step is the longer of the GPU's time and the launches'.
     if let Some(why) = crate::speed::dispatch::eager(s, seqs) {

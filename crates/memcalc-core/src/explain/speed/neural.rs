@@ -238,6 +238,13 @@ fn launch(why: crate::speed::launch::Uncaptured) -> String {
 }
 
 /// The source of a Python engine's host-dispatch term.
+const SRC_MOE_BLOCK: &str = "The engines' fused_moe kernel benchmarks at batch size 1 (vLLM \
+    benchmarks/kernels/benchmark_moe.py, SGLang tuning_fused_moe_triton.py, CUDA-graph replay): \
+    sgl-project/sglang#6825 (A100 PCIe 40GB, Qwen3-30B-A3B, BF16, 109.21 µs), \
+    vllm-project/vllm#24700 (H100, Mixtral 8x7B TP 2, BF16, 144.03 µs), vllm-project/vllm#31448 \
+    (B200, Qwen3-30B-A3B shape, BF16, 39.61 µs), sgl-project/sglang#11730 (H200, Qwen3-235B-A22B \
+    FP8 TP 8, 31.70 µs); each less its top-k experts' bytes at the datasheet bandwidth × 80 % \
+    (48.5, 12.6, 27.8, 26.8 µs), median 27.3 µs per MoE layer";
 const SRC_DISPATCH: &str = "facebookresearch/HolisticTraceAnalysis \
     docs/source/features/cuda_kernel_launch_stats.rst (\"usually, the launch time on the CPU side \
     is between 5-20 microseconds\": the lower end taken); kernels per layer: llama.cpp's count of a \
@@ -442,6 +449,9 @@ impl Template for NeuralTerm {
             NeuralTerm::DecodeDispatch { .. } => {
                 "Decode step: the host's kernel launches without a CUDA graph"
             }
+            NeuralTerm::DecodeMoeBlock { .. } => {
+                "Decode step: the fused MoE block's fixed time (vLLM, SGLang)"
+            }
             NeuralTerm::TpAllReduce { .. } => "Decode step: tensor-parallel all-reduces",
             NeuralTerm::TrainCompute(_) => "Training step: FLOPs",
             NeuralTerm::PipelineBubble { .. } => "Pipeline bubble",
@@ -563,6 +573,11 @@ impl Template for NeuralTerm {
                 per_launch,
                 ..
             } => launch_formula(*per_layer, *layers, *head, *per_launch),
+            NeuralTerm::DecodeMoeBlock { layers, per_layer } => format!(
+                "{} × {}",
+                units::count(*layers, "MoE layer", "MoE layers"),
+                time(Time::of(*per_layer))
+            ),
             NeuralTerm::TrainCompute(f) => format!(
                 "({} × {} params + {} attention + {} recomputed) FLOP per token × {} tokens ÷ {} ÷ \
                     ({} × {})",
@@ -731,6 +746,13 @@ impl Template for NeuralTerm {
             NeuralTerm::DecodeLaunch { why, .. } => launch(*why),
             NeuralTerm::DecodeOccupancy { occupancy, .. } => occupancy_words(occupancy),
             NeuralTerm::DecodeDispatch { why, .. } => dispatch(*why),
+            NeuralTerm::DecodeMoeBlock { .. } => "Each MoE layer of the step routes its tokens (top-k), \
+                sorts them by expert and runs the grouped products over the experts they chose: \
+                under a CUDA graph the launches cost little, but the engines' own kernel \
+                benchmarks time the block at one token well above its experts' bytes over the \
+                bandwidth; that fixed time, the median over four published tables, is added per \
+                MoE layer."
+                .to_string(),
             NeuralTerm::TrainCompute(f) => {
                 format!(
                 "{} FLOPs per parameter and token ({}), the attention term, and {} at an assumed \
@@ -874,6 +896,7 @@ impl Template for NeuralTerm {
             NeuralTerm::DecodeLaunch { .. } => SRC_LAUNCH,
             NeuralTerm::DecodeOccupancy { .. } => SRC_OCCUPANCY,
             NeuralTerm::DecodeDispatch { .. } => SRC_DISPATCH,
+            NeuralTerm::DecodeMoeBlock { .. } => SRC_MOE_BLOCK,
             NeuralTerm::TpAllReduce { .. }
             | NeuralTerm::PrefillAllReduce { .. }
             | NeuralTerm::TensorParallel { .. } => SRC_TENSOR,
