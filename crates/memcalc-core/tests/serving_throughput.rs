@@ -403,7 +403,16 @@ fn moe_decode_pays_the_fused_moe_block_per_moe_layer() {
         panic!()
     };
     assert_eq!(layers, 58);
+    // moe_block_us overrides the published median; 0 turns the term off.
+    let given = time_of(&format!("{q}&moe_block_us=50"));
+    let TermValues::Neural(NeuralTerm::DecodeMoeBlock { per_layer, .. }) =
+        term(&given, TermId::DecodeMoeBlock).values
+    else {
+        panic!()
+    };
+    assert!((per_layer - 50e-6).abs() < 1e-12, "{per_layer}");
     for q in [
+        &format!("{q}&moe_block_us=0"),
         "v=6&gpu=h100-80&mode=infer&engine=vllm&model_id=meta-llama/Llama-3.1-8B&batch=1",
         "v=6&gpu=rtx4090&mode=infer&engine=llamacpp&model_id=Qwen/Qwen3-30B-A3B&quant=q4_k_m&seq=128&batch=1",
     ] {

@@ -495,8 +495,9 @@ pub fn speed(s: &Scenario, e: &Estimate, m: &Machine) -> Speed {
     let mut step = read.time().max(decode.time());
     // vLLM's and SGLang's fused MoE block: a fixed time per MoE layer beyond the experts'
     // bytes (routing, alignment, the grouped GEMMs below the bandwidth; speed/moe_block.rs).
-    if let Some(moe_layers) = crate::speed::moe_block::layers(s) {
-        let per_layer = crate::speed::moe_block::seconds_per_layer();
+    let moe_block = crate::speed::moe_block::seconds_per_layer_of(s);
+    if let Some(moe_layers) = crate::speed::moe_block::layers(s).filter(|_| moe_block > 0.0) {
+        let per_layer = moe_block;
         let t = Time::of(moe_layers as f64 * per_layer);
         step = step.plus(t);
         terms.push(TimeTerm {

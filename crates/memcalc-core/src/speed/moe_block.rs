@@ -84,6 +84,14 @@ pub fn seconds_per_layer() -> f64 {
     }
 }
 
+/// The fixed time of one MoE layer's block for the scenario, seconds: `moe_block_us` where
+/// given (0 turns the term off), else [`seconds_per_layer`].
+pub fn seconds_per_layer_of(s: &Scenario) -> f64 {
+    s.speed
+        .moe_block_ns
+        .map_or_else(seconds_per_layer, |ns| ns as f64 * 1e-9)
+}
+
 /// The MoE layers whose block a decode step runs (every layer but the dense ones), where the
 /// engine runs the fused MoE kernels (vLLM, SGLang); `None` otherwise.
 pub fn layers(s: &Scenario) -> Option<u64> {

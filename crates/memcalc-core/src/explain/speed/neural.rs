@@ -751,7 +751,7 @@ impl Template for NeuralTerm {
                 under a CUDA graph the launches cost little, but the engines' own kernel \
                 benchmarks time the block at one token well above its experts' bytes over the \
                 bandwidth; that fixed time, the median over four published tables, is added per \
-                MoE layer."
+                MoE layer (moe_block_us sets it; 0 turns it off)."
                 .to_string(),
             NeuralTerm::TrainCompute(f) => {
                 format!(
