@@ -578,7 +578,15 @@ pub fn speed(s: &Scenario, e: &Estimate, m: &Machine) -> Speed {
         let per_layer = launch::per_layer(s);
         let head = if output_on_gpu { launch::head(s) } else { 0 };
         let gap = launch::gap_seconds();
-        let t = Time::of((per_layer * gpu_layers + head) as f64 * gap);
+        // llama.cpp keeps the last -ngl layers on the GPU; a MoE model's dense layers are its
+        // first.
+        let moe = launch::moe_extra(s);
+        let moe_layers = if moe > 0 {
+            gpu_layers.min(a.layers.saturating_sub(a.params().dense_layers))
+        } else {
+            0
+        };
+        let t = Time::of((per_layer * gpu_layers + moe * moe_layers + head) as f64 * gap);
         step = step.plus(t);
         terms.push(TimeTerm {
             time: t,
@@ -586,6 +594,8 @@ pub fn speed(s: &Scenario, e: &Estimate, m: &Machine) -> Speed {
             values: TermValues::Neural(NeuralTerm::DecodeLaunch {
                 per_layer,
                 layers: gpu_layers,
+                moe,
+                moe_layers,
                 head,
                 gap,
                 why,

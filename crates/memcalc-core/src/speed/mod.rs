@@ -479,6 +479,10 @@ pub enum NeuralTerm {
         per_layer: u64,
         /// Layers on the GPU.
         layers: u64,
+        /// A mixture of experts' routing kernels beyond `per_layer`, per MoE layer on the GPU
+        /// (`launch::moe_extra`), and those layers.
+        moe: u64,
+        moe_layers: u64,
         /// Kernels after the layers (0 with the output layer on the host).
         head: u64,
         /// Idle seconds per kernel.

@@ -203,12 +203,34 @@ const SRC_LAUNCH: &str = "llama.cpp pull request #6766 (CUDA graphs, Alan Gray, 
     product (7); graphs off where ggml-cuda.cu turns them off: a mixture of experts' mul_mat_id of \
     more than 4 tokens per step (ggml_cuda_graph_check_compability; any step of more than one \
     token before pull request #19645, February 2026), GGML_CUDA_DISABLE_GRAPHS; on from compute \
-    capability 7.0 (ggml_cuda_graph_set_enabled: Volta and Turing since pull request #25749)";
+    capability 7.0 (ggml_cuda_graph_set_enabled: Volta and Turing since pull request #25749); a \
+    mixture of experts' layer adds its routing kernels (llm_graph_context::build_moe_ffn in \
+    src/llama-graph.cpp: router product, gating, top-k, get_rows, the weighting mul, k − 1 adds \
+    summing the experts, and a shared expert's FFN)";
 
 /// The launch term's formula: "(27 kernels × 32 layers + 4) × 0.72 µs".
 fn launch_formula(per_layer: u64, layers: u64, head: u64, gap: f64) -> String {
     format!(
         "({per_layer} kernels × {layers} layers + {head}) × {}",
+        time(Time::of(gap))
+    )
+}
+
+/// llama.cpp's launches with a mixture of experts' routing kernels: "(30 kernels × 48 layers +
+/// 12 × 48 MoE layers + 4) × 723 ns"; a dense model's as [`launch_formula`].
+fn moe_launch_formula(
+    per_layer: u64,
+    layers: u64,
+    moe: u64,
+    moe_layers: u64,
+    head: u64,
+    gap: f64,
+) -> String {
+    if moe_layers == 0 {
+        return launch_formula(per_layer, layers, head, gap);
+    }
+    format!(
+        "({per_layer} kernels × {layers} layers + {moe} × {moe_layers} MoE layers + {head}) × {}",
         time(Time::of(gap))
     )
 }
@@ -557,10 +579,12 @@ impl Template for NeuralTerm {
             NeuralTerm::DecodeLaunch {
                 per_layer,
                 layers,
+                moe,
+                moe_layers,
                 head,
                 gap,
                 ..
-            } => launch_formula(*per_layer, *layers, *head, *gap),
+            } => moe_launch_formula(*per_layer, *layers, *moe, *moe_layers, *head, *gap),
             NeuralTerm::DecodeOccupancy {
                 weights,
                 occupancy,
