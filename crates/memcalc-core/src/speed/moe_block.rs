@@ -77,7 +77,7 @@ pub fn seconds_per_layer() -> f64 {
     let mut t = fixed_times();
     t.sort_by(f64::total_cmp);
     let n = t.len();
-    if n % 2 == 0 {
+    if n.is_multiple_of(2) {
         (t[n / 2 - 1] + t[n / 2]) / 2.0
     } else {
         t[n / 2]
