@@ -54,3 +54,13 @@ test("llama.cpp decode: the decode rate's range and the first token's", async ({
   await expect(speedBand).toContainText(/^decode rate −\d+ % to \+\d+ % \(\d+ rows like this, worst −[\d.]+ %\)/);
   await expect(speedBand).toContainText("time to first token not validated: no measured row like this");
 });
+
+test("a pooled engine's total carries its KV pool's band in tokens, not \"not validated\"", async ({ page }) => {
+  // vLLM's total is the share of the GPU it is given (gpu_util): the rows that vouch for it
+  // measure the pool (VLLM-10511, VLLM-2031 in docs/accuracy.md).
+  await page.goto("./?v=6&mode=infer&engine=vllm&model_id=meta-llama/Llama-3.1-8B&gpu=h100-80");
+  await ready(page);
+  const band = page.getByTestId("total-band");
+  await expect(band).toContainText(/^KV pool [\d,]+ – [\d,]+ tokens · −[\d.]+ % to \+[\d.]+ % \(\d+ rows like this, worst [−+][\d.]+ %\)$/);
+  await expect(band).toHaveAttribute("title", /gpu_util/);
+});

@@ -42,12 +42,43 @@ fn every_row_of_the_tables_is_read_and_classed() {
     );
     let (s, left) = samples(&rows);
     assert!(left.is_empty(), "rows left out: {left:?}");
-    // Memory bands count whole totals only: a part measured alone is not a total.
+    // Memory bands count whole totals only: a part measured alone is not a total, except a
+    // pooled engine's KV pool (its total is the utilisation setting, the pool is the estimate).
     let totals = rows
         .iter()
         .filter(|r| !r.speed && (r.quantity == "total" || r.quantity == "per_rank"))
         .count();
-    assert_eq!(s.len(), totals + time);
+    let pools = s.iter().filter(|x| x.class.starts_with("pool ")).count();
+    assert!(pools >= 4, "{pools} KV pool rows");
+    assert_eq!(s.len(), totals + pools + time);
+}
+
+#[test]
+fn a_pooled_engine_total_carries_its_pool_band_not_not_validated() {
+    // vLLM's and SGLang's total is the share of the GPU they are given: the figure the rows
+    // vouch for is the KV pool, in tokens (VLLM-10511, VLLM-2031; SGL-XINF3481, SGL-12726).
+    for engine in ["vllm", "sglang"] {
+        let q = format!("gpu=h100-80&mode=infer&engine={engine}&model_id=meta-llama/Llama-3.1-8B");
+        let (inputs, _) = memcalc_core::Inputs::from_query(&q);
+        let e = memcalc_core::estimate(&inputs.parse().unwrap());
+        let b = band::pool(&e).expect("a pooled engine has a pool band");
+        assert!(
+            matches!(b, Band::Range { sources: 2, .. }),
+            "{engine}: {b:?}"
+        );
+        let words = report::band::total(&e, UnitSystem::Binary);
+        assert!(
+            words.starts_with("KV pool ") && words.contains(" tokens · "),
+            "{words}"
+        );
+        assert!(!words.contains("not validated"), "{words}");
+        assert!(report::band::total_method(&e).contains("gpu_util"));
+    }
+    // llama.cpp has no pool: its total's band is the total's.
+    let (inputs, _) = memcalc_core::Inputs::from_query(
+        "gpu=rtx4090&mode=infer&engine=llamacpp&model_id=meta-llama/Llama-3.1-8B&quant=q4_k_m",
+    );
+    assert!(band::pool(&memcalc_core::estimate(&inputs.parse().unwrap())).is_none());
 }
 
 #[test]

@@ -370,3 +370,55 @@ fn hybrid_sharding_shards_within_a_node_and_all_reduces_across_nodes() {
         common::est(&format!("{one}&sharding=hybrid")).per_device_bytes
     );
 }
+
+/// Issue 37, defect 3: a MoE decode step under vLLM or SGLang pays its fused MoE block's fixed
+/// time per MoE layer (routing, alignment, the grouped GEMMs below the bandwidth: the engines'
+/// fused_moe benchmarks at batch 1, speed/moe_block.rs) on top of the touched experts' bytes; a
+/// dense model and llama.cpp do not.
+#[test]
+fn moe_decode_pays_the_fused_moe_block_per_moe_layer() {
+    let q = "v=6&gpu=h100-80&mode=infer&engine=vllm&model_id=openai/gpt-oss-120b&seq=2048&batch=1";
+    let sp = time_of(q);
+    let t = term(&sp, TermId::DecodeMoeBlock);
+    let TermValues::Neural(NeuralTerm::DecodeMoeBlock { layers, per_layer }) = t.values else {
+        panic!("{t:?}")
+    };
+    // gpt-oss-120b: 36 layers, all MoE; 27.3 µs each (the median of four published tables).
+    assert_eq!(layers, 36);
+    assert!((per_layer - 27.3e-6).abs() < 0.1e-6, "{per_layer}");
+    let Steps::Inference { decode_step, .. } = sp.steps else {
+        panic!("{:?}", sp.steps)
+    };
+    let step = decode_step.seconds().unwrap();
+    let read = common::term_seconds(&sp, TermId::DecodeMemory);
+    assert!(
+        (step - read - 36.0 * per_layer).abs() < 1e-9,
+        "{step} = {read} + 36 × {per_layer}"
+    );
+    // SGLang runs the same kernels; DeepSeek-V3's three dense layers run none.
+    let sg = time_of("v=6&gpu=h200&gpus=8&tp=8&mode=infer&engine=sglang&model_id=deepseek-ai/DeepSeek-V3&seq=4096&batch=1");
+    let TermValues::Neural(NeuralTerm::DecodeMoeBlock { layers, .. }) =
+        term(&sg, TermId::DecodeMoeBlock).values
+    else {
+        panic!()
+    };
+    assert_eq!(layers, 58);
+    // moe_block_us overrides the published median; 0 turns the term off.
+    let given = time_of(&format!("{q}&moe_block_us=50"));
+    let TermValues::Neural(NeuralTerm::DecodeMoeBlock { per_layer, .. }) =
+        term(&given, TermId::DecodeMoeBlock).values
+    else {
+        panic!()
+    };
+    assert!((per_layer - 50e-6).abs() < 1e-12, "{per_layer}");
+    for q in [
+        &format!("{q}&moe_block_us=0"),
+        "v=6&gpu=h100-80&mode=infer&engine=vllm&model_id=meta-llama/Llama-3.1-8B&batch=1",
+        "v=6&gpu=rtx4090&mode=infer&engine=llamacpp&model_id=Qwen/Qwen3-30B-A3B&quant=q4_k_m&seq=128&batch=1",
+    ] {
+        assert!(
+            time_of(q).terms.iter().all(|t| t.id() != TermId::DecodeMoeBlock),
+            "{q}"
+        );
+    }
+}

@@ -43,6 +43,7 @@ fn graphs_off_slows_a_batch_1_step_by_exactly_its_kernels_times_the_gap() {
         head,
         gap,
         why,
+        ..
     }) = t.values
     else {
         panic!("{t:?}")
@@ -174,4 +175,39 @@ fn the_words_give_the_formula_with_the_users_numbers_and_the_source() {
     let batch = time_of(&format!("{MOE}&batch=8"));
     let e = memcalc_core::explain::speed::explanation(launch_term(&batch).unwrap());
     assert!(e.contains("more than 4 tokens"), "{e}");
+}
+
+/// Issue 37, defect 3: a mixture of experts' layer launches its routing kernels too (llama.cpp
+/// `build_moe_ffn`: router product, gating, top-k, get_rows, the weighting mul, k − 1 adds, and
+/// a shared expert's FFN), so its uncaptured step is no longer a dense layer's count.
+#[test]
+fn a_moe_layer_launches_its_routing_kernels() {
+    let kernels = |q: &str| match launch_term(&time_of(q)).map(|t| t.values) {
+        Some(TermValues::Neural(NeuralTerm::DecodeLaunch {
+            per_layer,
+            layers,
+            moe,
+            moe_layers,
+            head,
+            ..
+        })) => (per_layer, layers, moe, moe_layers, head),
+        v => panic!("{q}: {v:?}"),
+    };
+    // Mixtral (top 2, no shared expert) at 8 tokens, past the 4 a graph captures: 5 routing
+    // kernels and one add a MoE layer, all 32 layers MoE.
+    let (per, layers, moe, moe_layers, head) = kernels(&format!("{MOE}&batch=8"));
+    assert_eq!((moe, moe_layers), (5 + 1, 32));
+    let sp = time_of(&format!("{MOE}&batch=8"));
+    let t = launch_term(&sp).unwrap();
+    let gap = launch::gap_seconds();
+    let n = (per * layers + moe * moe_layers + head) as f64;
+    assert!((t.time.seconds().unwrap() - n * gap).abs() < 1e-15);
+    // DeepSeek-V2-Lite (top 6, two shared experts as one FFN, the first layer dense), Q4_0:
+    // 5 + 5 adds + the shared FFN's 6 kernels and 3 q8_1 quantizations, on 26 of 27 layers.
+    let lite = "gpu=rtx3090&mode=infer&engine=llamacpp&model_id=deepseek-ai/DeepSeek-V2-Lite&quant=q4_0&seq=512&batch=8";
+    let (_, _, moe, moe_layers, _) = kernels(lite);
+    assert_eq!((moe, moe_layers), (5 + 5 + 9, 26));
+    // A dense model has none.
+    let (_, _, moe, moe_layers, _) = kernels(&format!("{Q4}&cuda_graphs=off"));
+    assert_eq!((moe, moe_layers), (0, 0));
 }

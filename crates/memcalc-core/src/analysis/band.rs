@@ -43,6 +43,9 @@ pub enum Figure {
     Prefill,
     /// A training, simulation or surrogate step.
     Step,
+    /// Memory: a pooled engine's KV pool (vLLM, SGLang), whose total is the utilisation
+    /// setting rather than an estimate: the rows that measure the pool (`kv_cache`) vouch for it.
+    Pool,
 }
 
 impl Figure {
@@ -53,6 +56,7 @@ impl Figure {
             Figure::Decode => "decode",
             Figure::Prefill => "prefill",
             Figure::Step => "step",
+            Figure::Pool => "pool",
         }
     }
 }
@@ -93,6 +97,11 @@ pub const CLASSES: &[ClassRule] = &[
     ClassRule {
         figure: Figure::Step,
         modes: &[Mode::Sim],
+        bound: false,
+    },
+    ClassRule {
+        figure: Figure::Pool,
+        modes: &[Mode::Infer],
         bound: false,
     },
 ];
@@ -188,6 +197,17 @@ impl Band {
 pub fn memory(e: &Estimate) -> Band {
     class_key(e.mechanism, Figure::Total, None)
         .map_or(Band::NotValidated { rows: 0 }, |k| Band::of_class(&k))
+}
+
+/// A pooled engine's KV pool band (vLLM, SGLang: the estimate has a pool), from the rows that
+/// measure the pool; `None` for other runs. Its total is the utilisation the engine is given,
+/// so the band beside it is the pool's, in tokens.
+pub fn pool(e: &Estimate) -> Option<Band> {
+    e.serving?;
+    Some(
+        class_key(e.mechanism, Figure::Pool, None)
+            .map_or(Band::NotValidated { rows: 0 }, |k| Band::of_class(&k)),
+    )
 }
 
 /// The top of the total's range, in bytes, where the band bounds it.

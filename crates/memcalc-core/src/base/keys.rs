@@ -94,6 +94,7 @@ keys! {
     MaxBatchedTokens => "max_batched_tokens",
     MaxNumSeqs => "max_num_seqs",
     CudaGraphs => "cuda_graphs",
+    MoeBlockUs => "moe_block_us",
     HybridKv => "hybrid_kv",
     BatchScope => "batch_scope",
     MambaCacheMode => "mamba_cache_mode",

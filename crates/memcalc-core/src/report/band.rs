@@ -4,7 +4,7 @@
 
 use crate::analysis::band::{self, Band, Figure};
 use crate::base::choice::Choice;
-use crate::base::units::{format_bytes, UnitSystem};
+use crate::base::units::{format_bytes, group_digits, UnitSystem};
 use crate::model::Estimate;
 use crate::scenario::mechanism::{Mechanism, Program};
 
@@ -114,12 +114,13 @@ fn figure_name(f: Figure) -> &'static str {
         Figure::Decode => "decode rate",
         Figure::Prefill => "time to first token",
         Figure::Step => "step time",
+        Figure::Pool => "KV pool",
     }
 }
 
 /// How the band of figure `f` of mechanism `m` was made, in a sentence or two.
 pub fn method(b: &Band, m: Mechanism, f: Figure) -> String {
-    let k = if f == Figure::Total {
+    let k = if matches!(f, Figure::Total | Figure::Pool) {
         band::K_MEMORY_MILLI
     } else {
         band::K_TIME_MILLI
@@ -169,8 +170,12 @@ pub fn method(b: &Band, m: Mechanism, f: Figure) -> String {
 }
 
 /// The total's band beside it: the range in bytes and the band's words, e.g. "62.1 GiB –
-/// 95.0 GiB · ±21 % (21 rows like this, worst −23 %)".
+/// 95.0 GiB · ±21 % (21 rows like this, worst −23 %)". A pooled engine's total is the share of
+/// the GPU it is given, not an estimate: its band is the KV pool's, in tokens (`pool`).
 pub fn total(e: &Estimate, units: UnitSystem) -> String {
+    if let Some(words) = pool(e) {
+        return words;
+    }
     let b = band::memory(e);
     match b.range(e.per_device_bytes as f64) {
         Some((lo, hi)) => format!(
@@ -183,9 +188,31 @@ pub fn total(e: &Estimate, units: UnitSystem) -> String {
     }
 }
 
-/// How the total's band was made.
+/// A pooled engine's KV pool band in words, e.g. "KV pool 444,727 – 455,533 tokens · ±1.2 % (2
+/// rows like this, worst +0.7 %)"; `None` where the run has no pool.
+pub fn pool(e: &Estimate) -> Option<String> {
+    let b = band::pool(e)?;
+    let tokens = e.serving?.pool_tokens as f64;
+    Some(match b.range(tokens) {
+        Some((lo, hi)) => format!(
+            "KV pool {} – {} tokens · {}",
+            group_digits(lo.floor() as u64),
+            group_digits(hi.ceil() as u64),
+            short(&b)
+        ),
+        None => format!("KV pool {}", short(&b)),
+    })
+}
+
+/// How the total's band was made (a pooled engine's: its KV pool's).
 pub fn total_method(e: &Estimate) -> String {
-    method(&band::memory(e), e.mechanism, Figure::Total)
+    match band::pool(e) {
+        Some(b) => format!(
+            "The total is the share of the GPU the engine is given (gpu_util), not an estimate; the KV pool it leaves is. {}",
+            method(&b, e.mechanism, Figure::Pool)
+        ),
+        None => method(&band::memory(e), e.mechanism, Figure::Total),
+    }
 }
 
 /// The verdict's caveat where the total fits but the top of its range does not: ", unless the

@@ -279,6 +279,8 @@ struct Serving {
     requested_sequences: u64,
     /// The serving answer in words, as the page and the other exports say it.
     answer: String,
+    /// The KV pool's band, in tokens (the total's is the utilisation's, not validated).
+    kv_pool_band: super::band::BandDoc,
 }
 
 /// The changed inputs as an object of URL key → value, in form order (not a map's order).
@@ -392,6 +394,12 @@ pub fn to_json_with_time(
             sequence_tokens: v.seq,
             requested_sequences: v.batch,
             answer: crate::explain::serving::answer(&v),
+            kv_pool_band: super::band::doc(
+                &crate::analysis::band::pool(e)
+                    .unwrap_or(crate::analysis::band::Band::NotValidated { rows: 0 }),
+                v.pool_tokens as f64,
+                true,
+            ),
         }),
         link: origin.map(|o| o.link.as_str()),
         inputs: origin.map(|o| Inputs(&o.inputs)),

@@ -416,6 +416,7 @@ pub fn report() -> Value {
             "sequence_tokens": count("Tokens per sequence (the seq key)"),
             "requested_sequences": count("Sequences asked for (the batch key)"),
             "answer": text("The serving answer in words"),
+            "kv_pool_band": { "$ref": "#/$defs/band" },
         }),
         &[
             "engine",
@@ -430,6 +431,7 @@ pub fn report() -> Value {
             "sequence_tokens",
             "requested_sequences",
             "answer",
+            "kv_pool_band",
         ],
     );
     let bound =

@@ -51,6 +51,9 @@ pub struct SpeedSettings {
     /// Host time of one GPU kernel launch, nanoseconds (`launch_us`, in µs); `None`: 5 µs
     /// (speed::sim::particles::LAUNCH_S).
     pub launch_ns: Option<u64>,
+    /// Fixed time of one MoE layer's fused block in a vLLM or SGLang decode step, nanoseconds
+    /// (`moe_block_us`, in µs); `None`: the published tables' median (speed/moe_block.rs).
+    pub moe_block_ns: Option<u64>,
     /// Latency of one dependent FP64 add on a CPU core, picoseconds (`fp_add_ns`, in ns):
     /// the add latency in cycles over the core clock.
     pub fp_add_ps: Option<u64>,

@@ -493,6 +493,22 @@ pub fn speed(s: &Scenario, e: &Estimate, m: &Machine) -> Speed {
         }),
     });
     let mut step = read.time().max(decode.time());
+    // vLLM's and SGLang's fused MoE block: a fixed time per MoE layer beyond the experts'
+    // bytes (routing, alignment, the grouped GEMMs below the bandwidth; speed/moe_block.rs).
+    let moe_block = crate::speed::moe_block::seconds_per_layer_of(s);
+    if let Some(moe_layers) = crate::speed::moe_block::layers(s).filter(|_| moe_block > 0.0) {
+        let per_layer = moe_block;
+        let t = Time::of(moe_layers as f64 * per_layer);
+        step = step.plus(t);
+        terms.push(TimeTerm {
+            time: t,
+            bound: Bound::Launch,
+            values: TermValues::Neural(NeuralTerm::DecodeMoeBlock {
+                layers: moe_layers,
+                per_layer,
+            }),
+        });
+    }
     // A Python engine without a CUDA graph: the host launches every kernel of the step; it
     // runs ahead of the GPU, so the step is the longer of the GPU's time and the launches'.
     if let Some(why) = crate::speed::dispatch::eager(s, seqs) {
@@ -562,7 +578,15 @@ pub fn speed(s: &Scenario, e: &Estimate, m: &Machine) -> Speed {
         let per_layer = launch::per_layer(s);
         let head = if output_on_gpu { launch::head(s) } else { 0 };
         let gap = launch::gap_seconds();
-        let t = Time::of((per_layer * gpu_layers + head) as f64 * gap);
+        // llama.cpp keeps the last -ngl layers on the GPU; a MoE model's dense layers are its
+        // first.
+        let moe = launch::moe_extra(s);
+        let moe_layers = if moe > 0 {
+            gpu_layers.min(a.layers.saturating_sub(a.params().dense_layers))
+        } else {
+            0
+        };
+        let t = Time::of((per_layer * gpu_layers + moe * moe_layers + head) as f64 * gap);
         step = step.plus(t);
         terms.push(TimeTerm {
             time: t,
@@ -570,6 +594,8 @@ pub fn speed(s: &Scenario, e: &Estimate, m: &Machine) -> Speed {
             values: TermValues::Neural(NeuralTerm::DecodeLaunch {
                 per_layer,
                 layers: gpu_layers,
+                moe,
+                moe_layers,
                 head,
                 gap,
                 why,

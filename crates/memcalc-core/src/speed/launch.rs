@@ -88,8 +88,7 @@ pub fn uncaptured(s: &Scenario, tokens: u64) -> Option<Uncaptured> {
 }
 
 /// Kernels per layer of the scenario's graph: a dense llama layer's. A mixture of experts'
-/// layer launches more (its router's top-k and the expert products), which are not counted:
-/// its term is a lower bound.
+/// layer launches more ([`moe_extra`]).
 pub fn per_layer(s: &Scenario) -> u64 {
     BASE_PER_LAYER - if s.flash_attention { FLASH_SAVES } else { 0 }
         + if s.quantized_weights() {
@@ -97,6 +96,35 @@ pub fn per_layer(s: &Scenario) -> u64 {
         } else {
             0
         }
+}
+
+/// The routing kernels of a mixture of experts' layer beyond a dense one's
+/// (llama.cpp `llm_graph_context::build_moe_ffn`, src/llama-graph.cpp): the router's product
+/// (`ffn_gate_inp`, left unquantized by llama-quant, so no q8_1 kernel), its gating (softmax or
+/// sigmoid), the top-k selection (`argsort`/`top_k`), the chosen weights' gather (`get_rows`)
+/// and the experts' outputs weighted by them (`mul`). The expert products (`mul_mat_id`) take
+/// the dense FFN's products' place one for one.
+pub const MOE_ROUTING: u64 = 5;
+/// A shared expert's FFN beside the routed ones (DeepSeek, Qwen2-MoE, Llama 4): gate, up,
+/// activation, product and down, as a dense FFN's, and the `add` of its output.
+pub const SHARED_FFN: u64 = 6;
+
+/// Kernels a mixture of experts' layer launches beyond [`per_layer`]: [`MOE_ROUTING`], the
+/// k − 1 `add`s that sum the k experts' outputs (`build_moe_ffn`'s "aggregate experts"), and a
+/// shared expert's FFN with the q8_1 quantization of its three products when the weights are
+/// quantized. The routing weights' normalisation (`sum_rows`, `clamp`, `div`, for models that
+/// normalise them) is not counted: no field says which do. 0 for a dense model.
+pub fn moe_extra(s: &Scenario) -> u64 {
+    let (a, _) = s.shape();
+    if a.experts <= 1 {
+        return 0;
+    }
+    let shared = if a.shared_experts > 0 {
+        SHARED_FFN + if s.quantized_weights() { 3 } else { 0 }
+    } else {
+        0
+    };
+    MOE_ROUTING + a.active_experts.max(1) - 1 + shared
 }
 
 /// Kernels after the layers (norm and output matrix), when the output layer is on the GPU.

@@ -24,6 +24,7 @@ pub mod latency;
 pub mod launch;
 pub mod machine;
 pub mod mmvq;
+pub mod moe_block;
 pub mod overlap;
 pub mod sciml;
 pub mod sim;
@@ -184,6 +185,9 @@ terms! {
     /// A Python engine's host launches where no CUDA graph captures the step (speed/dispatch.rs).
     DecodeDispatch = "decode_dispatch", Neural;
     TpAllReduce = "tp_all_reduce", Neural;
+    /// vLLM's and SGLang's fused MoE block beyond its bytes: routing, alignment and the grouped
+    /// GEMMs' fixed time per MoE layer (speed/moe_block.rs).
+    DecodeMoeBlock = "decode_moe_block", Neural;
     TrainCompute = "train_compute", Neural;
     /// FP8 training's attention products, left in BF16 by Transformer Engine's default recipe
     /// (`fp8_dpa` off; speed/training.rs).
@@ -475,6 +479,10 @@ pub enum NeuralTerm {
         per_layer: u64,
         /// Layers on the GPU.
         layers: u64,
+        /// A mixture of experts' routing kernels beyond `per_layer`, per MoE layer on the GPU
+        /// (`launch::moe_extra`), and those layers.
+        moe: u64,
+        moe_layers: u64,
         /// Kernels after the layers (0 with the output layer on the host).
         head: u64,
         /// Idle seconds per kernel.
@@ -490,6 +498,14 @@ pub enum NeuralTerm {
         /// Host seconds per launch.
         per_launch: f64,
         why: dispatch::Eager,
+    },
+    /// vLLM's and SGLang's fused MoE block per MoE layer beyond the bytes of the experts it
+    /// reads (speed/moe_block.rs): `layers` × `per_layer` seconds a step.
+    DecodeMoeBlock {
+        /// MoE layers a step runs.
+        layers: u64,
+        /// Fixed seconds of one layer's block.
+        per_layer: f64,
     },
     /// What the weights' reads take beyond the bandwidth-bound time when llama.cpp's
     /// quantized kernel runs too few warps to keep the memory busy (speed/mmvq.rs).
@@ -694,6 +710,7 @@ impl NeuralTerm {
             NeuralTerm::DecodeLaunch { .. } => TermId::DecodeLaunch,
             NeuralTerm::DecodeOccupancy { .. } => TermId::DecodeOccupancy,
             NeuralTerm::DecodeDispatch { .. } => TermId::DecodeDispatch,
+            NeuralTerm::DecodeMoeBlock { .. } => TermId::DecodeMoeBlock,
             NeuralTerm::TrainCompute(_) => TermId::TrainCompute,
             NeuralTerm::PipelineBubble { .. } => TermId::PipelineBubble,
             NeuralTerm::TpAllReduce { .. } => TermId::TpAllReduce,
@@ -1168,7 +1185,7 @@ mod tests {
 
     #[test]
     fn all_lists_every_term_once_with_a_key_of_its_own() {
-        assert_eq!(TermId::ALL.len(), 55);
+        assert_eq!(TermId::ALL.len(), 56);
         assert_eq!(TermId::ALL.first(), Some(&TermId::Prefill));
         assert_eq!(TermId::ALL.last(), Some(&TermId::RsHalo));
         for (i, a) in TermId::ALL.iter().enumerate() {

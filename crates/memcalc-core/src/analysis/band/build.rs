@@ -84,7 +84,7 @@ pub struct Bands {
 
 /// Whether a class is a memory one.
 fn is_memory(class: &str) -> bool {
-    class.starts_with("total ")
+    class.starts_with("total ") || class.starts_with("pool ")
 }
 
 /// The bands of `samples`, with base quantile `level`.
@@ -96,10 +96,12 @@ pub fn compute_at(samples: &[Sample], level: u32) -> Bands {
         .iter()
         .map(|c| (*c, samples.iter().filter(|s| s.class == *c).collect()))
         .collect();
+    // The memory factor is set on the totals' rows; a KV pool's rows (a pooled engine's,
+    // whose total is its utilisation setting) are judged with it but do not move it.
     let k_of = |memory: bool| {
         let mut scores: Vec<f64> = groups
             .iter()
-            .filter(|(c, _)| is_memory(c) == memory)
+            .filter(|(c, _)| is_memory(c) == memory && !c.starts_with("pool "))
             .flat_map(|(_, g)| loso_scores(g, level))
             .collect();
         scores.sort_by(f64::total_cmp);
@@ -208,14 +210,15 @@ pub fn is_duration(quantity: &str) -> bool {
 }
 
 /// The samples of `rows`: memory rows of a whole total (`total`, `per_rank`; a part is not a
-/// total) and every time row, each in the class its query's scenario falls in. A row whose
-/// query does not read, or has no time model, is left out and listed.
+/// total), a pooled engine's KV pool (`kv_cache` where the estimate has a pool: vLLM, SGLang)
+/// and every time row, each in the class its query's scenario falls in. A row whose query does
+/// not read, or has no time model, is left out and listed.
 pub fn samples(rows: &[DocRow]) -> (Vec<Sample>, Vec<String>) {
     use crate::schema::inputs::Inputs;
     let mut out = Vec::new();
     let mut left = Vec::new();
     for r in rows {
-        if !r.speed && r.quantity != "total" && r.quantity != "per_rank" {
+        if !r.speed && !matches!(r.quantity.as_str(), "total" | "per_rank" | "kv_cache") {
             continue;
         }
         if !(r.measured > 0.0 && r.estimate > 0.0) {
@@ -248,6 +251,12 @@ pub fn samples(rows: &[DocRow]) -> (Vec<Sample>, Vec<String>) {
                 r.measured / r.estimate
             };
             (class_key(m, figure, Some(sp.bound)), ratio)
+        } else if r.quantity == "kv_cache" {
+            // The pool of a pooled engine only: another engine's KV cache is a part.
+            if crate::model::estimate(&s).serving.is_none() {
+                continue;
+            }
+            (class_key(m, Figure::Pool, None), r.estimate / r.measured)
         } else {
             (class_key(m, Figure::Total, None), r.estimate / r.measured)
         };

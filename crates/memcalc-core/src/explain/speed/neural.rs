@@ -203,12 +203,34 @@ const SRC_LAUNCH: &str = "llama.cpp pull request #6766 (CUDA graphs, Alan Gray, 
     product (7); graphs off where ggml-cuda.cu turns them off: a mixture of experts' mul_mat_id of \
     more than 4 tokens per step (ggml_cuda_graph_check_compability; any step of more than one \
     token before pull request #19645, February 2026), GGML_CUDA_DISABLE_GRAPHS; on from compute \
-    capability 7.0 (ggml_cuda_graph_set_enabled: Volta and Turing since pull request #25749)";
+    capability 7.0 (ggml_cuda_graph_set_enabled: Volta and Turing since pull request #25749); a \
+    mixture of experts' layer adds its routing kernels (llm_graph_context::build_moe_ffn in \
+    src/llama-graph.cpp: router product, gating, top-k, get_rows, the weighting mul, k − 1 adds \
+    summing the experts, and a shared expert's FFN)";
 
 /// The launch term's formula: "(27 kernels × 32 layers + 4) × 0.72 µs".
 fn launch_formula(per_layer: u64, layers: u64, head: u64, gap: f64) -> String {
     format!(
         "({per_layer} kernels × {layers} layers + {head}) × {}",
+        time(Time::of(gap))
+    )
+}
+
+/// llama.cpp's launches with a mixture of experts' routing kernels: "(30 kernels × 48 layers +
+/// 12 × 48 MoE layers + 4) × 723 ns"; a dense model's as [`launch_formula`].
+fn moe_launch_formula(
+    per_layer: u64,
+    layers: u64,
+    moe: u64,
+    moe_layers: u64,
+    head: u64,
+    gap: f64,
+) -> String {
+    if moe_layers == 0 {
+        return launch_formula(per_layer, layers, head, gap);
+    }
+    format!(
+        "({per_layer} kernels × {layers} layers + {moe} × {moe_layers} MoE layers + {head}) × {}",
         time(Time::of(gap))
     )
 }
@@ -238,6 +260,13 @@ fn launch(why: crate::speed::launch::Uncaptured) -> String {
 }
 
 /// The source of a Python engine's host-dispatch term.
+const SRC_MOE_BLOCK: &str = "The engines' fused_moe kernel benchmarks at batch size 1 (vLLM \
+    benchmarks/kernels/benchmark_moe.py, SGLang tuning_fused_moe_triton.py, CUDA-graph replay): \
+    sgl-project/sglang#6825 (A100 PCIe 40GB, Qwen3-30B-A3B, BF16, 109.21 µs), \
+    vllm-project/vllm#24700 (H100, Mixtral 8x7B TP 2, BF16, 144.03 µs), vllm-project/vllm#31448 \
+    (B200, Qwen3-30B-A3B shape, BF16, 39.61 µs), sgl-project/sglang#11730 (H200, Qwen3-235B-A22B \
+    FP8 TP 8, 31.70 µs); each less its top-k experts' bytes at the datasheet bandwidth × 80 % \
+    (48.5, 12.6, 27.8, 26.8 µs), median 27.3 µs per MoE layer";
 const SRC_DISPATCH: &str = "facebookresearch/HolisticTraceAnalysis \
     docs/source/features/cuda_kernel_launch_stats.rst (\"usually, the launch time on the CPU side \
     is between 5-20 microseconds\": the lower end taken); kernels per layer: llama.cpp's count of a \
@@ -443,6 +472,9 @@ impl Template for NeuralTerm {
             NeuralTerm::DecodeDispatch { .. } => {
                 "Decode step: the host's kernel launches without a CUDA graph"
             }
+            NeuralTerm::DecodeMoeBlock { .. } => {
+                "Decode step: the fused MoE block's fixed time (vLLM, SGLang)"
+            }
             NeuralTerm::TpAllReduce { .. } => "Decode step: tensor-parallel all-reduces",
             NeuralTerm::TrainCompute(_) => "Training step: FLOPs",
             NeuralTerm::PipelineBubble { .. } => "Pipeline bubble",
@@ -550,10 +582,12 @@ impl Template for NeuralTerm {
             NeuralTerm::DecodeLaunch {
                 per_layer,
                 layers,
+                moe,
+                moe_layers,
                 head,
                 gap,
                 ..
-            } => launch_formula(*per_layer, *layers, *head, *gap),
+            } => moe_launch_formula(*per_layer, *layers, *moe, *moe_layers, *head, *gap),
             NeuralTerm::DecodeOccupancy {
                 weights,
                 occupancy,
@@ -566,6 +600,11 @@ impl Template for NeuralTerm {
                 per_launch,
                 ..
             } => launch_formula(*per_layer, *layers, *head, *per_launch),
+            NeuralTerm::DecodeMoeBlock { layers, per_layer } => format!(
+                "{} × {}",
+                units::count(*layers, "MoE layer", "MoE layers"),
+                time(Time::of(*per_layer))
+            ),
             NeuralTerm::TrainCompute(f) => format!(
                 "({} × {} params + {} attention + {} recomputed) FLOP per token × {} tokens ÷ {} ÷ \
                     ({} × {})",
@@ -734,6 +773,13 @@ impl Template for NeuralTerm {
             NeuralTerm::DecodeLaunch { why, .. } => launch(*why),
             NeuralTerm::DecodeOccupancy { occupancy, .. } => occupancy_words(occupancy),
             NeuralTerm::DecodeDispatch { why, .. } => dispatch(*why),
+            NeuralTerm::DecodeMoeBlock { .. } => "Each MoE layer of the step routes its tokens (top-k), \
+                sorts them by expert and runs the grouped products over the experts they chose: \
+                under a CUDA graph the launches cost little, but the engines' own kernel \
+                benchmarks time the block at one token well above its experts' bytes over the \
+                bandwidth; that fixed time, the median over four published tables, is added per \
+                MoE layer (moe_block_us sets it; 0 turns it off)."
+                .to_string(),
             NeuralTerm::TrainCompute(f) => {
                 format!(
                 "{} FLOPs per parameter and token ({}), the attention term, and {} at an assumed \
@@ -877,6 +923,7 @@ impl Template for NeuralTerm {
             NeuralTerm::DecodeLaunch { .. } => SRC_LAUNCH,
             NeuralTerm::DecodeOccupancy { .. } => SRC_OCCUPANCY,
             NeuralTerm::DecodeDispatch { .. } => SRC_DISPATCH,
+            NeuralTerm::DecodeMoeBlock { .. } => SRC_MOE_BLOCK,
             NeuralTerm::TpAllReduce { .. }
             | NeuralTerm::PrefillAllReduce { .. }
             | NeuralTerm::TensorParallel { .. } => SRC_TENSOR,
