@@ -89,6 +89,17 @@ fn fire(el: &Element, kind: &str) {
         .unwrap();
 }
 
+/// Opens every fold of settings, as a user clicking "More settings": a fold's fields are built
+/// when it first opens (src/components/scenario_form.rs).
+async fn unfold_all(host: &Element) {
+    let folds = host.query_selector_all("details.advanced").unwrap();
+    for i in 0..folds.length() {
+        let d: web_sys::HtmlDetailsElement = folds.item(i).unwrap().unchecked_into();
+        d.set_open(true);
+    }
+    settle().await;
+}
+
 fn type_into(host: &Element, key: &str, text: &str) {
     let input: HtmlInputElement = find(host, &format!("#field-{key}")).unchecked_into();
     input.set_value(text);
@@ -243,6 +254,7 @@ async fn a_toggle_in_capitals_shows_checked_as_the_estimate_counts_it() {
     ] {
         let host = mount(query);
         settle().await;
+        unfold_all(&host).await;
         let input: HtmlInputElement = find(&host, "#field-mixed").unchecked_into();
         assert_eq!(input.checked(), on, "{query}");
         assert_eq!(total_bytes(&host) == total_bytes(&lower), on, "{query}");
@@ -270,6 +282,7 @@ async fn the_time_line_follows_the_bandwidth_and_keeps_its_fold_open() {
             .unwrap_or_default()
     };
     assert!(formula().contains("2 TB/s"), "{}", formula());
+    unfold_all(&host).await;
     type_into(&host, "gpu_bw", "0");
     settle().await;
     let line = find(&host, "[data-testid=speed]");
@@ -308,6 +321,7 @@ async fn a_pasted_log_fills_the_form_through_the_log_answer_and_its_patch() {
         .unwrap()
         .is_some());
     // The patch was applied: the runtime field now holds the log's figure.
+    unfold_all(&host).await;
     let runtime: HtmlInputElement = find(&host, "#field-runtime").unchecked_into();
     assert_eq!(runtime.value(), "1833");
 }

@@ -108,6 +108,21 @@ pub fn ScenarioForm(
             } else {
                 "More settings"
             };
+            // A fold's fields are built when it first opens (by the user, or by an error inside
+            // it): closed, they were 637 of the page's 1,369 elements and 99 of its 124 fields,
+            // each with memos that every keystroke re-ran (docs/performance.md). A fold with a
+            // field the embedding page fixed is built at once: its facts are the page's content.
+            let eager = advanced
+                .iter()
+                .any(|f| locked.with_value(|l| l.contains(&f.id)));
+            let (now, later) = if eager {
+                (Some(advanced.clone()), None)
+            } else {
+                (None, Some(advanced.clone()))
+            };
+            let on_toggle = crate::fold::on_first_open(move || {
+                later.into_iter().flatten().map(field_view).collect_view()
+            });
             Some(view! {
                 <fieldset class="group">
                     <legend>{memcalc_core::explain::wording::group_label(group, m)}</legend>
@@ -115,9 +130,14 @@ pub fn ScenarioForm(
                     {(!advanced.is_empty())
                         .then(|| {
                             view! {
-                                <details class="advanced" node_ref=fold prop:open=open>
+                                <details
+                                    class="advanced"
+                                    node_ref=fold
+                                    prop:open=open
+                                    on:toggle=on_toggle
+                                >
                                     <summary>{fold_label}</summary>
-                                    {advanced.into_iter().map(field_view).collect_view()}
+                                    {now.into_iter().flatten().map(field_view).collect_view()}
                                 </details>
                             }
                         })}
