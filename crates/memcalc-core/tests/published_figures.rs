@@ -55,6 +55,13 @@ fn catalog_holds_the_releases_of_2025_with_their_published_counts() {
         "meta-llama/Llama-4-Maverick-17B-128E-Instruct",
         "mistralai/Mistral-Small-3.1-24B-Instruct-2503",
         "mistralai/Mistral-Small-3.2-24B-Instruct-2506",
+        "Qwen/Qwen3-VL-2B-Instruct",
+        "Qwen/Qwen3-VL-4B-Instruct",
+        "Qwen/Qwen3-VL-8B-Instruct",
+        "Qwen/Qwen3-VL-32B-Instruct",
+        "Qwen/Qwen3-VL-30B-A3B-Instruct",
+        "Qwen/Qwen3-VL-235B-A22B-Instruct",
+        "Qwen/Qwen3-VL-8B-Thinking",
     ] {
         assert!(model_by_id(id).is_some(), "{id} is not in the catalog");
     }
