@@ -74,6 +74,17 @@ fn qwen3_vl_counts_its_merger_and_deepstack_mergers() {
 fn llama4_counts_its_encoder_from_version_7_and_older_links_keep_theirs() {
     let e = est(&format!("v=7&{SCOUT}"));
     assert_eq!(expect_part(&e, PartId::VisionWeights), 871_932_416 * 2);
+    // The Parameters card names both networks, the checkpoint's count in all.
+    assert_eq!((e.params, e.vision_params), (107_769_861_120, 871_932_416));
+    let facts = memcalc_core::report::facts(
+        &e,
+        &memcalc_core::answers::derived::Derived::default(),
+        memcalc_core::units::UnitSystem::Binary,
+    );
+    assert_eq!(
+        facts[0].value,
+        "108,641,793,536 (107,769,861,120 language model + 871,932,416 vision encoder)"
+    );
     // vLLM profiles the largest image: 17 tiles of 144 tokens.
     let c = e.component(PartId::MmProfile).unwrap();
     let words = memcalc_core::text::parts::explanation(c);
