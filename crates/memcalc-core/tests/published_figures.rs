@@ -47,6 +47,7 @@ fn catalog_holds_the_releases_of_2025_with_their_published_counts() {
         "deepseek-ai/DeepSeek-V3.1",
         "deepseek-ai/DeepSeek-V3.2-Exp",
         "moonshotai/Kimi-K2-Instruct",
+        "moonshotai/Kimi-K2-Instruct-0905",
         "zai-org/GLM-4.5",
         "zai-org/GLM-4.5-Air",
         "zai-org/GLM-4.6",
@@ -62,6 +63,9 @@ fn catalog_holds_the_releases_of_2025_with_their_published_counts() {
         "Qwen/Qwen3-VL-30B-A3B-Instruct",
         "Qwen/Qwen3-VL-235B-A22B-Instruct",
         "Qwen/Qwen3-VL-8B-Thinking",
+        "Qwen/Qwen3.5-0.8B",
+        "Qwen/Qwen3.5-9B",
+        "Qwen/Qwen3.5-27B",
     ] {
         assert!(model_by_id(id).is_some(), "{id} is not in the catalog");
     }

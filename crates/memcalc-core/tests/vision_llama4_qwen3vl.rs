@@ -170,3 +170,40 @@ fn qwen3_vl_and_llama4_configs_give_their_encoders() {
     let got = memcalc_core::schema::hf_config::read(&wide).unwrap().arch;
     assert_eq!(got.vision_layers, 0);
 }
+
+#[test]
+fn qwen3_5_counts_its_hybrid_layers_and_an_encoder_without_deepstack() {
+    // The checkpoints' counts (keras-team/keras-hub qwen3_5_presets.py).
+    for (id, count) in [
+        ("Qwen/Qwen3.5-0.8B", 852_985_920u64),
+        ("Qwen/Qwen3.5-9B", 9_409_813_744),
+        ("Qwen/Qwen3.5-27B", 27_356_728_560),
+    ] {
+        let a = model_by_id(id).unwrap().arch;
+        assert_eq!(a.vision_proj, VisionProj::Qwen35, "{id}");
+        assert_eq!((a.full_every, a.max_context), (4, 262_144), "{id}");
+        let t = a.total_params() + params(&a).total();
+        assert_eq!(t, count, "{id}");
+    }
+    // 9B's encoder is Qwen3-VL 8B's less its three DeepStack mergers (4608² + 4608, 4608 × 4096
+    // + 4096 and a LayerNorm over 4608 each).
+    let a = model_by_id("Qwen/Qwen3.5-9B").unwrap().arch;
+    let deepstack = 4608 * 4608 + 4608 + 4608 * 4096 + 4096 + 2 * 4608;
+    assert_eq!(params(&a).total(), 576_388_336 - 3 * deepstack);
+    // Its config.json (transformers' Qwen3_5Config) gives the same.
+    let cfg = r#"{"architectures": ["Qwen3_5ForConditionalGeneration"], "model_type": "qwen3_5",
+      "text_config": {"attn_output_gate": true, "full_attention_interval": 4, "head_dim": 256,
+        "hidden_size": 4096, "intermediate_size": 12288, "linear_conv_kernel_dim": 4,
+        "linear_key_head_dim": 128, "linear_num_key_heads": 16, "linear_num_value_heads": 32,
+        "linear_value_head_dim": 128, "max_position_embeddings": 262144, "model_type": "qwen3_5_text",
+        "num_attention_heads": 16, "num_hidden_layers": 32, "num_key_value_heads": 4,
+        "tie_word_embeddings": false, "vocab_size": 248320},
+      "tie_word_embeddings": false,
+      "vision_config": {"deepstack_visual_indexes": [], "depth": 27, "hidden_size": 1152,
+        "in_channels": 3, "intermediate_size": 4304, "model_type": "qwen3_5", "num_heads": 16,
+        "num_position_embeddings": 2304, "out_hidden_size": 4096, "patch_size": 16,
+        "spatial_merge_size": 2, "temporal_patch_size": 2}}"#;
+    let got = memcalc_core::schema::hf_config::read(cfg).unwrap().arch;
+    assert_eq!(got.total_params() + params(&got).total(), 9_409_813_744);
+    assert_eq!(got.vision_proj, VisionProj::Qwen35);
+}

@@ -215,6 +215,57 @@ const fn qwen3_vl(depth: u64, width: u64, ffn: u64, lm: Arch) -> Arch {
     }
 }
 
+/// Qwen3.5 (Qwen3_5ForConditionalGeneration; issue 38): Qwen3-Next's hybrid text layers, dense
+/// (config.json text_config: full_attention_interval 4, head_dim 256, attn_output_gate,
+/// linear_num_key_heads 16, linear_key_head_dim and linear_value_head_dim 128,
+/// linear_conv_kernel_dim 4, vocab_size 248320, max_position_embeddings 262144), and Qwen3-VL's
+/// vision encoder without DeepStack mergers (vision_config deepstack_visual_indexes [], patch_size
+/// 16, num_position_embeddings 2304, spatial_merge_size 2; preprocessor size.longest_edge
+/// 16,777,216 pixels: 16,384 tokens an image). The multi-token-prediction layer
+/// (mtp_num_hidden_layers 1) is not in the published count and not counted.
+#[allow(clippy::too_many_arguments)]
+const fn qwen35(
+    layers: u64,
+    hidden: u64,
+    heads: u64,
+    kv_heads: u64,
+    ffn: u64,
+    linear_v_heads: u64,
+    tied: bool,
+    vision: (u64, u64, u64),
+) -> Arch {
+    Arch {
+        layers,
+        hidden,
+        heads,
+        kv_heads,
+        head_dim: 256,
+        ffn,
+        vocab: 248_320,
+        tied,
+        max_context: 262_144,
+        full_every: 4,
+        linear_k_heads: 16,
+        linear_v_heads,
+        linear_k_dim: 128,
+        linear_v_dim: 128,
+        conv_kernel: 4,
+        attn_gate: true,
+        vision_layers: vision.0,
+        vision_hidden: vision.1,
+        vision_ffn: vision.2,
+        vision_mlp: Mlp::Standard,
+        vision_norm: Norm::LayerNorm,
+        vision_patch: 16,
+        vision_temporal: 2,
+        vision_positions: 2304,
+        vision_merge: 2,
+        vision_proj: crate::catalog::vision::VisionProj::Qwen35,
+        vision_tokens: 16_384,
+        ..QWEN3
+    }
+}
+
 const QWEN3: Arch = Arch {
     head_dim: 128,
     qk_norm: QkNorm::Head,
@@ -512,6 +563,17 @@ pub const MODELS: &[Model] = &[
     dec("Qwen/Qwen3-VL-235B-A22B-Instruct", "qwen3-vl-235b-a22b", "Qwen3-VL 235B-A22B (MoE, vision-language)", qwen3_vl(27, 1152, 4304, Arch { layers: 94, hidden: 4096, heads: 64, kv_heads: 4, ffn: 12_288, moe_ffn: 1536, vocab: 151_936, max_context: 262_144, ..QWEN3 }.moe(128, 8)),
         exact(235_670_022_896), "https://huggingface.co/Qwen/Qwen3-VL-235B-A22B-Instruct config.json (text_config qwen3_vl_moe_text: Qwen3-235B-A22B's layers; vision_config depth 27, hidden_size 1152, out_hidden_size 4096): 235,093,634,560 + 576,388,336 vision; the checkpoint's count 235,670,022,896 (Fireworks' model list paramCount)")
         .variants(&["Qwen/Qwen3-VL-235B-A22B-Thinking"]),
+    // Qwen3.5 dense (issue 38; `qwen35`): counts checked against the checkpoints' own, as
+    // keras-team/keras-hub keras_hub/src/models/qwen3_5/qwen3_5_presets.py (commit 48b75967)
+    // lists them.
+    dec("Qwen/Qwen3.5-0.8B", "qwen3.5-0.8b", "Qwen3.5 0.8B (hybrid linear attention, vision-language)", qwen35(24, 1024, 8, 2, 3584, 16, true, (12, 768, 3072)),
+        exact(852_985_920), "https://huggingface.co/Qwen/Qwen3.5-0.8B config.json (text_config: 24 layers, hidden_size 1024, 8 heads, 2 KV heads, intermediate_size 3584, linear_num_value_heads 16, tie_word_embeddings true; vision_config depth 12, hidden_size 768, intermediate_size 3072, out_hidden_size 1024): 752,393,024 + 100,592,896 vision; the checkpoint's count 852,985,920 (keras-hub qwen3_5_presets.py)")
+        .variants(&["Qwen/Qwen3.5-0.8B-Base"]),
+    dec("Qwen/Qwen3.5-9B", "qwen3.5-9b", "Qwen3.5 9B (hybrid linear attention, vision-language)", qwen35(32, 4096, 16, 4, 12_288, 32, false, (27, 1152, 4304)),
+        exact(9_409_813_744), "https://huggingface.co/Qwen/Qwen3.5-9B config.json (text_config: 32 layers, hidden_size 4096, 16 heads, 4 KV heads, intermediate_size 12288, linear_num_value_heads 32, untied; vision_config depth 27, hidden_size 1152, intermediate_size 4304, out_hidden_size 4096): 8,953,803,264 + 456,010,480 vision; the checkpoint's count 9,409,813,744 (keras-hub qwen3_5_presets.py; the Hub's safetensors total of its MLX 4-bit conversion)")
+        .variants(&["Qwen/Qwen3.5-9B-Base"]),
+    dec("Qwen/Qwen3.5-27B", "qwen3.5-27b", "Qwen3.5 27B (hybrid linear attention, vision-language)", qwen35(64, 5120, 24, 4, 17_408, 48, false, (27, 1152, 4304)),
+        exact(27_356_728_560), "https://huggingface.co/Qwen/Qwen3.5-27B config.json (text_config: 64 layers, hidden_size 5120, 24 heads, 4 KV heads, intermediate_size 17408, linear_num_value_heads 48, untied; vision_config depth 27, hidden_size 1152, intermediate_size 4304, out_hidden_size 5120): 26,895,998,464 + 460,730,096 vision; the checkpoint's count 27,356,728,560 (keras-hub qwen3_5_presets.py)"),
     // --- Google Gemma (RMSNorm before and after attention and MLP, tied embeddings) ---
     dec("google/gemma-2-2b", "gemma-2-2b", "Gemma 2 2B", Arch { layers: 26, hidden: 2304, heads: 8, kv_heads: 4, head_dim: 256, ffn: 9216, ..GEMMA2 },
         exact(2_614_341_888), "google/gemma-2-2b config.json (sliding_window 4096 on every other layer); 2,614,341,888 parameters")
@@ -577,6 +639,12 @@ pub const MODELS: &[Model] = &[
             heads: 64, kv_heads: 64, experts: 384, dense_layers: 1, vocab: 163_840, max_context: 131_072, ..DEEPSEEK_V3 },
         rounded(1_000_000_000_000, 50_000), "moonshotai/Kimi-K2-Instruct config.json (61 layers, 384 experts, 8 active, 64 heads, first_k_dense_replace 1, vocab 163840); Moonshot model card: 1T total, 32B activated, rounded to 0.1T (±5 %)")
         .variants(&["moonshotai/Kimi-K2-Base"]).ships(Quant::Fp8Block),
+    // The September 2025 update: the same layers with a 256k context (config.json
+    // max_position_embeddings 262144), the same FP8 release.
+    dec("moonshotai/Kimi-K2-Instruct-0905", "kimi-k2-0905", "Kimi K2 0905 1T-A32B (MoE, MLA, 256k)", Arch {
+            heads: 64, kv_heads: 64, experts: 384, dense_layers: 1, vocab: 163_840, max_context: 262_144, ..DEEPSEEK_V3 },
+        rounded(1_000_000_000_000, 50_000), "https://huggingface.co/moonshotai/Kimi-K2-Instruct-0905 config.json (Kimi K2's layers: 61 layers, 384 experts, 8 active, 64 heads, first_k_dense_replace 1, vocab 163840; max_position_embeddings 262144; quantization_config fp8, weight_block_size [128, 128]); Moonshot model card: 1T total, 32B activated, rounded to 0.1T (±5 %)")
+        .ships(Quant::Fp8Block),
     // --- OpenAI GPT-OSS: MoE with biases, attention sinks, alternating 128-token windows ---
     // Both ship with MXFP4 experts (config.json quantization_config: quant_method mxfp4,
     // modules_to_not_convert: attention, router, embeddings, head).

@@ -6,7 +6,7 @@ pub use crate::catalog::arch::VisionProj;
 use crate::catalog::arch::{Arch, Mlp, Norm};
 
 /// Where the vision encoder's parameters come from.
-pub const SRC_VISION: &str = "the encoder as Hugging Face transformers builds it from config.json vision_config: Pixtral modeling_pixtral.py (Mistral Small 3.1/3.2: patch_conv and q, k, v, o, gate, up, down without biases, ln_pre and two RMSNorms per layer) with modeling_mistral3.py Mistral3MultiModalProjector (RMSNorm, Mistral3PatchMerger, linear_1, linear_2; multimodal_projector_bias false), Qwen2.5-VL modeling_qwen2_5_vl.py (Qwen2_5_VisionPatchEmbed conv3d without bias, Qwen2_5_VLVisionBlock: qkv and proj with biases, gated MLP with biases, two RMSNorms; Qwen2_5_VLPatchMerger), SigLIP modeling_siglip.py (LLaVA-OneVision, Gemma 3: learned positions, standard MLP, LayerNorms), InternVL modeling_internvl.py (InternViT, mlp1 projector), Gemma 3 modeling_gemma3.py Gemma3MultiModalProjector (mm_soft_emb_norm, mm_input_projection_weight), Llama 4 modeling_llama4.py Llama4VisionModel (Llama4UnfoldConvolution without bias, class_embedding, positional_embedding_vlm of (image_size ÷ patch_size)² + 1 rows, layernorm_pre and layernorm_post, Llama4VisionEncoderLayer: q, k, v, o and fc1, fc2 with biases, two LayerNorms; Llama4VisionPixelShuffleMLP fc1 (width · 4 → projector_input_dim) and fc2 (projector_output_dim²) without biases; Llama4MultiModalProjector linear_1 vision_output_dim → hidden, multi_modal_projector_bias false), Qwen3-VL modeling_qwen3_vl.py Qwen3VLVisionModel (Qwen3VLVisionPatchEmbed conv3d with bias, pos_embed of num_position_embeddings rows, Qwen3VLVisionBlock: qkv and proj with biases, linear_fc1 and linear_fc2 with biases, two LayerNorms; the merger and one Qwen3VLVisionPatchMerger per deepstack_visual_indexes entry, normed after the merge); elsewhere the patch embedding's bias (at most one width of values) is not counted";
+pub const SRC_VISION: &str = "the encoder as Hugging Face transformers builds it from config.json vision_config: Pixtral modeling_pixtral.py (Mistral Small 3.1/3.2: patch_conv and q, k, v, o, gate, up, down without biases, ln_pre and two RMSNorms per layer) with modeling_mistral3.py Mistral3MultiModalProjector (RMSNorm, Mistral3PatchMerger, linear_1, linear_2; multimodal_projector_bias false), Qwen2.5-VL modeling_qwen2_5_vl.py (Qwen2_5_VisionPatchEmbed conv3d without bias, Qwen2_5_VLVisionBlock: qkv and proj with biases, gated MLP with biases, two RMSNorms; Qwen2_5_VLPatchMerger), SigLIP modeling_siglip.py (LLaVA-OneVision, Gemma 3: learned positions, standard MLP, LayerNorms), InternVL modeling_internvl.py (InternViT, mlp1 projector), Gemma 3 modeling_gemma3.py Gemma3MultiModalProjector (mm_soft_emb_norm, mm_input_projection_weight), Llama 4 modeling_llama4.py Llama4VisionModel (Llama4UnfoldConvolution without bias, class_embedding, positional_embedding_vlm of (image_size ÷ patch_size)² + 1 rows, layernorm_pre and layernorm_post, Llama4VisionEncoderLayer: q, k, v, o and fc1, fc2 with biases, two LayerNorms; Llama4VisionPixelShuffleMLP fc1 (width · 4 → projector_input_dim) and fc2 (projector_output_dim²) without biases; Llama4MultiModalProjector linear_1 vision_output_dim → hidden, multi_modal_projector_bias false), Qwen3-VL modeling_qwen3_vl.py Qwen3VLVisionModel (Qwen3VLVisionPatchEmbed conv3d with bias, pos_embed of num_position_embeddings rows, Qwen3VLVisionBlock: qkv and proj with biases, linear_fc1 and linear_fc2 with biases, two LayerNorms; the merger and one Qwen3VLVisionPatchMerger per deepstack_visual_indexes entry, normed after the merge; Qwen3.5 modeling_qwen3_5.py the same encoder with deepstack_visual_indexes empty); elsewhere the patch embedding's bias (at most one width of values) is not counted";
 
 /// Llama 4's pixel-shuffle MLP and projector width: `projector_input_dim`,
 /// `projector_output_dim` and `vision_output_dim`, 4096 in the config.json of every released
@@ -30,7 +30,8 @@ pub fn proj_in(a: &Arch) -> u64 {
         | VisionProj::Mlp
         | VisionProj::Pixtral
         | VisionProj::Llama4
-        | VisionProj::Deepstack => {
+        | VisionProj::Deepstack
+        | VisionProj::Qwen35 => {
             crate::mul!(a.vision_hidden, merge_patches(a))
         }
     }
@@ -108,7 +109,7 @@ pub fn params(a: &Arch) -> VisionParams {
             // Llama 4's class_embedding, layernorm_pre and layernorm_post (LayerNorms).
             VisionProj::Llama4 => crate::mul!(5, h),
             // Qwen3-VL's patch embedding is a Conv3d with bias.
-            VisionProj::Deepstack => h,
+            VisionProj::Deepstack | VisionProj::Qwen35 => h,
             VisionProj::Merger | VisionProj::Mlp | VisionProj::Linear => 0,
         }
     );
@@ -142,12 +143,17 @@ pub fn params(a: &Arch) -> VisionParams {
         // The merger (LayerNorm over one patch's width before the merge) and the DeepStack
         // mergers (LayerNorm over the merged width); each linear_fc1 d → d and linear_fc2
         // d → hidden with biases.
-        VisionProj::Deepstack => {
+        VisionProj::Deepstack | VisionProj::Qwen35 => {
             let mlp = crate::add!(crate::mul!(d, d), d, crate::mul!(d, lm), lm);
+            let deepstack = if a.vision_proj == VisionProj::Deepstack {
+                DEEPSTACK_MERGERS
+            } else {
+                0
+            };
             crate::add!(
                 norm(a.vision_norm, h),
                 mlp,
-                crate::mul!(DEEPSTACK_MERGERS, crate::add!(norm(a.vision_norm, d), mlp))
+                crate::mul!(deepstack, crate::add!(norm(a.vision_norm, d), mlp))
             )
         }
     };
@@ -190,7 +196,7 @@ pub fn sglang_share_factor(a: &Arch) -> f64 {
         return 1.0;
     }
     let layers = match a.vision_proj {
-        VisionProj::Merger | VisionProj::Deepstack => 24.0,
+        VisionProj::Merger | VisionProj::Deepstack | VisionProj::Qwen35 => 24.0,
         VisionProj::Mlp | VisionProj::Linear | VisionProj::Pixtral | VisionProj::Llama4 => {
             a.vision_layers as f64
         }

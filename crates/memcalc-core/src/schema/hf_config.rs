@@ -532,8 +532,9 @@ pub fn read(json: &str) -> Result<Imported, ConfigError> {
         }
     }
 
-    // Hybrid linear attention (Qwen3-Next): Gated DeltaNet layers between full-attention ones.
-    if mt == "qwen3_next" {
+    // Hybrid linear attention (Qwen3-Next, Qwen3.5's text model): Gated DeltaNet layers between
+    // full-attention ones.
+    if matches!(mt, "qwen3_next" | "qwen3_5_text") {
         arch.full_every = r.count(&["full_attention_interval"])?.unwrap_or(4);
         arch.linear_k_heads = r.count(&["linear_num_key_heads"])?.unwrap_or(0);
         arch.linear_v_heads = r.count(&["linear_num_value_heads"])?.unwrap_or(0);
@@ -549,7 +550,7 @@ pub fn read(json: &str) -> Result<Imported, ConfigError> {
     arch.qk_norm = match mt {
         "qwen3" | "qwen3_moe" | "qwen3_next" | "gemma3" | "gemma3_text" => QkNorm::Head,
         // Qwen3-VL's text model is Qwen3's (issue 38).
-        "qwen3_vl_text" | "qwen3_vl_moe_text" => QkNorm::Head,
+        "qwen3_vl_text" | "qwen3_vl_moe_text" | "qwen3_5_text" => QkNorm::Head,
         "olmo2" => QkNorm::Full,
         _ => QkNorm::None,
     };
@@ -955,21 +956,25 @@ fn read_vision(
         // Qwen3-VL (issue 38): learned positions (num_position_embeddings), three DeepStack
         // mergers; one image gives preprocessor_config.json's size.longest_edge 16,777,216
         // pixels ÷ (patch · merge)² tokens.
-        "qwen3_vl" | "qwen3_vl_moe" => {
+        // Qwen3.5 (issue 38): Qwen3-VL's encoder with no DeepStack mergers
+        // (deepstack_visual_indexes []).
+        "qwen3_vl" | "qwen3_vl_moe" | "qwen3_5" => {
             let deepstack = match vc.get("deepstack_visual_indexes") {
                 Some(Value::Array(a)) => a.len() as u64,
                 _ => 0,
             };
-            if deepstack != crate::catalog::vision::DEEPSTACK_MERGERS {
-                return false;
-            }
+            let proj = match deepstack {
+                crate::catalog::vision::DEEPSTACK_MERGERS => VisionProj::Deepstack,
+                0 => VisionProj::Qwen35,
+                _ => return false,
+            };
             let merge = vision_count(vc, &["spatial_merge_size"]).unwrap_or(2);
             (
                 vision_count(vc, &["hidden_size"]),
                 vision_count(vc, &["intermediate_size"]),
                 Mlp::Standard,
                 Norm::LayerNorm,
-                VisionProj::Deepstack,
+                proj,
                 merge,
                 vision_count(vc, &["temporal_patch_size"]).unwrap_or(2),
                 vision_count(vc, &["num_position_embeddings"]).unwrap_or(0),
