@@ -10,11 +10,14 @@ use memcalc_core::catalog::model_by_id;
 use memcalc_core::catalog::vision::{params, VisionProj};
 use memcalc_core::PartId;
 
-const SCOUT: &str = "mode=infer&model_id=meta-llama/Llama-4-Scout-17B-16E-Instruct&engine=vllm&gpu=h200&seq=8192";
+const SCOUT: &str =
+    "mode=infer&model_id=meta-llama/Llama-4-Scout-17B-16E-Instruct&engine=vllm&gpu=h200&seq=8192";
 
 #[test]
 fn llama4_counts_its_encoder_adapter_and_projector_as_transformers_builds_them() {
-    let a = model_by_id("meta-llama/Llama-4-Scout-17B-16E").unwrap().arch;
+    let a = model_by_id("meta-llama/Llama-4-Scout-17B-16E")
+        .unwrap()
+        .arch;
     assert_eq!(a.vision_proj, VisionProj::Llama4);
     let v = params(&a);
     // Llama4UnfoldConvolution 3 × 14² × 1408 without bias, positional_embedding_vlm 577 × 1408
@@ -104,7 +107,8 @@ fn llama4_counts_its_encoder_from_version_7_and_older_links_keep_theirs() {
         );
     }
     // Mistral Small 3.1's Pixtral, counted from version 6, keeps its encoder on a version-6 link.
-    let m = est("v=6&mode=infer&model_id=mistralai/Mistral-Small-3.1-24B-Instruct-2503&gpu=h100-80");
+    let m =
+        est("v=6&mode=infer&model_id=mistralai/Mistral-Small-3.1-24B-Instruct-2503&gpu=h100-80");
     assert_eq!(expect_part(&m, PartId::VisionWeights), 438_958_080 * 2);
 }
 
@@ -146,7 +150,10 @@ fn qwen3_vl_and_llama4_configs_give_their_encoders() {
     let want = model_by_id("Qwen/Qwen3-VL-8B-Instruct").unwrap().arch;
     assert_eq!(params(&got), params(&want));
     assert_eq!(got.total_params(), want.total_params());
-    assert_eq!((got.vision_proj, got.vision_tokens), (VisionProj::Deepstack, 16_384));
+    assert_eq!(
+        (got.vision_proj, got.vision_tokens),
+        (VisionProj::Deepstack, 16_384)
+    );
     // Llama 4 Scout's vision_config (its text_config is read as the language model).
     let vision = r#""vision_config": {
         "hidden_act": "gelu", "hidden_size": 1408, "image_size": 336, "intermediate_size": 5632,
@@ -162,9 +169,14 @@ fn qwen3_vl_and_llama4_configs_give_their_encoders() {
         "intermediate_size": 8192, "vocab_size": 202048}}, {vision}}}"#
     );
     let got = memcalc_core::schema::hf_config::read(&cfg).unwrap().arch;
-    let want = model_by_id("meta-llama/Llama-4-Scout-17B-16E").unwrap().arch;
+    let want = model_by_id("meta-llama/Llama-4-Scout-17B-16E")
+        .unwrap()
+        .arch;
     assert_eq!(params(&got), params(&want));
-    assert_eq!((got.vision_proj, got.vision_tokens), (VisionProj::Llama4, 2448));
+    assert_eq!(
+        (got.vision_proj, got.vision_tokens),
+        (VisionProj::Llama4, 2448)
+    );
     // Another projector width is not Llama 4's: the encoder is left out, not miscounted.
     let wide = cfg.replace("\"vision_output_dim\": 4096", "\"vision_output_dim\": 8192");
     let got = memcalc_core::schema::hf_config::read(&wide).unwrap().arch;
