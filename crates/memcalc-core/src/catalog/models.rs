@@ -639,6 +639,13 @@ pub const MODELS: &[Model] = &[
             heads: 64, kv_heads: 64, experts: 384, dense_layers: 1, vocab: 163_840, max_context: 131_072, ..DEEPSEEK_V3 },
         rounded(1_000_000_000_000, 50_000), "moonshotai/Kimi-K2-Instruct config.json (61 layers, 384 experts, 8 active, 64 heads, first_k_dense_replace 1, vocab 163840); Moonshot model card: 1T total, 32B activated, rounded to 0.1T (±5 %)")
         .variants(&["moonshotai/Kimi-K2-Base"]).ships(Quant::Fp8Block),
+    // Kimi K2 Thinking (November 2025): Kimi K2's layers with a 256k context, released with its
+    // routed experts in INT4 (quantization-aware training; quantization_config
+    // compressed-tensors, num_bits 4, group_size 32, every other module in `ignore`, BF16).
+    dec("moonshotai/Kimi-K2-Thinking", "kimi-k2-thinking", "Kimi K2 Thinking 1T-A32B (MoE, MLA, 256k, INT4 experts)", Arch {
+            heads: 64, kv_heads: 64, experts: 384, dense_layers: 1, vocab: 163_840, max_context: 262_144, ..DEEPSEEK_V3 },
+        rounded(1_000_000_000_000, 50_000), "https://huggingface.co/moonshotai/Kimi-K2-Thinking config.json (Kimi K2's layers, max_position_embeddings 262144; quantization_config compressed-tensors pack-quantized, num_bits 4, group_size 32, symmetric); Moonshot model card: 1T total, 32B activated, rounded to 0.1T (±5 %)")
+        .ships(Quant::Int4Experts),
     // The September 2025 update: the same layers with a 256k context (config.json
     // max_position_embeddings 262144), the same FP8 release.
     dec("moonshotai/Kimi-K2-Instruct-0905", "kimi-k2-0905", "Kimi K2 0905 1T-A32B (MoE, MLA, 256k)", Arch {
