@@ -48,6 +48,7 @@ fn catalog_holds_the_releases_of_2025_with_their_published_counts() {
         "deepseek-ai/DeepSeek-V3.2-Exp",
         "moonshotai/Kimi-K2-Instruct",
         "moonshotai/Kimi-K2-Instruct-0905",
+        "moonshotai/Kimi-K2-Thinking",
         "zai-org/GLM-4.5",
         "zai-org/GLM-4.5-Air",
         "zai-org/GLM-4.6",
