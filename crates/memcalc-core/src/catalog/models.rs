@@ -517,17 +517,17 @@ pub const MODELS: &[Model] = &[
     dec("meta-llama/Llama-4-Scout-17B-16E", "llama-4-scout", "Llama 4 Scout 17B-16E (MoE, vision-language)", llama4_vl(Arch {
             window: 8192, global_every: 4, shared_experts: 1, moe_ffn: 8192, max_context: 262_144,
             ..llama(48, 5120, 40, 8, 16_384, 202_048) }.moe(16, 1)),
-        exact(108_641_793_536), "meta-llama/Llama-4-Scout-17B-16E config.json text_config (48 layers, 16 experts, 1 active, intermediate_size 8192, intermediate_size_mlp 16384, attention_chunk_size 8192, no_rope_layers every 4th; use_qk_norm is a weightless L2 norm) and vision_config (34 layers, hidden_size 1408; catalog::vision: 871,932,416): 107,769,861,120 language model + 871,932,416 vision; the checkpoint's safetensors count, 108,641,793,536 (Meta: 109B)"),
+        exact(108_641_793_536), "meta-llama/Llama-4-Scout-17B-16E config.json text_config (48 layers, 16 experts, 1 active, intermediate_size 8192, intermediate_size_mlp 16384, attention_chunk_size 8192, no_rope_layers every 4th; use_qk_norm is a weightless L2 norm) and vision_config; the checkpoint's count, 108,641,793,536 (Meta: 109B)"),
     dec("meta-llama/Llama-4-Scout-17B-16E-Instruct", "llama-4-scout-instruct", "Llama 4 Scout 17B-16E Instruct (MoE, vision-language)", llama4_vl(Arch {
             window: 8192, global_every: 4, shared_experts: 1, moe_ffn: 8192, max_context: 10_485_760,
             ..llama(48, 5120, 40, 8, 16_384, 202_048) }.moe(16, 1)),
-        exact(108_641_793_536), "meta-llama/Llama-4-Scout-17B-16E-Instruct config.json text_config (the base's layers, max_position_embeddings 10485760) and vision_config (the base's); the checkpoint's safetensors count, 108,641,793,536 (Meta: 109B)"),
+        exact(108_641_793_536), "meta-llama/Llama-4-Scout-17B-16E-Instruct config.json (the base's layers, max_position_embeddings 10485760); the checkpoint's count, 108,641,793,536"),
     // Maverick alternates dense and MoE layers (interleave_moe_layer_step 2); the 24 dense
     // layers are counted as leading ones: the same count and cache, a pipeline split differs.
     dec("meta-llama/Llama-4-Maverick-17B-128E", "llama-4-maverick", "Llama 4 Maverick 17B-128E (MoE, vision-language)", llama4_vl(Arch {
             window: 8192, global_every: 4, shared_experts: 1, moe_ffn: 8192, dense_layers: 24, max_context: 1_048_576,
             ..llama(48, 5120, 40, 8, 16_384, 202_048) }.moe(128, 1)),
-        exact(401_583_781_376), "meta-llama/Llama-4-Maverick-17B-128E config.json text_config (48 layers, 128 experts, 1 active, interleave_moe_layer_step 2, intermediate_size 8192, intermediate_size_mlp 16384) and vision_config (Scout's encoder): 400,711,848,960 language model + 871,932,416 vision; the checkpoint's count, 401,583,781,376, as Fireworks lists it for llama4-maverick-instruct-basic (Meta: 400B)")
+        exact(401_583_781_376), "meta-llama/Llama-4-Maverick-17B-128E config.json text_config (48 layers, 128 experts, 1 active, interleave_moe_layer_step 2, intermediate_size 8192, intermediate_size_mlp 16384) and vision_config (Scout's); the checkpoint's count, 401,583,781,376 (Fireworks' parameter_count; Meta: 400B)")
         .variants(&["meta-llama/Llama-4-Maverick-17B-128E-Instruct"]),
     dec("Qwen/Qwen3-Next-80B-A3B-Instruct", "qwen3-next-80b-a3b", "Qwen3-Next 80B-A3B (hybrid linear attention, MoE)", Arch { layers: 48, hidden: 2048, heads: 16, kv_heads: 2, head_dim: 256, ffn: 5120, moe_ffn: 512, shared_experts: 1, vocab: 151_936, max_context: 262_144, full_every: 4, linear_k_heads: 16, linear_v_heads: 32, linear_k_dim: 128, linear_v_dim: 128, conv_kernel: 4, attn_gate: true, ..QWEN3 }.moe(512, 10),
         rounded(80_000_000_000, 30_000), "Qwen/Qwen3-Next-80B-A3B-Instruct config.json (48 layers, full_attention_interval 4: 12 gated-attention and 36 Gated DeltaNet layers; linear_num_key_heads 16, linear_num_value_heads 32, linear_key_head_dim 128, linear_value_head_dim 128, linear_conv_kernel_dim 4; 512 experts, 10 active, moe_intermediate_size 512, one shared expert of 512; attn_output_gate); Qwen's model card: 80B total, 3B active (±3 %; the shared expert's 1-wide gate, 98,304 parameters, is not counted)")
@@ -546,34 +546,34 @@ pub const MODELS: &[Model] = &[
     // DeepStack vision encoder (`qwen3_vl`). Counts: each checkpoint's published parameter count
     // (the safetensors index total_size ÷ 2 in BF16), reproduced exactly.
     dec("Qwen/Qwen3-VL-2B-Instruct", "qwen3-vl-2b", "Qwen3-VL 2B (vision-language)", qwen3_vl(24, 1024, 4096, Arch { layers: 28, hidden: 2048, heads: 16, kv_heads: 8, ffn: 6144, vocab: 151_936, tied: true, max_context: 262_144, ..QWEN3 }),
-        exact(2_127_532_032), "https://huggingface.co/Qwen/Qwen3-VL-2B-Instruct config.json (text_config: Qwen3-1.7B's layers, tie_word_embeddings true; vision_config depth 24, hidden_size 1024, intermediate_size 4096, out_hidden_size 2048, deepstack_visual_indexes [5, 11, 17]): 1,720,574,976 + 406,957,056 vision; the checkpoint's count 2,127,532,032 (transformers num_parameters, as public fine-tuning logs print it)")
+        exact(2_127_532_032), "Qwen/Qwen3-VL-2B-Instruct config.json (Qwen3-1.7B's layers, tied; vision depth 24, width 1024, MLP 4096); the checkpoint's count 2,127,532,032 (transformers num_parameters)")
         .variants(&["Qwen/Qwen3-VL-2B-Thinking"]),
     dec("Qwen/Qwen3-VL-4B-Instruct", "qwen3-vl-4b", "Qwen3-VL 4B (vision-language)", qwen3_vl(24, 1024, 4096, Arch { layers: 36, hidden: 2560, heads: 32, kv_heads: 8, ffn: 9728, vocab: 151_936, tied: true, max_context: 262_144, ..QWEN3 }),
-        exact(4_437_815_808), "https://huggingface.co/Qwen/Qwen3-VL-4B-Instruct config.json (text_config: Qwen3-4B's layers, tie_word_embeddings true; vision_config depth 24, hidden_size 1024, intermediate_size 4096, out_hidden_size 2560, deepstack_visual_indexes [5, 11, 17]): 4,022,468,096 + 415,347,712 vision; the checkpoint's count 4,437,815,808 (transformers num_parameters)")
+        exact(4_437_815_808), "Qwen/Qwen3-VL-4B-Instruct config.json (Qwen3-4B's layers, tied; vision depth 24, width 1024, MLP 4096); the checkpoint's count 4,437,815,808 (transformers num_parameters)")
         .variants(&["Qwen/Qwen3-VL-4B-Thinking"]),
     dec("Qwen/Qwen3-VL-8B-Instruct", "qwen3-vl-8b", "Qwen3-VL 8B (vision-language)", qwen3_vl(27, 1152, 4304, Arch { layers: 36, hidden: 4096, heads: 32, kv_heads: 8, ffn: 12_288, vocab: 151_936, max_context: 262_144, ..QWEN3 }),
-        exact(8_767_123_696), "https://huggingface.co/Qwen/Qwen3-VL-8B-Instruct config.json (text_config: Qwen3-8B's layers, untied; vision_config depth 27, hidden_size 1152, intermediate_size 4304, out_hidden_size 4096, deepstack_visual_indexes [8, 16, 24]): 8,190,735,360 + 576,388,336 vision; model.safetensors.index.json total_size 17,534,247,392 bytes in BF16 = 8,767,123,696")
+        exact(8_767_123_696), "Qwen/Qwen3-VL-8B-Instruct config.json (Qwen3-8B's layers; vision depth 27, width 1152, MLP 4304); model.safetensors.index.json total_size 17,534,247,392 B in BF16")
         .variants(&["Qwen/Qwen3-VL-8B-Thinking"]),
     dec("Qwen/Qwen3-VL-32B-Instruct", "qwen3-vl-32b", "Qwen3-VL 32B (vision-language)", qwen3_vl(27, 1152, 4304, Arch { layers: 64, hidden: 5120, heads: 64, kv_heads: 8, ffn: 25_600, vocab: 151_936, max_context: 262_144, ..QWEN3 }),
-        exact(33_357_390_064), "https://huggingface.co/Qwen/Qwen3-VL-32B-Instruct config.json (text_config: Qwen3-32B's layers; vision_config depth 27, hidden_size 1152, intermediate_size 4304, out_hidden_size 5120): 32,762,123,264 + 595,266,800 vision; the checkpoint's 33,357,390,064 tensor elements (Hugging Face: 33.4B)")
+        exact(33_357_390_064), "Qwen/Qwen3-VL-32B-Instruct config.json (Qwen3-32B's layers; vision depth 27, width 1152, MLP 4304); the checkpoint's 33,357,390,064 elements (Hugging Face: 33.4B)")
         .variants(&["Qwen/Qwen3-VL-32B-Thinking"]),
     dec("Qwen/Qwen3-VL-30B-A3B-Instruct", "qwen3-vl-30b-a3b", "Qwen3-VL 30B-A3B (MoE, vision-language)", qwen3_vl(27, 1152, 4304, Arch { layers: 48, hidden: 2048, heads: 32, kv_heads: 4, ffn: 6144, moe_ffn: 768, vocab: 151_936, max_context: 262_144, ..QWEN3 }.moe(128, 8)),
-        exact(31_070_754_032), "https://huggingface.co/Qwen/Qwen3-VL-30B-A3B-Instruct config.json (text_config qwen3_vl_moe_text: Qwen3-30B-A3B's layers, 128 experts, 8 active; vision_config depth 27, hidden_size 1152, out_hidden_size 2048): 30,532,122,624 + 538,631,408 vision; the checkpoint's count 31,070,754,032 (Fireworks' model list paramCount)")
+        exact(31_070_754_032), "Qwen/Qwen3-VL-30B-A3B-Instruct config.json (Qwen3-30B-A3B's layers; vision depth 27, width 1152, MLP 4304); the checkpoint's count 31,070,754,032 (Fireworks' paramCount)")
         .variants(&["Qwen/Qwen3-VL-30B-A3B-Thinking"]),
     dec("Qwen/Qwen3-VL-235B-A22B-Instruct", "qwen3-vl-235b-a22b", "Qwen3-VL 235B-A22B (MoE, vision-language)", qwen3_vl(27, 1152, 4304, Arch { layers: 94, hidden: 4096, heads: 64, kv_heads: 4, ffn: 12_288, moe_ffn: 1536, vocab: 151_936, max_context: 262_144, ..QWEN3 }.moe(128, 8)),
-        exact(235_670_022_896), "https://huggingface.co/Qwen/Qwen3-VL-235B-A22B-Instruct config.json (text_config qwen3_vl_moe_text: Qwen3-235B-A22B's layers; vision_config depth 27, hidden_size 1152, out_hidden_size 4096): 235,093,634,560 + 576,388,336 vision; the checkpoint's count 235,670,022,896 (Fireworks' model list paramCount)")
+        exact(235_670_022_896), "Qwen/Qwen3-VL-235B-A22B-Instruct config.json (Qwen3-235B-A22B's layers; vision depth 27, width 1152, MLP 4304); the checkpoint's count 235,670,022,896 (Fireworks' paramCount)")
         .variants(&["Qwen/Qwen3-VL-235B-A22B-Thinking"]),
     // Qwen3.5 dense (issue 38; `qwen35`): counts checked against the checkpoints' own, as
     // keras-team/keras-hub keras_hub/src/models/qwen3_5/qwen3_5_presets.py (commit 48b75967)
     // lists them.
     dec("Qwen/Qwen3.5-0.8B", "qwen3.5-0.8b", "Qwen3.5 0.8B (hybrid linear attention, vision-language)", qwen35(24, 1024, 8, 2, 3584, 16, true, (12, 768, 3072)),
-        exact(852_985_920), "https://huggingface.co/Qwen/Qwen3.5-0.8B config.json (text_config: 24 layers, hidden_size 1024, 8 heads, 2 KV heads, intermediate_size 3584, linear_num_value_heads 16, tie_word_embeddings true; vision_config depth 12, hidden_size 768, intermediate_size 3072, out_hidden_size 1024): 752,393,024 + 100,592,896 vision; the checkpoint's count 852,985,920 (keras-hub qwen3_5_presets.py)")
+        exact(852_985_920), "Qwen/Qwen3.5-0.8B config.json (24 layers, hidden 1024, 8 heads, 2 KV heads, intermediate 3584, 16 linear value heads, tied; vision depth 12, width 768, MLP 3072); the checkpoint's count 852,985,920 (keras-hub qwen3_5_presets.py)")
         .variants(&["Qwen/Qwen3.5-0.8B-Base"]),
     dec("Qwen/Qwen3.5-9B", "qwen3.5-9b", "Qwen3.5 9B (hybrid linear attention, vision-language)", qwen35(32, 4096, 16, 4, 12_288, 32, false, (27, 1152, 4304)),
-        exact(9_409_813_744), "https://huggingface.co/Qwen/Qwen3.5-9B config.json (text_config: 32 layers, hidden_size 4096, 16 heads, 4 KV heads, intermediate_size 12288, linear_num_value_heads 32, untied; vision_config depth 27, hidden_size 1152, intermediate_size 4304, out_hidden_size 4096): 8,953,803,264 + 456,010,480 vision; the checkpoint's count 9,409,813,744 (keras-hub qwen3_5_presets.py; the Hub's safetensors total of its MLX 4-bit conversion)")
+        exact(9_409_813_744), "Qwen/Qwen3.5-9B config.json (32 layers, hidden 4096, 16 heads, 4 KV heads, intermediate 12288, 32 linear value heads; vision depth 27, width 1152, MLP 4304); the checkpoint's count 9,409,813,744 (keras-hub qwen3_5_presets.py)")
         .variants(&["Qwen/Qwen3.5-9B-Base"]),
     dec("Qwen/Qwen3.5-27B", "qwen3.5-27b", "Qwen3.5 27B (hybrid linear attention, vision-language)", qwen35(64, 5120, 24, 4, 17_408, 48, false, (27, 1152, 4304)),
-        exact(27_356_728_560), "https://huggingface.co/Qwen/Qwen3.5-27B config.json (text_config: 64 layers, hidden_size 5120, 24 heads, 4 KV heads, intermediate_size 17408, linear_num_value_heads 48, untied; vision_config depth 27, hidden_size 1152, intermediate_size 4304, out_hidden_size 5120): 26,895,998,464 + 460,730,096 vision; the checkpoint's count 27,356,728,560 (keras-hub qwen3_5_presets.py)"),
+        exact(27_356_728_560), "Qwen/Qwen3.5-27B config.json (64 layers, hidden 5120, 24 heads, 4 KV heads, intermediate 17408, 48 linear value heads; vision depth 27, width 1152, MLP 4304); the checkpoint's count 27,356,728,560 (keras-hub qwen3_5_presets.py)"),
     // --- Google Gemma (RMSNorm before and after attention and MLP, tied embeddings) ---
     dec("google/gemma-2-2b", "gemma-2-2b", "Gemma 2 2B", Arch { layers: 26, hidden: 2304, heads: 8, kv_heads: 4, head_dim: 256, ffn: 9216, ..GEMMA2 },
         exact(2_614_341_888), "google/gemma-2-2b config.json (sliding_window 4096 on every other layer); 2,614,341,888 parameters")
@@ -644,13 +644,13 @@ pub const MODELS: &[Model] = &[
     // compressed-tensors, num_bits 4, group_size 32, every other module in `ignore`, BF16).
     dec("moonshotai/Kimi-K2-Thinking", "kimi-k2-thinking", "Kimi K2 Thinking 1T-A32B (MoE, MLA, 256k, INT4 experts)", Arch {
             heads: 64, kv_heads: 64, experts: 384, dense_layers: 1, vocab: 163_840, max_context: 262_144, ..DEEPSEEK_V3 },
-        rounded(1_000_000_000_000, 50_000), "https://huggingface.co/moonshotai/Kimi-K2-Thinking config.json (Kimi K2's layers, max_position_embeddings 262144; quantization_config compressed-tensors pack-quantized, num_bits 4, group_size 32, symmetric); Moonshot model card: 1T total, 32B activated, rounded to 0.1T (±5 %)")
+        rounded(1_000_000_000_000, 50_000), "moonshotai/Kimi-K2-Thinking config.json (Kimi K2's layers, max_position_embeddings 262144; quantization_config compressed-tensors, num_bits 4, group_size 32); Moonshot: 1T total (±5 %)")
         .ships(Quant::Int4Experts),
     // The September 2025 update: the same layers with a 256k context (config.json
     // max_position_embeddings 262144), the same FP8 release.
     dec("moonshotai/Kimi-K2-Instruct-0905", "kimi-k2-0905", "Kimi K2 0905 1T-A32B (MoE, MLA, 256k)", Arch {
             heads: 64, kv_heads: 64, experts: 384, dense_layers: 1, vocab: 163_840, max_context: 262_144, ..DEEPSEEK_V3 },
-        rounded(1_000_000_000_000, 50_000), "https://huggingface.co/moonshotai/Kimi-K2-Instruct-0905 config.json (Kimi K2's layers: 61 layers, 384 experts, 8 active, 64 heads, first_k_dense_replace 1, vocab 163840; max_position_embeddings 262144; quantization_config fp8, weight_block_size [128, 128]); Moonshot model card: 1T total, 32B activated, rounded to 0.1T (±5 %)")
+        rounded(1_000_000_000_000, 50_000), "moonshotai/Kimi-K2-Instruct-0905 config.json (Kimi K2's layers, max_position_embeddings 262144; quantization_config fp8, weight_block_size [128, 128]); Moonshot: 1T total (±5 %)")
         .ships(Quant::Fp8Block),
     // --- OpenAI GPT-OSS: MoE with biases, attention sinks, alternating 128-token windows ---
     // Both ship with MXFP4 experts (config.json quantization_config: quant_method mxfp4,

@@ -125,7 +125,7 @@ impl Quant {
             Quant::Fp8Block => "deepseek-ai/DeepSeek-V3 and Qwen/Qwen3-32B-FP8 config.json quantization_config (fp8, e4m3, weight_block_size [128, 128]); vLLM model_executor/layers/quantization/fp8.py (FP32 weight_scale_inv per 128×128 block); lm_head and embeddings unquantized",
             Quant::Nvfp4 => "NVIDIA TensorRT Model Optimizer (ModelOpt) NVFP4: E2M1 values, an FP8 E4M3 scale per 16 values and an FP32 scale per tensor (NVIDIA TensorRT docs, Working with Quantized Types; NVIDIA blog \"Introducing NVFP4\", 2025); lm_head unquantized",
             Quant::Mxfp4 => "OCP Microscaling Formats (MX) v1.0: MXFP4 = 32 E2M1 values + an E8M0 scale; OpenAI gpt-oss model card (MoE weights in MXFP4)",
-            Quant::Int4Experts => "moonshotai/Kimi-K2-Thinking config.json quantization_config (compressed-tensors pack-quantized, num_bits 4, group_size 32, symmetric; every module but the routed experts in `ignore`); vLLM compressed_tensors_moe.py CompressedTensorsWNA16MoEMethod (int32-packed weights, a BF16 scale per group)",
+            Quant::Int4Experts => "moonshotai/Kimi-K2-Thinking config.json quantization_config (compressed-tensors, num_bits 4, group_size 32; all but the routed experts ignored); vLLM CompressedTensorsWNA16MoEMethod",
             _ => "llama.cpp tools/quantize/README.md, bits per weight for Llama 2 7B; Q8_0 block layout in ggml-common.h",
         }
     }
