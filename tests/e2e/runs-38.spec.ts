@@ -72,3 +72,22 @@ test("a vision-language model's parameters count its vision encoder", async ({ p
     "8,292,166,656 (7,615,616,512 language model + 676,550,144 vision encoder)",
   );
 });
+
+test("Llama 4 and Qwen3-VL count their vision encoders; a version-6 Llama 4 link keeps the language model only", async ({ page }, testInfo) => {
+  await page.goto("./?v=7&mode=infer&model_id=meta-llama/Llama-4-Scout-17B-16E-Instruct&engine=vllm&gpu=h200&gpus=2&tp=2");
+  await ready(page);
+  await expect(page.locator('[data-fact="params"] dd')).toHaveText(
+    "108,641,793,536 (107,769,861,120 language model + 871,932,416 vision encoder)",
+  );
+  await expect(page.locator('[data-component="vision_weights"]')).toBeVisible();
+  await page.screenshot({ path: `${ARTIFACTS}/${testInfo.project.name}-llama4-vision.png`, fullPage: true });
+  await page.goto("./?v=6&mode=infer&model_id=meta-llama/Llama-4-Scout-17B-16E-Instruct&engine=vllm&gpu=h200&gpus=2&tp=2");
+  await ready(page);
+  await expect(page.locator('[data-fact="params"] dd')).toHaveText("107,769,861,120");
+  await expect(page.locator('[data-component="vision_weights"]')).toHaveCount(0);
+  await page.goto("./?v=7&mode=infer&model_id=Qwen/Qwen3-VL-8B-Instruct&engine=vllm&gpu=h100-80");
+  await ready(page);
+  await expect(page.locator('[data-fact="params"] dd')).toHaveText(
+    "8,767,123,696 (8,190,735,360 language model + 576,388,336 vision encoder)",
+  );
+});

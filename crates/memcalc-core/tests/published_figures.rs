@@ -47,6 +47,8 @@ fn catalog_holds_the_releases_of_2025_with_their_published_counts() {
         "deepseek-ai/DeepSeek-V3.1",
         "deepseek-ai/DeepSeek-V3.2-Exp",
         "moonshotai/Kimi-K2-Instruct",
+        "moonshotai/Kimi-K2-Instruct-0905",
+        "moonshotai/Kimi-K2-Thinking",
         "zai-org/GLM-4.5",
         "zai-org/GLM-4.5-Air",
         "zai-org/GLM-4.6",
@@ -55,6 +57,16 @@ fn catalog_holds_the_releases_of_2025_with_their_published_counts() {
         "meta-llama/Llama-4-Maverick-17B-128E-Instruct",
         "mistralai/Mistral-Small-3.1-24B-Instruct-2503",
         "mistralai/Mistral-Small-3.2-24B-Instruct-2506",
+        "Qwen/Qwen3-VL-2B-Instruct",
+        "Qwen/Qwen3-VL-4B-Instruct",
+        "Qwen/Qwen3-VL-8B-Instruct",
+        "Qwen/Qwen3-VL-32B-Instruct",
+        "Qwen/Qwen3-VL-30B-A3B-Instruct",
+        "Qwen/Qwen3-VL-235B-A22B-Instruct",
+        "Qwen/Qwen3-VL-8B-Thinking",
+        "Qwen/Qwen3.5-0.8B",
+        "Qwen/Qwen3.5-9B",
+        "Qwen/Qwen3.5-27B",
     ] {
         assert!(model_by_id(id).is_some(), "{id} is not in the catalog");
     }

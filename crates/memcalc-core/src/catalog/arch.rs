@@ -44,6 +44,9 @@ choice_enum!(
         Mlp => ("mlp", "Two-layer MLP: (width · merge²) → hidden → hidden, with biases (LLaVA, LLaVA-OneVision, InternVL)"),
         Linear => ("linear", "One matrix: RMSNorm and width → hidden, no bias (Gemma 3)"),
         Pixtral => ("pixtral", "Pixtral encoder and Mistral 3 projector, no biases anywhere: an RMSNorm before the layers; norm, patch merger (width · merge²) → width, two-layer MLP width → hidden → hidden (Mistral Small 3.1, 3.2)"),
+        Llama4 => ("llama4", "Llama 4: pixel-shuffle MLP (width · merge²) → 4096 → 4096, then 4096 → hidden, no biases"),
+        Qwen35 => ("qwen3_5", "Qwen3.5: Qwen3-VL's merger, no DeepStack mergers"),
+        Deepstack => ("deepstack", "Qwen3-VL: patch merger with LayerNorm and three DeepStack mergers of its shape"),
     }
 );
 

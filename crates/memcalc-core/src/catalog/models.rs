@@ -167,6 +167,105 @@ const fn pixtral(lm: Arch) -> Arch {
     }
 }
 
+/// Llama 4's vision encoder (config.json vision_config of Scout and Maverick, base and Instruct:
+/// llama4_vision_model, 34 layers, hidden_size 1408, intermediate_size 5632, GELU MLP,
+/// LayerNorms, patch_size 14, image_size 336 → 577 learned positions with the class token's,
+/// pixel_shuffle_ratio 0.5 (2 × 2 patches per token), projector_input_dim, projector_output_dim
+/// and vision_output_dim 4096, multi_modal_projector_bias false), counted from schema version 7
+/// (older links pin `vision_layers` empty). One image gives at most 17 tiles of 144 tokens
+/// (preprocessor max_patches 16 and the global tile; vLLM mllama4.py get_patch_per_chunk
+/// (336 ÷ 14)² ÷ 4, get_max_num_tiles), 2,448 tokens.
+const fn llama4_vl(lm: Arch) -> Arch {
+    Arch {
+        vision_layers: 34,
+        vision_hidden: 1408,
+        vision_ffn: 5632,
+        vision_mlp: Mlp::Standard,
+        vision_norm: Norm::LayerNorm,
+        vision_patch: 14,
+        vision_temporal: 1,
+        vision_positions: 577,
+        vision_merge: 2,
+        vision_proj: crate::catalog::vision::VisionProj::Llama4,
+        vision_tokens: 2448,
+        ..lm
+    }
+}
+
+/// Qwen3-VL's vision encoder (config.json vision_config, model_type qwen3_vl: depth 27,
+/// hidden_size 1152, intermediate_size 4304 for 8B, 32B, 30B-A3B and 235B-A22B; depth 24,
+/// hidden_size 1024, intermediate_size 4096 for 2B and 4B; GELU MLP, LayerNorms, patch_size 16,
+/// temporal_patch_size 2, num_position_embeddings 2304, spatial_merge_size 2, three
+/// deepstack_visual_indexes, out_hidden_size the language model's width); one image gives at
+/// most 16,384 tokens (preprocessor_config.json size.longest_edge 16,777,216 pixels ÷ 32²).
+const fn qwen3_vl(depth: u64, width: u64, ffn: u64, lm: Arch) -> Arch {
+    Arch {
+        vision_layers: depth,
+        vision_hidden: width,
+        vision_ffn: ffn,
+        vision_mlp: Mlp::Standard,
+        vision_norm: Norm::LayerNorm,
+        vision_patch: 16,
+        vision_temporal: 2,
+        vision_positions: 2304,
+        vision_merge: 2,
+        vision_proj: crate::catalog::vision::VisionProj::Deepstack,
+        vision_tokens: 16_384,
+        ..lm
+    }
+}
+
+/// Qwen3.5 (Qwen3_5ForConditionalGeneration; issue 38): Qwen3-Next's hybrid text layers, dense
+/// (config.json text_config: full_attention_interval 4, head_dim 256, attn_output_gate,
+/// linear_num_key_heads 16, linear_key_head_dim and linear_value_head_dim 128,
+/// linear_conv_kernel_dim 4, vocab_size 248320, max_position_embeddings 262144), and Qwen3-VL's
+/// vision encoder without DeepStack mergers (vision_config deepstack_visual_indexes [], patch_size
+/// 16, num_position_embeddings 2304, spatial_merge_size 2; preprocessor size.longest_edge
+/// 16,777,216 pixels: 16,384 tokens an image). The multi-token-prediction layer
+/// (mtp_num_hidden_layers 1) is not in the published count and not counted.
+#[allow(clippy::too_many_arguments)]
+const fn qwen35(
+    layers: u64,
+    hidden: u64,
+    heads: u64,
+    kv_heads: u64,
+    ffn: u64,
+    linear_v_heads: u64,
+    tied: bool,
+    vision: (u64, u64, u64),
+) -> Arch {
+    Arch {
+        layers,
+        hidden,
+        heads,
+        kv_heads,
+        head_dim: 256,
+        ffn,
+        vocab: 248_320,
+        tied,
+        max_context: 262_144,
+        full_every: 4,
+        linear_k_heads: 16,
+        linear_v_heads,
+        linear_k_dim: 128,
+        linear_v_dim: 128,
+        conv_kernel: 4,
+        attn_gate: true,
+        vision_layers: vision.0,
+        vision_hidden: vision.1,
+        vision_ffn: vision.2,
+        vision_mlp: Mlp::Standard,
+        vision_norm: Norm::LayerNorm,
+        vision_patch: 16,
+        vision_temporal: 2,
+        vision_positions: 2304,
+        vision_merge: 2,
+        vision_proj: crate::catalog::vision::VisionProj::Qwen35,
+        vision_tokens: 16_384,
+        ..QWEN3
+    }
+}
+
 const QWEN3: Arch = Arch {
     head_dim: 128,
     qk_norm: QkNorm::Head,
@@ -411,23 +510,24 @@ pub const MODELS: &[Model] = &[
             router_bias: true, max_context: 131_072, ..Arch::BASE },
         rounded(106_000_000_000, 10_000), "zai-org/GLM-4.5-Air config.json (46 layers, first_k_dense_replace 1, 128 experts, 8 active, moe_intermediate_size 1408, no QK-norm; THUDM/slime scripts/models/glm4.5-106B-A12B.sh); Zhipu: 106B total, without the MTP layer here (±1 %)")
         .variants(&["zai-org/GLM-4.5-Air-Base"]),
-    // --- Meta Llama 4 (text part of Llama4ForConditionalGeneration): a shared expert beside the
-    // routed ones, 3 of 4 layers attend within 8192-token chunks (attention_chunk_size; the 4th,
-    // without RoPE, globally), counted as a window. The vision encoder is not counted. ---
-    dec("meta-llama/Llama-4-Scout-17B-16E", "llama-4-scout", "Llama 4 Scout 17B-16E (MoE, text)", Arch {
+    // --- Meta Llama 4 (Llama4ForConditionalGeneration): a shared expert beside the routed
+    // ones, 3 of 4 layers attend within 8192-token chunks (attention_chunk_size; the 4th,
+    // without RoPE, globally), counted as a window. The vision encoder (`llama4_vl`) is counted
+    // from schema version 7. ---
+    dec("meta-llama/Llama-4-Scout-17B-16E", "llama-4-scout", "Llama 4 Scout 17B-16E (MoE, vision-language)", llama4_vl(Arch {
             window: 8192, global_every: 4, shared_experts: 1, moe_ffn: 8192, max_context: 262_144,
-            ..llama(48, 5120, 40, 8, 16_384, 202_048) }.moe(16, 1),
-        rounded(109_000_000_000, 20_000), "meta-llama/Llama-4-Scout-17B-16E config.json text_config (48 layers, 16 experts, 1 active, intermediate_size 8192, intermediate_size_mlp 16384, attention_chunk_size 8192, no_rope_layers every 4th; use_qk_norm is a weightless L2 norm); Meta: 109B total with the vision encoder this count leaves out (±2 %)"),
-    dec("meta-llama/Llama-4-Scout-17B-16E-Instruct", "llama-4-scout-instruct", "Llama 4 Scout 17B-16E Instruct (MoE, text)", Arch {
+            ..llama(48, 5120, 40, 8, 16_384, 202_048) }.moe(16, 1)),
+        exact(108_641_793_536), "meta-llama/Llama-4-Scout-17B-16E config.json text_config (48 layers, 16 experts, 1 active, intermediate_size 8192, intermediate_size_mlp 16384, attention_chunk_size 8192, no_rope_layers every 4th; use_qk_norm is a weightless L2 norm) and vision_config; the checkpoint's count, 108,641,793,536 (Meta: 109B)"),
+    dec("meta-llama/Llama-4-Scout-17B-16E-Instruct", "llama-4-scout-instruct", "Llama 4 Scout 17B-16E Instruct (MoE, vision-language)", llama4_vl(Arch {
             window: 8192, global_every: 4, shared_experts: 1, moe_ffn: 8192, max_context: 10_485_760,
-            ..llama(48, 5120, 40, 8, 16_384, 202_048) }.moe(16, 1),
-        rounded(109_000_000_000, 20_000), "meta-llama/Llama-4-Scout-17B-16E-Instruct config.json text_config (the base's layers, max_position_embeddings 10485760); Meta: 109B total with the vision encoder (±2 %)"),
+            ..llama(48, 5120, 40, 8, 16_384, 202_048) }.moe(16, 1)),
+        exact(108_641_793_536), "meta-llama/Llama-4-Scout-17B-16E-Instruct config.json (the base's layers, max_position_embeddings 10485760); the checkpoint's count, 108,641,793,536"),
     // Maverick alternates dense and MoE layers (interleave_moe_layer_step 2); the 24 dense
     // layers are counted as leading ones: the same count and cache, a pipeline split differs.
-    dec("meta-llama/Llama-4-Maverick-17B-128E", "llama-4-maverick", "Llama 4 Maverick 17B-128E (MoE, text)", Arch {
+    dec("meta-llama/Llama-4-Maverick-17B-128E", "llama-4-maverick", "Llama 4 Maverick 17B-128E (MoE, vision-language)", llama4_vl(Arch {
             window: 8192, global_every: 4, shared_experts: 1, moe_ffn: 8192, dense_layers: 24, max_context: 1_048_576,
-            ..llama(48, 5120, 40, 8, 16_384, 202_048) }.moe(128, 1),
-        rounded(400_000_000_000, 5_000), "meta-llama/Llama-4-Maverick-17B-128E config.json text_config (48 layers, 128 experts, 1 active, interleave_moe_layer_step 2, intermediate_size 8192, intermediate_size_mlp 16384); Meta: 400B total (±0.5 %)")
+            ..llama(48, 5120, 40, 8, 16_384, 202_048) }.moe(128, 1)),
+        exact(401_583_781_376), "meta-llama/Llama-4-Maverick-17B-128E config.json text_config (48 layers, 128 experts, 1 active, interleave_moe_layer_step 2, intermediate_size 8192, intermediate_size_mlp 16384) and vision_config (Scout's); the checkpoint's count, 401,583,781,376 (Fireworks' parameter_count; Meta: 400B)")
         .variants(&["meta-llama/Llama-4-Maverick-17B-128E-Instruct"]),
     dec("Qwen/Qwen3-Next-80B-A3B-Instruct", "qwen3-next-80b-a3b", "Qwen3-Next 80B-A3B (hybrid linear attention, MoE)", Arch { layers: 48, hidden: 2048, heads: 16, kv_heads: 2, head_dim: 256, ffn: 5120, moe_ffn: 512, shared_experts: 1, vocab: 151_936, max_context: 262_144, full_every: 4, linear_k_heads: 16, linear_v_heads: 32, linear_k_dim: 128, linear_v_dim: 128, conv_kernel: 4, attn_gate: true, ..QWEN3 }.moe(512, 10),
         rounded(80_000_000_000, 30_000), "Qwen/Qwen3-Next-80B-A3B-Instruct config.json (48 layers, full_attention_interval 4: 12 gated-attention and 36 Gated DeltaNet layers; linear_num_key_heads 16, linear_num_value_heads 32, linear_key_head_dim 128, linear_value_head_dim 128, linear_conv_kernel_dim 4; 512 experts, 10 active, moe_intermediate_size 512, one shared expert of 512; attn_output_gate); Qwen's model card: 80B total, 3B active (±3 %; the shared expert's 1-wide gate, 98,304 parameters, is not counted)")
@@ -441,6 +541,39 @@ pub const MODELS: &[Model] = &[
         rounded(8_290_000_000, 1_000), "Qwen/Qwen2.5-VL-7B-Instruct config.json (hidden_size 3584, 28 layers, 28 heads, 4 KV heads, intermediate_size 18944, vocab_size 152064, untied; vision_config depth 32, hidden_size 1280, intermediate_size 3420, out_hidden_size 3584): 7,615,616,512 + 676,550,144 vision; Hugging Face: 8.29B (±0.1 %)"),
     dec("Qwen/Qwen2.5-VL-72B-Instruct", "qwen2.5-vl-72b", "Qwen2.5-VL 72B (vision-language)", qwen25_vl(Arch { bias: Bias::Qkv, ..llama(80, 8192, 64, 8, 29_568, 152_064) }),
         rounded(73_400_000_000, 1_000), "Qwen/Qwen2.5-VL-72B-Instruct config.json (Qwen2.5-72B's text layers; vision_config depth 32, hidden_size 1280, intermediate_size 3420, out_hidden_size 8192): 72,706,203,648 + 700,147,712 vision; Hugging Face: 73.4B (±0.1 %)"),
+    // Qwen3-VL (Qwen3VLForConditionalGeneration, Qwen3VLMoeForConditionalGeneration): Qwen3's
+    // text layers with a 256k context (text_config max_position_embeddings 262144) and the
+    // DeepStack vision encoder (`qwen3_vl`). Counts: each checkpoint's published parameter count
+    // (the safetensors index total_size ÷ 2 in BF16), reproduced exactly.
+    dec("Qwen/Qwen3-VL-2B-Instruct", "qwen3-vl-2b", "Qwen3-VL 2B (vision-language)", qwen3_vl(24, 1024, 4096, Arch { layers: 28, hidden: 2048, heads: 16, kv_heads: 8, ffn: 6144, vocab: 151_936, tied: true, max_context: 262_144, ..QWEN3 }),
+        exact(2_127_532_032), "Qwen/Qwen3-VL-2B-Instruct config.json (Qwen3-1.7B's layers, tied; vision depth 24, width 1024, MLP 4096); the checkpoint's count 2,127,532,032 (transformers num_parameters)")
+        .variants(&["Qwen/Qwen3-VL-2B-Thinking"]),
+    dec("Qwen/Qwen3-VL-4B-Instruct", "qwen3-vl-4b", "Qwen3-VL 4B (vision-language)", qwen3_vl(24, 1024, 4096, Arch { layers: 36, hidden: 2560, heads: 32, kv_heads: 8, ffn: 9728, vocab: 151_936, tied: true, max_context: 262_144, ..QWEN3 }),
+        exact(4_437_815_808), "Qwen/Qwen3-VL-4B-Instruct config.json (Qwen3-4B's layers, tied; vision depth 24, width 1024, MLP 4096); the checkpoint's count 4,437,815,808 (transformers num_parameters)")
+        .variants(&["Qwen/Qwen3-VL-4B-Thinking"]),
+    dec("Qwen/Qwen3-VL-8B-Instruct", "qwen3-vl-8b", "Qwen3-VL 8B (vision-language)", qwen3_vl(27, 1152, 4304, Arch { layers: 36, hidden: 4096, heads: 32, kv_heads: 8, ffn: 12_288, vocab: 151_936, max_context: 262_144, ..QWEN3 }),
+        exact(8_767_123_696), "Qwen/Qwen3-VL-8B-Instruct config.json (Qwen3-8B's layers; vision depth 27, width 1152, MLP 4304); model.safetensors.index.json total_size 17,534,247,392 B in BF16")
+        .variants(&["Qwen/Qwen3-VL-8B-Thinking"]),
+    dec("Qwen/Qwen3-VL-32B-Instruct", "qwen3-vl-32b", "Qwen3-VL 32B (vision-language)", qwen3_vl(27, 1152, 4304, Arch { layers: 64, hidden: 5120, heads: 64, kv_heads: 8, ffn: 25_600, vocab: 151_936, max_context: 262_144, ..QWEN3 }),
+        exact(33_357_390_064), "Qwen/Qwen3-VL-32B-Instruct config.json (Qwen3-32B's layers; vision depth 27, width 1152, MLP 4304); the checkpoint's 33,357,390,064 elements (Hugging Face: 33.4B)")
+        .variants(&["Qwen/Qwen3-VL-32B-Thinking"]),
+    dec("Qwen/Qwen3-VL-30B-A3B-Instruct", "qwen3-vl-30b-a3b", "Qwen3-VL 30B-A3B (MoE, vision-language)", qwen3_vl(27, 1152, 4304, Arch { layers: 48, hidden: 2048, heads: 32, kv_heads: 4, ffn: 6144, moe_ffn: 768, vocab: 151_936, max_context: 262_144, ..QWEN3 }.moe(128, 8)),
+        exact(31_070_754_032), "Qwen/Qwen3-VL-30B-A3B-Instruct config.json (Qwen3-30B-A3B's layers; vision depth 27, width 1152, MLP 4304); the checkpoint's count 31,070,754,032 (Fireworks' paramCount)")
+        .variants(&["Qwen/Qwen3-VL-30B-A3B-Thinking"]),
+    dec("Qwen/Qwen3-VL-235B-A22B-Instruct", "qwen3-vl-235b-a22b", "Qwen3-VL 235B-A22B (MoE, vision-language)", qwen3_vl(27, 1152, 4304, Arch { layers: 94, hidden: 4096, heads: 64, kv_heads: 4, ffn: 12_288, moe_ffn: 1536, vocab: 151_936, max_context: 262_144, ..QWEN3 }.moe(128, 8)),
+        exact(235_670_022_896), "Qwen/Qwen3-VL-235B-A22B-Instruct config.json (Qwen3-235B-A22B's layers; vision depth 27, width 1152, MLP 4304); the checkpoint's count 235,670,022,896 (Fireworks' paramCount)")
+        .variants(&["Qwen/Qwen3-VL-235B-A22B-Thinking"]),
+    // Qwen3.5 dense (issue 38; `qwen35`): counts checked against the checkpoints' own, as
+    // keras-team/keras-hub keras_hub/src/models/qwen3_5/qwen3_5_presets.py (commit 48b75967)
+    // lists them.
+    dec("Qwen/Qwen3.5-0.8B", "qwen3.5-0.8b", "Qwen3.5 0.8B (hybrid linear attention, vision-language)", qwen35(24, 1024, 8, 2, 3584, 16, true, (12, 768, 3072)),
+        exact(852_985_920), "Qwen/Qwen3.5-0.8B config.json (24 layers, hidden 1024, 8 heads, 2 KV heads, intermediate 3584, 16 linear value heads, tied; vision depth 12, width 768, MLP 3072); the checkpoint's count 852,985,920 (keras-hub qwen3_5_presets.py)")
+        .variants(&["Qwen/Qwen3.5-0.8B-Base"]),
+    dec("Qwen/Qwen3.5-9B", "qwen3.5-9b", "Qwen3.5 9B (hybrid linear attention, vision-language)", qwen35(32, 4096, 16, 4, 12_288, 32, false, (27, 1152, 4304)),
+        exact(9_409_813_744), "Qwen/Qwen3.5-9B config.json (32 layers, hidden 4096, 16 heads, 4 KV heads, intermediate 12288, 32 linear value heads; vision depth 27, width 1152, MLP 4304); the checkpoint's count 9,409,813,744 (keras-hub qwen3_5_presets.py)")
+        .variants(&["Qwen/Qwen3.5-9B-Base"]),
+    dec("Qwen/Qwen3.5-27B", "qwen3.5-27b", "Qwen3.5 27B (hybrid linear attention, vision-language)", qwen35(64, 5120, 24, 4, 17_408, 48, false, (27, 1152, 4304)),
+        exact(27_356_728_560), "Qwen/Qwen3.5-27B config.json (64 layers, hidden 5120, 24 heads, 4 KV heads, intermediate 17408, 48 linear value heads; vision depth 27, width 1152, MLP 4304); the checkpoint's count 27,356,728,560 (keras-hub qwen3_5_presets.py)"),
     // --- Google Gemma (RMSNorm before and after attention and MLP, tied embeddings) ---
     dec("google/gemma-2-2b", "gemma-2-2b", "Gemma 2 2B", Arch { layers: 26, hidden: 2304, heads: 8, kv_heads: 4, head_dim: 256, ffn: 9216, ..GEMMA2 },
         exact(2_614_341_888), "google/gemma-2-2b config.json (sliding_window 4096 on every other layer); 2,614,341,888 parameters")
@@ -506,6 +639,19 @@ pub const MODELS: &[Model] = &[
             heads: 64, kv_heads: 64, experts: 384, dense_layers: 1, vocab: 163_840, max_context: 131_072, ..DEEPSEEK_V3 },
         rounded(1_000_000_000_000, 50_000), "moonshotai/Kimi-K2-Instruct config.json (61 layers, 384 experts, 8 active, 64 heads, first_k_dense_replace 1, vocab 163840); Moonshot model card: 1T total, 32B activated, rounded to 0.1T (±5 %)")
         .variants(&["moonshotai/Kimi-K2-Base"]).ships(Quant::Fp8Block),
+    // Kimi K2 Thinking (November 2025): Kimi K2's layers with a 256k context, released with its
+    // routed experts in INT4 (quantization-aware training; quantization_config
+    // compressed-tensors, num_bits 4, group_size 32, every other module in `ignore`, BF16).
+    dec("moonshotai/Kimi-K2-Thinking", "kimi-k2-thinking", "Kimi K2 Thinking 1T-A32B (MoE, MLA, 256k, INT4 experts)", Arch {
+            heads: 64, kv_heads: 64, experts: 384, dense_layers: 1, vocab: 163_840, max_context: 262_144, ..DEEPSEEK_V3 },
+        rounded(1_000_000_000_000, 50_000), "moonshotai/Kimi-K2-Thinking config.json (Kimi K2's layers, max_position_embeddings 262144; quantization_config compressed-tensors, num_bits 4, group_size 32); Moonshot: 1T total (±5 %)")
+        .ships(Quant::Int4Experts),
+    // The September 2025 update: the same layers with a 256k context (config.json
+    // max_position_embeddings 262144), the same FP8 release.
+    dec("moonshotai/Kimi-K2-Instruct-0905", "kimi-k2-0905", "Kimi K2 0905 1T-A32B (MoE, MLA, 256k)", Arch {
+            heads: 64, kv_heads: 64, experts: 384, dense_layers: 1, vocab: 163_840, max_context: 262_144, ..DEEPSEEK_V3 },
+        rounded(1_000_000_000_000, 50_000), "moonshotai/Kimi-K2-Instruct-0905 config.json (Kimi K2's layers, max_position_embeddings 262144; quantization_config fp8, weight_block_size [128, 128]); Moonshot: 1T total (±5 %)")
+        .ships(Quant::Fp8Block),
     // --- OpenAI GPT-OSS: MoE with biases, attention sinks, alternating 128-token windows ---
     // Both ship with MXFP4 experts (config.json quantization_config: quant_method mxfp4,
     // modules_to_not_convert: attention, router, embeddings, head).

@@ -16,6 +16,7 @@ choice_enum!(
         Fp8Block => ("fp8_block", "FP8 E4M3, 128×128 block scales (DeepSeek-V3, Qwen3-FP8)"),
         Nvfp4 => ("nvfp4", "NVFP4: FP4 with an FP8 scale per 16 (ModelOpt)"),
         Mxfp4 => ("mxfp4", "MXFP4 experts, rest BF16 (GPT-OSS)"),
+        Int4Experts => ("int4_experts", "INT4 experts, group 32, rest BF16 (Kimi K2 Thinking)"),
         Q8_0 => ("q8_0", "GGUF Q8_0"),
         Q6K => ("q6_k", "GGUF Q6_K"),
         Q5KM => ("q5_k_m", "GGUF Q5_K_M"),
@@ -59,6 +60,13 @@ impl Quant {
             // GPT-OSS stores only the MoE experts this way (config quantization_config
             // modules_to_not_convert: attention, router, embeddings, head).
             Quant::Mxfp4 => 4_250,
+            // Kimi K2 Thinking's config.json quantization_config (compressed-tensors,
+            // pack-quantized; config_groups weights num_bits 4, group_size 32, symmetric, type
+            // int; `ignore` every module but the routed experts): 4-bit values packed in int32 and
+            // one BF16 scale per group of 32 inputs, 4 + 16/32 bits (vLLM
+            // compressed_tensors_moe.py CompressedTensorsWNA16MoEMethod: weight_packed,
+            // weight_scale).
+            Quant::Int4Experts => 4_500,
             // GGUF block formats: Q8_0 is 34 bytes per 32 weights; the K-quant mixtures are the
             // bits per weight llama.cpp's quantize README lists for Llama 2 7B.
             Quant::Q8_0 => 8_500,
@@ -85,7 +93,15 @@ impl Quant {
                 | Quant::Fp8Block
                 | Quant::Nvfp4
                 | Quant::Mxfp4
+                | Quant::Int4Experts
         )
+    }
+
+    /// Formats that quantize only a mixture of experts' routed experts, leaving attention, the
+    /// shared experts, dense layers and routers in 16-bit (GPT-OSS's MXFP4
+    /// `modules_to_not_convert`, Kimi K2 Thinking's compressed-tensors `ignore`).
+    pub fn experts_only(self) -> bool {
+        matches!(self, Quant::Mxfp4 | Quant::Int4Experts)
     }
 
     /// Bytes per row of `hidden` quantized weights stored beside them: GPTQ's g_idx (an int32
@@ -109,6 +125,7 @@ impl Quant {
             Quant::Fp8Block => "deepseek-ai/DeepSeek-V3 and Qwen/Qwen3-32B-FP8 config.json quantization_config (fp8, e4m3, weight_block_size [128, 128]); vLLM model_executor/layers/quantization/fp8.py (FP32 weight_scale_inv per 128×128 block); lm_head and embeddings unquantized",
             Quant::Nvfp4 => "NVIDIA TensorRT Model Optimizer (ModelOpt) NVFP4: E2M1 values, an FP8 E4M3 scale per 16 values and an FP32 scale per tensor (NVIDIA TensorRT docs, Working with Quantized Types; NVIDIA blog \"Introducing NVFP4\", 2025); lm_head unquantized",
             Quant::Mxfp4 => "OCP Microscaling Formats (MX) v1.0: MXFP4 = 32 E2M1 values + an E8M0 scale; OpenAI gpt-oss model card (MoE weights in MXFP4)",
+            Quant::Int4Experts => "moonshotai/Kimi-K2-Thinking config.json quantization_config (compressed-tensors, num_bits 4, group_size 32; all but the routed experts ignored); vLLM CompressedTensorsWNA16MoEMethod",
             _ => "llama.cpp tools/quantize/README.md, bits per weight for Llama 2 7B; Q8_0 block layout in ggml-common.h",
         }
     }

@@ -130,7 +130,7 @@ const HELP: &[(FieldId, &str)] = &[
     (F::VisionTemporal, "Video frames one patch spans (Qwen2/2.5-VL temporal_patch_size 2); empty: 1."),
     (F::VisionPositions, "Learned position embeddings of the vision encoder (SigLIP: (image ÷ patch)²); empty: rotary, none."),
     (F::VisionMerge, "Patches merged into one language-model token, per side (Qwen spatial_merge_size 2, InternVL's pixel shuffle 2, Gemma 3's 4 × 4 pooling 4); empty: 1."),
-    (F::VisionProj, "How the encoder's output reaches the language model: Qwen's patch merger, a two-layer MLP (LLaVA, InternVL), Gemma 3's one matrix, or Pixtral's encoder with Mistral 3's merger and MLP, all without biases (Mistral Small 3.1, 3.2)."),
+    (F::VisionProj, "How the encoder's output reaches the language model: Qwen's patch merger, a two-layer MLP (LLaVA, InternVL), Gemma 3's one matrix, Pixtral's encoder with Mistral 3's merger and MLP, all without biases (Mistral Small 3.1, 3.2), Llama 4's pixel-shuffle adapter and projector, Qwen3-VL's merger with its three DeepStack mergers, or Qwen3.5's merger without them."),
     (F::VisionTokens, "The most language-model tokens one image gives (vLLM get_mm_max_tokens_per_item: Qwen2.5-VL 16,384 from max_pixels, Gemma 3 256); sizes vLLM's multimodal profile."),
     (F::QkNorm, "Norm weights on queries and keys (Qwen3, Gemma 3: per head; OLMo 2: over all heads)."),
     (F::SandwichNorm, "Four norms per layer instead of two (Gemma 2 and 3)."),

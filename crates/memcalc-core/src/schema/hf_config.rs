@@ -532,8 +532,9 @@ pub fn read(json: &str) -> Result<Imported, ConfigError> {
         }
     }
 
-    // Hybrid linear attention (Qwen3-Next): Gated DeltaNet layers between full-attention ones.
-    if mt == "qwen3_next" {
+    // Hybrid linear attention (Qwen3-Next, Qwen3.5's text model): Gated DeltaNet layers between
+    // full-attention ones.
+    if matches!(mt, "qwen3_next" | "qwen3_5_text") {
         arch.full_every = r.count(&["full_attention_interval"])?.unwrap_or(4);
         arch.linear_k_heads = r.count(&["linear_num_key_heads"])?.unwrap_or(0);
         arch.linear_v_heads = r.count(&["linear_num_value_heads"])?.unwrap_or(0);
@@ -548,6 +549,8 @@ pub fn read(json: &str) -> Result<Imported, ConfigError> {
 
     arch.qk_norm = match mt {
         "qwen3" | "qwen3_moe" | "qwen3_next" | "gemma3" | "gemma3_text" => QkNorm::Head,
+        // Qwen3-VL's text model is Qwen3's (issue 38).
+        "qwen3_vl_text" | "qwen3_vl_moe_text" | "qwen3_5_text" => QkNorm::Head,
         "olmo2" => QkNorm::Full,
         _ => QkNorm::None,
     };
@@ -839,7 +842,9 @@ fn vision_count(vc: &Map<String, Value>, keys: &[&str]) -> Option<u64> {
 /// the merger's output, its encoder `embed_dim` × `mlp_ratio`), Gemma 3 (SigLIP, 4 × 4 pooling
 /// to `mm_tokens_per_image`, one projection), LLaVA / LLaVA-NeXT / LLaVA-OneVision (SigLIP or
 /// CLIP, two-layer MLP), InternVL (InternViT, pixel shuffle 2, two-layer MLP), Mistral 3
-/// (Pixtral without biases, the top level's `spatial_merge_size`, Mistral 3's projector).
+/// (Pixtral without biases, the top level's `spatial_merge_size`, Mistral 3's projector), Llama 4
+/// (class token, pixel shuffle 0.5, the 4096-wide adapter and projector), Qwen3-VL (learned
+/// positions, LayerNorms, the merger and its DeepStack mergers).
 /// Whether it was read: another model type's encoder stays "not counted".
 fn read_vision(
     model_type: &str,
@@ -918,6 +923,62 @@ fn read_vision(
                 1,
                 0,
                 per_side * per_side,
+            )
+        }
+        // Llama 4 (issue 38): (image_size ÷ patch_size)² positions and the class token's; pixel
+        // shuffle by pixel_shuffle_ratio (0.5: 2 × 2 patches a token); one image gives the
+        // preprocessor's max_patches 16 tiles and the global tile (vLLM mllama4.py).
+        "llama4" => {
+            let ratio = vc.get("pixel_shuffle_ratio").and_then(Value::as_f64);
+            let widths = [
+                "projector_input_dim",
+                "projector_output_dim",
+                "vision_output_dim",
+            ];
+            let four_k = widths
+                .iter()
+                .all(|k| vision_count(vc, &[k]).is_none_or(|w| w == crate::catalog::vision::LLAMA4_PROJ));
+            if ratio != Some(0.5) || !four_k {
+                return false;
+            }
+            (
+                vision_count(vc, &["hidden_size"]),
+                vision_count(vc, &["intermediate_size"]),
+                Mlp::Standard,
+                Norm::LayerNorm,
+                VisionProj::Llama4,
+                2,
+                1,
+                positions + 1,
+                17 * (positions / 4),
+            )
+        }
+        // Qwen3-VL (issue 38): learned positions (num_position_embeddings), three DeepStack
+        // mergers; one image gives preprocessor_config.json's size.longest_edge 16,777,216
+        // pixels ÷ (patch · merge)² tokens.
+        // Qwen3.5 (issue 38): Qwen3-VL's encoder with no DeepStack mergers
+        // (deepstack_visual_indexes []).
+        "qwen3_vl" | "qwen3_vl_moe" | "qwen3_5" => {
+            let deepstack = match vc.get("deepstack_visual_indexes") {
+                Some(Value::Array(a)) => a.len() as u64,
+                _ => 0,
+            };
+            let proj = match deepstack {
+                crate::catalog::vision::DEEPSTACK_MERGERS => VisionProj::Deepstack,
+                0 => VisionProj::Qwen35,
+                _ => return false,
+            };
+            let merge = vision_count(vc, &["spatial_merge_size"]).unwrap_or(2);
+            (
+                vision_count(vc, &["hidden_size"]),
+                vision_count(vc, &["intermediate_size"]),
+                Mlp::Standard,
+                Norm::LayerNorm,
+                proj,
+                merge,
+                vision_count(vc, &["temporal_patch_size"]).unwrap_or(2),
+                vision_count(vc, &["num_position_embeddings"]).unwrap_or(0),
+                16_777_216 / (patch * merge).pow(2).max(1),
             )
         }
         "llava" | "llava_next" | "llava_onevision" => (

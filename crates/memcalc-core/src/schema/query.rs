@@ -212,6 +212,9 @@ impl Inputs {
         if version < 6 {
             pin_v5_defaults(&mut inputs, named, preset);
         }
+        if version < 7 {
+            pin_v6_defaults(&mut inputs, named, preset);
+        }
         // A link that describes the architecture but gives no count means "derive it".
         if crate::schema::inputs::ARCH_ESSENTIALS
             .into_iter()
@@ -232,6 +235,28 @@ const V2_CELL_VOLUME: &str = "2122.416";
 /// `sparc-alsi-md` (SPARC's Al16Si16 test cell, 3375 bohr³). A version-2 link naming one keeps
 /// version 2's default volume.
 const PRESETS_GIVEN_A_CELL_IN_V3: &[&str] = &["sparc-alsi-md"];
+
+/// Version 6 → 7: the defaults version 7 changed, pinned where a link of version 6 or older
+/// relied on them, so it opens with the numbers it was written with. Each change keeps its own
+/// block.
+fn pin_v6_defaults(
+    inputs: &mut Inputs,
+    named: impl Fn(FieldId) -> bool,
+    preset: Option<&crate::schema::presets::Preset>,
+) {
+    let given = |id: FieldId| {
+        named(id) || preset.is_some_and(|p| pairs(p.query).iter().any(|(k, _)| k == id.key()))
+    };
+    // --- Llama 4 vision encoder (issue 38): Llama 4 Scout and Maverick count their vision
+    // encoder, pixel-shuffle adapter and projector (the catalog's `vision_proj=llama4`) from
+    // version 7; before, only the language model.
+    let llama4 = crate::catalog::model_by_id(inputs.get(FieldId::ModelId))
+        .is_some_and(|m| m.arch.vision_proj == crate::catalog::vision::VisionProj::Llama4);
+    if llama4 && !given(FieldId::VisionLayers) && !inputs.get(FieldId::VisionLayers).is_empty() {
+        inputs.set(FieldId::VisionLayers, "");
+    }
+    // --- end Llama 4 vision encoder
+}
 
 /// Version 5 → 6: the defaults version 6 changed, pinned where a link of version 5 or older
 /// relied on them, so it opens with the numbers it was written with. Each change keeps its own

@@ -16,7 +16,9 @@
 /// Version 6 counts Mistral Small 3.1/3.2's Pixtral vision encoder (the catalog's
 /// `vision_proj=pixtral`); older links naming them keep the language model only
 /// (`schema::query::pin_v5_defaults`).
-pub const SCHEMA_VERSION: u32 = 6;
+/// Version 7 counts Llama 4's vision encoder (the catalog's `vision_proj=llama4`); older links
+/// naming Llama 4 keep the language model only (`schema::query::pin_v6_defaults`).
+pub const SCHEMA_VERSION: u32 = 7;
 
 /// Something about a query worth telling the user, though it did not stop the page.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -97,7 +97,7 @@ pub fn expert_byte_share(s: &Scenario) -> f64 {
     let rest = total - experts;
     let rest_bytes = if s.milli_bpw.is_some() {
         rest * q
-    } else if s.quant == crate::catalog::quant::Quant::Mxfp4 {
+    } else if s.quant.experts_only() {
         rest * 2.0
     } else {
         let p = a.params();

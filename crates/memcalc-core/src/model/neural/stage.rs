@@ -430,8 +430,9 @@ impl<'a> Plan<'a> {
         let mut kept = 0;
         let mut padding = 0;
         if s.milli_bpw.is_none() {
-            if s.quant == crate::catalog::quant::Quant::Mxfp4 && self.arch.experts > 1 {
-                // Only the routed experts are MXFP4; attention and the rest stay 16-bit.
+            if s.quant.experts_only() && self.arch.experts > 1 {
+                // Only the routed experts are MXFP4 (INT4 for Kimi K2 Thinking); attention and
+                // the rest stay 16-bit.
                 let experts = self.routed_expert_params();
                 let share = crate::base::sat::mul_div(
                     q,
@@ -448,7 +449,7 @@ impl<'a> Plan<'a> {
                 // vLLM's Marlin MoE kernel (GPUs without native FP4) stores each expert padded:
                 // gate/up 2·round_up(I, 128) × round_up(H, 256), down the transpose
                 // (vLLM mxfp4.py, Mxfp4MoEMethod.create_weights, Mxfp4Backend.MARLIN).
-                if self.mxfp4_marlin() {
+                if s.quant == crate::catalog::quant::Quant::Mxfp4 && self.mxfp4_marlin() {
                     use crate::catalog::quant::round_up;
                     let (h, i) = (self.arch.hidden, self.arch.expert_ffn());
                     let stored = crate::base::sat::mul_div(

@@ -63,7 +63,7 @@ fn who(lora: bool, trainable: u64) -> String {
 
 /// Which weights a format leaves unquantized, and at what width they are counted.
 fn unquantized_note(quant: Quant, f: FrozenTerms) -> String {
-    let which = if quant == Quant::Mxfp4 {
+    let which = if quant.experts_only() {
         "the embeddings, the output layer and, in a mixture of experts, all but the routed experts"
     } else {
         "the embeddings and the output layer"
