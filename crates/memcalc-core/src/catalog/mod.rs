@@ -170,6 +170,31 @@ pub fn closest_ids(id: &str) -> Vec<&'static str> {
 /// (first in table order on a tie), for a bare count. Integer comparison keeps the page and the
 /// CLI identical.
 pub fn nearest_shape(params: u64) -> &'static Model {
+    use std::sync::atomic::{AtomicU64, Ordering};
+    // The last answer, one word: (count << 16) | index in MODELS; 0 is empty (a count is at
+    // least 1). Every estimate of a bare count asks several times, and the planner (issue 41)
+    // asks for tens of thousands of setups of the same count: each scan computes every dense
+    // decoder's count (most of a planner's search before this memo). One atomic word, so
+    // threads never read a count with another count's index.
+    static LAST: AtomicU64 = AtomicU64::new(0);
+    let wanted = params.max(1);
+    let memo = wanted < 1 << 48;
+    let last = LAST.load(Ordering::Relaxed);
+    if memo && last >> 16 == wanted {
+        return &MODELS[(last & 0xffff) as usize];
+    }
+    let found = nearest_shape_scan(params);
+    if memo {
+        if let Some(i) = MODELS.iter().position(|m| std::ptr::eq(m, found)) {
+            if i < 1 << 16 {
+                LAST.store(wanted << 16 | i as u64, Ordering::Relaxed);
+            }
+        }
+    }
+    found
+}
+
+fn nearest_shape_scan(params: u64) -> &'static Model {
     let params = u128::from(params.max(1));
     // (larger, smaller) of the two counts: their ratio, compared by cross-multiplication.
     let ratio = |m: &Model| {
