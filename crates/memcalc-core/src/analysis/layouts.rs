@@ -48,7 +48,20 @@ pub struct Layout {
     pub patch: Vec<(FieldId, String)>,
 }
 
-impl Layout {
+/// A layout in numbers (what [`Layout::label`] writes), kept by the planner for every setup it
+/// tries and written only for the ones its answer names.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Split {
+    pub tp: u64,
+    pub pp: u64,
+    pub dp: u64,
+    pub zero: u8,
+    pub recompute: Recompute,
+    pub offload: Offload,
+}
+
+impl Split {
+    /// "DP 8 × TP 8 × PP 1, ZeRO 1, recompute selective".
     pub fn label(&self) -> String {
         let mut parts = vec![format!("DP {} × TP {} × PP {}", self.dp, self.tp, self.pp)];
         if self.zero > 0 {
@@ -61,6 +74,24 @@ impl Layout {
             parts.push(format!("offload {}", self.offload.id()));
         }
         parts.join(", ")
+    }
+}
+
+impl Layout {
+    pub fn label(&self) -> String {
+        self.split().label()
+    }
+
+    /// The layout's split, stage, recomputation and offload, without its costs and patch.
+    pub fn split(&self) -> Split {
+        Split {
+            tp: self.tp,
+            pp: self.pp,
+            dp: self.dp,
+            zero: self.zero,
+            recompute: self.recompute,
+            offload: self.offload,
+        }
     }
 
     /// The layout as a query fragment, e.g. `tp=2&pp=1&zero=3`.
@@ -165,86 +196,114 @@ pub enum Read {
 /// `base` with `patch`'s fields read onto it, without the rules between fields (the search
 /// only tries splits those rules allow: heads divisible by tp, GPUs by tp × pp, an offload
 /// only with its ZeRO stage). None where a value does not read.
-pub fn read_patch(base: &Scenario, patch: &[(FieldId, String)]) -> Option<Scenario> {
+pub fn read_patch<V: AsRef<str>>(base: &Scenario, patch: &[(FieldId, V)]) -> Option<Scenario> {
     let mut s = *base;
     for (id, v) in patch {
-        id.field().read(v, &mut s).ok()?;
+        id.field().read(v.as_ref(), &mut s).ok()?;
     }
     Some(s)
 }
 
 /// [`training_layouts`], and how many setups' memory it estimated (the planner counts them).
 pub fn search(s: &Scenario, limit: usize, read: Read) -> (Vec<Layout>, u64) {
+    let (mut out, tried) = walk(s, read, true);
+    out.truncate(limit);
+    (out.into_iter().map(|(l, _)| l).collect(), tried)
+}
+
+/// The planner's search (issue 41): [`search`] read quickly ([`Read::Quick`]), every layout
+/// with the scenario it was estimated on, and no patch written (`patch` is empty): tens of
+/// thousands of setups are tried for one goal, and the page's core allocates slowly.
+pub fn quick_search(s: &Scenario) -> (Vec<(Layout, Scenario)>, u64) {
+    walk(s, Read::Quick, false)
+}
+
+/// Every layout that fits (sorted, equals dropped) with its scenario, and how many setups were
+/// estimated; `with_patch`: each layout's patch written.
+fn walk(s: &Scenario, read: Read, with_patch: bool) -> (Vec<(Layout, Scenario)>, u64) {
     let mut tried = 0u64;
     if !s.mode.trains() || !s.sciml.is_transformer() {
         return (Vec::new(), 0);
     }
     let gpus = s.parallel.gpus;
     let (arch, _) = s.shape();
-    let base = Inputs::from_scenario(s);
+    // The full read's base: only a full read parses the whole query again.
+    let base = (read == Read::Full).then(|| Inputs::from_scenario(s));
     let runs = s.mech.framework.runs();
-    let mut out: Vec<Layout> = Vec::new();
+    let mut out: Vec<(Layout, Scenario)> = Vec::new();
     let recomputes: Vec<Recompute> = runs
         .recompute
         .iter()
         .filter_map(|id| Recompute::parse(id).ok())
         .collect();
+    // Each value's text once, not once per setup tried.
+    let zeros: Vec<String> = runs.zero.iter().map(|z| z.to_string()).collect();
     let degrees = |ok: bool, n: u64| powers_of_two_up_to(if ok { n } else { 1 });
     for tp in degrees(runs.tp, s.parallel.gpus_per_node.min(gpus)) {
         if !arch.heads.is_multiple_of(tp) {
             continue;
         }
+        let tp_text = tp.to_string();
         for pp in degrees(runs.pp, (gpus / tp).min(arch.layers)) {
             if !gpus.is_multiple_of(tp * pp) {
                 continue;
             }
+            let pp_text = pp.to_string();
             let dp = gpus / (tp * pp);
-            for &zero in runs.zero {
+            for (&zero, zero_text) in runs.zero.iter().zip(&zeros) {
                 let stage: &[Offload] = match zero {
                     0 => &[Offload::None],
                     1 | 2 => &[Offload::None, Offload::Optimizer],
                     _ => &[Offload::None, Offload::Optimizer, Offload::All],
                 };
-                let offloads: Vec<Offload> = stage
+                let offloads = stage
                     .iter()
                     .copied()
-                    .filter(|o| runs.offload.contains(&o.id()))
-                    .collect();
+                    .filter(|o| runs.offload.contains(&o.id()));
                 // The cheapest recomputation, then offload, that fits this split and stage.
-                let found = offloads.iter().find_map(|&offload| {
+                let found = offloads.into_iter().find_map(|offload| {
                     recomputes.iter().find_map(|&recompute| {
-                        let patch = vec![
-                            (FieldId::Tp, tp.to_string()),
-                            (FieldId::Pp, pp.to_string()),
-                            (FieldId::Zero, zero.to_string()),
-                            (FieldId::Recompute, recompute.id().to_string()),
-                            (FieldId::Offload, offload.id().to_string()),
+                        let patch = [
+                            (FieldId::Tp, tp_text.as_str()),
+                            (FieldId::Pp, pp_text.as_str()),
+                            (FieldId::Zero, zero_text.as_str()),
+                            (FieldId::Recompute, recompute.id()),
+                            (FieldId::Offload, offload.id()),
                         ];
                         tried += 1;
-                        let c = match read {
-                            Read::Full => base.patched(&patch)?,
-                            Read::Quick => read_patch(s, &patch)?,
+                        let c = match &base {
+                            Some(base) => base.patched(&patch)?,
+                            None => read_patch(s, &patch)?,
                         };
                         let e = bytes(&c);
-                        e.fits_device().then(|| Layout {
-                            tp,
-                            pp,
-                            dp,
-                            zero,
-                            recompute,
-                            offload,
-                            per_device_bytes: e.per_device_bytes,
-                            recompute_pct: recompute_pct(recompute),
-                            bubble_pct: bubble_pct(pp),
-                            comm_bytes: comm_bytes(
-                                &c,
-                                tp,
-                                pp,
-                                dp,
-                                zero,
-                                e.trainable_params / (tp * pp),
-                            ),
-                            patch,
+                        e.fits_device().then(|| {
+                            (
+                                Layout {
+                                    tp,
+                                    pp,
+                                    dp,
+                                    zero,
+                                    recompute,
+                                    offload,
+                                    per_device_bytes: e.per_device_bytes,
+                                    recompute_pct: recompute_pct(recompute),
+                                    bubble_pct: bubble_pct(pp),
+                                    comm_bytes: comm_bytes(
+                                        &c,
+                                        tp,
+                                        pp,
+                                        dp,
+                                        zero,
+                                        e.trainable_params / (tp * pp),
+                                    ),
+                                    patch: if with_patch {
+                                        patch.iter().map(|(id, v)| (*id, v.to_string())).collect()
+                                    } else {
+                                        Vec::new()
+                                    },
+                                },
+                                c,
+                            )
                         })
                     })
                 });
@@ -254,10 +313,9 @@ pub fn search(s: &Scenario, limit: usize, read: Read) -> (Vec<Layout>, u64) {
             }
         }
     }
-    crate::base::sat::sort_small(&mut out, |a, b| a.rank() < b.rank());
+    crate::base::sat::sort_small(&mut out, |a, b| a.0.rank() < b.0.rank());
     // A stage that costs the same and sends no less than a lower one adds nothing: keep the
     // lowest ZeRO stage among equals.
-    out.dedup_by(|later, earlier| later.rank() == earlier.rank());
-    out.truncate(limit);
+    out.dedup_by(|later, earlier| later.0.rank() == earlier.0.rank());
     (out, tried)
 }

@@ -429,8 +429,35 @@ pub struct Candidate {
     pub capacity_bytes: u64,
     pub scenario: Scenario,
     /// The setup's link: its canonical query and the goal's keys. Written for the setups the
-    /// answer names (the front, the picks, the closest); empty for the others.
+    /// answer names (the front, the picks, the closest); empty for the others, as `layout` and
+    /// `dtype` (the page's core allocates slowly: tens of thousands of setups fit).
     pub query: String,
+    /// What `layout` and `dtype` are written from.
+    words: Words,
+    dtype_at: Option<usize>,
+}
+
+/// A setup's layout in numbers, written ([`Words::label`]) only for the setups an answer names.
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum Words {
+    Train(crate::analysis::layouts::Split),
+    Serve { tp: u64, replicas: u64 },
+    Sim { nodes: u64, per_node: u64 },
+}
+
+impl Words {
+    fn label(&self) -> String {
+        match *self {
+            Words::Train(split) => split.label(),
+            Words::Serve { tp, replicas } if replicas > 1 => format!("TP {tp} × {replicas} replicas"),
+            Words::Serve { tp, .. } => format!("TP {tp}"),
+            Words::Sim { nodes, per_node } => format!(
+                "{} × {}",
+                crate::base::units::count(nodes, "node", "nodes"),
+                crate::base::units::count(per_node, "rank", "ranks")
+            ),
+        }
+    }
 }
 
 impl Candidate {
@@ -510,8 +537,9 @@ impl Plan {
 struct Tried {
     scenario: Scenario,
     device: &'static str,
-    layout: String,
-    dtype: String,
+    words: Words,
+    /// Index in the goal's precisions; None for simulations.
+    dtype: Option<usize>,
     /// Serving: replicas of the engine (its GPUs × replicas are the setup's).
     replicas: u64,
 }
@@ -547,7 +575,7 @@ impl Found {
 /// Every setup of the goal's space that fits in memory. Each is read quickly (its fields onto
 /// the scenario, `layouts::read_patch`); the answer's named setups are checked in full later.
 fn enumerate(s: &Scenario, goal: &Goal, devices: &[&'static str], dtypes: &[String]) -> Found {
-    use crate::analysis::layouts::{read_patch, search, Read};
+    use crate::analysis::layouts::{quick_search, read_patch};
     let mut f = Found {
         tried: Vec::new(),
         evaluated: 0,
@@ -556,7 +584,7 @@ fn enumerate(s: &Scenario, goal: &Goal, devices: &[&'static str], dtypes: &[Stri
     match &goal.task {
         Task::Train { .. } => {
             for &device in devices {
-                for dtype in dtypes {
+                for (di, dtype) in dtypes.iter().enumerate() {
                     for n in powers_of_two_up_to(goal.max_gpus) {
                         let per_node = s.parallel.gpus_per_node.min(n).max(1);
                         let patch = [
@@ -568,22 +596,20 @@ fn enumerate(s: &Scenario, goal: &Goal, devices: &[&'static str], dtypes: &[Stri
                         let Some(c) = read_patch(s, &patch) else {
                             continue;
                         };
-                        let (layouts, counted) = search(&c, usize::MAX, Read::Quick);
+                        let (layouts, counted) = quick_search(&c);
                         f.evaluated += counted;
                         if layouts.is_empty() {
                             f.note_over(&bytes(&c), device, n);
                             continue;
                         }
-                        for l in layouts {
-                            if let Some(sc) = read_patch(&c, &l.patch) {
-                                f.tried.push(Tried {
-                                    scenario: sc,
-                                    device,
-                                    layout: l.label(),
-                                    dtype: dtype.clone(),
-                                    replicas: 1,
-                                });
-                            }
+                        for (l, sc) in layouts {
+                            f.tried.push(Tried {
+                                scenario: sc,
+                                device,
+                                words: Words::Train(l.split()),
+                                dtype: Some(di),
+                                replicas: 1,
+                            });
                         }
                     }
                 }
@@ -592,7 +618,7 @@ fn enumerate(s: &Scenario, goal: &Goal, devices: &[&'static str], dtypes: &[Stri
         Task::Serve { users, .. } => {
             let (arch, _) = s.shape();
             for &device in devices {
-                for dtype in dtypes {
+                for (di, dtype) in dtypes.iter().enumerate() {
                     for tp in powers_of_two_up_to(s.parallel.gpus_per_node.clamp(1, 8)) {
                         if !arch.heads.is_multiple_of(tp) {
                             continue;
@@ -615,12 +641,8 @@ fn enumerate(s: &Scenario, goal: &Goal, devices: &[&'static str], dtypes: &[Stri
                                     f.tried.push(Tried {
                                         scenario: c,
                                         device,
-                                        layout: if replicas > 1 {
-                                            format!("TP {tp} × {replicas} replicas")
-                                        } else {
-                                            format!("TP {tp}")
-                                        },
-                                        dtype: dtype.clone(),
+                                        words: Words::Serve { tp, replicas },
+                                        dtype: Some(di),
                                         replicas,
                                     });
                                     // More replicas only add GPUs once each holds one user.
@@ -659,12 +681,8 @@ fn enumerate(s: &Scenario, goal: &Goal, devices: &[&'static str], dtypes: &[Stri
                         f.tried.push(Tried {
                             scenario: c,
                             device,
-                            layout: format!(
-                                "{} × {}",
-                                crate::base::units::count(n, "node", "nodes"),
-                                crate::base::units::count(per_node, "rank", "ranks")
-                            ),
-                            dtype: String::new(),
+                            words: Words::Sim { nodes: n, per_node },
+                            dtype: None,
                             replicas: 1,
                         });
                     } else {
@@ -873,7 +891,11 @@ pub fn plan(s: &Scenario, goal: Goal) -> Plan {
         });
     };
     let suffix = goal.query_suffix();
-    let link = |c: &mut Candidate| c.query = format!("{}{suffix}", c.scenario.to_query());
+    let link = |c: &mut Candidate| {
+        c.query = format!("{}{suffix}", c.scenario.to_query());
+        c.layout = c.words.label();
+        c.dtype = c.dtype_at.map(|i| dtypes[i].clone()).unwrap_or_default();
+    };
     for i in choice
         .front
         .iter()
@@ -991,8 +1013,8 @@ fn candidate(
         device: t.device,
         gpus,
         nodes,
-        layout: t.layout.clone(),
-        dtype: t.dtype.clone(),
+        layout: String::new(),
+        dtype: String::new(),
         hours,
         step_s,
         bound: sp.bound,
@@ -1004,6 +1026,8 @@ fn candidate(
         capacity_bytes: e.capacity_bytes,
         scenario: *s,
         query: String::new(),
+        words: t.words,
+        dtype_at: t.dtype,
     })
 }
 
