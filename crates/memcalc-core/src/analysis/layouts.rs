@@ -251,6 +251,27 @@ fn walk(s: &Scenario, read: Read, with_patch: bool) -> (Vec<(Layout, Scenario)>,
             let pp_text = pp.to_string();
             let dp = gpus / (tp * pp);
             for (&zero, zero_text) in runs.zero.iter().zip(&zeros) {
+                // The quick read reads the fields in the patch's order, those this loop and the
+                // ones above fix once, not once per setup tried (parsing them was a sixth of
+                // the planner's search).
+                let fixed = match &base {
+                    Some(_) => None,
+                    None => read_patch(
+                        s,
+                        &[
+                            (FieldId::Tp, tp_text.as_str()),
+                            (FieldId::Pp, pp_text.as_str()),
+                            (FieldId::Zero, zero_text.as_str()),
+                        ],
+                    ),
+                };
+                let with_recompute: Vec<Option<Scenario>> = match &fixed {
+                    Some(f) => recomputes
+                        .iter()
+                        .map(|r| read_patch(f, &[(FieldId::Recompute, r.id())]))
+                        .collect(),
+                    None => Vec::new(),
+                };
                 let stage: &[Offload] = match zero {
                     0 => &[Offload::None],
                     1 | 2 => &[Offload::None, Offload::Optimizer],
@@ -262,7 +283,7 @@ fn walk(s: &Scenario, read: Read, with_patch: bool) -> (Vec<(Layout, Scenario)>,
                     .filter(|o| runs.offload.contains(&o.id()));
                 // The cheapest recomputation, then offload, that fits this split and stage.
                 let found = offloads.into_iter().find_map(|offload| {
-                    recomputes.iter().find_map(|&recompute| {
+                    recomputes.iter().enumerate().find_map(|(ri, &recompute)| {
                         let patch = [
                             (FieldId::Tp, tp_text.as_str()),
                             (FieldId::Pp, pp_text.as_str()),
@@ -273,9 +294,18 @@ fn walk(s: &Scenario, read: Read, with_patch: bool) -> (Vec<(Layout, Scenario)>,
                         tried += 1;
                         let c = match &base {
                             Some(base) => base.patched(&patch)?,
-                            None => read_patch(s, &patch)?,
+                            // `read_patch(s, &patch)`, its first four fields read above.
+                            None => read_patch(
+                                with_recompute.get(ri)?.as_ref()?,
+                                &[(FieldId::Offload, offload.id())],
+                            )?,
                         };
-                        let e = bytes(&c);
+                        // The planner reads only the busiest device's figures.
+                        let e = if base.is_some() {
+                            bytes(&c)
+                        } else {
+                            crate::model::device_estimate(&c)
+                        };
                         e.fits_device().then(|| {
                             (
                                 Layout {
@@ -313,7 +343,11 @@ fn walk(s: &Scenario, read: Read, with_patch: bool) -> (Vec<(Layout, Scenario)>,
             }
         }
     }
-    crate::base::sat::sort_small(&mut out, |a, b| a.0.rank() < b.0.rank());
+    // Sorted by index: a layout with its scenario is kilobytes to swap.
+    let mut order: Vec<usize> = (0..out.len()).collect();
+    crate::base::sat::sort_small(&mut order, |&a, &b| out[a].0.rank() < out[b].0.rank());
+    let mut slots: Vec<Option<(Layout, Scenario)>> = out.into_iter().map(Some).collect();
+    let mut out: Vec<(Layout, Scenario)> = order.iter().filter_map(|&i| slots[i].take()).collect();
     // A stage that costs the same and sends no less than a lower one adds nothing: keep the
     // lowest ZeRO stage among equals.
     out.dedup_by(|later, earlier| later.0.rank() == earlier.0.rank());

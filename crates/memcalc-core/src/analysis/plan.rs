@@ -814,14 +814,15 @@ pub fn plan(s: &Scenario, goal: Goal) -> Plan {
     };
     let found = enumerate(s, &goal, &devices, &dtypes);
     let mut evaluated = found.evaluated;
-    let mut fitting = Vec::new();
+    let mut fitting: Vec<Candidate> = Vec::new();
     // Serving: the setup closest to the latency targets, and the best latencies reached.
     let mut best_ttft = f64::INFINITY;
     let mut best_tpot = f64::INFINITY;
     let mut latency_closest: Option<Candidate> = None;
     for t in &found.tried {
         evaluated += 1;
-        let e = crate::model::estimate(&t.scenario);
+        // Neither the time model nor the candidate reads the memory over every device.
+        let e = crate::model::device_estimate(&t.scenario);
         let Ok(Some(sp)) = speed(&t.scenario, &e) else {
             continue;
         };
@@ -849,11 +850,16 @@ pub fn plan(s: &Scenario, goal: Goal) -> Plan {
     let task = goal.task.clone();
     // Thousands of setups: the standard library's sort (the planner is not in the app's wasm),
     // not `sort_small`'s insertion sort.
-    fitting.sort_by(|a, b| {
+    // Sorted by index (a candidate is kilobytes to move), stably as `sort_by` on the candidates.
+    let mut order: Vec<usize> = (0..fitting.len()).collect();
+    order.sort_by(|&a, &b| {
+        let (a, b) = (&fitting[a], &fitting[b]);
         a.time(&task)
             .total_cmp(&b.time(&task))
             .then(a.cost().total_cmp(&b.cost()))
     });
+    let mut slots: Vec<Option<Candidate>> = fitting.into_iter().map(Some).collect();
+    let mut fitting: Vec<Candidate> = order.iter().filter_map(|&i| slots[i].take()).collect();
     // The setups the answer names are checked in full; one the page would read otherwise
     // (a rule between fields the quick read skips) is dropped and the answer chosen again.
     let mut checked = vec![false; fitting.len()];
