@@ -213,14 +213,113 @@ pub fn search(s: &Scenario, limit: usize, read: Read) -> (Vec<Layout>, u64) {
 
 /// The planner's search (issue 41): [`search`] read quickly ([`Read::Quick`]), every layout
 /// with the scenario it was estimated on, and no patch written (`patch` is empty): tens of
-/// thousands of setups are tried for one goal, and the page's core allocates slowly.
-pub fn quick_search(s: &Scenario) -> (Vec<(Layout, Scenario)>, u64) {
-    walk(s, Read::Quick, false)
+/// thousands of setups are tried for one goal, and the page's core allocates slowly. `memo`:
+/// the device figures of the same setups on another device, reused where they are the same
+/// ([`Memo`]).
+pub fn quick_search(s: &Scenario, memo: Option<&mut Memo>) -> (Vec<(Layout, Scenario)>, u64) {
+    walk_with(s, Read::Quick, false, memo)
+}
+
+/// The memory of training setups that differ only in their device (issue 41: the planner tries
+/// every layout of the same GPU count on every GPU of the catalog). A training estimate reads
+/// the device only for its capacity (what fits, and the allocator's cache under variable-length
+/// batches, which is capped by what the device has left: `Plan::fragmentation`) and, serving
+/// only, its id and capacity (an engine's sizes, MXFP4 kernels): with fixed-length batches (or
+/// expandable segments) a setup's bytes per device are the same on every device, and each is
+/// estimated once, on the first device that tries it. A setup is reused only where its whole
+/// scenario, device aside, is the one estimated (`tests`: the planner's answers with and without
+/// it, and every GPU against the first).
+#[derive(Debug, Default)]
+pub struct Memo {
+    /// Slot of a setup (its split, stage, offload and recomputation) → 1 + its index in
+    /// `entries`; 0: not estimated yet.
+    slots: Vec<u32>,
+    /// (scenario on the first device, bytes per device, trainable parameters).
+    entries: Vec<(Scenario, u64, u64)>,
+}
+
+/// Slots per degree (tp, pp: powers of two to 2¹⁹), stage, offload and recomputation.
+const SLOT_DEGREES: usize = 20;
+const SLOT_ZEROS: usize = 4;
+const SLOT_OFFLOADS: usize = 3;
+const SLOT_RECOMPUTES: usize = 4;
+
+impl Memo {
+    /// Whether the estimate of `s` reads its device only for its capacity and the check of
+    /// what fits (see the type's comment).
+    fn applies(s: &Scenario) -> bool {
+        s.mode.trains()
+            && (s.mech.batching != crate::scenario::training::Batching::Variable
+                || s.mech.expandable_segments)
+    }
+
+    fn slot(tp: u64, pp: u64, zero: usize, offload: usize, recompute: usize) -> Option<usize> {
+        let (t, p) = (tp.trailing_zeros() as usize, pp.trailing_zeros() as usize);
+        (t < SLOT_DEGREES
+            && p < SLOT_DEGREES
+            && zero < SLOT_ZEROS
+            && offload < SLOT_OFFLOADS
+            && recompute < SLOT_RECOMPUTES)
+            .then(|| {
+                (((t * SLOT_DEGREES + p) * SLOT_ZEROS + zero) * SLOT_OFFLOADS + offload)
+                    * SLOT_RECOMPUTES
+                    + recompute
+            })
+    }
+
+    /// The bytes per device and trainable parameters of `c`, estimated or remembered.
+    fn figures(&mut self, slot: Option<usize>, c: &Scenario) -> (u64, u64, bool) {
+        let Some(slot) = slot.filter(|_| Memo::applies(c)) else {
+            return Memo::estimate(c);
+        };
+        if self.slots.is_empty() {
+            self.slots = vec![
+                0;
+                SLOT_DEGREES * SLOT_DEGREES * SLOT_ZEROS * SLOT_OFFLOADS * SLOT_RECOMPUTES
+            ];
+        }
+        if let Some((seen, bytes, trainable)) = self.slots[slot]
+            .checked_sub(1)
+            .and_then(|i| self.entries.get(i as usize))
+        {
+            let mut same = *c;
+            same.device = seen.device;
+            if same == *seen {
+                return (*bytes, *trainable, true);
+            }
+            return Memo::estimate(c);
+        }
+        let (bytes, trainable, serving_ok) = Memo::estimate(c);
+        if serving_ok {
+            self.entries.push((*c, bytes, trainable));
+            self.slots[slot] = self.entries.len() as u32;
+        }
+        (bytes, trainable, serving_ok)
+    }
+
+    /// (bytes per device, trainable parameters, no serving batch over its pool).
+    fn estimate(c: &Scenario) -> (u64, u64, bool) {
+        let e = crate::model::device_estimate(c);
+        (
+            e.per_device_bytes,
+            e.trainable_params,
+            e.serving.is_none_or(|v| v.batch_fits()),
+        )
+    }
 }
 
 /// Every layout that fits (sorted, equals dropped) with its scenario, and how many setups were
 /// estimated; `with_patch`: each layout's patch written.
 fn walk(s: &Scenario, read: Read, with_patch: bool) -> (Vec<(Layout, Scenario)>, u64) {
+    walk_with(s, read, with_patch, None)
+}
+
+fn walk_with(
+    s: &Scenario,
+    read: Read,
+    with_patch: bool,
+    mut memo: Option<&mut Memo>,
+) -> (Vec<(Layout, Scenario)>, u64) {
     let mut tried = 0u64;
     if !s.mode.trains() || !s.sciml.is_transformer() {
         return (Vec::new(), 0);
@@ -250,7 +349,7 @@ fn walk(s: &Scenario, read: Read, with_patch: bool) -> (Vec<(Layout, Scenario)>,
             }
             let pp_text = pp.to_string();
             let dp = gpus / (tp * pp);
-            for (&zero, zero_text) in runs.zero.iter().zip(&zeros) {
+            for (zi, (&zero, zero_text)) in runs.zero.iter().zip(&zeros).enumerate() {
                 // The quick read reads the fields in the patch's order, those this loop and the
                 // ones above fix once, not once per setup tried (parsing them was a sixth of
                 // the planner's search).
@@ -283,6 +382,7 @@ fn walk(s: &Scenario, read: Read, with_patch: bool) -> (Vec<(Layout, Scenario)>,
                     .filter(|o| runs.offload.contains(&o.id()));
                 // The cheapest recomputation, then offload, that fits this split and stage.
                 let found = offloads.into_iter().find_map(|offload| {
+                    let oi = stage.iter().position(|o| *o == offload).unwrap_or(usize::MAX);
                     recomputes.iter().enumerate().find_map(|(ri, &recompute)| {
                         let patch = [
                             (FieldId::Tp, tp_text.as_str()),
@@ -301,12 +401,20 @@ fn walk(s: &Scenario, read: Read, with_patch: bool) -> (Vec<(Layout, Scenario)>,
                             )?,
                         };
                         // The planner reads only the busiest device's figures.
-                        let e = if base.is_some() {
-                            bytes(&c)
-                        } else {
-                            crate::model::device_estimate(&c)
+                        let (per_device_bytes, trainable_params, fits) = match (&base, &mut memo) {
+                            (Some(_), _) => {
+                                let e = bytes(&c);
+                                (e.per_device_bytes, e.trainable_params, e.fits_device())
+                            }
+                            (None, memo) => {
+                                let (b, t, ok) = match memo {
+                                    Some(m) => m.figures(Memo::slot(tp, pp, zi, oi, ri), &c),
+                                    None => Memo::estimate(&c),
+                                };
+                                (b, t, ok && b <= c.device.capacity_bytes())
+                            }
                         };
-                        e.fits_device().then(|| {
+                        fits.then(|| {
                             (
                                 Layout {
                                     tp,
@@ -315,7 +423,7 @@ fn walk(s: &Scenario, read: Read, with_patch: bool) -> (Vec<(Layout, Scenario)>,
                                     zero,
                                     recompute,
                                     offload,
-                                    per_device_bytes: e.per_device_bytes,
+                                    per_device_bytes,
                                     recompute_pct: recompute_pct(recompute),
                                     bubble_pct: bubble_pct(pp),
                                     comm_bytes: comm_bytes(
@@ -324,7 +432,7 @@ fn walk(s: &Scenario, read: Read, with_patch: bool) -> (Vec<(Layout, Scenario)>,
                                         pp,
                                         dp,
                                         zero,
-                                        e.trainable_params / (tp * pp),
+                                        trainable_params / (tp * pp),
                                     ),
                                     patch: if with_patch {
                                         patch.iter().map(|(id, v)| (*id, v.to_string())).collect()

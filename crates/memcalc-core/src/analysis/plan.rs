@@ -575,7 +575,7 @@ impl Found {
 /// Every setup of the goal's space that fits in memory. Each is read quickly (its fields onto
 /// the scenario, `layouts::read_patch`); the answer's named setups are checked in full later.
 fn enumerate(s: &Scenario, goal: &Goal, devices: &[&'static str], dtypes: &[String]) -> Found {
-    use crate::analysis::layouts::{quick_search, read_patch};
+    use crate::analysis::layouts::{quick_search, read_patch, Memo};
     let mut f = Found {
         tried: Vec::new(),
         evaluated: 0,
@@ -583,6 +583,9 @@ fn enumerate(s: &Scenario, goal: &Goal, devices: &[&'static str], dtypes: &[Stri
     };
     match &goal.task {
         Task::Train { .. } => {
+            // Each precision and GPU count's layouts, estimated on the first device that tries
+            // them and reused on the others where the estimate is the same (`layouts::Memo`).
+            let mut memos: Vec<Memo> = (0..dtypes.len() * 64).map(|_| Memo::default()).collect();
             for &device in devices {
                 for (di, dtype) in dtypes.iter().enumerate() {
                     for n in powers_of_two_up_to(goal.max_gpus) {
@@ -596,7 +599,8 @@ fn enumerate(s: &Scenario, goal: &Goal, devices: &[&'static str], dtypes: &[Stri
                         let Some(c) = read_patch(s, &patch) else {
                             continue;
                         };
-                        let (layouts, counted) = quick_search(&c);
+                        let memo = memos.get_mut(di * 64 + n.trailing_zeros() as usize);
+                        let (layouts, counted) = quick_search(&c, memo);
                         f.evaluated += counted;
                         if layouts.is_empty() {
                             f.note_over(&bytes(&c), device, n);
