@@ -226,16 +226,20 @@ pub fn quick_search(s: &Scenario, memo: Option<&mut Memo>) -> (Vec<(Layout, Scen
 /// batches, which is capped by what the device has left: `Plan::fragmentation`) and, serving
 /// only, its id and capacity (an engine's sizes, MXFP4 kernels): with fixed-length batches (or
 /// expandable segments) a setup's bytes per device are the same on every device, and each is
-/// estimated once, on the first device that tries it. A setup is reused only where its whole
-/// scenario, device aside, is the one estimated (`tests`: the planner's answers with and without
-/// it, and every GPU against the first).
+/// estimated once, on the first device that tries it. The search's fields (tp, pp, zero,
+/// recompute, offload) are each read into their own field alone (`schema::slot`), so a search
+/// whose scenario is, device aside, the first one's tries, device aside, the same setups: a
+/// memo serves only such searches (`tests`: the planner's answers with and without it).
 #[derive(Debug, Default)]
 pub struct Memo {
+    /// The first search's scenario.
+    base: Option<Scenario>,
     /// Slot of a setup (its split, stage, offload and recomputation) → 1 + its index in
     /// `entries`; 0: not estimated yet.
     slots: Vec<u32>,
-    /// (scenario on the first device, bytes per device, trainable parameters).
-    entries: Vec<(Scenario, u64, u64)>,
+    /// (the setup on the first device, bytes per device, trainable parameters, no serving batch
+    /// over its pool).
+    entries: Vec<(Scenario, u64, u64, bool)>,
 }
 
 /// Slots per degree (tp, pp: powers of two to 2¹⁹), stage, offload and recomputation.
@@ -245,12 +249,26 @@ const SLOT_OFFLOADS: usize = 3;
 const SLOT_RECOMPUTES: usize = 4;
 
 impl Memo {
-    /// Whether the estimate of `s` reads its device only for its capacity and the check of
-    /// what fits (see the type's comment).
-    fn applies(s: &Scenario) -> bool {
-        s.mode.trains()
+    /// Whether a search on `s` may use this memo (see the type's comment); the first search
+    /// sets it.
+    fn serves(&mut self, s: &Scenario) -> bool {
+        let training = s.mode.trains()
             && (s.mech.batching != crate::scenario::training::Batching::Variable
-                || s.mech.expandable_segments)
+                || s.mech.expandable_segments);
+        if !training {
+            return false;
+        }
+        match &self.base {
+            None => {
+                self.base = Some(*s);
+                true
+            }
+            Some(base) => {
+                let mut same = *s;
+                same.device = base.device;
+                same == *base
+            }
+        }
     }
 
     fn slot(tp: u64, pp: u64, zero: usize, offload: usize, recompute: usize) -> Option<usize> {
@@ -267,34 +285,21 @@ impl Memo {
             })
     }
 
-    /// The bytes per device and trainable parameters of `c`, estimated or remembered.
-    fn figures(&mut self, slot: Option<usize>, c: &Scenario) -> (u64, u64, bool) {
-        let Some(slot) = slot.filter(|_| Memo::applies(c)) else {
-            return Memo::estimate(c);
-        };
+    fn get(&self, slot: Option<usize>) -> Option<(Scenario, u64, u64, bool)> {
+        let i = self.slots.get(slot?)?.checked_sub(1)?;
+        self.entries.get(i as usize).copied()
+    }
+
+    fn put(&mut self, slot: Option<usize>, entry: (Scenario, u64, u64, bool)) {
+        let Some(slot) = slot else { return };
         if self.slots.is_empty() {
             self.slots = vec![
                 0;
                 SLOT_DEGREES * SLOT_DEGREES * SLOT_ZEROS * SLOT_OFFLOADS * SLOT_RECOMPUTES
             ];
         }
-        if let Some((seen, bytes, trainable)) = self.slots[slot]
-            .checked_sub(1)
-            .and_then(|i| self.entries.get(i as usize))
-        {
-            let mut same = *c;
-            same.device = seen.device;
-            if same == *seen {
-                return (*bytes, *trainable, true);
-            }
-            return Memo::estimate(c);
-        }
-        let (bytes, trainable, serving_ok) = Memo::estimate(c);
-        if serving_ok {
-            self.entries.push((*c, bytes, trainable));
-            self.slots[slot] = self.entries.len() as u32;
-        }
-        (bytes, trainable, serving_ok)
+        self.entries.push(entry);
+        self.slots[slot] = self.entries.len() as u32;
     }
 
     /// (bytes per device, trainable parameters, no serving batch over its pool).
@@ -329,6 +334,7 @@ fn walk_with(
     // The full read's base: only a full read parses the whole query again.
     let base = (read == Read::Full).then(|| Inputs::from_scenario(s));
     let runs = s.mech.framework.runs();
+    let trusted = base.is_none() && memo.as_mut().is_some_and(|m| m.serves(s));
     let mut out: Vec<(Layout, Scenario)> = Vec::new();
     let recomputes: Vec<Recompute> = runs
         .recompute
@@ -351,26 +357,9 @@ fn walk_with(
             let dp = gpus / (tp * pp);
             for (zi, (&zero, zero_text)) in runs.zero.iter().zip(&zeros).enumerate() {
                 // The quick read reads the fields in the patch's order, those this loop and the
-                // ones above fix once, not once per setup tried (parsing them was a sixth of
-                // the planner's search).
-                let fixed = match &base {
-                    Some(_) => None,
-                    None => read_patch(
-                        s,
-                        &[
-                            (FieldId::Tp, tp_text.as_str()),
-                            (FieldId::Pp, pp_text.as_str()),
-                            (FieldId::Zero, zero_text.as_str()),
-                        ],
-                    ),
-                };
-                let with_recompute: Vec<Option<Scenario>> = match &fixed {
-                    Some(f) => recomputes
-                        .iter()
-                        .map(|r| read_patch(f, &[(FieldId::Recompute, r.id())]))
-                        .collect(),
-                    None => Vec::new(),
-                };
+                // ones above fix once (when a setup is not remembered), not once per setup tried
+                // (parsing them was a sixth of the planner's search).
+                let mut with_recompute: Option<Vec<Option<Scenario>>> = None;
                 let stage: &[Offload] = match zero {
                     0 => &[Offload::None],
                     1 | 2 => &[Offload::None, Offload::Optimizer],
@@ -392,26 +381,51 @@ fn walk_with(
                             (FieldId::Offload, offload.id()),
                         ];
                         tried += 1;
-                        let c = match &base {
-                            Some(base) => base.patched(&patch)?,
-                            // `read_patch(s, &patch)`, its first four fields read above.
-                            None => read_patch(
-                                with_recompute.get(ri)?.as_ref()?,
-                                &[(FieldId::Offload, offload.id())],
-                            )?,
+                        let slot = Memo::slot(tp, pp, zi, oi, ri);
+                        let remembered = match &memo {
+                            Some(m) if trusted => m.get(slot),
+                            _ => None,
                         };
-                        // The planner reads only the busiest device's figures.
-                        let (per_device_bytes, trainable_params, fits) = match (&base, &mut memo) {
-                            (Some(_), _) => {
+                        let (c, per_device_bytes, trainable_params, fits) = match (&base, remembered) {
+                            (Some(base), _) => {
+                                let c = base.patched(&patch)?;
                                 let e = bytes(&c);
-                                (e.per_device_bytes, e.trainable_params, e.fits_device())
+                                (c, e.per_device_bytes, e.trainable_params, e.fits_device())
                             }
-                            (None, memo) => {
-                                let (b, t, ok) = match memo {
-                                    Some(m) => m.figures(Memo::slot(tp, pp, zi, oi, ri), &c),
-                                    None => Memo::estimate(&c),
-                                };
-                                (b, t, ok && b <= c.device.capacity_bytes())
+                            // The same setup on this device (see `Memo`).
+                            (None, Some((mut c, b, t, ok))) => {
+                                c.device = s.device;
+                                (c, b, t, ok && b <= c.device.capacity_bytes())
+                            }
+                            (None, None) => {
+                                // `read_patch(s, &patch)`, its first four fields read once.
+                                let rs = with_recompute.get_or_insert_with(|| {
+                                    let fixed = read_patch(
+                                        s,
+                                        &[
+                                            (FieldId::Tp, tp_text.as_str()),
+                                            (FieldId::Pp, pp_text.as_str()),
+                                            (FieldId::Zero, zero_text.as_str()),
+                                        ],
+                                    );
+                                    match fixed {
+                                        Some(f) => recomputes
+                                            .iter()
+                                            .map(|r| read_patch(&f, &[(FieldId::Recompute, r.id())]))
+                                            .collect(),
+                                        None => Vec::new(),
+                                    }
+                                });
+                                let c = read_patch(
+                                    rs.get(ri)?.as_ref()?,
+                                    &[(FieldId::Offload, offload.id())],
+                                )?;
+                                // The planner reads only the busiest device's figures.
+                                let (b, t, ok) = Memo::estimate(&c);
+                                if let Some(m) = memo.as_mut().filter(|_| trusted) {
+                                    m.put(slot, (c, b, t, ok));
+                                }
+                                (c, b, t, ok && b <= c.device.capacity_bytes())
                             }
                         };
                         fits.then(|| {
