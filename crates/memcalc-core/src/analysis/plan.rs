@@ -574,7 +574,13 @@ impl Found {
 
 /// Every setup of the goal's space that fits in memory. Each is read quickly (its fields onto
 /// the scenario, `layouts::read_patch`); the answer's named setups are checked in full later.
-fn enumerate(s: &Scenario, goal: &Goal, devices: &[&'static str], dtypes: &[String]) -> Found {
+fn enumerate(
+    s: &Scenario,
+    goal: &Goal,
+    devices: &[&'static str],
+    dtypes: &[String],
+    search: Search,
+) -> Found {
     use crate::analysis::layouts::{quick_search, read_patch, Memo};
     let mut f = Found {
         tried: Vec::new(),
@@ -599,7 +605,10 @@ fn enumerate(s: &Scenario, goal: &Goal, devices: &[&'static str], dtypes: &[Stri
                         let Some(c) = read_patch(s, &patch) else {
                             continue;
                         };
-                        let memo = memos.get_mut(di * 64 + n.trailing_zeros() as usize);
+                        let memo = match search {
+                            Search::Memo => memos.get_mut(di * 64 + n.trailing_zeros() as usize),
+                            Search::Exhaustive => None,
+                        };
                         let (layouts, counted) = quick_search(&c, memo);
                         f.evaluated += counted;
                         if layouts.is_empty() {
@@ -804,8 +813,23 @@ fn reads_back(s: &Scenario) -> bool {
         .is_ok_and(|full| full == *s)
 }
 
+/// How the planner estimates the setups it tries.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Search {
+    /// A training setup's memory estimated once for every device where it is the same
+    /// (`layouts::Memo`): what [`plan`] does.
+    Memo,
+    /// Every setup estimated on every device: the same answer, slower (the tests' reference).
+    Exhaustive,
+}
+
 /// Plans `goal` for scenario `s`.
 pub fn plan(s: &Scenario, goal: Goal) -> Plan {
+    plan_with(s, goal, Search::Memo)
+}
+
+/// [`plan`], its setups estimated as `search` says.
+pub fn plan_with(s: &Scenario, goal: Goal, search: Search) -> Plan {
     let devices = if goal.devices.is_empty() {
         default_devices(s)
     } else {
@@ -816,7 +840,7 @@ pub fn plan(s: &Scenario, goal: Goal) -> Plan {
     } else {
         goal.dtypes.clone()
     };
-    let found = enumerate(s, &goal, &devices, &dtypes);
+    let found = enumerate(s, &goal, &devices, &dtypes, search);
     let mut evaluated = found.evaluated;
     let mut fitting: Vec<Candidate> = Vec::new();
     // Serving: the setup closest to the latency targets, and the best latencies reached.
@@ -1197,6 +1221,74 @@ mod tests {
             p.binding
         );
         assert!(p.closest.is_some());
+    }
+
+    /// The memo (`layouts::Memo`) gives the exhaustive search's answer, whole (every setup
+    /// that fits, its time, the front, the picks, what binds and what comes closest), on goals
+    /// over several devices, precisions and GPU counts; and where it does not serve (variable-
+    /// length batches: the allocator's cache depends on the device's capacity).
+    #[test]
+    fn the_memo_gives_the_exhaustive_searchs_answer() {
+        for (q, goal) in [
+            (
+                "params=7B&seq=4096&framework=megatron",
+                "plan_tokens=10B&plan_deadline_h=48&plan_devices=h100-80,a100-40,l4,mi300x,rtx4090,b200&plan_max_gpus=64",
+            ),
+            (
+                "params=13B&seq=2048",
+                "plan_tokens=5B&plan_budget_gpuh=2000&plan_devices=h100-80,a100-80,a10g,l40s&plan_max_gpus=32&plan_dtypes=bf16,fp8",
+            ),
+            (
+                "params=70B&seq=4096&framework=megatron",
+                "plan_tokens=20B&plan_deadline_h=1&plan_devices=h200,a100-80,h100-80&plan_max_gpus=128",
+            ),
+            (
+                "mode=finetune&params=8B&seq=2048&lora_rank=16",
+                "plan_steps=1000&plan_devices=rtx3090,a100-40,h100-80,t4&plan_max_gpus=8",
+            ),
+            (
+                "params=7B&seq=4096&batching=variable",
+                "plan_tokens=1B&plan_devices=h100-80,a100-40,rtx4090&plan_max_gpus=16",
+            ),
+        ] {
+            let s = scenario(q);
+            if q.contains("batching=variable") {
+                assert_eq!(
+                    s.mech.batching,
+                    crate::scenario::training::Batching::Variable
+                );
+            }
+            let g = Goal::from_query(goal, &s).unwrap().unwrap();
+            let fast = plan_with(&s, g.clone(), Search::Memo);
+            let slow = plan_with(&s, g, Search::Exhaustive);
+            assert!(!slow.fitting.is_empty(), "{q}&{goal}: nothing fits");
+            assert_eq!(fast, slow, "{q}&{goal}");
+        }
+    }
+
+    /// The memo's premise: a training setup with fixed-length batches takes the same bytes per
+    /// device on every GPU the planner tries.
+    #[test]
+    fn a_training_setups_bytes_per_device_do_not_depend_on_its_gpu() {
+        use crate::analysis::layouts::read_patch;
+        for q in [
+            "params=7B&seq=4096&gpus=8&tp=2&pp=2&zero=1",
+            "params=70B&seq=4096&gpus=64&tp=8&pp=4&zero=3&recompute=full&offload=optimizer",
+            "mode=finetune&params=8B&seq=2048&lora_rank=16&gpus=2&zero=2",
+            "params=13B&seq=2048&gpus=16&tp=4&pp=1&zero=3&dtype=fp8",
+        ] {
+            let s = scenario(q);
+            let first = crate::model::device_estimate(&s);
+            for id in default_devices(&s) {
+                let c = read_patch(&s, &[(FieldId::Gpu, id)]).unwrap();
+                let e = crate::model::device_estimate(&c);
+                assert_eq!(
+                    (e.per_device_bytes, e.trainable_params),
+                    (first.per_device_bytes, first.trainable_params),
+                    "{q} on {id}"
+                );
+            }
+        }
     }
 
     #[test]
