@@ -11,13 +11,41 @@ use std::time::Instant;
 /// (name, scenario query, goal keys): the page's case first (docs/performance.md: 84,604 setups
 /// over every device took the release core wasm 498 ms).
 pub const CASES: &[(&str, &str, &str)] = &[
-    ("train_70b_all_gpus_24h", "params=70B&mode=train&seq=4096", "plan_tokens=20B&plan_deadline_h=24"),
-    ("train_7b_all_gpus", "params=7B&seq=4096&framework=megatron", "plan_tokens=20B&plan_deadline_h=72"),
-    ("train_7b_four_gpus", "params=7B&seq=4096&framework=megatron", "plan_tokens=20B&plan_deadline_h=72&plan_devices=h100-80,h200,b200,mi300x"),
-    ("train_70b_cluster", "params=70B&seq=4096&framework=megatron", "plan_tokens=20B&plan_cluster=h100-80:64"),
-    ("serve_8b_64_users", "mode=infer&model_id=meta-llama/Llama-3.1-8B&seq=2048&prompt=1024", "plan_users=64&plan_tpot_ms=50&plan_ttft_ms=1000"),
-    ("serve_70b_all_gpus", "mode=infer&params=70B&engine=vllm&prompt=1024&seq=2048", "plan_users=64&plan_tpot_ms=50&plan_ttft_ms=1000"),
-    ("sim_lbm_nodes", "mode=sim&method=lbm&nx=1024&ny=1024&nz=1024&nodes=8&ranks=512", "plan_steps=10000&plan_deadline_h=2"),
+    (
+        "train_70b_all_gpus_24h",
+        "params=70B&mode=train&seq=4096",
+        "plan_tokens=20B&plan_deadline_h=24",
+    ),
+    (
+        "train_7b_all_gpus",
+        "params=7B&seq=4096&framework=megatron",
+        "plan_tokens=20B&plan_deadline_h=72",
+    ),
+    (
+        "train_7b_four_gpus",
+        "params=7B&seq=4096&framework=megatron",
+        "plan_tokens=20B&plan_deadline_h=72&plan_devices=h100-80,h200,b200,mi300x",
+    ),
+    (
+        "train_70b_cluster",
+        "params=70B&seq=4096&framework=megatron",
+        "plan_tokens=20B&plan_cluster=h100-80:64",
+    ),
+    (
+        "serve_8b_64_users",
+        "mode=infer&model_id=meta-llama/Llama-3.1-8B&seq=2048&prompt=1024",
+        "plan_users=64&plan_tpot_ms=50&plan_ttft_ms=1000",
+    ),
+    (
+        "serve_70b_all_gpus",
+        "mode=infer&params=70B&engine=vllm&prompt=1024&seq=2048",
+        "plan_users=64&plan_tpot_ms=50&plan_ttft_ms=1000",
+    ),
+    (
+        "sim_lbm_nodes",
+        "mode=sim&method=lbm&nx=1024&ny=1024&nz=1024&nodes=8&ranks=512",
+        "plan_steps=10000&plan_deadline_h=2",
+    ),
 ];
 
 fn scenario(q: &str) -> Scenario {
@@ -25,7 +53,10 @@ fn scenario(q: &str) -> Scenario {
 }
 
 fn main() {
-    let runs: usize = std::env::args().nth(1).and_then(|a| a.parse().ok()).unwrap_or(7);
+    let runs: usize = std::env::args()
+        .nth(1)
+        .and_then(|a| a.parse().ok())
+        .unwrap_or(7);
     let only = std::env::args().nth(2);
     for (name, q, goal) in CASES {
         if only.as_deref().is_some_and(|o| !name.contains(o)) {
@@ -44,9 +75,22 @@ fn main() {
         let p = p.unwrap();
         times.sort_by(f64::total_cmp);
         let named = |i: Option<usize>| i.map(|i| p.fitting[i].query.clone()).unwrap_or_default();
-        let front: Vec<String> = p.front.iter().map(|&i| p.fitting[i].query.clone()).collect();
+        let front: Vec<String> = p
+            .front
+            .iter()
+            .map(|&i| p.fitting[i].query.clone())
+            .collect();
         let mut h = std::collections::hash_map::DefaultHasher::new();
-        std::hash::Hash::hash(&(front, named(p.cheapest), named(p.fastest), format!("{:?}", p.binding), p.closest.as_ref().map(|c| c.query.clone())), &mut h);
+        std::hash::Hash::hash(
+            &(
+                front,
+                named(p.cheapest),
+                named(p.fastest),
+                format!("{:?}", p.binding),
+                p.closest.as_ref().map(|c| c.query.clone()),
+            ),
+            &mut h,
+        );
         println!(
             "{name:24} evaluated {:>7} fit {:>6} front {:>3}  best {:>8.2} ms  median {:>8.2} ms  answer {:016x}",
             p.evaluated,
