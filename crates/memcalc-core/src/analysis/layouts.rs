@@ -206,9 +206,91 @@ pub fn read_patch<V: AsRef<str>>(base: &Scenario, patch: &[(FieldId, V)]) -> Opt
 
 /// [`training_layouts`], and how many setups' memory it estimated (the planner counts them).
 pub fn search(s: &Scenario, limit: usize, read: Read) -> (Vec<Layout>, u64) {
-    let (mut out, tried) = walk(s, read, true);
+    let mut tried = 0u64;
+    if !s.mode.trains() || !s.sciml.is_transformer() {
+        return (Vec::new(), 0);
+    }
+    let gpus = s.parallel.gpus;
+    let (arch, _) = s.shape();
+    let base = Inputs::from_scenario(s);
+    let runs = s.mech.framework.runs();
+    let mut out: Vec<Layout> = Vec::new();
+    let recomputes: Vec<Recompute> = runs
+        .recompute
+        .iter()
+        .filter_map(|id| Recompute::parse(id).ok())
+        .collect();
+    let degrees = |ok: bool, n: u64| powers_of_two_up_to(if ok { n } else { 1 });
+    for tp in degrees(runs.tp, s.parallel.gpus_per_node.min(gpus)) {
+        if !arch.heads.is_multiple_of(tp) {
+            continue;
+        }
+        for pp in degrees(runs.pp, (gpus / tp).min(arch.layers)) {
+            if !gpus.is_multiple_of(tp * pp) {
+                continue;
+            }
+            let dp = gpus / (tp * pp);
+            for &zero in runs.zero {
+                let stage: &[Offload] = match zero {
+                    0 => &[Offload::None],
+                    1 | 2 => &[Offload::None, Offload::Optimizer],
+                    _ => &[Offload::None, Offload::Optimizer, Offload::All],
+                };
+                let offloads: Vec<Offload> = stage
+                    .iter()
+                    .copied()
+                    .filter(|o| runs.offload.contains(&o.id()))
+                    .collect();
+                // The cheapest recomputation, then offload, that fits this split and stage.
+                let found = offloads.iter().find_map(|&offload| {
+                    recomputes.iter().find_map(|&recompute| {
+                        let patch = vec![
+                            (FieldId::Tp, tp.to_string()),
+                            (FieldId::Pp, pp.to_string()),
+                            (FieldId::Zero, zero.to_string()),
+                            (FieldId::Recompute, recompute.id().to_string()),
+                            (FieldId::Offload, offload.id().to_string()),
+                        ];
+                        tried += 1;
+                        let c = match read {
+                            Read::Full => base.patched(&patch)?,
+                            Read::Quick => read_patch(s, &patch)?,
+                        };
+                        let e = bytes(&c);
+                        e.fits_device().then(|| Layout {
+                            tp,
+                            pp,
+                            dp,
+                            zero,
+                            recompute,
+                            offload,
+                            per_device_bytes: e.per_device_bytes,
+                            recompute_pct: recompute_pct(recompute),
+                            bubble_pct: bubble_pct(pp),
+                            comm_bytes: comm_bytes(
+                                &c,
+                                tp,
+                                pp,
+                                dp,
+                                zero,
+                                e.trainable_params / (tp * pp),
+                            ),
+                            patch,
+                        })
+                    })
+                });
+                if let Some(l) = found {
+                    out.push(l);
+                }
+            }
+        }
+    }
+    crate::base::sat::sort_small(&mut out, |a, b| a.rank() < b.rank());
+    // A stage that costs the same and sends no less than a lower one adds nothing: keep the
+    // lowest ZeRO stage among equals.
+    out.dedup_by(|later, earlier| later.rank() == earlier.rank());
     out.truncate(limit);
-    (out.into_iter().map(|(l, _)| l).collect(), tried)
+    (out, tried)
 }
 
 /// The planner's search (issue 41): [`search`] read quickly ([`Read::Quick`]), every layout
@@ -315,10 +397,6 @@ impl Memo {
 
 /// Every layout that fits (sorted, equals dropped) with its scenario, and how many setups were
 /// estimated; `with_patch`: each layout's patch written.
-fn walk(s: &Scenario, read: Read, with_patch: bool) -> (Vec<(Layout, Scenario)>, u64) {
-    walk_with(s, read, with_patch, None)
-}
-
 fn walk_with(
     s: &Scenario,
     read: Read,

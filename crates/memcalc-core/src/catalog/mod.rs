@@ -169,6 +169,14 @@ pub fn closest_ids(id: &str) -> Vec<&'static str> {
 /// The dense, full-attention decoder whose parameter count is nearest to `params` by ratio
 /// (first in table order on a tie), for a bare count. Integer comparison keeps the page and the
 /// CLI identical.
+#[cfg(not(feature = "time"))]
+pub fn nearest_shape(params: u64) -> &'static Model {
+    nearest_shape_scan(params)
+}
+
+/// [`nearest_shape`], remembering its last answer (built with the time model: the core worker
+/// and the CLI, which run the planner; the app's wasm keeps its bytes).
+#[cfg(feature = "time")]
 pub fn nearest_shape(params: u64) -> &'static Model {
     use std::sync::atomic::{AtomicU64, Ordering};
     // The last answer, one word: (count << 16) | index in MODELS; 0 is empty (a count is at
