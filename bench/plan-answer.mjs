@@ -17,7 +17,8 @@ const path = where.endsWith(".wasm")
 const source = readFileSync("crates/memcalc-core/examples/plan_bench.rs", "utf8");
 // As the page's links: at the schema's version (the example reads them as typed queries).
 const version = readFileSync("crates/memcalc-core/src/schema/url.rs", "utf8").match(/SCHEMA_VERSION: u32 = (\d+)/)[1];
-const cases = [...source.matchAll(/\("([a-z0-9_]+)", "([^"]+)", "([^"]+)"\)/g)].map((m) => [m[1], `v=${version}&${m[2]}&${m[3]}`]);
+const cases = [...source.matchAll(/\(\s*"([a-z0-9_]+)",\s*"([^"]+)",\s*"([^"]+)",?\s*\)/g)].map((m) => [m[1], `v=${version}&${m[2]}&${m[3]}`]);
+if (!cases.length) throw new Error("no goals read from crates/memcalc-core/examples/plan_bench.rs");
 const { instance } = await WebAssembly.instantiate(readFileSync(path));
 const x = instance.exports;
 function answer(query) {
