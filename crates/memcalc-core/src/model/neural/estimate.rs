@@ -91,9 +91,10 @@ fn state_dict(s: &Scenario, b: &StageBytes) -> Component {
     )
 }
 
-/// The estimate of a neural run; `cluster`: the memory over every device (`cluster_bytes`) summed, one
+/// The estimate of a neural run; `CLUSTER`: the memory over every device (`cluster_bytes`) summed, one
 /// stage at a time (0 without: the planner's search reads only the busiest device's figures).
-pub(crate) fn estimate_model_with(s: &Scenario, cluster: bool) -> Estimate {
+/// A constant, so that a build that never leaves it out (the app's) compiles the one it had.
+pub(crate) fn estimate_model_with<const CLUSTER: bool>(s: &Scenario) -> Estimate {
     let plan = Plan::new(s);
     let (stage_i, b) = plan.busiest();
     let p = &s.parallel;
@@ -359,7 +360,7 @@ pub(crate) fn estimate_model_with(s: &Scenario, cluster: bool) -> Estimate {
         mode: s.mode,
         components: parts,
         per_device_bytes: per_device,
-        cluster_bytes: if cluster { plan.cluster_bytes() } else { 0 },
+        cluster_bytes: if CLUSTER { plan.cluster_bytes() } else { 0 },
         host_per_node_bytes: host_per_node,
         capacity_bytes: s.device.capacity_bytes(),
         host_capacity_bytes: s.host_mem,
