@@ -223,3 +223,37 @@ fn nearest_shape_scan(params: u64) -> &'static Model {
     }
     best.expect("the catalog has dense decoders")
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `nearest_shape`'s memo (issue 41) answers as the scan, counts interleaved and from
+    /// several threads at once (one word holds a count with its answer).
+    #[test]
+    fn nearest_shape_remembers_only_its_own_answer() {
+        let counts = [
+            1,
+            7_000_000_000,
+            70_000_000_000,
+            8_030_000_000,
+            405_000_000_000,
+            1 << 50,
+        ];
+        let want: Vec<&'static str> = counts.iter().map(|&p| nearest_shape_scan(p).id).collect();
+        std::thread::scope(|scope| {
+            for t in 0..4 {
+                let want = &want;
+                scope.spawn(move || {
+                    for round in 0..200 {
+                        for (i, &p) in counts.iter().enumerate() {
+                            if (i + round + t) % 3 != 0 {
+                                assert_eq!(nearest_shape(p).id, want[i], "{p}");
+                            }
+                        }
+                    }
+                });
+            }
+        });
+    }
+}
