@@ -299,7 +299,7 @@ pub fn search(s: &Scenario, limit: usize, read: Read) -> (Vec<Layout>, u64) {
 /// the device figures of the same setups on another device, reused where they are the same
 /// ([`Memo`]).
 pub fn quick_search(s: &Scenario, memo: Option<&mut Memo>) -> (Vec<(Layout, Scenario)>, u64) {
-    walk_with(s, Read::Quick, false, memo)
+    walk_quick(s, memo)
 }
 
 /// The memory of training setups that differ only in their device (issue 41: the planner tries
@@ -395,24 +395,17 @@ impl Memo {
     }
 }
 
-/// Every layout that fits (sorted, equals dropped) with its scenario, and how many setups were
-/// estimated; `with_patch`: each layout's patch written.
-fn walk_with(
-    s: &Scenario,
-    read: Read,
-    with_patch: bool,
-    mut memo: Option<&mut Memo>,
-) -> (Vec<(Layout, Scenario)>, u64) {
+/// [`search`]'s walk for the planner: every layout that fits (sorted, equals dropped, as
+/// `search` does) with its scenario, and how many setups were tried; read quickly, no patch.
+fn walk_quick(s: &Scenario, mut memo: Option<&mut Memo>) -> (Vec<(Layout, Scenario)>, u64) {
     let mut tried = 0u64;
     if !s.mode.trains() || !s.sciml.is_transformer() {
         return (Vec::new(), 0);
     }
     let gpus = s.parallel.gpus;
     let (arch, _) = s.shape();
-    // The full read's base: only a full read parses the whole query again.
-    let base = (read == Read::Full).then(|| Inputs::from_scenario(s));
     let runs = s.mech.framework.runs();
-    let trusted = base.is_none() && memo.as_mut().is_some_and(|m| m.serves(s));
+    let trusted = memo.as_mut().is_some_and(|m| m.serves(s));
     let mut out: Vec<(Layout, Scenario)> = Vec::new();
     let recomputes: Vec<Recompute> = runs
         .recompute
@@ -451,32 +444,21 @@ fn walk_with(
                 let found = offloads.into_iter().find_map(|offload| {
                     let oi = stage.iter().position(|o| *o == offload).unwrap_or(usize::MAX);
                     recomputes.iter().enumerate().find_map(|(ri, &recompute)| {
-                        let patch = [
-                            (FieldId::Tp, tp_text.as_str()),
-                            (FieldId::Pp, pp_text.as_str()),
-                            (FieldId::Zero, zero_text.as_str()),
-                            (FieldId::Recompute, recompute.id()),
-                            (FieldId::Offload, offload.id()),
-                        ];
                         tried += 1;
                         let slot = Memo::slot(tp, pp, zi, oi, ri);
                         let remembered = match &memo {
                             Some(m) if trusted => m.get(slot),
                             _ => None,
                         };
-                        let (c, per_device_bytes, trainable_params, fits) = match (&base, remembered) {
-                            (Some(base), _) => {
-                                let c = base.patched(&patch)?;
-                                let e = bytes(&c);
-                                (c, e.per_device_bytes, e.trainable_params, e.fits_device())
-                            }
+                        let (c, per_device_bytes, trainable_params, fits) = match remembered {
                             // The same setup on this device (see `Memo`).
-                            (None, Some((mut c, b, t, ok))) => {
+                            Some((mut c, b, t, ok)) => {
                                 c.device = s.device;
                                 (c, b, t, ok && b <= c.device.capacity_bytes())
                             }
-                            (None, None) => {
-                                // `read_patch(s, &patch)`, its first four fields read once.
+                            None => {
+                                // `read_patch(s, &patch)` (tp, pp, zero, recompute, offload),
+                                // its first four fields read once.
                                 let rs = with_recompute.get_or_insert_with(|| {
                                     let fixed = read_patch(
                                         s,
@@ -526,11 +508,7 @@ fn walk_with(
                                         zero,
                                         trainable_params / (tp * pp),
                                     ),
-                                    patch: if with_patch {
-                                        patch.iter().map(|(id, v)| (*id, v.to_string())).collect()
-                                    } else {
-                                        Vec::new()
-                                    },
+                                    patch: Vec::new(),
                                 },
                                 c,
                             )
