@@ -11,6 +11,8 @@ fn scenario(q: &str) -> Scenario {
 
 fn plans(c: &mut Criterion) {
     let cases = [
+        // The page's case (docs/performance.md): 70B on every GPU of the catalog, 84,604 setups.
+        ("train_70b_all_gpus_24h", "params=70B&mode=train&seq=4096", "plan_tokens=20B&plan_deadline_h=24"),
         // Training: every GPU of the catalog × 1 to 1,024 GPUs × every Megatron layout.
         ("train_7b_all_gpus", "params=7B&seq=4096&framework=megatron", "plan_tokens=20B&plan_deadline_h=72"),
         // Training on four GPU types × 1 to 1,024 GPUs × every Megatron layout.

@@ -48,7 +48,20 @@ pub struct Layout {
     pub patch: Vec<(FieldId, String)>,
 }
 
-impl Layout {
+/// A layout in numbers (what [`Layout::label`] writes), kept by the planner for every setup it
+/// tries and written only for the ones its answer names.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Split {
+    pub tp: u64,
+    pub pp: u64,
+    pub dp: u64,
+    pub zero: u8,
+    pub recompute: Recompute,
+    pub offload: Offload,
+}
+
+impl Split {
+    /// "DP 8 × TP 8 × PP 1, ZeRO 1, recompute selective".
     pub fn label(&self) -> String {
         let mut parts = vec![format!("DP {} × TP {} × PP {}", self.dp, self.tp, self.pp)];
         if self.zero > 0 {
@@ -61,6 +74,24 @@ impl Layout {
             parts.push(format!("offload {}", self.offload.id()));
         }
         parts.join(", ")
+    }
+}
+
+impl Layout {
+    pub fn label(&self) -> String {
+        self.split().label()
+    }
+
+    /// The layout's split, stage, recomputation and offload, without its costs and patch.
+    pub fn split(&self) -> Split {
+        Split {
+            tp: self.tp,
+            pp: self.pp,
+            dp: self.dp,
+            zero: self.zero,
+            recompute: self.recompute,
+            offload: self.offload,
+        }
     }
 
     /// The layout as a query fragment, e.g. `tp=2&pp=1&zero=3`.
@@ -165,10 +196,10 @@ pub enum Read {
 /// `base` with `patch`'s fields read onto it, without the rules between fields (the search
 /// only tries splits those rules allow: heads divisible by tp, GPUs by tp × pp, an offload
 /// only with its ZeRO stage). None where a value does not read.
-pub fn read_patch(base: &Scenario, patch: &[(FieldId, String)]) -> Option<Scenario> {
+pub fn read_patch<V: AsRef<str>>(base: &Scenario, patch: &[(FieldId, V)]) -> Option<Scenario> {
     let mut s = *base;
     for (id, v) in patch {
-        id.field().read(v, &mut s).ok()?;
+        id.field().read(v.as_ref(), &mut s).ok()?;
     }
     Some(s)
 }
@@ -259,5 +290,244 @@ pub fn search(s: &Scenario, limit: usize, read: Read) -> (Vec<Layout>, u64) {
     // lowest ZeRO stage among equals.
     out.dedup_by(|later, earlier| later.rank() == earlier.rank());
     out.truncate(limit);
+    (out, tried)
+}
+
+/// The planner's search (issue 41): [`search`] read quickly ([`Read::Quick`]), every layout
+/// with the scenario it was estimated on, and no patch written (`patch` is empty): tens of
+/// thousands of setups are tried for one goal, and the page's core allocates slowly. `memo`:
+/// the device figures of the same setups on another device, reused where they are the same
+/// ([`Memo`]).
+pub fn quick_search(s: &Scenario, memo: Option<&mut Memo>) -> (Vec<(Layout, Scenario)>, u64) {
+    walk_quick(s, memo)
+}
+
+/// The memory of training setups that differ only in their device (issue 41: the planner tries
+/// every layout of the same GPU count on every GPU of the catalog). A training estimate reads
+/// the device only for its capacity (what fits, and the allocator's cache under variable-length
+/// batches, which is capped by what the device has left: `Plan::fragmentation`) and, serving
+/// only, its id and capacity (an engine's sizes, MXFP4 kernels): with fixed-length batches (or
+/// expandable segments) a setup's bytes per device are the same on every device, and each is
+/// estimated once, on the first device that tries it. The search's fields (tp, pp, zero,
+/// recompute, offload) are each read into their own field alone (`schema::slot`), so a search
+/// whose scenario is, device aside, the first one's tries, device aside, the same setups: a
+/// memo serves only such searches (`tests`: the planner's answers with and without it).
+#[derive(Debug, Default)]
+pub struct Memo {
+    /// The first search's scenario.
+    base: Option<Scenario>,
+    /// Slot of a setup (its split, stage, offload and recomputation) → 1 + its index in
+    /// `entries`; 0: not estimated yet.
+    slots: Vec<u32>,
+    /// (the setup on the first device, bytes per device, trainable parameters, no serving batch
+    /// over its pool).
+    entries: Vec<(Scenario, u64, u64, bool)>,
+}
+
+/// Slots per degree (tp, pp: powers of two to 2¹⁹), stage, offload and recomputation.
+const SLOT_DEGREES: usize = 20;
+const SLOT_ZEROS: usize = 4;
+const SLOT_OFFLOADS: usize = 3;
+const SLOT_RECOMPUTES: usize = 4;
+
+impl Memo {
+    /// Whether a search on `s` may use this memo (see the type's comment); the first search
+    /// sets it.
+    fn serves(&mut self, s: &Scenario) -> bool {
+        let training = s.mode.trains()
+            && (s.mech.batching != crate::scenario::training::Batching::Variable
+                || s.mech.expandable_segments);
+        if !training {
+            return false;
+        }
+        match &self.base {
+            None => {
+                self.base = Some(*s);
+                true
+            }
+            Some(base) => {
+                let mut same = *s;
+                same.device = base.device;
+                same == *base
+            }
+        }
+    }
+
+    fn slot(tp: u64, pp: u64, zero: usize, offload: usize, recompute: usize) -> Option<usize> {
+        let (t, p) = (tp.trailing_zeros() as usize, pp.trailing_zeros() as usize);
+        (t < SLOT_DEGREES
+            && p < SLOT_DEGREES
+            && zero < SLOT_ZEROS
+            && offload < SLOT_OFFLOADS
+            && recompute < SLOT_RECOMPUTES)
+            .then(|| {
+                (((t * SLOT_DEGREES + p) * SLOT_ZEROS + zero) * SLOT_OFFLOADS + offload)
+                    * SLOT_RECOMPUTES
+                    + recompute
+            })
+    }
+
+    fn get(&self, slot: Option<usize>) -> Option<(Scenario, u64, u64, bool)> {
+        let i = self.slots.get(slot?)?.checked_sub(1)?;
+        self.entries.get(i as usize).copied()
+    }
+
+    fn put(&mut self, slot: Option<usize>, entry: (Scenario, u64, u64, bool)) {
+        let Some(slot) = slot else { return };
+        if self.slots.is_empty() {
+            self.slots = vec![
+                0;
+                SLOT_DEGREES * SLOT_DEGREES * SLOT_ZEROS * SLOT_OFFLOADS * SLOT_RECOMPUTES
+            ];
+        }
+        self.entries.push(entry);
+        self.slots[slot] = self.entries.len() as u32;
+    }
+
+    /// (bytes per device, trainable parameters, no serving batch over its pool).
+    fn estimate(c: &Scenario) -> (u64, u64, bool) {
+        let e = crate::model::device_estimate(c);
+        (
+            e.per_device_bytes,
+            e.trainable_params,
+            e.serving.is_none_or(|v| v.batch_fits()),
+        )
+    }
+}
+
+/// [`search`]'s walk for the planner: every layout that fits (sorted, equals dropped, as
+/// `search` does) with its scenario, and how many setups were tried; read quickly, no patch.
+fn walk_quick(s: &Scenario, mut memo: Option<&mut Memo>) -> (Vec<(Layout, Scenario)>, u64) {
+    let mut tried = 0u64;
+    if !s.mode.trains() || !s.sciml.is_transformer() {
+        return (Vec::new(), 0);
+    }
+    let gpus = s.parallel.gpus;
+    let (arch, _) = s.shape();
+    let runs = s.mech.framework.runs();
+    let trusted = memo.as_mut().is_some_and(|m| m.serves(s));
+    let mut out: Vec<(Layout, Scenario)> = Vec::new();
+    let recomputes: Vec<Recompute> = runs
+        .recompute
+        .iter()
+        .filter_map(|id| Recompute::parse(id).ok())
+        .collect();
+    // Each value's text once, not once per setup tried.
+    let zeros: Vec<String> = runs.zero.iter().map(|z| z.to_string()).collect();
+    let degrees = |ok: bool, n: u64| powers_of_two_up_to(if ok { n } else { 1 });
+    for tp in degrees(runs.tp, s.parallel.gpus_per_node.min(gpus)) {
+        if !arch.heads.is_multiple_of(tp) {
+            continue;
+        }
+        let tp_text = tp.to_string();
+        for pp in degrees(runs.pp, (gpus / tp).min(arch.layers)) {
+            if !gpus.is_multiple_of(tp * pp) {
+                continue;
+            }
+            let pp_text = pp.to_string();
+            let dp = gpus / (tp * pp);
+            for (zi, (&zero, zero_text)) in runs.zero.iter().zip(&zeros).enumerate() {
+                // The quick read reads the fields in the patch's order, those this loop and the
+                // ones above fix once (when a setup is not remembered), not once per setup tried
+                // (parsing them was a sixth of the planner's search).
+                let mut with_recompute: Option<Vec<Option<Scenario>>> = None;
+                let stage: &[Offload] = match zero {
+                    0 => &[Offload::None],
+                    1 | 2 => &[Offload::None, Offload::Optimizer],
+                    _ => &[Offload::None, Offload::Optimizer, Offload::All],
+                };
+                let offloads = stage
+                    .iter()
+                    .copied()
+                    .filter(|o| runs.offload.contains(&o.id()));
+                // The cheapest recomputation, then offload, that fits this split and stage.
+                let found = offloads.into_iter().find_map(|offload| {
+                    let oi = stage.iter().position(|o| *o == offload).unwrap_or(usize::MAX);
+                    recomputes.iter().enumerate().find_map(|(ri, &recompute)| {
+                        tried += 1;
+                        let slot = Memo::slot(tp, pp, zi, oi, ri);
+                        let remembered = match &memo {
+                            Some(m) if trusted => m.get(slot),
+                            _ => None,
+                        };
+                        let (c, per_device_bytes, trainable_params, fits) = match remembered {
+                            // The same setup on this device (see `Memo`).
+                            Some((mut c, b, t, ok)) => {
+                                c.device = s.device;
+                                (c, b, t, ok && b <= c.device.capacity_bytes())
+                            }
+                            None => {
+                                // `read_patch(s, &patch)` (tp, pp, zero, recompute, offload),
+                                // its first four fields read once.
+                                let rs = with_recompute.get_or_insert_with(|| {
+                                    let fixed = read_patch(
+                                        s,
+                                        &[
+                                            (FieldId::Tp, tp_text.as_str()),
+                                            (FieldId::Pp, pp_text.as_str()),
+                                            (FieldId::Zero, zero_text.as_str()),
+                                        ],
+                                    );
+                                    match fixed {
+                                        Some(f) => recomputes
+                                            .iter()
+                                            .map(|r| read_patch(&f, &[(FieldId::Recompute, r.id())]))
+                                            .collect(),
+                                        None => Vec::new(),
+                                    }
+                                });
+                                let c = read_patch(
+                                    rs.get(ri)?.as_ref()?,
+                                    &[(FieldId::Offload, offload.id())],
+                                )?;
+                                // The planner reads only the busiest device's figures.
+                                let (b, t, ok) = Memo::estimate(&c);
+                                if let Some(m) = memo.as_mut().filter(|_| trusted) {
+                                    m.put(slot, (c, b, t, ok));
+                                }
+                                (c, b, t, ok && b <= c.device.capacity_bytes())
+                            }
+                        };
+                        fits.then(|| {
+                            (
+                                Layout {
+                                    tp,
+                                    pp,
+                                    dp,
+                                    zero,
+                                    recompute,
+                                    offload,
+                                    per_device_bytes,
+                                    recompute_pct: recompute_pct(recompute),
+                                    bubble_pct: bubble_pct(pp),
+                                    comm_bytes: comm_bytes(
+                                        &c,
+                                        tp,
+                                        pp,
+                                        dp,
+                                        zero,
+                                        trainable_params / (tp * pp),
+                                    ),
+                                    patch: Vec::new(),
+                                },
+                                c,
+                            )
+                        })
+                    })
+                });
+                if let Some(l) = found {
+                    out.push(l);
+                }
+            }
+        }
+    }
+    // Sorted by index: a layout with its scenario is kilobytes to swap.
+    let mut order: Vec<usize> = (0..out.len()).collect();
+    crate::base::sat::sort_small(&mut order, |&a, &b| out[a].0.rank() < out[b].0.rank());
+    let mut slots: Vec<Option<(Layout, Scenario)>> = out.into_iter().map(Some).collect();
+    let mut out: Vec<(Layout, Scenario)> = order.iter().filter_map(|&i| slots[i].take()).collect();
+    // A stage that costs the same and sends no less than a lower one adds nothing: keep the
+    // lowest ZeRO stage among equals.
+    out.dedup_by(|later, earlier| later.0.rank() == earlier.0.rank());
     (out, tried)
 }

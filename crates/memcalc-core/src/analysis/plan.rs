@@ -429,8 +429,35 @@ pub struct Candidate {
     pub capacity_bytes: u64,
     pub scenario: Scenario,
     /// The setup's link: its canonical query and the goal's keys. Written for the setups the
-    /// answer names (the front, the picks, the closest); empty for the others.
+    /// answer names (the front, the picks, the closest); empty for the others, as `layout` and
+    /// `dtype` (the page's core allocates slowly: tens of thousands of setups fit).
     pub query: String,
+    /// What `layout` and `dtype` are written from.
+    words: Words,
+    dtype_at: Option<usize>,
+}
+
+/// A setup's layout in numbers, written ([`Words::label`]) only for the setups an answer names.
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum Words {
+    Train(crate::analysis::layouts::Split),
+    Serve { tp: u64, replicas: u64 },
+    Sim { nodes: u64, per_node: u64 },
+}
+
+impl Words {
+    fn label(&self) -> String {
+        match *self {
+            Words::Train(split) => split.label(),
+            Words::Serve { tp, replicas } if replicas > 1 => format!("TP {tp} × {replicas} replicas"),
+            Words::Serve { tp, .. } => format!("TP {tp}"),
+            Words::Sim { nodes, per_node } => format!(
+                "{} × {}",
+                crate::base::units::count(nodes, "node", "nodes"),
+                crate::base::units::count(per_node, "rank", "ranks")
+            ),
+        }
+    }
 }
 
 impl Candidate {
@@ -510,8 +537,9 @@ impl Plan {
 struct Tried {
     scenario: Scenario,
     device: &'static str,
-    layout: String,
-    dtype: String,
+    words: Words,
+    /// Index in the goal's precisions; None for simulations.
+    dtype: Option<usize>,
     /// Serving: replicas of the engine (its GPUs × replicas are the setup's).
     replicas: u64,
 }
@@ -546,8 +574,14 @@ impl Found {
 
 /// Every setup of the goal's space that fits in memory. Each is read quickly (its fields onto
 /// the scenario, `layouts::read_patch`); the answer's named setups are checked in full later.
-fn enumerate(s: &Scenario, goal: &Goal, devices: &[&'static str], dtypes: &[String]) -> Found {
-    use crate::analysis::layouts::{read_patch, search, Read};
+fn enumerate(
+    s: &Scenario,
+    goal: &Goal,
+    devices: &[&'static str],
+    dtypes: &[String],
+    search: Search,
+) -> Found {
+    use crate::analysis::layouts::{quick_search, read_patch, Memo};
     let mut f = Found {
         tried: Vec::new(),
         evaluated: 0,
@@ -555,8 +589,11 @@ fn enumerate(s: &Scenario, goal: &Goal, devices: &[&'static str], dtypes: &[Stri
     };
     match &goal.task {
         Task::Train { .. } => {
+            // Each precision and GPU count's layouts, estimated on the first device that tries
+            // them and reused on the others where the estimate is the same (`layouts::Memo`).
+            let mut memos: Vec<Memo> = (0..dtypes.len() * 64).map(|_| Memo::default()).collect();
             for &device in devices {
-                for dtype in dtypes {
+                for (di, dtype) in dtypes.iter().enumerate() {
                     for n in powers_of_two_up_to(goal.max_gpus) {
                         let per_node = s.parallel.gpus_per_node.min(n).max(1);
                         let patch = [
@@ -568,22 +605,24 @@ fn enumerate(s: &Scenario, goal: &Goal, devices: &[&'static str], dtypes: &[Stri
                         let Some(c) = read_patch(s, &patch) else {
                             continue;
                         };
-                        let (layouts, counted) = search(&c, usize::MAX, Read::Quick);
+                        let memo = match search {
+                            Search::Memo => memos.get_mut(di * 64 + n.trailing_zeros() as usize),
+                            Search::Exhaustive => None,
+                        };
+                        let (layouts, counted) = quick_search(&c, memo);
                         f.evaluated += counted;
                         if layouts.is_empty() {
                             f.note_over(&bytes(&c), device, n);
                             continue;
                         }
-                        for l in layouts {
-                            if let Some(sc) = read_patch(&c, &l.patch) {
-                                f.tried.push(Tried {
-                                    scenario: sc,
-                                    device,
-                                    layout: l.label(),
-                                    dtype: dtype.clone(),
-                                    replicas: 1,
-                                });
-                            }
+                        for (l, sc) in layouts {
+                            f.tried.push(Tried {
+                                scenario: sc,
+                                device,
+                                words: Words::Train(l.split()),
+                                dtype: Some(di),
+                                replicas: 1,
+                            });
                         }
                     }
                 }
@@ -592,7 +631,7 @@ fn enumerate(s: &Scenario, goal: &Goal, devices: &[&'static str], dtypes: &[Stri
         Task::Serve { users, .. } => {
             let (arch, _) = s.shape();
             for &device in devices {
-                for dtype in dtypes {
+                for (di, dtype) in dtypes.iter().enumerate() {
                     for tp in powers_of_two_up_to(s.parallel.gpus_per_node.clamp(1, 8)) {
                         if !arch.heads.is_multiple_of(tp) {
                             continue;
@@ -615,12 +654,8 @@ fn enumerate(s: &Scenario, goal: &Goal, devices: &[&'static str], dtypes: &[Stri
                                     f.tried.push(Tried {
                                         scenario: c,
                                         device,
-                                        layout: if replicas > 1 {
-                                            format!("TP {tp} × {replicas} replicas")
-                                        } else {
-                                            format!("TP {tp}")
-                                        },
-                                        dtype: dtype.clone(),
+                                        words: Words::Serve { tp, replicas },
+                                        dtype: Some(di),
                                         replicas,
                                     });
                                     // More replicas only add GPUs once each holds one user.
@@ -659,12 +694,8 @@ fn enumerate(s: &Scenario, goal: &Goal, devices: &[&'static str], dtypes: &[Stri
                         f.tried.push(Tried {
                             scenario: c,
                             device,
-                            layout: format!(
-                                "{} × {}",
-                                crate::base::units::count(n, "node", "nodes"),
-                                crate::base::units::count(per_node, "rank", "ranks")
-                            ),
-                            dtype: String::new(),
+                            words: Words::Sim { nodes: n, per_node },
+                            dtype: None,
                             replicas: 1,
                         });
                     } else {
@@ -782,8 +813,23 @@ fn reads_back(s: &Scenario) -> bool {
         .is_ok_and(|full| full == *s)
 }
 
+/// How the planner estimates the setups it tries.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Search {
+    /// A training setup's memory estimated once for every device where it is the same
+    /// (`layouts::Memo`): what [`plan`] does.
+    Memo,
+    /// Every setup estimated on every device: the same answer, slower (the tests' reference).
+    Exhaustive,
+}
+
 /// Plans `goal` for scenario `s`.
 pub fn plan(s: &Scenario, goal: Goal) -> Plan {
+    plan_with(s, goal, Search::Memo)
+}
+
+/// [`plan`], its setups estimated as `search` says.
+pub fn plan_with(s: &Scenario, goal: Goal, search: Search) -> Plan {
     let devices = if goal.devices.is_empty() {
         default_devices(s)
     } else {
@@ -794,16 +840,17 @@ pub fn plan(s: &Scenario, goal: Goal) -> Plan {
     } else {
         goal.dtypes.clone()
     };
-    let found = enumerate(s, &goal, &devices, &dtypes);
+    let found = enumerate(s, &goal, &devices, &dtypes, search);
     let mut evaluated = found.evaluated;
-    let mut fitting = Vec::new();
+    let mut fitting: Vec<Candidate> = Vec::new();
     // Serving: the setup closest to the latency targets, and the best latencies reached.
     let mut best_ttft = f64::INFINITY;
     let mut best_tpot = f64::INFINITY;
     let mut latency_closest: Option<Candidate> = None;
     for t in &found.tried {
         evaluated += 1;
-        let e = crate::model::estimate(&t.scenario);
+        // Neither the time model nor the candidate reads the memory over every device.
+        let e = crate::model::device_estimate(&t.scenario);
         let Ok(Some(sp)) = speed(&t.scenario, &e) else {
             continue;
         };
@@ -831,11 +878,16 @@ pub fn plan(s: &Scenario, goal: Goal) -> Plan {
     let task = goal.task.clone();
     // Thousands of setups: the standard library's sort (the planner is not in the app's wasm),
     // not `sort_small`'s insertion sort.
-    fitting.sort_by(|a, b| {
+    // Sorted by index (a candidate is kilobytes to move), stably as `sort_by` on the candidates.
+    let mut order: Vec<usize> = (0..fitting.len()).collect();
+    order.sort_by(|&a, &b| {
+        let (a, b) = (&fitting[a], &fitting[b]);
         a.time(&task)
             .total_cmp(&b.time(&task))
             .then(a.cost().total_cmp(&b.cost()))
     });
+    let mut slots: Vec<Option<Candidate>> = fitting.into_iter().map(Some).collect();
+    let mut fitting: Vec<Candidate> = order.iter().filter_map(|&i| slots[i].take()).collect();
     // The setups the answer names are checked in full; one the page would read otherwise
     // (a rule between fields the quick read skips) is dropped and the answer chosen again.
     let mut checked = vec![false; fitting.len()];
@@ -873,7 +925,11 @@ pub fn plan(s: &Scenario, goal: Goal) -> Plan {
         });
     };
     let suffix = goal.query_suffix();
-    let link = |c: &mut Candidate| c.query = format!("{}{suffix}", c.scenario.to_query());
+    let link = |c: &mut Candidate| {
+        c.query = format!("{}{suffix}", c.scenario.to_query());
+        c.layout = c.words.label();
+        c.dtype = c.dtype_at.map(|i| dtypes[i].clone()).unwrap_or_default();
+    };
     for i in choice
         .front
         .iter()
@@ -991,8 +1047,8 @@ fn candidate(
         device: t.device,
         gpus,
         nodes,
-        layout: t.layout.clone(),
-        dtype: t.dtype.clone(),
+        layout: String::new(),
+        dtype: String::new(),
         hours,
         step_s,
         bound: sp.bound,
@@ -1004,6 +1060,8 @@ fn candidate(
         capacity_bytes: e.capacity_bytes,
         scenario: *s,
         query: String::new(),
+        words: t.words,
+        dtype_at: t.dtype,
     })
 }
 
@@ -1163,6 +1221,74 @@ mod tests {
             p.binding
         );
         assert!(p.closest.is_some());
+    }
+
+    /// The memo (`layouts::Memo`) gives the exhaustive search's answer, whole (every setup
+    /// that fits, its time, the front, the picks, what binds and what comes closest), on goals
+    /// over several devices, precisions and GPU counts; and where it does not serve (variable-
+    /// length batches: the allocator's cache depends on the device's capacity).
+    #[test]
+    fn the_memo_gives_the_exhaustive_searchs_answer() {
+        for (q, goal) in [
+            (
+                "params=7B&seq=4096&framework=megatron",
+                "plan_tokens=10B&plan_deadline_h=48&plan_devices=h100-80,a100-40,l4,mi300x,rtx4090,b200&plan_max_gpus=64",
+            ),
+            (
+                "params=13B&seq=2048",
+                "plan_tokens=5B&plan_budget_gpuh=2000&plan_devices=h100-80,a100-80,a10g,l40s&plan_max_gpus=32&plan_dtypes=bf16,fp8",
+            ),
+            (
+                "params=70B&seq=4096&framework=megatron",
+                "plan_tokens=20B&plan_deadline_h=1&plan_devices=h200,a100-80,h100-80&plan_max_gpus=128",
+            ),
+            (
+                "mode=finetune&params=8B&seq=2048&lora_rank=16",
+                "plan_steps=1000&plan_devices=rtx3090,a100-40,h100-80,t4&plan_max_gpus=8",
+            ),
+            (
+                "params=7B&seq=4096&batching=variable",
+                "plan_tokens=1B&plan_devices=h100-80,a100-40,rtx4090&plan_max_gpus=16",
+            ),
+        ] {
+            let s = scenario(q);
+            if q.contains("batching=variable") {
+                assert_eq!(
+                    s.mech.batching,
+                    crate::scenario::training::Batching::Variable
+                );
+            }
+            let g = Goal::from_query(goal, &s).unwrap().unwrap();
+            let fast = plan_with(&s, g.clone(), Search::Memo);
+            let slow = plan_with(&s, g, Search::Exhaustive);
+            assert!(!slow.fitting.is_empty(), "{q}&{goal}: nothing fits");
+            assert_eq!(fast, slow, "{q}&{goal}");
+        }
+    }
+
+    /// The memo's premise: a training setup with fixed-length batches takes the same bytes per
+    /// device on every GPU the planner tries.
+    #[test]
+    fn a_training_setups_bytes_per_device_do_not_depend_on_its_gpu() {
+        use crate::analysis::layouts::read_patch;
+        for q in [
+            "params=7B&seq=4096&gpus=8&tp=2&pp=2&zero=1",
+            "params=70B&seq=4096&gpus=64&tp=8&pp=4&zero=3&recompute=full&offload=optimizer",
+            "mode=finetune&params=8B&seq=2048&lora_rank=16&gpus=2&zero=2",
+            "params=13B&seq=2048&gpus=16&tp=4&pp=1&zero=3&dtype=fp8",
+        ] {
+            let s = scenario(q);
+            let first = crate::model::device_estimate(&s);
+            for id in default_devices(&s) {
+                let c = read_patch(&s, &[(FieldId::Gpu, id)]).unwrap();
+                let e = crate::model::device_estimate(&c);
+                assert_eq!(
+                    (e.per_device_bytes, e.trainable_params),
+                    (first.per_device_bytes, first.trainable_params),
+                    "{q} on {id}"
+                );
+            }
+        }
     }
 
     #[test]

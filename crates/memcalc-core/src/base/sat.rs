@@ -6,7 +6,7 @@
 /// Saturating product of all the factors (`crate::mul!`; not exported: other crates use `sum`).
 macro_rules! mul {
     ($first:expr $(, $rest:expr)* $(,)?) => {
-        { let v: u64 = $first; v $(.saturating_mul($rest))* }
+        { let v: u64 = $first; $(let v = $crate::base::sat::mul2(v, $rest);)* v }
     };
 }
 
@@ -18,13 +18,40 @@ macro_rules! add {
 }
 pub(crate) use {add, mul};
 
+/// `a × b`, saturating (`crate::mul!`). wasm32 has no 64 × 64 → 128-bit multiply, so
+/// `u64::saturating_mul` there calls compiler-builtins' `__multi3` for its overflow check: a
+/// fifth of the planner's search in the page's core (issue 41, docs/performance.md). Two factors
+/// under 2³² cannot overflow and take one plain multiply; the answer is the same. Only where
+/// the time model is built (the core worker, the CLI): the app's wasm keeps its bytes. Not
+/// inlined there: a call at each of the hundreds of products is smaller than the multiply and
+/// its overflow check written out at each (inlined, the core worker's wasm was 5.9 KB gzip
+/// larger; not inlined, smaller than before).
+#[cfg_attr(feature = "time", inline(never))]
+#[cfg_attr(not(feature = "time"), inline)]
+pub const fn mul2(a: u64, b: u64) -> u64 {
+    #[cfg(feature = "time")]
+    if (a | b) >> 32 == 0 {
+        return a * b;
+    }
+    a.saturating_mul(b)
+}
+
 /// `a × b ÷ c` rounded down, exact through 128 bits, saturating.
 pub fn mul_div(a: u64, b: u64, c: u64) -> u64 {
+    // As `mul2`: a product under 2⁶⁴ divides in 64 bits, with the same answer.
+    #[cfg(feature = "time")]
+    if (a | b) >> 32 == 0 {
+        return (a * b) / c.max(1);
+    }
     u64::try_from(u128::from(a) * u128::from(b) / u128::from(c.max(1))).unwrap_or(u64::MAX)
 }
 
 /// `a × b ÷ c` rounded up, exact through 128 bits, saturating.
 pub fn mul_div_ceil(a: u64, b: u64, c: u64) -> u64 {
+    #[cfg(feature = "time")]
+    if (a | b) >> 32 == 0 {
+        return (a * b).div_ceil(c.max(1));
+    }
     u64::try_from((u128::from(a) * u128::from(b)).div_ceil(u128::from(c.max(1))))
         .unwrap_or(u64::MAX)
 }

@@ -169,7 +169,40 @@ pub fn closest_ids(id: &str) -> Vec<&'static str> {
 /// The dense, full-attention decoder whose parameter count is nearest to `params` by ratio
 /// (first in table order on a tie), for a bare count. Integer comparison keeps the page and the
 /// CLI identical.
+#[cfg(not(feature = "time"))]
 pub fn nearest_shape(params: u64) -> &'static Model {
+    nearest_shape_scan(params)
+}
+
+/// [`nearest_shape`], remembering its last answer (built with the time model: the core worker
+/// and the CLI, which run the planner; the app's wasm keeps its bytes).
+#[cfg(feature = "time")]
+pub fn nearest_shape(params: u64) -> &'static Model {
+    use std::sync::atomic::{AtomicU64, Ordering};
+    // The last answer, one word: (count << 16) | index in MODELS; 0 is empty (a count is at
+    // least 1). Every estimate of a bare count asks several times, and the planner (issue 41)
+    // asks for tens of thousands of setups of the same count: each scan computes every dense
+    // decoder's count (most of a planner's search before this memo). One atomic word, so
+    // threads never read a count with another count's index.
+    static LAST: AtomicU64 = AtomicU64::new(0);
+    let wanted = params.max(1);
+    let memo = wanted < 1 << 48;
+    let last = LAST.load(Ordering::Relaxed);
+    if memo && last >> 16 == wanted {
+        return &MODELS[(last & 0xffff) as usize];
+    }
+    let found = nearest_shape_scan(params);
+    if memo {
+        if let Some(i) = MODELS.iter().position(|m| std::ptr::eq(m, found)) {
+            if i < 1 << 16 {
+                LAST.store(wanted << 16 | i as u64, Ordering::Relaxed);
+            }
+        }
+    }
+    found
+}
+
+fn nearest_shape_scan(params: u64) -> &'static Model {
     let params = u128::from(params.max(1));
     // (larger, smaller) of the two counts: their ratio, compared by cross-multiplication.
     let ratio = |m: &Model| {
@@ -189,4 +222,38 @@ pub fn nearest_shape(params: u64) -> &'static Model {
         }
     }
     best.expect("the catalog has dense decoders")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `nearest_shape`'s memo (issue 41) answers as the scan, counts interleaved and from
+    /// several threads at once (one word holds a count with its answer).
+    #[test]
+    fn nearest_shape_remembers_only_its_own_answer() {
+        let counts = [
+            1,
+            7_000_000_000,
+            70_000_000_000,
+            8_030_000_000,
+            405_000_000_000,
+            1 << 50,
+        ];
+        let want: Vec<&'static str> = counts.iter().map(|&p| nearest_shape_scan(p).id).collect();
+        std::thread::scope(|scope| {
+            for t in 0..4 {
+                let want = &want;
+                scope.spawn(move || {
+                    for round in 0..200 {
+                        for (i, &p) in counts.iter().enumerate() {
+                            if (i + round + t) % 3 != 0 {
+                                assert_eq!(nearest_shape(p).id, want[i], "{p}");
+                            }
+                        }
+                    }
+                });
+            }
+        });
+    }
 }

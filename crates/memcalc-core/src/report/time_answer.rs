@@ -160,9 +160,9 @@ pub fn time_line(
 }
 
 /// The planner's answer for the page's panel (`report::plan::View`), asked apart from the
-/// time answer: a search over every device takes the page's core about half a second (84,604
-/// setups, `node` on the release wasm, docs/performance.md), and the time line must not wait
-/// for it. `None` without goal keys (`plan_*`) or where the query's scenario does not read.
+/// time answer: a search over every device takes the page's core about 130 ms of CPU (84,604
+/// setups, `node bench/plan-answer.mjs` on the release wasm, docs/performance.md; 4.3 s before
+/// issue 41's second pass), and the time line must not wait for it. `None` without goal keys (`plan_*`) or where the query's scenario does not read.
 #[cfg(feature = "time")]
 pub fn plan_answer(query: &str) -> Option<crate::report::plan::View> {
     use crate::schema::inputs::Inputs;

@@ -91,7 +91,10 @@ fn state_dict(s: &Scenario, b: &StageBytes) -> Component {
     )
 }
 
-pub(crate) fn estimate_model(s: &Scenario) -> Estimate {
+/// The estimate of a neural run; `CLUSTER`: the memory over every device (`cluster_bytes`) summed, one
+/// stage at a time (0 without: the planner's search reads only the busiest device's figures).
+/// A constant, so that a build that never leaves it out (the app's) compiles the one it had.
+pub(crate) fn estimate_model_with<const CLUSTER: bool>(s: &Scenario) -> Estimate {
     let plan = Plan::new(s);
     let (stage_i, b) = plan.busiest();
     let p = &s.parallel;
@@ -357,7 +360,7 @@ pub(crate) fn estimate_model(s: &Scenario) -> Estimate {
         mode: s.mode,
         components: parts,
         per_device_bytes: per_device,
-        cluster_bytes: plan.cluster_bytes(),
+        cluster_bytes: if CLUSTER { plan.cluster_bytes() } else { 0 },
         host_per_node_bytes: host_per_node,
         capacity_bytes: s.device.capacity_bytes(),
         host_capacity_bytes: s.host_mem,
