@@ -59,6 +59,16 @@ pub struct Launch {
     pub text: String,
 }
 
+/// One suggestion's or layout row's launch settings (issue 40, h-launch): the row's query (the
+/// patch as `patch_query` writes it: `Saving::query`, `Layout::query`) and the settings that
+/// realise it, written by the current setup's writers on the patched scenario
+/// (`report::emit::rows`).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct RowLaunch {
+    pub query: String,
+    pub launch: Vec<Launch>,
+}
+
 /// The time answers of one query: the time line (its bound, its summary or an input error,
 /// each term's words), each suggestion's time change, the scaling chart's `scaling_y` choices
 /// and the time lines the link's `scaling_y` asks for (none for memory).
@@ -105,6 +115,11 @@ pub struct TimeAnswer {
     /// --compare`, the CSV rows (`report::compare::csv_rows`) and the Markdown section.
     #[serde(default)]
     pub compare_export: Option<TimeExport>,
+    // ---- Launch settings per suggestion and layout row (issue 40, h-launch) ----
+    /// Each suggestion's and layout row's launch settings, by the row's query
+    /// (`report::emit::rows`); empty where the page shows no advice.
+    #[serde(default)]
+    pub row_launch: Vec<RowLaunch>,
 }
 
 /// One layout row's time (issue 41): the layout's query and "967 ms per step (compute) · 242
@@ -130,6 +145,14 @@ pub struct CompareTime {
 }
 
 impl TimeAnswer {
+    /// The launch settings of the suggestion or layout row whose query is `query` (issue 40).
+    pub fn row_launch(&self, query: &str) -> Option<&[Launch]> {
+        self.row_launch
+            .iter()
+            .find(|r| r.query == query)
+            .map(|r| r.launch.as_slice())
+    }
+
     /// The time change of the suggestion that applies `patch`, if the time model has one.
     pub fn saving(&self, patch: &[(FieldId, String)]) -> Option<&SavingTime> {
         self.savings.iter().find(|s| s.patch == patch)
@@ -225,6 +248,15 @@ pub fn time_answer(query: &str) -> Option<TimeAnswer> {
         }
     }
     let all = savings(&s);
+    // ---- issue 40 (h-launch): each suggestion's and layout row's launch settings ----
+    if options.shows(crate::schema::page::Part::Advice) {
+        let layouts = if s.mode.trains() && s.sciml.is_transformer() {
+            crate::analysis::layouts::training_layouts(&s, crate::analysis::layouts::LAYOUTS_SHOWN)
+        } else {
+            Vec::new()
+        };
+        a.row_launch = super::emit::rows(&s, &all, &layouts);
+    }
     // Memory over one step (issue 42), where the page shows it.
     if options.shows(crate::schema::page::Part::Timeline) {
         let sp = crate::speed::speed(&s, &e).ok().flatten();
@@ -242,18 +274,7 @@ pub fn time_answer(query: &str) -> Option<TimeAnswer> {
             })
         })
         .collect();
-    a.launch = super::emit::all(&s, &e)
-        .into_iter()
-        .filter_map(|(t, r)| {
-            use crate::base::choice::Choice;
-            let o = r.ok()?;
-            Some(Launch {
-                target: t.id().into(),
-                label: t.label().into(),
-                text: o.text(),
-            })
-        })
-        .collect();
+    a.launch = super::emit::launches(&s, &e, None);
     a.offered = offered(&s);
     (a.compare, a.compare_export) = compare_times(&s, &options.compare, options.units);
     // ---- issue 41 (h-planpage): the layout rows' times (the planner is `plan_answer`) ----
