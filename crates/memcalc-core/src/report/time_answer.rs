@@ -47,27 +47,8 @@ pub struct TimeExport {
     pub markdown: String,
 }
 
-/// One target's launch settings for the page's "Launch settings" block (issue 40): written by
-/// `report::emit` in the time wasm, so the app carries neither the writers nor their words.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct Launch {
-    /// The target's id (`memcalc --emit ID`).
-    pub target: String,
-    /// The target's name and what it writes ("vLLM: vllm serve").
-    pub label: String,
-    /// The text to copy: each setting's reason as a comment, then the command or file.
-    pub text: String,
-}
-
-/// One suggestion's or layout row's launch settings (issue 40, h-launch): the row's query (the
-/// patch as `patch_query` writes it: `Saving::query`, `Layout::query`) and the settings that
-/// realise it, written by the current setup's writers on the patched scenario
-/// (`report::emit::rows`).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct RowLaunch {
-    pub query: String,
-    pub launch: Vec<Launch>,
-}
+// The launch settings' types (issue 40) are declared with their writers in `report::emit`.
+pub use super::emit::{Launch, RowLaunch};
 
 /// The time answers of one query: the time line (its bound, its summary or an input error,
 /// each term's words), each suggestion's time change, the scaling chart's `scaling_y` choices
@@ -528,5 +509,31 @@ mod tests {
         assert!(found
             .iter()
             .any(|l| a.layouts.iter().any(|t| t.query == l.query())));
+    }
+
+    // ---- issue 40 (h-launch): each suggestion's and layout row's launch settings ----
+    #[cfg(feature = "time")]
+    #[test]
+    fn the_page_gets_every_suggestions_and_layouts_launch_in_its_time_answer() {
+        for q in [
+            "mode=infer&model_id=meta-llama/Llama-3.1-70B&gpus=4&tp=4&seq=32768&batch=8&engine=vllm",
+            "params=7B&gpus=8&seq=4096&framework=deepspeed&zero=3",
+            "preset=qe-si64",
+        ] {
+            let a = time_answer(q).unwrap();
+            let s: crate::scenario::Scenario =
+                crate::schema::inputs::Inputs::from_query(q).0.parse().unwrap();
+            let all = crate::analysis::derived::savings(&s);
+            assert!(!all.is_empty(), "{q}");
+            for sv in &all {
+                let l = a.row_launch(&sv.query()).unwrap_or_else(|| panic!("{q}: {}", sv.query()));
+                assert!(!l.is_empty());
+            }
+            let json = serde_json::to_string(&a.row_launch).unwrap();
+            eprintln!("{q}: {} rows, {} bytes of JSON", a.row_launch.len(), json.len());
+            // Without the advice part the rows are not computed.
+            let none = time_answer(&format!("{q}&show=verdict")).unwrap();
+            assert!(none.row_launch.is_empty(), "{q}");
+        }
     }
 }
