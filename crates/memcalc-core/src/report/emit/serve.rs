@@ -228,8 +228,9 @@ fn pooled(s: &Scenario, e: &Estimate, n: &PoolNames, l: &mut Lines) {
 
 /// A weight format the engine takes no `--quantization` name for (LLM.int8, a generic INT4, a
 /// given bits per weight): the checkpoint carries it — vLLM reads `quantization_config` from
-/// the model's config.json (vllm/config.py `ModelConfig._verify_quantization`, v0.11) and so
-/// does SGLang (python/sglang/srt/configs/model_config.py `_verify_quantization`, v0.5) — so
+/// the model's config.json (`ModelConfig._verify_quantization`: vllm/config.py, in the
+/// config/ package of the v0.11 line) and so does SGLang
+/// (python/sglang/srt/configs/model_config.py `_verify_quantization`, adapted from vLLM's) — so
 /// the model named must be stored in that format. Said in the model's note (issue 40: a
 /// suggestion's command for quant=int8 otherwise read as the unquantized model's).
 fn checkpoint_note(s: &Scenario, l: &Lines, flag: &str) -> String {
