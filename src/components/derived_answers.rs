@@ -107,6 +107,7 @@ pub fn DerivedAnswers() -> impl IntoView {
                                         >
                                             "Compare"
                                         </button>
+                                        <super::RowLaunch query=query.clone() />
                                     </li>
                                 }
                             })

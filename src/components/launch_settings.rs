@@ -1,6 +1,32 @@
 use leptos::prelude::*;
+use memcalc_core::report::Launch;
 
 use crate::page::Page;
+
+/// Each launch text in a fold with a copy button (the share panel's block and each row's).
+fn folds(launch: Vec<Launch>, on_copy: Callback<(String, &'static str)>) -> impl IntoView {
+    launch
+        .into_iter()
+        .map(|l| {
+            let text = l.text.clone();
+            view! {
+                <details data-target=l.target>
+                    <summary>{l.label}</summary>
+                    <pre>
+                        <code>{l.text}</code>
+                    </pre>
+                    <button
+                        type="button"
+                        data-testid="copy-launch"
+                        on:click=move |_| on_copy.run((text.clone(), "Launch settings"))
+                    >
+                        "Copy"
+                    </button>
+                </details>
+            }
+        })
+        .collect_view()
+}
 
 /// The launch settings of each target that applies to the scenario (issue 40): vLLM or SGLang
 /// flags, a DeepSpeed config, an sbatch header with its guard… each in a fold with a copy
@@ -18,29 +44,50 @@ pub fn LaunchSettings(
             <span id="launch-label" class="muted">
                 "Launch settings:"
             </span>
-            {move || {
-                launch()
-                    .into_iter()
-                    .map(|l| {
-                        let text = l.text.clone();
-                        view! {
-                            <details data-target=l.target>
-                                <summary>{l.label}</summary>
-                                <pre>
-                                    <code>{l.text}</code>
-                                </pre>
-                                <button
-                                    type="button"
-                                    data-testid="copy-launch"
-                                    on:click=move |_| on_copy.run((text.clone(), "Launch settings"))
-                                >
-                                    "Copy"
-                                </button>
-                            </details>
-                        }
-                    })
-                    .collect_view()
-            }}
+            {move || folds(launch(), on_copy)}
         </div>
+    }
+}
+
+/// A suggestion's or a layout row's launch settings (issue 40): the settings that realise the
+/// row, written by the page's core with the current setup's writers on the patched scenario
+/// (`TimeAnswer::row_launch`, `report::emit::rows`), in a "Launch" fold with a copy button.
+#[component]
+pub fn RowLaunch(
+    /// The row's query (`Saving::query`, `Layout::query`).
+    query: String,
+) -> impl IntoView {
+    let Page { time, .. } = Page::get();
+    let (status, set_status) = signal(String::new());
+    let on_copy = Callback::new(move |(text, what): (String, &'static str)| {
+        crate::browser::copy(&text, move |ok| {
+            set_status.set(if ok {
+                memcalc_core::report::page_words::copied(what)
+            } else {
+                "The browser did not allow copying: select the text above.".into()
+            })
+        });
+    });
+    let launch = move || {
+        time.with(|a| {
+            a.as_ref()
+                .and_then(|a| a.row_launch(&query))
+                .map(<[Launch]>::to_vec)
+                .unwrap_or_default()
+        })
+    };
+    move || {
+        let l = launch();
+        (!l.is_empty()).then(|| {
+            view! {
+                <details class="launch row-launch" data-testid="row-launch">
+                    <summary>"Launch"</summary>
+                    {folds(l, on_copy)}
+                    <span role="status" data-testid="row-copied">
+                        {status}
+                    </span>
+                </details>
+            }
+        })
     }
 }

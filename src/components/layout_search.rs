@@ -109,6 +109,7 @@ pub fn LayoutSearch() -> impl IntoView {
                                             >
                                                 "Compare"
                                             </button>
+                                            <super::RowLaunch query=l.query() />
                                         </li>
                                     }
                                 })

@@ -36,7 +36,7 @@ pub use display_controls::DisplayControls;
 pub use faq::Faq;
 pub use field_input::FieldInput;
 pub use framework_implied::FrameworkImplied;
-pub use launch_settings::LaunchSettings;
+pub use launch_settings::{LaunchSettings, RowLaunch};
 pub use layout_search::LayoutSearch;
 pub use log_paste::LogPaste;
 pub use mobile_summary::MobileSummary;

@@ -2,6 +2,8 @@
 //! KEY=VALUE arguments; prints a table, JSON, CSV or Markdown, or a sweep of one key.
 //! Exit status: 0 fits, 1 does not fit, 2 invalid input.
 
+// Launch settings per suggestion and layout (issue 40, h-launch): `--launch`.
+mod launch;
 mod mcp;
 mod output;
 
@@ -26,6 +28,7 @@ const AFTER: &str = "EXAMPLES:
     memcalc --config path/to/config.json mode=infer seq=32768 batch=8
     memcalc --sweep batch=1..64 params=7B zero=3 gpus=8
     memcalc --layouts params=70B gpus=64 seq=4096 framework=torchtitan
+    memcalc --layouts --launch deepspeed params=70B gpus=64 seq=4096 framework=deepspeed
     memcalc --sweep ranks=64..4096 --format csv mode=sim method=grid nx=2048 ny=2048 nz=2048
     memcalc --list presets
     memcalc --list devices --json
@@ -123,6 +126,13 @@ struct Args {
     /// does not apply to the scenario; --json prints the settings as JSON
     #[arg(long, value_name = "TARGET", conflicts_with_all = ["sweep", "layouts", "models", "list", "log", "compare"])]
     emit: Option<String>,
+    // Launch settings per suggestion and layout (issue 40, h-launch).
+    /// the launch settings of each row (TARGET as --emit takes it, or all: every target that
+    /// applies): with --layouts, each layout's under the table; without, each suggestion's
+    /// (what to change), written for the scenario with the row's change applied; --json
+    /// prints the layouts or suggestions with a `launch` array each
+    #[arg(long, value_name = "TARGET", conflicts_with_all = ["sweep", "models", "list", "log", "compare", "emit", "plan", "timeline", "trace"])]
+    launch: Option<String>,
     // Memory over one step (issue 42).
     /// memory over one representative step of the busiest device or rank: each phase's start,
     /// duration (modelled, or equal width where the time model has none), level and largest
@@ -210,6 +220,7 @@ fn main() -> ExitCode {
     let (sweep, layouts, config) = (args.sweep, args.layouts, args.config);
     let args_log = args.log;
     let args_emit = args.emit;
+    let args_launch = args.launch;
     let mut parts = args.inputs;
     // A share link keeps the meaning of its own version (none: version 1, as the page opens
     // it); typed pairs are read at the current version, as the page reads its form. Pairs
@@ -296,6 +307,25 @@ fn main() -> ExitCode {
     };
     if let Some(target) = &args_emit {
         return emit(target, &scenario, &e, format);
+    }
+    // ---- issue 40 (h-launch): each layout's or suggestion's launch settings ----
+    if args_launch.is_some() || (layouts && format == Format::Json) {
+        let only = match launch::target(args_launch.as_deref().unwrap_or("all")) {
+            Ok(t) => t,
+            Err(msg) => return fail(&msg),
+        };
+        let units = if decimal {
+            memcalc_core::units::UnitSystem::Decimal
+        } else {
+            memcalc_core::units::UnitSystem::Binary
+        };
+        if !layouts {
+            return launch::suggestions(&scenario, e.fits(), only, format, units);
+        }
+        if !scenario.mode.trains() {
+            return fail("--layouts needs mode=train or mode=finetune");
+        }
+        return launch::layouts(&scenario, only, format, units);
     }
     if let Some(spec) = sweep {
         return match output::sweep(&inputs, &spec, format, decimal) {

@@ -556,6 +556,11 @@ fn suggestions_tool(args: &Args) -> Answer {
                 "bytes_after": sv.bytes_after,
                 "fits_after": sv.fits_after,
                 "change": memcalc_core::report::saving_text(sv, r.units),
+                // Issue 40 (h-launch): the settings that realise the suggestion.
+                "launch": memcalc_core::report::emit::patched(&r.scenario, &sv.patch, None)
+                    .iter()
+                    .map(|l| json!({ "target": l.target, "label": l.label, "text": l.text }))
+                    .collect::<Vec<_>>(),
             })
         })
         .collect();
@@ -586,27 +591,11 @@ fn layouts_tool(args: &Args) -> Answer {
         s,
         memcalc_core::analysis::layouts::LAYOUTS_SHOWN,
     );
-    let rows: Vec<Value> = found
-        .iter()
-        .map(|l| {
-            json!({
-                "label": l.label(),
-                "tp": l.tp,
-                "pp": l.pp,
-                "dp": l.dp,
-                "zero": l.zero,
-                "per_device_bytes": l.per_device_bytes,
-                "recompute_pct": l.recompute_pct,
-                "bubble_pct": l.bubble_pct,
-                "comm_bytes": l.comm_bytes,
-                "query": l.query(),
-            })
-        })
-        .collect();
-    Ok((
-        crate::layouts_table(s, &found, r.units),
-        json!({ "gpus": s.parallel.gpus, "fits": !found.is_empty(), "layouts": rows, "link": s.to_query() }),
-    ))
+    // Issue 40 (h-launch): `memcalc --layouts --json`'s document, a `launch` array per layout.
+    let json: Value =
+        serde_json::from_str(&memcalc_core::report::emit::layouts_json(s, &found, None))
+            .map_err(|e| e.to_string())?;
+    Ok((crate::layouts_table(s, &found, r.units), json))
 }
 
 fn timeline_tool(args: &Args) -> Answer {

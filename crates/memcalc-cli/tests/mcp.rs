@@ -272,6 +272,13 @@ fn fits_gives_the_shortfall_and_time_suggestions_layouts_compare_answer() {
         .as_array()
         .unwrap()
         .is_empty());
+    // Issue 40 (h-launch): each layout and each suggestion carries its launch settings.
+    assert!(l["structuredContent"]["layouts"][0]["launch"]
+        .as_array()
+        .is_some_and(|a| !a.is_empty()));
+    assert!(savings[0]["launch"]
+        .as_array()
+        .is_some_and(|a| !a.is_empty()));
     let infer = c.call("layouts", json!({ "mode": "infer" }));
     assert_eq!(infer["isError"], true);
     assert_eq!(text(&infer), "--layouts needs mode=train or mode=finetune");

@@ -294,3 +294,34 @@ fn every_plan_document_validates_against_the_published_plan_schema() {
     bad["binding_kind"] = json!("vibes");
     assert!(!v.is_valid(&bad));
 }
+
+// --- Issue 40 (h-launch): the layouts and suggestions documents, a `launch` per row ----------
+
+#[test]
+fn the_layouts_and_suggestions_documents_validate_against_their_schemas() {
+    let v = validator_of("layouts");
+    for q in [
+        "params=7B&gpus=8&seq=4096&framework=deepspeed&zero=3",
+        "params=70B&gpus=64&seq=4096&framework=torchtitan",
+    ] {
+        let d = valid(&v, &["--layouts", "--json", q]);
+        assert!(
+            d["layouts"][0]["launch"]
+                .as_array()
+                .is_some_and(|l| !l.is_empty()),
+            "{q}"
+        );
+    }
+    let v = validator_of("suggestions");
+    for q in [
+        "mode=infer&model_id=meta-llama/Llama-3.1-70B&gpus=4&tp=4&seq=32768&batch=8&engine=vllm",
+        "params=7B&gpus=8&seq=4096&framework=deepspeed&zero=3",
+        "preset=qe-si64",
+    ] {
+        let d = valid(&v, &["--launch", "all", "--json", q]);
+        assert!(!d["suggestions"].as_array().unwrap().is_empty(), "{q}");
+    }
+    let mut bad = valid(&v, &["--launch", "all", "--json", "preset=qe-si64"]);
+    bad["suggestions"][0]["launch"][0]["target"] = json!("slurm");
+    assert!(!v.is_valid(&bad));
+}

@@ -4,7 +4,7 @@
 //! Run: `cargo run --release -p memcalc-core --example plan_bench [runs = 7]`
 //! (figures in docs/performance.md, "The planner (issue 41)").
 
-use memcalc_core::answers::plan::{plan, Goal};
+use memcalc_core::analysis::plan::{plan, Goal};
 use memcalc_core::{Inputs, Scenario};
 use std::time::Instant;
 

@@ -375,7 +375,13 @@ pub fn compare(reading: &Reading, s: &Scenario, e: &Estimate) -> Vec<Compared> {
             }
             Figure::CudaGraphs => {
                 let (v, p) = device(&[PartId::CudaGraphs]);
-                (v, p, None, "the captured batch sizes and the compilation mode, which the log does not state (a lower bound: docs/accuracy.md)")
+                // Issue 40 (h-launch): SGLang's figure holds every captured size's logits.
+                let why = if sglang {
+                    "every captured batch size's FP32 logits, which SGLang keeps in the graphs' shared pool (the sizes × the vocabulary × 4 B: cuda_graph_runner.py output_buffers, logits_processor.py .float()) and the estimate does not model: its row is the largest size's working set, a lower bound (docs/accuracy.md)"
+                } else {
+                    "the captured batch sizes and the compilation mode, which the log does not state (a lower bound: docs/accuracy.md)"
+                };
+                (v, p, None, why)
             }
             Figure::NonTorch => {
                 let (v, p) = device(&[PartId::Runtime]);

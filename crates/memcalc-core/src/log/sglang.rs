@@ -36,6 +36,12 @@ const ROWS: &[Row] = &[
         prints: "python/sglang/srt/managers/scheduler.py Scheduler.__init__ (v0.4+; tp_worker.py / model_rpc.py before): \"max_total_num_tokens=%d, chunked_prefill_size=%d, max_prefill_tokens=%d, max_running_requests=%d, context_len=%d[, available_gpu_mem=%.2f GB]\"",
         read: scheduler,
     },
+    // Issue 40 (h-launch): the captured batch sizes, named in the CUDA-graph note.
+    Row {
+        marker: "Capture cuda graph bs [",
+        prints: "python/sglang/srt/model_executor/cuda_graph_runner.py CudaGraphRunner.__init__ (v0.4+; commit 0021673): rank0_log(f\"Capture cuda graph bs {self.capture_bs}\")",
+        read: graph_sizes,
+    },
     Row {
         marker: "Capture cuda graph end.",
         prints: "python/sglang/srt/model_executor/model_runner.py init_cuda_graphs (v0.4+): \"Capture cuda graph end. Time elapsed: %.2f s. mem usage=%.2f GB. avail mem=%.2f GB.\"",
@@ -183,6 +189,34 @@ fn graphs(c: &mut Ctx, l: &str) {
     if let Some(b) = size_after(l, "mem usage=", true) {
         c.log(Figure::CudaGraphs, b);
     }
+}
+
+/// `Capture cuda graph bs [1, 2, 3, …, 48]`: what the CUDA-graph figure holds that the estimate
+/// does not model, said with the log's own sizes. Each captured size's output — its FP32
+/// logits, batch × vocabulary × 4 B — stays alive in the graphs' shared memory pool
+/// (cuda_graph_runner.py `capture`: `self.output_buffers[bs] = output_buffers` for every size,
+/// captured with `torch.cuda.graph(graph, pool=global_graph_memory_pool)`; commit 0021673;
+/// python/sglang/srt/layers/logits_processor.py `_get_logits`: `logits[:, :
+/// self.config.vocab_size].float()`, commit 5993251), so the pool holds the sum over the sizes
+/// while the estimate counts the largest size's working set.
+fn graph_sizes(c: &mut Ctx, l: &str) {
+    let list = l
+        .split("graph bs [")
+        .nth(1)
+        .and_then(|r| r.split(']').next())
+        .unwrap_or("");
+    let sizes: Vec<u64> = list
+        .split(',')
+        .filter_map(|w| w.trim().parse().ok())
+        .collect();
+    let (Some(min), Some(max)) = (sizes.iter().min(), sizes.iter().max()) else {
+        return c.unused("no batch size in the list");
+    };
+    let sum: u64 = sizes.iter().sum();
+    c.note(format!(
+        "SGLang captured CUDA graphs for {} batch sizes ({min} to {max}, together {sum} sequences) and keeps each size's FP32 logits in the graphs' shared memory pool ({sum} × the vocabulary × 4 B: cuda_graph_runner.py keeps output_buffers[bs] for every size; logits_processor.py casts the logits with .float()). The estimate does not model that: its CUDA-graph row is the largest size's working set, a lower bound of the logged figure",
+        sizes.len()
+    ));
 }
 
 /// A model path: a catalog id as written, or a local path holding one (`…/Qwen/Qwen3-4B/<hash>/`,

@@ -37,6 +37,8 @@ pub use time_answer::{plan_answer, time_answer, time_line};
 pub use time_answer::{CompareTime, Launch, SavingTime, TermWords, TimeAnswer, TimeExport};
 // Issue 41 (h-planpage): the layout rows' times on the page.
 pub use time_answer::LayoutTimeText;
+// Issue 40 (h-launch): each suggestion's and layout row's launch settings.
+pub use time_answer::RowLaunch;
 
 /// Where a row's bytes live, as the table, the CSV and the Markdown all write it: a
 /// simulation's rows are in the node's memory (CPU codes) or on the GPU; "device" is the

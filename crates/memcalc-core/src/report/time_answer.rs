@@ -47,17 +47,8 @@ pub struct TimeExport {
     pub markdown: String,
 }
 
-/// One target's launch settings for the page's "Launch settings" block (issue 40): written by
-/// `report::emit` in the time wasm, so the app carries neither the writers nor their words.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct Launch {
-    /// The target's id (`memcalc --emit ID`).
-    pub target: String,
-    /// The target's name and what it writes ("vLLM: vllm serve").
-    pub label: String,
-    /// The text to copy: each setting's reason as a comment, then the command or file.
-    pub text: String,
-}
+// The launch settings' types (issue 40) are declared with their writers in `report::emit`.
+pub use super::emit::{Launch, RowLaunch};
 
 /// The time answers of one query: the time line (its bound, its summary or an input error,
 /// each term's words), each suggestion's time change, the scaling chart's `scaling_y` choices
@@ -105,6 +96,11 @@ pub struct TimeAnswer {
     /// --compare`, the CSV rows (`report::compare::csv_rows`) and the Markdown section.
     #[serde(default)]
     pub compare_export: Option<TimeExport>,
+    // ---- Launch settings per suggestion and layout row (issue 40, h-launch) ----
+    /// Each suggestion's and layout row's launch settings, by the row's query
+    /// (`report::emit::rows`); empty where the page shows no advice.
+    #[serde(default)]
+    pub row_launch: Vec<RowLaunch>,
 }
 
 /// One layout row's time (issue 41): the layout's query and "967 ms per step (compute) · 242
@@ -130,6 +126,14 @@ pub struct CompareTime {
 }
 
 impl TimeAnswer {
+    /// The launch settings of the suggestion or layout row whose query is `query` (issue 40).
+    pub fn row_launch(&self, query: &str) -> Option<&[Launch]> {
+        self.row_launch
+            .iter()
+            .find(|r| r.query == query)
+            .map(|r| r.launch.as_slice())
+    }
+
     /// The time change of the suggestion that applies `patch`, if the time model has one.
     pub fn saving(&self, patch: &[(FieldId, String)]) -> Option<&SavingTime> {
         self.savings.iter().find(|s| s.patch == patch)
@@ -225,6 +229,15 @@ pub fn time_answer(query: &str) -> Option<TimeAnswer> {
         }
     }
     let all = savings(&s);
+    // ---- issue 40 (h-launch): each suggestion's and layout row's launch settings ----
+    if options.shows(crate::schema::page::Part::Advice) {
+        let layouts = if s.mode.trains() && s.sciml.is_transformer() {
+            crate::analysis::layouts::training_layouts(&s, crate::analysis::layouts::LAYOUTS_SHOWN)
+        } else {
+            Vec::new()
+        };
+        a.row_launch = super::emit::rows(&s, &all, &layouts);
+    }
     // Memory over one step (issue 42), where the page shows it.
     if options.shows(crate::schema::page::Part::Timeline) {
         let sp = crate::speed::speed(&s, &e).ok().flatten();
@@ -242,18 +255,7 @@ pub fn time_answer(query: &str) -> Option<TimeAnswer> {
             })
         })
         .collect();
-    a.launch = super::emit::all(&s, &e)
-        .into_iter()
-        .filter_map(|(t, r)| {
-            use crate::base::choice::Choice;
-            let o = r.ok()?;
-            Some(Launch {
-                target: t.id().into(),
-                label: t.label().into(),
-                text: o.text(),
-            })
-        })
-        .collect();
+    a.launch = super::emit::launches(&s, &e, None);
     a.offered = offered(&s);
     (a.compare, a.compare_export) = compare_times(&s, &options.compare, options.units);
     // ---- issue 41 (h-planpage): the layout rows' times (the planner is `plan_answer`) ----
@@ -507,5 +509,31 @@ mod tests {
         assert!(found
             .iter()
             .any(|l| a.layouts.iter().any(|t| t.query == l.query())));
+    }
+
+    // ---- issue 40 (h-launch): each suggestion's and layout row's launch settings ----
+    #[cfg(feature = "time")]
+    #[test]
+    fn the_page_gets_every_suggestions_and_layouts_launch_in_its_time_answer() {
+        for q in [
+            "mode=infer&model_id=meta-llama/Llama-3.1-70B&gpus=4&tp=4&seq=32768&batch=8&engine=vllm",
+            "params=7B&gpus=8&seq=4096&framework=deepspeed&zero=3",
+            "preset=qe-si64",
+        ] {
+            let a = time_answer(q).unwrap();
+            let s: crate::scenario::Scenario =
+                crate::schema::inputs::Inputs::from_query(q).0.parse().unwrap();
+            let all = crate::analysis::derived::savings(&s);
+            assert!(!all.is_empty(), "{q}");
+            for sv in &all {
+                let l = a.row_launch(&sv.query()).unwrap_or_else(|| panic!("{q}: {}", sv.query()));
+                assert!(!l.is_empty());
+            }
+            let json = serde_json::to_string(&a.row_launch).unwrap();
+            eprintln!("{q}: {} rows, {} bytes of JSON", a.row_launch.len(), json.len());
+            // Without the advice part the rows are not computed.
+            let none = time_answer(&format!("{q}&show=verdict")).unwrap();
+            assert!(none.row_launch.is_empty(), "{q}");
+        }
     }
 }

@@ -14,6 +14,11 @@ mod serve;
 mod sim;
 mod slurm;
 mod train;
+// Launch settings per suggestion and layout row (issue 40, h-launch).
+mod rows;
+pub use rows::{
+    launches, layouts_json, patched, patched_scenario, rows, suggestions_json, Launch, RowLaunch,
+};
 
 use crate::base::choice::{choice_enum, Choice};
 use crate::model::Estimate;

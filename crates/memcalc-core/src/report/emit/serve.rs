@@ -226,6 +226,26 @@ fn pooled(s: &Scenario, e: &Estimate, n: &PoolNames, l: &mut Lines) {
     }
 }
 
+/// A weight format the engine takes no `--quantization` name for (LLM.int8, a generic INT4, a
+/// given bits per weight): the checkpoint carries it — vLLM reads `quantization_config` from
+/// the model's config.json (`ModelConfig._verify_quantization`: vllm/config.py, in the
+/// config/ package of the v0.11 line) and so does SGLang
+/// (python/sglang/srt/configs/model_config.py `_verify_quantization`, adapted from vLLM's) — so
+/// the model named must be stored in that format. Said in the model's note (issue 40: a
+/// suggestion's command for quant=int8 otherwise read as the unquantized model's).
+fn checkpoint_note(s: &Scenario, l: &Lines, flag: &str) -> String {
+    if !s.quantized_weights() || l.settings.iter().any(|st| st.name == flag) {
+        return String::new();
+    }
+    let what = match s.milli_bpw {
+        Some(_) => "weights at the given bits per weight (bpw)".to_string(),
+        None => format!("{} weights (quant={})", s.quant.label(), s.quant.id()),
+    };
+    format!(
+        "; the estimate is for {what}, which takes no {flag} name: serve a checkpoint stored in that format (the engine reads its quantization_config from config.json)"
+    )
+}
+
 pub(super) fn vllm(s: &Scenario, e: &Estimate) -> Emitted {
     let mut l = Lines::new();
     pooled(s, e, &VLLM, &mut l);
@@ -239,7 +259,8 @@ pub(super) fn vllm(s: &Scenario, e: &Estimate) -> Emitted {
             ),
         );
     }
-    let (model, why) = model_name(s);
+    let (model, mut why) = model_name(s);
+    why.push_str(&checkpoint_note(s, &l, VLLM.quant));
     let mut all = vec![super::Setting {
         name: "vllm serve".into(),
         value: model.clone(),
@@ -259,9 +280,17 @@ pub(super) fn vllm(s: &Scenario, e: &Estimate) -> Emitted {
 
 pub(super) fn sglang(s: &Scenario, e: &Estimate) -> Emitted {
     let mut l = Lines::new();
-    let (model, why) = model_name(s);
-    l.set("--model-path", &model, why);
     pooled(s, e, &SGLANG, &mut l);
+    let (model, mut why) = model_name(s);
+    why.push_str(&checkpoint_note(s, &l, SGLANG.quant));
+    l.settings.insert(
+        0,
+        super::Setting {
+            name: "--model-path".into(),
+            value: model,
+            why,
+        },
+    );
     let experts = s.arch.or(s.model.map(|m| m.arch)).map_or(0, |a| a.experts);
     if s.parallel.ep > 1 && experts > 0 {
         l.set(
