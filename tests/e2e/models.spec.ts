@@ -6,6 +6,8 @@ const CONFIGS = "crates/memcalc-core/tests/configs";
 test("the model picker fills the architecture, stays editable, and the link carries model_id plus changes", async ({ page }) => {
   await page.goto("./?v=2&mode=infer&seq=32768");
   await ready(page);
+  // The architecture's fields are folded, and built when the fold first opens.
+  await unfoldAll(page);
   const picker = page.getByLabel("Released model", { exact: true });
   // Searchable: every catalog model is offered as a suggestion.
   expect(await page.locator("#field-model_id-list option").count()).toBeGreaterThanOrEqual(40);
@@ -25,6 +27,7 @@ test("the model picker fills the architecture, stays editable, and the link carr
   const url = page.url();
   await page.goto(url);
   await ready(page);
+  await unfoldAll(page);
   await expect(page.getByLabel("Released model", { exact: true })).toHaveValue("meta-llama/Llama-3.1-70B");
   await expect(page.getByLabel("KV heads", { exact: true })).toHaveValue("16");
   // An alias in any case works; an unknown id names the closest known ones.
@@ -67,6 +70,7 @@ test("a pasted config.json sets the architecture; the link reopens without the f
   await expect(page.getByTestId("config-error")).toContainText("num_hidden_layers");
   // A chosen file is read the same way.
   await page.getByTestId("config-file").setInputFiles(`${CONFIGS}/gpt2.json`);
+  await unfoldAll(page);
   await expect(page.getByLabel("Layers", { exact: true })).toHaveValue("12");
   await expect(page.getByTestId("config-error")).toHaveText("");
   await expect(page.locator(".derived-hint")).toContainText("124,439,808");
