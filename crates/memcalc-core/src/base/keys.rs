@@ -135,6 +135,7 @@ keys! {
     LoraTargets => "lora_targets",
     Quant => "quant",
     Mxfp4Kernel => "mxfp4_kernel",
+    GgufRest => "gguf_rest",
     Bpw => "bpw",
     Sparsity => "sparsity",
     SparseFormat => "sparse_format",

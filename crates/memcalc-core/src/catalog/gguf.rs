@@ -4,7 +4,17 @@
 //! last eighth, and every third in between) to Q6_K. Norms and biases stay F32. Used by
 //! `engine=llamacpp`, whose buffers are reported per tensor; other engines keep the whole-file
 //! averages of [`crate::catalog::quant::Quant::milli_bpw`].
+//!
+//! The MXFP4_MOE ftype (gpt-oss as ggml-org, unsloth and bartowski publish it) stores the routed
+//! experts (the 3-D `*_exps` tensors) in MXFP4 and every other quantizable matrix, the output
+//! layer and the token embeddings included, in Q8_0 (`llama_tensor_get_type_impl`, branch
+//! `LLAMA_FTYPE_MOSTLY_MXFP4_MOE`: "MoE tensors -> MXFP4, other tensors -> Q8_0", and the output
+//! branch's `new_type = GGML_TYPE_Q8_0`; ggml-org/llama.cpp src/llama-quant.cpp, master of
+//! 2026); the router (`ffn_gate_inp`), norms, biases and sinks are not quantized (F32).
+//! `gguf_rest=bf16` keeps the links of schema 6 and older, which counted the non-expert tensors
+//! in the checkpoint's BF16.
 
+use crate::base::choice::choice_enum;
 use crate::catalog::arch::{Arch, Mlp};
 use crate::catalog::precision::Dtype;
 use crate::catalog::quant::Quant;
@@ -16,10 +26,28 @@ const Q5_K: u64 = 55_000;
 const Q6_K: u64 = 65_625;
 const Q8_0: u64 = 85_000;
 const Q4_0: u64 = 45_000;
+/// MXFP4: 32 E2M1 values in 16 B and an E8M0 scale, 17 B per 32 (ggml-common.h block_mxfp4).
+const MXFP4: u64 = 42_500;
+
+choice_enum!(
+    /// How a GGUF with MXFP4 experts stores its other tensors (`gguf_rest`): Q8_0, as llama.cpp's
+    /// quantizer writes the MXFP4_MOE ftype (src/llama-quant.cpp) and the files users download
+    /// (ggml-org/gpt-oss-20b-GGUF, llama-bench 11.27 GiB for 20.91 B parameters); or the
+    /// checkpoint's BF16, as the calculator counted them up to link schema 6.
+    GgufRest {
+        Q8_0 => ("q8_0", "Q8_0, as llama.cpp's MXFP4_MOE files (ggml-org gpt-oss GGUF)"),
+        Bf16 => ("bf16", "BF16, as the checkpoint (links of schema 6 and older)"),
+    }
+);
+
+/// Bits (in 1/10,000) of the routed experts where the mix types them apart from the rest.
+fn experts_bits(q: Quant) -> Option<u64> {
+    (q == Quant::Mxfp4).then_some(MXFP4)
+}
 
 /// Bits (in 1/10,000) of the base type, the promoted type of the chosen attn_v/ffn_down layers, and
 /// the output layer's type; None for mixes modelled by their average only.
-fn mix(q: Quant, dtype: Dtype) -> Option<(u64, u64, u64)> {
+fn mix(q: Quant, dtype: Dtype, rest: GgufRest) -> Option<(u64, u64, u64)> {
     Some(match q {
         // Unquantized files: every matrix in the file's precision, norms F32 all the same.
         Quant::None => {
@@ -31,6 +59,8 @@ fn mix(q: Quant, dtype: Dtype) -> Option<(u64, u64, u64)> {
         Quant::Q5KM => (Q5_K, Q6_K, Q6_K),
         Quant::Q4KM => (Q4_K, Q6_K, Q6_K),
         Quant::Q4_0 => (Q4_0, Q4_0, Q6_K),
+        // MXFP4_MOE: everything beside the experts in Q8_0, the output layer too.
+        Quant::Mxfp4 if rest == GgufRest::Q8_0 => (Q8_0, Q8_0, Q8_0),
         _ => return None,
     })
 }
@@ -46,8 +76,16 @@ fn bytes(params: u64, bits_e4: u64) -> u64 {
 
 /// Bytes of layers `first .. first + n` in the GGUF mix of `q`, or None when the mix or the
 /// attention (MLA) is not modelled tensor by tensor.
-pub fn layers_bytes(a: &Arch, q: Quant, dtype: Dtype, first: u64, n: u64) -> Option<u64> {
-    let (base, more, _) = mix(q, dtype)?;
+pub fn layers_bytes(
+    a: &Arch,
+    q: Quant,
+    dtype: Dtype,
+    rest: GgufRest,
+    first: u64,
+    n: u64,
+) -> Option<u64> {
+    let (base, more, _) = mix(q, dtype, rest)?;
+    let exps = experts_bits(q);
     if a.mla() {
         return None;
     }
@@ -64,7 +102,14 @@ pub fn layers_bytes(a: &Arch, q: Quant, dtype: Dtype, first: u64, n: u64) -> Opt
     let mut total: u64 = 0;
     for i in first..first + n {
         let moe = a.experts > 1 && i >= a.dense_layers;
-        let (ffn_in, ffn_down) = if moe {
+        // Routed experts typed apart (MXFP4_MOE): counted here, out of the FFN below.
+        let mut routed = 0;
+        let (ffn_in, ffn_down) = if moe && exps.is_some() {
+            let r = crate::mul!(a.experts, h, a.expert_ffn());
+            routed = crate::mul!(mats + 1, r);
+            let w = crate::mul!(a.shared_experts, h, a.expert_ffn());
+            (crate::mul!(mats, w), w)
+        } else if moe {
             let e = crate::add!(a.experts, a.shared_experts);
             let w = crate::mul!(e, h, a.expert_ffn());
             (crate::mul!(mats, w), w)
@@ -79,11 +124,12 @@ pub fn layers_bytes(a: &Arch, q: Quant, dtype: Dtype, first: u64, n: u64) -> Opt
         // Norms, biases, sinks and the router: what the layer holds beyond its matrices, F32.
         let small = pc
             .layer_range(i, 1)
-            .saturating_sub(crate::add!(others, v, ffn_down));
+            .saturating_sub(crate::add!(others, v, ffn_down, routed));
         total = crate::add!(
             total,
             bytes(others, base),
             bytes(crate::add!(v, ffn_down), t),
+            bytes(routed, exps.unwrap_or(0)),
             crate::mul!(small, 4)
         );
     }
@@ -92,8 +138,8 @@ pub fn layers_bytes(a: &Arch, q: Quant, dtype: Dtype, first: u64, n: u64) -> Opt
 
 /// Token embeddings (base type) and the output layer (Q6_K unless the base is Q8_0), with the
 /// final norm in F32; a tied output is a copy of the embeddings in the output's type.
-pub fn ends_bytes(a: &Arch, q: Quant, dtype: Dtype) -> Option<(u64, u64)> {
-    let (base, _, out) = mix(q, dtype)?;
+pub fn ends_bytes(a: &Arch, q: Quant, dtype: Dtype, rest: GgufRest) -> Option<(u64, u64)> {
+    let (base, _, out) = mix(q, dtype, rest)?;
     let pc = a.params();
     let head = if a.tied {
         crate::mul!(a.vocab, a.hidden)
@@ -111,8 +157,16 @@ pub fn ends_bytes(a: &Arch, q: Quant, dtype: Dtype) -> Option<(u64, u64)> {
 /// `\.ffn_(up|down|gate|gate_up)_(ch|)exps`; shared experts are `_shexp` and stay) of layers
 /// `first .. first + n` in the GGUF mix of `q`, as [`layers_bytes`] types them; None where that
 /// is None.
-pub fn experts_bytes(a: &Arch, q: Quant, dtype: Dtype, first: u64, n: u64) -> Option<u64> {
-    let (base, more, _) = mix(q, dtype)?;
+pub fn experts_bytes(
+    a: &Arch,
+    q: Quant,
+    dtype: Dtype,
+    rest: GgufRest,
+    first: u64,
+    n: u64,
+) -> Option<u64> {
+    let (base, more, _) = mix(q, dtype, rest)?;
+    let exps = experts_bits(q);
     if a.mla() {
         return None;
     }
@@ -131,7 +185,10 @@ pub fn experts_bytes(a: &Arch, q: Quant, dtype: Dtype, first: u64, n: u64) -> Op
         } else {
             base
         };
-        total = crate::add!(total, bytes(crate::mul!(mats, w), base), bytes(w, t));
+        total = match exps {
+            Some(x) => crate::add!(total, bytes(crate::mul!(mats + 1, w), x)),
+            None => crate::add!(total, bytes(crate::mul!(mats, w), base), bytes(w, t)),
+        };
     }
     Some(total)
 }

@@ -214,6 +214,8 @@ pub struct Scenario {
     pub quant: Quant,
     /// How the engine stores MXFP4 experts (vLLM pads them for its Marlin kernel below Hopper).
     pub mxfp4_kernel: crate::catalog::quant::Mxfp4Kernel,
+    /// How a GGUF with MXFP4 experts stores its other tensors (`gguf_rest`, llama.cpp).
+    pub gguf_rest: crate::catalog::gguf::GgufRest,
     /// Bits per weight in thousandths, overriding `quant`.
     pub milli_bpw: Option<u64>,
     pub kv_dtype: Option<Dtype>,
@@ -307,6 +309,7 @@ impl Default for Scenario {
             lora_targets: LoraTargets::ALL_LINEAR,
             quant: Quant::None,
             mxfp4_kernel: crate::catalog::quant::Mxfp4Kernel::Auto,
+            gguf_rest: crate::catalog::gguf::GgufRest::Q8_0,
             milli_bpw: None,
             kv_dtype: None,
             kv_quant: None,
