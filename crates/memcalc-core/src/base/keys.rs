@@ -136,6 +136,7 @@ keys! {
     Quant => "quant",
     Mxfp4Kernel => "mxfp4_kernel",
     GgufRest => "gguf_rest",
+    GgufTiedEmbd => "gguf_tied_embd",
     Bpw => "bpw",
     Sparsity => "sparsity",
     SparseFormat => "sparse_format",

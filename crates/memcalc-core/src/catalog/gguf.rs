@@ -40,6 +40,20 @@ choice_enum!(
     }
 );
 
+choice_enum!(
+    /// The type of a tied model's token embeddings in a GGUF (`gguf_tied_embd`): the output
+    /// layer's, as llama.cpp's quantizer gives them when the embeddings double as the output
+    /// layer (src/llama-quant.cpp, `llama_tensor_get_type_impl`: "for arches that share the same
+    /// tensor between the token embeddings and the output, we quantize the token embeddings with
+    /// the quantization of the output tensor", `has_tied_embeddings`), e.g. Q6_K in a Q4_K_M file
+    /// (llama-bench: Llama 3.2 3B Q4_K_M 1.87 GiB); or the file's base type, as the calculator
+    /// counted them up to link schema 6.
+    GgufTiedEmbd {
+        Output => ("output", "The output layer's type (Q6_K in K-quant mixes), as llama.cpp"),
+        Base => ("base", "The mix's base type (links of schema 6 and older)"),
+    }
+);
+
 /// Bits (in 1/10,000) of the routed experts where the mix types them apart from the rest.
 fn experts_bits(q: Quant) -> Option<u64> {
     (q == Quant::Mxfp4).then_some(MXFP4)
@@ -136,10 +150,24 @@ pub fn layers_bytes(
     Some(total)
 }
 
-/// Token embeddings (base type) and the output layer (Q6_K unless the base is Q8_0), with the
-/// final norm in F32; a tied output is a copy of the embeddings in the output's type.
-pub fn ends_bytes(a: &Arch, q: Quant, dtype: Dtype, rest: GgufRest) -> Option<(u64, u64)> {
+/// Token embeddings (base type; a tied model's in the output's type) and the output layer (Q6_K
+/// unless the base is Q8_0), with the final norm in F32; a tied output is a copy of the
+/// embeddings in the output's type.
+pub fn ends_bytes(
+    a: &Arch,
+    q: Quant,
+    dtype: Dtype,
+    rest: GgufRest,
+    tied_embd: GgufTiedEmbd,
+) -> Option<(u64, u64)> {
     let (base, _, out) = mix(q, dtype, rest)?;
+    // A tied model's file holds one matrix, `token_embd`, in the output layer's type; llama.cpp
+    // loads it for the input and again as the output layer (TENSOR_DUPLICATED).
+    let embd = if a.tied && tied_embd == GgufTiedEmbd::Output {
+        out
+    } else {
+        base
+    };
     let pc = a.params();
     let head = if a.tied {
         crate::mul!(a.vocab, a.hidden)
@@ -147,7 +175,7 @@ pub fn ends_bytes(a: &Arch, q: Quant, dtype: Dtype, rest: GgufRest) -> Option<(u
         pc.head
     };
     Some((
-        bytes(pc.embedding, base),
+        bytes(pc.embedding, embd),
         crate::add!(bytes(head, out), crate::mul!(pc.final_norm, 4)),
     ))
 }

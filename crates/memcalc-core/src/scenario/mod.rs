@@ -216,6 +216,8 @@ pub struct Scenario {
     pub mxfp4_kernel: crate::catalog::quant::Mxfp4Kernel,
     /// How a GGUF with MXFP4 experts stores its other tensors (`gguf_rest`, llama.cpp).
     pub gguf_rest: crate::catalog::gguf::GgufRest,
+    /// The type of a tied model's token embeddings in a GGUF (`gguf_tied_embd`, llama.cpp).
+    pub gguf_tied_embd: crate::catalog::gguf::GgufTiedEmbd,
     /// Bits per weight in thousandths, overriding `quant`.
     pub milli_bpw: Option<u64>,
     pub kv_dtype: Option<Dtype>,
@@ -310,6 +312,7 @@ impl Default for Scenario {
             quant: Quant::None,
             mxfp4_kernel: crate::catalog::quant::Mxfp4Kernel::Auto,
             gguf_rest: crate::catalog::gguf::GgufRest::Q8_0,
+            gguf_tied_embd: crate::catalog::gguf::GgufTiedEmbd::Output,
             milli_bpw: None,
             kv_dtype: None,
             kv_quant: None,

@@ -263,6 +263,21 @@ fn pin_v6_defaults(
         );
     }
     // --- end gguf_rest
+    // --- gguf_tied_embd (GGUF audit, issue 38): from version 7 a tied model's token embeddings
+    // in a llama.cpp GGUF take the output layer's type (Q6_K in a Q4_K_M file), as llama.cpp's
+    // quantizer gives them (src/llama-quant.cpp, `has_tied_embeddings`); before, the mix's base
+    // type. Pinned only where it matters (llama.cpp inference of a tied model), so other links
+    // are written as before.
+    let tied = inputs.get(FieldId::Mode) == "infer"
+        && inputs.get(FieldId::Engine) == "llamacpp"
+        && inputs.parse().map_or(true, |s| s.shape().0.tied);
+    if tied && !given(FieldId::GgufTiedEmbd) {
+        inputs.set(
+            FieldId::GgufTiedEmbd,
+            crate::catalog::gguf::GgufTiedEmbd::Base.id(),
+        );
+    }
+    // --- end gguf_tied_embd
 }
 
 /// Version 5 → 6: the defaults version 6 changed, pinned where a link of version 5 or older

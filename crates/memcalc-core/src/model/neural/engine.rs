@@ -1027,7 +1027,7 @@ impl Plan<'_> {
             s.milli_bpw,
             gguf(dev.first, dev.count),
             gguf(0, first_gpu),
-            crate::catalog::gguf::ends_bytes(a, s.quant, s.dtype, s.gguf_rest),
+            crate::catalog::gguf::ends_bytes(a, s.quant, s.dtype, s.gguf_rest, s.gguf_tied_embd),
         ) {
             w = SplitBytes {
                 gpu_layers: gpu,
