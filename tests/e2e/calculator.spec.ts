@@ -131,5 +131,5 @@ test("the same build works from a sub-path and its links keep the path", async (
   await ready(page);
   await expect(page.locator("[data-component=weights]")).toHaveAttribute("data-bytes", "26000000000");
   await page.getByLabel("Parameters", { exact: true }).fill("3B");
-  await expect(page).toHaveURL(/\/tools\/memcalc\/\?v=6&params=3B&shape=dense$/);
+  await expect(page).toHaveURL(/\/tools\/memcalc\/\?v=7&params=3B&shape=dense$/);
 });

@@ -51,7 +51,7 @@ test("embedded in a host page: sizes itself, honours show= and lock=, leaves the
   const full = frame.getByTestId("open-full");
   await expect(full).toHaveAttribute("target", "_blank");
   await expect(full).toHaveAttribute("rel", "noopener");
-  await expect(full).toHaveAttribute("href", /\?v=6&preset=lj-melt&ranks=8$/);
+  await expect(full).toHaveAttribute("href", /\?v=7&preset=lj-melt&ranks=8$/);
   await expect(frameEl).toHaveAttribute("sandbox", /allow-scripts/);
   await expect(frameEl).not.toHaveAttribute("sandbox", /allow-same-origin|allow-top-navigation/);
   await page.screenshot({ path: `${ARTIFACTS}/${test.info().project.name}-embed-host.png` });

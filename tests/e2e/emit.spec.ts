@@ -31,7 +31,7 @@ test("a vLLM link offers its vllm serve flags and an sbatch header, each copied 
   await sbatch.locator("summary").click();
   const header = (await sbatch.locator("pre code").textContent()) ?? "";
   expect(header.startsWith("#!/bin/bash\n")).toBe(true);
-  expect(header).toMatch(/\nmemcalc '\?v=6&[^']+' > \/dev\/null \|\| exit 1\n$/);
+  expect(header).toMatch(/\nmemcalc '\?v=7&[^']+' > \/dev\/null \|\| exit 1\n$/);
 });
 
 test("the settings follow the form: llama.cpp flags after the engine changes", async ({ page }, testInfo) => {

@@ -10,7 +10,7 @@ test("the copy-link button copies a link that reopens identical results in a new
   await page.getByTestId("copy-link").click();
   await expect(page.getByTestId("copied")).toHaveText("Link copied.");
   const link = await page.evaluate(() => navigator.clipboard.readText());
-  expect(link).toMatch(new RegExp(`^http://127\\.0\\.0\\.1:${PORT}/\\?v=6&preset=mixtral-8x7b-serve&batch=8&units=decimal$`));
+  expect(link).toMatch(new RegExp(`^http://127\\.0\\.0\\.1:${PORT}/\\?v=7&preset=mixtral-8x7b-serve&batch=8&units=decimal$`));
   const want = await partRows(page);
   const total = await totalBytes(page);
 
@@ -35,7 +35,7 @@ test("without clipboard access the link is offered to copy by hand", async ({ pa
     Object.defineProperty(navigator, "clipboard", { value: { writeText: () => Promise.reject(new Error("denied")) } });
   });
   await page.getByTestId("copy-link").click();
-  await expect(page.locator(".manual-copy")).toHaveValue(/\?v=6$/);
+  await expect(page.locator(".manual-copy")).toHaveValue(/\?v=7$/);
 });
 
 test("where the Clipboard API does not exist (plain http), the link is offered by hand", async ({ page }) => {
@@ -43,7 +43,7 @@ test("where the Clipboard API does not exist (plain http), the link is offered b
   await ready(page);
   await page.evaluate(() => Object.defineProperty(navigator, "clipboard", { value: undefined }));
   await page.getByTestId("copy-command").click();
-  await expect(page.locator(".manual-copy")).toHaveValue("memcalc 'v=6'");
+  await expect(page.locator(".manual-copy")).toHaveValue("memcalc 'v=7'");
 });
 
 test("back and forward move through applied states, not keystrokes", async ({ page }) => {
@@ -51,7 +51,7 @@ test("back and forward move through applied states, not keystrokes", async ({ pa
   await ready(page);
   // 120 ms after the start the address bar takes the canonical link, replacing this entry: wait
   // for it, or the entry read here may be rewritten after it is read.
-  await expect(page).toHaveURL(/[?&]v=6&params=13B&gpus=8/);
+  await expect(page).toHaveURL(/[?&]v=7&params=13B&gpus=8/);
   const start = page.url();
   // A preset is a deliberate step: a new history entry.
   await page.getByLabel("Start from a preset").selectOption("llama-3-8b-serve");
@@ -112,7 +112,7 @@ test("start over returns every field to its default, one step back in history", 
   await page.goto("./?preset=llama-3-8b-serve");
   await ready(page);
   await page.getByTestId("reset").click();
-  await expect(page).toHaveURL(/\?v=6$/);
+  await expect(page).toHaveURL(/\?v=7$/);
   await expect(page.getByLabel("Parameters", { exact: true })).toHaveValue("7B");
   await expect(page.getByLabel("Start from a preset")).toHaveValue("");
   await page.goBack();
@@ -162,10 +162,10 @@ test("copy as command gives the memcalc invocation of the same state", async ({ 
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
   await page.goto("./?mode=infer&params=70B&gpus=2&tp=2");
   await ready(page);
-  await expect(page.getByTestId("command")).toHaveText("memcalc 'v=6&mode=infer&params=70B&gpus=2&tp=2&shape=dense'");
+  await expect(page.getByTestId("command")).toHaveText("memcalc 'v=7&mode=infer&params=70B&gpus=2&tp=2&shape=dense'");
   await page.getByTestId("copy-command").click();
   await expect(page.getByTestId("copied")).toHaveText("Command copied.");
-  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe("memcalc 'v=6&mode=infer&params=70B&gpus=2&tp=2&shape=dense'");
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe("memcalc 'v=7&mode=infer&params=70B&gpus=2&tp=2&shape=dense'");
 });
 
 test("the embed-code dialog gives an iframe of the current state", async ({ page }) => {
@@ -175,7 +175,7 @@ test("the embed-code dialog gives an iframe of the current state", async ({ page
   const snippet = page.getByTestId("embed-snippet");
   await expect(snippet).toBeVisible();
   // Every part but the share panel by default; unticking a part drops it from show=.
-  await expect(snippet).toHaveValue(new RegExp(`<iframe src="http://127\\.0\\.0\\.1:${PORT}/\\?v=6&amp;preset=lj-melt&amp;embed=1&amp;show=form,verdict,chart,advice,scaling,table,explanations,faq"`));
+  await expect(snippet).toHaveValue(new RegExp(`<iframe src="http://127\\.0\\.0\\.1:${PORT}/\\?v=7&amp;preset=lj-melt&amp;embed=1&amp;show=form,verdict,chart,advice,scaling,table,explanations,faq"`));
   await page.locator(".embed-parts label", { hasText: "faq" }).getByRole("checkbox").uncheck();
   await page.locator(".embed-parts label", { hasText: "form" }).getByRole("checkbox").uncheck();
   await expect(snippet).toHaveValue(/&amp;embed=1&amp;show=verdict,chart,advice,scaling,table,explanations"/);

@@ -134,7 +134,7 @@ fn model_id_fills_the_architecture_and_the_link_carries_only_changes() {
     assert_eq!(s.arch.unwrap().kv_heads, 8);
     assert_eq!(
         s.to_query(),
-        "v=6&model_id=meta-llama%2FLlama-3.1-70B&mode=infer"
+        "v=7&model_id=meta-llama%2FLlama-3.1-70B&mode=infer"
     );
     // A changed field stays on top of the model.
     let s = scenario("mode=infer&model_id=llama-3.1-70b&kv_heads=16&seq=32768");
@@ -142,7 +142,7 @@ fn model_id_fills_the_architecture_and_the_link_carries_only_changes() {
     let link = s.to_query();
     assert_eq!(
         link,
-        "v=6&model_id=meta-llama%2FLlama-3.1-70B&mode=infer&seq=32768&kv_heads=16"
+        "v=7&model_id=meta-llama%2FLlama-3.1-70B&mode=infer&seq=32768&kv_heads=16"
     );
     assert_eq!(scenario(&link), s);
     // Choosing a model in the form does the same.
@@ -199,7 +199,7 @@ fn a_bare_count_takes_the_nearest_released_shape_in_version_2_links() {
     // An empty query is the page's default state, not a version-1 link.
     let s = scenario("");
     assert_eq!(s, memcalc_core::Scenario::default());
-    assert_eq!(s.to_query(), "v=6");
+    assert_eq!(s.to_query(), "v=7");
     // 7B: the nearest full-attention dense model (Mistral 7B v0.3, 7.25B).
     let s = scenario("v=2&params=7B");
     assert_eq!(s.assumed_model().unwrap().id, "mistralai/Mistral-7B-v0.3");

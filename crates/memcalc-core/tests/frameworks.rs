@@ -99,7 +99,7 @@ fn a_framework_link_keeps_framework_and_only_later_changes() {
     // Re-written as version 2: the bare count keeps its version-1 shape.
     assert_eq!(
         s.link(None),
-        "v=6&framework=torchtune&params=8B&batch=4&shape=dense"
+        "v=7&framework=torchtune&params=8B&batch=4&shape=dense"
     );
     // An override stays in the link.
     let (i, _) = Inputs::from_query("v=1&framework=torchtune&params=8B&loss_chunks=1");

@@ -126,7 +126,7 @@ fn models_without_windows_and_old_links_keep_their_counting() {
         .unwrap()
         .to_query();
     assert!(
-        again.starts_with("v=6&") && again.contains("hybrid_kv=full"),
+        again.starts_with("v=7&") && again.contains("hybrid_kv=full"),
         "{again}"
     );
 }

@@ -221,7 +221,7 @@ fn an_unedited_preset_links_as_itself_even_when_it_names_a_code() {
     for p in PRESETS {
         let s = memcalc_core::schema::query::preset_scenario(p)
             .unwrap_or_else(|| panic!("{}: its query does not parse", p.id));
-        assert_eq!(s.link(Some(p)), format!("v=6&preset={}", p.id), "{}", p.id);
+        assert_eq!(s.link(Some(p)), format!("v=7&preset={}", p.id), "{}", p.id);
         assert!(!p.edited(&s), "{} reads as edited before any change", p.id);
     }
 }

@@ -9,7 +9,7 @@ use strategies::{scenario_strategy, SHRINK_ITERS};
 
 #[test]
 fn default_scenario_encodes_to_the_version_only() {
-    assert_eq!(Scenario::default().to_query(), "v=6");
+    assert_eq!(Scenario::default().to_query(), "v=7");
 }
 
 #[test]
@@ -19,7 +19,7 @@ fn encoding_keeps_only_changed_values_in_form_order() {
     // Read as version 1 (no `v=`): the bare count keeps its version-1 shape when re-written.
     assert_eq!(
         i.parse().unwrap().to_query(),
-        "v=6&mode=infer&params=13B&optimizer=sgd&shape=dense"
+        "v=7&mode=infer&params=13B&optimizer=sgd&shape=dense"
     );
 }
 
@@ -30,7 +30,7 @@ fn an_architecture_without_a_count_derives_it_and_a_given_count_survives_the_rou
     assert_eq!(s.param_count(), 6_738_415_616);
     assert_eq!(
         s.to_query(),
-        "v=6&params=&layers=32&hidden=4096&heads=32&vocab=32000"
+        "v=7&params=&layers=32&hidden=4096&heads=32&vocab=32000"
     );
     let (i, _) = Inputs::from_query("params=7B&layers=32&hidden=4096&heads=32&vocab=32000");
     let s = i.parse().unwrap();
@@ -143,7 +143,7 @@ proptest! {
     fn a_link_relative_to_a_preset_gives_back_the_state(s in scenario_strategy(), pick in 0usize..64) {
         let preset = &memcalc_core::schema::presets::PRESETS[pick % memcalc_core::schema::presets::PRESETS.len()];
         let q = s.link(Some(preset));
-        prop_assert!(q.starts_with(&format!("v=6&preset={}", preset.id)), "{}", q);
+        prop_assert!(q.starts_with(&format!("v=7&preset={}", preset.id)), "{}", q);
         let (inputs, notices) = Inputs::from_query(&q);
         prop_assert!(notices.is_empty(), "{:?}", notices);
         let back = inputs.parse().map_err(|e| TestCaseError::fail(format!("{q}: {e:?}")))?;
@@ -649,7 +649,7 @@ fn links_written_with_schema_version_2_still_open() {
         );
         // Written again, the link is a current-version one with the same numbers.
         let again = Inputs::from_query(link).0.parse().unwrap().to_query();
-        assert!(again.starts_with("v=6"), "{again}");
+        assert!(again.starts_with("v=7"), "{again}");
         assert_eq!(
             bytes_and_step(&again),
             (bytes.to_string(), step.to_string()),
@@ -830,7 +830,7 @@ fn the_sparc_preset_has_its_test_s_cell_and_old_links_keep_theirs() {
     assert_eq!(old.sim.pw.volume_milli, 2_122_416);
     assert_eq!(
         old.link(Some(p)),
-        "v=6&preset=sparc-alsi-md&cell_volume=2122.416"
+        "v=7&preset=sparc-alsi-md&cell_volume=2122.416"
     );
     // The other silicon presets gave their volume in version 2 already.
     for id in ["qe-si64", "abinit-si64"] {

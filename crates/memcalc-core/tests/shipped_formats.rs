@@ -122,7 +122,7 @@ fn version_3_links_keep_their_unquantized_weights() {
         // Written again: a version-5 link that says quant=none.
         let link = s.to_query();
         assert!(
-            link.starts_with("v=6&") && link.contains("quant=none"),
+            link.starts_with("v=7&") && link.contains("quant=none"),
             "{link}"
         );
     }

@@ -15,7 +15,7 @@ const ONE: &str = "mode=sim&ranks=1&nodes=1&rank_overhead=0&overhead=0";
 fn simulations_default_to_fp64() {
     let s = scenario("mode=sim");
     assert_eq!(s.dtype.bytes(), 8);
-    assert_eq!(s.to_query(), "v=6&mode=sim");
+    assert_eq!(s.to_query(), "v=7&mode=sim");
 }
 
 #[test]

@@ -48,7 +48,7 @@ fn mistral_small_3_1_counts_pixtral_from_version_6_and_older_links_keep_theirs()
         assert_eq!(part(&old, PartId::VisionWeights), None, "{v}");
         assert_eq!(part(&old, PartId::MmProfile), None, "{v}");
         let again = scenario(&format!("{v}&{Q}")).to_query();
-        assert!(again.starts_with("v=6"), "{again}");
+        assert!(again.starts_with("v=7"), "{again}");
         assert_eq!(part(&est(&again), PartId::VisionWeights), None, "{again}");
         assert_eq!(
             est(&again).per_device_bytes,

@@ -212,9 +212,6 @@ impl Inputs {
         if version < 6 {
             pin_v5_defaults(&mut inputs, named, preset);
         }
-        if version < 7 {
-            pin_v6_defaults(&mut inputs, named, preset);
-        }
         // A link that describes the architecture but gives no count means "derive it".
         if crate::schema::inputs::ARCH_ESSENTIALS
             .into_iter()
@@ -223,6 +220,11 @@ impl Inputs {
         {
             inputs.set(FieldId::Params, "");
         }
+        // --- GGUF audit (issue 38): version 7's llama.cpp GGUF defaults, pinned for older links.
+        if version < 7 {
+            pin_v6_gguf_defaults(&mut inputs, named, preset);
+        }
+        // --- end GGUF audit
         (inputs, notices)
     }
 }
@@ -235,50 +237,6 @@ const V2_CELL_VOLUME: &str = "2122.416";
 /// `sparc-alsi-md` (SPARC's Al16Si16 test cell, 3375 bohr³). A version-2 link naming one keeps
 /// version 2's default volume.
 const PRESETS_GIVEN_A_CELL_IN_V3: &[&str] = &["sparc-alsi-md"];
-
-/// Version 6 → 7: the defaults version 7 changed, pinned where a link of version 6 or older
-/// relied on them, so it opens with the numbers it was written with. Each change keeps its own
-/// block (other changes of version 7 add theirs).
-fn pin_v6_defaults(
-    inputs: &mut Inputs,
-    named: impl Fn(FieldId) -> bool,
-    preset: Option<&crate::schema::presets::Preset>,
-) {
-    use crate::base::choice::Choice;
-    let given = |id: FieldId| {
-        named(id) || preset.is_some_and(|p| pairs(p.query).iter().any(|(k, _)| k == id.key()))
-    };
-    // --- gguf_rest (GGUF audit, issue 38): from version 7 a llama.cpp GGUF with MXFP4 experts
-    // keeps its other matrices in Q8_0, as llama.cpp's MXFP4_MOE quantizer writes them
-    // (src/llama-quant.cpp); before, they were counted in the checkpoint's BF16. Pinned only
-    // where it matters (llama.cpp inference with MXFP4 weights), so other links are written as
-    // before.
-    let matters = inputs.get(FieldId::Mode) == "infer"
-        && inputs.get(FieldId::Engine) == "llamacpp"
-        && inputs.get(FieldId::Quant) == crate::catalog::quant::Quant::Mxfp4.id();
-    if matters && !given(FieldId::GgufRest) {
-        inputs.set(
-            FieldId::GgufRest,
-            crate::catalog::gguf::GgufRest::Bf16.id(),
-        );
-    }
-    // --- end gguf_rest
-    // --- gguf_tied_embd (GGUF audit, issue 38): from version 7 a tied model's token embeddings
-    // in a llama.cpp GGUF take the output layer's type (Q6_K in a Q4_K_M file), as llama.cpp's
-    // quantizer gives them (src/llama-quant.cpp, `has_tied_embeddings`); before, the mix's base
-    // type. Pinned only where it matters (llama.cpp inference of a tied model), so other links
-    // are written as before.
-    let tied = inputs.get(FieldId::Mode) == "infer"
-        && inputs.get(FieldId::Engine) == "llamacpp"
-        && inputs.parse().map_or(true, |s| s.shape().0.tied);
-    if tied && !given(FieldId::GgufTiedEmbd) {
-        inputs.set(
-            FieldId::GgufTiedEmbd,
-            crate::catalog::gguf::GgufTiedEmbd::Base.id(),
-        );
-    }
-    // --- end gguf_tied_embd
-}
 
 /// Version 5 → 6: the defaults version 6 changed, pinned where a link of version 5 or older
 /// relied on them, so it opens with the numbers it was written with. Each change keeps its own
@@ -591,4 +549,49 @@ mod tests {
         assert!(is_share_link("?params=7B"));
         assert!(!is_share_link("params=7B&mode=infer"));
     }
+}
+
+/// Version 6 → 7, the GGUF audit's part (issue 38): the llama.cpp GGUF defaults version 7
+/// changed (`gguf_rest`, `gguf_tied_embd`), pinned where a link of version 6 or older relied on
+/// them, so it opens with the numbers it was written with. Kept apart from `pin_v6_defaults` so
+/// the two changes of version 7 merge apart; each change keeps its own block.
+fn pin_v6_gguf_defaults(
+    inputs: &mut Inputs,
+    named: impl Fn(FieldId) -> bool,
+    preset: Option<&crate::schema::presets::Preset>,
+) {
+    use crate::base::choice::Choice;
+    let given = |id: FieldId| {
+        named(id) || preset.is_some_and(|p| pairs(p.query).iter().any(|(k, _)| k == id.key()))
+    };
+    // --- gguf_rest (GGUF audit, issue 38): from version 7 a llama.cpp GGUF with MXFP4 experts
+    // keeps its other matrices in Q8_0, as llama.cpp's MXFP4_MOE quantizer writes them
+    // (src/llama-quant.cpp); before, they were counted in the checkpoint's BF16. Pinned only
+    // where it matters (llama.cpp inference with MXFP4 weights), so other links are written as
+    // before.
+    let matters = inputs.get(FieldId::Mode) == "infer"
+        && inputs.get(FieldId::Engine) == "llamacpp"
+        && inputs.get(FieldId::Quant) == crate::catalog::quant::Quant::Mxfp4.id();
+    if matters && !given(FieldId::GgufRest) {
+        inputs.set(
+            FieldId::GgufRest,
+            crate::catalog::gguf::GgufRest::Bf16.id(),
+        );
+    }
+    // --- end gguf_rest
+    // --- gguf_tied_embd (GGUF audit, issue 38): from version 7 a tied model's token embeddings
+    // in a llama.cpp GGUF take the output layer's type (Q6_K in a Q4_K_M file), as llama.cpp's
+    // quantizer gives them (src/llama-quant.cpp, `has_tied_embeddings`); before, the mix's base
+    // type. Pinned only where it matters (llama.cpp inference of a tied model), so other links
+    // are written as before.
+    let tied = inputs.get(FieldId::Mode) == "infer"
+        && inputs.get(FieldId::Engine) == "llamacpp"
+        && inputs.parse().map_or(true, |s| s.shape().0.tied);
+    if tied && !given(FieldId::GgufTiedEmbd) {
+        inputs.set(
+            FieldId::GgufTiedEmbd,
+            crate::catalog::gguf::GgufTiedEmbd::Base.id(),
+        );
+    }
+    // --- end gguf_tied_embd
 }

@@ -16,9 +16,6 @@
 /// Version 6 counts Mistral Small 3.1/3.2's Pixtral vision encoder (the catalog's
 /// `vision_proj=pixtral`); older links naming them keep the language model only
 /// (`schema::query::pin_v5_defaults`).
-/// Version 7 counts a llama.cpp GGUF with MXFP4 experts with its other matrices in Q8_0, as
-/// llama.cpp's MXFP4_MOE quantizer writes them (`gguf_rest=q8_0`); older links keep
-/// `gguf_rest=bf16` where they matter (`schema::query::pin_v6_defaults`).
 pub const SCHEMA_VERSION: u32 = 7;
 
 /// Something about a query worth telling the user, though it did not stop the page.
