@@ -509,48 +509,6 @@ impl crate::schema::presets::Preset {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::base::choice::typo_distance;
-
-    #[test]
-    fn a_typo_names_the_keys_it_is_closest_to() {
-        assert_eq!(typo_distance("nodse", "nodes"), 1);
-        assert_eq!(typo_distance("gpus", "gpus"), 0);
-        assert_eq!(typo_distance("abc", ""), 3);
-        assert_eq!(closest_keys("nodse"), ["nodes", "node"]);
-        assert_eq!(closest_keys("Params"), ["params"]);
-        assert_eq!(closest_keys("them"), ["theme"]);
-        assert!(closest_keys("colour").is_empty());
-        assert!(closest_keys(&"x".repeat(10_000)).is_empty());
-        assert_eq!(
-            did_you_mean("bacth").as_deref(),
-            Some("did you mean batch?")
-        );
-        assert_eq!(did_you_mean("xyzzy"), None);
-        assert_eq!(
-            did_you_mean("gpsu").as_deref(),
-            Some("did you mean gpus or gpu?")
-        );
-    }
-
-    #[test]
-    fn typed_pairs_are_read_at_the_current_version_links_at_their_own() {
-        let typed = "mode=infer&params=70B";
-        assert_eq!(
-            Inputs::from_typed_query(typed).0.get(FieldId::Shape),
-            "catalog"
-        );
-        assert_eq!(Inputs::from_query(typed).0.get(FieldId::Shape), "dense");
-        let v1 = format!("v=1&{typed}");
-        assert_eq!(Inputs::from_typed_query(&v1).0.get(FieldId::Shape), "dense");
-        assert!(is_share_link("https://example.org/?params=7B"));
-        assert!(is_share_link("?params=7B"));
-        assert!(!is_share_link("params=7B&mode=infer"));
-    }
-}
-
 /// Version 6 → 7, the GGUF audit's part (issue 38): the llama.cpp GGUF defaults version 7
 /// changed (`gguf_rest`, `gguf_tied_embd`), pinned where a link of version 6 or older relied on
 /// them, so it opens with the numbers it was written with. Kept apart from `pin_v6_defaults` so
@@ -594,4 +552,46 @@ fn pin_v6_gguf_defaults(
         );
     }
     // --- end gguf_tied_embd
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::base::choice::typo_distance;
+
+    #[test]
+    fn a_typo_names_the_keys_it_is_closest_to() {
+        assert_eq!(typo_distance("nodse", "nodes"), 1);
+        assert_eq!(typo_distance("gpus", "gpus"), 0);
+        assert_eq!(typo_distance("abc", ""), 3);
+        assert_eq!(closest_keys("nodse"), ["nodes", "node"]);
+        assert_eq!(closest_keys("Params"), ["params"]);
+        assert_eq!(closest_keys("them"), ["theme"]);
+        assert!(closest_keys("colour").is_empty());
+        assert!(closest_keys(&"x".repeat(10_000)).is_empty());
+        assert_eq!(
+            did_you_mean("bacth").as_deref(),
+            Some("did you mean batch?")
+        );
+        assert_eq!(did_you_mean("xyzzy"), None);
+        assert_eq!(
+            did_you_mean("gpsu").as_deref(),
+            Some("did you mean gpus or gpu?")
+        );
+    }
+
+    #[test]
+    fn typed_pairs_are_read_at_the_current_version_links_at_their_own() {
+        let typed = "mode=infer&params=70B";
+        assert_eq!(
+            Inputs::from_typed_query(typed).0.get(FieldId::Shape),
+            "catalog"
+        );
+        assert_eq!(Inputs::from_query(typed).0.get(FieldId::Shape), "dense");
+        let v1 = format!("v=1&{typed}");
+        assert_eq!(Inputs::from_typed_query(&v1).0.get(FieldId::Shape), "dense");
+        assert!(is_share_link("https://example.org/?params=7B"));
+        assert!(is_share_link("?params=7B"));
+        assert!(!is_share_link("params=7B&mode=infer"));
+    }
 }
