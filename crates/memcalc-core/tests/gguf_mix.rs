@@ -100,3 +100,40 @@ fn rewritten_old_links_carry_the_pins() {
     let (inputs, _) = Inputs::from_query("v=6&mode=infer&engine=vllm&model_id=openai/gpt-oss-20b");
     assert!(!inputs.parse().expect("parses").to_query().contains("gguf_"));
 }
+
+/// llama.cpp's `tensor_type_fallback`: GLM-4.5-Air's `ffn_down_exps` rows are 1408 wide, not a
+/// whole number of Q4_K's 256-value blocks, so a Q4_K_M file stores them in Q5_0 (22 B per 32)
+/// and the `use_more_bits` layers' Q6_K in Q8_0 (34 B per 32); the gate/up experts (4096 wide)
+/// keep Q4_K. llama-bench prints 65.71 GiB for that file's 106.85 B parameters.
+#[test]
+fn odd_row_widths_take_llama_cpp_fallback_types() {
+    const AIR: &str =
+        "v=7&mode=infer&engine=llamacpp&model_id=zai-org/GLM-4.5-Air&quant=q4_k_m&seq=512";
+    let on = file(&est(AIR));
+    let off = file(&est(&format!("{AIR}&gguf_fallback=off")));
+    // Every layer's ffn_down: the dense first layer's 10944-wide one and the MoE layers' 128
+    // routed and 1 shared expert, 1408 wide; Q4_K → Q5_0 (18 → 22 B per 32 values), and in the
+    // layers `use_more_bits(i, 46)` picks Q6_K → Q8_0 (210 B per 256 → 34 B per 32).
+    let expected: u64 = (0..46u64)
+        .map(|i| {
+            let v = if i == 0 {
+                4096 * 10_944
+            } else {
+                129 * 4096 * 1408
+            };
+            if memcalc_core::catalog::gguf::use_more_bits(i, 46) {
+                v / 32 * 34 - v / 256 * 210
+            } else {
+                v / 32 * (22 - 18)
+            }
+        })
+        .sum();
+    assert!(
+        (on - off).abs_diff(expected) < 1024,
+        "{} against {expected}",
+        on - off
+    );
+    assert!((gib(on) - 65.71).abs() / 65.71 < 0.005, "{}", gib(on));
+    // A link of schema 6 keeps the mix's type.
+    assert_eq!(file(&est(&AIR.replace("v=7", "v=6"))), off);
+}

@@ -137,6 +137,7 @@ keys! {
     Mxfp4Kernel => "mxfp4_kernel",
     GgufRest => "gguf_rest",
     GgufTiedEmbd => "gguf_tied_embd",
+    GgufFallback => "gguf_fallback",
     Bpw => "bpw",
     Sparsity => "sparsity",
     SparseFormat => "sparse_format",

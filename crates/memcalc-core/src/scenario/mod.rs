@@ -218,6 +218,9 @@ pub struct Scenario {
     pub gguf_rest: crate::catalog::gguf::GgufRest,
     /// The type of a tied model's token embeddings in a GGUF (`gguf_tied_embd`, llama.cpp).
     pub gguf_tied_embd: crate::catalog::gguf::GgufTiedEmbd,
+    /// llama.cpp's shape fallback for K-quant rows not a whole number of 256-value blocks
+    /// (`gguf_fallback`).
+    pub gguf_fallback: bool,
     /// Bits per weight in thousandths, overriding `quant`.
     pub milli_bpw: Option<u64>,
     pub kv_dtype: Option<Dtype>,
@@ -313,6 +316,7 @@ impl Default for Scenario {
             mxfp4_kernel: crate::catalog::quant::Mxfp4Kernel::Auto,
             gguf_rest: crate::catalog::gguf::GgufRest::Q8_0,
             gguf_tied_embd: crate::catalog::gguf::GgufTiedEmbd::Output,
+            gguf_fallback: true,
             milli_bpw: None,
             kv_dtype: None,
             kv_quant: None,

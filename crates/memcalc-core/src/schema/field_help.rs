@@ -74,6 +74,7 @@ const HELP: &[(FieldId, &str)] = &[
     (F::Mxfp4Kernel, "With MXFP4 experts: vLLM's Marlin kernel (GPUs below Hopper) pads each expert to a hidden size of a multiple of 256 and a width of a multiple of 128."),
     (F::GgufRest, "With MXFP4 experts under llama.cpp: the GGUF's other matrices (attention, embeddings, output layer) in Q8_0, as llama.cpp's MXFP4_MOE quantizer writes them (src/llama-quant.cpp), or in the checkpoint's BF16."),
     (F::GgufTiedEmbd, "Under llama.cpp, a model whose token embeddings double as its output layer (Llama 3.2, Gemma 3): the GGUF stores them once, in the output layer's type (Q6_K in a Q4_K_M file), as llama.cpp's quantizer does (src/llama-quant.cpp); base counts them in the mix's base type."),
+    (F::GgufFallback, "Under llama.cpp, a K-quant matrix whose rows are not a whole number of 256-value blocks (GLM-4.5-Air's 1408-wide ffn_down_exps, gpt-oss's 2880) is stored in llama.cpp's fallback type: Q4_K as Q5_0, Q5_K as Q5_1, Q6_K as Q8_0 (src/llama-quant.cpp, tensor_type_fallback)."),
     (F::Bpw, "Average bits per weight, e.g. 4.85, when your format is not listed."),
     (F::Sparsity, "Share of weights pruned to zero."),
     (F::SparseFormat, "Dense storage saves nothing; CSR pays an index per nonzero and costs more than dense below about 67 % sparsity for 16-bit weights."),

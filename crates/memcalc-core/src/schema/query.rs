@@ -552,6 +552,31 @@ fn pin_v6_gguf_defaults(
         );
     }
     // --- end gguf_tied_embd
+    // --- gguf_fallback (GGUF audit, issue 38): from version 7 a K-quant matrix whose rows are
+    // not a whole number of 256-value blocks takes llama.cpp's fallback type (Q4_K → Q5_0, Q5_K →
+    // Q5_1, Q6_K → Q8_0: src/llama-quant.cpp, `tensor_type_fallback`); before, the mix's type.
+    // Pinned only where it matters (llama.cpp inference in a K-quant mix of a model with such a
+    // row width), so other links are written as before.
+    let k_quant = matches!(
+        crate::catalog::quant::Quant::parse(inputs.get(FieldId::Quant)),
+        Ok(crate::catalog::quant::Quant::Q4KM
+            | crate::catalog::quant::Quant::Q5KM
+            | crate::catalog::quant::Quant::Q6K
+            | crate::catalog::quant::Quant::Q4_0)
+    );
+    let odd = inputs.get(FieldId::Mode) == "infer"
+        && inputs.get(FieldId::Engine) == "llamacpp"
+        && k_quant
+        && inputs.parse().map_or(true, |s| {
+            let a = s.shape().0;
+            [a.hidden, a.ffn, a.expert_ffn(), a.heads * a.head_dim]
+                .into_iter()
+                .any(|w| w > 0 && w % 256 != 0)
+        });
+    if odd && !given(FieldId::GgufFallback) {
+        inputs.set(FieldId::GgufFallback, "off");
+    }
+    // --- end gguf_fallback
 }
 
 #[cfg(test)]

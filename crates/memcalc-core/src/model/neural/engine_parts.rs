@@ -128,7 +128,7 @@ fn llamacpp(s: &Scenario, plan: &Plan, b: &StageBytes, stage: u64, ubatch: u64) 
     let format = match s.weight_milli_bpw() {
         Some(_)
             if s.milli_bpw.is_none()
-                && crate::catalog::gguf::ends_bytes(a, s.quant, s.dtype, s.gguf_rest, s.gguf_tied_embd)
+                && crate::catalog::gguf::ends_bytes(a, s.quant, s.dtype, super::engine::gguf_rules(s))
                     .is_some()
                 && !a.mla() =>
         {
