@@ -87,7 +87,7 @@ impl Default for Rules {
 /// The type a matrix of rows `ncols` wide takes: llama.cpp's `tensor_type_fallback` for the
 /// 256-value K-quant blocks, the block-32 types kept (every modelled row is a multiple of 32).
 fn fit(bits: u64, ncols: u64, r: Rules) -> u64 {
-    if !r.fallback || ncols % 256 == 0 {
+    if !r.fallback || ncols.is_multiple_of(256) {
         return bits;
     }
     let to = match bits {
@@ -96,7 +96,7 @@ fn fit(bits: u64, ncols: u64, r: Rules) -> u64 {
         Q6_K => Q8_0,
         _ => return bits,
     };
-    if ncols % 32 == 0 {
+    if ncols.is_multiple_of(32) {
         to
     } else {
         F16
