@@ -214,6 +214,13 @@ pub struct Scenario {
     pub quant: Quant,
     /// How the engine stores MXFP4 experts (vLLM pads them for its Marlin kernel below Hopper).
     pub mxfp4_kernel: crate::catalog::quant::Mxfp4Kernel,
+    /// How a GGUF with MXFP4 experts stores its other tensors (`gguf_rest`, llama.cpp).
+    pub gguf_rest: crate::catalog::gguf::GgufRest,
+    /// The type of a tied model's token embeddings in a GGUF (`gguf_tied_embd`, llama.cpp).
+    pub gguf_tied_embd: crate::catalog::gguf::GgufTiedEmbd,
+    /// llama.cpp's shape fallback for K-quant rows not a whole number of 256-value blocks
+    /// (`gguf_fallback`).
+    pub gguf_fallback: bool,
     /// Bits per weight in thousandths, overriding `quant`.
     pub milli_bpw: Option<u64>,
     pub kv_dtype: Option<Dtype>,
@@ -307,6 +314,9 @@ impl Default for Scenario {
             lora_targets: LoraTargets::ALL_LINEAR,
             quant: Quant::None,
             mxfp4_kernel: crate::catalog::quant::Mxfp4Kernel::Auto,
+            gguf_rest: crate::catalog::gguf::GgufRest::Q8_0,
+            gguf_tied_embd: crate::catalog::gguf::GgufTiedEmbd::Output,
+            gguf_fallback: true,
             milli_bpw: None,
             kv_dtype: None,
             kv_quant: None,

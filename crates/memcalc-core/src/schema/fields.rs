@@ -369,6 +369,9 @@ fields! {
     LoraTargets: LORA_TARGETS => f("LoRA targets", G::Savers, true, Select, FINETUNE),
     Quant: pick!(quant) => f("Weight quantization", G::Savers, false, Select, FINETUNE | INFER),
     Mxfp4Kernel: pick!(mxfp4_kernel) => f("MXFP4 kernel (expert storage)", G::Savers, true, Select, INFER),
+    GgufRest: pick!(gguf_rest) => f("GGUF: tensors beside the MXFP4 experts", G::Savers, true, Select, INFER),
+    GgufTiedEmbd: pick!(gguf_tied_embd) => f("GGUF: tied token embeddings", G::Savers, true, Select, INFER),
+    GgufFallback: on!(gguf_fallback) => f("GGUF: llama.cpp's fallback for odd row widths", G::Savers, true, Toggle, INFER),
     Bpw: maybe!(milli_bpw) => f("Bits per weight (overrides quantization)", G::Savers, true, Number { unit: "bits" }, FINETUNE | INFER).bounds(&B::Fixed { places: 3, min: 0, max: 64_000, said: "between 0.001 and 64 bits" }),
     Sparsity: num!(sparsity_bp) => f("Sparsity", G::Savers, true, Number { unit: "%" }, INFER).bounds(&B::Fixed { places: 2, min: 0, max: 9_999, said: "from 0 to 99.99 %" }),
     SparseFormat: pick!(sparse_format) => f("Sparse storage", G::Savers, true, Select, INFER),
@@ -646,6 +649,9 @@ fn for_model(key: FieldId, model: crate::scenario::sciml::ModelKind) -> bool {
             | F::Sparsity
             | F::SparseFormat
             | F::Mxfp4Kernel
+            | F::GgufRest
+            | F::GgufTiedEmbd
+            | F::GgufFallback
     ) || key.field().group == Group::Architecture;
     match key {
         F::Width => matches!(model, Pinn | Fno | Gnn),
@@ -732,6 +738,8 @@ pub fn options(id: FieldId) -> Vec<(&'static str, &'static str)> {
         F::LoraTargets => all::<LoraTargets>(),
         F::Quant => all::<Quant>(),
         F::Mxfp4Kernel => all::<crate::catalog::quant::Mxfp4Kernel>(),
+        F::GgufRest => all::<crate::catalog::gguf::GgufRest>(),
+        F::GgufTiedEmbd => all::<crate::catalog::gguf::GgufTiedEmbd>(),
         F::SparseFormat => all::<SparseFormat>(),
         F::Zero => vec![
             ("0", "0: none (plain data parallel)"),

@@ -223,6 +223,11 @@ impl Inputs {
         {
             inputs.set(FieldId::Params, "");
         }
+        // --- GGUF audit (issue 38): version 7's llama.cpp GGUF defaults, pinned for older links.
+        if version < 7 {
+            pin_v6_gguf_defaults(&mut inputs, named, preset);
+        }
+        // --- end GGUF audit
         (inputs, notices)
     }
 }
@@ -527,6 +532,76 @@ impl crate::schema::presets::Preset {
     pub fn edited(&self, s: &Scenario) -> bool {
         s.link(Some(self)) != format!("v={SCHEMA_VERSION}&preset={}", self.id)
     }
+}
+
+/// Version 6 → 7, the GGUF audit's part (issue 38): the llama.cpp GGUF defaults version 7
+/// changed (`gguf_rest`, `gguf_tied_embd`), pinned where a link of version 6 or older relied on
+/// them, so it opens with the numbers it was written with. Kept apart from `pin_v6_defaults` so
+/// the two changes of version 7 merge apart; each change keeps its own block.
+fn pin_v6_gguf_defaults(
+    inputs: &mut Inputs,
+    named: impl Fn(FieldId) -> bool,
+    preset: Option<&crate::schema::presets::Preset>,
+) {
+    use crate::base::choice::Choice;
+    let given = |id: FieldId| {
+        named(id) || preset.is_some_and(|p| pairs(p.query).iter().any(|(k, _)| k == id.key()))
+    };
+    // --- gguf_rest (GGUF audit, issue 38): from version 7 a llama.cpp GGUF with MXFP4 experts
+    // keeps its other matrices in Q8_0, as llama.cpp's MXFP4_MOE quantizer writes them
+    // (src/llama-quant.cpp); before, they were counted in the checkpoint's BF16. Pinned only
+    // where it matters (llama.cpp inference with MXFP4 weights), so other links are written as
+    // before.
+    let matters = inputs.get(FieldId::Mode) == "infer"
+        && inputs.get(FieldId::Engine) == "llamacpp"
+        && inputs.get(FieldId::Quant) == crate::catalog::quant::Quant::Mxfp4.id();
+    if matters && !given(FieldId::GgufRest) {
+        inputs.set(
+            FieldId::GgufRest,
+            crate::catalog::gguf::GgufRest::Bf16.id(),
+        );
+    }
+    // --- end gguf_rest
+    // --- gguf_tied_embd (GGUF audit, issue 38): from version 7 a tied model's token embeddings
+    // in a llama.cpp GGUF take the output layer's type (Q6_K in a Q4_K_M file), as llama.cpp's
+    // quantizer gives them (src/llama-quant.cpp, `has_tied_embeddings`); before, the mix's base
+    // type. Pinned only where it matters (llama.cpp inference of a tied model), so other links
+    // are written as before.
+    let tied = inputs.get(FieldId::Mode) == "infer"
+        && inputs.get(FieldId::Engine) == "llamacpp"
+        && inputs.parse().map_or(true, |s| s.shape().0.tied);
+    if tied && !given(FieldId::GgufTiedEmbd) {
+        inputs.set(
+            FieldId::GgufTiedEmbd,
+            crate::catalog::gguf::GgufTiedEmbd::Base.id(),
+        );
+    }
+    // --- end gguf_tied_embd
+    // --- gguf_fallback (GGUF audit, issue 38): from version 7 a K-quant matrix whose rows are
+    // not a whole number of 256-value blocks takes llama.cpp's fallback type (Q4_K → Q5_0, Q5_K →
+    // Q5_1, Q6_K → Q8_0: src/llama-quant.cpp, `tensor_type_fallback`); before, the mix's type.
+    // Pinned only where it matters (llama.cpp inference in a K-quant mix of a model with such a
+    // row width), so other links are written as before.
+    let k_quant = matches!(
+        crate::catalog::quant::Quant::parse(inputs.get(FieldId::Quant)),
+        Ok(crate::catalog::quant::Quant::Q4KM
+            | crate::catalog::quant::Quant::Q5KM
+            | crate::catalog::quant::Quant::Q6K
+            | crate::catalog::quant::Quant::Q4_0)
+    );
+    let odd = inputs.get(FieldId::Mode) == "infer"
+        && inputs.get(FieldId::Engine) == "llamacpp"
+        && k_quant
+        && inputs.parse().map_or(true, |s| {
+            let a = s.shape().0;
+            [a.hidden, a.ffn, a.expert_ffn(), a.heads * a.head_dim]
+                .into_iter()
+                .any(|w| w > 0 && w % 256 != 0)
+        });
+    if odd && !given(FieldId::GgufFallback) {
+        inputs.set(FieldId::GgufFallback, "off");
+    }
+    // --- end gguf_fallback
 }
 
 #[cfg(test)]

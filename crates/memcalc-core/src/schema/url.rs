@@ -18,6 +18,9 @@
 /// (`schema::query::pin_v5_defaults`).
 /// Version 7 counts Llama 4's vision encoder (the catalog's `vision_proj=llama4`); older links
 /// naming Llama 4 keep the language model only (`schema::query::pin_v6_defaults`).
+/// Version 7 also writes a llama.cpp GGUF's tensors as llama.cpp's quantizer does (`gguf_rest`,
+/// `gguf_tied_embd`, `gguf_fallback`); older links keep the old reading
+/// (`schema::query::pin_v6_gguf_defaults`).
 pub const SCHEMA_VERSION: u32 = 7;
 
 /// Something about a query worth telling the user, though it did not stop the page.

@@ -79,7 +79,7 @@ pub fn experts_touched(s: &Scenario, tokens: u64) -> f64 {
 /// the same bytes and it is their share of the parameters. Quantized, the experts take the
 /// format's bits per weight, and what the checkpoint leaves in 16 bits takes 2 bytes: under
 /// MXFP4 everything but the experts (OpenAI gpt-oss model card; config `quantization_config`
-/// `modules_to_not_convert`), under the other formats the embeddings and output layer
+/// `modules_to_not_convert`; in Q8_0 under llama.cpp's MXFP4_MOE GGUF), under the other formats the embeddings and output layer
 /// (`Quant::keeps_embeddings_16bit`) and the modules the checkpoint names as unconverted
 /// (`Arch::unquantized`), as the memory estimate stores them (model/neural/stage.rs).
 pub fn expert_byte_share(s: &Scenario) -> f64 {
@@ -98,7 +98,12 @@ pub fn expert_byte_share(s: &Scenario) -> f64 {
     let rest_bytes = if s.milli_bpw.is_some() {
         rest * q
     } else if s.quant.experts_only() {
-        rest * 2.0
+        // llama.cpp's MXFP4_MOE GGUF keeps the rest in Q8_0 (8.5 bits: 34 B per 32 values;
+        // src/llama-quant.cpp, `gguf_rest=q8_0`), the checkpoint in BF16.
+        let llamacpp_q8 = s.quant == crate::catalog::quant::Quant::Mxfp4
+            && s.engine == crate::scenario::serving::Engine::Llamacpp
+            && s.gguf_rest == crate::catalog::gguf::GgufRest::Q8_0;
+        rest * if llamacpp_q8 { 34.0 / 32.0 } else { 2.0 }
     } else {
         let p = a.params();
         let sixteen = if s.quant.keeps_embeddings_16bit() {

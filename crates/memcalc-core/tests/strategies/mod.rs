@@ -609,6 +609,9 @@ prop_compose! {
             lora_targets,
             quant,
             mxfp4_kernel: memcalc_core::catalog::quant::Mxfp4Kernel::Auto,
+            gguf_rest: memcalc_core::catalog::gguf::GgufRest::Q8_0,
+            gguf_tied_embd: memcalc_core::catalog::gguf::GgufTiedEmbd::Output,
+            gguf_fallback: true,
             milli_bpw,
             // llama.cpp has no FP8 or FP64 KV cache: such a link is refused.
             kv_dtype: match kv_dtype {

@@ -29,6 +29,10 @@ fn kv_label(kv: KvFormat) -> &'static str {
 
 fn format_words(f: WeightFormat) -> String {
     match f {
+        // llama.cpp's MXFP4_MOE ftype (src/llama-quant.cpp): experts MXFP4, other matrices Q8_0.
+        WeightFormat::Mix(crate::catalog::quant::Quant::Mxfp4) => {
+            "llama.cpp's MXFP4_MOE mix (experts MXFP4, other matrices Q8_0; tensor by tensor)".into()
+        }
         WeightFormat::Mix(q) => format!("the {} mix (tensor by tensor)", q.label()),
         WeightFormat::MilliBits(m) => format!("{} bits per weight", format_fixed(m, 3)),
         WeightFormat::Bytes(b) => format!("{b} B per weight"),

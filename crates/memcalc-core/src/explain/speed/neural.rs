@@ -705,8 +705,8 @@ impl Template for NeuralTerm {
                 if *share < 1.0 {
                     " — of a mixture of experts only the shared weights and the experts the tokens \
                     are routed to, their share taken of the stored bytes (a checkpoint that \
-                    quantizes only its experts, as GPT-OSS's MXFP4, keeps the rest in 16 bits; \
-                    uniform routing assumed)"
+                    quantizes only its experts, as GPT-OSS's MXFP4, keeps the rest in 16 bits, \
+                    its llama.cpp MXFP4_MOE GGUF in Q8_0; uniform routing assumed)"
                 } else {
                     ""
                 }

@@ -977,7 +977,7 @@ impl Plan<'_> {
             return 0;
         }
         if s.milli_bpw.is_none() {
-            if let Some(b) = crate::catalog::gguf::experts_bytes(a, s.quant, s.dtype, first, n) {
+            if let Some(b) = crate::catalog::gguf::experts_bytes(a, s.quant, s.dtype, gguf_rules(s), first, n) {
                 return b;
             }
         }
@@ -1020,13 +1020,14 @@ impl Plan<'_> {
             cpu_moe_layers: 0,
         };
         // A GGUF mix counted tensor by tensor, as llama.cpp's buffers hold it.
-        let gguf =
-            |first: u64, n: u64| crate::catalog::gguf::layers_bytes(a, s.quant, s.dtype, first, n);
+        let gguf = |first: u64, n: u64| {
+            crate::catalog::gguf::layers_bytes(a, s.quant, s.dtype, gguf_rules(s), first, n)
+        };
         if let (None, Some(gpu), Some(host), Some((embed, out))) = (
             s.milli_bpw,
             gguf(dev.first, dev.count),
             gguf(0, first_gpu),
-            crate::catalog::gguf::ends_bytes(a, s.quant, s.dtype),
+            crate::catalog::gguf::ends_bytes(a, s.quant, s.dtype, gguf_rules(s)),
         ) {
             w = SplitBytes {
                 gpu_layers: gpu,
@@ -1237,4 +1238,14 @@ pub fn llamacpp_compute(
         crate::add!(scores, llamacpp_mask(s, ctx, ubatch), inputs),
         crate::mul!(ub, crate::add!(a.vocab, a.hidden), 4),
     )
+}
+
+/// How llama.cpp's quantizer typed the GGUF's tensors, as the scenario's keys say (`gguf_rest`,
+/// `gguf_tied_embd`, `gguf_fallback`).
+pub(crate) fn gguf_rules(s: &Scenario) -> crate::catalog::gguf::Rules {
+    crate::catalog::gguf::Rules {
+        rest: s.gguf_rest,
+        tied_embd: s.gguf_tied_embd,
+        fallback: s.gguf_fallback,
+    }
 }

@@ -128,7 +128,8 @@ fn llamacpp(s: &Scenario, plan: &Plan, b: &StageBytes, stage: u64, ubatch: u64) 
     let format = match s.weight_milli_bpw() {
         Some(_)
             if s.milli_bpw.is_none()
-                && crate::catalog::gguf::ends_bytes(a, s.quant, s.dtype).is_some()
+                && crate::catalog::gguf::ends_bytes(a, s.quant, s.dtype, super::engine::gguf_rules(s))
+                    .is_some()
                 && !a.mla() =>
         {
             WeightFormat::Mix(s.quant)
