@@ -556,10 +556,7 @@ fn pin_v6_gguf_defaults(
         && inputs.get(FieldId::Engine) == "llamacpp"
         && inputs.get(FieldId::Quant) == crate::catalog::quant::Quant::Mxfp4.id();
     if matters && !given(FieldId::GgufRest) {
-        inputs.set(
-            FieldId::GgufRest,
-            crate::catalog::gguf::GgufRest::Bf16.id(),
-        );
+        inputs.set(FieldId::GgufRest, crate::catalog::gguf::GgufRest::Bf16.id());
     }
     // --- end gguf_rest
     // --- gguf_tied_embd (GGUF audit, issue 38): from version 7 a tied model's token embeddings

@@ -31,7 +31,8 @@ fn format_words(f: WeightFormat) -> String {
     match f {
         // llama.cpp's MXFP4_MOE ftype (src/llama-quant.cpp): experts MXFP4, other matrices Q8_0.
         WeightFormat::Mix(crate::catalog::quant::Quant::Mxfp4) => {
-            "llama.cpp's MXFP4_MOE mix (experts MXFP4, other matrices Q8_0; tensor by tensor)".into()
+            "llama.cpp's MXFP4_MOE mix (experts MXFP4, other matrices Q8_0; tensor by tensor)"
+                .into()
         }
         WeightFormat::Mix(q) => format!("the {} mix (tensor by tensor)", q.label()),
         WeightFormat::MilliBits(m) => format!("{} bits per weight", format_fixed(m, 3)),
