@@ -228,3 +228,78 @@ fn speed_table_rows_hold() {
         "docs/accuracy.md should read \"{said}\""
     );
 }
+
+/// Issue 37: llama.cpp decode checked on builds of late 2025 and GPUs its constants were not
+/// set on (V100, RTX 4090 at depth, RTX 5090, the DGX Spark's GB10). The rows must stay in the
+/// table, span those GPUs, and the prose must quote their median |error| and count as the table
+/// gives them, so a row that moves or goes cannot leave the finding stale.
+#[test]
+fn llamacpp_rows_of_current_builds_hold() {
+    const SOURCES: [&str; 4] = [
+        "LLAMACPP-17891",
+        "LLAMACPP-17505",
+        "LLAMACPP-16843",
+        "LLAMACPP-SPARK",
+    ];
+    let section = speed_section();
+    let lines: Vec<&str> = section
+        .lines()
+        .filter(|l| {
+            l.starts_with("| ")
+                && l.contains("engine=llamacpp")
+                && SOURCES.iter().any(|s| l.contains(&format!("| {s} |")))
+        })
+        .collect();
+    assert!(
+        lines.len() >= 10,
+        "the current-build llama.cpp rows are gone"
+    );
+    for gpu in ["gpu=v100-32", "gpu=rtx4090", "gpu=rtx5090", "gpu=dgx-spark"] {
+        assert!(
+            lines.iter().any(|l| l.contains(gpu)),
+            "no current-build llama.cpp row on {gpu}"
+        );
+    }
+    let names: Vec<String> = lines
+        .iter()
+        .map(|l| {
+            l.trim_matches('|')
+                .split('|')
+                .next()
+                .unwrap()
+                .trim()
+                .to_string()
+        })
+        .collect();
+    let mut errors: Vec<f64> = rows()
+        .iter()
+        .filter(|r| names.contains(&r.name))
+        .map(|r| ((predicted(r) - r.measured) / r.measured * 100.0).abs())
+        .collect();
+    errors.sort_by(f64::total_cmp);
+    let said = format!(
+        "were added and recomputed before any constant was touched: errors {}",
+        {
+            let mut signed: Vec<(f64, String)> = rows()
+                .iter()
+                .filter(|r| names.contains(&r.name))
+                .map(|r| {
+                    let e = (predicted(r) - r.measured) / r.measured * 100.0;
+                    (e.abs(), format!("{e:+.1}").replace('-', "−"))
+                })
+                .collect();
+            signed.sort_by(|a, b| a.0.total_cmp(&b.0));
+            let v: Vec<String> = signed.into_iter().map(|(_, s)| s).collect();
+            format!("{} and {} %", v[..v.len() - 1].join(", "), v[v.len() - 1])
+        }
+    );
+    assert!(
+        section.contains(&said),
+        "docs/accuracy.md should read \"{said}\""
+    );
+    let median = format!("median {:.1} %", errors[errors.len() / 2]);
+    assert!(
+        section.contains(&format!("{said}, {median}")),
+        "docs/accuracy.md should quote the current-build rows' {median}"
+    );
+}
