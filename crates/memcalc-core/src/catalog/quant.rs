@@ -15,7 +15,7 @@ choice_enum!(
         Fp8 => ("fp8", "FP8 E4M3, per-channel scales (llm-compressor, Meta)"),
         Fp8Block => ("fp8_block", "FP8 E4M3, 128×128 block scales (DeepSeek-V3, Qwen3-FP8)"),
         Nvfp4 => ("nvfp4", "NVFP4: FP4 with an FP8 scale per 16 (ModelOpt)"),
-        Mxfp4 => ("mxfp4", "MXFP4 experts, rest BF16 (GPT-OSS)"),
+        Mxfp4 => ("mxfp4", "MXFP4 experts, rest BF16; Q8_0 in llama.cpp GGUFs (GPT-OSS)"),
         Int4Experts => ("int4_experts", "INT4 experts, group 32, rest BF16 (Kimi K2 Thinking)"),
         Q8_0 => ("q8_0", "GGUF Q8_0"),
         Q6K => ("q6_k", "GGUF Q6_K"),
