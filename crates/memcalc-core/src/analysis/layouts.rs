@@ -75,6 +75,38 @@ impl Split {
         }
         parts.join(", ")
     }
+
+    /// The layout row of this split on scenario `c` (what both searches keep): its bytes per
+    /// device, its recomputation, bubble and traffic, and the fields that set it.
+    fn layout(
+        self,
+        c: &Scenario,
+        per_device_bytes: u64,
+        trainable_params: u64,
+        patch: Vec<(FieldId, String)>,
+    ) -> Layout {
+        let Split {
+            tp,
+            pp,
+            dp,
+            zero,
+            recompute,
+            offload,
+        } = self;
+        Layout {
+            tp,
+            pp,
+            dp,
+            zero,
+            recompute,
+            offload,
+            per_device_bytes,
+            recompute_pct: recompute_pct(recompute),
+            bubble_pct: bubble_pct(pp),
+            comm_bytes: comm_bytes(c, tp, pp, dp, zero, trainable_params / (tp * pp)),
+            patch,
+        }
+    }
 }
 
 impl Layout {
@@ -257,25 +289,21 @@ pub fn search(s: &Scenario, limit: usize, read: Read) -> (Vec<Layout>, u64) {
                             Read::Quick => read_patch(s, &patch)?,
                         };
                         let e = bytes(&c);
-                        e.fits_device().then(|| Layout {
-                            tp,
-                            pp,
-                            dp,
-                            zero,
-                            recompute,
-                            offload,
-                            per_device_bytes: e.per_device_bytes,
-                            recompute_pct: recompute_pct(recompute),
-                            bubble_pct: bubble_pct(pp),
-                            comm_bytes: comm_bytes(
-                                &c,
+                        e.fits_device().then(|| {
+                            Split {
                                 tp,
                                 pp,
                                 dp,
                                 zero,
-                                e.trainable_params / (tp * pp),
-                            ),
-                            patch,
+                                recompute,
+                                offload,
+                            }
+                            .layout(
+                                &c,
+                                e.per_device_bytes,
+                                e.trainable_params,
+                                patch,
+                            )
                         })
                     })
                 });
@@ -493,26 +521,20 @@ fn walk_quick(s: &Scenario, mut memo: Option<&mut Memo>) -> (Vec<(Layout, Scenar
                         };
                         fits.then(|| {
                             (
-                                Layout {
+                                Split {
                                     tp,
                                     pp,
                                     dp,
                                     zero,
                                     recompute,
                                     offload,
+                                }
+                                .layout(
+                                    &c,
                                     per_device_bytes,
-                                    recompute_pct: recompute_pct(recompute),
-                                    bubble_pct: bubble_pct(pp),
-                                    comm_bytes: comm_bytes(
-                                        &c,
-                                        tp,
-                                        pp,
-                                        dp,
-                                        zero,
-                                        trainable_params / (tp * pp),
-                                    ),
-                                    patch: Vec::new(),
-                                },
+                                    trainable_params,
+                                    Vec::new(),
+                                ),
                                 c,
                             )
                         })
