@@ -72,38 +72,34 @@ pub fn RowLaunch(
         });
     });
     // A memo: a new time answer with launch settings keeps an opened fold open.
-    let offered = Memo::new(move |_| time.with(|a| a.as_ref().is_some_and(|a| !a.launch.is_empty())));
+    let offered =
+        Memo::new(move |_| time.with(|a| a.as_ref().is_some_and(|a| !a.launch.is_empty())));
     let body = move || {
         let rows = link.with(|l| crate::time::rows_of(l));
         match rows {
             None => view! { <p class="muted">"Writing the launch settings…"</p> }.into_any(),
-            Some(rows) => {
-                match memcalc_core::report::row_launch(&rows, &query) {
-                    Some(l) => folds(l.to_vec(), on_copy).into_any(),
-                    None => {
-                        view! { <p class="muted">"No launch settings for this row."</p> }
-                            .into_any()
-                    }
+            Some(rows) => match memcalc_core::report::row_launch(&rows, &query) {
+                Some(l) => folds(l.to_vec(), on_copy).into_any(),
+                None => {
+                    view! { <p class="muted">"No launch settings for this row."</p> }.into_any()
                 }
-            }
+            },
         }
     };
     move || {
-        offered
-            .get()
-            .then(|| {
-                view! {
-                    <details
-                        class="launch row-launch"
-                        data-testid="row-launch"
-                        on:toggle=crate::fold::on_first_open(body.clone())
-                    >
-                        <summary>"Launch"</summary>
-                        <span role="status" data-testid="row-copied">
-                            {status}
-                        </span>
-                    </details>
-                }
-            })
+        offered.get().then(|| {
+            view! {
+                <details
+                    class="launch row-launch"
+                    data-testid="row-launch"
+                    on:toggle=crate::fold::on_first_open(body.clone())
+                >
+                    <summary>"Launch"</summary>
+                    <span role="status" data-testid="row-copied">
+                        {status}
+                    </span>
+                </details>
+            }
+        })
     }
 }

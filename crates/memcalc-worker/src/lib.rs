@@ -131,7 +131,10 @@ mod tests {
             .iter()
             .find(|r| r["query"] == "kv_dtype=fp8")
             .unwrap_or_else(|| panic!("{rows}"));
-        assert!(fp8["launch"].to_string().contains("--kv-cache-dtype fp8"), "{fp8}");
+        assert!(
+            fp8["launch"].to_string().contains("--kv-cache-dtype fp8"),
+            "{fp8}"
+        );
         assert_eq!(launch_rows("gpu_bw=0"), "null");
     }
 
