@@ -375,8 +375,10 @@ impl Memo {
     fn put(&mut self, slot: Option<usize>, entry: (Scenario, u64, u64, bool)) {
         let Some(slot) = slot else { return };
         if self.slots.is_empty() {
-            self.slots =
-                vec![0; SLOT_DEGREES * SLOT_DEGREES * SLOT_ZEROS * SLOT_OFFLOADS * SLOT_RECOMPUTES];
+            self.slots = vec![
+                0;
+                SLOT_DEGREES * SLOT_DEGREES * SLOT_ZEROS * SLOT_OFFLOADS * SLOT_RECOMPUTES
+            ];
         }
         self.entries.push(entry);
         self.slots[slot] = self.entries.len() as u32;
@@ -440,10 +442,7 @@ fn walk_quick(s: &Scenario, mut memo: Option<&mut Memo>) -> (Vec<(Layout, Scenar
                     .filter(|o| runs.offload.contains(&o.id()));
                 // The cheapest recomputation, then offload, that fits this split and stage.
                 let found = offloads.into_iter().find_map(|offload| {
-                    let oi = stage
-                        .iter()
-                        .position(|o| *o == offload)
-                        .unwrap_or(usize::MAX);
+                    let oi = stage.iter().position(|o| *o == offload).unwrap_or(usize::MAX);
                     recomputes.iter().enumerate().find_map(|(ri, &recompute)| {
                         tried += 1;
                         let slot = Memo::slot(tp, pp, zi, oi, ri);
@@ -472,9 +471,7 @@ fn walk_quick(s: &Scenario, mut memo: Option<&mut Memo>) -> (Vec<(Layout, Scenar
                                     match fixed {
                                         Some(f) => recomputes
                                             .iter()
-                                            .map(|r| {
-                                                read_patch(&f, &[(FieldId::Recompute, r.id())])
-                                            })
+                                            .map(|r| read_patch(&f, &[(FieldId::Recompute, r.id())]))
                                             .collect(),
                                         None => Vec::new(),
                                     }

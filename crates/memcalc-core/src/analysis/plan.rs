@@ -449,9 +449,7 @@ impl Words {
     fn label(&self) -> String {
         match *self {
             Words::Train(split) => split.label(),
-            Words::Serve { tp, replicas } if replicas > 1 => {
-                format!("TP {tp} × {replicas} replicas")
-            }
+            Words::Serve { tp, replicas } if replicas > 1 => format!("TP {tp} × {replicas} replicas"),
             Words::Serve { tp, .. } => format!("TP {tp}"),
             Words::Sim { nodes, per_node } => format!(
                 "{} × {}",

@@ -935,9 +935,9 @@ fn read_vision(
                 "projector_output_dim",
                 "vision_output_dim",
             ];
-            let four_k = widths.iter().all(|k| {
-                vision_count(vc, &[k]).is_none_or(|w| w == crate::catalog::vision::LLAMA4_PROJ)
-            });
+            let four_k = widths
+                .iter()
+                .all(|k| vision_count(vc, &[k]).is_none_or(|w| w == crate::catalog::vision::LLAMA4_PROJ));
             if ratio != Some(0.5) || !four_k {
                 return false;
             }
