@@ -47,7 +47,7 @@ window.memcalcFirst = (function () {
     return onThread.then(function (i) { return run === "warm" ? null : call(i.exports, run, query); })
       .catch(function () { return null; });
   };
-  var start = function () {
+  var startLane = function () {
     var l = { worker: null, sent: Promise.resolve(), pending: {} };
     try {
       l.worker = new Worker("./__WORKER_JS__");
@@ -68,7 +68,7 @@ window.memcalcFirst = (function () {
   };
   window.memcalcCore = function (run, query) {
     var name = run === "plan_answer" ? "plan" : "core";
-    var l = (lanes[name] = lanes[name] || start());
+    var l = (lanes[name] = lanes[name] || startLane());
     if (!l.worker) return here(run, query);
     return new Promise(function (done) {
       var id = ++next;
