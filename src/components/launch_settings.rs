@@ -92,7 +92,10 @@ pub fn RowLaunch(
                 <details
                     class="launch row-launch"
                     data-testid="row-launch"
-                    on:toggle=crate::fold::on_first_open(body.clone())
+                    on:toggle={
+                        let body = body.clone();
+                        crate::fold::on_first_open(move || body)
+                    }
                 >
                     <summary>"Launch"</summary>
                     <span role="status" data-testid="row-copied">
