@@ -155,9 +155,11 @@ test("with a goal set, an edit's time line updates while a large plan is being w
   expect(time, JSON.stringify(calls)).toBeTruthy();
   // The plan had not ended (or ended after the time answer).
   expect(plan.t1 === undefined || plan.t1 > time.t1!, JSON.stringify(calls)).toBe(true);
-  testInfo.annotations.push({ type: "calls", description: JSON.stringify(calls) });
   // The plan still arrives.
   const panel = await openPanel(page);
   await expect(panel.getByTestId("plan-answer")).toBeVisible({ timeout: 30_000 });
+  const done = await page.evaluate(() => (window as unknown as { __calls: { run: string; t0: number; t1?: number }[] }).__calls);
+  const p = done.find((c) => c.run === "plan_answer" && c.t0 === plan.t0)!;
+  console.log(`[${testInfo.project.name}] edit's time answer ${(time.t1! - time.t0).toFixed(0)} ms, asked ${(time.t0 - plan.t0).toFixed(0)} ms into a plan of ${(p.t1! - p.t0).toFixed(0)} ms`);
   await panel.screenshot({ path: `${ARTIFACTS}/planner-lane-${testInfo.project.name}.png` });
 });
