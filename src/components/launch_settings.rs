@@ -94,13 +94,17 @@ pub fn RowLaunch(
                     data-testid="row-launch"
                     on:toggle={
                         let body = body.clone();
-                        crate::fold::on_first_open(move || body)
+                        crate::fold::on_first_open(move || {
+                            view! {
+                                {body}
+                                <span role="status" data-testid="row-copied">
+                                    {status}
+                                </span>
+                            }
+                        })
                     }
                 >
                     <summary>"Launch"</summary>
-                    <span role="status" data-testid="row-copied">
-                        {status}
-                    </span>
                 </details>
             }
         })
