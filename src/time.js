@@ -5,10 +5,13 @@
 // (issue 36; issue 39 ran them in a task of its own after the edit's frame). One query at a time
 // per kind of answer: while one is being worked out, only the newest query waits, and the ones
 // it replaced answer null, which the page never reads (it drops answers to an older query).
-// The planner's search takes the core about half a second over every device (issue 41), so it
-// is asked only once the query has stood still for a moment: typing is answered by the time
-// answers, which never queue behind a plan asked for every keystroke. Failures resolve to null,
-// never a rejection, which index.html's first script reads as a frame's CORS failure.
+// The planner's search takes the core ~130 ms over every device in the release wasm (a big
+// search longer; issue 41, docs/performance.md), so it is asked only once the query has stood
+// still for a moment, and it runs in a worker of its own (index.html's first script sends
+// "plan_answer" to a second core worker): a time answer never waits behind a plan. The rows'
+// launch settings ("launch_rows") are asked only when a row's "Launch" fold opens. Failures
+// resolve to null, never a rejection, which index.html's first script reads as a frame's CORS
+// failure.
 const PLAN_PAUSE_MS = 300;
 const lanes = {};
 
@@ -45,4 +48,8 @@ export function time_answer(query) {
 
 export function plan_answer(query) {
   return ask("plan_answer", query, PLAN_PAUSE_MS);
+}
+
+export function launch_rows(query) {
+  return ask("launch_rows", query, 0);
 }

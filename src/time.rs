@@ -13,6 +13,7 @@ use std::cell::Cell;
 use std::sync::Arc;
 
 use leptos::prelude::*;
+use memcalc_core::report::RowLaunch;
 pub use memcalc_core::report::TimeAnswer as Answer;
 use wasm_bindgen::prelude::*;
 
@@ -28,6 +29,11 @@ type Linked = fn(&str) -> String;
 thread_local! {
     static DIRECT: Cell<Option<Linked>> = const { Cell::new(None) };
     static DIRECT_PLAN: Cell<Option<Linked>> = const { Cell::new(None) };
+    static DIRECT_LAUNCH: Cell<Option<Linked>> = const { Cell::new(None) };
+    /// The rows' launch settings of one query, once asked (issue 41/36): (query, rows).
+    static ROWS: ArcRwSignal<Option<(String, Arc<Vec<RowLaunch>>)>> = ArcRwSignal::new(None);
+    /// The query whose rows were last asked for.
+    static ROWS_ASKED: std::cell::RefCell<String> = const { std::cell::RefCell::new(String::new()) };
 }
 
 /// Answers from `answer` (memcalc_worker::time_answer, linked into a test) instead of the core
@@ -42,12 +48,19 @@ pub fn plan_with(answer: Linked) {
     DIRECT_PLAN.set(Some(answer));
 }
 
+/// Writes rows' launch settings with `answer` (memcalc_worker::launch_rows, linked into a test)
+/// instead of the core worker, from then on.
+pub fn launch_with(answer: Linked) {
+    DIRECT_LAUNCH.set(Some(answer));
+}
+
 // The loader (src/time.js): asks the core (window.memcalcCore) for the newest query only;
 // failures resolve to null.
 #[wasm_bindgen(module = "/src/time.js")]
 extern "C" {
     fn time_answer(query: &str) -> js_sys::Promise;
     fn plan_answer(query: &str) -> js_sys::Promise;
+    fn launch_rows(query: &str) -> js_sys::Promise;
 }
 
 /// An answer of the core; `None` for `null` (inputs that do not parse) or text that is not
@@ -104,8 +117,8 @@ pub fn answers(link: Memo<String>) -> TimeAnswer {
 }
 
 /// The planner's answer of `link` (issue 41), asked apart from the time answer and only once
-/// the link has stood still a moment (src/time.js): its search over every device takes the
-/// core about half a second, which the time line must not wait for. `None` while `has_goal` is
+/// the link has stood still a moment (src/time.js), in a core worker of its own: its search
+/// over every device takes the core ~130 ms, which the time line must not wait for. `None` while `has_goal` is
 /// false (no `plan_*` key) or the goal's answer has not come; a `null` answer clears it.
 pub fn plans(link: Memo<String>, has_goal: Signal<bool>) -> PlanAnswer {
     let (answer, set_answer) = signal(None::<Arc<memcalc_core::report::plan::View>>);
@@ -140,6 +153,56 @@ pub fn plans(link: Memo<String>, has_goal: Signal<bool>) -> PlanAnswer {
         });
     });
     answer
+}
+
+/// Each suggestion's and layout row's launch settings for `query` (the page's link; issue
+/// 40), asked of the core only when a row's "Launch" fold first opens, and kept until the
+/// link changes (issue 41/36: they cost every time answer 0.3–1.3 ms and 11–15 KB of JSON).
+/// `None` until the rows of `query` arrive: this asks for them if nobody has yet.
+pub fn rows_of(query: &str) -> Option<Arc<Vec<RowLaunch>>> {
+    let rows = ROWS.with(|r| r.clone());
+    if let Some((q, rows)) = rows.get().as_ref() {
+        if q == query {
+            return Some(rows.clone());
+        }
+    }
+    let asked = ROWS_ASKED.with(|a| {
+        let mut a = a.borrow_mut();
+        let asked = *a == query;
+        if !asked {
+            query.clone_into(&mut a);
+        }
+        asked
+    });
+    if asked {
+        return None;
+    }
+    let receive = move |query: String, json: &str| {
+        let v = serde_json::from_str::<Option<Vec<RowLaunch>>>(json)
+            .ok()
+            .flatten()
+            .unwrap_or_default();
+        // Only the newest query's rows are kept.
+        if ROWS_ASKED.with(|a| *a.borrow() == query) {
+            rows.set(Some((query, Arc::new(v))));
+        }
+    };
+    let query = query.to_owned();
+    if let Some(direct) = DIRECT_LAUNCH.get() {
+        let json = direct(&query);
+        // Set after this read: a signal written while it is being read would panic.
+        leptos::task::spawn_local(async move { receive(query, &json) });
+        return None;
+    }
+    leptos::task::spawn_local(async move {
+        let json = wasm_bindgen_futures::JsFuture::from(launch_rows(&query)).await;
+        match json.ok().and_then(|j| j.as_string()) {
+            Some(json) => receive(query, &json),
+            // Not written (the wasm did not load): asked again when a fold next opens.
+            None => ROWS_ASKED.with(|a| a.borrow_mut().clear()),
+        }
+    });
+    None
 }
 
 #[cfg(test)]

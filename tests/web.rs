@@ -36,6 +36,7 @@ fn mount(query: &'static str) -> Element {
     // The time answers linked in, in place of the wasm the built page fetches (src/time.rs).
     memcalc_app::time::answer_with(memcalc_worker::time_answer);
     memcalc_app::time::plan_with(memcalc_worker::plan_answer);
+    memcalc_app::time::launch_with(memcalc_worker::launch_rows);
     // The log box's answers likewise, in place of the wasm it fetches when used (src/log.rs).
     memcalc_app::log::answer_with(memcalc_log::answer);
     let doc = web_sys::window().unwrap().document().unwrap();

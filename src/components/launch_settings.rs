@@ -51,13 +51,16 @@ pub fn LaunchSettings(
 
 /// A suggestion's or a layout row's launch settings (issue 40): the settings that realise the
 /// row, written by the page's core with the current setup's writers on the patched scenario
-/// (`TimeAnswer::row_launch`, `report::emit::rows`), in a "Launch" fold with a copy button.
+/// (`report::launch_rows`, `report::emit::rows`), in a "Launch" fold with a copy button. They
+/// are asked of the core only once the fold first opens (`time::rows_of`, issue 41/36); until
+/// they come the fold says they are being written. The fold is offered where the setup has
+/// launch settings of its own (`TimeAnswer::launch`).
 #[component]
 pub fn RowLaunch(
     /// The row's query (`Saving::query`, `Layout::query`).
     query: String,
 ) -> impl IntoView {
-    let Page { time, .. } = Page::get();
+    let Page { time, link, .. } = Page::get();
     let (status, set_status) = signal(String::new());
     let on_copy = Callback::new(move |(text, what): (String, &'static str)| {
         crate::browser::copy(&text, move |ok| {
@@ -68,24 +71,40 @@ pub fn RowLaunch(
             })
         });
     });
-    let launch = move || {
-        time.with(|a| {
-            a.as_ref()
-                .and_then(|a| a.row_launch(&query))
-                .map(<[Launch]>::to_vec)
-                .unwrap_or_default()
-        })
+    // A memo: a new time answer with launch settings keeps an opened fold open.
+    let offered =
+        Memo::new(move |_| time.with(|a| a.as_ref().is_some_and(|a| !a.launch.is_empty())));
+    let body = move || {
+        let rows = link.with(|l| crate::time::rows_of(l));
+        match rows {
+            None => view! { <p class="muted">"Writing the launch settings…"</p> }.into_any(),
+            Some(rows) => match memcalc_core::report::row_launch(&rows, &query) {
+                Some(l) => folds(l.to_vec(), on_copy).into_any(),
+                None => {
+                    view! { <p class="muted">"No launch settings for this row."</p> }.into_any()
+                }
+            },
+        }
     };
     move || {
-        let l = launch();
-        (!l.is_empty()).then(|| {
+        offered.get().then(|| {
             view! {
-                <details class="launch row-launch" data-testid="row-launch">
+                <details
+                    class="launch row-launch"
+                    data-testid="row-launch"
+                    on:toggle={
+                        let body = body.clone();
+                        crate::fold::on_first_open(move || {
+                            view! {
+                                {body}
+                                <span role="status" data-testid="row-copied">
+                                    {status}
+                                </span>
+                            }
+                        })
+                    }
+                >
                     <summary>"Launch"</summary>
-                    {folds(l, on_copy)}
-                    <span role="status" data-testid="row-copied">
-                        {status}
-                    </span>
                 </details>
             }
         })

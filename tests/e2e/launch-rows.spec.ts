@@ -3,7 +3,9 @@ import { test, expect, ready, ARTIFACTS } from "./fixtures";
 // Issue 40, launch settings per suggestion and per layout: each row of "What would save the most
 // memory" and of the layout search has a "Launch" fold with the settings that realise it,
 // written by the page's core with the current setup's writers on the row's patched scenario
-// (`TimeAnswer::row_launch`, `report::emit::rows`), each with a copy button.
+// (`report::launch_rows`, `report::emit::rows`), each with a copy button. They are asked of the
+// page's core only when a row's fold first opens (issue 41/36, `time::rows_of`): the fold says
+// "Writing the launch settings…" until they come, and the time answer does not carry them.
 
 const SERVE = "./?v=4&mode=infer&model_id=meta-llama/Llama-3.1-70B&gpus=4&tp=4&seq=32768&batch=8&engine=vllm";
 

@@ -113,3 +113,53 @@ test("axe finds no serious or critical violation with the planner's answer open"
   const bad = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
   expect(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.length})`)).toEqual([]);
 });
+
+// Issue 41/36 (h-lane): a time answer never waits behind a plan. The planner's search runs in a
+// core worker of its own (index.html's first script sends "plan_answer" to a second worker):
+// with a deliberately large search in flight (every GPU, counts up to 65,536, four
+// precisions), an edit's time answer arrives and its time line is drawn before the plan ends.
+// With one worker for both (main before this branch), the time answer waited for the plan.
+test("with a goal set, an edit's time line updates while a large plan is being worked out", async ({ page }, testInfo) => {
+  // Every call of the page's core, timed (window.memcalcCore is defined by the first script).
+  await page.addInitScript(() => {
+    const w = window as unknown as { __calls: { run: string; t0: number; t1?: number }[]; __core?: unknown };
+    w.__calls = [];
+    Object.defineProperty(window, "memcalcCore", {
+      configurable: true,
+      get: () => w.__core,
+      set: (f: (run: string, query: string) => Promise<string | null>) => {
+        w.__core = (run: string, query: string) => {
+          const c: { run: string; t0: number; t1?: number } = { run, t0: performance.now() };
+          w.__calls.push(c);
+          return Promise.resolve(f(run, query)).then((t) => ((c.t1 = performance.now()), t));
+        };
+      },
+    });
+  });
+  await page.goto(`${TRAIN}&plan_tokens=1B&plan_deadline_h=72&plan_max_gpus=65536&plan_dtypes=bf16,fp8,fp16,fp32`);
+  await ready(page);
+  const line = page.getByTestId("speed").locator("> p");
+  await expect(line).not.toHaveText("");
+  // A plan in flight…
+  await page.waitForFunction(() =>
+    (window as unknown as { __calls: { run: string; t1?: number }[] }).__calls.some((c) => c.run === "plan_answer" && c.t1 === undefined),
+  );
+  const before = await line.textContent();
+  const asked = await page.evaluate(() => performance.now());
+  // …and an edit: its time line is drawn while that plan still runs.
+  await page.locator("#field-batch").fill("2");
+  await expect(line).not.toHaveText(before ?? "");
+  const calls = await page.evaluate(() => (window as unknown as { __calls: { run: string; t0: number; t1?: number }[] }).__calls);
+  const plan = calls.find((c) => c.run === "plan_answer" && c.t0 < asked)!;
+  const time = calls.find((c) => c.run === "time_answer" && c.t0 >= asked && c.t1 !== undefined)!;
+  expect(time, JSON.stringify(calls)).toBeTruthy();
+  // The plan had not ended (or ended after the time answer).
+  expect(plan.t1 === undefined || plan.t1 > time.t1!, JSON.stringify(calls)).toBe(true);
+  // The plan still arrives.
+  const panel = await openPanel(page);
+  await expect(panel.getByTestId("plan-answer")).toBeVisible({ timeout: 30_000 });
+  const done = await page.evaluate(() => (window as unknown as { __calls: { run: string; t0: number; t1?: number }[] }).__calls);
+  const p = done.find((c) => c.run === "plan_answer" && c.t0 === plan.t0)!;
+  console.log(`[${testInfo.project.name}] edit's time answer ${(time.t1! - time.t0).toFixed(0)} ms, asked ${(time.t0 - plan.t0).toFixed(0)} ms into a plan of ${(p.t1! - p.t0).toFixed(0)} ms`);
+  await panel.screenshot({ path: `${ARTIFACTS}/planner-lane-${testInfo.project.name}.png` });
+});

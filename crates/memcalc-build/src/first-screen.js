@@ -15,7 +15,7 @@ window.memcalcFirst = (function () {
   } catch (e) { start = q; }
   // The page's core (issue 36): one wasm, fetched and compiled once, that writes a link's first
   // screen and answers every time query (src/time.js). memcalcCore(run, query) resolves to the
-  // text of `run` ("first_screen", "time_answer", "plan_answer"; "warm" works out the time of
+  // text of `run` ("first_screen", "time_answer", "plan_answer", "launch_rows"; "warm" works out the time of
   // the link the app will ask for first and answers nothing), or to null where the wasm could not run. A link's
   // first screen is written on the page's thread, by the module this script compiles as the
   // page loads: a worker's start, its script's and its wasm's requests one after the other put
@@ -24,7 +24,11 @@ window.memcalcFirst = (function () {
   // one (else it fetches the wasm itself), so that typing never waits on it. Where no worker
   // starts (a sandboxed frame's opaque origin may not start one from the page's files) or the
   // started one fails, the calls run on the page's thread.
-  var worker, sent = Promise.resolve(), pending = {}, next = 0, compiled = null, onThread = null;
+  // Two lanes (issue 41/36): the planner's search ("plan_answer") runs in a second worker of
+  // the same script and wasm, started when a goal is first planned, so a time answer never
+  // waits behind a plan; every other call runs in the first. The second worker is handed the
+  // compiled module too (instantiating it took ~2 ms on this machine, docs/performance.md).
+  var lanes = {}, next = 0, compiled = null, onThread = null;
   var get = function () { return fetch("./__CORE_WASM__"); };
   var compile = function () {
     compiled = compiled || (WebAssembly.compileStreaming ? WebAssembly.compileStreaming(get()) : Promise.reject())
@@ -43,31 +47,34 @@ window.memcalcFirst = (function () {
     return onThread.then(function (i) { return run === "warm" ? null : call(i.exports, run, query); })
       .catch(function () { return null; });
   };
-  var failed = function () {
-    worker = null;
-    var held = pending;
-    pending = {};
-    for (var id in held) here(held[id].run, held[id].query).then(held[id].done);
+  var startLane = function () {
+    var l = { worker: null, sent: Promise.resolve(), pending: {} };
+    try {
+      l.worker = new Worker("./__WORKER_JS__");
+      l.worker.onmessage = function (e) {
+        var p = l.pending[e.data.id];
+        delete l.pending[e.data.id];
+        if (p) p.done(e.data.text);
+      };
+      l.worker.onerror = function () {
+        l.worker = null;
+        var held = l.pending;
+        l.pending = {};
+        for (var id in held) here(held[id].run, held[id].query).then(held[id].done);
+      };
+      if (compiled) l.sent = compiled.then(function (m) { l.worker && l.worker.postMessage({ module: m }); }, function () {});
+    } catch (e) { l.worker = null; }
+    return l;
   };
   window.memcalcCore = function (run, query) {
-    if (worker === undefined) {
-      try {
-        worker = new Worker("./__WORKER_JS__");
-        worker.onmessage = function (e) {
-          var p = pending[e.data.id];
-          delete pending[e.data.id];
-          if (p) p.done(e.data.text);
-        };
-        worker.onerror = failed;
-        if (compiled) sent = compiled.then(function (m) { worker && worker.postMessage({ module: m }); }, function () {});
-      } catch (e) { worker = null; }
-    }
-    if (!worker) return here(run, query);
+    var name = run === "plan_answer" ? "plan" : "core";
+    var l = (lanes[name] = lanes[name] || startLane());
+    if (!l.worker) return here(run, query);
     return new Promise(function (done) {
       var id = ++next;
-      if (run !== "warm") pending[id] = { run: run, query: query, done: done };
+      if (run !== "warm") l.pending[id] = { run: run, query: query, done: done };
       else done(null);
-      sent.then(function () { worker && worker.postMessage({ id: id, run: run, query: query }); });
+      l.sent.then(function () { l.worker && l.worker.postMessage({ id: id, run: run, query: query }); });
     });
   };
   // The link's own theme, read as the app reads it (crates/memcalc-core/src/schema/page.rs:

@@ -32,6 +32,13 @@ pub fn plan_answer(query: &str) -> String {
     serde_json::to_string(&memcalc_core::report::plan_answer(query)).unwrap_or_default()
 }
 
+/// Each suggestion's and layout row's launch settings for the page's query
+/// (`memcalc_core::report::launch_rows`) as JSON: asked only when a row's "Launch" fold first
+/// opens, not with every time answer (issue 41/36); `null` when the inputs do not parse.
+pub fn launch_rows(query: &str) -> String {
+    serde_json::to_string(&memcalc_core::report::launch_rows(query)).unwrap_or_default()
+}
+
 /// The page's link when it opens `query` (`PageState::start_link`): the query whose time the
 /// app asks for first.
 pub fn start_link(query: &str) -> String {
@@ -39,7 +46,8 @@ pub fn start_link(query: &str) -> String {
 }
 
 /// The wasm's interface: the caller writes the query's UTF-8 bytes at `core_input(len)`, calls
-/// `first_screen(len)`, `time_answer(len)`, `plan_answer(len)` or `start_link(len)`, and reads that many bytes at
+/// `first_screen(len)`, `time_answer(len)`, `plan_answer(len)`, `launch_rows(len)` or
+/// `start_link(len)`, and reads that many bytes at
 /// `core_output()`.
 #[cfg(all(target_arch = "wasm32", feature = "wasm-io"))]
 mod wasm {
@@ -50,6 +58,7 @@ mod wasm {
             first_screen => super::first_screen,
             time_answer => super::time_answer,
             plan_answer => super::plan_answer,
+            launch_rows => super::launch_rows,
             start_link => super::start_link,
         },
     );
@@ -107,6 +116,26 @@ mod tests {
         let time: serde_json::Value = serde_json::from_str(&time_answer(q)).unwrap();
         assert!(time.get("plan").is_none(), "{time}");
         assert_eq!(plan_answer("params=7B&seq=4096"), "null");
+    }
+
+    // ---- issue 41/36 (h-lane): the rows' launch settings in a call of their own ----
+    #[test]
+    fn the_rows_launch_settings_come_from_their_own_call_not_the_time_answer() {
+        let q = "mode=infer&model_id=meta-llama/Llama-3.1-70B&gpus=4&tp=4&seq=32768&batch=8&engine=vllm";
+        let time = time_answer(q);
+        assert!(!time.contains("row_launch") && !time.contains("--kv-cache-dtype fp8"));
+        let rows: serde_json::Value = serde_json::from_str(&launch_rows(q)).unwrap();
+        let fp8 = rows
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|r| r["query"] == "kv_dtype=fp8")
+            .unwrap_or_else(|| panic!("{rows}"));
+        assert!(
+            fp8["launch"].to_string().contains("--kv-cache-dtype fp8"),
+            "{fp8}"
+        );
+        assert_eq!(launch_rows("gpu_bw=0"), "null");
     }
 
     #[test]

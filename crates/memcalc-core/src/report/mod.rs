@@ -34,6 +34,10 @@ pub use names::{file_name, subject, title};
 pub use page_words::{check_words, params_hint, spoken_verdict, CheckWords};
 #[cfg(feature = "time")]
 pub use time_answer::{plan_answer, time_answer, time_line};
+// issue 41/36 (h-lane): the rows' launch settings, asked apart from the time answer.
+#[cfg(feature = "time")]
+pub use time_answer::launch_rows;
+pub use time_answer::row_launch;
 pub use time_answer::{CompareTime, Launch, SavingTime, TermWords, TimeAnswer, TimeExport};
 // Issue 41 (h-planpage): the layout rows' times on the page.
 pub use time_answer::LayoutTimeText;

@@ -96,11 +96,8 @@ pub struct TimeAnswer {
     /// --compare`, the CSV rows (`report::compare::csv_rows`) and the Markdown section.
     #[serde(default)]
     pub compare_export: Option<TimeExport>,
-    // ---- Launch settings per suggestion and layout row (issue 40, h-launch) ----
-    /// Each suggestion's and layout row's launch settings, by the row's query
-    /// (`report::emit::rows`); empty where the page shows no advice.
-    #[serde(default)]
-    pub row_launch: Vec<RowLaunch>,
+    // Each suggestion's and layout row's launch settings are not here: the page asks for them
+    // apart ([`launch_rows`], issue 41/36, h-lane), when a row's "Launch" fold first opens.
 }
 
 /// One layout row's time (issue 41): the layout's query and "967 ms per step (compute) · 242
@@ -125,15 +122,42 @@ pub struct CompareTime {
     pub change: String,
 }
 
-impl TimeAnswer {
-    /// The launch settings of the suggestion or layout row whose query is `query` (issue 40).
-    pub fn row_launch(&self, query: &str) -> Option<&[Launch]> {
-        self.row_launch
-            .iter()
-            .find(|r| r.query == query)
-            .map(|r| r.launch.as_slice())
-    }
+// ---- issue 41/36 (h-lane): the rows' launch settings, asked apart ----
+/// The launch settings of the suggestion or layout row whose query is `query` (issue 40), in
+/// the answer of [`launch_rows`].
+pub fn row_launch<'a>(rows: &'a [RowLaunch], query: &str) -> Option<&'a [Launch]> {
+    rows.iter()
+        .find(|r| r.query == query)
+        .map(|r| r.launch.as_slice())
+}
 
+/// Each suggestion's and layout row's launch settings for the page's query, by the row's query
+/// (`report::emit::rows`; issue 40): asked by the page only when a row's "Launch" fold first
+/// opens (issue 41/36: writing them for every edit cost each time answer 0.3–1.3 ms and
+/// 11–15 KB of JSON). Empty where the page shows no advice; `None` when the inputs do not parse.
+#[cfg(feature = "time")]
+pub fn launch_rows(query: &str) -> Option<Vec<RowLaunch>> {
+    use crate::schema::inputs::Inputs;
+    use crate::schema::page::PageOptions;
+    let (inputs, _) = Inputs::from_query(query);
+    let (options, _) = PageOptions::from_query(query);
+    let s = inputs.parse().ok()?;
+    if !options.shows(crate::schema::page::Part::Advice) {
+        return Some(Vec::new());
+    }
+    let layouts = if s.mode.trains() && s.sciml.is_transformer() {
+        crate::analysis::layouts::training_layouts(&s, crate::analysis::layouts::LAYOUTS_SHOWN)
+    } else {
+        Vec::new()
+    };
+    Some(super::emit::rows(
+        &s,
+        &crate::analysis::derived::savings(&s),
+        &layouts,
+    ))
+}
+
+impl TimeAnswer {
     /// The time change of the suggestion that applies `patch`, if the time model has one.
     pub fn saving(&self, patch: &[(FieldId, String)]) -> Option<&SavingTime> {
         self.savings.iter().find(|s| s.patch == patch)
@@ -229,15 +253,7 @@ pub fn time_answer(query: &str) -> Option<TimeAnswer> {
         }
     }
     let all = savings(&s);
-    // ---- issue 40 (h-launch): each suggestion's and layout row's launch settings ----
-    if options.shows(crate::schema::page::Part::Advice) {
-        let layouts = if s.mode.trains() && s.sciml.is_transformer() {
-            crate::analysis::layouts::training_layouts(&s, crate::analysis::layouts::LAYOUTS_SHOWN)
-        } else {
-            Vec::new()
-        };
-        a.row_launch = super::emit::rows(&s, &all, &layouts);
-    }
+    // Each row's launch settings: `launch_rows`, asked apart (issue 41/36, h-lane).
     // Memory over one step (issue 42), where the page shows it.
     if options.shows(crate::schema::page::Part::Timeline) {
         let sp = crate::speed::speed(&s, &e).ok().flatten();
@@ -514,26 +530,30 @@ mod tests {
     // ---- issue 40 (h-launch): each suggestion's and layout row's launch settings ----
     #[cfg(feature = "time")]
     #[test]
-    fn the_page_gets_every_suggestions_and_layouts_launch_in_its_time_answer() {
+    fn the_page_gets_every_suggestions_and_layouts_launch_apart_from_its_time_answer() {
         for q in [
             "mode=infer&model_id=meta-llama/Llama-3.1-70B&gpus=4&tp=4&seq=32768&batch=8&engine=vllm",
             "params=7B&gpus=8&seq=4096&framework=deepspeed&zero=3",
             "preset=qe-si64",
         ] {
-            let a = time_answer(q).unwrap();
+            let rows = launch_rows(q).unwrap();
             let s: crate::scenario::Scenario =
                 crate::schema::inputs::Inputs::from_query(q).0.parse().unwrap();
             let all = crate::analysis::derived::savings(&s);
             assert!(!all.is_empty(), "{q}");
             for sv in &all {
-                let l = a.row_launch(&sv.query()).unwrap_or_else(|| panic!("{q}: {}", sv.query()));
+                let l = row_launch(&rows, &sv.query())
+                    .unwrap_or_else(|| panic!("{q}: {}", sv.query()));
                 assert!(!l.is_empty());
             }
-            let json = serde_json::to_string(&a.row_launch).unwrap();
-            eprintln!("{q}: {} rows, {} bytes of JSON", a.row_launch.len(), json.len());
+            let json = serde_json::to_string(&rows).unwrap();
+            eprintln!("{q}: {} rows, {} bytes of JSON", rows.len(), json.len());
+            // The time answer carries none of them (issue 41/36, h-lane).
+            let time = serde_json::to_string(&time_answer(q).unwrap()).unwrap();
+            assert!(!time.contains("row_launch"), "{q}");
             // Without the advice part the rows are not computed.
-            let none = time_answer(&format!("{q}&show=verdict")).unwrap();
-            assert!(none.row_launch.is_empty(), "{q}");
+            assert!(launch_rows(&format!("{q}&show=verdict")).unwrap().is_empty(), "{q}");
+            assert!(launch_rows("gpu_bw=0").is_none());
         }
     }
 }
