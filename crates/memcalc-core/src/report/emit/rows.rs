@@ -73,7 +73,7 @@ pub fn patched(s: &Scenario, patch: &[(FieldId, String)], only: Option<Target>) 
 
 /// Each suggestion's and each layout row's launch settings, keyed by the row's query (the
 /// patch as `patch_query` writes it: `Saving::query`, `Layout::query`), suggestions first,
-/// each query once: what the page's rows draw (`TimeAnswer::row_launch`).
+/// each query once: what the page's rows draw (`report::launch_rows`, asked when a fold opens).
 pub fn rows(s: &Scenario, savings: &[Saving], layouts: &[Layout]) -> Vec<RowLaunch> {
     let mut out: Vec<RowLaunch> = Vec::new();
     let patches = savings
