@@ -67,6 +67,21 @@ test("embed mode on its own: only the calculator, and the parts asked for", asyn
   await expect(page.getByTestId("open-full")).toBeVisible();
 });
 
+// Issue 41: an embed can show a comparison. The link's kept setups (`cmp`) bring "Compare setups"
+// even where the embed shows only the verdict, with every column, its sentence and its bars.
+test("an embed link with kept setups shows the comparison beside its verdict", async ({ page }, testInfo) => {
+  const kept = encodeURIComponent("v=7&mode=infer&model_id=meta-llama/Llama-3.1-70B&gpus=4&tp=4&seq=32768&batch=8&engine=vllm");
+  await page.goto(`./?v=7&embed=1&show=verdict&mode=infer&model_id=meta-llama/Llama-3.1-70B&gpus=4&tp=4&seq=32768&batch=8&engine=sglang&cmp=${kept}`);
+  await expect(page.getByTestId("total")).toHaveAttribute("data-bytes", /^\d+$/);
+  const view = page.getByTestId("compare");
+  await view.scrollIntoViewIfNeeded();
+  await expect(view.getByTestId("compare-table").locator("thead th")).toHaveText(["", "Setup 1", "Setup 2 (the form)"]);
+  await expect(view.getByTestId("compare-sentence-2")).toContainText("Changes from setup 1: engine vllm → sglang.");
+  await expect(view.getByTestId("compare-chart")).toBeVisible();
+  await expect(page.locator(".inputs")).toHaveCount(0);
+  await view.screenshot({ path: `${ARTIFACTS}/embed-compare-${testInfo.project.name}.png` });
+});
+
 test("the one-line embed script writes a sandboxed frame that sizes itself", async ({ page }) => {
   await page.goto("/examples/embed-script.html");
   const frameEl = page.locator("iframe.memcalc");
