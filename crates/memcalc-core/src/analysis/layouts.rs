@@ -212,17 +212,7 @@ fn powers_of_two_up_to(n: u64) -> impl Iterator<Item = u64> {
 /// Every layout on the scenario's GPUs that fits the device, cheapest first (at most `limit`).
 /// For each split and ZeRO stage only the cheapest recomputation and offload that fit are kept.
 pub fn training_layouts(s: &Scenario, limit: usize) -> Vec<Layout> {
-    search(s, limit, Read::Full).0
-}
-
-/// How the search reads each layout it tries.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Read {
-    /// Every field parsed and every rule between fields checked, as the page reads a link.
-    Full,
-    /// Only the layout's fields read onto the scenario ([`read_patch`]): about twenty times
-    /// cheaper, for the planner, which checks in full the setups it names.
-    Quick,
+    search(s, limit)
 }
 
 /// `base` with `patch`'s fields read onto it, without the rules between fields (the search
@@ -236,11 +226,13 @@ pub fn read_patch<V: AsRef<str>>(base: &Scenario, patch: &[(FieldId, V)]) -> Opt
     Some(s)
 }
 
-/// [`training_layouts`], and how many setups' memory it estimated (the planner counts them).
-pub fn search(s: &Scenario, limit: usize, read: Read) -> (Vec<Layout>, u64) {
-    let mut tried = 0u64;
+/// [`training_layouts`]' walk: every layout read in full, as the page reads a link (the
+/// planner has its own walk, [`quick_search`]). Kept out of line: inlined into its one caller
+/// the core wasm came out 133 B larger.
+#[inline(never)]
+fn search(s: &Scenario, limit: usize) -> Vec<Layout> {
     if !s.mode.trains() || !s.sciml.is_transformer() {
-        return (Vec::new(), 0);
+        return Vec::new();
     }
     let gpus = s.parallel.gpus;
     let (arch, _) = s.shape();
@@ -283,11 +275,7 @@ pub fn search(s: &Scenario, limit: usize, read: Read) -> (Vec<Layout>, u64) {
                             (FieldId::Recompute, recompute.id().to_string()),
                             (FieldId::Offload, offload.id().to_string()),
                         ];
-                        tried += 1;
-                        let c = match read {
-                            Read::Full => base.patched(&patch)?,
-                            Read::Quick => read_patch(s, &patch)?,
-                        };
+                        let c = base.patched(&patch)?;
                         let e = bytes(&c);
                         e.fits_device().then(|| {
                             Split {
@@ -318,10 +306,10 @@ pub fn search(s: &Scenario, limit: usize, read: Read) -> (Vec<Layout>, u64) {
     // lowest ZeRO stage among equals.
     out.dedup_by(|later, earlier| later.rank() == earlier.rank());
     out.truncate(limit);
-    (out, tried)
+    out
 }
 
-/// The planner's search (issue 41): [`search`] read quickly ([`Read::Quick`]), every layout
+/// The planner's search (issue 41): each layout's fields read alone ([`read_patch`]), every layout
 /// with the scenario it was estimated on, and no patch written (`patch` is empty): tens of
 /// thousands of setups are tried for one goal, and the page's core allocates slowly. `memo`:
 /// the device figures of the same setups on another device, reused where they are the same
