@@ -16,6 +16,7 @@ use memcalc_core::{speed, Steps};
 
 struct Row {
     name: String,
+    source: String,
     query: String,
     quantity: String,
     measured: f64,
@@ -49,6 +50,7 @@ fn rows() -> Vec<Row> {
             assert_eq!(c.len(), 9, "malformed row: {l}");
             Row {
                 name: c[0].to_string(),
+                source: c[1].to_string(),
                 query: c[3].trim_matches('`').to_string(),
                 quantity: c[4].to_string(),
                 measured: c[5].replace(',', "").parse().unwrap(),
@@ -301,5 +303,38 @@ fn llamacpp_rows_of_current_builds_hold() {
     assert!(
         section.contains(&format!("{said}, {median}")),
         "docs/accuracy.md should quote the current-build rows' {median}"
+    );
+}
+
+/// Issue 37: training rows that state no utilisation check the default (`DEFAULT_MFU_BP`). The
+/// prose quotes their median |error| and count as the table gives them, so a row that moves, or a
+/// change of the default, cannot leave the finding stale; llm-foundry's H100 rows and torchtune's
+/// RTX 4090 speeds must stay among them.
+#[test]
+fn training_rows_at_the_default_utilisation_hold() {
+    let rows: Vec<Row> = rows()
+        .into_iter()
+        .filter(|r| r.quantity == "tokens_per_s_per_gpu" && !r.query.contains("mfu="))
+        .collect();
+    for source in ["LLMFOUNDRY-H100", "TT-README", "FMS-FSDP"] {
+        assert!(
+            rows.iter().filter(|r| r.source == source).count() >= 2,
+            "the default-utilisation rows of {source} are gone"
+        );
+    }
+    let mut errors: Vec<f64> = rows
+        .iter()
+        .map(|r| ((predicted(r) - r.measured) / r.measured * 100.0).abs())
+        .collect();
+    errors.sort_by(f64::total_cmp);
+    let said = format!(
+        "Training rows at the default utilisation: median error {:.1} % over {} rows, {} within 35 %",
+        errors[errors.len() / 2],
+        errors.len(),
+        errors.iter().filter(|e| **e <= 35.0).count()
+    );
+    assert!(
+        speed_section().contains(&said),
+        "docs/accuracy.md should read \"{said}\""
     );
 }
