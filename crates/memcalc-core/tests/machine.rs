@@ -181,3 +181,46 @@ fn packed_ranks_fill_one_sockets_cores_first() {
     let f = memcalc_core::explain::speed::formula(&t);
     assert!(f.contains("per socket ÷ 64 ranks"), "{f}");
 }
+
+/// Issue 37: a training step on an A100 or A800 defaults to the utilisation A100 clusters
+/// reached (48 %: OPT, LLaMA, BLOOM, Megatron-LM), not the H100-era 40 %; the user's `mfu` still
+/// wins, and nothing but training moves (a serving step's prefill keeps the general default).
+#[test]
+fn an_a100_trains_at_its_own_default_utilisation() {
+    let train = "mode=train&model_id=meta-llama/Llama-2-7b-hf&seq=4096&batch=2&gpus=8&zero=3";
+    for gpu in ["a100-80", "a100-40", "a800", "a100-pcie-80"] {
+        let m = machine(&format!("{train}&gpu={gpu}"));
+        assert_eq!(m.train_mfu, 0.48, "{gpu}");
+        assert_eq!(m.mfu, 0.40, "{gpu}: the general default");
+    }
+    for gpu in ["h100-80", "rtx4090", "mi300x"] {
+        assert_eq!(
+            machine(&format!("{train}&gpu={gpu}")).train_mfu,
+            0.40,
+            "{gpu}"
+        );
+    }
+    assert_eq!(
+        machine(&format!("{train}&gpu=a100-80&mfu=33")).train_mfu,
+        0.33,
+        "the user's mfu"
+    );
+    // The step itself: 48 / 40 of the H100 default's speed, the same FLOPs.
+    let step = |q: &str| {
+        let s = scenario(q);
+        match speed(&s, &memcalc_core::estimate(&s))
+            .unwrap()
+            .unwrap()
+            .steps
+        {
+            memcalc_core::Steps::Training { step, .. } => step.seconds().unwrap(),
+            other => panic!("{other:?}"),
+        }
+    };
+    let a100 = step(&format!("{train}&gpu=a100-80"));
+    let at_40 = step(&format!("{train}&gpu=a100-80&mfu=40"));
+    assert!(
+        a100 < at_40 * 0.9,
+        "{a100} s should be about 40/48 of {at_40} s"
+    );
+}

@@ -22,6 +22,20 @@ pub const AMD_BW_EFF_BP: u64 = 7_000;
 /// llama3_h100_202412_torchtitan.md), Narayanan et al. 2021 (arXiv 2104.04473, table 1) 44–52 %
 /// of peak on A100 for GPT models of 1.7B to 1T parameters.
 pub const DEFAULT_MFU_BP: u64 = 4_000;
+/// Default utilisation of a training step on an A100 or A800 (Ampere datacenter GPUs), in basis
+/// points (48 %): what published training runs on A100 clusters reached, each counted from its
+/// own report: OPT-175B 147 TFLOP/s per GPU, 47.1 % (Zhang et al. 2022, arXiv 2205.01068 §2.3);
+/// LLaMA-65B 380 tokens/s per GPU on 2,048 A100 80GB, 47.7 % of 6 · 65.2 G FLOPs per token
+/// (Touvron et al. 2023, arXiv 2302.13971 §2.4); LLaMA-13B's 135,168 GPU-hours for 1 T tokens,
+/// 51.4 % (the same paper, table 15); BLOOM-176B 156 TFLOP/s per GPU, 50 % (GENCI, "BLOOM …
+/// best HPC collaboration", 2022); Megatron-LM 44–52 % of peak (Narayanan et al. 2021, table 1).
+/// Their median, 47.7 %, rounded. The same software reaches less of an H100's peak (torchtitan
+/// 33–39 %, Llama 3's 38–43 % on H100, Dubey et al. 2024 table 4), whose default stays
+/// [`DEFAULT_MFU_BP`]: its FLOP/s grew 3.2× over the A100's, its memory bandwidth 1.6×, so the
+/// work a step does outside its matrix products weighs more there.
+pub const A100_TRAIN_MFU_BP: u64 = 4_800;
+/// The GPUs [`A100_TRAIN_MFU_BP`] applies to (catalog ids).
+pub const A100_IDS: [&str; 4] = ["a100-80", "a100-40", "a100-pcie-80", "a800"];
 
 /// The user's overrides of the hardware and the achieved shares.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -112,7 +126,12 @@ pub struct SpeedSettings {
 impl SpeedSettings {
     /// The utilisation as a fraction.
     pub fn mfu(&self) -> f64 {
-        self.mfu_bp.unwrap_or(DEFAULT_MFU_BP) as f64 / 10_000.0
+        self.mfu_or(DEFAULT_MFU_BP)
+    }
+
+    /// The utilisation as a fraction: the user's, else `default_bp`.
+    pub fn mfu_or(&self, default_bp: u64) -> f64 {
+        self.mfu_bp.unwrap_or(default_bp) as f64 / 10_000.0
     }
 
     /// The achieved share of peak bandwidth as a fraction.

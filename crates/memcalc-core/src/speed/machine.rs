@@ -7,7 +7,9 @@ use crate::catalog::hardware::{
     DEFAULT_DESKTOP_NODE, DEFAULT_GPU_NODE, NVME_BANDWIDTH,
 };
 use crate::scenario::sim::SimDevice;
-use crate::scenario::speed::{AMD_BW_EFF_BP, DEFAULT_BW_EFF_BP};
+use crate::scenario::speed::{
+    A100_IDS, A100_TRAIN_MFU_BP, AMD_BW_EFF_BP, DEFAULT_BW_EFF_BP, DEFAULT_MFU_BP,
+};
 use crate::scenario::{Mode, Scenario};
 use crate::speed::{SpeedError, Via};
 
@@ -24,6 +26,10 @@ pub struct Machine {
     pub host_bw_eff: f64,
     /// Utilisation of peak FLOP/s.
     pub mfu: f64,
+    /// Utilisation of peak FLOP/s by a training step: the user's, or the device's training
+    /// default (A100-class GPUs reach more of their peak than the general default,
+    /// [`A100_TRAIN_MFU_BP`]).
+    pub train_mfu: f64,
     /// GPU-to-GPU bandwidth one way, B/s, and what it is; PCIe where the GPU has no link.
     pub link_one_way: f64,
     pub link_via: Via,
@@ -159,6 +165,7 @@ impl Machine {
             bw_eff: check(FieldId::BwEff, o.bw_eff_or(device_eff), Some(1.0))?,
             host_bw_eff: check(FieldId::BwEff, o.bw_eff(), Some(1.0))?,
             mfu: check(FieldId::Mfu, o.mfu(), Some(1.0))?,
+            train_mfu: check(FieldId::Mfu, o.mfu_or(train_mfu_default(hw)), Some(1.0))?,
             link_one_way: check(FieldId::LinkBw, link_one_way, None)?,
             link_via,
             pcie: hw.pcie.one_way(),
@@ -294,5 +301,15 @@ impl RankShare {
     /// domain bandwidth ÷ ranks in that domain); Stengel et al., ICS'15).
     pub fn rank_bw(&self) -> f64 {
         self.socket_share().min(self.cores_bw())
+    }
+}
+
+/// The training step's default utilisation on `hw`, basis points: [`A100_TRAIN_MFU_BP`] on the
+/// A100 and A800, else [`DEFAULT_MFU_BP`].
+pub fn train_mfu_default(hw: &GpuHardware) -> u64 {
+    if A100_IDS.contains(&hw.id) {
+        A100_TRAIN_MFU_BP
+    } else {
+        DEFAULT_MFU_BP
     }
 }

@@ -416,7 +416,10 @@ const SRC_EXPERT: &str = "Megatron-Core megatron/core/transformer/moe/token_disp
     (arXiv 2006.16668) §2.2: dispatch and combine all-to-alls";
 const SRC_TRAIN: &str = "Kaplan et al. 2020 (6 · N · D); Narayanan et al. 2021 (arXiv 2104.04473) \
     eq. 3 attention term; Chowdhery et al. 2022 (PaLM) appendix B: model FLOPs utilisation; \
-    default utilisation from torchtitan benchmarks/llama3_h100_202412_torchtitan.md (33–39 % MFU)";
+    default utilisation from torchtitan benchmarks/llama3_h100_202412_torchtitan.md (33–39 % MFU); \
+    on an A100 or A800 48 %, the median of OPT-175B (arXiv 2205.01068 §2.3: 147 TFLOP/s per GPU), \
+    LLaMA-65B and -13B (arXiv 2302.13971 §2.4, table 15), BLOOM-176B (156 TFLOP/s per GPU) and \
+    Megatron-LM (arXiv 2104.04473 table 1: 44–52 %)";
 const SRC_PIPELINE: &str = "Narayanan et al. 2021 (arXiv 2104.04473) §2.2.1: 1F1B bubble (p − \
     1)/m; §2.2.2: interleaved schedule, (p − 1)/(m · v) and v times the communication; §4.1: \
     scatter/gather of the sends over the tensor-parallel ranks; micro-batches per step: \
