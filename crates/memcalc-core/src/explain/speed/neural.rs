@@ -300,6 +300,13 @@ fn dispatch(why: crate::speed::dispatch::Eager) -> String {
 }
 
 /// The source of the one-warp kernel's term.
+const SRC_KQUANT: &str = "Q4_K_M, Q5_K_M, Q6_K at 0.75: XiongjieDai/GPU-Benchmarks-on-LLM-Inference \
+        README (commit 00dd2bde, llama.cpp of May 2024), LLaMA 3 8B tg 512, Q4_K_M against F16, \
+        weights read per second on the RTX 3090 (0.749), 4090 (0.732) and 4080 (0.820), median; \
+        Q2_K 0.53 and Q3_K 0.52: llama.cpp pull request #5434 (build b2110), RTX 3090, llama 7B \
+        at batch size 1, Q2_K_M 104.87 and Q3_K_S 99.08 t/s against Q5_1 110.57 t/s, weights at \
+        the quantize README's bits per weight";
+
 const SRC_OCCUPANCY: &str =
     "llama.cpp pull request #5394 (JohannesGaessler, February 2024: \"only \
     a single warp is used for each matrix row\"; 4 warps per row on NVIDIA since) and ggml-cuda.cu \
@@ -469,6 +476,9 @@ impl Template for NeuralTerm {
                 "Decode step: quantized weights read by too few \
                 warps (llama.cpp before February 2024)"
             }
+            NeuralTerm::DecodeKquant { .. } => {
+                "Decode step: k-quant kernels bound by integer work (llama.cpp, CUDA)"
+            }
             NeuralTerm::DecodeDispatch { .. } => {
                 "Decode step: the host's kernel launches without a CUDA graph"
             }
@@ -593,6 +603,19 @@ impl Template for NeuralTerm {
                 occupancy,
                 bound_rate,
             } => occupancy_formula(bytes(*weights, u), occupancy, *bound_rate),
+            NeuralTerm::DecodeKquant {
+                weights,
+                factor,
+                bound_rate,
+            } => {
+                let w = bytes(*weights, u);
+                format!(
+                    "{w} ÷ ({} × {}) − {w} ÷ {}",
+                    rate(*bound_rate),
+                    sig(*factor),
+                    rate(*bound_rate)
+                )
+            }
             NeuralTerm::DecodeDispatch {
                 per_layer,
                 layers,
@@ -772,6 +795,17 @@ impl Template for NeuralTerm {
             } => tp_all_reduce(*tokens, c),
             NeuralTerm::DecodeLaunch { why, .. } => launch(*why),
             NeuralTerm::DecodeOccupancy { occupancy, .. } => occupancy_words(occupancy),
+            NeuralTerm::DecodeKquant { factor, .. } => format!(
+                "llama.cpp's CUDA matrix-vector kernel (mul_mat_vec_q) does several times more \
+                integer work per byte on the k-quants (Q2_K to Q6_K: 6-bit sub-block scales and \
+                mins, vecdotq.cuh) than on Q4_0, Q8_0 or F16, so on NVIDIA GPUs it reads them \
+                below the bandwidth those formats reach: {} of it for this file, measured end to \
+                end at one token a step against a legacy format on the same card and build. The \
+                term is what the weights take beyond the bandwidth-bound read. On a GPU with \
+                little bandwidth beside its integer rate (DGX Spark) the k-quants read at the \
+                bandwidth and this overstates the time.",
+                pct(*factor)
+            ),
             NeuralTerm::DecodeDispatch { why, .. } => dispatch(*why),
             NeuralTerm::DecodeMoeBlock { .. } => "Each MoE layer of the step routes its tokens (top-k), \
                 sorts them by expert and runs the grouped products over the experts they chose: \
@@ -922,6 +956,7 @@ impl Template for NeuralTerm {
             NeuralTerm::PrefillHost { .. } => SRC_PREFILL_HOST,
             NeuralTerm::DecodeLaunch { .. } => SRC_LAUNCH,
             NeuralTerm::DecodeOccupancy { .. } => SRC_OCCUPANCY,
+            NeuralTerm::DecodeKquant { .. } => SRC_KQUANT,
             NeuralTerm::DecodeDispatch { .. } => SRC_DISPATCH,
             NeuralTerm::DecodeMoeBlock { .. } => SRC_MOE_BLOCK,
             NeuralTerm::TpAllReduce { .. }
