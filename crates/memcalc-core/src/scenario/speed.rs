@@ -107,6 +107,10 @@ pub struct SpeedSettings {
     /// builds before pull request #5394 (February 2024), whose one-warp blocks leave an SM
     /// below its warp limit (speed/mmvq.rs); `None`: the current build, no limit modelled.
     pub mmvq_warps: Option<u64>,
+    /// Achieved rate of llama.cpp's k-quant matrix-vector kernels relative to the legacy
+    /// formats', basis points (`kquant_eff`); `None`: the file type's sourced factor
+    /// (speed/kquant.rs).
+    pub kquant_eff_bp: Option<u64>,
 }
 
 impl SpeedSettings {

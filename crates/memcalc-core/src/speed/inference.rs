@@ -561,6 +561,8 @@ pub fn speed(s: &Scenario, e: &Estimate, m: &Machine) -> Speed {
     let nvidia = m.hw.vendor == crate::catalog::hardware::Vendor::Nvidia;
     if let Some(factor) = crate::speed::kquant::applies(s, nvidia, seqs) {
         let bound_rate = legacy_rate;
+        // llama.cpp's layer split reads every stage's weights in turn (the memory term's × pp).
+        let weights = weights * pp as f64;
         if weights > 0.0 {
             let t = Time::of(weights / (bound_rate * factor) - weights / bound_rate);
             step = step.plus(t);

@@ -183,7 +183,7 @@ terms! {
     DecodeLaunch = "decode_launch", Neural;
     /// llama.cpp's one-warp quantized kernel below its SMs' warp limit (speed/mmvq.rs).
     DecodeOccupancy = "decode_occupancy", Neural;
-    /// llama.cpp's k-quant kernels below the bandwidth, bound by their integer work (speed/kquant.rs).
+    /// llama.cpp's k-quant kernels below the bandwidth, bound by integer work (speed/kquant.rs).
     DecodeKquant = "decode_kquant", Neural;
     /// A Python engine's host launches where no CUDA graph captures the step (speed/dispatch.rs).
     DecodeDispatch = "decode_dispatch", Neural;

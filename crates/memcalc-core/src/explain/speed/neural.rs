@@ -300,12 +300,11 @@ fn dispatch(why: crate::speed::dispatch::Eager) -> String {
 }
 
 /// The source of the one-warp kernel's term.
-const SRC_KQUANT: &str = "Q4_K_M, Q5_K_M, Q6_K at 0.75: XiongjieDai/GPU-Benchmarks-on-LLM-Inference \
-        README (commit 00dd2bde, llama.cpp of May 2024), LLaMA 3 8B tg 512, Q4_K_M against F16, \
-        weights read per second on the RTX 3090 (0.749), 4090 (0.732) and 4080 (0.820), median; \
-        Q2_K 0.53 and Q3_K 0.52: llama.cpp pull request #5434 (build b2110), RTX 3090, llama 7B \
-        at batch size 1, Q2_K_M 104.87 and Q3_K_S 99.08 t/s against Q5_1 110.57 t/s, weights at \
-        the quantize README's bits per weight";
+const SRC_KQUANT: &str = "Q2_K 0.53 and Q3_K 0.52: llama.cpp pull request #5434 (build b2110, \
+        February 2024), RTX 3090, llama 7B at batch size 1, Q2_K_M 104.87 and Q3_K_S 99.08 t/s \
+        against Q5_1 110.57 t/s, weights at the quantize README's bits per weight; Q4_K_M, Q5_K_M \
+        and Q6_K 1 on today's build (0.89 in May 2024: XiongjieDai/GPU-Benchmarks-on-LLM-Inference, \
+        LLaMA 3 70B tg 512, Q4_K_M against F16 on RTX 3090s and 4090s; kquant_eff sets it)";
 
 const SRC_OCCUPANCY: &str =
     "llama.cpp pull request #5394 (JohannesGaessler, February 2024: \"only \
@@ -796,13 +795,13 @@ impl Template for NeuralTerm {
             NeuralTerm::DecodeLaunch { why, .. } => launch(*why),
             NeuralTerm::DecodeOccupancy { occupancy, .. } => occupancy_words(occupancy),
             NeuralTerm::DecodeKquant { factor, .. } => format!(
-                "llama.cpp's CUDA matrix-vector kernel (mul_mat_vec_q) does several times more \
-                integer work per byte on the k-quants (Q2_K to Q6_K: 6-bit sub-block scales and \
-                mins, vecdotq.cuh) than on Q4_0, Q8_0 or F16, so on NVIDIA GPUs it reads them \
-                below the bandwidth those formats reach: {} of it for this file, measured end to \
-                end at one token a step against a legacy format on the same card and build. The \
-                term is what the weights take beyond the bandwidth-bound read. On a GPU with \
-                little bandwidth beside its integer rate (DGX Spark) the k-quants read at the \
+                "llama.cpp's CUDA matrix-vector kernel (mul_mat_vec_q) unpacks the k-quants' packed \
+                sub-block scales before its integer dot products; the 2- and 3-bit formats do the \
+                most integer work per byte (vecdotq.cuh), so on NVIDIA GPUs it reads them below the \
+                bandwidth the legacy formats and F16 reach: {} of that rate for this file, measured \
+                end to end at one token a step against a legacy format on the same card and build \
+                (kquant_eff sets it). The term is what the weights take beyond that read. On a GPU \
+                with little bandwidth beside its integer rate (DGX Spark) the k-quants read at the \
                 bandwidth and this overstates the time.",
                 pct(*factor)
             ),
