@@ -28,7 +28,7 @@
 //!   (LLAMACPP-19378, 2026), reads faster than the model's 80 % already: no shortfall to add.
 //! The factor is taken as one per format for every NVIDIA GPU: a GPU with little bandwidth
 //! beside its integer rate (a DGX Spark's 273 GB/s) reads even Q2_K at the bandwidth (pull
-//! request #26705's Q2_K, Q4_K and Q5_K rows scale with the files' bytes), so there the term
+//! request #26705's Q2_K, Q4_K and Q5_K rows scale about with the files' bytes), so there the term
 //! overstates the time. Not applied to AMD/ROCm or Apple/Metal, whose kernels differ.
 
 use crate::catalog::quant::Quant;
