@@ -26,7 +26,10 @@ fn seconds_per_weight_byte(q: &str) -> f64 {
         .find_map(|t| match t.values {
             TermValues::Neural(NeuralTerm::DecodeMemory {
                 weights, transfer, ..
-            }) => Some((weights, weights / (transfer.bandwidth * transfer.efficiency))),
+            }) => Some((
+                weights,
+                weights / (transfer.bandwidth * transfer.efficiency),
+            )),
             _ => None,
         })
         .expect("a decode memory term");

@@ -26,10 +26,11 @@
 //!   an 8B step of 8–9 ms has beside F16's 21 ms, not the kernel's). `kquant_eff=89` gives that
 //!   build. The one current-build k-quant row of docs/accuracy.md, a 70B Q4_K_M over 4 × RTX 4090
 //!   (LLAMACPP-19378, 2026), reads faster than the model's 80 % already: no shortfall to add.
+//!
 //! The factor is taken as one per format for every NVIDIA GPU: a GPU with little bandwidth
 //! beside its integer rate (a DGX Spark's 273 GB/s) reads even Q2_K at the bandwidth (pull
-//! request #26705's Q2_K, Q4_K and Q5_K rows scale about with the files' bytes), so there the term
-//! overstates the time. Not applied to AMD/ROCm or Apple/Metal, whose kernels differ.
+//! request #26705's Q2_K, Q4_K and Q5_K rows scale about with the files' bytes), so there the
+//! term overstates the time. Not applied to AMD/ROCm or Apple/Metal, whose kernels differ.
 
 use crate::catalog::quant::Quant;
 use crate::scenario::serving::Engine;
@@ -97,12 +98,12 @@ mod tests {
         assert_eq!(applies(&s, true, 2), None);
         let q4 = Scenario {
             quant: Quant::Q4_0,
-            ..s.clone()
+            ..s
         };
         assert_eq!(applies(&q4, true, 1), None);
         let mut set = Scenario {
             quant: Quant::Q4KM,
-            ..s.clone()
+            ..s
         };
         assert_eq!(applies(&set, true, 1), None);
         set.speed.kquant_eff_bp = Some(8_900);
@@ -110,7 +111,7 @@ mod tests {
         // The setting names a k-quant kernel's rate: a legacy file keeps its own.
         let legacy = Scenario {
             quant: Quant::Q8_0,
-            ..set.clone()
+            ..set
         };
         assert_eq!(applies(&legacy, true, 1), None);
     }
