@@ -2,9 +2,9 @@
 //! utilisation a step reaches (URL keys `mfu`, `bw_eff`, `gpu_bw`, `link_bw`, `host_bw`,
 //! `net_bw`, `cpu_flops`, `fp_add_ns`, `fp_div_ns`, `chains`, `gather`, `gather_ns`; SPARC's
 //! `cheb_degree`, `fd_order`, `projector_radius`), the workload's time inputs (`prompt`,
-//! `train_tokens`, `micro_batches`, `vpp`) and the serving build's kernel (`mmvq_warps`). Each is
-//! `None` by default: the preset's figure or the cited default applies, and no memory figure
-//! depends on them.
+//! `train_tokens`, `micro_batches`, `vpp`) and the serving build's kernels (`mmvq_warps`,
+//! `kquant_eff`). Each is `None` by default: the preset's figure or the cited default applies,
+//! and no memory figure depends on them.
 
 /// Default achieved share of peak memory bandwidth, in basis points (80 %): STREAM-like kernels
 /// reach 80–90 % of the datasheet bandwidth on GPUs (NVIDIA's and AMD's BabelStream results;
