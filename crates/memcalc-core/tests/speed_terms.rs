@@ -13,6 +13,8 @@ const EXTRA: &str = include_str!("text_corpus.txt");
 const MORE: &[&str] = &[
     "gpu=rtx3090&mode=infer&engine=llamacpp&model_id=meta-llama/Llama-2-7b-hf&quant=q4_0&seq=128&flash_attention=off&batch=1&cuda_graphs=off",
     "gpu=rtx3090&mode=infer&engine=llamacpp&model_id=meta-llama/Llama-2-7b-hf&quant=q4_0&seq=128&batch=1&flash_attention=off&cuda_graphs=off&mmvq_warps=1",
+    // llama.cpp's k-quant kernel below the legacy formats' rate (issue 37, speed/kquant.rs).
+    "gpu=rtx3090&mode=infer&engine=llamacpp&model_id=meta-llama/Llama-2-7b-hf&quant=q2_k&seq=128&batch=1",
     "node=frontier&mode=sim&sim_device=cpu&nodes=1&ranks=1&host_bw=27.19&bw_eff=100&code=hpcg&cells=262144&rank_overhead=0&overhead=0&lin_iters=50&fp_add_ns=0.87&fp_div_ns=3.756&chains=8&gather=on",
     // Hybrid sharding's all-reduce across nodes (issue 37).
     "mode=train&model_id=meta-llama/Llama-3.1-8B&gpu=h100-80&gpus=128&zero=3&seq=4096&batch=1&sharding=hybrid",

@@ -233,6 +233,7 @@ keys! {
     TpOverlap => "tp_overlap",
     DpOverlap => "dp_overlap",
     MmvqWarps => "mmvq_warps",
+    KquantEff => "kquant_eff",
     Runtime => "runtime",
     Overhead => "overhead",
     Code => "code",

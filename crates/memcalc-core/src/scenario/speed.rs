@@ -2,9 +2,9 @@
 //! utilisation a step reaches (URL keys `mfu`, `bw_eff`, `gpu_bw`, `link_bw`, `host_bw`,
 //! `net_bw`, `cpu_flops`, `fp_add_ns`, `fp_div_ns`, `chains`, `gather`, `gather_ns`; SPARC's
 //! `cheb_degree`, `fd_order`, `projector_radius`), the workload's time inputs (`prompt`,
-//! `train_tokens`, `micro_batches`, `vpp`) and the serving build's kernel (`mmvq_warps`). Each is
-//! `None` by default: the preset's figure or the cited default applies, and no memory figure
-//! depends on them.
+//! `train_tokens`, `micro_batches`, `vpp`) and the serving build's kernels (`mmvq_warps`,
+//! `kquant_eff`). Each is `None` by default: the preset's figure or the cited default applies,
+//! and no memory figure depends on them.
 
 /// Default achieved share of peak memory bandwidth, in basis points (80 %): STREAM-like kernels
 /// reach 80–90 % of the datasheet bandwidth on GPUs (NVIDIA's and AMD's BabelStream results;
@@ -121,6 +121,10 @@ pub struct SpeedSettings {
     /// builds before pull request #5394 (February 2024), whose one-warp blocks leave an SM
     /// below its warp limit (speed/mmvq.rs); `None`: the current build, no limit modelled.
     pub mmvq_warps: Option<u64>,
+    /// Achieved rate of llama.cpp's k-quant matrix-vector kernels relative to the legacy
+    /// formats', basis points (`kquant_eff`); `None`: the file type's sourced factor
+    /// (speed/kquant.rs).
+    pub kquant_eff_bp: Option<u64>,
 }
 
 impl SpeedSettings {

@@ -170,6 +170,7 @@ const HELP: &[(FieldId, &str)] = &[
     (F::TpOverlap, "Megatron-LM --tp-comm-overlap: tensor-parallel collectives beside the matrix products. Off by default. Time only."),
     (F::DpOverlap, "Gradient collectives beside the backward pass (DDP, FSDP, Megatron-LM with --overlap-grad-reduce, as its example scripts launch it); off: the bare flag set. Time only."),
     (F::MmvqWarps, "llama.cpp's mul_mat_vec_q at one token a step: 1 in builds before pull request #5394 (February 2024), whose one-warp blocks leave an SM short of warps (16 of an RTX 3090's 48), so quantized weights read slower than the bandwidth allows; 4 since. Empty: the current build, no limit. Time only."),
+    (F::KquantEff, "llama.cpp's CUDA mul_mat_vec_q on a k-quant file (Q2_K to Q6_K) at one token a step on an NVIDIA GPU: the share of the legacy formats' read rate it reaches, bound by integer work. Empty: per file type, Q2_K 53 % and Q3_K_M 52 % (pull request #5434, RTX 3090), Q4_K_M, Q5_K_M and Q6_K 100 % on today's build (89 % in May 2024: XiongjieDai's 70B rows). Time only."),
     (F::Runtime, "CUDA context, kernels and library workspaces that nvidia-smi counts before any tensor."),
     (F::Overhead, "Fragmentation and temporaries of the caching allocator, as a share of the tensors."),
     (F::Code, "Choosing a code sets the method and that code's defaults below (each stays editable); the numbers follow the settings, not the name."),

@@ -466,6 +466,7 @@ fields! {
     TpOverlap: on!(speed.tp_overlap) => f("Tensor-parallel communication overlap", G::Parallel, true, Toggle, TRAINING),
     DpOverlap: Slot::Toggle(|s, v| s.speed.dp_serial = !v, |s| !s.speed.dp_serial) => f("Data-parallel communication overlap", G::Parallel, true, Toggle, TRAINING),
     MmvqWarps: maybe!(speed.mmvq_warps) => f("Warps per row, quantized matrix-vector kernel (llama.cpp)", G::Serving, true, Count, INFER).bounds(&B::Count { min: 1, max: 32 }),
+    KquantEff: maybe!(speed.kquant_eff_bp) => f("K-quant kernel rate beside Q4_0's (llama.cpp, CUDA)", G::Serving, true, Number { unit: "%" }, INFER).bounds(&B::Fixed { places: 2, min: 1, max: 10_000, said: "above 0 and at most 100 %, with up to 2 decimals" }),
     Runtime: num!(runtime_mib) => f("Runtime memory per device", G::Device, true, Number { unit: "MiB" }, EVERY).bounds(&B::Fixed { places: 0, min: 0, max: MAX_RUNTIME_MIB, said: "whole MiB from 0 to 1048576" }),
     Overhead: num!(overhead_bp) => f("Allocator overhead", G::Device, true, Number { unit: "%" }, EVERY).bounds(&B::Fixed { places: 2, min: 0, max: MAX_OVERHEAD_BP, said: "between 0 and 100 %" }),
     Code: pick!(sim.code) => sf("Simulation code", G::Sim, false, Select, 0),
@@ -627,6 +628,7 @@ fn for_model(key: FieldId, model: crate::scenario::sciml::ModelKind) -> bool {
             | F::MoeBlockUs
             | F::HybridKv
             | F::MmvqWarps
+            | F::KquantEff
             | F::GpuLayers
             | F::NCpuMoe
             | F::Ubatch

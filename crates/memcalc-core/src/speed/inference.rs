@@ -536,9 +536,13 @@ pub fn speed(s: &Scenario, e: &Estimate, m: &Machine) -> Speed {
     }
     // llama.cpp's one-warp quantized kernel (builds before #5394) reads the weights no faster
     // than its resident warps allow (speed/mmvq.rs): the time beyond the bandwidth-bound read.
+    // The legacy formats' rate on this build: the bandwidth-bound one, or the one-warp kernel's
+    // occupancy-limited one; the k-quant factor below is relative to it.
+    let mut legacy_rate = m.gpu_bw * m.bw_eff;
     if let Some(o) = mmvq::occupancy(s, m.hw.id, seqs).filter(|_| tp == 1 && pp == 1) {
         let bound_rate = m.gpu_bw * m.bw_eff;
         if o.rate < bound_rate && weights > 0.0 {
+            legacy_rate = o.rate;
             let t = Time::of(weights / o.rate - weights / bound_rate);
             step = step.plus(t);
             terms.push(TimeTerm {
@@ -547,6 +551,27 @@ pub fn speed(s: &Scenario, e: &Estimate, m: &Machine) -> Speed {
                 values: TermValues::Neural(NeuralTerm::DecodeOccupancy {
                     weights,
                     occupancy: o,
+                    bound_rate,
+                }),
+            });
+        }
+    }
+    // llama.cpp's k-quant matrix-vector kernels on NVIDIA GPUs read below the legacy formats'
+    // rate, bound by their integer work (speed/kquant.rs): the time beyond the bandwidth-bound read.
+    let nvidia = m.hw.vendor == crate::catalog::hardware::Vendor::Nvidia;
+    if let Some(factor) = crate::speed::kquant::applies(s, nvidia, seqs) {
+        let bound_rate = legacy_rate;
+        // llama.cpp's layer split reads every stage's weights in turn (the memory term's × pp).
+        let weights = weights * pp as f64;
+        if weights > 0.0 {
+            let t = Time::of(weights / (bound_rate * factor) - weights / bound_rate);
+            step = step.plus(t);
+            terms.push(TimeTerm {
+                time: t,
+                bound: Bound::MemoryBandwidth,
+                values: TermValues::Neural(NeuralTerm::DecodeKquant {
+                    weights,
+                    factor,
                     bound_rate,
                 }),
             });

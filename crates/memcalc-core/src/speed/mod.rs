@@ -24,6 +24,7 @@ pub mod latency;
 pub mod launch;
 pub mod machine;
 pub mod mmvq;
+pub mod kquant;
 pub mod moe_block;
 pub mod overlap;
 pub mod sciml;
@@ -182,6 +183,8 @@ terms! {
     DecodeLaunch = "decode_launch", Neural;
     /// llama.cpp's one-warp quantized kernel below its SMs' warp limit (speed/mmvq.rs).
     DecodeOccupancy = "decode_occupancy", Neural;
+    /// llama.cpp's k-quant kernels below the bandwidth, bound by integer work (speed/kquant.rs).
+    DecodeKquant = "decode_kquant", Neural;
     /// A Python engine's host launches where no CUDA graph captures the step (speed/dispatch.rs).
     DecodeDispatch = "decode_dispatch", Neural;
     TpAllReduce = "tp_all_reduce", Neural;
@@ -516,6 +519,16 @@ pub enum NeuralTerm {
         /// The bandwidth-bound rate the memory term charges (bandwidth × bw_eff).
         bound_rate: f64,
     },
+    /// What the weights' reads take beyond the bandwidth-bound time when llama.cpp's k-quant
+    /// matrix-vector kernels are bound by their integer work (speed/kquant.rs).
+    DecodeKquant {
+        /// Weights' bytes the kernel reads.
+        weights: f64,
+        /// Achieved rate relative to the legacy formats' (the mix's factor).
+        factor: f64,
+        /// The bandwidth-bound rate the memory term charges (bandwidth × bw_eff).
+        bound_rate: f64,
+    },
     /// Training FLOPs per step per device at the utilisation.
     TrainCompute(TrainFlops),
     /// The pipeline's idle share of a 1F1B step: (p − 1) / (m · v) of the compute, v the
@@ -709,6 +722,7 @@ impl NeuralTerm {
             NeuralTerm::PrefillHost { .. } => TermId::PrefillHost,
             NeuralTerm::DecodeLaunch { .. } => TermId::DecodeLaunch,
             NeuralTerm::DecodeOccupancy { .. } => TermId::DecodeOccupancy,
+            NeuralTerm::DecodeKquant { .. } => TermId::DecodeKquant,
             NeuralTerm::DecodeDispatch { .. } => TermId::DecodeDispatch,
             NeuralTerm::DecodeMoeBlock { .. } => TermId::DecodeMoeBlock,
             NeuralTerm::TrainCompute(_) => TermId::TrainCompute,
@@ -1185,7 +1199,7 @@ mod tests {
 
     #[test]
     fn all_lists_every_term_once_with_a_key_of_its_own() {
-        assert_eq!(TermId::ALL.len(), 56);
+        assert_eq!(TermId::ALL.len(), 57);
         assert_eq!(TermId::ALL.first(), Some(&TermId::Prefill));
         assert_eq!(TermId::ALL.last(), Some(&TermId::RsHalo));
         for (i, a) in TermId::ALL.iter().enumerate() {

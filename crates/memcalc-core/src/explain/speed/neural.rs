@@ -300,6 +300,12 @@ fn dispatch(why: crate::speed::dispatch::Eager) -> String {
 }
 
 /// The source of the one-warp kernel's term.
+const SRC_KQUANT: &str = "Q2_K 0.53 and Q3_K 0.52: llama.cpp pull request #5434 (build b2110, \
+        February 2024), RTX 3090, llama 7B at batch size 1, Q2_K_M 104.87 and Q3_K_S 99.08 t/s \
+        against Q5_1 110.57 t/s, weights at the quantize README's bits per weight; Q4_K_M, Q5_K_M \
+        and Q6_K 1 on today's build (0.89 in May 2024: XiongjieDai/GPU-Benchmarks-on-LLM-Inference, \
+        LLaMA 3 70B tg 512, Q4_K_M against F16 on RTX 3090s and 4090s; kquant_eff sets it)";
+
 const SRC_OCCUPANCY: &str =
     "llama.cpp pull request #5394 (JohannesGaessler, February 2024: \"only \
     a single warp is used for each matrix row\"; 4 warps per row on NVIDIA since) and ggml-cuda.cu \
@@ -472,6 +478,9 @@ impl Template for NeuralTerm {
                 "Decode step: quantized weights read by too few \
                 warps (llama.cpp before February 2024)"
             }
+            NeuralTerm::DecodeKquant { .. } => {
+                "Decode step: k-quant kernels bound by integer work (llama.cpp, CUDA)"
+            }
             NeuralTerm::DecodeDispatch { .. } => {
                 "Decode step: the host's kernel launches without a CUDA graph"
             }
@@ -596,6 +605,19 @@ impl Template for NeuralTerm {
                 occupancy,
                 bound_rate,
             } => occupancy_formula(bytes(*weights, u), occupancy, *bound_rate),
+            NeuralTerm::DecodeKquant {
+                weights,
+                factor,
+                bound_rate,
+            } => {
+                let w = bytes(*weights, u);
+                format!(
+                    "{w} ÷ ({} × {}) − {w} ÷ {}",
+                    rate(*bound_rate),
+                    sig(*factor),
+                    rate(*bound_rate)
+                )
+            }
             NeuralTerm::DecodeDispatch {
                 per_layer,
                 layers,
@@ -775,6 +797,17 @@ impl Template for NeuralTerm {
             } => tp_all_reduce(*tokens, c),
             NeuralTerm::DecodeLaunch { why, .. } => launch(*why),
             NeuralTerm::DecodeOccupancy { occupancy, .. } => occupancy_words(occupancy),
+            NeuralTerm::DecodeKquant { factor, .. } => format!(
+                "llama.cpp's CUDA matrix-vector kernel (mul_mat_vec_q) unpacks the k-quants' packed \
+                sub-block scales before its integer dot products; the 2- and 3-bit formats do the \
+                most integer work per byte (vecdotq.cuh), so on NVIDIA GPUs it reads them below the \
+                bandwidth the legacy formats and F16 reach: {} of that rate for this file, measured \
+                end to end at one token a step against a legacy format on the same card and build \
+                (kquant_eff sets it). The term is what the weights take beyond that read. On a GPU \
+                with little bandwidth beside its integer rate (DGX Spark) the k-quants read at the \
+                bandwidth and this overstates the time.",
+                pct(*factor)
+            ),
             NeuralTerm::DecodeDispatch { why, .. } => dispatch(*why),
             NeuralTerm::DecodeMoeBlock { .. } => "Each MoE layer of the step routes its tokens (top-k), \
                 sorts them by expert and runs the grouped products over the experts they chose: \
@@ -925,6 +958,7 @@ impl Template for NeuralTerm {
             NeuralTerm::PrefillHost { .. } => SRC_PREFILL_HOST,
             NeuralTerm::DecodeLaunch { .. } => SRC_LAUNCH,
             NeuralTerm::DecodeOccupancy { .. } => SRC_OCCUPANCY,
+            NeuralTerm::DecodeKquant { .. } => SRC_KQUANT,
             NeuralTerm::DecodeDispatch { .. } => SRC_DISPATCH,
             NeuralTerm::DecodeMoeBlock { .. } => SRC_MOE_BLOCK,
             NeuralTerm::TpAllReduce { .. }
