@@ -41,6 +41,7 @@ pub const ENTRIES: &[Entry] = &[
     Entry { class: "decode engine=vllm memory_bandwidth", rows: 20, sources: 3, width_milli: 500, low_milli: 606, high_milli: 1649, worst_milli: -534, covered: 18, judged: 20 },
     Entry { class: "pool engine=sglang", rows: 2, sources: 2, width_milli: 63, low_milli: 938, high_milli: 1066, worst_milli: 20, covered: 2, judged: 2 },
     Entry { class: "pool engine=vllm", rows: 2, sources: 2, width_milli: 32, low_milli: 968, high_milli: 1033, worst_milli: 7, covered: 2, judged: 2 },
+    Entry { class: "prefill engine=llamacpp", rows: 9, sources: 1, width_milli: 922, low_milli: 397, high_milli: 2515, worst_milli: 865, covered: 0, judged: 0 },
     Entry { class: "step code=hpcg", rows: 16, sources: 8, width_milli: 159, low_milli: 852, high_milli: 1173, worst_milli: 479, covered: 13, judged: 16 },
     Entry { class: "step code=openfoam", rows: 3, sources: 1, width_milli: 72, low_milli: 930, high_milli: 1075, worst_milli: -44, covered: 0, judged: 0 },
     Entry { class: "step code=sparc", rows: 2, sources: 1, width_milli: 2483, low_milli: 83, high_milli: 11978, worst_milli: -792, covered: 0, judged: 0 },
