@@ -6,6 +6,12 @@
 //! issue. But CUDA graphs also optimises GPU-side launch overheads, to reduce the 'gaps'
 //! between kernels" (Gray, #6766). So the term is GPU idle time, added to the step.
 //!
+//! Apple silicon and AMD Instinct GPUs (issue 37): ggml-metal dispatches every node, so a Mac
+//! pays a fixed time per kernel in every build ([`Uncaptured::Metal`], 6.06 µs, from llama.cpp's
+//! own F16/Q4_0 pair in pull request #9698), and a HIP build without graphs on an Instinct pays
+//! [`Uncaptured::Instinct`]'s 5.73 µs (an MI100's run in #11867); consumer AMD cards keep the
+//! CUDA gap.
+//!
 //! Python engines (Transformers' eager generate, vLLM with enforce_eager) pay a different cost
 //! per op, the host's dispatch, which can exceed the GPU's work; no term models it yet.
 
