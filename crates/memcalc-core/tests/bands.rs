@@ -312,9 +312,12 @@ fn the_time_answer_says_the_band_beside_the_line() {
         "{}",
         a.band
     );
+    // llama.cpp's prefill rows (issue 37's Apple pp512 rows) come from one source: still not
+    // validated, and the words say why.
     assert!(
-        a.band
-            .contains("time to first token not validated: no measured row like this"),
+        a.band.contains(
+            "time to first token not validated: the 9 rows like this all come from one source"
+        ),
         "{}",
         a.band
     );

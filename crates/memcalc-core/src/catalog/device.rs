@@ -278,6 +278,56 @@ pub const GPUS: &[GpuPreset] = &[
             rule: "Metal's default GPU working set (recommendedMaxWorkingSetSize) is 75 % of RAM on Macs of 64 GB and more (gpustack/gpustack#1375); sudo sysctl iogpu.wired_limit_mb=N raises it — give N MiB as gpu_mem",
         }),
     },
+    // --- Apple chips of the llama.cpp Apple-silicon table (issue 37, ggml-org/llama.cpp
+    // discussion #4167); each is one memory size of its chip, with the working-set rule of its
+    // size. Macs of 64 GB and more: the GPU's default working set is 75 % of RAM
+    // (gpustack/gpustack#1375). ---
+    // Apple M2 Ultra (76-core GPU) with 192 GB
+    GpuPreset {
+        id: "m2-ultra-192",
+        label: "Apple M2 Ultra 192GB (unified)",
+        capacity_bytes: 144 * GIB,
+        unified: Some(Unified {
+            total_bytes: 192 * GIB,
+            keeper: "macOS",
+            rule: "Metal's default GPU working set (recommendedMaxWorkingSetSize) is 75 % of RAM on Macs of 64 GB and more (gpustack/gpustack#1375); sudo sysctl iogpu.wired_limit_mb=N raises it — give N MiB as gpu_mem",
+        }),
+    },
+    // Apple M2 Max (30-core GPU) with 64 GB
+    GpuPreset {
+        id: "m2-max-64",
+        label: "Apple M2 Max (30-core GPU) 64GB (unified)",
+        capacity_bytes: 48 * GIB,
+        unified: Some(Unified {
+            total_bytes: 64 * GIB,
+            keeper: "macOS",
+            rule: "Metal's default GPU working set (recommendedMaxWorkingSetSize) is 75 % of RAM on Macs of 64 GB and more (gpustack/gpustack#1375); sudo sysctl iogpu.wired_limit_mb=N raises it — give N MiB as gpu_mem",
+        }),
+    },
+    // Apple M4 Pro (20-core GPU) with 64 GB
+    GpuPreset {
+        id: "m4-pro-64",
+        label: "Apple M4 Pro (20-core GPU) 64GB (unified)",
+        capacity_bytes: 48 * GIB,
+        unified: Some(Unified {
+            total_bytes: 64 * GIB,
+            keeper: "macOS",
+            rule: "Metal's default GPU working set (recommendedMaxWorkingSetSize) is 75 % of RAM on Macs of 64 GB and more (gpustack/gpustack#1375); sudo sysctl iogpu.wired_limit_mb=N raises it — give N MiB as gpu_mem",
+        }),
+    },
+    // Apple M4 (10-core GPU) with 16 GB: llama.cpp's Metal backend logs
+    // recommendedMaxWorkingSetSize = 11453.25 MB (decimal) on the Mac mini M4 of ggml-org/ci
+    // (llama.cpp build 4465, 6df37bc2, ggml-100-mac-m4/README.md)
+    GpuPreset {
+        id: "m4-16",
+        label: "Apple M4 (10-core GPU) 16GB (unified)",
+        capacity_bytes: 11_453_250_000,
+        unified: Some(Unified {
+            total_bytes: 16 * GIB,
+            keeper: "macOS",
+            rule: "Metal's default GPU working set (recommendedMaxWorkingSetSize) on a 16 GB Mac mini M4 is 11,453.25 MB, as llama.cpp logs it (ggml-org/ci, build 4465, ggml-100-mac-m4); sudo sysctl iogpu.wired_limit_mb=N raises it — give N MiB as gpu_mem",
+        }),
+    },
     // NVIDIA DGX Spark (GB10): 128 GB LPDDR5x; CUDA's total is the 121.69 GiB the kernel
     // reports (MemTotal 127,600,748 kB; XuehaiPan/nvitop#208, unslothai/unsloth#10283), of which
     // 113.07 GiB were available at idle (MemAvailable 118,566,368 kB, nvitop#208)
@@ -349,6 +399,24 @@ pub const GPUS: &[GpuPreset] = &[
         id: "mi100",
         label: "AMD Instinct MI100 32GB",
         capacity_bytes: 32 * GIB,
+        unified: None,
+    },
+    // --- AMD GPUs of the llama.cpp ROCm table (issue 37, ggml-org/llama.cpp discussion
+    // #15021) ---
+    // AMD nominal 24 GB GDDR6 (AMD Radeon RX 7900 XTX specifications); ROCm's GPU
+    // specifications: 24 GiB VRAM
+    GpuPreset {
+        id: "rx7900xtx",
+        label: "AMD Radeon RX 7900 XTX 24GB",
+        capacity_bytes: 24 * GIB,
+        unified: None,
+    },
+    // AMD nominal 64 GB HBM2e (AMD Instinct MI210 data sheet); ROCm's GPU specifications:
+    // 64 GiB VRAM
+    GpuPreset {
+        id: "mi210",
+        label: "AMD Instinct MI210 64GB",
+        capacity_bytes: 64 * GIB,
         unified: None,
     },
 ];

@@ -88,7 +88,10 @@ impl Pcie {
 pub enum Vendor {
     Nvidia,
     Amd,
-    /// Apple silicon's GPU (Metal): the memory-bandwidth share assumed is NVIDIA's.
+    /// Apple silicon's GPU (Metal): the memory-bandwidth share assumed is the default 80 %,
+    /// which llama.cpp's own Metal pair agrees with (pull request #9698's F16 and Q4_0 runs of
+    /// TinyLlama read 645 GB/s per byte, 81 % of an M2 Ultra's 800 GB/s; `speed::launch`), and
+    /// llama.cpp on Metal pays a fixed time per kernel (`launch::Uncaptured::Metal`).
     Apple,
 }
 
@@ -776,6 +779,83 @@ pub const GPU_HARDWARE: &[GpuHardware] = &[
         desktop: true,
         source: "Apple M3 Ultra (819 GB/s); FP32/FP16 from 80 cores × 128 lanes × 2 × 1.398 GHz (hmc-tech.com); no FP64 units (placeholder 1/64)",
     },
+    // Apple M2 Ultra: 800 GB/s, up to a 76-core GPU (Apple, M2 Ultra announcement,
+    // 2023-06-05); FP32 = 76 cores × 128 lanes × 2 × 1.398 GHz = 27.20 TFLOPS (hmc-tech.com, the
+    // M2 family's GPU clock), FP16 the same; no FP64 units (placeholder 1/64 of FP32).
+    GpuHardware {
+        id: "m2-ultra-192",
+        bandwidth: 800e9,
+        peak: Peak {
+            fp64: 0.42,
+            fp32: 27.2,
+            tf32: None,
+            half: 27.2,
+            fp8: None,
+            int8: None,
+        },
+        link: None,
+        pcie: gen(5),
+        vendor: Vendor::Apple,
+        desktop: true,
+        source: "Apple M2 Ultra (800 GB/s, 76-core GPU); FP32/FP16 from 76 cores × 128 lanes × 2 × 1.398 GHz (hmc-tech.com); no FP64 units (placeholder 1/64)",
+    },
+    // Apple M2 Max: 400 GB/s, a 30- or 38-core GPU (Apple, M2 Pro and M2 Max announcement,
+    // 2023-01-17); this preset is the 30-core part: 30 × 128 × 2 × 1.398 GHz = 10.74 TFLOPS.
+    GpuHardware {
+        id: "m2-max-64",
+        bandwidth: 400e9,
+        peak: Peak {
+            fp64: 0.17,
+            fp32: 10.74,
+            tf32: None,
+            half: 10.74,
+            fp8: None,
+            int8: None,
+        },
+        link: None,
+        pcie: gen(5),
+        vendor: Vendor::Apple,
+        desktop: true,
+        source: "Apple M2 Max (400 GB/s, 30-core GPU); FP32/FP16 from 30 cores × 128 lanes × 2 × 1.398 GHz (hmc-tech.com); no FP64 units (placeholder 1/64)",
+    },
+    // Apple M4 Pro: 273 GB/s, up to a 20-core GPU (Apple, M4 Pro and M4 Max announcement,
+    // 2024-10-30); 20 × 128 × 2 × 1.678 GHz (the M4 Max clock, hmc-tech.com) = 8.59 TFLOPS.
+    GpuHardware {
+        id: "m4-pro-64",
+        bandwidth: 273e9,
+        peak: Peak {
+            fp64: 0.13,
+            fp32: 8.59,
+            tf32: None,
+            half: 8.59,
+            fp8: None,
+            int8: None,
+        },
+        link: None,
+        pcie: gen(5),
+        vendor: Vendor::Apple,
+        desktop: true,
+        source: "Apple M4 Pro (273 GB/s, 20-core GPU); FP32/FP16 from 20 cores × 128 lanes × 2 × 1.678 GHz (the M4 Max clock, hmc-tech.com); no FP64 units (placeholder 1/64)",
+    },
+    // Apple M4: 120 GB/s, a 10-core GPU (Apple, M4 announcement, 2024-05-07); 10 × 128 × 2 ×
+    // 1.678 GHz (the M4 Max clock, hmc-tech.com) = 4.30 TFLOPS.
+    GpuHardware {
+        id: "m4-16",
+        bandwidth: 120e9,
+        peak: Peak {
+            fp64: 0.07,
+            fp32: 4.3,
+            tf32: None,
+            half: 4.3,
+            fp8: None,
+            int8: None,
+        },
+        link: None,
+        pcie: gen(5),
+        vendor: Vendor::Apple,
+        desktop: true,
+        source: "Apple M4 (120 GB/s, 10-core GPU); FP32/FP16 from 10 cores × 128 lanes × 2 × 1.678 GHz (the M4 Max clock, hmc-tech.com); no FP64 units (placeholder 1/64)",
+    },
     // NVIDIA DGX Spark datasheet: 273 GB/s LPDDR5x; 1 PFLOP of FP4 with sparsity, halved per
     // step to dense FP4 500, FP8 250 and FP16/BF16 125 (as the RTX PRO 6000 row); FP32 31
     // TFLOPS (6,144 CUDA cores); FP64 1/64; INT8 250; ConnectX-7 to a second Spark, no NVLink.
@@ -956,6 +1036,50 @@ pub const GPU_HARDWARE: &[GpuHardware] = &[
         vendor: Vendor::Amd,
         desktop: false,
         source: "AMD Instinct MI100 accelerator brochure (1.2288 TB/s HBM2; dense figures)",
+    },
+    // AMD Radeon RX 7900 XTX specifications: 24 GB GDDR6 at 960 GB/s, 96 RDNA 3 CUs at a
+    // 2.5 GHz boost: FP32 96 × 64 lanes × 2 (FMA) × 2 (dual issue) × 2.5 GHz = 61.4 TFLOPS (AMD
+    // prints 61.4), FP16/BF16 and INT8 through WMMA 96 × 512 × 2.5 GHz = 122.9 (AMD prints 122.8
+    // FP16); FP64 1/32 of FP32 (RDNA 3 ISA); no TF32 or FP8 units; PCIe Gen4.
+    GpuHardware {
+        id: "rx7900xtx",
+        bandwidth: 960e9,
+        peak: Peak {
+            fp64: 1.92,
+            fp32: 61.4,
+            tf32: None,
+            half: 122.8,
+            fp8: None,
+            int8: Some(122.8),
+        },
+        link: None,
+        pcie: gen(4),
+        vendor: Vendor::Amd,
+        desktop: true,
+        source: "AMD Radeon RX 7900 XTX specifications (960 GB/s; FP32 61.4, FP16 122.8 TFLOPS); RDNA 3 per-clock rates",
+    },
+    // AMD Instinct MI210 data sheet: 64 GB HBM2e at 1.6384 TB/s; FP64 matrix 45.3, FP32 vector
+    // 22.6, FP16/BF16 181.0, INT8 181.0 dense; no TF32 or FP8; three Infinity Fabric links ×
+    // 100 GB/s = 300 GB/s; PCIe Gen4.
+    GpuHardware {
+        id: "mi210",
+        bandwidth: 1.6384e12,
+        peak: Peak {
+            fp64: 45.3,
+            fp32: 22.6,
+            tf32: None,
+            half: 181.0,
+            fp8: None,
+            int8: Some(181.0),
+        },
+        link: Some(GpuLink {
+            kind: LinkKind::InfinityFabric,
+            gb_s: 300.0,
+        }),
+        pcie: gen(4),
+        vendor: Vendor::Amd,
+        desktop: false,
+        source: "AMD Instinct MI210 accelerator data sheet (1.6384 TB/s HBM2e; dense figures)",
     },
 ];
 

@@ -607,7 +607,7 @@ pub fn speed(s: &Scenario, e: &Estimate, m: &Machine) -> Speed {
         let gpu_layers = a.layers.saturating_sub(host_layers);
         let per_layer = launch::per_layer(s);
         let head = if output_on_gpu { launch::head(s) } else { 0 };
-        let gap = launch::gap_seconds();
+        let gap = why.per_kernel();
         // llama.cpp keeps the last -ngl layers on the GPU; a MoE model's dense layers are its
         // first.
         let moe = launch::moe_extra(s);

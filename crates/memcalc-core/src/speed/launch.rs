@@ -6,6 +6,12 @@
 //! issue. But CUDA graphs also optimises GPU-side launch overheads, to reduce the 'gaps'
 //! between kernels" (Gray, #6766). So the term is GPU idle time, added to the step.
 //!
+//! Apple silicon and AMD Instinct GPUs (issue 37): ggml-metal dispatches every node, so a Mac
+//! pays a fixed time per kernel in every build ([`Uncaptured::Metal`], 6.06 µs, from llama.cpp's
+//! own F16/Q4_0 pair in pull request #9698), and a HIP build without graphs on an Instinct pays
+//! [`Uncaptured::Instinct`]'s 5.73 µs (an MI100's run in #11867); consumer AMD cards keep the
+//! CUDA gap.
+//!
 //! Python engines (Transformers' eager generate, vLLM with enforce_eager) pay a different cost
 //! per op, the host's dispatch, which can exceed the GPU's work; no term models it yet.
 
@@ -67,6 +73,81 @@ pub enum Uncaptured {
     /// (`mul_mat_id`) of more tokens (pull request #19645, February 2026, which lifted the
     /// "batch size > 1" limit on every other graph and raised `mul_mat_id`'s from 1 to 4).
     Batch,
+    /// Apple silicon (issue 37): ggml-metal encodes every node of the graph as its own compute
+    /// dispatch (`ggml_metal_encode_node`); Metal has no graph capture, so every build, every
+    /// step, pays a fixed time per kernel ([`metal_kernel_seconds`]).
+    Metal,
+    /// An AMD Instinct (CDNA) GPU with `cuda_graphs=off`: a HIP build without GGML_HIP_GRAPHS,
+    /// its default ("experimental, slow", ggml/CMakeLists.txt) from pull request #11362
+    /// (January 2025) until #22254 (April 2026) turned it on; each kernel then costs
+    /// [`instinct_kernel_seconds`], measured on an MI100.
+    Instinct,
+}
+
+impl Uncaptured {
+    /// Seconds per kernel launched one by one: Metal's and an AMD Instinct's own figures, the
+    /// CUDA gap ([`gap_seconds`]) otherwise.
+    pub fn per_kernel(self) -> f64 {
+        match self {
+            Uncaptured::Metal => metal_kernel_seconds(),
+            Uncaptured::Instinct => instinct_kernel_seconds(),
+            Uncaptured::Setting | Uncaptured::Batch => gap_seconds(),
+        }
+    }
+}
+
+/// llama.cpp's Metal pair (issue 37): pull request #9698 ("metal : reduce command encoding
+/// overhead", September 2024, Georgi Gerganov), `llama-bench` tg128 of TinyLlama 1.1B (22
+/// llama layers) at F16 and Q4_0, column "t/s gg/perf-metal" (the merged build): (model size in
+/// GiB as llama-bench prints it, tokens per second).
+pub const METAL_PAIR: [(f64, f64); 2] = [(2.05, 153.89), (0.59, 245.85)];
+
+/// Kernels of [`METAL_PAIR`]'s step: 22 layers × 23 nodes (no flash attention; ggml-metal's
+/// matrix–vector kernels read F32 activations, so no quantization kernel) + norm, mul and the
+/// output matrix.
+pub const METAL_PAIR_KERNELS: u64 = 22 * BASE_PER_LAYER + HEAD;
+
+/// Metal's fixed time per kernel, seconds: the part of [`METAL_PAIR`]'s step that does not
+/// grow with the bytes read. Two sizes on one machine give both the time per byte and the fixed
+/// time without assuming the machine's bandwidth: fixed = t(Q4_0) − size(Q4_0) × (t(F16) −
+/// t(Q4_0)) ÷ (size(F16) − size(Q4_0)) = 3.09 ms, over 509 kernels: 6.06 µs. (The pair's time
+/// per byte is 645 GB/s: 81 % of an M2 Ultra's 800 GB/s, the share `bw_eff` assumes.)
+pub fn metal_kernel_seconds() -> f64 {
+    let [(big, big_rate), (small, small_rate)] = METAL_PAIR;
+    let (t_big, t_small) = (1.0 / big_rate, 1.0 / small_rate);
+    let fixed = t_small - small * (t_big - t_small) / (big - small);
+    fixed / METAL_PAIR_KERNELS as f64
+}
+
+/// An AMD Instinct GPU without HIP graphs (issue 37): llama.cpp's master of February 2025 on
+/// an MI100, `llama-bench` tg128 of Qwen2 1.5B Q4_0 (888.43 MiB), 156.20 t/s (IMbackK, pull
+/// request #11867, comment of 2025-02-19): (model bytes, tokens per second, the MI100's
+/// datasheet bandwidth in bytes per second).
+pub const INSTINCT_POINT: (f64, f64, f64) = (888.43 * 1_048_576.0, 156.20, 1.2288e12);
+
+/// Kernels of [`INSTINCT_POINT`]'s step: 28 layers × (23 nodes + Qwen2's 3 Q, K and V bias
+/// adds + 7 q8_1 quantizations) + the head's 4.
+pub const INSTINCT_POINT_KERNELS: u64 = 28 * (BASE_PER_LAYER + 3 + QUANT_PER_LAYER) + HEAD + QUANT_HEAD;
+
+/// An AMD Instinct's time per kernel without HIP graphs, seconds: [`INSTINCT_POINT`]'s step
+/// less its bytes at the MI100's bandwidth × the AMD share (`AMD_BW_EFF_BP`, 70 %), over its
+/// 928 kernels: (6.40 − 1.08 ms) ÷ 928 = 5.73 µs.
+pub fn instinct_kernel_seconds() -> f64 {
+    let (bytes, rate, bandwidth) = INSTINCT_POINT;
+    let eff = crate::scenario::speed::AMD_BW_EFF_BP as f64 / 10_000.0;
+    (1.0 / rate - bytes / (bandwidth * eff)) / INSTINCT_POINT_KERNELS as f64
+}
+
+/// Which GPU family the scenario's device is: Apple's (Metal) or an AMD Instinct (HIP on CDNA).
+fn family(s: &Scenario) -> (bool, bool) {
+    use crate::catalog::hardware::{gpu_hardware, Vendor};
+    match gpu_hardware(s.device.preset.id) {
+        Some(h) => (
+            h.vendor == Vendor::Apple,
+            h.vendor == Vendor::Amd && !h.desktop,
+        ),
+        None => (false, false),
+    }
 }
 
 /// The kernels of one decode step and why they are launched one by one; `None` where the
@@ -75,7 +156,12 @@ pub fn uncaptured(s: &Scenario, tokens: u64) -> Option<Uncaptured> {
     if s.engine != Engine::Llamacpp {
         return None;
     }
-    if s.cuda_graphs == CudaGraphs::Off {
+    let (metal, instinct) = family(s);
+    if metal {
+        Some(Uncaptured::Metal)
+    } else if s.cuda_graphs == CudaGraphs::Off && instinct {
+        Some(Uncaptured::Instinct)
+    } else if s.cuda_graphs == CudaGraphs::Off {
         Some(Uncaptured::Setting)
     } else if s.shape().0.experts > 1 && tokens > MAX_EXPERT_TOKENS {
         Some(Uncaptured::Batch)
@@ -91,7 +177,7 @@ pub fn uncaptured(s: &Scenario, tokens: u64) -> Option<Uncaptured> {
 /// layer launches more ([`moe_extra`]).
 pub fn per_layer(s: &Scenario) -> u64 {
     BASE_PER_LAYER - if s.flash_attention { FLASH_SAVES } else { 0 }
-        + if s.quantized_weights() {
+        + if quantizes_activations(s) {
             QUANT_PER_LAYER
         } else {
             0
@@ -120,7 +206,7 @@ pub fn moe_extra(s: &Scenario) -> u64 {
         return 0;
     }
     let shared = if a.shared_experts > 0 {
-        SHARED_FFN + if s.quantized_weights() { 3 } else { 0 }
+        SHARED_FFN + if quantizes_activations(s) { 3 } else { 0 }
     } else {
         0
     };
@@ -129,5 +215,16 @@ pub fn moe_extra(s: &Scenario) -> u64 {
 
 /// Kernels after the layers (norm and output matrix), when the output layer is on the GPU.
 pub fn head(s: &Scenario) -> u64 {
-    HEAD + if s.quantized_weights() { QUANT_HEAD } else { 0 }
+    HEAD + if quantizes_activations(s) {
+        QUANT_HEAD
+    } else {
+        0
+    }
+}
+
+/// Whether each quantized weight product launches a q8_1 quantization of its input first:
+/// ggml-cuda's (and HIP's) MMVQ does; ggml-metal's `kernel_mul_mv_q*_f32` read the F32
+/// activations directly.
+fn quantizes_activations(s: &Scenario) -> bool {
+    s.quantized_weights() && !family(s).0
 }

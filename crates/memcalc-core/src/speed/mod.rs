@@ -488,7 +488,7 @@ pub enum NeuralTerm {
         moe_layers: u64,
         /// Kernels after the layers (0 with the output layer on the host).
         head: u64,
-        /// Idle seconds per kernel.
+        /// Seconds per kernel: the CUDA gap, or Metal's or an Instinct's time per kernel (`why`).
         gap: f64,
         why: launch::Uncaptured,
     },

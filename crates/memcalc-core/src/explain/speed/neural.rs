@@ -194,6 +194,19 @@ fn pipeline_send_words(micro: u64, chunks: u64, over: String) -> String {
 }
 
 /// The source of llama.cpp's launch term.
+const SRC_LAUNCH_METAL: &str = "llama.cpp pull request #9698 (\"metal : reduce command \
+    encoding overhead\", September 2024): llama-bench tg128 of TinyLlama 1.1B, F16 (2.05 GiB) \
+    153.89 t/s and Q4_0 (0.59 GiB) 245.85 t/s on one Mac; the fixed time per step is t(Q4_0) − \
+    size(Q4_0) × (t(F16) − t(Q4_0)) ÷ (size(F16) − size(Q4_0)) = 3.09 ms, over its 509 kernels \
+    (22 layers × 23 nodes of llm_build_llama + 3): 6.06 µs per kernel; ggml-metal dispatches \
+    every node (ggml_metal_encode_node) and its mul_mv kernels read F32 activations, so no q8_1 \
+    quantization kernel is counted; flash attention saves 3 nodes a layer";
+const SRC_LAUNCH_INSTINCT: &str = "llama.cpp pull request #11867 (IMbackK, 2025-02-19): \
+    llama-bench tg128 of Qwen2 1.5B Q4_0 (888.43 MiB) on an AMD Instinct MI100, master 156.20 \
+    t/s; less its bytes at the MI100's 1.2288 TB/s × 70 % (the AMD share), over its 928 kernels \
+    (28 layers × (23 nodes + 3 bias adds + 7 q8_1 quantizations) + 4): 5.73 µs per kernel; HIP \
+    graphs were off by default (ggml/CMakeLists.txt GGML_HIP_GRAPHS \"experimental, slow\", pull \
+    request #11362) until pull request #22254 (April 2026)";
 const SRC_LAUNCH: &str = "llama.cpp pull request #6766 (CUDA graphs, Alan Gray, April 2024: \
     GPU-side gaps between kernels; JohannesGaessler's table, llama 2 7B Q4_0 ./main tg, RTX 3090 \
     116.31 → 128.27 t/s, RTX 4090 138.31 → 146.81) and issue #6763 (H100 PCIe, llama-2-7b Q4_K_M, \
@@ -246,6 +259,25 @@ fn launch(why: crate::speed::launch::Uncaptured) -> String {
         Uncaptured::Batch => {
             "llama.cpp turns CUDA graphs off for a mixture of experts' expert \
             products of more than 4 tokens a step (ggml-cuda.cu, pull request #19645)"
+        }
+        Uncaptured::Metal => {
+            return "On Apple silicon llama.cpp's Metal backend encodes every node of its graph \
+            as its own compute dispatch, and Metal has no graph capture: each kernel costs a \
+            fixed time besides the bytes it reads, whatever the build. The time per kernel is what \
+            llama.cpp's own pair of measurements on one Mac (TinyLlama 1.1B at F16 and Q4_0, pull \
+            request #9698) leaves once the time per byte is taken out. A fixed cost per step, so \
+            it weighs most on small, fast steps (a 4-bit 7B model on an M2 Ultra: about half the \
+            step) and least on a big model on a small chip."
+                .to_string();
+        }
+        Uncaptured::Instinct => {
+            return "On an AMD Instinct GPU a HIP build of llama.cpp without HIP graphs \
+            (cuda_graphs=off: GGML_HIP_GRAPHS off, its default until pull request #22254, April \
+            2026) launches one kernel per node of its graph, and each costs several microseconds \
+            on these GPUs: what llama.cpp's own run on an MI100 (Qwen2 1.5B Q4_0, pull request \
+            #11867) leaves once its bytes are read at the AMD share of the bandwidth. A fixed cost \
+            per step, so it weighs most on small, fast steps."
+                .to_string();
         }
     };
     format!(
@@ -470,6 +502,14 @@ impl Template for NeuralTerm {
                 offloaded: true, ..
             } => "Prefill: host weights copied to the GPU per micro-batch (llama.cpp)",
             NeuralTerm::PrefillHost { .. } => "Prefill: host weights read by the CPU (llama.cpp)",
+            NeuralTerm::DecodeLaunch {
+                why: crate::speed::launch::Uncaptured::Metal,
+                ..
+            } => "Decode step: kernel dispatches on Metal (llama.cpp)",
+            NeuralTerm::DecodeLaunch {
+                why: crate::speed::launch::Uncaptured::Instinct,
+                ..
+            } => "Decode step: kernel launches without a HIP graph (llama.cpp)",
             NeuralTerm::DecodeLaunch { .. } => {
                 "Decode step: kernel launches without a CUDA graph \
                 (llama.cpp)"
@@ -956,6 +996,14 @@ impl Template for NeuralTerm {
             NeuralTerm::DecodeMemory { .. } => SRC_DECODE_MEMORY,
             NeuralTerm::DecodeHost { .. } => SRC_DECODE_HOST,
             NeuralTerm::PrefillHost { .. } => SRC_PREFILL_HOST,
+            NeuralTerm::DecodeLaunch {
+                why: crate::speed::launch::Uncaptured::Metal,
+                ..
+            } => SRC_LAUNCH_METAL,
+            NeuralTerm::DecodeLaunch {
+                why: crate::speed::launch::Uncaptured::Instinct,
+                ..
+            } => SRC_LAUNCH_INSTINCT,
             NeuralTerm::DecodeLaunch { .. } => SRC_LAUNCH,
             NeuralTerm::DecodeOccupancy { .. } => SRC_OCCUPANCY,
             NeuralTerm::DecodeKquant { .. } => SRC_KQUANT,
