@@ -13,7 +13,7 @@
 set -euo pipefail
 DIST=${1:-dist}
 BUDGET=${2:-695500}
-FIRST_BUDGET=${3:-385800}
+FIRST_BUDGET=${3:-387190}
 LOG_BUDGET=${4:-255200}
 # What index.html requests as it loads: stylesheets, preloads, classic and module scripts by src,
 # and the core worker's script. Not what the app's loader imports after the first answer
