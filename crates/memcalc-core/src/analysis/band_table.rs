@@ -27,9 +27,9 @@ pub const K_MEMORY_MILLI: u32 = 3136;
 /// The factor on the base for time bands (thousandths).
 pub const K_TIME_MILLI: u32 = 1580;
 /// Rows inside the band built without their source, over every class.
-pub const COVERED: u32 = 231;
+pub const COVERED: u32 = 232;
 /// Rows judged so (those of classes with two sources or more).
-pub const JUDGED: u32 = 255;
+pub const JUDGED: u32 = 256;
 
 /// Each class: rows, sources, half-width and worst error (thousandths), covered, judged.
 #[rustfmt::skip]
@@ -37,7 +37,7 @@ pub const ENTRIES: &[Entry] = &[
     Entry { class: "decode engine=llamacpp memory_bandwidth", rows: 21, sources: 11, width_milli: 176, low_milli: 838, high_milli: 1193, worst_milli: -431, covered: 18, judged: 21 },
     Entry { class: "decode engine=vllm compute", rows: 3, sources: 1, width_milli: 250, low_milli: 778, high_milli: 1285, worst_milli: 171, covered: 0, judged: 0 },
     Entry { class: "decode engine=vllm link", rows: 1, sources: 1, width_milli: 38, low_milli: 962, high_milli: 1039, worst_milli: -24, covered: 0, judged: 0 },
-    Entry { class: "decode engine=vllm memory_bandwidth", rows: 24, sources: 4, width_milli: 547, low_milli: 578, high_milli: 1729, worst_milli: -444, covered: 23, judged: 24 },
+    Entry { class: "decode engine=vllm memory_bandwidth", rows: 25, sources: 4, width_milli: 547, low_milli: 578, high_milli: 1729, worst_milli: -444, covered: 24, judged: 25 },
     Entry { class: "pool engine=sglang", rows: 2, sources: 2, width_milli: 63, low_milli: 938, high_milli: 1066, worst_milli: 20, covered: 2, judged: 2 },
     Entry { class: "pool engine=vllm", rows: 2, sources: 2, width_milli: 32, low_milli: 968, high_milli: 1033, worst_milli: 7, covered: 2, judged: 2 },
     Entry { class: "step code=hpcg", rows: 16, sources: 8, width_milli: 159, low_milli: 852, high_milli: 1173, worst_milli: 479, covered: 13, judged: 16 },
