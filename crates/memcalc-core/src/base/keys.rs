@@ -95,6 +95,8 @@ keys! {
     MaxNumSeqs => "max_num_seqs",
     CudaGraphs => "cuda_graphs",
     MoeBlockUs => "moe_block_us",
+    GraphKernelUs => "graph_kernel_us",
+    GraphAttentionUs => "graph_attention_us",
     HybridKv => "hybrid_kv",
     BatchScope => "batch_scope",
     MambaCacheMode => "mamba_cache_mode",

@@ -68,6 +68,12 @@ pub struct SpeedSettings {
     /// Fixed time of one MoE layer's fused block in a vLLM or SGLang decode step, nanoseconds
     /// (`moe_block_us`, in µs); `None`: the published tables' median (speed/moe_block.rs).
     pub moe_block_ns: Option<u64>,
+    /// Floor of one kernel under a vLLM or SGLang CUDA graph, nanoseconds (`graph_kernel_us`,
+    /// in µs); `None`: the published tables' median (speed/graph_kernels.rs).
+    pub graph_kernel_ns: Option<u64>,
+    /// Floor of one layer's attention op under a vLLM or SGLang CUDA graph, nanoseconds
+    /// (`graph_attention_us`, in µs); `None`: the published tables' median.
+    pub graph_attention_ns: Option<u64>,
     /// Latency of one dependent FP64 add on a CPU core, picoseconds (`fp_add_ns`, in ns):
     /// the add latency in cycles over the core clock.
     pub fp_add_ps: Option<u64>,

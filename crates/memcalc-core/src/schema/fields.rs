@@ -328,6 +328,8 @@ fields! {
     MaxNumSeqs: maybe!(max_num_seqs) => f("Sequences per step (vLLM)", G::Serving, true, Count, INFER).bounds(&B::Count { min: 1, max: MAX_BATCH }),
     CudaGraphs: pick!(cuda_graphs) => f("CUDA graphs", G::Serving, true, Select, INFER),
     MoeBlockUs: maybe!(speed.moe_block_ns) => f("Fused MoE block per layer (vLLM, SGLang)", G::Serving, true, Number { unit: "µs" }, INFER).bounds(&B::Fixed { places: 3, min: 0, max: 1_000_000_000, said: "from 0 to 10^6 µs, with up to 3 decimals" }),
+    GraphKernelUs: maybe!(speed.graph_kernel_ns) => f("Kernel under a CUDA graph (vLLM, SGLang)", G::Serving, true, Number { unit: "µs" }, INFER).bounds(&B::Fixed { places: 3, min: 0, max: 1_000_000_000, said: "from 0 to 10^6 µs, with up to 3 decimals" }),
+    GraphAttentionUs: maybe!(speed.graph_attention_ns) => f("Attention op under a CUDA graph (vLLM, SGLang)", G::Serving, true, Number { unit: "µs" }, INFER).bounds(&B::Fixed { places: 3, min: 0, max: 1_000_000_000, said: "from 0 to 10^6 µs, with up to 3 decimals" }),
     HybridKv: pick!(hybrid_kv) => f("Windowed layers' KV (vLLM, SGLang)", G::Serving, true, Select, INFER),
     BatchScope: pick!(batch_scope) => f("Batch with replicas", G::Serving, true, Select, INFER),
     MambaCacheMode: pick!(mamba_cache) => f("Linear-attention state cache (vLLM)", G::Serving, true, Select, INFER),
@@ -626,6 +628,8 @@ fn for_model(key: FieldId, model: crate::scenario::sciml::ModelKind) -> bool {
             | F::MaxNumSeqs
             | F::CudaGraphs
             | F::MoeBlockUs
+            | F::GraphKernelUs
+            | F::GraphAttentionUs
             | F::HybridKv
             | F::MmvqWarps
             | F::KquantEff

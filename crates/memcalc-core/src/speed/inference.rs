@@ -514,6 +514,27 @@ pub fn speed(s: &Scenario, e: &Estimate, m: &Machine) -> Speed {
             }),
         });
     }
+    // Issue 37 (vLLM and SGLang at small batch): under the CUDA graph every kernel of the step
+    // and every layer's attention op still takes its floor beyond its bytes
+    // (speed/graph_kernels.rs).
+    if let Some(count) = crate::speed::graph_kernels::count(s, seqs) {
+        let per_kernel = crate::speed::graph_kernels::kernel_seconds_of(s);
+        let attention = crate::speed::graph_kernels::attention_seconds_of(s);
+        let t = count.kernels() as f64 * per_kernel + count.layers() as f64 * attention;
+        if t > 0.0 {
+            let t = Time::of(t);
+            step = step.plus(t);
+            terms.push(TimeTerm {
+                time: t,
+                bound: Bound::Launch,
+                values: TermValues::Neural(NeuralTerm::DecodeGraphKernels {
+                    count,
+                    per_kernel,
+                    attention,
+                }),
+            });
+        }
+    }
     // A Python engine without a CUDA graph: the host launches every kernel of the step; it
     // runs ahead of the GPU, so the step is the longer of the GPU's time and the launches'.
     if let Some(why) = crate::speed::dispatch::eager(s, seqs) {

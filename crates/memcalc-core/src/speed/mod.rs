@@ -26,6 +26,8 @@ pub mod machine;
 pub mod mmvq;
 pub mod kquant;
 pub mod moe_block;
+// Issue 37 (vLLM and SGLang at small batch): the kernels under a CUDA graph.
+pub mod graph_kernels;
 pub mod overlap;
 pub mod sciml;
 pub mod sim;
@@ -191,6 +193,9 @@ terms! {
     /// vLLM's and SGLang's fused MoE block beyond its bytes: routing, alignment and the grouped
     /// GEMMs' fixed time per MoE layer (speed/moe_block.rs).
     DecodeMoeBlock = "decode_moe_block", Neural;
+    /// vLLM's and SGLang's kernels under their CUDA graph: each kernel's and each attention
+    /// op's floor beyond its bytes (speed/graph_kernels.rs).
+    DecodeGraphKernels = "decode_graph_kernels", Neural;
     TrainCompute = "train_compute", Neural;
     /// FP8 training's attention products, left in BF16 by Transformer Engine's default recipe
     /// (`fp8_dpa` off; speed/training.rs).
@@ -510,6 +515,16 @@ pub enum NeuralTerm {
         /// Fixed seconds of one layer's block.
         per_layer: f64,
     },
+    /// vLLM's and SGLang's kernels under their CUDA graph (speed/graph_kernels.rs): every
+    /// kernel's floor and every layer's attention op floor, a step.
+    DecodeGraphKernels {
+        /// The step's kernels by kind of layer.
+        count: graph_kernels::Count,
+        /// Seconds of one kernel's floor.
+        per_kernel: f64,
+        /// Seconds of one layer's attention op floor.
+        attention: f64,
+    },
     /// What the weights' reads take beyond the bandwidth-bound time when llama.cpp's
     /// quantized kernel runs too few warps to keep the memory busy (speed/mmvq.rs).
     DecodeOccupancy {
@@ -725,6 +740,7 @@ impl NeuralTerm {
             NeuralTerm::DecodeKquant { .. } => TermId::DecodeKquant,
             NeuralTerm::DecodeDispatch { .. } => TermId::DecodeDispatch,
             NeuralTerm::DecodeMoeBlock { .. } => TermId::DecodeMoeBlock,
+            NeuralTerm::DecodeGraphKernels { .. } => TermId::DecodeGraphKernels,
             NeuralTerm::TrainCompute(_) => TermId::TrainCompute,
             NeuralTerm::PipelineBubble { .. } => TermId::PipelineBubble,
             NeuralTerm::TpAllReduce { .. } => TermId::TpAllReduce,

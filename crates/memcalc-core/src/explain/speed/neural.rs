@@ -229,6 +229,38 @@ fn launch_formula(per_layer: u64, layers: u64, head: u64, gap: f64) -> String {
     )
 }
 
+/// vLLM's and SGLang's kernels under their CUDA graph: "(12 kernels × 28 layers + 3) × 2.63 µs
+/// + 28 attention ops × 11.6 µs"; a MoE model's MoE layers as "+ 8 × 48 MoE layers".
+fn graph_kernels_formula(
+    c: &crate::speed::graph_kernels::Count,
+    per_kernel: f64,
+    attention: f64,
+) -> String {
+    let mut kernels = Vec::new();
+    if c.dense_layers > 0 {
+        kernels.push(format!(
+            "{} kernels × {}",
+            c.dense_kernels,
+            units::count(c.dense_layers, "layer", "layers")
+        ));
+    }
+    if c.moe_layers > 0 {
+        kernels.push(format!(
+            "{} × {}",
+            c.moe_kernels,
+            units::count(c.moe_layers, "MoE layer", "MoE layers")
+        ));
+    }
+    kernels.push(c.head.to_string());
+    format!(
+        "({}) × {} + {} × {}",
+        kernels.join(" + "),
+        time(Time::of(per_kernel)),
+        units::count(c.layers(), "attention op", "attention ops"),
+        time(Time::of(attention))
+    )
+}
+
 /// llama.cpp's launches with a mixture of experts' routing kernels: "(30 kernels × 48 layers +
 /// 12 × 48 MoE layers + 4) × 723 ns"; a dense model's as [`launch_formula`].
 fn moe_launch_formula(
@@ -299,6 +331,14 @@ const SRC_MOE_BLOCK: &str = "The engines' fused_moe kernel benchmarks at batch s
     (B200, Qwen3-30B-A3B shape, BF16, 39.61 µs), sgl-project/sglang#11730 (H200, Qwen3-235B-A22B \
     FP8 TP 8, 31.70 µs); each less its top-k experts' bytes at the datasheet bandwidth × 80 % \
     (48.5, 12.6, 27.8, 26.8 µs), median 27.3 µs per MoE layer";
+const SRC_GRAPH_KERNELS: &str = "Kernels per layer from vLLM's model code \
+    (vllm-project/vllm@002456df vllm/model_executor/models/qwen3.py Qwen3DecoderLayer and \
+    Qwen3Attention forward; llama.py without q_norm and k_norm); floors from NVIDIA AIConfigurator's \
+    graph-replayed vLLM op tables (ai-dynamo/aiconfigurator@095f58a collector/vllm/collect_gemm.py, \
+    collect_attn.py, collector/helper.py benchmark_with_power): a product of one token by a matrix \
+    of at most 128 × 128, median 2.61, 2.64, 2.61 and 2.65 µs (H100 vLLM 0.24.0, 0.19.0, 0.14.0; \
+    A100 vLLM 0.14.0), 2.63 µs; the attention op at one sequence and at most 128 tokens of \
+    context, 11.79, 9.65, 11.40 and 12.66 µs, 11.6 µs";
 const SRC_DISPATCH: &str = "facebookresearch/HolisticTraceAnalysis \
     docs/source/features/cuda_kernel_launch_stats.rst (\"usually, the launch time on the CPU side \
     is between 5-20 microseconds\": the lower end taken); kernels per layer: llama.cpp's count of a \
@@ -527,6 +567,9 @@ impl Template for NeuralTerm {
             NeuralTerm::DecodeMoeBlock { .. } => {
                 "Decode step: the fused MoE block's fixed time (vLLM, SGLang)"
             }
+            NeuralTerm::DecodeGraphKernels { .. } => {
+                "Decode step: each kernel's floor under the CUDA graph (vLLM, SGLang)"
+            }
             NeuralTerm::TpAllReduce { .. } => "Decode step: tensor-parallel all-reduces",
             NeuralTerm::TrainCompute(_) => "Training step: FLOPs",
             NeuralTerm::PipelineBubble { .. } => "Pipeline bubble",
@@ -670,6 +713,11 @@ impl Template for NeuralTerm {
                 units::count(*layers, "MoE layer", "MoE layers"),
                 time(Time::of(*per_layer))
             ),
+            NeuralTerm::DecodeGraphKernels {
+                count: c,
+                per_kernel,
+                attention,
+            } => graph_kernels_formula(c, *per_kernel, *attention),
             NeuralTerm::TrainCompute(f) => format!(
                 "({} × {} params + {} attention + {} recomputed) FLOP per token × {} tokens ÷ {} ÷ \
                     ({} × {})",
@@ -849,6 +897,15 @@ impl Template for NeuralTerm {
                 pct(*factor)
             ),
             NeuralTerm::DecodeDispatch { why, .. } => dispatch(*why),
+            NeuralTerm::DecodeGraphKernels { .. } => "vLLM and SGLang replay a decode step as one \
+                CUDA graph, so the host launches nothing per kernel, but each kernel still takes \
+                a few microseconds on the GPU however few bytes it reads: every norm, rotary \
+                embedding, activation and product of every layer, and each layer's attention op \
+                (the KV-cache write and the decode kernel). At one request that is most of a \
+                step beyond the weights' bytes. The floors are the engine's own kernels timed \
+                under graph replay by NVIDIA's AIConfigurator (graph_kernel_us and \
+                graph_attention_us set them; 0 turns either off)."
+                .to_string(),
             NeuralTerm::DecodeMoeBlock { .. } => "Each MoE layer of the step routes its tokens (top-k), \
                 sorts them by expert and runs the grouped products over the experts they chose: \
                 under a CUDA graph the launches cost little, but the engines' own kernel \
@@ -1009,6 +1066,7 @@ impl Template for NeuralTerm {
             NeuralTerm::DecodeKquant { .. } => SRC_KQUANT,
             NeuralTerm::DecodeDispatch { .. } => SRC_DISPATCH,
             NeuralTerm::DecodeMoeBlock { .. } => SRC_MOE_BLOCK,
+            NeuralTerm::DecodeGraphKernels { .. } => SRC_GRAPH_KERNELS,
             NeuralTerm::TpAllReduce { .. }
             | NeuralTerm::PrefillAllReduce { .. }
             | NeuralTerm::TensorParallel { .. } => SRC_TENSOR,
