@@ -87,6 +87,13 @@ fn predicted(r: &Row) -> f64 {
         ) if rate.key() == q => rate.value(),
         ("step_s", Steps::Sim { step, .. }) => step.seconds().expect("a finite step"),
         ("tokens_per_s", Steps::Inference { tokens_per_s, .. }) => tokens_per_s,
+        // Prefill (issue 37): the prompt's tokens over the time to first token, as llama-bench's
+        // `pp<N>` and llama.cpp's "prompt eval" report them (one sequence: a static batch would
+        // prefill every prompt before the first token).
+        ("prefill_tokens_per_s", Steps::Inference { ttft, .. }) => {
+            assert_eq!(s.batch.max(1), 1, "{}: a prefill row is one sequence", r.name);
+            ttft.per_second(s.speed.prompt_of(s.seq) as f64)
+        }
         // A pooled engine under load: output tokens/s over a request's life (issue 37).
         (
             "served_tokens_per_s",
