@@ -107,7 +107,19 @@ pub struct SpeedSettings {
     /// builds before pull request #5394 (February 2024), whose one-warp blocks leave an SM
     /// below its warp limit (speed/mmvq.rs); `None`: the current build, no limit modelled.
     pub mmvq_warps: Option<u64>,
+    /// Where the prefill's matrix products accumulate (`prefill_acc`); `None`: the engine's own
+    /// (speed/prefill.rs): llama.cpp FP16, PyTorch engines FP32.
+    pub prefill_acc: Option<PrefillAcc>,
 }
+
+crate::base::choice::choice_enum!(
+    /// Where the prefill's matrix products accumulate (`prefill_acc`): GeForce RTX cards run
+    /// FP16 products with FP16 accumulation at twice the FP32-accumulate rate.
+    PrefillAcc {
+        Fp16 => ("fp16", "FP16 (llama.cpp's cuBLAS CUBLAS_COMPUTE_16F)"),
+        Fp32 => ("fp32", "FP32 (PyTorch's cuBLAS; llama.cpp on AMD CDNA)"),
+    }
+);
 
 impl SpeedSettings {
     /// The utilisation as a fraction.
