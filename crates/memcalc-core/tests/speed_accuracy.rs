@@ -91,7 +91,12 @@ fn predicted(r: &Row) -> f64 {
         // `pp<N>` and llama.cpp's "prompt eval" report them (one sequence: a static batch would
         // prefill every prompt before the first token).
         ("prefill_tokens_per_s", Steps::Inference { ttft, .. }) => {
-            assert_eq!(s.batch.max(1), 1, "{}: a prefill row is one sequence", r.name);
+            assert_eq!(
+                s.batch.max(1),
+                1,
+                "{}: a prefill row is one sequence",
+                r.name
+            );
             ttft.per_second(s.speed.prompt_of(s.seq) as f64)
         }
         // A pooled engine under load: output tokens/s over a request's life (issue 37).
