@@ -89,17 +89,17 @@ fn predicted(r: &Row) -> f64 {
         ) if rate.key() == q => rate.value(),
         ("step_s", Steps::Sim { step, .. }) => step.seconds().expect("a finite step"),
         ("tokens_per_s", Steps::Inference { tokens_per_s, .. }) => tokens_per_s,
-        // Prompt processing (llama-bench's `pp`, issue 37): the prompt's tokens over the
-        // time to first token.
+        // Prefill (issue 37): the prompt's tokens over the time to first token, as llama-bench's
+        // `pp<N>` and llama.cpp's "prompt eval" report them (one sequence: a static batch would
+        // prefill every prompt before the first token).
         ("prefill_tokens_per_s", Steps::Inference { ttft, .. }) => {
-            let prompt: f64 = r
-                .query
-                .split('&')
-                .find_map(|kv| kv.strip_prefix("prompt="))
-                .expect("a prefill row names its prompt")
-                .parse()
-                .unwrap();
-            prompt / ttft.seconds().expect("a finite time to first token")
+            assert_eq!(
+                s.batch.max(1),
+                1,
+                "{}: a prefill row is one sequence",
+                r.name
+            );
+            ttft.per_second(s.speed.prompt_of(s.seq) as f64)
         }
         // A pooled engine under load: output tokens/s over a request's life (issue 37).
         (

@@ -113,6 +113,10 @@ pub fn class_key(m: Mechanism, figure: Figure, bound: Option<Bound>) -> Option<S
         .iter()
         .find(|r| r.figure == figure && r.modes.contains(&m.mode))?;
     let mut key = format!("{} {}", figure.key(), m.program.key());
+    // Metal's matrix kernels are another mechanism than CUDA's for a compute-bound prefill.
+    if figure == Figure::Prefill && m.metal {
+        key.push_str(" backend=metal");
+    }
     if rule.bound {
         if let Some(b) = bound {
             key.push(' ');

@@ -229,6 +229,7 @@ keys! {
     BwEff => "bw_eff",
     Mfu => "mfu",
     Prompt => "prompt",
+    PrefillAcc => "prefill_acc",
     TrainTokens => "train_tokens",
     MicroBatches => "micro_batches",
     Vpp => "vpp",

@@ -33,6 +33,9 @@ impl Program {
 pub struct Mechanism {
     pub mode: Mode,
     pub program: Program,
+    /// llama.cpp on Apple silicon: its prefill runs Metal's matrix kernels, not CUDA's cuBLAS
+    /// and MMQ, so its prefill rows are a class of their own (`analysis::band::class_key`).
+    pub metal: bool,
 }
 
 impl Scenario {
@@ -47,9 +50,14 @@ impl Scenario {
             Mode::Sim if self.sim.code == Code::Generic => Program::Method(self.sim.method),
             Mode::Sim => Program::Code(self.sim.code),
         };
+        let metal = self.mode == Mode::Infer
+            && self.engine == crate::scenario::serving::Engine::Llamacpp
+            && crate::catalog::hardware::gpu_hardware(self.device.preset.id)
+                .is_some_and(|hw| hw.vendor == crate::catalog::hardware::Vendor::Apple);
         Mechanism {
             mode: self.mode,
             program,
+            metal,
         }
     }
 }

@@ -131,7 +131,19 @@ pub struct SpeedSettings {
     /// formats', basis points (`kquant_eff`); `None`: the file type's sourced factor
     /// (speed/kquant.rs).
     pub kquant_eff_bp: Option<u64>,
+    /// Where the prefill's matrix products accumulate (`prefill_acc`); `None`: the engine's own
+    /// (speed/prefill.rs): llama.cpp FP16, PyTorch engines FP32.
+    pub prefill_acc: Option<PrefillAcc>,
 }
+
+crate::base::choice::choice_enum!(
+    /// Where the prefill's matrix products accumulate (`prefill_acc`): GeForce RTX cards run
+    /// FP16 products with FP16 accumulation at twice the FP32-accumulate rate.
+    PrefillAcc {
+        Fp16 => ("fp16", "FP16 (llama.cpp's cuBLAS CUBLAS_COMPUTE_16F)"),
+        Fp32 => ("fp32", "FP32 (PyTorch's cuBLAS; llama.cpp on AMD CDNA)"),
+    }
+);
 
 impl SpeedSettings {
     /// The utilisation as a fraction.

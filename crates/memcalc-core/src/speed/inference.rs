@@ -389,7 +389,13 @@ pub fn speed(s: &Scenario, e: &Estimate, m: &Machine) -> Speed {
     let np = prompts as f64;
     let prefill_attention = 2.0 * layers * prompt * prompt * width * np / tp as f64;
     let prefill_flops = 2.0 * p_mm * prompt * np / tp as f64 + prefill_attention;
-    let prefill = work(prefill_flops);
+    // The products' accumulation: FP16 on a GeForce card runs at twice the table's
+    // FP32-accumulate peak (speed/prefill.rs; llama.cpp's own, `prefill_acc`).
+    let fp16_acc = crate::speed::prefill::fp16_acc(s, m, compute);
+    let prefill = Work {
+        peak: m.peak(compute) * fp16_acc.map_or(1.0, |a| a.factor),
+        ..work(prefill_flops)
+    };
     terms.push(TimeTerm {
         time: prefill.time(),
         bound: Bound::Compute,
@@ -400,6 +406,7 @@ pub fn speed(s: &Scenario, e: &Estimate, m: &Machine) -> Speed {
             tp,
             work: prefill,
             per_request,
+            fp16_acc,
         }),
     });
 

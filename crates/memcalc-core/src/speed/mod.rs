@@ -29,6 +29,7 @@ pub mod moe_block;
 // Issue 37 (vLLM and SGLang at small batch): the kernels under a CUDA graph.
 pub mod graph_kernels;
 pub mod overlap;
+pub mod prefill;
 pub mod sciml;
 pub mod sim;
 pub mod training;
@@ -436,6 +437,8 @@ pub enum NeuralTerm {
         work: Work,
         /// One request's prompt (a pooled engine's continuous batching), not the batch's.
         per_request: bool,
+        /// The FP16-accumulate rate `work.peak` includes (GeForce cards; speed/prefill.rs).
+        fp16_acc: Option<prefill::Fp16Acc>,
     },
     /// Bytes a decode step reads from device memory: the weights as stored and every running
     /// sequence's KV cache.

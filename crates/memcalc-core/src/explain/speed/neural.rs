@@ -84,6 +84,29 @@ fn prefill(tokens: f64) -> String {
     )
 }
 
+/// Why a prefill runs at twice the table's FP16 peak on a GeForce card (speed/prefill.rs).
+fn fp16_acc(a: &crate::speed::prefill::Fp16Acc) -> String {
+    format!(
+        "Its products accumulate in FP16, which this GeForce card runs at {}× its FP32-accumulate \
+        rate ({}){}.{}",
+        a.factor,
+        a.source,
+        if a.engine_default {
+            ": llama.cpp multiplies with cuBLAS's CUBLAS_COMPUTE_16F (prefill_acc=fp32 times FP32 \
+            accumulation)"
+        } else {
+            " (prefill_acc=fp16)"
+        },
+        if a.quantized {
+            " Quantized weights run llama.cpp's MMQ kernels on int8 tensor cores, used only where \
+            they beat that FP16 path; their own rate at these shapes is not sourced, so the prefill \
+            is timed at the FP16 path's rate, a floor on its speed."
+        } else {
+            ""
+        }
+    )
+}
+
 /// The sequences a decode step runs, as the summary says them: "14 sequences (the most the
 /// engine runs at once: …; of 256 requested, 242 wait in its queue)".
 pub(super) fn sequences(running: u64, requested: u64) -> String {
@@ -466,6 +489,15 @@ const SRC_PREFILL_BATCH: &str = concat!(
     generate(), llama.cpp's llama_decode over the batch's prompt tokens (n_batch)"
 );
 const SRC_DECODE_COMPUTE: &str = roofline!();
+/// A prefill whose products accumulate in FP16 on a GeForce card (speed/prefill.rs).
+const SRC_PREFILL_FP16_ACC: &str = concat!(
+    roofline!(),
+    "; llama.cpp ggml/src/ggml-cuda/ggml-cuda.cu (ggml_cuda_op_mul_mat_cublas: cu_compute_type = \
+    CUBLAS_COMPUTE_16F; ggml_cuda_should_use_mmq; MMQ on int8 tensor cores: pull requests #7676, \
+    #7860, #7921); FP16-accumulate tensor rates: NVIDIA Ampere GA102, Ada and RTX Blackwell GPU \
+    architecture whitepapers (GeForce RTX 3090 142 vs 71, RTX 4090 330.3 vs 165.2, RTX 5090 419 \
+    vs 209.5 TFLOPS with FP16 vs FP32 accumulate, dense)"
+);
 const SRC_DECODE_MEMORY: &str = concat!(
     roofline!(),
     "; achieved share of bandwidth assumed \
@@ -803,6 +835,20 @@ impl Template for NeuralTerm {
         match self {
             NeuralTerm::Prefill {
                 tokens,
+                per_request,
+                fp16_acc: Some(a),
+                ..
+            } => format!(
+                "{} {}",
+                if *per_request {
+                    prefill(*tokens)
+                } else {
+                    PREFILL.into()
+                },
+                fp16_acc(a)
+            ),
+            NeuralTerm::Prefill {
+                tokens,
                 per_request: true,
                 ..
             } => prefill(*tokens),
@@ -1037,6 +1083,9 @@ impl Template for NeuralTerm {
 
     fn source(&self) -> &'static str {
         match self {
+            NeuralTerm::Prefill {
+                fp16_acc: Some(_), ..
+            } => SRC_PREFILL_FP16_ACC,
             NeuralTerm::Prefill {
                 per_request: true,
                 work,
