@@ -172,6 +172,18 @@ pub fn step_sentence(cmp: &Comparison, i: usize) -> String {
 
 // ---- The time terms side by side (issue 41, h-compare) ----
 
+/// One time term across the compared setups (issue 41, h-compare): its label from the term's
+/// `Template`, its seconds per column (None where the setup has no such term), the cells the
+/// table shows ("9.1 ms (−3.4 ms, −27 %)") and whether the row moves.
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct CompareTerm {
+    pub id: crate::speed::TermId,
+    pub label: String,
+    pub seconds: Vec<Option<f64>>,
+    pub cells: Vec<String>,
+    pub moves: bool,
+}
+
 /// A signed time: "+1.2 ms", "−20 µs" (a true minus), "±0 s".
 pub fn signed_seconds(delta: f64) -> String {
     if delta == 0.0 || !delta.is_finite() {
@@ -219,10 +231,10 @@ pub fn term_moves(row: &TermRow) -> bool {
 
 /// Every time term of any setup as the page's comparison shows it (`TimeAnswer::compare_terms`),
 /// the rows that move most first ([`Comparison::terms`]' order).
-pub fn term_lines(cmp: &Comparison) -> Vec<crate::report::time_answer::CompareTerm> {
+pub fn term_lines(cmp: &Comparison) -> Vec<CompareTerm> {
     cmp.terms
         .iter()
-        .map(|r| crate::report::time_answer::CompareTerm {
+        .map(|r| CompareTerm {
             id: r.id,
             label: term_label(cmp, r).into(),
             seconds: r.seconds.clone(),

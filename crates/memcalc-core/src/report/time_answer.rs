@@ -128,17 +128,8 @@ pub struct CompareTime {
     pub change: String,
 }
 
-/// One time term across the compared setups (issue 41, h-compare): its label from the term's
-/// `Template`, its seconds per column (None where the setup has no such term), the cells the
-/// table shows ("9.1 ms (−3.4 ms, −27 %)") and whether the row moves.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct CompareTerm {
-    pub id: TermId,
-    pub label: String,
-    pub seconds: Vec<Option<f64>>,
-    pub cells: Vec<String>,
-    pub moves: bool,
-}
+// One time term across the compared setups (issue 41, h-compare): declared with its writer.
+pub use super::compare::CompareTerm;
 
 // ---- issue 41/36 (h-lane): the rows' launch settings, asked apart ----
 /// The launch settings of the suggestion or layout row whose query is `query` (issue 40), in

@@ -26,6 +26,8 @@ pub mod machine;
 pub mod mmvq;
 pub mod moe_block;
 pub mod overlap;
+// A serving engine's wait for a running slot under a random load (issue 41, h-compare).
+pub mod queueing;
 pub mod sciml;
 pub mod sim;
 pub mod training;
