@@ -294,7 +294,23 @@ pub fn sentences(p: &Plan, units: UnitSystem) -> Vec<(String, String)> {
         ));
     }
     if let Some(b) = &p.binding {
-        out.push(("binding".into(), binding_sentence(b, units)));
+        let mut text = binding_sentence(b, units);
+        // issue 41 (h-compare): at a percentile, the first token waits for a running slot too.
+        if let (
+            Binding::Latency {
+                first_token: true, ..
+            },
+            Task::Serve {
+                percentile: Some(pct),
+                ..
+            },
+        ) = (b, task)
+        {
+            text.push_str(&format!(
+                " At the {pct}th percentile of random arrivals the first token includes the wait for a running slot (plan_lat_pct): more replicas (plan_max_gpus) or a lower percentile shorten it."
+            ));
+        }
+        out.push(("binding".into(), text));
     }
     if let Some(c) = &p.closest {
         out.push((
