@@ -292,6 +292,7 @@ fn a_serving_goal_reads_its_first_token_target_at_the_percentile_named() {
         "{out}"
     );
     assert!(out.contains("At the 99th percentile of random arrivals the first token includes the wait for a running slot"), "{out}");
+    assert!(!out.contains("the hardware's floor"), "{out}");
     // Without the key, today's answer: no percentile, no queueing assumption.
     let (code, out, _) = memcalc(&["--plan", q]);
     assert_eq!(code, 0);

@@ -306,6 +306,8 @@ pub fn sentences(p: &Plan, units: UnitSystem) -> Vec<(String, String)> {
             },
         ) = (b, task)
         {
+            // Not the hardware's floor alone: the queue's wait is part of the first token.
+            text = text.replacen("; the hardware's floor is above it.", ".", 1);
             text.push_str(&format!(
                 " At the {pct}th percentile of random arrivals the first token includes the wait for a running slot (plan_lat_pct): more replicas (plan_max_gpus) or a lower percentile shorten it."
             ));
