@@ -13,7 +13,7 @@
 set -euo pipefail
 DIST=${1:-dist}
 BUDGET=${2:-703200}
-FIRST_BUDGET=${3:-389100}
+FIRST_BUDGET=${3:-389200}
 LOG_BUDGET=${4:-255250}
 # What index.html requests as it loads: stylesheets, preloads, classic and module scripts by src,
 # and the core worker's script. Not what the app's loader imports after the first answer
