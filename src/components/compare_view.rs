@@ -58,6 +58,34 @@ pub fn CompareView() -> impl IntoView {
         all.push(memcalc_core::estimate(&scenario.get()));
         memcalc_charts::compare::CompareData::of(&all, units.get())
     });
+    // ---- The time section and the time bars (issue 41, h-compare): the time answer's rows ----
+    let time_terms = move || {
+        time.with(|t| t.as_ref().map(|a| a.compare_terms.clone()))
+            .unwrap_or_default()
+    };
+    let time_bars = Memo::new(move |_| {
+        time.with(|t| {
+            t.as_ref().map_or_else(Default::default, |a| {
+                let steps: Vec<Option<f64>> = a.compare.iter().map(|c| c.seconds).collect();
+                memcalc_charts::compare_time::CompareTimeData::of(
+                    &steps,
+                    a.compare_terms
+                        .iter()
+                        .map(|r| (r.label.clone(), r.seconds.clone())),
+                )
+            })
+        })
+    });
+    let time_container = NodeRef::<leptos::html::Div>::new();
+    let time_canvas = NodeRef::<leptos::html::Canvas>::new();
+    crate::canvas::chart(
+        time_container,
+        time_canvas,
+        theme,
+        time_bars,
+        memcalc_charts::compare_time::preferred_height,
+        memcalc_charts::compare_time::draw_compare_time,
+    );
     let container = NodeRef::<leptos::html::Div>::new();
     let canvas = NodeRef::<leptos::html::Canvas>::new();
     crate::canvas::chart(
@@ -154,6 +182,39 @@ pub fn CompareView() -> impl IntoView {
                                                     })
                                                     .collect_view()}
                                             </tr>
+                                            {move || {
+                                                let rows = time_terms();
+                                                let heading = (!rows.is_empty())
+                                                    .then(|| {
+                                                        view! {
+                                                            <tr class="compare-section">
+                                                                <th scope="row">
+                                                                    {memcalc_core::report::compare::TERMS_HEADING}
+                                                                </th>
+                                                                {(0..n).map(|_| view! { <td></td> }).collect_view()}
+                                                            </tr>
+                                                        }
+                                                    });
+                                                let rows = rows
+                                                    .into_iter()
+                                                    .map(|r| {
+                                                        view! {
+                                                            <tr class:moves=r.moves data-compare-term=r.id.key()>
+                                                                <th scope="row">{r.label}</th>
+                                                                {r
+                                                                    .cells
+                                                                    .into_iter()
+                                                                    .map(|c| view! { <td class="num">{c}</td> })
+                                                                    .collect_view()}
+                                                            </tr>
+                                                        }
+                                                    })
+                                                    .collect_view();
+                                                view! {
+                                                    {heading}
+                                                    {rows}
+                                                }
+                                            }}
                                         </tbody>
                                     </table>
                                 </div>
@@ -199,6 +260,18 @@ pub fn CompareView() -> impl IntoView {
                 <button type="button" class="keep" data-testid="compare-png" on:click=png>
                     "Chart as PNG"
                 </button>
+            </div>
+            <div
+                class="chart"
+                node_ref=time_container
+                hidden=move || time_bars.with(|b| b.rows.is_empty())
+            >
+                <canvas
+                    data-testid="compare-time-chart"
+                    node_ref=time_canvas
+                    role="img"
+                    aria-label=move || time_bars.with(|b| b.summary())
+                ></canvas>
             </div>
             <Show when=can_keep>
                 <button type="button" class="keep" data-testid="compare-keep" on:click=keep>

@@ -93,3 +93,37 @@ test("each setup's step time and bound, and a suggestion and a layout row added 
   await expect(table.getByTestId("compare-time").locator("td").nth(1)).toHaveText(/ \(.+\)$/);
   await view.screenshot({ path: `${ARTIFACTS}/compare-times-${testInfo.project.name}.png` });
 });
+
+test("every time term side by side with its difference, and the time bars on one axis", async ({ page }, testInfo) => {
+  // Issue 41 (h-compare): ZeRO-1 kept, ZeRO-3 in the form: the parameters' gathers move the
+  // data-parallel term; each term's row has a cell per setup with the difference from setup 1.
+  const keep = encodeURIComponent("v=4&params=7B&gpus=8&zero=1");
+  await page.goto(`./?v=4&params=7B&gpus=8&zero=3&cmp=${keep}`);
+  await ready(page);
+  const view = page.getByTestId("compare");
+  await view.scrollIntoViewIfNeeded();
+  const table = view.getByTestId("compare-table");
+  await expect(table.locator("thead th")).toHaveText(["", "Setup 1", "Setup 2 (the form)"]);
+  // The time section: a heading row, then one row per term, the ones that move most first.
+  await expect(table.locator("tr.compare-section th")).toHaveText("Time terms (per step)");
+  const terms = table.locator("tr[data-compare-term]");
+  expect(await terms.count()).toBeGreaterThan(1);
+  const first = terms.first();
+  await expect(first).toHaveClass(/moves/);
+  await expect(first.locator("td")).toHaveCount(2);
+  await expect(first.locator("td").nth(0)).toHaveText(/^\d[\d.]* (ns|µs|ms|s|min|h)$/);
+  await expect(first.locator("td").nth(1)).toHaveText(/^\d[\d.]* (ns|µs|ms|s|min|h) \([+−][\d.]+ (ns|µs|ms|s|min|h), [+−][\d.]+ %\)$/);
+  await expect(first).toHaveAttribute("data-compare-term", "data_parallel_exposed");
+  await expect(table.locator('tr[data-compare-term="train_compute"]')).not.toHaveClass(/moves/);
+  // The time bars: the step and the terms of both setups on one axis, read aloud.
+  const chart = view.getByTestId("compare-time-chart");
+  await expect(chart).toBeVisible();
+  await expect(chart).toHaveAttribute("aria-label", /^Step time and the time terms that move most, each setup on one axis\. Step: setup 1 [\d.]+ (ns|µs|ms|s), setup 2 /);
+  const box = await chart.boundingBox();
+  expect(box!.width).toBeGreaterThan(200);
+  expect(box!.height).toBeGreaterThan(150);
+  await table.scrollIntoViewIfNeeded();
+  await view.screenshot({ path: `${ARTIFACTS}/compare-time-terms-${testInfo.project.name}.png` });
+  await chart.scrollIntoViewIfNeeded();
+  await chart.screenshot({ path: `${ARTIFACTS}/compare-time-chart-${testInfo.project.name}.png` });
+});

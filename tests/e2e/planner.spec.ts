@@ -163,3 +163,24 @@ test("with a goal set, an edit's time line updates while a large plan is being w
   console.log(`[${testInfo.project.name}] edit's time answer ${(time.t1! - time.t0).toFixed(0)} ms, asked ${(time.t0 - plan.t0).toFixed(0)} ms into a plan of ${(p.t1! - p.t0).toFixed(0)} ms`);
   await panel.screenshot({ path: `${ARTIFACTS}/planner-lane-${testInfo.project.name}.png` });
 });
+
+test("a serving goal's first token at a percentile of random arrivals: the wait for a slot can bind", async ({ page }, testInfo) => {
+  // Issue 41 (h-compare): 8B on one H100 at 2 requests/s. At the median the first token meets
+  // 1.5 s; at the 99th percentile the wait for a running slot makes latency bind.
+  const goal = "&plan_rps=2&plan_ttft_ms=1500&plan_tpot_ms=10.5&plan_cluster=h100-80:1";
+  await page.goto(`${SERVE}${goal}&plan_lat_pct=50`);
+  await ready(page);
+  let panel = await openPanel(page);
+  await expect(panel.locator("#plan-plan_lat_pct")).toHaveValue("50");
+  await expect(panel.getByTestId("plan-goal")).toContainText("at the 50th percentile of random arrivals");
+  await expect(panel.getByTestId("plan-answer")).toHaveAttribute("data-met", "true");
+  // Typing 99 re-plans: latency binds, and the answer says why.
+  await panel.locator("#plan-plan_lat_pct").fill("99");
+  await expect(panel.getByTestId("plan-binding")).toContainText("At the 99th percentile of random arrivals the first token includes the wait for a running slot");
+  await expect(panel.getByTestId("plan-answer")).toHaveAttribute("data-met", "false");
+  await expect(page).toHaveURL(/plan_lat_pct=99/);
+  await panel.screenshot({ path: `${ARTIFACTS}/planner-percentile-${testInfo.project.name}.png` });
+  // A bad percentile is an error naming the key.
+  await panel.locator("#plan-plan_lat_pct").fill("95");
+  await expect(panel.getByRole("alert").filter({ hasText: "50, 90 or 99" }).first()).toBeVisible();
+});

@@ -9,6 +9,8 @@ pub mod time;
 pub mod timeline;
 // The comparison's bars and the planner's Pareto front (issue 41).
 pub mod compare;
+// The comparison's time bars (issue 41, h-compare).
+pub mod compare_time;
 pub mod pareto;
 
 pub use breakdown::{draw_breakdown, Bar, BreakdownData, Note, Segment};

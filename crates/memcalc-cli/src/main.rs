@@ -110,8 +110,9 @@ struct Args {
     #[arg(long, value_name = "WHAT", conflicts_with_all = ["sweep", "layouts", "models"])]
     list: Option<String>,
     /// compare 2 to 4 setups side by side: each INPUT is one setup (a share link or a query
-    /// string); every part's bytes and the step time per setup with the difference from the
-    /// first, and what each setup changes (table or --json); exit 0 when every setup fits
+    /// string); every part's bytes, the step time and every time term per setup with the
+    /// difference from the first, and what each setup changes (table, --json, --format
+    /// csv|markdown); exit 0 when every setup fits
     #[arg(long, conflicts_with_all = ["sweep", "layouts", "models", "list", "config", "log"])]
     compare: bool,
     /// print the published schema (docs/schema/memcalc.schema.json): a JSON Schema (draft
@@ -400,7 +401,18 @@ fn compare(inputs: &[String], format: Format, decimal: bool) -> ExitCode {
     match format {
         Format::Json => print!("{}", memcalc_core::report::compare::to_json(&cmp, units)),
         Format::Table => print!("{}", memcalc_core::report::compare::to_table(&cmp, units)),
-        _ => return fail("--compare prints a table or JSON (--format table|json)"),
+        // issue 41 (h-compare): the page's CSV rows and Markdown section, every column.
+        Format::Csv => print!(
+            "id,label,bytes,location,formula\n{}",
+            memcalc_core::report::compare::csv_rows(&cmp, units)
+        ),
+        Format::Markdown => print!(
+            "{}",
+            memcalc_core::report::compare::to_markdown(&cmp, units)
+        ),
+        _ => return fail(
+            "--compare prints a table, JSON, CSV or Markdown (--format table|json|csv|markdown)",
+        ),
     }
     exit(cmp.columns.iter().all(|c| c.estimate.fits()))
 }

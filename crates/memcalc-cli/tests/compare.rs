@@ -96,3 +96,43 @@ fn a_bad_setup_is_named_and_two_to_four_setups_are_taken() {
     assert_eq!(code, 1);
     assert!(out.contains("Setup 2"), "{out}");
 }
+
+#[test]
+fn every_time_term_side_by_side_in_each_format() {
+    // issue 41 (h-compare): ZeRO-3 gathers the parameters in every step; its time terms move.
+    let (a, b) = ("params=7B&gpus=8&zero=1", "params=7B&gpus=8&zero=3");
+    let (code, out, err) = memcalc(&["--compare", a, b]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("Time terms (per step)"), "{out}");
+    assert!(
+        out.lines().any(|l| l.contains(" %)") && l.contains("(+")),
+        "a term with its difference in seconds and percent: {out}"
+    );
+    let (_, json, _) = memcalc(&["--json", "--compare", a, b]);
+    let j: serde_json::Value = serde_json::from_str(&json).unwrap();
+    let terms = j["terms"].as_array().unwrap();
+    assert!(!terms.is_empty());
+    for t in terms {
+        assert_eq!(t["seconds"].as_array().unwrap().len(), 2, "{t}");
+        assert_eq!(t["delta_seconds"][0], 0.0, "{t}");
+    }
+    // The term that moves most comes first.
+    let moved = |t: &serde_json::Value| t["delta_seconds"][1].as_f64().unwrap().abs();
+    assert!(
+        terms.windows(2).all(|w| moved(&w[0]) >= moved(&w[1])),
+        "{json}"
+    );
+    let first = terms[0]["id"].as_str().unwrap();
+    let (code, csv, err) = memcalc(&["--compare", "--format", "csv", a, b]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        csv.starts_with("id,label,bytes,location,formula\n"),
+        "{csv}"
+    );
+    assert!(csv.contains(&format!("compare:2:time:{first},")), "{csv}");
+    assert!(csv.contains("compare:2:step,"), "{csv}");
+    let (code, md, err) = memcalc(&["--compare", "--format", "markdown", a, b]);
+    assert_eq!(code, 0, "{err}");
+    assert!(md.contains("| Time terms (per step) |"), "{md}");
+    assert!(md.contains("| | Setup 1 | Setup 2 |"), "{md}");
+}

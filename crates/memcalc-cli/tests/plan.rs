@@ -272,3 +272,38 @@ fn run_times_are_also_given_in_gpu_hours_and_node_hours() {
         "{out}"
     );
 }
+
+#[test]
+fn a_serving_goal_reads_its_first_token_target_at_the_percentile_named() {
+    // issue 41 (h-compare): 8B on one H100 at 2 requests/s of 1,024 + 1,024 tokens. The median
+    // request finds a free slot; the 99th percentile waits for one and misses 1.5 s.
+    let q = "mode=infer&model_id=meta-llama/Llama-3.1-8B&seq=2048&prompt=1024&plan_rps=2&plan_ttft_ms=1500&plan_tpot_ms=10.5&plan_cluster=h100-80:1";
+    let (code, out, err) = memcalc(&["--plan", &format!("{q}&plan_lat_pct=50")]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("(the first token at the 50th percentile of random arrivals, with the wait for a running slot)"), "{out}");
+    assert!(
+        out.contains("Erlang's C formula (Kleinrock"),
+        "the assumption is shown: {out}"
+    );
+    let (code, out, err) = memcalc(&["--plan", &format!("{q}&plan_lat_pct=99")]);
+    assert_eq!(code, 1, "{err}");
+    assert!(
+        out.contains("Latency binds: the best time to first token"),
+        "{out}"
+    );
+    assert!(out.contains("At the 99th percentile of random arrivals the first token includes the wait for a running slot"), "{out}");
+    assert!(!out.contains("the hardware's floor"), "{out}");
+    // Without the key, today's answer: no percentile, no queueing assumption.
+    let (code, out, _) = memcalc(&["--plan", q]);
+    assert_eq!(code, 0);
+    assert!(
+        !out.contains("percentile") && !out.contains("Erlang"),
+        "{out}"
+    );
+    let (code, _, err) = memcalc(&["--plan", &format!("{q}&plan_lat_pct=95")]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("plan_lat_pct") && err.contains("50, 90 or 99"),
+        "{err}"
+    );
+}

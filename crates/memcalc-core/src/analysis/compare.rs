@@ -88,6 +88,12 @@ pub struct TermRow {
 }
 
 impl TermRow {
+    /// Column `i`'s seconds minus the first column's (a missing term counts as 0 s).
+    pub fn delta(&self, i: usize) -> f64 {
+        let at = |j: usize| self.seconds.get(j).copied().flatten().unwrap_or(0.0);
+        at(i) - at(0)
+    }
+
     /// How far the row moves: the largest difference from the first column, in seconds.
     pub fn moved(&self) -> f64 {
         let at = |j: usize| self.seconds.get(j).copied().flatten().unwrap_or(0.0);

@@ -79,6 +79,11 @@ pub enum Task {
         ttft_s: Option<f64>,
         tpot_s: Option<f64>,
         hours: f64,
+        /// The latency percentile the targets are read at (`plan_lat_pct`: 50, 90 or 99; issue
+        /// 41, h-compare): a random load's wait for a running slot (`speed::queueing`) is added
+        /// to each setup's time to first token at that percentile. None: the steady figures
+        /// (no wait for a slot), as before the key.
+        percentile: Option<u8>,
     },
     /// Run this many simulation steps (`plan_steps`; none: the scenario's `steps`).
     Simulate { steps: u64 },
@@ -197,6 +202,7 @@ impl Goal {
         only("plan_ttft_ms", serving, "a serving goal (mode=infer)")?;
         only("plan_tpot_ms", serving, "a serving goal (mode=infer)")?;
         only("plan_hours", serving, "a serving goal (mode=infer)")?;
+        only("plan_lat_pct", serving, "a serving goal (mode=infer)")?;
         only("plan_dtypes", neural, "neural runs (dtype)")?;
         only(
             "plan_deadline_h",
@@ -271,12 +277,32 @@ impl Goal {
                 .map(|v| positive("plan_hours", v, MAX_HOURS, "h"))
                 .transpose()?
                 .unwrap_or(1.0);
+            // ---- issue 41 (h-compare): the percentile the latency targets are read at ----
+            let percentile = match get("plan_lat_pct").map(str::trim) {
+                None | Some("") => None,
+                Some(v @ ("50" | "90" | "99")) => {
+                    if rps.is_none() {
+                        return Err(err(
+                            "plan_lat_pct",
+                            "needs plan_rps: the percentiles come from the requests' random arrivals (plan_users are always in flight)",
+                        ));
+                    }
+                    v.parse().ok()
+                }
+                Some(v) => {
+                    return Err(err(
+                        "plan_lat_pct",
+                        format!("'{v}' is not a latency percentile: 50, 90 or 99"),
+                    ))
+                }
+            };
             Task::Serve {
                 users,
                 rps,
                 ttft_s,
                 tpot_s,
                 hours,
+                percentile,
             }
         } else {
             let steps = get("plan_steps")
@@ -1015,19 +1041,33 @@ fn candidate(
             (gpus, gpus.div_ceil(per_node), secs / 3600.0, step, None)
         }
         (
-            Task::Serve { hours, .. },
+            Task::Serve {
+                hours,
+                rps,
+                percentile,
+                ..
+            },
             Steps::Inference {
-                ttft, decode_step, ..
+                ttft,
+                decode_step,
+                sequences,
+                ..
             },
         ) => {
             let g = s.parallel.gpus * t.replicas;
-            (
-                g,
-                g.div_ceil(per_node),
-                *hours,
-                decode_step.seconds()?,
-                ttft.seconds(),
-            )
+            let step = decode_step.seconds()?;
+            let mut first = ttft.seconds();
+            // issue 41 (h-compare): at a percentile of a random load, the wait for a running
+            // slot comes before the prefill (`speed::queueing`).
+            if let (Some(p), Some(r), Some(f)) = (percentile, rps, first) {
+                let slots = crate::speed::queueing::Slots {
+                    slots: sequences.max(1),
+                    life: f + output_tokens(s) as f64 * step,
+                    rate: r / t.replicas.max(1) as f64,
+                };
+                first = Some(f + slots.wait_quantile(f64::from(*p) / 100.0, hours * 3600.0));
+            }
+            (g, g.div_ceil(per_node), *hours, step, first)
         }
         (Task::Simulate { .. }, Steps::Sim { step, run, .. }) => {
             let g = if cpu_code(s) { 0 } else { s.sim.ranks };
@@ -1124,7 +1164,7 @@ mod tests {
 
     #[test]
     fn every_plan_key_is_a_meta_key() {
-        assert_eq!(PLAN_KEYS.len(), 15);
+        assert_eq!(PLAN_KEYS.len(), 16);
         for k in PLAN_KEYS {
             assert!(k.starts_with("plan_"), "{k}");
         }
@@ -1154,6 +1194,50 @@ mod tests {
         let e = Goal::from_query("plan_rps=-1", &serve).unwrap_err();
         assert_eq!(e.field, "plan_rps");
         assert!(Goal::from_query("params=7B", &s).unwrap().is_none());
+    }
+
+    #[test]
+    fn a_latency_percentile_adds_the_wait_for_a_slot_to_the_first_token() {
+        // issue 41 (h-compare): 8B on H100s at 2 requests/s of 1,024 + 1,024 tokens.
+        let s = scenario("mode=infer&model_id=meta-llama/Llama-3.1-8B&seq=2048&prompt=1024");
+        let base = "plan_rps=2&plan_ttft_ms=1500&plan_tpot_ms=10.5&plan_cluster=h100-80:1";
+        let first = |pct: &str| {
+            let g = Goal::from_query(&format!("{base}{pct}"), &s)
+                .unwrap()
+                .unwrap();
+            let p = plan(&s, g);
+            // One GPU: one setup, met or the closest (its TTFT moves, its memory does not).
+            let c = p
+                .fitting
+                .first()
+                .or(p.closest.as_ref())
+                .unwrap_or_else(|| panic!("{pct}: {:?}", p.binding));
+            (c.ttft_s.unwrap(), c.step_s, c.gpus, c.scenario)
+        };
+        let (steady, step, gpus, setup) = first("");
+        let (p50, s50, g50, c50) = first("&plan_lat_pct=50");
+        let (p90, _, g90, c90) = first("&plan_lat_pct=90");
+        let (p99, s99, g99, c99) = first("&plan_lat_pct=99");
+        assert_eq!((gpus, gpus, gpus), (g50, g90, g99));
+        assert!(setup == c50 && setup == c90 && setup == c99);
+        assert!(
+            steady <= p50 && p50 <= p90 && p90 < p99,
+            "{steady} {p50} {p90} {p99}"
+        );
+        // The time per output token is the step with every slot busy, at every percentile.
+        assert_eq!((step, step), (s50, s99));
+        // Bad values name the key; a percentile needs random arrivals.
+        for q in ["plan_lat_pct=95", "plan_lat_pct=p99", "plan_lat_pct=0"] {
+            let e = Goal::from_query(&format!("{base}&{q}"), &s).unwrap_err();
+            assert_eq!(e.field, "plan_lat_pct", "{q}: {e}");
+            assert!(e.message.contains("50, 90 or 99"), "{e}");
+        }
+        let e = Goal::from_query("plan_users=8&plan_lat_pct=90", &s).unwrap_err();
+        assert_eq!(e.field, "plan_lat_pct");
+        assert!(e.message.contains("needs plan_rps"), "{e}");
+        let t = scenario("params=7B");
+        let e = Goal::from_query("plan_tokens=1B&plan_lat_pct=90", &t).unwrap_err();
+        assert_eq!(e.field, "plan_lat_pct");
     }
 
     #[test]

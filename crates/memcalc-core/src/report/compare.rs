@@ -170,6 +170,105 @@ pub fn step_sentence(cmp: &Comparison, i: usize) -> String {
     out
 }
 
+// ---- The time terms side by side (issue 41, h-compare) ----
+
+/// One time term across the compared setups (issue 41, h-compare): its label from the term's
+/// `Template`, its seconds per column (None where the setup has no such term), the cells the
+/// table shows ("9.1 ms (−3.4 ms, −27 %)") and whether the row moves.
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct CompareTerm {
+    pub id: crate::speed::TermId,
+    pub label: String,
+    pub seconds: Vec<Option<f64>>,
+    pub cells: Vec<String>,
+    pub moves: bool,
+}
+
+/// A signed time: "+1.2 ms", "−20 µs" (a true minus), "±0 s".
+pub fn signed_seconds(delta: f64) -> String {
+    if delta == 0.0 || !delta.is_finite() {
+        return "±0 s".into();
+    }
+    format!(
+        "{}{}",
+        if delta < 0.0 { "−" } else { "+" },
+        time_text::time(crate::speed::Time::Seconds(delta.abs()))
+    )
+}
+
+/// A time term's cells: its time in each setup ("–" where the setup has no such term), the
+/// difference from the first setup in brackets, in seconds and percent, where it moves: "9.1 ms
+/// (−3.4 ms, −27 %)". A missing term counts as 0 s, as a missing part counts as 0 bytes.
+pub fn term_cells(row: &TermRow) -> Vec<String> {
+    let at = |j: usize| row.seconds.get(j).copied().flatten().unwrap_or(0.0);
+    (0..row.seconds.len())
+        .map(|i| {
+            let text = row.seconds[i].map_or("–".to_string(), |s| {
+                time_text::time(crate::speed::Time::Seconds(s))
+            });
+            let d = at(i) - at(0);
+            if i == 0 || d == 0.0 {
+                text
+            } else {
+                format!(
+                    "{text} ({}, {})",
+                    signed_seconds(d),
+                    signed_percent(at(0), at(i))
+                )
+            }
+        })
+        .collect()
+}
+
+/// Whether a time term's row differs between the setups (its seconds, or which setups have it).
+pub fn term_moves(row: &TermRow) -> bool {
+    row.moved() > 0.0
+        || row
+            .seconds
+            .iter()
+            .any(|s| s.is_none() != row.seconds[0].is_none())
+}
+
+/// Every time term of any setup as the page's comparison shows it (`TimeAnswer::compare_terms`),
+/// the rows that move most first ([`Comparison::terms`]' order).
+pub fn term_lines(cmp: &Comparison) -> Vec<CompareTerm> {
+    cmp.terms
+        .iter()
+        .map(|r| CompareTerm {
+            id: r.id,
+            label: term_label(cmp, r).into(),
+            seconds: r.seconds.clone(),
+            cells: term_cells(r),
+            moves: term_moves(r),
+        })
+        .collect()
+}
+
+/// The label of the time section's heading row in the table and the Markdown.
+pub const TERMS_HEADING: &str = "Time terms (per step)";
+
+/// The time section's rows for the table and the Markdown: a heading row, then one row per
+/// term ([`term_cells`]); none where no setup has a time term.
+fn term_rows(cmp: &Comparison) -> Vec<Row> {
+    if cmp.terms.is_empty() {
+        return Vec::new();
+    }
+    let n = cmp.columns.len();
+    std::iter::once(Row {
+        label: TERMS_HEADING.into(),
+        part: None,
+        cells: vec![String::new(); n],
+        moves: false,
+    })
+    .chain(cmp.terms.iter().map(|r| Row {
+        label: term_label(cmp, r).into(),
+        part: None,
+        cells: term_cells(r),
+        moves: term_moves(r),
+    }))
+    .collect()
+}
+
 /// One row of the comparison as the table and the page show it: a label, the part it is (for
 /// the page's `data-component`), and a cell per setup, the difference from the first setup in
 /// brackets where there is one.
@@ -272,6 +371,7 @@ pub fn to_table(cmp: &Comparison, units: UnitSystem) -> String {
             },
         );
     }
+    rows.extend(term_rows(cmp));
     let label_width = rows
         .iter()
         .map(|r| r.label.chars().count())
@@ -291,6 +391,8 @@ pub fn to_table(cmp: &Comparison, units: UnitSystem) -> String {
         for (c, w) in cells.iter().zip(&widths) {
             l.push_str(&format!("  {c:>w$}"));
         }
+        // The time section's heading row has no cells: no trailing blanks.
+        l.truncate(l.trim_end().len());
         l.push('\n');
         l
     };
@@ -358,6 +460,8 @@ struct TermDoc<'a> {
     id: &'a str,
     label: &'static str,
     seconds: Vec<Option<f64>>,
+    /// Each column's seconds minus the first column's (a missing term counts as 0 s).
+    delta_seconds: Vec<f64>,
 }
 
 /// The comparison as JSON (schema version 1 of the comparison document): one object per
@@ -409,6 +513,7 @@ pub fn to_json(cmp: &Comparison, units: UnitSystem) -> String {
                 id: r.id.key(),
                 label: term_label(cmp, r),
                 seconds: r.seconds.clone(),
+                delta_seconds: (0..r.seconds.len()).map(|i| r.delta(i)).collect(),
             })
             .collect(),
     };
@@ -421,8 +526,9 @@ pub fn to_json(cmp: &Comparison, units: UnitSystem) -> String {
 
 /// The comparison as CSV rows in the breakdown's columns (`id,label,bytes,location,formula`),
 /// appended to the page's CSV: per setup its total (`compare:N`, the link in the last column),
-/// each part's bytes (`compare:N:part`, the difference from setup 1 in the last column) and its
-/// sentence (`compare:N:sentence`).
+/// each part's bytes (`compare:N:part`, the difference from setup 1 in the last column), its
+/// step and each time term (`compare:N:step`, `compare:N:time:term`, the seconds in the last
+/// column) and its sentence (`compare:N:sentence`).
 pub fn csv_rows(cmp: &Comparison, units: UnitSystem) -> String {
     let field = |s: &str| {
         if s.contains([',', '"', '\n']) {
@@ -447,6 +553,22 @@ pub fn csv_rows(cmp: &Comparison, units: UnitSystem) -> String {
                     r.id.key(),
                     field(part_label(cmp, r)),
                     r.delta(i)
+                ));
+            }
+        }
+        // The step and each time term (h-compare): its seconds in the last column.
+        if let Some(step) = c.step().and_then(|t| t.seconds()) {
+            out.push_str(&format!(
+                "compare:{n}:step,{} step,,setup {n},{step}\n",
+                column_title(i)
+            ));
+        }
+        for r in &cmp.terms {
+            if let Some(sec) = r.seconds[i] {
+                out.push_str(&format!(
+                    "compare:{n}:time:{},{},,setup {n},{sec}\n",
+                    r.id.key(),
+                    field(term_label(cmp, r)),
                 ));
             }
         }
@@ -495,6 +617,7 @@ pub fn to_markdown(cmp: &Comparison, units: UnitSystem) -> String {
             },
         );
     }
+    all.extend(term_rows(cmp));
     for r in &all {
         out.push_str(&format!("| {} |", cell(&r.label)));
         for c in &r.cells {
@@ -595,6 +718,43 @@ mod tests {
         assert_eq!(v["a"], 1);
         assert_eq!(v["comparison"]["columns"].as_array().unwrap().len(), 3);
         assert_eq!(with_comparison(doc, None), doc);
+    }
+
+    #[test]
+    fn every_time_term_side_by_side_with_its_difference() {
+        // issue 41 (h-compare): twice the sequences double the KV cache each decode step reads.
+        let cmp = compare(vec![col(SERVE), col(&format!("{SERVE}&batch=16"))]).unwrap();
+        let lines = term_lines(&cmp);
+        assert!(!lines.is_empty());
+        let first = &lines[0];
+        assert!(first.moves, "{first:?}");
+        assert!(
+            first.cells[1].contains(" (+") && first.cells[1].ends_with(" %)"),
+            "{first:?}"
+        );
+        assert!(!first.cells[0].contains('('), "{first:?}");
+        // Ordered by how far they move.
+        for w in cmp.terms.windows(2) {
+            assert!(w[0].moved() >= w[1].moved());
+        }
+        let t = to_table(&cmp, UnitSystem::Binary);
+        assert!(t.contains(TERMS_HEADING), "{t}");
+        assert!(t.lines().any(|l| l.starts_with(&first.label)), "{t}");
+        let md = to_markdown(&cmp, UnitSystem::Binary);
+        assert!(md.contains(&format!("| {TERMS_HEADING} |")), "{md}");
+        let j: serde_json::Value =
+            serde_json::from_str(&to_json(&cmp, UnitSystem::Binary)).unwrap();
+        assert!(j["terms"][0]["delta_seconds"][1].as_f64().unwrap() > 0.0);
+        assert_eq!(j["terms"][0]["delta_seconds"][0], 0.0);
+        let csv = csv_rows(&cmp, UnitSystem::Binary);
+        let id = first.id.key();
+        assert!(csv.contains(&format!("compare:2:time:{id},")), "{csv}");
+        assert!(
+            csv.contains("compare:1:step,Setup 1 step,,setup 1,"),
+            "{csv}"
+        );
+        assert_eq!(signed_seconds(-0.002), "−2 ms");
+        assert_eq!(signed_seconds(0.0), "±0 s");
     }
 
     #[test]

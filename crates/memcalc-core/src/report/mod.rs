@@ -43,6 +43,8 @@ pub use time_answer::{CompareTime, Launch, SavingTime, TermWords, TimeAnswer, Ti
 pub use time_answer::LayoutTimeText;
 // Issue 40 (h-launch): each suggestion's and layout row's launch settings.
 pub use time_answer::RowLaunch;
+// Issue 41 (h-compare): the comparison's time terms on the page.
+pub use time_answer::CompareTerm;
 
 /// Where a row's bytes live, as the table, the CSV and the Markdown all write it: a
 /// simulation's rows are in the node's memory (CPU codes) or on the GPU; "device" is the

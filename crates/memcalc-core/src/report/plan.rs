@@ -17,6 +17,28 @@ pub const ASSUMPTIONS: &[&str] = &[
     "Serving: one engine per replica, users spread evenly over the replicas; a load in requests/s is turned into users in flight by Little's law, L = λ × (time to first token + output tokens × time per token), at the targets (Little 1961).",
 ];
 
+// ---- issue 41 (h-compare): latency percentiles of a random load ----
+
+/// Where a serving goal's percentile (`plan_lat_pct`) comes from and what it assumes: shown
+/// with its answers after [`ASSUMPTIONS`].
+pub const PERCENTILE_ASSUMPTION: &str = "Latency percentile (plan_lat_pct): requests arrive at random (a Poisson stream of plan_rps, split evenly over the replicas), each replica runs at most its setup's sequences at once and admits a waiting request, first come first served, when a running one finishes (vLLM's scheduler, vllm/v1/core/sched/scheduler.py), each request holding its slot for its prefill and its output tokens. The wait for a slot is the M/G/c queue's: the chance to wait is Erlang's C formula (Kleinrock, Queueing Systems vol. 1, 1975, §3.5), the wait's tail exponential with the Allen–Cunneen halving for requests of one length (Allen, Probability, Statistics, and Queueing Theory, 2nd ed. 1990, §6.4); its percentile is added to the time to first token (beyond what the slots carry, the queue grows through the period). The time per output token is the decode step with every slot busy, at every percentile: the engine model has one step per running count, and fewer running only shortens it.";
+
+/// The assumptions shown with a plan's answer: [`ASSUMPTIONS`], and the percentile's where the
+/// goal reads its targets at one.
+pub fn assumptions(g: &Goal) -> Vec<&'static str> {
+    let mut out = ASSUMPTIONS.to_vec();
+    if matches!(
+        g.task,
+        Task::Serve {
+            percentile: Some(_),
+            ..
+        }
+    ) {
+        out.push(PERCENTILE_ASSUMPTION);
+    }
+    out
+}
+
 fn device_label(id: &str) -> &'static str {
     crate::catalog::device::gpu_by_id(id)
         .map(|g| g.label)
@@ -44,6 +66,7 @@ pub fn goal_sentence(g: &Goal) -> String {
             ttft_s,
             tpot_s,
             hours,
+            percentile,
         } => {
             let mut s = match rps {
                 Some(r) => format!(
@@ -58,6 +81,11 @@ pub fn goal_sentence(g: &Goal) -> String {
             }
             if let Some(t) = tpot_s {
                 s.push_str(&format!(", each next token within {}", time(Time::of(*t))));
+            }
+            if let Some(p) = percentile {
+                s.push_str(&format!(
+                    " (the first token at the {p}th percentile of random arrivals, with the wait for a running slot)"
+                ));
             }
             s.push_str(&format!(", for {}", hours_text(*hours)));
             s
@@ -266,7 +294,25 @@ pub fn sentences(p: &Plan, units: UnitSystem) -> Vec<(String, String)> {
         ));
     }
     if let Some(b) = &p.binding {
-        out.push(("binding".into(), binding_sentence(b, units)));
+        let mut text = binding_sentence(b, units);
+        // issue 41 (h-compare): at a percentile, the first token waits for a running slot too.
+        if let (
+            Binding::Latency {
+                first_token: true, ..
+            },
+            Task::Serve {
+                percentile: Some(pct),
+                ..
+            },
+        ) = (b, task)
+        {
+            // Not the hardware's floor alone: the queue's wait is part of the first token.
+            text = text.replacen("; the hardware's floor is above it.", ".", 1);
+            text.push_str(&format!(
+                " At the {pct}th percentile of random arrivals the first token includes the wait for a running slot (plan_lat_pct): more replicas (plan_max_gpus) or a lower percentile shorten it."
+            ));
+        }
+        out.push(("binding".into(), text));
     }
     if let Some(c) = &p.closest {
         out.push((
@@ -337,7 +383,7 @@ pub fn to_table(p: &Plan, units: UnitSystem) -> String {
         }
     }
     out.push_str("\nAssumptions:\n");
-    for a in ASSUMPTIONS {
+    for a in assumptions(&p.goal) {
         out.push_str(&format!("- {a}\n"));
     }
     out
@@ -362,7 +408,7 @@ pub fn to_markdown(p: &Plan, units: UnitSystem) -> String {
         out.push('\n');
     }
     out.push_str("Assumptions:\n\n");
-    for a in ASSUMPTIONS {
+    for a in assumptions(&p.goal) {
         out.push_str(&format!("- {a}\n"));
     }
     out
@@ -440,7 +486,7 @@ struct Document<'a> {
     binding: Option<String>,
     binding_kind: Option<&'static str>,
     closest: Option<SetupDoc<'a>>,
-    assumptions: &'static [&'static str],
+    assumptions: Vec<&'static str>,
 }
 
 fn doc<'a>(c: &'a Candidate, task: &Task, units: UnitSystem) -> SetupDoc<'a> {
@@ -495,7 +541,7 @@ pub fn to_json(p: &Plan, units: UnitSystem) -> String {
         binding: p.binding.as_ref().map(|b| binding_sentence(b, units)),
         binding_kind: p.binding.as_ref().map(binding_kind),
         closest: p.closest.as_ref().map(|c| doc(c, task, units)),
-        assumptions: ASSUMPTIONS,
+        assumptions: assumptions(&p.goal),
     };
     let mut s = serde_json::to_string_pretty(&d).unwrap_or_default();
     s.push('\n');
@@ -658,7 +704,7 @@ pub fn view(p: &Plan, units: UnitSystem) -> View {
         } else {
             p.goal.budget_gpuh
         },
-        assumptions: ASSUMPTIONS.iter().map(|a| a.to_string()).collect(),
+        assumptions: assumptions(&p.goal).iter().map(|a| a.to_string()).collect(),
     }
 }
 
@@ -762,6 +808,12 @@ pub fn page_inputs(s: &crate::scenario::Scenario) -> &'static [PageInput] {
         ),
         input("plan_ttft_ms", "First token within (ms)", "e.g. 1000"),
         input("plan_tpot_ms", "Each next token within (ms)", "e.g. 33"),
+        // issue 41 (h-compare): the percentile the first token's target is read at.
+        input(
+            "plan_lat_pct",
+            "First token at percentile",
+            "50, 90 or 99 (with requests/s)",
+        ),
         input("plan_hours", "Hours served", "default 1"),
         input("plan_budget_gpuh", "Budget (GPU-hours)", "optional"),
         input(

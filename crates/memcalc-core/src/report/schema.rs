@@ -746,8 +746,9 @@ pub fn compare() -> Value {
             "id": { "type": "string", "enum": TermId::ALL.iter().map(|t| t.key()).collect::<Vec<_>>(), "description": "The term's stable id" },
             "label": text("The term's name on the page"),
             "seconds": array(json!({ "type": ["number", "null"] }), "Per setup, in seconds; null where the setup has no such term"),
+            "delta_seconds": array(json!({ "type": "number" }), "Per setup: its seconds minus the first setup's (a missing term counts as 0 s)"),
         }),
-        &["id", "label", "seconds"],
+        &["id", "label", "seconds", "delta_seconds"],
     );
     root(
         object(

@@ -96,6 +96,12 @@ pub struct TimeAnswer {
     /// --compare`, the CSV rows (`report::compare::csv_rows`) and the Markdown section.
     #[serde(default)]
     pub compare_export: Option<TimeExport>,
+    // ---- The comparison's time terms (issue 41, h-compare) ----
+    /// Every time term of any compared setup, one row each, with a cell per column and its
+    /// difference from the first (`report::compare::term_lines`), the rows that move most
+    /// first; empty without `cmp=`. The page's time section and time bars draw them.
+    #[serde(default)]
+    pub compare_terms: Vec<CompareTerm>,
     // Each suggestion's and layout row's launch settings are not here: the page asks for them
     // apart ([`launch_rows`], issue 41/36, h-lane), when a row's "Launch" fold first opens.
 }
@@ -121,6 +127,9 @@ pub struct CompareTime {
     /// empty for the first column (`report::compare::step_sentence`).
     pub change: String,
 }
+
+// One time term across the compared setups (issue 41, h-compare): declared with its writer.
+pub use super::compare::CompareTerm;
 
 // ---- issue 41/36 (h-lane): the rows' launch settings, asked apart ----
 /// The launch settings of the suggestion or layout row whose query is `query` (issue 40), in
@@ -273,7 +282,8 @@ pub fn time_answer(query: &str) -> Option<TimeAnswer> {
         .collect();
     a.launch = super::emit::launches(&s, &e, None);
     a.offered = offered(&s);
-    (a.compare, a.compare_export) = compare_times(&s, &options.compare, options.units);
+    (a.compare, a.compare_export, a.compare_terms) =
+        compare_times(&s, &options.compare, options.units);
     // ---- issue 41 (h-planpage): the layout rows' times (the planner is `plan_answer`) ----
     if options.shows(crate::schema::page::Part::Advice) {
         a.layouts = crate::report::plan::layout_times(&s);
@@ -291,11 +301,11 @@ fn compare_times(
     s: &crate::scenario::Scenario,
     kept: &[String],
     units: crate::base::units::UnitSystem,
-) -> (Vec<CompareTime>, Option<TimeExport>) {
+) -> (Vec<CompareTime>, Option<TimeExport>, Vec<CompareTerm>) {
     use crate::analysis::compare::{compare, Column};
     use crate::explain::speed as words;
     if kept.is_empty() {
-        return (Vec::new(), None);
+        return (Vec::new(), None, Vec::new());
     }
     let columns: Vec<Column> = kept
         .iter()
@@ -304,7 +314,7 @@ fn compare_times(
         .map(|sc| Column::of(sc).unwrap_or_else(|_| Column::memory_only(sc)))
         .collect();
     let Ok(cmp) = compare(columns) else {
-        return (Vec::new(), None);
+        return (Vec::new(), None, Vec::new());
     };
     let export = TimeExport {
         json: crate::report::compare::to_json(&cmp, units),
@@ -329,7 +339,11 @@ fn compare_times(
             }
         })
         .collect();
-    (times, Some(export))
+    (
+        times,
+        Some(export),
+        crate::report::compare::term_lines(&cmp),
+    )
 }
 
 #[cfg(all(test, feature = "time"))]
@@ -464,6 +478,31 @@ mod tests {
         );
         let j: serde_json::Value = serde_json::from_str(&x.json).unwrap();
         assert_eq!(j["columns"].as_array().unwrap().len(), 2);
+    }
+
+    #[test]
+    fn the_kept_setups_get_every_time_term_with_its_difference() {
+        // issue 41 (h-compare): the time section of the page's comparison.
+        use crate::schema::query::percent_encode;
+        let kept = percent_encode("v=4&params=7B&gpus=8&zero=3");
+        let a = time_answer(&format!("v=4&params=7B&gpus=8&zero=1&cmp={kept}")).unwrap();
+        assert!(!a.compare_terms.is_empty());
+        for t in &a.compare_terms {
+            assert_eq!(t.seconds.len(), 2, "{t:?}");
+            assert_eq!(t.cells.len(), 2, "{t:?}");
+            assert!(!t.label.is_empty(), "{t:?}");
+        }
+        // ZeRO-3 gathers the parameters each step: a communication term moves, first.
+        let first = &a.compare_terms[0];
+        assert!(first.moves, "{first:?}");
+        assert!(first.cells[1].contains(" %)"), "{first:?}");
+        // The answer crosses as JSON and reads back the same.
+        let back: TimeAnswer = serde_json::from_str(&serde_json::to_string(&a).unwrap()).unwrap();
+        assert_eq!(back.compare_terms, a.compare_terms);
+        assert!(time_answer("v=4&params=7B")
+            .unwrap()
+            .compare_terms
+            .is_empty());
     }
 
     #[test]

@@ -37,6 +37,8 @@ pub const META_KEYS: &[&str] = &[
     "plan_max_gpus",
     "plan_cluster",
     "plan_dtypes",
+    // issue 41 (h-compare): the latency percentile a serving goal's targets are read at.
+    "plan_lat_pct",
 ];
 
 /// The planner's goal keys (`analysis::plan`), in the order `docs/url-parameters.md` lists

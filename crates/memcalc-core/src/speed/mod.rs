@@ -30,6 +30,8 @@ pub mod moe_block;
 pub mod graph_kernels;
 pub mod overlap;
 pub mod prefill;
+// A serving engine's wait for a running slot under a random load (issue 41, h-compare).
+pub mod queueing;
 pub mod sciml;
 pub mod sim;
 pub mod training;
@@ -1218,7 +1220,7 @@ mod tests {
 
     #[test]
     fn all_lists_every_term_once_with_a_key_of_its_own() {
-        assert_eq!(TermId::ALL.len(), 57);
+        assert_eq!(TermId::ALL.len(), 58);
         assert_eq!(TermId::ALL.first(), Some(&TermId::Prefill));
         assert_eq!(TermId::ALL.last(), Some(&TermId::RsHalo));
         for (i, a) in TermId::ALL.iter().enumerate() {
