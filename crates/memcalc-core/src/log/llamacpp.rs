@@ -86,6 +86,17 @@ const ROWS: &[Row] = &[
         prints: "tools/llama-bench/llama-bench.cpp markdown_printer::print_test (test \"pp%d\" or \"tg%d\", t/s \"%.2f ± %.2f\")",
         read: bench_row,
     },
+    // The command line itself (issue 40: launch settings read back; log/launch.rs).
+    Row {
+        marker: "llama-server ",
+        prints: "the llama-server command line (tools/server; options from common/arg.cpp common_params_parser_init, 2025 builds)",
+        read: super::launch::llamacpp_command,
+    },
+    Row {
+        marker: "llama-cli ",
+        prints: "the llama-cli command line (tools/main; options from common/arg.cpp common_params_parser_init, 2025 builds)",
+        read: super::launch::llamacpp_command,
+    },
     Row {
         marker: "Device 0: ",
         prints: "ggml/src/ggml-cuda/ggml-cuda.cu ggml_cuda_init (\"  Device %d: %s, compute capability %d.%d, VMM: %s\"; ggml_init_cublas before 2024)",
@@ -381,7 +392,7 @@ fn cache_types(c: &mut Ctx, l: &str) {
     }
 }
 
-fn set_types(c: &mut Ctx, k: &str, v: &str) {
+pub(super) fn set_types(c: &mut Ctx, k: &str, v: &str) {
     let map = |t: &str| match t {
         "f16" => Some("fp16"),
         "bf16" => Some("bf16"),
@@ -489,6 +500,7 @@ fn finish(c: &mut Ctx) {
         "compute_host",
         "offloaded",
         "n_ctx",
+        "command",
     ]
     .iter()
     .any(|k| c.seen.contains_key(k))
