@@ -313,9 +313,32 @@ pub(crate) fn llamacpp_command(c: &mut Ctx, l: &str) {
         c.unused("-c 0: the model's training context; seq keeps its value");
     }
     match (ctk, ctv) {
-        (Some(k), Some(v)) => super::llamacpp::set_types(c, &k, &v),
-        (Some(k), None) | (None, Some(k)) => super::llamacpp::set_types(c, &k, "f16"),
+        (Some(k), Some(v)) => set_types(c, &k, &v),
+        (Some(k), None) | (None, Some(k)) => set_types(c, &k, "f16"),
         (None, None) => {}
+    }
+}
+
+/// The cache types of llama.cpp (`-ctk`/`-ctv`, a log's `K (f16)`, `type_k = 'q8_0'`) as the
+/// `kv_dtype` key: log/llamacpp.rs reads them from its log lines with it too.
+pub(crate) fn set_types(c: &mut Ctx, k: &str, v: &str) {
+    let map = |t: &str| match t {
+        "f16" => Some("fp16"),
+        "bf16" => Some("bf16"),
+        "f32" => Some("fp32"),
+        "q8_0" => Some("q8_0"),
+        "q4_0" => Some("q4_0"),
+        _ => None,
+    };
+    match (map(k), map(v)) {
+        (Some(a), Some(b)) if a == b => c.fill(F::KvDtype, a),
+        (Some(a), Some(_)) => {
+            c.fill(F::KvDtype, a);
+            c.unused(format!(
+                "K is {k} and V is {v}: the estimate has one cache type (kv_dtype), set from K"
+            ));
+        }
+        _ => c.unused(format!("cache type {k}/{v} is not one the estimate knows")),
     }
 }
 

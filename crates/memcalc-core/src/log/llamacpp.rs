@@ -367,7 +367,7 @@ fn kv_cache(c: &mut Ctx, l: &str) {
                 .map(str::to_string)
         };
         if let (Some(k), Some(v)) = (get("type_k"), get("type_v")) {
-            set_types(c, &k, &v);
+            super::launch::set_types(c, &k, &v);
         }
         return;
     }
@@ -388,28 +388,7 @@ fn cache_types(c: &mut Ctx, l: &str) {
             .map(str::to_string)
     };
     if let (Some(k), Some(v)) = (get("K"), get("V")) {
-        set_types(c, &k, &v);
-    }
-}
-
-pub(super) fn set_types(c: &mut Ctx, k: &str, v: &str) {
-    let map = |t: &str| match t {
-        "f16" => Some("fp16"),
-        "bf16" => Some("bf16"),
-        "f32" => Some("fp32"),
-        "q8_0" => Some("q8_0"),
-        "q4_0" => Some("q4_0"),
-        _ => None,
-    };
-    match (map(k), map(v)) {
-        (Some(a), Some(b)) if a == b => c.fill(F::KvDtype, a),
-        (Some(a), Some(_)) => {
-            c.fill(F::KvDtype, a);
-            c.unused(format!(
-                "K is {k} and V is {v}: the estimate has one cache type (kv_dtype), set from K"
-            ));
-        }
-        _ => c.unused(format!("cache type {k}/{v} is not one the estimate knows")),
+        super::launch::set_types(c, &k, &v);
     }
 }
 
