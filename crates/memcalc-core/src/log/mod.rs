@@ -93,15 +93,15 @@ impl Tool {
     pub fn name(self) -> &'static str {
         match self {
             Tool::Vllm => "vLLM (V0 and V1 engines)",
-            Tool::LlamaCpp => "llama.cpp and Ollama",
+            Tool::LlamaCpp => "llama.cpp and Ollama (logs, llama-server commands)",
             Tool::Lammps => "LAMMPS",
             Tool::Pwx => "Quantum ESPRESSO pw.x",
             Tool::Pytorch => "PyTorch max_memory_allocated/reserved prints",
             Tool::NvidiaSmi => "nvidia-smi (table or --query-gpu CSV)",
             Tool::TimeV => "GNU /usr/bin/time -v",
-            Tool::Seff => "Slurm seff",
+            Tool::Seff => "Slurm (seff, sbatch scripts)",
             Tool::Sglang => "SGLang",
-            Tool::DeepSpeed => "DeepSpeed (see_memory_usage, ZeRO estimators)",
+            Tool::DeepSpeed => "DeepSpeed (see_memory_usage, ZeRO estimators, ds_config.json)",
             Tool::Gromacs => "GROMACS md.log",
             Tool::Abinit => "ABINIT",
             Tool::Gadget => "GADGET-4 memory report",
