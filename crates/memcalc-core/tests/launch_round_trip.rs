@@ -319,8 +319,15 @@ fn train_query() -> impl Strategy<Value = String> {
 /// The `#SBATCH` header alone (the guard's line dropped): the nodes, the tasks and the GPUs it
 /// asks for are the scenario's.
 fn sbatch_round_trip(s: &Scenario, o: &Emitted) {
-    let header: String = o
-        .body
+    // The bare script and the page's copy (its notes, which name the guard in a comment).
+    for text in [o.body.clone(), o.text()] {
+        sbatch_header(s, &text);
+    }
+    sbatch_whole(s, o);
+}
+
+fn sbatch_header(s: &Scenario, text: &str) {
+    let header: String = text
         .lines()
         .filter(|l| !l.starts_with("memcalc "))
         .map(|l| format!("{l}\n"))
@@ -344,8 +351,11 @@ fn sbatch_round_trip(s: &Scenario, o: &Emitted) {
             assert_eq!(key("ranks"), Some(s.parallel.gpus), "{header}");
         }
     }
-    // The whole script, as pasted: the guard's link states the scenario, and the header agrees
-    // with it (no line named as unused).
+}
+
+/// The whole script, as pasted: the guard's link states the scenario, and the header agrees
+/// with it (no line named as unused).
+fn sbatch_whole(s: &Scenario, o: &Emitted) {
     for text in [o.text(), o.body.clone()] {
         let r = memcalc_core::log::read(&text);
         assert!(r.unused.is_empty(), "{text}\n{:?}", r.unused);

@@ -372,6 +372,10 @@ pub(crate) fn sbatch_line(c: &mut Ctx, l: &str) {
 
 /// `memcalc '<link>' > /dev/null || exit 1`: the scenario the job was sized for.
 pub(crate) fn guard(c: &mut Ctx, l: &str) {
+    // The notes above the script name the guard in a comment: only the line that runs counts.
+    if l.trim_start().starts_with('#') {
+        return;
+    }
     let w = words(l);
     let Some(at) = w.iter().position(|x| x == "memcalc") else {
         return;
