@@ -216,8 +216,12 @@ fn the_property_reaches_suggestions_of_both_engines() {
 fn read_over(text: &str, base: &str) -> Scenario {
     let (base, _) = Inputs::from_typed_query(base);
     let a = memcalc_core::log::check::answer(text, &base);
-    a.scenario
-        .unwrap_or_else(|| panic!("the paste fills no scenario:\n{text}\n{:?}", a.applied.refused))
+    a.scenario.unwrap_or_else(|| {
+        panic!(
+            "the paste fills no scenario:\n{text}\n{:?}",
+            a.applied.refused
+        )
+    })
 }
 
 fn llamacpp_round_trip(s: &Scenario, o: &Emitted) {
@@ -237,13 +241,21 @@ fn llamacpp_round_trip(s: &Scenario, o: &Emitted) {
             s.gpu_layers.unwrap_or(layers + 1),
             "{text}"
         );
-        assert_eq!(back.ubatch.unwrap_or(512), s.ubatch.unwrap_or(512), "{text}");
+        assert_eq!(
+            back.ubatch.unwrap_or(512),
+            s.ubatch.unwrap_or(512),
+            "{text}"
+        );
         assert_eq!(back.kv_dtype(), s.kv_dtype(), "{text}");
         assert_eq!(back.kv_quant, s.kv_quant, "{text}");
         assert_eq!(back.flash_attention, s.flash_attention, "{text}");
         assert_eq!(back.parallel.pp, s.parallel.pp, "{text}");
         if s.tensor_split.n > 0 {
-            assert_eq!(back.tensor_split.shares(), s.tensor_split.shares(), "{text}");
+            assert_eq!(
+                back.tensor_split.shares(),
+                s.tensor_split.shares(),
+                "{text}"
+            );
         }
         assert_eq!(back.n_cpu_moe, s.n_cpu_moe, "{text}");
         // What the estimate reads of those keys: the same bytes per GPU.
@@ -369,7 +381,12 @@ fn sbatch_query() -> impl Strategy<Value = String> {
         train_query(),
         query().prop_map(|q| format!("{q}&engine=vllm")),
         (
-            prop::sample::select(vec!["preset=lammps-rhodopsin", "preset=qe-si64", "preset=openfoam-10m", "preset=gadget-lcdm-512"]),
+            prop::sample::select(vec![
+                "preset=lammps-rhodopsin",
+                "preset=qe-si64",
+                "preset=openfoam-10m",
+                "preset=gadget-lcdm-512"
+            ]),
             prop::sample::select(vec![(1u64, 64u64), (2, 64), (3, 100), (4, 96), (7, 50)]),
         )
             .prop_map(|(p, (nodes, ranks))| format!("{p}&nodes={nodes}&ranks={ranks}")),

@@ -182,11 +182,7 @@ fn vllm_metrics_keep_the_decode_only_interval_and_its_running_requests() {
 /// band shown for engine=vllm.
 #[test]
 fn a_vllm_row_with_its_model_and_gpu_is_checked_before_anything_is_tuned() {
-    let (_, _, base) = TIMED
-        .iter()
-        .find(|t| t.1 == "VLLM-30599")
-        .copied()
-        .unwrap();
+    let (_, _, base) = TIMED.iter().find(|t| t.1 == "VLLM-30599").copied().unwrap();
     let a = on("vllm-0.12-v1-metrics-issue30599.log", base);
     let l = a.reading.figure(Figure::GenerationRate).unwrap();
     assert_eq!((l.value, l.line), (181_000, 19));

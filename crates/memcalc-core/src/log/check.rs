@@ -151,9 +151,7 @@ pub fn apply(reading: &Reading, base: &Inputs) -> Applied {
     let mut inputs = base.clone();
     for f in &fills {
         match f.key {
-            F::Mode | F::Code | F::Framework | F::ModelId => {
-                inputs.change(f.key, f.value.clone())
-            }
+            F::Mode | F::Code | F::Framework | F::ModelId => inputs.change(f.key, f.value.clone()),
             _ => inputs.set(f.key, f.value.clone()),
         }
     }

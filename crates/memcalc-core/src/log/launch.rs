@@ -413,13 +413,13 @@ pub(crate) fn sbatch_finish(c: &mut Ctx) {
     if let Some((n, line, text)) = get(c, "sb_nodes") {
         header.push((F::Nodes, n, line, text));
     }
-    let tasks = get(c, "sb_ntasks")
-        .or_else(|| get(c, "sb_per_node").map(|(n, l, t)| (n * nodes, l, t)));
+    let tasks =
+        get(c, "sb_ntasks").or_else(|| get(c, "sb_per_node").map(|(n, l, t)| (n * nodes, l, t)));
     if let Some((n, line, text)) = tasks {
         header.push((F::Ranks, n, line, text));
     }
     if let Some((per, line, text)) = get(c, "sb_gpus_per_node") {
-        header.push((F::GpusPerNode, per, line.clone(), text.clone()));
+        header.push((F::GpusPerNode, per, line, text.clone()));
         let total = get(c, "sb_gpus").map_or(per * nodes, |g| g.0);
         header.push((F::Gpus, total, line, text));
     } else if let Some((g, line, text)) = get(c, "sb_gpus") {
@@ -435,11 +435,10 @@ pub(crate) fn sbatch_finish(c: &mut Ctx) {
     // With a guard, its link states the scenario; the header is checked against it. Ranks and
     // nodes are a simulation's keys, GPUs the other modes'.
     let stated = |c: &Ctx, k: F| {
-        c.reading
-            .filled
-            .iter()
-            .find(|f| f.key == k)
-            .map_or_else(|| crate::schema::inputs::default_raw(k), |f| f.value.clone())
+        c.reading.filled.iter().find(|f| f.key == k).map_or_else(
+            || crate::schema::inputs::default_raw(k),
+            |f| f.value.clone(),
+        )
     };
     let sim = stated(c, F::Mode) == "sim";
     let gpus = first_number(&stated(c, F::Gpus)).unwrap_or(1.0).max(1.0);
@@ -482,8 +481,7 @@ fn json_line(text: &str, first: usize, key: &str) -> (usize, String) {
 /// A DeepSpeed config (`ds_config.json`) pasted as a JSON object: its batch, accumulation,
 /// precision, ZeRO stage, buckets and offload. False when the text is not such a config.
 pub(crate) fn deepspeed_config(c: &mut Ctx, text: &str, first: usize) -> bool {
-    let Ok(serde_json::Value::Object(top)) = serde_json::from_str::<serde_json::Value>(text)
-    else {
+    let Ok(serde_json::Value::Object(top)) = serde_json::from_str::<serde_json::Value>(text) else {
         return false;
     };
     let zero = top.get("zero_optimization").and_then(|z| z.as_object());
@@ -505,7 +503,12 @@ pub(crate) fn deepspeed_config(c: &mut Ctx, text: &str, first: usize) -> bool {
         put(c, F::Batch, n.to_string(), "train_micro_batch_size_per_gpu");
     }
     if let Some(n) = count(top.get("gradient_accumulation_steps")) {
-        put(c, F::MicroBatches, n.to_string(), "gradient_accumulation_steps");
+        put(
+            c,
+            F::MicroBatches,
+            n.to_string(),
+            "gradient_accumulation_steps",
+        );
     }
     let on = |k: &str| top.get(k).and_then(|v| v.get("enabled")) == Some(&true.into());
     if on("bf16") {

@@ -388,7 +388,12 @@ fn offloaded(s: &Scenario) -> (u64, String) {
 fn gguf_file(s: &Scenario, model: &str) -> String {
     let name = model.rsplit('/').next().unwrap_or(model);
     let enc = match s.quant {
-        Quant::Q8_0 | Quant::Q6K | Quant::Q5KM | Quant::Q4KM | Quant::Q4_0 | Quant::Q3KM
+        Quant::Q8_0
+        | Quant::Q6K
+        | Quant::Q5KM
+        | Quant::Q4KM
+        | Quant::Q4_0
+        | Quant::Q3KM
         | Quant::Q2K
         | Quant::Mxfp4
             if s.milli_bpw.is_none() =>
