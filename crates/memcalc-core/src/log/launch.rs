@@ -103,7 +103,11 @@ fn options(words: &[String], takes: fn(&str) -> bool) -> Vec<(String, Option<Str
             i += 1;
             continue;
         }
-        let next = words.get(i + 1);
+        // A following option is no value (a bare `--flash-attn` before `--cache-type-k`).
+        let next = words.get(i + 1).filter(|n| {
+            !n.starts_with('-')
+                || first_number(n).is_some_and(|_| n[1..].starts_with(|c: char| c.is_ascii_digit()))
+        });
         if takes(w) && next.is_some() {
             out.push((w.clone(), next.cloned()));
             i += 2;
@@ -210,20 +214,23 @@ fn gguf_file(c: &mut Ctx, path: &str) {
     }
 }
 
-/// The catalog model a file's base name names: its id, alias or the id's part after the
-/// organisation, ignoring case.
+/// The catalog model a file's base name names: its id, alias, or the part after the
+/// organisation of its id or of one of its variants (`Meta-Llama-3.1-8B-Instruct`), ignoring
+/// case; the repository id it matched.
 fn model_named(base: &str) -> Option<&'static str> {
     if let Some(m) = crate::catalog::model_by_id(base) {
         return Some(m.id);
     }
-    crate::catalog::MODELS
-        .iter()
-        .find(|m| {
-            m.id.rsplit('/')
-                .next()
-                .is_some_and(|s| s.eq_ignore_ascii_case(base))
-        })
-        .map(|m| m.id)
+    let short = |id: &str| {
+        id.rsplit('/')
+            .next()
+            .is_some_and(|s| s.eq_ignore_ascii_case(base))
+    };
+    crate::catalog::MODELS.iter().find_map(|m| {
+        std::iter::once(m.id)
+            .chain(m.variants.iter().copied())
+            .find(|id| short(id))
+    })
 }
 
 /// `llama-server -m FILE -c N -np N -ngl N …` (also `llama-cli`): the options the scenario's
@@ -384,22 +391,27 @@ pub(crate) fn guard(c: &mut Ctx, l: &str) {
         return;
     };
     let q = link.split_once('?').map_or(link.as_str(), |x| x.1);
-    let mut n = 0;
-    // The link states what differs from the defaults; its mode is stated here either way, so
-    // the page's mode does not stand in for the default one.
-    if !q.split('&').any(|p| p.starts_with("mode=")) {
-        c.fill(F::Mode, crate::schema::inputs::default_raw(F::Mode));
+    // Read as a link is read (its schema version's pins included: schema/query.rs), then each
+    // key that differs from the defaults of the link's mode is filled, the mode always: the
+    // page's own values must not stand in for the link's defaults.
+    let (inputs, _) = crate::schema::inputs::Inputs::from_query(q);
+    if inputs.parse().is_err() {
+        c.unused("the guard's link does not read as a valid scenario; nothing is filled from it");
+        return;
     }
-    for pair in q.split('&') {
-        let (k, v) = pair.split_once('=').unwrap_or((pair, ""));
-        if let Some(id) = F::from_key(k) {
-            c.fill(id, crate::schema::url::percent_decode(v));
-            n += 1;
+    let mode = inputs.get(F::Mode).to_string();
+    // The defaults of today's links (a link without `v` is read as schema 1, with its pins).
+    let (defaults, _) = crate::schema::inputs::Inputs::from_query(&format!(
+        "v={}&mode={mode}",
+        crate::schema::url::SCHEMA_VERSION
+    ));
+    c.fill(F::Mode, mode);
+    for &id in F::ALL {
+        if id != F::Mode && inputs.get(id) != defaults.get(id) {
+            c.fill(id, inputs.get(id).to_string());
         }
     }
-    if n > 0 {
-        c.remember("guard", 1.0);
-    }
+    c.remember("guard", 1.0);
 }
 
 /// The keys a batch script's header states: the nodes, the GPUs (`--gpus`, else nodes ×
@@ -542,4 +554,53 @@ pub(crate) fn deepspeed_config(c: &mut Ctx, text: &str, first: usize) -> bool {
         None => put(c, F::Offload, "none".into(), "zero_optimization"),
     }
     true
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn words_split_as_a_shell_does() {
+        assert_eq!(
+            words(r#"memcalc '?a=1&b=2' "x \"y\"" z\ w"#),
+            ["memcalc", "?a=1&b=2", "x \"y\"", "z w"]
+        );
+        assert_eq!(words("  a   b "), ["a", "b"]);
+        assert_eq!(words("''"), [""]);
+    }
+
+    #[test]
+    fn a_hand_written_llama_server_command_is_read_too() {
+        let r = super::super::read(
+            "./build/bin/llama-server --model /models/Meta-Llama-3.1-8B-Q8_0.gguf --ctx-size=16384 --parallel 2 \\\n  --n-gpu-layers 99 --flash-attn --cache-type-k q8_0 -ts 3/1",
+        );
+        let get = |k: &str| {
+            r.filled
+                .iter()
+                .find(|f| f.key.key() == k)
+                .map(|f| f.value.as_str())
+        };
+        assert_eq!(get("quant"), Some("q8_0"));
+        assert_eq!(get("seq"), Some("8192"));
+        assert_eq!(get("batch"), Some("2"));
+        assert_eq!(get("gpu_layers"), Some("99"));
+        assert_eq!(get("flash_attention"), Some("on"));
+        assert_eq!(get("tensor_split"), Some("3,1"));
+        assert_eq!(get("pp"), Some("2"));
+        // K in q8_0, V at llama.cpp's default f16: the one cache type is K's, and said so.
+        assert_eq!(get("kv_dtype"), Some("q8_0"));
+        assert!(r
+            .unused
+            .iter()
+            .any(|u| u.why.contains("K is q8_0 and V is f16")));
+        // "Meta-Llama-3.1-8B" is the catalog's meta-llama/Meta-Llama-3.1-8B.
+        assert_eq!(get("model_id"), Some("meta-llama/Meta-Llama-3.1-8B"));
+    }
+
+    #[test]
+    fn a_json_that_is_no_deepspeed_config_fills_nothing() {
+        let r = super::super::read("{\"architectures\": [\"X\"], \"hidden_size\": 8}\n");
+        assert!(!r.filled.iter().any(|f| f.key == F::Zero));
+    }
 }
