@@ -13,8 +13,8 @@
 set -euo pipefail
 DIST=${1:-dist}
 BUDGET=${2:-695500}
-FIRST_BUDGET=${3:-385800}
-LOG_BUDGET=${4:-255200}
+FIRST_BUDGET=${3:-388200}
+LOG_BUDGET=${4:-271800}
 # What index.html requests as it loads: stylesheets, preloads, classic and module scripts by src,
 # and the core worker's script. Not what the app's loader imports after the first answer
 # (crates/memcalc-build/src/app-loader.js), nor the files only copied beside it (embed.js for host
