@@ -308,8 +308,8 @@ pub(crate) fn llamacpp_command(c: &mut Ctx, l: &str) {
             _ => {}
         }
     }
-    // llama-server divides -c over its -np slots (tools/server/server.cpp: n_ctx_slot =
-    // n_ctx / n_parallel): the sequences and each one's context.
+    // llama-server divides -c over its -np slots (tools/server/server.cpp server_context::init:
+    // `n_ctx_slot = n_ctx / params_base.n_parallel`): the sequences and each one's context.
     let np = np.unwrap_or(1.0).max(1.0);
     if np > 1.0 {
         c.fill(F::Batch, plain(np, 0));
