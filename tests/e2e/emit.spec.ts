@@ -44,7 +44,7 @@ test("the settings follow the form: llama.cpp flags after the engine changes", a
   await expect(launch.locator('details[data-target="vllm"]')).toHaveCount(0);
   const llama = launch.locator('details[data-target="llamacpp"]');
   await llama.locator("summary").click();
-  await expect(llama.locator("pre code")).toContainText("llama-server \\\n  -m Llama-3.1-70B.gguf");
+  await expect(llama.locator("pre code")).toContainText("llama-server \\\n  -m Llama-3.1-70B-BF16.gguf");
   await expect(llama.locator("pre code")).toContainText("-c 262144");
   await launch.screenshot({ path: `${ARTIFACTS}/emit-llamacpp-${testInfo.project.name}.png` });
 });

@@ -175,3 +175,77 @@ fn every_shell_text_parses_as_a_bash_script() {
         );
     }
 }
+
+/// `memcalc --log -` with `args`, `text` on standard input: (exit status, standard output).
+fn log_stdin(text: &str, args: &[&str]) -> (i32, String) {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_memcalc"))
+        .args(["--log", "-", "--json"])
+        .args(args)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .and_then(|mut c| {
+            use std::io::Write;
+            c.stdin.take().unwrap().write_all(text.as_bytes())?;
+            c.wait_with_output()
+        })
+        .unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into(),
+    )
+}
+
+/// Issue 40 (h-trip): what `--emit` writes for llama.cpp, DeepSpeed and Slurm, fed back to
+/// `--log`, fills the keys it was written from (log/launch.rs; the property over setups is
+/// crates/memcalc-core/tests/launch_round_trip.rs).
+#[test]
+fn emitted_launch_settings_read_back_through_log() {
+    let q = "mode=infer&engine=llamacpp&model_id=meta-llama/Llama-3.1-8B&quant=q4_k_m&seq=8192&batch=4&kv_dtype=q8_0&ubatch=256&flash_attention=off";
+    let (code, text, err) = memcalc(&["--emit", "llamacpp", q]);
+    assert_eq!(code, 0, "{err}");
+    assert!(text.contains("-m Llama-3.1-8B-Q4_K_M.gguf"), "{text}");
+    let (code, out) = log_stdin(&text, &[]);
+    assert_eq!(code, 0, "{out}");
+    let v: serde_json::Value = serde_json::from_str(&out).expect("JSON");
+    assert_eq!(v["tools"][0]["id"], "llamacpp");
+    let query = v["query"].as_str().unwrap();
+    for k in [
+        "engine=llamacpp",
+        "quant=q4_k_m",
+        "seq=8192",
+        "batch=4",
+        "kv_dtype=q8_0",
+        "ubatch=256",
+        "flash_attention=off",
+    ] {
+        assert!(query.contains(k), "{k}: {query}");
+    }
+
+    let q = "mode=train&model_id=meta-llama/Llama-3.1-8B&framework=deepspeed&zero=3&offload=all&gpus=16&batch=2&micro_batches=4";
+    let (code, json, _) = memcalc(&["--emit", "deepspeed", q]);
+    assert_eq!(code, 0);
+    let (code, out) = log_stdin(&json, &["mode=train"]);
+    assert_eq!(code, 0, "{out}");
+    let v: serde_json::Value = serde_json::from_str(&out).expect("JSON");
+    let query = v["query"].as_str().unwrap();
+    for k in ["zero=3", "offload=all", "batch=2", "micro_batches=4"] {
+        assert!(query.contains(k), "{k}: {query}");
+    }
+
+    let q = "preset=lammps-rhodopsin&nodes=3&ranks=100";
+    let (_, script, _) = memcalc(&["--emit", "sbatch", q]);
+    assert!(script.contains("#SBATCH --ntasks=100\n"), "{script}");
+    let header: String = script
+        .lines()
+        .filter(|l| !l.starts_with("memcalc "))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let (code, out) = log_stdin(&header, &["mode=sim"]);
+    assert_eq!(code, 0, "{out}");
+    let v: serde_json::Value = serde_json::from_str(&out).expect("JSON");
+    let query = v["query"].as_str().unwrap();
+    assert!(query.contains("ranks=100"), "{query}");
+    assert!(query.contains("nodes=3"), "{query}");
+}

@@ -11,8 +11,14 @@
 //!   (python/sglang/srt/server_args.py: every `--field-name` is the dataclass field
 //!   `field_name`; log/sglang.rs `server_args`).
 //!
-//! llama.cpp's recogniser reads the buffers and `n_ctx` lines llama.cpp prints, not its command
-//! line, so its flags are read back as URL keys in tests/emit.rs instead.
+//! And, through the readers of log/launch.rs (issue 40, h-trip), as the page's log box and
+//! `memcalc --log` read a paste — the text the page's copy button gives (the notes as comments,
+//! then the command or file) and the bare command or file:
+//!
+//! - llama.cpp: the `llama-server` command (common/arg.cpp option names), its model file named
+//!   by the GGUF naming convention (`<Name>-<Encoding>.gguf`);
+//! - DeepSpeed: the `ds_config.json` read as JSON;
+//! - Slurm: the `#SBATCH` header (nodes, tasks, GPUs per node) and the `memcalc` guard's link.
 
 use memcalc_core::report::emit::{self, Emitted, Target};
 use memcalc_core::{estimate, Choice, Inputs, Scenario};
@@ -201,5 +207,247 @@ fn the_property_reaches_suggestions_of_both_engines() {
         ))
         .unwrap();
         assert!(every_command(&s, t, check) >= 3, "{}", t.id());
+    }
+}
+
+// ---- llama.cpp, DeepSpeed and sbatch (issue 40, h-trip): log/launch.rs ----
+
+/// The reading of a paste over a base query.
+fn read_over(text: &str, base: &str) -> Scenario {
+    let (base, _) = Inputs::from_typed_query(base);
+    let a = memcalc_core::log::check::answer(text, &base);
+    a.scenario.unwrap_or_else(|| {
+        panic!(
+            "the paste fills no scenario:\n{text}\n{:?}",
+            a.applied.refused
+        )
+    })
+}
+
+fn llamacpp_round_trip(s: &Scenario, o: &Emitted) {
+    for text in [o.text(), o.body.clone()] {
+        let back = read_over(&text, "mode=infer&engine=llamacpp");
+        assert_eq!(back.engine, s.engine, "{text}");
+        assert_eq!(back.model.map(|m| m.id), s.model.map(|m| m.id), "{text}");
+        assert_eq!(back.quant, s.quant, "{text}");
+        if s.quant == memcalc_core::catalog::quant::Quant::None {
+            assert_eq!(back.dtype, s.dtype, "{text}");
+        }
+        assert_eq!(back.seq, s.seq, "{text}");
+        assert_eq!(back.batch, s.batch, "{text}");
+        let layers = s.shape().0.layers;
+        assert_eq!(
+            back.gpu_layers.unwrap_or(layers + 1),
+            s.gpu_layers.unwrap_or(layers + 1),
+            "{text}"
+        );
+        assert_eq!(
+            back.ubatch.unwrap_or(512),
+            s.ubatch.unwrap_or(512),
+            "{text}"
+        );
+        assert_eq!(back.kv_dtype(), s.kv_dtype(), "{text}");
+        assert_eq!(back.kv_quant, s.kv_quant, "{text}");
+        assert_eq!(back.flash_attention, s.flash_attention, "{text}");
+        assert_eq!(back.parallel.pp, s.parallel.pp, "{text}");
+        if s.tensor_split.n > 0 {
+            assert_eq!(
+                back.tensor_split.shares(),
+                s.tensor_split.shares(),
+                "{text}"
+            );
+        }
+        assert_eq!(back.n_cpu_moe, s.n_cpu_moe, "{text}");
+        // What the estimate reads of those keys: the same bytes per GPU.
+        let mut b = back;
+        b.parallel.gpus = s.parallel.gpus;
+        assert_eq!(
+            estimate(&b).per_device_bytes,
+            estimate(s).per_device_bytes,
+            "{text}"
+        );
+    }
+}
+
+fn llama_query() -> impl Strategy<Value = String> {
+    (
+        prop::sample::select(vec!["meta-llama/Llama-3.1-8B", "meta-llama/Llama-3.1-70B", "Qwen/Qwen3-30B-A3B"]),
+        prop::sample::select(vec!["none", "q4_k_m", "q8_0", "q6_k", "q2_k"]),
+        prop::sample::select(vec!["", "&dtype=bf16", "&dtype=fp32"]),
+        prop::sample::select(vec![2048u64, 8192, 32768]),
+        prop::sample::select(vec![1u64, 2, 4]),
+        prop::sample::select(vec!["", "&kv_dtype=q8_0", "&kv_dtype=q4_0", "&kv_dtype=bf16"]),
+        prop::sample::select(vec!["", "&gpu_layers=20", "&gpu_layers=0"]),
+        prop::sample::select(vec!["", "&ubatch=256", "&ubatch=2048"]),
+        prop::sample::select(vec!["on", "off"]),
+        prop::sample::select(vec!["", "&gpus=2&pp=2", "&gpus=2&pp=2&tensor_split=3,1", "&gpus=3&pp=3", "&n_cpu_moe=4"]),
+    )
+        .prop_map(|(m, q, d, seq, batch, kv, ngl, ub, fa, split)| {
+            format!("mode=infer&engine=llamacpp&model_id={m}&quant={q}{d}&seq={seq}&batch={batch}{kv}{ngl}{ub}&flash_attention={fa}{split}")
+        })
+}
+
+fn deepspeed_round_trip(s: &Scenario, o: &Emitted) {
+    for text in [o.text(), o.body.clone()] {
+        let back = read_over(&text, "mode=train&framework=deepspeed");
+        assert_eq!(back.mode, s.mode, "{text}");
+        assert_eq!(back.batch, s.batch, "{text}");
+        assert_eq!(
+            back.speed.micro_batches.unwrap_or(1),
+            s.speed.micro_batches.unwrap_or(1),
+            "{text}"
+        );
+        if matches!(s.dtype.id(), "bf16" | "fp16") {
+            assert_eq!(back.dtype, s.dtype, "{text}");
+        }
+        assert_eq!(back.parallel.zero, s.parallel.zero, "{text}");
+        assert_eq!(back.parallel.offload, s.parallel.offload, "{text}");
+        if s.parallel.zero == 3 {
+            assert_eq!(back.parallel.sharding, s.parallel.sharding, "{text}");
+        }
+        if s.parallel.zero > 0 && s.mech.bucket_size > 0 {
+            assert_eq!(back.mech.bucket_size, s.mech.bucket_size, "{text}");
+        }
+    }
+}
+
+fn train_query() -> impl Strategy<Value = String> {
+    (
+        prop::sample::select(vec!["model_id=meta-llama/Llama-3.1-8B", "params=7B"]),
+        prop::sample::select(vec!["framework=deepspeed", "framework=hf_trainer", "framework=none"]),
+        prop::sample::select(vec![0u8, 1, 2, 3]),
+        prop::sample::select(vec!["none", "optimizer", "all"]),
+        prop::sample::select(vec!["bf16", "fp16", "fp32"]),
+        prop::sample::select(vec![1u64, 2, 8]),
+        prop::sample::select(vec!["", "&micro_batches=4"]),
+        prop::sample::select(vec![("8", "8"), ("16", "8"), ("12", "4"), ("24", "8")]),
+        prop::sample::select(vec!["", "&sharding=hybrid"]),
+    )
+        .prop_map(|(m, f, z, off, d, b, mb, (g, per), sh)| {
+            format!("mode=train&{m}&{f}&zero={z}&offload={off}&dtype={d}&batch={b}{mb}&gpus={g}&gpus_per_node={per}{sh}&seq=2048")
+        })
+}
+
+/// The `#SBATCH` header alone (the guard's line dropped): the nodes, the tasks and the GPUs it
+/// asks for are the scenario's.
+fn sbatch_round_trip(s: &Scenario, o: &Emitted) {
+    // The bare script and the page's copy (its notes, which name the guard in a comment).
+    for text in [o.body.clone(), o.text()] {
+        sbatch_header(s, &text);
+    }
+    sbatch_whole(s, o);
+}
+
+fn sbatch_header(s: &Scenario, text: &str) {
+    let header: String = text
+        .lines()
+        .filter(|l| !l.starts_with("memcalc "))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let r = memcalc_core::log::read(&header);
+    let key = |k: &str| {
+        r.filled
+            .iter()
+            .find(|f| f.key.key() == k)
+            .map(|f| f.value.parse::<u64>().unwrap())
+    };
+    if s.mode.id() == "sim" {
+        assert_eq!(key("ranks"), Some(s.sim.ranks), "{header}");
+        assert_eq!(key("nodes"), Some(s.sim.nodes.max(1)), "{header}");
+    } else {
+        assert_eq!(key("gpus"), Some(s.parallel.gpus), "{header}");
+        let per = s.parallel.gpus_per_node.clamp(1, s.parallel.gpus.max(1));
+        assert_eq!(key("gpus_per_node"), Some(per), "{header}");
+        if s.mode.trains() {
+            // One rank per GPU.
+            assert_eq!(key("ranks"), Some(s.parallel.gpus), "{header}");
+        }
+    }
+}
+
+/// The whole script, as pasted: the guard's link states the scenario, and the header agrees
+/// with it (no line named as unused).
+fn sbatch_whole(s: &Scenario, o: &Emitted) {
+    for text in [o.text(), o.body.clone()] {
+        let r = memcalc_core::log::read(&text);
+        assert!(r.unused.is_empty(), "{text}\n{:?}", r.unused);
+        let back = read_over(&text, "mode=infer");
+        assert_eq!(back.to_query(), s.to_query(), "{text}");
+    }
+}
+
+fn sbatch_query() -> impl Strategy<Value = String> {
+    prop_oneof![
+        train_query(),
+        query().prop_map(|q| format!("{q}&engine=vllm")),
+        (
+            prop::sample::select(vec![
+                "preset=lammps-rhodopsin",
+                "preset=qe-si64",
+                "preset=openfoam-10m",
+                "preset=gadget-lcdm-512"
+            ]),
+            prop::sample::select(vec![(1u64, 64u64), (2, 64), (3, 100), (4, 96), (7, 50)]),
+        )
+            .prop_map(|(p, (nodes, ranks))| format!("{p}&nodes={nodes}&ranks={ranks}")),
+    ]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 32, ..ProptestConfig::default() })]
+
+    #[test]
+    fn llamacpp_commands_read_back_through_the_log_box(q in llama_query()) {
+        let Some(s) = scenario_if_valid(&q) else { return Ok(()) };
+        every_command(&s, Target::Llamacpp, llamacpp_round_trip);
+    }
+
+    #[test]
+    fn deepspeed_configs_read_back_through_the_log_box(q in train_query()) {
+        let Some(s) = scenario_if_valid(&q) else { return Ok(()) };
+        every_command(&s, Target::Deepspeed, deepspeed_round_trip);
+    }
+
+    #[test]
+    fn sbatch_scripts_read_back_through_the_log_box(q in sbatch_query()) {
+        let Some(s) = scenario_if_valid(&q) else { return Ok(()) };
+        every_command(&s, Target::Sbatch, sbatch_round_trip);
+    }
+}
+
+/// A query's scenario where the form takes it (a random combination may be refused).
+fn scenario_if_valid(q: &str) -> Option<Scenario> {
+    let (inputs, notices) = Inputs::from_typed_query(q);
+    if !notices.is_empty() {
+        return None;
+    }
+    inputs.parse().ok()
+}
+
+#[test]
+fn the_new_properties_reach_their_targets_and_suggestions() {
+    for (q, t, check, least) in [
+        (
+            "mode=infer&engine=llamacpp&model_id=meta-llama/Llama-3.1-70B&quant=q4_k_m&seq=32768&batch=4&gpus=2&pp=2",
+            Target::Llamacpp,
+            llamacpp_round_trip as fn(&Scenario, &Emitted),
+            3,
+        ),
+        (
+            "mode=train&model_id=meta-llama/Llama-3.1-8B&framework=deepspeed&zero=3&offload=all&gpus=16&batch=8",
+            Target::Deepspeed,
+            deepspeed_round_trip,
+            2,
+        ),
+        (
+            "mode=train&model_id=meta-llama/Llama-3.1-8B&framework=deepspeed&zero=2&gpus=16&batch=8",
+            Target::Sbatch,
+            sbatch_round_trip,
+            3,
+        ),
+        ("preset=lammps-rhodopsin&nodes=3&ranks=100", Target::Sbatch, sbatch_round_trip, 1),
+    ] {
+        let s = scenario(q).unwrap();
+        assert!(every_command(&s, t, check) >= least, "{}: {q}", t.id());
     }
 }

@@ -175,6 +175,23 @@ fn vllm_metrics_keep_the_decode_only_interval_and_its_running_requests() {
     assert_eq!(count(&bench, "running"), None);
 }
 
+/// Issue 40 (h-trip): a vLLM timing row whose source names the model, the GPU and the engine
+/// arguments (vllm-project/vllm#30599: Qwen3-30B-A3B on an H200 NVL, vLLM 0.12.0). The
+/// decode-only interval at one running request is the figure. Set beside it before anything was
+/// tuned, the model was too fast (+34.6 %: 243.6 tokens/s against 181.0); the kernel floors
+/// under vLLM's CUDA graph (`decode_graph_kernels`, h-vsmall, written without this row and
+/// merged beside it) bring it to −2.7 % (176.1 tokens/s).
+#[test]
+fn a_vllm_row_with_its_model_and_gpu_is_checked_before_anything_is_tuned() {
+    let (_, _, base) = TIMED.iter().find(|t| t.1 == "VLLM-30599").copied().unwrap();
+    let a = on("vllm-0.12-v1-metrics-issue30599.log", base);
+    let l = a.reading.figure(Figure::GenerationRate).unwrap();
+    assert_eq!((l.value, l.line), (181_000, 19));
+    assert_eq!(count(&a, "running"), Some(1));
+    assert_eq!(error_bp(&a, Figure::GenerationRate), -269);
+    assert_eq!(calibrated(&a, "bw_eff").as_deref(), Some("84.65"));
+}
+
 #[test]
 fn older_and_benchmark_lines_are_read() {
     // llama.cpp before September 2024 (llama_print_timings), as ggml-org's CI printed it for
@@ -298,6 +315,14 @@ const TIMED: &[(&str, &str, &str)] = &[
         "llamacpp-b6413-bench-rtxpro6000.log",
         "LLAMABENCH-RTXPRO6000",
         "model_id=meta-llama/Llama-2-7b-hf",
+    ),
+    // Issue 40 (h-trip): vLLM 0.12's metrics lines at one running request; the scenario is the
+    // engine arguments of the issue's compose file (the fixture's first lines) on the GPU its
+    // collect_env names (H200 NVL: the catalog's H200, the same 4.8 TB/s).
+    (
+        "vllm-0.12-v1-metrics-issue30599.log",
+        "VLLM-30599",
+        "mode=infer&engine=vllm&model_id=Qwen/Qwen3-30B-A3B&gpu=h200&seq=40960&gpu_util=0.9&max_num_seqs=12&max_batched_tokens=8192",
     ),
     ("lammps-16Mar18-eam.4.log", "LAMMPS-EAM4", ""),
     ("lammps-16Mar18-lj.1.log", "LAMMPS-LJ1", ""),

@@ -392,11 +392,21 @@ fn candidates(s: &Scenario) -> Vec<Candidate> {
             ));
         }
     } else {
-        if s.weight_milli_bpw().is_none() {
+        if s.weight_milli_bpw().is_none() && !s.engine.pools() && s.engine.splits() {
+            // llama.cpp loads GGUF files: its 8-bit format is Q8_0, not bitsandbytes' LLM.int8
+            // (issue 40: the launch round trip found the INT8 suggestion's llama-server command
+            // naming a file llama.cpp cannot load).
+            c.push(pv(
+                "Quantize weights to 8-bit (GGUF Q8_0)",
+                &[(FieldId::Quant, Value::choice(Quant::Q8_0))],
+            ));
+        } else if s.weight_milli_bpw().is_none() {
             c.push(pv(
                 "Quantize weights to INT8",
                 &[(FieldId::Quant, Value::choice(Quant::Int8))],
             ));
+        }
+        if s.weight_milli_bpw().is_none() {
             if s.engine.pools() {
                 // vLLM and SGLang serve AWQ/GPTQ checkpoints, not GGUF mixes.
                 c.push(pv(

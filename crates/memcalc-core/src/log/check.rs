@@ -135,6 +135,8 @@ fn order(key: F) -> u8 {
     match key {
         F::Mode => 0,
         F::Code => 1,
+        // A framework (a guard's link, issue 40) moves the settings its profile implies.
+        F::Framework => 1,
         F::ModelId => 2,
         _ => 3,
     }
@@ -149,7 +151,7 @@ pub fn apply(reading: &Reading, base: &Inputs) -> Applied {
     let mut inputs = base.clone();
     for f in &fills {
         match f.key {
-            F::Mode | F::Code | F::ModelId => inputs.change(f.key, f.value.clone()),
+            F::Mode | F::Code | F::Framework | F::ModelId => inputs.change(f.key, f.value.clone()),
             _ => inputs.set(f.key, f.value.clone()),
         }
     }

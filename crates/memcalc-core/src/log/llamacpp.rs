@@ -86,6 +86,17 @@ const ROWS: &[Row] = &[
         prints: "tools/llama-bench/llama-bench.cpp markdown_printer::print_test (test \"pp%d\" or \"tg%d\", t/s \"%.2f ± %.2f\")",
         read: bench_row,
     },
+    // The command line itself (issue 40: launch settings read back; log/launch.rs).
+    Row {
+        marker: "llama-server ",
+        prints: "the llama-server command line (tools/server; options from common/arg.cpp common_params_parser_init, 2025 builds)",
+        read: super::launch::llamacpp_command,
+    },
+    Row {
+        marker: "llama-cli ",
+        prints: "the llama-cli command line (tools/main; options from common/arg.cpp common_params_parser_init, 2025 builds)",
+        read: super::launch::llamacpp_command,
+    },
     Row {
         marker: "Device 0: ",
         prints: "ggml/src/ggml-cuda/ggml-cuda.cu ggml_cuda_init (\"  Device %d: %s, compute capability %d.%d, VMM: %s\"; ggml_init_cublas before 2024)",
@@ -356,7 +367,7 @@ fn kv_cache(c: &mut Ctx, l: &str) {
                 .map(str::to_string)
         };
         if let (Some(k), Some(v)) = (get("type_k"), get("type_v")) {
-            set_types(c, &k, &v);
+            super::launch::set_types(c, &k, &v);
         }
         return;
     }
@@ -377,28 +388,7 @@ fn cache_types(c: &mut Ctx, l: &str) {
             .map(str::to_string)
     };
     if let (Some(k), Some(v)) = (get("K"), get("V")) {
-        set_types(c, &k, &v);
-    }
-}
-
-fn set_types(c: &mut Ctx, k: &str, v: &str) {
-    let map = |t: &str| match t {
-        "f16" => Some("fp16"),
-        "bf16" => Some("bf16"),
-        "f32" => Some("fp32"),
-        "q8_0" => Some("q8_0"),
-        "q4_0" => Some("q4_0"),
-        _ => None,
-    };
-    match (map(k), map(v)) {
-        (Some(a), Some(b)) if a == b => c.fill(F::KvDtype, a),
-        (Some(a), Some(_)) => {
-            c.fill(F::KvDtype, a);
-            c.unused(format!(
-                "K is {k} and V is {v}: the estimate has one cache type (kv_dtype), set from K"
-            ));
-        }
-        _ => c.unused(format!("cache type {k}/{v} is not one the estimate knows")),
+        super::launch::set_types(c, &k, &v);
     }
 }
 
@@ -489,6 +479,7 @@ fn finish(c: &mut Ctx) {
         "compute_host",
         "offloaded",
         "n_ctx",
+        "command",
     ]
     .iter()
     .any(|k| c.seen.contains_key(k))

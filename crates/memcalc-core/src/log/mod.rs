@@ -13,6 +13,8 @@ pub mod deepspeed;
 pub mod gadget;
 pub mod gromacs;
 pub mod lammps;
+// Launch settings read back: a llama.cpp command, a DeepSpeed config, an sbatch script (issue 40).
+mod launch;
 pub mod llamacpp;
 pub mod nvidia_smi;
 pub mod openfoam;
@@ -91,15 +93,15 @@ impl Tool {
     pub fn name(self) -> &'static str {
         match self {
             Tool::Vllm => "vLLM (V0 and V1 engines)",
-            Tool::LlamaCpp => "llama.cpp and Ollama",
+            Tool::LlamaCpp => "llama.cpp and Ollama (logs, llama-server commands)",
             Tool::Lammps => "LAMMPS",
             Tool::Pwx => "Quantum ESPRESSO pw.x",
             Tool::Pytorch => "PyTorch max_memory_allocated/reserved prints",
             Tool::NvidiaSmi => "nvidia-smi (table or --query-gpu CSV)",
             Tool::TimeV => "GNU /usr/bin/time -v",
-            Tool::Seff => "Slurm seff",
+            Tool::Seff => "Slurm (seff, sbatch scripts)",
             Tool::Sglang => "SGLang",
-            Tool::DeepSpeed => "DeepSpeed (see_memory_usage, ZeRO estimators)",
+            Tool::DeepSpeed => "DeepSpeed (see_memory_usage, ZeRO estimators, ds_config.json)",
             Tool::Gromacs => "GROMACS md.log",
             Tool::Abinit => "ABINIT",
             Tool::Gadget => "GADGET-4 memory report",
@@ -571,7 +573,18 @@ pub struct Reader {
     partial: String,
     /// The partial line reached [`MAX_LINE`]: the rest of it is dropped.
     partial_full: bool,
+    // Launch settings read back (issue 40, log/launch.rs).
+    /// A command continued over lines (`\` at a line's end) so far, read as one line.
+    continued: String,
+    /// The text from the first line that is not a comment, when it opens a JSON object (a
+    /// DeepSpeed config), with that line's number; None otherwise or past [`MAX_JSON`].
+    json: Option<(String, usize)>,
+    /// Whether a line other than a blank or a `#` comment was seen.
+    begun: bool,
 }
+
+/// Bytes of a pasted JSON config kept to be read whole (a DeepSpeed config is a few KB).
+pub const MAX_JSON: usize = 256 * 1024;
 
 impl Default for Reader {
     fn default() -> Self {
@@ -586,6 +599,9 @@ impl Reader {
             lines: 0,
             partial: String::new(),
             partial_full: false,
+            continued: String::new(),
+            json: None,
+            begun: false,
         }
     }
 
@@ -636,6 +652,36 @@ impl Reader {
         } else {
             raw
         };
+        // A pasted config (issue 40, log/launch.rs): kept whole when the text opens a JSON
+        // object, read at the end.
+        if let Some((j, _)) = &mut self.json {
+            if j.len() + raw.len() < MAX_JSON {
+                j.push_str(raw);
+                j.push('\n');
+            } else {
+                self.json = None;
+            }
+        } else if !self.begun && !raw.trim().is_empty() && !raw.trim_start().starts_with('#') {
+            self.begun = true;
+            if raw.trim_start().starts_with('{') {
+                self.json = Some((format!("{raw}\n"), self.lines));
+            }
+        }
+        // A command continued over lines (`\` at the end, as `memcalc --emit` writes them) is
+        // read as one line, numbered by its last.
+        let joined;
+        let raw = match raw.trim_end().strip_suffix('\\') {
+            Some(head) if self.continued.len() + head.len() < MAX_LINE => {
+                self.continued.push_str(head);
+                self.continued.push(' ');
+                return;
+            }
+            _ if !self.continued.is_empty() => {
+                joined = std::mem::take(&mut self.continued) + raw;
+                joined.as_str()
+            }
+            _ => raw,
+        };
         if raw.trim().is_empty() {
             return;
         }
@@ -666,6 +712,16 @@ impl Reader {
         if !self.partial.is_empty() {
             let last = std::mem::take(&mut self.partial);
             self.line(&last);
+        }
+        if !self.continued.is_empty() {
+            let last = std::mem::take(&mut self.continued);
+            self.lines -= 1;
+            self.line(&last);
+        }
+        if let Some((text, first)) = self.json.take() {
+            if let Some((_, c)) = self.ctxs.iter_mut().find(|(t, _)| *t == Tool::DeepSpeed) {
+                launch::deepspeed_config(c, &text, first);
+            }
         }
         let lines = self.lines;
         let mut found: Vec<(Tool, Ctx)> = Vec::new();

@@ -33,6 +33,17 @@ const ROWS: &[Row] = &[
         prints: "slurm contribs/seff/seff (\"Job Wall-clock time: %s\")",
         read: wall,
     },
+    // A batch script (issue 40: launch settings read back; log/launch.rs).
+    Row {
+        marker: "#SBATCH",
+        prints: "an sbatch script's header (SchedMD/slurm doc/man/man1/sbatch.1: \"#SBATCH\" lines before the first command; --nodes, --ntasks, --ntasks-per-node, --gpus-per-node, --gpus)",
+        read: super::launch::sbatch_line,
+    },
+    Row {
+        marker: "memcalc '",
+        prints: "the guard line `memcalc --emit sbatch` writes (crates/memcalc-core/src/report/emit/slurm.rs): memcalc '<link>' > /dev/null || exit 1",
+        read: super::launch::guard,
+    },
 ];
 
 fn start(c: &mut Ctx, _l: &str) {
@@ -70,6 +81,7 @@ fn wall(c: &mut Ctx, l: &str) {
 }
 
 fn finish(c: &mut Ctx) {
+    super::launch::sbatch_finish(c);
     if c.starts == 0 && c.reading.logged.is_empty() {
         return;
     }

@@ -317,6 +317,11 @@ fn non_default(c: &mut Ctx, l: &str) {
 
 /// `vllm serve MODEL --flag value …`.
 fn command(c: &mut Ctx, l: &str) {
+    // A comment naming the program (the notes above `memcalc --emit vllm`'s command, issue 40)
+    // is no command.
+    if l.trim_start().starts_with('#') {
+        return;
+    }
     let after = l.split("vllm serve ").nth(1).unwrap_or("");
     let words: Vec<&str> = after.split_whitespace().collect();
     let mut i = 0;

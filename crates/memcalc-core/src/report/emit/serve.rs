@@ -25,6 +25,17 @@ pub(super) fn not_applicable(t: Target, s: &Scenario) -> Option<String> {
             wanted.id()
         ));
     }
+    // llama.cpp and Ollama load GGUF files: a weight format GGUF has no type for (bitsandbytes,
+    // AWQ/GPTQ, FP8, NVFP4) names no file they can load (issue 40: found by the launch round
+    // trip; ggml/include/ggml.h ggml_type lists the GGUF types).
+    if wanted == Engine::Llamacpp && s.engine == wanted && !gguf_loads(s.quant) {
+        return Some(format!(
+            "{} loads GGUF files, and quant={} ({}) is not a GGUF type: a q… quant (q8_0, q4_k_m …) sizes a GGUF file",
+            t.name(),
+            s.quant.id(),
+            s.quant.label()
+        ));
+    }
     if s.engine != wanted {
         return Some(format!(
             "the estimate is for engine={} ({}); engine={} sizes {}'s own allocation",
@@ -35,6 +46,22 @@ pub(super) fn not_applicable(t: Target, s: &Scenario) -> Option<String> {
         ));
     }
     None
+}
+
+/// Whether llama.cpp loads weights stored in this format (a GGUF type, or none: F16/BF16/F32).
+fn gguf_loads(q: Quant) -> bool {
+    matches!(
+        q,
+        Quant::None
+            | Quant::Q8_0
+            | Quant::Q6K
+            | Quant::Q5KM
+            | Quant::Q4KM
+            | Quant::Q4_0
+            | Quant::Q3KM
+            | Quant::Q2K
+            | Quant::Mxfp4
+    )
 }
 
 /// vLLM's `--quantization` for a weight format vLLM quantizes or loads by that name.
@@ -353,12 +380,47 @@ fn offloaded(s: &Scenario) -> (u64, String) {
     }
 }
 
+/// The GGUF file's name: the model's name, then the encoding its weights are stored in, as
+/// the GGUF naming convention writes it (ggml-org/ggml docs/gguf.md "GGUF Naming Convention":
+/// `<BaseName>-…-<Encoding>.gguf`, e.g. `Llama-3.1-8B-Q4_K_M.gguf`), so the file named is the
+/// one the estimate sized (issue 40: the round trip read `Llama-3.1-8B.gguf` back as no
+/// quantization). A format GGUF has no encoding for keeps the bare name; the note says which.
+fn gguf_file(s: &Scenario, model: &str) -> String {
+    let name = model.rsplit('/').next().unwrap_or(model);
+    let enc = match s.quant {
+        Quant::Q8_0
+        | Quant::Q6K
+        | Quant::Q5KM
+        | Quant::Q4KM
+        | Quant::Q4_0
+        | Quant::Q3KM
+        | Quant::Q2K
+        | Quant::Mxfp4
+            if s.milli_bpw.is_none() =>
+        {
+            s.quant.id().to_ascii_uppercase()
+        }
+        Quant::None if s.milli_bpw.is_none() => match s.dtype {
+            Dtype::Bf16 => "BF16".into(),
+            Dtype::Fp32 => "F32".into(),
+            Dtype::Fp16 => "F16".into(),
+            _ => String::new(),
+        },
+        _ => String::new(),
+    };
+    if enc.is_empty() {
+        format!("{name}.gguf")
+    } else {
+        format!("{name}-{enc}.gguf")
+    }
+}
+
 pub(super) fn llamacpp(s: &Scenario) -> Emitted {
     let mut l = Lines::new();
     let (model, _) = model_name(s);
     l.set(
         "-m",
-        format!("{}.gguf", model.rsplit('/').next().unwrap_or(&model)),
+        gguf_file(s, &model),
         format!("the GGUF file of the model, {}", stored(s)),
     );
     let (ngl, why) = offloaded(s);
@@ -426,6 +488,20 @@ pub(super) fn llamacpp(s: &Scenario) -> Emitted {
                 "-ts",
                 ts.join(","),
                 "each GPU's share of the layers, as given (tensor_split)",
+            );
+        } else {
+            // Without -ts llama.cpp spreads the layers over every GPU it sees, by free memory
+            // (src/llama-model.cpp load_tensors: an all-zero tensor_split takes each device's
+            // free memory as its share); one equal share per stage names the pp GPUs the
+            // estimate splits over (issue 40: the round trip read the command back as pp=1).
+            let ts = vec!["1"; s.parallel.pp as usize].join(",");
+            l.set(
+                "-ts",
+                ts,
+                format!(
+                    "one equal share per GPU of the {} the layers are split over (pp; tensor_split not given): llama.cpp gives layers to the GPUs with a share",
+                    s.parallel.pp
+                ),
             );
         }
     }

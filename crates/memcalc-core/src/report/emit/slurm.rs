@@ -65,6 +65,21 @@ pub(super) fn sbatch(s: &Scenario, e: &Estimate) -> Emitted {
     let mut l = Lines::new();
     let (nodes, tasks, gpus, why) = layout(s);
     l.set("--nodes", nodes, why.clone());
+    // Ranks that do not fill every node evenly: --ntasks gives their number and
+    // --ntasks-per-node becomes the most per node (sbatch.1: "If used with the --ntasks option,
+    // the --ntasks option will take precedence and the --ntasks-per-node will be treated as a
+    // maximum count of tasks per node"). Issue 40: the round trip read 100 ranks on 3 nodes
+    // back as 3 × 34 = 102.
+    if s.mode == Mode::Sim && s.sim.ranks != nodes * tasks {
+        l.set(
+            "--ntasks",
+            s.sim.ranks,
+            format!(
+                "{} MPI ranks in all: {nodes} nodes do not take them evenly, so --ntasks-per-node below is the most on one node (ranks)",
+                s.sim.ranks
+            ),
+        );
+    }
     l.set("--ntasks-per-node", tasks, why.clone());
     if gpus > 0 {
         l.set("--gpus-per-node", gpus, why);

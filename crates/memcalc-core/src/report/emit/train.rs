@@ -29,6 +29,16 @@ pub(super) fn not_applicable(t: Target, s: &Scenario) -> Option<String> {
     let f = s.mech.framework;
     match t {
         Target::Deepspeed => {
+            // DeepSpeed offloads parameters only at stage 3 (docs/_pages/config-json.md
+            // "offload_param … Valid only with stage 3"; runtime/zero/config.py): a config for
+            // offload=all below it would keep the weights on the GPU the estimate moved to host
+            // memory (issue 40: found by the round trip of tests/launch_round_trip.rs).
+            if p.offload == Offload::All && p.zero < 3 {
+                return Some(format!(
+                    "DeepSpeed offloads parameters (offload_param) only at ZeRO stage 3; the estimate keeps the weights in host memory at zero={} (offload=all): zero=3, or offload=optimizer, sizes a DeepSpeed run",
+                    p.zero
+                ));
+            }
             if f == Framework::Deepspeed
                 || (hf_like(f) && (p.zero > 0 || p.offload != Offload::None))
             {

@@ -1,0 +1,57 @@
+import { test, expect, ready, ARTIFACTS } from "./fixtures";
+
+// Issue 40 (h-trip): launch settings round-trip on the page. The text a target's "Launch
+// settings" fold shows (and its copy button copies) pasted into the "Paste a log" box of a page
+// left at its defaults gives back the keys it was written from (log/launch.rs in the log wasm).
+
+async function launchText(page, target: string): Promise<string> {
+  const launch = page.getByTestId("launch");
+  await launch.scrollIntoViewIfNeeded();
+  const fold = launch.locator(`details[data-target="${target}"]`);
+  await fold.locator("summary").click();
+  return (await fold.locator("pre code").textContent()) ?? "";
+}
+
+async function paste(page, text: string) {
+  const fold = page.getByTestId("log-paste");
+  if (!(await fold.evaluate((d: HTMLDetailsElement) => d.open))) await fold.locator("> summary").click();
+  await page.getByTestId("log-text").fill(text);
+  await page.getByTestId("log-read").click();
+  await expect(page.getByTestId("log-answer")).toBeVisible();
+}
+
+test("a llama-server command from the Launch fold, pasted back, sets the same keys", async ({ page }, testInfo) => {
+  await page.goto("./?mode=infer&engine=llamacpp&model_id=meta-llama/Llama-3.1-8B&quant=q4_k_m&seq=8192&batch=4&kv_dtype=q8_0&flash_attention=off");
+  await ready(page);
+  const text = await launchText(page, "llamacpp");
+  expect(text).toContain("-m Llama-3.1-8B-Q4_K_M.gguf");
+  await page.goto("./");
+  await ready(page);
+  await paste(page, text);
+  await expect(page.getByTestId("log-headline")).toContainText("llama.cpp");
+  for (const k of [/engine=llamacpp/, /quant=q4_k_m/, /seq=8192/, /batch=4/, /kv_dtype=q8_0/, /flash_attention=off/, /Llama-3\.1-8B/]) {
+    await expect(page).toHaveURL(k);
+  }
+  await expect(page.locator('[data-testid="log-filled"] li[data-key="quant"]')).toContainText("Llama-3.1-8B-Q4_K_M.gguf");
+  await page.getByTestId("log-answer").screenshot({ path: `${ARTIFACTS}/${testInfo.project.name}-launch-paste-llamacpp.png` });
+});
+
+test("a ds_config.json and an sbatch script from the Launch folds, pasted back, set the same keys", async ({ page }, testInfo) => {
+  const q = "./?mode=train&model_id=meta-llama/Llama-3.1-8B&framework=deepspeed&zero=3&offload=all&gpus=16&batch=2&micro_batches=4";
+  await page.goto(q);
+  await ready(page);
+  const ds = await launchText(page, "deepspeed");
+  const sbatch = await launchText(page, "sbatch");
+  await page.goto("./?mode=train");
+  await ready(page);
+  await paste(page, ds);
+  await expect(page.getByTestId("log-headline")).toContainText("DeepSpeed");
+  for (const k of [/zero=3/, /offload=all/, /batch=2/, /micro_batches=4/]) await expect(page).toHaveURL(k);
+  await page.getByTestId("log-answer").screenshot({ path: `${ARTIFACTS}/${testInfo.project.name}-launch-paste-deepspeed.png` });
+  await page.goto("./?mode=infer");
+  await ready(page);
+  await paste(page, sbatch);
+  await expect(page.getByTestId("log-headline")).toContainText("Slurm");
+  for (const k of [/framework=deepspeed/, /zero=3/, /offload=all/, /gpus=16/]) await expect(page).toHaveURL(k);
+  expect(page.url()).not.toMatch(/mode=infer/);
+});
