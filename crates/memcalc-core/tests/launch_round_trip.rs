@@ -451,3 +451,99 @@ fn the_new_properties_reach_their_targets_and_suggestions() {
         assert!(every_command(&s, t, check) >= least, "{}: {q}", t.id());
     }
 }
+
+// ---- the simulation codes (issue 40, h-trip2): log/launch.rs through the codes' recognisers ----
+
+/// A scenario's query without the keys a launch line states (so that reading it back over that
+/// base must set them again).
+fn base_without(s: &Scenario, keys: &[&str]) -> String {
+    s.to_query()
+        .split('&')
+        .filter(|kv| !keys.iter().any(|k| kv.split('=').next() == Some(*k)))
+        .collect::<Vec<_>>()
+        .join("&")
+}
+
+/// The keys a paste's reading fills, by name.
+fn filled(text: &str) -> Vec<(String, String)> {
+    memcalc_core::log::read(text)
+        .filled
+        .iter()
+        .map(|f| (f.key.key().to_string(), f.value.clone()))
+        .collect()
+}
+
+fn filled_key(f: &[(String, String)], k: &str) -> Option<String> {
+    f.iter().find(|x| x.0 == k).map(|x| x.1.clone())
+}
+
+/// pw.x: `mpirun -np N pw.x -nk K -i pw.in` read back gives the code, the ranks and the pools.
+fn pwx_round_trip(s: &Scenario, o: &Emitted) {
+    for text in [o.text(), o.body.clone()] {
+        let f = filled(&text);
+        assert_eq!(filled_key(&f, "mode").as_deref(), Some("sim"), "{text}");
+        assert_eq!(
+            filled_key(&f, "code").as_deref(),
+            Some("quantum_espresso"),
+            "{text}"
+        );
+        assert_eq!(
+            filled_key(&f, "ranks"),
+            Some(s.sim.ranks.to_string()),
+            "{text}"
+        );
+        assert_eq!(
+            filled_key(&f, "pools"),
+            Some(s.sim.pw.pools.to_string()),
+            "{text}"
+        );
+        assert!(memcalc_core::log::read(&text).unused.is_empty(), "{text}");
+        // Over the scenario without its ranks and pools: the same scenario again.
+        let back = read_over(&text, &base_without(s, &["ranks", "pools"]));
+        assert_eq!(back.to_query(), s.to_query(), "{text}");
+    }
+}
+
+fn pwx_query() -> impl Strategy<Value = String> {
+    (
+        prop::sample::select(vec![
+            "preset=qe-si64",
+            "mode=sim&code=quantum_espresso&ecutwfc=40&cell_volume=1000&bands=40&atoms=8&kpoints=16",
+        ]),
+        prop::sample::select(vec![(1u64, 1u64), (4, 1), (8, 2), (32, 4), (64, 16), (96, 3), (128, 8)]),
+        prop::sample::select(vec![1u64, 2, 4]),
+    )
+        .prop_map(|(p, (ranks, pools), nodes)| format!("{p}&ranks={ranks}&pools={pools}&nodes={nodes}"))
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 32, ..ProptestConfig::default() })]
+
+    #[test]
+    fn pwx_commands_read_back_through_the_pwx_recogniser(q in pwx_query()) {
+        let Some(s) = scenario_if_valid(&q) else { return Ok(()) };
+        every_command(&s, Target::Pwx, pwx_round_trip);
+    }
+}
+
+#[test]
+fn the_pwx_property_reaches_its_target_and_reads_the_long_names() {
+    for q in [
+        "preset=qe-si64&ranks=64&pools=4&nodes=2",
+        "mode=sim&code=quantum_espresso&ecutwfc=40&cell_volume=1000&bands=40&atoms=8&kpoints=16&ranks=96&pools=16&nodes=2",
+    ] {
+        let s = scenario(q).unwrap();
+        assert!(every_command(&s, Target::Pwx, pwx_round_trip) >= 1, "{q}");
+    }
+    // The long names and the linear-algebra group, written by hand.
+    let text = "srun --ntasks=48 /opt/qe-7.2/bin/pw.x -npool 6 -ndiag 4 -inp scf.in > scf.out";
+    let f = filled(text);
+    assert_eq!(filled_key(&f, "ranks").as_deref(), Some("48"));
+    assert_eq!(filled_key(&f, "pools").as_deref(), Some("6"));
+    let r = memcalc_core::log::read(text);
+    assert!(
+        r.unused.iter().any(|u| u.why.starts_with("-ndiag")),
+        "{:?}",
+        r.unused
+    );
+}

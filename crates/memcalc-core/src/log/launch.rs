@@ -22,6 +22,9 @@
 //!
 //! A command written over several lines with shell continuations (`\` at a line's end) is one
 //! line here: `Reader` joins them before the rows see it.
+//!
+//! The simulation codes' launch settings (issue 40, h-trip2) are read back by their logs'
+//! recognisers with the helpers below: pw.x's command line (log/pwx.rs).
 
 use super::{first_number, plain, Ctx};
 use crate::base::keys::FieldId as F;
@@ -473,6 +476,62 @@ pub(crate) fn sbatch_finish(c: &mut Ctx) {
                     plain(want, 0)
                 ),
             });
+        }
+    }
+}
+
+// ---- Simulation codes (issue 40, h-trip2) ----
+
+/// The ranks an MPI launcher starts: `mpirun -np N` / `-n N` (Open MPI mpirun(1), MPICH
+/// mpiexec(1)), `srun -n N` / `--ntasks=N` (sbatch(1)'s srun), in the words before the
+/// program. None: no launcher states a count (a serial run, or ranks set elsewhere).
+fn launcher_ranks(words: &[String]) -> Option<f64> {
+    options(words, |_| true)
+        .into_iter()
+        .filter(|(o, _)| matches!(o.as_str(), "-np" | "-n" | "--np" | "--ntasks"))
+        .filter_map(|(_, v)| v.as_deref().and_then(first_number))
+        .filter(|n| *n >= 1.0)
+        .last()
+}
+
+/// The position of the program word whose file name `is` accepts (`/opt/qe/bin/pw.x`).
+fn program(w: &[String], is: fn(&str) -> bool) -> Option<usize> {
+    w.iter().position(|x| is(x.rsplit('/').next().unwrap_or(x)))
+}
+
+/// `mpirun -np 32 pw.x -nk 4 -nd 4 -i pw.in`: the ranks (the launcher's count) and the k-point
+/// pools, with the option names Quantum ESPRESSO's Modules/command_line_options.f90
+/// (`get_command_line`, QE 6.x–7.x) reads: `-nk`/`-npool`/`-npools` (npool), and
+/// `-nd`/`-ndiag`/`-northo`/`-nproc_diag`/`-nproc_ortho` (the linear-algebra group, which no
+/// key sets: named as unused), `-nt`/`-ntg`/`-ntask_groups`, `-nb`/`-nband`/`-nbgrp`/
+/// `-nband_group` and `-ni`/`-nimage`/`-nimages` likewise.
+pub(crate) fn pwx_command(c: &mut Ctx, l: &str) {
+    if l.trim_start().starts_with('#') {
+        return;
+    }
+    let w = words(l);
+    let Some(at) = program(&w, |p| p == "pw.x") else {
+        return;
+    };
+    c.remember("command", 1.0);
+    if let Some(n) = launcher_ranks(&w[..at]) {
+        c.remember("ranks", n);
+    }
+    for (o, v) in options(&w[at + 1..], |_| true) {
+        let n = v.as_deref().and_then(first_number);
+        match o.as_str() {
+            "-nk" | "-npool" | "-npools" => match n.filter(|n| *n >= 1.0) {
+                Some(n) => c.remember("pools", n),
+                None => c.unused(format!("{o} without a count: pools keeps its value")),
+            },
+            "-nd" | "-ndiag" | "-northo" | "-nproc_diag" | "-nproc_ortho" => c.unused(format!(
+                "{o}: the linear-algebra (ScaLAPACK) group's size is no key; the estimate's subspace matrices keep their layout"
+            )),
+            "-nt" | "-ntg" | "-ntask_groups" | "-nb" | "-nband" | "-nbgrp" | "-nband_group"
+            | "-ni" | "-nimage" | "-nimages" => c.unused(format!(
+                "{o}: task groups, band groups and images are no keys of a pw.x estimate; only ranks and pools divide its arrays"
+            )),
+            _ => {}
         }
     }
 }

@@ -9,6 +9,12 @@ use crate::base::keys::FieldId as F;
 pub(crate) static RECOGNISER: Recogniser = Recogniser { rows: ROWS, finish };
 
 const ROWS: &[Row] = &[
+    // Launch settings read back (issue 40, h-trip2): `mpirun -np N pw.x -nk K …`.
+    Row {
+        marker: "pw.x",
+        prints: "the command line that starts pw.x, as Modules/command_line_options.f90 get_command_line reads it (-nk/-npool/-npools, -nd/-ndiag …; QE 6.x–7.x), with the launcher's -np/-n (Open MPI mpirun, MPICH mpiexec, srun)",
+        read: super::launch::pwx_command,
+    },
     Row {
         marker: "Program PWSCF v.",
         prints: "Modules/environment.f90 opening_message (\"Program PWSCF v.%s starts on …\")",
@@ -319,7 +325,8 @@ fn converged(c: &mut Ctx, l: &str) {
 
 fn finish(c: &mut Ctx) {
     // A pw.x output has its banner or its memory estimate; a stray "running on" is not one.
-    if c.starts == 0 && c.reading.logged.is_empty() {
+    // A pw.x command line (log/launch.rs) states the ranks and pools it launches.
+    if c.starts == 0 && c.reading.logged.is_empty() && !c.seen.contains_key("command") {
         c.reading.filled.clear();
         return;
     }
