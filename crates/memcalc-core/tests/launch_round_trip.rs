@@ -547,3 +547,117 @@ fn the_pwx_property_reaches_its_target_and_reads_the_long_names() {
         r.unused
     );
 }
+
+/// LAMMPS: `mpirun -np N lmp -in in.lammps [-sf gpu -pk gpu G]` and the input's
+/// `processors Px Py Pz` read back give the code, the ranks, the package and, where the GPUs
+/// name one per rank, the GPU-resident run.
+fn lammps_round_trip(s: &Scenario, o: &Emitted) {
+    use memcalc_core::scenario::sim::{Package, SimDevice};
+    let m = &s.sim;
+    for text in [o.text(), o.body.clone()] {
+        let r = memcalc_core::log::read(&text);
+        assert!(r.unused.is_empty(), "{text}\n{:?}", r.unused);
+        let f = filled(&text);
+        assert_eq!(filled_key(&f, "code").as_deref(), Some("lammps"), "{text}");
+        assert_eq!(filled_key(&f, "ranks"), Some(m.ranks.to_string()), "{text}");
+        let back = read_over(
+            &text,
+            &base_without(s, &["ranks", "package", "sim_device", "threads"]),
+        );
+        assert_eq!(back.sim.ranks, m.ranks, "{text}");
+        // The package's kind; its precision is lib/gpu's build, which no switch states.
+        assert_eq!(
+            back.sim.package.gpu_types().is_some(),
+            m.package.gpu_types().is_some(),
+            "{text}"
+        );
+        if m.package != Package::None {
+            assert_eq!(back.sim.package, Package::Gpu, "{text}");
+        }
+        let per_node = m.ranks.div_ceil(m.nodes.max(1)).max(1);
+        if m.package != Package::None
+            && m.device == SimDevice::Gpu
+            && (per_node > 1 || m.ranks == 1)
+        {
+            assert_eq!(back.sim.device, SimDevice::Gpu, "{text}");
+        }
+        if m.device == SimDevice::Cpu && m.ranks > 1 {
+            assert_eq!(back.sim.device, SimDevice::Cpu, "{text}");
+        }
+        // Everything else is the scenario's own.
+        let mut b = back;
+        b.sim.package = m.package;
+        b.sim.device = m.device;
+        assert_eq!(b.to_query(), s.to_query(), "{text}");
+    }
+    // The input's grid holds the ranks.
+    let grid = o
+        .settings
+        .iter()
+        .find(|st| st.name == "processors")
+        .unwrap();
+    let n: u64 = grid
+        .value
+        .split(' ')
+        .map(|x| x.parse::<u64>().unwrap())
+        .product();
+    assert_eq!(n, m.ranks, "{}", grid.value);
+}
+
+fn lammps_query() -> impl Strategy<Value = String> {
+    (
+        prop::sample::select(vec![
+            "preset=lammps-rhodopsin",
+            "mode=sim&code=lammps&method=particles&density=0.8442&cutoff=2.5&skin=0.3&particles=4000000",
+        ]),
+        prop::sample::select(vec![1u64, 2, 4, 6, 12, 64, 100, 128]),
+        prop::sample::select(vec![1u64, 2, 4]),
+        prop::sample::select(vec!["", "&package=gpu", "&package=gpu_double", "&package=gpu_single"]),
+        prop::sample::select(vec!["", "&sim_device=gpu"]),
+    )
+        .prop_map(|(p, ranks, nodes, pk, dev)| format!("{p}&ranks={ranks}&nodes={nodes}{pk}{dev}"))
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 32, ..ProptestConfig::default() })]
+
+    #[test]
+    fn lammps_commands_read_back_through_the_lammps_recogniser(q in lammps_query()) {
+        let Some(s) = scenario_if_valid(&q) else { return Ok(()) };
+        every_command(&s, Target::Lammps, lammps_round_trip);
+    }
+}
+
+#[test]
+fn the_lammps_property_reaches_its_target_and_reads_hand_written_switches() {
+    for q in [
+        "preset=lammps-rhodopsin&ranks=64&nodes=2",
+        "preset=lammps-rhodopsin&ranks=8&nodes=2&package=gpu_double&sim_device=gpu",
+    ] {
+        let s = scenario(q).unwrap();
+        assert!(
+            every_command(&s, Target::Lammps, lammps_round_trip) >= 1,
+            "{q}"
+        );
+    }
+    // OpenMP threads, KOKKOS (named unused), and a grid that does not hold the ranks.
+    let text = "mpirun -n 16 /opt/lammps/bin/lmp_mpi -sf omp -pk omp 4 neigh no -in in.lj\nprocessors 2 2 2\n";
+    let f = filled(text);
+    assert_eq!(filled_key(&f, "ranks").as_deref(), Some("16"));
+    assert_eq!(filled_key(&f, "threads").as_deref(), Some("4"));
+    assert_eq!(filled_key(&f, "package").as_deref(), Some("none"));
+    let r = memcalc_core::log::read(text);
+    assert!(
+        r.unused
+            .iter()
+            .any(|u| u.why.contains("processors grid holds 8")),
+        "{:?}",
+        r.unused
+    );
+    let r = memcalc_core::log::read("mpirun -np 4 lmp -k on g 4 -sf kk -in in.lj\n");
+    assert!(
+        r.unused.iter().any(|u| u.why.starts_with("-k on")),
+        "{:?}",
+        r.unused
+    );
+}

@@ -9,6 +9,18 @@ use crate::base::keys::FieldId as F;
 pub(crate) static RECOGNISER: Recogniser = Recogniser { rows: ROWS, finish };
 
 const ROWS: &[Row] = &[
+    // Launch settings read back (issue 40, h-trip2): `mpirun -np N lmp -sf gpu -pk gpu N …`
+    // and the input's `processors Px Py Pz`.
+    Row {
+        marker: "lmp",
+        prints: "the command line that starts LAMMPS, as src/lammps.cpp LAMMPS::LAMMPS reads its switches (-sf, -pk, -k, -in; docs/Run_options), with the launcher's -np/-n (Open MPI mpirun, MPICH mpiexec, srun)",
+        read: super::launch::lammps_command,
+    },
+    Row {
+        marker: "processors",
+        prints: "the input's processors command (src/comm.cpp Comm::set_processors, docs/processors: \"processors Px Py Pz\"), as written or echoed by src/input.cpp",
+        read: super::launch::lammps_processors,
+    },
     Row {
         marker: "LAMMPS (",
         prints: "src/lammps.cpp LAMMPS::LAMMPS (\"LAMMPS (%s)\", the version string)",
@@ -187,7 +199,8 @@ fn performance(c: &mut Ctx, l: &str) {
 fn finish(c: &mut Ctx) {
     // Words such as "Created" or "neighbor" alone are no LAMMPS log: a version line, a memory
     // report or a loop time is needed.
-    if c.starts == 0 && c.reading.logged.is_empty() {
+    // A LAMMPS command line (log/launch.rs) states the ranks and package it launches.
+    if c.starts == 0 && c.reading.logged.is_empty() && !c.seen.contains_key("command") {
         c.reading.filled.clear();
         return;
     }
@@ -205,8 +218,32 @@ fn finish(c: &mut Ctx) {
     if let Some((a, line, text)) = atoms.clone() {
         c.fill_at(F::Particles, plain(a, 0), line, text);
     }
-    if let Some((p, line, text)) = seen(c, "procs").or_else(|| seen(c, "grid_ranks")) {
+    let ranks = seen(c, "procs")
+        .or_else(|| seen(c, "grid_ranks"))
+        .or_else(|| seen(c, "np"))
+        .or_else(|| seen(c, "processors"));
+    if let Some((p, line, text)) = ranks.clone() {
         c.fill_at(F::Ranks, plain(p, 0), line, text);
+    }
+    // The command's launch (issue 40, h-trip2): the input's grid must hold its ranks, and a
+    // GPU for each rank of a node (one node: all of them) is the GPU-resident run.
+    if let (Some((g, line, text)), Some((p, ..))) = (seen(c, "processors"), ranks.clone()) {
+        if (g - p).abs() > 0.5 {
+            c.reading.unused.push(super::Unused {
+                line,
+                text,
+                why: format!(
+                    "the processors grid holds {} ranks, but the run has {}: LAMMPS stops with \"Processors command grid does not match\"",
+                    plain(g, 0),
+                    plain(p, 0)
+                ),
+            });
+        }
+    }
+    if let (Some((n, line, text)), Some((p, ..))) = (seen(c, "pk_gpus"), ranks) {
+        if n >= 2.0 || (n - p).abs() < 0.5 {
+            c.fill_at(F::SimDevice, "gpu", line, text);
+        }
     }
     if let Some((s, line, text)) = seen(c, "steps") {
         c.fill_at(F::Steps, plain(s, 0), line, text);

@@ -24,7 +24,8 @@
 //! line here: `Reader` joins them before the rows see it.
 //!
 //! The simulation codes' launch settings (issue 40, h-trip2) are read back by their logs'
-//! recognisers with the helpers below: pw.x's command line (log/pwx.rs).
+//! recognisers with the helpers below: pw.x's command line (log/pwx.rs), LAMMPS's command line
+//! and its input's `processors` line (log/lammps.rs).
 
 use super::{first_number, plain, Ctx};
 use crate::base::keys::FieldId as F;
@@ -533,6 +534,92 @@ pub(crate) fn pwx_command(c: &mut Ctx, l: &str) {
             )),
             _ => {}
         }
+    }
+}
+
+/// `mpirun -np 4 lmp -in in.lammps -sf gpu -pk gpu 4`: the ranks (the launcher's count), the
+/// accelerator package and its GPUs or threads, with the switches LAMMPS's src/lammps.cpp
+/// (`LAMMPS::LAMMPS`, the 2Aug2023–2025 releases; docs/Run_options "Command-line options")
+/// reads: `-sf`/`-suffix STYLE`, `-pk`/`-package STYLE ARGS`, `-k`/`-kokkos on|off KEY VALUE …`,
+/// `-in`/`-i FILE`. The GPU package's precision is fixed when lib/gpu is built (-DGPU_PREC),
+/// which no switch states: `-sf gpu` reads as package=gpu, lib/gpu's default build (mixed).
+pub(crate) fn lammps_command(c: &mut Ctx, l: &str) {
+    if l.trim_start().starts_with('#') {
+        return;
+    }
+    let w = words(l);
+    let Some(at) = program(&w, |p| p == "lmp" || p.starts_with("lmp_")) else {
+        return;
+    };
+    c.remember("command", 1.0);
+    if let Some(n) = launcher_ranks(&w[..at]) {
+        c.remember("np", n);
+    }
+    let rest = &w[at + 1..];
+    let arg = |i: usize| rest.get(i).map(String::as_str).unwrap_or("");
+    let mut i = 0;
+    while i < rest.len() {
+        match arg(i) {
+            "-sf" | "-suffix" => {
+                match arg(i + 1) {
+                    "gpu" => {
+                        c.fill(F::Package, "gpu");
+                        c.note("LAMMPS's -sf gpu states no precision (lib/gpu's build, -DGPU_PREC, fixes it): package=gpu is the default build, mixed; choose gpu_double or gpu_single if yours differs");
+                    }
+                    "omp" | "opt" | "intel" => c.fill(F::Package, "none"),
+                    other => c.unused(format!(
+                        "-sf {other}: the {other} package's own arrays are not estimated; package keeps its value"
+                    )),
+                }
+                i += 2;
+            }
+            "-pk" | "-package" => {
+                let n = first_number(arg(i + 2)).filter(|n| *n >= 1.0);
+                match (arg(i + 1), n) {
+                    // The GPUs per node: every rank its own GPU when there are as many GPUs as
+                    // the ranks of a node (one node: the launcher's count).
+                    ("gpu", Some(n)) => c.remember("pk_gpus", n),
+                    ("omp", Some(n)) => c.fill(F::Threads, plain(n, 0)),
+                    ("omp", None) => {}
+                    (other, _) => c.unused(format!(
+                        "-pk {other}: only the gpu and omp packages' settings are keys"
+                    )),
+                }
+                i += 3;
+                // The package's keyword-value pairs, up to the next switch.
+                while i < rest.len() && !arg(i).starts_with('-') {
+                    i += 1;
+                }
+            }
+            "-k" | "-kokkos" => {
+                if arg(i + 1) == "on" {
+                    c.unused("-k on: the KOKKOS package's views are not estimated; package keeps its value");
+                }
+                i += 2;
+                while i < rest.len() && !arg(i).starts_with('-') {
+                    i += 1;
+                }
+            }
+            _ => i += 1,
+        }
+    }
+}
+
+/// `processors 2 2 1`, the input's processor grid (src/comm.cpp `Comm::set_processors`,
+/// docs/processors: `processors Px Py Pz keyword args`, `*` leaves a dimension to LAMMPS): its
+/// ranks when all three are given.
+pub(crate) fn lammps_processors(c: &mut Ctx, l: &str) {
+    let w = words(l);
+    if w.first().map(String::as_str) != Some("processors") {
+        return;
+    }
+    let dims: Vec<f64> = w[1..]
+        .iter()
+        .take(3)
+        .filter_map(|x| x.parse::<f64>().ok())
+        .collect();
+    if dims.len() == 3 && dims.iter().all(|d| *d >= 1.0) {
+        c.remember("processors", dims.iter().product());
     }
 }
 

@@ -79,11 +79,17 @@ pub(super) fn lammps(s: &Scenario) -> Emitted {
                 }
             ),
         );
-        l.set(
-            "-pk",
-            format!("gpu {gpus}"),
-            format!("{gpus} GPUs per node, one per rank on the node"),
-        );
+        // One GPU per rank of a node when the run is GPU-resident; else the node's ranks share
+        // one (the words said "one per rank" for both: issue 40's round trip, h-trip2).
+        let why = if m.device == SimDevice::Gpu {
+            format!("{gpus} GPUs per node, one per rank on the node")
+        } else {
+            format!(
+                "1 GPU per node, shared by the node's {} ranks (sim_device=cpu)",
+                ranks_per_node(s)
+            )
+        };
+        l.set("-pk", format!("gpu {gpus}"), why);
     }
     let (px, py, pz) = crate::model::sim::domain::split(m.ranks, 1.0, 1.0, 1.0, false);
     let mut body = format!("mpirun -np {} lmp -in in.lammps", m.ranks);
