@@ -661,3 +661,108 @@ fn the_lammps_property_reaches_its_target_and_reads_hand_written_switches() {
         r.unused
     );
 }
+
+/// OpenFOAM: the `system/decomposeParDict` read back gives the code and the ranks.
+fn openfoam_round_trip(s: &Scenario, o: &Emitted) {
+    for text in [o.text(), o.body.clone()] {
+        let r = memcalc_core::log::read(&text);
+        assert!(r.unused.is_empty(), "{text}\n{:?}", r.unused);
+        let f = filled(&text);
+        assert_eq!(
+            filled_key(&f, "code").as_deref(),
+            Some("openfoam"),
+            "{text}"
+        );
+        assert_eq!(
+            filled_key(&f, "ranks"),
+            Some(s.sim.ranks.to_string()),
+            "{text}"
+        );
+        let back = read_over(&text, &base_without(s, &["ranks"]));
+        assert_eq!(back.to_query(), s.to_query(), "{text}");
+    }
+}
+
+/// GADGET-4: the parameter file's `MaxMemSize` read back gives the code and the MB per task
+/// (the one given, else the estimate's per-rank figure rounded up, which the emitter writes).
+fn gadget_round_trip(s: &Scenario, o: &Emitted) {
+    let mb = o
+        .settings
+        .iter()
+        .find(|st| st.name == "MaxMemSize")
+        .unwrap();
+    if s.sim.nbody.max_mem_mib > 0 {
+        assert_eq!(mb.value, s.sim.nbody.max_mem_mib.to_string());
+    }
+    for text in [o.text(), o.body.clone()] {
+        let f = filled(&text);
+        assert_eq!(filled_key(&f, "code").as_deref(), Some("gadget"), "{text}");
+        assert_eq!(
+            filled_key(&f, "max_mem_size"),
+            Some(mb.value.clone()),
+            "{text}"
+        );
+        let back = read_over(&text, &base_without(s, &["max_mem_size"]));
+        assert_eq!(back.sim.nbody.max_mem_mib.to_string(), mb.value, "{text}");
+        let mut b = back;
+        b.sim.nbody.max_mem_mib = s.sim.nbody.max_mem_mib;
+        assert_eq!(b.to_query(), s.to_query(), "{text}");
+    }
+}
+
+fn sim_file_query() -> impl Strategy<Value = (String, bool)> {
+    prop_oneof![
+        (
+            prop::sample::select(vec![
+                "preset=openfoam-10m",
+                "mode=sim&code=openfoam&cells=2M"
+            ]),
+            prop::sample::select(vec![1u64, 2, 16, 128, 500]),
+            prop::sample::select(vec![1u64, 4]),
+        )
+            .prop_map(|(p, r, n)| (format!("{p}&ranks={r}&nodes={n}"), true)),
+        (
+            prop::sample::select(vec!["", "&max_mem_size=1800", "&max_mem_size=6000"]),
+            prop::sample::select(vec![16u64, 64, 256]),
+        )
+            .prop_map(|(m, r)| (format!("preset=gadget-lcdm-512&ranks={r}{m}"), false)),
+    ]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 32, ..ProptestConfig::default() })]
+
+    #[test]
+    fn openfoam_and_gadget_files_read_back_through_their_recognisers((q, foam) in sim_file_query()) {
+        let Some(s) = scenario_if_valid(&q) else { return Ok(()) };
+        if foam {
+            every_command(&s, Target::Openfoam, openfoam_round_trip);
+        } else {
+            every_command(&s, Target::Gadget4, gadget_round_trip);
+        }
+    }
+}
+
+#[test]
+fn the_file_properties_reach_their_targets_and_a_geometric_split_is_named() {
+    let s = scenario("preset=openfoam-10m&ranks=256&nodes=4").unwrap();
+    assert!(every_command(&s, Target::Openfoam, openfoam_round_trip) >= 1);
+    for q in [
+        "preset=gadget-lcdm-512",
+        "preset=gadget-lcdm-512&max_mem_size=3000",
+    ] {
+        let s = scenario(q).unwrap();
+        assert!(
+            every_command(&s, Target::Gadget4, gadget_round_trip) >= 1,
+            "{q}"
+        );
+    }
+    let dict = "numberOfSubdomains  8;\nmethod          simple;\nsimpleCoeffs\n{\n    n           (2 2 2);\n}\n";
+    assert_eq!(filled_key(&filled(dict), "ranks").as_deref(), Some("8"));
+    let r = memcalc_core::log::read(dict);
+    assert!(
+        r.unused.iter().any(|u| u.why.starts_with("method simple")),
+        "{:?}",
+        r.unused
+    );
+}

@@ -40,6 +40,12 @@ const ROWS: &[Row] = &[
         prints: "the parameter file echoed in parameters-usedvalues (src/io/parameters.cc) or the \"MaxMemSize\" line of the run's output",
         read: max_mem,
     },
+    // Launch settings read back (issue 40, h-trip2): a parameter file's `MaxMemSize N` line.
+    Row {
+        marker: "MaxMemSize",
+        prints: "the parameter file (param.txt: \"MaxMemSize N\", src/io/parameters.cc; % starts a comment)",
+        read: super::launch::gadget_max_mem,
+    },
 ];
 
 fn largest(c: &mut Ctx, l: &str) {
@@ -99,7 +105,10 @@ fn max_mem(c: &mut Ctx, l: &str) {
 
 fn finish(c: &mut Ctx) {
     // A "PMGRID=" or "MaxMemSize" line alone is no GADGET-4 output: a memory report is needed.
-    if !c.seen.contains_key("report") {
+    // A parameter file's `MaxMemSize N` line (log/launch.rs), as `memcalc --emit gadget4`
+    // writes it, names the code too.
+    let param_file = c.seen.contains_key("param_max_mem");
+    if !c.seen.contains_key("report") && !param_file {
         c.reading.filled.clear();
         c.reading.logged.clear();
         return;

@@ -25,7 +25,8 @@
 //!
 //! The simulation codes' launch settings (issue 40, h-trip2) are read back by their logs'
 //! recognisers with the helpers below: pw.x's command line (log/pwx.rs), LAMMPS's command line
-//! and its input's `processors` line (log/lammps.rs).
+//! and its input's `processors` line (log/lammps.rs), OpenFOAM's `decomposeParDict`
+//! (log/openfoam.rs) and GADGET-4's `MaxMemSize` parameter (log/gadget.rs).
 
 use super::{first_number, plain, Ctx};
 use crate::base::keys::FieldId as F;
@@ -620,6 +621,59 @@ pub(crate) fn lammps_processors(c: &mut Ctx, l: &str) {
         .collect();
     if dims.len() == 3 && dims.iter().all(|d| *d >= 1.0) {
         c.remember("processors", dims.iter().product());
+    }
+}
+
+/// The value of an OpenFOAM dictionary entry `keyword value;` (src/OpenFOAM/db/dictionary:
+/// an entry is a keyword, its tokens and `;`), or None when the line is another entry or a
+/// `//` comment.
+fn foam_entry<'a>(l: &'a str, keyword: &str) -> Option<&'a str> {
+    let t = l.trim();
+    let rest = t.strip_prefix(keyword)?;
+    if !rest.starts_with(char::is_whitespace) {
+        return None;
+    }
+    Some(rest.trim().trim_end_matches(';').trim())
+}
+
+/// `numberOfSubdomains 32;` of a `system/decomposeParDict` (read by decomposePar and by every
+/// `-parallel` run: src/parallel/decompose/decompositionMethods/decompositionMethod/
+/// decompositionMethod.C `nDomains`, OpenFOAM v2306 / OpenFOAM-11): the ranks.
+pub(crate) fn decompose_subdomains(c: &mut Ctx, l: &str) {
+    if let Some(n) = foam_entry(l, "numberOfSubdomains")
+        .and_then(first_number)
+        .filter(|n| *n >= 1.0)
+    {
+        c.remember("subdomains", n);
+    }
+}
+
+/// `method scotch;`: the decomposition method. The estimate's halo faces per rank assume
+/// balanced graph partitioning (scotch, ptscotch, metis, kahip); a geometric split (simple,
+/// hierarchical) is named, since its `n (a b c)` grid is the user's choice.
+pub(crate) fn decompose_method(c: &mut Ctx, l: &str) {
+    let Some(m) = foam_entry(l, "method") else {
+        return;
+    };
+    match m {
+        "scotch" | "ptscotch" | "metis" | "kahip" => {}
+        "simple" | "hierarchical" | "manual" | "multiLevel" | "structured" => c.unused(format!(
+            "method {m}: the estimate's halo faces per rank are those of a balanced graph partitioning (scotch, metis); a {m} split may share more faces"
+        )),
+        _ => return,
+    }
+    c.remember_text("method", m);
+}
+
+/// `MaxMemSize 2500` of a GADGET-4 parameter file (src/io/parameters.cc reads `Tag Value`
+/// lines, `%` starts a comment; src/main/begrun.cc allocates MaxMemSize MB per task at
+/// start-up): a parameter file with it names the code.
+pub(crate) fn gadget_max_mem(c: &mut Ctx, l: &str) {
+    let w: Vec<&str> = l.split_whitespace().collect();
+    if let ["MaxMemSize", v] = w.as_slice() {
+        if let Some(n) = first_number(v).filter(|n| *n > 0.0) {
+            c.remember("param_max_mem", n);
+        }
     }
 }
 

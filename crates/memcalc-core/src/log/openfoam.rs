@@ -10,6 +10,17 @@ use crate::base::keys::FieldId as F;
 pub(crate) static RECOGNISER: Recogniser = Recogniser { rows: ROWS, finish };
 
 const ROWS: &[Row] = &[
+    // Launch settings read back (issue 40, h-trip2): a `system/decomposeParDict`.
+    Row {
+        marker: "numberOfSubdomains",
+        prints: "system/decomposeParDict (\"numberOfSubdomains N;\", read by decompositionMethod.C nDomains; OpenFOAM v2306 / OpenFOAM-11)",
+        read: super::launch::decompose_subdomains,
+    },
+    Row {
+        marker: "method ",
+        prints: "system/decomposeParDict (\"method scotch;\": decompositionMethod::New)",
+        read: super::launch::decompose_method,
+    },
     Row {
         marker: "| Version:",
         prints: "src/OpenFOAM/db/IOobject/IOobject.C writeBanner (\"| \\\\\\\\    /   O peration     | Version:  %s\", OpenFOAM.org and versions before v1706)",
@@ -118,7 +129,11 @@ fn processor_cells(c: &mut Ctx, l: &str) {
 fn finish(c: &mut Ctx) {
     // Words such as "cells:" or "Number of cells" alone are no OpenFOAM log: its banner or
     // checkMesh's "Mesh stats" is needed.
-    if !c.seen.contains_key("openfoam") && !c.seen.contains_key("mesh_stats") {
+    // A decomposeParDict (log/launch.rs) states the ranks it splits the mesh over.
+    if !c.seen.contains_key("openfoam")
+        && !c.seen.contains_key("mesh_stats")
+        && !c.seen.contains_key("subdomains")
+    {
         c.reading.filled.clear();
         return;
     }
@@ -129,6 +144,8 @@ fn finish(c: &mut Ctx) {
     if let Some((p, line, text)) = seen(c, "nprocs") {
         c.fill_at(F::Ranks, plain(p, 0), line, text);
     } else if let Some((p, line, text)) = seen(c, "processors") {
+        c.fill_at(F::Ranks, plain(p, 0), line, text);
+    } else if let Some((p, line, text)) = seen(c, "subdomains") {
         c.fill_at(F::Ranks, plain(p, 0), line, text);
     }
     if let Some((n, line, text)) = seen(c, "cells").or_else(|| seen(c, "processor_cells")) {
