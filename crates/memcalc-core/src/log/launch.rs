@@ -492,8 +492,7 @@ fn launcher_ranks(words: &[String]) -> Option<f64> {
         .into_iter()
         .filter(|(o, _)| matches!(o.as_str(), "-np" | "-n" | "--np" | "--ntasks"))
         .filter_map(|(_, v)| v.as_deref().and_then(first_number))
-        .filter(|n| *n >= 1.0)
-        .last()
+        .rfind(|n| *n >= 1.0)
 }
 
 /// The position of the program word whose file name `is` accepts (`/opt/qe/bin/pw.x`).
