@@ -765,4 +765,16 @@ fn the_file_properties_reach_their_targets_and_a_geometric_split_is_named() {
         "{:?}",
         r.unused
     );
+    // The layout of OpenFOAM's own tutorial dictionaries (OpenFOAM-8
+    // tutorials/incompressible/simpleFoam/motorBike/system/decomposeParDict): a commented-out
+    // method is no method, and the chosen hierarchical split is named.
+    let dict = "FoamFile\n{\n    object      decomposeParDict;\n}\n\nnumberOfSubdomains 12;\n\nmethod          hierarchical;\n// method          ptscotch;\n\nhierarchicalCoeffs\n{\n    n               (4 3 1);\n}\n";
+    assert_eq!(filled_key(&filled(dict), "ranks").as_deref(), Some("12"));
+    let r = memcalc_core::log::read(dict);
+    assert_eq!(r.unused.len(), 1, "{:?}", r.unused);
+    assert!(
+        r.unused[0].why.starts_with("method hierarchical"),
+        "{:?}",
+        r.unused
+    );
 }
