@@ -51,26 +51,10 @@ const BELOW: f64 = 44.0;
 /// Room right of the axis' end for the longest bar's value ("99.9 ms" at 10 px).
 const VALUE: f64 = 46.0;
 
-/// A time as the chart's labels write it: three significant figures in ns, µs, ms or s (no
-/// float formatting beyond one `{:.N}`: the page's wasm stays small).
+/// A time as the page writes it everywhere else (the comparison's table, the other charts):
+/// `explain::speed::time`.
 fn short_time(s: f64) -> String {
-    let (v, unit) = if s < 1e-6 {
-        (s * 1e9, "ns")
-    } else if s < 1e-3 {
-        (s * 1e6, "µs")
-    } else if s < 1.0 {
-        (s * 1e3, "ms")
-    } else {
-        (s, "s")
-    };
-    let text = if v >= 100.0 {
-        format!("{v:.0}")
-    } else if v >= 10.0 {
-        format!("{v:.1}")
-    } else {
-        format!("{v:.2}")
-    };
-    format!("{text} {unit}")
+    memcalc_core::explain::speed::time(memcalc_core::Time::of(s))
 }
 
 /// `label` cut to `width` CSS pixels at `size`, with an ellipsis where it is cut (a phone's
