@@ -388,24 +388,14 @@ fn offloaded(s: &Scenario) -> (u64, String) {
 fn gguf_file(s: &Scenario, model: &str) -> String {
     let name = model.rsplit('/').next().unwrap_or(model);
     let enc = match s.quant {
-        Quant::Q8_0
-        | Quant::Q6K
-        | Quant::Q5KM
-        | Quant::Q4KM
-        | Quant::Q4_0
-        | Quant::Q3KM
-        | Quant::Q2K
-        | Quant::Mxfp4
-            if s.milli_bpw.is_none() =>
-        {
-            s.quant.id().to_ascii_uppercase()
-        }
-        Quant::None if s.milli_bpw.is_none() => match s.dtype {
+        _ if s.milli_bpw.is_some() => String::new(),
+        Quant::None => match s.dtype {
             Dtype::Bf16 => "BF16".into(),
             Dtype::Fp32 => "F32".into(),
             Dtype::Fp16 => "F16".into(),
             _ => String::new(),
         },
+        q if gguf_loads(q) => q.id().to_ascii_uppercase(),
         _ => String::new(),
     };
     if enc.is_empty() {
