@@ -188,20 +188,20 @@ fn packed_ranks_fill_one_sockets_cores_first() {
 #[test]
 fn an_a100_trains_at_its_own_default_utilisation() {
     let train = "mode=train&model_id=meta-llama/Llama-2-7b-hf&seq=4096&batch=2&gpus=8&zero=3";
+    let serve = "mode=infer&model_id=meta-llama/Llama-2-7b-hf&seq=4096&batch=2";
     for gpu in ["a100-80", "a100-40", "a800", "a100-pcie-80"] {
-        let m = machine(&format!("{train}&gpu={gpu}"));
-        assert_eq!(m.train_mfu, 0.48, "{gpu}");
-        assert_eq!(m.mfu, 0.40, "{gpu}: the general default");
-    }
-    for gpu in ["h100-80", "rtx4090", "mi300x"] {
+        assert_eq!(machine(&format!("{train}&gpu={gpu}")).mfu, 0.48, "{gpu}");
         assert_eq!(
-            machine(&format!("{train}&gpu={gpu}")).train_mfu,
+            machine(&format!("{serve}&gpu={gpu}")).mfu,
             0.40,
-            "{gpu}"
+            "{gpu}: the general default"
         );
     }
+    for gpu in ["h100-80", "rtx4090", "mi300x"] {
+        assert_eq!(machine(&format!("{train}&gpu={gpu}")).mfu, 0.40, "{gpu}");
+    }
     assert_eq!(
-        machine(&format!("{train}&gpu=a100-80&mfu=33")).train_mfu,
+        machine(&format!("{train}&gpu=a100-80&mfu=33")).mfu,
         0.33,
         "the user's mfu"
     );

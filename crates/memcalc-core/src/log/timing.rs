@@ -351,10 +351,6 @@ pub fn calibrate(
         let at = |bp: u64| model_value(f, reading, &with(&p, key, bp), &e).map(|v| v.0);
         let now_bp = match key {
             F::BwEff => (machine.bw_eff * 10_000.0).round() as u64,
-            // A transformer's training step runs at the device's training default.
-            _ if p.mode.trains() && p.sciml.is_transformer() => {
-                (machine.train_mfu * 10_000.0).round() as u64
-            }
             _ => (machine.mfu * 10_000.0).round() as u64,
         };
         let (Some(now), Some(top), Some(floor)) = (at(now_bp), at(10_000), at(1)) else {

@@ -146,12 +146,8 @@ crate::base::choice::choice_enum!(
 );
 
 impl SpeedSettings {
-    /// The utilisation as a fraction.
-    pub fn mfu(&self) -> f64 {
-        self.mfu_or(DEFAULT_MFU_BP)
-    }
-
-    /// The utilisation as a fraction: the user's, else `default_bp`.
+    /// The utilisation as a fraction: the user's, else `default_bp` (the scenario's default,
+    /// `speed::machine::mfu_default`).
     pub fn mfu_or(&self, default_bp: u64) -> f64 {
         self.mfu_bp.unwrap_or(default_bp) as f64 / 10_000.0
     }

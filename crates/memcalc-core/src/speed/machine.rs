@@ -24,12 +24,10 @@ pub struct Machine {
     pub bw_eff: f64,
     /// Achieved share of host memory bandwidth: the user's, or the general default.
     pub host_bw_eff: f64,
-    /// Utilisation of peak FLOP/s.
+    /// Utilisation of peak FLOP/s: the user's, or the scenario's default ([`mfu_default`]: a
+    /// transformer's training step on an A100-class GPU reaches more of its peak than the
+    /// general default).
     pub mfu: f64,
-    /// Utilisation of peak FLOP/s by a training step: the user's, or the device's training
-    /// default (A100-class GPUs reach more of their peak than the general default,
-    /// [`A100_TRAIN_MFU_BP`]).
-    pub train_mfu: f64,
     /// GPU-to-GPU bandwidth one way, B/s, and what it is; PCIe where the GPU has no link.
     pub link_one_way: f64,
     pub link_via: Via,
@@ -164,8 +162,7 @@ impl Machine {
             gpu_bw: check(FieldId::GpuBw, mb(o.gpu_bw_mb, hw.bandwidth), None)?,
             bw_eff: check(FieldId::BwEff, o.bw_eff_or(device_eff), Some(1.0))?,
             host_bw_eff: check(FieldId::BwEff, o.bw_eff(), Some(1.0))?,
-            mfu: check(FieldId::Mfu, o.mfu(), Some(1.0))?,
-            train_mfu: check(FieldId::Mfu, o.mfu_or(train_mfu_default(hw)), Some(1.0))?,
+            mfu: check(FieldId::Mfu, o.mfu_or(mfu_default(s, hw)), Some(1.0))?,
             link_one_way: check(FieldId::LinkBw, link_one_way, None)?,
             link_via,
             pcie: hw.pcie.one_way(),
@@ -304,10 +301,12 @@ impl RankShare {
     }
 }
 
-/// The training step's default utilisation on `hw`, basis points: [`A100_TRAIN_MFU_BP`] on the
-/// A100 and A800, else [`DEFAULT_MFU_BP`].
-pub fn train_mfu_default(hw: &GpuHardware) -> u64 {
-    if A100_IDS.contains(&hw.id) {
+/// The default utilisation of `s` on `hw`, basis points: [`A100_TRAIN_MFU_BP`] for a
+/// transformer's training step on an A100 or A800 (the published A100 runs it is taken from are
+/// all transformer training), else [`DEFAULT_MFU_BP`] (serving's prefill, surrogates,
+/// simulations and every other GPU).
+pub fn mfu_default(s: &Scenario, hw: &GpuHardware) -> u64 {
+    if s.mode.trains() && s.sciml.is_transformer() && A100_IDS.contains(&hw.id) {
         A100_TRAIN_MFU_BP
     } else {
         DEFAULT_MFU_BP

@@ -136,7 +136,7 @@ pub fn speed(s: &Scenario, e: &crate::model::Estimate, m: &Machine) -> Speed {
     let work = Work {
         flops: tokens * (passes * p_mm + attention + recompute) / gpus as f64,
         peak: m.peak(s.dtype),
-        utilisation: m.train_mfu,
+        utilisation: m.mfu,
         dtype: s.dtype,
     };
     let compute = work.time();
@@ -160,7 +160,7 @@ pub fn speed(s: &Scenario, e: &crate::model::Estimate, m: &Machine) -> Speed {
         let w = Work {
             flops: tokens * bf16_attention / gpus as f64,
             peak: m.peak(crate::catalog::precision::Dtype::Bf16),
-            utilisation: m.train_mfu,
+            utilisation: m.mfu,
             dtype: crate::catalog::precision::Dtype::Bf16,
         };
         compute = compute.plus(w.time());
