@@ -221,6 +221,9 @@ keys! {
     CoreBw => "core_bw",
     Threads => "threads",
     LaunchUs => "launch_us",
+    // Issue 37 (h-md): LAMMPS neighbour-list builds and a rank's share of its core.
+    NeighEvery => "neigh_every",
+    CpuUse => "cpu_use",
     FpAddNs => "fp_add_ns",
     FpDivNs => "fp_div_ns",
     Chains => "chains",

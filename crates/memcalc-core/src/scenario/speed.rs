@@ -65,6 +65,12 @@ pub struct SpeedSettings {
     /// Host time of one GPU kernel launch, nanoseconds (`launch_us`, in µs); `None`: 5 µs
     /// (speed::sim::particles::LAUNCH_S).
     pub launch_ns: Option<u64>,
+    /// Steps between a LAMMPS run's neighbour-list builds (`neigh_every`); `None`: 10
+    /// (speed::sim::md_build::DEFAULT_NEIGH_EVERY).
+    pub neigh_every: Option<u64>,
+    /// Share of the wall time a CPU rank's core runs it, basis points (`cpu_use`, in %; LAMMPS's
+    /// "% CPU use" line); `None`: 100 %.
+    pub cpu_use_bp: Option<u64>,
     /// Fixed time of one MoE layer's fused block in a vLLM or SGLang decode step, nanoseconds
     /// (`moe_block_us`, in µs); `None`: the published tables' median (speed/moe_block.rs).
     pub moe_block_ns: Option<u64>,

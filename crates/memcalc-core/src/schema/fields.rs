@@ -454,6 +454,8 @@ fields! {
     CoreBw: maybe!(speed.core_bw_mb) => f("Memory bandwidth one core streams", G::Device, true, Number { unit: "GB/s" }, SIM).bounds(&B::Fixed { places: 3, min: 1, max: 1_000_000_000_000, said: "above 0 and at most 10^9 GB/s, with up to 3 decimals" }),
     Threads: maybe!(speed.threads) => f("Threads per rank", G::Device, true, Count, SIM).bounds(&B::Count { min: 1, max: 4096 }),
     LaunchUs: maybe!(speed.launch_ns) => f("Host time per GPU kernel launch", G::Device, true, Number { unit: "µs" }, SIM).bounds(&B::Fixed { places: 3, min: 1, max: 1_000_000_000, said: "above 0 and at most 10^6 µs, with up to 3 decimals" }),
+    NeighEvery: maybe!(speed.neigh_every) => f("Steps between neighbour-list builds", G::Device, true, Count, SIM).bounds(&B::Count { min: 1, max: 1_000_000_000 }),
+    CpuUse: maybe!(speed.cpu_use_bp) => f("Share of the wall time a CPU rank runs", G::Device, true, Number { unit: "%" }, SIM).bounds(&B::Fixed { places: 2, min: 1, max: 10_000, said: "above 0 and at most 100 %, with up to 2 decimals" }),
     FpAddNs: maybe!(speed.fp_add_ps) => f("CPU FP64 add latency", G::Device, true, Number { unit: "ns" }, SIM).bounds(&B::Fixed { places: 3, min: 1, max: 1_000_000_000, said: "above 0 and at most 10^6 ns, with up to 3 decimals" }),
     FpDivNs: maybe!(speed.fp_div_ps) => f("CPU FP64 divide latency", G::Device, true, Number { unit: "ns" }, SIM).bounds(&B::Fixed { places: 3, min: 1, max: 1_000_000_000, said: "above 0 and at most 10^6 ns, with up to 3 decimals" }),
     Chains: maybe!(speed.chains) => f("Independent sums per sparse row", G::Device, true, Count, SIM).bounds(&B::Count { min: 0, max: 64 }),

@@ -239,6 +239,9 @@ terms! {
     MdKspace = "md_kspace", Particles;
     MdGhosts = "md_ghosts", Particles;
     MdLaunch = "md_launch", Particles;
+    // Issue 37 (h-md): LAMMPS's neighbour-list builds; a CPU rank's wait for its core.
+    MdNeighBuild = "md_neigh_build", Particles;
+    MdCpuWait = "md_cpu_wait", Particles;
     NbodyTraffic = "nbody_traffic", Particles;
     NbodyPm = "nbody_pm", Particles;
     NbodyTranspose = "nbody_transpose", Particles;
@@ -803,6 +806,8 @@ impl ParticleTerm {
             ParticleTerm::Md(MdValues::Kspace { .. }) => TermId::MdKspace,
             ParticleTerm::Md(MdValues::Ghosts { .. }) => TermId::MdGhosts,
             ParticleTerm::Md(MdValues::Launch { .. }) => TermId::MdLaunch,
+            ParticleTerm::Md(MdValues::Build { .. }) => TermId::MdNeighBuild,
+            ParticleTerm::Md(MdValues::CpuWait { .. }) => TermId::MdCpuWait,
             ParticleTerm::Nbody(NbodyStep::Traffic { .. }) => TermId::NbodyTraffic,
             ParticleTerm::Nbody(NbodyStep::Pm { .. }) => TermId::NbodyPm,
             ParticleTerm::Nbody(NbodyStep::Transpose { .. }) => TermId::NbodyTranspose,

@@ -8,6 +8,7 @@ pub mod amr;
 pub mod gather;
 mod grid;
 pub mod hpcg;
+pub mod md_build;
 pub mod mesh;
 pub mod nbody;
 pub mod particles;

@@ -155,6 +155,26 @@ fn md(v: &MdValues) -> String {
             kernels,
             super::time(crate::speed::Time::of(*per_launch))
         ),
+        MdValues::Build {
+            local,
+            per_atom,
+            per_candidate,
+            every,
+            work: w,
+            ..
+        } => format!(
+            "{} atoms × {} candidates × {} FLOP ÷ {} ÷ {}",
+            count(*local),
+            sig(*per_atom),
+            sig(*per_candidate),
+            units::count(*every, "step", "steps"),
+            work(w)
+        ),
+        MdValues::CpuWait { busy, share } => format!(
+            "{} × (1 ÷ {} − 1)",
+            super::time(*busy),
+            pct(*share)
+        ),
         MdValues::Ghosts {
             ghosts,
             share,
@@ -229,7 +249,7 @@ fn md_explanation(v: &MdValues) -> String {
                 atom's position and its force (read and written), and the integrator reads x, v \
                 and f of the local atoms and writes x and v: a lower bound at the achieved \
                 bandwidth (neighbours' positions are gathered from cache, not memory). Rebuilding \
-                the list every few steps is not counted.",
+                the list is not counted here (a CPU rank's LAMMPS lists: its own term).",
                 if *passes > 1 {
                     "twice, and the atoms with it (EAM's density pass, then its force pass)"
                 } else {
@@ -365,6 +385,42 @@ fn md_explanation(v: &MdValues) -> String {
                 "5 µs, the low end of the 5–20 µs a profiler trace measures"
             }
         ),
+        MdValues::Build {
+            half,
+            bins,
+            every,
+            given,
+            scalar,
+            ..
+        } => format!(
+            "Every {} LAMMPS rebuilds each local atom's neighbour list: it bins the atoms (bins of \
+                half the cutoff plus skin) and computes the distance to every atom of the {} bins \
+                around the atom's own{}, keeping those within the cutoff plus skin. A candidate \
+                is charged as one listed Lennard-Jones pair of the pair loop, as LAMMPS's own \
+                timing breakdowns measure it (Neigh over the builds against Pair over the steps: \
+                0.79 to 0.94 of a listed pair, three machines), at the pair loop's rate{}; spread \
+                over the steps between builds ({}).",
+            units::count(*every, "step", "steps"),
+            bins,
+            if *half {
+                " (the half stencil of a Newton half list, and the rest of its own bin)"
+            } else {
+                " (the full stencil of a full list)"
+            },
+            scalar_words(*scalar),
+            if *given {
+                "neigh_every, given"
+            } else {
+                "10, GROMACS's nstlist default; LAMMPS's distance check rebuilds every 8 to 9 steps \
+                 in its own benchmark logs"
+            }
+        ),
+        MdValues::CpuWait { share, .. } => format!(
+            "The rank ran {} of the wall time (LAMMPS's \"% CPU use\" line, cpu_use): other \
+                jobs held its core the rest, so the step's work takes 1 ÷ {} of its time.",
+            pct(*share),
+            pct(*share)
+        ),
         MdValues::Ghosts {
             ranks_per_node,
             nodes,
@@ -455,6 +511,14 @@ const SRC_MD_LAUNCH: &str = "OpenMM (openmm@1a47c2f) platforms/cuda/src/CudaKern
     platforms/common/src/CommonKernels.cpp:3188–3192 (LangevinMiddleIntegrator); launch cost: \
     HolisticTraceAnalysis@0c2146a docs/source/features/cuda_kernel_launch_stats.rst (5–20 µs \
     per launch on the CPU side); GROMACS mdrun-performance.rst (CUDA graphs, GMX_CUDA_GRAPH)";
+const SRC_MD_BUILD: &str = "LAMMPS src/nbin_standard.cpp (bins of half the neighbour cutoff), \
+    src/nstencil.cpp and nstencil_bin.cpp (the half and full stencils), src/npair_bin.cpp (one \
+    distance per candidate); the cost of a candidate from LAMMPS's timing breakdowns: \
+    bench/log.15Jul25.lj.fixed.g++.1, bench/POTENTIALS/log.16Mar18.lj.1 and this project's run \
+    (docs/accuracy/lammps/out-z4); rebuild interval: GROMACS mdp nstlist (10), LAMMPS \
+    neigh_modify (every, check)";
+const SRC_MD_CPU_WAIT: &str = "LAMMPS src/finish.cpp (\"% CPU use with N MPI tasks\": the \
+    process's CPU time over the loop's wall time); GNU time's \"Percent of CPU this job got\"";
 const SRC_NBODY_TRAFFIC: &str = "GADGET-2 (Springel 2005, MNRAS 364, 1105) forcetree.c and \
     predict.c: the tree rebuilt and the particles drifted each step; Williams et al. 2009, \
     Roofline";
@@ -483,6 +547,8 @@ impl Template for ParticleTerm {
                 "Ghost atoms exchanged per step, within the node"
             }
             ParticleTerm::Md(MdValues::Launch { .. }) => "GPU kernel launches per step",
+            ParticleTerm::Md(MdValues::Build { .. }) => "Neighbour-list builds",
+            ParticleTerm::Md(MdValues::CpuWait { .. }) => "Waiting for the core (other jobs)",
             ParticleTerm::Nbody(NbodyStep::Traffic { .. }) => {
                 "Particles and tree: memory traffic per step (lower bound)"
             }
@@ -512,6 +578,8 @@ impl Template for ParticleTerm {
             ParticleTerm::Md(MdValues::Kspace { .. }) => SRC_MD_KSPACE,
             ParticleTerm::Md(MdValues::Ghosts { .. }) => SRC_MD_GHOSTS,
             ParticleTerm::Md(MdValues::Launch { .. }) => SRC_MD_LAUNCH,
+            ParticleTerm::Md(MdValues::Build { .. }) => SRC_MD_BUILD,
+            ParticleTerm::Md(MdValues::CpuWait { .. }) => SRC_MD_CPU_WAIT,
             ParticleTerm::Nbody(NbodyStep::Traffic { .. }) => SRC_NBODY_TRAFFIC,
             ParticleTerm::Nbody(NbodyStep::Pm { .. }) => SRC_NBODY_PM,
             ParticleTerm::Nbody(NbodyStep::Transpose { .. }) => SRC_NBODY_TRANSPOSE,

@@ -259,6 +259,33 @@ pub enum MdValues {
         /// The figure's source: None where the user gave `launch_us`.
         given: bool,
     },
+    /// LAMMPS's neighbour-list builds (speed/sim/md_build.rs): every `every` steps each local
+    /// atom tests the atoms of its stencil's bins, each candidate charged as a listed pair of
+    /// the pair loop; spread over the steps.
+    Build {
+        local: f64,
+        /// Distances one atom's build computes.
+        per_atom: f64,
+        /// Half stencil (a Newton half list) or full.
+        half: bool,
+        /// Bins of the stencil.
+        bins: u64,
+        /// FLOPs a candidate is charged (a listed Lennard-Jones pair's).
+        per_candidate: f64,
+        every: u64,
+        /// Whether `neigh_every` was given.
+        given: bool,
+        scalar: bool,
+        work: Work,
+    },
+    /// The time a CPU rank waits while other jobs hold its core (`cpu_use` below 100 %): the
+    /// rest of the step over the share, less the step.
+    CpuWait {
+        /// The step's other terms.
+        busy: Time,
+        /// Share of the wall time the rank runs.
+        share: f64,
+    },
     /// Ghost atoms' positions out and forces back, per rank and step: the share of them whose
     /// owner is on another node over the network, the rest through the node's own memory or
     /// links.
@@ -487,9 +514,51 @@ pub fn step(s: &Scenario, e: &Estimate, sm: &SimMachine) -> Option<MethodStep> {
             })),
         });
     }
+    // Issue 37 (h-md): LAMMPS's neighbour-list builds, every `neigh_every` steps, on CPU ranks
+    // with per-atom lists (mdrun's cluster search and the GPU codes' lists are not counted).
+    let build = if !sm.gpu && c.clusters.is_none() && c.local > 0.0 {
+        let rc = sim.cutoff_milli as f64 / 1000.0;
+        let reach = rc + sim.skin_milli as f64 / 1000.0;
+        let density = sim.density_micro as f64 * 1e-6;
+        let half = sim.potential == Potential::Pair && sim.newton;
+        let per_atom = super::md_build::candidates_per_atom(reach, density, half);
+        let every = s
+            .speed
+            .neigh_every
+            .unwrap_or(super::md_build::DEFAULT_NEIGH_EVERY)
+            .max(1);
+        let share = if reach > 0.0 { (rc / reach).powi(3) } else { 1.0 };
+        let per_candidate =
+            super::md_build::CANDIDATE_PAIRS * (DISTANCE_FLOPS + share * LJ_FLOPS);
+        let mut w = work(c.local * per_atom * per_candidate / every as f64);
+        if scalar {
+            w.peak = sm.scalar_peak();
+        }
+        (per_atom > 0.0).then(|| TimeTerm {
+            time: w.time(),
+            bound: Bound::Compute,
+            values: TermValues::Particles(ParticleTerm::Md(MdValues::Build {
+                local: c.local,
+                per_atom,
+                half,
+                bins: super::md_build::stencil_bins(half),
+                per_candidate,
+                every,
+                given: s.speed.neigh_every.is_some(),
+                scalar,
+                work: w,
+            })),
+        })
+    } else {
+        None
+    };
     // The pair loop overlaps its loads with its arithmetic (the longer of the two); the mesh
     // and the ghost exchange follow it.
     let mut step = interior;
+    if let Some(b) = build {
+        step = step.plus(b.time);
+        terms.push(b);
+    }
     let fft = match (c.pme_points, c.mesh) {
         // mdrun: one real-to-complex transform of the charge grid, one back.
         (Some(points), _) => Some((LongRange::Pme, points, 2, true)),
@@ -596,6 +665,29 @@ pub fn step(s: &Scenario, e: &Estimate, sm: &SimMachine) -> Option<MethodStep> {
                 })),
             });
         }
+    }
+    // Issue 37 (h-md): a CPU rank that gets only part of its core's wall time (LAMMPS's "% CPU
+    // use") waits for the rest.
+    if let Some(bp) = s.speed.cpu_use_bp.filter(|bp| !sm.gpu && *bp < 10_000) {
+        let share = bp.max(1) as f64 / 10_000.0;
+        let busy = step;
+        let t = busy
+            .seconds()
+            .map_or(Time::Overflow, |b| Time::of(b * (1.0 / share - 1.0)));
+        // The wait stretches the work the rank does: it carries the bound of its longest term.
+        let bound = terms
+            .iter()
+            .max_by(|a, b| {
+                let (x, y) = (a.time.seconds(), b.time.seconds());
+                x.partial_cmp(&y).unwrap_or(std::cmp::Ordering::Equal)
+            })
+            .map_or(Bound::Compute, |t| t.bound);
+        step = step.plus(t);
+        terms.push(TimeTerm {
+            time: t,
+            bound,
+            values: TermValues::Particles(ParticleTerm::Md(MdValues::CpuWait { busy, share })),
+        });
     }
     Some(MethodStep {
         terms,
