@@ -145,6 +145,14 @@ impl Machine {
             _ => (hw.pcie.one_way(), Via::Pcie(hw.pcie.generation)),
         };
         let host_bw = check(FieldId::HostBw, mb(o.host_bw_mb, node.bandwidth()), None)?;
+        // Issue 37 (h-md): a rank's share of its core and the builds' interval, checked here as
+        // the form's bounds check them (a scenario built in code is held to the same).
+        if let Some(bp) = o.cpu_use_bp {
+            check(FieldId::CpuUse, bp as f64 / 100.0, Some(100.0))?;
+        }
+        if let Some(n) = o.neigh_every {
+            check(FieldId::NeighEvery, n as f64, None)?;
+        }
         let host_fp64 = check(
             FieldId::CpuFlops,
             o.cpu_mflops.map_or(node.fp64(), |v| v as f64 * 1e6),

@@ -170,11 +170,9 @@ fn md(v: &MdValues) -> String {
             units::count(*every, "step", "steps"),
             work(w)
         ),
-        MdValues::CpuWait { busy, share } => format!(
-            "{} × (1 ÷ {} − 1)",
-            super::time(*busy),
-            pct(*share)
-        ),
+        MdValues::CpuWait { busy, share } => {
+            format!("{} × (1 ÷ {} − 1)", super::time(*busy), pct(*share))
+        }
         MdValues::Ghosts {
             ghosts,
             share,

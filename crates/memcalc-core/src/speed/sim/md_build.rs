@@ -24,9 +24,9 @@ pub const DEFAULT_NEIGH_EVERY: u64 = 10;
 /// LAMMPS's own timing breakdowns ("MPI task timing breakdown", Neigh over builds against Pair
 /// over steps) put a candidate at 0.94 of a listed pair (`bench/log.15Jul25.lj.fixed.g++.1`:
 /// 25.5 ms a build of 4.62 M candidates, 7.05 ms a step of 1.20 M pairs), 0.79 (`bench/
-/// POTENTIALS/log.16Mar18.lj.1`, delay 5 every 1: 38.0 ms a build, 12.6 ms a step) and 0.91 on
+/// POTENTIALS/log.16Mar18.lj.1`, delay 5 every 1: 38.0 ms a build, 12.6 ms a step) and 0.88 on
 /// this project's Zen 4 VM (docs/accuracy/lammps/out-z4, LAMMPS 29 Sep 2021): about one, on
-/// three machines and two versions. Charged as one: the build runs at the pair loop's rate.
+/// three machines and three versions. Charged as one: the build runs at the pair loop's rate.
 pub const CANDIDATE_PAIRS: f64 = 1.0;
 
 /// Bins of LAMMPS's stencil with the default bin (half the neighbour cutoff): 2 bins each way,
