@@ -169,3 +169,23 @@ fn bad_values_are_errors_naming_the_key() {
     let err = memcalc_core::speed(&s, &memcalc_core::estimate(&s)).unwrap_err();
     assert_eq!(err.field.key(), "neigh_every");
 }
+
+#[test]
+fn a_lammps_log_states_its_cpu_use_and_its_builds() {
+    // This project's run on the Intel VM (HERE-LAMMPS): 500 steps, 25 builds, 77.5 % CPU use.
+    let text = "LAMMPS (29 Sep 2021 - Update 2)\nCreated 32000 atoms\nLoop time of 15.7258 on 1 procs for 500 steps with 32000 atoms\n\nPerformance: 13735.598 tau/day, 31.795 timesteps/s\n77.5% CPU use with 1 MPI tasks x 1 OpenMP threads\n\nNeighbor list builds = 25\nDangerous builds not checked\n";
+    let r = memcalc_core::log::read(text);
+    let get = |k: &str| {
+        r.filled
+            .iter()
+            .find(|f| f.key.key() == k)
+            .map(|f| f.value.clone())
+    };
+    assert_eq!(get("cpu_use").as_deref(), Some("77.5"));
+    assert_eq!(get("neigh_every").as_deref(), Some("20"));
+    // A process that had its whole core states no share; the builds need the steps.
+    let full = memcalc_core::log::read(&text.replace("77.5% CPU", "100.0% CPU"));
+    assert!(full.filled.iter().all(|f| f.key.key() != "cpu_use"));
+    let cut = memcalc_core::log::read(&text.replace("for 500 steps", ""));
+    assert!(cut.filled.iter().all(|f| f.key.key() != "neigh_every"));
+}

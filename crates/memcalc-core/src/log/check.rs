@@ -61,6 +61,9 @@ pub fn keys_of(tool: Tool) -> &'static [F] {
             F::Density,
             F::Ranks,
             F::Nodes,
+            // Issue 37 (h-md): the loop's CPU use and the builds over the steps.
+            F::CpuUse,
+            F::NeighEvery,
         ],
         Tool::Pwx => &[
             F::Code,

@@ -71,7 +71,31 @@ const ROWS: &[Row] = &[
         prints: "src/finish.cpp Finish::end (\"Performance: %.3f tau/day, %.3f timesteps/s\" or \"%.3f ns/day, %.3f hours/ns, %.3f timesteps/s\", LAMMPS 2016+)",
         read: performance,
     },
+    // Issue 37 (h-md): the share of the loop's wall time the process ran, and how often its
+    // lists were rebuilt.
+    Row {
+        marker: "% CPU use",
+        prints: "src/finish.cpp Finish::end (\"%.1f%% CPU use with %d MPI tasks x %d OpenMP threads\": the process's CPU time over the loop's wall time)",
+        read: cpu_use,
+    },
+    Row {
+        marker: "Neighbor list builds",
+        prints: "src/finish.cpp Finish::end (\"Neighbor list builds = %ld\")",
+        read: builds,
+    },
 ];
+
+fn cpu_use(c: &mut Ctx, l: &str) {
+    if let Some(v) = l.split('%').next().and_then(first_number) {
+        c.remember("cpu_use", v);
+    }
+}
+
+fn builds(c: &mut Ctx, l: &str) {
+    if let Some(n) = l.split('=').nth(1).and_then(first_number) {
+        c.remember("builds", n);
+    }
+}
 
 fn version(c: &mut Ctx, l: &str) {
     let t = l.trim();
@@ -247,6 +271,18 @@ fn finish(c: &mut Ctx) {
     }
     if let Some((s, line, text)) = seen(c, "steps") {
         c.fill_at(F::Steps, plain(s, 0), line, text);
+    }
+    // Issue 37 (h-md): a process that ran less than its loop's wall time shared its core; the
+    // builds over the steps are the lists' interval (`neigh_every`).
+    if let Some((u, line, text)) = seen(c, "cpu_use") {
+        if u > 0.0 && u < 100.0 {
+            c.fill_at(F::CpuUse, plain(u, 1), line, text);
+        }
+    }
+    if let (Some((b, line, text)), Some((s, ..))) = (seen(c, "builds"), seen(c, "steps")) {
+        if b >= 1.0 && s >= b {
+            c.fill_at(F::NeighEvery, plain((s / b).round(), 0), line, text);
+        }
     }
     if let (Some((a, ..)), Some((v, line, text))) = (atoms, seen(c, "volume")) {
         // Atoms over the box's volume, in the input's length unit.
