@@ -308,7 +308,16 @@ fn training_arguments(c: &mut Ctx, l: &str) {
     if comment(l) {
         return;
     }
+    c.remember("hf_call", 1.0);
     c.remember("hf", 1.0);
+}
+
+/// A field of TrainingArguments' own: the first such line anchors mode and framework, unless
+/// the `TrainingArguments(` line does.
+fn hf_seen(c: &mut Ctx) {
+    if !c.seen.contains_key("hf") {
+        c.remember("hf", 1.0);
+    }
 }
 
 /// The value of `key` on the line as a keyword argument (`key=8,`), a JSON member
@@ -381,7 +390,7 @@ fn hf_field(c: &mut Ctx, l: &str) {
     }
     let get = |k: &str| field_value(l, k);
     if let Some(v) = get("per_device_train_batch_size") {
-        c.remember("hf", 1.0);
+        hf_seen(c);
         match first_number(&v).filter(|n| *n >= 1.0) {
             Some(n) => c.remember("hf_batch", n),
             None => c.unused(format!("per_device_train_batch_size {v}: batch keeps its value")),
@@ -395,7 +404,7 @@ fn hf_field(c: &mut Ctx, l: &str) {
         c.remember("hf_accumulation", n);
     }
     if let Some(b) = get("gradient_checkpointing").as_deref().and_then(truth) {
-        c.remember("hf", 1.0);
+        hf_seen(c);
         c.remember_text("hf_recompute", if b { "full" } else { "none" });
     }
     for (k, d) in [("bf16", "bf16"), ("fp16", "fp16")] {
@@ -404,7 +413,7 @@ fn hf_field(c: &mut Ctx, l: &str) {
         }
     }
     if let Some(v) = get("optim") {
-        c.remember("hf", 1.0);
+        hf_seen(c);
         match optimizer(&v) {
             Some((o, paged)) => {
                 c.remember_text("hf_optim", o);
@@ -493,7 +502,11 @@ fn finish(c: &mut Ctx) {
             c.fill_at(F::Dtype, d, line, t.clone());
             c.fill_at(F::Mixed, "off", line, t);
         }
-        fill_text(c, F::Recompute, "recompute");
+        // FSDP checkpoints nothing unless asked (apply_activation_checkpointing).
+        match text(c, "recompute") {
+            Some(r) => c.fill_at(F::Recompute, r.0, r.1, r.2),
+            None => c.fill_at(F::Recompute, "none", line, t.clone()),
+        }
     }
     // TrainingArguments: only with a field of its own (a DeepSpeed config also names
     // gradient_accumulation_steps and bf16).

@@ -57,6 +57,12 @@ pub(super) fn not_applicable(t: Target, s: &Scenario) -> Option<String> {
             if let Some(why) = uneven(s) {
                 return Some(why);
             }
+            // FSDP has no strategy that shards the optimizer states alone (api.py
+            // ShardingStrategy): framework=fsdp at zero=1 was written as NO_SHARD, plain DDP,
+            // which keeps every optimizer state whole (issue 40, h-fsdp: found by the round trip).
+            if p.zero == 1 {
+                return Some("FSDP has no strategy that shards the optimizer states alone (ShardingStrategy: FULL_SHARD, SHARD_GRAD_OP, HYBRID_SHARD, NO_SHARD); the scenario is ZeRO-1 (zero=1): zero=2 or 3 sizes an FSDP run, zero=0 its NO_SHARD".into());
+            }
             if f == Framework::Fsdp || (hf_like(f) && matches!(p.zero, 2 | 3)) {
                 if p.offload == Offload::Optimizer {
                     Some("FSDP offloads parameters, gradients and optimizer states together (CPUOffload(offload_params=True)); the scenario offloads the optimizer only (offload=optimizer), which is DeepSpeed's ZeRO-Offload".into())
