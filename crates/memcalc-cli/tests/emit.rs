@@ -260,7 +260,12 @@ fn emitted_launch_settings_read_back_through_log() {
     let v: serde_json::Value = serde_json::from_str(&out).expect("JSON");
     assert_eq!(v["tools"][0]["id"], "trainer");
     let query = v["query"].as_str().unwrap();
-    for k in ["framework=fsdp", "sharding=hybrid", "gpus=16", "recompute=full"] {
+    for k in [
+        "framework=fsdp",
+        "sharding=hybrid",
+        "gpus=16",
+        "recompute=full",
+    ] {
         assert!(query.contains(k), "{k}: {query}");
     }
     let q = "mode=train&model_id=meta-llama/Llama-3.1-8B&framework=hf_trainer&batch=4&micro_batches=8&optimizer=adam8bit&recompute=full";
@@ -282,7 +287,11 @@ fn emitted_launch_settings_read_back_through_log() {
     ] {
         assert!(query.contains(k), "{k}: {query}");
     }
-    let (_, script, _) = memcalc(&["--emit", "sbatch", "mode=train&params=7B&framework=fsdp&gpus=16"]);
+    let (_, script, _) = memcalc(&[
+        "--emit",
+        "sbatch",
+        "mode=train&params=7B&framework=fsdp&gpus=16",
+    ]);
     assert!(
         script.contains("\nsrun --ntasks-per-node=1 torchrun --nnodes 2 --nproc-per-node 8 "),
         "{script}"

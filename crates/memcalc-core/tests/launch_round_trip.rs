@@ -875,7 +875,13 @@ fn hf_round_trip(s: &Scenario, o: &Emitted) {
     let yaml: String = o
         .settings
         .iter()
-        .map(|st| format!("{}: {}\n", st.name, st.value.trim_matches('"').to_lowercase()))
+        .map(|st| {
+            format!(
+                "{}: {}\n",
+                st.name,
+                st.value.trim_matches('"').to_lowercase()
+            )
+        })
         .collect();
     for text in [o.text(), o.body.clone(), json, yaml] {
         let back = read_over(&text, "mode=infer");
@@ -983,14 +989,22 @@ fn sbatch_launched_round_trip(s: &Scenario, o: &Emitted) {
     if let Some(cmd) = srun {
         let f = filled(cmd);
         if s.mode.trains() {
-            assert_eq!(filled_key(&f, "gpus"), Some(s.parallel.gpus.to_string()), "{cmd}");
+            assert_eq!(
+                filled_key(&f, "gpus"),
+                Some(s.parallel.gpus.to_string()),
+                "{cmd}"
+            );
             assert_eq!(
                 filled_key(&f, "gpus_per_node"),
                 Some(per_node(s).to_string()),
                 "{cmd}"
             );
         } else if s.mode.id() == "sim" {
-            assert_eq!(filled_key(&f, "ranks"), Some(s.sim.ranks.to_string()), "{cmd}");
+            assert_eq!(
+                filled_key(&f, "ranks"),
+                Some(s.sim.ranks.to_string()),
+                "{cmd}"
+            );
         } else {
             assert!(!f.is_empty() || s.engine.id() == "sglang", "{cmd}");
         }

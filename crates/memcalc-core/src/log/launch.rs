@@ -419,7 +419,11 @@ pub(crate) fn guard(c: &mut Ctx, l: &str) {
     ));
     c.fill(F::Mode, mode);
     for &id in F::ALL {
-        let base = if id == F::Framework { &plain } else { &defaults };
+        let base = if id == F::Framework {
+            &plain
+        } else {
+            &defaults
+        };
         if id != F::Mode && inputs.get(id) != base.get(id) {
             c.fill(id, inputs.get(id).to_string());
         }

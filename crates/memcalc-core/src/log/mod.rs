@@ -112,7 +112,9 @@ impl Tool {
             Tool::Abinit => "ABINIT",
             Tool::Gadget => "GADGET-4 memory report",
             Tool::Openfoam => "OpenFOAM",
-            Tool::Trainer => "PyTorch FSDP under torchrun, Hugging Face TrainingArguments (launch settings)",
+            Tool::Trainer => {
+                "PyTorch FSDP under torchrun, Hugging Face TrainingArguments (launch settings)"
+            }
         }
     }
 

@@ -181,7 +181,10 @@ fn torchrun(c: &mut Ctx, l: &str) {
     }
     c.remember("torchrun", 1.0);
     // `--nnodes=MIN:MAX` (elastic): the job may start with MIN.
-    match nnodes.as_deref().map(|v| v.split(':').next().and_then(first_number)) {
+    match nnodes
+        .as_deref()
+        .map(|v| v.split(':').next().and_then(first_number))
+    {
         Some(Some(n)) if n >= 1.0 => c.remember("nnodes", n),
         Some(_) => c.unused("--nnodes without a count: the GPUs keep their value"),
         None => {}
@@ -373,8 +376,13 @@ fn truth(v: &str) -> Option<bool> {
 /// 8-bit state of bitsandbytes), None: a name no optimizer of the estimate counts.
 fn optimizer(name: &str) -> Option<(&'static str, bool)> {
     Some(match name {
-        "adamw_torch" | "adamw_torch_fused" | "adamw_hf" | "adamw_apex_fused"
-        | "adamw_torch_xla" | "adamw_torch_npu_fused" | "paged_adamw_32bit" => ("adamw", false),
+        "adamw_torch"
+        | "adamw_torch_fused"
+        | "adamw_hf"
+        | "adamw_apex_fused"
+        | "adamw_torch_xla"
+        | "adamw_torch_npu_fused"
+        | "paged_adamw_32bit" => ("adamw", false),
         "adamw_bnb_8bit" | "adamw_8bit" => ("adam8bit", false),
         "paged_adamw_8bit" => ("adam8bit", true),
         "adafactor" => ("adafactor", false),
@@ -393,7 +401,9 @@ fn hf_field(c: &mut Ctx, l: &str) {
         hf_seen(c);
         match first_number(&v).filter(|n| *n >= 1.0) {
             Some(n) => c.remember("hf_batch", n),
-            None => c.unused(format!("per_device_train_batch_size {v}: batch keeps its value")),
+            None => c.unused(format!(
+                "per_device_train_batch_size {v}: batch keeps its value"
+            )),
         }
     }
     if let Some(n) = get("gradient_accumulation_steps")
@@ -546,9 +556,18 @@ mod tests {
 
     #[test]
     fn a_field_reads_as_a_keyword_json_or_yaml() {
-        assert_eq!(field_value("    optim=\"adamw_torch\",", "optim").as_deref(), Some("adamw_torch"));
-        assert_eq!(field_value("  \"optim\": \"sgd\",", "optim").as_deref(), Some("sgd"));
-        assert_eq!(field_value("fsdp: full_shard auto_wrap", "fsdp").as_deref(), Some("full_shard auto_wrap"));
+        assert_eq!(
+            field_value("    optim=\"adamw_torch\",", "optim").as_deref(),
+            Some("adamw_torch")
+        );
+        assert_eq!(
+            field_value("  \"optim\": \"sgd\",", "optim").as_deref(),
+            Some("sgd")
+        );
+        assert_eq!(
+            field_value("fsdp: full_shard auto_wrap", "fsdp").as_deref(),
+            Some("full_shard auto_wrap")
+        );
         assert_eq!(
             field_value("fsdp=[\"full_shard\", \"offload\"],", "fsdp").as_deref(),
             Some("full_shard offload")

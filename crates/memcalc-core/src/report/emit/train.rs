@@ -415,11 +415,7 @@ pub(super) fn fsdp(s: &Scenario) -> Emitted {
     }
     body.push_str(")\n");
     if s.recompute != Recompute::None {
-        l.set(
-            "apply_activation_checkpointing",
-            "model",
-            recompute_why(s),
-        );
+        l.set("apply_activation_checkpointing", "model", recompute_why(s));
         body.push_str("apply_activation_checkpointing(model)\n");
     }
     Emitted {
