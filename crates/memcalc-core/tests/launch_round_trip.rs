@@ -1077,3 +1077,12 @@ fn hand_written_training_launches_are_read_with_the_tools_names() {
     assert_eq!(r.tools.len(), 1, "{:?}", r.tools);
     assert_eq!(r.tool(), Some(memcalc_core::log::Tool::DeepSpeed));
 }
+
+#[test]
+fn training_arguments_on_one_line_name_an_unused_field_once() {
+    let r = memcalc_core::log::read(
+        "{\"per_device_train_batch_size\": 2, \"optim\": \"adamw_torch\", \"bf16\": true, \"deepspeed\": \"ds.json\"}\n",
+    );
+    assert_eq!(r.unused.len(), 1, "{:?}", r.unused);
+    assert!(r.unused[0].why.starts_with("deepspeed=ds.json"));
+}

@@ -189,14 +189,13 @@ fn torchrun(c: &mut Ctx, l: &str) {
         Some(_) => c.unused("--nnodes without a count: the GPUs keep their value"),
         None => {}
     }
-    match nproc.as_deref() {
-        Some(v) => match first_number(v).filter(|n| *n >= 1.0) {
+    if let Some(v) = nproc.as_deref() {
+        match first_number(v).filter(|n| *n >= 1.0) {
             Some(n) => c.remember("nproc", n),
             None => c.unused(format!(
                 "--nproc-per-node {v}: torchrun counts the node's devices itself; gpus_per_node keeps its value"
             )),
-        },
-        None => {}
+        }
     }
 }
 
@@ -392,6 +391,14 @@ fn optimizer(name: &str) -> Option<(&'static str, bool)> {
     })
 }
 
+/// A line read but not used, once: a line holding several fields (a JSON object on one line)
+/// is read by each field's row.
+fn unused_once(c: &mut Ctx, why: String) {
+    if !c.reading.unused.iter().any(|u| u.why == why) {
+        c.unused(why);
+    }
+}
+
 fn hf_field(c: &mut Ctx, l: &str) {
     if comment(l) {
         return;
@@ -401,9 +408,10 @@ fn hf_field(c: &mut Ctx, l: &str) {
         hf_seen(c);
         match first_number(&v).filter(|n| *n >= 1.0) {
             Some(n) => c.remember("hf_batch", n),
-            None => c.unused(format!(
-                "per_device_train_batch_size {v}: batch keeps its value"
-            )),
+            None => unused_once(
+                c,
+                format!("per_device_train_batch_size {v}: batch keeps its value"),
+            ),
         }
     }
     if let Some(n) = get("gradient_accumulation_steps")
@@ -429,7 +437,7 @@ fn hf_field(c: &mut Ctx, l: &str) {
                 c.remember_text("hf_optim", o);
                 c.remember_text("hf_paged", if paged { "on" } else { "off" });
             }
-            None => c.unused(format!(
+            None => unused_once(c, format!(
                 "optim={v}: an optimizer whose states the estimate does not count; optimizer keeps its value"
             )),
         }
@@ -450,7 +458,7 @@ fn hf_field(c: &mut Ctx, l: &str) {
             }
             // `fsdp=""`, `"fsdp": []`: no FSDP (a plain DDP run unless deepspeed is set).
             None if words.is_empty() => c.remember_text("hf_plain", "fsdp"),
-            None => c.unused(format!(
+            None => unused_once(c, format!(
                 "fsdp={v}: no sharding option of trainer_utils.py FSDPOption; zero keeps its value"
             )),
         }
@@ -460,7 +468,7 @@ fn hf_field(c: &mut Ctx, l: &str) {
             c.remember_text("hf_plain", "deepspeed");
         } else {
             c.remember_text("hf_ds", &v);
-            c.unused(format!(
+            unused_once(c, format!(
                 "deepspeed={v}: the ZeRO stage and offload are in that file; paste it to read them (zero and offload keep their values)"
             ));
         }
