@@ -977,7 +977,7 @@ fn sbatch_launched_round_trip(s: &Scenario, o: &Emitted) {
             o.settings
         );
     }
-    let even = s.parallel.gpus % per_node(s) == 0;
+    let even = s.parallel.gpus.is_multiple_of(per_node(s));
     if s.mode.trains() {
         assert_eq!(srun.is_some(), even, "{}", o.body);
     }

@@ -458,9 +458,12 @@ fn hf_field(c: &mut Ctx, l: &str) {
             }
             // `fsdp=""`, `"fsdp": []`: no FSDP (a plain DDP run unless deepspeed is set).
             None if words.is_empty() => c.remember_text("hf_plain", "fsdp"),
-            None => unused_once(c, format!(
+            None => unused_once(
+                c,
+                format!(
                 "fsdp={v}: no sharding option of trainer_utils.py FSDPOption; zero keeps its value"
-            )),
+            ),
+            ),
         }
     }
     if let Some(v) = get("deepspeed") {
