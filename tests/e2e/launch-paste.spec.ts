@@ -55,3 +55,29 @@ test("a ds_config.json and an sbatch script from the Launch folds, pasted back, 
   for (const k of [/framework=deepspeed/, /zero=3/, /offload=all/, /gpus=16/]) await expect(page).toHaveURL(k);
   expect(page.url()).not.toMatch(/mode=infer/);
 });
+
+// Issue 40 (h-fsdp): the training launches — torchrun with the FSDP arguments, and Hugging Face
+// TrainingArguments — read back by log/trainer.rs in the log wasm.
+test("a torchrun/FSDP launch and TrainingArguments from the Launch folds, pasted back, set the same keys", async ({ page }, testInfo) => {
+  await page.goto("./?mode=train&model_id=meta-llama/Llama-3.1-8B&framework=fsdp&zero=3&sharding=hybrid&gpus=16&dtype=bf16&recompute=full");
+  await ready(page);
+  const fsdp = await launchText(page, "fsdp");
+  expect(fsdp).toContain("torchrun");
+  await page.goto("./?mode=infer");
+  await ready(page);
+  await paste(page, fsdp);
+  await expect(page.getByTestId("log-headline")).toContainText("FSDP");
+  for (const k of [/framework=fsdp/, /sharding=hybrid/, /gpus=16/, /recompute=full/]) await expect(page).toHaveURL(k);
+  expect(page.url()).not.toMatch(/mode=infer/);
+  await expect(page.locator('[data-testid="log-filled"] li[data-key="sharding"]')).toContainText("ShardingStrategy.HYBRID_SHARD");
+  await page.getByTestId("log-answer").screenshot({ path: `${ARTIFACTS}/${testInfo.project.name}-launch-paste-fsdp.png` });
+  await page.goto("./?mode=train&model_id=meta-llama/Llama-3.1-8B&framework=hf_trainer&batch=4&micro_batches=8&optimizer=adam8bit&recompute=full");
+  await ready(page);
+  const hf = await launchText(page, "hf");
+  expect(hf).toContain("TrainingArguments(");
+  await page.goto("./?mode=train");
+  await ready(page);
+  await paste(page, hf);
+  for (const k of [/framework=hf_trainer/, /batch=4/, /micro_batches=8/, /optimizer=adam8bit/, /recompute=full/]) await expect(page).toHaveURL(k);
+  await expect(page.locator('[data-testid="log-filled"] li[data-key="optimizer"]')).toContainText("adamw_bnb_8bit");
+});

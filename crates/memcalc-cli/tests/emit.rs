@@ -91,7 +91,7 @@ fn the_sbatch_guard_is_a_memcalc_command_that_exits_1_when_the_job_would_not_fit
     assert_eq!(code, 1, "the scenario does not fit");
     assert!(out.starts_with("#!/bin/bash\n"), "{out}");
     assert!(out.contains("#SBATCH --nodes=1\n"), "{out}");
-    let guard = out.lines().last().unwrap();
+    let guard = out.lines().find(|l| l.starts_with("memcalc '")).unwrap();
     let link = guard
         .strip_prefix("memcalc '")
         .and_then(|g| g.strip_suffix("' > /dev/null || exit 1"))
@@ -100,9 +100,10 @@ fn the_sbatch_guard_is_a_memcalc_command_that_exits_1_when_the_job_would_not_fit
     assert_eq!(code, 1, "the guard stops the job");
     let (code, out, _) = memcalc(&["--emit", "sbatch", SERVE]);
     assert_eq!(code, 0);
+    // The guard's line (a launched `srun` command follows it: issue 40, h-fsdp).
     let link = out
         .lines()
-        .last()
+        .find(|l| l.starts_with("memcalc '"))
         .unwrap()
         .split('\'')
         .nth(1)
@@ -248,4 +249,51 @@ fn emitted_launch_settings_read_back_through_log() {
     let query = v["query"].as_str().unwrap();
     assert!(query.contains("ranks=100"), "{query}");
     assert!(query.contains("nodes=3"), "{query}");
+
+    // Issue 40 (h-fsdp): torchrun/FSDP and TrainingArguments (log/trainer.rs), and the script's
+    // launched command.
+    let q = "mode=train&model_id=meta-llama/Llama-3.1-8B&framework=fsdp&zero=3&sharding=hybrid&gpus=16&gpus_per_node=8&dtype=bf16&recompute=full";
+    let (code, text, err) = memcalc(&["--emit", "fsdp", q]);
+    assert_eq!(code, 0, "{err}");
+    let (code, out) = log_stdin(&text, &[]);
+    assert_eq!(code, 0, "{out}");
+    let v: serde_json::Value = serde_json::from_str(&out).expect("JSON");
+    assert_eq!(v["tools"][0]["id"], "trainer");
+    let query = v["query"].as_str().unwrap();
+    for k in [
+        "framework=fsdp",
+        "sharding=hybrid",
+        "gpus=16",
+        "recompute=full",
+    ] {
+        assert!(query.contains(k), "{k}: {query}");
+    }
+    let q = "mode=train&model_id=meta-llama/Llama-3.1-8B&framework=hf_trainer&batch=4&micro_batches=8&optimizer=adam8bit&recompute=full";
+    let (code, text, err) = memcalc(&["--emit", "hf", q]);
+    // Exit 1: full training of 8B on the one default GPU does not fit; the settings are written.
+    assert!(code == 0 || code == 1, "{err}");
+    assert!(text.contains("per_device_train_batch_size=4"), "{text}");
+    // Exit 1: the read scenario (one GPU of the default kind) does not fit; it is read all the same.
+    let (code, out) = log_stdin(&text, &[]);
+    assert!(code == 0 || code == 1, "{out}");
+    let v: serde_json::Value = serde_json::from_str(&out).expect("JSON");
+    let query = v["query"].as_str().unwrap();
+    for k in [
+        "framework=hf_trainer",
+        "batch=4",
+        "micro_batches=8",
+        "optimizer=adam8bit",
+        "recompute=full",
+    ] {
+        assert!(query.contains(k), "{k}: {query}");
+    }
+    let (_, script, _) = memcalc(&[
+        "--emit",
+        "sbatch",
+        "mode=train&params=7B&framework=fsdp&gpus=16",
+    ]);
+    assert!(
+        script.contains("\nsrun --ntasks-per-node=1 torchrun --nnodes 2 --nproc-per-node 8 "),
+        "{script}"
+    );
 }

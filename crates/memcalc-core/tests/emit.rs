@@ -434,7 +434,21 @@ fn sbatch_options_are_the_man_pages_and_the_guard_reopens_the_scenario() {
         }
         assert!(options >= 2, "{}", o.body);
         // The guard: `memcalc '<link>' > /dev/null || exit 1`, its link the same scenario.
-        let guard = o.body.lines().last().unwrap();
+        // The guard runs before the launched command (issue 40, h-fsdp: `srun …` after it).
+        let guard = o.body.lines().find(|l| l.starts_with("memcalc ")).unwrap();
+        if let Some(srun) = o.body.lines().find(|l| l.starts_with("srun ")) {
+            let at = |p: &str| o.body.find(p).unwrap();
+            assert!(at(guard) < at(srun), "{}", o.body);
+            // torchrun's own options (torch/distributed/run.py).
+            if let Some((_, run)) = srun.split_once("torchrun ") {
+                let n = names("fsdp_names.txt");
+                for w in words(run).iter().take_while(|w| *w != "train.py") {
+                    if w.starts_with("--") {
+                        assert!(n["torchrun"].contains(w), "{w}");
+                    }
+                }
+            }
+        }
         assert!(guard.ends_with("> /dev/null || exit 1"), "{guard}");
         let w = words(guard);
         assert_eq!(w[0], "memcalc");

@@ -372,7 +372,28 @@ fn sbatch_whole(s: &Scenario, o: &Emitted) {
         let r = memcalc_core::log::read(&text);
         assert!(r.unused.is_empty(), "{text}\n{:?}", r.unused);
         let back = read_over(&text, "mode=infer");
-        assert_eq!(back.to_query(), s.to_query(), "{text}");
+        if s.mode.id() == "infer" && text.contains("\nsrun ") {
+            // The server's command (issue 40, h-fsdp) states, besides the guard's keys, the
+            // values the estimate takes for the keys the link leaves at their defaults (the
+            // memory share, the sequences and tokens of a step): the same estimate.
+            assert_eq!(back.model.map(|m| m.id), s.model.map(|m| m.id), "{text}");
+            assert_eq!(back.parallel.gpus, s.parallel.gpus, "{text}");
+            assert_eq!(
+                estimate(&back).per_device_bytes,
+                estimate(s).per_device_bytes,
+                "{text}\n{}\n{}",
+                back.to_query(),
+                s.to_query()
+            );
+        } else {
+            // A torchrun line states the GPUs a node runs: at most the GPUs there are, as the
+            // header's (issue 40, h-fsdp).
+            let mut back = back;
+            if s.mode.trains() && per_node(&back) == per_node(s) {
+                back.parallel.gpus_per_node = s.parallel.gpus_per_node;
+            }
+            assert_eq!(back.to_query(), s.to_query(), "{text}");
+        }
     }
 }
 
@@ -777,4 +798,291 @@ fn the_file_properties_reach_their_targets_and_a_geometric_split_is_named() {
         "{:?}",
         r.unused
     );
+}
+
+// ---- torchrun/FSDP and Hugging Face TrainingArguments (issue 40, h-fsdp): log/trainer.rs ----
+
+/// The GPUs per node a launch writes (train::nodes: at most the GPUs).
+fn per_node(s: &Scenario) -> u64 {
+    s.parallel.gpus_per_node.clamp(1, s.parallel.gpus.max(1))
+}
+
+/// The recomputation a launcher's switch gives back: whole layers (full) or none.
+fn recompute_back(s: &Scenario) -> memcalc_core::scenario::Recompute {
+    use memcalc_core::scenario::Recompute;
+    if s.recompute == Recompute::None {
+        Recompute::None
+    } else {
+        Recompute::Full
+    }
+}
+
+/// `torchrun … train.py` and `FullyShardedDataParallel(...)` read back: the GPUs, the
+/// sharding, the offload, the precision and the recomputation are the scenario's.
+fn fsdp_round_trip(s: &Scenario, o: &Emitted) {
+    use memcalc_core::scenario::{Offload, Sharding};
+    for text in [o.text(), o.body.clone()] {
+        let r = memcalc_core::log::read(&text);
+        assert!(r.unused.is_empty(), "{text}\n{:?}", r.unused);
+        let back = read_over(&text, "mode=infer");
+        assert!(back.mode.trains(), "{text}");
+        assert_eq!(back.mech.framework.id(), "fsdp", "{text}");
+        assert_eq!(back.parallel.gpus, s.parallel.gpus, "{text}");
+        assert_eq!(per_node(&back), per_node(s), "{text}");
+        assert_eq!(back.parallel.zero, s.parallel.zero, "{text}");
+        if s.parallel.zero >= 2 {
+            assert_eq!(back.parallel.sharding, s.parallel.sharding, "{text}");
+        } else {
+            assert_eq!(back.parallel.sharding, Sharding::Full, "{text}");
+        }
+        assert_eq!(back.parallel.offload, s.parallel.offload, "{text}");
+        assert_ne!(back.parallel.offload, Offload::Optimizer, "{text}");
+        if matches!(s.dtype.id(), "bf16" | "fp16") {
+            assert_eq!(back.dtype, s.dtype, "{text}");
+            assert_eq!(back.mixed, s.mixed, "{text}");
+        }
+        assert_eq!(back.recompute, recompute_back(s), "{text}");
+    }
+}
+
+/// The optimizer a TrainingArguments' `optim` gives back (Adam and AdamW are both
+/// `adamw_torch`, the same two states).
+fn optimizer_back(s: &Scenario) -> &'static str {
+    match s.optimizer.id() {
+        "adam" => "adamw",
+        o => o,
+    }
+}
+
+/// TrainingArguments read back: as the keyword arguments written, and as the same fields in a
+/// JSON object (`TrainingArguments.to_json_string()`) and in YAML lines.
+fn hf_round_trip(s: &Scenario, o: &Emitted) {
+    let json = format!(
+        "{{\n{}\n}}\n",
+        o.settings
+            .iter()
+            .map(|st| {
+                let v = match st.value.as_str() {
+                    "True" => "true".to_string(),
+                    "False" => "false".to_string(),
+                    v => v.to_string(),
+                };
+                format!("  \"{}\": {v}", st.name)
+            })
+            .collect::<Vec<_>>()
+            .join(",\n")
+    );
+    let yaml: String = o
+        .settings
+        .iter()
+        .map(|st| {
+            format!(
+                "{}: {}\n",
+                st.name,
+                st.value.trim_matches('"').to_lowercase()
+            )
+        })
+        .collect();
+    for text in [o.text(), o.body.clone(), json, yaml] {
+        let back = read_over(&text, "mode=infer");
+        assert!(back.mode.trains(), "{text}");
+        assert_eq!(back.mech.framework.id(), "hf_trainer", "{text}");
+        assert_eq!(back.batch, s.batch, "{text}");
+        assert_eq!(
+            back.speed.micro_batches.unwrap_or(1),
+            s.speed.micro_batches.unwrap_or(1),
+            "{text}"
+        );
+        assert_eq!(back.recompute, recompute_back(s), "{text}");
+        if matches!(s.dtype.id(), "bf16" | "fp16") {
+            assert_eq!(back.dtype, s.dtype, "{text}");
+        }
+        assert_eq!(back.optimizer.id(), optimizer_back(s), "{text}");
+        if s.optimizer.id() == "adam8bit" {
+            assert_eq!(back.mech.paged_optimizer, s.mech.paged_optimizer, "{text}");
+        }
+        if text.contains("fsdp") {
+            assert_eq!(back.parallel.zero, s.parallel.zero, "{text}");
+            assert_eq!(back.parallel.sharding, s.parallel.sharding, "{text}");
+            assert_eq!(back.parallel.offload, s.parallel.offload, "{text}");
+        } else if !text.contains("deepspeed") {
+            // Plain DDP: nothing sharded.
+            assert_eq!(back.parallel.zero, 0, "{text}");
+            assert_eq!(back.parallel.offload.id(), "none", "{text}");
+        } else {
+            // The stage is in ds_config.json, named as unused.
+            let r = memcalc_core::log::read(&text);
+            assert!(
+                r.unused.iter().any(|u| u.why.starts_with("deepspeed=")),
+                "{text}"
+            );
+        }
+    }
+}
+
+fn fsdp_query() -> impl Strategy<Value = String> {
+    (
+        prop::sample::select(vec!["model_id=meta-llama/Llama-3.1-8B", "params=7B"]),
+        prop::sample::select(vec!["framework=fsdp", "framework=hf_trainer", "framework=none", "framework=trl"]),
+        prop::sample::select(vec![0u8, 1, 2, 3]),
+        prop::sample::select(vec!["none", "all"]),
+        prop::sample::select(vec!["bf16", "fp16", "fp32"]),
+        prop::sample::select(vec!["", "&mixed=off"]),
+        prop::sample::select(vec![1u64, 2, 8]),
+        prop::sample::select(vec!["", "&micro_batches=4"]),
+        prop::sample::select(vec![("8", "8"), ("16", "8"), ("12", "4"), ("12", "8"), ("4", "8")]),
+        prop::sample::select(vec!["", "&sharding=hybrid"]),
+        prop::sample::select(vec!["none", "selective", "full"]),
+        prop::sample::select(vec!["adamw", "adam", "adam8bit", "adam8bit&paged_optimizer=on", "sgd", "momentum", "lion", "adafactor"]),
+    )
+        .prop_map(|(m, f, z, off, d, mx, b, mb, (g, per), sh, rc, opt)| {
+            format!("mode=train&{m}&{f}&zero={z}&offload={off}&dtype={d}{mx}&batch={b}{mb}&gpus={g}&gpus_per_node={per}{sh}&recompute={rc}&optimizer={opt}&seq=2048")
+        })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
+
+    #[test]
+    fn fsdp_launches_read_back_through_the_log_box(q in fsdp_query()) {
+        let Some(s) = scenario_if_valid(&q) else { return Ok(()) };
+        every_command(&s, Target::Fsdp, fsdp_round_trip);
+    }
+
+    #[test]
+    fn training_arguments_read_back_through_the_log_box(q in fsdp_query()) {
+        let Some(s) = scenario_if_valid(&q) else { return Ok(()) };
+        every_command(&s, Target::Hf, hf_round_trip);
+    }
+
+    #[test]
+    fn training_sbatch_scripts_with_their_launched_command_read_back(q in fsdp_query()) {
+        let Some(s) = scenario_if_valid(&q) else { return Ok(()) };
+        every_command(&s, Target::Sbatch, sbatch_launched_round_trip);
+    }
+}
+
+/// The launched command of an sbatch script (issue 40, h-fsdp): after the guard, `srun` and
+/// the program; read back by its own reader (torchrun, vllm serve, llama-server, pw.x, lmp),
+/// it states what the header and the guard state.
+fn sbatch_launched_round_trip(s: &Scenario, o: &Emitted) {
+    let srun = o.body.lines().find(|l| l.starts_with("srun "));
+    let guard = o.body.lines().position(|l| l.starts_with("memcalc "));
+    if let Some(cmd) = srun {
+        let at = o.body.lines().position(|l| l == cmd).unwrap();
+        assert!(guard.unwrap() < at, "the guard runs first:\n{}", o.body);
+        assert!(
+            o.settings.iter().any(|st| st.name == "srun"),
+            "{:?}",
+            o.settings
+        );
+    }
+    let even = s.parallel.gpus.is_multiple_of(per_node(s));
+    if s.mode.trains() {
+        assert_eq!(srun.is_some(), even, "{}", o.body);
+    }
+    if s.mode.trains() && !even {
+        return;
+    }
+    sbatch_round_trip(s, o);
+    // The command alone: its reader gives the GPUs (training) or the ranks (a code).
+    if let Some(cmd) = srun {
+        let f = filled(cmd);
+        if s.mode.trains() {
+            assert_eq!(
+                filled_key(&f, "gpus"),
+                Some(s.parallel.gpus.to_string()),
+                "{cmd}"
+            );
+            assert_eq!(
+                filled_key(&f, "gpus_per_node"),
+                Some(per_node(s).to_string()),
+                "{cmd}"
+            );
+        } else if s.mode.id() == "sim" {
+            assert_eq!(
+                filled_key(&f, "ranks"),
+                Some(s.sim.ranks.to_string()),
+                "{cmd}"
+            );
+        } else {
+            assert!(!f.is_empty() || s.engine.id() == "sglang", "{cmd}");
+        }
+    }
+}
+
+#[test]
+fn the_training_properties_reach_their_targets_and_suggestions() {
+    for (q, t, check, least) in [
+        (
+            "mode=train&model_id=meta-llama/Llama-3.1-8B&framework=fsdp&zero=3&gpus=16&gpus_per_node=8&batch=8&dtype=bf16&recompute=full",
+            Target::Fsdp,
+            fsdp_round_trip as fn(&Scenario, &Emitted),
+            2,
+        ),
+        (
+            "mode=train&model_id=meta-llama/Llama-3.1-8B&framework=hf_trainer&zero=2&gpus=8&batch=8&dtype=bf16&optimizer=adam8bit",
+            Target::Hf,
+            hf_round_trip,
+            2,
+        ),
+        (
+            "mode=train&model_id=meta-llama/Llama-3.1-8B&framework=fsdp&zero=3&gpus=16&gpus_per_node=8&batch=8",
+            Target::Sbatch,
+            sbatch_launched_round_trip,
+            2,
+        ),
+        (
+            "mode=infer&model_id=meta-llama/Llama-3.1-8B&engine=vllm&gpus=2&tp=2&seq=8192",
+            Target::Sbatch,
+            sbatch_launched_round_trip,
+            1,
+        ),
+        (
+            "mode=infer&model_id=meta-llama/Llama-3.1-8B&engine=llamacpp&quant=q4_k_m&seq=8192",
+            Target::Sbatch,
+            sbatch_launched_round_trip,
+            1,
+        ),
+        ("preset=qe-si64&ranks=64&pools=4&nodes=2", Target::Sbatch, sbatch_launched_round_trip, 1),
+        ("preset=lammps-rhodopsin&ranks=8&nodes=2&package=gpu_double&sim_device=gpu", Target::Sbatch, sbatch_launched_round_trip, 1),
+    ] {
+        let s = scenario(q).unwrap();
+        assert!(every_command(&s, t, check) >= least, "{}: {q}", t.id());
+    }
+}
+
+#[test]
+fn hand_written_training_launches_are_read_with_the_tools_names() {
+    // torchrun's underscore spelling, an elastic node range, rendezvous options, and the
+    // script's own arguments (not torchrun's).
+    let f = filled("torchrun --nnodes=2:4 --nproc_per_node=4 --rdzv-backend c10d --rdzv-endpoint host:29500 train.py --nnodes 9\n");
+    assert_eq!(filled_key(&f, "gpus").as_deref(), Some("8"));
+    assert_eq!(filled_key(&f, "gpus_per_node").as_deref(), Some("4"));
+    // FSDP with its defaults: FULL_SHARD, nothing offloaded, no checkpointing.
+    let f = filled("model = FSDP(model, auto_wrap_policy=policy)\n");
+    assert_eq!(filled_key(&f, "zero").as_deref(), Some("3"));
+    assert_eq!(filled_key(&f, "sharding").as_deref(), Some("full"));
+    assert_eq!(filled_key(&f, "offload").as_deref(), Some("none"));
+    // A TrainingArguments JSON dump (to_json_string) with an empty fsdp list: plain DDP.
+    let f = filled("{\n  \"output_dir\": \"out\",\n  \"per_device_train_batch_size\": 4,\n  \"gradient_checkpointing\": false,\n  \"fsdp\": [],\n  \"deepspeed\": null,\n  \"optim\": \"paged_adamw_8bit\",\n  \"bf16\": true\n}\n");
+    assert_eq!(filled_key(&f, "batch").as_deref(), Some("4"));
+    assert_eq!(filled_key(&f, "zero").as_deref(), Some("0"));
+    assert_eq!(filled_key(&f, "recompute").as_deref(), Some("none"));
+    assert_eq!(filled_key(&f, "optimizer").as_deref(), Some("adam8bit"));
+    assert_eq!(filled_key(&f, "paged_optimizer").as_deref(), Some("on"));
+    assert_eq!(filled_key(&f, "dtype").as_deref(), Some("bf16"));
+    // A DeepSpeed config names gradient_accumulation_steps and bf16 too: it stays DeepSpeed's.
+    let r = memcalc_core::log::read("{\n  \"train_micro_batch_size_per_gpu\": 2,\n  \"gradient_accumulation_steps\": 4,\n  \"bf16\": {\"enabled\": true},\n  \"zero_optimization\": {\"stage\": 2}\n}\n");
+    assert_eq!(r.tools.len(), 1, "{:?}", r.tools);
+    assert_eq!(r.tool(), Some(memcalc_core::log::Tool::DeepSpeed));
+}
+
+#[test]
+fn training_arguments_on_one_line_name_an_unused_field_once() {
+    let r = memcalc_core::log::read(
+        "{\"per_device_train_batch_size\": 2, \"optim\": \"adamw_torch\", \"bf16\": true, \"deepspeed\": \"ds.json\"}\n",
+    );
+    assert_eq!(r.unused.len(), 1, "{:?}", r.unused);
+    assert!(r.unused[0].why.starts_with("deepspeed=ds.json"));
 }

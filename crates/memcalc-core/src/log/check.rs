@@ -50,6 +50,11 @@ pub fn keys_of(tool: Tool) -> &'static [F] {
             F::KvHeads,
             F::Ffn,
             F::Vocab,
+            // Stated by a llama-server command only (log/launch.rs; issue 40, h-fsdp).
+            F::Ubatch,
+            F::TensorSplit,
+            F::NCpuMoe,
+            F::Pp,
         ],
         Tool::Lammps => &[
             F::Code,
@@ -83,9 +88,22 @@ pub fn keys_of(tool: Tool) -> &'static [F] {
         ],
         Tool::NvidiaSmi => &[F::Gpu, F::GpuMem],
         Tool::Pytorch | Tool::TimeV => &[],
-        Tool::Seff => &[F::Nodes, F::Ranks],
+        // The header's GPUs too (an sbatch script, log/launch.rs; issue 40, h-fsdp).
+        Tool::Seff => &[F::Nodes, F::Ranks, F::Gpus, F::GpusPerNode],
         // SGLang: the server_args line and the scheduler's line (log/sglang.rs).
-        Tool::DeepSpeed => &[F::Zero, F::Gpus, F::GpusPerNode, F::Params],
+        Tool::DeepSpeed => &[
+            F::Zero,
+            F::Gpus,
+            F::GpusPerNode,
+            F::Params,
+            // Stated by a ds_config.json only (log/launch.rs; issue 40, h-fsdp).
+            F::Batch,
+            F::MicroBatches,
+            F::Dtype,
+            F::BucketSize,
+            F::Sharding,
+            F::Offload,
+        ],
         Tool::Gromacs => &[F::Code, F::Particles, F::Ranks, F::Cutoff, F::Skin],
         Tool::Gadget => &[F::Code, F::PartBytes, F::PmGrid, F::MaxMemSize],
         Tool::Openfoam => &[F::Code, F::Cells, F::Ranks],
@@ -105,6 +123,21 @@ pub fn keys_of(tool: Tool) -> &'static [F] {
             F::CoreCorrection,
             F::Symmetries,
             F::Ranks,
+        ],
+        // Issue 40 (h-fsdp): torchrun, FSDP and TrainingArguments (log/trainer.rs).
+        Tool::Trainer => &[
+            F::Mode,
+            F::Framework,
+            F::Batch,
+            F::MicroBatches,
+            F::Dtype,
+            F::Recompute,
+            F::Optimizer,
+            F::Zero,
+            F::Sharding,
+            F::Offload,
+            F::Gpus,
+            F::GpusPerNode,
         ],
         Tool::Sglang => &[
             F::ModelId,

@@ -405,14 +405,26 @@ pub(crate) fn guard(c: &mut Ctx, l: &str) {
         return;
     }
     let mode = inputs.get(F::Mode).to_string();
-    // The defaults of today's links (a link without `v` is read as schema 1, with its pins).
+    // The defaults of today's links (a link without `v` is read as schema 1, with its pins),
+    // under the link's framework: a key the framework implies but the link sets back
+    // (framework=fsdp&zero=0) is filled too (issue 40, h-fsdp: found by the round trip).
     let (defaults, _) = crate::schema::inputs::Inputs::from_query(&format!(
+        "v={}&mode={mode}&framework={}",
+        crate::schema::url::SCHEMA_VERSION,
+        inputs.get(F::Framework)
+    ));
+    let (plain, _) = crate::schema::inputs::Inputs::from_query(&format!(
         "v={}&mode={mode}",
         crate::schema::url::SCHEMA_VERSION
     ));
     c.fill(F::Mode, mode);
     for &id in F::ALL {
-        if id != F::Mode && inputs.get(id) != defaults.get(id) {
+        let base = if id == F::Framework {
+            &plain
+        } else {
+            &defaults
+        };
+        if id != F::Mode && inputs.get(id) != base.get(id) {
             c.fill(id, inputs.get(id).to_string());
         }
     }

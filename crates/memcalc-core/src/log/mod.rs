@@ -24,6 +24,8 @@ pub mod seff;
 pub mod sglang;
 pub mod time_v;
 pub mod timing;
+// Training launch settings read back: torchrun, FSDP, TrainingArguments (issue 40, h-fsdp).
+pub mod trainer;
 pub mod vllm;
 
 use crate::base::keys::FieldId;
@@ -51,10 +53,12 @@ pub enum Tool {
     Abinit,
     Gadget,
     Openfoam,
+    // Issue 40 (h-fsdp): torchrun/FSDP and TrainingArguments read back (log/trainer.rs).
+    Trainer,
 }
 
 impl Tool {
-    pub const ALL: [Tool; 14] = [
+    pub const ALL: [Tool; 15] = [
         Tool::Vllm,
         Tool::LlamaCpp,
         Tool::Lammps,
@@ -69,6 +73,7 @@ impl Tool {
         Tool::Abinit,
         Tool::Gadget,
         Tool::Openfoam,
+        Tool::Trainer,
     ];
 
     pub fn id(self) -> &'static str {
@@ -87,6 +92,7 @@ impl Tool {
             Tool::Abinit => "abinit",
             Tool::Gadget => "gadget",
             Tool::Openfoam => "openfoam",
+            Tool::Trainer => "trainer",
         }
     }
 
@@ -106,6 +112,9 @@ impl Tool {
             Tool::Abinit => "ABINIT",
             Tool::Gadget => "GADGET-4 memory report",
             Tool::Openfoam => "OpenFOAM",
+            Tool::Trainer => {
+                "PyTorch FSDP under torchrun, Hugging Face TrainingArguments (launch settings)"
+            }
         }
     }
 
@@ -125,6 +134,7 @@ impl Tool {
             Tool::Abinit => &abinit::RECOGNISER,
             Tool::Gadget => &gadget::RECOGNISER,
             Tool::Openfoam => &openfoam::RECOGNISER,
+            Tool::Trainer => &trainer::RECOGNISER,
         }
     }
 

@@ -3,6 +3,7 @@
 //! fit, 2 on invalid input; `crates/memcalc-cli`).
 
 use super::{Emitted, Lines, Target};
+use crate::base::choice::Choice;
 use crate::model::Estimate;
 use crate::scenario::sim::SimDevice;
 use crate::scenario::{Mode, Scenario};
@@ -112,11 +113,110 @@ pub(super) fn sbatch(s: &Scenario, e: &Estimate) -> Emitted {
     );
     body.push_str(&guard);
     body.push('\n');
+    // The launched command after the guard (issue 40, h-fsdp).
+    if let Some((pre, cmd, why)) = launched(s, e) {
+        l.set("srun", &cmd, why);
+        body.push_str(&pre);
+        body.push_str("srun ");
+        body.push_str(&cmd);
+        body.push('\n');
+    }
     Emitted {
         target: Target::Sbatch,
         settings: l.settings,
         body,
         file: None,
         comment: Some("#"),
+    }
+}
+
+// ---- The launched command (issue 40, h-fsdp) ----
+
+/// A command as one line (the continuations `memcalc --emit` writes joined).
+fn one_line(body: &str) -> String {
+    body.replace(" \\\n  ", " ")
+        .lines()
+        .next()
+        .unwrap_or("")
+        .to_string()
+}
+
+/// The command the job launches with `srun` (sbatch.1: "srun … to launch the job's tasks"),
+/// what goes before it, and why; None where the scenario names no program to launch.
+///
+/// - A server (mode=infer, one node): the engine's own command (`memcalc --emit vllm`,
+///   `sglang`, `llamacpp`), one server process on the node starting a worker per GPU.
+/// - Training: `torchrun` once per node (`srun --ntasks-per-node=1`), starting one process per
+///   GPU (torch/distributed/run.py: `--nnodes`, `--nproc-per-node`; several nodes meet at the
+///   first node's address with `--rdzv-backend c10d --rdzv-endpoint --rdzv-id`, the rendezvous
+///   its documentation gives for multi-node jobs; one node: `--standalone`). The header asks
+///   one task per GPU, which `srun --ntasks-per-node=1` narrows to one per node for torchrun.
+///   GPUs that do not fill whole nodes have no torchrun line (train::uneven).
+/// - pw.x and LAMMPS: their command with `srun -n RANKS` in place of `mpirun -np RANKS`.
+fn launched(s: &Scenario, e: &Estimate) -> Option<(String, String, String)> {
+    use super::Target as T;
+    match s.mode {
+        Mode::Infer => {
+            let t = match s.engine.id() {
+                "vllm" => T::Vllm,
+                "sglang" => T::Sglang,
+                "llamacpp" => T::Llamacpp,
+                _ => return None,
+            };
+            if super::train::nodes(s).0 > 1 {
+                return None;
+            }
+            let o = super::emit(t, s, e).ok()?;
+            Some((
+                String::new(),
+                one_line(&o.body),
+                format!(
+                    "the server as `memcalc --emit {}` writes it: one process on the node, a worker per GPU",
+                    t.id()
+                ),
+            ))
+        }
+        Mode::Sim => {
+            let t = match s.sim.code.id() {
+                "lammps" => T::Lammps,
+                "quantum_espresso" => T::Pwx,
+                _ => return None,
+            };
+            let o = super::emit(t, s, e).ok()?;
+            let first = o.body.lines().next()?;
+            let rest = first.strip_prefix(&format!("mpirun -np {} ", s.sim.ranks))?;
+            Some((
+                String::new(),
+                format!("-n {} {rest}", s.sim.ranks),
+                format!(
+                    "the code as `memcalc --emit {}` writes it, its {} ranks started by srun (ranks)",
+                    t.id(),
+                    s.sim.ranks
+                ),
+            ))
+        }
+        _ if s.mode.trains() => {
+            if super::train::uneven(s).is_some() {
+                return None;
+            }
+            let (n, per) = super::train::nodes(s);
+            let (pre, rdzv) = if n > 1 {
+                (
+                    "MASTER_ADDR=$(scontrol show hostnames \"$SLURM_JOB_NODELIST\" | head -n 1)\n".to_string(),
+                    " --rdzv-id \"$SLURM_JOB_ID\" --rdzv-backend c10d --rdzv-endpoint \"$MASTER_ADDR:29500\"".to_string(),
+                )
+            } else {
+                (String::new(), " --standalone".to_string())
+            };
+            Some((
+                pre,
+                format!("--ntasks-per-node=1 torchrun --nnodes {n} --nproc-per-node {per}{rdzv} train.py"),
+                format!(
+                    "torchrun once per node, starting a process per GPU: {} GPUs at {per} per node (gpus, gpus_per_node)",
+                    s.parallel.gpus
+                ),
+            ))
+        }
+        _ => None,
     }
 }

@@ -51,6 +51,18 @@ pub(super) fn not_applicable(t: Target, s: &Scenario) -> Option<String> {
             }
         }
         Target::Fsdp => {
+            // torchrun starts --nproc-per-node processes on every node (torch/distributed/
+            // run.py): GPUs that do not fill the nodes evenly cannot be launched as written
+            // (issue 40, h-fsdp: the round trip read 12 GPUs at 8 per node back as 2 × 8).
+            if let Some(why) = uneven(s) {
+                return Some(why);
+            }
+            // FSDP has no strategy that shards the optimizer states alone (api.py
+            // ShardingStrategy): framework=fsdp at zero=1 was written as NO_SHARD, plain DDP,
+            // which keeps every optimizer state whole (issue 40, h-fsdp: found by the round trip).
+            if p.zero == 1 {
+                return Some("FSDP has no strategy that shards the optimizer states alone (ShardingStrategy: FULL_SHARD, SHARD_GRAD_OP, HYBRID_SHARD, NO_SHARD); the scenario is ZeRO-1 (zero=1): zero=2 or 3 sizes an FSDP run, zero=0 its NO_SHARD".into());
+            }
             if f == Framework::Fsdp || (hf_like(f) && matches!(p.zero, 2 | 3)) {
                 if p.offload == Offload::Optimizer {
                     Some("FSDP offloads parameters, gradients and optimizer states together (CPUOffload(offload_params=True)); the scenario offloads the optimizer only (offload=optimizer), which is DeepSpeed's ZeRO-Offload".into())
@@ -66,6 +78,13 @@ pub(super) fn not_applicable(t: Target, s: &Scenario) -> Option<String> {
             }
         }
         _ => {
+            // TrainingArguments' optim="sgd" is torch.optim.SGD without momentum
+            // (transformers trainer.py get_optimizer_cls_and_kwargs: `optimizer_cls =
+            // torch.optim.SGD`, no momentum argument): the momentum buffer the estimate counts
+            // is not what it runs (issue 40, h-fsdp: found by the round trip).
+            if s.optimizer == Optimizer::Momentum {
+                return Some("TrainingArguments' optim=\"sgd\" runs torch.optim.SGD without momentum (transformers trainer.py get_optimizer_cls_and_kwargs), so the momentum buffer the estimate counts (optimizer=momentum) is not what it launches; optimizer=sgd sizes a Trainer run".into());
+            }
             if matches!(f, Framework::None | Framework::HfTrainer | Framework::Trl) {
                 None
             } else {
@@ -75,6 +94,38 @@ pub(super) fn not_applicable(t: Target, s: &Scenario) -> Option<String> {
                 ))
             }
         }
+    }
+}
+
+/// Why torchrun cannot launch the scenario's GPUs: they do not fill whole nodes.
+pub(super) fn uneven(s: &Scenario) -> Option<String> {
+    let (n, per) = nodes(s);
+    (n * per != s.parallel.gpus).then(|| {
+        format!(
+            "torchrun starts --nproc-per-node processes on every node: {} GPUs at {per} per node do not fill {n} nodes evenly; gpus a multiple of gpus_per_node sizes a torchrun launch",
+            s.parallel.gpus
+        )
+    })
+}
+
+/// The recomputation a launcher's switch gives: every layer's input kept and the layer
+/// recomputed (transformers `gradient_checkpointing`, torch `apply_activation_checkpointing`
+/// wrap whole decoder layers) — recompute=full's estimate. A selective scenario keeps more
+/// than that (the estimate is above what the launch holds), and the why says so.
+fn recompute_why(s: &Scenario) -> String {
+    match s.recompute {
+        Recompute::None => format!(
+            "activations kept for the backward pass (recompute={})",
+            s.recompute.id()
+        ),
+        Recompute::Full => format!(
+            "activations recomputed from each layer's input (recompute={})",
+            s.recompute.id()
+        ),
+        _ => format!(
+            "each whole layer recomputed from its input, as recompute=full counts: the scenario's recompute={} keeps more, so its estimate is above what this launch holds",
+            s.recompute.id()
+        ),
     }
 }
 
@@ -287,6 +338,28 @@ pub(super) fn fsdp(s: &Scenario) -> Emitted {
     let mut body = l.command("torchrun");
     body.pop();
     body.push_str(" \\\n  train.py\n\n");
+    // Pure 16-bit training (mixed=off) keeps no FP32 copy: the model itself is cast before
+    // FSDP wraps it, and MixedPrecision (which keeps the sharded parameters in their own
+    // dtype, FP32, and casts for compute) is not used (issue 40, h-fsdp: the round trip read
+    // a mixed=off scenario's MixedPrecision back as mixed=on).
+    let mut cast = None;
+    if let Some(d) = half(s).filter(|_| !s.mixed) {
+        let t = if d == Dtype::Bf16 {
+            "torch.bfloat16"
+        } else {
+            "torch.float16"
+        };
+        l.set(
+            "model.to",
+            t,
+            format!(
+                "16-bit parameters, gradients and optimizer states with no FP32 copy (dtype={}, mixed={})",
+                s.dtype.id(),
+                s.mixed
+            ),
+        );
+        cast = Some(format!("model = model.to({t})\n"));
+    }
     let st = strategy(s);
     let mut kw: Vec<String> = Vec::new();
     l.set(
@@ -314,7 +387,7 @@ pub(super) fn fsdp(s: &Scenario) -> Emitted {
         );
         kw.push("cpu_offload=CPUOffload(offload_params=True)".into());
     }
-    if let Some(d) = half(s) {
+    if let Some(d) = half(s).filter(|_| s.mixed) {
         let t = if d == Dtype::Bf16 {
             "torch.bfloat16"
         } else {
@@ -333,20 +406,16 @@ pub(super) fn fsdp(s: &Scenario) -> Emitted {
         kw.push(format!("mixed_precision={v}"));
     }
     body.push_str("# in train.py:\n");
+    if let Some(c) = cast {
+        body.push_str(&c);
+    }
     body.push_str("model = FullyShardedDataParallel(\n    model,\n");
     for k in &kw {
         body.push_str(&format!("    {k},\n"));
     }
     body.push_str(")\n");
     if s.recompute != Recompute::None {
-        l.set(
-            "apply_activation_checkpointing",
-            "model",
-            format!(
-                "each layer's activations recomputed in the backward pass (recompute={})",
-                s.recompute.id()
-            ),
-        );
+        l.set("apply_activation_checkpointing", "model", recompute_why(s));
         body.push_str("apply_activation_checkpointing(model)\n");
     }
     Emitted {
@@ -404,15 +473,7 @@ pub(super) fn hf(s: &Scenario) -> Emitted {
             "True"
         }
         .into(),
-        format!(
-            "activations {} (recompute={})",
-            if s.recompute == Recompute::None {
-                "kept for the backward pass"
-            } else {
-                "recomputed from each layer's input"
-            },
-            s.recompute.id()
-        ),
+        recompute_why(s),
     );
     if let Some(d) = half(s) {
         let key = if d == Dtype::Bf16 { "bf16" } else { "fp16" };
@@ -420,11 +481,22 @@ pub(super) fn hf(s: &Scenario) -> Emitted {
             &mut l,
             key,
             "True".into(),
-            format!(
-                "16-bit autocast over FP32 weights (dtype={}, mixed={})",
-                s.dtype.id(),
-                s.mixed
-            ),
+            if s.mixed {
+                format!(
+                    "16-bit autocast over FP32 weights (dtype={}, mixed={})",
+                    s.dtype.id(),
+                    s.mixed
+                )
+            } else {
+                // Pure 16-bit (issue 40, h-fsdp): the Trainer keeps the weights in the dtype
+                // they were loaded in; autocast alone adds no FP32 copy.
+                format!(
+                    "16-bit autocast over weights loaded in 16 bits (from_pretrained(torch_dtype=torch.{})): no FP32 copy (dtype={}, mixed={})",
+                    if d == Dtype::Bf16 { "bfloat16" } else { "float16" },
+                    s.dtype.id(),
+                    s.mixed
+                )
+            },
         );
     }
     if let Some(o) = optim(s) {
