@@ -407,6 +407,7 @@ pub fn speed(s: &Scenario, e: &Estimate, m: &Machine) -> Speed {
             work: prefill,
             per_request,
             fp16_acc,
+            metal_mm: crate::speed::metal::default_applies(s, m.hw),
         }),
     });
 

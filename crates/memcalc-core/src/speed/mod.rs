@@ -23,6 +23,8 @@ pub mod inference;
 pub mod latency;
 pub mod launch;
 pub mod machine;
+// Issue 37, h-metalpp: llama.cpp's Metal matrix–matrix kernel rate.
+pub mod metal;
 pub mod mmvq;
 pub mod kquant;
 pub mod moe_block;
@@ -441,6 +443,9 @@ pub enum NeuralTerm {
         per_request: bool,
         /// The FP16-accumulate rate `work.peak` includes (GeForce cards; speed/prefill.rs).
         fp16_acc: Option<prefill::Fp16Acc>,
+        /// The utilisation is llama.cpp's Metal `kernel_mul_mm` rate (speed/metal.rs), the
+        /// default on an Apple GPU.
+        metal_mm: bool,
     },
     /// Bytes a decode step reads from device memory: the weights as stored and every running
     /// sequence's KV cache.

@@ -107,6 +107,19 @@ fn fp16_acc(a: &crate::speed::prefill::Fp16Acc) -> String {
     )
 }
 
+/// Issue 37 (h-metalpp): why a llama.cpp prefill on a Mac runs at the Metal kernel's rate.
+fn metal_mm() -> String {
+    format!(
+        "On an Apple GPU llama.cpp multiplies with its own Metal kernel (kernel_mul_mm, \
+        simdgroup matrices), so the utilisation is that kernel's rate, {} % of the GPU's FP16 \
+        peak ({}; mfu replaces it). The graph's other kernels (norms, rotary, softmax, copies into \
+        the cache) are not in that rate: where they take a share of the step, the prompt is \
+        processed slower than this.",
+        crate::speed::metal::METAL_MM_BP / 100,
+        crate::speed::metal::SOURCE
+    )
+}
+
 /// The sequences a decode step runs, as the summary says them: "14 sequences (the most the
 /// engine runs at once: …; of 256 requested, 242 wait in its queue)".
 pub(super) fn sequences(running: u64, requested: u64) -> String {
@@ -498,6 +511,16 @@ const SRC_PREFILL_FP16_ACC: &str = concat!(
     architecture whitepapers (GeForce RTX 3090 142 vs 71, RTX 4090 330.3 vs 165.2, RTX 5090 419 \
     vs 209.5 TFLOPS with FP16 vs FP32 accumulate, dense)"
 );
+/// Issue 37 (h-metalpp): llama.cpp's prefill on an Apple GPU, at ggml-metal's kernel_mul_mm
+/// rate (speed/metal.rs).
+const SRC_PREFILL_METAL: &str = concat!(
+    roofline!(),
+    "; a static batch prefills every prompt before its first token: llama.cpp's llama_decode \
+    over the batch's prompt tokens (n_batch); the products' rate: llama.cpp pull request #2615 \
+    (\"metal: matrix-matrix multiplication kernel\", August 2023, M1 Max 32-core GPU: \
+    kernel_mul_mm at about 88 % of the hardware ALU on a 4096 × 4096 weight matrix); Apple GPU \
+    FP16 = FP32 rate, 128 lanes × 2 × clock per core (hmc-tech.com)"
+);
 const SRC_DECODE_MEMORY: &str = concat!(
     roofline!(),
     "; achieved share of bandwidth assumed \
@@ -849,6 +872,20 @@ impl Template for NeuralTerm {
             ),
             NeuralTerm::Prefill {
                 tokens,
+                per_request,
+                metal_mm: true,
+                ..
+            } => format!(
+                "{} {}",
+                if *per_request {
+                    prefill(*tokens)
+                } else {
+                    PREFILL.into()
+                },
+                metal_mm()
+            ),
+            NeuralTerm::Prefill {
+                tokens,
                 per_request: true,
                 ..
             } => prefill(*tokens),
@@ -1086,6 +1123,7 @@ impl Template for NeuralTerm {
             NeuralTerm::Prefill {
                 fp16_acc: Some(_), ..
             } => SRC_PREFILL_FP16_ACC,
+            NeuralTerm::Prefill { metal_mm: true, .. } => SRC_PREFILL_METAL,
             NeuralTerm::Prefill {
                 per_request: true,
                 work,
