@@ -407,7 +407,7 @@ pub fn speed(s: &Scenario, e: &Estimate, m: &Machine) -> Speed {
             work: prefill,
             per_request,
             fp16_acc,
-            metal_mm: crate::speed::metal::default_applies(s, m.hw),
+            metal_mm: crate::speed::metal::default_rate(s, m.hw),
         }),
     });
 

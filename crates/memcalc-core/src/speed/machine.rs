@@ -310,7 +310,7 @@ pub fn mfu_default(s: &Scenario, hw: &GpuHardware) -> u64 {
     // Issue 37 (h-metalpp): llama.cpp on an Apple GPU multiplies with ggml-metal's
     // kernel_mul_mm, at its own sourced rate (speed/metal.rs).
     if crate::speed::metal::applies(s, hw) {
-        return crate::speed::metal::METAL_MM_BP;
+        return crate::speed::metal::rate_bp(s);
     }
     if s.mode.trains() && s.sciml.is_transformer() && A100_IDS.contains(&hw.id) {
         A100_TRAIN_MFU_BP

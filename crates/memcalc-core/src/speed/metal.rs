@@ -17,15 +17,75 @@
 //! (norms, rotary, softmax over the scores, copies into the KV cache) are not counted by this
 //! rate, so where they take a share of the step the prefill reads faster than measured (the
 //! accuracy table's Apple `pp512` rows, docs/accuracy.md). One chip generation (M1, Apple7)
-//! measured it; M3 and M4 GPUs (Apple9) were not profiled in that source.
+//! measured it; M3 and M4 GPUs (Apple9) were not profiled in that source. Quantized weights are
+//! dequantized tile by tile inside the kernel: the same pull request's F16 and Q4_0 runs on that
+//! M1 Max give their extra time ([`quantized_rate`], 77.2 %).
 
 use crate::catalog::hardware::{GpuHardware, Vendor};
+use crate::catalog::quant::Quant;
 use crate::scenario::serving::Engine;
 use crate::scenario::{Mode, Scenario};
 
 /// Utilisation of an Apple GPU's FP16/FP32 peak by llama.cpp's `kernel_mul_mm`, basis points:
 /// 88 % (pull request #2615, M1 Max, a 4096 × 4096 weight matrix).
 pub const METAL_MM_BP: u64 = 8_800;
+
+/// The same pull request's whole-model rates on that M1 Max, tokens per second of a 256-token
+/// evaluation, one build, one machine, the weights' type the only difference: LLaMA 7B F16
+/// and Q4_0 (its table "M1 Max 32c GPU": 316 and 297 tok/s).
+pub const PR2615_RATES: (f64, f64) = (316.0, 297.0);
+/// The M1 Max GPU's FP32/FP16 peak, FLOP/s: "up to 10.4 teraflops" (Apple, M1 Pro and M1 Max
+/// announcement, 2021-10-18).
+pub const M1_MAX_PEAK: f64 = 10.4e12;
+/// FLOPs per token of LLaMA 7B's matrix products, 2 × its 6.61 G matrix parameters (32 layers ×
+/// (4 · 4096² + 3 · 4096 · 11008) + the 4096 × 32000 output matrix).
+pub const LLAMA_7B_MATMUL_FLOPS: f64 =
+    2.0 * (32.0 * (4.0 * 4096.0 * 4096.0 + 3.0 * 4096.0 * 11008.0) + 4096.0 * 32000.0);
+
+/// The kernel's rate on quantized weights, as a share of the peak: only the products differ
+/// between [`PR2615_RATES`]' two runs (the activations are F32 either way), so Q4_0's extra
+/// time per token, 1/297 − 1/316 s = 0.20 ms, is the dequantization of its tiles inside
+/// `kernel_mul_mm`, beside the F16 products' 1.44 ms at [`METAL_MM_BP`] on the M1 Max:
+/// 88 % × 1.44 ÷ (1.44 + 0.20) = 77.2 %. Q4_0 is the type measured; the other quantized types
+/// (Q8_0, the k-quants) are given its rate.
+pub fn quantized_rate() -> f64 {
+    let (f16, q4) = PR2615_RATES;
+    let rate = METAL_MM_BP as f64 / 10_000.0;
+    let products = LLAMA_7B_MATMUL_FLOPS / (rate * M1_MAX_PEAK);
+    let dequantize = 1.0 / q4 - 1.0 / f16;
+    rate * products / (products + dequantize)
+}
+
+/// [`quantized_rate`] in basis points, as `mfu` is kept.
+pub fn quantized_bp() -> u64 {
+    (quantized_rate() * 10_000.0).round() as u64
+}
+
+/// Which of the kernel's rates a prefill runs at.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MetalMm {
+    /// F16 (or F32/BF16) weights: [`METAL_MM_BP`].
+    Float,
+    /// Quantized weights, dequantized tile by tile in the kernel: [`quantized_rate`].
+    Quantized,
+}
+
+/// The kernel's rate for `s`'s weights, basis points.
+pub fn rate_bp(s: &Scenario) -> u64 {
+    match which(s) {
+        MetalMm::Float => METAL_MM_BP,
+        MetalMm::Quantized => quantized_bp(),
+    }
+}
+
+/// Which rate `s`'s weights take.
+pub fn which(s: &Scenario) -> MetalMm {
+    if s.quant == Quant::None {
+        MetalMm::Float
+    } else {
+        MetalMm::Quantized
+    }
+}
 
 /// The source of [`METAL_MM_BP`], as the words cite it.
 pub const SOURCE: &str = "llama.cpp pull request #2615 (\"metal: matrix-matrix multiplication \
@@ -38,10 +98,9 @@ pub fn applies(s: &Scenario, hw: &GpuHardware) -> bool {
     s.engine == Engine::Llamacpp && hw.vendor == Vendor::Apple && s.mode == Mode::Infer
 }
 
-/// Whether the kernel's rate is the one a scenario's prefill runs at: it applies and no `mfu`
-/// replaces it.
-pub fn default_applies(s: &Scenario, hw: &GpuHardware) -> bool {
-    applies(s, hw) && s.speed.mfu_bp.is_none()
+/// The kernel's rate a scenario's prefill runs at, where it applies and no `mfu` replaces it.
+pub fn default_rate(s: &Scenario, hw: &GpuHardware) -> Option<MetalMm> {
+    (applies(s, hw) && s.speed.mfu_bp.is_none()).then(|| which(s))
 }
 
 #[cfg(test)]
@@ -71,6 +130,24 @@ mod tests {
         assert!(!applies(&train, mac));
         let mut set = s;
         set.speed.mfu_bp = Some(5_000);
-        assert!(applies(&set, mac) && !default_applies(&set, mac));
+        assert!(applies(&set, mac) && default_rate(&set, mac).is_none());
+    }
+
+    #[test]
+    fn quantized_tiles_cost_the_q4_0_run_its_extra_time() {
+        // 88 % × 1.444 ÷ (1.444 + 0.202) ms = 77.2 %.
+        let r = quantized_rate();
+        assert!((r - 0.772).abs() < 0.001, "{r}");
+        assert_eq!(quantized_bp(), 7_718);
+        let f16 = Scenario {
+            engine: Engine::Llamacpp,
+            ..Scenario::default_for(Mode::Infer)
+        };
+        assert_eq!(rate_bp(&f16), METAL_MM_BP);
+        let q4 = Scenario {
+            quant: Quant::Q4_0,
+            ..f16
+        };
+        assert_eq!(rate_bp(&q4), 7_718);
     }
 }

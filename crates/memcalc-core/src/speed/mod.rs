@@ -444,8 +444,8 @@ pub enum NeuralTerm {
         /// The FP16-accumulate rate `work.peak` includes (GeForce cards; speed/prefill.rs).
         fp16_acc: Option<prefill::Fp16Acc>,
         /// The utilisation is llama.cpp's Metal `kernel_mul_mm` rate (speed/metal.rs), the
-        /// default on an Apple GPU.
-        metal_mm: bool,
+        /// default on an Apple GPU: for float or quantized weights.
+        metal_mm: Option<metal::MetalMm>,
     },
     /// Bytes a decode step reads from device memory: the weights as stored and every running
     /// sequence's KV cache.
