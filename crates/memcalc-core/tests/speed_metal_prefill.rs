@@ -52,6 +52,23 @@ fn a_mac_prefills_at_the_metal_kernels_rate() {
 }
 
 #[test]
+fn the_words_cite_the_kernel_and_its_source() {
+    let sp = time_of(&llama7b("m4-pro-64", "quant=q4_0"));
+    let t = sp.terms.iter().find(|t| t.id() == TermId::Prefill).unwrap();
+    let words = memcalc_core::explain::speed::explanation(t);
+    println!("{words}");
+    for said in ["kernel_mul_mm", "#2615", "88 %", "77.2 %", "1/297 − 1/316", "mfu replaces it"] {
+        assert!(words.contains(said), "{said}: {words}");
+    }
+    let source = memcalc_core::explain::speed::source(t);
+    assert!(source.contains("#2615") && source.contains("10.4 TFLOPS"), "{source}");
+    // An F16 prefill names no quantized rate.
+    let sp = time_of(&llama7b("m4-pro-64", "dtype=fp16"));
+    let t = sp.terms.iter().find(|t| t.id() == TermId::Prefill).unwrap();
+    assert!(!memcalc_core::explain::speed::explanation(t).contains("77.2"));
+}
+
+#[test]
 fn mfu_replaces_it_and_other_gpus_and_engines_keep_theirs() {
     let (u, which, _) = prefill(&llama7b("m2-ultra-192", "dtype=fp16&mfu=50"));
     assert_eq!(which, None);
