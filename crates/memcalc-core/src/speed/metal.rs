@@ -120,12 +120,12 @@ mod tests {
         assert!(!applies(&s, h100));
         let vllm = Scenario {
             engine: Engine::Vllm,
-            ..s.clone()
+            ..s
         };
         assert!(!applies(&vllm, mac));
         let train = Scenario {
             mode: Mode::Train,
-            ..s.clone()
+            ..s
         };
         assert!(!applies(&train, mac));
         let mut set = s;
