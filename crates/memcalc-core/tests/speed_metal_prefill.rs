@@ -57,11 +57,21 @@ fn the_words_cite_the_kernel_and_its_source() {
     let t = sp.terms.iter().find(|t| t.id() == TermId::Prefill).unwrap();
     let words = memcalc_core::explain::speed::explanation(t);
     println!("{words}");
-    for said in ["kernel_mul_mm", "#2615", "88 %", "77.2 %", "1/297 − 1/316", "mfu replaces it"] {
+    for said in [
+        "kernel_mul_mm",
+        "#2615",
+        "88 %",
+        "77.2 %",
+        "1/297 − 1/316",
+        "mfu replaces it",
+    ] {
         assert!(words.contains(said), "{said}: {words}");
     }
     let source = memcalc_core::explain::speed::source(t);
-    assert!(source.contains("#2615") && source.contains("10.4 TFLOPS"), "{source}");
+    assert!(
+        source.contains("#2615") && source.contains("10.4 TFLOPS"),
+        "{source}"
+    );
     // An F16 prefill names no quantized rate.
     let sp = time_of(&llama7b("m4-pro-64", "dtype=fp16"));
     let t = sp.terms.iter().find(|t| t.id() == TermId::Prefill).unwrap();

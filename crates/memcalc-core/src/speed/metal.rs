@@ -34,8 +34,9 @@ pub const METAL_MM_BP: u64 = 8_800;
 /// evaluation, one build, one machine, the weights' type the only difference: LLaMA 7B F16
 /// and Q4_0 (its table "M1 Max 32c GPU": 316 and 297 tok/s).
 pub const PR2615_RATES: (f64, f64) = (316.0, 297.0);
-/// The M1 Max GPU's FP32/FP16 peak, FLOP/s: "up to 10.4 teraflops" (Apple, M1 Pro and M1 Max
-/// announcement, 2021-10-18).
+/// The M1 Max GPU's (32 cores) FP32/FP16 peak, FLOP/s: 10.4 TFLOPS (huggingface.js
+/// packages/tasks/src/hardware.ts, "Apple M1 Max"; 32 cores × 128 lanes × 2 × 1.296 GHz, the
+/// M1 family's GPU clock, is 10.6).
 pub const M1_MAX_PEAK: f64 = 10.4e12;
 /// FLOPs per token of LLaMA 7B's matrix products, 2 × its 6.61 G matrix parameters (32 layers ×
 /// (4 · 4096² + 3 · 4096 · 11008) + the 4096 × 32000 output matrix).

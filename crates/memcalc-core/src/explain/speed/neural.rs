@@ -529,8 +529,8 @@ const SRC_PREFILL_METAL: &str = concat!(
     over the batch's prompt tokens (n_batch); the products' rate: llama.cpp pull request #2615 \
     (\"metal: matrix-matrix multiplication kernel\", August 2023, M1 Max 32-core GPU: \
     kernel_mul_mm at about 88 % of the hardware ALU on a 4096 × 4096 weight matrix; LLaMA 7B F16 \
-    316 and Q4_0 297 tok/s, the quantized tiles' extra time); M1 Max 10.4 TFLOPS (Apple, M1 Pro \
-    and M1 Max announcement, 2021); Apple GPU FP16 = FP32 rate, 128 lanes × 2 × clock per core \
+    316 and Q4_0 297 tok/s, the quantized tiles' extra time); M1 Max 10.4 TFLOPS (huggingface.js \
+    packages/tasks/src/hardware.ts); Apple GPU FP16 = FP32 rate, 128 lanes × 2 × clock per core \
     (hmc-tech.com)"
 );
 const SRC_DECODE_MEMORY: &str = concat!(
