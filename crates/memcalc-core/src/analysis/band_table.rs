@@ -42,7 +42,7 @@ pub const ENTRIES: &[Entry] = &[
     Entry { class: "pool engine=sglang", rows: 2, sources: 2, width_milli: 63, low_milli: 938, high_milli: 1066, worst_milli: 20, covered: 2, judged: 2 },
     Entry { class: "pool engine=vllm", rows: 2, sources: 2, width_milli: 32, low_milli: 968, high_milli: 1033, worst_milli: 7, covered: 2, judged: 2 },
     Entry { class: "prefill engine=llamacpp", rows: 4, sources: 4, width_milli: 198, low_milli: 820, high_milli: 1219, worst_milli: 187, covered: 4, judged: 4 },
-    Entry { class: "prefill engine=llamacpp backend=metal", rows: 11, sources: 1, width_milli: 379, low_milli: 684, high_milli: 1461, worst_milli: -218, covered: 0, judged: 0 },
+    Entry { class: "prefill engine=llamacpp backend=metal", rows: 11, sources: 1, width_milli: 310, low_milli: 733, high_milli: 1364, worst_milli: -178, covered: 0, judged: 0 },
     Entry { class: "step code=hpcg", rows: 16, sources: 8, width_milli: 185, low_milli: 831, high_milli: 1204, worst_milli: 479, covered: 14, judged: 16 },
     Entry { class: "step code=openfoam", rows: 3, sources: 1, width_milli: 84, low_milli: 919, high_milli: 1088, worst_milli: -44, covered: 0, judged: 0 },
     Entry { class: "step code=sparc", rows: 2, sources: 1, width_milli: 2897, low_milli: 55, high_milli: 18120, worst_milli: -792, covered: 0, judged: 0 },

@@ -88,6 +88,51 @@ pub fn which(s: &Scenario) -> MetalMm {
     }
 }
 
+/// Bytes the graph's other kernels read and write per layer of a prefill over `tokens` prompt
+/// tokens (issue 37): each node beside the matrix products reads and writes the F32 activations
+/// of every token once, as llama.cpp builds a llama layer (src/llama-model.cpp, `build_llama`)
+/// and ggml-metal runs it today: the RMS norm before attention and before the FFN, each fused
+/// with the multiplication by its weight (2 × read + write of `hidden`); rotary embedding of
+/// Q and K (read + write); K and V written into the cache (`set_rows`: F32 read, F16 written);
+/// without flash attention, the softmax over each head's `tokens` × `tokens` scores with its
+/// scale and mask in one pass (`ggml_soft_max_ext`: read + write); the attention output's
+/// permute into rows (read + write); the two residual adds (two reads, one write); the FFN's
+/// activation, fused for a gated FFN (`ggml_swiglu`: gate and up read, one written; a standard
+/// FFN's GELU reads and writes one). A mixture of experts' FFN width is its active experts'
+/// (and shared ones').
+pub fn graph_bytes_per_layer(s: &Scenario, tokens: f64) -> f64 {
+    use crate::catalog::arch::Mlp;
+    let (a, _) = s.shape();
+    let f32b = 4.0;
+    let hidden = a.hidden as f64;
+    let width = (a.heads * a.head_dim) as f64;
+    let kv = (a.kv_heads.max(1) * a.head_dim) as f64;
+    let ffn = if a.experts > 1 {
+        ((a.active_experts + a.shared_experts) * a.moe_ffn) as f64
+    } else {
+        a.ffn as f64
+    };
+    // Norms (2 × read + write) and residual adds (2 × two reads + a write) over `hidden`.
+    let hidden_passes = 2.0 * 2.0 + 2.0 * 3.0;
+    // Rotary Q and the attention output's permute, over the heads' width.
+    let width_passes = 2.0 + 2.0;
+    // Rotary K (read + write, F32) and K and V into the cache (F32 read, F16 written).
+    let kv_bytes = 2.0 * f32b + 2.0 * (f32b + 2.0);
+    let scores = if s.flash_attention {
+        0.0
+    } else {
+        2.0 * f32b * a.heads as f64 * tokens
+    };
+    let activation = match a.mlp {
+        Mlp::Gated => 3.0,
+        Mlp::Standard => 2.0,
+    };
+    tokens
+        * (f32b * (hidden_passes * hidden + width_passes * width + activation * ffn)
+            + kv_bytes * kv
+            + scores)
+}
+
 /// The source of [`METAL_MM_BP`], as the words cite it.
 pub const SOURCE: &str = "llama.cpp pull request #2615 (\"metal: matrix-matrix multiplication \
     kernel\", August 2023): kernel_mul_mm at about 88 % of the M1 Max GPU's ALU on a 4096 × 4096 \

@@ -186,6 +186,9 @@ terms! {
     /// llama.cpp's host-resident weights during prefill: copied to the GPU per micro-batch
     /// (op offload) or read by the CPU below its batch threshold.
     PrefillHost = "prefill_host", Neural;
+    /// llama.cpp's prefill on an Apple GPU: the graph's kernels beside the matrix products,
+    /// at the memory bandwidth (speed/metal.rs; issue 37, h-metalpp).
+    PrefillGraph = "prefill_graph", Neural;
     /// llama.cpp's kernel launches without a CUDA graph (speed/launch.rs).
     DecodeLaunch = "decode_launch", Neural;
     /// llama.cpp's one-warp quantized kernel below its SMs' warp limit (speed/mmvq.rs).
@@ -480,6 +483,18 @@ pub enum NeuralTerm {
         offloaded: bool,
         transfer: Transfer,
     },
+    /// llama.cpp's prefill on an Apple GPU (issue 37): the graph's other kernels (norms,
+    /// rotary, cache copies, softmax, adds, the FFN's activation), each reading and writing the
+    /// prompt's F32 activations at the memory bandwidth (speed/metal.rs).
+    PrefillGraph {
+        /// Bytes per layer ([`metal::graph_bytes_per_layer`]).
+        per_layer: f64,
+        layers: u64,
+        tokens: f64,
+        /// Without flash attention the softmax over the scores is among them.
+        scores: bool,
+        transfer: Transfer,
+    },
     /// llama.cpp's host layers and their KV cache, read at host memory bandwidth.
     DecodeHost {
         weights: f64,
@@ -745,6 +760,7 @@ impl NeuralTerm {
             NeuralTerm::DecodeCompute { .. } => TermId::DecodeCompute,
             NeuralTerm::DecodeHost { .. } => TermId::DecodeHost,
             NeuralTerm::PrefillHost { .. } => TermId::PrefillHost,
+            NeuralTerm::PrefillGraph { .. } => TermId::PrefillGraph,
             NeuralTerm::DecodeLaunch { .. } => TermId::DecodeLaunch,
             NeuralTerm::DecodeOccupancy { .. } => TermId::DecodeOccupancy,
             NeuralTerm::DecodeKquant { .. } => TermId::DecodeKquant,

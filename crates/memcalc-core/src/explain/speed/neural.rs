@@ -533,6 +533,12 @@ const SRC_PREFILL_METAL: &str = concat!(
     packages/tasks/src/hardware.ts); Apple GPU FP16 = FP32 rate, 128 lanes × 2 × clock per core \
     (hmc-tech.com)"
 );
+/// Issue 37 (h-metalpp): the prefill graph's other kernels on Metal (speed/metal.rs).
+const SRC_PREFILL_GRAPH: &str = "llama.cpp src/llama-model.cpp (build_llama: the nodes of a \
+    layer) and ggml/src/ggml-metal (RMS_NORM fused with MUL, ggml_soft_max_ext with its scale \
+    and mask, ggml_swiglu, set_rows into the cache), F32 activations; llama.cpp pull request \
+    #2615 (the products' kernel at 88 % of the ALU, a whole evaluation at about 40 %); memory \
+    bandwidth × bw_eff";
 const SRC_DECODE_MEMORY: &str = concat!(
     roofline!(),
     "; achieved share of bandwidth assumed \
@@ -609,6 +615,9 @@ impl Template for NeuralTerm {
                 offloaded: true, ..
             } => "Prefill: host weights copied to the GPU per micro-batch (llama.cpp)",
             NeuralTerm::PrefillHost { .. } => "Prefill: host weights read by the CPU (llama.cpp)",
+            NeuralTerm::PrefillGraph { .. } => {
+                "Prefill: the graph's other kernels on Metal (llama.cpp)"
+            }
             NeuralTerm::DecodeLaunch {
                 why: crate::speed::launch::Uncaptured::Metal,
                 ..
@@ -708,6 +717,17 @@ impl Template for NeuralTerm {
                 si(*attention_flops, "FLOP"),
                 si(w.peak, "FLOP/s"),
                 pct(w.utilisation)
+            ),
+            NeuralTerm::PrefillGraph {
+                per_layer,
+                layers,
+                transfer: tr,
+                ..
+            } => format!(
+                "{layers} layers × {} ÷ ({} × {})",
+                bytes(*per_layer, u),
+                rate(tr.bandwidth),
+                pct(tr.efficiency)
             ),
             NeuralTerm::PrefillHost {
                 bytes: b,
@@ -921,6 +941,24 @@ impl Template for NeuralTerm {
                 }
             ),
             NeuralTerm::DecodeCompute { .. } => DECODE_COMPUTE.into(),
+            NeuralTerm::PrefillGraph { tokens, scores, .. } => format!(
+                "Beside its matrix products, llama.cpp's graph runs in every layer the RMS norms \
+                (fused with their weight), the rotary embedding of Q and K, the copies of K and V \
+                into the cache (F32 to F16), {}the attention output's permute, the two residual \
+                adds and the FFN's activation (SwiGLU fused). Each reads and writes the F32 \
+                activations of the prompt's {} tokens once, at the memory bandwidth, as its own \
+                Metal dispatch: the Metal kernel's rate of the products leaves them out (llama.cpp \
+                pull request #2615 profiled about 40 % over a whole evaluation where its products \
+                reached 88 %). Counted as today's graph fuses them; a build of 2023 ran the scale, \
+                mask and softmax as three passes and its norms unfused, so read more.",
+                if *scores {
+                    "the softmax over each head's prompt × prompt scores with its scale and mask \
+                    (no flash attention), "
+                } else {
+                    ""
+                },
+                units::group_digits(tokens.round() as u64)
+            ),
             NeuralTerm::PrefillHost {
                 ubatch,
                 offloaded: true,
@@ -1155,6 +1193,7 @@ impl Template for NeuralTerm {
             NeuralTerm::DecodeMemory { .. } => SRC_DECODE_MEMORY,
             NeuralTerm::DecodeHost { .. } => SRC_DECODE_HOST,
             NeuralTerm::PrefillHost { .. } => SRC_PREFILL_HOST,
+            NeuralTerm::PrefillGraph { .. } => SRC_PREFILL_GRAPH,
             NeuralTerm::DecodeLaunch {
                 why: crate::speed::launch::Uncaptured::Metal,
                 ..
