@@ -1241,7 +1241,7 @@ mod tests {
 
     #[test]
     fn all_lists_every_term_once_with_a_key_of_its_own() {
-        assert_eq!(TermId::ALL.len(), 58);
+        assert_eq!(TermId::ALL.len(), 59);
         assert_eq!(TermId::ALL.first(), Some(&TermId::Prefill));
         assert_eq!(TermId::ALL.last(), Some(&TermId::RsHalo));
         for (i, a) in TermId::ALL.iter().enumerate() {
