@@ -24,6 +24,8 @@ const MORE: &[&str] = &[
     "mode=train&model_id=meta-llama/Llama-3.1-8B&gpu=h100-80&gpus=8&seq=4096&batch=1&dtype=fp8",
     // OpenFOAM's smoother sweeps (issue 37).
     "mode=sim&code=openfoam&cells=1000000&lin_iters=355&smooth_iters=220",
+    // llama.cpp's prefill on an Apple GPU: the graph's other kernels (issue 37, speed/metal.rs).
+    "gpu=m2-max-64&mode=infer&engine=llamacpp&model_id=meta-llama/Llama-2-7b-hf&quant=q4_0&seq=512&prompt=512&batch=1",
 ];
 
 fn queries() -> Vec<String> {

@@ -418,6 +418,18 @@ pub const GPUS: &[GpuPreset] = &[
         label: "AMD Instinct MI210 64GB",
         capacity_bytes: 64 * GIB,
         unified: None,
+    },    // --- issue 37 (h-metalpp): the 60-core M2 Ultra of llama.cpp's Apple-silicon table
+    // (discussion #4167), with 192 GB: the same working-set rule as `m2-ultra-192`. ---
+    // Apple M2 Ultra (60-core GPU) with 192 GB
+    GpuPreset {
+        id: "m2-ultra-60-192",
+        label: "Apple M2 Ultra (60-core GPU) 192GB (unified)",
+        capacity_bytes: 144 * GIB,
+        unified: Some(Unified {
+            total_bytes: 192 * GIB,
+            keeper: "macOS",
+            rule: "Metal's default GPU working set (recommendedMaxWorkingSetSize) is 75 % of RAM on Macs of 64 GB and more (gpustack/gpustack#1375); sudo sysctl iogpu.wired_limit_mb=N raises it — give N MiB as gpu_mem",
+        }),
     },
 ];
 

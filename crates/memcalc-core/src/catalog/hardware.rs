@@ -1080,6 +1080,26 @@ pub const GPU_HARDWARE: &[GpuHardware] = &[
         vendor: Vendor::Amd,
         desktop: false,
         source: "AMD Instinct MI210 accelerator data sheet (1.6384 TB/s HBM2e; dense figures)",
+    },    // Issue 37 (h-metalpp): Apple M2 Ultra with the 60-core GPU: 800 GB/s (Apple, M2 Ultra
+    // announcement, 2023-06-05: "configurable 60- or 76-core GPU"); FP32 = 60 cores × 128 lanes ×
+    // 2 × 1.398 GHz = 21.47 TFLOPS (hmc-tech.com, the M2 family's GPU clock, as `m2-ultra-192`),
+    // FP16 the same; no FP64 units (placeholder 1/64 of FP32).
+    GpuHardware {
+        id: "m2-ultra-60-192",
+        bandwidth: 800e9,
+        peak: Peak {
+            fp64: 0.34,
+            fp32: 21.47,
+            tf32: None,
+            half: 21.47,
+            fp8: None,
+            int8: None,
+        },
+        link: None,
+        pcie: gen(5),
+        vendor: Vendor::Apple,
+        desktop: true,
+        source: "Apple M2 Ultra (800 GB/s, 60-core GPU); FP32/FP16 from 60 cores × 128 lanes × 2 × 1.398 GHz (hmc-tech.com); no FP64 units (placeholder 1/64)",
     },
 ];
 

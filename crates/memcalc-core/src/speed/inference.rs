@@ -392,6 +392,7 @@ pub fn speed(s: &Scenario, e: &Estimate, m: &Machine) -> Speed {
     // The products' accumulation: FP16 on a GeForce card runs at twice the table's
     // FP32-accumulate peak (speed/prefill.rs; llama.cpp's own, `prefill_acc`).
     let fp16_acc = crate::speed::prefill::fp16_acc(s, m, compute);
+    let metal_mm = crate::speed::metal::default_rate(s, m.hw);
     let prefill = Work {
         peak: m.peak(compute) * fp16_acc.map_or(1.0, |a| a.factor),
         ..work(prefill_flops)
@@ -407,6 +408,7 @@ pub fn speed(s: &Scenario, e: &Estimate, m: &Machine) -> Speed {
             work: prefill,
             per_request,
             fp16_acc,
+            metal_mm,
         }),
     });
 
@@ -425,6 +427,29 @@ pub fn speed(s: &Scenario, e: &Estimate, m: &Machine) -> Speed {
         )
     };
     let mut ttft = prefill.time();
+    // Issue 37 (h-metalpp): at the Metal kernel's own rate the graph's other kernels are not in
+    // the products' time: they read and write the activations at the memory bandwidth.
+    if metal_mm.is_some() {
+        let tokens = prompt * np;
+        let per_layer = crate::speed::metal::graph_bytes_per_layer(s, tokens);
+        let transfer = Transfer {
+            bytes: per_layer * layers,
+            bandwidth: m.gpu_bw,
+            efficiency: m.bw_eff,
+        };
+        ttft = ttft.plus(transfer.time());
+        terms.push(TimeTerm {
+            time: transfer.time(),
+            bound: Bound::MemoryBandwidth,
+            values: TermValues::Neural(NeuralTerm::PrefillGraph {
+                per_layer,
+                layers: a.layers,
+                tokens,
+                scores: !s.flash_attention,
+                transfer,
+            }),
+        });
+    }
     if let Some(term) = prefill_host(s, e, m, prompt_tokens.saturating_mul(prompts)) {
         ttft = ttft.plus(term.time);
         terms.push(term);
@@ -683,7 +708,10 @@ pub fn speed(s: &Scenario, e: &Estimate, m: &Machine) -> Speed {
         .filter(|t| {
             !matches!(
                 t.id(),
-                TermId::Prefill | TermId::PrefillAllReduce | TermId::PrefillHost
+                TermId::Prefill
+                    | TermId::PrefillAllReduce
+                    | TermId::PrefillHost
+                    | TermId::PrefillGraph
             )
         })
         .copied()

@@ -311,9 +311,15 @@ impl RankShare {
 
 /// The default utilisation of `s` on `hw`, basis points: [`A100_TRAIN_MFU_BP`] for a
 /// transformer's training step on an A100 or A800 (the published A100 runs it is taken from are
-/// all transformer training), else [`DEFAULT_MFU_BP`] (serving's prefill, surrogates,
-/// simulations and every other GPU).
+/// all transformer training), llama.cpp's Metal matrix–matrix kernel rate for llama.cpp on an
+/// Apple GPU (`speed::metal::METAL_MM_BP`), else [`DEFAULT_MFU_BP`] (serving's prefill,
+/// surrogates, simulations and every other GPU).
 pub fn mfu_default(s: &Scenario, hw: &GpuHardware) -> u64 {
+    // Issue 37 (h-metalpp): llama.cpp on an Apple GPU multiplies with ggml-metal's
+    // kernel_mul_mm, at its own sourced rate (speed/metal.rs).
+    if crate::speed::metal::applies(s, hw) {
+        return crate::speed::metal::rate_bp(s);
+    }
     if s.mode.trains() && s.sciml.is_transformer() && A100_IDS.contains(&hw.id) {
         A100_TRAIN_MFU_BP
     } else {

@@ -23,6 +23,8 @@ pub mod inference;
 pub mod latency;
 pub mod launch;
 pub mod machine;
+// Issue 37, h-metalpp: llama.cpp's Metal matrix–matrix kernel rate.
+pub mod metal;
 pub mod mmvq;
 pub mod kquant;
 pub mod moe_block;
@@ -184,6 +186,9 @@ terms! {
     /// llama.cpp's host-resident weights during prefill: copied to the GPU per micro-batch
     /// (op offload) or read by the CPU below its batch threshold.
     PrefillHost = "prefill_host", Neural;
+    /// llama.cpp's prefill on an Apple GPU: the graph's kernels beside the matrix products,
+    /// at the memory bandwidth (speed/metal.rs; issue 37, h-metalpp).
+    PrefillGraph = "prefill_graph", Neural;
     /// llama.cpp's kernel launches without a CUDA graph (speed/launch.rs).
     DecodeLaunch = "decode_launch", Neural;
     /// llama.cpp's one-warp quantized kernel below its SMs' warp limit (speed/mmvq.rs).
@@ -444,6 +449,9 @@ pub enum NeuralTerm {
         per_request: bool,
         /// The FP16-accumulate rate `work.peak` includes (GeForce cards; speed/prefill.rs).
         fp16_acc: Option<prefill::Fp16Acc>,
+        /// The utilisation is llama.cpp's Metal `kernel_mul_mm` rate (speed/metal.rs), the
+        /// default on an Apple GPU: for float or quantized weights.
+        metal_mm: Option<metal::MetalMm>,
     },
     /// Bytes a decode step reads from device memory: the weights as stored and every running
     /// sequence's KV cache.
@@ -476,6 +484,18 @@ pub enum NeuralTerm {
         ubatch: u64,
         /// Copied to the GPU (op offload) rather than read by the CPU.
         offloaded: bool,
+        transfer: Transfer,
+    },
+    /// llama.cpp's prefill on an Apple GPU (issue 37): the graph's other kernels (norms,
+    /// rotary, cache copies, softmax, adds, the FFN's activation), each reading and writing the
+    /// prompt's F32 activations at the memory bandwidth (speed/metal.rs).
+    PrefillGraph {
+        /// Bytes per layer ([`metal::graph_bytes_per_layer`]).
+        per_layer: f64,
+        layers: u64,
+        tokens: f64,
+        /// Without flash attention the softmax over the scores is among them.
+        scores: bool,
         transfer: Transfer,
     },
     /// llama.cpp's host layers and their KV cache, read at host memory bandwidth.
@@ -743,6 +763,7 @@ impl NeuralTerm {
             NeuralTerm::DecodeCompute { .. } => TermId::DecodeCompute,
             NeuralTerm::DecodeHost { .. } => TermId::DecodeHost,
             NeuralTerm::PrefillHost { .. } => TermId::PrefillHost,
+            NeuralTerm::PrefillGraph { .. } => TermId::PrefillGraph,
             NeuralTerm::DecodeLaunch { .. } => TermId::DecodeLaunch,
             NeuralTerm::DecodeOccupancy { .. } => TermId::DecodeOccupancy,
             NeuralTerm::DecodeKquant { .. } => TermId::DecodeKquant,
@@ -1225,7 +1246,7 @@ mod tests {
 
     #[test]
     fn all_lists_every_term_once_with_a_key_of_its_own() {
-        assert_eq!(TermId::ALL.len(), 60);
+        assert_eq!(TermId::ALL.len(), 61);
         assert_eq!(TermId::ALL.first(), Some(&TermId::Prefill));
         assert_eq!(TermId::ALL.last(), Some(&TermId::RsHalo));
         for (i, a) in TermId::ALL.iter().enumerate() {

@@ -107,6 +107,29 @@ fn fp16_acc(a: &crate::speed::prefill::Fp16Acc) -> String {
     )
 }
 
+/// Issue 37 (h-metalpp): why a llama.cpp prefill on a Mac runs at the Metal kernel's rate.
+fn metal_mm(which: crate::speed::metal::MetalMm, utilisation: f64) -> String {
+    use crate::speed::metal::MetalMm;
+    format!(
+        "On an Apple GPU llama.cpp multiplies with its own Metal kernel (kernel_mul_mm, \
+        simdgroup matrices), so the utilisation is that kernel's rate: {} % of the GPU's FP16 \
+        peak on F16 weights ({}){}; mfu replaces it. The graph's other kernels (norms, rotary, \
+        softmax, copies into the cache) are not in that rate: where they take a share of the \
+        step, the prompt is processed slower than this.",
+        crate::speed::metal::METAL_MM_BP / 100,
+        crate::speed::metal::SOURCE,
+        match which {
+            MetalMm::Float => String::new(),
+            MetalMm::Quantized => format!(
+                ", {} on quantized weights, whose tiles it dequantizes: the pull request's Q4_0 \
+                run on the same M1 Max took 1/297 − 1/316 s a token more than its F16 run \
+                (Q4_0 measured; other quantized types given its rate)",
+                pct(utilisation)
+            ),
+        }
+    )
+}
+
 /// The sequences a decode step runs, as the summary says them: "14 sequences (the most the
 /// engine runs at once: …; of 256 requested, 242 wait in its queue)".
 pub(super) fn sequences(running: u64, requested: u64) -> String {
@@ -498,6 +521,24 @@ const SRC_PREFILL_FP16_ACC: &str = concat!(
     architecture whitepapers (GeForce RTX 3090 142 vs 71, RTX 4090 330.3 vs 165.2, RTX 5090 419 \
     vs 209.5 TFLOPS with FP16 vs FP32 accumulate, dense)"
 );
+/// Issue 37 (h-metalpp): llama.cpp's prefill on an Apple GPU, at ggml-metal's kernel_mul_mm
+/// rate (speed/metal.rs).
+const SRC_PREFILL_METAL: &str = concat!(
+    roofline!(),
+    "; a static batch prefills every prompt before its first token: llama.cpp's llama_decode \
+    over the batch's prompt tokens (n_batch); the products' rate: llama.cpp pull request #2615 \
+    (\"metal: matrix-matrix multiplication kernel\", August 2023, M1 Max 32-core GPU: \
+    kernel_mul_mm at about 88 % of the hardware ALU on a 4096 × 4096 weight matrix; LLaMA 7B F16 \
+    316 and Q4_0 297 tok/s, the quantized tiles' extra time); M1 Max 10.4 TFLOPS (huggingface.js \
+    packages/tasks/src/hardware.ts); Apple GPU FP16 = FP32 rate, 128 lanes × 2 × clock per core \
+    (hmc-tech.com)"
+);
+/// Issue 37 (h-metalpp): the prefill graph's other kernels on Metal (speed/metal.rs).
+const SRC_PREFILL_GRAPH: &str = "llama.cpp src/llama-model.cpp (build_llama: the nodes of a \
+    layer) and ggml/src/ggml-metal (RMS_NORM fused with MUL, ggml_soft_max_ext with its scale \
+    and mask, ggml_swiglu, set_rows into the cache), F32 activations; llama.cpp pull request \
+    #2615 (the products' kernel at 88 % of the ALU, a whole evaluation at about 40 %); memory \
+    bandwidth × bw_eff";
 const SRC_DECODE_MEMORY: &str = concat!(
     roofline!(),
     "; achieved share of bandwidth assumed \
@@ -574,6 +615,9 @@ impl Template for NeuralTerm {
                 offloaded: true, ..
             } => "Prefill: host weights copied to the GPU per micro-batch (llama.cpp)",
             NeuralTerm::PrefillHost { .. } => "Prefill: host weights read by the CPU (llama.cpp)",
+            NeuralTerm::PrefillGraph { .. } => {
+                "Prefill: the graph's other kernels on Metal (llama.cpp)"
+            }
             NeuralTerm::DecodeLaunch {
                 why: crate::speed::launch::Uncaptured::Metal,
                 ..
@@ -673,6 +717,17 @@ impl Template for NeuralTerm {
                 si(*attention_flops, "FLOP"),
                 si(w.peak, "FLOP/s"),
                 pct(w.utilisation)
+            ),
+            NeuralTerm::PrefillGraph {
+                per_layer,
+                layers,
+                transfer: tr,
+                ..
+            } => format!(
+                "{layers} layers × {} ÷ ({} × {})",
+                bytes(*per_layer, u),
+                rate(tr.bandwidth),
+                pct(tr.efficiency)
             ),
             NeuralTerm::PrefillHost {
                 bytes: b,
@@ -849,6 +904,21 @@ impl Template for NeuralTerm {
             ),
             NeuralTerm::Prefill {
                 tokens,
+                per_request,
+                metal_mm: Some(which),
+                work,
+                ..
+            } => format!(
+                "{} {}",
+                if *per_request {
+                    prefill(*tokens)
+                } else {
+                    PREFILL.into()
+                },
+                metal_mm(*which, work.utilisation)
+            ),
+            NeuralTerm::Prefill {
+                tokens,
                 per_request: true,
                 ..
             } => prefill(*tokens),
@@ -871,6 +941,24 @@ impl Template for NeuralTerm {
                 }
             ),
             NeuralTerm::DecodeCompute { .. } => DECODE_COMPUTE.into(),
+            NeuralTerm::PrefillGraph { tokens, scores, .. } => format!(
+                "Beside its matrix products, llama.cpp's graph runs in every layer the RMS norms \
+                (fused with their weight), the rotary embedding of Q and K, the copies of K and V \
+                into the cache (F32 to F16), {}the attention output's permute, the two residual \
+                adds and the FFN's activation (SwiGLU fused). Each reads and writes the F32 \
+                activations of the prompt's {} tokens once, at the memory bandwidth, as its own \
+                Metal dispatch: the Metal kernel's rate of the products leaves them out (llama.cpp \
+                pull request #2615 profiled about 40 % over a whole evaluation where its products \
+                reached 88 %). Counted as today's graph fuses them; a build of 2023 ran the scale, \
+                mask and softmax as three passes and its norms unfused, so read more.",
+                if *scores {
+                    "the softmax over each head's prompt × prompt scores with its scale and mask \
+                    (no flash attention), "
+                } else {
+                    ""
+                },
+                units::group_digits(tokens.round() as u64)
+            ),
             NeuralTerm::PrefillHost {
                 ubatch,
                 offloaded: true,
@@ -1087,6 +1175,9 @@ impl Template for NeuralTerm {
                 fp16_acc: Some(_), ..
             } => SRC_PREFILL_FP16_ACC,
             NeuralTerm::Prefill {
+                metal_mm: Some(_), ..
+            } => SRC_PREFILL_METAL,
+            NeuralTerm::Prefill {
                 per_request: true,
                 work,
                 ..
@@ -1102,6 +1193,7 @@ impl Template for NeuralTerm {
             NeuralTerm::DecodeMemory { .. } => SRC_DECODE_MEMORY,
             NeuralTerm::DecodeHost { .. } => SRC_DECODE_HOST,
             NeuralTerm::PrefillHost { .. } => SRC_PREFILL_HOST,
+            NeuralTerm::PrefillGraph { .. } => SRC_PREFILL_GRAPH,
             NeuralTerm::DecodeLaunch {
                 why: crate::speed::launch::Uncaptured::Metal,
                 ..
