@@ -230,6 +230,7 @@ keys! {
     Mfu => "mfu",
     Prompt => "prompt",
     PrefillAcc => "prefill_acc",
+    PrefillMmq => "prefill_mmq",
     TrainTokens => "train_tokens",
     MicroBatches => "micro_batches",
     Vpp => "vpp",

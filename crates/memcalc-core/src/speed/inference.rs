@@ -392,8 +392,13 @@ pub fn speed(s: &Scenario, e: &Estimate, m: &Machine) -> Speed {
     // The products' accumulation: FP16 on a GeForce card runs at twice the table's
     // FP32-accumulate peak (speed/prefill.rs; llama.cpp's own, `prefill_acc`).
     let fp16_acc = crate::speed::prefill::fp16_acc(s, m, compute);
+    // llama.cpp's quantized products (MMQ) convert every block's integer sums to float: on a
+    // data-center card that epilogue, not the tensor cores, sets the rate (speed/mmq.rs).
+    let mmq = crate::speed::mmq::ceiling(s, m);
     let prefill = Work {
-        peak: m.peak(compute) * fp16_acc.map_or(1.0, |a| a.factor),
+        peak: m.peak(compute)
+            * fp16_acc.map_or(1.0, |a| a.factor)
+            * mmq.map_or(1.0, |c| c.factor),
         ..work(prefill_flops)
     };
     terms.push(TimeTerm {
@@ -407,6 +412,7 @@ pub fn speed(s: &Scenario, e: &Estimate, m: &Machine) -> Speed {
             work: prefill,
             per_request,
             fp16_acc,
+            mmq,
         }),
     });
 

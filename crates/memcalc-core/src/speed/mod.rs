@@ -23,6 +23,7 @@ pub mod inference;
 pub mod latency;
 pub mod launch;
 pub mod machine;
+pub mod mmq;
 pub mod mmvq;
 pub mod kquant;
 pub mod moe_block;
@@ -441,6 +442,9 @@ pub enum NeuralTerm {
         per_request: bool,
         /// The FP16-accumulate rate `work.peak` includes (GeForce cards; speed/prefill.rs).
         fp16_acc: Option<prefill::Fp16Acc>,
+        /// The share of the tensor rate llama.cpp's MMQ epilogue allows, which `work.peak`
+        /// includes (data-center cards; speed/mmq.rs).
+        mmq: Option<mmq::MmqCeiling>,
     },
     /// Bytes a decode step reads from device memory: the weights as stored and every running
     /// sequence's KV cache.

@@ -107,6 +107,22 @@ fn fp16_acc(a: &crate::speed::prefill::Fp16Acc) -> String {
     )
 }
 
+/// Why a quantized llama.cpp prefill runs below a data-center card's tensor rate
+/// (speed/mmq.rs).
+fn mmq_epilogue(c: &crate::speed::mmq::MmqCeiling) -> String {
+    format!(
+        "Quantized weights run llama.cpp's MMQ kernel, which converts the integer sums of every \
+        32-value block's int8 tensor product to float before scaling them (ggml-cuda/mmq.cuh): \
+        64 FLOP a conversion at 16 conversions a clock per SM (CUDA C++ Programming Guide) is \
+        {} FLOP a clock per SM, {} of this card's tensor rate ({} FLOP; {}), so the prefill runs \
+        at that share of the table's figure (prefill_mmq=tensor times the tensor rate alone).",
+        units::group_digits(crate::speed::mmq::EPILOGUE_FLOP_PER_SM_CLOCK as u64),
+        pct(c.factor),
+        units::group_digits(c.tensor_per_sm_clock as u64),
+        c.source
+    )
+}
+
 /// The sequences a decode step runs, as the summary says them: "14 sequences (the most the
 /// engine runs at once: …; of 256 requested, 242 wait in its queue)".
 pub(super) fn sequences(running: u64, requested: u64) -> String {
@@ -498,6 +514,14 @@ const SRC_PREFILL_FP16_ACC: &str = concat!(
     architecture whitepapers (GeForce RTX 3090 142 vs 71, RTX 4090 330.3 vs 165.2, RTX 5090 419 \
     vs 209.5 TFLOPS with FP16 vs FP32 accumulate, dense)"
 );
+const SRC_PREFILL_MMQ: &str = concat!(
+    roofline!(),
+    "; llama.cpp ggml/src/ggml-cuda/mmq.cuh (vec_dot_q8_0_q8_1_mma: one int8 mma.sync m16n8k32 \
+    per 32-value block, its 128 sums converted to float and scaled, sum += C·dA·dB); CUDA C++ \
+    Programming Guide, Arithmetic Instructions (type conversions: 16 results a clock per SM, \
+    compute capability 7.x–9.0); dense FP16 tensor rate per SM and clock: NVIDIA A100 and H100 \
+    Tensor Core GPU Architecture whitepapers (2,048 and 4,096 FLOP)"
+);
 const SRC_DECODE_MEMORY: &str = concat!(
     roofline!(),
     "; achieved share of bandwidth assumed \
@@ -832,6 +856,21 @@ impl Template for NeuralTerm {
     }
 
     fn explanation(&self) -> String {
+        // llama.cpp's MMQ on a data-center card: its epilogue's rate (speed/mmq.rs).
+        if let NeuralTerm::Prefill {
+            tokens,
+            per_request,
+            mmq: Some(c),
+            ..
+        } = self
+        {
+            let base = if *per_request {
+                prefill(*tokens)
+            } else {
+                PREFILL.into()
+            };
+            return format!("{base} {}", mmq_epilogue(c));
+        }
         match self {
             NeuralTerm::Prefill {
                 tokens,
@@ -1083,6 +1122,7 @@ impl Template for NeuralTerm {
 
     fn source(&self) -> &'static str {
         match self {
+            NeuralTerm::Prefill { mmq: Some(_), .. } => SRC_PREFILL_MMQ,
             NeuralTerm::Prefill {
                 fp16_acc: Some(_), ..
             } => SRC_PREFILL_FP16_ACC,
