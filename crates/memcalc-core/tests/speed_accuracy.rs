@@ -363,9 +363,8 @@ fn cuda_prefill_rows_hold() {
         .filter(|r| {
             let id = r.query["gpu=".len()..].split('&').next().unwrap();
             r.quantity == "prefill_tokens_per_s"
-                && memcalc_core::catalog::hardware::gpu_hardware(id).is_some_and(|h| {
-                    h.vendor == memcalc_core::catalog::hardware::Vendor::Nvidia
-                })
+                && memcalc_core::catalog::hardware::gpu_hardware(id)
+                    .is_some_and(|h| h.vendor == memcalc_core::catalog::hardware::Vendor::Nvidia)
         })
         .collect();
     for gpu in [
