@@ -143,8 +143,8 @@ pub struct SpeedSettings {
 crate::base::choice::choice_enum!(
     /// What bounds llama.cpp's quantized prefill kernel (`prefill_mmq`, speed/mmq.rs).
     PrefillMmq {
-        Epilogue => ("epilogue", "The lower of the tensor rate and the int-to-float epilogue (mmq.cuh)"),
-        Tensor => ("tensor", "The tensor rate alone"),
+        Epilogue => ("epilogue", "Its int-to-float epilogue (mmq.cuh)"),
+        Tensor => ("tensor", "The tensor rate"),
     }
 );
 

@@ -48,10 +48,10 @@ pub const TENSOR_FLOP_PER_SM_CLOCK: &[(&str, f64, &str)] = &[
     ("gh200-144", 4096.0, H100),
 ];
 
-const A100: &str = "NVIDIA A100 Tensor Core GPU Architecture whitepaper: an A100 SM runs 1,024 dense \
-                    FP16 FMA a clock (2,048 FLOP; 312 TFLOPS = 108 SMs × 1.41 GHz × 2,048)";
-const H100: &str = "NVIDIA H100 Tensor Core GPU Architecture whitepaper: an H100 SM runs twice the \
-                    A100 SM's dense FP16 matrix rate a clock (4,096 FLOP)";
+const A100: &str = "NVIDIA A100 Tensor Core GPU Architecture whitepaper: 1,024 dense FP16 FMA a \
+                    clock per SM";
+const H100: &str = "NVIDIA H100 Tensor Core GPU Architecture whitepaper: twice the A100 SM's dense \
+                    FP16 rate a clock";
 
 /// The epilogue's bound on a quantized llama.cpp prefill, where it is below the tensor rate.
 #[derive(Debug, Clone, Copy, PartialEq)]

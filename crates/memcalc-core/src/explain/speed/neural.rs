@@ -111,11 +111,9 @@ fn fp16_acc(a: &crate::speed::prefill::Fp16Acc) -> String {
 /// (speed/mmq.rs).
 fn mmq_epilogue(c: &crate::speed::mmq::MmqCeiling) -> String {
     format!(
-        "Quantized weights run llama.cpp's MMQ kernel, which converts the integer sums of every \
-        32-value block's int8 tensor product to float before scaling them (ggml-cuda/mmq.cuh): \
-        64 FLOP a conversion at 16 conversions a clock per SM (CUDA C++ Programming Guide) is \
-        {} FLOP a clock per SM, {} of this card's tensor rate ({} FLOP; {}), so the prefill runs \
-        at that share of the table's figure (prefill_mmq=tensor times the tensor rate alone).",
+        "Quantized weights run llama.cpp's MMQ, which converts each 32-value block's int8 sums to \
+        float (ggml-cuda/mmq.cuh): at 16 conversions a clock per SM that is {} FLOP a clock, {} \
+        of this card's tensor rate ({} FLOP; {}); prefill_mmq=tensor times the tensor rate.",
         units::group_digits(crate::speed::mmq::EPILOGUE_FLOP_PER_SM_CLOCK as u64),
         pct(c.factor),
         units::group_digits(c.tensor_per_sm_clock as u64),
