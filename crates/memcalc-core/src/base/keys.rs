@@ -233,6 +233,7 @@ keys! {
     Mfu => "mfu",
     Prompt => "prompt",
     PrefillAcc => "prefill_acc",
+    PrefillMmq => "prefill_mmq",
     TrainTokens => "train_tokens",
     MicroBatches => "micro_batches",
     Vpp => "vpp",

@@ -140,7 +140,19 @@ pub struct SpeedSettings {
     /// Where the prefill's matrix products accumulate (`prefill_acc`); `None`: the engine's own
     /// (speed/prefill.rs): llama.cpp FP16, PyTorch engines FP32.
     pub prefill_acc: Option<PrefillAcc>,
+    /// What bounds llama.cpp's quantized prefill kernel (MMQ) on an NVIDIA GPU (`prefill_mmq`,
+    /// issue 37); `None`: the lower of the tensor rate and its epilogue's conversions
+    /// (speed/mmq.rs).
+    pub prefill_mmq: Option<PrefillMmq>,
 }
+
+crate::base::choice::choice_enum!(
+    /// What bounds llama.cpp's quantized prefill kernel (`prefill_mmq`, speed/mmq.rs).
+    PrefillMmq {
+        Epilogue => ("epilogue", "Its int-to-float epilogue (mmq.cuh)"),
+        Tensor => ("tensor", "The tensor rate"),
+    }
+);
 
 crate::base::choice::choice_enum!(
     /// Where the prefill's matrix products accumulate (`prefill_acc`): GeForce RTX cards run

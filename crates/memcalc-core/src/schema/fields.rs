@@ -465,6 +465,7 @@ fields! {
     Mfu: maybe!(speed.mfu_bp) => f("Utilisation of peak FLOP/s", G::Device, true, Number { unit: "%" }, ALL).bounds(&B::Fixed { places: 2, min: 1, max: 10_000, said: "above 0 and at most 100 %, with up to 2 decimals" }),
     Prompt: maybe!(speed.prompt) => f("Prompt tokens per request", G::Workload, true, Tokens, INFER).bounds(&B::Count { min: 1, max: MAX_SEQ }),
     PrefillAcc: pick!(? speed.prefill_acc) => f("Prefill products' accumulation", G::Serving, true, Select, INFER),
+    PrefillMmq: pick!(? speed.prefill_mmq) => f("Quantized prefill bound (llama.cpp, CUDA)", G::Serving, true, Select, INFER),
     TrainTokens: maybe!(speed.train_tokens) => f("Tokens to train on", G::Training, true, Count, TRAINING).bounds(&B::Count { min: 1, max: MAX_PARAMS }),
     MicroBatches: maybe!(speed.micro_batches) => f("Micro-batches per step", G::Parallel, true, Count, TRAINING).bounds(&B::Count { min: 1, max: MAX_BATCH }),
     Vpp: maybe!(speed.vpp) => f("Virtual pipeline stages", G::Parallel, true, Count, TRAINING).bounds(&B::Count { min: 1, max: 1024 }),
@@ -637,6 +638,7 @@ fn for_model(key: FieldId, model: crate::scenario::sciml::ModelKind) -> bool {
             | F::MmvqWarps
             | F::KquantEff
             | F::PrefillAcc
+            | F::PrefillMmq
             | F::GpuLayers
             | F::NCpuMoe
             | F::Ubatch
@@ -737,6 +739,11 @@ pub fn options(id: FieldId) -> Vec<(&'static str, &'static str)> {
         F::PrefillAcc => {
             let mut v = vec![("", "The engine's own")];
             v.extend(all::<crate::scenario::speed::PrefillAcc>());
+            v
+        }
+        F::PrefillMmq => {
+            let mut v = vec![("", "The lower of the two")];
+            v.extend(all::<crate::scenario::speed::PrefillMmq>());
             v
         }
         F::HybridKv => all::<crate::scenario::serving::HybridKv>(),

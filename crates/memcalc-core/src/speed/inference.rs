@@ -393,8 +393,13 @@ pub fn speed(s: &Scenario, e: &Estimate, m: &Machine) -> Speed {
     // FP32-accumulate peak (speed/prefill.rs; llama.cpp's own, `prefill_acc`).
     let fp16_acc = crate::speed::prefill::fp16_acc(s, m, compute);
     let metal_mm = crate::speed::metal::default_rate(s, m.hw);
+    // llama.cpp's quantized products (MMQ) convert every block's integer sums to float: on a
+    // data-center card that epilogue, not the tensor cores, sets the rate (speed/mmq.rs).
+    let mmq = crate::speed::mmq::ceiling(s, m);
     let prefill = Work {
-        peak: m.peak(compute) * fp16_acc.map_or(1.0, |a| a.factor),
+        peak: m.peak(compute)
+            * fp16_acc.map_or(1.0, |a| a.factor)
+            * mmq.map_or(1.0, |c| c.factor),
         ..work(prefill_flops)
     };
     terms.push(TimeTerm {
@@ -409,6 +414,7 @@ pub fn speed(s: &Scenario, e: &Estimate, m: &Machine) -> Speed {
             per_request,
             fp16_acc,
             metal_mm,
+            mmq,
         }),
     });
 

@@ -25,6 +25,7 @@ pub mod launch;
 pub mod machine;
 // Issue 37, h-metalpp: llama.cpp's Metal matrix–matrix kernel rate.
 pub mod metal;
+pub mod mmq;
 pub mod mmvq;
 pub mod kquant;
 pub mod moe_block;
@@ -452,6 +453,9 @@ pub enum NeuralTerm {
         /// The utilisation is llama.cpp's Metal `kernel_mul_mm` rate (speed/metal.rs), the
         /// default on an Apple GPU: for float or quantized weights.
         metal_mm: Option<metal::MetalMm>,
+        /// The share of the tensor rate llama.cpp's MMQ epilogue allows, which `work.peak`
+        /// includes (data-center cards; speed/mmq.rs).
+        mmq: Option<mmq::MmqCeiling>,
     },
     /// Bytes a decode step reads from device memory: the weights as stored and every running
     /// sequence's KV cache.

@@ -554,7 +554,7 @@ prop_compose! {
         // drawn: one strategy more overflows the test thread's stack in a debug build;
         // tests/speed_pipeline.rs, speed_mmvq.rs, speed_gather.rs and speed_realspace.rs round-trip them;
         // speed_overlap.rs round-trips the overlap toggles (tp_overlap, dp_overlap).
-        memcalc_core::scenario::speed::SpeedSettings { mfu_bp, bw_eff_bp, gpu_bw_mb, link_bw_mb, host_bw_mb, net_mbit, cpu_mflops, core_mflops: None, core_bw_mb: None, threads: None, launch_ns: None, moe_block_ns: None, graph_kernel_ns: None, graph_attention_ns: None, fp_add_ps, fp_div_ps, chains, gather: false, gather_ps: None, prompt, train_tokens, micro_batches: None, vpp: None, mmvq_warps: None, kquant_eff_bp: None, prefill_acc: None, cheb_degree: None, fd_order: None, projector_radius_mbohr: None, tp_overlap: false, dp_serial: false, neigh_every: None, cpu_use_bp: None }
+        memcalc_core::scenario::speed::SpeedSettings { mfu_bp, bw_eff_bp, gpu_bw_mb, link_bw_mb, host_bw_mb, net_mbit, cpu_mflops, core_mflops: None, core_bw_mb: None, threads: None, launch_ns: None, moe_block_ns: None, graph_kernel_ns: None, graph_attention_ns: None, fp_add_ps, fp_div_ps, chains, gather: false, gather_ps: None, prompt, train_tokens, micro_batches: None, vpp: None, mmvq_warps: None, kquant_eff_bp: None, prefill_acc: None, prefill_mmq: None, cheb_degree: None, fd_order: None, projector_radius_mbohr: None, tp_overlap: false, dp_serial: false, neigh_every: None, cpu_use_bp: None }
     }
 }
 

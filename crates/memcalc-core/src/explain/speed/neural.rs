@@ -130,6 +130,20 @@ fn metal_mm(which: crate::speed::metal::MetalMm, utilisation: f64) -> String {
     )
 }
 
+/// Why a quantized llama.cpp prefill runs below a data-center card's tensor rate
+/// (speed/mmq.rs).
+fn mmq_epilogue(c: &crate::speed::mmq::MmqCeiling) -> String {
+    format!(
+        "Quantized weights run llama.cpp's MMQ, which converts each 32-value block's int8 sums to \
+        float (ggml-cuda/mmq.cuh): at 16 conversions a clock per SM that is {} FLOP a clock, {} \
+        of this card's tensor rate ({} FLOP; {}); prefill_mmq=tensor times the tensor rate.",
+        units::group_digits(crate::speed::mmq::EPILOGUE_FLOP_PER_SM_CLOCK as u64),
+        pct(c.factor),
+        units::group_digits(c.tensor_per_sm_clock as u64),
+        c.source
+    )
+}
+
 /// The sequences a decode step runs, as the summary says them: "14 sequences (the most the
 /// engine runs at once: …; of 256 requested, 242 wait in its queue)".
 pub(super) fn sequences(running: u64, requested: u64) -> String {
@@ -539,6 +553,14 @@ const SRC_PREFILL_GRAPH: &str = "llama.cpp src/llama-model.cpp (build_llama: the
     and mask, ggml_swiglu, set_rows into the cache), F32 activations; llama.cpp pull request \
     #2615 (the products' kernel at 88 % of the ALU, a whole evaluation at about 40 %); memory \
     bandwidth × bw_eff";
+const SRC_PREFILL_MMQ: &str = concat!(
+    roofline!(),
+    "; llama.cpp ggml/src/ggml-cuda/mmq.cuh (vec_dot_q8_0_q8_1_mma: one int8 mma.sync m16n8k32 \
+    per 32-value block, its 128 sums converted to float and scaled, sum += C·dA·dB); CUDA C++ \
+    Programming Guide, Arithmetic Instructions (type conversions: 16 results a clock per SM, \
+    compute capability 7.x–9.0); dense FP16 tensor rate per SM and clock: NVIDIA A100 and H100 \
+    Tensor Core GPU Architecture whitepapers (2,048 and 4,096 FLOP)"
+);
 const SRC_DECODE_MEMORY: &str = concat!(
     roofline!(),
     "; achieved share of bandwidth assumed \
@@ -887,6 +909,21 @@ impl Template for NeuralTerm {
     }
 
     fn explanation(&self) -> String {
+        // llama.cpp's MMQ on a data-center card: its epilogue's rate (speed/mmq.rs).
+        if let NeuralTerm::Prefill {
+            tokens,
+            per_request,
+            mmq: Some(c),
+            ..
+        } = self
+        {
+            let base = if *per_request {
+                prefill(*tokens)
+            } else {
+                PREFILL.into()
+            };
+            return format!("{base} {}", mmq_epilogue(c));
+        }
         match self {
             NeuralTerm::Prefill {
                 tokens,
@@ -1171,6 +1208,7 @@ impl Template for NeuralTerm {
 
     fn source(&self) -> &'static str {
         match self {
+            NeuralTerm::Prefill { mmq: Some(_), .. } => SRC_PREFILL_MMQ,
             NeuralTerm::Prefill {
                 fp16_acc: Some(_), ..
             } => SRC_PREFILL_FP16_ACC,
