@@ -16,6 +16,8 @@ const MORE: &[&str] = &[
     // llama.cpp's k-quant kernel below the legacy formats' rate (issue 37, speed/kquant.rs).
     "gpu=rtx3090&mode=infer&engine=llamacpp&model_id=meta-llama/Llama-2-7b-hf&quant=q2_k&seq=128&batch=1",
     "node=frontier&mode=sim&sim_device=cpu&nodes=1&ranks=1&host_bw=27.19&bw_eff=100&code=hpcg&cells=262144&rank_overhead=0&overhead=0&lin_iters=50&fp_add_ns=0.87&fp_div_ns=3.756&chains=8&gather=on",
+    // A CPU rank sharing its core: LAMMPS's "% CPU use" below 100 (issue 37, md_cpu_wait).
+    "node=frontier&mode=sim&sim_device=cpu&method=particles&particles=32000&density=0.8442&cutoff=2.5&skin=0.3&nodes=1&ranks=1&host_bw=10&core_bw=10&core_flops=64&neigh_every=20&cpu_use=77.5",
     // Hybrid sharding's all-reduce across nodes (issue 37).
     "mode=train&model_id=meta-llama/Llama-3.1-8B&gpu=h100-80&gpus=128&zero=3&seq=4096&batch=1&sharding=hybrid",
     // Tensor parallelism's collectives overlapped with the products (issue 37).
