@@ -90,13 +90,40 @@ while (pos < buf.length) {
 
 // The owner of a demangled name: `<a::B as c::D>::f` is a's (the type's crate), `a::b::c::h…`
 // is a's; memcalc_core's down to `depth` segments.
+// rustc's legacy mangling, `_ZN` then length-prefixed segments then `E`: `_ZN12memcalc_core5model8estimate17h…E`
+// → `memcalc_core::model::estimate::h…`; `$LT$`/`$GT$`/`$u20$`/`..` spell `<`, `>`, a space and `::`.
+function demangle(name) {
+  if (!name.startsWith("_ZN")) return name;
+  const segs = [];
+  let i = 3;
+  while (i < name.length && name[i] !== "E") {
+    let j = i;
+    while (/[0-9]/.test(name[j])) j++;
+    const len = Number(name.slice(i, j));
+    if (!len) break;
+    segs.push(name.slice(j, j + len));
+    i = j + len;
+  }
+  return segs
+    .join("::")
+    .replace(/\$LT\$/g, "<")
+    .replace(/\$GT\$/g, ">")
+    .replace(/\$u20\$/g, " ")
+    .replace(/\$RF\$/g, "&")
+    .replace(/\$C\$/g, ",")
+    .replace(/\.\./g, "::")
+    .replace(/^_</, "<");
+}
+
 function owner(name) {
-  let n = name.replace(/^_ZN/, "");
+  let n = demangle(name);
   if (n.startsWith("<")) n = n.slice(1);
   n = n.replace(/^&(mut )?/, "").replace(/^\[/, "").replace(/^dyn /, "");
   const segs = n.split("::").map((s) => s.replace(/[<>\s].*$/, ""));
   if (segs[0] === "memcalc_core") return segs.slice(0, depth).join("::");
-  if (!segs[0] || segs.length < 2) return "(unnamed or C)";
+  if (/^([A-Z]|\$)/.test(segs[0]) || ["str", "bool", "u64", "u32", "usize", "f64"].includes(segs[0]))
+    return "(generic and primitive impls)";
+  if (!segs[0] || segs.length < 2) return "(no path: C, closures, shims)";
   return segs[0];
 }
 
@@ -108,9 +135,11 @@ bodies.forEach((size, i) => {
   by.set(o, (by.get(o) ?? 0) + size);
   code += size;
 });
-const total = buf.length;
-console.log(`${file}: ${total} B raw; code ${code} B in ${bodies.length} functions; data ${data} B; other sections ${other} B`);
-console.log(`| owner | code bytes | share of the file |`);
+// Shares are of the code and data, what wasm-opt shrinks and the page downloads (the debug and
+// name sections are not sent).
+const total = code + data;
+console.log(`${file}: ${buf.length} B raw; code ${code} B in ${bodies.length} functions; data ${data} B; other sections ${other} B`);
+console.log(`| owner | code bytes | share of code + data |`);
 console.log(`|---|---:|---:|`);
 const sorted = [...by].sort((a, b) => b[1] - a[1]);
 for (const [o, s] of sorted.slice(0, rows)) console.log(`| ${o} | ${s} | ${((100 * s) / total).toFixed(1)} % |`);

@@ -5,9 +5,11 @@
 //! carries the searches (docs/performance.md, "The app's bytes, by crate").
 
 use crate::analysis::derived::Derived;
+use crate::analysis::layouts::Layout;
 use crate::analysis::scaling::Scaling;
 use crate::base::units::UnitSystem;
 use crate::model::Estimate;
+use crate::scenario::Scenario;
 use crate::schema::fields::FieldId;
 
 use super::Fact;
@@ -23,6 +25,17 @@ pub struct SavingRow {
     pub fits_after: bool,
 }
 
+/// One row of the page's layout list (`analysis::layouts::training_layouts`): its query (the
+/// row's `data-layout`), label, figures in words (`page_words::layout_facts`) and the change
+/// "Apply" sets.
+#[derive(Debug, Clone, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
+pub struct LayoutRow {
+    pub query: String,
+    pub label: String,
+    pub facts: String,
+    pub patch: Vec<(FieldId, String)>,
+}
+
 /// What the page's "At a glance" section and scaling chart draw.
 #[derive(Debug, Clone, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
 pub struct Advice {
@@ -32,10 +45,21 @@ pub struct Advice {
     pub savings: Vec<SavingRow>,
     /// Memory per device against batch, context or nodes (`analysis::scaling`).
     pub scaling: Scaling,
+    /// Training a transformer: the layouts on its GPUs that fit, cheapest first
+    /// (`analysis::layouts::training_layouts`); empty otherwise.
+    pub layouts: Vec<LayoutRow>,
+    /// What the layout list is limited to by the framework (`analysis::layouts::framework_scope`).
+    pub layouts_scope: Option<String>,
 }
 
-/// The advice of an estimate and its derived answers, in `units`.
-pub fn advice(e: &Estimate, d: Derived, units: UnitSystem) -> Advice {
+/// The advice of an estimate, its derived answers and its layouts, in `units`.
+pub fn advice(
+    s: &Scenario,
+    e: &Estimate,
+    d: Derived,
+    layouts: &[Layout],
+    units: UnitSystem,
+) -> Advice {
     let facts = super::facts(e, &d, units);
     let savings = d
         .savings
@@ -52,6 +76,16 @@ pub fn advice(e: &Estimate, d: Derived, units: UnitSystem) -> Advice {
         facts,
         savings,
         scaling: d.scaling,
+        layouts: layouts
+            .iter()
+            .map(|l| LayoutRow {
+                query: l.query(),
+                label: l.label(),
+                facts: super::page_words::layout_facts(l, units),
+                patch: l.patch.clone(),
+            })
+            .collect(),
+        layouts_scope: crate::analysis::layouts::framework_scope(s),
     }
 }
 
@@ -61,10 +95,13 @@ mod tests {
 
     #[test]
     fn the_advice_reads_back_as_written_with_its_static_words() {
-        let s = crate::scenario::Scenario::default();
+        let s = Scenario::default();
         let e = crate::model::estimate(&s);
-        let a = advice(&e, crate::analysis::derived::derive(&s), UnitSystem::Binary);
+        let layouts = crate::analysis::layouts::training_layouts(&s, 6);
+        let d = crate::analysis::derived::derive(&s);
+        let a = advice(&s, &e, d, &layouts, UnitSystem::Binary);
         assert!(!a.facts.is_empty() && !a.savings.is_empty());
+        assert_eq!(a.layouts.len(), layouts.len());
         assert!(!a.scaling.series.is_empty());
         let json = serde_json::to_string(&a).unwrap();
         let back: Advice = serde_json::from_str(&json).unwrap();

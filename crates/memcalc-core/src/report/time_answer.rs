@@ -298,14 +298,24 @@ pub fn time_answer(query: &str) -> Option<TimeAnswer> {
     (a.compare, a.compare_export, a.compare_terms) =
         compare_times(&s, &options.compare, options.units);
     // ---- issue 41 (h-planpage): the layout rows' times (the planner is `plan_answer`) ----
+    // ---- issue 36 (h-split): the layouts found once, for their rows (the advice) and times ----
+    let layouts = if options.shows(crate::schema::page::Part::Advice)
+        && s.mode.trains()
+        && s.sciml.is_transformer()
+    {
+        use crate::analysis::layouts::{training_layouts, LAYOUTS_SHOWN};
+        training_layouts(&s, LAYOUTS_SHOWN)
+    } else {
+        Vec::new()
+    };
     if options.shows(crate::schema::page::Part::Advice) {
-        a.layouts = crate::report::plan::layout_times(&s);
+        a.layouts = crate::report::plan::layout_times_of(&s, &layouts);
     }
     if options.scaling_y != ScalingY::Memory {
         a.lines = time_lines(&s, &scaling(&s), options.scaling_y);
     }
     // ---- issue 36 (h-split) ----
-    a.advice = derived.map(|d| super::advice(&e, d, options.units));
+    a.advice = derived.map(|d| super::advice(&s, &e, d, &layouts, options.units));
     Some(a)
 }
 
