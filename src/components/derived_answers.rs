@@ -76,9 +76,7 @@ pub fn DerivedAnswers() -> impl IntoView {
                                 view! {
                                     <li data-saving=query.clone() class:fits=sv.fits_after>
                                         <span class="saving-label">{sv.label.clone()}</span>
-                                        <span class="saving-bytes">
-                                            {sv.text.clone()}
-                                        </span>
+                                        <span class="saving-bytes">{sv.text.clone()}</span>
                                         {move || {
                                             time_of(&key)
                                                 .map(|t| {
