@@ -12,8 +12,8 @@
 # Usage: scripts/size.sh [dist] [budget-bytes] [first-load-budget-bytes] [log-budget-bytes]
 set -euo pipefail
 DIST=${1:-dist}
-BUDGET=${2:-704000}
-FIRST_BUDGET=${3:-398716}
+BUDGET=${2:-687200}
+FIRST_BUDGET=${3:-407000}
 LOG_BUDGET=${4:-284051}
 # What index.html requests as it loads: stylesheets, preloads, classic and module scripts by src,
 # and the core worker's script. Not what the app's loader imports after the first answer

@@ -1,6 +1,5 @@
 use leptos::ev;
 use leptos::prelude::*;
-use memcalc_core::analysis::derived::derive;
 use memcalc_core::schema::fields::FieldId;
 use memcalc_core::schema::page::{PageOptions, Part};
 use memcalc_core::{estimate, Estimate, FieldError, Inputs, PageState, Scenario};
@@ -99,20 +98,6 @@ pub fn Calculator(
         })
     });
     let result: Memo<Estimate> = Memo::new(move |_| estimate(&scenario.get()));
-    // The derived answers and the scaling sweep run dozens of estimates for their bytes only
-    // (`model::bytes`, no text): they follow the scenario one frame behind the breakdown, so a
-    // keystroke's frame holds the estimate only (`node bench/profile-input.mjs`,
-    // docs/performance.md). The first paint shows the estimate only; they are first computed
-    // after it.
-    let painted = crate::observe::after_first_paint();
-    let settled = crate::observe::one_frame_behind(scenario);
-    let derived = Memo::new(move |_| {
-        if painted.get() {
-            derive(&settled.get())
-        } else {
-            memcalc_core::analysis::derived::Derived::default()
-        }
-    });
     // The mode, family and method typed, even while another field is invalid, decide which
     // fields show. Memos, not derived signals: the form's groups re-render only when these
     // values change, not on every keystroke.
@@ -189,6 +174,9 @@ pub fn Calculator(
     // Once an edit leaves the preset, its label says so ("Changed from …").
     let preset_edited =
         Memo::new(move |_| preset.get().is_some_and(|p| scenario.with(|s| p.edited(s))));
+    // The time answer, with the advice and the scaling sweep (issue 36: worked out in the core
+    // worker, not on the page's thread).
+    let time = crate::time::answers(link);
     provide_context(Page {
         inputs,
         scenario,
@@ -196,8 +184,8 @@ pub fn Calculator(
         stale,
         left_out,
         no_estimate: unknown_preset.into(),
-        derived,
-        time: crate::time::answers(link),
+        advice: crate::time::advice(time),
+        time,
         plan_answer: crate::time::plans(link, Signal::derive(move || plan.with(|p| !p.is_empty()))),
         units,
         theme,

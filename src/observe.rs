@@ -41,53 +41,6 @@ pub fn element_width(target: NodeRef<Div>) -> ReadSignal<f64> {
     width
 }
 
-/// False until the browser has painted the first frame, then true: what the first answer does not
-/// need is built after it, so the first frame runs less wasm and lays out fewer nodes.
-/// (A timeout from an animation frame runs after that frame's paint.)
-pub fn after_first_paint() -> ReadSignal<bool> {
-    let (painted, set_painted) = signal(false);
-    request_animation_frame(move || {
-        set_timeout(move || set_painted.set(true), std::time::Duration::ZERO)
-    });
-    painted
-}
-
-/// `source`, one frame behind: after a change, the value is taken in the animation frame after
-/// the one that shows the change, once however many changes came in between. What is costly and
-/// not the figure typed for (the suggestions' and the scaling sweep's dozens of estimates) is
-/// worked out from it, so an edit's frame shows its numbers without waiting for them
-/// (docs/performance.md, issue 36).
-pub fn one_frame_behind<T: Clone + PartialEq + Send + Sync + 'static>(
-    source: Memo<T>,
-) -> ReadSignal<T> {
-    let (behind, set_behind) = signal(source.get_untracked());
-    let waiting = StoredValue::new(false);
-    Effect::new(move |_| {
-        source.track();
-        if waiting.get_value() {
-            return;
-        }
-        waiting.set_value(true);
-        request_animation_frame(move || {
-            request_animation_frame(move || {
-                // `None`: set, so the page is still there.
-                if waiting.try_set_value(false).is_none() {
-                    if let Some(v) = source.try_get_untracked() {
-                        set_behind.maybe_update(|b| {
-                            let new = *b != v;
-                            if new {
-                                *b = v;
-                            }
-                            new
-                        });
-                    }
-                }
-            })
-        });
-    });
-    behind
-}
-
 /// `window.devicePixelRatio`, updated when it changes (zoom, moving to another screen), which
 /// browsers signal with a resize.
 pub fn device_pixel_ratio() -> ReadSignal<f64> {

@@ -3,7 +3,7 @@
 //! of the same estimate, units and callbacks passed down as props through every component.
 
 use leptos::prelude::*;
-use memcalc_core::analysis::derived::Derived;
+use memcalc_core::report::Advice;
 use memcalc_core::schema::fields::FieldId;
 use memcalc_core::units::UnitSystem;
 use memcalc_core::{Estimate, Inputs, Scenario};
@@ -30,8 +30,10 @@ pub struct Page {
     /// The link names a preset this version does not know: no figures are shown at all (the
     /// defaults' would be another scenario's), only the note in `left_out`.
     pub no_estimate: Signal<bool>,
-    /// The answers derived from the scenario (fewest devices, savings, the scaling sweep).
-    pub derived: Memo<Derived>,
+    /// The answers derived from the scenario (the facts at a glance, the savings, the scaling
+    /// sweep), worked out by the core worker with the time answer (`report::Advice`, issue 36);
+    /// the last one stays until the next arrives, empty until the first.
+    pub advice: Memo<Advice>,
     /// The time answers of `link`, from the lazily loaded time wasm (`None` until the first).
     pub time: crate::time::TimeAnswer,
     /// The planner's answer of `link` where it holds goal keys (issue 41), asked apart from the

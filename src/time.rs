@@ -116,6 +116,17 @@ pub fn answers(link: Memo<String>) -> TimeAnswer {
     answer
 }
 
+/// The advice of the time answer on screen (`report::Advice`: facts at a glance, savings,
+/// the scaling sweep; issue 36), the last one kept while a newer query is being worked out and
+/// empty until the first answer.
+pub fn advice(time: TimeAnswer) -> Memo<memcalc_core::report::Advice> {
+    Memo::new(move |prev: Option<&memcalc_core::report::Advice>| {
+        time.with(|t| t.as_ref().and_then(|a| a.advice.clone()))
+            .or_else(|| prev.cloned())
+            .unwrap_or_default()
+    })
+}
+
 /// The planner's answer of `link` (issue 41), asked apart from the time answer and only once
 /// the link has stood still a moment (src/time.js), in a core worker of its own: its search
 /// over every device takes the core ~130 ms, which the time line must not wait for. `None` while `has_goal` is

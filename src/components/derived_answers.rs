@@ -1,16 +1,15 @@
 use leptos::prelude::*;
-use memcalc_core::report::{facts, saving_text, Fact};
+use memcalc_core::report::Fact;
 
 use crate::page::Page;
 
 /// Answers computed by the core beside the breakdown: what fits, and the single changes that
-/// save the most memory, each one click to apply.
+/// save the most memory, each one click to apply. The core worker works them out with the time
+/// answer (`report::Advice`, issue 36); this only draws them.
 #[component]
 pub fn DerivedAnswers() -> impl IntoView {
     let Page {
-        estimate,
-        derived,
-        units,
+        advice,
         apply: on_apply,
         locked,
         time,
@@ -34,8 +33,8 @@ pub fn DerivedAnswers() -> impl IntoView {
             <h3 id="derived-heading">"At a glance"</h3>
             <dl class="facts">
                 {move || {
-                    estimate
-                        .with(|e| derived.with(|d| facts(e, d, units.get())))
+                    advice
+                        .with(|a| a.facts.clone())
                         .into_iter()
                         .map(|Fact { id, label, value }| {
                             view! {
@@ -50,7 +49,7 @@ pub fn DerivedAnswers() -> impl IntoView {
             </dl>
             <h3>"What would save the most memory"</h3>
             <Show
-                when=move || derived.with(|d| !d.savings.is_empty())
+                when=move || advice.with(|a| !a.savings.is_empty())
                 fallback=|| {
                     view! {
                         <p class="muted">
@@ -61,7 +60,7 @@ pub fn DerivedAnswers() -> impl IntoView {
             >
                 <ol class="savings">
                     {move || {
-                        derived
+                        advice
                             .get()
                             .savings
                             .into_iter()
@@ -71,15 +70,13 @@ pub fn DerivedAnswers() -> impl IntoView {
                             .take(8)
                             .map(|sv| {
                                 let patch = sv.patch.clone();
-                                let query = sv.query();
+                                let query = sv.query.clone();
                                 let key = sv.patch.clone();
                                 let key2 = sv.patch.clone();
                                 view! {
                                     <li data-saving=query.clone() class:fits=sv.fits_after>
                                         <span class="saving-label">{sv.label.clone()}</span>
-                                        <span class="saving-bytes">
-                                            {saving_text(&sv, units.get())}
-                                        </span>
+                                        <span class="saving-bytes">{sv.text.clone()}</span>
                                         {move || {
                                             time_of(&key)
                                                 .map(|t| {

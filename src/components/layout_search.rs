@@ -1,19 +1,19 @@
 use leptos::prelude::*;
-use memcalc_core::analysis::layouts::{framework_scope, training_layouts, LAYOUTS_SHOWN};
 use memcalc_core::report::page_words;
 
 use crate::page::Page;
 
 /// Training: the layouts on the scenario's GPUs that fit, cheapest first, each one click to
-/// apply. The core searches and ranks; the search runs only while the fold is open.
+/// apply. The core worker searches and ranks them with the time answer (`report::Advice`, issue
+/// 36); the rows are drawn only while the fold is open.
 #[component]
 pub fn LayoutSearch() -> impl IntoView {
     let Page {
         scenario,
-        units,
         apply: on_apply,
         pinned,
         time,
+        advice,
         ..
     } = Page::get();
     // Each layout's step time and GPU-hours, from the time wasm (`TimeAnswer::layouts`).
@@ -34,7 +34,7 @@ pub fn LayoutSearch() -> impl IntoView {
     let open = RwSignal::new(false);
     let found = Memo::new(move |_| {
         if open.get() {
-            scenario.with(|s| training_layouts(s, LAYOUTS_SHOWN))
+            advice.with(|a| a.layouts.clone())
         } else {
             Vec::new()
         }
@@ -57,8 +57,8 @@ pub fn LayoutSearch() -> impl IntoView {
                 <summary>{move || page_words::layouts_heading(gpus())}</summary>
                 <p class="help">{page_words::layouts_ranking()}</p>
                 {move || {
-                    scenario
-                        .with(framework_scope)
+                    advice
+                        .with(|a| a.layouts_scope.clone())
                         .map(|t| {
                             view! {
                                 <p class="help" data-testid="layouts-scope">
@@ -85,13 +85,12 @@ pub fn LayoutSearch() -> impl IntoView {
                                 .map(|l| {
                                     let patch = l.patch.clone();
                                     let kept = l.patch.clone();
-                                    let q = l.query();
+                                    let q = l.query.clone();
+                                    let row = l.query.clone();
                                     view! {
-                                        <li data-layout=l.query()>
-                                            <span class="saving-label">{l.label()}</span>
-                                            <span class="saving-bytes">
-                                                {page_words::layout_facts(&l, units.get())}
-                                            </span>
+                                        <li data-layout=l.query.clone()>
+                                            <span class="saving-label">{l.label}</span>
+                                            <span class="saving-bytes">{l.facts}</span>
                                             <span class="saving-time" data-testid="layout-time">
                                                 {move || time_of(&q)}
                                             </span>
@@ -109,7 +108,7 @@ pub fn LayoutSearch() -> impl IntoView {
                                             >
                                                 "Compare"
                                             </button>
-                                            <super::RowLaunch query=l.query() />
+                                            <super::RowLaunch query=row />
                                         </li>
                                     }
                                 })

@@ -13,7 +13,7 @@ use crate::page::Page;
 #[component]
 pub fn ScalingChart() -> impl IntoView {
     let Page {
-        derived,
+        advice,
         estimate,
         units,
         theme,
@@ -21,8 +21,9 @@ pub fn ScalingChart() -> impl IntoView {
         time,
         ..
     } = Page::get();
-    // Its own memo: the chart redraws when the sweep changes, not on every derived answer.
-    let sweep = Memo::new(move |_| derived.with(|d| d.scaling.clone()));
+    // Its own memo: the chart redraws when the sweep changes, not on every advice (the core
+    // worker's, with the time answer: issue 36).
+    let sweep = Memo::new(move |_| advice.with(|a| a.scaling.clone()));
     let container = NodeRef::<Div>::new();
     let canvas = NodeRef::<Canvas>::new();
     let data = Memo::new(move |_| ScalingData {

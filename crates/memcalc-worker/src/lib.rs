@@ -138,6 +138,43 @@ mod tests {
         assert_eq!(launch_rows("gpu_bw=0"), "null");
     }
 
+    // ---- issue 36 (h-split): the page's advice in the time answer ----
+    #[test]
+    fn the_time_answer_carries_the_advice_and_layouts_the_page_draws() {
+        let q = "params=7B&seq=4096&gpus=8&gpu=h100-80";
+        let json = time_answer(q);
+        let a: memcalc_core::report::TimeAnswer = serde_json::from_str(&json).unwrap();
+        let advice = a.advice.expect("advice");
+        // What the app computed itself before: the same facts, rows and sweep.
+        let s = memcalc_core::Inputs::from_query(q).0.parse().unwrap();
+        let e = memcalc_core::estimate(&s);
+        let d = memcalc_core::analysis::derived::derive(&s);
+        let units = memcalc_core::units::UnitSystem::default();
+        assert_eq!(advice.facts, memcalc_core::report::facts(&e, &d, units));
+        assert_eq!(advice.scaling, d.scaling);
+        let rows: Vec<(String, String)> = advice
+            .savings
+            .iter()
+            .map(|r| (r.query.clone(), r.text.clone()))
+            .collect();
+        let want: Vec<(String, String)> = d
+            .savings
+            .iter()
+            .map(|sv| (sv.query(), memcalc_core::report::saving_text(sv, units)))
+            .collect();
+        assert_eq!(rows, want);
+        assert!(!advice.layouts.is_empty(), "{json}");
+        // Each layout row has its time from the same search.
+        assert!(advice
+            .layouts
+            .iter()
+            .all(|l| a.layouts.iter().any(|t| t.query == l.query)));
+        // A link that shows neither the advice nor the scaling chart carries none.
+        let a: memcalc_core::report::TimeAnswer =
+            serde_json::from_str(&time_answer(&format!("{q}&show=verdict,table"))).unwrap();
+        assert!(a.advice.is_none());
+    }
+
     #[test]
     fn the_first_screen_is_the_writer_s() {
         let q = "mode=infer&model_id=meta-llama/Llama-3.1-8B&gpu=h100-80";

@@ -126,20 +126,24 @@ pub fn unchanged_reason(s: &Scenario, key: FieldId) -> String {
 }
 
 /// A line of the scaling chart.
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
 pub struct Series {
-    pub label: &'static str,
+    #[serde(deserialize_with = "crate::base::static_str::deserialize")]
+    pub label: crate::base::static_str::Static,
     pub points: Vec<(u64, u64)>,
 }
 
 /// What the scaling chart shows for a scenario: memory per device against the quantity that
 /// matters most (micro-batch for training, context length for inference, nodes for
 /// simulations, strong and weak), the capacity, and the current value of that quantity.
-#[derive(Debug, Clone, PartialEq, Eq)]
+// Serde: the page's answer carries it from the core worker (`report::Advice`, issue 36).
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Scaling {
-    pub x_label: &'static str,
+    #[serde(deserialize_with = "crate::base::static_str::deserialize")]
+    pub x_label: crate::base::static_str::Static,
     /// The same in a sentence: "how memory scales with {x_words}".
-    pub x_words: &'static str,
+    #[serde(deserialize_with = "crate::base::static_str::deserialize")]
+    pub x_words: crate::base::static_str::Static,
     pub key: FieldId,
     pub series: Vec<Series>,
     pub capacity: u64,

@@ -5,5 +5,6 @@
 pub mod choice;
 pub mod keys;
 pub mod sat;
+pub mod static_str;
 pub mod search;
 pub mod units;

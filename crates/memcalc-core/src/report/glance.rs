@@ -11,11 +11,14 @@ use crate::model::{Estimate, Per};
 use crate::scenario::Mode;
 
 /// One labelled answer.
-#[derive(Debug, Clone, PartialEq, Eq)]
+// Serde: the page's answer carries it from the core worker (`report::Advice`, issue 36).
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Fact {
     /// Stable id, the page's `data-fact`.
-    pub id: &'static str,
-    pub label: &'static str,
+    #[serde(deserialize_with = "crate::base::static_str::deserialize")]
+    pub id: crate::base::static_str::Static,
+    #[serde(deserialize_with = "crate::base::static_str::deserialize")]
+    pub label: crate::base::static_str::Static,
     pub value: String,
 }
 

@@ -45,6 +45,9 @@ pub use time_answer::LayoutTimeText;
 pub use time_answer::RowLaunch;
 // Issue 41 (h-compare): the comparison's time terms on the page.
 pub use time_answer::CompareTerm;
+// ---- Issue 36 (h-split): the page's advice and scaling sweep, worked out in the core worker ----
+mod advice;
+pub use advice::{advice, Advice, LayoutRow, SavingRow};
 
 /// Where a row's bytes live, as the table, the CSV and the Markdown all write it: a
 /// simulation's rows are in the node's memory (CPU codes) or on the GPU; "device" is the

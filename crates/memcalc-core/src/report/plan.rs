@@ -731,12 +731,22 @@ pub fn layout_times(s: &crate::scenario::Scenario) -> Vec<crate::report::LayoutT
     if !(s.mode.trains() && s.sciml.is_transformer()) {
         return Vec::new();
     }
+    layout_times_of(s, &training_layouts(s, LAYOUTS_SHOWN))
+}
+
+/// [`layout_times`] of layouts already found (issue 36, h-split: the time answer finds them
+/// once for the page's layout rows and their times).
+#[cfg(feature = "time")]
+pub fn layout_times_of(
+    s: &crate::scenario::Scenario,
+    layouts: &[crate::analysis::layouts::Layout],
+) -> Vec<crate::report::LayoutTimeText> {
     let per = if s.speed.train_tokens.is_some() {
         "for the run"
     } else {
         "per 1B tokens"
     };
-    training_layouts(s, LAYOUTS_SHOWN)
+    layouts
         .iter()
         .filter_map(|l| {
             let t = crate::analysis::plan::layout_time(s, l)?;

@@ -102,6 +102,12 @@ pub struct TimeAnswer {
     /// first; empty without `cmp=`. The page's time section and time bars draw them.
     #[serde(default)]
     pub compare_terms: Vec<CompareTerm>,
+    // ---- The page's advice (issue 36, h-split) ----
+    /// The "At a glance" answers, the suggestions and the scaling chart's sweep
+    /// (`report::advice`), worked out here so the app's wasm carries none of their searches;
+    /// `None` where the link's `show=` leaves out both the advice and the scaling chart.
+    #[serde(default)]
+    pub advice: Option<super::Advice>,
     // Each suggestion's and layout row's launch settings are not here: the page asks for them
     // apart ([`launch_rows`], issue 41/36, h-lane), when a row's "Launch" fold first opens.
 }
@@ -261,7 +267,14 @@ pub fn time_answer(query: &str) -> Option<TimeAnswer> {
             a.line = format!("{}: {}", err.field.field().label, err.message);
         }
     }
-    let all = savings(&s);
+    // ---- issue 36 (h-split): the page's advice, from the same savings ----
+    let derived = (options.shows(crate::schema::page::Part::Advice)
+        || options.shows(crate::schema::page::Part::Scaling))
+    .then(|| crate::analysis::derived::derive(&s));
+    let all = match &derived {
+        Some(d) => d.savings.clone(),
+        None => savings(&s),
+    };
     // Each row's launch settings: `launch_rows`, asked apart (issue 41/36, h-lane).
     // Memory over one step (issue 42), where the page shows it.
     if options.shows(crate::schema::page::Part::Timeline) {
@@ -285,12 +298,24 @@ pub fn time_answer(query: &str) -> Option<TimeAnswer> {
     (a.compare, a.compare_export, a.compare_terms) =
         compare_times(&s, &options.compare, options.units);
     // ---- issue 41 (h-planpage): the layout rows' times (the planner is `plan_answer`) ----
+    // ---- issue 36 (h-split): the layouts found once, for their rows (the advice) and times ----
+    let layouts = if options.shows(crate::schema::page::Part::Advice)
+        && s.mode.trains()
+        && s.sciml.is_transformer()
+    {
+        use crate::analysis::layouts::{training_layouts, LAYOUTS_SHOWN};
+        training_layouts(&s, LAYOUTS_SHOWN)
+    } else {
+        Vec::new()
+    };
     if options.shows(crate::schema::page::Part::Advice) {
-        a.layouts = crate::report::plan::layout_times(&s);
+        a.layouts = crate::report::plan::layout_times_of(&s, &layouts);
     }
     if options.scaling_y != ScalingY::Memory {
         a.lines = time_lines(&s, &scaling(&s), options.scaling_y);
     }
+    // ---- issue 36 (h-split) ----
+    a.advice = derived.map(|d| super::advice(&s, &e, d, &layouts, options.units));
     Some(a)
 }
 
