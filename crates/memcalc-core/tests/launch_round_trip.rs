@@ -137,6 +137,18 @@ fn sglang_round_trip(s: &Scenario, o: &Emitted) {
         fields.join(", ")
     );
     same_keys(&read_back(&line, "sglang"), s, &line);
+    // The command itself (issue 40, h-sglang; log/sglang.rs `command`): bare, and as the page's
+    // copy gives it (its notes as comment lines above). Its flags are the ServerArgs fields, so
+    // it reads back as the line does, and the sequences a step holds besides.
+    let pool = s.engine.pool().unwrap();
+    for text in [o.body.clone(), o.text()] {
+        let back = read_back(&text, "sglang");
+        same_keys(&back, s, &o.body);
+        assert_eq!(back.max_num_seqs, Some(pool.max_seqs(s)), "{text}");
+        let r = memcalc_core::log::read(&text);
+        assert!(r.unused.is_empty(), "{text}\n{:?}", r.unused);
+        assert_eq!(r.tool(), Some(memcalc_core::log::Tool::Sglang), "{text}");
+    }
 }
 
 /// The setup, then each suggestion's patched setup: every command the page offers.
@@ -401,6 +413,8 @@ fn sbatch_query() -> impl Strategy<Value = String> {
     prop_oneof![
         train_query(),
         query().prop_map(|q| format!("{q}&engine=vllm")),
+        // Issue 40 (h-sglang): SGLang's command after `srun`.
+        query().prop_map(|q| format!("{q}&engine=sglang")),
         (
             prop::sample::select(vec![
                 "preset=lammps-rhodopsin",
@@ -1006,7 +1020,8 @@ fn sbatch_launched_round_trip(s: &Scenario, o: &Emitted) {
                 "{cmd}"
             );
         } else {
-            assert!(!f.is_empty() || s.engine.id() == "sglang", "{cmd}");
+            // Every server's command states keys, SGLang's too (issue 40, h-sglang).
+            assert!(!f.is_empty(), "{cmd}");
         }
     }
 }
@@ -1034,6 +1049,12 @@ fn the_training_properties_reach_their_targets_and_suggestions() {
         ),
         (
             "mode=infer&model_id=meta-llama/Llama-3.1-8B&engine=vllm&gpus=2&tp=2&seq=8192",
+            Target::Sbatch,
+            sbatch_launched_round_trip,
+            1,
+        ),
+        (
+            "mode=infer&model_id=meta-llama/Llama-3.1-8B&engine=sglang&gpus=2&tp=2&seq=8192",
             Target::Sbatch,
             sbatch_launched_round_trip,
             1,

@@ -94,7 +94,7 @@ pub(crate) fn words(l: &str) -> Vec<String> {
 
 /// The options of a command after its program word: each option with its value (`-c 8192`,
 /// `--ctx-size=8192`), a switch with none. `takes`: whether an option takes a value.
-fn options(words: &[String], takes: fn(&str) -> bool) -> Vec<(String, Option<String>)> {
+pub(crate) fn options(words: &[String], takes: fn(&str) -> bool) -> Vec<(String, Option<String>)> {
     let mut out = Vec::new();
     let mut i = 0;
     while i < words.len() {
