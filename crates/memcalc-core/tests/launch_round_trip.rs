@@ -996,7 +996,17 @@ fn sbatch_launched_round_trip(s: &Scenario, o: &Emitted) {
         assert_eq!(srun.is_some(), even, "{}", o.body);
     }
     if s.mode.trains() && !even {
-        return;
+        // GPUs that do not fill whole nodes (issue 40, h-sglang): the header asks the job's
+        // GPUs (--ntasks × --gpus-per-task), not nodes × per node, and says why no torchrun
+        // line follows.
+        assert!(o.body.contains("#SBATCH --gpus-per-task=1\n"), "{}", o.body);
+        assert!(!o.body.contains("--gpus-per-node"), "{}", o.body);
+        assert!(
+            o.text()
+                .contains("No srun line follows: torchrun starts --nproc-per-node"),
+            "{}",
+            o.text()
+        );
     }
     sbatch_round_trip(s, o);
     // The command alone: its reader gives the GPUs (training) or the ranks (a code).
@@ -1071,6 +1081,40 @@ fn the_training_properties_reach_their_targets_and_suggestions() {
         let s = scenario(q).unwrap();
         assert!(every_command(&s, t, check) >= least, "{}: {q}", t.id());
     }
+}
+
+#[test]
+fn a_training_sbatch_for_part_of_a_node_asks_the_gpus_it_uses() {
+    // 12 GPUs at 8 per node: two nodes, twelve tasks of one GPU each (sbatch.1
+    // --gpus-per-task), not 2 × 8 = 16 GPUs.
+    let s = scenario("mode=train&model_id=meta-llama/Llama-3.1-8B&framework=fsdp&zero=3&gpus=12&gpus_per_node=8&batch=8").unwrap();
+    let o = emit::emit(Target::Sbatch, &s, &estimate(&s)).unwrap();
+    for want in [
+        "#SBATCH --nodes=2\n",
+        "#SBATCH --ntasks=12\n",
+        "#SBATCH --ntasks-per-node=8\n",
+        "#SBATCH --gpus-per-task=1\n",
+    ] {
+        assert!(o.body.contains(want), "{want}\n{}", o.body);
+    }
+    assert!(!o.body.contains("srun "), "{}", o.body);
+    let header: String = o
+        .body
+        .lines()
+        .filter(|l| l.starts_with('#'))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let f = filled(&header);
+    assert_eq!(filled_key(&f, "gpus").as_deref(), Some("12"), "{header}");
+    assert_eq!(
+        filled_key(&f, "gpus_per_node").as_deref(),
+        Some("8"),
+        "{header}"
+    );
+    // The whole script reads back as the scenario, its header agreeing with the guard.
+    let r = memcalc_core::log::read(&o.text());
+    assert!(r.unused.is_empty(), "{:?}", r.unused);
+    assert_eq!(read_over(&o.body, "mode=infer").to_query(), s.to_query());
 }
 
 #[test]

@@ -16,7 +16,7 @@
 //!   runtime/zero/offload_config.py (`offload_optimizer`, `offload_param`: `device`);
 //! - Slurm: the `#SBATCH` lines as sbatch(1) reads them (SchedMD/slurm doc/man/man1/sbatch.1,
 //!   the 25.05 line: `--nodes`/`-N`, `--ntasks`/`-n`, `--ntasks-per-node`, `--gpus-per-node`,
-//!   `--gpus`/`-G`), and the guard line `memcalc '<link>'` that `memcalc --emit sbatch` writes
+//!   `--gpus`/`-G`, `--gpus-per-task` with a task count), and the guard line `memcalc '<link>'` that `memcalc --emit sbatch` writes
 //!   (its link is the scenario the job was sized for). A launched command inside the script
 //!   (`srun vllm serve …`, `llama-server …`) is read by its engine's rows.
 //!
@@ -372,6 +372,7 @@ pub(crate) fn sbatch_line(c: &mut Ctx, l: &str) {
             "--ntasks-per-node" => "sb_per_node",
             "--gpus-per-node" => "sb_gpus_per_node",
             "--gpus" | "-G" => "sb_gpus",
+            "--gpus-per-task" => "sb_gpus_per_task",
             _ => continue,
         };
         // `--nodes=2-4`: a range; the minimum is what the job may get.
@@ -444,7 +445,7 @@ pub(crate) fn sbatch_finish(c: &mut Ctx) {
     }
     let tasks =
         get(c, "sb_ntasks").or_else(|| get(c, "sb_per_node").map(|(n, l, t)| (n * nodes, l, t)));
-    if let Some((n, line, text)) = tasks {
+    if let Some((n, line, text)) = tasks.clone() {
         header.push((F::Ranks, n, line, text));
     }
     if let Some((per, line, text)) = get(c, "sb_gpus_per_node") {
@@ -453,6 +454,16 @@ pub(crate) fn sbatch_finish(c: &mut Ctx) {
         header.push((F::Gpus, total, line, text));
     } else if let Some((g, line, text)) = get(c, "sb_gpus") {
         header.push((F::Gpus, g, line, text));
+    } else if let (Some((per_task, line, text)), Some((n, _, _))) =
+        (get(c, "sb_gpus_per_task"), tasks)
+    {
+        // `--ntasks=12 --ntasks-per-node=8 --gpus-per-task=1` (issue 40, h-sglang): the job's
+        // GPUs are its tasks × GPUs per task (sbatch.1 --gpus-per-task), at most
+        // --ntasks-per-node × GPUs per task on one node.
+        if let Some((tpn, _, _)) = get(c, "sb_per_node") {
+            header.push((F::GpusPerNode, tpn * per_task, line, text.clone()));
+        }
+        header.push((F::Gpus, n * per_task, line, text));
     }
     let guarded = c.seen.contains_key("guard");
     if !guarded {
