@@ -253,6 +253,7 @@ pub(crate) fn llamacpp_command(c: &mut Ctx, l: &str) {
         return;
     };
     c.remember("command", 1.0);
+    c.launch = true;
     let num = |v: &Option<String>| v.as_deref().and_then(first_number);
     let (mut ctx, mut np) = (None, None);
     let (mut ctk, mut ctv) = (None::<String>, None::<String>);
@@ -379,6 +380,7 @@ pub(crate) fn sbatch_line(c: &mut Ctx, l: &str) {
         if let Some(n) = n.filter(|n| *n > 0.0) {
             c.remember(name, n);
             c.starts = c.starts.max(1);
+            c.launch = true;
         }
     }
 }
@@ -430,6 +432,7 @@ pub(crate) fn guard(c: &mut Ctx, l: &str) {
         }
     }
     c.remember("guard", 1.0);
+    c.launch = true;
 }
 
 /// The keys a batch script's header states: the nodes, the GPUs (`--gpus`, else nodes ×
@@ -538,6 +541,7 @@ pub(crate) fn pwx_command(c: &mut Ctx, l: &str) {
         return;
     };
     c.remember("command", 1.0);
+    c.launch = true;
     if let Some(n) = launcher_ranks(&w[..at]) {
         c.remember("ranks", n);
     }
@@ -575,6 +579,7 @@ pub(crate) fn lammps_command(c: &mut Ctx, l: &str) {
         return;
     };
     c.remember("command", 1.0);
+    c.launch = true;
     if let Some(n) = launcher_ranks(&w[..at]) {
         c.remember("np", n);
     }
@@ -643,6 +648,7 @@ pub(crate) fn lammps_processors(c: &mut Ctx, l: &str) {
         .collect();
     if dims.len() == 3 && dims.iter().all(|d| *d >= 1.0) {
         c.remember("processors", dims.iter().product());
+        c.launch = true;
     }
 }
 
@@ -667,6 +673,7 @@ pub(crate) fn decompose_subdomains(c: &mut Ctx, l: &str) {
         .filter(|n| *n >= 1.0)
     {
         c.remember("subdomains", n);
+        c.launch = true;
     }
 }
 
@@ -695,6 +702,7 @@ pub(crate) fn gadget_max_mem(c: &mut Ctx, l: &str) {
     if let ["MaxMemSize", v] = w.as_slice() {
         if let Some(n) = first_number(v).filter(|n| *n > 0.0) {
             c.remember("param_max_mem", n);
+            c.launch = true;
         }
     }
 }
@@ -730,6 +738,7 @@ pub(crate) fn deepspeed_config(c: &mut Ctx, text: &str, first: usize) -> bool {
         c.fill_at(key, value, line, t);
         c.hits += 1;
     };
+    c.launch = true;
     let (line, t) = json_line(text, first, "zero_optimization");
     c.fill_at(F::Mode, "train", line, t);
     let count = |v: Option<&serde_json::Value>| v.and_then(|v| v.as_u64()).filter(|n| *n > 0);

@@ -112,9 +112,7 @@ impl Tool {
             Tool::Abinit => "ABINIT",
             Tool::Gadget => "GADGET-4 memory report",
             Tool::Openfoam => "OpenFOAM",
-            Tool::Trainer => {
-                "PyTorch FSDP under torchrun, Hugging Face TrainingArguments (launch settings)"
-            }
+            Tool::Trainer => "PyTorch FSDP under torchrun, Hugging Face TrainingArguments",
         }
     }
 
@@ -333,6 +331,9 @@ pub struct Reading {
     /// `prompt_tokens` of a prompt evaluation, `generated_tokens`, `bench` for llama-bench),
     /// read by log/timing.rs.
     pub counts: Vec<(&'static str, u64)>,
+    /// Whether launch settings were read (a command, a batch script, a config; issue 40,
+    /// h-sglang): with no figure logged, the text is launch settings, not a log.
+    pub launch: bool,
 }
 
 impl Reading {
@@ -388,6 +389,8 @@ pub(crate) struct Ctx {
     pub hits: usize,
     /// Times a start-of-run line was seen (two: two runs concatenated).
     pub starts: usize,
+    /// Whether a launch setting was read (a command, a batch script, a config: log/launch.rs).
+    pub launch: bool,
     line: usize,
     text: String,
     prints: &'static str,
@@ -402,6 +405,7 @@ impl Ctx {
             version: String::new(),
             hits: 0,
             starts: 0,
+            launch: false,
             line: 0,
             text: String::new(),
             prints: "",
@@ -758,6 +762,7 @@ impl Reader {
             ..Reading::default()
         };
         for (tool, ctx) in found {
+            out.launch |= ctx.launch || tool == Tool::Trainer;
             out.tools.push((tool, ctx.version.clone()));
             for l in ctx.reading.logged {
                 if !out.logged.iter().any(|o| o.figure == l.figure) {

@@ -192,6 +192,7 @@ fn command(c: &mut Ctx, l: &str) {
         return;
     };
     c.starts = c.starts.max(1);
+    c.launch = true;
     let args: Vec<(String, String)> = super::launch::options(&w[at + 1..], takes_value)
         .into_iter()
         .map(|(o, v)| (flag_field(&o), v.unwrap_or_else(|| "True".into())))
