@@ -382,6 +382,35 @@ fn the_headline_reads_naturally_for_launch_settings_and_logs() {
     // A log line that states settings only (SGLang's server_args) is still a log.
     let h = view("[2025-05-01 12:00:00] server_args=ServerArgs(model_path='meta-llama/Llama-3.1-8B', tp_size=2, tokenizer_worker_num=1)\n");
     assert!(h.starts_with("Recognised a SGLang 0.5-era log"), "{h}");
+    // A log that prints its launch command, then stops before any figure (SGLang 0.4.4,
+    // sgl-project/sglang#4895), is still a log: its server_args line is the log's own.
+    let h = view(&fixture("sglang-0.4.4-issue4895.log"));
+    assert!(h.starts_with("Recognised a SGLang 0.4-era log"), "{h}");
+    // Each kind of launch output: a guard's link naming `atom_style=` (a LAMMPS log word), an
+    // OpenFOAM dictionary with `//` comments, a GADGET-4 parameter with `%` comments.
+    for (t, q) in [
+        ("sbatch", "preset=lammps-rhodopsin&nodes=2&ranks=8"),
+        ("openfoam", "preset=openfoam-10m"),
+        ("gadget4", "preset=gadget-lcdm-512"),
+        (
+            "deepspeed",
+            "mode=train&params=7B&framework=deepspeed&zero=3",
+        ),
+        ("llamacpp", "mode=infer&engine=llamacpp&quant=q4_k_m"),
+    ] {
+        let (inputs, _) = Inputs::from_typed_query(q);
+        let s = inputs.parse().unwrap();
+        use memcalc_core::Choice;
+        let t = *memcalc_core::report::emit::Target::ALL
+            .iter()
+            .find(|x| x.id() == t)
+            .unwrap();
+        let o = memcalc_core::report::emit::emit(t, &s, &memcalc_core::estimate(&s)).unwrap();
+        for text in [o.text(), o.body.clone()] {
+            let h = view(&text);
+            assert!(h.starts_with("Recognised launch settings: "), "{text}\n{h}");
+        }
+    }
     // A log with figures keeps its wording.
     let h = view("INFO 05-01 12:00:00 Loading model weights took 14.96 GB\n");
     assert!(h.starts_with("Recognised a vLLM"), "{h}");

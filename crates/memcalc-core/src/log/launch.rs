@@ -691,6 +691,7 @@ pub(crate) fn decompose_method(c: &mut Ctx, l: &str) {
         )),
         _ => return,
     }
+    c.launch = true;
     c.remember_text("method", m);
 }
 
