@@ -397,6 +397,9 @@ fn the_headline_reads_naturally_for_launch_settings_and_logs() {
             "mode=train&params=7B&framework=deepspeed&zero=3",
         ),
         ("llamacpp", "mode=infer&engine=llamacpp&quant=q4_k_m"),
+        // tests/e2e/launch-paste.spec.ts's pastes.
+        ("fsdp", "mode=train&model_id=meta-llama/Llama-3.1-8B&framework=fsdp&zero=3&sharding=hybrid&gpus=16&dtype=bf16&recompute=full"),
+        ("sbatch", "mode=train&model_id=meta-llama/Llama-3.1-8B&framework=deepspeed&zero=3&offload=all&gpus=16&batch=2&micro_batches=4"),
     ] {
         let (inputs, _) = Inputs::from_typed_query(q);
         let s = inputs.parse().unwrap();
