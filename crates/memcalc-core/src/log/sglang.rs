@@ -153,7 +153,8 @@ fn settings(c: &mut Ctx, field: &dyn Fn(&str) -> Option<String>) {
 }
 
 /// The `ServerArgs` field a command-line flag sets: the flag without its dashes, `-` → `_`,
-/// the aliases named to their fields (server_args.py).
+/// the aliases named to their fields (server_args.py; `--tp` is argparse's abbreviation of
+/// `--tp-size`, which argparse's default `allow_abbrev` accepts while no other flag starts so).
 fn flag_field(flag: &str) -> String {
     match flag {
         "--model" => "model_path".into(),
