@@ -51,7 +51,7 @@ test("a ds_config.json and an sbatch script from the Launch folds, pasted back, 
   await page.goto("./?mode=infer");
   await ready(page);
   await paste(page, sbatch);
-  await expect(page.getByTestId("log-headline")).toContainText("Slurm");
+  await expect(page.getByTestId("log-headline")).toContainText("Recognised launch settings: Slurm");
   for (const k of [/framework=deepspeed/, /zero=3/, /offload=all/, /gpus=16/]) await expect(page).toHaveURL(k);
   expect(page.url()).not.toMatch(/mode=infer/);
 });
@@ -66,7 +66,7 @@ test("a torchrun/FSDP launch and TrainingArguments from the Launch folds, pasted
   await page.goto("./?mode=infer");
   await ready(page);
   await paste(page, fsdp);
-  await expect(page.getByTestId("log-headline")).toContainText("FSDP");
+  await expect(page.getByTestId("log-headline")).toContainText("Recognised launch settings: PyTorch FSDP under torchrun");
   for (const k of [/framework=fsdp/, /sharding=hybrid/, /gpus=16/, /recompute=full/]) await expect(page).toHaveURL(k);
   expect(page.url()).not.toMatch(/mode=infer/);
   await expect(page.locator('[data-testid="log-filled"] li[data-key="sharding"]')).toContainText("ShardingStrategy.HYBRID_SHARD");

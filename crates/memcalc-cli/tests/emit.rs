@@ -296,4 +296,61 @@ fn emitted_launch_settings_read_back_through_log() {
         script.contains("\nsrun --ntasks-per-node=1 torchrun --nnodes 2 --nproc-per-node 8 "),
         "{script}"
     );
+
+    // Issue 40 (h-sglang): SGLang's command (log/sglang.rs `command`, ServerArgs names).
+    let q = "mode=infer&engine=sglang&model_id=meta-llama/Llama-3.1-8B&gpus=2&tp=2&seq=8192&kv_dtype=fp8&gpu_util=0.8&max_num_seqs=64";
+    let (code, text, err) = memcalc(&["--emit", "sglang", q]);
+    assert_eq!(code, 0, "{err}");
+    assert!(text.contains("python -m sglang.launch_server"), "{text}");
+    let (code, out) = log_stdin(&text, &[]);
+    assert_eq!(code, 0, "{out}");
+    let v: serde_json::Value = serde_json::from_str(&out).expect("JSON");
+    assert_eq!(v["tools"][0]["id"], "sglang");
+    let query = v["query"].as_str().unwrap();
+    for k in [
+        "engine=sglang",
+        "tp=2",
+        "seq=8192",
+        "kv_dtype=fp8",
+        "gpu_util=0.8",
+        "max_num_seqs=64",
+    ] {
+        assert!(query.contains(k), "{k}: {query}");
+    }
+    // Training GPUs that do not fill whole nodes: the job asks 12 GPUs, not 2 × 8.
+    let (_, script, _) = memcalc(&[
+        "--emit",
+        "sbatch",
+        "mode=train&params=7B&framework=fsdp&gpus=12&gpus_per_node=8",
+    ]);
+    assert!(script.contains("#SBATCH --ntasks=12\n"), "{script}");
+    assert!(script.contains("#SBATCH --gpus-per-task=1\n"), "{script}");
+    assert!(!script.contains("#SBATCH --gpus-per-node"), "{script}");
+    let (code, out) = log_stdin(&script, &[]);
+    assert!(code == 0 || code == 1, "{out}");
+    let v: serde_json::Value = serde_json::from_str(&out).expect("JSON");
+    let query = v["query"].as_str().unwrap();
+    assert!(query.contains("gpus=12"), "{query}");
+    // The headline of a pasted launch (text output).
+    let (_, fsdp, _) = memcalc(&[
+        "--emit",
+        "fsdp",
+        "mode=train&params=7B&framework=fsdp&gpus=8",
+    ]);
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_memcalc"))
+        .args(["--log", "-"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .and_then(|mut c| {
+            use std::io::Write;
+            c.stdin.take().unwrap().write_all(fsdp.as_bytes())?;
+            c.wait_with_output()
+        })
+        .unwrap();
+    let out = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.starts_with("Recognised launch settings: PyTorch FSDP under torchrun, Hugging Face TrainingArguments. "),
+        "{out}"
+    );
 }

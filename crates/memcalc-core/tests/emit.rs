@@ -416,6 +416,8 @@ fn sbatch_options_are_the_man_pages_and_the_guard_reopens_the_scenario() {
     for q in [
         DEEPSPEED,
         VLLM,
+        // GPUs that do not fill whole nodes: --ntasks and --gpus-per-task (issue 40, h-sglang).
+        "mode=train&model_id=meta-llama/Llama-3.1-8B&framework=fsdp&zero=3&gpus=12&gpus_per_node=8&batch=8",
         "preset=openfoam-10m",
         "preset=lammps-rhodopsin",
         "preset=gadget-lcdm-512",

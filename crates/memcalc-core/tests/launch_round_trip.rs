@@ -137,6 +137,18 @@ fn sglang_round_trip(s: &Scenario, o: &Emitted) {
         fields.join(", ")
     );
     same_keys(&read_back(&line, "sglang"), s, &line);
+    // The command itself (issue 40, h-sglang; log/sglang.rs `command`): bare, and as the page's
+    // copy gives it (its notes as comment lines above). Its flags are the ServerArgs fields, so
+    // it reads back as the line does, and the sequences a step holds besides.
+    let pool = s.engine.pool().unwrap();
+    for text in [o.body.clone(), o.text()] {
+        let back = read_back(&text, "sglang");
+        same_keys(&back, s, &o.body);
+        assert_eq!(back.max_num_seqs, Some(pool.max_seqs(s)), "{text}");
+        let r = memcalc_core::log::read(&text);
+        assert!(r.unused.is_empty(), "{text}\n{:?}", r.unused);
+        assert_eq!(r.tool(), Some(memcalc_core::log::Tool::Sglang), "{text}");
+    }
 }
 
 /// The setup, then each suggestion's patched setup: every command the page offers.
@@ -401,6 +413,8 @@ fn sbatch_query() -> impl Strategy<Value = String> {
     prop_oneof![
         train_query(),
         query().prop_map(|q| format!("{q}&engine=vllm")),
+        // Issue 40 (h-sglang): SGLang's command after `srun`.
+        query().prop_map(|q| format!("{q}&engine=sglang")),
         (
             prop::sample::select(vec![
                 "preset=lammps-rhodopsin",
@@ -982,7 +996,17 @@ fn sbatch_launched_round_trip(s: &Scenario, o: &Emitted) {
         assert_eq!(srun.is_some(), even, "{}", o.body);
     }
     if s.mode.trains() && !even {
-        return;
+        // GPUs that do not fill whole nodes (issue 40, h-sglang): the header asks the job's
+        // GPUs (--ntasks × --gpus-per-task), not nodes × per node, and says why no torchrun
+        // line follows.
+        assert!(o.body.contains("#SBATCH --gpus-per-task=1\n"), "{}", o.body);
+        assert!(!o.body.contains("--gpus-per-node"), "{}", o.body);
+        assert!(
+            o.text()
+                .contains("No srun line follows: torchrun starts --nproc-per-node"),
+            "{}",
+            o.text()
+        );
     }
     sbatch_round_trip(s, o);
     // The command alone: its reader gives the GPUs (training) or the ranks (a code).
@@ -1006,7 +1030,8 @@ fn sbatch_launched_round_trip(s: &Scenario, o: &Emitted) {
                 "{cmd}"
             );
         } else {
-            assert!(!f.is_empty() || s.engine.id() == "sglang", "{cmd}");
+            // Every server's command states keys, SGLang's too (issue 40, h-sglang).
+            assert!(!f.is_empty(), "{cmd}");
         }
     }
 }
@@ -1039,6 +1064,12 @@ fn the_training_properties_reach_their_targets_and_suggestions() {
             1,
         ),
         (
+            "mode=infer&model_id=meta-llama/Llama-3.1-8B&engine=sglang&gpus=2&tp=2&seq=8192",
+            Target::Sbatch,
+            sbatch_launched_round_trip,
+            1,
+        ),
+        (
             "mode=infer&model_id=meta-llama/Llama-3.1-8B&engine=llamacpp&quant=q4_k_m&seq=8192",
             Target::Sbatch,
             sbatch_launched_round_trip,
@@ -1050,6 +1081,40 @@ fn the_training_properties_reach_their_targets_and_suggestions() {
         let s = scenario(q).unwrap();
         assert!(every_command(&s, t, check) >= least, "{}: {q}", t.id());
     }
+}
+
+#[test]
+fn a_training_sbatch_for_part_of_a_node_asks_the_gpus_it_uses() {
+    // 12 GPUs at 8 per node: two nodes, twelve tasks of one GPU each (sbatch.1
+    // --gpus-per-task), not 2 × 8 = 16 GPUs.
+    let s = scenario("mode=train&model_id=meta-llama/Llama-3.1-8B&framework=fsdp&zero=3&gpus=12&gpus_per_node=8&batch=8").unwrap();
+    let o = emit::emit(Target::Sbatch, &s, &estimate(&s)).unwrap();
+    for want in [
+        "#SBATCH --nodes=2\n",
+        "#SBATCH --ntasks=12\n",
+        "#SBATCH --ntasks-per-node=8\n",
+        "#SBATCH --gpus-per-task=1\n",
+    ] {
+        assert!(o.body.contains(want), "{want}\n{}", o.body);
+    }
+    assert!(!o.body.contains("srun "), "{}", o.body);
+    let header: String = o
+        .body
+        .lines()
+        .filter(|l| l.starts_with('#'))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let f = filled(&header);
+    assert_eq!(filled_key(&f, "gpus").as_deref(), Some("12"), "{header}");
+    assert_eq!(
+        filled_key(&f, "gpus_per_node").as_deref(),
+        Some("8"),
+        "{header}"
+    );
+    // The whole script reads back as the scenario, its header agreeing with the guard.
+    let r = memcalc_core::log::read(&o.text());
+    assert!(r.unused.is_empty(), "{:?}", r.unused);
+    assert_eq!(read_over(&o.body, "mode=infer").to_query(), s.to_query());
 }
 
 #[test]

@@ -353,6 +353,73 @@ fn unrecognised_text_changes_nothing_and_names_the_tools() {
     }
 }
 
+/// The log box's headline (issue 40, h-sglang): a pasted launch reads as launch settings, its
+/// tools listed; a log keeps its tool, version and counts.
+#[test]
+fn the_headline_reads_naturally_for_launch_settings_and_logs() {
+    let (base, _) = Inputs::from_typed_query("mode=infer");
+    let view = |text: &str| {
+        memcalc_core::report::log_check::view(
+            &answer(text, &base),
+            memcalc_core::units::UnitSystem::Binary,
+        )
+        .headline
+    };
+    let h = view("torchrun --nnodes 1 --nproc-per-node 8 --standalone train.py\nargs = TrainingArguments(output_dir=\"out\", per_device_train_batch_size=4, bf16=True)\n");
+    assert!(
+        h.starts_with("Recognised launch settings: PyTorch FSDP under torchrun, Hugging Face TrainingArguments. "),
+        "{h}"
+    );
+    assert!(
+        !h.contains("(launch settings)") && !h.contains(" log"),
+        "{h}"
+    );
+    assert!(h.contains("keys filled from them"), "{h}");
+    // Several tools: an sbatch script launching SGLang.
+    let h = view("#!/bin/bash\n#SBATCH --nodes=1\n#SBATCH --gpus-per-node=2\nsrun python -m sglang.launch_server --model-path meta-llama/Llama-3.1-8B --tp-size 2\n");
+    assert!(h.starts_with("Recognised launch settings: "), "{h}");
+    assert!(h.contains("SGLang") && h.contains("Slurm"), "{h}");
+    // A log line that states settings only (SGLang's server_args) is still a log.
+    let h = view("[2025-05-01 12:00:00] server_args=ServerArgs(model_path='meta-llama/Llama-3.1-8B', tp_size=2, tokenizer_worker_num=1)\n");
+    assert!(h.starts_with("Recognised a SGLang 0.5-era log"), "{h}");
+    // A log that prints its launch command, then stops before any figure (SGLang 0.4.4,
+    // sgl-project/sglang#4895), is still a log: its server_args line is the log's own.
+    let h = view(&fixture("sglang-0.4.4-issue4895.log"));
+    assert!(h.starts_with("Recognised a SGLang 0.4-era log"), "{h}");
+    // Each kind of launch output: a guard's link naming `atom_style=` (a LAMMPS log word), an
+    // OpenFOAM dictionary with `//` comments, a GADGET-4 parameter with `%` comments.
+    for (t, q) in [
+        ("sbatch", "preset=lammps-rhodopsin&nodes=2&ranks=8"),
+        ("openfoam", "preset=openfoam-10m"),
+        ("gadget4", "preset=gadget-lcdm-512"),
+        (
+            "deepspeed",
+            "mode=train&params=7B&framework=deepspeed&zero=3",
+        ),
+        ("llamacpp", "mode=infer&engine=llamacpp&quant=q4_k_m"),
+        // tests/e2e/launch-paste.spec.ts's pastes.
+        ("fsdp", "mode=train&model_id=meta-llama/Llama-3.1-8B&framework=fsdp&zero=3&sharding=hybrid&gpus=16&dtype=bf16&recompute=full"),
+        ("sbatch", "mode=train&model_id=meta-llama/Llama-3.1-8B&framework=deepspeed&zero=3&offload=all&gpus=16&batch=2&micro_batches=4"),
+    ] {
+        let (inputs, _) = Inputs::from_typed_query(q);
+        let s = inputs.parse().unwrap();
+        use memcalc_core::Choice;
+        let t = *memcalc_core::report::emit::Target::ALL
+            .iter()
+            .find(|x| x.id() == t)
+            .unwrap();
+        let o = memcalc_core::report::emit::emit(t, &s, &memcalc_core::estimate(&s)).unwrap();
+        for text in [o.text(), o.body.clone()] {
+            let h = view(&text);
+            assert!(h.starts_with("Recognised launch settings: "), "{text}\n{h}");
+        }
+    }
+    // A log with figures keeps its wording.
+    let h = view("INFO 05-01 12:00:00 Loading model weights took 14.96 GB\n");
+    assert!(h.starts_with("Recognised a vLLM"), "{h}");
+    assert!(h.contains("1 figure set beside the estimate"), "{h}");
+}
+
 #[test]
 fn markup_and_escapes_stay_inert_text() {
     let text = "\u{1b}[32mINFO\u{1b}[0m <script>alert(1)</script> Loading model weights took 14.96 GB <img src=x onerror=alert(1)>\n\u{1b}]0;title\u{7}# GPU blocks: 100\n";

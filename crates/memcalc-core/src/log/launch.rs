@@ -16,7 +16,7 @@
 //!   runtime/zero/offload_config.py (`offload_optimizer`, `offload_param`: `device`);
 //! - Slurm: the `#SBATCH` lines as sbatch(1) reads them (SchedMD/slurm doc/man/man1/sbatch.1,
 //!   the 25.05 line: `--nodes`/`-N`, `--ntasks`/`-n`, `--ntasks-per-node`, `--gpus-per-node`,
-//!   `--gpus`/`-G`), and the guard line `memcalc '<link>'` that `memcalc --emit sbatch` writes
+//!   `--gpus`/`-G`, `--gpus-per-task` with a task count), and the guard line `memcalc '<link>'` that `memcalc --emit sbatch` writes
 //!   (its link is the scenario the job was sized for). A launched command inside the script
 //!   (`srun vllm serve …`, `llama-server …`) is read by its engine's rows.
 //!
@@ -94,7 +94,7 @@ pub(crate) fn words(l: &str) -> Vec<String> {
 
 /// The options of a command after its program word: each option with its value (`-c 8192`,
 /// `--ctx-size=8192`), a switch with none. `takes`: whether an option takes a value.
-fn options(words: &[String], takes: fn(&str) -> bool) -> Vec<(String, Option<String>)> {
+pub(crate) fn options(words: &[String], takes: fn(&str) -> bool) -> Vec<(String, Option<String>)> {
     let mut out = Vec::new();
     let mut i = 0;
     while i < words.len() {
@@ -253,6 +253,7 @@ pub(crate) fn llamacpp_command(c: &mut Ctx, l: &str) {
         return;
     };
     c.remember("command", 1.0);
+    c.launch = true;
     let num = |v: &Option<String>| v.as_deref().and_then(first_number);
     let (mut ctx, mut np) = (None, None);
     let (mut ctk, mut ctv) = (None::<String>, None::<String>);
@@ -372,12 +373,14 @@ pub(crate) fn sbatch_line(c: &mut Ctx, l: &str) {
             "--ntasks-per-node" => "sb_per_node",
             "--gpus-per-node" => "sb_gpus_per_node",
             "--gpus" | "-G" => "sb_gpus",
+            "--gpus-per-task" => "sb_gpus_per_task",
             _ => continue,
         };
         // `--nodes=2-4`: a range; the minimum is what the job may get.
         if let Some(n) = n.filter(|n| *n > 0.0) {
             c.remember(name, n);
             c.starts = c.starts.max(1);
+            c.launch = true;
         }
     }
 }
@@ -429,6 +432,7 @@ pub(crate) fn guard(c: &mut Ctx, l: &str) {
         }
     }
     c.remember("guard", 1.0);
+    c.launch = true;
 }
 
 /// The keys a batch script's header states: the nodes, the GPUs (`--gpus`, else nodes ×
@@ -444,7 +448,7 @@ pub(crate) fn sbatch_finish(c: &mut Ctx) {
     }
     let tasks =
         get(c, "sb_ntasks").or_else(|| get(c, "sb_per_node").map(|(n, l, t)| (n * nodes, l, t)));
-    if let Some((n, line, text)) = tasks {
+    if let Some((n, line, text)) = tasks.clone() {
         header.push((F::Ranks, n, line, text));
     }
     if let Some((per, line, text)) = get(c, "sb_gpus_per_node") {
@@ -453,6 +457,16 @@ pub(crate) fn sbatch_finish(c: &mut Ctx) {
         header.push((F::Gpus, total, line, text));
     } else if let Some((g, line, text)) = get(c, "sb_gpus") {
         header.push((F::Gpus, g, line, text));
+    } else if let (Some((per_task, line, text)), Some((n, _, _))) =
+        (get(c, "sb_gpus_per_task"), tasks)
+    {
+        // `--ntasks=12 --ntasks-per-node=8 --gpus-per-task=1` (issue 40, h-sglang): the job's
+        // GPUs are its tasks × GPUs per task (sbatch.1 --gpus-per-task), at most
+        // --ntasks-per-node × GPUs per task on one node.
+        if let Some((tpn, _, _)) = get(c, "sb_per_node") {
+            header.push((F::GpusPerNode, tpn * per_task, line, text.clone()));
+        }
+        header.push((F::Gpus, n * per_task, line, text));
     }
     let guarded = c.seen.contains_key("guard");
     if !guarded {
@@ -527,6 +541,7 @@ pub(crate) fn pwx_command(c: &mut Ctx, l: &str) {
         return;
     };
     c.remember("command", 1.0);
+    c.launch = true;
     if let Some(n) = launcher_ranks(&w[..at]) {
         c.remember("ranks", n);
     }
@@ -564,6 +579,7 @@ pub(crate) fn lammps_command(c: &mut Ctx, l: &str) {
         return;
     };
     c.remember("command", 1.0);
+    c.launch = true;
     if let Some(n) = launcher_ranks(&w[..at]) {
         c.remember("np", n);
     }
@@ -632,6 +648,7 @@ pub(crate) fn lammps_processors(c: &mut Ctx, l: &str) {
         .collect();
     if dims.len() == 3 && dims.iter().all(|d| *d >= 1.0) {
         c.remember("processors", dims.iter().product());
+        c.launch = true;
     }
 }
 
@@ -656,6 +673,7 @@ pub(crate) fn decompose_subdomains(c: &mut Ctx, l: &str) {
         .filter(|n| *n >= 1.0)
     {
         c.remember("subdomains", n);
+        c.launch = true;
     }
 }
 
@@ -673,6 +691,7 @@ pub(crate) fn decompose_method(c: &mut Ctx, l: &str) {
         )),
         _ => return,
     }
+    c.launch = true;
     c.remember_text("method", m);
 }
 
@@ -684,6 +703,7 @@ pub(crate) fn gadget_max_mem(c: &mut Ctx, l: &str) {
     if let ["MaxMemSize", v] = w.as_slice() {
         if let Some(n) = first_number(v).filter(|n| *n > 0.0) {
             c.remember("param_max_mem", n);
+            c.launch = true;
         }
     }
 }
@@ -719,6 +739,7 @@ pub(crate) fn deepspeed_config(c: &mut Ctx, text: &str, first: usize) -> bool {
         c.fill_at(key, value, line, t);
         c.hits += 1;
     };
+    c.launch = true;
     let (line, t) = json_line(text, first, "zero_optimization");
     c.fill_at(F::Mode, "train", line, t);
     let count = |v: Option<&serde_json::Value>| v.and_then(|v| v.as_u64()).filter(|n| *n > 0);

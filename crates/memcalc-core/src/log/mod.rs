@@ -112,9 +112,7 @@ impl Tool {
             Tool::Abinit => "ABINIT",
             Tool::Gadget => "GADGET-4 memory report",
             Tool::Openfoam => "OpenFOAM",
-            Tool::Trainer => {
-                "PyTorch FSDP under torchrun, Hugging Face TrainingArguments (launch settings)"
-            }
+            Tool::Trainer => "PyTorch FSDP under torchrun, Hugging Face TrainingArguments",
         }
     }
 
@@ -333,6 +331,10 @@ pub struct Reading {
     /// `prompt_tokens` of a prompt evaluation, `generated_tokens`, `bench` for llama-bench),
     /// read by log/timing.rs.
     pub counts: Vec<(&'static str, u64)>,
+    /// Whether the recognised lines are all launch settings (a command, a batch script, a
+    /// config; issue 40, h-sglang): with no figure logged, the text is launch settings, not a
+    /// log (a log that prints its command line has lines of its own).
+    pub launch: bool,
 }
 
 impl Reading {
@@ -388,6 +390,12 @@ pub(crate) struct Ctx {
     pub hits: usize,
     /// Times a start-of-run line was seen (two: two runs concatenated).
     pub starts: usize,
+    /// Whether the current line was read as a launch setting (a command, a batch script's
+    /// line, a config: log/launch.rs), set by its reader.
+    pub launch: bool,
+    /// Lines read as launch settings, and other recognised lines that are no comment (a log's).
+    launch_lines: usize,
+    log_lines: usize,
     line: usize,
     text: String,
     prints: &'static str,
@@ -402,6 +410,9 @@ impl Ctx {
             version: String::new(),
             hits: 0,
             starts: 0,
+            launch: false,
+            launch_lines: 0,
+            log_lines: 0,
             line: 0,
             text: String::new(),
             prints: "",
@@ -704,15 +715,33 @@ impl Reader {
                 std::borrow::Cow::Borrowed(raw)
             };
         let mut shortened: Option<String> = None;
-        for (tool, ctx) in self.ctxs.iter_mut() {
+        // Whether the line was read as a launch setting by any tool (issue 40, h-sglang: a
+        // guard's link names `atom_style=`, which LAMMPS's log rows match too), and the tools
+        // that recognised it.
+        let mut launch_line = false;
+        let mut hit = Vec::new();
+        for (i, (tool, ctx)) in self.ctxs.iter_mut().enumerate() {
             for row in tool.recogniser().rows {
                 if clean.contains(row.marker) {
                     ctx.line = self.lines;
                     ctx.text = shortened.get_or_insert_with(|| short(&clean)).clone();
                     ctx.prints = row.prints;
                     ctx.hits += 1;
+                    ctx.launch = *tool == Tool::Trainer;
                     (row.read)(ctx, &clean);
+                    if ctx.launch {
+                        ctx.launch_lines += 1;
+                        launch_line = true;
+                    }
+                    hit.push(i);
                 }
+            }
+        }
+        // A comment (`#`, OpenFOAM's `//`, GADGET-4's `%`) is no log line.
+        let t = clean.trim_start();
+        if !launch_line && !t.starts_with('#') && !t.starts_with("//") && !t.starts_with('%') {
+            for i in hit {
+                self.ctxs[i].1.log_lines += 1;
             }
         }
     }
@@ -730,7 +759,9 @@ impl Reader {
         }
         if let Some((text, first)) = self.json.take() {
             if let Some((_, c)) = self.ctxs.iter_mut().find(|(t, _)| *t == Tool::DeepSpeed) {
-                launch::deepspeed_config(c, &text, first);
+                if launch::deepspeed_config(c, &text, first) {
+                    c.launch_lines += 1;
+                }
             }
         }
         let lines = self.lines;
@@ -755,6 +786,8 @@ impl Reader {
         found.sort_by(|a, b| b.1.hits.cmp(&a.1.hits).then(a.0.cmp(&b.0)));
         let mut out = Reading {
             lines,
+            launch: found.iter().any(|(_, c)| c.launch_lines > 0)
+                && found.iter().all(|(_, c)| c.log_lines == 0),
             ..Reading::default()
         };
         for (tool, ctx) in found {

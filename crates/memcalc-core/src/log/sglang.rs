@@ -8,6 +8,17 @@
 //! SGLang prints no version of its own at start-up: the version named ("0.5-era") is the format of the lines
 //! seen (`Load weight end. elapsed=` and `available_gpu_mem=` are v0.5's; `mem usage=` without
 //! `elapsed=` v0.4's; neither, v0.3's).
+//!
+//! The launch command itself (`python -m sglang.launch_server --model-path … --tp-size …`, as
+//! `memcalc --emit sglang` writes it, bare or after `srun` in an sbatch script; issue 40,
+//! h-sglang) is read with SGLang's own argument names: every `--flag-name` is the `ServerArgs`
+//! dataclass field `flag_name` (python/sglang/srt/server_args.py, sgl-project/sglang commit
+//! 001067f: "The primary CLI flag is auto-derived from the field name (`tp_size` →
+//! `--tp-size`). Use `aliases` for longer alternate names (`aliases=[\"--tensor-parallel-size\"]`)";
+//! `model_path` takes `--model`; v0.4–v0.5's `add_cli_args` declared the same pairs by hand:
+//! `--tensor-parallel-size`/`--tp-size`, `--pipeline-parallel-size`/`--pp-size`,
+//! `--data-parallel-size`/`--dp-size`, `--expert-parallel-size`/`--ep-size`/`--ep`), so the
+//! command and the `server_args=ServerArgs(…)` line give the same keys.
 
 use super::vllm::{set_dtype, set_quant};
 use super::{first_number, number_after, plain, size_after, Ctx, Figure, Recogniser, Row};
@@ -35,6 +46,12 @@ const ROWS: &[Row] = &[
         marker: "max_total_num_tokens=",
         prints: "python/sglang/srt/managers/scheduler.py Scheduler.__init__ (v0.4+; tp_worker.py / model_rpc.py before): \"max_total_num_tokens=%d, chunked_prefill_size=%d, max_prefill_tokens=%d, max_running_requests=%d, context_len=%d[, available_gpu_mem=%.2f GB]\"",
         read: scheduler,
+    },
+    // Issue 40 (h-sglang): the launch command read back.
+    Row {
+        marker: "sglang.launch_server",
+        prints: "the `python -m sglang.launch_server` command line (python/sglang/launch_server.py; flag names from python/sglang/srt/server_args.py ServerArgs, commit 001067f: `--field-name` for each field `field_name`, with its aliases)",
+        read: command,
     },
     // Issue 40 (h-launch): the captured batch sizes, named in the CUDA-graph note.
     Row {
@@ -89,10 +106,22 @@ fn server_args(c: &mut Ctx, l: &str) {
         };
         c.remember_text("format", f);
     }
-    if let Some(m) = field(l, "model_path") {
+    settings(c, &|k: &str| field(l, k));
+    if let Some(n) = field(l, "max_running_requests").and_then(|v| first_number(&v)) {
+        c.remember("max_running_requests", n);
+    }
+    if !l.trim_end().ends_with(')') {
+        c.note("The SGLang server_args line is cut (it does not end with its closing parenthesis): only the settings before the cut were read");
+    }
+}
+
+/// The settings `ServerArgs` fields give, by field name: the `server_args=ServerArgs(…)` line's
+/// and the launch command's (each `--flag-name` its field `flag_name`).
+fn settings(c: &mut Ctx, field: &dyn Fn(&str) -> Option<String>) {
+    if let Some(m) = field("model_path") {
         set_model(c, &m);
     }
-    let number = |k: &str| field(l, k).and_then(|v| first_number(&v));
+    let number = |k: &str| field(k).and_then(|v| first_number(&v));
     if let Some(n) = number("tp_size") {
         c.fill(F::Tp, plain(n, 0));
     }
@@ -106,26 +135,87 @@ fn server_args(c: &mut Ctx, l: &str) {
     if let Some(n) = number("context_length") {
         c.fill(F::Seq, plain(n, 0));
     }
-    if let Some(n) = number("max_running_requests") {
-        c.remember("max_running_requests", n);
-    }
     if let Some(n) = number("chunked_prefill_size").filter(|n| *n > 0.0) {
         c.fill(F::MaxBatchedTokens, plain(n, 0));
     }
-    if let Some(d) = field(l, "dtype") {
+    if let Some(d) = field("dtype") {
         set_dtype(c, &d);
     }
-    if let Some(k) = field(l, "kv_cache_dtype") {
+    if let Some(k) = field("kv_cache_dtype") {
         set_kv(c, &k);
     }
-    if let Some(q) = field(l, "quantization") {
+    if let Some(q) = field("quantization") {
         set_quant(c, &q);
     }
-    if field(l, "disable_cuda_graph").as_deref() == Some("True") {
+    if field("disable_cuda_graph").as_deref() == Some("True") {
         c.fill(F::CudaGraphs, "off");
     }
-    if !l.trim_end().ends_with(')') {
-        c.note("The SGLang server_args line is cut (it does not end with its closing parenthesis): only the settings before the cut were read");
+}
+
+/// The `ServerArgs` field a command-line flag sets: the flag without its dashes, `-` → `_`,
+/// the aliases named to their fields (server_args.py; `--tp` is argparse's abbreviation of
+/// `--tp-size`, which argparse's default `allow_abbrev` accepts while no other flag starts so).
+fn flag_field(flag: &str) -> String {
+    match flag {
+        "--model" => "model_path".into(),
+        "--tensor-parallel-size" | "--tp" => "tp_size".into(),
+        "--pipeline-parallel-size" => "pp_size".into(),
+        "--data-parallel-size" => "dp_size".into(),
+        "--expert-parallel-size" | "--ep" => "ep_size".into(),
+        f => f.trim_start_matches('-').replace('-', "_"),
+    }
+}
+
+/// Whether a flag takes a value: SGLang's switches are `store_true` booleans (`--disable-…`,
+/// `--enable-…`, `--trust-remote-code`, `--skip-…`); the rest take one.
+fn takes_value(flag: &str) -> bool {
+    !(flag.starts_with("--disable-")
+        || flag.starts_with("--enable-")
+        || flag.starts_with("--skip-")
+        || flag == "--trust-remote-code")
+}
+
+/// `python -m sglang.launch_server --model-path MODEL --tp-size 2 …` (also `python3`, and after
+/// `srun` in a batch script): the same fields as the `ServerArgs(…)` line, and the sequences a
+/// step may hold (`--max-running-requests`, which `memcalc --emit sglang` writes from
+/// max_num_seqs), the replicas (`--dp-size`: gpus = tp × pp × dp) and the expert ranks
+/// (`--ep-size`).
+fn command(c: &mut Ctx, l: &str) {
+    // A comment naming the program (the notes above the command) is no command.
+    if l.trim_start().starts_with('#') {
+        return;
+    }
+    let w = super::launch::words(l);
+    let Some(at) = w
+        .iter()
+        .position(|x| x == "sglang.launch_server" || x.ends_with("/sglang/launch_server.py"))
+    else {
+        return;
+    };
+    c.starts = c.starts.max(1);
+    c.launch = true;
+    let args: Vec<(String, String)> = super::launch::options(&w[at + 1..], takes_value)
+        .into_iter()
+        .map(|(o, v)| (flag_field(&o), v.unwrap_or_else(|| "True".into())))
+        .collect();
+    let get = |k: &str| {
+        args.iter()
+            .rev()
+            .find(|(f, _)| f == k)
+            .map(|(_, v)| v.clone())
+    };
+    settings(c, &get);
+    let number = |k: &str| get(k).and_then(|v| first_number(&v));
+    if let Some(n) = number("max_running_requests").filter(|n| *n >= 1.0) {
+        c.fill(F::MaxNumSeqs, plain(n, 0));
+    }
+    if let Some(dp) = number("dp_size").filter(|n| *n > 1.0) {
+        let tp = number("tp_size").unwrap_or(1.0).max(1.0);
+        let pp = number("pp_size").unwrap_or(1.0).max(1.0);
+        c.fill(F::Gpus, plain(tp * pp * dp, 0));
+    }
+    if let Some(n) = number("ep_size").filter(|n| *n > 1.0) {
+        c.fill(F::Ep, plain(n, 0));
     }
 }
 

@@ -322,6 +322,7 @@ fn command(c: &mut Ctx, l: &str) {
     if l.trim_start().starts_with('#') {
         return;
     }
+    c.launch = true;
     let after = l.split("vllm serve ").nth(1).unwrap_or("");
     let words: Vec<&str> = after.split_whitespace().collect();
     let mut i = 0;

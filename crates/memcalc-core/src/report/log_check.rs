@@ -274,6 +274,49 @@ pub fn sentence(c: &Compared, units: UnitSystem) -> String {
     }
 }
 
+/// "1 key", "2 keys".
+fn count(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
+/// The log box's first sentence for recognised text. A paste that states settings and no
+/// measured figure (a launch command, a batch script, a DeepSpeed or TrainingArguments config)
+/// is launch settings, its tools listed after a colon (issue 40, h-sglang: "Recognised a
+/// PyTorch FSDP under torchrun, Hugging Face TrainingArguments (launch settings) log" read
+/// awkwardly); a log is named by its main tool and version, the others after it.
+fn headline(tools: &[ToolLine], filled: usize, compared: usize, settings_only: bool) -> String {
+    let named = |t: &ToolLine| {
+        if t.version.is_empty() {
+            t.name.clone()
+        } else {
+            format!("{} {}", t.name, t.version)
+        }
+    };
+    const KEPT: &str =
+        "Read here, in this program; the text itself goes nowhere and is not kept in the link.";
+    if settings_only {
+        let names: Vec<String> = tools.iter().map(named).collect();
+        return format!(
+            "Recognised launch settings: {}. {} filled from them; they state no measured figure to set beside the estimate. {KEPT}",
+            names.join("; "),
+            count(filled, "key", "keys")
+        );
+    }
+    let others: Vec<&str> = tools[1..].iter().map(|t| t.name.as_str()).collect();
+    let also = if others.is_empty() {
+        String::new()
+    } else {
+        format!(" (also {})", others.join("; "))
+    };
+    format!(
+        "Recognised a {} log{also}: {} filled from it, {} set beside the estimate. {}",
+        named(&tools[0]),
+        count(filled, "key", "keys"),
+        count(compared, "figure", "figures"),
+        KEPT.replace("the text itself", "the log itself")
+    )
+}
+
 /// The view of a log's answer.
 pub fn view(a: &LogAnswer, units: UnitSystem) -> LogView {
     let r = &a.reading;
@@ -289,25 +332,11 @@ pub fn view(a: &LogAnswer, units: UnitSystem) -> LogView {
     let headline = if !r.recognised() {
         crate::log::not_recognised()
     } else {
-        let t = &tools[0];
-        let version = if t.version.is_empty() {
-            String::new()
-        } else {
-            format!(" {}", t.version)
-        };
-        let others: Vec<&str> = tools[1..].iter().map(|t| t.name.as_str()).collect();
-        let also = if others.is_empty() {
-            String::new()
-        } else {
-            format!(" (also {})", others.join(", "))
-        };
-        format!(
-            "Recognised a {}{} log{}: {} keys filled from it, {} figures set beside the estimate. Read here, in this program; the log itself goes nowhere and is not kept in the link.",
-            t.name,
-            version,
-            also,
+        headline(
+            &tools,
             a.applied.filled.len(),
-            a.compared.len()
+            a.compared.len(),
+            r.launch && r.logged.is_empty(),
         )
     };
     LogView {

@@ -81,8 +81,35 @@ pub(super) fn sbatch(s: &Scenario, e: &Estimate) -> Emitted {
             ),
         );
     }
+    // Training GPUs that do not fill whole nodes (12 at 8 per node; issue 40, h-sglang): nodes ×
+    // --gpus-per-node would ask 16. One task per GPU with --gpus-per-task=1 asks the job's
+    // GPUs as Slurm counts them, --ntasks × --gpus-per-task = 12 (sbatch.1 --gpus-per-task:
+    // "Specify the number of GPUs required for the job on each task … This option requires an
+    // explicit task count, e.g. -n, --ntasks"), --ntasks-per-node the most on one node.
+    let partial = s.mode.trains() && super::train::uneven(s).is_some();
+    if partial {
+        l.set(
+            "--ntasks",
+            s.parallel.gpus,
+            format!(
+                "{} ranks in all, one per GPU: they do not fill {nodes} nodes of {tasks} evenly, so --ntasks-per-node below is the most on one node (gpus, gpus_per_node)",
+                s.parallel.gpus
+            ),
+        );
+    }
     l.set("--ntasks-per-node", tasks, why.clone());
-    if gpus > 0 {
+    if gpus > 0 && partial {
+        l.set(
+            "--gpus-per-task",
+            1,
+            format!(
+                "one GPU per rank: Slurm gives the job --ntasks × --gpus-per-task = {} GPUs, where {nodes} nodes × --gpus-per-node={gpus} would ask {}. No srun line follows: {}",
+                s.parallel.gpus,
+                nodes * gpus,
+                super::train::uneven(s).unwrap_or_default()
+            ),
+        );
+    } else if gpus > 0 {
         l.set("--gpus-per-node", gpus, why);
     }
     let (bytes, what) = node_bytes(s, e);
