@@ -31,7 +31,8 @@ test("a vLLM link offers its vllm serve flags and an sbatch header, each copied 
   await sbatch.locator("summary").click();
   const header = (await sbatch.locator("pre code").textContent()) ?? "";
   expect(header.startsWith("#!/bin/bash\n")).toBe(true);
-  expect(header).toMatch(/\nmemcalc '\?v=7&[^']+' > \/dev\/null \|\| exit 1\n$/);
+  // The guard line, then the launched server (issue 40: the sbatch script runs what it sized).
+  expect(header).toMatch(/\nmemcalc '\?v=7&[^']+' > \/dev\/null \|\| exit 1\nsrun vllm serve [^\n]+\n$/);
 });
 
 test("the settings follow the form: llama.cpp flags after the engine changes", async ({ page }, testInfo) => {
