@@ -62,8 +62,13 @@ test("molecular dynamics: the pair loop's bytes and FLOPs, and timesteps/s", asy
   // scalar rate), so the pair loop's FLOPs bound the step, not its bytes.
   await expect(speed).toHaveAttribute("data-bound", "compute");
   await expect(speed).toContainText(/At least [\d.]+ ms per step, [\d.]+ timesteps\/s/);
-  expect(await figure(page, "timesteps/s")).toBeGreaterThan(100);
+  // About 95 timesteps/s since the neighbour list's rebuilds every 10 steps are counted (issue
+  // 37, md_neigh_build); LAMMPS measured 31.8 on this input on a shared 2-core VM (HERE-LAMMPS).
+  const tps = await figure(page, "timesteps/s");
+  expect(tps).toBeGreaterThan(50);
+  expect(tps).toBeLessThan(200);
   await speed.locator("details.explain > summary").click();
+  await expect(speed.locator('li[data-term="md_neigh_build"]')).toHaveCount(1);
   // One rank streams one of the default node's two sockets (NUMA first touch): half of 10 GB/s.
   await expect(speed.locator('li[data-term="md_traffic"] .formula')).toContainText("÷ (5 GB/s × 80 %)");
   await expect(speed.locator('li[data-term="md_pairs"] .formula')).toContainText("(8 + 71.2 % × 20) FLOP");
