@@ -103,6 +103,7 @@ pub fn LogPaste() -> impl IntoView {
 fn LogAnswerView(v: LogView) -> impl IntoView {
     let recognised = v.recognised;
     let headline = v.headline.clone();
+    let filled_heading = v.filled_heading();
     view! {
         <div class="log-answer" data-testid="log-answer" data-recognised=recognised.to_string()>
             {if recognised {
@@ -118,7 +119,7 @@ fn LogAnswerView(v: LogView) -> impl IntoView {
             {(!v.filled.is_empty())
                 .then(|| {
                     view! {
-                        <h3>"Filled from the log"</h3>
+                        <h3>{filled_heading}</h3>
                         <ul class="config-report" data-testid="log-filled">
                             {v
                                 .filled

@@ -57,7 +57,7 @@ test("llama.cpp decode: the decode rate's range and the first token's", async ({
   // On a Mac the prefill runs Metal's kernels, whose rows (Apple's pp512) come from one source.
   await page.goto("./?v=3&mode=infer&engine=llamacpp&model_id=meta-llama/Llama-2-7b-hf&quant=q4_0&gpu=m4-max-128&batch=1&seq=512");
   await ready(page);
-  await expect(page.getByTestId("speed-band")).toContainText("time to first token not validated: the 9 rows like this all come from one source");
+  await expect(page.getByTestId("speed-band")).toContainText(/time to first token not validated: the \d+ rows like this all come from one source/);
 });
 
 test("a pooled engine's total carries its KV pool's band in tokens, not \"not validated\"", async ({ page }) => {

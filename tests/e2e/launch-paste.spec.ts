@@ -67,6 +67,7 @@ test("a torchrun/FSDP launch and TrainingArguments from the Launch folds, pasted
   await ready(page);
   await paste(page, fsdp);
   await expect(page.getByTestId("log-headline")).toContainText("Recognised launch settings: PyTorch FSDP under torchrun");
+  await expect(page.getByTestId("log-answer").locator("h3").first()).toHaveText("Filled from the launch settings");
   for (const k of [/framework=fsdp/, /sharding=hybrid/, /gpus=16/, /recompute=full/]) await expect(page).toHaveURL(k);
   expect(page.url()).not.toMatch(/mode=infer/);
   await expect(page.locator('[data-testid="log-filled"] li[data-key="sharding"]')).toContainText("ShardingStrategy.HYBRID_SHARD");

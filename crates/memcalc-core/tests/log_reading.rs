@@ -355,6 +355,28 @@ fn unrecognised_text_changes_nothing_and_names_the_tools() {
 
 /// The log box's headline (issue 40, h-sglang): a pasted launch reads as launch settings, its
 /// tools listed; a log keeps its tool, version and counts.
+/// The filled keys' heading says where they came from: launch settings, or a log.
+#[test]
+fn the_filled_keys_are_headed_by_what_was_pasted() {
+    let (base, _) = Inputs::from_typed_query("mode=infer");
+    let view = |text: &str| {
+        memcalc_core::report::log_check::view(
+            &answer(text, &base),
+            memcalc_core::units::UnitSystem::Binary,
+        )
+    };
+    let launch = view("torchrun --nnodes 1 --nproc-per-node 8 --standalone train.py\nargs = TrainingArguments(output_dir=\"out\", per_device_train_batch_size=4, bf16=True)\n");
+    assert!(launch.settings_only && !launch.filled.is_empty());
+    let table = memcalc_core::report::log_check::table(&launch);
+    assert!(
+        table.contains("\nFilled from the launch settings:\n"),
+        "{table}"
+    );
+    let log = view(&fixture("sglang-0.4.4-issue4895.log"));
+    assert!(!log.settings_only);
+    assert_eq!(log.filled_heading(), "Filled from the log");
+}
+
 #[test]
 fn the_headline_reads_naturally_for_launch_settings_and_logs() {
     let (base, _) = Inputs::from_typed_query("mode=infer");

@@ -93,6 +93,22 @@ pub struct LogView {
     /// not written, so `memcalc --log --json` keeps its fields.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub patch: Vec<(FieldId, String)>,
+    /// The paste states settings and no measured figure (a launch command, a batch script, a
+    /// config): its keys are "filled from the launch settings"; not written when false, so
+    /// `memcalc --log --json` of a log keeps its fields.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub settings_only: bool,
+}
+
+impl LogView {
+    /// The heading above the filled keys, on the page and in the CLI's table.
+    pub fn filled_heading(&self) -> &'static str {
+        if self.settings_only {
+            "Filled from the launch settings"
+        } else {
+            "Filled from the log"
+        }
+    }
 }
 
 /// The name of a logged figure.
@@ -329,6 +345,7 @@ pub fn view(a: &LogAnswer, units: UnitSystem) -> LogView {
             version: v.clone(),
         })
         .collect();
+    let settings_only = r.recognised() && r.launch && r.logged.is_empty();
     let headline = if !r.recognised() {
         crate::log::not_recognised()
     } else {
@@ -336,10 +353,11 @@ pub fn view(a: &LogAnswer, units: UnitSystem) -> LogView {
             &tools,
             a.applied.filled.len(),
             a.compared.len(),
-            r.launch && r.logged.is_empty(),
+            settings_only,
         )
     };
     LogView {
+        settings_only,
         recognised: r.recognised(),
         headline,
         tools,
@@ -447,6 +465,7 @@ pub fn not_loaded() -> LogView {
         checks: Vec::new(),
         calibrated: Vec::new(),
         median_error_bp: None,
+        settings_only: false,
         median_timing_error_bp: None,
         query: String::new(),
         patch: Vec::new(),
@@ -463,7 +482,7 @@ pub fn table(v: &LogView) -> String {
     }
     let line_of = |n: usize| format!("line {n}");
     if !v.filled.is_empty() {
-        out.push_str("\nFilled from the log:\n");
+        out.push_str(&format!("\n{}:\n", v.filled_heading()));
         for f in &v.filled {
             out.push_str(&format!(
                 "  {} = {}  ({}: {})\n",
