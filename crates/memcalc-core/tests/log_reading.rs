@@ -355,6 +355,23 @@ fn unrecognised_text_changes_nothing_and_names_the_tools() {
 
 /// The log box's headline (issue 40, h-sglang): a pasted launch reads as launch settings, its
 /// tools listed; a log keeps its tool, version and counts.
+/// A log's sentence names its tool short; the kinds of text a recogniser reads stay in the list
+/// of recognised tools.
+#[test]
+fn the_headline_names_the_tool_short() {
+    let (base, _) = Inputs::from_typed_query("mode=infer");
+    let text = fixture("llamacpp-b4xxx-ollama9352.log");
+    let h = memcalc_core::report::log_check::view(
+        &answer(&text, &base),
+        memcalc_core::units::UnitSystem::Binary,
+    )
+    .headline;
+    assert!(h.starts_with("Recognised a llama.cpp "), "{h}");
+    assert!(!h.contains("llama-server commands"), "{h}");
+    assert!(memcalc_core::log::not_recognised()
+        .contains("llama.cpp and Ollama (logs, llama-server commands)"));
+}
+
 /// The filled keys' heading says where they came from: launch settings, or a log.
 #[test]
 fn the_filled_keys_are_headed_by_what_was_pasted() {

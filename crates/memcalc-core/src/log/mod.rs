@@ -116,6 +116,28 @@ impl Tool {
         }
     }
 
+    /// The tool as a sentence names it ("Recognised a llama.cpp b6413 log"): `name` without
+    /// the kinds of text its recogniser reads, which the list of recognised tools keeps.
+    pub fn short_name(self) -> &'static str {
+        match self {
+            Tool::Vllm => "vLLM",
+            Tool::LlamaCpp => "llama.cpp",
+            Tool::Pytorch => "PyTorch",
+            Tool::NvidiaSmi => "nvidia-smi",
+            Tool::TimeV => "GNU time",
+            Tool::Seff => "Slurm",
+            Tool::DeepSpeed => "DeepSpeed",
+            Tool::Gromacs => "GROMACS",
+            Tool::Gadget => "GADGET-4",
+            Tool::Lammps
+            | Tool::Pwx
+            | Tool::Sglang
+            | Tool::Abinit
+            | Tool::Openfoam
+            | Tool::Trainer => self.name(),
+        }
+    }
+
     fn recogniser(self) -> &'static Recogniser {
         match self {
             Tool::Vllm => &vllm::RECOGNISER,

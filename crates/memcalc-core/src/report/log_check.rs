@@ -308,6 +308,19 @@ fn headline(tools: &[ToolLine], filled: usize, compared: usize, settings_only: b
             format!("{} {}", t.name, t.version)
         }
     };
+    // The sentence names each tool by its short name ("Recognised a llama.cpp log", not "a
+    // llama.cpp and Ollama (logs, llama-server commands) log"); the tools' list keeps the rest.
+    let short: Vec<ToolLine> = tools
+        .iter()
+        .map(|t| ToolLine {
+            name: crate::log::Tool::ALL
+                .iter()
+                .find(|k| k.id() == t.id)
+                .map_or(t.name.clone(), |k| k.short_name().to_string()),
+            ..t.clone()
+        })
+        .collect();
+    let tools = &short[..];
     const KEPT: &str =
         "Read here, in this program; the text itself goes nowhere and is not kept in the link.";
     if settings_only {
