@@ -160,11 +160,7 @@ pub fn launch_rows(query: &str) -> Option<Vec<RowLaunch>> {
     if !options.shows(crate::schema::page::Part::Advice) {
         return Some(Vec::new());
     }
-    let layouts = if s.mode.trains() && s.sciml.is_transformer() {
-        crate::analysis::layouts::training_layouts(&s, crate::analysis::layouts::LAYOUTS_SHOWN)
-    } else {
-        Vec::new()
-    };
+    let layouts = page_layouts(&s);
     Some(super::emit::rows(
         &s,
         &crate::analysis::derived::savings(&s),
@@ -231,12 +227,14 @@ pub fn time_answer(query: &str) -> Option<TimeAnswer> {
     let s = inputs.parse().ok()?;
     let e = crate::model::estimate(&s);
     let mut a = TimeAnswer::default();
-    match crate::speed::speed(&s, &e) {
+    // The step's time, computed once for the line, its terms and the timeline below.
+    let speed = crate::speed::speed(&s, &e);
+    match &speed {
         Ok(Some(sp)) => {
             a.bound = Some(sp.bound);
-            (a.line, a.band) = line_and_band(&e, &sp);
-            a.headline = Some(words::headline(&sp));
-            a.band_note = super::band::time_method(&e, &sp);
+            (a.line, a.band) = line_and_band(&e, sp);
+            a.headline = Some(words::headline(sp));
+            a.band_note = super::band::time_method(&e, sp);
             a.terms = sp
                 .terms
                 .iter()
@@ -256,9 +254,9 @@ pub fn time_answer(query: &str) -> Option<TimeAnswer> {
                 _ => Vec::new(),
             };
             a.export = Some(TimeExport {
-                json: crate::report::speed_json(&e, &sp, &curve),
-                csv: crate::report::csv_time_rows(&sp),
-                markdown: crate::report::markdown_time(&sp, options.units),
+                json: crate::report::speed_json(&e, sp, &curve),
+                csv: crate::report::csv_time_rows(sp),
+                markdown: crate::report::markdown_time(sp, options.units),
             });
         }
         Ok(None) => a.line = "No time model for this method yet.".into(),
@@ -278,8 +276,8 @@ pub fn time_answer(query: &str) -> Option<TimeAnswer> {
     // Each row's launch settings: `launch_rows`, asked apart (issue 41/36, h-lane).
     // Memory over one step (issue 42), where the page shows it.
     if options.shows(crate::schema::page::Part::Timeline) {
-        let sp = crate::speed::speed(&s, &e).ok().flatten();
-        let t = crate::analysis::timeline::timeline(&s, &e, sp.as_ref());
+        let sp = speed.as_ref().ok().and_then(Option::as_ref);
+        let t = crate::analysis::timeline::timeline(&s, &e, sp);
         a.timeline = Some(super::timeline::view(&e, &t, &all, options.units));
     }
     a.savings = all
@@ -299,12 +297,8 @@ pub fn time_answer(query: &str) -> Option<TimeAnswer> {
         compare_times(&s, &options.compare, options.units);
     // ---- issue 41 (h-planpage): the layout rows' times (the planner is `plan_answer`) ----
     // ---- issue 36 (h-split): the layouts found once, for their rows (the advice) and times ----
-    let layouts = if options.shows(crate::schema::page::Part::Advice)
-        && s.mode.trains()
-        && s.sciml.is_transformer()
-    {
-        use crate::analysis::layouts::{training_layouts, LAYOUTS_SHOWN};
-        training_layouts(&s, LAYOUTS_SHOWN)
+    let layouts = if options.shows(crate::schema::page::Part::Advice) {
+        page_layouts(&s)
     } else {
         Vec::new()
     };
@@ -312,11 +306,27 @@ pub fn time_answer(query: &str) -> Option<TimeAnswer> {
         a.layouts = crate::report::plan::layout_times_of(&s, &layouts);
     }
     if options.scaling_y != ScalingY::Memory {
-        a.lines = time_lines(&s, &scaling(&s), options.scaling_y);
+        // The advice's sweep where it was derived: the same boundary search, not run twice.
+        a.lines = match &derived {
+            Some(d) => time_lines(&s, &d.scaling, options.scaling_y),
+            None => time_lines(&s, &scaling(&s), options.scaling_y),
+        };
     }
     // ---- issue 36 (h-split) ----
     a.advice = derived.map(|d| super::advice(&s, &e, d, &layouts, options.units));
     Some(a)
+}
+
+/// The page's layout list (`analysis::layouts::training_layouts`, as many as the CLI lists):
+/// training a transformer only, empty otherwise.
+#[cfg(feature = "time")]
+fn page_layouts(s: &crate::scenario::Scenario) -> Vec<crate::analysis::layouts::Layout> {
+    use crate::analysis::layouts::{training_layouts, LAYOUTS_SHOWN};
+    if s.mode.trains() && s.sciml.is_transformer() {
+        training_layouts(s, LAYOUTS_SHOWN)
+    } else {
+        Vec::new()
+    }
 }
 
 /// The comparison's times: the kept setups that read (as the page's comparison reads them),
