@@ -300,27 +300,21 @@ fn count(n: usize, one: &str, many: &str) -> String {
 /// is launch settings, its tools listed after a colon (issue 40, h-sglang: "Recognised a
 /// PyTorch FSDP under torchrun, Hugging Face TrainingArguments (launch settings) log" read
 /// awkwardly); a log is named by its main tool and version, the others after it.
-fn headline(tools: &[ToolLine], filled: usize, compared: usize, settings_only: bool) -> String {
-    let named = |t: &ToolLine| {
-        if t.version.is_empty() {
-            t.name.clone()
+/// The sentence names each tool by its short name ("Recognised a llama.cpp log", not "a
+/// llama.cpp and Ollama (logs, llama-server commands) log"); the tools' list keeps the rest.
+fn headline(
+    tools: &[(crate::log::Tool, String)],
+    filled: usize,
+    compared: usize,
+    settings_only: bool,
+) -> String {
+    let named = |(t, version): &(crate::log::Tool, String)| {
+        if version.is_empty() {
+            t.short_name().to_string()
         } else {
-            format!("{} {}", t.name, t.version)
+            format!("{} {version}", t.short_name())
         }
     };
-    // The sentence names each tool by its short name ("Recognised a llama.cpp log", not "a
-    // llama.cpp and Ollama (logs, llama-server commands) log"); the tools' list keeps the rest.
-    let short: Vec<ToolLine> = tools
-        .iter()
-        .map(|t| ToolLine {
-            name: crate::log::Tool::ALL
-                .iter()
-                .find(|k| k.id() == t.id)
-                .map_or(t.name.clone(), |k| k.short_name().to_string()),
-            ..t.clone()
-        })
-        .collect();
-    let tools = &short[..];
     const KEPT: &str =
         "Read here, in this program; the text itself goes nowhere and is not kept in the link.";
     if settings_only {
@@ -331,7 +325,7 @@ fn headline(tools: &[ToolLine], filled: usize, compared: usize, settings_only: b
             count(filled, "key", "keys")
         );
     }
-    let others: Vec<&str> = tools[1..].iter().map(|t| t.name.as_str()).collect();
+    let others: Vec<&str> = tools[1..].iter().map(|(t, _)| t.short_name()).collect();
     let also = if others.is_empty() {
         String::new()
     } else {
@@ -363,7 +357,7 @@ pub fn view(a: &LogAnswer, units: UnitSystem) -> LogView {
         crate::log::not_recognised()
     } else {
         headline(
-            &tools,
+            &r.tools,
             a.applied.filled.len(),
             a.compared.len(),
             settings_only,
