@@ -13,8 +13,8 @@
 set -euo pipefail
 DIST=${1:-dist}
 BUDGET=${2:-688550}
-FIRST_BUDGET=${3:-411950}
-LOG_BUDGET=${4:-288900}
+FIRST_BUDGET=${3:-411600}
+LOG_BUDGET=${4:-288700}
 # What index.html requests as it loads: stylesheets, preloads, classic and module scripts by src,
 # and the core worker's script. Not what the app's loader imports after the first answer
 # (crates/memcalc-build/src/app-loader.js), nor the files only copied beside it (embed.js for host
